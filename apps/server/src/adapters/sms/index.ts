@@ -1,0 +1,8 @@
+export { SMS_SEND_FAILED_MESSAGE, SmsSendError } from './sms.ts';
+export type { SmsAdapter, SmsSendErrorDetails } from './sms.ts';
+export { createDemoSmsAdapter } from './demo-sms.ts';
+export type { DemoSmsOptions } from './demo-sms.ts';
+export { createTencentSmsAdapter } from './tencent-sms.ts';
+export type { TencentSmsOptions } from './tencent-sms.ts';
+export { tc3Authorization } from './tc3-sign.ts';
+export type { Tc3SignInput } from './tc3-sign.ts';

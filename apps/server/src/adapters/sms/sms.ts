@@ -1,0 +1,35 @@
+export interface SmsAdapter {
+  readonly kind: 'demo' | 'tencent';
+  /** true only for the demo adapter: the server may then echo the code back in data.verifyCode */
+  readonly revealsCode: boolean;
+  /** Throws SmsSendError (its message is Chinese and safe to show the user) on any failure. */
+  sendVerificationCode(phone: string, code: string): Promise<void>;
+}
+
+export const SMS_SEND_FAILED_MESSAGE = '短信发送失败，请稍后再试';
+
+export interface SmsSendErrorDetails {
+  /** What the provider (or transport) said, for logs: e.g. 'LimitExceeded.PhoneNumberDailyLimit', 'Timeout'. */
+  readonly providerCode: string;
+  readonly providerMessage?: string;
+  readonly requestId?: string;
+  readonly cause?: unknown;
+}
+
+/**
+ * The message is deliberately generic and user-facing; the provider's own code and text stay in
+ * separate fields so they reach the logs without leaking quota or account details to the user.
+ */
+export class SmsSendError extends Error {
+  override readonly name = 'SmsSendError';
+  readonly providerCode: string;
+  readonly providerMessage: string | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(details: SmsSendErrorDetails) {
+    super(SMS_SEND_FAILED_MESSAGE, details.cause === undefined ? undefined : { cause: details.cause });
+    this.providerCode = details.providerCode;
+    this.providerMessage = details.providerMessage;
+    this.requestId = details.requestId;
+  }
+}

@@ -1,0 +1,52 @@
+import { WecomError, jsSdkSignature } from './wecom.ts';
+import type { WecomAdapter } from './wecom.ts';
+
+export interface DemoWecomOptions {
+  demoUserId?: string;
+  now?: () => number;
+}
+
+export const DEMO_WECOM_CORP_ID = 'demo-corp';
+/** A fixed ticket, so a demo signature can be recomputed with jsSdkSignature. */
+export const DEMO_JSAPI_TICKET = 'demo-jsapi-ticket';
+export const DEMO_NONCE_STR = 'demononce';
+const CODE_PREFIX = 'demo:';
+
+/** Appends query parameters before any #fragment, keeping the query string already there. */
+function appendQuery(uri: string, params: Record<string, string>): string {
+  const hashAt = uri.indexOf('#');
+  const base = hashAt === -1 ? uri : uri.slice(0, hashAt);
+  const fragment = hashAt === -1 ? '' : uri.slice(hashAt);
+  const query = Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+  const sep = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${sep}${query}${fragment}`;
+}
+
+/**
+ * Offline stand-in: "authorising" skips WeCom and lands straight on the callback with a code that
+ * names the user, so the whole login flow runs in a plain browser without a corp.
+ */
+export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAdapter {
+  const { demoUserId = 'demo-wecom-user', now = () => Date.now() } = options;
+  const callback = (redirectUri: string, state: string) =>
+    appendQuery(redirectUri, { code: `${CODE_PREFIX}${demoUserId}`, state });
+
+  return {
+    kind: 'demo',
+    oauthAuthorizeUrl: callback,
+    webLoginUrl: callback,
+    async getUserIdByCode(code) {
+      const userId = code.startsWith(CODE_PREFIX) ? code.slice(CODE_PREFIX.length) : '';
+      // 40029 is what WeCom answers for an invalid code, so callers see the same shape as in production.
+      if (userId === '') throw new WecomError({ reason: 'api', errcode: 40029, errmsg: 'invalid code' });
+      return userId;
+    },
+    async jsSdkConfig(url) {
+      const timestamp = Math.floor(now() / 1000);
+      const signature = jsSdkSignature({ ticket: DEMO_JSAPI_TICKET, nonceStr: DEMO_NONCE_STR, timestamp, url });
+      return { appId: DEMO_WECOM_CORP_ID, timestamp, nonceStr: DEMO_NONCE_STR, signature };
+    },
+  };
+}

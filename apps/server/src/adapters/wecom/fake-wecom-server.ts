@@ -1,0 +1,132 @@
+// Test helper: a local stand-in for qyapi.weixin.qq.com speaking the three endpoints the adapter
+// uses, with WeCom's JSON shapes ({ errcode, errmsg, ... }, always HTTP 200).
+import { createServer } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeWecomOptions {
+  corpId: string;
+  secret: string;
+  /** OAuth codes of corp members → their userid. Codes are single-use, as in WeCom. */
+  users?: Record<string, string>;
+  /** OAuth codes of people outside the corp → their openid (WeCom answers errcode 0 without userid). */
+  visitors?: Record<string, string>;
+  jsapiTicket?: string;
+  /** Seconds; WeCom's own value is 7200. */
+  tokenExpiresIn?: number;
+  ticketExpiresIn?: number;
+}
+
+export interface FakeWecomRequest {
+  readonly path: string;
+  readonly query: Readonly<Record<string, string>>;
+}
+
+export interface FakeWecomServer {
+  readonly apiBase: string;
+  readonly requests: readonly FakeWecomRequest[];
+  readonly tokenRequests: number;
+  readonly ticketRequests: number;
+  addUser(code: string, userId: string): void;
+  /** Every token issued so far now answers 42001 (expired); the next gettoken issues a fresh one. */
+  expireTokens(): void;
+  /** The next `count` requests (any endpoint) get no answer at all, to exercise timeouts. */
+  stall(count?: number): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<FakeWecomServer> {
+  const users = new Map(Object.entries(opts.users ?? {}));
+  const visitors = new Map(Object.entries(opts.visitors ?? {}));
+  const liveTokens = new Set<string>();
+  const expiredTokens = new Set<string>();
+  const requests: FakeWecomRequest[] = [];
+  let tokenRequests = 0;
+  let ticketRequests = 0;
+  let issued = 0;
+  let stalls = 0;
+
+  const send = (res: ServerResponse, body: Record<string, unknown>) => {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
+    res.end(JSON.stringify({ errcode: 0, errmsg: 'ok', ...body }));
+  };
+  const fail = (res: ServerResponse, errcode: number, errmsg: string) => send(res, { errcode, errmsg });
+
+  /** Answers the token error WeCom would, or returns true when the token is good. */
+  const tokenOk = (res: ServerResponse, token: string | undefined): boolean => {
+    if (token && liveTokens.has(token)) return true;
+    if (token && expiredTokens.has(token)) fail(res, 42001, 'access_token expired');
+    else if (!token) fail(res, 41001, 'access_token missing');
+    else fail(res, 40014, 'invalid access_token');
+    return false;
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const query = Object.fromEntries(url.searchParams);
+    requests.push({ path: url.pathname, query });
+    if (stalls > 0) {
+      stalls -= 1;
+      return; // never answer; close() tears the socket down
+    }
+    if (req.method !== 'GET') return fail(res, 43001, 'require GET method');
+
+    switch (url.pathname) {
+      case '/cgi-bin/gettoken': {
+        tokenRequests += 1;
+        if (query.corpid !== opts.corpId) return fail(res, 40013, 'invalid corpid');
+        if (query.corpsecret !== opts.secret) return fail(res, 40001, 'invalid credential');
+        issued += 1;
+        const token = `fake-token-${issued}`;
+        liveTokens.add(token);
+        return send(res, { access_token: token, expires_in: opts.tokenExpiresIn ?? 7200 });
+      }
+      case '/cgi-bin/auth/getuserinfo': {
+        if (!tokenOk(res, query.access_token)) return;
+        const code = query.code ?? '';
+        const userId = users.get(code);
+        const openId = visitors.get(code);
+        users.delete(code);
+        visitors.delete(code);
+        if (userId !== undefined)
+          return send(res, { userid: userId, user_ticket: `ticket-of-${userId}`, expires_in: 1800 });
+        if (openId !== undefined) return send(res, { openid: openId, external_userid: `ext-${openId}` });
+        return fail(res, 40029, 'invalid code');
+      }
+      case '/cgi-bin/get_jsapi_ticket': {
+        if (!tokenOk(res, query.access_token)) return;
+        ticketRequests += 1;
+        return send(res, { ticket: opts.jsapiTicket ?? 'fake-jsapi-ticket', expires_in: opts.ticketExpiresIn ?? 7200 });
+      }
+      default:
+        res.writeHead(404).end();
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    apiBase: `http://127.0.0.1:${port}`,
+    requests,
+    get tokenRequests() {
+      return tokenRequests;
+    },
+    get ticketRequests() {
+      return ticketRequests;
+    },
+    addUser: (code, userId) => void users.set(code, userId),
+    expireTokens() {
+      for (const t of liveTokens) expiredTokens.add(t);
+      liveTokens.clear();
+    },
+    stall: (count = 1) => {
+      stalls += count;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

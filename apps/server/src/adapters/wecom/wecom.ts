@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+
+export interface WecomAdapter {
+  readonly kind: 'demo' | 'wecom';
+  /** in-app OAuth2 (snsapi_base): https://open.weixin.qq.com/connect/oauth2/authorize?appid=CORPID&redirect_uri=ENC&response_type=code&scope=snsapi_base&state=STATE&agentid=AGENTID#wechat_redirect */
+  oauthAuthorizeUrl(redirectUri: string, state: string): string;
+  /** WeCom web login (wwlogin SSO): https://login.work.weixin.qq.com/wwlogin/sso/login?login_type=CorpApp&appid=CORPID&agentid=AGENTID&redirect_uri=ENC&state=STATE */
+  webLoginUrl(redirectUri: string, state: string): string;
+  /** GET /cgi-bin/auth/getuserinfo?access_token=&code= → the member's userid; throws WecomError when errcode != 0 or no userid (an external/non-member visitor) */
+  getUserIdByCode(code: string): Promise<string>;
+  /** JS-SDK config signature: sha1 of `jsapi_ticket=…&noncestr=…&timestamp=…&url=…` with url stripped of its #fragment; ticket from GET /cgi-bin/get_jsapi_ticket */
+  jsSdkConfig(url: string): Promise<JsSdkConfig>;
+}
+
+export interface JsSdkConfig {
+  appId: string;
+  timestamp: number;
+  nonceStr: string;
+  signature: string;
+}
+
+export const WECOM_AUTH_FAILED_MESSAGE = '企业微信授权失败，请重试';
+
+/**
+ * Why the call failed, for logs and for routes that want to tell a non-member apart:
+ * 'api' = WeCom answered errcode != 0; 'not-member' = the code belongs to a visitor outside the corp;
+ * 'network' = no answer (refused, reset, timeout); 'bad-response' = an answer we could not read.
+ */
+export type WecomErrorReason = 'api' | 'not-member' | 'network' | 'bad-response';
+
+export interface WecomErrorDetails {
+  readonly reason: WecomErrorReason;
+  /** WeCom's errcode; 0 for 'not-member' (WeCom itself reports success), -1 when WeCom never answered properly. */
+  readonly errcode: number;
+  readonly errmsg?: string;
+  readonly cause?: unknown;
+}
+
+/** The message is user-facing and uniform; errcode/errmsg are for logs. */
+export class WecomError extends Error {
+  override readonly name = 'WecomError';
+  readonly reason: WecomErrorReason;
+  readonly errcode: number;
+  readonly errmsg: string | undefined;
+
+  constructor(details: WecomErrorDetails) {
+    super(WECOM_AUTH_FAILED_MESSAGE, details.cause === undefined ? undefined : { cause: details.cause });
+    this.reason = details.reason;
+    this.errcode = details.errcode;
+    this.errmsg = details.errmsg;
+  }
+}
+
+/** The JS-SDK signature WeCom (like WeChat) checks in wx.config / wx.agentConfig. */
+export function jsSdkSignature(input: { ticket: string; nonceStr: string; timestamp: number; url: string }): string {
+  // WeCom signs the page URL without its fragment; signing it with one is the classic "invalid signature".
+  const url = input.url.split('#')[0] ?? '';
+  const plain = `jsapi_ticket=${input.ticket}&noncestr=${input.nonceStr}&timestamp=${input.timestamp}&url=${url}`;
+  return createHash('sha1').update(plain, 'utf8').digest('hex');
+}

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_CODE } from '@crm/domain/api/envelope';
+import type { SmsAdapter } from './adapters/sms/index.ts';
+import type { WecomAdapter } from './adapters/wecom/index.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { upcomingRoutes } from './modules/upcoming/upcoming.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { createHomeRepository } from './modules/home/home.repository.ts';
+import { createHomeService } from './modules/home/home.service.ts';
+import { createStaffRepository } from './modules/staff/staff.repository.ts';
+import { envelopePlugin } from './plugins/envelope.ts';
+import { sessionPlugin } from './plugins/session.ts';
+
+export interface Adapters {
+  sms: SmsAdapter;
+  wecom: WecomAdapter;
+}
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  adapters: Adapters;
+  /** Injected clock, so tests can step over the SMS and session time limits. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Paths the API owns; anything else under GET is the SPA's. */
+const API_PREFIXES = ['/api/', '/common/'];
+
+/**
+ * Builds the whole server without listening, so tests and server.ts share one assembly. Every module is
+ * registered here by hand: this file is the route table.
+ */
+export async function buildApp({ db, config, adapters, now, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(envelopePlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  // Spec §7: payloads arrive as multipart form data; fields become plain body values for the schemas.
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 100 } });
+  // A coarse per-IP ceiling for the whole API; the SMS limits that matter are counted in the database.
+  await app.register(rateLimit, { max: 600, timeWindow: '1 minute', allowList: () => config.env === 'test' });
+
+  await app.register(swagger, {
+    openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const staff = createStaffRepository(db);
+  const auth = createAuthService({
+    repo: createAuthRepository(db),
+    staff,
+    sms: adapters.sms,
+    secret: config.sessionSecret,
+    sessionTtlMs: config.sessionTtlMs,
+    now,
+  });
+  const home = createHomeService({ repo: createHomeRepository(db), now });
+  const secureCookies = config.env === 'production';
+
+  await app.register(sessionPlugin, { auth, secure: secureCookies, ttlMs: config.sessionTtlMs });
+  await app.register(authRoutes, {
+    auth,
+    staff,
+    wecom: adapters.wecom,
+    secret: config.sessionSecret,
+    secureCookies,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(homeRoutes, { home });
+  await app.register(upcomingRoutes);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));
+  registerSpa(app, config);
+  return app;
+}
+
+/**
+ * The built SPA: hashed assets cached for a year (a new build has new names), index.html never cached,
+ * and every other GET outside the API answered with index.html so deep links work. Without a build
+ * (server tests), unknown paths get the envelope's 404.
+ */
+function registerSpa(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.webDist, 'index.html');
+  // The SPA reads the mode from this meta: demo mode lets any browser in (spec: WeChat-only otherwise).
+  const indexHtml = fs.existsSync(indexFile)
+    ? fs
+        .readFileSync(indexFile, 'utf8')
+        .replace('<meta name="crm-mode" content="production"', `<meta name="crm-mode" content="${config.demoMode ? 'demo' : 'production'}"`)
+    : null;
+  if (indexHtml) {
+    void app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (!indexHtml || request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) {
+      return reply.status(404).send({ code: API_CODE.notFound, msg: '接口不存在', data: null });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

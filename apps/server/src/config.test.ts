@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const productionBase = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://crm@db.internal:5432/crm',
+  SESSION_SECRET: 'x'.repeat(40),
+  TENCENT_SMS_SECRET_ID: 'id',
+  TENCENT_SMS_SECRET_KEY: 'key',
+  TENCENT_SMS_SDK_APP_ID: '1400000000',
+  TENCENT_SMS_SIGN_NAME: '沪融',
+  TENCENT_SMS_TEMPLATE_ID: '100',
+  WECOM_CORP_ID: 'ww1',
+  WECOM_AGENT_ID: '1000002',
+  WECOM_SECRET: 'secret',
+};
+
+describe('loadConfig', () => {
+  it('runs a demo on the embedded database by default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, demoMode: true, databaseUrl: undefined, sms: { provider: 'demo' }, wecom: { provider: 'demo' } });
+  });
+
+  it('takes PORT and DATA_DIR from the environment', () => {
+    const config = loadConfig({ PORT: '4100', DATA_DIR: '/tmp/crm-data' });
+    expect(config.port).toBe(4100);
+    expect(config.dataDir).toBe('/tmp/crm-data');
+  });
+
+  it('accepts a complete production setting with the real adapters', () => {
+    const config = loadConfig(productionBase);
+    expect(config).toMatchObject({ demoMode: false, sms: { provider: 'tencent' }, wecom: { provider: 'wecom' } });
+  });
+
+  it.each([
+    [{ DATABASE_URL: undefined }, /PGlite database never calls fsync/],
+    [{ DEMO_MODE: 'true' }, /refuses DEMO_MODE/],
+    [{ SMS_PROVIDER: 'demo' }, /refuses SMS_PROVIDER=demo/],
+    [{ WECOM_PROVIDER: 'demo' }, /refuses WECOM_PROVIDER=demo/],
+    [{ SESSION_SECRET: undefined }, /needs SESSION_SECRET/],
+    [{ SESSION_SECRET: 'short' }, /at least 32 characters/],
+    [{ TENCENT_SMS_SECRET_KEY: undefined }, /SMS_PROVIDER=tencent needs TENCENT_SMS_SECRET_KEY/],
+    [{ WECOM_SECRET: undefined }, /WECOM_PROVIDER=wecom needs WECOM_SECRET/],
+    [{ PORT: 'eighty' }, /PORT/],
+  ])('production refuses %j', (override, reason) => {
+    expect(() => loadConfig({ ...productionBase, ...override })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...productionBase, ...override })).toThrow(reason);
+  });
+
+  it('allows the embedded database in production only when told explicitly', () => {
+    const config = loadConfig({ ...productionBase, DATABASE_URL: undefined, ALLOW_EMBEDDED_DB_IN_PRODUCTION: 'true' });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(serverRoot, '../..');
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  /** PGlite never fsyncs; production must say out loud that it accepts that. */
+  ALLOW_EMBEDDED_DB_IN_PRODUCTION: flag,
+  /** Demo mode: seed demo data, accept browsers outside WeCom, offline adapters by default. */
+  DEMO_MODE: flag,
+  /** Keys the HMAC of SMS codes and the signed WeCom identity cookie. */
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  PUBLIC_URL: z.string().url().optional(),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag,
+  SMS_PROVIDER: z.enum(['demo', 'tencent']).optional(),
+  TENCENT_SMS_SECRET_ID: z.string().optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().optional(),
+  TENCENT_SMS_SDK_APP_ID: z.string().optional(),
+  TENCENT_SMS_SIGN_NAME: z.string().optional(),
+  TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
+  TENCENT_SMS_ENDPOINT: z.string().url().optional(),
+  WECOM_PROVIDER: z.enum(['demo', 'wecom']).optional(),
+  WECOM_CORP_ID: z.string().optional(),
+  WECOM_AGENT_ID: z.string().optional(),
+  WECOM_SECRET: z.string().optional(),
+  WECOM_API_BASE: z.string().url().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+/** The development secret: fine for a demo on a laptop, refused in production. */
+const DEMO_SECRET = 'demo-only-secret-not-for-production-use-000';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoMode: boolean;
+  sessionSecret: string;
+  sessionTtlMs: number;
+  publicUrl: string | undefined;
+  webDist: string;
+  logLevel: string;
+  trustProxy: boolean;
+  sms:
+    | { provider: 'demo' }
+    | {
+        provider: 'tencent';
+        secretId: string;
+        secretKey: string;
+        sdkAppId: string;
+        signName: string;
+        templateId: string;
+        endpoint: string | undefined;
+      };
+  wecom:
+    | { provider: 'demo' }
+    | { provider: 'wecom'; corpId: string; agentId: string; secret: string; apiBase: string | undefined };
+  migrationsFolder: string;
+}
+
+export class ConfigError extends Error {}
+
+function required(env: z.infer<typeof envSchema>, names: (keyof typeof env)[], why: string): void {
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length > 0) throw new ConfigError(`${why} needs ${missing.join(', ')}`);
+}
+
+/** The only reader of process.env. Throws ConfigError with a sentence a person can act on. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid settings:\n  ${lines.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const demoMode = env.DEMO_MODE ?? !isProduction;
+  const smsProvider = env.SMS_PROVIDER ?? (demoMode ? 'demo' : 'tencent');
+  const wecomProvider = env.WECOM_PROVIDER ?? (demoMode ? 'demo' : 'wecom');
+
+  if (isProduction) {
+    if (demoMode) throw new ConfigError('NODE_ENV=production refuses DEMO_MODE=true: demo data and open browsers are for development.');
+    if (smsProvider === 'demo')
+      throw new ConfigError('NODE_ENV=production refuses SMS_PROVIDER=demo: it hands the verification code to whoever asks.');
+    if (wecomProvider === 'demo')
+      throw new ConfigError('NODE_ENV=production refuses WECOM_PROVIDER=demo: it logs anyone in as the demo WeCom member.');
+    if (!env.SESSION_SECRET) throw new ConfigError('NODE_ENV=production needs SESSION_SECRET (32+ random characters).');
+    if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DB_IN_PRODUCTION)
+      throw new ConfigError(
+        'NODE_ENV=production needs DATABASE_URL: the embedded PGlite database never calls fsync, so an OS crash can lose ' +
+          'or corrupt acknowledged writes. Set ALLOW_EMBEDDED_DB_IN_PRODUCTION=true only if you accept that.',
+      );
+  }
+
+  let sms: Config['sms'] = { provider: 'demo' };
+  if (smsProvider === 'tencent') {
+    required(
+      env,
+      ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID'],
+      'SMS_PROVIDER=tencent',
+    );
+    sms = {
+      provider: 'tencent',
+      secretId: env.TENCENT_SMS_SECRET_ID ?? '',
+      secretKey: env.TENCENT_SMS_SECRET_KEY ?? '',
+      sdkAppId: env.TENCENT_SMS_SDK_APP_ID ?? '',
+      signName: env.TENCENT_SMS_SIGN_NAME ?? '',
+      templateId: env.TENCENT_SMS_TEMPLATE_ID ?? '',
+      endpoint: env.TENCENT_SMS_ENDPOINT,
+    };
+  }
+  let wecom: Config['wecom'] = { provider: 'demo' };
+  if (wecomProvider === 'wecom') {
+    required(env, ['WECOM_CORP_ID', 'WECOM_AGENT_ID', 'WECOM_SECRET'], 'WECOM_PROVIDER=wecom');
+    wecom = {
+      provider: 'wecom',
+      corpId: env.WECOM_CORP_ID ?? '',
+      agentId: env.WECOM_AGENT_ID ?? '',
+      secret: env.WECOM_SECRET ?? '',
+      apiBase: env.WECOM_API_BASE,
+    };
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    demoMode,
+    sessionSecret: env.SESSION_SECRET ?? DEMO_SECRET,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
+    publicUrl: env.PUBLIC_URL,
+    webDist: path.resolve(env.WEB_DIST),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY ?? false,
+    sms,
+    wecom,
+    migrationsFolder: path.join(serverRoot, 'drizzle'),
+  };
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/*
+ * One schema, two drivers. Repositories are written against the node-postgres flavour of the type;
+ * the PGlite one has the same query API (both are drizzle's PgDatabase), which is why the cast below
+ * is safe.
+ */
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `dataDir` null keeps PGlite in memory (tests); a folder keeps it on disk (demo, development). */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (restart, failover, admin) emits 'error' on the pool; unheard, that
+  // event kills the process. The pool replaces the connection, and a query in flight fails on its own.
+  pool.on('error', () => undefined);
+  // Fail at start, with the driver's reason, rather than on the first request.
+  await pool.query('select 1');
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

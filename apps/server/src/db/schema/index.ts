@@ -1,0 +1,4 @@
+// drizzle-kit and the db client read the whole schema from here; modules import the file they need.
+export * from './companies.ts';
+export * from './auth.ts';
+export * from './work.ts';

@@ -1,0 +1,150 @@
+import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies, staff, teams } from './companies.ts';
+
+/*
+ * The first cut of the work tables whose open items the home badges count (spec §3 "Badge counts").
+ * Their modules (cases, signing, exams, home loans) grow them with later migrations; the columns here are
+ * the ones a badge needs.
+ */
+
+/** An instalment-loan case. Status codes of spec §4: 1 signing … 9 order returned. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    ownerId: integer()
+      .notNull()
+      .references(() => staff.id),
+    teamId: integer().references(() => teams.id),
+    name: text().notNull(),
+    phone: text().notNull(),
+    status: smallint().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.ownerId, t.id), index().on(t.corpId, t.teamId, t.id)],
+);
+
+/** A note on a case with the next time to contact the client; open until done. */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    note: text().notNull(),
+    nextContactAt: timestamp({ withTimezone: true }).notNull(),
+    doneAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.staffId, t.nextContactAt)],
+);
+
+/** A case put to customer service (job 3) for help; open until handled or transferred. */
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    status: text({ enum: ['open', 'done', 'transferred'] }).notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.status)],
+);
+
+/** A salesperson's appeal against a rejection or decision; the team leader decides it. */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    teamId: integer().references(() => teams.id),
+    reason: text().notNull(),
+    status: text({ enum: ['open', 'approved', 'refused'] }).notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.teamId, t.status), index().on(t.corpId, t.staffId)],
+);
+
+/**
+ * A signing appointment for a case. Open tasks sit in the task centre until a signer takes one; a
+ * signer's rejection waits for the rejection approver (spec: stored value 29).
+ */
+export const signTasks = pgTable(
+  'sign_tasks',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    signerId: integer().references(() => staff.id),
+    status: text({ enum: ['open', 'taken', 'signed', 'rejected', 'reject_approved'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.status), index().on(t.corpId, t.signerId, t.status)],
+);
+
+/** An exam paper given to a staff member; open until they hand it in. */
+export const examAssignments = pgTable(
+  'exam_assignments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    title: text().notNull(),
+    dueAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.corpId, t.staffId)],
+);
+
+/** A home-loan client waiting on its steward (job 5): the steward's 'remind' badge. */
+export const houseClients = pgTable(
+  'house_clients',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    ownerId: integer()
+      .notNull()
+      .references(() => staff.id),
+    stewardId: integer().references(() => staff.id),
+    name: text().notNull(),
+    phone: text().notNull(),
+    stewardStatus: text({ enum: ['waiting', 'handled'] }).notNull().default('waiting'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.stewardId, t.stewardStatus), index().on(t.corpId, t.ownerId)],
+);

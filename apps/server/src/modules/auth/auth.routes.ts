@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  autoLoginRequestSchema,
+  checkCaptchaQuerySchema,
+  checkCaptchaResponseSchema,
+  corpListSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  smsCodeRequestSchema,
+  smsCodeResponseSchema,
+} from '@crm/domain/api/auth';
+import { envelopeSchema } from '@crm/domain/api/envelope';
+import type { WecomAdapter } from '../../adapters/wecom/index.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import type { StaffRepository } from '../staff/staff.repository.ts';
+import type { AuthService } from './auth.service.ts';
+import { AUTH_TEXTS as T } from './auth.texts.ts';
+import { signWecomIdentity, verifyWecomIdentity, WECOM_IDENTITY_COOKIE, WECOM_IDENTITY_TTL_MS } from './wecom-identity.ts';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  staff: StaffRepository;
+  wecom: WecomAdapter;
+  secret: string;
+  secureCookies: boolean;
+  publicUrl: string | undefined;
+}
+
+const OAUTH_STATE_COOKIE = 'crm_oauth_state';
+const wecomEntryQuery = z.object({ corp: z.coerce.number().int().positive() });
+const wecomCallbackQuery = z.object({
+  code: z.string().min(1).max(512),
+  state: z.string().min(1).max(128),
+});
+
+export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptions) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { auth, staff, wecom, secret, secureCookies } = options;
+  const shortCookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' } as const;
+  const origin = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.get(
+    '/api/crm/corp',
+    { schema: { tags: ['auth'], summary: '公司列表', response: { 200: envelopeSchema(corpListSchema) } } },
+    async () => ({ code: 0, msg: 'ok', data: await staff.listActiveCompanies() }),
+  );
+
+  app.get(
+    '/common/checkCaptcha',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '能否发送验证码',
+        querystring: checkCaptchaQuerySchema,
+        response: { 200: envelopeSchema(checkCaptchaResponseSchema) },
+      },
+    },
+    async (request) => ({ code: 0, msg: 'ok', data: await auth.checkCaptcha(request.query.phone) }),
+  );
+
+  app.post(
+    '/common/smsCode',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '发送短信验证码',
+        body: smsCodeRequestSchema,
+        response: { 200: envelopeSchema(smsCodeResponseSchema) },
+      },
+    },
+    async (request) => ({ code: 0, msg: T.sent, data: await auth.sendSmsCode(request.body.phone, request.ip) }),
+  );
+
+  app.post(
+    '/api/crm/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '手机号验证码登录',
+        body: loginRequestSchema,
+        response: { 200: envelopeSchema(loginResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { corp_id: corpId, phone, code, wxworkid } = request.body;
+      const verified = verifyWecomIdentity(secret, request.cookies[WECOM_IDENTITY_COOKIE], corpId);
+      if (wxworkid && verified !== wxworkid) request.log.warn({ corpId }, 'login named a WeCom id the server did not verify; not binding it');
+      const session = await auth.login({ corpId, phone, code, verifiedWxworkId: wxworkid && verified === wxworkid ? verified : null });
+      app.setSessionCookie(reply, session.token);
+      void reply.clearCookie(WECOM_IDENTITY_COOKIE, { path: '/' });
+      return { code: 0, msg: T.loginOk, data: { id: session.staff.id } };
+    },
+  );
+
+  app.post(
+    '/api/crm/autoLogin',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '企业微信自动登录',
+        body: autoLoginRequestSchema.passthrough(),
+        response: { 200: envelopeSchema(loginResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { corp, wxworkid } = request.body;
+      const verified = verifyWecomIdentity(secret, request.cookies[WECOM_IDENTITY_COOKIE], corp);
+      if (verified !== wxworkid) return { code: 1, msg: T.wecomInvalid, data: null };
+      const session = await auth.autoLogin({ corpId: corp, verifiedWxworkId: verified });
+      app.setSessionCookie(reply, session.token);
+      return { code: 0, msg: T.loginOk, data: { id: session.staff.id } };
+    },
+  );
+
+  app.post(
+    '/api/crm/logout',
+    { schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeSchema(z.null()) } } },
+    async (request, reply) => {
+      await auth.logout(request.cookies[SESSION_COOKIE]);
+      app.clearSessionCookie(reply);
+      return { code: 0, msg: T.loggedOut, data: null };
+    },
+  );
+
+  /*
+   * WeCom entry (spec §4): corp 1 goes through WeCom's web login (wwlogin), other companies through the
+   * in-app OAuth2 authorize page. Both come back to one callback with a code the server trades for the
+   * member's userid; the state cookie ties the callback to this browser.
+   */
+  const startWecomLogin = (kind: 'web' | 'oauth') =>
+    app.get(
+      kind === 'web' ? '/api/wechat/wwlogin' : '/api/wechat/wxworkLogin',
+      { schema: { tags: ['auth'], summary: kind === 'web' ? '企业微信网页登录' : '企业微信授权登录', querystring: wecomEntryQuery } },
+      async (request, reply) => {
+        const state = `${request.query.corp}.${randomBytes(16).toString('base64url')}`;
+        void reply.setCookie(OAUTH_STATE_COOKIE, state, { ...shortCookie, maxAge: WECOM_IDENTITY_TTL_MS / 1000 });
+        const callback = `${origin(request)}/api/wechat/callback`;
+        const target = kind === 'web' ? wecom.webLoginUrl(callback, state) : wecom.oauthAuthorizeUrl(callback, state);
+        return reply.redirect(target);
+      },
+    );
+  startWecomLogin('web');
+  startWecomLogin('oauth');
+
+  app.get(
+    '/api/wechat/callback',
+    { schema: { tags: ['auth'], summary: '企业微信授权回调', querystring: wecomCallbackQuery } },
+    async (request, reply) => {
+      const { code, state } = request.query;
+      const expected = request.cookies[OAUTH_STATE_COOKIE];
+      void reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/' });
+      const corpId = Number(state.split('.')[0]);
+      if (!expected || expected !== state || !Number.isInteger(corpId) || corpId <= 0) {
+        return reply.redirect(`/login?error=${encodeURIComponent(T.wecomInvalid)}`);
+      }
+      let userId: string;
+      try {
+        userId = await wecom.getUserIdByCode(code);
+      } catch (error) {
+        request.log.warn({ err: error }, 'WeCom code exchange failed');
+        return reply.redirect(`/login?error=${encodeURIComponent(T.wecomInvalid)}`);
+      }
+      void reply.setCookie(WECOM_IDENTITY_COOKIE, signWecomIdentity(secret, { corpId, userId }), {
+        ...shortCookie,
+        maxAge: WECOM_IDENTITY_TTL_MS / 1000,
+      });
+      return reply.redirect(`/login?corp=${corpId}&wxworkid=${encodeURIComponent(userId)}`);
+    },
+  );
+}

@@ -1,0 +1,141 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { SmsAdapter } from '../../adapters/sms/index.ts';
+import { RefusedError, TooManyError, UnauthenticatedError } from '../../errors.ts';
+import type { StaffIdentity, StaffRepository } from '../staff/staff.repository.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { AUTH_TEXTS as T } from './auth.texts.ts';
+
+export const SMS_RULES = {
+  codeTtlMs: 5 * 60_000,
+  resendAfterMs: 60_000,
+  perPhonePerDay: 10,
+  perIpPerHour: 30,
+  maxFailedAttempts: 5,
+} as const;
+
+interface AuthServiceDeps {
+  repo: AuthRepository;
+  staff: StaffRepository;
+  sms: SmsAdapter;
+  secret: string;
+  sessionTtlMs: number;
+  now?: () => Date;
+}
+
+/** A fresh session token: 256 bits from the CSPRNG; only its SHA-256 is stored. */
+export function newSessionToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now = () => new Date() }: AuthServiceDeps) {
+  const hashCode = (phone: string, code: string) => createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
+
+  /** Seconds until a new code may be sent to this phone, 0 when it may be sent now. */
+  async function secondsUntilResend(phone: string, at: Date): Promise<number> {
+    const last = await repo.lastCodeSentAt(phone);
+    if (!last) return 0;
+    const waitMs = last.getTime() + SMS_RULES.resendAfterMs - at.getTime();
+    return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+  }
+
+  async function openSession(identity: StaffIdentity, at: Date, write: (input: Parameters<AuthRepository['insertSession']>[0]) => Promise<void>) {
+    const { token, tokenHash } = newSessionToken();
+    await write({ tokenHash, corpId: identity.corpId, staffId: identity.id, createdAt: at, expiresAt: new Date(at.getTime() + sessionTtlMs) });
+    return { token, staff: identity };
+  }
+
+  return {
+    async checkCaptcha(phone: string) {
+      const at = now();
+      const retryAfter = await secondsUntilResend(phone, at);
+      if (retryAfter > 0) return { enabled: false, retryAfter };
+      const sentToday = await repo.countCodesForPhoneSince(phone, new Date(at.getTime() - 86_400_000));
+      return sentToday >= SMS_RULES.perPhonePerDay ? { enabled: false, retryAfter: 0 } : { enabled: true, retryAfter: 0 };
+    },
+
+    /**
+     * Sends a code. A phone that belongs to no staff member gets the same answer and no SMS, so the
+     * endpoint does not tell strangers who works here. Returns the code only for the demo adapter to echo.
+     */
+    async sendSmsCode(phone: string, ip: string): Promise<{ verifyCode?: string }> {
+      const at = now();
+      const retryAfter = await secondsUntilResend(phone, at);
+      if (retryAfter > 0) throw new TooManyError(T.resendTooSoon(retryAfter), retryAfter);
+      if ((await repo.countCodesForPhoneSince(phone, new Date(at.getTime() - 86_400_000))) >= SMS_RULES.perPhonePerDay)
+        throw new TooManyError(T.dailyLimit);
+      if ((await repo.countCodesForIpSince(ip, new Date(at.getTime() - 3_600_000))) >= SMS_RULES.perIpPerHour)
+        throw new TooManyError(T.ipLimit, 3600);
+
+      const isStaff = await staff.phoneBelongsToStaff(phone);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      // The row is written for strangers too, so the resend and daily limits treat every phone alike.
+      const row = await repo.insertCode({
+        phone,
+        codeHash: isStaff ? hashCode(phone, code) : hashCode(phone, randomBytes(16).toString('hex')),
+        ip,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + SMS_RULES.codeTtlMs),
+      });
+      if (!isStaff) return {};
+      try {
+        await sms.sendVerificationCode(phone, code);
+      } catch (error) {
+        // An unsent code must not block the next try for a minute.
+        if (row) await repo.deleteCode(row.id);
+        throw error;
+      }
+      return sms.revealsCode ? { verifyCode: code } : {};
+    },
+
+    /**
+     * Checks the code on the server and opens a session. The code is spent with the session in one
+     * transaction, so two logins racing with one code open one session. A WeCom userid is bound only
+     * when the server itself verified it (the signed identity cookie), never on the client's word.
+     */
+    async login(input: { corpId: number; phone: string; code: string; verifiedWxworkId: string | null }) {
+      const at = now();
+      const stored = await repo.findUsableCode(input.phone, at);
+      if (!stored) throw new RefusedError(T.codeMismatch);
+      const expected = Buffer.from(stored.codeHash, 'hex');
+      const given = Buffer.from(hashCode(input.phone, input.code), 'hex');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        const tries = await repo.recordFailedAttempt(stored.id, SMS_RULES.maxFailedAttempts, at);
+        if (tries >= SMS_RULES.maxFailedAttempts) throw new TooManyError(T.codeSpent);
+        throw new RefusedError(T.codeMismatch);
+      }
+      const identity = await staff.findByPhone(input.corpId, input.phone);
+      if (!identity) throw new RefusedError(T.noAccount);
+
+      return repo.transaction(async (tx) => {
+        if (!(await repo.markCodeUsed(tx, stored.id, at))) throw new RefusedError(T.codeMismatch);
+        if (input.verifiedWxworkId) await staff.bindWxworkId(tx, identity.corpId, identity.id, input.verifiedWxworkId);
+        return openSession(identity, at, (row) => repo.insertSession(row, tx));
+      });
+    },
+
+    async autoLogin(input: { corpId: number; verifiedWxworkId: string }) {
+      const identity = await staff.findByWxworkId(input.corpId, input.verifiedWxworkId);
+      if (!identity) throw new RefusedError(T.wecomUnbound);
+      return openSession(identity, now(), (row) => repo.insertSession(row));
+    },
+
+    /** The staff member behind a session cookie, or UnauthenticatedError. */
+    async resolveSession(token: string | undefined): Promise<StaffIdentity> {
+      if (!token) throw new UnauthenticatedError();
+      const session = await repo.findSession(hashToken(token), now());
+      if (!session) throw new UnauthenticatedError();
+      const identity = await staff.findById(session.corpId, session.staffId);
+      if (!identity) throw new UnauthenticatedError();
+      return identity;
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await repo.deleteSession(hashToken(token));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,15 @@
+/** What the login flow says to a person (zh-CN). */
+export const AUTH_TEXTS = {
+  codeMismatch: '验证码输入错误',
+  codeSpent: '验证码错误次数过多，请重新获取',
+  resendTooSoon: (seconds: number) => `发送过于频繁，请${seconds}秒后再试`,
+  dailyLimit: '今日验证码发送次数已达上限，请明天再试',
+  ipLimit: '发送过于频繁，请稍后再试',
+  sent: '发送成功，请注意查收',
+  noAccount: '该公司下没有此手机号的账号，请联系管理员',
+  loginOk: '登录成功',
+  wecomUnbound: '企业微信账号尚未绑定，请使用手机号验证码登录',
+  wecomInvalid: '企业微信身份已失效，请重新打开应用',
+  loggedOut: '已退出登录',
+  otherUser: '无权查看其他用户的信息',
+} as const;

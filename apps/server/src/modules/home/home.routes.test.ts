@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appeals, clients, examAssignments, followUps, houseClients, serviceRequests, signTasks } from '../../db/schema/work.ts';
+import { notices } from '../../db/schema/companies.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { loginAs, postForm } from '../../test/http.ts';
+
+const NOW = new Date('2026-11-21T08:00:00Z');
+const hoursFromNow = (n: number) => new Date(NOW.getTime() + n * 3_600_000);
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp({ now: () => NOW });
+});
+afterAll(() => test.close());
+
+type UserinfoBody = {
+  code: number;
+  msg: string;
+  data: {
+    id: number;
+    total: Record<string, number>;
+    signer_list: { id: number; name: string }[];
+    notice: { status: string; text: string }[];
+    user: { id: number; job: number[]; leader: boolean; corp_id: number };
+  } | null;
+};
+
+async function userinfo(cookie: string | undefined, id: number | string) {
+  const response = await postForm(test.app, '/api/crm/userinfo', { id }, cookie ? { cookie } : {});
+  return { status: response.statusCode, body: response.json<UserinfoBody>() };
+}
+
+describe('POST /api/crm/userinfo', () => {
+  it('answers the caller with badges counted from the database', async () => {
+    const corp = await createCompany(test.db);
+    const team = await createTeam(test.db, corp.id);
+    const leader = await createStaff(test.db, corp.id, { teamId: team.id, isLeader: true, jobs: [2, 3, 5] });
+    const member = await createStaff(test.db, corp.id, { teamId: team.id });
+    const [client] = await test.db
+      .insert(clients)
+      .values({ corpId: corp.id, ownerId: member.id, teamId: team.id, name: '客户', phone: '13900000000' })
+      .returning();
+    const clientId = client?.id ?? 0;
+    await test.db.insert(followUps).values([
+      { corpId: corp.id, clientId, staffId: leader.id, note: 'due', nextContactAt: hoursFromNow(-1) },
+      { corpId: corp.id, clientId, staffId: leader.id, note: 'future', nextContactAt: hoursFromNow(5) },
+      { corpId: corp.id, clientId, staffId: leader.id, note: 'done', nextContactAt: hoursFromNow(-3), doneAt: hoursFromNow(-2) },
+    ]);
+    await test.db.insert(serviceRequests).values([{ corpId: corp.id, clientId }, { corpId: corp.id, clientId, status: 'done' }]);
+    await test.db.insert(appeals).values({ corpId: corp.id, clientId, staffId: member.id, teamId: team.id, reason: '复核' });
+    await test.db.insert(signTasks).values([{ corpId: corp.id, clientId }, { corpId: corp.id, clientId }, { corpId: corp.id, clientId, status: 'rejected' }]);
+    await test.db.insert(examAssignments).values({ corpId: corp.id, staffId: leader.id, title: '考试' });
+    await test.db.insert(houseClients).values({ corpId: corp.id, ownerId: member.id, stewardId: leader.id, name: '房贷客户', phone: '13900000001' });
+    await test.db.insert(notices).values([
+      { corpId: corp.id, text: '当前通知', startsAt: hoursFromNow(-1) },
+      { corpId: corp.id, text: '过期通知', startsAt: hoursFromNow(-10), endsAt: hoursFromNow(-1) },
+    ]);
+    const signer = await createStaff(test.db, corp.id, { teamId: team.id, jobs: [2], name: '签约员甲' });
+
+    const cookie = await loginAs(test, leader);
+    const { status, body } = await userinfo(cookie, leader.id);
+    expect(status).toBe(200);
+    expect(body.code).toBe(0);
+    expect(body.data?.total).toEqual({ pending: 1, service: 1, remind: 1, exam: 1, appeal: 1, sign: 2, reject: 0 });
+    expect(body.data?.signer_list).toEqual([{ id: signer.id, name: '签约员甲' }]);
+    expect(body.data?.notice).toEqual([{ status: 'info', text: '当前通知' }]);
+    expect(body.data?.user).toMatchObject({ id: leader.id, job: [2, 3, 5], leader: true, corp_id: corp.id });
+  });
+
+  it('does not count what the role does not have, nor another company\'s work', async () => {
+    const corp = await createCompany(test.db);
+    const other = await createCompany(test.db);
+    const plain = await createStaff(test.db, corp.id);
+    const stranger = await createStaff(test.db, other.id);
+    const [client] = await test.db
+      .insert(clients)
+      .values({ corpId: other.id, ownerId: stranger.id, name: '别家客户', phone: '13900000002' })
+      .returning();
+    await test.db.insert(serviceRequests).values({ corpId: other.id, clientId: client?.id ?? 0 });
+    await test.db.insert(signTasks).values({ corpId: other.id, clientId: client?.id ?? 0 });
+    const cookie = await loginAs(test, plain);
+    const { body } = await userinfo(cookie, plain.id);
+    expect(body.data?.total).toEqual({ pending: 0, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0 });
+    expect(body.data?.signer_list).toEqual([]);
+  });
+
+  it('refuses another user\'s id with 403', async () => {
+    const corp = await createCompany(test.db);
+    const me = await createStaff(test.db, corp.id);
+    const colleague = await createStaff(test.db, corp.id);
+    const cookie = await loginAs(test, me);
+    const { status, body } = await userinfo(cookie, colleague.id);
+    expect(status).toBe(403);
+    expect(body).toEqual({ code: 403, msg: '无权查看其他用户的信息', data: null });
+  });
+
+  it('refuses a caller without a session with 401', async () => {
+    const { status, body } = await userinfo(undefined, 1);
+    expect(status).toBe(401);
+    expect(body.code).toBe(401);
+  });
+
+  it.each([['abc'], ['0'], ['-3'], ['']])('refuses the id %j', async (id) => {
+    const corp = await createCompany(test.db);
+    const me = await createStaff(test.db, corp.id);
+    const cookie = await loginAs(test, me);
+    const { status, body } = await userinfo(cookie, id);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ code: 1, msg: '用户无效', data: null });
+  });
+});

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+
+const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../fixtures/spec-endpoints.json');
+const { endpoints } = JSON.parse(fs.readFileSync(fixture, 'utf8')) as { endpoints: { method: 'GET' | 'POST'; path: string }[] };
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp();
+});
+afterAll(() => test.close());
+
+describe('the API route table', () => {
+  it('has every call of spec §7', () => {
+    const missing = endpoints.filter(({ method, path: url }) => !test.app.hasRoute({ method, url }));
+    expect(missing).toEqual([]);
+    expect(endpoints.length).toBe(138);
+  });
+
+  it('answers a call whose feature is not built yet with 501 and the feature name', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/api/esign/add' });
+    expect(response.statusCode).toBe(501);
+    expect(response.json()).toEqual({ code: 501, msg: '功能建设中：电子签约', data: null });
+  });
+
+  it('answers an unknown API path with the 404 envelope', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/crm/nothing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 404, msg: '接口不存在', data: null });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json<{ paths: object }>().paths)).toContain('/api/crm/login');
+  });
+});

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The calls of spec §7 whose features later issues build, by feature. Each answers HTTP 501 with the
+ * envelope naming the feature, so a client sees "not built yet" rather than a 404 that looks like a
+ * typo, and the route table stays complete. A feature's module deletes its entries when it lands.
+ */
+const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
+  分期报单: {
+    post: [
+      '/api/crm/channel', '/api/crm/source', '/api/crm/bank', '/api/crm/product', '/api/crm/addClient',
+      '/api/crm/clientList', '/api/crm/delClient', '/api/crm/addAppeal', '/api/crm/pending', '/api/crm/mortgageUser',
+      '/api/crm/updateClient', '/api/crm/updateClientStatus', '/api/crm/updateClientReject', '/api/crm/auditAppeal',
+      '/api/crm/serviceTransfer',
+    ],
+    get: [
+      '/api/crm/city', '/api/crm/detail', '/api/crm/appeal', '/api/crm/pendingDetail', '/api/crm/statistic',
+      '/api/crm/statUserlist', '/api/crm/financePact', '/api/crm/service', '/api/crm/teamData', '/api/crm/teamAppeal',
+      '/common/status', '/common/bankTree', '/common/channelTree',
+    ],
+  },
+  还款与凭证: {
+    post: [
+      '/api/crm/moneyList', '/api/crm/moneyConfirm', '/api/crm/addMoney', '/api/crm/delMoney', '/api/crm/proof',
+      '/api/crm/updateProof', '/api/crm/delProof', '/api/ysb/uploadImg', '/common/delimg',
+    ],
+    get: ['/api/crm/getProof', '/api/crm/proofReject'],
+  },
+  房贷业务与签约中心: {
+    post: [
+      '/api/crm/taskList', '/api/crm/wxWorkApprove', '/api/crm/addHouseClient', '/api/crm/addHouseImg',
+      '/api/crm/getHouseAudit', '/api/crm/updateHouseAudit', '/api/crm/updateHouseBrokerageStatus', '/api/crm/getHouseList',
+      '/api/crm/getHouseList2', '/api/crm/houseBrokerageOrder', '/api/crm/houseBrokerageOrderList',
+      '/api/crm/updateHouseBrokerageOrder', '/api/crm/houseBrokerage', '/api/crm/getHouseCard', '/api/crm/delHouseClient',
+      '/api/crm/addHouseChannel', '/api/crm/getHouseChannelList', '/api/crm/addHouseRecommend', '/api/crm/getHouseRecommend',
+      '/api/crm/addHouseBrokerageUser', '/api/crm/houseBrokerageUser', '/api/crm/houseBrokerageList',
+      '/api/crm/setHouseBrokerage',
+    ],
+    get: ['/api/crm/sign', '/api/crm/houseTeam', '/api/crm/getHouseDetail', '/api/crm/getHouseImg', '/common/houseStatus', '/common/signUser'],
+  },
+  考试中心: {
+    post: ['/api/crm/paperAnswer'],
+    get: ['/api/crm/paperList', '/api/crm/paperDetail', '/api/crm/answerList', '/api/crm/answerDetail'],
+  },
+  问答与智能助手: {
+    post: ['/api/crm/faqList', '/api/crm/faqDetail', '/api/crm/faqCopilot'],
+    get: ['/api/crm/faqType', '/api/crm/faqCategory'],
+  },
+  外部合作伙伴: {
+    post: [
+      '/api/crm/outsideRegister', '/api/crm/outsideLogin', '/api/crm/outsideChannelAdd', '/api/crm/outsideAddChannel',
+      '/api/crm/updateOutsideClient', '/api/crm/ysbQrcode', '/api/crm/ysbUser', '/api/crm/ysbInvite',
+      '/api/crm/ysbOutsideClient', '/api/crm/ysbClient', '/api/crm/ysbTeam',
+    ],
+    get: [
+      '/api/crm/getOutsideUser', '/api/crm/getOutsideUserTeam', '/api/crm/outsideProduct', '/api/crm/outsideBank',
+      '/api/crm/outsideBranchBank', '/api/crm/outsideClientList', '/api/crm/outsideClientDetail',
+      '/api/crm/outsideDelChannel', '/api/crm/outsideChannelList', '/common/outsideStatus',
+    ],
+  },
+  营销活动: {
+    post: ['/api/crm/addActivityData', '/api/crm/getActivityinfo', '/api/crm/getActivityDataList', '/api/crm/lotteryLogin', '/api/crm/coupon'],
+  },
+  房贷渠道: {
+    post: ['/api/houseloan/login', '/api/houseloan/add', '/api/houseloan/list', '/api/houseloan/brokerage', '/api/houseloan/sign', '/api/houseloan/detail', '/api/houseloan/allot'],
+    get: ['/api/houseloan/bank', '/api/houseloan/service', '/api/houseloan/waiter', '/api/houseloan/status'],
+  },
+  钱包与积分: {
+    post: [
+      '/api/chattergee/initWxWorkConfig', '/api/chattergee/addFiling', '/api/chattergee/getFiling', '/api/chattergee/getIntegral',
+      '/api/chattergee/sendPoint', '/api/chattergee/sendQrcode', '/api/chattergee/userlist',
+    ],
+  },
+  电子签约: { post: ['/api/esign/add', '/api/esign/open', '/api/esign/list', '/api/esign/evidence', '/api/esign/order'] },
+  企业微信工作台: { get: ['/common/wxwork/workList', '/api/oa/test'], post: ['/common/wxwork/addWorkList'] },
+};
+
+export async function upcomingRoutes(app: FastifyInstance) {
+  for (const [feature, { get = [], post = [] }] of Object.entries(UPCOMING)) {
+    const answer = async (_request: unknown, reply: { status: (code: number) => { send: (body: unknown) => unknown } }) =>
+      reply.status(501).send({ code: 501, msg: `功能建设中：${feature}`, data: null });
+    for (const url of get) app.get(url, { schema: { hide: true } }, answer);
+    for (const url of post) app.post(url, { schema: { hide: true } }, answer);
+  }
+}

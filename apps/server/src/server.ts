@@ -1,0 +1,51 @@
+import pino from 'pino';
+import { createAdapters } from './adapters/create-adapters.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { seedDemo } from './db/seed.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`The server will not start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase(config);
+  if (config.demoMode && (await seedDemo(database.db))) logger.info('seeded the demo companies and staff (see README)');
+
+  const app = await buildApp({
+    db: database.db,
+    config,
+    adapters: createAdapters(config, (message) => logger.info(message)),
+    logger,
+  });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'closing');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    `CRM on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${config.demoMode ? ', demo mode' : ''})`,
+  );
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { SmsAdapter } from '../adapters/sms/index.ts';
+import { createDemoWecomAdapter, type WecomAdapter } from '../adapters/wecom/index.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/client.ts';
+
+/** An SMS adapter that remembers what it sent, so tests read codes the way a phone would. */
+export function createRecordingSms(options: { revealsCode?: boolean } = {}) {
+  const sent: { phone: string; code: string }[] = [];
+  const adapter: SmsAdapter = {
+    kind: 'demo',
+    revealsCode: options.revealsCode ?? false,
+    async sendVerificationCode(phone, code) {
+      sent.push({ phone, code });
+    },
+  };
+  return { adapter, sent, lastCodeFor: (phone: string) => sent.filter((s) => s.phone === phone).at(-1)?.code };
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway database on
+ * the PostgreSQL of DATABASE_URL (dropped on close), so the same suite runs on both drivers.
+ */
+export async function openTestDatabase(config: Config): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openPglite(null);
+    await database.migrate(config.migrationsFolder);
+    return database;
+  }
+  const name = `crm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openPostgres(testUrl.toString(), 4);
+  await database.migrate(config.migrationsFolder);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  now?: () => Date;
+  wecom?: WecomAdapter;
+  config?: Record<string, string>;
+}
+
+/** The whole server on a fresh database, answering through `app.inject`. */
+export async function buildTestApp(options: TestAppOptions = {}) {
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...options.config });
+  const database = await openTestDatabase(config);
+  const sms = createRecordingSms();
+  const app = await buildApp({
+    db: database.db,
+    config,
+    adapters: { sms: sms.adapter, wecom: options.wecom ?? createDemoWecomAdapter({ demoUserId: 'wecom-user-1' }) },
+    now: options.now,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    sms,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

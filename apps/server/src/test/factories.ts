@@ -1,0 +1,32 @@
+import type { Db } from '../db/client.ts';
+import { companies, staff, teams } from '../db/schema/companies.ts';
+
+let counter = 0;
+const unique = () => ++counter;
+
+export async function createCompany(db: Db, name = `公司${unique()}`) {
+  const [row] = await db.insert(companies).values({ name }).returning();
+  if (!row) throw new Error('company not created');
+  return row;
+}
+
+export async function createTeam(db: Db, corpId: number, name = `团队${unique()}`) {
+  const [row] = await db.insert(teams).values({ corpId, name }).returning();
+  if (!row) throw new Error('team not created');
+  return row;
+}
+
+/** A staff member with a phone no other test uses; override what the test is about. */
+export async function createStaff(
+  db: Db,
+  corpId: number,
+  overrides: Partial<typeof staff.$inferInsert> = {},
+) {
+  const n = unique();
+  const [row] = await db
+    .insert(staff)
+    .values({ corpId, name: `员工${n}`, phone: `139${String(10_000_000 + n * 7919).slice(-8)}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('staff not created');
+  return row;
+}

@@ -1,0 +1,46 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './build-test-app.ts';
+
+/** Posts a multipart form, as the spec's client does (spec §7). */
+export async function postForm(
+  app: TestApp['app'],
+  url: string,
+  fields: Record<string, string | number | null>,
+  { cookie, ip }: { cookie?: string; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value === null ? 'null' : String(value));
+  const request = new Request('http://test.local/', { method: 'POST', body: form });
+  const body = Buffer.from(await request.arrayBuffer());
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    // Each request from its own address unless a test is about the per-address limit.
+    remoteAddress: ip ?? `127.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    headers: { 'content-type': request.headers.get('content-type') ?? '', ...(cookie ? { cookie } : {}) },
+  });
+}
+
+/** The cookie header a browser would send back after this response. */
+export function cookieFrom(response: LightMyRequestResponse, name = 'crm_session'): string {
+  const found = response.cookies.find((c) => c.name === name);
+  if (!found) throw new Error(`no ${name} cookie in the response`);
+  return `${name}=${found.value}`;
+}
+
+/** Asks for a code and logs in with it, as a person would; returns the session cookie. */
+export async function loginAs(test: TestApp, person: { corpId: number; phone: string }): Promise<string> {
+  const sent = await postForm(test.app, '/common/smsCode', { phone: person.phone });
+  if (sent.json<{ code: number }>().code !== 0) throw new Error(`smsCode failed: ${sent.body}`);
+  const code = test.sms.lastCodeFor(person.phone);
+  if (!code) throw new Error('no code was sent');
+  const response = await postForm(test.app, '/api/crm/login', {
+    corp_id: person.corpId,
+    phone: person.phone,
+    code,
+    wxworkid: null,
+  });
+  if (response.json<{ code: number }>().code !== 0) throw new Error(`login failed: ${response.body}`);
+  return cookieFrom(response);
+}

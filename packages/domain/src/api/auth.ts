@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { corpIdSchema, phoneSchema, smsCodeSchema } from '../validation/fields.ts';
+import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
+
+/** WeCom member ids are up to 64 characters of letters, digits and a few symbols. */
+const wxworkIdSchema = z.string().trim().max(64).regex(/^[\w.@-]*$/, '企业微信账号无效');
+
+/** Multipart sends every value as a string; the spec's client sends the literal 'null' when absent. */
+const optionalWxworkId = z
+  .union([wxworkIdSchema, z.literal('null'), z.null()])
+  .optional()
+  .transform((value) => (value && value !== 'null' ? value : null));
+
+export const corpOptionSchema = z.object({ label: z.string(), value: z.number().int() });
+export type CorpOption = z.infer<typeof corpOptionSchema>;
+export const corpListSchema = z.array(corpOptionSchema);
+
+export const smsCodeRequestSchema = z.object({ phone: phoneSchema });
+export type SmsCodeRequest = z.infer<typeof smsCodeRequestSchema>;
+/** verifyCode is present only when the demo SMS adapter is in use; production never sends it. */
+export const smsCodeResponseSchema = z.object({ verifyCode: z.string().optional() });
+
+export const checkCaptchaQuerySchema = z.object({ phone: phoneSchema });
+/** Whether a code may be sent to this phone now, and if not, after how many seconds. */
+export const checkCaptchaResponseSchema = z.object({ enabled: z.boolean(), retryAfter: z.number().int() });
+export type CheckCaptcha = z.infer<typeof checkCaptchaResponseSchema>;
+
+export const loginRequestSchema = z.object({
+  corp_id: corpIdSchema,
+  phone: phoneSchema,
+  code: smsCodeSchema,
+  wxworkid: optionalWxworkId,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export const loginResponseSchema = z.object({ id: z.number().int() });
+
+export const autoLoginRequestSchema = z.object({
+  corp: corpIdSchema,
+  wxworkid: wxworkIdSchema.min(1, '企业微信账号无效'),
+});
+
+export const badgeCountsSchema = z.object({
+  pending: z.number().int(),
+  service: z.number().int(),
+  remind: z.number().int(),
+  exam: z.number().int(),
+  appeal: z.number().int(),
+  sign: z.number().int(),
+  reject: z.number().int(),
+});
+export type BadgeCounts = z.infer<typeof badgeCountsSchema>;
+
+export const userinfoRequestSchema = z.object({
+  id: z.coerce.number({ error: '用户无效' }).int('用户无效').positive('用户无效'),
+});
+
+export const signerSchema = z.object({ id: z.number().int(), name: z.string() });
+export const noticeSchema = z.object({ status: z.enum(['info', 'warning', 'error']), text: z.string() });
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  corp_id: z.number().int(),
+  corp_name: z.string(),
+  job: z.array(z.number().int()),
+  leader: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userinfoResponseSchema = z.object({
+  id: z.number().int(),
+  total: badgeCountsSchema,
+  signer_list: z.array(signerSchema),
+  notice: z.array(noticeSchema),
+  user: userSchema,
+});
+export type UserInfo = z.infer<typeof userinfoResponseSchema>;
+
+export { M as AUTH_MESSAGES };

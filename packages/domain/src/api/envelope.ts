@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Every answer of the API: `{ code, msg, data }`, code 0 is success (ARCHITECTURE.md, the API contract).
+ * data is null on every refusal, which answers with the same HTTP 200 and so the same response schema.
+ */
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), msg: z.string(), data: data.nullable() });
+
+export type Envelope<T> = { code: number; msg: string; data: T };
+
+/** Business refusal codes. HTTP status carries auth/permission/not-found; `code` says why in the body. */
+export const API_CODE = {
+  ok: 0,
+  /** a business rule refused the request (bad field, wrong code): HTTP 200, msg shown as is */
+  refused: 1,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+  fault: 500,
+} as const;

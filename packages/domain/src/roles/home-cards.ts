@@ -1,0 +1,183 @@
+import { FEMALE_SIGNER_IDS, JOB, isRejectApprover } from './roles.ts';
+
+/** Which counter a tile shows a badge for; the web fetches the counts. */
+export type BadgeKey = 'pending' | 'service' | 'remind' | 'exam' | 'appeal' | 'sign' | 'reject';
+
+export type CardKey = 'rebate' | 'instalment' | 'house' | 'exam' | 'team' | 'sign';
+
+/**
+ * Keys of the tiles whose label does not depend on data, so the web can map every one of them to a
+ * label (`Record<StaticTileKey, string>`) and the compiler tells it when one is added. Signer tiles are
+ * the exception: their key is `signer-{id}` and their label is the person's `name`.
+ */
+export const STATIC_TILE_KEYS = [
+  'rebateOrder',
+  'pending',
+  'list',
+  'add',
+  'reject',
+  'proof',
+  'ysb',
+  'service',
+  'stat',
+  'house',
+  'houseAdd',
+  'houseChannel',
+  'houseBrokerageUser',
+  'houseRecommendList',
+  'houseBrokerage',
+  'houseBrokerageOrder',
+  'financeAudit',
+  'houseSign',
+  'housePhoto',
+  'houseSignCard',
+  'examCenter',
+  'examList',
+  'teamList',
+  'teamAppeal',
+  'teamYsb',
+  'teamHouse',
+  'teamHouseChannel',
+  'teamHousePhoto',
+  'signCenter',
+  'signMine',
+  'signReject',
+] as const;
+
+export type StaticTileKey = (typeof STATIC_TILE_KEYS)[number];
+
+/**
+ * One entry on the home page. `key` is unique across the whole page (a stable identifier, not a label);
+ * `name` and `icon` are set only on signer tiles.
+ */
+export type HomeTile = {
+  key: string;
+  path: string;
+  badge?: BadgeKey;
+  icon?: 'male' | 'female';
+  name?: string;
+};
+
+export type HomeCard = { key: CardKey; tiles: HomeTile[] };
+
+export type HomeUser = {
+  id: number;
+  job: readonly number[];
+  isLeader: boolean;
+  signerList: readonly { id: number; name: string }[];
+};
+
+/** Key of the tile that opens one signer's task list. */
+export const signerTileKey = (signerId: number): string => `signer-${signerId}`;
+
+const tile = (key: StaticTileKey, path: string, badge?: BadgeKey): HomeTile =>
+  badge === undefined ? { key, path } : { key, path, badge };
+
+/**
+ * Drops tiles leading where an earlier one already does: the signer list may repeat a person or hold
+ * the user themself, whose list is already the "my tasks" tile.
+ */
+function withoutRepeatedPaths(tiles: HomeTile[]): HomeTile[] {
+  const seen = new Set<string>();
+  const kept: HomeTile[] = [];
+  for (const entry of tiles) {
+    if (seen.has(entry.path)) continue;
+    seen.add(entry.path);
+    kept.push(entry);
+  }
+  return kept;
+}
+
+/**
+ * The cards and tiles of the home page for this user (spec §2 "Home cards"), in display order.
+ *
+ * A rebate-only user (job 6) sees nothing but the rebate order entry, whatever else they hold. Everyone
+ * else gets the instalment, house and exam cards, the team card when they lead a team and the signing
+ * card when they sign; job-specific tiles join their card, so a user with several jobs sees the union
+ * in the spec's order, each tile once.
+ */
+export function homeCards(user: HomeUser): HomeCard[] {
+  const has = (job: number): boolean => user.job.includes(job);
+
+  if (has(JOB.REBATE_ONLY)) {
+    return [{ key: 'rebate', tiles: [tile('rebateOrder', '/business/houseBrokerageOrder')] }];
+  }
+
+  const cards: HomeCard[] = [
+    {
+      key: 'instalment',
+      tiles: [
+        tile('pending', '/business/pending', 'pending'),
+        tile('list', '/business/list'),
+        tile('add', '/business/add'),
+        tile('reject', '/business/reject'),
+        tile('proof', '/business/proof'),
+        tile('ysb', '/business/ysb'),
+        ...(has(JOB.SERVICE) ? [tile('service', '/business/service', 'service')] : []),
+        tile('stat', '/business/stat'),
+      ],
+    },
+    {
+      key: 'house',
+      tiles: [
+        tile('house', '/business/house'),
+        tile('houseAdd', '/business/houseAdd'),
+        tile('houseChannel', '/business/houseChannel'),
+        tile('houseBrokerageUser', '/business/houseBrokerageUser'),
+        tile('houseRecommendList', '/business/houseRecommendList'),
+        ...(has(JOB.HOUSE_FINANCE)
+          ? [
+              tile('houseBrokerage', '/business/houseBrokerage'),
+              tile('houseBrokerageOrder', '/business/houseBrokerageOrder'),
+              tile('financeAudit', '/business/financeAudit'),
+            ]
+          : []),
+        ...(has(JOB.HOUSE_STEWARD)
+          ? [
+              tile('houseSign', '/business/houseSign', 'remind'),
+              tile('housePhoto', '/business/housePhoto'),
+              tile('houseSignCard', '/business/houseSignCard'),
+            ]
+          : []),
+      ],
+    },
+    {
+      key: 'exam',
+      tiles: [tile('examCenter', '/exam/center', 'exam'), tile('examList', '/exam/list')],
+    },
+  ];
+
+  if (user.isLeader) {
+    cards.push({
+      key: 'team',
+      tiles: [
+        tile('teamList', '/team/list'),
+        tile('teamAppeal', '/team/appeal', 'appeal'),
+        tile('teamYsb', '/team/ysb'),
+        tile('teamHouse', '/team/house'),
+        ...(has(JOB.HOUSE_FINANCE)
+          ? [tile('teamHouseChannel', '/team/houseChannel'), tile('teamHousePhoto', '/business/housePhoto')]
+          : []),
+      ],
+    });
+  }
+
+  if (has(JOB.SIGNING)) {
+    cards.push({
+      key: 'sign',
+      tiles: withoutRepeatedPaths([
+        tile('signCenter', `/sign/list/${user.id}/1`, 'sign'),
+        tile('signMine', `/sign/list/${user.id}/2`),
+        ...(isRejectApprover(user.id) ? [tile('signReject', '/sign/reject', 'reject')] : []),
+        ...user.signerList.map((signer): HomeTile => ({
+          key: signerTileKey(signer.id),
+          path: `/sign/list/${signer.id}/2`,
+          icon: FEMALE_SIGNER_IDS.includes(signer.id) ? 'female' : 'male',
+          name: signer.name,
+        })),
+      ]),
+    });
+  }
+
+  return cards;
+}

@@ -1,0 +1,24 @@
+/** Formats of spec §5. Each check is skipped for an empty value: "required" is a separate rule. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const AMOUNT_PATTERN = /^[1-9][\d.]{2,9}$/;
+export const ID_NUMBER_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
+export const BANK_CARD_PATTERN = /^\d{16,19}$/;
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+
+const isEmpty = (value: string | null | undefined): boolean => value == null || value === '';
+
+/** Matches the pattern, or is empty (format checks are skipped for empty fields, spec §5). */
+const formatCheck = (pattern: RegExp) => (value: string | null | undefined): boolean =>
+  isEmpty(value) || pattern.test(value ?? '');
+
+export const isPhoneFormat = formatCheck(PHONE_PATTERN);
+export const isAmountFormat = formatCheck(AMOUNT_PATTERN);
+export const isIdNumberFormat = formatCheck(ID_NUMBER_PATTERN);
+export const isBankCardFormat = formatCheck(BANK_CARD_PATTERN);
+export const isSmsCodeFormat = formatCheck(SMS_CODE_PATTERN);
+
+/** Phone masking of spec §9: keep the first 3 and last 4 digits. */
+export function maskPhone(phone: string): string {
+  if (phone.length < 7) return phone;
+  return `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}`;
+}

@@ -1,0 +1,3 @@
+export * from './formats.ts';
+export * from './fields.ts';
+export * from './messages.ts';
