@@ -1,0 +1,65 @@
+import { homeCards } from '@crm/domain/roles';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { loginAs, postForm } from '../test/http.ts';
+import { DEMO_STAFF, seedDemo } from './seed.ts';
+
+// The demo's follow-ups are due relative to the real time; each login steps past the 60 s resend limit.
+let clock = Date.now();
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp({ now: () => new Date(clock) });
+  expect(await seedDemo(test.db)).toBe(true);
+});
+afterAll(() => test.close());
+
+type Info = { data: { total: Record<string, number>; signer_list: { id: number }[]; user: { job: number[]; leader: boolean } } };
+
+async function homeOf(id: number) {
+  const person = DEMO_STAFF.find((p) => p.id === id);
+  if (!person) throw new Error(`no demo staff ${id}`);
+  clock += 61_000;
+  const cookie = await loginAs(test, person);
+  const info = (await postForm(test.app, '/api/crm/userinfo', { id }, { cookie })).json<Info>().data;
+  const cards = homeCards({ id, job: info.user.job, isLeader: info.user.leader, signerList: info.signer_list.map((s) => ({ ...s, name: '' })) });
+  return { info, cardKeys: cards.map((card) => card.key), tiles: cards.flatMap((card) => card.tiles.map((tile) => tile.path)) };
+}
+
+describe('demo seed', () => {
+  it('runs once: a seeded database is left alone', async () => {
+    expect(await seedDemo(test.db)).toBe(false);
+  });
+
+  it('lets every demo person log in and see the cards of their role', async () => {
+    expect((await homeOf(1)).cardKeys).toEqual(['instalment', 'house', 'exam']);
+    expect((await homeOf(2)).cardKeys).toEqual(['instalment', 'house', 'exam', 'team']);
+    expect((await homeOf(4)).tiles).toContain('/business/service');
+    expect((await homeOf(5)).tiles).toEqual(expect.arrayContaining(['/business/financeAudit', '/team/houseChannel']));
+    expect((await homeOf(6)).tiles).toContain('/business/houseSign');
+    expect((await homeOf(7)).cardKeys).toEqual(['rebate']);
+  });
+
+  it('gives the signing leader the other signers, and id 29 the rejection approval with its badge', async () => {
+    const leader = await homeOf(3);
+    expect(leader.info.signer_list.map((s) => s.id)).toEqual([29, 42, 43, 44]);
+    expect(leader.info.total.sign).toBe(2);
+    const approver = await homeOf(29);
+    expect(approver.tiles).toContain('/sign/reject');
+    expect(approver.info.total.reject).toBe(1);
+  });
+
+  it('counts the salesperson\'s due follow-ups and the steward\'s waiting clients', async () => {
+    expect((await homeOf(1)).info.total.pending).toBe(2);
+    expect((await homeOf(6)).info.total.remind).toBe(1);
+  });
+
+  it('keeps the second company apart: same phone, other company, other data', async () => {
+    const other = await homeOf(101);
+    expect(other.info.total).toMatchObject({ pending: 1, sign: 0 });
+  });
+
+  it('starts new ids past the fixed demo ids', async () => {
+    const rows = await test.db.execute(`select nextval(pg_get_serial_sequence('staff', 'id')) as next`);
+    expect(Number((rows.rows[0] as { next: string | number }).next)).toBeGreaterThan(1000);
+  });
+});
