@@ -30,7 +30,10 @@ async function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null) {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // let its last output arrive
+      throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
+    }
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.ok) return;
@@ -54,9 +57,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-e2e-'));
   let log = '';
+  // The journeys run on the embedded database, whatever DATABASE_URL the caller has set.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -36,7 +36,8 @@ export interface BuildAppOptions {
   adapters: Adapters;
   /** Injected clock, so tests can step over the SMS and session time limits. */
   now?: () => Date;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's pino logger; tests leave it out and log nothing. */
+  logger?: FastifyBaseLogger;
 }
 
 /** Paths the API owns; anything else under GET is the SPA's. */
@@ -46,9 +47,9 @@ const API_PREFIXES = ['/api/', '/common/'];
  * Builds the whole server without listening, so tests and server.ts share one assembly. Every module is
  * registered here by hand: this file is the route table.
  */
-export async function buildApp({ db, config, adapters, now, logger = false }: BuildAppOptions) {
+export async function buildApp({ db, config, adapters, now, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,

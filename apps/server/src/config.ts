@@ -85,7 +85,9 @@ function required(env: z.infer<typeof envSchema>, names: (keyof typeof env)[], w
 
 /** The only reader of process.env. Throws ConfigError with a sentence a person can act on. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (`DATABASE_URL=`) means unset, as shells and .env files commonly write it.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid settings:\n  ${lines.join('\n  ')}`);

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { isDemoMode, mustOpenInWechat } from '../../lib/wechat.ts';
+import { AppHeader } from './app-header.tsx';
+import { OpenInWechat } from './open-in-wechat.tsx';
+import { PageSkeleton } from './page-skeleton.tsx';
+import { documentTitleForPath, hasHeader } from './titles.ts';
+
+/** The shell every route renders in: the browser check, the header and the page (or its skeleton). */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    document.title = documentTitleForPath(pathname);
+  }, [pathname]);
+
+  if (mustOpenInWechat({ userAgent: navigator.userAgent, pathname, isDemo: isDemoMode() })) {
+    return <OpenInWechat />;
+  }
+
+  const isLoadingAnotherPage =
+    navigation.state === 'loading' && navigation.location.pathname !== pathname;
+
+  return (
+    <div className="app-shell">
+      {hasHeader(pathname) ? <AppHeader /> : null}
+      <main className="app-main">{isLoadingAnotherPage ? <PageSkeleton /> : <Outlet />}</main>
+    </div>
+  );
+}
+
+/** Shown while the first route's chunks load. */
+export function AppHydrateFallback() {
+  return (
+    <div className="app-shell">
+      <PageSkeleton />
+    </div>
+  );
+}

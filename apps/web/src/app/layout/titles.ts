@@ -1,0 +1,33 @@
+import { matchPath } from 'react-router';
+import { getLocale } from '../../lib/locale.ts';
+import { APP_NAME, ROUTE_TITLES, routeTitlesEnUS, SECTION_DOCUMENT_TITLES } from './texts.ts';
+
+/** The header title of a path, from the one titles table; undefined for a path the table does not know. */
+export function titleForPath(pathname: string, locale = getLocale()): string | undefined {
+  for (const [pattern, title] of ROUTE_TITLES) {
+    if (matchPath({ path: pattern, end: true, caseSensitive: true }, pathname)) {
+      return (locale === 'en-US' ? routeTitlesEnUS[pattern] : undefined) ?? title;
+    }
+  }
+  return undefined;
+}
+
+/** The first path segment names the section ("" for the core pages). */
+export function sectionOfPath(pathname: string): string {
+  return pathname.split('/')[1] ?? '';
+}
+
+/** document.title: the section's own title where the spec gives one, else the page's. */
+export function documentTitleForPath(pathname: string): string {
+  return SECTION_DOCUMENT_TITLES[sectionOfPath(pathname)] ?? titleForPath(pathname) ?? APP_NAME;
+}
+
+const NO_BACK_PATHS = new Set(['/', '/login', '/index', '/outside/login']);
+
+export function hasBackArrow(pathname: string): boolean {
+  return !NO_BACK_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+}
+
+export function hasHeader(pathname: string): boolean {
+  return !/^\/outside\/index(\/[^/]*)?\/?$/.test(pathname);
+}

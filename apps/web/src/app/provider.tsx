@@ -1,0 +1,26 @@
+/**
+ * Server-state provider. It is a lazy layout route (see router.tsx) rather than a wrapper in main.tsx, so
+ * the login page's bundle does not carry TanStack Query; every page that fetches renders below it.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { isApiError } from '../lib/api-client.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // A refusal or a 401 will not change on a retry; a network failure might.
+      retry: (failureCount, error) => failureCount < 1 && !(isApiError(error) && error.httpStatus !== 0),
+    },
+  },
+});
+
+export function QueryProvider() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * The whole route table (spec §2, fixtures/spec-routes.json). Each section is one lazy chunk; the core
+ * pages (login, home, calculator) are chunks of their own. Every leaf carries `handle.section`.
+ */
+import { createBrowserRouter, redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { AppHydrateFallback, AppLayout } from './layout/app-layout.tsx';
+import { ErrorPage } from './layout/error-page.tsx';
+import { NotFoundPage } from './layout/not-found-page.tsx';
+import { loadChunk } from './routes/load-chunk.ts';
+import { PlaceholderPage } from './routes/placeholder-page.tsx';
+import type { SectionPages } from './routes/section-pages.ts';
+
+export type SectionName =
+  | 'core'
+  | 'business'
+  | 'team'
+  | 'exam'
+  | 'sign'
+  | 'outside'
+  | 'faq'
+  | 'houseloan'
+  | 'chattergee'
+  | 'activity'
+  | 'interface';
+
+export type RouteHandle = { section: SectionName };
+
+type SectionModule = { pages: SectionPages };
+type SectionImporter = () => Promise<SectionModule>;
+
+// Literal import() calls, one per section, so the bundler makes exactly one chunk of each.
+const SECTION_IMPORTERS: Record<Exclude<SectionName, 'core'>, SectionImporter> = {
+  business: () => import('./routes/business.ts'),
+  team: () => import('./routes/team.ts'),
+  exam: () => import('./routes/exam.ts'),
+  sign: () => import('./routes/sign.ts'),
+  outside: () => import('./routes/outside.ts'),
+  faq: () => import('./routes/faq.ts'),
+  houseloan: () => import('./routes/houseloan.ts'),
+  chattergee: () => import('./routes/chattergee.ts'),
+  activity: () => import('./routes/activity.ts'),
+  interface: () => import('./routes/interface.ts'),
+};
+
+/** Route patterns of each section, in the spec's order. */
+const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
+  business: [
+    '/business/add',
+    '/business/list',
+    '/business/detail/:id',
+    '/business/reject',
+    '/business/service',
+    '/business/service_detail/:id',
+    '/business/money',
+    '/business/upload',
+    '/business/edit',
+    '/business/appeal',
+    '/business/proof',
+    '/business/pending',
+    '/business/pendingDetail/:id',
+    '/business/pendingAdd/:id',
+    '/business/house',
+    '/business/houseYsb/:id',
+    '/business/houseAdd',
+    '/business/houseDetail/:father/:id',
+    '/business/houseUpload/:id/:house_type',
+    '/business/houseSign',
+    '/business/housePhoto',
+    '/business/houseSignCard',
+    '/business/houseSignDetail/:id',
+    '/business/houseChannel',
+    '/business/houseChannelAdd',
+    '/business/houseChannelDetail/:id',
+    '/business/houseRecommendAdd',
+    '/business/houseRecommendList',
+    '/business/houseBrokerage',
+    '/business/houseBrokerageOrder',
+    '/business/houseBrokerageOrderList/:param',
+    '/business/houseBrokerageUser',
+    '/business/houseSetBrokerage/:father/:id',
+    '/business/ysb',
+    '/business/ysblist',
+    '/business/ysbdetail/:userid',
+    '/business/stat',
+    '/business/signin',
+    '/business/financeAudit',
+  ],
+  team: ['/team/list', '/team/appeal', '/team/ysb', '/team/house', '/team/houseChannel'],
+  exam: ['/exam/center', '/exam/detail/:id', '/exam/list', '/exam/paper/:id'],
+  sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
+  outside: [
+    '/outside/index/:openid?',
+    '/outside/register',
+    '/outside/add',
+    '/outside/list',
+    '/outside/detail/:id',
+    '/outside/partner',
+    '/outside/team',
+    '/outside/product',
+    '/outside/account',
+    '/outside/channel',
+    '/outside/work',
+    '/outside/login',
+  ],
+  faq: ['/faq/login', '/faq/index', '/faq/list', '/faq/detail/:id', '/faq/copilot'],
+  houseloan: [
+    '/houseloan/login',
+    '/houseloan/home/:openid',
+    '/houseloan/add/:type',
+    '/houseloan/auth/:id/:type',
+    '/houseloan/photo',
+    '/houseloan/wait',
+    '/houseloan/mine',
+    '/houseloan/list',
+    '/houseloan/detail/:id',
+    '/houseloan/bestList',
+    '/houseloan/bestDetail/:id',
+  ],
+  chattergee: [
+    '/chattergee/home',
+    '/chattergee/list/:id',
+    '/chattergee/add/:id',
+    '/chattergee/tool',
+    '/chattergee/user',
+    '/chattergee/auth/:id',
+    '/chattergee/purse/:id',
+    '/chattergee/send/:external_userid',
+  ],
+  activity: [
+    '/activity/test',
+    '/activity/car',
+    '/activity/car/register/:activity_id',
+    '/activity/car/success',
+    ...activityPaths('/activity'),
+  ],
+  interface: [
+    '/interface/esign',
+    '/interface/esign/list',
+    '/interface/esign/add/:user_id',
+    '/interface/esign/open/:id',
+    '/interface/esign/evidence/:id',
+    '/interface/esign/detail/:id',
+    '/interface/esign/success',
+    ...activityPaths('/interface'),
+  ],
+};
+
+/** lottery, coupon and signin: the /interface section repeats the /activity routes. */
+function activityPaths(base: string): string[] {
+  return [
+    `${base}/lottery`,
+    `${base}/lottery/login`,
+    `${base}/lottery/Prize`,
+    `${base}/lottery/success`,
+    `${base}/coupon`,
+    `${base}/coupon/login/:openid`,
+    `${base}/coupon/success`,
+    `${base}/signin`,
+    `${base}/signin/register`,
+    `${base}/signin/subscribe`,
+    `${base}/signin/login`,
+    `${base}/signin/list`,
+    `${base}/signin/success`,
+  ];
+}
+
+/** Empty section paths and where they go (spec §2). */
+const SECTION_REDIRECTS: ReadonlyArray<readonly [from: string, to: string, section: SectionName]> = [
+  ['/outside', '/outside/index', 'outside'],
+  ['/faq', '/faq/login', 'faq'],
+  ['/chattergee', '/chattergee/home', 'chattergee'],
+  ['/activity', '/activity/test', 'activity'],
+  ['/interface', '/interface/esign', 'interface'],
+];
+
+function sectionPage(section: Exclude<SectionName, 'core'>, pattern: string): RouteObject {
+  const lazy: LazyRouteFunction<RouteObject> = async () => {
+    const module = await loadChunk(section, SECTION_IMPORTERS[section]);
+    return { Component: module.pages[pattern] ?? PlaceholderPage };
+  };
+  return { path: pattern, lazy, handle: { section } satisfies RouteHandle };
+}
+
+const corePage = (path: string, lazy: LazyRouteFunction<RouteObject>): RouteObject => ({
+  path,
+  lazy,
+  handle: { section: 'core' } satisfies RouteHandle,
+});
+
+const loadLogin: LazyRouteFunction<RouteObject> = async () => {
+  const module = await loadChunk('login', () => import('../features/auth/pages/login-page.tsx'));
+  return { Component: module.LoginPage };
+};
+
+const loadHome: LazyRouteFunction<RouteObject> = async () => {
+  const module = await loadChunk('home', () => import('../features/home/pages/home-page.tsx'));
+  return { Component: module.HomePage };
+};
+
+const loadCalculator: LazyRouteFunction<RouteObject> = async () => {
+  const module = await loadChunk('calculator', () => import('../features/calculator/pages/calculator-page.tsx'));
+  return { Component: module.CalculatorPage };
+};
+
+/** TanStack Query is loaded with the pages that use it, not with the login page (bundle budget). */
+const loadQueryProvider: LazyRouteFunction<RouteObject> = async () => {
+  const module = await loadChunk('query', () => import('./provider.tsx'));
+  return { Component: module.QueryProvider };
+};
+
+const sectionNames = Object.keys(SECTION_PATHS) as Array<Exclude<SectionName, 'core'>>;
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: AppLayout,
+    HydrateFallback: AppHydrateFallback,
+    ErrorBoundary: ErrorPage,
+    children: [
+      {
+        // Pathless, so errors below render inside the shell with its header.
+        ErrorBoundary: ErrorPage,
+        children: [
+          corePage('/', loadLogin),
+          corePage('/login', loadLogin),
+          corePage('/calculator', loadCalculator),
+          {
+            lazy: loadQueryProvider,
+            children: [
+              corePage('/index', loadHome),
+              ...SECTION_REDIRECTS.map(
+                ([from, to, section]): RouteObject => ({
+                  path: from,
+                  loader: () => redirect(to),
+                  element: null,
+                  handle: { section } satisfies RouteHandle,
+                }),
+              ),
+              ...sectionNames.flatMap((section) => SECTION_PATHS[section].map((path) => sectionPage(section, path))),
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

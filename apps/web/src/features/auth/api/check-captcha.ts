@@ -1,0 +1,16 @@
+import type { CheckCaptcha } from '@crm/domain/api/auth';
+import { apiGet } from '../../../lib/api-client.ts';
+import { useRequest } from './use-request.ts';
+
+/** GET /common/checkCaptcha: whether an SMS may be sent to this phone now, else in how many seconds. */
+export async function checkCaptcha(phone: string, signal?: AbortSignal): Promise<CheckCaptcha> {
+  const { data } = await apiGet<CheckCaptcha>('/common/checkCaptcha', { phone }, signal);
+  return data;
+}
+
+/** `phone` null = do not ask (the phone is not valid yet). `version` forces a fresh check. */
+export function useCheckCaptcha(phone: string | null, version = 0) {
+  return useRequest(phone === null ? null : `captcha:${phone}:${version}`, (signal) =>
+    checkCaptcha(phone ?? '', signal),
+  );
+}

@@ -1,0 +1,15 @@
+import type { CorpOption } from '@crm/domain/api/auth';
+import { apiGet } from '../../../lib/api-client.ts';
+import { useRequest } from './use-request.ts';
+
+/** GET /api/crm/corp: the companies a person can log in to. */
+export async function getCorpList(signal?: AbortSignal): Promise<CorpOption[]> {
+  const { data } = await apiGet<CorpOption[]>('/api/crm/corp', undefined, signal);
+  return Array.isArray(data) ? data : [];
+}
+
+export const corpListKey = 'corp-list';
+
+export function useCorpList(enabled: boolean) {
+  return useRequest(enabled ? corpListKey : null, (signal) => getCorpList(signal));
+}

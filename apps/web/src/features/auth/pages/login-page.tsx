@@ -1,0 +1,285 @@
+import type { CorpOption } from '@crm/domain/api/auth';
+import { Button, Input } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api-client.ts';
+import { pickTexts } from '../../../lib/locale.ts';
+import { preloadToast, showToast } from '../../../lib/toast.ts';
+import { clearStoredPhone, getStoredPhone, getStoredUser, setStoredPhone, setStoredUser } from '../../../lib/storage.ts';
+import { autoLogin, wecomAuthorizeUrl } from '../api/auto-login.ts';
+import { useCheckCaptcha } from '../api/check-captcha.ts';
+import { useCorpList } from '../api/get-corp-list.ts';
+import { login } from '../api/login.ts';
+import { sendSmsCode } from '../api/send-sms-code.ts';
+import { CorpField } from '../components/corp-field.tsx';
+import { SMS_COUNTDOWN_SECONDS, useCountdown } from '../components/use-countdown.ts';
+import { isSendablePhone, validateLoginForm, type LoginField } from '../login-rules.ts';
+import { authTexts, enUS } from '../texts.ts';
+import './login-page.css';
+
+/** Spec §9: the post-login redirect waits 2 s so the server's message can be read. */
+const REDIRECT_AFTER_LOGIN_MS = 2000;
+
+type Stage = 'redirecting' | 'authorizing' | 'form';
+
+const NO_CORPS: CorpOption[] = [];
+
+function errorMessage(error: unknown): string {
+  return isApiError(error) || error instanceof Error ? error.message : String(error);
+}
+
+function initialStage(search: URLSearchParams): Stage {
+  if (getStoredUser()) return 'redirecting';
+  return search.get('corp') ? 'authorizing' : 'form';
+}
+
+export function LoginPage() {
+  const texts = pickTexts(authTexts, enUS);
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [stage, setStage] = useState<Stage>(() => initialStage(search));
+  const entryHandled = useRef(false);
+
+  const [corpId, setCorpId] = useState<number | null>(null);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isSending, setIsSending] = useState(false);
+  const [captchaVersion, setCaptchaVersion] = useState(0);
+
+  const wxworkid = search.get('wxworkid');
+  const corpList = useCorpList(stage === 'form');
+  const corps: CorpOption[] = corpList.data ?? NO_CORPS;
+  // One company needs no choosing.
+  const chosenCorpId = corpId ?? (corps.length === 1 ? (corps[0]?.value ?? null) : null);
+
+  const phoneIsValid = isSendablePhone(phone);
+  const captcha = useCheckCaptcha(stage === 'form' && phoneIsValid ? phone : null, captchaVersion);
+  const countdown = useCountdown(() => setCaptchaVersion((version) => version + 1));
+  const startCountdown = countdown.start;
+
+  useEffect(() => {
+    void preloadToast().catch(() => undefined);
+  }, []);
+
+  // Login entry (spec §4): stored user, WeCom authorization, automatic login, or the form.
+  useEffect(() => {
+    if (entryHandled.current) return;
+    entryHandled.current = true;
+
+    const error = search.get('error');
+    if (error) showToast({ content: error });
+
+    const storedUser = getStoredUser();
+    if (storedUser) {
+      void navigate('/index', { replace: true, state: { userid: storedUser.id } });
+      return;
+    }
+    const corp = search.get('corp');
+    if (!corp) return;
+    if (!search.get('wxworkid')) {
+      window.location.assign(wecomAuthorizeUrl(corp));
+      return;
+    }
+    autoLogin(Object.fromEntries(search.entries())).then(
+      ({ data }) => void navigate('/index', { replace: true, state: { userid: data.id } }),
+      (failure: unknown) => {
+        showToast({ content: errorMessage(failure) });
+        setStage('form');
+      },
+    );
+  }, [navigate, search]);
+
+  // A phone that may not get a code yet shows how long to wait.
+  useEffect(() => {
+    if (captcha.data && !captcha.data.enabled && captcha.data.retryAfter > 0) startCountdown(captcha.data.retryAfter);
+  }, [captcha.data, startCountdown]);
+
+  useEffect(() => {
+    if (corpList.error) showToast({ icon: 'fail', content: corpList.error.message || texts.corpLoadFailed });
+  }, [corpList.error, texts.corpLoadFailed]);
+
+  const handleSendCode = async () => {
+    if (!phoneIsValid) {
+      showToast({ content: texts.phoneFormat });
+      return;
+    }
+    setIsSending(true);
+    try {
+      const { data } = await sendSmsCode(phone);
+      setStoredPhone(phone);
+      startCountdown(SMS_COUNTDOWN_SECONDS);
+      const demoCode = data?.verifyCode;
+      if (demoCode) setCode(demoCode);
+      showToast({
+        icon: 'success',
+        content: demoCode ? `${texts.smsSent}\n${texts.demoCode(demoCode)}` : texts.smsSent,
+        duration: demoCode ? 4000 : 2000,
+      });
+    } catch (failure) {
+      showToast({ icon: 'fail', content: errorMessage(failure) });
+      setCaptchaVersion((version) => version + 1);
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  const handleSubmit = async () => {
+    const result = validateLoginForm({ corpId: chosenCorpId, phone, code }, getStoredPhone(), texts);
+    if (!result.ok) {
+      if (result.field === 'stored') {
+        setFieldErrors({});
+      } else {
+        setFieldErrors({ [result.field]: result.message });
+      }
+      showToast({ icon: 'fail', content: result.message });
+      return;
+    }
+    setFieldErrors({});
+    setIsSubmitting(true);
+    try {
+      const { data, msg } = await login({ ...result.values, wxworkid: wxworkid ?? null });
+      showToast({ icon: 'success', content: msg });
+      clearStoredPhone();
+      setStoredUser({ id: data.id, job: [], leader: false });
+      window.setTimeout(() => {
+        void navigate('/index', { replace: true, state: { userid: data.id } });
+      }, REDIRECT_AFTER_LOGIN_MS);
+    } catch (failure) {
+      showToast({ icon: 'fail', content: errorMessage(failure) });
+      setIsSubmitting(false);
+    }
+  };
+
+  if (stage === 'redirecting') return null;
+
+  if (stage === 'authorizing') {
+    return (
+      <section className="login-status" role="status" aria-live="polite">
+        <div className="login-status__spinner" aria-hidden="true" />
+        <h1 className="login-status__title">{texts.authorizing}</h1>
+        <p className="login-status__text">{texts.pleaseWait}</p>
+      </section>
+    );
+  }
+
+  const smsDisabled = countdown.isCounting || isSending || captcha.isLoading || captcha.data?.enabled === false;
+  // An invalid phone leaves the button tappable (aria-disabled) so the tap can say why (spec §8).
+  const smsLooksDisabled = !phoneIsValid;
+
+  return (
+    <form
+      className="login-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void handleSubmit();
+      }}
+    >
+      <div className="login-field">
+        <label className="login-field__label" htmlFor="login-corp">
+          {texts.corpLabel}
+        </label>
+        <CorpField
+          id="login-corp"
+          options={corps}
+          value={chosenCorpId}
+          placeholder={texts.corpPlaceholder}
+          title={texts.corpLabel}
+          confirmText={texts.confirm}
+          cancelText={texts.cancel}
+          isInvalid={Boolean(fieldErrors.corpId)}
+          describedBy={fieldErrors.corpId ? 'login-corp-error' : undefined}
+          onChange={(value) => {
+            setCorpId(value);
+            setFieldErrors((errors) => ({ ...errors, corpId: undefined }));
+          }}
+        />
+        {fieldErrors.corpId ? (
+          <p id="login-corp-error" className="login-field__error" role="alert">
+            {fieldErrors.corpId}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="login-field">
+        <label className="login-field__label" htmlFor="login-phone">
+          {texts.phoneLabel}
+        </label>
+        <Input
+          id="login-phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          clearable
+          placeholder={texts.phonePlaceholder}
+          value={phone}
+          aria-invalid={Boolean(fieldErrors.phone)}
+          onChange={(value) => {
+            setPhone(value.replace(/\D/g, ''));
+            setFieldErrors((errors) => ({ ...errors, phone: undefined }));
+          }}
+        />
+        {fieldErrors.phone ? (
+          <p className="login-field__error" role="alert">
+            {fieldErrors.phone}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="login-field">
+        <label className="login-field__label" htmlFor="login-code">
+          {texts.codeLabel}
+        </label>
+        <div className="login-field__row">
+          <Input
+            id="login-code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={texts.codePlaceholder}
+            value={code}
+            aria-invalid={Boolean(fieldErrors.code)}
+            onChange={(value) => {
+              setCode(value.replace(/\D/g, ''));
+              setFieldErrors((errors) => ({ ...errors, code: undefined }));
+            }}
+          />
+          <Button
+            className={`login-sms-button${smsLooksDisabled ? ' adm-button-disabled' : ''}`}
+            color="primary"
+            fill="outline"
+            size="small"
+            disabled={smsDisabled && !smsLooksDisabled}
+            aria-disabled={smsLooksDisabled || smsDisabled}
+            loading={isSending}
+            onClick={() => void handleSendCode()}
+          >
+            {countdown.isCounting ? texts.countdown(countdown.seconds) : texts.getCode}
+          </Button>
+        </div>
+        {fieldErrors.code ? (
+          <p className="login-field__error" role="alert">
+            {fieldErrors.code}
+          </p>
+        ) : null}
+      </div>
+
+      <Button
+        className="login-submit"
+        type="submit"
+        color="primary"
+        size="large"
+        block
+        loading={isSubmitting}
+        loadingText={texts.submitting}
+        disabled={isSubmitting}
+      >
+        {texts.submit}
+      </Button>
+    </form>
+  );
+}

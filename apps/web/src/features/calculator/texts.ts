@@ -1,0 +1,45 @@
+import { CALCULATOR_MESSAGES, CALCULATOR_MESSAGES_EN } from '@crm/domain/calculator';
+
+/** UI texts of the loan calculator (spec §2 Calculator, §5, §9). */
+export const calculatorTexts = {
+  amountLabel: '贷款金额',
+  amountPlaceholder: '请输入贷款金额',
+  amountUnit: '万元',
+  termLabel: '贷款期限',
+  termPlaceholder: '请选择贷款期限',
+  termOption: (months: number) => `${months}期（${months}个月）`,
+  interestTypeLabel: '利率类型',
+  interestTypes: { annual: '年化利率', instalment: '分期费率' } as Record<string, string>,
+  rateLabelAnnual: '年利率',
+  rateLabelInstalment: '月费率',
+  ratePlaceholder: '请输入利率',
+  rateUnit: '%',
+  methodLabel: '还款方式',
+  methods: { equalInstalment: '等额本息', equalPrincipal: '等额本金' } as Record<string, string>,
+  submit: '开始计算',
+  resultTitle: '计算结果',
+  close: '关闭',
+  confirm: '确定',
+  cancel: '取消',
+  loanAmount: '贷款金额（元）',
+  nper: '期数',
+  rant: '年化利率',
+  irr: '实际年化利率（IRR）',
+  totalInterest: '总利息（元）',
+  moneyInterest: '本息合计（元）',
+  monthPayment: '首月月供（元）',
+  scheduleTitle: '还款计划',
+  colNper: '期数',
+  colPayment: '月供',
+  colInterest: '利息',
+  colCorpus: '本金',
+  colResidue: '剩余本金',
+  disclaimer: '计算结果仅供参考，实际月供以银行计算为准',
+  messages: CALCULATOR_MESSAGES as Record<keyof typeof CALCULATOR_MESSAGES, string>,
+};
+
+/** The spec's English texts. */
+export const enUS: Partial<typeof calculatorTexts> = {
+  disclaimer: 'Results are for reference only; the actual monthly payment follows the bank\u2019s calculation.',
+  messages: CALCULATOR_MESSAGES_EN,
+};

@@ -1,0 +1,128 @@
+import { homeCards } from '@crm/domain/roles';
+import { Button, Dialog, NoticeBar, PullToRefresh, Result, Toast } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { pickTexts } from '../../../lib/locale.ts';
+import { getStoredUser, clearStoredUser, setStoredUser } from '../../../lib/storage.ts';
+import { useUserinfo } from '../api/get-userinfo.ts';
+import { useLogout } from '../api/logout.ts';
+import { HomeCard } from '../components/home-card.tsx';
+import { enUS, homeTexts } from '../texts.ts';
+import './home-page.css';
+
+/** Spec §9: after logging out, wait 0.5 s before going back to /. */
+const REDIRECT_AFTER_LOGOUT_MS = 500;
+
+const NOTICE_COLORS = { info: 'info', warning: 'alert', error: 'error' } as const;
+
+function userIdFromState(state: unknown): number | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const value = Number((state as { userid?: unknown }).userid);
+  return Number.isFinite(value) ? value : null;
+}
+
+export function HomePage() {
+  const texts = pickTexts(homeTexts, enUS);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const userId = userIdFromState(location.state) ?? getStoredUser()?.id ?? 0;
+
+  const userinfo = useUserinfo(userId);
+  const logout = useLogout();
+  const queryClient = useQueryClient();
+  const isLeaving = useRef(false);
+  const info = userinfo.data;
+
+  // Cache the user for display (spec §4); the signer list and notices are not kept.
+  useEffect(() => {
+    if (info && !isLeaving.current) setStoredUser({ id: info.user.id, job: info.user.job, leader: info.user.leader, name: info.user.name });
+  }, [info]);
+
+  const handleLogout = async () => {
+    const confirmed = await Dialog.confirm({
+      content: texts.logoutConfirm,
+      confirmText: texts.confirm,
+      cancelText: texts.cancel,
+    });
+    if (!confirmed) return;
+    isLeaving.current = true;
+    try {
+      await logout.mutateAsync();
+    } catch (error) {
+      // The local record goes whatever the server said: the person asked to leave.
+      if (error instanceof Error) Toast.show({ content: error.message });
+    }
+    clearStoredUser();
+    window.setTimeout(() => {
+      void navigate('/', { replace: true });
+      queryClient.clear();
+    }, REDIRECT_AFTER_LOGOUT_MS);
+  };
+
+  if (userId <= 0) {
+    return (
+      <div className="home">
+        <NoticeBar color="alert" content={texts.openInWecom} wrap />
+        <Result status="warning" title={texts.tipTitle} description={texts.tipDescription} />
+        <div className="home__actions">
+          <Link className="link-button" to="/login" replace>
+            {texts.goLogin}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const status = userinfo.isPending ? texts.loggingIn : userinfo.isError ? userinfo.error.message : '';
+  const cards = info
+    ? homeCards({ id: info.user.id, job: info.user.job, isLeader: info.user.leader, signerList: info.signer_list })
+    : [];
+
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await userinfo.refetch();
+      }}
+      pullingText={texts.pullToRefresh}
+      canReleaseText={texts.releaseToRefresh}
+      refreshingText={texts.refreshing}
+      completeText={texts.refreshed}
+    >
+      <div className="home">
+        {status ? (
+          <div role={userinfo.isError ? 'alert' : 'status'}>
+            <NoticeBar color={userinfo.isError ? 'error' : 'alert'} content={status} wrap />
+          </div>
+        ) : null}
+
+        {info ? (
+          <>
+            <div className="home__user">
+              <span className="home__user-name">{info.user.name}</span>
+              <span className="home__user-corp">{info.user.corp_name}</span>
+            </div>
+            {info.notice.map((notice, index) => (
+              <NoticeBar
+                key={`${notice.status}-${index}`}
+                className="home__notice"
+                color={NOTICE_COLORS[notice.status]}
+                content={notice.text}
+                wrap
+              />
+            ))}
+            {cards.map((card) => (
+              <HomeCard key={card.key} card={card} counts={info.total} texts={texts} />
+            ))}
+          </>
+        ) : null}
+
+        <div className="home__actions">
+          <Button color="danger" fill="outline" block loading={logout.isPending} onClick={() => void handleLogout()}>
+            {texts.logout}
+          </Button>
+        </div>
+      </div>
+    </PullToRefresh>
+  );
+}

@@ -1,0 +1,71 @@
+import type { CardKey, StaticTileKey } from '@crm/domain/roles';
+
+/** UI texts of the home page (spec §2 Home, Home cards; §4; §8). */
+export const homeTexts = {
+  loggingIn: '账户登录中...',
+  openInWecom: '请在企业微信内打开应用',
+  tipTitle: '提示',
+  tipDescription: '未获取到登录信息，请从企业微信工作台打开应用，或重新登录',
+  goLogin: '去登录',
+  logout: '退出登录',
+  logoutConfirm: '确定要退出登录吗？',
+  confirm: '确定',
+  cancel: '取消',
+  pullToRefresh: '下拉刷新',
+  releaseToRefresh: '释放立即刷新',
+  refreshing: '加载中...',
+  refreshed: '刷新成功',
+  female: '女',
+  male: '男',
+  cards: {
+    rebate: '房贷返佣',
+    instalment: '分期业务',
+    house: '房贷业务',
+    exam: '考试中心',
+    team: '团队数据',
+    sign: '签约中心',
+  } satisfies Record<CardKey, string>,
+  tiles: {
+    rebateOrder: '返佣申请单',
+    pending: '待跟进',
+    list: '我的报单',
+    add: '新增报单',
+    reject: '签约驳回',
+    proof: '凭证驳回',
+    ysb: '易数宝',
+    service: '客服协助',
+    stat: '统计',
+    house: '房贷客户',
+    houseAdd: '新增房贷',
+    houseChannel: '渠道报单',
+    houseBrokerageUser: '返佣人员',
+    houseRecommendList: '推荐列表',
+    houseBrokerage: '返佣数据',
+    houseBrokerageOrder: '返佣订单',
+    financeAudit: '超限审批',
+    houseSign: '房贷管家',
+    housePhoto: '公众号数据',
+    houseSignCard: '卡分期',
+    examCenter: '参加考试',
+    examList: '考试回顾',
+    teamList: '团队数据',
+    teamAppeal: '反馈数据',
+    teamYsb: '团队易数宝',
+    teamHouse: '团队房贷',
+    teamHouseChannel: '房贷分配',
+    teamHousePhoto: '公众号数据',
+    signCenter: '任务中心',
+    signMine: '我的任务',
+    signReject: '驳回审批',
+  } satisfies Record<StaticTileKey, string> as Record<string, string>,
+};
+
+/** The spec's English texts. */
+export const enUS: Partial<typeof homeTexts> = {
+  loggingIn: 'Account logging in',
+  openInWecom: 'Please open the app inside the enterprise messaging app',
+  tipTitle: 'Tip',
+  logoutConfirm: 'Are you sure you want to log out?',
+};
+
+export type HomeTexts = typeof homeTexts;

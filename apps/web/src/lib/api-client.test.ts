@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiGet, apiPost, ApiError, NETWORK_ERROR_MESSAGE, toFormData } from './api-client.ts';
+import { getStoredUser, setStoredUser } from './storage.ts';
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+describe('api-client', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('answers the envelope on code 0 and sends same-origin credentials', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 0, msg: 'ok', data: [{ label: 'A', value: 1 }] }));
+    const result = await apiGet<unknown[]>('/api/crm/corp');
+    expect(result).toEqual({ code: 0, msg: 'ok', data: [{ label: 'A', value: 1 }] });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/crm/corp');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.method).toBe('GET');
+  });
+
+  it('puts GET parameters in the query', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 0, msg: '', data: { enabled: true, retryAfter: 0 } }));
+    await apiGet('/common/checkCaptcha', { phone: '13800138000' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/common/checkCaptcha?phone=13800138000');
+  });
+
+  it('turns code ≠ 0 into an ApiError carrying msg', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 1, msg: '验证码输入错误', data: null }));
+    const error = await apiPost('/api/crm/login', {}).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: '验证码输入错误', code: 1, httpStatus: 200 });
+  });
+
+  it('keeps the HTTP status of a refusal such as 429', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 429, msg: '发送太频繁', data: null }, 429));
+    await expect(apiPost('/common/smsCode', { phone: '13800138000' })).rejects.toMatchObject({
+      message: '发送太频繁',
+      code: 429,
+      httpStatus: 429,
+    });
+  });
+
+  it('reports a network failure instead of hiding it', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiGet('/api/crm/corp')).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it('reports a body that is not JSON as a network failure', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>502</html>', { status: 502 }));
+    await expect(apiGet('/api/crm/corp')).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE, httpStatus: 502 });
+  });
+
+  it('on 401 clears the stored user and goes to /login', async () => {
+    setStoredUser({ id: 3, job: [], leader: false });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { pathname: '/index', assign });
+    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    await expect(apiPost('/api/crm/userinfo', { id: 3 })).rejects.toMatchObject({ httpStatus: 401 });
+    expect(getStoredUser()).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('does not redirect from the login page itself', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { pathname: '/login', assign });
+    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    await expect(apiPost('/api/crm/logout')).rejects.toBeInstanceOf(ApiError);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('posts multipart form data, null as the string "null"', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 0, msg: '登录成功', data: { id: 1 } }));
+    await apiPost('/api/crm/login', { corp_id: 1, phone: '13800138000', code: '123456', wxworkid: null });
+    const body = fetchMock.mock.calls[0]?.[1]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(form.get('corp_id')).toBe('1');
+    expect(form.get('wxworkid')).toBe('null');
+    expect(form.get('code')).toBe('123456');
+  });
+
+  it('skips undefined fields and repeats arrays', () => {
+    const form = toFormData({ a: undefined, b: ['1', '2'], c: false });
+    expect(form.has('a')).toBe(false);
+    expect(form.getAll('b')).toEqual(['1', '2']);
+    expect(form.get('c')).toBe('false');
+  });
+});

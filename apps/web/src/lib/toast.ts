@@ -1,0 +1,34 @@
+/**
+ * antd-mobile's Toast, loaded after first paint. The login page is the app's bundle-budget page
+ * (ARCHITECTURE.md: ~120 KB gzipped); Toast's animation library is the largest thing it would otherwise
+ * load up front, and a toast is only ever needed after the page is shown.
+ */
+import type * as ToastImpl from './toast-impl.ts';
+
+export type ToastOptions = {
+  content: string;
+  icon?: 'success' | 'fail' | 'loading';
+  duration?: number;
+};
+
+let toastModule: Promise<typeof ToastImpl> | null = null;
+
+export function preloadToast(): Promise<typeof ToastImpl> {
+  toastModule ??= import('./toast-impl.ts').catch((error: unknown) => {
+    toastModule = null;
+    throw error;
+  });
+  return toastModule;
+}
+
+export function showToast(options: ToastOptions): void {
+  preloadToast().then(
+    ({ Toast }) => {
+      Toast.show({ ...options, maskClickable: true });
+    },
+    () => {
+      // The chunk could not load (offline): the message must still reach the person.
+      window.alert(options.content);
+    },
+  );
+}

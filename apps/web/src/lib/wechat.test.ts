@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { detectBrowser, isDemoMode, isExemptPath, mustOpenInWechat } from './wechat.ts';
+
+const WECOM_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 wxwork/4.1.22 MicroMessenger/7.0.1 Language/zh ColorScheme/Light';
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN';
+const CHROME_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
+describe('detectBrowser', () => {
+  it('takes a UA with both wxwork and MicroMessenger for WeCom', () => {
+    expect(detectBrowser(WECOM_UA)).toBe('wxwork');
+  });
+  it('recognises WeChat', () => {
+    expect(detectBrowser(WECHAT_UA)).toBe('wechat');
+  });
+  it('sees a plain browser as other', () => {
+    expect(detectBrowser(CHROME_UA)).toBe('other');
+  });
+});
+
+describe('isDemoMode', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  it('reads the crm-mode meta the server rewrites', () => {
+    document.head.innerHTML = '<meta name="crm-mode" content="demo">';
+    expect(isDemoMode(document)).toBe(true);
+  });
+  it('is off in production and without the meta', () => {
+    document.head.innerHTML = '<meta name="crm-mode" content="production">';
+    expect(isDemoMode(document)).toBe(false);
+    document.head.innerHTML = '';
+    expect(isDemoMode(document)).toBe(false);
+  });
+});
+
+describe('mustOpenInWechat', () => {
+  it.each(['/calculator', '/houseloan/bestList', '/houseloan/bestDetail/12'])('exempts %s', (pathname) => {
+    expect(isExemptPath(pathname)).toBe(true);
+    expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname, isDemo: false })).toBe(false);
+  });
+
+  it('blocks other pages in a plain browser', () => {
+    expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/login', isDemo: false })).toBe(true);
+    expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/houseloan/list', isDemo: false })).toBe(true);
+  });
+
+  it('lets WeCom and WeChat in', () => {
+    expect(mustOpenInWechat({ userAgent: WECOM_UA, pathname: '/login', isDemo: false })).toBe(false);
+    expect(mustOpenInWechat({ userAgent: WECHAT_UA, pathname: '/index', isDemo: false })).toBe(false);
+  });
+
+  it('lets any browser in demo mode', () => {
+    expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/login', isDemo: true })).toBe(false);
+  });
+});

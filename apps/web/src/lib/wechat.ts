@@ -1,0 +1,36 @@
+/** Which in-app browser the page runs in, and whether the page may be used in it (spec §1, §8). */
+
+export type BrowserKind = 'wxwork' | 'wechat' | 'other';
+
+/** WeCom's user agent carries both `wxwork` and `MicroMessenger`, so `wxwork` is checked first. */
+export function detectBrowser(userAgent: string): BrowserKind {
+  const ua = userAgent.toLowerCase();
+  if (ua.includes('wxwork')) return 'wxwork';
+  if (ua.includes('micromessenger')) return 'wechat';
+  return 'other';
+}
+
+export function isWeCom(userAgent: string = globalThis.navigator?.userAgent ?? ''): boolean {
+  return detectBrowser(userAgent) === 'wxwork';
+}
+
+/** The server rewrites `<meta name="crm-mode">` to "demo" when demo mode is on. */
+export function isDemoMode(doc: Document | undefined = globalThis.document): boolean {
+  const meta = doc?.querySelector('meta[name="crm-mode"]');
+  return meta?.getAttribute('content') === 'demo';
+}
+
+/** Pages meant for any browser: the calculator and the public home-loan best list (spec §2). */
+const EXEMPT_PATHS: RegExp[] = [/^\/calculator\/?$/, /^\/houseloan\/bestList\/?$/, /^\/houseloan\/bestDetail\/[^/]+\/?$/];
+
+export function isExemptPath(pathname: string): boolean {
+  return EXEMPT_PATHS.some((pattern) => pattern.test(pathname));
+}
+
+export type BrowserGateInput = { userAgent: string; pathname: string; isDemo: boolean };
+
+/** True when the page must show "请在微信内打开页面" instead of its content. */
+export function mustOpenInWechat({ userAgent, pathname, isDemo }: BrowserGateInput): boolean {
+  if (isDemo || isExemptPath(pathname)) return false;
+  return detectBrowser(userAgent) === 'other';
+}
