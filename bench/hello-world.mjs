@@ -12,7 +12,11 @@ const app = Fastify({ logger: false });
 // Accept the benchmark's urlencoded body without parsing it (the product parses it with @fastify/formbody).
 app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 app.get('/healthz', async () => ({ code: 0, msg: 'ok', data: null }));
-app.post('/api/crm/userinfo', async () => ({ code: 0, msg: 'ok', data: { hello: 'world' } }));
+app.post('/api/crm/userinfo', async () => ({
+  code: 0,
+  msg: 'ok',
+  data: { hello: 'world' },
+}));
 
 const close = async () => {
   await app.close();
@@ -21,4 +25,7 @@ const close = async () => {
 process.on('SIGTERM', () => void close());
 process.on('SIGINT', () => void close());
 
-await app.listen({ port: Number(process.env.PORT ?? 3001), host: process.env.HOST ?? '127.0.0.1' });
+await app.listen({
+  port: Number(process.env.PORT ?? 3001),
+  host: process.env.HOST ?? '127.0.0.1',
+});

@@ -125,9 +125,7 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
     /** The staff member behind a session cookie, or UnauthenticatedError. */
     async resolveSession(token: string | undefined): Promise<StaffIdentity> {
       if (!token) throw new UnauthenticatedError();
-      const session = await repo.findSession(hashToken(token), now());
-      if (!session) throw new UnauthenticatedError();
-      const identity = await staff.findById(session.corpId, session.staffId);
+      const identity = await repo.findSessionStaff(hashToken(token), now());
       if (!identity) throw new UnauthenticatedError();
       return identity;
     },

@@ -1,63 +1,48 @@
-import { and, arrayContains, asc, count, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
+import type { BadgeCounts } from '@crm/domain/api/auth';
+import { and, arrayContains, asc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notices, staff } from '../../db/schema/companies.ts';
 import { appeals, examAssignments, followUps, houseClients, serviceRequests, signTasks } from '../../db/schema/work.ts';
 
-const first = (rows: { n: number }[]) => rows[0]?.n ?? 0;
+export interface BadgeQuery {
+  corpId: number;
+  staffId: number;
+  teamId: number | null;
+  now: Date;
+  /** Which role-bound badges to count; the others answer 0 without touching their table. */
+  has: { service: boolean; remind: boolean; appeal: boolean; sign: boolean; reject: boolean };
+}
 
-/**
- * The counts behind the home badges. Each is one indexed count scoped by company first; a badge the
- * caller's role does not have is not queried at all.
- */
 export function createHomeRepository(db: Db) {
   return {
-    countDueFollowUps: async (corpId: number, staffId: number, now: Date) =>
-      first(
-        await db
-          .select({ n: count() })
-          .from(followUps)
-          .where(and(eq(followUps.corpId, corpId), eq(followUps.staffId, staffId), isNull(followUps.doneAt), lte(followUps.nextContactAt, now))),
-      ),
-
-    countOpenServiceRequests: async (corpId: number) =>
-      first(
-        await db
-          .select({ n: count() })
-          .from(serviceRequests)
-          .where(and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.status, 'open'))),
-      ),
-
-    countWaitingHouseClients: async (corpId: number, stewardId: number) =>
-      first(
-        await db
-          .select({ n: count() })
-          .from(houseClients)
-          .where(and(eq(houseClients.corpId, corpId), eq(houseClients.stewardId, stewardId), eq(houseClients.stewardStatus, 'waiting'))),
-      ),
-
-    countOpenExams: async (corpId: number, staffId: number) =>
-      first(
-        await db
-          .select({ n: count() })
-          .from(examAssignments)
-          .where(and(eq(examAssignments.corpId, corpId), eq(examAssignments.staffId, staffId), isNull(examAssignments.finishedAt))),
-      ),
-
-    countOpenTeamAppeals: async (corpId: number, teamId: number) =>
-      first(
-        await db
-          .select({ n: count() })
-          .from(appeals)
-          .where(and(eq(appeals.corpId, corpId), eq(appeals.teamId, teamId), eq(appeals.status, 'open'))),
-      ),
-
-    countSignTasks: async (corpId: number, status: 'open' | 'rejected') =>
-      first(
-        await db
-          .select({ n: count() })
-          .from(signTasks)
-          .where(and(eq(signTasks.corpId, corpId), eq(signTasks.status, status))),
-      ),
+    /**
+     * Every badge in one round trip: each is an indexed count scoped by company first, run as a scalar
+     * subquery, so the home page costs one query however many badges a role has.
+     */
+    async countBadges({ corpId, staffId, teamId, now, has }: BadgeQuery): Promise<BadgeCounts> {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const zero = sql`0`;
+      const count = (table: SQL, where: SQL) => sql`(select count(*)::int from ${table} where ${where})`;
+      const result = await db.execute<Record<keyof BadgeCounts, number>>(sql`select
+        ${count(sql`${followUps}`, sql`${followUps.corpId} = ${corpId} and ${followUps.staffId} = ${staffId} and ${followUps.doneAt} is null and ${followUps.nextContactAt} <= ${at}`)} as pending,
+        ${has.service ? count(sql`${serviceRequests}`, sql`${serviceRequests.corpId} = ${corpId} and ${serviceRequests.status} = 'open'`) : zero} as service,
+        ${has.remind ? count(sql`${houseClients}`, sql`${houseClients.corpId} = ${corpId} and ${houseClients.stewardId} = ${staffId} and ${houseClients.stewardStatus} = 'waiting'`) : zero} as remind,
+        ${count(sql`${examAssignments}`, sql`${examAssignments.corpId} = ${corpId} and ${examAssignments.staffId} = ${staffId} and ${examAssignments.finishedAt} is null`)} as exam,
+        ${has.appeal && teamId !== null ? count(sql`${appeals}`, sql`${appeals.corpId} = ${corpId} and ${appeals.teamId} = ${teamId} and ${appeals.status} = 'open'`) : zero} as appeal,
+        ${has.sign ? count(sql`${signTasks}`, sql`${signTasks.corpId} = ${corpId} and ${signTasks.status} = 'open'`) : zero} as sign,
+        ${has.reject ? count(sql`${signTasks}`, sql`${signTasks.corpId} = ${corpId} and ${signTasks.status} = 'rejected'`) : zero} as reject`);
+      const row = result.rows[0];
+      const n = (value: unknown) => Number(value ?? 0);
+      return {
+        pending: n(row?.pending),
+        service: n(row?.service),
+        remind: n(row?.remind),
+        exam: n(row?.exam),
+        appeal: n(row?.appeal),
+        sign: n(row?.sign),
+        reject: n(row?.reject),
+      };
+    },
 
     /** The other signers (job 2) of a signing leader's team, whose task lists the leader may open. */
     listTeamSigners: (corpId: number, teamId: number, exceptId: number) =>

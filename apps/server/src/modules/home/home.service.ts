@@ -4,21 +4,22 @@ import { ForbiddenError } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/staff.repository.ts';
 import type { HomeRepository } from './home.repository.ts';
 
-const none = async () => 0;
-
 export function createHomeService({ repo, now = () => new Date() }: { repo: HomeRepository; now?: () => Date }) {
-  async function badgeCounts(me: StaffIdentity, at: Date): Promise<BadgeCounts> {
+  function badgeCounts(me: StaffIdentity, at: Date): Promise<BadgeCounts> {
     const has = (job: number) => me.jobs.includes(job);
-    const [pending, service, remind, exam, appeal, sign, reject] = await Promise.all([
-      repo.countDueFollowUps(me.corpId, me.id, at),
-      has(JOB.SERVICE) ? repo.countOpenServiceRequests(me.corpId) : none(),
-      has(JOB.HOUSE_STEWARD) ? repo.countWaitingHouseClients(me.corpId, me.id) : none(),
-      repo.countOpenExams(me.corpId, me.id),
-      me.isLeader && me.teamId !== null ? repo.countOpenTeamAppeals(me.corpId, me.teamId) : none(),
-      has(JOB.SIGNING) ? repo.countSignTasks(me.corpId, 'open') : none(),
-      has(JOB.SIGNING) && isRejectApprover(me.id) ? repo.countSignTasks(me.corpId, 'rejected') : none(),
-    ]);
-    return { pending, service, remind, exam, appeal, sign, reject };
+    return repo.countBadges({
+      corpId: me.corpId,
+      staffId: me.id,
+      teamId: me.teamId,
+      now: at,
+      has: {
+        service: has(JOB.SERVICE),
+        remind: has(JOB.HOUSE_STEWARD),
+        appeal: me.isLeader,
+        sign: has(JOB.SIGNING),
+        reject: has(JOB.SIGNING) && isRejectApprover(me.id),
+      },
+    });
   }
 
   return {

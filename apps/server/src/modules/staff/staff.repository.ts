@@ -13,7 +13,8 @@ export interface StaffIdentity {
   isLeader: boolean;
 }
 
-const identityColumns = {
+/** The columns of a StaffIdentity; also used by the session lookup, which joins them in one query. */
+export const identityColumns = {
   id: staff.id,
   corpId: staff.corpId,
   corpName: companies.name,
