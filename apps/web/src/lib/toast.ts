@@ -1,5 +1,5 @@
 /**
- * antd-mobile's Toast, loaded after first paint. The login page is the app's bundle-budget page
+ * The toast, loaded after first paint (lib/toast-impl.ts). The login page is the app's bundle-budget page
  * (ARCHITECTURE.md: ~120 KB gzipped); Toast's animation library is the largest thing it would otherwise
  * load up front, and a toast is only ever needed after the page is shown.
  */
