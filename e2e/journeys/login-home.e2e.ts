@@ -27,7 +27,7 @@ describe('staff login and home', () => {
     try {
       await loginThroughUi(page, phone);
       for (const title of [...cards, ...tiles]) {
-        await page.getByText(title, { exact: true }).first().waitFor({ timeout: 10_000 });
+        await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
       }
       for (const title of absent) {
         expect(await page.getByText(title, { exact: true }).count()).toBe(0);

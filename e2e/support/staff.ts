@@ -17,5 +17,5 @@ export async function loginThroughUi(page: Page, phone: string): Promise<void> {
   const code = page.getByPlaceholder('请输入验证码');
   await expect.poll(() => code.inputValue()).toMatch(/^\d{6}$/);
   await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/index', { timeout: 10_000 });
+  await page.waitForURL('**/index', { timeout: 30_000 });
 }
