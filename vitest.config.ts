@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      // Property tests run hundreds of cases; a loaded CI machine needs more than the 5 s default.
+      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'server',
@@ -15,7 +16,7 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', testTimeout: 30_000 },
       },
       {
         test: {
