@@ -11,7 +11,7 @@ import { yuanToFen } from './money.ts';
  * schema turns it into typed fields; the web form runs the same schema before it sends (STYLE.md).
  */
 
-const text = z.union([z.string(), z.null(), z.undefined()]).transform((value) => (value === 'null' ? '' : (value ?? '').trim()));
+const text = z.union([z.string(), z.null()]).optional().transform((value) => (value === 'null' ? '' : (value ?? '').trim()));
 
 const amountFen = (requiredMessage: string | null) =>
   text.transform((value, ctx) => {
