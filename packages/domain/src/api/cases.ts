@@ -175,7 +175,11 @@ export const followUpFormSchema = z.object({
 export type FollowUpFormInput = z.input<typeof followUpFormSchema>;
 
 // ---- customer service ---------------------------------------------------------------------------------
-export const serviceRequestSchema = pageRequestSchema.extend({ status: z.enum(['open', 'all']).catch('open').default('open') });
+export const serviceRequestSchema = pageRequestSchema.extend({
+  status: z.enum(['open', 'all']).catch('open').default('open'),
+  /** one request only (the service_detail page) */
+  id: z.union([z.literal(''), z.coerce.number().int().positive()]).optional().transform((value) => (typeof value === 'number' ? value : null)),
+});
 export const serviceItemSchema = z.object({
   id: z.number().int(),
   client_id: z.number().int(),
@@ -188,7 +192,9 @@ export const serviceItemSchema = z.object({
   transfer_reason: z.string(),
   created_at: z.string(),
 });
-export const serviceResponseSchema = pageSchema(serviceItemSchema);
+/** The page of requests, and the company's salespeople a case can be transferred to. */
+export const serviceResponseSchema = pageSchema(serviceItemSchema).extend({ staff_options: z.array(namedSchema) });
+export type ServiceItem = z.infer<typeof serviceItemSchema>;
 export const serviceTransferRequestSchema = z.object({
   id: recordIdSchema,
   to_staff_id: z.coerce.number({ error: '请选择接手的业务员' }).int('请选择接手的业务员').positive('请选择接手的业务员'),

@@ -80,6 +80,15 @@ export function createCasesRepository(db: Db) {
       return { product: !!row.product, bank: !!row.bank, channel: !!row.channel, source: !!row.source, city: !!row.city, signUser: !!row.sign_user };
     },
 
+    /** Salespeople a case may be handed to: active staff without a back-office-only job (6). */
+    listSalespeople: (corpId: number) =>
+      db
+        .select({ id: staff.id, name: staff.name })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true), sql`not (${staff.jobs} @> array[6]::smallint[])`))
+        .orderBy(asc(staff.id))
+        .limit(500),
+
     async findStaff(corpId: number, id: number) {
       const [row] = await db
         .select({ id: staff.id, name: staff.name, teamId: staff.teamId, isActive: staff.isActive })
@@ -313,7 +322,7 @@ export function createCasesRepository(db: Db) {
     openServiceRequest: (tx: Tx, corpId: number, clientId: number, requestedBy: number) =>
       tx.insert(serviceRequests).values({ corpId, clientId, requestedBy }),
 
-    listService: (corpId: number, filter: { openOnly: boolean; cursor: number | null; limit: number }) =>
+    listService: (corpId: number, filter: { openOnly: boolean; id: number | null; cursor: number | null; limit: number }) =>
       db
         .select({
           id: serviceRequests.id,
@@ -334,6 +343,7 @@ export function createCasesRepository(db: Db) {
           and(
             eq(serviceRequests.corpId, corpId),
             filter.openOnly ? eq(serviceRequests.status, 'open') : undefined,
+            filter.id ? eq(serviceRequests.id, filter.id) : undefined,
             filter.cursor ? lt(serviceRequests.id, filter.cursor) : undefined,
             live,
           ),

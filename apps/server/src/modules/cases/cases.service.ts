@@ -380,10 +380,10 @@ export function createCasesService({ repo, now = () => new Date() }: { repo: Cas
     },
 
     // ---- customer service ------------------------------------------------------------------------
-    async service(me: StaffIdentity, request: { status: 'open' | 'all' } & PageFilter) {
+    async service(me: StaffIdentity, request: { status: 'open' | 'all'; id: number | null } & PageFilter) {
       if (!me.jobs.includes(JOB.SERVICE)) throw new ForbiddenError(T.serviceOnly);
-      const rows = await repo.listService(me.corpId, { openOnly: request.status === 'open', ...request });
-      return page(rows, request.limit, (row) => ({
+      const [rows, staffOptions] = await Promise.all([repo.listService(me.corpId, { openOnly: request.status === 'open' && !request.id, ...request }), repo.listSalespeople(me.corpId)]);
+      const result = page(rows, request.limit, (row) => ({
         id: row.id,
         client_id: row.clientId,
         client_name: row.clientName,
@@ -395,6 +395,7 @@ export function createCasesService({ repo, now = () => new Date() }: { repo: Cas
         transfer_reason: row.transferReason,
         created_at: iso(row.createdAt) ?? '',
       }));
+      return { ...result, staff_options: staffOptions };
     },
 
     /** Customer service hands a case to another salesperson: owner, team and open follow-ups move together. */
