@@ -20,6 +20,35 @@ const n = (value: unknown) => Number(value ?? 0);
 
 export function createCasesRepository(db: Db) {
   const owner = alias(staff, 'owner');
+  /**
+   * "My cases" without a search, the list people open most: a named prepared statement, so PostgreSQL
+   * plans it once per connection instead of on every page. Status 0 means every status; a missing
+   * cursor is passed as the largest id.
+   */
+  const myCasesPage = db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      phone: clients.phone,
+      status: clients.status,
+      amountFen: clients.amountFen,
+      termMonths: clients.termMonths,
+      rejectReason: clients.rejectReason,
+      createdAt: clients.createdAt,
+    })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.corpId, sql.placeholder('corpId')),
+        eq(clients.ownerId, sql.placeholder('ownerId')),
+        live,
+        lt(clients.id, sql.placeholder('cursor')),
+        sql`(${sql.placeholder('status')}::int = 0 or ${clients.status} = ${sql.placeholder('status')}::int)`,
+      ),
+    )
+    .orderBy(desc(clients.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('cases_my_page');
 
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
@@ -222,6 +251,10 @@ export function createCasesRepository(db: Db) {
      * One keyset page of cases, newest first: `id < cursor` on an index that leads with corp_id and owner
      * (or team), so a deep page costs what the first one does.
      */
+    /** The caller's own cases, no search: the prepared statement above. */
+    myCases: (corpId: number, ownerId: number, filter: { status: number; cursor: number | null; limit: number }) =>
+      myCasesPage.execute({ corpId, ownerId, status: filter.status, cursor: filter.cursor ?? 2_147_483_647, limit: filter.limit + 1 }),
+
     listCases: (scope: CaseScope, filter: { status: number; keyword: string; cursor: number | null; limit: number }) => {
       const keyword = filter.keyword;
       const search = !keyword

@@ -197,6 +197,10 @@ export function createCasesService({ repo, now = () => new Date() }: { repo: Cas
     },
 
     async clientList(me: StaffIdentity, request: { status: number; keyword: string; scope: 'mine' | 'team' } & PageFilter): Promise<Page<CaseListItem>> {
+      if (request.scope !== 'team' && request.keyword === '') {
+        const rows = await repo.myCases(me.corpId, me.id, request);
+        return page(rows, request.limit, (row) => listItem({ ...row, ownerName: me.name }));
+      }
       const scope: CaseScope = request.scope === 'team' ? teamScope(me) : { corpId: me.corpId, ownerId: me.id };
       const rows = await repo.listCases(scope, request);
       return page(rows, request.limit, listItem);
