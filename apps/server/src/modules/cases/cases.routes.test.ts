@@ -187,6 +187,15 @@ describe('POST /api/crm/updateClient and delClient', () => {
     expect(detail.body.data?.events.map((event) => event.kind)).toEqual(['created', 'edited']);
   });
 
+  it('puts an edited case to customer service once, however often it is saved with the box ticked', async () => {
+    const c = await ownerCase();
+    expect((await get(people.service, `/api/crm/detail?id=${c.id}`)).status).toBe(403);
+    for (let i = 0; i < 2; i += 1) expect((await post(people.owner, '/api/crm/updateClient', { ...caseForm({ need_service: '1' }), id: c.id })).body.code).toBe(0);
+    expect((await get<{ has_open_service: boolean }>(people.service, `/api/crm/detail?id=${c.id}`)).body.data?.has_open_service).toBe(true);
+    const asks = await get<{ list: { client_id: number }[] }>(people.service, '/api/crm/service?limit=50');
+    expect(asks.body.data?.list.filter((row) => row.client_id === c.id)).toHaveLength(1);
+  });
+
   it('refuses bad input, a colleague, another company and a case past approval', async () => {
     const c = await ownerCase();
     expect((await post(people.owner, '/api/crm/updateClient', { ...caseForm({ amount: 'x' }), id: c.id })).body.msg).toBe('金额格式不正确');

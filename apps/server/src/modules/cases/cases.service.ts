@@ -269,13 +269,15 @@ export function createCasesService({ repo, now = () => new Date() }: { repo: Cas
       requireOwnerOrLeader(roles);
       if (!EDITABLE.includes(c.status)) throw new RefusedError(T.notEditable);
       await checkForm(me, form, id);
+      // Read before the transaction: on PGlite a query outside it would wait for it to end.
+      const askService = form.need_service && !(await repo.caseNames(c)).hasOpenService;
       await guardDuplicate(me, form.id_number.idNumber, () =>
         repo.transaction(async (tx) => {
           const locked = await repo.lockCase(tx, me.corpId, id);
           if (!locked || !EDITABLE.includes(locked.status)) throw new RefusedError(T.notEditable);
           await repo.updateCase(tx, me.corpId, id, caseValues(form));
           await repo.insertEvent(tx, { corpId: me.corpId, clientId: id, staffId: me.id, kind: 'edited', fromStatus: locked.status, toStatus: locked.status });
-          if (form.need_service && !(await repo.caseNames(locked)).hasOpenService) await repo.openServiceRequest(tx, me.corpId, id, me.id);
+          if (askService) await repo.openServiceRequest(tx, me.corpId, id, me.id);
         }),
       );
       return { id };
