@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenToWan, fenToYuan, yuanToFen } from './money.ts';
+import { fenToWan, fenToWanValue, fenToYuan, yuanToFen } from './money.ts';
 
 describe('yuanToFen: exact, never through a float', () => {
   it.each([
@@ -25,4 +25,9 @@ describe('fenToYuan and fenToWan', () => {
     [10_010, '100.1'],
   ])('%d → %s', (fen, yuan) => expect(fenToYuan(fen)).toBe(yuan));
   it('shows 万元', () => expect(fenToWan(12_500_000)).toBe('12.5万'));
+  it.each([
+    [75_000_000, 75],
+    [1_234_567, 1.23],
+    [0, 0],
+  ])('%d fen is %d 万元 on a chart', (fen, wan) => expect(fenToWanValue(fen)).toBe(wan));
 });

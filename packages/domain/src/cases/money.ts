@@ -20,7 +20,12 @@ export function fenToYuan(fen: number): string {
   return `${yuan}.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
 }
 
+/** Fen as a number of 万元 (10,000 yuan = 1,000,000 fen) with two decimals, for charts. */
+export function fenToWanValue(fen: number): number {
+  return Math.round(fen / 10_000) / 100;
+}
+
 /** Fen as 万元 with up to two decimals, for statistics ("12.5万"). */
 export function fenToWan(fen: number): string {
-  return `${Math.round(fen / 100 / 100) / 100}万`;
+  return `${fenToWanValue(fen)}万`;
 }

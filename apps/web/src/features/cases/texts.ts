@@ -147,6 +147,8 @@ export const casesTexts = {
     amount: '报单金额',
     disbursed: '已放款',
     byMonth: '近六个月报单金额（万元）',
+    legendAmount: '报单金额',
+    legendDisbursed: '已放款金额',
     byStatus: '各状态报单',
     count: (n: number) => `${n} 单`,
   },

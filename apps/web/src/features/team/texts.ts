@@ -4,6 +4,8 @@ export const teamTexts = {
   members: '成员业绩',
   memberChart: '成员报单金额（万元）',
   byMonth: '近六个月团队报单金额（万元）',
+  legendAmount: '报单金额',
+  legendDisbursed: '已放款金额',
   total: '报单数',
   amount: '报单金额',
   disbursed: '已放款',

@@ -1,4 +1,4 @@
-import { fenToWan } from '@crm/domain/cases';
+import { fenToWan, fenToWanValue } from '@crm/domain/cases';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { ErrorBlock, List, PullToRefresh, Segmented, Skeleton } from 'antd-mobile';
 import { useMemo, useState } from 'react';
@@ -18,7 +18,7 @@ export function StatPage() {
     const months = query.data?.by_month ?? [];
     return {
       labels: months.map((row) => row.month.slice(5)),
-      series: [months.map((row) => Math.round(row.amount_fen / 1_000_000) / 100), months.map((row) => Math.round(row.disbursed_fen / 1_000_000) / 100)],
+      series: [months.map((row) => fenToWanValue(row.amount_fen)), months.map((row) => fenToWanValue(row.disbursed_fen))],
     };
   }, [query.data]);
 
@@ -59,6 +59,10 @@ export function StatPage() {
               </div>
             </div>
             <div className="section-title">{T.byMonth}</div>
+            <div className="chart-legend">
+              <span className="chart-legend__a">{T.legendAmount}</span>
+              <span className="chart-legend__b">{T.legendDisbursed}</span>
+            </div>
             <BarChart labels={chart.labels} series={chart.series} summary={T.byMonth} />
             <List header={T.byStatus}>
               {query.data.by_status.map((row) => (

@@ -1,11 +1,18 @@
-import { fenToWan } from '@crm/domain/cases';
+import { fenToWan, fenToWanValue as wan } from '@crm/domain/cases';
 import { ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useMemo } from 'react';
 import { BarChart } from '../../../components/bar-chart.tsx';
 import { useTeamData } from '../api/get-team-data.ts';
 import { teamTexts as T } from '../texts.ts';
 
-const wan = (fen: number) => Math.round(fen / 1_000_000) / 100;
+function ChartLegend() {
+  return (
+    <div className="chart-legend">
+      <span className="chart-legend__a">{T.legendAmount}</span>
+      <span className="chart-legend__b">{T.legendDisbursed}</span>
+    </div>
+  );
+}
 
 /** /team/list: the leader's team at a glance (GET teamData): totals, months, members. */
 export function TeamListPage() {
@@ -51,6 +58,7 @@ export function TeamListPage() {
         {charts ? (
           <>
             <div className="section-title">{T.byMonth}</div>
+            <ChartLegend />
             <BarChart labels={charts.month.labels} series={charts.month.series} summary={T.byMonth} />
             <div className="section-title">{T.memberChart}</div>
             <BarChart labels={charts.members.labels} series={charts.members.series} summary={T.memberChart} horizontal height={Math.max(120, data.members.length * 36)} />
