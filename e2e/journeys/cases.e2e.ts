@@ -128,4 +128,42 @@ describe('instalment case journey', () => {
       '审批通过 → 已放款',
     ]);
   });
+
+  it('puts a case to customer service, which hands it to another salesperson with a reason', { timeout: 300_000 }, async () => {
+    const name = `协助客户${Date.now() % 10_000}`;
+    const owner = await phoneOf('13800000001');
+    await owner.goto('/business/add');
+    await owner.locator('#case-name').fill(name);
+    await owner.locator('#case-phone').fill('13955557777');
+    await owner.locator('#case-id_number').fill(idNumber('31010419880808123'));
+    await owner.locator('#case-amount').fill('30000');
+    await owner.locator('#case-term').click();
+    await confirmPicker(owner);
+    await owner.locator('.adm-checkbox').click();
+    await owner.getByRole('button', { name: '提交' }).click();
+    await owner.waitForURL(/\/business\/detail\/\d+$/);
+    const caseUrl = new URL(owner.url()).pathname;
+    await owner.getByText('已提交客服协助').waitFor();
+
+    const service = await phoneOf('13800000004');
+    await service.getByRole('link', { name: /客服协助/ }).click();
+    await service.waitForURL('**/business/service');
+    await service.locator('.case-row', { hasText: name }).click();
+    await service.waitForURL('**/business/service_detail/*');
+    await service.locator('#transfer-staff').click();
+    // The first salesperson offered is the team leader 李建国 (the owner is left out).
+    await confirmPicker(service);
+    await service.locator('#transfer-reason').fill('王小明休假');
+    await service.getByRole('button', { name: '转交给其他业务员' }).click();
+    await service.waitForURL('**/business/service');
+    await service.getByText('已转交').first().waitFor();
+    await service.locator('.case-row', { hasText: name }).waitFor({ state: 'detached' });
+
+    // The former owner no longer sees the case; its timeline names the transfer for the new one.
+    await owner.goto(caseUrl);
+    await owner.getByText('无权操作该报单').first().waitFor();
+    const leader = await phoneOf('13800000002');
+    await leader.goto(caseUrl);
+    await leader.locator('.adm-step-description', { hasText: '转给 李建国：王小明休假' }).waitFor();
+  });
 });
