@@ -131,7 +131,8 @@ describe('instalment case journey', () => {
 
   it('puts a case to customer service, which hands it to another salesperson with a reason', { timeout: 300_000 }, async () => {
     const name = `协助客户${Date.now() % 10_000}`;
-    const owner = await phoneOf('13800000001');
+    // The team leader takes this case in himself; customer service hands it to 王小明.
+    const owner = await phoneOf('13800000002');
     await owner.goto('/business/add');
     await owner.locator('#case-name').fill(name);
     await owner.locator('#case-phone').fill('13955557777');
@@ -151,19 +152,17 @@ describe('instalment case journey', () => {
     await service.locator('.case-row', { hasText: name }).click();
     await service.waitForURL('**/business/service_detail/*');
     await service.locator('#transfer-staff').click();
-    // The first salesperson offered is the team leader 李建国 (the owner is left out).
+    // The first salesperson offered is 王小明 (id 1; the current owner is left out).
     await confirmPicker(service);
-    await service.locator('#transfer-reason').fill('王小明休假');
+    await service.locator('#transfer-reason').fill('客户在王小明的片区');
     await service.getByRole('button', { name: '转交给其他业务员' }).click();
     await service.waitForURL('**/business/service');
     await service.getByText('已转交').first().waitFor();
     await service.locator('.case-row', { hasText: name }).waitFor({ state: 'detached' });
 
-    // The former owner no longer sees the case; its timeline names the transfer for the new one.
+    // The leader still sees the case of his team, now held by 王小明, with the transfer on its timeline.
     await owner.goto(caseUrl);
-    await owner.getByText('无权操作该报单').first().waitFor();
-    const leader = await phoneOf('13800000002');
-    await leader.goto(caseUrl);
-    await leader.locator('.adm-step-description', { hasText: '转给 李建国：王小明休假' }).waitFor();
+    await owner.locator('.adm-step-description', { hasText: '转给 王小明：客户在王小明的片区' }).waitFor();
+    await owner.locator('.adm-list-item', { hasText: '业务员' }).getByText('王小明').waitFor();
   });
 });
