@@ -45,7 +45,7 @@ describe('staff login and home', () => {
       await expect.poll(() => pendingTile.textContent()).toContain('2');
       await pendingTile.click();
       await page.waitForURL('**/business/pending');
-      await page.getByText('功能建设中').first().waitFor();
+      await page.getByText('客户需补充收入证明').first().waitFor();
       await page.goBack();
       await page.getByRole('button', { name: '退出登录' }).click();
       await page.getByText('确定要退出登录吗？').waitFor();

@@ -8,6 +8,14 @@ export async function confirmPicker(page: Page): Promise<void> {
 
 /** Logs in through the login screen as a person would: company, phone, SMS code (demo mode fills it), 登录. */
 export async function loginThroughUi(page: Page, phone: string): Promise<void> {
+  // Journeys share the demo people: wait out the 60 s SMS resend window another journey may have opened,
+  // rather than let the code button's countdown outlast a click's timeout.
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`/common/checkCaptcha?phone=${phone}`)).json()) as { data?: { enabled?: boolean } }).data?.enabled,
+      { timeout: 90_000, interval: 2_000 },
+    )
+    .toBe(true);
   await page.goto('/login');
   await page.locator('#login-corp').click();
   // The demo company is the first option, which the picker shows selected.

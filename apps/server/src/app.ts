@@ -18,6 +18,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { upcomingRoutes } from './modules/upcoming/upcoming.routes.ts';
+import { casesRoutes } from './modules/cases/cases.routes.ts';
+import { createCasesRepository } from './modules/cases/cases.repository.ts';
+import { createCasesService } from './modules/cases/cases.service.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { createHomeRepository } from './modules/home/home.repository.ts';
 import { createHomeService } from './modules/home/home.service.ts';
@@ -93,6 +96,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     publicUrl: config.publicUrl,
   });
   await app.register(homeRoutes, { home });
+  await app.register(casesRoutes, { cases: createCasesService({ repo: createCasesRepository(db), now }) });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

@@ -1,6 +1,8 @@
+import { idCheckChar } from '@crm/domain/cases';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { companies, notices, staff, teams } from './schema/companies.ts';
+import { banks, caseEvents, channels, cities, products, sources } from './schema/cases.ts';
 import { appeals, clients, examAssignments, followUps, houseClients, serviceRequests, signTasks } from './schema/work.ts';
 
 /**
@@ -51,17 +53,42 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { corpId: 2, status: 'warning', text: '江南金服内部通知（演示）' },
     ]);
 
+    await seedReferenceData(tx);
     const caseRows = await tx
       .insert(clients)
       .values([
-        { corpId: 1, ownerId: 1, teamId: 1, name: '陈美玲', phone: '13912345678', status: 1 },
-        { corpId: 1, ownerId: 1, teamId: 1, name: '黄志强', phone: '13712345679', status: 3 },
-        { corpId: 1, ownerId: 1, teamId: 1, name: '林晓东', phone: '13612345670', status: 6 },
-        { corpId: 1, ownerId: 2, teamId: 1, name: '吴海燕', phone: '13512345671', status: 5 },
-        { corpId: 2, ownerId: 101, teamId: 4, name: '郭另客', phone: '13412345672', status: 1 },
+        demoCase(1, { ownerId: 1, teamId: 1, name: '陈美玲', phone: '13912345678', status: 1, amountFen: 8_000_000, termMonths: 36 }, 0),
+        demoCase(1, { ownerId: 1, teamId: 1, name: '黄志强', phone: '13712345679', status: 3, amountFen: 15_000_000, termMonths: 60 }, 3),
+        demoCase(1, { ownerId: 1, teamId: 1, name: '林晓东', phone: '13612345670', status: 6, amountFen: 5_000_000, termMonths: 24, rejectReason: 1, rejectNote: '负债率超过 70%' }, 10),
+        demoCase(1, { ownerId: 2, teamId: 1, name: '吴海燕', phone: '13512345671', status: 5, amountFen: 20_000_000, termMonths: 48 }, 20),
+        demoCase(2, { ownerId: 101, teamId: 4, name: '郭另客', phone: '13412345672', status: 1, amountFen: 3_000_000, termMonths: 12 }, 1),
+        // History for the statistics pages: disbursed, returned and failed cases over the last months.
+        demoCase(1, { ownerId: 1, teamId: 1, name: '周建华', phone: '13612340001', status: 8, amountFen: 12_000_000, termMonths: 36 }, 35),
+        demoCase(1, { ownerId: 1, teamId: 1, name: '郑秀英', phone: '13612340002', status: 8, amountFen: 6_000_000, termMonths: 24 }, 70),
+        demoCase(1, { ownerId: 1, teamId: 1, name: '孙志刚', phone: '13612340003', status: 2, amountFen: 4_000_000, termMonths: 18, rejectReason: 10, rejectNote: '缺少收入证明' }, 5),
+        demoCase(1, { ownerId: 2, teamId: 1, name: '马丽娟', phone: '13612340004', status: 8, amountFen: 30_000_000, termMonths: 60 }, 100),
+        demoCase(1, { ownerId: 2, teamId: 1, name: '朱国庆', phone: '13612340005', status: 9, amountFen: 7_000_000, termMonths: 36, rejectNote: '客户取消' }, 130),
+        demoCase(1, { ownerId: 1, teamId: 1, name: '胡春梅', phone: '13612340006', status: 7, amountFen: 25_000_000, termMonths: 48 }, 45),
+        demoCase(1, { ownerId: 2, teamId: 1, name: '高建军', phone: '13612340007', status: 4, amountFen: 9_000_000, termMonths: 36 }, 8),
       ])
-      .returning({ id: clients.id });
+      .returning({ id: clients.id, status: clients.status, ownerId: clients.ownerId, corpId: clients.corpId, createdAt: clients.createdAt });
     const [c1, c2, c3, c4, c5] = caseRows.map((row) => row.id) as [number, number, number, number, number];
+    // Every case's timeline starts with its intake; the demo cases past signing show the path they took.
+    await tx.insert(caseEvents).values(
+      caseRows.flatMap((row) => [
+        { corpId: row.corpId, clientId: row.id, staffId: row.ownerId, kind: 'created' as const, fromStatus: null, toStatus: 1, createdAt: row.createdAt },
+        ...(DEMO_PATHS[row.status] ?? []).map(([from, to], step) => ({
+          corpId: row.corpId,
+          clientId: row.id,
+          staffId: row.corpId === 1 ? 3 : 102,
+          kind: 'status' as const,
+          fromStatus: from,
+          toStatus: to,
+          reason: to === 6 ? '#1 负债率超过 70%' : to === 2 ? '#10 缺少收入证明' : to === 9 ? '客户取消' : '',
+          createdAt: new Date(row.createdAt.getTime() + (step + 1) * 86_400_000),
+        })),
+      ]),
+    );
 
     await tx.insert(followUps).values([
       { corpId: 1, clientId: c1, staffId: 1, note: '客户需补充收入证明', nextContactAt: hours(-2) },
@@ -92,9 +119,103 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
 
     // Explicit ids above leave the identity sequences behind; move them past the demo range.
-    for (const table of ['companies', 'teams', 'staff']) {
+    for (const table of ['companies', 'teams', 'staff', 'banks', 'channels', 'sources', 'products']) {
       await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), 1000)`));
     }
     return true;
   });
+}
+
+/** The status moves a demo case in status N went through (docs/decisions/006). */
+const DEMO_PATHS: Record<number, Array<[number, number]>> = {
+  1: [],
+  2: [[1, 2]],
+  3: [[1, 3]],
+  4: [[1, 3], [3, 4]],
+  5: [[1, 3], [3, 5]],
+  6: [[1, 3], [3, 6]],
+  7: [[1, 3], [3, 5], [5, 7]],
+  8: [[1, 3], [3, 5], [5, 8]],
+  9: [[1, 3], [3, 5], [5, 9]],
+};
+
+let demoSerial = 100;
+/** A demo case with a valid (made-up) ID number and the loan fields filled, created `daysAgo`. */
+function demoCase(corpId: number, fields: Omit<typeof clients.$inferInsert, 'corpId' | 'idNumber'>, daysAgo: number): typeof clients.$inferInsert {
+  demoSerial += 7;
+  const first17 = `3101041985${String(1 + (demoSerial % 12)).padStart(2, '0')}${String(1 + (demoSerial % 28)).padStart(2, '0')}${demoSerial}`;
+  const sex = Number(first17[16]) % 2 === 1 ? 1 : 2;
+  const createdAt = new Date(Date.now() - daysAgo * 86_400_000);
+  return {
+    corpId,
+    idNumber: first17 + idCheckChar(first17),
+    birthDate: `1985-${first17.slice(10, 12)}-${first17.slice(12, 14)}`,
+    sex,
+    bankCard: `62220210${String(10_000_000 + demoSerial)}`,
+    purpose: 1 + (demoSerial % 6),
+    bankId: corpId === 1 ? 1 : 20,
+    productId: corpId === 1 ? 1 : 20,
+    channelId: corpId === 1 ? 1 : 20,
+    sourceId: corpId === 1 ? 1 : 20,
+    cityId: 310100,
+    region: 1,
+    marital: 1 + (demoSerial % 3),
+    education: 3,
+    occupation: 1,
+    employerType: 2,
+    incomeFen: 1_500_000,
+    remarks: '',
+    createdAt,
+    updatedAt: createdAt,
+    ...fields,
+  };
+}
+
+/** Banks, products, channels, sources and cities the case form picks from. */
+async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]>[0]) {
+  await tx.insert(banks).values([
+    { id: 1, corpId: 1, name: '招商银行' },
+    { id: 2, corpId: 1, name: '中国建设银行' },
+    { id: 3, corpId: 1, name: '上海银行' },
+    { id: 4, corpId: 1, name: '平安银行' },
+    { id: 11, corpId: 1, parentId: 1, name: '招商银行上海分行' },
+    { id: 12, corpId: 1, parentId: 1, name: '招商银行浦东支行' },
+    { id: 13, corpId: 1, parentId: 2, name: '建设银行徐汇支行' },
+    { id: 14, corpId: 1, parentId: 3, name: '上海银行静安支行' },
+    { id: 20, corpId: 2, name: '江苏银行' },
+  ]);
+  await tx.insert(products).values([
+    { id: 1, corpId: 1, bankId: 1, name: '招行 e 招贷', minAmountFen: 1_000_000, maxAmountFen: 50_000_000, termsMonths: [12, 24, 36, 48, 60] },
+    { id: 2, corpId: 1, bankId: 1, name: '招行信用卡分期', minAmountFen: 500_000, maxAmountFen: 30_000_000, termsMonths: [6, 12, 18, 24, 36] },
+    { id: 3, corpId: 1, bankId: 2, name: '建行快贷', minAmountFen: 1_000_000, maxAmountFen: 30_000_000, termsMonths: [12, 24, 36] },
+    { id: 4, corpId: 1, bankId: 3, name: '上行家装分期', minAmountFen: 3_000_000, maxAmountFen: 100_000_000, termsMonths: [12, 24, 36, 48, 60] },
+    { id: 5, corpId: 1, bankId: 4, name: '平安新一贷', minAmountFen: 500_000, maxAmountFen: 50_000_000, termsMonths: [6, 12, 18, 24, 36, 48, 60] },
+    { id: 20, corpId: 2, bankId: 20, name: '江苏银行消费贷', minAmountFen: 1_000_000, maxAmountFen: 30_000_000, termsMonths: [12, 24, 36] },
+  ]);
+  await tx.insert(channels).values([
+    { id: 1, corpId: 1, name: '直营', sortOrder: 1 },
+    { id: 2, corpId: 1, name: '合作机构', sortOrder: 2 },
+    { id: 3, corpId: 1, name: '线上推广', sortOrder: 3 },
+    { id: 4, corpId: 1, parentId: 2, name: '4S 店合作' },
+    { id: 5, corpId: 1, parentId: 2, name: '装修公司合作' },
+    { id: 6, corpId: 1, parentId: 3, name: '企业微信客户群' },
+    { id: 20, corpId: 2, name: '江南直营' },
+  ]);
+  await tx.insert(sources).values([
+    { id: 1, corpId: 1, name: '老客户转介绍' },
+    { id: 2, corpId: 1, name: '电话营销' },
+    { id: 3, corpId: 1, name: '门店到访' },
+    { id: 4, corpId: 1, name: '网络广告' },
+    { id: 20, corpId: 2, name: '江南转介绍' },
+  ]);
+  await tx.insert(cities).values([
+    { id: 310000, name: '上海市' },
+    { id: 310100, parentId: 310000, name: '上海市辖区' },
+    { id: 320000, name: '江苏省' },
+    { id: 320100, parentId: 320000, name: '南京市' },
+    { id: 320500, parentId: 320000, name: '苏州市' },
+    { id: 330000, name: '浙江省' },
+    { id: 330100, parentId: 330000, name: '杭州市' },
+    { id: 330200, parentId: 330000, name: '宁波市' },
+  ]).onConflictDoNothing();
 }

@@ -3,3 +3,19 @@ export const componentTexts = {
   underConstructionHint: '该功能正在建设中，敬请期待',
   goHome: '回到首页',
 };
+
+/** Texts of the shared list, picker and chart components. */
+export const listTexts = {
+  empty: '暂无数据',
+  loadFailed: '加载失败',
+  retry: '重试',
+  noMore: '没有更多了',
+  loadingMore: '加载中…',
+  pullToRefresh: '下拉刷新',
+  releaseToRefresh: '释放立即刷新',
+  refreshing: '加载中...',
+  refreshed: '刷新成功',
+  select: '请选择',
+  confirm: '确定',
+  cancel: '取消',
+};

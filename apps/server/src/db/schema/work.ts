@@ -1,4 +1,5 @@
-import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, staff, teams } from './companies.ts';
 
 /*
@@ -23,8 +24,46 @@ export const clients = pgTable(
     phone: text().notNull(),
     status: smallint().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Case fields (issue 3). Reference ids (product, bank …) point at the company's rows in cases.ts; the
+    // service checks they belong to the company, so no foreign key ties this table to that file.
+    idNumber: text().notNull().default(''),
+    birthDate: date({ mode: 'string' }),
+    /** 1 male, 2 female: from the ID number */
+    sex: smallint(),
+    bankCard: text().notNull().default(''),
+    amountFen: bigint({ mode: 'number' }).notNull().default(0),
+    termMonths: smallint().notNull().default(12),
+    purpose: smallint(),
+    productId: integer(),
+    bankId: integer(),
+    channelId: integer(),
+    sourceId: integer(),
+    cityId: integer(),
+    signUserId: integer().references(() => staff.id),
+    region: smallint(),
+    marital: smallint(),
+    education: smallint(),
+    occupation: smallint(),
+    employerType: smallint(),
+    incomeFen: bigint({ mode: 'number' }),
+    remarks: text().notNull().default(''),
+    /** REJECT_REASONS code of the last move to 2 or 6, with the person's note */
+    rejectReason: smallint(),
+    rejectNote: text().notNull().default(''),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Soft delete: money records and signing tasks of other modules may point at the row. */
+    deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.corpId, t.ownerId, t.id), index().on(t.corpId, t.teamId, t.id)],
+  (t) => [
+    index().on(t.corpId, t.ownerId, t.id),
+    index().on(t.corpId, t.teamId, t.id),
+    // My cases filtered by status, newest first (clientList's keyset).
+    index('clients_corp_owner_status_id_live').on(t.corpId, t.ownerId, t.status, t.id).where(sql`deleted_at is null`),
+    // One open case per ID number in a company; also enforced when two intakes race.
+    uniqueIndex('clients_corp_id_number_open')
+      .on(t.corpId, t.idNumber)
+      .where(sql`deleted_at is null and status not in (6, 8, 9) and id_number <> ''`),
+  ],
 );
 
 /** A note on a case with the next time to contact the client; open until done. */
@@ -46,7 +85,7 @@ export const followUps = pgTable(
     doneAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.corpId, t.staffId, t.nextContactAt)],
+  (t) => [index().on(t.corpId, t.staffId, t.nextContactAt), index().on(t.corpId, t.clientId, t.id)],
 );
 
 /** A case put to customer service (job 3) for help; open until handled or transferred. */
@@ -62,8 +101,13 @@ export const serviceRequests = pgTable(
       .references(() => clients.id),
     status: text({ enum: ['open', 'done', 'transferred'] }).notNull().default('open'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    requestedBy: integer().references(() => staff.id),
+    handledBy: integer().references(() => staff.id),
+    toStaffId: integer().references(() => staff.id),
+    transferReason: text().notNull().default(''),
+    handledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.corpId, t.status)],
+  (t) => [index().on(t.corpId, t.status), index().on(t.corpId, t.status, t.id), index().on(t.corpId, t.clientId)],
 );
 
 /** A salesperson's appeal against a rejection or decision; the team leader decides it. */
@@ -84,8 +128,11 @@ export const appeals = pgTable(
     reason: text().notNull(),
     status: text({ enum: ['open', 'approved', 'refused'] }).notNull().default('open'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer().references(() => staff.id),
+    decisionReason: text().notNull().default(''),
+    decidedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.corpId, t.teamId, t.status), index().on(t.corpId, t.staffId)],
+  (t) => [index().on(t.corpId, t.teamId, t.status), index().on(t.corpId, t.staffId), index().on(t.corpId, t.clientId)],
 );
 
 /**

@@ -1,4 +1,30 @@
+import { AddPage } from '../../features/cases/pages/add-page.tsx';
+import { AppealPage } from '../../features/cases/pages/appeal-page.tsx';
+import { DetailPage } from '../../features/cases/pages/detail-page.tsx';
+import { EditPage } from '../../features/cases/pages/edit-page.tsx';
+import { ListPage } from '../../features/cases/pages/list-page.tsx';
+import { PendingAddPage } from '../../features/cases/pages/pending-add-page.tsx';
+import { PendingDetailPage } from '../../features/cases/pages/pending-detail-page.tsx';
+import { PendingPage } from '../../features/cases/pages/pending-page.tsx';
+import { RejectPage } from '../../features/cases/pages/reject-page.tsx';
+import { ServiceDetailPage } from '../../features/cases/pages/service-detail-page.tsx';
+import { ServicePage } from '../../features/cases/pages/service-page.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import type { SectionPages } from './section-pages.ts';
 
 /** The business section's pages (one lazy chunk). Pages are added here as their features are built. */
-export const pages: SectionPages = {};
+export const pages: SectionPages = {
+  // Instalment cases (issue 3). Statistics brings Chartist, so it is a chunk of its own.
+  '/business/add': AddPage,
+  '/business/list': ListPage,
+  '/business/detail/:id': DetailPage,
+  '/business/edit': EditPage,
+  '/business/reject': RejectPage,
+  '/business/pending': PendingPage,
+  '/business/pendingDetail/:id': PendingDetailPage,
+  '/business/pendingAdd/:id': PendingAddPage,
+  '/business/service': ServicePage,
+  '/business/service_detail/:id': ServiceDetailPage,
+  '/business/appeal': AppealPage,
+  '/business/stat': lazyPage(() => import('../../features/cases/pages/stat-page.tsx').then((m) => ({ default: m.StatPage }))),
+};

@@ -1,4 +1,9 @@
+import { lazyPage } from './lazy-page.tsx';
 import type { SectionPages } from './section-pages.ts';
 
 /** The team section's pages (one lazy chunk). Pages are added here as their features are built. */
-export const pages: SectionPages = {};
+export const pages: SectionPages = {
+  // Team data brings Chartist: a chunk of its own, so /team/appeal does not download it.
+  '/team/list': lazyPage(() => import('../../features/team/pages/team-list-page.tsx').then((m) => ({ default: m.TeamListPage }))),
+  '/team/appeal': lazyPage(() => import('../../features/team/pages/team-appeal-page.tsx').then((m) => ({ default: m.TeamAppealPage }))),
+};

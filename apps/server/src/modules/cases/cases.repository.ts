@@ -1,0 +1,524 @@
+import { and, arrayContains, asc, desc, eq, gte, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
+import { staff, teams } from '../../db/schema/companies.ts';
+import { appeals, clients, followUps, serviceRequests } from '../../db/schema/work.ts';
+
+type Executor = Db | Tx;
+export type CaseRow = typeof clients.$inferSelect;
+export type CaseValues = Omit<typeof clients.$inferInsert, 'id' | 'corpId' | 'createdAt'>;
+export type EventValues = Omit<typeof caseEvents.$inferInsert, 'id' | 'createdAt'>;
+
+/** Which cases a list or statistic covers: one owner's, or one team's. Always inside one company. */
+export type CaseScope = { corpId: number } & ({ ownerId: number } | { teamId: number });
+
+const live = isNull(clients.deletedAt);
+const scopeWhere = (scope: CaseScope): SQL | undefined =>
+  and(eq(clients.corpId, scope.corpId), 'ownerId' in scope ? eq(clients.ownerId, scope.ownerId) : eq(clients.teamId, scope.teamId), live);
+const n = (value: unknown) => Number(value ?? 0);
+
+export function createCasesRepository(db: Db) {
+  const owner = alias(staff, 'owner');
+  /**
+   * "My cases" without a search, the list people open most: a named prepared statement, so PostgreSQL
+   * plans it once per connection instead of on every page. Status 0 means every status; a missing
+   * cursor is passed as the largest id.
+   */
+  const myCasesPage = db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      phone: clients.phone,
+      status: clients.status,
+      amountFen: clients.amountFen,
+      termMonths: clients.termMonths,
+      rejectReason: clients.rejectReason,
+      createdAt: clients.createdAt,
+    })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.corpId, sql.placeholder('corpId')),
+        eq(clients.ownerId, sql.placeholder('ownerId')),
+        live,
+        lt(clients.id, sql.placeholder('cursor')),
+        sql`(${sql.placeholder('status')}::int = 0 or ${clients.status} = ${sql.placeholder('status')}::int)`,
+      ),
+    )
+    .orderBy(desc(clients.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('cases_my_page');
+
+  return {
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
+    // ---- reference data --------------------------------------------------------------------------
+    listChannels: (corpId: number) =>
+      db
+        .select({ id: channels.id, name: channels.name, parent_id: channels.parentId })
+        .from(channels)
+        .where(and(eq(channels.corpId, corpId), eq(channels.isActive, true)))
+        .orderBy(asc(channels.sortOrder), asc(channels.id)),
+    listSources: (corpId: number) =>
+      db
+        .select({ id: sources.id, name: sources.name })
+        .from(sources)
+        .where(and(eq(sources.corpId, corpId), eq(sources.isActive, true)))
+        .orderBy(asc(sources.id)),
+    listBanks: (corpId: number) =>
+      db
+        .select({ id: banks.id, name: banks.name, parent_id: banks.parentId })
+        .from(banks)
+        .where(and(eq(banks.corpId, corpId), eq(banks.isActive, true)))
+        .orderBy(asc(banks.id)),
+    listProducts: (corpId: number, bankId: number | null) =>
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          bank_id: products.bankId,
+          min_amount_fen: products.minAmountFen,
+          max_amount_fen: products.maxAmountFen,
+          terms: products.termsMonths,
+        })
+        .from(products)
+        .where(and(eq(products.corpId, corpId), eq(products.isActive, true), bankId ? eq(products.bankId, bankId) : undefined))
+        .orderBy(asc(products.id)),
+    listCities: () => db.select({ id: cities.id, name: cities.name, parent_id: cities.parentId }).from(cities).orderBy(asc(cities.id)),
+    /** Signers (job 2) of the company a case can be assigned to. */
+    listSigners: (corpId: number) =>
+      db
+        .select({ id: staff.id, name: staff.name })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true), arrayContains(staff.jobs, [2])))
+        .orderBy(asc(staff.id)),
+
+    /** Which of the given reference ids exist in this company (a case may name only its own company's). */
+    async referencesExist(corpId: number, ids: { productId: number | null; bankId: number | null; channelId: number | null; sourceId: number | null; cityId: number | null; signUserId: number | null }) {
+      const one = (table: SQL, where: SQL) => sql`exists (select 1 from ${table} where ${where})`;
+      const yes = sql`true`;
+      const result = await db.execute<Record<string, boolean>>(sql`select
+        ${ids.productId ? one(sql`${products}`, sql`${products.corpId} = ${corpId} and ${products.id} = ${ids.productId}`) : yes} as product,
+        ${ids.bankId ? one(sql`${banks}`, sql`${banks.corpId} = ${corpId} and ${banks.id} = ${ids.bankId}`) : yes} as bank,
+        ${ids.channelId ? one(sql`${channels}`, sql`${channels.corpId} = ${corpId} and ${channels.id} = ${ids.channelId}`) : yes} as channel,
+        ${ids.sourceId ? one(sql`${sources}`, sql`${sources.corpId} = ${corpId} and ${sources.id} = ${ids.sourceId}`) : yes} as source,
+        ${ids.cityId ? one(sql`${cities}`, sql`${cities.id} = ${ids.cityId}`) : yes} as city,
+        ${ids.signUserId ? one(sql`${staff}`, sql`${staff.corpId} = ${corpId} and ${staff.id} = ${ids.signUserId} and ${staff.jobs} @> array[2]::smallint[]`) : yes} as sign_user`);
+      const row = result.rows[0] ?? {};
+      return { product: !!row.product, bank: !!row.bank, channel: !!row.channel, source: !!row.source, city: !!row.city, signUser: !!row.sign_user };
+    },
+
+    /** Salespeople a case may be handed to: active staff without a back-office-only job (6). */
+    listSalespeople: (corpId: number) =>
+      db
+        .select({ id: staff.id, name: staff.name })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true), sql`not (${staff.jobs} @> array[6]::smallint[])`))
+        .orderBy(asc(staff.id))
+        .limit(500),
+
+    async findStaff(corpId: number, id: number) {
+      const [row] = await db
+        .select({ id: staff.id, name: staff.name, teamId: staff.teamId, isActive: staff.isActive })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    // ---- cases -----------------------------------------------------------------------------------
+    /** The open case holding this ID number in the company, with its owner's name. */
+    async findOpenCaseByIdNumber(corpId: number, idNumber: string, exceptId: number | null, ex: Executor = db) {
+      const [row] = await ex
+        .select({ id: clients.id, ownerName: owner.name })
+        .from(clients)
+        .innerJoin(owner, eq(owner.id, clients.ownerId))
+        .where(
+          and(
+            eq(clients.corpId, corpId),
+            eq(clients.idNumber, idNumber),
+            live,
+            notInArray(clients.status, [6, 8, 9]),
+            exceptId ? ne(clients.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async insertCase(tx: Tx, corpId: number, values: CaseValues) {
+      const [row] = await tx.insert(clients).values({ corpId, ...values }).returning({ id: clients.id });
+      if (!row) throw new Error('case not inserted');
+      return row.id;
+    },
+
+    insertEvent: (tx: Tx, values: EventValues) => tx.insert(caseEvents).values(values),
+
+    async findCase(corpId: number, id: number, ex: Executor = db): Promise<CaseRow | undefined> {
+      const [row] = await ex
+        .select()
+        .from(clients)
+        .where(and(eq(clients.corpId, corpId), eq(clients.id, id), live))
+        .limit(1);
+      return row;
+    },
+
+    /** Locks the case row for a change that reads then writes it (status moves, transfers). */
+    async lockCase(tx: Tx, corpId: number, id: number): Promise<CaseRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(clients)
+        .where(and(eq(clients.corpId, corpId), eq(clients.id, id), live))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    async updateCase(tx: Tx, corpId: number, id: number, values: Partial<CaseValues>) {
+      await tx
+        .update(clients)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(clients.corpId, corpId), eq(clients.id, id)));
+    },
+
+    async softDelete(tx: Tx, corpId: number, id: number) {
+      await tx.update(clients).set({ deletedAt: sql`now()` }).where(and(eq(clients.corpId, corpId), eq(clients.id, id)));
+      await tx
+        .update(followUps)
+        .set({ doneAt: sql`now()` })
+        .where(and(eq(followUps.corpId, corpId), eq(followUps.clientId, id), isNull(followUps.doneAt)));
+      await tx
+        .update(serviceRequests)
+        .set({ status: 'done', handledAt: sql`now()` })
+        .where(and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.clientId, id), eq(serviceRequests.status, 'open')));
+    },
+
+    /** Names of the reference rows a case points at, for its detail page. */
+    async caseNames(c: CaseRow) {
+      const name = (table: SQL, id: number | null) => (id ? sql`(select name from ${table} where corp_id = ${c.corpId} and id = ${id})` : sql`''`);
+      const result = await db.execute<Record<string, string | null>>(sql`select
+        ${name(sql`${products}`, c.productId)} as product, ${name(sql`${banks}`, c.bankId)} as bank,
+        ${name(sql`${channels}`, c.channelId)} as channel, ${name(sql`${sources}`, c.sourceId)} as source,
+        ${c.cityId ? sql`(select name from ${cities} where id = ${c.cityId})` : sql`''`} as city,
+        ${name(sql`${staff}`, c.signUserId)} as sign_user, ${name(sql`${staff}`, c.ownerId)} as owner,
+        exists (select 1 from ${caseEvents} where corp_id = ${c.corpId} and client_id = ${c.id} and kind <> 'created' and kind <> 'edited') as has_moved,
+        exists (select 1 from ${serviceRequests} where corp_id = ${c.corpId} and client_id = ${c.id} and status = 'open') as has_open_service,
+        exists (select 1 from ${appeals} where corp_id = ${c.corpId} and client_id = ${c.id} and status = 'open') as has_open_appeal`);
+      const row = result.rows[0] ?? {};
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      return {
+        product: text(row.product),
+        bank: text(row.bank),
+        channel: text(row.channel),
+        source: text(row.source),
+        city: text(row.city),
+        signUser: text(row.sign_user),
+        owner: text(row.owner),
+        hasMoved: Boolean(row.has_moved),
+        hasOpenService: Boolean(row.has_open_service),
+        hasOpenAppeal: Boolean(row.has_open_appeal),
+      };
+    },
+
+    listEvents: (corpId: number, clientId: number) =>
+      db
+        .select({
+          id: caseEvents.id,
+          kind: caseEvents.kind,
+          fromStatus: caseEvents.fromStatus,
+          toStatus: caseEvents.toStatus,
+          reason: caseEvents.reason,
+          staffName: staff.name,
+          createdAt: caseEvents.createdAt,
+        })
+        .from(caseEvents)
+        .innerJoin(staff, eq(staff.id, caseEvents.staffId))
+        .where(and(eq(caseEvents.corpId, corpId), eq(caseEvents.clientId, clientId)))
+        .orderBy(asc(caseEvents.id)),
+
+    /** Whether the company has put this case to customer service (job 3 may then see it). */
+    async isPutToService(corpId: number, clientId: number) {
+      const [row] = await db
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .where(and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.clientId, clientId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * One keyset page of cases, newest first: `id < cursor` on an index that leads with corp_id and owner
+     * (or team), so a deep page costs what the first one does.
+     */
+    /** The caller's own cases, no search: the prepared statement above. */
+    myCases: (corpId: number, ownerId: number, filter: { status: number; cursor: number | null; limit: number }) =>
+      myCasesPage.execute({ corpId, ownerId, status: filter.status, cursor: filter.cursor ?? 2_147_483_647, limit: filter.limit + 1 }),
+
+    listCases: (scope: CaseScope, filter: { status: number; keyword: string; cursor: number | null; limit: number }) => {
+      const keyword = filter.keyword;
+      const search = !keyword
+        ? undefined
+        : /^\d{1,11}$/.test(keyword)
+          ? sql`${clients.phone} like ${`%${keyword}`}`
+          : sql`${clients.name} like ${`${keyword.replace(/[%_\\]/g, '\\$&')}%`}`;
+      return db
+        .select({
+          id: clients.id,
+          name: clients.name,
+          phone: clients.phone,
+          status: clients.status,
+          amountFen: clients.amountFen,
+          termMonths: clients.termMonths,
+          ownerName: owner.name,
+          rejectReason: clients.rejectReason,
+          createdAt: clients.createdAt,
+        })
+        .from(clients)
+        .innerJoin(owner, eq(owner.id, clients.ownerId))
+        .where(
+          and(
+            scopeWhere(scope),
+            filter.status ? eq(clients.status, filter.status) : undefined,
+            filter.cursor ? lt(clients.id, filter.cursor) : undefined,
+            search,
+          ),
+        )
+        .orderBy(desc(clients.id))
+        .limit(filter.limit + 1);
+    },
+
+    // ---- follow-ups ------------------------------------------------------------------------------
+    /** The person's open follow-ups, soonest first; `dueBy` keeps only those due by then. */
+    listPending: (corpId: number, staffId: number, filter: { dueBy: Date | null; cursor: number | null; limit: number }) =>
+      db
+        .select({
+          id: followUps.id,
+          clientId: followUps.clientId,
+          clientName: clients.name,
+          phone: clients.phone,
+          status: clients.status,
+          note: followUps.note,
+          nextContactAt: followUps.nextContactAt,
+        })
+        .from(followUps)
+        .innerJoin(clients, and(eq(clients.corpId, followUps.corpId), eq(clients.id, followUps.clientId)))
+        .where(
+          and(
+            eq(followUps.corpId, corpId),
+            eq(followUps.staffId, staffId),
+            isNull(followUps.doneAt),
+            live,
+            filter.dueBy ? lte(followUps.nextContactAt, filter.dueBy) : undefined,
+            // Offset-free paging on (next_contact_at, id) would need a compound cursor; ids of open
+            // follow-ups of one person are few (dozens), so a plain id keyset in id order is enough.
+            filter.cursor ? lt(followUps.id, filter.cursor) : undefined,
+          ),
+        )
+        .orderBy(desc(followUps.id))
+        .limit(filter.limit + 1),
+
+    listFollowUps: (corpId: number, clientId: number) =>
+      db
+        .select({
+          id: followUps.id,
+          note: followUps.note,
+          nextContactAt: followUps.nextContactAt,
+          doneAt: followUps.doneAt,
+          staffName: staff.name,
+          createdAt: followUps.createdAt,
+        })
+        .from(followUps)
+        .innerJoin(staff, eq(staff.id, followUps.staffId))
+        .where(and(eq(followUps.corpId, corpId), eq(followUps.clientId, clientId)))
+        .orderBy(desc(followUps.id))
+        .limit(100),
+
+    /** A new follow-up closes the person's earlier open ones on the same case: one next step at a time. */
+    async addFollowUp(tx: Tx, values: { corpId: number; clientId: number; staffId: number; note: string; nextContactAt: Date }) {
+      await tx
+        .update(followUps)
+        .set({ doneAt: sql`now()` })
+        .where(
+          and(
+            eq(followUps.corpId, values.corpId),
+            eq(followUps.clientId, values.clientId),
+            eq(followUps.staffId, values.staffId),
+            isNull(followUps.doneAt),
+          ),
+        );
+      const [row] = await tx.insert(followUps).values(values).returning({ id: followUps.id });
+      return row?.id ?? 0;
+    },
+
+    // ---- customer service ------------------------------------------------------------------------
+    openServiceRequest: (tx: Tx, corpId: number, clientId: number, requestedBy: number) =>
+      tx.insert(serviceRequests).values({ corpId, clientId, requestedBy }),
+
+    listService: (corpId: number, filter: { openOnly: boolean; id: number | null; cursor: number | null; limit: number }) =>
+      db
+        .select({
+          id: serviceRequests.id,
+          clientId: serviceRequests.clientId,
+          clientName: clients.name,
+          phone: clients.phone,
+          clientStatus: clients.status,
+          ownerId: clients.ownerId,
+          ownerName: owner.name,
+          status: serviceRequests.status,
+          transferReason: serviceRequests.transferReason,
+          createdAt: serviceRequests.createdAt,
+        })
+        .from(serviceRequests)
+        .innerJoin(clients, and(eq(clients.corpId, serviceRequests.corpId), eq(clients.id, serviceRequests.clientId)))
+        .innerJoin(owner, eq(owner.id, clients.ownerId))
+        .where(
+          and(
+            eq(serviceRequests.corpId, corpId),
+            filter.openOnly ? eq(serviceRequests.status, 'open') : undefined,
+            filter.id ? eq(serviceRequests.id, filter.id) : undefined,
+            filter.cursor ? lt(serviceRequests.id, filter.cursor) : undefined,
+            live,
+          ),
+        )
+        .orderBy(desc(serviceRequests.id))
+        .limit(filter.limit + 1),
+
+    async lockServiceRequest(tx: Tx, corpId: number, id: number) {
+      const [row] = await tx
+        .select()
+        .from(serviceRequests)
+        .where(and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.id, id)))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    closeServiceRequest: (tx: Tx, corpId: number, id: number, values: { handledBy: number; toStaffId: number; transferReason: string }) =>
+      tx
+        .update(serviceRequests)
+        .set({ ...values, status: 'transferred', handledAt: sql`now()` })
+        .where(and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.id, id))),
+
+    /** Hands the case's open follow-ups to the new owner along with the case. */
+    moveFollowUps: (tx: Tx, corpId: number, clientId: number, toStaffId: number) =>
+      tx
+        .update(followUps)
+        .set({ staffId: toStaffId })
+        .where(and(eq(followUps.corpId, corpId), eq(followUps.clientId, clientId), isNull(followUps.doneAt))),
+
+    // ---- appeals ---------------------------------------------------------------------------------
+    async insertAppeal(tx: Tx, values: typeof appeals.$inferInsert) {
+      const [row] = await tx.insert(appeals).values(values).returning({ id: appeals.id });
+      return row?.id ?? 0;
+    },
+
+    listAppeals: (corpId: number, by: { staffId: number } | { teamId: number }, filter: { openOnly: boolean; cursor: number | null; limit: number }) =>
+      db
+        .select({
+          id: appeals.id,
+          clientId: appeals.clientId,
+          clientName: clients.name,
+          clientStatus: clients.status,
+          staffName: owner.name,
+          reason: appeals.reason,
+          status: appeals.status,
+          decisionReason: appeals.decisionReason,
+          createdAt: appeals.createdAt,
+          decidedAt: appeals.decidedAt,
+        })
+        .from(appeals)
+        .innerJoin(clients, and(eq(clients.corpId, appeals.corpId), eq(clients.id, appeals.clientId)))
+        .innerJoin(owner, eq(owner.id, appeals.staffId))
+        .where(
+          and(
+            eq(appeals.corpId, corpId),
+            'staffId' in by ? eq(appeals.staffId, by.staffId) : eq(appeals.teamId, by.teamId),
+            filter.openOnly ? eq(appeals.status, 'open') : undefined,
+            filter.cursor ? lt(appeals.id, filter.cursor) : undefined,
+          ),
+        )
+        .orderBy(desc(appeals.id))
+        .limit(filter.limit + 1),
+
+    async lockAppeal(tx: Tx, corpId: number, id: number) {
+      const [row] = await tx
+        .select()
+        .from(appeals)
+        .where(and(eq(appeals.corpId, corpId), eq(appeals.id, id)))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    decideAppeal: (tx: Tx, corpId: number, id: number, values: { status: 'approved' | 'refused'; decidedBy: number; decisionReason: string }) =>
+      tx
+        .update(appeals)
+        .set({ ...values, decidedAt: sql`now()` })
+        .where(and(eq(appeals.corpId, corpId), eq(appeals.id, id))),
+
+    // ---- statistics ------------------------------------------------------------------------------
+    async statByStatus(scope: CaseScope) {
+      const rows = await db
+        .select({ status: clients.status, count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${clients.amountFen}), 0)` })
+        .from(clients)
+        .where(scopeWhere(scope))
+        .groupBy(clients.status)
+        .orderBy(asc(clients.status));
+      return rows.map((row) => ({ status: row.status, count: n(row.count), amount_fen: n(row.amount) }));
+    },
+
+    /** Cases and amounts by month of intake (Beijing time) since `since`. */
+    async statByMonth(scope: CaseScope, since: Date) {
+      const month = sql<string>`to_char(${clients.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+      const rows = await db
+        .select({
+          month,
+          count: sql<number>`count(*)::int`,
+          amount: sql<string>`coalesce(sum(${clients.amountFen}), 0)`,
+          disbursed: sql<string>`coalesce(sum(${clients.amountFen}) filter (where ${clients.status} = 8), 0)`,
+        })
+        .from(clients)
+        .where(and(scopeWhere(scope), gte(clients.createdAt, since)))
+        .groupBy(month)
+        .orderBy(month);
+      return rows.map((row) => ({ month: row.month, count: n(row.count), amount_fen: n(row.amount), disbursed_fen: n(row.disbursed) }));
+    },
+
+    async memberStats(corpId: number, teamId: number) {
+      const rows = await db
+        .select({
+          staffId: staff.id,
+          name: staff.name,
+          count: sql<number>`count(${clients.id})::int`,
+          amount: sql<string>`coalesce(sum(${clients.amountFen}), 0)`,
+          disbursedCount: sql<number>`(count(${clients.id}) filter (where ${clients.status} = 8))::int`,
+          disbursed: sql<string>`coalesce(sum(${clients.amountFen}) filter (where ${clients.status} = 8), 0)`,
+        })
+        .from(staff)
+        .leftJoin(clients, and(eq(clients.corpId, staff.corpId), eq(clients.ownerId, staff.id), live))
+        .where(and(eq(staff.corpId, corpId), eq(staff.teamId, teamId), eq(staff.isActive, true)))
+        .groupBy(staff.id, staff.name)
+        .orderBy(desc(sql`coalesce(sum(${clients.amountFen}), 0)`), asc(staff.id));
+      return rows.map((row) => ({
+        staff_id: row.staffId,
+        name: row.name,
+        count: n(row.count),
+        amount_fen: n(row.amount),
+        disbursed_count: n(row.disbursedCount),
+        disbursed_fen: n(row.disbursed),
+      }));
+    },
+
+    async teamName(corpId: number, teamId: number) {
+      const [row] = await db
+        .select({ name: teams.name })
+        .from(teams)
+        .where(and(eq(teams.corpId, corpId), eq(teams.id, teamId)))
+        .limit(1);
+      return row?.name ?? '';
+    },
+  };
+}
+
+export type CasesRepository = ReturnType<typeof createCasesRepository>;

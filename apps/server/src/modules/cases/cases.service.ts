@@ -1,0 +1,536 @@
+import type {
+  AppealItem,
+  CaseDetail,
+  CaseListItem,
+  MemberStat,
+  Statistic,
+  TeamData,
+} from '@crm/domain/api/cases';
+import type { CaseForm } from '@crm/domain/cases';
+import { fenToYuan } from '@crm/domain/cases';
+import { JOB } from '@crm/domain/roles';
+import { allowedMoves, CASE_STATUS, CASE_STATUS_LABELS, CASE_STATUSES, findTransition, isDeletable, refusalOf, type CaseRole } from '@crm/domain/status';
+import { maskPhone } from '@crm/domain/validation';
+import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import type { StaffIdentity } from '../staff/staff.repository.ts';
+import type { CaseRow, CaseScope, CaseValues, CasesRepository } from './cases.repository.ts';
+import { CASES_TEXTS as T } from './cases.texts.ts';
+
+type Page<T> = { list: T[]; next_cursor: number | null };
+type PageFilter = { cursor: number | null; limit: number };
+
+/** Cuts the extra row a repository fetched to learn whether another page follows. */
+function page<R extends { id: number }, T>(rows: R[], limit: number, map: (row: R) => T): Page<T> {
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
+  return { list: shown.map(map), next_cursor: more ? (shown.at(-1)?.id ?? null) : null };
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+/** Statuses where the salesperson may still correct the case's fields. */
+const EDITABLE: readonly number[] = [CASE_STATUS.SIGNING, CASE_STATUS.SIGNING_FAILED, CASE_STATUS.NEEDS_DOCUMENTS];
+/** Whether a Postgres unique violation (the one-open-case-per-ID index) surfaced through drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function createCasesService({ repo, now = () => new Date() }: { repo: CasesRepository; now?: () => Date }) {
+  /** The roles the caller holds on this case (see packages/domain/src/status). */
+  function rolesOn(me: StaffIdentity, c: CaseRow): CaseRole[] {
+    const roles: CaseRole[] = [];
+    if (c.ownerId === me.id) roles.push('owner');
+    if (me.isLeader && me.teamId !== null && c.teamId === me.teamId) roles.push('leader');
+    if (me.jobs.includes(JOB.SIGNING)) roles.push('signer');
+    return roles;
+  }
+
+  /**
+   * The case if the caller may see it: another company's id is unknown (404); a colleague's case the
+   * caller holds no role on is forbidden (403). Job 3 sees the cases put to customer service.
+   */
+  async function visibleCase(me: StaffIdentity, id: number): Promise<{ c: CaseRow; roles: CaseRole[] }> {
+    const c = await repo.findCase(me.corpId, id);
+    if (!c) throw new NotFoundError(T.notFound);
+    const roles = rolesOn(me, c);
+    if (roles.length === 0 && !(me.jobs.includes(JOB.SERVICE) && (await repo.isPutToService(me.corpId, id)))) {
+      throw new ForbiddenError(T.forbidden);
+    }
+    return { c, roles };
+  }
+
+  /** Owner or team leader: the people who change a case's own fields. */
+  function requireOwnerOrLeader(roles: CaseRole[]) {
+    if (!roles.includes('owner') && !roles.includes('leader')) throw new ForbiddenError(T.forbidden);
+  }
+
+  function teamScope(me: StaffIdentity): CaseScope {
+    if (!me.isLeader || me.teamId === null) throw new ForbiddenError(T.leaderOnly);
+    return { corpId: me.corpId, teamId: me.teamId };
+  }
+
+  async function checkForm(me: StaffIdentity, form: CaseForm, exceptId: number | null) {
+    const refs = await repo.referencesExist(me.corpId, {
+      productId: form.product_id,
+      bankId: form.bank_id,
+      channelId: form.channel_id,
+      sourceId: form.source_id,
+      cityId: form.city_id,
+      signUserId: form.sign_user_id,
+    });
+    if (!refs.product) throw new RefusedError(T.productInvalid);
+    if (!refs.bank) throw new RefusedError(T.bankInvalid);
+    if (!refs.channel) throw new RefusedError(T.channelInvalid);
+    if (!refs.source) throw new RefusedError(T.sourceInvalid);
+    if (!refs.city) throw new RefusedError(T.cityInvalid);
+    if (!refs.signUser) throw new RefusedError(T.signUserInvalid);
+    if (form.product_id) {
+      const [product] = (await repo.listProducts(me.corpId, null)).filter((p) => p.id === form.product_id);
+      const amount = form.amount ?? 0;
+      if (product && product.max_amount_fen > 0 && (amount < product.min_amount_fen || amount > product.max_amount_fen)) {
+        throw new RefusedError(T.amountOutOfRange(fenToYuan(product.min_amount_fen), fenToYuan(product.max_amount_fen)));
+      }
+      if (product && product.terms.length > 0 && !product.terms.includes(form.term)) throw new RefusedError(T.termNotInProduct);
+    }
+    const holder = await repo.findOpenCaseByIdNumber(me.corpId, form.id_number.idNumber, exceptId);
+    if (holder) throw new RefusedError(T.duplicateIdNumber(holder.ownerName));
+  }
+
+  function caseValues(form: CaseForm): Omit<CaseValues, 'ownerId' | 'teamId' | 'status'> {
+    return {
+      name: form.name,
+      phone: form.phone,
+      idNumber: form.id_number.idNumber,
+      birthDate: form.id_number.birthDate,
+      sex: form.id_number.sex,
+      bankCard: form.bank_card,
+      amountFen: form.amount ?? 0,
+      termMonths: form.term,
+      purpose: form.purpose,
+      productId: form.product_id,
+      bankId: form.bank_id,
+      channelId: form.channel_id,
+      sourceId: form.source_id,
+      cityId: form.city_id,
+      signUserId: form.sign_user_id,
+      region: form.region,
+      marital: form.marital,
+      education: form.education,
+      occupation: form.occupation,
+      employerType: form.employer_type,
+      incomeFen: form.income,
+      remarks: form.remarks,
+    };
+  }
+
+  /** Runs a write; the open-case index turning down a racing duplicate reads as the same refusal. */
+  async function guardDuplicate<R>(me: StaffIdentity, idNumber: string, work: () => Promise<R>): Promise<R> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const holder = await repo.findOpenCaseByIdNumber(me.corpId, idNumber, null);
+      throw new RefusedError(T.duplicateIdNumber(holder?.ownerName ?? ''));
+    }
+  }
+
+  function listItem(row: Awaited<ReturnType<CasesRepository['listCases']>>[number]): CaseListItem {
+    return {
+      id: row.id,
+      name: row.name,
+      phone: maskPhone(row.phone),
+      status: row.status,
+      amount_fen: row.amountFen,
+      term: row.termMonths,
+      owner_name: row.ownerName,
+      reject_reason: row.rejectReason ? String(row.rejectReason) : '',
+      created_at: iso(row.createdAt) ?? '',
+    };
+  }
+
+  async function statisticOf(scope: CaseScope): Promise<Statistic> {
+    const at = now();
+    // The last six calendar months including this one, from the first of the month (Beijing time ≈ UTC+8).
+    const since = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 5, 1) - 8 * 3_600_000);
+    const [byStatus, byMonth] = await Promise.all([repo.statByStatus(scope), repo.statByMonth(scope, since)]);
+    const total = byStatus.reduce(
+      (sum, row) => ({
+        count: sum.count + row.count,
+        amount_fen: sum.amount_fen + row.amount_fen,
+        disbursed_fen: sum.disbursed_fen + (row.status === CASE_STATUS.DISBURSED ? row.amount_fen : 0),
+      }),
+      { count: 0, amount_fen: 0, disbursed_fen: 0 },
+    );
+    return { total, by_status: byStatus, by_month: byMonth };
+  }
+
+  return {
+    // ---- reference data --------------------------------------------------------------------------
+    channels: (me: StaffIdentity) => repo.listChannels(me.corpId),
+    sources: (me: StaffIdentity) => repo.listSources(me.corpId),
+    banks: async (me: StaffIdentity) => (await repo.listBanks(me.corpId)).filter((bank) => bank.parent_id === null).map(({ id, name }) => ({ id, name })),
+    products: (me: StaffIdentity, bankId: number | null) => repo.listProducts(me.corpId, bankId),
+    cities: () => repo.listCities(),
+    signUsers: (me: StaffIdentity) => repo.listSigners(me.corpId),
+    statuses: () => CASE_STATUSES.map((value) => ({ value, label: CASE_STATUS_LABELS[value] })),
+    async bankTree(me: StaffIdentity) {
+      return tree(await repo.listBanks(me.corpId));
+    },
+    async channelTree(me: StaffIdentity) {
+      return tree(await repo.listChannels(me.corpId));
+    },
+
+    // ---- cases -----------------------------------------------------------------------------------
+    async addClient(me: StaffIdentity, form: CaseForm): Promise<{ id: number }> {
+      await checkForm(me, form, null);
+      const id = await guardDuplicate(me, form.id_number.idNumber, () =>
+        repo.transaction(async (tx) => {
+          const caseId = await repo.insertCase(tx, me.corpId, { ...caseValues(form), ownerId: me.id, teamId: me.teamId, status: CASE_STATUS.SIGNING });
+          await repo.insertEvent(tx, { corpId: me.corpId, clientId: caseId, staffId: me.id, kind: 'created', fromStatus: null, toStatus: CASE_STATUS.SIGNING });
+          if (form.need_service) await repo.openServiceRequest(tx, me.corpId, caseId, me.id);
+          return caseId;
+        }),
+      );
+      return { id };
+    },
+
+    async clientList(me: StaffIdentity, request: { status: number; keyword: string; scope: 'mine' | 'team' } & PageFilter): Promise<Page<CaseListItem>> {
+      if (request.scope !== 'team' && request.keyword === '') {
+        const rows = await repo.myCases(me.corpId, me.id, request);
+        return page(rows, request.limit, (row) => listItem({ ...row, ownerName: me.name }));
+      }
+      const scope: CaseScope = request.scope === 'team' ? teamScope(me) : { corpId: me.corpId, ownerId: me.id };
+      const rows = await repo.listCases(scope, request);
+      return page(rows, request.limit, listItem);
+    },
+
+    async detail(me: StaffIdentity, id: number): Promise<CaseDetail> {
+      const { c, roles } = await visibleCase(me, id);
+      const [names, events] = await Promise.all([repo.caseNames(c), repo.listEvents(me.corpId, id)]);
+      const isOwnerOrLeader = roles.includes('owner') || roles.includes('leader');
+      return {
+        id: c.id,
+        name: c.name,
+        phone: c.phone,
+        id_number: c.idNumber,
+        birth_date: c.birthDate,
+        sex: c.sex,
+        bank_card: c.bankCard,
+        amount_fen: c.amountFen,
+        term: c.termMonths,
+        purpose: c.purpose,
+        product_id: c.productId,
+        product_name: names.product,
+        bank_id: c.bankId,
+        bank_name: names.bank,
+        channel_id: c.channelId,
+        channel_name: names.channel,
+        source_id: c.sourceId,
+        source_name: names.source,
+        city_id: c.cityId,
+        city_name: names.city,
+        sign_user_id: c.signUserId,
+        sign_user_name: names.signUser,
+        region: c.region,
+        marital: c.marital,
+        education: c.education,
+        occupation: c.occupation,
+        employer_type: c.employerType,
+        income_fen: c.incomeFen,
+        remarks: c.remarks,
+        status: c.status,
+        reject_reason: c.rejectReason,
+        reject_note: c.rejectNote,
+        owner_id: c.ownerId,
+        owner_name: names.owner,
+        created_at: iso(c.createdAt) ?? '',
+        events: events.map((event) => ({
+          id: event.id,
+          kind: event.kind,
+          from_status: event.fromStatus,
+          to_status: event.toStatus,
+          reason: event.reason,
+          staff_name: event.staffName,
+          created_at: iso(event.createdAt) ?? '',
+        })),
+        moves: allowedMoves(c.status, roles).map((move) => ({ to: move.to, needs_reason: move.needsReason })),
+        can_edit: isOwnerOrLeader && EDITABLE.includes(c.status),
+        can_delete: isOwnerOrLeader && isDeletable(c.status, names.hasMoved),
+        can_resubmit: isOwnerOrLeader && c.status === CASE_STATUS.SIGNING_FAILED,
+        can_appeal: roles.includes('owner') && (c.status === CASE_STATUS.SIGNING_FAILED || c.status === CASE_STATUS.REJECTED) && !names.hasOpenAppeal,
+        has_open_service: names.hasOpenService,
+      };
+    },
+
+    async updateClient(me: StaffIdentity, id: number, form: CaseForm): Promise<{ id: number }> {
+      const { c, roles } = await visibleCase(me, id);
+      requireOwnerOrLeader(roles);
+      if (!EDITABLE.includes(c.status)) throw new RefusedError(T.notEditable);
+      await checkForm(me, form, id);
+      // Read before the transaction: on PGlite a query outside it would wait for it to end.
+      const askService = form.need_service && !(await repo.caseNames(c)).hasOpenService;
+      await guardDuplicate(me, form.id_number.idNumber, () =>
+        repo.transaction(async (tx) => {
+          const locked = await repo.lockCase(tx, me.corpId, id);
+          if (!locked || !EDITABLE.includes(locked.status)) throw new RefusedError(T.notEditable);
+          await repo.updateCase(tx, me.corpId, id, caseValues(form));
+          await repo.insertEvent(tx, { corpId: me.corpId, clientId: id, staffId: me.id, kind: 'edited', fromStatus: locked.status, toStatus: locked.status });
+          if (askService) await repo.openServiceRequest(tx, me.corpId, id, me.id);
+        }),
+      );
+      return { id };
+    },
+
+    async delClient(me: StaffIdentity, id: number): Promise<null> {
+      const { c, roles } = await visibleCase(me, id);
+      requireOwnerOrLeader(roles);
+      const names = await repo.caseNames(c);
+      if (!isDeletable(c.status, names.hasMoved)) throw new RefusedError(T.notDeletable);
+      await repo.transaction(async (tx) => {
+        const locked = await repo.lockCase(tx, me.corpId, id);
+        if (!locked || locked.status !== CASE_STATUS.SIGNING) throw new RefusedError(T.notDeletable);
+        await repo.softDelete(tx, me.corpId, id);
+      });
+      return null;
+    },
+
+    /** The one way a case's status changes directly: the transition table decides, the event records. */
+    async updateClientStatus(me: StaffIdentity, request: { id: number; status: number; reason_code: number | null; reason: string }): Promise<null> {
+      const { c, roles } = await visibleCase(me, request.id);
+      const move = findTransition(c.status, request.status, roles);
+      if (!move) throw new RefusedError(refusalOf(c.status, request.status));
+      const isRejection = move.to === CASE_STATUS.SIGNING_FAILED || move.to === CASE_STATUS.REJECTED;
+      if (move.needsReason && isRejection && request.reason_code === null) throw new RefusedError(T.rejectReasonRequired);
+      if (move.needsReason && !isRejection && request.reason === '') throw new RefusedError(T.reasonRequired);
+      await repo.transaction(async (tx) => {
+        const locked = await repo.lockCase(tx, me.corpId, request.id);
+        // Someone else moved it between the check and the lock: refuse rather than skip a step.
+        if (!locked || locked.status !== move.from) throw new RefusedError(T.changed);
+        await repo.updateCase(tx, me.corpId, request.id, {
+          status: move.to,
+          ...(isRejection ? { rejectReason: request.reason_code, rejectNote: request.reason } : {}),
+        });
+        await repo.insertEvent(tx, {
+          corpId: me.corpId,
+          clientId: request.id,
+          staffId: me.id,
+          kind: 'status',
+          fromStatus: move.from,
+          toStatus: move.to,
+          reason: [isRejection && request.reason_code ? `#${request.reason_code}` : '', request.reason].filter(Boolean).join(' '),
+        });
+      });
+      return null;
+    },
+
+    /** A signing rejection corrected and sent back to signing (2 → 1), fields and move in one transaction. */
+    async updateClientReject(me: StaffIdentity, id: number, form: CaseForm): Promise<{ id: number }> {
+      const { c, roles } = await visibleCase(me, id);
+      if (c.status !== CASE_STATUS.SIGNING_FAILED) throw new RefusedError(T.notRejected);
+      const move = findTransition(c.status, CASE_STATUS.SIGNING, roles, 'resubmit');
+      if (!move) throw new ForbiddenError(T.forbidden);
+      await checkForm(me, form, id);
+      await guardDuplicate(me, form.id_number.idNumber, () =>
+        repo.transaction(async (tx) => {
+          const locked = await repo.lockCase(tx, me.corpId, id);
+          if (!locked || locked.status !== CASE_STATUS.SIGNING_FAILED) throw new RefusedError(T.changed);
+          await repo.updateCase(tx, me.corpId, id, { ...caseValues(form), status: CASE_STATUS.SIGNING, rejectReason: null, rejectNote: '' });
+          await repo.insertEvent(tx, { corpId: me.corpId, clientId: id, staffId: me.id, kind: 'resubmit', fromStatus: move.from, toStatus: move.to });
+        }),
+      );
+      return { id };
+    },
+
+    // ---- follow-ups ------------------------------------------------------------------------------
+    async pending(me: StaffIdentity, request: { due: '0' | '1' } & PageFilter) {
+      const at = now();
+      const rows = await repo.listPending(me.corpId, me.id, { dueBy: request.due === '1' ? at : null, ...request });
+      return page(rows, request.limit, (row) => ({
+        id: row.id,
+        client_id: row.clientId,
+        client_name: row.clientName,
+        phone: maskPhone(row.phone),
+        status: row.status,
+        note: row.note,
+        next_contact_at: iso(row.nextContactAt) ?? '',
+        is_due: row.nextContactAt.getTime() <= at.getTime(),
+      }));
+    },
+
+    async pendingDetail(me: StaffIdentity, clientId: number) {
+      const { c } = await visibleCase(me, clientId);
+      const list = await repo.listFollowUps(me.corpId, clientId);
+      return {
+        client: { id: c.id, name: c.name, phone: maskPhone(c.phone), status: c.status },
+        list: list.map((row) => ({
+          id: row.id,
+          note: row.note,
+          next_contact_at: iso(row.nextContactAt) ?? '',
+          done_at: iso(row.doneAt),
+          staff_name: row.staffName,
+          created_at: iso(row.createdAt) ?? '',
+        })),
+      };
+    },
+
+    /** spec's mortgageUser: a follow-up note with the next contact time on a case the caller works. */
+    async addFollowUp(me: StaffIdentity, request: { client_id: number; note: string; next_contact_at: string }) {
+      const { roles } = await visibleCase(me, request.client_id);
+      if (!roles.includes('owner') && !roles.includes('leader')) throw new ForbiddenError(T.followUpOwnerOnly);
+      const id = await repo.transaction((tx) =>
+        repo.addFollowUp(tx, { corpId: me.corpId, clientId: request.client_id, staffId: me.id, note: request.note, nextContactAt: new Date(request.next_contact_at) }),
+      );
+      return { id };
+    },
+
+    // ---- customer service ------------------------------------------------------------------------
+    async service(me: StaffIdentity, request: { status: 'open' | 'all'; id: number | null } & PageFilter) {
+      if (!me.jobs.includes(JOB.SERVICE)) throw new ForbiddenError(T.serviceOnly);
+      const [rows, staffOptions] = await Promise.all([repo.listService(me.corpId, { openOnly: request.status === 'open' && !request.id, ...request }), repo.listSalespeople(me.corpId)]);
+      const result = page(rows, request.limit, (row) => ({
+        id: row.id,
+        client_id: row.clientId,
+        client_name: row.clientName,
+        phone: maskPhone(row.phone),
+        client_status: row.clientStatus,
+        owner_id: row.ownerId,
+        owner_name: row.ownerName,
+        status: row.status,
+        transfer_reason: row.transferReason,
+        created_at: iso(row.createdAt) ?? '',
+      }));
+      return { ...result, staff_options: staffOptions };
+    },
+
+    /** Customer service hands a case to another salesperson: owner, team and open follow-ups move together. */
+    async serviceTransfer(me: StaffIdentity, request: { id: number; to_staff_id: number; reason: string }): Promise<null> {
+      if (!me.jobs.includes(JOB.SERVICE)) throw new ForbiddenError(T.serviceOnly);
+      const target = await repo.findStaff(me.corpId, request.to_staff_id);
+      if (!target?.isActive) throw new RefusedError(T.transferTarget);
+      await repo.transaction(async (tx) => {
+        const ask = await repo.lockServiceRequest(tx, me.corpId, request.id);
+        if (!ask) throw new NotFoundError('协助记录不存在');
+        if (ask.status !== 'open') throw new RefusedError(T.serviceClosed);
+        const c = await repo.lockCase(tx, me.corpId, ask.clientId);
+        if (!c) throw new NotFoundError(T.notFound);
+        if (c.ownerId === target.id) throw new RefusedError(T.transferSame);
+        await repo.updateCase(tx, me.corpId, c.id, { ownerId: target.id, teamId: target.teamId });
+        await repo.moveFollowUps(tx, me.corpId, c.id, target.id);
+        await repo.closeServiceRequest(tx, me.corpId, ask.id, { handledBy: me.id, toStaffId: target.id, transferReason: request.reason });
+        await repo.insertEvent(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, kind: 'transfer', fromStatus: c.status, toStatus: c.status, reason: `转给 ${target.name}：${request.reason}` });
+      });
+      return null;
+    },
+
+    // ---- appeals ---------------------------------------------------------------------------------
+    async addAppeal(me: StaffIdentity, request: { client_id: number; reason: string }) {
+      const { c, roles } = await visibleCase(me, request.client_id);
+      if (!roles.includes('owner')) throw new ForbiddenError(T.appealOwnerOnly);
+      if (c.status !== CASE_STATUS.SIGNING_FAILED && c.status !== CASE_STATUS.REJECTED) throw new RefusedError(T.appealNotAllowed);
+      if ((await repo.caseNames(c)).hasOpenAppeal) throw new RefusedError(T.appealOpen);
+      const id = await repo.transaction(async (tx) => {
+        const appealId = await repo.insertAppeal(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, teamId: c.teamId, reason: request.reason });
+        await repo.insertEvent(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, kind: 'appeal', fromStatus: c.status, toStatus: null, reason: `申诉：${request.reason}` });
+        return appealId;
+      });
+      return { id };
+    },
+
+    async appeals(me: StaffIdentity, request: { status: 'open' | 'all' } & PageFilter): Promise<Page<AppealItem>> {
+      const rows = await repo.listAppeals(me.corpId, { staffId: me.id }, { openOnly: request.status === 'open', ...request });
+      return page(rows, request.limit, appealItem);
+    },
+
+    async teamAppeals(me: StaffIdentity, request: { status: 'open' | 'all' } & PageFilter): Promise<Page<AppealItem>> {
+      const scope = teamScope(me);
+      if (!('teamId' in scope)) throw new ForbiddenError(T.leaderOnly);
+      const rows = await repo.listAppeals(me.corpId, { teamId: scope.teamId }, { openOnly: request.status === 'open', ...request });
+      return page(rows, request.limit, appealItem);
+    },
+
+    /** The leader decides an appeal; approval reopens the case through the transition table's appeal moves. */
+    async auditAppeal(me: StaffIdentity, request: { id: number; result: 'approved' | 'refused'; reason: string }): Promise<null> {
+      teamScope(me);
+      await repo.transaction(async (tx) => {
+        const appeal = await repo.lockAppeal(tx, me.corpId, request.id);
+        if (!appeal) throw new NotFoundError('申诉不存在');
+        if (appeal.teamId !== me.teamId) throw new ForbiddenError(T.appealNotYourTeam);
+        if (appeal.status !== 'open') throw new RefusedError(T.appealDecided);
+        const c = await repo.lockCase(tx, me.corpId, appeal.clientId);
+        if (!c) throw new NotFoundError(T.notFound);
+        let to: number | null = null;
+        if (request.result === 'approved') {
+          const target = c.status === CASE_STATUS.REJECTED ? CASE_STATUS.APPROVING : CASE_STATUS.SIGNING;
+          const move = findTransition(c.status, target, ['leader'], 'appeal');
+          if (!move) throw new RefusedError(refusalOf(c.status, target));
+          to = move.to;
+          await repo.updateCase(tx, me.corpId, c.id, { status: move.to, rejectReason: null, rejectNote: '' });
+        }
+        await repo.decideAppeal(tx, me.corpId, appeal.id, { status: request.result, decidedBy: me.id, decisionReason: request.reason });
+        await repo.insertEvent(tx, {
+          corpId: me.corpId,
+          clientId: c.id,
+          staffId: me.id,
+          kind: 'appeal',
+          fromStatus: c.status,
+          toStatus: to,
+          reason: `${request.result === 'approved' ? '申诉通过' : '申诉驳回'}${request.reason ? `：${request.reason}` : ''}`,
+        });
+      });
+      return null;
+    },
+
+    // ---- statistics ------------------------------------------------------------------------------
+    statistic: (me: StaffIdentity, scope: 'mine' | 'team') =>
+      statisticOf(scope === 'team' ? teamScope(me) : { corpId: me.corpId, ownerId: me.id }),
+
+    async statUserlist(me: StaffIdentity): Promise<MemberStat[]> {
+      const scope = teamScope(me);
+      return 'teamId' in scope ? repo.memberStats(me.corpId, scope.teamId) : [];
+    },
+
+    async teamData(me: StaffIdentity): Promise<TeamData> {
+      const scope = teamScope(me);
+      if (!('teamId' in scope)) throw new ForbiddenError(T.leaderOnly);
+      const [stat, members, teamName] = await Promise.all([statisticOf(scope), repo.memberStats(me.corpId, scope.teamId), repo.teamName(me.corpId, scope.teamId)]);
+      return { ...stat, team_name: teamName, members };
+    },
+  };
+}
+
+function appealItem(row: {
+  id: number;
+  clientId: number;
+  clientName: string;
+  clientStatus: number;
+  staffName: string;
+  reason: string;
+  status: 'open' | 'approved' | 'refused';
+  decisionReason: string;
+  createdAt: Date;
+  decidedAt: Date | null;
+}): AppealItem {
+  return {
+    id: row.id,
+    client_id: row.clientId,
+    client_name: row.clientName,
+    client_status: row.clientStatus,
+    staff_name: row.staffName,
+    reason: row.reason,
+    status: row.status,
+    decision_reason: row.decisionReason,
+    created_at: iso(row.createdAt) ?? '',
+    decided_at: iso(row.decidedAt),
+  };
+}
+
+/** Two-level tree from rows with parent_id (banks → branches, channels → sub-channels). */
+function tree(rows: { id: number; name: string; parent_id: number | null }[]) {
+  return rows
+    .filter((row) => row.parent_id === null)
+    .map((root) => ({ id: root.id, name: root.name, children: rows.filter((row) => row.parent_id === root.id).map(({ id, name }) => ({ id, name })) }));
+}
+
+export type CasesService = ReturnType<typeof createCasesService>;

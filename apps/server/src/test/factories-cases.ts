@@ -1,0 +1,57 @@
+import { idCheckChar } from '@crm/domain/cases';
+import type { Db } from '../db/client.ts';
+import { banks, caseEvents, products } from '../db/schema/cases.ts';
+import { clients } from '../db/schema/work.ts';
+
+let serial = 0;
+
+/** A valid 18-digit ID number no other test uses (GB 11643 check character included). */
+export function uniqueIdNumber(): string {
+  serial += 1;
+  const first17 = `310104198503${String(10 + (serial % 18))}${String(100 + (serial % 900))}`;
+  // Vary the region part too, so numbers stay unique past 900 calls.
+  const varied = `${String(310104 + Math.floor(serial / 900)).slice(0, 6)}${first17.slice(6)}`;
+  return varied + idCheckChar(varied);
+}
+
+/** The fields of a case form as the web sends them; override what the test is about. */
+export function caseForm(overrides: Record<string, string> = {}): Record<string, string> {
+  return { name: '测试客户', phone: '13912345678', id_number: uniqueIdNumber(), amount: '50000', term: '36', ...overrides };
+}
+
+/** A case straight in the database, with its creation event, for tests about what comes after intake. */
+export async function createCase(
+  db: Db,
+  owner: { id: number; corpId: number; teamId: number | null },
+  overrides: Partial<typeof clients.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(clients)
+    .values({
+      corpId: owner.corpId,
+      ownerId: owner.id,
+      teamId: owner.teamId,
+      name: '库中客户',
+      phone: '13712345678',
+      idNumber: uniqueIdNumber(),
+      amountFen: 5_000_000,
+      termMonths: 36,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('case not created');
+  await db.insert(caseEvents).values({ corpId: row.corpId, clientId: row.id, staffId: owner.id, kind: 'created', toStatus: 1 });
+  return row;
+}
+
+/** A bank with one product of the given amount range and terms. */
+export async function createBankAndProduct(db: Db, corpId: number, product: Partial<typeof products.$inferInsert> = {}) {
+  const [bank] = await db.insert(banks).values({ corpId, name: '测试银行' }).returning();
+  if (!bank) throw new Error('bank not created');
+  const [row] = await db
+    .insert(products)
+    .values({ corpId, bankId: bank.id, name: '测试产品', minAmountFen: 1_000_000, maxAmountFen: 20_000_000, termsMonths: [12, 24, 36], ...product })
+    .returning();
+  if (!row) throw new Error('product not created');
+  return { bank, product: row };
+}

@@ -1,0 +1,33 @@
+import { BarChart as ChartistBar } from 'chartist';
+import 'chartist/dist/index.css';
+import { useEffect, useRef } from 'react';
+
+export type BarChartProps = {
+  labels: string[];
+  /** one array per series, same length as labels */
+  series: number[][];
+  /** accessible summary: the chart itself is an image to screen readers */
+  summary: string;
+  horizontal?: boolean;
+  height?: number;
+};
+
+/**
+ * A small bar chart (Chartist, ~15 KB gzipped). Only the statistics and team pages import this file, so the
+ * library loads with them and nowhere else.
+ */
+export function BarChart({ labels, series, summary, horizontal = false, height = 200 }: BarChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!host.current) return undefined;
+    const chart = new ChartistBar(
+      host.current,
+      { labels, series },
+      { height: `${height}px`, horizontalBars: horizontal, axisY: { offset: horizontal ? 70 : 40 }, seriesBarDistance: 12, reverseData: horizontal },
+    );
+    return () => {
+      chart.detach();
+    };
+  }, [labels, series, horizontal, height]);
+  return <div ref={host} className="bar-chart" role="img" aria-label={summary} />;
+}

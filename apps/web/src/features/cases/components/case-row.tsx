@@ -1,0 +1,30 @@
+import type { CaseListItem } from '@crm/domain/api/cases';
+import { fenToYuan } from '@crm/domain/cases';
+import { Link } from 'react-router';
+import { casesTexts } from '../texts.ts';
+import { StatusTag } from './status-tag.tsx';
+
+export type CaseRowProps = { item: CaseListItem; to: string };
+
+/** One case in a list: name, status, masked phone, amount and term. */
+export function CaseRow({ item, to }: CaseRowProps) {
+  return (
+    <Link className="case-row" to={to}>
+      <div className="case-row__top">
+        <span>{item.name}</span>
+        <StatusTag status={item.status} />
+      </div>
+      <div className="case-row__sub">
+        <span>{item.phone}</span>
+        <span>
+          {fenToYuan(item.amount_fen)}
+          {casesTexts.yuan} · {casesTexts.months(item.term)}
+        </span>
+      </div>
+      <div className="case-row__sub">
+        <span>{new Date(item.created_at).toLocaleDateString('zh-CN')}</span>
+        <span>{item.owner_name}</span>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,163 @@
+import type { CaseDetail } from '@crm/domain/api/cases';
+import { fenToYuan } from '@crm/domain/cases';
+import { EDUCATIONS, EMPLOYER_TYPES, LOAN_PURPOSES, MARITAL_STATUSES, OCCUPATIONS, optionLabel, REGIONS, REJECT_REASONS } from '@crm/domain/options';
+import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
+import { Button, Dialog, ErrorBlock, List, NoticeBar, PullToRefresh, Skeleton, Space, Steps } from 'antd-mobile';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { showToast } from '../../../lib/toast.ts';
+import { useDelClient } from '../api/del-client.ts';
+import { useClientDetail } from '../api/get-client-detail.ts';
+import { useUpdateClientStatus } from '../api/update-client-status.ts';
+import { StatusMovePopup } from '../components/status-move-popup.tsx';
+import { StatusTag } from '../components/status-tag.tsx';
+import { casesTexts } from '../texts.ts';
+
+const T = casesTexts.detail;
+const statusName = (status: number | null) => (status !== null && isCaseStatus(status) ? CASE_STATUS_LABELS[status] : '');
+
+function eventTitle(event: CaseDetail['events'][number]): string {
+  const kind = T.events[event.kind] ?? event.kind;
+  if (event.to_status !== null && event.from_status !== event.to_status) {
+    return event.from_status === null ? `${kind} · ${statusName(event.to_status)}` : `${statusName(event.from_status)} → ${statusName(event.to_status)}`;
+  }
+  return kind;
+}
+
+/** /business/detail/:id: the case, its status timeline and the moves the caller may make (GET detail). */
+export function DetailPage() {
+  const id = Number(useParams().id ?? 0);
+  const navigate = useNavigate();
+  const detail = useClientDetail(id);
+  const del = useDelClient();
+  const move = useUpdateClientStatus();
+  const [moving, setMoving] = useState<{ to: number; needs_reason: boolean } | null>(null);
+
+  if (detail.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
+  if (detail.isError) return <ErrorBlock status="default" title={casesTexts.loadFailed} description={detail.error.message} />;
+  const c = detail.data;
+
+  const remove = async () => {
+    const confirmed = await Dialog.confirm({ content: T.deleteConfirm, confirmText: casesTexts.confirm, cancelText: casesTexts.cancel });
+    if (!confirmed) return;
+    try {
+      showToast({ content: await del.mutateAsync(c.id), icon: 'success' });
+      void navigate('/business/list', { replace: true });
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
+    }
+  };
+
+  const confirmMove = async (reasonCode: number | undefined, reason: string) => {
+    if (!moving) return;
+    try {
+      showToast({ content: await move.mutateAsync({ id: c.id, status: moving.to, reason_code: reasonCode, reason }), icon: 'success' });
+      setMoving(null);
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
+    }
+  };
+
+  const F = T.fields;
+  const rows: Array<[string, string]> = [
+    [F.phone, c.phone],
+    [F.idNumber, c.id_number],
+    [F.birth, c.birth_date ? `${c.birth_date} · ${c.sex === 1 ? casesTexts.form.male : casesTexts.form.female}` : ''],
+    [F.amount, `${fenToYuan(c.amount_fen)} ${casesTexts.yuan}`],
+    [F.term, casesTexts.months(c.term)],
+    [F.purpose, optionLabel(LOAN_PURPOSES, c.purpose)],
+    [F.bank, c.bank_name],
+    [F.product, c.product_name],
+    [F.channel, c.channel_name],
+    [F.source, c.source_name],
+    [F.signUser, c.sign_user_name],
+    [F.income, c.income_fen === null ? '' : `${fenToYuan(c.income_fen)} ${casesTexts.yuan}`],
+    [F.region, optionLabel(REGIONS, c.region)],
+    [F.marital, optionLabel(MARITAL_STATUSES, c.marital)],
+    [F.education, optionLabel(EDUCATIONS, c.education)],
+    [F.occupation, optionLabel(OCCUPATIONS, c.occupation)],
+    [F.employerType, optionLabel(EMPLOYER_TYPES, c.employer_type)],
+    [F.owner, c.owner_name],
+    [F.remarks, c.remarks],
+  ];
+
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await detail.refetch();
+      }}
+      pullingText={casesTexts.pullToRefresh}
+      canReleaseText={casesTexts.releaseToRefresh}
+      refreshingText={casesTexts.refreshing}
+      completeText={casesTexts.refreshed}
+    >
+      <div className="page">
+        {c.reject_reason !== null || c.reject_note ? (
+          <NoticeBar color="error" wrap content={`${T.rejectReason}：${[optionLabel(REJECT_REASONS, c.reject_reason), c.reject_note].filter(Boolean).join('，')}`} />
+        ) : null}
+        {c.has_open_service ? <NoticeBar color="info" content={T.openService} /> : null}
+        <List header={<span className="case-row__top"><span>{c.name}</span><StatusTag status={c.status} /></span>}>
+          {rows
+            .filter(([, value]) => value !== '')
+            .map(([label, value]) => (
+              <List.Item key={label} extra={value}>
+                {label}
+              </List.Item>
+            ))}
+        </List>
+
+        <div className="form-actions">
+          <Space wrap>
+            {c.moves.map((option) => (
+              <Button key={option.to} color="primary" fill="outline" size="small" onClick={() => setMoving(option)}>
+                {T.moveTo(statusName(option.to))}
+              </Button>
+            ))}
+          </Space>
+          <Space wrap>
+            {c.can_edit ? (
+              <Link className="link-button link-button--ghost" to={`/business/edit?id=${c.id}`}>
+                {T.edit}
+              </Link>
+            ) : null}
+            {c.can_resubmit ? (
+              <Link className="link-button" to={`/business/edit?id=${c.id}&resubmit=1`}>
+                {T.resubmit}
+              </Link>
+            ) : null}
+            {c.can_appeal ? (
+              <Link className="link-button" to={`/business/appeal?client_id=${c.id}`}>
+                {T.appeal}
+              </Link>
+            ) : null}
+            <Link className="link-button link-button--ghost" to={`/business/pendingDetail/${c.id}`}>
+              {T.followUp}
+            </Link>
+            <Link className="link-button link-button--ghost" to={`/business/pendingAdd/${c.id}`}>
+              {T.addFollowUp}
+            </Link>
+            {c.can_delete ? (
+              <Button color="danger" fill="outline" size="small" loading={del.isPending} onClick={() => void remove()}>
+                {T.delete}
+              </Button>
+            ) : null}
+          </Space>
+        </div>
+
+        <div className="section-title">{T.timeline}</div>
+        <div className="timeline">
+          <Steps direction="vertical" current={c.events.length - 1}>
+            {c.events.map((event) => (
+              <Steps.Step
+                key={event.id}
+                title={eventTitle(event)}
+                description={`${new Date(event.created_at).toLocaleString('zh-CN')} · ${event.staff_name}${event.reason ? ` · ${event.reason}` : ''}`}
+              />
+            ))}
+          </Steps>
+        </div>
+        <StatusMovePopup key={moving?.to ?? 0} move={moving} isSubmitting={move.isPending} onClose={() => setMoving(null)} onConfirm={(code, reason) => void confirmMove(code, reason)} />
+      </div>
+    </PullToRefresh>
+  );
+}

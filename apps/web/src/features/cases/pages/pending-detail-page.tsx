@@ -1,0 +1,57 @@
+import { ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-mobile';
+import { Link, useParams } from 'react-router';
+import { usePendingDetail } from '../api/get-pending-detail.ts';
+import { StatusTag } from '../components/status-tag.tsx';
+import { casesTexts } from '../texts.ts';
+
+const T = casesTexts.pending;
+
+/** /business/pendingDetail/:id: a case's follow-up notes (GET pendingDetail). */
+export function PendingDetailPage() {
+  const id = Number(useParams().id ?? 0);
+  const query = usePendingDetail(id);
+  if (query.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
+  if (query.isError) return <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />;
+  const { client, list } = query.data;
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await query.refetch();
+      }}
+      pullingText={casesTexts.pullToRefresh}
+      canReleaseText={casesTexts.releaseToRefresh}
+      refreshingText={casesTexts.refreshing}
+      completeText={casesTexts.refreshed}
+    >
+      <div className="page">
+        <Link className="case-row" to={`/business/detail/${client.id}`}>
+          <div className="case-row__top">
+            <span>{client.name}</span>
+            <StatusTag status={client.status} />
+          </div>
+          <div className="case-row__sub">{client.phone}</div>
+        </Link>
+        <div className="form-actions">
+          <Link className="link-button" to={`/business/pendingAdd/${client.id}`}>
+            {casesTexts.detail.addFollowUp}
+          </Link>
+        </div>
+        {list.length === 0 ? (
+          <ErrorBlock status="empty" title={casesTexts.empty} description="" />
+        ) : (
+          <List header={casesTexts.detail.followUp}>
+            {list.map((row) => (
+              <List.Item
+                key={row.id}
+                description={`${T.nextContact} ${new Date(row.next_contact_at).toLocaleString('zh-CN')} · ${row.staff_name}`}
+                extra={row.done_at ? '' : T.overdue}
+              >
+                {row.note}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </div>
+    </PullToRefresh>
+  );
+}

@@ -1,0 +1,46 @@
+import { Tabs, Tag } from 'antd-mobile';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PagedList } from '../../../components/paged-list.tsx';
+import { usePending } from '../api/get-pending.ts';
+import { StatusTag } from '../components/status-tag.tsx';
+import { casesTexts } from '../texts.ts';
+
+const T = casesTexts.pending;
+
+/** /business/pending: my open follow-ups, those due first (POST pending; the home badge counts them). */
+export function PendingPage() {
+  const [due, setDue] = useState<'0' | '1'>('1');
+  const query = usePending(due);
+  return (
+    <div className="page">
+      <Tabs activeKey={due} onChange={(key) => setDue(key === '0' ? '0' : '1')}>
+        <Tabs.Tab title={T.due} key="1" />
+        <Tabs.Tab title={T.all} key="0" />
+      </Tabs>
+      <PagedList
+        query={query}
+        itemKey={(item) => item.id}
+        renderItem={(item) => (
+          <Link className="case-row" to={`/business/pendingDetail/${item.client_id}`}>
+            <div className="case-row__top">
+              <span>
+                {item.client_name} {item.is_due ? <Tag color="danger">{T.overdue}</Tag> : null}
+              </span>
+              <StatusTag status={item.status} />
+            </div>
+            <div className="case-row__sub">
+              <span>{item.note}</span>
+            </div>
+            <div className="case-row__sub">
+              <span>{item.phone}</span>
+              <span>
+                {T.nextContact} {new Date(item.next_contact_at).toLocaleString('zh-CN')}
+              </span>
+            </div>
+          </Link>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { CaseListItem } from '@crm/domain/api/cases';
+import { CASE_STATUS } from '@crm/domain/status';
+import { NoticeBar } from 'antd-mobile';
+import { PagedList } from '../../../components/paged-list.tsx';
+import { useClientList } from '../api/get-client-list.ts';
+import { CaseRow } from '../components/case-row.tsx';
+import { casesTexts } from '../texts.ts';
+
+/** /business/reject: my cases whose signing failed, each to correct and resubmit. */
+export function RejectPage() {
+  const query = useClientList({ status: CASE_STATUS.SIGNING_FAILED, keyword: '' });
+  return (
+    <div className="page">
+      <NoticeBar content={casesTexts.reject.hint} color="info" wrap />
+      <PagedList<CaseListItem> query={query} itemKey={(item) => item.id} renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ServiceItem } from '@crm/domain/api/cases';
+import { Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PagedList } from '../../../components/paged-list.tsx';
+import { useService } from '../api/get-service.ts';
+import { StatusTag } from '../components/status-tag.tsx';
+import { casesTexts } from '../texts.ts';
+
+const T = casesTexts.service;
+
+/** /business/service: the cases put to customer service (job 3; GET service). */
+export function ServicePage() {
+  const [status, setStatus] = useState<'open' | 'all'>('open');
+  const query = useService(status);
+  return (
+    <div className="page">
+      <Tabs activeKey={status} onChange={(key) => setStatus(key === 'all' ? 'all' : 'open')}>
+        <Tabs.Tab title={T.open} key="open" />
+        <Tabs.Tab title={T.all} key="all" />
+      </Tabs>
+      <PagedList<ServiceItem>
+        query={query}
+        itemKey={(item) => item.id}
+        renderItem={(item) => (
+          <Link className="case-row" to={`/business/service_detail/${item.id}`}>
+            <div className="case-row__top">
+              <span>{item.client_name}</span>
+              <StatusTag status={item.client_status} />
+            </div>
+            <div className="case-row__sub">
+              <span>
+                {T.owner}：{item.owner_name}
+              </span>
+              <span>{T.statusLabels[item.status] ?? item.status}</span>
+            </div>
+          </Link>
+        )}
+      />
+    </div>
+  );
+}

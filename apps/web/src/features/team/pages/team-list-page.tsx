@@ -1,0 +1,77 @@
+import { fenToWan, fenToWanValue as wan } from '@crm/domain/cases';
+import { ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-mobile';
+import { useMemo } from 'react';
+import { BarChart } from '../../../components/bar-chart.tsx';
+import { useTeamData } from '../api/get-team-data.ts';
+import { teamTexts as T } from '../texts.ts';
+
+function ChartLegend() {
+  return (
+    <div className="chart-legend">
+      <span className="chart-legend__a">{T.legendAmount}</span>
+      <span className="chart-legend__b">{T.legendDisbursed}</span>
+    </div>
+  );
+}
+
+/** /team/list: the leader's team at a glance (GET teamData): totals, months, members. */
+export function TeamListPage() {
+  const query = useTeamData();
+  const charts = useMemo(() => {
+    const data = query.data;
+    if (!data) return null;
+    return {
+      month: { labels: data.by_month.map((row) => row.month.slice(5)), series: [data.by_month.map((row) => wan(row.amount_fen)), data.by_month.map((row) => wan(row.disbursed_fen))] },
+      members: { labels: data.members.map((row) => row.name), series: [data.members.map((row) => wan(row.amount_fen))] },
+    };
+  }, [query.data]);
+
+  if (query.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
+  if (query.isError) return <ErrorBlock status="default" title={T.loadFailed} description={query.error.message} />;
+  const data = query.data;
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await query.refetch();
+      }}
+      pullingText={T.pullToRefresh}
+      canReleaseText={T.releaseToRefresh}
+      refreshingText={T.refreshing}
+      completeText={T.refreshed}
+    >
+      <div className="page">
+        <div className="section-title">{data.team_name}</div>
+        <div className="stat-cards">
+          <div className="stat-card">
+            <div className="stat-card__value">{data.total.count}</div>
+            <div className="stat-card__label">{T.total}</div>
+          </div>
+          <div className="stat-card">
+            <div className="stat-card__value">{fenToWan(data.total.amount_fen)}</div>
+            <div className="stat-card__label">{T.amount}</div>
+          </div>
+          <div className="stat-card">
+            <div className="stat-card__value">{fenToWan(data.total.disbursed_fen)}</div>
+            <div className="stat-card__label">{T.disbursed}</div>
+          </div>
+        </div>
+        {charts ? (
+          <>
+            <div className="section-title">{T.byMonth}</div>
+            <ChartLegend />
+            <BarChart labels={charts.month.labels} series={charts.month.series} summary={T.byMonth} />
+            <div className="section-title">{T.memberChart}</div>
+            <BarChart labels={charts.members.labels} series={charts.members.series} summary={T.memberChart} horizontal height={Math.max(120, data.members.length * 36)} />
+          </>
+        ) : null}
+        <List header={T.members}>
+          {data.members.map((row) => (
+            <List.Item key={row.staff_id} description={T.disbursedOf(row.disbursed_count, fenToWan(row.disbursed_fen))} extra={`${T.count(row.count)} · ${fenToWan(row.amount_fen)}`}>
+              {row.name}
+            </List.Item>
+          ))}
+        </List>
+      </div>
+    </PullToRefresh>
+  );
+}

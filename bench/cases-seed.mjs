@@ -1,0 +1,41 @@
+// Seeds a benchmark database for bench/cases.mjs: migrations, the demo companies, then 200 staff in 20 teams
+// over the two companies and 200,000 cases (one intake event each), all in bulk with generate_series.
+// Runs under tsx (it imports the server's TypeScript): node --import tsx bench/cases-seed.mjs pglite <dir> | postgres <url>
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { seedDemo } from '../apps/server/src/db/seed.ts';
+
+const [kind, target, countArg] = process.argv.slice(2);
+const CASES = Number(countArg ?? 200_000);
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const database = kind === 'pglite' ? await openPglite(target) : await openPostgres(target, 2);
+const started = Date.now();
+try {
+  await database.migrate(path.join(repoRoot, 'apps/server/drizzle'));
+  await seedDemo(database.db);
+  const db = database.db;
+  await db.transaction(async (tx) => {
+    // Teams 2001–2010 in company 1, 2011–2020 in company 2; staff 2001–2100 and 2101–2200 likewise,
+    // the first of every ten a leader. Phones 137000xxxxx log in like any demo person.
+    await tx.execute(sql`insert into teams (id, corp_id, name)
+      select 2000 + g, case when g <= 10 then 1 else 2 end, '压测组' || g from generate_series(1, 20) g`);
+    await tx.execute(sql`insert into staff (id, corp_id, team_id, name, phone, is_leader)
+      select 2000 + g, case when g <= 100 then 1 else 2 end, 2000 + (g - 1) / 10 + 1, '压测员' || g,
+             '137' || lpad(g::text, 8, '0'), (g - 1) % 10 = 0
+      from generate_series(1, 200) g`);
+    await tx.execute(sql`insert into clients (corp_id, owner_id, team_id, name, phone, status, id_number, amount_fen, term_months, created_at, updated_at)
+      select case when o <= 100 then 1 else 2 end, 2000 + o, 2000 + (o - 1) / 10 + 1, '客户' || g,
+             '139' || lpad((g % 100000000)::text, 8, '0'), 1 + g % 9, 'B' || lpad(g::text, 17, '0'),
+             (10000 + (g * 7919) % 490000)::bigint * 100, (array[6, 12, 18, 24, 36, 48, 60])[1 + g % 7],
+             now() - make_interval(days => g % 365), now() - make_interval(days => g % 365)
+      from (select g, 1 + g % 200 as o from generate_series(1, ${CASES}) g) s`);
+    await tx.execute(sql`insert into case_events (corp_id, client_id, staff_id, kind, to_status, created_at)
+      select corp_id, id, owner_id, 'created', 1, created_at from clients where owner_id > 2000`);
+  });
+  await db.execute(sql`analyze`);
+  console.log(`seeded ${CASES.toLocaleString('en-US')} cases in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  await database.close();
+}

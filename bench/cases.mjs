@@ -1,0 +1,199 @@
+// Load test of the instalment-case calls (issue 3): seeds 200,000 cases over 200 staff in two companies,
+// then measures POST /api/crm/clientList (first page and a page 900 cases deep) and GET /api/crm/detail
+// with autocannon at 20 connections, on the embedded database (PGlite) and on PostgreSQL (database
+// crm_bench_cases, created and dropped). Fails when the list's p99 on PostgreSQL is 50 ms or more.
+// node bench/cases.mjs [--duration=SECONDS] [--cases=N]   (or: node bench/run.mjs --only=cases)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+const requireHere = createRequire(import.meta.url);
+const requireServer = createRequire(path.join(repoRoot, 'apps/server/package.json'));
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DB = 'crm_bench_cases';
+const CONNECTIONS = 20;
+const WARMUP_SECONDS = 2;
+const LIST_P99_LIMIT_MS = 50;
+/** Bench staff 2001: a salesperson of company 1 with 1,000 cases. */
+const STAFF = { id: 2001, phone: '13700000001', corpId: 1 };
+
+const { values: args } = parseArgs({ options: { duration: { type: 'string' }, cases: { type: 'string' } }, strict: true });
+const duration = Number(args.duration ?? 10);
+const caseCount = Number(args.cases ?? 200_000);
+const failures = [];
+const fail = (message) => {
+  failures.push(message);
+  console.error(`\n!!! FAIL: ${message}\n`);
+};
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** The product as `npm start` runs it (NODE_ENV=test lifts the per-IP limit every request here would hit). */
+async function startServer(env) {
+  const port = await freePort();
+  const childEnv = { ...process.env, NODE_ENV: 'test', DEMO_MODE: 'true', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env };
+  for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let log = '';
+  child.stdout.on('data', (chunk) => (log = (log + chunk).slice(-10_000)));
+  child.stderr.on('data', (chunk) => (log = (log + chunk).slice(-10_000)));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  await stop();
+  throw new Error(`server did not start:\n${log}`);
+}
+
+async function logIn(url) {
+  const sms = await (await fetch(`${url}/common/smsCode`, { method: 'POST', body: new URLSearchParams({ phone: STAFF.phone }) })).json();
+  if (!sms.data?.verifyCode) throw new Error(`no demo code: ${JSON.stringify(sms)}`);
+  const response = await fetch(`${url}/api/crm/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ corp_id: String(STAFF.corpId), phone: STAFF.phone, code: sms.data.verifyCode, wxworkid: 'null' }),
+  });
+  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).find((pair) => pair.startsWith('crm_session='));
+  if (!cookie) throw new Error(`login refused: ${await response.text()}`);
+  return cookie;
+}
+
+const form = (cookie, body) => ({ method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body });
+
+/** The three requests measured, after walking the list once to find a cursor 900 cases deep. */
+async function requests(url, cookie) {
+  let cursor = '';
+  let firstId = 0;
+  for (let page = 0; page < 18; page += 1) {
+    const body = await (await fetch(`${url}/api/crm/clientList`, form(cookie, `limit=50&cursor=${cursor}`))).json();
+    if (body.code !== 0) throw new Error(`clientList: ${JSON.stringify(body).slice(0, 300)}`);
+    firstId ||= body.data.list[0]?.id ?? 0;
+    cursor = String(body.data.next_cursor ?? '');
+  }
+  if (!cursor) throw new Error('the bench staff has fewer than 900 cases: was the seed run?');
+  return [
+    { name: 'clientList, first page', url: `${url}/api/crm/clientList`, ...form(cookie, 'limit=20'), isList: true },
+    { name: 'clientList, 900 deep', url: `${url}/api/crm/clientList`, ...form(cookie, `limit=20&cursor=${cursor}`), isList: true },
+    { name: 'detail', url: `${url}/api/crm/detail?id=${firstId}`, method: 'GET', headers: { cookie } },
+  ];
+}
+
+function cannon(request, seconds) {
+  const autocannon = requireHere('autocannon');
+  const { name: _name, isList: _isList, ...options } = request;
+  return autocannon({ ...options, connections: CONNECTIONS, duration: seconds, verifyBody: (body) => body.startsWith('{"code":0,') });
+}
+
+async function measure(target, server) {
+  const cookie = await logIn(server.url);
+  const rows = [];
+  for (const request of await requests(server.url, cookie)) {
+    process.stdout.write(`  ${target} · ${request.name}: warming up ${WARMUP_SECONDS} s, measuring ${duration} s … `);
+    await cannon(request, WARMUP_SECONDS);
+    const result = await cannon(request, duration);
+    const bad = result.non2xx + result.mismatches + result.errors + result.timeouts;
+    console.log(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+    if (bad > 0) fail(`${target} · ${request.name}: ${bad} bad answers out of ${result.requests.total}`);
+    if (target === 'PostgreSQL' && request.isList && result.latency.p99 >= LIST_P99_LIMIT_MS) {
+      fail(`${target} · ${request.name}: p99 ${result.latency.p99} ms, the limit is under ${LIST_P99_LIMIT_MS} ms`);
+    }
+    rows.push({ target, call: request.name, requestsPerSecond: Math.round(result.requests.average), latencyP50Ms: result.latency.p50, latencyP99Ms: result.latency.p99, requests: result.requests.total });
+  }
+  return rows;
+}
+
+const results = [];
+console.log(`\n== Instalment cases: ${caseCount.toLocaleString('en-US')} cases, 200 staff, 2 companies; ${CONNECTIONS} connections, ${duration} s per call`);
+
+// Embedded database (PGlite), in a throwaway folder.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-cases-'));
+try {
+  await run(['--import', 'tsx', 'bench/cases-seed.mjs', 'pglite', dataDir, String(caseCount)]);
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+  try {
+    results.push(...(await measure('embedded (PGlite)', server)));
+  } finally {
+    await server.stop();
+  }
+} catch (error) {
+  fail(`embedded: ${error.stack ?? error}`);
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// PostgreSQL, database crm_bench_cases created and dropped.
+const pg = requireServer('pg');
+const admin = async (statement) => {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+try {
+  await admin(`drop database if exists ${PG_DB} with (force)`);
+  await admin(`create database ${PG_DB}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${PG_DB}`;
+  await run(['--import', 'tsx', 'bench/cases-seed.mjs', 'postgres', url.toString(), String(caseCount)]);
+  const server = await startServer({ DATABASE_URL: url.toString() });
+  try {
+    results.push(...(await measure('PostgreSQL', server)));
+  } finally {
+    await server.stop();
+  }
+} catch (error) {
+  fail(`PostgreSQL: ${error.stack ?? error}`);
+} finally {
+  await admin(`drop database if exists ${PG_DB} with (force)`).catch(() => undefined);
+}
+
+console.log('\n| database | call | req/s | p50 | p99 |\n|---|---|---:|---:|---:|');
+for (const row of results) console.log(`| ${row.target} | ${row.call} | ${row.requestsPerSecond} | ${row.latencyP50Ms} ms | ${row.latencyP99Ms} ms |`);
+fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
+fs.writeFileSync(path.join(benchDir, 'results/cases.json'), `${JSON.stringify({ date: new Date().toISOString(), cases: caseCount, connections: CONNECTIONS, duration, results, failures }, null, 2)}\n`);
+if (failures.length > 0) {
+  console.error(`\nbench cases FAILED (${failures.length})`);
+  process.exitCode = 1;
+} else {
+  console.log('\nbench cases passed.');
+}

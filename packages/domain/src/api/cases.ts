@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { caseFormSchema } from '../cases/case-form.ts';
+import { CASE_MESSAGES as M } from '../cases/messages.ts';
+import { REJECT_REASONS, isOption } from '../options/index.ts';
+
+/*
+ * Request and response schemas of the instalment-case calls (spec §7). Requests arrive as form strings;
+ * responses use the snake_case names the spec's client reads. Money is integer fen (`*_fen`).
+ */
+
+export const recordIdSchema = z.coerce.number({ error: M.idInvalid }).int(M.idInvalid).positive(M.idInvalid);
+export const idQuerySchema = z.object({ id: recordIdSchema });
+
+const cursorSchema = z
+  .union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()])
+  .optional()
+  .transform((value) => (typeof value === 'number' ? value : null));
+const limitSchema = z.coerce.number().int().min(1).max(50).catch(20).default(20);
+export const pageRequestSchema = z.object({ cursor: cursorSchema, limit: limitSchema });
+
+/** A keyset page: `next_cursor` is the last id shown, null when there is nothing more. */
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), next_cursor: z.number().int().nullable() });
+
+export const scopeSchema = z.enum(['mine', 'team']).catch('mine').default('mine');
+
+// ---- reference data ----------------------------------------------------------------------------------
+export const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+export const treeNodeSchema = namedSchema.extend({ parent_id: z.number().int().nullable() });
+export const treeSchema = z.array(namedSchema.extend({ children: z.array(namedSchema) }));
+export const productSchema = namedSchema.extend({
+  bank_id: z.number().int().nullable(),
+  min_amount_fen: z.number().int(),
+  max_amount_fen: z.number().int(),
+  terms: z.array(z.number().int()),
+});
+export const productRequestSchema = z.object({ bank_id: z.union([z.literal(''), z.coerce.number().int().positive()]).optional() });
+export const statusOptionSchema = z.object({ value: z.number().int(), label: z.string() });
+
+// ---- cases --------------------------------------------------------------------------------------------
+export const clientListRequestSchema = pageRequestSchema.extend({
+  status: z.coerce.number().int().min(0).max(9).catch(0).default(0),
+  keyword: z.string().trim().max(20).optional().default(''),
+  scope: scopeSchema,
+});
+export type ClientListRequest = z.input<typeof clientListRequestSchema>;
+
+export const caseListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** masked (spec §9) */
+  phone: z.string(),
+  status: z.number().int(),
+  amount_fen: z.number().int(),
+  term: z.number().int(),
+  owner_name: z.string(),
+  reject_reason: z.string(),
+  created_at: z.string(),
+});
+export type CaseListItem = z.infer<typeof caseListItemSchema>;
+export const clientListResponseSchema = pageSchema(caseListItemSchema);
+
+export const addClientRequestSchema = caseFormSchema;
+export const updateClientRequestSchema = caseFormSchema.extend({ id: recordIdSchema });
+export const savedIdSchema = z.object({ id: z.number().int() });
+
+export const caseEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  from_status: z.number().int().nullable(),
+  to_status: z.number().int().nullable(),
+  reason: z.string(),
+  staff_name: z.string(),
+  created_at: z.string(),
+});
+export const caseMoveSchema = z.object({ to: z.number().int(), needs_reason: z.boolean() });
+
+export const caseDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  id_number: z.string(),
+  birth_date: z.string().nullable(),
+  sex: z.number().int().nullable(),
+  bank_card: z.string(),
+  amount_fen: z.number().int(),
+  term: z.number().int(),
+  purpose: z.number().int().nullable(),
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  bank_id: z.number().int().nullable(),
+  bank_name: z.string(),
+  channel_id: z.number().int().nullable(),
+  channel_name: z.string(),
+  source_id: z.number().int().nullable(),
+  source_name: z.string(),
+  city_id: z.number().int().nullable(),
+  city_name: z.string(),
+  sign_user_id: z.number().int().nullable(),
+  sign_user_name: z.string(),
+  region: z.number().int().nullable(),
+  marital: z.number().int().nullable(),
+  education: z.number().int().nullable(),
+  occupation: z.number().int().nullable(),
+  employer_type: z.number().int().nullable(),
+  income_fen: z.number().int().nullable(),
+  remarks: z.string(),
+  status: z.number().int(),
+  reject_reason: z.number().int().nullable(),
+  reject_note: z.string(),
+  owner_id: z.number().int(),
+  owner_name: z.string(),
+  created_at: z.string(),
+  events: z.array(caseEventSchema),
+  /** what the caller may do now */
+  moves: z.array(caseMoveSchema),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  can_resubmit: z.boolean(),
+  can_appeal: z.boolean(),
+  has_open_service: z.boolean(),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+export const reasonTextSchema = z.string().trim().max(200, M.reasonTooLong).optional().default('');
+
+export const updateClientStatusRequestSchema = z.object({
+  id: recordIdSchema,
+  status: z.coerce.number({ error: M.statusInvalid }).int(M.statusInvalid).min(1, M.statusInvalid).max(9, M.statusInvalid),
+  reason_code: z
+    .union([z.literal(''), z.coerce.number().int()])
+    .optional()
+    .transform((value) => (typeof value === 'number' && value > 0 ? value : null))
+    .refine((value) => value === null || isOption(REJECT_REASONS, value), M.optionInvalid),
+  reason: reasonTextSchema,
+});
+export type UpdateClientStatusRequest = z.input<typeof updateClientStatusRequestSchema>;
+
+// ---- follow-ups ---------------------------------------------------------------------------------------
+export const pendingRequestSchema = pageRequestSchema.extend({ due: z.enum(['0', '1']).catch('0').default('0') });
+export const pendingItemSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  phone: z.string(),
+  status: z.number().int(),
+  note: z.string(),
+  next_contact_at: z.string(),
+  is_due: z.boolean(),
+});
+export const pendingResponseSchema = pageSchema(pendingItemSchema);
+export const followUpSchema = z.object({
+  id: z.number().int(),
+  note: z.string(),
+  next_contact_at: z.string(),
+  done_at: z.string().nullable(),
+  staff_name: z.string(),
+  created_at: z.string(),
+});
+export const pendingDetailSchema = z.object({
+  client: z.object({ id: z.number().int(), name: z.string(), phone: z.string(), status: z.number().int() }),
+  list: z.array(followUpSchema),
+});
+export type PendingDetail = z.infer<typeof pendingDetailSchema>;
+
+/** A follow-up note with the next time to call; the time as the datetime picker gives it, or ISO. */
+export const followUpFormSchema = z.object({
+  client_id: recordIdSchema,
+  note: z.string({ error: M.noteRequired }).trim().min(1, M.noteRequired).max(500, M.remarksTooLong),
+  next_contact_at: z
+    .string({ error: M.nextContactRequired })
+    .trim()
+    .min(1, M.nextContactRequired)
+    .refine((value) => !Number.isNaN(Date.parse(value)), M.nextContactRequired),
+});
+export type FollowUpFormInput = z.input<typeof followUpFormSchema>;
+
+// ---- customer service ---------------------------------------------------------------------------------
+export const serviceRequestSchema = pageRequestSchema.extend({
+  status: z.enum(['open', 'all']).catch('open').default('open'),
+  /** one request only (the service_detail page) */
+  id: z.union([z.literal(''), z.coerce.number().int().positive()]).optional().transform((value) => (typeof value === 'number' ? value : null)),
+});
+export const serviceItemSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  phone: z.string(),
+  client_status: z.number().int(),
+  owner_id: z.number().int(),
+  owner_name: z.string(),
+  status: z.string(),
+  transfer_reason: z.string(),
+  created_at: z.string(),
+});
+/** The page of requests, and the company's salespeople a case can be transferred to. */
+export const serviceResponseSchema = pageSchema(serviceItemSchema).extend({ staff_options: z.array(namedSchema) });
+export type ServiceItem = z.infer<typeof serviceItemSchema>;
+export const serviceTransferRequestSchema = z.object({
+  id: recordIdSchema,
+  to_staff_id: z.coerce.number({ error: '请选择接手的业务员' }).int('请选择接手的业务员').positive('请选择接手的业务员'),
+  reason: z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(200, M.reasonTooLong),
+});
+export type ServiceTransferInput = z.input<typeof serviceTransferRequestSchema>;
+
+// ---- appeals ------------------------------------------------------------------------------------------
+export const addAppealRequestSchema = z.object({
+  client_id: recordIdSchema,
+  reason: z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(200, M.reasonTooLong),
+});
+export type AddAppealInput = z.input<typeof addAppealRequestSchema>;
+export const appealListRequestSchema = pageRequestSchema.extend({ status: z.enum(['open', 'all']).catch('all').default('all') });
+export const appealItemSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  client_status: z.number().int(),
+  staff_name: z.string(),
+  reason: z.string(),
+  status: z.enum(['open', 'approved', 'refused']),
+  decision_reason: z.string(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type AppealItem = z.infer<typeof appealItemSchema>;
+export const appealListResponseSchema = pageSchema(appealItemSchema);
+export const auditAppealRequestSchema = z
+  .object({
+    id: recordIdSchema,
+    result: z.enum(['approved', 'refused'], { error: '请选择审核结果' }),
+    reason: z.string().trim().max(200, M.reasonTooLong).optional().default(''),
+  })
+  .refine((value) => value.result === 'approved' || value.reason.length > 0, { message: '驳回申诉请填写原因', path: ['reason'] });
+
+// ---- statistics ---------------------------------------------------------------------------------------
+export const statisticRequestSchema = z.object({ scope: scopeSchema });
+const statusRowSchema = z.object({ status: z.number().int(), count: z.number().int(), amount_fen: z.number().int() });
+const monthRowSchema = z.object({ month: z.string(), count: z.number().int(), amount_fen: z.number().int(), disbursed_fen: z.number().int() });
+export const statisticSchema = z.object({
+  total: z.object({ count: z.number().int(), amount_fen: z.number().int(), disbursed_fen: z.number().int() }),
+  by_status: z.array(statusRowSchema),
+  by_month: z.array(monthRowSchema),
+});
+export type Statistic = z.infer<typeof statisticSchema>;
+export const memberStatSchema = z.object({
+  staff_id: z.number().int(),
+  name: z.string(),
+  count: z.number().int(),
+  amount_fen: z.number().int(),
+  disbursed_count: z.number().int(),
+  disbursed_fen: z.number().int(),
+});
+export type MemberStat = z.infer<typeof memberStatSchema>;
+export const statUserlistSchema = z.array(memberStatSchema);
+export const teamDataSchema = statisticSchema.extend({ team_name: z.string(), members: statUserlistSchema });
+export type TeamData = z.infer<typeof teamDataSchema>;
