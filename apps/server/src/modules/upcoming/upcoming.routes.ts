@@ -19,13 +19,6 @@ const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
       '/common/status', '/common/bankTree', '/common/channelTree',
     ],
   },
-  还款与凭证: {
-    post: [
-      '/api/crm/moneyList', '/api/crm/moneyConfirm', '/api/crm/addMoney', '/api/crm/delMoney', '/api/crm/proof',
-      '/api/crm/updateProof', '/api/crm/delProof', '/api/ysb/uploadImg', '/common/delimg',
-    ],
-    get: ['/api/crm/getProof', '/api/crm/proofReject'],
-  },
   房贷业务与签约中心: {
     post: [
       '/api/crm/taskList', '/api/crm/wxWorkApprove', '/api/crm/addHouseClient', '/api/crm/addHouseImg',
