@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { companies, notices, staff, teams } from './schema/companies.ts';
+import { moneyRecords } from './schema/money.ts';
 import { appeals, clients, examAssignments, followUps, houseClients, serviceRequests, signTasks } from './schema/work.ts';
 
 /**
@@ -89,6 +90,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(houseClients).values([
       { corpId: 1, ownerId: 1, stewardId: 6, name: '沈家豪', phone: '13812341234' },
       { corpId: 1, ownerId: 2, stewardId: 6, name: '韩雪', phone: '13812344321', stewardStatus: 'handled' },
+    ]);
+
+    // Repayments (issue 4): one confirmed by the team leader, one waiting for him, one in the other company.
+    await tx.insert(moneyRecords).values([
+      { corpId: 1, clientId: c1, amountFen: 500_000, paidOn: '2026-10-15', method: 2, cardLast4: '7894', note: '首期还款', status: 'confirmed', createdBy: 1, confirmedBy: 2, confirmedAt: hours(-24 * 30), idempotencyKey: '00000000-0000-4000-8000-000000000001', createdAt: hours(-24 * 31) },
+      { corpId: 1, clientId: c1, amountFen: 128_050, paidOn: '2026-11-15', method: 3, note: '现金还款，附收据', createdBy: 1, idempotencyKey: '00000000-0000-4000-8000-000000000002', createdAt: hours(-24 * 5) },
+      { corpId: 1, clientId: c4, amountFen: 300_000, paidOn: '2026-11-10', method: 1, cardLast4: '1111', createdBy: 2, idempotencyKey: '00000000-0000-4000-8000-000000000003', createdAt: hours(-24 * 10) },
+      { corpId: 2, clientId: c5, amountFen: 99_900, paidOn: '2026-11-01', method: 4, createdBy: 101, idempotencyKey: '00000000-0000-4000-8000-000000000004' },
     ]);
 
     // Explicit ids above leave the identity sequences behind; move them past the demo range.
