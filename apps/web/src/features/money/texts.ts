@@ -48,6 +48,8 @@ export const moneyTexts = {
   noProofs: '暂无凭证',
   newProof: '上传新凭证',
   typeLabel: '凭证类型',
+  typeRequired: '请选择凭证类型',
+  saved: '保存成功',
   uploadProof: '提交凭证',
   statusSubmitted: '已提交',
   statusRejected: '已驳回',

@@ -76,7 +76,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
     setError(null);
     try {
       await add.mutateAsync({ id: clientId, amount, paid_on: paidOn, method: checked.data.method, card_no: checked.data.card_no, note, imgs: uploads.imageIds, key });
-      Toast.show({ icon: 'success', content: '保存成功' });
+      Toast.show({ icon: 'success', content: T.saved });
       onDone();
     } catch (failure) {
       setError(errorMessage(failure));

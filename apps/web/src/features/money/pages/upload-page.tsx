@@ -51,7 +51,7 @@ function NewProofForm({ clientId }: { clientId: number }) {
   const add = useAddProof();
 
   const submit = async () => {
-    if (type === null) return void Toast.show({ content: '请选择凭证类型' });
+    if (type === null) return void Toast.show({ content: T.typeRequired });
     if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
     if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
     try {
