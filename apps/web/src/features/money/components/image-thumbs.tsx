@@ -19,7 +19,8 @@ export function ImageThumbs({ images, faded = false }: { images: ProofImage[]; f
           </li>
         ))}
       </ul>
-      <ImageViewer.Multi images={images.map((image) => image.url)} visible={viewing !== null} defaultIndex={viewing ?? 0} onClose={() => setViewing(null)} />
+      {/* Keyed by the tapped image: the viewer reads defaultIndex only when it mounts. */}
+      <ImageViewer.Multi key={viewing ?? -1} images={images.map((image) => image.url)} visible={viewing !== null} defaultIndex={viewing ?? 0} onClose={() => setViewing(null)} />
     </>
   );
 }

@@ -85,7 +85,9 @@ export function ImageUploader({ uploads, label, max = MAX_IMAGES_PER_PROOF }: Im
           void uploads.addFiles(files, max - uploads.items.length);
         }}
       />
+      {/* Keyed by the tapped image: the viewer reads defaultIndex only when it mounts. */}
       <ImageViewer.Multi
+        key={viewing ?? -1}
         images={shown.map((item) => item.image?.url ?? item.preview)}
         visible={viewing !== null}
         defaultIndex={viewing ?? 0}
