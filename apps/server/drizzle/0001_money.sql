@@ -94,6 +94,7 @@ ALTER TABLE "proofs" ADD CONSTRAINT "proofs_client_id_clients_id_fk" FOREIGN KEY
 ALTER TABLE "proofs" ADD CONSTRAINT "proofs_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "files_corp_id_client_id_index" ON "files" USING btree ("corp_id","client_id");--> statement-breakpoint
 CREATE INDEX "files_corp_id_uploader_id_created_at_index" ON "files" USING btree ("corp_id","uploader_id","created_at");--> statement-breakpoint
+CREATE INDEX "files_unattached_idx" ON "files" USING btree ("corp_id","created_at") WHERE "files"."attached_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "money_images_corp_id_money_id_file_id_index" ON "money_images" USING btree ("corp_id","money_id","file_id");--> statement-breakpoint
 CREATE INDEX "money_images_corp_id_file_id_index" ON "money_images" USING btree ("corp_id","file_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "money_records_corp_id_idempotency_key_index" ON "money_records" USING btree ("corp_id","idempotency_key");--> statement-breakpoint

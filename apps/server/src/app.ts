@@ -114,6 +114,13 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await app.register(moneyRoutes, { money });
+  // Hourly: images uploaded for a form that was never submitted. Not in tests, which call the sweep directly.
+  if (config.env !== 'test') {
+    const sweep = () => void money.sweepUnattachedImages().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
+    const timer = setInterval(sweep, 3600_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

@@ -35,7 +35,12 @@ export const files = pgTable(
     attachedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.corpId, t.clientId), index().on(t.corpId, t.uploaderId, t.createdAt)],
+  (t) => [
+    index().on(t.corpId, t.clientId),
+    index().on(t.corpId, t.uploaderId, t.createdAt),
+    // The sweep of images uploaded but never used (a form abandoned) walks this, company by company.
+    index('files_unattached_idx').on(t.corpId, t.createdAt).where(sql`${t.attachedAt} is null`),
+  ],
 );
 
 /** A repayment the client made, in integer fen. Frozen once confirmed. */

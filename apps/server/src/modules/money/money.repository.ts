@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { staff } from '../../db/schema/companies.ts';
+import { companies, staff } from '../../db/schema/companies.ts';
 import { files, moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
 import { clients } from '../../db/schema/work.ts';
 
@@ -72,6 +72,24 @@ export function createMoneyRepository(db: Db) {
         .where(and(eq(files.corpId, corpId), eq(files.id, fileId), isNull(files.attachedAt)))
         .returning({ storageKey: files.storageKey, thumbKey: files.thumbKey });
       return row;
+    },
+
+    async companyIds(): Promise<number[]> {
+      const rows = await db.select({ id: companies.id }).from(companies);
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes up to `limit` images of a company never attached and older than `before`; answers their keys. */
+    async deleteStaleUnattached(corpId: number, before: Date, limit: number) {
+      const stale = db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.corpId, corpId), isNull(files.attachedAt), lt(files.createdAt, before)))
+        .limit(limit);
+      return db
+        .delete(files)
+        .where(and(eq(files.corpId, corpId), isNull(files.attachedAt), inArray(files.id, stale)))
+        .returning({ storageKey: files.storageKey, thumbKey: files.thumbKey });
     },
 
     /**

@@ -38,6 +38,9 @@ export const caseAccess = {
   confirm: (me: StaffIdentity, c: CaseRow, record: MoneyRow) => isTeamLeader(me, c) && record.createdBy !== me.id,
 };
 
+/** An uploaded image nobody attached within a day is an abandoned form's. */
+export const UNATTACHED_MAX_AGE_MS = 24 * 3600_000;
+
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export function createMoneyService({ repo, storage, ocr, secret, now = () => new Date(), log = () => undefined }: MoneyServiceDeps) {
@@ -160,6 +163,24 @@ export function createMoneyService({ repo, storage, ocr, secret, now = () => new
   return {
     // ---- images
 
+    /**
+     * Removes images uploaded but never used by a proof or record (a form abandoned) once they are older
+     * than `maxAgeMs`, files and rows, in batches per company. Answers how many went.
+     */
+    async sweepUnattachedImages(maxAgeMs = UNATTACHED_MAX_AGE_MS): Promise<number> {
+      const before = new Date(now().getTime() - maxAgeMs);
+      let removed = 0;
+      for (const corpId of await repo.companyIds()) {
+        for (;;) {
+          const batch = await repo.deleteStaleUnattached(corpId, before, 200);
+          await removeObjects(batch.flatMap((file) => [file.storageKey, file.thumbKey]));
+          removed += batch.length;
+          if (batch.length < 200) break;
+        }
+      }
+      return removed;
+    },
+
     /** Stores one proof image of a case: checked, re-encoded, thumbnailed. Nothing stays behind on failure. */
     async uploadProofImage(me: StaffIdentity, clientId: number, bytes: Buffer): Promise<ProofImage> {
       const caseRow = await writableCase(me, clientId);
@@ -181,6 +202,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now = () => new
           bytes: clean.image.length,
           width: clean.width,
           height: clean.height,
+          createdAt: now(),
         });
         return imageOf(me, row.id);
       } catch (error) {

@@ -60,6 +60,19 @@ describe('POST /api/ysb/uploadImg (proof images)', () => {
     expect((await sharp(thumb.rawPayload).metadata()).width).toBeLessThanOrEqual(360);
   });
 
+  it('takes a large phone photo up to the 10 MB limit', async () => {
+    const w = await createMoneyWorld(test.db);
+    const cookie = await loginAs(test, w.owner);
+    const big = await sharp({ create: { width: 2000, height: 1600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 98 })
+      .toBuffer();
+    // Well past the app's 1 MB body limit for plain forms, which multipart uploads do not go by.
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(big.length).toBeLessThan(10 * 1024 * 1024);
+    const { body } = await upload(cookie, w.theCase.id, big);
+    expect(body.code).toBe(0);
+  }, 60_000);
+
   it('takes PNG and WebP by their bytes, whatever the file is called', async () => {
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
