@@ -10,7 +10,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_CODE } from '@crm/domain/api/envelope';
+import type { OcrAdapter } from './adapters/ocr/index.ts';
 import type { SmsAdapter } from './adapters/sms/index.ts';
+import type { FileStorage } from './adapters/storage/index.ts';
+import { createOcrFromConfig, createStorageFromConfig } from './adapters/create-adapters.ts';
 import type { WecomAdapter } from './adapters/wecom/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -25,12 +28,19 @@ import { homeRoutes } from './modules/home/home.routes.ts';
 import { createHomeRepository } from './modules/home/home.repository.ts';
 import { createHomeService } from './modules/home/home.service.ts';
 import { createStaffRepository } from './modules/staff/staff.repository.ts';
+import { moneyRoutes } from './modules/money/money.routes.ts';
+import { createMoneyRepository } from './modules/money/money.repository.ts';
+import { createMoneyService } from './modules/money/money.service.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 export interface Adapters {
   sms: SmsAdapter;
   wecom: WecomAdapter;
+  /** Uploaded files; made from the settings when left out. */
+  storage?: FileStorage;
+  /** ID and bank card recognition; made from the settings when left out. */
+  ocr?: OcrAdapter;
 }
 
 export interface BuildAppOptions {
@@ -97,6 +107,24 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   });
   await app.register(homeRoutes, { home });
   await app.register(casesRoutes, { cases: createCasesService({ repo: createCasesRepository(db), now }) });
+  const ocr = adapters.ocr ?? createOcrFromConfig(config);
+  app.addHook('onClose', () => ocr.close());
+  const money = createMoneyService({
+    repo: createMoneyRepository(db),
+    storage: adapters.storage ?? createStorageFromConfig(config),
+    ocr,
+    secret: config.sessionSecret,
+    now,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  await app.register(moneyRoutes, { money });
+  // Hourly: images uploaded for a form that was never submitted. Not in tests, which call the sweep directly.
+  if (config.env !== 'test') {
+    const sweep = () => void money.sweepUnattachedImages().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
+    const timer = setInterval(sweep, 3600_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

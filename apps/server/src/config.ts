@@ -39,6 +39,18 @@ const envSchema = z.object({
   WECOM_AGENT_ID: z.string().optional(),
   WECOM_SECRET: z.string().optional(),
   WECOM_API_BASE: z.string().url().optional(),
+  STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  OCR_PROVIDER: z.enum(['local', 'tencent']).default('local'),
+  TENCENT_OCR_SECRET_ID: z.string().optional(),
+  TENCENT_OCR_SECRET_KEY: z.string().optional(),
+  TENCENT_OCR_REGION: z.string().optional(),
+  TENCENT_OCR_ENDPOINT: z.string().url().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -73,6 +85,21 @@ export interface Config {
   wecom:
     | { provider: 'demo' }
     | { provider: 'wecom'; corpId: string; agentId: string; secret: string; apiBase: string | undefined };
+  /** Uploaded files: a folder under DATA_DIR, or an S3-compatible bucket. */
+  storage:
+    | { provider: 'local'; root: string }
+    | {
+        provider: 's3';
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  ocr:
+    | { provider: 'local' }
+    | { provider: 'tencent'; secretId: string; secretKey: string; region: string | undefined; endpoint: string | undefined };
   migrationsFolder: string;
 }
 
@@ -141,6 +168,32 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     };
   }
 
+  let storage: Config['storage'] = { provider: 'local', root: path.join(path.resolve(env.DATA_DIR), 'files') };
+  if (env.STORAGE_PROVIDER === 's3') {
+    required(env, ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE_PROVIDER=s3');
+    storage = {
+      provider: 's3',
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET ?? '',
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+      // A custom endpoint is almost always MinIO or another S3-compatible server, which want path style.
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    };
+  }
+  let ocr: Config['ocr'] = { provider: 'local' };
+  if (env.OCR_PROVIDER === 'tencent') {
+    required(env, ['TENCENT_OCR_SECRET_ID', 'TENCENT_OCR_SECRET_KEY'], 'OCR_PROVIDER=tencent');
+    ocr = {
+      provider: 'tencent',
+      secretId: env.TENCENT_OCR_SECRET_ID ?? '',
+      secretKey: env.TENCENT_OCR_SECRET_KEY ?? '',
+      region: env.TENCENT_OCR_REGION,
+      endpoint: env.TENCENT_OCR_ENDPOINT,
+    };
+  }
+
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -156,6 +209,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY ?? false,
     sms,
     wecom,
+    storage,
+    ocr,
     migrationsFolder: path.join(serverRoot, 'drizzle'),
   };
 }

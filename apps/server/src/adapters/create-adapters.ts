@@ -1,6 +1,8 @@
 import type { Adapters } from '../app.ts';
 import type { Config } from '../config.ts';
+import { createLocalOcr, createTencentOcr, type OcrAdapter } from './ocr/index.ts';
 import { createDemoSmsAdapter, createTencentSmsAdapter } from './sms/index.ts';
+import { createLocalStorage, createS3Storage, type FileStorage } from './storage/index.ts';
 import { createDemoWecomAdapter, createWecomAdapter } from './wecom/index.ts';
 
 /** Picks each adapter from the settings; config.ts has already refused demo adapters in production. */
@@ -26,4 +28,30 @@ export function createAdapters(config: Config, log: (message: string) => void): 
         })
       : createDemoWecomAdapter({});
   return { sms, wecom };
+}
+
+/** The file store of the settings: a folder under DATA_DIR, or an S3-compatible bucket. */
+export function createStorageFromConfig(config: Config): FileStorage {
+  const settings = config.storage;
+  if (settings.provider === 'local') return createLocalStorage(settings.root);
+  return createS3Storage({
+    bucket: settings.bucket,
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    forcePathStyle: settings.forcePathStyle,
+  });
+}
+
+/** The OCR engine of the settings: tesseract.js offline, or Tencent Cloud OCR. */
+export function createOcrFromConfig(config: Config): OcrAdapter {
+  const settings = config.ocr;
+  if (settings.provider === 'local') return createLocalOcr({ cachePath: `${config.dataDir}/tesseract-cache` });
+  return createTencentOcr({
+    secretId: settings.secretId,
+    secretKey: settings.secretKey,
+    ...(settings.region ? { region: settings.region } : {}),
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+  });
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { companies, notices, staff, teams } from './schema/companies.ts';
 import { banks, caseEvents, channels, cities, products, sources } from './schema/cases.ts';
+import { moneyRecords } from './schema/money.ts';
 import { appeals, clients, examAssignments, followUps, houseClients, serviceRequests, signTasks } from './schema/work.ts';
 
 /**
@@ -26,6 +27,17 @@ export const DEMO_STAFF = [
   { id: 101, corpId: 2, teamId: 4, name: '刘另司', phone: '13800000001', jobs: [], isLeader: false, role: '另一公司业务员' },
   { id: 102, corpId: 2, teamId: 4, name: '陈另司', phone: '13800000102', jobs: [2, 3, 4, 5], isLeader: true, role: '另一公司组长' },
 ] as const;
+
+/**
+ * Issue 4's demo team: a salesperson and a leader whose phones no other journey logs in with (the SMS
+ * limit is per phone), and a case with a fixed id the money journey opens.
+ */
+export const MONEY_DEMO = {
+  teamId: 5,
+  salesperson: { id: 8, corpId: 1, teamId: 5, name: '周业务', phone: '13800000008', jobs: [], isLeader: false },
+  leader: { id: 9, corpId: 1, teamId: 5, name: '吴组长', phone: '13800000009', jobs: [], isLeader: true },
+  caseId: 900,
+} as const;
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000);
 
@@ -116,6 +128,19 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(houseClients).values([
       { corpId: 1, ownerId: 1, stewardId: 6, name: '沈家豪', phone: '13812341234' },
       { corpId: 1, ownerId: 2, stewardId: 6, name: '韩雪', phone: '13812344321', stewardStatus: 'handled' },
+    ]);
+
+    await tx.insert(teams).values({ id: MONEY_DEMO.teamId, corpId: 1, name: '销售二组' });
+    await tx.insert(staff).values([MONEY_DEMO.salesperson, MONEY_DEMO.leader].map((person) => ({ ...person, jobs: [...person.jobs] })));
+    await tx.insert(clients).values({ id: MONEY_DEMO.caseId, corpId: 1, ownerId: 8, teamId: MONEY_DEMO.teamId, name: '何晓峰', phone: '13712340900', status: 5 });
+
+    // Repayments (issue 4): one confirmed by the team leader, one waiting for him, one in the other company.
+    await tx.insert(moneyRecords).values([
+      { corpId: 1, clientId: c1, amountFen: 500_000, paidOn: '2026-10-15', method: 2, cardLast4: '7894', note: '首期还款', status: 'confirmed', createdBy: 1, confirmedBy: 2, confirmedAt: hours(-24 * 30), idempotencyKey: '00000000-0000-4000-8000-000000000001', createdAt: hours(-24 * 31) },
+      { corpId: 1, clientId: c1, amountFen: 128_050, paidOn: '2026-11-15', method: 3, note: '现金还款，附收据', createdBy: 1, idempotencyKey: '00000000-0000-4000-8000-000000000002', createdAt: hours(-24 * 5) },
+      { corpId: 1, clientId: c4, amountFen: 300_000, paidOn: '2026-11-10', method: 1, cardLast4: '1111', createdBy: 2, idempotencyKey: '00000000-0000-4000-8000-000000000003', createdAt: hours(-24 * 10) },
+      { corpId: 2, clientId: c5, amountFen: 99_900, paidOn: '2026-11-01', method: 4, createdBy: 101, idempotencyKey: '00000000-0000-4000-8000-000000000004' },
+      { corpId: 1, clientId: MONEY_DEMO.caseId, amountFen: 500_000, paidOn: '2026-10-20', method: 2, cardLast4: '6688', note: '首期还款', status: 'confirmed', createdBy: 8, confirmedBy: 9, confirmedAt: hours(-24 * 25), idempotencyKey: '00000000-0000-4000-8000-000000000005', createdAt: hours(-24 * 26) },
     ]);
 
     // Explicit ids above leave the identity sequences behind; move them past the demo range.

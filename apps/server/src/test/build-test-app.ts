@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import type { OcrAdapter } from '../adapters/ocr/index.ts';
 import type { SmsAdapter } from '../adapters/sms/index.ts';
+import type { FileStorage } from '../adapters/storage/index.ts';
 import { createDemoWecomAdapter, type WecomAdapter } from '../adapters/wecom/index.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -55,17 +60,26 @@ export interface TestAppOptions {
   now?: () => Date;
   wecom?: WecomAdapter;
   config?: Record<string, string>;
+  storage?: FileStorage;
+  ocr?: OcrAdapter;
 }
 
 /** The whole server on a fresh database, answering through `app.inject`. */
 export async function buildTestApp(options: TestAppOptions = {}) {
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...options.config });
+  // Uploaded files of a test go to a throwaway folder, never the repository's ./data.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...options.config });
   const database = await openTestDatabase(config);
   const sms = createRecordingSms();
   const app = await buildApp({
     db: database.db,
     config,
-    adapters: { sms: sms.adapter, wecom: options.wecom ?? createDemoWecomAdapter({ demoUserId: 'wecom-user-1' }) },
+    adapters: {
+      sms: sms.adapter,
+      wecom: options.wecom ?? createDemoWecomAdapter({ demoUserId: 'wecom-user-1' }),
+      ...(options.storage ? { storage: options.storage } : {}),
+      ...(options.ocr ? { ocr: options.ocr } : {}),
+    },
     now: options.now,
   });
   await app.ready();
@@ -77,6 +91,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

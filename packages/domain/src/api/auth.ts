@@ -47,6 +47,8 @@ export const badgeCountsSchema = z.object({
   appeal: z.number().int(),
   sign: z.number().int(),
   reject: z.number().int(),
+  /** Open proof rejections of the caller's cases (issue 4; the spec's home shows no badge there). */
+  proof: z.number().int(),
 });
 export type BadgeCounts = z.infer<typeof badgeCountsSchema>;
 

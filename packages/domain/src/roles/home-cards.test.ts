@@ -223,7 +223,7 @@ describe('homeCards', () => {
           { key: 'list', path: '/business/list' },
           { key: 'add', path: '/business/add' },
           { key: 'reject', path: '/business/reject' },
-          { key: 'proof', path: '/business/proof' },
+          { key: 'proof', path: '/business/proof', badge: 'proof' },
           { key: 'ysb', path: '/business/ysb' },
           { key: 'service', path: '/business/service', badge: 'service' },
           { key: 'stat', path: '/business/stat' },

@@ -1,7 +1,7 @@
 import { FEMALE_SIGNER_IDS, JOB, isRejectApprover } from './roles.ts';
 
 /** Which counter a tile shows a badge for; the web fetches the counts. */
-export type BadgeKey = 'pending' | 'service' | 'remind' | 'exam' | 'appeal' | 'sign' | 'reject';
+export type BadgeKey = 'pending' | 'service' | 'remind' | 'exam' | 'appeal' | 'sign' | 'reject' | 'proof';
 
 export type CardKey = 'rebate' | 'instalment' | 'house' | 'exam' | 'team' | 'sign';
 
@@ -111,7 +111,7 @@ export function homeCards(user: HomeUser): HomeCard[] {
         tile('list', '/business/list'),
         tile('add', '/business/add'),
         tile('reject', '/business/reject'),
-        tile('proof', '/business/proof'),
+        tile('proof', '/business/proof', 'proof'),
         tile('ysb', '/business/ysb'),
         ...(has(JOB.SERVICE) ? [tile('service', '/business/service', 'service')] : []),
         tile('stat', '/business/stat'),

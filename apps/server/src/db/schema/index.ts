@@ -3,3 +3,4 @@ export * from './companies.ts';
 export * from './auth.ts';
 export * from './work.ts';
 export * from './cases.ts';
+export * from './money.ts';

@@ -2,6 +2,7 @@ import type { BadgeCounts } from '@crm/domain/api/auth';
 import { and, arrayContains, asc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notices, staff } from '../../db/schema/companies.ts';
+import { proofRejections } from '../../db/schema/money.ts';
 import { appeals, examAssignments, followUps, houseClients, serviceRequests, signTasks } from '../../db/schema/work.ts';
 
 export interface BadgeQuery {
@@ -30,7 +31,8 @@ export function createHomeRepository(db: Db) {
         ${count(sql`${examAssignments}`, sql`${examAssignments.corpId} = ${corpId} and ${examAssignments.staffId} = ${staffId} and ${examAssignments.finishedAt} is null`)} as exam,
         ${has.appeal && teamId !== null ? count(sql`${appeals}`, sql`${appeals.corpId} = ${corpId} and ${appeals.teamId} = ${teamId} and ${appeals.status} = 'open'`) : zero} as appeal,
         ${has.sign ? count(sql`${signTasks}`, sql`${signTasks.corpId} = ${corpId} and ${signTasks.status} = 'open'`) : zero} as sign,
-        ${has.reject ? count(sql`${signTasks}`, sql`${signTasks.corpId} = ${corpId} and ${signTasks.status} = 'rejected'`) : zero} as reject`);
+        ${has.reject ? count(sql`${signTasks}`, sql`${signTasks.corpId} = ${corpId} and ${signTasks.status} = 'rejected'`) : zero} as reject,
+        ${count(sql`${proofRejections}`, sql`${proofRejections.corpId} = ${corpId} and ${proofRejections.ownerId} = ${staffId} and ${proofRejections.resolvedAt} is null`)} as proof`);
       const row = result.rows[0];
       const n = (value: unknown) => Number(value ?? 0);
       return {
@@ -41,6 +43,7 @@ export function createHomeRepository(db: Db) {
         appeal: n(row?.appeal),
         sign: n(row?.sign),
         reject: n(row?.reject),
+        proof: n(row?.proof),
       };
     },
 

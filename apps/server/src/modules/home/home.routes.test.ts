@@ -62,7 +62,7 @@ describe('POST /api/crm/userinfo', () => {
     const { status, body } = await userinfo(cookie, leader.id);
     expect(status).toBe(200);
     expect(body.code).toBe(0);
-    expect(body.data?.total).toEqual({ pending: 1, service: 1, remind: 1, exam: 1, appeal: 1, sign: 2, reject: 0 });
+    expect(body.data?.total).toEqual({ pending: 1, service: 1, remind: 1, exam: 1, appeal: 1, sign: 2, reject: 0, proof: 0 });
     expect(body.data?.signer_list).toEqual([{ id: signer.id, name: '签约员甲' }]);
     expect(body.data?.notice).toEqual([{ status: 'info', text: '当前通知' }]);
     expect(body.data?.user).toMatchObject({ id: leader.id, job: [2, 3, 5], leader: true, corp_id: corp.id });
@@ -81,7 +81,7 @@ describe('POST /api/crm/userinfo', () => {
     await test.db.insert(signTasks).values({ corpId: other.id, clientId: client?.id ?? 0 });
     const cookie = await loginAs(test, plain);
     const { body } = await userinfo(cookie, plain.id);
-    expect(body.data?.total).toEqual({ pending: 0, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0 });
+    expect(body.data?.total).toEqual({ pending: 0, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0, proof: 0 });
     expect(body.data?.signer_list).toEqual([]);
   });
 

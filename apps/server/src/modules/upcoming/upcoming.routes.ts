@@ -8,13 +8,6 @@ import type { FastifyInstance } from 'fastify';
 const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
   // 分期报单 (issue 3) is built in modules/cases; financePact belongs to no built feature yet.
   分期报单: { get: ['/api/crm/financePact'] },
-  还款与凭证: {
-    post: [
-      '/api/crm/moneyList', '/api/crm/moneyConfirm', '/api/crm/addMoney', '/api/crm/delMoney', '/api/crm/proof',
-      '/api/crm/updateProof', '/api/crm/delProof', '/api/ysb/uploadImg', '/common/delimg',
-    ],
-    get: ['/api/crm/getProof', '/api/crm/proofReject'],
-  },
   房贷业务与签约中心: {
     post: [
       '/api/crm/taskList', '/api/crm/wxWorkApprove', '/api/crm/addHouseClient', '/api/crm/addHouseImg',

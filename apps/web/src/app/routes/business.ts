@@ -10,6 +10,9 @@ import { RejectPage } from '../../features/cases/pages/reject-page.tsx';
 import { ServiceDetailPage } from '../../features/cases/pages/service-detail-page.tsx';
 import { ServicePage } from '../../features/cases/pages/service-page.tsx';
 import { lazyPage } from './lazy-page.tsx';
+import { MoneyPage } from '../../features/money/pages/money-page.tsx';
+import { ProofPage } from '../../features/money/pages/proof-page.tsx';
+import { UploadPage } from '../../features/money/pages/upload-page.tsx';
 import type { SectionPages } from './section-pages.ts';
 
 /** The business section's pages (one lazy chunk). Pages are added here as their features are built. */
@@ -27,4 +30,7 @@ export const pages: SectionPages = {
   '/business/service_detail/:id': ServiceDetailPage,
   '/business/appeal': AppealPage,
   '/business/stat': lazyPage(() => import('../../features/cases/pages/stat-page.tsx').then((m) => ({ default: m.StatPage }))),
+  '/business/money': MoneyPage,
+  '/business/upload': UploadPage,
+  '/business/proof': ProofPage,
 };

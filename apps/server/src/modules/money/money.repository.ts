@@ -1,0 +1,351 @@
+import { and, asc, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { companies, staff } from '../../db/schema/companies.ts';
+import { files, moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
+import { clients } from '../../db/schema/work.ts';
+
+export type CaseRow = { id: number; corpId: number; ownerId: number; teamId: number | null; name: string };
+export type FileRow = typeof files.$inferSelect;
+export type NewFile = typeof files.$inferInsert;
+export type MoneyRow = typeof moneyRecords.$inferSelect;
+export type ProofRow = typeof proofs.$inferSelect;
+
+/**
+ * SQL of repayments, proofs and their images. Every function takes the company first and filters by it:
+ * an id from another company finds nothing.
+ */
+export function createMoneyRepository(db: Db) {
+  const staffName = (id: number, executor: Db | Tx = db) =>
+    executor.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, id));
+
+  return {
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
+    async findCase(corpId: number, clientId: number): Promise<CaseRow | undefined> {
+      const [row] = await db
+        .select({ id: clients.id, corpId: clients.corpId, ownerId: clients.ownerId, teamId: clients.teamId, name: clients.name })
+        .from(clients)
+        .where(and(eq(clients.corpId, corpId), eq(clients.id, clientId)))
+        .limit(1);
+      return row;
+    },
+
+    async staffNames(corpId: number, ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: staff.id, name: staff.name })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), inArray(staff.id, [...new Set(ids)])));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+    staffName,
+
+    // ---- files
+
+    async insertFile(row: NewFile): Promise<FileRow> {
+      const [inserted] = await db.insert(files).values(row).returning();
+      if (!inserted) throw new Error('file row not inserted');
+      return inserted;
+    },
+
+    async findFile(corpId: number, fileId: number): Promise<FileRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.corpId, corpId), eq(files.id, fileId)))
+        .limit(1);
+      return row;
+    },
+
+    async findFiles(corpId: number, fileIds: number[]): Promise<FileRow[]> {
+      if (fileIds.length === 0) return [];
+      return db
+        .select()
+        .from(files)
+        .where(and(eq(files.corpId, corpId), inArray(files.id, fileIds)));
+    },
+
+    /** Deletes an image no proof or record uses yet; answers its keys, or nothing when it was attached. */
+    async deleteUnattachedFile(corpId: number, fileId: number) {
+      const [row] = await db
+        .delete(files)
+        .where(and(eq(files.corpId, corpId), eq(files.id, fileId), isNull(files.attachedAt)))
+        .returning({ storageKey: files.storageKey, thumbKey: files.thumbKey });
+      return row;
+    },
+
+    async companyIds(): Promise<number[]> {
+      const rows = await db.select({ id: companies.id }).from(companies);
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes up to `limit` images of a company never attached and older than `before`; answers their keys. */
+    async deleteStaleUnattached(corpId: number, before: Date, limit: number) {
+      const stale = db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.corpId, corpId), isNull(files.attachedAt), lt(files.createdAt, before)))
+        .limit(limit);
+      return db
+        .delete(files)
+        .where(and(eq(files.corpId, corpId), isNull(files.attachedAt), inArray(files.id, stale)))
+        .returning({ storageKey: files.storageKey, thumbKey: files.thumbKey });
+    },
+
+    /**
+     * Marks fresh images as used. Conditional on their still being unattached, so two requests racing for
+     * the same image cannot both take it: the caller compares the count with what it asked for.
+     */
+    async attachFiles(tx: Tx, corpId: number, fileIds: number[], at: Date): Promise<number> {
+      if (fileIds.length === 0) return 0;
+      const rows = await tx
+        .update(files)
+        .set({ attachedAt: at })
+        .where(and(eq(files.corpId, corpId), inArray(files.id, fileIds), isNull(files.attachedAt)))
+        .returning({ id: files.id });
+      return rows.length;
+    },
+
+    // ---- money
+
+    async findMoneyByKey(corpId: number, key: string): Promise<MoneyRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(moneyRecords)
+        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.idempotencyKey, key)))
+        .limit(1);
+      return row;
+    },
+
+    /** Inserts unless the key was used; on a conflict answers undefined and writes nothing. */
+    async insertMoney(tx: Tx, row: typeof moneyRecords.$inferInsert): Promise<MoneyRow | undefined> {
+      const [inserted] = await tx
+        .insert(moneyRecords)
+        .values(row)
+        .onConflictDoNothing({ target: [moneyRecords.corpId, moneyRecords.idempotencyKey] })
+        .returning();
+      return inserted;
+    },
+
+    async insertMoneyImages(tx: Tx, corpId: number, moneyId: number, fileIds: number[]) {
+      if (fileIds.length === 0) return;
+      await tx.insert(moneyImages).values(fileIds.map((fileId, position) => ({ corpId, moneyId, fileId, position })));
+    },
+
+    async findMoney(corpId: number, id: number): Promise<MoneyRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(moneyRecords)
+        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** Newest first, keyset-paged on (corp_id, client_id, id): a page costs the same however long the list. */
+    async listMoney(corpId: number, clientId: number, cursor: number | undefined, limit: number): Promise<MoneyRow[]> {
+      return db
+        .select()
+        .from(moneyRecords)
+        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.clientId, clientId), cursor ? lt(moneyRecords.id, cursor) : undefined))
+        .orderBy(desc(moneyRecords.id))
+        .limit(limit);
+    },
+
+    async confirmedTotal(corpId: number, clientId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${moneyRecords.amountFen}), 0)::text` })
+        .from(moneyRecords)
+        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.clientId, clientId), eq(moneyRecords.status, 'confirmed')));
+      return Number(row?.total ?? 0);
+    },
+
+    async moneyImageFiles(corpId: number, moneyIds: number[]) {
+      if (moneyIds.length === 0) return [];
+      return db
+        .select({ moneyId: moneyImages.moneyId, fileId: moneyImages.fileId })
+        .from(moneyImages)
+        .where(and(eq(moneyImages.corpId, corpId), inArray(moneyImages.moneyId, moneyIds)))
+        .orderBy(asc(moneyImages.moneyId), asc(moneyImages.position));
+    },
+
+    /** pending → confirmed, only once: a second confirm (or a racing one) changes nothing. */
+    async confirmMoney(corpId: number, id: number, by: number, at: Date): Promise<MoneyRow | undefined> {
+      const [row] = await db
+        .update(moneyRecords)
+        .set({ status: 'confirmed', confirmedBy: by, confirmedAt: at })
+        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.id, id), eq(moneyRecords.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Deletes a pending record with its image links, and the images nothing else uses; answers the
+     * storage keys to remove once the transaction has committed, or undefined when it was confirmed.
+     */
+    async deletePendingMoney(tx: Tx, corpId: number, id: number) {
+      const links = await tx
+        .select({ fileId: moneyImages.fileId })
+        .from(moneyImages)
+        .where(and(eq(moneyImages.corpId, corpId), eq(moneyImages.moneyId, id)));
+      const [deleted] = await tx
+        .delete(moneyRecords)
+        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.id, id), eq(moneyRecords.status, 'pending')))
+        .returning({ id: moneyRecords.id });
+      if (!deleted) return undefined;
+      const fileIds = links.map((link) => link.fileId);
+      if (fileIds.length === 0) return [];
+      return tx
+        .delete(files)
+        .where(
+          and(
+            eq(files.corpId, corpId),
+            inArray(files.id, fileIds),
+            notExists(tx.select({ one: sql`1` }).from(proofImages).where(and(eq(proofImages.corpId, corpId), eq(proofImages.fileId, files.id)))),
+            notExists(tx.select({ one: sql`1` }).from(moneyImages).where(and(eq(moneyImages.corpId, corpId), eq(moneyImages.fileId, files.id)))),
+          ),
+        )
+        .returning({ storageKey: files.storageKey, thumbKey: files.thumbKey });
+    },
+
+    // ---- proofs
+
+    async countLiveProofs(corpId: number, clientId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(proofs)
+        .where(and(eq(proofs.corpId, corpId), eq(proofs.clientId, clientId), isNull(proofs.deletedAt)));
+      return Number(row?.n ?? 0);
+    },
+
+    async insertProof(tx: Tx, row: typeof proofs.$inferInsert): Promise<ProofRow> {
+      const [inserted] = await tx.insert(proofs).values(row).returning();
+      if (!inserted) throw new Error('proof not inserted');
+      return inserted;
+    },
+
+    async insertProofImages(tx: Tx, corpId: number, proofId: number, version: number, fileIds: number[]) {
+      await tx.insert(proofImages).values(fileIds.map((fileId, position) => ({ corpId, proofId, fileId, version, position })));
+    },
+
+    async findLiveProof(corpId: number, id: number): Promise<ProofRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(proofs)
+        .where(and(eq(proofs.corpId, corpId), eq(proofs.id, id), isNull(proofs.deletedAt)))
+        .limit(1);
+      return row;
+    },
+
+    async listLiveProofs(corpId: number, clientId: number): Promise<ProofRow[]> {
+      return db
+        .select()
+        .from(proofs)
+        .where(and(eq(proofs.corpId, corpId), eq(proofs.clientId, clientId), isNull(proofs.deletedAt)))
+        .orderBy(desc(proofs.id));
+    },
+
+    /** Every version's images of these proofs, in order. */
+    async proofImageFiles(corpId: number, proofIds: number[]) {
+      if (proofIds.length === 0) return [];
+      return db
+        .select({ proofId: proofImages.proofId, version: proofImages.version, fileId: proofImages.fileId })
+        .from(proofImages)
+        .where(and(eq(proofImages.corpId, corpId), inArray(proofImages.proofId, proofIds)))
+        .orderBy(asc(proofImages.proofId), desc(proofImages.version), asc(proofImages.position));
+    },
+
+    async rejectionsOf(corpId: number, proofIds: number[]) {
+      if (proofIds.length === 0) return [];
+      return db
+        .select()
+        .from(proofRejections)
+        .where(and(eq(proofRejections.corpId, corpId), inArray(proofRejections.proofId, proofIds)))
+        .orderBy(desc(proofRejections.id));
+    },
+
+    /** submitted → rejected plus the open rejection, in one transaction; undefined when not submitted. */
+    async rejectProof(input: { corpId: number; proofId: number; clientId: number; ownerId: number; reason: string; by: number; at: Date }) {
+      return db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(proofs)
+          .set({ status: 'rejected', updatedAt: input.at })
+          .where(and(eq(proofs.corpId, input.corpId), eq(proofs.id, input.proofId), eq(proofs.status, 'submitted'), isNull(proofs.deletedAt)))
+          .returning({ id: proofs.id });
+        if (!changed) return undefined;
+        await tx.insert(proofRejections).values({
+          corpId: input.corpId,
+          proofId: input.proofId,
+          clientId: input.clientId,
+          ownerId: input.ownerId,
+          reason: input.reason,
+          rejectedBy: input.by,
+          createdAt: input.at,
+        });
+        return changed;
+      });
+    },
+
+    /** rejected → submitted at the next version, closing the open rejection; undefined when it was not rejected. */
+    async resubmitProof(tx: Tx, corpId: number, proofId: number, fromVersion: number, at: Date) {
+      const [changed] = await tx
+        .update(proofs)
+        .set({ status: 'submitted', version: fromVersion + 1, updatedAt: at })
+        .where(and(eq(proofs.corpId, corpId), eq(proofs.id, proofId), eq(proofs.status, 'rejected'), eq(proofs.version, fromVersion), isNull(proofs.deletedAt)))
+        .returning();
+      if (!changed) return undefined;
+      await tx
+        .update(proofRejections)
+        .set({ resolvedAt: at })
+        .where(and(eq(proofRejections.corpId, corpId), eq(proofRejections.proofId, proofId), isNull(proofRejections.resolvedAt)));
+      return changed;
+    },
+
+    /** Marks a proof deleted (kept for the audit trail) and closes any open rejection of it. */
+    async deleteProof(corpId: number, proofId: number, at: Date) {
+      return db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(proofs)
+          .set({ deletedAt: at, updatedAt: at })
+          .where(and(eq(proofs.corpId, corpId), eq(proofs.id, proofId), isNull(proofs.deletedAt)))
+          .returning({ id: proofs.id });
+        if (!changed) return undefined;
+        await tx
+          .update(proofRejections)
+          .set({ resolvedAt: at })
+          .where(and(eq(proofRejections.corpId, corpId), eq(proofRejections.proofId, proofId), isNull(proofRejections.resolvedAt)));
+        return changed;
+      });
+    },
+
+    /** Open rejections of the owner's cases, newest first, keyset-paged on the partial index. */
+    async listOpenRejections(corpId: number, ownerId: number, cursor: number | undefined, limit: number) {
+      return db
+        .select({
+          id: proofRejections.id,
+          proofId: proofRejections.proofId,
+          clientId: proofRejections.clientId,
+          clientName: clients.name,
+          type: proofs.type,
+          version: proofs.version,
+          reason: proofRejections.reason,
+          rejectedBy: proofRejections.rejectedBy,
+          createdAt: proofRejections.createdAt,
+        })
+        .from(proofRejections)
+        .innerJoin(proofs, and(eq(proofs.corpId, proofRejections.corpId), eq(proofs.id, proofRejections.proofId)))
+        .innerJoin(clients, and(eq(clients.corpId, proofRejections.corpId), eq(clients.id, proofRejections.clientId)))
+        .where(
+          and(
+            eq(proofRejections.corpId, corpId),
+            eq(proofRejections.ownerId, ownerId),
+            isNull(proofRejections.resolvedAt),
+            cursor ? lt(proofRejections.id, cursor) : undefined,
+          ),
+        )
+        .orderBy(desc(proofRejections.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type MoneyRepository = ReturnType<typeof createMoneyRepository>;

@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '@crm/domain/api/envelope';
+import {
+  addMoneyRequestSchema,
+  addProofRequestSchema,
+  getProofQuerySchema,
+  moneyListRequestSchema,
+  moneyListResponseSchema,
+  moneyRecordSchema,
+  proofListResponseSchema,
+  proofRejectListSchema,
+  proofRejectQuerySchema,
+  proofSchema,
+  recordIdRequestSchema,
+  rejectProofRequestSchema,
+  updateProofRequestSchema,
+  uploadImgFieldsSchema,
+  uploadImgResponseSchema,
+} from '@crm/domain/api/money';
+import { RefusedError } from '../../errors.ts';
+import { currentStaff } from '../../plugins/session.ts';
+import type { MoneyService } from './money.service.ts';
+import { MONEY_TEXTS as T } from './money.texts.ts';
+
+const imageQuery = z.object({
+  v: z.enum(['full', 'thumb']).default('full'),
+  exp: z.coerce.number().int(),
+  sig: z.string().min(1).max(128),
+});
+const imageParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The repayment, proof and upload calls of spec §7, plus the signed image route they link to. */
+export async function moneyRoutes(root: FastifyInstance, { money }: { money: MoneyService }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const guarded = { onRequest: app.requireStaff };
+  const tags = ['money'];
+
+  app.post(
+    '/api/crm/moneyList',
+    { ...guarded, schema: { tags, summary: '案件的还款记录', body: moneyListRequestSchema, response: { 200: envelopeSchema(moneyListResponseSchema) } } },
+    async (request) => {
+      const { id, cursor, limit } = request.body;
+      return { code: 0, msg: 'ok', data: await money.listMoney(currentStaff(request), id, cursor, limit) };
+    },
+  );
+
+  app.post(
+    '/api/crm/addMoney',
+    { ...guarded, schema: { tags, summary: '登记还款（幂等键防重复）', body: addMoneyRequestSchema, response: { 200: envelopeSchema(moneyRecordSchema) } } },
+    async (request) => ({ code: 0, msg: T.added, data: await money.addMoney(currentStaff(request), request.body) }),
+  );
+
+  app.post(
+    '/api/crm/moneyConfirm',
+    { ...guarded, schema: { tags, summary: '确认还款（确认后不可修改）', body: recordIdRequestSchema, response: { 200: envelopeSchema(moneyRecordSchema) } } },
+    async (request) => ({ code: 0, msg: T.confirmed, data: await money.confirmMoney(currentStaff(request), request.body.id) }),
+  );
+
+  app.post(
+    '/api/crm/delMoney',
+    { ...guarded, schema: { tags, summary: '删除未确认的还款', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await money.deleteMoney(currentStaff(request), request.body.id);
+      return { code: 0, msg: T.deleted, data: null };
+    },
+  );
+
+  app.get(
+    '/api/crm/getProof',
+    { ...guarded, schema: { tags, summary: '案件的凭证（含历史版本与驳回）', querystring: getProofQuerySchema, response: { 200: envelopeSchema(proofListResponseSchema) } } },
+    async (request) => ({ code: 0, msg: 'ok', data: await money.listProofs(currentStaff(request), request.query.id) }),
+  );
+
+  app.post(
+    '/api/crm/proof',
+    { ...guarded, schema: { tags, summary: '上传凭证', body: addProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
+    async (request) => ({ code: 0, msg: T.added, data: await money.addProof(currentStaff(request), request.body) }),
+  );
+
+  app.post(
+    '/api/crm/updateProof',
+    { ...guarded, schema: { tags, summary: '重新上传被驳回的凭证', body: updateProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
+    async (request) => ({ code: 0, msg: T.added, data: await money.updateProof(currentStaff(request), request.body) }),
+  );
+
+  app.post(
+    '/api/crm/delProof',
+    { ...guarded, schema: { tags, summary: '删除凭证', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await money.deleteProof(currentStaff(request), request.body.id);
+      return { code: 0, msg: T.deleted, data: null };
+    },
+  );
+
+  app.get(
+    '/api/crm/proofReject',
+    { ...guarded, schema: { tags, summary: '我的凭证驳回', querystring: proofRejectQuerySchema, response: { 200: envelopeSchema(proofRejectListSchema) } } },
+    async (request) => {
+      const { cursor, limit } = request.query;
+      return { code: 0, msg: 'ok', data: await money.listRejections(currentStaff(request), cursor, limit) };
+    },
+  );
+
+  // Not in spec §7, which lists only the GET: rejecting a proof needs a write, on the same path (decision 020).
+  app.post(
+    '/api/crm/proofReject',
+    { ...guarded, schema: { tags, summary: '驳回凭证', body: rejectProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
+    async (request) => ({ code: 0, msg: T.rejected, data: await money.rejectProof(currentStaff(request), request.body) }),
+  );
+
+  app.post(
+    '/common/delimg',
+    { ...guarded, schema: { tags, summary: '删除未提交的图片', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await money.deleteImage(currentStaff(request), request.body.id);
+      return { code: 0, msg: T.deleted, data: null };
+    },
+  );
+
+  app.post(
+    '/api/ysb/uploadImg',
+    {
+      ...guarded,
+      // Decoding, re-encoding and OCR cost CPU: a phone uploads a few images a minute, a script far more.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: '上传图片（凭证图片，或身份证、银行卡识别）',
+        consumes: ['multipart/form-data'],
+        // `file` arrives as a Buffer (multipart keyValues); its bytes are checked in the service, not here.
+        body: uploadImgFieldsSchema.extend({ file: z.unknown().optional() }),
+        response: { 200: envelopeSchema(uploadImgResponseSchema) },
+      },
+    },
+    async (request) => {
+      const me = currentStaff(request);
+      const { kind, id, file } = request.body;
+      if (!Buffer.isBuffer(file)) throw new RefusedError(T.fileMissing);
+      if (kind === 'proof') {
+        if (!id) throw new RefusedError('案件无效');
+        return { code: 0, msg: T.uploaded, data: { image: await money.uploadProofImage(me, id, file), ocr: null } };
+      }
+      return { code: 0, msg: 'ok', data: { image: null, ocr: await money.recognize(kind, file) } };
+    },
+  );
+
+  app.get(
+    '/common/img/:id',
+    { ...guarded, schema: { tags, summary: '图片（签名地址，5 分钟有效）', params: imageParams, querystring: imageQuery } },
+    async (request, reply) => {
+      const { v, exp, sig } = request.query;
+      const image = await money.readImage(currentStaff(request), { fileId: request.params.id, variant: v, expires: exp, sig });
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(image.body);
+    },
+  );
+}

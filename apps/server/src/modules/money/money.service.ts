@@ -1,0 +1,430 @@
+import type { AddMoneyRequest, MoneyList, MoneyRecord, OcrResult, Proof, ProofImage, ProofList, ProofRejectList } from '@crm/domain/api/money';
+import type { OcrKind } from '@crm/domain/idcard';
+import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, yuanToFen } from '@crm/domain/money';
+import { JOB } from '@crm/domain/roles';
+import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
+import { newStorageKeys, type FileStorage } from '../../adapters/storage/index.ts';
+import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import type { StaffIdentity } from '../staff/staff.repository.ts';
+import { cleanImage, sniffImageFormat } from './image-processing.ts';
+import { signImageUrl, verifyImageSignature, type ImageVariant } from './image-urls.ts';
+import type { CaseRow, FileRow, MoneyRepository, MoneyRow } from './money.repository.ts';
+import { MONEY_TEXTS as T } from './money.texts.ts';
+
+export interface MoneyServiceDeps {
+  repo: MoneyRepository;
+  storage: FileStorage;
+  ocr: OcrAdapter;
+  secret: string;
+  now?: () => Date;
+  log?: (message: string, error: unknown) => void;
+}
+
+/*
+ * Who may do what with a case's money and proofs (docs/decisions/020):
+ * - read: the case owner, the leader of the case's team, and customer service (job 3) of the company;
+ * - add, re-upload, delete: the owner and the team leader;
+ * - reject a proof: the team leader and customer service;
+ * - confirm a repayment: the team leader, never the person who recorded it.
+ * Nobody of another company: their ids find nothing (404).
+ */
+const isTeamLeader = (me: StaffIdentity, c: CaseRow) => me.isLeader && me.teamId !== null && me.teamId === c.teamId;
+const isOwner = (me: StaffIdentity, c: CaseRow) => me.id === c.ownerId;
+const isService = (me: StaffIdentity) => me.jobs.includes(JOB.SERVICE);
+export const caseAccess = {
+  read: (me: StaffIdentity, c: CaseRow) => isOwner(me, c) || isTeamLeader(me, c) || isService(me),
+  write: (me: StaffIdentity, c: CaseRow) => isOwner(me, c) || isTeamLeader(me, c),
+  reject: (me: StaffIdentity, c: CaseRow) => isTeamLeader(me, c) || isService(me),
+  confirm: (me: StaffIdentity, c: CaseRow, record: MoneyRow) => isTeamLeader(me, c) && record.createdBy !== me.id,
+};
+
+/** An uploaded image nobody attached within a day is an abandoned form's. */
+export const UNATTACHED_MAX_AGE_MS = 24 * 3600_000;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function createMoneyService({ repo, storage, ocr, secret, now = () => new Date(), log = () => undefined }: MoneyServiceDeps) {
+  async function readableCase(me: StaffIdentity, clientId: number): Promise<CaseRow> {
+    const found = await repo.findCase(me.corpId, clientId);
+    if (!found) throw new NotFoundError(T.caseNotFound);
+    if (!caseAccess.read(me, found)) throw new ForbiddenError(T.caseForbidden);
+    return found;
+  }
+
+  async function writableCase(me: StaffIdentity, clientId: number): Promise<CaseRow> {
+    const found = await readableCase(me, clientId);
+    if (!caseAccess.write(me, found)) throw new ForbiddenError(T.notAllowedToEdit);
+    return found;
+  }
+
+  const imageOf = (me: StaffIdentity, fileId: number): ProofImage => {
+    const at = now().getTime();
+    return { id: fileId, url: signImageUrl(secret, fileId, 'full', me.id, at), thumb_url: signImageUrl(secret, fileId, 'thumb', me.id, at) };
+  };
+
+  /** Removes stored objects after a failed or undone write; a failure here is logged, not thrown over the first. */
+  async function removeObjects(keys: string[]) {
+    for (const key of keys) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        log(`could not remove stored object ${key}`, error);
+      }
+    }
+  }
+
+  /**
+   * The images a write may use: each must exist, belong to this case, and be fresh (not used by another
+   * proof or record). `reusable` are ids this proof's current version already holds, which a re-upload
+   * may keep.
+   */
+  async function checkImages(me: StaffIdentity, caseRow: CaseRow, fileIds: number[], reusable: number[] = []): Promise<FileRow[]> {
+    const rows = await repo.findFiles(me.corpId, fileIds);
+    if (rows.length !== fileIds.length) throw new RefusedError(T.imageNotFound);
+    for (const row of rows) {
+      if (row.clientId !== caseRow.id) throw new RefusedError(T.imageOfOtherCase);
+      if (row.attachedAt && !reusable.includes(row.id)) throw new RefusedError(T.imageInUse);
+    }
+    return rows;
+  }
+
+  async function toMoneyRecords(me: StaffIdentity, caseRow: CaseRow, rows: MoneyRow[]): Promise<MoneyRecord[]> {
+    const [links, names] = await Promise.all([
+      repo.moneyImageFiles(me.corpId, rows.map((row) => row.id)),
+      repo.staffNames(me.corpId, rows.flatMap((row) => [row.createdBy, ...(row.confirmedBy ? [row.confirmedBy] : [])])),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      client_id: row.clientId,
+      amount_fen: row.amountFen,
+      paid_on: row.paidOn,
+      method: row.method,
+      card_last4: row.cardLast4,
+      note: row.note,
+      status: row.status,
+      created_by: { id: row.createdBy, name: names.get(row.createdBy) ?? '' },
+      confirmed_by: row.confirmedBy ? { id: row.confirmedBy, name: names.get(row.confirmedBy) ?? '' } : null,
+      confirmed_at: iso(row.confirmedAt),
+      created_at: row.createdAt.toISOString(),
+      images: links.filter((link) => link.moneyId === row.id).map((link) => imageOf(me, link.fileId)),
+      can_confirm: row.status === 'pending' && caseAccess.confirm(me, caseRow, row),
+      can_delete: row.status === 'pending' && caseAccess.write(me, caseRow),
+    }));
+  }
+
+  async function toProofs(me: StaffIdentity, caseRow: CaseRow, ids: number[]): Promise<Proof[]> {
+    const proofsOfCase = (await repo.listLiveProofs(me.corpId, caseRow.id)).filter((p) => ids.length === 0 || ids.includes(p.id));
+    const proofIds = proofsOfCase.map((p) => p.id);
+    const [images, rejections] = await Promise.all([repo.proofImageFiles(me.corpId, proofIds), repo.rejectionsOf(me.corpId, proofIds)]);
+    const names = await repo.staffNames(me.corpId, rejections.map((r) => r.rejectedBy));
+    return proofsOfCase.map((p) => {
+      const mine = images.filter((image) => image.proofId === p.id);
+      const versions = [...new Set(mine.map((image) => image.version))].filter((v) => v !== p.version).sort((a, b) => b - a);
+      return {
+        id: p.id,
+        client_id: p.clientId,
+        type: p.type,
+        status: p.status,
+        version: p.version,
+        images: mine.filter((image) => image.version === p.version).map((image) => imageOf(me, image.fileId)),
+        history: versions.map((version) => ({
+          version,
+          images: mine.filter((image) => image.version === version).map((image) => imageOf(me, image.fileId)),
+        })),
+        rejections: rejections
+          .filter((r) => r.proofId === p.id)
+          .map((r) => ({
+            id: r.id,
+            reason: r.reason,
+            rejected_by: { id: r.rejectedBy, name: names.get(r.rejectedBy) ?? '' },
+            created_at: r.createdAt.toISOString(),
+            resolved_at: iso(r.resolvedAt),
+          })),
+        created_at: p.createdAt.toISOString(),
+        can_edit: p.status === 'rejected' && caseAccess.write(me, caseRow),
+        can_reject: p.status === 'submitted' && caseAccess.reject(me, caseRow),
+      };
+    });
+  }
+
+  async function oneProof(me: StaffIdentity, caseRow: CaseRow, proofId: number): Promise<Proof> {
+    const [proof] = await toProofs(me, caseRow, [proofId]);
+    if (!proof) throw new NotFoundError(T.recordNotFound);
+    return proof;
+  }
+
+  /** A live proof and its case, after the read check. */
+  async function proofWithCase(me: StaffIdentity, proofId: number) {
+    const proof = await repo.findLiveProof(me.corpId, proofId);
+    if (!proof) throw new NotFoundError(T.recordNotFound);
+    return { proof, caseRow: await readableCase(me, proof.clientId) };
+  }
+
+  return {
+    // ---- images
+
+    /**
+     * Removes images uploaded but never used by a proof or record (a form abandoned) once they are older
+     * than `maxAgeMs`, files and rows, in batches per company. Answers how many went.
+     */
+    async sweepUnattachedImages(maxAgeMs = UNATTACHED_MAX_AGE_MS): Promise<number> {
+      const before = new Date(now().getTime() - maxAgeMs);
+      let removed = 0;
+      for (const corpId of await repo.companyIds()) {
+        for (;;) {
+          const batch = await repo.deleteStaleUnattached(corpId, before, 200);
+          await removeObjects(batch.flatMap((file) => [file.storageKey, file.thumbKey]));
+          removed += batch.length;
+          if (batch.length < 200) break;
+        }
+      }
+      return removed;
+    },
+
+    /** Stores one proof image of a case: checked, re-encoded, thumbnailed. Nothing stays behind on failure. */
+    async uploadProofImage(me: StaffIdentity, clientId: number, bytes: Buffer): Promise<ProofImage> {
+      const caseRow = await writableCase(me, clientId);
+      const clean = await cleanImage(bytes);
+      const { key, thumbKey } = newStorageKeys(me.corpId);
+      const written: string[] = [];
+      try {
+        await storage.put(key, clean.image, clean.contentType);
+        written.push(key);
+        await storage.put(thumbKey, clean.thumb, 'image/jpeg');
+        written.push(thumbKey);
+        const row = await repo.insertFile({
+          corpId: me.corpId,
+          clientId: caseRow.id,
+          uploaderId: me.id,
+          storageKey: key,
+          thumbKey,
+          contentType: clean.contentType,
+          bytes: clean.image.length,
+          width: clean.width,
+          height: clean.height,
+          createdAt: now(),
+        });
+        return imageOf(me, row.id);
+      } catch (error) {
+        await removeObjects(written);
+        throw error;
+      }
+    },
+
+    /** /common/delimg: an image not yet used by a proof or record (the upload form's grid). */
+    async deleteImage(me: StaffIdentity, fileId: number): Promise<void> {
+      const file = await repo.findFile(me.corpId, fileId);
+      if (!file) throw new NotFoundError(T.imageNotFound);
+      await writableCase(me, file.clientId);
+      if (file.attachedAt) throw new RefusedError(T.imageAttached);
+      const removed = await repo.deleteUnattachedFile(me.corpId, fileId);
+      if (!removed) throw new RefusedError(T.imageAttached);
+      await removeObjects([removed.storageKey, removed.thumbKey]);
+    },
+
+    /** The bytes behind a signed image address, after the signature, the session and the record agree. */
+    async readImage(me: StaffIdentity, input: { fileId: number; variant: ImageVariant; expires: number; sig: string }) {
+      if (!verifyImageSignature(secret, { ...input, staffId: me.id }, now().getTime())) throw new ForbiddenError(T.imageForbidden);
+      const file = await repo.findFile(me.corpId, input.fileId);
+      if (!file) throw new NotFoundError(T.imageNotFound);
+      await readableCase(me, file.clientId);
+      const body = await storage.get(input.variant === 'thumb' ? file.thumbKey : file.storageKey);
+      if (!body) throw new NotFoundError(T.imageNotFound);
+      return { body, contentType: input.variant === 'thumb' ? 'image/jpeg' : file.contentType };
+    },
+
+    /** /api/ysb/uploadImg with kind idCard or bankCard: the number and a confidence; the photo is not kept. */
+    async recognize(kind: OcrKind, bytes: Buffer): Promise<OcrResult> {
+      if (bytes.length === 0) throw new RefusedError(T.fileEmpty);
+      if (bytes.length > MAX_IMAGE_BYTES) throw new RefusedError(T.fileTooLarge);
+      if (!sniffImageFormat(bytes)) throw new RefusedError(T.notAnImage);
+      let reading;
+      try {
+        reading = await ocr.recognize(kind, bytes);
+      } catch (error) {
+        if (error instanceof OcrUnavailableError) {
+          log('OCR unavailable', error);
+          throw new RefusedError(T.ocrUnavailable);
+        }
+        // sharp could not decode it: a broken or truncated picture.
+        throw new RefusedError(T.imageBroken);
+      }
+      if (!reading) throw new RefusedError(T.ocrNothing);
+      return { kind, ...reading };
+    },
+
+    // ---- money
+
+    async listMoney(me: StaffIdentity, clientId: number, cursor: number | undefined, limit: number): Promise<MoneyList> {
+      const caseRow = await readableCase(me, clientId);
+      const [rows, confirmed] = await Promise.all([repo.listMoney(me.corpId, clientId, cursor, limit + 1), repo.confirmedTotal(me.corpId, clientId)]);
+      const page = rows.slice(0, limit);
+      return {
+        client: { id: caseRow.id, name: caseRow.name },
+        confirmed_fen: confirmed,
+        items: await toMoneyRecords(me, caseRow, page),
+        next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+        can_add: caseAccess.write(me, caseRow),
+      };
+    },
+
+    /**
+     * Records a repayment once per idempotency key: a double tap or a retried request answers the first
+     * record. The record, its image links and the images' "attached" mark are one transaction.
+     */
+    async addMoney(me: StaffIdentity, input: AddMoneyRequest): Promise<MoneyRecord> {
+      const caseRow = await writableCase(me, input.id);
+      const earlier = await repo.findMoneyByKey(me.corpId, input.key);
+      if (earlier) {
+        if (earlier.clientId !== caseRow.id) throw new RefusedError(T.keyReused);
+        const [record] = await toMoneyRecords(me, caseRow, [earlier]);
+        if (!record) throw new NotFoundError(T.recordNotFound);
+        return record;
+      }
+      const amountFen = yuanToFen(input.amount);
+      if (amountFen === null) throw new RefusedError('金额格式不正确');
+      await checkImages(me, caseRow, input.imgs);
+      const at = now();
+      const created = await repo.transaction(async (tx) => {
+        const row = await repo.insertMoney(tx, {
+          corpId: me.corpId,
+          clientId: caseRow.id,
+          amountFen,
+          paidOn: input.paid_on,
+          method: input.method,
+          cardLast4: input.card_no ? input.card_no.slice(-4) : null,
+          note: input.note,
+          createdBy: me.id,
+          idempotencyKey: input.key,
+          createdAt: at,
+        });
+        if (!row) return undefined;
+        if ((await repo.attachFiles(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
+        await repo.insertMoneyImages(tx, me.corpId, row.id, input.imgs);
+        return row;
+      });
+      // A concurrent request with the same key won the insert: answer its record.
+      const row = created ?? (await repo.findMoneyByKey(me.corpId, input.key));
+      if (!row || row.clientId !== caseRow.id) throw new RefusedError(T.keyReused);
+      const [record] = await toMoneyRecords(me, caseRow, [row]);
+      if (!record) throw new NotFoundError(T.recordNotFound);
+      return record;
+    },
+
+    async confirmMoney(me: StaffIdentity, id: number): Promise<MoneyRecord> {
+      const row = await repo.findMoney(me.corpId, id);
+      if (!row) throw new NotFoundError(T.recordNotFound);
+      const caseRow = await readableCase(me, row.clientId);
+      if (row.status === 'confirmed') throw new RefusedError(T.alreadyConfirmed);
+      if (row.createdBy === me.id && isTeamLeader(me, caseRow)) throw new RefusedError(T.cannotConfirmOwn);
+      if (!caseAccess.confirm(me, caseRow, row)) throw new ForbiddenError(T.notAllowedToConfirm);
+      const confirmed = await repo.confirmMoney(me.corpId, id, me.id, now());
+      if (!confirmed) throw new RefusedError(T.alreadyConfirmed);
+      const [record] = await toMoneyRecords(me, caseRow, [confirmed]);
+      if (!record) throw new NotFoundError(T.recordNotFound);
+      return record;
+    },
+
+    async deleteMoney(me: StaffIdentity, id: number): Promise<void> {
+      const row = await repo.findMoney(me.corpId, id);
+      if (!row) throw new NotFoundError(T.recordNotFound);
+      const caseRow = await readableCase(me, row.clientId);
+      if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
+      if (row.status === 'confirmed') throw new RefusedError(T.alreadyConfirmed);
+      const removed = await repo.transaction((tx) => repo.deletePendingMoney(tx, me.corpId, id));
+      if (!removed) throw new RefusedError(T.alreadyConfirmed);
+      await removeObjects(removed.flatMap((file) => [file.storageKey, file.thumbKey]));
+    },
+
+    // ---- proofs
+
+    async listProofs(me: StaffIdentity, clientId: number): Promise<ProofList> {
+      const caseRow = await readableCase(me, clientId);
+      return {
+        client: { id: caseRow.id, name: caseRow.name },
+        items: await toProofs(me, caseRow, []),
+        can_add: caseAccess.write(me, caseRow),
+      };
+    },
+
+    async addProof(me: StaffIdentity, input: { id: number; type: number; imgs: number[] }): Promise<Proof> {
+      const caseRow = await writableCase(me, input.id);
+      if ((await repo.countLiveProofs(me.corpId, caseRow.id)) >= MAX_PROOFS_PER_CASE) throw new RefusedError(T.tooManyProofs);
+      await checkImages(me, caseRow, input.imgs);
+      const at = now();
+      const proof = await repo.transaction(async (tx) => {
+        const row = await repo.insertProof(tx, { corpId: me.corpId, clientId: caseRow.id, type: input.type, createdBy: me.id, createdAt: at, updatedAt: at });
+        if ((await repo.attachFiles(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
+        await repo.insertProofImages(tx, me.corpId, row.id, 1, input.imgs);
+        return row;
+      });
+      return oneProof(me, caseRow, proof.id);
+    },
+
+    /** Re-upload after a rejection: a new version of the images; the old version stays in the history. */
+    async updateProof(me: StaffIdentity, input: { id: number; imgs: number[] }): Promise<Proof> {
+      const { proof, caseRow } = await proofWithCase(me, input.id);
+      if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
+      if (proof.status !== 'rejected') throw new RefusedError(T.proofNotRejected);
+      const current = (await repo.proofImageFiles(me.corpId, [proof.id])).filter((image) => image.version === proof.version).map((image) => image.fileId);
+      await checkImages(me, caseRow, input.imgs, current);
+      const fresh = input.imgs.filter((id) => !current.includes(id));
+      const at = now();
+      await repo.transaction(async (tx) => {
+        const changed = await repo.resubmitProof(tx, me.corpId, proof.id, proof.version, at);
+        if (!changed) throw new RefusedError(T.proofNotRejected);
+        if ((await repo.attachFiles(tx, me.corpId, fresh, at)) !== fresh.length) throw new RefusedError(T.imageInUse);
+        await repo.insertProofImages(tx, me.corpId, proof.id, changed.version, input.imgs);
+      });
+      return oneProof(me, caseRow, proof.id);
+    },
+
+    async deleteProof(me: StaffIdentity, id: number): Promise<void> {
+      const { proof, caseRow } = await proofWithCase(me, id);
+      if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
+      if (!(await repo.deleteProof(me.corpId, proof.id, now()))) throw new NotFoundError(T.recordNotFound);
+    },
+
+    async rejectProof(me: StaffIdentity, input: { id: number; reason: string }): Promise<Proof> {
+      const { proof, caseRow } = await proofWithCase(me, input.id);
+      if (!caseAccess.reject(me, caseRow)) throw new ForbiddenError(T.notAllowedToReject);
+      if (proof.status === 'rejected') throw new RefusedError(T.proofAlreadyRejected);
+      const changed = await repo.rejectProof({
+        corpId: me.corpId,
+        proofId: proof.id,
+        clientId: caseRow.id,
+        ownerId: caseRow.ownerId,
+        reason: input.reason,
+        by: me.id,
+        at: now(),
+      });
+      if (!changed) throw new RefusedError(T.proofAlreadyRejected);
+      return oneProof(me, caseRow, proof.id);
+    },
+
+    /** GET proofReject: the open rejections of the caller's own cases, with the images to redo. */
+    async listRejections(me: StaffIdentity, cursor: number | undefined, limit: number): Promise<ProofRejectList> {
+      const rows = await repo.listOpenRejections(me.corpId, me.id, cursor, limit + 1);
+      const page = rows.slice(0, limit);
+      const [images, names] = await Promise.all([
+        repo.proofImageFiles(me.corpId, page.map((row) => row.proofId)),
+        repo.staffNames(me.corpId, page.map((row) => row.rejectedBy)),
+      ]);
+      return {
+        items: page.map((row) => ({
+          id: row.id,
+          proof_id: row.proofId,
+          client: { id: row.clientId, name: row.clientName },
+          type: row.type,
+          reason: row.reason,
+          rejected_by: { id: row.rejectedBy, name: names.get(row.rejectedBy) ?? '' },
+          created_at: row.createdAt.toISOString(),
+          images: images.filter((image) => image.proofId === row.proofId && image.version === row.version).map((image) => imageOf(me, image.fileId)),
+        })),
+        next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+  };
+}
+
+export type MoneyService = ReturnType<typeof createMoneyService>;

@@ -1,0 +1,168 @@
+import { moneyFormSchema } from '@crm/domain/api/money';
+import { CARD_METHODS, REPAYMENT_METHODS } from '@crm/domain/money';
+import { Button, DatePicker, Dialog, Input, Selector, TextArea, Toast } from 'antd-mobile';
+import { useRef, useState } from 'react';
+import { useAddMoney } from '../api/add-money.ts';
+import { recognizeCard } from '../api/upload-img.ts';
+import { moneyTexts as T } from '../texts.ts';
+import { compressImage } from './compress-image.ts';
+import { ImageUploader } from './image-uploader.tsx';
+import { errorMessage } from './page-states.tsx';
+import { useImageUploads } from './use-image-uploads.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const toDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const newKey = () =>
+  globalThis.crypto?.randomUUID?.() ??
+  // Old WebViews lack randomUUID: a v4 UUID from getRandomValues.
+  '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
+    (Number(c) ^ ((crypto.getRandomValues(new Uint8Array(1))[0] ?? 0) & (15 >> (Number(c) / 4)))).toString(16),
+  );
+
+/**
+ * Records one repayment. Validated with the server's own schema before sending; the idempotency key is
+ * made when the form opens, so a double tap or a retry after a dropped answer records once. A refused
+ * submit keeps everything typed.
+ */
+export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () => void }) {
+  const [key] = useState(newKey);
+  const [amount, setAmount] = useState('');
+  const [paidOn, setPaidOn] = useState(() => toDay(new Date()));
+  const [method, setMethod] = useState<number | null>(null);
+  const [cardNo, setCardNo] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isPickingDate, setIsPickingDate] = useState(false);
+  const [isScanning, setIsScanning] = useState(false);
+  const cardInput = useRef<HTMLInputElement>(null);
+  const uploads = useImageUploads(clientId);
+  const add = useAddMoney(clientId);
+  const usesCard = method !== null && CARD_METHODS.includes(method);
+
+  const scan = async (file: File) => {
+    setIsScanning(true);
+    try {
+      const reading = await recognizeCard('bankCard', await compressImage(file));
+      const use = await Dialog.confirm({
+        title: T.scanResultTitle,
+        content: (
+          <div>
+            <p style={{ fontSize: 20, letterSpacing: 1, margin: '8px 0' }}>{reading.number}</p>
+            <p>{T.scanConfidence(Math.round(reading.confidence * 100))}</p>
+            {reading.valid ? null : <p style={{ color: '#ff3141' }}>{T.scanUnchecked}</p>}
+          </div>
+        ),
+        confirmText: T.scanUse,
+        cancelText: T.cancel,
+      });
+      if (use) setCardNo(reading.number);
+    } catch (failure) {
+      Toast.show({ content: errorMessage(failure) });
+    } finally {
+      setIsScanning(false);
+    }
+  };
+
+  const submit = async () => {
+    const checked = moneyFormSchema.safeParse({ amount, paid_on: paidOn, method: method ?? undefined, card_no: usesCard ? cardNo : '', note });
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? '';
+      setError(message);
+      Toast.show({ content: message });
+      return;
+    }
+    if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
+    if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
+    setError(null);
+    try {
+      await add.mutateAsync({ id: clientId, amount, paid_on: paidOn, method: checked.data.method, card_no: checked.data.card_no, note, imgs: uploads.imageIds, key });
+      Toast.show({ icon: 'success', content: T.saved });
+      onDone();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      Toast.show({ content: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <form
+      className="money-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="money-form__title">{T.addMoney}</div>
+      <label className="money-field">
+        <span className="money-field__label">{T.amountLabel}</span>
+        <Input inputMode="decimal" placeholder={T.amountPlaceholder} value={amount} onChange={setAmount} maxLength={10} />
+      </label>
+      <div className="money-field">
+        <span className="money-field__label">{T.dateLabel}</span>
+        <button type="button" className="money-picker-value" onClick={() => setIsPickingDate(true)} aria-label={T.dateLabel}>
+          {paidOn}
+        </button>
+        <DatePicker
+          visible={isPickingDate}
+          max={new Date()}
+          min={new Date(2015, 0, 1)}
+          value={new Date(`${paidOn}T00:00:00`)}
+          onClose={() => setIsPickingDate(false)}
+          onConfirm={(value) => setPaidOn(toDay(value))}
+          confirmText={T.confirm}
+          cancelText={T.cancel}
+        />
+      </div>
+      <div className="money-field">
+        <span className="money-field__label">{T.methodLabel}</span>
+        <Selector
+          columns={2}
+          options={REPAYMENT_METHODS.map((option) => ({ label: option.label, value: option.value }))}
+          value={method === null ? [] : [method]}
+          onChange={(values) => setMethod(values[0] ?? null)}
+        />
+      </div>
+      {usesCard ? (
+        <div className="money-field">
+          <span className="money-field__label">{T.cardLabel}</span>
+          <div className="money-field__row">
+            <Input inputMode="numeric" placeholder={T.cardPlaceholder} value={cardNo} onChange={setCardNo} maxLength={23} id="money-card-no" />
+            <Button size="small" loading={isScanning} loadingText={T.scanning} onClick={() => cardInput.current?.click()}>
+              {T.scanCard}
+            </Button>
+          </div>
+          <input
+            ref={cardInput}
+            className="uploader__input"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            aria-label={T.scanCard}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void scan(file);
+            }}
+          />
+        </div>
+      ) : null}
+      <label className="money-field">
+        <span className="money-field__label">{T.noteLabel}</span>
+        <TextArea placeholder={T.notePlaceholder} value={note} onChange={setNote} maxLength={200} rows={2} />
+      </label>
+      <div className="money-field">
+        <span className="money-field__label">{T.imagesLabel}</span>
+        <ImageUploader uploads={uploads} label={T.imagesLabel} />
+      </div>
+      {error ? (
+        <p className="money-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button block color="primary" type="submit" loading={add.isPending} loadingText={T.submitting}>
+        {T.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ProofRejectionItem } from '@crm/domain/api/money';
+import { labelOf, PROOF_TYPES } from '@crm/domain/money';
+import { Button, InfiniteScroll, Popup, PullToRefresh, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useProofRejections } from '../api/get-proof-rejections.ts';
+import { useUpdateProof } from '../api/proof-mutations.ts';
+import { ImageThumbs } from '../components/image-thumbs.tsx';
+import { ImageUploader } from '../components/image-uploader.tsx';
+import { EmptyState, errorMessage, ListSkeleton, LoadError } from '../components/page-states.tsx';
+import { useImageUploads } from '../components/use-image-uploads.ts';
+import { moneyTexts as T } from '../texts.ts';
+import '../components/money.css';
+
+const pullTexts = { pullingText: T.pullToRefresh, canReleaseText: T.releaseToRefresh, refreshingText: T.refreshing, completeText: T.refreshed };
+
+/** /business/proof: the caller's rejected proofs, each with its reason and a re-upload. */
+export function ProofPage() {
+  const rejections = useProofRejections();
+  const [redoing, setRedoing] = useState<ProofRejectionItem | null>(null);
+
+  if (rejections.isPending) return <ListSkeleton />;
+  if (rejections.isError) return <LoadError message={rejections.error.message} onRetry={() => void rejections.refetch()} />;
+  const items = rejections.data.pages.flatMap((page) => page.items);
+
+  return (
+    <PullToRefresh onRefresh={async () => void (await rejections.refetch())} {...pullTexts}>
+      <div className="money-page">
+        {items.length === 0 ? <EmptyState text={T.noRejections} /> : null}
+        {items.map((item) => (
+          <article key={item.id} className="money-card" aria-label={`${item.client.name} ${labelOf(PROOF_TYPES, item.type)}`}>
+            <div className="money-card__head">
+              <strong>
+                {item.client.name} · {labelOf(PROOF_TYPES, item.type)}
+              </strong>
+              <span className="money-card__meta">{item.created_at.slice(0, 10)}</span>
+            </div>
+            <p className="money-card__reason">{T.rejectedBecause(item.reason)}</p>
+            <div className="money-card__meta">{T.rejectedBy(item.rejected_by.name)}</div>
+            <ImageThumbs images={item.images} />
+            <div className="money-card__actions">
+              <Link to={`/business/upload?id=${item.client.id}`}>
+                <Button size="small" fill="outline">
+                  {T.goUpload}
+                </Button>
+              </Link>
+              <Button size="small" color="primary" onClick={() => setRedoing(item)}>
+                {T.reupload}
+              </Button>
+            </div>
+          </article>
+        ))}
+        {items.length > 0 ? (
+          <InfiniteScroll loadMore={async () => void (await rejections.fetchNextPage())} hasMore={rejections.hasNextPage}>
+            {rejections.hasNextPage ? T.loadingMore : T.noMore}
+          </InfiniteScroll>
+        ) : null}
+      </div>
+      <Popup visible={redoing !== null} onMaskClick={() => setRedoing(null)} destroyOnClose bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+        {redoing ? <ReuploadForm item={redoing} onDone={() => setRedoing(null)} /> : null}
+      </Popup>
+    </PullToRefresh>
+  );
+}
+
+/** Starts from the rejected images: remove the bad ones, add new ones, submit as the next version. */
+function ReuploadForm({ item, onDone }: { item: ProofRejectionItem; onDone: () => void }) {
+  const uploads = useImageUploads(item.client.id, item.images);
+  const update = useUpdateProof();
+  const submit = async () => {
+    if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
+    if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
+    try {
+      await update.mutateAsync({ id: item.proof_id, imgs: uploads.imageIds });
+      Toast.show({ icon: 'success', content: T.reupload });
+      onDone();
+    } catch (error) {
+      Toast.show({ content: errorMessage(error) });
+    }
+  };
+  return (
+    <div className="money-form">
+      <div className="money-form__title">{T.reuploadTitle}</div>
+      <p className="money-card__reason">{T.rejectedBecause(item.reason)}</p>
+      <ImageUploader uploads={uploads} label={T.imagesLabel} />
+      <Button block color="primary" loading={update.isPending} onClick={() => void submit()}>
+        {T.submit}
+      </Button>
+    </div>
+  );
+}

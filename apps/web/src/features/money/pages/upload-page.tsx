@@ -1,0 +1,139 @@
+import type { Proof } from '@crm/domain/api/money';
+import { labelOf, PROOF_TYPES } from '@crm/domain/money';
+import { Button, Dialog, PullToRefresh, Selector, Tag, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useProofs } from '../api/get-proof.ts';
+import { useAddProof, useDelProof } from '../api/proof-mutations.ts';
+import { ImageThumbs } from '../components/image-thumbs.tsx';
+import { ImageUploader } from '../components/image-uploader.tsx';
+import { EmptyState, errorMessage, ListSkeleton, LoadError, MissingCase, useCaseId } from '../components/page-states.tsx';
+import { RejectPopup } from '../components/reject-popup.tsx';
+import { useImageUploads } from '../components/use-image-uploads.ts';
+import { moneyTexts as T } from '../texts.ts';
+import '../components/money.css';
+
+const pullTexts = { pullingText: T.pullToRefresh, canReleaseText: T.releaseToRefresh, refreshingText: T.refreshing, completeText: T.refreshed };
+
+/** /business/upload?id=<case>: the case's proofs, a form for a new one, and reject for those who may. */
+export function UploadPage() {
+  const clientId = useCaseId();
+  const proofs = useProofs(clientId);
+  const [rejecting, setRejecting] = useState<number | null>(null);
+
+  if (clientId === 0) return <MissingCase />;
+  if (proofs.isPending) return <ListSkeleton />;
+  if (proofs.isError) return <LoadError message={proofs.error.message} onRetry={() => void proofs.refetch()} />;
+  const data = proofs.data;
+
+  return (
+    <PullToRefresh onRefresh={async () => void (await proofs.refetch())} {...pullTexts}>
+      <div className="money-page">
+        <div className="money-summary">
+          <span className="money-summary__name">{data.client.name}</span>
+          <Link to={`/business/money?id=${clientId}`}>{T.goMoney}</Link>
+        </div>
+        {data.can_add ? <NewProofForm clientId={clientId} /> : null}
+        <div className="money-section-title">{T.proofsTitle}</div>
+        {data.items.length === 0 ? <EmptyState text={T.noProofs} /> : null}
+        {data.items.map((proof) => (
+          <ProofCard key={proof.id} proof={proof} canWrite={data.can_add} onReject={() => setRejecting(proof.id)} />
+        ))}
+      </div>
+      <RejectPopup proofId={rejecting} onClose={() => setRejecting(null)} />
+    </PullToRefresh>
+  );
+}
+
+function NewProofForm({ clientId }: { clientId: number }) {
+  const [type, setType] = useState<number | null>(null);
+  const uploads = useImageUploads(clientId);
+  const add = useAddProof();
+
+  const submit = async () => {
+    if (type === null) return void Toast.show({ content: T.typeRequired });
+    if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
+    if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
+    try {
+      await add.mutateAsync({ id: clientId, type, imgs: uploads.imageIds });
+      Toast.show({ icon: 'success', content: T.uploadProof });
+      setType(null);
+      uploads.reset();
+    } catch (error) {
+      // What was chosen stays: the person fixes what the message says and submits again.
+      Toast.show({ content: errorMessage(error) });
+    }
+  };
+
+  return (
+    <section className="money-card" aria-label={T.newProof}>
+      <div className="money-section-title">{T.newProof}</div>
+      <div className="money-field">
+        <span className="money-field__label">{T.typeLabel}</span>
+        <Selector
+          columns={4}
+          options={PROOF_TYPES.map((option) => ({ label: option.label, value: option.value }))}
+          value={type === null ? [] : [type]}
+          onChange={(values) => setType(values[0] ?? null)}
+        />
+      </div>
+      <ImageUploader uploads={uploads} label={T.imagesLabel} />
+      <Button block color="primary" loading={add.isPending} onClick={() => void submit()}>
+        {T.uploadProof}
+      </Button>
+    </section>
+  );
+}
+
+function ProofCard({ proof, canWrite, onReject }: { proof: Proof; canWrite: boolean; onReject: () => void }) {
+  const del = useDelProof();
+  const open = proof.rejections.find((rejection) => rejection.resolved_at === null);
+  const remove = async () => {
+    const confirmed = await Dialog.confirm({ content: T.deleteProofAsk, confirmText: T.confirm, cancelText: T.cancel });
+    if (!confirmed) return;
+    try {
+      await del.mutateAsync(proof.id);
+    } catch (error) {
+      Toast.show({ content: errorMessage(error) });
+    }
+  };
+  return (
+    <article className="money-card" aria-label={labelOf(PROOF_TYPES, proof.type)}>
+      <div className="money-card__head">
+        <strong>{labelOf(PROOF_TYPES, proof.type)}</strong>
+        <Tag color={proof.status === 'rejected' ? 'danger' : 'success'}>{proof.status === 'rejected' ? T.statusRejected : T.statusSubmitted}</Tag>
+      </div>
+      {open ? (
+        <p className="money-card__reason">
+          {T.rejectedBecause(open.reason)}（{T.rejectedBy(open.rejected_by.name)}）
+        </p>
+      ) : null}
+      <ImageThumbs images={proof.images} />
+      {proof.history.map((version) => (
+        <div key={version.version}>
+          <div className="money-card__meta">{T.history(version.version)}</div>
+          <ImageThumbs images={version.images} faded />
+        </div>
+      ))}
+      <div className="money-card__actions">
+        {proof.can_reject ? (
+          <Button size="small" color="danger" fill="outline" onClick={onReject}>
+            {T.rejectProof}
+          </Button>
+        ) : null}
+        {proof.can_edit ? (
+          <Link to="/business/proof">
+            <Button size="small" color="primary" fill="outline">
+              {T.reupload}
+            </Button>
+          </Link>
+        ) : null}
+        {canWrite ? (
+          <Button size="small" fill="outline" loading={del.isPending} onClick={() => void remove()}>
+            {T.delete}
+          </Button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './idcard.ts';
+export * from './luhn.ts';
+export * from './extract.ts';
