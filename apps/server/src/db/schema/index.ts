@@ -2,3 +2,4 @@
 export * from './companies.ts';
 export * from './auth.ts';
 export * from './work.ts';
+export * from './house.ts';
