@@ -39,6 +39,8 @@ const envSchema = z.object({
   WECOM_AGENT_ID: z.string().optional(),
   WECOM_SECRET: z.string().optional(),
   WECOM_API_BASE: z.string().url().optional(),
+  /** The WeCom OA template signing rejections are approved on (wxWorkApprove). */
+  WECOM_APPROVAL_TEMPLATE_ID: z.string().default('signing-rejection'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -58,6 +60,7 @@ export interface Config {
   publicUrl: string | undefined;
   webDist: string;
   logLevel: string;
+  wecomApprovalTemplateId: string;
   trustProxy: boolean;
   sms:
     | { provider: 'demo' }
@@ -153,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: env.PUBLIC_URL,
     webDist: path.resolve(env.WEB_DIST),
     logLevel: env.LOG_LEVEL,
+    wecomApprovalTemplateId: env.WECOM_APPROVAL_TEMPLATE_ID,
     trustProxy: env.TRUST_PROXY ?? false,
     sms,
     wecom,

@@ -26,18 +26,8 @@ const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
     ],
     get: ['/api/crm/getProof', '/api/crm/proofReject'],
   },
-  房贷业务与签约中心: {
-    post: [
-      '/api/crm/taskList', '/api/crm/wxWorkApprove', '/api/crm/addHouseClient', '/api/crm/addHouseImg',
-      '/api/crm/getHouseAudit', '/api/crm/updateHouseAudit', '/api/crm/updateHouseBrokerageStatus', '/api/crm/getHouseList',
-      '/api/crm/getHouseList2', '/api/crm/houseBrokerageOrder', '/api/crm/houseBrokerageOrderList',
-      '/api/crm/updateHouseBrokerageOrder', '/api/crm/houseBrokerage', '/api/crm/getHouseCard', '/api/crm/delHouseClient',
-      '/api/crm/addHouseChannel', '/api/crm/getHouseChannelList', '/api/crm/addHouseRecommend', '/api/crm/getHouseRecommend',
-      '/api/crm/addHouseBrokerageUser', '/api/crm/houseBrokerageUser', '/api/crm/houseBrokerageList',
-      '/api/crm/setHouseBrokerage',
-    ],
-    get: ['/api/crm/sign', '/api/crm/houseTeam', '/api/crm/getHouseDetail', '/api/crm/getHouseImg', '/common/houseStatus', '/common/signUser'],
-  },
+  // 房贷业务与签约中心 (issue 5) is built: modules/house, modules/sign. /common/signUser is issue 3's.
+  分期报单签约人: { get: ['/common/signUser'] },
   考试中心: {
     post: ['/api/crm/paperAnswer'],
     get: ['/api/crm/paperList', '/api/crm/paperDetail', '/api/crm/answerList', '/api/crm/answerDetail'],
