@@ -11,6 +11,8 @@ import type { SignRepository, TaskRow } from './sign.repository.ts';
 
 type Me = StaffIdentity;
 
+const TAKEN_MESSAGE = '手慢了，该任务已被其他签约员领取';
+
 function requireSigner(me: Me) {
   if (!me.jobs.includes(JOB.SIGNING) || me.jobs.includes(JOB.REBATE_ONLY)) throw new ForbiddenError('仅签约中心可操作');
 }
@@ -95,11 +97,15 @@ export function createSignService({ repo, wecom, approvalTemplateId, now = () =>
     },
 
     async take(me: Me, id: number) {
-      const task = await visibleTask(me, id);
+      requireSigner(me);
+      const task = await repo.findTask(me.corpId, id);
+      if (!task) throw new NotFoundError('任务不存在');
+      // Someone was quicker (or it is done): the same answer as losing the race below.
+      if (task.status !== 'open') throw new RefusedError(TAKEN_MESSAGE);
       return repo.transaction(async (tx) => {
         const at = now();
         const taken = await repo.take(tx, me.corpId, task.id, me.id, at);
-        if (!taken) throw new RefusedError('手慢了，该任务已被其他签约员领取');
+        if (!taken) throw new RefusedError(TAKEN_MESSAGE);
         await repo.insertEvent(tx, { corpId: me.corpId, taskId: id, actorId: me.id, fromStatus: 'open', toStatus: 'taken', createdAt: at });
         return { id };
       });
