@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { companies, notices, staff, teams } from './schema/companies.ts';
 import { appeals, clients, examAssignments, followUps, houseClients, serviceRequests, signTasks } from './schema/work.ts';
+import { seedHouseDemo } from './seed-house.ts';
 
 /**
  * Demo staff, one per role of spec §6. Ids are fixed because the spec keys behaviour to ids: 29 approves
@@ -86,10 +87,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         dueAt: hours(24 * 14),
       })),
     );
-    await tx.insert(houseClients).values([
-      { corpId: 1, ownerId: 1, stewardId: 6, name: '沈家豪', phone: '13812341234' },
-      { corpId: 1, ownerId: 2, stewardId: 6, name: '韩雪', phone: '13812344321', stewardStatus: 'handled' },
-    ]);
+    await seedHouseDemo(tx, hours);
 
     // Explicit ids above leave the identity sequences behind; move them past the demo range.
     for (const table of ['companies', 'teams', 'staff']) {
