@@ -71,6 +71,7 @@ export const houseTexts = {
   contactPlaceholder: '请输入联系人',
   clientCount: (n: number) => `${n} 位客户`,
   channelClients: '渠道客户',
+  addFromChannel: '从该渠道新增客户',
   emptyChannels: '暂无渠道',
   recommends: '推荐',
   addRecommend: '新增推荐',

@@ -1,7 +1,7 @@
 import { HOUSE_PRODUCTS, HOUSE_TERMS, houseClientFormSchema } from '@crm/domain/house';
 import { Button, Input, List, Picker, Radio, Space, TextArea } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../../lib/toast.ts';
 import { useAddHouseClient } from '../api/add-house-client.ts';
 import { useChannelList } from '../api/house-channels.ts';
@@ -28,7 +28,9 @@ const EMPTY: Values = { name: '', phone: '', id_number: '', loan_amount: '', ter
 /** /business/houseAdd: take in a home-loan client, from a channel or not. Checked with the server's schema. */
 export function HouseAddPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(EMPTY);
+  // Opened from a channel's page (?channel=ID): the client comes from that channel.
+  const [search] = useSearchParams();
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, channel_id: Number(search.get('channel')) || null }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pickTerm, setPickTerm] = useState(false);
   const [pickChannel, setPickChannel] = useState(false);

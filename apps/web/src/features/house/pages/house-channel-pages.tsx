@@ -114,6 +114,11 @@ export function HouseChannelDetailPage() {
           renderItem={(client) => <ClientItem key={client.id} client={client} onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)} />}
         />
       </List>
+      <div className="house-actions">
+        <Button color="primary" onClick={() => void navigate(`/business/houseAdd?channel=${id}`)}>
+          {t.addFromChannel}
+        </Button>
+      </div>
     </div>
   );
 }

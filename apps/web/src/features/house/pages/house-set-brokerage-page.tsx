@@ -77,13 +77,6 @@ export function HouseSetBrokeragePage() {
           return (
             <List.Item
               key={user.id}
-              prefix={
-                <Checkbox
-                  checked={index >= 0}
-                  onChange={(checked) => setChosen((list) => (checked ? [...list, user.id] : list.filter((x) => x !== user.id)))}
-                  aria-label={user.name}
-                />
-              }
               description={`${user.bank_name} ${user.bank_card}`}
               extra={
                 index >= 0 ? (
@@ -95,7 +88,12 @@ export function HouseSetBrokeragePage() {
                 ) : undefined
               }
             >
-              {user.name}
+              <Checkbox
+                checked={index >= 0}
+                onChange={(checked) => setChosen((list) => (checked ? [...list, user.id] : list.filter((x) => x !== user.id)))}
+              >
+                {user.name}
+              </Checkbox>
             </List.Item>
           );
         })}

@@ -28,7 +28,7 @@ function TaskItem({ task, action }: { task: SignTask; action?: ReactNode }) {
       }
       extra={action ?? <Tag color="primary">{SIGN_STATUS_LABELS[task.status]}</Tag>}
     >
-      {task.client_name}
+      <span className="sign-task__name">{task.client_name}</span>
       {task.signer_name ? ` · ${task.signer_name}` : ''}
     </List.Item>
   );
