@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { companies, notices, staff, teams } from './schema/companies.ts';
-import { appeals, clients, examAssignments, followUps, houseClients, serviceRequests, signTasks } from './schema/work.ts';
+import { appeals, clients, examAssignments, followUps, serviceRequests, signTasks } from './schema/work.ts';
 import { seedHouseDemo } from './seed-house.ts';
 
 /**
