@@ -265,6 +265,25 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     expect((await post(other.cookies.checker, 'updateHouseAudit', { id: auditId, decision: 'approve' })).status).toBe(404);
   });
 
+  it('decides an audit once when two finance members decide it at the same moment', async () => {
+    const w = await world();
+    const third = await createStaff(test.db, w.corp.id, { jobs: [4] });
+    const thirdCookie = await loginAs(test, third);
+    const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { loanAmountFen: 100_000_000 });
+    const a = await createBrokerageUser(test.db, w.corp.id, w.sales.id);
+    await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '5', user_ids: `${a.id}` });
+    const list = await post<{ list: { id: number }[] }>(w.cookies.checker, 'getHouseAudit', { page: 1 });
+    const auditId = list.body.data?.list[0]?.id ?? 0;
+    const answers = await Promise.all([
+      post(w.cookies.checker, 'updateHouseAudit', { id: auditId, decision: 'approve', reason: '' }),
+      post(thirdCookie, 'updateHouseAudit', { id: auditId, decision: 'approve', reason: '' }),
+    ]);
+    expect(answers.map((r) => r.body.code).sort()).toEqual([0, 1]);
+    expect(answers.find((r) => r.body.code === 1)?.body.msg).toBe('该审批已处理');
+    expect(await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id))).toHaveLength(1);
+    expect(await test.db.select().from(houseAuditEvents).where(eq(houseAuditEvents.auditId, auditId))).toHaveLength(2);
+  });
+
   it('a rejected over-limit brokerage makes no orders and may be asked again', async () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { loanAmountFen: 100_000_000 });

@@ -3,6 +3,7 @@ import { Button, Dialog, ErrorBlock, List, Radio, Skeleton, Space, Steps, Tabs, 
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PagedList } from '../../../components/paged-list.tsx';
+import { getStoredUser } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useAuditSignReject, useSign, useTakeTask, useTaskList, useUpdateTask, useWxWorkApprove } from '../api/sign-tasks.ts';
 import { signTexts as t } from '../texts.ts';
@@ -39,6 +40,8 @@ export function SignListPage() {
   const navigate = useNavigate();
   const { userid = '0', flag = '1' } = useParams();
   const isCentre = flag === '1';
+  // A leader may open a team signer's list; only the signer who holds a task records its outcome.
+  const myId = getStoredUser()?.id ?? 0;
   const list = useTaskList({ userid: Number(userid), flag: isCentre ? 1 : 2 });
   const take = useTakeTask();
 
@@ -65,7 +68,7 @@ export function SignListPage() {
                 <Button size="small" color="primary" loading={take.isPending && take.variables === task.id} onClick={() => void onTake(task.id)}>
                   {t.take}
                 </Button>
-              ) : task.status === 'taken' && String(task.signer_id) === userid ? (
+              ) : task.status === 'taken' && task.signer_id === myId ? (
                 <Button size="small" color="primary" fill="outline" onClick={() => void navigate(`/sign/update/${task.id}`)}>
                   {t.record}
                 </Button>
