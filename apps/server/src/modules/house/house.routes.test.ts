@@ -158,11 +158,15 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
 });
 
 describe('delHouseClient', () => {
-  it('lets the owner delete a new client, which then is gone', async () => {
+  it('lets the owner delete a new client, which then is gone, from the steward\'s badge too', async () => {
     const w = await world();
-    const client = await createHouseClient(test.db, w.corp.id, w.sales.id);
+    const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { stewardId: w.steward.id });
+    const remind = async () =>
+      (await postForm(test.app, '/api/crm/userinfo', { id: w.steward.id }, { cookie: w.cookies.steward })).json<{ data: { total: { remind: number } } }>().data.total.remind;
+    expect(await remind()).toBe(1);
     expect((await post(w.cookies.sales, 'delHouseClient', { id: client.id })).body.code).toBe(0);
     expect((await get(w.cookies.sales, '/api/crm/getHouseDetail', { id: client.id })).status).toBe(404);
+    expect(await remind()).toBe(0);
   });
 
   it('refuses once the client is in signing or has brokerage, and refuses anyone but the owner', async () => {
