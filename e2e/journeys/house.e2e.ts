@@ -114,4 +114,67 @@ describe('home-loan business', () => {
       await context.close();
     }
   }, 180_000);
+
+  it('sends a rejection to WeCom approval, and user 29 confirms it on the rejection page', async () => {
+    const signer = await newPhone(browser);
+    let name = '';
+    try {
+      const page = signer.page;
+      await login(page, '13800000043');
+      await page.goto('/sign/list/43/1');
+      const first = page.locator('.adm-list-item').filter({ has: page.getByRole('button', { name: '领取' }) }).first();
+      name = ((await first.locator('.sign-task__name').textContent()) ?? '').trim();
+      await first.getByRole('button', { name: '领取' }).click();
+      await page.getByText('领取成功').waitFor();
+      await page.goto('/sign/list/43/2');
+      await page
+        .locator('.adm-list-item')
+        .filter({ has: page.locator('.sign-task__name', { hasText: name }) })
+        .first()
+        .getByRole('button', { name: '登记结果' })
+        .click();
+      await page.getByText('拒签', { exact: true }).click();
+      await page.getByRole('button', { name: '提交' }).click();
+      await page.getByText('拒签须填写原因').waitFor();
+      await page.getByPlaceholder('拒签时必填原因').fill('客户临时取消贷款');
+      await page.getByRole('button', { name: '提交' }).click();
+      // The rejection goes to WeCom's approval (the demo adapter answers offline with a number).
+      await page.getByText(/已发起企业微信审批（\d+）/).waitFor();
+    } finally {
+      await signer.context.close();
+    }
+
+    const approver = await newPhone(browser);
+    try {
+      const page = approver.page;
+      await login(page, '13800000029');
+      await page.goto('/sign/reject');
+      const row = page.locator('.adm-list-item').filter({ has: page.locator('.sign-task__name', { hasText: name }) }).first();
+      await row.waitFor();
+      expect(await row.textContent()).toContain('客户临时取消贷款');
+      // The decision buttons sit in the item under the task.
+      const decision = row.locator('xpath=following-sibling::*[1]');
+      await decision.getByRole('button', { name: '同意拒签' }).click();
+      await page.locator('.adm-dialog-button', { hasText: '确定' }).click();
+      await page.getByText('已处理').first().waitFor();
+      await expect.poll(() => page.locator('.sign-task__name', { hasText: name }).count()).toBe(0);
+    } finally {
+      await approver.context.close();
+    }
+  }, 240_000);
+
+  it('opens a signer\'s task list from the signing leader\'s home tile', async () => {
+    const { context, page } = await newPhone(browser);
+    try {
+      await login(page, '13800000003');
+      await page.getByRole('link', { name: /郑丽/ }).click();
+      await page.waitForURL('**/sign/list/42/2');
+      // 郑丽 (42) holds 吴海燕's signing in the demo.
+      await page.locator('.sign-task__name', { hasText: '吴海燕' }).waitFor();
+      // The leader sees it but does not record it: only the holder does.
+      expect(await page.getByRole('button', { name: '登记结果' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });
