@@ -47,7 +47,8 @@ export const houseRecommends = pgTable(
     remark: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.corpId, t.staffId, t.id)],
+  // The second index serves finance, who lists the whole company's recommendations.
+  (t) => [index().on(t.corpId, t.staffId, t.id), index().on(t.corpId, t.id)],
 );
 
 /** An image of a house client's file, by type (HOUSE_IMAGE_TYPES); the bytes live under DATA_DIR. */

@@ -124,6 +124,8 @@ export const signTasks = pgTable(
     index().on(t.corpId, t.status),
     index().on(t.corpId, t.signerId, t.status),
     index().on(t.corpId, t.status, t.id),
+    // A signer's list, newest first, whatever the status.
+    index().on(t.corpId, t.signerId, t.id),
     index().on(t.corpId, t.houseClientId),
     check('sign_tasks_one_subject', sql`(${t.clientId} is null) <> (${t.houseClientId} is null)`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "sign_tasks_corp_id_signer_id_id_index" ON "sign_tasks" USING btree ("corp_id","signer_id","id");--> statement-breakpoint
+CREATE INDEX "house_recommends_corp_id_id_index" ON "house_recommends" USING btree ("corp_id","id");
