@@ -31,6 +31,13 @@ import { createStaffRepository } from './modules/staff/staff.repository.ts';
 import { moneyRoutes } from './modules/money/money.routes.ts';
 import { createMoneyRepository } from './modules/money/money.repository.ts';
 import { createMoneyService } from './modules/money/money.service.ts';
+import { createHouseImageStore } from './modules/house/house-images.ts';
+import { createHouseRepository } from './modules/house/house.repository.ts';
+import { houseRoutes } from './modules/house/house.routes.ts';
+import { createHouseService } from './modules/house/house.service.ts';
+import { createSignRepository } from './modules/sign/sign.repository.ts';
+import { signRoutes } from './modules/sign/sign.routes.ts';
+import { createSignService } from './modules/sign/sign.service.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
@@ -125,6 +132,12 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
+  await app.register(houseRoutes, {
+    house: createHouseService({ repo: createHouseRepository(db), images: createHouseImageStore(config.dataDir), now }),
+  });
+  await app.register(signRoutes, {
+    sign: createSignService({ repo: createSignRepository(db), wecom: adapters.wecom, approvalTemplateId: config.wecomApprovalTemplateId, now }),
+  });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

@@ -51,6 +51,8 @@ const envSchema = z.object({
   TENCENT_OCR_SECRET_KEY: z.string().optional(),
   TENCENT_OCR_REGION: z.string().optional(),
   TENCENT_OCR_ENDPOINT: z.string().url().optional(),
+  /** The WeCom OA template signing rejections are approved on (wxWorkApprove). */
+  WECOM_APPROVAL_TEMPLATE_ID: z.string().default('signing-rejection'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,6 +72,7 @@ export interface Config {
   publicUrl: string | undefined;
   webDist: string;
   logLevel: string;
+  wecomApprovalTemplateId: string;
   trustProxy: boolean;
   sms:
     | { provider: 'demo' }
@@ -206,6 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: env.PUBLIC_URL,
     webDist: path.resolve(env.WEB_DIST),
     logLevel: env.LOG_LEVEL,
+    wecomApprovalTemplateId: env.WECOM_APPROVAL_TEMPLATE_ID,
     trustProxy: env.TRUST_PROXY ?? false,
     sms,
     wecom,

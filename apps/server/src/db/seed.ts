@@ -4,7 +4,8 @@ import type { Db } from './client.ts';
 import { companies, notices, staff, teams } from './schema/companies.ts';
 import { banks, caseEvents, channels, cities, products, sources } from './schema/cases.ts';
 import { moneyRecords } from './schema/money.ts';
-import { appeals, clients, examAssignments, followUps, houseClients, serviceRequests, signTasks } from './schema/work.ts';
+import { appeals, clients, examAssignments, followUps, serviceRequests, signTasks } from './schema/work.ts';
+import { seedHouseDemo } from './seed-house.ts';
 
 /**
  * Demo staff, one per role of spec §6. Ids are fixed because the spec keys behaviour to ids: 29 approves
@@ -125,10 +126,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         dueAt: hours(24 * 14),
       })),
     );
-    await tx.insert(houseClients).values([
-      { corpId: 1, ownerId: 1, stewardId: 6, name: '沈家豪', phone: '13812341234' },
-      { corpId: 1, ownerId: 2, stewardId: 6, name: '韩雪', phone: '13812344321', stewardStatus: 'handled' },
-    ]);
+    await seedHouseDemo(tx, hours);
 
     await tx.insert(teams).values({ id: MONEY_DEMO.teamId, corpId: 1, name: '销售二组' });
     await tx.insert(staff).values([MONEY_DEMO.salesperson, MONEY_DEMO.leader].map((person) => ({ ...person, jobs: [...person.jobs] })));

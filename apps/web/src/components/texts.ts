@@ -2,6 +2,14 @@ export const componentTexts = {
   underConstruction: '功能建设中',
   underConstructionHint: '该功能正在建设中，敬请期待',
   goHome: '回到首页',
+  empty: '暂无数据',
+  loadFailed: '加载失败，下拉重试',
+  noMore: '没有更多了',
+  loadingMore: '加载中…',
+  pullToRefresh: '下拉刷新',
+  releaseToRefresh: '释放立即刷新',
+  refreshing: '刷新中…',
+  refreshed: '刷新成功',
 };
 
 /** Texts of the shared list, picker and chart components. */

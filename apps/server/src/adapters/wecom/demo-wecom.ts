@@ -30,6 +30,7 @@ function appendQuery(uri: string, params: Record<string, string>): string {
  */
 export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAdapter {
   const { demoUserId = 'demo-wecom-user', now = () => Date.now() } = options;
+  let approvals = 0;
   const callback = (redirectUri: string, state: string) =>
     appendQuery(redirectUri, { code: `${CODE_PREFIX}${demoUserId}`, state });
 
@@ -47,6 +48,15 @@ export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAda
       const timestamp = Math.floor(now() / 1000);
       const signature = jsSdkSignature({ ticket: DEMO_JSAPI_TICKET, nonceStr: DEMO_NONCE_STR, timestamp, url });
       return { appId: DEMO_WECOM_CORP_ID, timestamp, nonceStr: DEMO_NONCE_STR, signature };
+    },
+    async applyApproval(request) {
+      // Offline: no approval reaches anyone; the number only has WeCom's shape (date + sequence).
+      if (!request.creatorUserId || !request.templateId) {
+        throw new WecomError({ reason: 'api', errcode: 301025, errmsg: 'invalid creator or template' });
+      }
+      approvals += 1;
+      const day = new Date(now()).toISOString().slice(0, 10).replaceAll('-', '');
+      return `${day}${String(approvals).padStart(6, '0')}`;
     },
   };
 }

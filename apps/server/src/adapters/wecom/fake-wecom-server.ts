@@ -27,6 +27,8 @@ export interface FakeWecomServer {
   readonly requests: readonly FakeWecomRequest[];
   readonly tokenRequests: number;
   readonly ticketRequests: number;
+  /** Bodies of the approvals applied for, in order. */
+  readonly approvals: readonly Record<string, unknown>[];
   addUser(code: string, userId: string): void;
   /** Every token issued so far now answers 42001 (expired); the next gettoken issues a fresh one. */
   expireTokens(): void;
@@ -45,6 +47,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
   let ticketRequests = 0;
   let issued = 0;
   let stalls = 0;
+  const approvals: Record<string, unknown>[] = [];
 
   const send = (res: ServerResponse, body: Record<string, unknown>) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -68,6 +71,26 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     if (stalls > 0) {
       stalls -= 1;
       return; // never answer; close() tears the socket down
+    }
+    if (url.pathname === '/cgi-bin/oa/applyevent') {
+      if (req.method !== 'POST') return fail(res, 43002, 'require POST method');
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (!tokenOk(res, query.access_token)) return;
+        let body: unknown;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return fail(res, 47001, 'data format error');
+        }
+        const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+        if (typeof record.creator_userid !== 'string' || record.creator_userid === '') return fail(res, 301025, 'invalid creator_userid');
+        if (typeof record.template_id !== 'string' || record.template_id === '') return fail(res, 301026, 'invalid template_id');
+        approvals.push(record);
+        return send(res, { sp_no: `2026112100${String(approvals.length).padStart(4, '0')}` });
+      });
+      return;
     }
     if (req.method !== 'GET') return fail(res, 43001, 'require GET method');
 
@@ -115,6 +138,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     get ticketRequests() {
       return ticketRequests;
     },
+    approvals,
     addUser: (code, userId) => void users.set(code, userId),
     expireTokens() {
       for (const t of liveTokens) expiredTokens.add(t);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { WecomError, jsSdkSignature } from './wecom.ts';
+import { WecomError, applyEventBody, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
 
 export interface WecomOptions {
@@ -92,13 +92,27 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
   } = options;
 
   /** GETs a WeCom JSON API and returns the body when errcode is 0 (or absent). */
-  async function getJson(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+  async function getJson(
+    path: string,
+    params: Record<string, string>,
+    postBody?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     // Concatenated rather than resolved so an apiBase with a path prefix (a proxy) keeps it.
     const url = new URL(`${apiBase.replace(/\/+$/, '')}${path}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     let body: unknown;
     try {
-      const res = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetchImpl(
+        url,
+        postBody
+          ? {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(postBody),
+              signal: AbortSignal.timeout(timeoutMs),
+            }
+          : { signal: AbortSignal.timeout(timeoutMs) },
+      );
       const text = await res.text();
       try {
         body = JSON.parse(text);
@@ -140,14 +154,18 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
   );
 
   /** Calls an access_token API; a rejected token is refreshed and the call retried exactly once. */
-  async function callWithToken(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+  async function callWithToken(
+    path: string,
+    params: Record<string, string>,
+    postBody?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const token = await tokens.get();
     try {
-      return await getJson(path, { ...params, access_token: token });
+      return await getJson(path, { ...params, access_token: token }, postBody);
     } catch (err) {
       if (!(err instanceof WecomError && err.reason === 'api' && TOKEN_REJECTED.has(err.errcode))) throw err;
       tokens.invalidate(token);
-      return getJson(path, { ...params, access_token: await tokens.get() });
+      return getJson(path, { ...params, access_token: await tokens.get() }, postBody);
     }
   }
 
@@ -174,6 +192,14 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
       const timestamp = Math.floor(now() / 1000);
       const nonceStr = nonce();
       return { appId: corpId, timestamp, nonceStr, signature: jsSdkSignature({ ticket, nonceStr, timestamp, url }) };
+    },
+    async applyApproval(request) {
+      const body = await callWithToken('/cgi-bin/oa/applyevent', {}, applyEventBody(request));
+      const spNo = body.sp_no;
+      if (typeof spNo !== 'string' || spNo === '') {
+        throw new WecomError({ reason: 'bad-response', errcode: -1, errmsg: 'missing sp_no' });
+      }
+      return spNo;
     },
   };
 }

@@ -10,6 +10,31 @@ export interface WecomAdapter {
   getUserIdByCode(code: string): Promise<string>;
   /** JS-SDK config signature: sha1 of `jsapi_ticket=…&noncestr=…&timestamp=…&url=…` with url stripped of its #fragment; ticket from GET /cgi-bin/get_jsapi_ticket */
   jsSdkConfig(url: string): Promise<JsSdkConfig>;
+  /** POST /cgi-bin/oa/applyevent?access_token= → the approval number sp_no; throws WecomError on errcode != 0 */
+  applyApproval(request: ApprovalRequest): Promise<string>;
+}
+
+/** An OA approval raised in WeCom for `creatorUserId`, on a template whose approvers WeCom itself picks. */
+export interface ApprovalRequest {
+  creatorUserId: string;
+  templateId: string;
+  /** Text controls of the template, by control id. */
+  fields: { controlId: string; text: string }[];
+  /** Up to three lines WeCom shows in the approval list. */
+  summary: string[];
+}
+
+/** The applyevent body WeCom expects (use_template_approver: the template's own approvers). */
+export function applyEventBody(request: ApprovalRequest): Record<string, unknown> {
+  return {
+    creator_userid: request.creatorUserId,
+    template_id: request.templateId,
+    use_template_approver: 1,
+    apply_data: {
+      contents: request.fields.map((field) => ({ control: 'Text', id: field.controlId, value: { text: field.text } })),
+    },
+    summary_list: request.summary.slice(0, 3).map((text) => ({ summary_info: [{ text, lang: 'zh_CN' }] })),
+  };
 }
 
 export interface JsSdkConfig {

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './work.ts';
 export * from './cases.ts';
 export * from './money.ts';
+export * from './house.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companies, staff, teams } from './companies.ts';
 
 /*
@@ -136,8 +136,10 @@ export const appeals = pgTable(
 );
 
 /**
- * A signing appointment for a case. Open tasks sit in the task centre until a signer takes one; a
- * signer's rejection waits for the rejection approver (spec: stored value 29).
+ * A signing appointment: an instalment case (`clientId`) or a home-loan client at the bank
+ * (`houseClientId`), exactly one of the two. Open tasks sit in the task centre until a signer takes one
+ * (first come: a conditional update); the signer records signed or rejected; a rejection waits for the
+ * rejection approver (spec: stored value 29), who approves it or sends it back to the signer.
  */
 export const signTasks = pgTable(
   'sign_tasks',
@@ -146,16 +148,33 @@ export const signTasks = pgTable(
     corpId: integer()
       .notNull()
       .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
+    clientId: integer().references(() => clients.id),
+    houseClientId: integer().references((): AnyPgColumn => houseClients.id),
     signerId: integer().references(() => staff.id),
     status: text({ enum: ['open', 'taken', 'signed', 'rejected', 'reject_approved'] })
       .notNull()
       .default('open'),
+    /** When and where the client is expected (the bank branch for a home loan). */
+    appointmentAt: timestamp({ withTimezone: true }),
+    place: text(),
+    /** The signer's note on the outcome; the reason when rejected. */
+    outcomeNote: text(),
+    /** WeCom OA approval number once the rejection was sent to WeCom (wxWorkApprove). */
+    wecomSpNo: text(),
+    createdBy: integer().references(() => staff.id),
+    takenAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.corpId, t.status), index().on(t.corpId, t.signerId, t.status)],
+  (t) => [
+    index().on(t.corpId, t.status),
+    index().on(t.corpId, t.signerId, t.status),
+    index().on(t.corpId, t.status, t.id),
+    // A signer's list, newest first, whatever the status.
+    index().on(t.corpId, t.signerId, t.id),
+    index().on(t.corpId, t.houseClientId),
+    check('sign_tasks_one_subject', sql`(${t.clientId} is null) <> (${t.houseClientId} is null)`),
+  ],
 );
 
 /** An exam paper given to a staff member; open until they hand it in. */
@@ -176,7 +195,11 @@ export const examAssignments = pgTable(
   (t) => [index().on(t.corpId, t.staffId)],
 );
 
-/** A home-loan client waiting on its steward (job 5): the steward's 'remind' badge. */
+/**
+ * A home-loan (mortgage) client taken in by a salesperson (`ownerId`), possibly from a channel or referred
+ * by another client, looked after by a steward (job 5; 'waiting' is the steward's remind badge). Money in
+ * fen. Deleting only marks `deletedAt`: orders and events keep pointing at the row.
+ */
 export const houseClients = pgTable(
   'house_clients',
   {
@@ -192,6 +215,33 @@ export const houseClients = pgTable(
     phone: text().notNull(),
     stewardStatus: text({ enum: ['waiting', 'handled'] }).notNull().default('waiting'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The owner's team when taken in or allocated: the team leader's view (houseTeam). */
+    teamId: integer().references(() => teams.id),
+    /** A house channel (db/schema/house.ts); no foreign key here to keep the two schema files acyclic. */
+    channelId: integer(),
+    /** The client who referred this one: the referral chain of the detail page. */
+    referrerId: integer().references((): AnyPgColumn => houseClients.id),
+    idNumber: text(),
+    loanAmountFen: bigint({ mode: 'number' }).notNull().default(0),
+    termMonths: smallint().notNull().default(240),
+    bank: text().notNull().default(''),
+    product: text({ enum: ['mortgage', 'card'] }).notNull().default('mortgage'),
+    source: text({ enum: ['staff', 'channel', 'official'] }).notNull().default('staff'),
+    /** HOUSE_STATUS in packages/domain/src/house: 1 new … 4 signing failed. */
+    status: smallint().notNull().default(1),
+    remark: text().notNull().default(''),
+    brokerageRateBp: integer(),
+    brokerageFen: bigint({ mode: 'number' }),
+    brokerageState: text({ enum: ['none', 'pending_audit', 'approved', 'rejected'] }).notNull().default('none'),
+    deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.corpId, t.stewardId, t.stewardStatus), index().on(t.corpId, t.ownerId)],
+  (t) => [
+    index().on(t.corpId, t.stewardId, t.stewardStatus),
+    index().on(t.corpId, t.ownerId),
+    index().on(t.corpId, t.ownerId, t.id),
+    index().on(t.corpId, t.teamId, t.id),
+    index().on(t.corpId, t.channelId, t.id),
+    index().on(t.corpId, t.id).where(sql`${t.deletedAt} is null`),
+    index().on(t.corpId, t.brokerageState, t.id),
+  ],
 );

@@ -27,7 +27,7 @@ export function createHomeRepository(db: Db) {
       const result = await db.execute<Record<keyof BadgeCounts, number>>(sql`select
         ${count(sql`${followUps}`, sql`${followUps.corpId} = ${corpId} and ${followUps.staffId} = ${staffId} and ${followUps.doneAt} is null and ${followUps.nextContactAt} <= ${at}`)} as pending,
         ${has.service ? count(sql`${serviceRequests}`, sql`${serviceRequests.corpId} = ${corpId} and ${serviceRequests.status} = 'open'`) : zero} as service,
-        ${has.remind ? count(sql`${houseClients}`, sql`${houseClients.corpId} = ${corpId} and ${houseClients.stewardId} = ${staffId} and ${houseClients.stewardStatus} = 'waiting'`) : zero} as remind,
+        ${has.remind ? count(sql`${houseClients}`, sql`${houseClients.corpId} = ${corpId} and ${houseClients.stewardId} = ${staffId} and ${houseClients.stewardStatus} = 'waiting' and ${houseClients.deletedAt} is null`) : zero} as remind,
         ${count(sql`${examAssignments}`, sql`${examAssignments.corpId} = ${corpId} and ${examAssignments.staffId} = ${staffId} and ${examAssignments.finishedAt} is null`)} as exam,
         ${has.appeal && teamId !== null ? count(sql`${appeals}`, sql`${appeals.corpId} = ${corpId} and ${appeals.teamId} = ${teamId} and ${appeals.status} = 'open'`) : zero} as appeal,
         ${has.sign ? count(sql`${signTasks}`, sql`${signTasks.corpId} = ${corpId} and ${signTasks.status} = 'open'`) : zero} as sign,

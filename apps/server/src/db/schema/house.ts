@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, staff } from './companies.ts';
+import { houseClients, signTasks } from './work.ts';
+
+/*
+ * The home-loan business (issue 5): channels that refer clients, recommendations, client images,
+ * brokerage receivers, brokerage orders, over-limit audits and their append-only events, and the events
+ * of signing tasks. Every table leads its keys with corp_id; money is integer fen.
+ */
+
+/** A partner (an estate agency, a broker) that refers home-loan clients; owned by one salesperson. */
+export const houseChannels = pgTable(
+  'house_channels',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    ownerId: integer()
+      .notNull()
+      .references(() => staff.id),
+    name: text().notNull(),
+    contact: text().notNull(),
+    phone: text().notNull(),
+    remark: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.ownerId, t.id), index().on(t.corpId, t.id)],
+);
+
+/** A prospective client recommended by a salesperson or a channel, before it becomes a house client. */
+export const houseRecommends = pgTable(
+  'house_recommends',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    channelId: integer().references(() => houseChannels.id),
+    name: text().notNull(),
+    phone: text().notNull(),
+    intentAmountFen: bigint({ mode: 'number' }).notNull().default(0),
+    remark: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // The second index serves finance, who lists the whole company's recommendations.
+  (t) => [index().on(t.corpId, t.staffId, t.id), index().on(t.corpId, t.id)],
+);
+
+/** An image of a house client's file, by type (HOUSE_IMAGE_TYPES); the bytes live under DATA_DIR. */
+export const houseImages = pgTable(
+  'house_images',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    houseClientId: integer()
+      .notNull()
+      .references(() => houseClients.id),
+    houseType: smallint().notNull(),
+    /** Random file name under DATA_DIR/house-images; never derived from what the uploader sent. */
+    storageKey: text().notNull(),
+    mime: text().notNull(),
+    sizeBytes: integer().notNull(),
+    uploadedBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.houseClientId, t.houseType, t.id), uniqueIndex().on(t.storageKey)],
+);
+
+/** A person who receives brokerage (an agent of a channel), with the account it is paid to. */
+export const houseBrokerageUsers = pgTable(
+  'house_brokerage_users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    ownerId: integer()
+      .notNull()
+      .references(() => staff.id),
+    channelId: integer().references(() => houseChannels.id),
+    name: text().notNull(),
+    phone: text().notNull(),
+    bankName: text().notNull(),
+    bankCard: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.ownerId, t.id), index().on(t.corpId, t.id)],
+);
+
+/**
+ * An over-limit brokerage waiting for finance (job 4). `receiverIds` and `shares` are the split asked
+ * for; the orders are made from them only on approval. One pending audit per client at a time.
+ */
+export const houseAudits = pgTable(
+  'house_audits',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    houseClientId: integer()
+      .notNull()
+      .references(() => houseClients.id),
+    requestedBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    rateBp: integer().notNull(),
+    amountFen: bigint({ mode: 'number' }).notNull(),
+    receiverIds: integer().array().notNull(),
+    shares: integer().array().notNull(),
+    status: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    decidedBy: integer().references(() => staff.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.corpId, t.status, t.id),
+    uniqueIndex('house_audits_one_pending').on(t.corpId, t.houseClientId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Append-only: who asked, who decided, when and why. Never updated or deleted. */
+export const houseAuditEvents = pgTable(
+  'house_audit_events',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    auditId: integer()
+      .notNull()
+      .references(() => houseAudits.id),
+    actorId: integer()
+      .notNull()
+      .references(() => staff.id),
+    decision: text({ enum: ['requested', 'approved', 'rejected'] }).notNull(),
+    reason: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.auditId, t.id)],
+);
+
+/** One receiver's part of a client's brokerage: 1 waiting for payment → 2 paid, or 3 cancelled. */
+export const houseBrokerageOrders = pgTable(
+  'house_brokerage_orders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    houseClientId: integer()
+      .notNull()
+      .references(() => houseClients.id),
+    brokerageUserId: integer()
+      .notNull()
+      .references(() => houseBrokerageUsers.id),
+    auditId: integer().references(() => houseAudits.id),
+    amountFen: bigint({ mode: 'number' }).notNull(),
+    rateBp: integer().notNull(),
+    status: smallint().notNull().default(1),
+    remark: text().notNull().default(''),
+    /** The bank's transfer reference once paid. */
+    payRef: text().notNull().default(''),
+    createdBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    decidedBy: integer().references(() => staff.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.status, t.id), index().on(t.corpId, t.houseClientId), index().on(t.corpId, t.id)],
+);
+
+/** Append-only history of a signing task: who moved it from which status to which, and why. */
+export const signTaskEvents = pgTable(
+  'sign_task_events',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    taskId: integer()
+      .notNull()
+      .references(() => signTasks.id),
+    actorId: integer()
+      .notNull()
+      .references(() => staff.id),
+    fromStatus: text().notNull(),
+    toStatus: text().notNull(),
+    reason: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.taskId, t.id)],
+);

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { loginAs, postForm } from '../test/http.ts';
+import { seedDemo } from './seed.ts';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp();
+  await seedDemo(test.db);
+});
+afterAll(() => test.close());
+
+const corp1 = (phone: string) => ({ corpId: 1, phone });
+const post = async (cookie: string, name: string, fields: Record<string, string | number> = {}) =>
+  (await postForm(test.app, `/api/crm/${name}`, fields, { cookie })).json<{ code: number; data: Record<string, unknown> }>();
+
+describe('home-loan demo data', () => {
+  it('gives the salesperson channels, agents and clients, one of them referred by another', async () => {
+    const cookie = await loginAs(test, corp1('13800000001'));
+    const clients = (await post(cookie, 'getHouseList', { page: 1 })).data.list as { id: number; name: string }[];
+    expect(clients.map((c) => c.name).sort()).toEqual(['沈家豪', '赵磊', '钱多多', '马俊'].sort());
+    const channels = (await post(cookie, 'getHouseChannelList', { page: 1 })).data.list as { name: string }[];
+    expect(channels.map((c) => c.name).sort()).toEqual(['中原地产徐汇店', '链家静安寺店'].sort());
+    const maJun = clients.find((c) => c.name === '马俊');
+    const detail = await test.app.inject({ method: 'GET', url: '/api/crm/getHouseDetail', query: { id: String(maJun?.id) }, headers: { cookie } });
+    expect(detail.json<{ data: { chain: { name: string }[] } }>().data.chain.map((c) => c.name)).toEqual(['赵磊']);
+  });
+
+  it('has an over-limit brokerage asked by 1 for finance (5) to decide, and orders the rebate-only job (7) sees', async () => {
+    const finance = await loginAs(test, corp1('13800000005'));
+    const audits = (await post(finance, 'getHouseAudit', { page: 1 })).data.list as { client_name: string; amount_fen: number; requested_by: number }[];
+    expect(audits).toEqual([expect.objectContaining({ client_name: '钱多多', amount_fen: 6_000_000, requested_by: 1 })]);
+    const rebate = await loginAs(test, corp1('13800000007'));
+    const summary = (await post(rebate, 'houseBrokerageOrder')).data as { counts: { status: number; count: number; amount_fen: number }[] };
+    expect(summary.counts).toEqual([
+      { status: 1, count: 1, amount_fen: 500_000 },
+      { status: 2, count: 1, amount_fen: 700_000 },
+      { status: 3, count: 0, amount_fen: 0 },
+    ]);
+  });
+
+  it('has a bank signing in the task centre', async () => {
+    const signer = await loginAs(test, corp1('13800000042'));
+    const tasks = (await post(signer, 'taskList', { userid: 42, flag: 1, kind: 'house', page: 1 })).data.list as { client_name: string; place: string }[];
+    expect(tasks).toEqual([expect.objectContaining({ client_name: '韩雪', place: '建设银行浦东分行营业部' })]);
+  });
+});

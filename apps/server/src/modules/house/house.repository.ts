@@ -1,0 +1,540 @@
+import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import { staff } from '../../db/schema/companies.ts';
+import {
+  houseAuditEvents,
+  houseAudits,
+  houseBrokerageOrders,
+  houseBrokerageUsers,
+  houseChannels,
+  houseImages,
+  houseRecommends,
+} from '../../db/schema/house.ts';
+import { houseClients, signTasks } from '../../db/schema/work.ts';
+
+/** Which house clients a caller may list: always one company; `all` for finance, else these people. */
+export interface ClientScope {
+  corpId: number;
+  all: boolean;
+  ownerId?: number;
+  stewardId?: number;
+  teamId?: number;
+}
+
+export interface ClientFilter {
+  keyword: string;
+  status: number | null;
+  channelId: number | null;
+  source?: 'staff' | 'channel' | 'official' | undefined;
+  stewardStatus?: 'waiting' | 'handled' | undefined;
+  product?: 'mortgage' | 'card';
+  brokerageSet?: boolean;
+}
+
+const owner = alias(staff, 'owner');
+const steward = alias(staff, 'steward');
+const actor = alias(staff, 'actor');
+
+export const clientColumns = {
+  id: houseClients.id,
+  name: houseClients.name,
+  phone: houseClients.phone,
+  status: houseClients.status,
+  loanAmountFen: houseClients.loanAmountFen,
+  termMonths: houseClients.termMonths,
+  bank: houseClients.bank,
+  product: houseClients.product,
+  source: houseClients.source,
+  channelId: houseClients.channelId,
+  channelName: houseChannels.name,
+  ownerId: houseClients.ownerId,
+  ownerName: owner.name,
+  teamId: houseClients.teamId,
+  stewardId: houseClients.stewardId,
+  stewardName: steward.name,
+  stewardStatus: houseClients.stewardStatus,
+  brokerageState: houseClients.brokerageState,
+  brokerageFen: houseClients.brokerageFen,
+  brokerageRateBp: houseClients.brokerageRateBp,
+  idNumber: houseClients.idNumber,
+  remark: houseClients.remark,
+  referrerId: houseClients.referrerId,
+  createdAt: houseClients.createdAt,
+};
+
+const orderColumns = {
+  id: houseBrokerageOrders.id,
+  houseClientId: houseBrokerageOrders.houseClientId,
+  clientName: houseClients.name,
+  brokerageUserId: houseBrokerageOrders.brokerageUserId,
+  brokerageUserName: houseBrokerageUsers.name,
+  bankName: houseBrokerageUsers.bankName,
+  bankCard: houseBrokerageUsers.bankCard,
+  amountFen: houseBrokerageOrders.amountFen,
+  rateBp: houseBrokerageOrders.rateBp,
+  status: houseBrokerageOrders.status,
+  remark: houseBrokerageOrders.remark,
+  payRef: houseBrokerageOrders.payRef,
+  createdAt: houseBrokerageOrders.createdAt,
+};
+
+/** Rows one past the page tell whether there is another page, without counting the whole table. */
+async function page<T>(pageNo: number, size: number, run: (limit: number, offset: number) => PromiseLike<T[]>) {
+  const rows = await run(size + 1, (pageNo - 1) * size);
+  return { rows: rows.slice(0, size), hasMore: rows.length > size };
+}
+
+function scopeWhere(scope: ClientScope): SQL | undefined {
+  const base = and(eq(houseClients.corpId, scope.corpId), isNull(houseClients.deletedAt));
+  if (scope.all) return base;
+  const who: SQL[] = [];
+  if (scope.ownerId !== undefined) who.push(eq(houseClients.ownerId, scope.ownerId));
+  if (scope.stewardId !== undefined) who.push(eq(houseClients.stewardId, scope.stewardId));
+  if (scope.teamId !== undefined) who.push(eq(houseClients.teamId, scope.teamId));
+  return and(base, who.length > 0 ? or(...who) : sql`false`);
+}
+
+function filterWhere(f: ClientFilter): SQL[] {
+  const where: SQL[] = [];
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const either = or(ilike(houseClients.name, like), ilike(houseClients.phone, like));
+    if (either) where.push(either);
+  }
+  if (f.status !== null) where.push(eq(houseClients.status, f.status));
+  if (f.channelId !== null) where.push(eq(houseClients.channelId, f.channelId));
+  if (f.source) where.push(eq(houseClients.source, f.source));
+  if (f.stewardStatus) where.push(eq(houseClients.stewardStatus, f.stewardStatus));
+  if (f.product) where.push(eq(houseClients.product, f.product));
+  if (f.brokerageSet) where.push(sql`${houseClients.brokerageState} <> 'none'`);
+  return where;
+}
+
+export function createHouseRepository(db: Db) {
+  const selectClients = (executor: Db | Tx = db) =>
+    executor
+      .select(clientColumns)
+      .from(houseClients)
+      .innerJoin(owner, eq(owner.id, houseClients.ownerId))
+      .leftJoin(steward, eq(steward.id, houseClients.stewardId))
+      .leftJoin(houseChannels, and(eq(houseChannels.corpId, houseClients.corpId), eq(houseChannels.id, houseClients.channelId)));
+
+  const selectOrders = (executor: Db | Tx = db) =>
+    executor
+      .select(orderColumns)
+      .from(houseBrokerageOrders)
+      .innerJoin(houseClients, eq(houseClients.id, houseBrokerageOrders.houseClientId))
+      .innerJoin(houseBrokerageUsers, eq(houseBrokerageUsers.id, houseBrokerageOrders.brokerageUserId));
+
+  return {
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
+    // ---- clients ------------------------------------------------------------------------------
+
+    async insertClient(values: typeof houseClients.$inferInsert) {
+      const [row] = await db.insert(houseClients).values(values).returning({ id: houseClients.id });
+      if (!row) throw new Error('house client not inserted');
+      return row.id;
+    },
+
+    listClients: (scope: ClientScope, filter: ClientFilter, pageNo: number, size: number) =>
+      page(pageNo, size, (limit, offset) =>
+        selectClients()
+          .where(and(scopeWhere(scope), ...filterWhere(filter)))
+          .orderBy(desc(houseClients.id))
+          .limit(limit)
+          .offset(offset),
+      ),
+
+    async findClient(corpId: number, id: number, executor: Db | Tx = db) {
+      const [row] = await selectClients(executor)
+        .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
+        .limit(1);
+      return row;
+    },
+
+    /** Locks the client row for a change that reads then writes it (brokerage, deletion). */
+    async lockClient(tx: Tx, corpId: number, id: number) {
+      const [row] = await tx
+        .select({ id: houseClients.id, status: houseClients.status, brokerageState: houseClients.brokerageState, loanAmountFen: houseClients.loanAmountFen, ownerId: houseClients.ownerId, stewardId: houseClients.stewardId, stewardStatus: houseClients.stewardStatus })
+        .from(houseClients)
+        .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
+        .for('update');
+      return row;
+    },
+
+    updateClient: (tx: Tx | Db, corpId: number, id: number, values: Partial<typeof houseClients.$inferInsert>) =>
+      tx.update(houseClients).set(values).where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id))),
+
+    /** Who referred whom: walks up the referrers (at most `depth` steps), nearest first. */
+    async referrerChain(corpId: number, startId: number | null, depth = 5) {
+      const chain: { id: number; name: string }[] = [];
+      let next = startId;
+      const seen = new Set<number>();
+      while (next !== null && chain.length < depth && !seen.has(next)) {
+        seen.add(next);
+        const [row] = await db
+          .select({ id: houseClients.id, name: houseClients.name, referrerId: houseClients.referrerId })
+          .from(houseClients)
+          .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, next)))
+          .limit(1);
+        if (!row) break;
+        chain.push({ id: row.id, name: row.name });
+        next = row.referrerId;
+      }
+      return chain;
+    },
+
+    referred: (corpId: number, id: number) =>
+      db
+        .select({ id: houseClients.id, name: houseClients.name })
+        .from(houseClients)
+        .where(and(eq(houseClients.corpId, corpId), eq(houseClients.referrerId, id), isNull(houseClients.deletedAt)))
+        .orderBy(asc(houseClients.id))
+        .limit(50),
+
+    hasSignTask: async (executor: Db | Tx, corpId: number, houseClientId: number) => {
+      const [row] = await executor
+        .select({ id: signTasks.id })
+        .from(signTasks)
+        .where(and(eq(signTasks.corpId, corpId), eq(signTasks.houseClientId, houseClientId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The active steward (job 5) with the fewest clients waiting on them; null when the company has none. */
+    async pickSteward(corpId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ id: staff.id })
+        .from(staff)
+        .leftJoin(
+          houseClients,
+          and(eq(houseClients.corpId, corpId), eq(houseClients.stewardId, staff.id), eq(houseClients.stewardStatus, 'waiting'), isNull(houseClients.deletedAt)),
+        )
+        .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true), arrayContains(staff.jobs, [5])))
+        .groupBy(staff.id)
+        .orderBy(asc(count(houseClients.id)), asc(staff.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    // ---- images -------------------------------------------------------------------------------
+
+    async insertImage(values: typeof houseImages.$inferInsert) {
+      const [row] = await db.insert(houseImages).values(values).returning({ id: houseImages.id });
+      if (!row) throw new Error('image not inserted');
+      return row.id;
+    },
+    listImages: (corpId: number, houseClientId: number, houseType: number) =>
+      db
+        .select({ id: houseImages.id, houseType: houseImages.houseType, createdAt: houseImages.createdAt })
+        .from(houseImages)
+        .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId), eq(houseImages.houseType, houseType)))
+        .orderBy(asc(houseImages.id))
+        .limit(50),
+    countImages: (corpId: number, houseClientId: number) =>
+      db
+        .select({ houseType: houseImages.houseType, count: count() })
+        .from(houseImages)
+        .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId)))
+        .groupBy(houseImages.houseType)
+        .orderBy(asc(houseImages.houseType)),
+    async findImage(corpId: number, id: number) {
+      const [row] = await db
+        .select({ id: houseImages.id, houseClientId: houseImages.houseClientId, storageKey: houseImages.storageKey, mime: houseImages.mime })
+        .from(houseImages)
+        .where(and(eq(houseImages.corpId, corpId), eq(houseImages.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    // ---- channels, recommendations, receivers ------------------------------------------------
+
+    async insertChannel(values: typeof houseChannels.$inferInsert) {
+      const [row] = await db.insert(houseChannels).values(values).returning({ id: houseChannels.id });
+      if (!row) throw new Error('channel not inserted');
+      return row.id;
+    },
+    async findChannel(corpId: number, id: number) {
+      const [row] = await db
+        .select({ id: houseChannels.id, ownerId: houseChannels.ownerId })
+        .from(houseChannels)
+        .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
+        .limit(1);
+      return row;
+    },
+    listChannels: (corpId: number, ownerId: number | null, keyword: string, id: number | null, pageNo: number, size: number) => {
+      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const clientCount = db
+        .select({ channelId: houseClients.channelId, n: count().as('n') })
+        .from(houseClients)
+        .where(and(eq(houseClients.corpId, corpId), isNull(houseClients.deletedAt)))
+        .groupBy(houseClients.channelId)
+        .as('client_count');
+      return page(pageNo, size, (limit, offset) =>
+        db
+          .select({
+            id: houseChannels.id,
+            name: houseChannels.name,
+            contact: houseChannels.contact,
+            phone: houseChannels.phone,
+            remark: houseChannels.remark,
+            ownerId: houseChannels.ownerId,
+            ownerName: owner.name,
+            clientCount: sql<number>`coalesce(${clientCount.n}, 0)::int`,
+            createdAt: houseChannels.createdAt,
+          })
+          .from(houseChannels)
+          .innerJoin(owner, eq(owner.id, houseChannels.ownerId))
+          .leftJoin(clientCount, eq(clientCount.channelId, houseChannels.id))
+          .where(
+            and(
+              eq(houseChannels.corpId, corpId),
+              ownerId === null ? undefined : eq(houseChannels.ownerId, ownerId),
+              id === null ? undefined : eq(houseChannels.id, id),
+              keyword ? or(ilike(houseChannels.name, like), ilike(houseChannels.contact, like)) : undefined,
+            ),
+          )
+          .orderBy(desc(houseChannels.id))
+          .limit(limit)
+          .offset(offset),
+      );
+    },
+    reassignClient: (corpId: number, id: number, ownerId: number, teamId: number | null) =>
+      db.update(houseClients).set({ ownerId, teamId }).where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id))),
+    updateChannelOwner: (corpId: number, id: number, ownerId: number) =>
+      db.update(houseChannels).set({ ownerId }).where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id))),
+
+    async insertRecommend(values: typeof houseRecommends.$inferInsert) {
+      const [row] = await db.insert(houseRecommends).values(values).returning({ id: houseRecommends.id });
+      if (!row) throw new Error('recommendation not inserted');
+      return row.id;
+    },
+    listRecommends: (corpId: number, staffId: number | null, pageNo: number, size: number) =>
+      page(pageNo, size, (limit, offset) =>
+        db
+          .select({
+            id: houseRecommends.id,
+            name: houseRecommends.name,
+            phone: houseRecommends.phone,
+            channelName: houseChannels.name,
+            intentAmountFen: houseRecommends.intentAmountFen,
+            remark: houseRecommends.remark,
+            createdAt: houseRecommends.createdAt,
+          })
+          .from(houseRecommends)
+          .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
+          .where(and(eq(houseRecommends.corpId, corpId), staffId === null ? undefined : eq(houseRecommends.staffId, staffId)))
+          .orderBy(desc(houseRecommends.id))
+          .limit(limit)
+          .offset(offset),
+      ),
+
+    async insertBrokerageUser(values: typeof houseBrokerageUsers.$inferInsert) {
+      const [row] = await db.insert(houseBrokerageUsers).values(values).returning({ id: houseBrokerageUsers.id });
+      if (!row) throw new Error('brokerage user not inserted');
+      return row.id;
+    },
+    listBrokerageUsers: (corpId: number, ownerId: number | null, keyword: string, pageNo: number, size: number) => {
+      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return page(pageNo, size, (limit, offset) =>
+        db
+          .select({
+            id: houseBrokerageUsers.id,
+            name: houseBrokerageUsers.name,
+            phone: houseBrokerageUsers.phone,
+            bankName: houseBrokerageUsers.bankName,
+            bankCard: houseBrokerageUsers.bankCard,
+            channelName: houseChannels.name,
+            createdAt: houseBrokerageUsers.createdAt,
+          })
+          .from(houseBrokerageUsers)
+          .leftJoin(houseChannels, eq(houseChannels.id, houseBrokerageUsers.channelId))
+          .where(
+            and(
+              eq(houseBrokerageUsers.corpId, corpId),
+              ownerId === null ? undefined : eq(houseBrokerageUsers.ownerId, ownerId),
+              keyword ? or(ilike(houseBrokerageUsers.name, like), ilike(houseBrokerageUsers.phone, like)) : undefined,
+            ),
+          )
+          .orderBy(desc(houseBrokerageUsers.id))
+          .limit(limit)
+          .offset(offset),
+      );
+    },
+    findBrokerageUsers: (corpId: number, ids: number[]) =>
+      db
+        .select({ id: houseBrokerageUsers.id, ownerId: houseBrokerageUsers.ownerId })
+        .from(houseBrokerageUsers)
+        .where(and(eq(houseBrokerageUsers.corpId, corpId), inArray(houseBrokerageUsers.id, ids))),
+
+    // ---- brokerage, audits, orders -------------------------------------------------------------
+
+    insertOrders: (tx: Tx, rows: (typeof houseBrokerageOrders.$inferInsert)[]) => tx.insert(houseBrokerageOrders).values(rows),
+
+    hasLiveOrders: async (tx: Tx, corpId: number, houseClientId: number) => {
+      const [row] = await tx
+        .select({ id: houseBrokerageOrders.id })
+        .from(houseBrokerageOrders)
+        .where(and(eq(houseBrokerageOrders.corpId, corpId), eq(houseBrokerageOrders.houseClientId, houseClientId), inArray(houseBrokerageOrders.status, [1, 2])))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async insertAudit(tx: Tx, values: typeof houseAudits.$inferInsert) {
+      const [row] = await tx.insert(houseAudits).values(values).returning({ id: houseAudits.id });
+      if (!row) throw new Error('audit not inserted');
+      return row.id;
+    },
+    insertAuditEvent: (tx: Tx, values: typeof houseAuditEvents.$inferInsert) => tx.insert(houseAuditEvents).values(values),
+
+    async findAudit(corpId: number, id: number, executor: Db | Tx = db) {
+      const [row] = await executor
+        .select()
+        .from(houseAudits)
+        .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** Decides a pending audit; answers nothing when someone decided it first. */
+    async decideAudit(tx: Tx, corpId: number, id: number, status: 'approved' | 'rejected', decidedBy: number, at: Date) {
+      const [row] = await tx
+        .update(houseAudits)
+        .set({ status, decidedBy, decidedAt: at })
+        .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.id, id), eq(houseAudits.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    listAudits: (corpId: number, status: 'pending' | 'approved' | 'rejected', pageNo: number, size: number) =>
+      page(pageNo, size, (limit, offset) =>
+        db
+          .select({
+            id: houseAudits.id,
+            houseClientId: houseAudits.houseClientId,
+            clientName: houseClients.name,
+            loanAmountFen: houseClients.loanAmountFen,
+            rateBp: houseAudits.rateBp,
+            amountFen: houseAudits.amountFen,
+            requestedBy: houseAudits.requestedBy,
+            requestedByName: actor.name,
+            status: houseAudits.status,
+            createdAt: houseAudits.createdAt,
+          })
+          .from(houseAudits)
+          .innerJoin(houseClients, eq(houseClients.id, houseAudits.houseClientId))
+          .innerJoin(actor, eq(actor.id, houseAudits.requestedBy))
+          .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.status, status)))
+          .orderBy(desc(houseAudits.id))
+          .limit(limit)
+          .offset(offset),
+      ),
+
+    auditEvents: (corpId: number, auditIds: number[]) =>
+      auditIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: houseAuditEvents.id,
+              auditId: houseAuditEvents.auditId,
+              actorId: houseAuditEvents.actorId,
+              actorName: actor.name,
+              decision: houseAuditEvents.decision,
+              reason: houseAuditEvents.reason,
+              createdAt: houseAuditEvents.createdAt,
+            })
+            .from(houseAuditEvents)
+            .innerJoin(actor, eq(actor.id, houseAuditEvents.actorId))
+            .where(and(eq(houseAuditEvents.corpId, corpId), inArray(houseAuditEvents.auditId, auditIds)))
+            .orderBy(asc(houseAuditEvents.id)),
+
+    clientAuditIds: async (corpId: number, houseClientId: number) =>
+      (
+        await db
+          .select({ id: houseAudits.id })
+          .from(houseAudits)
+          .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.houseClientId, houseClientId)))
+      ).map((r) => r.id),
+
+    clientOrders: (corpId: number, houseClientId: number) =>
+      selectOrders()
+        .where(and(eq(houseBrokerageOrders.corpId, corpId), eq(houseBrokerageOrders.houseClientId, houseClientId)))
+        .orderBy(asc(houseBrokerageOrders.id)),
+
+    listOrders: (corpId: number, status: number, pageNo: number, size: number) =>
+      page(pageNo, size, (limit, offset) =>
+        selectOrders()
+          .where(and(eq(houseBrokerageOrders.corpId, corpId), status === 0 ? undefined : eq(houseBrokerageOrders.status, status)))
+          .orderBy(desc(houseBrokerageOrders.id))
+          .limit(limit)
+          .offset(offset),
+      ),
+
+    orderSummary: (corpId: number) =>
+      db
+        .select({ status: houseBrokerageOrders.status, count: count(), amountFen: sql<string>`coalesce(sum(${houseBrokerageOrders.amountFen}), 0)` })
+        .from(houseBrokerageOrders)
+        .where(eq(houseBrokerageOrders.corpId, corpId))
+        .groupBy(houseBrokerageOrders.status)
+        .orderBy(asc(houseBrokerageOrders.status)),
+
+    async findOrder(corpId: number, id: number) {
+      const [row] = await db
+        .select({ id: houseBrokerageOrders.id, status: houseBrokerageOrders.status })
+        .from(houseBrokerageOrders)
+        .where(and(eq(houseBrokerageOrders.corpId, corpId), eq(houseBrokerageOrders.id, id)))
+        .limit(1);
+      return row;
+    },
+    /** Changes a waiting order only (status 1); answers undefined when it is no longer waiting. */
+    async updateWaitingOrder(corpId: number, id: number, values: Partial<typeof houseBrokerageOrders.$inferInsert>) {
+      const [row] = await db
+        .update(houseBrokerageOrders)
+        .set(values)
+        .where(and(eq(houseBrokerageOrders.corpId, corpId), eq(houseBrokerageOrders.id, id), eq(houseBrokerageOrders.status, 1)))
+        .returning({ id: houseBrokerageOrders.id });
+      return row;
+    },
+
+    async brokerageSummary(corpId: number) {
+      const [clientsRow] = await db
+        .select({ n: count(), total: sql<string>`coalesce(sum(${houseClients.brokerageFen}), 0)` })
+        .from(houseClients)
+        .where(and(eq(houseClients.corpId, corpId), eq(houseClients.brokerageState, 'approved'), isNull(houseClients.deletedAt)));
+      const [audits] = await db
+        .select({ n: count() })
+        .from(houseAudits)
+        .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.status, 'pending')));
+      return { clientCount: clientsRow?.n ?? 0, totalFen: Number(clientsRow?.total ?? 0), auditPending: audits?.n ?? 0 };
+    },
+
+    // ---- staff ---------------------------------------------------------------------------------
+
+    async findActiveStaff(corpId: number, id: number) {
+      const [row] = await db
+        .select({ id: staff.id, teamId: staff.teamId })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.id, id), eq(staff.isActive, true)))
+        .limit(1);
+      return row;
+    },
+    listActiveStaff: (corpId: number) =>
+      db
+        .select({ id: staff.id, name: staff.name })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true)))
+        .orderBy(asc(staff.id))
+        .limit(500),
+
+    insertSignTask: async (tx: Tx, values: typeof signTasks.$inferInsert) => {
+      const [row] = await tx.insert(signTasks).values(values).returning({ id: signTasks.id });
+      if (!row) throw new Error('sign task not inserted');
+      return row.id;
+    },
+  };
+}
+
+export type HouseRepository = ReturnType<typeof createHouseRepository>;
+export type ClientRow = NonNullable<Awaited<ReturnType<HouseRepository['findClient']>>>;

@@ -1,0 +1,557 @@
+import type { z } from 'zod';
+import {
+  computeBrokerageFen,
+  isOverLimit,
+  splitFen,
+} from '@crm/domain/brokerage';
+import { HOUSE_STATUS, HOUSE_STATUS_OPTIONS, isHouseImageType, type houseBrokerageUserFormSchema, type houseChannelFormSchema, type houseClientFormSchema, type houseRecommendFormSchema, type setBrokerageFormSchema } from '@crm/domain/house';
+import { HOUSE_PAGE_SIZE, type HouseAudit, type HouseDetail, type HouseClientItem, type HouseOrder } from '@crm/domain/api/house';
+import type { allotHouseRequestSchema, getHouseListRequestSchema, houseSignSubmitRequestSchema, updateHouseAuditRequestSchema, updateHouseOrderRequestSchema } from '@crm/domain/api/house';
+import { JOB } from '@crm/domain/roles';
+import { maskPhone } from '@crm/domain/validation';
+import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import type { StaffIdentity } from '../staff/staff.repository.ts';
+import type { HouseImageStore } from './house-images.ts';
+import type { ClientRow, ClientScope, HouseRepository } from './house.repository.ts';
+
+type Me = StaffIdentity;
+const has = (me: Me, job: number) => me.jobs.includes(job);
+/** A rebate-only user (job 6) sees the rebate orders and nothing else, whatever other jobs they hold. */
+const isRebateOnly = (me: Me) => has(me, JOB.REBATE_ONLY);
+const isFinance = (me: Me) => has(me, JOB.HOUSE_FINANCE) && !isRebateOnly(me);
+
+function requireNotRebateOnly(me: Me) {
+  if (isRebateOnly(me)) throw new ForbiddenError('仅返佣岗位只能查看返佣申请');
+}
+function requireFinance(me: Me) {
+  if (!isFinance(me)) throw new ForbiddenError('仅房贷财务可操作');
+}
+function requireSteward(me: Me) {
+  if (isRebateOnly(me) || !has(me, JOB.HOUSE_STEWARD)) throw new ForbiddenError('仅房贷管家可查看');
+}
+
+/** Who may open a house client: its salesperson, its steward, finance, and the leader of its team. */
+function canSeeClient(me: Me, client: Pick<ClientRow, 'ownerId' | 'stewardId' | 'teamId'>): boolean {
+  if (isRebateOnly(me)) return false;
+  return (
+    client.ownerId === me.id ||
+    client.stewardId === me.id ||
+    isFinance(me) ||
+    (me.isLeader && me.teamId !== null && client.teamId === me.teamId)
+  );
+}
+
+const iso = (d: Date) => d.toISOString();
+
+function toItem(row: ClientRow, revealPhone: boolean): HouseClientItem {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: revealPhone ? row.phone : maskPhone(row.phone),
+    status: row.status,
+    loan_amount_fen: row.loanAmountFen,
+    term_months: row.termMonths,
+    bank: row.bank,
+    product: row.product,
+    source: row.source,
+    channel_id: row.channelId,
+    channel_name: row.channelName,
+    owner_id: row.ownerId,
+    owner_name: row.ownerName,
+    steward_status: row.stewardStatus,
+    brokerage_state: row.brokerageState,
+    brokerage_fen: row.brokerageFen,
+    created_at: iso(row.createdAt),
+  };
+}
+
+type OrderRow = Awaited<ReturnType<HouseRepository['clientOrders']>>[number];
+const toOrder = (row: OrderRow): HouseOrder => ({
+  id: row.id,
+  house_client_id: row.houseClientId,
+  client_name: row.clientName,
+  brokerage_user_id: row.brokerageUserId,
+  brokerage_user_name: row.brokerageUserName,
+  bank_name: row.bankName,
+  bank_card: row.bankCard,
+  amount_fen: row.amountFen,
+  rate_bp: row.rateBp,
+  status: row.status,
+  remark: row.remark,
+  pay_ref: row.payRef,
+  created_at: iso(row.createdAt),
+});
+
+const toList = <R, T>(result: { rows: R[]; hasMore: boolean }, pageNo: number, map: (row: R) => T) => ({
+  list: result.rows.map(map),
+  page: pageNo,
+  has_more: result.hasMore,
+});
+
+export interface HouseServiceDeps {
+  repo: HouseRepository;
+  images: HouseImageStore;
+  now?: () => Date;
+}
+
+export function createHouseService({ repo, images, now = () => new Date() }: HouseServiceDeps) {
+  /** The client if it exists in the caller's company (else 404) and the caller may see it (else 403). */
+  async function visibleClient(me: Me, id: number): Promise<ClientRow> {
+    const client = await repo.findClient(me.corpId, id);
+    if (!client) throw new NotFoundError('客户不存在');
+    if (!canSeeClient(me, client)) throw new ForbiddenError('无权查看该客户');
+    return client;
+  }
+
+  async function usableChannel(me: Me, channelId: number | null) {
+    if (channelId === null) return null;
+    const channel = await repo.findChannel(me.corpId, channelId);
+    if (!channel || (channel.ownerId !== me.id && !isFinance(me))) throw new RefusedError('渠道不存在或不属于你');
+    return channel.id;
+  }
+
+  async function detail(me: Me, id: number): Promise<HouseDetail> {
+    const client = await visibleClient(me, id);
+    const [chain, referred, imageCounts, orders, auditIds] = await Promise.all([
+      repo.referrerChain(me.corpId, client.referrerId),
+      repo.referred(me.corpId, client.id),
+      repo.countImages(me.corpId, client.id),
+      repo.clientOrders(me.corpId, client.id),
+      repo.clientAuditIds(me.corpId, client.id),
+    ]);
+    const events = await repo.auditEvents(me.corpId, auditIds);
+    const isOwner = client.ownerId === me.id;
+    return {
+      client: {
+        ...toItem(client, true),
+        id_number: client.idNumber,
+        remark: client.remark,
+        steward_id: client.stewardId,
+        steward_name: client.stewardName,
+        brokerage_rate_bp: client.brokerageRateBp,
+      },
+      chain,
+      referred,
+      images: imageCounts.map((c) => ({ house_type: c.houseType, count: c.count })),
+      orders: orders.map(toOrder),
+      audit_events: events.map((e) => ({
+        id: e.id,
+        actor_id: e.actorId,
+        actor_name: e.actorName,
+        decision: e.decision,
+        reason: e.reason,
+        created_at: iso(e.createdAt),
+      })),
+      can_delete: isOwner && client.status === HOUSE_STATUS.NEW && (client.brokerageState === 'none' || client.brokerageState === 'rejected'),
+      can_set_brokerage:
+        (isOwner || isFinance(me)) && client.loanAmountFen > 0 && (client.brokerageState === 'none' || client.brokerageState === 'rejected'),
+    };
+  }
+
+  return {
+    statusOptions: () => HOUSE_STATUS_OPTIONS.map((o) => ({ value: o.value, label: o.label })),
+
+    // ---- clients ------------------------------------------------------------------------------
+
+    async addClient(me: Me, form: z.output<typeof houseClientFormSchema>) {
+      requireNotRebateOnly(me);
+      const channelId = await usableChannel(me, form.channel_id);
+      if (form.referrer_id !== null) await visibleClient(me, form.referrer_id).catch(() => {
+        throw new RefusedError('推荐客户不存在或不属于你');
+      });
+      const stewardId = await repo.pickSteward(me.corpId);
+      const id = await repo.insertClient({
+        corpId: me.corpId,
+        ownerId: me.id,
+        teamId: me.teamId,
+        stewardId,
+        name: form.name,
+        phone: form.phone,
+        idNumber: form.id_number || null,
+        loanAmountFen: form.loan_amount,
+        termMonths: form.term_months,
+        bank: form.bank,
+        product: form.product,
+        source: channelId === null ? 'staff' : 'channel',
+        channelId,
+        referrerId: form.referrer_id,
+        remark: form.remark,
+      });
+      return { id };
+    },
+
+    async listClients(me: Me, query: z.output<typeof getHouseListRequestSchema>) {
+      requireNotRebateOnly(me);
+      const scope: ClientScope = isFinance(me) ? { corpId: me.corpId, all: true } : { corpId: me.corpId, all: false, ownerId: me.id, stewardId: me.id };
+      const result = await repo.listClients(scope, { keyword: query.keyword, status: query.status, channelId: query.channel_id, source: query.source }, query.page, HOUSE_PAGE_SIZE);
+      return toList(result, query.page, (row) => toItem(row, row.ownerId === me.id));
+    },
+
+    /** The steward's list (getHouseList2): clients waiting on or handled by the caller. */
+    async stewardClients(me: Me, pageNo: number, stewardStatus: 'waiting' | 'handled' | undefined) {
+      requireSteward(me);
+      const result = await repo.listClients({ corpId: me.corpId, all: false, stewardId: me.id }, { keyword: '', status: null, channelId: null, stewardStatus }, pageNo, HOUSE_PAGE_SIZE);
+      return toList(result, pageNo, (row) => toItem(row, true));
+    },
+
+    /** Card instalments (getHouseCard): the steward's clients on the credit-card product. */
+    async stewardCards(me: Me, pageNo: number) {
+      requireSteward(me);
+      const result = await repo.listClients({ corpId: me.corpId, all: false, stewardId: me.id }, { keyword: '', status: null, channelId: null, product: 'card' }, pageNo, HOUSE_PAGE_SIZE);
+      return toList(result, pageNo, (row) => toItem(row, true));
+    },
+
+    async teamClients(me: Me, pageNo: number, keyword: string) {
+      requireNotRebateOnly(me);
+      if (!me.isLeader || me.teamId === null) throw new ForbiddenError('仅团队长可查看团队数据');
+      const result = await repo.listClients({ corpId: me.corpId, all: false, teamId: me.teamId }, { keyword, status: null, channelId: null }, pageNo, HOUSE_PAGE_SIZE);
+      return toList(result, pageNo, (row) => toItem(row, false));
+    },
+
+    detail,
+
+    /**
+     * Deleting is for the salesperson who took the client in, while nothing has happened to it yet:
+     * still new (no signing), no brokerage asked for or paid. Soft: orders and events keep their client.
+     */
+    async deleteClient(me: Me, id: number) {
+      const client = await visibleClient(me, id);
+      if (client.ownerId !== me.id) throw new ForbiddenError('只有录入该客户的业务员可以删除');
+      await repo.transaction(async (tx) => {
+        const locked = await repo.lockClient(tx, me.corpId, id);
+        if (!locked) throw new NotFoundError('客户不存在');
+        if (locked.status !== HOUSE_STATUS.NEW || (await repo.hasSignTask(tx, me.corpId, id))) throw new RefusedError('客户已进入签约流程，不能删除');
+        if (locked.brokerageState === 'pending_audit' || locked.brokerageState === 'approved' || (await repo.hasLiveOrders(tx, me.corpId, id))) {
+          throw new RefusedError('客户已设置返佣，不能删除');
+        }
+        await repo.updateClient(tx, me.corpId, id, { deletedAt: now() });
+      });
+      return { id };
+    },
+
+    // ---- images -------------------------------------------------------------------------------
+
+    async addImage(me: Me, id: number, houseType: number, bytes: Buffer) {
+      if (!isHouseImageType(houseType)) throw new RefusedError('资料类型无效');
+      await visibleClient(me, id);
+      const stored = await images.save(bytes);
+      const imageId = await repo.insertImage({ corpId: me.corpId, houseClientId: id, houseType, uploadedBy: me.id, ...stored });
+      return { id: imageId };
+    },
+
+    async listImages(me: Me, id: number, houseType: number) {
+      await visibleClient(me, id);
+      const rows = await repo.listImages(me.corpId, id, houseType);
+      return rows.map((row) => ({ id: row.id, house_type: row.houseType, url: `/api/crm/houseImgFile/${row.id}`, created_at: iso(row.createdAt) }));
+    },
+
+    /** The bytes of one image, after checking the caller may see its client. */
+    async imageFile(me: Me, imageId: number) {
+      const image = await repo.findImage(me.corpId, imageId);
+      if (!image) throw new NotFoundError('图片不存在');
+      await visibleClient(me, image.houseClientId);
+      return { mime: image.mime, bytes: await images.read(image.storageKey) };
+    },
+
+    // ---- channels, recommendations, receivers ------------------------------------------------
+
+    async addChannel(me: Me, form: z.output<typeof houseChannelFormSchema>) {
+      requireNotRebateOnly(me);
+      const id = await repo.insertChannel({ corpId: me.corpId, ownerId: me.id, ...form });
+      return { id };
+    },
+
+    async listChannels(me: Me, pageNo: number, keyword: string, id: number | null) {
+      requireNotRebateOnly(me);
+      if (id !== null) {
+        const channel = await repo.findChannel(me.corpId, id);
+        if (!channel) throw new NotFoundError('渠道不存在');
+        if (channel.ownerId !== me.id && !isFinance(me)) throw new ForbiddenError('无权查看该渠道');
+      }
+      const result = await repo.listChannels(me.corpId, isFinance(me) ? null : me.id, keyword, id, pageNo, HOUSE_PAGE_SIZE);
+      return toList(result, pageNo, (row) => ({
+        id: row.id,
+        name: row.name,
+        contact: row.contact,
+        phone: row.phone,
+        remark: row.remark,
+        owner_id: row.ownerId,
+        owner_name: row.ownerName,
+        client_count: row.clientCount,
+        created_at: iso(row.createdAt),
+      }));
+    },
+
+    async addRecommend(me: Me, form: z.output<typeof houseRecommendFormSchema>) {
+      requireNotRebateOnly(me);
+      const channelId = await usableChannel(me, form.channel_id);
+      const id = await repo.insertRecommend({
+        corpId: me.corpId,
+        staffId: me.id,
+        channelId,
+        name: form.name,
+        phone: form.phone,
+        intentAmountFen: form.intent_amount,
+        remark: form.remark,
+      });
+      return { id };
+    },
+
+    async listRecommends(me: Me, pageNo: number) {
+      requireNotRebateOnly(me);
+      const result = await repo.listRecommends(me.corpId, isFinance(me) ? null : me.id, pageNo, HOUSE_PAGE_SIZE);
+      return toList(result, pageNo, (row) => ({
+        id: row.id,
+        name: row.name,
+        phone: row.phone,
+        channel_name: row.channelName,
+        intent_amount_fen: row.intentAmountFen,
+        remark: row.remark,
+        created_at: iso(row.createdAt),
+      }));
+    },
+
+    async addBrokerageUser(me: Me, form: z.output<typeof houseBrokerageUserFormSchema>) {
+      requireNotRebateOnly(me);
+      const channelId = await usableChannel(me, form.channel_id);
+      const id = await repo.insertBrokerageUser({
+        corpId: me.corpId,
+        ownerId: me.id,
+        channelId,
+        name: form.name,
+        phone: form.phone,
+        bankName: form.bank_name,
+        bankCard: form.bank_card,
+      });
+      return { id };
+    },
+
+    async listBrokerageUsers(me: Me, pageNo: number, keyword: string) {
+      requireNotRebateOnly(me);
+      const result = await repo.listBrokerageUsers(me.corpId, isFinance(me) ? null : me.id, keyword, pageNo, HOUSE_PAGE_SIZE);
+      return toList(result, pageNo, (row) => ({
+        id: row.id,
+        name: row.name,
+        phone: row.phone,
+        bank_name: row.bankName,
+        bank_card: row.bankCard,
+        channel_name: row.channelName,
+        created_at: iso(row.createdAt),
+      }));
+    },
+
+    // ---- brokerage ----------------------------------------------------------------------------
+
+    /**
+     * Sets a client's brokerage: the amount from the loan and the rate (computeBrokerageFen), split between
+     * the receivers. Within the limit the orders are made at once; above it an audit waits for finance,
+     * with its 'requested' event, in the same transaction.
+     */
+    async setBrokerage(me: Me, form: z.output<typeof setBrokerageFormSchema>) {
+      const client = await visibleClient(me, form.id);
+      if (client.ownerId !== me.id && !isFinance(me)) throw new ForbiddenError('只有客户的业务员或房贷财务可以设置返佣');
+      const receivers = await repo.findBrokerageUsers(me.corpId, form.user_ids);
+      if (receivers.length !== form.user_ids.length || receivers.some((r) => r.ownerId !== client.ownerId && r.ownerId !== me.id && !isFinance(me))) {
+        throw new RefusedError('返佣人不存在或不属于你');
+      }
+      return repo.transaction(async (tx) => {
+        const locked = await repo.lockClient(tx, me.corpId, form.id);
+        if (!locked) throw new NotFoundError('客户不存在');
+        if (locked.brokerageState === 'pending_audit') throw new RefusedError('该客户的返佣正在等待审批');
+        if (locked.brokerageState === 'approved' || (await repo.hasLiveOrders(tx, me.corpId, form.id))) throw new RefusedError('该客户已设置返佣');
+        if (locked.loanAmountFen <= 0) throw new RefusedError('请先填写贷款金额');
+        const amountFen = computeBrokerageFen(locked.loanAmountFen, form.rate);
+        const parts = splitFen(amountFen, form.shares);
+        if (isOverLimit(form.rate, amountFen)) {
+          const auditId = await repo.insertAudit(tx, {
+            corpId: me.corpId,
+            houseClientId: form.id,
+            requestedBy: me.id,
+            rateBp: form.rate,
+            amountFen,
+            receiverIds: form.user_ids,
+            shares: form.shares,
+            createdAt: now(),
+          });
+          await repo.insertAuditEvent(tx, { corpId: me.corpId, auditId, actorId: me.id, decision: 'requested', reason: '', createdAt: now() });
+          await repo.updateClient(tx, me.corpId, form.id, { brokerageState: 'pending_audit', brokerageRateBp: form.rate, brokerageFen: amountFen });
+          return { state: 'pending_audit' as const, amount_fen: amountFen, parts_fen: parts };
+        }
+        await repo.insertOrders(
+          tx,
+          form.user_ids.map((brokerageUserId, i) => ({
+            corpId: me.corpId,
+            houseClientId: form.id,
+            brokerageUserId,
+            amountFen: parts[i] ?? 0,
+            rateBp: form.rate,
+            createdBy: me.id,
+            createdAt: now(),
+          })),
+        );
+        await repo.updateClient(tx, me.corpId, form.id, { brokerageState: 'approved', brokerageRateBp: form.rate, brokerageFen: amountFen });
+        return { state: 'approved' as const, amount_fen: amountFen, parts_fen: parts };
+      });
+    },
+
+    async brokerageSummary(me: Me) {
+      requireFinance(me);
+      const [clients, orders] = await Promise.all([repo.brokerageSummary(me.corpId), repo.orderSummary(me.corpId)]);
+      const sumOf = (status: number) => Number(orders.find((o) => o.status === status)?.amountFen ?? 0);
+      return { client_count: clients.clientCount, total_fen: clients.totalFen, pending_fen: sumOf(1), paid_fen: sumOf(2), audit_pending: clients.auditPending };
+    },
+
+    async brokerageClients(me: Me, pageNo: number) {
+      requireFinance(me);
+      const result = await repo.listClients({ corpId: me.corpId, all: true }, { keyword: '', status: null, channelId: null, brokerageSet: true }, pageNo, HOUSE_PAGE_SIZE);
+      return toList(result, pageNo, (row) => toItem(row, false));
+    },
+
+    // ---- over-limit audits (maker-checker) ----------------------------------------------------
+
+    async listAudits(me: Me, pageNo: number, status: 'pending' | 'approved' | 'rejected') {
+      requireFinance(me);
+      const result = await repo.listAudits(me.corpId, status, pageNo, HOUSE_PAGE_SIZE);
+      const events = await repo.auditEvents(me.corpId, result.rows.map((r) => r.id));
+      return toList(result, pageNo, (row): HouseAudit => ({
+        id: row.id,
+        house_client_id: row.houseClientId,
+        client_name: row.clientName,
+        loan_amount_fen: row.loanAmountFen,
+        rate_bp: row.rateBp,
+        amount_fen: row.amountFen,
+        requested_by: row.requestedBy,
+        requested_by_name: row.requestedByName,
+        status: row.status,
+        created_at: iso(row.createdAt),
+        events: events
+          .filter((e) => e.auditId === row.id)
+          .map((e) => ({ id: e.id, actor_id: e.actorId, actor_name: e.actorName, decision: e.decision, reason: e.reason, created_at: iso(e.createdAt) })),
+      }));
+    },
+
+    /**
+     * Finance decides an over-limit brokerage. Whoever asked for it cannot decide it (maker-checker).
+     * The decision, its event and (on approval) the orders are one transaction; a second decision on
+     * the same audit finds it no longer pending and is refused.
+     */
+    async decideAudit(me: Me, input: z.output<typeof updateHouseAuditRequestSchema>) {
+      requireFinance(me);
+      const audit = await repo.findAudit(me.corpId, input.id);
+      if (!audit) throw new NotFoundError('审批不存在');
+      if (audit.requestedBy === me.id) throw new ForbiddenError('不能审批自己提交的返佣');
+      return repo.transaction(async (tx) => {
+        const at = now();
+        const status = input.decision === 'approve' ? 'approved' : 'rejected';
+        const decided = await repo.decideAudit(tx, me.corpId, input.id, status, me.id, at);
+        if (!decided) throw new RefusedError('该审批已处理');
+        await repo.insertAuditEvent(tx, { corpId: me.corpId, auditId: decided.id, actorId: me.id, decision: status, reason: input.reason, createdAt: at });
+        if (status === 'approved') {
+          const parts = splitFen(decided.amountFen, decided.shares);
+          await repo.insertOrders(
+            tx,
+            decided.receiverIds.map((brokerageUserId, i) => ({
+              corpId: me.corpId,
+              houseClientId: decided.houseClientId,
+              brokerageUserId,
+              auditId: decided.id,
+              amountFen: parts[i] ?? 0,
+              rateBp: decided.rateBp,
+              createdBy: decided.requestedBy,
+              createdAt: at,
+            })),
+          );
+        }
+        await repo.updateClient(tx, me.corpId, decided.houseClientId, { brokerageState: status });
+        return { id: decided.id };
+      });
+    },
+
+    // ---- orders -------------------------------------------------------------------------------
+
+    async orderSummary(me: Me) {
+      if (!isFinance(me) && !isRebateOnly(me)) throw new ForbiddenError('仅房贷财务或返佣岗位可查看');
+      const rows = await repo.orderSummary(me.corpId);
+      const counts = [1, 2, 3].map((status) => {
+        const row = rows.find((r) => r.status === status);
+        return { status, count: row?.count ?? 0, amount_fen: Number(row?.amountFen ?? 0) };
+      });
+      return { counts, can_update: isFinance(me) };
+    },
+
+    async listOrders(me: Me, pageNo: number, status: number) {
+      if (!isFinance(me) && !isRebateOnly(me)) throw new ForbiddenError('仅房贷财务或返佣岗位可查看');
+      const result = await repo.listOrders(me.corpId, status, pageNo, HOUSE_PAGE_SIZE);
+      return toList(result, pageNo, toOrder);
+    },
+
+    async updateOrder(me: Me, input: z.output<typeof updateHouseOrderRequestSchema>) {
+      requireFinance(me);
+      const order = await repo.findOrder(me.corpId, input.id);
+      if (!order) throw new NotFoundError('返佣单不存在');
+      const updated = await repo.updateWaitingOrder(me.corpId, input.id, { remark: input.remark, payRef: input.pay_ref });
+      if (!updated) throw new RefusedError('返佣单已处理，不能修改');
+      return { id: input.id };
+    },
+
+    /** Pays (2) or cancels (3) a waiting order; only a waiting order moves, so it moves once. */
+    async updateOrderStatus(me: Me, id: number, status: number) {
+      requireFinance(me);
+      const order = await repo.findOrder(me.corpId, id);
+      if (!order) throw new NotFoundError('返佣单不存在');
+      const updated = await repo.updateWaitingOrder(me.corpId, id, { status, decidedBy: me.id, decidedAt: now() });
+      if (!updated) throw new RefusedError('返佣单已处理');
+      return { id };
+    },
+
+    // ---- allocation and the steward's docking -------------------------------------------------
+
+    async staffOptions(me: Me) {
+      if (!isFinance(me) || !me.isLeader) throw new ForbiddenError('仅房贷财务组长可分配');
+      return repo.listActiveStaff(me.corpId);
+    },
+
+    /** A finance leader (job 4) hands a channel or a client to another salesperson of the company. */
+    async allot(me: Me, input: z.output<typeof allotHouseRequestSchema>) {
+      if (!isFinance(me) || !me.isLeader) throw new ForbiddenError('仅房贷财务组长可分配');
+      const target = await repo.findActiveStaff(me.corpId, input.staff_id);
+      if (!target) throw new RefusedError('员工不存在');
+      if (input.kind === 'channel') {
+        const channel = await repo.findChannel(me.corpId, input.id);
+        if (!channel) throw new NotFoundError('渠道不存在');
+        await repo.updateChannelOwner(me.corpId, input.id, target.id);
+      } else {
+        const client = await repo.findClient(me.corpId, input.id);
+        if (!client) throw new NotFoundError('客户不存在');
+        await repo.reassignClient(me.corpId, input.id, target.id, target.teamId);
+      }
+      return { id: input.id };
+    },
+
+    /**
+     * The steward sends a waiting client to the signing centre (home-loan docking): a signing task at
+     * the bank, the client marked in signing and handled by the steward, in one transaction.
+     */
+    async submitSign(me: Me, input: z.output<typeof houseSignSubmitRequestSchema>) {
+      requireSteward(me);
+      const client = await visibleClient(me, input.id);
+      if (client.stewardId !== me.id) throw new ForbiddenError('只能处理分配给你的客户');
+      return repo.transaction(async (tx) => {
+        const locked = await repo.lockClient(tx, me.corpId, input.id);
+        if (!locked || locked.stewardStatus !== 'waiting' || locked.status !== HOUSE_STATUS.NEW) throw new RefusedError('该客户已提交签约');
+        const taskId = await repo.insertSignTask(tx, {
+          corpId: me.corpId,
+          houseClientId: input.id,
+          appointmentAt: new Date(input.appointment_at),
+          place: input.place,
+          createdBy: me.id,
+          createdAt: now(),
+        });
+        await repo.updateClient(tx, me.corpId, input.id, { stewardStatus: 'handled', status: HOUSE_STATUS.SIGNING });
+        return { id: taskId };
+      });
+    },
+  };
+}
+
+export type HouseService = ReturnType<typeof createHouseService>;

@@ -1,0 +1,50 @@
+import { ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { componentTexts } from './texts.ts';
+
+export type LoadMoreListProps<T> = {
+  items: T[];
+  isPending: boolean;
+  error: Error | null;
+  hasMore: boolean;
+  loadMore: () => Promise<unknown>;
+  refresh: () => Promise<unknown>;
+  renderItem: (item: T) => ReactNode;
+  emptyText?: string;
+};
+
+/**
+ * A phone list: skeleton while the first page loads, the error or an empty state, pull to refresh and
+ * infinite scroll. Knows nothing of what it lists.
+ */
+export function LoadMoreList<T>({ items, isPending, error, hasMore, loadMore, refresh, renderItem, emptyText }: LoadMoreListProps<T>) {
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await refresh();
+      }}
+      pullingText={componentTexts.pullToRefresh}
+      canReleaseText={componentTexts.releaseToRefresh}
+      refreshingText={componentTexts.refreshing}
+      completeText={componentTexts.refreshed}
+    >
+      {isPending ? (
+        <div className="page" role="status" aria-busy="true">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={5} animated />
+        </div>
+      ) : error && items.length === 0 ? (
+        <ErrorBlock status="default" title={error.message} description={componentTexts.loadFailed} />
+      ) : items.length === 0 ? (
+        <ErrorBlock status="empty" title={emptyText ?? componentTexts.empty} description="" />
+      ) : (
+        <>
+          {items.map(renderItem)}
+          <InfiniteScroll loadMore={async () => void (await loadMore())} hasMore={hasMore}>
+            {hasMore ? componentTexts.loadingMore : componentTexts.noMore}
+          </InfiniteScroll>
+        </>
+      )}
+    </PullToRefresh>
+  );
+}

@@ -1,0 +1,26 @@
+import { houseStaffSchema } from '@crm/domain/api/house';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+
+export type StaffOption = z.infer<typeof houseStaffSchema>[number];
+
+/** GET /api/crm/houseStaff: who a finance leader may allot to. */
+export async function getHouseStaff(signal?: AbortSignal): Promise<StaffOption[]> {
+  const { data } = await apiGet<unknown>('/api/crm/houseStaff', undefined, signal);
+  return houseStaffSchema.parse(data);
+}
+
+export const houseStaffQueryOptions = () => queryOptions({ queryKey: ['house', 'staff'], queryFn: ({ signal }) => getHouseStaff(signal) });
+
+export const useHouseStaff = () => useQuery(houseStaffQueryOptions());
+
+/** POST /api/crm/allotHouse: hand a channel or a client to another salesperson. */
+export async function allotHouse(input: { kind: 'channel' | 'client'; id: number; staff_id: number }): Promise<void> {
+  await apiPost<unknown>('/api/crm/allotHouse', input);
+}
+
+export function useAllotHouse() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: allotHouse, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+}

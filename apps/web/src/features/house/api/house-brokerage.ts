@@ -1,0 +1,24 @@
+import { houseBrokerageListSchema, houseBrokerageSummarySchema } from '@crm/domain/api/house';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiPost } from '../../../lib/api-client.ts';
+import { pagedQueryOptions, usePaged } from './paged.ts';
+
+export type BrokerageSummary = z.infer<typeof houseBrokerageSummarySchema>;
+
+/** POST /api/crm/houseBrokerage: finance's rebate totals. */
+export async function getHouseBrokerage(signal?: AbortSignal): Promise<BrokerageSummary> {
+  const { data } = await apiPost<unknown>('/api/crm/houseBrokerage', {}, signal);
+  return houseBrokerageSummarySchema.parse(data);
+}
+
+export const houseBrokerageQueryOptions = () =>
+  queryOptions({ queryKey: ['house', 'brokerage', 'summary'], queryFn: ({ signal }) => getHouseBrokerage(signal) });
+
+export const useHouseBrokerage = () => useQuery(houseBrokerageQueryOptions());
+
+/** POST /api/crm/houseBrokerageList: the clients whose brokerage is set. */
+export const houseBrokerageListQueryOptions = () =>
+  pagedQueryOptions(['house', 'brokerage', 'list'], '/api/crm/houseBrokerageList', houseBrokerageListSchema, {});
+
+export const useHouseBrokerageList = () => usePaged(houseBrokerageListQueryOptions());

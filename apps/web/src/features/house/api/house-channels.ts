@@ -1,0 +1,21 @@
+import { houseChannelListSchema } from '@crm/domain/api/house';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { pagedQueryOptions, usePaged } from './paged.ts';
+
+/** POST /api/crm/getHouseChannelList: the caller's channels (finance: all); `id` narrows to one. */
+export const channelListQueryOptions = (params: { keyword?: string; id?: number }) =>
+  pagedQueryOptions(['house', 'channels'], '/api/crm/getHouseChannelList', houseChannelListSchema, params);
+
+export const useChannelList = (params: { keyword?: string; id?: number }) => usePaged(channelListQueryOptions(params));
+
+/** POST /api/crm/addHouseChannel. */
+export async function addHouseChannel(fields: FormFields): Promise<number> {
+  const { data } = await apiPost<{ id: number }>('/api/crm/addHouseChannel', fields);
+  return data.id;
+}
+
+export function useAddHouseChannel() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: addHouseChannel, onSuccess: () => client.invalidateQueries({ queryKey: ['house', 'channels'] }) });
+}

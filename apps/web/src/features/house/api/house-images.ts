@@ -1,0 +1,27 @@
+import { houseImageListSchema } from '@crm/domain/api/house';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+
+export type HouseImage = z.infer<typeof houseImageListSchema>[number];
+
+/** GET /api/crm/getHouseImg: a client's images of one type. */
+export async function getHouseImg(id: number, houseType: number, signal?: AbortSignal): Promise<HouseImage[]> {
+  const { data } = await apiGet<unknown>('/api/crm/getHouseImg', { id, house_type: houseType }, signal);
+  return houseImageListSchema.parse(data);
+}
+
+export const houseImgQueryOptions = (id: number, houseType: number) =>
+  queryOptions({ queryKey: ['house', 'images', id, houseType], queryFn: ({ signal }) => getHouseImg(id, houseType, signal) });
+
+export const useHouseImg = (id: number, houseType: number) => useQuery(houseImgQueryOptions(id, houseType));
+
+/** POST /api/crm/addHouseImg (multipart with the file). */
+export async function addHouseImg(input: { id: number; houseType: number; file: File }): Promise<void> {
+  await apiPost<unknown>('/api/crm/addHouseImg', { id: input.id, house_type: input.houseType, file: input.file });
+}
+
+export function useAddHouseImg() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: addHouseImg, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+}

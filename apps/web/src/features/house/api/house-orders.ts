@@ -1,0 +1,44 @@
+import { houseOrderListSchema, orderStatusSummarySchema } from '@crm/domain/api/house';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiPost } from '../../../lib/api-client.ts';
+import { pagedQueryOptions, usePaged } from './paged.ts';
+
+export type OrderSummary = z.infer<typeof orderStatusSummarySchema>;
+
+/** POST /api/crm/houseBrokerageOrder: order counts and sums by status, and whether the caller may act. */
+export async function getOrderSummary(signal?: AbortSignal): Promise<OrderSummary> {
+  const { data } = await apiPost<unknown>('/api/crm/houseBrokerageOrder', {}, signal);
+  return orderStatusSummarySchema.parse(data);
+}
+
+export const orderSummaryQueryOptions = () =>
+  queryOptions({ queryKey: ['house', 'orders', 'summary'], queryFn: ({ signal }) => getOrderSummary(signal) });
+
+export const useOrderSummary = () => useQuery(orderSummaryQueryOptions());
+
+/** POST /api/crm/houseBrokerageOrderList: orders of one status (0: all). */
+export const orderListQueryOptions = (status: number) =>
+  pagedQueryOptions(['house', 'orders', 'list'], '/api/crm/houseBrokerageOrderList', houseOrderListSchema, { status });
+
+export const useOrderList = (status: number) => usePaged(orderListQueryOptions(status));
+
+/** POST /api/crm/updateHouseBrokerageOrder: remark and transfer reference of a waiting order. */
+export async function updateHouseBrokerageOrder(input: { id: number; remark: string; pay_ref: string }): Promise<void> {
+  await apiPost<unknown>('/api/crm/updateHouseBrokerageOrder', input);
+}
+
+/** POST /api/crm/updateHouseBrokerageStatus: 2 paid, 3 cancelled. */
+export async function updateHouseBrokerageStatus(input: { id: number; status: 2 | 3 }): Promise<void> {
+  await apiPost<unknown>('/api/crm/updateHouseBrokerageStatus', input);
+}
+
+export function useUpdateOrder() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: updateHouseBrokerageOrder, onSuccess: () => client.invalidateQueries({ queryKey: ['house', 'orders'] }) });
+}
+
+export function useUpdateOrderStatus() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: updateHouseBrokerageStatus, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+}

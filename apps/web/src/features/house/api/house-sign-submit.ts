@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client.ts';
+
+/** POST /api/crm/houseSignSubmit: the steward books the client's signing at the bank. */
+export async function houseSignSubmit(input: { id: number; appointment_at: string; place: string }): Promise<void> {
+  await apiPost<unknown>('/api/crm/houseSignSubmit', input);
+}
+
+export function useHouseSignSubmit() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: houseSignSubmit, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+}

@@ -1,0 +1,71 @@
+import { bpToPercent, formatFen } from '@crm/domain/brokerage';
+import { Dialog, List, Tabs, Tag } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { showToast } from '../../../lib/toast.ts';
+import { useHouseAudits, useUpdateHouseAudit, type AuditStatus } from '../api/house-audits.ts';
+import { ReasonPopup } from '../components/reason-popup.tsx';
+import { houseTexts as t } from '../texts.ts';
+import '../components/house.css';
+
+/** /business/financeAudit: over-limit brokerage for finance (job 4); the asker cannot decide their own. */
+export function FinanceAuditPage() {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<AuditStatus>('pending');
+  const audits = useHouseAudits(status);
+  const decide = useUpdateHouseAudit();
+  const [open, setOpen] = useState<number | null>(null);
+
+  const run = async (id: number, decision: 'approve' | 'reject', reason: string) => {
+    if (decision === 'approve') {
+      const confirmed = await Dialog.confirm({ content: t.approveConfirm, confirmText: t.confirm, cancelText: t.cancel });
+      if (!confirmed) return false;
+    }
+    try {
+      await decide.mutateAsync({ id, decision, reason });
+      showToast({ content: t.decided, icon: 'success' });
+      return true;
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+  };
+
+  return (
+    <div>
+      <Tabs activeKey={status} onChange={(key) => setStatus(key as AuditStatus)}>
+        {(['pending', 'approved', 'rejected'] as const).map((key) => (
+          <Tabs.Tab title={t.auditTabs[key]} key={key} />
+        ))}
+      </Tabs>
+      <List>
+        <LoadMoreList
+          {...audits}
+          emptyText={t.emptyAudits}
+          renderItem={(audit) => (
+            <List.Item
+              key={audit.id}
+              onClick={status === 'pending' ? () => setOpen(audit.id) : () => void navigate(`/business/houseDetail/0/${audit.house_client_id}`)}
+              description={`${t.requestedBy} ${audit.requested_by_name} · ${t.loanAmountShort} ¥${formatFen(audit.loan_amount_fen)} · ${bpToPercent(audit.rate_bp)}%${
+                audit.events.length > 1 ? ` · ${audit.events.at(-1)?.reason ?? ''}` : ''
+              }`}
+              extra={<Tag color={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'danger'}>¥{formatFen(audit.amount_fen)}</Tag>}
+            >
+              {audit.client_name}
+            </List.Item>
+          )}
+        />
+      </List>
+      <ReasonPopup
+        visible={open !== null}
+        title={t.reason}
+        onClose={() => setOpen(null)}
+        actions={[
+          { label: t.approve, color: 'primary', onPress: (reason) => run(open ?? 0, 'approve', reason) },
+          { label: t.reject, color: 'danger', onPress: (reason) => run(open ?? 0, 'reject', reason) },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { houseChannelFormSchema } from '@crm/domain/house';
+import { Button, ErrorBlock, Input, List, SearchBar, TextArea } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { showToast } from '../../../lib/toast.ts';
+import { useHouseList } from '../api/get-house-list.ts';
+import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
+import { ClientItem } from '../components/client-item.tsx';
+import { Field } from '../components/field.tsx';
+import { fieldErrors, firstError } from '../components/form-errors.ts';
+import { houseTexts as t } from '../texts.ts';
+import '../components/house.css';
+
+/** /business/houseChannel: the partners who refer clients. */
+export function HouseChannelPage() {
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const channels = useChannelList({ keyword });
+  return (
+    <div>
+      <div className="house-search">
+        <SearchBar placeholder={t.channelNamePlaceholder} onSearch={setKeyword} onClear={() => setKeyword('')} />
+      </div>
+      <List>
+        <LoadMoreList
+          {...channels}
+          emptyText={t.emptyChannels}
+          renderItem={(c) => (
+            <List.Item key={c.id} description={`${c.contact} ${c.phone}`} extra={t.clientCount(c.client_count)} onClick={() => void navigate(`/business/houseChannelDetail/${c.id}`)}>
+              {c.name}
+            </List.Item>
+          )}
+        />
+      </List>
+      <div className="house-actions">
+        <Button color="primary" onClick={() => void navigate('/business/houseChannelAdd')}>
+          {t.addChannel}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /business/houseChannelAdd. */
+export function HouseChannelAddPage() {
+  const navigate = useNavigate();
+  const add = useAddHouseChannel();
+  const [values, setValues] = useState({ name: '', contact: '', phone: '', remark: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const submit = async () => {
+    const parsed = houseChannelFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      showToast({ content: firstError(parsed.error) });
+      return;
+    }
+    setErrors({});
+    try {
+      const id = await add.mutateAsync(values);
+      showToast({ content: t.saved, icon: 'success' });
+      void navigate(`/business/houseChannelDetail/${id}`, { replace: true });
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <div>
+      <List header={t.addChannel}>
+        <Field label={t.channelName} error={errors.name}>
+          <Input placeholder={t.channelNamePlaceholder} value={values.name} onChange={set('name')} maxLength={50} />
+        </Field>
+        <Field label={t.contact} error={errors.contact}>
+          <Input placeholder={t.contactPlaceholder} value={values.contact} onChange={set('contact')} maxLength={30} />
+        </Field>
+        <Field label={t.phone} error={errors.phone}>
+          <Input placeholder={t.phonePlaceholder} value={values.phone} onChange={set('phone')} maxLength={11} type="tel" />
+        </Field>
+        <Field label={t.remark} error={errors.remark}>
+          <TextArea placeholder={t.remarkPlaceholder} value={values.remark} onChange={set('remark')} maxLength={200} autoSize />
+        </Field>
+      </List>
+      <div className="house-actions">
+        <Button color="primary" loading={add.isPending} onClick={() => void submit()}>
+          {t.submit}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /business/houseChannelDetail/:id: the channel and the clients it referred. */
+export function HouseChannelDetailPage() {
+  const navigate = useNavigate();
+  const id = Number(useParams().id ?? 0);
+  const channel = useChannelList({ id });
+  const clients = useHouseList({ channel_id: id });
+  const c = channel.items[0];
+  if (channel.error) return <ErrorBlock status="default" title={channel.error.message} description={t.loadFailed} />;
+  return (
+    <div>
+      {c ? (
+        <List header={c.name}>
+          <List.Item extra={`${c.contact} ${c.phone}`}>{t.contact}</List.Item>
+          <List.Item extra={c.owner_name}>{t.owner}</List.Item>
+          {c.remark ? <List.Item description={c.remark}>{t.remark}</List.Item> : null}
+        </List>
+      ) : null}
+      <List header={t.channelClients}>
+        <LoadMoreList
+          {...clients}
+          emptyText={t.emptyClients}
+          renderItem={(client) => <ClientItem key={client.id} client={client} onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)} />}
+        />
+      </List>
+      <div className="house-actions">
+        <Button color="primary" onClick={() => void navigate(`/business/houseAdd?channel=${id}`)}>
+          {t.addFromChannel}
+        </Button>
+      </div>
+    </div>
+  );
+}

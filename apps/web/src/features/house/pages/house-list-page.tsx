@@ -1,0 +1,46 @@
+import { Button, List, SearchBar, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { useHouseList } from '../api/get-house-list.ts';
+import { useHouseStatus } from '../api/house-status.ts';
+import { ClientItem } from '../components/client-item.tsx';
+import { houseTexts as t } from '../texts.ts';
+import '../components/house.css';
+
+/** /business/house: my home-loan clients, searched, filtered by status, paged. */
+export function HouseListPage() {
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState('0');
+  const statuses = useHouseStatus();
+  const list = useHouseList({ keyword, status: status === '0' ? null : Number(status) });
+
+  return (
+    <div>
+      <div className="house-search">
+        <SearchBar placeholder={t.searchPlaceholder} onSearch={setKeyword} onClear={() => setKeyword('')} />
+      </div>
+      <Tabs activeKey={status} onChange={setStatus}>
+        <Tabs.Tab title={t.allStatuses} key="0" />
+        {(statuses.data ?? []).map((o) => (
+          <Tabs.Tab title={o.label} key={String(o.value)} />
+        ))}
+      </Tabs>
+      <List>
+        <LoadMoreList
+          {...list}
+          emptyText={t.emptyClients}
+          renderItem={(client) => (
+            <ClientItem key={client.id} client={client} onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)} />
+          )}
+        />
+      </List>
+      <div className="house-actions">
+        <Button color="primary" onClick={() => void navigate('/business/houseAdd')}>
+          {t.addClient}
+        </Button>
+      </div>
+    </div>
+  );
+}

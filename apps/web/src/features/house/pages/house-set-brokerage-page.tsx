@@ -1,0 +1,111 @@
+import {
+  OVER_LIMIT_AMOUNT_FEN,
+  OVER_LIMIT_RATE_BP,
+  bpToPercent,
+  computeBrokerageFen,
+  formatFen,
+  isOverLimit,
+  percentToBp,
+  splitFen,
+} from '@crm/domain/brokerage';
+import { setBrokerageFormSchema } from '@crm/domain/house';
+import { Button, Checkbox, ErrorBlock, Input, List, NoticeBar, Skeleton, Stepper } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { showToast } from '../../../lib/toast.ts';
+import { useBrokerageUserList } from '../api/brokerage-users.ts';
+import { useHouseDetail } from '../api/get-house-detail.ts';
+import { useSetHouseBrokerage } from '../api/set-house-brokerage.ts';
+import { Field } from '../components/field.tsx';
+import { firstError } from '../components/form-errors.ts';
+import { houseTexts as t } from '../texts.ts';
+import '../components/house.css';
+
+/**
+ * /business/houseSetBrokerage/:father/:id: rate and receivers. The preview uses the same function the
+ * server stores with, so the person sees the fen the orders will carry.
+ */
+export function HouseSetBrokeragePage() {
+  const navigate = useNavigate();
+  const { father = '0', id = '0' } = useParams();
+  const detail = useHouseDetail(Number(id));
+  const receivers = useBrokerageUserList('');
+  const save = useSetHouseBrokerage();
+  const [rate, setRate] = useState('');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [shares, setShares] = useState<Record<number, number>>({});
+
+  if (detail.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
+  if (detail.isError) return <ErrorBlock status="default" title={detail.error.message} description={t.loadFailed} />;
+  const loanFen = detail.data.client.loan_amount_fen;
+  const bp = percentToBp(rate);
+  const amountFen = bp !== null ? computeBrokerageFen(loanFen, bp) : null;
+  const weights = chosen.map((userId) => shares[userId] ?? 1);
+  const parts = amountFen !== null && chosen.length > 0 && weights.some((w) => w > 0) ? splitFen(amountFen, weights) : [];
+
+  const submit = async () => {
+    const input = { id, rate, user_ids: chosen.join(','), shares: weights.join(',') };
+    const parsed = setBrokerageFormSchema.safeParse(input);
+    if (!parsed.success) {
+      showToast({ content: firstError(parsed.error) });
+      return;
+    }
+    try {
+      const result = await save.mutateAsync({ id: Number(id), rate, userIds: chosen, shares: weights });
+      showToast({ content: result.state === 'pending_audit' ? t.brokeragePending : t.brokerageApproved, icon: 'success' });
+      void navigate(`/business/houseDetail/${father}/${id}`, { replace: true });
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return (
+    <div>
+      <NoticeBar content={t.overLimitHint(bpToPercent(OVER_LIMIT_RATE_BP), formatFen(OVER_LIMIT_AMOUNT_FEN))} color="info" wrap />
+      <List header={`${detail.data.client.name} · ${t.loanAmountShort} ¥${formatFen(loanFen)}`}>
+        <Field label={t.rate}>
+          <Input placeholder={t.ratePlaceholder} value={rate} onChange={setRate} inputMode="decimal" />
+        </Field>
+        {amountFen !== null ? (
+          <List.Item extra={bp !== null && isOverLimit(bp, amountFen) ? t.overLimitWillWait : undefined}>{t.preview(formatFen(amountFen))}</List.Item>
+        ) : null}
+      </List>
+      <List header={t.receivers}>
+        {receivers.items.length === 0 && !receivers.isPending ? <List.Item>{t.noReceivers}</List.Item> : null}
+        {receivers.items.map((user) => {
+          const index = chosen.indexOf(user.id);
+          return (
+            <List.Item
+              key={user.id}
+              description={`${user.bank_name} ${user.bank_card}`}
+              extra={
+                index >= 0 ? (
+                  <span>
+                    {t.share}
+                    <Stepper min={1} max={100} value={shares[user.id] ?? 1} onChange={(v) => setShares((s) => ({ ...s, [user.id]: v }))} />
+                    {parts[index] !== undefined ? ` ¥${formatFen(parts[index])}` : ''}
+                  </span>
+                ) : undefined
+              }
+            >
+              <Checkbox
+                checked={index >= 0}
+                onChange={(checked) => setChosen((list) => (checked ? [...list, user.id] : list.filter((x) => x !== user.id)))}
+              >
+                {user.name}
+              </Checkbox>
+            </List.Item>
+          );
+        })}
+      </List>
+      <div className="house-actions">
+        <Button color="primary" onClick={() => void navigate('/business/houseBrokerageUser')} fill="outline">
+          {t.addBrokerageUser}
+        </Button>
+        <Button color="primary" loading={save.isPending} onClick={() => void submit()}>
+          {t.submit}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { List, Picker, SearchBar, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { showToast } from '../../../lib/toast.ts';
+import { useHouseList } from '../api/get-house-list.ts';
+import { useHouseTeam } from '../api/get-house-team.ts';
+import { useAllotHouse, useHouseStaff } from '../api/house-allot.ts';
+import { useChannelList } from '../api/house-channels.ts';
+import { ClientItem } from '../components/client-item.tsx';
+import { houseTexts as t } from '../texts.ts';
+import '../components/house.css';
+
+/** /team/house: the leader's team's home-loan clients. */
+export function TeamHousePage() {
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const list = useHouseTeam(keyword);
+  return (
+    <div>
+      <div className="house-search">
+        <SearchBar placeholder={t.searchPlaceholder} onSearch={setKeyword} onClear={() => setKeyword('')} />
+      </div>
+      <List>
+        <LoadMoreList
+          {...list}
+          emptyText={t.emptyClients}
+          renderItem={(client) => (
+            <ClientItem key={client.id} client={client} extra={client.owner_name} onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)} />
+          )}
+        />
+      </List>
+    </div>
+  );
+}
+
+/** /team/houseChannel: a finance leader (job 4) allots channels and clients to salespeople. */
+export function TeamHouseChannelPage() {
+  const [tab, setTab] = useState<'channel' | 'client'>('channel');
+  const channels = useChannelList({});
+  const clients = useHouseList({});
+  const staff = useHouseStaff();
+  const allot = useAllotHouse();
+  const [target, setTarget] = useState<{ kind: 'channel' | 'client'; id: number } | null>(null);
+
+  const confirm = async (staffId: number) => {
+    if (!target) return;
+    try {
+      await allot.mutateAsync({ kind: target.kind, id: target.id, staff_id: staffId });
+      showToast({ content: t.allotted, icon: 'success' });
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return (
+    <div>
+      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'client' ? 'client' : 'channel')}>
+        <Tabs.Tab title={t.allotChannels} key="channel" />
+        <Tabs.Tab title={t.allotClients} key="client" />
+      </Tabs>
+      <List>
+        {tab === 'channel' ? (
+          <LoadMoreList
+            {...channels}
+            emptyText={t.emptyChannels}
+            renderItem={(c) => (
+              <List.Item key={c.id} description={`${t.owner} ${c.owner_name}`} extra={t.allot} onClick={() => setTarget({ kind: 'channel', id: c.id })}>
+                {c.name}
+              </List.Item>
+            )}
+          />
+        ) : (
+          <LoadMoreList
+            {...clients}
+            emptyText={t.emptyClients}
+            renderItem={(c) => <ClientItem key={c.id} client={c} extra={`${c.owner_name} · ${t.allot}`} onClick={() => setTarget({ kind: 'client', id: c.id })} />}
+          />
+        )}
+      </List>
+      <Picker
+        visible={target !== null}
+        title={t.allotTo}
+        columns={[(staff.data ?? []).map((s) => ({ label: s.name, value: s.id }))]}
+        onClose={() => setTarget(null)}
+        onConfirm={(v) => void confirm(Number(v[0]))}
+        confirmText={t.confirm}
+        cancelText={t.cancel}
+      />
+    </div>
+  );
+}

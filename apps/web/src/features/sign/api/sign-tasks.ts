@@ -1,0 +1,63 @@
+import { signDetailSchema, taskListSchema, wxWorkApproveResponseSchema, type SignDetail } from '@crm/domain/api/sign';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+
+export type TaskListParams = { userid: number; flag: 1 | 2 | 3; kind?: 'case' | 'house' };
+
+/** POST /api/crm/taskList: the task centre (flag 1), a signer's tasks (flag 2), rejections to approve (flag 3). */
+export const taskListQueryOptions = (params: TaskListParams) =>
+  infiniteQueryOptions({
+    queryKey: ['sign', 'tasks', params],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }) => {
+      const { data } = await apiPost<unknown>('/api/crm/taskList', { ...params, page: pageParam }, signal);
+      return taskListSchema.parse(data);
+    },
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+  });
+
+export function useTaskList(params: TaskListParams) {
+  const query = useInfiniteQuery(taskListQueryOptions(params));
+  return {
+    items: query.data?.pages.flatMap((p) => p.list) ?? [],
+    isPending: query.isPending,
+    error: query.error,
+    hasMore: query.hasNextPage,
+    loadMore: () => query.fetchNextPage(),
+    refresh: () => query.refetch(),
+  };
+}
+
+/** GET /api/crm/sign: one task with its history. */
+export async function getSign(id: number, signal?: AbortSignal): Promise<SignDetail> {
+  const { data } = await apiGet<unknown>('/api/crm/sign', { id }, signal);
+  return signDetailSchema.parse(data);
+}
+
+export const signQueryOptions = (id: number) => queryOptions({ queryKey: ['sign', 'task', id], queryFn: ({ signal }) => getSign(id, signal), enabled: id > 0 });
+
+export const useSign = (id: number) => useQuery(signQueryOptions(id));
+
+function useSignMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['sign'] }) });
+}
+
+/** POST /api/crm/takeTask: first come, first served. */
+export const takeTask = (id: number) => apiPost<unknown>('/api/crm/takeTask', { id });
+export const useTakeTask = () => useSignMutation(takeTask);
+
+/** POST /api/crm/updateTask: signed, or rejected with the reason. */
+export const updateTask = (input: { id: number; outcome: 'signed' | 'rejected'; note: string }) => apiPost<unknown>('/api/crm/updateTask', input);
+export const useUpdateTask = () => useSignMutation(updateTask);
+
+/** POST /api/crm/auditSignReject: user 29 confirms a rejection or sends it back. */
+export const auditSignReject = (input: { id: number; decision: 'approve' | 'refuse'; reason: string }) => apiPost<unknown>('/api/crm/auditSignReject', input);
+export const useAuditSignReject = () => useSignMutation(auditSignReject);
+
+/** POST /api/crm/wxWorkApprove: the rejection goes to WeCom's approval; answers the approval number. */
+export async function wxWorkApprove(id: number): Promise<string> {
+  const { data } = await apiPost<unknown>('/api/crm/wxWorkApprove', { id });
+  return wxWorkApproveResponseSchema.parse(data).sp_no;
+}
+export const useWxWorkApprove = () => useSignMutation(wxWorkApprove);

@@ -1,0 +1,271 @@
+import { SIGN_STATUS_LABELS, updateTaskRequestSchema, type SignTask } from '@crm/domain/api/sign';
+import { Button, Dialog, ErrorBlock, List, Radio, Skeleton, Space, Steps, Tabs, Tag, TextArea } from 'antd-mobile';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { getStoredUser } from '../../../lib/storage.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useAuditSignReject, useSign, useTakeTask, useTaskList, useUpdateTask, useWxWorkApprove } from '../api/sign-tasks.ts';
+import { signTexts as t } from '../texts.ts';
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function TaskItem({ task, action }: { task: SignTask; action?: ReactNode }) {
+  return (
+    <List.Item
+      description={
+        <div>
+          <div>
+            {t.kind[task.kind]} · {task.client_phone}
+          </div>
+          {task.appointment_at ? (
+            <div>
+              {t.appointment} {new Date(task.appointment_at).toLocaleString('zh-CN')}
+            </div>
+          ) : null}
+          {task.place ? <div>{task.place}</div> : null}
+          {task.outcome_note ? <div>{task.outcome_note}</div> : null}
+        </div>
+      }
+      extra={action ?? <Tag color="primary">{SIGN_STATUS_LABELS[task.status]}</Tag>}
+    >
+      <span className="sign-task__name">{task.client_name}</span>
+      {task.signer_name ? ` · ${task.signer_name}` : ''}
+    </List.Item>
+  );
+}
+
+/** /sign/list/:userid/:flag: the task centre (1: open, take one) or a signer's tasks (2). */
+export function SignListPage() {
+  const navigate = useNavigate();
+  const { userid = '0', flag = '1' } = useParams();
+  const isCentre = flag === '1';
+  // A leader may open a team signer's list; only the signer who holds a task records its outcome.
+  const myId = getStoredUser()?.id ?? 0;
+  const list = useTaskList({ userid: Number(userid), flag: isCentre ? 1 : 2 });
+  const take = useTakeTask();
+
+  const onTake = async (id: number) => {
+    try {
+      await take.mutateAsync(id);
+      showToast({ content: t.taken, icon: 'success' });
+    } catch (error) {
+      showToast({ content: message(error) });
+    }
+  };
+
+  return (
+    <List>
+      <LoadMoreList
+        {...list}
+        emptyText={t.empty}
+        renderItem={(task) => (
+          <TaskItem
+            key={task.id}
+            task={task}
+            action={
+              isCentre ? (
+                <Button size="small" color="primary" loading={take.isPending && take.variables === task.id} onClick={() => void onTake(task.id)}>
+                  {t.take}
+                </Button>
+              ) : task.status === 'taken' && task.signer_id === myId ? (
+                <Button size="small" color="primary" fill="outline" onClick={() => void navigate(`/sign/update/${task.id}`)}>
+                  {t.record}
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
+      />
+    </List>
+  );
+}
+
+/** /sign/update/:id: record signed or rejected; a rejection is then sent to WeCom approval. */
+export function SignUpdatePage() {
+  const id = Number(useParams().id ?? 0);
+  const task = useSign(id);
+  const update = useUpdateTask();
+  const approve = useWxWorkApprove();
+  const [outcome, setOutcome] = useState<'signed' | 'rejected'>('signed');
+  const [note, setNote] = useState('');
+
+  if (task.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
+  if (task.isError) return <ErrorBlock status="default" title={task.error.message} description={t.loadFailed} />;
+  const data = task.data;
+
+  const sendApproval = async () => {
+    try {
+      const spNo = await approve.mutateAsync(id);
+      showToast({ content: t.approvalSent(spNo), icon: 'success' });
+    } catch (error) {
+      showToast({ content: message(error) });
+    }
+  };
+
+  const submit = async () => {
+    const parsed = updateTaskRequestSchema.safeParse({ id, outcome, note });
+    if (!parsed.success) {
+      showToast({ content: parsed.error.issues[0]?.message ?? '' });
+      return;
+    }
+    try {
+      await update.mutateAsync({ id, outcome, note });
+      showToast({ content: t.saved, icon: 'success' });
+      if (outcome === 'rejected') await sendApproval();
+    } catch (error) {
+      showToast({ content: message(error) });
+    }
+  };
+
+  return (
+    <div>
+      <List header={`${data.client_name} · ${SIGN_STATUS_LABELS[data.status]}`}>
+        <List.Item extra={t.kind[data.kind]}>{t.client}</List.Item>
+        <List.Item extra={data.client_phone}>{t.phone}</List.Item>
+        {data.bank ? <List.Item extra={data.bank}>{t.bank}</List.Item> : null}
+        {data.appointment_at ? <List.Item extra={new Date(data.appointment_at).toLocaleString('zh-CN')}>{t.appointment}</List.Item> : null}
+        {data.place ? <List.Item extra={data.place}>{t.place}</List.Item> : null}
+        {data.wecom_sp_no ? <List.Item extra={data.wecom_sp_no}>{t.approvalNo}</List.Item> : null}
+      </List>
+      {data.status === 'taken' ? (
+        <List header={t.outcome}>
+          <List.Item>
+            <Radio.Group value={outcome} onChange={(v) => setOutcome(v === 'rejected' ? 'rejected' : 'signed')}>
+              <Space>
+                <Radio value="signed">{t.signed}</Radio>
+                <Radio value="rejected">{t.rejected}</Radio>
+              </Space>
+            </Radio.Group>
+          </List.Item>
+          <List.Item>
+            <TextArea placeholder={t.notePlaceholder} value={note} onChange={setNote} maxLength={200} rows={3} aria-label={t.note} />
+          </List.Item>
+          <List.Item>
+            <Button block color="primary" loading={update.isPending} onClick={() => void submit()}>
+              {t.submit}
+            </Button>
+          </List.Item>
+        </List>
+      ) : null}
+      {data.status === 'rejected' && !data.wecom_sp_no ? (
+        <div className="page">
+          <Button block color="primary" fill="outline" loading={approve.isPending} onClick={() => void sendApproval()}>
+            {t.sendApproval}
+          </Button>
+        </div>
+      ) : null}
+      {data.events.length > 0 ? (
+        <List header={t.history}>
+          <div className="page">
+            <Steps direction="vertical">
+              {data.events.map((e, i) => (
+                <Steps.Step
+                  key={i}
+                  status="finish"
+                  title={`${e.actor_name} · ${SIGN_STATUS_LABELS[e.to_status as keyof typeof SIGN_STATUS_LABELS] ?? e.to_status}`}
+                  description={`${new Date(e.created_at).toLocaleString('zh-CN')}${e.reason ? ` · ${e.reason}` : ''}`}
+                />
+              ))}
+            </Steps>
+          </div>
+        </List>
+      ) : null}
+    </div>
+  );
+}
+
+/** /sign/reject: rejections waiting for user 29, who confirms or sends them back. */
+export function SignRejectPage() {
+  const list = useTaskList({ userid: 0, flag: 3 });
+  const audit = useAuditSignReject();
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+
+  const decide = async (id: number, decision: 'approve' | 'refuse') => {
+    if (decision === 'approve') {
+      const confirmed = await Dialog.confirm({ content: t.approveConfirm, confirmText: t.confirm, cancelText: t.cancel });
+      if (!confirmed) return;
+    }
+    try {
+      await audit.mutateAsync({ id, decision, reason: reasons[id] ?? '' });
+      showToast({ content: t.decided, icon: 'success' });
+    } catch (error) {
+      showToast({ content: message(error) });
+    }
+  };
+
+  return (
+    <List>
+      <LoadMoreList
+        {...list}
+        emptyText={t.emptyRejects}
+        renderItem={(task) => (
+          <div key={task.id}>
+            <TaskItem task={task} />
+            <List.Item>
+              <TextArea placeholder={t.reasonPlaceholder} value={reasons[task.id] ?? ''} onChange={(v) => setReasons((r) => ({ ...r, [task.id]: v }))} rows={2} aria-label={t.reason} />
+              <Space>
+                <Button size="small" color="primary" onClick={() => void decide(task.id, 'approve')}>
+                  {t.approve}
+                </Button>
+                <Button size="small" color="warning" fill="outline" onClick={() => void decide(task.id, 'refuse')}>
+                  {t.refuse}
+                </Button>
+              </Space>
+            </List.Item>
+          </div>
+        )}
+      />
+    </List>
+  );
+}
+
+/** /sign/house: home-loan docking, the bank signings the stewards booked: open ones and the caller's own. */
+export function SignHousePage() {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<'open' | 'mine'>('open');
+  const open = useTaskList({ userid: 0, flag: 1, kind: 'house' });
+  const mine = useTaskList({ userid: 0, flag: 2, kind: 'house' });
+  const take = useTakeTask();
+  const list = tab === 'open' ? open : mine;
+  return (
+    <div>
+      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'mine' ? 'mine' : 'open')}>
+        <Tabs.Tab title={t.houseOpen} key="open" />
+        <Tabs.Tab title={t.houseMine} key="mine" />
+      </Tabs>
+      <List>
+        <LoadMoreList
+          {...list}
+          emptyText={t.empty}
+          renderItem={(task) => (
+            <TaskItem
+              key={task.id}
+              task={task}
+              action={
+                tab === 'open' ? (
+                  <Button
+                    size="small"
+                    color="primary"
+                    onClick={() =>
+                      void take.mutateAsync(task.id).then(
+                        () => showToast({ content: t.taken, icon: 'success' }),
+                        (error: unknown) => showToast({ content: message(error) }),
+                      )
+                    }
+                  >
+                    {t.take}
+                  </Button>
+                ) : task.status === 'taken' ? (
+                  <Button size="small" color="primary" fill="outline" onClick={() => void navigate(`/sign/update/${task.id}`)}>
+                    {t.record}
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+        />
+      </List>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { idSchema, optionalIdSchema } from '../house/house.ts';
+
+/*
+ * Request and response schemas of the House CRM calls (spec §7) and the few calls decision 031 adds.
+ * Lists page by `page` (1-based, PAGE_SIZE rows) and answer `has_more`.
+ */
+
+export const HOUSE_PAGE_SIZE = 20;
+
+const pageField = z.coerce.number().int().min(1).max(10_000).default(1);
+const keywordField = z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(30));
+const optionalInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === 'null' || v == null ? null : v), z.coerce.number().int().min(min).max(max).nullable());
+
+export const idRequestSchema = z.object({ id: idSchema });
+export const okResponseSchema = z.object({ id: z.number().int() });
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), page: z.number().int(), has_more: z.boolean() });
+
+// ---- clients -------------------------------------------------------------------------------------
+
+export const houseClientItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  status: z.number().int(),
+  loan_amount_fen: z.number().int(),
+  term_months: z.number().int(),
+  bank: z.string(),
+  product: z.enum(['mortgage', 'card']),
+  source: z.enum(['staff', 'channel', 'official']),
+  channel_id: z.number().int().nullable(),
+  channel_name: z.string().nullable(),
+  owner_id: z.number().int(),
+  owner_name: z.string(),
+  steward_status: z.enum(['waiting', 'handled']),
+  brokerage_state: z.enum(['none', 'pending_audit', 'approved', 'rejected']),
+  brokerage_fen: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type HouseClientItem = z.infer<typeof houseClientItemSchema>;
+export const houseClientListSchema = listOf(houseClientItemSchema);
+
+export const getHouseListRequestSchema = z.object({
+  page: pageField,
+  keyword: keywordField,
+  status: optionalInt(1, 4),
+  channel_id: optionalIdSchema,
+  source: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['staff', 'channel', 'official']).optional()),
+});
+export const getHouseList2RequestSchema = z.object({
+  page: pageField,
+  steward_status: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['waiting', 'handled']).optional()),
+});
+export const pageRequestSchema = z.object({ page: pageField, keyword: keywordField });
+
+export const houseReferrerSchema = z.object({ id: z.number().int(), name: z.string() });
+export const houseOrderSchema = z.object({
+  id: z.number().int(),
+  house_client_id: z.number().int(),
+  client_name: z.string(),
+  brokerage_user_id: z.number().int(),
+  brokerage_user_name: z.string(),
+  bank_name: z.string(),
+  bank_card: z.string(),
+  amount_fen: z.number().int(),
+  rate_bp: z.number().int(),
+  status: z.number().int(),
+  remark: z.string(),
+  pay_ref: z.string(),
+  created_at: z.string(),
+});
+export type HouseOrder = z.infer<typeof houseOrderSchema>;
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int(),
+  actor_name: z.string(),
+  decision: z.enum(['requested', 'approved', 'rejected']),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export const houseDetailSchema = z.object({
+  client: houseClientItemSchema.extend({
+    id_number: z.string().nullable(),
+    remark: z.string(),
+    steward_id: z.number().int().nullable(),
+    steward_name: z.string().nullable(),
+    brokerage_rate_bp: z.number().int().nullable(),
+  }),
+  /** The referrers, nearest first: who referred this client, who referred them … */
+  chain: z.array(houseReferrerSchema),
+  referred: z.array(houseReferrerSchema),
+  images: z.array(z.object({ house_type: z.number().int(), count: z.number().int() })),
+  orders: z.array(houseOrderSchema),
+  audit_events: z.array(auditEventSchema),
+  can_delete: z.boolean(),
+  can_set_brokerage: z.boolean(),
+});
+export type HouseDetail = z.infer<typeof houseDetailSchema>;
+
+export const houseImgRequestSchema = z.object({ id: idSchema, house_type: z.coerce.number().int().min(1).max(6) });
+export const houseImageSchema = z.object({ id: z.number().int(), house_type: z.number().int(), url: z.string(), created_at: z.string() });
+export const houseImageListSchema = z.array(houseImageSchema);
+
+// ---- channels, recommendations, receivers --------------------------------------------------------
+
+export const houseChannelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  remark: z.string(),
+  owner_id: z.number().int(),
+  owner_name: z.string(),
+  client_count: z.number().int(),
+  created_at: z.string(),
+});
+export type HouseChannel = z.infer<typeof houseChannelSchema>;
+export const houseChannelListSchema = listOf(houseChannelSchema);
+export const getHouseChannelListRequestSchema = z.object({ page: pageField, keyword: keywordField, id: optionalIdSchema });
+
+export const houseRecommendSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  channel_name: z.string().nullable(),
+  intent_amount_fen: z.number().int(),
+  remark: z.string(),
+  created_at: z.string(),
+});
+export const houseRecommendListSchema = listOf(houseRecommendSchema);
+
+export const houseBrokerageUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  bank_name: z.string(),
+  bank_card: z.string(),
+  channel_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export const houseBrokerageUserListSchema = listOf(houseBrokerageUserSchema);
+
+// ---- brokerage, audits, orders -------------------------------------------------------------------
+
+export const setBrokerageResponseSchema = z.object({
+  state: z.enum(['pending_audit', 'approved']),
+  amount_fen: z.number().int(),
+  parts_fen: z.array(z.number().int()),
+});
+
+export const houseBrokerageSummarySchema = z.object({
+  client_count: z.number().int(),
+  total_fen: z.number().int(),
+  pending_fen: z.number().int(),
+  paid_fen: z.number().int(),
+  audit_pending: z.number().int(),
+});
+export const houseBrokerageListSchema = listOf(houseClientItemSchema);
+
+export const houseAuditSchema = z.object({
+  id: z.number().int(),
+  house_client_id: z.number().int(),
+  client_name: z.string(),
+  loan_amount_fen: z.number().int(),
+  rate_bp: z.number().int(),
+  amount_fen: z.number().int(),
+  requested_by: z.number().int(),
+  requested_by_name: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  created_at: z.string(),
+  events: z.array(auditEventSchema),
+});
+export type HouseAudit = z.infer<typeof houseAuditSchema>;
+export const houseAuditListSchema = listOf(houseAuditSchema);
+export const getHouseAuditRequestSchema = z.object({
+  page: pageField,
+  status: z.preprocess((v) => (v === '' || v === 'null' || v == null ? 'pending' : v), z.enum(['pending', 'approved', 'rejected'])),
+});
+export const updateHouseAuditRequestSchema = z
+  .object({
+    id: idSchema,
+    decision: z.enum(['approve', 'reject'], { error: '请选择通过或驳回' }),
+    reason: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200)),
+  })
+  .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: '驳回须填写原因', path: ['reason'] });
+
+export const orderStatusSummarySchema = z.object({
+  counts: z.array(z.object({ status: z.number().int(), count: z.number().int(), amount_fen: z.number().int() })),
+  can_update: z.boolean(),
+});
+export const houseOrderListSchema = listOf(houseOrderSchema);
+export const houseOrderListRequestSchema = z.object({ page: pageField, status: z.coerce.number().int().min(0).max(3).default(0) });
+export const updateHouseOrderRequestSchema = z.object({
+  id: idSchema,
+  remark: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200)),
+  pay_ref: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(64)),
+});
+export const updateHouseOrderStatusRequestSchema = z.object({
+  id: idSchema,
+  status: z.coerce.number().int().refine((s) => s === 2 || s === 3, '状态无效'),
+});
+
+// ---- team, allocation, steward -------------------------------------------------------------------
+
+export const allotHouseRequestSchema = z.object({
+  kind: z.enum(['channel', 'client'], { error: '请选择分配对象' }),
+  id: idSchema,
+  staff_id: z.coerce.number({ error: '请选择员工' }).int('请选择员工').positive('请选择员工'),
+});
+export const houseStaffSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
+export const houseStatusSchema = z.array(z.object({ value: z.number().int(), label: z.string() }));
+export const houseSignSubmitRequestSchema = z.object({
+  id: idSchema,
+  appointment_at: z.string().trim().min(1, '请选择预约时间').refine((t) => !Number.isNaN(Date.parse(t)), '预约时间无效'),
+  place: z.string().trim().min(1, '请输入签约地点').max(100),
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { idSchema } from '../house/house.ts';
+
+/** The signing centre's calls: GET sign (a task), POST taskList, the task actions, wxWorkApprove. */
+
+export const SIGN_PAGE_SIZE = 20;
+
+export const SIGN_STATUS_LABELS = {
+  open: '待领取',
+  taken: '待签约',
+  signed: '已签约',
+  rejected: '已拒签，待审批',
+  reject_approved: '拒签已确认',
+} as const;
+export type SignStatus = keyof typeof SIGN_STATUS_LABELS;
+
+/** flag 1 the task centre (open tasks), 2 one signer's tasks, 3 rejections awaiting approval (user 29). */
+export const taskListRequestSchema = z.object({
+  userid: z.coerce.number().int().min(0).default(0),
+  flag: z.coerce.number().int().refine((f) => f === 1 || f === 2 || f === 3, '列表类型无效'),
+  kind: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['case', 'house']).optional()),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const signTaskSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['case', 'house']),
+  client_name: z.string(),
+  client_phone: z.string(),
+  status: z.enum(['open', 'taken', 'signed', 'rejected', 'reject_approved']),
+  signer_id: z.number().int().nullable(),
+  signer_name: z.string().nullable(),
+  appointment_at: z.string().nullable(),
+  place: z.string().nullable(),
+  outcome_note: z.string().nullable(),
+  wecom_sp_no: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SignTask = z.infer<typeof signTaskSchema>;
+export const taskListSchema = z.object({ list: z.array(signTaskSchema), page: z.number().int(), has_more: z.boolean() });
+
+export const signDetailSchema = signTaskSchema.extend({
+  bank: z.string().nullable(),
+  loan_amount_fen: z.number().int().nullable(),
+  events: z.array(
+    z.object({ actor_name: z.string(), from_status: z.string(), to_status: z.string(), reason: z.string(), created_at: z.string() }),
+  ),
+});
+export type SignDetail = z.infer<typeof signDetailSchema>;
+
+export const signIdRequestSchema = z.object({ id: idSchema });
+
+export const updateTaskRequestSchema = z
+  .object({
+    id: idSchema,
+    outcome: z.enum(['signed', 'rejected'], { error: '请选择签约结果' }),
+    note: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200)),
+  })
+  .refine((v) => v.outcome === 'signed' || v.note.length > 0, { message: '拒签须填写原因', path: ['note'] });
+
+export const auditRejectRequestSchema = z
+  .object({
+    id: idSchema,
+    decision: z.enum(['approve', 'refuse'], { error: '请选择同意或退回' }),
+    reason: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200)),
+  })
+  .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: '退回须填写原因', path: ['reason'] });
+
+export const wxWorkApproveResponseSchema = z.object({ sp_no: z.string() });
