@@ -58,6 +58,11 @@ describe('demo seed', () => {
     expect(other.info.total).toMatchObject({ pending: 1, sign: 0 });
   });
 
+  it('starts new case ids past the seeded case 900', async () => {
+    const rows = await test.db.execute(`select nextval(pg_get_serial_sequence('clients', 'id')) as next`);
+    expect(Number((rows.rows[0] as { next: string | number }).next)).toBeGreaterThan(1000);
+  });
+
   it('starts new ids past the fixed demo ids', async () => {
     const rows = await test.db.execute(`select nextval(pg_get_serial_sequence('staff', 'id')) as next`);
     expect(Number((rows.rows[0] as { next: string | number }).next)).toBeGreaterThan(1000);

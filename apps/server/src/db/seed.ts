@@ -141,9 +141,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { corpId: 1, clientId: MONEY_DEMO.caseId, amountFen: 500_000, paidOn: '2026-10-20', method: 2, cardLast4: '6688', note: '首期还款', status: 'confirmed', createdBy: 8, confirmedBy: 9, confirmedAt: hours(-24 * 25), idempotencyKey: '00000000-0000-4000-8000-000000000005', createdAt: hours(-24 * 26) },
     ]);
 
-    // Explicit ids above leave the identity sequences behind; move them past the demo range.
-    for (const table of ['companies', 'teams', 'staff', 'banks', 'channels', 'sources', 'products']) {
-      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), 1000)`));
+    // Explicit ids above (staff 29, case 900 …) leave the identity sequences behind; move each past the demo
+    // range and past its largest id, or a later insert would collide with a seeded row.
+    for (const table of ['companies', 'teams', 'staff', 'banks', 'channels', 'sources', 'products', 'clients']) {
+      await tx.execute(
+        sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1000))`),
+      );
     }
     return true;
   });
