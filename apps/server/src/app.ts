@@ -116,9 +116,11 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(casesRoutes, { cases: createCasesService({ repo: createCasesRepository(db), now }) });
   const ocr = adapters.ocr ?? createOcrFromConfig(config);
   app.addHook('onClose', () => ocr.close());
+  // One file storage for every uploaded image: proofs, repayments and house-client documents.
+  const storage = adapters.storage ?? createStorageFromConfig(config);
   const money = createMoneyService({
     repo: createMoneyRepository(db),
-    storage: adapters.storage ?? createStorageFromConfig(config),
+    storage,
     ocr,
     secret: config.sessionSecret,
     now,
@@ -133,7 +135,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     app.addHook('onClose', async () => clearInterval(timer));
   }
   await app.register(houseRoutes, {
-    house: createHouseService({ repo: createHouseRepository(db), images: createHouseImageStore(config.dataDir), now }),
+    house: createHouseService({ repo: createHouseRepository(db), images: createHouseImageStore(storage), now }),
   });
   await app.register(signRoutes, {
     sign: createSignService({ repo: createSignRepository(db), wecom: adapters.wecom, approvalTemplateId: config.wecomApprovalTemplateId, now }),

@@ -380,8 +380,10 @@ describe('images', () => {
     const url = images.body.data?.[0]?.url ?? '';
     const file = await test.app.inject({ method: 'GET', url, headers: { cookie: w.cookies.sales } });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/png');
-    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+    // Stored as every uploaded image is: re-encoded to JPEG (no metadata, nothing appended), same picture.
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect([...file.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 4, height: 4 });
     expect((await test.app.inject({ method: 'GET', url, headers: { cookie: w.cookies.colleague } })).statusCode).toBe(403);
     expect((await get(w.cookies.colleague, '/api/crm/getHouseImg', { id: client.id, house_type: 2 })).status).toBe(403);
 

@@ -234,7 +234,7 @@ export function createHouseService({ repo, images, now = () => new Date() }: Hou
     async addImage(me: Me, id: number, houseType: number, bytes: Buffer) {
       if (!isHouseImageType(houseType)) throw new RefusedError('资料类型无效');
       await visibleClient(me, id);
-      const stored = await images.save(bytes);
+      const stored = await images.save(bytes, me.corpId);
       const imageId = await repo.insertImage({ corpId: me.corpId, houseClientId: id, houseType, uploadedBy: me.id, ...stored });
       return { id: imageId };
     },

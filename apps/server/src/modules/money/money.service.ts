@@ -6,7 +6,7 @@ import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.t
 import { newStorageKeys, type FileStorage } from '../../adapters/storage/index.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/staff.repository.ts';
-import { cleanImage, sniffImageFormat } from './image-processing.ts';
+import { cleanImage, sniffImageFormat } from '../../images/image-processing.ts';
 import { signImageUrl, verifyImageSignature, type ImageVariant } from './image-urls.ts';
 import type { CaseRow, FileRow, MoneyRepository, MoneyRow } from './money.repository.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';

@@ -1,10 +1,8 @@
+import { IMAGE_TEXTS } from '../../images/images.texts.ts';
 /** Messages of the repayment and proof calls, shown to the person as they are. */
 export const MONEY_TEXTS = {
   fileMissing: '请选择要上传的图片',
-  fileEmpty: '文件为空，请重新选择图片',
-  fileTooLarge: '图片不能超过 10 MB',
-  notAnImage: '只能上传 JPG、PNG 或 WebP 图片',
-  imageBroken: '图片已损坏或不完整，请重新拍摄或选择',
+  ...IMAGE_TEXTS,
   caseNotFound: '案件不存在',
   caseForbidden: '无权查看该案件',
   recordNotFound: '记录不存在',

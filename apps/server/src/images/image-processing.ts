@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@crm/domain/money';
-import { RefusedError } from '../../errors.ts';
-import { MONEY_TEXTS as T } from './money.texts.ts';
+import { RefusedError } from '../errors.ts';
+import { IMAGE_TEXTS as T } from './images.texts.ts';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
