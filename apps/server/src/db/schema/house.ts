@@ -63,7 +63,7 @@ export const houseImages = pgTable(
       .notNull()
       .references(() => houseClients.id),
     houseType: smallint().notNull(),
-    /** Random file name under DATA_DIR/house-images; never derived from what the uploader sent. */
+    /** The random `<corp>/<hex>` key in the shared file storage; never derived from what the uploader sent. */
     storageKey: text().notNull(),
     mime: text().notNull(),
     sizeBytes: integer().notNull(),
