@@ -48,6 +48,29 @@ describe('LoadMoreList', () => {
     expect(text).toContain(componentTexts.loadFailed);
   });
 
+  it('offers a retry that asks for the list again when the first page failed', () => {
+    let refreshed = 0;
+    const view = render({
+      error: new Error('网络异常，请检查网络后重试'),
+      refresh: () => {
+        refreshed += 1;
+        return Promise.resolve();
+      },
+    });
+    const retry = [...view.querySelectorAll('button')].find((button) => button.textContent === componentTexts.retry);
+    act(() => retry?.click());
+    expect(refreshed).toBe(1);
+  });
+
+  it('wraps the items when asked, so a caller can render a list of <li>', () => {
+    const view = render({
+      items: ['甲', '乙'],
+      renderItem: (item) => <li key={item}>{item}</li>,
+      wrapItems: (rendered) => <ul className="wrapped">{rendered}</ul>,
+    });
+    expect(view.querySelectorAll('ul.wrapped > li')).toHaveLength(2);
+  });
+
   it('renders the items and says when there is no more', () => {
     const text = render({ items: ['甲', '乙'] }).textContent;
     expect(text).toContain('甲');

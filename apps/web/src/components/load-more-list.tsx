@@ -1,4 +1,4 @@
-import { ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { componentTexts } from './texts.ts';
 
@@ -11,13 +11,25 @@ export type LoadMoreListProps<T> = {
   refresh: () => Promise<unknown>;
   renderItem: (item: T) => ReactNode;
   emptyText?: string;
+  /** Wraps the rendered items, e.g. in a `<ul>` when renderItem gives `<li>`s. */
+  wrapItems?: (items: ReactNode) => ReactNode;
 };
 
 /**
- * A phone list: skeleton while the first page loads, the error or an empty state, pull to refresh and
- * infinite scroll. Knows nothing of what it lists.
+ * The one phone list of the app: skeleton while the first page loads, the error with a retry or an empty
+ * state, pull to refresh and infinite scroll. Knows nothing of what it lists or how pages are fetched.
  */
-export function LoadMoreList<T>({ items, isPending, error, hasMore, loadMore, refresh, renderItem, emptyText }: LoadMoreListProps<T>) {
+export function LoadMoreList<T>({
+  items,
+  isPending,
+  error,
+  hasMore,
+  loadMore,
+  refresh,
+  renderItem,
+  emptyText,
+  wrapItems = (rendered) => rendered,
+}: LoadMoreListProps<T>) {
   return (
     <PullToRefresh
       onRefresh={async () => {
@@ -34,12 +46,16 @@ export function LoadMoreList<T>({ items, isPending, error, hasMore, loadMore, re
           <Skeleton.Paragraph lineCount={5} animated />
         </div>
       ) : error && items.length === 0 ? (
-        <ErrorBlock status="default" title={error.message} description={componentTexts.loadFailed} />
+        <ErrorBlock status="default" title={error.message} description={componentTexts.loadFailed}>
+          <Button color="primary" size="small" onClick={() => void refresh()}>
+            {componentTexts.retry}
+          </Button>
+        </ErrorBlock>
       ) : items.length === 0 ? (
         <ErrorBlock status="empty" title={emptyText ?? componentTexts.empty} description="" />
       ) : (
         <>
-          {items.map(renderItem)}
+          {wrapItems(items.map(renderItem))}
           <InfiniteScroll loadMore={async () => void (await loadMore())} hasMore={hasMore}>
             {hasMore ? componentTexts.loadingMore : componentTexts.noMore}
           </InfiniteScroll>

@@ -4,6 +4,7 @@ export const componentTexts = {
   goHome: '回到首页',
   empty: '暂无数据',
   loadFailed: '加载失败，下拉重试',
+  retry: '重试',
   noMore: '没有更多了',
   loadingMore: '加载中…',
   pullToRefresh: '下拉刷新',
@@ -12,17 +13,8 @@ export const componentTexts = {
   refreshed: '刷新成功',
 };
 
-/** Texts of the shared list, picker and chart components. */
+/** Texts of the shared picker and chart components. */
 export const listTexts = {
-  empty: '暂无数据',
-  loadFailed: '加载失败',
-  retry: '重试',
-  noMore: '没有更多了',
-  loadingMore: '加载中…',
-  pullToRefresh: '下拉刷新',
-  releaseToRefresh: '释放立即刷新',
-  refreshing: '加载中...',
-  refreshed: '刷新成功',
   select: '请选择',
   confirm: '确定',
   cancel: '取消',
