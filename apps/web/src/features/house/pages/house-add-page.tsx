@@ -6,7 +6,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useAddHouseClient } from '../api/add-house-client.ts';
 import { useChannelList } from '../api/house-channels.ts';
 import { Field } from '../components/field.tsx';
-import { fieldErrors, firstError } from '../components/form-errors.ts';
+import { useSchemaForm } from '../components/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -30,23 +30,15 @@ export function HouseAddPage() {
   const navigate = useNavigate();
   // Opened from a channel's page (?channel=ID): the client comes from that channel.
   const [search] = useSearchParams();
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, channel_id: Number(search.get('channel')) || null }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, set, validate } = useSchemaForm<Values>(() => ({ ...EMPTY, channel_id: Number(search.get('channel')) || null }));
   const [pickTerm, setPickTerm] = useState(false);
   const [pickChannel, setPickChannel] = useState(false);
   const channels = useChannelList({});
   const add = useAddHouseClient();
-  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async () => {
     const fields = { ...values, term_months: values.term_months ?? '', channel_id: values.channel_id ?? '', referrer_id: values.referrer_id };
-    const parsed = houseClientFormSchema.safeParse(fields);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      showToast({ content: firstError(parsed.error) });
-      return;
-    }
-    setErrors({});
+    if (!validate(houseClientFormSchema, fields)) return;
     try {
       const id = await add.mutateAsync(fields);
       showToast({ content: t.saved, icon: 'success' });

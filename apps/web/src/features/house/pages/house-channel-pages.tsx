@@ -8,7 +8,7 @@ import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientItem } from '../components/client-item.tsx';
 import { Field } from '../components/field.tsx';
-import { fieldErrors, firstError } from '../components/form-errors.ts';
+import { useSchemaForm } from '../components/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -46,17 +46,9 @@ export function HouseChannelPage() {
 export function HouseChannelAddPage() {
   const navigate = useNavigate();
   const add = useAddHouseChannel();
-  const [values, setValues] = useState({ name: '', contact: '', phone: '', remark: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const { values, errors, set, validate } = useSchemaForm({ name: '', contact: '', phone: '', remark: '' });
   const submit = async () => {
-    const parsed = houseChannelFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      showToast({ content: firstError(parsed.error) });
-      return;
-    }
-    setErrors({});
+    if (!validate(houseChannelFormSchema)) return;
     try {
       const id = await add.mutateAsync(values);
       showToast({ content: t.saved, icon: 'success' });

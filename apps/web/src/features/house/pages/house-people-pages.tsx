@@ -8,7 +8,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
 import { Field } from '../components/field.tsx';
-import { fieldErrors, firstError } from '../components/form-errors.ts';
+import { useSchemaForm } from '../components/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -46,16 +46,9 @@ export function HouseRecommendListPage() {
 export function HouseRecommendAddPage() {
   const navigate = useNavigate();
   const add = useAddHouseRecommend();
-  const [values, setValues] = useState({ name: '', phone: '', intent_amount: '', remark: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const { values, errors, set, validate } = useSchemaForm({ name: '', phone: '', intent_amount: '', remark: '' });
   const submit = async () => {
-    const parsed = houseRecommendFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      showToast({ content: firstError(parsed.error) });
-      return;
-    }
+    if (!validate(houseRecommendFormSchema)) return;
     try {
       await add.mutateAsync(values);
       showToast({ content: t.saved, icon: 'success' });
@@ -95,17 +88,9 @@ export function HouseBrokerageUserPage() {
   const list = useBrokerageUserList(keyword);
   const add = useAddBrokerageUser();
   const [adding, setAdding] = useState(false);
-  const [values, setValues] = useState({ name: '', phone: '', bank_name: '', bank_card: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const { values, setValues, errors, set, validate } = useSchemaForm({ name: '', phone: '', bank_name: '', bank_card: '' });
   const submit = async () => {
-    const parsed = houseBrokerageUserFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      showToast({ content: firstError(parsed.error) });
-      return;
-    }
-    setErrors({});
+    if (!validate(houseBrokerageUserFormSchema)) return;
     try {
       await add.mutateAsync(values);
       showToast({ content: t.saved, icon: 'success' });
