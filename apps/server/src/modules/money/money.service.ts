@@ -274,41 +274,49 @@ export function createMoneyService({ repo, storage, ocr, secret, now = () => new
      */
     async addMoney(me: StaffIdentity, input: AddMoneyRequest): Promise<MoneyRecord> {
       const caseRow = await writableCase(me, input.id);
-      const earlier = await repo.findMoneyByKey(me.corpId, input.key);
-      if (earlier) {
-        if (earlier.clientId !== caseRow.id) throw new RefusedError(T.keyReused);
-        const [record] = await toMoneyRecords(me, caseRow, [earlier]);
+      const answer = async (row: MoneyRow) => {
+        if (row.clientId !== caseRow.id) throw new RefusedError(T.keyReused);
+        const [record] = await toMoneyRecords(me, caseRow, [row]);
         if (!record) throw new NotFoundError(T.recordNotFound);
         return record;
-      }
+      };
+      const earlier = await repo.findMoneyByKey(me.corpId, input.key);
+      if (earlier) return answer(earlier);
       const amountFen = yuanToFen(input.amount);
       if (amountFen === null) throw new RefusedError('金额格式不正确');
-      await checkImages(me, caseRow, input.imgs);
-      const at = now();
-      const created = await repo.transaction(async (tx) => {
-        const row = await repo.insertMoney(tx, {
-          corpId: me.corpId,
-          clientId: caseRow.id,
-          amountFen,
-          paidOn: input.paid_on,
-          method: input.method,
-          cardLast4: input.card_no ? input.card_no.slice(-4) : null,
-          note: input.note,
-          createdBy: me.id,
-          idempotencyKey: input.key,
-          createdAt: at,
+      let created: MoneyRow | undefined;
+      try {
+        await checkImages(me, caseRow, input.imgs);
+        const at = now();
+        created = await repo.transaction(async (tx) => {
+          const row = await repo.insertMoney(tx, {
+            corpId: me.corpId,
+            clientId: caseRow.id,
+            amountFen,
+            paidOn: input.paid_on,
+            method: input.method,
+            cardLast4: input.card_no ? input.card_no.slice(-4) : null,
+            note: input.note,
+            createdBy: me.id,
+            idempotencyKey: input.key,
+            createdAt: at,
+          });
+          if (!row) return undefined;
+          if ((await repo.attachFiles(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
+          await repo.insertMoneyImages(tx, me.corpId, row.id, input.imgs);
+          return row;
         });
-        if (!row) return undefined;
-        if ((await repo.attachFiles(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
-        await repo.insertMoneyImages(tx, me.corpId, row.id, input.imgs);
-        return row;
-      });
+      } catch (error) {
+        // A double tap racing this one may have recorded the key and taken the images between our first
+        // look and now: its record is the answer, not "image in use".
+        const raced = error instanceof RefusedError ? await repo.findMoneyByKey(me.corpId, input.key) : undefined;
+        if (raced) return answer(raced);
+        throw error;
+      }
       // A concurrent request with the same key won the insert: answer its record.
       const row = created ?? (await repo.findMoneyByKey(me.corpId, input.key));
-      if (!row || row.clientId !== caseRow.id) throw new RefusedError(T.keyReused);
-      const [record] = await toMoneyRecords(me, caseRow, [row]);
-      if (!record) throw new NotFoundError(T.recordNotFound);
-      return record;
+      if (!row) throw new RefusedError(T.keyReused);
+      return answer(row);
     },
 
     async confirmMoney(me: StaffIdentity, id: number): Promise<MoneyRecord> {
