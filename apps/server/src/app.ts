@@ -15,6 +15,7 @@ import type { SmsAdapter } from './adapters/sms/index.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
 import { createOcrFromConfig, createStorageFromConfig } from './adapters/create-adapters.ts';
 import type { WecomAdapter } from './adapters/wecom/index.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -54,8 +55,8 @@ export interface BuildAppOptions {
   db: Db;
   config: Config;
   adapters: Adapters;
-  /** Injected clock, so tests can step over the SMS and session time limits. */
-  now?: () => Date;
+  /** The one clock of every route, service and adapter; tests pass their own to step over time limits. */
+  now: Clock;
   /** The process's pino logger; tests leave it out and log nothing. */
   logger?: FastifyBaseLogger;
 }
@@ -111,10 +112,11 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     secret: config.sessionSecret,
     secureCookies,
     publicUrl: config.publicUrl,
+    now,
   });
   await app.register(homeRoutes, { home });
   await app.register(casesRoutes, { cases: createCasesService({ repo: createCasesRepository(db), now }) });
-  const ocr = adapters.ocr ?? createOcrFromConfig(config);
+  const ocr = adapters.ocr ?? createOcrFromConfig(config, now);
   app.addHook('onClose', () => ocr.close());
   // One file storage for every uploaded image: proofs, repayments and house-client documents.
   const storage = adapters.storage ?? createStorageFromConfig(config);

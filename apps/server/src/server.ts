@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createAdapters } from './adapters/create-adapters.ts';
 import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemo } from './db/seed.ts';
@@ -18,13 +19,14 @@ async function main() {
   }
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase(config);
-  if (config.demoMode && (await seedDemo(database.db))) logger.info('seeded the demo companies and staff (see README)');
+  if (config.demoMode && (await seedDemo(database.db, systemClock))) logger.info('seeded the demo companies and staff (see README)');
 
   const app = await buildApp({
     db: database.db,
     config,
-    adapters: createAdapters(config, (message) => logger.info(message)),
+    adapters: createAdapters(config, (message) => logger.info(message), systemClock),
     logger,
+    now: systemClock,
   });
 
   let closing = false;

@@ -1,4 +1,5 @@
 import type { Adapters } from '../app.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { createLocalOcr, createTencentOcr, type OcrAdapter } from './ocr/index.ts';
 import { createDemoSmsAdapter, createTencentSmsAdapter } from './sms/index.ts';
@@ -6,7 +7,8 @@ import { createLocalStorage, createS3Storage, type FileStorage } from './storage
 import { createDemoWecomAdapter, createWecomAdapter } from './wecom/index.ts';
 
 /** Picks each adapter from the settings; config.ts has already refused demo adapters in production. */
-export function createAdapters(config: Config, log: (message: string) => void): Adapters {
+export function createAdapters(config: Config, log: (message: string) => void, clock: Clock): Adapters {
+  const now = () => clock().getTime();
   const sms =
     config.sms.provider === 'tencent'
       ? createTencentSmsAdapter({
@@ -15,6 +17,7 @@ export function createAdapters(config: Config, log: (message: string) => void): 
           sdkAppId: config.sms.sdkAppId,
           signName: config.sms.signName,
           templateId: config.sms.templateId,
+          now,
           ...(config.sms.endpoint ? { endpoint: config.sms.endpoint } : {}),
         })
       : createDemoSmsAdapter({ log });
@@ -24,9 +27,10 @@ export function createAdapters(config: Config, log: (message: string) => void): 
           corpId: config.wecom.corpId,
           agentId: config.wecom.agentId,
           secret: config.wecom.secret,
+          now,
           ...(config.wecom.apiBase ? { apiBase: config.wecom.apiBase } : {}),
         })
-      : createDemoWecomAdapter({});
+      : createDemoWecomAdapter({ now });
   return { sms, wecom };
 }
 
@@ -45,12 +49,13 @@ export function createStorageFromConfig(config: Config): FileStorage {
 }
 
 /** The OCR engine of the settings: tesseract.js offline, or Tencent Cloud OCR. */
-export function createOcrFromConfig(config: Config): OcrAdapter {
+export function createOcrFromConfig(config: Config, clock: Clock): OcrAdapter {
   const settings = config.ocr;
   if (settings.provider === 'local') return createLocalOcr({ cachePath: `${config.dataDir}/tesseract-cache` });
   return createTencentOcr({
     secretId: settings.secretId,
     secretKey: settings.secretKey,
+    now: () => clock().getTime(),
     ...(settings.region ? { region: settings.region } : {}),
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
   });

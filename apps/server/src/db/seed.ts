@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock.ts';
 import { idCheckChar } from '@crm/domain/cases';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
@@ -40,10 +41,13 @@ export const MONEY_DEMO = {
   caseId: 900,
 } as const;
 
-const hours = (n: number) => new Date(Date.now() + n * 3_600_000);
+// The seed's dates are relative to the moment it runs, read once from the injected clock.
+let seededAt = systemClock();
+const hours = (n: number) => new Date(seededAt.getTime() + n * 3_600_000);
 
 /** Seeds the demo companies once: a database with any company in it is left alone. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<boolean> {
+  seededAt = clock();
   return db.transaction(async (tx) => {
     const existing = await tx.select({ id: companies.id }).from(companies).limit(1);
     if (existing.length > 0) return false;
@@ -171,7 +175,7 @@ function demoCase(corpId: number, fields: Omit<typeof clients.$inferInsert, 'cor
   demoSerial += 7;
   const first17 = `3101041985${String(1 + (demoSerial % 12)).padStart(2, '0')}${String(1 + (demoSerial % 28)).padStart(2, '0')}${demoSerial}`;
   const sex = Number(first17[16]) % 2 === 1 ? 1 : 2;
-  const createdAt = new Date(Date.now() - daysAgo * 86_400_000);
+  const createdAt = new Date(seededAt.getTime() - daysAgo * 86_400_000);
   return {
     corpId,
     idNumber: first17 + idCheckChar(first17),

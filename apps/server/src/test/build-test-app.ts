@@ -8,6 +8,7 @@ import type { SmsAdapter } from '../adapters/sms/index.ts';
 import type { FileStorage } from '../adapters/storage/index.ts';
 import { createDemoWecomAdapter, type WecomAdapter } from '../adapters/wecom/index.ts';
 import { buildApp } from '../app.ts';
+import { systemClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 
@@ -80,7 +81,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
       ...(options.storage ? { storage: options.storage } : {}),
       ...(options.ocr ? { ocr: options.ocr } : {}),
     },
-    now: options.now,
+    now: options.now ?? systemClock,
   });
   await app.ready();
   return {

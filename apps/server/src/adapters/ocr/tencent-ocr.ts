@@ -1,3 +1,4 @@
+import { systemClock } from '../../clock.ts';
 import { extractDocumentNumber } from '@crm/domain/idcard';
 import { tc3Authorization } from '../sms/tc3-sign.ts';
 import { OcrUnavailableError, UNCHECKED_PENALTY, type OcrAdapter } from './ocr.ts';
@@ -25,7 +26,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * Its answer goes through the same check-digit post-processing as the local engine's.
  */
 export function createTencentOcr(options: TencentOcrOptions): OcrAdapter {
-  const { secretId, secretKey, region = 'ap-guangzhou', endpoint = 'https://ocr.tencentcloudapi.com', fetchImpl = fetch, now = () => Date.now(), timeoutMs = 10_000 } = options;
+  const { secretId, secretKey, region = 'ap-guangzhou', endpoint = 'https://ocr.tencentcloudapi.com', fetchImpl = fetch, now = () => systemClock().getTime(), timeoutMs = 10_000 } = options;
   const url = new URL(endpoint);
   return {
     kind: 'tencent',

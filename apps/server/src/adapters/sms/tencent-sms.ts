@@ -1,3 +1,4 @@
+import { systemClock } from '../../clock.ts';
 import { SmsSendError } from './sms.ts';
 import type { SmsAdapter } from './sms.ts';
 import { tc3Authorization } from './tc3-sign.ts';
@@ -37,7 +38,7 @@ export function createTencentSmsAdapter(options: TencentSmsOptions): SmsAdapter 
     region = 'ap-guangzhou',
     endpoint = 'https://sms.tencentcloudapi.com',
     fetchImpl = fetch,
-    now = () => Date.now(),
+    now = () => systemClock().getTime(),
     timeoutMs = 10_000,
   } = options;
   const url = new URL(endpoint);

@@ -1,3 +1,4 @@
+import { systemClock } from '../../clock.ts';
 import { WecomError, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
 
@@ -29,7 +30,7 @@ function appendQuery(uri: string, params: Record<string, string>): string {
  * names the user, so the whole login flow runs in a plain browser without a corp.
  */
 export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAdapter {
-  const { demoUserId = 'demo-wecom-user', now = () => Date.now() } = options;
+  const { demoUserId = 'demo-wecom-user', now = () => systemClock().getTime() } = options;
   let approvals = 0;
   const callback = (redirectUri: string, state: string) =>
     appendQuery(redirectUri, { code: `${CODE_PREFIX}${demoUserId}`, state });

@@ -1,3 +1,4 @@
+import { systemClock } from '../../clock.ts';
 import { randomBytes } from 'node:crypto';
 import { WecomError, applyEventBody, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
@@ -86,7 +87,7 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
     secret,
     apiBase = 'https://qyapi.weixin.qq.com',
     fetchImpl = fetch,
-    now = () => Date.now(),
+    now = () => systemClock().getTime(),
     timeoutMs = 10_000,
     nonce = () => randomBytes(8).toString('hex'),
   } = options;

@@ -204,23 +204,29 @@ describe('POST /api/crm/login', () => {
     expect(auto.cookies.find((c) => c.name === 'crm_session')?.httpOnly).toBe(true);
   });
 
-  async function postFormLogin(someone: { corpId: number; phone: string }, wxworkid: string, cookie: string | undefined) {
-    await postForm(test.app, '/common/smsCode', { phone: someone.phone });
-    const code = test.sms.lastCodeFor(someone.phone) ?? '';
-    return postForm(test.app, '/api/crm/login', { corp_id: someone.corpId, phone: someone.phone, code, wxworkid }, { cookie });
-  }
 });
 
 describe('POST /api/crm/autoLogin', () => {
   it('tells an unbound WeCom member to log in by SMS first', async () => {
-    const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'new-member' })}`;
+    const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'new-member' }, clock.getTime())}`;
     const response = await postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid: 'new-member' }, { cookie: identity });
     expect(envelope(response)).toMatchObject({ code: 1, msg: '企业微信账号尚未绑定，请使用手机号验证码登录' });
   });
   it('refuses an identity cookie signed for another company', async () => {
-    const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpB.id, userId: 'x' })}`;
+    const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpB.id, userId: 'x' }, clock.getTime())}`;
     const response = await postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid: 'x' }, { cookie: identity });
     expect(envelope(response)).toMatchObject({ code: 1, msg: '企业微信身份已失效，请重新打开应用' });
+  });
+  it('judges the identity cookie by the injected clock: fresh on it, stale 10 minutes later', async () => {
+    // The test clock is days away from the machine's: a route reading the real clock would call it stale (or eternal).
+    const member = await createStaff(test.db, corpA.id);
+    await postFormLogin(member, 'wx-clock', `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'wx-clock' }, clock.getTime())}`);
+    const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'wx-clock' }, clock.getTime())}`;
+    const fresh = await postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid: 'wx-clock' }, { cookie: identity });
+    expect(envelope(fresh)).toMatchObject({ code: 0, data: { id: member.id } });
+    advance(10 * 60_000 + 1);
+    const stale = await postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid: 'wx-clock' }, { cookie: identity });
+    expect(envelope(stale)).toMatchObject({ code: 1, msg: '企业微信身份已失效，请重新打开应用' });
   });
   it('refuses a request without corp', async () => {
     const response = await postForm(test.app, '/api/crm/autoLogin', { wxworkid: 'x' });
@@ -290,3 +296,9 @@ describe('POST /api/crm/logout', () => {
     expect(cookieFrom(out)).toBe('crm_session=');
   });
 });
+
+async function postFormLogin(someone: { corpId: number; phone: string }, wxworkid: string, cookie: string | undefined) {
+  await postForm(test.app, '/common/smsCode', { phone: someone.phone });
+  const code = test.sms.lastCodeFor(someone.phone) ?? '';
+  return postForm(test.app, '/api/crm/login', { corp_id: someone.corpId, phone: someone.phone, code, wxworkid }, { cookie });
+}

@@ -17,6 +17,7 @@ import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { SESSION_COOKIE } from '../../plugins/session.ts';
 import type { StaffRepository } from '../staff/staff.repository.ts';
 import type { AuthService } from './auth.service.ts';
+import type { Clock } from '../../clock.ts';
 import { AUTH_TEXTS as T } from './auth.texts.ts';
 import { signWecomIdentity, verifyWecomIdentity, WECOM_IDENTITY_COOKIE, WECOM_IDENTITY_TTL_MS } from './wecom-identity.ts';
 
@@ -27,6 +28,7 @@ export interface AuthRoutesOptions {
   secret: string;
   secureCookies: boolean;
   publicUrl: string | undefined;
+  now: Clock;
 }
 
 const OAUTH_STATE_COOKIE = 'crm_oauth_state';
@@ -38,7 +40,7 @@ const wecomCallbackQuery = z.object({
 
 export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptions) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { auth, staff, wecom, secret, secureCookies } = options;
+  const { auth, staff, wecom, secret, secureCookies, now } = options;
   const shortCookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' } as const;
   const origin = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -86,7 +88,7 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
     },
     async (request, reply) => {
       const { corp_id: corpId, phone, code, wxworkid } = request.body;
-      const verified = verifyWecomIdentity(secret, request.cookies[WECOM_IDENTITY_COOKIE], corpId);
+      const verified = verifyWecomIdentity(secret, request.cookies[WECOM_IDENTITY_COOKIE], corpId, now().getTime());
       if (wxworkid && verified !== wxworkid) request.log.warn({ corpId }, 'login named a WeCom id the server did not verify; not binding it');
       const session = await auth.login({ corpId, phone, code, verifiedWxworkId: wxworkid && verified === wxworkid ? verified : null });
       app.setSessionCookie(reply, session.token);
@@ -107,7 +109,7 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
     },
     async (request, reply) => {
       const { corp, wxworkid } = request.body;
-      const verified = verifyWecomIdentity(secret, request.cookies[WECOM_IDENTITY_COOKIE], corp);
+      const verified = verifyWecomIdentity(secret, request.cookies[WECOM_IDENTITY_COOKIE], corp, now().getTime());
       if (verified !== wxworkid) return { code: 1, msg: T.wecomInvalid, data: null };
       const session = await auth.autoLogin({ corpId: corp, verifiedWxworkId: verified });
       app.setSessionCookie(reply, session.token);
@@ -163,7 +165,7 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
         request.log.warn({ err: error }, 'WeCom code exchange failed');
         return reply.redirect(`/login?error=${encodeURIComponent(T.wecomInvalid)}`);
       }
-      void reply.setCookie(WECOM_IDENTITY_COOKIE, signWecomIdentity(secret, { corpId, userId }), {
+      void reply.setCookie(WECOM_IDENTITY_COOKIE, signWecomIdentity(secret, { corpId, userId }, now().getTime()), {
         ...shortCookie,
         maxAge: WECOM_IDENTITY_TTL_MS / 1000,
       });

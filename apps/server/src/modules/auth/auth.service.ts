@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SmsAdapter } from '../../adapters/sms/index.ts';
 import { RefusedError, TooManyError, UnauthenticatedError } from '../../errors.ts';
@@ -19,7 +20,7 @@ interface AuthServiceDeps {
   sms: SmsAdapter;
   secret: string;
   sessionTtlMs: number;
-  now?: () => Date;
+  now: Clock;
 }
 
 /** A fresh session token: 256 bits from the CSPRNG; only its SHA-256 is stored. */
@@ -30,7 +31,7 @@ export function newSessionToken(): { token: string; tokenHash: string } {
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now = () => new Date() }: AuthServiceDeps) {
+export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now }: AuthServiceDeps) {
   const hashCode = (phone: string, code: string) => createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
 
   /** Seconds until a new code may be sent to this phone, 0 when it may be sent now. */

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const WECOM_IDENTITY_COOKIE = 'crm_wecom';
 export const WECOM_IDENTITY_TTL_MS = 10 * 60_000;
 
-export function signWecomIdentity(secret: string, identity: { corpId: number; userId: string }, now = Date.now()): string {
+export function signWecomIdentity(secret: string, identity: { corpId: number; userId: string }, now: number): string {
   const payload = Buffer.from(JSON.stringify({ c: identity.corpId, u: identity.userId, e: now + WECOM_IDENTITY_TTL_MS })).toString(
     'base64url',
   );
@@ -16,7 +16,7 @@ export function signWecomIdentity(secret: string, identity: { corpId: number; us
 }
 
 /** The verified WeCom userid for this company, or null when the cookie is missing, forged, stale or for another company. */
-export function verifyWecomIdentity(secret: string, cookie: string | undefined, corpId: number, now = Date.now()): string | null {
+export function verifyWecomIdentity(secret: string, cookie: string | undefined, corpId: number, now: number): string | null {
   if (!cookie) return null;
   const [payload, signature] = cookie.split('.');
   if (!payload || !signature) return null;

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import type {
   AppealItem,
   CaseDetail,
@@ -37,7 +38,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createCasesService({ repo, now = () => new Date() }: { repo: CasesRepository; now?: () => Date }) {
+export function createCasesService({ repo, now }: { repo: CasesRepository; now: Clock }) {
   /** The roles the caller holds on this case (see packages/domain/src/status). */
   function rolesOn(me: StaffIdentity, c: CaseRow): CaseRole[] {
     const roles: CaseRole[] = [];

@@ -1,10 +1,11 @@
+import type { Clock } from '../../clock.ts';
 import type { BadgeCounts, UserInfo } from '@crm/domain/api/auth';
 import { isRejectApprover, JOB } from '@crm/domain/roles';
 import { ForbiddenError } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/staff.repository.ts';
 import type { HomeRepository } from './home.repository.ts';
 
-export function createHomeService({ repo, now = () => new Date() }: { repo: HomeRepository; now?: () => Date }) {
+export function createHomeService({ repo, now }: { repo: HomeRepository; now: Clock }) {
   function badgeCounts(me: StaffIdentity, at: Date): Promise<BadgeCounts> {
     const has = (job: number) => me.jobs.includes(job);
     return repo.countBadges({

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
 import {
   computeBrokerageFen,
@@ -91,10 +92,10 @@ const toList = <R, T>(result: { rows: R[]; hasMore: boolean }, pageNo: number, m
 export interface HouseServiceDeps {
   repo: HouseRepository;
   images: HouseImageStore;
-  now?: () => Date;
+  now: Clock;
 }
 
-export function createHouseService({ repo, images, now = () => new Date() }: HouseServiceDeps) {
+export function createHouseService({ repo, images, now }: HouseServiceDeps) {
   /** The client if it exists in the caller's company (else 404) and the caller may see it (else 403). */
   async function visibleClient(me: Me, id: number): Promise<ClientRow> {
     const client = await repo.findClient(me.corpId, id);

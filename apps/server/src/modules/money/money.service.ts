@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import type { AddMoneyRequest, MoneyList, MoneyRecord, OcrResult, Proof, ProofImage, ProofList, ProofRejectList } from '@crm/domain/api/money';
 import type { OcrKind } from '@crm/domain/idcard';
 import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, yuanToFen } from '@crm/domain/money';
@@ -16,7 +17,7 @@ export interface MoneyServiceDeps {
   storage: FileStorage;
   ocr: OcrAdapter;
   secret: string;
-  now?: () => Date;
+  now: Clock;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -43,7 +44,7 @@ export const UNATTACHED_MAX_AGE_MS = 24 * 3600_000;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function createMoneyService({ repo, storage, ocr, secret, now = () => new Date(), log = () => undefined }: MoneyServiceDeps) {
+export function createMoneyService({ repo, storage, ocr, secret, now, log = () => undefined }: MoneyServiceDeps) {
   async function readableCase(me: StaffIdentity, clientId: number): Promise<CaseRow> {
     const found = await repo.findCase(me.corpId, clientId);
     if (!found) throw new NotFoundError(T.caseNotFound);

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import { SIGN_PAGE_SIZE, type SignDetail, type SignTask, type auditRejectRequestSchema, type taskListRequestSchema, type updateTaskRequestSchema } from '@crm/domain/api/sign';
@@ -40,10 +41,10 @@ export interface SignServiceDeps {
   repo: SignRepository;
   wecom: WecomAdapter;
   approvalTemplateId: string;
-  now?: () => Date;
+  now: Clock;
 }
 
-export function createSignService({ repo, wecom, approvalTemplateId, now = () => new Date() }: SignServiceDeps) {
+export function createSignService({ repo, wecom, approvalTemplateId, now }: SignServiceDeps) {
   /** A signing leader may open the lists of the signers of their own team. */
   async function mayViewSigner(me: Me, userId: number): Promise<boolean> {
     if (userId === me.id) return true;
