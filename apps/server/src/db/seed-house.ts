@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 import { houseAuditEvents, houseAudits, houseBrokerageOrders, houseBrokerageUsers, houseChannels, houseRecommends } from './schema/house.ts';
-import { houseClients, signTasks } from './schema/work.ts';
+import { houseClients } from './schema/house.ts';
+import { signTasks } from './schema/sign.ts';
 
 /**
  * The home-loan demo (issue 5), inside the demo seed's transaction: channels and their agents, clients

@@ -2,10 +2,12 @@ import { systemClock, type Clock } from '../clock.ts';
 import { idCheckChar } from '@crm/domain/cases';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { companies, notices, staff, teams } from './schema/companies.ts';
-import { banks, caseEvents, channels, cities, products, sources } from './schema/cases.ts';
+import { companies, notices, staff, teams } from './schema/staff.ts';
+
 import { moneyRecords } from './schema/money.ts';
-import { appeals, clients, examAssignments, followUps, serviceRequests, signTasks } from './schema/work.ts';
+import { appeals, banks, caseEvents, channels, cities, clients, followUps, products, serviceRequests, sources } from './schema/cases.ts';
+import { examAssignments } from './schema/exam.ts';
+import { signTasks } from './schema/sign.ts';
 import { seedHouseDemo } from './seed-house.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { idCheckChar } from '@crm/domain/cases';
 import type { Db } from '../db/client.ts';
 import { banks, caseEvents, products } from '../db/schema/cases.ts';
-import { clients } from '../db/schema/work.ts';
+import { clients } from '../db/schema/cases.ts';
 
 let serial = 0;
 

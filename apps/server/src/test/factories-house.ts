@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.ts';
 import { houseBrokerageUsers, houseChannels } from '../db/schema/house.ts';
-import { clients, houseClients, signTasks } from '../db/schema/work.ts';
+import { clients } from '../db/schema/cases.ts';
+import { houseClients } from '../db/schema/house.ts';
+import { signTasks } from '../db/schema/sign.ts';
 
 /*
  * Rows of the home-loan and signing tables, inserted directly, for tests whose subject is another call.

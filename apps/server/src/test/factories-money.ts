@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { clients } from '../db/schema/work.ts';
+import { clients } from '../db/schema/cases.ts';
 import type { TestApp } from './build-test-app.ts';
 import { createCompany, createStaff, createTeam } from './factories.ts';
 

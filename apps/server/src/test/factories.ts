@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { companies, staff, teams } from '../db/schema/companies.ts';
+import { companies, staff, teams } from '../db/schema/staff.ts';
 
 let counter = 0;
 const unique = () => ++counter;

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, staff } from './companies.ts';
+import { companies, staff } from './staff.ts';
 
 /** Server-side sessions. Only the SHA-256 of the cookie's token is stored, so a leaked table opens nothing. */
 export const sessions = pgTable(

@@ -1,12 +1,140 @@
-import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, staff } from './companies.ts';
-import { clients } from './work.ts';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, staff, teams } from './staff.ts';
 
 /*
- * Tables of the instalment-case module (issue 3): the append-only status timeline and the company's
- * reference data a case form picks from. The option lists that never change per company (terms, marital
- * status …) live in packages/domain/src/options instead.
+ * Tables of the instalment-case module (modules/cases): the cases, their follow-ups, customer-service
+ * requests, appeals, the append-only status timeline, and the company's reference data a case form picks
+ * from. The option lists that never change per company (terms, marital status …) live in
+ * packages/domain/src/options instead. Only modules/cases imports this file (lint enforces it).
  */
+
+/** An instalment-loan case. Status codes of spec §4: 1 signing … 9 order returned. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    ownerId: integer()
+      .notNull()
+      .references(() => staff.id),
+    teamId: integer().references(() => teams.id),
+    name: text().notNull(),
+    phone: text().notNull(),
+    status: smallint().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Case fields (issue 3). Reference ids (product, bank …) point at the company's rows in cases.ts; the
+    // service checks they belong to the company, so no foreign key ties this table to that file.
+    idNumber: text().notNull().default(''),
+    birthDate: date({ mode: 'string' }),
+    /** 1 male, 2 female: from the ID number */
+    sex: smallint(),
+    bankCard: text().notNull().default(''),
+    amountFen: bigint({ mode: 'number' }).notNull().default(0),
+    termMonths: smallint().notNull().default(12),
+    purpose: smallint(),
+    productId: integer(),
+    bankId: integer(),
+    channelId: integer(),
+    sourceId: integer(),
+    cityId: integer(),
+    signUserId: integer().references(() => staff.id),
+    region: smallint(),
+    marital: smallint(),
+    education: smallint(),
+    occupation: smallint(),
+    employerType: smallint(),
+    incomeFen: bigint({ mode: 'number' }),
+    remarks: text().notNull().default(''),
+    /** REJECT_REASONS code of the last move to 2 or 6, with the person's note */
+    rejectReason: smallint(),
+    rejectNote: text().notNull().default(''),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Soft delete: money records and signing tasks of other modules may point at the row. */
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.corpId, t.ownerId, t.id),
+    index().on(t.corpId, t.teamId, t.id),
+    // My cases filtered by status, newest first (clientList's keyset).
+    index('clients_corp_owner_status_id_live').on(t.corpId, t.ownerId, t.status, t.id).where(sql`deleted_at is null`),
+    // One open case per ID number in a company; also enforced when two intakes race.
+    uniqueIndex('clients_corp_id_number_open')
+      .on(t.corpId, t.idNumber)
+      .where(sql`deleted_at is null and status not in (6, 8, 9) and id_number <> ''`),
+  ],
+);
+
+/** A note on a case with the next time to contact the client; open until done. */
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    note: text().notNull(),
+    nextContactAt: timestamp({ withTimezone: true }).notNull(),
+    doneAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.staffId, t.nextContactAt), index().on(t.corpId, t.clientId, t.id)],
+);
+
+/** A case put to customer service (job 3) for help; open until handled or transferred. */
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    status: text({ enum: ['open', 'done', 'transferred'] }).notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    requestedBy: integer().references(() => staff.id),
+    handledBy: integer().references(() => staff.id),
+    toStaffId: integer().references(() => staff.id),
+    transferReason: text().notNull().default(''),
+    handledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.corpId, t.status), index().on(t.corpId, t.status, t.id), index().on(t.corpId, t.clientId)],
+);
+
+/** A salesperson's appeal against a rejection or decision; the team leader decides it. */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    teamId: integer().references(() => teams.id),
+    reason: text().notNull(),
+    status: text({ enum: ['open', 'approved', 'refused'] }).notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer().references(() => staff.id),
+    decisionReason: text().notNull().default(''),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.corpId, t.teamId, t.status), index().on(t.corpId, t.staffId), index().on(t.corpId, t.clientId)],
+);
 
 /**
  * The case timeline: every creation, status change, resubmission, appeal decision and transfer, written

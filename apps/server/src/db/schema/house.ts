@@ -1,13 +1,63 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, staff } from './companies.ts';
-import { houseClients, signTasks } from './work.ts';
+import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { companies, staff, teams } from './staff.ts';
 
 /*
- * The home-loan business (issue 5): channels that refer clients, recommendations, client images,
- * brokerage receivers, brokerage orders, over-limit audits and their append-only events, and the events
- * of signing tasks. Every table leads its keys with corp_id; money is integer fen.
+ * The home-loan business (modules/house): house clients, channels that refer them, recommendations,
+ * client images, brokerage receivers, brokerage orders, over-limit audits and their append-only events.
+ * Every table leads its keys with corp_id; money is integer fen. Only modules/house imports this file.
  */
+
+/**
+ * A home-loan (mortgage) client taken in by a salesperson (`ownerId`), possibly from a channel or referred
+ * by another client, looked after by a steward (job 5; 'waiting' is the steward's remind badge). Money in
+ * fen. Deleting only marks `deletedAt`: orders and events keep pointing at the row.
+ */
+export const houseClients = pgTable(
+  'house_clients',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    ownerId: integer()
+      .notNull()
+      .references(() => staff.id),
+    stewardId: integer().references(() => staff.id),
+    name: text().notNull(),
+    phone: text().notNull(),
+    stewardStatus: text({ enum: ['waiting', 'handled'] }).notNull().default('waiting'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The owner's team when taken in or allocated: the team leader's view (houseTeam). */
+    teamId: integer().references(() => teams.id),
+    /** A house channel (db/schema/house.ts); no foreign key here to keep the two schema files acyclic. */
+    channelId: integer(),
+    /** The client who referred this one: the referral chain of the detail page. */
+    referrerId: integer().references((): AnyPgColumn => houseClients.id),
+    idNumber: text(),
+    loanAmountFen: bigint({ mode: 'number' }).notNull().default(0),
+    termMonths: smallint().notNull().default(240),
+    bank: text().notNull().default(''),
+    product: text({ enum: ['mortgage', 'card'] }).notNull().default('mortgage'),
+    source: text({ enum: ['staff', 'channel', 'official'] }).notNull().default('staff'),
+    /** HOUSE_STATUS in packages/domain/src/house: 1 new … 4 signing failed. */
+    status: smallint().notNull().default(1),
+    remark: text().notNull().default(''),
+    brokerageRateBp: integer(),
+    brokerageFen: bigint({ mode: 'number' }),
+    brokerageState: text({ enum: ['none', 'pending_audit', 'approved', 'rejected'] }).notNull().default('none'),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.corpId, t.stewardId, t.stewardStatus),
+    index().on(t.corpId, t.ownerId),
+    index().on(t.corpId, t.ownerId, t.id),
+    index().on(t.corpId, t.teamId, t.id),
+    index().on(t.corpId, t.channelId, t.id),
+    index().on(t.corpId, t.id).where(sql`${t.deletedAt} is null`),
+    index().on(t.corpId, t.brokerageState, t.id),
+  ],
+);
 
 /** A partner (an estate agency, a broker) that refers home-loan clients; owned by one salesperson. */
 export const houseChannels = pgTable(
@@ -178,26 +228,4 @@ export const houseBrokerageOrders = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.corpId, t.status, t.id), index().on(t.corpId, t.houseClientId), index().on(t.corpId, t.id)],
-);
-
-/** Append-only history of a signing task: who moved it from which status to which, and why. */
-export const signTaskEvents = pgTable(
-  'sign_task_events',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    taskId: integer()
-      .notNull()
-      .references(() => signTasks.id),
-    actorId: integer()
-      .notNull()
-      .references(() => staff.id),
-    fromStatus: text().notNull(),
-    toStatus: text().notNull(),
-    reason: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.corpId, t.taskId, t.id)],
 );

@@ -1,47 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, staff } from './companies.ts';
-import { clients } from './work.ts';
+import { companies, staff } from './staff.ts';
+import { clients } from './cases.ts';
+import { files } from './files.ts';
 
 /*
- * Repayment records and their proof images (issue 4). Every table carries corp_id and leads its indexes
- * with it; a case's rows are reached through (corp_id, client_id).
+ * Repayment records and their proof images (modules/money). Every table carries corp_id and leads its
+ * indexes with it; a case's rows are reached through (corp_id, client_id). Only modules/money imports this file.
  */
-
-/**
- * An uploaded image, stored re-encoded (EXIF and anything appended stripped) with a thumbnail. The keys
- * are random, never derived from ids or names, and files are served only through the signed image route.
- * An image belongs to one case; it is "attached" once a proof or money record uses it.
- */
-export const files = pgTable(
-  'files',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
-    uploaderId: integer()
-      .notNull()
-      .references(() => staff.id),
-    storageKey: text().notNull(),
-    thumbKey: text().notNull(),
-    contentType: text().notNull(),
-    bytes: integer().notNull(),
-    width: integer().notNull(),
-    height: integer().notNull(),
-    attachedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index().on(t.corpId, t.clientId),
-    index().on(t.corpId, t.uploaderId, t.createdAt),
-    // The sweep of images uploaded but never used (a form abandoned) walks this, company by company.
-    index('files_unattached_idx').on(t.corpId, t.createdAt).where(sql`${t.attachedAt} is null`),
-  ],
-);
 
 /** A repayment the client made, in integer fen. Frozen once confirmed. */
 export const moneyRecords = pgTable(

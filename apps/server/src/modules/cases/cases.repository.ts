@@ -2,8 +2,8 @@ import { and, arrayContains, asc, desc, eq, gte, isNull, lt, lte, ne, notInArray
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
-import { staff, teams } from '../../db/schema/companies.ts';
-import { appeals, clients, followUps, serviceRequests } from '../../db/schema/work.ts';
+import { staff, teams } from '../../db/schema/staff.ts';
+import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
 
 type Executor = Db | Tx;
 export type CaseRow = typeof clients.$inferSelect;

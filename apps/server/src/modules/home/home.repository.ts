@@ -1,9 +1,12 @@
 import type { BadgeCounts } from '@crm/domain/api/auth';
 import { and, arrayContains, asc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notices, staff } from '../../db/schema/companies.ts';
+import { notices, staff } from '../../db/schema/staff.ts';
 import { proofRejections } from '../../db/schema/money.ts';
-import { appeals, examAssignments, followUps, houseClients, serviceRequests, signTasks } from '../../db/schema/work.ts';
+import { appeals, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { examAssignments } from '../../db/schema/exam.ts';
+import { houseClients } from '../../db/schema/house.ts';
+import { signTasks } from '../../db/schema/sign.ts';
 
 export interface BadgeQuery {
   corpId: number;

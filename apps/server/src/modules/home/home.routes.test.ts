@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appeals, clients, examAssignments, followUps, houseClients, serviceRequests, signTasks } from '../../db/schema/work.ts';
-import { notices } from '../../db/schema/companies.ts';
+import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { examAssignments } from '../../db/schema/exam.ts';
+import { houseClients } from '../../db/schema/house.ts';
+import { signTasks } from '../../db/schema/sign.ts';
+import { notices } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { loginAs, postForm } from '../../test/http.ts';

@@ -1,17 +1,10 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { staff } from '../../db/schema/companies.ts';
-import {
-  houseAuditEvents,
-  houseAudits,
-  houseBrokerageOrders,
-  houseBrokerageUsers,
-  houseChannels,
-  houseImages,
-  houseRecommends,
-} from '../../db/schema/house.ts';
-import { houseClients, signTasks } from '../../db/schema/work.ts';
+import { staff } from '../../db/schema/staff.ts';
+import { houseAuditEvents, houseAudits, houseBrokerageOrders, houseBrokerageUsers, houseChannels, houseImages, houseRecommends } from '../../db/schema/house.ts';
+import { houseClients } from '../../db/schema/house.ts';
+import { signTasks } from '../../db/schema/sign.ts';
 
 /** Which house clients a caller may list: always one company; `all` for finance, else these people. */
 export interface ClientScope {

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { companies, staff } from '../../db/schema/companies.ts';
-import { files, moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
-import { clients } from '../../db/schema/work.ts';
+import { companies, staff } from '../../db/schema/staff.ts';
+import { files } from '../../db/schema/files.ts';
+import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
+import { clients } from '../../db/schema/cases.ts';
 
 export type CaseRow = { id: number; corpId: number; ownerId: number; teamId: number | null; name: string };
 export type FileRow = typeof files.$inferSelect;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalOcr } from '../../adapters/ocr/index.ts';
 import { createLocalStorage } from '../../adapters/storage/index.ts';
-import { files } from '../../db/schema/money.ts';
+import { files } from '../../db/schema/files.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMoneyWorld, makeJpeg, postFile } from '../../test/factories-money.ts';
 import { loginAs, postForm } from '../../test/http.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../db/schema/money.ts';
+import { files } from '../../db/schema/files.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMoneyWorld, makeJpeg, makePng, postFile } from '../../test/factories-money.ts';
 import { loginAs, postForm } from '../../test/http.ts';

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { staff } from '../../db/schema/companies.ts';
-import { signTaskEvents } from '../../db/schema/house.ts';
-import { clients, houseClients, signTasks } from '../../db/schema/work.ts';
+import { staff } from '../../db/schema/staff.ts';
+import { signTaskEvents } from '../../db/schema/sign.ts';
+import { clients } from '../../db/schema/cases.ts';
+import { houseClients } from '../../db/schema/house.ts';
+import { signTasks } from '../../db/schema/sign.ts';
 
 export type SignStatus = (typeof signTasks.status.enumValues)[number];
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signTaskEvents } from '../../db/schema/house.ts';
-import { houseClients, signTasks } from '../../db/schema/work.ts';
+import { signTaskEvents } from '../../db/schema/sign.ts';
+import { houseClients } from '../../db/schema/house.ts';
+import { signTasks } from '../../db/schema/sign.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createCase, createHouseClient, createSignTask } from '../../test/factories-house.ts';

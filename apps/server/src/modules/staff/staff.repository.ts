@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { companies, staff } from '../../db/schema/companies.ts';
+import { companies, staff } from '../../db/schema/staff.ts';
 
 /** What the rest of the server knows of a logged-in staff member. */
 export interface StaffIdentity {

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { companies, staff } from './staff.ts';
+import { clients } from './cases.ts';
+import { houseClients } from './house.ts';
+
+/*
+ * The signing centre (modules/sign): a signing task per instalment case or house client, taken first come
+ * first served, and its append-only history. Only modules/sign imports this file.
+ */
+
+/**
+ * A signing appointment: an instalment case (`clientId`) or a home-loan client at the bank
+ * (`houseClientId`), exactly one of the two. Open tasks sit in the task centre until a signer takes one
+ * (first come: a conditional update); the signer records signed or rejected; a rejection waits for the
+ * rejection approver (spec: stored value 29), who approves it or sends it back to the signer.
+ */
+export const signTasks = pgTable(
+  'sign_tasks',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer().references(() => clients.id),
+    houseClientId: integer().references((): AnyPgColumn => houseClients.id),
+    signerId: integer().references(() => staff.id),
+    status: text({ enum: ['open', 'taken', 'signed', 'rejected', 'reject_approved'] })
+      .notNull()
+      .default('open'),
+    /** When and where the client is expected (the bank branch for a home loan). */
+    appointmentAt: timestamp({ withTimezone: true }),
+    place: text(),
+    /** The signer's note on the outcome; the reason when rejected. */
+    outcomeNote: text(),
+    /** WeCom OA approval number once the rejection was sent to WeCom (wxWorkApprove). */
+    wecomSpNo: text(),
+    createdBy: integer().references(() => staff.id),
+    takenAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.corpId, t.status),
+    index().on(t.corpId, t.signerId, t.status),
+    index().on(t.corpId, t.status, t.id),
+    // A signer's list, newest first, whatever the status.
+    index().on(t.corpId, t.signerId, t.id),
+    index().on(t.corpId, t.houseClientId),
+    check('sign_tasks_one_subject', sql`(${t.clientId} is null) <> (${t.houseClientId} is null)`),
+  ],
+);
+
+/** Append-only history of a signing task: who moved it from which status to which, and why. */
+export const signTaskEvents = pgTable(
+  'sign_task_events',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    taskId: integer()
+      .notNull()
+      .references(() => signTasks.id),
+    actorId: integer()
+      .notNull()
+      .references(() => staff.id),
+    fromStatus: text().notNull(),
+    toStatus: text().notNull(),
+    reason: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.taskId, t.id)],
+);
