@@ -1,3 +1,4 @@
+import { estimateSecretBits, MIN_SECRET_BITS } from './secret-strength.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -59,6 +60,7 @@ export type Env = z.input<typeof envSchema>;
 
 /** The development secret: fine for a demo on a laptop, refused in production. */
 const DEMO_SECRET = 'demo-only-secret-not-for-production-use-000';
+const MAKE_A_SECRET = 'Make one with `openssl rand -base64 48` (384 random bits).';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -134,7 +136,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       throw new ConfigError('NODE_ENV=production refuses SMS_PROVIDER=demo: it hands the verification code to whoever asks.');
     if (wecomProvider === 'demo')
       throw new ConfigError('NODE_ENV=production refuses WECOM_PROVIDER=demo: it logs anyone in as the demo WeCom member.');
-    if (!env.SESSION_SECRET) throw new ConfigError('NODE_ENV=production needs SESSION_SECRET (32+ random characters).');
+    if (!env.SESSION_SECRET) throw new ConfigError(`NODE_ENV=production needs SESSION_SECRET. ${MAKE_A_SECRET}`);
+    if (env.SESSION_SECRET === DEMO_SECRET)
+      throw new ConfigError(`NODE_ENV=production refuses the demo SESSION_SECRET written in config.ts: anyone can sign with it. ${MAKE_A_SECRET}`);
+    if (estimateSecretBits(env.SESSION_SECRET) < MIN_SECRET_BITS)
+      throw new ConfigError(`NODE_ENV=production refuses a SESSION_SECRET with less than ${MIN_SECRET_BITS} bits of randomness. ${MAKE_A_SECRET}`);
     if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DB_IN_PRODUCTION)
       throw new ConfigError(
         'NODE_ENV=production needs DATABASE_URL: the embedded PGlite database never calls fsync, so an OS crash can lose ' +
