@@ -1,10 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API_CODE } from '@crm/domain/api/envelope';
 import { AppError, TooManyError } from '../errors.ts';
 
 const GENERIC_FAULT = '服务器开小差了，请稍后再试';
+
+// Fields without a message of their own still refuse in the UI language, not zod's English.
+z.config(z.locales.zhCN());
 
 /**
  * Every answer is `{code, msg, data}`, errors included. Validation failures are business refusals
@@ -22,7 +26,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const error = caught;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.status(200).send({ code: API_CODE.refused, msg: first?.message ?? '参数错误', data: null });
+      // A body-less POST fails at the root ("expected object, received null"): say what is missing instead.
+      const isBodyMissing = first?.instancePath === '/' && first.keyword === 'invalid_type';
+      const msg = isBodyMissing ? '请求参数缺失' : (first?.message ?? '参数错误');
+      return reply.status(200).send({ code: API_CODE.refused, msg, data: null });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ code: API_CODE.tooMany, msg: '请求过于频繁，请稍后再试', data: null });
