@@ -39,6 +39,7 @@ import { createHouseService } from './modules/house/house.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
+import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
@@ -79,6 +80,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
+  await app.register(browserSecurityPlugin, { isProduction: config.env === 'production', publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(formbody);
   // Spec §7: payloads arrive as multipart form data; fields become plain body values for the schemas.
@@ -90,7 +92,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's documentation is for developers: production does not publish its map of every call.
+  if (config.env !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const staff = createStaffRepository(db);
   const auth = createAuthService({
