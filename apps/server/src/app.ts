@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -41,7 +42,7 @@ import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
-import { sessionPlugin } from './plugins/session.ts';
+import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 
 export interface Adapters {
   sms: SmsAdapter;
@@ -85,8 +86,18 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(formbody);
   // Spec §7: payloads arrive as multipart form data; fields become plain body values for the schemas.
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 100 } });
-  // A coarse per-IP ceiling for the whole API; the SMS limits that matter are counted in the database.
-  await app.register(rateLimit, { max: 600, timeWindow: '1 minute', allowList: () => config.env === 'test' });
+  // A ceiling per session, so a branch office behind one NAT address does not share one budget; callers
+  // without a session (SMS, login) share their address's, and the SMS limits that matter are counted in
+  // the database. Static assets are never counted: a cold page load fetches dozens of chunks.
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => config.rateLimitPerMinute === 0 || !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
+    keyGenerator: (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      return token ? `session:${createHash('sha256').update(token).digest('base64url')}` : `address:${request.ip}`;
+    },
+  });
 
   await app.register(swagger, {
     openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },

@@ -28,6 +28,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
+  /** API calls a minute per session (per address without one); 0 turns the limit off (tests). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SMS_PROVIDER: z.enum(['demo', 'tencent']).optional(),
   TENCENT_SMS_SECRET_ID: z.string().optional(),
   TENCENT_SMS_SECRET_KEY: z.string().optional(),
@@ -69,6 +71,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   demoMode: boolean;
+  rateLimitPerMinute: number;
   sessionSecret: string;
   sessionTtlMs: number;
   publicUrl: string | undefined;
@@ -217,6 +220,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     wecomApprovalTemplateId: env.WECOM_APPROVAL_TEMPLATE_ID,
     trustProxy: env.TRUST_PROXY ?? false,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 0 : 600),
     sms,
     wecom,
     storage,
