@@ -40,6 +40,7 @@ import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { isApiPath } from './plugins/public-routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 export interface Adapters {
@@ -60,9 +61,6 @@ export interface BuildAppOptions {
   /** The process's pino logger; tests leave it out and log nothing. */
   logger?: FastifyBaseLogger;
 }
-
-/** Paths the API owns; anything else under GET is the SPA's. */
-const API_PREFIXES = ['/api/', '/common/'];
 
 /**
  * Builds the whole server without listening, so tests and server.ts share one assembly. Every module is
@@ -86,12 +84,6 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   // A coarse per-IP ceiling for the whole API; the SMS limits that matter are counted in the database.
   await app.register(rateLimit, { max: 600, timeWindow: '1 minute', allowList: () => config.env === 'test' });
 
-  await app.register(swagger, {
-    openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
   const staff = createStaffRepository(db);
   const auth = createAuthService({
     repo: createAuthRepository(db),
@@ -104,7 +96,13 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   const home = createHomeService({ repo: createHomeRepository(db), now });
   const secureCookies = config.env === 'production';
 
+  // Before any route: every route is authenticated unless plugins/public-routes.ts lists it.
   await app.register(sessionPlugin, { auth, secure: secureCookies, ttlMs: config.sessionTtlMs });
+  await app.register(swagger, {
+    openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authRoutes, {
     auth,
     staff,
@@ -174,7 +172,7 @@ function registerSpa(app: FastifyInstance, config: Config) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const isApi = isApiPath(request.url);
     if (!indexHtml || request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) {
       return reply.status(404).send({ code: API_CODE.notFound, msg: '接口不存在', data: null });
     }

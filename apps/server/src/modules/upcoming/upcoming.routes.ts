@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { servePrincipals } from '../../plugins/session.ts';
 
 /**
  * The calls of spec §7 whose features later issues build, by feature. Each answers HTTP 501 with the
@@ -47,6 +48,9 @@ const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
 };
 
 export async function upcomingRoutes(app: FastifyInstance) {
+  // Behind a staff session until each feature's module says whom it serves; the login calls of the
+  // partner, channel and visitor flows are public (plugins/public-routes.ts, decision 040).
+  servePrincipals(app, ['staff']);
   for (const [feature, { get = [], post = [] }] of Object.entries(UPCOMING)) {
     const answer = async (_request: unknown, reply: { status: (code: number) => { send: (body: unknown) => unknown } }) =>
       reply.status(501).send({ code: 501, msg: `功能建设中：${feature}`, data: null });
