@@ -43,7 +43,7 @@ export async function signRoutes(root: FastifyInstance, { sign }: { sign: SignSe
   );
   app.post(
     '/api/crm/auditSignReject',
-    { schema: { tags, summary: '拒签审批（用户 29）', body: auditRejectRequestSchema, response: { 200: envelopeSchema(okResponseSchema) } } },
+    { schema: { tags, summary: '拒签审批（拒签审批人）', body: auditRejectRequestSchema, response: { 200: envelopeSchema(okResponseSchema) } } },
     async (request) => ok(await sign.auditReject(currentStaff(request), request.body)),
   );
   app.post(
