@@ -34,6 +34,8 @@ export interface RouteEntry {
   url: string;
   isPublic: boolean;
   principals: readonly PrincipalKind[];
+  /** The route's request schemas, so tests can tell which calls take a record id. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
 }
 
 export interface SessionPluginOptions {
@@ -55,7 +57,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, secure, ttl
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, isPublic: isPublicRoute(method, route.url), principals: route.config?.principals ?? DEFAULT_PRINCIPALS });
+      routeTable.push({ method, url: route.url, isPublic: isPublicRoute(method, route.url), principals: route.config?.principals ?? DEFAULT_PRINCIPALS, schema: route.schema });
     }
   });
 

@@ -6,7 +6,7 @@ import { servePrincipals } from '../../plugins/session.ts';
  * envelope naming the feature, so a client sees "not built yet" rather than a 404 that looks like a
  * typo, and the route table stays complete. A feature's module deletes its entries when it lands.
  */
-const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
+export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
   // 分期报单 (issue 3), 还款与凭证 (issue 4) and 房贷业务与签约中心 (issue 5) are built; financePact belongs to no
   // built feature yet.
   分期报单: { get: ['/api/crm/financePact'] },
