@@ -42,6 +42,7 @@ import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { isApiPath } from './plugins/public-routes.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 
 export interface Adapters {
@@ -62,9 +63,6 @@ export interface BuildAppOptions {
   /** The process's pino logger; tests leave it out and log nothing. */
   logger?: FastifyBaseLogger;
 }
-
-/** Paths the API owns; anything else under GET is the SPA's. */
-const API_PREFIXES = ['/api/', '/common/'];
 
 /**
  * Builds the whole server without listening, so tests and server.ts share one assembly. Every module is
@@ -92,19 +90,12 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => config.rateLimitPerMinute === 0 || !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
+    allowList: (request) => config.rateLimitPerMinute === 0 || !isApiPath(request.url),
     keyGenerator: (request) => {
       const token = request.cookies[SESSION_COOKIE];
       return token ? `session:${createHash('sha256').update(token).digest('base64url')}` : `address:${request.ip}`;
     },
   });
-
-  await app.register(swagger, {
-    openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  // The API's documentation is for developers: production does not publish its map of every call.
-  if (config.env !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const staff = createStaffRepository(db);
   const auth = createAuthService({
@@ -118,7 +109,14 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   const home = createHomeService({ repo: createHomeRepository(db), now });
   const secureCookies = config.env === 'production';
 
+  // Before any route: every route is authenticated unless plugins/public-routes.ts lists it.
   await app.register(sessionPlugin, { auth, secure: secureCookies, ttlMs: config.sessionTtlMs });
+  await app.register(swagger, {
+    openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  // The API's documentation is for developers: production does not publish its map of every call.
+  if (config.env !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authRoutes, {
     auth,
     staff,
@@ -188,7 +186,7 @@ function registerSpa(app: FastifyInstance, config: Config) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const isApi = isApiPath(request.url);
     if (!indexHtml || request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) {
       return reply.status(404).send({ code: API_CODE.notFound, msg: '接口不存在', data: null });
     }

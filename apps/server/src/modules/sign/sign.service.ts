@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import { SIGN_PAGE_SIZE, type SignDetail, type SignTask, type auditRejectRequestSchema, type taskListRequestSchema, type updateTaskRequestSchema } from '@crm/domain/api/sign';
-import { JOB, isRejectApprover } from '@crm/domain/roles';
+import { GRANT, JOB } from '@crm/domain/roles';
 import { maskPhone } from '@crm/domain/validation';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { WecomError } from '../../adapters/wecom/index.ts';
@@ -53,10 +53,13 @@ export function createSignService({ repo, wecom, approvalTemplateId, now }: Sign
     return other !== undefined && other.teamId === me.teamId && other.jobs.includes(JOB.SIGNING);
   }
 
-  /** Who may open a task: anyone of the centre while open; then its signer, their leader, and user 29 for rejections. */
+  /** Whether the company granted this member the approval of rejected signings (staff_grants, decision 040). */
+  const isRejectApprover = (me: Me) => me.grants.includes(GRANT.SIGN_REJECT_APPROVE);
+
+  /** Who may open a task: anyone of the centre while open; then its signer, their leader, and the company's rejection approver for rejections. */
   async function mayViewTask(me: Me, task: TaskRow): Promise<boolean> {
     if (task.status === 'open' || task.signerId === me.id) return true;
-    if ((task.status === 'rejected' || task.status === 'reject_approved') && isRejectApprover(me.id)) return true;
+    if ((task.status === 'rejected' || task.status === 'reject_approved') && isRejectApprover(me)) return true;
     return task.signerId !== null && me.isLeader && me.teamId !== null && task.signerTeamId === me.teamId;
   }
 
@@ -79,7 +82,7 @@ export function createSignService({ repo, wecom, approvalTemplateId, now }: Sign
         if (!(await mayViewSigner(me, userId))) throw new ForbiddenError('无权查看该签约员的任务');
         result = await repo.listTasks({ corpId: me.corpId, signerId: userId, kind: query.kind }, query.page, SIGN_PAGE_SIZE);
       } else {
-        if (!isRejectApprover(me.id)) throw new ForbiddenError('仅拒签审批人可查看');
+        if (!isRejectApprover(me)) throw new ForbiddenError('仅拒签审批人可查看');
         result = await repo.listTasks({ corpId: me.corpId, status: 'rejected', kind: query.kind }, query.page, SIGN_PAGE_SIZE);
       }
       // The phone is for whoever holds the appointment; the open pool shows it masked.
@@ -128,10 +131,10 @@ export function createSignService({ repo, wecom, approvalTemplateId, now }: Sign
       });
     },
 
-    /** User 29 confirms a rejection, or sends it back to the signer to try again. */
+    /** The company's rejection approver (the spec's "value 29", a grant) confirms a rejection, or sends it back to the signer. */
     async auditReject(me: Me, input: z.output<typeof auditRejectRequestSchema>) {
       requireSigner(me);
-      if (!isRejectApprover(me.id)) throw new ForbiddenError('仅拒签审批人可审批');
+      if (!isRejectApprover(me)) throw new ForbiddenError('仅拒签审批人可审批');
       const task = await repo.findTask(me.corpId, input.id);
       if (!task) throw new NotFoundError('任务不存在');
       return repo.transaction(async (tx) => {
