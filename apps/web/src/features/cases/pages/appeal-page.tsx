@@ -16,7 +16,7 @@ export function AppealPage() {
   const [params] = useSearchParams();
   const clientId = params.get('client_id') ?? '';
   const navigate = useNavigate();
-  const query = useAppeals();
+  const list = useAppeals();
   const add = useAddAppeal();
   const [reason, setReason] = useState('');
 
@@ -55,7 +55,7 @@ export function AppealPage() {
       ) : null}
       <div className="section-title">{T.mine}</div>
       <PagedList<AppealItem>
-        query={query}
+        list={list}
         itemKey={(item) => item.id}
         renderItem={(item) => (
           <Link className="case-row" to={`/business/detail/${item.client_id}`}>

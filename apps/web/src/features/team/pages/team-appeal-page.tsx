@@ -13,7 +13,7 @@ const COLORS = { open: 'warning', approved: 'success', refused: 'danger' } as co
 /** /team/appeal: the leader's feedback data: the team's appeals, approved or refused with a reason. */
 export function TeamAppealPage() {
   const [status, setStatus] = useState<'open' | 'all'>('open');
-  const query = useTeamAppeal(status);
+  const list = useTeamAppeal(status);
   const audit = useAuditAppeal();
 
   const decide = async (item: AppealItem, result: 'approved' | 'refused') => {
@@ -44,7 +44,7 @@ export function TeamAppealPage() {
         <Tabs.Tab title={T.all} key="all" />
       </Tabs>
       <PagedList<AppealItem>
-        query={query}
+        list={list}
         itemKey={(item) => item.id}
         renderItem={(item) => (
           <div className="case-row">
