@@ -83,9 +83,12 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
     (value: V[K]) =>
       patch({ [key]: value } as unknown as Partial<V>);
 
-  /** The parsed values, or null after showing why not (the values stay as typed). */
-  const validate = (): Out | null => {
-    const parsed = schema.safeParse(toInput(values));
+  /**
+   * The parsed values, or null after showing why not (the values stay as typed). `also` adds what the tap
+   * itself decides (the button pressed: approve or reject) without waiting for a render.
+   */
+  const validate = (also: Partial<V> = {}): Out | null => {
+    const parsed = schema.safeParse(toInput({ ...values, ...also }));
     if (!parsed.success) {
       setState((current) => ({ ...current, errors: formErrorsOf(parsed.error.issues) }));
       const first = parsed.error.issues[0]?.message;
