@@ -103,8 +103,9 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
   const setError = (key: keyof V & string, message: string | undefined) =>
     setState((current) => ({ ...current, errors: { ...current.errors, [key]: message } }));
 
-  const field = (key: keyof V & string): FieldBinding => {
-    const id = ids[key] ?? `${idPrefix}-${key}`;
+  /** The binding of a field: a key of the values, or of the schema's input when a value lives elsewhere (uploads). */
+  const field = (key: (keyof V & string) | (string & {})): FieldBinding => {
+    const id = ids[key as keyof V & string] ?? `${idPrefix}-${key}`;
     return { id, labelId: `${id}-label`, errorId: `${id}-error`, error: errors[key] };
   };
 
