@@ -15,6 +15,21 @@ export type FormSchema<Out> = {
 
 export type FormErrors = Partial<Record<string, string>>;
 
+export type CheckResult<Out> = { ok: true; data: Out } | { ok: false; field: string; message: string };
+
+/**
+ * A FormSchema over a plain checker that names the first bad field: the calculator's and the login's rules
+ * (packages/domain and login-rules.ts) are kept free of zod for their bundles' sake.
+ */
+export function checkedBy<In, Out>(check: (input: In) => CheckResult<Out>): FormSchema<Out> {
+  return {
+    safeParse: (input) => {
+      const result = check(input as In);
+      return result.ok ? { success: true, data: result.data } : { success: false, error: { issues: [{ path: [result.field], message: result.message }] } };
+    },
+  };
+}
+
 /** The first message of each field; `_` holds the form-level one. */
 export function formErrorsOf(issues: ReadonlyArray<FormIssue>): FormErrors {
   const errors: FormErrors = {};
