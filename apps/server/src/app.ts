@@ -129,9 +129,14 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await app.register(moneyRoutes, { money });
-  // Hourly: images uploaded for a form that was never submitted. Not in tests, which call the sweep directly.
+  // Hourly: images uploaded for a form that was never submitted, expired sessions and SMS codes. Not in
+  // tests, which call the sweeps directly.
   if (config.env !== 'test') {
-    const sweep = () => void money.sweepUnattachedImages().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
+    const sweep = () => {
+      void money.sweepUnattachedImages().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
+      // Expired sessions and SMS codes past every limit's window: the tables stay the size of the live ones.
+      void auth.sweepExpired().catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
+    };
     const timer = setInterval(sweep, 3600_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
