@@ -362,6 +362,9 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
       await checkImages(me, caseRow, input.imgs);
       const at = now();
       const proof = await repo.transaction(async (tx) => {
+        // Counted again under the case's lock: concurrent adds past the check above stop at the cap.
+        await repo.lockCaseProofs(tx, me.corpId, caseRow.id);
+        if ((await repo.countLiveProofs(me.corpId, caseRow.id, tx)) >= MAX_PROOFS_PER_CASE) throw new RefusedError(T.tooManyProofs);
         const row = await repo.insertProof(tx, { corpId: me.corpId, clientId: caseRow.id, type: input.type, createdBy: me.id, createdAt: at, updatedAt: at });
         if ((await repo.attachFiles(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
         await repo.insertProofImages(tx, me.corpId, row.id, 1, input.imgs);
