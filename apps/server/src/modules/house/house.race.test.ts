@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { houseChannels, houseClients, houseOwnerEvents } from '../../db/schema/house.ts';
+import { signTasks } from '../../db/schema/sign.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { createChannel, createHouseClient } from '../../test/factories-house.ts';
+import { loginAs, postForm } from '../../test/http.ts';
+
+/*
+ * One live signing task per house client under concurrent submits (proves something only in the PostgreSQL
+ * pass: PGlite runs one query at a time; it passes there too), and the owner events of allotHouse.
+ */
+const NOW = new Date('2026-11-21T08:00:00Z');
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp({ now: () => NOW });
+});
+afterAll(() => test.close());
+
+async function world() {
+  const corp = await createCompany(test.db);
+  const team = await createTeam(test.db, corp.id);
+  const sales = await createStaff(test.db, corp.id, { teamId: team.id });
+  const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
+  const finance = await createStaff(test.db, corp.id, { jobs: [4], isLeader: true });
+  const steward = await createStaff(test.db, corp.id, { jobs: [5] });
+  return { corp, team, sales, colleague, finance, steward, cookies: { finance: await loginAs(test, finance), steward: await loginAs(test, steward) } };
+}
+const post = async (cookie: string, name: string, fields: Record<string, string | number>) => {
+  const response = await postForm(test.app, `/api/crm/${name}`, fields, { cookie });
+  return { status: response.statusCode, body: response.json<{ code: number; msg: string }>() };
+};
+
+describe('houseSignSubmit under concurrent submits', () => {
+  it('makes one signing task for a client submitted three times at once', async () => {
+    const w = await world();
+    const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { stewardId: w.steward.id });
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => post(w.cookies.steward, 'houseSignSubmit', { id: client.id, appointment_at: '2026-12-01T02:00:00Z', place: '工商银行静安支行' })),
+    );
+    expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code !== 0).map((a) => a.body.msg)).toEqual(['该客户已提交签约', '该客户已提交签约']);
+    expect(await test.db.select().from(signTasks).where(eq(signTasks.houseClientId, client.id))).toHaveLength(1);
+  });
+});
+
+describe('allotHouse writes an owner event', () => {
+  it('records who handed a client and a channel from whom to whom, and nothing when the owner stays', async () => {
+    const w = await world();
+    const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { teamId: w.team.id });
+    const channel = await createChannel(test.db, w.corp.id, w.sales.id);
+    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body.code).toBe(0);
+    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'channel', id: channel.id, staff_id: w.colleague.id })).body.code).toBe(0);
+    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body.code).toBe(0);
+    const events = await test.db.select().from(houseOwnerEvents).where(eq(houseOwnerEvents.corpId, w.corp.id)).orderBy(houseOwnerEvents.id);
+    expect(events).toEqual([
+      expect.objectContaining({ subject: 'client', subjectId: client.id, fromStaffId: w.sales.id, toStaffId: w.colleague.id, actorId: w.finance.id, createdAt: NOW }),
+      expect.objectContaining({ subject: 'channel', subjectId: channel.id, fromStaffId: w.sales.id, toStaffId: w.colleague.id, actorId: w.finance.id, createdAt: NOW }),
+    ]);
+    const [moved] = await test.db.select().from(houseClients).where(and(eq(houseClients.id, client.id)));
+    expect(moved).toMatchObject({ ownerId: w.colleague.id, teamId: w.colleague.teamId });
+    const [channelRow] = await test.db.select().from(houseChannels).where(eq(houseChannels.id, channel.id));
+    expect(channelRow?.ownerId).toBe(w.colleague.id);
+  });
+});
