@@ -33,14 +33,14 @@ const post = async (cookie: string, name: string, fields: Record<string, string 
 };
 
 describe('houseSignSubmit under concurrent submits', () => {
-  it('makes one signing task for a client submitted three times at once', async () => {
+  it('makes one signing task for a client submitted eight times at once', async () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { stewardId: w.steward.id });
     const answers = await Promise.all(
-      Array.from({ length: 3 }, () => post(w.cookies.steward, 'houseSignSubmit', { id: client.id, appointment_at: '2026-12-01T02:00:00Z', place: '工商银行静安支行' })),
+      Array.from({ length: 8 }, () => post(w.cookies.steward, 'houseSignSubmit', { id: client.id, appointment_at: '2026-12-01T02:00:00Z', place: '工商银行静安支行' })),
     );
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
-    expect(answers.filter((a) => a.body.code !== 0).map((a) => a.body.msg)).toEqual(['该客户已提交签约', '该客户已提交签约']);
+    expect(answers.filter((a) => a.body.code !== 0).every((a) => a.body.msg === '该客户已提交签约')).toBe(true);
     expect(await test.db.select().from(signTasks).where(eq(signTasks.houseClientId, client.id))).toHaveLength(1);
   });
 });
