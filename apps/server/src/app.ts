@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -40,6 +39,7 @@ import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 export interface Adapters {
@@ -81,8 +81,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(envelopePlugin);
   await app.register(cookie);
   await app.register(formbody);
-  // Spec §7: payloads arrive as multipart form data; fields become plain body values for the schemas.
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 100 } });
+  await app.register(multipartPlugin);
   // A coarse per-IP ceiling for the whole API; the SMS limits that matter are counted in the database.
   await app.register(rateLimit, { max: 600, timeWindow: '1 minute', allowList: () => config.env === 'test' });
 
