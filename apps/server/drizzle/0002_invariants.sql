@@ -17,4 +17,5 @@ CREATE INDEX "house_owner_events_corp_id_subject_subject_id_id_index" ON "house_
 CREATE UNIQUE INDEX "appeals_one_open" ON "appeals" USING btree ("corp_id","client_id") WHERE status = 'open';--> statement-breakpoint
 CREATE UNIQUE INDEX "follow_ups_one_open" ON "follow_ups" USING btree ("corp_id","client_id","staff_id") WHERE done_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "service_requests_one_open" ON "service_requests" USING btree ("corp_id","client_id") WHERE status = 'open';--> statement-breakpoint
-CREATE UNIQUE INDEX "sign_tasks_one_live_house" ON "sign_tasks" USING btree ("corp_id","house_client_id") WHERE house_client_id is not null and status in ('open', 'taken', 'rejected');
+CREATE UNIQUE INDEX "sign_tasks_one_live_house" ON "sign_tasks" USING btree ("corp_id","house_client_id") WHERE house_client_id is not null and status in ('open', 'taken', 'rejected');--> statement-breakpoint
+CREATE UNIQUE INDEX "proof_rejections_one_open" ON "proof_rejections" USING btree ("corp_id","proof_id") WHERE resolved_at is null;

@@ -6,6 +6,7 @@ import { JOB } from '@crm/domain/roles';
 import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
 import { newStorageKeys, type FileStorage } from '../../adapters/storage/index.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import { isUniqueViolation } from '../../unique-violation.ts';
 import type { StaffIdentity } from '../staff/staff.repository.ts';
 import { cleanImage, sniffImageFormat } from '../../images/image-processing.ts';
 import { signImageUrl, verifyImageSignature, type ImageVariant } from './image-urls.ts';
@@ -409,6 +410,9 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
         reason: input.reason,
         by: me.id,
         at: now(),
+      }).catch((error: unknown) => {
+        // The one-open-rejection index behind the conditional update: the same answer.
+        throw isUniqueViolation(error) ? new RefusedError(T.proofAlreadyRejected) : error;
       });
       if (!changed) throw new RefusedError(T.proofAlreadyRejected);
       return oneProof(me, caseRow, proof.id);

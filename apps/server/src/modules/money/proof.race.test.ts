@@ -2,14 +2,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PROOFS_PER_CASE } from '@crm/domain/money';
 import { files } from '../../db/schema/files.ts';
-import { proofs } from '../../db/schema/money.ts';
+import { proofRejections, proofs } from '../../db/schema/money.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMoneyWorld } from '../../test/factories-money.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 
 /*
- * The cap of live proofs per case under concurrent adds. It proves something only in the PostgreSQL pass
- * (PGlite runs one query at a time); it passes on PGlite too, so it runs there.
+ * The cap of live proofs per case, and one open rejection per proof, under concurrent requests. They prove
+ * something only in the PostgreSQL pass (PGlite runs one query at a time); they pass on PGlite too.
  */
 let test: TestApp;
 beforeAll(async () => {
@@ -34,5 +34,19 @@ describe('POST /api/crm/proof under concurrent adds', () => {
     expect(bodies.filter((b) => b.code !== 0).every((b) => b.msg === '该案件的凭证已达上限')).toBe(true);
     const live = await test.db.select().from(proofs).where(and(eq(proofs.clientId, w.theCase.id), isNull(proofs.deletedAt)));
     expect(live).toHaveLength(MAX_PROOFS_PER_CASE);
+  });
+});
+
+describe('POST /api/crm/proofReject under concurrent rejections', () => {
+  it('records one open rejection when a proof is rejected three times at once', async () => {
+    const w = await createMoneyWorld(test.db);
+    const cookie = await loginAs(test, w.leader);
+    const [proof] = await test.db.insert(proofs).values({ corpId: w.corp.id, clientId: w.theCase.id, type: 1, createdBy: w.owner.id }).returning({ id: proofs.id });
+    const answers = await Promise.all(Array.from({ length: 3 }, () => postForm(test.app, '/api/crm/proofReject', { id: proof?.id ?? 0, reason: '照片不清晰' }, { cookie })));
+    const bodies = answers.map((a) => a.json<{ code: number; msg: string }>());
+    expect(bodies.filter((b) => b.code === 0)).toHaveLength(1);
+    expect(bodies.filter((b) => b.code !== 0).every((b) => b.msg === '该凭证已被驳回，等待重新上传')).toBe(true);
+    const open = await test.db.select().from(proofRejections).where(and(eq(proofRejections.proofId, proof?.id ?? 0), isNull(proofRejections.resolvedAt)));
+    expect(open).toHaveLength(1);
   });
 });
