@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { houseChannels, houseClients, houseOwnerEvents } from '../../db/schema/house.ts';
+import { houseAudits, houseChannels, houseClients, houseOwnerEvents } from '../../db/schema/house.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
-import { createChannel, createHouseClient } from '../../test/factories-house.ts';
+import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 
 /*
- * One live signing task per house client under concurrent submits (proves something only in the PostgreSQL
- * pass: PGlite runs one query at a time; it passes there too), and the owner events of allotHouse.
+ * One live signing task and one pending audit per house client under concurrent requests (they prove
+ * something only in the PostgreSQL pass: PGlite runs one query at a time; they pass there too), and the
+ * owner events of allotHouse.
  */
 const NOW = new Date('2026-11-21T08:00:00Z');
 let test: TestApp;
@@ -42,6 +43,18 @@ describe('houseSignSubmit under concurrent submits', () => {
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code !== 0).every((a) => a.body.msg === '该客户已提交签约')).toBe(true);
     expect(await test.db.select().from(signTasks).where(eq(signTasks.houseClientId, client.id))).toHaveLength(1);
+  });
+});
+
+describe('setHouseBrokerage under concurrent requests', () => {
+  it('holds one pending over-limit audit for a client asked five times at once', async () => {
+    const w = await world();
+    const client = await createHouseClient(test.db, w.corp.id, w.finance.id, { loanAmountFen: 200_000_000 });
+    const receiver = await createBrokerageUser(test.db, w.corp.id, w.finance.id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(w.cookies.finance, 'setHouseBrokerage', { id: client.id, rate: '2', user_ids: `${receiver.id}` })));
+    expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code !== 0).every((a) => a.body.msg === '该客户的返佣正在等待审批')).toBe(true);
+    expect(await test.db.select().from(houseAudits).where(eq(houseAudits.houseClientId, client.id))).toHaveLength(1);
   });
 });
 

@@ -356,7 +356,8 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
       if (receivers.length !== form.user_ids.length || receivers.some((r) => r.ownerId !== client.ownerId && r.ownerId !== me.id && !isFinance(me))) {
         throw new RefusedError('返佣人不存在或不属于你');
       }
-      return repo.transaction(async (tx) => {
+      // The row lock orders racing requests; the one-pending-audit index answers the same should it be passed.
+      const set = repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, form.id);
         if (!locked) throw new NotFoundError('客户不存在');
         if (locked.brokerageState === 'pending_audit') throw new RefusedError('该客户的返佣正在等待审批');
@@ -393,6 +394,9 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
         );
         await repo.updateClient(tx, me.corpId, form.id, { brokerageState: 'approved', brokerageRateBp: form.rate, brokerageFen: amountFen });
         return { state: 'approved' as const, amount_fen: amountFen, parts_fen: parts };
+      });
+      return set.catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new RefusedError('该客户的返佣正在等待审批') : error;
       });
     },
 
