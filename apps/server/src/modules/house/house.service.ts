@@ -11,6 +11,7 @@ import type { allotHouseRequestSchema, getHouseListRequestSchema, houseSignSubmi
 import { JOB } from '@crm/domain/roles';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import { isUniqueViolation } from '../../unique-violation.ts';
 import type { StaffIdentity } from '../staff/staff.repository.ts';
 import type { HouseImageStore } from './house-images.ts';
 import type { ClientRow, ClientScope, HouseRepository } from './house.repository.ts';
@@ -355,7 +356,8 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
       if (receivers.length !== form.user_ids.length || receivers.some((r) => r.ownerId !== client.ownerId && r.ownerId !== me.id && !isFinance(me))) {
         throw new RefusedError('返佣人不存在或不属于你');
       }
-      return repo.transaction(async (tx) => {
+      // The row lock orders racing requests; the one-pending-audit index answers the same should it be passed.
+      const set = repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, form.id);
         if (!locked) throw new NotFoundError('客户不存在');
         if (locked.brokerageState === 'pending_audit') throw new RefusedError('该客户的返佣正在等待审批');
@@ -392,6 +394,9 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
         );
         await repo.updateClient(tx, me.corpId, form.id, { brokerageState: 'approved', brokerageRateBp: form.rate, brokerageFen: amountFen });
         return { state: 'approved' as const, amount_fen: amountFen, parts_fen: parts };
+      });
+      return set.catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new RefusedError('该客户的返佣正在等待审批') : error;
       });
     },
 
@@ -520,11 +525,11 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
       if (input.kind === 'channel') {
         const channel = await repo.findChannel(me.corpId, input.id);
         if (!channel) throw new NotFoundError('渠道不存在');
-        await repo.updateChannelOwner(me.corpId, input.id, target.id);
+        if (!(await repo.updateChannelOwner(me.corpId, input.id, target.id, me.id, now()))) throw new NotFoundError('渠道不存在');
       } else {
         const client = await repo.findClient(me.corpId, input.id);
         if (!client) throw new NotFoundError('客户不存在');
-        await repo.reassignClient(me.corpId, input.id, target.id, target.teamId);
+        if (!(await repo.reassignClient(me.corpId, input.id, target.id, target.teamId, me.id, now()))) throw new NotFoundError('客户不存在');
       }
       return { id: input.id };
     },
@@ -537,7 +542,8 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
       requireSteward(me);
       const client = await visibleClient(me, input.id);
       if (client.stewardId !== me.id) throw new ForbiddenError('只能处理分配给你的客户');
-      return repo.transaction(async (tx) => {
+      // The row lock orders racing submits; the one-live-task index is the guard should a path skip it.
+      const submitted = repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, input.id);
         if (!locked || locked.stewardStatus !== 'waiting' || locked.status !== HOUSE_STATUS.NEW) throw new RefusedError('该客户已提交签约');
         const taskId = await repo.insertSignTask(tx, {
@@ -550,6 +556,9 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
         });
         await repo.updateClient(tx, me.corpId, input.id, { stewardStatus: 'handled', status: HOUSE_STATUS.SIGNING });
         return { id: taskId };
+      });
+      return submitted.catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new RefusedError('该客户已提交签约') : error;
       });
     },
   };

@@ -6,6 +6,7 @@ import { JOB } from '@crm/domain/roles';
 import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
 import { newStorageKeys, type FileStorage } from '../../adapters/storage/index.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import { isUniqueViolation } from '../../unique-violation.ts';
 import type { StaffIdentity } from '../staff/staff.repository.ts';
 import { cleanImage, sniffImageFormat } from '../../images/image-processing.ts';
 import { signImageUrl, verifyImageSignature, type ImageVariant } from './image-urls.ts';
@@ -362,6 +363,9 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
       await checkImages(me, caseRow, input.imgs);
       const at = now();
       const proof = await repo.transaction(async (tx) => {
+        // Counted again under the case's lock: concurrent adds past the check above stop at the cap.
+        await repo.lockCaseProofs(tx, me.corpId, caseRow.id);
+        if ((await repo.countLiveProofs(me.corpId, caseRow.id, tx)) >= MAX_PROOFS_PER_CASE) throw new RefusedError(T.tooManyProofs);
         const row = await repo.insertProof(tx, { corpId: me.corpId, clientId: caseRow.id, type: input.type, createdBy: me.id, createdAt: at, updatedAt: at });
         if ((await repo.attachFiles(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
         await repo.insertProofImages(tx, me.corpId, row.id, 1, input.imgs);
@@ -406,6 +410,9 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
         reason: input.reason,
         by: me.id,
         at: now(),
+      }).catch((error: unknown) => {
+        // The one-open-rejection index behind the conditional update: the same answer.
+        throw isUniqueViolation(error) ? new RefusedError(T.proofAlreadyRejected) : error;
       });
       if (!changed) throw new RefusedError(T.proofAlreadyRejected);
       return oneProof(me, caseRow, proof.id);
