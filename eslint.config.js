@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -52,6 +53,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Accessibility of the JSX we write; antd-mobile renders its own roles and labels, which this cannot see.
+  { ...jsxA11y.flatConfigs.recommended, files: ['apps/web/**/*.tsx'] },
   ...FEATURES.map((feature) =>
     restrict(
       [`apps/web/src/features/${feature}/**`],
