@@ -1,20 +1,7 @@
-import type { CaseListItem } from '@crm/domain/api/cases';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aCase } from '../../../test/factories.ts';
 import { fail, httpError, ok, offline, renderPage, tap, usePageTestLifecycle, NETWORK_MESSAGE } from '../../../test/render-page.tsx';
-
-const aCase = (over: Partial<CaseListItem> = {}): CaseListItem => ({
-  id: 11,
-  name: '陈美玲',
-  phone: '139****5678',
-  status: 1,
-  amount_fen: 5_000_000,
-  term: 36,
-  owner_name: '王小明',
-  reject_reason: '',
-  created_at: '2026-11-01T08:00:00.000Z',
-  ...over,
-});
 
 describe('/business/list', () => {
   usePageTestLifecycle();
