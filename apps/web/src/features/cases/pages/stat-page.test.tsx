@@ -31,7 +31,7 @@ describe('/business/stat', () => {
     await renderPage('/business/stat', {
       api: { '/api/crm/statistic': ok(aStatistic({ total: { count: 0, amount_fen: 0, disbursed_fen: 0 }, by_status: [], by_month: [] })) },
     });
-    expect(await screen.findByText('0')).toBeTruthy();
+    expect((await screen.findByText('报单数')).parentElement?.textContent).toBe('0报单数');
     expect(screen.queryByText(/ 单/)).toBeNull();
   });
 
