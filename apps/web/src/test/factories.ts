@@ -3,6 +3,7 @@
  * breaks the tests at compile time instead of leaving them faking a shape the server no longer sends.
  */
 import type { AppealItem, CaseDetail, CaseListItem, ServiceItem, Statistic } from '@crm/domain/api/cases';
+import type { MoneyList, MoneyRecord, Proof, ProofList, ProofRejectionItem } from '@crm/domain/api/money';
 import type { z } from 'zod';
 import type { followUpSchema, pendingDetailSchema, pendingItemSchema } from '@crm/domain/api/cases';
 
@@ -127,5 +128,67 @@ export const aStatistic = (over: Partial<Statistic> = {}): Statistic => ({
   total: { count: 12, amount_fen: 123_000_000, disbursed_fen: 45_000_000 },
   by_status: [{ status: 8, count: 3, amount_fen: 45_000_000 }],
   by_month: [{ month: '2026-11', count: 12, amount_fen: 123_000_000, disbursed_fen: 45_000_000 }],
+  ...over,
+});
+
+export const aMoneyRecord = (over: Partial<MoneyRecord> = {}): MoneyRecord => ({
+  id: 31,
+  client_id: 11,
+  amount_fen: 128_050,
+  paid_on: '2026-11-05',
+  method: 3,
+  card_last4: null,
+  note: '',
+  status: 'pending',
+  created_by: { id: 7, name: '王小明' },
+  confirmed_by: null,
+  confirmed_at: null,
+  created_at: '2026-11-05T08:00:00.000Z',
+  images: [],
+  can_confirm: false,
+  can_delete: false,
+  ...over,
+});
+
+export const aMoneyList = (over: Partial<MoneyList> = {}): MoneyList => ({
+  client: { id: 11, name: '陈美玲' },
+  confirmed_fen: 0,
+  items: [aMoneyRecord()],
+  next_cursor: null,
+  can_add: true,
+  ...over,
+});
+
+export const aProof = (over: Partial<Proof> = {}): Proof => ({
+  id: 41,
+  client_id: 11,
+  type: 1,
+  status: 'submitted',
+  version: 1,
+  images: [],
+  history: [],
+  rejections: [],
+  created_at: '2026-11-05T08:00:00.000Z',
+  can_edit: false,
+  can_reject: false,
+  ...over,
+});
+
+export const aProofList = (over: Partial<ProofList> = {}): ProofList => ({
+  client: { id: 11, name: '陈美玲' },
+  items: [aProof()],
+  can_add: true,
+  ...over,
+});
+
+export const aProofRejection = (over: Partial<ProofRejectionItem> = {}): ProofRejectionItem => ({
+  id: 51,
+  proof_id: 41,
+  client: { id: 11, name: '陈美玲' },
+  type: 2,
+  reason: '发票模糊',
+  rejected_by: { id: 2, name: '张组长' },
+  created_at: '2026-11-06T08:00:00.000Z',
+  images: [],
   ...over,
 });

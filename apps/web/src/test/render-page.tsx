@@ -4,7 +4,7 @@
  * calls the page sends, so they outlive refactors of hooks, query keys and route chunks.
  */
 import { act, cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
-import { unstableSetRender } from 'antd-mobile';
+import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -187,6 +187,9 @@ export function usePageTestLifecycle(): void {
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   });
   afterEach(() => {
+    // antd-mobile reuses an open toast's container: close it, or the next test's toast renders off-page.
+    Toast.clear();
+    Dialog.clear();
     cleanup();
     queryClient.clear();
     vi.unstubAllGlobals();
