@@ -115,6 +115,8 @@ function installFakeApi(initial: HandlerTable): FakeApi {
 const WECOM_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40 wxwork/4.1.10';
 
+const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
 /** A logged-in salesperson, unless a test says otherwise. */
 export const SALES_USER: UserRecordInput = { id: 7, job: [1], leader: false, name: '王小明' };
 
@@ -122,6 +124,8 @@ export type RenderPageOptions = {
   api?: HandlerTable;
   /** The stored logged-in user; null for none. */
   user?: UserRecordInput | null;
+  /** 'desktop' is a plain browser, where most pages say "请在微信内打开页面". */
+  browser?: 'wecom' | 'desktop';
 };
 
 export type PageView = RenderResult & {
@@ -154,9 +158,13 @@ function setUpAntdRender(): void {
  * Renders the app at `path` with the given fake API and waits until the route's chunks have loaded. Use
  * `findBy…` queries afterwards: the page's data still arrives asynchronously.
  */
-export async function renderPage(path: string, { api = {}, user = SALES_USER }: RenderPageOptions = {}): Promise<PageView> {
+export async function renderPage(
+  path: string,
+  { api = {}, user = SALES_USER, browser = 'wecom' }: RenderPageOptions = {},
+): Promise<PageView> {
   setUpAntdRender();
-  Object.defineProperty(window.navigator, 'userAgent', { value: WECOM_USER_AGENT, configurable: true });
+  const userAgent = browser === 'wecom' ? WECOM_USER_AGENT : DESKTOP_USER_AGENT;
+  Object.defineProperty(window.navigator, 'userAgent', { value: userAgent, configurable: true });
   if (user) setStoredUser(user);
   else clearStoredUser();
   const fake = installFakeApi(api);
