@@ -4,6 +4,7 @@
  */
 import type { AppealItem, CaseDetail, CaseListItem, ServiceItem, Statistic } from '@crm/domain/api/cases';
 import type { MoneyList, MoneyRecord, Proof, ProofList, ProofRejectionItem } from '@crm/domain/api/money';
+import type { HouseDetail, houseClientItemSchema } from '@crm/domain/api/house';
 import type { z } from 'zod';
 import type { followUpSchema, pendingDetailSchema, pendingItemSchema } from '@crm/domain/api/cases';
 
@@ -190,5 +191,43 @@ export const aProofRejection = (over: Partial<ProofRejectionItem> = {}): ProofRe
   rejected_by: { id: 2, name: '张组长' },
   created_at: '2026-11-06T08:00:00.000Z',
   images: [],
+  ...over,
+});
+
+export type HouseClient = z.infer<typeof houseClientItemSchema>;
+
+export const aHouseClient = (over: Partial<HouseClient> = {}): HouseClient => ({
+  id: 71,
+  name: '赵磊',
+  phone: '138****0001',
+  status: 1,
+  loan_amount_fen: 100_000_000,
+  term_months: 240,
+  bank: '工商银行',
+  product: 'mortgage',
+  source: 'staff',
+  channel_id: null,
+  channel_name: null,
+  owner_id: 7,
+  owner_name: '王小明',
+  steward_status: 'waiting',
+  brokerage_state: 'none',
+  brokerage_fen: null,
+  created_at: '2026-11-03T08:00:00.000Z',
+  ...over,
+});
+
+/** One page of a House CRM list (they page by number and say has_more). */
+export const housePageOf = <T>(list: T[], has_more = false) => ({ list, page: 1, has_more });
+
+export const aHouseDetail = (over: Partial<HouseDetail> = {}, client: Partial<HouseDetail['client']> = {}): HouseDetail => ({
+  client: { ...aHouseClient(), id_number: null, remark: '', steward_id: null, steward_name: null, brokerage_rate_bp: null, ...client },
+  chain: [],
+  referred: [],
+  images: [],
+  orders: [],
+  audit_events: [],
+  can_delete: false,
+  can_set_brokerage: false,
   ...over,
 });
