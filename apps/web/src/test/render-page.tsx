@@ -188,6 +188,22 @@ export async function tap(element: Element): Promise<void> {
   });
 }
 
+/**
+ * Confirms the bottom picker sheet that is open (antd-mobile Picker, DatePicker, Picker.prompt), taking the
+ * value it shows: its first option, or the current one.
+ */
+export async function confirmOpenPicker(): Promise<void> {
+  const picker = await waitFor(() => {
+    const open = [...document.querySelectorAll('.adm-picker')].find((node) =>
+      node.closest('.adm-popup-body:not([style*="display: none"])'),
+    );
+    if (!open) throw new Error('no picker sheet is open');
+    return open;
+  });
+  const buttons = picker.querySelectorAll('.adm-picker-header-button');
+  await tap(buttons[buttons.length - 1] as Element);
+}
+
 /** Page-test hooks: a fresh cache with no retries, so an error shows at once and no test sees another's data. */
 export function usePageTestLifecycle(): void {
   beforeEach(() => {
