@@ -3,7 +3,7 @@
  * providers, over a faked API. Tests speak only of what a person sees (texts, roles, labels) and of the
  * calls the page sends, so they outlive refactors of hooks, query keys and route chunks.
  */
-import { act, cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,6 +11,9 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { queryClient } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
 import { clearStoredUser, setStoredUser, type UserRecordInput } from '../lib/storage.ts';
+
+// The machine these run on is shared and slow at times: findBy… waits up to 5 s, not 1 s, before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 /** What the fake server answers: an envelope, an HTTP failure without one, or no answer at all. */
 export type FakeReply =
@@ -177,7 +180,7 @@ export async function renderPage(
 
 /** The toast or alert text shown to the person (lib/toast.ts renders role="alert" into the body). */
 export async function findToast(text: string | RegExp): Promise<HTMLElement> {
-  return screen.findByText(text, {}, { timeout: 3000 });
+  return screen.findByText(text);
 }
 
 /** Taps an element and lets React settle. */
@@ -218,6 +221,7 @@ export function usePageTestLifecycle(): void {
     queryClient.clear();
     vi.unstubAllGlobals();
     localStorage.clear();
-    document.body.innerHTML = '';
+    // lib/toast.ts appends its node to the body outside React; everything else React unmounted above.
+    for (const node of document.querySelectorAll('.crm-toast')) node.remove();
   });
 }

@@ -33,7 +33,7 @@ describe('/login', () => {
     expect(await findToast('登录成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/login').fields).toEqual({ corp_id: '1', phone: '13912345678', code: '246810', wxworkid: 'null' });
     expect(getStoredUser()?.id).toBe(7);
-    await expect.poll(page.pathname, { timeout: 4000 }).toBe('/index');
+    await expect.poll(page.pathname).toBe('/index');
   });
 
   it('asks for the company first when there is none to pick', async () => {

@@ -66,7 +66,7 @@ describe('/index', () => {
     await screen.findByText('确定要退出登录吗？');
     await tap(screen.getByRole('button', { name: '确定' }));
     await expect.poll(() => page.api.callsTo('/api/crm/logout').length).toBe(1);
-    await expect.poll(page.pathname, { timeout: 3000 }).toBe('/');
+    await expect.poll(page.pathname).toBe('/');
     expect(getStoredUser()).toBeNull();
   });
 
@@ -78,7 +78,7 @@ describe('/index', () => {
     await tap(screen.getByRole('button', { name: '退出登录' }));
     await tap(await screen.findByRole('button', { name: '确定' }));
     expect(await findToast(NETWORK_MESSAGE)).toBeTruthy();
-    await expect.poll(page.pathname, { timeout: 3000 }).toBe('/');
+    await expect.poll(page.pathname).toBe('/');
     expect(getStoredUser()).toBeNull();
   });
 });
