@@ -15,8 +15,11 @@ export function ReasonPopup({ visible, title, actions, onClose }: ReasonPopupPro
   const [busy, setBusy] = useState(false);
   return (
     <Popup visible={visible} onMaskClick={onClose} bodyStyle={{ padding: 16, borderTopLeftRadius: 8, borderTopRightRadius: 8 }}>
-      <h3>{title}</h3>
-      <TextArea placeholder={t.reasonPlaceholder} value={reason} onChange={setReason} maxLength={200} rows={3} aria-label={t.reason} />
+      {/* antd-mobile's TextArea gives aria-* to its wrapper and only `id` to the <textarea>: a label names it. */}
+      <h3>
+        <label htmlFor="decision-reason">{title}</label>
+      </h3>
+      <TextArea id="decision-reason" placeholder={t.reasonPlaceholder} value={reason} onChange={setReason} maxLength={200} rows={3} />
       <div className="house-actions">
         {actions.map((action) => (
           <Button

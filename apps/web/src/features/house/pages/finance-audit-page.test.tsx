@@ -17,7 +17,7 @@ const anAudit = {
   created_at: '2026-11-04T00:00:00.000Z',
   events: [],
 };
-const sheet = async () => within((await screen.findByText('审批意见', { selector: 'h3' })).parentElement as HTMLElement);
+const sheet = async () => within((await screen.findByText('审批意见', { selector: 'label' })).closest('.adm-popup-body') as HTMLElement);
 
 describe('/business/financeAudit', () => {
   usePageTestLifecycle();
@@ -43,7 +43,7 @@ describe('/business/financeAudit', () => {
   it('rejects with the reason typed, which stays when the server refuses', async () => {
     const page = await renderPage('/business/financeAudit', { user: FINANCE, api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])), '/api/crm/updateHouseAudit': fail('不能审批自己的申请') } });
     await tap(await screen.findByText('赵磊'));
-    fireEvent.change(screen.getByPlaceholderText('驳回时必填'), { target: { value: '比例过高' } });
+    fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '比例过高' } });
     await tap((await sheet()).getByRole('button', { name: '驳回' }));
     expect(await findToast('不能审批自己的申请')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({ id: '111', decision: 'reject', reason: '比例过高' });

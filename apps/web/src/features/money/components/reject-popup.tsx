@@ -24,8 +24,11 @@ export function RejectPopup({ proofId, onClose }: { proofId: number | null; onCl
   return (
     <Popup visible={proofId !== null} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
       <div className="money-form">
-        <div className="money-form__title">{T.rejectTitle}</div>
-        <TextArea placeholder={T.rejectPlaceholder} value={reason} onChange={setReason} maxLength={200} showCount rows={3} aria-label={T.rejectPlaceholder} />
+        {/* antd-mobile's TextArea gives aria-* to its wrapper and only `id` to the <textarea>: a label names it. */}
+        <label className="money-form__title" htmlFor="proof-reject-reason">
+          {T.rejectTitle}
+        </label>
+        <TextArea id="proof-reject-reason" placeholder={T.rejectPlaceholder} value={reason} onChange={setReason} maxLength={200} showCount rows={3} />
         <Button block color="danger" loading={reject.isPending} onClick={() => void submit()}>
           {T.rejectProof}
         </Button>

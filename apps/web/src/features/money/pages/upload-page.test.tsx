@@ -68,7 +68,7 @@ describe('/business/upload', () => {
     });
     expect(screen.queryByRole('region', { name: '上传新凭证' })).toBeNull();
     await tap(await screen.findByRole('button', { name: '驳回' }));
-    fireEvent.change(await screen.findByPlaceholderText('请填写驳回原因'), { target: { value: '看不清' } });
+    fireEvent.change(await screen.findByLabelText('驳回凭证'), { target: { value: '看不清' } });
     const popup = (await screen.findByText('驳回凭证')).closest('.money-form') as HTMLElement;
     await tap(within(popup).getByRole('button', { name: '驳回' }));
     expect(await findToast('已驳回')).toBeTruthy();

@@ -94,7 +94,7 @@ describe('/sign/update/:id', () => {
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('拒签须填写原因')).toBeTruthy();
     expect(page.api.callsTo('/api/crm/updateTask')).toHaveLength(0);
-    fireEvent.change(screen.getByPlaceholderText('拒签时必填原因'), { target: { value: '客户未到场' } });
+    fireEvent.change(screen.getByLabelText('说明'), { target: { value: '客户未到场' } });
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('已发起企业微信审批（SP202611050001）')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/updateTask').fields).toEqual({ id: '121', outcome: 'rejected', note: '客户未到场' });
@@ -133,7 +133,7 @@ describe('/sign/reject', () => {
 
   it('sends one back with the reason typed, and shows a refusal', async () => {
     const page = await renderPage('/sign/reject', { user: APPROVER, api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': fail('退回须填写原因') } });
-    fireEvent.change(await screen.findByPlaceholderText('退回时必填'), { target: { value: '再约一次' } });
+    fireEvent.change(await screen.findByLabelText('意见'), { target: { value: '再约一次' } });
     await tap(screen.getByRole('button', { name: '退回重签' }));
     expect(await findToast('退回须填写原因')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/auditSignReject').fields).toEqual({ id: '121', decision: 'refuse', reason: '再约一次' });

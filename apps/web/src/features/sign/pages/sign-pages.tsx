@@ -138,8 +138,9 @@ export function SignUpdatePage() {
               </Space>
             </Radio.Group>
           </List.Item>
-          <List.Item>
-            <TextArea placeholder={t.notePlaceholder} value={note} onChange={setNote} maxLength={200} rows={3} aria-label={t.note} />
+          {/* antd-mobile's TextArea gives aria-* to its wrapper and only `id` to the <textarea>: a label names it. */}
+          <List.Item title={<label htmlFor="sign-outcome-note">{t.note}</label>}>
+            <TextArea id="sign-outcome-note" placeholder={t.notePlaceholder} value={note} onChange={setNote} maxLength={200} rows={3} />
           </List.Item>
           <List.Item>
             <Button block color="primary" loading={update.isPending} onClick={() => void submit()}>
@@ -202,8 +203,14 @@ export function SignRejectPage() {
         renderItem={(task) => (
           <div key={task.id}>
             <TaskItem task={task} />
-            <List.Item>
-              <TextArea placeholder={t.reasonPlaceholder} value={reasons[task.id] ?? ''} onChange={(v) => setReasons((r) => ({ ...r, [task.id]: v }))} rows={2} aria-label={t.reason} />
+            <List.Item title={<label htmlFor={`sign-reject-reason-${task.id}`}>{t.reason}</label>}>
+              <TextArea
+                id={`sign-reject-reason-${task.id}`}
+                placeholder={t.reasonPlaceholder}
+                value={reasons[task.id] ?? ''}
+                onChange={(v) => setReasons((r) => ({ ...r, [task.id]: v }))}
+                rows={2}
+              />
               <Space>
                 <Button size="small" color="primary" onClick={() => void decide(task.id, 'approve')}>
                   {t.approve}
