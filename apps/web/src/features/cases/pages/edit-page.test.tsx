@@ -43,4 +43,6 @@ describe('/business/edit', () => {
     expect(await screen.findByText('报单不存在')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
   });
+
+  it.todo('offers a retry when the case failed to load (the page shows only the message today)');
 });

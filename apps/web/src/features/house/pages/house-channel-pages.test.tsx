@@ -85,4 +85,6 @@ describe('/business/houseChannelDetail/:id', () => {
     await renderPage('/business/houseChannelDetail/5', { api: { '/api/crm/getHouseChannelList': fail('渠道不存在'), '/api/crm/getHouseList': ok(housePageOf([])) } });
     expect(await screen.findByText('渠道不存在')).toBeTruthy();
   });
+
+  it.todo('offers a retry when the channel failed to load (the page shows only the message today)');
 });

@@ -60,4 +60,6 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     await renderPage('/business/houseSetBrokerage/0/72', { api: { '/api/crm/getHouseDetail': fail('客户不存在'), '/api/crm/houseBrokerageUser': ok(housePageOf([])) } });
     expect(await screen.findByText('客户不存在')).toBeTruthy();
   });
+
+  it.todo('offers a retry when the client failed to load (the page shows only the message today)');
 });

@@ -65,6 +65,8 @@ describe('/business/houseSignDetail/:id', () => {
     await renderPage('/business/houseSignDetail/71', { user: STEWARD, api: { '/api/crm/getHouseDetail': offline() } });
     expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
   });
+
+  it.todo('offers a retry when the client failed to load (the page shows only the message today)');
 });
 
 describe('/business/housePhoto', () => {

@@ -25,6 +25,8 @@ describe('/business/houseUpload/:id/:house_type', () => {
     expect(await screen.findByText('无权查看')).toBeTruthy();
   });
 
+  it.todo('offers a retry when the images failed to load (the page shows only the message today)');
+
   it('uploads a chosen image with its client and type', async () => {
     const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': ok([]), '/api/crm/addHouseImg': ok(null) } });
     await screen.findByText('暂无图片');
