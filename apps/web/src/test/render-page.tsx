@@ -213,11 +213,14 @@ export function usePageTestLifecycle(): void {
     queryClient.clear();
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   });
-  afterEach(() => {
+  afterEach(async () => {
     // antd-mobile reuses an open toast's container: close it, or the next test's toast renders off-page.
     Toast.clear();
     Dialog.clear();
     cleanup();
+    // Imperative dialogs, toasts and picker sheets unmount after their closing animation: wait for it, so
+    // the next test does not see this one's 确定 button (removing them by hand breaks React's unmount).
+    await waitFor(() => expect(document.querySelector('.adm-mask')).toBeNull()).catch(() => undefined);
     queryClient.clear();
     vi.unstubAllGlobals();
     localStorage.clear();

@@ -47,7 +47,7 @@ describe('/calculator', () => {
   it('asks a monthly fee rate and no repayment method for an instalment loan', async () => {
     await renderPage('/calculator', { user: null });
     await tap(await screen.findByText('分期费率'));
-    expect(screen.getByLabelText('月费率')).toBeTruthy();
+    expect(await screen.findByLabelText('月费率')).toBeTruthy();
     expect(screen.queryByText('等额本金')).toBeNull();
   });
 });
