@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidBankCardNumber } from '../idcard/luhn.ts';
 import { MAX_IMAGES_PER_PROOF, PROOF_TYPES, REPAYMENT_METHODS } from '../money/options.ts';
-import { yuanToFen } from '../money/amount.ts';
+import { moneyAmountToFen } from '../money/amount.ts';
 import { BANK_CARD_PATTERN } from '../validation/formats.ts';
 import { VALIDATION_MESSAGES as V } from '../validation/messages.ts';
 
@@ -68,7 +68,7 @@ export const moneyFormFields = {
     .string({ error: M.amountRequired })
     .trim()
     .min(1, M.amountRequired)
-    .refine((value) => yuanToFen(value) !== null, M.amountFormat),
+    .refine((value) => moneyAmountToFen(value) !== null, M.amountFormat),
   paid_on: z
     .string({ error: M.dateRequired })
     .trim()

@@ -98,7 +98,7 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     [{ term_months: 372 }, '房贷期限为 12 至 360 个月，按 12 个月递增'],
     [{ name: '' }, '请输入客户姓名'],
     [{ phone: '12345' }, '手机号码格式错误'],
-    [{ loan_amount: '1.234' }, '贷款金额为大于 0 的数字，最多两位小数'],
+    [{ loan_amount: '1.234' }, '贷款金额至少 100 元，最多两位小数'],
     [{ id_number: '123' }, '身份证号码格式错误'],
   ])('refuses %j with its message', async (change, message) => {
     const w = await world();

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { AddMoneyRequest, MoneyList, MoneyRecord, OcrResult, Proof, ProofImage, ProofList, ProofRejectList } from '@crm/domain/api/money';
 import type { OcrKind } from '@crm/domain/idcard';
-import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, yuanToFen } from '@crm/domain/money';
+import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, moneyAmountToFen } from '@crm/domain/money';
 import { JOB } from '@crm/domain/roles';
 import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
 import { newStorageKeys, type FileStorage } from '../../adapters/storage/index.ts';
@@ -283,7 +283,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
       };
       const earlier = await repo.findMoneyByKey(me.corpId, input.key);
       if (earlier) return answer(earlier);
-      const amountFen = yuanToFen(input.amount);
+      const amountFen = moneyAmountToFen(input.amount);
       if (amountFen === null) throw new RefusedError('金额格式不正确');
       let created: MoneyRow | undefined;
       try {

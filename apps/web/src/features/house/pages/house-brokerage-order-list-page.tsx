@@ -1,4 +1,4 @@
-import { formatFen } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import { Button, Dialog, Input, List, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -60,7 +60,7 @@ export function HouseBrokerageOrderListPage() {
                 ) : null}
               </div>
             }
-            extra={`¥${formatFen(order.amount_fen)} · ${t.orderStatus[order.status]}`}
+            extra={`${formatFen(order.amount_fen)} · ${t.orderStatus[order.status]}`}
           >
             {order.client_name}
           </List.Item>
