@@ -143,7 +143,7 @@ export function createMoneyRepository(db: Db) {
     },
 
     /** Newest first, keyset-paged on (corp_id, client_id, id): a page costs the same however long the list. */
-    async listMoney(corpId: number, clientId: number, cursor: number | undefined, limit: number): Promise<MoneyRow[]> {
+    async listMoney(corpId: number, clientId: number, cursor: number | null, limit: number): Promise<MoneyRow[]> {
       return db
         .select()
         .from(moneyRecords)
@@ -319,7 +319,7 @@ export function createMoneyRepository(db: Db) {
     },
 
     /** Open rejections of the owner's cases, newest first, keyset-paged on the partial index. */
-    async listOpenRejections(corpId: number, ownerId: number, cursor: number | undefined, limit: number) {
+    async listOpenRejections(corpId: number, ownerId: number, cursor: number | null, limit: number) {
       return db
         .select({
           id: proofRejections.id,

@@ -256,14 +256,14 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
 
     // ---- money
 
-    async listMoney(me: StaffIdentity, clientId: number, cursor: number | undefined, limit: number): Promise<MoneyList> {
+    async listMoney(me: StaffIdentity, clientId: number, cursor: number | null, limit: number): Promise<MoneyList> {
       const caseRow = await readableCase(me, clientId);
       const [rows, confirmed] = await Promise.all([repo.listMoney(me.corpId, clientId, cursor, limit + 1), repo.confirmedTotal(me.corpId, clientId)]);
       const page = rows.slice(0, limit);
       return {
         client: { id: caseRow.id, name: caseRow.name },
         confirmed_fen: confirmed,
-        items: await toMoneyRecords(me, caseRow, page),
+        list: await toMoneyRecords(me, caseRow, page),
         next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
         can_add: caseAccess.write(me, caseRow),
       };
@@ -412,7 +412,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
     },
 
     /** GET proofReject: the open rejections of the caller's own cases, with the images to redo. */
-    async listRejections(me: StaffIdentity, cursor: number | undefined, limit: number): Promise<ProofRejectList> {
+    async listRejections(me: StaffIdentity, cursor: number | null, limit: number): Promise<ProofRejectList> {
       const rows = await repo.listOpenRejections(me.corpId, me.id, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const [images, names] = await Promise.all([
@@ -420,7 +420,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
         repo.staffNames(me.corpId, page.map((row) => row.rejectedBy)),
       ]);
       return {
-        items: page.map((row) => ({
+        list: page.map((row) => ({
           id: row.id,
           proof_id: row.proofId,
           client: { id: row.clientId, name: row.clientName },

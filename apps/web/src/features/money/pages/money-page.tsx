@@ -24,7 +24,7 @@ export function MoneyPage() {
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) return <LoadError message={list.error.message} onRetry={() => void list.refetch()} />;
   const first = list.data.pages[0];
-  const items = list.data.pages.flatMap((page) => page.items);
+  const items = list.data.pages.flatMap((page) => page.list);
 
   return (
     <PullToRefresh onRefresh={async () => void (await list.refetch())} {...pullTexts}>

@@ -21,7 +21,7 @@ export function ProofPage() {
 
   if (rejections.isPending) return <ListSkeleton />;
   if (rejections.isError) return <LoadError message={rejections.error.message} onRetry={() => void rejections.refetch()} />;
-  const items = rejections.data.pages.flatMap((page) => page.items);
+  const items = rejections.data.pages.flatMap((page) => page.list);
 
   return (
     <PullToRefresh onRefresh={async () => void (await rejections.refetch())} {...pullTexts}>

@@ -4,16 +4,19 @@ import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
 export type TaskListParams = { userid: number; flag: 1 | 2 | 3; kind?: 'case' | 'house' };
 
+/** One keyset page of tasks: `cursor` is the previous page's next_cursor, null for the first. */
+export async function getTaskList(params: TaskListParams, cursor: number | null, signal?: AbortSignal) {
+  const { data } = await apiPost<unknown>('/api/crm/taskList', { ...params, cursor: cursor ?? '' }, signal);
+  return taskListSchema.parse(data);
+}
+
 /** POST /api/crm/taskList: the task centre (flag 1), a signer's tasks (flag 2), rejections to approve (flag 3). */
 export const taskListQueryOptions = (params: TaskListParams) =>
   infiniteQueryOptions({
     queryKey: ['sign', 'tasks', params],
-    initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }) => {
-      const { data } = await apiPost<unknown>('/api/crm/taskList', { ...params, page: pageParam }, signal);
-      return taskListSchema.parse(data);
-    },
-    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) => getTaskList(params, pageParam, signal),
+    getNextPageParam: (last) => last.next_cursor,
   });
 
 export function useTaskList(params: TaskListParams) {
