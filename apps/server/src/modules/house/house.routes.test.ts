@@ -14,7 +14,7 @@ import { createBrokerageUser, createChannel, createHouseClient } from '../../tes
 import { loginAs, postForm } from '../../test/http.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
-type ListBody = Body<{ list: Record<string, unknown>[]; page: number; has_more: boolean }>;
+type ListBody = Body<{ list: Record<string, unknown>[]; next_cursor: number | null }>;
 
 let test: TestApp;
 let dataDir: string;
@@ -138,12 +138,16 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     const w = await world();
     for (let i = 0; i < 23; i += 1) await createHouseClient(test.db, w.corp.id, w.sales.id, { name: `客户${i}` });
     await createHouseClient(test.db, w.corp.id, w.colleague.id, { name: '别人的客户' });
-    const page1 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 1 });
+    const page1 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', {});
     expect(page1.body.data?.list).toHaveLength(20);
-    expect(page1.body.data?.has_more).toBe(true);
-    const page2 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 2 });
+    expect(page1.body.data?.next_cursor).toEqual(page1.body.data?.list.at(-1)?.id);
+    // A client added between pages appears on no page of this walk and shifts nothing (keyset, not offset).
+    await createHouseClient(test.db, w.corp.id, w.sales.id, { name: '新来的' });
+    const page2 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { cursor: page1.body.data?.next_cursor ?? 0 });
     expect(page2.body.data?.list).toHaveLength(3);
-    expect(page2.body.data?.has_more).toBe(false);
+    expect(page2.body.data?.next_cursor).toBeNull();
+    const walked = [...(page1.body.data?.list ?? []), ...(page2.body.data?.list ?? [])].map((c) => c.name);
+    expect(new Set(walked).size).toBe(23);
     const search = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 1, keyword: '客户2' });
     expect(search.body.data?.list.map((c) => c.name).sort()).toEqual(['客户2', '客户20', '客户21', '客户22']);
     const theirs = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 1, keyword: '别人' });

@@ -1,13 +1,14 @@
+import type { Page } from '@crm/domain/api/page';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
 
-/** A page of a House CRM list as the server answers it. */
-export type Page<T> = { list: T[]; page: number; has_more: boolean };
+export type { Page };
 
 /**
- * Infinite-query options for a paged House CRM list: `page` is the only cursor, `has_more` says whether
- * to ask for the next. Each endpoint file builds its own options from this.
+ * Infinite-query options for a House CRM list on the one paging contract (api/page.ts): the first page
+ * goes without a cursor, each next one with the `next_cursor` the previous answered, until it is null.
+ * Each endpoint file builds its own options from this.
  */
 export function pagedQueryOptions<T>(
   key: readonly unknown[],
@@ -18,16 +19,16 @@ export function pagedQueryOptions<T>(
 ) {
   return infiniteQueryOptions({
     queryKey: [...key, params],
-    initialPageParam: 1,
+    initialPageParam: null as number | null,
     queryFn: async ({ pageParam, signal }) => {
-      const query = { ...params, page: pageParam };
+      const query = { ...params, cursor: pageParam ?? '' };
       const { data } =
         method === 'POST'
           ? await apiPost<unknown>(path, query, signal)
           : await apiGet<unknown>(path, query as Record<string, string | number | null | undefined>, signal);
       return schema.parse(data);
     },
-    getNextPageParam: (last: Page<T>) => (last.has_more ? last.page + 1 : undefined),
+    getNextPageParam: (last: Page<T>) => last.next_cursor,
   });
 }
 
