@@ -216,14 +216,14 @@ export function createHouseRepository(db: Db) {
 
     // ---- images -------------------------------------------------------------------------------
 
-    async insertImage(values: typeof houseImages.$inferInsert) {
-      const [row] = await db.insert(houseImages).values(values).returning({ id: houseImages.id });
+    async insertImage(tx: Tx, values: typeof houseImages.$inferInsert) {
+      const [row] = await tx.insert(houseImages).values(values).returning({ id: houseImages.id });
       if (!row) throw new Error('image not inserted');
       return row.id;
     },
     listImages: (corpId: number, houseClientId: number, houseType: number) =>
       db
-        .select({ id: houseImages.id, houseType: houseImages.houseType, createdAt: houseImages.createdAt })
+        .select({ id: houseImages.id, houseType: houseImages.houseType, fileId: houseImages.fileId, createdAt: houseImages.createdAt })
         .from(houseImages)
         .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId), eq(houseImages.houseType, houseType)))
         .orderBy(asc(houseImages.id))
@@ -235,14 +235,6 @@ export function createHouseRepository(db: Db) {
         .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId)))
         .groupBy(houseImages.houseType)
         .orderBy(asc(houseImages.houseType)),
-    async findImage(corpId: number, id: number) {
-      const [row] = await db
-        .select({ id: houseImages.id, houseClientId: houseImages.houseClientId, storageKey: houseImages.storageKey, mime: houseImages.mime })
-        .from(houseImages)
-        .where(and(eq(houseImages.corpId, corpId), eq(houseImages.id, id)))
-        .limit(1);
-      return row;
-    },
 
     // ---- channels, recommendations, receivers ------------------------------------------------
 

@@ -37,7 +37,6 @@ import {
   houseChannelFormSchema,
   houseClientFormSchema,
   houseRecommendFormSchema,
-  idSchema,
   setBrokerageFormSchema,
 } from '@crm/domain/house';
 import { currentStaff } from '../../plugins/session.ts';
@@ -97,15 +96,6 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
   // ---- images ----
   post('addHouseImg', '上传房贷客户资料图片', addHouseImgSchema, okResponseSchema, (me, q) => house.addImage(me, q.id, q.house_type, q.file));
   get('/api/crm/getHouseImg', '房贷客户资料图片（按类型）', houseImgRequestSchema, houseImageListSchema, (me, q) => house.listImages(me, q.id, q.house_type));
-  app.get(
-    '/api/crm/houseImgFile/:id',
-    { ...guard, schema: { tags, summary: '房贷资料图片文件（校验客户权限）', params: z.object({ id: idSchema }) } },
-    async (request, reply) => {
-      const { mime, bytes } = await house.imageFile(currentStaff(request), request.params.id);
-      // Private: the image is a client's document; nothing between us and the phone may keep it.
-      return reply.type(mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(bytes);
-    },
-  );
 
   // ---- channels, recommendations, receivers ----
   post('addHouseChannel', '新增房贷渠道', houseChannelFormSchema, okResponseSchema, (me, form) => house.addChannel(me, form));

@@ -13,7 +13,7 @@ import { JOB } from '@crm/domain/roles';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/staff.repository.ts';
-import type { HouseImageStore } from './house-images.ts';
+import type { FilesService } from '../files/files.service.ts';
 import type { ClientRow, ClientScope, HouseRepository } from './house.repository.ts';
 
 type Me = StaffIdentity;
@@ -88,11 +88,12 @@ const toList = <R extends { id: number }, T>(rows: R[], page: PageRequest, map: 
 
 export interface HouseServiceDeps {
   repo: HouseRepository;
-  images: HouseImageStore;
+  /** House documents are modules/files' (storage, signed links, sweep); this module links them by type. */
+  files: FilesService;
   now: Clock;
 }
 
-export function createHouseService({ repo, images, now }: HouseServiceDeps) {
+export function createHouseService({ repo, files, now }: HouseServiceDeps) {
   /** The client if it exists in the caller's company (else 404) and the caller may see it (else 403). */
   async function visibleClient(me: Me, id: number): Promise<ClientRow> {
     const client = await repo.findClient(me.corpId, id);
@@ -232,23 +233,25 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
     async addImage(me: Me, id: number, houseType: number, bytes: Buffer) {
       if (!isHouseImageType(houseType)) throw new RefusedError('资料类型无效');
       await visibleClient(me, id);
-      const stored = await images.save(bytes, me.corpId);
-      const imageId = await repo.insertImage({ corpId: me.corpId, houseClientId: id, houseType, uploadedBy: me.id, ...stored });
+      const file = await files.store({ corpId: me.corpId, uploaderId: me.id, owner: { kind: 'house_client', houseClientId: id }, bytes });
+      // The link row and the attach commit together; should they fail, the file stays unattached and the sweep takes it.
+      const imageId = await repo.transaction(async (tx) => {
+        const inserted = await repo.insertImage(tx, { corpId: me.corpId, houseClientId: id, houseType, uploadedBy: me.id, fileId: file.id });
+        await files.attach(tx, me.corpId, [file.id], now());
+        return inserted;
+      });
       return { id: imageId };
     },
 
     async listImages(me: Me, id: number, houseType: number) {
       await visibleClient(me, id);
       const rows = await repo.listImages(me.corpId, id, houseType);
-      return rows.map((row) => ({ id: row.id, house_type: row.houseType, url: `/api/crm/houseImgFile/${row.id}`, created_at: iso(row.createdAt) }));
+      return rows.map((row) => ({ id: row.id, house_type: row.houseType, url: files.links(row.fileId, me.id).url, created_at: iso(row.createdAt) }));
     },
 
-    /** The bytes of one image, after checking the caller may see its client. */
-    async imageFile(me: Me, imageId: number) {
-      const image = await repo.findImage(me.corpId, imageId);
-      if (!image) throw new NotFoundError('图片不存在');
-      await visibleClient(me, image.houseClientId);
-      return { mime: image.mime, bytes: await images.read(image.storageKey) };
+    /** For the files module's image route: throws unless the caller may see the home-loan client. */
+    async assertClientVisible(me: Me, houseClientId: number): Promise<void> {
+      await visibleClient(me, houseClientId);
     },
 
     // ---- channels, recommendations, receivers ------------------------------------------------
