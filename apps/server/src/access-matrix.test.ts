@@ -105,7 +105,6 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/delHouseClient': { input: (b) => ({ id: b.houseClient.id }) },
   'POST /api/crm/addHouseImg': { file: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
   'GET /api/crm/getHouseImg': { reads: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
-  'GET /api/crm/houseImgFile/:id': { reads: true, params: (b) => ({ id: b.houseImage.id }), input: () => ({}) },
   'POST /api/crm/getHouseChannelList': { reads: true, input: (b) => ({ page: 1, id: b.houseChannel.id }) },
   'POST /api/crm/addHouseRecommend': { input: (b) => ({ name: `推荐${MARK}`, phone: '13900006666', channel_id: b.houseChannel.id }) },
   'POST /api/crm/addHouseBrokerageUser': { input: (b) => ({ name: '返佣人', phone: '13900007777', bank_name: '招商银行', bank_card: '6225880000000002', channel_id: b.houseChannel.id }) },
@@ -144,7 +143,7 @@ async function companyB(db: TestApp['db']) {
     .returning();
   const [file] = await db
     .insert(files)
-    .values({ corpId: corp.id, clientId: client.id, uploaderId: owner.id, storageKey: `b/${randomUUID()}.jpg`, thumbKey: `b/${randomUUID()}.jpg`, contentType: 'image/jpeg', bytes: 10, width: 1, height: 1 })
+    .values({ corpId: corp.id, ownerKind: 'case', clientId: client.id, uploaderId: owner.id, storageKey: `b/${randomUUID()}.jpg`, thumbKey: `b/${randomUUID()}.jpg`, contentType: 'image/jpeg', bytes: 10, width: 1, height: 1 })
     .returning();
   const [proof] = await db.insert(proofs).values({ corpId: corp.id, clientId: client.id, type: 1, createdBy: owner.id }).returning();
   const [rejection] = await db
@@ -153,9 +152,13 @@ async function companyB(db: TestApp['db']) {
     .returning();
   const houseChannel = await createChannel(db, corp.id, owner.id, { name: `房贷渠道${MARK}` });
   const houseClient = await createHouseClient(db, corp.id, owner.id, { name: `房贷客户${MARK}`, channelId: houseChannel.id, stewardId: leader.id });
+  const [houseFile] = await db
+    .insert(files)
+    .values({ corpId: corp.id, ownerKind: 'house_client', houseClientId: houseClient.id, uploaderId: owner.id, storageKey: `b/${randomUUID()}.jpg`, thumbKey: `b/${randomUUID()}.jpg`, contentType: 'image/jpeg', bytes: 10, width: 1, height: 1 })
+    .returning();
   const [houseImage] = await db
     .insert(houseImages)
-    .values({ corpId: corp.id, houseClientId: houseClient.id, houseType: 1, storageKey: `b/${randomUUID()}.jpg`, mime: 'image/jpeg', sizeBytes: 10, uploadedBy: owner.id })
+    .values({ corpId: corp.id, houseClientId: houseClient.id, houseType: 1, fileId: houseFile?.id ?? 0, uploadedBy: owner.id })
     .returning();
   const brokerageUser = await createBrokerageUser(db, corp.id, owner.id, { name: `返佣${MARK}` });
   await db.insert(houseRecommends).values({ corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' });

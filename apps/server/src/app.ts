@@ -32,7 +32,9 @@ import { createStaffRepository } from './modules/staff/staff.repository.ts';
 import { moneyRoutes } from './modules/money/money.routes.ts';
 import { createMoneyRepository } from './modules/money/money.repository.ts';
 import { createMoneyService } from './modules/money/money.service.ts';
-import { createHouseImageStore } from './modules/house/house-images.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
 import { createHouseRepository } from './modules/house/house.repository.ts';
 import { houseRoutes } from './modules/house/house.routes.ts';
 import { createHouseService } from './modules/house/house.service.ts';
@@ -131,20 +133,21 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   app.addHook('onClose', () => ocr.close());
   // One file storage for every uploaded image: proofs, repayments and house-client documents.
   const storage = adapters.storage ?? createStorageFromConfig(config);
-  const money = createMoneyService({
-    repo: createMoneyRepository(db),
-    storage,
-    ocr,
-    secret: config.sessionSecret,
-    now,
-    log: (message, error) => app.log.error({ err: error }, message),
-  });
+  const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
+  const files = createFilesService({ repo: createFilesRepository(db), storage, secret: config.sessionSecret, now, log });
+  const money = createMoneyService({ repo: createMoneyRepository(db), files, ocr, now, log });
   await app.register(moneyRoutes, { money });
+  const house = createHouseService({ repo: createHouseRepository(db), files, now });
+  // One signed image route for every owner kind; the owner's module says who may see its files.
+  await app.register(filesRoutes, {
+    files,
+    mayRead: (me, owner) => (owner.kind === 'case' ? money.assertCaseReadable(me, owner.clientId) : house.assertClientVisible(me, owner.houseClientId)),
+  });
   // Hourly: images uploaded for a form that was never submitted, expired sessions and SMS codes. Not in
   // tests, which call the sweeps directly.
   if (config.env !== 'test') {
     const sweep = () => {
-      void money.sweepUnattachedImages().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
+      void files.sweepUnattached().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
       // Expired sessions and SMS codes past every limit's window: the tables stay the size of the live ones.
       void auth.sweepExpired().catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
     };
@@ -152,9 +155,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  await app.register(houseRoutes, {
-    house: createHouseService({ repo: createHouseRepository(db), images: createHouseImageStore(storage), now }),
-  });
+  await app.register(houseRoutes, { house });
   await app.register(signRoutes, {
     sign: createSignService({ repo: createSignRepository(db), wecom: adapters.wecom, approvalTemplateId: config.wecomApprovalTemplateId, now }),
   });

@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../clock.ts';
-import { idCheckChar } from '@crm/domain/cases';
+import { idCheckChar } from '@crm/domain/idcard';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { companies, notices, staff, staffGrants, teams } from './schema/staff.ts';

@@ -1,4 +1,4 @@
-import { idCheckChar } from '@crm/domain/cases';
+import { idCheckChar } from '@crm/domain/idcard';
 import type { Db } from '../db/client.ts';
 import { banks, caseEvents, products } from '../db/schema/cases.ts';
 import { clients } from '../db/schema/cases.ts';

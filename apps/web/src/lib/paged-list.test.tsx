@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { pageNumbered, usePagedList, type ListPage } from './paged-list.ts';
+import { usePagedList, type ListPage } from './paged-list.ts';
 
 function wrapper() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -57,15 +57,5 @@ describe('usePagedList', () => {
   it('is not pending while disabled', () => {
     const { result } = renderHook(() => usePagedList({ queryKey: ['t', 'off'], fetchPage, enabled: false }), { wrapper: wrapper() });
     expect(result.current.isPending).toBe(false);
-  });
-});
-
-describe('pageNumbered', () => {
-  it('asks for page 1 first and turns has_more into the next page number', async () => {
-    const fetchNumbered = vi.fn(async (page: number) => ({ list: [page], page, has_more: page < 2 }));
-    const adapted = pageNumbered(fetchNumbered);
-    const signal = new AbortController().signal;
-    expect(await adapted(null, signal)).toMatchObject({ list: [1], next_cursor: 2 });
-    expect(await adapted(2, signal)).toMatchObject({ list: [2], next_cursor: null });
   });
 });

@@ -56,16 +56,3 @@ export function usePagedList<Page extends CursorPage<Cursor>, Cursor = number, I
     refresh: () => query.refetch(),
   };
 }
-
-/**
- * Page-numbered answers (`{ list, page, has_more }`) on the cursor contract: the cursor is the next page
- * number. `fetchPage` gets the page number to ask for (1 first).
- */
-export function pageNumbered<Page extends { page: number; has_more: boolean }>(
-  fetchPage: (page: number, signal: AbortSignal) => Promise<Page>,
-): (cursor: number | null, signal: AbortSignal) => Promise<Page & CursorPage> {
-  return async (cursor, signal) => {
-    const page = await fetchPage(cursor ?? 1, signal);
-    return { ...page, next_cursor: page.has_more ? page.page + 1 : null };
-  };
-}

@@ -154,7 +154,7 @@ export const aMoneyRecord = (over: Partial<MoneyRecord> = {}): MoneyRecord => ({
 export const aMoneyList = (over: Partial<MoneyList> = {}): MoneyList => ({
   client: { id: 11, name: '陈美玲' },
   confirmed_fen: 0,
-  items: [aMoneyRecord()],
+  list: [aMoneyRecord()],
   next_cursor: null,
   can_add: true,
   ...over,

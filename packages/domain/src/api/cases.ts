@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { caseFormSchema } from '../cases/case-form.ts';
 import { CASE_MESSAGES as M } from '../cases/messages.ts';
 import { REJECT_REASONS, isOption } from '../options/index.ts';
+import { pageRequestSchema, pageSchema } from './page.ts';
 
 /*
  * Request and response schemas of the instalment-case calls (spec §7). Requests arrive as form strings;
@@ -11,15 +12,8 @@ import { REJECT_REASONS, isOption } from '../options/index.ts';
 export const recordIdSchema = z.coerce.number({ error: M.idInvalid }).int(M.idInvalid).positive(M.idInvalid);
 export const idQuerySchema = z.object({ id: recordIdSchema });
 
-const cursorSchema = z
-  .union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()])
-  .optional()
-  .transform((value) => (typeof value === 'number' ? value : null));
-const limitSchema = z.coerce.number().int().min(1).max(50).catch(20).default(20);
-export const pageRequestSchema = z.object({ cursor: cursorSchema, limit: limitSchema });
-
-/** A keyset page: `next_cursor` is the last id shown, null when there is nothing more. */
-export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), next_cursor: z.number().int().nullable() });
+// The one paging contract (api/page.ts), re-exported where the case lists always found it.
+export { pageRequestSchema, pageSchema };
 
 export const scopeSchema = z.enum(['mine', 'team']).catch('mine').default('mine');
 

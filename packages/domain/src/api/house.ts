@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema } from '../house/house.ts';
+import { pageRequestSchema, pageSchema } from './page.ts';
 
 /*
  * Request and response schemas of the House CRM calls (spec §7) and the few calls decision 031 adds.
- * Lists page by `page` (1-based, PAGE_SIZE rows) and answer `has_more`.
+ * Lists page by keyset cursor, the one contract of api/page.ts (newest first, `next_cursor`).
  */
 
-export const HOUSE_PAGE_SIZE = 20;
-
-const pageField = z.coerce.number().int().min(1).max(10_000).default(1);
 const keywordField = z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(30));
 const optionalInt = (min: number, max: number) =>
   z.preprocess((v) => (v === '' || v === 'null' || v == null ? null : v), z.coerce.number().int().min(min).max(max).nullable());
@@ -16,8 +14,7 @@ const optionalInt = (min: number, max: number) =>
 export const idRequestSchema = z.object({ id: idSchema });
 export const okResponseSchema = z.object({ id: z.number().int() });
 
-export const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), page: z.number().int(), has_more: z.boolean() });
+export const listOf = pageSchema;
 
 // ---- clients -------------------------------------------------------------------------------------
 
@@ -43,18 +40,17 @@ export const houseClientItemSchema = z.object({
 export type HouseClientItem = z.infer<typeof houseClientItemSchema>;
 export const houseClientListSchema = listOf(houseClientItemSchema);
 
-export const getHouseListRequestSchema = z.object({
-  page: pageField,
+export const getHouseListRequestSchema = pageRequestSchema.extend({
   keyword: keywordField,
   status: optionalInt(1, 4),
   channel_id: optionalIdSchema,
   source: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['staff', 'channel', 'official']).optional()),
 });
-export const getHouseList2RequestSchema = z.object({
-  page: pageField,
+export const getHouseList2RequestSchema = pageRequestSchema.extend({
   steward_status: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['waiting', 'handled']).optional()),
 });
-export const pageRequestSchema = z.object({ page: pageField, keyword: keywordField });
+/** A page of a list searched by keyword. */
+export const keywordPageRequestSchema = pageRequestSchema.extend({ keyword: keywordField });
 
 export const houseReferrerSchema = z.object({ id: z.number().int(), name: z.string() });
 export const houseOrderSchema = z.object({
@@ -119,7 +115,7 @@ export const houseChannelSchema = z.object({
 });
 export type HouseChannel = z.infer<typeof houseChannelSchema>;
 export const houseChannelListSchema = listOf(houseChannelSchema);
-export const getHouseChannelListRequestSchema = z.object({ page: pageField, keyword: keywordField, id: optionalIdSchema });
+export const getHouseChannelListRequestSchema = pageRequestSchema.extend({ keyword: keywordField, id: optionalIdSchema });
 
 export const houseRecommendSchema = z.object({
   id: z.number().int(),
@@ -175,8 +171,7 @@ export const houseAuditSchema = z.object({
 });
 export type HouseAudit = z.infer<typeof houseAuditSchema>;
 export const houseAuditListSchema = listOf(houseAuditSchema);
-export const getHouseAuditRequestSchema = z.object({
-  page: pageField,
+export const getHouseAuditRequestSchema = pageRequestSchema.extend({
   status: z.preprocess((v) => (v === '' || v === 'null' || v == null ? 'pending' : v), z.enum(['pending', 'approved', 'rejected'])),
 });
 export const updateHouseAuditRequestSchema = z
@@ -192,7 +187,7 @@ export const orderStatusSummarySchema = z.object({
   can_update: z.boolean(),
 });
 export const houseOrderListSchema = listOf(houseOrderSchema);
-export const houseOrderListRequestSchema = z.object({ page: pageField, status: z.coerce.number().int().min(0).max(3).default(0) });
+export const houseOrderListRequestSchema = pageRequestSchema.extend({ status: z.coerce.number().int().min(0).max(3).default(0) });
 export const updateHouseOrderRequestSchema = z.object({
   id: idSchema,
   remark: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200)),

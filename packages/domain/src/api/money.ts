@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isValidBankCardNumber } from '../idcard/luhn.ts';
 import { MAX_IMAGES_PER_PROOF, PROOF_TYPES, REPAYMENT_METHODS } from '../money/options.ts';
-import { yuanToFen } from '../money/amount.ts';
+import { moneyAmountToFen } from '../money/amount.ts';
+import { pageRequestSchema, pageSchema } from './page.ts';
 import { BANK_CARD_PATTERN } from '../validation/formats.ts';
 import { VALIDATION_MESSAGES as V } from '../validation/messages.ts';
 
@@ -68,7 +69,7 @@ export const moneyFormFields = {
     .string({ error: M.amountRequired })
     .trim()
     .min(1, M.amountRequired)
-    .refine((value) => yuanToFen(value) !== null, M.amountFormat),
+    .refine((value) => moneyAmountToFen(value) !== null, M.amountFormat),
   paid_on: z
     .string({ error: M.dateRequired })
     .trim()
@@ -100,10 +101,8 @@ export const addMoneyRequestSchema = z.object({
 });
 export type AddMoneyRequest = z.output<typeof addMoneyRequestSchema>;
 
-export const pageQueryFields = {
-  cursor: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-};
+/** The one paging contract (api/page.ts). */
+export const pageQueryFields = pageRequestSchema.shape;
 
 export const moneyListRequestSchema = z.object({ id: positiveId(M.caseRequired), ...pageQueryFields });
 export const recordIdRequestSchema = z.object({ id: positiveId(M.recordRequired) });
@@ -138,11 +137,9 @@ export const moneyRecordSchema = z.object({
 });
 export type MoneyRecord = z.infer<typeof moneyRecordSchema>;
 
-export const moneyListResponseSchema = z.object({
+export const moneyListResponseSchema = pageSchema(moneyRecordSchema).extend({
   client: caseSchema,
   confirmed_fen: z.number().int(),
-  items: z.array(moneyRecordSchema),
-  next_cursor: z.number().int().nullable(),
   can_add: z.boolean(),
 });
 export type MoneyList = z.infer<typeof moneyListResponseSchema>;
@@ -205,10 +202,7 @@ export const proofRejectionItemSchema = z.object({
   images: z.array(imageSchema),
 });
 export type ProofRejectionItem = z.infer<typeof proofRejectionItemSchema>;
-export const proofRejectListSchema = z.object({
-  items: z.array(proofRejectionItemSchema),
-  next_cursor: z.number().int().nullable(),
-});
+export const proofRejectListSchema = pageSchema(proofRejectionItemSchema);
 export type ProofRejectList = z.infer<typeof proofRejectListSchema>;
 
 export const UPLOAD_KINDS = ['proof', 'idCard', 'bankCard'] as const;

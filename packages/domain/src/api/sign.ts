@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from '../house/house.ts';
+import { pageRequestSchema, pageSchema } from './page.ts';
 
 /** The signing centre's calls: GET sign (a task), POST taskList, the task actions, wxWorkApprove. */
-
-export const SIGN_PAGE_SIZE = 20;
 
 export const SIGN_STATUS_LABELS = {
   open: '待领取',
@@ -15,11 +14,10 @@ export const SIGN_STATUS_LABELS = {
 export type SignStatus = keyof typeof SIGN_STATUS_LABELS;
 
 /** flag 1 the task centre (open tasks), 2 one signer's tasks, 3 rejections awaiting approval (the holder of the company's sign.reject.approve grant). */
-export const taskListRequestSchema = z.object({
+export const taskListRequestSchema = pageRequestSchema.extend({
   userid: z.coerce.number().int().min(0).default(0),
   flag: z.coerce.number().int().refine((f) => f === 1 || f === 2 || f === 3, '列表类型无效'),
   kind: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['case', 'house']).optional()),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
 export const signTaskSchema = z.object({
@@ -37,7 +35,7 @@ export const signTaskSchema = z.object({
   created_at: z.string(),
 });
 export type SignTask = z.infer<typeof signTaskSchema>;
-export const taskListSchema = z.object({ list: z.array(signTaskSchema), page: z.number().int(), has_more: z.boolean() });
+export const taskListSchema = pageSchema(signTaskSchema);
 
 export const signDetailSchema = signTaskSchema.extend({
   bank: z.string().nullable(),

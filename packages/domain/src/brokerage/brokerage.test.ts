@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   bpToPercent,
   computeBrokerageFen,
-  formatFen,
   isOverLimit,
   OVER_LIMIT_AMOUNT_FEN,
   OVER_LIMIT_RATE_BP,
   percentToBp,
   splitFen,
-  yuanToFen,
 } from './brokerage.ts';
 
 describe('computeBrokerageFen', () => {
@@ -101,19 +99,8 @@ describe('conversions', () => {
   ])('percent %s is %s bp', (text, bp) => {
     expect(percentToBp(text)).toBe(bp);
   });
-  it('formats bp and fen for people', () => {
+  it('formats bp for people', () => {
     expect(bpToPercent(150)).toBe('1.50');
     expect(bpToPercent(5)).toBe('0.05');
-    expect(formatFen(123_456)).toBe('1,234.56');
-    expect(formatFen(5)).toBe('0.05');
-  });
-  it.each([
-    ['12.5', 1250],
-    ['3000', 300_000],
-    ['0.01', 1],
-    ['1.001', null],
-    ['-1', null],
-  ])('yuan %s is %s fen', (text, fen) => {
-    expect(yuanToFen(text)).toBe(fen);
   });
 });

@@ -72,18 +72,3 @@ export function splitFen(totalFen: number, weights: readonly number[]): number[]
 export function isOverLimit(rateBp: number, amountFen: number): boolean {
   return rateBp > OVER_LIMIT_RATE_BP || amountFen > OVER_LIMIT_AMOUNT_FEN;
 }
-
-/** Fen as yuan text with two decimals, for display only: 123456 → "1,234.56". */
-export function formatFen(amountFen: number): string {
-  const sign = amountFen < 0 ? '-' : '';
-  const abs = Math.abs(amountFen);
-  const yuan = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}${yuan}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Yuan typed by a person ("12.5", "3000") into fen; null when not a plain amount with at most 2 decimals. */
-export function yuanToFen(text: string): number | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}

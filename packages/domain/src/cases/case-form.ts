@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { loanAmountToFen } from '../money/amount.ts';
 import { EDUCATIONS, EMPLOYER_TYPES, isOption, LOAN_PURPOSES, LOAN_TERMS, MARITAL_STATUSES, OCCUPATIONS, REGIONS, type Option } from '../options/index.ts';
 import { phoneSchema } from '../validation/fields.ts';
 import { BANK_CARD_PATTERN, ID_NUMBER_PATTERN } from '../validation/formats.ts';
-import { parseIdNumber } from './id-number.ts';
+import { parseIdNumber } from '../idcard/id-number.ts';
 import { CASE_MESSAGES as M } from './messages.ts';
-import { yuanToFen } from './money.ts';
 
 /*
  * The case form as it travels: every value a string (multipart, spec §7), empty for "not given". The
@@ -19,7 +19,7 @@ const amountFen = (requiredMessage: string | null) =>
       if (requiredMessage) ctx.addIssue({ code: 'custom', message: requiredMessage });
       return null;
     }
-    const fen = yuanToFen(value);
+    const fen = loanAmountToFen(value);
     if (fen === null) ctx.addIssue({ code: 'custom', message: M.amountFormat });
     return fen;
   });

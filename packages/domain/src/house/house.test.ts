@@ -29,11 +29,12 @@ describe('houseClientFormSchema', () => {
     expect(parsed).toMatchObject({ loan_amount: 150_000_050, term_months: 240, channel_id: 3, referrer_id: null, product: 'mortgage' });
   });
   it.each([
-    [{ loan_amount: '0' }, '贷款金额为大于 0 的数字，最多两位小数'],
+    [{ loan_amount: '0' }, '贷款金额至少 100 元，最多两位小数'],
     [{ loan_amount: '' }, '请输入贷款金额'],
     [{ term_months: '30' }, '房贷期限为 12 至 360 个月，按 12 个月递增'],
     [{ bank: ' ' }, '请输入贷款银行'],
     [{ id_number: '31010119900101123' }, '身份证号码格式错误'],
+    [{ id_number: '310101199001011235' }, '身份证号码校验失败，请核对'],
   ])('refuses %j', (change, message) => {
     const result = houseClientFormSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);

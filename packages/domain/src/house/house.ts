@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { isIdNumberFormat } from '../validation/formats.ts';
 import { phoneSchema } from '../validation/fields.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
-import { MAX_RATE_BP, MAX_SPLIT_PARTS, percentToBp, yuanToFen } from '../brokerage/brokerage.ts';
+import { MAX_RATE_BP, MAX_SPLIT_PARTS, percentToBp } from '../brokerage/brokerage.ts';
+import { loanAmountToFen } from '../money/amount.ts';
+import { isValidIdNumber } from '../idcard/id-number.ts';
+import { CASE_MESSAGES } from '../cases/messages.ts';
 
 /** Spec §9: house loans run 1 to 30 years, in 12-month steps. */
 export const HOUSE_TERMS: readonly number[] = Array.from({ length: 30 }, (_, i) => (i + 1) * 12);
@@ -41,7 +44,7 @@ export const HOUSE_MESSAGES = {
   nameRequired: '请输入客户姓名',
   nameTooLong: '姓名最多 30 个字',
   amountRequired: '请输入贷款金额',
-  amountFormat: '贷款金额为大于 0 的数字，最多两位小数',
+  amountFormat: '贷款金额至少 100 元，最多两位小数',
   termInvalid: '房贷期限为 12 至 360 个月，按 12 个月递增',
   bankRequired: '请输入贷款银行',
   rateFormat: '返佣比例为百分数，最多两位小数，且不超过 10%',
@@ -67,22 +70,21 @@ const trimmed = (required: string, max: number, tooLong = `最多 ${max} 个字`
 const optionalText = (max: number) =>
   z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(max, `最多 ${max} 个字`));
 
-/** Yuan typed by a person, turned into fen. */
+/** A loan amount typed by a person, turned into fen by the one money rule (decision 043). */
 export const yuanAmountSchema = z
   .string({ error: HOUSE_MESSAGES.amountRequired })
   .trim()
   .min(1, HOUSE_MESSAGES.amountRequired)
-  .refine((text) => {
-    const fen = yuanToFen(text);
-    return fen !== null && fen > 0;
-  }, HOUSE_MESSAGES.amountFormat)
-  .transform((text) => yuanToFen(text) ?? 0);
+  .refine((text) => loanAmountToFen(text) !== null, HOUSE_MESSAGES.amountFormat)
+  .transform((text) => loanAmountToFen(text) ?? 0);
 
 /** addHouseClient: the form of /business/houseAdd and the server's check. */
 export const houseClientFormSchema = z.object({
   name: trimmed(HOUSE_MESSAGES.nameRequired, 30, HOUSE_MESSAGES.nameTooLong),
   phone: phoneSchema,
-  id_number: optionalText(18).refine((v) => isIdNumberFormat(v), M.idNumberFormat),
+  id_number: optionalText(18)
+    .refine((v) => isIdNumberFormat(v), M.idNumberFormat)
+    .refine((v) => v === '' || !isIdNumberFormat(v) || isValidIdNumber(v), CASE_MESSAGES.idNumberCheck),
   loan_amount: yuanAmountSchema,
   term_months: z.coerce.number({ error: HOUSE_MESSAGES.termInvalid }).refine(isHouseTerm, HOUSE_MESSAGES.termInvalid),
   bank: trimmed(HOUSE_MESSAGES.bankRequired, 50),
@@ -105,8 +107,8 @@ export const houseRecommendFormSchema = z.object({
   phone: phoneSchema,
   channel_id: optionalIdSchema,
   intent_amount: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim())
-    .refine((t) => t === '' || (yuanToFen(t) ?? 0) > 0, HOUSE_MESSAGES.amountFormat)
-    .transform((t) => (t === '' ? 0 : (yuanToFen(t) ?? 0))),
+    .refine((t) => t === '' || loanAmountToFen(t) !== null, HOUSE_MESSAGES.amountFormat)
+    .transform((t) => (t === '' ? 0 : (loanAmountToFen(t) ?? 0))),
   remark: optionalText(200),
 });
 

@@ -1,4 +1,4 @@
-import { isValidIdCardNumber } from './idcard.ts';
+import { isValidIdNumber } from './id-number.ts';
 import { isValidBankCardNumber } from './luhn.ts';
 
 export type OcrKind = 'idCard' | 'bankCard';
@@ -16,7 +16,7 @@ export function extractDocumentNumber(kind: OcrKind, text: string): { number: st
     for (const match of joined.matchAll(pattern)) candidates.push(match[0]);
   }
   if (candidates.length === 0) return null;
-  const isValid = kind === 'idCard' ? isValidIdCardNumber : isValidBankCardNumber;
+  const isValid = kind === 'idCard' ? isValidIdNumber : isValidBankCardNumber;
   const valid = candidates.find(isValid);
   if (valid) return { number: valid, valid: true };
   return { number: candidates[0] ?? '', valid: false };

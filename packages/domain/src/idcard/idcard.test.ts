@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractDocumentNumber, idCardCheckChar, isLuhnValid, isValidBankCardNumber, isValidIdCardNumber } from './index.ts';
-
-describe('GB 11643 check digit', () => {
-  it.each([
-    ['11010519491231002', 'X'],
-    ['44030419900101001', '1'],
-    ['abc', null],
-  ])('idCardCheckChar(%j) is %j', (first17, expected) => expect(idCardCheckChar(first17)).toBe(expected));
-
-  it.each([
-    ['11010519491231002X', true],
-    ['11010519491231002x', true],
-    ['110105194912310029', false],
-    ['440304199001010011', true],
-    ['440304199001010018', false],
-    ['11010519491231002', false],
-    ['110105491231002', false],
-  ])('isValidIdCardNumber(%j) is %s', (value, expected) => expect(isValidIdCardNumber(value)).toBe(expected));
-});
+import { extractDocumentNumber, isLuhnValid, isValidBankCardNumber } from './index.ts';
 
 describe('Luhn', () => {
   it.each([

@@ -1,3 +1,3 @@
-export * from './idcard.ts';
+export * from './id-number.ts';
 export * from './luhn.ts';
 export * from './extract.ts';

@@ -1,7 +1,7 @@
 // Synthetic card photos for the OCR tests and bench/ocr.mjs: a number rendered from SVG text on a card
 // background, with speckle noise, a few scratch lines and a slight rotation, saved as JPEG.
 import sharp from 'sharp';
-import { idCardCheckChar } from '@crm/domain/idcard';
+import { idCheckChar } from '@crm/domain/idcard';
 
 /** A small seeded generator, so a bench run is repeatable. */
 export function seededRandom(seed: number): () => number {
@@ -39,7 +39,7 @@ export function randomIdNumber(random: () => number): string {
   const month = String(1 + Math.floor(random() * 12)).padStart(2, '0');
   const day = String(1 + Math.floor(random() * 28)).padStart(2, '0');
   const first17 = `310${digits(random, 3)}${year}${month}${day}${digits(random, 3)}`;
-  return `${first17}${idCardCheckChar(first17) ?? '0'}`;
+  return `${first17}${idCheckChar(first17)}`;
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);

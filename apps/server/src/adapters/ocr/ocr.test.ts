@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tc3Authorization } from '../sms/tc3-sign.ts';
+import { tc3Authorization } from '../tencent-cloud/tc3-sign.ts';
 import { randomBankCard, randomIdNumber, renderCardImage, seededRandom } from './card-images.ts';
 import { createLocalOcr, createTencentOcr, OcrUnavailableError } from './index.ts';
 

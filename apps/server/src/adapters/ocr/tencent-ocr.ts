@@ -1,74 +1,37 @@
-import { systemClock } from '../../clock.ts';
 import { extractDocumentNumber } from '@crm/domain/idcard';
-import { tc3Authorization } from '../sms/tc3-sign.ts';
+import { callTencentCloud, TencentCloudError } from '../tencent-cloud/tencent-cloud.ts';
+import type { TencentCloudConnection } from '../tencent-cloud/tencent-cloud.ts';
 import { OcrUnavailableError, UNCHECKED_PENALTY, type OcrAdapter } from './ocr.ts';
 
-export interface TencentOcrOptions {
-  secretId: string;
-  secretKey: string;
+export interface TencentOcrOptions extends TencentCloudConnection {
   region?: string;
-  endpoint?: string;
-  fetchImpl?: typeof fetch;
-  now?: () => number;
-  timeoutMs?: number;
 }
 
 const VERSION = '2018-11-19';
 const SERVICE = 'ocr';
-const CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Tencent's card OCR answers no per-number confidence; a number passing its check digit is trusted this much. */
 const CLOUD_CONFIDENCE = 0.95;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /**
- * The cloud slot: Tencent Cloud OCR (IDCardOCR, BankCardOCR), signed TC3-HMAC-SHA256 like the SMS adapter.
+ * The cloud slot: Tencent Cloud OCR (IDCardOCR, BankCardOCR), called through the one Tencent Cloud client (adapters/tencent-cloud).
  * Its answer goes through the same check-digit post-processing as the local engine's.
  */
 export function createTencentOcr(options: TencentOcrOptions): OcrAdapter {
-  const { secretId, secretKey, region = 'ap-guangzhou', endpoint = 'https://ocr.tencentcloudapi.com', fetchImpl = fetch, now = () => systemClock().getTime(), timeoutMs = 10_000 } = options;
-  const url = new URL(endpoint);
+  const { region = 'ap-guangzhou', ...connection } = options;
   return {
     kind: 'tencent',
     async recognize(kind, image) {
       const action = kind === 'idCard' ? 'IDCardOCR' : 'BankCardOCR';
-      const payload = JSON.stringify(kind === 'idCard' ? { ImageBase64: image.toString('base64'), CardSide: 'FRONT' } : { ImageBase64: image.toString('base64') });
-      const timestamp = Math.floor(now() / 1000);
-      const authorization = tc3Authorization({
-        secretId,
-        secretKey,
-        service: SERVICE,
-        timestamp,
-        path: url.pathname,
-        signedHeaders: { 'content-type': CONTENT_TYPE, host: url.host, 'x-tc-action': action },
-        payload,
-      });
-      let answer: unknown;
+      const payload = kind === 'idCard' ? { ImageBase64: image.toString('base64'), CardSide: 'FRONT' } : { ImageBase64: image.toString('base64') };
+      let body: Record<string, unknown>;
       try {
-        const response = await fetchImpl(url, {
-          method: 'POST',
-          headers: {
-            Authorization: authorization,
-            'Content-Type': CONTENT_TYPE,
-            'X-TC-Action': action,
-            'X-TC-Version': VERSION,
-            'X-TC-Timestamp': String(timestamp),
-            'X-TC-Region': region,
-          },
-          body: payload,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        answer = await response.json();
+        body = await callTencentCloud(connection, { service: SERVICE, action, version: VERSION, region, payload });
       } catch (error) {
-        throw new OcrUnavailableError(`Tencent OCR unreachable: ${String(error)}`);
-      }
-      const body = isRecord(answer) && isRecord(answer.Response) ? answer.Response : null;
-      if (!body) throw new OcrUnavailableError('Tencent OCR answered without a Response');
-      if (isRecord(body.Error)) {
-        const code = String(body.Error.Code);
+        if (!(error instanceof TencentCloudError)) throw error;
         // "No card in the picture" is an answer, not an outage.
-        if (/^FailedOperation\.(NoBankCard|IdCardInfoIllegal|OcrFailed|ImageNoIdCard|NoText)/i.test(code) || code === 'FailedOperation.UnKnowError') return null;
-        throw new OcrUnavailableError(`Tencent OCR refused: ${code}`);
+        if (/^FailedOperation\.(NoBankCard|IdCardInfoIllegal|OcrFailed|ImageNoIdCard|NoText)/i.test(error.code) || error.code === 'FailedOperation.UnKnowError') return null;
+        throw new OcrUnavailableError(`Tencent OCR failed: ${error.code}`, { cause: error });
       }
       const raw = String((kind === 'idCard' ? body.IdNum : body.CardNo) ?? '');
       const found = extractDocumentNumber(kind, raw);

@@ -4,5 +4,5 @@ export { createDemoSmsAdapter } from './demo-sms.ts';
 export type { DemoSmsOptions } from './demo-sms.ts';
 export { createTencentSmsAdapter } from './tencent-sms.ts';
 export type { TencentSmsOptions } from './tencent-sms.ts';
-export { tc3Authorization } from './tc3-sign.ts';
-export type { Tc3SignInput } from './tc3-sign.ts';
+export { tc3Authorization } from '../tencent-cloud/tc3-sign.ts';
+export type { Tc3SignInput } from '../tencent-cloud/tc3-sign.ts';

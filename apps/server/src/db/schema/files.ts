@@ -1,17 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, staff } from './staff.ts';
 import { clients } from './cases.ts';
+import { houseClients } from './house.ts';
 
 /*
  * Uploaded files (modules/files): every image any module stores, whoever attaches it. Only modules/files
  * imports this file.
  */
 
+/** Who a file belongs to: a case (proofs, repayments) or a home-loan client (its documents). */
+export const FILE_OWNER_KINDS = ['case', 'house_client'] as const;
+export type FileOwnerKind = (typeof FILE_OWNER_KINDS)[number];
+
 /**
  * An uploaded image, stored re-encoded (EXIF and anything appended stripped) with a thumbnail. The keys
- * are random, never derived from ids or names, and files are served only through the signed image route.
- * An image belongs to one case; it is "attached" once a proof or money record uses it.
+ * are random, never derived from ids or names, and files are served only through signed links. An image
+ * belongs to one owner, named by `ownerKind` and the one owner column of that kind (a real foreign key
+ * each, so an owner cannot vanish from under its files; e-sign evidence and exam images add a kind and a
+ * column). It is "attached" once the owner's record (proof, repayment, house document) uses it; the sweep
+ * removes what stays unattached.
  */
 export const files = pgTable(
   'files',
@@ -20,9 +28,9 @@ export const files = pgTable(
     corpId: integer()
       .notNull()
       .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
+    ownerKind: text({ enum: FILE_OWNER_KINDS }).notNull(),
+    clientId: integer().references(() => clients.id),
+    houseClientId: integer().references(() => houseClients.id),
     uploaderId: integer()
       .notNull()
       .references(() => staff.id),
@@ -37,6 +45,12 @@ export const files = pgTable(
   },
   (t) => [
     index().on(t.corpId, t.clientId),
+    index().on(t.corpId, t.houseClientId),
+    // Exactly the owner column of the file's kind is set.
+    check(
+      'files_one_owner',
+      sql`(${t.ownerKind} = 'case' and ${t.clientId} is not null and ${t.houseClientId} is null) or (${t.ownerKind} = 'house_client' and ${t.houseClientId} is not null and ${t.clientId} is null)`,
+    ),
     index().on(t.corpId, t.uploaderId, t.createdAt),
     // The sweep of images uploaded but never used (a form abandoned) walks this, company by company.
     index('files_unattached_idx').on(t.corpId, t.createdAt).where(sql`${t.attachedAt} is null`),

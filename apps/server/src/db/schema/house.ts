@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companies, staff, teams } from './staff.ts';
+import { files } from './files.ts';
 
 /*
  * The home-loan business (modules/house): house clients, channels that refer them, recommendations,
@@ -101,7 +102,7 @@ export const houseRecommends = pgTable(
   (t) => [index().on(t.corpId, t.staffId, t.id), index().on(t.corpId, t.id)],
 );
 
-/** An image of a house client's file, by type (HOUSE_IMAGE_TYPES); the bytes live under DATA_DIR. */
+/** An image of a house client's file, by type (HOUSE_IMAGE_TYPES); the file itself is modules/files'. */
 export const houseImages = pgTable(
   'house_images',
   {
@@ -113,16 +114,16 @@ export const houseImages = pgTable(
       .notNull()
       .references(() => houseClients.id),
     houseType: smallint().notNull(),
-    /** The random `<corp>/<hex>` key in the shared file storage; never derived from what the uploader sent. */
-    storageKey: text().notNull(),
-    mime: text().notNull(),
-    sizeBytes: integer().notNull(),
+    /** The stored image (modules/files): storage, signed links and the sweep are that module's. */
+    fileId: integer()
+      .notNull()
+      .references(() => files.id),
     uploadedBy: integer()
       .notNull()
       .references(() => staff.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.corpId, t.houseClientId, t.houseType, t.id), uniqueIndex().on(t.storageKey)],
+  (t) => [index().on(t.corpId, t.houseClientId, t.houseType, t.id), uniqueIndex().on(t.fileId)],
 );
 
 /** A person who receives brokerage (an agent of a channel), with the account it is paid to. */

@@ -8,7 +8,7 @@ import type {
   TeamData,
 } from '@crm/domain/api/cases';
 import type { CaseForm } from '@crm/domain/cases';
-import { fenToYuan } from '@crm/domain/cases';
+import { fenToYuan } from '@crm/domain/money';
 import { JOB } from '@crm/domain/roles';
 import { allowedMoves, CASE_STATUS, CASE_STATUS_LABELS, CASE_STATUSES, findTransition, isDeletable, refusalOf, type CaseRole } from '@crm/domain/status';
 import { maskPhone } from '@crm/domain/validation';

@@ -1,4 +1,5 @@
-import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
@@ -72,10 +73,12 @@ const orderColumns = {
   createdAt: houseBrokerageOrders.createdAt,
 };
 
-/** Rows one past the page tell whether there is another page, without counting the whole table. */
-async function page<T>(pageNo: number, size: number, run: (limit: number, offset: number) => PromiseLike<T[]>) {
-  const rows = await run(size + 1, (pageNo - 1) * size);
-  return { rows: rows.slice(0, size), hasMore: rows.length > size };
+/**
+ * One keyset page, newest first: rows with an id below the cursor, one past the page (toPage reads it as
+ * "more exist" without counting the table).
+ */
+function keyset<T>(page: PageRequest, id: SQLWrapper, run: (limit: number, before: SQL | undefined) => PromiseLike<T[]>) {
+  return run(page.limit + 1, page.cursor === null ? undefined : lt(id, page.cursor));
 }
 
 function scopeWhere(scope: ClientScope): SQL | undefined {
@@ -131,13 +134,12 @@ export function createHouseRepository(db: Db) {
       return row.id;
     },
 
-    listClients: (scope: ClientScope, filter: ClientFilter, pageNo: number, size: number) =>
-      page(pageNo, size, (limit, offset) =>
+    listClients: (scope: ClientScope, filter: ClientFilter, page: PageRequest) =>
+      keyset(page, houseClients.id, (limit, before) =>
         selectClients()
-          .where(and(scopeWhere(scope), ...filterWhere(filter)))
+          .where(and(scopeWhere(scope), ...filterWhere(filter), before))
           .orderBy(desc(houseClients.id))
-          .limit(limit)
-          .offset(offset),
+          .limit(limit),
       ),
 
     async findClient(corpId: number, id: number, executor: Db | Tx = db) {
@@ -214,14 +216,14 @@ export function createHouseRepository(db: Db) {
 
     // ---- images -------------------------------------------------------------------------------
 
-    async insertImage(values: typeof houseImages.$inferInsert) {
-      const [row] = await db.insert(houseImages).values(values).returning({ id: houseImages.id });
+    async insertImage(tx: Tx, values: typeof houseImages.$inferInsert) {
+      const [row] = await tx.insert(houseImages).values(values).returning({ id: houseImages.id });
       if (!row) throw new Error('image not inserted');
       return row.id;
     },
     listImages: (corpId: number, houseClientId: number, houseType: number) =>
       db
-        .select({ id: houseImages.id, houseType: houseImages.houseType, createdAt: houseImages.createdAt })
+        .select({ id: houseImages.id, houseType: houseImages.houseType, fileId: houseImages.fileId, createdAt: houseImages.createdAt })
         .from(houseImages)
         .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId), eq(houseImages.houseType, houseType)))
         .orderBy(asc(houseImages.id))
@@ -233,14 +235,6 @@ export function createHouseRepository(db: Db) {
         .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId)))
         .groupBy(houseImages.houseType)
         .orderBy(asc(houseImages.houseType)),
-    async findImage(corpId: number, id: number) {
-      const [row] = await db
-        .select({ id: houseImages.id, houseClientId: houseImages.houseClientId, storageKey: houseImages.storageKey, mime: houseImages.mime })
-        .from(houseImages)
-        .where(and(eq(houseImages.corpId, corpId), eq(houseImages.id, id)))
-        .limit(1);
-      return row;
-    },
 
     // ---- channels, recommendations, receivers ------------------------------------------------
 
@@ -257,7 +251,7 @@ export function createHouseRepository(db: Db) {
         .limit(1);
       return row;
     },
-    listChannels: (corpId: number, ownerId: number | null, keyword: string, id: number | null, pageNo: number, size: number) => {
+    listChannels: (corpId: number, ownerId: number | null, keyword: string, id: number | null, page: PageRequest) => {
       const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const clientCount = db
         .select({ channelId: houseClients.channelId, n: count().as('n') })
@@ -265,7 +259,7 @@ export function createHouseRepository(db: Db) {
         .where(and(eq(houseClients.corpId, corpId), isNull(houseClients.deletedAt)))
         .groupBy(houseClients.channelId)
         .as('client_count');
-      return page(pageNo, size, (limit, offset) =>
+      return keyset(page, houseChannels.id, (limit, before) =>
         db
           .select({
             id: houseChannels.id,
@@ -284,14 +278,14 @@ export function createHouseRepository(db: Db) {
           .where(
             and(
               eq(houseChannels.corpId, corpId),
+              before,
               ownerId === null ? undefined : eq(houseChannels.ownerId, ownerId),
               id === null ? undefined : eq(houseChannels.id, id),
               keyword ? or(ilike(houseChannels.name, like), ilike(houseChannels.contact, like)) : undefined,
             ),
           )
           .orderBy(desc(houseChannels.id))
-          .limit(limit)
-          .offset(offset),
+          .limit(limit),
       );
     },
     /**
@@ -331,8 +325,8 @@ export function createHouseRepository(db: Db) {
       if (!row) throw new Error('recommendation not inserted');
       return row.id;
     },
-    listRecommends: (corpId: number, staffId: number | null, pageNo: number, size: number) =>
-      page(pageNo, size, (limit, offset) =>
+    listRecommends: (corpId: number, staffId: number | null, page: PageRequest) =>
+      keyset(page, houseRecommends.id, (limit, before) =>
         db
           .select({
             id: houseRecommends.id,
@@ -345,10 +339,9 @@ export function createHouseRepository(db: Db) {
           })
           .from(houseRecommends)
           .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
-          .where(and(eq(houseRecommends.corpId, corpId), staffId === null ? undefined : eq(houseRecommends.staffId, staffId)))
+          .where(and(eq(houseRecommends.corpId, corpId), staffId === null ? undefined : eq(houseRecommends.staffId, staffId), before))
           .orderBy(desc(houseRecommends.id))
-          .limit(limit)
-          .offset(offset),
+          .limit(limit),
       ),
 
     async insertBrokerageUser(values: typeof houseBrokerageUsers.$inferInsert) {
@@ -356,9 +349,9 @@ export function createHouseRepository(db: Db) {
       if (!row) throw new Error('brokerage user not inserted');
       return row.id;
     },
-    listBrokerageUsers: (corpId: number, ownerId: number | null, keyword: string, pageNo: number, size: number) => {
+    listBrokerageUsers: (corpId: number, ownerId: number | null, keyword: string, page: PageRequest) => {
       const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return page(pageNo, size, (limit, offset) =>
+      return keyset(page, houseBrokerageUsers.id, (limit, before) =>
         db
           .select({
             id: houseBrokerageUsers.id,
@@ -374,13 +367,13 @@ export function createHouseRepository(db: Db) {
           .where(
             and(
               eq(houseBrokerageUsers.corpId, corpId),
+              before,
               ownerId === null ? undefined : eq(houseBrokerageUsers.ownerId, ownerId),
               keyword ? or(ilike(houseBrokerageUsers.name, like), ilike(houseBrokerageUsers.phone, like)) : undefined,
             ),
           )
           .orderBy(desc(houseBrokerageUsers.id))
-          .limit(limit)
-          .offset(offset),
+          .limit(limit),
       );
     },
     findBrokerageUsers: (corpId: number, ids: number[]) =>
@@ -428,8 +421,8 @@ export function createHouseRepository(db: Db) {
       return row;
     },
 
-    listAudits: (corpId: number, status: 'pending' | 'approved' | 'rejected', pageNo: number, size: number) =>
-      page(pageNo, size, (limit, offset) =>
+    listAudits: (corpId: number, status: 'pending' | 'approved' | 'rejected', page: PageRequest) =>
+      keyset(page, houseAudits.id, (limit, before) =>
         db
           .select({
             id: houseAudits.id,
@@ -446,10 +439,9 @@ export function createHouseRepository(db: Db) {
           .from(houseAudits)
           .innerJoin(houseClients, eq(houseClients.id, houseAudits.houseClientId))
           .innerJoin(actor, eq(actor.id, houseAudits.requestedBy))
-          .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.status, status)))
+          .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.status, status), before))
           .orderBy(desc(houseAudits.id))
-          .limit(limit)
-          .offset(offset),
+          .limit(limit),
       ),
 
     auditEvents: (corpId: number, auditIds: number[]) =>
@@ -483,13 +475,12 @@ export function createHouseRepository(db: Db) {
         .where(and(eq(houseBrokerageOrders.corpId, corpId), eq(houseBrokerageOrders.houseClientId, houseClientId)))
         .orderBy(asc(houseBrokerageOrders.id)),
 
-    listOrders: (corpId: number, status: number, pageNo: number, size: number) =>
-      page(pageNo, size, (limit, offset) =>
+    listOrders: (corpId: number, status: number, page: PageRequest) =>
+      keyset(page, houseBrokerageOrders.id, (limit, before) =>
         selectOrders()
-          .where(and(eq(houseBrokerageOrders.corpId, corpId), status === 0 ? undefined : eq(houseBrokerageOrders.status, status)))
+          .where(and(eq(houseBrokerageOrders.corpId, corpId), status === 0 ? undefined : eq(houseBrokerageOrders.status, status), before))
           .orderBy(desc(houseBrokerageOrders.id))
-          .limit(limit)
-          .offset(offset),
+          .limit(limit),
       ),
 
     orderSummary: (corpId: number) =>

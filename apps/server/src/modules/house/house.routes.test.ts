@@ -14,7 +14,7 @@ import { createBrokerageUser, createChannel, createHouseClient } from '../../tes
 import { loginAs, postForm } from '../../test/http.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
-type ListBody = Body<{ list: Record<string, unknown>[]; page: number; has_more: boolean }>;
+type ListBody = Body<{ list: Record<string, unknown>[]; next_cursor: number | null }>;
 
 let test: TestApp;
 let dataDir: string;
@@ -98,7 +98,7 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     [{ term_months: 372 }, '房贷期限为 12 至 360 个月，按 12 个月递增'],
     [{ name: '' }, '请输入客户姓名'],
     [{ phone: '12345' }, '手机号码格式错误'],
-    [{ loan_amount: '1.234' }, '贷款金额为大于 0 的数字，最多两位小数'],
+    [{ loan_amount: '1.234' }, '贷款金额至少 100 元，最多两位小数'],
     [{ id_number: '123' }, '身份证号码格式错误'],
   ])('refuses %j with its message', async (change, message) => {
     const w = await world();
@@ -138,12 +138,16 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     const w = await world();
     for (let i = 0; i < 23; i += 1) await createHouseClient(test.db, w.corp.id, w.sales.id, { name: `客户${i}` });
     await createHouseClient(test.db, w.corp.id, w.colleague.id, { name: '别人的客户' });
-    const page1 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 1 });
+    const page1 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', {});
     expect(page1.body.data?.list).toHaveLength(20);
-    expect(page1.body.data?.has_more).toBe(true);
-    const page2 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 2 });
+    expect(page1.body.data?.next_cursor).toEqual(page1.body.data?.list.at(-1)?.id);
+    // A client added between pages appears on no page of this walk and shifts nothing (keyset, not offset).
+    await createHouseClient(test.db, w.corp.id, w.sales.id, { name: '新来的' });
+    const page2 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { cursor: page1.body.data?.next_cursor ?? 0 });
     expect(page2.body.data?.list).toHaveLength(3);
-    expect(page2.body.data?.has_more).toBe(false);
+    expect(page2.body.data?.next_cursor).toBeNull();
+    const walked = [...(page1.body.data?.list ?? []), ...(page2.body.data?.list ?? [])].map((c) => c.name);
+    expect(new Set(walked).size).toBe(23);
     const search = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 1, keyword: '客户2' });
     expect(search.body.data?.list.map((c) => c.name).sort()).toEqual(['客户2', '客户20', '客户21', '客户22']);
     const theirs = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 1, keyword: '别人' });

@@ -25,7 +25,7 @@ import {
   idRequestSchema,
   okResponseSchema,
   orderStatusSummarySchema,
-  pageRequestSchema,
+  keywordPageRequestSchema,
   setBrokerageResponseSchema,
   updateHouseAuditRequestSchema,
   updateHouseOrderRequestSchema,
@@ -37,7 +37,6 @@ import {
   houseChannelFormSchema,
   houseClientFormSchema,
   houseRecommendFormSchema,
-  idSchema,
   setBrokerageFormSchema,
 } from '@crm/domain/house';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
@@ -89,42 +88,33 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
   // ---- clients ----
   post('addHouseClient', '新增房贷客户', houseClientFormSchema, okResponseSchema, (me, form) => house.addClient(me, form));
   post('getHouseList', '我的房贷客户（搜索、筛选、分页）', getHouseListRequestSchema, houseClientListSchema, (me, q) => house.listClients(me, q));
-  post('getHouseList2', '房贷管家的客户', getHouseList2RequestSchema, houseClientListSchema, (me, q) => house.stewardClients(me, q.page, q.steward_status));
-  post('getHouseCard', '卡分期客户（房贷管家）', pageRequestSchema, houseClientListSchema, (me, q) => house.stewardCards(me, q.page));
+  post('getHouseList2', '房贷管家的客户', getHouseList2RequestSchema, houseClientListSchema, (me, q) => house.stewardClients(me, q, q.steward_status));
+  post('getHouseCard', '卡分期客户（房贷管家）', keywordPageRequestSchema, houseClientListSchema, (me, q) => house.stewardCards(me, q));
   get('/api/crm/getHouseDetail', '房贷客户详情与推荐链', idRequestSchema, houseDetailSchema, (me, q) => house.detail(me, q.id));
   post('delHouseClient', '删除房贷客户', idRequestSchema, okResponseSchema, (me, q) => house.deleteClient(me, q.id));
-  get('/api/crm/houseTeam', '团队房贷客户（团队长）', pageRequestSchema, houseClientListSchema, (me, q) => house.teamClients(me, q.page, q.keyword));
+  get('/api/crm/houseTeam', '团队房贷客户（团队长）', keywordPageRequestSchema, houseClientListSchema, (me, q) => house.teamClients(me, q, q.keyword));
   get('/common/houseStatus', '房贷客户状态选项', z.object({}), houseStatusSchema, async () => house.statusOptions());
 
   // ---- images ----
   post('addHouseImg', '上传房贷客户资料图片', addHouseImgSchema, okResponseSchema, (me, q) => house.addImage(me, q.id, q.house_type, q.file), IMAGE_UPLOAD_CONFIG);
   get('/api/crm/getHouseImg', '房贷客户资料图片（按类型）', houseImgRequestSchema, houseImageListSchema, (me, q) => house.listImages(me, q.id, q.house_type));
-  app.get(
-    '/api/crm/houseImgFile/:id',
-    { schema: { tags, summary: '房贷资料图片文件（校验客户权限）', params: z.object({ id: idSchema }) } },
-    async (request, reply) => {
-      const { mime, bytes } = await house.imageFile(currentStaff(request), request.params.id);
-      // Private: the image is a client's document; nothing between us and the phone may keep it.
-      return reply.type(mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(bytes);
-    },
-  );
 
   // ---- channels, recommendations, receivers ----
   post('addHouseChannel', '新增房贷渠道', houseChannelFormSchema, okResponseSchema, (me, form) => house.addChannel(me, form));
-  post('getHouseChannelList', '房贷渠道列表', getHouseChannelListRequestSchema, houseChannelListSchema, (me, q) => house.listChannels(me, q.page, q.keyword, q.id));
+  post('getHouseChannelList', '房贷渠道列表', getHouseChannelListRequestSchema, houseChannelListSchema, (me, q) => house.listChannels(me, q, q.keyword, q.id));
   post('addHouseRecommend', '新增推荐', houseRecommendFormSchema, okResponseSchema, (me, form) => house.addRecommend(me, form));
-  post('getHouseRecommend', '推荐列表', pageRequestSchema, houseRecommendListSchema, (me, q) => house.listRecommends(me, q.page));
+  post('getHouseRecommend', '推荐列表', keywordPageRequestSchema, houseRecommendListSchema, (me, q) => house.listRecommends(me, q));
   post('addHouseBrokerageUser', '新增返佣人', houseBrokerageUserFormSchema, okResponseSchema, (me, form) => house.addBrokerageUser(me, form));
-  post('houseBrokerageUser', '返佣人列表', pageRequestSchema, houseBrokerageUserListSchema, (me, q) => house.listBrokerageUsers(me, q.page, q.keyword));
+  post('houseBrokerageUser', '返佣人列表', keywordPageRequestSchema, houseBrokerageUserListSchema, (me, q) => house.listBrokerageUsers(me, q, q.keyword));
 
   // ---- brokerage, audits, orders ----
   post('setHouseBrokerage', '设置客户返佣', setBrokerageFormSchema, setBrokerageResponseSchema, (me, form) => house.setBrokerage(me, form));
   post('houseBrokerage', '返佣数据汇总（房贷财务）', z.object({}), houseBrokerageSummarySchema, (me) => house.brokerageSummary(me));
-  post('houseBrokerageList', '已设返佣的客户（房贷财务）', pageRequestSchema, houseBrokerageListSchema, (me, q) => house.brokerageClients(me, q.page));
-  post('getHouseAudit', '超限返佣审批列表', getHouseAuditRequestSchema, houseAuditListSchema, (me, q) => house.listAudits(me, q.page, q.status));
+  post('houseBrokerageList', '已设返佣的客户（房贷财务）', keywordPageRequestSchema, houseBrokerageListSchema, (me, q) => house.brokerageClients(me, q));
+  post('getHouseAudit', '超限返佣审批列表', getHouseAuditRequestSchema, houseAuditListSchema, (me, q) => house.listAudits(me, q, q.status));
   post('updateHouseAudit', '审批超限返佣', updateHouseAuditRequestSchema, okResponseSchema, (me, q) => house.decideAudit(me, q));
   post('houseBrokerageOrder', '返佣单汇总（按状态）', z.object({}), orderStatusSummarySchema, (me) => house.orderSummary(me));
-  post('houseBrokerageOrderList', '返佣单列表', houseOrderListRequestSchema, houseOrderListSchema, (me, q) => house.listOrders(me, q.page, q.status));
+  post('houseBrokerageOrderList', '返佣单列表', houseOrderListRequestSchema, houseOrderListSchema, (me, q) => house.listOrders(me, q, q.status));
   post('updateHouseBrokerageOrder', '修改返佣单（备注、打款流水号）', updateHouseOrderRequestSchema, okResponseSchema, (me, q) => house.updateOrder(me, q));
   post('updateHouseBrokerageStatus', '返佣单打款或作废', updateHouseOrderStatusRequestSchema, okResponseSchema, (me, q) => house.updateOrderStatus(me, q.id, q.status));
 

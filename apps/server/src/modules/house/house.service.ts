@@ -6,14 +6,15 @@ import {
   splitFen,
 } from '@crm/domain/brokerage';
 import { HOUSE_STATUS, HOUSE_STATUS_OPTIONS, isHouseImageType, type houseBrokerageUserFormSchema, type houseChannelFormSchema, type houseClientFormSchema, type houseRecommendFormSchema, type setBrokerageFormSchema } from '@crm/domain/house';
-import { HOUSE_PAGE_SIZE, type HouseAudit, type HouseDetail, type HouseClientItem, type HouseOrder } from '@crm/domain/api/house';
+import { toPage, type PageRequest } from '@crm/domain/api/page';
+import { type HouseAudit, type HouseDetail, type HouseClientItem, type HouseOrder } from '@crm/domain/api/house';
 import type { allotHouseRequestSchema, getHouseListRequestSchema, houseSignSubmitRequestSchema, updateHouseAuditRequestSchema, updateHouseOrderRequestSchema } from '@crm/domain/api/house';
 import { JOB } from '@crm/domain/roles';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import type { StaffIdentity } from '../staff/staff.repository.ts';
-import type { HouseImageStore } from './house-images.ts';
+import type { FilesService } from '../files/files.service.ts';
 import type { ClientRow, ClientScope, HouseRepository } from './house.repository.ts';
 
 type Me = StaffIdentity;
@@ -84,19 +85,16 @@ const toOrder = (row: OrderRow): HouseOrder => ({
   created_at: iso(row.createdAt),
 });
 
-const toList = <R, T>(result: { rows: R[]; hasMore: boolean }, pageNo: number, map: (row: R) => T) => ({
-  list: result.rows.map(map),
-  page: pageNo,
-  has_more: result.hasMore,
-});
+const toList = <R extends { id: number }, T>(rows: R[], page: PageRequest, map: (row: R) => T) => toPage(rows, page.limit, map);
 
 export interface HouseServiceDeps {
   repo: HouseRepository;
-  images: HouseImageStore;
+  /** House documents are modules/files' (storage, signed links, sweep); this module links them by type. */
+  files: FilesService;
   now: Clock;
 }
 
-export function createHouseService({ repo, images, now }: HouseServiceDeps) {
+export function createHouseService({ repo, files, now }: HouseServiceDeps) {
   /** The client if it exists in the caller's company (else 404) and the caller may see it (else 403). */
   async function visibleClient(me: Me, id: number): Promise<ClientRow> {
     const client = await repo.findClient(me.corpId, id);
@@ -185,29 +183,29 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
     async listClients(me: Me, query: z.output<typeof getHouseListRequestSchema>) {
       requireNotRebateOnly(me);
       const scope: ClientScope = isFinance(me) ? { corpId: me.corpId, all: true } : { corpId: me.corpId, all: false, ownerId: me.id, stewardId: me.id };
-      const result = await repo.listClients(scope, { keyword: query.keyword, status: query.status, channelId: query.channel_id, source: query.source }, query.page, HOUSE_PAGE_SIZE);
-      return toList(result, query.page, (row) => toItem(row, row.ownerId === me.id));
+      const result = await repo.listClients(scope, { keyword: query.keyword, status: query.status, channelId: query.channel_id, source: query.source }, query);
+      return toList(result, query, (row) => toItem(row, row.ownerId === me.id));
     },
 
     /** The steward's list (getHouseList2): clients waiting on or handled by the caller. */
-    async stewardClients(me: Me, pageNo: number, stewardStatus: 'waiting' | 'handled' | undefined) {
+    async stewardClients(me: Me, page: PageRequest, stewardStatus: 'waiting' | 'handled' | undefined) {
       requireSteward(me);
-      const result = await repo.listClients({ corpId: me.corpId, all: false, stewardId: me.id }, { keyword: '', status: null, channelId: null, stewardStatus }, pageNo, HOUSE_PAGE_SIZE);
-      return toList(result, pageNo, (row) => toItem(row, true));
+      const result = await repo.listClients({ corpId: me.corpId, all: false, stewardId: me.id }, { keyword: '', status: null, channelId: null, stewardStatus }, page);
+      return toList(result, page, (row) => toItem(row, true));
     },
 
     /** Card instalments (getHouseCard): the steward's clients on the credit-card product. */
-    async stewardCards(me: Me, pageNo: number) {
+    async stewardCards(me: Me, page: PageRequest) {
       requireSteward(me);
-      const result = await repo.listClients({ corpId: me.corpId, all: false, stewardId: me.id }, { keyword: '', status: null, channelId: null, product: 'card' }, pageNo, HOUSE_PAGE_SIZE);
-      return toList(result, pageNo, (row) => toItem(row, true));
+      const result = await repo.listClients({ corpId: me.corpId, all: false, stewardId: me.id }, { keyword: '', status: null, channelId: null, product: 'card' }, page);
+      return toList(result, page, (row) => toItem(row, true));
     },
 
-    async teamClients(me: Me, pageNo: number, keyword: string) {
+    async teamClients(me: Me, page: PageRequest, keyword: string) {
       requireNotRebateOnly(me);
       if (!me.isLeader || me.teamId === null) throw new ForbiddenError('仅团队长可查看团队数据');
-      const result = await repo.listClients({ corpId: me.corpId, all: false, teamId: me.teamId }, { keyword, status: null, channelId: null }, pageNo, HOUSE_PAGE_SIZE);
-      return toList(result, pageNo, (row) => toItem(row, false));
+      const result = await repo.listClients({ corpId: me.corpId, all: false, teamId: me.teamId }, { keyword, status: null, channelId: null }, page);
+      return toList(result, page, (row) => toItem(row, false));
     },
 
     detail,
@@ -236,23 +234,25 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
     async addImage(me: Me, id: number, houseType: number, bytes: Buffer) {
       if (!isHouseImageType(houseType)) throw new RefusedError('资料类型无效');
       await visibleClient(me, id);
-      const stored = await images.save(bytes, me.corpId);
-      const imageId = await repo.insertImage({ corpId: me.corpId, houseClientId: id, houseType, uploadedBy: me.id, ...stored });
+      const file = await files.store({ corpId: me.corpId, uploaderId: me.id, owner: { kind: 'house_client', houseClientId: id }, bytes });
+      // The link row and the attach commit together; should they fail, the file stays unattached and the sweep takes it.
+      const imageId = await repo.transaction(async (tx) => {
+        const inserted = await repo.insertImage(tx, { corpId: me.corpId, houseClientId: id, houseType, uploadedBy: me.id, fileId: file.id });
+        await files.attach(tx, me.corpId, [file.id], now());
+        return inserted;
+      });
       return { id: imageId };
     },
 
     async listImages(me: Me, id: number, houseType: number) {
       await visibleClient(me, id);
       const rows = await repo.listImages(me.corpId, id, houseType);
-      return rows.map((row) => ({ id: row.id, house_type: row.houseType, url: `/api/crm/houseImgFile/${row.id}`, created_at: iso(row.createdAt) }));
+      return rows.map((row) => ({ id: row.id, house_type: row.houseType, url: files.links(row.fileId, me.id).url, created_at: iso(row.createdAt) }));
     },
 
-    /** The bytes of one image, after checking the caller may see its client. */
-    async imageFile(me: Me, imageId: number) {
-      const image = await repo.findImage(me.corpId, imageId);
-      if (!image) throw new NotFoundError('图片不存在');
-      await visibleClient(me, image.houseClientId);
-      return { mime: image.mime, bytes: await images.read(image.storageKey) };
+    /** For the files module's image route: throws unless the caller may see the home-loan client. */
+    async assertClientVisible(me: Me, houseClientId: number): Promise<void> {
+      await visibleClient(me, houseClientId);
     },
 
     // ---- channels, recommendations, receivers ------------------------------------------------
@@ -263,15 +263,15 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
       return { id };
     },
 
-    async listChannels(me: Me, pageNo: number, keyword: string, id: number | null) {
+    async listChannels(me: Me, page: PageRequest, keyword: string, id: number | null) {
       requireNotRebateOnly(me);
       if (id !== null) {
         const channel = await repo.findChannel(me.corpId, id);
         if (!channel) throw new NotFoundError('渠道不存在');
         if (channel.ownerId !== me.id && !isFinance(me)) throw new ForbiddenError('无权查看该渠道');
       }
-      const result = await repo.listChannels(me.corpId, isFinance(me) ? null : me.id, keyword, id, pageNo, HOUSE_PAGE_SIZE);
-      return toList(result, pageNo, (row) => ({
+      const result = await repo.listChannels(me.corpId, isFinance(me) ? null : me.id, keyword, id, page);
+      return toList(result, page, (row) => ({
         id: row.id,
         name: row.name,
         contact: row.contact,
@@ -299,10 +299,10 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
       return { id };
     },
 
-    async listRecommends(me: Me, pageNo: number) {
+    async listRecommends(me: Me, page: PageRequest) {
       requireNotRebateOnly(me);
-      const result = await repo.listRecommends(me.corpId, isFinance(me) ? null : me.id, pageNo, HOUSE_PAGE_SIZE);
-      return toList(result, pageNo, (row) => ({
+      const result = await repo.listRecommends(me.corpId, isFinance(me) ? null : me.id, page);
+      return toList(result, page, (row) => ({
         id: row.id,
         name: row.name,
         phone: row.phone,
@@ -328,10 +328,10 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
       return { id };
     },
 
-    async listBrokerageUsers(me: Me, pageNo: number, keyword: string) {
+    async listBrokerageUsers(me: Me, page: PageRequest, keyword: string) {
       requireNotRebateOnly(me);
-      const result = await repo.listBrokerageUsers(me.corpId, isFinance(me) ? null : me.id, keyword, pageNo, HOUSE_PAGE_SIZE);
-      return toList(result, pageNo, (row) => ({
+      const result = await repo.listBrokerageUsers(me.corpId, isFinance(me) ? null : me.id, keyword, page);
+      return toList(result, page, (row) => ({
         id: row.id,
         name: row.name,
         phone: row.phone,
@@ -407,19 +407,19 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
       return { client_count: clients.clientCount, total_fen: clients.totalFen, pending_fen: sumOf(1), paid_fen: sumOf(2), audit_pending: clients.auditPending };
     },
 
-    async brokerageClients(me: Me, pageNo: number) {
+    async brokerageClients(me: Me, page: PageRequest) {
       requireFinance(me);
-      const result = await repo.listClients({ corpId: me.corpId, all: true }, { keyword: '', status: null, channelId: null, brokerageSet: true }, pageNo, HOUSE_PAGE_SIZE);
-      return toList(result, pageNo, (row) => toItem(row, false));
+      const result = await repo.listClients({ corpId: me.corpId, all: true }, { keyword: '', status: null, channelId: null, brokerageSet: true }, page);
+      return toList(result, page, (row) => toItem(row, false));
     },
 
     // ---- over-limit audits (maker-checker) ----------------------------------------------------
 
-    async listAudits(me: Me, pageNo: number, status: 'pending' | 'approved' | 'rejected') {
+    async listAudits(me: Me, page: PageRequest, status: 'pending' | 'approved' | 'rejected') {
       requireFinance(me);
-      const result = await repo.listAudits(me.corpId, status, pageNo, HOUSE_PAGE_SIZE);
-      const events = await repo.auditEvents(me.corpId, result.rows.map((r) => r.id));
-      return toList(result, pageNo, (row): HouseAudit => ({
+      const result = await repo.listAudits(me.corpId, status, page);
+      const events = await repo.auditEvents(me.corpId, result.slice(0, page.limit).map((r) => r.id));
+      return toList(result, page, (row): HouseAudit => ({
         id: row.id,
         house_client_id: row.houseClientId,
         client_name: row.clientName,
@@ -485,10 +485,10 @@ export function createHouseService({ repo, images, now }: HouseServiceDeps) {
       return { counts, can_update: isFinance(me) };
     },
 
-    async listOrders(me: Me, pageNo: number, status: number) {
+    async listOrders(me: Me, page: PageRequest, status: number) {
       if (!isFinance(me) && !isRebateOnly(me)) throw new ForbiddenError('仅房贷财务或返佣岗位可查看');
-      const result = await repo.listOrders(me.corpId, status, pageNo, HOUSE_PAGE_SIZE);
-      return toList(result, pageNo, toOrder);
+      const result = await repo.listOrders(me.corpId, status, page);
+      return toList(result, page, toOrder);
     },
 
     async updateOrder(me: Me, input: z.output<typeof updateHouseOrderRequestSchema>) {

@@ -1,13 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { companies, staff } from '../../db/schema/staff.ts';
-import { files } from '../../db/schema/files.ts';
+import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
 import { clients } from '../../db/schema/cases.ts';
 
 export type CaseRow = { id: number; corpId: number; ownerId: number; teamId: number | null; name: string };
-export type FileRow = typeof files.$inferSelect;
-export type NewFile = typeof files.$inferInsert;
 export type MoneyRow = typeof moneyRecords.$inferSelect;
 export type ProofRow = typeof proofs.$inferSelect;
 
@@ -40,72 +37,6 @@ export function createMoneyRepository(db: Db) {
       return new Map(rows.map((row) => [row.id, row.name]));
     },
     staffName,
-
-    // ---- files
-
-    async insertFile(row: NewFile): Promise<FileRow> {
-      const [inserted] = await db.insert(files).values(row).returning();
-      if (!inserted) throw new Error('file row not inserted');
-      return inserted;
-    },
-
-    async findFile(corpId: number, fileId: number): Promise<FileRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(files)
-        .where(and(eq(files.corpId, corpId), eq(files.id, fileId)))
-        .limit(1);
-      return row;
-    },
-
-    async findFiles(corpId: number, fileIds: number[]): Promise<FileRow[]> {
-      if (fileIds.length === 0) return [];
-      return db
-        .select()
-        .from(files)
-        .where(and(eq(files.corpId, corpId), inArray(files.id, fileIds)));
-    },
-
-    /** Deletes an image no proof or record uses yet; answers its keys, or nothing when it was attached. */
-    async deleteUnattachedFile(corpId: number, fileId: number) {
-      const [row] = await db
-        .delete(files)
-        .where(and(eq(files.corpId, corpId), eq(files.id, fileId), isNull(files.attachedAt)))
-        .returning({ storageKey: files.storageKey, thumbKey: files.thumbKey });
-      return row;
-    },
-
-    async companyIds(): Promise<number[]> {
-      const rows = await db.select({ id: companies.id }).from(companies);
-      return rows.map((row) => row.id);
-    },
-
-    /** Deletes up to `limit` images of a company never attached and older than `before`; answers their keys. */
-    async deleteStaleUnattached(corpId: number, before: Date, limit: number) {
-      const stale = db
-        .select({ id: files.id })
-        .from(files)
-        .where(and(eq(files.corpId, corpId), isNull(files.attachedAt), lt(files.createdAt, before)))
-        .limit(limit);
-      return db
-        .delete(files)
-        .where(and(eq(files.corpId, corpId), isNull(files.attachedAt), inArray(files.id, stale)))
-        .returning({ storageKey: files.storageKey, thumbKey: files.thumbKey });
-    },
-
-    /**
-     * Marks fresh images as used. Conditional on their still being unattached, so two requests racing for
-     * the same image cannot both take it: the caller compares the count with what it asked for.
-     */
-    async attachFiles(tx: Tx, corpId: number, fileIds: number[], at: Date): Promise<number> {
-      if (fileIds.length === 0) return 0;
-      const rows = await tx
-        .update(files)
-        .set({ attachedAt: at })
-        .where(and(eq(files.corpId, corpId), inArray(files.id, fileIds), isNull(files.attachedAt)))
-        .returning({ id: files.id });
-      return rows.length;
-    },
 
     // ---- money
 
@@ -143,7 +74,7 @@ export function createMoneyRepository(db: Db) {
     },
 
     /** Newest first, keyset-paged on (corp_id, client_id, id): a page costs the same however long the list. */
-    async listMoney(corpId: number, clientId: number, cursor: number | undefined, limit: number): Promise<MoneyRow[]> {
+    async listMoney(corpId: number, clientId: number, cursor: number | null, limit: number): Promise<MoneyRow[]> {
       return db
         .select()
         .from(moneyRecords)
@@ -180,8 +111,9 @@ export function createMoneyRepository(db: Db) {
     },
 
     /**
-     * Deletes a pending record with its image links, and the images nothing else uses; answers the
-     * storage keys to remove once the transaction has committed, or undefined when it was confirmed.
+     * Deletes a pending record with its image links; answers the ids of its images nothing else of the
+     * case uses any more (for modules/files to forget in the same transaction), or undefined when it was
+     * confirmed meanwhile.
      */
     async deletePendingMoney(tx: Tx, corpId: number, id: number) {
       const links = await tx
@@ -195,17 +127,12 @@ export function createMoneyRepository(db: Db) {
       if (!deleted) return undefined;
       const fileIds = links.map((link) => link.fileId);
       if (fileIds.length === 0) return [];
-      return tx
-        .delete(files)
-        .where(
-          and(
-            eq(files.corpId, corpId),
-            inArray(files.id, fileIds),
-            notExists(tx.select({ one: sql`1` }).from(proofImages).where(and(eq(proofImages.corpId, corpId), eq(proofImages.fileId, files.id)))),
-            notExists(tx.select({ one: sql`1` }).from(moneyImages).where(and(eq(moneyImages.corpId, corpId), eq(moneyImages.fileId, files.id)))),
-          ),
-        )
-        .returning({ storageKey: files.storageKey, thumbKey: files.thumbKey });
+      const [byProofs, byRecords] = await Promise.all([
+        tx.select({ fileId: proofImages.fileId }).from(proofImages).where(and(eq(proofImages.corpId, corpId), inArray(proofImages.fileId, fileIds))),
+        tx.select({ fileId: moneyImages.fileId }).from(moneyImages).where(and(eq(moneyImages.corpId, corpId), inArray(moneyImages.fileId, fileIds))),
+      ]);
+      const used = new Set([...byProofs, ...byRecords].map((row) => row.fileId));
+      return fileIds.filter((fileId) => !used.has(fileId));
     },
 
     // ---- proofs
@@ -324,7 +251,7 @@ export function createMoneyRepository(db: Db) {
     },
 
     /** Open rejections of the owner's cases, newest first, keyset-paged on the partial index. */
-    async listOpenRejections(corpId: number, ownerId: number, cursor: number | undefined, limit: number) {
+    async listOpenRejections(corpId: number, ownerId: number, cursor: number | null, limit: number) {
       return db
         .select({
           id: proofRejections.id,

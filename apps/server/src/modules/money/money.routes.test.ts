@@ -16,7 +16,7 @@ afterAll(() => test.close());
 
 type Body<T = unknown> = { code: number; msg: string; data: T | null };
 type Record_ = { id: number; amount_fen: number; status: string; card_last4: string | null; images: { id: number }[]; can_confirm: boolean; can_delete: boolean; confirmed_by: { id: number } | null };
-type List = { confirmed_fen: number; items: Record_[]; next_cursor: number | null; can_add: boolean; client: { name: string } };
+type List = { confirmed_fen: number; list: Record_[]; next_cursor: number | null; can_add: boolean; client: { name: string } };
 
 const post = async <T>(url: string, fields: Record<string, string | number>, cookie: string) => {
   const response = await postForm(test.app, url, fields, { cookie });
@@ -103,10 +103,10 @@ describe('POST /api/crm/moneyList', () => {
     const owner = await loginAs(test, w.owner);
     for (const amount of ['100', '200', '300']) await post('/api/crm/addMoney', form(w.theCase.id, { amount }), owner);
     const first = await post<List>('/api/crm/moneyList', { id: w.theCase.id, limit: 2 }, owner);
-    expect(first.body.data?.items.map((r) => r.amount_fen)).toEqual([30_000, 20_000]);
+    expect(first.body.data?.list.map((r) => r.amount_fen)).toEqual([30_000, 20_000]);
     expect(first.body.data).toMatchObject({ confirmed_fen: 0, can_add: true, client: { name: '测试客户' } });
     const second = await post<List>('/api/crm/moneyList', { id: w.theCase.id, limit: 2, cursor: first.body.data?.next_cursor ?? 0 }, owner);
-    expect(second.body.data).toMatchObject({ items: [{ amount_fen: 10_000 }], next_cursor: null });
+    expect(second.body.data).toMatchObject({ list: [{ amount_fen: 10_000 }], next_cursor: null });
 
     expect((await post('/api/crm/moneyList', { id: w.theCase.id }, await loginAs(test, w.stranger))).status).toBe(404);
     expect((await post('/api/crm/moneyList', { id: w.theCase.id }, await loginAs(test, w.colleague))).status).toBe(403);
@@ -129,7 +129,7 @@ describe('POST /api/crm/moneyConfirm and delMoney', () => {
     expect((await post('/api/crm/moneyConfirm', { id }, await loginAs(test, w.stranger))).status).toBe(404);
 
     const listed = await post<List>('/api/crm/moneyList', { id: w.theCase.id }, leader);
-    expect(listed.body.data?.items[0]).toMatchObject({ can_confirm: true });
+    expect(listed.body.data?.list[0]).toMatchObject({ can_confirm: true });
     const confirmed = await post<Record_>('/api/crm/moneyConfirm', { id }, leader);
     expect(confirmed.body).toMatchObject({ code: 0, msg: '已确认', data: { status: 'confirmed', confirmed_by: { id: w.leader.id }, can_delete: false } });
     expect((await post('/api/crm/moneyConfirm', { id }, leader)).body).toEqual({ code: 1, msg: '该还款已确认，不能修改或删除', data: null });

@@ -25,14 +25,8 @@ import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import type { MoneyService } from './money.service.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
 
-const imageQuery = z.object({
-  v: z.enum(['full', 'thumb']).default('full'),
-  exp: z.coerce.number().int(),
-  sig: z.string().min(1).max(128),
-});
-const imageParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** The repayment, proof and upload calls of spec §7, plus the signed image route they link to. */
+/** The repayment, proof and upload calls of spec §7 (the signed image route is modules/files'). */
 export async function moneyRoutes(root: FastifyInstance, { money }: { money: MoneyService }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   servePrincipals(app, ['staff']);
@@ -143,21 +137,6 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
         return { code: 0, msg: T.uploaded, data: { image: await money.uploadProofImage(me, id, file), ocr: null } };
       }
       return { code: 0, msg: 'ok', data: { image: null, ocr: await money.recognize(kind, file) } };
-    },
-  );
-
-  app.get(
-    '/common/img/:id',
-    { schema: { tags, summary: '图片（签名地址，5 分钟有效）', params: imageParams, querystring: imageQuery } },
-    async (request, reply) => {
-      const { v, exp, sig } = request.query;
-      const image = await money.readImage(currentStaff(request), { fileId: request.params.id, variant: v, expires: exp, sig });
-      return reply
-        .type(image.contentType)
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(image.body);
     },
   );
 }

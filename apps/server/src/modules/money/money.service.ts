@@ -1,23 +1,23 @@
 import type { Clock } from '../../clock.ts';
 import type { AddMoneyRequest, MoneyList, MoneyRecord, OcrResult, Proof, ProofImage, ProofList, ProofRejectList } from '@crm/domain/api/money';
 import type { OcrKind } from '@crm/domain/idcard';
-import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, yuanToFen } from '@crm/domain/money';
+import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, moneyAmountToFen } from '@crm/domain/money';
 import { JOB } from '@crm/domain/roles';
 import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
-import { newStorageKeys, type FileStorage } from '../../adapters/storage/index.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import type { StaffIdentity } from '../staff/staff.repository.ts';
-import { cleanImage, sniffImageFormat } from '../../images/image-processing.ts';
-import { signImageUrl, verifyImageSignature, type ImageVariant } from './image-urls.ts';
-import type { CaseRow, FileRow, MoneyRepository, MoneyRow } from './money.repository.ts';
+import { sniffImageFormat } from '../../images/image-processing.ts';
+import type { FileRow } from '../files/files.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { CaseRow, MoneyRepository, MoneyRow } from './money.repository.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
 
 export interface MoneyServiceDeps {
   repo: MoneyRepository;
-  storage: FileStorage;
+  /** Proof and repayment images are modules/files' (storage, links, sweep); this module links them. */
+  files: FilesService;
   ocr: OcrAdapter;
-  secret: string;
   now: Clock;
   log?: (message: string, error: unknown) => void;
 }
@@ -40,12 +40,9 @@ export const caseAccess = {
   confirm: (me: StaffIdentity, c: CaseRow, record: MoneyRow) => isTeamLeader(me, c) && record.createdBy !== me.id,
 };
 
-/** An uploaded image nobody attached within a day is an abandoned form's. */
-export const UNATTACHED_MAX_AGE_MS = 24 * 3600_000;
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function createMoneyService({ repo, storage, ocr, secret, now, log = () => undefined }: MoneyServiceDeps) {
+export function createMoneyService({ repo, files, ocr, now, log = () => undefined }: MoneyServiceDeps) {
   async function readableCase(me: StaffIdentity, clientId: number): Promise<CaseRow> {
     const found = await repo.findCase(me.corpId, clientId);
     if (!found) throw new NotFoundError(T.caseNotFound);
@@ -59,21 +56,13 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
     return found;
   }
 
-  const imageOf = (me: StaffIdentity, fileId: number): ProofImage => {
-    const at = now().getTime();
-    return { id: fileId, url: signImageUrl(secret, fileId, 'full', me.id, at), thumb_url: signImageUrl(secret, fileId, 'thumb', me.id, at) };
-  };
+  const imageOf = (me: StaffIdentity, fileId: number): ProofImage => files.links(fileId, me.id);
 
-  /** Removes stored objects after a failed or undone write; a failure here is logged, not thrown over the first. */
-  async function removeObjects(keys: string[]) {
-    for (const key of keys) {
-      try {
-        await storage.delete(key);
-      } catch (error) {
-        log(`could not remove stored object ${key}`, error);
-      }
-    }
-  }
+  /** The case a file belongs to; a file of another owner kind is none of this module's. */
+  const caseOfFile = (file: FileRow): number => {
+    if (file.ownerKind !== 'case' || file.clientId === null) throw new RefusedError(T.imageOfOtherCase);
+    return file.clientId;
+  };
 
   /**
    * The images a write may use: each must exist, belong to this case, and be fresh (not used by another
@@ -81,10 +70,10 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
    * may keep.
    */
   async function checkImages(me: StaffIdentity, caseRow: CaseRow, fileIds: number[], reusable: number[] = []): Promise<FileRow[]> {
-    const rows = await repo.findFiles(me.corpId, fileIds);
+    const rows = await files.find(me.corpId, fileIds);
     if (rows.length !== fileIds.length) throw new RefusedError(T.imageNotFound);
     for (const row of rows) {
-      if (row.clientId !== caseRow.id) throw new RefusedError(T.imageOfOtherCase);
+      if (caseOfFile(row) !== caseRow.id) throw new RefusedError(T.imageOfOtherCase);
       if (row.attachedAt && !reusable.includes(row.id)) throw new RefusedError(T.imageInUse);
     }
     return rows;
@@ -165,74 +154,25 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
   return {
     // ---- images
 
-    /**
-     * Removes images uploaded but never used by a proof or record (a form abandoned) once they are older
-     * than `maxAgeMs`, files and rows, in batches per company. Answers how many went.
-     */
-    async sweepUnattachedImages(maxAgeMs = UNATTACHED_MAX_AGE_MS): Promise<number> {
-      const before = new Date(now().getTime() - maxAgeMs);
-      let removed = 0;
-      for (const corpId of await repo.companyIds()) {
-        for (;;) {
-          const batch = await repo.deleteStaleUnattached(corpId, before, 200);
-          await removeObjects(batch.flatMap((file) => [file.storageKey, file.thumbKey]));
-          removed += batch.length;
-          if (batch.length < 200) break;
-        }
-      }
-      return removed;
-    },
-
     /** Stores one proof image of a case: checked, re-encoded, thumbnailed. Nothing stays behind on failure. */
     async uploadProofImage(me: StaffIdentity, clientId: number, bytes: Buffer): Promise<ProofImage> {
       const caseRow = await writableCase(me, clientId);
-      const clean = await cleanImage(bytes);
-      const { key, thumbKey } = newStorageKeys(me.corpId);
-      const written: string[] = [];
-      try {
-        await storage.put(key, clean.image, clean.contentType);
-        written.push(key);
-        await storage.put(thumbKey, clean.thumb, 'image/jpeg');
-        written.push(thumbKey);
-        const row = await repo.insertFile({
-          corpId: me.corpId,
-          clientId: caseRow.id,
-          uploaderId: me.id,
-          storageKey: key,
-          thumbKey,
-          contentType: clean.contentType,
-          bytes: clean.image.length,
-          width: clean.width,
-          height: clean.height,
-          createdAt: now(),
-        });
-        return imageOf(me, row.id);
-      } catch (error) {
-        await removeObjects(written);
-        throw error;
-      }
+      const row = await files.store({ corpId: me.corpId, uploaderId: me.id, owner: { kind: 'case', clientId: caseRow.id }, bytes });
+      return imageOf(me, row.id);
     },
 
     /** /common/delimg: an image not yet used by a proof or record (the upload form's grid). */
     async deleteImage(me: StaffIdentity, fileId: number): Promise<void> {
-      const file = await repo.findFile(me.corpId, fileId);
+      const file = await files.findOne(me.corpId, fileId);
       if (!file) throw new NotFoundError(T.imageNotFound);
-      await writableCase(me, file.clientId);
+      await writableCase(me, caseOfFile(file));
       if (file.attachedAt) throw new RefusedError(T.imageAttached);
-      const removed = await repo.deleteUnattachedFile(me.corpId, fileId);
-      if (!removed) throw new RefusedError(T.imageAttached);
-      await removeObjects([removed.storageKey, removed.thumbKey]);
+      if (!(await files.deleteUnattached(me.corpId, fileId))) throw new RefusedError(T.imageAttached);
     },
 
-    /** The bytes behind a signed image address, after the signature, the session and the record agree. */
-    async readImage(me: StaffIdentity, input: { fileId: number; variant: ImageVariant; expires: number; sig: string }) {
-      if (!verifyImageSignature(secret, { ...input, staffId: me.id }, now().getTime())) throw new ForbiddenError(T.imageForbidden);
-      const file = await repo.findFile(me.corpId, input.fileId);
-      if (!file) throw new NotFoundError(T.imageNotFound);
-      await readableCase(me, file.clientId);
-      const body = await storage.get(input.variant === 'thumb' ? file.thumbKey : file.storageKey);
-      if (!body) throw new NotFoundError(T.imageNotFound);
-      return { body, contentType: input.variant === 'thumb' ? 'image/jpeg' : file.contentType };
+    /** For the files module's image route: throws unless the caller may read the case an image belongs to. */
+    async assertCaseReadable(me: StaffIdentity, clientId: number): Promise<void> {
+      await readableCase(me, clientId);
     },
 
     /** /api/ysb/uploadImg with kind idCard or bankCard: the number and a confidence; the photo is not kept. */
@@ -257,14 +197,14 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
 
     // ---- money
 
-    async listMoney(me: StaffIdentity, clientId: number, cursor: number | undefined, limit: number): Promise<MoneyList> {
+    async listMoney(me: StaffIdentity, clientId: number, cursor: number | null, limit: number): Promise<MoneyList> {
       const caseRow = await readableCase(me, clientId);
       const [rows, confirmed] = await Promise.all([repo.listMoney(me.corpId, clientId, cursor, limit + 1), repo.confirmedTotal(me.corpId, clientId)]);
       const page = rows.slice(0, limit);
       return {
         client: { id: caseRow.id, name: caseRow.name },
         confirmed_fen: confirmed,
-        items: await toMoneyRecords(me, caseRow, page),
+        list: await toMoneyRecords(me, caseRow, page),
         next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
         can_add: caseAccess.write(me, caseRow),
       };
@@ -284,7 +224,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
       };
       const earlier = await repo.findMoneyByKey(me.corpId, input.key);
       if (earlier) return answer(earlier);
-      const amountFen = yuanToFen(input.amount);
+      const amountFen = moneyAmountToFen(input.amount);
       if (amountFen === null) throw new RefusedError('金额格式不正确');
       let created: MoneyRow | undefined;
       try {
@@ -304,7 +244,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
             createdAt: at,
           });
           if (!row) return undefined;
-          if ((await repo.attachFiles(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
+          if ((await files.attach(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
           await repo.insertMoneyImages(tx, me.corpId, row.id, input.imgs);
           return row;
         });
@@ -341,9 +281,12 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
       const caseRow = await readableCase(me, row.clientId);
       if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
       if (row.status === 'confirmed') throw new RefusedError(T.alreadyConfirmed);
-      const removed = await repo.transaction((tx) => repo.deletePendingMoney(tx, me.corpId, id));
+      const removed = await repo.transaction(async (tx) => {
+        const unused = await repo.deletePendingMoney(tx, me.corpId, id);
+        return unused && (await files.forget(tx, me.corpId, unused));
+      });
       if (!removed) throw new RefusedError(T.alreadyConfirmed);
-      await removeObjects(removed.flatMap((file) => [file.storageKey, file.thumbKey]));
+      await files.removeObjects(removed);
     },
 
     // ---- proofs
@@ -367,7 +310,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
         await repo.lockCaseProofs(tx, me.corpId, caseRow.id);
         if ((await repo.countLiveProofs(me.corpId, caseRow.id, tx)) >= MAX_PROOFS_PER_CASE) throw new RefusedError(T.tooManyProofs);
         const row = await repo.insertProof(tx, { corpId: me.corpId, clientId: caseRow.id, type: input.type, createdBy: me.id, createdAt: at, updatedAt: at });
-        if ((await repo.attachFiles(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
+        if ((await files.attach(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
         await repo.insertProofImages(tx, me.corpId, row.id, 1, input.imgs);
         return row;
       });
@@ -386,7 +329,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
       await repo.transaction(async (tx) => {
         const changed = await repo.resubmitProof(tx, me.corpId, proof.id, proof.version, at);
         if (!changed) throw new RefusedError(T.proofNotRejected);
-        if ((await repo.attachFiles(tx, me.corpId, fresh, at)) !== fresh.length) throw new RefusedError(T.imageInUse);
+        if ((await files.attach(tx, me.corpId, fresh, at)) !== fresh.length) throw new RefusedError(T.imageInUse);
         await repo.insertProofImages(tx, me.corpId, proof.id, changed.version, input.imgs);
       });
       return oneProof(me, caseRow, proof.id);
@@ -419,7 +362,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
     },
 
     /** GET proofReject: the open rejections of the caller's own cases, with the images to redo. */
-    async listRejections(me: StaffIdentity, cursor: number | undefined, limit: number): Promise<ProofRejectList> {
+    async listRejections(me: StaffIdentity, cursor: number | null, limit: number): Promise<ProofRejectList> {
       const rows = await repo.listOpenRejections(me.corpId, me.id, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const [images, names] = await Promise.all([
@@ -427,7 +370,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
         repo.staffNames(me.corpId, page.map((row) => row.rejectedBy)),
       ]);
       return {
-        items: page.map((row) => ({
+        list: page.map((row) => ({
           id: row.id,
           proof_id: row.proofId,
           client: { id: row.clientId, name: row.clientName },

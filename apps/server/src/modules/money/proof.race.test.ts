@@ -26,7 +26,7 @@ describe('POST /api/crm/proof under concurrent adds', () => {
     // One unattached image per request (rows only: the adds never read the stored bytes).
     const images = await test.db
       .insert(files)
-      .values(Array.from({ length: 12 }, (_, i) => ({ ...base, uploaderId: w.owner.id, storageKey: `race/${i}.jpg`, thumbKey: `race/${i}-t.jpg`, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 })))
+      .values(Array.from({ length: 12 }, (_, i) => ({ ...base, ownerKind: 'case' as const, uploaderId: w.owner.id, storageKey: `race/${i}.jpg`, thumbKey: `race/${i}-t.jpg`, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 })))
       .returning({ id: files.id });
     const answers = await Promise.all(images.map((image) => postForm(test.app, '/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(image.id) }, { cookie })));
     const bodies = answers.map((a) => a.json<{ code: number; msg: string }>());

@@ -23,7 +23,7 @@ type Proof = {
   can_reject: boolean;
 };
 type ProofList = { client: { id: number; name: string }; items: Proof[]; can_add: boolean };
-type Rejections = { items: { id: number; proof_id: number; reason: string; client: { id: number }; images: Image[] }[]; next_cursor: number | null };
+type Rejections = { list: { id: number; proof_id: number; reason: string; client: { id: number }; images: Image[] }[]; next_cursor: number | null };
 
 async function uploadImage(cookie: string, clientId: number): Promise<number> {
   const response = await postFile(test, '/api/ysb/uploadImg', { id: clientId }, await makeJpeg({ width: 320, height: 240 }), { cookie });
@@ -67,9 +67,9 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
     // The owner sees the rejection in the list and on the home badge.
     expect(await badge(owner, w.owner.id)).toBe(1);
     const rejections = await get<Rejections>('/api/crm/proofReject', owner);
-    expect(rejections.body.data?.items).toMatchObject([{ proof_id: proofId, reason: 'POS单金额看不清', client: { id: w.theCase.id } }]);
-    expect(rejections.body.data?.items[0]?.images.map((i) => i.id)).toEqual([a, b]);
-    expect((await get<Rejections>('/api/crm/proofReject', await loginAs(test, w.colleague))).body.data?.items).toEqual([]);
+    expect(rejections.body.data?.list).toMatchObject([{ proof_id: proofId, reason: 'POS单金额看不清', client: { id: w.theCase.id } }]);
+    expect(rejections.body.data?.list[0]?.images.map((i) => i.id)).toEqual([a, b]);
+    expect((await get<Rejections>('/api/crm/proofReject', await loginAs(test, w.colleague))).body.data?.list).toEqual([]);
 
     // Re-upload: keep b, replace a with c.
     const c = await uploadImage(owner, w.theCase.id);
@@ -79,7 +79,7 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
     expect(updated.body.data?.history.map((h) => ({ version: h.version, ids: h.images.map((i) => i.id) }))).toEqual([{ version: 1, ids: [a, b] }]);
     expect(updated.body.data?.rejections[0]?.resolved_at).not.toBeNull();
     expect(await badge(owner, w.owner.id)).toBe(0);
-    expect((await get<Rejections>('/api/crm/proofReject', owner)).body.data?.items).toEqual([]);
+    expect((await get<Rejections>('/api/crm/proofReject', owner)).body.data?.list).toEqual([]);
     // A proof that is not rejected cannot be re-uploaded.
     expect((await post('/api/crm/updateProof', { id: proofId, imgs: String(c) }, owner)).body).toMatchObject({ code: 1, msg: '只有被驳回的凭证可以重新上传' });
 
@@ -162,10 +162,11 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
       await post('/api/crm/proofReject', { id: proof.body.data?.id ?? 0, reason: `原因${i}` }, leader);
     }
     const first = await get<Rejections>('/api/crm/proofReject?limit=2', owner);
-    expect(first.body.data?.items.map((r) => r.reason)).toEqual(['原因2', '原因1']);
+    expect(first.body.data?.list.map((r) => r.reason)).toEqual(['原因2', '原因1']);
     const second = await get<Rejections>(`/api/crm/proofReject?limit=2&cursor=${first.body.data?.next_cursor}`, owner);
-    expect(second.body.data).toMatchObject({ items: [{ reason: '原因0' }], next_cursor: null });
-    expect((await get('/api/crm/proofReject?limit=500', owner)).body.code).toBe(1);
+    expect(second.body.data).toMatchObject({ list: [{ reason: '原因0' }], next_cursor: null });
+    // An out-of-bounds page size falls back to the default (api/page.ts), it does not fail the list.
+    expect((await get('/api/crm/proofReject?limit=500', owner)).body.code).toBe(0);
   });
 
   it('refuses an empty rejection reason', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
@@ -51,19 +51,24 @@ export function createSignRepository(db: Db) {
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
-    async listTasks(filter: TaskFilter, pageNo: number, size: number) {
+    /**
+     * One keyset page: the open pool oldest first (first come, first served) after `cursor`, any other
+     * list newest first before it. Tasks colleagues take meanwhile leave the pool without shifting the
+     * rest, which an offset would (the next page would skip as many tasks as were taken).
+     */
+    listTasks(filter: TaskFilter, cursor: number | null, size: number) {
+      const isPool = filter.status === 'open';
       const where: (SQL | undefined)[] = [eq(signTasks.corpId, filter.corpId)];
       if (filter.status) where.push(eq(signTasks.status, filter.status));
       if (filter.signerId !== undefined) where.push(eq(signTasks.signerId, filter.signerId));
       if (filter.kind === 'house') where.push(sql`${signTasks.houseClientId} is not null`);
       if (filter.kind === 'case') where.push(sql`${signTasks.clientId} is not null`);
-      const rows = await selectTasks()
+      if (cursor !== null) where.push(isPool ? gt(signTasks.id, cursor) : lt(signTasks.id, cursor));
+      return selectTasks()
         .where(and(...where))
         // Open tasks oldest first (first come, first served); a signer's own newest first.
-        .orderBy(filter.status === 'open' ? asc(signTasks.id) : desc(signTasks.id))
-        .limit(size + 1)
-        .offset((pageNo - 1) * size);
-      return { rows: rows.slice(0, size), hasMore: rows.length > size };
+        .orderBy(isPool ? asc(signTasks.id) : desc(signTasks.id))
+        .limit(size + 1);
     },
 
     async findTask(corpId: number, id: number) {

@@ -9,7 +9,7 @@ import { createCase, createHouseClient, createSignTask } from '../../test/factor
 import { loginAs, postForm } from '../../test/http.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
-type TaskList = { list: { id: number; status: string; client_phone: string; kind: string }[]; has_more: boolean };
+type TaskList = { list: { id: number; status: string; client_phone: string; kind: string }[]; next_cursor: number | null };
 
 let test: TestApp;
 /**
@@ -109,6 +109,46 @@ describe('POST taskList', () => {
     expect(centre.body.data?.list.map((t) => t.id)).not.toContain(theirs.id);
     expect((await detail(w.cookies.a, theirs.id)).status).toBe(404);
     expect((await post(w.cookies.a, 'takeTask', { id: theirs.id })).status).toBe(404);
+  });
+});
+
+describe('paging the task pool', () => {
+  it('skips none and repeats none while colleagues take tasks between pages', async () => {
+    const w = await world();
+    const tasks = [];
+    for (let i = 0; i < 7; i += 1) {
+      const caseRow = await createCase(test.db, w.corp.id, w.sales.id);
+      tasks.push(await createSignTask(test.db, w.corp.id, { clientId: caseRow.id }));
+    }
+    const ids = tasks.map((t) => t.id);
+    const page = async (cursor: number | null) =>
+      (await post<TaskList>(w.cookies.a, 'taskList', { userid: w.signerA.id, flag: 1, limit: 3, cursor: cursor ?? '' })).body.data;
+
+    const first = await page(null);
+    expect(first?.list.map((t) => t.id)).toEqual(ids.slice(0, 3));
+    // B takes two tasks A has already seen and one A has not reached yet.
+    for (const id of [ids[0], ids[1], ids[4]]) expect((await post(w.cookies.b, 'takeTask', { id: id ?? 0 })).body.code).toBe(0);
+
+    const second = await page(first?.next_cursor ?? null);
+    expect(second?.list.map((t) => t.id)).toEqual([ids[3], ids[5], ids[6]]);
+    expect(second?.next_cursor).toBeNull();
+
+    const seen = [...(first?.list ?? []), ...(second?.list ?? [])].map((t) => t.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(ids.filter((id) => id !== ids[4]));
+  });
+
+  it('pages a signer\'s own tasks newest first with the same cursor contract', async () => {
+    const w = await world();
+    const mine = [];
+    for (let i = 0; i < 3; i += 1) {
+      const caseRow = await createCase(test.db, w.corp.id, w.sales.id);
+      mine.push(await createSignTask(test.db, w.corp.id, { clientId: caseRow.id }, { status: 'taken', signerId: w.signerA.id }));
+    }
+    const first = (await post<TaskList>(w.cookies.a, 'taskList', { userid: w.signerA.id, flag: 2, limit: 2 })).body.data;
+    expect(first?.list.map((t) => t.id)).toEqual([mine[2]?.id, mine[1]?.id]);
+    const second = (await post<TaskList>(w.cookies.a, 'taskList', { userid: w.signerA.id, flag: 2, limit: 2, cursor: first?.next_cursor ?? '' })).body.data;
+    expect(second).toMatchObject({ list: [{ id: mine[0]?.id }], next_cursor: null });
   });
 });
 

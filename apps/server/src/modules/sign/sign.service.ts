@@ -1,7 +1,8 @@
 import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
 import { HOUSE_STATUS } from '@crm/domain/house';
-import { SIGN_PAGE_SIZE, type SignDetail, type SignTask, type auditRejectRequestSchema, type taskListRequestSchema, type updateTaskRequestSchema } from '@crm/domain/api/sign';
+import { toPage } from '@crm/domain/api/page';
+import { type SignDetail, type SignTask, type auditRejectRequestSchema, type taskListRequestSchema, type updateTaskRequestSchema } from '@crm/domain/api/sign';
 import { GRANT, JOB } from '@crm/domain/roles';
 import { maskPhone } from '@crm/domain/validation';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
@@ -74,19 +75,19 @@ export function createSignService({ repo, wecom, approvalTemplateId, now }: Sign
   return {
     async list(me: Me, query: z.output<typeof taskListRequestSchema>) {
       requireSigner(me);
-      let result;
+      let rows;
       if (query.flag === 1) {
-        result = await repo.listTasks({ corpId: me.corpId, status: 'open', kind: query.kind }, query.page, SIGN_PAGE_SIZE);
+        rows = await repo.listTasks({ corpId: me.corpId, status: 'open', kind: query.kind }, query.cursor, query.limit);
       } else if (query.flag === 2) {
         const userId = query.userid || me.id;
         if (!(await mayViewSigner(me, userId))) throw new ForbiddenError('无权查看该签约员的任务');
-        result = await repo.listTasks({ corpId: me.corpId, signerId: userId, kind: query.kind }, query.page, SIGN_PAGE_SIZE);
+        rows = await repo.listTasks({ corpId: me.corpId, signerId: userId, kind: query.kind }, query.cursor, query.limit);
       } else {
         if (!isRejectApprover(me)) throw new ForbiddenError('仅拒签审批人可查看');
-        result = await repo.listTasks({ corpId: me.corpId, status: 'rejected', kind: query.kind }, query.page, SIGN_PAGE_SIZE);
+        rows = await repo.listTasks({ corpId: me.corpId, status: 'rejected', kind: query.kind }, query.cursor, query.limit);
       }
       // The phone is for whoever holds the appointment; the open pool shows it masked.
-      return { list: result.rows.map((row) => toTask(row, row.signerId !== null)), page: query.page, has_more: result.hasMore };
+      return toPage(rows, query.limit, (row) => toTask(row, row.signerId !== null));
     },
 
     async detail(me: Me, id: number): Promise<SignDetail> {

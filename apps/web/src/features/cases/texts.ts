@@ -7,7 +7,6 @@ export const casesTexts = {
   confirm: '确定',
   select: '请选择',
   none: '不选',
-  yuan: '元',
   months: (n: number) => `${n} 期`,
   wan: '万元',
   loadFailed: '加载失败，点击重试',

@@ -38,7 +38,7 @@ export const moneyTexts = {
   statusPending: '待确认',
   statusConfirmed: '已确认',
   confirmMoney: '确认还款',
-  confirmMoneyAsk: (amount: string) => `确认这笔 ¥${amount} 的还款？确认后不能修改或删除。`,
+  confirmMoneyAsk: (amount: string) => `确认这笔 ${amount} 的还款？确认后不能修改或删除。`,
   deleteMoneyAsk: '确定删除这条还款记录吗？',
   recordedBy: (name: string) => `登记人 ${name}`,
   confirmedBy: (name: string) => `确认人 ${name}`,

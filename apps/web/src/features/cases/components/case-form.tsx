@@ -1,4 +1,5 @@
-import { caseFormSchema, CASE_FORM_FIELDS, parseIdNumber } from '@crm/domain/cases';
+import { caseFormSchema, CASE_FORM_FIELDS } from '@crm/domain/cases';
+import { parseIdNumber } from '@crm/domain/idcard';
 import { EDUCATIONS, EMPLOYER_TYPES, LOAN_PURPOSES, LOAN_TERMS, MARITAL_STATUSES, OCCUPATIONS, REGIONS } from '@crm/domain/options';
 import { Button, Checkbox, Input, List, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';

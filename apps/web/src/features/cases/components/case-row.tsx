@@ -1,5 +1,5 @@
 import type { CaseListItem } from '@crm/domain/api/cases';
-import { fenToYuan } from '@crm/domain/cases';
+import { formatFen } from '@crm/domain/money';
 import { Link } from 'react-router';
 import { casesTexts } from '../texts.ts';
 import { StatusTag } from './status-tag.tsx';
@@ -17,8 +17,7 @@ export function CaseRow({ item, to }: CaseRowProps) {
       <div className="case-row__sub">
         <span>{item.phone}</span>
         <span>
-          {fenToYuan(item.amount_fen)}
-          {casesTexts.yuan} · {casesTexts.months(item.term)}
+          {formatFen(item.amount_fen)} · {casesTexts.months(item.term)}
         </span>
       </div>
       <div className="case-row__sub">

@@ -1,5 +1,5 @@
 import type { CaseDetail } from '@crm/domain/api/cases';
-import { fenToYuan } from '@crm/domain/cases';
+import { formatFen } from '@crm/domain/money';
 import { EDUCATIONS, EMPLOYER_TYPES, LOAN_PURPOSES, MARITAL_STATUSES, OCCUPATIONS, optionLabel, REGIONS, REJECT_REASONS } from '@crm/domain/options';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { Button, Dialog, ErrorBlock, List, NoticeBar, PullToRefresh, Skeleton, Space, Steps } from 'antd-mobile';
@@ -63,7 +63,7 @@ export function DetailPage() {
     [F.phone, c.phone],
     [F.idNumber, c.id_number],
     [F.birth, c.birth_date ? `${c.birth_date} · ${c.sex === 1 ? casesTexts.form.male : casesTexts.form.female}` : ''],
-    [F.amount, `${fenToYuan(c.amount_fen)} ${casesTexts.yuan}`],
+    [F.amount, formatFen(c.amount_fen)],
     [F.term, casesTexts.months(c.term)],
     [F.purpose, optionLabel(LOAN_PURPOSES, c.purpose)],
     [F.bank, c.bank_name],
@@ -71,7 +71,7 @@ export function DetailPage() {
     [F.channel, c.channel_name],
     [F.source, c.source_name],
     [F.signUser, c.sign_user_name],
-    [F.income, c.income_fen === null ? '' : `${fenToYuan(c.income_fen)} ${casesTexts.yuan}`],
+    [F.income, c.income_fen === null ? '' : formatFen(c.income_fen)],
     [F.region, optionLabel(REGIONS, c.region)],
     [F.marital, optionLabel(MARITAL_STATUSES, c.marital)],
     [F.education, optionLabel(EDUCATIONS, c.education)],

@@ -1,5 +1,5 @@
 import type { CaseDetail } from '@crm/domain/api/cases';
-import { fenToYuan } from '@crm/domain/cases';
+import { fenToYuan } from '@crm/domain/money';
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../../lib/toast.ts';

@@ -1,4 +1,4 @@
-import { fenToWan, fenToWanValue } from '@crm/domain/cases';
+import { fenToWan, fenToWanValue } from '@crm/domain/money';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { ErrorBlock, List, PullToRefresh, Segmented, Skeleton } from 'antd-mobile';
 import { useMemo, useState } from 'react';

@@ -9,7 +9,7 @@ const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   total: { pending: 3, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0, proof: 0 },
   signer_list: [],
   notice: [{ status: 'warning', text: '本月考核将于周五截止' }],
-  user: { id: 7, name: '王小明', corp_id: 1, corp_name: '易数科技', job: [1], leader: false },
+  user: { id: 7, name: '王小明', corp_id: 1, corp_name: '易数科技', job: [1], leader: false, reject_approver: false },
   ...over,
 });
 
@@ -34,7 +34,7 @@ describe('/index', () => {
   it('shows the team card to a leader', async () => {
     await renderPage('/index', {
       user: { id: 2, job: [1], leader: true, name: '张组长' },
-      api: { '/api/crm/userinfo': ok(userinfo({ user: { id: 2, name: '张组长', corp_id: 1, corp_name: '易数科技', job: [1], leader: true } })) },
+      api: { '/api/crm/userinfo': ok(userinfo({ user: { id: 2, name: '张组长', corp_id: 1, corp_name: '易数科技', job: [1], leader: true, reject_approver: false } })) },
     });
     expect(await screen.findByRole('region', { name: '团队数据' })).toBeTruthy();
   });

@@ -1,14 +1,15 @@
+import type { Page } from '@crm/domain/api/page';
 import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
-import { pageNumbered, type CursorPage, type PagedListConfig } from '../../../lib/paged-list.ts';
+import type { CursorPage, PagedListConfig } from '../../../lib/paged-list.ts';
 
-/** A page of a House CRM list as the server answers it: page-numbered, `has_more` says whether to ask on. */
-export type Page<T> = { list: T[]; page: number; has_more: boolean };
+export type { Page };
 
 /**
- * The paged-list config of a House CRM list (lib/paged-list.ts): the page number is the cursor. The query
- * key is the list's key from keys.ts followed by its parameters.
+ * The paged-list config of a House CRM list (lib/paged-list.ts) on the one paging contract (api/page.ts):
+ * the first page goes without a cursor, each next one with the `next_cursor` the previous answered. The
+ * query key is the list's key from keys.ts followed by its parameters.
  */
 export function pagedListConfig<T>(
   key: QueryKey,
@@ -19,13 +20,13 @@ export function pagedListConfig<T>(
 ): PagedListConfig<Page<T> & CursorPage> {
   return {
     queryKey: [...key, params],
-    fetchPage: pageNumbered(async (page, signal) => {
-      const query = { ...params, page };
+    fetchPage: async (cursor, signal) => {
+      const query = { ...params, cursor: cursor ?? '' };
       const { data } =
         method === 'POST'
           ? await apiPost<unknown>(path, query, signal)
           : await apiGet<unknown>(path, query as Record<string, string | number | null | undefined>, signal);
       return schema.parse(data);
-    }),
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { HouseClientItem } from '@crm/domain/api/house';
-import { formatFen } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import { HOUSE_STATUS_OPTIONS } from '@crm/domain/house';
 import { List, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
@@ -14,7 +14,7 @@ export function ClientItem({ client, onClick, extra }: ClientItemProps) {
   return (
     <List.Item
       onClick={onClick}
-      description={`${client.phone} · ¥${formatFen(client.loan_amount_fen)} · ${t.months(client.term_months)}${client.channel_name ? ` · ${client.channel_name}` : ''}`}
+      description={`${client.phone} · ${formatFen(client.loan_amount_fen)} · ${t.months(client.term_months)}${client.channel_name ? ` · ${client.channel_name}` : ''}`}
       extra={extra ?? <Tag color="primary" fill="outline">{statusLabel(client.status)}</Tag>}
     >
       {client.name}

@@ -1,4 +1,5 @@
-import { bpToPercent, formatFen } from '@crm/domain/brokerage';
+import { bpToPercent } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import { Dialog, List, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -47,10 +48,10 @@ export function FinanceAuditPage() {
             <List.Item
               key={audit.id}
               onClick={status === 'pending' ? () => setOpen(audit.id) : () => void navigate(`/business/houseDetail/0/${audit.house_client_id}`)}
-              description={`${t.requestedBy} ${audit.requested_by_name} · ${t.loanAmountShort} ¥${formatFen(audit.loan_amount_fen)} · ${bpToPercent(audit.rate_bp)}%${
+              description={`${t.requestedBy} ${audit.requested_by_name} · ${t.loanAmountShort} ${formatFen(audit.loan_amount_fen)} · ${bpToPercent(audit.rate_bp)}%${
                 audit.events.length > 1 ? ` · ${audit.events.at(-1)?.reason ?? ''}` : ''
               }`}
-              extra={<Tag color={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'danger'}>¥{formatFen(audit.amount_fen)}</Tag>}
+              extra={<Tag color={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'danger'}>{formatFen(audit.amount_fen)}</Tag>}
             >
               {audit.client_name}
             </List.Item>

@@ -1,5 +1,5 @@
 import { updateHouseOrderRequestSchema } from '@crm/domain/api/house';
-import { formatFen } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import { Button, Dialog, Input, List, Space } from 'antd-mobile';
 import { useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
@@ -35,7 +35,7 @@ export function HouseBrokerageOrderListPage() {
                 {canUpdate && order.status === 1 ? <OrderActions orderId={order.id} /> : null}
               </div>
             }
-            extra={`¥${formatFen(order.amount_fen)} · ${t.orderStatus[order.status]}`}
+            extra={`${formatFen(order.amount_fen)} · ${t.orderStatus[order.status]}`}
           >
             {order.client_name}
           </List.Item>

@@ -1,4 +1,4 @@
-import { formatFen } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import { ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useOrderSummary } from '../api/house-orders.ts';
@@ -21,7 +21,7 @@ export function HouseBrokerageOrderPage() {
           {summary.data.counts.map((c) => (
             <List.Item
               key={c.status}
-              extra={`${t.orderCount(c.count)} · ¥${formatFen(c.amount_fen)}`}
+              extra={`${t.orderCount(c.count)} · ${formatFen(c.amount_fen)}`}
               onClick={() => void navigate(`/business/houseBrokerageOrderList/${c.status}`)}
             >
               {t.orderStatus[c.status]}

@@ -1,4 +1,4 @@
-import { formatFen } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
@@ -16,9 +16,9 @@ export function HouseBrokeragePage() {
   const cells: [string, string][] = s
     ? [
         [t.summaryClients, String(s.client_count)],
-        [t.summaryTotal, `¥${formatFen(s.total_fen)}`],
-        [t.summaryPending, `¥${formatFen(s.pending_fen)}`],
-        [t.summaryPaid, `¥${formatFen(s.paid_fen)}`],
+        [t.summaryTotal, `${formatFen(s.total_fen)}`],
+        [t.summaryPending, `${formatFen(s.pending_fen)}`],
+        [t.summaryPaid, `${formatFen(s.paid_fen)}`],
         [t.summaryAudit, String(s.audit_pending)],
       ]
     : [];
@@ -41,7 +41,7 @@ export function HouseBrokeragePage() {
             <ClientItem
               key={client.id}
               client={client}
-              extra={client.brokerage_fen !== null ? `¥${formatFen(client.brokerage_fen)}` : undefined}
+              extra={client.brokerage_fen !== null ? `${formatFen(client.brokerage_fen)}` : undefined}
               onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
             />
           )}

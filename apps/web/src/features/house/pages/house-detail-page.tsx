@@ -1,4 +1,5 @@
-import { bpToPercent, formatFen } from '@crm/domain/brokerage';
+import { bpToPercent } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import { HOUSE_IMAGE_TYPES, HOUSE_PRODUCTS } from '@crm/domain/house';
 import { Button, Dialog, ErrorBlock, List, Skeleton, Steps, Tag } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
@@ -47,7 +48,7 @@ export function HouseDetailPage() {
         <List.Item extra={client.phone}>{t.phone}</List.Item>
         {client.id_number ? <List.Item extra={client.id_number}>{t.idNumber}</List.Item> : null}
         <List.Item extra={<Tag color="primary">{statusLabel(client.status)}</Tag>}>{t.status}</List.Item>
-        <List.Item extra={`¥${formatFen(client.loan_amount_fen)}`}>{t.loanAmountShort}</List.Item>
+        <List.Item extra={`${formatFen(client.loan_amount_fen)}`}>{t.loanAmountShort}</List.Item>
         <List.Item extra={t.months(client.term_months)}>{t.term}</List.Item>
         <List.Item extra={client.bank}>{t.bank}</List.Item>
         <List.Item extra={HOUSE_PRODUCTS.find((p) => p.value === client.product)?.label}>{t.product}</List.Item>
@@ -82,7 +83,7 @@ export function HouseDetailPage() {
           extra={t.brokerageState[client.brokerage_state]}
           description={
             client.brokerage_fen !== null && client.brokerage_rate_bp !== null
-              ? `${bpToPercent(client.brokerage_rate_bp)}% · ¥${formatFen(client.brokerage_fen)}`
+              ? `${bpToPercent(client.brokerage_rate_bp)}% · ${formatFen(client.brokerage_fen)}`
               : undefined
           }
         >
@@ -90,7 +91,7 @@ export function HouseDetailPage() {
         </List.Item>
         {orders.map((o) => (
           <List.Item key={o.id} extra={t.orderStatus[o.status]} description={`${o.bank_name} ${o.bank_card}`}>
-            {o.brokerage_user_name} · ¥{formatFen(o.amount_fen)}
+            {o.brokerage_user_name} · {formatFen(o.amount_fen)}
           </List.Item>
         ))}
       </List>

@@ -1,4 +1,4 @@
-import { formatFen } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import { houseBrokerageUserFormSchema, houseRecommendFormSchema } from '@crm/domain/house';
 import { Button, Input, List, Popup, SearchBar, TextArea } from 'antd-mobile';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ export function HouseRecommendListPage() {
             <List.Item
               key={r.id}
               description={`${r.phone}${r.channel_name ? ` · ${r.channel_name}` : ''}${r.remark ? ` · ${r.remark}` : ''}`}
-              extra={r.intent_amount_fen > 0 ? `¥${formatFen(r.intent_amount_fen)}` : undefined}
+              extra={r.intent_amount_fen > 0 ? `${formatFen(r.intent_amount_fen)}` : undefined}
             >
               {r.name}
             </List.Item>

@@ -3,11 +3,11 @@ import {
   OVER_LIMIT_RATE_BP,
   bpToPercent,
   computeBrokerageFen,
-  formatFen,
   isOverLimit,
   percentToBp,
   splitFen,
 } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import { setBrokerageFormSchema } from '@crm/domain/house';
 import { Button, Checkbox, ErrorBlock, Input, List, NoticeBar, Skeleton, Stepper } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
@@ -64,7 +64,7 @@ export function HouseSetBrokeragePage() {
   return (
     <div>
       <NoticeBar content={t.overLimitHint(bpToPercent(OVER_LIMIT_RATE_BP), formatFen(OVER_LIMIT_AMOUNT_FEN))} color="info" wrap />
-      <List header={`${detail.data.client.name} · ${t.loanAmountShort} ¥${formatFen(loanFen)}`}>
+      <List header={`${detail.data.client.name} · ${t.loanAmountShort} ${formatFen(loanFen)}`}>
         <FormField field={form.field('rate')} label={t.rate}>
           <Input placeholder={t.ratePlaceholder} {...form.input('rate')} inputMode="decimal" />
         </FormField>
@@ -92,7 +92,7 @@ export function HouseSetBrokeragePage() {
                   <span>
                     {t.share}
                     <Stepper min={1} max={100} value={shares[user.id] ?? 1} onChange={(v) => setShares((s) => ({ ...s, [user.id]: v }))} />
-                    {parts[index] !== undefined ? ` ¥${formatFen(parts[index])}` : ''}
+                    {parts[index] !== undefined ? ` ${formatFen(parts[index])}` : ''}
                   </span>
                 ) : undefined
               }

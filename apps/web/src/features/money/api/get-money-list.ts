@@ -18,5 +18,5 @@ export const moneyListConfig = (clientId: number) => ({
 });
 
 export function useMoneyList(clientId: number) {
-  return usePagedList(moneyListConfig(clientId), (page) => page.items);
+  return usePagedList(moneyListConfig(clientId));
 }

@@ -17,5 +17,5 @@ export const proofRejectionsListConfig = () => ({
 });
 
 export function useProofRejections() {
-  return usePagedList(proofRejectionsListConfig(), (page) => page.items);
+  return usePagedList(proofRejectionsListConfig());
 }

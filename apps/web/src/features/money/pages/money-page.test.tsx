@@ -10,7 +10,7 @@ describe('/business/money', () => {
 
   it('shows the case\'s repayments and the confirmed total', async () => {
     const page = await renderPage('/business/money?id=11', {
-      api: { '/api/crm/moneyList': ok(aMoneyList({ confirmed_fen: 50_000, items: [aMoneyRecord({ note: '首期' })] })) },
+      api: { '/api/crm/moneyList': ok(aMoneyList({ confirmed_fen: 50_000, list: [aMoneyRecord({ note: '首期' })] })) },
     });
     const card = await screen.findByRole('article', { name: '¥1,280.50' });
     expect(card.textContent).toContain('待确认');
@@ -22,7 +22,7 @@ describe('/business/money', () => {
   });
 
   it('says so when nothing was repaid', async () => {
-    await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': ok(aMoneyList({ items: [] })) } });
+    await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': ok(aMoneyList({ list: [] })) } });
     expect(await screen.findByText('暂无还款记录')).toBeTruthy();
   });
 
@@ -42,7 +42,7 @@ describe('/business/money', () => {
 
   it('records a cash repayment with the amount typed and a one-time key', async () => {
     const page = await renderPage('/business/money?id=11', {
-      api: { '/api/crm/moneyList': ok(aMoneyList({ items: [] })), '/api/crm/addMoney': ok(aMoneyRecord()) },
+      api: { '/api/crm/moneyList': ok(aMoneyList({ list: [] })), '/api/crm/addMoney': ok(aMoneyRecord()) },
     });
     await tap(await screen.findByRole('button', { name: '登记还款' }));
     fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '1280.50' } });
@@ -57,7 +57,7 @@ describe('/business/money', () => {
 
   it('checks the form with the shared rules before sending, and keeps it when the server refuses', async () => {
     const page = await renderPage('/business/money?id=11', {
-      api: { '/api/crm/moneyList': ok(aMoneyList({ items: [] })), '/api/crm/addMoney': fail('该案件已结清') },
+      api: { '/api/crm/moneyList': ok(aMoneyList({ list: [] })), '/api/crm/addMoney': fail('该案件已结清') },
     });
     await tap(await screen.findByRole('button', { name: '登记还款' }));
     await tap(await screen.findByRole('button', { name: '提交' }));
@@ -75,7 +75,7 @@ describe('/business/money', () => {
     const page = await renderPage('/business/money?id=11', {
       user: LEADER,
       api: {
-        '/api/crm/moneyList': ok(aMoneyList({ can_add: false, items: [aMoneyRecord({ can_confirm: true })] })),
+        '/api/crm/moneyList': ok(aMoneyList({ can_add: false, list: [aMoneyRecord({ can_confirm: true })] })),
         '/api/crm/moneyConfirm': ok(aMoneyRecord({ status: 'confirmed' })),
       },
     });

@@ -32,7 +32,7 @@ export function MoneyPage() {
         <div className="money-summary">
           <span className="money-summary__name">{first?.client.name}</span>
           <span className="money-summary__total">
-            {T.confirmedTotal} ¥{formatFen(first?.confirmed_fen ?? 0)}
+            {T.confirmedTotal} {formatFen(first?.confirmed_fen ?? 0)}
           </span>
         </div>
         <div className="money-links">
@@ -88,9 +88,9 @@ function MoneyCard({ record, clientId }: { record: MoneyRecord; clientId: number
   };
 
   return (
-    <article className="money-card" aria-label={`¥${amount}`}>
+    <article className="money-card" aria-label={amount}>
       <div className="money-card__head">
-        <span className="money-card__amount">¥{amount}</span>
+        <span className="money-card__amount">{amount}</span>
         <Tag color={record.status === 'confirmed' ? 'success' : 'warning'}>{record.status === 'confirmed' ? T.statusConfirmed : T.statusPending}</Tag>
       </div>
       <div className="money-card__meta">

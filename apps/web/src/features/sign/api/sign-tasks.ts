@@ -1,18 +1,21 @@
 import { signDetailSchema, taskListSchema, wxWorkApproveResponseSchema, type SignDetail } from '@crm/domain/api/sign';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { pageNumbered, usePagedList } from '../../../lib/paged-list.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
 import { invalidateSign, signKeys } from './keys.ts';
 
 export type TaskListParams = { userid: number; flag: 1 | 2 | 3; kind?: 'case' | 'house' };
 
+/** One keyset page of tasks: `cursor` is the previous page's next_cursor, null for the first. */
+export async function getTaskList(params: TaskListParams, cursor: number | null, signal?: AbortSignal) {
+  const { data } = await apiPost<unknown>('/api/crm/taskList', { ...params, cursor: cursor ?? '' }, signal);
+  return taskListSchema.parse(data);
+}
+
 /** POST /api/crm/taskList: the task centre (flag 1), a signer's tasks (flag 2), rejections to approve (flag 3). */
 export const taskListConfig = (params: TaskListParams) => ({
   queryKey: signKeys.tasks(params),
-  fetchPage: pageNumbered(async (page, signal) => {
-    const { data } = await apiPost<unknown>('/api/crm/taskList', { ...params, page }, signal);
-    return taskListSchema.parse(data);
-  }),
+  fetchPage: (cursor: number | null, signal: AbortSignal) => getTaskList(params, cursor, signal),
 });
 
 export const useTaskList = (params: TaskListParams) => usePagedList(taskListConfig(params));
@@ -40,7 +43,7 @@ export const useTakeTask = () => useSignMutation(takeTask);
 export const updateTask = (input: { id: number; outcome: 'signed' | 'rejected'; note: string }) => apiPost<unknown>('/api/crm/updateTask', input);
 export const useUpdateTask = () => useSignMutation(updateTask);
 
-/** POST /api/crm/auditSignReject: user 29 confirms a rejection or sends it back. */
+/** POST /api/crm/auditSignReject: the company's rejection approver confirms a rejection or sends it back. */
 export const auditSignReject = (input: { id: number; decision: 'approve' | 'refuse'; reason: string }) => apiPost<unknown>('/api/crm/auditSignReject', input);
 export const useAuditSignReject = () => useSignMutation(auditSignReject);
 

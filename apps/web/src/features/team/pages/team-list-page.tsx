@@ -1,4 +1,4 @@
-import { fenToWan, fenToWanValue as wan } from '@crm/domain/cases';
+import { fenToWan, fenToWanValue as wan } from '@crm/domain/money';
 import { ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useMemo } from 'react';
 import { BarChart } from '../../../components/bar-chart.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idCheckChar, parseIdNumber } from './id-number.ts';
+import { idCheckChar, isValidIdNumber, parseIdNumber } from './id-number.ts';
 
 describe('parseIdNumber (GB 11643)', () => {
   it.each([
@@ -34,4 +34,19 @@ describe('parseIdNumber (GB 11643)', () => {
     const even = '31010419850312122';
     expect(parseIdNumber(even + idCheckChar(even))?.sex).toBe(2);
   });
+});
+
+describe('isValidIdNumber', () => {
+  it.each([
+    ['11010519491231002X', true],
+    ['11010519491231002x', true],
+    ['110105194912310029', false],
+    ['440304199001010011', true],
+    ['440304199001010018', false],
+    ['11010519491231002', false],
+    ['110105491231002', true], // 15 digits carry no check character (spec §5 accepts them)
+    ['110105491331002', false], // month 13
+  ])('%j is %s', (value, expected) => expect(isValidIdNumber(value)).toBe(expected));
+
+  it('refuses anything but 17 digits for the check character', () => expect(() => idCheckChar('abc')).toThrow(RangeError));
 });

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../adapters/storage/index.ts';
+import { files } from '../../db/schema/files.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createMoneyWorld, makeJpeg, postFile } from '../../test/factories-money.ts';
+import { loginAs, postForm } from '../../test/http.ts';
+import { createFilesRepository } from './files.repository.ts';
+import { createFilesService, UNATTACHED_MAX_AGE_MS } from './files.service.ts';
+
+let clock = new Date('2026-11-21T08:00:00Z');
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp({ now: () => clock });
+});
+afterAll(() => test.close());
+
+describe('sweepUnattached', () => {
+  it('removes images a form never used once a day old, and keeps used and recent ones', async () => {
+    const root = path.join(test.config.dataDir, 'files');
+    const service = createFilesService({ repo: createFilesRepository(test.db), storage: createLocalStorage(root), secret: test.config.sessionSecret, now: () => clock });
+    const w = await createMoneyWorld(test.db);
+    const cookie = await loginAs(test, w.owner);
+    const upload = async () =>
+      (await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makeJpeg({ width: 200, height: 150 }), { cookie })).json<{ data: { image: { id: number } } }>().data.image.id;
+    const abandoned = await upload();
+    const used = await upload();
+    await postForm(test.app, '/api/crm/proof', { id: w.theCase.id, type: 5, imgs: String(used) }, { cookie });
+    const count = () => fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+
+    expect(await service.sweepUnattached()).toBe(0);
+    clock = new Date(clock.getTime() + UNATTACHED_MAX_AGE_MS + 60_000);
+    const recent = await upload();
+    const before = count();
+    expect(await service.sweepUnattached()).toBe(1);
+    expect(count()).toBe(before - 2);
+    const left = (await test.db.select({ id: files.id }).from(files)).map((row) => row.id);
+    expect(left).toEqual(expect.arrayContaining([used, recent]));
+    expect(left).not.toContain(abandoned);
+  });
+});
+
+describe('store', () => {
+  it('deletes the stored objects when the row insert fails (compensation)', async () => {
+    const root = path.join(test.config.dataDir, 'compensation');
+    const service = createFilesService({ repo: createFilesRepository(test.db), storage: createLocalStorage(root), secret: test.config.sessionSecret, now: () => clock });
+    const w = await createMoneyWorld(test.db);
+    const jpeg = await makeJpeg({ width: 40, height: 30 });
+    const rowsBefore = (await test.db.select({ id: files.id }).from(files)).length;
+    // No such case: the foreign key refuses the row after both objects were written.
+    await expect(service.store({ corpId: w.theCase.corpId, uploaderId: w.owner.id, owner: { kind: 'case', clientId: 987_654 }, bytes: jpeg })).rejects.toThrow();
+    const left = fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : [];
+    expect(left).toEqual([]);
+    expect((await test.db.select({ id: files.id }).from(files)).length).toBe(rowsBefore);
+
+    const stored = await service.store({ corpId: w.theCase.corpId, uploaderId: w.owner.id, owner: { kind: 'case', clientId: w.theCase.id }, bytes: jpeg });
+    expect(stored).toMatchObject({ ownerKind: 'case', clientId: w.theCase.id, houseClientId: null, attachedAt: null });
+    expect(await service.read(stored, 'thumb')).toMatchObject({ contentType: 'image/jpeg' });
+  });
+});
