@@ -18,6 +18,7 @@ import type { WecomAdapter } from './adapters/wecom/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createAccess, createAccessRepository } from './modules/access/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -102,6 +103,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     now,
   });
   const home = createHomeService({ repo: createHomeRepository(db), now });
+  // The one answer to "may this principal do this to that record", for every module.
+  const access = createAccess({ repo: createAccessRepository(db) });
   const secureCookies = config.env === 'production';
 
   await app.register(sessionPlugin, { auth, secure: secureCookies, ttlMs: config.sessionTtlMs });
@@ -115,13 +118,14 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     now,
   });
   await app.register(homeRoutes, { home });
-  await app.register(casesRoutes, { cases: createCasesService({ repo: createCasesRepository(db), now }) });
+  await app.register(casesRoutes, { cases: createCasesService({ repo: createCasesRepository(db), access, now }) });
   const ocr = adapters.ocr ?? createOcrFromConfig(config, now);
   app.addHook('onClose', () => ocr.close());
   // One file storage for every uploaded image: proofs, repayments and house-client documents.
   const storage = adapters.storage ?? createStorageFromConfig(config);
   const money = createMoneyService({
     repo: createMoneyRepository(db),
+    access,
     storage,
     ocr,
     secret: config.sessionSecret,
@@ -137,10 +141,10 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     app.addHook('onClose', async () => clearInterval(timer));
   }
   await app.register(houseRoutes, {
-    house: createHouseService({ repo: createHouseRepository(db), images: createHouseImageStore(storage), now }),
+    house: createHouseService({ repo: createHouseRepository(db), access, images: createHouseImageStore(storage), now }),
   });
   await app.register(signRoutes, {
-    sign: createSignService({ repo: createSignRepository(db), wecom: adapters.wecom, approvalTemplateId: config.wecomApprovalTemplateId, now }),
+    sign: createSignService({ repo: createSignRepository(db), access, wecom: adapters.wecom, approvalTemplateId: config.wecomApprovalTemplateId, now }),
   });
   await app.register(upcomingRoutes);
 

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { BadgeCounts, UserInfo } from '@crm/domain/api/auth';
 import { isRejectApprover, JOB } from '@crm/domain/roles';
 import { ForbiddenError } from '../../errors.ts';
-import type { StaffIdentity } from '../staff/staff.repository.ts';
+import type { StaffIdentity } from '../staff/index.ts';
 import type { HomeRepository } from './home.repository.ts';
 
 export function createHomeService({ repo, now }: { repo: HomeRepository; now: Clock }) {

@@ -3,9 +3,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import { files } from '../../db/schema/files.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
-import { clients } from '../../db/schema/cases.ts';
+import { caseContacts } from '../cases/index.ts';
 
-export type CaseRow = { id: number; corpId: number; ownerId: number; teamId: number | null; name: string };
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = typeof files.$inferInsert;
 export type MoneyRow = typeof moneyRecords.$inferSelect;
@@ -21,15 +20,6 @@ export function createMoneyRepository(db: Db) {
 
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
-
-    async findCase(corpId: number, clientId: number): Promise<CaseRow | undefined> {
-      const [row] = await db
-        .select({ id: clients.id, corpId: clients.corpId, ownerId: clients.ownerId, teamId: clients.teamId, name: clients.name })
-        .from(clients)
-        .where(and(eq(clients.corpId, corpId), eq(clients.id, clientId)))
-        .limit(1);
-      return row;
-    },
 
     async staffNames(corpId: number, ids: number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
@@ -320,12 +310,11 @@ export function createMoneyRepository(db: Db) {
 
     /** Open rejections of the owner's cases, newest first, keyset-paged on the partial index. */
     async listOpenRejections(corpId: number, ownerId: number, cursor: number | undefined, limit: number) {
-      return db
+      const rows = await db
         .select({
           id: proofRejections.id,
           proofId: proofRejections.proofId,
           clientId: proofRejections.clientId,
-          clientName: clients.name,
           type: proofs.type,
           version: proofs.version,
           reason: proofRejections.reason,
@@ -334,7 +323,6 @@ export function createMoneyRepository(db: Db) {
         })
         .from(proofRejections)
         .innerJoin(proofs, and(eq(proofs.corpId, proofRejections.corpId), eq(proofs.id, proofRejections.proofId)))
-        .innerJoin(clients, and(eq(clients.corpId, proofRejections.corpId), eq(clients.id, proofRejections.clientId)))
         .where(
           and(
             eq(proofRejections.corpId, corpId),
@@ -345,6 +333,9 @@ export function createMoneyRepository(db: Db) {
         )
         .orderBy(desc(proofRejections.id))
         .limit(limit);
+      // The cases' names come from their owner, modules/cases (one query for the page).
+      const names = await caseContacts(db, corpId, rows.map((row) => row.clientId));
+      return rows.map((row) => ({ ...row, clientName: names.get(row.clientId)?.name ?? '' }));
     },
   };
 }

@@ -2,18 +2,22 @@ import type { Clock } from '../../clock.ts';
 import type { AddMoneyRequest, MoneyList, MoneyRecord, OcrResult, Proof, ProofImage, ProofList, ProofRejectList } from '@crm/domain/api/money';
 import type { OcrKind } from '@crm/domain/idcard';
 import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, yuanToFen } from '@crm/domain/money';
-import { JOB } from '@crm/domain/roles';
 import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
 import { newStorageKeys, type FileStorage } from '../../adapters/storage/index.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
-import type { StaffIdentity } from '../staff/staff.repository.ts';
+import { can, type Access } from '../access/index.ts';
+import type { CaseWithScope } from '../cases/index.ts';
+import type { StaffIdentity } from '../staff/index.ts';
 import { cleanImage, sniffImageFormat } from '../../images/image-processing.ts';
 import { signImageUrl, verifyImageSignature, type ImageVariant } from './image-urls.ts';
-import type { CaseRow, FileRow, MoneyRepository, MoneyRow } from './money.repository.ts';
+import type { FileRow, MoneyRepository, MoneyRow } from './money.repository.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
+
+type CaseRow = CaseWithScope;
 
 export interface MoneyServiceDeps {
   repo: MoneyRepository;
+  access: Access;
   storage: FileStorage;
   ocr: OcrAdapter;
   secret: string;
@@ -22,41 +26,19 @@ export interface MoneyServiceDeps {
 }
 
 /*
- * Who may do what with a case's money and proofs (docs/decisions/020):
- * - read: the case owner, the leader of the case's team, and customer service (job 3) of the company;
- * - add, re-upload, delete: the owner and the team leader;
- * - reject a proof: the team leader and customer service;
- * - confirm a repayment: the team leader, never the person who recorded it.
- * Nobody of another company: their ids find nothing (404).
+ * Who may do what with a case's money and proofs is the case's policy in the access module
+ * (money.read, money.add, money.delete, money.confirm, proof.*; docs/decisions/020 and 041).
  */
 const isTeamLeader = (me: StaffIdentity, c: CaseRow) => me.isLeader && me.teamId !== null && me.teamId === c.teamId;
-const isOwner = (me: StaffIdentity, c: CaseRow) => me.id === c.ownerId;
-const isService = (me: StaffIdentity) => me.jobs.includes(JOB.SERVICE);
-export const caseAccess = {
-  read: (me: StaffIdentity, c: CaseRow) => isOwner(me, c) || isTeamLeader(me, c) || isService(me),
-  write: (me: StaffIdentity, c: CaseRow) => isOwner(me, c) || isTeamLeader(me, c),
-  reject: (me: StaffIdentity, c: CaseRow) => isTeamLeader(me, c) || isService(me),
-  confirm: (me: StaffIdentity, c: CaseRow, record: MoneyRow) => isTeamLeader(me, c) && record.createdBy !== me.id,
-};
 
 /** An uploaded image nobody attached within a day is an abandoned form's. */
 export const UNATTACHED_MAX_AGE_MS = 24 * 3600_000;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function createMoneyService({ repo, storage, ocr, secret, now, log = () => undefined }: MoneyServiceDeps) {
-  async function readableCase(me: StaffIdentity, clientId: number): Promise<CaseRow> {
-    const found = await repo.findCase(me.corpId, clientId);
-    if (!found) throw new NotFoundError(T.caseNotFound);
-    if (!caseAccess.read(me, found)) throw new ForbiddenError(T.caseForbidden);
-    return found;
-  }
-
-  async function writableCase(me: StaffIdentity, clientId: number): Promise<CaseRow> {
-    const found = await readableCase(me, clientId);
-    if (!caseAccess.write(me, found)) throw new ForbiddenError(T.notAllowedToEdit);
-    return found;
-  }
+export function createMoneyService({ repo, access, storage, ocr, secret, now, log = () => undefined }: MoneyServiceDeps) {
+  const readableCase = (me: StaffIdentity, clientId: number): Promise<CaseRow> => access.require(me, 'money.read', clientId);
+  const writableCase = (me: StaffIdentity, clientId: number): Promise<CaseRow> => access.require(me, 'money.add', clientId);
 
   const imageOf = (me: StaffIdentity, fileId: number): ProofImage => {
     const at = now().getTime();
@@ -108,8 +90,8 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
       confirmed_at: iso(row.confirmedAt),
       created_at: row.createdAt.toISOString(),
       images: links.filter((link) => link.moneyId === row.id).map((link) => imageOf(me, link.fileId)),
-      can_confirm: row.status === 'pending' && caseAccess.confirm(me, caseRow, row),
-      can_delete: row.status === 'pending' && caseAccess.write(me, caseRow),
+      can_confirm: row.status === 'pending' && can(me, 'money.confirm', { case: caseRow, record: row }),
+      can_delete: row.status === 'pending' && can(me, 'money.delete', { case: caseRow, record: row }),
     }));
   }
 
@@ -142,8 +124,8 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
             resolved_at: iso(r.resolvedAt),
           })),
         created_at: p.createdAt.toISOString(),
-        can_edit: p.status === 'rejected' && caseAccess.write(me, caseRow),
-        can_reject: p.status === 'submitted' && caseAccess.reject(me, caseRow),
+        can_edit: p.status === 'rejected' && can(me, 'proof.update', { case: caseRow }),
+        can_reject: p.status === 'submitted' && can(me, 'proof.reject', { case: caseRow }),
       };
     });
   }
@@ -154,11 +136,10 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
     return proof;
   }
 
-  /** A live proof and its case, after the read check. */
-  async function proofWithCase(me: StaffIdentity, proofId: number) {
-    const proof = await repo.findLiveProof(me.corpId, proofId);
-    if (!proof) throw new NotFoundError(T.recordNotFound);
-    return { proof, caseRow: await readableCase(me, proof.clientId) };
+  /** A live proof and its case, after the permission's check. */
+  async function proofWithCase(me: StaffIdentity, permission: 'proof.update' | 'proof.delete' | 'proof.reject', proofId: number) {
+    const { proof, case: caseRow } = await access.require(me, permission, proofId);
+    return { proof, caseRow };
   }
 
   return {
@@ -265,7 +246,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
         confirmed_fen: confirmed,
         items: await toMoneyRecords(me, caseRow, page),
         next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-        can_add: caseAccess.write(me, caseRow),
+        can_add: can(me, 'money.add', caseRow),
       };
     },
 
@@ -325,8 +306,9 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
       if (!row) throw new NotFoundError(T.recordNotFound);
       const caseRow = await readableCase(me, row.clientId);
       if (row.status === 'confirmed') throw new RefusedError(T.alreadyConfirmed);
+      // Refused, not forbidden: the leader may confirm, only not this record (maker-checker).
       if (row.createdBy === me.id && isTeamLeader(me, caseRow)) throw new RefusedError(T.cannotConfirmOwn);
-      if (!caseAccess.confirm(me, caseRow, row)) throw new ForbiddenError(T.notAllowedToConfirm);
+      access.assert(me, 'money.confirm', { case: caseRow, record: row });
       const confirmed = await repo.confirmMoney(me.corpId, id, me.id, now());
       if (!confirmed) throw new RefusedError(T.alreadyConfirmed);
       const [record] = await toMoneyRecords(me, caseRow, [confirmed]);
@@ -335,10 +317,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
     },
 
     async deleteMoney(me: StaffIdentity, id: number): Promise<void> {
-      const row = await repo.findMoney(me.corpId, id);
-      if (!row) throw new NotFoundError(T.recordNotFound);
-      const caseRow = await readableCase(me, row.clientId);
-      if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
+      const { record: row } = await access.require(me, 'money.delete', id);
       if (row.status === 'confirmed') throw new RefusedError(T.alreadyConfirmed);
       const removed = await repo.transaction((tx) => repo.deletePendingMoney(tx, me.corpId, id));
       if (!removed) throw new RefusedError(T.alreadyConfirmed);
@@ -348,16 +327,16 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
     // ---- proofs
 
     async listProofs(me: StaffIdentity, clientId: number): Promise<ProofList> {
-      const caseRow = await readableCase(me, clientId);
+      const caseRow = await access.require(me, 'proof.read', clientId);
       return {
         client: { id: caseRow.id, name: caseRow.name },
         items: await toProofs(me, caseRow, []),
-        can_add: caseAccess.write(me, caseRow),
+        can_add: can(me, 'proof.add', caseRow),
       };
     },
 
     async addProof(me: StaffIdentity, input: { id: number; type: number; imgs: number[] }): Promise<Proof> {
-      const caseRow = await writableCase(me, input.id);
+      const caseRow = await access.require(me, 'proof.add', input.id);
       if ((await repo.countLiveProofs(me.corpId, caseRow.id)) >= MAX_PROOFS_PER_CASE) throw new RefusedError(T.tooManyProofs);
       await checkImages(me, caseRow, input.imgs);
       const at = now();
@@ -372,8 +351,7 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
 
     /** Re-upload after a rejection: a new version of the images; the old version stays in the history. */
     async updateProof(me: StaffIdentity, input: { id: number; imgs: number[] }): Promise<Proof> {
-      const { proof, caseRow } = await proofWithCase(me, input.id);
-      if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
+      const { proof, caseRow } = await proofWithCase(me, 'proof.update', input.id);
       if (proof.status !== 'rejected') throw new RefusedError(T.proofNotRejected);
       const current = (await repo.proofImageFiles(me.corpId, [proof.id])).filter((image) => image.version === proof.version).map((image) => image.fileId);
       await checkImages(me, caseRow, input.imgs, current);
@@ -389,14 +367,12 @@ export function createMoneyService({ repo, storage, ocr, secret, now, log = () =
     },
 
     async deleteProof(me: StaffIdentity, id: number): Promise<void> {
-      const { proof, caseRow } = await proofWithCase(me, id);
-      if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
+      const { proof } = await proofWithCase(me, 'proof.delete', id);
       if (!(await repo.deleteProof(me.corpId, proof.id, now()))) throw new NotFoundError(T.recordNotFound);
     },
 
     async rejectProof(me: StaffIdentity, input: { id: number; reason: string }): Promise<Proof> {
-      const { proof, caseRow } = await proofWithCase(me, input.id);
-      if (!caseAccess.reject(me, caseRow)) throw new ForbiddenError(T.notAllowedToReject);
+      const { proof, caseRow } = await proofWithCase(me, 'proof.reject', input.id);
       if (proof.status === 'rejected') throw new RefusedError(T.proofAlreadyRejected);
       const changed = await repo.rejectProof({
         corpId: me.corpId,

@@ -7,6 +7,7 @@ import { files } from '../../db/schema/files.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMoneyWorld, makeJpeg, postFile } from '../../test/factories-money.ts';
 import { loginAs, postForm } from '../../test/http.ts';
+import { createAccess, createAccessRepository } from '../access/index.ts';
 import { createMoneyRepository } from './money.repository.ts';
 import { createMoneyService, UNATTACHED_MAX_AGE_MS } from './money.service.ts';
 
@@ -22,6 +23,7 @@ describe('sweepUnattachedImages', () => {
     const root = path.join(test.config.dataDir, 'files');
     const service = createMoneyService({
       repo: createMoneyRepository(test.db),
+      access: createAccess({ repo: createAccessRepository(test.db) }),
       storage: createLocalStorage(root),
       // Never called by the sweep; the engine only starts on first use.
       ocr: createLocalOcr(),
