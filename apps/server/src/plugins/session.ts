@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthService } from '../modules/auth/auth.service.ts';
-import type { StaffIdentity } from '../modules/staff/staff.repository.ts';
+import type { StaffIdentity } from '../modules/staff/index.ts';
 
 export const SESSION_COOKIE = 'crm_session';
 

@@ -19,7 +19,7 @@ export interface Actor {
 }
 
 /** The records a policy is written for; each table row is governed by exactly one of them. */
-export type Resource = 'case' | 'appeal' | 'moneyRecord' | 'proof' | 'houseClient' | 'houseAudit' | 'signTask';
+export type Resource = 'case' | 'appeal' | 'moneyRecord' | 'proof' | 'houseClient' | 'houseChannel' | 'houseAudit' | 'signTask';
 
 /** What each resource's roles are computed from (the owners' lookups answer at least this). */
 export interface CaseFacts {
@@ -34,6 +34,7 @@ export interface Facts {
   moneyRecord: { case: CaseFacts; record: { createdBy: number } };
   proof: { case: CaseFacts };
   houseClient: { ownerId: number; stewardId: number | null; teamId: number | null };
+  houseChannel: { ownerId: number };
   houseAudit: { requestedBy: number };
   signTask: { status: string; signerId: number | null; signerTeamId: number | null };
 }
@@ -90,6 +91,7 @@ export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[]
     if (isRebateOnly(me)) roles.push('rebateOnly');
     return roles;
   },
+  houseChannel: (me, c) => [...(c.ownerId === me.id ? (['owner'] as const) : []), ...(isFinance(me) ? (['finance'] as const) : [])],
   houseAudit: (me, a) => [...(isFinance(me) ? (['finance'] as const) : []), ...(a.requestedBy === me.id ? (['requester'] as const) : [])],
   signTask: (me, t) => {
     const roles: Role[] = [];
@@ -189,6 +191,8 @@ export const POLICY = {
   'house.delete': { resource: 'houseClient', requires: 'house.read', allow: ['owner'], notFound: T.houseNotFound, forbidden: T.houseDeleteOwnerOnly },
   'house.sign.submit': { resource: 'houseClient', gates: ['steward'], requires: 'house.read', allow: ['steward'], notFound: T.houseNotFound, forbidden: T.houseNotYours },
   'house.allot': { resource: null, gates: ['financeLeader'] },
+  /** A channel (house_channels): its salesperson, and finance. */
+  'house.channel.read': { resource: 'houseChannel', gates: ['notRebateOnly'], allow: ['owner', 'finance'], notFound: T.channelNotFound, forbidden: T.channelForbidden },
   'brokerage.set': { resource: 'houseClient', requires: 'house.read', allow: ['owner', 'finance'], notFound: T.houseNotFound, forbidden: T.brokerageSetOnly },
   'brokerage.manage': { resource: null, gates: ['finance'] },
   'brokerage.orders.read': { resource: null, gates: ['financeOrRebate'] },

@@ -28,6 +28,8 @@ export const ACCESS_TEXTS = {
   financeOrRebateOnly: '仅房贷财务或返佣岗位可查看',
   financeLeaderOnly: '仅房贷财务组长可分配',
   brokerageSetOnly: '只有客户的业务员或房贷财务可以设置返佣',
+  channelNotFound: '渠道不存在',
+  channelForbidden: '无权查看该渠道',
   auditNotFound: '审批不存在',
   auditOwnRequest: '不能审批自己提交的返佣',
   // the signing centre (modules/sign)

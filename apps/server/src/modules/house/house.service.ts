@@ -9,8 +9,8 @@ import { HOUSE_STATUS, HOUSE_STATUS_OPTIONS, isHouseImageType, type houseBrokera
 import { HOUSE_PAGE_SIZE, type HouseAudit, type HouseDetail, type HouseClientItem, type HouseOrder } from '@crm/domain/api/house';
 import type { allotHouseRequestSchema, getHouseListRequestSchema, houseSignSubmitRequestSchema, updateHouseAuditRequestSchema, updateHouseOrderRequestSchema } from '@crm/domain/api/house';
 import { maskPhone } from '@crm/domain/validation';
-import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
-import { mayActor, requireActor, type Access } from '../access/index.ts';
+import { NotFoundError, RefusedError } from '../../errors.ts';
+import { can, mayActor, requireActor, type Access } from '../access/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import { createSignTask, hasSignTask } from '../sign/index.ts';
 import type { HouseImageStore } from './house-images.ts';
@@ -91,7 +91,7 @@ export function createHouseService({ repo, access, images, now }: HouseServiceDe
   async function usableChannel(me: Me, channelId: number | null) {
     if (channelId === null) return null;
     const channel = await repo.findChannel(me.corpId, channelId);
-    if (!channel || (channel.ownerId !== me.id && !isFinance(me))) throw new RefusedError('渠道不存在或不属于你');
+    if (!channel || !can(me, 'house.channel.read', channel)) throw new RefusedError('渠道不存在或不属于你');
     return channel.id;
   }
 
@@ -247,11 +247,7 @@ export function createHouseService({ repo, access, images, now }: HouseServiceDe
 
     async listChannels(me: Me, pageNo: number, keyword: string, id: number | null) {
       requireNotRebateOnly(me);
-      if (id !== null) {
-        const channel = await repo.findChannel(me.corpId, id);
-        if (!channel) throw new NotFoundError('渠道不存在');
-        if (channel.ownerId !== me.id && !isFinance(me)) throw new ForbiddenError('无权查看该渠道');
-      }
+      if (id !== null) await access.require(me, 'house.channel.read', id);
       const result = await repo.listChannels(me.corpId, isFinance(me) ? null : me.id, keyword, id, pageNo, HOUSE_PAGE_SIZE);
       return toList(result, pageNo, (row) => ({
         id: row.id,

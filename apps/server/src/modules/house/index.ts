@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
-import { houseAudits, houseClients } from '../../db/schema/house.ts';
+import { houseAudits, houseChannels, houseClients } from '../../db/schema/house.ts';
 
 /*
  * The public surface of modules/house: home-loan clients and their brokerage audits as other modules
@@ -12,6 +12,16 @@ import { houseAudits, houseClients } from '../../db/schema/house.ts';
 type Executor = Db | Tx;
 export { findHouseClient } from './house.repository.ts';
 export type { ClientRow as HouseClientRow } from './house.repository.ts';
+
+/** A channel and its salesperson. */
+export async function findHouseChannel(ex: Executor, corpId: number, id: number) {
+  const [row] = await ex
+    .select({ id: houseChannels.id, ownerId: houseChannels.ownerId })
+    .from(houseChannels)
+    .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
+    .limit(1);
+  return row;
+}
 
 /** An over-limit brokerage audit: who asked for it (maker-checker) and its state. */
 export async function findHouseAudit(ex: Executor, corpId: number, id: number) {

@@ -218,15 +218,6 @@ export function createMoneyRepository(db: Db) {
       await tx.insert(proofImages).values(fileIds.map((fileId, position) => ({ corpId, proofId, fileId, version, position })));
     },
 
-    async findLiveProof(corpId: number, id: number): Promise<ProofRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(proofs)
-        .where(and(eq(proofs.corpId, corpId), eq(proofs.id, id), isNull(proofs.deletedAt)))
-        .limit(1);
-      return row;
-    },
-
     async listLiveProofs(corpId: number, clientId: number): Promise<ProofRow[]> {
       return db
         .select()

@@ -29,8 +29,6 @@ export interface MoneyServiceDeps {
  * Who may do what with a case's money and proofs is the case's policy in the access module
  * (money.read, money.add, money.delete, money.confirm, proof.*; docs/decisions/020 and 041).
  */
-const isTeamLeader = (me: StaffIdentity, c: CaseRow) => me.isLeader && me.teamId !== null && me.teamId === c.teamId;
-
 /** An uploaded image nobody attached within a day is an abandoned form's. */
 export const UNATTACHED_MAX_AGE_MS = 24 * 3600_000;
 
@@ -306,8 +304,8 @@ export function createMoneyService({ repo, access, storage, ocr, secret, now, lo
       if (!row) throw new NotFoundError(T.recordNotFound);
       const caseRow = await readableCase(me, row.clientId);
       if (row.status === 'confirmed') throw new RefusedError(T.alreadyConfirmed);
-      // Refused, not forbidden: the leader may confirm, only not this record (maker-checker).
-      if (row.createdBy === me.id && isTeamLeader(me, caseRow)) throw new RefusedError(T.cannotConfirmOwn);
+      // Refused, not forbidden: whoever could confirm it but recorded it (maker-checker) is told why.
+      if (row.createdBy === me.id && can(me, 'money.confirm', { case: caseRow, record: { createdBy: 0 } })) throw new RefusedError(T.cannotConfirmOwn);
       access.assert(me, 'money.confirm', { case: caseRow, record: row });
       const confirmed = await repo.confirmMoney(me.corpId, id, me.id, now());
       if (!confirmed) throw new RefusedError(T.alreadyConfirmed);
