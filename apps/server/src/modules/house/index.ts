@@ -54,4 +54,4 @@ export const markHouseSignFailed = (tx: Tx, corpId: number, id: number) => setSt
 
 /** Home badge: clients waiting on the steward (a scalar subquery). */
 export const waitingForStewardBadge = (corpId: number, stewardId: number) =>
-  sql`(select count(*)::int from ${houseClients} where ${and(eq(houseClients.corpId, corpId), eq(houseClients.stewardId, stewardId), eq(houseClients.stewardStatus, 'waiting'), isNull(houseClients.deletedAt))})`;
+  sql`(select count(*)::int from ${houseClients} where ${and(eq(houseClients.corpId, corpId), eq(houseClients.stewardId, stewardId), sql`${houseClients.stewardStatus} = 'waiting'`, isNull(houseClients.deletedAt))})`;
