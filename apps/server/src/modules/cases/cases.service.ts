@@ -12,7 +12,7 @@ import { fenToYuan } from '@crm/domain/cases';
 import { allowedMoves, CASE_STATUS, CASE_STATUS_LABELS, CASE_STATUSES, findTransition, isDeletable, refusalOf } from '@crm/domain/status';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
-import { caseRoleNames, type Access } from '../access/index.ts';
+import { can, caseRoleNames, type Access } from '../access/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
@@ -188,7 +188,6 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     async detail(me: StaffIdentity, id: number): Promise<CaseDetail> {
       const { c, roles } = await visibleCase(me, id);
       const [names, events] = await Promise.all([repo.caseNames(c), repo.listEvents(me.corpId, id)]);
-      const isOwnerOrLeader = roles.includes('owner') || roles.includes('leader');
       return {
         id: c.id,
         name: c.name,
@@ -235,10 +234,10 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           created_at: iso(event.createdAt) ?? '',
         })),
         moves: allowedMoves(c.status, roles).map((move) => ({ to: move.to, needs_reason: move.needsReason })),
-        can_edit: isOwnerOrLeader && EDITABLE.includes(c.status),
-        can_delete: isOwnerOrLeader && isDeletable(c.status, names.hasMoved),
-        can_resubmit: isOwnerOrLeader && c.status === CASE_STATUS.SIGNING_FAILED,
-        can_appeal: roles.includes('owner') && (c.status === CASE_STATUS.SIGNING_FAILED || c.status === CASE_STATUS.REJECTED) && !names.hasOpenAppeal,
+        can_edit: can(me, 'case.update', c) && EDITABLE.includes(c.status),
+        can_delete: can(me, 'case.delete', c) && isDeletable(c.status, names.hasMoved),
+        can_resubmit: can(me, 'case.update', c) && c.status === CASE_STATUS.SIGNING_FAILED,
+        can_appeal: can(me, 'appeal.add', c) && (c.status === CASE_STATUS.SIGNING_FAILED || c.status === CASE_STATUS.REJECTED) && !names.hasOpenAppeal,
         has_open_service: names.hasOpenService,
       };
     },
