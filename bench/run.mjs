@@ -23,6 +23,8 @@ const requireServer = createRequire(path.join(repoRoot, 'apps/server/package.jso
 
 /** Budget for the gzipped JS of the login route. KB = 1,000 bytes, as Vite prints sizes. */
 const LOGIN_BUDGET = { targetBytes: 120_000, limitBytes: 150_000 };
+/** Who opens /business/list in the size part: not DEMO.phone, whose SMS resend window the load part needs. */
+const CASE_LIST_PHONE = '13800000002';
 const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
 const DEMO = { staffId: 1, phone: '13800000001', corpId: 1 };
@@ -259,8 +261,8 @@ function staticEntryScripts(indexHtml) {
   return files;
 }
 
-/** Every .js the browser downloads to show /login in WeCom, once the page has settled. */
-async function jsLoadedByLogin(baseUrl, chromiumPath) {
+/** Chromium as a phone in WeCom; `scripts` collects every .js answered from now on (reset it to start over). */
+async function openPhone(chromiumPath) {
   const { chromium } = requireHere('playwright-core');
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -274,28 +276,34 @@ async function jsLoadedByLogin(baseUrl, chromiumPath) {
       '--disable-sync',
     ],
   });
+  const context = await browser.newContext({
+    userAgent: WECOM_USER_AGENT,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
+  const page = await context.newPage();
+  const scripts = new Map();
+  const problems = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('.js')) return;
+    if (response.status() !== 200) problems.push(`${url.pathname} answered ${response.status()}`);
+    else scripts.set(url.pathname, response);
+  });
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).pathname.endsWith('.js'))
+      problems.push(`${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { browser, page, scripts, problems };
+}
+
+/** Every .js the browser downloads to show /login in WeCom, once the page has settled. */
+async function jsLoadedByLogin(baseUrl, chromiumPath) {
+  const { browser, page, scripts, problems } = await openPhone(chromiumPath);
   try {
-    const context = await browser.newContext({
-      userAgent: WECOM_USER_AGENT,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'zh-CN',
-    });
-    const page = await context.newPage();
-    const scripts = new Map();
-    const problems = [];
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (!url.pathname.endsWith('.js')) return;
-      if (response.status() !== 200) problems.push(`${url.pathname} answered ${response.status()}`);
-      else scripts.set(url.pathname, response);
-    });
-    page.on('requestfailed', (request) => {
-      if (new URL(request.url()).pathname.endsWith('.js'))
-        problems.push(`${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await page.goto(`${baseUrl}/login`, {
       waitUntil: 'networkidle',
       timeout: 30_000,
@@ -314,6 +322,41 @@ async function jsLoadedByLogin(baseUrl, chromiumPath) {
         url: pathname,
         body: await response.body().catch(() => null),
       });
+    return { loaded, problems };
+  } finally {
+    await browser.close();
+  }
+}
+
+
+/**
+ * The .js a phone downloads to open 我的报单 (/business/list) from the home page: logs in through the login
+ * screen (as staff 2, so the load part's SMS window for staff 1 stays free), waits for home to settle, then
+ * taps the tile and counts only the requests made after that.
+ */
+async function jsLoadedByCaseListAfterHome(baseUrl, chromiumPath) {
+  const { browser, page, scripts, problems } = await openPhone(chromiumPath);
+  try {
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle', timeout: 30_000 });
+    await page.locator('#login-corp').click();
+    await page.locator('.adm-picker-header-button', { hasText: '确定' }).click();
+    await page.getByPlaceholder('请输入手机号码').fill(CASE_LIST_PHONE);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const code = page.getByPlaceholder('请输入验证码');
+    for (let tries = 0; tries < 100 && !/^\d{6}$/.test(await code.inputValue()); tries += 1) await page.waitForTimeout(100);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL('**/index', { timeout: 30_000 });
+    const tile = page.getByRole('link', { name: /我的报单/ });
+    await tile.waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    scripts.clear();
+    await tile.click();
+    await page.waitForURL('**/business/list', { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const loaded = [];
+    for (const [pathname, response] of scripts) loaded.push({ url: pathname, body: await response.body().catch(() => null) });
     return { loaded, problems };
   } finally {
     await browser.close();
@@ -405,6 +448,28 @@ async function measureSizes(getServer) {
     fail(`the login route downloads ${kb(loginTotal)} of gzipped JS, above the ${kb(LOGIN_BUDGET.limitBytes)} limit`);
   }
 
+  let caseList = null;
+  if (!chromium.problem) {
+    const server = await getServer();
+    const { loaded, problems } = await jsLoadedByCaseListAfterHome(server.url, chromium.path);
+    if (problems.length > 0) fail(`opening /business/list after home went wrong:\n    ${problems.join('\n    ')}`);
+    const rows = loaded.map((script) => {
+      const file = fileOf(script.url);
+      const buffer = fs.existsSync(file) ? fs.readFileSync(file) : script.body;
+      return { file: path.basename(file), name: chunkLabel(path.basename(file)), rawBytes: buffer.length, gzipBytes: gzipBytes(buffer) };
+    });
+    rows.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const total = rows.reduce((sum, row) => sum + row.gzipBytes, 0);
+    console.log('\nJS a phone downloads to open /business/list from home (only requests after home settled):\n');
+    table(
+      ['chunk', 'file', 'raw', 'gzip'],
+      [...rows.map((row) => [row.name, row.file, kb(row.rawBytes), kb(row.gzipBytes)]), ['TOTAL', '', kb(rows.reduce((sum, row) => sum + row.rawBytes, 0)), kb(total)]],
+      [2, 3],
+    );
+    if (rows.some((row) => /^(house|money)/.test(row.name))) fail('/business/list downloaded the house or money chunk: the per-feature split is broken');
+    caseList = { totalGzipBytes: total, chunks: rows };
+  }
+
   const loginFiles = new Set(loginRows.map((row) => row.file));
   const otherRows = assetFiles
     .filter((file) => !loginFiles.has(file))
@@ -438,6 +503,7 @@ async function measureSizes(getServer) {
       verdict,
       chunks: loginRows,
     },
+    caseListAfterHome: caseList,
     otherChunks: otherRows,
     allJsGzipBytes: allGzip,
   };

@@ -135,7 +135,7 @@ describe('home-loan business', () => {
         .click();
       await page.getByText('拒签', { exact: true }).click();
       await page.getByRole('button', { name: '提交' }).click();
-      await page.getByText('拒签须填写原因').waitFor();
+      await page.getByText('拒签须填写原因').first().waitFor();
       await page.getByPlaceholder('拒签时必填原因').fill('客户临时取消贷款');
       await page.getByRole('button', { name: '提交' }).click();
       // The rejection goes to WeCom's approval (the demo adapter answers offline with a number).

@@ -92,7 +92,7 @@ describe('repayments and proofs on a phone', () => {
       await sales.locator('.adm-selector-item', { hasText: '现金' }).first().click();
       await sales.getByRole('textbox', { name: '备注' }).fill('第二期还款');
       await sales.getByRole('button', { name: '提交' }).click();
-      await sales.locator('.money-field__error', { hasText: '金额格式不正确' }).waitFor();
+      await sales.locator('.form-field__error', { hasText: '金额格式不正确' }).waitFor();
       expect(await sales.getByRole('textbox', { name: '备注' }).inputValue()).toBe('第二期还款');
       await sales.getByRole('textbox', { name: '还款金额（元）' }).fill('1280.50');
       // Paid by debit card: the card number is read from a photo, shown, and filled in only when confirmed.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -40,8 +41,10 @@ import { createHouseService } from './modules/house/house.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
+import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
-import { sessionPlugin } from './plugins/session.ts';
+import { isApiPath } from './plugins/public-routes.ts';
+import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 
 export interface Adapters {
   sms: SmsAdapter;
@@ -62,9 +65,6 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
 }
 
-/** Paths the API owns; anything else under GET is the SPA's. */
-const API_PREFIXES = ['/api/', '/common/'];
-
 /**
  * Builds the whole server without listening, so tests and server.ts share one assembly. Every module is
  * registered here by hand: this file is the route table.
@@ -80,18 +80,23 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
+  await app.register(browserSecurityPlugin, { isProduction: config.env === 'production', publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(formbody);
   // Spec §7: payloads arrive as multipart form data; fields become plain body values for the schemas.
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 100 } });
-  // A coarse per-IP ceiling for the whole API; the SMS limits that matter are counted in the database.
-  await app.register(rateLimit, { max: 600, timeWindow: '1 minute', allowList: () => config.env === 'test' });
-
-  await app.register(swagger, {
-    openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+  // A ceiling per session, so a branch office behind one NAT address does not share one budget; callers
+  // without a session (SMS, login) share their address's, and the SMS limits that matter are counted in
+  // the database. Static assets are never counted: a cold page load fetches dozens of chunks.
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => config.rateLimitPerMinute === 0 || !isApiPath(request.url),
+    keyGenerator: (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      return token ? `session:${createHash('sha256').update(token).digest('base64url')}` : `address:${request.ip}`;
+    },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const staff = createStaffRepository(db);
   const auth = createAuthService({
@@ -107,7 +112,14 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   const access = createAccess({ repo: createAccessRepository(db) });
   const secureCookies = config.env === 'production';
 
+  // Before any route: every route is authenticated unless plugins/public-routes.ts lists it.
   await app.register(sessionPlugin, { auth, secure: secureCookies, ttlMs: config.sessionTtlMs });
+  await app.register(swagger, {
+    openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  // The API's documentation is for developers: production does not publish its map of every call.
+  if (config.env !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authRoutes, {
     auth,
     staff,
@@ -178,7 +190,7 @@ function registerSpa(app: FastifyInstance, config: Config) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const isApi = isApiPath(request.url);
     if (!indexHtml || request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) {
       return reply.status(404).send({ code: API_CODE.notFound, msg: '接口不存在', data: null });
     }

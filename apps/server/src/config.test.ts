@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 const productionBase = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://crm@db.internal:5432/crm',
-  SESSION_SECRET: 'x'.repeat(40),
+  // 48 random bytes in base64, as the README tells an operator to make one.
+  SESSION_SECRET: 'q3Jx9v0Zl7mT2Wc8bYhR4uN1kE6pDsA5fGiLoQzXyVtBnMaCwUeHrSjKdPgOlI0x',
   TENCENT_SMS_SECRET_ID: 'id',
   TENCENT_SMS_SECRET_KEY: 'key',
   TENCENT_SMS_SDK_APP_ID: '1400000000',
@@ -38,6 +39,10 @@ describe('loadConfig', () => {
     [{ SMS_PROVIDER: 'demo' }, /refuses SMS_PROVIDER=demo/],
     [{ WECOM_PROVIDER: 'demo' }, /refuses WECOM_PROVIDER=demo/],
     [{ SESSION_SECRET: undefined }, /needs SESSION_SECRET/],
+    [{ SESSION_SECRET: 'demo-only-secret-not-for-production-use-000' }, /refuses the demo SESSION_SECRET/],
+    [{ SESSION_SECRET: 'a'.repeat(36) }, /less than 256 bits/],
+    [{ SESSION_SECRET: 'password'.repeat(8) }, /less than 256 bits/],
+    [{ SESSION_SECRET: '0123456789abcdef0123456789abcdef' }, /less than 256 bits/],
     [{ SESSION_SECRET: 'short' }, /at least 32 characters/],
     [{ TENCENT_SMS_SECRET_KEY: undefined }, /SMS_PROVIDER=tencent needs TENCENT_SMS_SECRET_KEY/],
     [{ WECOM_SECRET: undefined }, /WECOM_PROVIDER=wecom needs WECOM_SECRET/],

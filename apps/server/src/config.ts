@@ -1,3 +1,4 @@
+import { estimateSecretBits, MIN_SECRET_BITS } from './secret-strength.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -27,6 +28,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
+  /** API calls a minute per session (per address without one); 0 turns the limit off (tests). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SMS_PROVIDER: z.enum(['demo', 'tencent']).optional(),
   TENCENT_SMS_SECRET_ID: z.string().optional(),
   TENCENT_SMS_SECRET_KEY: z.string().optional(),
@@ -59,6 +62,7 @@ export type Env = z.input<typeof envSchema>;
 
 /** The development secret: fine for a demo on a laptop, refused in production. */
 const DEMO_SECRET = 'demo-only-secret-not-for-production-use-000';
+const MAKE_A_SECRET = 'Make one with `openssl rand -base64 48` (384 random bits).';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -67,6 +71,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   demoMode: boolean;
+  rateLimitPerMinute: number;
   sessionSecret: string;
   sessionTtlMs: number;
   publicUrl: string | undefined;
@@ -134,7 +139,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       throw new ConfigError('NODE_ENV=production refuses SMS_PROVIDER=demo: it hands the verification code to whoever asks.');
     if (wecomProvider === 'demo')
       throw new ConfigError('NODE_ENV=production refuses WECOM_PROVIDER=demo: it logs anyone in as the demo WeCom member.');
-    if (!env.SESSION_SECRET) throw new ConfigError('NODE_ENV=production needs SESSION_SECRET (32+ random characters).');
+    if (!env.SESSION_SECRET) throw new ConfigError(`NODE_ENV=production needs SESSION_SECRET. ${MAKE_A_SECRET}`);
+    if (env.SESSION_SECRET === DEMO_SECRET)
+      throw new ConfigError(`NODE_ENV=production refuses the demo SESSION_SECRET written in config.ts: anyone can sign with it. ${MAKE_A_SECRET}`);
+    if (estimateSecretBits(env.SESSION_SECRET) < MIN_SECRET_BITS)
+      throw new ConfigError(`NODE_ENV=production refuses a SESSION_SECRET with less than ${MIN_SECRET_BITS} bits of randomness. ${MAKE_A_SECRET}`);
     if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DB_IN_PRODUCTION)
       throw new ConfigError(
         'NODE_ENV=production needs DATABASE_URL: the embedded PGlite database never calls fsync, so an OS crash can lose ' +
@@ -211,6 +220,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     wecomApprovalTemplateId: env.WECOM_APPROVAL_TEMPLATE_ID,
     trustProxy: env.TRUST_PROXY ?? false,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 0 : 600),
     sms,
     wecom,
     storage,

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
+import { withoutReloadMarker } from './app/routes/load-chunk.ts';
 import './index.css';
 
 // antd-mobile 5 renders Toast/Dialog with ReactDOM.render, which React 19 removed: give it createRoot
@@ -18,6 +19,10 @@ unstableSetRender((node, container) => {
     delete host._reactRoot;
   };
 });
+
+// A reload for a failed chunk came back with `?_r=…`: drop it before the router reads the address.
+const cleanUrl = withoutReloadMarker(window.location.href);
+if (cleanUrl) window.history.replaceState(window.history.state, '', cleanUrl);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

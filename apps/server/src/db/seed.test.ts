@@ -13,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-type Info = { data: { total: Record<string, number>; signer_list: { id: number }[]; user: { job: number[]; leader: boolean } } };
+type Info = {
+  data: { total: Record<string, number>; signer_list: { id: number; name: string; sex: number }[]; user: { job: number[]; leader: boolean; reject_approver: boolean } };
+};
 
 async function homeOf(id: number) {
   const person = DEMO_STAFF.find((p) => p.id === id);
@@ -21,8 +23,9 @@ async function homeOf(id: number) {
   clock += 61_000;
   const cookie = await loginAs(test, person);
   const info = (await postForm(test.app, '/api/crm/userinfo', { id }, { cookie })).json<Info>().data;
-  const cards = homeCards({ id, job: info.user.job, isLeader: info.user.leader, signerList: info.signer_list.map((s) => ({ ...s, name: '' })) });
-  return { info, cardKeys: cards.map((card) => card.key), tiles: cards.flatMap((card) => card.tiles.map((tile) => tile.path)) };
+  const cards = homeCards({ id, job: info.user.job, isLeader: info.user.leader, isRejectApprover: info.user.reject_approver, signerList: info.signer_list });
+  const signerIcons = Object.fromEntries(cards.flatMap((card) => card.tiles).filter((tile) => tile.icon).map((tile) => [tile.path, tile.icon]));
+  return { info, signerIcons, cardKeys: cards.map((card) => card.key), tiles: cards.flatMap((card) => card.tiles.map((tile) => tile.path)) };
 }
 
 describe('demo seed', () => {
@@ -39,9 +42,11 @@ describe('demo seed', () => {
     expect((await homeOf(7)).cardKeys).toEqual(['rebate']);
   });
 
-  it('gives the signing leader the other signers, and id 29 the rejection approval with its badge', async () => {
+  it('gives the signing leader the other signers, 42 and 43 with the female icon, and 29 the rejection approval with its badge', async () => {
     const leader = await homeOf(3);
     expect(leader.info.signer_list.map((s) => s.id)).toEqual([29, 42, 43, 44]);
+    expect(leader.signerIcons).toEqual({ '/sign/list/29/2': 'male', '/sign/list/42/2': 'female', '/sign/list/43/2': 'female', '/sign/list/44/2': 'male' });
+    expect(leader.tiles).not.toContain('/sign/reject');
     expect(leader.info.total.sign).toBe(3);
     const approver = await homeOf(29);
     expect(approver.tiles).toContain('/sign/reject');
@@ -56,6 +61,11 @@ describe('demo seed', () => {
   it('keeps the second company apart: same phone, other company, other data', async () => {
     const other = await homeOf(101);
     expect(other.info.total).toMatchObject({ pending: 1, sign: 0 });
+  });
+
+  it('lets the second company name its own rejection approver (102), and company 1\'s grant reach nobody there', async () => {
+    expect((await homeOf(102)).tiles).toContain('/sign/reject');
+    expect((await homeOf(101)).tiles).not.toContain('/sign/reject');
   });
 
   it('starts new case ids past the seeded case 900', async () => {

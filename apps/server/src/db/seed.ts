@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import { idCheckChar } from '@crm/domain/cases';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { companies, notices, staff, teams } from './schema/staff.ts';
+import { companies, notices, staff, staffGrants, teams } from './schema/staff.ts';
 
 import { moneyRecords } from './schema/money.ts';
 import { appeals, banks, caseEvents, channels, cities, clients, followUps, products, serviceRequests, sources } from './schema/cases.ts';
@@ -11,9 +11,10 @@ import { signTasks } from './schema/sign.ts';
 import { seedHouseDemo } from './seed-house.ts';
 
 /**
- * Demo staff, one per role of spec §6. Ids are fixed because the spec keys behaviour to ids: 29 approves
- * signing rejections, 42 and 43 show a female icon on the signing leader's home page. The README lists
- * these people; keep the two in step.
+ * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
+ * 29 holds company 1's grant to approve signing rejections (DEMO_GRANTS) and 42 and 43 are women, so the
+ * signing leader's home page shows them with the female icon; ids stay fixed so the README and the
+ * journeys can name them. The README lists these people; keep the two in step.
  */
 export const DEMO_STAFF = [
   { id: 1, corpId: 1, teamId: 1, name: '王小明', phone: '13800000001', jobs: [], isLeader: false, role: '业务员' },
@@ -23,13 +24,19 @@ export const DEMO_STAFF = [
   { id: 5, corpId: 1, teamId: 3, name: '钱财务', phone: '13800000005', jobs: [4], isLeader: true, role: '房贷财务（岗位 4，组长）' },
   { id: 6, corpId: 1, teamId: 3, name: '孙管家', phone: '13800000006', jobs: [5], isLeader: false, role: '房贷管家（岗位 5）' },
   { id: 7, corpId: 1, teamId: 3, name: '周返佣', phone: '13800000007', jobs: [6], isLeader: false, role: '仅返佣（岗位 6）' },
-  { id: 29, corpId: 1, teamId: 2, name: '吴审批', phone: '13800000029', jobs: [2], isLeader: false, role: '驳回审批（id 29，岗位 2）' },
-  { id: 42, corpId: 1, teamId: 2, name: '郑丽', phone: '13800000042', jobs: [2], isLeader: false, role: '签约员', gender: 2 },
-  { id: 43, corpId: 1, teamId: 2, name: '冯芳', phone: '13800000043', jobs: [2], isLeader: false, role: '签约员', gender: 2 },
-  { id: 44, corpId: 1, teamId: 2, name: '陈刚', phone: '13800000044', jobs: [2], isLeader: false, role: '签约员', gender: 1 },
+  { id: 29, corpId: 1, teamId: 2, name: '吴审批', phone: '13800000029', jobs: [2], isLeader: false, role: '驳回审批（拒签审批授权，岗位 2）', sex: 1 },
+  { id: 42, corpId: 1, teamId: 2, name: '郑丽', phone: '13800000042', jobs: [2], isLeader: false, role: '签约员', sex: 2 },
+  { id: 43, corpId: 1, teamId: 2, name: '冯芳', phone: '13800000043', jobs: [2], isLeader: false, role: '签约员', sex: 2 },
+  { id: 44, corpId: 1, teamId: 2, name: '陈刚', phone: '13800000044', jobs: [2], isLeader: false, role: '签约员', sex: 1 },
   // The second company shares a phone number with the first on purpose: isolation is by company.
   { id: 101, corpId: 2, teamId: 4, name: '刘另司', phone: '13800000001', jobs: [], isLeader: false, role: '另一公司业务员' },
-  { id: 102, corpId: 2, teamId: 4, name: '陈另司', phone: '13800000102', jobs: [2, 3, 4, 5], isLeader: true, role: '另一公司组长' },
+  { id: 102, corpId: 2, teamId: 4, name: '陈另司', phone: '13800000102', jobs: [2, 3, 4, 5], isLeader: true, role: '另一公司组长（拒签审批授权）' },
+] as const;
+
+/** Who approves signing rejections, per company: each company grants its own approver. */
+export const DEMO_GRANTS = [
+  { corpId: 1, staffId: 29, permission: 'sign.reject.approve' },
+  { corpId: 2, staffId: 102, permission: 'sign.reject.approve' },
 ] as const;
 
 /**
@@ -67,6 +74,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await tx.insert(staff).values(
       DEMO_STAFF.map(({ role: _role, ...person }) => ({ ...person, jobs: [...person.jobs] })),
     );
+    await tx.insert(staffGrants).values([...DEMO_GRANTS]);
     await tx.insert(notices).values([
       { corpId: 1, status: 'info', text: '本月起放款资料请于每周五前提交至签约中心。' },
       { corpId: 2, status: 'warning', text: '江南金服内部通知（演示）' },

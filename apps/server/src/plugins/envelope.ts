@@ -1,10 +1,30 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API_CODE } from '@crm/domain/api/envelope';
 import { AppError, TooManyError } from '../errors.ts';
 
 const GENERIC_FAULT = '服务器开小差了，请稍后再试';
+const UNAVAILABLE = '服务暂不可用，请稍后再试';
+
+// Socket errors and PostgreSQL's connection-exception (08…) and operator-intervention (57P…) classes:
+// the database is restarting or out of reach, not the request at fault.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i;
+
+/** Whether an error, or one it wraps (drizzle wraps the driver's in `cause`), says the database is away. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(08|57P)/.test(code))) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+  }
+  return false;
+}
+
+// Fields without a message of their own still refuse in the UI language, not zod's English.
+z.config(z.locales.zhCN());
 
 /**
  * Every answer is `{code, msg, data}`, errors included. Validation failures are business refusals
@@ -22,7 +42,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const error = caught;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.status(200).send({ code: API_CODE.refused, msg: first?.message ?? '参数错误', data: null });
+      // A body-less POST fails at the root ("expected object, received null"): say what is missing instead.
+      const isBodyMissing = first?.instancePath === '/' && first.keyword === 'invalid_type';
+      const msg = isBodyMissing ? '请求参数缺失' : (first?.message ?? '参数错误');
+      return reply.status(200).send({ code: API_CODE.refused, msg, data: null });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ code: API_CODE.tooMany, msg: '请求过于频繁，请稍后再试', data: null });
@@ -32,6 +55,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       // The multipart file limit (10 MB, app.ts) says which limit it was; other 413s are whole-body limits.
       const msg = error.code === 'FST_REQ_FILE_TOO_LARGE' ? '图片不能超过 10 MB' : error.statusCode === 413 ? '提交的内容过大' : '请求格式错误';
       return reply.status(error.statusCode).send({ code: API_CODE.refused, msg, data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ code: API_CODE.fault, msg: UNAVAILABLE, data: null });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

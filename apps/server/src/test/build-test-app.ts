@@ -89,6 +89,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     db: database.db,
     sms,
     config,
+    now: options.now ?? systemClock,
     async close() {
       await app.close();
       await database.close();

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { companies, staff, teams } from '../db/schema/staff.ts';
+import { companies, staff, staffGrants, teams, type StaffGrant } from '../db/schema/staff.ts';
 
 let counter = 0;
 const unique = () => ++counter;
@@ -29,4 +29,9 @@ export async function createStaff(
     .returning();
   if (!row) throw new Error('staff not created');
   return row;
+}
+
+/** Grants a staff member a named permission of their company (e.g. approving rejected signings). */
+export async function grantStaff(db: Db, person: { corpId: number; id: number }, permission: StaffGrant = 'sign.reject.approve') {
+  await db.insert(staffGrants).values({ corpId: person.corpId, staffId: person.id, permission });
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes, type RouteHandle } from './router.tsx';
+import { CHUNK_PATHS, PAGE_CHUNKS, routes, type PageChunkName, type RouteHandle } from './router.tsx';
 
 type SpecRoute = { path: string; section: string };
 
@@ -58,5 +58,20 @@ describe('route table', () => {
     } as Parameters<typeof loader>[0])) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe(to);
+  });
+});
+
+describe('page chunks', () => {
+  const chunkNames = Object.keys(PAGE_CHUNKS) as PageChunkName[];
+
+  it.each(chunkNames)('%s serves exactly the patterns the router sends it', async (chunk) => {
+    const module = await PAGE_CHUNKS[chunk]();
+    expect(Object.keys(module.pages).sort()).toEqual([...CHUNK_PATHS[chunk]].sort());
+  });
+
+  it('sends each pattern to one chunk, and only patterns of the route table', () => {
+    const all = chunkNames.flatMap((chunk) => CHUNK_PATHS[chunk]);
+    expect(new Set(all).size).toBe(all.length);
+    for (const pattern of all) expect(leafOf(pattern.replace(/:(\w+)\??/g, '$1-1'))?.path, pattern).toBe(pattern);
   });
 });

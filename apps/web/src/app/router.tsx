@@ -1,14 +1,16 @@
 /**
- * The whole route table (spec §2, fixtures/spec-routes.json). Each section is one lazy chunk; the core
- * pages (login, home, calculator) are chunks of their own. Every leaf carries `handle.section`.
+ * The whole route table (spec §2, fixtures/spec-routes.json). Pages are lazy, one chunk per feature (cases,
+ * money, house, …; `app/routes/<chunk>.ts`), so a page downloads its own feature and not its section's
+ * neighbours; the core pages (login, home, calculator) are chunks of their own. Every leaf carries
+ * `handle.section`. Every chunk goes through loadChunk (timeout, retry, reload on a stale deploy).
  */
 import { createBrowserRouter, redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { AppHydrateFallback, AppLayout } from './layout/app-layout.tsx';
 import { ErrorPage } from './layout/error-page.tsx';
 import { NotFoundPage } from './layout/not-found-page.tsx';
+import type { ChunkPages } from './routes/chunk-pages.ts';
 import { loadChunk } from './routes/load-chunk.ts';
 import { PlaceholderPage } from './routes/placeholder-page.tsx';
-import type { SectionPages } from './routes/section-pages.ts';
 
 export type SectionName =
   | 'core'
@@ -25,22 +27,69 @@ export type SectionName =
 
 export type RouteHandle = { section: SectionName };
 
-type SectionModule = { pages: SectionPages };
-type SectionImporter = () => Promise<SectionModule>;
+type PageChunk = { pages: ChunkPages };
 
-// Literal import() calls, one per section, so the bundler makes exactly one chunk of each.
-const SECTION_IMPORTERS: Record<Exclude<SectionName, 'core'>, SectionImporter> = {
-  business: () => import('./routes/business.ts'),
-  team: () => import('./routes/team.ts'),
-  exam: () => import('./routes/exam.ts'),
+// Literal import() calls, one per feature chunk, so the bundler makes exactly one chunk of each.
+export const PAGE_CHUNKS = {
+  cases: () => import('./routes/cases.ts'),
+  'cases-stat': () => import('./routes/cases-stat.ts'),
+  money: () => import('./routes/money.ts'),
+  house: () => import('./routes/house.ts'),
+  'team-list': () => import('./routes/team-list.ts'),
+  'team-appeal': () => import('./routes/team-appeal.ts'),
   sign: () => import('./routes/sign.ts'),
-  outside: () => import('./routes/outside.ts'),
-  faq: () => import('./routes/faq.ts'),
-  houseloan: () => import('./routes/houseloan.ts'),
-  chattergee: () => import('./routes/chattergee.ts'),
-  activity: () => import('./routes/activity.ts'),
-  interface: () => import('./routes/interface.ts'),
+} satisfies Record<string, () => Promise<PageChunk>>;
+
+export type PageChunkName = keyof typeof PAGE_CHUNKS;
+
+/** The patterns each chunk serves (a test checks these against the chunks' own `pages`). */
+export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
+  cases: [
+    '/business/add',
+    '/business/list',
+    '/business/detail/:id',
+    '/business/edit',
+    '/business/reject',
+    '/business/pending',
+    '/business/pendingDetail/:id',
+    '/business/pendingAdd/:id',
+    '/business/service',
+    '/business/service_detail/:id',
+    '/business/appeal',
+  ],
+  'cases-stat': ['/business/stat'],
+  money: ['/business/money', '/business/upload', '/business/proof'],
+  house: [
+    '/business/house',
+    '/business/houseAdd',
+    '/business/houseDetail/:father/:id',
+    '/business/houseUpload/:id/:house_type',
+    '/business/houseSetBrokerage/:father/:id',
+    '/business/houseChannel',
+    '/business/houseChannelAdd',
+    '/business/houseChannelDetail/:id',
+    '/business/houseRecommendAdd',
+    '/business/houseRecommendList',
+    '/business/houseBrokerageUser',
+    '/business/houseBrokerage',
+    '/business/houseBrokerageOrder',
+    '/business/houseBrokerageOrderList/:param',
+    '/business/financeAudit',
+    '/business/houseSign',
+    '/business/houseSignDetail/:id',
+    '/business/housePhoto',
+    '/business/houseSignCard',
+    '/team/house',
+    '/team/houseChannel',
+  ],
+  'team-list': ['/team/list'],
+  'team-appeal': ['/team/appeal'],
+  sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
 };
+
+const CHUNK_OF_PATH = new Map<string, PageChunkName>(
+  (Object.keys(CHUNK_PATHS) as PageChunkName[]).flatMap((chunk) => CHUNK_PATHS[chunk].map((path) => [path, chunk] as const)),
+);
 
 /** Route patterns of each section, in the spec's order. */
 const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
@@ -174,8 +223,11 @@ const SECTION_REDIRECTS: ReadonlyArray<readonly [from: string, to: string, secti
 ];
 
 function sectionPage(section: Exclude<SectionName, 'core'>, pattern: string): RouteObject {
+  const chunk = CHUNK_OF_PATH.get(pattern);
+  // A page not built yet needs no chunk: the placeholder is in the main bundle.
   const lazy: LazyRouteFunction<RouteObject> = async () => {
-    const module = await loadChunk(section, SECTION_IMPORTERS[section]);
+    if (!chunk) return { Component: PlaceholderPage };
+    const module = await loadChunk(chunk, PAGE_CHUNKS[chunk]);
     return { Component: module.pages[pattern] ?? PlaceholderPage };
   };
   return { path: pattern, lazy, handle: { section } satisfies RouteHandle };

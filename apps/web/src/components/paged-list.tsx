@@ -1,24 +1,20 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { PagedListState } from '../lib/paged-list.ts';
 import { LoadMoreList } from './load-more-list.tsx';
 
 export type PagedListProps<Item> = {
-  query: UseInfiniteQueryResult<InfiniteData<{ list: Item[]; next_cursor: number | null }>>;
+  /** From usePagedList (lib/paged-list.ts). */
+  list: PagedListState<Item>;
   renderItem: (item: Item) => ReactNode;
   itemKey: (item: Item) => string | number;
   emptyText?: string;
 };
 
-/** A keyset-paged infinite query shown as the app's list (LoadMoreList), one `<li>` per item. */
-export function PagedList<Item>({ query, renderItem, itemKey, emptyText }: PagedListProps<Item>) {
+/** A paged list (usePagedList) shown as the app's list (LoadMoreList), one `<li>` per item. */
+export function PagedList<Item>({ list, renderItem, itemKey, emptyText }: PagedListProps<Item>) {
   return (
     <LoadMoreList
-      items={query.data?.pages.flatMap((page) => page.list) ?? []}
-      isPending={query.isPending}
-      error={query.error}
-      hasMore={query.hasNextPage}
-      loadMore={() => query.fetchNextPage()}
-      refresh={() => query.refetch()}
+      {...list}
       emptyText={emptyText}
       renderItem={(item) => (
         <li key={itemKey(item)} className="paged-list__item">

@@ -56,7 +56,8 @@ export const userinfoRequestSchema = z.object({
   id: z.coerce.number({ error: '用户无效' }).int('用户无效').positive('用户无效'),
 });
 
-export const signerSchema = z.object({ id: z.number().int(), name: z.string() });
+/** sex: 1 male, 2 female, 0 unknown (the tile's icon). */
+export const signerSchema = z.object({ id: z.number().int(), name: z.string(), sex: z.number().int() });
 export const noticeSchema = z.object({ status: z.enum(['info', 'warning', 'error']), text: z.string() });
 
 export const userSchema = z.object({
@@ -66,6 +67,8 @@ export const userSchema = z.object({
   corp_name: z.string(),
   job: z.array(z.number().int()),
   leader: z.boolean(),
+  /** Holds the company's grant to approve rejected signings: the rejection-approval tile shows. */
+  reject_approver: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

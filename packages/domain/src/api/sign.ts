@@ -14,7 +14,7 @@ export const SIGN_STATUS_LABELS = {
 } as const;
 export type SignStatus = keyof typeof SIGN_STATUS_LABELS;
 
-/** flag 1 the task centre (open tasks), 2 one signer's tasks, 3 rejections awaiting approval (user 29). */
+/** flag 1 the task centre (open tasks), 2 one signer's tasks, 3 rejections awaiting approval (the holder of the company's sign.reject.approve grant). */
 export const taskListRequestSchema = z.object({
   userid: z.coerce.number().int().min(0).default(0),
   flag: z.coerce.number().int().refine((f) => f === 1 || f === 2 || f === 3, '列表类型无效'),

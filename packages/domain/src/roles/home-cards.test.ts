@@ -6,6 +6,7 @@ const user = (change: Partial<HomeUser>): HomeUser => ({
   id: 7,
   job: [],
   isLeader: false,
+  isRejectApprover: false,
   signerList: [],
   ...change,
 });
@@ -74,7 +75,7 @@ describe('homeCards', () => {
     ],
     ['rebate only (6)', { job: [6] }, REBATE],
     ['rebate only with house finance (6, 4), leading a team', { job: [6, 4], isLeader: true }, REBATE],
-    ['rebate only with signing, the reject approver', { id: 29, job: [2, 6] }, REBATE],
+    ['rebate only with signing, the reject approver', { id: 29, job: [2, 6], isRejectApprover: true }, REBATE],
     [
       'every other job (2, 3, 4, 5)',
       { job: [2, 3, 4, 5] },
@@ -126,8 +127,8 @@ describe('homeCards', () => {
       ],
     ],
     [
-      'the reject approver (id 29) signing',
-      { id: 29, job: [2] },
+      'the reject approver signing',
+      { id: 29, job: [2], isRejectApprover: true },
       [
         ['instalment', INSTALMENT],
         ['house', HOUSE],
@@ -136,8 +137,8 @@ describe('homeCards', () => {
       ],
     ],
     [
-      'the reject approver (id 29) not signing',
-      { id: 29, job: [3] },
+      'the reject approver not signing',
+      { id: 29, job: [3], isRejectApprover: true },
       [
         ['instalment', INSTALMENT_SERVICE],
         ['house', HOUSE],
@@ -145,13 +146,23 @@ describe('homeCards', () => {
       ],
     ],
     [
+      'user 29 signing without the grant: no id is special',
+      { id: 29, job: [2] },
+      [
+        ['instalment', INSTALMENT],
+        ['house', HOUSE],
+        ['exam', EXAM],
+        ['sign', SIGN],
+      ],
+    ],
+    [
       'a signer with colleagues 42, 43 and 44',
       {
         job: [2],
         signerList: [
-          { id: 42, name: '王芳' },
-          { id: 43, name: '李娜' },
-          { id: 44, name: '张伟' },
+          { id: 42, name: '王芳', sex: 2 },
+          { id: 43, name: '李娜', sex: 2 },
+          { id: 44, name: '张伟', sex: 1 },
         ],
       },
       [
@@ -167,9 +178,9 @@ describe('homeCards', () => {
         id: 7,
         job: [2],
         signerList: [
-          { id: 44, name: '张伟' },
-          { id: 7, name: '本人' },
-          { id: 44, name: '张伟' },
+          { id: 44, name: '张伟', sex: 1 },
+          { id: 7, name: '本人', sex: 0 },
+          { id: 44, name: '张伟', sex: 1 },
         ],
       },
       [
@@ -181,7 +192,7 @@ describe('homeCards', () => {
     ],
     [
       'a signer list without the signing job',
-      { job: [3], signerList: [{ id: 42, name: '王芳' }] },
+      { job: [3], signerList: [{ id: 42, name: '王芳', sex: 2 }] },
       [
         ['instalment', INSTALMENT_SERVICE],
         ['house', HOUSE],
@@ -190,7 +201,7 @@ describe('homeCards', () => {
     ],
     [
       'everything at once: every job but 6, leading, the reject approver, with colleagues',
-      { id: 29, job: [2, 3, 4, 5], isLeader: true, signerList: [{ id: 43, name: '李娜' }] },
+      { id: 29, job: [2, 3, 4, 5], isLeader: true, isRejectApprover: true, signerList: [{ id: 43, name: '李娜', sex: 2 }] },
       [
         ['instalment', INSTALMENT_SERVICE],
         ['house', [...HOUSE, ...HOUSE_FINANCE, ...HOUSE_STEWARD]],
@@ -209,9 +220,10 @@ describe('homeCards', () => {
         id: 29,
         job: [2, 3, 4, 5],
         isLeader: true,
+        isRejectApprover: true,
         signerList: [
-          { id: 42, name: '王芳' },
-          { id: 44, name: '张伟' },
+          { id: 42, name: '王芳', sex: 2 },
+          { id: 44, name: '张伟', sex: 1 },
         ],
       }),
     );
@@ -283,12 +295,12 @@ describe('homeCards', () => {
   });
 
   it.each([
-    [42, 'female'],
-    [43, 'female'],
-    [44, 'male'],
-    [1, 'male'],
-  ] as const)('shows signer %i with the %s icon', (id, icon) => {
-    const sign = homeCards(user({ job: [2], signerList: [{ id, name: 'x' }] })).find(
+    [42, 2, 'female'],
+    [5, 2, 'female'],
+    [42, 1, 'male'],
+    [44, 0, 'male'],
+  ] as const)('shows signer %i of sex %i with the %s icon', (id, sex, icon) => {
+    const sign = homeCards(user({ job: [2], signerList: [{ id, name: 'x', sex }] })).find(
       (card) => card.key === 'sign',
     );
     expect(sign?.tiles.find((entry) => entry.key === signerTileKey(id))).toMatchObject({ icon, name: 'x' });
@@ -301,7 +313,8 @@ describe('homeCards', () => {
           id: fc.constantFrom(1, 7, 29, 42),
           job: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 6 }),
           isLeader: fc.boolean(),
-          signerList: fc.array(fc.record({ id: fc.integer({ min: 1, max: 50 }), name: fc.string() }), {
+          isRejectApprover: fc.boolean(),
+          signerList: fc.array(fc.record({ id: fc.integer({ min: 1, max: 50 }), name: fc.string(), sex: fc.integer({ min: 0, max: 2 }) }), {
             maxLength: 5,
           }),
         }),

@@ -1,4 +1,4 @@
-import { FEMALE_SIGNER_IDS, JOB, isRejectApprover } from './roles.ts';
+import { JOB, SEX } from './roles.ts';
 
 /** Which counter a tile shows a badge for; the web fetches the counts. */
 export type BadgeKey = 'pending' | 'service' | 'remind' | 'exam' | 'appeal' | 'sign' | 'reject' | 'proof';
@@ -64,7 +64,10 @@ export type HomeUser = {
   id: number;
   job: readonly number[];
   isLeader: boolean;
-  signerList: readonly { id: number; name: string }[];
+  /** Whether the company granted this user the approval of rejected signings (the spec's "value 29"). */
+  isRejectApprover: boolean;
+  /** `sex` as stored: 2 shows the female icon, anything else the male one. */
+  signerList: readonly { id: number; name: string; sex: number }[];
 };
 
 /** Key of the tile that opens one signer's task list. */
@@ -168,11 +171,11 @@ export function homeCards(user: HomeUser): HomeCard[] {
       tiles: withoutRepeatedPaths([
         tile('signCenter', `/sign/list/${user.id}/1`, 'sign'),
         tile('signMine', `/sign/list/${user.id}/2`),
-        ...(isRejectApprover(user.id) ? [tile('signReject', '/sign/reject', 'reject')] : []),
+        ...(user.isRejectApprover ? [tile('signReject', '/sign/reject', 'reject')] : []),
         ...user.signerList.map((signer): HomeTile => ({
           key: signerTileKey(signer.id),
           path: `/sign/list/${signer.id}/2`,
-          icon: FEMALE_SIGNER_IDS.includes(signer.id) ? 'female' : 'male',
+          icon: signer.sex === SEX.FEMALE ? 'female' : 'male',
           name: signer.name,
         })),
       ]),

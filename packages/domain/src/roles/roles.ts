@@ -10,16 +10,15 @@ export const JOB = {
 export type Job = (typeof JOB)[keyof typeof JOB];
 
 /**
- * The spec shows the rejection-approval tile "when a stored value equals 29" without saying which
- * value. We read it as the signed-in user's id: the one person who approves rejected signings. Should it
- * turn out to be another stored value, only `isRejectApprover`'s callers change.
+ * Permissions a company grants named staff members (the server's `staff_grants`). The spec's
+ * rejection-approval tile "when a stored value equals 29" is the grant `sign.reject.approve`: each
+ * company names its own approver, and no id is written in code.
  */
-export const REJECT_APPROVER_ID = 29;
+export const GRANT = {
+  SIGN_REJECT_APPROVE: 'sign.reject.approve',
+} as const;
 
-/** Whether this user approves rejected signings (see REJECT_APPROVER_ID). */
-export function isRejectApprover(userId: number): boolean {
-  return userId === REJECT_APPROVER_ID;
-}
+export type Grant = (typeof GRANT)[keyof typeof GRANT];
 
-/** Signers shown with the female icon on the signing card; everyone else gets the male one. */
-export const FEMALE_SIGNER_IDS: readonly number[] = [42, 43];
+/** A person's sex as the staff record stores it; the signer tiles show the female icon for FEMALE. */
+export const SEX = { UNKNOWN: 0, MALE: 1, FEMALE: 2 } as const;

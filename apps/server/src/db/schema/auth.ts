@@ -1,7 +1,16 @@
-import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, staff } from './staff.ts';
 
-/** Server-side sessions. Only the SHA-256 of the cookie's token is stored, so a leaked table opens nothing. */
+/** The four kinds of principal a session may carry (decision 040). */
+export const PRINCIPAL_KINDS = ['staff', 'partner', 'channel', 'visitor'] as const;
+
+/**
+ * Server-side sessions. Only the SHA-256 of the cookie's token is stored, so a leaked table opens nothing.
+ * A session carries exactly one principal: its kind and the one subject column of that kind (the check
+ * constraint says which). Partner and channel-agent ids gain their foreign keys when their modules bring
+ * those tables; a visitor is a WeChat openid of the company's official account, with no row of its own.
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -9,13 +18,27 @@ export const sessions = pgTable(
     corpId: integer()
       .notNull()
       .references(() => companies.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    kind: text({ enum: PRINCIPAL_KINDS }).notNull().default('staff'),
+    staffId: integer().references(() => staff.id),
+    partnerId: integer(),
+    channelAgentId: integer(),
+    visitorOpenid: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.corpId, t.staffId), index().on(t.expiresAt)],
+  (t) => [
+    index().on(t.corpId, t.staffId),
+    index().on(t.expiresAt),
+    check(
+      'sessions_one_principal',
+      sql`num_nonnulls(${t.staffId}, ${t.partnerId}, ${t.channelAgentId}, ${t.visitorOpenid}) = 1 and case ${t.kind}
+        when 'staff' then ${t.staffId} is not null
+        when 'partner' then ${t.partnerId} is not null
+        when 'channel' then ${t.channelAgentId} is not null
+        when 'visitor' then ${t.visitorOpenid} is not null
+        else false end`,
+    ),
+  ],
 );
 
 /**

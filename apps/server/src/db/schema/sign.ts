@@ -13,7 +13,7 @@ import { houseClients } from './house.ts';
  * A signing appointment: an instalment case (`clientId`) or a home-loan client at the bank
  * (`houseClientId`), exactly one of the two. Open tasks sit in the task centre until a signer takes one
  * (first come: a conditional update); the signer records signed or rejected; a rejection waits for the
- * rejection approver (spec: stored value 29), who approves it or sends it back to the signer.
+ * rejection approver (spec: stored value 29; a per-company grant in staff_grants), who approves it or sends it back to the signer.
  */
 export const signTasks = pgTable(
   'sign_tasks',

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, primaryKey, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const companies = pgTable('companies', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
@@ -34,7 +34,8 @@ export const staff = pgTable(
     teamId: integer().references(() => teams.id),
     name: text().notNull(),
     phone: text().notNull(),
-    gender: smallint().notNull().default(0),
+    /** 1 male, 2 female, 0 unknown: picks the icon of the person's tile on a signing leader's card. */
+    sex: smallint().notNull().default(0),
     jobs: smallint().array().notNull().default([]),
     isLeader: boolean().notNull().default(false),
     wxworkId: text(),
@@ -63,4 +64,27 @@ export const notices = pgTable(
     endsAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.corpId, t.startsAt)],
+);
+
+/** Permissions a company grants one staff member beyond what their jobs give (decision 040). */
+export const STAFF_GRANTS = ['sign.reject.approve'] as const;
+export type StaffGrant = (typeof STAFF_GRANTS)[number];
+
+/**
+ * Per-company grants to named staff: who approves rejected signings (the spec's "stored value 29") is
+ * a row here, not an id in code, so each company names its own approver.
+ */
+export const staffGrants = pgTable(
+  'staff_grants',
+  {
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    permission: text({ enum: STAFF_GRANTS }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.corpId, t.staffId, t.permission] }), index().on(t.corpId, t.permission)],
 );

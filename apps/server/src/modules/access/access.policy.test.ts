@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB, REJECT_APPROVER_ID } from '@crm/domain/roles';
+import { GRANT, JOB } from '@crm/domain/roles';
 import { can, caseRoleNames, failedGate, POLICY, refusal, type Actor, type CaseFacts, type Permission } from './access.policy.ts';
 import { ACCESS_TEXTS as T } from './access.texts.ts';
 
@@ -11,7 +11,7 @@ import { ACCESS_TEXTS as T } from './access.texts.ts';
 
 const TEAM = 10;
 const OTHER_TEAM = 11;
-const person = (id: number, extra: Partial<Actor> = {}): Actor => ({ id, corpId: 1, teamId: TEAM, isLeader: false, jobs: [], ...extra });
+const person = (id: number, extra: Partial<Actor> = {}): Actor => ({ id, corpId: 1, teamId: TEAM, isLeader: false, jobs: [], grants: [], ...extra });
 const who = {
   owner: person(1),
   colleague: person(2),
@@ -22,7 +22,7 @@ const who = {
   finance: person(7, { jobs: [JOB.HOUSE_FINANCE] }),
   steward: person(8, { jobs: [JOB.HOUSE_STEWARD] }),
   rebateOnly: person(9, { jobs: [JOB.HOUSE_FINANCE, JOB.REBATE_ONLY] }),
-  approver: person(REJECT_APPROVER_ID, { jobs: [JOB.SIGNING] }),
+  approver: person(29, { jobs: [JOB.SIGNING], grants: [GRANT.SIGN_REJECT_APPROVE] }),
   signingLeader: person(12, { isLeader: true, teamId: OTHER_TEAM, jobs: [JOB.SIGNING] }),
 };
 type Who = keyof typeof who;

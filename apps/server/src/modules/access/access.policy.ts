@@ -1,4 +1,4 @@
-import { JOB, isRejectApprover } from '@crm/domain/roles';
+import { GRANT, JOB } from '@crm/domain/roles';
 import type { CaseRole } from '@crm/domain/status';
 import { ACCESS_TEXTS as T } from './access.texts.ts';
 
@@ -16,6 +16,8 @@ export interface Actor {
   teamId: number | null;
   isLeader: boolean;
   jobs: readonly number[];
+  /** What the company granted the person by name (staff_grants, decision 040). */
+  grants: readonly string[];
 }
 
 /** The records a policy is written for; each table row is governed by exactly one of them. */
@@ -65,6 +67,8 @@ const leads = (me: Actor, teamId: number | null) => me.isLeader && me.teamId !==
 const isRebateOnly = (me: Actor) => has(me, JOB.REBATE_ONLY);
 const isFinance = (me: Actor) => has(me, JOB.HOUSE_FINANCE) && !isRebateOnly(me);
 const isCentre = (me: Actor) => has(me, JOB.SIGNING) && !isRebateOnly(me);
+/** The company's approver of rejected signings: a grant, not an id (decision 040). */
+const isRejectApprover = (me: Actor) => me.grants.includes(GRANT.SIGN_REJECT_APPROVE);
 
 function caseRoles(me: Actor, c: CaseFacts): Role[] {
   const roles: Role[] = [];
@@ -98,7 +102,7 @@ export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[]
     if (isCentre(me)) roles.push('centre');
     if (t.status === 'open') roles.push('openPool');
     if (t.signerId !== null && t.signerId === me.id) roles.push('taskSigner');
-    if ((t.status === 'rejected' || t.status === 'reject_approved') && isRejectApprover(me.id)) roles.push('rejectApprover');
+    if ((t.status === 'rejected' || t.status === 'reject_approved') && isRejectApprover(me)) roles.push('rejectApprover');
     if (t.signerId !== null && leads(me, t.signerTeamId)) roles.push('signerLeader');
     return roles;
   },
@@ -114,8 +118,8 @@ export const GATES = {
   leader: { test: (me) => me.isLeader && me.teamId !== null, message: T.leaderOnly },
   service: { test: (me) => has(me, JOB.SERVICE), message: T.serviceOnly },
   signingCentre: { test: isCentre, message: T.signingOnly },
-  rejectApprover: { test: (me) => isRejectApprover(me.id), message: T.rejectApproverOnly },
-  rejectApproverList: { test: (me) => isRejectApprover(me.id), message: T.rejectApproverListOnly },
+  rejectApprover: { test: isRejectApprover, message: T.rejectApproverOnly },
+  rejectApproverList: { test: isRejectApprover, message: T.rejectApproverListOnly },
   notRebateOnly: { test: (me) => !isRebateOnly(me), message: T.rebateOnlyOrders },
   steward: { test: (me) => !isRebateOnly(me) && has(me, JOB.HOUSE_STEWARD), message: T.stewardOnly },
   finance: { test: isFinance, message: T.financeOnly },

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { sessions, smsCodes } from '../../db/schema/auth.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import { identityColumns, type StaffIdentity } from '../staff/index.ts';
+import type { Principal, PrincipalSubject } from './principal.ts';
 
 export function createAuthRepository(db: Db) {
   return {
@@ -82,25 +83,57 @@ export function createAuthRepository(db: Db) {
     },
 
     async insertSession(
-      input: { tokenHash: string; corpId: number; staffId: number; expiresAt: Date; createdAt: Date },
+      input: { tokenHash: string; subject: PrincipalSubject; expiresAt: Date; createdAt: Date },
       tx: Tx | Db = db,
     ) {
-      await tx.insert(sessions).values(input);
+      const { subject, ...times } = input;
+      await tx.insert(sessions).values({
+        ...times,
+        corpId: subject.corpId,
+        kind: subject.kind,
+        staffId: subject.kind === 'staff' ? subject.staffId : null,
+        partnerId: subject.kind === 'partner' ? subject.partnerId : null,
+        channelAgentId: subject.kind === 'channel' ? subject.channelAgentId : null,
+        visitorOpenid: subject.kind === 'visitor' ? subject.openid : null,
+      });
     },
 
     /**
-     * The active staff member behind a session, in one query: every API call makes it, so it joins the
-     * staff and company rows rather than asking the staff repository in a second round trip.
+     * The principal behind a session, in one query: every API call makes it, so it joins the staff and
+     * company rows rather than asking the staff repository in a second round trip. A staff session needs
+     * an active member of an active company; the other kinds an active company (their own tables, and
+     * checks on them, come with their modules).
      */
-    async findSessionStaff(tokenHash: string, now: Date): Promise<StaffIdentity | undefined> {
+    async findSessionPrincipal(tokenHash: string, now: Date): Promise<Principal | undefined> {
       const [row] = await db
-        .select(identityColumns)
+        .select({
+          kind: sessions.kind,
+          corpId: sessions.corpId,
+          partnerId: sessions.partnerId,
+          channelAgentId: sessions.channelAgentId,
+          visitorOpenid: sessions.visitorOpenid,
+          staffIsActive: staff.isActive,
+          identity: identityColumns,
+        })
         .from(sessions)
-        .innerJoin(staff, and(eq(staff.id, sessions.staffId), eq(staff.corpId, sessions.corpId)))
-        .innerJoin(companies, eq(companies.id, staff.corpId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(staff.isActive, true), eq(companies.isActive, true)))
+        .innerJoin(companies, eq(companies.id, sessions.corpId))
+        .leftJoin(staff, and(eq(staff.id, sessions.staffId), eq(staff.corpId, sessions.corpId)))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(companies.isActive, true)))
         .limit(1);
-      return row;
+      if (!row) return undefined;
+      switch (row.kind) {
+        case 'staff':
+          // Every staff column is NOT NULL, so a non-null id means the left join found the member.
+          return row.identity.id !== null && row.staffIsActive
+            ? { kind: 'staff', corpId: row.corpId, staff: row.identity as StaffIdentity }
+            : undefined;
+        case 'partner':
+          return row.partnerId === null ? undefined : { kind: 'partner', corpId: row.corpId, partnerId: row.partnerId };
+        case 'channel':
+          return row.channelAgentId === null ? undefined : { kind: 'channel', corpId: row.corpId, channelAgentId: row.channelAgentId };
+        case 'visitor':
+          return row.visitorOpenid === null ? undefined : { kind: 'visitor', corpId: row.corpId, openid: row.visitorOpenid };
+      }
     },
 
     async deleteSession(tokenHash: string) {

@@ -14,7 +14,7 @@ import {
 } from '@crm/domain/api/auth';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { SESSION_COOKIE, servePrincipals } from '../../plugins/session.ts';
 import type { StaffRepository } from '../staff/index.ts';
 import type { AuthService } from './auth.service.ts';
 import type { Clock } from '../../clock.ts';
@@ -40,6 +40,8 @@ const wecomCallbackQuery = z.object({
 
 export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptions) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Every route here is public (plugins/public-routes.ts); any added later serves staff.
+  servePrincipals(app, ['staff']);
   const { auth, staff, wecom, secret, secureCookies, now } = options;
   const shortCookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' } as const;
   const origin = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;

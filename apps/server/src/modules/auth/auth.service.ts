@@ -4,6 +4,7 @@ import type { SmsAdapter } from '../../adapters/sms/index.ts';
 import { RefusedError, TooManyError, UnauthenticatedError } from '../../errors.ts';
 import type { StaffIdentity, StaffRepository } from '../staff/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import type { Principal, PrincipalSubject } from './principal.ts';
 import { AUTH_TEXTS as T } from './auth.texts.ts';
 
 export const SMS_RULES = {
@@ -42,9 +43,14 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
     return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
   }
 
-  async function openSession(identity: StaffIdentity, at: Date, write: (input: Parameters<AuthRepository['insertSession']>[0]) => Promise<void>) {
+  async function writeSession(subject: PrincipalSubject, at: Date, tx?: Parameters<AuthRepository['insertSession']>[1]) {
     const { token, tokenHash } = newSessionToken();
-    await write({ tokenHash, corpId: identity.corpId, staffId: identity.id, createdAt: at, expiresAt: new Date(at.getTime() + sessionTtlMs) });
+    await repo.insertSession({ tokenHash, subject, createdAt: at, expiresAt: new Date(at.getTime() + sessionTtlMs) }, tx);
+    return token;
+  }
+
+  async function openSession(identity: StaffIdentity, at: Date, tx?: Parameters<AuthRepository['insertSession']>[1]) {
+    const token = await writeSession({ kind: 'staff', corpId: identity.corpId, staffId: identity.id }, at, tx);
     return { token, staff: identity };
   }
 
@@ -113,22 +119,29 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
       return repo.transaction(async (tx) => {
         if (!(await repo.markCodeUsed(tx, stored.id, at))) throw new RefusedError(T.codeMismatch);
         if (input.verifiedWxworkId) await staff.bindWxworkId(tx, identity.corpId, identity.id, input.verifiedWxworkId);
-        return openSession(identity, at, (row) => repo.insertSession(row, tx));
+        return openSession(identity, at, tx);
       });
     },
 
     async autoLogin(input: { corpId: number; verifiedWxworkId: string }) {
       const identity = await staff.findByWxworkId(input.corpId, input.verifiedWxworkId);
       if (!identity) throw new RefusedError(T.wecomUnbound);
-      return openSession(identity, now(), (row) => repo.insertSession(row));
+      return openSession(identity, now());
     },
 
-    /** The staff member behind a session cookie, or UnauthenticatedError. */
-    async resolveSession(token: string | undefined): Promise<StaffIdentity> {
+    /**
+     * Opens a session for a principal of any kind and returns its cookie token. Staff sessions open
+     * through login/autoLogin above; the partner, channel and visitor login flows call this once they
+     * have checked who is there (and tests call it to act as one).
+     */
+    startSession: (subject: PrincipalSubject): Promise<string> => writeSession(subject, now()),
+
+    /** The principal behind a session cookie, or UnauthenticatedError. */
+    async resolveSession(token: string | undefined): Promise<Principal> {
       if (!token) throw new UnauthenticatedError();
-      const identity = await repo.findSessionStaff(hashToken(token), now());
-      if (!identity) throw new UnauthenticatedError();
-      return identity;
+      const principal = await repo.findSessionPrincipal(hashToken(token), now());
+      if (!principal) throw new UnauthenticatedError();
+      return principal;
     },
 
     async logout(token: string | undefined) {

@@ -12,4 +12,5 @@ export const AUTH_TEXTS = {
   wecomInvalid: '企业微信身份已失效，请重新打开应用',
   loggedOut: '已退出登录',
   otherUser: '无权查看其他用户的信息',
+  wrongPrincipal: '当前登录身份无权使用此功能',
 } as const;

@@ -52,7 +52,7 @@ export function createHomeRepository(db: Db) {
     /** The other signers (job 2) of a signing leader's team, whose task lists the leader may open. */
     listTeamSigners: (corpId: number, teamId: number, exceptId: number) =>
       db
-        .select({ id: staff.id, name: staff.name })
+        .select({ id: staff.id, name: staff.name, sex: staff.sex })
         .from(staff)
         .where(
           and(

@@ -5,7 +5,7 @@ import { houseClients } from '../../db/schema/house.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { notices } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
@@ -23,9 +23,9 @@ type UserinfoBody = {
   data: {
     id: number;
     total: Record<string, number>;
-    signer_list: { id: number; name: string }[];
+    signer_list: { id: number; name: string; sex: number }[];
     notice: { status: string; text: string }[];
-    user: { id: number; job: number[]; leader: boolean; corp_id: number };
+    user: { id: number; job: number[]; leader: boolean; corp_id: number; reject_approver: boolean };
   } | null;
 };
 
@@ -59,16 +59,17 @@ describe('POST /api/crm/userinfo', () => {
       { corpId: corp.id, text: '当前通知', startsAt: hoursFromNow(-1) },
       { corpId: corp.id, text: '过期通知', startsAt: hoursFromNow(-10), endsAt: hoursFromNow(-1) },
     ]);
-    const signer = await createStaff(test.db, corp.id, { teamId: team.id, jobs: [2], name: '签约员甲' });
+    const signer = await createStaff(test.db, corp.id, { teamId: team.id, jobs: [2], name: '签约员甲', sex: 2 });
+    await grantStaff(test.db, leader);
 
     const cookie = await loginAs(test, leader);
     const { status, body } = await userinfo(cookie, leader.id);
     expect(status).toBe(200);
     expect(body.code).toBe(0);
-    expect(body.data?.total).toEqual({ pending: 1, service: 1, remind: 1, exam: 1, appeal: 1, sign: 2, reject: 0, proof: 0 });
-    expect(body.data?.signer_list).toEqual([{ id: signer.id, name: '签约员甲' }]);
+    expect(body.data?.total).toEqual({ pending: 1, service: 1, remind: 1, exam: 1, appeal: 1, sign: 2, reject: 1, proof: 0 });
+    expect(body.data?.signer_list).toEqual([{ id: signer.id, name: '签约员甲', sex: 2 }]);
     expect(body.data?.notice).toEqual([{ status: 'info', text: '当前通知' }]);
-    expect(body.data?.user).toMatchObject({ id: leader.id, job: [2, 3, 5], leader: true, corp_id: corp.id });
+    expect(body.data?.user).toMatchObject({ id: leader.id, job: [2, 3, 5], leader: true, corp_id: corp.id, reject_approver: true });
   });
 
   it('does not count what the role does not have, nor another company\'s work', async () => {
@@ -86,6 +87,16 @@ describe('POST /api/crm/userinfo', () => {
     const { body } = await userinfo(cookie, plain.id);
     expect(body.data?.total).toEqual({ pending: 0, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0, proof: 0 });
     expect(body.data?.signer_list).toEqual([]);
+    expect(body.data?.user.reject_approver).toBe(false);
+  });
+
+  it('reads the approval grant per company: another company\'s grant to the same person counts for nothing here', async () => {
+    const corp = await createCompany(test.db);
+    const other = await createCompany(test.db);
+    const signer = await createStaff(test.db, corp.id, { jobs: [2] });
+    await grantStaff(test.db, { corpId: other.id, id: signer.id });
+    const cookie = await loginAs(test, signer);
+    expect((await userinfo(cookie, signer.id)).body.data?.user.reject_approver).toBe(false);
   });
 
   it('refuses another user\'s id with 403', async () => {

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userinfoRequestSchema, userinfoResponseSchema } from '@crm/domain/api/auth';
 import { envelopeSchema } from '@crm/domain/api/envelope';
-import { currentStaff } from '../../plugins/session.ts';
+import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import type { HomeService } from './home.service.ts';
 
 export async function homeRoutes(root: FastifyInstance, { home }: { home: HomeService }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  servePrincipals(app, ['staff']);
 
   app.post(
     '/api/crm/userinfo',
     {
-      onRequest: app.requireStaff,
       schema: {
         tags: ['home'],
         summary: '当前用户信息与首页角标',

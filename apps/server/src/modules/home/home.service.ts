@@ -1,9 +1,12 @@
 import type { Clock } from '../../clock.ts';
 import type { BadgeCounts, UserInfo } from '@crm/domain/api/auth';
-import { isRejectApprover, JOB } from '@crm/domain/roles';
+import { GRANT, JOB } from '@crm/domain/roles';
 import { ForbiddenError } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { HomeRepository } from './home.repository.ts';
+
+/** Holds the company's grant to approve rejected signings (the spec's "stored value 29"). */
+const isRejectApprover = (me: StaffIdentity) => me.grants.includes(GRANT.SIGN_REJECT_APPROVE);
 
 export function createHomeService({ repo, now }: { repo: HomeRepository; now: Clock }) {
   function badgeCounts(me: StaffIdentity, at: Date): Promise<BadgeCounts> {
@@ -18,7 +21,7 @@ export function createHomeService({ repo, now }: { repo: HomeRepository; now: Cl
         remind: has(JOB.HOUSE_STEWARD),
         appeal: me.isLeader,
         sign: has(JOB.SIGNING),
-        reject: has(JOB.SIGNING) && isRejectApprover(me.id),
+        reject: has(JOB.SIGNING) && isRejectApprover(me),
       },
     });
   }
@@ -39,7 +42,7 @@ export function createHomeService({ repo, now }: { repo: HomeRepository; now: Cl
         total,
         signer_list: signerList,
         notice,
-        user: { id: me.id, name: me.name, corp_id: me.corpId, corp_name: me.corpName, job: me.jobs, leader: me.isLeader },
+        user: { id: me.id, name: me.name, corp_id: me.corpId, corp_name: me.corpName, job: me.jobs, leader: me.isLeader, reject_approver: isRejectApprover(me) },
       };
     },
   };

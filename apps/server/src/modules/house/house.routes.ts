@@ -40,7 +40,7 @@ import {
   idSchema,
   setBrokerageFormSchema,
 } from '@crm/domain/house';
-import { currentStaff } from '../../plugins/session.ts';
+import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import type { HouseService } from './house.service.ts';
 
 const ok = <T>(data: T) => ({ code: 0, msg: 'ok', data });
@@ -53,7 +53,7 @@ const addHouseImgSchema = houseImgRequestSchema.extend({
 /** The House CRM calls of spec §7 (plus decision 031's additions), all behind a staff session. */
 export async function houseRoutes(root: FastifyInstance, { house }: { house: HouseService }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const guard = { onRequest: app.requireStaff };
+  servePrincipals(app, ['staff']);
   const tags = ['house'];
 
   // The helpers register through the plain instance: the handler's own signature already ties its
@@ -67,7 +67,7 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
   ) =>
     root.post(
       `/api/crm/${name}`,
-      { ...guard, schema: { tags, summary, body, response: { 200: envelopeSchema(response) } } },
+      { schema: { tags, summary, body, response: { 200: envelopeSchema(response) } } },
       async (request) => ok(await handler(currentStaff(request), request.body as z.output<B>)),
     );
 
@@ -80,7 +80,7 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
   ) =>
     root.get(
       path,
-      { ...guard, schema: { tags, summary, querystring, response: { 200: envelopeSchema(response) } } },
+      { schema: { tags, summary, querystring, response: { 200: envelopeSchema(response) } } },
       async (request) => ok(await handler(currentStaff(request), request.query as z.output<Q>)),
     );
 
@@ -99,7 +99,7 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
   get('/api/crm/getHouseImg', '房贷客户资料图片（按类型）', houseImgRequestSchema, houseImageListSchema, (me, q) => house.listImages(me, q.id, q.house_type));
   app.get(
     '/api/crm/houseImgFile/:id',
-    { ...guard, schema: { tags, summary: '房贷资料图片文件（校验客户权限）', params: z.object({ id: idSchema }) } },
+    { schema: { tags, summary: '房贷资料图片文件（校验客户权限）', params: z.object({ id: idSchema }) } },
     async (request, reply) => {
       const { mime, bytes } = await house.imageFile(currentStaff(request), request.params.id);
       // Private: the image is a client's document; nothing between us and the phone may keep it.

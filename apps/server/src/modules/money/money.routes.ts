@@ -20,7 +20,7 @@ import {
   uploadImgResponseSchema,
 } from '@crm/domain/api/money';
 import { RefusedError } from '../../errors.ts';
-import { currentStaff } from '../../plugins/session.ts';
+import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import type { MoneyService } from './money.service.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
 
@@ -34,12 +34,12 @@ const imageParams = z.object({ id: z.coerce.number().int().positive() });
 /** The repayment, proof and upload calls of spec §7, plus the signed image route they link to. */
 export async function moneyRoutes(root: FastifyInstance, { money }: { money: MoneyService }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const guarded = { onRequest: app.requireStaff };
+  servePrincipals(app, ['staff']);
   const tags = ['money'];
 
   app.post(
     '/api/crm/moneyList',
-    { ...guarded, schema: { tags, summary: '案件的还款记录', body: moneyListRequestSchema, response: { 200: envelopeSchema(moneyListResponseSchema) } } },
+    { schema: { tags, summary: '案件的还款记录', body: moneyListRequestSchema, response: { 200: envelopeSchema(moneyListResponseSchema) } } },
     async (request) => {
       const { id, cursor, limit } = request.body;
       return { code: 0, msg: 'ok', data: await money.listMoney(currentStaff(request), id, cursor, limit) };
@@ -48,19 +48,19 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
 
   app.post(
     '/api/crm/addMoney',
-    { ...guarded, schema: { tags, summary: '登记还款（幂等键防重复）', body: addMoneyRequestSchema, response: { 200: envelopeSchema(moneyRecordSchema) } } },
+    { schema: { tags, summary: '登记还款（幂等键防重复）', body: addMoneyRequestSchema, response: { 200: envelopeSchema(moneyRecordSchema) } } },
     async (request) => ({ code: 0, msg: T.added, data: await money.addMoney(currentStaff(request), request.body) }),
   );
 
   app.post(
     '/api/crm/moneyConfirm',
-    { ...guarded, schema: { tags, summary: '确认还款（确认后不可修改）', body: recordIdRequestSchema, response: { 200: envelopeSchema(moneyRecordSchema) } } },
+    { schema: { tags, summary: '确认还款（确认后不可修改）', body: recordIdRequestSchema, response: { 200: envelopeSchema(moneyRecordSchema) } } },
     async (request) => ({ code: 0, msg: T.confirmed, data: await money.confirmMoney(currentStaff(request), request.body.id) }),
   );
 
   app.post(
     '/api/crm/delMoney',
-    { ...guarded, schema: { tags, summary: '删除未确认的还款', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { schema: { tags, summary: '删除未确认的还款', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await money.deleteMoney(currentStaff(request), request.body.id);
       return { code: 0, msg: T.deleted, data: null };
@@ -69,25 +69,25 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
 
   app.get(
     '/api/crm/getProof',
-    { ...guarded, schema: { tags, summary: '案件的凭证（含历史版本与驳回）', querystring: getProofQuerySchema, response: { 200: envelopeSchema(proofListResponseSchema) } } },
+    { schema: { tags, summary: '案件的凭证（含历史版本与驳回）', querystring: getProofQuerySchema, response: { 200: envelopeSchema(proofListResponseSchema) } } },
     async (request) => ({ code: 0, msg: 'ok', data: await money.listProofs(currentStaff(request), request.query.id) }),
   );
 
   app.post(
     '/api/crm/proof',
-    { ...guarded, schema: { tags, summary: '上传凭证', body: addProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
+    { schema: { tags, summary: '上传凭证', body: addProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
     async (request) => ({ code: 0, msg: T.added, data: await money.addProof(currentStaff(request), request.body) }),
   );
 
   app.post(
     '/api/crm/updateProof',
-    { ...guarded, schema: { tags, summary: '重新上传被驳回的凭证', body: updateProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
+    { schema: { tags, summary: '重新上传被驳回的凭证', body: updateProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
     async (request) => ({ code: 0, msg: T.added, data: await money.updateProof(currentStaff(request), request.body) }),
   );
 
   app.post(
     '/api/crm/delProof',
-    { ...guarded, schema: { tags, summary: '删除凭证', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { schema: { tags, summary: '删除凭证', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await money.deleteProof(currentStaff(request), request.body.id);
       return { code: 0, msg: T.deleted, data: null };
@@ -96,7 +96,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
 
   app.get(
     '/api/crm/proofReject',
-    { ...guarded, schema: { tags, summary: '我的凭证驳回', querystring: proofRejectQuerySchema, response: { 200: envelopeSchema(proofRejectListSchema) } } },
+    { schema: { tags, summary: '我的凭证驳回', querystring: proofRejectQuerySchema, response: { 200: envelopeSchema(proofRejectListSchema) } } },
     async (request) => {
       const { cursor, limit } = request.query;
       return { code: 0, msg: 'ok', data: await money.listRejections(currentStaff(request), cursor, limit) };
@@ -106,13 +106,13 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
   // Not in spec §7, which lists only the GET: rejecting a proof needs a write, on the same path (decision 020).
   app.post(
     '/api/crm/proofReject',
-    { ...guarded, schema: { tags, summary: '驳回凭证', body: rejectProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
+    { schema: { tags, summary: '驳回凭证', body: rejectProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
     async (request) => ({ code: 0, msg: T.rejected, data: await money.rejectProof(currentStaff(request), request.body) }),
   );
 
   app.post(
     '/common/delimg',
-    { ...guarded, schema: { tags, summary: '删除未提交的图片', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { schema: { tags, summary: '删除未提交的图片', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await money.deleteImage(currentStaff(request), request.body.id);
       return { code: 0, msg: T.deleted, data: null };
@@ -122,7 +122,6 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
   app.post(
     '/api/ysb/uploadImg',
     {
-      ...guarded,
       // Decoding, re-encoding and OCR cost CPU: a phone uploads a few images a minute, a script far more.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
@@ -148,7 +147,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
 
   app.get(
     '/common/img/:id',
-    { ...guarded, schema: { tags, summary: '图片（签名地址，5 分钟有效）', params: imageParams, querystring: imageQuery } },
+    { schema: { tags, summary: '图片（签名地址，5 分钟有效）', params: imageParams, querystring: imageQuery } },
     async (request, reply) => {
       const { v, exp, sig } = request.query;
       const image = await money.readImage(currentStaff(request), { fileId: request.params.id, variant: v, expires: exp, sig });

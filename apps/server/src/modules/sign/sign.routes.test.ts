@@ -4,7 +4,7 @@ import { signTaskEvents } from '../../db/schema/sign.ts';
 import { houseClients } from '../../db/schema/house.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
 import { createCase, createHouseClient, createSignTask } from '../../test/factories-house.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 
@@ -12,17 +12,24 @@ type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | 
 type TaskList = { list: { id: number; status: string; client_phone: string; kind: string }[]; has_more: boolean };
 
 let test: TestApp;
-/** User 29 is the rejection approver (spec: stored value 29): made first, before any factory takes the id. */
+/**
+ * The rejection approver holds the company's grant (the spec's "stored value 29" is data, decision 040);
+ * a signer who happens to have id 29 and no grant is nobody special.
+ */
 let approverCorpId = 0;
 /** Logged in once: the SMS limits allow one code a minute per phone. */
 let approverCookie = '';
+let id29Cookie = '';
 beforeAll(async () => {
   test = await buildTestApp();
   const corp = await createCompany(test.db);
   approverCorpId = corp.id;
-  await createStaff(test.db, corp.id, { id: 29, jobs: [2], phone: '13800000029' });
+  const id29 = await createStaff(test.db, corp.id, { id: 29, jobs: [2], phone: '13800000029' });
   await test.db.execute(sql.raw(`select setval(pg_get_serial_sequence('staff', 'id'), 1000)`));
-  approverCookie = await loginAs(test, { corpId: corp.id, phone: '13800000029' });
+  const approver = await createStaff(test.db, corp.id, { jobs: [2] });
+  await grantStaff(test.db, approver);
+  approverCookie = await loginAs(test, approver);
+  id29Cookie = await loginAs(test, id29);
 });
 afterAll(() => test.close());
 
@@ -35,7 +42,7 @@ async function detail(cookie: string, id: number) {
   return { status: response.statusCode, body: response.json<Body<{ status: string; events: { to_status: string }[] }>>() };
 }
 
-/** A signing team (leader + two signers), a signer of another team, a salesperson, and user 29 (made once). */
+/** A signing team (leader + two signers), a signer of another team, a salesperson (the approver is made once). */
 async function world() {
   const corp = await createCompany(test.db);
   const team = await createTeam(test.db, corp.id);
@@ -144,17 +151,18 @@ describe('recording the outcome and approving rejections', () => {
     expect((await post(w.cookies.a, 'updateTask', { id: task.id, outcome: 'signed', note: '' })).body.msg).toBe('任务状态已变化，请刷新');
   });
 
-  it('refuses rejection decisions and the approval queue to anyone but user 29', async () => {
+  it('refuses rejection decisions and the approval queue to anyone without the grant, id 29 included', async () => {
     const w = await world();
     const task = await createSignTask(test.db, w.corp.id, { clientId: w.caseRow.id }, { status: 'rejected', signerId: w.signerA.id, outcomeNote: '客户未到场' });
     expect((await post(w.cookies.leader, 'auditSignReject', { id: task.id, decision: 'approve', reason: '' })).status).toBe(403);
     expect((await post(w.cookies.leader, 'taskList', { userid: w.leader.id, flag: 3, page: 1 })).status).toBe(403);
-    // User 29 of another company does not reach this company's task.
+    expect((await post(id29Cookie, 'taskList', { userid: 29, flag: 3, page: 1 })).status).toBe(403);
+    // The approver of another company does not reach this company's task.
     expect((await post(approverCookie, 'auditSignReject', { id: task.id, decision: 'approve', reason: '' })).status).toBe(404);
   });
 });
 
-describe('user 29 in their own company', () => {
+describe('the rejection approver in their own company', () => {
   it('approves a rejection (the home-loan client fails) and sends another back to its signer', async () => {
     const corp = { id: approverCorpId };
     const team = await createTeam(test.db, corp.id);
@@ -169,7 +177,7 @@ describe('user 29 in their own company', () => {
     await post(signerCookie, 'updateTask', { id: one.id, outcome: 'rejected', note: '客户未到场' });
     await post(signerCookie, 'updateTask', { id: two.id, outcome: 'rejected', note: '资料不全' });
 
-    const queue = await post<TaskList>(cookie, 'taskList', { userid: 29, flag: 3, page: 1 });
+    const queue = await post<TaskList>(cookie, 'taskList', { flag: 3, page: 1 });
     expect(queue.body.data?.list.map((t) => t.id).sort()).toEqual([one.id, two.id].sort());
     expect((await detail(cookie, one.id)).body.code).toBe(0);
     expect((await post(cookie, 'auditSignReject', { id: one.id, decision: 'refuse', reason: '' })).body.msg).toBe('退回须填写原因');

@@ -104,7 +104,7 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
       });
     },
 
-    /** User 29 confirms a rejection, or sends it back to the signer to try again. */
+    /** The company's rejection approver (the spec's "value 29", a grant) confirms a rejection, or sends it back to the signer. */
     async auditReject(me: Me, input: z.output<typeof auditRejectRequestSchema>) {
       await access.require(me, 'sign.reject.approve', input.id);
       return repo.transaction(async (tx) => {

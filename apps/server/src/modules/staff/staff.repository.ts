@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { companies, staff } from '../../db/schema/staff.ts';
+import { companies, staff, staffGrants, type StaffGrant } from '../../db/schema/staff.ts';
 
 /** What the rest of the server knows of a logged-in staff member. */
 export interface StaffIdentity {
@@ -11,6 +11,10 @@ export interface StaffIdentity {
   name: string;
   jobs: number[];
   isLeader: boolean;
+  /** 1 male, 2 female, 0 unknown. */
+  sex: number;
+  /** What the company granted this person by name (staff_grants), e.g. approving rejected signings. */
+  grants: StaffGrant[];
 }
 
 /** The columns of a StaffIdentity; also used by the session lookup, which joins them in one query. */
@@ -22,6 +26,11 @@ export const identityColumns = {
   name: staff.name,
   jobs: staff.jobs,
   isLeader: staff.isLeader,
+  sex: staff.sex,
+  // A correlated subquery, so the session lookup still answers in one round trip.
+  grants: sql<StaffGrant[]>`coalesce((select array_agg(${staffGrants.permission} order by ${staffGrants.permission}) from ${staffGrants} where ${staffGrants.corpId} = ${staff.corpId} and ${staffGrants.staffId} = ${staff.id}), '{}')`.as(
+    'grants',
+  ),
 };
 
 export function createStaffRepository(db: Db) {

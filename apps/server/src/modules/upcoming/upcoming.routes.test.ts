@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createCompany, createStaff } from '../../test/factories.ts';
+import { staffCookie } from '../../test/sessions.ts';
 
 const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../fixtures/spec-endpoints.json');
 const { endpoints } = JSON.parse(fs.readFileSync(fixture, 'utf8')) as { endpoints: { method: 'GET' | 'POST'; path: string }[] };
@@ -21,9 +23,16 @@ describe('the API route table', () => {
   });
 
   it('answers a call whose feature is not built yet with 501 and the feature name', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/api/esign/add' });
+    const corp = await createCompany(test.db);
+    const cookie = await staffCookie(test, await createStaff(test.db, corp.id));
+    const response = await test.app.inject({ method: 'POST', url: '/api/esign/add', headers: { cookie } });
     expect(response.statusCode).toBe(501);
     expect(response.json()).toEqual({ code: 501, msg: '功能建设中：电子签约', data: null });
+  });
+
+  it('keeps a feature that is not built yet behind the staff session, except the listed logins', async () => {
+    expect((await test.app.inject({ method: 'POST', url: '/api/esign/add' })).statusCode).toBe(401);
+    expect((await test.app.inject({ method: 'POST', url: '/api/crm/outsideLogin' })).statusCode).toBe(501);
   });
 
   it('answers an unknown API path with the 404 envelope', async () => {

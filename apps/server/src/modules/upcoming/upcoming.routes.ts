@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { servePrincipals } from '../../plugins/session.ts';
 
 /**
  * The calls of spec §7 whose features later issues build, by feature. Each answers HTTP 501 with the
  * envelope naming the feature, so a client sees "not built yet" rather than a 404 that looks like a
  * typo, and the route table stays complete. A feature's module deletes its entries when it lands.
  */
-const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
+export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
   // 分期报单 (issue 3), 还款与凭证 (issue 4) and 房贷业务与签约中心 (issue 5) are built; financePact belongs to no
   // built feature yet.
   分期报单: { get: ['/api/crm/financePact'] },
@@ -47,6 +48,9 @@ const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
 };
 
 export async function upcomingRoutes(app: FastifyInstance) {
+  // Behind a staff session until each feature's module says whom it serves; the login calls of the
+  // partner, channel and visitor flows are public (plugins/public-routes.ts, decision 040).
+  servePrincipals(app, ['staff']);
   for (const [feature, { get = [], post = [] }] of Object.entries(UPCOMING)) {
     const answer = async (_request: unknown, reply: { status: (code: number) => { send: (body: unknown) => unknown } }) =>
       reply.status(501).send({ code: 501, msg: `功能建设中：${feature}`, data: null });

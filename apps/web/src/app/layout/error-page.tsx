@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
-import { isChunkLoadError } from '../routes/load-chunk.ts';
+import { hasReloadedForChunk, isChunkLoadError, reloadForChunk, reloadOnceForChunk } from '../routes/load-chunk.ts';
 import { layoutTexts } from './texts.ts';
 
 function describe(error: unknown): string {
@@ -8,22 +9,38 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** Route errors: a failed chunk (with a reload), or react-router's "Unexpected Application Error!". */
+/** A chunk that failed to load: one automatic cache-busting reload, then a retry button. */
+function ChunkFailed() {
+  // Decided once, so the second effect run of StrictMode (which finds the marker) does not flip the text.
+  const [isReloading] = useState(() => !hasReloadedForChunk());
+  useEffect(() => {
+    if (isReloading) reloadOnceForChunk();
+  }, [isReloading]);
+
+  if (isReloading) {
+    return (
+      <section className="full-page-message" role="status">
+        <p className="full-page-message__text">{layoutTexts.chunkReloading}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="full-page-message" role="alert">
+      <h1 className="full-page-message__title">{layoutTexts.chunkFailedTitle}</h1>
+      <p className="full-page-message__text">{layoutTexts.chunkFailedText}</p>
+      <button type="button" className="link-button" onClick={() => reloadForChunk()}>
+        {layoutTexts.retry}
+      </button>
+    </section>
+  );
+}
+
+/** Route errors: a failed chunk (reloaded once, then a retry), or react-router's "Unexpected Application Error!". */
 export function ErrorPage() {
   const error = useRouteError();
   const navigate = useNavigate();
 
-  if (isChunkLoadError(error)) {
-    return (
-      <section className="full-page-message" role="alert">
-        <h1 className="full-page-message__title">{layoutTexts.chunkFailedTitle}</h1>
-        <p className="full-page-message__text">{error.message}</p>
-        <button type="button" className="link-button" onClick={() => window.location.reload()}>
-          {layoutTexts.reload}
-        </button>
-      </section>
-    );
-  }
+  if (isChunkLoadError(error)) return <ChunkFailed />;
 
   return (
     <section className="full-page-message" role="alert">

@@ -161,6 +161,9 @@ export const layoutTexts = {
   errorTitle: 'Unexpected Application Error!',
   reload: '重新加载',
   chunkFailedTitle: '页面加载失败',
+  chunkFailedText: '网络不稳定或应用已更新，请重试',
+  chunkReloading: '正在重新加载…',
+  retry: '重试',
   loading: '加载中...',
 };
 

@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, isChunkLoadError, loadChunk } from './load-chunk.ts';
+import {
+  cacheBustedUrl,
+  CHUNK_LOAD_TIMEOUT_MS,
+  CHUNK_RELOAD_KEY,
+  ChunkLoadError,
+  hasReloadedForChunk,
+  isChunkLoadError,
+  loadChunk,
+  reloadForChunk,
+  reloadOnceForChunk,
+  withoutReloadMarker,
+  type ReloadEnv,
+} from './load-chunk.ts';
 
 describe('loadChunk', () => {
   afterEach(() => {
@@ -34,5 +46,75 @@ describe('loadChunk', () => {
     expect(importer).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS);
     expect(isChunkLoadError(await result)).toBe(true);
+  });
+});
+
+function fakeEnv(href = 'https://crm.example/business/list?tab=1', now = 1_700_000_000_000) {
+  const items = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+  const location = { href, replace: vi.fn<(url: string) => void>() };
+  return { env: { storage, location, now: () => now } satisfies ReloadEnv, items, location };
+}
+
+describe('reloadOnceForChunk', () => {
+  it('reloads once with a cache-busting marker kept in sessionStorage', () => {
+    const { env, items, location } = fakeEnv();
+    expect(reloadOnceForChunk(env)).toBe(true);
+    expect(location.replace).toHaveBeenCalledWith('https://crm.example/business/list?tab=1&_r=1700000000000');
+    expect(items.get(CHUNK_RELOAD_KEY)).toBe('1700000000000');
+  });
+
+  it('does not reload a second time, so the page offers a retry instead of looping', () => {
+    const { env, location } = fakeEnv();
+    reloadOnceForChunk(env);
+    expect(reloadOnceForChunk(env)).toBe(false);
+    expect(location.replace).toHaveBeenCalledTimes(1);
+    expect(hasReloadedForChunk(env)).toBe(true);
+  });
+
+  it('may reload again once a chunk has loaded since', async () => {
+    const { env, items, location } = fakeEnv();
+    reloadOnceForChunk(env);
+    vi.stubGlobal('sessionStorage', env.storage);
+    try {
+      await loadChunk('cases', () => Promise.resolve({}));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(items.has(CHUNK_RELOAD_KEY)).toBe(false);
+    expect(reloadOnceForChunk(env)).toBe(true);
+    expect(location.replace).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries with a fresh marker when the reload did not help', () => {
+    const { env, location } = fakeEnv('https://crm.example/team/list?_r=1');
+    reloadForChunk(env);
+    expect(location.replace).toHaveBeenCalledWith('https://crm.example/team/list?_r=1700000000000');
+  });
+
+  it('falls back to the retry button when sessionStorage throws', () => {
+    const { env, location } = fakeEnv();
+    env.storage.getItem = () => {
+      throw new Error('denied');
+    };
+    expect(reloadOnceForChunk(env)).toBe(false);
+    expect(location.replace).not.toHaveBeenCalled();
+  });
+});
+
+describe('withoutReloadMarker', () => {
+  it.each([
+    ['https://crm.example/business/list?_r=5', 'https://crm.example/business/list'],
+    ['https://crm.example/business/edit?id=3&_r=5#x', 'https://crm.example/business/edit?id=3#x'],
+    ['https://crm.example/index', null],
+  ])('%s → %s', (href, clean) => {
+    expect(withoutReloadMarker(href)).toBe(clean);
+  });
+  it('round-trips cacheBustedUrl', () => {
+    expect(withoutReloadMarker(cacheBustedUrl('https://crm.example/a?b=1', 9))).toBe('https://crm.example/a?b=1');
   });
 });

@@ -55,6 +55,7 @@ export const moneyTexts = {
   statusRejected: '已驳回',
   rejectProof: '驳回',
   rejectTitle: '驳回凭证',
+  rejectReasonLabel: '驳回原因',
   rejectPlaceholder: '请填写驳回原因',
   reupload: '重新上传',
   reuploadTitle: '重新上传凭证',

@@ -18,6 +18,7 @@ export const teamTexts = {
   approveConfirm: (name: string) => `确定通过「${name}」的申诉吗？报单将重新进入流程。`,
   refuseTitle: '驳回申诉',
   refuseReason: '请填写驳回原因',
+  refuseReasonLabel: '驳回原因',
   confirm: '确定',
   cancel: '取消',
   statusLabels: { open: '待审核', approved: '已通过', refused: '已驳回' } as Record<string, string>,

@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { pickTexts } from '../../../lib/locale.ts';
 import { preloadToast, showToast } from '../../../lib/toast.ts';
 import { clearStoredPhone, getStoredPhone, getStoredUser, setStoredPhone, setStoredUser } from '../../../lib/storage.ts';
+import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { autoLogin, wecomAuthorizeUrl } from '../api/auto-login.ts';
 import { useCheckCaptcha } from '../api/check-captcha.ts';
 import { useCorpList } from '../api/get-corp-list.ts';
@@ -13,7 +14,7 @@ import { login } from '../api/login.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { CorpField } from '../components/corp-field.tsx';
 import { SMS_COUNTDOWN_SECONDS, useCountdown } from '../components/use-countdown.ts';
-import { isSendablePhone, validateLoginForm, type LoginField } from '../login-rules.ts';
+import { isSendablePhone, validateLoginForm, type LoginForm } from '../login-rules.ts';
 import { authTexts, enUS } from '../texts.ts';
 import './login-page.css';
 
@@ -40,10 +41,6 @@ export function LoginPage() {
   const [stage, setStage] = useState<Stage>(() => initialStage(search));
   const entryHandled = useRef(false);
 
-  const [corpId, setCorpId] = useState<number | null>(null);
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const [captchaVersion, setCaptchaVersion] = useState(0);
@@ -52,7 +49,21 @@ export function LoginPage() {
   const corpList = useCorpList(stage === 'form');
   const corps: CorpOption[] = corpList.data ?? NO_CORPS;
   // One company needs no choosing.
-  const chosenCorpId = corpId ?? (corps.length === 1 ? (corps[0]?.value ?? null) : null);
+  const onlyCorpId = corps.length === 1 ? (corps[0]?.value ?? null) : null;
+  const form = useSchemaForm({
+    // login-rules.ts: the domain's phone, code and company rules without zod (the login bundle's budget).
+    schema: checkedBy((input: LoginForm) => {
+      const result = validateLoginForm(input, getStoredPhone(), texts);
+      return result.ok ? { ok: true, data: result.values } : { ok: false, field: result.field, message: result.message };
+    }),
+    initial: { corpId: null as number | null, phone: '', code: '' },
+    toInput: (values): LoginForm => ({ ...values, corpId: values.corpId ?? onlyCorpId }),
+    idPrefix: 'login',
+    ids: { corpId: 'login-corp' },
+  });
+  const { phone, code } = form.values;
+  const chosenCorpId = form.values.corpId ?? onlyCorpId;
+  const fieldErrors = form.errors;
 
   const phoneIsValid = isSendablePhone(phone);
   const captcha = useCheckCaptcha(stage === 'form' && phoneIsValid ? phone : null, captchaVersion);
@@ -111,7 +122,7 @@ export function LoginPage() {
       setStoredPhone(phone);
       startCountdown(SMS_COUNTDOWN_SECONDS);
       const demoCode = data?.verifyCode;
-      if (demoCode) setCode(demoCode);
+      if (demoCode) form.set('code')(demoCode);
       showToast({
         icon: 'success',
         content: demoCode ? `${texts.smsSent}\n${texts.demoCode(demoCode)}` : texts.smsSent,
@@ -126,20 +137,11 @@ export function LoginPage() {
   };
 
   const handleSubmit = async () => {
-    const result = validateLoginForm({ corpId: chosenCorpId, phone, code }, getStoredPhone(), texts);
-    if (!result.ok) {
-      if (result.field === 'stored') {
-        setFieldErrors({});
-      } else {
-        setFieldErrors({ [result.field]: result.message });
-      }
-      showToast({ icon: 'fail', content: result.message });
-      return;
-    }
-    setFieldErrors({});
+    const values = form.validate();
+    if (!values) return;
     setIsSubmitting(true);
     try {
-      const { data, msg } = await login({ ...result.values, wxworkid: wxworkid ?? null });
+      const { data, msg } = await login({ ...values, wxworkid: wxworkid ?? null });
       showToast({ icon: 'success', content: msg });
       clearStoredPhone();
       setStoredUser({ id: data.id, job: [], leader: false });
@@ -191,10 +193,7 @@ export function LoginPage() {
           cancelText={texts.cancel}
           isInvalid={Boolean(fieldErrors.corpId)}
           describedBy={fieldErrors.corpId ? 'login-corp-error' : undefined}
-          onChange={(value) => {
-            setCorpId(value);
-            setFieldErrors((errors) => ({ ...errors, corpId: undefined }));
-          }}
+          onChange={form.set('corpId')}
         />
         {fieldErrors.corpId ? (
           <p id="login-corp-error" className="login-field__error" role="alert">
@@ -217,10 +216,7 @@ export function LoginPage() {
           placeholder={texts.phonePlaceholder}
           value={phone}
           aria-invalid={Boolean(fieldErrors.phone)}
-          onChange={(value) => {
-            setPhone(value.replace(/\D/g, ''));
-            setFieldErrors((errors) => ({ ...errors, phone: undefined }));
-          }}
+          onChange={(value) => form.set('phone')(value.replace(/\D/g, ''))}
         />
         {fieldErrors.phone ? (
           <p className="login-field__error" role="alert">
@@ -243,10 +239,7 @@ export function LoginPage() {
             placeholder={texts.codePlaceholder}
             value={code}
             aria-invalid={Boolean(fieldErrors.code)}
-            onChange={(value) => {
-              setCode(value.replace(/\D/g, ''));
-              setFieldErrors((errors) => ({ ...errors, code: undefined }));
-            }}
+            onChange={(value) => form.set('code')(value.replace(/\D/g, ''))}
           />
           <Button
             className={`login-sms-button${smsLooksDisabled ? ' adm-button-disabled' : ''}`}

@@ -4,12 +4,13 @@ import {
   INTEREST_TYPES,
   REPAYMENT_METHODS,
   validateCalculatorForm,
-  type CalculatorField,
+  type CalculatorForm,
   type LoanResult,
 } from '@crm/domain/calculator';
-import { Button, Input, Picker, Radio, Space, Toast } from 'antd-mobile';
+import { Button, Input, Picker, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { pickTexts } from '../../../lib/locale.ts';
+import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { LoanResultPopup } from '../components/loan-result-popup.tsx';
 import { calculatorTexts, enUS } from '../texts.ts';
 import './calculator-page.css';
@@ -19,34 +20,35 @@ const DEFAULT_INTEREST_TYPE = 1;
 /** The loan calculator (spec §2): computed locally, works without login and outside WeChat. */
 export function CalculatorPage() {
   const texts = pickTexts(calculatorTexts, enUS);
-  const [amount, setAmount] = useState('');
-  const [nper, setNper] = useState<number | null>(null);
-  const [interestType, setInterestType] = useState<number>(DEFAULT_INTEREST_TYPE);
-  const [rate, setRate] = useState('');
-  const [method, setMethod] = useState<number | null>(null);
+  const form = useSchemaForm({
+    // The domain's own rules and messages (calculator/validate-calculator-form.ts), in the person's locale.
+    schema: checkedBy((input: CalculatorForm) => {
+      const validation = validateCalculatorForm(input, texts.messages);
+      return validation.ok ? { ok: true, data: validation.input } : { ok: false, field: validation.field, message: validation.message };
+    }),
+    initial: { amount: '', nper: null as number | null, interestType: DEFAULT_INTEREST_TYPE, rate: '', method: null as number | null },
+    idPrefix: 'calc',
+    ids: { nper: 'calc-term' },
+  });
+  const { nper, interestType, method } = form.values;
   const [isTermPickerOpen, setIsTermPickerOpen] = useState(false);
-  const [error, setError] = useState<{ field: CalculatorField; message: string } | null>(null);
   const [result, setResult] = useState<LoanResult | null>(null);
 
   const isInstalment = interestType === 2;
 
   const handleSubmit = () => {
-    const validation = validateCalculatorForm({ amount, nper, interestType, rate, method }, texts.messages);
-    if (!validation.ok) {
-      setError({ field: validation.field, message: validation.message });
-      Toast.show({ content: validation.message });
-      return;
-    }
-    setError(null);
-    setResult(calculateLoan(validation.input));
+    const input = form.validate();
+    if (input) setResult(calculateLoan(input));
   };
 
-  const fieldError = (field: CalculatorField) =>
-    error?.field === field ? (
-      <p className="calc-field__error" role="alert">
-        {error.message}
+  const fieldError = (key: keyof typeof form.values) => {
+    const { error, errorId } = form.field(key);
+    return error ? (
+      <p id={errorId} className="calc-field__error" role="alert">
+        {error}
       </p>
     ) : null;
+  };
 
   return (
     <form
@@ -62,14 +64,7 @@ export function CalculatorPage() {
           {texts.amountLabel}
         </label>
         <div className="calc-field__row">
-          <Input
-            id="calc-amount"
-            inputMode="numeric"
-            placeholder={texts.amountPlaceholder}
-            value={amount}
-            maxLength={10}
-            onChange={setAmount}
-          />
+          <Input inputMode="numeric" placeholder={texts.amountPlaceholder} {...form.input('amount')} maxLength={10} />
           <span className="calc-field__unit">{texts.amountUnit}</span>
         </div>
         {fieldError('amount')}
@@ -100,7 +95,7 @@ export function CalculatorPage() {
           cancelText={texts.cancel}
           onClose={() => setIsTermPickerOpen(false)}
           onConfirm={([picked]) => {
-            if (picked !== null && picked !== undefined) setNper(Number(picked));
+            if (picked !== null && picked !== undefined) form.set('nper')(Number(picked));
           }}
         />
         {fieldError('nper')}
@@ -108,7 +103,7 @@ export function CalculatorPage() {
 
       <fieldset className="calc-field">
         <legend className="calc-field__label">{texts.interestTypeLabel}</legend>
-        <Radio.Group value={interestType} onChange={(value) => setInterestType(Number(value))}>
+        <Radio.Group value={interestType} onChange={(value) => form.set('interestType')(Number(value))}>
           <Space wrap>
             {INTEREST_TYPES.map((option) => (
               <Radio key={option.value} value={option.value}>
@@ -125,14 +120,7 @@ export function CalculatorPage() {
           {isInstalment ? texts.rateLabelInstalment : texts.rateLabelAnnual}
         </label>
         <div className="calc-field__row">
-          <Input
-            id="calc-rate"
-            inputMode="decimal"
-            placeholder={texts.ratePlaceholder}
-            value={rate}
-            maxLength={8}
-            onChange={setRate}
-          />
+          <Input inputMode="decimal" placeholder={texts.ratePlaceholder} {...form.input('rate')} maxLength={8} />
           <span className="calc-field__unit">{texts.rateUnit}</span>
         </div>
         {fieldError('rate')}
@@ -141,7 +129,7 @@ export function CalculatorPage() {
       {isInstalment ? null : (
         <fieldset className="calc-field">
           <legend className="calc-field__label">{texts.methodLabel}</legend>
-          <Radio.Group value={method ?? undefined} onChange={(value) => setMethod(Number(value))}>
+          <Radio.Group value={method ?? undefined} onChange={(value) => form.set('method')(Number(value))}>
             <Space wrap>
               {REPAYMENT_METHODS.map((option) => (
                 <Radio key={option.value} value={option.value}>

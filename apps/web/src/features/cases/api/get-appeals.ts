@@ -1,7 +1,7 @@
 import { appealListResponseSchema } from '@crm/domain/api/cases';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { casesKeys } from './keys.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** GET /api/crm/appeal: the caller's appeals and their decisions. */
 export async function getAppeals(cursor: number | null, signal?: AbortSignal) {
@@ -9,12 +9,9 @@ export async function getAppeals(cursor: number | null, signal?: AbortSignal) {
   return appealListResponseSchema.parse(data);
 }
 
-export const appealsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: casesKeys.appeals,
-    queryFn: ({ pageParam, signal }) => getAppeals(pageParam, signal),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+export const appealsListConfig = () => ({
+  queryKey: casesKeys.appeals,
+  fetchPage: (cursor: number | null, signal: AbortSignal) => getAppeals(cursor, signal),
+});
 
-export const useAppeals = () => useInfiniteQuery(appealsQueryOptions());
+export const useAppeals = () => usePagedList(appealsListConfig());

@@ -1,7 +1,7 @@
 import { caseDetailSchema } from '@crm/domain/api/cases';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { casesKeys } from './keys.ts';
 
 /** GET /api/crm/detail?id=: the case, its timeline and what the caller may do with it. */
 export async function getClientDetail(id: number, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { clientListResponseSchema } from '@crm/domain/api/cases';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { casesKeys } from './keys.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
 
 export type ClientListFilter = { status: number; keyword: string; scope?: 'mine' | 'team' };
 
@@ -11,12 +11,9 @@ export async function getClientList(filter: ClientListFilter, cursor: number | n
   return clientListResponseSchema.parse(data);
 }
 
-export const clientListQueryOptions = (filter: ClientListFilter) =>
-  infiniteQueryOptions({
-    queryKey: casesKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => getClientList(filter, pageParam, signal),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+export const clientListConfig = (filter: ClientListFilter) => ({
+  queryKey: casesKeys.list(filter),
+  fetchPage: (cursor: number | null, signal: AbortSignal) => getClientList(filter, cursor, signal),
+});
 
-export const useClientList = (filter: ClientListFilter) => useInfiniteQuery(clientListQueryOptions(filter));
+export const useClientList = (filter: ClientListFilter) => usePagedList(clientListConfig(filter));

@@ -1,7 +1,7 @@
 import { pendingDetailSchema } from '@crm/domain/api/cases';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { casesKeys } from './keys.ts';
 
 /** GET /api/crm/pendingDetail?id=: a case's follow-up notes, newest first. */
 export async function getPendingDetail(id: number, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { pendingResponseSchema } from '@crm/domain/api/cases';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { casesKeys } from './keys.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** POST /api/crm/pending: the caller's open follow-ups ('1': only those due now). */
 export async function getPending(due: '0' | '1', cursor: number | null, signal?: AbortSignal) {
@@ -9,12 +9,9 @@ export async function getPending(due: '0' | '1', cursor: number | null, signal?:
   return pendingResponseSchema.parse(data);
 }
 
-export const pendingQueryOptions = (due: '0' | '1') =>
-  infiniteQueryOptions({
-    queryKey: casesKeys.pending(due),
-    queryFn: ({ pageParam, signal }) => getPending(due, pageParam, signal),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+export const pendingListConfig = (due: '0' | '1') => ({
+  queryKey: casesKeys.pending(due),
+  fetchPage: (cursor: number | null, signal: AbortSignal) => getPending(due, cursor, signal),
+});
 
-export const usePending = (due: '0' | '1') => useInfiniteQuery(pendingQueryOptions(due));
+export const usePending = (due: '0' | '1') => usePagedList(pendingListConfig(due));

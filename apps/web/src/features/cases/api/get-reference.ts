@@ -2,7 +2,7 @@ import { namedSchema, productSchema } from '@crm/domain/api/cases';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { casesKeys } from './keys.ts';
 
 /*
  * The form's reference lists: POST bank, product, channel, source and GET /common/signUser (spec §7).

@@ -1,7 +1,8 @@
 import { serviceResponseSchema } from '@crm/domain/api/cases';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { casesKeys } from './keys.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** GET /api/crm/service: cases put to customer service (job 3), and the salespeople to transfer to. */
 export async function getService(query: { status: 'open' | 'all'; id?: number }, cursor: number | null, signal?: AbortSignal) {
@@ -9,15 +10,12 @@ export async function getService(query: { status: 'open' | 'all'; id?: number },
   return serviceResponseSchema.parse(data);
 }
 
-export const serviceQueryOptions = (status: 'open' | 'all') =>
-  infiniteQueryOptions({
-    queryKey: casesKeys.service(status),
-    queryFn: ({ pageParam, signal }) => getService({ status }, pageParam, signal),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+export const serviceListConfig = (status: 'open' | 'all') => ({
+  queryKey: casesKeys.service(status),
+  fetchPage: (cursor: number | null, signal: AbortSignal) => getService({ status }, cursor, signal),
+});
 
-export const useService = (status: 'open' | 'all') => useInfiniteQuery(serviceQueryOptions(status));
+export const useService = (status: 'open' | 'all') => usePagedList(serviceListConfig(status));
 
 /** One request (the service_detail page). */
 export const useServiceRequest = (id: number) =>

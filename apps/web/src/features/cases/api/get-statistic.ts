@@ -1,7 +1,7 @@
 import { statisticSchema } from '@crm/domain/api/cases';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { casesKeys } from './keys.ts';
 
 /** GET /api/crm/statistic: cases and amounts by status and month, the caller's or (leader) the team's. */
 export async function getStatistic(scope: 'mine' | 'team', signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { invalidateCases } from './keys.ts';
 
 export type SaveMode = 'add' | 'edit' | 'resubmit';
 const PATHS: Record<SaveMode, string> = {
@@ -22,6 +22,6 @@ export function useSaveClient(mode: SaveMode, id?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fields: Record<string, string>) => saveClient(mode, fields, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: casesKeys.all }),
+    onSuccess: () => invalidateCases(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { casesKeys } from './cases-keys.ts';
+import { invalidateCases } from './keys.ts';
 
 export type StatusMove = { id: number; status: number; reason_code?: number; reason?: string };
 
@@ -9,5 +9,5 @@ export const updateClientStatus = async (move: StatusMove) => (await apiPost<nul
 
 export function useUpdateClientStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateClientStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: casesKeys.all }) });
+  return useMutation({ mutationFn: updateClientStatus, onSuccess: () => invalidateCases(queryClient) });
 }

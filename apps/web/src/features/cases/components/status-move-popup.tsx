@@ -1,10 +1,14 @@
 import { CASE_STATUS, CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { REJECT_REASONS } from '@crm/domain/options';
-import { Button, Form, Popup, Selector, TextArea } from 'antd-mobile';
-import { useState } from 'react';
+import { updateClientStatusRequestSchema } from '@crm/domain/api/cases';
+import { Button, List, Popup, Selector, TextArea } from 'antd-mobile';
+import { FormField } from '../../../components/form-field.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { casesTexts } from '../texts.ts';
 
 const T = casesTexts.detail;
+// The popup asks only the reason part of the server's request; the page adds the case and the status.
+const moveReasonSchema = updateClientStatusRequestSchema.pick({ reason_code: true, reason: true });
 
 export type StatusMovePopupProps = {
   move: { to: number; needs_reason: boolean } | null;
@@ -15,30 +19,39 @@ export type StatusMovePopupProps = {
 
 /** Confirms one status move; a rejection asks one of the 16 reasons, other reasoned moves a text. */
 export function StatusMovePopup({ move, isSubmitting, onClose, onConfirm }: StatusMovePopupProps) {
-  const [reasonCode, setReasonCode] = useState<number | undefined>(undefined);
-  const [reason, setReason] = useState('');
+  const form = useSchemaForm({
+    schema: moveReasonSchema,
+    initial: { reason_code: undefined as number | undefined, reason: '' },
+    toInput: ({ reason_code, reason }) => ({ reason_code: reason_code ?? '', reason }),
+    idPrefix: 'move',
+  });
+  const { reason_code: reasonCode, reason } = form.values;
+  const confirm = () => {
+    if (form.validate()) onConfirm(reasonCode, reason.trim());
+  };
   const isRejection = move?.to === CASE_STATUS.SIGNING_FAILED || move?.to === CASE_STATUS.REJECTED;
   const label = move && isCaseStatus(move.to) ? CASE_STATUS_LABELS[move.to] : '';
   return (
     <Popup visible={move !== null} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8, maxHeight: '80vh', overflowY: 'auto' }}>
-      <Form layout="vertical">
-        <Form.Header>{T.moveTo(label)}</Form.Header>
+      <List header={T.moveTo(label)}>
         {isRejection ? (
-          <Form.Item label={T.rejectReasonPick} required>
+          <FormField field={form.field('reason_code')} label={T.rejectReasonPick} required>
+            <div role="radiogroup" aria-labelledby={form.field('reason_code').labelId}>
             <Selector
               columns={2}
               options={REJECT_REASONS.map((option) => ({ label: option.label, value: option.value }))}
               value={reasonCode ? [reasonCode] : []}
-              onChange={(values) => setReasonCode(values[0])}
+              onChange={(values) => form.set('reason_code')(values[0])}
             />
-          </Form.Item>
+            </div>
+          </FormField>
         ) : null}
-        <Form.Item label={T.reasonLabel} required={move?.needs_reason && !isRejection}>
-          <TextArea id="move-reason" value={reason} onChange={setReason} placeholder={T.reasonPlaceholder} maxLength={200} autoSize />
-        </Form.Item>
-      </Form>
+        <FormField field={form.field('reason')} label={T.reasonLabel} required={move?.needs_reason === true && !isRejection}>
+          <TextArea {...form.input('reason')} placeholder={T.reasonPlaceholder} maxLength={200} autoSize />
+        </FormField>
+      </List>
       <div className="form-actions">
-        <Button block color="primary" loading={isSubmitting} onClick={() => onConfirm(reasonCode, reason.trim())}>
+        <Button block color="primary" loading={isSubmitting} onClick={confirm}>
           {casesTexts.confirm}
         </Button>
         <Button block onClick={onClose}>

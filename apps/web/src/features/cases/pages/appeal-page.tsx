@@ -1,9 +1,10 @@
 import { addAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
-import { Button, Form, Tag, TextArea } from 'antd-mobile';
-import { useState } from 'react';
+import { Button, List, Tag, TextArea } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddAppeal } from '../api/add-appeal.ts';
 import { useAppeals } from '../api/get-appeals.ts';
 import { casesTexts } from '../texts.ts';
@@ -16,20 +17,20 @@ export function AppealPage() {
   const [params] = useSearchParams();
   const clientId = params.get('client_id') ?? '';
   const navigate = useNavigate();
-  const query = useAppeals();
+  const list = useAppeals();
   const add = useAddAppeal();
-  const [reason, setReason] = useState('');
+  const form = useSchemaForm({
+    schema: addAppealRequestSchema,
+    initial: { reason: '' },
+    toInput: ({ reason }) => ({ client_id: clientId, reason }),
+    idPrefix: 'appeal',
+  });
 
   const submit = async () => {
-    const input = { client_id: clientId, reason };
-    const parsed = addAppealRequestSchema.safeParse(input);
-    if (!parsed.success) {
-      showToast({ content: parsed.error.issues[0]?.message ?? '', icon: 'fail' });
-      return;
-    }
+    if (!form.validate()) return;
     try {
-      showToast({ content: await add.mutateAsync(input), icon: 'success' });
-      setReason('');
+      showToast({ content: await add.mutateAsync({ client_id: clientId, reason: form.values.reason }), icon: 'success' });
+      form.reset({ reason: '' });
       void navigate('/business/appeal', { replace: true });
     } catch (error) {
       showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
@@ -40,12 +41,11 @@ export function AppealPage() {
     <div className="page">
       {clientId ? (
         <>
-          <Form layout="vertical" mode="card">
-            <Form.Header>{T.newTitle}</Form.Header>
-            <Form.Item label={T.reason} required>
-              <TextArea id="appeal-reason" value={reason} onChange={setReason} placeholder={T.reasonPlaceholder} maxLength={200} rows={3} />
-            </Form.Item>
-          </Form>
+          <List mode="card" header={T.newTitle}>
+            <FormField field={form.field('reason')} label={T.reason} required>
+              <TextArea {...form.input('reason')} placeholder={T.reasonPlaceholder} maxLength={200} rows={3} />
+            </FormField>
+          </List>
           <div className="form-actions">
             <Button block color="primary" loading={add.isPending} onClick={() => void submit()}>
               {casesTexts.submit}
@@ -55,7 +55,7 @@ export function AppealPage() {
       ) : null}
       <div className="section-title">{T.mine}</div>
       <PagedList<AppealItem>
-        query={query}
+        list={list}
         itemKey={(item) => item.id}
         renderItem={(item) => (
           <Link className="case-row" to={`/business/detail/${item.client_id}`}>

@@ -14,7 +14,7 @@ const STATUS_OPTIONS = [{ value: 0, label: casesTexts.list.all }, ...CASE_STATUS
 export function ListPage() {
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState('0');
-  const query = useClientList({ status: Number(status), keyword });
+  const list = useClientList({ status: Number(status), keyword });
   return (
     <div className="page">
       <div className="toolbar">
@@ -23,7 +23,7 @@ export function ListPage() {
           <OptionField id="list-status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
         </div>
       </div>
-      <PagedList<CaseListItem> query={query} itemKey={(item) => item.id} renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />} />
+      <PagedList<CaseListItem> list={list} itemKey={(item) => item.id} renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />} />
     </div>
   );
 }

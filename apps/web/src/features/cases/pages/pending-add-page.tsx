@@ -1,8 +1,9 @@
 import { followUpFormSchema } from '@crm/domain/api/cases';
-import { Button, DatePicker, Form, TextArea } from 'antd-mobile';
-import { useState } from 'react';
+import { Button, DatePicker, List, TextArea } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddFollowUp } from '../api/add-follow-up.ts';
 import { casesTexts } from '../texts.ts';
 
@@ -21,25 +22,23 @@ export function PendingAddPage() {
   const clientId = Number(useParams().id ?? 0);
   const navigate = useNavigate();
   const add = useAddFollowUp();
-  const [note, setNote] = useState('');
-  const [nextAt, setNextAt] = useState<Date>(tomorrowAtTen);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const form = useSchemaForm({
+    schema: followUpFormSchema,
+    initial: () => ({ note: '', next_contact_at: tomorrowAtTen() }),
+    toInput: ({ note, next_contact_at }) => ({ client_id: String(clientId), note, next_contact_at: next_contact_at.toISOString() }),
+    idPrefix: 'follow-up',
+  });
+  const nextAt = form.values.next_contact_at;
 
   const pickTime = async () => {
     const picked = await DatePicker.prompt({ precision: 'minute', defaultValue: nextAt, min: new Date(), confirmText: casesTexts.confirm, cancelText: casesTexts.cancel });
-    if (picked) setNextAt(picked);
+    if (picked) form.set('next_contact_at')(picked);
   };
 
   const submit = async () => {
-    const input = { client_id: String(clientId), note, next_contact_at: nextAt.toISOString() };
-    const parsed = followUpFormSchema.safeParse(input);
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? '';
-      setError(message);
-      showToast({ content: message, icon: 'fail' });
-      return;
-    }
+    if (!form.validate()) return;
     try {
+      const input = { client_id: String(clientId), note: form.values.note, next_contact_at: nextAt.toISOString() };
       showToast({ content: await add.mutateAsync(input), icon: 'success' });
       void navigate(`/business/pendingDetail/${clientId}`, { replace: true });
     } catch (failure) {
@@ -49,14 +48,16 @@ export function PendingAddPage() {
 
   return (
     <div className="page">
-      <Form layout="vertical" mode="card">
-        <Form.Item label={T.note} required description={error ? <span className="field-error" role="alert">{error}</span> : undefined}>
-          <TextArea id="follow-up-note" value={note} onChange={(value) => { setNote(value); setError(undefined); }} placeholder={T.notePlaceholder} maxLength={500} rows={4} />
-        </Form.Item>
-        <Form.Item label={T.nextContactPick} required onClick={() => void pickTime()} arrowIcon>
-          {nextAt.toLocaleString('zh-CN', { dateStyle: 'medium', timeStyle: 'short' })}
-        </Form.Item>
-      </Form>
+      <List mode="card">
+        <FormField field={form.field('note')} label={T.note} required>
+          <TextArea {...form.input('note')} placeholder={T.notePlaceholder} maxLength={500} rows={4} />
+        </FormField>
+        <FormField field={form.field('next_contact_at')} label={T.nextContactPick} required onClick={() => void pickTime()}>
+          <span id={form.field('next_contact_at').id} role="button" aria-labelledby={form.field('next_contact_at').labelId}>
+            {nextAt.toLocaleString('zh-CN', { dateStyle: 'medium', timeStyle: 'short' })}
+          </span>
+        </FormField>
+      </List>
       <div className="form-actions">
         <Button block color="primary" size="large" loading={add.isPending} onClick={() => void submit()}>
           {casesTexts.save}

@@ -11,7 +11,7 @@ const T = casesTexts.pending;
 /** /business/pending: my open follow-ups, those due first (POST pending; the home badge counts them). */
 export function PendingPage() {
   const [due, setDue] = useState<'0' | '1'>('1');
-  const query = usePending(due);
+  const list = usePending(due);
   return (
     <div className="page">
       <Tabs activeKey={due} onChange={(key) => setDue(key === '0' ? '0' : '1')}>
@@ -19,7 +19,7 @@ export function PendingPage() {
         <Tabs.Tab title={T.all} key="0" />
       </Tabs>
       <PagedList
-        query={query}
+        list={list}
         itemKey={(item) => item.id}
         renderItem={(item) => (
           <Link className="case-row" to={`/business/pendingDetail/${item.client_id}`}>

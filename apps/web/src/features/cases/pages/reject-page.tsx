@@ -8,11 +8,11 @@ import { casesTexts } from '../texts.ts';
 
 /** /business/reject: my cases whose signing failed, each to correct and resubmit. */
 export function RejectPage() {
-  const query = useClientList({ status: CASE_STATUS.SIGNING_FAILED, keyword: '' });
+  const list = useClientList({ status: CASE_STATUS.SIGNING_FAILED, keyword: '' });
   return (
     <div className="page">
       <NoticeBar content={casesTexts.reject.hint} color="info" wrap />
-      <PagedList<CaseListItem> query={query} itemKey={(item) => item.id} renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />} />
+      <PagedList<CaseListItem> list={list} itemKey={(item) => item.id} renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />} />
     </div>
   );
 }

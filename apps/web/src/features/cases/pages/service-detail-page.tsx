@@ -1,9 +1,10 @@
 import { serviceTransferRequestSchema } from '@crm/domain/api/cases';
-import { Button, ErrorBlock, Form, Input, List, Skeleton } from 'antd-mobile';
-import { useState } from 'react';
+import { Button, ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
 import { OptionField } from '../../../components/option-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useServiceRequest } from '../api/get-service.ts';
 import { useServiceTransfer } from '../api/service-transfer.ts';
 import { StatusTag } from '../components/status-tag.tsx';
@@ -17,8 +18,13 @@ export function ServiceDetailPage() {
   const navigate = useNavigate();
   const query = useServiceRequest(id);
   const transfer = useServiceTransfer();
-  const [toStaff, setToStaff] = useState('');
-  const [reason, setReason] = useState('');
+  const form = useSchemaForm({
+    schema: serviceTransferRequestSchema,
+    initial: { to_staff_id: '', reason: '' },
+    toInput: (values) => ({ id: String(id), ...values }),
+    idPrefix: 'transfer',
+    ids: { to_staff_id: 'transfer-staff' },
+  });
 
   if (query.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
   if (query.isError) return <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />;
@@ -26,12 +32,8 @@ export function ServiceDetailPage() {
   if (!item) return <ErrorBlock status="empty" title={casesTexts.empty} description="" />;
 
   const submit = async () => {
-    const input = { id: String(item.id), to_staff_id: toStaff, reason };
-    const parsed = serviceTransferRequestSchema.safeParse(input);
-    if (!parsed.success) {
-      showToast({ content: parsed.error.issues[0]?.message ?? '', icon: 'fail' });
-      return;
-    }
+    if (!form.validate()) return;
+    const input = { id: String(item.id), ...form.values };
     try {
       showToast({ content: await transfer.mutateAsync(input), icon: 'success' });
       void navigate('/business/service', { replace: true });
@@ -53,20 +55,19 @@ export function ServiceDetailPage() {
       </List>
       {item.status === 'open' ? (
         <>
-          <Form layout="horizontal" mode="card">
-            <Form.Header>{T.transfer}</Form.Header>
-            <Form.Item label={T.toStaff} required>
+          <List mode="card" header={T.transfer}>
+            <FormField field={form.field('to_staff_id')} label={T.toStaff} required>
               <OptionField
-                id="transfer-staff"
-                value={toStaff}
+                id={form.field('to_staff_id').id}
+                value={form.values.to_staff_id}
                 options={query.data.staff_options.filter((person) => person.id !== item.owner_id).map((person) => ({ value: person.id, label: person.name }))}
-                onChange={setToStaff}
+                onChange={form.set('to_staff_id')}
               />
-            </Form.Item>
-            <Form.Item label={T.reason} required>
-              <Input id="transfer-reason" value={reason} onChange={setReason} placeholder={T.reasonPlaceholder} maxLength={200} />
-            </Form.Item>
-          </Form>
+            </FormField>
+            <FormField field={form.field('reason')} label={T.reason} required>
+              <Input {...form.input('reason')} placeholder={T.reasonPlaceholder} maxLength={200} />
+            </FormField>
+          </List>
           <div className="form-actions">
             <Button block color="primary" loading={transfer.isPending} onClick={() => void submit()}>
               {T.transfer}

@@ -12,7 +12,7 @@ const T = casesTexts.service;
 /** /business/service: the cases put to customer service (job 3; GET service). */
 export function ServicePage() {
   const [status, setStatus] = useState<'open' | 'all'>('open');
-  const query = useService(status);
+  const list = useService(status);
   return (
     <div className="page">
       <Tabs activeKey={status} onChange={(key) => setStatus(key === 'all' ? 'all' : 'open')}>
@@ -20,7 +20,7 @@ export function ServicePage() {
         <Tabs.Tab title={T.all} key="all" />
       </Tabs>
       <PagedList<ServiceItem>
-        query={query}
+        list={list}
         itemKey={(item) => item.id}
         renderItem={(item) => (
           <Link className="case-row" to={`/business/service_detail/${item.id}`}>

@@ -1,6 +1,7 @@
 import { userinfoResponseSchema, type UserInfo } from '@crm/domain/api/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
+import { homeKeys } from './keys.ts';
 
 /** POST /api/crm/userinfo (id): the user, badge counts, signer list and notices. */
 export async function getUserinfo(id: number, signal?: AbortSignal): Promise<UserInfo> {
@@ -10,7 +11,7 @@ export async function getUserinfo(id: number, signal?: AbortSignal): Promise<Use
 
 export const userinfoQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['userinfo', id],
+    queryKey: homeKeys.userinfo(id),
     queryFn: ({ signal }) => getUserinfo(id, signal),
     enabled: id > 0,
   });

@@ -76,7 +76,13 @@ export function HomePage() {
 
   const status = userinfo.isPending ? texts.loggingIn : userinfo.isError ? userinfo.error.message : '';
   const cards = info
-    ? homeCards({ id: info.user.id, job: info.user.job, isLeader: info.user.leader, signerList: info.signer_list })
+    ? homeCards({
+        id: info.user.id,
+        job: info.user.job,
+        isLeader: info.user.leader,
+        isRejectApprover: info.user.reject_approver,
+        signerList: info.signer_list,
+      })
     : [];
 
   return (

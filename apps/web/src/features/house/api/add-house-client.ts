@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { invalidateHouse } from './keys.ts';
 
 /** POST /api/crm/addHouseClient: answers the new client's id. */
 export async function addHouseClient(fields: FormFields): Promise<number> {
@@ -9,5 +10,5 @@ export async function addHouseClient(fields: FormFields): Promise<number> {
 
 export function useAddHouseClient() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: addHouseClient, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+  return useMutation({ mutationFn: addHouseClient, onSuccess: () => invalidateHouse(client) });
 }

@@ -1,13 +1,15 @@
 import { houseBrokerageUserListSchema } from '@crm/domain/api/house';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, type FormFields } from '../../../lib/api-client.ts';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys, invalidateHouseList } from './keys.ts';
 
 /** POST /api/crm/houseBrokerageUser: the people brokerage is paid to. */
-export const brokerageUserListQueryOptions = (keyword: string) =>
-  pagedQueryOptions(['house', 'brokerage-users'], '/api/crm/houseBrokerageUser', houseBrokerageUserListSchema, { keyword });
+export const brokerageUserListConfig = (keyword: string) =>
+  pagedListConfig(houseKeys.brokerageUsers, '/api/crm/houseBrokerageUser', houseBrokerageUserListSchema, { keyword });
 
-export const useBrokerageUserList = (keyword: string) => usePaged(brokerageUserListQueryOptions(keyword));
+export const useBrokerageUserList = (keyword: string) => usePagedList(brokerageUserListConfig(keyword));
 
 /** POST /api/crm/addHouseBrokerageUser. */
 export async function addHouseBrokerageUser(fields: FormFields): Promise<void> {
@@ -16,5 +18,5 @@ export async function addHouseBrokerageUser(fields: FormFields): Promise<void> {
 
 export function useAddBrokerageUser() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: addHouseBrokerageUser, onSuccess: () => client.invalidateQueries({ queryKey: ['house', 'brokerage-users'] }) });
+  return useMutation({ mutationFn: addHouseBrokerageUser, onSuccess: () => invalidateHouseList(client, 'brokerageUsers') });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
+import { invalidateHouse } from './keys.ts';
 
 /** POST /api/crm/delHouseClient. */
 export async function delHouseClient(id: number): Promise<void> {
@@ -8,5 +9,5 @@ export async function delHouseClient(id: number): Promise<void> {
 
 export function useDelHouseClient() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: delHouseClient, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+  return useMutation({ mutationFn: delHouseClient, onSuccess: () => invalidateHouse(client) });
 }

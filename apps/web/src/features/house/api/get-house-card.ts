@@ -1,7 +1,9 @@
 import { houseClientListSchema } from '@crm/domain/api/house';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys } from './keys.ts';
 
 /** POST /api/crm/getHouseCard: the steward's card-instalment clients. */
-export const houseCardQueryOptions = () => pagedQueryOptions(['house', 'card'], '/api/crm/getHouseCard', houseClientListSchema, {});
+export const houseCardListConfig = () => pagedListConfig(houseKeys.card, '/api/crm/getHouseCard', houseClientListSchema, {});
 
-export const useHouseCard = () => usePaged(houseCardQueryOptions());
+export const useHouseCard = () => usePagedList(houseCardListConfig());

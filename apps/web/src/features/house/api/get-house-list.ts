@@ -1,10 +1,12 @@
 import { houseClientListSchema } from '@crm/domain/api/house';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys } from './keys.ts';
 
 export type HouseListFilter = { keyword?: string; status?: number | null; channel_id?: number | null; source?: 'official' };
 
 /** POST /api/crm/getHouseList: the caller's home-loan clients (finance: the company's), searched and paged. */
-export const houseListQueryOptions = (filter: HouseListFilter) =>
-  pagedQueryOptions(['house', 'list'], '/api/crm/getHouseList', houseClientListSchema, { ...filter });
+export const houseListConfig = (filter: HouseListFilter) =>
+  pagedListConfig(houseKeys.list, '/api/crm/getHouseList', houseClientListSchema, { ...filter });
 
-export const useHouseList = (filter: HouseListFilter) => usePaged(houseListQueryOptions(filter));
+export const useHouseList = (filter: HouseListFilter) => usePagedList(houseListConfig(filter));

@@ -1,8 +1,10 @@
 import { houseClientListSchema } from '@crm/domain/api/house';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys } from './keys.ts';
 
 /** POST /api/crm/getHouseList2: the steward's clients, waiting or handled. */
-export const stewardListQueryOptions = (stewardStatus: 'waiting' | 'handled') =>
-  pagedQueryOptions(['house', 'steward'], '/api/crm/getHouseList2', houseClientListSchema, { steward_status: stewardStatus });
+export const stewardListConfig = (stewardStatus: 'waiting' | 'handled') =>
+  pagedListConfig(houseKeys.steward, '/api/crm/getHouseList2', houseClientListSchema, { steward_status: stewardStatus });
 
-export const useStewardList = (stewardStatus: 'waiting' | 'handled') => usePaged(stewardListQueryOptions(stewardStatus));
+export const useStewardList = (stewardStatus: 'waiting' | 'handled') => usePagedList(stewardListConfig(stewardStatus));

@@ -1,8 +1,10 @@
 import { houseClientListSchema } from '@crm/domain/api/house';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys } from './keys.ts';
 
 /** GET /api/crm/houseTeam: the leader's team's home-loan clients. */
-export const houseTeamQueryOptions = (keyword: string) =>
-  pagedQueryOptions(['house', 'team'], '/api/crm/houseTeam', houseClientListSchema, { keyword }, 'GET');
+export const houseTeamListConfig = (keyword: string) =>
+  pagedListConfig(houseKeys.team, '/api/crm/houseTeam', houseClientListSchema, { keyword }, 'GET');
 
-export const useHouseTeam = (keyword: string) => usePaged(houseTeamQueryOptions(keyword));
+export const useHouseTeam = (keyword: string) => usePagedList(houseTeamListConfig(keyword));

@@ -2,6 +2,7 @@ import { houseStaffSchema } from '@crm/domain/api/house';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { houseKeys, invalidateHouse } from './keys.ts';
 
 export type StaffOption = z.infer<typeof houseStaffSchema>[number];
 
@@ -11,7 +12,7 @@ export async function getHouseStaff(signal?: AbortSignal): Promise<StaffOption[]
   return houseStaffSchema.parse(data);
 }
 
-export const houseStaffQueryOptions = () => queryOptions({ queryKey: ['house', 'staff'], queryFn: ({ signal }) => getHouseStaff(signal) });
+export const houseStaffQueryOptions = () => queryOptions({ queryKey: houseKeys.staff, queryFn: ({ signal }) => getHouseStaff(signal) });
 
 export const useHouseStaff = () => useQuery(houseStaffQueryOptions());
 
@@ -22,5 +23,5 @@ export async function allotHouse(input: { kind: 'channel' | 'client'; id: number
 
 export function useAllotHouse() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: allotHouse, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+  return useMutation({ mutationFn: allotHouse, onSuccess: () => invalidateHouse(client) });
 }

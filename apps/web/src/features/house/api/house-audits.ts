@@ -1,15 +1,17 @@
 import { houseAuditListSchema } from '@crm/domain/api/house';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys, invalidateHouse } from './keys.ts';
 
 export type AuditStatus = 'pending' | 'approved' | 'rejected';
 
 /** POST /api/crm/getHouseAudit: over-limit brokerage waiting for (or decided by) finance. */
-export const houseAuditQueryOptions = (status: AuditStatus) =>
-  pagedQueryOptions(['house', 'audits'], '/api/crm/getHouseAudit', houseAuditListSchema, { status });
+export const houseAuditListConfig = (status: AuditStatus) =>
+  pagedListConfig(houseKeys.audits, '/api/crm/getHouseAudit', houseAuditListSchema, { status });
 
-export const useHouseAudits = (status: AuditStatus) => usePaged(houseAuditQueryOptions(status));
+export const useHouseAudits = (status: AuditStatus) => usePagedList(houseAuditListConfig(status));
 
 /** POST /api/crm/updateHouseAudit: approve, or reject with a reason. */
 export async function updateHouseAudit(input: { id: number; decision: 'approve' | 'reject'; reason: string }): Promise<string> {
@@ -19,5 +21,5 @@ export async function updateHouseAudit(input: { id: number; decision: 'approve' 
 
 export function useUpdateHouseAudit() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateHouseAudit, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+  return useMutation({ mutationFn: updateHouseAudit, onSuccess: () => invalidateHouse(client) });
 }

@@ -2,7 +2,9 @@ import { houseBrokerageListSchema, houseBrokerageSummarySchema } from '@crm/doma
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys } from './keys.ts';
 
 export type BrokerageSummary = z.infer<typeof houseBrokerageSummarySchema>;
 
@@ -13,12 +15,12 @@ export async function getHouseBrokerage(signal?: AbortSignal): Promise<Brokerage
 }
 
 export const houseBrokerageQueryOptions = () =>
-  queryOptions({ queryKey: ['house', 'brokerage', 'summary'], queryFn: ({ signal }) => getHouseBrokerage(signal) });
+  queryOptions({ queryKey: houseKeys.brokerageSummary, queryFn: ({ signal }) => getHouseBrokerage(signal) });
 
 export const useHouseBrokerage = () => useQuery(houseBrokerageQueryOptions());
 
 /** POST /api/crm/houseBrokerageList: the clients whose brokerage is set. */
-export const houseBrokerageListQueryOptions = () =>
-  pagedQueryOptions(['house', 'brokerage', 'list'], '/api/crm/houseBrokerageList', houseBrokerageListSchema, {});
+export const houseBrokerageListConfig = () =>
+  pagedListConfig(houseKeys.brokerageList, '/api/crm/houseBrokerageList', houseBrokerageListSchema, {});
 
-export const useHouseBrokerageList = () => usePaged(houseBrokerageListQueryOptions());
+export const useHouseBrokerageList = () => usePagedList(houseBrokerageListConfig());

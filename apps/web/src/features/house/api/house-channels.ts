@@ -1,13 +1,15 @@
 import { houseChannelListSchema } from '@crm/domain/api/house';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, type FormFields } from '../../../lib/api-client.ts';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys, invalidateHouseList } from './keys.ts';
 
 /** POST /api/crm/getHouseChannelList: the caller's channels (finance: all); `id` narrows to one. */
-export const channelListQueryOptions = (params: { keyword?: string; id?: number }) =>
-  pagedQueryOptions(['house', 'channels'], '/api/crm/getHouseChannelList', houseChannelListSchema, params);
+export const channelListConfig = (params: { keyword?: string; id?: number }) =>
+  pagedListConfig(houseKeys.channels, '/api/crm/getHouseChannelList', houseChannelListSchema, params);
 
-export const useChannelList = (params: { keyword?: string; id?: number }) => usePaged(channelListQueryOptions(params));
+export const useChannelList = (params: { keyword?: string; id?: number }) => usePagedList(channelListConfig(params));
 
 /** POST /api/crm/addHouseChannel. */
 export async function addHouseChannel(fields: FormFields): Promise<number> {
@@ -17,5 +19,5 @@ export async function addHouseChannel(fields: FormFields): Promise<number> {
 
 export function useAddHouseChannel() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: addHouseChannel, onSuccess: () => client.invalidateQueries({ queryKey: ['house', 'channels'] }) });
+  return useMutation({ mutationFn: addHouseChannel, onSuccess: () => invalidateHouseList(client, 'channels') });
 }

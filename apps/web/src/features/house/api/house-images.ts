@@ -2,6 +2,7 @@ import { houseImageListSchema } from '@crm/domain/api/house';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { houseKeys, invalidateHouse } from './keys.ts';
 
 export type HouseImage = z.infer<typeof houseImageListSchema>[number];
 
@@ -12,7 +13,7 @@ export async function getHouseImg(id: number, houseType: number, signal?: AbortS
 }
 
 export const houseImgQueryOptions = (id: number, houseType: number) =>
-  queryOptions({ queryKey: ['house', 'images', id, houseType], queryFn: ({ signal }) => getHouseImg(id, houseType, signal) });
+  queryOptions({ queryKey: houseKeys.images(id, houseType), queryFn: ({ signal }) => getHouseImg(id, houseType, signal) });
 
 export const useHouseImg = (id: number, houseType: number) => useQuery(houseImgQueryOptions(id, houseType));
 
@@ -23,5 +24,5 @@ export async function addHouseImg(input: { id: number; houseType: number; file: 
 
 export function useAddHouseImg() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: addHouseImg, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+  return useMutation({ mutationFn: addHouseImg, onSuccess: () => invalidateHouse(client) });
 }

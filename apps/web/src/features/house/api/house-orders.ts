@@ -2,7 +2,9 @@ import { houseOrderListSchema, orderStatusSummarySchema } from '@crm/domain/api/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys, invalidateHouse, invalidateHouseList } from './keys.ts';
 
 export type OrderSummary = z.infer<typeof orderStatusSummarySchema>;
 
@@ -13,15 +15,15 @@ export async function getOrderSummary(signal?: AbortSignal): Promise<OrderSummar
 }
 
 export const orderSummaryQueryOptions = () =>
-  queryOptions({ queryKey: ['house', 'orders', 'summary'], queryFn: ({ signal }) => getOrderSummary(signal) });
+  queryOptions({ queryKey: houseKeys.orderSummary, queryFn: ({ signal }) => getOrderSummary(signal) });
 
 export const useOrderSummary = () => useQuery(orderSummaryQueryOptions());
 
 /** POST /api/crm/houseBrokerageOrderList: orders of one status (0: all). */
-export const orderListQueryOptions = (status: number) =>
-  pagedQueryOptions(['house', 'orders', 'list'], '/api/crm/houseBrokerageOrderList', houseOrderListSchema, { status });
+export const orderListConfig = (status: number) =>
+  pagedListConfig(houseKeys.orderList, '/api/crm/houseBrokerageOrderList', houseOrderListSchema, { status });
 
-export const useOrderList = (status: number) => usePaged(orderListQueryOptions(status));
+export const useOrderList = (status: number) => usePagedList(orderListConfig(status));
 
 /** POST /api/crm/updateHouseBrokerageOrder: remark and transfer reference of a waiting order. */
 export async function updateHouseBrokerageOrder(input: { id: number; remark: string; pay_ref: string }): Promise<void> {
@@ -35,10 +37,10 @@ export async function updateHouseBrokerageStatus(input: { id: number; status: 2 
 
 export function useUpdateOrder() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateHouseBrokerageOrder, onSuccess: () => client.invalidateQueries({ queryKey: ['house', 'orders'] }) });
+  return useMutation({ mutationFn: updateHouseBrokerageOrder, onSuccess: () => invalidateHouseList(client, 'orders') });
 }
 
 export function useUpdateOrderStatus() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateHouseBrokerageStatus, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+  return useMutation({ mutationFn: updateHouseBrokerageStatus, onSuccess: () => invalidateHouse(client) });
 }

@@ -1,13 +1,15 @@
 import { houseRecommendListSchema } from '@crm/domain/api/house';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, type FormFields } from '../../../lib/api-client.ts';
-import { pagedQueryOptions, usePaged } from './paged.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { pagedListConfig } from './paged.ts';
+import { houseKeys, invalidateHouseList } from './keys.ts';
 
 /** POST /api/crm/getHouseRecommend. */
-export const recommendListQueryOptions = () =>
-  pagedQueryOptions(['house', 'recommends'], '/api/crm/getHouseRecommend', houseRecommendListSchema, {});
+export const recommendListConfig = () =>
+  pagedListConfig(houseKeys.recommends, '/api/crm/getHouseRecommend', houseRecommendListSchema, {});
 
-export const useRecommendList = () => usePaged(recommendListQueryOptions());
+export const useRecommendList = () => usePagedList(recommendListConfig());
 
 /** POST /api/crm/addHouseRecommend. */
 export async function addHouseRecommend(fields: FormFields): Promise<void> {
@@ -16,5 +18,5 @@ export async function addHouseRecommend(fields: FormFields): Promise<void> {
 
 export function useAddHouseRecommend() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: addHouseRecommend, onSuccess: () => client.invalidateQueries({ queryKey: ['house', 'recommends'] }) });
+  return useMutation({ mutationFn: addHouseRecommend, onSuccess: () => invalidateHouseList(client, 'recommends') });
 }

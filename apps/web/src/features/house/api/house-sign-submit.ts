@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
+import { invalidateHouse } from './keys.ts';
 
 /** POST /api/crm/houseSignSubmit: the steward books the client's signing at the bank. */
 export async function houseSignSubmit(input: { id: number; appointment_at: string; place: string }): Promise<void> {
@@ -8,5 +9,5 @@ export async function houseSignSubmit(input: { id: number; appointment_at: strin
 
 export function useHouseSignSubmit() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: houseSignSubmit, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+  return useMutation({ mutationFn: houseSignSubmit, onSuccess: () => invalidateHouse(client) });
 }

@@ -2,6 +2,7 @@ import { houseStatusSchema } from '@crm/domain/api/house';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet } from '../../../lib/api-client.ts';
+import { houseKeys } from './keys.ts';
 
 export type HouseStatusOption = z.infer<typeof houseStatusSchema>[number];
 
@@ -12,6 +13,6 @@ export async function getHouseStatus(signal?: AbortSignal): Promise<HouseStatusO
 }
 
 export const houseStatusQueryOptions = () =>
-  queryOptions({ queryKey: ['house', 'status-options'], queryFn: ({ signal }) => getHouseStatus(signal), staleTime: Infinity });
+  queryOptions({ queryKey: houseKeys.statusOptions, queryFn: ({ signal }) => getHouseStatus(signal), staleTime: Infinity });
 
 export const useHouseStatus = () => useQuery(houseStatusQueryOptions());

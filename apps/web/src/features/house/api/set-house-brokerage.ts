@@ -2,6 +2,7 @@ import { setBrokerageResponseSchema } from '@crm/domain/api/house';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
+import { invalidateHouse } from './keys.ts';
 
 export type SetBrokerageResult = z.infer<typeof setBrokerageResponseSchema>;
 
@@ -18,5 +19,5 @@ export async function setHouseBrokerage(input: { id: number; rate: string; userI
 
 export function useSetHouseBrokerage() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: setHouseBrokerage, onSuccess: () => client.invalidateQueries({ queryKey: ['house'] }) });
+  return useMutation({ mutationFn: setHouseBrokerage, onSuccess: () => invalidateHouse(client) });
 }

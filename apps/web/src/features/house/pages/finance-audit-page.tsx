@@ -58,12 +58,12 @@ export function FinanceAuditPage() {
         />
       </List>
       <ReasonPopup
-        visible={open !== null}
+        auditId={open}
         title={t.reason}
         onClose={() => setOpen(null)}
         actions={[
-          { label: t.approve, color: 'primary', onPress: (reason) => run(open ?? 0, 'approve', reason) },
-          { label: t.reject, color: 'danger', onPress: (reason) => run(open ?? 0, 'reject', reason) },
+          { label: t.approve, color: 'primary', decision: 'approve', onPress: (reason) => run(open ?? 0, 'approve', reason) },
+          { label: t.reject, color: 'danger', decision: 'reject', onPress: (reason) => run(open ?? 0, 'reject', reason) },
         ]}
       />
     </div>

@@ -2,11 +2,11 @@ import { HOUSE_PRODUCTS, HOUSE_TERMS, houseClientFormSchema } from '@crm/domain/
 import { Button, Input, List, Picker, Radio, Space, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddHouseClient } from '../api/add-house-client.ts';
 import { useChannelList } from '../api/house-channels.ts';
-import { Field } from '../components/field.tsx';
-import { useSchemaForm } from '../components/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -25,22 +25,31 @@ type Values = {
 
 const EMPTY: Values = { name: '', phone: '', id_number: '', loan_amount: '', term_months: null, bank: '', product: 'mortgage', channel_id: null, referrer_id: '', remark: '' };
 
+// The pickers' null goes to the server (and its schema) as an empty field.
+const toFields = (values: Values) => ({ ...values, term_months: values.term_months ?? '', channel_id: values.channel_id ?? '' });
+
 /** /business/houseAdd: take in a home-loan client, from a channel or not. Checked with the server's schema. */
 export function HouseAddPage() {
   const navigate = useNavigate();
   // Opened from a channel's page (?channel=ID): the client comes from that channel.
   const [search] = useSearchParams();
-  const { values, errors, set, validate } = useSchemaForm<Values>(() => ({ ...EMPTY, channel_id: Number(search.get('channel')) || null }));
+  const form = useSchemaForm({
+    schema: houseClientFormSchema,
+    initial: (): Values => ({ ...EMPTY, channel_id: Number(search.get('channel')) || null }),
+    toInput: toFields,
+    idPrefix: 'house',
+    ids: { term_months: 'house-term', channel_id: 'house-channel' },
+  });
+  const { values, set, field, input } = form;
   const [pickTerm, setPickTerm] = useState(false);
   const [pickChannel, setPickChannel] = useState(false);
   const channels = useChannelList({});
   const add = useAddHouseClient();
 
   const submit = async () => {
-    const fields = { ...values, term_months: values.term_months ?? '', channel_id: values.channel_id ?? '', referrer_id: values.referrer_id };
-    if (!validate(houseClientFormSchema, fields)) return;
+    if (!form.validate()) return;
     try {
-      const id = await add.mutateAsync(fields);
+      const id = await add.mutateAsync(toFields(values));
       showToast({ content: t.saved, icon: 'success' });
       void navigate(`/business/houseDetail/0/${id}`, { replace: true });
     } catch (error) {
@@ -54,25 +63,26 @@ export function HouseAddPage() {
   return (
     <div>
       <List header={t.addClient}>
-        <Field label={t.name} error={errors.name}>
-          <Input placeholder={t.namePlaceholder} value={values.name} onChange={set('name')} maxLength={30} />
-        </Field>
-        <Field label={t.phone} error={errors.phone}>
-          <Input placeholder={t.phonePlaceholder} value={values.phone} onChange={set('phone')} maxLength={11} type="tel" />
-        </Field>
-        <Field label={t.idNumber} error={errors.id_number}>
-          <Input placeholder={t.idNumberPlaceholder} value={values.id_number} onChange={set('id_number')} maxLength={18} />
-        </Field>
-        <Field label={t.loanAmount} error={errors.loan_amount}>
-          <Input placeholder={t.loanAmountPlaceholder} value={values.loan_amount} onChange={set('loan_amount')} inputMode="decimal" />
-        </Field>
-        <Field label={t.term} error={errors.term_months} onClick={() => setPickTerm(true)}>
-          <span id="house-term">{values.term_months ? t.months(values.term_months) : t.termPlaceholder}</span>
-        </Field>
-        <Field label={t.bank} error={errors.bank}>
-          <Input placeholder={t.bankPlaceholder} value={values.bank} onChange={set('bank')} maxLength={50} />
-        </Field>
-        <Field label={t.product}>
+        <FormField field={field('name')} label={t.name}>
+          <Input placeholder={t.namePlaceholder} {...input('name')} maxLength={30} />
+        </FormField>
+        <FormField field={field('phone')} label={t.phone}>
+          <Input placeholder={t.phonePlaceholder} {...input('phone')} maxLength={11} type="tel" />
+        </FormField>
+        <FormField field={field('id_number')} label={t.idNumber}>
+          <Input placeholder={t.idNumberPlaceholder} {...input('id_number')} maxLength={18} />
+        </FormField>
+        <FormField field={field('loan_amount')} label={t.loanAmount}>
+          <Input placeholder={t.loanAmountPlaceholder} {...input('loan_amount')} inputMode="decimal" />
+        </FormField>
+        <FormField field={field('term_months')} label={t.term} onClick={() => setPickTerm(true)}>
+          <span id={field('term_months').id} role="button" aria-labelledby={field('term_months').labelId}>{values.term_months ? t.months(values.term_months) : t.termPlaceholder}</span>
+        </FormField>
+        <FormField field={field('bank')} label={t.bank}>
+          <Input placeholder={t.bankPlaceholder} {...input('bank')} maxLength={50} />
+        </FormField>
+        <FormField field={field('product')} label={t.product}>
+          <div role="radiogroup" aria-labelledby={field('product').labelId}>
           <Radio.Group value={values.product} onChange={(v) => set('product')(v as Values['product'])}>
             <Space>
               {HOUSE_PRODUCTS.map((p) => (
@@ -82,16 +92,17 @@ export function HouseAddPage() {
               ))}
             </Space>
           </Radio.Group>
-        </Field>
-        <Field label={t.channel} error={errors.channel_id} onClick={() => setPickChannel(true)}>
-          <span id="house-channel">{channelName}</span>
-        </Field>
-        <Field label={t.referrer} error={errors.referrer_id}>
-          <Input placeholder={t.referrerPlaceholder} value={values.referrer_id} onChange={set('referrer_id')} inputMode="numeric" />
-        </Field>
-        <Field label={t.remark} error={errors.remark}>
-          <TextArea placeholder={t.remarkPlaceholder} value={values.remark} onChange={set('remark')} maxLength={200} autoSize />
-        </Field>
+          </div>
+        </FormField>
+        <FormField field={field('channel_id')} label={t.channel} onClick={() => setPickChannel(true)}>
+          <span id={field('channel_id').id} role="button" aria-labelledby={field('channel_id').labelId}>{channelName}</span>
+        </FormField>
+        <FormField field={field('referrer_id')} label={t.referrer}>
+          <Input placeholder={t.referrerPlaceholder} {...input('referrer_id')} inputMode="numeric" />
+        </FormField>
+        <FormField field={field('remark')} label={t.remark}>
+          <TextArea placeholder={t.remarkPlaceholder} {...input('remark')} maxLength={200} autoSize />
+        </FormField>
       </List>
       <div className="house-actions">
         <Button color="primary" block loading={add.isPending} onClick={() => void submit()}>

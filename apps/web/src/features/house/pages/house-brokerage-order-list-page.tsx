@@ -1,9 +1,11 @@
+import { updateHouseOrderRequestSchema } from '@crm/domain/api/house';
 import { formatFen } from '@crm/domain/brokerage';
 import { Button, Dialog, Input, List, Space } from 'antd-mobile';
-import { useState } from 'react';
 import { useParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useOrderList, useOrderSummary, useUpdateOrder, useUpdateOrderStatus } from '../api/house-orders.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
@@ -14,21 +16,6 @@ export function HouseBrokerageOrderListPage() {
   const status = Number(param) || 0;
   const orders = useOrderList(status);
   const canUpdate = useOrderSummary().data?.can_update ?? false;
-  const setStatus = useUpdateOrderStatus();
-  const update = useUpdateOrder();
-  const [payRef, setPayRef] = useState<Record<number, string>>({});
-
-  const act = async (id: number, next: 2 | 3) => {
-    const confirmed = await Dialog.confirm({ content: next === 2 ? t.markPaidConfirm : t.cancelOrderConfirm, confirmText: t.confirm, cancelText: t.cancel });
-    if (!confirmed) return;
-    try {
-      if (next === 2 && payRef[id]) await update.mutateAsync({ id, remark: '', pay_ref: payRef[id] ?? '' });
-      await setStatus.mutateAsync({ id, status: next });
-      showToast({ content: t.saved, icon: 'success' });
-    } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error) });
-    }
-  };
 
   return (
     <List header={t.orderStatus[status]}>
@@ -45,19 +32,7 @@ export function HouseBrokerageOrderListPage() {
                 </div>
                 {order.pay_ref ? <div>{t.payRef} {order.pay_ref}</div> : null}
                 {order.remark ? <div>{order.remark}</div> : null}
-                {canUpdate && order.status === 1 ? (
-                  <Space direction="vertical" block>
-                    <Input placeholder={`${t.payRef}（${t.payRefPlaceholder}）`} value={payRef[order.id] ?? ''} onChange={(v) => setPayRef((p) => ({ ...p, [order.id]: v }))} />
-                    <Space>
-                      <Button size="small" color="primary" onClick={() => void act(order.id, 2)}>
-                        {t.markPaid}
-                      </Button>
-                      <Button size="small" color="danger" fill="outline" onClick={() => void act(order.id, 3)}>
-                        {t.cancelOrder}
-                      </Button>
-                    </Space>
-                  </Space>
-                ) : null}
+                {canUpdate && order.status === 1 ? <OrderActions orderId={order.id} /> : null}
               </div>
             }
             extra={`¥${formatFen(order.amount_fen)} · ${t.orderStatus[order.status]}`}
@@ -67,5 +42,47 @@ export function HouseBrokerageOrderListPage() {
         )}
       />
     </List>
+  );
+}
+
+/** Paying (with the transfer reference, checked with the server's schema) or cancelling one waiting order. */
+function OrderActions({ orderId }: { orderId: number }) {
+  const setStatus = useUpdateOrderStatus();
+  const update = useUpdateOrder();
+  const form = useSchemaForm({
+    schema: updateHouseOrderRequestSchema,
+    initial: { pay_ref: '' },
+    toInput: ({ pay_ref }) => ({ id: orderId, remark: '', pay_ref }),
+    idPrefix: `order-${orderId}`,
+  });
+
+  const act = async (next: 2 | 3) => {
+    if (next === 2 && !form.validate()) return;
+    const confirmed = await Dialog.confirm({ content: next === 2 ? t.markPaidConfirm : t.cancelOrderConfirm, confirmText: t.confirm, cancelText: t.cancel });
+    if (!confirmed) return;
+    try {
+      const payRef = form.values.pay_ref;
+      if (next === 2 && payRef) await update.mutateAsync({ id: orderId, remark: '', pay_ref: payRef });
+      await setStatus.mutateAsync({ id: orderId, status: next });
+      showToast({ content: t.saved, icon: 'success' });
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return (
+    <Space direction="vertical" block>
+      <FormField field={form.field('pay_ref')} label={t.payRef}>
+        <Input placeholder={t.payRefPlaceholder} {...form.input('pay_ref')} />
+      </FormField>
+      <Space>
+        <Button size="small" color="primary" onClick={() => void act(2)}>
+          {t.markPaid}
+        </Button>
+        <Button size="small" color="danger" fill="outline" onClick={() => void act(3)}>
+          {t.cancelOrder}
+        </Button>
+      </Space>
+    </Space>
   );
 }

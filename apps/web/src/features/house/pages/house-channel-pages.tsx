@@ -3,12 +3,12 @@ import { Button, ErrorBlock, Input, List, SearchBar, TextArea } from 'antd-mobil
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientItem } from '../components/client-item.tsx';
-import { Field } from '../components/field.tsx';
-import { useSchemaForm } from '../components/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -46,9 +46,10 @@ export function HouseChannelPage() {
 export function HouseChannelAddPage() {
   const navigate = useNavigate();
   const add = useAddHouseChannel();
-  const { values, errors, set, validate } = useSchemaForm({ name: '', contact: '', phone: '', remark: '' });
+  const form = useSchemaForm({ schema: houseChannelFormSchema, initial: { name: '', contact: '', phone: '', remark: '' }, idPrefix: 'channel' });
+  const { values, field, input } = form;
   const submit = async () => {
-    if (!validate(houseChannelFormSchema)) return;
+    if (!form.validate()) return;
     try {
       const id = await add.mutateAsync(values);
       showToast({ content: t.saved, icon: 'success' });
@@ -60,18 +61,18 @@ export function HouseChannelAddPage() {
   return (
     <div>
       <List header={t.addChannel}>
-        <Field label={t.channelName} error={errors.name}>
-          <Input placeholder={t.channelNamePlaceholder} value={values.name} onChange={set('name')} maxLength={50} />
-        </Field>
-        <Field label={t.contact} error={errors.contact}>
-          <Input placeholder={t.contactPlaceholder} value={values.contact} onChange={set('contact')} maxLength={30} />
-        </Field>
-        <Field label={t.phone} error={errors.phone}>
-          <Input placeholder={t.phonePlaceholder} value={values.phone} onChange={set('phone')} maxLength={11} type="tel" />
-        </Field>
-        <Field label={t.remark} error={errors.remark}>
-          <TextArea placeholder={t.remarkPlaceholder} value={values.remark} onChange={set('remark')} maxLength={200} autoSize />
-        </Field>
+        <FormField field={field('name')} label={t.channelName}>
+          <Input placeholder={t.channelNamePlaceholder} {...input('name')} maxLength={50} />
+        </FormField>
+        <FormField field={field('contact')} label={t.contact}>
+          <Input placeholder={t.contactPlaceholder} {...input('contact')} maxLength={30} />
+        </FormField>
+        <FormField field={field('phone')} label={t.phone}>
+          <Input placeholder={t.phonePlaceholder} {...input('phone')} maxLength={11} type="tel" />
+        </FormField>
+        <FormField field={field('remark')} label={t.remark}>
+          <TextArea placeholder={t.remarkPlaceholder} {...input('remark')} maxLength={200} autoSize />
+        </FormField>
       </List>
       <div className="house-actions">
         <Button color="primary" loading={add.isPending} onClick={() => void submit()}>

@@ -4,11 +4,11 @@ import { Button, Input, List, Popup, SearchBar, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
-import { Field } from '../components/field.tsx';
-import { useSchemaForm } from '../components/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -46,9 +46,10 @@ export function HouseRecommendListPage() {
 export function HouseRecommendAddPage() {
   const navigate = useNavigate();
   const add = useAddHouseRecommend();
-  const { values, errors, set, validate } = useSchemaForm({ name: '', phone: '', intent_amount: '', remark: '' });
+  const form = useSchemaForm({ schema: houseRecommendFormSchema, initial: { name: '', phone: '', intent_amount: '', remark: '' }, idPrefix: 'recommend' });
+  const { values, field, input } = form;
   const submit = async () => {
-    if (!validate(houseRecommendFormSchema)) return;
+    if (!form.validate()) return;
     try {
       await add.mutateAsync(values);
       showToast({ content: t.saved, icon: 'success' });
@@ -60,18 +61,18 @@ export function HouseRecommendAddPage() {
   return (
     <div>
       <List header={t.addRecommend}>
-        <Field label={t.name} error={errors.name}>
-          <Input placeholder={t.namePlaceholder} value={values.name} onChange={set('name')} maxLength={30} />
-        </Field>
-        <Field label={t.phone} error={errors.phone}>
-          <Input placeholder={t.phonePlaceholder} value={values.phone} onChange={set('phone')} maxLength={11} type="tel" />
-        </Field>
-        <Field label={t.intentAmount} error={errors.intent_amount}>
-          <Input placeholder={t.remarkPlaceholder} value={values.intent_amount} onChange={set('intent_amount')} inputMode="decimal" />
-        </Field>
-        <Field label={t.remark} error={errors.remark}>
-          <TextArea placeholder={t.remarkPlaceholder} value={values.remark} onChange={set('remark')} maxLength={200} autoSize />
-        </Field>
+        <FormField field={field('name')} label={t.name}>
+          <Input placeholder={t.namePlaceholder} {...input('name')} maxLength={30} />
+        </FormField>
+        <FormField field={field('phone')} label={t.phone}>
+          <Input placeholder={t.phonePlaceholder} {...input('phone')} maxLength={11} type="tel" />
+        </FormField>
+        <FormField field={field('intent_amount')} label={t.intentAmount}>
+          <Input placeholder={t.remarkPlaceholder} {...input('intent_amount')} inputMode="decimal" />
+        </FormField>
+        <FormField field={field('remark')} label={t.remark}>
+          <TextArea placeholder={t.remarkPlaceholder} {...input('remark')} maxLength={200} autoSize />
+        </FormField>
       </List>
       <div className="house-actions">
         <Button color="primary" loading={add.isPending} onClick={() => void submit()}>
@@ -88,13 +89,14 @@ export function HouseBrokerageUserPage() {
   const list = useBrokerageUserList(keyword);
   const add = useAddBrokerageUser();
   const [adding, setAdding] = useState(false);
-  const { values, setValues, errors, set, validate } = useSchemaForm({ name: '', phone: '', bank_name: '', bank_card: '' });
+  const form = useSchemaForm({ schema: houseBrokerageUserFormSchema, initial: { name: '', phone: '', bank_name: '', bank_card: '' }, idPrefix: 'brokerage-user' });
+  const { values, field, input } = form;
   const submit = async () => {
-    if (!validate(houseBrokerageUserFormSchema)) return;
+    if (!form.validate()) return;
     try {
       await add.mutateAsync(values);
       showToast({ content: t.saved, icon: 'success' });
-      setValues({ name: '', phone: '', bank_name: '', bank_card: '' });
+      form.reset({ name: '', phone: '', bank_name: '', bank_card: '' });
       setAdding(false);
     } catch (error) {
       showToast({ content: error instanceof Error ? error.message : String(error) });
@@ -123,18 +125,18 @@ export function HouseBrokerageUserPage() {
       </div>
       <Popup visible={adding} onMaskClick={() => setAdding(false)} bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}>
         <List header={t.addBrokerageUser}>
-          <Field label={t.name} error={errors.name}>
-            <Input placeholder={t.namePlaceholder} value={values.name} onChange={set('name')} maxLength={30} />
-          </Field>
-          <Field label={t.phone} error={errors.phone}>
-            <Input placeholder={t.phonePlaceholder} value={values.phone} onChange={set('phone')} maxLength={11} type="tel" />
-          </Field>
-          <Field label={t.bankName} error={errors.bank_name}>
-            <Input placeholder={t.bankNamePlaceholder} value={values.bank_name} onChange={set('bank_name')} maxLength={50} />
-          </Field>
-          <Field label={t.bankCard} error={errors.bank_card}>
-            <Input placeholder={t.bankCardPlaceholder} value={values.bank_card} onChange={set('bank_card')} maxLength={19} inputMode="numeric" />
-          </Field>
+          <FormField field={field('name')} label={t.name}>
+            <Input placeholder={t.namePlaceholder} {...input('name')} maxLength={30} />
+          </FormField>
+          <FormField field={field('phone')} label={t.phone}>
+            <Input placeholder={t.phonePlaceholder} {...input('phone')} maxLength={11} type="tel" />
+          </FormField>
+          <FormField field={field('bank_name')} label={t.bankName}>
+            <Input placeholder={t.bankNamePlaceholder} {...input('bank_name')} maxLength={50} />
+          </FormField>
+          <FormField field={field('bank_card')} label={t.bankCard}>
+            <Input placeholder={t.bankCardPlaceholder} {...input('bank_card')} maxLength={19} inputMode="numeric" />
+          </FormField>
         </List>
         <div className="house-actions">
           <Button color="primary" loading={add.isPending} onClick={() => void submit()}>

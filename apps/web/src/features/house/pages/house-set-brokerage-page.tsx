@@ -10,16 +10,17 @@ import {
 } from '@crm/domain/brokerage';
 import { setBrokerageFormSchema } from '@crm/domain/house';
 import { Button, Checkbox, ErrorBlock, Input, List, NoticeBar, Skeleton, Stepper } from 'antd-mobile';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useHouseDetail } from '../api/get-house-detail.ts';
 import { useSetHouseBrokerage } from '../api/set-house-brokerage.ts';
-import { Field } from '../components/field.tsx';
-import { firstError } from '../components/form-errors.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
+
+const weightsOf = (chosen: number[], shares: Record<number, number>) => chosen.map((userId) => shares[userId] ?? 1);
 
 /**
  * /business/houseSetBrokerage/:father/:id: rate and receivers. The preview uses the same function the
@@ -31,25 +32,26 @@ export function HouseSetBrokeragePage() {
   const detail = useHouseDetail(Number(id));
   const receivers = useBrokerageUserList('');
   const save = useSetHouseBrokerage();
-  const [rate, setRate] = useState('');
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [shares, setShares] = useState<Record<number, number>>({});
+  const form = useSchemaForm({
+    schema: setBrokerageFormSchema,
+    initial: { rate: '', user_ids: [] as number[], shares: {} as Record<number, number> },
+    toInput: ({ rate, user_ids, shares }) => ({ id, rate, user_ids: user_ids.join(','), shares: weightsOf(user_ids, shares).join(',') }),
+    idPrefix: 'brokerage',
+  });
+  const { rate, user_ids: chosen, shares } = form.values;
+  const setChosen = (update: (list: number[]) => number[]) => form.set('user_ids')(update(chosen));
+  const setShares = (update: (all: Record<number, number>) => Record<number, number>) => form.set('shares')(update(shares));
 
   if (detail.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
   if (detail.isError) return <ErrorBlock status="default" title={detail.error.message} description={t.loadFailed} />;
   const loanFen = detail.data.client.loan_amount_fen;
   const bp = percentToBp(rate);
   const amountFen = bp !== null ? computeBrokerageFen(loanFen, bp) : null;
-  const weights = chosen.map((userId) => shares[userId] ?? 1);
+  const weights = weightsOf(chosen, shares);
   const parts = amountFen !== null && chosen.length > 0 && weights.some((w) => w > 0) ? splitFen(amountFen, weights) : [];
 
   const submit = async () => {
-    const input = { id, rate, user_ids: chosen.join(','), shares: weights.join(',') };
-    const parsed = setBrokerageFormSchema.safeParse(input);
-    if (!parsed.success) {
-      showToast({ content: firstError(parsed.error) });
-      return;
-    }
+    if (!form.validate()) return;
     try {
       const result = await save.mutateAsync({ id: Number(id), rate, userIds: chosen, shares: weights });
       showToast({ content: result.state === 'pending_audit' ? t.brokeragePending : t.brokerageApproved, icon: 'success' });
@@ -63,14 +65,21 @@ export function HouseSetBrokeragePage() {
     <div>
       <NoticeBar content={t.overLimitHint(bpToPercent(OVER_LIMIT_RATE_BP), formatFen(OVER_LIMIT_AMOUNT_FEN))} color="info" wrap />
       <List header={`${detail.data.client.name} · ${t.loanAmountShort} ¥${formatFen(loanFen)}`}>
-        <Field label={t.rate}>
-          <Input placeholder={t.ratePlaceholder} value={rate} onChange={setRate} inputMode="decimal" />
-        </Field>
+        <FormField field={form.field('rate')} label={t.rate}>
+          <Input placeholder={t.ratePlaceholder} {...form.input('rate')} inputMode="decimal" />
+        </FormField>
         {amountFen !== null ? (
           <List.Item extra={bp !== null && isOverLimit(bp, amountFen) ? t.overLimitWillWait : undefined}>{t.preview(formatFen(amountFen))}</List.Item>
         ) : null}
       </List>
-      <List header={t.receivers}>
+      <List header={<span id={form.field('user_ids').labelId}>{t.receivers}</span>}>
+        {form.errors.user_ids ? (
+          <List.Item>
+            <span id={form.field('user_ids').errorId} className="form-field__error" role="alert">
+              {form.errors.user_ids}
+            </span>
+          </List.Item>
+        ) : null}
         {receivers.items.length === 0 && !receivers.isPending ? <List.Item>{t.noReceivers}</List.Item> : null}
         {receivers.items.map((user) => {
           const index = chosen.indexOf(user.id);

@@ -3,15 +3,15 @@ import { Button, DatePicker, Input, List, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseCard } from '../api/get-house-card.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useStewardList } from '../api/get-house-list2.ts';
 import { useHouseSignSubmit } from '../api/house-sign-submit.ts';
 import { useHouseDetail } from '../api/get-house-detail.ts';
 import { ClientItem } from '../components/client-item.tsx';
-import { Field } from '../components/field.tsx';
-import { fieldErrors, firstError } from '../components/form-errors.ts';
 import { houseTexts as t } from '../texts.ts';
 import { HouseDetailPage } from './house-detail-page.tsx';
 import '../components/house.css';
@@ -43,21 +43,19 @@ export function HouseSignDetailPage() {
   const id = Number(useParams().id ?? 0);
   const detail = useHouseDetail(id);
   const submitSign = useHouseSignSubmit();
-  const [appointment, setAppointment] = useState<Date | null>(null);
-  const [place, setPlace] = useState('');
+  const form = useSchemaForm({
+    schema: houseSignSubmitRequestSchema,
+    initial: { appointment_at: null as Date | null, place: '' },
+    toInput: ({ appointment_at, place }) => ({ id, appointment_at: appointment_at ? appointment_at.toISOString() : '', place }),
+    idPrefix: 'house-sign',
+  });
+  const appointment = form.values.appointment_at;
   const [picking, setPicking] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const waiting = detail.data?.client.steward_status === 'waiting' && detail.data.client.status === 1;
 
   const submit = async () => {
-    const input = { id, appointment_at: appointment ? appointment.toISOString() : '', place };
-    const parsed = houseSignSubmitRequestSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      showToast({ content: firstError(parsed.error) });
-      return;
-    }
-    setErrors({});
+    const input = form.validate();
+    if (!input) return;
     try {
       await submitSign.mutateAsync(input);
       showToast({ content: t.signSubmitted, icon: 'success' });
@@ -72,12 +70,14 @@ export function HouseSignDetailPage() {
       {waiting ? (
         <>
           <List header={t.submitSign}>
-            <Field label={t.appointment} error={errors.appointment_at} onClick={() => setPicking(true)}>
-              {appointment ? appointment.toLocaleString('zh-CN') : t.appointmentPlaceholder}
-            </Field>
-            <Field label={t.place} error={errors.place}>
-              <Input placeholder={t.placePlaceholder} value={place} onChange={setPlace} maxLength={100} />
-            </Field>
+            <FormField field={form.field('appointment_at')} label={t.appointment} onClick={() => setPicking(true)}>
+              <span id={form.field('appointment_at').id} role="button" aria-labelledby={form.field('appointment_at').labelId}>
+                {appointment ? appointment.toLocaleString('zh-CN') : t.appointmentPlaceholder}
+              </span>
+            </FormField>
+            <FormField field={form.field('place')} label={t.place}>
+              <Input placeholder={t.placePlaceholder} {...form.input('place')} maxLength={100} />
+            </FormField>
           </List>
           <div className="house-actions">
             <Button color="primary" loading={submitSign.isPending} onClick={() => void submit()}>
@@ -89,7 +89,7 @@ export function HouseSignDetailPage() {
             precision="minute"
             min={new Date()}
             onClose={() => setPicking(false)}
-            onConfirm={setAppointment}
+            onConfirm={form.set('appointment_at')}
             confirmText={t.confirm}
             cancelText={t.cancel}
           />

@@ -1,7 +1,7 @@
 import { moneyRecordSchema, type MoneyRecord } from '@crm/domain/api/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { moneyKeys } from './keys.ts';
+import { invalidateMoneyList } from './keys.ts';
 
 export type AddMoneyInput = {
   id: number;
@@ -25,6 +25,6 @@ export function useAddMoney(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addMoney,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.list(clientId) }),
+    onSuccess: () => invalidateMoneyList(queryClient, clientId),
   });
 }

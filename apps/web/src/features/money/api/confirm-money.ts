@@ -1,7 +1,7 @@
 import { moneyRecordSchema, type MoneyRecord } from '@crm/domain/api/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { moneyKeys } from './keys.ts';
+import { invalidateMoneyList } from './keys.ts';
 
 /** POST /api/crm/moneyConfirm: the team leader confirms; the record is frozen after. */
 export async function confirmMoney(id: number): Promise<MoneyRecord> {
@@ -13,6 +13,6 @@ export function useConfirmMoney(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmMoney,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.list(clientId) }),
+    onSuccess: () => invalidateMoneyList(queryClient, clientId),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { moneyKeys } from './keys.ts';
+import { invalidateMoneyList } from './keys.ts';
 
 /** POST /api/crm/delMoney: only a record not yet confirmed. */
 export async function delMoney(id: number): Promise<void> {
@@ -11,6 +11,6 @@ export function useDelMoney(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: delMoney,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.list(clientId) }),
+    onSuccess: () => invalidateMoneyList(queryClient, clientId),
   });
 }

@@ -1,7 +1,18 @@
-/** Query keys of the money feature; mutations invalidate by these. */
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateBadgeCounts } from '../../../lib/badge-counts.ts';
+
+/** Query keys of the money feature; mutations invalidate through the helpers below. */
 export const moneyKeys = {
   all: ['money'] as const,
   list: (clientId: number) => ['money', 'list', clientId] as const,
   proofs: (clientId: number) => ['money', 'proofs', clientId] as const,
   rejections: () => ['money', 'rejections'] as const,
 };
+
+/** A repayment added, confirmed or deleted: that case's list. */
+export const invalidateMoneyList = (queryClient: QueryClient, clientId: number) =>
+  queryClient.invalidateQueries({ queryKey: moneyKeys.list(clientId) });
+
+/** Proofs uploaded or resolved: every money view and the badge counts. */
+export const invalidateMoneyAndBadges = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: moneyKeys.all }), invalidateBadgeCounts(queryClient)]);

@@ -1,7 +1,7 @@
 import { proofSchema, type Proof } from '@crm/domain/api/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { moneyKeys } from './keys.ts';
+import { invalidateMoneyAndBadges } from './keys.ts';
 
 /** POST /api/crm/proof: a new proof of a case from uploaded images. */
 export async function addProof(input: { id: number; type: number; imgs: number[] }): Promise<Proof> {
@@ -32,10 +32,7 @@ function useProofMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: moneyKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['userinfo'] }),
-      ]);
+      await invalidateMoneyAndBadges(queryClient);
     },
   });
 }

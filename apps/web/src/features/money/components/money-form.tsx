@@ -1,7 +1,9 @@
 import { moneyFormSchema } from '@crm/domain/api/money';
 import { CARD_METHODS, REPAYMENT_METHODS } from '@crm/domain/money';
-import { Button, DatePicker, Dialog, Input, Selector, TextArea, Toast } from 'antd-mobile';
+import { Button, DatePicker, Dialog, Input, List, Selector, TextArea, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
+import { FormField } from '../../../components/form-field.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddMoney } from '../api/add-money.ts';
 import { recognizeCard } from '../api/upload-img.ts';
 import { moneyTexts as T } from '../texts.ts';
@@ -12,6 +14,7 @@ import { useImageUploads } from './use-image-uploads.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const toDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const isCardMethod = (method: number | null) => method !== null && CARD_METHODS.includes(method);
 const newKey = () =>
   globalThis.crypto?.randomUUID?.() ??
   // Old WebViews lack randomUUID: a v4 UUID from getRandomValues.
@@ -26,18 +29,22 @@ const newKey = () =>
  */
 export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () => void }) {
   const [key] = useState(newKey);
-  const [amount, setAmount] = useState('');
-  const [paidOn, setPaidOn] = useState(() => toDay(new Date()));
-  const [method, setMethod] = useState<number | null>(null);
-  const [cardNo, setCardNo] = useState('');
-  const [note, setNote] = useState('');
+  const form = useSchemaForm({
+    schema: moneyFormSchema,
+    initial: () => ({ amount: '', paid_on: toDay(new Date()), method: null as number | null, card_no: '', note: '' }),
+    // A card number only counts for the card methods.
+    toInput: (values) => ({ ...values, method: values.method ?? undefined, card_no: isCardMethod(values.method) ? values.card_no : '' }),
+    idPrefix: 'money',
+    ids: { card_no: 'money-card-no' },
+  });
+  const { amount, paid_on: paidOn, method, note } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [isPickingDate, setIsPickingDate] = useState(false);
   const [isScanning, setIsScanning] = useState(false);
   const cardInput = useRef<HTMLInputElement>(null);
   const uploads = useImageUploads(clientId);
   const add = useAddMoney(clientId);
-  const usesCard = method !== null && CARD_METHODS.includes(method);
+  const usesCard = isCardMethod(method);
 
   const scan = async (file: File) => {
     setIsScanning(true);
@@ -55,7 +62,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
         confirmText: T.scanUse,
         cancelText: T.cancel,
       });
-      if (use) setCardNo(reading.number);
+      if (use) form.set('card_no')(reading.number);
     } catch (failure) {
       Toast.show({ content: errorMessage(failure) });
     } finally {
@@ -64,18 +71,13 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
   };
 
   const submit = async () => {
-    const checked = moneyFormSchema.safeParse({ amount, paid_on: paidOn, method: method ?? undefined, card_no: usesCard ? cardNo : '', note });
-    if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? '';
-      setError(message);
-      Toast.show({ content: message });
-      return;
-    }
+    const checked = form.validate();
+    if (!checked) return;
     if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
     if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
     setError(null);
     try {
-      await add.mutateAsync({ id: clientId, amount, paid_on: paidOn, method: checked.data.method, card_no: checked.data.card_no, note, imgs: uploads.imageIds, key });
+      await add.mutateAsync({ id: clientId, amount, paid_on: paidOn, method: checked.method, card_no: checked.card_no, note, imgs: uploads.imageIds, key });
       Toast.show({ icon: 'success', content: T.saved });
       onDone();
     } catch (failure) {
@@ -94,63 +96,62 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       }}
     >
       <div className="money-form__title">{T.addMoney}</div>
-      <label className="money-field">
-        <span className="money-field__label">{T.amountLabel}</span>
-        <Input inputMode="decimal" placeholder={T.amountPlaceholder} value={amount} onChange={setAmount} maxLength={10} />
-      </label>
-      <div className="money-field">
-        <span className="money-field__label">{T.dateLabel}</span>
-        <button type="button" className="money-picker-value" onClick={() => setIsPickingDate(true)} aria-label={T.dateLabel}>
-          {paidOn}
-        </button>
-        <DatePicker
-          visible={isPickingDate}
-          max={new Date()}
-          min={new Date(2015, 0, 1)}
-          value={new Date(`${paidOn}T00:00:00`)}
-          onClose={() => setIsPickingDate(false)}
-          onConfirm={(value) => setPaidOn(toDay(value))}
-          confirmText={T.confirm}
-          cancelText={T.cancel}
-        />
-      </div>
-      <div className="money-field">
-        <span className="money-field__label">{T.methodLabel}</span>
-        <Selector
-          columns={2}
-          options={REPAYMENT_METHODS.map((option) => ({ label: option.label, value: option.value }))}
-          value={method === null ? [] : [method]}
-          onChange={(values) => setMethod(values[0] ?? null)}
-        />
-      </div>
-      {usesCard ? (
-        <div className="money-field">
-          <span className="money-field__label">{T.cardLabel}</span>
-          <div className="money-field__row">
-            <Input inputMode="numeric" placeholder={T.cardPlaceholder} value={cardNo} onChange={setCardNo} maxLength={23} id="money-card-no" />
-            <Button size="small" loading={isScanning} loadingText={T.scanning} onClick={() => cardInput.current?.click()}>
-              {T.scanCard}
-            </Button>
-          </div>
-          <input
-            ref={cardInput}
-            className="uploader__input"
-            type="file"
-            accept="image/*"
-            capture="environment"
-            aria-label={T.scanCard}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void scan(file);
-            }}
+      <List>
+        <FormField field={form.field('amount')} label={T.amountLabel}>
+          <Input inputMode="decimal" placeholder={T.amountPlaceholder} {...form.input('amount')} maxLength={10} />
+        </FormField>
+        <FormField field={form.field('paid_on')} label={T.dateLabel}>
+          <button type="button" id={form.field('paid_on').id} className="money-picker-value" onClick={() => setIsPickingDate(true)}>
+            {paidOn}
+          </button>
+          <DatePicker
+            visible={isPickingDate}
+            max={new Date()}
+            min={new Date(2015, 0, 1)}
+            value={new Date(`${paidOn}T00:00:00`)}
+            onClose={() => setIsPickingDate(false)}
+            onConfirm={(value) => form.set('paid_on')(toDay(value))}
+            confirmText={T.confirm}
+            cancelText={T.cancel}
           />
-        </div>
-      ) : null}
-      <label className="money-field">
-        <span className="money-field__label">{T.noteLabel}</span>
-        <TextArea placeholder={T.notePlaceholder} value={note} onChange={setNote} maxLength={200} rows={2} />
-      </label>
+        </FormField>
+        <FormField field={form.field('method')} label={T.methodLabel}>
+          <div role="radiogroup" aria-labelledby={form.field('method').labelId}>
+            <Selector
+              columns={2}
+              options={REPAYMENT_METHODS.map((option) => ({ label: option.label, value: option.value }))}
+              value={method === null ? [] : [method]}
+              onChange={(values) => form.set('method')(values[0] ?? null)}
+            />
+          </div>
+        </FormField>
+        {usesCard ? (
+          <FormField field={form.field('card_no')} label={T.cardLabel}>
+            <div className="money-field__row">
+              <Input inputMode="numeric" placeholder={T.cardPlaceholder} {...form.input('card_no')} maxLength={23} />
+              <Button size="small" loading={isScanning} loadingText={T.scanning} onClick={() => cardInput.current?.click()}>
+                {T.scanCard}
+              </Button>
+            </div>
+            <input
+              ref={cardInput}
+              className="uploader__input"
+              type="file"
+              accept="image/*"
+              capture="environment"
+              aria-label={T.scanCard}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void scan(file);
+              }}
+            />
+          </FormField>
+        ) : null}
+        <FormField field={form.field('note')} label={T.noteLabel}>
+          <TextArea placeholder={T.notePlaceholder} {...form.input('note')} maxLength={200} rows={2} />
+        </FormField>
+      </List>
       <div className="money-field">
         <span className="money-field__label">{T.imagesLabel}</span>
         <ImageUploader uploads={uploads} label={T.imagesLabel} />

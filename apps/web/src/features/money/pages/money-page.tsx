@@ -22,12 +22,12 @@ export function MoneyPage() {
 
   if (clientId === 0) return <MissingCase />;
   if (list.isPending) return <ListSkeleton />;
-  if (list.isError) return <LoadError message={list.error.message} onRetry={() => void list.refetch()} />;
-  const first = list.data.pages[0];
-  const items = list.data.pages.flatMap((page) => page.items);
+  if (list.error) return <LoadError message={list.error.message} onRetry={() => void list.refresh()} />;
+  const first = list.pages[0];
+  const items = list.items;
 
   return (
-    <PullToRefresh onRefresh={async () => void (await list.refetch())} {...pullTexts}>
+    <PullToRefresh onRefresh={async () => void (await list.refresh())} {...pullTexts}>
       <div className="money-page">
         <div className="money-summary">
           <span className="money-summary__name">{first?.client.name}</span>
@@ -52,8 +52,8 @@ export function MoneyPage() {
           <MoneyCard key={record.id} record={record} clientId={clientId} />
         ))}
         {items.length > 0 ? (
-          <InfiniteScroll loadMore={async () => void (await list.fetchNextPage())} hasMore={list.hasNextPage}>
-            {list.hasNextPage ? T.loadingMore : T.noMore}
+          <InfiniteScroll loadMore={async () => void (await list.loadMore())} hasMore={list.hasMore}>
+            {list.hasMore ? T.loadingMore : T.noMore}
           </InfiniteScroll>
         ) : null}
       </div>

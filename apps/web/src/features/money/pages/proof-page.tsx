@@ -20,11 +20,11 @@ export function ProofPage() {
   const [redoing, setRedoing] = useState<ProofRejectionItem | null>(null);
 
   if (rejections.isPending) return <ListSkeleton />;
-  if (rejections.isError) return <LoadError message={rejections.error.message} onRetry={() => void rejections.refetch()} />;
-  const items = rejections.data.pages.flatMap((page) => page.items);
+  if (rejections.error) return <LoadError message={rejections.error.message} onRetry={() => void rejections.refresh()} />;
+  const items = rejections.items;
 
   return (
-    <PullToRefresh onRefresh={async () => void (await rejections.refetch())} {...pullTexts}>
+    <PullToRefresh onRefresh={async () => void (await rejections.refresh())} {...pullTexts}>
       <div className="money-page">
         {items.length === 0 ? <EmptyState text={T.noRejections} /> : null}
         {items.map((item) => (
@@ -51,8 +51,8 @@ export function ProofPage() {
           </article>
         ))}
         {items.length > 0 ? (
-          <InfiniteScroll loadMore={async () => void (await rejections.fetchNextPage())} hasMore={rejections.hasNextPage}>
-            {rejections.hasNextPage ? T.loadingMore : T.noMore}
+          <InfiniteScroll loadMore={async () => void (await rejections.loadMore())} hasMore={rejections.hasMore}>
+            {rejections.hasMore ? T.loadingMore : T.noMore}
           </InfiniteScroll>
         ) : null}
       </div>

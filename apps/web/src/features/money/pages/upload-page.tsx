@@ -1,8 +1,10 @@
-import type { Proof } from '@crm/domain/api/money';
+import { addProofRequestSchema, type Proof } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
-import { Button, Dialog, PullToRefresh, Selector, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, List, PullToRefresh, Selector, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useProofs } from '../api/get-proof.ts';
 import { useAddProof, useDelProof } from '../api/proof-mutations.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
@@ -46,18 +48,25 @@ export function UploadPage() {
 }
 
 function NewProofForm({ clientId }: { clientId: number }) {
-  const [type, setType] = useState<number | null>(null);
   const uploads = useImageUploads(clientId);
+  const form = useSchemaForm({
+    schema: addProofRequestSchema,
+    initial: { type: null as number | null },
+    toInput: ({ type }) => ({ id: clientId, type: type ?? '', imgs: uploads.imageIds }),
+    idPrefix: 'proof',
+  });
+  const type = form.values.type;
   const add = useAddProof();
 
   const submit = async () => {
-    if (type === null) return void Toast.show({ content: T.typeRequired });
+    // The images' own states come first: the schema would only say that none is there yet.
     if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
     if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
+    if (!form.validate() || type === null) return;
     try {
       await add.mutateAsync({ id: clientId, type, imgs: uploads.imageIds });
       Toast.show({ icon: 'success', content: T.uploadProof });
-      setType(null);
+      form.reset({ type: null });
       uploads.reset();
     } catch (error) {
       // What was chosen stays: the person fixes what the message says and submits again.
@@ -67,17 +76,21 @@ function NewProofForm({ clientId }: { clientId: number }) {
 
   return (
     <section className="money-card" aria-label={T.newProof}>
-      <div className="money-section-title">{T.newProof}</div>
-      <div className="money-field">
-        <span className="money-field__label">{T.typeLabel}</span>
-        <Selector
-          columns={4}
-          options={PROOF_TYPES.map((option) => ({ label: option.label, value: option.value }))}
-          value={type === null ? [] : [type]}
-          onChange={(values) => setType(values[0] ?? null)}
-        />
-      </div>
-      <ImageUploader uploads={uploads} label={T.imagesLabel} />
+      <List header={T.newProof}>
+        <FormField field={form.field('type')} label={T.typeLabel}>
+          <div role="radiogroup" aria-labelledby={form.field('type').labelId}>
+            <Selector
+              columns={4}
+              options={PROOF_TYPES.map((option) => ({ label: option.label, value: option.value }))}
+              value={type === null ? [] : [type]}
+              onChange={(values) => form.set('type')(values[0] ?? null)}
+            />
+          </div>
+        </FormField>
+        <FormField field={form.field('imgs')} label={T.imagesLabel}>
+          <ImageUploader uploads={uploads} label={T.imagesLabel} />
+        </FormField>
+      </List>
       <Button block color="primary" loading={add.isPending} onClick={() => void submit()}>
         {T.uploadProof}
       </Button>

@@ -1,32 +1,21 @@
 import { signDetailSchema, taskListSchema, wxWorkApproveResponseSchema, type SignDetail } from '@crm/domain/api/sign';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { pageNumbered, usePagedList } from '../../../lib/paged-list.ts';
+import { invalidateSign, signKeys } from './keys.ts';
 
 export type TaskListParams = { userid: number; flag: 1 | 2 | 3; kind?: 'case' | 'house' };
 
 /** POST /api/crm/taskList: the task centre (flag 1), a signer's tasks (flag 2), rejections to approve (flag 3). */
-export const taskListQueryOptions = (params: TaskListParams) =>
-  infiniteQueryOptions({
-    queryKey: ['sign', 'tasks', params],
-    initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }) => {
-      const { data } = await apiPost<unknown>('/api/crm/taskList', { ...params, page: pageParam }, signal);
-      return taskListSchema.parse(data);
-    },
-    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
-  });
+export const taskListConfig = (params: TaskListParams) => ({
+  queryKey: signKeys.tasks(params),
+  fetchPage: pageNumbered(async (page, signal) => {
+    const { data } = await apiPost<unknown>('/api/crm/taskList', { ...params, page }, signal);
+    return taskListSchema.parse(data);
+  }),
+});
 
-export function useTaskList(params: TaskListParams) {
-  const query = useInfiniteQuery(taskListQueryOptions(params));
-  return {
-    items: query.data?.pages.flatMap((p) => p.list) ?? [],
-    isPending: query.isPending,
-    error: query.error,
-    hasMore: query.hasNextPage,
-    loadMore: () => query.fetchNextPage(),
-    refresh: () => query.refetch(),
-  };
-}
+export const useTaskList = (params: TaskListParams) => usePagedList(taskListConfig(params));
 
 /** GET /api/crm/sign: one task with its history. */
 export async function getSign(id: number, signal?: AbortSignal): Promise<SignDetail> {
@@ -34,13 +23,13 @@ export async function getSign(id: number, signal?: AbortSignal): Promise<SignDet
   return signDetailSchema.parse(data);
 }
 
-export const signQueryOptions = (id: number) => queryOptions({ queryKey: ['sign', 'task', id], queryFn: ({ signal }) => getSign(id, signal), enabled: id > 0 });
+export const signQueryOptions = (id: number) => queryOptions({ queryKey: signKeys.task(id), queryFn: ({ signal }) => getSign(id, signal), enabled: id > 0 });
 
 export const useSign = (id: number) => useQuery(signQueryOptions(id));
 
 function useSignMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['sign'] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateSign(client) });
 }
 
 /** POST /api/crm/takeTask: first come, first served. */

@@ -1,10 +1,12 @@
-import { SIGN_STATUS_LABELS, updateTaskRequestSchema, type SignTask } from '@crm/domain/api/sign';
+import { auditRejectRequestSchema, SIGN_STATUS_LABELS, updateTaskRequestSchema, type SignTask } from '@crm/domain/api/sign';
 import { Button, Dialog, ErrorBlock, List, Radio, Skeleton, Space, Steps, Tabs, Tag, TextArea } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { getStoredUser } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAuditSignReject, useSign, useTakeTask, useTaskList, useUpdateTask, useWxWorkApprove } from '../api/sign-tasks.ts';
 import { signTexts as t } from '../texts.ts';
 
@@ -87,8 +89,13 @@ export function SignUpdatePage() {
   const task = useSign(id);
   const update = useUpdateTask();
   const approve = useWxWorkApprove();
-  const [outcome, setOutcome] = useState<'signed' | 'rejected'>('signed');
-  const [note, setNote] = useState('');
+  const form = useSchemaForm({
+    schema: updateTaskRequestSchema,
+    initial: { outcome: 'signed' as 'signed' | 'rejected', note: '' },
+    toInput: (values) => ({ id, ...values }),
+    idPrefix: 'sign',
+  });
+  const { outcome, note } = form.values;
 
   if (task.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
   if (task.isError) return <ErrorBlock status="default" title={task.error.message} description={t.loadFailed} />;
@@ -104,11 +111,7 @@ export function SignUpdatePage() {
   };
 
   const submit = async () => {
-    const parsed = updateTaskRequestSchema.safeParse({ id, outcome, note });
-    if (!parsed.success) {
-      showToast({ content: parsed.error.issues[0]?.message ?? '' });
-      return;
-    }
+    if (!form.validate()) return;
     try {
       await update.mutateAsync({ id, outcome, note });
       showToast({ content: t.saved, icon: 'success' });
@@ -130,17 +133,19 @@ export function SignUpdatePage() {
       </List>
       {data.status === 'taken' ? (
         <List header={t.outcome}>
-          <List.Item>
-            <Radio.Group value={outcome} onChange={(v) => setOutcome(v === 'rejected' ? 'rejected' : 'signed')}>
-              <Space>
-                <Radio value="signed">{t.signed}</Radio>
-                <Radio value="rejected">{t.rejected}</Radio>
-              </Space>
-            </Radio.Group>
-          </List.Item>
-          <List.Item>
-            <TextArea placeholder={t.notePlaceholder} value={note} onChange={setNote} maxLength={200} rows={3} aria-label={t.note} />
-          </List.Item>
+          <FormField field={form.field('outcome')} label={t.outcome}>
+            <div role="radiogroup" aria-labelledby={form.field('outcome').labelId}>
+              <Radio.Group value={outcome} onChange={(v) => form.set('outcome')(v === 'rejected' ? 'rejected' : 'signed')}>
+                <Space>
+                  <Radio value="signed">{t.signed}</Radio>
+                  <Radio value="rejected">{t.rejected}</Radio>
+                </Space>
+              </Radio.Group>
+            </div>
+          </FormField>
+          <FormField field={form.field('note')} label={t.note}>
+            <TextArea placeholder={t.notePlaceholder} {...form.input('note')} maxLength={200} rows={3} />
+          </FormField>
           <List.Item>
             <Button block color="primary" loading={update.isPending} onClick={() => void submit()}>
               {t.submit}
@@ -178,22 +183,6 @@ export function SignUpdatePage() {
 /** /sign/reject: rejections waiting for user 29, who confirms or sends them back. */
 export function SignRejectPage() {
   const list = useTaskList({ userid: 0, flag: 3 });
-  const audit = useAuditSignReject();
-  const [reasons, setReasons] = useState<Record<number, string>>({});
-
-  const decide = async (id: number, decision: 'approve' | 'refuse') => {
-    if (decision === 'approve') {
-      const confirmed = await Dialog.confirm({ content: t.approveConfirm, confirmText: t.confirm, cancelText: t.cancel });
-      if (!confirmed) return;
-    }
-    try {
-      await audit.mutateAsync({ id, decision, reason: reasons[id] ?? '' });
-      showToast({ content: t.decided, icon: 'success' });
-    } catch (error) {
-      showToast({ content: message(error) });
-    }
-  };
-
   return (
     <List>
       <LoadMoreList
@@ -202,21 +191,51 @@ export function SignRejectPage() {
         renderItem={(task) => (
           <div key={task.id}>
             <TaskItem task={task} />
-            <List.Item>
-              <TextArea placeholder={t.reasonPlaceholder} value={reasons[task.id] ?? ''} onChange={(v) => setReasons((r) => ({ ...r, [task.id]: v }))} rows={2} aria-label={t.reason} />
-              <Space>
-                <Button size="small" color="primary" onClick={() => void decide(task.id, 'approve')}>
-                  {t.approve}
-                </Button>
-                <Button size="small" color="warning" fill="outline" onClick={() => void decide(task.id, 'refuse')}>
-                  {t.refuse}
-                </Button>
-              </Space>
-            </List.Item>
+            <RejectDecision taskId={task.id} />
           </div>
         )}
       />
     </List>
+  );
+}
+
+/** One rejection's decision: sending it back needs a reason (the server's schema says so). */
+function RejectDecision({ taskId }: { taskId: number }) {
+  const audit = useAuditSignReject();
+  const form = useSchemaForm({
+    schema: auditRejectRequestSchema,
+    initial: { decision: 'approve' as 'approve' | 'refuse', reason: '' },
+    toInput: (values) => ({ id: taskId, ...values }),
+    idPrefix: `sign-reject-${taskId}`,
+  });
+
+  const decide = async (decision: 'approve' | 'refuse') => {
+    const input = form.validate({ decision });
+    if (!input) return;
+    if (decision === 'approve') {
+      const confirmed = await Dialog.confirm({ content: t.approveConfirm, confirmText: t.confirm, cancelText: t.cancel });
+      if (!confirmed) return;
+    }
+    try {
+      await audit.mutateAsync({ id: taskId, decision, reason: form.values.reason });
+      showToast({ content: t.decided, icon: 'success' });
+    } catch (error) {
+      showToast({ content: message(error) });
+    }
+  };
+
+  return (
+    <FormField field={form.field('reason')} label={t.reason}>
+      <TextArea placeholder={t.reasonPlaceholder} {...form.input('reason')} rows={2} />
+      <Space>
+        <Button size="small" color="primary" onClick={() => void decide('approve')}>
+          {t.approve}
+        </Button>
+        <Button size="small" color="warning" fill="outline" onClick={() => void decide('refuse')}>
+          {t.refuse}
+        </Button>
+      </Space>
+    </FormField>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
+import { invalidateAfterAudit } from './keys.ts';
 
 export type AuditAppealInput = { id: number; result: 'approved' | 'refused'; reason: string };
 
@@ -10,6 +11,6 @@ export function useAuditAppeal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: auditAppeal,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['team'] }), queryClient.invalidateQueries({ queryKey: ['cases'] }), queryClient.invalidateQueries({ queryKey: ['userinfo'] })]),
+    onSuccess: () => invalidateAfterAudit(queryClient),
   });
 }

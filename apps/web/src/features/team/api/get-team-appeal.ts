@@ -1,6 +1,7 @@
 import { appealListResponseSchema } from '@crm/domain/api/cases';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { teamKeys } from './keys.ts';
 
 /** GET /api/crm/teamAppeal: the appeals of the leader's team. */
 export async function getTeamAppeal(status: 'open' | 'all', cursor: number | null, signal?: AbortSignal) {
@@ -8,12 +9,9 @@ export async function getTeamAppeal(status: 'open' | 'all', cursor: number | nul
   return appealListResponseSchema.parse(data);
 }
 
-export const teamAppealQueryOptions = (status: 'open' | 'all') =>
-  infiniteQueryOptions({
-    queryKey: ['team', 'appeal', status],
-    queryFn: ({ pageParam, signal }) => getTeamAppeal(status, pageParam, signal),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+export const teamAppealListConfig = (status: 'open' | 'all') => ({
+  queryKey: teamKeys.appeal(status),
+  fetchPage: (cursor: number | null, signal: AbortSignal) => getTeamAppeal(status, cursor, signal),
+});
 
-export const useTeamAppeal = (status: 'open' | 'all') => useInfiniteQuery(teamAppealQueryOptions(status));
+export const useTeamAppeal = (status: 'open' | 'all') => usePagedList(teamAppealListConfig(status));

@@ -1,6 +1,7 @@
 import { teamDataSchema } from '@crm/domain/api/cases';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { teamKeys } from './keys.ts';
 
 /** GET /api/crm/teamData: the leader's team by status, month and member. */
 export async function getTeamData(signal?: AbortSignal) {
@@ -8,6 +9,6 @@ export async function getTeamData(signal?: AbortSignal) {
   return teamDataSchema.parse(data);
 }
 
-export const teamDataQueryOptions = () => queryOptions({ queryKey: ['team', 'data'], queryFn: ({ signal }) => getTeamData(signal) });
+export const teamDataQueryOptions = () => queryOptions({ queryKey: teamKeys.data, queryFn: ({ signal }) => getTeamData(signal) });
 
 export const useTeamData = () => useQuery(teamDataQueryOptions());

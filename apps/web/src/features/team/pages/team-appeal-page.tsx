@@ -1,9 +1,11 @@
-import type { AppealItem } from '@crm/domain/api/cases';
+import { auditAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { Button, Dialog, Input, Space, Tabs, Tag } from 'antd-mobile';
+import { Button, Dialog, List, Popup, Space, Tabs, Tag, TextArea } from 'antd-mobile';
 import { useState } from 'react';
+import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAuditAppeal } from '../api/audit-appeal.ts';
 import { useTeamAppeal } from '../api/get-team-appeal.ts';
 import { teamTexts as T } from '../texts.ts';
@@ -13,27 +15,22 @@ const COLORS = { open: 'warning', approved: 'success', refused: 'danger' } as co
 /** /team/appeal: the leader's feedback data: the team's appeals, approved or refused with a reason. */
 export function TeamAppealPage() {
   const [status, setStatus] = useState<'open' | 'all'>('open');
-  const query = useTeamAppeal(status);
+  const list = useTeamAppeal(status);
   const audit = useAuditAppeal();
 
-  const decide = async (item: AppealItem, result: 'approved' | 'refused') => {
-    let reason = '';
+  const [refusing, setRefusing] = useState<AppealItem | null>(null);
+
+  const decide = async (item: AppealItem, result: 'approved' | 'refused', reason = '') => {
     if (result === 'approved') {
       const confirmed = await Dialog.confirm({ content: T.approveConfirm(item.client_name), confirmText: T.confirm, cancelText: T.cancel });
-      if (!confirmed) return;
-    } else {
-      const confirmed = await Dialog.confirm({
-        title: T.refuseTitle,
-        content: <Input id="refuse-reason" placeholder={T.refuseReason} onChange={(value) => (reason = value)} />,
-        confirmText: T.confirm,
-        cancelText: T.cancel,
-      });
-      if (!confirmed) return;
+      if (!confirmed) return false;
     }
     try {
       showToast({ content: await audit.mutateAsync({ id: item.id, result, reason: reason.trim() }), icon: 'success' });
+      return true;
     } catch (error) {
       showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
+      return false;
     }
   };
 
@@ -44,7 +41,7 @@ export function TeamAppealPage() {
         <Tabs.Tab title={T.all} key="all" />
       </Tabs>
       <PagedList<AppealItem>
-        query={query}
+        list={list}
         itemKey={(item) => item.id}
         renderItem={(item) => (
           <div className="case-row">
@@ -64,7 +61,7 @@ export function TeamAppealPage() {
                 <Button size="small" color="primary" loading={audit.isPending} onClick={() => void decide(item, 'approved')}>
                   {T.approve}
                 </Button>
-                <Button size="small" color="danger" fill="outline" onClick={() => void decide(item, 'refused')}>
+                <Button size="small" color="danger" fill="outline" onClick={() => setRefusing(item)}>
                   {T.refuse}
                 </Button>
               </Space>
@@ -74,6 +71,39 @@ export function TeamAppealPage() {
           </div>
         )}
       />
+      <Popup visible={refusing !== null} onMaskClick={() => setRefusing(null)} destroyOnClose bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}>
+        {refusing ? (
+          <RefuseForm
+            item={refusing}
+            isSubmitting={audit.isPending}
+            onSubmit={async (reason) => {
+              if (await decide(refusing, 'refused', reason)) setRefusing(null);
+            }}
+          />
+        ) : null}
+      </Popup>
+    </div>
+  );
+}
+
+/** Refusing an appeal needs a reason (the server's schema says so); what was typed stays if it fails. */
+function RefuseForm({ item, isSubmitting, onSubmit }: { item: AppealItem; isSubmitting: boolean; onSubmit: (reason: string) => Promise<void> }) {
+  const form = useSchemaForm({
+    schema: auditAppealRequestSchema,
+    initial: { reason: '' },
+    toInput: ({ reason }) => ({ id: item.id, result: 'refused', reason }),
+    idPrefix: 'refuse',
+  });
+  return (
+    <div className="form-actions">
+      <List header={T.refuseTitle}>
+        <FormField field={form.field('reason')} label={T.refuseReasonLabel} required>
+          <TextArea placeholder={T.refuseReason} {...form.input('reason')} maxLength={200} rows={3} />
+        </FormField>
+      </List>
+      <Button block color="danger" loading={isSubmitting} onClick={() => void (form.validate() ? onSubmit(form.values.reason) : undefined)}>
+        {T.confirm}
+      </Button>
     </div>
   );
 }

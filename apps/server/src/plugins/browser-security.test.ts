@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { createCompany, createStaff } from '../test/factories.ts';
+import { loginAs } from '../test/http.ts';
+
+let test: TestApp;
+let cookie: string;
+let personId: number;
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  const company = await createCompany(test.db);
+  const person = await createStaff(test.db, company.id);
+  personId = person.id;
+  cookie = await loginAs(test, person);
+});
+afterAll(() => test.close());
+
+const userinfo = (headers: Record<string, string>) =>
+  test.app.inject({
+    method: 'POST',
+    url: '/api/crm/userinfo',
+    headers: { cookie, 'content-type': 'application/json', host: 'crm.example.com', ...headers },
+    payload: { id: personId },
+  });
+
+describe('browser security', () => {
+  it('sends a CSP without inline script, no framing, nosniff and a referrer policy on every answer', async () => {
+    for (const url of ['/api/crm/corp', '/healthz', '/no-such-page']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' });
+      // HSTS belongs to production only: a developer's http://localhost must stay reachable.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('refuses a state-changing call from another origin, even a same-site one on another port', async () => {
+    for (const origin of ['http://crm.example.com:8080', 'https://evil.example.net', 'null']) {
+      const response = await userinfo({ origin });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ msg: '请求来源无效', data: null });
+    }
+  });
+
+  it('serves a call from its own origin, and one without an Origin header', async () => {
+    expect((await userinfo({ origin: 'http://crm.example.com' })).json()).toMatchObject({ code: 0 });
+    expect((await userinfo({})).json()).toMatchObject({ code: 0 });
+  });
+});
+
+describe('in production', () => {
+  it('publishes no API documentation and sends HSTS', async () => {
+    const production = await buildTestApp({
+      config: {
+        NODE_ENV: 'production',
+        ALLOW_EMBEDDED_DB_IN_PRODUCTION: 'true',
+        SESSION_SECRET: 'q3Jx9v0Zl7mT2Wc8bYhR4uN1kE6pDsA5fGiLoQzXyVtBnMaCwUeHrSjKdPgOlI0x',
+        SMS_PROVIDER: 'tencent',
+        TENCENT_SMS_SECRET_ID: 'id',
+        TENCENT_SMS_SECRET_KEY: 'key',
+        TENCENT_SMS_SDK_APP_ID: '1400000000',
+        TENCENT_SMS_SIGN_NAME: '沪融',
+        TENCENT_SMS_TEMPLATE_ID: '100',
+        WECOM_CORP_ID: 'ww1',
+        WECOM_AGENT_ID: '1000002',
+        WECOM_SECRET: 'secret',
+      },
+    });
+    try {
+      const docs = await production.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(docs.statusCode).toBe(404);
+      const health = await production.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('keeps the documentation in development', async () => {
+    const docs = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+  });
+});

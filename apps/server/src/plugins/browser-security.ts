@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ForbiddenError } from '../errors.ts';
+
+export interface BrowserSecurityOptions {
+  /** HSTS only where the site is served over HTTPS for good (production). */
+  isProduction: boolean;
+  /** The public origin when the server sits behind a proxy that rewrites Host (PUBLIC_URL). */
+  publicUrl: string | undefined;
+}
+
+/*
+ * The SPA is one origin with no inline script (Vite emits external modules only), so the policy can be
+ * strict. Styles allow 'unsafe-inline' because antd-mobile sets style attributes; images allow blob: and
+ * data: for the previews made before upload. The app is never framed: WeCom opens it top-level.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Security headers on every answer, and a same-origin check on every state-changing call: the session
+ * cookie is SameSite=Lax, which a page of the same site on another port (or a sibling subdomain) still
+ * gets sent, so a POST must come from our own origin. Calls without an Origin header (curl, server to
+ * server, older WebViews on same-origin POSTs) carry no ambient browser authority worth refusing.
+ */
+export const browserSecurityPlugin = fp(async (app: FastifyInstance, { isProduction, publicUrl }: BrowserSecurityOptions) => {
+  const publicHost = publicUrl ? new URL(publicUrl).host : null;
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw new ForbiddenError('请求来源无效');
+    }
+    if (originHost !== request.host && originHost !== publicHost) throw new ForbiddenError('请求来源无效');
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    // The API documentation pages bring their own policy (@fastify/swagger-ui); keep it.
+    if (!reply.hasHeader('content-security-policy')) void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    void reply.header('x-frame-options', 'DENY');
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('referrer-policy', 'same-origin');
+    if (isProduction) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { createCompany } from '../test/factories.ts';
+import { sessionCookie } from '../test/sessions.ts';
+import type { PrincipalSubject } from '../modules/auth/principal.ts';
+import { PUBLIC_ROUTES } from './public-routes.ts';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp();
+});
+afterAll(() => test.close());
+
+/** A concrete URL for a route pattern: every parameter and wildcard filled with 1. */
+const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*$/, '1');
+
+const guarded = () => test.app.routeTable.filter((route) => route.method !== 'HEAD' && !route.isPublic);
+
+describe('the route table', () => {
+  it('knows every registered route', () => {
+    const routes = test.app.routeTable.filter((route) => route.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(150);
+    for (const { method, url } of routes) expect(test.app.hasRoute({ method: method as 'GET', url })).toBe(true);
+  });
+
+  it('has no stale public entry: each names a registered route', () => {
+    const registered = new Set(test.app.routeTable.map(({ method, url }) => `${method === 'HEAD' ? 'GET' : method} ${url}`));
+    expect(PUBLIC_ROUTES.filter(({ method, url }) => !registered.has(`${method} ${url}`))).toEqual([]);
+  });
+
+  it('answers every route that is not listed public with 401 and the envelope when there is no session', async () => {
+    const open: string[] = [];
+    for (const { method, url } of guarded()) {
+      const response = await test.app.inject({ method: method as 'GET', url: concrete(url) });
+      const body = response.json<{ code: number; msg: string; data: unknown }>();
+      if (response.statusCode !== 401 || body.code !== 401 || body.data !== null || !/[\u4e00-\u9fff]/.test(body.msg)) open.push(`${method} ${url}`);
+    }
+    expect(open).toEqual([]);
+    expect(guarded().length).toBeGreaterThan(120);
+  });
+
+  it('answers every listed public route without a session', async () => {
+    const refused: string[] = [];
+    for (const { method, url } of PUBLIC_ROUTES) {
+      const response = await test.app.inject({ method, url: concrete(url) });
+      if (response.statusCode === 401 || response.statusCode === 403) refused.push(`${method} ${url}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('serves only staff on every current module: partner, channel and visitor sessions get 403', async () => {
+    const corp = await createCompany(test.db);
+    const others: PrincipalSubject[] = [
+      { kind: 'partner', corpId: corp.id, partnerId: 7 },
+      { kind: 'channel', corpId: corp.id, channelAgentId: 8 },
+      { kind: 'visitor', corpId: corp.id, openid: 'o-visitor-1' },
+    ];
+    const reached: string[] = [];
+    for (const subject of others) {
+      const cookie = await sessionCookie(test, subject);
+      for (const { method, url, principals } of guarded()) {
+        expect(principals).toEqual(['staff']);
+        const response = await test.app.inject({ method: method as 'GET', url: concrete(url), headers: { cookie } });
+        if (response.statusCode !== 403 || response.json<{ msg: string }>().msg !== '当前登录身份无权使用此功能') reached.push(`${subject.kind} ${method} ${url}`);
+      }
+    }
+    expect(reached).toEqual([]);
+  });
+});

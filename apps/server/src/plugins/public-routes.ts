@@ -1,0 +1,53 @@
+/**
+ * The only routes answered without a session (decision 040). Everything else is authenticated by the
+ * session plugin for the principal kinds its module serves; a route becomes public only by being
+ * listed here, and public-routes.test.ts fails on an entry no route matches.
+ *
+ * `url` is the pattern a route registers (`request.routeOptions.url`); HEAD goes with its GET.
+ */
+export const PUBLIC_ROUTES: readonly { method: 'GET' | 'POST'; url: string; why: string }[] = [
+  // Staff login (spec §2 Login, §6): before a session exists.
+  { method: 'GET', url: '/api/crm/corp', why: '登录页的公司列表' },
+  { method: 'GET', url: '/common/checkCaptcha', why: '能否发送验证码' },
+  { method: 'POST', url: '/common/smsCode', why: '发送登录验证码' },
+  { method: 'POST', url: '/api/crm/login', why: '手机号验证码登录' },
+  { method: 'POST', url: '/api/crm/autoLogin', why: '企业微信自动登录' },
+  // Ends whatever session the cookie names; an expired one must still clear the cookie.
+  { method: 'POST', url: '/api/crm/logout', why: '退出登录' },
+  // WeCom OAuth entry and callback (spec §4): the browser arrives here before it has a session.
+  { method: 'GET', url: '/api/wechat/wwlogin', why: '企业微信网页登录入口' },
+  { method: 'GET', url: '/api/wechat/wxworkLogin', why: '企业微信授权登录入口' },
+  { method: 'GET', url: '/api/wechat/callback', why: '企业微信授权回调' },
+  // Login flows of the other principal kinds (spec §6), 501 until their modules land.
+  { method: 'POST', url: '/api/crm/outsideRegister', why: '外部合作伙伴注册' },
+  { method: 'POST', url: '/api/crm/outsideLogin', why: '外部合作伙伴登录' },
+  { method: 'POST', url: '/api/houseloan/login', why: '房贷渠道登录' },
+  { method: 'POST', url: '/api/crm/lotteryLogin', why: '活动访客登录（抽奖、优惠券）' },
+  // An activity's page shows what it is before the visitor identifies (the car fair, the lottery).
+  { method: 'POST', url: '/api/crm/getActivityinfo', why: '活动介绍' },
+  // Operations and the API's own documentation.
+  { method: 'GET', url: '/healthz', why: '健康检查' },
+  { method: 'GET', url: '/api/docs', why: 'OpenAPI 文档' },
+  { method: 'GET', url: '/api/docs/', why: 'OpenAPI 文档' },
+  { method: 'GET', url: '/api/docs/json', why: 'OpenAPI 文档' },
+  { method: 'GET', url: '/api/docs/yaml', why: 'OpenAPI 文档' },
+  { method: 'GET', url: '/api/docs/static/*', why: 'OpenAPI 文档' },
+  { method: 'GET', url: '/api/docs/static/index.html', why: 'OpenAPI 文档' },
+  { method: 'GET', url: '/api/docs/static/swagger-initializer.js', why: 'OpenAPI 文档' },
+];
+
+/** Paths the API owns; anything else under GET is the SPA's. */
+export const API_PREFIXES = ['/api/', '/common/'] as const;
+
+const listed = new Set(PUBLIC_ROUTES.map(({ method, url }) => `${method} ${url}`));
+
+export const isApiPath = (url: string): boolean => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+/**
+ * Whether a registered route answers without a session: a listed one, or a file of the built SPA
+ * (@fastify/static registers one GET per file, outside the API's prefixes: the login page must load).
+ */
+export function isPublicRoute(method: string, url: string): boolean {
+  const verb = method === 'HEAD' ? 'GET' : method;
+  return listed.has(`${verb} ${url}`) || (verb === 'GET' && !isApiPath(url));
+}

@@ -1,0 +1,58 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_RELOAD_KEY, loadChunk } from '../routes/load-chunk.ts';
+import { ErrorPage } from './error-page.tsx';
+import { layoutTexts } from './texts.ts';
+
+/** A route whose chunk never loads, as after a deploy removed the old chunk files. */
+function renderFailingRoute() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/business/list',
+        ErrorBoundary: ErrorPage,
+        HydrateFallback: () => null,
+        lazy: async () => {
+          await loadChunk('cases', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+          return {};
+        },
+      },
+    ],
+    { initialEntries: ['/business/list'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('ErrorPage for a chunk that failed to load', () => {
+  let replace: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    replace = vi.fn<(url: string | URL) => void>();
+    vi.spyOn(window.location, 'replace').mockImplementation(replace);
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('reloads the page once with a cache-busting marker', async () => {
+    await act(async () => renderFailingRoute());
+    expect(await screen.findByText(layoutTexts.chunkReloading)).toBeTruthy();
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(String(replace.mock.calls[0]?.[0])).toMatch(/[?&]_r=\d+$/);
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).not.toBeNull();
+  });
+
+  it('offers a retry button in Chinese when the reload did not help', async () => {
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, '1');
+    await act(async () => renderFailingRoute());
+    expect(await screen.findByText(layoutTexts.chunkFailedTitle)).toBeTruthy();
+    expect(replace).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(String(replace.mock.calls[0]?.[0])).toMatch(/[?&]_r=\d+$/);
+  });
+});

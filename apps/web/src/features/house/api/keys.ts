@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Query keys of the home-loan feature. List keys are prefixes: the list's parameters follow them. */
+export const houseKeys = {
+  all: ['house'] as const,
+  list: ['house', 'list'] as const,
+  card: ['house', 'card'] as const,
+  steward: ['house', 'steward'] as const,
+  team: ['house', 'team'] as const,
+  detail: (id: number) => ['house', 'detail', id] as const,
+  staff: ['house', 'staff'] as const,
+  audits: ['house', 'audits'] as const,
+  brokerageSummary: ['house', 'brokerage', 'summary'] as const,
+  brokerageList: ['house', 'brokerage', 'list'] as const,
+  brokerageUsers: ['house', 'brokerage-users'] as const,
+  channels: ['house', 'channels'] as const,
+  images: (id: number, houseType: number) => ['house', 'images', id, houseType] as const,
+  orders: ['house', 'orders'] as const,
+  orderSummary: ['house', 'orders', 'summary'] as const,
+  orderList: ['house', 'orders', 'list'] as const,
+  recommends: ['house', 'recommends'] as const,
+  statusOptions: ['house', 'status-options'] as const,
+};
+
+/** A write to a client moves it between lists, details and totals: refetch the whole feature. */
+export const invalidateHouse = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: houseKeys.all });
+
+/** A write that only adds to one list. */
+export const invalidateHouseList = (queryClient: QueryClient, list: 'orders' | 'brokerageUsers' | 'channels' | 'recommends') =>
+  queryClient.invalidateQueries({ queryKey: houseKeys[list] });

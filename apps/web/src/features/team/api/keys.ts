@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Query keys of the team feature. */
+export const teamKeys = {
+  all: ['team'] as const,
+  appeal: (status: string) => ['team', 'appeal', status] as const,
+  data: ['team', 'data'] as const,
+};
+
+/**
+ * An appeal audit changes the case (its status, the cases lists), the team's views and the badge counts.
+ * The cases feature's keys are not ours to import, so everything is marked stale: only what is on screen
+ * refetches now, the rest when it is next shown.
+ */
+export const invalidateAfterAudit = (queryClient: QueryClient) => queryClient.invalidateQueries();
