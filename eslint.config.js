@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -79,6 +80,13 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Accessibility of the JSX we write; antd-mobile renders its own roles and labels, which this cannot see.
+  {
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['apps/web/**/*.tsx'],
+    // antd-mobile's form controls render these DOM elements; mapped, the rules check our props on them too.
+    settings: { 'jsx-a11y': { components: { Button: 'button', Input: 'input', TextArea: 'textarea', SearchBar: 'input' } } },
   },
   ...FEATURES.map((feature) =>
     restrict(

@@ -16,7 +16,15 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', testTimeout: 30_000 },
+        // Page tests (src/test/render-page.tsx) wait on a shared, loaded machine: expect.poll gets 5 s too.
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          testTimeout: 30_000,
+          expect: { poll: { timeout: 5000 } },
+        },
       },
       {
         test: {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -43,6 +42,7 @@ import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
 import { isApiPath } from './plugins/public-routes.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 
@@ -83,8 +83,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(browserSecurityPlugin, { isProduction: config.env === 'production', publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(formbody);
-  // Spec §7: payloads arrive as multipart form data; fields become plain body values for the schemas.
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 100 } });
+  await app.register(multipartPlugin);
   // A ceiling per session, so a branch office behind one NAT address does not share one budget; callers
   // without a session (SMS, login) share their address's, and the SMS limits that matter are counted in
   // the database. Static assets are never counted: a cold page load fetches dozens of chunks.
@@ -145,9 +144,14 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await app.register(moneyRoutes, { money });
-  // Hourly: images uploaded for a form that was never submitted. Not in tests, which call the sweep directly.
+  // Hourly: images uploaded for a form that was never submitted, expired sessions and SMS codes. Not in
+  // tests, which call the sweeps directly.
   if (config.env !== 'test') {
-    const sweep = () => void money.sweepUnattachedImages().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
+    const sweep = () => {
+      void money.sweepUnattachedImages().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
+      // Expired sessions and SMS codes past every limit's window: the tables stay the size of the live ones.
+      void auth.sweepExpired().catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
+    };
     const timer = setInterval(sweep, 3600_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

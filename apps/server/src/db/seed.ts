@@ -120,7 +120,8 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await tx.insert(followUps).values([
       { corpId: 1, clientId: c1, staffId: 1, note: '客户需补充收入证明', nextContactAt: hours(-2) },
       { corpId: 1, clientId: c2, staffId: 1, note: '确认审批进度', nextContactAt: hours(-1) },
-      { corpId: 1, clientId: c1, staffId: 1, note: '下周回访', nextContactAt: hours(72) },
+      // An earlier, finished step of case 1: one open follow-up per person and case (follow_ups_one_open).
+      { corpId: 1, clientId: c1, staffId: 1, note: '首次联系客户', nextContactAt: hours(-26), doneAt: hours(-3) },
       { corpId: 2, clientId: c5, staffId: 101, note: '另一公司的跟进', nextContactAt: hours(-1) },
     ]);
     await tx.insert(serviceRequests).values([{ corpId: 1, clientId: c2 }]);

@@ -52,7 +52,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
       // Malformed bodies, oversized uploads, unsupported media types: the client's fault, said plainly.
-      // The multipart file limit (10 MB, app.ts) says which limit it was; other 413s are whole-body limits.
+      // The image limit (10 MB, plugins/multipart.ts) says which limit it was; other 413s are the form's limits.
       const msg = error.code === 'FST_REQ_FILE_TOO_LARGE' ? '图片不能超过 10 MB' : error.statusCode === 413 ? '提交的内容过大' : '请求格式错误';
       return reply.status(error.statusCode).send({ code: API_CODE.refused, msg, data: null });
     }

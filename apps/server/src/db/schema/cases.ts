@@ -86,7 +86,12 @@ export const followUps = pgTable(
     doneAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.corpId, t.staffId, t.nextContactAt), index().on(t.corpId, t.clientId, t.id)],
+  (t) => [
+    index().on(t.corpId, t.staffId, t.nextContactAt),
+    index().on(t.corpId, t.clientId, t.id),
+    // One next step per person and case: a new follow-up closes the earlier one, also when two race.
+    uniqueIndex('follow_ups_one_open').on(t.corpId, t.clientId, t.staffId).where(sql`done_at is null`),
+  ],
 );
 
 /** A case put to customer service (job 3) for help; open until handled or transferred. */
@@ -108,7 +113,13 @@ export const serviceRequests = pgTable(
     transferReason: text().notNull().default(''),
     handledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.corpId, t.status), index().on(t.corpId, t.status, t.id), index().on(t.corpId, t.clientId)],
+  (t) => [
+    index().on(t.corpId, t.status),
+    index().on(t.corpId, t.status, t.id),
+    index().on(t.corpId, t.clientId),
+    // One open request per case, also when two edits asking for help race.
+    uniqueIndex('service_requests_one_open').on(t.corpId, t.clientId).where(sql`status = 'open'`),
+  ],
 );
 
 /** A salesperson's appeal against a rejection or decision; the team leader decides it. */
@@ -133,7 +144,13 @@ export const appeals = pgTable(
     decisionReason: text().notNull().default(''),
     decidedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.corpId, t.teamId, t.status), index().on(t.corpId, t.staffId), index().on(t.corpId, t.clientId)],
+  (t) => [
+    index().on(t.corpId, t.teamId, t.status),
+    index().on(t.corpId, t.staffId),
+    index().on(t.corpId, t.clientId),
+    // One open appeal per case, also when a double tap sends two.
+    uniqueIndex('appeals_one_open').on(t.corpId, t.clientId).where(sql`status = 'open'`),
+  ],
 );
 
 /**

@@ -229,3 +229,31 @@ export const houseBrokerageOrders = pgTable(
   },
   (t) => [index().on(t.corpId, t.status, t.id), index().on(t.corpId, t.houseClientId), index().on(t.corpId, t.id)],
 );
+
+/**
+ * Append-only: a home-loan client or a channel handed to another salesperson (allotHouse): who moved it,
+ * when, from whom, to whom. Never updated or deleted.
+ */
+export const houseOwnerEvents = pgTable(
+  'house_owner_events',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    subject: text({ enum: ['client', 'channel'] }).notNull(),
+    /** The house client's or the channel's id, by `subject`. */
+    subjectId: integer().notNull(),
+    fromStaffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    toStaffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    actorId: integer()
+      .notNull()
+      .references(() => staff.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.subject, t.subjectId, t.id)],
+);

@@ -132,5 +132,7 @@ export const proofRejections = pgTable(
   (t) => [
     index('proof_rejections_open_idx').on(t.corpId, t.ownerId, t.id).where(sql`${t.resolvedAt} is null`),
     index().on(t.corpId, t.proofId),
+    // One open rejection per proof, beside the conditional update that moves the proof to rejected.
+    uniqueIndex('proof_rejections_one_open').on(t.corpId, t.proofId).where(sql`resolved_at is null`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companies, staff } from './staff.ts';
 import { clients } from './cases.ts';
 import { houseClients } from './house.ts';
@@ -47,6 +47,10 @@ export const signTasks = pgTable(
     // A signer's list, newest first, whatever the status.
     index().on(t.corpId, t.signerId, t.id),
     index().on(t.corpId, t.houseClientId),
+    // One live signing task per home-loan client (open, taken, or a rejection awaiting approval).
+    uniqueIndex('sign_tasks_one_live_house')
+      .on(t.corpId, t.houseClientId)
+      .where(sql`house_client_id is not null and status in ('open', 'taken', 'rejected')`),
     check('sign_tasks_one_subject', sql`(${t.clientId} is null) <> (${t.houseClientId} is null)`),
   ],
 );

@@ -7,8 +7,8 @@ import type { Principal, PrincipalSubject } from './principal.ts';
 
 export function createAuthRepository(db: Db) {
   return {
-    async lastCodeSentAt(phone: string): Promise<Date | undefined> {
-      const [row] = await db
+    async lastCodeSentAt(phone: string, executor: Db | Tx = db): Promise<Date | undefined> {
+      const [row] = await executor
         .select({ createdAt: smsCodes.createdAt })
         .from(smsCodes)
         .where(eq(smsCodes.phone, phone))
@@ -17,32 +17,40 @@ export function createAuthRepository(db: Db) {
       return row?.createdAt;
     },
 
-    async countCodesForPhoneSince(phone: string, since: Date): Promise<number> {
-      const [row] = await db
+    async countCodesForPhoneSince(phone: string, since: Date, executor: Db | Tx = db): Promise<number> {
+      const [row] = await executor
         .select({ n: count() })
         .from(smsCodes)
         .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, since)));
       return row?.n ?? 0;
     },
 
-    async countCodesForIpSince(ip: string, since: Date): Promise<number> {
-      const [row] = await db
+    async countCodesForIpSince(ip: string, since: Date, executor: Db | Tx = db): Promise<number> {
+      const [row] = await executor
         .select({ n: count() })
         .from(smsCodes)
         .where(and(eq(smsCodes.ip, ip), gte(smsCodes.createdAt, since)));
       return row?.n ?? 0;
     },
 
+    /**
+     * Serialises the sends of one client address and one phone until the transaction ends, so a burst
+     * counts the resend and daily limits one request at a time (address first, then phone: one order for
+     * every request, so two never wait on each other).
+     */
+    async lockSmsSenders(tx: Tx, phone: string, ip: string) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${ip}`}))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
+    },
+
     /** A new code replaces any earlier one for the phone: only the newest may be used. */
-    async insertCode(input: { phone: string; codeHash: string; ip: string; createdAt: Date; expiresAt: Date }) {
-      return db.transaction(async (tx) => {
-        await tx
-          .update(smsCodes)
-          .set({ usedAt: input.createdAt })
-          .where(and(eq(smsCodes.phone, input.phone), isNull(smsCodes.usedAt)));
-        const [row] = await tx.insert(smsCodes).values(input).returning({ id: smsCodes.id });
-        return row;
-      });
+    async insertCode(tx: Tx, input: { phone: string; codeHash: string; ip: string; createdAt: Date; expiresAt: Date }) {
+      await tx
+        .update(smsCodes)
+        .set({ usedAt: input.createdAt })
+        .where(and(eq(smsCodes.phone, input.phone), isNull(smsCodes.usedAt)));
+      const [row] = await tx.insert(smsCodes).values(input).returning({ id: smsCodes.id });
+      return row;
     },
 
     async deleteCode(id: number) {
@@ -59,7 +67,11 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    /** Counts a wrong try; past the limit the code is spent. Returns the tries counted so far. */
+    /**
+     * Counts a wrong try; the try that reaches the limit spends the code. One atomic conditional update:
+     * tries racing on one code count at most `maxAttempts`, and a try on a spent code counts nothing.
+     * Returns the tries counted so far (`maxAttempts` when the code was already spent).
+     */
     async recordFailedAttempt(id: number, maxAttempts: number, now: Date): Promise<number> {
       const [row] = await db
         .update(smsCodes)
@@ -67,7 +79,7 @@ export function createAuthRepository(db: Db) {
           failedAttempts: sql`${smsCodes.failedAttempts} + 1`,
           usedAt: sql`case when ${smsCodes.failedAttempts} + 1 >= ${maxAttempts} then ${now.toISOString()}::timestamptz else null end`,
         })
-        .where(eq(smsCodes.id, id))
+        .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt), lt(smsCodes.failedAttempts, maxAttempts)))
         .returning({ failedAttempts: smsCodes.failedAttempts });
       return row?.failedAttempts ?? maxAttempts;
     },
@@ -140,9 +152,17 @@ export function createAuthRepository(db: Db) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     },
 
+    /**
+     * Expired sessions, and codes past the 24 h the daily limit counts (used or not: a used or expired
+     * code only matters to the limits until then). Answers how many rows went.
+     */
     async deleteExpired(now: Date) {
-      await db.delete(sessions).where(lt(sessions.expiresAt, now));
-      await db.delete(smsCodes).where(lt(smsCodes.expiresAt, new Date(now.getTime() - 86_400_000)));
+      const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
+      const codes = await db
+        .delete(smsCodes)
+        .where(and(lt(smsCodes.createdAt, new Date(now.getTime() - 86_400_000)), lt(smsCodes.expiresAt, now)))
+        .returning({ id: smsCodes.id });
+      return { sessions: gone.length, smsCodes: codes.length };
     },
 
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),

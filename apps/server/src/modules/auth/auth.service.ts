@@ -69,22 +69,28 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
      */
     async sendSmsCode(phone: string, ip: string): Promise<{ verifyCode?: string }> {
       const at = now();
-      const retryAfter = await secondsUntilResend(phone, at);
-      if (retryAfter > 0) throw new TooManyError(T.resendTooSoon(retryAfter), retryAfter);
-      if ((await repo.countCodesForPhoneSince(phone, new Date(at.getTime() - 86_400_000))) >= SMS_RULES.perPhonePerDay)
-        throw new TooManyError(T.dailyLimit);
-      if ((await repo.countCodesForIpSince(ip, new Date(at.getTime() - 3_600_000))) >= SMS_RULES.perIpPerHour)
-        throw new TooManyError(T.ipLimit, 3600);
-
+      // Asked before the transaction: under the send lock only the transaction's own connection is used.
       const isStaff = await staff.phoneBelongsToStaff(phone);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      // The row is written for strangers too, so the resend and daily limits treat every phone alike.
-      const row = await repo.insertCode({
-        phone,
-        codeHash: isStaff ? hashCode(phone, code) : hashCode(phone, randomBytes(16).toString('hex')),
-        ip,
-        createdAt: at,
-        expiresAt: new Date(at.getTime() + SMS_RULES.codeTtlMs),
+      // The limits are counted and the row written under a per-address and per-phone lock, so a burst of
+      // requests is judged one at a time and sends one code. The row is written for strangers too, so the
+      // resend and daily limits treat every phone alike.
+      const row = await repo.transaction(async (tx) => {
+        await repo.lockSmsSenders(tx, phone, ip);
+        const last = await repo.lastCodeSentAt(phone, tx);
+        const waitMs = last ? last.getTime() + SMS_RULES.resendAfterMs - at.getTime() : 0;
+        if (waitMs > 0) throw new TooManyError(T.resendTooSoon(Math.ceil(waitMs / 1000)), Math.ceil(waitMs / 1000));
+        if ((await repo.countCodesForPhoneSince(phone, new Date(at.getTime() - 86_400_000), tx)) >= SMS_RULES.perPhonePerDay)
+          throw new TooManyError(T.dailyLimit);
+        if ((await repo.countCodesForIpSince(ip, new Date(at.getTime() - 3_600_000), tx)) >= SMS_RULES.perIpPerHour)
+          throw new TooManyError(T.ipLimit, 3600);
+        return repo.insertCode(tx, {
+          phone,
+          codeHash: isStaff ? hashCode(phone, code) : hashCode(phone, randomBytes(16).toString('hex')),
+          ip,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + SMS_RULES.codeTtlMs),
+        });
       });
       if (!isStaff) return {};
       try {
@@ -147,6 +153,9 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
     async logout(token: string | undefined) {
       if (token) await repo.deleteSession(hashToken(token));
     },
+
+    /** The hourly housekeeping: expired sessions and SMS codes no limit counts any more. */
+    sweepExpired: () => repo.deleteExpired(now()),
   };
 }
 

@@ -342,8 +342,9 @@ export function createCasesRepository(db: Db) {
     },
 
     // ---- customer service ------------------------------------------------------------------------
+    /** Puts the case to customer service unless a request is open already (the one-open index decides, also in a race). */
     openServiceRequest: (tx: Tx, corpId: number, clientId: number, requestedBy: number) =>
-      tx.insert(serviceRequests).values({ corpId, clientId, requestedBy }),
+      tx.insert(serviceRequests).values({ corpId, clientId, requestedBy }).onConflictDoNothing(),
 
     listService: (corpId: number, filter: { openOnly: boolean; id: number | null; cursor: number | null; limit: number }) =>
       db
@@ -390,12 +391,20 @@ export function createCasesRepository(db: Db) {
         .set({ ...values, status: 'transferred', handledAt: sql`now()` })
         .where(and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.id, id))),
 
-    /** Hands the case's open follow-ups to the new owner along with the case. */
-    moveFollowUps: (tx: Tx, corpId: number, clientId: number, toStaffId: number) =>
-      tx
+    /**
+     * Hands the case's next step to the new owner along with the case: the newest open follow-up moves,
+     * older open ones (of the owner, the leader, the new owner) are closed, so the one-open index holds.
+     */
+    async moveFollowUps(tx: Tx, corpId: number, clientId: number, toStaffId: number) {
+      const open = and(eq(followUps.corpId, corpId), eq(followUps.clientId, clientId), isNull(followUps.doneAt));
+      const [newest] = await tx.select({ id: followUps.id }).from(followUps).where(open).orderBy(desc(followUps.id)).limit(1);
+      if (!newest) return;
+      await tx
         .update(followUps)
-        .set({ staffId: toStaffId })
-        .where(and(eq(followUps.corpId, corpId), eq(followUps.clientId, clientId), isNull(followUps.doneAt))),
+        .set({ doneAt: sql`now()` })
+        .where(and(open, ne(followUps.id, newest.id)));
+      await tx.update(followUps).set({ staffId: toStaffId }).where(and(eq(followUps.corpId, corpId), eq(followUps.id, newest.id)));
+    },
 
     // ---- appeals ---------------------------------------------------------------------------------
     async insertAppeal(tx: Tx, values: typeof appeals.$inferInsert) {

@@ -12,6 +12,7 @@ import { fenToYuan } from '@crm/domain/cases';
 import { allowedMoves, CASE_STATUS, CASE_STATUS_LABELS, CASE_STATUSES, findTransition, isDeletable, refusalOf } from '@crm/domain/status';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, caseRoleNames, type Access } from '../access/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository } from './cases.repository.ts';
@@ -30,13 +31,6 @@ function page<R extends { id: number }, T>(rows: R[], limit: number, map: (row: 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 /** Statuses where the salesperson may still correct the case's fields. */
 const EDITABLE: readonly number[] = [CASE_STATUS.SIGNING, CASE_STATUS.SIGNING_FAILED, CASE_STATUS.NEEDS_DOCUMENTS];
-/** Whether a Postgres unique violation (the one-open-case-per-ID index) surfaced through drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export function createCasesService({ repo, access, now }: { repo: CasesRepository; access: Access; now: Clock }) {
   /**
@@ -354,10 +348,19 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     /** spec's mortgageUser: a follow-up note with the next contact time on a case the caller works. */
     async addFollowUp(me: StaffIdentity, request: { client_id: number; note: string; next_contact_at: string }) {
       await visibleCase(me, request.client_id, 'followup.add');
-      const id = await repo.transaction((tx) =>
-        repo.addFollowUp(tx, { corpId: me.corpId, clientId: request.client_id, staffId: me.id, note: request.note, nextContactAt: new Date(request.next_contact_at) }),
-      );
-      return { id };
+      const add = () =>
+        repo.transaction((tx) =>
+          repo.addFollowUp(tx, { corpId: me.corpId, clientId: request.client_id, staffId: me.id, note: request.note, nextContactAt: new Date(request.next_contact_at) }),
+        );
+      // Racing adds all found nothing to close; the one-open index turns the losers down, and tried again
+      // each closes the winner's, as it would have one request later.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return { id: await add() };
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt === 5) throw error;
+        }
+      }
     },
 
     // ---- customer service ------------------------------------------------------------------------
@@ -404,11 +407,16 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       const { c } = await visibleCase(me, request.client_id, 'appeal.add');
       if (c.status !== CASE_STATUS.SIGNING_FAILED && c.status !== CASE_STATUS.REJECTED) throw new RefusedError(T.appealNotAllowed);
       if ((await repo.caseNames(c)).hasOpenAppeal) throw new RefusedError(T.appealOpen);
-      const id = await repo.transaction(async (tx) => {
-        const appealId = await repo.insertAppeal(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, teamId: c.teamId, reason: request.reason });
-        await repo.insertEvent(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, kind: 'appeal', fromStatus: c.status, toStatus: null, reason: `申诉：${request.reason}` });
-        return appealId;
-      });
+      // A double tap races past the check above: the one-open-appeal index turns the twin down.
+      const id = await repo
+        .transaction(async (tx) => {
+          const appealId = await repo.insertAppeal(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, teamId: c.teamId, reason: request.reason });
+          await repo.insertEvent(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, kind: 'appeal', fromStatus: c.status, toStatus: null, reason: `申诉：${request.reason}` });
+          return appealId;
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new RefusedError(T.appealOpen) : error;
+        });
       return { id };
     },
 

@@ -40,14 +40,18 @@ describe('POST /api/crm/userinfo', () => {
     const team = await createTeam(test.db, corp.id);
     const leader = await createStaff(test.db, corp.id, { teamId: team.id, isLeader: true, jobs: [2, 3, 5] });
     const member = await createStaff(test.db, corp.id, { teamId: team.id });
-    const [client] = await test.db
+    const [client, other] = await test.db
       .insert(clients)
-      .values({ corpId: corp.id, ownerId: member.id, teamId: team.id, name: '客户', phone: '13900000000' })
+      .values([
+        { corpId: corp.id, ownerId: member.id, teamId: team.id, name: '客户', phone: '13900000000' },
+        { corpId: corp.id, ownerId: member.id, teamId: team.id, name: '客户二', phone: '13900000002' },
+      ])
       .returning();
     const clientId = client?.id ?? 0;
     await test.db.insert(followUps).values([
       { corpId: corp.id, clientId, staffId: leader.id, note: 'due', nextContactAt: hoursFromNow(-1) },
-      { corpId: corp.id, clientId, staffId: leader.id, note: 'future', nextContactAt: hoursFromNow(5) },
+      // One open follow-up per person and case: the future one is on the other case.
+      { corpId: corp.id, clientId: other?.id ?? 0, staffId: leader.id, note: 'future', nextContactAt: hoursFromNow(5) },
       { corpId: corp.id, clientId, staffId: leader.id, note: 'done', nextContactAt: hoursFromNow(-3), doneAt: hoursFromNow(-2) },
     ]);
     await test.db.insert(serviceRequests).values([{ corpId: corp.id, clientId }, { corpId: corp.id, clientId, status: 'done' }]);

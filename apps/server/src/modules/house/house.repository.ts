@@ -2,7 +2,7 @@ import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, or, s
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
-import { houseAuditEvents, houseAudits, houseBrokerageOrders, houseBrokerageUsers, houseChannels, houseImages, houseRecommends } from '../../db/schema/house.ts';
+import { houseAuditEvents, houseAudits, houseBrokerageOrders, houseBrokerageUsers, houseChannels, houseImages, houseOwnerEvents, houseRecommends } from '../../db/schema/house.ts';
 import { houseClients } from '../../db/schema/house.ts';
 
 /** Which house clients a caller may list: always one company; `all` for finance, else these people. */
@@ -290,10 +290,37 @@ export function createHouseRepository(db: Db) {
           .offset(offset),
       );
     },
-    reassignClient: (corpId: number, id: number, ownerId: number, teamId: number | null) =>
-      db.update(houseClients).set({ ownerId, teamId }).where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id))),
-    updateChannelOwner: (corpId: number, id: number, ownerId: number) =>
-      db.update(houseChannels).set({ ownerId }).where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id))),
+    /**
+     * Hands a client to another salesperson (and their team) with its owner event, in one transaction
+     * under the row's lock. Answers false when the client is gone; a hand-over to its owner changes nothing.
+     */
+    reassignClient: (corpId: number, id: number, ownerId: number, teamId: number | null, actorId: number, at: Date) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ ownerId: houseClients.ownerId })
+          .from(houseClients)
+          .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
+          .for('update');
+        if (!row) return false;
+        if (row.ownerId === ownerId) return true;
+        await tx.update(houseClients).set({ ownerId, teamId }).where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
+        await tx.insert(houseOwnerEvents).values({ corpId, subject: 'client', subjectId: id, fromStaffId: row.ownerId, toStaffId: ownerId, actorId, createdAt: at });
+        return true;
+      }),
+    /** A channel's hand-over, with its owner event, as reassignClient. */
+    updateChannelOwner: (corpId: number, id: number, ownerId: number, actorId: number, at: Date) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ ownerId: houseChannels.ownerId })
+          .from(houseChannels)
+          .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
+          .for('update');
+        if (!row) return false;
+        if (row.ownerId === ownerId) return true;
+        await tx.update(houseChannels).set({ ownerId }).where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)));
+        await tx.insert(houseOwnerEvents).values({ corpId, subject: 'channel', subjectId: id, fromStaffId: row.ownerId, toStaffId: ownerId, actorId, createdAt: at });
+        return true;
+      }),
 
     async insertRecommend(values: typeof houseRecommends.$inferInsert) {
       const [row] = await db.insert(houseRecommends).values(values).returning({ id: houseRecommends.id });

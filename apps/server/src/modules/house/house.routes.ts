@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -40,6 +40,7 @@ import {
   idSchema,
   setBrokerageFormSchema,
 } from '@crm/domain/house';
+import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import type { HouseService } from './house.service.ts';
 
@@ -64,10 +65,11 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
     body: B,
     response: R,
     handler: (me: ReturnType<typeof currentStaff>, input: z.output<B>) => Promise<z.input<R>>,
+    config: FastifyContextConfig = {},
   ) =>
     root.post(
       `/api/crm/${name}`,
-      { schema: { tags, summary, body, response: { 200: envelopeSchema(response) } } },
+      { config, schema: { tags, summary, body, response: { 200: envelopeSchema(response) } } },
       async (request) => ok(await handler(currentStaff(request), request.body as z.output<B>)),
     );
 
@@ -95,7 +97,7 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
   get('/common/houseStatus', '房贷客户状态选项', z.object({}), houseStatusSchema, async () => house.statusOptions());
 
   // ---- images ----
-  post('addHouseImg', '上传房贷客户资料图片', addHouseImgSchema, okResponseSchema, (me, q) => house.addImage(me, q.id, q.house_type, q.file));
+  post('addHouseImg', '上传房贷客户资料图片', addHouseImgSchema, okResponseSchema, (me, q) => house.addImage(me, q.id, q.house_type, q.file), IMAGE_UPLOAD_CONFIG);
   get('/api/crm/getHouseImg', '房贷客户资料图片（按类型）', houseImgRequestSchema, houseImageListSchema, (me, q) => house.listImages(me, q.id, q.house_type));
   app.get(
     '/api/crm/houseImgFile/:id',

@@ -10,6 +10,7 @@ import { HOUSE_PAGE_SIZE, type HouseAudit, type HouseDetail, type HouseClientIte
 import type { allotHouseRequestSchema, getHouseListRequestSchema, houseSignSubmitRequestSchema, updateHouseAuditRequestSchema, updateHouseOrderRequestSchema } from '@crm/domain/api/house';
 import { maskPhone } from '@crm/domain/validation';
 import { NotFoundError, RefusedError } from '../../errors.ts';
+import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, mayActor, requireActor, type Access } from '../access/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import { createSignTask, hasSignTask } from '../sign/index.ts';
@@ -333,7 +334,8 @@ export function createHouseService({ repo, access, images, now }: HouseServiceDe
       if (receivers.length !== form.user_ids.length || receivers.some((r) => r.ownerId !== client.ownerId && r.ownerId !== me.id && !isFinance(me))) {
         throw new RefusedError('返佣人不存在或不属于你');
       }
-      return repo.transaction(async (tx) => {
+      // The row lock orders racing requests; the one-pending-audit index answers the same should it be passed.
+      const set = repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, form.id);
         if (!locked) throw new NotFoundError('客户不存在');
         if (locked.brokerageState === 'pending_audit') throw new RefusedError('该客户的返佣正在等待审批');
@@ -370,6 +372,9 @@ export function createHouseService({ repo, access, images, now }: HouseServiceDe
         );
         await repo.updateClient(tx, me.corpId, form.id, { brokerageState: 'approved', brokerageRateBp: form.rate, brokerageFen: amountFen });
         return { state: 'approved' as const, amount_fen: amountFen, parts_fen: parts };
+      });
+      return set.catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new RefusedError('该客户的返佣正在等待审批') : error;
       });
     },
 
@@ -495,11 +500,11 @@ export function createHouseService({ repo, access, images, now }: HouseServiceDe
       if (input.kind === 'channel') {
         const channel = await repo.findChannel(me.corpId, input.id);
         if (!channel) throw new NotFoundError('渠道不存在');
-        await repo.updateChannelOwner(me.corpId, input.id, target.id);
+        if (!(await repo.updateChannelOwner(me.corpId, input.id, target.id, me.id, now()))) throw new NotFoundError('渠道不存在');
       } else {
         const client = await repo.findClient(me.corpId, input.id);
         if (!client) throw new NotFoundError('客户不存在');
-        await repo.reassignClient(me.corpId, input.id, target.id, target.teamId);
+        if (!(await repo.reassignClient(me.corpId, input.id, target.id, target.teamId, me.id, now()))) throw new NotFoundError('客户不存在');
       }
       return { id: input.id };
     },
@@ -510,7 +515,8 @@ export function createHouseService({ repo, access, images, now }: HouseServiceDe
      */
     async submitSign(me: Me, input: z.output<typeof houseSignSubmitRequestSchema>) {
       await visibleClient(me, input.id, 'house.sign.submit');
-      return repo.transaction(async (tx) => {
+      // The row lock orders racing submits; the one-live-task index is the guard should a path skip it.
+      const submitted = repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, input.id);
         if (!locked || locked.stewardStatus !== 'waiting' || locked.status !== HOUSE_STATUS.NEW) throw new RefusedError('该客户已提交签约');
         const taskId = await createSignTask(tx, {
@@ -523,6 +529,9 @@ export function createHouseService({ repo, access, images, now }: HouseServiceDe
         });
         await repo.updateClient(tx, me.corpId, input.id, { stewardStatus: 'handled', status: HOUSE_STATUS.SIGNING });
         return { id: taskId };
+      });
+      return submitted.catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new RefusedError('该客户已提交签约') : error;
       });
     },
   };

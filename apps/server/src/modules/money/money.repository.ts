@@ -200,8 +200,13 @@ export function createMoneyRepository(db: Db) {
 
     // ---- proofs
 
-    async countLiveProofs(corpId: number, clientId: number): Promise<number> {
-      const [row] = await db
+    /** Serialises the proof writes of one case until the transaction ends: the cap is counted one at a time. */
+    async lockCaseProofs(tx: Tx, corpId: number, clientId: number) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`proofs:${corpId}:${clientId}`}))`);
+    },
+
+    async countLiveProofs(corpId: number, clientId: number, executor: Db | Tx = db): Promise<number> {
+      const [row] = await executor
         .select({ n: sql<number>`count(*)::int` })
         .from(proofs)
         .where(and(eq(proofs.corpId, corpId), eq(proofs.clientId, clientId), isNull(proofs.deletedAt)));

@@ -20,6 +20,7 @@ import {
   uploadImgResponseSchema,
 } from '@crm/domain/api/money';
 import { RefusedError } from '../../errors.ts';
+import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import type { MoneyService } from './money.service.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
@@ -123,7 +124,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
     '/api/ysb/uploadImg',
     {
       // Decoding, re-encoding and OCR cost CPU: a phone uploads a few images a minute, a script far more.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, ...IMAGE_UPLOAD_CONFIG },
       schema: {
         tags,
         summary: '上传图片（凭证图片，或身份证、银行卡识别）',

@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, yuanToFen } from '@crm/domain/mon
 import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
 import { newStorageKeys, type FileStorage } from '../../adapters/storage/index.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, type Access } from '../access/index.ts';
 import type { CaseWithScope } from '../cases/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
@@ -339,6 +340,9 @@ export function createMoneyService({ repo, access, storage, ocr, secret, now, lo
       await checkImages(me, caseRow, input.imgs);
       const at = now();
       const proof = await repo.transaction(async (tx) => {
+        // Counted again under the case's lock: concurrent adds past the check above stop at the cap.
+        await repo.lockCaseProofs(tx, me.corpId, caseRow.id);
+        if ((await repo.countLiveProofs(me.corpId, caseRow.id, tx)) >= MAX_PROOFS_PER_CASE) throw new RefusedError(T.tooManyProofs);
         const row = await repo.insertProof(tx, { corpId: me.corpId, clientId: caseRow.id, type: input.type, createdBy: me.id, createdAt: at, updatedAt: at });
         if ((await repo.attachFiles(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
         await repo.insertProofImages(tx, me.corpId, row.id, 1, input.imgs);
@@ -380,6 +384,9 @@ export function createMoneyService({ repo, access, storage, ocr, secret, now, lo
         reason: input.reason,
         by: me.id,
         at: now(),
+      }).catch((error: unknown) => {
+        // The one-open-rejection index behind the conditional update: the same answer.
+        throw isUniqueViolation(error) ? new RefusedError(T.proofAlreadyRejected) : error;
       });
       if (!changed) throw new RefusedError(T.proofAlreadyRejected);
       return oneProof(me, caseRow, proof.id);

@@ -13,12 +13,14 @@ export type CorpFieldProps = {
   title: string;
   confirmText: string;
   cancelText: string;
-  isInvalid: boolean;
   describedBy?: string;
   onChange: (value: number) => void;
 };
 
-/** The company picker: a plain button until the first tap brings in the Picker chunk. */
+/**
+ * The company picker: a plain button until the first tap brings in the Picker chunk. A button cannot carry
+ * aria-invalid (ARIA gives the role no such state); its error reaches a screen reader through describedBy.
+ */
 export function CorpField({
   id,
   options,
@@ -27,7 +29,6 @@ export function CorpField({
   title,
   confirmText,
   cancelText,
-  isInvalid,
   describedBy,
   onChange,
 }: CorpFieldProps) {
@@ -42,7 +43,6 @@ export function CorpField({
         type="button"
         className={`picker-trigger${selected ? '' : ' picker-trigger--empty'}`}
         aria-haspopup="dialog"
-        aria-invalid={isInvalid}
         aria-describedby={describedBy}
         onClick={() => {
           setWasOpened(true);

@@ -191,7 +191,6 @@ export function LoginPage() {
           title={texts.corpLabel}
           confirmText={texts.confirm}
           cancelText={texts.cancel}
-          isInvalid={Boolean(fieldErrors.corpId)}
           describedBy={fieldErrors.corpId ? 'login-corp-error' : undefined}
           onChange={form.set('corpId')}
         />

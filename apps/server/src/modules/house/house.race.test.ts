@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { houseAudits, houseChannels, houseClients, houseOwnerEvents } from '../../db/schema/house.ts';
+import { signTasks } from '../../db/schema/sign.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
+import { loginAs, postForm } from '../../test/http.ts';
+
+/*
+ * One live signing task and one pending audit per house client under concurrent requests (they prove
+ * something only in the PostgreSQL pass: PGlite runs one query at a time; they pass there too), and the
+ * owner events of allotHouse.
+ */
+const NOW = new Date('2026-11-21T08:00:00Z');
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp({ now: () => NOW });
+});
+afterAll(() => test.close());
+
+async function world() {
+  const corp = await createCompany(test.db);
+  const team = await createTeam(test.db, corp.id);
+  const sales = await createStaff(test.db, corp.id, { teamId: team.id });
+  const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
+  const finance = await createStaff(test.db, corp.id, { jobs: [4], isLeader: true });
+  const steward = await createStaff(test.db, corp.id, { jobs: [5] });
+  return { corp, team, sales, colleague, finance, steward, cookies: { finance: await loginAs(test, finance), steward: await loginAs(test, steward) } };
+}
+const post = async (cookie: string, name: string, fields: Record<string, string | number>) => {
+  const response = await postForm(test.app, `/api/crm/${name}`, fields, { cookie });
+  return { status: response.statusCode, body: response.json<{ code: number; msg: string }>() };
+};
+
+describe('houseSignSubmit under concurrent submits', () => {
+  it('makes one signing task for a client submitted eight times at once', async () => {
+    const w = await world();
+    const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { stewardId: w.steward.id });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(w.cookies.steward, 'houseSignSubmit', { id: client.id, appointment_at: '2026-12-01T02:00:00Z', place: '工商银行静安支行' })),
+    );
+    expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code !== 0).every((a) => a.body.msg === '该客户已提交签约')).toBe(true);
+    expect(await test.db.select().from(signTasks).where(eq(signTasks.houseClientId, client.id))).toHaveLength(1);
+  });
+});
+
+describe('setHouseBrokerage under concurrent requests', () => {
+  it('holds one pending over-limit audit for a client asked five times at once', async () => {
+    const w = await world();
+    const client = await createHouseClient(test.db, w.corp.id, w.finance.id, { loanAmountFen: 200_000_000 });
+    const receiver = await createBrokerageUser(test.db, w.corp.id, w.finance.id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(w.cookies.finance, 'setHouseBrokerage', { id: client.id, rate: '2', user_ids: `${receiver.id}` })));
+    expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code !== 0).every((a) => a.body.msg === '该客户的返佣正在等待审批')).toBe(true);
+    expect(await test.db.select().from(houseAudits).where(eq(houseAudits.houseClientId, client.id))).toHaveLength(1);
+  });
+});
+
+describe('allotHouse writes an owner event', () => {
+  it('records who handed a client and a channel from whom to whom, and nothing when the owner stays', async () => {
+    const w = await world();
+    const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { teamId: w.team.id });
+    const channel = await createChannel(test.db, w.corp.id, w.sales.id);
+    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body.code).toBe(0);
+    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'channel', id: channel.id, staff_id: w.colleague.id })).body.code).toBe(0);
+    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body.code).toBe(0);
+    const events = await test.db.select().from(houseOwnerEvents).where(eq(houseOwnerEvents.corpId, w.corp.id)).orderBy(houseOwnerEvents.id);
+    expect(events).toEqual([
+      expect.objectContaining({ subject: 'client', subjectId: client.id, fromStaffId: w.sales.id, toStaffId: w.colleague.id, actorId: w.finance.id, createdAt: NOW }),
+      expect.objectContaining({ subject: 'channel', subjectId: channel.id, fromStaffId: w.sales.id, toStaffId: w.colleague.id, actorId: w.finance.id, createdAt: NOW }),
+    ]);
+    const [moved] = await test.db.select().from(houseClients).where(and(eq(houseClients.id, client.id)));
+    expect(moved).toMatchObject({ ownerId: w.colleague.id, teamId: w.colleague.teamId });
+    const [channelRow] = await test.db.select().from(houseChannels).where(eq(houseChannels.id, channel.id));
+    expect(channelRow?.ownerId).toBe(w.colleague.id);
+  });
+});

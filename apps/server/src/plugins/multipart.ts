@@ -1,0 +1,41 @@
+import multipart from '@fastify/multipart';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MAX_IMAGE_BYTES } from '@crm/domain/money';
+
+/** A plain form (every call but the image uploads): a few short text fields and no file. */
+export const FORM_BODY_BYTES = 64 * 1024;
+
+/**
+ * The route config of an image upload: one file up to 10 MB beside the form's fields. Routes without it
+ * take plain forms only.
+ */
+export const IMAGE_UPLOAD_CONFIG = { multipartOptions: { limits: { files: 1, fileSize: MAX_IMAGE_BYTES } } } satisfies FastifyContextConfig;
+
+/** A body over the route's allowance, refused from its declared length before a byte of it is read. */
+class BodyTooLargeError extends Error {
+  readonly statusCode = 413;
+  constructor(readonly code: 'FST_REQ_FILE_TOO_LARGE' | 'FST_FORM_TOO_LARGE') {
+    super(code === 'FST_REQ_FILE_TOO_LARGE' ? 'image too large' : 'form too large');
+  }
+}
+
+/**
+ * Spec §7: payloads arrive as multipart form data; fields become plain body values for the schemas.
+ * Limits are per route: a plain form is 64 KB of fields and no file, an image upload (IMAGE_UPLOAD_CONFIG)
+ * one file of at most 10 MB. The body is streamed through busboy with those limits, so at most the
+ * route's allowance is ever held in memory; a declared length over it is refused with 413 at once.
+ */
+export const multipartPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: FORM_BODY_BYTES, fields: 50, files: 0, fileSize: 0, parts: 60 },
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers['content-type']?.startsWith('multipart/form-data')) return;
+    const limits = request.routeOptions.config.multipartOptions?.limits;
+    const fileBytes = (limits?.files ?? 0) * (limits?.fileSize ?? 0);
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > fileBytes + FORM_BODY_BYTES) throw new BodyTooLargeError(fileBytes > 0 ? 'FST_REQ_FILE_TOO_LARGE' : 'FST_FORM_TOO_LARGE');
+  });
+});

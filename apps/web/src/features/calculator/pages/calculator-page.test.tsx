@@ -1,0 +1,53 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { findToast, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+/** A dd's text beside its dt label in the result popup. */
+const resultValue = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+describe('/calculator', () => {
+  usePageTestLifecycle();
+
+  it('computes an equal-instalment loan locally, outside WeChat and without login', async () => {
+    const page = await renderPage('/calculator', { user: null, browser: 'desktop' });
+    fireEvent.change(await screen.findByLabelText('贷款金额'), { target: { value: '10' } });
+    // The term sheet opens on its first term, 3 months.
+    await tap(screen.getByRole('button', { name: '贷款期限' }));
+    const sheet = (await screen.findByText('取消')).closest('.adm-picker') as HTMLElement;
+    await tap(within(sheet).getByText('确定'));
+    expect(screen.getByRole('button', { name: '贷款期限' }).textContent).toContain('3期（3个月）');
+    fireEvent.change(screen.getByLabelText('年利率'), { target: { value: '6' } });
+    await tap(screen.getByText('等额本息'));
+    await tap(screen.getByRole('button', { name: '开始计算' }));
+    expect(await screen.findByText('计算结果')).toBeTruthy();
+    // 100 000 yuan over 3 months at 0.5 % a month: 100000 × 0.005 / (1 − 1.005⁻³).
+    expect(resultValue('首月月供（元）')).toMatch(/^33,?667\.22$/);
+    expect(resultValue('总利息（元）')).toMatch(/^1,?001\.66$/);
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 3);
+    expect(page.api.calls).toHaveLength(0);
+  });
+
+  it('starts empty and says what is missing first, without computing', async () => {
+    await renderPage('/calculator', { user: null });
+    expect(((await screen.findByLabelText('贷款金额')) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: '贷款期限' }).textContent).toContain('请选择贷款期限');
+    await tap(screen.getByRole('button', { name: '开始计算' }));
+    expect(await findToast('请输入贷款金额')).toBeTruthy();
+    expect(screen.queryByText('计算结果')).toBeNull();
+  });
+
+  it('refuses an amount that is not a whole number of 万元', async () => {
+    await renderPage('/calculator', { user: null });
+    fireEvent.change(await screen.findByLabelText('贷款金额'), { target: { value: '1.5' } });
+    await tap(screen.getByRole('button', { name: '开始计算' }));
+    expect(await screen.findAllByText('金额只能是整数')).not.toHaveLength(0);
+    expect(screen.queryByText('计算结果')).toBeNull();
+  });
+
+  it('asks a monthly fee rate and no repayment method for an instalment loan', async () => {
+    await renderPage('/calculator', { user: null });
+    await tap(await screen.findByText('分期费率'));
+    expect(await screen.findByLabelText('月费率')).toBeTruthy();
+    expect(screen.queryByText('等额本金')).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { anAppeal, pageOf } from '../../../test/factories.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+describe('/business/appeal', () => {
+  usePageTestLifecycle();
+
+  it('lists my appeals with their decision', async () => {
+    await renderPage('/business/appeal', {
+      api: { '/api/crm/appeal': ok(pageOf([anAppeal({ status: 'refused', decision_reason: '流水不足' })])) },
+    });
+    const row = await screen.findByRole('link', { name: /陈美玲/ });
+    expect(row.textContent).toContain('已驳回');
+    expect(row.textContent).toContain('处理意见：流水不足');
+    expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
+  });
+
+  it('says so when there are no appeals', async () => {
+    await renderPage('/business/appeal', { api: { '/api/crm/appeal': ok(pageOf([])) } });
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+  });
+
+  it('shows a failed list with a retry', async () => {
+    const page = await renderPage('/business/appeal', { api: { '/api/crm/appeal': httpError(502) } });
+    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    page.api.set({ '/api/crm/appeal': ok(pageOf([anAppeal()])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('link', { name: /陈美玲/ })).toBeTruthy();
+  });
+
+  it('appeals the case named in the address with the reason typed', async () => {
+    const page = await renderPage('/business/appeal?client_id=11', {
+      api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': ok({ id: 4 }, '申诉已提交') },
+    });
+    fireEvent.change(await screen.findByPlaceholderText('说明申诉理由与已补充的情况'), { target: { value: '客户已补充流水' } });
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('申诉已提交')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/addAppeal').fields).toEqual({ client_id: '11', reason: '客户已补充流水' });
+  });
+
+  it('asks for a reason before sending, and shows a refusal', async () => {
+    const page = await renderPage('/business/appeal?client_id=11', {
+      api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': fail('该报单已有待审核的申诉') },
+    });
+    await tap(await screen.findByRole('button', { name: '提交' }));
+    await findToast(/原因|理由/);
+    expect(page.api.callsTo('/api/crm/addAppeal')).toHaveLength(0);
+    fireEvent.change(screen.getByPlaceholderText('说明申诉理由与已补充的情况'), { target: { value: '再申诉' } });
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('该报单已有待审核的申诉')).toBeTruthy();
+  });
+});

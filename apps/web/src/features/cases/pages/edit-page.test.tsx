@@ -1,0 +1,48 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aCaseDetail } from '../../../test/factories.ts';
+import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle, type HandlerTable } from '../../../test/render-page.tsx';
+
+const REFERENCE_LISTS: HandlerTable = {
+  '/api/crm/bank': ok([]),
+  '/api/crm/product': ok([]),
+  '/api/crm/channel': ok([]),
+  '/api/crm/source': ok([]),
+  '/common/signUser': ok([]),
+};
+
+describe('/business/edit', () => {
+  usePageTestLifecycle();
+
+  it('fills the form from the case and saves the correction with updateClient', async () => {
+    const page = await renderPage('/business/edit?id=11', {
+      api: { ...REFERENCE_LISTS, '/api/crm/detail': ok(aCaseDetail()), '/api/crm/updateClient': ok({ id: 11 }, '修改成功') },
+    });
+    const name = (await screen.findByDisplayValue('陈美玲')) as HTMLInputElement;
+    expect(screen.getByDisplayValue('50000')).toBeTruthy();
+    fireEvent.change(name, { target: { value: '陈美琳' } });
+    await tap(screen.getByRole('button', { name: '保存' }));
+    expect(await findToast('修改成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/updateClient').fields).toMatchObject({ id: '11', name: '陈美琳', amount: '50000', term: '36' });
+    await expect.poll(page.pathname).toBe('/business/detail/11');
+  });
+
+  it('resubmits a signing failure with updateClientReject and shows why it was rejected', async () => {
+    const page = await renderPage('/business/edit?id=11&resubmit=1', {
+      api: { ...REFERENCE_LISTS, '/api/crm/detail': ok(aCaseDetail({ status: 2, reject_note: '客户未到场' })), '/api/crm/updateClientReject': ok({ id: 11 }, '已重新提交') },
+    });
+    expect(await screen.findByText('驳回原因：客户未到场')).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '修改后重新提交' }));
+    expect(await findToast('已重新提交')).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/updateClientReject')).toHaveLength(1);
+    expect(page.api.callsTo('/api/crm/updateClient')).toHaveLength(0);
+  });
+
+  it('shows the refusal when the case cannot be loaded', async () => {
+    await renderPage('/business/edit?id=11', { api: { ...REFERENCE_LISTS, '/api/crm/detail': fail('报单不存在') } });
+    expect(await screen.findByText('报单不存在')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+  });
+
+  it.todo('offers a retry when the case failed to load (the page shows only the message today)');
+});

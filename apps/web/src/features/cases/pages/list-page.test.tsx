@@ -1,0 +1,44 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aCase } from '../../../test/factories.ts';
+import { fail, httpError, ok, offline, renderPage, tap, usePageTestLifecycle, NETWORK_MESSAGE } from '../../../test/render-page.tsx';
+
+describe('/business/list', () => {
+  usePageTestLifecycle();
+
+  it('lists my cases with status and amount, and links each to its detail', async () => {
+    const page = await renderPage('/business/list', { api: { '/api/crm/clientList': ok({ list: [aCase()], next_cursor: null }) } });
+    const row = await screen.findByRole('link', { name: /陈美玲/ });
+    expect(row.textContent).toContain('签约中');
+    expect(row.textContent).toContain('50000元 · 36 期');
+    expect(row.getAttribute('href')).toBe('/business/detail/11');
+    expect(page.api.lastCall('/api/crm/clientList').fields).toMatchObject({ status: '0', keyword: '', cursor: '' });
+  });
+
+  it('says so when there are no cases', async () => {
+    await renderPage('/business/list', { api: { '/api/crm/clientList': ok({ list: [], next_cursor: null }) } });
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+  });
+
+  it.each([
+    ['a refusal', fail('登录已过期，请重新登录'), '登录已过期，请重新登录'],
+    ['a 500', httpError(500), NETWORK_MESSAGE],
+    ['no network', offline(), NETWORK_MESSAGE],
+  ])('shows %s with a retry that asks again', async (_name, reply, message) => {
+    const page = await renderPage('/business/list', { api: { '/api/crm/clientList': reply } });
+    expect(await screen.findByText(message)).toBeTruthy();
+    page.api.set({ '/api/crm/clientList': ok({ list: [aCase({ name: '李雷' })], next_cursor: null }) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('link', { name: /李雷/ })).toBeTruthy();
+  });
+
+  it('searches by the keyword typed', async () => {
+    const page = await renderPage('/business/list', { api: { '/api/crm/clientList': ok({ list: [], next_cursor: null }) } });
+    await screen.findByText('暂无数据');
+    const box = screen.getByPlaceholderText('搜索姓名或手机尾号');
+    fireEvent.change(box, { target: { value: ' 5678 ' } });
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+    await screen.findByText('暂无数据');
+    await expect.poll(() => page.api.lastCall('/api/crm/clientList').fields.keyword).toBe('5678');
+  });
+});

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aPendingItem, pageOf } from '../../../test/factories.ts';
+import { fail, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+describe('/business/pending', () => {
+  usePageTestLifecycle();
+
+  it('lists the follow-ups due now, each linking to its notes', async () => {
+    const page = await renderPage('/business/pending', { api: { '/api/crm/pending': ok(pageOf([aPendingItem()])) } });
+    const row = await screen.findByRole('link', { name: /陈美玲/ });
+    expect(row.textContent).toContain('约了周五面签');
+    expect(row.textContent).toContain('到期');
+    expect(row.getAttribute('href')).toBe('/business/pendingDetail/11');
+    expect(page.api.lastCall('/api/crm/pending').fields).toMatchObject({ due: '1' });
+  });
+
+  it('asks for every open follow-up on the 全部 tab', async () => {
+    const page = await renderPage('/business/pending', { api: { '/api/crm/pending': ok(pageOf([])) } });
+    await screen.findByText('暂无数据');
+    await tap(screen.getByText('全部'));
+    await expect.poll(() => page.api.lastCall('/api/crm/pending').fields.due).toBe('0');
+  });
+
+  it('shows a refusal with a retry', async () => {
+    const page = await renderPage('/business/pending', { api: { '/api/crm/pending': fail('服务繁忙') } });
+    expect(await screen.findByText('服务繁忙')).toBeTruthy();
+    page.api.set({ '/api/crm/pending': ok(pageOf([aPendingItem()])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('link', { name: /陈美玲/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,29 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aCase, pageOf } from '../../../test/factories.ts';
+import { fail, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+describe('/business/reject', () => {
+  usePageTestLifecycle();
+
+  it('asks only for signing failures and lists them to correct', async () => {
+    const page = await renderPage('/business/reject', { api: { '/api/crm/clientList': ok(pageOf([aCase({ status: 2 })])) } });
+    const row = await screen.findByRole('link', { name: /陈美玲/ });
+    expect(await screen.findByText('以下报单签约失败，修改资料后可重新提交')).toBeTruthy();
+    expect(row.textContent).toContain('签约失败');
+    expect(page.api.lastCall('/api/crm/clientList').fields).toMatchObject({ status: '2' });
+  });
+
+  it('says so when nothing was rejected', async () => {
+    await renderPage('/business/reject', { api: { '/api/crm/clientList': ok(pageOf([])) } });
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+  });
+
+  it('shows a refusal with a retry', async () => {
+    const page = await renderPage('/business/reject', { api: { '/api/crm/clientList': fail('服务繁忙') } });
+    expect(await screen.findByText('服务繁忙')).toBeTruthy();
+    page.api.set({ '/api/crm/clientList': ok(pageOf([aCase({ status: 2 })])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('link', { name: /陈美玲/ })).toBeTruthy();
+  });
+});

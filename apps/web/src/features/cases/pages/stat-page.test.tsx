@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aStatistic } from '../../../test/factories.ts';
+import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+describe('/business/stat', () => {
+  usePageTestLifecycle();
+
+  it('shows my totals and the cases by status, with no team switch for a salesperson', async () => {
+    const page = await renderPage('/business/stat', { api: { '/api/crm/statistic': ok(aStatistic()) } });
+    expect(await screen.findByText('12')).toBeTruthy();
+    expect(screen.getByText('报单数')).toBeTruthy();
+    // The disbursed card and the 已放款 status row.
+    expect(screen.getAllByText('已放款')).toHaveLength(2);
+    expect(screen.getByText(/^3 单/)).toBeTruthy();
+    expect(screen.queryByText('团队')).toBeNull();
+    expect(page.api.lastCall('/api/crm/statistic').query).toEqual({ scope: 'mine' });
+  });
+
+  it('lets a leader switch to the team\'s figures', async () => {
+    const page = await renderPage('/business/stat', {
+      user: { id: 2, job: [1], leader: true, name: '张组长' },
+      api: { '/api/crm/statistic': ok(aStatistic()) },
+    });
+    await screen.findByText('报单数');
+    await tap(screen.getByText('团队'));
+    await expect.poll(() => page.api.lastCall('/api/crm/statistic').query.scope).toBe('team');
+  });
+
+  it('shows zeros when there is nothing yet', async () => {
+    await renderPage('/business/stat', {
+      api: { '/api/crm/statistic': ok(aStatistic({ total: { count: 0, amount_fen: 0, disbursed_fen: 0 }, by_status: [], by_month: [] })) },
+    });
+    expect((await screen.findByText('报单数')).parentElement?.textContent).toBe('0报单数');
+    expect(screen.queryByText(/ 单/)).toBeNull();
+  });
+
+  it.each([
+    ['a refusal', fail('统计暂不可用'), '统计暂不可用'],
+    ['a 500', httpError(500), NETWORK_MESSAGE],
+  ])('shows %s', async (_name, reply, message) => {
+    await renderPage('/business/stat', { api: { '/api/crm/statistic': reply } });
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it.todo('offers a retry button when the figures failed to load (only pull-to-refresh today)');
+});

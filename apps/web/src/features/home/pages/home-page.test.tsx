@@ -1,0 +1,84 @@
+import type { UserInfo } from '@crm/domain/api/auth';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getStoredUser } from '../../../lib/storage.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
+  id: 7,
+  total: { pending: 3, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0, proof: 0 },
+  signer_list: [],
+  notice: [{ status: 'warning', text: '本月考核将于周五截止' }],
+  user: { id: 7, name: '王小明', corp_id: 1, corp_name: '易数科技', job: [1], leader: false },
+  ...over,
+});
+
+describe('/index', () => {
+  usePageTestLifecycle();
+
+  it('greets the user and shows the cards of their role, with badge counts', async () => {
+    const page = await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
+    expect(await screen.findByText('王小明')).toBeTruthy();
+    expect(screen.getByText('易数科技')).toBeTruthy();
+    expect(await screen.findByText('本月考核将于周五截止')).toBeTruthy();
+    const instalment = within(screen.getByRole('region', { name: '分期业务' }));
+    const pending = instalment.getByRole('link', { name: /待跟进/ });
+    expect(pending.getAttribute('href')).toBe('/business/pending');
+    expect(pending.textContent).toContain('3');
+    expect(screen.queryByRole('region', { name: '团队数据' })).toBeNull();
+    expect(page.api.lastCall('/api/crm/userinfo').fields).toEqual({ id: '7' });
+    // The stored user now carries what the server said.
+    await expect.poll(() => getStoredUser()?.name).toBe('王小明');
+  });
+
+  it('shows the team card to a leader', async () => {
+    await renderPage('/index', {
+      user: { id: 2, job: [1], leader: true, name: '张组长' },
+      api: { '/api/crm/userinfo': ok(userinfo({ user: { id: 2, name: '张组长', corp_id: 1, corp_name: '易数科技', job: [1], leader: true } })) },
+    });
+    expect(await screen.findByRole('region', { name: '团队数据' })).toBeTruthy();
+  });
+
+  it('without a logged-in user, says how to get in and calls nothing', async () => {
+    const page = await renderPage('/index', { user: null });
+    expect(await screen.findByText('未获取到登录信息，请从企业微信工作台打开应用，或重新登录')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去登录' }).getAttribute('href')).toBe('/login');
+    expect(page.api.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['a refusal', fail('账号已停用'), '账号已停用'],
+    ['a 500', httpError(500), NETWORK_MESSAGE],
+  ])('shows %s as an alert', async (_name, reply, message) => {
+    await renderPage('/index', { api: { '/api/crm/userinfo': reply } });
+    const alert = await screen.findByRole('alert');
+    expect(await within(alert).findByText(message)).toBeTruthy();
+  });
+
+  it.todo('offers a retry button when the user failed to load (only pull-to-refresh today)');
+
+  it('logs out after confirmation, forgets the user and goes back to the login page', async () => {
+    const page = await renderPage('/index', {
+      api: { '/api/crm/userinfo': ok(userinfo()), '/api/crm/logout': ok(null), '/api/crm/corp': ok([]) },
+    });
+    await screen.findByText('王小明');
+    await tap(screen.getByRole('button', { name: '退出登录' }));
+    await screen.findByText('确定要退出登录吗？');
+    await tap(screen.getByRole('button', { name: '确定' }));
+    await expect.poll(() => page.api.callsTo('/api/crm/logout').length).toBe(1);
+    await expect.poll(page.pathname).toBe('/');
+    expect(getStoredUser()).toBeNull();
+  });
+
+  it('still logs out locally when the server cannot be reached, saying so', async () => {
+    const page = await renderPage('/index', {
+      api: { '/api/crm/userinfo': ok(userinfo()), '/api/crm/logout': httpError(502), '/api/crm/corp': ok([]) },
+    });
+    await screen.findByText('王小明');
+    await tap(screen.getByRole('button', { name: '退出登录' }));
+    await tap(await screen.findByRole('button', { name: '确定' }));
+    expect(await findToast(NETWORK_MESSAGE)).toBeTruthy();
+    await expect.poll(page.pathname).toBe('/');
+    expect(getStoredUser()).toBeNull();
+  });
+});

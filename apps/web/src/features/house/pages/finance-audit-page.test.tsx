@@ -1,0 +1,73 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aHouseDetail, housePageOf } from '../../../test/factories.ts';
+import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
+const anAudit = {
+  id: 111,
+  house_client_id: 71,
+  client_name: '赵磊',
+  loan_amount_fen: 100_000_000,
+  rate_bp: 150,
+  amount_fen: 1_500_000,
+  requested_by: 7,
+  requested_by_name: '王小明',
+  status: 'pending' as const,
+  created_at: '2026-11-04T00:00:00.000Z',
+  events: [],
+};
+const sheet = async () => within((await screen.findByText('审批意见', { selector: 'label' })).closest('.adm-popup-body') as HTMLElement);
+
+describe('/business/financeAudit', () => {
+  usePageTestLifecycle();
+
+  it('lists the over-limit brokerage waiting for a decision', async () => {
+    const page = await renderPage('/business/financeAudit', { user: FINANCE, api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) } });
+    expect(await screen.findByText('赵磊')).toBeTruthy();
+    expect(screen.getByText('¥15,000.00')).toBeTruthy();
+    expect(screen.getByText(/申请人 王小明/)).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/getHouseAudit').fields).toMatchObject({ status: 'pending' });
+  });
+
+  it('approves after confirmation', async () => {
+    const page = await renderPage('/business/financeAudit', { user: FINANCE, api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])), '/api/crm/updateHouseAudit': ok(null) } });
+    await tap(await screen.findByText('赵磊'));
+    await tap((await sheet()).getByRole('button', { name: '通过' }));
+    await screen.findByText('确定通过该超限返佣？');
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('已处理')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({ id: '111', decision: 'approve', reason: '' });
+  });
+
+  it('rejects with the reason typed, which stays when the server refuses', async () => {
+    const page = await renderPage('/business/financeAudit', { user: FINANCE, api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])), '/api/crm/updateHouseAudit': fail('不能审批自己的申请') } });
+    await tap(await screen.findByText('赵磊'));
+    fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '比例过高' } });
+    await tap((await sheet()).getByRole('button', { name: '驳回' }));
+    expect(await findToast('不能审批自己的申请')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({ id: '111', decision: 'reject', reason: '比例过高' });
+    expect(screen.getByDisplayValue('比例过高')).toBeTruthy();
+  });
+
+  it('opens the client of a decided audit', async () => {
+    const page = await renderPage('/business/financeAudit', {
+      user: FINANCE,
+      api: { '/api/crm/getHouseAudit': ok(housePageOf([])), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+    });
+    expect(await screen.findByText('暂无审批')).toBeTruthy();
+    page.api.set({ '/api/crm/getHouseAudit': ok(housePageOf([{ ...anAudit, status: 'approved' as const }])) });
+    await tap(screen.getByText('已通过'));
+    await expect.poll(() => page.api.lastCall('/api/crm/getHouseAudit').fields.status).toBe('approved');
+    await tap(await screen.findByText('赵磊'));
+    await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
+  });
+
+  it('shows a refusal with a retry', async () => {
+    const page = await renderPage('/business/financeAudit', { user: FINANCE, api: { '/api/crm/getHouseAudit': fail('仅房贷财务可审批') } });
+    expect(await screen.findByText('仅房贷财务可审批')).toBeTruthy();
+    page.api.set({ '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('赵磊')).toBeTruthy();
+  });
+});

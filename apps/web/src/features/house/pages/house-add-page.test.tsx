@@ -1,0 +1,68 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aHouseDetail, housePageOf } from '../../../test/factories.ts';
+import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const CHANNELS = ok(
+  housePageOf([{ id: 5, name: '链家静安寺店', contact: '钱经理', phone: '13800000005', remark: '', owner_id: 7, owner_name: '王小明', client_count: 2, created_at: '2026-11-01T00:00:00.000Z' }]),
+);
+
+async function fill() {
+  fireEvent.change(await screen.findByPlaceholderText('请输入客户姓名'), { target: { value: '赵磊' } });
+  fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13800000001' } });
+  fireEvent.change(screen.getByPlaceholderText('请输入贷款金额'), { target: { value: '1000000' } });
+  fireEvent.change(screen.getByPlaceholderText('请输入贷款银行'), { target: { value: '工商银行' } });
+  // The term sheet opens on 20 years.
+  await tap(screen.getByText('请选择期限'));
+  const sheet = (await screen.findAllByText('确定')).map((button) => button.closest('.adm-picker')).find((picker) => picker?.closest('.adm-popup-body:not([style*="display: none"])'));
+  await tap(within(sheet as HTMLElement).getByText('确定'));
+}
+
+describe('/business/houseAdd', () => {
+  usePageTestLifecycle();
+
+  it('takes in a client and opens their detail', async () => {
+    const page = await renderPage('/business/houseAdd', {
+      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': ok({ id: 71 }), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+    });
+    await fill();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('保存成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/addHouseClient').fields).toMatchObject({
+      name: '赵磊',
+      phone: '13800000001',
+      loan_amount: '1000000',
+      term_months: '240',
+      bank: '工商银行',
+      product: 'mortgage',
+      channel_id: '',
+    });
+    await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
+  });
+
+  it('takes the channel from the address when opened from a channel', async () => {
+    const page = await renderPage('/business/houseAdd?channel=5', {
+      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': ok({ id: 71 }), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+    });
+    expect(await screen.findByText('链家静安寺店')).toBeTruthy();
+    await fill();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    await expect.poll(() => page.api.callsTo('/api/crm/addHouseClient').length).toBe(1);
+    expect(page.api.lastCall('/api/crm/addHouseClient').fields).toMatchObject({ channel_id: '5' });
+  });
+
+  it('shows the rules\' messages beside the fields and sends nothing', async () => {
+    const page = await renderPage('/business/houseAdd', { api: { '/api/crm/getHouseChannelList': CHANNELS } });
+    await tap(await screen.findByRole('button', { name: '提交' }));
+    expect(await screen.findByText('请输入客户姓名', { selector: '[role=alert]' })).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/addHouseClient')).toHaveLength(0);
+  });
+
+  it('keeps what was typed when the server refuses', async () => {
+    await renderPage('/business/houseAdd', { api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': fail('该手机号已是您的客户') } });
+    await fill();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('该手机号已是您的客户')).toBeTruthy();
+    expect(screen.getByDisplayValue('赵磊')).toBeTruthy();
+  });
+});

@@ -1,0 +1,69 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { housePageOf } from '../../../test/factories.ts';
+import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
+const anOrder = { id: 101, house_client_id: 71, client_name: '赵磊', brokerage_user_id: 95, brokerage_user_name: '吴刚', bank_name: '招商银行', bank_card: '6214****1234', amount_fen: 300_000, rate_bp: 30, status: 1, remark: '', pay_ref: '', created_at: '2026-11-04T00:00:00.000Z' };
+const summary = (canUpdate: boolean) => ok({ counts: [{ status: 1, count: 1, amount_fen: 300_000 }], can_update: canUpdate });
+
+describe('/business/houseBrokerageOrderList/:param', () => {
+  usePageTestLifecycle();
+
+  it('lists the orders of the status asked, without actions for who may not pay', async () => {
+    const page = await renderPage('/business/houseBrokerageOrderList/1', {
+      user: { id: 12, job: [6], leader: false, name: '返佣专员' },
+      api: { '/api/crm/houseBrokerageOrder': summary(false), '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])) },
+    });
+    expect(await screen.findByText('赵磊')).toBeTruthy();
+    expect(screen.getByText('¥3,000.00 · 待打款')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/houseBrokerageOrderList').fields).toMatchObject({ status: '1' });
+    expect(screen.queryByRole('button', { name: '确认打款' })).toBeNull();
+  });
+
+  it('marks an order paid with its transfer reference', async () => {
+    const page = await renderPage('/business/houseBrokerageOrderList/1', {
+      user: FINANCE,
+      api: {
+        '/api/crm/houseBrokerageOrder': summary(true),
+        '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
+        '/api/crm/updateHouseBrokerageOrder': ok(null),
+        '/api/crm/updateHouseBrokerageStatus': ok(null),
+      },
+    });
+    fireEvent.change(await screen.findByPlaceholderText('打款流水号（选填）'), { target: { value: 'TX20261104' } });
+    await tap(screen.getByRole('button', { name: '确认打款' }));
+    await screen.findByText('确认该返佣单已打款？');
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('保存成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/updateHouseBrokerageOrder').fields).toEqual({ id: '101', remark: '', pay_ref: 'TX20261104' });
+    expect(page.api.lastCall('/api/crm/updateHouseBrokerageStatus').fields).toEqual({ id: '101', status: '2' });
+  });
+
+  it('cancels an order and shows a refusal', async () => {
+    const page = await renderPage('/business/houseBrokerageOrderList/1', {
+      user: FINANCE,
+      api: {
+        '/api/crm/houseBrokerageOrder': summary(true),
+        '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
+        '/api/crm/updateHouseBrokerageStatus': fail('该返佣单已打款'),
+      },
+    });
+    await tap(await screen.findByRole('button', { name: '作废' }));
+    await tap(await screen.findByRole('button', { name: '确定' }));
+    expect(await findToast('该返佣单已打款')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/updateHouseBrokerageStatus').fields).toEqual({ id: '101', status: '3' });
+    expect(page.api.callsTo('/api/crm/updateHouseBrokerageOrder')).toHaveLength(0);
+  });
+
+  it('says so when there are no orders, and shows a refusal with a retry', async () => {
+    const page = await renderPage('/business/houseBrokerageOrderList/2', {
+      user: FINANCE,
+      api: { '/api/crm/houseBrokerageOrder': summary(true), '/api/crm/houseBrokerageOrderList': fail('无权查看') },
+    });
+    expect(await screen.findByText('无权查看')).toBeTruthy();
+    page.api.set({ '/api/crm/houseBrokerageOrderList': ok(housePageOf([])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('暂无返佣单')).toBeTruthy();
+  });
+});

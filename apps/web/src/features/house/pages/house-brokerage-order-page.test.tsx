@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { housePageOf } from '../../../test/factories.ts';
+import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
+
+describe('/business/houseBrokerageOrder', () => {
+  usePageTestLifecycle();
+
+  it('shows the orders by status and opens one status', async () => {
+    const page = await renderPage('/business/houseBrokerageOrder', {
+      user: FINANCE,
+      api: {
+        '/api/crm/houseBrokerageOrder': ok({ counts: [{ status: 1, count: 2, amount_fen: 300_000 }], can_update: true }),
+        '/api/crm/houseBrokerageOrderList': ok(housePageOf([])),
+      },
+    });
+    expect(await screen.findByText('2 单 · ¥3,000.00')).toBeTruthy();
+    await tap(screen.getByText('待打款'));
+    await expect.poll(page.pathname).toBe('/business/houseBrokerageOrderList/1');
+  });
+
+  it('offers only 全部 when there are no orders', async () => {
+    const page = await renderPage('/business/houseBrokerageOrder', {
+      user: FINANCE,
+      api: { '/api/crm/houseBrokerageOrder': ok({ counts: [], can_update: false }), '/api/crm/houseBrokerageOrderList': ok(housePageOf([])) },
+    });
+    await tap(await screen.findByText('全部'));
+    await expect.poll(page.pathname).toBe('/business/houseBrokerageOrderList/0');
+  });
+
+  it.each([
+    ['a refusal', fail('仅房贷财务可查看'), '仅房贷财务可查看'],
+    ['a 500', httpError(500), NETWORK_MESSAGE],
+  ])('shows %s', async (_name, reply, message) => {
+    await renderPage('/business/houseBrokerageOrder', { user: FINANCE, api: { '/api/crm/houseBrokerageOrder': reply } });
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it.todo('offers a retry button when the orders failed to load (only pull-to-refresh today)');
+});

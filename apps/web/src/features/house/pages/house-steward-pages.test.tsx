@@ -1,0 +1,109 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aHouseClient, aHouseDetail, housePageOf } from '../../../test/factories.ts';
+import { confirmOpenPicker, fail, findToast, offline, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const STEWARD = { id: 9, job: [5], leader: false, name: '管家小林' };
+
+describe('/business/houseSign', () => {
+  usePageTestLifecycle();
+
+  it('lists the waiting clients first, and the handled ones on their tab', async () => {
+    const page = await renderPage('/business/houseSign', { user: STEWARD, api: { '/api/crm/getHouseList2': ok(housePageOf([aHouseClient()])), '/api/crm/getHouseDetail': ok(aHouseDetail()) } });
+    expect(await screen.findByText('赵磊')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/getHouseList2').fields).toMatchObject({ steward_status: 'waiting' });
+    await tap(screen.getByText('已处理'));
+    await expect.poll(() => page.api.lastCall('/api/crm/getHouseList2').fields.steward_status).toBe('handled');
+    await tap(await screen.findByText('赵磊'));
+    await expect.poll(page.pathname).toBe('/business/houseSignDetail/71');
+  });
+
+  it('says so when nothing waits, and shows a refusal with a retry', async () => {
+    const page = await renderPage('/business/houseSign', { user: STEWARD, api: { '/api/crm/getHouseList2': ok(housePageOf([])) } });
+    expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
+    page.api.set({ '/api/crm/getHouseList2': fail('仅房贷管家可查看') });
+    await tap(screen.getByText('已处理'));
+    expect(await screen.findByText('仅房贷管家可查看')).toBeTruthy();
+    page.api.set({ '/api/crm/getHouseList2': ok(housePageOf([aHouseClient()])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('赵磊')).toBeTruthy();
+  });
+});
+
+describe('/business/houseSignDetail/:id', () => {
+  usePageTestLifecycle();
+
+  it('books the signing of a waiting client with the time and place chosen', async () => {
+    const page = await renderPage('/business/houseSignDetail/71', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseDetail': ok(aHouseDetail()), '/api/crm/houseSignSubmit': ok(null) },
+    });
+    await tap(await screen.findByText('请选择预约时间'));
+    await confirmOpenPicker();
+    fireEvent.change(screen.getByPlaceholderText('如 工商银行静安支行'), { target: { value: '工商银行静安支行' } });
+    await tap(screen.getByRole('button', { name: '提交签约' }));
+    expect(await findToast('已提交签约中心')).toBeTruthy();
+    const { fields } = page.api.lastCall('/api/crm/houseSignSubmit');
+    expect(fields).toMatchObject({ id: '71', place: '工商银行静安支行' });
+    expect(Number.isNaN(Date.parse(String(fields.appointment_at)))).toBe(false);
+  });
+
+  it('asks for the time before sending', async () => {
+    const page = await renderPage('/business/houseSignDetail/71', { user: STEWARD, api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) } });
+    await tap(await screen.findByRole('button', { name: '提交签约' }));
+    expect(await screen.findByText('请选择预约时间', { selector: '[role=alert]' })).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/houseSignSubmit')).toHaveLength(0);
+  });
+
+  it('offers no booking once the client is handled', async () => {
+    await renderPage('/business/houseSignDetail/71', { user: STEWARD, api: { '/api/crm/getHouseDetail': ok(aHouseDetail({}, { steward_status: 'handled', status: 2 })) } });
+    expect(await screen.findByText('赵磊')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '提交签约' })).toBeNull();
+  });
+
+  it('shows a failure to load the client', async () => {
+    await renderPage('/business/houseSignDetail/71', { user: STEWARD, api: { '/api/crm/getHouseDetail': offline() } });
+    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+  });
+
+  it.todo('offers a retry when the client failed to load (the page shows only the message today)');
+});
+
+describe('/business/housePhoto', () => {
+  usePageTestLifecycle();
+
+  it('lists the clients who came through the official account', async () => {
+    const page = await renderPage('/business/housePhoto', { user: STEWARD, api: { '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ source: 'official' })])) } });
+    expect(await screen.findByText('赵磊')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({ source: 'official' });
+  });
+
+  it('says so when there are none, and shows a refusal with a retry', async () => {
+    const page = await renderPage('/business/housePhoto', { user: STEWARD, api: { '/api/crm/getHouseList': fail('无权查看') } });
+    expect(await screen.findByText('无权查看')).toBeTruthy();
+    page.api.set({ '/api/crm/getHouseList': ok(housePageOf([])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('暂无公众号客户')).toBeTruthy();
+  });
+});
+
+describe('/business/houseSignCard', () => {
+  usePageTestLifecycle();
+
+  it('lists the card-instalment clients and opens one for booking', async () => {
+    const page = await renderPage('/business/houseSignCard', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseCard': ok(housePageOf([aHouseClient({ product: 'card' })])), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+    });
+    await tap(await screen.findByText('赵磊'));
+    await expect.poll(page.pathname).toBe('/business/houseSignDetail/71');
+  });
+
+  it('says so when there are none, and shows a refusal with a retry', async () => {
+    const page = await renderPage('/business/houseSignCard', { user: STEWARD, api: { '/api/crm/getHouseCard': fail('无权查看') } });
+    expect(await screen.findByText('无权查看')).toBeTruthy();
+    page.api.set({ '/api/crm/getHouseCard': ok(housePageOf([])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('暂无卡分期客户')).toBeTruthy();
+  });
+});

@@ -1,0 +1,47 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, findToast, ok, renderPage, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const image = { id: 81, house_type: 2, url: '/img/81.jpg', created_at: '2026-11-03T08:00:00.000Z' };
+
+describe('/business/houseUpload/:id/:house_type', () => {
+  usePageTestLifecycle();
+
+  it('shows the images of the type asked', async () => {
+    const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': ok([image]) } });
+    expect(await screen.findByRole('heading', { name: '房产证' })).toBeTruthy();
+    expect(document.querySelector('img[src="/img/81.jpg"]')).not.toBeNull();
+    expect(screen.queryByText('暂无图片')).toBeNull();
+    expect(page.api.lastCall('/api/crm/getHouseImg').query).toEqual({ id: '71', house_type: '2' });
+  });
+
+  it('says so when there are no images', async () => {
+    await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': ok([]) } });
+    expect(await screen.findByText('暂无图片')).toBeTruthy();
+  });
+
+  it('shows a refusal', async () => {
+    await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': fail('无权查看') } });
+    expect(await screen.findByText('无权查看')).toBeTruthy();
+  });
+
+  it.todo('offers a retry when the images failed to load (the page shows only the message today)');
+
+  it('uploads a chosen image with its client and type', async () => {
+    const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': ok([]), '/api/crm/addHouseImg': ok(null) } });
+    await screen.findByText('暂无图片');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'deed.jpg', { type: 'image/jpeg' })] } });
+    expect(await findToast('上传成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/addHouseImg').fields).toEqual({ id: '71', house_type: '2', file: '[file deed.jpg]' });
+  });
+
+  it('refuses an image over 10 MB without sending it', async () => {
+    const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': ok([]) } });
+    await screen.findByText('暂无图片');
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [big] } });
+    expect(await findToast('图片不能超过 10 MB')).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/addHouseImg')).toHaveLength(0);
+  });
+});

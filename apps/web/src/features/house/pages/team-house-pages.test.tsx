@@ -1,0 +1,72 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aHouseClient, housePageOf } from '../../../test/factories.ts';
+import { confirmOpenPicker, fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
+const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
+const aChannel = { id: 5, name: '链家静安寺店', contact: '钱经理', phone: '13800000005', remark: '', owner_id: 7, owner_name: '王小明', client_count: 2, created_at: '2026-11-01T00:00:00.000Z' };
+
+describe('/team/house', () => {
+  usePageTestLifecycle();
+
+  it('lists the team\'s home-loan clients with their salesperson, and searches', async () => {
+    const page = await renderPage('/team/house', { user: LEADER, api: { '/api/crm/houseTeam': ok(housePageOf([aHouseClient()])) } });
+    expect(await screen.findByText('赵磊')).toBeTruthy();
+    expect(screen.getByText('王小明')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/houseTeam')).toMatchObject({ method: 'GET', query: { keyword: '', page: '1' } });
+    const box = screen.getByPlaceholderText('搜索姓名或手机号');
+    fireEvent.change(box, { target: { value: '赵' } });
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+    await expect.poll(() => page.api.lastCall('/api/crm/houseTeam').query.keyword).toBe('赵');
+  });
+
+  it('says so when the team has none, and shows a refusal with a retry', async () => {
+    const page = await renderPage('/team/house', { user: LEADER, api: { '/api/crm/houseTeam': fail('仅组长可查看') } });
+    expect(await screen.findByText('仅组长可查看')).toBeTruthy();
+    page.api.set({ '/api/crm/houseTeam': ok(housePageOf([])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
+  });
+});
+
+describe('/team/houseChannel', () => {
+  usePageTestLifecycle();
+
+  const api = {
+    '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+    '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])),
+    '/api/crm/houseStaff': ok([{ id: 8, name: '李娜' }]),
+  };
+
+  it('allots a channel to the salesperson picked', async () => {
+    const page = await renderPage('/team/houseChannel', { user: FINANCE_LEADER, api: { ...api, '/api/crm/allotHouse': ok(null) } });
+    await tap(await screen.findByText('链家静安寺店'));
+    await confirmOpenPicker();
+    expect(await findToast('分配成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/allotHouse').fields).toEqual({ kind: 'channel', id: '5', staff_id: '8' });
+  });
+
+  it('allots a client on the 客户 tab, and shows a refusal', async () => {
+    const page = await renderPage('/team/houseChannel', { user: FINANCE_LEADER, api: { ...api, '/api/crm/allotHouse': fail('该员工已离职') } });
+    await screen.findByText('链家静安寺店');
+    await tap(screen.getByText('客户'));
+    await tap(await screen.findByText('赵磊'));
+    await confirmOpenPicker();
+    expect(await findToast('该员工已离职')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/allotHouse').fields).toEqual({ kind: 'client', id: '71', staff_id: '8' });
+  });
+
+  it('says so when there are no channels, and shows a failed list with a retry', async () => {
+    const page = await renderPage('/team/houseChannel', {
+      user: FINANCE_LEADER,
+      api: { ...api, '/api/crm/getHouseChannelList': ok(housePageOf([])), '/api/crm/getHouseList': fail('无权查看') },
+    });
+    expect(await screen.findByText('暂无渠道')).toBeTruthy();
+    await tap(screen.getByText('客户'));
+    expect(await screen.findByText('无权查看')).toBeTruthy();
+    page.api.set({ '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('赵磊')).toBeTruthy();
+  });
+});

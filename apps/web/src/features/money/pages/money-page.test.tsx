@@ -1,0 +1,90 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aMoneyList, aMoneyRecord } from '../../../test/factories.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
+
+describe('/business/money', () => {
+  usePageTestLifecycle();
+
+  it('shows the case\'s repayments and the confirmed total', async () => {
+    const page = await renderPage('/business/money?id=11', {
+      api: { '/api/crm/moneyList': ok(aMoneyList({ confirmed_fen: 50_000, items: [aMoneyRecord({ note: '首期' })] })) },
+    });
+    const card = await screen.findByRole('article', { name: '¥1,280.50' });
+    expect(card.textContent).toContain('待确认');
+    expect(card.textContent).toContain('现金');
+    expect(card.textContent).toContain('登记人 王小明');
+    expect(card.textContent).toContain('首期');
+    expect(screen.getByText(/已确认还款 ¥500/)).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/moneyList').fields).toMatchObject({ id: '11' });
+  });
+
+  it('says so when nothing was repaid', async () => {
+    await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': ok(aMoneyList({ items: [] })) } });
+    expect(await screen.findByText('暂无还款记录')).toBeTruthy();
+  });
+
+  it('asks for the case when the address has none, and calls nothing', async () => {
+    const page = await renderPage('/business/money');
+    expect(await screen.findByText('缺少案件编号，请从案件详情进入')).toBeTruthy();
+    expect(page.api.calls).toHaveLength(0);
+  });
+
+  it('shows a failed list with a retry that asks again', async () => {
+    const page = await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': httpError(500) } });
+    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    page.api.set({ '/api/crm/moneyList': ok(aMoneyList()) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('article', { name: '¥1,280.50' })).toBeTruthy();
+  });
+
+  it('records a cash repayment with the amount typed and a one-time key', async () => {
+    const page = await renderPage('/business/money?id=11', {
+      api: { '/api/crm/moneyList': ok(aMoneyList({ items: [] })), '/api/crm/addMoney': ok(aMoneyRecord()) },
+    });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '1280.50' } });
+    await tap(screen.getByText('现金'));
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('保存成功')).toBeTruthy();
+    const { fields } = page.api.lastCall('/api/crm/addMoney');
+    expect(fields).toMatchObject({ id: '11', amount: '1280.50', method: '3', card_no: '', imgs: '' });
+    expect(fields.paid_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(fields.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('checks the form with the shared rules before sending, and keeps it when the server refuses', async () => {
+    const page = await renderPage('/business/money?id=11', {
+      api: { '/api/crm/moneyList': ok(aMoneyList({ items: [] })), '/api/crm/addMoney': fail('该案件已结清') },
+    });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    await tap(await screen.findByRole('button', { name: '提交' }));
+    expect((await screen.findAllByText(/金额/)).length).toBeGreaterThan(0);
+    expect(page.api.callsTo('/api/crm/addMoney')).toHaveLength(0);
+    fireEvent.change(screen.getByPlaceholderText('例如 1280.50'), { target: { value: '300' } });
+    await tap(screen.getByText('现金'));
+    await tap(screen.getByRole('button', { name: '提交' }));
+    await expect.poll(() => page.api.callsTo('/api/crm/addMoney').length).toBe(1);
+    await expect.poll(() => document.querySelector('.money-field__error')?.textContent).toBe('该案件已结清');
+    expect(screen.getByDisplayValue('300')).toBeTruthy();
+  });
+
+  it('lets a leader confirm a repayment', async () => {
+    const page = await renderPage('/business/money?id=11', {
+      user: LEADER,
+      api: {
+        '/api/crm/moneyList': ok(aMoneyList({ can_add: false, items: [aMoneyRecord({ can_confirm: true })] })),
+        '/api/crm/moneyConfirm': ok(aMoneyRecord({ status: 'confirmed' })),
+      },
+    });
+    expect(screen.queryByRole('button', { name: '登记还款' })).toBeNull();
+    await tap(await screen.findByRole('button', { name: '确认还款' }));
+    await screen.findByText('确认这笔 ¥1,280.50 的还款？确认后不能修改或删除。');
+    await tap(screen.getByRole('button', { name: '确定' }));
+    await expect.poll(() => page.api.callsTo('/api/crm/moneyConfirm').length).toBe(1);
+    expect(page.api.lastCall('/api/crm/moneyConfirm').fields).toEqual({ id: '31' });
+    expect(await findToast('已确认')).toBeTruthy();
+  });
+});

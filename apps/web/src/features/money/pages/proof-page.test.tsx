@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aProof, aProofRejection } from '../../../test/factories.ts';
+import { fail, findToast, ok, offline, NETWORK_MESSAGE, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const rejections = (items = [aProofRejection()]) => ok({ items, next_cursor: null });
+
+describe('/business/proof', () => {
+  usePageTestLifecycle();
+
+  it('lists my rejected proofs with the reason and who rejected them', async () => {
+    await renderPage('/business/proof', { api: { '/api/crm/proofReject': rejections() } });
+    const card = await screen.findByRole('article', { name: '陈美玲 发票' });
+    expect(card.textContent).toContain('驳回原因：发票模糊');
+    expect(card.textContent).toContain('驳回人 张组长');
+    expect(screen.getByRole('link', { name: '凭证' }).getAttribute('href')).toBe('/business/upload?id=11');
+  });
+
+  it('says so when nothing was rejected', async () => {
+    await renderPage('/business/proof', { api: { '/api/crm/proofReject': rejections([]) } });
+    expect(await screen.findByText('没有被驳回的凭证')).toBeTruthy();
+  });
+
+  it('shows a failed list with a retry that asks again', async () => {
+    const page = await renderPage('/business/proof', { api: { '/api/crm/proofReject': offline() } });
+    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    page.api.set({ '/api/crm/proofReject': rejections() });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('article', { name: '陈美玲 发票' })).toBeTruthy();
+  });
+
+  it('re-uploads the proof as its next version', async () => {
+    const image = { id: 61, url: '/img/61.jpg', thumb_url: '/img/61-t.jpg' };
+    const page = await renderPage('/business/proof', {
+      api: { '/api/crm/proofReject': rejections([aProofRejection({ images: [image] })]), '/api/crm/updateProof': ok(aProof({ version: 2 })) },
+    });
+    await tap(await screen.findByRole('button', { name: '重新上传' }));
+    expect(await screen.findByText('重新上传凭证')).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('重新上传')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/updateProof').fields).toEqual({ id: '41', imgs: '61' });
+  });
+
+  it('shows the server\'s refusal of a re-upload', async () => {
+    await renderPage('/business/proof', { api: { '/api/crm/proofReject': rejections(), '/api/crm/updateProof': fail('请上传凭证图片') } });
+    await tap(await screen.findByRole('button', { name: '重新上传' }));
+    await tap(await screen.findByRole('button', { name: '提交' }));
+    expect(await findToast('请上传凭证图片')).toBeTruthy();
+  });
+});

@@ -1,0 +1,77 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aProof, aProofList } from '../../../test/factories.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
+
+describe('/business/upload', () => {
+  usePageTestLifecycle();
+
+  it('shows the case\'s proofs with their status and the open rejection', async () => {
+    const page = await renderPage('/business/upload?id=11', {
+      api: {
+        '/api/crm/getProof': ok(
+          aProofList({
+            items: [
+              aProof({
+                type: 3,
+                status: 'rejected',
+                rejections: [{ id: 1, reason: '缺签字页', rejected_by: { id: 2, name: '张组长' }, created_at: '2026-11-06T08:00:00.000Z', resolved_at: null }],
+              }),
+            ],
+          }),
+        ),
+      },
+    });
+    const card = await screen.findByRole('article', { name: '合同' });
+    expect(card.textContent).toContain('已驳回');
+    expect(card.textContent).toContain('驳回原因：缺签字页');
+    expect(screen.getByRole('link', { name: '还款记录' }).getAttribute('href')).toBe('/business/money?id=11');
+    expect(page.api.lastCall('/api/crm/getProof').query).toEqual({ id: '11' });
+  });
+
+  it('says so when there are no proofs yet', async () => {
+    await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': ok(aProofList({ items: [] })) } });
+    expect(await screen.findByText('暂无凭证')).toBeTruthy();
+  });
+
+  it('shows a failed load with a retry that asks again', async () => {
+    const page = await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': httpError(503) } });
+    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    page.api.set({ '/api/crm/getProof': ok(aProofList()) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('article', { name: '账单' })).toBeTruthy();
+  });
+
+  it('asks for the proof type before sending, then sends the type chosen', async () => {
+    const page = await renderPage('/business/upload?id=11', {
+      api: { '/api/crm/getProof': ok(aProofList({ items: [] })), '/api/crm/proof': fail('请上传凭证图片') },
+    });
+    const form = within(await screen.findByRole('region', { name: '上传新凭证' }));
+    await tap(form.getByRole('button', { name: '提交凭证' }));
+    expect(await findToast('请选择凭证类型')).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/proof')).toHaveLength(0);
+    await tap(form.getByText('发票'));
+    await tap(form.getByRole('button', { name: '提交凭证' }));
+    expect(await findToast('请上传凭证图片')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/proof').fields).toEqual({ id: '11', type: '2', imgs: '' });
+  });
+
+  it('lets a leader reject a proof with a reason', async () => {
+    const page = await renderPage('/business/upload?id=11', {
+      user: LEADER,
+      api: {
+        '/api/crm/getProof': ok(aProofList({ can_add: false, items: [aProof({ can_reject: true })] })),
+        '/api/crm/proofReject': ok(aProof({ status: 'rejected' })),
+      },
+    });
+    expect(screen.queryByRole('region', { name: '上传新凭证' })).toBeNull();
+    await tap(await screen.findByRole('button', { name: '驳回' }));
+    fireEvent.change(await screen.findByLabelText('驳回凭证'), { target: { value: '看不清' } });
+    const popup = (await screen.findByText('驳回凭证')).closest('.money-form') as HTMLElement;
+    await tap(within(popup).getByRole('button', { name: '驳回' }));
+    expect(await findToast('已驳回')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/proofReject').fields).toEqual({ id: '41', reason: '看不清' });
+  });
+});

@@ -1,0 +1,57 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { anAppeal, pageOf } from '../../../test/factories.ts';
+import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
+
+describe('/team/appeal', () => {
+  usePageTestLifecycle();
+
+  it('lists the team\'s open appeals with who appealed', async () => {
+    const page = await renderPage('/team/appeal', { user: LEADER, api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) } });
+    expect(await screen.findByText('陈美玲 · 签约失败')).toBeTruthy();
+    expect(screen.getByText('申诉人：王小明')).toBeTruthy();
+    expect(screen.getByText('待审核')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/teamAppeal').query).toMatchObject({ status: 'open' });
+  });
+
+  it('says so when nothing waits, and asks for all on the 全部 tab', async () => {
+    const page = await renderPage('/team/appeal', { user: LEADER, api: { '/api/crm/teamAppeal': ok(pageOf([])) } });
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    await tap(screen.getByText('全部'));
+    await expect.poll(() => page.api.lastCall('/api/crm/teamAppeal').query.status).toBe('all');
+  });
+
+  it('shows a refusal with a retry', async () => {
+    const page = await renderPage('/team/appeal', { user: LEADER, api: { '/api/crm/teamAppeal': fail('仅组长可查看') } });
+    expect(await screen.findByText('仅组长可查看')).toBeTruthy();
+    page.api.set({ '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('陈美玲 · 签约失败')).toBeTruthy();
+  });
+
+  it('approves an appeal after confirmation', async () => {
+    const page = await renderPage('/team/appeal', {
+      user: LEADER,
+      api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])), '/api/crm/auditAppeal': ok(null, '已通过申诉') },
+    });
+    await tap(await screen.findByRole('button', { name: '通过' }));
+    await screen.findByText('确定通过「陈美玲」的申诉吗？报单将重新进入流程。');
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('已通过申诉')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/auditAppeal').fields).toEqual({ id: '3', result: 'approved', reason: '' });
+  });
+
+  it('refuses an appeal with the reason typed, and shows the server\'s refusal', async () => {
+    const page = await renderPage('/team/appeal', {
+      user: LEADER,
+      api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])), '/api/crm/auditAppeal': fail('该申诉已处理') },
+    });
+    await tap(await screen.findByRole('button', { name: '驳回' }));
+    fireEvent.change(await screen.findByPlaceholderText('请填写驳回原因'), { target: { value: ' 流水不足 ' } });
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('该申诉已处理')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/auditAppeal').fields).toEqual({ id: '3', result: 'refused', reason: '流水不足' });
+  });
+});

@@ -1,0 +1,46 @@
+import type { TeamData } from '@crm/domain/api/cases';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aStatistic } from '../../../test/factories.ts';
+import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, usePageTestLifecycle } from '../../../test/render-page.tsx';
+
+const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
+const teamData = (over: Partial<TeamData> = {}): TeamData => ({
+  ...aStatistic(),
+  team_name: '一组',
+  members: [{ staff_id: 7, name: '王小明', count: 4, amount_fen: 20_000_000, disbursed_count: 1, disbursed_fen: 5_000_000 }],
+  ...over,
+});
+
+describe('/team/list', () => {
+  usePageTestLifecycle();
+
+  it('shows the team\'s totals and each member\'s figures', async () => {
+    const page = await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': ok(teamData()) } });
+    expect(await screen.findByText('一组')).toBeTruthy();
+    expect(screen.getByText('报单数').parentElement?.textContent).toBe('12报单数');
+    const members = within(screen.getByText('成员业绩').closest('.adm-list') as HTMLElement);
+    expect(members.getByText('王小明')).toBeTruthy();
+    expect(members.getByText(/^4 单/)).toBeTruthy();
+    expect(members.getByText(/^放款 1 单/)).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/teamData')).toHaveLength(1);
+  });
+
+  it('shows an empty team without members', async () => {
+    await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': ok(teamData({ members: [], total: { count: 0, amount_fen: 0, disbursed_fen: 0 } })) } });
+    expect(await screen.findByText('一组')).toBeTruthy();
+    expect(screen.getByText('报单数').parentElement?.textContent).toBe('0报单数');
+    expect(screen.queryByText(/^放款/)).toBeNull();
+  });
+
+  it.each([
+    ['a refusal', fail('仅组长可查看'), '仅组长可查看'],
+    ['a 500', httpError(500), NETWORK_MESSAGE],
+  ])('shows %s', async (_name, reply, message) => {
+    await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': reply } });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByText('加载失败')).toBeTruthy();
+  });
+
+  it.todo('offers a retry when the team failed to load (the page shows only the message today)');
+});

@@ -1,0 +1,230 @@
+/**
+ * The page-test tier: the real route table rendered at a path in a memory router, inside the app's own
+ * providers, over a faked API. Tests speak only of what a person sees (texts, roles, labels) and of the
+ * calls the page sends, so they outlive refactors of hooks, query keys and route chunks.
+ */
+import { act, cleanup, configure, render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { queryClient } from '../app/provider.tsx';
+import { routes } from '../app/router.tsx';
+import { clearStoredUser, setStoredUser, type UserRecordInput } from '../lib/storage.ts';
+
+// The machine these run on is shared and slow at times: findBy… waits up to 5 s, not 1 s, before failing.
+configure({ asyncUtilTimeout: 5000 });
+
+/** What the fake server answers: an envelope, an HTTP failure without one, or no answer at all. */
+export type FakeReply =
+  | { kind: 'envelope'; httpStatus: number; code: number; msg: string; data: unknown }
+  | { kind: 'http'; httpStatus: number }
+  | { kind: 'offline' };
+
+export const ok = (data: unknown = null, msg = '操作成功'): FakeReply => ({ kind: 'envelope', httpStatus: 200, code: 0, msg, data });
+/** A refusal: a non-zero code whose msg the page must show. */
+export const fail = (msg: string, code = 1): FakeReply => ({ kind: 'envelope', httpStatus: 200, code, msg, data: null });
+/** A server error without an envelope (an HTML 500 page from a proxy, say). */
+export const httpError = (httpStatus = 500): FakeReply => ({ kind: 'http', httpStatus });
+/** fetch itself rejects: no network. */
+export const offline = (): FakeReply => ({ kind: 'offline' });
+
+/** One call as the page sent it: multipart fields and query parameters flattened to strings. */
+export type ApiCall = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  fields: Record<string, string | string[]>;
+};
+
+export type Handler = FakeReply | ((call: ApiCall) => FakeReply);
+/** Path (e.g. '/api/crm/clientList') → what it answers. */
+export type HandlerTable = Record<string, Handler>;
+
+/** The message api-client shows for a reply without an envelope (lib/api-client.ts). */
+export const NETWORK_MESSAGE = '网络异常，请检查网络后重试';
+/** What an unfaked path answers, so a missing handler shows up as a visible refusal, never a hang. */
+const UNHANDLED_CODE = 404_404;
+
+function fieldsOf(body: unknown): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  if (!(body instanceof FormData)) return fields;
+  for (const [key, value] of body.entries()) {
+    const text = typeof value === 'string' ? value : `[file ${value.name}]`;
+    const seen = fields[key];
+    fields[key] = seen === undefined ? text : Array.isArray(seen) ? [...seen, text] : [seen, text];
+  }
+  return fields;
+}
+
+export type FakeApi = {
+  /** Every call made so far, in order. */
+  calls: ApiCall[];
+  /** The calls made to one path. */
+  callsTo: (path: string) => ApiCall[];
+  /** The last call made to a path; fails the test when there was none. */
+  lastCall: (path: string) => ApiCall;
+  /** Replaces or adds handlers, e.g. to make a failed list succeed before tapping retry. */
+  set: (handlers: HandlerTable) => void;
+  /** Paths the page called that no handler answered. */
+  unhandled: () => string[];
+};
+
+function installFakeApi(initial: HandlerTable): FakeApi {
+  const handlers: HandlerTable = { ...initial };
+  const calls: ApiCall[] = [];
+  const missed: string[] = [];
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const call: ApiCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams.entries()),
+      fields: fieldsOf(init?.body),
+    };
+    calls.push(call);
+    const handler = handlers[call.path];
+    if (!handler) missed.push(call.path);
+    const reply = !handler
+      ? fail(`no fake for ${call.path}`, UNHANDLED_CODE)
+      : typeof handler === 'function'
+        ? handler(call)
+        : handler;
+    if (reply.kind === 'offline') throw new TypeError('Failed to fetch');
+    if (reply.kind === 'http') return new Response('<html>error</html>', { status: reply.httpStatus });
+    const { code, msg, data } = reply;
+    return new Response(JSON.stringify({ code, msg, data }), {
+      status: reply.httpStatus,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    calls,
+    callsTo: (path) => calls.filter((call) => call.path === path),
+    lastCall: (path) => {
+      const found = calls.filter((call) => call.path === path).at(-1);
+      if (!found) throw new Error(`no call to ${path}; calls made: ${calls.map((call) => call.path).join(', ') || 'none'}`);
+      return found;
+    },
+    set: (more) => Object.assign(handlers, more),
+    unhandled: () => [...missed],
+  };
+}
+
+/** A WeCom phone, as the e2e journeys use: other browsers are shown "请在微信内打开页面". */
+const WECOM_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40 wxwork/4.1.10';
+
+const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+/** A logged-in salesperson, unless a test says otherwise. */
+export const SALES_USER: UserRecordInput = { id: 7, job: [1], leader: false, name: '王小明' };
+
+export type RenderPageOptions = {
+  api?: HandlerTable;
+  /** The stored logged-in user; null for none. */
+  user?: UserRecordInput | null;
+  /** 'desktop' is a plain browser, where most pages say "请在微信内打开页面". */
+  browser?: 'wecom' | 'desktop';
+};
+
+export type PageView = RenderResult & {
+  api: FakeApi;
+  router: ReturnType<typeof createMemoryRouter>;
+  /** Where the page navigated to. */
+  pathname: () => string;
+};
+
+let antdRenderReady = false;
+
+/** antd-mobile's Toast, Dialog and Modal render through this hook, as in main.tsx. */
+function setUpAntdRender(): void {
+  if (antdRenderReady) return;
+  antdRenderReady = true;
+  unstableSetRender((node, container) => {
+    const host = container as (Element | DocumentFragment) & { _reactRoot?: Root };
+    const root = host._reactRoot ?? createRoot(host);
+    host._reactRoot = root;
+    root.render(node);
+    return async () => {
+      await Promise.resolve();
+      root.unmount();
+      delete host._reactRoot;
+    };
+  });
+}
+
+/**
+ * Renders the app at `path` with the given fake API and waits until the route's chunks have loaded. Use
+ * `findBy…` queries afterwards: the page's data still arrives asynchronously.
+ */
+export async function renderPage(
+  path: string,
+  { api = {}, user = SALES_USER, browser = 'wecom' }: RenderPageOptions = {},
+): Promise<PageView> {
+  setUpAntdRender();
+  const userAgent = browser === 'wecom' ? WECOM_USER_AGENT : DESKTOP_USER_AGENT;
+  Object.defineProperty(window.navigator, 'userAgent', { value: userAgent, configurable: true });
+  if (user) setStoredUser(user);
+  else clearStoredUser();
+  const fake = installFakeApi(api);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(<RouterProvider router={router} />);
+  // The first render of a file transforms a whole section chunk: give it time on a loaded machine.
+  await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true), { timeout: 20_000 });
+  return { ...view, api: fake, router, pathname: () => router.state.location.pathname };
+}
+
+/** The toast or alert text shown to the person (lib/toast.ts renders role="alert" into the body). */
+export async function findToast(text: string | RegExp): Promise<HTMLElement> {
+  return screen.findByText(text);
+}
+
+/** Taps an element and lets React settle. */
+export async function tap(element: Element): Promise<void> {
+  await act(async () => {
+    (element as HTMLElement).click();
+    await Promise.resolve();
+  });
+}
+
+/**
+ * Confirms the bottom picker sheet that is open (antd-mobile Picker, DatePicker, Picker.prompt), taking the
+ * value it shows: its first option, or the current one.
+ */
+export async function confirmOpenPicker(): Promise<void> {
+  const picker = await waitFor(() => {
+    const open = [...document.querySelectorAll('.adm-picker')].find((node) =>
+      node.closest('.adm-popup-body:not([style*="display: none"])'),
+    );
+    if (!open) throw new Error('no picker sheet is open');
+    return open;
+  });
+  const buttons = picker.querySelectorAll('.adm-picker-header-button');
+  await tap(buttons[buttons.length - 1] as Element);
+}
+
+/** Page-test hooks: a fresh cache with no retries, so an error shows at once and no test sees another's data. */
+export function usePageTestLifecycle(): void {
+  beforeEach(() => {
+    queryClient.clear();
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  });
+  afterEach(async () => {
+    // antd-mobile reuses an open toast's container: close it, or the next test's toast renders off-page.
+    Toast.clear();
+    Dialog.clear();
+    cleanup();
+    // Imperative dialogs, toasts and picker sheets unmount after their closing animation: wait for it, so
+    // the next test does not see this one's 确定 button (removing them by hand breaks React's unmount).
+    await waitFor(() => expect(document.querySelector('.adm-mask')).toBeNull()).catch(() => undefined);
+    queryClient.clear();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    // lib/toast.ts appends its node to the body outside React; everything else React unmounted above.
+    for (const node of document.querySelectorAll('.crm-toast')) node.remove();
+  });
+}
