@@ -12,6 +12,35 @@ const restrict = (files, patterns, message) => ({
 });
 
 const FEATURES = fs.readdirSync(new URL('./apps/web/src/features/', import.meta.url));
+const SERVER_MODULES = fs.readdirSync(new URL('./apps/server/src/modules/', import.meta.url));
+
+/**
+ * The import boundary of one server module. Tests are left out: they build any module's rows through the
+ * factories and tables directly, and assert only what a client sees.
+ */
+function moduleBoundary(module) {
+  const dir = `apps/server/src/modules/${module}`;
+  const others = SERVER_MODULES.filter((other) => other !== module);
+  const web = { group: ['**/web/**', '@crm/web*'], message: 'The server does not import the web.' };
+  const otherModules = {
+    group: others.flatMap((other) => [`../${other}/**`, `!../${other}/index.ts`, `**/modules/${other}/**`, `!**/modules/${other}/index.ts`]),
+    message: `Another module is reached only through its public index.ts (docs/decisions/041).`,
+  };
+  const ownSchemas = [...new Set([module, 'staff'])];
+  const otherSchemas = {
+    group: ['**/db/schema/**', ...ownSchemas.map((name) => `!**/db/schema/${name}.ts`)],
+    message: `${module} imports its own schema and db/schema/staff.ts (the shared org kernel) only; another module's tables are reached through that module's index.ts (docs/decisions/041).`,
+  };
+  const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  return [
+    {
+      files: [`${dir}/**/*.ts`],
+      ignores: ['**/*.repository.ts', '**/index.ts', '**/*.test.ts'],
+      rules: rule({ group: ['**/db/*', '**/db/**'], message: 'Only repositories (and the module\'s index.ts) touch db/ (STYLE.md).' }, otherModules, web),
+    },
+    { files: [`${dir}/**/*.repository.ts`, `${dir}/index.ts`], rules: rule(otherSchemas, otherModules, web) },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'coverage/**'] },
@@ -28,14 +57,10 @@ export default tseslint.config(
   restrict(['packages/domain/**'], ['**/apps/**', '@crm/server*', '@crm/web*', 'react', 'react-*', 'fastify*', 'drizzle-orm*', 'node:*'], 'packages/domain is pure: it imports zod and nothing of the apps.'),
   restrict(['apps/web/**'], ['**/server/**', '@crm/server*'], 'The web reaches the server only over HTTP.'),
   restrict(['apps/server/**'], ['**/web/**', '@crm/web*'], 'The server does not import the web.'),
-  {
-    // Routes call services, services call repositories: only repositories touch db/ (STYLE.md).
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['**/*.repository.ts', '**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/*', '**/db/**', '**/web/**', '@crm/web*'], message: 'Only repositories touch db/, and the server does not import the web.' }] }],
-    },
-  },
+  // Server modules (STYLE.md, docs/decisions/041): routes call services, services call repositories, only
+  // repositories and the module's public index.ts touch db/; a module's db code imports its own schema file
+  // and the shared org kernel (db/schema/staff.ts) only; another module is reached through its index.ts.
+  ...SERVER_MODULES.flatMap((module) => moduleBoundary(module)),
   {
     // Time comes from the injected clock (apps/server/src/clock.ts), so no rule reads the machine's own.
     files: ['apps/server/src/**/*.ts'],

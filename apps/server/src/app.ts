@@ -18,6 +18,7 @@ import type { WecomAdapter } from './adapters/wecom/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createAccess, createAccessRepository } from './modules/access/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -108,6 +109,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     now,
   });
   const home = createHomeService({ repo: createHomeRepository(db), now });
+  // The one answer to "may this principal do this to that record", for every module.
+  const access = createAccess({ repo: createAccessRepository(db) });
   const secureCookies = config.env === 'production';
 
   // Before any route: every route is authenticated unless plugins/public-routes.ts lists it.
@@ -128,16 +131,16 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     now,
   });
   await app.register(homeRoutes, { home });
-  await app.register(casesRoutes, { cases: createCasesService({ repo: createCasesRepository(db), now }) });
+  await app.register(casesRoutes, { cases: createCasesService({ repo: createCasesRepository(db), access, now }) });
   const ocr = adapters.ocr ?? createOcrFromConfig(config, now);
   app.addHook('onClose', () => ocr.close());
   // One file storage for every uploaded image: proofs, repayments and house-client documents.
   const storage = adapters.storage ?? createStorageFromConfig(config);
   const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const files = createFilesService({ repo: createFilesRepository(db), storage, secret: config.sessionSecret, now, log });
-  const money = createMoneyService({ repo: createMoneyRepository(db), files, ocr, now, log });
+  const money = createMoneyService({ repo: createMoneyRepository(db), access, files, ocr, now, log });
   await app.register(moneyRoutes, { money });
-  const house = createHouseService({ repo: createHouseRepository(db), files, now });
+  const house = createHouseService({ repo: createHouseRepository(db), access, files, now });
   // One signed image route for every owner kind; the owner's module says who may see its files.
   await app.register(filesRoutes, {
     files,
@@ -157,7 +160,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   }
   await app.register(houseRoutes, { house });
   await app.register(signRoutes, {
-    sign: createSignService({ repo: createSignRepository(db), wecom: adapters.wecom, approvalTemplateId: config.wecomApprovalTemplateId, now }),
+    sign: createSignService({ repo: createSignRepository(db), access, wecom: adapters.wecom, approvalTemplateId: config.wecomApprovalTemplateId, now }),
   });
   await app.register(upcomingRoutes);
 

@@ -4,7 +4,7 @@ import { ForbiddenError } from '../errors.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { AUTH_TEXTS } from '../modules/auth/auth.texts.ts';
 import type { Principal, PrincipalKind } from '../modules/auth/principal.ts';
-import type { StaffIdentity } from '../modules/staff/staff.repository.ts';
+import type { StaffIdentity } from '../modules/staff/index.ts';
 import { isPublicRoute } from './public-routes.ts';
 
 export const SESSION_COOKIE = 'crm_session';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, smsCodes } from '../../db/schema/auth.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
-import { identityColumns, type StaffIdentity } from '../staff/staff.repository.ts';
+import { identityColumns, type StaffIdentity } from '../staff/index.ts';
 import type { Principal, PrincipalSubject } from './principal.ts';
 
 export function createAuthRepository(db: Db) {

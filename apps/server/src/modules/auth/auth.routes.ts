@@ -15,7 +15,7 @@ import {
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { SESSION_COOKIE, servePrincipals } from '../../plugins/session.ts';
-import type { StaffRepository } from '../staff/staff.repository.ts';
+import type { StaffRepository } from '../staff/index.ts';
 import type { AuthService } from './auth.service.ts';
 import type { Clock } from '../../clock.ts';
 import { AUTH_TEXTS as T } from './auth.texts.ts';

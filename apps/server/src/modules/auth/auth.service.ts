@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SmsAdapter } from '../../adapters/sms/index.ts';
 import { RefusedError, TooManyError, UnauthenticatedError } from '../../errors.ts';
-import type { StaffIdentity, StaffRepository } from '../staff/staff.repository.ts';
+import type { StaffIdentity, StaffRepository } from '../staff/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { Principal, PrincipalSubject } from './principal.ts';
 import { AUTH_TEXTS as T } from './auth.texts.ts';

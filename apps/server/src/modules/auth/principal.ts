@@ -1,4 +1,4 @@
-import type { StaffIdentity } from '../staff/staff.repository.ts';
+import type { StaffIdentity } from '../staff/index.ts';
 
 /** The four kinds of principal one session mechanism carries (decision 040). */
 export type PrincipalKind = 'staff' | 'partner' | 'channel' | 'visitor';

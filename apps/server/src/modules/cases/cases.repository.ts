@@ -237,16 +237,6 @@ export function createCasesRepository(db: Db) {
         .where(and(eq(caseEvents.corpId, corpId), eq(caseEvents.clientId, clientId)))
         .orderBy(asc(caseEvents.id)),
 
-    /** Whether the company has put this case to customer service (job 3 may then see it). */
-    async isPutToService(corpId: number, clientId: number) {
-      const [row] = await db
-        .select({ id: serviceRequests.id })
-        .from(serviceRequests)
-        .where(and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.clientId, clientId)))
-        .limit(1);
-      return row !== undefined;
-    },
-
     /**
      * One keyset page of cases, newest first: `id < cursor` on an index that leads with corp_id and owner
      * (or team), so a deep page costs what the first one does.

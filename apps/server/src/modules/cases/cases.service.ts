@@ -9,13 +9,13 @@ import type {
 } from '@crm/domain/api/cases';
 import type { CaseForm } from '@crm/domain/cases';
 import { fenToYuan } from '@crm/domain/money';
-import { JOB } from '@crm/domain/roles';
-import { allowedMoves, CASE_STATUS, CASE_STATUS_LABELS, CASE_STATUSES, findTransition, isDeletable, refusalOf, type CaseRole } from '@crm/domain/status';
+import { allowedMoves, CASE_STATUS, CASE_STATUS_LABELS, CASE_STATUSES, findTransition, isDeletable, refusalOf } from '@crm/domain/status';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
-import type { StaffIdentity } from '../staff/staff.repository.ts';
-import type { CaseRow, CaseScope, CaseValues, CasesRepository } from './cases.repository.ts';
+import { can, caseRoleNames, type Access } from '../access/index.ts';
+import type { StaffIdentity } from '../staff/index.ts';
+import type { CaseScope, CaseValues, CasesRepository } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
 
 type Page<T> = { list: T[]; next_cursor: number | null };
@@ -32,39 +32,17 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 /** Statuses where the salesperson may still correct the case's fields. */
 const EDITABLE: readonly number[] = [CASE_STATUS.SIGNING, CASE_STATUS.SIGNING_FAILED, CASE_STATUS.NEEDS_DOCUMENTS];
 
-export function createCasesService({ repo, now }: { repo: CasesRepository; now: Clock }) {
-  /** The roles the caller holds on this case (see packages/domain/src/status). */
-  function rolesOn(me: StaffIdentity, c: CaseRow): CaseRole[] {
-    const roles: CaseRole[] = [];
-    if (c.ownerId === me.id) roles.push('owner');
-    if (me.isLeader && me.teamId !== null && c.teamId === me.teamId) roles.push('leader');
-    if (me.jobs.includes(JOB.SIGNING)) roles.push('signer');
-    return roles;
-  }
-
+export function createCasesService({ repo, access, now }: { repo: CasesRepository; access: Access; now: Clock }) {
   /**
-   * The case if the caller may see it: another company's id is unknown (404); a colleague's case the
-   * caller holds no role on is forbidden (403). Job 3 sees the cases put to customer service.
+   * The case if the caller holds the permission on it (the access module: another company's id is 404,
+   * a case the caller holds no role on is 403), with the caller's roles in the transition table's words.
    */
-  async function visibleCase(me: StaffIdentity, id: number): Promise<{ c: CaseRow; roles: CaseRole[] }> {
-    const c = await repo.findCase(me.corpId, id);
-    if (!c) throw new NotFoundError(T.notFound);
-    const roles = rolesOn(me, c);
-    if (roles.length === 0 && !(me.jobs.includes(JOB.SERVICE) && (await repo.isPutToService(me.corpId, id)))) {
-      throw new ForbiddenError(T.forbidden);
-    }
-    return { c, roles };
+  async function visibleCase(me: StaffIdentity, id: number, permission: 'case.read' | 'case.update' | 'case.delete' | 'case.move' | 'followup.add' | 'appeal.add' = 'case.read') {
+    const c = await access.require(me, permission, id);
+    return { c, roles: caseRoleNames(me, c) };
   }
 
-  /** Owner or team leader: the people who change a case's own fields. */
-  function requireOwnerOrLeader(roles: CaseRole[]) {
-    if (!roles.includes('owner') && !roles.includes('leader')) throw new ForbiddenError(T.forbidden);
-  }
-
-  function teamScope(me: StaffIdentity): CaseScope {
-    if (!me.isLeader || me.teamId === null) throw new ForbiddenError(T.leaderOnly);
-    return { corpId: me.corpId, teamId: me.teamId };
-  }
+  const teamScope = (me: StaffIdentity): CaseScope => access.caseListScope(me, 'team');
 
   async function checkForm(me: StaffIdentity, form: CaseForm, exceptId: number | null) {
     const refs = await repo.referencesExist(me.corpId, {
@@ -196,7 +174,7 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
         const rows = await repo.myCases(me.corpId, me.id, request);
         return page(rows, request.limit, (row) => listItem({ ...row, ownerName: me.name }));
       }
-      const scope: CaseScope = request.scope === 'team' ? teamScope(me) : { corpId: me.corpId, ownerId: me.id };
+      const scope: CaseScope = access.caseListScope(me, request.scope === 'team' ? 'team' : 'mine');
       const rows = await repo.listCases(scope, request);
       return page(rows, request.limit, listItem);
     },
@@ -204,7 +182,6 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
     async detail(me: StaffIdentity, id: number): Promise<CaseDetail> {
       const { c, roles } = await visibleCase(me, id);
       const [names, events] = await Promise.all([repo.caseNames(c), repo.listEvents(me.corpId, id)]);
-      const isOwnerOrLeader = roles.includes('owner') || roles.includes('leader');
       return {
         id: c.id,
         name: c.name,
@@ -251,17 +228,16 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
           created_at: iso(event.createdAt) ?? '',
         })),
         moves: allowedMoves(c.status, roles).map((move) => ({ to: move.to, needs_reason: move.needsReason })),
-        can_edit: isOwnerOrLeader && EDITABLE.includes(c.status),
-        can_delete: isOwnerOrLeader && isDeletable(c.status, names.hasMoved),
-        can_resubmit: isOwnerOrLeader && c.status === CASE_STATUS.SIGNING_FAILED,
-        can_appeal: roles.includes('owner') && (c.status === CASE_STATUS.SIGNING_FAILED || c.status === CASE_STATUS.REJECTED) && !names.hasOpenAppeal,
+        can_edit: can(me, 'case.update', c) && EDITABLE.includes(c.status),
+        can_delete: can(me, 'case.delete', c) && isDeletable(c.status, names.hasMoved),
+        can_resubmit: can(me, 'case.update', c) && c.status === CASE_STATUS.SIGNING_FAILED,
+        can_appeal: can(me, 'appeal.add', c) && (c.status === CASE_STATUS.SIGNING_FAILED || c.status === CASE_STATUS.REJECTED) && !names.hasOpenAppeal,
         has_open_service: names.hasOpenService,
       };
     },
 
     async updateClient(me: StaffIdentity, id: number, form: CaseForm): Promise<{ id: number }> {
-      const { c, roles } = await visibleCase(me, id);
-      requireOwnerOrLeader(roles);
+      const { c } = await visibleCase(me, id, 'case.update');
       if (!EDITABLE.includes(c.status)) throw new RefusedError(T.notEditable);
       await checkForm(me, form, id);
       // Read before the transaction: on PGlite a query outside it would wait for it to end.
@@ -279,8 +255,7 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
     },
 
     async delClient(me: StaffIdentity, id: number): Promise<null> {
-      const { c, roles } = await visibleCase(me, id);
-      requireOwnerOrLeader(roles);
+      const { c } = await visibleCase(me, id, 'case.delete');
       const names = await repo.caseNames(c);
       if (!isDeletable(c.status, names.hasMoved)) throw new RefusedError(T.notDeletable);
       await repo.transaction(async (tx) => {
@@ -293,7 +268,7 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
 
     /** The one way a case's status changes directly: the transition table decides, the event records. */
     async updateClientStatus(me: StaffIdentity, request: { id: number; status: number; reason_code: number | null; reason: string }): Promise<null> {
-      const { c, roles } = await visibleCase(me, request.id);
+      const { c, roles } = await visibleCase(me, request.id, 'case.move');
       const move = findTransition(c.status, request.status, roles);
       if (!move) throw new RefusedError(refusalOf(c.status, request.status));
       const isRejection = move.to === CASE_STATUS.SIGNING_FAILED || move.to === CASE_STATUS.REJECTED;
@@ -372,8 +347,7 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
 
     /** spec's mortgageUser: a follow-up note with the next contact time on a case the caller works. */
     async addFollowUp(me: StaffIdentity, request: { client_id: number; note: string; next_contact_at: string }) {
-      const { roles } = await visibleCase(me, request.client_id);
-      if (!roles.includes('owner') && !roles.includes('leader')) throw new ForbiddenError(T.followUpOwnerOnly);
+      await visibleCase(me, request.client_id, 'followup.add');
       const add = () =>
         repo.transaction((tx) =>
           repo.addFollowUp(tx, { corpId: me.corpId, clientId: request.client_id, staffId: me.id, note: request.note, nextContactAt: new Date(request.next_contact_at) }),
@@ -391,7 +365,7 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
 
     // ---- customer service ------------------------------------------------------------------------
     async service(me: StaffIdentity, request: { status: 'open' | 'all'; id: number | null } & PageFilter) {
-      if (!me.jobs.includes(JOB.SERVICE)) throw new ForbiddenError(T.serviceOnly);
+      access.requireActor(me, 'service.handle');
       const [rows, staffOptions] = await Promise.all([repo.listService(me.corpId, { openOnly: request.status === 'open' && !request.id, ...request }), repo.listSalespeople(me.corpId)]);
       const result = page(rows, request.limit, (row) => ({
         id: row.id,
@@ -410,7 +384,7 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
 
     /** Customer service hands a case to another salesperson: owner, team and open follow-ups move together. */
     async serviceTransfer(me: StaffIdentity, request: { id: number; to_staff_id: number; reason: string }): Promise<null> {
-      if (!me.jobs.includes(JOB.SERVICE)) throw new ForbiddenError(T.serviceOnly);
+      access.requireActor(me, 'service.handle');
       const target = await repo.findStaff(me.corpId, request.to_staff_id);
       if (!target?.isActive) throw new RefusedError(T.transferTarget);
       await repo.transaction(async (tx) => {
@@ -430,8 +404,7 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
 
     // ---- appeals ---------------------------------------------------------------------------------
     async addAppeal(me: StaffIdentity, request: { client_id: number; reason: string }) {
-      const { c, roles } = await visibleCase(me, request.client_id);
-      if (!roles.includes('owner')) throw new ForbiddenError(T.appealOwnerOnly);
+      const { c } = await visibleCase(me, request.client_id, 'appeal.add');
       if (c.status !== CASE_STATUS.SIGNING_FAILED && c.status !== CASE_STATUS.REJECTED) throw new RefusedError(T.appealNotAllowed);
       if ((await repo.caseNames(c)).hasOpenAppeal) throw new RefusedError(T.appealOpen);
       // A double tap races past the check above: the one-open-appeal index turns the twin down.
@@ -461,11 +434,10 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
 
     /** The leader decides an appeal; approval reopens the case through the transition table's appeal moves. */
     async auditAppeal(me: StaffIdentity, request: { id: number; result: 'approved' | 'refused'; reason: string }): Promise<null> {
-      teamScope(me);
+      await access.require(me, 'appeal.decide', request.id);
       await repo.transaction(async (tx) => {
         const appeal = await repo.lockAppeal(tx, me.corpId, request.id);
         if (!appeal) throw new NotFoundError('申诉不存在');
-        if (appeal.teamId !== me.teamId) throw new ForbiddenError(T.appealNotYourTeam);
         if (appeal.status !== 'open') throw new RefusedError(T.appealDecided);
         const c = await repo.lockCase(tx, me.corpId, appeal.clientId);
         if (!c) throw new NotFoundError(T.notFound);
@@ -493,7 +465,7 @@ export function createCasesService({ repo, now }: { repo: CasesRepository; now: 
 
     // ---- statistics ------------------------------------------------------------------------------
     statistic: (me: StaffIdentity, scope: 'mine' | 'team') =>
-      statisticOf(scope === 'team' ? teamScope(me) : { corpId: me.corpId, ownerId: me.id }),
+      statisticOf(access.caseListScope(me, scope)),
 
     async statUserlist(me: StaffIdentity): Promise<MemberStat[]> {
       const scope = teamScope(me);

@@ -1,4 +1,4 @@
-/** Messages the case calls answer with; the person reads them as they are. */
+/** Messages the case calls answer with; the person reads them as they are (the 403s are the access module's). */
 export const CASES_TEXTS = {
   notFound: '报单不存在',
   forbidden: '无权操作该报单',
@@ -18,14 +18,10 @@ export const CASES_TEXTS = {
   rejectReasonRequired: '请选择驳回原因',
   reasonRequired: '请填写原因',
   leaderOnly: '仅团队长可查看',
-  serviceOnly: '仅客服协助岗位可操作',
   serviceClosed: '该协助已处理',
   transferTarget: '接手人无效',
   transferSame: '接手人就是当前业务员',
-  appealOwnerOnly: '只能为自己的报单申诉',
   appealNotAllowed: '只有签约失败或已拒绝的报单可以申诉',
   appealOpen: '该报单已有待处理的申诉',
   appealDecided: '该申诉已处理',
-  appealNotYourTeam: '无权处理其他团队的申诉',
-  followUpOwnerOnly: '只能跟进自己或本团队的报单',
 } as const;

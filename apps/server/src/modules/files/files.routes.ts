@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '../../errors.ts';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
-import type { StaffIdentity } from '../staff/staff.repository.ts';
+import type { StaffIdentity } from '../staff/index.ts';
 import { ownerOf, type FileOwner, type FilesService } from './files.service.ts';
 import { FILES_TEXTS as T } from './files.texts.ts';
 

@@ -1,12 +1,12 @@
 import type { BadgeCounts } from '@crm/domain/api/auth';
-import { and, arrayContains, asc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notices, staff } from '../../db/schema/staff.ts';
-import { proofRejections } from '../../db/schema/money.ts';
-import { appeals, followUps, serviceRequests } from '../../db/schema/cases.ts';
-import { examAssignments } from '../../db/schema/exam.ts';
-import { houseClients } from '../../db/schema/house.ts';
-import { signTasks } from '../../db/schema/sign.ts';
+import { dueFollowUpsBadge, openAppealsBadge, openServiceBadge } from '../cases/index.ts';
+import { unfinishedExamsBadge } from '../exam/index.ts';
+import { waitingForStewardBadge } from '../house/index.ts';
+import { openProofRejectionsBadge } from '../money/index.ts';
+import { signTasksBadge } from '../sign/index.ts';
 
 export interface BadgeQuery {
   corpId: number;
@@ -20,22 +20,21 @@ export interface BadgeQuery {
 export function createHomeRepository(db: Db) {
   return {
     /**
-     * Every badge in one round trip: each is an indexed count scoped by company first, run as a scalar
-     * subquery, so the home page costs one query however many badges a role has.
+     * Every badge in one round trip: a read model over the modules that own the counted rows. Each module
+     * exports its count as a scalar subquery (an indexed count scoped by company first); this select
+     * composes them, so the home page costs one query however many badges a role has.
      */
     async countBadges({ corpId, staffId, teamId, now, has }: BadgeQuery): Promise<BadgeCounts> {
-      const at = sql`${now.toISOString()}::timestamptz`;
       const zero = sql`0`;
-      const count = (table: SQL, where: SQL) => sql`(select count(*)::int from ${table} where ${where})`;
       const result = await db.execute<Record<keyof BadgeCounts, number>>(sql`select
-        ${count(sql`${followUps}`, sql`${followUps.corpId} = ${corpId} and ${followUps.staffId} = ${staffId} and ${followUps.doneAt} is null and ${followUps.nextContactAt} <= ${at}`)} as pending,
-        ${has.service ? count(sql`${serviceRequests}`, sql`${serviceRequests.corpId} = ${corpId} and ${serviceRequests.status} = 'open'`) : zero} as service,
-        ${has.remind ? count(sql`${houseClients}`, sql`${houseClients.corpId} = ${corpId} and ${houseClients.stewardId} = ${staffId} and ${houseClients.stewardStatus} = 'waiting' and ${houseClients.deletedAt} is null`) : zero} as remind,
-        ${count(sql`${examAssignments}`, sql`${examAssignments.corpId} = ${corpId} and ${examAssignments.staffId} = ${staffId} and ${examAssignments.finishedAt} is null`)} as exam,
-        ${has.appeal && teamId !== null ? count(sql`${appeals}`, sql`${appeals.corpId} = ${corpId} and ${appeals.teamId} = ${teamId} and ${appeals.status} = 'open'`) : zero} as appeal,
-        ${has.sign ? count(sql`${signTasks}`, sql`${signTasks.corpId} = ${corpId} and ${signTasks.status} = 'open'`) : zero} as sign,
-        ${has.reject ? count(sql`${signTasks}`, sql`${signTasks.corpId} = ${corpId} and ${signTasks.status} = 'rejected'`) : zero} as reject,
-        ${count(sql`${proofRejections}`, sql`${proofRejections.corpId} = ${corpId} and ${proofRejections.ownerId} = ${staffId} and ${proofRejections.resolvedAt} is null`)} as proof`);
+        ${dueFollowUpsBadge(corpId, staffId, now)} as pending,
+        ${has.service ? openServiceBadge(corpId) : zero} as service,
+        ${has.remind ? waitingForStewardBadge(corpId, staffId) : zero} as remind,
+        ${unfinishedExamsBadge(corpId, staffId)} as exam,
+        ${has.appeal && teamId !== null ? openAppealsBadge(corpId, teamId) : zero} as appeal,
+        ${has.sign ? signTasksBadge(corpId, 'open') : zero} as sign,
+        ${has.reject ? signTasksBadge(corpId, 'rejected') : zero} as reject,
+        ${openProofRejectionsBadge(corpId, staffId)} as proof`);
       const row = result.rows[0];
       const n = (value: unknown) => Number(value ?? 0);
       return {

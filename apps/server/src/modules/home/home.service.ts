@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { BadgeCounts, UserInfo } from '@crm/domain/api/auth';
 import { GRANT, JOB } from '@crm/domain/roles';
 import { ForbiddenError } from '../../errors.ts';
-import type { StaffIdentity } from '../staff/staff.repository.ts';
+import type { StaffIdentity } from '../staff/index.ts';
 import type { HomeRepository } from './home.repository.ts';
 
 /** Holds the company's grant to approve rejected signings (the spec's "stored value 29"). */

@@ -5,7 +5,6 @@ import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { houseAuditEvents, houseAudits, houseBrokerageOrders, houseBrokerageUsers, houseChannels, houseImages, houseOwnerEvents, houseRecommends } from '../../db/schema/house.ts';
 import { houseClients } from '../../db/schema/house.ts';
-import { signTasks } from '../../db/schema/sign.ts';
 
 /** Which house clients a caller may list: always one company; `all` for finance, else these people. */
 export interface ClientScope {
@@ -107,14 +106,24 @@ function filterWhere(f: ClientFilter): SQL[] {
   return where;
 }
 
+const selectHouseClients = (executor: Db | Tx) =>
+  executor
+    .select(clientColumns)
+    .from(houseClients)
+    .innerJoin(owner, eq(owner.id, houseClients.ownerId))
+    .leftJoin(steward, eq(steward.id, houseClients.stewardId))
+    .leftJoin(houseChannels, and(eq(houseChannels.corpId, houseClients.corpId), eq(houseChannels.id, houseClients.channelId)));
+
+/** A live house client with its names (exported through index.ts: the access policy looks it up). */
+export async function findHouseClient(executor: Db | Tx, corpId: number, id: number) {
+  const [row] = await selectHouseClients(executor)
+    .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
+    .limit(1);
+  return row;
+}
+
 export function createHouseRepository(db: Db) {
-  const selectClients = (executor: Db | Tx = db) =>
-    executor
-      .select(clientColumns)
-      .from(houseClients)
-      .innerJoin(owner, eq(owner.id, houseClients.ownerId))
-      .leftJoin(steward, eq(steward.id, houseClients.stewardId))
-      .leftJoin(houseChannels, and(eq(houseChannels.corpId, houseClients.corpId), eq(houseChannels.id, houseClients.channelId)));
+  const selectClients = (executor: Db | Tx = db) => selectHouseClients(executor);
 
   const selectOrders = (executor: Db | Tx = db) =>
     executor
@@ -142,12 +151,7 @@ export function createHouseRepository(db: Db) {
           .limit(limit),
       ),
 
-    async findClient(corpId: number, id: number, executor: Db | Tx = db) {
-      const [row] = await selectClients(executor)
-        .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
-        .limit(1);
-      return row;
-    },
+    findClient: (corpId: number, id: number, executor: Db | Tx = db) => findHouseClient(executor, corpId, id),
 
     /** Locks the client row for a change that reads then writes it (brokerage, deletion). */
     async lockClient(tx: Tx, corpId: number, id: number) {
@@ -189,14 +193,6 @@ export function createHouseRepository(db: Db) {
         .orderBy(asc(houseClients.id))
         .limit(50),
 
-    hasSignTask: async (executor: Db | Tx, corpId: number, houseClientId: number) => {
-      const [row] = await executor
-        .select({ id: signTasks.id })
-        .from(signTasks)
-        .where(and(eq(signTasks.corpId, corpId), eq(signTasks.houseClientId, houseClientId)))
-        .limit(1);
-      return row !== undefined;
-    },
 
     /** The active steward (job 5) with the fewest clients waiting on them; null when the company has none. */
     async pickSteward(corpId: number): Promise<number | null> {
@@ -539,11 +535,6 @@ export function createHouseRepository(db: Db) {
         .orderBy(asc(staff.id))
         .limit(500),
 
-    insertSignTask: async (tx: Tx, values: typeof signTasks.$inferInsert) => {
-      const [row] = await tx.insert(signTasks).values(values).returning({ id: signTasks.id });
-      if (!row) throw new Error('sign task not inserted');
-      return row.id;
-    },
   };
 }
 

@@ -9,41 +9,25 @@ import { HOUSE_STATUS, HOUSE_STATUS_OPTIONS, isHouseImageType, type houseBrokera
 import { toPage, type PageRequest } from '@crm/domain/api/page';
 import { type HouseAudit, type HouseDetail, type HouseClientItem, type HouseOrder } from '@crm/domain/api/house';
 import type { allotHouseRequestSchema, getHouseListRequestSchema, houseSignSubmitRequestSchema, updateHouseAuditRequestSchema, updateHouseOrderRequestSchema } from '@crm/domain/api/house';
-import { JOB } from '@crm/domain/roles';
 import { maskPhone } from '@crm/domain/validation';
-import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
-import type { StaffIdentity } from '../staff/staff.repository.ts';
-import type { FilesService } from '../files/files.service.ts';
+import { can, mayActor, requireActor, type Access } from '../access/index.ts';
+import type { FilesService } from '../files/index.ts';
+import type { StaffIdentity } from '../staff/index.ts';
+import { createSignTask, hasSignTask } from '../sign/index.ts';
 import type { ClientRow, ClientScope, HouseRepository } from './house.repository.ts';
 
 type Me = StaffIdentity;
-const has = (me: Me, job: number) => me.jobs.includes(job);
-/** A rebate-only user (job 6) sees the rebate orders and nothing else, whatever other jobs they hold. */
-const isRebateOnly = (me: Me) => has(me, JOB.REBATE_ONLY);
-const isFinance = (me: Me) => has(me, JOB.HOUSE_FINANCE) && !isRebateOnly(me);
-
-function requireNotRebateOnly(me: Me) {
-  if (isRebateOnly(me)) throw new ForbiddenError('仅返佣岗位只能查看返佣申请');
-}
-function requireFinance(me: Me) {
-  if (!isFinance(me)) throw new ForbiddenError('仅房贷财务可操作');
-}
-function requireSteward(me: Me) {
-  if (isRebateOnly(me) || !has(me, JOB.HOUSE_STEWARD)) throw new ForbiddenError('仅房贷管家可查看');
-}
-
-/** Who may open a house client: its salesperson, its steward, finance, and the leader of its team. */
-function canSeeClient(me: Me, client: Pick<ClientRow, 'ownerId' | 'stewardId' | 'teamId'>): boolean {
-  if (isRebateOnly(me)) return false;
-  return (
-    client.ownerId === me.id ||
-    client.stewardId === me.id ||
-    isFinance(me) ||
-    (me.isLeader && me.teamId !== null && client.teamId === me.teamId)
-  );
-}
-
+/*
+ * Who may do what with a house client, its brokerage and audits is the house client's policy in the
+ * access module (house.*, brokerage.*; docs/decisions/030 and 041). Job gates asked of the caller alone:
+ */
+const requireNotRebateOnly = (me: Me) => requireActor(me, 'house.list');
+const requireFinance = (me: Me) => requireActor(me, 'brokerage.manage');
+const requireSteward = (me: Me) => requireActor(me, 'house.steward');
+/** Finance (job 4, not rebate-only) sees the company's channels, recommendations and receivers. */
+const isFinance = (me: Me) => mayActor(me, 'brokerage.manage');
 const iso = (d: Date) => d.toISOString();
 
 function toItem(row: ClientRow, revealPhone: boolean): HouseClientItem {
@@ -91,22 +75,22 @@ export interface HouseServiceDeps {
   repo: HouseRepository;
   /** House documents are modules/files' (storage, signed links, sweep); this module links them by type. */
   files: FilesService;
+  access: Access;
   now: Clock;
 }
 
-export function createHouseService({ repo, files, now }: HouseServiceDeps) {
-  /** The client if it exists in the caller's company (else 404) and the caller may see it (else 403). */
-  async function visibleClient(me: Me, id: number): Promise<ClientRow> {
-    const client = await repo.findClient(me.corpId, id);
-    if (!client) throw new NotFoundError('客户不存在');
-    if (!canSeeClient(me, client)) throw new ForbiddenError('无权查看该客户');
-    return client;
-  }
+export function createHouseService({ repo, access, files, now }: HouseServiceDeps) {
+  /** The client if it exists in the caller's company (else 404) and the caller holds the permission (else 403). */
+  const visibleClient = (
+    me: Me,
+    id: number,
+    permission: 'house.read' | 'house.update' | 'house.delete' | 'brokerage.set' | 'house.sign.submit' = 'house.read',
+  ): Promise<ClientRow> => access.require(me, permission, id);
 
   async function usableChannel(me: Me, channelId: number | null) {
     if (channelId === null) return null;
     const channel = await repo.findChannel(me.corpId, channelId);
-    if (!channel || (channel.ownerId !== me.id && !isFinance(me))) throw new RefusedError('渠道不存在或不属于你');
+    if (!channel || !can(me, 'house.channel.read', channel)) throw new RefusedError('渠道不存在或不属于你');
     return channel.id;
   }
 
@@ -182,7 +166,7 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
 
     async listClients(me: Me, query: z.output<typeof getHouseListRequestSchema>) {
       requireNotRebateOnly(me);
-      const scope: ClientScope = isFinance(me) ? { corpId: me.corpId, all: true } : { corpId: me.corpId, all: false, ownerId: me.id, stewardId: me.id };
+      const scope: ClientScope = access.houseListScope(me);
       const result = await repo.listClients(scope, { keyword: query.keyword, status: query.status, channelId: query.channel_id, source: query.source }, query);
       return toList(result, query, (row) => toItem(row, row.ownerId === me.id));
     },
@@ -203,8 +187,8 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
 
     async teamClients(me: Me, page: PageRequest, keyword: string) {
       requireNotRebateOnly(me);
-      if (!me.isLeader || me.teamId === null) throw new ForbiddenError('仅团队长可查看团队数据');
-      const result = await repo.listClients({ corpId: me.corpId, all: false, teamId: me.teamId }, { keyword, status: null, channelId: null }, page);
+      requireActor(me, 'house.team');
+      const result = await repo.listClients({ corpId: me.corpId, all: false, teamId: me.teamId ?? 0 }, { keyword, status: null, channelId: null }, page);
       return toList(result, page, (row) => toItem(row, false));
     },
 
@@ -215,12 +199,11 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
      * still new (no signing), no brokerage asked for or paid. Soft: orders and events keep their client.
      */
     async deleteClient(me: Me, id: number) {
-      const client = await visibleClient(me, id);
-      if (client.ownerId !== me.id) throw new ForbiddenError('只有录入该客户的业务员可以删除');
+      await visibleClient(me, id, 'house.delete');
       await repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, id);
         if (!locked) throw new NotFoundError('客户不存在');
-        if (locked.status !== HOUSE_STATUS.NEW || (await repo.hasSignTask(tx, me.corpId, id))) throw new RefusedError('客户已进入签约流程，不能删除');
+        if (locked.status !== HOUSE_STATUS.NEW || (await hasSignTask(tx, me.corpId, { houseClientId: id }))) throw new RefusedError('客户已进入签约流程，不能删除');
         if (locked.brokerageState === 'pending_audit' || locked.brokerageState === 'approved' || (await repo.hasLiveOrders(tx, me.corpId, id))) {
           throw new RefusedError('客户已设置返佣，不能删除');
         }
@@ -233,7 +216,7 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
 
     async addImage(me: Me, id: number, houseType: number, bytes: Buffer) {
       if (!isHouseImageType(houseType)) throw new RefusedError('资料类型无效');
-      await visibleClient(me, id);
+      await visibleClient(me, id, 'house.update');
       const file = await files.store({ corpId: me.corpId, uploaderId: me.id, owner: { kind: 'house_client', houseClientId: id }, bytes });
       // The link row and the attach commit together; should they fail, the file stays unattached and the sweep takes it.
       const imageId = await repo.transaction(async (tx) => {
@@ -265,11 +248,7 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
 
     async listChannels(me: Me, page: PageRequest, keyword: string, id: number | null) {
       requireNotRebateOnly(me);
-      if (id !== null) {
-        const channel = await repo.findChannel(me.corpId, id);
-        if (!channel) throw new NotFoundError('渠道不存在');
-        if (channel.ownerId !== me.id && !isFinance(me)) throw new ForbiddenError('无权查看该渠道');
-      }
+      if (id !== null) await access.require(me, 'house.channel.read', id);
       const result = await repo.listChannels(me.corpId, isFinance(me) ? null : me.id, keyword, id, page);
       return toList(result, page, (row) => ({
         id: row.id,
@@ -350,8 +329,7 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
      * with its 'requested' event, in the same transaction.
      */
     async setBrokerage(me: Me, form: z.output<typeof setBrokerageFormSchema>) {
-      const client = await visibleClient(me, form.id);
-      if (client.ownerId !== me.id && !isFinance(me)) throw new ForbiddenError('只有客户的业务员或房贷财务可以设置返佣');
+      const client = await visibleClient(me, form.id, 'brokerage.set');
       const receivers = await repo.findBrokerageUsers(me.corpId, form.user_ids);
       if (receivers.length !== form.user_ids.length || receivers.some((r) => r.ownerId !== client.ownerId && r.ownerId !== me.id && !isFinance(me))) {
         throw new RefusedError('返佣人不存在或不属于你');
@@ -442,10 +420,7 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
      * the same audit finds it no longer pending and is refused.
      */
     async decideAudit(me: Me, input: z.output<typeof updateHouseAuditRequestSchema>) {
-      requireFinance(me);
-      const audit = await repo.findAudit(me.corpId, input.id);
-      if (!audit) throw new NotFoundError('审批不存在');
-      if (audit.requestedBy === me.id) throw new ForbiddenError('不能审批自己提交的返佣');
+      await access.require(me, 'brokerage.approve', input.id);
       return repo.transaction(async (tx) => {
         const at = now();
         const status = input.decision === 'approve' ? 'approved' : 'rejected';
@@ -476,7 +451,7 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
     // ---- orders -------------------------------------------------------------------------------
 
     async orderSummary(me: Me) {
-      if (!isFinance(me) && !isRebateOnly(me)) throw new ForbiddenError('仅房贷财务或返佣岗位可查看');
+      requireActor(me, 'brokerage.orders.read');
       const rows = await repo.orderSummary(me.corpId);
       const counts = [1, 2, 3].map((status) => {
         const row = rows.find((r) => r.status === status);
@@ -486,7 +461,7 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
     },
 
     async listOrders(me: Me, page: PageRequest, status: number) {
-      if (!isFinance(me) && !isRebateOnly(me)) throw new ForbiddenError('仅房贷财务或返佣岗位可查看');
+      requireActor(me, 'brokerage.orders.read');
       const result = await repo.listOrders(me.corpId, status, page);
       return toList(result, page, toOrder);
     },
@@ -513,13 +488,13 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
     // ---- allocation and the steward's docking -------------------------------------------------
 
     async staffOptions(me: Me) {
-      if (!isFinance(me) || !me.isLeader) throw new ForbiddenError('仅房贷财务组长可分配');
+      requireActor(me, 'house.allot');
       return repo.listActiveStaff(me.corpId);
     },
 
     /** A finance leader (job 4) hands a channel or a client to another salesperson of the company. */
     async allot(me: Me, input: z.output<typeof allotHouseRequestSchema>) {
-      if (!isFinance(me) || !me.isLeader) throw new ForbiddenError('仅房贷财务组长可分配');
+      requireActor(me, 'house.allot');
       const target = await repo.findActiveStaff(me.corpId, input.staff_id);
       if (!target) throw new RefusedError('员工不存在');
       if (input.kind === 'channel') {
@@ -539,14 +514,12 @@ export function createHouseService({ repo, files, now }: HouseServiceDeps) {
      * the bank, the client marked in signing and handled by the steward, in one transaction.
      */
     async submitSign(me: Me, input: z.output<typeof houseSignSubmitRequestSchema>) {
-      requireSteward(me);
-      const client = await visibleClient(me, input.id);
-      if (client.stewardId !== me.id) throw new ForbiddenError('只能处理分配给你的客户');
+      await visibleClient(me, input.id, 'house.sign.submit');
       // The row lock orders racing submits; the one-live-task index is the guard should a path skip it.
       const submitted = repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, input.id);
         if (!locked || locked.stewardStatus !== 'waiting' || locked.status !== HOUSE_STATUS.NEW) throw new RefusedError('该客户已提交签约');
-        const taskId = await repo.insertSignTask(tx, {
+        const taskId = await createSignTask(tx, {
           corpId: me.corpId,
           houseClientId: input.id,
           appointmentAt: new Date(input.appointment_at),

@@ -2,9 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
-import { clients } from '../../db/schema/cases.ts';
+import { caseContacts } from '../cases/index.ts';
 
-export type CaseRow = { id: number; corpId: number; ownerId: number; teamId: number | null; name: string };
 export type MoneyRow = typeof moneyRecords.$inferSelect;
 export type ProofRow = typeof proofs.$inferSelect;
 
@@ -18,15 +17,6 @@ export function createMoneyRepository(db: Db) {
 
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
-
-    async findCase(corpId: number, clientId: number): Promise<CaseRow | undefined> {
-      const [row] = await db
-        .select({ id: clients.id, corpId: clients.corpId, ownerId: clients.ownerId, teamId: clients.teamId, name: clients.name })
-        .from(clients)
-        .where(and(eq(clients.corpId, corpId), eq(clients.id, clientId)))
-        .limit(1);
-      return row;
-    },
 
     async staffNames(corpId: number, ids: number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
@@ -160,15 +150,6 @@ export function createMoneyRepository(db: Db) {
       await tx.insert(proofImages).values(fileIds.map((fileId, position) => ({ corpId, proofId, fileId, version, position })));
     },
 
-    async findLiveProof(corpId: number, id: number): Promise<ProofRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(proofs)
-        .where(and(eq(proofs.corpId, corpId), eq(proofs.id, id), isNull(proofs.deletedAt)))
-        .limit(1);
-      return row;
-    },
-
     async listLiveProofs(corpId: number, clientId: number): Promise<ProofRow[]> {
       return db
         .select()
@@ -252,12 +233,11 @@ export function createMoneyRepository(db: Db) {
 
     /** Open rejections of the owner's cases, newest first, keyset-paged on the partial index. */
     async listOpenRejections(corpId: number, ownerId: number, cursor: number | null, limit: number) {
-      return db
+      const rows = await db
         .select({
           id: proofRejections.id,
           proofId: proofRejections.proofId,
           clientId: proofRejections.clientId,
-          clientName: clients.name,
           type: proofs.type,
           version: proofs.version,
           reason: proofRejections.reason,
@@ -266,7 +246,6 @@ export function createMoneyRepository(db: Db) {
         })
         .from(proofRejections)
         .innerJoin(proofs, and(eq(proofs.corpId, proofRejections.corpId), eq(proofs.id, proofRejections.proofId)))
-        .innerJoin(clients, and(eq(clients.corpId, proofRejections.corpId), eq(clients.id, proofRejections.clientId)))
         .where(
           and(
             eq(proofRejections.corpId, corpId),
@@ -277,6 +256,9 @@ export function createMoneyRepository(db: Db) {
         )
         .orderBy(desc(proofRejections.id))
         .limit(limit);
+      // The cases' names come from their owner, modules/cases (one query for the page).
+      const names = await caseContacts(db, corpId, rows.map((row) => row.clientId));
+      return rows.map((row) => ({ ...row, clientName: names.get(row.clientId)?.name ?? '' }));
     },
   };
 }

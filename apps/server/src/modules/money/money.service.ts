@@ -2,59 +2,39 @@ import type { Clock } from '../../clock.ts';
 import type { AddMoneyRequest, MoneyList, MoneyRecord, OcrResult, Proof, ProofImage, ProofList, ProofRejectList } from '@crm/domain/api/money';
 import type { OcrKind } from '@crm/domain/idcard';
 import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, moneyAmountToFen } from '@crm/domain/money';
-import { JOB } from '@crm/domain/roles';
 import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
-import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
-import type { StaffIdentity } from '../staff/staff.repository.ts';
+import { can, type Access } from '../access/index.ts';
+import type { CaseWithScope } from '../cases/index.ts';
+import type { StaffIdentity } from '../staff/index.ts';
 import { sniffImageFormat } from '../../images/image-processing.ts';
-import type { FileRow } from '../files/files.repository.ts';
-import type { FilesService } from '../files/files.service.ts';
-import type { CaseRow, MoneyRepository, MoneyRow } from './money.repository.ts';
+import type { FileRow } from '../files/index.ts';
+import type { FilesService } from '../files/index.ts';
+import type { MoneyRepository, MoneyRow } from './money.repository.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
+
+type CaseRow = CaseWithScope;
 
 export interface MoneyServiceDeps {
   repo: MoneyRepository;
   /** Proof and repayment images are modules/files' (storage, links, sweep); this module links them. */
   files: FilesService;
+  access: Access;
   ocr: OcrAdapter;
   now: Clock;
   log?: (message: string, error: unknown) => void;
 }
 
 /*
- * Who may do what with a case's money and proofs (docs/decisions/020):
- * - read: the case owner, the leader of the case's team, and customer service (job 3) of the company;
- * - add, re-upload, delete: the owner and the team leader;
- * - reject a proof: the team leader and customer service;
- * - confirm a repayment: the team leader, never the person who recorded it.
- * Nobody of another company: their ids find nothing (404).
+ * Who may do what with a case's money and proofs is the case's policy in the access module
+ * (money.read, money.add, money.delete, money.confirm, proof.*; docs/decisions/020 and 041).
  */
-const isTeamLeader = (me: StaffIdentity, c: CaseRow) => me.isLeader && me.teamId !== null && me.teamId === c.teamId;
-const isOwner = (me: StaffIdentity, c: CaseRow) => me.id === c.ownerId;
-const isService = (me: StaffIdentity) => me.jobs.includes(JOB.SERVICE);
-export const caseAccess = {
-  read: (me: StaffIdentity, c: CaseRow) => isOwner(me, c) || isTeamLeader(me, c) || isService(me),
-  write: (me: StaffIdentity, c: CaseRow) => isOwner(me, c) || isTeamLeader(me, c),
-  reject: (me: StaffIdentity, c: CaseRow) => isTeamLeader(me, c) || isService(me),
-  confirm: (me: StaffIdentity, c: CaseRow, record: MoneyRow) => isTeamLeader(me, c) && record.createdBy !== me.id,
-};
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function createMoneyService({ repo, files, ocr, now, log = () => undefined }: MoneyServiceDeps) {
-  async function readableCase(me: StaffIdentity, clientId: number): Promise<CaseRow> {
-    const found = await repo.findCase(me.corpId, clientId);
-    if (!found) throw new NotFoundError(T.caseNotFound);
-    if (!caseAccess.read(me, found)) throw new ForbiddenError(T.caseForbidden);
-    return found;
-  }
-
-  async function writableCase(me: StaffIdentity, clientId: number): Promise<CaseRow> {
-    const found = await readableCase(me, clientId);
-    if (!caseAccess.write(me, found)) throw new ForbiddenError(T.notAllowedToEdit);
-    return found;
-  }
+export function createMoneyService({ repo, access, files, ocr, now, log = () => undefined }: MoneyServiceDeps) {
+  const readableCase = (me: StaffIdentity, clientId: number): Promise<CaseRow> => access.require(me, 'money.read', clientId);
+  const writableCase = (me: StaffIdentity, clientId: number): Promise<CaseRow> => access.require(me, 'money.add', clientId);
 
   const imageOf = (me: StaffIdentity, fileId: number): ProofImage => files.links(fileId, me.id);
 
@@ -98,8 +78,8 @@ export function createMoneyService({ repo, files, ocr, now, log = () => undefine
       confirmed_at: iso(row.confirmedAt),
       created_at: row.createdAt.toISOString(),
       images: links.filter((link) => link.moneyId === row.id).map((link) => imageOf(me, link.fileId)),
-      can_confirm: row.status === 'pending' && caseAccess.confirm(me, caseRow, row),
-      can_delete: row.status === 'pending' && caseAccess.write(me, caseRow),
+      can_confirm: row.status === 'pending' && can(me, 'money.confirm', { case: caseRow, record: row }),
+      can_delete: row.status === 'pending' && can(me, 'money.delete', { case: caseRow, record: row }),
     }));
   }
 
@@ -132,8 +112,8 @@ export function createMoneyService({ repo, files, ocr, now, log = () => undefine
             resolved_at: iso(r.resolvedAt),
           })),
         created_at: p.createdAt.toISOString(),
-        can_edit: p.status === 'rejected' && caseAccess.write(me, caseRow),
-        can_reject: p.status === 'submitted' && caseAccess.reject(me, caseRow),
+        can_edit: p.status === 'rejected' && can(me, 'proof.update', { case: caseRow }),
+        can_reject: p.status === 'submitted' && can(me, 'proof.reject', { case: caseRow }),
       };
     });
   }
@@ -144,11 +124,10 @@ export function createMoneyService({ repo, files, ocr, now, log = () => undefine
     return proof;
   }
 
-  /** A live proof and its case, after the read check. */
-  async function proofWithCase(me: StaffIdentity, proofId: number) {
-    const proof = await repo.findLiveProof(me.corpId, proofId);
-    if (!proof) throw new NotFoundError(T.recordNotFound);
-    return { proof, caseRow: await readableCase(me, proof.clientId) };
+  /** A live proof and its case, after the permission's check. */
+  async function proofWithCase(me: StaffIdentity, permission: 'proof.update' | 'proof.delete' | 'proof.reject', proofId: number) {
+    const { proof, case: caseRow } = await access.require(me, permission, proofId);
+    return { proof, caseRow };
   }
 
   return {
@@ -206,7 +185,7 @@ export function createMoneyService({ repo, files, ocr, now, log = () => undefine
         confirmed_fen: confirmed,
         list: await toMoneyRecords(me, caseRow, page),
         next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-        can_add: caseAccess.write(me, caseRow),
+        can_add: can(me, 'money.add', caseRow),
       };
     },
 
@@ -266,8 +245,9 @@ export function createMoneyService({ repo, files, ocr, now, log = () => undefine
       if (!row) throw new NotFoundError(T.recordNotFound);
       const caseRow = await readableCase(me, row.clientId);
       if (row.status === 'confirmed') throw new RefusedError(T.alreadyConfirmed);
-      if (row.createdBy === me.id && isTeamLeader(me, caseRow)) throw new RefusedError(T.cannotConfirmOwn);
-      if (!caseAccess.confirm(me, caseRow, row)) throw new ForbiddenError(T.notAllowedToConfirm);
+      // Refused, not forbidden: whoever could confirm it but recorded it (maker-checker) is told why.
+      if (row.createdBy === me.id && can(me, 'money.confirm', { case: caseRow, record: { createdBy: 0 } })) throw new RefusedError(T.cannotConfirmOwn);
+      access.assert(me, 'money.confirm', { case: caseRow, record: row });
       const confirmed = await repo.confirmMoney(me.corpId, id, me.id, now());
       if (!confirmed) throw new RefusedError(T.alreadyConfirmed);
       const [record] = await toMoneyRecords(me, caseRow, [confirmed]);
@@ -276,10 +256,7 @@ export function createMoneyService({ repo, files, ocr, now, log = () => undefine
     },
 
     async deleteMoney(me: StaffIdentity, id: number): Promise<void> {
-      const row = await repo.findMoney(me.corpId, id);
-      if (!row) throw new NotFoundError(T.recordNotFound);
-      const caseRow = await readableCase(me, row.clientId);
-      if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
+      const { record: row } = await access.require(me, 'money.delete', id);
       if (row.status === 'confirmed') throw new RefusedError(T.alreadyConfirmed);
       const removed = await repo.transaction(async (tx) => {
         const unused = await repo.deletePendingMoney(tx, me.corpId, id);
@@ -292,16 +269,16 @@ export function createMoneyService({ repo, files, ocr, now, log = () => undefine
     // ---- proofs
 
     async listProofs(me: StaffIdentity, clientId: number): Promise<ProofList> {
-      const caseRow = await readableCase(me, clientId);
+      const caseRow = await access.require(me, 'proof.read', clientId);
       return {
         client: { id: caseRow.id, name: caseRow.name },
         items: await toProofs(me, caseRow, []),
-        can_add: caseAccess.write(me, caseRow),
+        can_add: can(me, 'proof.add', caseRow),
       };
     },
 
     async addProof(me: StaffIdentity, input: { id: number; type: number; imgs: number[] }): Promise<Proof> {
-      const caseRow = await writableCase(me, input.id);
+      const caseRow = await access.require(me, 'proof.add', input.id);
       if ((await repo.countLiveProofs(me.corpId, caseRow.id)) >= MAX_PROOFS_PER_CASE) throw new RefusedError(T.tooManyProofs);
       await checkImages(me, caseRow, input.imgs);
       const at = now();
@@ -319,8 +296,7 @@ export function createMoneyService({ repo, files, ocr, now, log = () => undefine
 
     /** Re-upload after a rejection: a new version of the images; the old version stays in the history. */
     async updateProof(me: StaffIdentity, input: { id: number; imgs: number[] }): Promise<Proof> {
-      const { proof, caseRow } = await proofWithCase(me, input.id);
-      if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
+      const { proof, caseRow } = await proofWithCase(me, 'proof.update', input.id);
       if (proof.status !== 'rejected') throw new RefusedError(T.proofNotRejected);
       const current = (await repo.proofImageFiles(me.corpId, [proof.id])).filter((image) => image.version === proof.version).map((image) => image.fileId);
       await checkImages(me, caseRow, input.imgs, current);
@@ -336,14 +312,12 @@ export function createMoneyService({ repo, files, ocr, now, log = () => undefine
     },
 
     async deleteProof(me: StaffIdentity, id: number): Promise<void> {
-      const { proof, caseRow } = await proofWithCase(me, id);
-      if (!caseAccess.write(me, caseRow)) throw new ForbiddenError(T.notAllowedToEdit);
+      const { proof } = await proofWithCase(me, 'proof.delete', id);
       if (!(await repo.deleteProof(me.corpId, proof.id, now()))) throw new NotFoundError(T.recordNotFound);
     },
 
     async rejectProof(me: StaffIdentity, input: { id: number; reason: string }): Promise<Proof> {
-      const { proof, caseRow } = await proofWithCase(me, input.id);
-      if (!caseAccess.reject(me, caseRow)) throw new ForbiddenError(T.notAllowedToReject);
+      const { proof, caseRow } = await proofWithCase(me, 'proof.reject', input.id);
       if (proof.status === 'rejected') throw new RefusedError(T.proofAlreadyRejected);
       const changed = await repo.rejectProof({
         corpId: me.corpId,

@@ -3,8 +3,6 @@ import { IMAGE_TEXTS } from '../../images/images.texts.ts';
 export const MONEY_TEXTS = {
   fileMissing: '请选择要上传的图片',
   ...IMAGE_TEXTS,
-  caseNotFound: '案件不存在',
-  caseForbidden: '无权查看该案件',
   recordNotFound: '记录不存在',
   imageNotFound: '图片不存在',
   imageForbidden: '无权查看该图片',
@@ -14,9 +12,6 @@ export const MONEY_TEXTS = {
   tooManyProofs: '该案件的凭证已达上限',
   proofNotRejected: '只有被驳回的凭证可以重新上传',
   proofAlreadyRejected: '该凭证已被驳回，等待重新上传',
-  notAllowedToReject: '只有团队长或客服可以驳回凭证',
-  notAllowedToEdit: '只有案件负责人或团队长可以修改',
-  notAllowedToConfirm: '只有案件所在团队的团队长可以确认还款',
   cannotConfirmOwn: '不能确认自己登记的还款',
   alreadyConfirmed: '该还款已确认，不能修改或删除',
   keyReused: '请求标识已用于其他案件，请刷新页面后重试',

@@ -2,10 +2,9 @@ import { and, asc, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
-import { signTaskEvents } from '../../db/schema/sign.ts';
-import { clients } from '../../db/schema/cases.ts';
-import { houseClients } from '../../db/schema/house.ts';
-import { signTasks } from '../../db/schema/sign.ts';
+import { signTaskEvents, signTasks } from '../../db/schema/sign.ts';
+import { caseContacts } from '../cases/index.ts';
+import { houseClientContacts, markHouseSignFailed, markHouseSigned } from '../house/index.ts';
 
 export type SignStatus = (typeof signTasks.status.enumValues)[number];
 
@@ -16,11 +15,6 @@ const taskColumns = {
   id: signTasks.id,
   clientId: signTasks.clientId,
   houseClientId: signTasks.houseClientId,
-  // A task is about a case or a home-loan client: whichever is set names the person.
-  clientName: sql<string>`coalesce(${clients.name}, ${houseClients.name}, '')`,
-  clientPhone: sql<string>`coalesce(${clients.phone}, ${houseClients.phone}, '')`,
-  bank: houseClients.bank,
-  loanAmountFen: houseClients.loanAmountFen,
   status: signTasks.status,
   signerId: signTasks.signerId,
   signerName: signer.name,
@@ -39,14 +33,41 @@ export interface TaskFilter {
   kind?: 'case' | 'house' | undefined;
 }
 
+const selectTasks = (executor: Db | Tx) => executor.select(taskColumns).from(signTasks).leftJoin(signer, eq(signer.id, signTasks.signerId));
+type TaskColumns = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
+
+/**
+ * Names the person of each task: a task is about a case or a home-loan client, whose modules answer
+ * for their own rows (one query each per page, whatever its length).
+ */
+async function withContacts(ex: Db | Tx, corpId: number, rows: TaskColumns[]) {
+  const [cases, houses] = await Promise.all([
+    caseContacts(ex, corpId, rows.flatMap((row) => (row.clientId === null ? [] : [row.clientId]))),
+    houseClientContacts(ex, corpId, rows.flatMap((row) => (row.houseClientId === null ? [] : [row.houseClientId]))),
+  ]);
+  return rows.map((row) => {
+    const person = row.clientId !== null ? cases.get(row.clientId) : undefined;
+    const house = row.houseClientId !== null ? houses.get(row.houseClientId) : undefined;
+    return {
+      ...row,
+      clientName: person?.name ?? house?.name ?? '',
+      clientPhone: person?.phone ?? house?.phone ?? '',
+      bank: house?.bank ?? null,
+      loanAmountFen: house?.loanAmountFen ?? null,
+    };
+  });
+}
+
+/** One task of the company with its signer and person (exported through index.ts for the access policy). */
+export async function findSignTask(ex: Db | Tx, corpId: number, id: number) {
+  const rows = await selectTasks(ex)
+    .where(and(eq(signTasks.corpId, corpId), eq(signTasks.id, id)))
+    .limit(1);
+  const [row] = await withContacts(ex, corpId, rows);
+  return row;
+}
+
 export function createSignRepository(db: Db) {
-  const selectTasks = (executor: Db | Tx = db) =>
-    executor
-      .select(taskColumns)
-      .from(signTasks)
-      .leftJoin(clients, eq(clients.id, signTasks.clientId))
-      .leftJoin(houseClients, eq(houseClients.id, signTasks.houseClientId))
-      .leftJoin(signer, eq(signer.id, signTasks.signerId));
 
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
@@ -56,7 +77,7 @@ export function createSignRepository(db: Db) {
      * list newest first before it. Tasks colleagues take meanwhile leave the pool without shifting the
      * rest, which an offset would (the next page would skip as many tasks as were taken).
      */
-    listTasks(filter: TaskFilter, cursor: number | null, size: number) {
+    async listTasks(filter: TaskFilter, cursor: number | null, size: number) {
       const isPool = filter.status === 'open';
       const where: (SQL | undefined)[] = [eq(signTasks.corpId, filter.corpId)];
       if (filter.status) where.push(eq(signTasks.status, filter.status));
@@ -64,19 +85,16 @@ export function createSignRepository(db: Db) {
       if (filter.kind === 'house') where.push(sql`${signTasks.houseClientId} is not null`);
       if (filter.kind === 'case') where.push(sql`${signTasks.clientId} is not null`);
       if (cursor !== null) where.push(isPool ? gt(signTasks.id, cursor) : lt(signTasks.id, cursor));
-      return selectTasks()
+      const rows = await selectTasks(db)
         .where(and(...where))
         // Open tasks oldest first (first come, first served); a signer's own newest first.
         .orderBy(isPool ? asc(signTasks.id) : desc(signTasks.id))
         .limit(size + 1);
+      // The extra row only says whether there is a next page (toPage); its contact comes along in the same query.
+      return withContacts(db, filter.corpId, rows);
     },
 
-    async findTask(corpId: number, id: number) {
-      const [row] = await selectTasks()
-        .where(and(eq(signTasks.corpId, corpId), eq(signTasks.id, id)))
-        .limit(1);
-      return row;
-    },
+    findTask: (corpId: number, id: number) => findSignTask(db, corpId, id),
 
     events: (corpId: number, taskId: number) =>
       db
@@ -128,8 +146,8 @@ export function createSignRepository(db: Db) {
 
     insertEvent: (tx: Tx, values: typeof signTaskEvents.$inferInsert) => tx.insert(signTaskEvents).values(values),
 
-    setHouseClientStatus: (tx: Tx, corpId: number, houseClientId: number, status: number) =>
-      tx.update(houseClients).set({ status }).where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, houseClientId))),
+    markHouseSigned,
+    markHouseSignFailed,
 
     /** Claims the right to send the WeCom approval: only one caller sees the placeholder go in. */
     async claimApproval(corpId: number, id: number, signerId: number) {

@@ -1,23 +1,20 @@
 import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
-import { HOUSE_STATUS } from '@crm/domain/house';
 import { toPage } from '@crm/domain/api/page';
 import { type SignDetail, type SignTask, type auditRejectRequestSchema, type taskListRequestSchema, type updateTaskRequestSchema } from '@crm/domain/api/sign';
-import { GRANT, JOB } from '@crm/domain/roles';
 import { maskPhone } from '@crm/domain/validation';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { WecomError } from '../../adapters/wecom/index.ts';
-import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
-import type { StaffIdentity } from '../staff/staff.repository.ts';
+import { RefusedError } from '../../errors.ts';
+import { requireActor, type Access } from '../access/index.ts';
+import type { StaffIdentity } from '../staff/index.ts';
 import type { SignRepository, TaskRow } from './sign.repository.ts';
 
 type Me = StaffIdentity;
 
 const TAKEN_MESSAGE = '手慢了，该任务已被其他签约员领取';
 
-function requireSigner(me: Me) {
-  if (!me.jobs.includes(JOB.SIGNING) || me.jobs.includes(JOB.REBATE_ONLY)) throw new ForbiddenError('仅签约中心可操作');
-}
+const requireSigner = (me: Me) => requireActor(me, 'sign.task.list');
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -40,37 +37,16 @@ function toTask(row: TaskRow, revealPhone: boolean): SignTask {
 
 export interface SignServiceDeps {
   repo: SignRepository;
+  access: Access;
   wecom: WecomAdapter;
   approvalTemplateId: string;
   now: Clock;
 }
 
-export function createSignService({ repo, wecom, approvalTemplateId, now }: SignServiceDeps) {
-  /** A signing leader may open the lists of the signers of their own team. */
-  async function mayViewSigner(me: Me, userId: number): Promise<boolean> {
-    if (userId === me.id) return true;
-    if (!me.isLeader || me.teamId === null) return false;
-    const other = await repo.findStaff(me.corpId, userId);
-    return other !== undefined && other.teamId === me.teamId && other.jobs.includes(JOB.SIGNING);
-  }
-
-  /** Whether the company granted this member the approval of rejected signings (staff_grants, decision 040). */
-  const isRejectApprover = (me: Me) => me.grants.includes(GRANT.SIGN_REJECT_APPROVE);
-
-  /** Who may open a task: anyone of the centre while open; then its signer, their leader, and the company's rejection approver for rejections. */
-  async function mayViewTask(me: Me, task: TaskRow): Promise<boolean> {
-    if (task.status === 'open' || task.signerId === me.id) return true;
-    if ((task.status === 'rejected' || task.status === 'reject_approved') && isRejectApprover(me)) return true;
-    return task.signerId !== null && me.isLeader && me.teamId !== null && task.signerTeamId === me.teamId;
-  }
-
-  async function visibleTask(me: Me, id: number) {
-    requireSigner(me);
-    const task = await repo.findTask(me.corpId, id);
-    if (!task) throw new NotFoundError('任务不存在');
-    if (!(await mayViewTask(me, task))) throw new ForbiddenError('无权查看该任务');
-    return task;
-  }
+export function createSignService({ repo, access, wecom, approvalTemplateId, now }: SignServiceDeps) {
+  /** A task the caller may open (the access module: the centre's open pool, its signer, their leader, the approver). */
+  const visibleTask = (me: Me, id: number, permission: 'sign.task.read' | 'sign.task.record' = 'sign.task.read'): Promise<TaskRow> =>
+    access.require(me, permission, id);
 
   return {
     async list(me: Me, query: z.output<typeof taskListRequestSchema>) {
@@ -80,10 +56,10 @@ export function createSignService({ repo, wecom, approvalTemplateId, now }: Sign
         rows = await repo.listTasks({ corpId: me.corpId, status: 'open', kind: query.kind }, query.cursor, query.limit);
       } else if (query.flag === 2) {
         const userId = query.userid || me.id;
-        if (!(await mayViewSigner(me, userId))) throw new ForbiddenError('无权查看该签约员的任务');
+        await access.requireSignerList(me, userId);
         rows = await repo.listTasks({ corpId: me.corpId, signerId: userId, kind: query.kind }, query.cursor, query.limit);
       } else {
-        if (!isRejectApprover(me)) throw new ForbiddenError('仅拒签审批人可查看');
+        requireActor(me, 'sign.reject.list');
         rows = await repo.listTasks({ corpId: me.corpId, status: 'rejected', kind: query.kind }, query.cursor, query.limit);
       }
       // The phone is for whoever holds the appointment; the open pool shows it masked.
@@ -102,9 +78,7 @@ export function createSignService({ repo, wecom, approvalTemplateId, now }: Sign
     },
 
     async take(me: Me, id: number) {
-      requireSigner(me);
-      const task = await repo.findTask(me.corpId, id);
-      if (!task) throw new NotFoundError('任务不存在');
+      const task = await access.require(me, 'sign.task.take', id);
       // Someone was quicker (or it is done): the same answer as losing the race below.
       if (task.status !== 'open') throw new RefusedError(TAKEN_MESSAGE);
       return repo.transaction(async (tx) => {
@@ -118,15 +92,14 @@ export function createSignService({ repo, wecom, approvalTemplateId, now }: Sign
 
     /** The signer records the outcome: signed (the home-loan client is signed too) or rejected, with why. */
     async update(me: Me, input: z.output<typeof updateTaskRequestSchema>) {
-      const task = await visibleTask(me, input.id);
-      if (task.signerId !== me.id) throw new ForbiddenError('只能处理自己领取的任务');
+      await visibleTask(me, input.id, 'sign.task.record');
       return repo.transaction(async (tx) => {
         const at = now();
         const moved = await repo.move(tx, { corpId: me.corpId, id: input.id, from: 'taken', signerId: me.id }, { status: input.outcome, outcomeNote: input.note, finishedAt: at });
         if (!moved) throw new RefusedError('任务状态已变化，请刷新');
         await repo.insertEvent(tx, { corpId: me.corpId, taskId: input.id, actorId: me.id, fromStatus: 'taken', toStatus: input.outcome, reason: input.note, createdAt: at });
         if (input.outcome === 'signed' && moved.houseClientId !== null) {
-          await repo.setHouseClientStatus(tx, me.corpId, moved.houseClientId, HOUSE_STATUS.SIGNED);
+          await repo.markHouseSigned(tx, me.corpId, moved.houseClientId);
         }
         return { id: input.id };
       });
@@ -134,10 +107,7 @@ export function createSignService({ repo, wecom, approvalTemplateId, now }: Sign
 
     /** The company's rejection approver (the spec's "value 29", a grant) confirms a rejection, or sends it back to the signer. */
     async auditReject(me: Me, input: z.output<typeof auditRejectRequestSchema>) {
-      requireSigner(me);
-      if (!isRejectApprover(me)) throw new ForbiddenError('仅拒签审批人可审批');
-      const task = await repo.findTask(me.corpId, input.id);
-      if (!task) throw new NotFoundError('任务不存在');
+      await access.require(me, 'sign.reject.approve', input.id);
       return repo.transaction(async (tx) => {
         const at = now();
         const to = input.decision === 'approve' ? 'reject_approved' : 'taken';
@@ -145,7 +115,7 @@ export function createSignService({ repo, wecom, approvalTemplateId, now }: Sign
         if (!moved) throw new RefusedError('该拒签已处理');
         await repo.insertEvent(tx, { corpId: me.corpId, taskId: input.id, actorId: me.id, fromStatus: 'rejected', toStatus: to, reason: input.reason, createdAt: at });
         if (to === 'reject_approved' && moved.houseClientId !== null) {
-          await repo.setHouseClientStatus(tx, me.corpId, moved.houseClientId, HOUSE_STATUS.FAILED);
+          await repo.markHouseSignFailed(tx, me.corpId, moved.houseClientId);
         }
         return { id: input.id };
       });

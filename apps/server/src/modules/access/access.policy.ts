@@ -1,0 +1,272 @@
+import { GRANT, JOB } from '@crm/domain/roles';
+import type { CaseRole } from '@crm/domain/status';
+import { ACCESS_TEXTS as T } from './access.texts.ts';
+
+/*
+ * The one policy table: for every named permission, the kind of record it is asked about, who may ask at
+ * all (job gates, checked before any lookup), the permission that must hold first, and the roles on the
+ * record that allow or deny it. Pure: no I/O, so the table is unit-tested as a matrix
+ * (access.policy.test.ts). docs/decisions/041 explains it.
+ */
+
+/** What the policy knows of the caller: a staff identity (or, later, the staff arm of a Principal). */
+export interface Actor {
+  id: number;
+  corpId: number;
+  teamId: number | null;
+  isLeader: boolean;
+  jobs: readonly number[];
+  /** What the company granted the person by name (staff_grants, decision 040). */
+  grants: readonly string[];
+}
+
+/** The records a policy is written for; each table row is governed by exactly one of them. */
+export type Resource = 'case' | 'appeal' | 'moneyRecord' | 'proof' | 'houseClient' | 'houseChannel' | 'houseAudit' | 'signTask';
+
+/** What each resource's roles are computed from (the owners' lookups answer at least this). */
+export interface CaseFacts {
+  ownerId: number;
+  teamId: number | null;
+  /** Whether the case was ever put to customer service (job 3 may then open it). */
+  putToService: boolean;
+}
+export interface Facts {
+  case: CaseFacts;
+  appeal: { teamId: number | null };
+  moneyRecord: { case: CaseFacts; record: { createdBy: number } };
+  proof: { case: CaseFacts };
+  houseClient: { ownerId: number; stewardId: number | null; teamId: number | null };
+  houseChannel: { ownerId: number };
+  houseAudit: { requestedBy: number };
+  signTask: { status: string; signerId: number | null; signerTeamId: number | null };
+}
+
+export type Role =
+  // a case and what belongs to it (money records, proofs, images, follow-ups)
+  | 'owner'
+  | 'teamLeader'
+  | 'signer'
+  | 'service'
+  | 'serviceAssigned'
+  | 'recorder'
+  // a house client and its brokerage
+  | 'steward'
+  | 'finance'
+  | 'rebateOnly'
+  | 'requester'
+  // a signing task
+  | 'centre'
+  | 'openPool'
+  | 'taskSigner'
+  | 'signerLeader'
+  | 'rejectApprover';
+
+const has = (me: Actor, job: number) => me.jobs.includes(job);
+const leads = (me: Actor, teamId: number | null) => me.isLeader && me.teamId !== null && teamId === me.teamId;
+/** A rebate-only user (job 6) sees the rebate orders and nothing else, whatever other jobs they hold. */
+const isRebateOnly = (me: Actor) => has(me, JOB.REBATE_ONLY);
+const isFinance = (me: Actor) => has(me, JOB.HOUSE_FINANCE) && !isRebateOnly(me);
+const isCentre = (me: Actor) => has(me, JOB.SIGNING) && !isRebateOnly(me);
+/** The company's approver of rejected signings: a grant, not an id (decision 040). */
+const isRejectApprover = (me: Actor) => me.grants.includes(GRANT.SIGN_REJECT_APPROVE);
+
+function caseRoles(me: Actor, c: CaseFacts): Role[] {
+  const roles: Role[] = [];
+  if (c.ownerId === me.id) roles.push('owner');
+  if (leads(me, c.teamId)) roles.push('teamLeader');
+  if (has(me, JOB.SIGNING)) roles.push('signer');
+  if (has(me, JOB.SERVICE)) roles.push('service');
+  if (has(me, JOB.SERVICE) && c.putToService) roles.push('serviceAssigned');
+  return roles;
+}
+
+/** The roles the caller holds on a record of each kind. */
+export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[] } = {
+  case: caseRoles,
+  proof: (me, p) => caseRoles(me, p.case),
+  moneyRecord: (me, m) => [...caseRoles(me, m.case), ...(m.record.createdBy === me.id ? (['recorder'] as const) : [])],
+  appeal: (me, a) => (leads(me, a.teamId) ? ['teamLeader'] : []),
+  houseClient: (me, h) => {
+    const roles: Role[] = [];
+    if (h.ownerId === me.id) roles.push('owner');
+    if (h.stewardId === me.id) roles.push('steward');
+    if (isFinance(me)) roles.push('finance');
+    if (leads(me, h.teamId)) roles.push('teamLeader');
+    if (isRebateOnly(me)) roles.push('rebateOnly');
+    return roles;
+  },
+  houseChannel: (me, c) => [...(c.ownerId === me.id ? (['owner'] as const) : []), ...(isFinance(me) ? (['finance'] as const) : [])],
+  houseAudit: (me, a) => [...(isFinance(me) ? (['finance'] as const) : []), ...(a.requestedBy === me.id ? (['requester'] as const) : [])],
+  signTask: (me, t) => {
+    const roles: Role[] = [];
+    if (isCentre(me)) roles.push('centre');
+    if (t.status === 'open') roles.push('openPool');
+    if (t.signerId !== null && t.signerId === me.id) roles.push('taskSigner');
+    if ((t.status === 'rejected' || t.status === 'reject_approved') && isRejectApprover(me)) roles.push('rejectApprover');
+    if (t.signerId !== null && leads(me, t.signerTeamId)) roles.push('signerLeader');
+    return roles;
+  },
+};
+
+/** A condition on the caller alone (a job, being a leader), with the message of its 403. */
+export interface Gate {
+  test: (me: Actor) => boolean;
+  message: string;
+}
+
+export const GATES = {
+  leader: { test: (me) => me.isLeader && me.teamId !== null, message: T.leaderOnly },
+  service: { test: (me) => has(me, JOB.SERVICE), message: T.serviceOnly },
+  signingCentre: { test: isCentre, message: T.signingOnly },
+  rejectApprover: { test: isRejectApprover, message: T.rejectApproverOnly },
+  rejectApproverList: { test: isRejectApprover, message: T.rejectApproverListOnly },
+  notRebateOnly: { test: (me) => !isRebateOnly(me), message: T.rebateOnlyOrders },
+  steward: { test: (me) => !isRebateOnly(me) && has(me, JOB.HOUSE_STEWARD), message: T.stewardOnly },
+  finance: { test: isFinance, message: T.financeOnly },
+  financeOrRebate: { test: (me) => isFinance(me) || isRebateOnly(me), message: T.financeOrRebateOnly },
+  financeLeader: { test: (me) => isFinance(me) && me.isLeader, message: T.financeLeaderOnly },
+  houseTeamLeader: { test: (me) => me.isLeader && me.teamId !== null, message: T.houseTeamOnly },
+} satisfies Record<string, Gate>;
+export type GateName = keyof typeof GATES;
+
+interface RecordRule<R extends Resource> {
+  resource: R;
+  /** Checked first, on the caller alone: a 403 before any record is looked up. */
+  gates?: readonly GateName[];
+  /** A permission on the same record that must hold first (its own 403 message wins); a key of POLICY. */
+  requires?: string;
+  /** Roles that grant it; `deny` roles take it away again. */
+  allow: readonly Role[];
+  deny?: readonly Role[];
+  /** The 404 message when the record is not in the caller's company (or gone). */
+  notFound: string;
+  forbidden: string;
+}
+interface ActorRule {
+  resource: null;
+  gates: readonly GateName[];
+}
+export type Rule = { [R in Resource]: RecordRule<R> }[Resource] | ActorRule;
+
+const CASE_READERS: readonly Role[] = ['owner', 'teamLeader', 'signer', 'serviceAssigned'];
+const MONEY_READERS: readonly Role[] = ['owner', 'teamLeader', 'service'];
+const CASE_WRITERS: readonly Role[] = ['owner', 'teamLeader'];
+const HOUSE_READERS: readonly Role[] = ['owner', 'steward', 'finance', 'teamLeader'];
+const caseRule = (rule: Omit<RecordRule<'case'>, 'resource' | 'notFound' | 'forbidden'> & { forbidden?: string }): RecordRule<'case'> => ({
+  resource: 'case',
+  notFound: T.caseNotFound,
+  forbidden: T.caseForbidden,
+  ...rule,
+});
+const moneyCaseRule = (rule: Omit<RecordRule<'case'>, 'resource' | 'notFound'>): RecordRule<'case'> => ({ resource: 'case', notFound: T.moneyCaseNotFound, ...rule });
+
+export const POLICY = {
+  // ---- an instalment case (clients) and its follow-ups, appeals and service requests (docs/decisions/006)
+  'case.read': caseRule({ allow: CASE_READERS }),
+  'case.update': caseRule({ requires: 'case.read', allow: CASE_WRITERS }),
+  'case.delete': caseRule({ requires: 'case.read', allow: CASE_WRITERS }),
+  /** Which move (1 → 3, …) the transition table of packages/domain/src/status decides, from caseRoleNames. */
+  'case.move': caseRule({ requires: 'case.read', allow: ['owner', 'teamLeader', 'signer'] }),
+  'case.list.team': { resource: null, gates: ['leader'] },
+  'followup.add': caseRule({ requires: 'case.read', allow: CASE_WRITERS, forbidden: T.followUpOwnerOnly }),
+  'appeal.add': caseRule({ requires: 'case.read', allow: ['owner'], forbidden: T.appealOwnerOnly }),
+  'appeal.decide': { resource: 'appeal', gates: ['leader'], allow: ['teamLeader'], notFound: T.appealNotFound, forbidden: T.appealNotYourTeam },
+  'service.handle': { resource: null, gates: ['service'] },
+
+  // ---- a case's repayments, proofs and their images (docs/decisions/020)
+  'money.read': moneyCaseRule({ allow: MONEY_READERS, forbidden: T.moneyCaseForbidden }),
+  /** Record a repayment, upload or drop an image of the case. */
+  'money.add': moneyCaseRule({ requires: 'money.read', allow: CASE_WRITERS, forbidden: T.notAllowedToEdit }),
+  'money.delete': { resource: 'moneyRecord', requires: 'money.read', allow: CASE_WRITERS, notFound: T.recordNotFound, forbidden: T.notAllowedToEdit },
+  'money.confirm': { resource: 'moneyRecord', requires: 'money.read', allow: ['teamLeader'], deny: ['recorder'], notFound: T.recordNotFound, forbidden: T.notAllowedToConfirm },
+  'proof.read': moneyCaseRule({ allow: MONEY_READERS, forbidden: T.moneyCaseForbidden }),
+  'proof.add': moneyCaseRule({ requires: 'proof.read', allow: CASE_WRITERS, forbidden: T.notAllowedToEdit }),
+  'proof.update': { resource: 'proof', requires: 'proof.read', allow: CASE_WRITERS, notFound: T.recordNotFound, forbidden: T.notAllowedToEdit },
+  'proof.delete': { resource: 'proof', requires: 'proof.read', allow: CASE_WRITERS, notFound: T.recordNotFound, forbidden: T.notAllowedToEdit },
+  'proof.reject': { resource: 'proof', requires: 'proof.read', allow: ['teamLeader', 'service'], notFound: T.recordNotFound, forbidden: T.notAllowedToReject },
+
+  // ---- a home-loan client, its images, brokerage and over-limit audits (docs/decisions/030)
+  'house.list': { resource: null, gates: ['notRebateOnly'] },
+  'house.team': { resource: null, gates: ['notRebateOnly', 'houseTeamLeader'] },
+  'house.steward': { resource: null, gates: ['steward'] },
+  'house.read': { resource: 'houseClient', allow: HOUSE_READERS, deny: ['rebateOnly'], notFound: T.houseNotFound, forbidden: T.houseForbidden },
+  /** Add documents (images) to the client: whoever may open it. */
+  'house.update': { resource: 'houseClient', requires: 'house.read', allow: HOUSE_READERS, deny: ['rebateOnly'], notFound: T.houseNotFound, forbidden: T.houseForbidden },
+  'house.delete': { resource: 'houseClient', requires: 'house.read', allow: ['owner'], notFound: T.houseNotFound, forbidden: T.houseDeleteOwnerOnly },
+  'house.sign.submit': { resource: 'houseClient', gates: ['steward'], requires: 'house.read', allow: ['steward'], notFound: T.houseNotFound, forbidden: T.houseNotYours },
+  'house.allot': { resource: null, gates: ['financeLeader'] },
+  /** A channel (house_channels): its salesperson, and finance. */
+  'house.channel.read': { resource: 'houseChannel', gates: ['notRebateOnly'], allow: ['owner', 'finance'], notFound: T.channelNotFound, forbidden: T.channelForbidden },
+  'brokerage.set': { resource: 'houseClient', requires: 'house.read', allow: ['owner', 'finance'], notFound: T.houseNotFound, forbidden: T.brokerageSetOnly },
+  'brokerage.manage': { resource: null, gates: ['finance'] },
+  'brokerage.orders.read': { resource: null, gates: ['financeOrRebate'] },
+  'brokerage.approve': { resource: 'houseAudit', gates: ['finance'], allow: ['finance'], deny: ['requester'], notFound: T.auditNotFound, forbidden: T.auditOwnRequest },
+
+  // ---- the signing centre's tasks (docs/decisions/032)
+  'sign.task.list': { resource: null, gates: ['signingCentre'] },
+  'sign.task.read': { resource: 'signTask', gates: ['signingCentre'], allow: ['openPool', 'taskSigner', 'rejectApprover', 'signerLeader'], notFound: T.taskNotFound, forbidden: T.taskForbidden },
+  /** First come: any member of the centre; whether it is still open is the conditional update's answer. */
+  'sign.task.take': { resource: 'signTask', gates: ['signingCentre'], allow: ['centre'], notFound: T.taskNotFound, forbidden: T.signingOnly },
+  'sign.task.record': { resource: 'signTask', gates: ['signingCentre'], requires: 'sign.task.read', allow: ['taskSigner'], notFound: T.taskNotFound, forbidden: T.taskNotYours },
+  'sign.reject.list': { resource: null, gates: ['signingCentre', 'rejectApproverList'] },
+  'sign.reject.approve': { resource: 'signTask', gates: ['signingCentre', 'rejectApprover'], allow: ['centre'], notFound: T.taskNotFound, forbidden: T.rejectApproverOnly },
+} satisfies Record<string, Rule>;
+
+export type Permission = keyof typeof POLICY;
+/** Permissions asked of a record of kind R. */
+export type PermissionOn<R extends Resource> = { [P in Permission]: (typeof POLICY)[P] extends { resource: R } ? P : never }[Permission];
+/** Permissions asked of a record (of any kind), and the kind each is asked of. */
+export type RecordPermission = PermissionOn<Resource>;
+export type ResourceOf<P extends RecordPermission> = Extract<(typeof POLICY)[P], { resource: Resource }>['resource'];
+/** Permissions asked of the caller alone. */
+export type ActorPermission = PermissionOn<never> | { [P in Permission]: (typeof POLICY)[P] extends { resource: null } ? P : never }[Permission];
+
+/** The first gate the caller fails, or null. */
+export function failedGate(me: Actor, permission: Permission): Gate | null {
+  const rule: Rule = POLICY[permission];
+  for (const name of rule.gates ?? []) {
+    const gate: Gate = GATES[name];
+    if (!gate.test(me)) return gate;
+  }
+  return null;
+}
+
+/** Whether the roles grant this record permission (its own allow and deny only; `requires` aside). */
+export function grants(rule: RecordRule<Resource>, roles: readonly Role[]): boolean {
+  return rule.allow.some((role) => roles.includes(role)) && !(rule.deny ?? []).some((role) => roles.includes(role));
+}
+
+/**
+ * Decides a record permission on facts already looked up: null when allowed, else the message of the
+ * 403 (the gate's, the first failing required permission's, or its own).
+ */
+export function refusal<P extends RecordPermission>(me: Actor, permission: P, facts: Facts[ResourceOf<P>]): string | null {
+  const chain: Permission[] = [];
+  for (let p: Permission | undefined = permission; p; p = (POLICY[p] as Rule & { requires?: Permission }).requires) chain.unshift(p);
+  for (const p of chain) {
+    const gate = failedGate(me, p);
+    if (gate) return gate.message;
+  }
+  // The roles on the record asked about; a required permission of its case (proof.read for proof.reject)
+  // reads the same roles, which a case's proof or money record inherits from the case.
+  const resource = (POLICY[permission] as RecordRule<Resource>).resource;
+  const roles = (ROLES_ON[resource] as (me: Actor, facts: unknown) => Role[])(me, facts);
+  for (const p of chain) {
+    const rule = POLICY[p] as RecordRule<Resource>;
+    if (!grants(rule, roles)) return rule.forbidden;
+  }
+  return null;
+}
+
+/** Whether the caller holds a record permission (for the can_* flags of an answer). */
+export const can = <P extends RecordPermission>(me: Actor, permission: P, facts: Facts[ResourceOf<P>]) => refusal(me, permission, facts) === null;
+
+/** The caller's roles on a case in the transition table's words (packages/domain/src/status). */
+export function caseRoleNames(me: Actor, c: CaseFacts): CaseRole[] {
+  const roles = caseRoles(me, c);
+  return [
+    ...(roles.includes('owner') ? (['owner'] as const) : []),
+    ...(roles.includes('teamLeader') ? (['leader'] as const) : []),
+    ...(roles.includes('signer') ? (['signer'] as const) : []),
+  ];
+}

@@ -1,0 +1,43 @@
+/** The 404 and 403 messages of the access policy, shown to the person as they are. */
+export const ACCESS_TEXTS = {
+  // instalment cases (modules/cases)
+  caseNotFound: '报单不存在',
+  caseForbidden: '无权操作该报单',
+  leaderOnly: '仅团队长可查看',
+  serviceOnly: '仅客服协助岗位可操作',
+  followUpOwnerOnly: '只能跟进自己或本团队的报单',
+  appealOwnerOnly: '只能为自己的报单申诉',
+  appealNotFound: '申诉不存在',
+  appealNotYourTeam: '无权处理其他团队的申诉',
+  // a case's money and proofs (modules/money)
+  moneyCaseNotFound: '案件不存在',
+  moneyCaseForbidden: '无权查看该案件',
+  recordNotFound: '记录不存在',
+  notAllowedToEdit: '只有案件负责人或团队长可以修改',
+  notAllowedToConfirm: '只有案件所在团队的团队长可以确认还款',
+  notAllowedToReject: '只有团队长或客服可以驳回凭证',
+  // home-loan clients (modules/house)
+  houseNotFound: '客户不存在',
+  houseForbidden: '无权查看该客户',
+  houseDeleteOwnerOnly: '只有录入该客户的业务员可以删除',
+  houseNotYours: '只能处理分配给你的客户',
+  houseTeamOnly: '仅团队长可查看团队数据',
+  rebateOnlyOrders: '仅返佣岗位只能查看返佣申请',
+  stewardOnly: '仅房贷管家可查看',
+  financeOnly: '仅房贷财务可操作',
+  financeOrRebateOnly: '仅房贷财务或返佣岗位可查看',
+  financeLeaderOnly: '仅房贷财务组长可分配',
+  brokerageSetOnly: '只有客户的业务员或房贷财务可以设置返佣',
+  channelNotFound: '渠道不存在',
+  channelForbidden: '无权查看该渠道',
+  auditNotFound: '审批不存在',
+  auditOwnRequest: '不能审批自己提交的返佣',
+  // the signing centre (modules/sign)
+  signingOnly: '仅签约中心可操作',
+  taskNotFound: '任务不存在',
+  taskForbidden: '无权查看该任务',
+  taskNotYours: '只能处理自己领取的任务',
+  rejectApproverOnly: '仅拒签审批人可审批',
+  rejectApproverListOnly: '仅拒签审批人可查看',
+  signerListForbidden: '无权查看该签约员的任务',
+} as const;

@@ -1,0 +1,57 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { HOUSE_STATUS } from '@crm/domain/house';
+import type { Db, Tx } from '../../db/client.ts';
+import { houseAudits, houseChannels, houseClients } from '../../db/schema/house.ts';
+
+/*
+ * The public surface of modules/house: home-loan clients and their brokerage audits as other modules
+ * (the access policy, the signing centre, the home badges) may see and change them. Each function takes
+ * the executor (the database or the caller's transaction) and the company first.
+ */
+
+type Executor = Db | Tx;
+export { findHouseClient } from './house.repository.ts';
+export type { ClientRow as HouseClientRow } from './house.repository.ts';
+
+/** A channel and its salesperson. */
+export async function findHouseChannel(ex: Executor, corpId: number, id: number) {
+  const [row] = await ex
+    .select({ id: houseChannels.id, ownerId: houseChannels.ownerId })
+    .from(houseChannels)
+    .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** An over-limit brokerage audit: who asked for it (maker-checker) and its state. */
+export async function findHouseAudit(ex: Executor, corpId: number, id: number) {
+  const [row] = await ex
+    .select({ id: houseAudits.id, houseClientId: houseAudits.houseClientId, requestedBy: houseAudits.requestedBy, status: houseAudits.status })
+    .from(houseAudits)
+    .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** What a signing task shows of its home-loan clients: name, phone, bank and loan. */
+export async function houseClientContacts(ex: Executor, corpId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { name: string; phone: string; bank: string; loanAmountFen: number }>();
+  const rows = await ex
+    .select({ id: houseClients.id, name: houseClients.name, phone: houseClients.phone, bank: houseClients.bank, loanAmountFen: houseClients.loanAmountFen })
+    .from(houseClients)
+    .where(and(eq(houseClients.corpId, corpId), inArray(houseClients.id, [...new Set(ids)])));
+  return new Map(rows.map(({ id, ...contact }) => [id, contact]));
+}
+
+const setStatus = (tx: Tx, corpId: number, id: number, status: number) =>
+  tx.update(houseClients).set({ status }).where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
+
+/** The signing centre signed the client (in the signer's transaction). */
+export const markHouseSigned = (tx: Tx, corpId: number, id: number) => setStatus(tx, corpId, id, HOUSE_STATUS.SIGNED);
+
+/** The rejection approver confirmed a failed signing (in the approver's transaction). */
+export const markHouseSignFailed = (tx: Tx, corpId: number, id: number) => setStatus(tx, corpId, id, HOUSE_STATUS.FAILED);
+
+/** Home badge: clients waiting on the steward (a scalar subquery). */
+export const waitingForStewardBadge = (corpId: number, stewardId: number) =>
+  sql`(select count(*)::int from ${houseClients} where ${and(eq(houseClients.corpId, corpId), eq(houseClients.stewardId, stewardId), sql`${houseClients.stewardStatus} = 'waiting'`, isNull(houseClients.deletedAt))})`;

@@ -1,0 +1,34 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { moneyRecords, proofRejections, proofs } from '../../db/schema/money.ts';
+
+/*
+ * The public surface of modules/money: a case's repayments and proofs as other modules (the access
+ * policy, the home badges) may see them. Each function takes the executor and the company first.
+ */
+
+type Executor = Db | Tx;
+
+/** A repayment record (its policy is its case's: the access module looks the case up by `clientId`). */
+export async function findMoneyRecord(ex: Executor, corpId: number, id: number) {
+  const [row] = await ex
+    .select()
+    .from(moneyRecords)
+    .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** A proof not deleted (its policy is its case's). */
+export async function findLiveProof(ex: Executor, corpId: number, id: number) {
+  const [row] = await ex
+    .select()
+    .from(proofs)
+    .where(and(eq(proofs.corpId, corpId), eq(proofs.id, id), isNull(proofs.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Home badge: open rejections of the proofs of the person's cases (a scalar subquery). */
+export const openProofRejectionsBadge = (corpId: number, ownerId: number) =>
+  sql`(select count(*)::int from ${proofRejections} where ${and(eq(proofRejections.corpId, corpId), eq(proofRejections.ownerId, ownerId), isNull(proofRejections.resolvedAt))})`;
