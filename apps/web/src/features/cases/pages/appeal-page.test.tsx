@@ -53,5 +53,6 @@ describe('/business/appeal', () => {
     await waitFor(() => expect(message.isConnected).toBe(false));
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('该报单已有待审核的申诉')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/addAppeal').fields).toEqual({ client_id: '11', reason: '再申诉' });
   });
 });
