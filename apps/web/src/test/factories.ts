@@ -217,8 +217,8 @@ export const aHouseClient = (over: Partial<HouseClient> = {}): HouseClient => ({
   ...over,
 });
 
-/** One page of a House CRM list (they page by number and say has_more). */
-export const housePageOf = <T>(list: T[], has_more = false) => ({ list, page: 1, has_more });
+/** One page of a House CRM list: the same keyset page as every list (api/page.ts). */
+export const housePageOf = <T>(list: T[], next_cursor: number | null = null) => pageOf(list, next_cursor);
 
 export const aHouseDetail = (over: Partial<HouseDetail> = {}, client: Partial<HouseDetail['client']> = {}): HouseDetail => ({
   client: { ...aHouseClient(), id_number: null, remark: '', steward_id: null, steward_name: null, brokerage_rate_bp: null, ...client },

@@ -3,7 +3,7 @@
  * providers, over a faked API. Tests speak only of what a person sees (texts, roles, labels) and of the
  * calls the page sends, so they outlive refactors of hooks, query keys and route chunks.
  */
-import { act, cleanup, configure, render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
 import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -178,9 +178,30 @@ export async function renderPage(
   return { ...view, api: fake, router, pathname: () => router.state.location.pathname };
 }
 
-/** The toast or alert text shown to the person (lib/toast.ts renders role="alert" into the body). */
+/** Toasts: lib/toast.ts's role="alert" node, or antd-mobile's Toast where a page shows one directly. */
+const TOAST_SELECTOR = '.crm-toast, .adm-toast-main';
+
+/**
+ * The toast showing this text. Only toasts count: a field's own message (findFieldError) or a label with the
+ * same words is not a toast.
+ */
 export async function findToast(text: string | RegExp): Promise<HTMLElement> {
-  return screen.findByText(text);
+  return waitFor(() => {
+    const found = screen.getAllByText(text).filter((node) => node.closest(TOAST_SELECTOR));
+    if (found.length === 0) throw new Error(`no toast says ${String(text)}`);
+    return found[0] as HTMLElement;
+  });
+}
+
+/**
+ * The message shown under a form field (FormField's role="alert"), found by the field's label as the person
+ * reads the form.
+ */
+export async function findFieldError(label: string | RegExp): Promise<HTMLElement> {
+  const labelNode = await screen.findByText(label, { selector: 'label' });
+  const row = labelNode.closest('.adm-list-item');
+  if (!row) throw new Error(`the label ${String(label)} is not in a form row`);
+  return within(row as HTMLElement).findByRole('alert');
 }
 
 /** Taps an element and lets React settle. */

@@ -1,7 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anAppeal, pageOf } from '../../../test/factories.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { fail, findFieldError, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
 
 describe('/business/appeal', () => {
   usePageTestLifecycle();
@@ -33,7 +33,7 @@ describe('/business/appeal', () => {
     const page = await renderPage('/business/appeal?client_id=11', {
       api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': ok({ id: 4 }, '申诉已提交') },
     });
-    fireEvent.change(await screen.findByPlaceholderText('说明申诉理由与已补充的情况'), { target: { value: '客户已补充流水' } });
+    fireEvent.change(await screen.findByLabelText('申诉理由'), { target: { value: '客户已补充流水' } });
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('申诉已提交')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addAppeal').fields).toEqual({ client_id: '11', reason: '客户已补充流水' });
@@ -44,10 +44,15 @@ describe('/business/appeal', () => {
       api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': fail('该报单已有待审核的申诉') },
     });
     await tap(await screen.findByRole('button', { name: '提交' }));
-    await findToast(/原因|理由/);
+    const message = await findFieldError('申诉理由');
+    expect(message.textContent).toBe('请填写原因');
+    expect(await findToast('请填写原因')).toBeTruthy();
     expect(page.api.callsTo('/api/crm/addAppeal')).toHaveLength(0);
-    fireEvent.change(screen.getByPlaceholderText('说明申诉理由与已补充的情况'), { target: { value: '再申诉' } });
+    fireEvent.change(screen.getByLabelText('申诉理由'), { target: { value: '再申诉' } });
+    // The message goes as soon as the reason is typed.
+    await waitFor(() => expect(message.isConnected).toBe(false));
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('该报单已有待审核的申诉')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/addAppeal').fields).toEqual({ client_id: '11', reason: '再申诉' });
   });
 });

@@ -10,7 +10,7 @@ describe('/business/detail/:id', () => {
     const page = await renderPage('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail({ can_edit: true })) } });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('13912345678')).toBeTruthy();
-    expect(screen.getByText('50000 元')).toBeTruthy();
+    expect(screen.getByText('¥50,000.00')).toBeTruthy();
     expect(screen.getByText('招商银行')).toBeTruthy();
     expect(screen.getByText('提交报单 · 签约中')).toBeTruthy();
     expect(screen.getByRole('link', { name: '修改' }).getAttribute('href')).toBe('/business/edit?id=11');

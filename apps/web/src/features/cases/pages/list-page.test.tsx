@@ -10,7 +10,7 @@ describe('/business/list', () => {
     const page = await renderPage('/business/list', { api: { '/api/crm/clientList': ok({ list: [aCase()], next_cursor: null }) } });
     const row = await screen.findByRole('link', { name: /陈美玲/ });
     expect(row.textContent).toContain('签约中');
-    expect(row.textContent).toContain('50000元 · 36 期');
+    expect(row.textContent).toContain('¥50,000.00 · 36 期');
     expect(row.getAttribute('href')).toBe('/business/detail/11');
     expect(page.api.lastCall('/api/crm/clientList').fields).toMatchObject({ status: '0', keyword: '', cursor: '' });
   });

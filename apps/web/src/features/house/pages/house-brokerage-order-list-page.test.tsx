@@ -31,7 +31,7 @@ describe('/business/houseBrokerageOrderList/:param', () => {
         '/api/crm/updateHouseBrokerageStatus': ok(null),
       },
     });
-    fireEvent.change(await screen.findByPlaceholderText('打款流水号（选填）'), { target: { value: 'TX20261104' } });
+    fireEvent.change(await screen.findByLabelText('打款流水号'), { target: { value: 'TX20261104' } });
     await tap(screen.getByRole('button', { name: '确认打款' }));
     await screen.findByText('确认该返佣单已打款？');
     await tap(screen.getByRole('button', { name: '确定' }));

@@ -17,7 +17,7 @@ describe('/business/house', () => {
     });
     const row = await screen.findByText('赵磊');
     expect(screen.getByText('138****0001 · ¥1,000,000.00 · 240 个月（20 年）')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({ keyword: '', status: 'null', page: '1' });
+    expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({ keyword: '', status: 'null', cursor: '' });
     await tap(row);
     await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
   });

@@ -14,7 +14,7 @@ describe('/team/house', () => {
     const page = await renderPage('/team/house', { user: LEADER, api: { '/api/crm/houseTeam': ok(housePageOf([aHouseClient()])) } });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('王小明')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/houseTeam')).toMatchObject({ method: 'GET', query: { keyword: '', page: '1' } });
+    expect(page.api.lastCall('/api/crm/houseTeam')).toMatchObject({ method: 'GET', query: { keyword: '', cursor: '' } });
     const box = screen.getByPlaceholderText('搜索姓名或手机号');
     fireEvent.change(box, { target: { value: '赵' } });
     fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });

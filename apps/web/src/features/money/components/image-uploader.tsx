@@ -32,7 +32,7 @@ export function ImageUploader({ uploads, label, max = MAX_IMAGES_PER_PROOF }: Im
   };
 
   return (
-    <div className="uploader" aria-label={label}>
+    <div className="uploader" role="group" aria-label={label}>
       <ul className="uploader__grid">
         {uploads.items.map((item) => (
           <li key={item.key} className={`uploader__cell uploader__cell--${item.status}`}>

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aProof, aProofRejection } from '../../../test/factories.ts';
+import { aProof, aProofRejection, pageOf } from '../../../test/factories.ts';
 import { fail, findToast, ok, offline, NETWORK_MESSAGE, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
 
-const rejections = (items = [aProofRejection()]) => ok({ items, next_cursor: null });
+const rejections = (items = [aProofRejection()]) => ok(pageOf(items));
 
 describe('/business/proof', () => {
   usePageTestLifecycle();

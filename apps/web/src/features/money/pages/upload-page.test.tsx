@@ -1,7 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aProof, aProofList } from '../../../test/factories.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { findFieldError, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
@@ -44,18 +44,24 @@ describe('/business/upload', () => {
     expect(await screen.findByRole('article', { name: '账单' })).toBeTruthy();
   });
 
-  it('asks for the proof type before sending, then sends the type chosen', async () => {
+  it('asks for the proof type and its images before sending, each under its field', async () => {
     const page = await renderPage('/business/upload?id=11', {
-      api: { '/api/crm/getProof': ok(aProofList({ items: [] })), '/api/crm/proof': fail('请上传凭证图片') },
+      api: { '/api/crm/getProof': ok(aProofList({ items: [] })), '/api/crm/proof': ok(aProof()) },
     });
     const form = within(await screen.findByRole('region', { name: '上传新凭证' }));
     await tap(form.getByRole('button', { name: '提交凭证' }));
     expect(await findToast('请选择凭证类型')).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/proof')).toHaveLength(0);
+    const typeMessage = await findFieldError('凭证类型');
+    expect(typeMessage.textContent).toBe('请选择凭证类型');
+    expect((await findFieldError('还款凭证图片')).textContent).toBe('请至少上传一张图片');
+    expect(form.getByRole('group', { name: '还款凭证图片' })).toBeTruthy();
     await tap(form.getByText('发票'));
+    // The type's message goes once one is chosen; the images' stays until one is uploaded.
+    await waitFor(() => expect(typeMessage.isConnected).toBe(false));
     await tap(form.getByRole('button', { name: '提交凭证' }));
-    expect(await findToast('请上传凭证图片')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/proof').fields).toEqual({ id: '11', type: '2', imgs: '' });
+    expect(await findToast('请至少上传一张图片')).toBeTruthy();
+    expect((await findFieldError('还款凭证图片')).textContent).toBe('请至少上传一张图片');
+    expect(page.api.callsTo('/api/crm/proof')).toHaveLength(0);
   });
 
   it('lets a leader reject a proof with a reason', async () => {
@@ -68,7 +74,7 @@ describe('/business/upload', () => {
     });
     expect(screen.queryByRole('region', { name: '上传新凭证' })).toBeNull();
     await tap(await screen.findByRole('button', { name: '驳回' }));
-    fireEvent.change(await screen.findByLabelText('驳回凭证'), { target: { value: '看不清' } });
+    fireEvent.change(await screen.findByLabelText('驳回原因'), { target: { value: '看不清' } });
     const popup = (await screen.findByText('驳回凭证')).closest('.money-form') as HTMLElement;
     await tap(within(popup).getByRole('button', { name: '驳回' }));
     expect(await findToast('已驳回')).toBeTruthy();

@@ -37,7 +37,7 @@ describe('/sign/list/:userid/:flag', () => {
     const page = await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': ok(null) } });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('分期签约 · 139****5678')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ userid: '20', flag: '1', page: '1' });
+    expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ userid: '20', flag: '1', cursor: '' });
     await tap(screen.getByRole('button', { name: '领取' }));
     expect(await findToast('领取成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/takeTask').fields).toEqual({ id: '121' });
