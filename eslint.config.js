@@ -11,6 +11,9 @@ const restrict = (files, patterns, message) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
 });
 
+/** TypeScript the workspaces' tsconfigs cover; root tool configs are outside every project. */
+const TYPED = ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'];
+
 const FEATURES = fs.readdirSync(new URL('./apps/web/src/features/', import.meta.url));
 const SERVER_MODULES = fs.readdirSync(new URL('./apps/server/src/modules/', import.meta.url));
 
@@ -46,6 +49,21 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Type-aware rules on every TypeScript file: floating promises, unsafe any, needless assertions.
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: TYPED })),
+  {
+    files: TYPED,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // Fastify handlers, adapters and fakes implement async interfaces; an async function without await is not a bug there.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by design.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

@@ -249,7 +249,7 @@ async function call(key: string, row: Row, b: World, cookie: string | undefined)
 function leak(response: LightMyRequestResponse, row: Row): string | null {
   if (response.body.includes(MARK)) return `answered B's data (${response.statusCode})`;
   const isJson = (response.headers['content-type'] ?? '').toString().includes('application/json');
-  if (!isJson) return response.statusCode < 300 ? `answered a ${response.headers['content-type']} body` : null;
+  if (!isJson) return response.statusCode < 300 ? `answered a ${String(response.headers['content-type'])} body` : null;
   const body = response.json<{ code: number; msg: string; data: unknown }>();
   if (body.code === 0) return row.reads ? null : 'acted on B\'s record (code 0)';
   if (body.data !== null) return 'a refusal carrying data';

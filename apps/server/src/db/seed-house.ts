@@ -44,7 +44,7 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
       { corpId: 2, ownerId: 101, teamId: 4, channelId: ch4, source: 'channel', name: '另司房贷客户', phone: '13812340000', loanAmountFen: 50_000_000, termMonths: 120, bank: '工商银行' },
     ])
     .returning({ id: houseClients.id });
-  const [, hanXue, maJun, zhaoLei, qianDuoduo] = rows.map((row) => row.id) as number[];
+  const [, hanXue, maJun, zhaoLei, qianDuoduo] = rows.map<number>((row) => row.id);
   if (hanXue === undefined || maJun === undefined || zhaoLei === undefined || qianDuoduo === undefined) throw new Error('house demo not seeded');
 
   // 马俊 was referred by 赵磊: the referral chain of the detail page.

@@ -20,7 +20,7 @@ describe('the route table', () => {
   it('knows every registered route', () => {
     const routes = test.app.routeTable.filter((route) => route.method !== 'HEAD');
     expect(routes.length).toBeGreaterThan(150);
-    for (const { method, url } of routes) expect(test.app.hasRoute({ method: method as 'GET', url })).toBe(true);
+    for (const { method, url } of routes) expect(test.app.hasRoute({ method: method, url })).toBe(true);
   });
 
   it('has no stale public entry: each names a registered route', () => {

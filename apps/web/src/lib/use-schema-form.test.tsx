@@ -142,7 +142,7 @@ describe('FormField', () => {
     expect(document.getElementById('person-name-error')?.textContent).toBe('姓名必填');
     expect(screen.getByText('手机号码格式错误')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13800000000' } });
-    expect((screen.getByLabelText('手机号码') as HTMLInputElement).value).toBe('13800000000');
+    expect(screen.getByLabelText<HTMLInputElement>('手机号码').value).toBe('13800000000');
     expect(screen.queryByText('手机号码格式错误')).toBeNull();
     expect(screen.getByText('姓名必填')).toBeTruthy();
   });

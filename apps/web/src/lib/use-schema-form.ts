@@ -71,7 +71,7 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
   toastFirstError = true,
 }: UseSchemaFormOptions<V, Out>) {
   const [{ values, errors }, setState] = useState<State<V>>(() => ({
-    values: typeof initial === 'function' ? (initial as () => V)() : initial,
+    values: typeof initial === 'function' ? initial() : initial,
     errors: {},
   }));
 

@@ -390,7 +390,7 @@ describe('calculateLoan', () => {
       ['an annual rate without a method', { method: undefined }],
       ['an unknown method', { method: 3 }],
     ])('throws a RangeError for %s', (_, change) => {
-      expect(() => calculateLoan({ ...valid, ...change } as CalculatorInput)).toThrow(RangeError);
+      expect(() => calculateLoan({ ...valid, ...change })).toThrow(RangeError);
     });
   });
 });

@@ -28,7 +28,7 @@ export const CASE_STATUS_LABELS: Readonly<Record<CaseStatus, string>> = {
   9: '已退单',
 };
 
-export const CASE_STATUSES = (Object.keys(CASE_STATUS_LABELS) as unknown as string[]).map(Number) as CaseStatus[];
+export const CASE_STATUSES = Object.keys(CASE_STATUS_LABELS).map(Number) as CaseStatus[];
 
 export function isCaseStatus(value: number): value is CaseStatus {
   return Number.isInteger(value) && value >= 1 && value <= 9;

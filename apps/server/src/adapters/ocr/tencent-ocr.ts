@@ -33,7 +33,8 @@ export function createTencentOcr(options: TencentOcrOptions): OcrAdapter {
         if (/^FailedOperation\.(NoBankCard|IdCardInfoIllegal|OcrFailed|ImageNoIdCard|NoText)/i.test(error.code) || error.code === 'FailedOperation.UnKnowError') return null;
         throw new OcrUnavailableError(`Tencent OCR failed: ${error.code}`, { cause: error });
       }
-      const raw = String((kind === 'idCard' ? body.IdNum : body.CardNo) ?? '');
+      const number = kind === 'idCard' ? body.IdNum : body.CardNo;
+      const raw = typeof number === 'string' ? number : '';
       const found = extractDocumentNumber(kind, raw);
       if (!found) return null;
       return { number: found.number, valid: found.valid, confidence: found.valid ? CLOUD_CONFIDENCE : CLOUD_CONFIDENCE * UNCHECKED_PENALTY };

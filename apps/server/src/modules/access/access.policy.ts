@@ -219,7 +219,7 @@ export type PermissionOn<R extends Resource> = { [P in Permission]: (typeof POLI
 export type RecordPermission = PermissionOn<Resource>;
 export type ResourceOf<P extends RecordPermission> = Extract<(typeof POLICY)[P], { resource: Resource }>['resource'];
 /** Permissions asked of the caller alone. */
-export type ActorPermission = PermissionOn<never> | { [P in Permission]: (typeof POLICY)[P] extends { resource: null } ? P : never }[Permission];
+export type ActorPermission = { [P in Permission]: (typeof POLICY)[P] extends { resource: null } ? P : never }[Permission];
 
 /** The first gate the caller fails, or null. */
 export function failedGate(me: Actor, permission: Permission): Gate | null {

@@ -47,19 +47,27 @@ describe('useCountdown', () => {
     expect(view.countdown.seconds).toBe(59);
     expect(view.countdown.isCounting).toBe(true);
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(view.countdown.seconds).toBe(58);
 
-    for (let i = 0; i < 57; i += 1) act(() => vi.advanceTimersByTime(1000));
+    for (let i = 0; i < 57; i += 1) act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(view.countdown.seconds).toBe(1);
     expect(onFinish).not.toHaveBeenCalled();
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(view.countdown.seconds).toBe(0);
     expect(view.countdown.isCounting).toBe(false);
     expect(onFinish).toHaveBeenCalledTimes(1);
 
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(view.countdown.seconds).toBe(0);
     view.unmount();
   });

@@ -29,7 +29,7 @@ describe('/calculator', () => {
 
   it('starts empty and says what is missing first, without computing', async () => {
     await renderPage('/calculator', { user: null });
-    expect(((await screen.findByLabelText('贷款金额')) as HTMLInputElement).value).toBe('');
+    expect((await screen.findByLabelText<HTMLInputElement>('贷款金额')).value).toBe('');
     expect(screen.getByRole('button', { name: '贷款期限' }).textContent).toContain('请选择贷款期限');
     await tap(screen.getByRole('button', { name: '开始计算' }));
     expect(await findToast('请输入贷款金额')).toBeTruthy();

@@ -18,7 +18,7 @@ describe('/business/edit', () => {
     const page = await renderPage('/business/edit?id=11', {
       api: { ...REFERENCE_LISTS, '/api/crm/detail': ok(aCaseDetail()), '/api/crm/updateClient': ok({ id: 11 }, '修改成功') },
     });
-    const name = (await screen.findByDisplayValue('陈美玲')) as HTMLInputElement;
+    const name = await screen.findByDisplayValue<HTMLInputElement>('陈美玲');
     expect(screen.getByDisplayValue('50000')).toBeTruthy();
     fireEvent.change(name, { target: { value: '陈美琳' } });
     await tap(screen.getByRole('button', { name: '保存' }));

@@ -25,7 +25,7 @@ export function pagedListConfig<T>(
       const { data } =
         method === 'POST'
           ? await apiPost<unknown>(path, query, signal)
-          : await apiGet<unknown>(path, query as Record<string, string | number | null | undefined>, signal);
+          : await apiGet<unknown>(path, query, signal);
       return schema.parse(data);
     },
   };

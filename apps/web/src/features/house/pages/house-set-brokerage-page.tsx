@@ -32,9 +32,10 @@ export function HouseSetBrokeragePage() {
   const detail = useHouseDetail(Number(id));
   const receivers = useBrokerageUserList('');
   const save = useSetHouseBrokerage();
+  const noShares: Record<number, number> = {};
   const form = useSchemaForm({
     schema: setBrokerageFormSchema,
-    initial: { rate: '', user_ids: [] as number[], shares: {} as Record<number, number> },
+    initial: { rate: '', user_ids: [] as number[], shares: noShares },
     toInput: ({ rate, user_ids, shares }) => ({ id, rate, user_ids: user_ids.join(','), shares: weightsOf(user_ids, shares).join(',') }),
     idPrefix: 'brokerage',
   });
