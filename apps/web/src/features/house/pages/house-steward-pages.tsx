@@ -1,9 +1,10 @@
 import { houseSignSubmitRequestSchema } from '@crm/domain/api/house';
-import { DatePicker, Input, List, Tabs } from 'antd-mobile';
+import { DatePicker, Input, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseCard } from '../api/get-house-card.ts';
@@ -24,10 +25,7 @@ export function HouseSignPage() {
   const list = useStewardList(tab);
   return (
     <div>
-      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'handled' ? 'handled' : 'waiting')}>
-        <Tabs.Tab title={t.stewardTabs.waiting} key="waiting" />
-        <Tabs.Tab title={t.stewardTabs.handled} key="handled" />
-      </Tabs>
+      <KeyTabs value={tab} onChange={setTab} tabs={[{ key: 'waiting', title: t.stewardTabs.waiting }, { key: 'handled', title: t.stewardTabs.handled }]} />
       <List>
         <LoadMoreList
           {...list}

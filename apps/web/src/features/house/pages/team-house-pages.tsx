@@ -1,7 +1,8 @@
-import { List, Picker, Tabs } from 'antd-mobile';
+import { List, Picker } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useHouseTeam } from '../api/get-house-team.ts';
@@ -54,10 +55,7 @@ export function TeamHouseChannelPage() {
 
   return (
     <div>
-      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'client' ? 'client' : 'channel')}>
-        <Tabs.Tab title={t.allotChannels} key="channel" />
-        <Tabs.Tab title={t.allotClients} key="client" />
-      </Tabs>
+      <KeyTabs value={tab} onChange={setTab} tabs={[{ key: 'channel', title: t.allotChannels }, { key: 'client', title: t.allotClients }]} />
       <List>
         {tab === 'channel' ? (
           <LoadMoreList
