@@ -1,5 +1,6 @@
-import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock, InfiniteScroll, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { PullRefresh } from './pull-refresh.tsx';
 import { componentTexts } from './texts.ts';
 
 export type LoadMoreListProps<T> = {
@@ -31,15 +32,7 @@ export function LoadMoreList<T>({
   wrapItems = (rendered) => rendered,
 }: LoadMoreListProps<T>) {
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await refresh();
-      }}
-      pullingText={componentTexts.pullToRefresh}
-      canReleaseText={componentTexts.releaseToRefresh}
-      refreshingText={componentTexts.refreshing}
-      completeText={componentTexts.refreshed}
-    >
+    <PullRefresh onRefresh={refresh} texts={componentTexts}>
       {isPending ? (
         <div className="page" role="status" aria-busy="true">
           <Skeleton.Title animated />
@@ -61,6 +54,6 @@ export function LoadMoreList<T>({
           </InfiniteScroll>
         </>
       )}
-    </PullToRefresh>
+    </PullRefresh>
   );
 }

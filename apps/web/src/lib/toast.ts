@@ -32,3 +32,8 @@ export function showToast(options: ToastOptions): void {
     },
   );
 }
+
+/** Shows what went wrong: a typed API error's message, or whatever else was thrown. */
+export function showErrorToast(error: unknown): void {
+  showToast({ content: error instanceof Error ? error.message : String(error) });
+}

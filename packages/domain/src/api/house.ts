@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema } from '../house/house.ts';
+import { blankableTextSchema, idSchema, optionalIdSchema } from '../house/house.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 
 /*
@@ -178,7 +178,7 @@ export const updateHouseAuditRequestSchema = z
   .object({
     id: idSchema,
     decision: z.enum(['approve', 'reject'], { error: '请选择通过或驳回' }),
-    reason: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200)),
+    reason: blankableTextSchema,
   })
   .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: '驳回须填写原因', path: ['reason'] });
 
@@ -190,7 +190,7 @@ export const houseOrderListSchema = listOf(houseOrderSchema);
 export const houseOrderListRequestSchema = pageRequestSchema.extend({ status: z.coerce.number().int().min(0).max(3).default(0) });
 export const updateHouseOrderRequestSchema = z.object({
   id: idSchema,
-  remark: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200)),
+  remark: blankableTextSchema,
   pay_ref: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(64)),
 });
 export const updateHouseOrderStatusRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../house/house.ts';
+import { blankableTextSchema, idSchema } from '../house/house.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 
 /** The signing centre's calls: GET sign (a task), POST taskList, the task actions, wxWorkApprove. */
@@ -52,7 +52,7 @@ export const updateTaskRequestSchema = z
   .object({
     id: idSchema,
     outcome: z.enum(['signed', 'rejected'], { error: '请选择签约结果' }),
-    note: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200)),
+    note: blankableTextSchema,
   })
   .refine((v) => v.outcome === 'signed' || v.note.length > 0, { message: '拒签须填写原因', path: ['note'] });
 
@@ -60,7 +60,7 @@ export const auditRejectRequestSchema = z
   .object({
     id: idSchema,
     decision: z.enum(['approve', 'refuse'], { error: '请选择同意或退回' }),
-    reason: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200)),
+    reason: blankableTextSchema,
   })
   .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: '退回须填写原因', path: ['reason'] });
 

@@ -64,6 +64,9 @@ export const optionalIdSchema = z.preprocess(
 
 export const idSchema = z.coerce.number({ error: '记录无效' }).int('记录无效').positive('记录无效');
 
+/** A note or reason that may be left out (up to 200 characters): null and 'null', what a form sends for nothing, read as ''. */
+export const blankableTextSchema = z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200));
+
 const trimmed = (required: string, max: number, tooLong = `最多 ${max} 个字`) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 

@@ -18,6 +18,17 @@ const scopeWhere = (scope: CaseScope): SQL | undefined =>
   and(eq(clients.corpId, scope.corpId), 'ownerId' in scope ? eq(clients.ownerId, scope.ownerId) : eq(clients.teamId, scope.teamId), live);
 const n = (value: unknown) => Number(value ?? 0);
 
+/** Locks one row of a company's service requests or appeals for the rest of the transaction. */
+async function lockRow<T extends typeof serviceRequests | typeof appeals>(tx: Tx, table: T, corpId: number, id: number): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await tx
+    .select()
+    .from(table as typeof serviceRequests | typeof appeals)
+    .where(and(eq(table.corpId, corpId), eq(table.id, id)))
+    .for('update')
+    .limit(1);
+  return row as T['$inferSelect'] | undefined;
+}
+
 export function createCasesRepository(db: Db) {
   const owner = alias(staff, 'owner');
   /**
@@ -375,15 +386,7 @@ export function createCasesRepository(db: Db) {
         .orderBy(desc(serviceRequests.id))
         .limit(filter.limit + 1),
 
-    async lockServiceRequest(tx: Tx, corpId: number, id: number) {
-      const [row] = await tx
-        .select()
-        .from(serviceRequests)
-        .where(and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.id, id)))
-        .for('update')
-        .limit(1);
-      return row;
-    },
+    lockServiceRequest: (tx: Tx, corpId: number, id: number) => lockRow(tx, serviceRequests, corpId, id),
 
     closeServiceRequest: (tx: Tx, corpId: number, id: number, values: { handledBy: number; toStaffId: number; transferReason: string }) =>
       tx
@@ -440,15 +443,7 @@ export function createCasesRepository(db: Db) {
         .orderBy(desc(appeals.id))
         .limit(filter.limit + 1),
 
-    async lockAppeal(tx: Tx, corpId: number, id: number) {
-      const [row] = await tx
-        .select()
-        .from(appeals)
-        .where(and(eq(appeals.corpId, corpId), eq(appeals.id, id)))
-        .for('update')
-        .limit(1);
-      return row;
-    },
+    lockAppeal: (tx: Tx, corpId: number, id: number) => lockRow(tx, appeals, corpId, id),
 
     decideAppeal: (tx: Tx, corpId: number, id: number, values: { status: 'approved' | 'refused'; decidedBy: number; decisionReason: string }) =>
       tx

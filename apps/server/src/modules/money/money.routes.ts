@@ -25,12 +25,18 @@ import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import type { MoneyService } from './money.service.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
 
-
 /** The repayment, proof and upload calls of spec §7 (the signed image route is modules/files'). */
 export async function moneyRoutes(root: FastifyInstance, { money }: { money: MoneyService }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   servePrincipals(app, ['staff']);
   const tags = ['money'];
+
+  /** A delete: an id in, nothing out, the same message. */
+  const deleteRoute = (url: string, summary: string, remove: (me: ReturnType<typeof currentStaff>, id: number) => Promise<unknown>) =>
+    app.post(url, { schema: { tags, summary, body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
+      await remove(currentStaff(request), request.body.id);
+      return { code: 0, msg: T.deleted, data: null };
+    });
 
   app.post(
     '/api/crm/moneyList',
@@ -53,14 +59,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
     async (request) => ({ code: 0, msg: T.confirmed, data: await money.confirmMoney(currentStaff(request), request.body.id) }),
   );
 
-  app.post(
-    '/api/crm/delMoney',
-    { schema: { tags, summary: '删除未确认的还款', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
-    async (request) => {
-      await money.deleteMoney(currentStaff(request), request.body.id);
-      return { code: 0, msg: T.deleted, data: null };
-    },
-  );
+  deleteRoute('/api/crm/delMoney', '删除未确认的还款', (me, id) => money.deleteMoney(me, id));
 
   app.get(
     '/api/crm/getProof',
@@ -80,14 +79,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
     async (request) => ({ code: 0, msg: T.added, data: await money.updateProof(currentStaff(request), request.body) }),
   );
 
-  app.post(
-    '/api/crm/delProof',
-    { schema: { tags, summary: '删除凭证', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
-    async (request) => {
-      await money.deleteProof(currentStaff(request), request.body.id);
-      return { code: 0, msg: T.deleted, data: null };
-    },
-  );
+  deleteRoute('/api/crm/delProof', '删除凭证', (me, id) => money.deleteProof(me, id));
 
   app.get(
     '/api/crm/proofReject',
@@ -105,14 +97,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
     async (request) => ({ code: 0, msg: T.rejected, data: await money.rejectProof(currentStaff(request), request.body) }),
   );
 
-  app.post(
-    '/common/delimg',
-    { schema: { tags, summary: '删除未提交的图片', body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
-    async (request) => {
-      await money.deleteImage(currentStaff(request), request.body.id);
-      return { code: 0, msg: T.deleted, data: null };
-    },
-  );
+  deleteRoute('/common/delimg', '删除未提交的图片', (me, id) => money.deleteImage(me, id));
 
   app.post(
     '/api/ysb/uploadImg',

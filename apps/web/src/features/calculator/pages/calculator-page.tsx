@@ -7,10 +7,11 @@ import {
   type CalculatorForm,
   type LoanResult,
 } from '@crm/domain/calculator';
-import { Button, Input, Picker, Radio, Space } from 'antd-mobile';
+import { Button, Picker } from 'antd-mobile';
 import { useState } from 'react';
 import { pickTexts } from '../../../lib/locale.ts';
 import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { CalcInputField, CalcRadioField } from '../components/calc-fields.tsx';
 import { LoanResultPopup } from '../components/loan-result-popup.tsx';
 import { calculatorTexts, enUS } from '../texts.ts';
 import './calculator-page.css';
@@ -59,16 +60,15 @@ export function CalculatorPage() {
         handleSubmit();
       }}
     >
-      <div className="calc-field">
-        <label className="calc-field__label" htmlFor="calc-amount">
-          {texts.amountLabel}
-        </label>
-        <div className="calc-field__row">
-          <Input inputMode="numeric" placeholder={texts.amountPlaceholder} {...form.input('amount')} maxLength={10} />
-          <span className="calc-field__unit">{texts.amountUnit}</span>
-        </div>
-        {fieldError('amount')}
-      </div>
+      <CalcInputField
+        label={texts.amountLabel}
+        unit={texts.amountUnit}
+        input={form.input('amount')}
+        inputMode="numeric"
+        placeholder={texts.amountPlaceholder}
+        maxLength={10}
+        error={fieldError('amount')}
+      />
 
       <div className="calc-field">
         <label className="calc-field__label" htmlFor="calc-term">
@@ -101,45 +101,34 @@ export function CalculatorPage() {
         {fieldError('nper')}
       </div>
 
-      <fieldset className="calc-field">
-        <legend className="calc-field__label">{texts.interestTypeLabel}</legend>
-        <Radio.Group value={interestType} onChange={(value) => form.set('interestType')(Number(value))}>
-          <Space wrap>
-            {INTEREST_TYPES.map((option) => (
-              <Radio key={option.value} value={option.value}>
-                {texts.interestTypes[option.key] ?? option.key}
-              </Radio>
-            ))}
-          </Space>
-        </Radio.Group>
-        {fieldError('interestType')}
-      </fieldset>
+      <CalcRadioField
+        legend={texts.interestTypeLabel}
+        options={INTEREST_TYPES}
+        labels={texts.interestTypes}
+        value={interestType}
+        onChange={form.set('interestType')}
+        error={fieldError('interestType')}
+      />
 
-      <div className="calc-field">
-        <label className="calc-field__label" htmlFor="calc-rate">
-          {isInstalment ? texts.rateLabelInstalment : texts.rateLabelAnnual}
-        </label>
-        <div className="calc-field__row">
-          <Input inputMode="decimal" placeholder={texts.ratePlaceholder} {...form.input('rate')} maxLength={8} />
-          <span className="calc-field__unit">{texts.rateUnit}</span>
-        </div>
-        {fieldError('rate')}
-      </div>
+      <CalcInputField
+        label={isInstalment ? texts.rateLabelInstalment : texts.rateLabelAnnual}
+        unit={texts.rateUnit}
+        input={form.input('rate')}
+        inputMode="decimal"
+        placeholder={texts.ratePlaceholder}
+        maxLength={8}
+        error={fieldError('rate')}
+      />
 
       {isInstalment ? null : (
-        <fieldset className="calc-field">
-          <legend className="calc-field__label">{texts.methodLabel}</legend>
-          <Radio.Group value={method ?? undefined} onChange={(value) => form.set('method')(Number(value))}>
-            <Space wrap>
-              {REPAYMENT_METHODS.map((option) => (
-                <Radio key={option.value} value={option.value}>
-                  {texts.methods[option.key] ?? option.key}
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
-          {fieldError('method')}
-        </fieldset>
+        <CalcRadioField
+          legend={texts.methodLabel}
+          options={REPAYMENT_METHODS}
+          labels={texts.methods}
+          value={method ?? undefined}
+          onChange={form.set('method')}
+          error={fieldError('method')}
+        />
       )}
 
       <Button className="calc-submit" type="submit" color="primary" size="large" block>

@@ -2,10 +2,11 @@ import type { CaseDetail } from '@crm/domain/api/cases';
 import { formatFen } from '@crm/domain/money';
 import { EDUCATIONS, EMPLOYER_TYPES, LOAN_PURPOSES, MARITAL_STATUSES, OCCUPATIONS, optionLabel, REGIONS, REJECT_REASONS } from '@crm/domain/options';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { Button, Dialog, ErrorBlock, List, NoticeBar, PullToRefresh, Skeleton, Space, Steps } from 'antd-mobile';
+import { Button, Dialog, ErrorBlock, List, NoticeBar, Skeleton, Space, Steps } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../lib/toast.ts';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { useDelClient } from '../api/del-client.ts';
 import { useClientDetail } from '../api/get-client-detail.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
@@ -82,15 +83,7 @@ export function DetailPage() {
   ];
 
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await detail.refetch();
-      }}
-      pullingText={casesTexts.pullToRefresh}
-      canReleaseText={casesTexts.releaseToRefresh}
-      refreshingText={casesTexts.refreshing}
-      completeText={casesTexts.refreshed}
-    >
+    <PullRefresh onRefresh={() => detail.refetch()} texts={casesTexts}>
       <div className="page">
         {c.reject_reason !== null || c.reject_note ? (
           <NoticeBar color="error" wrap content={`${T.rejectReason}：${[optionLabel(REJECT_REASONS, c.reject_reason), c.reject_note].filter(Boolean).join('，')}`} />
@@ -158,6 +151,6 @@ export function DetailPage() {
         </div>
         <StatusMovePopup key={moving?.to ?? 0} move={moving} isSubmitting={move.isPending} onClose={() => setMoving(null)} onConfirm={(code, reason) => void confirmMove(code, reason)} />
       </div>
-    </PullToRefresh>
+    </PullRefresh>
   );
 }

@@ -1,5 +1,6 @@
-import { ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-mobile';
+import { ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { Link, useParams } from 'react-router';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { usePendingDetail } from '../api/get-pending-detail.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -14,15 +15,7 @@ export function PendingDetailPage() {
   if (query.isError) return <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />;
   const { client, list } = query.data;
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await query.refetch();
-      }}
-      pullingText={casesTexts.pullToRefresh}
-      canReleaseText={casesTexts.releaseToRefresh}
-      refreshingText={casesTexts.refreshing}
-      completeText={casesTexts.refreshed}
-    >
+    <PullRefresh onRefresh={() => query.refetch()} texts={casesTexts}>
       <div className="page">
         <Link className="case-row" to={`/business/detail/${client.id}`}>
           <div className="case-row__top">
@@ -52,6 +45,6 @@ export function PendingDetailPage() {
           </List>
         )}
       </div>
-    </PullToRefresh>
+    </PullRefresh>
   );
 }

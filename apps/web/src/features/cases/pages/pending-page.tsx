@@ -1,7 +1,8 @@
-import { Tabs, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/paged-list.tsx';
+import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { usePending } from '../api/get-pending.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -14,10 +15,7 @@ export function PendingPage() {
   const list = usePending(due);
   return (
     <div className="page">
-      <Tabs activeKey={due} onChange={(key) => setDue(key === '0' ? '0' : '1')}>
-        <Tabs.Tab title={T.due} key="1" />
-        <Tabs.Tab title={T.all} key="0" />
-      </Tabs>
+      <KeyTabs value={due} onChange={setDue} tabs={[{ key: '1', title: T.due }, { key: '0', title: T.all }]} />
       <PagedList
         list={list}
         itemKey={(item) => item.id}

@@ -1,8 +1,8 @@
 import type { ServiceItem } from '@crm/domain/api/cases';
-import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/paged-list.tsx';
+import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { useService } from '../api/get-service.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -15,10 +15,7 @@ export function ServicePage() {
   const list = useService(status);
   return (
     <div className="page">
-      <Tabs activeKey={status} onChange={(key) => setStatus(key === 'all' ? 'all' : 'open')}>
-        <Tabs.Tab title={T.open} key="open" />
-        <Tabs.Tab title={T.all} key="all" />
-      </Tabs>
+      <KeyTabs value={status} onChange={setStatus} tabs={[{ key: 'open', title: T.open }, { key: 'all', title: T.all }]} />
       <PagedList<ServiceItem>
         list={list}
         itemKey={(item) => item.id}

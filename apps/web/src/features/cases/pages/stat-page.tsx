@@ -1,7 +1,8 @@
 import { fenToWan, fenToWanValue } from '@crm/domain/money';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { ErrorBlock, List, PullToRefresh, Segmented, Skeleton } from 'antd-mobile';
+import { ErrorBlock, List, Segmented, Skeleton } from 'antd-mobile';
 import { useMemo, useState } from 'react';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { BarChart } from '../../../components/bar-chart.tsx';
 import { getStoredUser } from '../../../lib/storage.ts';
 import { useStatistic } from '../api/get-statistic.ts';
@@ -23,15 +24,7 @@ export function StatPage() {
   }, [query.data]);
 
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await query.refetch();
-      }}
-      pullingText={casesTexts.pullToRefresh}
-      canReleaseText={casesTexts.releaseToRefresh}
-      refreshingText={casesTexts.refreshing}
-      completeText={casesTexts.refreshed}
-    >
+    <PullRefresh onRefresh={() => query.refetch()} texts={casesTexts}>
       <div className="page">
         {isLeader ? (
           <div className="toolbar">
@@ -74,6 +67,6 @@ export function StatPage() {
           </>
         )}
       </div>
-    </PullToRefresh>
+    </PullRefresh>
   );
 }

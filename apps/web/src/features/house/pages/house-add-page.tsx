@@ -1,13 +1,14 @@
 import { HOUSE_PRODUCTS, HOUSE_TERMS, houseClientFormSchema } from '@crm/domain/house';
-import { Button, Input, List, Picker, Radio, Space, TextArea } from 'antd-mobile';
+import { Input, List, Picker, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
-import { showToast } from '../../../lib/toast.ts';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddHouseClient } from '../api/add-house-client.ts';
 import { useChannelList } from '../api/house-channels.ts';
 import { houseTexts as t } from '../texts.ts';
+import { HouseAction, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
 
 type Values = {
@@ -54,7 +55,7 @@ export function HouseAddPage() {
       void navigate(`/business/houseDetail/0/${id}`, { replace: true });
     } catch (error) {
       // What was typed stays: the state is untouched.
-      showToast({ content: error instanceof Error ? error.message : String(error) });
+      showErrorToast(error);
     }
   };
 
@@ -63,12 +64,8 @@ export function HouseAddPage() {
   return (
     <div>
       <List header={t.addClient}>
-        <FormField field={field('name')} label={t.name}>
-          <Input placeholder={t.namePlaceholder} {...input('name')} maxLength={30} />
-        </FormField>
-        <FormField field={field('phone')} label={t.phone}>
-          <Input placeholder={t.phonePlaceholder} {...input('phone')} maxLength={11} type="tel" />
-        </FormField>
+        <NameField form={form} />
+        <PhoneField form={form} />
         <FormField field={field('id_number')} label={t.idNumber}>
           <Input placeholder={t.idNumberPlaceholder} {...input('id_number')} maxLength={18} />
         </FormField>
@@ -100,15 +97,9 @@ export function HouseAddPage() {
         <FormField field={field('referrer_id')} label={t.referrer}>
           <Input placeholder={t.referrerPlaceholder} {...input('referrer_id')} inputMode="numeric" />
         </FormField>
-        <FormField field={field('remark')} label={t.remark}>
-          <TextArea placeholder={t.remarkPlaceholder} {...input('remark')} maxLength={200} autoSize />
-        </FormField>
+        <RemarkField form={form} />
       </List>
-      <div className="house-actions">
-        <Button color="primary" block loading={add.isPending} onClick={() => void submit()}>
-          {t.submit}
-        </Button>
-      </div>
+      <HouseAction block loading={add.isPending} onClick={() => void submit()}>{t.submit}</HouseAction>
       <Picker
         visible={pickTerm}
         onClose={() => setPickTerm(false)}

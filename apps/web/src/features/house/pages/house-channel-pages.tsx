@@ -1,15 +1,16 @@
 import { houseChannelFormSchema } from '@crm/domain/house';
-import { Button, ErrorBlock, Input, List, SearchBar, TextArea } from 'antd-mobile';
+import { ErrorBlock, Input, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { FormField } from '../../../components/form-field.tsx';
-import { showToast } from '../../../lib/toast.ts';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientItem } from '../components/client-item.tsx';
 import { houseTexts as t } from '../texts.ts';
+import { HouseAction, HouseSearch, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
 
 /** /business/houseChannel: the partners who refer clients. */
@@ -19,9 +20,7 @@ export function HouseChannelPage() {
   const channels = useChannelList({ keyword });
   return (
     <div>
-      <div className="house-search">
-        <SearchBar placeholder={t.channelNamePlaceholder} onSearch={setKeyword} onClear={() => setKeyword('')} />
-      </div>
+      <HouseSearch placeholder={t.channelNamePlaceholder} onSearch={setKeyword} />
       <List>
         <LoadMoreList
           {...channels}
@@ -33,11 +32,7 @@ export function HouseChannelPage() {
           )}
         />
       </List>
-      <div className="house-actions">
-        <Button color="primary" onClick={() => void navigate('/business/houseChannelAdd')}>
-          {t.addChannel}
-        </Button>
-      </div>
+      <HouseAction onClick={() => void navigate('/business/houseChannelAdd')}>{t.addChannel}</HouseAction>
     </div>
   );
 }
@@ -55,7 +50,7 @@ export function HouseChannelAddPage() {
       showToast({ content: t.saved, icon: 'success' });
       void navigate(`/business/houseChannelDetail/${id}`, { replace: true });
     } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error) });
+      showErrorToast(error);
     }
   };
   return (
@@ -67,18 +62,10 @@ export function HouseChannelAddPage() {
         <FormField field={field('contact')} label={t.contact}>
           <Input placeholder={t.contactPlaceholder} {...input('contact')} maxLength={30} />
         </FormField>
-        <FormField field={field('phone')} label={t.phone}>
-          <Input placeholder={t.phonePlaceholder} {...input('phone')} maxLength={11} type="tel" />
-        </FormField>
-        <FormField field={field('remark')} label={t.remark}>
-          <TextArea placeholder={t.remarkPlaceholder} {...input('remark')} maxLength={200} autoSize />
-        </FormField>
+        <PhoneField form={form} />
+        <RemarkField form={form} />
       </List>
-      <div className="house-actions">
-        <Button color="primary" loading={add.isPending} onClick={() => void submit()}>
-          {t.submit}
-        </Button>
-      </div>
+      <HouseAction loading={add.isPending} onClick={() => void submit()}>{t.submit}</HouseAction>
     </div>
   );
 }
@@ -107,11 +94,7 @@ export function HouseChannelDetailPage() {
           renderItem={(client) => <ClientItem key={client.id} client={client} onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)} />}
         />
       </List>
-      <div className="house-actions">
-        <Button color="primary" onClick={() => void navigate(`/business/houseAdd?channel=${id}`)}>
-          {t.addFromChannel}
-        </Button>
-      </div>
+      <HouseAction onClick={() => void navigate(`/business/houseAdd?channel=${id}`)}>{t.addFromChannel}</HouseAction>
     </div>
   );
 }

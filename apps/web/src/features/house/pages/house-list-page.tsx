@@ -1,4 +1,4 @@
-import { Button, List, SearchBar, Tabs } from 'antd-mobile';
+import { List, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
@@ -6,6 +6,7 @@ import { useHouseList } from '../api/get-house-list.ts';
 import { useHouseStatus } from '../api/house-status.ts';
 import { ClientItem } from '../components/client-item.tsx';
 import { houseTexts as t } from '../texts.ts';
+import { HouseAction, HouseSearch } from '../components/house-form.tsx';
 import '../components/house.css';
 
 /** /business/house: my home-loan clients, searched, filtered by status, paged. */
@@ -18,9 +19,7 @@ export function HouseListPage() {
 
   return (
     <div>
-      <div className="house-search">
-        <SearchBar placeholder={t.searchPlaceholder} onSearch={setKeyword} onClear={() => setKeyword('')} />
-      </div>
+      <HouseSearch onSearch={setKeyword} />
       <Tabs activeKey={status} onChange={setStatus}>
         <Tabs.Tab title={t.allStatuses} key="0" />
         {(statuses.data ?? []).map((o) => (
@@ -36,11 +35,7 @@ export function HouseListPage() {
           )}
         />
       </List>
-      <div className="house-actions">
-        <Button color="primary" onClick={() => void navigate('/business/houseAdd')}>
-          {t.addClient}
-        </Button>
-      </div>
+      <HouseAction onClick={() => void navigate('/business/houseAdd')}>{t.addClient}</HouseAction>
     </div>
   );
 }

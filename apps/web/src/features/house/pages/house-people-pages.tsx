@@ -1,15 +1,16 @@
 import { formatFen } from '@crm/domain/money';
 import { houseBrokerageUserFormSchema, houseRecommendFormSchema } from '@crm/domain/house';
-import { Button, Input, List, Popup, SearchBar, TextArea } from 'antd-mobile';
+import { Input, List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { FormField } from '../../../components/form-field.tsx';
-import { showToast } from '../../../lib/toast.ts';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
 import { houseTexts as t } from '../texts.ts';
+import { HouseAction, HouseSearch, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
 
 /** /business/houseRecommendList. */
@@ -33,11 +34,7 @@ export function HouseRecommendListPage() {
           )}
         />
       </List>
-      <div className="house-actions">
-        <Button color="primary" onClick={() => void navigate('/business/houseRecommendAdd')}>
-          {t.addRecommend}
-        </Button>
-      </div>
+      <HouseAction onClick={() => void navigate('/business/houseRecommendAdd')}>{t.addRecommend}</HouseAction>
     </div>
   );
 }
@@ -55,30 +52,20 @@ export function HouseRecommendAddPage() {
       showToast({ content: t.saved, icon: 'success' });
       void navigate('/business/houseRecommendList', { replace: true });
     } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error) });
+      showErrorToast(error);
     }
   };
   return (
     <div>
       <List header={t.addRecommend}>
-        <FormField field={field('name')} label={t.name}>
-          <Input placeholder={t.namePlaceholder} {...input('name')} maxLength={30} />
-        </FormField>
-        <FormField field={field('phone')} label={t.phone}>
-          <Input placeholder={t.phonePlaceholder} {...input('phone')} maxLength={11} type="tel" />
-        </FormField>
+        <NameField form={form} />
+        <PhoneField form={form} />
         <FormField field={field('intent_amount')} label={t.intentAmount}>
           <Input placeholder={t.remarkPlaceholder} {...input('intent_amount')} inputMode="decimal" />
         </FormField>
-        <FormField field={field('remark')} label={t.remark}>
-          <TextArea placeholder={t.remarkPlaceholder} {...input('remark')} maxLength={200} autoSize />
-        </FormField>
+        <RemarkField form={form} />
       </List>
-      <div className="house-actions">
-        <Button color="primary" loading={add.isPending} onClick={() => void submit()}>
-          {t.submit}
-        </Button>
-      </div>
+      <HouseAction loading={add.isPending} onClick={() => void submit()}>{t.submit}</HouseAction>
     </div>
   );
 }
@@ -99,14 +86,12 @@ export function HouseBrokerageUserPage() {
       form.reset({ name: '', phone: '', bank_name: '', bank_card: '' });
       setAdding(false);
     } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error) });
+      showErrorToast(error);
     }
   };
   return (
     <div>
-      <div className="house-search">
-        <SearchBar placeholder={t.searchPlaceholder} onSearch={setKeyword} onClear={() => setKeyword('')} />
-      </div>
+      <HouseSearch onSearch={setKeyword} />
       <List>
         <LoadMoreList
           {...list}
@@ -118,19 +103,11 @@ export function HouseBrokerageUserPage() {
           )}
         />
       </List>
-      <div className="house-actions">
-        <Button color="primary" onClick={() => setAdding(true)}>
-          {t.addBrokerageUser}
-        </Button>
-      </div>
+      <HouseAction onClick={() => setAdding(true)}>{t.addBrokerageUser}</HouseAction>
       <Popup visible={adding} onMaskClick={() => setAdding(false)} bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}>
         <List header={t.addBrokerageUser}>
-          <FormField field={field('name')} label={t.name}>
-            <Input placeholder={t.namePlaceholder} {...input('name')} maxLength={30} />
-          </FormField>
-          <FormField field={field('phone')} label={t.phone}>
-            <Input placeholder={t.phonePlaceholder} {...input('phone')} maxLength={11} type="tel" />
-          </FormField>
+          <NameField form={form} />
+          <PhoneField form={form} />
           <FormField field={field('bank_name')} label={t.bankName}>
             <Input placeholder={t.bankNamePlaceholder} {...input('bank_name')} maxLength={50} />
           </FormField>
@@ -138,11 +115,7 @@ export function HouseBrokerageUserPage() {
             <Input placeholder={t.bankCardPlaceholder} {...input('bank_card')} maxLength={19} inputMode="numeric" />
           </FormField>
         </List>
-        <div className="house-actions">
-          <Button color="primary" loading={add.isPending} onClick={() => void submit()}>
-            {t.submit}
-          </Button>
-        </div>
+        <HouseAction loading={add.isPending} onClick={() => void submit()}>{t.submit}</HouseAction>
       </Popup>
     </div>
   );

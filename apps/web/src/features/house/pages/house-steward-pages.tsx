@@ -1,10 +1,11 @@
 import { houseSignSubmitRequestSchema } from '@crm/domain/api/house';
-import { Button, DatePicker, Input, List, Tabs } from 'antd-mobile';
+import { DatePicker, Input, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { FormField } from '../../../components/form-field.tsx';
-import { showToast } from '../../../lib/toast.ts';
+import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseCard } from '../api/get-house-card.ts';
 import { useHouseList } from '../api/get-house-list.ts';
@@ -13,6 +14,7 @@ import { useHouseSignSubmit } from '../api/house-sign-submit.ts';
 import { useHouseDetail } from '../api/get-house-detail.ts';
 import { ClientItem } from '../components/client-item.tsx';
 import { houseTexts as t } from '../texts.ts';
+import { HouseAction } from '../components/house-form.tsx';
 import { HouseDetailPage } from './house-detail-page.tsx';
 import '../components/house.css';
 
@@ -23,10 +25,7 @@ export function HouseSignPage() {
   const list = useStewardList(tab);
   return (
     <div>
-      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'handled' ? 'handled' : 'waiting')}>
-        <Tabs.Tab title={t.stewardTabs.waiting} key="waiting" />
-        <Tabs.Tab title={t.stewardTabs.handled} key="handled" />
-      </Tabs>
+      <KeyTabs value={tab} onChange={setTab} tabs={[{ key: 'waiting', title: t.stewardTabs.waiting }, { key: 'handled', title: t.stewardTabs.handled }]} />
       <List>
         <LoadMoreList
           {...list}
@@ -60,7 +59,7 @@ export function HouseSignDetailPage() {
       await submitSign.mutateAsync(input);
       showToast({ content: t.signSubmitted, icon: 'success' });
     } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error) });
+      showErrorToast(error);
     }
   };
 
@@ -79,11 +78,7 @@ export function HouseSignDetailPage() {
               <Input placeholder={t.placePlaceholder} {...form.input('place')} maxLength={100} />
             </FormField>
           </List>
-          <div className="house-actions">
-            <Button color="primary" loading={submitSign.isPending} onClick={() => void submit()}>
-              {t.submitSign}
-            </Button>
-          </div>
+          <HouseAction loading={submitSign.isPending} onClick={() => void submit()}>{t.submitSign}</HouseAction>
           <DatePicker
             visible={picking}
             precision="minute"

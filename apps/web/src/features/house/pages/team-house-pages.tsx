@@ -1,14 +1,16 @@
-import { List, Picker, SearchBar, Tabs } from 'antd-mobile';
+import { List, Picker } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
-import { showToast } from '../../../lib/toast.ts';
+import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useHouseTeam } from '../api/get-house-team.ts';
 import { useAllotHouse, useHouseStaff } from '../api/house-allot.ts';
 import { useChannelList } from '../api/house-channels.ts';
 import { ClientItem } from '../components/client-item.tsx';
 import { houseTexts as t } from '../texts.ts';
+import { HouseSearch } from '../components/house-form.tsx';
 import '../components/house.css';
 
 /** /team/house: the leader's team's home-loan clients. */
@@ -18,9 +20,7 @@ export function TeamHousePage() {
   const list = useHouseTeam(keyword);
   return (
     <div>
-      <div className="house-search">
-        <SearchBar placeholder={t.searchPlaceholder} onSearch={setKeyword} onClear={() => setKeyword('')} />
-      </div>
+      <HouseSearch onSearch={setKeyword} />
       <List>
         <LoadMoreList
           {...list}
@@ -49,16 +49,13 @@ export function TeamHouseChannelPage() {
       await allot.mutateAsync({ kind: target.kind, id: target.id, staff_id: staffId });
       showToast({ content: t.allotted, icon: 'success' });
     } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error) });
+      showErrorToast(error);
     }
   };
 
   return (
     <div>
-      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'client' ? 'client' : 'channel')}>
-        <Tabs.Tab title={t.allotChannels} key="channel" />
-        <Tabs.Tab title={t.allotClients} key="client" />
-      </Tabs>
+      <KeyTabs value={tab} onChange={setTab} tabs={[{ key: 'channel', title: t.allotChannels }, { key: 'client', title: t.allotClients }]} />
       <List>
         {tab === 'channel' ? (
           <LoadMoreList

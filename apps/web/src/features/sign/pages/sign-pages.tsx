@@ -1,9 +1,10 @@
 import { auditRejectRequestSchema, SIGN_STATUS_LABELS, updateTaskRequestSchema, type SignTask } from '@crm/domain/api/sign';
-import { Button, Dialog, ErrorBlock, List, Radio, Skeleton, Space, Steps, Tabs, Tag, TextArea } from 'antd-mobile';
+import { Button, Dialog, ErrorBlock, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { getStoredUser } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -37,9 +38,33 @@ function TaskItem({ task, action }: { task: SignTask; action?: ReactNode }) {
   );
 }
 
+type TaskListProps = {
+  list: ReturnType<typeof useTaskList>;
+  /** The button beside a task; none shows its status. */
+  action: (task: SignTask) => ReactNode;
+};
+
+/** A page of tasks, each with what the caller may do to it. */
+function TaskList({ list, action }: TaskListProps) {
+  return (
+    <List>
+      <LoadMoreList {...list} emptyText={t.empty} renderItem={(task) => <TaskItem key={task.id} task={task} action={action(task)} />} />
+    </List>
+  );
+}
+
+/** Opens a taken task to record its outcome. */
+function RecordButton({ taskId }: { taskId: number }) {
+  const navigate = useNavigate();
+  return (
+    <Button size="small" color="primary" fill="outline" onClick={() => void navigate(`/sign/update/${taskId}`)}>
+      {t.record}
+    </Button>
+  );
+}
+
 /** /sign/list/:userid/:flag: the task centre (1: open, take one) or a signer's tasks (2). */
 export function SignListPage() {
-  const navigate = useNavigate();
   const { userid = '0', flag = '1' } = useParams();
   const isCentre = flag === '1';
   // A leader may open a team signer's list; only the signer who holds a task records its outcome.
@@ -57,29 +82,18 @@ export function SignListPage() {
   };
 
   return (
-    <List>
-      <LoadMoreList
-        {...list}
-        emptyText={t.empty}
-        renderItem={(task) => (
-          <TaskItem
-            key={task.id}
-            task={task}
-            action={
-              isCentre ? (
-                <Button size="small" color="primary" loading={take.isPending && take.variables === task.id} onClick={() => void onTake(task.id)}>
-                  {t.take}
-                </Button>
-              ) : task.status === 'taken' && task.signer_id === myId ? (
-                <Button size="small" color="primary" fill="outline" onClick={() => void navigate(`/sign/update/${task.id}`)}>
-                  {t.record}
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
-      />
-    </List>
+    <TaskList
+      list={list}
+      action={(task) =>
+        isCentre ? (
+          <Button size="small" color="primary" loading={take.isPending && take.variables === task.id} onClick={() => void onTake(task.id)}>
+            {t.take}
+          </Button>
+        ) : task.status === 'taken' && task.signer_id === myId ? (
+          <RecordButton taskId={task.id} />
+        ) : undefined
+      }
+    />
   );
 }
 
@@ -241,7 +255,6 @@ function RejectDecision({ taskId }: { taskId: number }) {
 
 /** /sign/house: home-loan docking, the bank signings the stewards booked: open ones and the caller's own. */
 export function SignHousePage() {
-  const navigate = useNavigate();
   const [tab, setTab] = useState<'open' | 'mine'>('open');
   const open = useTaskList({ userid: 0, flag: 1, kind: 'house' });
   const mine = useTaskList({ userid: 0, flag: 2, kind: 'house' });
@@ -249,42 +262,28 @@ export function SignHousePage() {
   const list = tab === 'open' ? open : mine;
   return (
     <div>
-      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'mine' ? 'mine' : 'open')}>
-        <Tabs.Tab title={t.houseOpen} key="open" />
-        <Tabs.Tab title={t.houseMine} key="mine" />
-      </Tabs>
-      <List>
-        <LoadMoreList
-          {...list}
-          emptyText={t.empty}
-          renderItem={(task) => (
-            <TaskItem
-              key={task.id}
-              task={task}
-              action={
-                tab === 'open' ? (
-                  <Button
-                    size="small"
-                    color="primary"
-                    onClick={() =>
-                      void take.mutateAsync(task.id).then(
-                        () => showToast({ content: t.taken, icon: 'success' }),
-                        (error: unknown) => showToast({ content: message(error) }),
-                      )
-                    }
-                  >
-                    {t.take}
-                  </Button>
-                ) : task.status === 'taken' ? (
-                  <Button size="small" color="primary" fill="outline" onClick={() => void navigate(`/sign/update/${task.id}`)}>
-                    {t.record}
-                  </Button>
-                ) : undefined
+      <KeyTabs value={tab} onChange={setTab} tabs={[{ key: 'open', title: t.houseOpen }, { key: 'mine', title: t.houseMine }]} />
+      <TaskList
+        list={list}
+        action={(task) =>
+          tab === 'open' ? (
+            <Button
+              size="small"
+              color="primary"
+              onClick={() =>
+                void take.mutateAsync(task.id).then(
+                  () => showToast({ content: t.taken, icon: 'success' }),
+                  (error: unknown) => showToast({ content: message(error) }),
+                )
               }
-            />
-          )}
-        />
-      </List>
+            >
+              {t.take}
+            </Button>
+          ) : task.status === 'taken' ? (
+            <RecordButton taskId={task.id} />
+          ) : undefined
+        }
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { auditAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { Button, Dialog, List, Popup, Space, Tabs, Tag, TextArea } from 'antd-mobile';
+import { Button, Dialog, List, Popup, Space, Tag, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
+import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAuditAppeal } from '../api/audit-appeal.ts';
@@ -36,10 +37,7 @@ export function TeamAppealPage() {
 
   return (
     <div className="page">
-      <Tabs activeKey={status} onChange={(key) => setStatus(key === 'all' ? 'all' : 'open')}>
-        <Tabs.Tab title={T.open} key="open" />
-        <Tabs.Tab title={T.all} key="all" />
-      </Tabs>
+      <KeyTabs value={status} onChange={setStatus} tabs={[{ key: 'open', title: T.open }, { key: 'all', title: T.all }]} />
       <PagedList<AppealItem>
         list={list}
         itemKey={(item) => item.id}

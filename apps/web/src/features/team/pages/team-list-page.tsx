@@ -1,6 +1,7 @@
 import { fenToWan, fenToWanValue as wan } from '@crm/domain/money';
-import { ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-mobile';
+import { ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { useMemo } from 'react';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { BarChart } from '../../../components/bar-chart.tsx';
 import { useTeamData } from '../api/get-team-data.ts';
 import { teamTexts as T } from '../texts.ts';
@@ -30,15 +31,7 @@ export function TeamListPage() {
   if (query.isError) return <ErrorBlock status="default" title={T.loadFailed} description={query.error.message} />;
   const data = query.data;
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await query.refetch();
-      }}
-      pullingText={T.pullToRefresh}
-      canReleaseText={T.releaseToRefresh}
-      refreshingText={T.refreshing}
-      completeText={T.refreshed}
-    >
+    <PullRefresh onRefresh={() => query.refetch()} texts={T}>
       <div className="page">
         <div className="section-title">{data.team_name}</div>
         <div className="stat-cards">
@@ -72,6 +65,6 @@ export function TeamListPage() {
           ))}
         </List>
       </div>
-    </PullToRefresh>
+    </PullRefresh>
   );
 }

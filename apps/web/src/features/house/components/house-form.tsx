@@ -1,0 +1,72 @@
+import { Button, Input, SearchBar, TextArea } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { FormField } from '../../../components/form-field.tsx';
+import type { FieldBinding } from '../../../lib/use-schema-form.ts';
+import { houseTexts as t } from '../texts.ts';
+
+/** The part of the form hook a text row needs, for a form that has the field `K`. */
+type TextForm<K extends string> = {
+  field: (key: K) => FieldBinding;
+  input: (key: K) => { id: string; value: string; onChange: (value: string) => void };
+};
+
+export type HouseTextFieldProps<K extends string> = { form: TextForm<K> };
+
+/** The name row every house form starts with. */
+export function NameField({ form }: HouseTextFieldProps<'name'>) {
+  return (
+    <FormField field={form.field('name')} label={t.name}>
+      <Input placeholder={t.namePlaceholder} {...form.input('name')} maxLength={30} />
+    </FormField>
+  );
+}
+
+/** A mobile number row. */
+export function PhoneField({ form }: HouseTextFieldProps<'phone'>) {
+  return (
+    <FormField field={form.field('phone')} label={t.phone}>
+      <Input placeholder={t.phonePlaceholder} {...form.input('phone')} maxLength={11} type="tel" />
+    </FormField>
+  );
+}
+
+/** The free-text remark row. */
+export function RemarkField({ form }: HouseTextFieldProps<'remark'>) {
+  return (
+    <FormField field={form.field('remark')} label={t.remark}>
+      <TextArea placeholder={t.remarkPlaceholder} {...form.input('remark')} maxLength={200} autoSize />
+    </FormField>
+  );
+}
+
+export type HouseActionProps = {
+  onClick: () => void;
+  children: ReactNode;
+  loading?: boolean;
+  block?: boolean;
+};
+
+/** The one primary button under a house list or form. */
+export function HouseAction({ onClick, children, loading, block }: HouseActionProps) {
+  return (
+    <div className="house-actions">
+      <Button color="primary" block={block} loading={loading} onClick={onClick}>
+        {children}
+      </Button>
+    </div>
+  );
+}
+
+export type HouseSearchProps = {
+  onSearch: (keyword: string) => void;
+  placeholder?: string;
+};
+
+/** The search bar over a house list; clearing it searches for everything again. */
+export function HouseSearch({ onSearch, placeholder = t.searchPlaceholder }: HouseSearchProps) {
+  return (
+    <div className="house-search">
+      <SearchBar placeholder={placeholder} onSearch={onSearch} onClear={() => onSearch('')} />
+    </div>
+  );
+}
