@@ -26,7 +26,12 @@ function moduleBoundary(module) {
   const others = SERVER_MODULES.filter((other) => other !== module);
   const web = { group: ['**/web/**', '@crm/web*'], message: 'The server does not import the web.' };
   const otherModules = {
-    group: others.flatMap((other) => [`../${other}/**`, `!../${other}/index.ts`, `**/modules/${other}/**`, `!**/modules/${other}/index.ts`]),
+    group: others.flatMap((other) => [
+      `../${other}/**`,
+      `!../${other}/index.ts`,
+      `**/modules/${other}/**`,
+      `!**/modules/${other}/index.ts`,
+    ]),
     message: `Another module is reached only through its public index.ts (docs/decisions/041).`,
   };
   const ownSchemas = [...new Set([module, 'staff'])];
@@ -39,7 +44,14 @@ function moduleBoundary(module) {
     {
       files: [`${dir}/**/*.ts`],
       ignores: ['**/*.repository.ts', '**/index.ts', '**/*.test.ts'],
-      rules: rule({ group: ['**/db/*', '**/db/**'], message: 'Only repositories (and the module\'s index.ts) touch db/ (STYLE.md).' }, otherModules, web),
+      rules: rule(
+        {
+          group: ['**/db/*', '**/db/**'],
+          message: "Only repositories (and the module's index.ts) touch db/ (STYLE.md).",
+        },
+        otherModules,
+        web,
+      ),
     },
     { files: [`${dir}/**/*.repository.ts`, `${dir}/index.ts`], rules: rule(otherSchemas, otherModules, web) },
   ];
@@ -67,12 +79,19 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   // Boundaries of STYLE.md, enforced on import paths.
-  restrict(['packages/domain/**'], ['**/apps/**', '@crm/server*', '@crm/web*', 'react', 'react-*', 'fastify*', 'drizzle-orm*', 'node:*'], 'packages/domain is pure: it imports zod and nothing of the apps.'),
+  restrict(
+    ['packages/domain/**'],
+    ['**/apps/**', '@crm/server*', '@crm/web*', 'react', 'react-*', 'fastify*', 'drizzle-orm*', 'node:*'],
+    'packages/domain is pure: it imports zod and nothing of the apps.',
+  ),
   restrict(['apps/web/**'], ['**/server/**', '@crm/server*'], 'The web reaches the server only over HTTP.'),
   restrict(['apps/server/**'], ['**/web/**', '@crm/web*'], 'The server does not import the web.'),
   // Server modules (STYLE.md, docs/decisions/041): routes call services, services call repositories, only
@@ -86,8 +105,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Read the time from the injected Clock (clock.ts).' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from the injected Clock (clock.ts).' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read the time from the injected Clock (clock.ts).',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time from the injected Clock (clock.ts).',
+        },
       ],
     },
   },
@@ -101,12 +126,19 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
     files: ['apps/web/**/*.tsx'],
     // antd-mobile's form controls render these DOM elements; mapped, the rules check our props on them too.
-    settings: { 'jsx-a11y': { components: { Button: 'button', Input: 'input', TextArea: 'textarea', SearchBar: 'input' } } },
+    settings: {
+      'jsx-a11y': { components: { Button: 'button', Input: 'input', TextArea: 'textarea', SearchBar: 'input' } },
+    },
   },
   ...FEATURES.map((feature) =>
     restrict(
       [`apps/web/src/features/${feature}/**`],
-      FEATURES.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`]),
+      FEATURES.filter((other) => other !== feature).flatMap((other) => [
+        `**/features/${other}/**`,
+        `../${other}/**`,
+        `../../${other}/**`,
+        `../../../${other}/**`,
+      ]),
       'A feature never imports another feature (STYLE.md).',
     ),
   ),

@@ -24,7 +24,10 @@ const LIST_P99_LIMIT_MS = 50;
 /** Bench staff 2001: a salesperson of company 1 with 1,000 cases. */
 const STAFF = { id: 2001, phone: '13700000001', corpId: 1 };
 
-const { values: args } = parseArgs({ options: { duration: { type: 'string' }, cases: { type: 'string' } }, strict: true });
+const { values: args } = parseArgs({
+  options: { duration: { type: 'string' }, cases: { type: 'string' } },
+  strict: true,
+});
 const duration = Number(args.duration ?? 10);
 const caseCount = Number(args.cases ?? 200_000);
 const failures = [];
@@ -46,7 +49,11 @@ async function freePort() {
 
 function run(args, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
   });
 }
@@ -54,9 +61,22 @@ function run(args, env = {}) {
 /** The product as `npm start` runs it (NODE_ENV=test lifts the per-IP limit every request here would hit). */
 async function startServer(env) {
   const port = await freePort();
-  const childEnv = { ...process.env, NODE_ENV: 'test', DEMO_MODE: 'true', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env };
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DEMO_MODE: 'true',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...env,
+  };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let log = '';
   child.stdout.on('data', (chunk) => (log = (log + chunk).slice(-10_000)));
   child.stderr.on('data', (chunk) => (log = (log + chunk).slice(-10_000)));
@@ -84,18 +104,32 @@ async function startServer(env) {
 }
 
 async function logIn(url) {
-  const sms = await (await fetch(`${url}/common/smsCode`, { method: 'POST', body: new URLSearchParams({ phone: STAFF.phone }) })).json();
+  const sms = await (
+    await fetch(`${url}/common/smsCode`, { method: 'POST', body: new URLSearchParams({ phone: STAFF.phone }) })
+  ).json();
   if (!sms.data?.verifyCode) throw new Error(`no demo code: ${JSON.stringify(sms)}`);
   const response = await fetch(`${url}/api/crm/login`, {
     method: 'POST',
-    body: new URLSearchParams({ corp_id: String(STAFF.corpId), phone: STAFF.phone, code: sms.data.verifyCode, wxworkid: 'null' }),
+    body: new URLSearchParams({
+      corp_id: String(STAFF.corpId),
+      phone: STAFF.phone,
+      code: sms.data.verifyCode,
+      wxworkid: 'null',
+    }),
   });
-  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).find((pair) => pair.startsWith('crm_session='));
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .find((pair) => pair.startsWith('crm_session='));
   if (!cookie) throw new Error(`login refused: ${await response.text()}`);
   return cookie;
 }
 
-const form = (cookie, body) => ({ method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body });
+const form = (cookie, body) => ({
+  method: 'POST',
+  headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+  body,
+});
 
 /** The three requests measured, after walking the list once to find a cursor 900 cases deep. */
 async function requests(url, cookie) {
@@ -110,7 +144,12 @@ async function requests(url, cookie) {
   if (!cursor) throw new Error('the bench staff has fewer than 900 cases: was the seed run?');
   return [
     { name: 'clientList, first page', url: `${url}/api/crm/clientList`, ...form(cookie, 'limit=20'), isList: true },
-    { name: 'clientList, 900 deep', url: `${url}/api/crm/clientList`, ...form(cookie, `limit=20&cursor=${cursor}`), isList: true },
+    {
+      name: 'clientList, 900 deep',
+      url: `${url}/api/crm/clientList`,
+      ...form(cookie, `limit=20&cursor=${cursor}`),
+      isList: true,
+    },
     { name: 'detail', url: `${url}/api/crm/detail?id=${firstId}`, method: 'GET', headers: { cookie } },
   ];
 }
@@ -118,7 +157,12 @@ async function requests(url, cookie) {
 function cannon(request, seconds) {
   const autocannon = requireHere('autocannon');
   const { name: _name, isList: _isList, ...options } = request;
-  return autocannon({ ...options, connections: CONNECTIONS, duration: seconds, verifyBody: (body) => body.startsWith('{"code":0,') });
+  return autocannon({
+    ...options,
+    connections: CONNECTIONS,
+    duration: seconds,
+    verifyBody: (body) => body.startsWith('{"code":0,'),
+  });
 }
 
 async function measure(target, server) {
@@ -134,13 +178,22 @@ async function measure(target, server) {
     if (target === 'PostgreSQL' && request.isList && result.latency.p99 >= LIST_P99_LIMIT_MS) {
       fail(`${target} · ${request.name}: p99 ${result.latency.p99} ms, the limit is under ${LIST_P99_LIMIT_MS} ms`);
     }
-    rows.push({ target, call: request.name, requestsPerSecond: Math.round(result.requests.average), latencyP50Ms: result.latency.p50, latencyP99Ms: result.latency.p99, requests: result.requests.total });
+    rows.push({
+      target,
+      call: request.name,
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      requests: result.requests.total,
+    });
   }
   return rows;
 }
 
 const results = [];
-console.log(`\n== Instalment cases: ${caseCount.toLocaleString('en-US')} cases, 200 staff, 2 companies; ${CONNECTIONS} connections, ${duration} s per call`);
+console.log(
+  `\n== Instalment cases: ${caseCount.toLocaleString('en-US')} cases, 200 staff, 2 companies; ${CONNECTIONS} connections, ${duration} s per call`,
+);
 
 // Embedded database (PGlite), in a throwaway folder.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-cases-'));
@@ -188,9 +241,15 @@ try {
 }
 
 console.log('\n| database | call | req/s | p50 | p99 |\n|---|---|---:|---:|---:|');
-for (const row of results) console.log(`| ${row.target} | ${row.call} | ${row.requestsPerSecond} | ${row.latencyP50Ms} ms | ${row.latencyP99Ms} ms |`);
+for (const row of results)
+  console.log(
+    `| ${row.target} | ${row.call} | ${row.requestsPerSecond} | ${row.latencyP50Ms} ms | ${row.latencyP99Ms} ms |`,
+  );
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
-fs.writeFileSync(path.join(benchDir, 'results/cases.json'), `${JSON.stringify({ date: new Date().toISOString(), cases: caseCount, connections: CONNECTIONS, duration, results, failures }, null, 2)}\n`);
+fs.writeFileSync(
+  path.join(benchDir, 'results/cases.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), cases: caseCount, connections: CONNECTIONS, duration, results, failures }, null, 2)}\n`,
+);
 if (failures.length > 0) {
   console.error(`\nbench cases FAILED (${failures.length})`);
   process.exitCode = 1;

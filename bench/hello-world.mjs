@@ -10,7 +10,9 @@ const Fastify = require('fastify');
 
 const app = Fastify({ logger: false });
 // Accept the benchmark's urlencoded body without parsing it (the product parses it with @fastify/formbody).
-app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+  done(null, body),
+);
 app.get('/healthz', async () => ({ code: 0, msg: 'ok', data: null }));
 app.post('/api/crm/userinfo', async () => ({
   code: 0,

@@ -5,7 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBankCard, randomIdNumber, renderCardImage, seededRandom } from '../apps/server/src/adapters/ocr/card-images.ts';
+import {
+  randomBankCard,
+  randomIdNumber,
+  renderCardImage,
+  seededRandom,
+} from '../apps/server/src/adapters/ocr/card-images.ts';
 import { createLocalOcr } from '../apps/server/src/adapters/ocr/local-ocr.ts';
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
@@ -29,7 +34,13 @@ try {
       let ms = 0;
       for (let i = 0; i < count; i += 1) {
         const number = kind === 'bankCard' ? randomBankCard(random) : randomIdNumber(random);
-        const image = await renderCardImage({ kind, number, random, noise: level.noise, maxRotation: level.maxRotation });
+        const image = await renderCardImage({
+          kind,
+          number,
+          random,
+          noise: level.noise,
+          maxRotation: level.maxRotation,
+        });
         const started = performance.now();
         const reading = await ocr.recognize(kind, image);
         ms += performance.now() - started;
@@ -59,4 +70,7 @@ try {
 console.table(rows);
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 fs.mkdirSync(out, { recursive: true });
-fs.writeFileSync(path.join(out, 'ocr-latest.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, count, rows }, null, 2));
+fs.writeFileSync(
+  path.join(out, 'ocr-latest.json'),
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, count, rows }, null, 2),
+);

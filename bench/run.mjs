@@ -53,13 +53,18 @@ try {
 }
 if (args.help) usage();
 const only = args.only;
-if (only !== undefined && only !== 'size' && only !== 'load' && only !== 'cases') usage(`--only must be "size", "load" or "cases", not "${only}"`);
+if (only !== undefined && only !== 'size' && only !== 'load' && only !== 'cases')
+  usage(`--only must be "size", "load" or "cases", not "${only}"`);
 const duration = args.duration === undefined ? 10 : Number(args.duration);
 if (!Number.isInteger(duration) || duration < 1 || duration > 600)
   usage(`--duration must be whole seconds (1–600), not "${args.duration}"`);
 // The instalment-case load test (issue 3) seeds its own 200,000 cases: its own script, run on request.
 if (only === 'cases') {
-  const child = spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'cases.mjs'), `--duration=${duration}`], { stdio: 'inherit' });
+  const child = spawn(
+    process.execPath,
+    [path.join(path.dirname(fileURLToPath(import.meta.url)), 'cases.mjs'), `--duration=${duration}`],
+    { stdio: 'inherit' },
+  );
   child.once('exit', (code) => process.exit(code ?? 1));
   await new Promise(() => undefined);
 }
@@ -96,7 +101,11 @@ function table(headers, rows, rightColumns = []) {
   const cells = [headers, ...rows].map((row) => row.map((cell) => String(cell)));
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => row[column].length)));
   const line = (row) =>
-    row.map((cell, column) => (rightColumns.includes(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ');
+    row
+      .map((cell, column) =>
+        rightColumns.includes(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]),
+      )
+      .join('  ');
   console.log(line(cells[0]));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of cells.slice(1)) console.log(line(row));
@@ -237,8 +246,14 @@ const chunkLabel = (file) => file.replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/,
 
 function findChromium() {
   const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) return fs.existsSync(fromEnv) ? { path: fromEnv } : { problem: `CHROMIUM_PATH=${fromEnv} does not exist` };
-  const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  if (fromEnv)
+    return fs.existsSync(fromEnv) ? { path: fromEnv } : { problem: `CHROMIUM_PATH=${fromEnv} does not exist` };
+  const candidates = [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+  ];
   const found = candidates.find((candidate) => fs.existsSync(candidate));
   return found
     ? { path: found }
@@ -252,7 +267,8 @@ function staticEntryScripts(indexHtml) {
   const files = [];
   const attribute = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i'))?.[1];
   for (const tag of indexHtml.match(/<script\b[^>]*>/gi) ?? []) {
-    if (attribute(tag, 'type') === 'module' && attribute(tag, 'src')) files.push({ url: attribute(tag, 'src'), how: 'entry' });
+    if (attribute(tag, 'type') === 'module' && attribute(tag, 'src'))
+      files.push({ url: attribute(tag, 'src'), how: 'entry' });
   }
   for (const tag of indexHtml.match(/<link\b[^>]*>/gi) ?? []) {
     if (attribute(tag, 'rel') === 'modulepreload' && attribute(tag, 'href'))
@@ -328,7 +344,6 @@ async function jsLoadedByLogin(baseUrl, chromiumPath) {
   }
 }
 
-
 /**
  * The .js a phone downloads to open 我的报单 (/business/list) from the home page: logs in through the login
  * screen (as staff 2, so the load part's SMS window for staff 1 stays free), waits for home to settle, then
@@ -343,7 +358,8 @@ async function jsLoadedByCaseListAfterHome(baseUrl, chromiumPath) {
     await page.getByPlaceholder('请输入手机号码').fill(CASE_LIST_PHONE);
     await page.getByRole('button', { name: '获取验证码' }).click();
     const code = page.getByPlaceholder('请输入验证码');
-    for (let tries = 0; tries < 100 && !/^\d{6}$/.test(await code.inputValue()); tries += 1) await page.waitForTimeout(100);
+    for (let tries = 0; tries < 100 && !/^\d{6}$/.test(await code.inputValue()); tries += 1)
+      await page.waitForTimeout(100);
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL('**/index', { timeout: 30_000 });
     const tile = page.getByRole('link', { name: /我的报单/ });
@@ -356,7 +372,8 @@ async function jsLoadedByCaseListAfterHome(baseUrl, chromiumPath) {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     const loaded = [];
-    for (const [pathname, response] of scripts) loaded.push({ url: pathname, body: await response.body().catch(() => null) });
+    for (const [pathname, response] of scripts)
+      loaded.push({ url: pathname, body: await response.body().catch(() => null) });
     return { loaded, problems };
   } finally {
     await browser.close();
@@ -386,13 +403,17 @@ async function measureSizes(getServer) {
   let method = 'index.html + Chromium';
   const chromium = findChromium();
   if (chromium.problem) {
-    fail(`cannot find the lazy chunks of /login: ${chromium.problem}. The login total below is only the entry + modulepreloads.`);
+    fail(
+      `cannot find the lazy chunks of /login: ${chromium.problem}. The login total below is only the entry + modulepreloads.`,
+    );
     method = 'index.html only (incomplete: no Chromium)';
   } else {
     const server = await getServer();
     const { loaded, problems } = await jsLoadedByLogin(server.url, chromium.path);
     if (problems.length > 0) {
-      fail(`loading /login in Chromium went wrong (was apps/web/dist rebuilt during the run? then rerun):\n    ${problems.join('\n    ')}`);
+      fail(
+        `loading /login in Chromium went wrong (was apps/web/dist rebuilt during the run? then rerun):\n    ${problems.join('\n    ')}`,
+      );
     }
     for (const script of loaded) {
       if (!login.has(script.url))
@@ -456,17 +477,26 @@ async function measureSizes(getServer) {
     const rows = loaded.map((script) => {
       const file = fileOf(script.url);
       const buffer = fs.existsSync(file) ? fs.readFileSync(file) : script.body;
-      return { file: path.basename(file), name: chunkLabel(path.basename(file)), rawBytes: buffer.length, gzipBytes: gzipBytes(buffer) };
+      return {
+        file: path.basename(file),
+        name: chunkLabel(path.basename(file)),
+        rawBytes: buffer.length,
+        gzipBytes: gzipBytes(buffer),
+      };
     });
     rows.sort((a, b) => b.gzipBytes - a.gzipBytes);
     const total = rows.reduce((sum, row) => sum + row.gzipBytes, 0);
     console.log('\nJS a phone downloads to open /business/list from home (only requests after home settled):\n');
     table(
       ['chunk', 'file', 'raw', 'gzip'],
-      [...rows.map((row) => [row.name, row.file, kb(row.rawBytes), kb(row.gzipBytes)]), ['TOTAL', '', kb(rows.reduce((sum, row) => sum + row.rawBytes, 0)), kb(total)]],
+      [
+        ...rows.map((row) => [row.name, row.file, kb(row.rawBytes), kb(row.gzipBytes)]),
+        ['TOTAL', '', kb(rows.reduce((sum, row) => sum + row.rawBytes, 0)), kb(total)],
+      ],
       [2, 3],
     );
-    if (rows.some((row) => /^(house|money)/.test(row.name))) fail('/business/list downloaded the house or money chunk: the per-feature split is broken');
+    if (rows.some((row) => /^(house|money)/.test(row.name)))
+      fail('/business/list downloaded the house or money chunk: the per-feature split is broken');
     caseList = { totalGzipBytes: total, chunks: rows };
   }
 
@@ -525,7 +555,10 @@ async function json(response, what) {
 async function logIn(baseUrl) {
   const smsForm = new FormData();
   smsForm.set('phone', DEMO.phone);
-  const sms = await json(await fetch(`${baseUrl}/common/smsCode`, { method: 'POST', body: smsForm }), 'POST /common/smsCode');
+  const sms = await json(
+    await fetch(`${baseUrl}/common/smsCode`, { method: 'POST', body: smsForm }),
+    'POST /common/smsCode',
+  );
   const code = sms.data?.verifyCode;
   if (sms.code !== 0 || !code) throw new Error(`POST /common/smsCode gave no demo code: ${JSON.stringify(sms)}`);
 
@@ -539,7 +572,8 @@ async function logIn(baseUrl) {
     body: loginForm,
   });
   const login = await json(response, 'POST /api/crm/login');
-  if (login.code !== 0 || login.data?.id !== DEMO.staffId) throw new Error(`POST /api/crm/login refused: ${JSON.stringify(login)}`);
+  if (login.code !== 0 || login.data?.id !== DEMO.staffId)
+    throw new Error(`POST /api/crm/login refused: ${JSON.stringify(login)}`);
   const cookie = response.headers
     .getSetCookie()
     .map((header) => header.split(';')[0])
@@ -569,7 +603,9 @@ async function checkOnce(request, name) {
   });
   const body = await json(response, `${name}: POST /api/crm/userinfo`);
   if (response.status !== 200 || body.code !== 0) {
-    throw new Error(`${name}: POST /api/crm/userinfo answered HTTP ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    throw new Error(
+      `${name}: POST /api/crm/userinfo answered HTTP ${response.status} ${JSON.stringify(body).slice(0, 300)}`,
+    );
   }
   return body;
 }
@@ -669,7 +705,9 @@ async function runProductTarget(name, server) {
 }
 
 async function measureLoad(embedded) {
-  heading(`2. Load test: POST /api/crm/userinfo, ${CONNECTIONS} connections, ${duration} s each (after ${WARMUP_SECONDS} s warm-up)`);
+  heading(
+    `2. Load test: POST /api/crm/userinfo, ${CONNECTIONS} connections, ${duration} s each (after ${WARMUP_SECONDS} s warm-up)`,
+  );
   console.log(
     `  node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os
       .loadavg()
@@ -816,7 +854,9 @@ report.durationSeconds = Math.round((Date.now() - started) / 100) / 10;
 report.failures = failures;
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nWrote ${path.relative(process.cwd(), resultsFile) || resultsFile} (${report.durationSeconds} s in all).`);
+console.log(
+  `\nWrote ${path.relative(process.cwd(), resultsFile) || resultsFile} (${report.durationSeconds} s in all).`,
+);
 if (failures.length > 0) {
   const firstLine = (message) => (message.includes('\n') ? `${message.split('\n')[0]} (details above)` : message);
   console.error(`\nbench FAILED (${failures.length}):\n  - ${failures.map(firstLine).join('\n  - ')}`);

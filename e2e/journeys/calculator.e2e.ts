@@ -39,7 +39,10 @@ describe('loan calculator', () => {
       expect(yuan(expected.loan_amount)).toBe('100,000.00');
 
       // The mask closes the popup.
-      await page.locator('.adm-mask').last().click({ position: { x: 10, y: 10 } });
+      await page
+        .locator('.adm-mask')
+        .last()
+        .click({ position: { x: 10, y: 10 } });
       await expect.poll(() => popup.isVisible()).toBe(false);
     } finally {
       await context.close();

@@ -96,13 +96,19 @@ describe('home-loan business', () => {
     try {
       await login(page, '13800000044');
       await page.goto('/sign/list/44/1');
-      const first = page.locator('.adm-list-item').filter({ has: page.getByRole('button', { name: '领取' }) }).first();
+      const first = page
+        .locator('.adm-list-item')
+        .filter({ has: page.getByRole('button', { name: '领取' }) })
+        .first();
       const name = ((await first.locator('.sign-task__name').textContent()) ?? '').trim();
       await first.getByRole('button', { name: '领取' }).click();
       await page.getByText('领取成功').waitFor();
 
       await page.goto('/sign/list/44/2');
-      const mine = page.locator('.adm-list-item').filter({ has: page.locator('.sign-task__name', { hasText: name }) }).first();
+      const mine = page
+        .locator('.adm-list-item')
+        .filter({ has: page.locator('.sign-task__name', { hasText: name }) })
+        .first();
       await mine.getByRole('button', { name: '登记结果' }).click();
       await page.waitForURL('**/sign/update/*');
       await page.getByPlaceholder('拒签时必填原因').fill('客户本人到场，已完成面签');
@@ -122,7 +128,10 @@ describe('home-loan business', () => {
       const page = signer.page;
       await login(page, '13800000043');
       await page.goto('/sign/list/43/1');
-      const first = page.locator('.adm-list-item').filter({ has: page.getByRole('button', { name: '领取' }) }).first();
+      const first = page
+        .locator('.adm-list-item')
+        .filter({ has: page.getByRole('button', { name: '领取' }) })
+        .first();
       name = ((await first.locator('.sign-task__name').textContent()) ?? '').trim();
       await first.getByRole('button', { name: '领取' }).click();
       await page.getByText('领取成功').waitFor();
@@ -149,7 +158,10 @@ describe('home-loan business', () => {
       const page = approver.page;
       await login(page, '13800000029');
       await page.goto('/sign/reject');
-      const row = page.locator('.adm-list-item').filter({ has: page.locator('.sign-task__name', { hasText: name }) }).first();
+      const row = page
+        .locator('.adm-list-item')
+        .filter({ has: page.locator('.sign-task__name', { hasText: name }) })
+        .first();
       await row.waitFor();
       expect(await row.textContent()).toContain('客户临时取消贷款');
       // The decision buttons sit in the item under the task.
@@ -163,7 +175,7 @@ describe('home-loan business', () => {
     }
   }, 240_000);
 
-  it('opens a signer\'s task list from the signing leader\'s home tile', async () => {
+  it("opens a signer's task list from the signing leader's home tile", async () => {
     const { context, page } = await newPhone(browser);
     try {
       await login(page, '13800000003');

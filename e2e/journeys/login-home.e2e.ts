@@ -11,31 +11,82 @@ afterAll(() => browser.close());
 
 /** Demo staff (README) and the home cards and tiles their role must and must not show. */
 const ROLES = [
-  { who: 'plain salesperson', phone: '13800000001', cards: ['分期业务', '房贷业务', '考试中心'], tiles: ['待跟进', '我的报单'], absent: ['团队数据', '客服协助', '签约中心'] },
-  { who: 'team leader', phone: '13800000002', cards: ['分期业务', '房贷业务', '考试中心', '团队数据'], tiles: ['反馈数据'], absent: ['签约中心'] },
-  { who: 'signing leader (job 2)', phone: '13800000003', cards: ['签约中心'], tiles: ['任务中心', '我的任务', '郑丽', '冯芳', '陈刚'], absent: ['驳回审批'] },
-  { who: 'customer service (job 3)', phone: '13800000004', cards: ['分期业务'], tiles: ['客服协助'], absent: ['团队数据'] },
-  { who: 'home-loan finance (job 4)', phone: '13800000005', cards: ['房贷业务', '团队数据'], tiles: ['超限审批', '返佣订单', '房贷分配'], absent: ['房贷管家'] },
-  { who: 'home-loan steward (job 5)', phone: '13800000006', cards: ['房贷业务'], tiles: ['房贷管家', '卡分期'], absent: ['超限审批'] },
-  { who: 'rebate only (job 6)', phone: '13800000007', cards: ['房贷返佣'], tiles: ['返佣申请单'], absent: ['分期业务', '考试中心'] },
-  { who: 'rejection approver (id 29)', phone: '13800000029', cards: ['签约中心'], tiles: ['驳回审批'], absent: ['团队数据'] },
+  {
+    who: 'plain salesperson',
+    phone: '13800000001',
+    cards: ['分期业务', '房贷业务', '考试中心'],
+    tiles: ['待跟进', '我的报单'],
+    absent: ['团队数据', '客服协助', '签约中心'],
+  },
+  {
+    who: 'team leader',
+    phone: '13800000002',
+    cards: ['分期业务', '房贷业务', '考试中心', '团队数据'],
+    tiles: ['反馈数据'],
+    absent: ['签约中心'],
+  },
+  {
+    who: 'signing leader (job 2)',
+    phone: '13800000003',
+    cards: ['签约中心'],
+    tiles: ['任务中心', '我的任务', '郑丽', '冯芳', '陈刚'],
+    absent: ['驳回审批'],
+  },
+  {
+    who: 'customer service (job 3)',
+    phone: '13800000004',
+    cards: ['分期业务'],
+    tiles: ['客服协助'],
+    absent: ['团队数据'],
+  },
+  {
+    who: 'home-loan finance (job 4)',
+    phone: '13800000005',
+    cards: ['房贷业务', '团队数据'],
+    tiles: ['超限审批', '返佣订单', '房贷分配'],
+    absent: ['房贷管家'],
+  },
+  {
+    who: 'home-loan steward (job 5)',
+    phone: '13800000006',
+    cards: ['房贷业务'],
+    tiles: ['房贷管家', '卡分期'],
+    absent: ['超限审批'],
+  },
+  {
+    who: 'rebate only (job 6)',
+    phone: '13800000007',
+    cards: ['房贷返佣'],
+    tiles: ['返佣申请单'],
+    absent: ['分期业务', '考试中心'],
+  },
+  {
+    who: 'rejection approver (id 29)',
+    phone: '13800000029',
+    cards: ['签约中心'],
+    tiles: ['驳回审批'],
+    absent: ['团队数据'],
+  },
 ];
 
 describe('staff login and home', () => {
-  it.each(ROLES)('$who logs in with an SMS code and sees the cards of the role', async ({ phone, cards, tiles, absent }) => {
-    const { context, page } = await newPhone(browser);
-    try {
-      await loginThroughUi(page, phone);
-      for (const title of [...cards, ...tiles]) {
-        await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
+  it.each(ROLES)(
+    '$who logs in with an SMS code and sees the cards of the role',
+    async ({ phone, cards, tiles, absent }) => {
+      const { context, page } = await newPhone(browser);
+      try {
+        await loginThroughUi(page, phone);
+        for (const title of [...cards, ...tiles]) {
+          await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
+        }
+        for (const title of absent) {
+          expect(await page.getByText(title, { exact: true }).count()).toBe(0);
+        }
+      } finally {
+        await context.close();
       }
-      for (const title of absent) {
-        expect(await page.getByText(title, { exact: true }).count()).toBe(0);
-      }
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 
   it('shows the due follow-ups badge, opens a tile, and logs out after a confirm', async () => {
     const { context, page } = await newPhone(browser);

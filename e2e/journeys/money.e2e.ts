@@ -19,7 +19,9 @@ const SALESPERSON_PHONE = '13800000008';
 const LEADER_PHONE = '13800000009';
 
 const loadedImages = (page: Page, selector: string) =>
-  page.locator(selector).evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length);
+  page
+    .locator(selector)
+    .evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).naturalWidth > 0).length);
 
 describe('repayments and proofs on a phone', () => {
   it('uploads a proof, sees its thumbnail, has it rejected, re-uploads, and records a repayment', async () => {
@@ -37,7 +39,9 @@ describe('repayments and proofs on a phone', () => {
       await form.locator('.adm-selector-item', { hasText: 'POS单' }).click();
       // The first try is cut off by the network: the cell says so, and a tap retries it.
       await sales.route('**/api/ysb/uploadImg', (route) => route.abort('connectionreset'), { times: 1 });
-      await form.locator('input[type=file]').setInputFiles({ name: 'pos.jpg', mimeType: 'image/jpeg', buffer: POS_SLIP_JPEG });
+      await form
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'pos.jpg', mimeType: 'image/jpeg', buffer: POS_SLIP_JPEG });
       await form.getByRole('button', { name: /上传失败/ }).click();
       await form.locator('.uploader__cell--done img').waitFor();
       await sales.getByRole('button', { name: '提交凭证' }).click();
@@ -73,7 +77,9 @@ describe('repayments and proofs on a phone', () => {
       await sales.getByText('确定删除这张图片吗？').waitFor();
       await sales.locator('.adm-dialog').getByRole('button', { name: '确定' }).click();
       await expect.poll(() => popup.locator('.uploader__cell--done').count()).toBe(0);
-      await popup.locator('input[type=file]').setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: RECEIPT_JPEG });
+      await popup
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: RECEIPT_JPEG });
       await popup.locator('.uploader__cell--done img').waitFor();
       await popup.getByRole('button', { name: '提交' }).click();
       await sales.getByText('没有被驳回的凭证').waitFor();
@@ -97,7 +103,9 @@ describe('repayments and proofs on a phone', () => {
       await sales.getByRole('textbox', { name: '还款金额（元）' }).fill('1280.50');
       // Paid by debit card: the card number is read from a photo, shown, and filled in only when confirmed.
       await sales.locator('.adm-selector-item', { hasText: '借记卡' }).first().click();
-      await sales.locator('input[type=file][capture]').setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: BANK_CARD_JPEG });
+      await sales
+        .locator('input[type=file][capture]')
+        .setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: BANK_CARD_JPEG });
       await sales.getByText('识别结果，请核对').waitFor({ timeout: 30_000 });
       await sales.locator('.adm-dialog').getByText(BANK_CARD_NUMBER).waitFor();
       await sales.locator('.adm-dialog').getByRole('button', { name: '使用此号码' }).click();

@@ -13,12 +13,23 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: inject('chromiumPath'),
     headless: true,
     // The flags this machine needs: no sandbox as root, and no background calls to a network it lacks.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** A phone in WeCom: the viewport, touch, the user agent and Chinese locale of the people who use the app. */
-export async function newPhone(browser: Browser, userAgent = WECOM_USER_AGENT): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPhone(
+  browser: Browser,
+  userAgent = WECOM_USER_AGENT,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: inject('baseURL'),
     viewport: PHONE_VIEWPORT,

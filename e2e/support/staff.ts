@@ -12,7 +12,12 @@ export async function loginThroughUi(page: Page, phone: string): Promise<void> {
   // rather than let the code button's countdown outlast a click's timeout.
   await expect
     .poll(
-      async () => ((await (await page.request.get(`/common/checkCaptcha?phone=${phone}`)).json()) as { data?: { enabled?: boolean } }).data?.enabled,
+      async () =>
+        (
+          (await (await page.request.get(`/common/checkCaptcha?phone=${phone}`)).json()) as {
+            data?: { enabled?: boolean };
+          }
+        ).data?.enabled,
       { timeout: 90_000, interval: 2_000 },
     )
     .toBe(true);

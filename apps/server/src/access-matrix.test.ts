@@ -30,8 +30,15 @@ import { sessionCookie, staffCookie } from './test/sessions.ts';
 const MARK = 'B公司机密';
 
 const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/spec-endpoints.json');
-const specEndpoints = (JSON.parse(fs.readFileSync(fixture, 'utf8')) as { endpoints: { method: string; path: string }[] }).endpoints;
-const upcoming = new Set(Object.values(UPCOMING).flatMap(({ get = [], post = [] }) => [...get.map((p) => `GET ${p}`), ...post.map((p) => `POST ${p}`)]));
+const specEndpoints = (
+  JSON.parse(fs.readFileSync(fixture, 'utf8')) as { endpoints: { method: string; path: string }[] }
+).endpoints;
+const upcoming = new Set(
+  Object.values(UPCOMING).flatMap(({ get = [], post = [] }) => [
+    ...get.map((p) => `GET ${p}`),
+    ...post.map((p) => `POST ${p}`),
+  ]),
+);
 
 /** A request parameter that names a record: an id, another record's id, a list of ids, a cursor. */
 const ID_LIKE = /^(id|userid|cursor)$|_ids?$/;
@@ -41,7 +48,8 @@ function fieldNames(schema: unknown): string[] {
   let current = schema as z.ZodType | undefined;
   for (let depth = 0; depth < 6 && current; depth += 1) {
     if (current instanceof z.ZodObject) return Object.keys(current.shape);
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault)
+      current = current.unwrap() as z.ZodType;
     else if (current instanceof z.ZodPipe) current = current.in as z.ZodType;
     else return [];
   }
@@ -56,9 +64,18 @@ type Fields = Record<string, string | number>;
  * (a list scoped to the caller's company, say) as long as nothing of B's shows; any other row answering
  * code 0 acted on B's record and is a leak. `file` rows upload an image; `params` fill the path.
  */
-type Row = { input: (b: World) => Fields; reads?: boolean; file?: boolean; params?: (b: World) => Record<string, number> };
+type Row = {
+  input: (b: World) => Fields;
+  reads?: boolean;
+  file?: boolean;
+  params?: (b: World) => Record<string, number>;
+};
 
-const form = (b: World): Fields => ({ ...caseForm({ name: `客户${MARK}` }), product_id: b.product.id, bank_id: b.bank.id });
+const form = (b: World): Fields => ({
+  ...caseForm({ name: `客户${MARK}` }),
+  product_id: b.product.id,
+  bank_id: b.bank.id,
+});
 
 const ROWS: Record<string, Row> = {
   // ---- home
@@ -74,9 +91,16 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/updateClientReject': { input: (b) => ({ ...form(b), id: b.client.id }) },
   'POST /api/crm/pending': { reads: true, input: (b) => ({ cursor: b.followUp.id + 1 }) },
   'GET /api/crm/pendingDetail': { reads: true, input: (b) => ({ id: b.client.id }) },
-  'POST /api/crm/mortgageUser': { input: (b) => ({ client_id: b.client.id, note: '跟进', next_contact_at: '2030-01-01 10:00' }) },
-  'GET /api/crm/service': { reads: true, input: (b) => ({ id: b.serviceRequest.id, cursor: b.serviceRequest.id + 1, status: 'all' }) },
-  'POST /api/crm/serviceTransfer': { input: (b) => ({ id: b.serviceRequest.id, to_staff_id: b.owner.id, reason: '转交' }) },
+  'POST /api/crm/mortgageUser': {
+    input: (b) => ({ client_id: b.client.id, note: '跟进', next_contact_at: '2030-01-01 10:00' }),
+  },
+  'GET /api/crm/service': {
+    reads: true,
+    input: (b) => ({ id: b.serviceRequest.id, cursor: b.serviceRequest.id + 1, status: 'all' }),
+  },
+  'POST /api/crm/serviceTransfer': {
+    input: (b) => ({ id: b.serviceRequest.id, to_staff_id: b.owner.id, reason: '转交' }),
+  },
   'POST /api/crm/addAppeal': { input: (b) => ({ client_id: b.client.id, reason: '申诉' }) },
   'GET /api/crm/appeal': { reads: true, input: (b) => ({ cursor: b.appeal.id + 1 }) },
   'GET /api/crm/teamAppeal': { reads: true, input: (b) => ({ cursor: b.appeal.id + 1 }) },
@@ -84,7 +108,17 @@ const ROWS: Record<string, Row> = {
   'GET /api/crm/statUserlist': { reads: true, input: (b) => ({ cursor: b.owner.id + 1 }) },
   // ---- repayments, proofs, images (issue 4)
   'POST /api/crm/moneyList': { reads: true, input: (b) => ({ id: b.client.id }) },
-  'POST /api/crm/addMoney': { input: (b) => ({ id: b.client.id, amount: '100', paid_on: '2026-11-01', method: 1, card_no: '', note: MARK, key: randomUUID() }) },
+  'POST /api/crm/addMoney': {
+    input: (b) => ({
+      id: b.client.id,
+      amount: '100',
+      paid_on: '2026-11-01',
+      method: 1,
+      card_no: '',
+      note: MARK,
+      key: randomUUID(),
+    }),
+  },
   'POST /api/crm/moneyConfirm': { input: (b) => ({ id: b.money.id }) },
   'POST /api/crm/delMoney': { input: (b) => ({ id: b.money.id }) },
   'GET /api/crm/getProof': { reads: true, input: (b) => ({ id: b.client.id }) },
@@ -95,12 +129,27 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/proofReject': { input: (b) => ({ id: b.proof.id, reason: '驳回' }) },
   'POST /common/delimg': { input: (b) => ({ id: b.file.id }) },
   'POST /api/ysb/uploadImg': { file: true, input: (b) => ({ kind: 'proof', id: b.client.id }) },
-  'GET /common/img/:id': { reads: true, params: (b) => ({ id: b.file.id }), input: () => ({ v: 'full', exp: 4_102_444_800, sig: 'forged' }) },
+  'GET /common/img/:id': {
+    reads: true,
+    params: (b) => ({ id: b.file.id }),
+    input: () => ({ v: 'full', exp: 4_102_444_800, sig: 'forged' }),
+  },
   // ---- home loans (issue 5)
   'POST /api/crm/addHouseClient': {
-    input: (b) => ({ name: `房贷${MARK}`, phone: '13900005555', loan_amount: '100', term_months: 240, bank: '工商银行', channel_id: b.houseChannel.id, referrer_id: b.houseClient.id }),
+    input: (b) => ({
+      name: `房贷${MARK}`,
+      phone: '13900005555',
+      loan_amount: '100',
+      term_months: 240,
+      bank: '工商银行',
+      channel_id: b.houseChannel.id,
+      referrer_id: b.houseClient.id,
+    }),
   },
-  'POST /api/crm/getHouseList': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1, channel_id: b.houseChannel.id }) },
+  'POST /api/crm/getHouseList': {
+    reads: true,
+    input: (b) => ({ cursor: b.houseClient.id + 1, channel_id: b.houseChannel.id }),
+  },
   // Lists on the cursor contract: a cursor just past B's record must not page into B's rows.
   'POST /api/crm/getHouseList2': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
   'POST /api/crm/getHouseCard': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
@@ -114,18 +163,38 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/delHouseClient': { input: (b) => ({ id: b.houseClient.id }) },
   'POST /api/crm/addHouseImg': { file: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
   'GET /api/crm/getHouseImg': { reads: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
-  'POST /api/crm/getHouseChannelList': { reads: true, input: (b) => ({ cursor: b.houseChannel.id + 1, id: b.houseChannel.id }) },
-  'POST /api/crm/addHouseRecommend': { input: (b) => ({ name: `推荐${MARK}`, phone: '13900006666', channel_id: b.houseChannel.id }) },
-  'POST /api/crm/addHouseBrokerageUser': { input: (b) => ({ name: '返佣人', phone: '13900007777', bank_name: '招商银行', bank_card: '6225880000000002', channel_id: b.houseChannel.id }) },
-  'POST /api/crm/setHouseBrokerage': { input: (b) => ({ id: b.houseClient.id, rate: '1', user_ids: String(b.brokerageUser.id), shares: '100' }) },
+  'POST /api/crm/getHouseChannelList': {
+    reads: true,
+    input: (b) => ({ cursor: b.houseChannel.id + 1, id: b.houseChannel.id }),
+  },
+  'POST /api/crm/addHouseRecommend': {
+    input: (b) => ({ name: `推荐${MARK}`, phone: '13900006666', channel_id: b.houseChannel.id }),
+  },
+  'POST /api/crm/addHouseBrokerageUser': {
+    input: (b) => ({
+      name: '返佣人',
+      phone: '13900007777',
+      bank_name: '招商银行',
+      bank_card: '6225880000000002',
+      channel_id: b.houseChannel.id,
+    }),
+  },
+  'POST /api/crm/setHouseBrokerage': {
+    input: (b) => ({ id: b.houseClient.id, rate: '1', user_ids: String(b.brokerageUser.id), shares: '100' }),
+  },
   'POST /api/crm/updateHouseAudit': { input: (b) => ({ id: b.audit.id, decision: 'approve', reason: '' }) },
   'POST /api/crm/updateHouseBrokerageOrder': { input: (b) => ({ id: b.order.id, remark: '备注', pay_ref: 'PAY1' }) },
   'POST /api/crm/updateHouseBrokerageStatus': { input: (b) => ({ id: b.order.id, status: 2 }) },
   'POST /api/crm/allotHouse': { input: (b) => ({ kind: 'client', id: b.houseClient.id, staff_id: b.owner.id }) },
-  'POST /api/crm/houseSignSubmit': { input: (b) => ({ id: b.houseClient.id, appointment_at: '2030-01-01 10:00', place: '门店' }) },
+  'POST /api/crm/houseSignSubmit': {
+    input: (b) => ({ id: b.houseClient.id, appointment_at: '2030-01-01 10:00', place: '门店' }),
+  },
   // ---- signing centre
   'GET /api/crm/sign': { reads: true, input: (b) => ({ id: b.takenTask.id }) },
-  'POST /api/crm/taskList': { reads: true, input: (b) => ({ userid: b.signer.id, flag: 2, cursor: b.takenTask.id + 1 }) },
+  'POST /api/crm/taskList': {
+    reads: true,
+    input: (b) => ({ userid: b.signer.id, flag: 2, cursor: b.takenTask.id + 1 }),
+  },
   'POST /api/crm/takeTask': { input: (b) => ({ id: b.openTask.id }) },
   'POST /api/crm/updateTask': { input: (b) => ({ id: b.takenTask.id, outcome: 'signed', note: '' }) },
   'POST /api/crm/auditSignReject': { input: (b) => ({ id: b.rejectedTask.id, decision: 'approve', reason: '' }) },
@@ -141,51 +210,159 @@ async function companyB(db: TestApp['db']) {
   const signer = await createStaff(db, corp.id, { teamId: team.id, jobs: [2], name: `签约${MARK}` });
   await grantStaff(db, leader);
   const { bank, product } = await createBankAndProduct(db, corp.id);
-  const [channel] = await db.insert(channels).values({ corpId: corp.id, name: `渠道${MARK}` }).returning();
+  const [channel] = await db
+    .insert(channels)
+    .values({ corpId: corp.id, name: `渠道${MARK}` })
+    .returning();
   const client = await createCase(db, owner, { name: `客户${MARK}`, remarks: MARK });
-  const [followUp] = await db.insert(followUps).values({ corpId: corp.id, clientId: client.id, staffId: owner.id, note: MARK, nextContactAt: new Date('2020-01-01') }).returning();
-  const [serviceRequest] = await db.insert(serviceRequests).values({ corpId: corp.id, clientId: client.id }).returning();
-  const [appeal] = await db.insert(appeals).values({ corpId: corp.id, clientId: client.id, staffId: owner.id, teamId: team.id, reason: MARK }).returning();
+  const [followUp] = await db
+    .insert(followUps)
+    .values({
+      corpId: corp.id,
+      clientId: client.id,
+      staffId: owner.id,
+      note: MARK,
+      nextContactAt: new Date('2020-01-01'),
+    })
+    .returning();
+  const [serviceRequest] = await db
+    .insert(serviceRequests)
+    .values({ corpId: corp.id, clientId: client.id })
+    .returning();
+  const [appeal] = await db
+    .insert(appeals)
+    .values({ corpId: corp.id, clientId: client.id, staffId: owner.id, teamId: team.id, reason: MARK })
+    .returning();
   const [money] = await db
     .insert(moneyRecords)
-    .values({ corpId: corp.id, clientId: client.id, amountFen: 10_000, paidOn: '2026-11-01', method: 1, note: MARK, createdBy: owner.id, idempotencyKey: randomUUID() })
+    .values({
+      corpId: corp.id,
+      clientId: client.id,
+      amountFen: 10_000,
+      paidOn: '2026-11-01',
+      method: 1,
+      note: MARK,
+      createdBy: owner.id,
+      idempotencyKey: randomUUID(),
+    })
     .returning();
   const [file] = await db
     .insert(files)
-    .values({ corpId: corp.id, ownerKind: 'case', clientId: client.id, uploaderId: owner.id, storageKey: `b/${randomUUID()}.jpg`, thumbKey: `b/${randomUUID()}.jpg`, contentType: 'image/jpeg', bytes: 10, width: 1, height: 1 })
+    .values({
+      corpId: corp.id,
+      ownerKind: 'case',
+      clientId: client.id,
+      uploaderId: owner.id,
+      storageKey: `b/${randomUUID()}.jpg`,
+      thumbKey: `b/${randomUUID()}.jpg`,
+      contentType: 'image/jpeg',
+      bytes: 10,
+      width: 1,
+      height: 1,
+    })
     .returning();
-  const [proof] = await db.insert(proofs).values({ corpId: corp.id, clientId: client.id, type: 1, createdBy: owner.id }).returning();
+  const [proof] = await db
+    .insert(proofs)
+    .values({ corpId: corp.id, clientId: client.id, type: 1, createdBy: owner.id })
+    .returning();
   const [rejection] = await db
     .insert(proofRejections)
-    .values({ corpId: corp.id, proofId: proof?.id ?? 0, clientId: client.id, ownerId: owner.id, reason: MARK, rejectedBy: leader.id })
+    .values({
+      corpId: corp.id,
+      proofId: proof?.id ?? 0,
+      clientId: client.id,
+      ownerId: owner.id,
+      reason: MARK,
+      rejectedBy: leader.id,
+    })
     .returning();
   const houseChannel = await createChannel(db, corp.id, owner.id, { name: `房贷渠道${MARK}` });
-  const houseClient = await createHouseClient(db, corp.id, owner.id, { name: `房贷客户${MARK}`, channelId: houseChannel.id, stewardId: leader.id });
+  const houseClient = await createHouseClient(db, corp.id, owner.id, {
+    name: `房贷客户${MARK}`,
+    channelId: houseChannel.id,
+    stewardId: leader.id,
+  });
   const [houseFile] = await db
     .insert(files)
-    .values({ corpId: corp.id, ownerKind: 'house_client', houseClientId: houseClient.id, uploaderId: owner.id, storageKey: `b/${randomUUID()}.jpg`, thumbKey: `b/${randomUUID()}.jpg`, contentType: 'image/jpeg', bytes: 10, width: 1, height: 1 })
+    .values({
+      corpId: corp.id,
+      ownerKind: 'house_client',
+      houseClientId: houseClient.id,
+      uploaderId: owner.id,
+      storageKey: `b/${randomUUID()}.jpg`,
+      thumbKey: `b/${randomUUID()}.jpg`,
+      contentType: 'image/jpeg',
+      bytes: 10,
+      width: 1,
+      height: 1,
+    })
     .returning();
   const [houseImage] = await db
     .insert(houseImages)
-    .values({ corpId: corp.id, houseClientId: houseClient.id, houseType: 1, fileId: houseFile?.id ?? 0, uploadedBy: owner.id })
+    .values({
+      corpId: corp.id,
+      houseClientId: houseClient.id,
+      houseType: 1,
+      fileId: houseFile?.id ?? 0,
+      uploadedBy: owner.id,
+    })
     .returning();
   const brokerageUser = await createBrokerageUser(db, corp.id, owner.id, { name: `返佣${MARK}` });
-  await db.insert(houseRecommends).values({ corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' });
+  await db
+    .insert(houseRecommends)
+    .values({ corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' });
   const [audit] = await db
     .insert(houseAudits)
-    .values({ corpId: corp.id, houseClientId: houseClient.id, requestedBy: owner.id, rateBp: 500, amountFen: 10_000, receiverIds: [brokerageUser.id], shares: [100] })
+    .values({
+      corpId: corp.id,
+      houseClientId: houseClient.id,
+      requestedBy: owner.id,
+      rateBp: 500,
+      amountFen: 10_000,
+      receiverIds: [brokerageUser.id],
+      shares: [100],
+    })
     .returning();
   const [order] = await db
     .insert(houseBrokerageOrders)
-    .values({ corpId: corp.id, houseClientId: houseClient.id, brokerageUserId: brokerageUser.id, amountFen: 10_000, rateBp: 100, createdBy: leader.id })
+    .values({
+      corpId: corp.id,
+      houseClientId: houseClient.id,
+      brokerageUserId: brokerageUser.id,
+      amountFen: 10_000,
+      rateBp: 100,
+      createdBy: leader.id,
+    })
     .returning();
   const openTask = await createSignTask(db, corp.id, { clientId: client.id });
-  const takenTask = await createSignTask(db, corp.id, { houseClientId: houseClient.id }, { status: 'taken', signerId: signer.id });
-  const rejectedTask = await createSignTask(db, corp.id, { clientId: client.id }, { status: 'rejected', signerId: signer.id, outcomeNote: MARK });
+  const takenTask = await createSignTask(
+    db,
+    corp.id,
+    { houseClientId: houseClient.id },
+    { status: 'taken', signerId: signer.id },
+  );
+  const rejectedTask = await createSignTask(
+    db,
+    corp.id,
+    { clientId: client.id },
+    { status: 'rejected', signerId: signer.id, outcomeNote: MARK },
+  );
   const found = { channel, followUp, serviceRequest, appeal, money, file, proof, rejection, houseImage, audit, order };
   for (const [name, row] of Object.entries(found)) if (!row) throw new Error(`company B: ${name} not created`);
   return {
-    corp, owner, leader, signer, bank, product, client, houseChannel, houseClient, brokerageUser, openTask, takenTask, rejectedTask,
+    corp,
+    owner,
+    leader,
+    signer,
+    bank,
+    product,
+    client,
+    houseChannel,
+    houseClient,
+    brokerageUser,
+    openTask,
+    takenTask,
+    rejectedTask,
     ...(found as { [K in keyof typeof found]: NonNullable<(typeof found)[K]> }),
   };
 }
@@ -194,7 +371,8 @@ async function companyB(db: TestApp['db']) {
 async function principalsOfA(test: TestApp) {
   const corp = await createCompany(test.db);
   const team = await createTeam(test.db, corp.id);
-  const staffOf = (overrides: Parameters<typeof createStaff>[2]) => createStaff(test.db, corp.id, { teamId: team.id, ...overrides });
+  const staffOf = (overrides: Parameters<typeof createStaff>[2]) =>
+    createStaff(test.db, corp.id, { teamId: team.id, ...overrides });
   const roles = {
     salesperson: await staffOf({}),
     leader: await staffOf({ isLeader: true }),
@@ -229,7 +407,11 @@ afterAll(() => test.close());
 function idTakingRoutes() {
   return test.app.routeTable
     .filter((route) => route.method !== 'HEAD' && !route.isPublic && !upcoming.has(`${route.method} ${route.url}`))
-    .filter((route) => [route.schema?.body, route.schema?.querystring, route.schema?.params].flatMap(fieldNames).some((name) => ID_LIKE.test(name)))
+    .filter((route) =>
+      [route.schema?.body, route.schema?.querystring, route.schema?.params]
+        .flatMap(fieldNames)
+        .some((name) => ID_LIKE.test(name)),
+    )
     .map((route) => `${route.method} ${route.url}`);
 }
 
@@ -240,7 +422,12 @@ async function call(key: string, row: Row, b: World, cookie: string | undefined)
   const fields = row.input(b);
   if (row.file) return postFile(test, url, fields, jpeg, cookie ? { cookie } : {});
   if (method === 'GET') {
-    return test.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])), headers: cookie ? { cookie } : {} });
+    return test.app.inject({
+      method: 'GET',
+      url,
+      query: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+      headers: cookie ? { cookie } : {},
+    });
   }
   return postForm(test.app, url, fields, cookie ? { cookie } : {});
 }
@@ -251,13 +438,13 @@ function leak(response: LightMyRequestResponse, row: Row): string | null {
   const isJson = (response.headers['content-type'] ?? '').toString().includes('application/json');
   if (!isJson) return response.statusCode < 300 ? `answered a ${String(response.headers['content-type'])} body` : null;
   const body = response.json<{ code: number; msg: string; data: unknown }>();
-  if (body.code === 0) return row.reads ? null : 'acted on B\'s record (code 0)';
+  if (body.code === 0) return row.reads ? null : "acted on B's record (code 0)";
   if (body.data !== null) return 'a refusal carrying data';
   if (![200, 401, 403, 404].includes(response.statusCode)) return `HTTP ${response.statusCode}`;
   return null;
 }
 
-describe('the access matrix: company A against company B\'s records', () => {
+describe("the access matrix: company A against company B's records", () => {
   it('has a row for every built call that takes a record id, and no row for a call that is gone', () => {
     const routes = idTakingRoutes();
     expect(routes.filter((key) => !(key in ROWS))).toEqual([]);
@@ -266,7 +453,7 @@ describe('the access matrix: company A against company B\'s records', () => {
     expect(specEndpoints.filter(({ method, path: p }) => `${method} ${p}` in ROWS).length).toBeGreaterThan(40);
   });
 
-  it('never answers B\'s data to any principal of A', async () => {
+  it("never answers B's data to any principal of A", async () => {
     const b = await companyB(test.db);
     const principals = await principalsOfA(test);
     const leaks: string[] = [];
@@ -278,7 +465,9 @@ describe('the access matrix: company A against company B\'s records', () => {
         combinations += 1;
         const why = leak(response, row);
         if (why) leaks.push(`${key} as ${who}: ${why}: ${response.body.slice(0, 160)}`);
-        const code = response.headers['content-type']?.toString().includes('json') ? response.json<{ code: number }>().code : 'file';
+        const code = response.headers['content-type']?.toString().includes('json')
+          ? response.json<{ code: number }>().code
+          : 'file';
         const outcome = `HTTP ${response.statusCode} code ${code}`;
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
       }
@@ -288,7 +477,7 @@ describe('the access matrix: company A against company B\'s records', () => {
     expect(combinations).toBe(Object.keys(ROWS).length * Object.keys(principals).length);
   });
 
-  it('sees a leak when there is one: B\'s own staff reading B\'s records is flagged', async () => {
+  it("sees a leak when there is one: B's own staff reading B's records is flagged", async () => {
     const b = await companyB(test.db);
     const cookie = await staffCookie(test, b.owner);
     for (const key of ['GET /api/crm/detail', 'POST /api/crm/moneyList', 'GET /api/crm/getHouseDetail']) {

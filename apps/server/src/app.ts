@@ -137,14 +137,23 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   // One file storage for every uploaded image: proofs, repayments and house-client documents.
   const storage = adapters.storage ?? createStorageFromConfig(config);
   const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
-  const files = createFilesService({ repo: createFilesRepository(db), storage, secret: config.sessionSecret, now, log });
+  const files = createFilesService({
+    repo: createFilesRepository(db),
+    storage,
+    secret: config.sessionSecret,
+    now,
+    log,
+  });
   const money = createMoneyService({ repo: createMoneyRepository(db), access, files, ocr, now, log });
   await app.register(moneyRoutes, { money });
   const house = createHouseService({ repo: createHouseRepository(db), access, files, now });
   // One signed image route for every owner kind; the owner's module says who may see its files.
   await app.register(filesRoutes, {
     files,
-    mayRead: (me, owner) => (owner.kind === 'case' ? money.assertCaseReadable(me, owner.clientId) : house.assertClientVisible(me, owner.houseClientId)),
+    mayRead: (me, owner) =>
+      owner.kind === 'case'
+        ? money.assertCaseReadable(me, owner.clientId)
+        : house.assertClientVisible(me, owner.houseClientId),
   });
   // Hourly: images uploaded for a form that was never submitted, expired sessions and SMS codes. Not in
   // tests, which call the sweeps directly.
@@ -152,7 +161,9 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     const sweep = () => {
       void files.sweepUnattached().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
       // Expired sessions and SMS codes past every limit's window: the tables stay the size of the live ones.
-      void auth.sweepExpired().catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
+      void auth
+        .sweepExpired()
+        .catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
     };
     const timer = setInterval(sweep, 3600_000);
     timer.unref();
@@ -160,7 +171,13 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   }
   await app.register(houseRoutes, { house });
   await app.register(signRoutes, {
-    sign: createSignService({ repo: createSignRepository(db), access, wecom: adapters.wecom, approvalTemplateId: config.wecomApprovalTemplateId, now }),
+    sign: createSignService({
+      repo: createSignRepository(db),
+      access,
+      wecom: adapters.wecom,
+      approvalTemplateId: config.wecomApprovalTemplateId,
+      now,
+    }),
   });
   await app.register(upcomingRoutes);
 
@@ -180,7 +197,10 @@ function registerSpa(app: FastifyInstance, config: Config) {
   const indexHtml = fs.existsSync(indexFile)
     ? fs
         .readFileSync(indexFile, 'utf8')
-        .replace('<meta name="crm-mode" content="production"', `<meta name="crm-mode" content="${config.demoMode ? 'demo' : 'production'}"`)
+        .replace(
+          '<meta name="crm-mode" content="production"',
+          `<meta name="crm-mode" content="${config.demoMode ? 'demo' : 'production'}"`,
+        )
     : null;
   if (indexHtml) {
     void app.register(fastifyStatic, {

@@ -25,7 +25,15 @@ describe('file storage and OCR settings', () => {
       secretAccessKey: 'secret',
       forcePathStyle: true,
     });
-    expect(loadConfig({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'i', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+    expect(
+      loadConfig({
+        STORAGE_PROVIDER: 's3',
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'i',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).storage,
+    ).toMatchObject({
       endpoint: undefined,
       forcePathStyle: false,
     });

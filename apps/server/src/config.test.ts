@@ -19,7 +19,13 @@ const productionBase = {
 describe('loadConfig', () => {
   it('runs a demo on the embedded database by default', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, demoMode: true, databaseUrl: undefined, sms: { provider: 'demo' }, wecom: { provider: 'demo' } });
+    expect(config).toMatchObject({
+      port: 3000,
+      demoMode: true,
+      databaseUrl: undefined,
+      sms: { provider: 'demo' },
+      wecom: { provider: 'demo' },
+    });
   });
 
   it('takes PORT and DATA_DIR from the environment', () => {

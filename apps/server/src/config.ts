@@ -23,7 +23,11 @@ const envSchema = z.object({
   DEMO_MODE: flag,
   /** Keys the HMAC of SMS codes and the signed WeCom identity cookie. */
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 7),
   PUBLIC_URL: z.string().url().optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,7 +111,13 @@ export interface Config {
       };
   ocr:
     | { provider: 'local' }
-    | { provider: 'tencent'; secretId: string; secretKey: string; region: string | undefined; endpoint: string | undefined };
+    | {
+        provider: 'tencent';
+        secretId: string;
+        secretKey: string;
+        region: string | undefined;
+        endpoint: string | undefined;
+      };
   migrationsFolder: string;
 }
 
@@ -134,16 +144,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const wecomProvider = env.WECOM_PROVIDER ?? (demoMode ? 'demo' : 'wecom');
 
   if (isProduction) {
-    if (demoMode) throw new ConfigError('NODE_ENV=production refuses DEMO_MODE=true: demo data and open browsers are for development.');
+    if (demoMode)
+      throw new ConfigError(
+        'NODE_ENV=production refuses DEMO_MODE=true: demo data and open browsers are for development.',
+      );
     if (smsProvider === 'demo')
-      throw new ConfigError('NODE_ENV=production refuses SMS_PROVIDER=demo: it hands the verification code to whoever asks.');
+      throw new ConfigError(
+        'NODE_ENV=production refuses SMS_PROVIDER=demo: it hands the verification code to whoever asks.',
+      );
     if (wecomProvider === 'demo')
-      throw new ConfigError('NODE_ENV=production refuses WECOM_PROVIDER=demo: it logs anyone in as the demo WeCom member.');
+      throw new ConfigError(
+        'NODE_ENV=production refuses WECOM_PROVIDER=demo: it logs anyone in as the demo WeCom member.',
+      );
     if (!env.SESSION_SECRET) throw new ConfigError(`NODE_ENV=production needs SESSION_SECRET. ${MAKE_A_SECRET}`);
     if (env.SESSION_SECRET === DEMO_SECRET)
-      throw new ConfigError(`NODE_ENV=production refuses the demo SESSION_SECRET written in config.ts: anyone can sign with it. ${MAKE_A_SECRET}`);
+      throw new ConfigError(
+        `NODE_ENV=production refuses the demo SESSION_SECRET written in config.ts: anyone can sign with it. ${MAKE_A_SECRET}`,
+      );
     if (estimateSecretBits(env.SESSION_SECRET) < MIN_SECRET_BITS)
-      throw new ConfigError(`NODE_ENV=production refuses a SESSION_SECRET with less than ${MIN_SECRET_BITS} bits of randomness. ${MAKE_A_SECRET}`);
+      throw new ConfigError(
+        `NODE_ENV=production refuses a SESSION_SECRET with less than ${MIN_SECRET_BITS} bits of randomness. ${MAKE_A_SECRET}`,
+      );
     if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DB_IN_PRODUCTION)
       throw new ConfigError(
         'NODE_ENV=production needs DATABASE_URL: the embedded PGlite database never calls fsync, so an OS crash can lose ' +
@@ -155,7 +176,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (smsProvider === 'tencent') {
     required(
       env,
-      ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID', 'TENCENT_SMS_SIGN_NAME', 'TENCENT_SMS_TEMPLATE_ID'],
+      [
+        'TENCENT_SMS_SECRET_ID',
+        'TENCENT_SMS_SECRET_KEY',
+        'TENCENT_SMS_SDK_APP_ID',
+        'TENCENT_SMS_SIGN_NAME',
+        'TENCENT_SMS_TEMPLATE_ID',
+      ],
       'SMS_PROVIDER=tencent',
     );
     sms = {

@@ -17,16 +17,36 @@ async function restrictedImports(filePath: string, code: string): Promise<string
 
 describe('module boundaries', () => {
   it.each([
-    ["another module's schema in a repository", 'apps/server/src/modules/money/money.repository.ts', "import { clients } from '../../db/schema/cases.ts';"],
-    ["another module's repository", 'apps/server/src/modules/sign/sign.service.ts', "import { createHouseRepository } from '../house/house.repository.ts';"],
-    ['the database in a service', 'apps/server/src/modules/house/house.service.ts', "import { houseClients } from '../../db/schema/house.ts';"],
+    [
+      "another module's schema in a repository",
+      'apps/server/src/modules/money/money.repository.ts',
+      "import { clients } from '../../db/schema/cases.ts';",
+    ],
+    [
+      "another module's repository",
+      'apps/server/src/modules/sign/sign.service.ts',
+      "import { createHouseRepository } from '../house/house.repository.ts';",
+    ],
+    [
+      'the database in a service',
+      'apps/server/src/modules/house/house.service.ts',
+      "import { houseClients } from '../../db/schema/house.ts';",
+    ],
   ])('refuses %s', async (_what, filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toHaveLength(1);
   });
 
   it.each([
-    ['its own schema and the org kernel in a repository', 'apps/server/src/modules/money/money.repository.ts', "import { proofs } from '../../db/schema/money.ts';\nimport { staff } from '../../db/schema/staff.ts';"],
-    ["another module's public index", 'apps/server/src/modules/sign/sign.repository.ts', "import { caseContacts } from '../cases/index.ts';"],
+    [
+      'its own schema and the org kernel in a repository',
+      'apps/server/src/modules/money/money.repository.ts',
+      "import { proofs } from '../../db/schema/money.ts';\nimport { staff } from '../../db/schema/staff.ts';",
+    ],
+    [
+      "another module's public index",
+      'apps/server/src/modules/sign/sign.repository.ts',
+      "import { caseContacts } from '../cases/index.ts';",
+    ],
   ])('allows %s', async (_what, filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toEqual([]);
   });

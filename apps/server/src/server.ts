@@ -19,7 +19,8 @@ async function main() {
   }
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase(config);
-  if (config.demoMode && (await seedDemo(database.db, systemClock))) logger.info('seeded the demo companies and staff (see README)');
+  if (config.demoMode && (await seedDemo(database.db, systemClock)))
+    logger.info('seeded the demo companies and staff (see README)');
 
   const app = await buildApp({
     db: database.db,

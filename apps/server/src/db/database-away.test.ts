@@ -67,11 +67,18 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL dropping every connection (
         (error: unknown) => error,
       );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await killer.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await killer.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     expect(await inFlight).toBeInstanceOf(Error);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    const again = await test.app.inject({ method: 'POST', url: '/api/crm/userinfo', headers: { cookie, 'content-type': 'application/json' }, payload: { id: person.id } });
+    const again = await test.app.inject({
+      method: 'POST',
+      url: '/api/crm/userinfo',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { id: person.id },
+    });
     expect(again.json()).toMatchObject({ code: 0, data: { id: person.id } });
   });
 });

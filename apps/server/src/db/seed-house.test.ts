@@ -12,7 +12,10 @@ afterAll(() => test.close());
 
 const corp1 = (phone: string) => ({ corpId: 1, phone });
 const post = async (cookie: string, name: string, fields: Record<string, string | number> = {}) =>
-  (await postForm(test.app, `/api/crm/${name}`, fields, { cookie })).json<{ code: number; data: Record<string, unknown> }>();
+  (await postForm(test.app, `/api/crm/${name}`, fields, { cookie })).json<{
+    code: number;
+    data: Record<string, unknown>;
+  }>();
 
 describe('home-loan demo data', () => {
   it('gives the salesperson channels, agents and clients, one of them referred by another', async () => {
@@ -22,16 +25,29 @@ describe('home-loan demo data', () => {
     const channels = (await post(cookie, 'getHouseChannelList', { page: 1 })).data.list as { name: string }[];
     expect(channels.map((c) => c.name).sort()).toEqual(['中原地产徐汇店', '链家静安寺店'].sort());
     const maJun = clients.find((c) => c.name === '马俊');
-    const detail = await test.app.inject({ method: 'GET', url: '/api/crm/getHouseDetail', query: { id: String(maJun?.id) }, headers: { cookie } });
+    const detail = await test.app.inject({
+      method: 'GET',
+      url: '/api/crm/getHouseDetail',
+      query: { id: String(maJun?.id) },
+      headers: { cookie },
+    });
     expect(detail.json<{ data: { chain: { name: string }[] } }>().data.chain.map((c) => c.name)).toEqual(['赵磊']);
   });
 
   it('has an over-limit brokerage asked by 1 for finance (5) to decide, and orders the rebate-only job (7) sees', async () => {
     const finance = await loginAs(test, corp1('13800000005'));
-    const audits = (await post(finance, 'getHouseAudit', { page: 1 })).data.list as { client_name: string; amount_fen: number; requested_by: number }[];
-    expect(audits).toEqual([expect.objectContaining({ client_name: '钱多多', amount_fen: 6_000_000, requested_by: 1 })]);
+    const audits = (await post(finance, 'getHouseAudit', { page: 1 })).data.list as {
+      client_name: string;
+      amount_fen: number;
+      requested_by: number;
+    }[];
+    expect(audits).toEqual([
+      expect.objectContaining({ client_name: '钱多多', amount_fen: 6_000_000, requested_by: 1 }),
+    ]);
     const rebate = await loginAs(test, corp1('13800000007'));
-    const summary = (await post(rebate, 'houseBrokerageOrder')).data as { counts: { status: number; count: number; amount_fen: number }[] };
+    const summary = (await post(rebate, 'houseBrokerageOrder')).data as {
+      counts: { status: number; count: number; amount_fen: number }[];
+    };
     expect(summary.counts).toEqual([
       { status: 1, count: 1, amount_fen: 500_000 },
       { status: 2, count: 1, amount_fen: 700_000 },
@@ -41,7 +57,10 @@ describe('home-loan demo data', () => {
 
   it('has a bank signing in the task centre', async () => {
     const signer = await loginAs(test, corp1('13800000042'));
-    const tasks = (await post(signer, 'taskList', { userid: 42, flag: 1, kind: 'house', page: 1 })).data.list as { client_name: string; place: string }[];
+    const tasks = (await post(signer, 'taskList', { userid: 42, flag: 1, kind: 'house', page: 1 })).data.list as {
+      client_name: string;
+      place: string;
+    }[];
     expect(tasks).toEqual([expect.objectContaining({ client_name: '韩雪', place: '建设银行浦东分行营业部' })]);
   });
 });

@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 type Info = {
-  data: { total: Record<string, number>; signer_list: { id: number; name: string; sex: number }[]; user: { job: number[]; leader: boolean; reject_approver: boolean } };
+  data: {
+    total: Record<string, number>;
+    signer_list: { id: number; name: string; sex: number }[];
+    user: { job: number[]; leader: boolean; reject_approver: boolean };
+  };
 };
 
 async function homeOf(id: number) {
@@ -23,9 +27,25 @@ async function homeOf(id: number) {
   clock += 61_000;
   const cookie = await loginAs(test, person);
   const info = (await postForm(test.app, '/api/crm/userinfo', { id }, { cookie })).json<Info>().data;
-  const cards = homeCards({ id, job: info.user.job, isLeader: info.user.leader, isRejectApprover: info.user.reject_approver, signerList: info.signer_list });
-  const signerIcons = Object.fromEntries(cards.flatMap((card) => card.tiles).filter((tile) => tile.icon).map((tile) => [tile.path, tile.icon]));
-  return { info, signerIcons, cardKeys: cards.map((card) => card.key), tiles: cards.flatMap((card) => card.tiles.map((tile) => tile.path)) };
+  const cards = homeCards({
+    id,
+    job: info.user.job,
+    isLeader: info.user.leader,
+    isRejectApprover: info.user.reject_approver,
+    signerList: info.signer_list,
+  });
+  const signerIcons = Object.fromEntries(
+    cards
+      .flatMap((card) => card.tiles)
+      .filter((tile) => tile.icon)
+      .map((tile) => [tile.path, tile.icon]),
+  );
+  return {
+    info,
+    signerIcons,
+    cardKeys: cards.map((card) => card.key),
+    tiles: cards.flatMap((card) => card.tiles.map((tile) => tile.path)),
+  };
 }
 
 describe('demo seed', () => {
@@ -45,7 +65,12 @@ describe('demo seed', () => {
   it('gives the signing leader the other signers, 42 and 43 with the female icon, and 29 the rejection approval with its badge', async () => {
     const leader = await homeOf(3);
     expect(leader.info.signer_list.map((s) => s.id)).toEqual([29, 42, 43, 44]);
-    expect(leader.signerIcons).toEqual({ '/sign/list/29/2': 'male', '/sign/list/42/2': 'female', '/sign/list/43/2': 'female', '/sign/list/44/2': 'male' });
+    expect(leader.signerIcons).toEqual({
+      '/sign/list/29/2': 'male',
+      '/sign/list/42/2': 'female',
+      '/sign/list/43/2': 'female',
+      '/sign/list/44/2': 'male',
+    });
     expect(leader.tiles).not.toContain('/sign/reject');
     expect(leader.info.total.sign).toBe(3);
     const approver = await homeOf(29);
@@ -53,7 +78,7 @@ describe('demo seed', () => {
     expect(approver.info.total.reject).toBe(1);
   });
 
-  it('counts the salesperson\'s due follow-ups and the steward\'s waiting clients', async () => {
+  it("counts the salesperson's due follow-ups and the steward's waiting clients", async () => {
     expect((await homeOf(1)).info.total.pending).toBe(2);
     expect((await homeOf(6)).info.total.remind).toBe(2);
   });
@@ -63,7 +88,7 @@ describe('demo seed', () => {
     expect(other.info.total).toMatchObject({ pending: 1, sign: 0 });
   });
 
-  it('lets the second company name its own rejection approver (102), and company 1\'s grant reach nobody there', async () => {
+  it("lets the second company name its own rejection approver (102), and company 1's grant reach nobody there", async () => {
     expect((await homeOf(102)).tiles).toContain('/sign/reject');
     expect((await homeOf(101)).tiles).not.toContain('/sign/reject');
   });

@@ -5,7 +5,18 @@ import type { Db } from './client.ts';
 import { companies, notices, staff, staffGrants, teams } from './schema/staff.ts';
 
 import { moneyRecords } from './schema/money.ts';
-import { appeals, banks, caseEvents, channels, cities, clients, followUps, products, serviceRequests, sources } from './schema/cases.ts';
+import {
+  appeals,
+  banks,
+  caseEvents,
+  channels,
+  cities,
+  clients,
+  followUps,
+  products,
+  serviceRequests,
+  sources,
+} from './schema/cases.ts';
 import { examAssignments } from './schema/exam.ts';
 import { signTasks } from './schema/sign.ts';
 import { seedHouseDemo } from './seed-house.ts';
@@ -19,18 +30,121 @@ import { seedHouseDemo } from './seed-house.ts';
 export const DEMO_STAFF = [
   { id: 1, corpId: 1, teamId: 1, name: '王小明', phone: '13800000001', jobs: [], isLeader: false, role: '业务员' },
   { id: 2, corpId: 1, teamId: 1, name: '李建国', phone: '13800000002', jobs: [], isLeader: true, role: '团队长' },
-  { id: 3, corpId: 1, teamId: 2, name: '张签约', phone: '13800000003', jobs: [2], isLeader: true, role: '签约中心（岗位 2，组长）' },
-  { id: 4, corpId: 1, teamId: 1, name: '赵客服', phone: '13800000004', jobs: [3], isLeader: false, role: '客服协助（岗位 3）' },
-  { id: 5, corpId: 1, teamId: 3, name: '钱财务', phone: '13800000005', jobs: [4], isLeader: true, role: '房贷财务（岗位 4，组长）' },
-  { id: 6, corpId: 1, teamId: 3, name: '孙管家', phone: '13800000006', jobs: [5], isLeader: false, role: '房贷管家（岗位 5）' },
-  { id: 7, corpId: 1, teamId: 3, name: '周返佣', phone: '13800000007', jobs: [6], isLeader: false, role: '仅返佣（岗位 6）' },
-  { id: 29, corpId: 1, teamId: 2, name: '吴审批', phone: '13800000029', jobs: [2], isLeader: false, role: '驳回审批（拒签审批授权，岗位 2）', sex: 1 },
-  { id: 42, corpId: 1, teamId: 2, name: '郑丽', phone: '13800000042', jobs: [2], isLeader: false, role: '签约员', sex: 2 },
-  { id: 43, corpId: 1, teamId: 2, name: '冯芳', phone: '13800000043', jobs: [2], isLeader: false, role: '签约员', sex: 2 },
-  { id: 44, corpId: 1, teamId: 2, name: '陈刚', phone: '13800000044', jobs: [2], isLeader: false, role: '签约员', sex: 1 },
+  {
+    id: 3,
+    corpId: 1,
+    teamId: 2,
+    name: '张签约',
+    phone: '13800000003',
+    jobs: [2],
+    isLeader: true,
+    role: '签约中心（岗位 2，组长）',
+  },
+  {
+    id: 4,
+    corpId: 1,
+    teamId: 1,
+    name: '赵客服',
+    phone: '13800000004',
+    jobs: [3],
+    isLeader: false,
+    role: '客服协助（岗位 3）',
+  },
+  {
+    id: 5,
+    corpId: 1,
+    teamId: 3,
+    name: '钱财务',
+    phone: '13800000005',
+    jobs: [4],
+    isLeader: true,
+    role: '房贷财务（岗位 4，组长）',
+  },
+  {
+    id: 6,
+    corpId: 1,
+    teamId: 3,
+    name: '孙管家',
+    phone: '13800000006',
+    jobs: [5],
+    isLeader: false,
+    role: '房贷管家（岗位 5）',
+  },
+  {
+    id: 7,
+    corpId: 1,
+    teamId: 3,
+    name: '周返佣',
+    phone: '13800000007',
+    jobs: [6],
+    isLeader: false,
+    role: '仅返佣（岗位 6）',
+  },
+  {
+    id: 29,
+    corpId: 1,
+    teamId: 2,
+    name: '吴审批',
+    phone: '13800000029',
+    jobs: [2],
+    isLeader: false,
+    role: '驳回审批（拒签审批授权，岗位 2）',
+    sex: 1,
+  },
+  {
+    id: 42,
+    corpId: 1,
+    teamId: 2,
+    name: '郑丽',
+    phone: '13800000042',
+    jobs: [2],
+    isLeader: false,
+    role: '签约员',
+    sex: 2,
+  },
+  {
+    id: 43,
+    corpId: 1,
+    teamId: 2,
+    name: '冯芳',
+    phone: '13800000043',
+    jobs: [2],
+    isLeader: false,
+    role: '签约员',
+    sex: 2,
+  },
+  {
+    id: 44,
+    corpId: 1,
+    teamId: 2,
+    name: '陈刚',
+    phone: '13800000044',
+    jobs: [2],
+    isLeader: false,
+    role: '签约员',
+    sex: 1,
+  },
   // The second company shares a phone number with the first on purpose: isolation is by company.
-  { id: 101, corpId: 2, teamId: 4, name: '刘另司', phone: '13800000001', jobs: [], isLeader: false, role: '另一公司业务员' },
-  { id: 102, corpId: 2, teamId: 4, name: '陈另司', phone: '13800000102', jobs: [2, 3, 4, 5], isLeader: true, role: '另一公司组长（拒签审批授权）' },
+  {
+    id: 101,
+    corpId: 2,
+    teamId: 4,
+    name: '刘另司',
+    phone: '13800000001',
+    jobs: [],
+    isLeader: false,
+    role: '另一公司业务员',
+  },
+  {
+    id: 102,
+    corpId: 2,
+    teamId: 4,
+    name: '陈另司',
+    phone: '13800000102',
+    jobs: [2, 3, 4, 5],
+    isLeader: true,
+    role: '另一公司组长（拒签审批授权）',
+  },
 ] as const;
 
 /** Who approves signing rejections, per company: each company grants its own approver. */
@@ -71,9 +185,9 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       { id: 3, corpId: 1, name: '房贷组' },
       { id: 4, corpId: 2, name: '销售部' },
     ]);
-    await tx.insert(staff).values(
-      DEMO_STAFF.map(({ role: _role, ...person }) => ({ ...person, jobs: [...person.jobs] })),
-    );
+    await tx
+      .insert(staff)
+      .values(DEMO_STAFF.map(({ role: _role, ...person }) => ({ ...person, jobs: [...person.jobs] })));
     await tx.insert(staffGrants).values([...DEMO_GRANTS]);
     await tx.insert(notices).values([
       { corpId: 1, status: 'info', text: '本月起放款资料请于每周五前提交至签约中心。' },
@@ -84,26 +198,189 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     const caseRows = await tx
       .insert(clients)
       .values([
-        demoCase(1, { ownerId: 1, teamId: 1, name: '陈美玲', phone: '13912345678', status: 1, amountFen: 8_000_000, termMonths: 36 }, 0),
-        demoCase(1, { ownerId: 1, teamId: 1, name: '黄志强', phone: '13712345679', status: 3, amountFen: 15_000_000, termMonths: 60 }, 3),
-        demoCase(1, { ownerId: 1, teamId: 1, name: '林晓东', phone: '13612345670', status: 6, amountFen: 5_000_000, termMonths: 24, rejectReason: 1, rejectNote: '负债率超过 70%' }, 10),
-        demoCase(1, { ownerId: 2, teamId: 1, name: '吴海燕', phone: '13512345671', status: 5, amountFen: 20_000_000, termMonths: 48 }, 20),
-        demoCase(2, { ownerId: 101, teamId: 4, name: '郭另客', phone: '13412345672', status: 1, amountFen: 3_000_000, termMonths: 12 }, 1),
+        demoCase(
+          1,
+          {
+            ownerId: 1,
+            teamId: 1,
+            name: '陈美玲',
+            phone: '13912345678',
+            status: 1,
+            amountFen: 8_000_000,
+            termMonths: 36,
+          },
+          0,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 1,
+            teamId: 1,
+            name: '黄志强',
+            phone: '13712345679',
+            status: 3,
+            amountFen: 15_000_000,
+            termMonths: 60,
+          },
+          3,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 1,
+            teamId: 1,
+            name: '林晓东',
+            phone: '13612345670',
+            status: 6,
+            amountFen: 5_000_000,
+            termMonths: 24,
+            rejectReason: 1,
+            rejectNote: '负债率超过 70%',
+          },
+          10,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 2,
+            teamId: 1,
+            name: '吴海燕',
+            phone: '13512345671',
+            status: 5,
+            amountFen: 20_000_000,
+            termMonths: 48,
+          },
+          20,
+        ),
+        demoCase(
+          2,
+          {
+            ownerId: 101,
+            teamId: 4,
+            name: '郭另客',
+            phone: '13412345672',
+            status: 1,
+            amountFen: 3_000_000,
+            termMonths: 12,
+          },
+          1,
+        ),
         // History for the statistics pages: disbursed, returned and failed cases over the last months.
-        demoCase(1, { ownerId: 1, teamId: 1, name: '周建华', phone: '13612340001', status: 8, amountFen: 12_000_000, termMonths: 36 }, 35),
-        demoCase(1, { ownerId: 1, teamId: 1, name: '郑秀英', phone: '13612340002', status: 8, amountFen: 6_000_000, termMonths: 24 }, 70),
-        demoCase(1, { ownerId: 1, teamId: 1, name: '孙志刚', phone: '13612340003', status: 2, amountFen: 4_000_000, termMonths: 18, rejectReason: 10, rejectNote: '缺少收入证明' }, 5),
-        demoCase(1, { ownerId: 2, teamId: 1, name: '马丽娟', phone: '13612340004', status: 8, amountFen: 30_000_000, termMonths: 60 }, 100),
-        demoCase(1, { ownerId: 2, teamId: 1, name: '朱国庆', phone: '13612340005', status: 9, amountFen: 7_000_000, termMonths: 36, rejectNote: '客户取消' }, 130),
-        demoCase(1, { ownerId: 1, teamId: 1, name: '胡春梅', phone: '13612340006', status: 7, amountFen: 25_000_000, termMonths: 48 }, 45),
-        demoCase(1, { ownerId: 2, teamId: 1, name: '高建军', phone: '13612340007', status: 4, amountFen: 9_000_000, termMonths: 36 }, 8),
+        demoCase(
+          1,
+          {
+            ownerId: 1,
+            teamId: 1,
+            name: '周建华',
+            phone: '13612340001',
+            status: 8,
+            amountFen: 12_000_000,
+            termMonths: 36,
+          },
+          35,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 1,
+            teamId: 1,
+            name: '郑秀英',
+            phone: '13612340002',
+            status: 8,
+            amountFen: 6_000_000,
+            termMonths: 24,
+          },
+          70,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 1,
+            teamId: 1,
+            name: '孙志刚',
+            phone: '13612340003',
+            status: 2,
+            amountFen: 4_000_000,
+            termMonths: 18,
+            rejectReason: 10,
+            rejectNote: '缺少收入证明',
+          },
+          5,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 2,
+            teamId: 1,
+            name: '马丽娟',
+            phone: '13612340004',
+            status: 8,
+            amountFen: 30_000_000,
+            termMonths: 60,
+          },
+          100,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 2,
+            teamId: 1,
+            name: '朱国庆',
+            phone: '13612340005',
+            status: 9,
+            amountFen: 7_000_000,
+            termMonths: 36,
+            rejectNote: '客户取消',
+          },
+          130,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 1,
+            teamId: 1,
+            name: '胡春梅',
+            phone: '13612340006',
+            status: 7,
+            amountFen: 25_000_000,
+            termMonths: 48,
+          },
+          45,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 2,
+            teamId: 1,
+            name: '高建军',
+            phone: '13612340007',
+            status: 4,
+            amountFen: 9_000_000,
+            termMonths: 36,
+          },
+          8,
+        ),
       ])
-      .returning({ id: clients.id, status: clients.status, ownerId: clients.ownerId, corpId: clients.corpId, createdAt: clients.createdAt });
+      .returning({
+        id: clients.id,
+        status: clients.status,
+        ownerId: clients.ownerId,
+        corpId: clients.corpId,
+        createdAt: clients.createdAt,
+      });
     const [c1, c2, c3, c4, c5] = caseRows.map((row) => row.id) as [number, number, number, number, number];
     // Every case's timeline starts with its intake; the demo cases past signing show the path they took.
     await tx.insert(caseEvents).values(
       caseRows.flatMap((row) => [
-        { corpId: row.corpId, clientId: row.id, staffId: row.ownerId, kind: 'created' as const, fromStatus: null, toStatus: 1, createdAt: row.createdAt },
+        {
+          corpId: row.corpId,
+          clientId: row.id,
+          staffId: row.ownerId,
+          kind: 'created' as const,
+          fromStatus: null,
+          toStatus: 1,
+          createdAt: row.createdAt,
+        },
         ...(DEMO_PATHS[row.status] ?? []).map(([from, to], step) => ({
           corpId: row.corpId,
           clientId: row.id,
@@ -125,7 +402,9 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       { corpId: 2, clientId: c5, staffId: 101, note: '另一公司的跟进', nextContactAt: hours(-1) },
     ]);
     await tx.insert(serviceRequests).values([{ corpId: 1, clientId: c2 }]);
-    await tx.insert(appeals).values([{ corpId: 1, clientId: c3, staffId: 1, teamId: 1, reason: '客户征信已修复，申请复核' }]);
+    await tx
+      .insert(appeals)
+      .values([{ corpId: 1, clientId: c3, staffId: 1, teamId: 1, reason: '客户征信已修复，申请复核' }]);
     await tx.insert(signTasks).values([
       { corpId: 1, clientId: c1 },
       { corpId: 1, clientId: c2 },
@@ -144,23 +423,91 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await seedHouseDemo(tx, hours);
 
     await tx.insert(teams).values({ id: MONEY_DEMO.teamId, corpId: 1, name: '销售二组' });
-    await tx.insert(staff).values([MONEY_DEMO.salesperson, MONEY_DEMO.leader].map((person) => ({ ...person, jobs: [...person.jobs] })));
-    await tx.insert(clients).values({ id: MONEY_DEMO.caseId, corpId: 1, ownerId: 8, teamId: MONEY_DEMO.teamId, name: '何晓峰', phone: '13712340900', status: 5 });
+    await tx
+      .insert(staff)
+      .values([MONEY_DEMO.salesperson, MONEY_DEMO.leader].map((person) => ({ ...person, jobs: [...person.jobs] })));
+    await tx.insert(clients).values({
+      id: MONEY_DEMO.caseId,
+      corpId: 1,
+      ownerId: 8,
+      teamId: MONEY_DEMO.teamId,
+      name: '何晓峰',
+      phone: '13712340900',
+      status: 5,
+    });
 
     // Repayments (issue 4): one confirmed by the team leader, one waiting for him, one in the other company.
     await tx.insert(moneyRecords).values([
-      { corpId: 1, clientId: c1, amountFen: 500_000, paidOn: '2026-10-15', method: 2, cardLast4: '7894', note: '首期还款', status: 'confirmed', createdBy: 1, confirmedBy: 2, confirmedAt: hours(-24 * 30), idempotencyKey: '00000000-0000-4000-8000-000000000001', createdAt: hours(-24 * 31) },
-      { corpId: 1, clientId: c1, amountFen: 128_050, paidOn: '2026-11-15', method: 3, note: '现金还款，附收据', createdBy: 1, idempotencyKey: '00000000-0000-4000-8000-000000000002', createdAt: hours(-24 * 5) },
-      { corpId: 1, clientId: c4, amountFen: 300_000, paidOn: '2026-11-10', method: 1, cardLast4: '1111', createdBy: 2, idempotencyKey: '00000000-0000-4000-8000-000000000003', createdAt: hours(-24 * 10) },
-      { corpId: 2, clientId: c5, amountFen: 99_900, paidOn: '2026-11-01', method: 4, createdBy: 101, idempotencyKey: '00000000-0000-4000-8000-000000000004' },
-      { corpId: 1, clientId: MONEY_DEMO.caseId, amountFen: 500_000, paidOn: '2026-10-20', method: 2, cardLast4: '6688', note: '首期还款', status: 'confirmed', createdBy: 8, confirmedBy: 9, confirmedAt: hours(-24 * 25), idempotencyKey: '00000000-0000-4000-8000-000000000005', createdAt: hours(-24 * 26) },
+      {
+        corpId: 1,
+        clientId: c1,
+        amountFen: 500_000,
+        paidOn: '2026-10-15',
+        method: 2,
+        cardLast4: '7894',
+        note: '首期还款',
+        status: 'confirmed',
+        createdBy: 1,
+        confirmedBy: 2,
+        confirmedAt: hours(-24 * 30),
+        idempotencyKey: '00000000-0000-4000-8000-000000000001',
+        createdAt: hours(-24 * 31),
+      },
+      {
+        corpId: 1,
+        clientId: c1,
+        amountFen: 128_050,
+        paidOn: '2026-11-15',
+        method: 3,
+        note: '现金还款，附收据',
+        createdBy: 1,
+        idempotencyKey: '00000000-0000-4000-8000-000000000002',
+        createdAt: hours(-24 * 5),
+      },
+      {
+        corpId: 1,
+        clientId: c4,
+        amountFen: 300_000,
+        paidOn: '2026-11-10',
+        method: 1,
+        cardLast4: '1111',
+        createdBy: 2,
+        idempotencyKey: '00000000-0000-4000-8000-000000000003',
+        createdAt: hours(-24 * 10),
+      },
+      {
+        corpId: 2,
+        clientId: c5,
+        amountFen: 99_900,
+        paidOn: '2026-11-01',
+        method: 4,
+        createdBy: 101,
+        idempotencyKey: '00000000-0000-4000-8000-000000000004',
+      },
+      {
+        corpId: 1,
+        clientId: MONEY_DEMO.caseId,
+        amountFen: 500_000,
+        paidOn: '2026-10-20',
+        method: 2,
+        cardLast4: '6688',
+        note: '首期还款',
+        status: 'confirmed',
+        createdBy: 8,
+        confirmedBy: 9,
+        confirmedAt: hours(-24 * 25),
+        idempotencyKey: '00000000-0000-4000-8000-000000000005',
+        createdAt: hours(-24 * 26),
+      },
     ]);
 
     // Explicit ids above (staff 29, case 900 …) leave the identity sequences behind; move each past the demo
     // range and past its largest id, or a later insert would collide with a seeded row.
     for (const table of ['companies', 'teams', 'staff', 'banks', 'channels', 'sources', 'products', 'clients']) {
       await tx.execute(
-        sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1000))`),
+        sql.raw(
+          `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1000))`,
+        ),
       );
     }
     return true;
@@ -172,17 +519,42 @@ const DEMO_PATHS: Record<number, Array<[number, number]>> = {
   1: [],
   2: [[1, 2]],
   3: [[1, 3]],
-  4: [[1, 3], [3, 4]],
-  5: [[1, 3], [3, 5]],
-  6: [[1, 3], [3, 6]],
-  7: [[1, 3], [3, 5], [5, 7]],
-  8: [[1, 3], [3, 5], [5, 8]],
-  9: [[1, 3], [3, 5], [5, 9]],
+  4: [
+    [1, 3],
+    [3, 4],
+  ],
+  5: [
+    [1, 3],
+    [3, 5],
+  ],
+  6: [
+    [1, 3],
+    [3, 6],
+  ],
+  7: [
+    [1, 3],
+    [3, 5],
+    [5, 7],
+  ],
+  8: [
+    [1, 3],
+    [3, 5],
+    [5, 8],
+  ],
+  9: [
+    [1, 3],
+    [3, 5],
+    [5, 9],
+  ],
 };
 
 let demoSerial = 100;
 /** A demo case with a valid (made-up) ID number and the loan fields filled, created `daysAgo`. */
-function demoCase(corpId: number, fields: Omit<typeof clients.$inferInsert, 'corpId' | 'idNumber'>, daysAgo: number): typeof clients.$inferInsert {
+function demoCase(
+  corpId: number,
+  fields: Omit<typeof clients.$inferInsert, 'corpId' | 'idNumber'>,
+  daysAgo: number,
+): typeof clients.$inferInsert {
   demoSerial += 7;
   const first17 = `3101041985${String(1 + (demoSerial % 12)).padStart(2, '0')}${String(1 + (demoSerial % 28)).padStart(2, '0')}${demoSerial}`;
   const sex = Number(first17[16]) % 2 === 1 ? 1 : 2;
@@ -226,12 +598,60 @@ async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]
     { id: 20, corpId: 2, name: '江苏银行' },
   ]);
   await tx.insert(products).values([
-    { id: 1, corpId: 1, bankId: 1, name: '招行 e 招贷', minAmountFen: 1_000_000, maxAmountFen: 50_000_000, termsMonths: [12, 24, 36, 48, 60] },
-    { id: 2, corpId: 1, bankId: 1, name: '招行信用卡分期', minAmountFen: 500_000, maxAmountFen: 30_000_000, termsMonths: [6, 12, 18, 24, 36] },
-    { id: 3, corpId: 1, bankId: 2, name: '建行快贷', minAmountFen: 1_000_000, maxAmountFen: 30_000_000, termsMonths: [12, 24, 36] },
-    { id: 4, corpId: 1, bankId: 3, name: '上行家装分期', minAmountFen: 3_000_000, maxAmountFen: 100_000_000, termsMonths: [12, 24, 36, 48, 60] },
-    { id: 5, corpId: 1, bankId: 4, name: '平安新一贷', minAmountFen: 500_000, maxAmountFen: 50_000_000, termsMonths: [6, 12, 18, 24, 36, 48, 60] },
-    { id: 20, corpId: 2, bankId: 20, name: '江苏银行消费贷', minAmountFen: 1_000_000, maxAmountFen: 30_000_000, termsMonths: [12, 24, 36] },
+    {
+      id: 1,
+      corpId: 1,
+      bankId: 1,
+      name: '招行 e 招贷',
+      minAmountFen: 1_000_000,
+      maxAmountFen: 50_000_000,
+      termsMonths: [12, 24, 36, 48, 60],
+    },
+    {
+      id: 2,
+      corpId: 1,
+      bankId: 1,
+      name: '招行信用卡分期',
+      minAmountFen: 500_000,
+      maxAmountFen: 30_000_000,
+      termsMonths: [6, 12, 18, 24, 36],
+    },
+    {
+      id: 3,
+      corpId: 1,
+      bankId: 2,
+      name: '建行快贷',
+      minAmountFen: 1_000_000,
+      maxAmountFen: 30_000_000,
+      termsMonths: [12, 24, 36],
+    },
+    {
+      id: 4,
+      corpId: 1,
+      bankId: 3,
+      name: '上行家装分期',
+      minAmountFen: 3_000_000,
+      maxAmountFen: 100_000_000,
+      termsMonths: [12, 24, 36, 48, 60],
+    },
+    {
+      id: 5,
+      corpId: 1,
+      bankId: 4,
+      name: '平安新一贷',
+      minAmountFen: 500_000,
+      maxAmountFen: 50_000_000,
+      termsMonths: [6, 12, 18, 24, 36, 48, 60],
+    },
+    {
+      id: 20,
+      corpId: 2,
+      bankId: 20,
+      name: '江苏银行消费贷',
+      minAmountFen: 1_000_000,
+      maxAmountFen: 30_000_000,
+      termsMonths: [12, 24, 36],
+    },
   ]);
   await tx.insert(channels).values([
     { id: 1, corpId: 1, name: '直营', sortOrder: 1 },
@@ -249,14 +669,17 @@ async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]
     { id: 4, corpId: 1, name: '网络广告' },
     { id: 20, corpId: 2, name: '江南转介绍' },
   ]);
-  await tx.insert(cities).values([
-    { id: 310000, name: '上海市' },
-    { id: 310100, parentId: 310000, name: '上海市辖区' },
-    { id: 320000, name: '江苏省' },
-    { id: 320100, parentId: 320000, name: '南京市' },
-    { id: 320500, parentId: 320000, name: '苏州市' },
-    { id: 330000, name: '浙江省' },
-    { id: 330100, parentId: 330000, name: '杭州市' },
-    { id: 330200, parentId: 330000, name: '宁波市' },
-  ]).onConflictDoNothing();
+  await tx
+    .insert(cities)
+    .values([
+      { id: 310000, name: '上海市' },
+      { id: 310100, parentId: 310000, name: '上海市辖区' },
+      { id: 320000, name: '江苏省' },
+      { id: 320100, parentId: 320000, name: '南京市' },
+      { id: 320500, parentId: 320000, name: '苏州市' },
+      { id: 330000, name: '浙江省' },
+      { id: 330100, parentId: 330000, name: '杭州市' },
+      { id: 330200, parentId: 330000, name: '宁波市' },
+    ])
+    .onConflictDoNothing();
 }

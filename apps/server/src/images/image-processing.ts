@@ -8,8 +8,10 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp';
 /** What the bytes say they are: JPEG, PNG or WebP by their magic numbers, never by the file name. */
 export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -41,7 +43,9 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
     // failOn 'truncated': an upload cut off halfway is refused instead of stored with a grey half.
     const input = () => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS });
     const oriented = input().rotate().resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
-    const { data: image, info } = await oriented.jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+    const { data: image, info } = await oriented
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
     const thumb = await input()
       .rotate()
       .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' })

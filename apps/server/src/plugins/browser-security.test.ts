@@ -32,7 +32,11 @@ describe('browser security', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(response.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' });
+      expect(response.headers).toMatchObject({
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'same-origin',
+      });
       // HSTS belongs to production only: a developer's http://localhost must stay reachable.
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }

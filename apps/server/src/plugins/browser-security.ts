@@ -35,28 +35,31 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * gets sent, so a POST must come from our own origin. Calls without an Origin header (curl, server to
  * server, older WebViews on same-origin POSTs) carry no ambient browser authority worth refusing.
  */
-export const browserSecurityPlugin = fp(async (app: FastifyInstance, { isProduction, publicUrl }: BrowserSecurityOptions) => {
-  const publicHost = publicUrl ? new URL(publicUrl).host : null;
+export const browserSecurityPlugin = fp(
+  async (app: FastifyInstance, { isProduction, publicUrl }: BrowserSecurityOptions) => {
+    const publicHost = publicUrl ? new URL(publicUrl).host : null;
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (!origin) return;
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      throw new ForbiddenError('请求来源无效');
-    }
-    if (originHost !== request.host && originHost !== publicHost) throw new ForbiddenError('请求来源无效');
-  });
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const origin = request.headers.origin;
+      if (!origin) return;
+      let originHost: string;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        throw new ForbiddenError('请求来源无效');
+      }
+      if (originHost !== request.host && originHost !== publicHost) throw new ForbiddenError('请求来源无效');
+    });
 
-  app.addHook('onSend', async (_request, reply) => {
-    // The API documentation pages bring their own policy (@fastify/swagger-ui); keep it.
-    if (!reply.hasHeader('content-security-policy')) void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    void reply.header('x-frame-options', 'DENY');
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('referrer-policy', 'same-origin');
-    if (isProduction) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
-});
+    app.addHook('onSend', async (_request, reply) => {
+      // The API documentation pages bring their own policy (@fastify/swagger-ui); keep it.
+      if (!reply.hasHeader('content-security-policy'))
+        void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      void reply.header('x-frame-options', 'DENY');
+      void reply.header('x-content-type-options', 'nosniff');
+      void reply.header('referrer-policy', 'same-origin');
+      if (isProduction) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    });
+  },
+);

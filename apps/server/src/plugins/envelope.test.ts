@@ -21,7 +21,11 @@ describe('refusals of the schemas', () => {
 
   it("answers a field without a message of its own in zod's Chinese, not its English", async () => {
     // house_type's bounds carry no message of their own (packages/domain/src/api/house.ts).
-    const response = await test.app.inject({ method: 'GET', url: '/api/crm/getHouseImg?id=1&house_type=99', headers: { cookie } });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/crm/getHouseImg?id=1&house_type=99',
+      headers: { cookie },
+    });
     const { code, msg } = response.json<{ code: number; msg: string }>();
     expect(code).toBe(1);
     expect(msg).toMatch(/[\u4e00-\u9fff]/);

@@ -11,11 +11,16 @@ const UNAVAILABLE = '服务暂不可用，请稍后再试';
 // Socket errors and PostgreSQL's connection-exception (08…) and operator-intervention (57P…) classes:
 // the database is restarting or out of reach, not the request at fault.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i;
 
 /** Whether an error, or one it wraps (drizzle wraps the driver's in `cause`), says the database is away. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+  for (
+    let current: unknown = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth += 1
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(08|57P)/.test(code))) return true;
     if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
@@ -53,7 +58,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
       // Malformed bodies, oversized uploads, unsupported media types: the client's fault, said plainly.
       // The image limit (10 MB, plugins/multipart.ts) says which limit it was; other 413s are the form's limits.
-      const msg = error.code === 'FST_REQ_FILE_TOO_LARGE' ? '图片不能超过 10 MB' : error.statusCode === 413 ? '提交的内容过大' : '请求格式错误';
+      const msg =
+        error.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? '图片不能超过 10 MB'
+          : error.statusCode === 413
+            ? '提交的内容过大'
+            : '请求格式错误';
       return reply.status(error.statusCode).send({ code: API_CODE.refused, msg, data: null });
     }
     if (isDatabaseUnavailable(error)) {

@@ -18,13 +18,24 @@ afterAll(() => test.close());
 
 describe('multipart limits per route', () => {
   it('refuses a plain form over 64 KB with 413 and the envelope, before reading it', async () => {
-    const response = await postForm(test.app, '/api/crm/mortgageUser', { client_id: w.theCase.id, note: 'x'.repeat(FORM_BODY_BYTES + 1), next_contact_at: '2026-12-01T08:00:00Z' }, { cookie });
+    const response = await postForm(
+      test.app,
+      '/api/crm/mortgageUser',
+      { client_id: w.theCase.id, note: 'x'.repeat(FORM_BODY_BYTES + 1), next_contact_at: '2026-12-01T08:00:00Z' },
+      { cookie },
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json<Body>()).toEqual({ code: 1, msg: '提交的内容过大', data: null });
   });
 
   it('refuses a file sent to a plain form', async () => {
-    const response = await postFile(test, '/api/crm/mortgageUser', { client_id: w.theCase.id, note: '回访', next_contact_at: '2026-12-01T08:00:00Z' }, Buffer.alloc(1000, 1), { cookie });
+    const response = await postFile(
+      test,
+      '/api/crm/mortgageUser',
+      { client_id: w.theCase.id, note: '回访', next_contact_at: '2026-12-01T08:00:00Z' },
+      Buffer.alloc(1000, 1),
+      { cookie },
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json<Body>()).toMatchObject({ code: 1, msg: '提交的内容过大' });
   });

@@ -10,7 +10,9 @@ export const FORM_BODY_BYTES = 64 * 1024;
  * The route config of an image upload: one file up to 10 MB beside the form's fields. Routes without it
  * take plain forms only.
  */
-export const IMAGE_UPLOAD_CONFIG = { multipartOptions: { limits: { files: 1, fileSize: MAX_IMAGE_BYTES } } } satisfies FastifyContextConfig;
+export const IMAGE_UPLOAD_CONFIG = {
+  multipartOptions: { limits: { files: 1, fileSize: MAX_IMAGE_BYTES } },
+} satisfies FastifyContextConfig;
 
 /** A body over the route's allowance, refused from its declared length before a byte of it is read. */
 class BodyTooLargeError extends Error {
@@ -36,6 +38,7 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
     const limits = request.routeOptions.config.multipartOptions?.limits;
     const fileBytes = (limits?.files ?? 0) * (limits?.fileSize ?? 0);
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > fileBytes + FORM_BODY_BYTES) throw new BodyTooLargeError(fileBytes > 0 ? 'FST_REQ_FILE_TOO_LARGE' : 'FST_FORM_TOO_LARGE');
+    if (declared > fileBytes + FORM_BODY_BYTES)
+      throw new BodyTooLargeError(fileBytes > 0 ? 'FST_REQ_FILE_TOO_LARGE' : 'FST_FORM_TOO_LARGE');
   });
 });

@@ -24,7 +24,9 @@ describe('the route table', () => {
   });
 
   it('has no stale public entry: each names a registered route', () => {
-    const registered = new Set(test.app.routeTable.map(({ method, url }) => `${method === 'HEAD' ? 'GET' : method} ${url}`));
+    const registered = new Set(
+      test.app.routeTable.map(({ method, url }) => `${method === 'HEAD' ? 'GET' : method} ${url}`),
+    );
     expect(PUBLIC_ROUTES.filter(({ method, url }) => !registered.has(`${method} ${url}`))).toEqual([]);
   });
 
@@ -33,7 +35,8 @@ describe('the route table', () => {
     for (const { method, url } of guarded()) {
       const response = await test.app.inject({ method: method as 'GET', url: concrete(url) });
       const body = response.json<{ code: number; msg: string; data: unknown }>();
-      if (response.statusCode !== 401 || body.code !== 401 || body.data !== null || !/[\u4e00-\u9fff]/.test(body.msg)) open.push(`${method} ${url}`);
+      if (response.statusCode !== 401 || body.code !== 401 || body.data !== null || !/[\u4e00-\u9fff]/.test(body.msg))
+        open.push(`${method} ${url}`);
     }
     expect(open).toEqual([]);
     expect(guarded().length).toBeGreaterThan(120);
@@ -61,7 +64,8 @@ describe('the route table', () => {
       for (const { method, url, principals } of guarded()) {
         expect(principals).toEqual(['staff']);
         const response = await test.app.inject({ method: method as 'GET', url: concrete(url), headers: { cookie } });
-        if (response.statusCode !== 403 || response.json<{ msg: string }>().msg !== '当前登录身份无权使用此功能') reached.push(`${subject.kind} ${method} ${url}`);
+        if (response.statusCode !== 403 || response.json<{ msg: string }>().msg !== '当前登录身份无权使用此功能')
+          reached.push(`${subject.kind} ${method} ${url}`);
       }
     }
     expect(reached).toEqual([]);

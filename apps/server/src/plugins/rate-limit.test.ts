@@ -37,7 +37,11 @@ describe('rate limits that fit an office', () => {
 
   it('never counts static assets or pages', async () => {
     for (let i = 0; i < LIMIT * 3; i += 1) {
-      const response = await test.app.inject({ method: 'GET', url: `/assets/chunk-${i}.js`, remoteAddress: '10.9.9.9' });
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/assets/chunk-${i}.js`,
+        remoteAddress: '10.9.9.9',
+      });
       expect(response.statusCode).not.toBe(429);
     }
   });

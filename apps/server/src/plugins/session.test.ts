@@ -70,7 +70,8 @@ describe('one session mechanism for four principal kinds', () => {
         expect(response.statusCode).toBe(200);
         const { data } = response.json<{ data: Record<string, unknown> }>();
         expect(data).toMatchObject({ kind: subject.kind, corpId: corp.id });
-        if (subject.kind === 'staff') expect(data.staff).toMatchObject({ id: person.id, jobs: [2], isLeader: true, sex: 2, grants: [] });
+        if (subject.kind === 'staff')
+          expect(data.staff).toMatchObject({ id: person.id, jobs: [2], isLeader: true, sex: 2, grants: [] });
         if (subject.kind === 'partner') expect(data.partnerId).toBe(11);
         if (subject.kind === 'channel') expect(data.channelAgentId).toBe(12);
         if (subject.kind === 'visitor') expect(data.openid).toBe('oVisitor-13');
@@ -81,7 +82,11 @@ describe('one session mechanism for four principal kinds', () => {
   it('answers 401 without a session, with an unknown token, and after the session expired', async () => {
     const corp = await createCompany(test.db);
     expect((await whoami('partner')).statusCode).toBe(401);
-    expect((await whoami('partner', 'not-a-token')).json()).toEqual({ code: 401, msg: '登录已失效，请重新登录', data: null });
+    expect((await whoami('partner', 'not-a-token')).json()).toEqual({
+      code: 401,
+      msg: '登录已失效，请重新登录',
+      data: null,
+    });
     const token = await auth.startSession({ kind: 'partner', corpId: corp.id, partnerId: 5 });
     expect((await whoami('partner', token)).statusCode).toBe(200);
     const before = clock;
@@ -105,10 +110,12 @@ describe('one session mechanism for four principal kinds', () => {
     expect((await whoami('visitor', visitorToken)).statusCode).toBe(401);
   });
 
-  it('refuses a session row that names no subject or another kind\'s subject', async () => {
+  it("refuses a session row that names no subject or another kind's subject", async () => {
     const corp = await createCompany(test.db);
     const insert = (values: string) =>
-      test.db.execute(`insert into sessions (token_hash, corp_id, kind, staff_id, partner_id, visitor_openid, expires_at) values ${values}`);
+      test.db.execute(
+        `insert into sessions (token_hash, corp_id, kind, staff_id, partner_id, visitor_openid, expires_at) values ${values}`,
+      );
     await expect(insert(`('h1', ${corp.id}, 'partner', null, null, null, now())`)).rejects.toThrow();
     await expect(insert(`('h2', ${corp.id}, 'visitor', null, 3, null, now())`)).rejects.toThrow();
     await expect(insert(`('h3', ${corp.id}, 'partner', null, 3, 'o-x', now())`)).rejects.toThrow();

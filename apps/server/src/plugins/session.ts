@@ -57,7 +57,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, secure, ttl
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, isPublic: isPublicRoute(method, route.url), principals: route.config?.principals ?? DEFAULT_PRINCIPALS, schema: route.schema });
+      routeTable.push({
+        method,
+        url: route.url,
+        isPublic: isPublicRoute(method, route.url),
+        principals: route.config?.principals ?? DEFAULT_PRINCIPALS,
+        schema: route.schema,
+      });
     }
   });
 
@@ -67,7 +73,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, secure, ttl
     if (url === undefined) return;
     if (isPublicRoute(Array.isArray(method) ? String(method[0]) : method, url)) return;
     const principal = await auth.resolveSession(request.cookies[SESSION_COOKIE]);
-    if (!(config.principals ?? DEFAULT_PRINCIPALS).includes(principal.kind)) throw new ForbiddenError(AUTH_TEXTS.wrongPrincipal);
+    if (!(config.principals ?? DEFAULT_PRINCIPALS).includes(principal.kind))
+      throw new ForbiddenError(AUTH_TEXTS.wrongPrincipal);
     request.principal = principal;
   });
 

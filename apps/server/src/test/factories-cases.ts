@@ -16,7 +16,14 @@ export function uniqueIdNumber(): string {
 
 /** The fields of a case form as the web sends them; override what the test is about. */
 export function caseForm(overrides: Record<string, string> = {}): Record<string, string> {
-  return { name: '测试客户', phone: '13912345678', id_number: uniqueIdNumber(), amount: '50000', term: '36', ...overrides };
+  return {
+    name: '测试客户',
+    phone: '13912345678',
+    id_number: uniqueIdNumber(),
+    amount: '50000',
+    term: '36',
+    ...overrides,
+  };
 }
 
 /** A case straight in the database, with its creation event, for tests about what comes after intake. */
@@ -40,17 +47,31 @@ export async function createCase(
     })
     .returning();
   if (!row) throw new Error('case not created');
-  await db.insert(caseEvents).values({ corpId: row.corpId, clientId: row.id, staffId: owner.id, kind: 'created', toStatus: 1 });
+  await db
+    .insert(caseEvents)
+    .values({ corpId: row.corpId, clientId: row.id, staffId: owner.id, kind: 'created', toStatus: 1 });
   return row;
 }
 
 /** A bank with one product of the given amount range and terms. */
-export async function createBankAndProduct(db: Db, corpId: number, product: Partial<typeof products.$inferInsert> = {}) {
+export async function createBankAndProduct(
+  db: Db,
+  corpId: number,
+  product: Partial<typeof products.$inferInsert> = {},
+) {
   const [bank] = await db.insert(banks).values({ corpId, name: '测试银行' }).returning();
   if (!bank) throw new Error('bank not created');
   const [row] = await db
     .insert(products)
-    .values({ corpId, bankId: bank.id, name: '测试产品', minAmountFen: 1_000_000, maxAmountFen: 20_000_000, termsMonths: [12, 24, 36], ...product })
+    .values({
+      corpId,
+      bankId: bank.id,
+      name: '测试产品',
+      minAmountFen: 1_000_000,
+      maxAmountFen: 20_000_000,
+      termsMonths: [12, 24, 36],
+      ...product,
+    })
     .returning();
   if (!row) throw new Error('product not created');
   return { bank, product: row };

@@ -5,7 +5,11 @@ import type { TestApp } from './build-test-app.ts';
 import { createCompany, createStaff, createTeam } from './factories.ts';
 
 /** A case (issue 3 owns the table; tests insert the row directly). */
-export async function createCase(db: TestApp['db'], owner: { corpId: number; id: number; teamId: number | null }, name = '测试客户') {
+export async function createCase(
+  db: TestApp['db'],
+  owner: { corpId: number; id: number; teamId: number | null },
+  name = '测试客户',
+) {
   const [row] = await db
     .insert(clients)
     .values({ corpId: owner.corpId, ownerId: owner.id, teamId: owner.teamId, name, phone: '13900000000' })
@@ -34,10 +38,26 @@ export async function createMoneyWorld(db: TestApp['db']) {
 }
 
 /** A real photo-like JPEG; `exif` adds camera metadata with a GPS position, as phones write it. */
-export async function makeJpeg({ width = 800, height = 600, exif = false }: { width?: number; height?: number; exif?: boolean } = {}) {
+export async function makeJpeg({
+  width = 800,
+  height = 600,
+  exif = false,
+}: { width?: number; height?: number; exif?: boolean } = {}) {
   // Noise, as a camera's sensor gives: a flat colour would compress so well that "half the file" is all of it.
-  let image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 }, noise: { type: 'gaussian', mean: 120, sigma: 30 } } }).composite([
-    { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><text x="40" y="120" font-size="80" fill="#fff">POS 1234</text></svg>`) },
+  let image = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 40, g: 120, b: 200 },
+      noise: { type: 'gaussian', mean: 120, sigma: 30 },
+    },
+  }).composite([
+    {
+      input: Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><text x="40" y="120" font-size="80" fill="#fff">POS 1234</text></svg>`,
+      ),
+    },
   ]);
   if (exif) {
     image = image.withExif({
@@ -49,7 +69,9 @@ export async function makeJpeg({ width = 800, height = 600, exif = false }: { wi
 }
 
 export const makePng = (width = 300, height = 200) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 250, g: 250, b: 250, alpha: 1 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 250, g: 250, b: 250, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 /** A multipart request with one file, as the phone sends it. */
 export async function postFile(

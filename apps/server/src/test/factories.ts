@@ -17,11 +17,7 @@ export async function createTeam(db: Db, corpId: number, name = `团队${unique(
 }
 
 /** A staff member with a phone no other test uses; override what the test is about. */
-export async function createStaff(
-  db: Db,
-  corpId: number,
-  overrides: Partial<typeof staff.$inferInsert> = {},
-) {
+export async function createStaff(db: Db, corpId: number, overrides: Partial<typeof staff.$inferInsert> = {}) {
   const n = unique();
   const [row] = await db
     .insert(staff)
@@ -32,6 +28,10 @@ export async function createStaff(
 }
 
 /** Grants a staff member a named permission of their company (e.g. approving rejected signings). */
-export async function grantStaff(db: Db, person: { corpId: number; id: number }, permission: StaffGrant = 'sign.reject.approve') {
+export async function grantStaff(
+  db: Db,
+  person: { corpId: number; id: number },
+  permission: StaffGrant = 'sign.reject.approve',
+) {
   await db.insert(staffGrants).values({ corpId: person.corpId, staffId: person.id, permission });
 }

@@ -88,7 +88,9 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
-  (Object.keys(CHUNK_PATHS) as PageChunkName[]).flatMap((chunk) => CHUNK_PATHS[chunk].map((path) => [path, chunk] as const)),
+  (Object.keys(CHUNK_PATHS) as PageChunkName[]).flatMap((chunk) =>
+    CHUNK_PATHS[chunk].map((path) => [path, chunk] as const),
+  ),
 );
 
 /** Route patterns of each section, in the spec's order. */
@@ -280,14 +282,12 @@ export const routes: RouteObject[] = [
             lazy: loadQueryProvider,
             children: [
               corePage('/index', loadHome),
-              ...SECTION_REDIRECTS.map(
-                ([from, to, section]): RouteObject => ({
-                  path: from,
-                  loader: () => redirect(to),
-                  element: null,
-                  handle: { section } satisfies RouteHandle,
-                }),
-              ),
+              ...SECTION_REDIRECTS.map(([from, to, section]): RouteObject => ({
+                path: from,
+                loader: () => redirect(to),
+                element: null,
+                handle: { section } satisfies RouteHandle,
+              })),
               ...sectionNames.flatMap((section) => SECTION_PATHS[section].map((path) => sectionPage(section, path))),
             ],
           },

@@ -23,7 +23,13 @@ export function BarChart({ labels, series, summary, horizontal = false, height =
     const chart = new ChartistBar(
       host.current,
       { labels, series },
-      { height: `${height}px`, horizontalBars: horizontal, axisY: { offset: horizontal ? 70 : 40 }, seriesBarDistance: 12, reverseData: horizontal },
+      {
+        height: `${height}px`,
+        horizontalBars: horizontal,
+        axisY: { offset: horizontal ? 70 : 40 },
+        seriesBarDistance: 12,
+        reverseData: horizontal,
+      },
     );
     return () => {
       chart.detach();

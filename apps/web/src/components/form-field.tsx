@@ -17,7 +17,11 @@ export function FormField({ field, label, children, required = false, onClick, e
   return (
     <List.Item
       title={
-        <label id={field.labelId} htmlFor={field.id} className={required ? 'form-field__label form-field__label--required' : 'form-field__label'}>
+        <label
+          id={field.labelId}
+          htmlFor={field.id}
+          className={required ? 'form-field__label form-field__label--required' : 'form-field__label'}
+        >
           {label}
         </label>
       }

@@ -23,7 +23,12 @@ export function OptionField({ id, value, options, onChange, placeholder = T.sele
     if (picked?.[0] != null) onChange(String(picked[0]));
   };
   return (
-    <button id={id} type="button" className={`picker-trigger${selected ? '' : ' picker-trigger--empty'}`} onClick={() => void open()}>
+    <button
+      id={id}
+      type="button"
+      className={`picker-trigger${selected ? '' : ' picker-trigger--empty'}`}
+      onClick={() => void open()}
+    >
       <span>{selected?.label ?? placeholder}</span>
       <span className="picker-trigger__arrow" aria-hidden="true">
         ›

@@ -10,4 +10,5 @@ export const userinfoKeys = {
   user: (id: number) => ['userinfo', id] as const,
 };
 
-export const invalidateBadgeCounts = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: userinfoKeys.all });
+export const invalidateBadgeCounts = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: userinfoKeys.all });

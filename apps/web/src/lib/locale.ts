@@ -11,6 +11,10 @@ export function getLocale(): Locale {
  * Picks a feature's texts for the current locale. English covers only what the spec quotes in English, so
  * the Chinese text stands in for every key the English object lacks.
  */
-export function pickTexts<T extends Record<string, unknown>>(zhCN: T, enUS: Partial<T>, locale: Locale = getLocale()): T {
+export function pickTexts<T extends Record<string, unknown>>(
+  zhCN: T,
+  enUS: Partial<T>,
+  locale: Locale = getLocale(),
+): T {
   return locale === 'en-US' ? { ...zhCN, ...enUS } : zhCN;
 }

@@ -6,7 +6,9 @@ import { usePagedList, type ListPage } from './paged-list.ts';
 
 function wrapper() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
 }
 
 /** Three items a page, cursors are the last id; 7 items in all. */
@@ -36,7 +38,9 @@ describe('usePagedList', () => {
       if (isDown) throw new Error('网络错误');
       return fetchPage(cursor);
     };
-    const { result } = renderHook(() => usePagedList({ queryKey: ['t', 'flaky'], fetchPage: flaky }), { wrapper: wrapper() });
+    const { result } = renderHook(() => usePagedList({ queryKey: ['t', 'flaky'], fetchPage: flaky }), {
+      wrapper: wrapper(),
+    });
     await waitFor(() => expect(result.current.error?.message).toBe('网络错误'));
     expect(result.current.items).toEqual([]);
     isDown = false;
@@ -47,7 +51,11 @@ describe('usePagedList', () => {
 
   it('reads items from another field when told', async () => {
     const { result } = renderHook(
-      () => usePagedList({ queryKey: ['t', 'items'], fetchPage: async () => ({ items: ['a'], total: 1, next_cursor: null }) }, (page) => page.items),
+      () =>
+        usePagedList(
+          { queryKey: ['t', 'items'], fetchPage: async () => ({ items: ['a'], total: 1, next_cursor: null }) },
+          (page) => page.items,
+        ),
       { wrapper: wrapper() },
     );
     await waitFor(() => expect(result.current.items).toEqual(['a']));
@@ -55,7 +63,9 @@ describe('usePagedList', () => {
   });
 
   it('is not pending while disabled', () => {
-    const { result } = renderHook(() => usePagedList({ queryKey: ['t', 'off'], fetchPage, enabled: false }), { wrapper: wrapper() });
+    const { result } = renderHook(() => usePagedList({ queryKey: ['t', 'off'], fetchPage, enabled: false }), {
+      wrapper: wrapper(),
+    });
     expect(result.current.isPending).toBe(false);
   });
 });

@@ -3,7 +3,12 @@
  * react-spring (~20 KB gzipped), which would be most of what the login page loads beyond React and the
  * router. It looks like antd-mobile's (centred, dark, optional icon) so pages that use either match.
  */
-type ShowOptions = { content: string; icon?: 'success' | 'fail' | 'loading'; duration?: number; maskClickable?: boolean };
+type ShowOptions = {
+  content: string;
+  icon?: 'success' | 'fail' | 'loading';
+  duration?: number;
+  maskClickable?: boolean;
+};
 
 const ICONS: Record<NonNullable<ShowOptions['icon']>, string> = { success: '✓', fail: '!', loading: '' };
 

@@ -4,7 +4,9 @@ import { uploadForm } from './upload.ts';
 
 /** Enough of XMLHttpRequest to drive the helper: the test decides what the server says. */
 class FakeRequest {
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -40,7 +42,11 @@ describe('uploadForm', () => {
   it('reports progress and answers the envelope', async () => {
     const { fake, createRequest } = make();
     const seen: number[] = [];
-    const done = uploadForm<{ id: number }>('/api/ysb/uploadImg', { id: 3, file: new Blob(['x']) }, { createRequest, onProgress: (f) => seen.push(f) });
+    const done = uploadForm<{ id: number }>(
+      '/api/ysb/uploadImg',
+      { id: 3, file: new Blob(['x']) },
+      { createRequest, onProgress: (f) => seen.push(f) },
+    );
     fake.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
     fake.answer(200, { code: 0, msg: '上传成功', data: { id: 9 } });
     await expect(done).resolves.toEqual({ code: 0, msg: '上传成功', data: { id: 9 } });

@@ -9,7 +9,10 @@ import { formErrorsOf, useSchemaForm } from './use-schema-form.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const schema = z.object({ name: z.string().min(1, '姓名必填'), phone: z.string().regex(/^1[3-9]\d{9}$/, '手机号码格式错误') });
+const schema = z.object({
+  name: z.string().min(1, '姓名必填'),
+  phone: z.string().regex(/^1[3-9]\d{9}$/, '手机号码格式错误'),
+});
 type Values = { name: string; phone: string };
 
 let root: Root | null = null;

@@ -10,7 +10,9 @@ export type FormIssue = { readonly path: ReadonlyArray<PropertyKey>; readonly me
  * (zod would cost its bundle ~20 KB).
  */
 export type FormSchema<Out> = {
-  safeParse(input: unknown): { success: true; data: Out } | { success: false; error: { issues: ReadonlyArray<FormIssue> } };
+  safeParse(
+    input: unknown,
+  ): { success: true; data: Out } | { success: false; error: { issues: ReadonlyArray<FormIssue> } };
 };
 
 export type FormErrors = Partial<Record<string, string>>;
@@ -25,7 +27,9 @@ export function checkedBy<In, Out>(check: (input: In) => CheckResult<Out>): Form
   return {
     safeParse: (input) => {
       const result = check(input as In);
-      return result.ok ? { success: true, data: result.data } : { success: false, error: { issues: [{ path: [result.field], message: result.message }] } };
+      return result.ok
+        ? { success: true, data: result.data }
+        : { success: false, error: { issues: [{ path: [result.field], message: result.message }] } };
     },
   };
 }

@@ -21,7 +21,11 @@ export function isDemoMode(doc: Document | undefined = globalThis.document): boo
 }
 
 /** Pages meant for any browser: the calculator and the public home-loan best list (spec §2). */
-const EXEMPT_PATHS: RegExp[] = [/^\/calculator\/?$/, /^\/houseloan\/bestList\/?$/, /^\/houseloan\/bestDetail\/[^/]+\/?$/];
+const EXEMPT_PATHS: RegExp[] = [
+  /^\/calculator\/?$/,
+  /^\/houseloan\/bestList\/?$/,
+  /^\/houseloan\/bestDetail\/[^/]+\/?$/,
+];
 
 export function isExemptPath(pathname: string): boolean {
   return EXEMPT_PATHS.some((pattern) => pattern.test(pathname));

@@ -60,7 +60,17 @@ export const aCaseDetail = (over: Partial<CaseDetail> = {}): CaseDetail => ({
   owner_id: 7,
   owner_name: '王小明',
   created_at: '2026-11-01T08:00:00.000Z',
-  events: [{ id: 1, kind: 'created', from_status: null, to_status: 1, reason: '', staff_name: '王小明', created_at: '2026-11-01T08:00:00.000Z' }],
+  events: [
+    {
+      id: 1,
+      kind: 'created',
+      from_status: null,
+      to_status: 1,
+      reason: '',
+      staff_name: '王小明',
+      created_at: '2026-11-01T08:00:00.000Z',
+    },
+  ],
   moves: [],
   can_edit: false,
   can_delete: false,
@@ -84,7 +94,9 @@ export const anAppeal = (over: Partial<AppealItem> = {}): AppealItem => ({
   ...over,
 });
 
-export const aPendingItem = (over: Partial<z.infer<typeof pendingItemSchema>> = {}): z.infer<typeof pendingItemSchema> => ({
+export const aPendingItem = (
+  over: Partial<z.infer<typeof pendingItemSchema>> = {},
+): z.infer<typeof pendingItemSchema> => ({
   id: 5,
   client_id: 11,
   client_name: '陈美玲',
@@ -220,8 +232,19 @@ export const aHouseClient = (over: Partial<HouseClient> = {}): HouseClient => ({
 /** One page of a House CRM list: the same keyset page as every list (api/page.ts). */
 export const housePageOf = <T>(list: T[], next_cursor: number | null = null) => pageOf(list, next_cursor);
 
-export const aHouseDetail = (over: Partial<HouseDetail> = {}, client: Partial<HouseDetail['client']> = {}): HouseDetail => ({
-  client: { ...aHouseClient(), id_number: null, remark: '', steward_id: null, steward_name: null, brokerage_rate_bp: null, ...client },
+export const aHouseDetail = (
+  over: Partial<HouseDetail> = {},
+  client: Partial<HouseDetail['client']> = {},
+): HouseDetail => ({
+  client: {
+    ...aHouseClient(),
+    id_number: null,
+    remark: '',
+    steward_id: null,
+    steward_name: null,
+    brokerage_rate_bp: null,
+    ...client,
+  },
   chain: [],
   referred: [],
   images: [],

@@ -21,9 +21,21 @@ export type FakeReply =
   | { kind: 'http'; httpStatus: number }
   | { kind: 'offline' };
 
-export const ok = (data: unknown = null, msg = '操作成功'): FakeReply => ({ kind: 'envelope', httpStatus: 200, code: 0, msg, data });
+export const ok = (data: unknown = null, msg = '操作成功'): FakeReply => ({
+  kind: 'envelope',
+  httpStatus: 200,
+  code: 0,
+  msg,
+  data,
+});
 /** A refusal: a non-zero code whose msg the page must show. */
-export const fail = (msg: string, code = 1): FakeReply => ({ kind: 'envelope', httpStatus: 200, code, msg, data: null });
+export const fail = (msg: string, code = 1): FakeReply => ({
+  kind: 'envelope',
+  httpStatus: 200,
+  code,
+  msg,
+  data: null,
+});
 /** A server error without an envelope (an HTML 500 page from a proxy, say). */
 export const httpError = (httpStatus = 500): FakeReply => ({ kind: 'http', httpStatus });
 /** fetch itself rejects: no network. */
@@ -76,7 +88,10 @@ function installFakeApi(initial: HandlerTable): FakeApi {
   const missed: string[] = [];
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const call: ApiCall = {
       method: init?.method ?? 'GET',
       path: url.pathname,
@@ -106,7 +121,8 @@ function installFakeApi(initial: HandlerTable): FakeApi {
     callsTo: (path) => calls.filter((call) => call.path === path),
     lastCall: (path) => {
       const found = calls.filter((call) => call.path === path).at(-1);
-      if (!found) throw new Error(`no call to ${path}; calls made: ${calls.map((call) => call.path).join(', ') || 'none'}`);
+      if (!found)
+        throw new Error(`no call to ${path}; calls made: ${calls.map((call) => call.path).join(', ') || 'none'}`);
       return found;
     },
     set: (more) => Object.assign(handlers, more),
@@ -118,7 +134,8 @@ function installFakeApi(initial: HandlerTable): FakeApi {
 const WECOM_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40 wxwork/4.1.10';
 
-const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const DESKTOP_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 /** A logged-in salesperson, unless a test says otherwise. */
 export const SALES_USER: UserRecordInput = { id: 7, job: [1], leader: false, name: '王小明' };
@@ -174,7 +191,9 @@ export async function renderPage(
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(<RouterProvider router={router} />);
   // The first render of a file transforms a whole section chunk: give it time on a loaded machine.
-  await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true), { timeout: 20_000 });
+  await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true), {
+    timeout: 20_000,
+  });
   return { ...view, api: fake, router, pathname: () => router.state.location.pathname };
 }
 

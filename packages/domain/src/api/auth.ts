@@ -3,7 +3,11 @@ import { corpIdSchema, phoneSchema, smsCodeSchema } from '../validation/fields.t
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 
 /** WeCom member ids are up to 64 characters of letters, digits and a few symbols. */
-const wxworkIdSchema = z.string().trim().max(64).regex(/^[\w.@-]*$/, '企业微信账号无效');
+const wxworkIdSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[\w.@-]*$/, '企业微信账号无效');
 
 /** Multipart sends every value as a string; the spec's client sends the literal 'null' when absent. */
 const optionalWxworkId = z

@@ -27,7 +27,9 @@ export const productSchema = namedSchema.extend({
   max_amount_fen: z.number().int(),
   terms: z.array(z.number().int()),
 });
-export const productRequestSchema = z.object({ bank_id: z.union([z.literal(''), z.coerce.number().int().positive()]).optional() });
+export const productRequestSchema = z.object({
+  bank_id: z.union([z.literal(''), z.coerce.number().int().positive()]).optional(),
+});
 export const statusOptionSchema = z.object({ value: z.number().int(), label: z.string() });
 
 // ---- cases --------------------------------------------------------------------------------------------
@@ -119,7 +121,11 @@ export const reasonTextSchema = z.string().trim().max(200, M.reasonTooLong).opti
 
 export const updateClientStatusRequestSchema = z.object({
   id: recordIdSchema,
-  status: z.coerce.number({ error: M.statusInvalid }).int(M.statusInvalid).min(1, M.statusInvalid).max(9, M.statusInvalid),
+  status: z.coerce
+    .number({ error: M.statusInvalid })
+    .int(M.statusInvalid)
+    .min(1, M.statusInvalid)
+    .max(9, M.statusInvalid),
   reason_code: z
     .union([z.literal(''), z.coerce.number().int()])
     .optional()
@@ -172,7 +178,10 @@ export type FollowUpFormInput = z.input<typeof followUpFormSchema>;
 export const serviceRequestSchema = pageRequestSchema.extend({
   status: z.enum(['open', 'all']).catch('open').default('open'),
   /** one request only (the service_detail page) */
-  id: z.union([z.literal(''), z.coerce.number().int().positive()]).optional().transform((value) => (typeof value === 'number' ? value : null)),
+  id: z
+    .union([z.literal(''), z.coerce.number().int().positive()])
+    .optional()
+    .transform((value) => (typeof value === 'number' ? value : null)),
 });
 export const serviceItemSchema = z.object({
   id: z.number().int(),
@@ -191,7 +200,10 @@ export const serviceResponseSchema = pageSchema(serviceItemSchema).extend({ staf
 export type ServiceItem = z.infer<typeof serviceItemSchema>;
 export const serviceTransferRequestSchema = z.object({
   id: recordIdSchema,
-  to_staff_id: z.coerce.number({ error: '请选择接手的业务员' }).int('请选择接手的业务员').positive('请选择接手的业务员'),
+  to_staff_id: z.coerce
+    .number({ error: '请选择接手的业务员' })
+    .int('请选择接手的业务员')
+    .positive('请选择接手的业务员'),
   reason: z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(200, M.reasonTooLong),
 });
 export type ServiceTransferInput = z.input<typeof serviceTransferRequestSchema>;
@@ -202,7 +214,9 @@ export const addAppealRequestSchema = z.object({
   reason: z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(200, M.reasonTooLong),
 });
 export type AddAppealInput = z.input<typeof addAppealRequestSchema>;
-export const appealListRequestSchema = pageRequestSchema.extend({ status: z.enum(['open', 'all']).catch('all').default('all') });
+export const appealListRequestSchema = pageRequestSchema.extend({
+  status: z.enum(['open', 'all']).catch('all').default('all'),
+});
 export const appealItemSchema = z.object({
   id: z.number().int(),
   client_id: z.number().int(),
@@ -223,12 +237,20 @@ export const auditAppealRequestSchema = z
     result: z.enum(['approved', 'refused'], { error: '请选择审核结果' }),
     reason: z.string().trim().max(200, M.reasonTooLong).optional().default(''),
   })
-  .refine((value) => value.result === 'approved' || value.reason.length > 0, { message: '驳回申诉请填写原因', path: ['reason'] });
+  .refine((value) => value.result === 'approved' || value.reason.length > 0, {
+    message: '驳回申诉请填写原因',
+    path: ['reason'],
+  });
 
 // ---- statistics ---------------------------------------------------------------------------------------
 export const statisticRequestSchema = z.object({ scope: scopeSchema });
 const statusRowSchema = z.object({ status: z.number().int(), count: z.number().int(), amount_fen: z.number().int() });
-const monthRowSchema = z.object({ month: z.string(), count: z.number().int(), amount_fen: z.number().int(), disbursed_fen: z.number().int() });
+const monthRowSchema = z.object({
+  month: z.string(),
+  count: z.number().int(),
+  amount_fen: z.number().int(),
+  disbursed_fen: z.number().int(),
+});
 export const statisticSchema = z.object({
   total: z.object({ count: z.number().int(), amount_fen: z.number().int(), disbursed_fen: z.number().int() }),
   by_status: z.array(statusRowSchema),

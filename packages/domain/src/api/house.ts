@@ -9,7 +9,10 @@ import { pageRequestSchema, pageSchema } from './page.ts';
 
 const keywordField = z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(30));
 const optionalInt = (min: number, max: number) =>
-  z.preprocess((v) => (v === '' || v === 'null' || v == null ? null : v), z.coerce.number().int().min(min).max(max).nullable());
+  z.preprocess(
+    (v) => (v === '' || v === 'null' || v == null ? null : v),
+    z.coerce.number().int().min(min).max(max).nullable(),
+  );
 
 export const idRequestSchema = z.object({ id: idSchema });
 export const okResponseSchema = z.object({ id: z.number().int() });
@@ -44,10 +47,16 @@ export const getHouseListRequestSchema = pageRequestSchema.extend({
   keyword: keywordField,
   status: optionalInt(1, 4),
   channel_id: optionalIdSchema,
-  source: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['staff', 'channel', 'official']).optional()),
+  source: z.preprocess(
+    (v) => (v === '' || v === 'null' ? undefined : v),
+    z.enum(['staff', 'channel', 'official']).optional(),
+  ),
 });
 export const getHouseList2RequestSchema = pageRequestSchema.extend({
-  steward_status: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['waiting', 'handled']).optional()),
+  steward_status: z.preprocess(
+    (v) => (v === '' || v === 'null' ? undefined : v),
+    z.enum(['waiting', 'handled']).optional(),
+  ),
 });
 /** A page of a list searched by keyword. */
 export const keywordPageRequestSchema = pageRequestSchema.extend({ keyword: keywordField });
@@ -97,7 +106,12 @@ export const houseDetailSchema = z.object({
 export type HouseDetail = z.infer<typeof houseDetailSchema>;
 
 export const houseImgRequestSchema = z.object({ id: idSchema, house_type: z.coerce.number().int().min(1).max(6) });
-export const houseImageSchema = z.object({ id: z.number().int(), house_type: z.number().int(), url: z.string(), created_at: z.string() });
+export const houseImageSchema = z.object({
+  id: z.number().int(),
+  house_type: z.number().int(),
+  url: z.string(),
+  created_at: z.string(),
+});
 export const houseImageListSchema = z.array(houseImageSchema);
 
 // ---- channels, recommendations, receivers --------------------------------------------------------
@@ -115,7 +129,10 @@ export const houseChannelSchema = z.object({
 });
 export type HouseChannel = z.infer<typeof houseChannelSchema>;
 export const houseChannelListSchema = listOf(houseChannelSchema);
-export const getHouseChannelListRequestSchema = pageRequestSchema.extend({ keyword: keywordField, id: optionalIdSchema });
+export const getHouseChannelListRequestSchema = pageRequestSchema.extend({
+  keyword: keywordField,
+  id: optionalIdSchema,
+});
 
 export const houseRecommendSchema = z.object({
   id: z.number().int(),
@@ -172,7 +189,10 @@ export const houseAuditSchema = z.object({
 export type HouseAudit = z.infer<typeof houseAuditSchema>;
 export const houseAuditListSchema = listOf(houseAuditSchema);
 export const getHouseAuditRequestSchema = pageRequestSchema.extend({
-  status: z.preprocess((v) => (v === '' || v === 'null' || v == null ? 'pending' : v), z.enum(['pending', 'approved', 'rejected'])),
+  status: z.preprocess(
+    (v) => (v === '' || v === 'null' || v == null ? 'pending' : v),
+    z.enum(['pending', 'approved', 'rejected']),
+  ),
 });
 export const updateHouseAuditRequestSchema = z
   .object({
@@ -187,7 +207,9 @@ export const orderStatusSummarySchema = z.object({
   can_update: z.boolean(),
 });
 export const houseOrderListSchema = listOf(houseOrderSchema);
-export const houseOrderListRequestSchema = pageRequestSchema.extend({ status: z.coerce.number().int().min(0).max(3).default(0) });
+export const houseOrderListRequestSchema = pageRequestSchema.extend({
+  status: z.coerce.number().int().min(0).max(3).default(0),
+});
 export const updateHouseOrderRequestSchema = z.object({
   id: idSchema,
   remark: blankableTextSchema,
@@ -195,7 +217,10 @@ export const updateHouseOrderRequestSchema = z.object({
 });
 export const updateHouseOrderStatusRequestSchema = z.object({
   id: idSchema,
-  status: z.coerce.number().int().refine((s) => s === 2 || s === 3, '状态无效'),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((s) => s === 2 || s === 3, '状态无效'),
 });
 
 // ---- team, allocation, steward -------------------------------------------------------------------
@@ -209,6 +234,10 @@ export const houseStaffSchema = z.array(z.object({ id: z.number().int(), name: z
 export const houseStatusSchema = z.array(z.object({ value: z.number().int(), label: z.string() }));
 export const houseSignSubmitRequestSchema = z.object({
   id: idSchema,
-  appointment_at: z.string().trim().min(1, '请选择预约时间').refine((t) => !Number.isNaN(Date.parse(t)), '预约时间无效'),
+  appointment_at: z
+    .string()
+    .trim()
+    .min(1, '请选择预约时间')
+    .refine((t) => !Number.isNaN(Date.parse(t)), '预约时间无效'),
   place: z.string().trim().min(1, '请输入签约地点').max(100),
 });

@@ -39,7 +39,10 @@ const positiveId = (message: string) => z.coerce.number({ error: message }).int(
 export const imageIdsSchema = z
   .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: M.imagesRequired })
   .transform((value, ctx) => {
-    const parts = (Array.isArray(value) ? value : [value]).flatMap((part) => String(part).split(',')).map((part) => part.trim()).filter(Boolean);
+    const parts = (Array.isArray(value) ? value : [value])
+      .flatMap((part) => String(part).split(','))
+      .map((part) => part.trim())
+      .filter(Boolean);
     const ids = parts.map(Number);
     if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
       ctx.addIssue({ code: 'custom', message: M.imagesInvalid });
@@ -53,7 +56,9 @@ export const imageIdsSchema = z
 const optionalImageIds = z
   .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
   .optional()
-  .transform((value) => (value === undefined || value === '' || (Array.isArray(value) && value.length === 0) ? undefined : value))
+  .transform((value) =>
+    value === undefined || value === '' || (Array.isArray(value) && value.length === 0) ? undefined : value,
+  )
   .pipe(z.union([z.undefined(), imageIdsSchema]))
   .transform((value) => value ?? []);
 

@@ -18,14 +18,21 @@ export const cursorSchema = z
   .transform((value) => (typeof value === 'number' ? value : null));
 
 /** Page size, 1 to MAX_PAGE_SIZE; anything else falls back to the default rather than failing the list. */
-export const pageSizeSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
+export const pageSizeSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_PAGE_SIZE)
+  .catch(DEFAULT_PAGE_SIZE)
+  .default(DEFAULT_PAGE_SIZE);
 
 /** The request fields of every list: extend it with the list's own filters. */
 export const pageRequestSchema = z.object({ cursor: cursorSchema, limit: pageSizeSchema });
 export type PageRequest = z.output<typeof pageRequestSchema>;
 
 /** A keyset page: `next_cursor` is the last row's key, null when there is nothing more. */
-export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), next_cursor: z.number().int().nullable() });
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), next_cursor: z.number().int().nullable() });
 export interface Page<T> {
   list: T[];
   next_cursor: number | null;

@@ -16,7 +16,10 @@ export type SignStatus = keyof typeof SIGN_STATUS_LABELS;
 /** flag 1 the task centre (open tasks), 2 one signer's tasks, 3 rejections awaiting approval (the holder of the company's sign.reject.approve grant). */
 export const taskListRequestSchema = pageRequestSchema.extend({
   userid: z.coerce.number().int().min(0).default(0),
-  flag: z.coerce.number().int().refine((f) => f === 1 || f === 2 || f === 3, '列表类型无效'),
+  flag: z.coerce
+    .number()
+    .int()
+    .refine((f) => f === 1 || f === 2 || f === 3, '列表类型无效'),
   kind: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['case', 'house']).optional()),
 });
 
@@ -41,7 +44,13 @@ export const signDetailSchema = signTaskSchema.extend({
   bank: z.string().nullable(),
   loan_amount_fen: z.number().int().nullable(),
   events: z.array(
-    z.object({ actor_name: z.string(), from_status: z.string(), to_status: z.string(), reason: z.string(), created_at: z.string() }),
+    z.object({
+      actor_name: z.string(),
+      from_status: z.string(),
+      to_status: z.string(),
+      reason: z.string(),
+      created_at: z.string(),
+    }),
   ),
 });
 export type SignDetail = z.infer<typeof signDetailSchema>;

@@ -22,7 +22,8 @@ export const MAX_SPLIT_PARTS = 5;
  * Both inputs must be non-negative safe integers.
  */
 export function computeBrokerageFen(loanAmountFen: number, rateBp: number): number {
-  if (!Number.isSafeInteger(loanAmountFen) || loanAmountFen < 0) throw new RangeError('loanAmountFen must be a non-negative integer');
+  if (!Number.isSafeInteger(loanAmountFen) || loanAmountFen < 0)
+    throw new RangeError('loanAmountFen must be a non-negative integer');
   if (!Number.isSafeInteger(rateBp) || rateBp < 0) throw new RangeError('rateBp must be a non-negative integer');
   const product = BigInt(loanAmountFen) * BigInt(rateBp);
   // Half up: add half the divisor before the integer division.
@@ -52,7 +53,8 @@ export function bpToPercent(rateBp: number): string {
 export function splitFen(totalFen: number, weights: readonly number[]): number[] {
   if (!Number.isSafeInteger(totalFen) || totalFen < 0) throw new RangeError('totalFen must be a non-negative integer');
   if (weights.length === 0) throw new RangeError('at least one weight');
-  if (weights.some((w) => !Number.isSafeInteger(w) || w < 0)) throw new RangeError('weights must be non-negative integers');
+  if (weights.some((w) => !Number.isSafeInteger(w) || w < 0))
+    throw new RangeError('weights must be non-negative integers');
   const weightSum = weights.reduce((sum, w) => sum + BigInt(w), 0n);
   if (weightSum === 0n) throw new RangeError('weights must not all be zero');
   const total = BigInt(totalFen);

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { periodicIrr } from './irr.ts';
 
 const num = (value: unknown): number => {
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new Error(`formulajs returned ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`formulajs returned ${String(value)}`);
   return value;
 };
 
@@ -16,16 +15,13 @@ describe('periodicIrr', () => {
     { principal: 1000000, payment: 5307.27, periods: 360 },
     { principal: 10000, payment: 10100, periods: 1 },
     { principal: 30000, payment: 10500, periods: 3 },
-  ])(
-    'matches Excel RATE for $periods payments of $payment on $principal',
-    ({ principal, payment, periods }) => {
-      const rate = periodicIrr(
-        principal,
-        Array.from({ length: periods }, () => payment),
-      );
-      expect(rate).toBeCloseTo(num(RATE(periods, -payment, principal)), 10);
-    },
-  );
+  ])('matches Excel RATE for $periods payments of $payment on $principal', ({ principal, payment, periods }) => {
+    const rate = periodicIrr(
+      principal,
+      Array.from({ length: periods }, () => payment),
+    );
+    expect(rate).toBeCloseTo(num(RATE(periods, -payment, principal)), 10);
+  });
 
   it('is 0 when the payments only return the principal', () => {
     expect(periodicIrr(900, [300, 300, 300])).toBe(0);

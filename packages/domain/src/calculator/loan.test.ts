@@ -5,8 +5,7 @@ import { calculateLoan, type CalculatorInput, type LoanResult } from './loan.ts'
 
 /** formulajs answers `number | Error`; a test wants the number or a loud failure. */
 const num = (value: unknown): number => {
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new Error(`formulajs returned ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`formulajs returned ${String(value)}`);
   return value;
 };
 const fen = (yuan: number): number => Math.round(yuan * 100);
@@ -174,13 +173,10 @@ describe('calculateLoan', () => {
       { amount: 100, nper: 360, rate: 4.9, method: 2, payment: 6861.11 },
       { amount: 100, nper: 240, rate: 4.9, method: 1, payment: 6544.44 },
       { amount: 50, nper: 120, rate: 3.25, method: 1, payment: 4885.95 },
-    ] as const)(
-      'first payment of $amount万 over $nper months at $rate % (method $method) is $payment',
-      (row) => {
-        const { amount, nper, rate, method, payment } = row;
-        expect(calculateLoan({ amount, nper, interestType: 1, rate, method }).month_payment).toBe(payment);
-      },
-    );
+    ] as const)('first payment of $amount万 over $nper months at $rate % (method $method) is $payment', (row) => {
+      const { amount, nper, rate, method, payment } = row;
+      expect(calculateLoan({ amount, nper, interestType: 1, rate, method }).month_payment).toBe(payment);
+    });
   });
 
   describe('equal instalments against Excel PMT / IPMT / PPMT', () => {

@@ -84,9 +84,7 @@ function annuityRows(loanFen: bigint, nper: number, rateUnits: bigint): FenRow[]
   // principal × r / (1 − (1 + r)^−n), written with log1p/expm1 so it neither loses digits for tiny
   // rates nor overflows for long terms at large rates.
   const exactPayment =
-    monthlyRate === 0
-      ? principal / nper
-      : (principal * monthlyRate) / -Math.expm1(-nper * Math.log1p(monthlyRate));
+    monthlyRate === 0 ? principal / nper : (principal * monthlyRate) / -Math.expm1(-nper * Math.log1p(monthlyRate));
 
   // A payment of at least the first month's interest never lets the balance grow (later balances are
   // smaller, so is their interest); below it the loan would never be repaid.
@@ -146,10 +144,7 @@ function assertInput(input: CalculatorInput): void {
   if (!Number.isSafeInteger(nper) || nper < 1) {
     throw new RangeError(`calculateLoan: nper must be a positive whole number of months, got ${nper}`);
   }
-  if (
-    !(Number.isFinite(rate) && rate >= 0) ||
-    !Number.isSafeInteger(Math.round(rate * RATE_UNITS_PER_PERCENT))
-  ) {
+  if (!(Number.isFinite(rate) && rate >= 0) || !Number.isSafeInteger(Math.round(rate * RATE_UNITS_PER_PERCENT))) {
     throw new RangeError(`calculateLoan: rate must be a non-negative percentage, got ${rate}`);
   }
   if (interestType !== 1 && interestType !== 2) {

@@ -6,9 +6,7 @@
  * Loan terms in months. The spec does not list the calculator's terms, so this is our decision: the
  * short instalment terms the business sells (3–36 months) plus the usual mortgage terms up to 30 years.
  */
-export const CALCULATOR_TERMS = [
-  3, 6, 9, 12, 18, 24, 36, 48, 60, 72, 84, 96, 120, 180, 240, 300, 360,
-] as const;
+export const CALCULATOR_TERMS = [3, 6, 9, 12, 18, 24, 36, 48, 60, 72, 84, 96, 120, 180, 240, 300, 360] as const;
 
 export const INTEREST_TYPES = [
   { value: 1, key: 'annual' },

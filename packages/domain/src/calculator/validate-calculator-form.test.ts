@@ -60,13 +60,10 @@ describe('validateCalculatorForm', () => {
     });
   });
 
-  it.each([null, undefined, 1, 2, 9])(
-    'does not ask for a method with an instalment rate (method %o)',
-    (method) => {
-      const result = validateCalculatorForm({ ...valid, interestType: 2, rate: '0.6', method });
-      expect(result).toEqual({ ok: true, input: { amount: 10, nper: 12, interestType: 2, rate: 0.6 } });
-    },
-  );
+  it.each([null, undefined, 1, 2, 9])('does not ask for a method with an instalment rate (method %o)', (method) => {
+    const result = validateCalculatorForm({ ...valid, interestType: 2, rate: '0.6', method });
+    expect(result).toEqual({ ok: true, input: { amount: 10, nper: 12, interestType: 2, rate: 0.6 } });
+  });
 
   it('shows the messages of another locale by the same code', () => {
     const result = validateCalculatorForm({ ...valid, rate: 'abc' }, CALCULATOR_MESSAGES_EN);

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { loanAmountToFen } from '../money/amount.ts';
-import { EDUCATIONS, EMPLOYER_TYPES, isOption, LOAN_PURPOSES, LOAN_TERMS, MARITAL_STATUSES, OCCUPATIONS, REGIONS, type Option } from '../options/index.ts';
+import {
+  EDUCATIONS,
+  EMPLOYER_TYPES,
+  isOption,
+  LOAN_PURPOSES,
+  LOAN_TERMS,
+  MARITAL_STATUSES,
+  OCCUPATIONS,
+  REGIONS,
+  type Option,
+} from '../options/index.ts';
 import { phoneSchema } from '../validation/fields.ts';
 import { BANK_CARD_PATTERN, ID_NUMBER_PATTERN } from '../validation/formats.ts';
 import { parseIdNumber } from '../idcard/id-number.ts';
@@ -11,7 +21,10 @@ import { CASE_MESSAGES as M } from './messages.ts';
  * schema turns it into typed fields; the web form runs the same schema before it sends (STYLE.md).
  */
 
-const text = z.union([z.string(), z.null()]).optional().transform((value) => (value === 'null' ? '' : (value ?? '').trim()));
+const text = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value === 'null' ? '' : (value ?? '').trim()));
 
 const amountFen = (requiredMessage: string | null) =>
   text.transform((value, ctx) => {

@@ -26,7 +26,13 @@ const valid = { name: '沈家豪', phone: '13812341234', loan_amount: '1500000.5
 describe('houseClientFormSchema', () => {
   it('turns the typed yuan into fen and the ids into numbers or null', () => {
     const parsed = houseClientFormSchema.parse({ ...valid, channel_id: '3', referrer_id: '', id_number: '' });
-    expect(parsed).toMatchObject({ loan_amount: 150_000_050, term_months: 240, channel_id: 3, referrer_id: null, product: 'mortgage' });
+    expect(parsed).toMatchObject({
+      loan_amount: 150_000_050,
+      term_months: 240,
+      channel_id: 3,
+      referrer_id: null,
+      product: 'mortgage',
+    });
   });
   it.each([
     [{ loan_amount: '0' }, '贷款金额至少 100 元，最多两位小数'],
@@ -44,8 +50,15 @@ describe('houseClientFormSchema', () => {
 
 describe('setBrokerageFormSchema', () => {
   it('reads the percent as basis points and gives equal shares by default', () => {
-    expect(setBrokerageFormSchema.parse({ id: '7', rate: '1.25', user_ids: '3,5' })).toEqual({ id: 7, rate: 125, user_ids: [3, 5], shares: [1, 1] });
-    expect(setBrokerageFormSchema.parse({ id: '7', rate: '1', user_ids: ['3', '5'], shares: '2,1' }).shares).toEqual([2, 1]);
+    expect(setBrokerageFormSchema.parse({ id: '7', rate: '1.25', user_ids: '3,5' })).toEqual({
+      id: 7,
+      rate: 125,
+      user_ids: [3, 5],
+      shares: [1, 1],
+    });
+    expect(setBrokerageFormSchema.parse({ id: '7', rate: '1', user_ids: ['3', '5'], shares: '2,1' }).shares).toEqual([
+      2, 1,
+    ]);
   });
   it('refuses repeated receivers, more than five, and a rate above 10 %', () => {
     expect(setBrokerageFormSchema.safeParse({ id: 1, rate: '1', user_ids: '3,3' }).success).toBe(false);

@@ -65,7 +65,10 @@ export const optionalIdSchema = z.preprocess(
 export const idSchema = z.coerce.number({ error: '记录无效' }).int('记录无效').positive('记录无效');
 
 /** A note or reason that may be left out (up to 200 characters): null and 'null', what a form sends for nothing, read as ''. */
-export const blankableTextSchema = z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(200));
+export const blankableTextSchema = z.preprocess(
+  (v) => (v == null || v === 'null' ? '' : v),
+  z.string().trim().max(200),
+);
 
 const trimmed = (required: string, max: number, tooLong = `最多 ${max} 个字`) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -109,7 +112,8 @@ export const houseRecommendFormSchema = z.object({
   name: trimmed(HOUSE_MESSAGES.nameRequired, 30, HOUSE_MESSAGES.nameTooLong),
   phone: phoneSchema,
   channel_id: optionalIdSchema,
-  intent_amount: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim())
+  intent_amount: z
+    .preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim())
     .refine((t) => t === '' || loanAmountToFen(t) !== null, HOUSE_MESSAGES.amountFormat)
     .transform((t) => (t === '' ? 0 : (loanAmountToFen(t) ?? 0))),
   remark: optionalText(200),
@@ -119,7 +123,10 @@ export const houseBrokerageUserFormSchema = z.object({
   name: trimmed(HOUSE_MESSAGES.nameRequired, 30, HOUSE_MESSAGES.nameTooLong),
   phone: phoneSchema,
   bank_name: trimmed(HOUSE_MESSAGES.bankNameRequired, 50),
-  bank_card: z.string({ error: M.bankCardFormat }).trim().regex(/^\d{16,19}$/, M.bankCardFormat),
+  bank_card: z
+    .string({ error: M.bankCardFormat })
+    .trim()
+    .regex(/^\d{16,19}$/, M.bankCardFormat),
   channel_id: optionalIdSchema,
 });
 
@@ -127,7 +134,9 @@ export const houseBrokerageUserFormSchema = z.object({
 const idListSchema = (message: string) =>
   z
     .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter((s) => s !== ''))
+    .transform((value) =>
+      (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter((s) => s !== ''),
+    )
     .refine((items) => items.every((s) => /^\d{1,9}$/.test(s) && Number(s) > 0), message)
     .transform((items) => items.map(Number));
 
@@ -146,7 +155,10 @@ export const setBrokerageFormSchema = z
       (ids) => ids.length >= 1 && ids.length <= MAX_SPLIT_PARTS && new Set(ids).size === ids.length,
       HOUSE_MESSAGES.receiversRequired,
     ),
-    shares: z.preprocess((v) => (v == null || v === '' || v === 'null' ? [] : v), idListSchema(HOUSE_MESSAGES.sharesInvalid)),
+    shares: z.preprocess(
+      (v) => (v == null || v === '' || v === 'null' ? [] : v),
+      idListSchema(HOUSE_MESSAGES.sharesInvalid),
+    ),
   })
   .refine((v) => v.shares.length === 0 || v.shares.length === v.user_ids.length, {
     message: HOUSE_MESSAGES.sharesInvalid,

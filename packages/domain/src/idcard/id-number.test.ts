@@ -15,7 +15,8 @@ describe('parseIdNumber (GB 11643)', () => {
   ])('%s → %j', (value, expected) => {
     const facts = parseIdNumber(value);
     if (expected === null) expect(facts).toBeNull();
-    else if (expected.sex === null) expect(facts).toBeNull(); // 1880 is before 1900: refused
+    else if (expected.sex === null)
+      expect(facts).toBeNull(); // 1880 is before 1900: refused
     else expect(facts).toEqual(expected);
   });
 
@@ -48,5 +49,6 @@ describe('isValidIdNumber', () => {
     ['110105491331002', false], // month 13
   ])('%j is %s', (value, expected) => expect(isValidIdNumber(value)).toBe(expected));
 
-  it('refuses anything but 17 digits for the check character', () => expect(() => idCheckChar('abc')).toThrow(RangeError));
+  it('refuses anything but 17 digits for the check character', () =>
+    expect(() => idCheckChar('abc')).toThrow(RangeError));
 });

@@ -19,16 +19,28 @@ describe('Luhn', () => {
 
 describe('extractDocumentNumber', () => {
   it('joins a bank card printed in groups and prefers a Luhn-valid number', () => {
-    expect(extractDocumentNumber('bankCard', 'VALID 12/28\n6222 0212 3456 7894\n')).toEqual({ number: '6222021234567894', valid: true });
-    expect(extractDocumentNumber('bankCard', '6222 0212 3456 7890\n4111 1111 1111 1111')).toEqual({ number: '4111111111111111', valid: true });
+    expect(extractDocumentNumber('bankCard', 'VALID 12/28\n6222 0212 3456 7894\n')).toEqual({
+      number: '6222021234567894',
+      valid: true,
+    });
+    expect(extractDocumentNumber('bankCard', '6222 0212 3456 7890\n4111 1111 1111 1111')).toEqual({
+      number: '4111111111111111',
+      valid: true,
+    });
   });
 
   it('answers an unchecked number as not valid rather than nothing', () => {
-    expect(extractDocumentNumber('bankCard', '6222 0212 3456 7890')).toEqual({ number: '6222021234567890', valid: false });
+    expect(extractDocumentNumber('bankCard', '6222 0212 3456 7890')).toEqual({
+      number: '6222021234567890',
+      valid: false,
+    });
   });
 
   it('reads an ID number with an X in either case', () => {
-    expect(extractDocumentNumber('idCard', '公民身份号码 11010519491231002x')).toEqual({ number: '11010519491231002X', valid: true });
+    expect(extractDocumentNumber('idCard', '公民身份号码 11010519491231002x')).toEqual({
+      number: '11010519491231002X',
+      valid: true,
+    });
   });
 
   it('finds nothing in text without a number', () => {

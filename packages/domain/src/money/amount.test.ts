@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanAmountText, fenToWan, fenToWanValue, fenToYuan, formatFen, loanAmountToFen, MAX_AMOUNT_FEN, moneyAmountToFen, yuanToFen } from './amount.ts';
+import {
+  cleanAmountText,
+  fenToWan,
+  fenToWanValue,
+  fenToYuan,
+  formatFen,
+  loanAmountToFen,
+  MAX_AMOUNT_FEN,
+  moneyAmountToFen,
+  yuanToFen,
+} from './amount.ts';
 
 describe('yuanToFen: the money rule', () => {
   it.each([
@@ -61,15 +71,19 @@ describe('properties', () => {
   const fen = fc.integer({ min: 0, max: MAX_AMOUNT_FEN });
 
   it('formatFen and yuanToFen round-trip every amount', () => {
-    fc.assert(fc.property(fen, (n) => {
-      expect(yuanToFen(formatFen(n).replace('¥', ''))).toBe(n);
-    }));
+    fc.assert(
+      fc.property(fen, (n) => {
+        expect(yuanToFen(formatFen(n).replace('¥', ''))).toBe(n);
+      }),
+    );
   });
 
   it('fenToYuan and yuanToFen round-trip every amount', () => {
-    fc.assert(fc.property(fen, (n) => {
-      expect(yuanToFen(fenToYuan(n))).toBe(n);
-    }));
+    fc.assert(
+      fc.property(fen, (n) => {
+        expect(yuanToFen(fenToYuan(n))).toBe(n);
+      }),
+    );
   });
 
   it('never goes through a float: yuan and fen digits read straight from the text', () => {
@@ -84,9 +98,11 @@ describe('properties', () => {
   });
 
   it('refuses a third decimal whatever the digits', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 9_999_999 }), fc.integer({ min: 0, max: 999 }), (yuan, milli) => {
-      expect(yuanToFen(`${yuan}.${String(milli).padStart(3, '0')}`)).toBeNull();
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999 }), fc.integer({ min: 0, max: 999 }), (yuan, milli) => {
+        expect(yuanToFen(`${yuan}.${String(milli).padStart(3, '0')}`)).toBeNull();
+      }),
+    );
   });
 
   it('loanAmountToFen accepts exactly the spec §5 texts the money rule also accepts', () => {

@@ -62,7 +62,9 @@ export function loanAmountToFen(text: string): number | null {
 export function formatFen(amountFen: number): string {
   const negative = amountFen < 0;
   const abs = Math.abs(Math.trunc(amountFen));
-  const yuan = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const yuan = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const fen = String(abs % 100).padStart(2, '0');
   return `${negative ? '-' : ''}¥${yuan}.${fen}`;
 }

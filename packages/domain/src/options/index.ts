@@ -6,7 +6,8 @@
  */
 export type Option = { readonly value: number; readonly label: string };
 
-const list = (labels: readonly string[]): readonly Option[] => labels.map((label, index) => ({ value: index + 1, label }));
+const list = (labels: readonly string[]): readonly Option[] =>
+  labels.map((label, index) => ({ value: index + 1, label }));
 
 /** Loan terms in months: the long list of spec §9 (consumer loans). */
 export const LOAN_TERMS: readonly number[] = [6, 12, 18, 24, 36, 48, 60];
@@ -29,7 +30,16 @@ export const OCCUPATIONS = list([
   '退休',
   '其他',
 ]);
-export const EMPLOYER_TYPES = list(['国有企业', '民营企业', '外资企业', '合资企业', '机关事业单位', '个体经营', '社会团体', '其他']);
+export const EMPLOYER_TYPES = list([
+  '国有企业',
+  '民营企业',
+  '外资企业',
+  '合资企业',
+  '机关事业单位',
+  '个体经营',
+  '社会团体',
+  '其他',
+]);
 export const LOAN_PURPOSES = list(['购车', '装修', '婚庆', '车位', '摩托车', '其他']);
 export const REJECT_REASONS = list([
   '负债率过高',

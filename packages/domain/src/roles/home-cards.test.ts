@@ -201,7 +201,13 @@ describe('homeCards', () => {
     ],
     [
       'everything at once: every job but 6, leading, the reject approver, with colleagues',
-      { id: 29, job: [2, 3, 4, 5], isLeader: true, isRejectApprover: true, signerList: [{ id: 43, name: '李娜', sex: 2 }] },
+      {
+        id: 29,
+        job: [2, 3, 4, 5],
+        isLeader: true,
+        isRejectApprover: true,
+        signerList: [{ id: 43, name: '李娜', sex: 2 }],
+      },
       [
         ['instalment', INSTALMENT_SERVICE],
         ['house', [...HOUSE, ...HOUSE_FINANCE, ...HOUSE_STEWARD]],
@@ -314,9 +320,12 @@ describe('homeCards', () => {
           job: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 6 }),
           isLeader: fc.boolean(),
           isRejectApprover: fc.boolean(),
-          signerList: fc.array(fc.record({ id: fc.integer({ min: 1, max: 50 }), name: fc.string(), sex: fc.integer({ min: 0, max: 2 }) }), {
-            maxLength: 5,
-          }),
+          signerList: fc.array(
+            fc.record({ id: fc.integer({ min: 1, max: 50 }), name: fc.string(), sex: fc.integer({ min: 0, max: 2 }) }),
+            {
+              maxLength: 5,
+            },
+          ),
         }),
         (someone) => {
           const tiles = homeCards(someone).flatMap((card) => card.tiles);

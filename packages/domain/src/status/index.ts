@@ -53,7 +53,13 @@ export interface Transition {
   via?: 'resubmit' | 'appeal';
 }
 
-const t = (from: CaseStatus, to: CaseStatus, roles: CaseRole[], needsReason = false, via?: Transition['via']): Transition => ({
+const t = (
+  from: CaseStatus,
+  to: CaseStatus,
+  roles: CaseRole[],
+  needsReason = false,
+  via?: Transition['via'],
+): Transition => ({
   from,
   to,
   roles,
@@ -89,13 +95,16 @@ export function findTransition(
   via?: Transition['via'],
 ): Transition | undefined {
   return TRANSITIONS.find(
-    (item) => item.from === from && item.to === to && item.via === via && item.roles.some((role) => roles.includes(role)),
+    (item) =>
+      item.from === from && item.to === to && item.via === via && item.roles.some((role) => roles.includes(role)),
   );
 }
 
 /** The direct moves (updateClientStatus) these roles may make from `from`. */
 export function allowedMoves(from: number, roles: readonly CaseRole[]): Transition[] {
-  return TRANSITIONS.filter((item) => item.from === from && item.via === undefined && item.roles.some((role) => roles.includes(role)));
+  return TRANSITIONS.filter(
+    (item) => item.from === from && item.via === undefined && item.roles.some((role) => roles.includes(role)),
+  );
 }
 
 /** Why a move is refused, in the UI language. */

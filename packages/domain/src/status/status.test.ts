@@ -26,7 +26,8 @@ describe('the case transition table', () => {
   });
 
   it('asks a reason for every rejection, failure and return', () => {
-    for (const move of TRANSITIONS.filter((item) => [2, 4, 6, 9].includes(item.to))) expect(move.needsReason).toBe(true);
+    for (const move of TRANSITIONS.filter((item) => [2, 4, 6, 9].includes(item.to)))
+      expect(move.needsReason).toBe(true);
   });
 
   it('never leaves the final statuses except by appeal', () => {

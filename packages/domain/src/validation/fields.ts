@@ -21,7 +21,4 @@ export const smsCodeSchema = z
   .regex(SMS_CODE_PATTERN, M.codeFormat);
 
 /** Company ids arrive as form strings; coerce and require a positive integer. */
-export const corpIdSchema = z.coerce
-  .number({ error: M.corpRequired })
-  .int(M.corpRequired)
-  .positive(M.corpRequired);
+export const corpIdSchema = z.coerce.number({ error: M.corpRequired }).int(M.corpRequired).positive(M.corpRequired);

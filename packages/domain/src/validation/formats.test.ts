@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isAmountFormat, isBankCardFormat, isIdNumberFormat, isPhoneFormat, isSmsCodeFormat, maskPhone } from './formats.ts';
+import {
+  isAmountFormat,
+  isBankCardFormat,
+  isIdNumberFormat,
+  isPhoneFormat,
+  isSmsCodeFormat,
+  maskPhone,
+} from './formats.ts';
 
 describe('phone format (spec §5: 11 digits, first 1, second 3-9)', () => {
   it.each([

@@ -8,8 +8,10 @@ export const SMS_CODE_PATTERN = /^\d{6}$/;
 const isEmpty = (value: string | null | undefined): boolean => value == null || value === '';
 
 /** Matches the pattern, or is empty (format checks are skipped for empty fields, spec §5). */
-const formatCheck = (pattern: RegExp) => (value: string | null | undefined): boolean =>
-  isEmpty(value) || pattern.test(value ?? '');
+const formatCheck =
+  (pattern: RegExp) =>
+  (value: string | null | undefined): boolean =>
+    isEmpty(value) || pattern.test(value ?? '');
 
 export const isPhoneFormat = formatCheck(PHONE_PATTERN);
 export const isAmountFormat = formatCheck(AMOUNT_PATTERN);

@@ -54,7 +54,13 @@ export interface CardImageOptions {
   maxRotation?: number;
 }
 
-export async function renderCardImage({ kind, number, random, noise = 0.4, maxRotation = 3 }: CardImageOptions): Promise<Buffer> {
+export async function renderCardImage({
+  kind,
+  number,
+  random,
+  noise = 0.4,
+  maxRotation = 3,
+}: CardImageOptions): Promise<Buffer> {
   const width = 856;
   const height = 540;
   const shown = kind === 'bankCard' ? number.replace(/(\d{4})(?=\d)/g, '$1 ') : number;
@@ -76,8 +82,5 @@ export async function renderCardImage({ kind, number, random, noise = 0.4, maxRo
     ${specks}${scratches}
   </svg>`;
   const angle = (random() * 2 - 1) * maxRotation;
-  return sharp(Buffer.from(svg))
-    .rotate(angle, { background: '#cfcfcf' })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  return sharp(Buffer.from(svg)).rotate(angle, { background: '#cfcfcf' }).jpeg({ quality: 80 }).toBuffer();
 }

@@ -23,12 +23,19 @@ export function installedLangPath(): string {
  * second); tesseract queues calls to it. Only digits (and the X of ID numbers) are allowed, and the
  * picture is grey-scaled, cleaned and contrast-stretched first.
  */
-export function createLocalOcr({ cachePath = path.join(os.tmpdir(), 'crm-tesseract-cache') }: { cachePath?: string } = {}): OcrAdapter {
+export function createLocalOcr({
+  cachePath = path.join(os.tmpdir(), 'crm-tesseract-cache'),
+}: { cachePath?: string } = {}): OcrAdapter {
   let worker: Promise<Worker> | null = null;
   const getWorker = () => {
     worker ??= (async () => {
       fs.mkdirSync(cachePath, { recursive: true });
-      const made = await createWorker('eng', OEM.LSTM_ONLY, { langPath: installedLangPath(), gzip: true, cachePath, logger: () => undefined });
+      const made = await createWorker('eng', OEM.LSTM_ONLY, {
+        langPath: installedLangPath(),
+        gzip: true,
+        cachePath,
+        logger: () => undefined,
+      });
       await made.setParameters({ tessedit_char_whitelist: '0123456789Xx ', tessedit_pageseg_mode: PSM.SPARSE_TEXT });
       return made;
     })().catch((error: unknown) => {
@@ -41,7 +48,8 @@ export function createLocalOcr({ cachePath = path.join(os.tmpdir(), 'crm-tessera
   return {
     kind: 'local',
     async recognize(kind, image) {
-      const base = () => sharp(image, { failOn: 'truncated' }).rotate().resize({ width: 1800, height: 1800, fit: 'inside' }).greyscale();
+      const base = () =>
+        sharp(image, { failOn: 'truncated' }).rotate().resize({ width: 1800, height: 1800, fit: 'inside' }).greyscale();
       // Two looks: binarised first (measured best on bench/ocr.mjs: speckles and scratches drop out), then
       // the plain grey picture for light a fixed threshold gets wrong. A number passing its check wins.
       const passes = [() => base().median(3).normalise().threshold(120), () => base().normalise()];

@@ -41,26 +41,47 @@ describe('Tencent Cloud OCR slot (against a local fake)', () => {
         service: 'ocr',
         timestamp: Number(req.headers['x-tc-timestamp']),
         path: '/',
-        signedHeaders: { 'content-type': String(req.headers['content-type']), host: String(req.headers.host), 'x-tc-action': action },
+        signedHeaders: {
+          'content-type': String(req.headers['content-type']),
+          host: String(req.headers.host),
+          'x-tc-action': action,
+        },
         payload,
       });
       const authorized = req.headers.authorization === expected;
       seen.push({ action, authorized, body: JSON.parse(payload) as Record<string, unknown> });
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(authorized ? answers.shift() : { Response: { Error: { Code: 'AuthFailure.SignatureFailure' } } }));
+      res.end(
+        JSON.stringify(
+          authorized ? answers.shift() : { Response: { Error: { Code: 'AuthFailure.SignatureFailure' } } },
+        ),
+      );
     });
   });
-  const endpoint = new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)));
+  const endpoint = new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)),
+  );
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('signs the call, sends the picture and post-processes the number', async () => {
     const ocr = createTencentOcr({ ...secret, endpoint: await endpoint });
     answers.push({ Response: { CardNo: '6222 0212 3456 7894', RequestId: 'r1' } });
-    expect(await ocr.recognize('bankCard', Buffer.from('jpeg-bytes'))).toEqual({ number: '6222021234567894', valid: true, confidence: 0.95 });
-    expect(seen.at(-1)).toMatchObject({ action: 'BankCardOCR', authorized: true, body: { ImageBase64: Buffer.from('jpeg-bytes').toString('base64') } });
+    expect(await ocr.recognize('bankCard', Buffer.from('jpeg-bytes'))).toEqual({
+      number: '6222021234567894',
+      valid: true,
+      confidence: 0.95,
+    });
+    expect(seen.at(-1)).toMatchObject({
+      action: 'BankCardOCR',
+      authorized: true,
+      body: { ImageBase64: Buffer.from('jpeg-bytes').toString('base64') },
+    });
 
     answers.push({ Response: { IdNum: '11010519491231002X', RequestId: 'r2' } });
-    expect(await ocr.recognize('idCard', Buffer.from('x'))).toMatchObject({ number: '11010519491231002X', valid: true });
+    expect(await ocr.recognize('idCard', Buffer.from('x'))).toMatchObject({
+      number: '11010519491231002X',
+      valid: true,
+    });
     expect(seen.at(-1)?.action).toBe('IDCardOCR');
   });
 

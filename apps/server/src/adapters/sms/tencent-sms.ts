@@ -44,7 +44,12 @@ export function createTencentSmsAdapter(options: TencentSmsOptions): SmsAdapter 
         });
       } catch (err) {
         if (!(err instanceof TencentCloudError)) throw err;
-        throw new SmsSendError({ providerCode: err.code, providerMessage: err.providerMessage, requestId: err.requestId, cause: err.cause });
+        throw new SmsSendError({
+          providerCode: err.code,
+          providerMessage: err.providerMessage,
+          requestId: err.requestId,
+          cause: err.cause,
+        });
       }
       // A Response without Error can still refuse this one number in its SendStatusSet.
       const status = Array.isArray(response.SendStatusSet) ? (response.SendStatusSet[0] as unknown) : undefined;

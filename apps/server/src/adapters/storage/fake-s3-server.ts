@@ -21,7 +21,8 @@ export interface FakeS3 {
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
-const rfc3986 = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -34,9 +35,19 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 function verify(req: IncomingMessage, body: Buffer, opts: FakeS3Options): string | null {
   const auth = String(req.headers.authorization ?? '');
-  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(auth);
+  const m =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    );
   if (!m) return 'AccessDenied';
-  const [, accessKey, day, region, signedHeaders, signature] = m as unknown as [string, string, string, string, string, string];
+  const [, accessKey, day, region, signedHeaders, signature] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (accessKey !== opts.accessKeyId) return 'InvalidAccessKeyId';
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   if (!amzDate.startsWith(day)) return 'AccessDenied';

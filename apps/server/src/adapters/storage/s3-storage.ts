@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { assertStorageKey, type FileStorage } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -12,7 +19,8 @@ export interface S3StorageOptions {
 }
 
 const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /** S3 or any S3-compatible object store, through the official AWS SDK v3 client. Objects are private. */
 export function createS3Storage(options: S3StorageOptions): FileStorage & { client: S3Client } {
@@ -32,7 +40,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     client,
     async put(key, body, contentType) {
       assertStorageKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
     },
     async get(key) {
       assertStorageKey(key);

@@ -68,7 +68,13 @@ describe('the S3 adapter against the fake', () => {
   });
 
   it('fails when the secret is wrong, rather than pretending to store', async () => {
-    const storage = createS3Storage({ ...S3, secretAccessKey: 'wrong', region: 'us-east-1', endpoint: fake.endpoint, forcePathStyle: true });
+    const storage = createS3Storage({
+      ...S3,
+      secretAccessKey: 'wrong',
+      region: 'us-east-1',
+      endpoint: fake.endpoint,
+      forcePathStyle: true,
+    });
     const { key } = newStorageKeys(9);
     await expect(storage.put(key, Buffer.from('hello'), 'image/jpeg')).rejects.toThrow();
     expect(fake.objects.has(key)).toBe(false);

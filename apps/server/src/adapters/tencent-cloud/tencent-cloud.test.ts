@@ -6,7 +6,9 @@ import { callTencentCloud, TencentCloudError } from './tencent-cloud.ts';
 
 const secret = { secretId: 'AKIDtest', secretKey: 'test-secret' };
 
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ endpoint: string; close: () => Promise<void> }> {
+async function listen(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ endpoint: string; close: () => Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -16,7 +18,10 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ en
 }
 
 async function failure(promise: Promise<unknown>): Promise<TencentCloudError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(TencentCloudError);
   return err as TencentCloudError;
 }
@@ -33,7 +38,11 @@ describe('callTencentCloud', () => {
         ...secret,
         service: 'demo',
         timestamp: Number(req.headers['x-tc-timestamp']),
-        signedHeaders: { 'content-type': String(req.headers['content-type']), host: String(req.headers.host), 'x-tc-action': String(req.headers['x-tc-action']) },
+        signedHeaders: {
+          'content-type': String(req.headers['content-type']),
+          host: String(req.headers.host),
+          'x-tc-action': String(req.headers['x-tc-action']),
+        },
         payload,
       });
       seen.push({ headers: req.headers, payload, authorized: req.headers.authorization === expected });
@@ -43,7 +52,13 @@ describe('callTencentCloud', () => {
     });
   });
   afterAll(async () => (await fake).close());
-  const call = { service: 'demo', action: 'DoIt', version: '2020-01-01', region: 'ap-shanghai', payload: { A: '中文' } };
+  const call = {
+    service: 'demo',
+    action: 'DoIt',
+    version: '2020-01-01',
+    region: 'ap-shanghai',
+    payload: { A: '中文' },
+  };
 
   it('signs TC3-HMAC-SHA256, sends the action headers and answers the Response object', async () => {
     const { endpoint } = await fake;
@@ -51,12 +66,20 @@ describe('callTencentCloud', () => {
     const last = seen.at(-1);
     expect(last?.authorized).toBe(true);
     expect(JSON.parse(last?.payload ?? '')).toEqual({ A: '中文' });
-    expect(last?.headers).toMatchObject({ 'x-tc-action': 'DoIt', 'x-tc-version': '2020-01-01', 'x-tc-region': 'ap-shanghai' });
+    expect(last?.headers).toMatchObject({
+      'x-tc-action': 'DoIt',
+      'x-tc-version': '2020-01-01',
+      'x-tc-region': 'ap-shanghai',
+    });
   });
 
   it('maps Response.Error to its code, message and request id', async () => {
     const { endpoint } = await fake;
-    answers.push(JSON.stringify({ Response: { RequestId: 'r2', Error: { Code: 'AuthFailure.SignatureFailure', Message: 'bad' } } }));
+    answers.push(
+      JSON.stringify({
+        Response: { RequestId: 'r2', Error: { Code: 'AuthFailure.SignatureFailure', Message: 'bad' } },
+      }),
+    );
     const err = await failure(callTencentCloud({ ...secret, endpoint }, call));
     expect(err).toMatchObject({ code: 'AuthFailure.SignatureFailure', providerMessage: 'bad', requestId: 'r2' });
   });

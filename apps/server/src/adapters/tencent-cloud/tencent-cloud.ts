@@ -46,7 +46,10 @@ export class TencentCloudError extends Error {
   readonly requestId: string | undefined;
 
   constructor(details: TencentCloudErrorDetails) {
-    super(`Tencent Cloud: ${details.code}${details.providerMessage ? ` (${details.providerMessage})` : ''}`, details.cause === undefined ? undefined : { cause: details.cause });
+    super(
+      `Tencent Cloud: ${details.code}${details.providerMessage ? ` (${details.providerMessage})` : ''}`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.code = details.code;
     this.providerMessage = details.providerMessage;
     this.requestId = details.requestId;
@@ -58,8 +61,17 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** Calls one action and answers its `Response` object; throws TencentCloudError on any failure. */
-export async function callTencentCloud(connection: TencentCloudConnection, call: TencentCloudCall): Promise<Record<string, unknown>> {
-  const { secretId, secretKey, fetchImpl = fetch, now = () => systemClock().getTime(), timeoutMs = 10_000 } = connection;
+export async function callTencentCloud(
+  connection: TencentCloudConnection,
+  call: TencentCloudCall,
+): Promise<Record<string, unknown>> {
+  const {
+    secretId,
+    secretKey,
+    fetchImpl = fetch,
+    now = () => systemClock().getTime(),
+    timeoutMs = 10_000,
+  } = connection;
   const url = new URL(connection.endpoint ?? `https://${call.service}.tencentcloudapi.com`);
   const payload = JSON.stringify(call.payload);
   const timestamp = Math.floor(now() / 1000);
@@ -104,7 +116,11 @@ export async function callTencentCloud(connection: TencentCloudConnection, call:
   const response = isRecord(answer) && isRecord(answer.Response) ? answer.Response : undefined;
   if (!response) throw new TencentCloudError({ code: 'BadResponse', providerMessage: 'no Response object' });
   if (isRecord(response.Error)) {
-    throw new TencentCloudError({ code: str(response.Error.Code) ?? 'UnknownError', providerMessage: str(response.Error.Message), requestId: str(response.RequestId) });
+    throw new TencentCloudError({
+      code: str(response.Error.Code) ?? 'UnknownError',
+      providerMessage: str(response.Error.Message),
+      requestId: str(response.RequestId),
+    });
   }
   return response;
 }

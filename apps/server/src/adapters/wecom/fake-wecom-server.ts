@@ -85,8 +85,10 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
           return fail(res, 47001, 'data format error');
         }
         const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-        if (typeof record.creator_userid !== 'string' || record.creator_userid === '') return fail(res, 301025, 'invalid creator_userid');
-        if (typeof record.template_id !== 'string' || record.template_id === '') return fail(res, 301026, 'invalid template_id');
+        if (typeof record.creator_userid !== 'string' || record.creator_userid === '')
+          return fail(res, 301025, 'invalid creator_userid');
+        if (typeof record.template_id !== 'string' || record.template_id === '')
+          return fail(res, 301026, 'invalid template_id');
         approvals.push(record);
         return send(res, { sp_no: `2026112100${String(approvals.length).padStart(4, '0')}` });
       });

@@ -94,7 +94,8 @@ describe('createWecomAdapter against the fake WeCom server', () => {
     // Every token dies the moment it is issued, so the retry is rejected just like the first try.
     const expiringFetch: typeof fetch = async (input, init) => {
       const res = await fetch(input, init);
-      if ((input instanceof Request ? input.url : input.toString()).includes('/cgi-bin/gettoken')) server.expireTokens();
+      if ((input instanceof Request ? input.url : input.toString()).includes('/cgi-bin/gettoken'))
+        server.expireTokens();
       return res;
     };
     const wecom = createWecomAdapter({

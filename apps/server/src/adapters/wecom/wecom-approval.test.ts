@@ -43,7 +43,7 @@ describe('applyApproval against the fake WeCom server', () => {
     expect(fake.tokenRequests).toBe(2);
   });
 
-  it('throws WecomError with WeCom\'s errcode when WeCom refuses', async () => {
+  it("throws WecomError with WeCom's errcode when WeCom refuses", async () => {
     fake = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET });
     const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: '1', secret: SECRET, apiBase: fake.apiBase });
     const error: unknown = await wecom.applyApproval({ ...REQUEST, creatorUserId: '' }).catch((e: unknown) => e);

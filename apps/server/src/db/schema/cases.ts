@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies, staff, teams } from './staff.ts';
 
 /*
@@ -59,7 +70,9 @@ export const clients = pgTable(
     index().on(t.corpId, t.ownerId, t.id),
     index().on(t.corpId, t.teamId, t.id),
     // My cases filtered by status, newest first (clientList's keyset).
-    index('clients_corp_owner_status_id_live').on(t.corpId, t.ownerId, t.status, t.id).where(sql`deleted_at is null`),
+    index('clients_corp_owner_status_id_live')
+      .on(t.corpId, t.ownerId, t.status, t.id)
+      .where(sql`deleted_at is null`),
     // One open case per ID number in a company; also enforced when two intakes race.
     uniqueIndex('clients_corp_id_number_open')
       .on(t.corpId, t.idNumber)
@@ -90,7 +103,9 @@ export const followUps = pgTable(
     index().on(t.corpId, t.staffId, t.nextContactAt),
     index().on(t.corpId, t.clientId, t.id),
     // One next step per person and case: a new follow-up closes the earlier one, also when two race.
-    uniqueIndex('follow_ups_one_open').on(t.corpId, t.clientId, t.staffId).where(sql`done_at is null`),
+    uniqueIndex('follow_ups_one_open')
+      .on(t.corpId, t.clientId, t.staffId)
+      .where(sql`done_at is null`),
   ],
 );
 
@@ -105,7 +120,9 @@ export const serviceRequests = pgTable(
     clientId: integer()
       .notNull()
       .references(() => clients.id),
-    status: text({ enum: ['open', 'done', 'transferred'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'done', 'transferred'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     requestedBy: integer().references(() => staff.id),
     handledBy: integer().references(() => staff.id),
@@ -118,7 +135,9 @@ export const serviceRequests = pgTable(
     index().on(t.corpId, t.status, t.id),
     index().on(t.corpId, t.clientId),
     // One open request per case, also when two edits asking for help race.
-    uniqueIndex('service_requests_one_open').on(t.corpId, t.clientId).where(sql`status = 'open'`),
+    uniqueIndex('service_requests_one_open')
+      .on(t.corpId, t.clientId)
+      .where(sql`status = 'open'`),
   ],
 );
 
@@ -138,7 +157,9 @@ export const appeals = pgTable(
       .references(() => staff.id),
     teamId: integer().references(() => teams.id),
     reason: text().notNull(),
-    status: text({ enum: ['open', 'approved', 'refused'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'approved', 'refused'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     decidedBy: integer().references(() => staff.id),
     decisionReason: text().notNull().default(''),
@@ -149,7 +170,9 @@ export const appeals = pgTable(
     index().on(t.corpId, t.staffId),
     index().on(t.corpId, t.clientId),
     // One open appeal per case, also when a double tap sends two.
-    uniqueIndex('appeals_one_open').on(t.corpId, t.clientId).where(sql`status = 'open'`),
+    uniqueIndex('appeals_one_open')
+      .on(t.corpId, t.clientId)
+      .where(sql`status = 'open'`),
   ],
 );
 

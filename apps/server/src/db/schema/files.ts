@@ -53,6 +53,8 @@ export const files = pgTable(
     ),
     index().on(t.corpId, t.uploaderId, t.createdAt),
     // The sweep of images uploaded but never used (a form abandoned) walks this, company by company.
-    index('files_unattached_idx').on(t.corpId, t.createdAt).where(sql`${t.attachedAt} is null`),
+    index('files_unattached_idx')
+      .on(t.corpId, t.createdAt)
+      .where(sql`${t.attachedAt} is null`),
   ],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { companies, staff, teams } from './staff.ts';
 import { files } from './files.ts';
 
@@ -27,7 +37,9 @@ export const houseClients = pgTable(
     stewardId: integer().references(() => staff.id),
     name: text().notNull(),
     phone: text().notNull(),
-    stewardStatus: text({ enum: ['waiting', 'handled'] }).notNull().default('waiting'),
+    stewardStatus: text({ enum: ['waiting', 'handled'] })
+      .notNull()
+      .default('waiting'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The owner's team when taken in or allocated: the team leader's view (houseTeam). */
     teamId: integer().references(() => teams.id),
@@ -39,14 +51,20 @@ export const houseClients = pgTable(
     loanAmountFen: bigint({ mode: 'number' }).notNull().default(0),
     termMonths: smallint().notNull().default(240),
     bank: text().notNull().default(''),
-    product: text({ enum: ['mortgage', 'card'] }).notNull().default('mortgage'),
-    source: text({ enum: ['staff', 'channel', 'official'] }).notNull().default('staff'),
+    product: text({ enum: ['mortgage', 'card'] })
+      .notNull()
+      .default('mortgage'),
+    source: text({ enum: ['staff', 'channel', 'official'] })
+      .notNull()
+      .default('staff'),
     /** HOUSE_STATUS in packages/domain/src/house: 1 new … 4 signing failed. */
     status: smallint().notNull().default(1),
     remark: text().notNull().default(''),
     brokerageRateBp: integer(),
     brokerageFen: bigint({ mode: 'number' }),
-    brokerageState: text({ enum: ['none', 'pending_audit', 'approved', 'rejected'] }).notNull().default('none'),
+    brokerageState: text({ enum: ['none', 'pending_audit', 'approved', 'rejected'] })
+      .notNull()
+      .default('none'),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -55,7 +73,9 @@ export const houseClients = pgTable(
     index().on(t.corpId, t.ownerId, t.id),
     index().on(t.corpId, t.teamId, t.id),
     index().on(t.corpId, t.channelId, t.id),
-    index().on(t.corpId, t.id).where(sql`${t.deletedAt} is null`),
+    index()
+      .on(t.corpId, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index().on(t.corpId, t.brokerageState, t.id),
   ],
 );
@@ -168,14 +188,18 @@ export const houseAudits = pgTable(
     amountFen: bigint({ mode: 'number' }).notNull(),
     receiverIds: integer().array().notNull(),
     shares: integer().array().notNull(),
-    status: text({ enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     decidedBy: integer().references(() => staff.id),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index().on(t.corpId, t.status, t.id),
-    uniqueIndex('house_audits_one_pending').on(t.corpId, t.houseClientId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('house_audits_one_pending')
+      .on(t.corpId, t.houseClientId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

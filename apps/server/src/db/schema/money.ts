@@ -26,7 +26,9 @@ export const moneyRecords = pgTable(
     method: smallint().notNull(),
     cardLast4: text(),
     note: text().notNull().default(''),
-    status: text({ enum: ['pending', 'confirmed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'confirmed'] })
+      .notNull()
+      .default('pending'),
     createdBy: integer()
       .notNull()
       .references(() => staff.id),
@@ -68,7 +70,9 @@ export const proofs = pgTable(
       .notNull()
       .references(() => clients.id),
     type: smallint().notNull(),
-    status: text({ enum: ['submitted', 'rejected'] }).notNull().default('submitted'),
+    status: text({ enum: ['submitted', 'rejected'] })
+      .notNull()
+      .default('submitted'),
     /** Bumped by every re-upload; proof_images keeps each version's images. */
     version: integer().notNull().default(1),
     createdBy: integer()
@@ -79,7 +83,11 @@ export const proofs = pgTable(
     /** Deleted proofs stay for the audit trail, with their images; lists leave them out. */
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.corpId, t.clientId, t.id).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    index()
+      .on(t.corpId, t.clientId, t.id)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /** The images of each version of a proof: a re-upload adds a version and never deletes the old one. */
@@ -130,9 +138,13 @@ export const proofRejections = pgTable(
     resolvedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('proof_rejections_open_idx').on(t.corpId, t.ownerId, t.id).where(sql`${t.resolvedAt} is null`),
+    index('proof_rejections_open_idx')
+      .on(t.corpId, t.ownerId, t.id)
+      .where(sql`${t.resolvedAt} is null`),
     index().on(t.corpId, t.proofId),
     // One open rejection per proof, beside the conditional update that moves the proof to rejected.
-    uniqueIndex('proof_rejections_one_open').on(t.corpId, t.proofId).where(sql`resolved_at is null`),
+    uniqueIndex('proof_rejections_one_open')
+      .on(t.corpId, t.proofId)
+      .where(sql`resolved_at is null`),
   ],
 );

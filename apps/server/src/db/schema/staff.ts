@@ -1,4 +1,14 @@
-import { boolean, index, primaryKey, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  primaryKey,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const companies = pgTable('companies', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
@@ -58,7 +68,9 @@ export const notices = pgTable(
     corpId: integer()
       .notNull()
       .references(() => companies.id),
-    status: text({ enum: ['info', 'warning', 'error'] }).notNull().default('info'),
+    status: text({ enum: ['info', 'warning', 'error'] })
+      .notNull()
+      .default('info'),
     text: text().notNull(),
     startsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp({ withTimezone: true }),

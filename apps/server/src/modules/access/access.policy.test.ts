@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { GRANT, JOB } from '@crm/domain/roles';
-import { can, caseRoleNames, failedGate, POLICY, refusal, type Actor, type CaseFacts, type Permission } from './access.policy.ts';
+import {
+  can,
+  caseRoleNames,
+  failedGate,
+  POLICY,
+  refusal,
+  type Actor,
+  type CaseFacts,
+  type Permission,
+} from './access.policy.ts';
 import { ACCESS_TEXTS as T } from './access.texts.ts';
 
 /*
@@ -11,7 +20,15 @@ import { ACCESS_TEXTS as T } from './access.texts.ts';
 
 const TEAM = 10;
 const OTHER_TEAM = 11;
-const person = (id: number, extra: Partial<Actor> = {}): Actor => ({ id, corpId: 1, teamId: TEAM, isLeader: false, jobs: [], grants: [], ...extra });
+const person = (id: number, extra: Partial<Actor> = {}): Actor => ({
+  id,
+  corpId: 1,
+  teamId: TEAM,
+  isLeader: false,
+  jobs: [],
+  grants: [],
+  ...extra,
+});
 const who = {
   owner: person(1),
   colleague: person(2),
@@ -27,7 +44,12 @@ const who = {
 };
 type Who = keyof typeof who;
 
-const aCase = (extra: Partial<CaseFacts> = {}): CaseFacts => ({ ownerId: who.owner.id, teamId: TEAM, putToService: false, ...extra });
+const aCase = (extra: Partial<CaseFacts> = {}): CaseFacts => ({
+  ownerId: who.owner.id,
+  teamId: TEAM,
+  putToService: false,
+  ...extra,
+});
 
 /** Who holds the permission on the record; everyone else is refused. */
 function holders(permission: Permission, facts: unknown): Who[] {
@@ -57,8 +79,16 @@ describe('the access policy', () => {
     ['proof.delete', { case: aCase() }, ['owner', 'leader']],
     ['proof.reject', { case: aCase() }, ['leader', 'service']],
     // a home-loan client (docs/decisions/030)
-    ['house.read', { ownerId: who.owner.id, stewardId: who.steward.id, teamId: TEAM }, ['owner', 'leader', 'finance', 'steward']],
-    ['house.update', { ownerId: who.owner.id, stewardId: who.steward.id, teamId: TEAM }, ['owner', 'leader', 'finance', 'steward']],
+    [
+      'house.read',
+      { ownerId: who.owner.id, stewardId: who.steward.id, teamId: TEAM },
+      ['owner', 'leader', 'finance', 'steward'],
+    ],
+    [
+      'house.update',
+      { ownerId: who.owner.id, stewardId: who.steward.id, teamId: TEAM },
+      ['owner', 'leader', 'finance', 'steward'],
+    ],
     ['house.delete', { ownerId: who.owner.id, stewardId: who.steward.id, teamId: TEAM }, ['owner']],
     ['brokerage.set', { ownerId: who.owner.id, stewardId: who.steward.id, teamId: TEAM }, ['owner', 'finance']],
     ['house.sign.submit', { ownerId: who.owner.id, stewardId: who.steward.id, teamId: TEAM }, ['steward']],
@@ -67,7 +97,11 @@ describe('the access policy', () => {
     ['brokerage.approve', { requestedBy: who.finance.id }, []],
     // a signing task (docs/decisions/032)
     ['sign.task.read', { status: 'open', signerId: null, signerTeamId: null }, ['signer', 'approver', 'signingLeader']],
-    ['sign.task.read', { status: 'taken', signerId: who.signer.id, signerTeamId: OTHER_TEAM }, ['signer', 'signingLeader']],
+    [
+      'sign.task.read',
+      { status: 'taken', signerId: who.signer.id, signerTeamId: OTHER_TEAM },
+      ['signer', 'signingLeader'],
+    ],
     ['sign.task.read', { status: 'rejected', signerId: who.signer.id, signerTeamId: TEAM }, ['signer', 'approver']],
     ['sign.task.take', { status: 'open', signerId: null, signerTeamId: null }, ['signer', 'approver', 'signingLeader']],
     ['sign.task.record', { status: 'taken', signerId: who.signer.id, signerTeamId: TEAM }, ['signer']],
@@ -89,14 +123,30 @@ describe('the access policy', () => {
   it.each<[Permission, Who[]]>([
     ['case.list.team', ['leader', 'otherLeader', 'signingLeader']],
     ['service.handle', ['service']],
-    ['house.list', ['owner', 'colleague', 'leader', 'otherLeader', 'signer', 'service', 'finance', 'steward', 'approver', 'signingLeader']],
+    [
+      'house.list',
+      [
+        'owner',
+        'colleague',
+        'leader',
+        'otherLeader',
+        'signer',
+        'service',
+        'finance',
+        'steward',
+        'approver',
+        'signingLeader',
+      ],
+    ],
     ['house.steward', ['steward']],
     ['brokerage.manage', ['finance']],
     ['brokerage.orders.read', ['finance', 'rebateOnly']],
     ['sign.task.list', ['signer', 'approver', 'signingLeader']],
     ['sign.reject.list', ['approver']],
   ])('lets %s through its gates for %j', (permission, expected) => {
-    expect((Object.keys(who) as Who[]).filter((name) => failedGate(who[name], permission) === null).sort()).toEqual([...expected].sort());
+    expect((Object.keys(who) as Who[]).filter((name) => failedGate(who[name], permission) === null).sort()).toEqual(
+      [...expected].sort(),
+    );
   });
 
   it('names the case roles as the transition table does', () => {

@@ -21,7 +21,8 @@ export interface Actor {
 }
 
 /** The records a policy is written for; each table row is governed by exactly one of them. */
-export type Resource = 'case' | 'appeal' | 'moneyRecord' | 'proof' | 'houseClient' | 'houseChannel' | 'houseAudit' | 'signTask';
+export type Resource =
+  'case' | 'appeal' | 'moneyRecord' | 'proof' | 'houseClient' | 'houseChannel' | 'houseAudit' | 'signTask';
 
 /** What each resource's roles are computed from (the owners' lookups answer at least this). */
 export interface CaseFacts {
@@ -95,14 +96,21 @@ export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[]
     if (isRebateOnly(me)) roles.push('rebateOnly');
     return roles;
   },
-  houseChannel: (me, c) => [...(c.ownerId === me.id ? (['owner'] as const) : []), ...(isFinance(me) ? (['finance'] as const) : [])],
-  houseAudit: (me, a) => [...(isFinance(me) ? (['finance'] as const) : []), ...(a.requestedBy === me.id ? (['requester'] as const) : [])],
+  houseChannel: (me, c) => [
+    ...(c.ownerId === me.id ? (['owner'] as const) : []),
+    ...(isFinance(me) ? (['finance'] as const) : []),
+  ],
+  houseAudit: (me, a) => [
+    ...(isFinance(me) ? (['finance'] as const) : []),
+    ...(a.requestedBy === me.id ? (['requester'] as const) : []),
+  ],
   signTask: (me, t) => {
     const roles: Role[] = [];
     if (isCentre(me)) roles.push('centre');
     if (t.status === 'open') roles.push('openPool');
     if (t.signerId !== null && t.signerId === me.id) roles.push('taskSigner');
-    if ((t.status === 'rejected' || t.status === 'reject_approved') && isRejectApprover(me)) roles.push('rejectApprover');
+    if ((t.status === 'rejected' || t.status === 'reject_approved') && isRejectApprover(me))
+      roles.push('rejectApprover');
     if (t.signerId !== null && leads(me, t.signerTeamId)) roles.push('signerLeader');
     return roles;
   },
@@ -152,13 +160,19 @@ const CASE_READERS: readonly Role[] = ['owner', 'teamLeader', 'signer', 'service
 const MONEY_READERS: readonly Role[] = ['owner', 'teamLeader', 'service'];
 const CASE_WRITERS: readonly Role[] = ['owner', 'teamLeader'];
 const HOUSE_READERS: readonly Role[] = ['owner', 'steward', 'finance', 'teamLeader'];
-const caseRule = (rule: Omit<RecordRule<'case'>, 'resource' | 'notFound' | 'forbidden'> & { forbidden?: string }): RecordRule<'case'> => ({
+const caseRule = (
+  rule: Omit<RecordRule<'case'>, 'resource' | 'notFound' | 'forbidden'> & { forbidden?: string },
+): RecordRule<'case'> => ({
   resource: 'case',
   notFound: T.caseNotFound,
   forbidden: T.caseForbidden,
   ...rule,
 });
-const moneyCaseRule = (rule: Omit<RecordRule<'case'>, 'resource' | 'notFound'>): RecordRule<'case'> => ({ resource: 'case', notFound: T.moneyCaseNotFound, ...rule });
+const moneyCaseRule = (rule: Omit<RecordRule<'case'>, 'resource' | 'notFound'>): RecordRule<'case'> => ({
+  resource: 'case',
+  notFound: T.moneyCaseNotFound,
+  ...rule,
+});
 
 export const POLICY = {
   // ---- an instalment case (clients) and its follow-ups, appeals and service requests (docs/decisions/006)
@@ -170,56 +184,167 @@ export const POLICY = {
   'case.list.team': { resource: null, gates: ['leader'] },
   'followup.add': caseRule({ requires: 'case.read', allow: CASE_WRITERS, forbidden: T.followUpOwnerOnly }),
   'appeal.add': caseRule({ requires: 'case.read', allow: ['owner'], forbidden: T.appealOwnerOnly }),
-  'appeal.decide': { resource: 'appeal', gates: ['leader'], allow: ['teamLeader'], notFound: T.appealNotFound, forbidden: T.appealNotYourTeam },
+  'appeal.decide': {
+    resource: 'appeal',
+    gates: ['leader'],
+    allow: ['teamLeader'],
+    notFound: T.appealNotFound,
+    forbidden: T.appealNotYourTeam,
+  },
   'service.handle': { resource: null, gates: ['service'] },
 
   // ---- a case's repayments, proofs and their images (docs/decisions/020)
   'money.read': moneyCaseRule({ allow: MONEY_READERS, forbidden: T.moneyCaseForbidden }),
   /** Record a repayment, upload or drop an image of the case. */
   'money.add': moneyCaseRule({ requires: 'money.read', allow: CASE_WRITERS, forbidden: T.notAllowedToEdit }),
-  'money.delete': { resource: 'moneyRecord', requires: 'money.read', allow: CASE_WRITERS, notFound: T.recordNotFound, forbidden: T.notAllowedToEdit },
-  'money.confirm': { resource: 'moneyRecord', requires: 'money.read', allow: ['teamLeader'], deny: ['recorder'], notFound: T.recordNotFound, forbidden: T.notAllowedToConfirm },
+  'money.delete': {
+    resource: 'moneyRecord',
+    requires: 'money.read',
+    allow: CASE_WRITERS,
+    notFound: T.recordNotFound,
+    forbidden: T.notAllowedToEdit,
+  },
+  'money.confirm': {
+    resource: 'moneyRecord',
+    requires: 'money.read',
+    allow: ['teamLeader'],
+    deny: ['recorder'],
+    notFound: T.recordNotFound,
+    forbidden: T.notAllowedToConfirm,
+  },
   'proof.read': moneyCaseRule({ allow: MONEY_READERS, forbidden: T.moneyCaseForbidden }),
   'proof.add': moneyCaseRule({ requires: 'proof.read', allow: CASE_WRITERS, forbidden: T.notAllowedToEdit }),
-  'proof.update': { resource: 'proof', requires: 'proof.read', allow: CASE_WRITERS, notFound: T.recordNotFound, forbidden: T.notAllowedToEdit },
-  'proof.delete': { resource: 'proof', requires: 'proof.read', allow: CASE_WRITERS, notFound: T.recordNotFound, forbidden: T.notAllowedToEdit },
-  'proof.reject': { resource: 'proof', requires: 'proof.read', allow: ['teamLeader', 'service'], notFound: T.recordNotFound, forbidden: T.notAllowedToReject },
+  'proof.update': {
+    resource: 'proof',
+    requires: 'proof.read',
+    allow: CASE_WRITERS,
+    notFound: T.recordNotFound,
+    forbidden: T.notAllowedToEdit,
+  },
+  'proof.delete': {
+    resource: 'proof',
+    requires: 'proof.read',
+    allow: CASE_WRITERS,
+    notFound: T.recordNotFound,
+    forbidden: T.notAllowedToEdit,
+  },
+  'proof.reject': {
+    resource: 'proof',
+    requires: 'proof.read',
+    allow: ['teamLeader', 'service'],
+    notFound: T.recordNotFound,
+    forbidden: T.notAllowedToReject,
+  },
 
   // ---- a home-loan client, its images, brokerage and over-limit audits (docs/decisions/030)
   'house.list': { resource: null, gates: ['notRebateOnly'] },
   'house.team': { resource: null, gates: ['notRebateOnly', 'houseTeamLeader'] },
   'house.steward': { resource: null, gates: ['steward'] },
-  'house.read': { resource: 'houseClient', allow: HOUSE_READERS, deny: ['rebateOnly'], notFound: T.houseNotFound, forbidden: T.houseForbidden },
+  'house.read': {
+    resource: 'houseClient',
+    allow: HOUSE_READERS,
+    deny: ['rebateOnly'],
+    notFound: T.houseNotFound,
+    forbidden: T.houseForbidden,
+  },
   /** Add documents (images) to the client: whoever may open it. */
-  'house.update': { resource: 'houseClient', requires: 'house.read', allow: HOUSE_READERS, deny: ['rebateOnly'], notFound: T.houseNotFound, forbidden: T.houseForbidden },
-  'house.delete': { resource: 'houseClient', requires: 'house.read', allow: ['owner'], notFound: T.houseNotFound, forbidden: T.houseDeleteOwnerOnly },
-  'house.sign.submit': { resource: 'houseClient', gates: ['steward'], requires: 'house.read', allow: ['steward'], notFound: T.houseNotFound, forbidden: T.houseNotYours },
+  'house.update': {
+    resource: 'houseClient',
+    requires: 'house.read',
+    allow: HOUSE_READERS,
+    deny: ['rebateOnly'],
+    notFound: T.houseNotFound,
+    forbidden: T.houseForbidden,
+  },
+  'house.delete': {
+    resource: 'houseClient',
+    requires: 'house.read',
+    allow: ['owner'],
+    notFound: T.houseNotFound,
+    forbidden: T.houseDeleteOwnerOnly,
+  },
+  'house.sign.submit': {
+    resource: 'houseClient',
+    gates: ['steward'],
+    requires: 'house.read',
+    allow: ['steward'],
+    notFound: T.houseNotFound,
+    forbidden: T.houseNotYours,
+  },
   'house.allot': { resource: null, gates: ['financeLeader'] },
   /** A channel (house_channels): its salesperson, and finance. */
-  'house.channel.read': { resource: 'houseChannel', gates: ['notRebateOnly'], allow: ['owner', 'finance'], notFound: T.channelNotFound, forbidden: T.channelForbidden },
-  'brokerage.set': { resource: 'houseClient', requires: 'house.read', allow: ['owner', 'finance'], notFound: T.houseNotFound, forbidden: T.brokerageSetOnly },
+  'house.channel.read': {
+    resource: 'houseChannel',
+    gates: ['notRebateOnly'],
+    allow: ['owner', 'finance'],
+    notFound: T.channelNotFound,
+    forbidden: T.channelForbidden,
+  },
+  'brokerage.set': {
+    resource: 'houseClient',
+    requires: 'house.read',
+    allow: ['owner', 'finance'],
+    notFound: T.houseNotFound,
+    forbidden: T.brokerageSetOnly,
+  },
   'brokerage.manage': { resource: null, gates: ['finance'] },
   'brokerage.orders.read': { resource: null, gates: ['financeOrRebate'] },
-  'brokerage.approve': { resource: 'houseAudit', gates: ['finance'], allow: ['finance'], deny: ['requester'], notFound: T.auditNotFound, forbidden: T.auditOwnRequest },
+  'brokerage.approve': {
+    resource: 'houseAudit',
+    gates: ['finance'],
+    allow: ['finance'],
+    deny: ['requester'],
+    notFound: T.auditNotFound,
+    forbidden: T.auditOwnRequest,
+  },
 
   // ---- the signing centre's tasks (docs/decisions/032)
   'sign.task.list': { resource: null, gates: ['signingCentre'] },
-  'sign.task.read': { resource: 'signTask', gates: ['signingCentre'], allow: ['openPool', 'taskSigner', 'rejectApprover', 'signerLeader'], notFound: T.taskNotFound, forbidden: T.taskForbidden },
+  'sign.task.read': {
+    resource: 'signTask',
+    gates: ['signingCentre'],
+    allow: ['openPool', 'taskSigner', 'rejectApprover', 'signerLeader'],
+    notFound: T.taskNotFound,
+    forbidden: T.taskForbidden,
+  },
   /** First come: any member of the centre; whether it is still open is the conditional update's answer. */
-  'sign.task.take': { resource: 'signTask', gates: ['signingCentre'], allow: ['centre'], notFound: T.taskNotFound, forbidden: T.signingOnly },
-  'sign.task.record': { resource: 'signTask', gates: ['signingCentre'], requires: 'sign.task.read', allow: ['taskSigner'], notFound: T.taskNotFound, forbidden: T.taskNotYours },
+  'sign.task.take': {
+    resource: 'signTask',
+    gates: ['signingCentre'],
+    allow: ['centre'],
+    notFound: T.taskNotFound,
+    forbidden: T.signingOnly,
+  },
+  'sign.task.record': {
+    resource: 'signTask',
+    gates: ['signingCentre'],
+    requires: 'sign.task.read',
+    allow: ['taskSigner'],
+    notFound: T.taskNotFound,
+    forbidden: T.taskNotYours,
+  },
   'sign.reject.list': { resource: null, gates: ['signingCentre', 'rejectApproverList'] },
-  'sign.reject.approve': { resource: 'signTask', gates: ['signingCentre', 'rejectApprover'], allow: ['centre'], notFound: T.taskNotFound, forbidden: T.rejectApproverOnly },
+  'sign.reject.approve': {
+    resource: 'signTask',
+    gates: ['signingCentre', 'rejectApprover'],
+    allow: ['centre'],
+    notFound: T.taskNotFound,
+    forbidden: T.rejectApproverOnly,
+  },
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof POLICY;
 /** Permissions asked of a record of kind R. */
-export type PermissionOn<R extends Resource> = { [P in Permission]: (typeof POLICY)[P] extends { resource: R } ? P : never }[Permission];
+export type PermissionOn<R extends Resource> = {
+  [P in Permission]: (typeof POLICY)[P] extends { resource: R } ? P : never;
+}[Permission];
 /** Permissions asked of a record (of any kind), and the kind each is asked of. */
 export type RecordPermission = PermissionOn<Resource>;
 export type ResourceOf<P extends RecordPermission> = Extract<(typeof POLICY)[P], { resource: Resource }>['resource'];
 /** Permissions asked of the caller alone. */
-export type ActorPermission = { [P in Permission]: (typeof POLICY)[P] extends { resource: null } ? P : never }[Permission];
+export type ActorPermission = {
+  [P in Permission]: (typeof POLICY)[P] extends { resource: null } ? P : never;
+}[Permission];
 
 /** The first gate the caller fails, or null. */
 export function failedGate(me: Actor, permission: Permission): Gate | null {
@@ -240,9 +365,14 @@ export function grants(rule: RecordRule<Resource>, roles: readonly Role[]): bool
  * Decides a record permission on facts already looked up: null when allowed, else the message of the
  * 403 (the gate's, the first failing required permission's, or its own).
  */
-export function refusal<P extends RecordPermission>(me: Actor, permission: P, facts: Facts[ResourceOf<P>]): string | null {
+export function refusal<P extends RecordPermission>(
+  me: Actor,
+  permission: P,
+  facts: Facts[ResourceOf<P>],
+): string | null {
   const chain: Permission[] = [];
-  for (let p: Permission | undefined = permission; p; p = (POLICY[p] as Rule & { requires?: Permission }).requires) chain.unshift(p);
+  for (let p: Permission | undefined = permission; p; p = (POLICY[p] as Rule & { requires?: Permission }).requires)
+    chain.unshift(p);
   for (const p of chain) {
     const gate = failedGate(me, p);
     if (gate) return gate.message;
@@ -259,7 +389,8 @@ export function refusal<P extends RecordPermission>(me: Actor, permission: P, fa
 }
 
 /** Whether the caller holds a record permission (for the can_* flags of an answer). */
-export const can = <P extends RecordPermission>(me: Actor, permission: P, facts: Facts[ResourceOf<P>]) => refusal(me, permission, facts) === null;
+export const can = <P extends RecordPermission>(me: Actor, permission: P, facts: Facts[ResourceOf<P>]) =>
+  refusal(me, permission, facts) === null;
 
 /** The caller's roles on a case in the transition table's words (packages/domain/src/status). */
 export function caseRoleNames(me: Actor, c: CaseFacts): CaseRole[] {

@@ -45,4 +45,6 @@ export function createAccessRepository(db: Db) {
 
 export type AccessRepository = ReturnType<typeof createAccessRepository>;
 /** What the lookup of each kind of record answers (at least the policy's facts). */
-export type Found = { [R in Exclude<keyof AccessRepository, 'staffMember'>]: NonNullable<Awaited<ReturnType<AccessRepository[R]>>> };
+export type Found = {
+  [R in Exclude<keyof AccessRepository, 'staffMember'>]: NonNullable<Awaited<ReturnType<AccessRepository[R]>>>;
+};

@@ -27,7 +27,8 @@ export function requireActor(me: Actor, permission: ActorPermission | Permission
 }
 
 /** Whether the caller passes a permission's gates (a job, being a leader): for flags and list scopes. */
-export const mayActor = (me: Actor, permission: ActorPermission | Permission): boolean => failedGate(me, permission) === null;
+export const mayActor = (me: Actor, permission: ActorPermission | Permission): boolean =>
+  failedGate(me, permission) === null;
 
 /** Throws the 403 of a record permission on a record already in hand (its facts), else returns. */
 export function assertAllowed<P extends RecordPermission>(me: Actor, permission: P, facts: Facts[ResourceOf<P>]): void {
@@ -41,7 +42,11 @@ export function assertAllowed<P extends RecordPermission>(me: Actor, permission:
  * record its owner's lookup found, so the service does not read it again.
  */
 export function createAccess({ repo }: { repo: AccessRepository }) {
-  async function require<P extends RecordPermission>(me: Actor, permission: P, id: number): Promise<Found[ResourceOf<P>]> {
+  async function require<P extends RecordPermission>(
+    me: Actor,
+    permission: P,
+    id: number,
+  ): Promise<Found[ResourceOf<P>]> {
     const rule = POLICY[permission] as unknown as { resource: ResourceOf<P>; notFound: string };
     requireActor(me, permission);
     const lookup = repo[rule.resource] as (corpId: number, id: number) => Promise<Found[ResourceOf<P>] | undefined>;
@@ -66,7 +71,9 @@ export function createAccess({ repo }: { repo: AccessRepository }) {
     /** Which house clients the list shows: finance sees the company's, everyone else their own and stewarded. */
     houseListScope(me: Actor): { corpId: number; all: boolean; ownerId?: number; stewardId?: number } {
       requireActor(me, 'house.list');
-      return mayActor(me, 'brokerage.manage') ? { corpId: me.corpId, all: true } : { corpId: me.corpId, all: false, ownerId: me.id, stewardId: me.id };
+      return mayActor(me, 'brokerage.manage')
+        ? { corpId: me.corpId, all: true }
+        : { corpId: me.corpId, all: false, ownerId: me.id, stewardId: me.id };
     },
 
     /** A signer's task list: their own, or (a signing leader) a signer of the same team. */
@@ -74,7 +81,8 @@ export function createAccess({ repo }: { repo: AccessRepository }) {
       requireActor(me, 'sign.task.list');
       if (userId === me.id) return;
       const other = me.isLeader && me.teamId !== null ? await repo.staffMember(me.corpId, userId) : undefined;
-      if (!other || other.teamId !== me.teamId || !other.jobs.includes(JOB.SIGNING)) throw new ForbiddenError(T.signerListForbidden);
+      if (!other || other.teamId !== me.teamId || !other.jobs.includes(JOB.SIGNING))
+        throw new ForbiddenError(T.signerListForbidden);
     },
   };
 }

@@ -26,7 +26,9 @@ const codesOf = (phone: string) => test.db.select().from(smsCodes).where(eq(smsC
 describe('POST /common/smsCode under a burst', () => {
   it('sends one code when five requests for one phone arrive at once', async () => {
     const person = await createStaff(test.db, corpId);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => postForm(test.app, '/common/smsCode', { phone: person.phone })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => postForm(test.app, '/common/smsCode', { phone: person.phone })),
+    );
     expect(answers.filter((a) => a.json<{ code: number }>().code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(4);
     expect(test.sms.sent.filter((s) => s.phone === person.phone)).toHaveLength(1);
@@ -65,7 +67,10 @@ describe('POST /common/smsCode under a burst', () => {
     const phones = Array.from({ length: 8 }, (_, i) => `1310000${String(i).padStart(4, '0')}`);
     const answers = await Promise.all(phones.map((phone) => postForm(test.app, '/common/smsCode', { phone }, { ip })));
     expect(answers.filter((a) => a.json<{ code: number }>().code === 0)).toHaveLength(2);
-    const rows = await test.db.select().from(smsCodes).where(and(eq(smsCodes.ip, ip), gte(smsCodes.createdAt, new Date(clock.getTime() - 3_600_000))));
+    const rows = await test.db
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.ip, ip), gte(smsCodes.createdAt, new Date(clock.getTime() - 3_600_000))));
     expect(rows).toHaveLength(SMS_RULES.perIpPerHour);
   });
 });
@@ -73,17 +78,26 @@ describe('POST /common/smsCode under a burst', () => {
 describe('POST /api/crm/login under a burst of wrong codes', () => {
   it('counts at most five wrong tries and spends the code', async () => {
     const person = await createStaff(test.db, corpId);
-    expect((await postForm(test.app, '/common/smsCode', { phone: person.phone })).json<{ code: number }>().code).toBe(0);
+    expect((await postForm(test.app, '/common/smsCode', { phone: person.phone })).json<{ code: number }>().code).toBe(
+      0,
+    );
     const right = test.sms.lastCodeFor(person.phone) ?? '';
     const wrong = right === '000000' ? '111111' : '000000';
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => postForm(test.app, '/api/crm/login', { corp_id: corpId, phone: person.phone, code: wrong, wxworkid: null })),
+      Array.from({ length: 40 }, () =>
+        postForm(test.app, '/api/crm/login', { corp_id: corpId, phone: person.phone, code: wrong, wxworkid: null }),
+      ),
     );
     expect(answers.every((a) => a.json<{ code: number }>().code !== 0)).toBe(true);
     const [row] = await codesOf(person.phone);
     expect(row?.failedAttempts).toBe(SMS_RULES.maxFailedAttempts);
     expect(row?.usedAt).not.toBeNull();
-    const late = await postForm(test.app, '/api/crm/login', { corp_id: corpId, phone: person.phone, code: right, wxworkid: null });
+    const late = await postForm(test.app, '/api/crm/login', {
+      corp_id: corpId,
+      phone: person.phone,
+      code: right,
+      wxworkid: null,
+    });
     expect(late.json<{ code: number }>().code).not.toBe(0);
   });
 });
@@ -97,9 +111,23 @@ describe('sweepExpired', () => {
       { tokenHash: 'sweep-expired', corpId, staffId: person.id, createdAt: hours(-30), expiresAt: hours(-1) },
       { tokenHash: 'sweep-live', corpId, staffId: person.id, createdAt: hours(-1), expiresAt: hours(5) },
     ]);
-    const code = (createdAt: Date, usedAt: Date | null) => ({ phone: person.phone, codeHash: 'x', ip: '10.1.1.1', createdAt, expiresAt: new Date(createdAt.getTime() + SMS_RULES.codeTtlMs), usedAt });
+    const code = (createdAt: Date, usedAt: Date | null) => ({
+      phone: person.phone,
+      codeHash: 'x',
+      ip: '10.1.1.1',
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + SMS_RULES.codeTtlMs),
+      usedAt,
+    });
     // Two past the daily window (one used, one never used) go; today's, used or not, still count for the limits.
-    await test.db.insert(smsCodes).values([code(hours(-25), hours(-25)), code(hours(-48), null), code(hours(-2), hours(-2)), code(hours(-3), null)]);
+    await test.db
+      .insert(smsCodes)
+      .values([
+        code(hours(-25), hours(-25)),
+        code(hours(-48), null),
+        code(hours(-2), hours(-2)),
+        code(hours(-3), null),
+      ]);
     const auth = createAuthService({
       repo: createAuthRepository(test.db),
       staff: createStaffRepository(test.db),

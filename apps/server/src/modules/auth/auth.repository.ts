@@ -142,9 +142,13 @@ export function createAuthRepository(db: Db) {
         case 'partner':
           return row.partnerId === null ? undefined : { kind: 'partner', corpId: row.corpId, partnerId: row.partnerId };
         case 'channel':
-          return row.channelAgentId === null ? undefined : { kind: 'channel', corpId: row.corpId, channelAgentId: row.channelAgentId };
+          return row.channelAgentId === null
+            ? undefined
+            : { kind: 'channel', corpId: row.corpId, channelAgentId: row.channelAgentId };
         case 'visitor':
-          return row.visitorOpenid === null ? undefined : { kind: 'visitor', corpId: row.corpId, openid: row.visitorOpenid };
+          return row.visitorOpenid === null
+            ? undefined
+            : { kind: 'visitor', corpId: row.corpId, openid: row.visitorOpenid };
       }
     },
 
@@ -157,7 +161,10 @@ export function createAuthRepository(db: Db) {
      * code only matters to the limits until then). Answers how many rows went.
      */
     async deleteExpired(now: Date) {
-      const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
+      const gone = await db
+        .delete(sessions)
+        .where(lt(sessions.expiresAt, now))
+        .returning({ tokenHash: sessions.tokenHash });
       const codes = await db
         .delete(smsCodes)
         .where(and(lt(smsCodes.createdAt, new Date(now.getTime() - 86_400_000)), lt(smsCodes.expiresAt, now)))

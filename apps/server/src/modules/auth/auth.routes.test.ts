@@ -125,15 +125,27 @@ describe('POST /api/crm/login', () => {
   it('opens a session with an httpOnly cookie for the right code', async () => {
     await postForm(test.app, '/common/smsCode', { phone: person.phone });
     const code = test.sms.lastCodeFor(person.phone) ?? '';
-    const response = await postForm(test.app, '/api/crm/login', { corp_id: person.corpId, phone: person.phone, code, wxworkid: null });
+    const response = await postForm(test.app, '/api/crm/login', {
+      corp_id: person.corpId,
+      phone: person.phone,
+      code,
+      wxworkid: null,
+    });
     expect(envelope(response)).toEqual({ code: 0, msg: '登录成功', data: { id: person.id } });
     const cookie = response.cookies.find((c) => c.name === 'crm_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.value.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
-    const [row] = (await test.db.execute(`select token_hash from sessions where staff_id = ${person.id}`)).rows as { token_hash: string }[];
+    const [row] = (await test.db.execute(`select token_hash from sessions where staff_id = ${person.id}`)).rows as {
+      token_hash: string;
+    }[];
     expect(row?.token_hash).not.toBe(cookie?.value);
     // The code is spent: a second login with it fails.
-    const replay = await postForm(test.app, '/api/crm/login', { corp_id: person.corpId, phone: person.phone, code, wxworkid: null });
+    const replay = await postForm(test.app, '/api/crm/login', {
+      corp_id: person.corpId,
+      phone: person.phone,
+      code,
+      wxworkid: null,
+    });
     expect(envelope(replay)).toMatchObject({ code: 1, msg: '验证码输入错误' });
     advance(61_000);
   });
@@ -151,7 +163,12 @@ describe('POST /api/crm/login', () => {
   });
 
   it('says 验证码输入错误 when no code was asked for', async () => {
-    const response = await postForm(test.app, '/api/crm/login', { corp_id: corpA.id, phone: '13511119999', code: '123456', wxworkid: null });
+    const response = await postForm(test.app, '/api/crm/login', {
+      corp_id: corpA.id,
+      phone: '13511119999',
+      code: '123456',
+      wxworkid: null,
+    });
     expect(envelope(response)).toMatchObject({ code: 1, msg: '验证码输入错误' });
   });
 
@@ -161,12 +178,27 @@ describe('POST /api/crm/login', () => {
     const right = test.sms.lastCodeFor(someone.phone) ?? '';
     const wrong = right === '000000' ? '000001' : '000000';
     for (let i = 1; i <= 4; i++) {
-      const response = await postForm(test.app, '/api/crm/login', { corp_id: corpA.id, phone: someone.phone, code: wrong, wxworkid: null });
+      const response = await postForm(test.app, '/api/crm/login', {
+        corp_id: corpA.id,
+        phone: someone.phone,
+        code: wrong,
+        wxworkid: null,
+      });
       expect(envelope(response)).toMatchObject({ code: 1, msg: '验证码输入错误' });
     }
-    const fifth = await postForm(test.app, '/api/crm/login', { corp_id: corpA.id, phone: someone.phone, code: wrong, wxworkid: null });
+    const fifth = await postForm(test.app, '/api/crm/login', {
+      corp_id: corpA.id,
+      phone: someone.phone,
+      code: wrong,
+      wxworkid: null,
+    });
     expect(fifth.statusCode).toBe(429);
-    const late = await postForm(test.app, '/api/crm/login', { corp_id: corpA.id, phone: someone.phone, code: right, wxworkid: null });
+    const late = await postForm(test.app, '/api/crm/login', {
+      corp_id: corpA.id,
+      phone: someone.phone,
+      code: right,
+      wxworkid: null,
+    });
     expect(envelope(late)).toMatchObject({ code: 1, msg: '验证码输入错误' });
   });
 
@@ -175,7 +207,12 @@ describe('POST /api/crm/login', () => {
     await postForm(test.app, '/common/smsCode', { phone: someone.phone });
     const code = test.sms.lastCodeFor(someone.phone) ?? '';
     advance(5 * 60_000 + 1000);
-    const response = await postForm(test.app, '/api/crm/login', { corp_id: corpA.id, phone: someone.phone, code, wxworkid: null });
+    const response = await postForm(test.app, '/api/crm/login', {
+      corp_id: corpA.id,
+      phone: someone.phone,
+      code,
+      wxworkid: null,
+    });
     expect(envelope(response)).toMatchObject({ code: 1, msg: '验证码输入错误' });
   });
 
@@ -199,33 +236,61 @@ describe('POST /api/crm/login', () => {
     const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'wx-7' }, clock.getTime())}`;
     const verified = await postFormLogin(someone, 'wx-7', identity);
     expect(envelope(verified).code).toBe(0);
-    const auto = await postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid: 'wx-7' }, { cookie: identity });
+    const auto = await postForm(
+      test.app,
+      '/api/crm/autoLogin',
+      { corp: corpA.id, wxworkid: 'wx-7' },
+      { cookie: identity },
+    );
     expect(envelope(auto)).toMatchObject({ code: 0, data: { id: someone.id } });
     expect(auto.cookies.find((c) => c.name === 'crm_session')?.httpOnly).toBe(true);
   });
-
 });
 
 describe('POST /api/crm/autoLogin', () => {
   it('tells an unbound WeCom member to log in by SMS first', async () => {
     const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'new-member' }, clock.getTime())}`;
-    const response = await postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid: 'new-member' }, { cookie: identity });
+    const response = await postForm(
+      test.app,
+      '/api/crm/autoLogin',
+      { corp: corpA.id, wxworkid: 'new-member' },
+      { cookie: identity },
+    );
     expect(envelope(response)).toMatchObject({ code: 1, msg: '企业微信账号尚未绑定，请使用手机号验证码登录' });
   });
   it('refuses an identity cookie signed for another company', async () => {
     const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpB.id, userId: 'x' }, clock.getTime())}`;
-    const response = await postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid: 'x' }, { cookie: identity });
+    const response = await postForm(
+      test.app,
+      '/api/crm/autoLogin',
+      { corp: corpA.id, wxworkid: 'x' },
+      { cookie: identity },
+    );
     expect(envelope(response)).toMatchObject({ code: 1, msg: '企业微信身份已失效，请重新打开应用' });
   });
   it('judges the identity cookie by the injected clock: fresh on it, stale 10 minutes later', async () => {
     // The test clock is days away from the machine's: a route reading the real clock would call it stale (or eternal).
     const member = await createStaff(test.db, corpA.id);
-    await postFormLogin(member, 'wx-clock', `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'wx-clock' }, clock.getTime())}`);
+    await postFormLogin(
+      member,
+      'wx-clock',
+      `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'wx-clock' }, clock.getTime())}`,
+    );
     const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'wx-clock' }, clock.getTime())}`;
-    const fresh = await postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid: 'wx-clock' }, { cookie: identity });
+    const fresh = await postForm(
+      test.app,
+      '/api/crm/autoLogin',
+      { corp: corpA.id, wxworkid: 'wx-clock' },
+      { cookie: identity },
+    );
     expect(envelope(fresh)).toMatchObject({ code: 0, data: { id: member.id } });
     advance(10 * 60_000 + 1);
-    const stale = await postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid: 'wx-clock' }, { cookie: identity });
+    const stale = await postForm(
+      test.app,
+      '/api/crm/autoLogin',
+      { corp: corpA.id, wxworkid: 'wx-clock' },
+      { cookie: identity },
+    );
     expect(envelope(stale)).toMatchObject({ code: 1, msg: '企业微信身份已失效，请重新打开应用' });
   });
   it('refuses a request without corp', async () => {
@@ -300,5 +365,10 @@ describe('POST /api/crm/logout', () => {
 async function postFormLogin(someone: { corpId: number; phone: string }, wxworkid: string, cookie: string | undefined) {
   await postForm(test.app, '/common/smsCode', { phone: someone.phone });
   const code = test.sms.lastCodeFor(someone.phone) ?? '';
-  return postForm(test.app, '/api/crm/login', { corp_id: someone.corpId, phone: someone.phone, code, wxworkid }, { cookie });
+  return postForm(
+    test.app,
+    '/api/crm/login',
+    { corp_id: someone.corpId, phone: someone.phone, code, wxworkid },
+    { cookie },
+  );
 }

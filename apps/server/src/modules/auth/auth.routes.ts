@@ -19,7 +19,12 @@ import type { StaffRepository } from '../staff/index.ts';
 import type { AuthService } from './auth.service.ts';
 import type { Clock } from '../../clock.ts';
 import { AUTH_TEXTS as T } from './auth.texts.ts';
-import { signWecomIdentity, verifyWecomIdentity, WECOM_IDENTITY_COOKIE, WECOM_IDENTITY_TTL_MS } from './wecom-identity.ts';
+import {
+  signWecomIdentity,
+  verifyWecomIdentity,
+  WECOM_IDENTITY_COOKIE,
+  WECOM_IDENTITY_TTL_MS,
+} from './wecom-identity.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -91,8 +96,14 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
     async (request, reply) => {
       const { corp_id: corpId, phone, code, wxworkid } = request.body;
       const verified = verifyWecomIdentity(secret, request.cookies[WECOM_IDENTITY_COOKIE], corpId, now().getTime());
-      if (wxworkid && verified !== wxworkid) request.log.warn({ corpId }, 'login named a WeCom id the server did not verify; not binding it');
-      const session = await auth.login({ corpId, phone, code, verifiedWxworkId: wxworkid && verified === wxworkid ? verified : null });
+      if (wxworkid && verified !== wxworkid)
+        request.log.warn({ corpId }, 'login named a WeCom id the server did not verify; not binding it');
+      const session = await auth.login({
+        corpId,
+        phone,
+        code,
+        verifiedWxworkId: wxworkid && verified === wxworkid ? verified : null,
+      });
       app.setSessionCookie(reply, session.token);
       void reply.clearCookie(WECOM_IDENTITY_COOKIE, { path: '/' });
       return { code: 0, msg: T.loginOk, data: { id: session.staff.id } };
@@ -137,7 +148,13 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
   const startWecomLogin = (kind: 'web' | 'oauth') =>
     app.get(
       kind === 'web' ? '/api/wechat/wwlogin' : '/api/wechat/wxworkLogin',
-      { schema: { tags: ['auth'], summary: kind === 'web' ? '企业微信网页登录' : '企业微信授权登录', querystring: wecomEntryQuery } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: kind === 'web' ? '企业微信网页登录' : '企业微信授权登录',
+          querystring: wecomEntryQuery,
+        },
+      },
       async (request, reply) => {
         const state = `${request.query.corp}.${randomBytes(16).toString('base64url')}`;
         void reply.setCookie(OAUTH_STATE_COOKIE, state, { ...shortCookie, maxAge: WECOM_IDENTITY_TTL_MS / 1000 });

@@ -33,7 +33,8 @@ export function newSessionToken(): { token: string; tokenHash: string } {
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now }: AuthServiceDeps) {
-  const hashCode = (phone: string, code: string) => createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
+  const hashCode = (phone: string, code: string) =>
+    createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
 
   /** Seconds until a new code may be sent to this phone, 0 when it may be sent now. */
   async function secondsUntilResend(phone: string, at: Date): Promise<number> {
@@ -43,9 +44,16 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
     return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
   }
 
-  async function writeSession(subject: PrincipalSubject, at: Date, tx?: Parameters<AuthRepository['insertSession']>[1]) {
+  async function writeSession(
+    subject: PrincipalSubject,
+    at: Date,
+    tx?: Parameters<AuthRepository['insertSession']>[1],
+  ) {
     const { token, tokenHash } = newSessionToken();
-    await repo.insertSession({ tokenHash, subject, createdAt: at, expiresAt: new Date(at.getTime() + sessionTtlMs) }, tx);
+    await repo.insertSession(
+      { tokenHash, subject, createdAt: at, expiresAt: new Date(at.getTime() + sessionTtlMs) },
+      tx,
+    );
     return token;
   }
 
@@ -60,7 +68,9 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
       const retryAfter = await secondsUntilResend(phone, at);
       if (retryAfter > 0) return { enabled: false, retryAfter };
       const sentToday = await repo.countCodesForPhoneSince(phone, new Date(at.getTime() - 86_400_000));
-      return sentToday >= SMS_RULES.perPhonePerDay ? { enabled: false, retryAfter: 0 } : { enabled: true, retryAfter: 0 };
+      return sentToday >= SMS_RULES.perPhonePerDay
+        ? { enabled: false, retryAfter: 0 }
+        : { enabled: true, retryAfter: 0 };
     },
 
     /**
@@ -80,7 +90,10 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
         const last = await repo.lastCodeSentAt(phone, tx);
         const waitMs = last ? last.getTime() + SMS_RULES.resendAfterMs - at.getTime() : 0;
         if (waitMs > 0) throw new TooManyError(T.resendTooSoon(Math.ceil(waitMs / 1000)), Math.ceil(waitMs / 1000));
-        if ((await repo.countCodesForPhoneSince(phone, new Date(at.getTime() - 86_400_000), tx)) >= SMS_RULES.perPhonePerDay)
+        if (
+          (await repo.countCodesForPhoneSince(phone, new Date(at.getTime() - 86_400_000), tx)) >=
+          SMS_RULES.perPhonePerDay
+        )
           throw new TooManyError(T.dailyLimit);
         if ((await repo.countCodesForIpSince(ip, new Date(at.getTime() - 3_600_000), tx)) >= SMS_RULES.perIpPerHour)
           throw new TooManyError(T.ipLimit, 3600);

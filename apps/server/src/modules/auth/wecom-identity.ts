@@ -9,14 +9,19 @@ export const WECOM_IDENTITY_COOKIE = 'crm_wecom';
 export const WECOM_IDENTITY_TTL_MS = 10 * 60_000;
 
 export function signWecomIdentity(secret: string, identity: { corpId: number; userId: string }, now: number): string {
-  const payload = Buffer.from(JSON.stringify({ c: identity.corpId, u: identity.userId, e: now + WECOM_IDENTITY_TTL_MS })).toString(
-    'base64url',
-  );
+  const payload = Buffer.from(
+    JSON.stringify({ c: identity.corpId, u: identity.userId, e: now + WECOM_IDENTITY_TTL_MS }),
+  ).toString('base64url');
   return `${payload}.${mac(secret, payload)}`;
 }
 
 /** The verified WeCom userid for this company, or null when the cookie is missing, forged, stale or for another company. */
-export function verifyWecomIdentity(secret: string, cookie: string | undefined, corpId: number, now: number): string | null {
+export function verifyWecomIdentity(
+  secret: string,
+  cookie: string | undefined,
+  corpId: number,
+  now: number,
+): string | null {
   if (!cookie) return null;
   const [payload, signature] = cookie.split('.');
   if (!payload || !signature) return null;
@@ -34,4 +39,5 @@ export function verifyWecomIdentity(secret: string, cookie: string | undefined, 
   }
 }
 
-const mac = (secret: string, payload: string) => createHmac('sha256', `wecom-identity:${secret}`).update(payload).digest('base64url');
+const mac = (secret: string, payload: string) =>
+  createHmac('sha256', `wecom-identity:${secret}`).update(payload).digest('base64url');

@@ -56,7 +56,12 @@ describe('WeCom login through the WeCom API', () => {
     expect(callback.headers.location).toBe(`/login?corp=${corp.id}&wxworkid=zhangsan`);
     const identity = `${WECOM_IDENTITY_COOKIE}=${callback.cookies.find((c) => c.name === WECOM_IDENTITY_COOKIE)?.value}`;
 
-    const unbound = await postForm(test.app, '/api/crm/autoLogin', { corp: corp.id, wxworkid: 'zhangsan' }, { cookie: identity });
+    const unbound = await postForm(
+      test.app,
+      '/api/crm/autoLogin',
+      { corp: corp.id, wxworkid: 'zhangsan' },
+      { cookie: identity },
+    );
     expect(unbound.json()).toMatchObject({ code: 1, msg: '企业微信账号尚未绑定，请使用手机号验证码登录' });
 
     await postForm(test.app, '/common/smsCode', { phone: person.phone });
@@ -73,7 +78,12 @@ describe('WeCom login through the WeCom API', () => {
     clock = new Date(clock.getTime() + 3600_000);
     const again = await openFromWecom(corp.id, 'code-2');
     const freshIdentity = `${WECOM_IDENTITY_COOKIE}=${again.cookies.find((c) => c.name === WECOM_IDENTITY_COOKIE)?.value}`;
-    const auto = await postForm(test.app, '/api/crm/autoLogin', { corp: corp.id, wxworkid: 'zhangsan' }, { cookie: freshIdentity });
+    const auto = await postForm(
+      test.app,
+      '/api/crm/autoLogin',
+      { corp: corp.id, wxworkid: 'zhangsan' },
+      { cookie: freshIdentity },
+    );
     expect(auto.json()).toMatchObject({ code: 0, data: { id: person.id } });
   });
 

@@ -23,15 +23,25 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const burst = async (n: number, url: string, fields: Record<string, string | number>) =>
-  (await Promise.all(Array.from({ length: n }, () => postForm(test.app, url, fields, { cookie: owner.cookie })))).map((r) => ({ status: r.statusCode, body: r.json<Body>() }));
+  (await Promise.all(Array.from({ length: n }, () => postForm(test.app, url, fields, { cookie: owner.cookie })))).map(
+    (r) => ({ status: r.statusCode, body: r.json<Body>() }),
+  );
 
 describe('concurrent requests keep one open record', () => {
   it('addAppeal: three at once make one open appeal; the twins get the sequential refusal', async () => {
     const c = await createCase(test.db, owner, { status: 2 });
     const answers = await burst(3, '/api/crm/addAppeal', { client_id: c.id, reason: '资料已补齐' });
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
-    expect(answers.filter((a) => a.body.code !== 0).map((a) => a.body.msg)).toEqual(['该报单已有待处理的申诉', '该报单已有待处理的申诉']);
-    expect(await test.db.select().from(appeals).where(and(eq(appeals.clientId, c.id), eq(appeals.status, 'open')))).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code !== 0).map((a) => a.body.msg)).toEqual([
+      '该报单已有待处理的申诉',
+      '该报单已有待处理的申诉',
+    ]);
+    expect(
+      await test.db
+        .select()
+        .from(appeals)
+        .where(and(eq(appeals.clientId, c.id), eq(appeals.status, 'open'))),
+    ).toHaveLength(1);
   });
 
   it('updateClient asking for customer service: three at once open one request, and all three save', async () => {
@@ -39,12 +49,21 @@ describe('concurrent requests keep one open record', () => {
     const form = { ...caseForm({ need_service: '1' }), id: c.id };
     const answers = await burst(3, '/api/crm/updateClient', form);
     expect(answers.map((a) => a.body.code)).toEqual([0, 0, 0]);
-    expect(await test.db.select().from(serviceRequests).where(and(eq(serviceRequests.clientId, c.id), eq(serviceRequests.status, 'open')))).toHaveLength(1);
+    expect(
+      await test.db
+        .select()
+        .from(serviceRequests)
+        .where(and(eq(serviceRequests.clientId, c.id), eq(serviceRequests.status, 'open'))),
+    ).toHaveLength(1);
   });
 
   it('mortgageUser: four follow-ups at once all save and leave one open next step', async () => {
     const c = await createCase(test.db, owner);
-    const answers = await burst(4, '/api/crm/mortgageUser', { client_id: c.id, note: '回访', next_contact_at: '2026-11-22T08:00:00Z' });
+    const answers = await burst(4, '/api/crm/mortgageUser', {
+      client_id: c.id,
+      note: '回访',
+      next_contact_at: '2026-11-22T08:00:00Z',
+    });
     expect(answers.map((a) => a.body.code)).toEqual([0, 0, 0, 0]);
     const rows = await test.db.select().from(followUps).where(eq(followUps.clientId, c.id));
     expect(rows).toHaveLength(4);
@@ -56,6 +75,11 @@ describe('concurrent requests keep one open record', () => {
     const answers = await burst(3, '/api/crm/addClient', form);
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code !== 0).every((a) => a.body.msg.includes('已有'))).toBe(true);
-    expect(await test.db.select().from(clients).where(and(eq(clients.idNumber, form.id_number ?? ''), isNull(clients.deletedAt)))).toHaveLength(1);
+    expect(
+      await test.db
+        .select()
+        .from(clients)
+        .where(and(eq(clients.idNumber, form.id_number ?? ''), isNull(clients.deletedAt))),
+    ).toHaveLength(1);
   });
 });

@@ -15,11 +15,20 @@ export type CaseScope = { corpId: number } & ({ ownerId: number } | { teamId: nu
 
 const live = isNull(clients.deletedAt);
 const scopeWhere = (scope: CaseScope): SQL | undefined =>
-  and(eq(clients.corpId, scope.corpId), 'ownerId' in scope ? eq(clients.ownerId, scope.ownerId) : eq(clients.teamId, scope.teamId), live);
+  and(
+    eq(clients.corpId, scope.corpId),
+    'ownerId' in scope ? eq(clients.ownerId, scope.ownerId) : eq(clients.teamId, scope.teamId),
+    live,
+  );
 const n = (value: unknown) => Number(value ?? 0);
 
 /** Locks one row of a company's service requests or appeals for the rest of the transaction. */
-async function lockRow<T extends typeof serviceRequests | typeof appeals>(tx: Tx, table: T, corpId: number, id: number): Promise<T['$inferSelect'] | undefined> {
+async function lockRow<T extends typeof serviceRequests | typeof appeals>(
+  tx: Tx,
+  table: T,
+  corpId: number,
+  id: number,
+): Promise<T['$inferSelect'] | undefined> {
   const [row] = await tx
     .select()
     // tsc needs both casts on the generic table, which the type-aware lint cannot see through.
@@ -97,9 +106,16 @@ export function createCasesRepository(db: Db) {
           terms: products.termsMonths,
         })
         .from(products)
-        .where(and(eq(products.corpId, corpId), eq(products.isActive, true), bankId ? eq(products.bankId, bankId) : undefined))
+        .where(
+          and(
+            eq(products.corpId, corpId),
+            eq(products.isActive, true),
+            bankId ? eq(products.bankId, bankId) : undefined,
+          ),
+        )
         .orderBy(asc(products.id)),
-    listCities: () => db.select({ id: cities.id, name: cities.name, parent_id: cities.parentId }).from(cities).orderBy(asc(cities.id)),
+    listCities: () =>
+      db.select({ id: cities.id, name: cities.name, parent_id: cities.parentId }).from(cities).orderBy(asc(cities.id)),
     /** Signers (job 2) of the company a case can be assigned to. */
     listSigners: (corpId: number) =>
       db
@@ -109,7 +125,17 @@ export function createCasesRepository(db: Db) {
         .orderBy(asc(staff.id)),
 
     /** Which of the given reference ids exist in this company (a case may name only its own company's). */
-    async referencesExist(corpId: number, ids: { productId: number | null; bankId: number | null; channelId: number | null; sourceId: number | null; cityId: number | null; signUserId: number | null }) {
+    async referencesExist(
+      corpId: number,
+      ids: {
+        productId: number | null;
+        bankId: number | null;
+        channelId: number | null;
+        sourceId: number | null;
+        cityId: number | null;
+        signUserId: number | null;
+      },
+    ) {
       const one = (table: SQL, where: SQL) => sql`exists (select 1 from ${table} where ${where})`;
       const yes = sql`true`;
       const result = await db.execute<Record<string, boolean>>(sql`select
@@ -120,7 +146,14 @@ export function createCasesRepository(db: Db) {
         ${ids.cityId ? one(sql`${cities}`, sql`${cities.id} = ${ids.cityId}`) : yes} as city,
         ${ids.signUserId ? one(sql`${staff}`, sql`${staff.corpId} = ${corpId} and ${staff.id} = ${ids.signUserId} and ${staff.jobs} @> array[2]::smallint[]`) : yes} as sign_user`);
       const row = result.rows[0] ?? {};
-      return { product: !!row.product, bank: !!row.bank, channel: !!row.channel, source: !!row.source, city: !!row.city, signUser: !!row.sign_user };
+      return {
+        product: !!row.product,
+        bank: !!row.bank,
+        channel: !!row.channel,
+        source: !!row.source,
+        city: !!row.city,
+        signUser: !!row.sign_user,
+      };
     },
 
     /** Salespeople a case may be handed to: active staff without a back-office-only job (6). */
@@ -128,7 +161,9 @@ export function createCasesRepository(db: Db) {
       db
         .select({ id: staff.id, name: staff.name })
         .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true), sql`not (${staff.jobs} @> array[6]::smallint[])`))
+        .where(
+          and(eq(staff.corpId, corpId), eq(staff.isActive, true), sql`not (${staff.jobs} @> array[6]::smallint[])`),
+        )
         .orderBy(asc(staff.id))
         .limit(500),
 
@@ -162,7 +197,10 @@ export function createCasesRepository(db: Db) {
     },
 
     async insertCase(tx: Tx, corpId: number, values: CaseValues) {
-      const [row] = await tx.insert(clients).values({ corpId, ...values }).returning({ id: clients.id });
+      const [row] = await tx
+        .insert(clients)
+        .values({ corpId, ...values })
+        .returning({ id: clients.id });
       if (!row) throw new Error('case not inserted');
       return row.id;
     },
@@ -197,7 +235,10 @@ export function createCasesRepository(db: Db) {
     },
 
     async softDelete(tx: Tx, corpId: number, id: number) {
-      await tx.update(clients).set({ deletedAt: sql`now()` }).where(and(eq(clients.corpId, corpId), eq(clients.id, id)));
+      await tx
+        .update(clients)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(clients.corpId, corpId), eq(clients.id, id)));
       await tx
         .update(followUps)
         .set({ doneAt: sql`now()` })
@@ -205,12 +246,15 @@ export function createCasesRepository(db: Db) {
       await tx
         .update(serviceRequests)
         .set({ status: 'done', handledAt: sql`now()` })
-        .where(and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.clientId, id), eq(serviceRequests.status, 'open')));
+        .where(
+          and(eq(serviceRequests.corpId, corpId), eq(serviceRequests.clientId, id), eq(serviceRequests.status, 'open')),
+        );
     },
 
     /** Names of the reference rows a case points at, for its detail page. */
     async caseNames(c: CaseRow) {
-      const name = (table: SQL, id: number | null) => (id ? sql`(select name from ${table} where corp_id = ${c.corpId} and id = ${id})` : sql`''`);
+      const name = (table: SQL, id: number | null) =>
+        id ? sql`(select name from ${table} where corp_id = ${c.corpId} and id = ${id})` : sql`''`;
       const result = await db.execute<Record<string, string | null>>(sql`select
         ${name(sql`${products}`, c.productId)} as product, ${name(sql`${banks}`, c.bankId)} as bank,
         ${name(sql`${channels}`, c.channelId)} as channel, ${name(sql`${sources}`, c.sourceId)} as source,
@@ -257,9 +301,18 @@ export function createCasesRepository(db: Db) {
      */
     /** The caller's own cases, no search: the prepared statement above. */
     myCases: (corpId: number, ownerId: number, filter: { status: number; cursor: number | null; limit: number }) =>
-      myCasesPage.execute({ corpId, ownerId, status: filter.status, cursor: filter.cursor ?? 2_147_483_647, limit: filter.limit + 1 }),
+      myCasesPage.execute({
+        corpId,
+        ownerId,
+        status: filter.status,
+        cursor: filter.cursor ?? 2_147_483_647,
+        limit: filter.limit + 1,
+      }),
 
-    listCases: (scope: CaseScope, filter: { status: number; keyword: string; cursor: number | null; limit: number }) => {
+    listCases: (
+      scope: CaseScope,
+      filter: { status: number; keyword: string; cursor: number | null; limit: number },
+    ) => {
       const keyword = filter.keyword;
       const search = !keyword
         ? undefined
@@ -294,7 +347,11 @@ export function createCasesRepository(db: Db) {
 
     // ---- follow-ups ------------------------------------------------------------------------------
     /** The person's open follow-ups, soonest first; `dueBy` keeps only those due by then. */
-    listPending: (corpId: number, staffId: number, filter: { dueBy: Date | null; cursor: number | null; limit: number }) =>
+    listPending: (
+      corpId: number,
+      staffId: number,
+      filter: { dueBy: Date | null; cursor: number | null; limit: number },
+    ) =>
       db
         .select({
           id: followUps.id,
@@ -339,7 +396,10 @@ export function createCasesRepository(db: Db) {
         .limit(100),
 
     /** A new follow-up closes the person's earlier open ones on the same case: one next step at a time. */
-    async addFollowUp(tx: Tx, values: { corpId: number; clientId: number; staffId: number; note: string; nextContactAt: Date }) {
+    async addFollowUp(
+      tx: Tx,
+      values: { corpId: number; clientId: number; staffId: number; note: string; nextContactAt: Date },
+    ) {
       await tx
         .update(followUps)
         .set({ doneAt: sql`now()` })
@@ -360,7 +420,10 @@ export function createCasesRepository(db: Db) {
     openServiceRequest: (tx: Tx, corpId: number, clientId: number, requestedBy: number) =>
       tx.insert(serviceRequests).values({ corpId, clientId, requestedBy }).onConflictDoNothing(),
 
-    listService: (corpId: number, filter: { openOnly: boolean; id: number | null; cursor: number | null; limit: number }) =>
+    listService: (
+      corpId: number,
+      filter: { openOnly: boolean; id: number | null; cursor: number | null; limit: number },
+    ) =>
       db
         .select({
           id: serviceRequests.id,
@@ -391,7 +454,12 @@ export function createCasesRepository(db: Db) {
 
     lockServiceRequest: (tx: Tx, corpId: number, id: number) => lockRow(tx, serviceRequests, corpId, id),
 
-    closeServiceRequest: (tx: Tx, corpId: number, id: number, values: { handledBy: number; toStaffId: number; transferReason: string }) =>
+    closeServiceRequest: (
+      tx: Tx,
+      corpId: number,
+      id: number,
+      values: { handledBy: number; toStaffId: number; transferReason: string },
+    ) =>
       tx
         .update(serviceRequests)
         .set({ ...values, status: 'transferred', handledAt: sql`now()` })
@@ -403,13 +471,21 @@ export function createCasesRepository(db: Db) {
      */
     async moveFollowUps(tx: Tx, corpId: number, clientId: number, toStaffId: number) {
       const open = and(eq(followUps.corpId, corpId), eq(followUps.clientId, clientId), isNull(followUps.doneAt));
-      const [newest] = await tx.select({ id: followUps.id }).from(followUps).where(open).orderBy(desc(followUps.id)).limit(1);
+      const [newest] = await tx
+        .select({ id: followUps.id })
+        .from(followUps)
+        .where(open)
+        .orderBy(desc(followUps.id))
+        .limit(1);
       if (!newest) return;
       await tx
         .update(followUps)
         .set({ doneAt: sql`now()` })
         .where(and(open, ne(followUps.id, newest.id)));
-      await tx.update(followUps).set({ staffId: toStaffId }).where(and(eq(followUps.corpId, corpId), eq(followUps.id, newest.id)));
+      await tx
+        .update(followUps)
+        .set({ staffId: toStaffId })
+        .where(and(eq(followUps.corpId, corpId), eq(followUps.id, newest.id)));
     },
 
     // ---- appeals ---------------------------------------------------------------------------------
@@ -418,7 +494,11 @@ export function createCasesRepository(db: Db) {
       return row?.id ?? 0;
     },
 
-    listAppeals: (corpId: number, by: { staffId: number } | { teamId: number }, filter: { openOnly: boolean; cursor: number | null; limit: number }) =>
+    listAppeals: (
+      corpId: number,
+      by: { staffId: number } | { teamId: number },
+      filter: { openOnly: boolean; cursor: number | null; limit: number },
+    ) =>
       db
         .select({
           id: appeals.id,
@@ -448,7 +528,12 @@ export function createCasesRepository(db: Db) {
 
     lockAppeal: (tx: Tx, corpId: number, id: number) => lockRow(tx, appeals, corpId, id),
 
-    decideAppeal: (tx: Tx, corpId: number, id: number, values: { status: 'approved' | 'refused'; decidedBy: number; decisionReason: string }) =>
+    decideAppeal: (
+      tx: Tx,
+      corpId: number,
+      id: number,
+      values: { status: 'approved' | 'refused'; decidedBy: number; decisionReason: string },
+    ) =>
       tx
         .update(appeals)
         .set({ ...values, decidedAt: sql`now()` })
@@ -457,7 +542,11 @@ export function createCasesRepository(db: Db) {
     // ---- statistics ------------------------------------------------------------------------------
     async statByStatus(scope: CaseScope) {
       const rows = await db
-        .select({ status: clients.status, count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${clients.amountFen}), 0)` })
+        .select({
+          status: clients.status,
+          count: sql<number>`count(*)::int`,
+          amount: sql<string>`coalesce(sum(${clients.amountFen}), 0)`,
+        })
         .from(clients)
         .where(scopeWhere(scope))
         .groupBy(clients.status)
@@ -479,7 +568,12 @@ export function createCasesRepository(db: Db) {
         .where(and(scopeWhere(scope), gte(clients.createdAt, since)))
         .groupBy(month)
         .orderBy(month);
-      return rows.map((row) => ({ month: row.month, count: n(row.count), amount_fen: n(row.amount), disbursed_fen: n(row.disbursed) }));
+      return rows.map((row) => ({
+        month: row.month,
+        count: n(row.count),
+        amount_fen: n(row.amount),
+        disbursed_fen: n(row.disbursed),
+      }));
     },
 
     async memberStats(corpId: number, teamId: number) {

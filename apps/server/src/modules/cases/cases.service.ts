@@ -1,15 +1,16 @@
 import type { Clock } from '../../clock.ts';
-import type {
-  AppealItem,
-  CaseDetail,
-  CaseListItem,
-  MemberStat,
-  Statistic,
-  TeamData,
-} from '@crm/domain/api/cases';
+import type { AppealItem, CaseDetail, CaseListItem, MemberStat, Statistic, TeamData } from '@crm/domain/api/cases';
 import type { CaseForm } from '@crm/domain/cases';
 import { fenToYuan } from '@crm/domain/money';
-import { allowedMoves, CASE_STATUS, CASE_STATUS_LABELS, CASE_STATUSES, findTransition, isDeletable, refusalOf } from '@crm/domain/status';
+import {
+  allowedMoves,
+  CASE_STATUS,
+  CASE_STATUS_LABELS,
+  CASE_STATUSES,
+  findTransition,
+  isDeletable,
+  refusalOf,
+} from '@crm/domain/status';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
@@ -37,7 +38,11 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
    * The case if the caller holds the permission on it (the access module: another company's id is 404,
    * a case the caller holds no role on is 403), with the caller's roles in the transition table's words.
    */
-  async function visibleCase(me: StaffIdentity, id: number, permission: 'case.read' | 'case.update' | 'case.delete' | 'case.move' | 'followup.add' | 'appeal.add' = 'case.read') {
+  async function visibleCase(
+    me: StaffIdentity,
+    id: number,
+    permission: 'case.read' | 'case.update' | 'case.delete' | 'case.move' | 'followup.add' | 'appeal.add' = 'case.read',
+  ) {
     const c = await access.require(me, permission, id);
     return { c, roles: caseRoleNames(me, c) };
   }
@@ -62,10 +67,17 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     if (form.product_id) {
       const [product] = (await repo.listProducts(me.corpId, null)).filter((p) => p.id === form.product_id);
       const amount = form.amount ?? 0;
-      if (product && product.max_amount_fen > 0 && (amount < product.min_amount_fen || amount > product.max_amount_fen)) {
-        throw new RefusedError(T.amountOutOfRange(fenToYuan(product.min_amount_fen), fenToYuan(product.max_amount_fen)));
+      if (
+        product &&
+        product.max_amount_fen > 0 &&
+        (amount < product.min_amount_fen || amount > product.max_amount_fen)
+      ) {
+        throw new RefusedError(
+          T.amountOutOfRange(fenToYuan(product.min_amount_fen), fenToYuan(product.max_amount_fen)),
+        );
       }
-      if (product && product.terms.length > 0 && !product.terms.includes(form.term)) throw new RefusedError(T.termNotInProduct);
+      if (product && product.terms.length > 0 && !product.terms.includes(form.term))
+        throw new RefusedError(T.termNotInProduct);
     }
     const holder = await repo.findOpenCaseByIdNumber(me.corpId, form.id_number.idNumber, exceptId);
     if (holder) throw new RefusedError(T.duplicateIdNumber(holder.ownerName));
@@ -143,7 +155,8 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     // ---- reference data --------------------------------------------------------------------------
     channels: (me: StaffIdentity) => repo.listChannels(me.corpId),
     sources: (me: StaffIdentity) => repo.listSources(me.corpId),
-    banks: async (me: StaffIdentity) => (await repo.listBanks(me.corpId)).filter((bank) => bank.parent_id === null).map(({ id, name }) => ({ id, name })),
+    banks: async (me: StaffIdentity) =>
+      (await repo.listBanks(me.corpId)).filter((bank) => bank.parent_id === null).map(({ id, name }) => ({ id, name })),
     products: (me: StaffIdentity, bankId: number | null) => repo.listProducts(me.corpId, bankId),
     cities: () => repo.listCities(),
     signUsers: (me: StaffIdentity) => repo.listSigners(me.corpId),
@@ -160,8 +173,20 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       await checkForm(me, form, null);
       const id = await guardDuplicate(me, form.id_number.idNumber, () =>
         repo.transaction(async (tx) => {
-          const caseId = await repo.insertCase(tx, me.corpId, { ...caseValues(form), ownerId: me.id, teamId: me.teamId, status: CASE_STATUS.SIGNING });
-          await repo.insertEvent(tx, { corpId: me.corpId, clientId: caseId, staffId: me.id, kind: 'created', fromStatus: null, toStatus: CASE_STATUS.SIGNING });
+          const caseId = await repo.insertCase(tx, me.corpId, {
+            ...caseValues(form),
+            ownerId: me.id,
+            teamId: me.teamId,
+            status: CASE_STATUS.SIGNING,
+          });
+          await repo.insertEvent(tx, {
+            corpId: me.corpId,
+            clientId: caseId,
+            staffId: me.id,
+            kind: 'created',
+            fromStatus: null,
+            toStatus: CASE_STATUS.SIGNING,
+          });
           if (form.need_service) await repo.openServiceRequest(tx, me.corpId, caseId, me.id);
           return caseId;
         }),
@@ -169,7 +194,10 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       return { id };
     },
 
-    async clientList(me: StaffIdentity, request: { status: number; keyword: string; scope: 'mine' | 'team' } & PageFilter): Promise<Page<CaseListItem>> {
+    async clientList(
+      me: StaffIdentity,
+      request: { status: number; keyword: string; scope: 'mine' | 'team' } & PageFilter,
+    ): Promise<Page<CaseListItem>> {
       if (request.scope !== 'team' && request.keyword === '') {
         const rows = await repo.myCases(me.corpId, me.id, request);
         return page(rows, request.limit, (row) => listItem({ ...row, ownerName: me.name }));
@@ -231,7 +259,10 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         can_edit: can(me, 'case.update', c) && EDITABLE.includes(c.status),
         can_delete: can(me, 'case.delete', c) && isDeletable(c.status, names.hasMoved),
         can_resubmit: can(me, 'case.update', c) && c.status === CASE_STATUS.SIGNING_FAILED,
-        can_appeal: can(me, 'appeal.add', c) && (c.status === CASE_STATUS.SIGNING_FAILED || c.status === CASE_STATUS.REJECTED) && !names.hasOpenAppeal,
+        can_appeal:
+          can(me, 'appeal.add', c) &&
+          (c.status === CASE_STATUS.SIGNING_FAILED || c.status === CASE_STATUS.REJECTED) &&
+          !names.hasOpenAppeal,
         has_open_service: names.hasOpenService,
       };
     },
@@ -247,7 +278,14 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           const locked = await repo.lockCase(tx, me.corpId, id);
           if (!locked || !EDITABLE.includes(locked.status)) throw new RefusedError(T.notEditable);
           await repo.updateCase(tx, me.corpId, id, caseValues(form));
-          await repo.insertEvent(tx, { corpId: me.corpId, clientId: id, staffId: me.id, kind: 'edited', fromStatus: locked.status, toStatus: locked.status });
+          await repo.insertEvent(tx, {
+            corpId: me.corpId,
+            clientId: id,
+            staffId: me.id,
+            kind: 'edited',
+            fromStatus: locked.status,
+            toStatus: locked.status,
+          });
           if (askService) await repo.openServiceRequest(tx, me.corpId, id, me.id);
         }),
       );
@@ -267,12 +305,16 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     },
 
     /** The one way a case's status changes directly: the transition table decides, the event records. */
-    async updateClientStatus(me: StaffIdentity, request: { id: number; status: number; reason_code: number | null; reason: string }): Promise<null> {
+    async updateClientStatus(
+      me: StaffIdentity,
+      request: { id: number; status: number; reason_code: number | null; reason: string },
+    ): Promise<null> {
       const { c, roles } = await visibleCase(me, request.id, 'case.move');
       const move = findTransition(c.status, request.status, roles);
       if (!move) throw new RefusedError(refusalOf(c.status, request.status));
       const isRejection = move.to === CASE_STATUS.SIGNING_FAILED || move.to === CASE_STATUS.REJECTED;
-      if (move.needsReason && isRejection && request.reason_code === null) throw new RefusedError(T.rejectReasonRequired);
+      if (move.needsReason && isRejection && request.reason_code === null)
+        throw new RefusedError(T.rejectReasonRequired);
       if (move.needsReason && !isRejection && request.reason === '') throw new RefusedError(T.reasonRequired);
       await repo.transaction(async (tx) => {
         const locked = await repo.lockCase(tx, me.corpId, request.id);
@@ -289,7 +331,9 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           kind: 'status',
           fromStatus: move.from,
           toStatus: move.to,
-          reason: [isRejection && request.reason_code ? `#${request.reason_code}` : '', request.reason].filter(Boolean).join(' '),
+          reason: [isRejection && request.reason_code ? `#${request.reason_code}` : '', request.reason]
+            .filter(Boolean)
+            .join(' '),
         });
       });
       return null;
@@ -306,8 +350,20 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         repo.transaction(async (tx) => {
           const locked = await repo.lockCase(tx, me.corpId, id);
           if (!locked || locked.status !== CASE_STATUS.SIGNING_FAILED) throw new RefusedError(T.changed);
-          await repo.updateCase(tx, me.corpId, id, { ...caseValues(form), status: CASE_STATUS.SIGNING, rejectReason: null, rejectNote: '' });
-          await repo.insertEvent(tx, { corpId: me.corpId, clientId: id, staffId: me.id, kind: 'resubmit', fromStatus: move.from, toStatus: move.to });
+          await repo.updateCase(tx, me.corpId, id, {
+            ...caseValues(form),
+            status: CASE_STATUS.SIGNING,
+            rejectReason: null,
+            rejectNote: '',
+          });
+          await repo.insertEvent(tx, {
+            corpId: me.corpId,
+            clientId: id,
+            staffId: me.id,
+            kind: 'resubmit',
+            fromStatus: move.from,
+            toStatus: move.to,
+          });
         }),
       );
       return { id };
@@ -350,7 +406,13 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       await visibleCase(me, request.client_id, 'followup.add');
       const add = () =>
         repo.transaction((tx) =>
-          repo.addFollowUp(tx, { corpId: me.corpId, clientId: request.client_id, staffId: me.id, note: request.note, nextContactAt: new Date(request.next_contact_at) }),
+          repo.addFollowUp(tx, {
+            corpId: me.corpId,
+            clientId: request.client_id,
+            staffId: me.id,
+            note: request.note,
+            nextContactAt: new Date(request.next_contact_at),
+          }),
         );
       // Racing adds all found nothing to close; the one-open index turns the losers down, and tried again
       // each closes the winner's, as it would have one request later.
@@ -366,7 +428,10 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     // ---- customer service ------------------------------------------------------------------------
     async service(me: StaffIdentity, request: { status: 'open' | 'all'; id: number | null } & PageFilter) {
       access.requireActor(me, 'service.handle');
-      const [rows, staffOptions] = await Promise.all([repo.listService(me.corpId, { openOnly: request.status === 'open' && !request.id, ...request }), repo.listSalespeople(me.corpId)]);
+      const [rows, staffOptions] = await Promise.all([
+        repo.listService(me.corpId, { openOnly: request.status === 'open' && !request.id, ...request }),
+        repo.listSalespeople(me.corpId),
+      ]);
       const result = page(rows, request.limit, (row) => ({
         id: row.id,
         client_id: row.clientId,
@@ -383,7 +448,10 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     },
 
     /** Customer service hands a case to another salesperson: owner, team and open follow-ups move together. */
-    async serviceTransfer(me: StaffIdentity, request: { id: number; to_staff_id: number; reason: string }): Promise<null> {
+    async serviceTransfer(
+      me: StaffIdentity,
+      request: { id: number; to_staff_id: number; reason: string },
+    ): Promise<null> {
       access.requireActor(me, 'service.handle');
       const target = await repo.findStaff(me.corpId, request.to_staff_id);
       if (!target?.isActive) throw new RefusedError(T.transferTarget);
@@ -396,8 +464,20 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         if (c.ownerId === target.id) throw new RefusedError(T.transferSame);
         await repo.updateCase(tx, me.corpId, c.id, { ownerId: target.id, teamId: target.teamId });
         await repo.moveFollowUps(tx, me.corpId, c.id, target.id);
-        await repo.closeServiceRequest(tx, me.corpId, ask.id, { handledBy: me.id, toStaffId: target.id, transferReason: request.reason });
-        await repo.insertEvent(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, kind: 'transfer', fromStatus: c.status, toStatus: c.status, reason: `转给 ${target.name}：${request.reason}` });
+        await repo.closeServiceRequest(tx, me.corpId, ask.id, {
+          handledBy: me.id,
+          toStaffId: target.id,
+          transferReason: request.reason,
+        });
+        await repo.insertEvent(tx, {
+          corpId: me.corpId,
+          clientId: c.id,
+          staffId: me.id,
+          kind: 'transfer',
+          fromStatus: c.status,
+          toStatus: c.status,
+          reason: `转给 ${target.name}：${request.reason}`,
+        });
       });
       return null;
     },
@@ -405,13 +485,28 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     // ---- appeals ---------------------------------------------------------------------------------
     async addAppeal(me: StaffIdentity, request: { client_id: number; reason: string }) {
       const { c } = await visibleCase(me, request.client_id, 'appeal.add');
-      if (c.status !== CASE_STATUS.SIGNING_FAILED && c.status !== CASE_STATUS.REJECTED) throw new RefusedError(T.appealNotAllowed);
+      if (c.status !== CASE_STATUS.SIGNING_FAILED && c.status !== CASE_STATUS.REJECTED)
+        throw new RefusedError(T.appealNotAllowed);
       if ((await repo.caseNames(c)).hasOpenAppeal) throw new RefusedError(T.appealOpen);
       // A double tap races past the check above: the one-open-appeal index turns the twin down.
       const id = await repo
         .transaction(async (tx) => {
-          const appealId = await repo.insertAppeal(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, teamId: c.teamId, reason: request.reason });
-          await repo.insertEvent(tx, { corpId: me.corpId, clientId: c.id, staffId: me.id, kind: 'appeal', fromStatus: c.status, toStatus: null, reason: `申诉：${request.reason}` });
+          const appealId = await repo.insertAppeal(tx, {
+            corpId: me.corpId,
+            clientId: c.id,
+            staffId: me.id,
+            teamId: c.teamId,
+            reason: request.reason,
+          });
+          await repo.insertEvent(tx, {
+            corpId: me.corpId,
+            clientId: c.id,
+            staffId: me.id,
+            kind: 'appeal',
+            fromStatus: c.status,
+            toStatus: null,
+            reason: `申诉：${request.reason}`,
+          });
           return appealId;
         })
         .catch((error: unknown) => {
@@ -421,19 +516,30 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     },
 
     async appeals(me: StaffIdentity, request: { status: 'open' | 'all' } & PageFilter): Promise<Page<AppealItem>> {
-      const rows = await repo.listAppeals(me.corpId, { staffId: me.id }, { openOnly: request.status === 'open', ...request });
+      const rows = await repo.listAppeals(
+        me.corpId,
+        { staffId: me.id },
+        { openOnly: request.status === 'open', ...request },
+      );
       return page(rows, request.limit, appealItem);
     },
 
     async teamAppeals(me: StaffIdentity, request: { status: 'open' | 'all' } & PageFilter): Promise<Page<AppealItem>> {
       const scope = teamScope(me);
       if (!('teamId' in scope)) throw new ForbiddenError(T.leaderOnly);
-      const rows = await repo.listAppeals(me.corpId, { teamId: scope.teamId }, { openOnly: request.status === 'open', ...request });
+      const rows = await repo.listAppeals(
+        me.corpId,
+        { teamId: scope.teamId },
+        { openOnly: request.status === 'open', ...request },
+      );
       return page(rows, request.limit, appealItem);
     },
 
     /** The leader decides an appeal; approval reopens the case through the transition table's appeal moves. */
-    async auditAppeal(me: StaffIdentity, request: { id: number; result: 'approved' | 'refused'; reason: string }): Promise<null> {
+    async auditAppeal(
+      me: StaffIdentity,
+      request: { id: number; result: 'approved' | 'refused'; reason: string },
+    ): Promise<null> {
       await access.require(me, 'appeal.decide', request.id);
       await repo.transaction(async (tx) => {
         const appeal = await repo.lockAppeal(tx, me.corpId, request.id);
@@ -449,7 +555,11 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           to = move.to;
           await repo.updateCase(tx, me.corpId, c.id, { status: move.to, rejectReason: null, rejectNote: '' });
         }
-        await repo.decideAppeal(tx, me.corpId, appeal.id, { status: request.result, decidedBy: me.id, decisionReason: request.reason });
+        await repo.decideAppeal(tx, me.corpId, appeal.id, {
+          status: request.result,
+          decidedBy: me.id,
+          decisionReason: request.reason,
+        });
         await repo.insertEvent(tx, {
           corpId: me.corpId,
           clientId: c.id,
@@ -464,8 +574,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     },
 
     // ---- statistics ------------------------------------------------------------------------------
-    statistic: (me: StaffIdentity, scope: 'mine' | 'team') =>
-      statisticOf(access.caseListScope(me, scope)),
+    statistic: (me: StaffIdentity, scope: 'mine' | 'team') => statisticOf(access.caseListScope(me, scope)),
 
     async statUserlist(me: StaffIdentity): Promise<MemberStat[]> {
       const scope = teamScope(me);
@@ -475,7 +584,11 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     async teamData(me: StaffIdentity): Promise<TeamData> {
       const scope = teamScope(me);
       if (!('teamId' in scope)) throw new ForbiddenError(T.leaderOnly);
-      const [stat, members, teamName] = await Promise.all([statisticOf(scope), repo.memberStats(me.corpId, scope.teamId), repo.teamName(me.corpId, scope.teamId)]);
+      const [stat, members, teamName] = await Promise.all([
+        statisticOf(scope),
+        repo.memberStats(me.corpId, scope.teamId),
+        repo.teamName(me.corpId, scope.teamId),
+      ]);
       return { ...stat, team_name: teamName, members };
     },
   };
@@ -511,7 +624,11 @@ function appealItem(row: {
 function tree(rows: { id: number; name: string; parent_id: number | null }[]) {
   return rows
     .filter((row) => row.parent_id === null)
-    .map((root) => ({ id: root.id, name: root.name, children: rows.filter((row) => row.parent_id === root.id).map(({ id, name }) => ({ id, name })) }));
+    .map((root) => ({
+      id: root.id,
+      name: root.name,
+      children: rows.filter((row) => row.parent_id === root.id).map(({ id, name }) => ({ id, name })),
+    }));
 }
 
 export type CasesService = ReturnType<typeof createCasesService>;

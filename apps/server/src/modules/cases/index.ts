@@ -29,7 +29,13 @@ export type CaseWithScope = NonNullable<Awaited<ReturnType<typeof findCaseScope>
 /** An appeal with its team (the policy of an appeal is its team's leader). */
 export async function findAppealScope(ex: Executor, corpId: number, id: number) {
   const [row] = await ex
-    .select({ id: appeals.id, corpId: appeals.corpId, clientId: appeals.clientId, teamId: appeals.teamId, status: appeals.status })
+    .select({
+      id: appeals.id,
+      corpId: appeals.corpId,
+      clientId: appeals.clientId,
+      teamId: appeals.teamId,
+      status: appeals.status,
+    })
     .from(appeals)
     .where(and(eq(appeals.corpId, corpId), eq(appeals.id, id)))
     .limit(1);
@@ -55,11 +61,17 @@ const count = (table: SQL, where: SQL | undefined) => sql`(select count(*)::int 
 export const dueFollowUpsBadge = (corpId: number, staffId: number, at: Date) =>
   count(
     sql`${followUps}`,
-    and(eq(followUps.corpId, corpId), eq(followUps.staffId, staffId), isNull(followUps.doneAt), lte(followUps.nextContactAt, sql`${at.toISOString()}::timestamptz`)),
+    and(
+      eq(followUps.corpId, corpId),
+      eq(followUps.staffId, staffId),
+      isNull(followUps.doneAt),
+      lte(followUps.nextContactAt, sql`${at.toISOString()}::timestamptz`),
+    ),
   );
 
 /** Cases waiting for customer service in the company. */
-export const openServiceBadge = (corpId: number) => count(sql`${serviceRequests}`, and(eq(serviceRequests.corpId, corpId), sql`${serviceRequests.status} = 'open'`));
+export const openServiceBadge = (corpId: number) =>
+  count(sql`${serviceRequests}`, and(eq(serviceRequests.corpId, corpId), sql`${serviceRequests.status} = 'open'`));
 
 /** Open appeals of a team, for its leader. */
 export const openAppealsBadge = (corpId: number, teamId: number) =>

@@ -52,7 +52,12 @@ export function createFilesRepository(db: Db) {
 
     /** Deletes the rows of files their owner gave up (in the owner's transaction); answers their keys. */
     delete: (tx: Tx, corpId: number, fileIds: number[]): Promise<StoredKeys[]> =>
-      fileIds.length === 0 ? Promise.resolve([]) : tx.delete(files).where(and(eq(files.corpId, corpId), inArray(files.id, fileIds))).returning(keys),
+      fileIds.length === 0
+        ? Promise.resolve([])
+        : tx
+            .delete(files)
+            .where(and(eq(files.corpId, corpId), inArray(files.id, fileIds)))
+            .returning(keys),
 
     async companyIds(): Promise<number[]> {
       const rows = await db.select({ id: companies.id }).from(companies);

@@ -27,11 +27,19 @@ export async function filesRoutes(root: FastifyInstance, { files, mayRead }: Fil
 
   app.get(
     '/common/img/:id',
-    { schema: { tags: ['files'], summary: '图片（签名地址，5 分钟有效）', params: imageParams, querystring: imageQuery } },
+    {
+      schema: {
+        tags: ['files'],
+        summary: '图片（签名地址，5 分钟有效）',
+        params: imageParams,
+        querystring: imageQuery,
+      },
+    },
     async (request, reply) => {
       const me = currentStaff(request);
       const { v, exp, sig } = request.query;
-      if (!files.verifyLink({ fileId: request.params.id, variant: v, expires: exp, sig, staffId: me.id })) throw new ForbiddenError(T.imageForbidden);
+      if (!files.verifyLink({ fileId: request.params.id, variant: v, expires: exp, sig, staffId: me.id }))
+        throw new ForbiddenError(T.imageForbidden);
       const file = await files.findOne(me.corpId, request.params.id);
       if (!file) throw new NotFoundError(T.imageNotFound);
       await mayRead(me, ownerOf(file));

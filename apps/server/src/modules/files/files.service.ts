@@ -33,12 +33,15 @@ export const UNATTACHED_MAX_AGE_MS = 24 * 3600_000;
 const SWEEP_BATCH = 200;
 
 const ownerColumns = (owner: FileOwner) =>
-  owner.kind === 'case' ? { ownerKind: owner.kind, clientId: owner.clientId } : { ownerKind: owner.kind, houseClientId: owner.houseClientId };
+  owner.kind === 'case'
+    ? { ownerKind: owner.kind, clientId: owner.clientId }
+    : { ownerKind: owner.kind, houseClientId: owner.houseClientId };
 
 /** The owner a file row names. */
 export function ownerOf(file: FileRow): FileOwner {
   if (file.ownerKind === 'case' && file.clientId !== null) return { kind: 'case', clientId: file.clientId };
-  if (file.ownerKind === 'house_client' && file.houseClientId !== null) return { kind: 'house_client', houseClientId: file.houseClientId };
+  if (file.ownerKind === 'house_client' && file.houseClientId !== null)
+    return { kind: 'house_client', houseClientId: file.houseClientId };
   throw new Error(`file ${file.id} has no owner of kind ${file.ownerKind}`);
 }
 
@@ -120,7 +123,11 @@ export function createFilesService({ repo, storage, secret, now, log = () => und
     /** Short-lived signed links of one file for one viewer (full size and thumbnail). */
     links(fileId: number, viewerId: number): FileLinks {
       const at = now().getTime();
-      return { id: fileId, url: signImageUrl(secret, fileId, 'full', viewerId, at), thumb_url: signImageUrl(secret, fileId, 'thumb', viewerId, at) };
+      return {
+        id: fileId,
+        url: signImageUrl(secret, fileId, 'full', viewerId, at),
+        thumb_url: signImageUrl(secret, fileId, 'thumb', viewerId, at),
+      };
     },
 
     verifyLink: (input: { fileId: number; variant: ImageVariant; expires: number; sig: string; staffId: number }) =>

@@ -19,15 +19,25 @@ afterAll(() => test.close());
 describe('sweepUnattached', () => {
   it('removes images a form never used once a day old, and keeps used and recent ones', async () => {
     const root = path.join(test.config.dataDir, 'files');
-    const service = createFilesService({ repo: createFilesRepository(test.db), storage: createLocalStorage(root), secret: test.config.sessionSecret, now: () => clock });
+    const service = createFilesService({
+      repo: createFilesRepository(test.db),
+      storage: createLocalStorage(root),
+      secret: test.config.sessionSecret,
+      now: () => clock,
+    });
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
     const upload = async () =>
-      (await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makeJpeg({ width: 200, height: 150 }), { cookie })).json<{ data: { image: { id: number } } }>().data.image.id;
+      (
+        await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makeJpeg({ width: 200, height: 150 }), {
+          cookie,
+        })
+      ).json<{ data: { image: { id: number } } }>().data.image.id;
     const abandoned = await upload();
     const used = await upload();
     await postForm(test.app, '/api/crm/proof', { id: w.theCase.id, type: 5, imgs: String(used) }, { cookie });
-    const count = () => fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    const count = () =>
+      fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
 
     expect(await service.sweepUnattached()).toBe(0);
     clock = new Date(clock.getTime() + UNATTACHED_MAX_AGE_MS + 60_000);
@@ -44,17 +54,36 @@ describe('sweepUnattached', () => {
 describe('store', () => {
   it('deletes the stored objects when the row insert fails (compensation)', async () => {
     const root = path.join(test.config.dataDir, 'compensation');
-    const service = createFilesService({ repo: createFilesRepository(test.db), storage: createLocalStorage(root), secret: test.config.sessionSecret, now: () => clock });
+    const service = createFilesService({
+      repo: createFilesRepository(test.db),
+      storage: createLocalStorage(root),
+      secret: test.config.sessionSecret,
+      now: () => clock,
+    });
     const w = await createMoneyWorld(test.db);
     const jpeg = await makeJpeg({ width: 40, height: 30 });
     const rowsBefore = (await test.db.select({ id: files.id }).from(files)).length;
     // No such case: the foreign key refuses the row after both objects were written.
-    await expect(service.store({ corpId: w.theCase.corpId, uploaderId: w.owner.id, owner: { kind: 'case', clientId: 987_654 }, bytes: jpeg })).rejects.toThrow();
-    const left = fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : [];
+    await expect(
+      service.store({
+        corpId: w.theCase.corpId,
+        uploaderId: w.owner.id,
+        owner: { kind: 'case', clientId: 987_654 },
+        bytes: jpeg,
+      }),
+    ).rejects.toThrow();
+    const left = fs.existsSync(root)
+      ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+      : [];
     expect(left).toEqual([]);
     expect((await test.db.select({ id: files.id }).from(files)).length).toBe(rowsBefore);
 
-    const stored = await service.store({ corpId: w.theCase.corpId, uploaderId: w.owner.id, owner: { kind: 'case', clientId: w.theCase.id }, bytes: jpeg });
+    const stored = await service.store({
+      corpId: w.theCase.corpId,
+      uploaderId: w.owner.id,
+      owner: { kind: 'case', clientId: w.theCase.id },
+      bytes: jpeg,
+    });
     expect(stored).toMatchObject({ ownerKind: 'case', clientId: w.theCase.id, houseClientId: null, attachedAt: null });
     expect(await service.read(stored, 'thumb')).toMatchObject({ contentType: 'image/jpeg' });
   });

@@ -13,7 +13,13 @@ const signature = (secret: string, fileId: number, variant: ImageVariant, expire
  * expiry and the viewer, so a copied URL is useless to anyone else and to everyone after five minutes;
  * the route still requires the viewer's session and re-checks the record.
  */
-export function signImageUrl(secret: string, fileId: number, variant: ImageVariant, staffId: number, nowMs: number): string {
+export function signImageUrl(
+  secret: string,
+  fileId: number,
+  variant: ImageVariant,
+  staffId: number,
+  nowMs: number,
+): string {
   const expires = Math.floor(nowMs / 1000) + IMAGE_URL_TTL_SECONDS;
   return `/common/img/${fileId}?v=${variant}&exp=${expires}&sig=${signature(secret, fileId, variant, expires, staffId)}`;
 }

@@ -69,7 +69,13 @@ export function createHomeRepository(db: Db) {
       db
         .select({ status: notices.status, text: notices.text })
         .from(notices)
-        .where(and(eq(notices.corpId, corpId), lte(notices.startsAt, now), or(isNull(notices.endsAt), gt(notices.endsAt, now))))
+        .where(
+          and(
+            eq(notices.corpId, corpId),
+            lte(notices.startsAt, now),
+            or(isNull(notices.endsAt), gt(notices.endsAt, now)),
+          ),
+        )
         .orderBy(asc(notices.id))
         .limit(5),
   };

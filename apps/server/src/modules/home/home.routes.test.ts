@@ -52,13 +52,31 @@ describe('POST /api/crm/userinfo', () => {
       { corpId: corp.id, clientId, staffId: leader.id, note: 'due', nextContactAt: hoursFromNow(-1) },
       // One open follow-up per person and case: the future one is on the other case.
       { corpId: corp.id, clientId: other?.id ?? 0, staffId: leader.id, note: 'future', nextContactAt: hoursFromNow(5) },
-      { corpId: corp.id, clientId, staffId: leader.id, note: 'done', nextContactAt: hoursFromNow(-3), doneAt: hoursFromNow(-2) },
+      {
+        corpId: corp.id,
+        clientId,
+        staffId: leader.id,
+        note: 'done',
+        nextContactAt: hoursFromNow(-3),
+        doneAt: hoursFromNow(-2),
+      },
     ]);
-    await test.db.insert(serviceRequests).values([{ corpId: corp.id, clientId }, { corpId: corp.id, clientId, status: 'done' }]);
-    await test.db.insert(appeals).values({ corpId: corp.id, clientId, staffId: member.id, teamId: team.id, reason: '复核' });
-    await test.db.insert(signTasks).values([{ corpId: corp.id, clientId }, { corpId: corp.id, clientId }, { corpId: corp.id, clientId, status: 'rejected' }]);
+    await test.db.insert(serviceRequests).values([
+      { corpId: corp.id, clientId },
+      { corpId: corp.id, clientId, status: 'done' },
+    ]);
+    await test.db
+      .insert(appeals)
+      .values({ corpId: corp.id, clientId, staffId: member.id, teamId: team.id, reason: '复核' });
+    await test.db.insert(signTasks).values([
+      { corpId: corp.id, clientId },
+      { corpId: corp.id, clientId },
+      { corpId: corp.id, clientId, status: 'rejected' },
+    ]);
     await test.db.insert(examAssignments).values({ corpId: corp.id, staffId: leader.id, title: '考试' });
-    await test.db.insert(houseClients).values({ corpId: corp.id, ownerId: member.id, stewardId: leader.id, name: '房贷客户', phone: '13900000001' });
+    await test.db
+      .insert(houseClients)
+      .values({ corpId: corp.id, ownerId: member.id, stewardId: leader.id, name: '房贷客户', phone: '13900000001' });
     await test.db.insert(notices).values([
       { corpId: corp.id, text: '当前通知', startsAt: hoursFromNow(-1) },
       { corpId: corp.id, text: '过期通知', startsAt: hoursFromNow(-10), endsAt: hoursFromNow(-1) },
@@ -70,13 +88,28 @@ describe('POST /api/crm/userinfo', () => {
     const { status, body } = await userinfo(cookie, leader.id);
     expect(status).toBe(200);
     expect(body.code).toBe(0);
-    expect(body.data?.total).toEqual({ pending: 1, service: 1, remind: 1, exam: 1, appeal: 1, sign: 2, reject: 1, proof: 0 });
+    expect(body.data?.total).toEqual({
+      pending: 1,
+      service: 1,
+      remind: 1,
+      exam: 1,
+      appeal: 1,
+      sign: 2,
+      reject: 1,
+      proof: 0,
+    });
     expect(body.data?.signer_list).toEqual([{ id: signer.id, name: '签约员甲', sex: 2 }]);
     expect(body.data?.notice).toEqual([{ status: 'info', text: '当前通知' }]);
-    expect(body.data?.user).toMatchObject({ id: leader.id, job: [2, 3, 5], leader: true, corp_id: corp.id, reject_approver: true });
+    expect(body.data?.user).toMatchObject({
+      id: leader.id,
+      job: [2, 3, 5],
+      leader: true,
+      corp_id: corp.id,
+      reject_approver: true,
+    });
   });
 
-  it('does not count what the role does not have, nor another company\'s work', async () => {
+  it("does not count what the role does not have, nor another company's work", async () => {
     const corp = await createCompany(test.db);
     const other = await createCompany(test.db);
     const plain = await createStaff(test.db, corp.id);
@@ -89,12 +122,21 @@ describe('POST /api/crm/userinfo', () => {
     await test.db.insert(signTasks).values({ corpId: other.id, clientId: client?.id ?? 0 });
     const cookie = await loginAs(test, plain);
     const { body } = await userinfo(cookie, plain.id);
-    expect(body.data?.total).toEqual({ pending: 0, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0, proof: 0 });
+    expect(body.data?.total).toEqual({
+      pending: 0,
+      service: 0,
+      remind: 0,
+      exam: 0,
+      appeal: 0,
+      sign: 0,
+      reject: 0,
+      proof: 0,
+    });
     expect(body.data?.signer_list).toEqual([]);
     expect(body.data?.user.reject_approver).toBe(false);
   });
 
-  it('reads the approval grant per company: another company\'s grant to the same person counts for nothing here', async () => {
+  it("reads the approval grant per company: another company's grant to the same person counts for nothing here", async () => {
     const corp = await createCompany(test.db);
     const other = await createCompany(test.db);
     const signer = await createStaff(test.db, corp.id, { jobs: [2] });
@@ -103,7 +145,7 @@ describe('POST /api/crm/userinfo', () => {
     expect((await userinfo(cookie, signer.id)).body.data?.user.reject_approver).toBe(false);
   });
 
-  it('refuses another user\'s id with 403', async () => {
+  it("refuses another user's id with 403", async () => {
     const corp = await createCompany(test.db);
     const me = await createStaff(test.db, corp.id);
     const colleague = await createStaff(test.db, corp.id);

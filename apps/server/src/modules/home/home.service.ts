@@ -42,7 +42,15 @@ export function createHomeService({ repo, now }: { repo: HomeRepository; now: Cl
         total,
         signer_list: signerList,
         notice,
-        user: { id: me.id, name: me.name, corp_id: me.corpId, corp_name: me.corpName, job: me.jobs, leader: me.isLeader, reject_approver: isRejectApprover(me) },
+        user: {
+          id: me.id,
+          name: me.name,
+          corp_id: me.corpId,
+          corp_name: me.corpName,
+          job: me.jobs,
+          leader: me.isLeader,
+          reject_approver: isRejectApprover(me),
+        },
       };
     },
   };

@@ -26,7 +26,15 @@ async function world() {
   const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
   const finance = await createStaff(test.db, corp.id, { jobs: [4], isLeader: true });
   const steward = await createStaff(test.db, corp.id, { jobs: [5] });
-  return { corp, team, sales, colleague, finance, steward, cookies: { finance: await loginAs(test, finance), steward: await loginAs(test, steward) } };
+  return {
+    corp,
+    team,
+    sales,
+    colleague,
+    finance,
+    steward,
+    cookies: { finance: await loginAs(test, finance), steward: await loginAs(test, steward) },
+  };
 }
 const post = async (cookie: string, name: string, fields: Record<string, string | number>) => {
   const response = await postForm(test.app, `/api/crm/${name}`, fields, { cookie });
@@ -38,7 +46,13 @@ describe('houseSignSubmit under concurrent submits', () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { stewardId: w.steward.id });
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => post(w.cookies.steward, 'houseSignSubmit', { id: client.id, appointment_at: '2026-12-01T02:00:00Z', place: '工商银行静安支行' })),
+      Array.from({ length: 8 }, () =>
+        post(w.cookies.steward, 'houseSignSubmit', {
+          id: client.id,
+          appointment_at: '2026-12-01T02:00:00Z',
+          place: '工商银行静安支行',
+        }),
+      ),
     );
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code !== 0).every((a) => a.body.msg === '该客户已提交签约')).toBe(true);
@@ -51,7 +65,11 @@ describe('setHouseBrokerage under concurrent requests', () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.finance.id, { loanAmountFen: 200_000_000 });
     const receiver = await createBrokerageUser(test.db, w.corp.id, w.finance.id);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(w.cookies.finance, 'setHouseBrokerage', { id: client.id, rate: '2', user_ids: `${receiver.id}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(w.cookies.finance, 'setHouseBrokerage', { id: client.id, rate: '2', user_ids: `${receiver.id}` }),
+      ),
+    );
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code !== 0).every((a) => a.body.msg === '该客户的返佣正在等待审批')).toBe(true);
     expect(await test.db.select().from(houseAudits).where(eq(houseAudits.houseClientId, client.id))).toHaveLength(1);
@@ -63,15 +81,45 @@ describe('allotHouse writes an owner event', () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { teamId: w.team.id });
     const channel = await createChannel(test.db, w.corp.id, w.sales.id);
-    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body.code).toBe(0);
-    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'channel', id: channel.id, staff_id: w.colleague.id })).body.code).toBe(0);
-    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body.code).toBe(0);
-    const events = await test.db.select().from(houseOwnerEvents).where(eq(houseOwnerEvents.corpId, w.corp.id)).orderBy(houseOwnerEvents.id);
+    expect(
+      (await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body
+        .code,
+    ).toBe(0);
+    expect(
+      (await post(w.cookies.finance, 'allotHouse', { kind: 'channel', id: channel.id, staff_id: w.colleague.id })).body
+        .code,
+    ).toBe(0);
+    expect(
+      (await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body
+        .code,
+    ).toBe(0);
+    const events = await test.db
+      .select()
+      .from(houseOwnerEvents)
+      .where(eq(houseOwnerEvents.corpId, w.corp.id))
+      .orderBy(houseOwnerEvents.id);
     expect(events).toEqual([
-      expect.objectContaining({ subject: 'client', subjectId: client.id, fromStaffId: w.sales.id, toStaffId: w.colleague.id, actorId: w.finance.id, createdAt: NOW }),
-      expect.objectContaining({ subject: 'channel', subjectId: channel.id, fromStaffId: w.sales.id, toStaffId: w.colleague.id, actorId: w.finance.id, createdAt: NOW }),
+      expect.objectContaining({
+        subject: 'client',
+        subjectId: client.id,
+        fromStaffId: w.sales.id,
+        toStaffId: w.colleague.id,
+        actorId: w.finance.id,
+        createdAt: NOW,
+      }),
+      expect.objectContaining({
+        subject: 'channel',
+        subjectId: channel.id,
+        fromStaffId: w.sales.id,
+        toStaffId: w.colleague.id,
+        actorId: w.finance.id,
+        createdAt: NOW,
+      }),
     ]);
-    const [moved] = await test.db.select().from(houseClients).where(and(eq(houseClients.id, client.id)));
+    const [moved] = await test.db
+      .select()
+      .from(houseClients)
+      .where(and(eq(houseClients.id, client.id)));
     expect(moved).toMatchObject({ ownerId: w.colleague.id, teamId: w.colleague.teamId });
     const [channelRow] = await test.db.select().from(houseChannels).where(eq(houseChannels.id, channel.id));
     expect(channelRow?.ownerId).toBe(w.colleague.id);

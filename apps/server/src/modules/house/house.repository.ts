@@ -1,9 +1,33 @@
-import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
-import { houseAuditEvents, houseAudits, houseBrokerageOrders, houseBrokerageUsers, houseChannels, houseImages, houseOwnerEvents, houseRecommends } from '../../db/schema/house.ts';
+import {
+  houseAuditEvents,
+  houseAudits,
+  houseBrokerageOrders,
+  houseBrokerageUsers,
+  houseChannels,
+  houseImages,
+  houseOwnerEvents,
+  houseRecommends,
+} from '../../db/schema/house.ts';
 import { houseClients } from '../../db/schema/house.ts';
 
 /** Which house clients a caller may list: always one company; `all` for finance, else these people. */
@@ -76,7 +100,11 @@ const orderColumns = {
  * One keyset page, newest first: rows with an id below the cursor, one past the page (toPage reads it as
  * "more exist" without counting the table).
  */
-function keyset<T>(page: PageRequest, id: SQLWrapper, run: (limit: number, before: SQL | undefined) => PromiseLike<T[]>) {
+function keyset<T>(
+  page: PageRequest,
+  id: SQLWrapper,
+  run: (limit: number, before: SQL | undefined) => PromiseLike<T[]>,
+) {
   return run(page.limit + 1, page.cursor === null ? undefined : lt(id, page.cursor));
 }
 
@@ -112,7 +140,10 @@ const selectHouseClients = (executor: Db | Tx) =>
     .from(houseClients)
     .innerJoin(owner, eq(owner.id, houseClients.ownerId))
     .leftJoin(steward, eq(steward.id, houseClients.stewardId))
-    .leftJoin(houseChannels, and(eq(houseChannels.corpId, houseClients.corpId), eq(houseChannels.id, houseClients.channelId)));
+    .leftJoin(
+      houseChannels,
+      and(eq(houseChannels.corpId, houseClients.corpId), eq(houseChannels.id, houseClients.channelId)),
+    );
 
 /** A live house client with its names (exported through index.ts: the access policy looks it up). */
 export async function findHouseClient(executor: Db | Tx, corpId: number, id: number) {
@@ -156,7 +187,15 @@ export function createHouseRepository(db: Db) {
     /** Locks the client row for a change that reads then writes it (brokerage, deletion). */
     async lockClient(tx: Tx, corpId: number, id: number) {
       const [row] = await tx
-        .select({ id: houseClients.id, status: houseClients.status, brokerageState: houseClients.brokerageState, loanAmountFen: houseClients.loanAmountFen, ownerId: houseClients.ownerId, stewardId: houseClients.stewardId, stewardStatus: houseClients.stewardStatus })
+        .select({
+          id: houseClients.id,
+          status: houseClients.status,
+          brokerageState: houseClients.brokerageState,
+          loanAmountFen: houseClients.loanAmountFen,
+          ownerId: houseClients.ownerId,
+          stewardId: houseClients.stewardId,
+          stewardStatus: houseClients.stewardStatus,
+        })
         .from(houseClients)
         .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
         .for('update');
@@ -164,7 +203,10 @@ export function createHouseRepository(db: Db) {
     },
 
     updateClient: (tx: Tx | Db, corpId: number, id: number, values: Partial<typeof houseClients.$inferInsert>) =>
-      tx.update(houseClients).set(values).where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id))),
+      tx
+        .update(houseClients)
+        .set(values)
+        .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id))),
 
     /** Who referred whom: walks up the referrers (at most `depth` steps), nearest first. */
     async referrerChain(corpId: number, startId: number | null, depth = 5) {
@@ -193,7 +235,6 @@ export function createHouseRepository(db: Db) {
         .orderBy(asc(houseClients.id))
         .limit(50),
 
-
     /** The active steward (job 5) with the fewest clients waiting on them; null when the company has none. */
     async pickSteward(corpId: number): Promise<number | null> {
       const [row] = await db
@@ -201,7 +242,12 @@ export function createHouseRepository(db: Db) {
         .from(staff)
         .leftJoin(
           houseClients,
-          and(eq(houseClients.corpId, corpId), eq(houseClients.stewardId, staff.id), eq(houseClients.stewardStatus, 'waiting'), isNull(houseClients.deletedAt)),
+          and(
+            eq(houseClients.corpId, corpId),
+            eq(houseClients.stewardId, staff.id),
+            eq(houseClients.stewardStatus, 'waiting'),
+            isNull(houseClients.deletedAt),
+          ),
         )
         .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true), arrayContains(staff.jobs, [5])))
         .groupBy(staff.id)
@@ -219,9 +265,20 @@ export function createHouseRepository(db: Db) {
     },
     listImages: (corpId: number, houseClientId: number, houseType: number) =>
       db
-        .select({ id: houseImages.id, houseType: houseImages.houseType, fileId: houseImages.fileId, createdAt: houseImages.createdAt })
+        .select({
+          id: houseImages.id,
+          houseType: houseImages.houseType,
+          fileId: houseImages.fileId,
+          createdAt: houseImages.createdAt,
+        })
         .from(houseImages)
-        .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId), eq(houseImages.houseType, houseType)))
+        .where(
+          and(
+            eq(houseImages.corpId, corpId),
+            eq(houseImages.houseClientId, houseClientId),
+            eq(houseImages.houseType, houseType),
+          ),
+        )
         .orderBy(asc(houseImages.id))
         .limit(50),
     countImages: (corpId: number, houseClientId: number) =>
@@ -297,8 +354,19 @@ export function createHouseRepository(db: Db) {
           .for('update');
         if (!row) return false;
         if (row.ownerId === ownerId) return true;
-        await tx.update(houseClients).set({ ownerId, teamId }).where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
-        await tx.insert(houseOwnerEvents).values({ corpId, subject: 'client', subjectId: id, fromStaffId: row.ownerId, toStaffId: ownerId, actorId, createdAt: at });
+        await tx
+          .update(houseClients)
+          .set({ ownerId, teamId })
+          .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
+        await tx.insert(houseOwnerEvents).values({
+          corpId,
+          subject: 'client',
+          subjectId: id,
+          fromStaffId: row.ownerId,
+          toStaffId: ownerId,
+          actorId,
+          createdAt: at,
+        });
         return true;
       }),
     /** A channel's hand-over, with its owner event, as reassignClient. */
@@ -311,8 +379,19 @@ export function createHouseRepository(db: Db) {
           .for('update');
         if (!row) return false;
         if (row.ownerId === ownerId) return true;
-        await tx.update(houseChannels).set({ ownerId }).where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)));
-        await tx.insert(houseOwnerEvents).values({ corpId, subject: 'channel', subjectId: id, fromStaffId: row.ownerId, toStaffId: ownerId, actorId, createdAt: at });
+        await tx
+          .update(houseChannels)
+          .set({ ownerId })
+          .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)));
+        await tx.insert(houseOwnerEvents).values({
+          corpId,
+          subject: 'channel',
+          subjectId: id,
+          fromStaffId: row.ownerId,
+          toStaffId: ownerId,
+          actorId,
+          createdAt: at,
+        });
         return true;
       }),
 
@@ -335,7 +414,13 @@ export function createHouseRepository(db: Db) {
           })
           .from(houseRecommends)
           .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
-          .where(and(eq(houseRecommends.corpId, corpId), staffId === null ? undefined : eq(houseRecommends.staffId, staffId), before))
+          .where(
+            and(
+              eq(houseRecommends.corpId, corpId),
+              staffId === null ? undefined : eq(houseRecommends.staffId, staffId),
+              before,
+            ),
+          )
           .orderBy(desc(houseRecommends.id))
           .limit(limit),
       ),
@@ -380,13 +465,20 @@ export function createHouseRepository(db: Db) {
 
     // ---- brokerage, audits, orders -------------------------------------------------------------
 
-    insertOrders: (tx: Tx, rows: (typeof houseBrokerageOrders.$inferInsert)[]) => tx.insert(houseBrokerageOrders).values(rows),
+    insertOrders: (tx: Tx, rows: (typeof houseBrokerageOrders.$inferInsert)[]) =>
+      tx.insert(houseBrokerageOrders).values(rows),
 
     hasLiveOrders: async (tx: Tx, corpId: number, houseClientId: number) => {
       const [row] = await tx
         .select({ id: houseBrokerageOrders.id })
         .from(houseBrokerageOrders)
-        .where(and(eq(houseBrokerageOrders.corpId, corpId), eq(houseBrokerageOrders.houseClientId, houseClientId), inArray(houseBrokerageOrders.status, [1, 2])))
+        .where(
+          and(
+            eq(houseBrokerageOrders.corpId, corpId),
+            eq(houseBrokerageOrders.houseClientId, houseClientId),
+            inArray(houseBrokerageOrders.status, [1, 2]),
+          ),
+        )
         .limit(1);
       return row !== undefined;
     },
@@ -396,7 +488,8 @@ export function createHouseRepository(db: Db) {
       if (!row) throw new Error('audit not inserted');
       return row.id;
     },
-    insertAuditEvent: (tx: Tx, values: typeof houseAuditEvents.$inferInsert) => tx.insert(houseAuditEvents).values(values),
+    insertAuditEvent: (tx: Tx, values: typeof houseAuditEvents.$inferInsert) =>
+      tx.insert(houseAuditEvents).values(values),
 
     async findAudit(corpId: number, id: number, executor: Db | Tx = db) {
       const [row] = await executor
@@ -408,7 +501,14 @@ export function createHouseRepository(db: Db) {
     },
 
     /** Decides a pending audit; answers nothing when someone decided it first. */
-    async decideAudit(tx: Tx, corpId: number, id: number, status: 'approved' | 'rejected', decidedBy: number, at: Date) {
+    async decideAudit(
+      tx: Tx,
+      corpId: number,
+      id: number,
+      status: 'approved' | 'rejected',
+      decidedBy: number,
+      at: Date,
+    ) {
       const [row] = await tx
         .update(houseAudits)
         .set({ status, decidedBy, decidedAt: at })
@@ -474,14 +574,24 @@ export function createHouseRepository(db: Db) {
     listOrders: (corpId: number, status: number, page: PageRequest) =>
       keyset(page, houseBrokerageOrders.id, (limit, before) =>
         selectOrders()
-          .where(and(eq(houseBrokerageOrders.corpId, corpId), status === 0 ? undefined : eq(houseBrokerageOrders.status, status), before))
+          .where(
+            and(
+              eq(houseBrokerageOrders.corpId, corpId),
+              status === 0 ? undefined : eq(houseBrokerageOrders.status, status),
+              before,
+            ),
+          )
           .orderBy(desc(houseBrokerageOrders.id))
           .limit(limit),
       ),
 
     orderSummary: (corpId: number) =>
       db
-        .select({ status: houseBrokerageOrders.status, count: count(), amountFen: sql<string>`coalesce(sum(${houseBrokerageOrders.amountFen}), 0)` })
+        .select({
+          status: houseBrokerageOrders.status,
+          count: count(),
+          amountFen: sql<string>`coalesce(sum(${houseBrokerageOrders.amountFen}), 0)`,
+        })
         .from(houseBrokerageOrders)
         .where(eq(houseBrokerageOrders.corpId, corpId))
         .groupBy(houseBrokerageOrders.status)
@@ -500,7 +610,13 @@ export function createHouseRepository(db: Db) {
       const [row] = await db
         .update(houseBrokerageOrders)
         .set(values)
-        .where(and(eq(houseBrokerageOrders.corpId, corpId), eq(houseBrokerageOrders.id, id), eq(houseBrokerageOrders.status, 1)))
+        .where(
+          and(
+            eq(houseBrokerageOrders.corpId, corpId),
+            eq(houseBrokerageOrders.id, id),
+            eq(houseBrokerageOrders.status, 1),
+          ),
+        )
         .returning({ id: houseBrokerageOrders.id });
       return row;
     },
@@ -509,12 +625,22 @@ export function createHouseRepository(db: Db) {
       const [clientsRow] = await db
         .select({ n: count(), total: sql<string>`coalesce(sum(${houseClients.brokerageFen}), 0)` })
         .from(houseClients)
-        .where(and(eq(houseClients.corpId, corpId), eq(houseClients.brokerageState, 'approved'), isNull(houseClients.deletedAt)));
+        .where(
+          and(
+            eq(houseClients.corpId, corpId),
+            eq(houseClients.brokerageState, 'approved'),
+            isNull(houseClients.deletedAt),
+          ),
+        );
       const [audits] = await db
         .select({ n: count() })
         .from(houseAudits)
         .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.status, 'pending')));
-      return { clientCount: clientsRow?.n ?? 0, totalFen: Number(clientsRow?.total ?? 0), auditPending: audits?.n ?? 0 };
+      return {
+        clientCount: clientsRow?.n ?? 0,
+        totalFen: Number(clientsRow?.total ?? 0),
+        auditPending: audits?.n ?? 0,
+      };
     },
 
     // ---- staff ---------------------------------------------------------------------------------
@@ -534,7 +660,6 @@ export function createHouseRepository(db: Db) {
         .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true)))
         .orderBy(asc(staff.id))
         .limit(500),
-
   };
 }
 

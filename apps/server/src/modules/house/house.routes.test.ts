@@ -27,12 +27,25 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function post<T = Record<string, unknown>>(cookie: string, name: string, fields: Record<string, string | number | null> = {}) {
+async function post<T = Record<string, unknown>>(
+  cookie: string,
+  name: string,
+  fields: Record<string, string | number | null> = {},
+) {
   const response = await postForm(test.app, `/api/crm/${name}`, fields, { cookie });
   return { status: response.statusCode, body: response.json<Body<T>>() };
 }
-async function get<T = Record<string, unknown>>(cookie: string | undefined, url: string, query: Record<string, string | number> = {}) {
-  const response = await test.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: cookie ? { cookie } : {} });
+async function get<T = Record<string, unknown>>(
+  cookie: string | undefined,
+  url: string,
+  query: Record<string, string | number> = {},
+) {
+  const response = await test.app.inject({
+    method: 'GET',
+    url,
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers: cookie ? { cookie } : {},
+  });
   return { status: response.statusCode, body: response.json<Body<T>>(), raw: response };
 }
 
@@ -60,25 +73,55 @@ async function world() {
   return { corp, team, sales, colleague, leader, finance, checker, steward, rebate, cookies };
 }
 
-const validClient = { name: '沈家豪', phone: '13812341234', loan_amount: '1500000', term_months: 240, bank: '工商银行', product: 'mortgage' };
+const validClient = {
+  name: '沈家豪',
+  phone: '13812341234',
+  loan_amount: '1500000',
+  term_months: 240,
+  bank: '工商银行',
+  product: 'mortgage',
+};
 
 describe('addHouseClient, getHouseList, getHouseDetail', () => {
   it('takes a client in from a channel, with its steward, and shows it in the list and detail', async () => {
     const w = await world();
     const channel = await createChannel(test.db, w.corp.id, w.sales.id, { name: '链家静安店' });
-    const added = await post<{ id: number }>(w.cookies.sales, 'addHouseClient', { ...validClient, channel_id: channel.id, id_number: '310101199001011234' });
+    const added = await post<{ id: number }>(w.cookies.sales, 'addHouseClient', {
+      ...validClient,
+      channel_id: channel.id,
+      id_number: '310101199001011234',
+    });
     expect(added.body).toMatchObject({ code: 0 });
     const id = added.body.data?.id ?? 0;
 
     const [row] = await test.db.select().from(houseClients).where(eq(houseClients.id, id));
-    expect(row).toMatchObject({ ownerId: w.sales.id, stewardId: w.steward.id, loanAmountFen: 150_000_000, termMonths: 240, source: 'channel', teamId: w.team.id });
+    expect(row).toMatchObject({
+      ownerId: w.sales.id,
+      stewardId: w.steward.id,
+      loanAmountFen: 150_000_000,
+      termMonths: 240,
+      source: 'channel',
+      teamId: w.team.id,
+    });
 
     const list = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 1 });
     expect(list.body.data?.list.map((c) => c.id)).toEqual([id]);
-    expect(list.body.data?.list[0]).toMatchObject({ channel_name: '链家静安店', phone: '13812341234', loan_amount_fen: 150_000_000 });
+    expect(list.body.data?.list[0]).toMatchObject({
+      channel_name: '链家静安店',
+      phone: '13812341234',
+      loan_amount_fen: 150_000_000,
+    });
 
-    const detail = await get<{ client: Record<string, unknown>; can_delete: boolean }>(w.cookies.sales, '/api/crm/getHouseDetail', { id });
-    expect(detail.body.data?.client).toMatchObject({ id, steward_name: w.steward.name, id_number: '310101199001011234' });
+    const detail = await get<{ client: Record<string, unknown>; can_delete: boolean }>(
+      w.cookies.sales,
+      '/api/crm/getHouseDetail',
+      { id },
+    );
+    expect(detail.body.data?.client).toMatchObject({
+      id,
+      steward_name: w.steward.name,
+      id_number: '310101199001011234',
+    });
     expect(detail.body.data?.can_delete).toBe(true);
   });
 
@@ -86,10 +129,17 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     const w = await world();
     const first = await createHouseClient(test.db, w.corp.id, w.sales.id, { name: '甲' });
     const second = await createHouseClient(test.db, w.corp.id, w.sales.id, { name: '乙', referrerId: first.id });
-    const added = await post<{ id: number }>(w.cookies.sales, 'addHouseClient', { ...validClient, referrer_id: second.id });
-    const detail = await get<{ chain: { name: string }[] }>(w.cookies.sales, '/api/crm/getHouseDetail', { id: added.body.data?.id ?? 0 });
+    const added = await post<{ id: number }>(w.cookies.sales, 'addHouseClient', {
+      ...validClient,
+      referrer_id: second.id,
+    });
+    const detail = await get<{ chain: { name: string }[] }>(w.cookies.sales, '/api/crm/getHouseDetail', {
+      id: added.body.data?.id ?? 0,
+    });
     expect(detail.body.data?.chain.map((c) => c.name)).toEqual(['乙', '甲']);
-    const firstDetail = await get<{ referred: { name: string }[] }>(w.cookies.sales, '/api/crm/getHouseDetail', { id: first.id });
+    const firstDetail = await get<{ referred: { name: string }[] }>(w.cookies.sales, '/api/crm/getHouseDetail', {
+      id: first.id,
+    });
     expect(firstDetail.body.data?.referred.map((c) => c.name)).toEqual(['乙']);
   });
 
@@ -107,7 +157,7 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     expect(response.body).toEqual({ code: 1, msg: message, data: null });
   });
 
-  it('refuses a channel or a referrer that is not the caller\'s', async () => {
+  it("refuses a channel or a referrer that is not the caller's", async () => {
     const w = await world();
     const theirs = await createChannel(test.db, w.corp.id, w.colleague.id);
     const refused = await post(w.cookies.sales, 'addHouseClient', { ...validClient, channel_id: theirs.id });
@@ -119,7 +169,10 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
 
   it('lets the owner, the team leader, the steward and finance open a client; not a colleague, rebate-only or another company', async () => {
     const w = await world();
-    const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { teamId: w.team.id, stewardId: w.steward.id });
+    const client = await createHouseClient(test.db, w.corp.id, w.sales.id, {
+      teamId: w.team.id,
+      stewardId: w.steward.id,
+    });
     for (const cookie of [w.cookies.sales, w.cookies.leader, w.cookies.steward, w.cookies.finance]) {
       expect((await get(cookie, '/api/crm/getHouseDetail', { id: client.id })).body.code).toBe(0);
     }
@@ -134,7 +187,7 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     expect((await get(undefined, '/api/crm/getHouseDetail', { id: client.id })).status).toBe(401);
   });
 
-  it('lists only the caller\'s clients (finance all), searches and pages', async () => {
+  it("lists only the caller's clients (finance all), searches and pages", async () => {
     const w = await world();
     for (let i = 0; i < 23; i += 1) await createHouseClient(test.db, w.corp.id, w.sales.id, { name: `客户${i}` });
     await createHouseClient(test.db, w.corp.id, w.colleague.id, { name: '别人的客户' });
@@ -143,7 +196,9 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     expect(page1.body.data?.next_cursor).toEqual(page1.body.data?.list.at(-1)?.id);
     // A client added between pages appears on no page of this walk and shifts nothing (keyset, not offset).
     await createHouseClient(test.db, w.corp.id, w.sales.id, { name: '新来的' });
-    const page2 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { cursor: page1.body.data?.next_cursor ?? 0 });
+    const page2 = await post<ListBody['data']>(w.cookies.sales, 'getHouseList', {
+      cursor: page1.body.data?.next_cursor ?? 0,
+    });
     expect(page2.body.data?.list).toHaveLength(3);
     expect(page2.body.data?.next_cursor).toBeNull();
     const walked = [...(page1.body.data?.list ?? []), ...(page2.body.data?.list ?? [])].map((c) => c.name);
@@ -163,11 +218,13 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
 });
 
 describe('delHouseClient', () => {
-  it('lets the owner delete a new client, which then is gone, from the steward\'s badge too', async () => {
+  it("lets the owner delete a new client, which then is gone, from the steward's badge too", async () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { stewardId: w.steward.id });
     const remind = async () =>
-      (await postForm(test.app, '/api/crm/userinfo', { id: w.steward.id }, { cookie: w.cookies.steward })).json<{ data: { total: { remind: number } } }>().data.total.remind;
+      (await postForm(test.app, '/api/crm/userinfo', { id: w.steward.id }, { cookie: w.cookies.steward })).json<{
+        data: { total: { remind: number } };
+      }>().data.total.remind;
     expect(await remind()).toBe(1);
     expect((await post(w.cookies.sales, 'delHouseClient', { id: client.id })).body.code).toBe(0);
     expect((await get(w.cookies.sales, '/api/crm/getHouseDetail', { id: client.id })).status).toBe(404);
@@ -177,9 +234,15 @@ describe('delHouseClient', () => {
   it('refuses once the client is in signing or has brokerage, and refuses anyone but the owner', async () => {
     const w = await world();
     const signing = await createHouseClient(test.db, w.corp.id, w.sales.id, { status: 2 });
-    expect((await post(w.cookies.sales, 'delHouseClient', { id: signing.id })).body).toMatchObject({ code: 1, msg: '客户已进入签约流程，不能删除' });
+    expect((await post(w.cookies.sales, 'delHouseClient', { id: signing.id })).body).toMatchObject({
+      code: 1,
+      msg: '客户已进入签约流程，不能删除',
+    });
     const paid = await createHouseClient(test.db, w.corp.id, w.sales.id, { brokerageState: 'approved' });
-    expect((await post(w.cookies.sales, 'delHouseClient', { id: paid.id })).body).toMatchObject({ code: 1, msg: '客户已设置返佣，不能删除' });
+    expect((await post(w.cookies.sales, 'delHouseClient', { id: paid.id })).body).toMatchObject({
+      code: 1,
+      msg: '客户已设置返佣，不能删除',
+    });
     const fresh = await createHouseClient(test.db, w.corp.id, w.sales.id, { teamId: w.team.id });
     expect((await post(w.cookies.leader, 'delHouseClient', { id: fresh.id })).status).toBe(403);
     expect((await post(w.cookies.colleague, 'delHouseClient', { id: fresh.id })).status).toBe(403);
@@ -188,40 +251,80 @@ describe('delHouseClient', () => {
 });
 
 describe('channels, recommendations and brokerage users', () => {
-  it('adds and lists the caller\'s channels; finance sees all; a channel of someone else is forbidden', async () => {
+  it("adds and lists the caller's channels; finance sees all; a channel of someone else is forbidden", async () => {
     const w = await world();
-    const added = await post<{ id: number }>(w.cookies.sales, 'addHouseChannel', { name: '中原地产', contact: '王经理', phone: '13911112222', remark: '' });
+    const added = await post<{ id: number }>(w.cookies.sales, 'addHouseChannel', {
+      name: '中原地产',
+      contact: '王经理',
+      phone: '13911112222',
+      remark: '',
+    });
     expect(added.body.code).toBe(0);
     await createChannel(test.db, w.corp.id, w.colleague.id, { name: '别人的渠道' });
     const mine = await post<ListBody['data']>(w.cookies.sales, 'getHouseChannelList', { page: 1 });
     expect(mine.body.data?.list.map((c) => c.name)).toEqual(['中原地产']);
     const all = await post<ListBody['data']>(w.cookies.finance, 'getHouseChannelList', { page: 1 });
     expect(all.body.data?.list).toHaveLength(2);
-    const one = await post<ListBody['data']>(w.cookies.sales, 'getHouseChannelList', { page: 1, id: added.body.data?.id ?? 0 });
+    const one = await post<ListBody['data']>(w.cookies.sales, 'getHouseChannelList', {
+      page: 1,
+      id: added.body.data?.id ?? 0,
+    });
     expect(one.body.data?.list).toHaveLength(1);
     const theirs = await createChannel(test.db, w.corp.id, w.colleague.id);
     expect((await post(w.cookies.sales, 'getHouseChannelList', { page: 1, id: theirs.id })).status).toBe(403);
-    expect((await post(w.cookies.sales, 'addHouseChannel', { name: '', contact: 'x', phone: '13911112222' })).body).toMatchObject({ code: 1, msg: '请输入渠道名称' });
+    expect(
+      (await post(w.cookies.sales, 'addHouseChannel', { name: '', contact: 'x', phone: '13911112222' })).body,
+    ).toMatchObject({ code: 1, msg: '请输入渠道名称' });
   });
 
   it('adds and lists recommendations', async () => {
     const w = await world();
-    expect((await post(w.cookies.sales, 'addHouseRecommend', { name: '韩雪', phone: '13812344321', intent_amount: '800000', remark: '想置换' })).body.code).toBe(0);
+    expect(
+      (
+        await post(w.cookies.sales, 'addHouseRecommend', {
+          name: '韩雪',
+          phone: '13812344321',
+          intent_amount: '800000',
+          remark: '想置换',
+        })
+      ).body.code,
+    ).toBe(0);
     const list = await post<ListBody['data']>(w.cookies.sales, 'getHouseRecommend', { page: 1 });
     expect(list.body.data?.list[0]).toMatchObject({ name: '韩雪', intent_amount_fen: 80_000_000 });
-    expect((await post<ListBody['data']>(w.cookies.colleague, 'getHouseRecommend', { page: 1 })).body.data?.list).toEqual([]);
-    expect((await post(w.cookies.sales, 'addHouseRecommend', { name: '韩雪', phone: '1381234' })).body).toMatchObject({ code: 1, msg: '手机号码格式错误' });
+    expect(
+      (await post<ListBody['data']>(w.cookies.colleague, 'getHouseRecommend', { page: 1 })).body.data?.list,
+    ).toEqual([]);
+    expect((await post(w.cookies.sales, 'addHouseRecommend', { name: '韩雪', phone: '1381234' })).body).toMatchObject({
+      code: 1,
+      msg: '手机号码格式错误',
+    });
     expect((await post(w.cookies.rebate, 'getHouseRecommend', { page: 1 })).status).toBe(403);
   });
 
   it('adds and lists brokerage users, checking the bank card', async () => {
     const w = await world();
-    const ok = await post(w.cookies.sales, 'addHouseBrokerageUser', { name: '李经纪', phone: '13922223333', bank_name: '招商银行', bank_card: '6225880212345678' });
+    const ok = await post(w.cookies.sales, 'addHouseBrokerageUser', {
+      name: '李经纪',
+      phone: '13922223333',
+      bank_name: '招商银行',
+      bank_card: '6225880212345678',
+    });
     expect(ok.body.code).toBe(0);
     const list = await post<ListBody['data']>(w.cookies.sales, 'houseBrokerageUser', { page: 1 });
     expect(list.body.data?.list[0]).toMatchObject({ name: '李经纪', bank_card: '6225880212345678' });
-    expect((await post<ListBody['data']>(w.cookies.colleague, 'houseBrokerageUser', { page: 1 })).body.data?.list).toEqual([]);
-    expect((await post(w.cookies.sales, 'addHouseBrokerageUser', { name: '李', phone: '13922223333', bank_name: '招行', bank_card: '123' })).body).toMatchObject({ code: 1, msg: '银行卡号格式错误' });
+    expect(
+      (await post<ListBody['data']>(w.cookies.colleague, 'houseBrokerageUser', { page: 1 })).body.data?.list,
+    ).toEqual([]);
+    expect(
+      (
+        await post(w.cookies.sales, 'addHouseBrokerageUser', {
+          name: '李',
+          phone: '13922223333',
+          bank_name: '招行',
+          bank_card: '123',
+        })
+      ).body,
+    ).toMatchObject({ code: 1, msg: '银行卡号格式错误' });
   });
 });
 
@@ -232,23 +335,46 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     const a = await createBrokerageUser(test.db, w.corp.id, w.sales.id);
     const b = await createBrokerageUser(test.db, w.corp.id, w.sales.id);
     const c = await createBrokerageUser(test.db, w.corp.id, w.sales.id);
-    const response = await post<{ state: string; amount_fen: number; parts_fen: number[] }>(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id},${b.id},${c.id}` });
+    const response = await post<{ state: string; amount_fen: number; parts_fen: number[] }>(
+      w.cookies.sales,
+      'setHouseBrokerage',
+      { id: client.id, rate: '1', user_ids: `${a.id},${b.id},${c.id}` },
+    );
     const expected = computeBrokerageFen(100_000_001, 100);
-    expect(response.body.data).toEqual({ state: 'approved', amount_fen: expected, parts_fen: [333_334, 333_333, 333_333] });
-    const orders = await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id));
+    expect(response.body.data).toEqual({
+      state: 'approved',
+      amount_fen: expected,
+      parts_fen: [333_334, 333_333, 333_333],
+    });
+    const orders = await test.db
+      .select()
+      .from(houseBrokerageOrders)
+      .where(eq(houseBrokerageOrders.houseClientId, client.id));
     expect(orders.map((o) => o.amountFen).reduce((x, y) => x + y, 0)).toBe(expected);
-    expect((await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id}` })).body).toMatchObject({ code: 1, msg: '该客户已设置返佣' });
+    expect(
+      (await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id}` })).body,
+    ).toMatchObject({ code: 1, msg: '该客户已设置返佣' });
   });
 
   it('holds an over-limit brokerage for finance; the asker cannot approve; another finance member does, with events', async () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.finance.id, { loanAmountFen: 200_000_000 });
     const a = await createBrokerageUser(test.db, w.corp.id, w.finance.id);
-    const set = await post<{ state: string; amount_fen: number }>(w.cookies.finance, 'setHouseBrokerage', { id: client.id, rate: '2', user_ids: `${a.id}` });
+    const set = await post<{ state: string; amount_fen: number }>(w.cookies.finance, 'setHouseBrokerage', {
+      id: client.id,
+      rate: '2',
+      user_ids: `${a.id}`,
+    });
     expect(set.body.data).toMatchObject({ state: 'pending_audit', amount_fen: 4_000_000 });
-    expect(await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id))).toEqual([]);
+    expect(
+      await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id)),
+    ).toEqual([]);
 
-    const audits = await post<{ list: { id: number; requested_by: number; events: { decision: string }[] }[] }>(w.cookies.checker, 'getHouseAudit', { page: 1 });
+    const audits = await post<{ list: { id: number; requested_by: number; events: { decision: string }[] }[] }>(
+      w.cookies.checker,
+      'getHouseAudit',
+      { page: 1 },
+    );
     const audit = audits.body.data?.list[0];
     expect(audit).toMatchObject({ requested_by: w.finance.id, events: [{ decision: 'requested' }] });
     const auditId = audit?.id ?? 0;
@@ -257,11 +383,20 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     expect(own.status).toBe(403);
     expect(own.body.msg).toBe('不能审批自己提交的返佣');
     expect((await post(w.cookies.sales, 'updateHouseAudit', { id: auditId, decision: 'approve' })).status).toBe(403);
-    expect((await post(w.cookies.checker, 'updateHouseAudit', { id: auditId, decision: 'reject', reason: '' })).body).toMatchObject({ code: 1, msg: '驳回须填写原因' });
+    expect(
+      (await post(w.cookies.checker, 'updateHouseAudit', { id: auditId, decision: 'reject', reason: '' })).body,
+    ).toMatchObject({ code: 1, msg: '驳回须填写原因' });
 
-    const approved = await post(w.cookies.checker, 'updateHouseAudit', { id: auditId, decision: 'approve', reason: '大客户，同意' });
+    const approved = await post(w.cookies.checker, 'updateHouseAudit', {
+      id: auditId,
+      decision: 'approve',
+      reason: '大客户，同意',
+    });
     expect(approved.body.code).toBe(0);
-    const orders = await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id));
+    const orders = await test.db
+      .select()
+      .from(houseBrokerageOrders)
+      .where(eq(houseBrokerageOrders.houseClientId, client.id));
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ amountFen: 4_000_000, auditId, status: 1 });
     const events = await test.db.select().from(houseAuditEvents).where(eq(houseAuditEvents.auditId, auditId));
@@ -269,9 +404,13 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
       ['requested', w.finance.id, ''],
       ['approved', w.checker.id, '大客户，同意'],
     ]);
-    expect((await post(w.cookies.checker, 'updateHouseAudit', { id: auditId, decision: 'reject', reason: '改主意' })).body).toMatchObject({ code: 1, msg: '该审批已处理' });
+    expect(
+      (await post(w.cookies.checker, 'updateHouseAudit', { id: auditId, decision: 'reject', reason: '改主意' })).body,
+    ).toMatchObject({ code: 1, msg: '该审批已处理' });
     const other = await world();
-    expect((await post(other.cookies.checker, 'updateHouseAudit', { id: auditId, decision: 'approve' })).status).toBe(404);
+    expect((await post(other.cookies.checker, 'updateHouseAudit', { id: auditId, decision: 'approve' })).status).toBe(
+      404,
+    );
   });
 
   it('decides an audit once when two finance members decide it at the same moment', async () => {
@@ -289,7 +428,9 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     ]);
     expect(answers.map((r) => r.body.code).sort()).toEqual([0, 1]);
     expect(answers.find((r) => r.body.code === 1)?.body.msg).toBe('该审批已处理');
-    expect(await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id))).toHaveLength(1);
+    expect(
+      await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id)),
+    ).toHaveLength(1);
     expect(await test.db.select().from(houseAuditEvents).where(eq(houseAuditEvents.auditId, auditId))).toHaveLength(2);
   });
 
@@ -298,12 +439,21 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { loanAmountFen: 100_000_000 });
     const a = await createBrokerageUser(test.db, w.corp.id, w.sales.id);
     await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '3', user_ids: `${a.id}` });
-    expect((await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id}` })).body.msg).toBe('该客户的返佣正在等待审批');
+    expect(
+      (await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id}` })).body.msg,
+    ).toBe('该客户的返佣正在等待审批');
     const list = await post<{ list: { id: number }[] }>(w.cookies.finance, 'getHouseAudit', { page: 1 });
     const auditId = list.body.data?.list[0]?.id ?? 0;
-    expect((await post(w.cookies.finance, 'updateHouseAudit', { id: auditId, decision: 'reject', reason: '比例过高' })).body.code).toBe(0);
-    expect(await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id))).toEqual([]);
-    expect((await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id}` })).body.data).toMatchObject({ state: 'approved' });
+    expect(
+      (await post(w.cookies.finance, 'updateHouseAudit', { id: auditId, decision: 'reject', reason: '比例过高' })).body
+        .code,
+    ).toBe(0);
+    expect(
+      await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id)),
+    ).toEqual([]);
+    expect(
+      (await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id}` })).body.data,
+    ).toMatchObject({ state: 'approved' });
   });
 
   it.each([
@@ -316,7 +466,12 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id);
     const a = await createBrokerageUser(test.db, w.corp.id, w.sales.id);
     const b = await createBrokerageUser(test.db, w.corp.id, w.sales.id);
-    const response = await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id},${b.id}`, ...change });
+    const response = await post(w.cookies.sales, 'setHouseBrokerage', {
+      id: client.id,
+      rate: '1',
+      user_ids: `${a.id},${b.id}`,
+      ...change,
+    });
     expect(response.body).toEqual({ code: 1, msg: message, data: null });
   });
 
@@ -325,10 +480,20 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { teamId: w.team.id });
     const mine = await createBrokerageUser(test.db, w.corp.id, w.sales.id);
     const theirs = await createBrokerageUser(test.db, w.corp.id, w.colleague.id);
-    expect((await post(w.cookies.colleague, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${mine.id}` })).status).toBe(403);
-    expect((await post(w.cookies.leader, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${mine.id}` })).status).toBe(403);
-    expect((await post(w.cookies.rebate, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${mine.id}` })).status).toBe(403);
-    expect((await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${theirs.id}` })).body.msg).toBe('返佣人不存在或不属于你');
+    expect(
+      (await post(w.cookies.colleague, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${mine.id}` }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await post(w.cookies.leader, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${mine.id}` })).status,
+    ).toBe(403);
+    expect(
+      (await post(w.cookies.rebate, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${mine.id}` })).status,
+    ).toBe(403);
+    expect(
+      (await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${theirs.id}` })).body
+        .msg,
+    ).toBe('返佣人不存在或不属于你');
   });
 
   it('shows orders to finance and rebate-only; only finance pays or cancels, once', async () => {
@@ -337,25 +502,49 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     const a = await createBrokerageUser(test.db, w.corp.id, w.sales.id);
     await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id}` });
 
-    const summary = await post<{ counts: { status: number; count: number; amount_fen: number }[]; can_update: boolean }>(w.cookies.rebate, 'houseBrokerageOrder');
+    const summary = await post<{
+      counts: { status: number; count: number; amount_fen: number }[];
+      can_update: boolean;
+    }>(w.cookies.rebate, 'houseBrokerageOrder');
     expect(summary.body.data?.counts[0]).toEqual({ status: 1, count: 1, amount_fen: 500_000 });
     expect(summary.body.data?.can_update).toBe(false);
-    const list = await post<{ list: { id: number; client_name: string }[] }>(w.cookies.rebate, 'houseBrokerageOrderList', { page: 1, status: 1 });
+    const list = await post<{ list: { id: number; client_name: string }[] }>(
+      w.cookies.rebate,
+      'houseBrokerageOrderList',
+      { page: 1, status: 1 },
+    );
     const orderId = list.body.data?.list[0]?.id ?? 0;
     expect(list.body.data?.list[0]?.client_name).toBe(client.name);
     expect((await post(w.cookies.sales, 'houseBrokerageOrderList', { page: 1, status: 1 })).status).toBe(403);
 
     expect((await post(w.cookies.rebate, 'updateHouseBrokerageStatus', { id: orderId, status: 2 })).status).toBe(403);
-    expect((await post(w.cookies.finance, 'updateHouseBrokerageOrder', { id: orderId, remark: '月底付', pay_ref: '' })).body.code).toBe(0);
-    expect((await post(w.cookies.finance, 'updateHouseBrokerageStatus', { id: orderId, status: 5 })).body).toMatchObject({ code: 1, msg: '状态无效' });
+    expect(
+      (await post(w.cookies.finance, 'updateHouseBrokerageOrder', { id: orderId, remark: '月底付', pay_ref: '' })).body
+        .code,
+    ).toBe(0);
+    expect(
+      (await post(w.cookies.finance, 'updateHouseBrokerageStatus', { id: orderId, status: 5 })).body,
+    ).toMatchObject({ code: 1, msg: '状态无效' });
     expect((await post(w.cookies.finance, 'updateHouseBrokerageStatus', { id: orderId, status: 2 })).body.code).toBe(0);
-    expect((await post(w.cookies.finance, 'updateHouseBrokerageStatus', { id: orderId, status: 3 })).body).toMatchObject({ code: 1, msg: '返佣单已处理' });
-    expect((await post(w.cookies.finance, 'updateHouseBrokerageOrder', { id: orderId, remark: 'x' })).body).toMatchObject({ code: 1, msg: '返佣单已处理，不能修改' });
+    expect(
+      (await post(w.cookies.finance, 'updateHouseBrokerageStatus', { id: orderId, status: 3 })).body,
+    ).toMatchObject({ code: 1, msg: '返佣单已处理' });
+    expect(
+      (await post(w.cookies.finance, 'updateHouseBrokerageOrder', { id: orderId, remark: 'x' })).body,
+    ).toMatchObject({ code: 1, msg: '返佣单已处理，不能修改' });
     const other = await world();
-    expect((await post(other.cookies.finance, 'updateHouseBrokerageStatus', { id: orderId, status: 3 })).status).toBe(404);
+    expect((await post(other.cookies.finance, 'updateHouseBrokerageStatus', { id: orderId, status: 3 })).status).toBe(
+      404,
+    );
 
     const data = await post<Record<string, number>>(w.cookies.finance, 'houseBrokerage');
-    expect(data.body.data).toEqual({ client_count: 1, total_fen: 500_000, pending_fen: 0, paid_fen: 500_000, audit_pending: 0 });
+    expect(data.body.data).toEqual({
+      client_count: 1,
+      total_fen: 500_000,
+      pending_fen: 0,
+      paid_fen: 500_000,
+      audit_pending: 0,
+    });
     const clients = await post<{ list: { id: number }[] }>(w.cookies.finance, 'houseBrokerageList', { page: 1 });
     expect(clients.body.data?.list.map((c) => c.id)).toEqual([client.id]);
     expect((await post(w.cookies.sales, 'houseBrokerage')).status).toBe(403);
@@ -366,7 +555,9 @@ describe('images', () => {
   it('stores an image checked by its content and serves it only to who may see the client', async () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id);
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('id', String(client.id));
     form.append('house_type', '2');
@@ -380,7 +571,10 @@ describe('images', () => {
     });
     expect(upload.json<Body>().code).toBe(0);
 
-    const images = await get<{ id: number; url: string }[]>(w.cookies.sales, '/api/crm/getHouseImg', { id: client.id, house_type: 2 });
+    const images = await get<{ id: number; url: string }[]>(w.cookies.sales, '/api/crm/getHouseImg', {
+      id: client.id,
+      house_type: 2,
+    });
     expect(images.body.data).toHaveLength(1);
     const url = images.body.data?.[0]?.url ?? '';
     const file = await test.app.inject({ method: 'GET', url, headers: { cookie: w.cookies.sales } });
@@ -389,7 +583,9 @@ describe('images', () => {
     expect(file.headers['content-type']).toBe('image/jpeg');
     expect([...file.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 4, height: 4 });
-    expect((await test.app.inject({ method: 'GET', url, headers: { cookie: w.cookies.colleague } })).statusCode).toBe(403);
+    expect((await test.app.inject({ method: 'GET', url, headers: { cookie: w.cookies.colleague } })).statusCode).toBe(
+      403,
+    );
     expect((await get(w.cookies.colleague, '/api/crm/getHouseImg', { id: client.id, house_type: 2 })).status).toBe(403);
 
     const fake = new FormData();
@@ -411,29 +607,62 @@ describe('steward, team and allocation', () => {
   it('gives the steward their clients, cards and the docking to the signing centre', async () => {
     const w = await world();
     const waiting = await createHouseClient(test.db, w.corp.id, w.sales.id, { stewardId: w.steward.id });
-    await createHouseClient(test.db, w.corp.id, w.sales.id, { stewardId: w.steward.id, product: 'card', stewardStatus: 'handled' });
-    const mine = await post<{ list: { id: number }[] }>(w.cookies.steward, 'getHouseList2', { page: 1, steward_status: 'waiting' });
+    await createHouseClient(test.db, w.corp.id, w.sales.id, {
+      stewardId: w.steward.id,
+      product: 'card',
+      stewardStatus: 'handled',
+    });
+    const mine = await post<{ list: { id: number }[] }>(w.cookies.steward, 'getHouseList2', {
+      page: 1,
+      steward_status: 'waiting',
+    });
     expect(mine.body.data?.list.map((c) => c.id)).toEqual([waiting.id]);
-    expect((await post<{ list: unknown[] }>(w.cookies.steward, 'getHouseCard', { page: 1 })).body.data?.list).toHaveLength(1);
+    expect(
+      (await post<{ list: unknown[] }>(w.cookies.steward, 'getHouseCard', { page: 1 })).body.data?.list,
+    ).toHaveLength(1);
     expect((await post(w.cookies.sales, 'getHouseList2', { page: 1 })).status).toBe(403);
 
     const badge = async () =>
-      (await postForm(test.app, '/api/crm/userinfo', { id: w.steward.id }, { cookie: w.cookies.steward })).json<{ data: { total: { remind: number } } }>().data.total.remind;
+      (await postForm(test.app, '/api/crm/userinfo', { id: w.steward.id }, { cookie: w.cookies.steward })).json<{
+        data: { total: { remind: number } };
+      }>().data.total.remind;
     expect(await badge()).toBe(1);
-    expect((await post(w.cookies.steward, 'houseSignSubmit', { id: waiting.id, appointment_at: '', place: '工行' })).body).toMatchObject({ code: 1, msg: '请选择预约时间' });
-    const submitted = await post<{ id: number }>(w.cookies.steward, 'houseSignSubmit', { id: waiting.id, appointment_at: '2026-12-01T02:00:00Z', place: '工商银行静安支行' });
+    expect(
+      (await post(w.cookies.steward, 'houseSignSubmit', { id: waiting.id, appointment_at: '', place: '工行' })).body,
+    ).toMatchObject({ code: 1, msg: '请选择预约时间' });
+    const submitted = await post<{ id: number }>(w.cookies.steward, 'houseSignSubmit', {
+      id: waiting.id,
+      appointment_at: '2026-12-01T02:00:00Z',
+      place: '工商银行静安支行',
+    });
     expect(submitted.body.code).toBe(0);
     const [task] = await test.db.select().from(signTasks).where(eq(signTasks.houseClientId, waiting.id));
     expect(task).toMatchObject({ status: 'open', place: '工商银行静安支行' });
     const [row] = await test.db.select().from(houseClients).where(eq(houseClients.id, waiting.id));
     expect(row).toMatchObject({ status: 2, stewardStatus: 'handled' });
     expect(await badge()).toBe(0);
-    expect((await post(w.cookies.steward, 'houseSignSubmit', { id: waiting.id, appointment_at: '2026-12-01T02:00:00Z', place: 'x' })).body.msg).toBe('该客户已提交签约');
+    expect(
+      (
+        await post(w.cookies.steward, 'houseSignSubmit', {
+          id: waiting.id,
+          appointment_at: '2026-12-01T02:00:00Z',
+          place: 'x',
+        })
+      ).body.msg,
+    ).toBe('该客户已提交签约');
     const notMine = await createHouseClient(test.db, w.corp.id, w.sales.id);
-    expect((await post(w.cookies.steward, 'houseSignSubmit', { id: notMine.id, appointment_at: '2026-12-01T02:00:00Z', place: 'x' })).status).toBe(403);
+    expect(
+      (
+        await post(w.cookies.steward, 'houseSignSubmit', {
+          id: notMine.id,
+          appointment_at: '2026-12-01T02:00:00Z',
+          place: 'x',
+        })
+      ).status,
+    ).toBe(403);
   });
 
-  it('shows the leader their team\'s clients and nobody else', async () => {
+  it("shows the leader their team's clients and nobody else", async () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { teamId: w.team.id });
     await createHouseClient(test.db, w.corp.id, w.finance.id, { teamId: null });
@@ -448,16 +677,29 @@ describe('steward, team and allocation', () => {
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { teamId: w.team.id });
     const staffList = await get<{ id: number }[]>(w.cookies.finance, '/api/crm/houseStaff');
     expect(staffList.body.data?.map((s) => s.id)).toContain(w.colleague.id);
-    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'channel', id: channel.id, staff_id: w.colleague.id })).body.code).toBe(0);
-    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body.code).toBe(0);
+    expect(
+      (await post(w.cookies.finance, 'allotHouse', { kind: 'channel', id: channel.id, staff_id: w.colleague.id })).body
+        .code,
+    ).toBe(0);
+    expect(
+      (await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body
+        .code,
+    ).toBe(0);
     const theirs = await post<{ list: { id: number }[] }>(w.cookies.colleague, 'getHouseChannelList', { page: 1 });
     expect(theirs.body.data?.list.map((c) => c.id)).toEqual([channel.id]);
     expect((await get(w.cookies.colleague, '/api/crm/getHouseDetail', { id: client.id })).body.code).toBe(0);
     expect((await get(w.cookies.sales, '/api/crm/getHouseDetail', { id: client.id })).status).toBe(403);
-    expect((await post(w.cookies.checker, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.sales.id })).status).toBe(403);
-    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: 999_999 })).body.msg).toBe('员工不存在');
+    expect(
+      (await post(w.cookies.checker, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.sales.id })).status,
+    ).toBe(403);
+    expect(
+      (await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: 999_999 })).body.msg,
+    ).toBe('员工不存在');
     const other = await world();
-    expect((await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: other.sales.id })).body.msg).toBe('员工不存在');
+    expect(
+      (await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: other.sales.id })).body
+        .msg,
+    ).toBe('员工不存在');
   });
 
   it('answers the house status options', async () => {

@@ -1,14 +1,25 @@
 import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
+import { computeBrokerageFen, isOverLimit, splitFen } from '@crm/domain/brokerage';
 import {
-  computeBrokerageFen,
-  isOverLimit,
-  splitFen,
-} from '@crm/domain/brokerage';
-import { HOUSE_STATUS, HOUSE_STATUS_OPTIONS, isHouseImageType, type houseBrokerageUserFormSchema, type houseChannelFormSchema, type houseClientFormSchema, type houseRecommendFormSchema, type setBrokerageFormSchema } from '@crm/domain/house';
+  HOUSE_STATUS,
+  HOUSE_STATUS_OPTIONS,
+  isHouseImageType,
+  type houseBrokerageUserFormSchema,
+  type houseChannelFormSchema,
+  type houseClientFormSchema,
+  type houseRecommendFormSchema,
+  type setBrokerageFormSchema,
+} from '@crm/domain/house';
 import { toPage, type PageRequest } from '@crm/domain/api/page';
 import { type HouseAudit, type HouseDetail, type HouseClientItem, type HouseOrder } from '@crm/domain/api/house';
-import type { allotHouseRequestSchema, getHouseListRequestSchema, houseSignSubmitRequestSchema, updateHouseAuditRequestSchema, updateHouseOrderRequestSchema } from '@crm/domain/api/house';
+import type {
+  allotHouseRequestSchema,
+  getHouseListRequestSchema,
+  houseSignSubmitRequestSchema,
+  updateHouseAuditRequestSchema,
+  updateHouseOrderRequestSchema,
+} from '@crm/domain/api/house';
 import { maskPhone } from '@crm/domain/validation';
 import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
@@ -69,7 +80,8 @@ const toOrder = (row: OrderRow): HouseOrder => ({
   created_at: iso(row.createdAt),
 });
 
-const toList = <R extends { id: number }, T>(rows: R[], page: PageRequest, map: (row: R) => T) => toPage(rows, page.limit, map);
+const toList = <R extends { id: number }, T>(rows: R[], page: PageRequest, map: (row: R) => T) =>
+  toPage(rows, page.limit, map);
 
 export interface HouseServiceDeps {
   repo: HouseRepository;
@@ -126,9 +138,14 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         reason: e.reason,
         created_at: iso(e.createdAt),
       })),
-      can_delete: isOwner && client.status === HOUSE_STATUS.NEW && (client.brokerageState === 'none' || client.brokerageState === 'rejected'),
+      can_delete:
+        isOwner &&
+        client.status === HOUSE_STATUS.NEW &&
+        (client.brokerageState === 'none' || client.brokerageState === 'rejected'),
       can_set_brokerage:
-        (isOwner || isFinance(me)) && client.loanAmountFen > 0 && (client.brokerageState === 'none' || client.brokerageState === 'rejected'),
+        (isOwner || isFinance(me)) &&
+        client.loanAmountFen > 0 &&
+        (client.brokerageState === 'none' || client.brokerageState === 'rejected'),
     };
   }
 
@@ -140,9 +157,10 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     async addClient(me: Me, form: z.output<typeof houseClientFormSchema>) {
       requireNotRebateOnly(me);
       const channelId = await usableChannel(me, form.channel_id);
-      if (form.referrer_id !== null) await visibleClient(me, form.referrer_id).catch(() => {
-        throw new RefusedError('推荐客户不存在或不属于你');
-      });
+      if (form.referrer_id !== null)
+        await visibleClient(me, form.referrer_id).catch(() => {
+          throw new RefusedError('推荐客户不存在或不属于你');
+        });
       const stewardId = await repo.pickSteward(me.corpId);
       const id = await repo.insertClient({
         corpId: me.corpId,
@@ -167,28 +185,44 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     async listClients(me: Me, query: z.output<typeof getHouseListRequestSchema>) {
       requireNotRebateOnly(me);
       const scope: ClientScope = access.houseListScope(me);
-      const result = await repo.listClients(scope, { keyword: query.keyword, status: query.status, channelId: query.channel_id, source: query.source }, query);
+      const result = await repo.listClients(
+        scope,
+        { keyword: query.keyword, status: query.status, channelId: query.channel_id, source: query.source },
+        query,
+      );
       return toList(result, query, (row) => toItem(row, row.ownerId === me.id));
     },
 
     /** The steward's list (getHouseList2): clients waiting on or handled by the caller. */
     async stewardClients(me: Me, page: PageRequest, stewardStatus: 'waiting' | 'handled' | undefined) {
       requireSteward(me);
-      const result = await repo.listClients({ corpId: me.corpId, all: false, stewardId: me.id }, { keyword: '', status: null, channelId: null, stewardStatus }, page);
+      const result = await repo.listClients(
+        { corpId: me.corpId, all: false, stewardId: me.id },
+        { keyword: '', status: null, channelId: null, stewardStatus },
+        page,
+      );
       return toList(result, page, (row) => toItem(row, true));
     },
 
     /** Card instalments (getHouseCard): the steward's clients on the credit-card product. */
     async stewardCards(me: Me, page: PageRequest) {
       requireSteward(me);
-      const result = await repo.listClients({ corpId: me.corpId, all: false, stewardId: me.id }, { keyword: '', status: null, channelId: null, product: 'card' }, page);
+      const result = await repo.listClients(
+        { corpId: me.corpId, all: false, stewardId: me.id },
+        { keyword: '', status: null, channelId: null, product: 'card' },
+        page,
+      );
       return toList(result, page, (row) => toItem(row, true));
     },
 
     async teamClients(me: Me, page: PageRequest, keyword: string) {
       requireNotRebateOnly(me);
       requireActor(me, 'house.team');
-      const result = await repo.listClients({ corpId: me.corpId, all: false, teamId: me.teamId ?? 0 }, { keyword, status: null, channelId: null }, page);
+      const result = await repo.listClients(
+        { corpId: me.corpId, all: false, teamId: me.teamId ?? 0 },
+        { keyword, status: null, channelId: null },
+        page,
+      );
       return toList(result, page, (row) => toItem(row, false));
     },
 
@@ -203,8 +237,13 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       await repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, id);
         if (!locked) throw new NotFoundError('客户不存在');
-        if (locked.status !== HOUSE_STATUS.NEW || (await hasSignTask(tx, me.corpId, { houseClientId: id }))) throw new RefusedError('客户已进入签约流程，不能删除');
-        if (locked.brokerageState === 'pending_audit' || locked.brokerageState === 'approved' || (await repo.hasLiveOrders(tx, me.corpId, id))) {
+        if (locked.status !== HOUSE_STATUS.NEW || (await hasSignTask(tx, me.corpId, { houseClientId: id })))
+          throw new RefusedError('客户已进入签约流程，不能删除');
+        if (
+          locked.brokerageState === 'pending_audit' ||
+          locked.brokerageState === 'approved' ||
+          (await repo.hasLiveOrders(tx, me.corpId, id))
+        ) {
           throw new RefusedError('客户已设置返佣，不能删除');
         }
         await repo.updateClient(tx, me.corpId, id, { deletedAt: now() });
@@ -217,10 +256,21 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     async addImage(me: Me, id: number, houseType: number, bytes: Buffer) {
       if (!isHouseImageType(houseType)) throw new RefusedError('资料类型无效');
       await visibleClient(me, id, 'house.update');
-      const file = await files.store({ corpId: me.corpId, uploaderId: me.id, owner: { kind: 'house_client', houseClientId: id }, bytes });
+      const file = await files.store({
+        corpId: me.corpId,
+        uploaderId: me.id,
+        owner: { kind: 'house_client', houseClientId: id },
+        bytes,
+      });
       // The link row and the attach commit together; should they fail, the file stays unattached and the sweep takes it.
       const imageId = await repo.transaction(async (tx) => {
-        const inserted = await repo.insertImage(tx, { corpId: me.corpId, houseClientId: id, houseType, uploadedBy: me.id, fileId: file.id });
+        const inserted = await repo.insertImage(tx, {
+          corpId: me.corpId,
+          houseClientId: id,
+          houseType,
+          uploadedBy: me.id,
+          fileId: file.id,
+        });
         await files.attach(tx, me.corpId, [file.id], now());
         return inserted;
       });
@@ -230,7 +280,12 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     async listImages(me: Me, id: number, houseType: number) {
       await visibleClient(me, id);
       const rows = await repo.listImages(me.corpId, id, houseType);
-      return rows.map((row) => ({ id: row.id, house_type: row.houseType, url: files.links(row.fileId, me.id).url, created_at: iso(row.createdAt) }));
+      return rows.map((row) => ({
+        id: row.id,
+        house_type: row.houseType,
+        url: files.links(row.fileId, me.id).url,
+        created_at: iso(row.createdAt),
+      }));
     },
 
     /** For the files module's image route: throws unless the caller may see the home-loan client. */
@@ -331,7 +386,10 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     async setBrokerage(me: Me, form: z.output<typeof setBrokerageFormSchema>) {
       const client = await visibleClient(me, form.id, 'brokerage.set');
       const receivers = await repo.findBrokerageUsers(me.corpId, form.user_ids);
-      if (receivers.length !== form.user_ids.length || receivers.some((r) => r.ownerId !== client.ownerId && r.ownerId !== me.id && !isFinance(me))) {
+      if (
+        receivers.length !== form.user_ids.length ||
+        receivers.some((r) => r.ownerId !== client.ownerId && r.ownerId !== me.id && !isFinance(me))
+      ) {
         throw new RefusedError('返佣人不存在或不属于你');
       }
       // The row lock orders racing requests; the one-pending-audit index answers the same should it be passed.
@@ -339,7 +397,8 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         const locked = await repo.lockClient(tx, me.corpId, form.id);
         if (!locked) throw new NotFoundError('客户不存在');
         if (locked.brokerageState === 'pending_audit') throw new RefusedError('该客户的返佣正在等待审批');
-        if (locked.brokerageState === 'approved' || (await repo.hasLiveOrders(tx, me.corpId, form.id))) throw new RefusedError('该客户已设置返佣');
+        if (locked.brokerageState === 'approved' || (await repo.hasLiveOrders(tx, me.corpId, form.id)))
+          throw new RefusedError('该客户已设置返佣');
         if (locked.loanAmountFen <= 0) throw new RefusedError('请先填写贷款金额');
         const amountFen = computeBrokerageFen(locked.loanAmountFen, form.rate);
         const parts = splitFen(amountFen, form.shares);
@@ -354,8 +413,19 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
             shares: form.shares,
             createdAt: now(),
           });
-          await repo.insertAuditEvent(tx, { corpId: me.corpId, auditId, actorId: me.id, decision: 'requested', reason: '', createdAt: now() });
-          await repo.updateClient(tx, me.corpId, form.id, { brokerageState: 'pending_audit', brokerageRateBp: form.rate, brokerageFen: amountFen });
+          await repo.insertAuditEvent(tx, {
+            corpId: me.corpId,
+            auditId,
+            actorId: me.id,
+            decision: 'requested',
+            reason: '',
+            createdAt: now(),
+          });
+          await repo.updateClient(tx, me.corpId, form.id, {
+            brokerageState: 'pending_audit',
+            brokerageRateBp: form.rate,
+            brokerageFen: amountFen,
+          });
           return { state: 'pending_audit' as const, amount_fen: amountFen, parts_fen: parts };
         }
         await repo.insertOrders(
@@ -370,7 +440,11 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
             createdAt: now(),
           })),
         );
-        await repo.updateClient(tx, me.corpId, form.id, { brokerageState: 'approved', brokerageRateBp: form.rate, brokerageFen: amountFen });
+        await repo.updateClient(tx, me.corpId, form.id, {
+          brokerageState: 'approved',
+          brokerageRateBp: form.rate,
+          brokerageFen: amountFen,
+        });
         return { state: 'approved' as const, amount_fen: amountFen, parts_fen: parts };
       });
       return set.catch((error: unknown) => {
@@ -382,12 +456,22 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       requireFinance(me);
       const [clients, orders] = await Promise.all([repo.brokerageSummary(me.corpId), repo.orderSummary(me.corpId)]);
       const sumOf = (status: number) => Number(orders.find((o) => o.status === status)?.amountFen ?? 0);
-      return { client_count: clients.clientCount, total_fen: clients.totalFen, pending_fen: sumOf(1), paid_fen: sumOf(2), audit_pending: clients.auditPending };
+      return {
+        client_count: clients.clientCount,
+        total_fen: clients.totalFen,
+        pending_fen: sumOf(1),
+        paid_fen: sumOf(2),
+        audit_pending: clients.auditPending,
+      };
     },
 
     async brokerageClients(me: Me, page: PageRequest) {
       requireFinance(me);
-      const result = await repo.listClients({ corpId: me.corpId, all: true }, { keyword: '', status: null, channelId: null, brokerageSet: true }, page);
+      const result = await repo.listClients(
+        { corpId: me.corpId, all: true },
+        { keyword: '', status: null, channelId: null, brokerageSet: true },
+        page,
+      );
       return toList(result, page, (row) => toItem(row, false));
     },
 
@@ -396,7 +480,10 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     async listAudits(me: Me, page: PageRequest, status: 'pending' | 'approved' | 'rejected') {
       requireFinance(me);
       const result = await repo.listAudits(me.corpId, status, page);
-      const events = await repo.auditEvents(me.corpId, result.slice(0, page.limit).map((r) => r.id));
+      const events = await repo.auditEvents(
+        me.corpId,
+        result.slice(0, page.limit).map((r) => r.id),
+      );
       return toList(result, page, (row): HouseAudit => ({
         id: row.id,
         house_client_id: row.houseClientId,
@@ -410,7 +497,14 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         created_at: iso(row.createdAt),
         events: events
           .filter((e) => e.auditId === row.id)
-          .map((e) => ({ id: e.id, actor_id: e.actorId, actor_name: e.actorName, decision: e.decision, reason: e.reason, created_at: iso(e.createdAt) })),
+          .map((e) => ({
+            id: e.id,
+            actor_id: e.actorId,
+            actor_name: e.actorName,
+            decision: e.decision,
+            reason: e.reason,
+            created_at: iso(e.createdAt),
+          })),
       }));
     },
 
@@ -426,7 +520,14 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         const status = input.decision === 'approve' ? 'approved' : 'rejected';
         const decided = await repo.decideAudit(tx, me.corpId, input.id, status, me.id, at);
         if (!decided) throw new RefusedError('该审批已处理');
-        await repo.insertAuditEvent(tx, { corpId: me.corpId, auditId: decided.id, actorId: me.id, decision: status, reason: input.reason, createdAt: at });
+        await repo.insertAuditEvent(tx, {
+          corpId: me.corpId,
+          auditId: decided.id,
+          actorId: me.id,
+          decision: status,
+          reason: input.reason,
+          createdAt: at,
+        });
         if (status === 'approved') {
           const parts = splitFen(decided.amountFen, decided.shares);
           await repo.insertOrders(
@@ -470,7 +571,10 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       requireFinance(me);
       const order = await repo.findOrder(me.corpId, input.id);
       if (!order) throw new NotFoundError('返佣单不存在');
-      const updated = await repo.updateWaitingOrder(me.corpId, input.id, { remark: input.remark, payRef: input.pay_ref });
+      const updated = await repo.updateWaitingOrder(me.corpId, input.id, {
+        remark: input.remark,
+        payRef: input.pay_ref,
+      });
       if (!updated) throw new RefusedError('返佣单已处理，不能修改');
       return { id: input.id };
     },
@@ -500,11 +604,13 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       if (input.kind === 'channel') {
         const channel = await repo.findChannel(me.corpId, input.id);
         if (!channel) throw new NotFoundError('渠道不存在');
-        if (!(await repo.updateChannelOwner(me.corpId, input.id, target.id, me.id, now()))) throw new NotFoundError('渠道不存在');
+        if (!(await repo.updateChannelOwner(me.corpId, input.id, target.id, me.id, now())))
+          throw new NotFoundError('渠道不存在');
       } else {
         const client = await repo.findClient(me.corpId, input.id);
         if (!client) throw new NotFoundError('客户不存在');
-        if (!(await repo.reassignClient(me.corpId, input.id, target.id, target.teamId, me.id, now()))) throw new NotFoundError('客户不存在');
+        if (!(await repo.reassignClient(me.corpId, input.id, target.id, target.teamId, me.id, now())))
+          throw new NotFoundError('客户不存在');
       }
       return { id: input.id };
     },
@@ -518,7 +624,8 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       // The row lock orders racing submits; the one-live-task index is the guard should a path skip it.
       const submitted = repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, input.id);
-        if (!locked || locked.stewardStatus !== 'waiting' || locked.status !== HOUSE_STATUS.NEW) throw new RefusedError('该客户已提交签约');
+        if (!locked || locked.stewardStatus !== 'waiting' || locked.status !== HOUSE_STATUS.NEW)
+          throw new RefusedError('该客户已提交签约');
         const taskId = await createSignTask(tx, {
           corpId: me.corpId,
           houseClientId: input.id,

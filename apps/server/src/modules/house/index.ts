@@ -26,7 +26,12 @@ export async function findHouseChannel(ex: Executor, corpId: number, id: number)
 /** An over-limit brokerage audit: who asked for it (maker-checker) and its state. */
 export async function findHouseAudit(ex: Executor, corpId: number, id: number) {
   const [row] = await ex
-    .select({ id: houseAudits.id, houseClientId: houseAudits.houseClientId, requestedBy: houseAudits.requestedBy, status: houseAudits.status })
+    .select({
+      id: houseAudits.id,
+      houseClientId: houseAudits.houseClientId,
+      requestedBy: houseAudits.requestedBy,
+      status: houseAudits.status,
+    })
     .from(houseAudits)
     .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.id, id)))
     .limit(1);
@@ -37,20 +42,30 @@ export async function findHouseAudit(ex: Executor, corpId: number, id: number) {
 export async function houseClientContacts(ex: Executor, corpId: number, ids: number[]) {
   if (ids.length === 0) return new Map<number, { name: string; phone: string; bank: string; loanAmountFen: number }>();
   const rows = await ex
-    .select({ id: houseClients.id, name: houseClients.name, phone: houseClients.phone, bank: houseClients.bank, loanAmountFen: houseClients.loanAmountFen })
+    .select({
+      id: houseClients.id,
+      name: houseClients.name,
+      phone: houseClients.phone,
+      bank: houseClients.bank,
+      loanAmountFen: houseClients.loanAmountFen,
+    })
     .from(houseClients)
     .where(and(eq(houseClients.corpId, corpId), inArray(houseClients.id, [...new Set(ids)])));
   return new Map(rows.map(({ id, ...contact }) => [id, contact]));
 }
 
 const setStatus = (tx: Tx, corpId: number, id: number, status: number) =>
-  tx.update(houseClients).set({ status }).where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
+  tx
+    .update(houseClients)
+    .set({ status })
+    .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
 
 /** The signing centre signed the client (in the signer's transaction). */
 export const markHouseSigned = (tx: Tx, corpId: number, id: number) => setStatus(tx, corpId, id, HOUSE_STATUS.SIGNED);
 
 /** The rejection approver confirmed a failed signing (in the approver's transaction). */
-export const markHouseSignFailed = (tx: Tx, corpId: number, id: number) => setStatus(tx, corpId, id, HOUSE_STATUS.FAILED);
+export const markHouseSignFailed = (tx: Tx, corpId: number, id: number) =>
+  setStatus(tx, corpId, id, HOUSE_STATUS.FAILED);
 
 /** Home badge: clients waiting on the steward (a scalar subquery). */
 export const waitingForStewardBadge = (corpId: number, stewardId: number) =>

@@ -68,7 +68,13 @@ export function createMoneyRepository(db: Db) {
       return db
         .select()
         .from(moneyRecords)
-        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.clientId, clientId), cursor ? lt(moneyRecords.id, cursor) : undefined))
+        .where(
+          and(
+            eq(moneyRecords.corpId, corpId),
+            eq(moneyRecords.clientId, clientId),
+            cursor ? lt(moneyRecords.id, cursor) : undefined,
+          ),
+        )
         .orderBy(desc(moneyRecords.id))
         .limit(limit);
     },
@@ -77,7 +83,13 @@ export function createMoneyRepository(db: Db) {
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${moneyRecords.amountFen}), 0)::text` })
         .from(moneyRecords)
-        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.clientId, clientId), eq(moneyRecords.status, 'confirmed')));
+        .where(
+          and(
+            eq(moneyRecords.corpId, corpId),
+            eq(moneyRecords.clientId, clientId),
+            eq(moneyRecords.status, 'confirmed'),
+          ),
+        );
       return Number(row?.total ?? 0);
     },
 
@@ -118,8 +130,14 @@ export function createMoneyRepository(db: Db) {
       const fileIds = links.map((link) => link.fileId);
       if (fileIds.length === 0) return [];
       const [byProofs, byRecords] = await Promise.all([
-        tx.select({ fileId: proofImages.fileId }).from(proofImages).where(and(eq(proofImages.corpId, corpId), inArray(proofImages.fileId, fileIds))),
-        tx.select({ fileId: moneyImages.fileId }).from(moneyImages).where(and(eq(moneyImages.corpId, corpId), inArray(moneyImages.fileId, fileIds))),
+        tx
+          .select({ fileId: proofImages.fileId })
+          .from(proofImages)
+          .where(and(eq(proofImages.corpId, corpId), inArray(proofImages.fileId, fileIds))),
+        tx
+          .select({ fileId: moneyImages.fileId })
+          .from(moneyImages)
+          .where(and(eq(moneyImages.corpId, corpId), inArray(moneyImages.fileId, fileIds))),
       ]);
       const used = new Set([...byProofs, ...byRecords].map((row) => row.fileId));
       return fileIds.filter((fileId) => !used.has(fileId));
@@ -147,7 +165,9 @@ export function createMoneyRepository(db: Db) {
     },
 
     async insertProofImages(tx: Tx, corpId: number, proofId: number, version: number, fileIds: number[]) {
-      await tx.insert(proofImages).values(fileIds.map((fileId, position) => ({ corpId, proofId, fileId, version, position })));
+      await tx
+        .insert(proofImages)
+        .values(fileIds.map((fileId, position) => ({ corpId, proofId, fileId, version, position })));
     },
 
     async listLiveProofs(corpId: number, clientId: number): Promise<ProofRow[]> {
@@ -178,12 +198,27 @@ export function createMoneyRepository(db: Db) {
     },
 
     /** submitted → rejected plus the open rejection, in one transaction; undefined when not submitted. */
-    async rejectProof(input: { corpId: number; proofId: number; clientId: number; ownerId: number; reason: string; by: number; at: Date }) {
+    async rejectProof(input: {
+      corpId: number;
+      proofId: number;
+      clientId: number;
+      ownerId: number;
+      reason: string;
+      by: number;
+      at: Date;
+    }) {
       return db.transaction(async (tx) => {
         const [changed] = await tx
           .update(proofs)
           .set({ status: 'rejected', updatedAt: input.at })
-          .where(and(eq(proofs.corpId, input.corpId), eq(proofs.id, input.proofId), eq(proofs.status, 'submitted'), isNull(proofs.deletedAt)))
+          .where(
+            and(
+              eq(proofs.corpId, input.corpId),
+              eq(proofs.id, input.proofId),
+              eq(proofs.status, 'submitted'),
+              isNull(proofs.deletedAt),
+            ),
+          )
           .returning({ id: proofs.id });
         if (!changed) return undefined;
         await tx.insert(proofRejections).values({
@@ -204,13 +239,27 @@ export function createMoneyRepository(db: Db) {
       const [changed] = await tx
         .update(proofs)
         .set({ status: 'submitted', version: fromVersion + 1, updatedAt: at })
-        .where(and(eq(proofs.corpId, corpId), eq(proofs.id, proofId), eq(proofs.status, 'rejected'), eq(proofs.version, fromVersion), isNull(proofs.deletedAt)))
+        .where(
+          and(
+            eq(proofs.corpId, corpId),
+            eq(proofs.id, proofId),
+            eq(proofs.status, 'rejected'),
+            eq(proofs.version, fromVersion),
+            isNull(proofs.deletedAt),
+          ),
+        )
         .returning();
       if (!changed) return undefined;
       await tx
         .update(proofRejections)
         .set({ resolvedAt: at })
-        .where(and(eq(proofRejections.corpId, corpId), eq(proofRejections.proofId, proofId), isNull(proofRejections.resolvedAt)));
+        .where(
+          and(
+            eq(proofRejections.corpId, corpId),
+            eq(proofRejections.proofId, proofId),
+            isNull(proofRejections.resolvedAt),
+          ),
+        );
       return changed;
     },
 
@@ -226,7 +275,13 @@ export function createMoneyRepository(db: Db) {
         await tx
           .update(proofRejections)
           .set({ resolvedAt: at })
-          .where(and(eq(proofRejections.corpId, corpId), eq(proofRejections.proofId, proofId), isNull(proofRejections.resolvedAt)));
+          .where(
+            and(
+              eq(proofRejections.corpId, corpId),
+              eq(proofRejections.proofId, proofId),
+              isNull(proofRejections.resolvedAt),
+            ),
+          );
         return changed;
       });
     },
@@ -257,7 +312,11 @@ export function createMoneyRepository(db: Db) {
         .orderBy(desc(proofRejections.id))
         .limit(limit);
       // The cases' names come from their owner, modules/cases (one query for the page).
-      const names = await caseContacts(db, corpId, rows.map((row) => row.clientId));
+      const names = await caseContacts(
+        db,
+        corpId,
+        rows.map((row) => row.clientId),
+      );
       return rows.map((row) => ({ ...row, clientName: names.get(row.clientId)?.name ?? '' }));
     },
   };

@@ -15,8 +15,23 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 type Body<T = unknown> = { code: number; msg: string; data: T | null };
-type Record_ = { id: number; amount_fen: number; status: string; card_last4: string | null; images: { id: number }[]; can_confirm: boolean; can_delete: boolean; confirmed_by: { id: number } | null };
-type List = { confirmed_fen: number; list: Record_[]; next_cursor: number | null; can_add: boolean; client: { name: string } };
+type Record_ = {
+  id: number;
+  amount_fen: number;
+  status: string;
+  card_last4: string | null;
+  images: { id: number }[];
+  can_confirm: boolean;
+  can_delete: boolean;
+  confirmed_by: { id: number } | null;
+};
+type List = {
+  confirmed_fen: number;
+  list: Record_[];
+  next_cursor: number | null;
+  can_add: boolean;
+  client: { name: string };
+};
 
 const post = async <T>(url: string, fields: Record<string, string | number>, cookie: string) => {
   const response = await postForm(test.app, url, fields, { cookie });
@@ -32,7 +47,13 @@ const form = (clientId: number, change: Record<string, string | number> = {}) =>
   ...change,
 });
 async function uploadImage(cookie: string, clientId: number): Promise<number> {
-  const response = await postFile(test, '/api/ysb/uploadImg', { id: clientId }, await makeJpeg({ width: 320, height: 240 }), { cookie });
+  const response = await postFile(
+    test,
+    '/api/ysb/uploadImg',
+    { id: clientId },
+    await makeJpeg({ width: 320, height: 240 }),
+    { cookie },
+  );
   return response.json<Body<{ image: { id: number } }>>().data?.image.id ?? 0;
 }
 const rowsOf = (clientId: number) => test.db.select().from(moneyRecords).where(eq(moneyRecords.clientId, clientId));
@@ -42,8 +63,16 @@ describe('POST /api/crm/addMoney', () => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
     const image = await uploadImage(owner, w.theCase.id);
-    const { body } = await post<Record_>('/api/crm/addMoney', form(w.theCase.id, { card_no: '6222 0212 3456 7894', imgs: String(image) }), owner);
-    expect(body).toMatchObject({ code: 0, msg: '保存成功', data: { amount_fen: 123_456, status: 'pending', card_last4: '7894', can_delete: true, can_confirm: false } });
+    const { body } = await post<Record_>(
+      '/api/crm/addMoney',
+      form(w.theCase.id, { card_no: '6222 0212 3456 7894', imgs: String(image) }),
+      owner,
+    );
+    expect(body).toMatchObject({
+      code: 0,
+      msg: '保存成功',
+      data: { amount_fen: 123_456, status: 'pending', card_last4: '7894', can_delete: true, can_confirm: false },
+    });
     expect(body.data?.images.map((i) => i.id)).toEqual([image]);
     const [row] = await rowsOf(w.theCase.id);
     expect(row?.amountFen).toBe(123_456);
@@ -54,7 +83,10 @@ describe('POST /api/crm/addMoney', () => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
     const fields = form(w.theCase.id, { imgs: String(await uploadImage(owner, w.theCase.id)) });
-    const [a, b] = await Promise.all([post<Record_>('/api/crm/addMoney', fields, owner), post<Record_>('/api/crm/addMoney', fields, owner)]);
+    const [a, b] = await Promise.all([
+      post<Record_>('/api/crm/addMoney', fields, owner),
+      post<Record_>('/api/crm/addMoney', fields, owner),
+    ]);
     const retry = await post<Record_>('/api/crm/addMoney', fields, owner);
     expect([a.body.code, b.body.code, retry.body.code]).toEqual([0, 0, 0]);
     expect(new Set([a.body.data?.id, b.body.data?.id, retry.body.data?.id]).size).toBe(1);
@@ -66,7 +98,11 @@ describe('POST /api/crm/addMoney', () => {
     expect(await rowsOf(secondCase.id)).toHaveLength(0);
     // Keys are per company: another company's form may carry the same UUID.
     const other = await createMoneyWorld(test.db);
-    const elsewhere = await post('/api/crm/addMoney', { ...form(other.theCase.id), key: fields.key }, await loginAs(test, other.owner));
+    const elsewhere = await post(
+      '/api/crm/addMoney',
+      { ...form(other.theCase.id), key: fields.key },
+      await loginAs(test, other.owner),
+    );
     expect(elsewhere.body.code).toBe(0);
   });
 
@@ -84,7 +120,11 @@ describe('POST /api/crm/addMoney', () => {
   ])('refuses %s', async (_, change, message) => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
-    expect((await post('/api/crm/addMoney', form(w.theCase.id, change), owner)).body).toEqual({ code: 1, msg: message, data: null });
+    expect((await post('/api/crm/addMoney', form(w.theCase.id, change), owner)).body).toEqual({
+      code: 1,
+      msg: message,
+      data: null,
+    });
     expect(await rowsOf(w.theCase.id)).toHaveLength(0);
   });
 
@@ -105,13 +145,23 @@ describe('POST /api/crm/moneyList', () => {
     const first = await post<List>('/api/crm/moneyList', { id: w.theCase.id, limit: 2 }, owner);
     expect(first.body.data?.list.map((r) => r.amount_fen)).toEqual([30_000, 20_000]);
     expect(first.body.data).toMatchObject({ confirmed_fen: 0, can_add: true, client: { name: '测试客户' } });
-    const second = await post<List>('/api/crm/moneyList', { id: w.theCase.id, limit: 2, cursor: first.body.data?.next_cursor ?? 0 }, owner);
+    const second = await post<List>(
+      '/api/crm/moneyList',
+      { id: w.theCase.id, limit: 2, cursor: first.body.data?.next_cursor ?? 0 },
+      owner,
+    );
     expect(second.body.data).toMatchObject({ list: [{ amount_fen: 10_000 }], next_cursor: null });
 
     expect((await post('/api/crm/moneyList', { id: w.theCase.id }, await loginAs(test, w.stranger))).status).toBe(404);
     expect((await post('/api/crm/moneyList', { id: w.theCase.id }, await loginAs(test, w.colleague))).status).toBe(403);
-    expect((await post<List>('/api/crm/moneyList', { id: w.theCase.id }, await loginAs(test, w.service))).body.data?.can_add).toBe(false);
-    expect((await post('/api/crm/moneyList', { id: 'x' }, owner)).body).toEqual({ code: 1, msg: '案件无效', data: null });
+    expect(
+      (await post<List>('/api/crm/moneyList', { id: w.theCase.id }, await loginAs(test, w.service))).body.data?.can_add,
+    ).toBe(false);
+    expect((await post('/api/crm/moneyList', { id: 'x' }, owner)).body).toEqual({
+      code: 1,
+      msg: '案件无效',
+      data: null,
+    });
   });
 });
 
@@ -131,18 +181,36 @@ describe('POST /api/crm/moneyConfirm and delMoney', () => {
     const listed = await post<List>('/api/crm/moneyList', { id: w.theCase.id }, leader);
     expect(listed.body.data?.list[0]).toMatchObject({ can_confirm: true });
     const confirmed = await post<Record_>('/api/crm/moneyConfirm', { id }, leader);
-    expect(confirmed.body).toMatchObject({ code: 0, msg: '已确认', data: { status: 'confirmed', confirmed_by: { id: w.leader.id }, can_delete: false } });
-    expect((await post('/api/crm/moneyConfirm', { id }, leader)).body).toEqual({ code: 1, msg: '该还款已确认，不能修改或删除', data: null });
-    expect((await post('/api/crm/delMoney', { id }, owner)).body).toEqual({ code: 1, msg: '该还款已确认，不能修改或删除', data: null });
+    expect(confirmed.body).toMatchObject({
+      code: 0,
+      msg: '已确认',
+      data: { status: 'confirmed', confirmed_by: { id: w.leader.id }, can_delete: false },
+    });
+    expect((await post('/api/crm/moneyConfirm', { id }, leader)).body).toEqual({
+      code: 1,
+      msg: '该还款已确认，不能修改或删除',
+      data: null,
+    });
+    expect((await post('/api/crm/delMoney', { id }, owner)).body).toEqual({
+      code: 1,
+      msg: '该还款已确认，不能修改或删除',
+      data: null,
+    });
     expect((await post('/api/crm/delMoney', { id }, leader)).body.code).toBe(1);
-    expect((await post<List>('/api/crm/moneyList', { id: w.theCase.id }, owner)).body.data?.confirmed_fen).toBe(123_456);
+    expect((await post<List>('/api/crm/moneyList', { id: w.theCase.id }, owner)).body.data?.confirmed_fen).toBe(
+      123_456,
+    );
   });
 
   it('does not let a leader confirm a repayment they recorded themselves', async () => {
     const w = await createMoneyWorld(test.db);
     const leader = await loginAs(test, w.leader);
     const added = await post<Record_>('/api/crm/addMoney', form(w.theCase.id), leader);
-    expect((await post('/api/crm/moneyConfirm', { id: added.body.data?.id ?? 0 }, leader)).body).toEqual({ code: 1, msg: '不能确认自己登记的还款', data: null });
+    expect((await post('/api/crm/moneyConfirm', { id: added.body.data?.id ?? 0 }, leader)).body).toEqual({
+      code: 1,
+      msg: '不能确认自己登记的还款',
+      data: null,
+    });
   });
 
   it('deletes a pending record with the images only it used, files included', async () => {

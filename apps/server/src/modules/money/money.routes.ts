@@ -32,15 +32,30 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
   const tags = ['money'];
 
   /** A delete: an id in, nothing out, the same message. */
-  const deleteRoute = (url: string, summary: string, remove: (me: ReturnType<typeof currentStaff>, id: number) => Promise<unknown>) =>
-    app.post(url, { schema: { tags, summary, body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
-      await remove(currentStaff(request), request.body.id);
-      return { code: 0, msg: T.deleted, data: null };
-    });
+  const deleteRoute = (
+    url: string,
+    summary: string,
+    remove: (me: ReturnType<typeof currentStaff>, id: number) => Promise<unknown>,
+  ) =>
+    app.post(
+      url,
+      { schema: { tags, summary, body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+      async (request) => {
+        await remove(currentStaff(request), request.body.id);
+        return { code: 0, msg: T.deleted, data: null };
+      },
+    );
 
   app.post(
     '/api/crm/moneyList',
-    { schema: { tags, summary: '案件的还款记录', body: moneyListRequestSchema, response: { 200: envelopeSchema(moneyListResponseSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: '案件的还款记录',
+        body: moneyListRequestSchema,
+        response: { 200: envelopeSchema(moneyListResponseSchema) },
+      },
+    },
     async (request) => {
       const { id, cursor, limit } = request.body;
       return { code: 0, msg: 'ok', data: await money.listMoney(currentStaff(request), id, cursor, limit) };
@@ -49,33 +64,72 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
 
   app.post(
     '/api/crm/addMoney',
-    { schema: { tags, summary: '登记还款（幂等键防重复）', body: addMoneyRequestSchema, response: { 200: envelopeSchema(moneyRecordSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: '登记还款（幂等键防重复）',
+        body: addMoneyRequestSchema,
+        response: { 200: envelopeSchema(moneyRecordSchema) },
+      },
+    },
     async (request) => ({ code: 0, msg: T.added, data: await money.addMoney(currentStaff(request), request.body) }),
   );
 
   app.post(
     '/api/crm/moneyConfirm',
-    { schema: { tags, summary: '确认还款（确认后不可修改）', body: recordIdRequestSchema, response: { 200: envelopeSchema(moneyRecordSchema) } } },
-    async (request) => ({ code: 0, msg: T.confirmed, data: await money.confirmMoney(currentStaff(request), request.body.id) }),
+    {
+      schema: {
+        tags,
+        summary: '确认还款（确认后不可修改）',
+        body: recordIdRequestSchema,
+        response: { 200: envelopeSchema(moneyRecordSchema) },
+      },
+    },
+    async (request) => ({
+      code: 0,
+      msg: T.confirmed,
+      data: await money.confirmMoney(currentStaff(request), request.body.id),
+    }),
   );
 
   deleteRoute('/api/crm/delMoney', '删除未确认的还款', (me, id) => money.deleteMoney(me, id));
 
   app.get(
     '/api/crm/getProof',
-    { schema: { tags, summary: '案件的凭证（含历史版本与驳回）', querystring: getProofQuerySchema, response: { 200: envelopeSchema(proofListResponseSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: '案件的凭证（含历史版本与驳回）',
+        querystring: getProofQuerySchema,
+        response: { 200: envelopeSchema(proofListResponseSchema) },
+      },
+    },
     async (request) => ({ code: 0, msg: 'ok', data: await money.listProofs(currentStaff(request), request.query.id) }),
   );
 
   app.post(
     '/api/crm/proof',
-    { schema: { tags, summary: '上传凭证', body: addProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: '上传凭证',
+        body: addProofRequestSchema,
+        response: { 200: envelopeSchema(proofSchema) },
+      },
+    },
     async (request) => ({ code: 0, msg: T.added, data: await money.addProof(currentStaff(request), request.body) }),
   );
 
   app.post(
     '/api/crm/updateProof',
-    { schema: { tags, summary: '重新上传被驳回的凭证', body: updateProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: '重新上传被驳回的凭证',
+        body: updateProofRequestSchema,
+        response: { 200: envelopeSchema(proofSchema) },
+      },
+    },
     async (request) => ({ code: 0, msg: T.added, data: await money.updateProof(currentStaff(request), request.body) }),
   );
 
@@ -83,7 +137,14 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
 
   app.get(
     '/api/crm/proofReject',
-    { schema: { tags, summary: '我的凭证驳回', querystring: proofRejectQuerySchema, response: { 200: envelopeSchema(proofRejectListSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: '我的凭证驳回',
+        querystring: proofRejectQuerySchema,
+        response: { 200: envelopeSchema(proofRejectListSchema) },
+      },
+    },
     async (request) => {
       const { cursor, limit } = request.query;
       return { code: 0, msg: 'ok', data: await money.listRejections(currentStaff(request), cursor, limit) };
@@ -93,8 +154,19 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
   // Not in spec §7, which lists only the GET: rejecting a proof needs a write, on the same path (decision 020).
   app.post(
     '/api/crm/proofReject',
-    { schema: { tags, summary: '驳回凭证', body: rejectProofRequestSchema, response: { 200: envelopeSchema(proofSchema) } } },
-    async (request) => ({ code: 0, msg: T.rejected, data: await money.rejectProof(currentStaff(request), request.body) }),
+    {
+      schema: {
+        tags,
+        summary: '驳回凭证',
+        body: rejectProofRequestSchema,
+        response: { 200: envelopeSchema(proofSchema) },
+      },
+    },
+    async (request) => ({
+      code: 0,
+      msg: T.rejected,
+      data: await money.rejectProof(currentStaff(request), request.body),
+    }),
   );
 
   deleteRoute('/common/delimg', '删除未提交的图片', (me, id) => money.deleteImage(me, id));

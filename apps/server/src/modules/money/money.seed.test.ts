@@ -16,9 +16,17 @@ afterAll(() => test.close());
 type List = { confirmed_fen: number; list: { amount_fen: number; status: string; can_confirm: boolean }[] };
 
 describe('demo repayments', () => {
-  it('shows 王小明\'s case with one confirmed and one pending repayment, which 李建国 may confirm', async () => {
-    const [chen] = await test.db.select().from(clients).where(and(eq(clients.corpId, 1), eq(clients.name, '陈美玲')));
-    const asOwner = await postForm(test.app, '/api/crm/moneyList', { id: chen?.id ?? 0 }, { cookie: await loginAs(test, { corpId: 1, phone: '13800000001' }) });
+  it("shows 王小明's case with one confirmed and one pending repayment, which 李建国 may confirm", async () => {
+    const [chen] = await test.db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.corpId, 1), eq(clients.name, '陈美玲')));
+    const asOwner = await postForm(
+      test.app,
+      '/api/crm/moneyList',
+      { id: chen?.id ?? 0 },
+      { cookie: await loginAs(test, { corpId: 1, phone: '13800000001' }) },
+    );
     expect(asOwner.json<{ data: List }>().data).toMatchObject({
       confirmed_fen: 500_000,
       list: [
@@ -26,11 +34,21 @@ describe('demo repayments', () => {
         { amount_fen: 500_000, status: 'confirmed' },
       ],
     });
-    const asLeader = await postForm(test.app, '/api/crm/moneyList', { id: chen?.id ?? 0 }, { cookie: await loginAs(test, { corpId: 1, phone: '13800000002' }) });
+    const asLeader = await postForm(
+      test.app,
+      '/api/crm/moneyList',
+      { id: chen?.id ?? 0 },
+      { cookie: await loginAs(test, { corpId: 1, phone: '13800000002' }) },
+    );
     expect(asLeader.json<{ data: List }>().data.list[0]?.can_confirm).toBe(true);
     // The other company's 刘另司 shares 王小明's phone and sees none of it (past the one-code-a-minute limit).
     clock = new Date(clock.getTime() + 61_000);
-    const asOther = await postForm(test.app, '/api/crm/moneyList', { id: chen?.id ?? 0 }, { cookie: await loginAs(test, { corpId: 2, phone: '13800000001' }) });
+    const asOther = await postForm(
+      test.app,
+      '/api/crm/moneyList',
+      { id: chen?.id ?? 0 },
+      { cookie: await loginAs(test, { corpId: 2, phone: '13800000001' }) },
+    );
     expect(asOther.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,14 @@
 import type { Clock } from '../../clock.ts';
-import type { AddMoneyRequest, MoneyList, MoneyRecord, OcrResult, Proof, ProofImage, ProofList, ProofRejectList } from '@crm/domain/api/money';
+import type {
+  AddMoneyRequest,
+  MoneyList,
+  MoneyRecord,
+  OcrResult,
+  Proof,
+  ProofImage,
+  ProofList,
+  ProofRejectList,
+} from '@crm/domain/api/money';
 import type { OcrKind } from '@crm/domain/idcard';
 import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, moneyAmountToFen } from '@crm/domain/money';
 import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
@@ -33,8 +42,10 @@ export interface MoneyServiceDeps {
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export function createMoneyService({ repo, access, files, ocr, now, log = () => undefined }: MoneyServiceDeps) {
-  const readableCase = (me: StaffIdentity, clientId: number): Promise<CaseRow> => access.require(me, 'money.read', clientId);
-  const writableCase = (me: StaffIdentity, clientId: number): Promise<CaseRow> => access.require(me, 'money.add', clientId);
+  const readableCase = (me: StaffIdentity, clientId: number): Promise<CaseRow> =>
+    access.require(me, 'money.read', clientId);
+  const writableCase = (me: StaffIdentity, clientId: number): Promise<CaseRow> =>
+    access.require(me, 'money.add', clientId);
 
   const imageOf = (me: StaffIdentity, fileId: number): ProofImage => files.links(fileId, me.id);
 
@@ -49,7 +60,12 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
    * proof or record). `reusable` are ids this proof's current version already holds, which a re-upload
    * may keep.
    */
-  async function checkImages(me: StaffIdentity, caseRow: CaseRow, fileIds: number[], reusable: number[] = []): Promise<FileRow[]> {
+  async function checkImages(
+    me: StaffIdentity,
+    caseRow: CaseRow,
+    fileIds: number[],
+    reusable: number[] = [],
+  ): Promise<FileRow[]> {
     const rows = await files.find(me.corpId, fileIds);
     if (rows.length !== fileIds.length) throw new RefusedError(T.imageNotFound);
     for (const row of rows) {
@@ -61,8 +77,14 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
 
   async function toMoneyRecords(me: StaffIdentity, caseRow: CaseRow, rows: MoneyRow[]): Promise<MoneyRecord[]> {
     const [links, names] = await Promise.all([
-      repo.moneyImageFiles(me.corpId, rows.map((row) => row.id)),
-      repo.staffNames(me.corpId, rows.flatMap((row) => [row.createdBy, ...(row.confirmedBy ? [row.confirmedBy] : [])])),
+      repo.moneyImageFiles(
+        me.corpId,
+        rows.map((row) => row.id),
+      ),
+      repo.staffNames(
+        me.corpId,
+        rows.flatMap((row) => [row.createdBy, ...(row.confirmedBy ? [row.confirmedBy] : [])]),
+      ),
     ]);
     return rows.map((row) => ({
       id: row.id,
@@ -84,13 +106,23 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
   }
 
   async function toProofs(me: StaffIdentity, caseRow: CaseRow, ids: number[]): Promise<Proof[]> {
-    const proofsOfCase = (await repo.listLiveProofs(me.corpId, caseRow.id)).filter((p) => ids.length === 0 || ids.includes(p.id));
+    const proofsOfCase = (await repo.listLiveProofs(me.corpId, caseRow.id)).filter(
+      (p) => ids.length === 0 || ids.includes(p.id),
+    );
     const proofIds = proofsOfCase.map((p) => p.id);
-    const [images, rejections] = await Promise.all([repo.proofImageFiles(me.corpId, proofIds), repo.rejectionsOf(me.corpId, proofIds)]);
-    const names = await repo.staffNames(me.corpId, rejections.map((r) => r.rejectedBy));
+    const [images, rejections] = await Promise.all([
+      repo.proofImageFiles(me.corpId, proofIds),
+      repo.rejectionsOf(me.corpId, proofIds),
+    ]);
+    const names = await repo.staffNames(
+      me.corpId,
+      rejections.map((r) => r.rejectedBy),
+    );
     return proofsOfCase.map((p) => {
       const mine = images.filter((image) => image.proofId === p.id);
-      const versions = [...new Set(mine.map((image) => image.version))].filter((v) => v !== p.version).sort((a, b) => b - a);
+      const versions = [...new Set(mine.map((image) => image.version))]
+        .filter((v) => v !== p.version)
+        .sort((a, b) => b - a);
       return {
         id: p.id,
         client_id: p.clientId,
@@ -125,7 +157,11 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
   }
 
   /** A live proof and its case, after the permission's check. */
-  async function proofWithCase(me: StaffIdentity, permission: 'proof.update' | 'proof.delete' | 'proof.reject', proofId: number) {
+  async function proofWithCase(
+    me: StaffIdentity,
+    permission: 'proof.update' | 'proof.delete' | 'proof.reject',
+    proofId: number,
+  ) {
     const { proof, case: caseRow } = await access.require(me, permission, proofId);
     return { proof, caseRow };
   }
@@ -136,7 +172,12 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
     /** Stores one proof image of a case: checked, re-encoded, thumbnailed. Nothing stays behind on failure. */
     async uploadProofImage(me: StaffIdentity, clientId: number, bytes: Buffer): Promise<ProofImage> {
       const caseRow = await writableCase(me, clientId);
-      const row = await files.store({ corpId: me.corpId, uploaderId: me.id, owner: { kind: 'case', clientId: caseRow.id }, bytes });
+      const row = await files.store({
+        corpId: me.corpId,
+        uploaderId: me.id,
+        owner: { kind: 'case', clientId: caseRow.id },
+        bytes,
+      });
       return imageOf(me, row.id);
     },
 
@@ -178,7 +219,10 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
 
     async listMoney(me: StaffIdentity, clientId: number, cursor: number | null, limit: number): Promise<MoneyList> {
       const caseRow = await readableCase(me, clientId);
-      const [rows, confirmed] = await Promise.all([repo.listMoney(me.corpId, clientId, cursor, limit + 1), repo.confirmedTotal(me.corpId, clientId)]);
+      const [rows, confirmed] = await Promise.all([
+        repo.listMoney(me.corpId, clientId, cursor, limit + 1),
+        repo.confirmedTotal(me.corpId, clientId),
+      ]);
       const page = rows.slice(0, limit);
       return {
         client: { id: caseRow.id, name: caseRow.name },
@@ -223,7 +267,8 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
             createdAt: at,
           });
           if (!row) return undefined;
-          if ((await files.attach(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
+          if ((await files.attach(tx, me.corpId, input.imgs, at)) !== input.imgs.length)
+            throw new RefusedError(T.imageInUse);
           await repo.insertMoneyImages(tx, me.corpId, row.id, input.imgs);
           return row;
         });
@@ -246,7 +291,8 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
       const caseRow = await readableCase(me, row.clientId);
       if (row.status === 'confirmed') throw new RefusedError(T.alreadyConfirmed);
       // Refused, not forbidden: whoever could confirm it but recorded it (maker-checker) is told why.
-      if (row.createdBy === me.id && can(me, 'money.confirm', { case: caseRow, record: { createdBy: 0 } })) throw new RefusedError(T.cannotConfirmOwn);
+      if (row.createdBy === me.id && can(me, 'money.confirm', { case: caseRow, record: { createdBy: 0 } }))
+        throw new RefusedError(T.cannotConfirmOwn);
       access.assert(me, 'money.confirm', { case: caseRow, record: row });
       const confirmed = await repo.confirmMoney(me.corpId, id, me.id, now());
       if (!confirmed) throw new RefusedError(T.alreadyConfirmed);
@@ -279,15 +325,25 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
 
     async addProof(me: StaffIdentity, input: { id: number; type: number; imgs: number[] }): Promise<Proof> {
       const caseRow = await access.require(me, 'proof.add', input.id);
-      if ((await repo.countLiveProofs(me.corpId, caseRow.id)) >= MAX_PROOFS_PER_CASE) throw new RefusedError(T.tooManyProofs);
+      if ((await repo.countLiveProofs(me.corpId, caseRow.id)) >= MAX_PROOFS_PER_CASE)
+        throw new RefusedError(T.tooManyProofs);
       await checkImages(me, caseRow, input.imgs);
       const at = now();
       const proof = await repo.transaction(async (tx) => {
         // Counted again under the case's lock: concurrent adds past the check above stop at the cap.
         await repo.lockCaseProofs(tx, me.corpId, caseRow.id);
-        if ((await repo.countLiveProofs(me.corpId, caseRow.id, tx)) >= MAX_PROOFS_PER_CASE) throw new RefusedError(T.tooManyProofs);
-        const row = await repo.insertProof(tx, { corpId: me.corpId, clientId: caseRow.id, type: input.type, createdBy: me.id, createdAt: at, updatedAt: at });
-        if ((await files.attach(tx, me.corpId, input.imgs, at)) !== input.imgs.length) throw new RefusedError(T.imageInUse);
+        if ((await repo.countLiveProofs(me.corpId, caseRow.id, tx)) >= MAX_PROOFS_PER_CASE)
+          throw new RefusedError(T.tooManyProofs);
+        const row = await repo.insertProof(tx, {
+          corpId: me.corpId,
+          clientId: caseRow.id,
+          type: input.type,
+          createdBy: me.id,
+          createdAt: at,
+          updatedAt: at,
+        });
+        if ((await files.attach(tx, me.corpId, input.imgs, at)) !== input.imgs.length)
+          throw new RefusedError(T.imageInUse);
         await repo.insertProofImages(tx, me.corpId, row.id, 1, input.imgs);
         return row;
       });
@@ -298,7 +354,9 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
     async updateProof(me: StaffIdentity, input: { id: number; imgs: number[] }): Promise<Proof> {
       const { proof, caseRow } = await proofWithCase(me, 'proof.update', input.id);
       if (proof.status !== 'rejected') throw new RefusedError(T.proofNotRejected);
-      const current = (await repo.proofImageFiles(me.corpId, [proof.id])).filter((image) => image.version === proof.version).map((image) => image.fileId);
+      const current = (await repo.proofImageFiles(me.corpId, [proof.id]))
+        .filter((image) => image.version === proof.version)
+        .map((image) => image.fileId);
       await checkImages(me, caseRow, input.imgs, current);
       const fresh = input.imgs.filter((id) => !current.includes(id));
       const at = now();
@@ -319,18 +377,20 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
     async rejectProof(me: StaffIdentity, input: { id: number; reason: string }): Promise<Proof> {
       const { proof, caseRow } = await proofWithCase(me, 'proof.reject', input.id);
       if (proof.status === 'rejected') throw new RefusedError(T.proofAlreadyRejected);
-      const changed = await repo.rejectProof({
-        corpId: me.corpId,
-        proofId: proof.id,
-        clientId: caseRow.id,
-        ownerId: caseRow.ownerId,
-        reason: input.reason,
-        by: me.id,
-        at: now(),
-      }).catch((error: unknown) => {
-        // The one-open-rejection index behind the conditional update: the same answer.
-        throw isUniqueViolation(error) ? new RefusedError(T.proofAlreadyRejected) : error;
-      });
+      const changed = await repo
+        .rejectProof({
+          corpId: me.corpId,
+          proofId: proof.id,
+          clientId: caseRow.id,
+          ownerId: caseRow.ownerId,
+          reason: input.reason,
+          by: me.id,
+          at: now(),
+        })
+        .catch((error: unknown) => {
+          // The one-open-rejection index behind the conditional update: the same answer.
+          throw isUniqueViolation(error) ? new RefusedError(T.proofAlreadyRejected) : error;
+        });
       if (!changed) throw new RefusedError(T.proofAlreadyRejected);
       return oneProof(me, caseRow, proof.id);
     },
@@ -340,8 +400,14 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
       const rows = await repo.listOpenRejections(me.corpId, me.id, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const [images, names] = await Promise.all([
-        repo.proofImageFiles(me.corpId, page.map((row) => row.proofId)),
-        repo.staffNames(me.corpId, page.map((row) => row.rejectedBy)),
+        repo.proofImageFiles(
+          me.corpId,
+          page.map((row) => row.proofId),
+        ),
+        repo.staffNames(
+          me.corpId,
+          page.map((row) => row.rejectedBy),
+        ),
       ]);
       return {
         list: page.map((row) => ({
@@ -352,7 +418,9 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
           reason: row.reason,
           rejected_by: { id: row.rejectedBy, name: names.get(row.rejectedBy) ?? '' },
           created_at: row.createdAt.toISOString(),
-          images: images.filter((image) => image.proofId === row.proofId && image.version === row.version).map((image) => imageOf(me, image.fileId)),
+          images: images
+            .filter((image) => image.proofId === row.proofId && image.version === row.version)
+            .map((image) => imageOf(me, image.fileId)),
         })),
         next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
       };

@@ -68,7 +68,10 @@ describe('POST /api/ysb/uploadImg with kind idCard / bankCard (OCR)', () => {
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
     const calls = seen.length;
-    const pdf = await postFile(test, '/api/ysb/uploadImg', { kind: 'idCard' }, Buffer.from('%PDF-1.4 fake'), { cookie, filename: 'id.jpg' });
+    const pdf = await postFile(test, '/api/ysb/uploadImg', { kind: 'idCard' }, Buffer.from('%PDF-1.4 fake'), {
+      cookie,
+      filename: 'id.jpg',
+    });
     expect(pdf.json<Body>()).toEqual({ code: 1, msg: '只能上传 JPG、PNG 或 WebP 图片', data: null });
     expect(seen.length).toBe(calls);
     const kind = await postFile(test, '/api/ysb/uploadImg', { kind: 'passport' }, await makeJpeg(), { cookie });
@@ -82,13 +85,19 @@ describe('proof images on S3-compatible storage', () => {
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
     const before = new Set(fake.objects.keys());
-    const response = await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makeJpeg({ exif: true }), { cookie });
+    const response = await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makeJpeg({ exif: true }), {
+      cookie,
+    });
     const image = response.json<Body<{ image: { url: string } }>>().data?.image;
     const added = [...fake.objects.keys()].filter((key) => !before.has(key));
     expect(added).toHaveLength(2);
     for (const key of added) expect(key).toMatch(new RegExp(`^${w.corp.id}/[0-9a-f]{32}(-thumb)?\\.jpg$`));
     const served = await test.app.inject({ method: 'GET', url: image?.url ?? '', headers: { cookie } });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(fake.objects.get(added.find((k) => !k.includes('thumb')) ?? '')?.body ?? Buffer.alloc(0))).toBe(true);
+    expect(
+      served.rawPayload.equals(
+        fake.objects.get(added.find((k) => !k.includes('thumb')) ?? '')?.body ?? Buffer.alloc(0),
+      ),
+    ).toBe(true);
   });
 });

@@ -22,17 +22,38 @@ describe('POST /api/crm/proof under concurrent adds', () => {
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
     const base = { corpId: w.corp.id, clientId: w.theCase.id };
-    await test.db.insert(proofs).values(Array.from({ length: MAX_PROOFS_PER_CASE - 2 }, () => ({ ...base, type: 1, createdBy: w.owner.id })));
+    await test.db
+      .insert(proofs)
+      .values(Array.from({ length: MAX_PROOFS_PER_CASE - 2 }, () => ({ ...base, type: 1, createdBy: w.owner.id })));
     // One unattached image per request (rows only: the adds never read the stored bytes).
     const images = await test.db
       .insert(files)
-      .values(Array.from({ length: 12 }, (_, i) => ({ ...base, ownerKind: 'case' as const, uploaderId: w.owner.id, storageKey: `race/${i}.jpg`, thumbKey: `race/${i}-t.jpg`, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 })))
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          ...base,
+          ownerKind: 'case' as const,
+          uploaderId: w.owner.id,
+          storageKey: `race/${i}.jpg`,
+          thumbKey: `race/${i}-t.jpg`,
+          contentType: 'image/jpeg',
+          bytes: 1,
+          width: 1,
+          height: 1,
+        })),
+      )
       .returning({ id: files.id });
-    const answers = await Promise.all(images.map((image) => postForm(test.app, '/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(image.id) }, { cookie })));
+    const answers = await Promise.all(
+      images.map((image) =>
+        postForm(test.app, '/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(image.id) }, { cookie }),
+      ),
+    );
     const bodies = answers.map((a) => a.json<{ code: number; msg: string }>());
     expect(bodies.filter((b) => b.code === 0)).toHaveLength(2);
     expect(bodies.filter((b) => b.code !== 0).every((b) => b.msg === '该案件的凭证已达上限')).toBe(true);
-    const live = await test.db.select().from(proofs).where(and(eq(proofs.clientId, w.theCase.id), isNull(proofs.deletedAt)));
+    const live = await test.db
+      .select()
+      .from(proofs)
+      .where(and(eq(proofs.clientId, w.theCase.id), isNull(proofs.deletedAt)));
     expect(live).toHaveLength(MAX_PROOFS_PER_CASE);
   });
 });
@@ -41,12 +62,22 @@ describe('POST /api/crm/proofReject under concurrent rejections', () => {
   it('records one open rejection when a proof is rejected three times at once', async () => {
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.leader);
-    const [proof] = await test.db.insert(proofs).values({ corpId: w.corp.id, clientId: w.theCase.id, type: 1, createdBy: w.owner.id }).returning({ id: proofs.id });
-    const answers = await Promise.all(Array.from({ length: 3 }, () => postForm(test.app, '/api/crm/proofReject', { id: proof?.id ?? 0, reason: '照片不清晰' }, { cookie })));
+    const [proof] = await test.db
+      .insert(proofs)
+      .values({ corpId: w.corp.id, clientId: w.theCase.id, type: 1, createdBy: w.owner.id })
+      .returning({ id: proofs.id });
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        postForm(test.app, '/api/crm/proofReject', { id: proof?.id ?? 0, reason: '照片不清晰' }, { cookie }),
+      ),
+    );
     const bodies = answers.map((a) => a.json<{ code: number; msg: string }>());
     expect(bodies.filter((b) => b.code === 0)).toHaveLength(1);
     expect(bodies.filter((b) => b.code !== 0).every((b) => b.msg === '该凭证已被驳回，等待重新上传')).toBe(true);
-    const open = await test.db.select().from(proofRejections).where(and(eq(proofRejections.proofId, proof?.id ?? 0), isNull(proofRejections.resolvedAt)));
+    const open = await test.db
+      .select()
+      .from(proofRejections)
+      .where(and(eq(proofRejections.proofId, proof?.id ?? 0), isNull(proofRejections.resolvedAt)));
     expect(open).toHaveLength(1);
   });
 });

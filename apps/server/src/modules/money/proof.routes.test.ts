@@ -23,10 +23,19 @@ type Proof = {
   can_reject: boolean;
 };
 type ProofList = { client: { id: number; name: string }; items: Proof[]; can_add: boolean };
-type Rejections = { list: { id: number; proof_id: number; reason: string; client: { id: number }; images: Image[] }[]; next_cursor: number | null };
+type Rejections = {
+  list: { id: number; proof_id: number; reason: string; client: { id: number }; images: Image[] }[];
+  next_cursor: number | null;
+};
 
 async function uploadImage(cookie: string, clientId: number): Promise<number> {
-  const response = await postFile(test, '/api/ysb/uploadImg', { id: clientId }, await makeJpeg({ width: 320, height: 240 }), { cookie });
+  const response = await postFile(
+    test,
+    '/api/ysb/uploadImg',
+    { id: clientId },
+    await makeJpeg({ width: 320, height: 240 }),
+    { cookie },
+  );
   const id = response.json<Body<{ image: Image }>>().data?.image.id;
   if (!id) throw new Error(`upload failed: ${response.body}`);
   return id;
@@ -51,7 +60,10 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
     const b = await uploadImage(owner, w.theCase.id);
 
     const added = await post<Proof>('/api/crm/proof', { id: w.theCase.id, type: 6, imgs: `${a},${b}` }, owner);
-    expect(added.body).toMatchObject({ code: 0, data: { type: 6, status: 'submitted', version: 1, can_edit: false, can_reject: false } });
+    expect(added.body).toMatchObject({
+      code: 0,
+      data: { type: 6, status: 'submitted', version: 1, can_edit: false, can_reject: false },
+    });
     expect(added.body.data?.images.map((i) => i.id)).toEqual([a, b]);
     const proofId = added.body.data?.id ?? 0;
 
@@ -62,26 +74,38 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
     const rejected = await post<Proof>('/api/crm/proofReject', { id: proofId, reason: 'POS单金额看不清' }, leader);
     expect(rejected.body).toMatchObject({ code: 0, msg: '已驳回', data: { status: 'rejected' } });
     expect(rejected.body.data?.rejections[0]).toMatchObject({ reason: 'POS单金额看不清', resolved_at: null });
-    expect((await post('/api/crm/proofReject', { id: proofId, reason: '再驳' }, leader)).body).toMatchObject({ code: 1, msg: '该凭证已被驳回，等待重新上传' });
+    expect((await post('/api/crm/proofReject', { id: proofId, reason: '再驳' }, leader)).body).toMatchObject({
+      code: 1,
+      msg: '该凭证已被驳回，等待重新上传',
+    });
 
     // The owner sees the rejection in the list and on the home badge.
     expect(await badge(owner, w.owner.id)).toBe(1);
     const rejections = await get<Rejections>('/api/crm/proofReject', owner);
-    expect(rejections.body.data?.list).toMatchObject([{ proof_id: proofId, reason: 'POS单金额看不清', client: { id: w.theCase.id } }]);
+    expect(rejections.body.data?.list).toMatchObject([
+      { proof_id: proofId, reason: 'POS单金额看不清', client: { id: w.theCase.id } },
+    ]);
     expect(rejections.body.data?.list[0]?.images.map((i) => i.id)).toEqual([a, b]);
-    expect((await get<Rejections>('/api/crm/proofReject', await loginAs(test, w.colleague))).body.data?.list).toEqual([]);
+    expect((await get<Rejections>('/api/crm/proofReject', await loginAs(test, w.colleague))).body.data?.list).toEqual(
+      [],
+    );
 
     // Re-upload: keep b, replace a with c.
     const c = await uploadImage(owner, w.theCase.id);
     const updated = await post<Proof>('/api/crm/updateProof', { id: proofId, imgs: `${c},${b}` }, owner);
     expect(updated.body).toMatchObject({ code: 0, data: { status: 'submitted', version: 2 } });
     expect(updated.body.data?.images.map((i) => i.id)).toEqual([c, b]);
-    expect(updated.body.data?.history.map((h) => ({ version: h.version, ids: h.images.map((i) => i.id) }))).toEqual([{ version: 1, ids: [a, b] }]);
+    expect(updated.body.data?.history.map((h) => ({ version: h.version, ids: h.images.map((i) => i.id) }))).toEqual([
+      { version: 1, ids: [a, b] },
+    ]);
     expect(updated.body.data?.rejections[0]?.resolved_at).not.toBeNull();
     expect(await badge(owner, w.owner.id)).toBe(0);
     expect((await get<Rejections>('/api/crm/proofReject', owner)).body.data?.list).toEqual([]);
     // A proof that is not rejected cannot be re-uploaded.
-    expect((await post('/api/crm/updateProof', { id: proofId, imgs: String(c) }, owner)).body).toMatchObject({ code: 1, msg: '只有被驳回的凭证可以重新上传' });
+    expect((await post('/api/crm/updateProof', { id: proofId, imgs: String(c) }, owner)).body).toMatchObject({
+      code: 1,
+      msg: '只有被驳回的凭证可以重新上传',
+    });
 
     const deleted = await post('/api/crm/delProof', { id: proofId }, owner);
     expect(deleted.body).toEqual({ code: 0, msg: '删除成功', data: null });
@@ -92,7 +116,11 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
     const service = await loginAs(test, w.service);
-    const proof = await post<Proof>('/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(await uploadImage(owner, w.theCase.id)) }, owner);
+    const proof = await post<Proof>(
+      '/api/crm/proof',
+      { id: w.theCase.id, type: 1, imgs: String(await uploadImage(owner, w.theCase.id)) },
+      owner,
+    );
     const proofId = proof.body.data?.id ?? 0;
     const listed = await get<ProofList>(`/api/crm/getProof?id=${w.theCase.id}`, service);
     expect(listed.body.data).toMatchObject({ can_add: false, items: [{ id: proofId, can_reject: true }] });
@@ -108,7 +136,11 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
   it('keeps a proof from another company or another salesperson unreadable, by id too', async () => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
-    const proof = await post<Proof>('/api/crm/proof', { id: w.theCase.id, type: 2, imgs: String(await uploadImage(owner, w.theCase.id)) }, owner);
+    const proof = await post<Proof>(
+      '/api/crm/proof',
+      { id: w.theCase.id, type: 2, imgs: String(await uploadImage(owner, w.theCase.id)) },
+      owner,
+    );
     const proofId = proof.body.data?.id ?? 0;
     const stranger = await loginAs(test, w.stranger);
     const colleague = await loginAs(test, w.colleague);
@@ -136,7 +168,11 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
   ])('refuses a proof with %s', async (_, fields, message) => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
-    expect((await post('/api/crm/proof', { id: w.theCase.id, ...fields }, owner)).body).toEqual({ code: 1, msg: message, data: null });
+    expect((await post('/api/crm/proof', { id: w.theCase.id, ...fields }, owner)).body).toEqual({
+      code: 1,
+      msg: message,
+      data: null,
+    });
   });
 
   it('refuses images of another case, of another company, or already used', async () => {
@@ -144,13 +180,19 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
     const owner = await loginAs(test, w.owner);
     const second = await createCase(test.db, w.owner, '另一个客户');
     const elsewhere = await uploadImage(owner, second.id);
-    expect((await post('/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(elsewhere) }, owner)).body.msg).toBe('图片不属于该案件');
+    expect((await post('/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(elsewhere) }, owner)).body.msg).toBe(
+      '图片不属于该案件',
+    );
     const strangerCase = await createCase(test.db, w.stranger);
     const foreign = await uploadImage(await loginAs(test, w.stranger), strangerCase.id);
-    expect((await post('/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(foreign) }, owner)).body.msg).toBe('图片不存在');
+    expect((await post('/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(foreign) }, owner)).body.msg).toBe(
+      '图片不存在',
+    );
     const mine = await uploadImage(owner, w.theCase.id);
     expect((await post('/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(mine) }, owner)).body.code).toBe(0);
-    expect((await post('/api/crm/proof', { id: w.theCase.id, type: 3, imgs: String(mine) }, owner)).body.msg).toBe('图片已被其他凭证或还款记录使用');
+    expect((await post('/api/crm/proof', { id: w.theCase.id, type: 3, imgs: String(mine) }, owner)).body.msg).toBe(
+      '图片已被其他凭证或还款记录使用',
+    );
   });
 
   it('pages the rejection list by cursor', async () => {
@@ -158,7 +200,11 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
     const owner = await loginAs(test, w.owner);
     const leader = await loginAs(test, w.leader);
     for (let i = 0; i < 3; i += 1) {
-      const proof = await post<Proof>('/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(await uploadImage(owner, w.theCase.id)) }, owner);
+      const proof = await post<Proof>(
+        '/api/crm/proof',
+        { id: w.theCase.id, type: 1, imgs: String(await uploadImage(owner, w.theCase.id)) },
+        owner,
+      );
       await post('/api/crm/proofReject', { id: proof.body.data?.id ?? 0, reason: `原因${i}` }, leader);
     }
     const first = await get<Rejections>('/api/crm/proofReject?limit=2', owner);
@@ -172,6 +218,10 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
   it('refuses an empty rejection reason', async () => {
     const w = await createMoneyWorld(test.db);
     const leader = await loginAs(test, w.leader);
-    expect((await post('/api/crm/proofReject', { id: 1, reason: '  ' }, leader)).body).toEqual({ code: 1, msg: '请填写驳回原因', data: null });
+    expect((await post('/api/crm/proofReject', { id: 1, reason: '  ' }, leader)).body).toEqual({
+      code: 1,
+      msg: '请填写驳回原因',
+      data: null,
+    });
   });
 });

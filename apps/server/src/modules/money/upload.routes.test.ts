@@ -63,7 +63,15 @@ describe('POST /api/ysb/uploadImg (proof images)', () => {
   it('takes a large phone photo up to the 10 MB limit', async () => {
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
-    const big = await sharp({ create: { width: 2000, height: 1600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({
+      create: {
+        width: 2000,
+        height: 1600,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
       .jpeg({ quality: 98 })
       .toBuffer();
     // Well past the app's 1 MB body limit for plain forms, which multipart uploads do not go by.
@@ -76,9 +84,15 @@ describe('POST /api/ysb/uploadImg (proof images)', () => {
   it('takes PNG and WebP by their bytes, whatever the file is called', async () => {
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
-    const png = await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makePng(), { cookie, filename: 'screenshot.txt', type: 'text/plain' });
+    const png = await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makePng(), {
+      cookie,
+      filename: 'screenshot.txt',
+      type: 'text/plain',
+    });
     expect(png.json<Body>().code).toBe(0);
-    const webp = await sharp(await makePng()).webp().toBuffer();
+    const webp = await sharp(await makePng())
+      .webp()
+      .toBuffer();
     expect((await upload(cookie, w.theCase.id, webp)).body.code).toBe(0);
   });
 
@@ -98,8 +112,22 @@ describe('POST /api/ysb/uploadImg (proof images)', () => {
     it.each([
       ['a PDF renamed .jpg', () => Promise.resolve(pdf), '只能上传 JPG、PNG 或 WebP 图片'],
       ['an empty file', () => Promise.resolve(Buffer.alloc(0)), '文件为空，请重新选择图片'],
-      ['HTML behind JPEG magic bytes', () => Promise.resolve(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>x</script></html>')])), '图片已损坏或不完整，请重新拍摄或选择'],
-      ['a photo cut off halfway', async () => { const whole = await makeJpeg({ width: 1600, height: 1200 }); return whole.subarray(0, Math.floor(whole.length / 2)); }, '图片已损坏或不完整，请重新拍摄或选择'],
+      [
+        'HTML behind JPEG magic bytes',
+        () =>
+          Promise.resolve(
+            Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>x</script></html>')]),
+          ),
+        '图片已损坏或不完整，请重新拍摄或选择',
+      ],
+      [
+        'a photo cut off halfway',
+        async () => {
+          const whole = await makeJpeg({ width: 1600, height: 1200 });
+          return whole.subarray(0, Math.floor(whole.length / 2));
+        },
+        '图片已损坏或不完整，请重新拍摄或选择',
+      ],
     ])('%s', async (_, make, message) => {
       const w = await createMoneyWorld(test.db);
       const cookie = await loginAs(test, w.owner);
@@ -128,7 +156,11 @@ describe('POST /api/ysb/uploadImg (proof images)', () => {
       const before = { rows: (await fileRows()).length, stored: storedFiles().length };
       const form = new FormData();
       form.append('id', String(w.theCase.id));
-      form.append('file', new Blob([new Uint8Array(await makeJpeg({ width: 1600, height: 1200 }))], { type: 'image/jpeg' }), 'a.jpg');
+      form.append(
+        'file',
+        new Blob([new Uint8Array(await makeJpeg({ width: 1600, height: 1200 }))], { type: 'image/jpeg' }),
+        'a.jpg',
+      );
       const request = new Request('http://test.local/', { method: 'POST', body: form });
       const whole = Buffer.from(await request.arrayBuffer());
       const response = await test.app.inject({
@@ -146,7 +178,11 @@ describe('POST /api/ysb/uploadImg (proof images)', () => {
     it('no file at all', async () => {
       const w = await createMoneyWorld(test.db);
       const cookie = await loginAs(test, w.owner);
-      expect((await upload(cookie, w.theCase.id, null)).body).toEqual({ code: 1, msg: '请选择要上传的图片', data: null });
+      expect((await upload(cookie, w.theCase.id, null)).body).toEqual({
+        code: 1,
+        msg: '请选择要上传的图片',
+        data: null,
+      });
     });
   });
 
@@ -195,28 +231,45 @@ describe('GET /common/img/:id (signed, 5 minutes, viewer-bound)', () => {
     const owner = await loginAs(test, w.owner);
     const { body } = await upload(owner, w.theCase.id, await makeJpeg());
     const other = await loginAs(test, w.otherLeader);
-    const listed = await test.app.inject({ method: 'GET', url: `/api/crm/getProof?id=${w.theCase.id}`, headers: { cookie: other } });
+    const listed = await test.app.inject({
+      method: 'GET',
+      url: `/api/crm/getProof?id=${w.theCase.id}`,
+      headers: { cookie: other },
+    });
     expect(listed.statusCode).toBe(403);
     expect(body.data?.image?.id).toBeGreaterThan(0);
   });
 });
 
 describe('POST /common/delimg', () => {
-  it('deletes an image not yet used, file and thumbnail, and refuses others\' and used ones', async () => {
+  it("deletes an image not yet used, file and thumbnail, and refuses others' and used ones", async () => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
     const first = (await upload(owner, w.theCase.id, await makeJpeg())).body.data?.image;
     const second = (await upload(owner, w.theCase.id, await makeJpeg())).body.data?.image;
     const stored = storedFiles().length;
 
-    expect((await postForm(test.app, '/common/delimg', { id: first?.id ?? 0 }, { cookie: await loginAs(test, w.stranger) })).statusCode).toBe(404);
-    expect((await postForm(test.app, '/common/delimg', { id: first?.id ?? 0 }, { cookie: await loginAs(test, w.colleague) })).statusCode).toBe(403);
+    expect(
+      (await postForm(test.app, '/common/delimg', { id: first?.id ?? 0 }, { cookie: await loginAs(test, w.stranger) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await postForm(test.app, '/common/delimg', { id: first?.id ?? 0 }, { cookie: await loginAs(test, w.colleague) }))
+        .statusCode,
+    ).toBe(403);
     const deleted = await postForm(test.app, '/common/delimg', { id: first?.id ?? 0 }, { cookie: owner });
     expect(deleted.json<Body>()).toEqual({ code: 0, msg: '删除成功', data: null });
     expect(storedFiles().length).toBe(stored - 2);
-    expect((await postForm(test.app, '/common/delimg', { id: first?.id ?? 0 }, { cookie: owner })).statusCode).toBe(404);
+    expect((await postForm(test.app, '/common/delimg', { id: first?.id ?? 0 }, { cookie: owner })).statusCode).toBe(
+      404,
+    );
 
-    await postForm(test.app, '/api/crm/proof', { id: w.theCase.id, type: 1, imgs: String(second?.id) }, { cookie: owner });
+    await postForm(
+      test.app,
+      '/api/crm/proof',
+      { id: w.theCase.id, type: 1, imgs: String(second?.id) },
+      { cookie: owner },
+    );
     const used = await postForm(test.app, '/common/delimg', { id: second?.id ?? 0 }, { cookie: owner });
     expect(used.json<Body>()).toEqual({ code: 1, msg: '已提交的图片不能删除，如需更换请重新上传凭证', data: null });
     expect((await postForm(test.app, '/common/delimg', { id: 'abc' }, { cookie: owner })).json<Body>().code).toBe(1);

@@ -14,7 +14,14 @@ export type { TaskRow as SignTaskRow } from './sign.repository.ts';
 /** Opens a signing task for a home-loan client (the steward's docking), in the caller's transaction. */
 export async function createSignTask(
   tx: Tx,
-  values: { corpId: number; houseClientId: number; appointmentAt: Date; place: string; createdBy: number; createdAt: Date },
+  values: {
+    corpId: number;
+    houseClientId: number;
+    appointmentAt: Date;
+    place: string;
+    createdBy: number;
+    createdAt: Date;
+  },
 ) {
   const [row] = await tx.insert(signTasks).values(values).returning({ id: signTasks.id });
   if (!row) throw new Error('sign task not inserted');

@@ -33,7 +33,8 @@ export interface TaskFilter {
   kind?: 'case' | 'house' | undefined;
 }
 
-const selectTasks = (executor: Db | Tx) => executor.select(taskColumns).from(signTasks).leftJoin(signer, eq(signer.id, signTasks.signerId));
+const selectTasks = (executor: Db | Tx) =>
+  executor.select(taskColumns).from(signTasks).leftJoin(signer, eq(signer.id, signTasks.signerId));
 type TaskColumns = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
 
 /**
@@ -42,8 +43,16 @@ type TaskColumns = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>
  */
 async function withContacts(ex: Db | Tx, corpId: number, rows: TaskColumns[]) {
   const [cases, houses] = await Promise.all([
-    caseContacts(ex, corpId, rows.flatMap((row) => (row.clientId === null ? [] : [row.clientId]))),
-    houseClientContacts(ex, corpId, rows.flatMap((row) => (row.houseClientId === null ? [] : [row.houseClientId]))),
+    caseContacts(
+      ex,
+      corpId,
+      rows.flatMap((row) => (row.clientId === null ? [] : [row.clientId])),
+    ),
+    houseClientContacts(
+      ex,
+      corpId,
+      rows.flatMap((row) => (row.houseClientId === null ? [] : [row.houseClientId])),
+    ),
   ]);
   return rows.map((row) => {
     const person = row.clientId !== null ? cases.get(row.clientId) : undefined;
@@ -68,7 +77,6 @@ export async function findSignTask(ex: Db | Tx, corpId: number, id: number) {
 }
 
 export function createSignRepository(db: Db) {
-
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
@@ -118,7 +126,14 @@ export function createSignRepository(db: Db) {
       const [row] = await tx
         .update(signTasks)
         .set({ status: 'taken', signerId, takenAt: at })
-        .where(and(eq(signTasks.corpId, corpId), eq(signTasks.id, id), eq(signTasks.status, 'open'), isNull(signTasks.signerId)))
+        .where(
+          and(
+            eq(signTasks.corpId, corpId),
+            eq(signTasks.id, id),
+            eq(signTasks.status, 'open'),
+            isNull(signTasks.signerId),
+          ),
+        )
         .returning({ id: signTasks.id });
       return row;
     },
@@ -154,12 +169,23 @@ export function createSignRepository(db: Db) {
       const [row] = await db
         .update(signTasks)
         .set({ wecomSpNo: '' })
-        .where(and(eq(signTasks.corpId, corpId), eq(signTasks.id, id), eq(signTasks.status, 'rejected'), eq(signTasks.signerId, signerId), isNull(signTasks.wecomSpNo)))
+        .where(
+          and(
+            eq(signTasks.corpId, corpId),
+            eq(signTasks.id, id),
+            eq(signTasks.status, 'rejected'),
+            eq(signTasks.signerId, signerId),
+            isNull(signTasks.wecomSpNo),
+          ),
+        )
         .returning({ id: signTasks.id });
       return row;
     },
     setApproval: (corpId: number, id: number, spNo: string | null) =>
-      db.update(signTasks).set({ wecomSpNo: spNo }).where(and(eq(signTasks.corpId, corpId), eq(signTasks.id, id))),
+      db
+        .update(signTasks)
+        .set({ wecomSpNo: spNo })
+        .where(and(eq(signTasks.corpId, corpId), eq(signTasks.id, id))),
 
     async findStaff(corpId: number, id: number) {
       const [row] = await db

@@ -1,7 +1,13 @@
 import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
 import { toPage } from '@crm/domain/api/page';
-import { type SignDetail, type SignTask, type auditRejectRequestSchema, type taskListRequestSchema, type updateTaskRequestSchema } from '@crm/domain/api/sign';
+import {
+  type SignDetail,
+  type SignTask,
+  type auditRejectRequestSchema,
+  type taskListRequestSchema,
+  type updateTaskRequestSchema,
+} from '@crm/domain/api/sign';
 import { maskPhone } from '@crm/domain/validation';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { WecomError } from '../../adapters/wecom/index.ts';
@@ -45,8 +51,11 @@ export interface SignServiceDeps {
 
 export function createSignService({ repo, access, wecom, approvalTemplateId, now }: SignServiceDeps) {
   /** A task the caller may open (the access module: the centre's open pool, its signer, their leader, the approver). */
-  const visibleTask = (me: Me, id: number, permission: 'sign.task.read' | 'sign.task.record' = 'sign.task.read'): Promise<TaskRow> =>
-    access.require(me, permission, id);
+  const visibleTask = (
+    me: Me,
+    id: number,
+    permission: 'sign.task.read' | 'sign.task.record' = 'sign.task.read',
+  ): Promise<TaskRow> => access.require(me, permission, id);
 
   return {
     async list(me: Me, query: z.output<typeof taskListRequestSchema>) {
@@ -57,10 +66,18 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
       } else if (query.flag === 2) {
         const userId = query.userid || me.id;
         await access.requireSignerList(me, userId);
-        rows = await repo.listTasks({ corpId: me.corpId, signerId: userId, kind: query.kind }, query.cursor, query.limit);
+        rows = await repo.listTasks(
+          { corpId: me.corpId, signerId: userId, kind: query.kind },
+          query.cursor,
+          query.limit,
+        );
       } else {
         requireActor(me, 'sign.reject.list');
-        rows = await repo.listTasks({ corpId: me.corpId, status: 'rejected', kind: query.kind }, query.cursor, query.limit);
+        rows = await repo.listTasks(
+          { corpId: me.corpId, status: 'rejected', kind: query.kind },
+          query.cursor,
+          query.limit,
+        );
       }
       // The phone is for whoever holds the appointment; the open pool shows it masked.
       return toPage(rows, query.limit, (row) => toTask(row, row.signerId !== null));
@@ -73,7 +90,13 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
         ...toTask(task, task.signerId !== null),
         bank: task.bank,
         loan_amount_fen: task.loanAmountFen,
-        events: events.map((e) => ({ actor_name: e.actorName, from_status: e.fromStatus, to_status: e.toStatus, reason: e.reason, created_at: e.createdAt.toISOString() })),
+        events: events.map((e) => ({
+          actor_name: e.actorName,
+          from_status: e.fromStatus,
+          to_status: e.toStatus,
+          reason: e.reason,
+          created_at: e.createdAt.toISOString(),
+        })),
       };
     },
 
@@ -85,7 +108,14 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
         const at = now();
         const taken = await repo.take(tx, me.corpId, task.id, me.id, at);
         if (!taken) throw new RefusedError(TAKEN_MESSAGE);
-        await repo.insertEvent(tx, { corpId: me.corpId, taskId: id, actorId: me.id, fromStatus: 'open', toStatus: 'taken', createdAt: at });
+        await repo.insertEvent(tx, {
+          corpId: me.corpId,
+          taskId: id,
+          actorId: me.id,
+          fromStatus: 'open',
+          toStatus: 'taken',
+          createdAt: at,
+        });
         return { id };
       });
     },
@@ -95,9 +125,21 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
       await visibleTask(me, input.id, 'sign.task.record');
       return repo.transaction(async (tx) => {
         const at = now();
-        const moved = await repo.move(tx, { corpId: me.corpId, id: input.id, from: 'taken', signerId: me.id }, { status: input.outcome, outcomeNote: input.note, finishedAt: at });
+        const moved = await repo.move(
+          tx,
+          { corpId: me.corpId, id: input.id, from: 'taken', signerId: me.id },
+          { status: input.outcome, outcomeNote: input.note, finishedAt: at },
+        );
         if (!moved) throw new RefusedError('任务状态已变化，请刷新');
-        await repo.insertEvent(tx, { corpId: me.corpId, taskId: input.id, actorId: me.id, fromStatus: 'taken', toStatus: input.outcome, reason: input.note, createdAt: at });
+        await repo.insertEvent(tx, {
+          corpId: me.corpId,
+          taskId: input.id,
+          actorId: me.id,
+          fromStatus: 'taken',
+          toStatus: input.outcome,
+          reason: input.note,
+          createdAt: at,
+        });
         if (input.outcome === 'signed' && moved.houseClientId !== null) {
           await repo.markHouseSigned(tx, me.corpId, moved.houseClientId);
         }
@@ -111,9 +153,21 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
       return repo.transaction(async (tx) => {
         const at = now();
         const to = input.decision === 'approve' ? 'reject_approved' : 'taken';
-        const moved = await repo.move(tx, { corpId: me.corpId, id: input.id, from: 'rejected' }, { status: to, finishedAt: to === 'taken' ? null : at });
+        const moved = await repo.move(
+          tx,
+          { corpId: me.corpId, id: input.id, from: 'rejected' },
+          { status: to, finishedAt: to === 'taken' ? null : at },
+        );
         if (!moved) throw new RefusedError('该拒签已处理');
-        await repo.insertEvent(tx, { corpId: me.corpId, taskId: input.id, actorId: me.id, fromStatus: 'rejected', toStatus: to, reason: input.reason, createdAt: at });
+        await repo.insertEvent(tx, {
+          corpId: me.corpId,
+          taskId: input.id,
+          actorId: me.id,
+          fromStatus: 'rejected',
+          toStatus: to,
+          reason: input.reason,
+          createdAt: at,
+        });
         if (to === 'reject_approved' && moved.houseClientId !== null) {
           await repo.markHouseSignFailed(tx, me.corpId, moved.houseClientId);
         }

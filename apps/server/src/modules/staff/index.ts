@@ -3,4 +3,9 @@
  * (db/schema/staff.ts). Every module may read those tables for names and team membership; only this
  * module and the seed write them (docs/decisions/041).
  */
-export { createStaffRepository, identityColumns, type StaffIdentity, type StaffRepository } from './staff.repository.ts';
+export {
+  createStaffRepository,
+  identityColumns,
+  type StaffIdentity,
+  type StaffRepository,
+} from './staff.repository.ts';

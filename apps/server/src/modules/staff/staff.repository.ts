@@ -28,7 +28,9 @@ export const identityColumns = {
   isLeader: staff.isLeader,
   sex: staff.sex,
   // A correlated subquery, so the session lookup still answers in one round trip.
-  grants: sql<StaffGrant[]>`coalesce((select array_agg(${staffGrants.permission} order by ${staffGrants.permission}) from ${staffGrants} where ${staffGrants.corpId} = ${staff.corpId} and ${staffGrants.staffId} = ${staff.id}), '{}')`.as(
+  grants: sql<
+    StaffGrant[]
+  >`coalesce((select array_agg(${staffGrants.permission} order by ${staffGrants.permission}) from ${staffGrants} where ${staffGrants.corpId} = ${staff.corpId} and ${staffGrants.staffId} = ${staff.id}), '{}')`.as(
     'grants',
   ),
 };
@@ -48,7 +50,9 @@ export function createStaffRepository(db: Db) {
 
     async findByPhone(corpId: number, phone: string): Promise<StaffIdentity | undefined> {
       const [row] = await selectIdentity()
-        .where(and(eq(staff.corpId, corpId), eq(staff.phone, phone), eq(staff.isActive, true), eq(companies.isActive, true)))
+        .where(
+          and(eq(staff.corpId, corpId), eq(staff.phone, phone), eq(staff.isActive, true), eq(companies.isActive, true)),
+        )
         .limit(1);
       return row;
     },
@@ -56,7 +60,12 @@ export function createStaffRepository(db: Db) {
     async findByWxworkId(corpId: number, wxworkId: string): Promise<StaffIdentity | undefined> {
       const [row] = await selectIdentity()
         .where(
-          and(eq(staff.corpId, corpId), eq(staff.wxworkId, wxworkId), eq(staff.isActive, true), eq(companies.isActive, true)),
+          and(
+            eq(staff.corpId, corpId),
+            eq(staff.wxworkId, wxworkId),
+            eq(staff.isActive, true),
+            eq(companies.isActive, true),
+          ),
         )
         .limit(1);
       return row;

@@ -6,8 +6,13 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { staffCookie } from '../../test/sessions.ts';
 
-const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../fixtures/spec-endpoints.json');
-const { endpoints } = JSON.parse(fs.readFileSync(fixture, 'utf8')) as { endpoints: { method: 'GET' | 'POST'; path: string }[] };
+const fixture = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../fixtures/spec-endpoints.json',
+);
+const { endpoints } = JSON.parse(fs.readFileSync(fixture, 'utf8')) as {
+  endpoints: { method: 'GET' | 'POST'; path: string }[];
+};
 
 let test: TestApp;
 beforeAll(async () => {

@@ -20,30 +20,66 @@ export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
   },
   外部合作伙伴: {
     post: [
-      '/api/crm/outsideRegister', '/api/crm/outsideLogin', '/api/crm/outsideChannelAdd', '/api/crm/outsideAddChannel',
-      '/api/crm/updateOutsideClient', '/api/crm/ysbQrcode', '/api/crm/ysbUser', '/api/crm/ysbInvite',
-      '/api/crm/ysbOutsideClient', '/api/crm/ysbClient', '/api/crm/ysbTeam',
+      '/api/crm/outsideRegister',
+      '/api/crm/outsideLogin',
+      '/api/crm/outsideChannelAdd',
+      '/api/crm/outsideAddChannel',
+      '/api/crm/updateOutsideClient',
+      '/api/crm/ysbQrcode',
+      '/api/crm/ysbUser',
+      '/api/crm/ysbInvite',
+      '/api/crm/ysbOutsideClient',
+      '/api/crm/ysbClient',
+      '/api/crm/ysbTeam',
     ],
     get: [
-      '/api/crm/getOutsideUser', '/api/crm/getOutsideUserTeam', '/api/crm/outsideProduct', '/api/crm/outsideBank',
-      '/api/crm/outsideBranchBank', '/api/crm/outsideClientList', '/api/crm/outsideClientDetail',
-      '/api/crm/outsideDelChannel', '/api/crm/outsideChannelList', '/common/outsideStatus',
+      '/api/crm/getOutsideUser',
+      '/api/crm/getOutsideUserTeam',
+      '/api/crm/outsideProduct',
+      '/api/crm/outsideBank',
+      '/api/crm/outsideBranchBank',
+      '/api/crm/outsideClientList',
+      '/api/crm/outsideClientDetail',
+      '/api/crm/outsideDelChannel',
+      '/api/crm/outsideChannelList',
+      '/common/outsideStatus',
     ],
   },
   营销活动: {
-    post: ['/api/crm/addActivityData', '/api/crm/getActivityinfo', '/api/crm/getActivityDataList', '/api/crm/lotteryLogin', '/api/crm/coupon'],
+    post: [
+      '/api/crm/addActivityData',
+      '/api/crm/getActivityinfo',
+      '/api/crm/getActivityDataList',
+      '/api/crm/lotteryLogin',
+      '/api/crm/coupon',
+    ],
   },
   房贷渠道: {
-    post: ['/api/houseloan/login', '/api/houseloan/add', '/api/houseloan/list', '/api/houseloan/brokerage', '/api/houseloan/sign', '/api/houseloan/detail', '/api/houseloan/allot'],
+    post: [
+      '/api/houseloan/login',
+      '/api/houseloan/add',
+      '/api/houseloan/list',
+      '/api/houseloan/brokerage',
+      '/api/houseloan/sign',
+      '/api/houseloan/detail',
+      '/api/houseloan/allot',
+    ],
     get: ['/api/houseloan/bank', '/api/houseloan/service', '/api/houseloan/waiter', '/api/houseloan/status'],
   },
   钱包与积分: {
     post: [
-      '/api/chattergee/initWxWorkConfig', '/api/chattergee/addFiling', '/api/chattergee/getFiling', '/api/chattergee/getIntegral',
-      '/api/chattergee/sendPoint', '/api/chattergee/sendQrcode', '/api/chattergee/userlist',
+      '/api/chattergee/initWxWorkConfig',
+      '/api/chattergee/addFiling',
+      '/api/chattergee/getFiling',
+      '/api/chattergee/getIntegral',
+      '/api/chattergee/sendPoint',
+      '/api/chattergee/sendQrcode',
+      '/api/chattergee/userlist',
     ],
   },
-  电子签约: { post: ['/api/esign/add', '/api/esign/open', '/api/esign/list', '/api/esign/evidence', '/api/esign/order'] },
+  电子签约: {
+    post: ['/api/esign/add', '/api/esign/open', '/api/esign/list', '/api/esign/evidence', '/api/esign/order'],
+  },
   企业微信工作台: { get: ['/common/wxwork/workList', '/api/oa/test'], post: ['/common/wxwork/addWorkList'] },
 };
 
@@ -52,8 +88,10 @@ export async function upcomingRoutes(app: FastifyInstance) {
   // partner, channel and visitor flows are public (plugins/public-routes.ts, decision 040).
   servePrincipals(app, ['staff']);
   for (const [feature, { get = [], post = [] }] of Object.entries(UPCOMING)) {
-    const answer = async (_request: unknown, reply: { status: (code: number) => { send: (body: unknown) => unknown } }) =>
-      reply.status(501).send({ code: 501, msg: `功能建设中：${feature}`, data: null });
+    const answer = async (
+      _request: unknown,
+      reply: { status: (code: number) => { send: (body: unknown) => unknown } },
+    ) => reply.status(501).send({ code: 501, msg: `功能建设中：${feature}`, data: null });
     for (const url of get) app.get(url, { schema: { hide: true } }, answer);
     for (const url of post) app.post(url, { schema: { hide: true } }, answer);
   }

@@ -19,8 +19,7 @@ export function AppLayout() {
     return <OpenInWechat />;
   }
 
-  const isLoadingAnotherPage =
-    navigation.state === 'loading' && navigation.location.pathname !== pathname;
+  const isLoadingAnotherPage = navigation.state === 'loading' && navigation.location.pathname !== pathname;
 
   return (
     <div className="app-shell">

@@ -3,12 +3,25 @@ import { HouseAddPage } from '../../features/house/pages/house-add-page.tsx';
 import { HouseBrokerageOrderListPage } from '../../features/house/pages/house-brokerage-order-list-page.tsx';
 import { HouseBrokerageOrderPage } from '../../features/house/pages/house-brokerage-order-page.tsx';
 import { HouseBrokeragePage } from '../../features/house/pages/house-brokerage-page.tsx';
-import { HouseChannelAddPage, HouseChannelDetailPage, HouseChannelPage } from '../../features/house/pages/house-channel-pages.tsx';
+import {
+  HouseChannelAddPage,
+  HouseChannelDetailPage,
+  HouseChannelPage,
+} from '../../features/house/pages/house-channel-pages.tsx';
 import { HouseDetailPage } from '../../features/house/pages/house-detail-page.tsx';
 import { HouseListPage } from '../../features/house/pages/house-list-page.tsx';
-import { HouseBrokerageUserPage, HouseRecommendAddPage, HouseRecommendListPage } from '../../features/house/pages/house-people-pages.tsx';
+import {
+  HouseBrokerageUserPage,
+  HouseRecommendAddPage,
+  HouseRecommendListPage,
+} from '../../features/house/pages/house-people-pages.tsx';
 import { HouseSetBrokeragePage } from '../../features/house/pages/house-set-brokerage-page.tsx';
-import { HousePhotoPage, HouseSignCardPage, HouseSignDetailPage, HouseSignPage } from '../../features/house/pages/house-steward-pages.tsx';
+import {
+  HousePhotoPage,
+  HouseSignCardPage,
+  HouseSignDetailPage,
+  HouseSignPage,
+} from '../../features/house/pages/house-steward-pages.tsx';
 import { TeamHouseChannelPage, TeamHousePage } from '../../features/house/pages/team-house-pages.tsx';
 import { HouseUploadPage } from '../../features/house/pages/house-upload-page.tsx';
 import type { ChunkPages } from './chunk-pages.ts';

@@ -73,7 +73,11 @@ export type ReloadEnv = {
   now: () => number;
 };
 
-const browserEnv = (): ReloadEnv => ({ storage: window.sessionStorage, location: window.location, now: () => Date.now() });
+const browserEnv = (): ReloadEnv => ({
+  storage: window.sessionStorage,
+  location: window.location,
+  now: () => Date.now(),
+});
 
 // sessionStorage throws in some private modes; then the marker is lost and the retry button stands in.
 function safely<T>(action: () => T, fallback: T): T {

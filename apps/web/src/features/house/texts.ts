@@ -40,7 +40,10 @@ export const houseTexts = {
   images: '资料图片',
   imageCount: (n: number) => `${n} 张`,
   brokerage: '返佣',
-  brokerageState: { none: '未设置', pending_audit: '超限待审批', approved: '已生效', rejected: '审批驳回' } as Record<string, string>,
+  brokerageState: { none: '未设置', pending_audit: '超限待审批', approved: '已生效', rejected: '审批驳回' } as Record<
+    string,
+    string
+  >,
   setBrokerage: '设置返佣',
   orders: '返佣单',
   auditEvents: '审批记录',

@@ -52,9 +52,10 @@ describe('useCountdown', () => {
     });
     expect(view.countdown.seconds).toBe(58);
 
-    for (let i = 0; i < 57; i += 1) act(() => {
-      vi.advanceTimersByTime(1000);
-    });
+    for (let i = 0; i < 57; i += 1)
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
     expect(view.countdown.seconds).toBe(1);
     expect(onFinish).not.toHaveBeenCalled();
 

@@ -1,7 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import { fail, findToast, offline, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  offline,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 const ONE_CORP = ok([{ label: '易数科技', value: 1 }]);
 const MAY_SEND = ok({ enabled: true, retryAfter: 0 });
@@ -21,17 +30,26 @@ describe('/login', () => {
       },
     });
     // One company needs no choosing.
-    await expect.poll(async () => (await screen.findByRole('button', { name: '公司' })).textContent).toContain('易数科技');
+    await expect
+      .poll(async () => (await screen.findByRole('button', { name: '公司' })).textContent)
+      .toContain('易数科技');
     fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13912345678' } });
     await expect.poll(() => page.api.callsTo('/common/checkCaptcha').length).toBe(1);
-    await expect.poll(() => screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false');
+    await expect
+      .poll(() => screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled'))
+      .toBe('false');
     await tap(screen.getByRole('button', { name: '获取验证码' }));
     expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13912345678' });
     // The demo SMS adapter answers the code, which the form fills in.
     expect(await screen.findByDisplayValue('246810')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '登录' }));
     expect(await findToast('登录成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/login').fields).toEqual({ corp_id: '1', phone: '13912345678', code: '246810', wxworkid: 'null' });
+    expect(page.api.lastCall('/api/crm/login').fields).toEqual({
+      corp_id: '1',
+      phone: '13912345678',
+      code: '246810',
+      wxworkid: 'null',
+    });
     expect(getStoredUser()?.id).toBe(7);
     await expect.poll(page.pathname).toBe('/index');
   });
@@ -45,8 +63,13 @@ describe('/login', () => {
   });
 
   it('refuses a code that was not sent to this phone without asking the server', async () => {
-    const page = await renderPage('/login', { user: null, api: { '/api/crm/corp': ONE_CORP, '/common/checkCaptcha': MAY_SEND } });
-    await expect.poll(async () => (await screen.findByRole('button', { name: '公司' })).textContent).toContain('易数科技');
+    const page = await renderPage('/login', {
+      user: null,
+      api: { '/api/crm/corp': ONE_CORP, '/common/checkCaptcha': MAY_SEND },
+    });
+    await expect
+      .poll(async () => (await screen.findByRole('button', { name: '公司' })).textContent)
+      .toContain('易数科技');
     fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13912345678' } });
     fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
     await tap(screen.getByRole('button', { name: '登录' }));
@@ -54,7 +77,7 @@ describe('/login', () => {
     expect(page.api.callsTo('/api/crm/login')).toHaveLength(0);
   });
 
-  it('shows the server\'s refusal of a login and stays', async () => {
+  it("shows the server's refusal of a login and stays", async () => {
     const page = await renderPage('/login', {
       user: null,
       api: {
@@ -64,10 +87,14 @@ describe('/login', () => {
         '/api/crm/login': fail('验证码已过期'),
       },
     });
-    await expect.poll(async () => (await screen.findByRole('button', { name: '公司' })).textContent).toContain('易数科技');
+    await expect
+      .poll(async () => (await screen.findByRole('button', { name: '公司' })).textContent)
+      .toContain('易数科技');
     fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13912345678' } });
     await expect.poll(() => page.api.callsTo('/common/checkCaptcha').length).toBe(1);
-    await expect.poll(() => screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled')).toBe('false');
+    await expect
+      .poll(() => screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled'))
+      .toBe('false');
     await tap(screen.getByRole('button', { name: '获取验证码' }));
     await screen.findByDisplayValue('246810');
     await tap(screen.getByRole('button', { name: '登录' }));

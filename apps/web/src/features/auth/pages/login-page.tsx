@@ -5,7 +5,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { pickTexts } from '../../../lib/locale.ts';
 import { preloadToast, showToast } from '../../../lib/toast.ts';
-import { clearStoredPhone, getStoredPhone, getStoredUser, setStoredPhone, setStoredUser } from '../../../lib/storage.ts';
+import {
+  clearStoredPhone,
+  getStoredPhone,
+  getStoredUser,
+  setStoredPhone,
+  setStoredUser,
+} from '../../../lib/storage.ts';
 import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { autoLogin, wecomAuthorizeUrl } from '../api/auto-login.ts';
 import { useCheckCaptcha } from '../api/check-captcha.ts';
@@ -54,7 +60,9 @@ export function LoginPage() {
     // login-rules.ts: the domain's phone, code and company rules without zod (the login bundle's budget).
     schema: checkedBy((input: LoginForm) => {
       const result = validateLoginForm(input, getStoredPhone(), texts);
-      return result.ok ? { ok: true, data: result.values } : { ok: false, field: result.field, message: result.message };
+      return result.ok
+        ? { ok: true, data: result.values }
+        : { ok: false, field: result.field, message: result.message };
     }),
     initial: { corpId: null as number | null, phone: '', code: '' },
     toInput: (values): LoginForm => ({ ...values, corpId: values.corpId ?? onlyCorpId }),

@@ -38,7 +38,14 @@ export type CalcRadioFieldProps<K extends string> = {
 };
 
 /** One choice of a few options, each named in the person's locale. */
-export function CalcRadioField<K extends string>({ legend, options, labels, value, onChange, error }: CalcRadioFieldProps<K>) {
+export function CalcRadioField<K extends string>({
+  legend,
+  options,
+  labels,
+  value,
+  onChange,
+  error,
+}: CalcRadioFieldProps<K>) {
   return (
     <fieldset className="calc-field">
       <legend className="calc-field__label">{legend}</legend>

@@ -25,9 +25,17 @@ export function CalculatorPage() {
     // The domain's own rules and messages (calculator/validate-calculator-form.ts), in the person's locale.
     schema: checkedBy((input: CalculatorForm) => {
       const validation = validateCalculatorForm(input, texts.messages);
-      return validation.ok ? { ok: true, data: validation.input } : { ok: false, field: validation.field, message: validation.message };
+      return validation.ok
+        ? { ok: true, data: validation.input }
+        : { ok: false, field: validation.field, message: validation.message };
     }),
-    initial: { amount: '', nper: null as number | null, interestType: DEFAULT_INTEREST_TYPE, rate: '', method: null as number | null },
+    initial: {
+      amount: '',
+      nper: null as number | null,
+      interestType: DEFAULT_INTEREST_TYPE,
+      rate: '',
+      method: null as number | null,
+    },
     idPrefix: 'calc',
     ids: { nper: 'calc-term' },
   });

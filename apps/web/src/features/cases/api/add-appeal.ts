@@ -3,7 +3,8 @@ import { apiPost } from '../../../lib/api-client.ts';
 import { invalidateCases } from './keys.ts';
 
 /** POST /api/crm/addAppeal: appeal a signing failure or a rejection; the team leader decides. */
-export const addAppeal = async (input: Record<string, string>) => (await apiPost<{ id: number }>('/api/crm/addAppeal', input)).msg;
+export const addAppeal = async (input: Record<string, string>) =>
+  (await apiPost<{ id: number }>('/api/crm/addAppeal', input)).msg;
 
 export function useAddAppeal() {
   const queryClient = useQueryClient();

@@ -3,7 +3,8 @@ import { apiPost } from '../../../lib/api-client.ts';
 import { invalidateCasesAndBadges } from './keys.ts';
 
 /** POST /api/crm/mortgageUser: a follow-up note with the next contact time (docs/decisions/007). */
-export const addFollowUp = async (input: Record<string, string>) => (await apiPost<{ id: number }>('/api/crm/mortgageUser', input)).msg;
+export const addFollowUp = async (input: Record<string, string>) =>
+  (await apiPost<{ id: number }>('/api/crm/mortgageUser', input)).msg;
 
 export function useAddFollowUp() {
   const queryClient = useQueryClient();

@@ -10,6 +10,10 @@ export async function getClientDetail(id: number, signal?: AbortSignal) {
 }
 
 export const clientDetailQueryOptions = (id: number) =>
-  queryOptions({ queryKey: casesKeys.detail(id), queryFn: ({ signal }) => getClientDetail(id, signal), enabled: id > 0 });
+  queryOptions({
+    queryKey: casesKeys.detail(id),
+    queryFn: ({ signal }) => getClientDetail(id, signal),
+    enabled: id > 0,
+  });
 
 export const useClientDetail = (id: number) => useQuery(clientDetailQueryOptions(id));

@@ -7,7 +7,11 @@ export type ClientListFilter = { status: number; keyword: string; scope?: 'mine'
 
 /** POST /api/crm/clientList: one keyset page of the caller's cases. */
 export async function getClientList(filter: ClientListFilter, cursor: number | null, signal?: AbortSignal) {
-  const { data } = await apiPost<unknown>('/api/crm/clientList', { ...filter, cursor: cursor ?? '', limit: 20 }, signal);
+  const { data } = await apiPost<unknown>(
+    '/api/crm/clientList',
+    { ...filter, cursor: cursor ?? '', limit: 20 },
+    signal,
+  );
   return clientListResponseSchema.parse(data);
 }
 

@@ -10,6 +10,10 @@ export async function getPendingDetail(id: number, signal?: AbortSignal) {
 }
 
 export const pendingDetailQueryOptions = (id: number) =>
-  queryOptions({ queryKey: casesKeys.pendingDetail(id), queryFn: ({ signal }) => getPendingDetail(id, signal), enabled: id > 0 });
+  queryOptions({
+    queryKey: casesKeys.pendingDetail(id),
+    queryFn: ({ signal }) => getPendingDetail(id, signal),
+    enabled: id > 0,
+  });
 
 export const usePendingDetail = (id: number) => useQuery(pendingDetailQueryOptions(id));

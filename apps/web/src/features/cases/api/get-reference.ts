@@ -18,9 +18,19 @@ export const getChannels = async () => named.parse((await apiPost<unknown>('/api
 export const getSources = async () => named.parse((await apiPost<unknown>('/api/crm/source')).data);
 export const getSignUsers = async () => named.parse((await apiGet<unknown>('/common/signUser')).data);
 
-export const useBanks = () => useQuery(queryOptions({ queryKey: casesKeys.reference('bank'), queryFn: getBanks, staleTime: STALE_MS }));
+export const useBanks = () =>
+  useQuery(queryOptions({ queryKey: casesKeys.reference('bank'), queryFn: getBanks, staleTime: STALE_MS }));
 export const useProducts = (bankId: number | null) =>
-  useQuery(queryOptions({ queryKey: casesKeys.reference('product', bankId), queryFn: () => getProducts(bankId), staleTime: STALE_MS }));
-export const useChannels = () => useQuery(queryOptions({ queryKey: casesKeys.reference('channel'), queryFn: getChannels, staleTime: STALE_MS }));
-export const useSources = () => useQuery(queryOptions({ queryKey: casesKeys.reference('source'), queryFn: getSources, staleTime: STALE_MS }));
-export const useSignUsers = () => useQuery(queryOptions({ queryKey: casesKeys.reference('signUser'), queryFn: getSignUsers, staleTime: STALE_MS }));
+  useQuery(
+    queryOptions({
+      queryKey: casesKeys.reference('product', bankId),
+      queryFn: () => getProducts(bankId),
+      staleTime: STALE_MS,
+    }),
+  );
+export const useChannels = () =>
+  useQuery(queryOptions({ queryKey: casesKeys.reference('channel'), queryFn: getChannels, staleTime: STALE_MS }));
+export const useSources = () =>
+  useQuery(queryOptions({ queryKey: casesKeys.reference('source'), queryFn: getSources, staleTime: STALE_MS }));
+export const useSignUsers = () =>
+  useQuery(queryOptions({ queryKey: casesKeys.reference('signUser'), queryFn: getSignUsers, staleTime: STALE_MS }));

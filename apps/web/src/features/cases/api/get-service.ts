@@ -5,7 +5,11 @@ import { casesKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** GET /api/crm/service: cases put to customer service (job 3), and the salespeople to transfer to. */
-export async function getService(query: { status: 'open' | 'all'; id?: number }, cursor: number | null, signal?: AbortSignal) {
+export async function getService(
+  query: { status: 'open' | 'all'; id?: number },
+  cursor: number | null,
+  signal?: AbortSignal,
+) {
   const { data } = await apiGet<unknown>('/api/crm/service', { ...query, cursor: cursor ?? '', limit: 20 }, signal);
   return serviceResponseSchema.parse(data);
 }
@@ -19,4 +23,10 @@ export const useService = (status: 'open' | 'all') => usePagedList(serviceListCo
 
 /** One request (the service_detail page). */
 export const useServiceRequest = (id: number) =>
-  useQuery(queryOptions({ queryKey: casesKeys.serviceOne(id), queryFn: ({ signal }) => getService({ status: 'all', id }, null, signal), enabled: id > 0 }));
+  useQuery(
+    queryOptions({
+      queryKey: casesKeys.serviceOne(id),
+      queryFn: ({ signal }) => getService({ status: 'all', id }, null, signal),
+      enabled: id > 0,
+    }),
+  );

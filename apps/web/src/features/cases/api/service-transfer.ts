@@ -3,7 +3,8 @@ import { apiPost } from '../../../lib/api-client.ts';
 import { invalidateCases } from './keys.ts';
 
 /** POST /api/crm/serviceTransfer: hand the case to another salesperson with a reason. */
-export const serviceTransfer = async (input: Record<string, string>) => (await apiPost<null>('/api/crm/serviceTransfer', input)).msg;
+export const serviceTransfer = async (input: Record<string, string>) =>
+  (await apiPost<null>('/api/crm/serviceTransfer', input)).msg;
 
 export function useServiceTransfer() {
   const queryClient = useQueryClient();

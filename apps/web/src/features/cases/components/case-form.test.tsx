@@ -15,19 +15,23 @@ function renderForm(onSubmit: (values: Record<string, string>) => Promise<void>,
   );
 }
 
-const type = (id: string, value: string) => fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+const type = (id: string, value: string) =>
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
 
 describe('CaseForm', () => {
   beforeEach(() => {
     // The reference lists answer empty: the form works without them.
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: [] }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: [] }), { status: 200 })),
+    );
   });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
   });
 
-  it('shows the shared rules\' messages beside the fields and sends nothing', async () => {
+  it("shows the shared rules' messages beside the fields and sends nothing", async () => {
     const onSubmit = vi.fn(async () => undefined);
     renderForm(onSubmit);
     type('case-name', '陈美玲');

@@ -1,6 +1,14 @@
 import { caseFormSchema, CASE_FORM_FIELDS } from '@crm/domain/cases';
 import { parseIdNumber } from '@crm/domain/idcard';
-import { EDUCATIONS, EMPLOYER_TYPES, LOAN_PURPOSES, LOAN_TERMS, MARITAL_STATUSES, OCCUPATIONS, REGIONS } from '@crm/domain/options';
+import {
+  EDUCATIONS,
+  EMPLOYER_TYPES,
+  LOAN_PURPOSES,
+  LOAN_TERMS,
+  MARITAL_STATUSES,
+  OCCUPATIONS,
+  REGIONS,
+} from '@crm/domain/options';
 import { Button, Checkbox, Input, List, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
@@ -23,7 +31,8 @@ export type CaseFormProps = {
   onSubmit: (values: CaseFormValues) => Promise<void>;
 };
 
-const named = (rows: { id: number; name: string }[] | undefined): OptionFieldOption[] => (rows ?? []).map((row) => ({ value: row.id, label: row.name }));
+const named = (rows: { id: number; name: string }[] | undefined): OptionFieldOption[] =>
+  (rows ?? []).map((row) => ({ value: row.id, label: row.name }));
 const TERM_OPTIONS = LOAN_TERMS.map((term) => ({ value: term, label: casesTexts.months(term) }));
 
 /**
@@ -40,7 +49,8 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit }: CaseFo
   const signUsers = useSignUsers();
 
   // Another bank has other products: the chosen one goes.
-  const set = (field: string) => (value: string) => form.patch(field === 'bank_id' ? { bank_id: value, product_id: '' } : { [field]: value });
+  const set = (field: string) => (value: string) =>
+    form.patch(field === 'bank_id' ? { bank_id: value, product_id: '' } : { [field]: value });
 
   const submit = async () => {
     if (!form.validate()) return;
@@ -57,10 +67,33 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit }: CaseFo
       {control}
     </FormField>
   );
-  const text = (field: string, label: string, placeholder: string, required = false, mode: 'text' | 'numeric' | 'decimal' | 'tel' = 'text') =>
-    item(field, label, <Input id={form.field(field).id} value={values[field] ?? ''} onChange={set(field)} placeholder={placeholder} inputMode={mode} clearable />, required);
+  const text = (
+    field: string,
+    label: string,
+    placeholder: string,
+    required = false,
+    mode: 'text' | 'numeric' | 'decimal' | 'tel' = 'text',
+  ) =>
+    item(
+      field,
+      label,
+      <Input
+        id={form.field(field).id}
+        value={values[field] ?? ''}
+        onChange={set(field)}
+        placeholder={placeholder}
+        inputMode={mode}
+        clearable
+      />,
+      required,
+    );
   const pick = (field: string, label: string, options: readonly OptionFieldOption[], required = false) =>
-    item(field, label, <OptionField id={form.field(field).id} value={values[field] ?? ''} options={options} onChange={set(field)} />, required);
+    item(
+      field,
+      label,
+      <OptionField id={form.field(field).id} value={values[field] ?? ''} options={options} onChange={set(field)} />,
+      required,
+    );
 
   const facts = parseIdNumber(values.id_number ?? '');
 
@@ -74,37 +107,54 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit }: CaseFo
       }}
     >
       <List mode="card" header={T.client}>
-      {text('name', T.name, T.placeholders.name, true)}
-      {text('phone', T.phone, T.placeholders.phone, true, 'tel')}
-      {text('id_number', T.idNumber, T.placeholders.idNumber, true)}
-      {facts ? <div className="section-title">{T.birthSex(facts.birthDate, facts.sex === 1 ? T.male : T.female)}</div> : null}
-      {text('bank_card', T.bankCard, T.placeholders.bankCard, false, 'numeric')}
+        {text('name', T.name, T.placeholders.name, true)}
+        {text('phone', T.phone, T.placeholders.phone, true, 'tel')}
+        {text('id_number', T.idNumber, T.placeholders.idNumber, true)}
+        {facts ? (
+          <div className="section-title">{T.birthSex(facts.birthDate, facts.sex === 1 ? T.male : T.female)}</div>
+        ) : null}
+        {text('bank_card', T.bankCard, T.placeholders.bankCard, false, 'numeric')}
       </List>
       <List mode="card" header={T.loan}>
-      {text('amount', T.amount, T.placeholders.amount, true, 'decimal')}
-      {pick('term', T.term, TERM_OPTIONS, true)}
-      {pick('purpose', T.purpose, LOAN_PURPOSES)}
-      {pick('bank_id', T.bank, named(banks.data))}
-      {pick('product_id', T.product, named(products.data))}
-      {pick('channel_id', T.channel, named(channels.data))}
-      {pick('source_id', T.source, named(sources.data))}
-      {pick('sign_user_id', T.signUser, named(signUsers.data))}
+        {text('amount', T.amount, T.placeholders.amount, true, 'decimal')}
+        {pick('term', T.term, TERM_OPTIONS, true)}
+        {pick('purpose', T.purpose, LOAN_PURPOSES)}
+        {pick('bank_id', T.bank, named(banks.data))}
+        {pick('product_id', T.product, named(products.data))}
+        {pick('channel_id', T.channel, named(channels.data))}
+        {pick('source_id', T.source, named(sources.data))}
+        {pick('sign_user_id', T.signUser, named(signUsers.data))}
       </List>
       <List mode="card" header={T.profile}>
-      {pick('region', T.region, REGIONS)}
-      {pick('marital', T.marital, MARITAL_STATUSES)}
-      {pick('education', T.education, EDUCATIONS)}
-      {pick('occupation', T.occupation, OCCUPATIONS)}
-      {pick('employer_type', T.employerType, EMPLOYER_TYPES)}
-      {text('income', T.income, T.placeholders.income, false, 'decimal')}
-      {item('remarks', T.remarks, <TextArea id={form.field('remarks').id} value={values.remarks ?? ''} onChange={set('remarks')} placeholder={T.placeholders.remarks} maxLength={500} autoSize />)}
-      {item(
-        'need_service',
-        T.needService,
-        <Checkbox id={form.field('need_service').id} checked={values.need_service === '1'} onChange={(checked) => set('need_service')(checked ? '1' : '')}>
-          {T.needService}
-        </Checkbox>,
-      )}
+        {pick('region', T.region, REGIONS)}
+        {pick('marital', T.marital, MARITAL_STATUSES)}
+        {pick('education', T.education, EDUCATIONS)}
+        {pick('occupation', T.occupation, OCCUPATIONS)}
+        {pick('employer_type', T.employerType, EMPLOYER_TYPES)}
+        {text('income', T.income, T.placeholders.income, false, 'decimal')}
+        {item(
+          'remarks',
+          T.remarks,
+          <TextArea
+            id={form.field('remarks').id}
+            value={values.remarks ?? ''}
+            onChange={set('remarks')}
+            placeholder={T.placeholders.remarks}
+            maxLength={500}
+            autoSize
+          />,
+        )}
+        {item(
+          'need_service',
+          T.needService,
+          <Checkbox
+            id={form.field('need_service').id}
+            checked={values.need_service === '1'}
+            onChange={(checked) => set('need_service')(checked ? '1' : '')}
+          >
+            {T.needService}
+          </Checkbox>,
+        )}
       </List>
       <div className="form-actions">
         <Button block type="submit" color="primary" size="large" loading={isSubmitting}>

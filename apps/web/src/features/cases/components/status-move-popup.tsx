@@ -32,21 +32,29 @@ export function StatusMovePopup({ move, isSubmitting, onClose, onConfirm }: Stat
   const isRejection = move?.to === CASE_STATUS.SIGNING_FAILED || move?.to === CASE_STATUS.REJECTED;
   const label = move && isCaseStatus(move.to) ? CASE_STATUS_LABELS[move.to] : '';
   return (
-    <Popup visible={move !== null} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8, maxHeight: '80vh', overflowY: 'auto' }}>
+    <Popup
+      visible={move !== null}
+      onMaskClick={onClose}
+      bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8, maxHeight: '80vh', overflowY: 'auto' }}
+    >
       <List header={T.moveTo(label)}>
         {isRejection ? (
           <FormField field={form.field('reason_code')} label={T.rejectReasonPick} required>
             <div role="radiogroup" aria-labelledby={form.field('reason_code').labelId}>
-            <Selector
-              columns={2}
-              options={REJECT_REASONS.map((option) => ({ label: option.label, value: option.value }))}
-              value={reasonCode ? [reasonCode] : []}
-              onChange={(values) => form.set('reason_code')(values[0])}
-            />
+              <Selector
+                columns={2}
+                options={REJECT_REASONS.map((option) => ({ label: option.label, value: option.value }))}
+                value={reasonCode ? [reasonCode] : []}
+                onChange={(values) => form.set('reason_code')(values[0])}
+              />
             </div>
           </FormField>
         ) : null}
-        <FormField field={form.field('reason')} label={T.reasonLabel} required={move?.needs_reason === true && !isRejection}>
+        <FormField
+          field={form.field('reason')}
+          label={T.reasonLabel}
+          required={move?.needs_reason === true && !isRejection}
+        >
           <TextArea {...form.input('reason')} placeholder={T.reasonPlaceholder} maxLength={200} autoSize />
         </FormField>
       </List>

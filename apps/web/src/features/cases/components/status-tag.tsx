@@ -1,7 +1,17 @@
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { Tag } from 'antd-mobile';
 
-const COLORS: Record<number, string> = { 1: 'primary', 2: 'danger', 3: 'primary', 4: 'warning', 5: 'success', 6: 'danger', 7: 'warning', 8: 'success', 9: 'default' };
+const COLORS: Record<number, string> = {
+  1: 'primary',
+  2: 'danger',
+  3: 'primary',
+  4: 'warning',
+  5: 'success',
+  6: 'danger',
+  7: 'warning',
+  8: 'success',
+  9: 'default',
+};
 
 export type StatusTagProps = { status: number };
 

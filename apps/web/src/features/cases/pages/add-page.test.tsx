@@ -1,6 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle, type HandlerTable } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+  type HandlerTable,
+} from '../../../test/render-page.tsx';
 
 /** The form's reference lists, answered empty: the form works without them. */
 const REFERENCE_LISTS: HandlerTable = {
@@ -11,7 +19,8 @@ const REFERENCE_LISTS: HandlerTable = {
   '/common/signUser': ok([]),
 };
 
-const type = (id: string, value: string) => fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+const type = (id: string, value: string) =>
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
 
 async function fillRequired() {
   await screen.findByRole('button', { name: '提交' });
@@ -28,22 +37,34 @@ async function fillRequired() {
 describe('/business/add', () => {
   usePageTestLifecycle();
 
-  it('sends the new case to addClient and opens its detail with the server\'s message', async () => {
+  it("sends the new case to addClient and opens its detail with the server's message", async () => {
     const page = await renderPage('/business/add', {
-      api: { ...REFERENCE_LISTS, '/api/crm/addClient': ok({ id: 42 }, '报单提交成功'), '/api/crm/detail': fail('稍后') },
+      api: {
+        ...REFERENCE_LISTS,
+        '/api/crm/addClient': ok({ id: 42 }, '报单提交成功'),
+        '/api/crm/detail': fail('稍后'),
+      },
     });
     await fillRequired();
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('报单提交成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addClient')).toMatchObject({
       method: 'POST',
-      fields: { name: '陈美玲', phone: '13912345678', id_number: '11010519491231002X', amount: '50000', term: expect.stringMatching(/^\d+$/) },
+      fields: {
+        name: '陈美玲',
+        phone: '13912345678',
+        id_number: '11010519491231002X',
+        amount: '50000',
+        term: expect.stringMatching(/^\d+$/),
+      },
     });
     await expect.poll(page.pathname).toBe('/business/detail/42');
   });
 
   it('keeps the form and shows the refusal when the server says no', async () => {
-    const page = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': fail('该身份证号已有进行中的报单') } });
+    const page = await renderPage('/business/add', {
+      api: { ...REFERENCE_LISTS, '/api/crm/addClient': fail('该身份证号已有进行中的报单') },
+    });
     await fillRequired();
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('该身份证号已有进行中的报单')).toBeTruthy();

@@ -1,7 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anAppeal, pageOf } from '../../../test/factories.ts';
-import { fail, findFieldError, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findFieldError,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 describe('/business/appeal', () => {
   usePageTestLifecycle();

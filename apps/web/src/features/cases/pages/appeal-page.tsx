@@ -29,7 +29,10 @@ export function AppealPage() {
   const submit = async () => {
     if (!form.validate()) return;
     try {
-      showToast({ content: await add.mutateAsync({ client_id: clientId, reason: form.values.reason }), icon: 'success' });
+      showToast({
+        content: await add.mutateAsync({ client_id: clientId, reason: form.values.reason }),
+        icon: 'success',
+      });
       form.reset({ reason: '' });
       void navigate('/business/appeal', { replace: true });
     } catch (error) {

@@ -1,13 +1,24 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCaseDetail } from '../../../test/factories.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 describe('/business/detail/:id', () => {
   usePageTestLifecycle();
 
   it('shows the case, its timeline and the links to what may be done', async () => {
-    const page = await renderPage('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail({ can_edit: true })) } });
+    const page = await renderPage('/business/detail/11', {
+      api: { '/api/crm/detail': ok(aCaseDetail({ can_edit: true })) },
+    });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('13912345678')).toBeTruthy();
     expect(screen.getByText('¥50,000.00')).toBeTruthy();
@@ -19,7 +30,9 @@ describe('/business/detail/:id', () => {
   });
 
   it('shows the signing rejection reason', async () => {
-    await renderPage('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail({ status: 2, reject_note: '客户未到场' })) } });
+    await renderPage('/business/detail/11', {
+      api: { '/api/crm/detail': ok(aCaseDetail({ status: 2, reject_note: '客户未到场' })) },
+    });
     expect(await screen.findByText(/驳回原因：.*客户未到场/)).toBeTruthy();
   });
 
@@ -45,7 +58,11 @@ describe('/business/detail/:id', () => {
     fireEvent.change(document.getElementById('move-reason') as HTMLTextAreaElement, { target: { value: '资料齐全' } });
     await tap(screen.getByRole('button', { name: '确定' }));
     expect(await findToast('状态已更新')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateClientStatus').fields).toMatchObject({ id: '11', status: '3', reason: '资料齐全' });
+    expect(page.api.lastCall('/api/crm/updateClientStatus').fields).toMatchObject({
+      id: '11',
+      status: '3',
+      reason: '资料齐全',
+    });
   });
 
   it('deletes the case after confirmation and goes back to the list', async () => {

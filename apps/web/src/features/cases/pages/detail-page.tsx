@@ -1,6 +1,15 @@
 import type { CaseDetail } from '@crm/domain/api/cases';
 import { formatFen } from '@crm/domain/money';
-import { EDUCATIONS, EMPLOYER_TYPES, LOAN_PURPOSES, MARITAL_STATUSES, OCCUPATIONS, optionLabel, REGIONS, REJECT_REASONS } from '@crm/domain/options';
+import {
+  EDUCATIONS,
+  EMPLOYER_TYPES,
+  LOAN_PURPOSES,
+  MARITAL_STATUSES,
+  OCCUPATIONS,
+  optionLabel,
+  REGIONS,
+  REJECT_REASONS,
+} from '@crm/domain/options';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { Button, Dialog, ErrorBlock, List, NoticeBar, Skeleton, Space, Steps } from 'antd-mobile';
 import { useState } from 'react';
@@ -15,12 +24,15 @@ import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
 
 const T = casesTexts.detail;
-const statusName = (status: number | null) => (status !== null && isCaseStatus(status) ? CASE_STATUS_LABELS[status] : '');
+const statusName = (status: number | null) =>
+  status !== null && isCaseStatus(status) ? CASE_STATUS_LABELS[status] : '';
 
 function eventTitle(event: CaseDetail['events'][number]): string {
   const kind = T.events[event.kind] ?? event.kind;
   if (event.to_status !== null && event.from_status !== event.to_status) {
-    return event.from_status === null ? `${kind} · ${statusName(event.to_status)}` : `${statusName(event.from_status)} → ${statusName(event.to_status)}`;
+    return event.from_status === null
+      ? `${kind} · ${statusName(event.to_status)}`
+      : `${statusName(event.from_status)} → ${statusName(event.to_status)}`;
   }
   return kind;
 }
@@ -35,11 +47,16 @@ export function DetailPage() {
   const [moving, setMoving] = useState<{ to: number; needs_reason: boolean } | null>(null);
 
   if (detail.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
-  if (detail.isError) return <ErrorBlock status="default" title={casesTexts.loadFailed} description={detail.error.message} />;
+  if (detail.isError)
+    return <ErrorBlock status="default" title={casesTexts.loadFailed} description={detail.error.message} />;
   const c = detail.data;
 
   const remove = async () => {
-    const confirmed = await Dialog.confirm({ content: T.deleteConfirm, confirmText: casesTexts.confirm, cancelText: casesTexts.cancel });
+    const confirmed = await Dialog.confirm({
+      content: T.deleteConfirm,
+      confirmText: casesTexts.confirm,
+      cancelText: casesTexts.cancel,
+    });
     if (!confirmed) return;
     try {
       showToast({ content: await del.mutateAsync(c.id), icon: 'success' });
@@ -52,7 +69,10 @@ export function DetailPage() {
   const confirmMove = async (reasonCode: number | undefined, reason: string) => {
     if (!moving) return;
     try {
-      showToast({ content: await move.mutateAsync({ id: c.id, status: moving.to, reason_code: reasonCode, reason }), icon: 'success' });
+      showToast({
+        content: await move.mutateAsync({ id: c.id, status: moving.to, reason_code: reasonCode, reason }),
+        icon: 'success',
+      });
       setMoving(null);
     } catch (error) {
       showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
@@ -86,10 +106,21 @@ export function DetailPage() {
     <PullRefresh onRefresh={() => detail.refetch()} texts={casesTexts}>
       <div className="page">
         {c.reject_reason !== null || c.reject_note ? (
-          <NoticeBar color="error" wrap content={`${T.rejectReason}：${[optionLabel(REJECT_REASONS, c.reject_reason), c.reject_note].filter(Boolean).join('，')}`} />
+          <NoticeBar
+            color="error"
+            wrap
+            content={`${T.rejectReason}：${[optionLabel(REJECT_REASONS, c.reject_reason), c.reject_note].filter(Boolean).join('，')}`}
+          />
         ) : null}
         {c.has_open_service ? <NoticeBar color="info" content={T.openService} /> : null}
-        <List header={<span className="case-row__top"><span>{c.name}</span><StatusTag status={c.status} /></span>}>
+        <List
+          header={
+            <span className="case-row__top">
+              <span>{c.name}</span>
+              <StatusTag status={c.status} />
+            </span>
+          }
+        >
           {rows
             .filter(([, value]) => value !== '')
             .map(([label, value]) => (
@@ -149,7 +180,13 @@ export function DetailPage() {
             ))}
           </Steps>
         </div>
-        <StatusMovePopup key={moving?.to ?? 0} move={moving} isSubmitting={move.isPending} onClose={() => setMoving(null)} onConfirm={(code, reason) => void confirmMove(code, reason)} />
+        <StatusMovePopup
+          key={moving?.to ?? 0}
+          move={moving}
+          isSubmitting={move.isPending}
+          onClose={() => setMoving(null)}
+          onConfirm={(code, reason) => void confirmMove(code, reason)}
+        />
       </div>
     </PullRefresh>
   );

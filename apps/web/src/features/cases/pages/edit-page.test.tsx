@@ -1,7 +1,15 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCaseDetail } from '../../../test/factories.ts';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle, type HandlerTable } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+  type HandlerTable,
+} from '../../../test/render-page.tsx';
 
 const REFERENCE_LISTS: HandlerTable = {
   '/api/crm/bank': ok([]),
@@ -16,20 +24,33 @@ describe('/business/edit', () => {
 
   it('fills the form from the case and saves the correction with updateClient', async () => {
     const page = await renderPage('/business/edit?id=11', {
-      api: { ...REFERENCE_LISTS, '/api/crm/detail': ok(aCaseDetail()), '/api/crm/updateClient': ok({ id: 11 }, '修改成功') },
+      api: {
+        ...REFERENCE_LISTS,
+        '/api/crm/detail': ok(aCaseDetail()),
+        '/api/crm/updateClient': ok({ id: 11 }, '修改成功'),
+      },
     });
     const name = await screen.findByDisplayValue<HTMLInputElement>('陈美玲');
     expect(screen.getByDisplayValue('50000')).toBeTruthy();
     fireEvent.change(name, { target: { value: '陈美琳' } });
     await tap(screen.getByRole('button', { name: '保存' }));
     expect(await findToast('修改成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateClient').fields).toMatchObject({ id: '11', name: '陈美琳', amount: '50000', term: '36' });
+    expect(page.api.lastCall('/api/crm/updateClient').fields).toMatchObject({
+      id: '11',
+      name: '陈美琳',
+      amount: '50000',
+      term: '36',
+    });
     await expect.poll(page.pathname).toBe('/business/detail/11');
   });
 
   it('resubmits a signing failure with updateClientReject and shows why it was rejected', async () => {
     const page = await renderPage('/business/edit?id=11&resubmit=1', {
-      api: { ...REFERENCE_LISTS, '/api/crm/detail': ok(aCaseDetail({ status: 2, reject_note: '客户未到场' })), '/api/crm/updateClientReject': ok({ id: 11 }, '已重新提交') },
+      api: {
+        ...REFERENCE_LISTS,
+        '/api/crm/detail': ok(aCaseDetail({ status: 2, reject_note: '客户未到场' })),
+        '/api/crm/updateClientReject': ok({ id: 11 }, '已重新提交'),
+      },
     });
     expect(await screen.findByText('驳回原因：客户未到场')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '修改后重新提交' }));

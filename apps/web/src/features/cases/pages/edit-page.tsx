@@ -48,10 +48,13 @@ export function EditPage() {
   const detail = useClientDetail(id);
   const save = useSaveClient(mode, id);
   if (detail.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
-  if (detail.isError) return <ErrorBlock status="default" title={casesTexts.loadFailed} description={detail.error.message} />;
+  if (detail.isError)
+    return <ErrorBlock status="default" title={casesTexts.loadFailed} description={detail.error.message} />;
   return (
     <div className="page">
-      {mode === 'resubmit' && detail.data.reject_note ? <div className="section-title">{`${casesTexts.detail.rejectReason}：${detail.data.reject_note}`}</div> : null}
+      {mode === 'resubmit' && detail.data.reject_note ? (
+        <div className="section-title">{`${casesTexts.detail.rejectReason}：${detail.data.reject_note}`}</div>
+      ) : null}
       <CaseForm
         initial={formOf(detail.data)}
         submitText={mode === 'resubmit' ? casesTexts.resubmit : casesTexts.save}

@@ -1,13 +1,24 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCase } from '../../../test/factories.ts';
-import { fail, httpError, ok, offline, renderPage, tap, usePageTestLifecycle, NETWORK_MESSAGE } from '../../../test/render-page.tsx';
+import {
+  fail,
+  httpError,
+  ok,
+  offline,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+  NETWORK_MESSAGE,
+} from '../../../test/render-page.tsx';
 
 describe('/business/list', () => {
   usePageTestLifecycle();
 
   it('lists my cases with status and amount, and links each to its detail', async () => {
-    const page = await renderPage('/business/list', { api: { '/api/crm/clientList': ok({ list: [aCase()], next_cursor: null }) } });
+    const page = await renderPage('/business/list', {
+      api: { '/api/crm/clientList': ok({ list: [aCase()], next_cursor: null }) },
+    });
     const row = await screen.findByRole('link', { name: /陈美玲/ });
     expect(row.textContent).toContain('签约中');
     expect(row.textContent).toContain('¥50,000.00 · 36 期');
@@ -33,7 +44,9 @@ describe('/business/list', () => {
   });
 
   it('searches by the keyword typed', async () => {
-    const page = await renderPage('/business/list', { api: { '/api/crm/clientList': ok({ list: [], next_cursor: null }) } });
+    const page = await renderPage('/business/list', {
+      api: { '/api/crm/clientList': ok({ list: [], next_cursor: null }) },
+    });
     await screen.findByText('暂无数据');
     const box = screen.getByPlaceholderText('搜索姓名或手机尾号');
     fireEvent.change(box, { target: { value: ' 5678 ' } });

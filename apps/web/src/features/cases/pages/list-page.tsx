@@ -8,7 +8,10 @@ import { useClientList } from '../api/get-client-list.ts';
 import { CaseRow } from '../components/case-row.tsx';
 import { casesTexts } from '../texts.ts';
 
-const STATUS_OPTIONS = [{ value: 0, label: casesTexts.list.all }, ...CASE_STATUSES.map((value) => ({ value, label: CASE_STATUS_LABELS[value] }))];
+const STATUS_OPTIONS = [
+  { value: 0, label: casesTexts.list.all },
+  ...CASE_STATUSES.map((value) => ({ value, label: CASE_STATUS_LABELS[value] })),
+];
 
 /** /business/list: my cases, searchable by name or phone tail, filtered by status (POST clientList). */
 export function ListPage() {
@@ -18,12 +21,20 @@ export function ListPage() {
   return (
     <div className="page">
       <div className="toolbar">
-        <SearchBar placeholder={casesTexts.list.search} onSearch={(value) => setKeyword(value.trim())} onClear={() => setKeyword('')} />
+        <SearchBar
+          placeholder={casesTexts.list.search}
+          onSearch={(value) => setKeyword(value.trim())}
+          onClear={() => setKeyword('')}
+        />
         <div style={{ width: 96 }}>
           <OptionField id="list-status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
         </div>
       </div>
-      <PagedList<CaseListItem> list={list} itemKey={(item) => item.id} renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />} />
+      <PagedList<CaseListItem>
+        list={list}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />}
+      />
     </div>
   );
 }

@@ -6,11 +6,13 @@ import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../.
 describe('/business/pendingAdd/:id', () => {
   usePageTestLifecycle();
 
-  it('saves the note with the next contact time and opens the case\'s notes', async () => {
+  it("saves the note with the next contact time and opens the case's notes", async () => {
     const page = await renderPage('/business/pendingAdd/11', {
       api: { '/api/crm/mortgageUser': ok({ id: 9 }, '跟进已保存'), '/api/crm/pendingDetail': ok(aPendingDetail()) },
     });
-    fireEvent.change(await screen.findByPlaceholderText('本次沟通情况与下一步'), { target: { value: '客户说下周补流水' } });
+    fireEvent.change(await screen.findByPlaceholderText('本次沟通情况与下一步'), {
+      target: { value: '客户说下周补流水' },
+    });
     await tap(screen.getByRole('button', { name: '保存' }));
     expect(await findToast('跟进已保存')).toBeTruthy();
     const { fields } = page.api.lastCall('/api/crm/mortgageUser');

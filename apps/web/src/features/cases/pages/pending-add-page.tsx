@@ -25,13 +25,23 @@ export function PendingAddPage() {
   const form = useSchemaForm({
     schema: followUpFormSchema,
     initial: () => ({ note: '', next_contact_at: tomorrowAtTen() }),
-    toInput: ({ note, next_contact_at }) => ({ client_id: String(clientId), note, next_contact_at: next_contact_at.toISOString() }),
+    toInput: ({ note, next_contact_at }) => ({
+      client_id: String(clientId),
+      note,
+      next_contact_at: next_contact_at.toISOString(),
+    }),
     idPrefix: 'follow-up',
   });
   const nextAt = form.values.next_contact_at;
 
   const pickTime = async () => {
-    const picked = await DatePicker.prompt({ precision: 'minute', defaultValue: nextAt, min: new Date(), confirmText: casesTexts.confirm, cancelText: casesTexts.cancel });
+    const picked = await DatePicker.prompt({
+      precision: 'minute',
+      defaultValue: nextAt,
+      min: new Date(),
+      confirmText: casesTexts.confirm,
+      cancelText: casesTexts.cancel,
+    });
     if (picked) form.set('next_contact_at')(picked);
   };
 
@@ -52,8 +62,17 @@ export function PendingAddPage() {
         <FormField field={form.field('note')} label={T.note} required>
           <TextArea {...form.input('note')} placeholder={T.notePlaceholder} maxLength={500} rows={4} />
         </FormField>
-        <FormField field={form.field('next_contact_at')} label={T.nextContactPick} required onClick={() => void pickTime()}>
-          <span id={form.field('next_contact_at').id} role="button" aria-labelledby={form.field('next_contact_at').labelId}>
+        <FormField
+          field={form.field('next_contact_at')}
+          label={T.nextContactPick}
+          required
+          onClick={() => void pickTime()}
+        >
+          <span
+            id={form.field('next_contact_at').id}
+            role="button"
+            aria-labelledby={form.field('next_contact_at').labelId}
+          >
             {nextAt.toLocaleString('zh-CN', { dateStyle: 'medium', timeStyle: 'short' })}
           </span>
         </FormField>

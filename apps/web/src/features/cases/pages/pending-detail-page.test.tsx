@@ -7,7 +7,9 @@ describe('/business/pendingDetail/:id', () => {
   usePageTestLifecycle();
 
   it('shows the case and its follow-up notes, with a link to add one', async () => {
-    const page = await renderPage('/business/pendingDetail/11', { api: { '/api/crm/pendingDetail': ok(aPendingDetail([aFollowUp()])) } });
+    const page = await renderPage('/business/pendingDetail/11', {
+      api: { '/api/crm/pendingDetail': ok(aPendingDetail([aFollowUp()])) },
+    });
     expect(await screen.findByText('客户说下周补流水')).toBeTruthy();
     expect(screen.getByRole('link', { name: /陈美玲/ }).getAttribute('href')).toBe('/business/detail/11');
     expect(screen.getByRole('link', { name: '添加跟进' }).getAttribute('href')).toBe('/business/pendingAdd/11');

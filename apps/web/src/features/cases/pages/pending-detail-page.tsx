@@ -12,7 +12,8 @@ export function PendingDetailPage() {
   const id = Number(useParams().id ?? 0);
   const query = usePendingDetail(id);
   if (query.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
-  if (query.isError) return <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />;
+  if (query.isError)
+    return <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />;
   const { client, list } = query.data;
   return (
     <PullRefresh onRefresh={() => query.refetch()} texts={casesTexts}>

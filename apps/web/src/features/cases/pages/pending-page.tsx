@@ -15,7 +15,14 @@ export function PendingPage() {
   const list = usePending(due);
   return (
     <div className="page">
-      <KeyTabs value={due} onChange={setDue} tabs={[{ key: '1', title: T.due }, { key: '0', title: T.all }]} />
+      <KeyTabs
+        value={due}
+        onChange={setDue}
+        tabs={[
+          { key: '1', title: T.due },
+          { key: '0', title: T.all },
+        ]}
+      />
       <PagedList
         list={list}
         itemKey={(item) => item.id}

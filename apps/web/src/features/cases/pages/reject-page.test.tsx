@@ -7,7 +7,9 @@ describe('/business/reject', () => {
   usePageTestLifecycle();
 
   it('asks only for signing failures and lists them to correct', async () => {
-    const page = await renderPage('/business/reject', { api: { '/api/crm/clientList': ok(pageOf([aCase({ status: 2 })])) } });
+    const page = await renderPage('/business/reject', {
+      api: { '/api/crm/clientList': ok(pageOf([aCase({ status: 2 })])) },
+    });
     const row = await screen.findByRole('link', { name: /陈美玲/ });
     expect(await screen.findByText('以下报单签约失败，修改资料后可重新提交')).toBeTruthy();
     expect(row.textContent).toContain('签约失败');

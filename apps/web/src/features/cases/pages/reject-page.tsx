@@ -12,7 +12,11 @@ export function RejectPage() {
   return (
     <div className="page">
       <NoticeBar content={casesTexts.reject.hint} color="info" wrap />
-      <PagedList<CaseListItem> list={list} itemKey={(item) => item.id} renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />} />
+      <PagedList<CaseListItem>
+        list={list}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />}
+      />
     </div>
   );
 }

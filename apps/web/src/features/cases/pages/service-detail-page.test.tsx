@@ -8,7 +8,8 @@ const STAFF = [
   { id: 7, name: '王小明' },
   { id: 8, name: '李娜' },
 ];
-const oneRequest = (over: Parameters<typeof aServiceItem>[0] = {}) => ok({ ...pageOf([aServiceItem(over)]), staff_options: STAFF });
+const oneRequest = (over: Parameters<typeof aServiceItem>[0] = {}) =>
+  ok({ ...pageOf([aServiceItem(over)]), staff_options: STAFF });
 
 describe('/business/service_detail/:id', () => {
   usePageTestLifecycle();
@@ -29,31 +30,47 @@ describe('/business/service_detail/:id', () => {
     fireEvent.change(screen.getByPlaceholderText('例如：原业务员休假'), { target: { value: '原业务员休假' } });
     await tap(screen.getByRole('button', { name: '转交给其他业务员' }));
     expect(await findToast('已转交')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/serviceTransfer').fields).toEqual({ id: '21', to_staff_id: '8', reason: '原业务员休假' });
+    expect(page.api.lastCall('/api/crm/serviceTransfer').fields).toEqual({
+      id: '21',
+      to_staff_id: '8',
+      reason: '原业务员休假',
+    });
     await expect.poll(page.pathname).toBe('/business/service');
   });
 
   it('asks for the salesperson before sending', async () => {
-    const page = await renderPage('/business/service_detail/21', { user: SERVICE_USER, api: { '/api/crm/service': oneRequest() } });
+    const page = await renderPage('/business/service_detail/21', {
+      user: SERVICE_USER,
+      api: { '/api/crm/service': oneRequest() },
+    });
     await tap(await screen.findByRole('button', { name: '转交给其他业务员' }));
     expect(await findToast('请选择接手的业务员')).toBeTruthy();
     expect(page.api.callsTo('/api/crm/serviceTransfer')).toHaveLength(0);
   });
 
   it('offers no transfer once the request is handled', async () => {
-    await renderPage('/business/service_detail/21', { user: SERVICE_USER, api: { '/api/crm/service': oneRequest({ status: 'transferred', transfer_reason: '休假' }) } });
+    await renderPage('/business/service_detail/21', {
+      user: SERVICE_USER,
+      api: { '/api/crm/service': oneRequest({ status: 'transferred', transfer_reason: '休假' }) },
+    });
     expect(await screen.findByText('已转交')).toBeTruthy();
     expect(screen.getByText('休假')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '转交给其他业务员' })).toBeNull();
   });
 
   it('says so when the request is not found', async () => {
-    await renderPage('/business/service_detail/21', { user: SERVICE_USER, api: { '/api/crm/service': ok({ ...pageOf([]), staff_options: [] }) } });
+    await renderPage('/business/service_detail/21', {
+      user: SERVICE_USER,
+      api: { '/api/crm/service': ok({ ...pageOf([]), staff_options: [] }) },
+    });
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 
   it('shows a refusal', async () => {
-    await renderPage('/business/service_detail/21', { user: SERVICE_USER, api: { '/api/crm/service': fail('仅客服可查看') } });
+    await renderPage('/business/service_detail/21', {
+      user: SERVICE_USER,
+      api: { '/api/crm/service': fail('仅客服可查看') },
+    });
     expect(await screen.findByText('仅客服可查看')).toBeTruthy();
   });
 

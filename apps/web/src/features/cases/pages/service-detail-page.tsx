@@ -27,7 +27,8 @@ export function ServiceDetailPage() {
   });
 
   if (query.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
-  if (query.isError) return <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />;
+  if (query.isError)
+    return <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />;
   const item = query.data.list[0];
   if (!item) return <ErrorBlock status="empty" title={casesTexts.empty} description="" />;
 
@@ -60,7 +61,9 @@ export function ServiceDetailPage() {
               <OptionField
                 id={form.field('to_staff_id').id}
                 value={form.values.to_staff_id}
-                options={query.data.staff_options.filter((person) => person.id !== item.owner_id).map((person) => ({ value: person.id, label: person.name }))}
+                options={query.data.staff_options
+                  .filter((person) => person.id !== item.owner_id)
+                  .map((person) => ({ value: person.id, label: person.name }))}
                 onChange={form.set('to_staff_id')}
               />
             </FormField>

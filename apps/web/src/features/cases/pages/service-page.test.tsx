@@ -10,7 +10,10 @@ describe('/business/service', () => {
   usePageTestLifecycle();
 
   it('lists the open requests for help, each linking to its detail', async () => {
-    const page = await renderPage('/business/service', { user: SERVICE_USER, api: { '/api/crm/service': servicePage() } });
+    const page = await renderPage('/business/service', {
+      user: SERVICE_USER,
+      api: { '/api/crm/service': servicePage() },
+    });
     const row = await screen.findByRole('link', { name: /陈美玲/ });
     expect(row.textContent).toContain('当前业务员：王小明');
     expect(row.textContent).toContain('待处理');
@@ -19,14 +22,20 @@ describe('/business/service', () => {
   });
 
   it('asks for every request on the 全部 tab, and says when there are none', async () => {
-    const page = await renderPage('/business/service', { user: SERVICE_USER, api: { '/api/crm/service': servicePage([]) } });
+    const page = await renderPage('/business/service', {
+      user: SERVICE_USER,
+      api: { '/api/crm/service': servicePage([]) },
+    });
     expect(await screen.findByText('暂无数据')).toBeTruthy();
     await tap(screen.getByText('全部'));
     await expect.poll(() => page.api.lastCall('/api/crm/service').query.status).toBe('all');
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/service', { user: SERVICE_USER, api: { '/api/crm/service': fail('仅客服可查看') } });
+    const page = await renderPage('/business/service', {
+      user: SERVICE_USER,
+      api: { '/api/crm/service': fail('仅客服可查看') },
+    });
     expect(await screen.findByText('仅客服可查看')).toBeTruthy();
     page.api.set({ '/api/crm/service': servicePage() });
     await tap(screen.getByRole('button', { name: '重试' }));

@@ -15,7 +15,14 @@ export function ServicePage() {
   const list = useService(status);
   return (
     <div className="page">
-      <KeyTabs value={status} onChange={setStatus} tabs={[{ key: 'open', title: T.open }, { key: 'all', title: T.all }]} />
+      <KeyTabs
+        value={status}
+        onChange={setStatus}
+        tabs={[
+          { key: 'open', title: T.open },
+          { key: 'all', title: T.all },
+        ]}
+      />
       <PagedList<ServiceItem>
         list={list}
         itemKey={(item) => item.id}

@@ -1,7 +1,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aStatistic } from '../../../test/factories.ts';
-import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 describe('/business/stat', () => {
   usePageTestLifecycle();
@@ -17,7 +25,7 @@ describe('/business/stat', () => {
     expect(page.api.lastCall('/api/crm/statistic').query).toEqual({ scope: 'mine' });
   });
 
-  it('lets a leader switch to the team\'s figures', async () => {
+  it("lets a leader switch to the team's figures", async () => {
     const page = await renderPage('/business/stat', {
       user: { id: 2, job: [1], leader: true, name: '张组长' },
       api: { '/api/crm/statistic': ok(aStatistic()) },
@@ -29,7 +37,11 @@ describe('/business/stat', () => {
 
   it('shows zeros when there is nothing yet', async () => {
     await renderPage('/business/stat', {
-      api: { '/api/crm/statistic': ok(aStatistic({ total: { count: 0, amount_fen: 0, disbursed_fen: 0 }, by_status: [], by_month: [] })) },
+      api: {
+        '/api/crm/statistic': ok(
+          aStatistic({ total: { count: 0, amount_fen: 0, disbursed_fen: 0 }, by_status: [], by_month: [] }),
+        ),
+      },
     });
     expect((await screen.findByText('报单数')).parentElement?.textContent).toBe('0报单数');
     expect(screen.queryByText(/ 单/)).toBeNull();

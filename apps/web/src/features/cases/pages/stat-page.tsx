@@ -19,7 +19,10 @@ export function StatPage() {
     const months = query.data?.by_month ?? [];
     return {
       labels: months.map((row) => row.month.slice(5)),
-      series: [months.map((row) => fenToWanValue(row.amount_fen)), months.map((row) => fenToWanValue(row.disbursed_fen))],
+      series: [
+        months.map((row) => fenToWanValue(row.amount_fen)),
+        months.map((row) => fenToWanValue(row.disbursed_fen)),
+      ],
     };
   }, [query.data]);
 
@@ -28,7 +31,15 @@ export function StatPage() {
       <div className="page">
         {isLeader ? (
           <div className="toolbar">
-            <Segmented block value={scope} onChange={(value) => setScope(value === 'team' ? 'team' : 'mine')} options={[{ label: T.mine, value: 'mine' }, { label: T.team, value: 'team' }]} />
+            <Segmented
+              block
+              value={scope}
+              onChange={(value) => setScope(value === 'team' ? 'team' : 'mine')}
+              options={[
+                { label: T.mine, value: 'mine' },
+                { label: T.team, value: 'team' },
+              ]}
+            />
           </div>
         ) : null}
         {query.isPending ? (

@@ -9,7 +9,9 @@ describe('tileLabel', () => {
   });
 
   it('uses the signer name on signer tiles', () => {
-    expect(tileLabel({ key: 'signer-42', path: '/sign/list/42/2', icon: 'female', name: '王芳' }, homeTexts)).toBe('王芳');
+    expect(tileLabel({ key: 'signer-42', path: '/sign/list/42/2', icon: 'female', name: '王芳' }, homeTexts)).toBe(
+      '王芳',
+    );
   });
 
   it('falls back to the path for a key it does not know', () => {

@@ -2,7 +2,16 @@ import type { UserInfo } from '@crm/domain/api/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   id: 7,
@@ -34,7 +43,21 @@ describe('/index', () => {
   it('shows the team card to a leader', async () => {
     await renderPage('/index', {
       user: { id: 2, job: [1], leader: true, name: '张组长' },
-      api: { '/api/crm/userinfo': ok(userinfo({ user: { id: 2, name: '张组长', corp_id: 1, corp_name: '易数科技', job: [1], leader: true, reject_approver: false } })) },
+      api: {
+        '/api/crm/userinfo': ok(
+          userinfo({
+            user: {
+              id: 2,
+              name: '张组长',
+              corp_id: 1,
+              corp_name: '易数科技',
+              job: [1],
+              leader: true,
+              reject_approver: false,
+            },
+          }),
+        ),
+      },
     });
     expect(await screen.findByRole('region', { name: '团队数据' })).toBeTruthy();
   });

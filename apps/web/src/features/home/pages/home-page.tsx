@@ -36,7 +36,8 @@ export function HomePage() {
 
   // Cache the user for display (spec §4); the signer list and notices are not kept.
   useEffect(() => {
-    if (info && !isLeaving.current) setStoredUser({ id: info.user.id, job: info.user.job, leader: info.user.leader, name: info.user.name });
+    if (info && !isLeaving.current)
+      setStoredUser({ id: info.user.id, job: info.user.job, leader: info.user.leader, name: info.user.name });
   }, [info]);
 
   const handleLogout = async () => {

@@ -18,5 +18,8 @@ export async function addHouseBrokerageUser(fields: FormFields): Promise<void> {
 
 export function useAddBrokerageUser() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: addHouseBrokerageUser, onSuccess: () => invalidateHouseList(client, 'brokerageUsers') });
+  return useMutation({
+    mutationFn: addHouseBrokerageUser,
+    onSuccess: () => invalidateHouseList(client, 'brokerageUsers'),
+  });
 }

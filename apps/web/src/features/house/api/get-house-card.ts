@@ -4,6 +4,7 @@ import { pagedListConfig } from './paged.ts';
 import { houseKeys } from './keys.ts';
 
 /** POST /api/crm/getHouseCard: the steward's card-instalment clients. */
-export const houseCardListConfig = () => pagedListConfig(houseKeys.card, '/api/crm/getHouseCard', houseClientListSchema, {});
+export const houseCardListConfig = () =>
+  pagedListConfig(houseKeys.card, '/api/crm/getHouseCard', houseClientListSchema, {});
 
 export const useHouseCard = () => usePagedList(houseCardListConfig());

@@ -10,6 +10,10 @@ export async function getHouseDetail(id: number, signal?: AbortSignal): Promise<
 }
 
 export const houseDetailQueryOptions = (id: number) =>
-  queryOptions({ queryKey: houseKeys.detail(id), queryFn: ({ signal }) => getHouseDetail(id, signal), enabled: id > 0 });
+  queryOptions({
+    queryKey: houseKeys.detail(id),
+    queryFn: ({ signal }) => getHouseDetail(id, signal),
+    enabled: id > 0,
+  });
 
 export const useHouseDetail = (id: number) => useQuery(houseDetailQueryOptions(id));

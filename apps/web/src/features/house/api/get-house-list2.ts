@@ -5,6 +5,8 @@ import { houseKeys } from './keys.ts';
 
 /** POST /api/crm/getHouseList2: the steward's clients, waiting or handled. */
 export const stewardListConfig = (stewardStatus: 'waiting' | 'handled') =>
-  pagedListConfig(houseKeys.steward, '/api/crm/getHouseList2', houseClientListSchema, { steward_status: stewardStatus });
+  pagedListConfig(houseKeys.steward, '/api/crm/getHouseList2', houseClientListSchema, {
+    steward_status: stewardStatus,
+  });
 
 export const useStewardList = (stewardStatus: 'waiting' | 'handled') => usePagedList(stewardListConfig(stewardStatus));

@@ -12,7 +12,8 @@ export async function getHouseStaff(signal?: AbortSignal): Promise<StaffOption[]
   return houseStaffSchema.parse(data);
 }
 
-export const houseStaffQueryOptions = () => queryOptions({ queryKey: houseKeys.staff, queryFn: ({ signal }) => getHouseStaff(signal) });
+export const houseStaffQueryOptions = () =>
+  queryOptions({ queryKey: houseKeys.staff, queryFn: ({ signal }) => getHouseStaff(signal) });
 
 export const useHouseStaff = () => useQuery(houseStaffQueryOptions());
 

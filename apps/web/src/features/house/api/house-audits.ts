@@ -14,7 +14,11 @@ export const houseAuditListConfig = (status: AuditStatus) =>
 export const useHouseAudits = (status: AuditStatus) => usePagedList(houseAuditListConfig(status));
 
 /** POST /api/crm/updateHouseAudit: approve, or reject with a reason. */
-export async function updateHouseAudit(input: { id: number; decision: 'approve' | 'reject'; reason: string }): Promise<string> {
+export async function updateHouseAudit(input: {
+  id: number;
+  decision: 'approve' | 'reject';
+  reason: string;
+}): Promise<string> {
   const { msg } = await apiPost<unknown>('/api/crm/updateHouseAudit', input);
   return msg;
 }

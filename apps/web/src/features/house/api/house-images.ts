@@ -13,7 +13,10 @@ export async function getHouseImg(id: number, houseType: number, signal?: AbortS
 }
 
 export const houseImgQueryOptions = (id: number, houseType: number) =>
-  queryOptions({ queryKey: houseKeys.images(id, houseType), queryFn: ({ signal }) => getHouseImg(id, houseType, signal) });
+  queryOptions({
+    queryKey: houseKeys.images(id, houseType),
+    queryFn: ({ signal }) => getHouseImg(id, houseType, signal),
+  });
 
 export const useHouseImg = (id: number, houseType: number) => useQuery(houseImgQueryOptions(id, houseType));
 

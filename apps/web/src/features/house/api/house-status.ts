@@ -13,6 +13,10 @@ export async function getHouseStatus(signal?: AbortSignal): Promise<HouseStatusO
 }
 
 export const houseStatusQueryOptions = () =>
-  queryOptions({ queryKey: houseKeys.statusOptions, queryFn: ({ signal }) => getHouseStatus(signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: houseKeys.statusOptions,
+    queryFn: ({ signal }) => getHouseStatus(signal),
+    staleTime: Infinity,
+  });
 
 export const useHouseStatus = () => useQuery(houseStatusQueryOptions());

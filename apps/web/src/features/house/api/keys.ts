@@ -26,5 +26,7 @@ export const houseKeys = {
 export const invalidateHouse = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: houseKeys.all });
 
 /** A write that only adds to one list. */
-export const invalidateHouseList = (queryClient: QueryClient, list: 'orders' | 'brokerageUsers' | 'channels' | 'recommends') =>
-  queryClient.invalidateQueries({ queryKey: houseKeys[list] });
+export const invalidateHouseList = (
+  queryClient: QueryClient,
+  list: 'orders' | 'brokerageUsers' | 'channels' | 'recommends',
+) => queryClient.invalidateQueries({ queryKey: houseKeys[list] });

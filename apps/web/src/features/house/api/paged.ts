@@ -23,9 +23,7 @@ export function pagedListConfig<T>(
     fetchPage: async (cursor, signal) => {
       const query = { ...params, cursor: cursor ?? '' };
       const { data } =
-        method === 'POST'
-          ? await apiPost<unknown>(path, query, signal)
-          : await apiGet<unknown>(path, query, signal);
+        method === 'POST' ? await apiPost<unknown>(path, query, signal) : await apiGet<unknown>(path, query, signal);
       return schema.parse(data);
     },
   };

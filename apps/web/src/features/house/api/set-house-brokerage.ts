@@ -7,7 +7,12 @@ import { invalidateHouse } from './keys.ts';
 export type SetBrokerageResult = z.infer<typeof setBrokerageResponseSchema>;
 
 /** POST /api/crm/setHouseBrokerage: orders at once, or an over-limit audit waiting for finance. */
-export async function setHouseBrokerage(input: { id: number; rate: string; userIds: number[]; shares: number[] }): Promise<SetBrokerageResult> {
+export async function setHouseBrokerage(input: {
+  id: number;
+  rate: string;
+  userIds: number[];
+  shares: number[];
+}): Promise<SetBrokerageResult> {
   const { data } = await apiPost<unknown>('/api/crm/setHouseBrokerage', {
     id: input.id,
     rate: input.rate,

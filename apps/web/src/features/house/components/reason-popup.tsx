@@ -11,7 +11,12 @@ export type ReasonPopupProps = {
   /** The audit decided on, or null when the sheet is closed. */
   auditId: number | null;
   title: string;
-  actions: { label: string; color: 'primary' | 'danger'; decision: AuditDecision; onPress: (reason: string) => Promise<boolean> }[];
+  actions: {
+    label: string;
+    color: 'primary' | 'danger';
+    decision: AuditDecision;
+    onPress: (reason: string) => Promise<boolean>;
+  }[];
   onClose: () => void;
 };
 
@@ -28,7 +33,11 @@ export function ReasonPopup({ auditId, title, actions, onClose }: ReasonPopupPro
   });
   const [busy, setBusy] = useState(false);
   return (
-    <Popup visible={auditId !== null} onMaskClick={onClose} bodyStyle={{ padding: 16, borderTopLeftRadius: 8, borderTopRightRadius: 8 }}>
+    <Popup
+      visible={auditId !== null}
+      onMaskClick={onClose}
+      bodyStyle={{ padding: 16, borderTopLeftRadius: 8, borderTopRightRadius: 8 }}
+    >
       <List header={title}>
         <FormField field={form.field('reason')} label={t.reason}>
           <TextArea placeholder={t.reasonPlaceholder} {...form.input('reason')} maxLength={200} rows={3} />

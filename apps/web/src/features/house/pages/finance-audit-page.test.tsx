@@ -17,13 +17,17 @@ const anAudit = {
   created_at: '2026-11-04T00:00:00.000Z',
   events: [],
 };
-const sheet = async () => within((await screen.findByText('审批意见', { selector: 'label' })).closest('.adm-popup-body') as HTMLElement);
+const sheet = async () =>
+  within((await screen.findByText('审批意见', { selector: 'label' })).closest('.adm-popup-body') as HTMLElement);
 
 describe('/business/financeAudit', () => {
   usePageTestLifecycle();
 
   it('lists the over-limit brokerage waiting for a decision', async () => {
-    const page = await renderPage('/business/financeAudit', { user: FINANCE, api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) } });
+    const page = await renderPage('/business/financeAudit', {
+      user: FINANCE,
+      api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) },
+    });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('¥15,000.00')).toBeTruthy();
     expect(screen.getByText(/申请人 王小明/)).toBeTruthy();
@@ -31,22 +35,39 @@ describe('/business/financeAudit', () => {
   });
 
   it('approves after confirmation', async () => {
-    const page = await renderPage('/business/financeAudit', { user: FINANCE, api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])), '/api/crm/updateHouseAudit': ok(null) } });
+    const page = await renderPage('/business/financeAudit', {
+      user: FINANCE,
+      api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])), '/api/crm/updateHouseAudit': ok(null) },
+    });
     await tap(await screen.findByText('赵磊'));
     await tap((await sheet()).getByRole('button', { name: '通过' }));
     await screen.findByText('确定通过该超限返佣？');
     await tap(screen.getByRole('button', { name: '确定' }));
     expect(await findToast('已处理')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({ id: '111', decision: 'approve', reason: '' });
+    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({
+      id: '111',
+      decision: 'approve',
+      reason: '',
+    });
   });
 
   it('rejects with the reason typed, which stays when the server refuses', async () => {
-    const page = await renderPage('/business/financeAudit', { user: FINANCE, api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])), '/api/crm/updateHouseAudit': fail('不能审批自己的申请') } });
+    const page = await renderPage('/business/financeAudit', {
+      user: FINANCE,
+      api: {
+        '/api/crm/getHouseAudit': ok(housePageOf([anAudit])),
+        '/api/crm/updateHouseAudit': fail('不能审批自己的申请'),
+      },
+    });
     await tap(await screen.findByText('赵磊'));
     fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '比例过高' } });
     await tap((await sheet()).getByRole('button', { name: '驳回' }));
     expect(await findToast('不能审批自己的申请')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({ id: '111', decision: 'reject', reason: '比例过高' });
+    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({
+      id: '111',
+      decision: 'reject',
+      reason: '比例过高',
+    });
     expect(screen.getByDisplayValue('比例过高')).toBeTruthy();
   });
 
@@ -64,7 +85,10 @@ describe('/business/financeAudit', () => {
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/financeAudit', { user: FINANCE, api: { '/api/crm/getHouseAudit': fail('仅房贷财务可审批') } });
+    const page = await renderPage('/business/financeAudit', {
+      user: FINANCE,
+      api: { '/api/crm/getHouseAudit': fail('仅房贷财务可审批') },
+    });
     expect(await screen.findByText('仅房贷财务可审批')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) });
     await tap(screen.getByRole('button', { name: '重试' }));

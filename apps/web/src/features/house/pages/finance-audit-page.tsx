@@ -20,7 +20,11 @@ export function FinanceAuditPage() {
 
   const run = async (id: number, decision: 'approve' | 'reject', reason: string) => {
     if (decision === 'approve') {
-      const confirmed = await Dialog.confirm({ content: t.approveConfirm, confirmText: t.confirm, cancelText: t.cancel });
+      const confirmed = await Dialog.confirm({
+        content: t.approveConfirm,
+        confirmText: t.confirm,
+        cancelText: t.cancel,
+      });
       if (!confirmed) return false;
     }
     try {
@@ -47,11 +51,19 @@ export function FinanceAuditPage() {
           renderItem={(audit) => (
             <List.Item
               key={audit.id}
-              onClick={status === 'pending' ? () => setOpen(audit.id) : () => void navigate(`/business/houseDetail/0/${audit.house_client_id}`)}
+              onClick={
+                status === 'pending'
+                  ? () => setOpen(audit.id)
+                  : () => void navigate(`/business/houseDetail/0/${audit.house_client_id}`)
+              }
               description={`${t.requestedBy} ${audit.requested_by_name} · ${t.loanAmountShort} ${formatFen(audit.loan_amount_fen)} · ${bpToPercent(audit.rate_bp)}%${
                 audit.events.length > 1 ? ` · ${audit.events.at(-1)?.reason ?? ''}` : ''
               }`}
-              extra={<Tag color={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'danger'}>{formatFen(audit.amount_fen)}</Tag>}
+              extra={
+                <Tag color={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'danger'}>
+                  {formatFen(audit.amount_fen)}
+                </Tag>
+              }
             >
               {audit.client_name}
             </List.Item>
@@ -63,8 +75,18 @@ export function FinanceAuditPage() {
         title={t.reason}
         onClose={() => setOpen(null)}
         actions={[
-          { label: t.approve, color: 'primary', decision: 'approve', onPress: (reason) => run(open ?? 0, 'approve', reason) },
-          { label: t.reject, color: 'danger', decision: 'reject', onPress: (reason) => run(open ?? 0, 'reject', reason) },
+          {
+            label: t.approve,
+            color: 'primary',
+            decision: 'approve',
+            onPress: (reason) => run(open ?? 0, 'approve', reason),
+          },
+          {
+            label: t.reject,
+            color: 'danger',
+            decision: 'reject',
+            onPress: (reason) => run(open ?? 0, 'reject', reason),
+          },
         ]}
       />
     </div>

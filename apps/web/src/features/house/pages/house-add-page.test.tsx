@@ -4,7 +4,19 @@ import { aHouseDetail, housePageOf } from '../../../test/factories.ts';
 import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
 
 const CHANNELS = ok(
-  housePageOf([{ id: 5, name: '链家静安寺店', contact: '钱经理', phone: '13800000005', remark: '', owner_id: 7, owner_name: '王小明', client_count: 2, created_at: '2026-11-01T00:00:00.000Z' }]),
+  housePageOf([
+    {
+      id: 5,
+      name: '链家静安寺店',
+      contact: '钱经理',
+      phone: '13800000005',
+      remark: '',
+      owner_id: 7,
+      owner_name: '王小明',
+      client_count: 2,
+      created_at: '2026-11-01T00:00:00.000Z',
+    },
+  ]),
 );
 
 async function fill() {
@@ -14,7 +26,9 @@ async function fill() {
   fireEvent.change(screen.getByPlaceholderText('请输入贷款银行'), { target: { value: '工商银行' } });
   // The term sheet opens on 20 years.
   await tap(screen.getByText('请选择期限'));
-  const sheet = (await screen.findAllByText('确定')).map((button) => button.closest('.adm-picker')).find((picker) => picker?.closest('.adm-popup-body:not([style*="display: none"])'));
+  const sheet = (await screen.findAllByText('确定'))
+    .map((button) => button.closest('.adm-picker'))
+    .find((picker) => picker?.closest('.adm-popup-body:not([style*="display: none"])'));
   await tap(within(sheet as HTMLElement).getByText('确定'));
 }
 
@@ -23,7 +37,11 @@ describe('/business/houseAdd', () => {
 
   it('takes in a client and opens their detail', async () => {
     const page = await renderPage('/business/houseAdd', {
-      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': ok({ id: 71 }), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+      api: {
+        '/api/crm/getHouseChannelList': CHANNELS,
+        '/api/crm/addHouseClient': ok({ id: 71 }),
+        '/api/crm/getHouseDetail': ok(aHouseDetail()),
+      },
     });
     await fill();
     await tap(screen.getByRole('button', { name: '提交' }));
@@ -42,7 +60,11 @@ describe('/business/houseAdd', () => {
 
   it('takes the channel from the address when opened from a channel', async () => {
     const page = await renderPage('/business/houseAdd?channel=5', {
-      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': ok({ id: 71 }), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+      api: {
+        '/api/crm/getHouseChannelList': CHANNELS,
+        '/api/crm/addHouseClient': ok({ id: 71 }),
+        '/api/crm/getHouseDetail': ok(aHouseDetail()),
+      },
     });
     expect(await screen.findByText('链家静安寺店')).toBeTruthy();
     await fill();
@@ -51,7 +73,7 @@ describe('/business/houseAdd', () => {
     expect(page.api.lastCall('/api/crm/addHouseClient').fields).toMatchObject({ channel_id: '5' });
   });
 
-  it('shows the rules\' messages beside the fields and sends nothing', async () => {
+  it("shows the rules' messages beside the fields and sends nothing", async () => {
     const page = await renderPage('/business/houseAdd', { api: { '/api/crm/getHouseChannelList': CHANNELS } });
     await tap(await screen.findByRole('button', { name: '提交' }));
     expect(await screen.findByText('请输入客户姓名', { selector: '[role=alert]' })).toBeTruthy();
@@ -59,7 +81,9 @@ describe('/business/houseAdd', () => {
   });
 
   it('keeps what was typed when the server refuses', async () => {
-    await renderPage('/business/houseAdd', { api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': fail('该手机号已是您的客户') } });
+    await renderPage('/business/houseAdd', {
+      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': fail('该手机号已是您的客户') },
+    });
     await fill();
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('该手机号已是您的客户')).toBeTruthy();

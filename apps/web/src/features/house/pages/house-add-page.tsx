@@ -24,10 +24,25 @@ type Values = {
   remark: string;
 };
 
-const EMPTY: Values = { name: '', phone: '', id_number: '', loan_amount: '', term_months: null, bank: '', product: 'mortgage', channel_id: null, referrer_id: '', remark: '' };
+const EMPTY: Values = {
+  name: '',
+  phone: '',
+  id_number: '',
+  loan_amount: '',
+  term_months: null,
+  bank: '',
+  product: 'mortgage',
+  channel_id: null,
+  referrer_id: '',
+  remark: '',
+};
 
 // The pickers' null goes to the server (and its schema) as an empty field.
-const toFields = (values: Values) => ({ ...values, term_months: values.term_months ?? '', channel_id: values.channel_id ?? '' });
+const toFields = (values: Values) => ({
+  ...values,
+  term_months: values.term_months ?? '',
+  channel_id: values.channel_id ?? '',
+});
 
 /** /business/houseAdd: take in a home-loan client, from a channel or not. Checked with the server's schema. */
 export function HouseAddPage() {
@@ -73,33 +88,39 @@ export function HouseAddPage() {
           <Input placeholder={t.loanAmountPlaceholder} {...input('loan_amount')} inputMode="decimal" />
         </FormField>
         <FormField field={field('term_months')} label={t.term} onClick={() => setPickTerm(true)}>
-          <span id={field('term_months').id} role="button" aria-labelledby={field('term_months').labelId}>{values.term_months ? t.months(values.term_months) : t.termPlaceholder}</span>
+          <span id={field('term_months').id} role="button" aria-labelledby={field('term_months').labelId}>
+            {values.term_months ? t.months(values.term_months) : t.termPlaceholder}
+          </span>
         </FormField>
         <FormField field={field('bank')} label={t.bank}>
           <Input placeholder={t.bankPlaceholder} {...input('bank')} maxLength={50} />
         </FormField>
         <FormField field={field('product')} label={t.product}>
           <div role="radiogroup" aria-labelledby={field('product').labelId}>
-          <Radio.Group value={values.product} onChange={(v) => set('product')(v as Values['product'])}>
-            <Space>
-              {HOUSE_PRODUCTS.map((p) => (
-                <Radio key={p.value} value={p.value}>
-                  {p.label}
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
+            <Radio.Group value={values.product} onChange={(v) => set('product')(v as Values['product'])}>
+              <Space>
+                {HOUSE_PRODUCTS.map((p) => (
+                  <Radio key={p.value} value={p.value}>
+                    {p.label}
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
           </div>
         </FormField>
         <FormField field={field('channel_id')} label={t.channel} onClick={() => setPickChannel(true)}>
-          <span id={field('channel_id').id} role="button" aria-labelledby={field('channel_id').labelId}>{channelName}</span>
+          <span id={field('channel_id').id} role="button" aria-labelledby={field('channel_id').labelId}>
+            {channelName}
+          </span>
         </FormField>
         <FormField field={field('referrer_id')} label={t.referrer}>
           <Input placeholder={t.referrerPlaceholder} {...input('referrer_id')} inputMode="numeric" />
         </FormField>
         <RemarkField form={form} />
       </List>
-      <HouseAction block loading={add.isPending} onClick={() => void submit()}>{t.submit}</HouseAction>
+      <HouseAction block loading={add.isPending} onClick={() => void submit()}>
+        {t.submit}
+      </HouseAction>
       <Picker
         visible={pickTerm}
         onClose={() => setPickTerm(false)}

@@ -4,8 +4,23 @@ import { housePageOf } from '../../../test/factories.ts';
 import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
 
 const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
-const anOrder = { id: 101, house_client_id: 71, client_name: '赵磊', brokerage_user_id: 95, brokerage_user_name: '吴刚', bank_name: '招商银行', bank_card: '6214****1234', amount_fen: 300_000, rate_bp: 30, status: 1, remark: '', pay_ref: '', created_at: '2026-11-04T00:00:00.000Z' };
-const summary = (canUpdate: boolean) => ok({ counts: [{ status: 1, count: 1, amount_fen: 300_000 }], can_update: canUpdate });
+const anOrder = {
+  id: 101,
+  house_client_id: 71,
+  client_name: '赵磊',
+  brokerage_user_id: 95,
+  brokerage_user_name: '吴刚',
+  bank_name: '招商银行',
+  bank_card: '6214****1234',
+  amount_fen: 300_000,
+  rate_bp: 30,
+  status: 1,
+  remark: '',
+  pay_ref: '',
+  created_at: '2026-11-04T00:00:00.000Z',
+};
+const summary = (canUpdate: boolean) =>
+  ok({ counts: [{ status: 1, count: 1, amount_fen: 300_000 }], can_update: canUpdate });
 
 describe('/business/houseBrokerageOrderList/:param', () => {
   usePageTestLifecycle();
@@ -13,7 +28,10 @@ describe('/business/houseBrokerageOrderList/:param', () => {
   it('lists the orders of the status asked, without actions for who may not pay', async () => {
     const page = await renderPage('/business/houseBrokerageOrderList/1', {
       user: { id: 12, job: [6], leader: false, name: '返佣专员' },
-      api: { '/api/crm/houseBrokerageOrder': summary(false), '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])) },
+      api: {
+        '/api/crm/houseBrokerageOrder': summary(false),
+        '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
+      },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('¥3,000.00 · 待打款')).toBeTruthy();
@@ -36,7 +54,11 @@ describe('/business/houseBrokerageOrderList/:param', () => {
     await screen.findByText('确认该返佣单已打款？');
     await tap(screen.getByRole('button', { name: '确定' }));
     expect(await findToast('保存成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateHouseBrokerageOrder').fields).toEqual({ id: '101', remark: '', pay_ref: 'TX20261104' });
+    expect(page.api.lastCall('/api/crm/updateHouseBrokerageOrder').fields).toEqual({
+      id: '101',
+      remark: '',
+      pay_ref: 'TX20261104',
+    });
     expect(page.api.lastCall('/api/crm/updateHouseBrokerageStatus').fields).toEqual({ id: '101', status: '2' });
   });
 

@@ -30,7 +30,11 @@ export function HouseBrokerageOrderListPage() {
                 <div>
                   {t.receiver} {order.brokerage_user_name} · {t.account} {order.bank_name} {order.bank_card}
                 </div>
-                {order.pay_ref ? <div>{t.payRef} {order.pay_ref}</div> : null}
+                {order.pay_ref ? (
+                  <div>
+                    {t.payRef} {order.pay_ref}
+                  </div>
+                ) : null}
                 {order.remark ? <div>{order.remark}</div> : null}
                 {canUpdate && order.status === 1 ? <OrderActions orderId={order.id} /> : null}
               </div>
@@ -58,7 +62,11 @@ function OrderActions({ orderId }: { orderId: number }) {
 
   const act = async (next: 2 | 3) => {
     if (next === 2 && !form.validate()) return;
-    const confirmed = await Dialog.confirm({ content: next === 2 ? t.markPaidConfirm : t.cancelOrderConfirm, confirmText: t.confirm, cancelText: t.cancel });
+    const confirmed = await Dialog.confirm({
+      content: next === 2 ? t.markPaidConfirm : t.cancelOrderConfirm,
+      confirmText: t.confirm,
+      cancelText: t.cancel,
+    });
     if (!confirmed) return;
     try {
       const payRef = form.values.pay_ref;

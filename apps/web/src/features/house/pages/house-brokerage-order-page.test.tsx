@@ -1,7 +1,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { housePageOf } from '../../../test/factories.ts';
-import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 
@@ -12,7 +20,10 @@ describe('/business/houseBrokerageOrder', () => {
     const page = await renderPage('/business/houseBrokerageOrder', {
       user: FINANCE,
       api: {
-        '/api/crm/houseBrokerageOrder': ok({ counts: [{ status: 1, count: 2, amount_fen: 300_000 }], can_update: true }),
+        '/api/crm/houseBrokerageOrder': ok({
+          counts: [{ status: 1, count: 2, amount_fen: 300_000 }],
+          can_update: true,
+        }),
         '/api/crm/houseBrokerageOrderList': ok(housePageOf([])),
       },
     });
@@ -24,7 +35,10 @@ describe('/business/houseBrokerageOrder', () => {
   it('offers only 全部 when there are no orders', async () => {
     const page = await renderPage('/business/houseBrokerageOrder', {
       user: FINANCE,
-      api: { '/api/crm/houseBrokerageOrder': ok({ counts: [], can_update: false }), '/api/crm/houseBrokerageOrderList': ok(housePageOf([])) },
+      api: {
+        '/api/crm/houseBrokerageOrder': ok({ counts: [], can_update: false }),
+        '/api/crm/houseBrokerageOrderList': ok(housePageOf([])),
+      },
     });
     await tap(await screen.findByText('全部'));
     await expect.poll(page.pathname).toBe('/business/houseBrokerageOrderList/0');
@@ -34,7 +48,10 @@ describe('/business/houseBrokerageOrder', () => {
     ['a refusal', fail('仅房贷财务可查看'), '仅房贷财务可查看'],
     ['a 500', httpError(500), NETWORK_MESSAGE],
   ])('shows %s', async (_name, reply, message) => {
-    await renderPage('/business/houseBrokerageOrder', { user: FINANCE, api: { '/api/crm/houseBrokerageOrder': reply } });
+    await renderPage('/business/houseBrokerageOrder', {
+      user: FINANCE,
+      api: { '/api/crm/houseBrokerageOrder': reply },
+    });
     expect(await screen.findByText(message)).toBeTruthy();
   });
 

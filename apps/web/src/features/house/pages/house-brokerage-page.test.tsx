@@ -4,7 +4,13 @@ import { aHouseClient, aHouseDetail, housePageOf } from '../../../test/factories
 import { fail, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
 
 const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
-const SUMMARY = ok({ client_count: 4, total_fen: 1_200_000, pending_fen: 300_000, paid_fen: 900_000, audit_pending: 1 });
+const SUMMARY = ok({
+  client_count: 4,
+  total_fen: 1_200_000,
+  pending_fen: 300_000,
+  paid_fen: 900_000,
+  audit_pending: 1,
+});
 
 describe('/business/houseBrokerage', () => {
   usePageTestLifecycle();
@@ -14,7 +20,9 @@ describe('/business/houseBrokerage', () => {
       user: FINANCE,
       api: {
         '/api/crm/houseBrokerage': SUMMARY,
-        '/api/crm/houseBrokerageList': ok(housePageOf([aHouseClient({ brokerage_state: 'approved', brokerage_fen: 1_200_000 })])),
+        '/api/crm/houseBrokerageList': ok(
+          housePageOf([aHouseClient({ brokerage_state: 'approved', brokerage_fen: 1_200_000 })]),
+        ),
         '/api/crm/getHouseDetail': ok(aHouseDetail()),
       },
     });
@@ -26,12 +34,18 @@ describe('/business/houseBrokerage', () => {
   });
 
   it('says so when no client has brokerage', async () => {
-    await renderPage('/business/houseBrokerage', { user: FINANCE, api: { '/api/crm/houseBrokerage': SUMMARY, '/api/crm/houseBrokerageList': ok(housePageOf([])) } });
+    await renderPage('/business/houseBrokerage', {
+      user: FINANCE,
+      api: { '/api/crm/houseBrokerage': SUMMARY, '/api/crm/houseBrokerageList': ok(housePageOf([])) },
+    });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
   });
 
   it('shows a refusal of the list with a retry that asks for the totals again too', async () => {
-    const page = await renderPage('/business/houseBrokerage', { user: FINANCE, api: { '/api/crm/houseBrokerage': SUMMARY, '/api/crm/houseBrokerageList': fail('仅房贷财务可查看') } });
+    const page = await renderPage('/business/houseBrokerage', {
+      user: FINANCE,
+      api: { '/api/crm/houseBrokerage': SUMMARY, '/api/crm/houseBrokerageList': fail('仅房贷财务可查看') },
+    });
     expect(await screen.findByText('仅房贷财务可查看')).toBeTruthy();
     page.api.set({ '/api/crm/houseBrokerageList': ok(housePageOf([aHouseClient()])) });
     const before = page.api.callsTo('/api/crm/houseBrokerage').length;

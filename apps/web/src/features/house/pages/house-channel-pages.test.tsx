@@ -3,14 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { aHouseClient, housePageOf } from '../../../test/factories.ts';
 import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
 
-const aChannel = { id: 5, name: '链家静安寺店', contact: '钱经理', phone: '13800000005', remark: '老合作', owner_id: 7, owner_name: '王小明', client_count: 2, created_at: '2026-11-01T00:00:00.000Z' };
+const aChannel = {
+  id: 5,
+  name: '链家静安寺店',
+  contact: '钱经理',
+  phone: '13800000005',
+  remark: '老合作',
+  owner_id: 7,
+  owner_name: '王小明',
+  client_count: 2,
+  created_at: '2026-11-01T00:00:00.000Z',
+};
 
 describe('/business/houseChannel', () => {
   usePageTestLifecycle();
 
   it('lists my channels with their client counts and opens one on tap', async () => {
     const page = await renderPage('/business/houseChannel', {
-      api: { '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])), '/api/crm/getHouseList': ok(housePageOf([])) },
+      api: {
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+        '/api/crm/getHouseList': ok(housePageOf([])),
+      },
     });
     const row = await screen.findByText('链家静安寺店');
     expect(screen.getByText('2 位客户')).toBeTruthy();
@@ -24,7 +37,9 @@ describe('/business/houseChannel', () => {
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/houseChannel', { api: { '/api/crm/getHouseChannelList': fail('无权查看') } });
+    const page = await renderPage('/business/houseChannel', {
+      api: { '/api/crm/getHouseChannelList': fail('无权查看') },
+    });
     expect(await screen.findByText('无权查看')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])) });
     await tap(screen.getByRole('button', { name: '重试' }));
@@ -37,19 +52,30 @@ describe('/business/houseChannelAdd', () => {
 
   it('adds a channel and opens it', async () => {
     const page = await renderPage('/business/houseChannelAdd', {
-      api: { '/api/crm/addHouseChannel': ok({ id: 5 }), '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])), '/api/crm/getHouseList': ok(housePageOf([])) },
+      api: {
+        '/api/crm/addHouseChannel': ok({ id: 5 }),
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+        '/api/crm/getHouseList': ok(housePageOf([])),
+      },
     });
     fireEvent.change(await screen.findByPlaceholderText('如 链家静安寺店'), { target: { value: '链家静安寺店' } });
     fireEvent.change(screen.getByPlaceholderText('请输入联系人'), { target: { value: '钱经理' } });
     fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13800000005' } });
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addHouseChannel').fields).toEqual({ name: '链家静安寺店', contact: '钱经理', phone: '13800000005', remark: '' });
+    expect(page.api.lastCall('/api/crm/addHouseChannel').fields).toEqual({
+      name: '链家静安寺店',
+      contact: '钱经理',
+      phone: '13800000005',
+      remark: '',
+    });
     await expect.poll(page.pathname).toBe('/business/houseChannelDetail/5');
   });
 
-  it('shows the rules\' messages and sends nothing; shows a refusal', async () => {
-    const page = await renderPage('/business/houseChannelAdd', { api: { '/api/crm/addHouseChannel': fail('渠道名称已存在') } });
+  it("shows the rules' messages and sends nothing; shows a refusal", async () => {
+    const page = await renderPage('/business/houseChannelAdd', {
+      api: { '/api/crm/addHouseChannel': fail('渠道名称已存在') },
+    });
     await tap(await screen.findByRole('button', { name: '提交' }));
     expect((await screen.findAllByRole('alert')).length).toBeGreaterThan(0);
     expect(page.api.callsTo('/api/crm/addHouseChannel')).toHaveLength(0);
@@ -66,7 +92,10 @@ describe('/business/houseChannelDetail/:id', () => {
 
   it('shows the channel and the clients it referred, and adds a client from it', async () => {
     const page = await renderPage('/business/houseChannelDetail/5', {
-      api: { '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])), '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ channel_id: 5, channel_name: '链家静安寺店' })])) },
+      api: {
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+        '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ channel_id: 5, channel_name: '链家静安寺店' })])),
+      },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('钱经理 13800000005')).toBeTruthy();
@@ -77,12 +106,19 @@ describe('/business/houseChannelDetail/:id', () => {
   });
 
   it('says so when the channel has no clients yet', async () => {
-    await renderPage('/business/houseChannelDetail/5', { api: { '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])), '/api/crm/getHouseList': ok(housePageOf([])) } });
+    await renderPage('/business/houseChannelDetail/5', {
+      api: {
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+        '/api/crm/getHouseList': ok(housePageOf([])),
+      },
+    });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
   });
 
   it('shows a refusal of the channel', async () => {
-    await renderPage('/business/houseChannelDetail/5', { api: { '/api/crm/getHouseChannelList': fail('渠道不存在'), '/api/crm/getHouseList': ok(housePageOf([])) } });
+    await renderPage('/business/houseChannelDetail/5', {
+      api: { '/api/crm/getHouseChannelList': fail('渠道不存在'), '/api/crm/getHouseList': ok(housePageOf([])) },
+    });
     expect(await screen.findByText('渠道不存在')).toBeTruthy();
   });
 

@@ -26,7 +26,12 @@ export function HouseChannelPage() {
           {...channels}
           emptyText={t.emptyChannels}
           renderItem={(c) => (
-            <List.Item key={c.id} description={`${c.contact} ${c.phone}`} extra={t.clientCount(c.client_count)} onClick={() => void navigate(`/business/houseChannelDetail/${c.id}`)}>
+            <List.Item
+              key={c.id}
+              description={`${c.contact} ${c.phone}`}
+              extra={t.clientCount(c.client_count)}
+              onClick={() => void navigate(`/business/houseChannelDetail/${c.id}`)}
+            >
               {c.name}
             </List.Item>
           )}
@@ -41,7 +46,11 @@ export function HouseChannelPage() {
 export function HouseChannelAddPage() {
   const navigate = useNavigate();
   const add = useAddHouseChannel();
-  const form = useSchemaForm({ schema: houseChannelFormSchema, initial: { name: '', contact: '', phone: '', remark: '' }, idPrefix: 'channel' });
+  const form = useSchemaForm({
+    schema: houseChannelFormSchema,
+    initial: { name: '', contact: '', phone: '', remark: '' },
+    idPrefix: 'channel',
+  });
   const { values, field, input } = form;
   const submit = async () => {
     if (!form.validate()) return;
@@ -65,7 +74,9 @@ export function HouseChannelAddPage() {
         <PhoneField form={form} />
         <RemarkField form={form} />
       </List>
-      <HouseAction loading={add.isPending} onClick={() => void submit()}>{t.submit}</HouseAction>
+      <HouseAction loading={add.isPending} onClick={() => void submit()}>
+        {t.submit}
+      </HouseAction>
     </div>
   );
 }
@@ -91,7 +102,13 @@ export function HouseChannelDetailPage() {
         <LoadMoreList
           {...clients}
           emptyText={t.emptyClients}
-          renderItem={(client) => <ClientItem key={client.id} client={client} onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)} />}
+          renderItem={(client) => (
+            <ClientItem
+              key={client.id}
+              client={client}
+              onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
+            />
+          )}
         />
       </List>
       <HouseAction onClick={() => void navigate(`/business/houseAdd?channel=${id}`)}>{t.addFromChannel}</HouseAction>

@@ -1,7 +1,16 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseClient, aHouseDetail, housePageOf } from '../../../test/factories.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 describe('/business/houseDetail/:father/:id', () => {
   usePageTestLifecycle();
@@ -9,7 +18,12 @@ describe('/business/houseDetail/:father/:id', () => {
   it('shows the client, the referral chain and image counts', async () => {
     const page = await renderPage('/business/houseDetail/0/71', {
       api: {
-        '/api/crm/getHouseDetail': ok(aHouseDetail({ chain: [{ id: 60, name: '孙丽' }], images: [{ house_type: 2, count: 3 }] }, { remark: '急用' })),
+        '/api/crm/getHouseDetail': ok(
+          aHouseDetail(
+            { chain: [{ id: 60, name: '孙丽' }], images: [{ house_type: 2, count: 3 }] },
+            { remark: '急用' },
+          ),
+        ),
       },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
@@ -22,7 +36,9 @@ describe('/business/houseDetail/:father/:id', () => {
   });
 
   it('opens the images of a type on tap', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': ok(aHouseDetail()), '/api/crm/getHouseImg': ok([]) } });
+    const page = await renderPage('/business/houseDetail/0/71', {
+      api: { '/api/crm/getHouseDetail': ok(aHouseDetail()), '/api/crm/getHouseImg': ok([]) },
+    });
     await tap(await screen.findByText('房产证'));
     await expect.poll(page.pathname).toBe('/business/houseUpload/71/2');
   });

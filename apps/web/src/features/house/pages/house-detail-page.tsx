@@ -27,7 +27,16 @@ export function HouseDetailPage() {
   }
   if (detail.isError) return <ErrorBlock status="default" title={detail.error.message} description={t.loadFailed} />;
 
-  const { client, chain, referred, images, orders, audit_events: events, can_delete: canDelete, can_set_brokerage: canSet } = detail.data;
+  const {
+    client,
+    chain,
+    referred,
+    images,
+    orders,
+    audit_events: events,
+    can_delete: canDelete,
+    can_set_brokerage: canSet,
+  } = detail.data;
   const count = (type: number) => images.find((i) => i.house_type === type)?.count ?? 0;
 
   const remove = async () => {
@@ -72,7 +81,11 @@ export function HouseDetailPage() {
 
       <List header={t.images}>
         {HOUSE_IMAGE_TYPES.map((type) => (
-          <List.Item key={type.value} extra={t.imageCount(count(type.value))} onClick={() => void navigate(`/business/houseUpload/${client.id}/${type.value}`)}>
+          <List.Item
+            key={type.value}
+            extra={t.imageCount(count(type.value))}
+            onClick={() => void navigate(`/business/houseUpload/${client.id}/${type.value}`)}
+          >
             {type.label}
           </List.Item>
         ))}

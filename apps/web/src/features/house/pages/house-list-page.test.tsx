@@ -13,17 +13,27 @@ describe('/business/house', () => {
 
   it('lists my home-loan clients and opens one on tap', async () => {
     const page = await renderPage('/business/house', {
-      api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+      api: {
+        '/common/houseStatus': STATUSES,
+        '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])),
+        '/api/crm/getHouseDetail': ok(aHouseDetail()),
+      },
     });
     const row = await screen.findByText('赵磊');
     expect(screen.getByText('138****0001 · ¥1,000,000.00 · 240 个月（20 年）')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({ keyword: '', status: 'null', cursor: '' });
+    expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({
+      keyword: '',
+      status: 'null',
+      cursor: '',
+    });
     await tap(row);
     await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
   });
 
   it('filters by the status tab and searches by the keyword', async () => {
-    const page = await renderPage('/business/house', { api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': ok(housePageOf([])) } });
+    const page = await renderPage('/business/house', {
+      api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': ok(housePageOf([])) },
+    });
     await tap(await screen.findByText('已签约'));
     await expect.poll(() => page.api.lastCall('/api/crm/getHouseList').fields.status).toBe('3');
     const box = screen.getByPlaceholderText('搜索姓名或手机号');
@@ -33,14 +43,22 @@ describe('/business/house', () => {
   });
 
   it('says so when there are no clients, and offers to add one', async () => {
-    const page = await renderPage('/business/house', { api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': ok(housePageOf([])), '/api/crm/getHouseChannelList': ok(housePageOf([])) } });
+    const page = await renderPage('/business/house', {
+      api: {
+        '/common/houseStatus': STATUSES,
+        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/getHouseChannelList': ok(housePageOf([])),
+      },
+    });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '新增房贷客户' }));
     await expect.poll(page.pathname).toBe('/business/houseAdd');
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/house', { api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': fail('无权查看') } });
+    const page = await renderPage('/business/house', {
+      api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': fail('无权查看') },
+    });
     expect(await screen.findByText('无权查看')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])) });
     await tap(screen.getByRole('button', { name: '重试' }));

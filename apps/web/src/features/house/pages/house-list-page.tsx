@@ -31,7 +31,11 @@ export function HouseListPage() {
           {...list}
           emptyText={t.emptyClients}
           renderItem={(client) => (
-            <ClientItem key={client.id} client={client} onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)} />
+            <ClientItem
+              key={client.id}
+              client={client}
+              onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
+            />
           )}
         />
       </List>

@@ -1,16 +1,43 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { housePageOf } from '../../../test/factories.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
-const aRecommend = { id: 91, name: '周洁', phone: '137****0002', channel_name: null, intent_amount_fen: 50_000_000, remark: '想换房', created_at: '2026-11-02T00:00:00.000Z' };
-const aReceiver = { id: 95, name: '吴刚', phone: '13600000003', bank_name: '招商银行', bank_card: '6214****1234', channel_name: '链家静安寺店', created_at: '2026-11-02T00:00:00.000Z' };
+const aRecommend = {
+  id: 91,
+  name: '周洁',
+  phone: '137****0002',
+  channel_name: null,
+  intent_amount_fen: 50_000_000,
+  remark: '想换房',
+  created_at: '2026-11-02T00:00:00.000Z',
+};
+const aReceiver = {
+  id: 95,
+  name: '吴刚',
+  phone: '13600000003',
+  bank_name: '招商银行',
+  bank_card: '6214****1234',
+  channel_name: '链家静安寺店',
+  created_at: '2026-11-02T00:00:00.000Z',
+};
 
 describe('/business/houseRecommendList', () => {
   usePageTestLifecycle();
 
   it('lists the recommendations with their intended amount', async () => {
-    await renderPage('/business/houseRecommendList', { api: { '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) } });
+    await renderPage('/business/houseRecommendList', {
+      api: { '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) },
+    });
     expect(await screen.findByText('周洁')).toBeTruthy();
     expect(screen.getByText('¥500,000.00')).toBeTruthy();
     expect(screen.getByText('137****0002 · 想换房')).toBeTruthy();
@@ -22,7 +49,9 @@ describe('/business/houseRecommendList', () => {
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderPage('/business/houseRecommendList', { api: { '/api/crm/getHouseRecommend': httpError(500) } });
+    const page = await renderPage('/business/houseRecommendList', {
+      api: { '/api/crm/getHouseRecommend': httpError(500) },
+    });
     expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
     page.api.set({ '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) });
     await tap(screen.getByRole('button', { name: '重试' }));
@@ -41,12 +70,19 @@ describe('/business/houseRecommendAdd', () => {
     fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13700000002' } });
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addHouseRecommend').fields).toEqual({ name: '周洁', phone: '13700000002', intent_amount: '', remark: '' });
+    expect(page.api.lastCall('/api/crm/addHouseRecommend').fields).toEqual({
+      name: '周洁',
+      phone: '13700000002',
+      intent_amount: '',
+      remark: '',
+    });
     await expect.poll(page.pathname).toBe('/business/houseRecommendList');
   });
 
   it('asks for the name before sending, and shows a refusal', async () => {
-    const page = await renderPage('/business/houseRecommendAdd', { api: { '/api/crm/addHouseRecommend': fail('该手机号已被推荐') } });
+    const page = await renderPage('/business/houseRecommendAdd', {
+      api: { '/api/crm/addHouseRecommend': fail('该手机号已被推荐') },
+    });
     await tap(await screen.findByRole('button', { name: '提交' }));
     expect(await screen.findByText('请输入客户姓名', { selector: '[role=alert]' })).toBeTruthy();
     expect(page.api.callsTo('/api/crm/addHouseRecommend')).toHaveLength(0);
@@ -61,14 +97,18 @@ describe('/business/houseBrokerageUser', () => {
   usePageTestLifecycle();
 
   it('lists the people brokerage is paid to', async () => {
-    const page = await renderPage('/business/houseBrokerageUser', { api: { '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver])) } });
+    const page = await renderPage('/business/houseBrokerageUser', {
+      api: { '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver])) },
+    });
     expect(await screen.findByText('吴刚')).toBeTruthy();
     expect(screen.getByText('招商银行 6214****1234 · 链家静安寺店')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/houseBrokerageUser').fields).toMatchObject({ keyword: '' });
   });
 
   it('says so when there are none, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/houseBrokerageUser', { api: { '/api/crm/houseBrokerageUser': ok(housePageOf([])) } });
+    const page = await renderPage('/business/houseBrokerageUser', {
+      api: { '/api/crm/houseBrokerageUser': ok(housePageOf([])) },
+    });
     expect(await screen.findByText('暂无返佣人')).toBeTruthy();
     page.api.set({ '/api/crm/houseBrokerageUser': fail('无权查看') });
     const box = screen.getByPlaceholderText('搜索姓名或手机号');
@@ -92,6 +132,11 @@ describe('/business/houseBrokerageUser', () => {
     fireEvent.change(screen.getByPlaceholderText('请输入 16–19 位卡号'), { target: { value: '4111111111111111' } });
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addHouseBrokerageUser').fields).toEqual({ name: '吴刚', phone: '13600000003', bank_name: '招商银行', bank_card: '4111111111111111' });
+    expect(page.api.lastCall('/api/crm/addHouseBrokerageUser').fields).toEqual({
+      name: '吴刚',
+      phone: '13600000003',
+      bank_name: '招商银行',
+      bank_card: '4111111111111111',
+    });
   });
 });

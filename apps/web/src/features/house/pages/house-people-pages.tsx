@@ -43,7 +43,11 @@ export function HouseRecommendListPage() {
 export function HouseRecommendAddPage() {
   const navigate = useNavigate();
   const add = useAddHouseRecommend();
-  const form = useSchemaForm({ schema: houseRecommendFormSchema, initial: { name: '', phone: '', intent_amount: '', remark: '' }, idPrefix: 'recommend' });
+  const form = useSchemaForm({
+    schema: houseRecommendFormSchema,
+    initial: { name: '', phone: '', intent_amount: '', remark: '' },
+    idPrefix: 'recommend',
+  });
   const { values, field, input } = form;
   const submit = async () => {
     if (!form.validate()) return;
@@ -65,7 +69,9 @@ export function HouseRecommendAddPage() {
         </FormField>
         <RemarkField form={form} />
       </List>
-      <HouseAction loading={add.isPending} onClick={() => void submit()}>{t.submit}</HouseAction>
+      <HouseAction loading={add.isPending} onClick={() => void submit()}>
+        {t.submit}
+      </HouseAction>
     </div>
   );
 }
@@ -76,7 +82,11 @@ export function HouseBrokerageUserPage() {
   const list = useBrokerageUserList(keyword);
   const add = useAddBrokerageUser();
   const [adding, setAdding] = useState(false);
-  const form = useSchemaForm({ schema: houseBrokerageUserFormSchema, initial: { name: '', phone: '', bank_name: '', bank_card: '' }, idPrefix: 'brokerage-user' });
+  const form = useSchemaForm({
+    schema: houseBrokerageUserFormSchema,
+    initial: { name: '', phone: '', bank_name: '', bank_card: '' },
+    idPrefix: 'brokerage-user',
+  });
   const { values, field, input } = form;
   const submit = async () => {
     if (!form.validate()) return;
@@ -97,14 +107,22 @@ export function HouseBrokerageUserPage() {
           {...list}
           emptyText={t.emptyBrokerageUsers}
           renderItem={(u) => (
-            <List.Item key={u.id} description={`${u.bank_name} ${u.bank_card}${u.channel_name ? ` · ${u.channel_name}` : ''}`} extra={u.phone}>
+            <List.Item
+              key={u.id}
+              description={`${u.bank_name} ${u.bank_card}${u.channel_name ? ` · ${u.channel_name}` : ''}`}
+              extra={u.phone}
+            >
               {u.name}
             </List.Item>
           )}
         />
       </List>
       <HouseAction onClick={() => setAdding(true)}>{t.addBrokerageUser}</HouseAction>
-      <Popup visible={adding} onMaskClick={() => setAdding(false)} bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}>
+      <Popup
+        visible={adding}
+        onMaskClick={() => setAdding(false)}
+        bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}
+      >
         <List header={t.addBrokerageUser}>
           <NameField form={form} />
           <PhoneField form={form} />
@@ -115,7 +133,9 @@ export function HouseBrokerageUserPage() {
             <Input placeholder={t.bankCardPlaceholder} {...input('bank_card')} maxLength={19} inputMode="numeric" />
           </FormField>
         </List>
-        <HouseAction loading={add.isPending} onClick={() => void submit()}>{t.submit}</HouseAction>
+        <HouseAction loading={add.isPending} onClick={() => void submit()}>
+          {t.submit}
+        </HouseAction>
       </Popup>
     </div>
   );

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { aHouseDetail, housePageOf } from '../../../test/factories.ts';
 import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
 
-const receiver = (id: number, name: string) => ({ id, name, phone: '13600000003', bank_name: '招商银行', bank_card: '6214****1234', channel_name: null, created_at: '2026-11-02T00:00:00.000Z' });
+const receiver = (id: number, name: string) => ({
+  id,
+  name,
+  phone: '13600000003',
+  bank_name: '招商银行',
+  bank_card: '6214****1234',
+  channel_name: null,
+  created_at: '2026-11-02T00:00:00.000Z',
+});
 const api = {
   '/api/crm/getHouseDetail': ok(aHouseDetail({ can_set_brokerage: true })),
   '/api/crm/houseBrokerageUser': ok(housePageOf([receiver(95, '吴刚'), receiver(96, '郑敏')])),
@@ -14,7 +22,10 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
 
   it('previews the brokerage and its split, then sets it and goes back to the client', async () => {
     const page = await renderPage('/business/houseSetBrokerage/0/71', {
-      api: { ...api, '/api/crm/setHouseBrokerage': ok({ state: 'approved', amount_fen: 1_200_000, parts_fen: [600_000, 600_000] }) },
+      api: {
+        ...api,
+        '/api/crm/setHouseBrokerage': ok({ state: 'approved', amount_fen: 1_200_000, parts_fen: [600_000, 600_000] }),
+      },
     });
     expect(await screen.findByText('赵磊 · 贷款金额 ¥1,000,000.00')).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText('如 1.2'), { target: { value: '1.2' } });
@@ -25,13 +36,21 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     expect(screen.getAllByText(/¥6,000\.00/)).toHaveLength(2);
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('返佣已生效，返佣单已生成')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/setHouseBrokerage').fields).toEqual({ id: '71', rate: '1.2', user_ids: '95,96', shares: '1,1' });
+    expect(page.api.lastCall('/api/crm/setHouseBrokerage').fields).toEqual({
+      id: '71',
+      rate: '1.2',
+      user_ids: '95,96',
+      shares: '1,1',
+    });
     await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
   });
 
   it('warns that an over-limit rate waits for finance, and says so once sent', async () => {
     await renderPage('/business/houseSetBrokerage/0/71', {
-      api: { ...api, '/api/crm/setHouseBrokerage': ok({ state: 'pending_audit', amount_fen: 2_000_000, parts_fen: [2_000_000] }) },
+      api: {
+        ...api,
+        '/api/crm/setHouseBrokerage': ok({ state: 'pending_audit', amount_fen: 2_000_000, parts_fen: [2_000_000] }),
+      },
     });
     fireEvent.change(await screen.findByPlaceholderText('如 1.2'), { target: { value: '2' } });
     expect(screen.getByText('超出限额，提交后等待房贷财务审批')).toBeTruthy();
@@ -41,7 +60,9 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
   });
 
   it('sends nothing without a receiver, and shows a refusal', async () => {
-    const page = await renderPage('/business/houseSetBrokerage/0/71', { api: { ...api, '/api/crm/setHouseBrokerage': fail('返佣已设置') } });
+    const page = await renderPage('/business/houseSetBrokerage/0/71', {
+      api: { ...api, '/api/crm/setHouseBrokerage': fail('返佣已设置') },
+    });
     fireEvent.change(await screen.findByPlaceholderText('如 1.2'), { target: { value: '1.2' } });
     await tap(screen.getByRole('button', { name: '提交' }));
     await expect.poll(() => document.querySelector('.crm-toast')?.textContent ?? '').not.toBe('');
@@ -52,12 +73,16 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
   });
 
   it('says there are no receivers yet', async () => {
-    await renderPage('/business/houseSetBrokerage/0/71', { api: { ...api, '/api/crm/houseBrokerageUser': ok(housePageOf([])) } });
+    await renderPage('/business/houseSetBrokerage/0/71', {
+      api: { ...api, '/api/crm/houseBrokerageUser': ok(housePageOf([])) },
+    });
     expect(await screen.findByText('还没有返佣人，请先新增')).toBeTruthy();
   });
 
   it('shows a failure to load the client', async () => {
-    await renderPage('/business/houseSetBrokerage/0/72', { api: { '/api/crm/getHouseDetail': fail('客户不存在'), '/api/crm/houseBrokerageUser': ok(housePageOf([])) } });
+    await renderPage('/business/houseSetBrokerage/0/72', {
+      api: { '/api/crm/getHouseDetail': fail('客户不存在'), '/api/crm/houseBrokerageUser': ok(housePageOf([])) },
+    });
     expect(await screen.findByText('客户不存在')).toBeTruthy();
   });
 

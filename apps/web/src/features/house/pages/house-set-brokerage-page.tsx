@@ -36,12 +36,18 @@ export function HouseSetBrokeragePage() {
   const form = useSchemaForm({
     schema: setBrokerageFormSchema,
     initial: { rate: '', user_ids: [] as number[], shares: noShares },
-    toInput: ({ rate, user_ids, shares }) => ({ id, rate, user_ids: user_ids.join(','), shares: weightsOf(user_ids, shares).join(',') }),
+    toInput: ({ rate, user_ids, shares }) => ({
+      id,
+      rate,
+      user_ids: user_ids.join(','),
+      shares: weightsOf(user_ids, shares).join(','),
+    }),
     idPrefix: 'brokerage',
   });
   const { rate, user_ids: chosen, shares } = form.values;
   const setChosen = (update: (list: number[]) => number[]) => form.set('user_ids')(update(chosen));
-  const setShares = (update: (all: Record<number, number>) => Record<number, number>) => form.set('shares')(update(shares));
+  const setShares = (update: (all: Record<number, number>) => Record<number, number>) =>
+    form.set('shares')(update(shares));
 
   if (detail.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
   if (detail.isError) return <ErrorBlock status="default" title={detail.error.message} description={t.loadFailed} />;
@@ -49,13 +55,17 @@ export function HouseSetBrokeragePage() {
   const bp = percentToBp(rate);
   const amountFen = bp !== null ? computeBrokerageFen(loanFen, bp) : null;
   const weights = weightsOf(chosen, shares);
-  const parts = amountFen !== null && chosen.length > 0 && weights.some((w) => w > 0) ? splitFen(amountFen, weights) : [];
+  const parts =
+    amountFen !== null && chosen.length > 0 && weights.some((w) => w > 0) ? splitFen(amountFen, weights) : [];
 
   const submit = async () => {
     if (!form.validate()) return;
     try {
       const result = await save.mutateAsync({ id: Number(id), rate, userIds: chosen, shares: weights });
-      showToast({ content: result.state === 'pending_audit' ? t.brokeragePending : t.brokerageApproved, icon: 'success' });
+      showToast({
+        content: result.state === 'pending_audit' ? t.brokeragePending : t.brokerageApproved,
+        icon: 'success',
+      });
       void navigate(`/business/houseDetail/${father}/${id}`, { replace: true });
     } catch (error) {
       showToast({ content: error instanceof Error ? error.message : String(error) });
@@ -64,13 +74,19 @@ export function HouseSetBrokeragePage() {
 
   return (
     <div>
-      <NoticeBar content={t.overLimitHint(bpToPercent(OVER_LIMIT_RATE_BP), formatFen(OVER_LIMIT_AMOUNT_FEN))} color="info" wrap />
+      <NoticeBar
+        content={t.overLimitHint(bpToPercent(OVER_LIMIT_RATE_BP), formatFen(OVER_LIMIT_AMOUNT_FEN))}
+        color="info"
+        wrap
+      />
       <List header={`${detail.data.client.name} · ${t.loanAmountShort} ${formatFen(loanFen)}`}>
         <FormField field={form.field('rate')} label={t.rate}>
           <Input placeholder={t.ratePlaceholder} {...form.input('rate')} inputMode="decimal" />
         </FormField>
         {amountFen !== null ? (
-          <List.Item extra={bp !== null && isOverLimit(bp, amountFen) ? t.overLimitWillWait : undefined}>{t.preview(formatFen(amountFen))}</List.Item>
+          <List.Item extra={bp !== null && isOverLimit(bp, amountFen) ? t.overLimitWillWait : undefined}>
+            {t.preview(formatFen(amountFen))}
+          </List.Item>
         ) : null}
       </List>
       <List header={<span id={form.field('user_ids').labelId}>{t.receivers}</span>}>
@@ -92,7 +108,12 @@ export function HouseSetBrokeragePage() {
                 index >= 0 ? (
                   <span>
                     {t.share}
-                    <Stepper min={1} max={100} value={shares[user.id] ?? 1} onChange={(v) => setShares((s) => ({ ...s, [user.id]: v }))} />
+                    <Stepper
+                      min={1}
+                      max={100}
+                      value={shares[user.id] ?? 1}
+                      onChange={(v) => setShares((s) => ({ ...s, [user.id]: v }))}
+                    />
                     {parts[index] !== undefined ? ` ${formatFen(parts[index])}` : ''}
                   </span>
                 ) : undefined
@@ -100,7 +121,9 @@ export function HouseSetBrokeragePage() {
             >
               <Checkbox
                 checked={index >= 0}
-                onChange={(checked) => setChosen((list) => (checked ? [...list, user.id] : list.filter((x) => x !== user.id)))}
+                onChange={(checked) =>
+                  setChosen((list) => (checked ? [...list, user.id] : list.filter((x) => x !== user.id)))
+                }
               >
                 {user.name}
               </Checkbox>

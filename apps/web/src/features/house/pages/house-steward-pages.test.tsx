@@ -1,7 +1,17 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseClient, aHouseDetail, housePageOf } from '../../../test/factories.ts';
-import { confirmOpenPicker, fail, findToast, offline, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  confirmOpenPicker,
+  fail,
+  findToast,
+  offline,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 const STEWARD = { id: 9, job: [5], leader: false, name: '管家小林' };
 
@@ -9,7 +19,13 @@ describe('/business/houseSign', () => {
   usePageTestLifecycle();
 
   it('lists the waiting clients first, and the handled ones on their tab', async () => {
-    const page = await renderPage('/business/houseSign', { user: STEWARD, api: { '/api/crm/getHouseList2': ok(housePageOf([aHouseClient()])), '/api/crm/getHouseDetail': ok(aHouseDetail()) } });
+    const page = await renderPage('/business/houseSign', {
+      user: STEWARD,
+      api: {
+        '/api/crm/getHouseList2': ok(housePageOf([aHouseClient()])),
+        '/api/crm/getHouseDetail': ok(aHouseDetail()),
+      },
+    });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/getHouseList2').fields).toMatchObject({ steward_status: 'waiting' });
     await tap(screen.getByText('已处理'));
@@ -19,7 +35,10 @@ describe('/business/houseSign', () => {
   });
 
   it('says so when nothing waits, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/houseSign', { user: STEWARD, api: { '/api/crm/getHouseList2': ok(housePageOf([])) } });
+    const page = await renderPage('/business/houseSign', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseList2': ok(housePageOf([])) },
+    });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseList2': fail('仅房贷管家可查看') });
     await tap(screen.getByText('已处理'));
@@ -49,14 +68,20 @@ describe('/business/houseSignDetail/:id', () => {
   });
 
   it('asks for the time before sending', async () => {
-    const page = await renderPage('/business/houseSignDetail/71', { user: STEWARD, api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) } });
+    const page = await renderPage('/business/houseSignDetail/71', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+    });
     await tap(await screen.findByRole('button', { name: '提交签约' }));
     expect(await screen.findByText('请选择预约时间', { selector: '[role=alert]' })).toBeTruthy();
     expect(page.api.callsTo('/api/crm/houseSignSubmit')).toHaveLength(0);
   });
 
   it('offers no booking once the client is handled', async () => {
-    await renderPage('/business/houseSignDetail/71', { user: STEWARD, api: { '/api/crm/getHouseDetail': ok(aHouseDetail({}, { steward_status: 'handled', status: 2 })) } });
+    await renderPage('/business/houseSignDetail/71', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseDetail': ok(aHouseDetail({}, { steward_status: 'handled', status: 2 })) },
+    });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '提交签约' })).toBeNull();
   });
@@ -73,13 +98,19 @@ describe('/business/housePhoto', () => {
   usePageTestLifecycle();
 
   it('lists the clients who came through the official account', async () => {
-    const page = await renderPage('/business/housePhoto', { user: STEWARD, api: { '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ source: 'official' })])) } });
+    const page = await renderPage('/business/housePhoto', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ source: 'official' })])) },
+    });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({ source: 'official' });
   });
 
   it('says so when there are none, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/housePhoto', { user: STEWARD, api: { '/api/crm/getHouseList': fail('无权查看') } });
+    const page = await renderPage('/business/housePhoto', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseList': fail('无权查看') },
+    });
     expect(await screen.findByText('无权查看')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseList': ok(housePageOf([])) });
     await tap(screen.getByRole('button', { name: '重试' }));
@@ -93,14 +124,20 @@ describe('/business/houseSignCard', () => {
   it('lists the card-instalment clients and opens one for booking', async () => {
     const page = await renderPage('/business/houseSignCard', {
       user: STEWARD,
-      api: { '/api/crm/getHouseCard': ok(housePageOf([aHouseClient({ product: 'card' })])), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+      api: {
+        '/api/crm/getHouseCard': ok(housePageOf([aHouseClient({ product: 'card' })])),
+        '/api/crm/getHouseDetail': ok(aHouseDetail()),
+      },
     });
     await tap(await screen.findByText('赵磊'));
     await expect.poll(page.pathname).toBe('/business/houseSignDetail/71');
   });
 
   it('says so when there are none, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/houseSignCard', { user: STEWARD, api: { '/api/crm/getHouseCard': fail('无权查看') } });
+    const page = await renderPage('/business/houseSignCard', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseCard': fail('无权查看') },
+    });
     expect(await screen.findByText('无权查看')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseCard': ok(housePageOf([])) });
     await tap(screen.getByRole('button', { name: '重试' }));

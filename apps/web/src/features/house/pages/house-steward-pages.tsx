@@ -25,12 +25,25 @@ export function HouseSignPage() {
   const list = useStewardList(tab);
   return (
     <div>
-      <KeyTabs value={tab} onChange={setTab} tabs={[{ key: 'waiting', title: t.stewardTabs.waiting }, { key: 'handled', title: t.stewardTabs.handled }]} />
+      <KeyTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'waiting', title: t.stewardTabs.waiting },
+          { key: 'handled', title: t.stewardTabs.handled },
+        ]}
+      />
       <List>
         <LoadMoreList
           {...list}
           emptyText={t.emptyClients}
-          renderItem={(client) => <ClientItem key={client.id} client={client} onClick={() => void navigate(`/business/houseSignDetail/${client.id}`)} />}
+          renderItem={(client) => (
+            <ClientItem
+              key={client.id}
+              client={client}
+              onClick={() => void navigate(`/business/houseSignDetail/${client.id}`)}
+            />
+          )}
         />
       </List>
     </div>
@@ -45,7 +58,11 @@ export function HouseSignDetailPage() {
   const form = useSchemaForm({
     schema: houseSignSubmitRequestSchema,
     initial: { appointment_at: null as Date | null, place: '' },
-    toInput: ({ appointment_at, place }) => ({ id, appointment_at: appointment_at ? appointment_at.toISOString() : '', place }),
+    toInput: ({ appointment_at, place }) => ({
+      id,
+      appointment_at: appointment_at ? appointment_at.toISOString() : '',
+      place,
+    }),
     idPrefix: 'house-sign',
   });
   const appointment = form.values.appointment_at;
@@ -70,7 +87,11 @@ export function HouseSignDetailPage() {
         <>
           <List header={t.submitSign}>
             <FormField field={form.field('appointment_at')} label={t.appointment} onClick={() => setPicking(true)}>
-              <span id={form.field('appointment_at').id} role="button" aria-labelledby={form.field('appointment_at').labelId}>
+              <span
+                id={form.field('appointment_at').id}
+                role="button"
+                aria-labelledby={form.field('appointment_at').labelId}
+              >
                 {appointment ? appointment.toLocaleString('zh-CN') : t.appointmentPlaceholder}
               </span>
             </FormField>
@@ -78,7 +99,9 @@ export function HouseSignDetailPage() {
               <Input placeholder={t.placePlaceholder} {...form.input('place')} maxLength={100} />
             </FormField>
           </List>
-          <HouseAction loading={submitSign.isPending} onClick={() => void submit()}>{t.submitSign}</HouseAction>
+          <HouseAction loading={submitSign.isPending} onClick={() => void submit()}>
+            {t.submitSign}
+          </HouseAction>
           <DatePicker
             visible={picking}
             precision="minute"
@@ -103,7 +126,13 @@ export function HousePhotoPage() {
       <LoadMoreList
         {...list}
         emptyText={t.emptyPhoto}
-        renderItem={(client) => <ClientItem key={client.id} client={client} onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)} />}
+        renderItem={(client) => (
+          <ClientItem
+            key={client.id}
+            client={client}
+            onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
+          />
+        )}
       />
     </List>
   );
@@ -118,7 +147,13 @@ export function HouseSignCardPage() {
       <LoadMoreList
         {...list}
         emptyText={t.emptyCards}
-        renderItem={(client) => <ClientItem key={client.id} client={client} onClick={() => void navigate(`/business/houseSignDetail/${client.id}`)} />}
+        renderItem={(client) => (
+          <ClientItem
+            key={client.id}
+            client={client}
+            onClick={() => void navigate(`/business/houseSignDetail/${client.id}`)}
+          />
+        )}
       />
     </List>
   );

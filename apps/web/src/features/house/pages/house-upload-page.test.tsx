@@ -28,12 +28,18 @@ describe('/business/houseUpload/:id/:house_type', () => {
   it.todo('offers a retry when the images failed to load (the page shows only the message today)');
 
   it('uploads a chosen image with its client and type', async () => {
-    const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': ok([]), '/api/crm/addHouseImg': ok(null) } });
+    const page = await renderPage('/business/houseUpload/71/2', {
+      api: { '/api/crm/getHouseImg': ok([]), '/api/crm/addHouseImg': ok(null) },
+    });
     await screen.findByText('暂无图片');
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['jpeg'], 'deed.jpg', { type: 'image/jpeg' })] } });
     expect(await findToast('上传成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addHouseImg').fields).toEqual({ id: '71', house_type: '2', file: '[file deed.jpg]' });
+    expect(page.api.lastCall('/api/crm/addHouseImg').fields).toEqual({
+      id: '71',
+      house_type: '2',
+      file: '[file deed.jpg]',
+    });
   });
 
   it('refuses an image over 10 MB without sending it', async () => {

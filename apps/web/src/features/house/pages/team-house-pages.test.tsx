@@ -1,20 +1,44 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseClient, housePageOf } from '../../../test/factories.ts';
-import { confirmOpenPicker, fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  confirmOpenPicker,
+  fail,
+  findToast,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
-const aChannel = { id: 5, name: '链家静安寺店', contact: '钱经理', phone: '13800000005', remark: '', owner_id: 7, owner_name: '王小明', client_count: 2, created_at: '2026-11-01T00:00:00.000Z' };
+const aChannel = {
+  id: 5,
+  name: '链家静安寺店',
+  contact: '钱经理',
+  phone: '13800000005',
+  remark: '',
+  owner_id: 7,
+  owner_name: '王小明',
+  client_count: 2,
+  created_at: '2026-11-01T00:00:00.000Z',
+};
 
 describe('/team/house', () => {
   usePageTestLifecycle();
 
-  it('lists the team\'s home-loan clients with their salesperson, and searches', async () => {
-    const page = await renderPage('/team/house', { user: LEADER, api: { '/api/crm/houseTeam': ok(housePageOf([aHouseClient()])) } });
+  it("lists the team's home-loan clients with their salesperson, and searches", async () => {
+    const page = await renderPage('/team/house', {
+      user: LEADER,
+      api: { '/api/crm/houseTeam': ok(housePageOf([aHouseClient()])) },
+    });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('王小明')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/houseTeam')).toMatchObject({ method: 'GET', query: { keyword: '', cursor: '' } });
+    expect(page.api.lastCall('/api/crm/houseTeam')).toMatchObject({
+      method: 'GET',
+      query: { keyword: '', cursor: '' },
+    });
     const box = screen.getByPlaceholderText('搜索姓名或手机号');
     fireEvent.change(box, { target: { value: '赵' } });
     fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
@@ -40,7 +64,10 @@ describe('/team/houseChannel', () => {
   };
 
   it('allots a channel to the salesperson picked', async () => {
-    const page = await renderPage('/team/houseChannel', { user: FINANCE_LEADER, api: { ...api, '/api/crm/allotHouse': ok(null) } });
+    const page = await renderPage('/team/houseChannel', {
+      user: FINANCE_LEADER,
+      api: { ...api, '/api/crm/allotHouse': ok(null) },
+    });
     await tap(await screen.findByText('链家静安寺店'));
     await confirmOpenPicker();
     expect(await findToast('分配成功')).toBeTruthy();
@@ -48,7 +75,10 @@ describe('/team/houseChannel', () => {
   });
 
   it('allots a client on the 客户 tab, and shows a refusal', async () => {
-    const page = await renderPage('/team/houseChannel', { user: FINANCE_LEADER, api: { ...api, '/api/crm/allotHouse': fail('该员工已离职') } });
+    const page = await renderPage('/team/houseChannel', {
+      user: FINANCE_LEADER,
+      api: { ...api, '/api/crm/allotHouse': fail('该员工已离职') },
+    });
     await screen.findByText('链家静安寺店');
     await tap(screen.getByText('客户'));
     await tap(await screen.findByText('赵磊'));

@@ -26,7 +26,12 @@ export function TeamHousePage() {
           {...list}
           emptyText={t.emptyClients}
           renderItem={(client) => (
-            <ClientItem key={client.id} client={client} extra={client.owner_name} onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)} />
+            <ClientItem
+              key={client.id}
+              client={client}
+              extra={client.owner_name}
+              onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
+            />
           )}
         />
       </List>
@@ -55,14 +60,26 @@ export function TeamHouseChannelPage() {
 
   return (
     <div>
-      <KeyTabs value={tab} onChange={setTab} tabs={[{ key: 'channel', title: t.allotChannels }, { key: 'client', title: t.allotClients }]} />
+      <KeyTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'channel', title: t.allotChannels },
+          { key: 'client', title: t.allotClients },
+        ]}
+      />
       <List>
         {tab === 'channel' ? (
           <LoadMoreList
             {...channels}
             emptyText={t.emptyChannels}
             renderItem={(c) => (
-              <List.Item key={c.id} description={`${t.owner} ${c.owner_name}`} extra={t.allot} onClick={() => setTarget({ kind: 'channel', id: c.id })}>
+              <List.Item
+                key={c.id}
+                description={`${t.owner} ${c.owner_name}`}
+                extra={t.allot}
+                onClick={() => setTarget({ kind: 'channel', id: c.id })}
+              >
                 {c.name}
               </List.Item>
             )}
@@ -71,7 +88,14 @@ export function TeamHouseChannelPage() {
           <LoadMoreList
             {...clients}
             emptyText={t.emptyClients}
-            renderItem={(c) => <ClientItem key={c.id} client={c} extra={`${c.owner_name} · ${t.allot}`} onClick={() => setTarget({ kind: 'client', id: c.id })} />}
+            renderItem={(c) => (
+              <ClientItem
+                key={c.id}
+                client={c}
+                extra={`${c.owner_name} · ${t.allot}`}
+                onClick={() => setTarget({ kind: 'client', id: c.id })}
+              />
+            )}
           />
         )}
       </List>

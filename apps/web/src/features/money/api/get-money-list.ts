@@ -7,7 +7,11 @@ const PAGE_SIZE = 20;
 
 /** POST /api/crm/moneyList: one page of a case's repayments, newest first. */
 export async function getMoneyList(clientId: number, cursor: number | null, signal?: AbortSignal): Promise<MoneyList> {
-  const { data } = await apiPost<unknown>('/api/crm/moneyList', { id: clientId, cursor: cursor ?? undefined, limit: PAGE_SIZE }, signal);
+  const { data } = await apiPost<unknown>(
+    '/api/crm/moneyList',
+    { id: clientId, cursor: cursor ?? undefined, limit: PAGE_SIZE },
+    signal,
+  );
   return moneyListResponseSchema.parse(data);
 }
 

@@ -7,7 +7,11 @@ const PAGE_SIZE = 20;
 
 /** GET /api/crm/proofReject: the open rejections of the caller's cases. */
 export async function getProofRejections(cursor: number | null, signal?: AbortSignal): Promise<ProofRejectList> {
-  const { data } = await apiGet<unknown>('/api/crm/proofReject', { cursor: cursor ?? undefined, limit: PAGE_SIZE }, signal);
+  const { data } = await apiGet<unknown>(
+    '/api/crm/proofReject',
+    { cursor: cursor ?? undefined, limit: PAGE_SIZE },
+    signal,
+  );
   return proofRejectListSchema.parse(data);
 }
 

@@ -13,14 +13,25 @@ export function ImageThumbs({ images, faded = false }: { images: ProofImage[]; f
       <ul className={`thumbs${faded ? ' thumbs--faded' : ''}`}>
         {images.map((image, index) => (
           <li key={image.id}>
-            <button type="button" className="thumbs__item" aria-label={T.previewImage(index + 1)} onClick={() => setViewing(index)}>
+            <button
+              type="button"
+              className="thumbs__item"
+              aria-label={T.previewImage(index + 1)}
+              onClick={() => setViewing(index)}
+            >
               <img src={image.thumb_url} alt="" loading="lazy" />
             </button>
           </li>
         ))}
       </ul>
       {/* Keyed by the tapped image: the viewer reads defaultIndex only when it mounts. */}
-      <ImageViewer.Multi key={viewing ?? -1} images={images.map((image) => image.url)} visible={viewing !== null} defaultIndex={viewing ?? 0} onClose={() => setViewing(null)} />
+      <ImageViewer.Multi
+        key={viewing ?? -1}
+        images={images.map((image) => image.url)}
+        visible={viewing !== null}
+        defaultIndex={viewing ?? 0}
+        onClose={() => setViewing(null)}
+      />
     </>
   );
 }

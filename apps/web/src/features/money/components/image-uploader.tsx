@@ -37,7 +37,12 @@ export function ImageUploader({ uploads, label, max = MAX_IMAGES_PER_PROOF }: Im
         {uploads.items.map((item) => (
           <li key={item.key} className={`uploader__cell uploader__cell--${item.status}`}>
             {item.status === 'failed' ? (
-              <button type="button" className="uploader__retry" onClick={() => uploads.retry(item.key)} title={item.error}>
+              <button
+                type="button"
+                className="uploader__retry"
+                onClick={() => uploads.retry(item.key)}
+                title={item.error}
+              >
                 <span>{T.uploadFailed}</span>
                 <span className="uploader__retry-hint">{T.tapToRetry}</span>
               </button>
@@ -53,11 +58,22 @@ export function ImageUploader({ uploads, label, max = MAX_IMAGES_PER_PROOF }: Im
               </button>
             )}
             {item.status === 'uploading' ? (
-              <div className="uploader__progress" role="progressbar" aria-valuenow={Math.round(item.progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+              <div
+                className="uploader__progress"
+                role="progressbar"
+                aria-valuenow={Math.round(item.progress * 100)}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
                 <ProgressBar percent={Math.round(item.progress * 100)} />
               </div>
             ) : null}
-            <button type="button" className="uploader__remove" aria-label={T.delete} onClick={() => void handleRemove(item.key)}>
+            <button
+              type="button"
+              className="uploader__remove"
+              aria-label={T.delete}
+              onClick={() => void handleRemove(item.key)}
+            >
               ×
             </button>
           </li>

@@ -33,7 +33,11 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
     schema: moneyFormSchema,
     initial: () => ({ amount: '', paid_on: toDay(new Date()), method: null as number | null, card_no: '', note: '' }),
     // A card number only counts for the card methods.
-    toInput: (values) => ({ ...values, method: values.method ?? undefined, card_no: isCardMethod(values.method) ? values.card_no : '' }),
+    toInput: (values) => ({
+      ...values,
+      method: values.method ?? undefined,
+      card_no: isCardMethod(values.method) ? values.card_no : '',
+    }),
     idPrefix: 'money',
     ids: { card_no: 'money-card-no' },
   });
@@ -77,7 +81,16 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
     if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
     setError(null);
     try {
-      await add.mutateAsync({ id: clientId, amount, paid_on: paidOn, method: checked.method, card_no: checked.card_no, note, imgs: uploads.imageIds, key });
+      await add.mutateAsync({
+        id: clientId,
+        amount,
+        paid_on: paidOn,
+        method: checked.method,
+        card_no: checked.card_no,
+        note,
+        imgs: uploads.imageIds,
+        key,
+      });
       Toast.show({ icon: 'success', content: T.saved });
       onDone();
     } catch (failure) {
@@ -101,7 +114,12 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
           <Input inputMode="decimal" placeholder={T.amountPlaceholder} {...form.input('amount')} maxLength={10} />
         </FormField>
         <FormField field={form.field('paid_on')} label={T.dateLabel}>
-          <button type="button" id={form.field('paid_on').id} className="money-picker-value" onClick={() => setIsPickingDate(true)}>
+          <button
+            type="button"
+            id={form.field('paid_on').id}
+            className="money-picker-value"
+            onClick={() => setIsPickingDate(true)}
+          >
             {paidOn}
           </button>
           <DatePicker
@@ -129,7 +147,12 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
           <FormField field={form.field('card_no')} label={T.cardLabel}>
             <div className="money-field__row">
               <Input inputMode="numeric" placeholder={T.cardPlaceholder} {...form.input('card_no')} maxLength={23} />
-              <Button size="small" loading={isScanning} loadingText={T.scanning} onClick={() => cardInput.current?.click()}>
+              <Button
+                size="small"
+                loading={isScanning}
+                loadingText={T.scanning}
+                onClick={() => cardInput.current?.click()}
+              >
                 {T.scanCard}
               </Button>
             </div>

@@ -29,7 +29,11 @@ export function RejectPopup({ proofId, onClose }: { proofId: number | null; onCl
     }
   };
   return (
-    <Popup visible={proofId !== null} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+    <Popup
+      visible={proofId !== null}
+      onMaskClick={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+    >
       <div className="money-form">
         <List header={T.rejectTitle}>
           <FormField field={form.field('reason')} label={T.rejectReasonLabel}>

@@ -16,15 +16,21 @@ afterEach(() => {
 
 describe('useImageUploads', () => {
   it('uploads each photo with progress and submits the ids in grid order', async () => {
-    api.uploadProofImage.mockImplementationOnce(async (_c: number, _b: Blob, options: { onProgress: (f: number) => void }) => {
-      options.onProgress(0.5);
-      return image(11);
-    });
+    api.uploadProofImage.mockImplementationOnce(
+      async (_c: number, _b: Blob, options: { onProgress: (f: number) => void }) => {
+        options.onProgress(0.5);
+        return image(11);
+      },
+    );
     api.uploadProofImage.mockResolvedValueOnce(image(12));
     const { result } = renderHook(() => useImageUploads(7));
     await act(() => result.current.addFiles([photo(), photo()], 9));
     await waitFor(() => expect(result.current.imageIds).toEqual([11, 12]));
-    expect(api.uploadProofImage).toHaveBeenCalledWith(7, expect.any(Blob), expect.objectContaining({ onProgress: expect.any(Function) }));
+    expect(api.uploadProofImage).toHaveBeenCalledWith(
+      7,
+      expect.any(Blob),
+      expect.objectContaining({ onProgress: expect.any(Function) }),
+    );
     expect(result.current.isBusy).toBe(false);
   });
 

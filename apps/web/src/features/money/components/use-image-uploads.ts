@@ -25,7 +25,14 @@ const nextKey = () => `upload-${++counter}`;
  */
 export function useImageUploads(clientId: number, initial: ProofImage[] = []) {
   const [items, setItems] = useState<UploadItem[]>(() =>
-    initial.map((image) => ({ key: nextKey(), preview: image.thumb_url, status: 'done', progress: 1, image, isKept: true })),
+    initial.map((image) => ({
+      key: nextKey(),
+      preview: image.thumb_url,
+      status: 'done',
+      progress: 1,
+      image,
+      isKept: true,
+    })),
   );
   const controllers = useRef(new Map<string, AbortController>());
   const objectUrls = useRef(new Set<string>());
@@ -49,7 +56,10 @@ export function useImageUploads(clientId: number, initial: ProofImage[] = []) {
       controllers.current.set(key, controller);
       patch(key, { status: 'uploading', progress: 0, error: undefined });
       try {
-        const image = await uploadProofImage(clientId, blob, { signal: controller.signal, onProgress: (progress) => patch(key, { progress }) });
+        const image = await uploadProofImage(clientId, blob, {
+          signal: controller.signal,
+          onProgress: (progress) => patch(key, { progress }),
+        });
         patch(key, { status: 'done', progress: 1, image });
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') return;

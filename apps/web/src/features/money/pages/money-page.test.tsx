@@ -1,14 +1,23 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aMoneyList, aMoneyRecord } from '../../../test/factories.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/business/money', () => {
   usePageTestLifecycle();
 
-  it('shows the case\'s repayments and the confirmed total', async () => {
+  it("shows the case's repayments and the confirmed total", async () => {
     const page = await renderPage('/business/money?id=11', {
       api: { '/api/crm/moneyList': ok(aMoneyList({ confirmed_fen: 50_000, list: [aMoneyRecord({ note: '首期' })] })) },
     });

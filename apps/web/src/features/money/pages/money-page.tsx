@@ -8,11 +8,23 @@ import { useDelMoney } from '../api/del-money.ts';
 import { useMoneyList } from '../api/get-money-list.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { MoneyForm } from '../components/money-form.tsx';
-import { EmptyState, errorMessage, ListSkeleton, LoadError, MissingCase, useCaseId } from '../components/page-states.tsx';
+import {
+  EmptyState,
+  errorMessage,
+  ListSkeleton,
+  LoadError,
+  MissingCase,
+  useCaseId,
+} from '../components/page-states.tsx';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
 
-const pullTexts = { pullingText: T.pullToRefresh, canReleaseText: T.releaseToRefresh, refreshingText: T.refreshing, completeText: T.refreshed };
+const pullTexts = {
+  pullingText: T.pullToRefresh,
+  canReleaseText: T.releaseToRefresh,
+  refreshingText: T.refreshing,
+  completeText: T.refreshed,
+};
 
 /** /business/money?id=<case>: the case's repayments, newest first, with add, confirm and delete. */
 export function MoneyPage() {
@@ -57,7 +69,12 @@ export function MoneyPage() {
           </InfiniteScroll>
         ) : null}
       </div>
-      <Popup visible={isAdding} onMaskClick={() => setIsAdding(false)} destroyOnClose bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+      <Popup
+        visible={isAdding}
+        onMaskClick={() => setIsAdding(false)}
+        destroyOnClose
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
         <MoneyForm clientId={clientId} onDone={() => setIsAdding(false)} />
       </Popup>
     </PullToRefresh>
@@ -70,7 +87,8 @@ function MoneyCard({ record, clientId }: { record: MoneyRecord; clientId: number
   const amount = formatFen(record.amount_fen);
 
   const handleConfirm = async () => {
-    if (!(await Dialog.confirm({ content: T.confirmMoneyAsk(amount), confirmText: T.confirm, cancelText: T.cancel }))) return;
+    if (!(await Dialog.confirm({ content: T.confirmMoneyAsk(amount), confirmText: T.confirm, cancelText: T.cancel })))
+      return;
     try {
       await confirm.mutateAsync(record.id);
       Toast.show({ icon: 'success', content: T.statusConfirmed });
@@ -91,7 +109,9 @@ function MoneyCard({ record, clientId }: { record: MoneyRecord; clientId: number
     <article className="money-card" aria-label={amount}>
       <div className="money-card__head">
         <span className="money-card__amount">{amount}</span>
-        <Tag color={record.status === 'confirmed' ? 'success' : 'warning'}>{record.status === 'confirmed' ? T.statusConfirmed : T.statusPending}</Tag>
+        <Tag color={record.status === 'confirmed' ? 'success' : 'warning'}>
+          {record.status === 'confirmed' ? T.statusConfirmed : T.statusPending}
+        </Tag>
       </div>
       <div className="money-card__meta">
         <span>{record.paid_on}</span>

@@ -1,7 +1,16 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aProof, aProofRejection, pageOf } from '../../../test/factories.ts';
-import { fail, findToast, ok, offline, NETWORK_MESSAGE, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  ok,
+  offline,
+  NETWORK_MESSAGE,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 const rejections = (items = [aProofRejection()]) => ok(pageOf(items));
 
@@ -32,7 +41,10 @@ describe('/business/proof', () => {
   it('re-uploads the proof as its next version', async () => {
     const image = { id: 61, url: '/img/61.jpg', thumb_url: '/img/61-t.jpg' };
     const page = await renderPage('/business/proof', {
-      api: { '/api/crm/proofReject': rejections([aProofRejection({ images: [image] })]), '/api/crm/updateProof': ok(aProof({ version: 2 })) },
+      api: {
+        '/api/crm/proofReject': rejections([aProofRejection({ images: [image] })]),
+        '/api/crm/updateProof': ok(aProof({ version: 2 })),
+      },
     });
     await tap(await screen.findByRole('button', { name: '重新上传' }));
     expect(await screen.findByText('重新上传凭证')).toBeTruthy();
@@ -41,8 +53,10 @@ describe('/business/proof', () => {
     expect(page.api.lastCall('/api/crm/updateProof').fields).toEqual({ id: '41', imgs: '61' });
   });
 
-  it('shows the server\'s refusal of a re-upload', async () => {
-    await renderPage('/business/proof', { api: { '/api/crm/proofReject': rejections(), '/api/crm/updateProof': fail('请上传凭证图片') } });
+  it("shows the server's refusal of a re-upload", async () => {
+    await renderPage('/business/proof', {
+      api: { '/api/crm/proofReject': rejections(), '/api/crm/updateProof': fail('请上传凭证图片') },
+    });
     await tap(await screen.findByRole('button', { name: '重新上传' }));
     await tap(await screen.findByRole('button', { name: '提交' }));
     expect(await findToast('请上传凭证图片')).toBeTruthy();

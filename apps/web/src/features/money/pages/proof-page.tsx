@@ -12,7 +12,12 @@ import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
 
-const pullTexts = { pullingText: T.pullToRefresh, canReleaseText: T.releaseToRefresh, refreshingText: T.refreshing, completeText: T.refreshed };
+const pullTexts = {
+  pullingText: T.pullToRefresh,
+  canReleaseText: T.releaseToRefresh,
+  refreshingText: T.refreshing,
+  completeText: T.refreshed,
+};
 
 /** /business/proof: the caller's rejected proofs, each with its reason and a re-upload. */
 export function ProofPage() {
@@ -20,7 +25,8 @@ export function ProofPage() {
   const [redoing, setRedoing] = useState<ProofRejectionItem | null>(null);
 
   if (rejections.isPending) return <ListSkeleton />;
-  if (rejections.error) return <LoadError message={rejections.error.message} onRetry={() => void rejections.refresh()} />;
+  if (rejections.error)
+    return <LoadError message={rejections.error.message} onRetry={() => void rejections.refresh()} />;
   const items = rejections.items;
 
   return (
@@ -28,7 +34,11 @@ export function ProofPage() {
       <div className="money-page">
         {items.length === 0 ? <EmptyState text={T.noRejections} /> : null}
         {items.map((item) => (
-          <article key={item.id} className="money-card" aria-label={`${item.client.name} ${labelOf(PROOF_TYPES, item.type)}`}>
+          <article
+            key={item.id}
+            className="money-card"
+            aria-label={`${item.client.name} ${labelOf(PROOF_TYPES, item.type)}`}
+          >
             <div className="money-card__head">
               <strong>
                 {item.client.name} · {labelOf(PROOF_TYPES, item.type)}
@@ -56,7 +66,12 @@ export function ProofPage() {
           </InfiniteScroll>
         ) : null}
       </div>
-      <Popup visible={redoing !== null} onMaskClick={() => setRedoing(null)} destroyOnClose bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+      <Popup
+        visible={redoing !== null}
+        onMaskClick={() => setRedoing(null)}
+        destroyOnClose
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
         {redoing ? <ReuploadForm item={redoing} onDone={() => setRedoing(null)} /> : null}
       </Popup>
     </PullToRefresh>

@@ -1,14 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aProof, aProofList } from '../../../test/factories.ts';
-import { findFieldError, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  findFieldError,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/business/upload', () => {
   usePageTestLifecycle();
 
-  it('shows the case\'s proofs with their status and the open rejection', async () => {
+  it("shows the case's proofs with their status and the open rejection", async () => {
     const page = await renderPage('/business/upload?id=11', {
       api: {
         '/api/crm/getProof': ok(
@@ -17,7 +26,15 @@ describe('/business/upload', () => {
               aProof({
                 type: 3,
                 status: 'rejected',
-                rejections: [{ id: 1, reason: '缺签字页', rejected_by: { id: 2, name: '张组长' }, created_at: '2026-11-06T08:00:00.000Z', resolved_at: null }],
+                rejections: [
+                  {
+                    id: 1,
+                    reason: '缺签字页',
+                    rejected_by: { id: 2, name: '张组长' },
+                    created_at: '2026-11-06T08:00:00.000Z',
+                    resolved_at: null,
+                  },
+                ],
               }),
             ],
           }),

@@ -9,13 +9,25 @@ import { useProofs } from '../api/get-proof.ts';
 import { useAddProof, useDelProof } from '../api/proof-mutations.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { ImageUploader } from '../components/image-uploader.tsx';
-import { EmptyState, errorMessage, ListSkeleton, LoadError, MissingCase, useCaseId } from '../components/page-states.tsx';
+import {
+  EmptyState,
+  errorMessage,
+  ListSkeleton,
+  LoadError,
+  MissingCase,
+  useCaseId,
+} from '../components/page-states.tsx';
 import { RejectPopup } from '../components/reject-popup.tsx';
 import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
 
-const pullTexts = { pullingText: T.pullToRefresh, canReleaseText: T.releaseToRefresh, refreshingText: T.refreshing, completeText: T.refreshed };
+const pullTexts = {
+  pullingText: T.pullToRefresh,
+  canReleaseText: T.releaseToRefresh,
+  refreshingText: T.refreshing,
+  completeText: T.refreshed,
+};
 
 /** /business/upload?id=<case>: the case's proofs, a form for a new one, and reject for those who may. */
 export function UploadPage() {
@@ -114,7 +126,9 @@ function ProofCard({ proof, canWrite, onReject }: { proof: Proof; canWrite: bool
     <article className="money-card" aria-label={labelOf(PROOF_TYPES, proof.type)}>
       <div className="money-card__head">
         <strong>{labelOf(PROOF_TYPES, proof.type)}</strong>
-        <Tag color={proof.status === 'rejected' ? 'danger' : 'success'}>{proof.status === 'rejected' ? T.statusRejected : T.statusSubmitted}</Tag>
+        <Tag color={proof.status === 'rejected' ? 'danger' : 'success'}>
+          {proof.status === 'rejected' ? T.statusRejected : T.statusSubmitted}
+        </Tag>
       </div>
       {open ? (
         <p className="money-card__reason">

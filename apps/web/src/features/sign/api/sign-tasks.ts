@@ -26,7 +26,8 @@ export async function getSign(id: number, signal?: AbortSignal): Promise<SignDet
   return signDetailSchema.parse(data);
 }
 
-export const signQueryOptions = (id: number) => queryOptions({ queryKey: signKeys.task(id), queryFn: ({ signal }) => getSign(id, signal), enabled: id > 0 });
+export const signQueryOptions = (id: number) =>
+  queryOptions({ queryKey: signKeys.task(id), queryFn: ({ signal }) => getSign(id, signal), enabled: id > 0 });
 
 export const useSign = (id: number) => useQuery(signQueryOptions(id));
 
@@ -40,11 +41,13 @@ export const takeTask = (id: number) => apiPost<unknown>('/api/crm/takeTask', { 
 export const useTakeTask = () => useSignMutation(takeTask);
 
 /** POST /api/crm/updateTask: signed, or rejected with the reason. */
-export const updateTask = (input: { id: number; outcome: 'signed' | 'rejected'; note: string }) => apiPost<unknown>('/api/crm/updateTask', input);
+export const updateTask = (input: { id: number; outcome: 'signed' | 'rejected'; note: string }) =>
+  apiPost<unknown>('/api/crm/updateTask', input);
 export const useUpdateTask = () => useSignMutation(updateTask);
 
 /** POST /api/crm/auditSignReject: the company's rejection approver confirms a rejection or sends it back. */
-export const auditSignReject = (input: { id: number; decision: 'approve' | 'refuse'; reason: string }) => apiPost<unknown>('/api/crm/auditSignReject', input);
+export const auditSignReject = (input: { id: number; decision: 'approve' | 'refuse'; reason: string }) =>
+  apiPost<unknown>('/api/crm/auditSignReject', input);
 export const useAuditSignReject = () => useSignMutation(auditSignReject);
 
 /** POST /api/crm/wxWorkApprove: the rejection goes to WeCom's approval; answers the approval number. */

@@ -2,7 +2,16 @@ import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { housePageOf } from '../../../test/factories.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import {
+  fail,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+  usePageTestLifecycle,
+} from '../../../test/render-page.tsx';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
 const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
@@ -26,7 +35,15 @@ const aSignDetail = (over: Partial<SignDetail> = {}): SignDetail => ({
   ...aTask({ status: 'taken', signer_id: 20, signer_name: '签约员小何' }),
   bank: '工商银行',
   loan_amount_fen: null,
-  events: [{ actor_name: '签约员小何', from_status: 'open', to_status: 'taken', reason: '', created_at: '2026-11-05T01:00:00.000Z' }],
+  events: [
+    {
+      actor_name: '签约员小何',
+      from_status: 'open',
+      to_status: 'taken',
+      reason: '',
+      created_at: '2026-11-05T01:00:00.000Z',
+    },
+  ],
   ...over,
 });
 
@@ -34,7 +51,10 @@ describe('/sign/list/:userid/:flag', () => {
   usePageTestLifecycle();
 
   it('shows the open tasks of the centre and takes one', async () => {
-    const page = await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': ok(null) } });
+    const page = await renderPage('/sign/list/20/1', {
+      user: SIGNER,
+      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': ok(null) },
+    });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('分期签约 · 139****5678')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ userid: '20', flag: '1', cursor: '' });
@@ -44,7 +64,10 @@ describe('/sign/list/:userid/:flag', () => {
   });
 
   it('says when a task was taken first by someone else', async () => {
-    await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': fail('该任务已被领取') } });
+    await renderPage('/sign/list/20/1', {
+      user: SIGNER,
+      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': fail('该任务已被领取') },
+    });
     await tap(await screen.findByRole('button', { name: '领取' }));
     expect(await findToast('该任务已被领取')).toBeTruthy();
   });
@@ -53,7 +76,12 @@ describe('/sign/list/:userid/:flag', () => {
     const page = await renderPage('/sign/list/20/2', {
       user: SIGNER,
       api: {
-        '/api/crm/taskList': ok(housePageOf([aTask({ status: 'taken', signer_id: 20, signer_name: '签约员小何' }), aTask({ id: 122, client_name: '李雷', status: 'taken', signer_id: 21, signer_name: '别人' })])),
+        '/api/crm/taskList': ok(
+          housePageOf([
+            aTask({ status: 'taken', signer_id: 20, signer_name: '签约员小何' }),
+            aTask({ id: 122, client_name: '李雷', status: 'taken', signer_id: 21, signer_name: '别人' }),
+          ]),
+        ),
         '/api/crm/sign': ok(aSignDetail()),
       },
     });
@@ -76,7 +104,10 @@ describe('/sign/update/:id', () => {
   usePageTestLifecycle();
 
   it('records a signed task', async () => {
-    const page = await renderPage('/sign/update/121', { user: SIGNER, api: { '/api/crm/sign': ok(aSignDetail()), '/api/crm/updateTask': ok(null) } });
+    const page = await renderPage('/sign/update/121', {
+      user: SIGNER,
+      api: { '/api/crm/sign': ok(aSignDetail()), '/api/crm/updateTask': ok(null) },
+    });
     expect(await screen.findByText('陈美玲 · 待签约')).toBeTruthy();
     expect(screen.getByText('工商银行')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '提交' }));
@@ -88,7 +119,11 @@ describe('/sign/update/:id', () => {
   it('asks the reason of a rejection, then records it and sends it to WeCom approval', async () => {
     const page = await renderPage('/sign/update/121', {
       user: SIGNER,
-      api: { '/api/crm/sign': ok(aSignDetail()), '/api/crm/updateTask': ok(null), '/api/crm/wxWorkApprove': ok({ sp_no: 'SP202611050001' }) },
+      api: {
+        '/api/crm/sign': ok(aSignDetail()),
+        '/api/crm/updateTask': ok(null),
+        '/api/crm/wxWorkApprove': ok({ sp_no: 'SP202611050001' }),
+      },
     });
     await tap(await screen.findByText('拒签'));
     await tap(screen.getByRole('button', { name: '提交' }));
@@ -97,12 +132,19 @@ describe('/sign/update/:id', () => {
     fireEvent.change(screen.getByLabelText('说明'), { target: { value: '客户未到场' } });
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('已发起企业微信审批（SP202611050001）')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateTask').fields).toEqual({ id: '121', outcome: 'rejected', note: '客户未到场' });
+    expect(page.api.lastCall('/api/crm/updateTask').fields).toEqual({
+      id: '121',
+      outcome: 'rejected',
+      note: '客户未到场',
+    });
     expect(page.api.lastCall('/api/crm/wxWorkApprove').fields).toEqual({ id: '121' });
   });
 
   it('offers no form once the task is signed', async () => {
-    await renderPage('/sign/update/121', { user: SIGNER, api: { '/api/crm/sign': ok(aSignDetail({ status: 'signed' })) } });
+    await renderPage('/sign/update/121', {
+      user: SIGNER,
+      api: { '/api/crm/sign': ok(aSignDetail({ status: 'signed' })) },
+    });
     expect(await screen.findByText('陈美玲 · 已签约')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
   });
@@ -121,26 +163,43 @@ describe('/sign/reject', () => {
   const rejected = aTask({ status: 'rejected', signer_id: 20, signer_name: '签约员小何', outcome_note: '客户未到场' });
 
   it('lists the rejections waiting and confirms one', async () => {
-    const page = await renderPage('/sign/reject', { user: APPROVER, api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': ok(null) } });
+    const page = await renderPage('/sign/reject', {
+      user: APPROVER,
+      api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': ok(null) },
+    });
     expect(await screen.findByText('客户未到场')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
     await tap(screen.getByRole('button', { name: '同意拒签' }));
     await screen.findByText('确定同意该拒签吗？客户将标记为签约失败。');
     await tap(screen.getByRole('button', { name: '确定' }));
     expect(await findToast('已处理')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/auditSignReject').fields).toEqual({ id: '121', decision: 'approve', reason: '' });
+    expect(page.api.lastCall('/api/crm/auditSignReject').fields).toEqual({
+      id: '121',
+      decision: 'approve',
+      reason: '',
+    });
   });
 
   it('sends one back with the reason typed, and shows a refusal', async () => {
-    const page = await renderPage('/sign/reject', { user: APPROVER, api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': fail('退回须填写原因') } });
+    const page = await renderPage('/sign/reject', {
+      user: APPROVER,
+      api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': fail('退回须填写原因') },
+    });
     fireEvent.change(await screen.findByLabelText('意见'), { target: { value: '再约一次' } });
     await tap(screen.getByRole('button', { name: '退回重签' }));
     expect(await findToast('退回须填写原因')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/auditSignReject').fields).toEqual({ id: '121', decision: 'refuse', reason: '再约一次' });
+    expect(page.api.lastCall('/api/crm/auditSignReject').fields).toEqual({
+      id: '121',
+      decision: 'refuse',
+      reason: '再约一次',
+    });
   });
 
   it('says so when nothing waits, and shows a failure with a retry', async () => {
-    const page = await renderPage('/sign/reject', { user: APPROVER, api: { '/api/crm/taskList': fail('仅审批人可查看') } });
+    const page = await renderPage('/sign/reject', {
+      user: APPROVER,
+      api: { '/api/crm/taskList': fail('仅审批人可查看') },
+    });
     expect(await screen.findByText('仅审批人可查看')).toBeTruthy();
     page.api.set({ '/api/crm/taskList': ok(housePageOf([])) });
     await tap(screen.getByRole('button', { name: '重试' }));
@@ -169,7 +228,9 @@ describe('/sign/house', () => {
     expect(page.api.lastCall('/api/crm/takeTask').fields).toEqual({ id: '121' });
     await tap(screen.getByText('我的房贷签约'));
     const mine = await screen.findByText('钱多');
-    expect(within(mine.closest('.adm-list-item') as HTMLElement).getByRole('button', { name: '登记结果' })).toBeTruthy();
+    expect(
+      within(mine.closest('.adm-list-item') as HTMLElement).getByRole('button', { name: '登记结果' }),
+    ).toBeTruthy();
   });
 
   it('says so when there are none, and shows a failure with a retry', async () => {

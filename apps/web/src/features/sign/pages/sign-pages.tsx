@@ -1,4 +1,9 @@
-import { auditRejectRequestSchema, SIGN_STATUS_LABELS, updateTaskRequestSchema, type SignTask } from '@crm/domain/api/sign';
+import {
+  auditRejectRequestSchema,
+  SIGN_STATUS_LABELS,
+  updateTaskRequestSchema,
+  type SignTask,
+} from '@crm/domain/api/sign';
 import { Button, Dialog, ErrorBlock, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -8,7 +13,14 @@ import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { getStoredUser } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useAuditSignReject, useSign, useTakeTask, useTaskList, useUpdateTask, useWxWorkApprove } from '../api/sign-tasks.ts';
+import {
+  useAuditSignReject,
+  useSign,
+  useTakeTask,
+  useTaskList,
+  useUpdateTask,
+  useWxWorkApprove,
+} from '../api/sign-tasks.ts';
 import { signTexts as t } from '../texts.ts';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -48,7 +60,11 @@ type TaskListProps = {
 function TaskList({ list, action }: TaskListProps) {
   return (
     <List>
-      <LoadMoreList {...list} emptyText={t.empty} renderItem={(task) => <TaskItem key={task.id} task={task} action={action(task)} />} />
+      <LoadMoreList
+        {...list}
+        emptyText={t.empty}
+        renderItem={(task) => <TaskItem key={task.id} task={task} action={action(task)} />}
+      />
     </List>
   );
 }
@@ -86,7 +102,12 @@ export function SignListPage() {
       list={list}
       action={(task) =>
         isCentre ? (
-          <Button size="small" color="primary" loading={take.isPending && take.variables === task.id} onClick={() => void onTake(task.id)}>
+          <Button
+            size="small"
+            color="primary"
+            loading={take.isPending && take.variables === task.id}
+            onClick={() => void onTake(task.id)}
+          >
             {t.take}
           </Button>
         ) : task.status === 'taken' && task.signer_id === myId ? (
@@ -141,7 +162,9 @@ export function SignUpdatePage() {
         <List.Item extra={t.kind[data.kind]}>{t.client}</List.Item>
         <List.Item extra={data.client_phone}>{t.phone}</List.Item>
         {data.bank ? <List.Item extra={data.bank}>{t.bank}</List.Item> : null}
-        {data.appointment_at ? <List.Item extra={new Date(data.appointment_at).toLocaleString('zh-CN')}>{t.appointment}</List.Item> : null}
+        {data.appointment_at ? (
+          <List.Item extra={new Date(data.appointment_at).toLocaleString('zh-CN')}>{t.appointment}</List.Item>
+        ) : null}
         {data.place ? <List.Item extra={data.place}>{t.place}</List.Item> : null}
         {data.wecom_sp_no ? <List.Item extra={data.wecom_sp_no}>{t.approvalNo}</List.Item> : null}
       </List>
@@ -149,7 +172,10 @@ export function SignUpdatePage() {
         <List header={t.outcome}>
           <FormField field={form.field('outcome')} label={t.outcome}>
             <div role="radiogroup" aria-labelledby={form.field('outcome').labelId}>
-              <Radio.Group value={outcome} onChange={(v) => form.set('outcome')(v === 'rejected' ? 'rejected' : 'signed')}>
+              <Radio.Group
+                value={outcome}
+                onChange={(v) => form.set('outcome')(v === 'rejected' ? 'rejected' : 'signed')}
+              >
                 <Space>
                   <Radio value="signed">{t.signed}</Radio>
                   <Radio value="rejected">{t.rejected}</Radio>
@@ -227,7 +253,11 @@ function RejectDecision({ taskId }: { taskId: number }) {
     const input = form.validate({ decision });
     if (!input) return;
     if (decision === 'approve') {
-      const confirmed = await Dialog.confirm({ content: t.approveConfirm, confirmText: t.confirm, cancelText: t.cancel });
+      const confirmed = await Dialog.confirm({
+        content: t.approveConfirm,
+        confirmText: t.confirm,
+        cancelText: t.cancel,
+      });
       if (!confirmed) return;
     }
     try {
@@ -262,7 +292,14 @@ export function SignHousePage() {
   const list = tab === 'open' ? open : mine;
   return (
     <div>
-      <KeyTabs value={tab} onChange={setTab} tabs={[{ key: 'open', title: t.houseOpen }, { key: 'mine', title: t.houseMine }]} />
+      <KeyTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'open', title: t.houseOpen },
+          { key: 'mine', title: t.houseMine },
+        ]}
+      />
       <TaskList
         list={list}
         action={(task) =>

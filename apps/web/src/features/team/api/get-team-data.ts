@@ -9,6 +9,7 @@ export async function getTeamData(signal?: AbortSignal) {
   return teamDataSchema.parse(data);
 }
 
-export const teamDataQueryOptions = () => queryOptions({ queryKey: teamKeys.data, queryFn: ({ signal }) => getTeamData(signal) });
+export const teamDataQueryOptions = () =>
+  queryOptions({ queryKey: teamKeys.data, queryFn: ({ signal }) => getTeamData(signal) });
 
 export const useTeamData = () => useQuery(teamDataQueryOptions());

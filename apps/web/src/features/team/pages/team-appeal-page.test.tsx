@@ -8,8 +8,11 @@ const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 describe('/team/appeal', () => {
   usePageTestLifecycle();
 
-  it('lists the team\'s open appeals with who appealed', async () => {
-    const page = await renderPage('/team/appeal', { user: LEADER, api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) } });
+  it("lists the team's open appeals with who appealed", async () => {
+    const page = await renderPage('/team/appeal', {
+      user: LEADER,
+      api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) },
+    });
     expect(await screen.findByText('陈美玲 · 签约失败')).toBeTruthy();
     expect(screen.getByText('申诉人：王小明')).toBeTruthy();
     expect(screen.getByText('待审核')).toBeTruthy();
@@ -24,7 +27,10 @@ describe('/team/appeal', () => {
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/team/appeal', { user: LEADER, api: { '/api/crm/teamAppeal': fail('仅组长可查看') } });
+    const page = await renderPage('/team/appeal', {
+      user: LEADER,
+      api: { '/api/crm/teamAppeal': fail('仅组长可查看') },
+    });
     expect(await screen.findByText('仅组长可查看')).toBeTruthy();
     page.api.set({ '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) });
     await tap(screen.getByRole('button', { name: '重试' }));
@@ -43,7 +49,7 @@ describe('/team/appeal', () => {
     expect(page.api.lastCall('/api/crm/auditAppeal').fields).toEqual({ id: '3', result: 'approved', reason: '' });
   });
 
-  it('refuses an appeal with the reason typed, and shows the server\'s refusal', async () => {
+  it("refuses an appeal with the reason typed, and shows the server's refusal", async () => {
     const page = await renderPage('/team/appeal', {
       user: LEADER,
       api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])), '/api/crm/auditAppeal': fail('该申诉已处理') },
@@ -52,6 +58,10 @@ describe('/team/appeal', () => {
     fireEvent.change(await screen.findByPlaceholderText('请填写驳回原因'), { target: { value: ' 流水不足 ' } });
     await tap(screen.getByRole('button', { name: '确定' }));
     expect(await findToast('该申诉已处理')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/auditAppeal').fields).toEqual({ id: '3', result: 'refused', reason: '流水不足' });
+    expect(page.api.lastCall('/api/crm/auditAppeal').fields).toEqual({
+      id: '3',
+      result: 'refused',
+      reason: '流水不足',
+    });
   });
 });

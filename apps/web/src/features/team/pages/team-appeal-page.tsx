@@ -23,7 +23,11 @@ export function TeamAppealPage() {
 
   const decide = async (item: AppealItem, result: 'approved' | 'refused', reason = '') => {
     if (result === 'approved') {
-      const confirmed = await Dialog.confirm({ content: T.approveConfirm(item.client_name), confirmText: T.confirm, cancelText: T.cancel });
+      const confirmed = await Dialog.confirm({
+        content: T.approveConfirm(item.client_name),
+        confirmText: T.confirm,
+        cancelText: T.cancel,
+      });
       if (!confirmed) return false;
     }
     try {
@@ -37,7 +41,14 @@ export function TeamAppealPage() {
 
   return (
     <div className="page">
-      <KeyTabs value={status} onChange={setStatus} tabs={[{ key: 'open', title: T.open }, { key: 'all', title: T.all }]} />
+      <KeyTabs
+        value={status}
+        onChange={setStatus}
+        tabs={[
+          { key: 'open', title: T.open },
+          { key: 'all', title: T.all },
+        ]}
+      />
       <PagedList<AppealItem>
         list={list}
         itemKey={(item) => item.id}
@@ -56,7 +67,12 @@ export function TeamAppealPage() {
             </div>
             {item.status === 'open' ? (
               <Space style={{ marginTop: 8 }}>
-                <Button size="small" color="primary" loading={audit.isPending} onClick={() => void decide(item, 'approved')}>
+                <Button
+                  size="small"
+                  color="primary"
+                  loading={audit.isPending}
+                  onClick={() => void decide(item, 'approved')}
+                >
                   {T.approve}
                 </Button>
                 <Button size="small" color="danger" fill="outline" onClick={() => setRefusing(item)}>
@@ -69,7 +85,12 @@ export function TeamAppealPage() {
           </div>
         )}
       />
-      <Popup visible={refusing !== null} onMaskClick={() => setRefusing(null)} destroyOnClose bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}>
+      <Popup
+        visible={refusing !== null}
+        onMaskClick={() => setRefusing(null)}
+        destroyOnClose
+        bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}
+      >
         {refusing ? (
           <RefuseForm
             item={refusing}
@@ -85,7 +106,15 @@ export function TeamAppealPage() {
 }
 
 /** Refusing an appeal needs a reason (the server's schema says so); what was typed stays if it fails. */
-function RefuseForm({ item, isSubmitting, onSubmit }: { item: AppealItem; isSubmitting: boolean; onSubmit: (reason: string) => Promise<void> }) {
+function RefuseForm({
+  item,
+  isSubmitting,
+  onSubmit,
+}: {
+  item: AppealItem;
+  isSubmitting: boolean;
+  onSubmit: (reason: string) => Promise<void>;
+}) {
   const form = useSchemaForm({
     schema: auditAppealRequestSchema,
     initial: { reason: '' },
@@ -99,7 +128,12 @@ function RefuseForm({ item, isSubmitting, onSubmit }: { item: AppealItem; isSubm
           <TextArea placeholder={T.refuseReason} {...form.input('reason')} maxLength={200} rows={3} />
         </FormField>
       </List>
-      <Button block color="danger" loading={isSubmitting} onClick={() => void (form.validate() ? onSubmit(form.values.reason) : undefined)}>
+      <Button
+        block
+        color="danger"
+        loading={isSubmitting}
+        onClick={() => void (form.validate() ? onSubmit(form.values.reason) : undefined)}
+      >
         {T.confirm}
       </Button>
     </div>

@@ -8,14 +8,16 @@ const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 const teamData = (over: Partial<TeamData> = {}): TeamData => ({
   ...aStatistic(),
   team_name: '一组',
-  members: [{ staff_id: 7, name: '王小明', count: 4, amount_fen: 20_000_000, disbursed_count: 1, disbursed_fen: 5_000_000 }],
+  members: [
+    { staff_id: 7, name: '王小明', count: 4, amount_fen: 20_000_000, disbursed_count: 1, disbursed_fen: 5_000_000 },
+  ],
   ...over,
 });
 
 describe('/team/list', () => {
   usePageTestLifecycle();
 
-  it('shows the team\'s totals and each member\'s figures', async () => {
+  it("shows the team's totals and each member's figures", async () => {
     const page = await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': ok(teamData()) } });
     expect(await screen.findByText('一组')).toBeTruthy();
     expect(screen.getByText('报单数').parentElement?.textContent).toBe('12报单数');
@@ -27,7 +29,10 @@ describe('/team/list', () => {
   });
 
   it('shows an empty team without members', async () => {
-    await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': ok(teamData({ members: [], total: { count: 0, amount_fen: 0, disbursed_fen: 0 } })) } });
+    await renderPage('/team/list', {
+      user: LEADER,
+      api: { '/api/crm/teamData': ok(teamData({ members: [], total: { count: 0, amount_fen: 0, disbursed_fen: 0 } })) },
+    });
     expect(await screen.findByText('一组')).toBeTruthy();
     expect(screen.getByText('报单数').parentElement?.textContent).toBe('0报单数');
     expect(screen.queryByText(/^放款/)).toBeNull();

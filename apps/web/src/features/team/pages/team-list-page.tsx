@@ -22,8 +22,14 @@ export function TeamListPage() {
     const data = query.data;
     if (!data) return null;
     return {
-      month: { labels: data.by_month.map((row) => row.month.slice(5)), series: [data.by_month.map((row) => wan(row.amount_fen)), data.by_month.map((row) => wan(row.disbursed_fen))] },
-      members: { labels: data.members.map((row) => row.name), series: [data.members.map((row) => wan(row.amount_fen))] },
+      month: {
+        labels: data.by_month.map((row) => row.month.slice(5)),
+        series: [data.by_month.map((row) => wan(row.amount_fen)), data.by_month.map((row) => wan(row.disbursed_fen))],
+      },
+      members: {
+        labels: data.members.map((row) => row.name),
+        series: [data.members.map((row) => wan(row.amount_fen))],
+      },
     };
   }, [query.data]);
 
@@ -54,12 +60,22 @@ export function TeamListPage() {
             <ChartLegend />
             <BarChart labels={charts.month.labels} series={charts.month.series} summary={T.byMonth} />
             <div className="section-title">{T.memberChart}</div>
-            <BarChart labels={charts.members.labels} series={charts.members.series} summary={T.memberChart} horizontal height={Math.max(120, data.members.length * 36)} />
+            <BarChart
+              labels={charts.members.labels}
+              series={charts.members.series}
+              summary={T.memberChart}
+              horizontal
+              height={Math.max(120, data.members.length * 36)}
+            />
           </>
         ) : null}
         <List header={T.members}>
           {data.members.map((row) => (
-            <List.Item key={row.staff_id} description={T.disbursedOf(row.disbursed_count, fenToWan(row.disbursed_fen))} extra={`${T.count(row.count)} · ${fenToWan(row.amount_fen)}`}>
+            <List.Item
+              key={row.staff_id}
+              description={T.disbursedOf(row.disbursed_count, fenToWan(row.disbursed_fen))}
+              extra={`${T.count(row.count)} · ${fenToWan(row.amount_fen)}`}
+            >
               {row.name}
             </List.Item>
           ))}
