@@ -22,6 +22,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
           testTimeout: 30_000,
           expect: { poll: { timeout: 5000 } },
         },

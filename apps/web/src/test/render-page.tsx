@@ -248,6 +248,7 @@ export async function confirmOpenPicker(): Promise<void> {
 }
 
 /** Page-test hooks: a fresh cache with no retries, so an error shows at once and no test sees another's data. */
+/** Registered for every web test file by setup.ts. */
 export function usePageTestLifecycle(): void {
   beforeEach(() => {
     queryClient.clear();

@@ -1,23 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import {
-  fail,
-  findToast,
-  offline,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+import { fail, findToast, NETWORK_MESSAGE, offline, ok, renderPage, tap } from '../../../test/page.ts';
 
 const ONE_CORP = ok([{ label: '易数科技', value: 1 }]);
 const MAY_SEND = ok({ enabled: true, retryAfter: 0 });
 
 describe('/login', () => {
-  usePageTestLifecycle();
-
   it('logs in with the SMS code sent to the phone typed, then opens the home page', async () => {
     const page = await renderPage('/login', {
       user: null,

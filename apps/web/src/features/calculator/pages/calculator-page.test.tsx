@@ -1,13 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findToast, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { findToast, renderPage, tap } from '../../../test/page.ts';
 
 /** A dd's text beside its dt label in the result popup. */
 const resultValue = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 
 describe('/calculator', () => {
-  usePageTestLifecycle();
-
   it('computes an equal-instalment loan locally, outside WeChat and without login', async () => {
     const page = await renderPage('/calculator', { user: null, browser: 'desktop' });
     fireEvent.change(await screen.findByLabelText('贷款金额'), { target: { value: '10' } });

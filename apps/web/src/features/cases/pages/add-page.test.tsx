@@ -1,14 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  fail,
-  findToast,
-  ok,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-  type HandlerTable,
-} from '../../../test/render-page.tsx';
+import { fail, findToast, type HandlerTable, ok, renderPage, tap } from '../../../test/page.ts';
 
 /** The form's reference lists, answered empty: the form works without them. */
 const REFERENCE_LISTS: HandlerTable = {
@@ -35,8 +27,6 @@ async function fillRequired() {
 }
 
 describe('/business/add', () => {
-  usePageTestLifecycle();
-
   it("sends the new case to addClient and opens its detail with the server's message", async () => {
     const page = await renderPage('/business/add', {
       api: {

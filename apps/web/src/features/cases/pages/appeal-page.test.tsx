@@ -1,21 +1,19 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anAppeal, pageOf } from '../../../test/factories.ts';
 import {
+  anAppeal,
   fail,
   findFieldError,
   findToast,
   httpError,
   NETWORK_MESSAGE,
   ok,
+  pageOf,
   renderPage,
   tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+} from '../../../test/page.ts';
 
 describe('/business/appeal', () => {
-  usePageTestLifecycle();
-
   it('lists my appeals with their decision', async () => {
     await renderPage('/business/appeal', {
       api: { '/api/crm/appeal': ok(pageOf([anAppeal({ status: 'refused', decision_reason: '流水不足' })])) },

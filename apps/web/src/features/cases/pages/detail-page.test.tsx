@@ -1,20 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCaseDetail } from '../../../test/factories.ts';
-import {
-  fail,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+import { aCaseDetail, fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/detail/:id', () => {
-  usePageTestLifecycle();
-
   it('shows the case, its timeline and the links to what may be done', async () => {
     const page = await renderPage('/business/detail/11', {
       api: { '/api/crm/detail': ok(aCaseDetail({ can_edit: true })) },

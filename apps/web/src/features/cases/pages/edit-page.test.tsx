@@ -1,15 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCaseDetail } from '../../../test/factories.ts';
-import {
-  fail,
-  findToast,
-  ok,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-  type HandlerTable,
-} from '../../../test/render-page.tsx';
+import { aCaseDetail, fail, findToast, type HandlerTable, ok, renderPage, tap } from '../../../test/page.ts';
 
 const REFERENCE_LISTS: HandlerTable = {
   '/api/crm/bank': ok([]),
@@ -20,8 +11,6 @@ const REFERENCE_LISTS: HandlerTable = {
 };
 
 describe('/business/edit', () => {
-  usePageTestLifecycle();
-
   it('fills the form from the case and saves the correction with updateClient', async () => {
     const page = await renderPage('/business/edit?id=11', {
       api: {

@@ -1,20 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCase } from '../../../test/factories.ts';
-import {
-  fail,
-  httpError,
-  ok,
-  offline,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-  NETWORK_MESSAGE,
-} from '../../../test/render-page.tsx';
+import { aCase, fail, httpError, NETWORK_MESSAGE, offline, ok, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/list', () => {
-  usePageTestLifecycle();
-
   it('lists my cases with status and amount, and links each to its detail', async () => {
     const page = await renderPage('/business/list', {
       api: { '/api/crm/clientList': ok({ list: [aCase()], next_cursor: null }) },

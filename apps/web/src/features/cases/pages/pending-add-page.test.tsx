@@ -1,11 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aPendingDetail } from '../../../test/factories.ts';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aPendingDetail, fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/pendingAdd/:id', () => {
-  usePageTestLifecycle();
-
   it("saves the note with the next contact time and opens the case's notes", async () => {
     const page = await renderPage('/business/pendingAdd/11', {
       api: { '/api/crm/mortgageUser': ok({ id: 9 }, '跟进已保存'), '/api/crm/pendingDetail': ok(aPendingDetail()) },

@@ -1,11 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aFollowUp, aPendingDetail } from '../../../test/factories.ts';
-import { fail, offline, NETWORK_MESSAGE, ok, renderPage, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aFollowUp, aPendingDetail, fail, NETWORK_MESSAGE, offline, ok, renderPage } from '../../../test/page.ts';
 
 describe('/business/pendingDetail/:id', () => {
-  usePageTestLifecycle();
-
   it('shows the case and its follow-up notes, with a link to add one', async () => {
     const page = await renderPage('/business/pendingDetail/11', {
       api: { '/api/crm/pendingDetail': ok(aPendingDetail([aFollowUp()])) },

@@ -1,11 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aPendingItem, pageOf } from '../../../test/factories.ts';
-import { fail, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aPendingItem, fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/pending', () => {
-  usePageTestLifecycle();
-
   it('lists the follow-ups due now, each linking to its notes', async () => {
     const page = await renderPage('/business/pending', { api: { '/api/crm/pending': ok(pageOf([aPendingItem()])) } });
     const row = await screen.findByRole('link', { name: /陈美玲/ });

@@ -1,11 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCase, pageOf } from '../../../test/factories.ts';
-import { fail, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aCase, fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/reject', () => {
-  usePageTestLifecycle();
-
   it('asks only for signing failures and lists them to correct', async () => {
     const page = await renderPage('/business/reject', {
       api: { '/api/crm/clientList': ok(pageOf([aCase({ status: 2 })])) },

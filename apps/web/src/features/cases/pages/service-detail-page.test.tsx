@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aServiceItem, pageOf } from '../../../test/factories.ts';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aServiceItem, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const SERVICE_USER = { id: 30, job: [3], leader: false, name: '客服小周' };
 const STAFF = [
@@ -12,8 +11,6 @@ const oneRequest = (over: Parameters<typeof aServiceItem>[0] = {}) =>
   ok({ ...pageOf([aServiceItem(over)]), staff_options: STAFF });
 
 describe('/business/service_detail/:id', () => {
-  usePageTestLifecycle();
-
   it('transfers the case to the salesperson picked, with the reason typed', async () => {
     const page = await renderPage('/business/service_detail/21', {
       user: SERVICE_USER,

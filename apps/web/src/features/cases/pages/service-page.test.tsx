@@ -1,14 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aServiceItem, pageOf } from '../../../test/factories.ts';
-import { fail, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aServiceItem, fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const SERVICE_USER = { id: 30, job: [3], leader: false, name: '客服小周' };
 const servicePage = (items = [aServiceItem()]) => ok({ ...pageOf(items), staff_options: [] });
 
 describe('/business/service', () => {
-  usePageTestLifecycle();
-
   it('lists the open requests for help, each linking to its detail', async () => {
     const page = await renderPage('/business/service', {
       user: SERVICE_USER,

@@ -1,19 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic } from '../../../test/factories.ts';
-import {
-  fail,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+import { aStatistic, fail, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/stat', () => {
-  usePageTestLifecycle();
-
   it('shows my totals and the cases by status, with no team switch for a salesperson', async () => {
     const page = await renderPage('/business/stat', { api: { '/api/crm/statistic': ok(aStatistic()) } });
     expect(await screen.findByText('12')).toBeTruthy();

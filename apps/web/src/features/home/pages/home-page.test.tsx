@@ -2,16 +2,7 @@ import type { UserInfo } from '@crm/domain/api/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import {
-  fail,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   id: 7,
@@ -23,8 +14,6 @@ const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
 });
 
 describe('/index', () => {
-  usePageTestLifecycle();
-
   it('greets the user and shows the cards of their role, with badge counts', async () => {
     const page = await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
     expect(await screen.findByText('王小明')).toBeTruthy();

@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, housePageOf } from '../../../test/factories.ts';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
 
 const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 const anAudit = {
@@ -21,8 +20,6 @@ const sheet = async () =>
   within((await screen.findByText('审批意见', { selector: 'label' })).closest('.adm-popup-body') as HTMLElement);
 
 describe('/business/financeAudit', () => {
-  usePageTestLifecycle();
-
   it('lists the over-limit brokerage waiting for a decision', async () => {
     const page = await renderPage('/business/financeAudit', {
       user: FINANCE,

@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, housePageOf } from '../../../test/factories.ts';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
 
 const CHANNELS = ok(
   housePageOf([
@@ -33,8 +32,6 @@ async function fill() {
 }
 
 describe('/business/houseAdd', () => {
-  usePageTestLifecycle();
-
   it('takes in a client and opens their detail', async () => {
     const page = await renderPage('/business/houseAdd', {
       api: {

@@ -1,7 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { housePageOf } from '../../../test/factories.ts';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
 
 const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 const anOrder = {
@@ -23,8 +22,6 @@ const summary = (canUpdate: boolean) =>
   ok({ counts: [{ status: 1, count: 1, amount_fen: 300_000 }], can_update: canUpdate });
 
 describe('/business/houseBrokerageOrderList/:param', () => {
-  usePageTestLifecycle();
-
   it('lists the orders of the status asked, without actions for who may not pay', async () => {
     const page = await renderPage('/business/houseBrokerageOrderList/1', {
       user: { id: 12, job: [6], leader: false, name: '返佣专员' },

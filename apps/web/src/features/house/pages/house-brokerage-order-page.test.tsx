@@ -1,21 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { housePageOf } from '../../../test/factories.ts';
-import {
-  fail,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+import { fail, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 
 describe('/business/houseBrokerageOrder', () => {
-  usePageTestLifecycle();
-
   it('shows the orders by status and opens one status', async () => {
     const page = await renderPage('/business/houseBrokerageOrder', {
       user: FINANCE,

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, aHouseDetail, housePageOf } from '../../../test/factories.ts';
-import { fail, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aHouseClient, aHouseDetail, fail, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
 
 const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 const SUMMARY = ok({
@@ -13,8 +12,6 @@ const SUMMARY = ok({
 });
 
 describe('/business/houseBrokerage', () => {
-  usePageTestLifecycle();
-
   it('shows the rebate totals and the clients with brokerage', async () => {
     const page = await renderPage('/business/houseBrokerage', {
       user: FINANCE,

@@ -1,7 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, housePageOf } from '../../../test/factories.ts';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aHouseClient, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
 
 const aChannel = {
   id: 5,
@@ -16,8 +15,6 @@ const aChannel = {
 };
 
 describe('/business/houseChannel', () => {
-  usePageTestLifecycle();
-
   it('lists my channels with their client counts and opens one on tap', async () => {
     const page = await renderPage('/business/houseChannel', {
       api: {
@@ -48,8 +45,6 @@ describe('/business/houseChannel', () => {
 });
 
 describe('/business/houseChannelAdd', () => {
-  usePageTestLifecycle();
-
   it('adds a channel and opens it', async () => {
     const page = await renderPage('/business/houseChannelAdd', {
       api: {
@@ -88,8 +83,6 @@ describe('/business/houseChannelAdd', () => {
 });
 
 describe('/business/houseChannelDetail/:id', () => {
-  usePageTestLifecycle();
-
   it('shows the channel and the clients it referred, and adds a client from it', async () => {
     const page = await renderPage('/business/houseChannelDetail/5', {
       api: {

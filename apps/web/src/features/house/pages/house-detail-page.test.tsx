@@ -1,20 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, aHouseDetail, housePageOf } from '../../../test/factories.ts';
 import {
+  aHouseClient,
+  aHouseDetail,
   fail,
   findToast,
+  housePageOf,
   httpError,
   NETWORK_MESSAGE,
   ok,
   renderPage,
   tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+} from '../../../test/page.ts';
 
 describe('/business/houseDetail/:father/:id', () => {
-  usePageTestLifecycle();
-
   it('shows the client, the referral chain and image counts', async () => {
     const page = await renderPage('/business/houseDetail/0/71', {
       api: {

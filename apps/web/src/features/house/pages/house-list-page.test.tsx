@@ -1,7 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, aHouseDetail, housePageOf } from '../../../test/factories.ts';
-import { fail, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aHouseClient, aHouseDetail, fail, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
 
 const STATUSES = ok([
   { value: 1, label: '新建' },
@@ -9,8 +8,6 @@ const STATUSES = ok([
 ]);
 
 describe('/business/house', () => {
-  usePageTestLifecycle();
-
   it('lists my home-loan clients and opens one on tap', async () => {
     const page = await renderPage('/business/house', {
       api: {

@@ -1,16 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { housePageOf } from '../../../test/factories.ts';
-import {
-  fail,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 const aRecommend = {
   id: 91,
@@ -32,8 +22,6 @@ const aReceiver = {
 };
 
 describe('/business/houseRecommendList', () => {
-  usePageTestLifecycle();
-
   it('lists the recommendations with their intended amount', async () => {
     await renderPage('/business/houseRecommendList', {
       api: { '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) },
@@ -60,8 +48,6 @@ describe('/business/houseRecommendList', () => {
 });
 
 describe('/business/houseRecommendAdd', () => {
-  usePageTestLifecycle();
-
   it('adds a recommendation and goes back to the list', async () => {
     const page = await renderPage('/business/houseRecommendAdd', {
       api: { '/api/crm/addHouseRecommend': ok(null), '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) },
@@ -94,8 +80,6 @@ describe('/business/houseRecommendAdd', () => {
 });
 
 describe('/business/houseBrokerageUser', () => {
-  usePageTestLifecycle();
-
   it('lists the people brokerage is paid to', async () => {
     const page = await renderPage('/business/houseBrokerageUser', {
       api: { '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver])) },

@@ -1,7 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, housePageOf } from '../../../test/factories.ts';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
 
 const receiver = (id: number, name: string) => ({
   id,
@@ -18,8 +17,6 @@ const api = {
 };
 
 describe('/business/houseSetBrokerage/:father/:id', () => {
-  usePageTestLifecycle();
-
   it('previews the brokerage and its split, then sets it and goes back to the client', async () => {
     const page = await renderPage('/business/houseSetBrokerage/0/71', {
       api: {

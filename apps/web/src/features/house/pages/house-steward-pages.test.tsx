@@ -1,23 +1,22 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, aHouseDetail, housePageOf } from '../../../test/factories.ts';
 import {
+  aHouseClient,
+  aHouseDetail,
   confirmOpenPicker,
   fail,
   findToast,
-  offline,
+  housePageOf,
   NETWORK_MESSAGE,
+  offline,
   ok,
   renderPage,
   tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+} from '../../../test/page.ts';
 
 const STEWARD = { id: 9, job: [5], leader: false, name: '管家小林' };
 
 describe('/business/houseSign', () => {
-  usePageTestLifecycle();
-
   it('lists the waiting clients first, and the handled ones on their tab', async () => {
     const page = await renderPage('/business/houseSign', {
       user: STEWARD,
@@ -50,8 +49,6 @@ describe('/business/houseSign', () => {
 });
 
 describe('/business/houseSignDetail/:id', () => {
-  usePageTestLifecycle();
-
   it('books the signing of a waiting client with the time and place chosen', async () => {
     const page = await renderPage('/business/houseSignDetail/71', {
       user: STEWARD,
@@ -95,8 +92,6 @@ describe('/business/houseSignDetail/:id', () => {
 });
 
 describe('/business/housePhoto', () => {
-  usePageTestLifecycle();
-
   it('lists the clients who came through the official account', async () => {
     const page = await renderPage('/business/housePhoto', {
       user: STEWARD,
@@ -119,8 +114,6 @@ describe('/business/housePhoto', () => {
 });
 
 describe('/business/houseSignCard', () => {
-  usePageTestLifecycle();
-
   it('lists the card-instalment clients and opens one for booking', async () => {
     const page = await renderPage('/business/houseSignCard', {
       user: STEWARD,

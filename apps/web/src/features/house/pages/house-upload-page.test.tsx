@@ -1,12 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, ok, renderPage, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { fail, findToast, ok, renderPage } from '../../../test/page.ts';
 
 const image = { id: 81, house_type: 2, url: '/img/81.jpg', created_at: '2026-11-03T08:00:00.000Z' };
 
 describe('/business/houseUpload/:id/:house_type', () => {
-  usePageTestLifecycle();
-
   it('shows the images of the type asked', async () => {
     const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': ok([image]) } });
     expect(await screen.findByRole('heading', { name: '房产证' })).toBeTruthy();

@@ -1,15 +1,15 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, housePageOf } from '../../../test/factories.ts';
 import {
+  aHouseClient,
   confirmOpenPicker,
   fail,
   findToast,
+  housePageOf,
   ok,
   renderPage,
   tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+} from '../../../test/page.ts';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
@@ -26,8 +26,6 @@ const aChannel = {
 };
 
 describe('/team/house', () => {
-  usePageTestLifecycle();
-
   it("lists the team's home-loan clients with their salesperson, and searches", async () => {
     const page = await renderPage('/team/house', {
       user: LEADER,
@@ -55,8 +53,6 @@ describe('/team/house', () => {
 });
 
 describe('/team/houseChannel', () => {
-  usePageTestLifecycle();
-
   const api = {
     '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
     '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])),

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aMoneyList, aMoneyRecord } from '../../../test/factories.ts';
 import {
+  aMoneyList,
+  aMoneyRecord,
   fail,
   findToast,
   httpError,
@@ -9,14 +10,11 @@ import {
   ok,
   renderPage,
   tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+} from '../../../test/page.ts';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/business/money', () => {
-  usePageTestLifecycle();
-
   it("shows the case's repayments and the confirmed total", async () => {
     const page = await renderPage('/business/money?id=11', {
       api: { '/api/crm/moneyList': ok(aMoneyList({ confirmed_fen: 50_000, list: [aMoneyRecord({ note: '首期' })] })) },

@@ -1,22 +1,21 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aProof, aProofRejection, pageOf } from '../../../test/factories.ts';
 import {
+  aProof,
+  aProofRejection,
   fail,
   findToast,
-  ok,
-  offline,
   NETWORK_MESSAGE,
+  offline,
+  ok,
+  pageOf,
   renderPage,
   tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+} from '../../../test/page.ts';
 
 const rejections = (items = [aProofRejection()]) => ok(pageOf(items));
 
 describe('/business/proof', () => {
-  usePageTestLifecycle();
-
   it('lists my rejected proofs with the reason and who rejected them', async () => {
     await renderPage('/business/proof', { api: { '/api/crm/proofReject': rejections() } });
     const card = await screen.findByRole('article', { name: '陈美玲 发票' });

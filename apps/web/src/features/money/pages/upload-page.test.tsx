@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aProof, aProofList } from '../../../test/factories.ts';
 import {
+  aProof,
+  aProofList,
   findFieldError,
   findToast,
   httpError,
@@ -9,14 +10,11 @@ import {
   ok,
   renderPage,
   tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+} from '../../../test/page.ts';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/business/upload', () => {
-  usePageTestLifecycle();
-
   it("shows the case's proofs with their status and the open rejection", async () => {
     const page = await renderPage('/business/upload?id=11', {
       api: {

@@ -1,17 +1,7 @@
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { housePageOf } from '../../../test/factories.ts';
-import {
-  fail,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  tap,
-  usePageTestLifecycle,
-} from '../../../test/render-page.tsx';
+import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
 const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
@@ -48,8 +38,6 @@ const aSignDetail = (over: Partial<SignDetail> = {}): SignDetail => ({
 });
 
 describe('/sign/list/:userid/:flag', () => {
-  usePageTestLifecycle();
-
   it('shows the open tasks of the centre and takes one', async () => {
     const page = await renderPage('/sign/list/20/1', {
       user: SIGNER,
@@ -101,8 +89,6 @@ describe('/sign/list/:userid/:flag', () => {
 });
 
 describe('/sign/update/:id', () => {
-  usePageTestLifecycle();
-
   it('records a signed task', async () => {
     const page = await renderPage('/sign/update/121', {
       user: SIGNER,
@@ -158,8 +144,6 @@ describe('/sign/update/:id', () => {
 });
 
 describe('/sign/reject', () => {
-  usePageTestLifecycle();
-
   const rejected = aTask({ status: 'rejected', signer_id: 20, signer_name: '签约员小何', outcome_note: '客户未到场' });
 
   it('lists the rejections waiting and confirms one', async () => {
@@ -208,8 +192,6 @@ describe('/sign/reject', () => {
 });
 
 describe('/sign/house', () => {
-  usePageTestLifecycle();
-
   it('shows the open bank signings and takes one; my own are on the other tab', async () => {
     const page = await renderPage('/sign/house', {
       user: SIGNER,

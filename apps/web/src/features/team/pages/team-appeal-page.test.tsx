@@ -1,13 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anAppeal, pageOf } from '../../../test/factories.ts';
-import { fail, findToast, ok, renderPage, tap, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { anAppeal, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/team/appeal', () => {
-  usePageTestLifecycle();
-
   it("lists the team's open appeals with who appealed", async () => {
     const page = await renderPage('/team/appeal', {
       user: LEADER,

@@ -1,8 +1,7 @@
 import type { TeamData } from '@crm/domain/api/cases';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic } from '../../../test/factories.ts';
-import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, usePageTestLifecycle } from '../../../test/render-page.tsx';
+import { aStatistic, fail, httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 const teamData = (over: Partial<TeamData> = {}): TeamData => ({
@@ -15,8 +14,6 @@ const teamData = (over: Partial<TeamData> = {}): TeamData => ({
 });
 
 describe('/team/list', () => {
-  usePageTestLifecycle();
-
   it("shows the team's totals and each member's figures", async () => {
     const page = await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': ok(teamData()) } });
     expect(await screen.findByText('一组')).toBeTruthy();
