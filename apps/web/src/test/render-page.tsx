@@ -249,7 +249,7 @@ export async function confirmOpenPicker(): Promise<void> {
 
 /** Page-test hooks: a fresh cache with no retries, so an error shows at once and no test sees another's data. */
 /** Registered for every web test file by setup.ts. */
-export function usePageTestLifecycle(): void {
+export function registerPageTestLifecycle(): void {
   beforeEach(() => {
     queryClient.clear();
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });

@@ -1,5 +1,5 @@
-import { usePageTestLifecycle } from './render-page.tsx';
+import { registerPageTestLifecycle } from './render-page.tsx';
 
 // Every web test file gets the page-test lifecycle (fresh query cache, no retries, closed toasts and dialogs,
 // empty storage); a unit test of a hook or helper is unaffected by it.
-usePageTestLifecycle();
+registerPageTestLifecycle();
