@@ -4,6 +4,7 @@ export const componentTexts = {
   goHome: '回到首页',
   empty: '暂无数据',
   loadFailed: '加载失败，下拉重试',
+  loadFailedTitle: '加载失败',
   retry: '重试',
   noMore: '没有更多了',
   loadingMore: '加载中…',

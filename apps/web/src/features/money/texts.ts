@@ -1,8 +1,6 @@
 /** UI texts of the repayment and proof pages (/business/money, /business/upload, /business/proof). */
 export const moneyTexts = {
   missingCase: '缺少案件编号，请从案件详情进入',
-  loadFailed: '加载失败',
-  retry: '重试',
   pullToRefresh: '下拉刷新',
   releaseToRefresh: '释放立即刷新',
   refreshing: '加载中...',

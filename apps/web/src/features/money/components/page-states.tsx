@@ -1,4 +1,4 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import { moneyTexts as T } from '../texts.ts';
 
@@ -15,18 +15,6 @@ export function ListSkeleton() {
       <Skeleton.Title animated />
       <Skeleton.Paragraph lineCount={4} animated />
       <Skeleton.Paragraph lineCount={4} animated />
-    </div>
-  );
-}
-
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="money-page" role="alert">
-      <ErrorBlock status="default" title={T.loadFailed} description={message}>
-        <Button color="primary" onClick={onRetry}>
-          {T.retry}
-        </Button>
-      </ErrorBlock>
     </div>
   );
 }

@@ -8,14 +8,8 @@ import { useDelMoney } from '../api/del-money.ts';
 import { useMoneyList } from '../api/get-money-list.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { MoneyForm } from '../components/money-form.tsx';
-import {
-  EmptyState,
-  errorMessage,
-  ListSkeleton,
-  LoadError,
-  MissingCase,
-  useCaseId,
-} from '../components/page-states.tsx';
+import { EmptyState, errorMessage, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
 

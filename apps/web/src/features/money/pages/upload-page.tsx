@@ -9,14 +9,8 @@ import { useProofs } from '../api/get-proof.ts';
 import { useAddProof, useDelProof } from '../api/proof-mutations.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { ImageUploader } from '../components/image-uploader.tsx';
-import {
-  EmptyState,
-  errorMessage,
-  ListSkeleton,
-  LoadError,
-  MissingCase,
-  useCaseId,
-} from '../components/page-states.tsx';
+import { EmptyState, errorMessage, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { RejectPopup } from '../components/reject-popup.tsx';
 import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
