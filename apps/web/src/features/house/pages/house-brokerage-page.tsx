@@ -1,15 +1,11 @@
 import { formatFen } from '@crm/domain/money';
-import { List } from 'antd-mobile';
-import { useNavigate } from 'react-router';
-import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { useHouseBrokerage, useHouseBrokerageList } from '../api/house-brokerage.ts';
-import { ClientItem } from '../components/client-item.tsx';
+import { ClientList, houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
 /** /business/houseBrokerage: finance's rebate data, totals and the clients with brokerage. */
 export function HouseBrokeragePage() {
-  const navigate = useNavigate();
   const summary = useHouseBrokerage();
   const list = useHouseBrokerageList();
   const s = summary.data;
@@ -32,21 +28,11 @@ export function HouseBrokeragePage() {
           </div>
         ))}
       </div>
-      <List>
-        <LoadMoreList
-          {...list}
-          refresh={() => Promise.all([list.refresh(), summary.refetch()])}
-          emptyText={t.emptyClients}
-          renderItem={(client) => (
-            <ClientItem
-              key={client.id}
-              client={client}
-              extra={client.brokerage_fen !== null ? `${formatFen(client.brokerage_fen)}` : undefined}
-              onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
-            />
-          )}
-        />
-      </List>
+      <ClientList
+        list={{ ...list, refresh: () => Promise.all([list.refresh(), summary.refetch()]) }}
+        to={(client) => houseDetailPath(client.id)}
+        extra={(client) => (client.brokerage_fen !== null ? `${formatFen(client.brokerage_fen)}` : undefined)}
+      />
     </div>
   );
 }

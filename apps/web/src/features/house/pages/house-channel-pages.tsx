@@ -8,7 +8,7 @@ import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
-import { ClientItem } from '../components/client-item.tsx';
+import { ClientList, houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import { HouseAction, HouseSearch, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
@@ -98,19 +98,7 @@ export function HouseChannelDetailPage() {
           {c.remark ? <List.Item description={c.remark}>{t.remark}</List.Item> : null}
         </List>
       ) : null}
-      <List header={t.channelClients}>
-        <LoadMoreList
-          {...clients}
-          emptyText={t.emptyClients}
-          renderItem={(client) => (
-            <ClientItem
-              key={client.id}
-              client={client}
-              onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
-            />
-          )}
-        />
-      </List>
+      <ClientList list={clients} header={t.channelClients} to={(client) => houseDetailPath(client.id)} />
       <HouseAction onClick={() => void navigate(`/business/houseAdd?channel=${id}`)}>{t.addFromChannel}</HouseAction>
     </div>
   );

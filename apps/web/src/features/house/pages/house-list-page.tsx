@@ -1,10 +1,9 @@
-import { List, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useHouseStatus } from '../api/house-status.ts';
-import { ClientItem } from '../components/client-item.tsx';
+import { ClientList, houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import { HouseAction, HouseSearch } from '../components/house-form.tsx';
 import '../components/house.css';
@@ -26,19 +25,7 @@ export function HouseListPage() {
           <Tabs.Tab title={o.label} key={String(o.value)} />
         ))}
       </Tabs>
-      <List>
-        <LoadMoreList
-          {...list}
-          emptyText={t.emptyClients}
-          renderItem={(client) => (
-            <ClientItem
-              key={client.id}
-              client={client}
-              onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
-            />
-          )}
-        />
-      </List>
+      <ClientList list={list} to={(client) => houseDetailPath(client.id)} />
       <HouseAction onClick={() => void navigate('/business/houseAdd')}>{t.addClient}</HouseAction>
     </div>
   );

@@ -1,8 +1,7 @@
 import { houseSignSubmitRequestSchema } from '@crm/domain/api/house';
 import { DatePicker, Input, List } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { LoadMoreList } from '../../../components/load-more-list.tsx';
+import { useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
@@ -12,7 +11,7 @@ import { useHouseList } from '../api/get-house-list.ts';
 import { useStewardList } from '../api/get-house-list2.ts';
 import { useHouseSignSubmit } from '../api/house-sign-submit.ts';
 import { useHouseDetail } from '../api/get-house-detail.ts';
-import { ClientItem } from '../components/client-item.tsx';
+import { ClientList, houseDetailPath, houseSignDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import { HouseAction } from '../components/house-form.tsx';
 import { HouseDetailPage } from './house-detail-page.tsx';
@@ -20,7 +19,6 @@ import '../components/house.css';
 
 /** /business/houseSign: the steward's clients (job 5), waiting first; the badge counts the waiting ones. */
 export function HouseSignPage() {
-  const navigate = useNavigate();
   const [tab, setTab] = useState<'waiting' | 'handled'>('waiting');
   const list = useStewardList(tab);
   return (
@@ -33,19 +31,7 @@ export function HouseSignPage() {
           { key: 'handled', title: t.stewardTabs.handled },
         ]}
       />
-      <List>
-        <LoadMoreList
-          {...list}
-          emptyText={t.emptyClients}
-          renderItem={(client) => (
-            <ClientItem
-              key={client.id}
-              client={client}
-              onClick={() => void navigate(`/business/houseSignDetail/${client.id}`)}
-            />
-          )}
-        />
-      </List>
+      <ClientList list={list} to={(client) => houseSignDetailPath(client.id)} />
     </div>
   );
 }
@@ -119,42 +105,12 @@ export function HouseSignDetailPage() {
 
 /** /business/housePhoto: clients who came through the official account. */
 export function HousePhotoPage() {
-  const navigate = useNavigate();
   const list = useHouseList({ source: 'official' });
-  return (
-    <List>
-      <LoadMoreList
-        {...list}
-        emptyText={t.emptyPhoto}
-        renderItem={(client) => (
-          <ClientItem
-            key={client.id}
-            client={client}
-            onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
-          />
-        )}
-      />
-    </List>
-  );
+  return <ClientList list={list} emptyText={t.emptyPhoto} to={(client) => houseDetailPath(client.id)} />;
 }
 
 /** /business/houseSignCard: the steward's card-instalment clients. */
 export function HouseSignCardPage() {
-  const navigate = useNavigate();
   const list = useHouseCard();
-  return (
-    <List>
-      <LoadMoreList
-        {...list}
-        emptyText={t.emptyCards}
-        renderItem={(client) => (
-          <ClientItem
-            key={client.id}
-            client={client}
-            onClick={() => void navigate(`/business/houseSignDetail/${client.id}`)}
-          />
-        )}
-      />
-    </List>
-  );
+  return <ClientList list={list} emptyText={t.emptyCards} to={(client) => houseSignDetailPath(client.id)} />;
 }

@@ -1,6 +1,5 @@
 import { List, Picker } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
@@ -9,32 +8,19 @@ import { useHouseTeam } from '../api/get-house-team.ts';
 import { useAllotHouse, useHouseStaff } from '../api/house-allot.ts';
 import { useChannelList } from '../api/house-channels.ts';
 import { ClientItem } from '../components/client-item.tsx';
+import { ClientList, houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import { HouseSearch } from '../components/house-form.tsx';
 import '../components/house.css';
 
 /** /team/house: the leader's team's home-loan clients. */
 export function TeamHousePage() {
-  const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const list = useHouseTeam(keyword);
   return (
     <div>
       <HouseSearch onSearch={setKeyword} />
-      <List>
-        <LoadMoreList
-          {...list}
-          emptyText={t.emptyClients}
-          renderItem={(client) => (
-            <ClientItem
-              key={client.id}
-              client={client}
-              extra={client.owner_name}
-              onClick={() => void navigate(`/business/houseDetail/0/${client.id}`)}
-            />
-          )}
-        />
-      </List>
+      <ClientList list={list} to={(client) => houseDetailPath(client.id)} extra={(client) => client.owner_name} />
     </div>
   );
 }
