@@ -1,11 +1,10 @@
 import type { HouseClientItem } from '@crm/domain/api/house';
-import { List } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import type { PagedListState } from '../../../lib/paged-list.ts';
 import { houseTexts as t } from '../texts.ts';
 import { ClientItem } from './client-item.tsx';
+import { RowList } from './row-list.tsx';
 
 /** The client's detail page; `father` is the client it was opened from in a referral chain (0: none). */
 export const houseDetailPath = (id: number, father: number | string = 0) => `/business/houseDetail/${father}/${id}`;
@@ -27,19 +26,13 @@ export type ClientListProps = {
 export function ClientList({ list, to, header, emptyText = t.emptyClients, extra }: ClientListProps) {
   const navigate = useNavigate();
   return (
-    <List header={header}>
-      <LoadMoreList
-        {...list}
-        emptyText={emptyText}
-        renderItem={(client) => (
-          <ClientItem
-            key={client.id}
-            client={client}
-            extra={extra?.(client)}
-            onClick={() => void navigate(to(client))}
-          />
-        )}
-      />
-    </List>
+    <RowList
+      list={list}
+      header={header}
+      emptyText={emptyText}
+      renderItem={(client) => (
+        <ClientItem key={client.id} client={client} extra={extra?.(client)} onClick={() => void navigate(to(client))} />
+      )}
+    />
   );
 }

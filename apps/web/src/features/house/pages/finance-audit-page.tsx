@@ -3,10 +3,11 @@ import { formatFen } from '@crm/domain/money';
 import { Dialog, List, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useHouseAudits, useUpdateHouseAudit, type AuditStatus } from '../api/house-audits.ts';
+import { houseDetailPath } from '../components/client-list.tsx';
 import { ReasonPopup } from '../components/reason-popup.tsx';
+import { RowList } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -44,32 +45,30 @@ export function FinanceAuditPage() {
           <Tabs.Tab title={t.auditTabs[key]} key={key} />
         ))}
       </Tabs>
-      <List>
-        <LoadMoreList
-          {...audits}
-          emptyText={t.emptyAudits}
-          renderItem={(audit) => (
-            <List.Item
-              key={audit.id}
-              onClick={
-                status === 'pending'
-                  ? () => setOpen(audit.id)
-                  : () => void navigate(`/business/houseDetail/0/${audit.house_client_id}`)
-              }
-              description={`${t.requestedBy} ${audit.requested_by_name} · ${t.loanAmountShort} ${formatFen(audit.loan_amount_fen)} · ${bpToPercent(audit.rate_bp)}%${
-                audit.events.length > 1 ? ` · ${audit.events.at(-1)?.reason ?? ''}` : ''
-              }`}
-              extra={
-                <Tag color={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'danger'}>
-                  {formatFen(audit.amount_fen)}
-                </Tag>
-              }
-            >
-              {audit.client_name}
-            </List.Item>
-          )}
-        />
-      </List>
+      <RowList
+        list={audits}
+        emptyText={t.emptyAudits}
+        renderItem={(audit) => (
+          <List.Item
+            key={audit.id}
+            onClick={
+              status === 'pending'
+                ? () => setOpen(audit.id)
+                : () => void navigate(houseDetailPath(audit.house_client_id))
+            }
+            description={`${t.requestedBy} ${audit.requested_by_name} · ${t.loanAmountShort} ${formatFen(audit.loan_amount_fen)} · ${bpToPercent(audit.rate_bp)}%${
+              audit.events.length > 1 ? ` · ${audit.events.at(-1)?.reason ?? ''}` : ''
+            }`}
+            extra={
+              <Tag color={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'danger'}>
+                {formatFen(audit.amount_fen)}
+              </Tag>
+            }
+          >
+            {audit.client_name}
+          </List.Item>
+        )}
+      />
       <ReasonPopup
         auditId={open}
         title={t.reason}

@@ -3,10 +3,11 @@ import { Input, List, Picker, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
-import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddHouseClient } from '../api/add-house-client.ts';
 import { useChannelList } from '../api/house-channels.ts';
+import { houseDetailPath } from '../components/client-list.tsx';
+import { sendForm } from '../components/send-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import { HouseAction, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
@@ -62,17 +63,12 @@ export function HouseAddPage() {
   const channels = useChannelList({});
   const add = useAddHouseClient();
 
-  const submit = async () => {
-    if (!form.validate()) return;
-    try {
-      const id = await add.mutateAsync(toFields(values));
-      showToast({ content: t.saved, icon: 'success' });
-      void navigate(`/business/houseDetail/0/${id}`, { replace: true });
-    } catch (error) {
-      // What was typed stays: the state is untouched.
-      showErrorToast(error);
-    }
-  };
+  const submit = () =>
+    sendForm(
+      form,
+      () => add.mutateAsync(toFields(values)),
+      (id) => void navigate(houseDetailPath(id), { replace: true }),
+    );
 
   const channelName = channels.items.find((c) => c.id === values.channel_id)?.name ?? t.channelNone;
 

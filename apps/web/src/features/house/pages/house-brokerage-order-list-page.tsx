@@ -3,10 +3,10 @@ import { formatFen } from '@crm/domain/money';
 import { Button, Dialog, Input, List, Space } from 'antd-mobile';
 import { useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
-import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useOrderList, useOrderSummary, useUpdateOrder, useUpdateOrderStatus } from '../api/house-orders.ts';
+import { RowList } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -18,34 +18,33 @@ export function HouseBrokerageOrderListPage() {
   const canUpdate = useOrderSummary().data?.can_update ?? false;
 
   return (
-    <List header={t.orderStatus[status]}>
-      <LoadMoreList
-        {...orders}
-        emptyText={t.emptyOrders}
-        renderItem={(order) => (
-          <List.Item
-            key={order.id}
-            description={
+    <RowList
+      list={orders}
+      header={t.orderStatus[status]}
+      emptyText={t.emptyOrders}
+      renderItem={(order) => (
+        <List.Item
+          key={order.id}
+          description={
+            <div>
               <div>
-                <div>
-                  {t.receiver} {order.brokerage_user_name} · {t.account} {order.bank_name} {order.bank_card}
-                </div>
-                {order.pay_ref ? (
-                  <div>
-                    {t.payRef} {order.pay_ref}
-                  </div>
-                ) : null}
-                {order.remark ? <div>{order.remark}</div> : null}
-                {canUpdate && order.status === 1 ? <OrderActions orderId={order.id} /> : null}
+                {t.receiver} {order.brokerage_user_name} · {t.account} {order.bank_name} {order.bank_card}
               </div>
-            }
-            extra={`${formatFen(order.amount_fen)} · ${t.orderStatus[order.status]}`}
-          >
-            {order.client_name}
-          </List.Item>
-        )}
-      />
-    </List>
+              {order.pay_ref ? (
+                <div>
+                  {t.payRef} {order.pay_ref}
+                </div>
+              ) : null}
+              {order.remark ? <div>{order.remark}</div> : null}
+              {canUpdate && order.status === 1 ? <OrderActions orderId={order.id} /> : null}
+            </div>
+          }
+          extra={`${formatFen(order.amount_fen)} · ${t.orderStatus[order.status]}`}
+        >
+          {order.client_name}
+        </List.Item>
+      )}
+    />
   );
 }
 

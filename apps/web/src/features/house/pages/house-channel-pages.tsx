@@ -2,13 +2,13 @@ import { houseChannelFormSchema } from '@crm/domain/house';
 import { ErrorBlock, Input, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { FormField } from '../../../components/form-field.tsx';
-import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
+import { RowList } from '../components/row-list.tsx';
+import { sendForm } from '../components/send-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import { HouseAction, HouseSearch, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
@@ -21,22 +21,20 @@ export function HouseChannelPage() {
   return (
     <div>
       <HouseSearch placeholder={t.channelNamePlaceholder} onSearch={setKeyword} />
-      <List>
-        <LoadMoreList
-          {...channels}
-          emptyText={t.emptyChannels}
-          renderItem={(c) => (
-            <List.Item
-              key={c.id}
-              description={`${c.contact} ${c.phone}`}
-              extra={t.clientCount(c.client_count)}
-              onClick={() => void navigate(`/business/houseChannelDetail/${c.id}`)}
-            >
-              {c.name}
-            </List.Item>
-          )}
-        />
-      </List>
+      <RowList
+        list={channels}
+        emptyText={t.emptyChannels}
+        renderItem={(c) => (
+          <List.Item
+            key={c.id}
+            description={`${c.contact} ${c.phone}`}
+            extra={t.clientCount(c.client_count)}
+            onClick={() => void navigate(`/business/houseChannelDetail/${c.id}`)}
+          >
+            {c.name}
+          </List.Item>
+        )}
+      />
       <HouseAction onClick={() => void navigate('/business/houseChannelAdd')}>{t.addChannel}</HouseAction>
     </div>
   );
@@ -52,16 +50,12 @@ export function HouseChannelAddPage() {
     idPrefix: 'channel',
   });
   const { values, field, input } = form;
-  const submit = async () => {
-    if (!form.validate()) return;
-    try {
-      const id = await add.mutateAsync(values);
-      showToast({ content: t.saved, icon: 'success' });
-      void navigate(`/business/houseChannelDetail/${id}`, { replace: true });
-    } catch (error) {
-      showErrorToast(error);
-    }
-  };
+  const submit = () =>
+    sendForm(
+      form,
+      () => add.mutateAsync(values),
+      (id) => void navigate(`/business/houseChannelDetail/${id}`, { replace: true }),
+    );
   return (
     <div>
       <List header={t.addChannel}>

@@ -7,6 +7,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useDelHouseClient } from '../api/del-house-client.ts';
 import { useHouseDetail } from '../api/get-house-detail.ts';
 import { statusLabel } from '../components/client-item.tsx';
+import { houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -70,7 +71,7 @@ export function HouseDetailPage() {
       <List header={t.chain}>
         {chain.length === 0 ? <List.Item>{t.chainNone}</List.Item> : null}
         {chain.map((c) => (
-          <List.Item key={c.id} onClick={() => void navigate(`/business/houseDetail/${client.id}/${c.id}`)}>
+          <List.Item key={c.id} onClick={() => void navigate(houseDetailPath(c.id, client.id))}>
             {c.name}
           </List.Item>
         ))}

@@ -3,12 +3,12 @@ import { houseBrokerageUserFormSchema, houseRecommendFormSchema } from '@crm/dom
 import { Input, List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { FormField } from '../../../components/form-field.tsx';
-import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
+import { RowList } from '../components/row-list.tsx';
+import { sendForm } from '../components/send-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import { HouseAction, HouseSearch, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
@@ -19,21 +19,19 @@ export function HouseRecommendListPage() {
   const list = useRecommendList();
   return (
     <div>
-      <List>
-        <LoadMoreList
-          {...list}
-          emptyText={t.emptyRecommends}
-          renderItem={(r) => (
-            <List.Item
-              key={r.id}
-              description={`${r.phone}${r.channel_name ? ` · ${r.channel_name}` : ''}${r.remark ? ` · ${r.remark}` : ''}`}
-              extra={r.intent_amount_fen > 0 ? `${formatFen(r.intent_amount_fen)}` : undefined}
-            >
-              {r.name}
-            </List.Item>
-          )}
-        />
-      </List>
+      <RowList
+        list={list}
+        emptyText={t.emptyRecommends}
+        renderItem={(r) => (
+          <List.Item
+            key={r.id}
+            description={`${r.phone}${r.channel_name ? ` · ${r.channel_name}` : ''}${r.remark ? ` · ${r.remark}` : ''}`}
+            extra={r.intent_amount_fen > 0 ? `${formatFen(r.intent_amount_fen)}` : undefined}
+          >
+            {r.name}
+          </List.Item>
+        )}
+      />
       <HouseAction onClick={() => void navigate('/business/houseRecommendAdd')}>{t.addRecommend}</HouseAction>
     </div>
   );
@@ -49,16 +47,12 @@ export function HouseRecommendAddPage() {
     idPrefix: 'recommend',
   });
   const { values, field, input } = form;
-  const submit = async () => {
-    if (!form.validate()) return;
-    try {
-      await add.mutateAsync(values);
-      showToast({ content: t.saved, icon: 'success' });
-      void navigate('/business/houseRecommendList', { replace: true });
-    } catch (error) {
-      showErrorToast(error);
-    }
-  };
+  const submit = () =>
+    sendForm(
+      form,
+      () => add.mutateAsync(values),
+      () => void navigate('/business/houseRecommendList', { replace: true }),
+    );
   return (
     <div>
       <List header={t.addRecommend}>
@@ -88,35 +82,31 @@ export function HouseBrokerageUserPage() {
     idPrefix: 'brokerage-user',
   });
   const { values, field, input } = form;
-  const submit = async () => {
-    if (!form.validate()) return;
-    try {
-      await add.mutateAsync(values);
-      showToast({ content: t.saved, icon: 'success' });
-      form.reset({ name: '', phone: '', bank_name: '', bank_card: '' });
-      setAdding(false);
-    } catch (error) {
-      showErrorToast(error);
-    }
-  };
+  const submit = () =>
+    sendForm(
+      form,
+      () => add.mutateAsync(values),
+      () => {
+        form.reset({ name: '', phone: '', bank_name: '', bank_card: '' });
+        setAdding(false);
+      },
+    );
   return (
     <div>
       <HouseSearch onSearch={setKeyword} />
-      <List>
-        <LoadMoreList
-          {...list}
-          emptyText={t.emptyBrokerageUsers}
-          renderItem={(u) => (
-            <List.Item
-              key={u.id}
-              description={`${u.bank_name} ${u.bank_card}${u.channel_name ? ` · ${u.channel_name}` : ''}`}
-              extra={u.phone}
-            >
-              {u.name}
-            </List.Item>
-          )}
-        />
-      </List>
+      <RowList
+        list={list}
+        emptyText={t.emptyBrokerageUsers}
+        renderItem={(u) => (
+          <List.Item
+            key={u.id}
+            description={`${u.bank_name} ${u.bank_card}${u.channel_name ? ` · ${u.channel_name}` : ''}`}
+            extra={u.phone}
+          >
+            {u.name}
+          </List.Item>
+        )}
+      />
       <HouseAction onClick={() => setAdding(true)}>{t.addBrokerageUser}</HouseAction>
       <Popup
         visible={adding}

@@ -17,6 +17,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useHouseDetail } from '../api/get-house-detail.ts';
 import { useSetHouseBrokerage } from '../api/set-house-brokerage.ts';
+import { houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -66,7 +67,7 @@ export function HouseSetBrokeragePage() {
         content: result.state === 'pending_audit' ? t.brokeragePending : t.brokerageApproved,
         icon: 'success',
       });
-      void navigate(`/business/houseDetail/${father}/${id}`, { replace: true });
+      void navigate(houseDetailPath(Number(id), father), { replace: true });
     } catch (error) {
       showToast({ content: error instanceof Error ? error.message : String(error) });
     }

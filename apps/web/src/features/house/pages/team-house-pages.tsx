@@ -1,6 +1,5 @@
 import { List, Picker } from 'antd-mobile';
 import { useState } from 'react';
-import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useHouseList } from '../api/get-house-list.ts';
@@ -9,6 +8,7 @@ import { useAllotHouse, useHouseStaff } from '../api/house-allot.ts';
 import { useChannelList } from '../api/house-channels.ts';
 import { ClientItem } from '../components/client-item.tsx';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
+import { RowList } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import { HouseSearch } from '../components/house-form.tsx';
 import '../components/house.css';
@@ -54,37 +54,35 @@ export function TeamHouseChannelPage() {
           { key: 'client', title: t.allotClients },
         ]}
       />
-      <List>
-        {tab === 'channel' ? (
-          <LoadMoreList
-            {...channels}
-            emptyText={t.emptyChannels}
-            renderItem={(c) => (
-              <List.Item
-                key={c.id}
-                description={`${t.owner} ${c.owner_name}`}
-                extra={t.allot}
-                onClick={() => setTarget({ kind: 'channel', id: c.id })}
-              >
-                {c.name}
-              </List.Item>
-            )}
-          />
-        ) : (
-          <LoadMoreList
-            {...clients}
-            emptyText={t.emptyClients}
-            renderItem={(c) => (
-              <ClientItem
-                key={c.id}
-                client={c}
-                extra={`${c.owner_name} · ${t.allot}`}
-                onClick={() => setTarget({ kind: 'client', id: c.id })}
-              />
-            )}
-          />
-        )}
-      </List>
+      {tab === 'channel' ? (
+        <RowList
+          list={channels}
+          emptyText={t.emptyChannels}
+          renderItem={(c) => (
+            <List.Item
+              key={c.id}
+              description={`${t.owner} ${c.owner_name}`}
+              extra={t.allot}
+              onClick={() => setTarget({ kind: 'channel', id: c.id })}
+            >
+              {c.name}
+            </List.Item>
+          )}
+        />
+      ) : (
+        <RowList
+          list={clients}
+          emptyText={t.emptyClients}
+          renderItem={(c) => (
+            <ClientItem
+              key={c.id}
+              client={c}
+              extra={`${c.owner_name} · ${t.allot}`}
+              onClick={() => setTarget({ kind: 'client', id: c.id })}
+            />
+          )}
+        />
+      )}
       <Picker
         visible={target !== null}
         title={t.allotTo}
