@@ -1,8 +1,9 @@
-import { Button, Input, SearchBar, TextArea } from 'antd-mobile';
+import { Button, Input, List, SearchBar, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import type { FieldBinding } from '../../../lib/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
+import { sendForm } from './send-form.ts';
 
 /** The part of the form hook a text row needs, for a form that has the field `K`. */
 type TextForm<K extends string> = {
@@ -68,5 +69,36 @@ export function HouseSearch({ onSearch, placeholder = t.searchPlaceholder }: Hou
     <div className="house-search">
       <SearchBar placeholder={placeholder} onSearch={onSearch} onClear={() => onSearch('')} />
     </div>
+  );
+}
+
+export type HouseAddFormProps<Answer> = {
+  title: string;
+  form: { validate: () => unknown };
+  /** Sends what was typed; its answer goes to `onSaved`. */
+  send: () => Promise<Answer>;
+  pending: boolean;
+  onSaved: (answer: Answer) => void;
+  children: ReactNode;
+  block?: boolean;
+};
+
+/** An add form's rows under its title and the 提交 button that sends them (sendForm). */
+export function HouseAddForm<Answer>({
+  title,
+  form,
+  send,
+  pending,
+  onSaved,
+  children,
+  block,
+}: HouseAddFormProps<Answer>) {
+  return (
+    <>
+      <List header={title}>{children}</List>
+      <HouseAction block={block} loading={pending} onClick={() => void sendForm(form, send, onSaved)}>
+        {t.submit}
+      </HouseAction>
+    </>
   );
 }

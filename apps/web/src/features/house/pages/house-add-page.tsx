@@ -1,5 +1,5 @@
 import { HOUSE_PRODUCTS, HOUSE_TERMS, houseClientFormSchema } from '@crm/domain/house';
-import { Input, List, Picker, Radio, Space } from 'antd-mobile';
+import { Input, Picker, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
@@ -7,9 +7,8 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddHouseClient } from '../api/add-house-client.ts';
 import { useChannelList } from '../api/house-channels.ts';
 import { houseDetailPath } from '../components/client-list.tsx';
-import { sendForm } from '../components/send-form.ts';
 import { houseTexts as t } from '../texts.ts';
-import { HouseAction, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
+import { HouseAddForm, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
 
 type Values = {
@@ -63,18 +62,18 @@ export function HouseAddPage() {
   const channels = useChannelList({});
   const add = useAddHouseClient();
 
-  const submit = () =>
-    sendForm(
-      form,
-      () => add.mutateAsync(toFields(values)),
-      (id) => void navigate(houseDetailPath(id), { replace: true }),
-    );
-
   const channelName = channels.items.find((c) => c.id === values.channel_id)?.name ?? t.channelNone;
 
   return (
     <div>
-      <List header={t.addClient}>
+      <HouseAddForm
+        title={t.addClient}
+        form={form}
+        send={() => add.mutateAsync(toFields(values))}
+        pending={add.isPending}
+        onSaved={(id) => void navigate(houseDetailPath(id), { replace: true })}
+        block
+      >
         <NameField form={form} />
         <PhoneField form={form} />
         <FormField field={field('id_number')} label={t.idNumber}>
@@ -113,10 +112,7 @@ export function HouseAddPage() {
           <Input placeholder={t.referrerPlaceholder} {...input('referrer_id')} inputMode="numeric" />
         </FormField>
         <RemarkField form={form} />
-      </List>
-      <HouseAction block loading={add.isPending} onClick={() => void submit()}>
-        {t.submit}
-      </HouseAction>
+      </HouseAddForm>
       <Picker
         visible={pickTerm}
         onClose={() => setPickTerm(false)}

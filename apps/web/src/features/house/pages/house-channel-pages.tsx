@@ -8,9 +8,8 @@ import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
 import { RowList } from '../components/row-list.tsx';
-import { sendForm } from '../components/send-form.ts';
 import { houseTexts as t } from '../texts.ts';
-import { HouseAction, HouseSearch, PhoneField, RemarkField } from '../components/house-form.tsx';
+import { HouseAction, HouseAddForm, HouseSearch, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
 
 /** /business/houseChannel: the partners who refer clients. */
@@ -50,15 +49,15 @@ export function HouseChannelAddPage() {
     idPrefix: 'channel',
   });
   const { values, field, input } = form;
-  const submit = () =>
-    sendForm(
-      form,
-      () => add.mutateAsync(values),
-      (id) => void navigate(`/business/houseChannelDetail/${id}`, { replace: true }),
-    );
   return (
     <div>
-      <List header={t.addChannel}>
+      <HouseAddForm
+        title={t.addChannel}
+        form={form}
+        send={() => add.mutateAsync(values)}
+        pending={add.isPending}
+        onSaved={(id) => void navigate(`/business/houseChannelDetail/${id}`, { replace: true })}
+      >
         <FormField field={field('name')} label={t.channelName}>
           <Input placeholder={t.channelNamePlaceholder} {...input('name')} maxLength={50} />
         </FormField>
@@ -67,10 +66,7 @@ export function HouseChannelAddPage() {
         </FormField>
         <PhoneField form={form} />
         <RemarkField form={form} />
-      </List>
-      <HouseAction loading={add.isPending} onClick={() => void submit()}>
-        {t.submit}
-      </HouseAction>
+      </HouseAddForm>
     </div>
   );
 }

@@ -8,9 +8,15 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
 import { RowList } from '../components/row-list.tsx';
-import { sendForm } from '../components/send-form.ts';
 import { houseTexts as t } from '../texts.ts';
-import { HouseAction, HouseSearch, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
+import {
+  HouseAction,
+  HouseAddForm,
+  HouseSearch,
+  NameField,
+  PhoneField,
+  RemarkField,
+} from '../components/house-form.tsx';
 import '../components/house.css';
 
 /** /business/houseRecommendList. */
@@ -47,25 +53,22 @@ export function HouseRecommendAddPage() {
     idPrefix: 'recommend',
   });
   const { values, field, input } = form;
-  const submit = () =>
-    sendForm(
-      form,
-      () => add.mutateAsync(values),
-      () => void navigate('/business/houseRecommendList', { replace: true }),
-    );
   return (
     <div>
-      <List header={t.addRecommend}>
+      <HouseAddForm
+        title={t.addRecommend}
+        form={form}
+        send={() => add.mutateAsync(values)}
+        pending={add.isPending}
+        onSaved={() => void navigate('/business/houseRecommendList', { replace: true })}
+      >
         <NameField form={form} />
         <PhoneField form={form} />
         <FormField field={field('intent_amount')} label={t.intentAmount}>
           <Input placeholder={t.remarkPlaceholder} {...input('intent_amount')} inputMode="decimal" />
         </FormField>
         <RemarkField form={form} />
-      </List>
-      <HouseAction loading={add.isPending} onClick={() => void submit()}>
-        {t.submit}
-      </HouseAction>
+      </HouseAddForm>
     </div>
   );
 }
@@ -82,15 +85,6 @@ export function HouseBrokerageUserPage() {
     idPrefix: 'brokerage-user',
   });
   const { values, field, input } = form;
-  const submit = () =>
-    sendForm(
-      form,
-      () => add.mutateAsync(values),
-      () => {
-        form.reset({ name: '', phone: '', bank_name: '', bank_card: '' });
-        setAdding(false);
-      },
-    );
   return (
     <div>
       <HouseSearch onSearch={setKeyword} />
@@ -113,7 +107,16 @@ export function HouseBrokerageUserPage() {
         onMaskClick={() => setAdding(false)}
         bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}
       >
-        <List header={t.addBrokerageUser}>
+        <HouseAddForm
+          title={t.addBrokerageUser}
+          form={form}
+          send={() => add.mutateAsync(values)}
+          pending={add.isPending}
+          onSaved={() => {
+            form.reset({ name: '', phone: '', bank_name: '', bank_card: '' });
+            setAdding(false);
+          }}
+        >
           <NameField form={form} />
           <PhoneField form={form} />
           <FormField field={field('bank_name')} label={t.bankName}>
@@ -122,10 +125,7 @@ export function HouseBrokerageUserPage() {
           <FormField field={field('bank_card')} label={t.bankCard}>
             <Input placeholder={t.bankCardPlaceholder} {...input('bank_card')} maxLength={19} inputMode="numeric" />
           </FormField>
-        </List>
-        <HouseAction loading={add.isPending} onClick={() => void submit()}>
-          {t.submit}
-        </HouseAction>
+        </HouseAddForm>
       </Popup>
     </div>
   );
