@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { FINANCE, retryAndSee } from '../test-kit.ts';
 
-const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 const anAudit = {
   id: 111,
   house_client_id: 71,
@@ -87,8 +87,6 @@ describe('/business/financeAudit', () => {
       api: { '/api/crm/getHouseAudit': fail('仅房贷财务可审批') },
     });
     expect(await screen.findByText('仅房贷财务可审批')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('赵磊')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) }, '赵磊');
   });
 });

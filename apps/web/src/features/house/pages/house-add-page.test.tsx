@@ -1,28 +1,17 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { aChannel, fillIn } from '../test-kit.ts';
 
-const CHANNELS = ok(
-  housePageOf([
-    {
-      id: 5,
-      name: '链家静安寺店',
-      contact: '钱经理',
-      phone: '13800000005',
-      remark: '',
-      owner_id: 7,
-      owner_name: '王小明',
-      client_count: 2,
-      created_at: '2026-11-01T00:00:00.000Z',
-    },
-  ]),
-);
+const CHANNELS = ok(housePageOf([aChannel()]));
 
 async function fill() {
-  fireEvent.change(await screen.findByPlaceholderText('请输入客户姓名'), { target: { value: '赵磊' } });
-  fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13800000001' } });
-  fireEvent.change(screen.getByPlaceholderText('请输入贷款金额'), { target: { value: '1000000' } });
-  fireEvent.change(screen.getByPlaceholderText('请输入贷款银行'), { target: { value: '工商银行' } });
+  await fillIn({
+    请输入客户姓名: '赵磊',
+    请输入手机号码: '13800000001',
+    请输入贷款金额: '1000000',
+    请输入贷款银行: '工商银行',
+  });
   // The term sheet opens on 20 years.
   await tap(screen.getByText('请选择期限'));
   const sheet = (await screen.findAllByText('确定'))

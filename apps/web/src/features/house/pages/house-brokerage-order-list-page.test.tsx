@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { FINANCE, retryAndSee } from '../test-kit.ts';
 
-const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 const anOrder = {
   id: 101,
   house_client_id: 71,
@@ -81,8 +81,6 @@ describe('/business/houseBrokerageOrderList/:param', () => {
       api: { '/api/crm/houseBrokerageOrder': summary(true), '/api/crm/houseBrokerageOrderList': fail('无权查看') },
     });
     expect(await screen.findByText('无权查看')).toBeTruthy();
-    page.api.set({ '/api/crm/houseBrokerageOrderList': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('暂无返佣单')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/houseBrokerageOrderList': ok(housePageOf([])) }, '暂无返佣单');
   });
 });

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
-
-const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
+import { FINANCE } from '../test-kit.ts';
 
 describe('/business/houseBrokerageOrder', () => {
   it('shows the orders by status and opens one status', async () => {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseClient, aHouseDetail, fail, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { FINANCE } from '../test-kit.ts';
 
-const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 const SUMMARY = ok({
   client_count: 4,
   total_fen: 1_200_000,

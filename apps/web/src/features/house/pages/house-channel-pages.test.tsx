@@ -1,24 +1,13 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseClient, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
-
-const aChannel = {
-  id: 5,
-  name: '链家静安寺店',
-  contact: '钱经理',
-  phone: '13800000005',
-  remark: '老合作',
-  owner_id: 7,
-  owner_name: '王小明',
-  client_count: 2,
-  created_at: '2026-11-01T00:00:00.000Z',
-};
+import { aChannel, fillIn, retryAndSee } from '../test-kit.ts';
 
 describe('/business/houseChannel', () => {
   it('lists my channels with their client counts and opens one on tap', async () => {
     const page = await renderPage('/business/houseChannel', {
       api: {
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])),
         '/api/crm/getHouseList': ok(housePageOf([])),
       },
     });
@@ -38,24 +27,27 @@ describe('/business/houseChannel', () => {
       api: { '/api/crm/getHouseChannelList': fail('无权查看') },
     });
     expect(await screen.findByText('无权查看')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('链家静安寺店')).toBeTruthy();
+    await retryAndSee(
+      page,
+      { '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])) },
+      '链家静安寺店',
+    );
   });
 });
+
+const fillChannel = (name: string) =>
+  fillIn({ '如 链家静安寺店': name, 请输入联系人: '钱经理', 请输入手机号码: '13800000005' });
 
 describe('/business/houseChannelAdd', () => {
   it('adds a channel and opens it', async () => {
     const page = await renderPage('/business/houseChannelAdd', {
       api: {
         '/api/crm/addHouseChannel': ok({ id: 5 }),
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])),
         '/api/crm/getHouseList': ok(housePageOf([])),
       },
     });
-    fireEvent.change(await screen.findByPlaceholderText('如 链家静安寺店'), { target: { value: '链家静安寺店' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入联系人'), { target: { value: '钱经理' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13800000005' } });
+    await fillChannel('链家静安寺店');
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addHouseChannel').fields).toEqual({
@@ -74,9 +66,7 @@ describe('/business/houseChannelAdd', () => {
     await tap(await screen.findByRole('button', { name: '提交' }));
     expect((await screen.findAllByRole('alert')).length).toBeGreaterThan(0);
     expect(page.api.callsTo('/api/crm/addHouseChannel')).toHaveLength(0);
-    fireEvent.change(screen.getByPlaceholderText('如 链家静安寺店'), { target: { value: '链家' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入联系人'), { target: { value: '钱经理' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13800000005' } });
+    await fillChannel('链家');
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('渠道名称已存在')).toBeTruthy();
   });
@@ -86,7 +76,7 @@ describe('/business/houseChannelDetail/:id', () => {
   it('shows the channel and the clients it referred, and adds a client from it', async () => {
     const page = await renderPage('/business/houseChannelDetail/5', {
       api: {
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])),
         '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ channel_id: 5, channel_name: '链家静安寺店' })])),
       },
     });
@@ -101,7 +91,7 @@ describe('/business/houseChannelDetail/:id', () => {
   it('says so when the channel has no clients yet', async () => {
     await renderPage('/business/houseChannelDetail/5', {
       api: {
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])),
         '/api/crm/getHouseList': ok(housePageOf([])),
       },
     });

@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseClient, aHouseDetail, fail, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { retryAndSee, search } from '../test-kit.ts';
 
 const STATUSES = ok([
   { value: 1, label: '新建' },
@@ -33,9 +34,7 @@ describe('/business/house', () => {
     });
     await tap(await screen.findByText('已签约'));
     await expect.poll(() => page.api.lastCall('/api/crm/getHouseList').fields.status).toBe('3');
-    const box = screen.getByPlaceholderText('搜索姓名或手机号');
-    fireEvent.change(box, { target: { value: '赵' } });
-    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+    search('赵');
     await expect.poll(() => page.api.lastCall('/api/crm/getHouseList').fields.keyword).toBe('赵');
   });
 
@@ -57,8 +56,6 @@ describe('/business/house', () => {
       api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': fail('无权查看') },
     });
     expect(await screen.findByText('无权查看')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('赵磊')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])) }, '赵磊');
   });
 });

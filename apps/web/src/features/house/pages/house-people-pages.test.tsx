@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { aReceiver, fillIn, retryAndSee, search } from '../test-kit.ts';
 
 const aRecommend = {
   id: 91,
@@ -9,15 +10,6 @@ const aRecommend = {
   channel_name: null,
   intent_amount_fen: 50_000_000,
   remark: '想换房',
-  created_at: '2026-11-02T00:00:00.000Z',
-};
-const aReceiver = {
-  id: 95,
-  name: '吴刚',
-  phone: '13600000003',
-  bank_name: '招商银行',
-  bank_card: '6214****1234',
-  channel_name: '链家静安寺店',
   created_at: '2026-11-02T00:00:00.000Z',
 };
 
@@ -41,19 +33,18 @@ describe('/business/houseRecommendList', () => {
       api: { '/api/crm/getHouseRecommend': httpError(500) },
     });
     expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('周洁')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) }, '周洁');
   });
 });
+
+const fillRecommend = () => fillIn({ 请输入客户姓名: '周洁', 请输入手机号码: '13700000002' });
 
 describe('/business/houseRecommendAdd', () => {
   it('adds a recommendation and goes back to the list', async () => {
     const page = await renderPage('/business/houseRecommendAdd', {
       api: { '/api/crm/addHouseRecommend': ok(null), '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) },
     });
-    fireEvent.change(await screen.findByPlaceholderText('请输入客户姓名'), { target: { value: '周洁' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13700000002' } });
+    await fillRecommend();
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addHouseRecommend').fields).toEqual({
@@ -72,8 +63,7 @@ describe('/business/houseRecommendAdd', () => {
     await tap(await screen.findByRole('button', { name: '提交' }));
     expect(await screen.findByText('请输入客户姓名', { selector: '[role=alert]' })).toBeTruthy();
     expect(page.api.callsTo('/api/crm/addHouseRecommend')).toHaveLength(0);
-    fireEvent.change(screen.getByPlaceholderText('请输入客户姓名'), { target: { value: '周洁' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13700000002' } });
+    await fillRecommend();
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('该手机号已被推荐')).toBeTruthy();
   });
@@ -82,7 +72,7 @@ describe('/business/houseRecommendAdd', () => {
 describe('/business/houseBrokerageUser', () => {
   it('lists the people brokerage is paid to', async () => {
     const page = await renderPage('/business/houseBrokerageUser', {
-      api: { '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver])) },
+      api: { '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver()])) },
     });
     expect(await screen.findByText('吴刚')).toBeTruthy();
     expect(screen.getByText('招商银行 6214****1234 · 链家静安寺店')).toBeTruthy();
@@ -95,14 +85,10 @@ describe('/business/houseBrokerageUser', () => {
     });
     expect(await screen.findByText('暂无返佣人')).toBeTruthy();
     page.api.set({ '/api/crm/houseBrokerageUser': fail('无权查看') });
-    const box = screen.getByPlaceholderText('搜索姓名或手机号');
-    fireEvent.change(box, { target: { value: '吴' } });
-    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+    search('吴');
     expect(await screen.findByText('无权查看')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/houseBrokerageUser').fields).toMatchObject({ keyword: '吴' });
-    page.api.set({ '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('吴刚')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver()])) }, '吴刚');
   });
 
   it('adds a person in the sheet', async () => {
@@ -110,10 +96,12 @@ describe('/business/houseBrokerageUser', () => {
       api: { '/api/crm/houseBrokerageUser': ok(housePageOf([])), '/api/crm/addHouseBrokerageUser': ok(null) },
     });
     await tap(await screen.findByRole('button', { name: '新增返佣人' }));
-    fireEvent.change(screen.getByPlaceholderText('请输入客户姓名'), { target: { value: '吴刚' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13600000003' } });
-    fireEvent.change(screen.getByPlaceholderText('如 招商银行'), { target: { value: '招商银行' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入 16–19 位卡号'), { target: { value: '4111111111111111' } });
+    await fillIn({
+      请输入客户姓名: '吴刚',
+      请输入手机号码: '13600000003',
+      '如 招商银行': '招商银行',
+      '请输入 16–19 位卡号': '4111111111111111',
+    });
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addHouseBrokerageUser').fields).toEqual({

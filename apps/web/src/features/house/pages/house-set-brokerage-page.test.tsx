@@ -1,19 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { aReceiver } from '../test-kit.ts';
 
-const receiver = (id: number, name: string) => ({
-  id,
-  name,
-  phone: '13600000003',
-  bank_name: '招商银行',
-  bank_card: '6214****1234',
-  channel_name: null,
-  created_at: '2026-11-02T00:00:00.000Z',
-});
 const api = {
   '/api/crm/getHouseDetail': ok(aHouseDetail({ can_set_brokerage: true })),
-  '/api/crm/houseBrokerageUser': ok(housePageOf([receiver(95, '吴刚'), receiver(96, '郑敏')])),
+  '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver(95, '吴刚', null), aReceiver(96, '郑敏', null)])),
 };
 
 describe('/business/houseSetBrokerage/:father/:id', () => {

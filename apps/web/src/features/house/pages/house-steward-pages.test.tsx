@@ -13,8 +13,7 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-
-const STEWARD = { id: 9, job: [5], leader: false, name: '管家小林' };
+import { retryAndSee, STEWARD } from '../test-kit.ts';
 
 describe('/business/houseSign', () => {
   it('lists the waiting clients first, and the handled ones on their tab', async () => {
@@ -42,9 +41,7 @@ describe('/business/houseSign', () => {
     page.api.set({ '/api/crm/getHouseList2': fail('仅房贷管家可查看') });
     await tap(screen.getByText('已处理'));
     expect(await screen.findByText('仅房贷管家可查看')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseList2': ok(housePageOf([aHouseClient()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('赵磊')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/getHouseList2': ok(housePageOf([aHouseClient()])) }, '赵磊');
   });
 });
 
@@ -107,9 +104,7 @@ describe('/business/housePhoto', () => {
       api: { '/api/crm/getHouseList': fail('无权查看') },
     });
     expect(await screen.findByText('无权查看')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseList': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('暂无公众号客户')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/getHouseList': ok(housePageOf([])) }, '暂无公众号客户');
   });
 });
 
@@ -132,8 +127,6 @@ describe('/business/houseSignCard', () => {
       api: { '/api/crm/getHouseCard': fail('无权查看') },
     });
     expect(await screen.findByText('无权查看')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseCard': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('暂无卡分期客户')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/getHouseCard': ok(housePageOf([])) }, '暂无卡分期客户');
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   aHouseClient,
@@ -10,20 +10,9 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
+import { aChannel, FINANCE_LEADER, retryAndSee, search } from '../test-kit.ts';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
-const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
-const aChannel = {
-  id: 5,
-  name: '链家静安寺店',
-  contact: '钱经理',
-  phone: '13800000005',
-  remark: '',
-  owner_id: 7,
-  owner_name: '王小明',
-  client_count: 2,
-  created_at: '2026-11-01T00:00:00.000Z',
-};
 
 describe('/team/house', () => {
   it("lists the team's home-loan clients with their salesperson, and searches", async () => {
@@ -37,24 +26,20 @@ describe('/team/house', () => {
       method: 'GET',
       query: { keyword: '', cursor: '' },
     });
-    const box = screen.getByPlaceholderText('搜索姓名或手机号');
-    fireEvent.change(box, { target: { value: '赵' } });
-    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+    search('赵');
     await expect.poll(() => page.api.lastCall('/api/crm/houseTeam').query.keyword).toBe('赵');
   });
 
   it('says so when the team has none, and shows a refusal with a retry', async () => {
     const page = await renderPage('/team/house', { user: LEADER, api: { '/api/crm/houseTeam': fail('仅组长可查看') } });
     expect(await screen.findByText('仅组长可查看')).toBeTruthy();
-    page.api.set({ '/api/crm/houseTeam': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/houseTeam': ok(housePageOf([])) }, '暂无房贷客户');
   });
 });
 
 describe('/team/houseChannel', () => {
   const api = {
-    '/api/crm/getHouseChannelList': ok(housePageOf([aChannel])),
+    '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])),
     '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])),
     '/api/crm/houseStaff': ok([{ id: 8, name: '李娜' }]),
   };
@@ -91,8 +76,6 @@ describe('/team/houseChannel', () => {
     expect(await screen.findByText('暂无渠道')).toBeTruthy();
     await tap(screen.getByText('客户'));
     expect(await screen.findByText('无权查看')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText('赵磊')).toBeTruthy();
+    await retryAndSee(page, { '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])) }, '赵磊');
   });
 });

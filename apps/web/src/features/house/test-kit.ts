@@ -1,0 +1,62 @@
+/**
+ * What the house page tests share beyond the app's harness (test/page.ts): the house people who log in, a
+ * channel and a brokerage receiver as the server lists them, and the steps many of the tests take.
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { tap, type HandlerTable, type PageView } from '../../test/page.ts';
+
+export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
+export const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
+export const STEWARD = { id: 9, job: [5], leader: false, name: '管家小林' };
+
+export const aChannel = (over: { remark?: string } = {}) => ({
+  id: 5,
+  name: '链家静安寺店',
+  contact: '钱经理',
+  phone: '13800000005',
+  remark: '',
+  owner_id: 7,
+  owner_name: '王小明',
+  client_count: 2,
+  created_at: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
+
+export const aReceiver = (id = 95, name = '吴刚', channelName: string | null = '链家静安寺店') => ({
+  id,
+  name,
+  phone: '13600000003',
+  bank_name: '招商银行',
+  bank_card: '6214****1234',
+  channel_name: channelName,
+  created_at: '2026-11-02T00:00:00.000Z',
+});
+
+/** Types into the inputs found by their placeholders, waiting for the form to show first. */
+export async function fillIn(values: Record<string, string>): Promise<void> {
+  for (const [placeholder, value] of Object.entries(values)) {
+    fireEvent.change(await screen.findByPlaceholderText(placeholder), { target: { value } });
+  }
+}
+
+/** Searches a house list as a person does: types into the search bar and presses Enter. */
+export function search(keyword: string): void {
+  const box = screen.getByPlaceholderText('搜索姓名或手机号');
+  fireEvent.change(box, { target: { value: keyword } });
+  fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+}
+
+/** Taps 重试 with the API now answering `handlers`, and waits for the page to show `text`. */
+export async function retryAndSee(page: PageView, handlers: HandlerTable, text: string): Promise<void> {
+  page.api.set(handlers);
+  await tap(screen.getByRole('button', { name: '重试' }));
+  expect(await screen.findByText(text)).toBeTruthy();
+}
+
+/** The page's load error (LoadError): its message and its 重试 button, in one alert. */
+export async function findLoadError(message: string): Promise<HTMLElement> {
+  const alert = await screen.findByRole('alert');
+  expect(within(alert).getByText(message)).toBeTruthy();
+  return within(alert).getByRole('button', { name: '重试' });
+}
