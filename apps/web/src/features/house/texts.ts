@@ -127,5 +127,4 @@ export const houseTexts = {
   allotted: '分配成功',
   allotClients: '客户',
   allotChannels: '渠道',
-  loadFailed: '加载失败',
 } as const;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
-import { FINANCE } from '../test-kit.ts';
+import { fail, housePageOf, httpError, NETWORK_MESSAGE, offline, ok, renderPage, tap } from '../../../test/page.ts';
+import { FINANCE, findLoadError, retryAndSee } from '../test-kit.ts';
 
 describe('/business/houseBrokerageOrder', () => {
   it('shows the orders by status and opens one status', async () => {
@@ -43,5 +43,21 @@ describe('/business/houseBrokerageOrder', () => {
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
-  it.todo('offers a retry button when the orders failed to load (only pull-to-refresh today)');
+  it('offers a retry button when the orders failed to load', async () => {
+    const page = await renderPage('/business/houseBrokerageOrder', {
+      user: FINANCE,
+      api: { '/api/crm/houseBrokerageOrder': offline() },
+    });
+    await findLoadError(NETWORK_MESSAGE);
+    await retryAndSee(
+      page,
+      {
+        '/api/crm/houseBrokerageOrder': ok({
+          counts: [{ status: 1, count: 2, amount_fen: 300_000 }],
+          can_update: true,
+        }),
+      },
+      '2 单 · ¥3,000.00',
+    );
+  });
 });

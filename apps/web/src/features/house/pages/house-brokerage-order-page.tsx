@@ -1,6 +1,7 @@
 import { formatFen } from '@crm/domain/money';
-import { ErrorBlock, List, PullToRefresh, Skeleton } from 'antd-mobile';
+import { List, PullToRefresh, Skeleton } from 'antd-mobile';
 import { useNavigate } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useOrderSummary } from '../api/house-orders.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
@@ -14,7 +15,7 @@ export function HouseBrokerageOrderPage() {
       {summary.isPending ? (
         <Skeleton.Paragraph lineCount={4} animated />
       ) : summary.isError ? (
-        <ErrorBlock status="default" title={summary.error.message} description={t.loadFailed} />
+        <LoadError message={summary.error.message} onRetry={() => void summary.refetch()} />
       ) : (
         <List header={t.orders}>
           <List.Item onClick={() => void navigate('/business/houseBrokerageOrderList/0')}>{t.orderStatus[0]}</List.Item>

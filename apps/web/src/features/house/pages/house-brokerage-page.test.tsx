@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseClient, aHouseDetail, fail, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
-import { FINANCE } from '../test-kit.ts';
+import { FINANCE, findLoadError, retryAndSee } from '../test-kit.ts';
 
 const SUMMARY = ok({
   client_count: 4,
@@ -51,5 +51,13 @@ describe('/business/houseBrokerage', () => {
     expect(page.api.callsTo('/api/crm/houseBrokerage').length).toBeGreaterThan(before);
   });
 
-  it.todo('says when the totals failed to load (the summary is silently empty today)');
+  it('says when the totals failed to load, and retries them', async () => {
+    const page = await renderPage('/business/houseBrokerage', {
+      user: FINANCE,
+      api: { '/api/crm/houseBrokerage': fail('汇总查询失败'), '/api/crm/houseBrokerageList': ok(housePageOf([])) },
+    });
+    await findLoadError('汇总查询失败');
+    await retryAndSee(page, { '/api/crm/houseBrokerage': SUMMARY }, '¥12,000.00');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import { formatFen } from '@crm/domain/money';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useHouseBrokerage, useHouseBrokerageList } from '../api/house-brokerage.ts';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
@@ -20,14 +21,19 @@ export function HouseBrokeragePage() {
     : [];
   return (
     <div>
-      <div className="house-summary">
-        {cells.map(([label, value]) => (
-          <div className="house-summary__cell" key={label}>
-            <div>{label}</div>
-            <div className="house-summary__value">{value}</div>
-          </div>
-        ))}
-      </div>
+      {/* Only the totals' place shows their failure: the clients below come from another call and may well be there. */}
+      {summary.isError ? (
+        <LoadError message={summary.error.message} onRetry={() => void summary.refetch()} />
+      ) : (
+        <div className="house-summary">
+          {cells.map(([label, value]) => (
+            <div className="house-summary__cell" key={label}>
+              <div>{label}</div>
+              <div className="house-summary__value">{value}</div>
+            </div>
+          ))}
+        </div>
+      )}
       <ClientList
         list={{ ...list, refresh: () => Promise.all([list.refresh(), summary.refetch()]) }}
         to={(client) => houseDetailPath(client.id)}

@@ -1,7 +1,17 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
-import { aChannel, fillIn, retryAndSee } from '../test-kit.ts';
+import {
+  aHouseClient,
+  fail,
+  findToast,
+  housePageOf,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+} from '../../../test/page.ts';
+import { aChannel, fillIn, findLoadError, retryAndSee } from '../test-kit.ts';
 
 describe('/business/houseChannel', () => {
   it('lists my channels with their client counts and opens one on tap', async () => {
@@ -105,5 +115,11 @@ describe('/business/houseChannelDetail/:id', () => {
     expect(await screen.findByText('渠道不存在')).toBeTruthy();
   });
 
-  it.todo('offers a retry when the channel failed to load (the page shows only the message today)');
+  it('offers a retry when the channel failed to load', async () => {
+    const page = await renderPage('/business/houseChannelDetail/5', {
+      api: { '/api/crm/getHouseChannelList': httpError(500), '/api/crm/getHouseList': ok(housePageOf([])) },
+    });
+    await findLoadError(NETWORK_MESSAGE);
+    await retryAndSee(page, { '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])) }, '钱经理 13800000005');
+  });
 });

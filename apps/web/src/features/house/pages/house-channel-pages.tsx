@@ -1,7 +1,8 @@
 import { houseChannelFormSchema } from '@crm/domain/house';
-import { ErrorBlock, Input, List } from 'antd-mobile';
+import { Input, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseList } from '../api/get-house-list.ts';
@@ -78,7 +79,7 @@ export function HouseChannelDetailPage() {
   const channel = useChannelList({ id });
   const clients = useHouseList({ channel_id: id });
   const c = channel.items[0];
-  if (channel.error) return <ErrorBlock status="default" title={channel.error.message} description={t.loadFailed} />;
+  if (channel.error) return <LoadError message={channel.error.message} onRetry={() => void channel.refresh()} />;
   return (
     <div>
       {c ? (

@@ -8,10 +8,12 @@ import {
   housePageOf,
   httpError,
   NETWORK_MESSAGE,
+  offline,
   ok,
   renderPage,
   tap,
 } from '../../../test/page.ts';
+import { findLoadError, retryAndSee } from '../test-kit.ts';
 
 describe('/business/houseDetail/:father/:id', () => {
   it('shows the client, the referral chain and image counts', async () => {
@@ -55,7 +57,11 @@ describe('/business/houseDetail/:father/:id', () => {
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
-  it.todo('offers a retry when the client failed to load (the page shows only the message today)');
+  it('offers a retry when the client failed to load', async () => {
+    const page = await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': offline() } });
+    await findLoadError(NETWORK_MESSAGE);
+    await retryAndSee(page, { '/api/crm/getHouseDetail': ok(aHouseDetail()) }, '赵磊');
+  });
 
   it('deletes the client after confirmation and goes back to the list', async () => {
     const page = await renderPage('/business/houseDetail/0/71', {

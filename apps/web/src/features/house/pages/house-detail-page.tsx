@@ -1,8 +1,9 @@
 import { bpToPercent } from '@crm/domain/brokerage';
 import { formatFen } from '@crm/domain/money';
 import { HOUSE_IMAGE_TYPES, HOUSE_PRODUCTS } from '@crm/domain/house';
-import { Button, Dialog, ErrorBlock, List, Skeleton, Steps, Tag } from 'antd-mobile';
+import { Button, Dialog, List, Skeleton, Steps, Tag } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useDelHouseClient } from '../api/del-house-client.ts';
 import { useHouseDetail } from '../api/get-house-detail.ts';
@@ -26,7 +27,7 @@ export function HouseDetailPage() {
       </div>
     );
   }
-  if (detail.isError) return <ErrorBlock status="default" title={detail.error.message} description={t.loadFailed} />;
+  if (detail.isError) return <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />;
 
   const {
     client,

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReceiver } from '../test-kit.ts';
+import { aReceiver, findLoadError, retryAndSee } from '../test-kit.ts';
 
 const api = {
   '/api/crm/getHouseDetail': ok(aHouseDetail({ can_set_brokerage: true })),
@@ -75,5 +75,11 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     expect(await screen.findByText('客户不存在')).toBeTruthy();
   });
 
-  it.todo('offers a retry when the client failed to load (the page shows only the message today)');
+  it('offers a retry when the client failed to load', async () => {
+    const page = await renderPage('/business/houseSetBrokerage/0/71', {
+      api: { ...api, '/api/crm/getHouseDetail': fail('系统繁忙') },
+    });
+    await findLoadError('系统繁忙');
+    await retryAndSee(page, api, '赵磊 · 贷款金额 ¥1,000,000.00');
+  });
 });

@@ -9,8 +9,9 @@ import {
 } from '@crm/domain/brokerage';
 import { formatFen } from '@crm/domain/money';
 import { setBrokerageFormSchema } from '@crm/domain/house';
-import { Button, Checkbox, ErrorBlock, Input, List, NoticeBar, Skeleton, Stepper } from 'antd-mobile';
+import { Button, Checkbox, Input, List, NoticeBar, Skeleton, Stepper } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -51,7 +52,7 @@ export function HouseSetBrokeragePage() {
     form.set('shares')(update(shares));
 
   if (detail.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
-  if (detail.isError) return <ErrorBlock status="default" title={detail.error.message} description={t.loadFailed} />;
+  if (detail.isError) return <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />;
   const loanFen = detail.data.client.loan_amount_fen;
   const bp = percentToBp(rate);
   const amountFen = bp !== null ? computeBrokerageFen(loanFen, bp) : null;

@@ -13,7 +13,7 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-import { retryAndSee, STEWARD } from '../test-kit.ts';
+import { findLoadError, retryAndSee, STEWARD } from '../test-kit.ts';
 
 describe('/business/houseSign', () => {
   it('lists the waiting clients first, and the handled ones on their tab', async () => {
@@ -85,7 +85,15 @@ describe('/business/houseSignDetail/:id', () => {
     expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
   });
 
-  it.todo('offers a retry when the client failed to load (the page shows only the message today)');
+  it('offers a retry when the client failed to load', async () => {
+    const page = await renderPage('/business/houseSignDetail/71', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseDetail': offline() },
+    });
+    await findLoadError(NETWORK_MESSAGE);
+    await retryAndSee(page, { '/api/crm/getHouseDetail': ok(aHouseDetail()) }, '赵磊');
+    expect(await screen.findByRole('button', { name: '提交签约' })).toBeTruthy();
+  });
 });
 
 describe('/business/housePhoto', () => {

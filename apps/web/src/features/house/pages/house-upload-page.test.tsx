@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, ok, renderPage } from '../../../test/page.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
+import { findLoadError, retryAndSee } from '../test-kit.ts';
 
 const image = { id: 81, house_type: 2, url: '/img/81.jpg', created_at: '2026-11-03T08:00:00.000Z' };
 
@@ -23,7 +24,11 @@ describe('/business/houseUpload/:id/:house_type', () => {
     expect(await screen.findByText('无权查看')).toBeTruthy();
   });
 
-  it.todo('offers a retry when the images failed to load (the page shows only the message today)');
+  it('offers a retry when the images failed to load', async () => {
+    const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': httpError(502) } });
+    await findLoadError(NETWORK_MESSAGE);
+    await retryAndSee(page, { '/api/crm/getHouseImg': ok([]) }, '暂无图片');
+  });
 
   it('uploads a chosen image with its client and type', async () => {
     const page = await renderPage('/business/houseUpload/71/2', {

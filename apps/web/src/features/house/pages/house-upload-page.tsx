@@ -1,6 +1,7 @@
 import { HOUSE_IMAGE_TYPES, MAX_HOUSE_IMAGE_BYTES } from '@crm/domain/house';
-import { ErrorBlock, ImageUploader, ImageViewer, Skeleton, type ImageUploadItem } from 'antd-mobile';
+import { ImageUploader, ImageViewer, Skeleton, type ImageUploadItem } from 'antd-mobile';
 import { useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useAddHouseImg, useHouseImg } from '../api/house-images.ts';
 import { houseTexts as t } from '../texts.ts';
@@ -16,7 +17,7 @@ export function HouseUploadPage() {
   const typeLabel = HOUSE_IMAGE_TYPES.find((x) => x.value === houseType)?.label ?? '';
 
   if (images.isPending) return <Skeleton.Paragraph lineCount={4} animated />;
-  if (images.isError) return <ErrorBlock status="default" title={images.error.message} description={t.loadFailed} />;
+  if (images.isError) return <LoadError message={images.error.message} onRetry={() => void images.refetch()} />;
   const urls = images.data.map((img) => img.url);
   const items: ImageUploadItem[] = images.data.map((img) => ({ key: img.id, url: img.url }));
 
