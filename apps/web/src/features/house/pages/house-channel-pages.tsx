@@ -8,7 +8,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
-import { RowList } from '../components/row-list.tsx';
+import { ChannelList } from '../components/channel-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import { HouseAction, HouseAddForm, HouseSearch, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
@@ -21,19 +21,11 @@ export function HouseChannelPage() {
   return (
     <div>
       <HouseSearch placeholder={t.channelNamePlaceholder} onSearch={setKeyword} />
-      <RowList
+      <ChannelList
         list={channels}
-        emptyText={t.emptyChannels}
-        renderItem={(c) => (
-          <List.Item
-            key={c.id}
-            description={`${c.contact} ${c.phone}`}
-            extra={t.clientCount(c.client_count)}
-            onClick={() => void navigate(`/business/houseChannelDetail/${c.id}`)}
-          >
-            {c.name}
-          </List.Item>
-        )}
+        description={(c) => `${c.contact} ${c.phone}`}
+        extra={(c) => t.clientCount(c.client_count)}
+        onPick={(c) => void navigate(`/business/houseChannelDetail/${c.id}`)}
       />
       <HouseAction onClick={() => void navigate('/business/houseChannelAdd')}>{t.addChannel}</HouseAction>
     </div>

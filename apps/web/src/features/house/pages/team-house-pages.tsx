@@ -1,4 +1,4 @@
-import { List, Picker } from 'antd-mobile';
+import { Picker } from 'antd-mobile';
 import { useState } from 'react';
 import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
@@ -8,6 +8,7 @@ import { useAllotHouse, useHouseStaff } from '../api/house-allot.ts';
 import { useChannelList } from '../api/house-channels.ts';
 import { ClientItem } from '../components/client-item.tsx';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
+import { ChannelList } from '../components/channel-list.tsx';
 import { RowList } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import { HouseSearch } from '../components/house-form.tsx';
@@ -55,19 +56,11 @@ export function TeamHouseChannelPage() {
         ]}
       />
       {tab === 'channel' ? (
-        <RowList
+        <ChannelList
           list={channels}
-          emptyText={t.emptyChannels}
-          renderItem={(c) => (
-            <List.Item
-              key={c.id}
-              description={`${t.owner} ${c.owner_name}`}
-              extra={t.allot}
-              onClick={() => setTarget({ kind: 'channel', id: c.id })}
-            >
-              {c.name}
-            </List.Item>
-          )}
+          description={(c) => `${t.owner} ${c.owner_name}`}
+          extra={() => t.allot}
+          onPick={(c) => setTarget({ kind: 'channel', id: c.id })}
         />
       ) : (
         <RowList
