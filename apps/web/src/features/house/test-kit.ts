@@ -40,6 +40,9 @@ export async function fillIn(values: Record<string, string>): Promise<void> {
   }
 }
 
+/** Taps the form's 提交 button. */
+export const submit = (): Promise<void> => tap(screen.getByRole('button', { name: '提交' }));
+
 /** Searches a house list as a person does: types into the search bar and presses Enter. */
 export function search(keyword: string): void {
   const box = screen.getByPlaceholderText('搜索姓名或手机号');

@@ -1,9 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
-import { aChannel, fillIn } from '../test-kit.ts';
+import { aChannel, fillIn, submit } from '../test-kit.ts';
 
 const CHANNELS = ok(housePageOf([aChannel()]));
+/** The server taking the client in as 71, and the detail opened after. */
+const ADDS = {
+  '/api/crm/getHouseChannelList': CHANNELS,
+  '/api/crm/addHouseClient': ok({ id: 71 }),
+  '/api/crm/getHouseDetail': ok(aHouseDetail()),
+};
 
 async function fill() {
   await fillIn({
@@ -23,14 +29,10 @@ async function fill() {
 describe('/business/houseAdd', () => {
   it('takes in a client and opens their detail', async () => {
     const page = await renderPage('/business/houseAdd', {
-      api: {
-        '/api/crm/getHouseChannelList': CHANNELS,
-        '/api/crm/addHouseClient': ok({ id: 71 }),
-        '/api/crm/getHouseDetail': ok(aHouseDetail()),
-      },
+      api: ADDS,
     });
     await fill();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addHouseClient').fields).toMatchObject({
       name: '赵磊',
@@ -46,15 +48,11 @@ describe('/business/houseAdd', () => {
 
   it('takes the channel from the address when opened from a channel', async () => {
     const page = await renderPage('/business/houseAdd?channel=5', {
-      api: {
-        '/api/crm/getHouseChannelList': CHANNELS,
-        '/api/crm/addHouseClient': ok({ id: 71 }),
-        '/api/crm/getHouseDetail': ok(aHouseDetail()),
-      },
+      api: ADDS,
     });
     expect(await screen.findByText('链家静安寺店')).toBeTruthy();
     await fill();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     await expect.poll(() => page.api.callsTo('/api/crm/addHouseClient').length).toBe(1);
     expect(page.api.lastCall('/api/crm/addHouseClient').fields).toMatchObject({ channel_id: '5' });
   });
@@ -71,7 +69,7 @@ describe('/business/houseAdd', () => {
       api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': fail('该手机号已是您的客户') },
     });
     await fill();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('该手机号已是您的客户')).toBeTruthy();
     expect(screen.getByDisplayValue('赵磊')).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, housePageOf, ok, renderPage, tap, type HandlerTable } from '../../../test/page.ts';
 import { FINANCE, retryAndSee } from '../test-kit.ts';
 
 const anOrder = {
@@ -21,6 +21,17 @@ const anOrder = {
 const summary = (canUpdate: boolean) =>
   ok({ counts: [{ status: 1, count: 1, amount_fen: 300_000 }], can_update: canUpdate });
 
+/** The waiting orders as finance, who may pay and cancel them, with the calls `more` answers. */
+const openAsFinance = (more: HandlerTable) =>
+  renderPage('/business/houseBrokerageOrderList/1', {
+    user: FINANCE,
+    api: {
+      '/api/crm/houseBrokerageOrder': summary(true),
+      '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
+      ...more,
+    },
+  });
+
 describe('/business/houseBrokerageOrderList/:param', () => {
   it('lists the orders of the status asked, without actions for who may not pay', async () => {
     const page = await renderPage('/business/houseBrokerageOrderList/1', {
@@ -37,14 +48,9 @@ describe('/business/houseBrokerageOrderList/:param', () => {
   });
 
   it('marks an order paid with its transfer reference', async () => {
-    const page = await renderPage('/business/houseBrokerageOrderList/1', {
-      user: FINANCE,
-      api: {
-        '/api/crm/houseBrokerageOrder': summary(true),
-        '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
-        '/api/crm/updateHouseBrokerageOrder': ok(null),
-        '/api/crm/updateHouseBrokerageStatus': ok(null),
-      },
+    const page = await openAsFinance({
+      '/api/crm/updateHouseBrokerageOrder': ok(null),
+      '/api/crm/updateHouseBrokerageStatus': ok(null),
     });
     fireEvent.change(await screen.findByLabelText('打款流水号'), { target: { value: 'TX20261104' } });
     await tap(screen.getByRole('button', { name: '确认打款' }));
@@ -60,13 +66,8 @@ describe('/business/houseBrokerageOrderList/:param', () => {
   });
 
   it('cancels an order and shows a refusal', async () => {
-    const page = await renderPage('/business/houseBrokerageOrderList/1', {
-      user: FINANCE,
-      api: {
-        '/api/crm/houseBrokerageOrder': summary(true),
-        '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
-        '/api/crm/updateHouseBrokerageStatus': fail('该返佣单已打款'),
-      },
+    const page = await openAsFinance({
+      '/api/crm/updateHouseBrokerageStatus': fail('该返佣单已打款'),
     });
     await tap(await screen.findByRole('button', { name: '作废' }));
     await tap(await screen.findByRole('button', { name: '确定' }));

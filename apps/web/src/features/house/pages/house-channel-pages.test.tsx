@@ -11,7 +11,7 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-import { aChannel, fillIn, findLoadError, retryAndSee } from '../test-kit.ts';
+import { aChannel, fillIn, findLoadError, retryAndSee, submit } from '../test-kit.ts';
 
 describe('/business/houseChannel', () => {
   it('lists my channels with their client counts and opens one on tap', async () => {
@@ -58,7 +58,7 @@ describe('/business/houseChannelAdd', () => {
       },
     });
     await fillChannel('链家静安寺店');
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addHouseChannel').fields).toEqual({
       name: '链家静安寺店',
@@ -77,7 +77,7 @@ describe('/business/houseChannelAdd', () => {
     expect((await screen.findAllByRole('alert')).length).toBeGreaterThan(0);
     expect(page.api.callsTo('/api/crm/addHouseChannel')).toHaveLength(0);
     await fillChannel('链家');
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('渠道名称已存在')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReceiver, fillIn, retryAndSee, search } from '../test-kit.ts';
+import { aReceiver, fillIn, retryAndSee, search, submit } from '../test-kit.ts';
 
 const aRecommend = {
   id: 91,
@@ -45,7 +45,7 @@ describe('/business/houseRecommendAdd', () => {
       api: { '/api/crm/addHouseRecommend': ok(null), '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) },
     });
     await fillRecommend();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addHouseRecommend').fields).toEqual({
       name: '周洁',
@@ -64,7 +64,7 @@ describe('/business/houseRecommendAdd', () => {
     expect(await screen.findByText('请输入客户姓名', { selector: '[role=alert]' })).toBeTruthy();
     expect(page.api.callsTo('/api/crm/addHouseRecommend')).toHaveLength(0);
     await fillRecommend();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('该手机号已被推荐')).toBeTruthy();
   });
 });
@@ -102,7 +102,7 @@ describe('/business/houseBrokerageUser', () => {
       '如 招商银行': '招商银行',
       '请输入 16–19 位卡号': '4111111111111111',
     });
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addHouseBrokerageUser').fields).toEqual({
       name: '吴刚',

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReceiver, findLoadError, retryAndSee } from '../test-kit.ts';
+import { aReceiver, findLoadError, retryAndSee, submit } from '../test-kit.ts';
 
 const api = {
   '/api/crm/getHouseDetail': ok(aHouseDetail({ can_set_brokerage: true })),
@@ -23,7 +23,7 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     await tap(screen.getByText('吴刚'));
     await tap(screen.getByText('郑敏'));
     expect(screen.getAllByText(/¥6,000\.00/)).toHaveLength(2);
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('返佣已生效，返佣单已生成')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/setHouseBrokerage').fields).toEqual({
       id: '71',
@@ -44,7 +44,7 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     fireEvent.change(await screen.findByPlaceholderText('如 1.2'), { target: { value: '2' } });
     expect(screen.getByText('超出限额，提交后等待房贷财务审批')).toBeTruthy();
     await tap(screen.getByText('吴刚'));
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('已提交超限审批，等待房贷财务处理')).toBeTruthy();
   });
 
@@ -53,11 +53,11 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
       api: { ...api, '/api/crm/setHouseBrokerage': fail('返佣已设置') },
     });
     fireEvent.change(await screen.findByPlaceholderText('如 1.2'), { target: { value: '1.2' } });
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     await expect.poll(() => document.querySelector('.crm-toast')?.textContent ?? '').not.toBe('');
     expect(page.api.callsTo('/api/crm/setHouseBrokerage')).toHaveLength(0);
     await tap(screen.getByText('吴刚'));
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('返佣已设置')).toBeTruthy();
   });
 

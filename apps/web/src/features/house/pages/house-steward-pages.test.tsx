@@ -105,15 +105,6 @@ describe('/business/housePhoto', () => {
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({ source: 'official' });
   });
-
-  it('says so when there are none, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/housePhoto', {
-      user: STEWARD,
-      api: { '/api/crm/getHouseList': fail('无权查看') },
-    });
-    expect(await screen.findByText('无权查看')).toBeTruthy();
-    await retryAndSee(page, { '/api/crm/getHouseList': ok(housePageOf([])) }, '暂无公众号客户');
-  });
 });
 
 describe('/business/houseSignCard', () => {
@@ -128,13 +119,15 @@ describe('/business/houseSignCard', () => {
     await tap(await screen.findByText('赵磊'));
     await expect.poll(page.pathname).toBe('/business/houseSignDetail/71');
   });
+});
 
+describe.each([
+  ['/business/housePhoto', '/api/crm/getHouseList', '暂无公众号客户'],
+  ['/business/houseSignCard', '/api/crm/getHouseCard', '暂无卡分期客户'],
+])('%s', (path, call, empty) => {
   it('says so when there are none, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/houseSignCard', {
-      user: STEWARD,
-      api: { '/api/crm/getHouseCard': fail('无权查看') },
-    });
+    const page = await renderPage(path, { user: STEWARD, api: { [call]: fail('无权查看') } });
     expect(await screen.findByText('无权查看')).toBeTruthy();
-    await retryAndSee(page, { '/api/crm/getHouseCard': ok(housePageOf([])) }, '暂无卡分期客户');
+    await retryAndSee(page, { [call]: ok(housePageOf([])) }, empty);
   });
 });
