@@ -4,7 +4,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { tap, type HandlerTable, type PageView } from '../../test/page.ts';
+import { findToast, tap, type ApiCall, type HandlerTable, type PageView } from '../../test/page.ts';
 
 export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 export const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
@@ -42,6 +42,13 @@ export async function fillIn(values: Record<string, string>): Promise<void> {
 
 /** Taps the form's 提交 button. */
 export const submit = (): Promise<void> => tap(screen.getByRole('button', { name: '提交' }));
+
+/** Submits the form, waits for 保存成功 and gives the fields the page sent to `path`. */
+export async function savedFields(page: PageView, path: string): Promise<ApiCall['fields']> {
+  await submit();
+  expect(await findToast('保存成功')).toBeTruthy();
+  return page.api.lastCall(path).fields;
+}
 
 /** Searches a house list as a person does: types into the search bar and presses Enter. */
 export function search(keyword: string): void {

@@ -11,7 +11,7 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-import { aChannel, fillIn, findLoadError, retryAndSee, submit } from '../test-kit.ts';
+import { aChannel, fillIn, findLoadError, retryAndSee, savedFields, submit } from '../test-kit.ts';
 
 describe('/business/houseChannel', () => {
   it('lists my channels with their client counts and opens one on tap', async () => {
@@ -58,9 +58,7 @@ describe('/business/houseChannelAdd', () => {
       },
     });
     await fillChannel('链家静安寺店');
-    await submit();
-    expect(await findToast('保存成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addHouseChannel').fields).toEqual({
+    expect(await savedFields(page, '/api/crm/addHouseChannel')).toEqual({
       name: '链家静安寺店',
       contact: '钱经理',
       phone: '13800000005',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReceiver, fillIn, retryAndSee, search, submit } from '../test-kit.ts';
+import { aReceiver, fillIn, retryAndSee, savedFields, search, submit } from '../test-kit.ts';
 
 const aRecommend = {
   id: 91,
@@ -45,9 +45,7 @@ describe('/business/houseRecommendAdd', () => {
       api: { '/api/crm/addHouseRecommend': ok(null), '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) },
     });
     await fillRecommend();
-    await submit();
-    expect(await findToast('保存成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addHouseRecommend').fields).toEqual({
+    expect(await savedFields(page, '/api/crm/addHouseRecommend')).toEqual({
       name: '周洁',
       phone: '13700000002',
       intent_amount: '',
@@ -102,9 +100,7 @@ describe('/business/houseBrokerageUser', () => {
       '如 招商银行': '招商银行',
       '请输入 16–19 位卡号': '4111111111111111',
     });
-    await submit();
-    expect(await findToast('保存成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addHouseBrokerageUser').fields).toEqual({
+    expect(await savedFields(page, '/api/crm/addHouseBrokerageUser')).toEqual({
       name: '吴刚',
       phone: '13600000003',
       bank_name: '招商银行',
