@@ -232,6 +232,23 @@ export async function tap(element: Element): Promise<void> {
 }
 
 /**
+ * A failed load: its message shows as an alert with a 重试 button, and tapping it once `path` answers `reply`
+ * asks the server again. The caller then looks for what the answer shows.
+ */
+export async function retryFailedLoad(
+  page: PageView,
+  message: string | RegExp,
+  path: string,
+  reply: FakeReply,
+): Promise<void> {
+  expect((await screen.findByText(message)).closest('[role="alert"]')).not.toBeNull();
+  const asked = page.api.callsTo(path).length;
+  page.api.set({ [path]: reply });
+  await tap(await screen.findByRole('button', { name: '重试' }));
+  await expect.poll(() => page.api.callsTo(path).length).toBeGreaterThan(asked);
+}
+
+/**
  * Confirms the bottom picker sheet that is open (antd-mobile Picker, DatePicker, Picker.prompt), taking the
  * value it shows: its first option, or the current one.
  */

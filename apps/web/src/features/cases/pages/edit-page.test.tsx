@@ -1,6 +1,17 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCaseDetail, fail, findToast, type HandlerTable, ok, renderPage, tap } from '../../../test/page.ts';
+import {
+  aCaseDetail,
+  fail,
+  findToast,
+  type HandlerTable,
+  NETWORK_MESSAGE,
+  offline,
+  ok,
+  renderPage,
+  retryFailedLoad,
+  tap,
+} from '../../../test/page.ts';
 
 const REFERENCE_LISTS: HandlerTable = {
   '/api/crm/bank': ok([]),
@@ -54,5 +65,11 @@ describe('/business/edit', () => {
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
   });
 
-  it.todo('offers a retry when the case failed to load (the page shows only the message today)');
+  it('offers a retry when the case failed to load', async () => {
+    const page = await renderPage('/business/edit?id=11', {
+      api: { ...REFERENCE_LISTS, '/api/crm/detail': offline() },
+    });
+    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/detail', ok(aCaseDetail()));
+    expect(await screen.findByDisplayValue('陈美玲')).toBeTruthy();
+  });
 });

@@ -1,6 +1,17 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aServiceItem, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import {
+  aServiceItem,
+  fail,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  pageOf,
+  renderPage,
+  retryFailedLoad,
+  tap,
+} from '../../../test/page.ts';
 
 const SERVICE_USER = { id: 30, job: [3], leader: false, name: '客服小周' };
 const STAFF = [
@@ -71,5 +82,10 @@ describe('/business/service_detail/:id', () => {
     expect(await screen.findByText('仅客服可查看')).toBeTruthy();
   });
 
-  it.todo('offers a retry when the request failed to load (the page shows only the message today)');
+  it('offers a retry when the request failed to load', async () => {
+    const api = { '/api/crm/service': httpError(503) };
+    const page = await renderPage('/business/service_detail/21', { user: SERVICE_USER, api });
+    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/service', oneRequest());
+    expect(await screen.findByRole('link', { name: '陈美玲' })).toBeTruthy();
+  });
 });

@@ -1,6 +1,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic, fail, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import {
+  aStatistic,
+  fail,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  retryFailedLoad,
+  tap,
+} from '../../../test/page.ts';
 
 describe('/business/stat', () => {
   it('shows my totals and the cases by status, with no team switch for a salesperson', async () => {
@@ -44,5 +53,9 @@ describe('/business/stat', () => {
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
-  it.todo('offers a retry button when the figures failed to load (only pull-to-refresh today)');
+  it('offers a retry button when the figures failed to load', async () => {
+    const page = await renderPage('/business/stat', { api: { '/api/crm/statistic': fail('统计暂不可用') } });
+    await retryFailedLoad(page, '统计暂不可用', '/api/crm/statistic', ok(aStatistic()));
+    expect(await screen.findByText('报单数')).toBeTruthy();
+  });
 });
