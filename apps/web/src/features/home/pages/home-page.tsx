@@ -3,6 +3,7 @@ import { Button, Dialog, NoticeBar, PullToRefresh, Result, Toast } from 'antd-mo
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { pickTexts } from '../../../lib/locale.ts';
 import { getStoredUser, clearStoredUser, setStoredUser } from '../../../lib/storage.ts';
 import { useUserinfo } from '../api/get-userinfo.ts';
@@ -75,7 +76,6 @@ export function HomePage() {
     );
   }
 
-  const status = userinfo.isPending ? texts.loggingIn : userinfo.isError ? userinfo.error.message : '';
   const cards = info
     ? homeCards({
         id: info.user.id,
@@ -97,10 +97,13 @@ export function HomePage() {
       completeText={texts.refreshed}
     >
       <div className="home">
-        {status ? (
-          <div role={userinfo.isError ? 'alert' : 'status'}>
-            <NoticeBar color={userinfo.isError ? 'error' : 'alert'} content={status} wrap />
+        {userinfo.isPending ? (
+          <div role="status">
+            <NoticeBar color="alert" content={texts.loggingIn} wrap />
           </div>
+        ) : null}
+        {userinfo.isError ? (
+          <LoadError message={userinfo.error.message} onRetry={() => void userinfo.refetch()} />
         ) : null}
 
         {info ? (

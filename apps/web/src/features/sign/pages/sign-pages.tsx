@@ -4,10 +4,11 @@ import {
   updateTaskRequestSchema,
   type SignTask,
 } from '@crm/domain/api/sign';
-import { Button, Dialog, ErrorBlock, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
+import { Button, Dialog, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { getStoredUser } from '../../../lib/storage.ts';
@@ -133,7 +134,7 @@ export function SignUpdatePage() {
   const { outcome, note } = form.values;
 
   if (task.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
-  if (task.isError) return <ErrorBlock status="default" title={task.error.message} description={t.loadFailed} />;
+  if (task.isError) return <LoadError message={task.error.message} onRetry={() => void task.refetch()} />;
   const data = task.data;
 
   const sendApproval = async () => {
