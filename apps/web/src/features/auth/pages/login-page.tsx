@@ -191,17 +191,25 @@ export function LoginPage() {
         <label className="login-field__label" htmlFor="login-corp">
           {texts.corpLabel}
         </label>
-        <CorpField
-          id="login-corp"
-          options={corps}
-          value={chosenCorpId}
-          placeholder={texts.corpPlaceholder}
-          title={texts.corpLabel}
-          confirmText={texts.confirm}
-          cancelText={texts.cancel}
-          describedBy={fieldErrors.corpId ? 'login-corp-error' : undefined}
-          onChange={form.set('corpId')}
-        />
+        <div className="login-field__row">
+          <CorpField
+            id="login-corp"
+            options={corps}
+            value={chosenCorpId}
+            placeholder={texts.corpPlaceholder}
+            title={texts.corpLabel}
+            confirmText={texts.confirm}
+            cancelText={texts.cancel}
+            describedBy={fieldErrors.corpId ? 'login-corp-error' : undefined}
+            onChange={form.set('corpId')}
+          />
+          {/* The toast is gone in seconds: without this, a failed list leaves nothing to pick and no way on. */}
+          {corpList.error ? (
+            <Button className="login-retry-button" color="primary" fill="outline" size="small" onClick={corpList.retry}>
+              {texts.retry}
+            </Button>
+          ) : null}
+        </div>
         {fieldErrors.corpId ? (
           <p id="login-corp-error" className="login-field__error" role="alert">
             {fieldErrors.corpId}
