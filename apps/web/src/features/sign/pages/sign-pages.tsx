@@ -5,12 +5,12 @@ import {
   type SignTask,
 } from '@crm/domain/api/sign';
 import { Button, Dialog, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
-import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { getStoredUser } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -286,21 +286,17 @@ function RejectDecision({ taskId }: { taskId: number }) {
 
 /** /sign/house: home-loan docking, the bank signings the stewards booked: open ones and the caller's own. */
 export function SignHousePage() {
-  const [tab, setTab] = useState<'open' | 'mine'>('open');
+  const [tab, tabs] = useKeyTabs([
+    { key: 'open', title: t.houseOpen },
+    { key: 'mine', title: t.houseMine },
+  ]);
   const open = useTaskList({ userid: 0, flag: 1, kind: 'house' });
   const mine = useTaskList({ userid: 0, flag: 2, kind: 'house' });
   const take = useTakeTask();
   const list = tab === 'open' ? open : mine;
   return (
     <div>
-      <KeyTabs
-        value={tab}
-        onChange={setTab}
-        tabs={[
-          { key: 'open', title: t.houseOpen },
-          { key: 'mine', title: t.houseMine },
-        ]}
-      />
+      {tabs}
       <TaskList
         list={list}
         action={(task) =>

@@ -4,7 +4,7 @@ import { Button, Dialog, List, Popup, Space, Tag, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAuditAppeal } from '../api/audit-appeal.ts';
@@ -15,7 +15,10 @@ const COLORS = { open: 'warning', approved: 'success', refused: 'danger' } as co
 
 /** /team/appeal: the leader's feedback data: the team's appeals, approved or refused with a reason. */
 export function TeamAppealPage() {
-  const [status, setStatus] = useState<'open' | 'all'>('open');
+  const [status, tabs] = useKeyTabs([
+    { key: 'open', title: T.open },
+    { key: 'all', title: T.all },
+  ]);
   const list = useTeamAppeal(status);
   const audit = useAuditAppeal();
 
@@ -41,14 +44,7 @@ export function TeamAppealPage() {
 
   return (
     <div className="page">
-      <KeyTabs
-        value={status}
-        onChange={setStatus}
-        tabs={[
-          { key: 'open', title: T.open },
-          { key: 'all', title: T.all },
-        ]}
-      />
+      {tabs}
       <PagedList<AppealItem>
         list={list}
         itemKey={(item) => item.id}
