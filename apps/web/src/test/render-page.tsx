@@ -4,10 +4,10 @@
  * calls the page sends, so they outlive refactors of hooks, query keys and route chunks.
  */
 import { act, cleanup, configure, render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
-import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
+import { Dialog, Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { setUpAntdRender } from '../app/antd-render.ts';
 import { queryClient } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
 import { clearStoredUser, setStoredUser, type UserRecordInput } from '../lib/storage.ts';
@@ -154,25 +154,6 @@ export type PageView = RenderResult & {
   /** Where the page navigated to. */
   pathname: () => string;
 };
-
-let antdRenderReady = false;
-
-/** antd-mobile's Toast, Dialog and Modal render through this hook, as in main.tsx. */
-function setUpAntdRender(): void {
-  if (antdRenderReady) return;
-  antdRenderReady = true;
-  unstableSetRender((node, container) => {
-    const host = container as (Element | DocumentFragment) & { _reactRoot?: Root };
-    const root = host._reactRoot ?? createRoot(host);
-    host._reactRoot = root;
-    root.render(node);
-    return async () => {
-      await Promise.resolve();
-      root.unmount();
-      delete host._reactRoot;
-    };
-  });
-}
 
 /**
  * Renders the app at `path` with the given fake API and waits until the route's chunks have loaded. Use
