@@ -1,6 +1,6 @@
 import type { MoneyRecord } from '@crm/domain/api/money';
 import { formatFen, labelOf, REPAYMENT_METHODS } from '@crm/domain/money';
-import { Button, Dialog, InfiniteScroll, Popup, PullToRefresh, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, InfiniteScroll, Popup, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmMoney } from '../api/confirm-money.ts';
@@ -10,15 +10,9 @@ import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { MoneyForm } from '../components/money-form.tsx';
 import { EmptyState, errorMessage, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
-
-const pullTexts = {
-  pullingText: T.pullToRefresh,
-  canReleaseText: T.releaseToRefresh,
-  refreshingText: T.refreshing,
-  completeText: T.refreshed,
-};
 
 /** /business/money?id=<case>: the case's repayments, newest first, with add, confirm and delete. */
 export function MoneyPage() {
@@ -33,7 +27,7 @@ export function MoneyPage() {
   const items = list.items;
 
   return (
-    <PullToRefresh onRefresh={async () => void (await list.refresh())} {...pullTexts}>
+    <PullRefresh onRefresh={list.refresh} texts={T}>
       <div className="money-page">
         <div className="money-summary">
           <span className="money-summary__name">{first?.client.name}</span>
@@ -71,7 +65,7 @@ export function MoneyPage() {
       >
         <MoneyForm clientId={clientId} onDone={() => setIsAdding(false)} />
       </Popup>
-    </PullToRefresh>
+    </PullRefresh>
   );
 }
 

@@ -1,6 +1,6 @@
 import { addProofRequestSchema, type Proof } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
-import { Button, Dialog, List, PullToRefresh, Selector, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, List, Selector, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
@@ -11,17 +11,11 @@ import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { ImageUploader } from '../components/image-uploader.tsx';
 import { EmptyState, errorMessage, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { RejectPopup } from '../components/reject-popup.tsx';
 import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
-
-const pullTexts = {
-  pullingText: T.pullToRefresh,
-  canReleaseText: T.releaseToRefresh,
-  refreshingText: T.refreshing,
-  completeText: T.refreshed,
-};
 
 /** /business/upload?id=<case>: the case's proofs, a form for a new one, and reject for those who may. */
 export function UploadPage() {
@@ -35,7 +29,7 @@ export function UploadPage() {
   const data = proofs.data;
 
   return (
-    <PullToRefresh onRefresh={async () => void (await proofs.refetch())} {...pullTexts}>
+    <PullRefresh onRefresh={() => proofs.refetch()} texts={T}>
       <div className="money-page">
         <div className="money-summary">
           <span className="money-summary__name">{data.client.name}</span>
@@ -49,7 +43,7 @@ export function UploadPage() {
         ))}
       </div>
       <RejectPopup proofId={rejecting} onClose={() => setRejecting(null)} />
-    </PullToRefresh>
+    </PullRefresh>
   );
 }
 
