@@ -153,6 +153,11 @@ export type PageView = RenderResult & {
   router: ReturnType<typeof createMemoryRouter>;
   /** Where the page navigated to. */
   pathname: () => string;
+  /**
+   * A failed load: its message shows as an alert with a 重试 button, and tapping it once `path` answers `reply`
+   * asks the server again. The caller then looks for what the answer shows.
+   */
+  retryFailedLoad: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
 };
 
 /**
@@ -175,7 +180,21 @@ export async function renderPage(
   await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true), {
     timeout: 20_000,
   });
-  return { ...view, api: fake, router, pathname: () => router.state.location.pathname };
+  return {
+    ...view,
+    api: fake,
+    router,
+    pathname: () => router.state.location.pathname,
+    retryFailedLoad: (message, apiPath, reply) => retryFailedLoad(fake, message, apiPath, reply),
+  };
+}
+
+async function retryFailedLoad(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
+  expect((await screen.findByText(message)).closest('[role="alert"]')).not.toBeNull();
+  const asked = api.callsTo(path).length;
+  api.set({ [path]: reply });
+  await tap(await screen.findByRole('button', { name: '重试' }));
+  await expect.poll(() => api.callsTo(path).length).toBeGreaterThan(asked);
 }
 
 /** Toasts: lib/toast.ts's role="alert" node, or antd-mobile's Toast where a page shows one directly. */
@@ -210,23 +229,6 @@ export async function tap(element: Element): Promise<void> {
     (element as HTMLElement).click();
     await Promise.resolve();
   });
-}
-
-/**
- * A failed load: its message shows as an alert with a 重试 button, and tapping it once `path` answers `reply`
- * asks the server again. The caller then looks for what the answer shows.
- */
-export async function retryFailedLoad(
-  page: PageView,
-  message: string | RegExp,
-  path: string,
-  reply: FakeReply,
-): Promise<void> {
-  expect((await screen.findByText(message)).closest('[role="alert"]')).not.toBeNull();
-  const asked = page.api.callsTo(path).length;
-  page.api.set({ [path]: reply });
-  await tap(await screen.findByRole('button', { name: '重试' }));
-  await expect.poll(() => page.api.callsTo(path).length).toBeGreaterThan(asked);
 }
 
 /**

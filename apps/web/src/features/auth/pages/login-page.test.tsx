@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import { fail, findToast, NETWORK_MESSAGE, offline, ok, renderPage, retryFailedLoad, tap } from '../../../test/page.ts';
+import { fail, findToast, NETWORK_MESSAGE, offline, ok, renderPage, tap } from '../../../test/page.ts';
 
 const ONE_CORP = ok([{ label: '易数科技', value: 1 }]);
 const MAY_SEND = ok({ enabled: true, retryAfter: 0 });
@@ -99,7 +99,7 @@ describe('/login', () => {
 
   it('offers a retry of the company list', async () => {
     const page = await renderPage('/login', { user: null, api: { '/api/crm/corp': offline() } });
-    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/corp', ONE_CORP);
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/corp', ONE_CORP);
     await expect.poll(() => screen.getByRole('button', { name: '公司' }).textContent).toContain('易数科技');
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });

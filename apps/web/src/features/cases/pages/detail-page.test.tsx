@@ -1,16 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aCaseDetail,
-  fail,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  retryFailedLoad,
-  tap,
-} from '../../../test/page.ts';
+import { aCaseDetail, fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/detail/:id', () => {
   it('shows the case, its timeline and the links to what may be done', async () => {
@@ -45,7 +35,7 @@ describe('/business/detail/:id', () => {
 
   it('offers a retry when the case failed to load', async () => {
     const page = await renderPage('/business/detail/11', { api: { '/api/crm/detail': httpError(500) } });
-    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/detail', ok(aCaseDetail()));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/detail', ok(aCaseDetail()));
     expect(await screen.findByText('招商银行')).toBeTruthy();
   });
 

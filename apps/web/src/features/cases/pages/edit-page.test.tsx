@@ -9,7 +9,6 @@ import {
   offline,
   ok,
   renderPage,
-  retryFailedLoad,
   tap,
 } from '../../../test/page.ts';
 
@@ -69,7 +68,7 @@ describe('/business/edit', () => {
     const page = await renderPage('/business/edit?id=11', {
       api: { ...REFERENCE_LISTS, '/api/crm/detail': offline() },
     });
-    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/detail', ok(aCaseDetail()));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/detail', ok(aCaseDetail()));
     expect(await screen.findByDisplayValue('陈美玲')).toBeTruthy();
   });
 });

@@ -1,15 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aFollowUp,
-  aPendingDetail,
-  fail,
-  NETWORK_MESSAGE,
-  offline,
-  ok,
-  renderPage,
-  retryFailedLoad,
-} from '../../../test/page.ts';
+import { aFollowUp, aPendingDetail, fail, NETWORK_MESSAGE, offline, ok, renderPage } from '../../../test/page.ts';
 
 describe('/business/pendingDetail/:id', () => {
   it('shows the case and its follow-up notes, with a link to add one', async () => {
@@ -37,7 +28,7 @@ describe('/business/pendingDetail/:id', () => {
 
   it('offers a retry when the notes failed to load', async () => {
     const page = await renderPage('/business/pendingDetail/11', { api: { '/api/crm/pendingDetail': offline() } });
-    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/pendingDetail', ok(aPendingDetail()));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/pendingDetail', ok(aPendingDetail()));
     expect(await screen.findByText('客户说下周补流水')).toBeTruthy();
   });
 });

@@ -9,7 +9,6 @@ import {
   ok,
   pageOf,
   renderPage,
-  retryFailedLoad,
   tap,
 } from '../../../test/page.ts';
 
@@ -85,7 +84,7 @@ describe('/business/service_detail/:id', () => {
   it('offers a retry when the request failed to load', async () => {
     const api = { '/api/crm/service': httpError(503) };
     const page = await renderPage('/business/service_detail/21', { user: SERVICE_USER, api });
-    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/service', oneRequest());
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/service', oneRequest());
     expect(await screen.findByRole('link', { name: '陈美玲' })).toBeTruthy();
   });
 });

@@ -1,15 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aStatistic,
-  fail,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  retryFailedLoad,
-  tap,
-} from '../../../test/page.ts';
+import { aStatistic, fail, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/stat', () => {
   it('shows my totals and the cases by status, with no team switch for a salesperson', async () => {
@@ -55,7 +46,7 @@ describe('/business/stat', () => {
 
   it('offers a retry button when the figures failed to load', async () => {
     const page = await renderPage('/business/stat', { api: { '/api/crm/statistic': fail('统计暂不可用') } });
-    await retryFailedLoad(page, '统计暂不可用', '/api/crm/statistic', ok(aStatistic()));
+    await page.retryFailedLoad('统计暂不可用', '/api/crm/statistic', ok(aStatistic()));
     expect(await screen.findByText('报单数')).toBeTruthy();
   });
 });

@@ -2,16 +2,7 @@ import type { UserInfo } from '@crm/domain/api/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import {
-  fail,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  retryFailedLoad,
-  tap,
-} from '../../../test/page.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   id: 7,
@@ -78,7 +69,7 @@ describe('/index', () => {
 
   it('offers a retry button when the user failed to load', async () => {
     const page = await renderPage('/index', { api: { '/api/crm/userinfo': httpError(500) } });
-    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/userinfo', ok(userinfo()));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/userinfo', ok(userinfo()));
     expect(await screen.findByText('易数科技')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -41,9 +41,7 @@ describe('/business/money', () => {
 
   it('shows a failed list with a retry that asks again', async () => {
     const page = await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': httpError(500) } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    page.api.set({ '/api/crm/moneyList': ok(aMoneyList()) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/moneyList', ok(aMoneyList()));
     expect(await screen.findByRole('article', { name: '¥1,280.50' })).toBeTruthy();
   });
 

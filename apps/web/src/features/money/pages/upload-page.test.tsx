@@ -53,9 +53,7 @@ describe('/business/upload', () => {
 
   it('shows a failed load with a retry that asks again', async () => {
     const page = await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': httpError(503) } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    page.api.set({ '/api/crm/getProof': ok(aProofList()) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getProof', ok(aProofList()));
     expect(await screen.findByRole('article', { name: '账单' })).toBeTruthy();
   });
 

@@ -1,17 +1,7 @@
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  fail,
-  findToast,
-  housePageOf,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  retryFailedLoad,
-  tap,
-} from '../../../test/page.ts';
+import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
 const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
@@ -152,7 +142,7 @@ describe('/sign/update/:id', () => {
 
   it('offers a retry when the task failed to load', async () => {
     const page = await renderPage('/sign/update/121', { user: SIGNER, api: { '/api/crm/sign': httpError(502) } });
-    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/sign', ok(aSignDetail()));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/sign', ok(aSignDetail()));
     expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import type { TeamData } from '@crm/domain/api/cases';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic, fail, httpError, NETWORK_MESSAGE, ok, renderPage, retryFailedLoad } from '../../../test/page.ts';
+import { aStatistic, fail, httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
 
 const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 const teamData = (over: Partial<TeamData> = {}): TeamData => ({
@@ -46,7 +46,7 @@ describe('/team/list', () => {
 
   it('offers a retry when the team failed to load', async () => {
     const page = await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': httpError(500) } });
-    await retryFailedLoad(page, NETWORK_MESSAGE, '/api/crm/teamData', ok(teamData()));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/teamData', ok(teamData()));
     expect(await screen.findByText('一组')).toBeTruthy();
   });
 });
