@@ -1,16 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aServiceItem,
-  fail,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  pageOf,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { aServiceItem, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const SERVICE_USER = { id: 30, job: [3], leader: false, name: '客服小周' };
 const STAFF = [
@@ -82,9 +72,9 @@ describe('/business/service_detail/:id', () => {
   });
 
   it('offers a retry when the request failed to load', async () => {
-    const api = { '/api/crm/service': httpError(503) };
+    const api = { '/api/crm/service': fail('稍后再试') };
     const page = await renderPage('/business/service_detail/21', { user: SERVICE_USER, api });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/service', oneRequest());
+    await page.retryFailedLoad('稍后再试', '/api/crm/service', oneRequest());
     expect(await screen.findByRole('link', { name: '陈美玲' })).toBeTruthy();
   });
 });
