@@ -1,10 +1,29 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import { fail, findToast, NETWORK_MESSAGE, offline, ok, type PageView, renderPage, tap } from '../../../test/page.ts';
+import {
+  type FakeReply,
+  fail,
+  findToast,
+  type HandlerTable,
+  NETWORK_MESSAGE,
+  offline,
+  ok,
+  type PageView,
+  renderPage,
+  tap,
+} from '../../../test/page.ts';
 
 const ONE_CORP = ok([{ label: '易数科技', value: 1 }]);
 const MAY_SEND = ok({ enabled: true, retryAfter: 0 });
+
+/** A server that sends the demo code 246810 and answers the login with `login`. */
+const codeLoginApi = (login: FakeReply): HandlerTable => ({
+  '/api/crm/corp': ONE_CORP,
+  '/common/checkCaptcha': MAY_SEND,
+  '/common/smsCode': ok({ verifyCode: '246810' }),
+  '/api/crm/login': login,
+});
 
 /** The only company shows as chosen: the list has loaded and the form can be filled. */
 async function waitForTheOneCorp(): Promise<void> {
@@ -27,13 +46,7 @@ describe('/login', () => {
   it('logs in with the SMS code sent to the phone typed, then opens the home page', async () => {
     const page = await renderPage('/login', {
       user: null,
-      api: {
-        '/api/crm/corp': ONE_CORP,
-        '/common/checkCaptcha': MAY_SEND,
-        '/common/smsCode': ok({ verifyCode: '246810' }),
-        '/api/crm/login': ok({ id: 7 }, '登录成功'),
-        '/api/crm/userinfo': fail('稍后'),
-      },
+      api: { ...codeLoginApi(ok({ id: 7 }, '登录成功')), '/api/crm/userinfo': fail('稍后') },
     });
     // One company needs no choosing.
     await waitForTheOneCorp();
@@ -77,12 +90,7 @@ describe('/login', () => {
   it("shows the server's refusal of a login and stays", async () => {
     const page = await renderPage('/login', {
       user: null,
-      api: {
-        '/api/crm/corp': ONE_CORP,
-        '/common/checkCaptcha': MAY_SEND,
-        '/common/smsCode': ok({ verifyCode: '246810' }),
-        '/api/crm/login': fail('验证码已过期'),
-      },
+      api: codeLoginApi(fail('验证码已过期')),
     });
     await waitForTheOneCorp();
     await requestCode(page);
