@@ -140,6 +140,9 @@ const DESKTOP_USER_AGENT =
 /** A logged-in salesperson, unless a test says otherwise. */
 export const SALES_USER: UserRecordInput = { id: 7, job: [1], leader: false, name: '王小明' };
 
+/** The salespeople's team leader: team pages, confirming repayments, rejecting proofs. */
+export const LEADER: UserRecordInput = { id: 2, job: [1], leader: true, name: '张组长' };
+
 export type RenderPageOptions = {
   api?: HandlerTable;
   /** The stored logged-in user; null for none. */

@@ -6,13 +6,12 @@ import {
   fail,
   findToast,
   httpError,
+  LEADER,
   NETWORK_MESSAGE,
   ok,
   renderPage,
   tap,
 } from '../../../test/page.ts';
-
-const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/business/money', () => {
   it("shows the case's repayments and the confirmed total", async () => {

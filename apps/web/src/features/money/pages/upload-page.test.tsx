@@ -6,13 +6,12 @@ import {
   findFieldError,
   findToast,
   httpError,
+  LEADER,
   NETWORK_MESSAGE,
   ok,
   renderPage,
   tap,
 } from '../../../test/page.ts';
-
-const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/business/upload', () => {
   it("shows the case's proofs with their status and the open rejection", async () => {

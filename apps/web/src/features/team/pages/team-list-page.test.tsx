@@ -1,9 +1,8 @@
 import type { TeamData } from '@crm/domain/api/cases';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic, fail, httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
+import { aStatistic, fail, httpError, LEADER, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
 
-const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 const teamData = (over: Partial<TeamData> = {}): TeamData => ({
   ...aStatistic(),
   team_name: '一组',
