@@ -13,6 +13,7 @@ import {
   setStoredUser,
 } from '../../../lib/storage.ts';
 import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { PlainForm } from '../../../components/plain-form.tsx';
 import { autoLogin, wecomAuthorizeUrl } from '../api/auto-login.ts';
 import { useCheckCaptcha } from '../api/check-captcha.ts';
 import { useCorpList } from '../api/get-corp-list.ts';
@@ -179,14 +180,7 @@ export function LoginPage() {
   const smsLooksDisabled = !phoneIsValid;
 
   return (
-    <form
-      className="login-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void handleSubmit();
-      }}
-    >
+    <PlainForm className="login-form" onSubmit={handleSubmit}>
       <div className="login-field">
         <label className="login-field__label" htmlFor="login-corp">
           {texts.corpLabel}
@@ -288,6 +282,6 @@ export function LoginPage() {
       >
         {texts.submit}
       </Button>
-    </form>
+    </PlainForm>
   );
 }

@@ -4,6 +4,7 @@ import { Button, DatePicker, Dialog, Input, List, Selector, TextArea, Toast } fr
 import { useRef, useState } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { PlainForm } from '../../../components/plain-form.tsx';
 import { useAddMoney } from '../api/add-money.ts';
 import { recognizeCard } from '../api/upload-img.ts';
 import { moneyTexts as T } from '../texts.ts';
@@ -100,14 +101,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
   };
 
   return (
-    <form
-      className="money-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <PlainForm className="money-form" onSubmit={submit}>
       <div className="money-form__title">{T.addMoney}</div>
       <List>
         <FormField field={form.field('amount')} label={T.amountLabel}>
@@ -187,6 +181,6 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       <Button block color="primary" type="submit" loading={add.isPending} loadingText={T.submitting}>
         {T.submit}
       </Button>
-    </form>
+    </PlainForm>
   );
 }
