@@ -1,7 +1,8 @@
 import { moneyFormSchema } from '@crm/domain/api/money';
 import { CARD_METHODS, REPAYMENT_METHODS } from '@crm/domain/money';
-import { Button, DatePicker, Dialog, Input, List, Selector, TextArea, Toast } from 'antd-mobile';
+import { Button, DatePicker, Dialog, Input, List, TextArea, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
+import { ChoiceField } from '../../../components/choice-field.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PlainForm } from '../../../components/plain-form.tsx';
@@ -127,16 +128,14 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
             cancelText={T.cancel}
           />
         </FormField>
-        <FormField field={form.field('method')} label={T.methodLabel}>
-          <div role="radiogroup" aria-labelledby={form.field('method').labelId}>
-            <Selector
-              columns={2}
-              options={REPAYMENT_METHODS.map((option) => ({ label: option.label, value: option.value }))}
-              value={method === null ? [] : [method]}
-              onChange={(values) => form.set('method')(values[0] ?? null)}
-            />
-          </div>
-        </FormField>
+        <ChoiceField
+          field={form.field('method')}
+          label={T.methodLabel}
+          options={REPAYMENT_METHODS}
+          value={method}
+          onChange={form.set('method')}
+          columns={2}
+        />
         {usesCard ? (
           <FormField field={form.field('card_no')} label={T.cardLabel}>
             <div className="money-field__row">

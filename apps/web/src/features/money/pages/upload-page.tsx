@@ -1,8 +1,9 @@
 import { addProofRequestSchema, type Proof } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
-import { Button, Dialog, List, Selector, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, List, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ChoiceField } from '../../../components/choice-field.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useProofs } from '../api/get-proof.ts';
@@ -77,16 +78,14 @@ function NewProofForm({ clientId }: { clientId: number }) {
   return (
     <section className="money-card" aria-label={T.newProof}>
       <List header={T.newProof}>
-        <FormField field={form.field('type')} label={T.typeLabel}>
-          <div role="radiogroup" aria-labelledby={form.field('type').labelId}>
-            <Selector
-              columns={4}
-              options={PROOF_TYPES.map((option) => ({ label: option.label, value: option.value }))}
-              value={type === null ? [] : [type]}
-              onChange={(values) => form.set('type')(values[0] ?? null)}
-            />
-          </div>
-        </FormField>
+        <ChoiceField
+          field={form.field('type')}
+          label={T.typeLabel}
+          options={PROOF_TYPES}
+          value={type}
+          onChange={form.set('type')}
+          columns={4}
+        />
         <FormField field={form.field('imgs')} label={T.imagesLabel}>
           <ImageUploader uploads={uploads} label={T.imagesLabel} />
         </FormField>
