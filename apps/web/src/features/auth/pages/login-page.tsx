@@ -1,6 +1,6 @@
 import type { CorpOption } from '@crm/domain/api/auth';
 import { Button, Input } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { pickTexts } from '../../../lib/locale.ts';
@@ -39,6 +39,33 @@ function errorMessage(error: unknown): string {
 function initialStage(search: URLSearchParams): Stage {
   if (getStoredUser()) return 'redirecting';
   return search.get('corp') ? 'authorizing' : 'form';
+}
+
+/** One field of the form: its label, the control, and the field's message under it (`<id>-error`). */
+function LoginField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="login-field">
+      <label className="login-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="login-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export function LoginPage() {
@@ -181,10 +208,7 @@ export function LoginPage() {
 
   return (
     <PlainForm className="login-form" onSubmit={handleSubmit}>
-      <div className="login-field">
-        <label className="login-field__label" htmlFor="login-corp">
-          {texts.corpLabel}
-        </label>
+      <LoginField id="login-corp" label={texts.corpLabel} error={fieldErrors.corpId}>
         <div className="login-field__row">
           <CorpField
             id="login-corp"
@@ -204,17 +228,9 @@ export function LoginPage() {
             </Button>
           ) : null}
         </div>
-        {fieldErrors.corpId ? (
-          <p id="login-corp-error" className="login-field__error" role="alert">
-            {fieldErrors.corpId}
-          </p>
-        ) : null}
-      </div>
+      </LoginField>
 
-      <div className="login-field">
-        <label className="login-field__label" htmlFor="login-phone">
-          {texts.phoneLabel}
-        </label>
+      <LoginField id="login-phone" label={texts.phoneLabel} error={fieldErrors.phone}>
         <Input
           id="login-phone"
           type="tel"
@@ -227,17 +243,9 @@ export function LoginPage() {
           aria-invalid={Boolean(fieldErrors.phone)}
           onChange={(value) => form.set('phone')(value.replace(/\D/g, ''))}
         />
-        {fieldErrors.phone ? (
-          <p className="login-field__error" role="alert">
-            {fieldErrors.phone}
-          </p>
-        ) : null}
-      </div>
+      </LoginField>
 
-      <div className="login-field">
-        <label className="login-field__label" htmlFor="login-code">
-          {texts.codeLabel}
-        </label>
+      <LoginField id="login-code" label={texts.codeLabel} error={fieldErrors.code}>
         <div className="login-field__row">
           <Input
             id="login-code"
@@ -263,12 +271,7 @@ export function LoginPage() {
             {countdown.isCounting ? texts.countdown(countdown.seconds) : texts.getCode}
           </Button>
         </div>
-        {fieldErrors.code ? (
-          <p className="login-field__error" role="alert">
-            {fieldErrors.code}
-          </p>
-        ) : null}
-      </div>
+      </LoginField>
 
       <Button
         className="login-submit"
