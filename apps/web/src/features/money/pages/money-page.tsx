@@ -1,6 +1,6 @@
 import type { MoneyRecord } from '@crm/domain/api/money';
 import { formatFen, labelOf, REPAYMENT_METHODS } from '@crm/domain/money';
-import { Button, Dialog, InfiniteScroll, Popup, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmMoney } from '../api/confirm-money.ts';
@@ -8,7 +8,15 @@ import { useDelMoney } from '../api/del-money.ts';
 import { useMoneyList } from '../api/get-money-list.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { MoneyForm } from '../components/money-form.tsx';
-import { EmptyState, errorMessage, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
+import {
+  EmptyState,
+  errorMessage,
+  FormSheet,
+  ListSkeleton,
+  MissingCase,
+  MoreFooter,
+  useCaseId,
+} from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { moneyTexts as T } from '../texts.ts';
@@ -51,20 +59,11 @@ export function MoneyPage() {
         {items.map((record) => (
           <MoneyCard key={record.id} record={record} clientId={clientId} />
         ))}
-        {items.length > 0 ? (
-          <InfiniteScroll loadMore={async () => void (await list.loadMore())} hasMore={list.hasMore}>
-            {list.hasMore ? T.loadingMore : T.noMore}
-          </InfiniteScroll>
-        ) : null}
+        <MoreFooter list={list} />
       </div>
-      <Popup
-        visible={isAdding}
-        onMaskClick={() => setIsAdding(false)}
-        destroyOnClose
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-      >
+      <FormSheet visible={isAdding} onClose={() => setIsAdding(false)}>
         <MoneyForm clientId={clientId} onDone={() => setIsAdding(false)} />
-      </Popup>
+      </FormSheet>
     </PullRefresh>
   );
 }

@@ -1,13 +1,13 @@
 import type { ProofRejectionItem } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
-import { Button, InfiniteScroll, Popup, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProofRejections } from '../api/get-proof-rejections.ts';
 import { useUpdateProof } from '../api/proof-mutations.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { ImageUploader } from '../components/image-uploader.tsx';
-import { EmptyState, errorMessage, ListSkeleton } from '../components/page-states.tsx';
+import { EmptyState, errorMessage, FormSheet, ListSkeleton, MoreFooter } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { useImageUploads } from '../components/use-image-uploads.ts';
@@ -55,20 +55,11 @@ export function ProofPage() {
             </div>
           </article>
         ))}
-        {items.length > 0 ? (
-          <InfiniteScroll loadMore={async () => void (await rejections.loadMore())} hasMore={rejections.hasMore}>
-            {rejections.hasMore ? T.loadingMore : T.noMore}
-          </InfiniteScroll>
-        ) : null}
+        <MoreFooter list={rejections} />
       </div>
-      <Popup
-        visible={redoing !== null}
-        onMaskClick={() => setRedoing(null)}
-        destroyOnClose
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-      >
+      <FormSheet visible={redoing !== null} onClose={() => setRedoing(null)}>
         {redoing ? <ReuploadForm item={redoing} onDone={() => setRedoing(null)} /> : null}
-      </Popup>
+      </FormSheet>
     </PullRefresh>
   );
 }
