@@ -1,6 +1,6 @@
 import type { MoneyRecord } from '@crm/domain/api/money';
 import { formatFen, labelOf, REPAYMENT_METHODS } from '@crm/domain/money';
-import { Button, Dialog, Tag, Toast } from 'antd-mobile';
+import { Button, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmMoney } from '../api/confirm-money.ts';
@@ -19,6 +19,7 @@ import {
 } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
 
@@ -74,8 +75,7 @@ function MoneyCard({ record, clientId }: { record: MoneyRecord; clientId: number
   const amount = formatFen(record.amount_fen);
 
   const handleConfirm = async () => {
-    if (!(await Dialog.confirm({ content: T.confirmMoneyAsk(amount), confirmText: T.confirm, cancelText: T.cancel })))
-      return;
+    if (!(await askToConfirm(T.confirmMoneyAsk(amount), T))) return;
     try {
       await confirm.mutateAsync(record.id);
       Toast.show({ icon: 'success', content: T.statusConfirmed });
@@ -84,7 +84,7 @@ function MoneyCard({ record, clientId }: { record: MoneyRecord; clientId: number
     }
   };
   const handleDelete = async () => {
-    if (!(await Dialog.confirm({ content: T.deleteMoneyAsk, confirmText: T.confirm, cancelText: T.cancel }))) return;
+    if (!(await askToConfirm(T.deleteMoneyAsk, T))) return;
     try {
       await del.mutateAsync(record.id);
     } catch (error) {

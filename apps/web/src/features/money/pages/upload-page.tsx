@@ -1,6 +1,6 @@
 import { addProofRequestSchema, type Proof } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
-import { Button, Dialog, List, Tag, Toast } from 'antd-mobile';
+import { Button, List, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChoiceField } from '../../../components/choice-field.tsx';
@@ -13,6 +13,7 @@ import { ImageUploader } from '../components/image-uploader.tsx';
 import { EmptyState, errorMessage, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { RejectPopup } from '../components/reject-popup.tsx';
 import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
@@ -101,7 +102,7 @@ function ProofCard({ proof, canWrite, onReject }: { proof: Proof; canWrite: bool
   const del = useDelProof();
   const open = proof.rejections.find((rejection) => rejection.resolved_at === null);
   const remove = async () => {
-    const confirmed = await Dialog.confirm({ content: T.deleteProofAsk, confirmText: T.confirm, cancelText: T.cancel });
+    const confirmed = await askToConfirm(T.deleteProofAsk, T);
     if (!confirmed) return;
     try {
       await del.mutateAsync(proof.id);

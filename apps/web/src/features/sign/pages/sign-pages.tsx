@@ -4,7 +4,7 @@ import {
   updateTaskRequestSchema,
   type SignTask,
 } from '@crm/domain/api/sign';
-import { Button, Dialog, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
+import { Button, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
@@ -14,6 +14,7 @@ import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { getStoredUser } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import {
   useAuditSignReject,
   useSign,
@@ -254,11 +255,7 @@ function RejectDecision({ taskId }: { taskId: number }) {
     const input = form.validate({ decision });
     if (!input) return;
     if (decision === 'approve') {
-      const confirmed = await Dialog.confirm({
-        content: t.approveConfirm,
-        confirmText: t.confirm,
-        cancelText: t.cancel,
-      });
+      const confirmed = await askToConfirm(t.approveConfirm, t);
       if (!confirmed) return;
     }
     try {
