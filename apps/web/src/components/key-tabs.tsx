@@ -1,13 +1,15 @@
 import { Tabs } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 
 export type KeyTab<K extends string> = { key: K; title: ReactNode };
+
+/** The first tab is the one a page starts on and an unknown key falls back to. */
+export type KeyTabList<K extends string> = readonly [KeyTab<K>, ...KeyTab<K>[]];
 
 export type KeyTabsProps<K extends string> = {
   value: K;
   onChange: (key: K) => void;
-  /** The first tab is the one an unknown key falls back to. */
-  tabs: readonly [KeyTab<K>, ...KeyTab<K>[]];
+  tabs: KeyTabList<K>;
 };
 
 /** Tabs over a fixed set of keys, typed: a page's filter (open/all, waiting/handled, …). */
@@ -19,4 +21,13 @@ export function KeyTabs<K extends string>({ value, onChange, tabs }: KeyTabsProp
       ))}
     </Tabs>
   );
+}
+
+/**
+ * A filter whose choice only the page itself needs: the key chosen, starting on the first tab, and the tabs
+ * to show. A page that also reads the key elsewhere (the address, say) keeps its own state and uses KeyTabs.
+ */
+export function useKeyTabs<K extends string>(tabs: KeyTabList<K>): [K, ReactElement] {
+  const [value, setValue] = useState<K>(tabs[0].key);
+  return [value, <KeyTabs value={value} onChange={setValue} tabs={tabs} />];
 }

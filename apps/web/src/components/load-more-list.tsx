@@ -1,15 +1,11 @@
 import { Button, ErrorBlock, InfiniteScroll, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import type { PagedListState } from '../lib/paged-list.ts';
 import { PullRefresh } from './pull-refresh.tsx';
 import { componentTexts } from './texts.ts';
 
-export type LoadMoreListProps<T> = {
-  items: T[];
-  isPending: boolean;
-  error: Error | null;
-  hasMore: boolean;
-  loadMore: () => Promise<unknown>;
-  refresh: () => Promise<unknown>;
+/** The list's state as usePagedList gives it (a page spreads `{...list}`); the pages themselves are not read. */
+export type LoadMoreListProps<T> = Omit<PagedListState<T>, 'pages'> & {
   renderItem: (item: T) => ReactNode;
   emptyText?: string;
   /** Wraps the rendered items, e.g. in a `<ul>` when renderItem gives `<li>`s. */

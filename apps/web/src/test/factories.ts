@@ -6,6 +6,7 @@ import type { AppealItem, CaseDetail, CaseListItem, ServiceItem, Statistic } fro
 import type { MoneyList, MoneyRecord, Proof, ProofList, ProofRejectionItem } from '@crm/domain/api/money';
 import type { HouseDetail, houseClientItemSchema } from '@crm/domain/api/house';
 import type { z } from 'zod';
+import { ok, type HandlerTable } from './render-page.tsx';
 import type { followUpSchema, pendingDetailSchema, pendingItemSchema } from '@crm/domain/api/cases';
 
 /** One keyset page holding every item (no next page). */
@@ -254,3 +255,12 @@ export const aHouseDetail = (
   can_set_brokerage: false,
   ...over,
 });
+
+/** The case form's reference lists (add and edit), answered empty: the form works without them. */
+export const REFERENCE_LISTS: HandlerTable = {
+  '/api/crm/bank': ok([]),
+  '/api/crm/product': ok([]),
+  '/api/crm/channel': ok([]),
+  '/api/crm/source': ok([]),
+  '/common/signUser': ok([]),
+};

@@ -4,10 +4,10 @@
  * calls the page sends, so they outlive refactors of hooks, query keys and route chunks.
  */
 import { act, cleanup, configure, render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
-import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
+import { Dialog, Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { setUpAntdRender } from '../app/antd-render.ts';
 import { queryClient } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
 import { clearStoredUser, setStoredUser, type UserRecordInput } from '../lib/storage.ts';
@@ -140,6 +140,9 @@ const DESKTOP_USER_AGENT =
 /** A logged-in salesperson, unless a test says otherwise. */
 export const SALES_USER: UserRecordInput = { id: 7, job: [1], leader: false, name: '王小明' };
 
+/** The salespeople's team leader: team pages, confirming repayments, rejecting proofs. */
+export const LEADER: UserRecordInput = { id: 2, job: [1], leader: true, name: '张组长' };
+
 export type RenderPageOptions = {
   api?: HandlerTable;
   /** The stored logged-in user; null for none. */
@@ -153,26 +156,12 @@ export type PageView = RenderResult & {
   router: ReturnType<typeof createMemoryRouter>;
   /** Where the page navigated to. */
   pathname: () => string;
+  /**
+   * A failed load: its message shows as an alert with a 重试 button, and tapping it once `path` answers `reply`
+   * asks the server again. The caller then looks for what the answer shows.
+   */
+  retryFailedLoad: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
 };
-
-let antdRenderReady = false;
-
-/** antd-mobile's Toast, Dialog and Modal render through this hook, as in main.tsx. */
-function setUpAntdRender(): void {
-  if (antdRenderReady) return;
-  antdRenderReady = true;
-  unstableSetRender((node, container) => {
-    const host = container as (Element | DocumentFragment) & { _reactRoot?: Root };
-    const root = host._reactRoot ?? createRoot(host);
-    host._reactRoot = root;
-    root.render(node);
-    return async () => {
-      await Promise.resolve();
-      root.unmount();
-      delete host._reactRoot;
-    };
-  });
-}
 
 /**
  * Renders the app at `path` with the given fake API and waits until the route's chunks have loaded. Use
@@ -194,7 +183,21 @@ export async function renderPage(
   await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true), {
     timeout: 20_000,
   });
-  return { ...view, api: fake, router, pathname: () => router.state.location.pathname };
+  return {
+    ...view,
+    api: fake,
+    router,
+    pathname: () => router.state.location.pathname,
+    retryFailedLoad: (message, apiPath, reply) => retryFailedLoad(fake, message, apiPath, reply),
+  };
+}
+
+async function retryFailedLoad(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
+  expect((await screen.findByText(message)).closest('[role="alert"]')).not.toBeNull();
+  const asked = api.callsTo(path).length;
+  api.set({ [path]: reply });
+  await tap(await screen.findByRole('button', { name: '重试' }));
+  await expect.poll(() => api.callsTo(path).length).toBeGreaterThan(asked);
 }
 
 /** Toasts: lib/toast.ts's role="alert" node, or antd-mobile's Toast where a page shows one directly. */

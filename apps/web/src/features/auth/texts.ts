@@ -16,6 +16,7 @@ export const authTexts = {
   submitting: '账号登录中',
   demoCode: (code: string) => `演示模式验证码：${code}`,
   corpLoadFailed: '公司列表加载失败',
+  retry: '重试',
   confirm: '确定',
   cancel: '取消',
   ...(VALIDATION_MESSAGES as Record<ValidationMessageKey, string>),

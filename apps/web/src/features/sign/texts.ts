@@ -31,7 +31,6 @@ export const signTexts = {
   decided: '已处理',
   confirm: '确定',
   cancel: '取消',
-  loadFailed: '加载失败',
   houseOpen: '待领取',
   houseMine: '我的房贷签约',
 } as const;

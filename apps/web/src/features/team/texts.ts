@@ -1,6 +1,5 @@
 /** UI texts of the team pages (issue 3). */
 export const teamTexts = {
-  loadFailed: '加载失败',
   members: '成员业绩',
   memberChart: '成员报单金额（万元）',
   byMonth: '近六个月团队报单金额（万元）',

@@ -1,6 +1,6 @@
 import type { CorpOption } from '@crm/domain/api/auth';
 import { Button, Input } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { pickTexts } from '../../../lib/locale.ts';
@@ -13,6 +13,7 @@ import {
   setStoredUser,
 } from '../../../lib/storage.ts';
 import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { PlainForm } from '../../../components/plain-form.tsx';
 import { autoLogin, wecomAuthorizeUrl } from '../api/auto-login.ts';
 import { useCheckCaptcha } from '../api/check-captcha.ts';
 import { useCorpList } from '../api/get-corp-list.ts';
@@ -38,6 +39,33 @@ function errorMessage(error: unknown): string {
 function initialStage(search: URLSearchParams): Stage {
   if (getStoredUser()) return 'redirecting';
   return search.get('corp') ? 'authorizing' : 'form';
+}
+
+/** One field of the form: its label, the control, and the field's message under it (`<id>-error`). */
+function LoginField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="login-field">
+      <label className="login-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="login-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export function LoginPage() {
@@ -179,40 +207,30 @@ export function LoginPage() {
   const smsLooksDisabled = !phoneIsValid;
 
   return (
-    <form
-      className="login-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void handleSubmit();
-      }}
-    >
-      <div className="login-field">
-        <label className="login-field__label" htmlFor="login-corp">
-          {texts.corpLabel}
-        </label>
-        <CorpField
-          id="login-corp"
-          options={corps}
-          value={chosenCorpId}
-          placeholder={texts.corpPlaceholder}
-          title={texts.corpLabel}
-          confirmText={texts.confirm}
-          cancelText={texts.cancel}
-          describedBy={fieldErrors.corpId ? 'login-corp-error' : undefined}
-          onChange={form.set('corpId')}
-        />
-        {fieldErrors.corpId ? (
-          <p id="login-corp-error" className="login-field__error" role="alert">
-            {fieldErrors.corpId}
-          </p>
-        ) : null}
-      </div>
+    <PlainForm className="login-form" onSubmit={handleSubmit}>
+      <LoginField id="login-corp" label={texts.corpLabel} error={fieldErrors.corpId}>
+        <div className="login-field__row">
+          <CorpField
+            id="login-corp"
+            options={corps}
+            value={chosenCorpId}
+            placeholder={texts.corpPlaceholder}
+            title={texts.corpLabel}
+            confirmText={texts.confirm}
+            cancelText={texts.cancel}
+            describedBy={fieldErrors.corpId ? 'login-corp-error' : undefined}
+            onChange={form.set('corpId')}
+          />
+          {/* The toast is gone in seconds: without this, a failed list leaves nothing to pick and no way on. */}
+          {corpList.error ? (
+            <Button className="login-retry-button" color="primary" fill="outline" size="small" onClick={corpList.retry}>
+              {texts.retry}
+            </Button>
+          ) : null}
+        </div>
+      </LoginField>
 
-      <div className="login-field">
-        <label className="login-field__label" htmlFor="login-phone">
-          {texts.phoneLabel}
-        </label>
+      <LoginField id="login-phone" label={texts.phoneLabel} error={fieldErrors.phone}>
         <Input
           id="login-phone"
           type="tel"
@@ -225,17 +243,9 @@ export function LoginPage() {
           aria-invalid={Boolean(fieldErrors.phone)}
           onChange={(value) => form.set('phone')(value.replace(/\D/g, ''))}
         />
-        {fieldErrors.phone ? (
-          <p className="login-field__error" role="alert">
-            {fieldErrors.phone}
-          </p>
-        ) : null}
-      </div>
+      </LoginField>
 
-      <div className="login-field">
-        <label className="login-field__label" htmlFor="login-code">
-          {texts.codeLabel}
-        </label>
+      <LoginField id="login-code" label={texts.codeLabel} error={fieldErrors.code}>
         <div className="login-field__row">
           <Input
             id="login-code"
@@ -261,12 +271,7 @@ export function LoginPage() {
             {countdown.isCounting ? texts.countdown(countdown.seconds) : texts.getCode}
           </Button>
         </div>
-        {fieldErrors.code ? (
-          <p className="login-field__error" role="alert">
-            {fieldErrors.code}
-          </p>
-        ) : null}
-      </div>
+      </LoginField>
 
       <Button
         className="login-submit"
@@ -280,6 +285,6 @@ export function LoginPage() {
       >
         {texts.submit}
       </Button>
-    </form>
+    </PlainForm>
   );
 }

@@ -11,6 +11,7 @@ import { Button, Picker } from 'antd-mobile';
 import { useState } from 'react';
 import { pickTexts } from '../../../lib/locale.ts';
 import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { PlainForm } from '../../../components/plain-form.tsx';
 import { CalcInputField, CalcRadioField } from '../components/calc-fields.tsx';
 import { LoanResultPopup } from '../components/loan-result-popup.tsx';
 import { calculatorTexts, enUS } from '../texts.ts';
@@ -60,14 +61,7 @@ export function CalculatorPage() {
   };
 
   return (
-    <form
-      className="calc-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        handleSubmit();
-      }}
-    >
+    <PlainForm className="calc-form" onSubmit={handleSubmit}>
       <CalcInputField
         label={texts.amountLabel}
         unit={texts.amountUnit}
@@ -145,6 +139,6 @@ export function CalculatorPage() {
       <p className="calc-disclaimer">{texts.disclaimer}</p>
 
       <LoanResultPopup result={result} showIrr={isInstalment} texts={texts} onClose={() => setResult(null)} />
-    </form>
+    </PlainForm>
   );
 }

@@ -13,6 +13,7 @@ import { Button, Checkbox, Input, List, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { OptionField, type OptionFieldOption } from '../../../components/option-field.tsx';
+import { PlainForm } from '../../../components/plain-form.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useBanks, useChannels, useProducts, useSignUsers, useSources } from '../api/get-reference.ts';
@@ -98,14 +99,7 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit }: CaseFo
   const facts = parseIdNumber(values.id_number ?? '');
 
   return (
-    <form
-      className="case-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <PlainForm className="case-form" onSubmit={submit}>
       <List mode="card" header={T.client}>
         {text('name', T.name, T.placeholders.name, true)}
         {text('phone', T.phone, T.placeholders.phone, true, 'tel')}
@@ -161,6 +155,6 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit }: CaseFo
           {submitText}
         </Button>
       </div>
-    </form>
+    </PlainForm>
   );
 }

@@ -1,7 +1,8 @@
 import { CASE_STATUS, CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { REJECT_REASONS } from '@crm/domain/options';
 import { updateClientStatusRequestSchema } from '@crm/domain/api/cases';
-import { Button, List, Popup, Selector, TextArea } from 'antd-mobile';
+import { Button, List, Popup, TextArea } from 'antd-mobile';
+import { ChoiceField } from '../../../components/choice-field.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { casesTexts } from '../texts.ts';
@@ -39,16 +40,15 @@ export function StatusMovePopup({ move, isSubmitting, onClose, onConfirm }: Stat
     >
       <List header={T.moveTo(label)}>
         {isRejection ? (
-          <FormField field={form.field('reason_code')} label={T.rejectReasonPick} required>
-            <div role="radiogroup" aria-labelledby={form.field('reason_code').labelId}>
-              <Selector
-                columns={2}
-                options={REJECT_REASONS.map((option) => ({ label: option.label, value: option.value }))}
-                value={reasonCode ? [reasonCode] : []}
-                onChange={(values) => form.set('reason_code')(values[0])}
-              />
-            </div>
-          </FormField>
+          <ChoiceField
+            field={form.field('reason_code')}
+            label={T.rejectReasonPick}
+            options={REJECT_REASONS}
+            value={reasonCode}
+            onChange={(code) => form.set('reason_code')(code ?? undefined)}
+            columns={2}
+            required
+          />
         ) : null}
         <FormField
           field={form.field('reason')}

@@ -1,15 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, type HandlerTable, ok, renderPage, tap } from '../../../test/page.ts';
-
-/** The form's reference lists, answered empty: the form works without them. */
-const REFERENCE_LISTS: HandlerTable = {
-  '/api/crm/bank': ok([]),
-  '/api/crm/product': ok([]),
-  '/api/crm/channel': ok([]),
-  '/api/crm/source': ok([]),
-  '/common/signUser': ok([]),
-};
+import { fail, findToast, ok, REFERENCE_LISTS, renderPage, tap } from '../../../test/page.ts';
 
 const type = (id: string, value: string) =>
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });

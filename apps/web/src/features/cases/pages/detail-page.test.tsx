@@ -33,7 +33,11 @@ describe('/business/detail/:id', () => {
     expect(screen.getByText('加载失败，点击重试')).toBeTruthy();
   });
 
-  it.todo('offers a retry when the case failed to load (the page shows only the message today)');
+  it('offers a retry when the case failed to load', async () => {
+    const page = await renderPage('/business/detail/11', { api: { '/api/crm/detail': httpError(500) } });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/detail', ok(aCaseDetail()));
+    expect(await screen.findByText('招商银行')).toBeTruthy();
+  });
 
   it('moves the case to the next status with the reason typed', async () => {
     const page = await renderPage('/business/detail/11', {

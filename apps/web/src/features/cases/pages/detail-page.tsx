@@ -11,11 +11,13 @@ import {
   REJECT_REASONS,
 } from '@crm/domain/options';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { Button, Dialog, ErrorBlock, List, NoticeBar, Skeleton, Space, Steps } from 'antd-mobile';
+import { Button, List, NoticeBar, Skeleton, Space, Steps } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../lib/toast.ts';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { useDelClient } from '../api/del-client.ts';
 import { useClientDetail } from '../api/get-client-detail.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
@@ -48,15 +50,13 @@ export function DetailPage() {
 
   if (detail.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
   if (detail.isError)
-    return <ErrorBlock status="default" title={casesTexts.loadFailed} description={detail.error.message} />;
+    return (
+      <LoadError title={casesTexts.loadFailed} message={detail.error.message} onRetry={() => void detail.refetch()} />
+    );
   const c = detail.data;
 
   const remove = async () => {
-    const confirmed = await Dialog.confirm({
-      content: T.deleteConfirm,
-      confirmText: casesTexts.confirm,
-      cancelText: casesTexts.cancel,
-    });
+    const confirmed = await askToConfirm(T.deleteConfirm, casesTexts);
     if (!confirmed) return;
     try {
       showToast({ content: await del.mutateAsync(c.id), icon: 'success' });

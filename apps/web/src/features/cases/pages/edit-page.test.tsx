@@ -1,14 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCaseDetail, fail, findToast, type HandlerTable, ok, renderPage, tap } from '../../../test/page.ts';
-
-const REFERENCE_LISTS: HandlerTable = {
-  '/api/crm/bank': ok([]),
-  '/api/crm/product': ok([]),
-  '/api/crm/channel': ok([]),
-  '/api/crm/source': ok([]),
-  '/common/signUser': ok([]),
-};
+import { aCaseDetail, fail, findToast, ok, REFERENCE_LISTS, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/edit', () => {
   it('fills the form from the case and saves the correction with updateClient', async () => {
@@ -54,5 +46,11 @@ describe('/business/edit', () => {
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
   });
 
-  it.todo('offers a retry when the case failed to load (the page shows only the message today)');
+  it('offers a retry when the case failed to load', async () => {
+    const page = await renderPage('/business/edit?id=11', {
+      api: { ...REFERENCE_LISTS, '/api/crm/detail': fail('稍后再试') },
+    });
+    await page.retryFailedLoad('稍后再试', '/api/crm/detail', ok(aCaseDetail()));
+    expect(await screen.findByDisplayValue('陈美玲')).toBeTruthy();
+  });
 });

@@ -1,7 +1,8 @@
 import type { CaseDetail } from '@crm/domain/api/cases';
 import { fenToYuan } from '@crm/domain/money';
-import { ErrorBlock, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useClientDetail } from '../api/get-client-detail.ts';
 import { useSaveClient } from '../api/save-client.ts';
@@ -49,7 +50,9 @@ export function EditPage() {
   const save = useSaveClient(mode, id);
   if (detail.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
   if (detail.isError)
-    return <ErrorBlock status="default" title={casesTexts.loadFailed} description={detail.error.message} />;
+    return (
+      <LoadError title={casesTexts.loadFailed} message={detail.error.message} onRetry={() => void detail.refetch()} />
+    );
   return (
     <div className="page">
       {mode === 'resubmit' && detail.data.reject_note ? (

@@ -26,5 +26,9 @@ describe('/business/pendingDetail/:id', () => {
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
-  it.todo('offers a retry when the notes failed to load (the page shows only the message today)');
+  it('offers a retry when the notes failed to load', async () => {
+    const page = await renderPage('/business/pendingDetail/11', { api: { '/api/crm/pendingDetail': offline() } });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/pendingDetail', ok(aPendingDetail()));
+    expect(await screen.findByText('客户说下周补流水')).toBeTruthy();
+  });
 });

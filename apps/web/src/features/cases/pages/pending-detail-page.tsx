@@ -1,5 +1,6 @@
 import { ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { usePendingDetail } from '../api/get-pending-detail.ts';
 import { StatusTag } from '../components/status-tag.tsx';
@@ -13,7 +14,9 @@ export function PendingDetailPage() {
   const query = usePendingDetail(id);
   if (query.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
   if (query.isError)
-    return <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />;
+    return (
+      <LoadError title={casesTexts.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} />
+    );
   const { client, list } = query.data;
   return (
     <PullRefresh onRefresh={() => query.refetch()} texts={casesTexts}>

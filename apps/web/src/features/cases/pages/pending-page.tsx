@@ -1,8 +1,7 @@
 import { Tag } from 'antd-mobile';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { usePending } from '../api/get-pending.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -11,18 +10,14 @@ const T = casesTexts.pending;
 
 /** /business/pending: my open follow-ups, those due first (POST pending; the home badge counts them). */
 export function PendingPage() {
-  const [due, setDue] = useState<'0' | '1'>('1');
+  const [due, tabs] = useKeyTabs([
+    { key: '1', title: T.due },
+    { key: '0', title: T.all },
+  ]);
   const list = usePending(due);
   return (
     <div className="page">
-      <KeyTabs
-        value={due}
-        onChange={setDue}
-        tabs={[
-          { key: '1', title: T.due },
-          { key: '0', title: T.all },
-        ]}
-      />
+      {tabs}
       <PagedList
         list={list}
         itemKey={(item) => item.id}

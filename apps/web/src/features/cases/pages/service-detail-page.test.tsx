@@ -71,5 +71,10 @@ describe('/business/service_detail/:id', () => {
     expect(await screen.findByText('仅客服可查看')).toBeTruthy();
   });
 
-  it.todo('offers a retry when the request failed to load (the page shows only the message today)');
+  it('offers a retry when the request failed to load', async () => {
+    const api = { '/api/crm/service': fail('稍后再试') };
+    const page = await renderPage('/business/service_detail/21', { user: SERVICE_USER, api });
+    await page.retryFailedLoad('稍后再试', '/api/crm/service', oneRequest());
+    expect(await screen.findByRole('link', { name: '陈美玲' })).toBeTruthy();
+  });
 });

@@ -1,6 +1,7 @@
 import { serviceTransferRequestSchema } from '@crm/domain/api/cases';
 import { Button, ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { OptionField } from '../../../components/option-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
@@ -28,7 +29,9 @@ export function ServiceDetailPage() {
 
   if (query.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
   if (query.isError)
-    return <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />;
+    return (
+      <LoadError title={casesTexts.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} />
+    );
   const item = query.data.list[0];
   if (!item) return <ErrorBlock status="empty" title={casesTexts.empty} description="" />;
 

@@ -1,8 +1,7 @@
 import type { ServiceItem } from '@crm/domain/api/cases';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { useService } from '../api/get-service.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -11,18 +10,14 @@ const T = casesTexts.service;
 
 /** /business/service: the cases put to customer service (job 3; GET service). */
 export function ServicePage() {
-  const [status, setStatus] = useState<'open' | 'all'>('open');
+  const [status, tabs] = useKeyTabs([
+    { key: 'open', title: T.open },
+    { key: 'all', title: T.all },
+  ]);
   const list = useService(status);
   return (
     <div className="page">
-      <KeyTabs
-        value={status}
-        onChange={setStatus}
-        tabs={[
-          { key: 'open', title: T.open },
-          { key: 'all', title: T.all },
-        ]}
-      />
+      {tabs}
       <PagedList<ServiceItem>
         list={list}
         itemKey={(item) => item.id}

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic, fail, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { aStatistic, fail, httpError, LEADER, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/stat', () => {
   it('shows my totals and the cases by status, with no team switch for a salesperson', async () => {
@@ -16,7 +16,7 @@ describe('/business/stat', () => {
 
   it("lets a leader switch to the team's figures", async () => {
     const page = await renderPage('/business/stat', {
-      user: { id: 2, job: [1], leader: true, name: '张组长' },
+      user: LEADER,
       api: { '/api/crm/statistic': ok(aStatistic()) },
     });
     await screen.findByText('报单数');
@@ -44,5 +44,9 @@ describe('/business/stat', () => {
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
-  it.todo('offers a retry button when the figures failed to load (only pull-to-refresh today)');
+  it('offers a retry button when the figures failed to load', async () => {
+    const page = await renderPage('/business/stat', { api: { '/api/crm/statistic': fail('统计暂不可用') } });
+    await page.retryFailedLoad('统计暂不可用', '/api/crm/statistic', ok(aStatistic()));
+    expect(await screen.findByText('报单数')).toBeTruthy();
+  });
 });

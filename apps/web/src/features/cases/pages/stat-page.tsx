@@ -1,7 +1,8 @@
 import { fenToWan, fenToWanValue } from '@crm/domain/money';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { ErrorBlock, List, Segmented, Skeleton } from 'antd-mobile';
+import { List, Segmented, Skeleton } from 'antd-mobile';
 import { useMemo, useState } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { BarChart } from '../../../components/bar-chart.tsx';
 import { getStoredUser } from '../../../lib/storage.ts';
@@ -45,7 +46,7 @@ export function StatPage() {
         {query.isPending ? (
           <Skeleton.Paragraph lineCount={8} animated />
         ) : query.isError ? (
-          <ErrorBlock status="default" title={casesTexts.loadFailed} description={query.error.message} />
+          <LoadError title={casesTexts.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} />
         ) : (
           <>
             <div className="stat-cards">

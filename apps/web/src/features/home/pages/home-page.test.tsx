@@ -2,7 +2,7 @@ import type { UserInfo } from '@crm/domain/api/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, httpError, LEADER, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
 const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   id: 7,
@@ -31,7 +31,7 @@ describe('/index', () => {
 
   it('shows the team card to a leader', async () => {
     await renderPage('/index', {
-      user: { id: 2, job: [1], leader: true, name: '张组长' },
+      user: LEADER,
       api: {
         '/api/crm/userinfo': ok(
           userinfo({
@@ -67,7 +67,12 @@ describe('/index', () => {
     expect(await within(alert).findByText(message)).toBeTruthy();
   });
 
-  it.todo('offers a retry button when the user failed to load (only pull-to-refresh today)');
+  it('offers a retry button when the user failed to load', async () => {
+    const page = await renderPage('/index', { api: { '/api/crm/userinfo': httpError(500) } });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/userinfo', ok(userinfo()));
+    expect(await screen.findByText('易数科技')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 
   it('logs out after confirmation, forgets the user and goes back to the login page', async () => {
     const page = await renderPage('/index', {

@@ -1,10 +1,12 @@
 import { homeCards } from '@crm/domain/roles';
-import { Button, Dialog, NoticeBar, PullToRefresh, Result, Toast } from 'antd-mobile';
+import { Button, NoticeBar, PullToRefresh, Result, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { pickTexts } from '../../../lib/locale.ts';
 import { getStoredUser, clearStoredUser, setStoredUser } from '../../../lib/storage.ts';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { useUserinfo } from '../api/get-userinfo.ts';
 import { useLogout } from '../api/logout.ts';
 import { HomeCard } from '../components/home-card.tsx';
@@ -41,11 +43,7 @@ export function HomePage() {
   }, [info]);
 
   const handleLogout = async () => {
-    const confirmed = await Dialog.confirm({
-      content: texts.logoutConfirm,
-      confirmText: texts.confirm,
-      cancelText: texts.cancel,
-    });
+    const confirmed = await askToConfirm(texts.logoutConfirm, texts);
     if (!confirmed) return;
     isLeaving.current = true;
     try {
@@ -75,7 +73,6 @@ export function HomePage() {
     );
   }
 
-  const status = userinfo.isPending ? texts.loggingIn : userinfo.isError ? userinfo.error.message : '';
   const cards = info
     ? homeCards({
         id: info.user.id,
@@ -97,10 +94,13 @@ export function HomePage() {
       completeText={texts.refreshed}
     >
       <div className="home">
-        {status ? (
-          <div role={userinfo.isError ? 'alert' : 'status'}>
-            <NoticeBar color={userinfo.isError ? 'error' : 'alert'} content={status} wrap />
+        {userinfo.isPending ? (
+          <div role="status">
+            <NoticeBar color="alert" content={texts.loggingIn} wrap />
           </div>
+        ) : null}
+        {userinfo.isError ? (
+          <LoadError message={userinfo.error.message} onRetry={() => void userinfo.refetch()} />
         ) : null}
 
         {info ? (

@@ -1,9 +1,10 @@
 import { MAX_IMAGES_PER_PROOF } from '@crm/domain/money';
-import { Dialog, ImageViewer, ProgressBar, Toast } from 'antd-mobile';
+import { ImageViewer, ProgressBar, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { moneyTexts as T } from '../texts.ts';
 import type { ImageUploads } from './use-image-uploads.ts';
 import './money.css';
+import { askToConfirm } from '../../../lib/confirm.ts';
 
 export type ImageUploaderProps = {
   uploads: ImageUploads;
@@ -22,7 +23,7 @@ export function ImageUploader({ uploads, label, max = MAX_IMAGES_PER_PROOF }: Im
   const shown = uploads.items.filter((item) => item.status === 'done');
 
   const handleRemove = async (key: string) => {
-    const confirmed = await Dialog.confirm({ content: T.deleteImageAsk, confirmText: T.confirm, cancelText: T.cancel });
+    const confirmed = await askToConfirm(T.deleteImageAsk, T);
     if (!confirmed) return;
     try {
       await uploads.remove(key);

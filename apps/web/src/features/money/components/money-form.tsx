@@ -1,9 +1,11 @@
 import { moneyFormSchema } from '@crm/domain/api/money';
 import { CARD_METHODS, REPAYMENT_METHODS } from '@crm/domain/money';
-import { Button, DatePicker, Dialog, Input, List, Selector, TextArea, Toast } from 'antd-mobile';
+import { Button, DatePicker, Dialog, Input, List, TextArea, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
+import { ChoiceField } from '../../../components/choice-field.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { PlainForm } from '../../../components/plain-form.tsx';
 import { useAddMoney } from '../api/add-money.ts';
 import { recognizeCard } from '../api/upload-img.ts';
 import { moneyTexts as T } from '../texts.ts';
@@ -100,14 +102,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
   };
 
   return (
-    <form
-      className="money-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <PlainForm className="money-form" onSubmit={submit}>
       <div className="money-form__title">{T.addMoney}</div>
       <List>
         <FormField field={form.field('amount')} label={T.amountLabel}>
@@ -133,16 +128,14 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
             cancelText={T.cancel}
           />
         </FormField>
-        <FormField field={form.field('method')} label={T.methodLabel}>
-          <div role="radiogroup" aria-labelledby={form.field('method').labelId}>
-            <Selector
-              columns={2}
-              options={REPAYMENT_METHODS.map((option) => ({ label: option.label, value: option.value }))}
-              value={method === null ? [] : [method]}
-              onChange={(values) => form.set('method')(values[0] ?? null)}
-            />
-          </div>
-        </FormField>
+        <ChoiceField
+          field={form.field('method')}
+          label={T.methodLabel}
+          options={REPAYMENT_METHODS}
+          value={method}
+          onChange={form.set('method')}
+          columns={2}
+        />
         {usesCard ? (
           <FormField field={form.field('card_no')} label={T.cardLabel}>
             <div className="money-field__row">
@@ -187,6 +180,6 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       <Button block color="primary" type="submit" loading={add.isPending} loadingText={T.submitting}>
         {T.submit}
       </Button>
-    </form>
+    </PlainForm>
   );
 }

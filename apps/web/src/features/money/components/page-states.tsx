@@ -1,4 +1,6 @@
-import { ErrorBlock, Skeleton } from 'antd-mobile';
+import { ErrorBlock, InfiniteScroll, Popup, Skeleton } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import type { PagedListState } from '../../../lib/paged-list.ts';
 import { useSearchParams } from 'react-router';
 import { moneyTexts as T } from '../texts.ts';
 
@@ -28,3 +30,35 @@ export function MissingCase() {
 }
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The foot of a money list: loads the next page when scrolled into view, then says there is no more. */
+export function MoreFooter({ list }: { list: PagedListState<unknown> }) {
+  if (list.items.length === 0) return null;
+  return (
+    <InfiniteScroll loadMore={async () => void (await list.loadMore())} hasMore={list.hasMore}>
+      {list.hasMore ? T.loadingMore : T.noMore}
+    </InfiniteScroll>
+  );
+}
+
+/** A form that slides up over a money list; closing it drops what was typed, so it opens empty next time. */
+export function FormSheet({
+  visible,
+  onClose,
+  children,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      destroyOnClose
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+    >
+      {children}
+    </Popup>
+  );
+}

@@ -6,13 +6,12 @@ import {
   fail,
   findToast,
   httpError,
+  LEADER,
   NETWORK_MESSAGE,
   ok,
   renderPage,
   tap,
 } from '../../../test/page.ts';
-
-const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/business/money', () => {
   it("shows the case's repayments and the confirmed total", async () => {
@@ -41,9 +40,7 @@ describe('/business/money', () => {
 
   it('shows a failed list with a retry that asks again', async () => {
     const page = await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': httpError(500) } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    page.api.set({ '/api/crm/moneyList': ok(aMoneyList()) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/moneyList', ok(aMoneyList()));
     expect(await screen.findByRole('article', { name: '¥1,280.50' })).toBeTruthy();
   });
 

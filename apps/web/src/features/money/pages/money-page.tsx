@@ -1,6 +1,6 @@
 import type { MoneyRecord } from '@crm/domain/api/money';
 import { formatFen, labelOf, REPAYMENT_METHODS } from '@crm/domain/money';
-import { Button, Dialog, InfiniteScroll, Popup, PullToRefresh, Tag, Toast } from 'antd-mobile';
+import { Button, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmMoney } from '../api/confirm-money.ts';
@@ -8,17 +8,20 @@ import { useDelMoney } from '../api/del-money.ts';
 import { useMoneyList } from '../api/get-money-list.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { MoneyForm } from '../components/money-form.tsx';
-import { EmptyState, errorMessage, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
+import {
+  EmptyState,
+  errorMessage,
+  FormSheet,
+  ListSkeleton,
+  MissingCase,
+  MoreFooter,
+  useCaseId,
+} from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
-
-const pullTexts = {
-  pullingText: T.pullToRefresh,
-  canReleaseText: T.releaseToRefresh,
-  refreshingText: T.refreshing,
-  completeText: T.refreshed,
-};
 
 /** /business/money?id=<case>: the case's repayments, newest first, with add, confirm and delete. */
 export function MoneyPage() {
@@ -33,7 +36,7 @@ export function MoneyPage() {
   const items = list.items;
 
   return (
-    <PullToRefresh onRefresh={async () => void (await list.refresh())} {...pullTexts}>
+    <PullRefresh onRefresh={list.refresh} texts={T}>
       <div className="money-page">
         <div className="money-summary">
           <span className="money-summary__name">{first?.client.name}</span>
@@ -57,21 +60,12 @@ export function MoneyPage() {
         {items.map((record) => (
           <MoneyCard key={record.id} record={record} clientId={clientId} />
         ))}
-        {items.length > 0 ? (
-          <InfiniteScroll loadMore={async () => void (await list.loadMore())} hasMore={list.hasMore}>
-            {list.hasMore ? T.loadingMore : T.noMore}
-          </InfiniteScroll>
-        ) : null}
+        <MoreFooter list={list} />
       </div>
-      <Popup
-        visible={isAdding}
-        onMaskClick={() => setIsAdding(false)}
-        destroyOnClose
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-      >
+      <FormSheet visible={isAdding} onClose={() => setIsAdding(false)}>
         <MoneyForm clientId={clientId} onDone={() => setIsAdding(false)} />
-      </Popup>
-    </PullToRefresh>
+      </FormSheet>
+    </PullRefresh>
   );
 }
 
@@ -81,8 +75,7 @@ function MoneyCard({ record, clientId }: { record: MoneyRecord; clientId: number
   const amount = formatFen(record.amount_fen);
 
   const handleConfirm = async () => {
-    if (!(await Dialog.confirm({ content: T.confirmMoneyAsk(amount), confirmText: T.confirm, cancelText: T.cancel })))
-      return;
+    if (!(await askToConfirm(T.confirmMoneyAsk(amount), T))) return;
     try {
       await confirm.mutateAsync(record.id);
       Toast.show({ icon: 'success', content: T.statusConfirmed });
@@ -91,7 +84,7 @@ function MoneyCard({ record, clientId }: { record: MoneyRecord; clientId: number
     }
   };
   const handleDelete = async () => {
-    if (!(await Dialog.confirm({ content: T.deleteMoneyAsk, confirmText: T.confirm, cancelText: T.cancel }))) return;
+    if (!(await askToConfirm(T.deleteMoneyAsk, T))) return;
     try {
       await del.mutateAsync(record.id);
     } catch (error) {

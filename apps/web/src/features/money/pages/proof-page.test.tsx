@@ -31,9 +31,7 @@ describe('/business/proof', () => {
 
   it('shows a failed list with a retry that asks again', async () => {
     const page = await renderPage('/business/proof', { api: { '/api/crm/proofReject': offline() } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    page.api.set({ '/api/crm/proofReject': rejections() });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/proofReject', rejections());
     expect(await screen.findByRole('article', { name: '陈美玲 发票' })).toBeTruthy();
   });
 

@@ -1,24 +1,18 @@
 import type { ProofRejectionItem } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
-import { Button, InfiniteScroll, Popup, PullToRefresh, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProofRejections } from '../api/get-proof-rejections.ts';
 import { useUpdateProof } from '../api/proof-mutations.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { ImageUploader } from '../components/image-uploader.tsx';
-import { EmptyState, errorMessage, ListSkeleton } from '../components/page-states.tsx';
+import { EmptyState, errorMessage, FormSheet, ListSkeleton, MoreFooter } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
-
-const pullTexts = {
-  pullingText: T.pullToRefresh,
-  canReleaseText: T.releaseToRefresh,
-  refreshingText: T.refreshing,
-  completeText: T.refreshed,
-};
 
 /** /business/proof: the caller's rejected proofs, each with its reason and a re-upload. */
 export function ProofPage() {
@@ -31,7 +25,7 @@ export function ProofPage() {
   const items = rejections.items;
 
   return (
-    <PullToRefresh onRefresh={async () => void (await rejections.refresh())} {...pullTexts}>
+    <PullRefresh onRefresh={rejections.refresh} texts={T}>
       <div className="money-page">
         {items.length === 0 ? <EmptyState text={T.noRejections} /> : null}
         {items.map((item) => (
@@ -61,21 +55,12 @@ export function ProofPage() {
             </div>
           </article>
         ))}
-        {items.length > 0 ? (
-          <InfiniteScroll loadMore={async () => void (await rejections.loadMore())} hasMore={rejections.hasMore}>
-            {rejections.hasMore ? T.loadingMore : T.noMore}
-          </InfiniteScroll>
-        ) : null}
+        <MoreFooter list={rejections} />
       </div>
-      <Popup
-        visible={redoing !== null}
-        onMaskClick={() => setRedoing(null)}
-        destroyOnClose
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-      >
+      <FormSheet visible={redoing !== null} onClose={() => setRedoing(null)}>
         {redoing ? <ReuploadForm item={redoing} onDone={() => setRedoing(null)} /> : null}
-      </Popup>
-    </PullToRefresh>
+      </FormSheet>
+    </PullRefresh>
   );
 }
 

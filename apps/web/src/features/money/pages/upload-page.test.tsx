@@ -6,13 +6,12 @@ import {
   findFieldError,
   findToast,
   httpError,
+  LEADER,
   NETWORK_MESSAGE,
   ok,
   renderPage,
   tap,
 } from '../../../test/page.ts';
-
-const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/business/upload', () => {
   it("shows the case's proofs with their status and the open rejection", async () => {
@@ -53,9 +52,7 @@ describe('/business/upload', () => {
 
   it('shows a failed load with a retry that asks again', async () => {
     const page = await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': httpError(503) } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    page.api.set({ '/api/crm/getProof': ok(aProofList()) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getProof', ok(aProofList()));
     expect(await screen.findByRole('article', { name: '账单' })).toBeTruthy();
   });
 

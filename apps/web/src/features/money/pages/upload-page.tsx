@@ -1,8 +1,9 @@
 import { addProofRequestSchema, type Proof } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
-import { Button, Dialog, List, PullToRefresh, Selector, Tag, Toast } from 'antd-mobile';
+import { Button, List, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ChoiceField } from '../../../components/choice-field.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useProofs } from '../api/get-proof.ts';
@@ -11,17 +12,12 @@ import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { ImageUploader } from '../components/image-uploader.tsx';
 import { EmptyState, errorMessage, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { RejectPopup } from '../components/reject-popup.tsx';
 import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
-
-const pullTexts = {
-  pullingText: T.pullToRefresh,
-  canReleaseText: T.releaseToRefresh,
-  refreshingText: T.refreshing,
-  completeText: T.refreshed,
-};
 
 /** /business/upload?id=<case>: the case's proofs, a form for a new one, and reject for those who may. */
 export function UploadPage() {
@@ -35,7 +31,7 @@ export function UploadPage() {
   const data = proofs.data;
 
   return (
-    <PullToRefresh onRefresh={async () => void (await proofs.refetch())} {...pullTexts}>
+    <PullRefresh onRefresh={() => proofs.refetch()} texts={T}>
       <div className="money-page">
         <div className="money-summary">
           <span className="money-summary__name">{data.client.name}</span>
@@ -49,7 +45,7 @@ export function UploadPage() {
         ))}
       </div>
       <RejectPopup proofId={rejecting} onClose={() => setRejecting(null)} />
-    </PullToRefresh>
+    </PullRefresh>
   );
 }
 
@@ -83,16 +79,14 @@ function NewProofForm({ clientId }: { clientId: number }) {
   return (
     <section className="money-card" aria-label={T.newProof}>
       <List header={T.newProof}>
-        <FormField field={form.field('type')} label={T.typeLabel}>
-          <div role="radiogroup" aria-labelledby={form.field('type').labelId}>
-            <Selector
-              columns={4}
-              options={PROOF_TYPES.map((option) => ({ label: option.label, value: option.value }))}
-              value={type === null ? [] : [type]}
-              onChange={(values) => form.set('type')(values[0] ?? null)}
-            />
-          </div>
-        </FormField>
+        <ChoiceField
+          field={form.field('type')}
+          label={T.typeLabel}
+          options={PROOF_TYPES}
+          value={type}
+          onChange={form.set('type')}
+          columns={4}
+        />
         <FormField field={form.field('imgs')} label={T.imagesLabel}>
           <ImageUploader uploads={uploads} label={T.imagesLabel} />
         </FormField>
@@ -108,7 +102,7 @@ function ProofCard({ proof, canWrite, onReject }: { proof: Proof; canWrite: bool
   const del = useDelProof();
   const open = proof.rejections.find((rejection) => rejection.resolved_at === null);
   const remove = async () => {
-    const confirmed = await Dialog.confirm({ content: T.deleteProofAsk, confirmText: T.confirm, cancelText: T.cancel });
+    const confirmed = await askToConfirm(T.deleteProofAsk, T);
     if (!confirmed) return;
     try {
       await del.mutateAsync(proof.id);

@@ -140,7 +140,11 @@ describe('/sign/update/:id', () => {
     expect(await screen.findByText('任务不存在')).toBeTruthy();
   });
 
-  it.todo('offers a retry when the task failed to load (the page shows only the message today)');
+  it('offers a retry when the task failed to load', async () => {
+    const page = await renderPage('/sign/update/121', { user: SIGNER, api: { '/api/crm/sign': httpError(502) } });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/sign', ok(aSignDetail()));
+    expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy();
+  });
 });
 
 describe('/sign/reject', () => {

@@ -4,15 +4,17 @@ import {
   updateTaskRequestSchema,
   type SignTask,
 } from '@crm/domain/api/sign';
-import { Button, Dialog, ErrorBlock, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import { Button, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
-import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { getStoredUser } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import {
   useAuditSignReject,
   useSign,
@@ -133,7 +135,7 @@ export function SignUpdatePage() {
   const { outcome, note } = form.values;
 
   if (task.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
-  if (task.isError) return <ErrorBlock status="default" title={task.error.message} description={t.loadFailed} />;
+  if (task.isError) return <LoadError message={task.error.message} onRetry={() => void task.refetch()} />;
   const data = task.data;
 
   const sendApproval = async () => {
@@ -253,11 +255,7 @@ function RejectDecision({ taskId }: { taskId: number }) {
     const input = form.validate({ decision });
     if (!input) return;
     if (decision === 'approve') {
-      const confirmed = await Dialog.confirm({
-        content: t.approveConfirm,
-        confirmText: t.confirm,
-        cancelText: t.cancel,
-      });
+      const confirmed = await askToConfirm(t.approveConfirm, t);
       if (!confirmed) return;
     }
     try {
@@ -285,21 +283,17 @@ function RejectDecision({ taskId }: { taskId: number }) {
 
 /** /sign/house: home-loan docking, the bank signings the stewards booked: open ones and the caller's own. */
 export function SignHousePage() {
-  const [tab, setTab] = useState<'open' | 'mine'>('open');
+  const [tab, tabs] = useKeyTabs([
+    { key: 'open', title: t.houseOpen },
+    { key: 'mine', title: t.houseMine },
+  ]);
   const open = useTaskList({ userid: 0, flag: 1, kind: 'house' });
   const mine = useTaskList({ userid: 0, flag: 2, kind: 'house' });
   const take = useTakeTask();
   const list = tab === 'open' ? open : mine;
   return (
     <div>
-      <KeyTabs
-        value={tab}
-        onChange={setTab}
-        tabs={[
-          { key: 'open', title: t.houseOpen },
-          { key: 'mine', title: t.houseMine },
-        ]}
-      />
+      {tabs}
       <TaskList
         list={list}
         action={(task) =>

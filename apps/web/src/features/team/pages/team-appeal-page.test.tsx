@@ -1,8 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anAppeal, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
-
-const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
+import { anAppeal, fail, findToast, LEADER, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 describe('/team/appeal', () => {
   it("lists the team's open appeals with who appealed", async () => {

@@ -1,12 +1,13 @@
 import { auditAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { Button, Dialog, List, Popup, Space, Tag, TextArea } from 'antd-mobile';
+import { Button, List, Popup, Space, Tag, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { useAuditAppeal } from '../api/audit-appeal.ts';
 import { useTeamAppeal } from '../api/get-team-appeal.ts';
 import { teamTexts as T } from '../texts.ts';
@@ -15,7 +16,10 @@ const COLORS = { open: 'warning', approved: 'success', refused: 'danger' } as co
 
 /** /team/appeal: the leader's feedback data: the team's appeals, approved or refused with a reason. */
 export function TeamAppealPage() {
-  const [status, setStatus] = useState<'open' | 'all'>('open');
+  const [status, tabs] = useKeyTabs([
+    { key: 'open', title: T.open },
+    { key: 'all', title: T.all },
+  ]);
   const list = useTeamAppeal(status);
   const audit = useAuditAppeal();
 
@@ -23,11 +27,7 @@ export function TeamAppealPage() {
 
   const decide = async (item: AppealItem, result: 'approved' | 'refused', reason = '') => {
     if (result === 'approved') {
-      const confirmed = await Dialog.confirm({
-        content: T.approveConfirm(item.client_name),
-        confirmText: T.confirm,
-        cancelText: T.cancel,
-      });
+      const confirmed = await askToConfirm(T.approveConfirm(item.client_name), T);
       if (!confirmed) return false;
     }
     try {
@@ -41,14 +41,7 @@ export function TeamAppealPage() {
 
   return (
     <div className="page">
-      <KeyTabs
-        value={status}
-        onChange={setStatus}
-        tabs={[
-          { key: 'open', title: T.open },
-          { key: 'all', title: T.all },
-        ]}
-      />
+      {tabs}
       <PagedList<AppealItem>
         list={list}
         itemKey={(item) => item.id}

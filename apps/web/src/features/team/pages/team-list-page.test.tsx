@@ -1,9 +1,8 @@
 import type { TeamData } from '@crm/domain/api/cases';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic, fail, httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
+import { aStatistic, fail, httpError, LEADER, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
 
-const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 const teamData = (over: Partial<TeamData> = {}): TeamData => ({
   ...aStatistic(),
   team_name: '一组',
@@ -44,5 +43,9 @@ describe('/team/list', () => {
     expect(screen.getByText('加载失败')).toBeTruthy();
   });
 
-  it.todo('offers a retry when the team failed to load (the page shows only the message today)');
+  it('offers a retry when the team failed to load', async () => {
+    const page = await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': httpError(500) } });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/teamData', ok(teamData()));
+    expect(await screen.findByText('一组')).toBeTruthy();
+  });
 });

@@ -1,6 +1,7 @@
 import { fenToWan, fenToWanValue as wan } from '@crm/domain/money';
-import { ErrorBlock, List, Skeleton } from 'antd-mobile';
+import { List, Skeleton } from 'antd-mobile';
 import { useMemo } from 'react';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { BarChart } from '../../../components/bar-chart.tsx';
 import { useTeamData } from '../api/get-team-data.ts';
@@ -34,7 +35,7 @@ export function TeamListPage() {
   }, [query.data]);
 
   if (query.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
-  if (query.isError) return <ErrorBlock status="default" title={T.loadFailed} description={query.error.message} />;
+  if (query.isError) return <LoadError message={query.error.message} onRetry={() => void query.refetch()} />;
   const data = query.data;
   return (
     <PullRefresh onRefresh={() => query.refetch()} texts={T}>
