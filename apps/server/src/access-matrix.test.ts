@@ -341,10 +341,12 @@ async function companyB(db: TestApp['db']) {
     { houseClientId: houseClient.id },
     { status: 'taken', signerId: signer.id },
   );
+  // A second case: one live signing task per case.
+  const rejectedCase = await createCase(db, owner, { name: `客户${MARK}`, remarks: MARK });
   const rejectedTask = await createSignTask(
     db,
     corp.id,
-    { clientId: client.id },
+    { clientId: rejectedCase.id },
     { status: 'rejected', signerId: signer.id, outcomeNote: MARK },
   );
   const found = { channel, followUp, serviceRequest, appeal, money, file, proof, rejection, houseImage, audit, order };

@@ -68,10 +68,23 @@ describe('POST /api/crm/userinfo', () => {
     await test.db
       .insert(appeals)
       .values({ corpId: corp.id, clientId, staffId: member.id, teamId: team.id, reason: '复核' });
+    // One live signing task per case: three cases.
+    const taskCases = await test.db
+      .insert(clients)
+      .values(
+        ['签约一', '签约二', '签约三'].map((name) => ({
+          corpId: corp.id,
+          ownerId: member.id,
+          teamId: team.id,
+          name,
+          phone: '13900000003',
+        })),
+      )
+      .returning({ id: clients.id });
     await test.db.insert(signTasks).values([
-      { corpId: corp.id, clientId },
-      { corpId: corp.id, clientId },
-      { corpId: corp.id, clientId, status: 'rejected' },
+      { corpId: corp.id, clientId: taskCases[0]?.id ?? 0 },
+      { corpId: corp.id, clientId: taskCases[1]?.id ?? 0 },
+      { corpId: corp.id, clientId: taskCases[2]?.id ?? 0, status: 'rejected' },
     ]);
     await test.db.insert(examAssignments).values({ corpId: corp.id, staffId: leader.id, title: '考试' });
     await test.db

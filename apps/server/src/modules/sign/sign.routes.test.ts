@@ -57,6 +57,9 @@ async function detail(cookie: string, id: number) {
   };
 }
 
+/** A case of the world's salesperson: each live task needs its own (one live signing task per case). */
+const anotherCase = (w: { corp: { id: number }; sales: { id: number } }) => createCase(test.db, w.corp.id, w.sales.id);
+
 /** A signing team (leader + two signers), a signer of another team, a salesperson (the approver is made once). */
 async function world() {
   const corp = await createCompany(test.db);
@@ -90,13 +93,13 @@ async function world() {
 describe('POST taskList', () => {
   it("lists open tasks in the task centre (flag 1) and a signer's tasks (flag 2), by kind", async () => {
     const w = await world();
-    const open = await createSignTask(test.db, w.corp.id, { clientId: w.caseRow.id });
+    const open = await createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id });
     const house = await createHouseClient(test.db, w.corp.id, w.sales.id);
     const houseTask = await createSignTask(test.db, w.corp.id, { houseClientId: house.id });
     const mine = await createSignTask(
       test.db,
       w.corp.id,
-      { clientId: w.caseRow.id },
+      { clientId: (await anotherCase(w)).id },
       { status: 'taken', signerId: w.signerA.id },
     );
 
@@ -195,7 +198,7 @@ describe('paging the task pool', () => {
 describe('taking a task', () => {
   it('is first come: of two signers taking at once, exactly one wins and the other is told', async () => {
     const w = await world();
-    const task = await createSignTask(test.db, w.corp.id, { clientId: w.caseRow.id });
+    const task = await createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id });
     const [first, second] = await Promise.all([
       post(w.cookies.a, 'takeTask', { id: task.id }),
       post(w.cookies.b, 'takeTask', { id: task.id }),
@@ -212,7 +215,7 @@ describe('taking a task', () => {
 
   it('refuses a salesperson and a bad id', async () => {
     const w = await world();
-    const task = await createSignTask(test.db, w.corp.id, { clientId: w.caseRow.id });
+    const task = await createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id });
     expect((await post(w.cookies.sales, 'takeTask', { id: task.id })).status).toBe(403);
     expect((await post(w.cookies.a, 'takeTask', { id: 'x' })).body.code).toBe(1);
   });
@@ -251,7 +254,7 @@ describe('recording the outcome and approving rejections', () => {
     const task = await createSignTask(
       test.db,
       w.corp.id,
-      { clientId: w.caseRow.id },
+      { clientId: (await anotherCase(w)).id },
       { status: 'rejected', signerId: w.signerA.id, outcomeNote: '客户未到场' },
     );
     expect(
@@ -322,7 +325,7 @@ describe('GET sign', () => {
     const task = await createSignTask(
       test.db,
       w.corp.id,
-      { clientId: w.caseRow.id },
+      { clientId: (await anotherCase(w)).id },
       { status: 'taken', signerId: w.signerA.id },
     );
     expect((await detail(w.cookies.a, task.id)).body.code).toBe(0);
@@ -339,7 +342,7 @@ describe('wxWorkApprove (demo adapter)', () => {
     const task = await createSignTask(
       test.db,
       w.corp.id,
-      { clientId: w.caseRow.id },
+      { clientId: (await anotherCase(w)).id },
       { status: 'taken', signerId: w.signerA.id },
     );
     expect((await post(w.cookies.a, 'wxWorkApprove', { id: task.id })).body.msg).toBe('只能为自己的拒签任务发起审批');

@@ -6,7 +6,7 @@ import {
 } from '@crm/domain/api/sign';
 import { Button, Dialog, ErrorBlock, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { KeyTabs } from '../../../components/key-tabs.tsx';
@@ -126,7 +126,8 @@ export function SignUpdatePage() {
   const approve = useWxWorkApprove();
   const form = useSchemaForm({
     schema: updateTaskRequestSchema,
-    initial: { outcome: 'signed' as 'signed' | 'rejected', note: '' },
+    // No outcome preselected: signed or rejected is a final decision the signer makes explicitly.
+    initial: { outcome: undefined as 'signed' | 'rejected' | undefined, note: '' },
     toInput: (values) => ({ id, ...values }),
     idPrefix: 'sign',
   });
@@ -146,7 +147,9 @@ export function SignUpdatePage() {
   };
 
   const submit = async () => {
-    if (!form.validate()) return;
+    if (!form.validate() || outcome === undefined) return;
+    const ask = outcome === 'signed' ? t.signedConfirm : t.rejectedConfirm;
+    if (!(await Dialog.confirm({ content: ask, confirmText: t.confirm, cancelText: t.cancel }))) return;
     try {
       await update.mutateAsync({ id, outcome, note });
       showToast({ content: t.saved, icon: 'success' });
@@ -159,7 +162,13 @@ export function SignUpdatePage() {
   return (
     <div>
       <List header={`${data.client_name} · ${SIGN_STATUS_LABELS[data.status]}`}>
-        <List.Item extra={t.kind[data.kind]}>{t.client}</List.Item>
+        <List.Item extra={data.client_name}>{t.client}</List.Item>
+        <List.Item extra={t.kind[data.kind]}>{t.kindLabel}</List.Item>
+        {data.client_id !== null ? (
+          <List.Item arrow>
+            <Link to={`/business/detail/${data.client_id}`}>{t.openCase}</Link>
+          </List.Item>
+        ) : null}
         <List.Item extra={data.client_phone}>{t.phone}</List.Item>
         {data.bank ? <List.Item extra={data.bank}>{t.bank}</List.Item> : null}
         {data.appointment_at ? (
