@@ -126,6 +126,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/updateProof': { input: (b) => ({ id: b.proof.id, imgs: String(b.file.id) }) },
   'POST /api/crm/delProof': { input: (b) => ({ id: b.proof.id }) },
   'GET /api/crm/proofReject': { reads: true, input: (b) => ({ cursor: b.rejection.id + 1 }) },
+  'POST /api/crm/moneyToConfirm': { reads: true, input: (b) => ({ cursor: b.money.id + 1 }) },
   'POST /api/crm/proofReject': { input: (b) => ({ id: b.proof.id, reason: '驳回' }) },
   'POST /common/delimg': { input: (b) => ({ id: b.file.id }) },
   'POST /api/ysb/uploadImg': { file: true, input: (b) => ({ kind: 'proof', id: b.client.id }) },

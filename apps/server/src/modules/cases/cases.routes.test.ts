@@ -350,6 +350,8 @@ describe('POST /api/crm/updateClientStatus', () => {
       `/api/crm/detail?id=${c.id}`,
     );
     expect(detail.body.data).toMatchObject({ status: 6, reject_reason: 2, reject_note: '近期逾期', can_appeal: true });
+    // The timeline says the reason in words, never its stored code ("#2").
+    expect(detail.body.data?.events.at(-1)?.reason).toBe('征信异常 近期逾期');
   });
 
   it('refuses a colleague (403) and another company guessing the id (404)', async () => {

@@ -11,6 +11,7 @@ import {
   isDeletable,
   refusalOf,
 } from '@crm/domain/status';
+import { optionLabel, REJECT_REASONS } from '@crm/domain/options';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
@@ -352,7 +353,8 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           kind: 'status',
           fromStatus: move.from,
           toStatus: move.to,
-          reason: [isRejection && request.reason_code ? `#${request.reason_code}` : '', request.reason]
+          // The timeline reads the reason's words, not its stored code.
+          reason: [isRejection ? optionLabel(REJECT_REASONS, request.reason_code) : '', request.reason]
             .filter(Boolean)
             .join(' '),
         });

@@ -53,6 +53,10 @@ export async function caseContacts(ex: Executor, corpId: number, ids: number[]) 
   return new Map(rows.map((row) => [row.id, { name: row.name, phone: row.phone }]));
 }
 
+/** The ids of a team's live cases, as a subquery another module filters by (the leader's to-confirm list). */
+export const teamCaseIds = (corpId: number, teamId: number) =>
+  sql`(select ${clients.id} from ${clients} where ${and(eq(clients.corpId, corpId), eq(clients.teamId, teamId), isNull(clients.deletedAt))})`;
+
 // ---- home badges: scalar subqueries, so the home page composes every module's count in one query ----
 // Status constants stay literals in the SQL, so a partial index `where status = 'open'` matches any plan.
 

@@ -82,8 +82,8 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
           query.limit,
         );
       }
-      // The phone is for whoever holds the appointment; the open pool shows it masked.
-      return toPage(rows, query.limit, (row) => toTask(row, row.signerId !== null));
+      // Lists show the phone masked (spec §9); the task's page reveals it to whoever holds the appointment.
+      return toPage(rows, query.limit, (row) => toTask(row, false));
     },
 
     async detail(me: Me, id: number): Promise<SignDetail> {

@@ -80,6 +80,22 @@ describe('/sign/list/:userid/:flag', () => {
     await expect.poll(page.pathname).toBe('/sign/update/121');
   });
 
+  it("offers the take of an open task a salesperson chose this signer for, in the signer's own list", async () => {
+    const page = await renderPage('/sign/list/20/2', {
+      user: SIGNER,
+      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': ok(null) },
+    });
+    await tap(await screen.findByRole('button', { name: '领取' }));
+    expect(await findToast('领取成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/takeTask').fields).toEqual({ id: '121' });
+  });
+
+  it("offers no take in a colleague's list the leader is looking at", async () => {
+    await renderPage('/sign/list/21/2', { user: SIGNER, api: { '/api/crm/taskList': ok(housePageOf([aTask()])) } });
+    expect(await screen.findByText('陈美玲')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '领取' })).toBeNull();
+  });
+
   it('says so when there are no tasks, and shows a refusal with a retry', async () => {
     const page = await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': httpError(500) } });
     expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();

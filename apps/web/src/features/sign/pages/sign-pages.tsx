@@ -101,7 +101,8 @@ export function SignListPage() {
     <TaskList
       list={list}
       action={(task) =>
-        isCentre ? (
+        // An open task is taken first come, from the centre or from the list of the signer it was offered to.
+        task.status === 'open' && (isCentre || Number(userid) === myId || Number(userid) === 0) ? (
           <Button
             size="small"
             color="primary"
