@@ -534,6 +534,20 @@ describe('customer service: service, serviceTransfer', () => {
         })
       ).body,
     ).toMatchObject({ code: 1, msg: '接手人无效' });
+    // A case goes to a salesperson: a signer is not offered, and is refused if named anyway.
+    const options = await get<{ staff_options: { id: number }[] }>(people.service, '/api/crm/service');
+    const offered = options.body.data?.staff_options.map((option) => option.id) ?? [];
+    expect(offered).toContain(people.colleague.id);
+    expect(offered).not.toContain(people.signer.id);
+    expect(
+      (
+        await post(people.service, '/api/crm/serviceTransfer', {
+          id: askId,
+          to_staff_id: people.signer.id,
+          reason: '换人',
+        })
+      ).body,
+    ).toMatchObject({ code: 1, msg: '接手人无效' });
     expect(
       (
         await post(people.stranger, '/api/crm/serviceTransfer', {

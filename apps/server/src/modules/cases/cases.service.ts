@@ -12,6 +12,7 @@ import {
   refusalOf,
 } from '@crm/domain/status';
 import { optionLabel, REJECT_REASONS } from '@crm/domain/options';
+import { isSalesperson } from '@crm/domain/roles';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
@@ -487,10 +488,11 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     ): Promise<null> {
       access.requireActor(me, 'service.handle');
       const target = await repo.findStaff(me.corpId, request.to_staff_id);
-      if (!target?.isActive) throw new RefusedError(T.transferTarget);
       await repo.transaction(async (tx) => {
         const ask = await repo.lockServiceRequest(tx, me.corpId, request.id);
         if (!ask) throw new NotFoundError('协助记录不存在');
+        // The request first (another company's is 404), then whom it goes to: an active salesperson.
+        if (!target?.isActive || !isSalesperson(target.jobs)) throw new RefusedError(T.transferTarget);
         if (ask.status !== 'open') throw new RefusedError(T.serviceClosed);
         const c = await repo.lockCase(tx, me.corpId, ask.clientId);
         if (!c) throw new NotFoundError(T.notFound);
