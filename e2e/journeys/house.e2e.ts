@@ -112,7 +112,9 @@ describe('home-loan business', () => {
       await mine.getByRole('button', { name: '登记结果' }).click();
       await page.waitForURL('**/sign/update/*');
       await page.getByPlaceholder('拒签时必填原因').fill('客户本人到场，已完成面签');
+      await page.getByText('已签约', { exact: true }).click();
       await page.getByRole('button', { name: '提交' }).click();
+      await page.getByRole('button', { name: '确定' }).click();
       await page.getByText('已登记').waitFor();
       await page.getByText(`${name} · 已签约`).waitFor();
       await page.getByText('陈刚 · 已签约').waitFor();
@@ -147,6 +149,7 @@ describe('home-loan business', () => {
       await page.getByText('拒签须填写原因').first().waitFor();
       await page.getByPlaceholder('拒签时必填原因').fill('客户临时取消贷款');
       await page.getByRole('button', { name: '提交' }).click();
+      await page.getByRole('button', { name: '确定' }).click();
       // The rejection goes to WeCom's approval (the demo adapter answers offline with a number).
       await page.getByText(/已发起企业微信审批（\d+）/).waitFor();
     } finally {

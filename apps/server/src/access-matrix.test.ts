@@ -126,6 +126,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/updateProof': { input: (b) => ({ id: b.proof.id, imgs: String(b.file.id) }) },
   'POST /api/crm/delProof': { input: (b) => ({ id: b.proof.id }) },
   'GET /api/crm/proofReject': { reads: true, input: (b) => ({ cursor: b.rejection.id + 1 }) },
+  'POST /api/crm/moneyToConfirm': { reads: true, input: (b) => ({ cursor: b.money.id + 1 }) },
   'POST /api/crm/proofReject': { input: (b) => ({ id: b.proof.id, reason: '驳回' }) },
   'POST /common/delimg': { input: (b) => ({ id: b.file.id }) },
   'POST /api/ysb/uploadImg': { file: true, input: (b) => ({ kind: 'proof', id: b.client.id }) },
@@ -341,10 +342,12 @@ async function companyB(db: TestApp['db']) {
     { houseClientId: houseClient.id },
     { status: 'taken', signerId: signer.id },
   );
+  // A second case: one live signing task per case.
+  const rejectedCase = await createCase(db, owner, { name: `客户${MARK}`, remarks: MARK });
   const rejectedTask = await createSignTask(
     db,
     corp.id,
-    { clientId: client.id },
+    { clientId: rejectedCase.id },
     { status: 'rejected', signerId: signer.id, outcomeNote: MARK },
   );
   const found = { channel, followUp, serviceRequest, appeal, money, file, proof, rejection, houseImage, audit, order };

@@ -53,6 +53,10 @@ export const badgeCountsSchema = z.object({
   reject: z.number().int(),
   /** Open proof rejections of the caller's cases (issue 4; the spec's home shows no badge there). */
   proof: z.number().int(),
+  /** Repayments of the leader's team waiting for their confirmation (issue 9's to-do inbox). */
+  confirm: z.number().int(),
+  /** Over-limit brokerage requests waiting for home-loan finance (job 4). */
+  audit: z.number().int(),
 });
 export type BadgeCounts = z.infer<typeof badgeCountsSchema>;
 

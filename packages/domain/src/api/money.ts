@@ -208,6 +208,20 @@ export const proofRejectionItemSchema = z.object({
 });
 export type ProofRejectionItem = z.infer<typeof proofRejectionItemSchema>;
 export const proofRejectListSchema = pageSchema(proofRejectionItemSchema);
+
+/** A repayment of the leader's team waiting for their confirmation (the leader's "to confirm" list). */
+export const moneyToConfirmItemSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  amount_fen: z.number().int(),
+  paid_on: z.string(),
+  recorded_by: z.string(),
+  created_at: z.string(),
+});
+export type MoneyToConfirmItem = z.infer<typeof moneyToConfirmItemSchema>;
+export const moneyToConfirmListSchema = pageSchema(moneyToConfirmItemSchema);
+export type MoneyToConfirmList = z.infer<typeof moneyToConfirmListSchema>;
 export type ProofRejectList = z.infer<typeof proofRejectListSchema>;
 
 export const UPLOAD_KINDS = ['proof', 'idCard', 'bankCard'] as const;

@@ -10,6 +10,7 @@ export const SIGN_STATUS_LABELS = {
   signed: '已签约',
   rejected: '已拒签，待审批',
   reject_approved: '拒签已确认',
+  withdrawn: '已撤回',
 } as const;
 export type SignStatus = keyof typeof SIGN_STATUS_LABELS;
 
@@ -26,9 +27,11 @@ export const taskListRequestSchema = pageRequestSchema.extend({
 export const signTaskSchema = z.object({
   id: z.number().int(),
   kind: z.enum(['case', 'house']),
+  /** The instalment case a `case` task is about (opens /business/detail/:id); null for a home-loan task. */
+  client_id: z.number().int().nullable(),
   client_name: z.string(),
   client_phone: z.string(),
-  status: z.enum(['open', 'taken', 'signed', 'rejected', 'reject_approved']),
+  status: z.enum(['open', 'taken', 'signed', 'rejected', 'reject_approved', 'withdrawn']),
   signer_id: z.number().int().nullable(),
   signer_name: z.string().nullable(),
   appointment_at: z.string().nullable(),

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { STATIC_TILE_KEYS, homeCards, signerTileKey, type HomeCard, type HomeUser } from './home-cards.ts';
+import {
+  INBOX_ORDER,
+  STATIC_TILE_KEYS,
+  homeCards,
+  inboxItems,
+  signerTileKey,
+  type BadgeKey,
+  type HomeCard,
+  type HomeUser,
+} from './home-cards.ts';
 
 const user = (change: Partial<HomeUser>): HomeUser => ({
   id: 7,
@@ -20,7 +29,7 @@ const HOUSE = ['house', 'houseAdd', 'houseChannel', 'houseBrokerageUser', 'house
 const HOUSE_FINANCE = ['houseBrokerage', 'houseBrokerageOrder', 'financeAudit'];
 const HOUSE_STEWARD = ['houseSign', 'housePhoto', 'houseSignCard'];
 const EXAM = ['examCenter', 'examList'];
-const TEAM = ['teamList', 'teamAppeal', 'teamYsb', 'teamHouse'];
+const TEAM = ['teamList', 'teamAppeal', 'teamMoneyConfirm', 'teamYsb', 'teamHouse'];
 const TEAM_FINANCE = ['teamHouseChannel', 'teamHousePhoto'];
 const SIGN = ['signCenter', 'signMine'];
 const REBATE: [string, string[]][] = [['rebate', ['rebateOrder']]];
@@ -257,7 +266,7 @@ describe('homeCards', () => {
           { key: 'houseRecommendList', path: '/business/houseRecommendList' },
           { key: 'houseBrokerage', path: '/business/houseBrokerage' },
           { key: 'houseBrokerageOrder', path: '/business/houseBrokerageOrder' },
-          { key: 'financeAudit', path: '/business/financeAudit' },
+          { key: 'financeAudit', path: '/business/financeAudit', badge: 'audit' },
           { key: 'houseSign', path: '/business/houseSign', badge: 'remind' },
           { key: 'housePhoto', path: '/business/housePhoto' },
           { key: 'houseSignCard', path: '/business/houseSignCard' },
@@ -275,6 +284,7 @@ describe('homeCards', () => {
         tiles: [
           { key: 'teamList', path: '/team/list' },
           { key: 'teamAppeal', path: '/team/appeal', badge: 'appeal' },
+          { key: 'teamMoneyConfirm', path: '/business/moneyConfirm', badge: 'confirm' },
           { key: 'teamYsb', path: '/team/ysb' },
           { key: 'teamHouse', path: '/team/house' },
           { key: 'teamHouseChannel', path: '/team/houseChannel' },
@@ -339,5 +349,30 @@ describe('homeCards', () => {
         },
       ),
     );
+  });
+});
+
+describe('inboxItems (the to-do inbox)', () => {
+  const none = Object.fromEntries(INBOX_ORDER.map((badge) => [badge, 0])) as Record<BadgeKey, number>;
+
+  it("lists each waiting badge of the person's cards once, in the inbox's order, leading to its list", () => {
+    const leaderSigner = homeCards(user({ job: [2, 4], isLeader: true, isRejectApprover: true }));
+    const items = inboxItems(leaderSigner, { ...none, sign: 3, pending: 2, confirm: 1, reject: 4, audit: 5 });
+    expect(items).toEqual([
+      { badge: 'pending', path: '/business/pending', count: 2 },
+      { badge: 'confirm', path: '/business/moneyConfirm', count: 1 },
+      { badge: 'audit', path: '/business/financeAudit', count: 5 },
+      { badge: 'sign', path: '/sign/list/7/1', count: 3 },
+      { badge: 'reject', path: '/sign/reject', count: 4 },
+    ]);
+  });
+
+  it('leaves out what is zero and what the person has no tile for', () => {
+    const salesperson = homeCards(user({}));
+    // A stray count for a queue the person does not serve (appeals are the leader's) is not a to-do.
+    expect(inboxItems(salesperson, { ...none, appeal: 2, proof: 1 })).toEqual([
+      { badge: 'proof', path: '/business/proof', count: 1 },
+    ]);
+    expect(inboxItems(salesperson, none)).toEqual([]);
   });
 });

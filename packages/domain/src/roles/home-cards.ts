@@ -1,7 +1,8 @@
 import { JOB, SEX } from './roles.ts';
 
 /** Which counter a tile shows a badge for; the web fetches the counts. */
-export type BadgeKey = 'pending' | 'service' | 'remind' | 'exam' | 'appeal' | 'sign' | 'reject' | 'proof';
+export type BadgeKey =
+  'pending' | 'service' | 'remind' | 'exam' | 'appeal' | 'sign' | 'reject' | 'proof' | 'confirm' | 'audit';
 
 export type CardKey = 'rebate' | 'instalment' | 'house' | 'exam' | 'team' | 'sign';
 
@@ -35,6 +36,7 @@ export const STATIC_TILE_KEYS = [
   'examList',
   'teamList',
   'teamAppeal',
+  'teamMoneyConfirm',
   'teamYsb',
   'teamHouse',
   'teamHouseChannel',
@@ -132,7 +134,7 @@ export function homeCards(user: HomeUser): HomeCard[] {
           ? [
               tile('houseBrokerage', '/business/houseBrokerage'),
               tile('houseBrokerageOrder', '/business/houseBrokerageOrder'),
-              tile('financeAudit', '/business/financeAudit'),
+              tile('financeAudit', '/business/financeAudit', 'audit'),
             ]
           : []),
         ...(has(JOB.HOUSE_STEWARD)
@@ -156,6 +158,8 @@ export function homeCards(user: HomeUser): HomeCard[] {
       tiles: [
         tile('teamList', '/team/list'),
         tile('teamAppeal', '/team/appeal', 'appeal'),
+        // Not in the spec's card: the leader's repayments to confirm (issue 9), with its badge.
+        tile('teamMoneyConfirm', '/business/moneyConfirm', 'confirm'),
         tile('teamYsb', '/team/ysb'),
         tile('teamHouse', '/team/house'),
         ...(has(JOB.HOUSE_FINANCE)
@@ -183,4 +187,38 @@ export function homeCards(user: HomeUser): HomeCard[] {
   }
 
   return cards;
+}
+
+/**
+ * The to-do inbox's order: what someone is waiting on first (a client to call, a colleague's repayment to
+ * confirm, a proof to redo), then the queues of a role.
+ */
+export const INBOX_ORDER: readonly BadgeKey[] = [
+  'pending',
+  'confirm',
+  'proof',
+  'appeal',
+  'audit',
+  'sign',
+  'reject',
+  'remind',
+  'service',
+  'exam',
+];
+
+export type InboxItem = { badge: BadgeKey; path: string; count: number };
+
+/**
+ * The home page's to-do inbox, derived from the same tiles and counts as the badges (one place for both):
+ * each badge the person's cards carry with a count above zero, once, leading to its tile's list.
+ */
+export function inboxItems(cards: readonly HomeCard[], counts: Readonly<Record<BadgeKey, number>>): InboxItem[] {
+  const pathOf = new Map<BadgeKey, string>();
+  for (const card of cards)
+    for (const entry of card.tiles) if (entry.badge && !pathOf.has(entry.badge)) pathOf.set(entry.badge, entry.path);
+  return INBOX_ORDER.flatMap((badge) => {
+    const path = pathOf.get(badge);
+    const count = counts[badge];
+    return path !== undefined && count > 0 ? [{ badge, path, count }] : [];
+  });
 }

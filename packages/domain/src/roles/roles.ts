@@ -10,6 +10,15 @@ export const JOB = {
 export type Job = (typeof JOB)[keyof typeof JOB];
 
 /**
+ * Jobs that make someone a back-office role rather than a salesperson: the signing centre, home-loan finance
+ * and stewards, rebate-only users. Customer service (3) sells too. A case is handed only to a salesperson.
+ */
+export const NON_SALES_JOBS: readonly Job[] = [JOB.SIGNING, JOB.HOUSE_FINANCE, JOB.HOUSE_STEWARD, JOB.REBATE_ONLY];
+
+export const isSalesperson = (jobs: readonly number[]): boolean =>
+  !jobs.some((job) => NON_SALES_JOBS.includes(job as Job));
+
+/**
  * Permissions a company grants named staff members (the server's `staff_grants`). The spec's
  * rejection-approval tile "when a stored value equals 29" is the grant `sign.reject.approve`: each
  * company names its own approver, and no id is written in code.

@@ -13,7 +13,8 @@ import { houseClients } from './house.ts';
  * A signing appointment: an instalment case (`clientId`) or a home-loan client at the bank
  * (`houseClientId`), exactly one of the two. Open tasks sit in the task centre until a signer takes one
  * (first come: a conditional update); the signer records signed or rejected; a rejection waits for the
- * rejection approver (spec: stored value 29; a per-company grant in staff_grants), who approves it or sends it back to the signer.
+ * rejection approver (spec: stored value 29; a per-company grant in staff_grants), who approves it or sends it
+ * back to the signer. An instalment case's task opens whenever the case enters 签约中 (modules/cases).
  */
 export const signTasks = pgTable(
   'sign_tasks',
@@ -25,7 +26,13 @@ export const signTasks = pgTable(
     clientId: integer().references(() => clients.id),
     houseClientId: integer().references((): AnyPgColumn => houseClients.id),
     signerId: integer().references(() => staff.id),
-    status: text({ enum: ['open', 'taken', 'signed', 'rejected', 'reject_approved'] })
+    /**
+     * The signer the salesperson chose on the case form (签约人): the open task is in that signer's
+     * "my tasks" as well as in the pool, and whoever takes it first holds it.
+     */
+    proposedSignerId: integer().references(() => staff.id),
+    /** `withdrawn`: the case left signing another way (withdrawn by the client, moved by a leader). */
+    status: text({ enum: ['open', 'taken', 'signed', 'rejected', 'reject_approved', 'withdrawn'] })
       .notNull()
       .default('open'),
     /** When and where the client is expected (the bank branch for a home loan). */
@@ -47,6 +54,11 @@ export const signTasks = pgTable(
     // A signer's list, newest first, whatever the status.
     index().on(t.corpId, t.signerId, t.id),
     index().on(t.corpId, t.houseClientId),
+    index().on(t.corpId, t.proposedSignerId, t.status),
+    // One live signing task per instalment case, as per home-loan client.
+    uniqueIndex('sign_tasks_one_live_case')
+      .on(t.corpId, t.clientId)
+      .where(sql`client_id is not null and status in ('open', 'taken', 'rejected')`),
     // One live signing task per home-loan client (open, taken, or a rejection awaiting approval).
     uniqueIndex('sign_tasks_one_live_house')
       .on(t.corpId, t.houseClientId)

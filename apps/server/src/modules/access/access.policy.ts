@@ -204,6 +204,8 @@ export const POLICY = {
     notFound: T.recordNotFound,
     forbidden: T.notAllowedToEdit,
   },
+  /** The leader's list of their team's repayments to confirm. */
+  'money.confirm.list': { resource: null, gates: ['leader'] },
   'money.confirm': {
     resource: 'moneyRecord',
     requires: 'money.read',

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -42,6 +42,17 @@ describe('concurrent requests keep one open record', () => {
         .from(appeals)
         .where(and(eq(appeals.clientId, c.id), eq(appeals.status, 'open'))),
     ).toHaveLength(1);
+  });
+
+  it('updateClientReject: three resubmissions at once open one live signing task', async () => {
+    const c = await createCase(test.db, owner, { status: 2 });
+    const answers = await burst(3, '/api/crm/updateClientReject', { ...caseForm(), id: c.id });
+    expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
+    // The signing centre's table, read as data: sign_tasks belongs to modules/sign.
+    const live = await test.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from sign_tasks where client_id = ${c.id} and status in ('open', 'taken', 'rejected')`,
+    );
+    expect(live.rows[0]?.n).toBe(1);
   });
 
   it('updateClient asking for customer service: three at once open one request, and all three save', async () => {

@@ -1,3 +1,4 @@
+import { NON_SALES_JOBS } from '@crm/domain/roles';
 import { and, arrayContains, asc, desc, eq, gte, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -156,20 +157,24 @@ export function createCasesRepository(db: Db) {
       };
     },
 
-    /** Salespeople a case may be handed to: active staff without a back-office-only job (6). */
+    /** Salespeople a case may be handed to: active staff holding no back-office job (NON_SALES_JOBS). */
     listSalespeople: (corpId: number) =>
       db
         .select({ id: staff.id, name: staff.name })
         .from(staff)
         .where(
-          and(eq(staff.corpId, corpId), eq(staff.isActive, true), sql`not (${staff.jobs} @> array[6]::smallint[])`),
+          and(
+            eq(staff.corpId, corpId),
+            eq(staff.isActive, true),
+            sql`not (${staff.jobs} && ${sql.raw(`array[${NON_SALES_JOBS.join(',')}]::smallint[]`)})`,
+          ),
         )
         .orderBy(asc(staff.id))
         .limit(500),
 
     async findStaff(corpId: number, id: number) {
       const [row] = await db
-        .select({ id: staff.id, name: staff.name, teamId: staff.teamId, isActive: staff.isActive })
+        .select({ id: staff.id, name: staff.name, teamId: staff.teamId, isActive: staff.isActive, jobs: staff.jobs })
         .from(staff)
         .where(and(eq(staff.corpId, corpId), eq(staff.id, id)))
         .limit(1);

@@ -350,6 +350,8 @@ describe('POST /api/crm/updateClientStatus', () => {
       `/api/crm/detail?id=${c.id}`,
     );
     expect(detail.body.data).toMatchObject({ status: 6, reject_reason: 2, reject_note: '近期逾期', can_appeal: true });
+    // The timeline says the reason in words, never its stored code ("#2").
+    expect(detail.body.data?.events.at(-1)?.reason).toBe('征信异常 近期逾期');
   });
 
   it('refuses a colleague (403) and another company guessing the id (404)', async () => {
@@ -528,6 +530,20 @@ describe('customer service: service, serviceTransfer', () => {
         await post(people.service, '/api/crm/serviceTransfer', {
           id: askId,
           to_staff_id: people.stranger.id,
+          reason: '换人',
+        })
+      ).body,
+    ).toMatchObject({ code: 1, msg: '接手人无效' });
+    // A case goes to a salesperson: a signer is not offered, and is refused if named anyway.
+    const options = await get<{ staff_options: { id: number }[] }>(people.service, '/api/crm/service');
+    const offered = options.body.data?.staff_options.map((option) => option.id) ?? [];
+    expect(offered).toContain(people.colleague.id);
+    expect(offered).not.toContain(people.signer.id);
+    expect(
+      (
+        await post(people.service, '/api/crm/serviceTransfer', {
+          id: askId,
+          to_staff_id: people.signer.id,
           reason: '换人',
         })
       ).body,

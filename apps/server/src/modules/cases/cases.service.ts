@@ -11,14 +11,19 @@ import {
   isDeletable,
   refusalOf,
 } from '@crm/domain/status';
+import { optionLabel, REJECT_REASONS } from '@crm/domain/options';
+import { isSalesperson } from '@crm/domain/roles';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, caseRoleNames, type Access } from '../access/index.ts';
+import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
 
+/** The caller's transaction, as the signing module takes it. */
+type Tx = Parameters<typeof openCaseSignTask>[0];
 type Page<T> = { list: T[]; next_cursor: number | null };
 type PageFilter = { cursor: number | null; limit: number };
 
@@ -121,6 +126,16 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     }
   }
 
+  /** A case entering 签约中 gets its task in the signing centre, offered to the signer chosen on the form. */
+  const openSigning = (tx: Tx, me: StaffIdentity, caseId: number, signerId: number | null) =>
+    openCaseSignTask(tx, {
+      corpId: me.corpId,
+      clientId: caseId,
+      proposedSignerId: signerId,
+      createdBy: me.id,
+      createdAt: now(),
+    });
+
   function listItem(row: Awaited<ReturnType<CasesRepository['listCases']>>[number]): CaseListItem {
     return {
       id: row.id,
@@ -187,6 +202,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
             fromStatus: null,
             toStatus: CASE_STATUS.SIGNING,
           });
+          await openSigning(tx, me, caseId, form.sign_user_id);
           if (form.need_service) await repo.openServiceRequest(tx, me.corpId, caseId, me.id);
           return caseId;
         }),
@@ -300,6 +316,13 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         const locked = await repo.lockCase(tx, me.corpId, id);
         if (!locked || locked.status !== CASE_STATUS.SIGNING) throw new RefusedError(T.notDeletable);
         await repo.softDelete(tx, me.corpId, id);
+        await withdrawCaseSignTask(tx, {
+          corpId: me.corpId,
+          clientId: id,
+          actorId: me.id,
+          at: now(),
+          reason: T.caseDeleted,
+        });
       });
       return null;
     },
@@ -331,10 +354,20 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           kind: 'status',
           fromStatus: move.from,
           toStatus: move.to,
-          reason: [isRejection && request.reason_code ? `#${request.reason_code}` : '', request.reason]
+          // The timeline reads the reason's words, not its stored code.
+          reason: [isRejection ? optionLabel(REJECT_REASONS, request.reason_code) : '', request.reason]
             .filter(Boolean)
             .join(' '),
         });
+        if (move.from === CASE_STATUS.SIGNING) {
+          await withdrawCaseSignTask(tx, {
+            corpId: me.corpId,
+            clientId: request.id,
+            actorId: me.id,
+            at: now(),
+            reason: T.signingEndedOnCase(CASE_STATUS_LABELS[move.to]),
+          });
+        }
       });
       return null;
     },
@@ -364,6 +397,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
             fromStatus: move.from,
             toStatus: move.to,
           });
+          await openSigning(tx, me, id, form.sign_user_id);
         }),
       );
       return { id };
@@ -454,10 +488,11 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     ): Promise<null> {
       access.requireActor(me, 'service.handle');
       const target = await repo.findStaff(me.corpId, request.to_staff_id);
-      if (!target?.isActive) throw new RefusedError(T.transferTarget);
       await repo.transaction(async (tx) => {
         const ask = await repo.lockServiceRequest(tx, me.corpId, request.id);
         if (!ask) throw new NotFoundError('协助记录不存在');
+        // The request first (another company's is 404), then whom it goes to: an active salesperson.
+        if (!target?.isActive || !isSalesperson(target.jobs)) throw new RefusedError(T.transferTarget);
         if (ask.status !== 'open') throw new RefusedError(T.serviceClosed);
         const c = await repo.lockCase(tx, me.corpId, ask.clientId);
         if (!c) throw new NotFoundError(T.notFound);
@@ -554,6 +589,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           if (!move) throw new RefusedError(refusalOf(c.status, target));
           to = move.to;
           await repo.updateCase(tx, me.corpId, c.id, { status: move.to, rejectReason: null, rejectNote: '' });
+          if (move.to === CASE_STATUS.SIGNING) await openSigning(tx, me, c.id, c.signUserId);
         }
         await repo.decideAppeal(tx, me.corpId, appeal.id, {
           status: request.result,

@@ -13,6 +13,8 @@ export const CASES_TEXTS = {
   termNotInProduct: '该产品不支持所选期限',
   notEditable: '当前状态不能修改报单',
   notDeletable: '报单已开始签约，不能删除',
+  caseDeleted: '报单已删除',
+  signingEndedOnCase: (status: string) => `报单已在报单页改为「${status}」`,
   notRejected: '只有签约失败的报单可以重新提交',
   changed: '报单状态已变化，请刷新后重试',
   rejectReasonRequired: '请选择驳回原因',

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { CASE_STATUS, findTransition } from '@crm/domain/status';
+import { appeals, caseEvents, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
 
 /*
  * The public surface of modules/cases: what other modules may know of cases, appeals, follow-ups and
@@ -52,6 +53,10 @@ export async function caseContacts(ex: Executor, corpId: number, ids: number[]) 
   return new Map(rows.map((row) => [row.id, { name: row.name, phone: row.phone }]));
 }
 
+/** The ids of a team's live cases, as a subquery another module filters by (the leader's to-confirm list). */
+export const teamCaseIds = (corpId: number, teamId: number) =>
+  sql`(select ${clients.id} from ${clients} where ${and(eq(clients.corpId, corpId), eq(clients.teamId, teamId), isNull(clients.deletedAt))})`;
+
 // ---- home badges: scalar subqueries, so the home page composes every module's count in one query ----
 // Status constants stay literals in the SQL, so a partial index `where status = 'open'` matches any plan.
 
@@ -76,3 +81,38 @@ export const openServiceBadge = (corpId: number) =>
 /** Open appeals of a team, for its leader. */
 export const openAppealsBadge = (corpId: number, teamId: number) =>
   count(sql`${appeals}`, and(eq(appeals.corpId, corpId), eq(appeals.teamId, teamId), sql`${appeals.status} = 'open'`));
+
+/**
+ * The signing centre's outcome moves the case out of 签约中: signed (→ 审批中) or a rejection confirmed by the
+ * approver (→ 签约失败), through the same transition table and event log as a move on the case page. The
+ * case row is locked first, before the task, as every case move locks it: one lock order, no deadlock.
+ * Returns false when the case is no longer in signing (moved meanwhile), so the caller can refuse.
+ */
+export async function moveCaseBySigning(
+  tx: Tx,
+  move: { corpId: number; clientId: number; to: 3 | 2; actorId: number; note: string; at: Date },
+): Promise<boolean> {
+  const [locked] = await tx
+    .select({ status: clients.status })
+    .from(clients)
+    .where(and(eq(clients.corpId, move.corpId), eq(clients.id, move.clientId), isNull(clients.deletedAt)))
+    .for('update')
+    .limit(1);
+  if (!locked || !findTransition(locked.status, move.to, ['signer'])) return false;
+  const failed = move.to === CASE_STATUS.SIGNING_FAILED;
+  await tx
+    .update(clients)
+    .set({ status: move.to, ...(failed ? { rejectReason: null, rejectNote: move.note } : {}), updatedAt: move.at })
+    .where(and(eq(clients.corpId, move.corpId), eq(clients.id, move.clientId)));
+  await tx.insert(caseEvents).values({
+    corpId: move.corpId,
+    clientId: move.clientId,
+    staffId: move.actorId,
+    kind: 'status',
+    fromStatus: CASE_STATUS.SIGNING,
+    toStatus: move.to,
+    reason: move.note,
+    createdAt: move.at,
+  });
+  return true;
+}

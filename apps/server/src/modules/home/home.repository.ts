@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { notices, staff } from '../../db/schema/staff.ts';
 import { dueFollowUpsBadge, openAppealsBadge, openServiceBadge } from '../cases/index.ts';
 import { unfinishedExamsBadge } from '../exam/index.ts';
-import { waitingForStewardBadge } from '../house/index.ts';
-import { openProofRejectionsBadge } from '../money/index.ts';
+import { pendingAuditsBadge, waitingForStewardBadge } from '../house/index.ts';
+import { openProofRejectionsBadge, toConfirmBadge } from '../money/index.ts';
 import { signTasksBadge } from '../sign/index.ts';
 
 export interface BadgeQuery {
@@ -14,7 +14,7 @@ export interface BadgeQuery {
   teamId: number | null;
   now: Date;
   /** Which role-bound badges to count; the others answer 0 without touching their table. */
-  has: { service: boolean; remind: boolean; appeal: boolean; sign: boolean; reject: boolean };
+  has: { service: boolean; remind: boolean; appeal: boolean; sign: boolean; reject: boolean; audit: boolean };
 }
 
 export function createHomeRepository(db: Db) {
@@ -34,7 +34,9 @@ export function createHomeRepository(db: Db) {
         ${has.appeal && teamId !== null ? openAppealsBadge(corpId, teamId) : zero} as appeal,
         ${has.sign ? signTasksBadge(corpId, 'open') : zero} as sign,
         ${has.reject ? signTasksBadge(corpId, 'rejected') : zero} as reject,
-        ${openProofRejectionsBadge(corpId, staffId)} as proof`);
+        ${openProofRejectionsBadge(corpId, staffId)} as proof,
+        ${has.appeal && teamId !== null ? toConfirmBadge(corpId, teamId, staffId) : zero} as confirm,
+        ${has.audit ? pendingAuditsBadge(corpId, staffId) : zero} as audit`);
       const row = result.rows[0];
       const n = (value: unknown) => Number(value ?? 0);
       return {
@@ -46,6 +48,8 @@ export function createHomeRepository(db: Db) {
         sign: n(row?.sign),
         reject: n(row?.reject),
         proof: n(row?.proof),
+        confirm: n(row?.confirm),
+        audit: n(row?.audit),
       };
     },
 

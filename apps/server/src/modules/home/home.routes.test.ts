@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
 import { examAssignments } from '../../db/schema/exam.ts';
 import { houseClients } from '../../db/schema/house.ts';
+import { moneyRecords } from '../../db/schema/money.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { notices } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -68,10 +69,23 @@ describe('POST /api/crm/userinfo', () => {
     await test.db
       .insert(appeals)
       .values({ corpId: corp.id, clientId, staffId: member.id, teamId: team.id, reason: '复核' });
+    // One live signing task per case: three cases.
+    const taskCases = await test.db
+      .insert(clients)
+      .values(
+        ['签约一', '签约二', '签约三'].map((name) => ({
+          corpId: corp.id,
+          ownerId: member.id,
+          teamId: team.id,
+          name,
+          phone: '13900000003',
+        })),
+      )
+      .returning({ id: clients.id });
     await test.db.insert(signTasks).values([
-      { corpId: corp.id, clientId },
-      { corpId: corp.id, clientId },
-      { corpId: corp.id, clientId, status: 'rejected' },
+      { corpId: corp.id, clientId: taskCases[0]?.id ?? 0 },
+      { corpId: corp.id, clientId: taskCases[1]?.id ?? 0 },
+      { corpId: corp.id, clientId: taskCases[2]?.id ?? 0, status: 'rejected' },
     ]);
     await test.db.insert(examAssignments).values({ corpId: corp.id, staffId: leader.id, title: '考试' });
     await test.db
@@ -80,6 +94,27 @@ describe('POST /api/crm/userinfo', () => {
     await test.db.insert(notices).values([
       { corpId: corp.id, text: '当前通知', startsAt: hoursFromNow(-1) },
       { corpId: corp.id, text: '过期通知', startsAt: hoursFromNow(-10), endsAt: hoursFromNow(-1) },
+    ]);
+    // A member's repayment on a team case waits for the leader; the leader's own would not.
+    await test.db.insert(moneyRecords).values([
+      {
+        corpId: corp.id,
+        clientId,
+        amountFen: 100,
+        paidOn: '2026-11-20',
+        method: 3,
+        createdBy: member.id,
+        idempotencyKey: 'home-1',
+      },
+      {
+        corpId: corp.id,
+        clientId,
+        amountFen: 100,
+        paidOn: '2026-11-20',
+        method: 3,
+        createdBy: leader.id,
+        idempotencyKey: 'home-2',
+      },
     ]);
     const signer = await createStaff(test.db, corp.id, { teamId: team.id, jobs: [2], name: '签约员甲', sex: 2 });
     await grantStaff(test.db, leader);
@@ -97,6 +132,8 @@ describe('POST /api/crm/userinfo', () => {
       sign: 2,
       reject: 1,
       proof: 0,
+      confirm: 1,
+      audit: 0,
     });
     expect(body.data?.signer_list).toEqual([{ id: signer.id, name: '签约员甲', sex: 2 }]);
     expect(body.data?.notice).toEqual([{ status: 'info', text: '当前通知' }]);
@@ -131,6 +168,8 @@ describe('POST /api/crm/userinfo', () => {
       sign: 0,
       reject: 0,
       proof: 0,
+      confirm: 0,
+      audit: 0,
     });
     expect(body.data?.signer_list).toEqual([]);
     expect(body.data?.user.reject_approver).toBe(false);

@@ -22,6 +22,7 @@ export function createHomeService({ repo, now }: { repo: HomeRepository; now: Cl
         appeal: me.isLeader,
         sign: has(JOB.SIGNING),
         reject: has(JOB.SIGNING) && isRejectApprover(me),
+        audit: has(JOB.HOUSE_FINANCE),
       },
     });
   }

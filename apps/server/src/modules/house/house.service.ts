@@ -41,6 +41,7 @@ const requireSteward = (me: Me) => requireActor(me, 'house.steward');
 const isFinance = (me: Me) => mayActor(me, 'brokerage.manage');
 const iso = (d: Date) => d.toISOString();
 
+/** A client as lists show it: the phone masked (spec §9); the detail page alone reveals it, to who may act. */
 function toItem(row: ClientRow, revealPhone: boolean): HouseClientItem {
   return {
     id: row.id,
@@ -190,7 +191,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         { keyword: query.keyword, status: query.status, channelId: query.channel_id, source: query.source },
         query,
       );
-      return toList(result, query, (row) => toItem(row, row.ownerId === me.id));
+      return toList(result, query, (row) => toItem(row, false));
     },
 
     /** The steward's list (getHouseList2): clients waiting on or handled by the caller. */
@@ -201,7 +202,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         { keyword: '', status: null, channelId: null, stewardStatus },
         page,
       );
-      return toList(result, page, (row) => toItem(row, true));
+      return toList(result, page, (row) => toItem(row, false));
     },
 
     /** Card instalments (getHouseCard): the steward's clients on the credit-card product. */
@@ -212,7 +213,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         { keyword: '', status: null, channelId: null, product: 'card' },
         page,
       );
-      return toList(result, page, (row) => toItem(row, true));
+      return toList(result, page, (row) => toItem(row, false));
     },
 
     async teamClients(me: Me, page: PageRequest, keyword: string) {

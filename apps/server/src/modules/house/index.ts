@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
 import { houseAudits, houseChannels, houseClients } from '../../db/schema/house.ts';
@@ -70,3 +70,7 @@ export const markHouseSignFailed = (tx: Tx, corpId: number, id: number) =>
 /** Home badge: clients waiting on the steward (a scalar subquery). */
 export const waitingForStewardBadge = (corpId: number, stewardId: number) =>
   sql`(select count(*)::int from ${houseClients} where ${and(eq(houseClients.corpId, corpId), eq(houseClients.stewardId, stewardId), sql`${houseClients.stewardStatus} = 'waiting'`, isNull(houseClients.deletedAt))})`;
+
+/** Home badge: over-limit brokerage requests waiting for home-loan finance, except the caller's own (maker-checker). */
+export const pendingAuditsBadge = (corpId: number, financeId: number) =>
+  sql`(select count(*)::int from ${houseAudits} where ${and(eq(houseAudits.corpId, corpId), sql`${houseAudits.status} = 'pending'`, ne(houseAudits.requestedBy, financeId))})`;

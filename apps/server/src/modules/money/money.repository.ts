@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
 import { caseContacts } from '../cases/index.ts';
+import { toConfirmCondition } from './index.ts';
 
 export type MoneyRow = typeof moneyRecords.$inferSelect;
 export type ProofRow = typeof proofs.$inferSelect;
@@ -315,6 +316,31 @@ export function createMoneyRepository(db: Db) {
       const names = await caseContacts(
         db,
         corpId,
+        rows.map((row) => row.clientId),
+      );
+      return rows.map((row) => ({ ...row, clientName: names.get(row.clientId)?.name ?? '' }));
+    },
+
+    /** One keyset page of the leader's repayments to confirm, newest first, with each case's client name. */
+    async listToConfirm(
+      who: { corpId: number; teamId: number; leaderId: number },
+      cursor: number | null,
+      size: number,
+    ) {
+      const rows = await db
+        .select()
+        .from(moneyRecords)
+        .where(
+          and(
+            toConfirmCondition(who.corpId, who.teamId, who.leaderId),
+            cursor ? lt(moneyRecords.id, cursor) : undefined,
+          ),
+        )
+        .orderBy(desc(moneyRecords.id))
+        .limit(size);
+      const names = await caseContacts(
+        db,
+        who.corpId,
         rows.map((row) => row.clientId),
       );
       return rows.map((row) => ({ ...row, clientName: names.get(row.clientId)?.name ?? '' }));

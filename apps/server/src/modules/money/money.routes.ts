@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
+import { pageRequestSchema } from '@crm/domain/api/page';
 import {
   addMoneyRequestSchema,
   addProofRequestSchema,
@@ -9,6 +10,7 @@ import {
   moneyListRequestSchema,
   moneyListResponseSchema,
   moneyRecordSchema,
+  moneyToConfirmListSchema,
   proofListResponseSchema,
   proofRejectListSchema,
   proofRejectQuerySchema,
@@ -90,6 +92,22 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
       msg: T.confirmed,
       data: await money.confirmMoney(currentStaff(request), request.body.id),
     }),
+  );
+
+  app.post(
+    '/api/crm/moneyToConfirm',
+    {
+      schema: {
+        tags,
+        summary: '组长待确认的还款（本组报单、他人登记）',
+        body: pageRequestSchema,
+        response: { 200: envelopeSchema(moneyToConfirmListSchema) },
+      },
+    },
+    async (request) => {
+      const { cursor, limit } = request.body;
+      return { code: 0, msg: 'ok', data: await money.listToConfirm(currentStaff(request), cursor, limit) };
+    },
   );
 
   deleteRoute('/api/crm/delMoney', '删除未确认的还款', (me, id) => money.deleteMoney(me, id));

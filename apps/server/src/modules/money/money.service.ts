@@ -3,6 +3,7 @@ import type {
   AddMoneyRequest,
   MoneyList,
   MoneyRecord,
+  MoneyToConfirmList,
   OcrResult,
   Proof,
   ProofImage,
@@ -14,7 +15,7 @@ import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, moneyAmountToFen } from '@crm/dom
 import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
 import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
-import { can, type Access } from '../access/index.ts';
+import { can, requireActor, type Access } from '../access/index.ts';
 import type { CaseWithScope } from '../cases/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import { sniffImageFormat } from '../../images/image-processing.ts';
@@ -393,6 +394,30 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
         });
       if (!changed) throw new RefusedError(T.proofAlreadyRejected);
       return oneProof(me, caseRow, proof.id);
+    },
+
+    /** The leader's repayments to confirm (their team's cases, recorded by someone else), newest first. */
+    async listToConfirm(me: StaffIdentity, cursor: number | null, limit: number): Promise<MoneyToConfirmList> {
+      requireActor(me, 'money.confirm.list');
+      const teamId = me.teamId ?? 0;
+      const rows = await repo.listToConfirm({ corpId: me.corpId, teamId, leaderId: me.id }, cursor, limit + 1);
+      const page = rows.slice(0, limit);
+      const names = await repo.staffNames(
+        me.corpId,
+        page.map((row) => row.createdBy),
+      );
+      return {
+        list: page.map((row) => ({
+          id: row.id,
+          client_id: row.clientId,
+          client_name: row.clientName,
+          amount_fen: row.amountFen,
+          paid_on: row.paidOn,
+          recorded_by: names.get(row.createdBy) ?? '',
+          created_at: row.createdAt.toISOString(),
+        })),
+        next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+      };
     },
 
     /** GET proofReject: the open rejections of the caller's own cases, with the images to redo. */

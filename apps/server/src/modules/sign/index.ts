@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { signTasks } from '../../db/schema/sign.ts';
+import { signTaskEvents, signTasks } from '../../db/schema/sign.ts';
 
 /*
  * The public surface of modules/sign: signing tasks as other modules (house's docking, the access policy,
@@ -26,6 +26,54 @@ export async function createSignTask(
   const [row] = await tx.insert(signTasks).values(values).returning({ id: signTasks.id });
   if (!row) throw new Error('sign task not inserted');
   return row.id;
+}
+
+/**
+ * Opens the signing task of an instalment case that entered 签约中 (new, resubmitted, or an appeal
+ * approved), in the caller's transaction. The case's chosen signer sees it in "my tasks"; the pool shows
+ * it to every signer. A case with a live task keeps it (the partial unique index says so under a race).
+ */
+export async function openCaseSignTask(
+  tx: Tx,
+  values: { corpId: number; clientId: number; proposedSignerId: number | null; createdBy: number; createdAt: Date },
+) {
+  await tx.insert(signTasks).values(values).onConflictDoNothing();
+}
+
+/**
+ * The case left 签约中 another way (the client withdrew, a leader moved it): its live task leaves the
+ * centre, so no signer travels to an appointment that no longer exists.
+ */
+export async function withdrawCaseSignTask(
+  tx: Tx,
+  about: { corpId: number; clientId: number; actorId: number; at: Date; reason: string },
+) {
+  const [live] = await tx
+    .select({ id: signTasks.id, status: signTasks.status })
+    .from(signTasks)
+    .where(
+      and(
+        eq(signTasks.corpId, about.corpId),
+        eq(signTasks.clientId, about.clientId),
+        sql`${signTasks.status} in ('open', 'taken', 'rejected')`,
+      ),
+    )
+    .for('update')
+    .limit(1);
+  if (!live) return;
+  await tx
+    .update(signTasks)
+    .set({ status: 'withdrawn', finishedAt: about.at })
+    .where(and(eq(signTasks.corpId, about.corpId), eq(signTasks.id, live.id)));
+  await tx.insert(signTaskEvents).values({
+    corpId: about.corpId,
+    taskId: live.id,
+    actorId: about.actorId,
+    fromStatus: live.status,
+    toStatus: 'withdrawn',
+    reason: about.reason,
+    createdAt: about.at,
+  });
 }
 
 /** Whether the signing centre has (had) a task for this home-loan client. */

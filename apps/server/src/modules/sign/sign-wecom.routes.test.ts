@@ -40,7 +40,7 @@ describe('wxWorkApprove through the real WeCom adapter (fake server)', () => {
     const other = await createSignTask(
       test.db,
       corp.id,
-      { clientId: caseRow.id },
+      { clientId: (await createCase(test.db, corp.id, sales.id)).id },
       { status: 'rejected', signerId: unbound.id, outcomeNote: '资料不全' },
     );
 

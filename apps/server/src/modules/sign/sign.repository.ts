@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
@@ -89,7 +89,14 @@ export function createSignRepository(db: Db) {
       const isPool = filter.status === 'open';
       const where: (SQL | undefined)[] = [eq(signTasks.corpId, filter.corpId)];
       if (filter.status) where.push(eq(signTasks.status, filter.status));
-      if (filter.signerId !== undefined) where.push(eq(signTasks.signerId, filter.signerId));
+      // A signer's tasks: those they hold, and open ones a salesperson chose them for on the case form.
+      if (filter.signerId !== undefined)
+        where.push(
+          or(
+            eq(signTasks.signerId, filter.signerId),
+            and(eq(signTasks.status, 'open'), eq(signTasks.proposedSignerId, filter.signerId)),
+          ),
+        );
       if (filter.kind === 'house') where.push(sql`${signTasks.houseClientId} is not null`);
       if (filter.kind === 'case') where.push(sql`${signTasks.clientId} is not null`);
       if (cursor !== null) where.push(isPool ? gt(signTasks.id, cursor) : lt(signTasks.id, cursor));

@@ -57,6 +57,9 @@ async function detail(cookie: string, id: number) {
   };
 }
 
+/** A case of the world's salesperson: each live task needs its own (one live signing task per case). */
+const anotherCase = (w: { corp: { id: number }; sales: { id: number } }) => createCase(test.db, w.corp.id, w.sales.id);
+
 /** A signing team (leader + two signers), a signer of another team, a salesperson (the approver is made once). */
 async function world() {
   const corp = await createCompany(test.db);
@@ -90,13 +93,13 @@ async function world() {
 describe('POST taskList', () => {
   it("lists open tasks in the task centre (flag 1) and a signer's tasks (flag 2), by kind", async () => {
     const w = await world();
-    const open = await createSignTask(test.db, w.corp.id, { clientId: w.caseRow.id });
+    const open = await createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id });
     const house = await createHouseClient(test.db, w.corp.id, w.sales.id);
     const houseTask = await createSignTask(test.db, w.corp.id, { houseClientId: house.id });
     const mine = await createSignTask(
       test.db,
       w.corp.id,
-      { clientId: w.caseRow.id },
+      { clientId: (await anotherCase(w)).id },
       { status: 'taken', signerId: w.signerA.id },
     );
 
@@ -113,7 +116,10 @@ describe('POST taskList', () => {
     expect(houseOnly.body.data?.list.map((t) => t.id)).toEqual([houseTask.id]);
     const my = await post<TaskList>(w.cookies.a, 'taskList', { userid: w.signerA.id, flag: 2, page: 1 });
     expect(my.body.data?.list.map((t) => t.id)).toEqual([mine.id]);
-    expect(my.body.data?.list[0]?.client_phone).toBe('13900001111');
+    // Lists mask the phone (spec §9), the holder's own too; the task's page shows it to the holder.
+    expect(my.body.data?.list[0]?.client_phone).toBe('139****1111');
+    const held = await detail(w.cookies.a, mine.id);
+    expect((held.body.data as { client_phone?: string } | null)?.client_phone).toBe('13900001111');
   });
 
   it("lets the leader open a team signer's list, not a signer of another team, and not a salesperson at all", async () => {
@@ -195,7 +201,7 @@ describe('paging the task pool', () => {
 describe('taking a task', () => {
   it('is first come: of two signers taking at once, exactly one wins and the other is told', async () => {
     const w = await world();
-    const task = await createSignTask(test.db, w.corp.id, { clientId: w.caseRow.id });
+    const task = await createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id });
     const [first, second] = await Promise.all([
       post(w.cookies.a, 'takeTask', { id: task.id }),
       post(w.cookies.b, 'takeTask', { id: task.id }),
@@ -212,7 +218,7 @@ describe('taking a task', () => {
 
   it('refuses a salesperson and a bad id', async () => {
     const w = await world();
-    const task = await createSignTask(test.db, w.corp.id, { clientId: w.caseRow.id });
+    const task = await createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id });
     expect((await post(w.cookies.sales, 'takeTask', { id: task.id })).status).toBe(403);
     expect((await post(w.cookies.a, 'takeTask', { id: 'x' })).body.code).toBe(1);
   });
@@ -251,7 +257,7 @@ describe('recording the outcome and approving rejections', () => {
     const task = await createSignTask(
       test.db,
       w.corp.id,
-      { clientId: w.caseRow.id },
+      { clientId: (await anotherCase(w)).id },
       { status: 'rejected', signerId: w.signerA.id, outcomeNote: '客户未到场' },
     );
     expect(
@@ -322,7 +328,7 @@ describe('GET sign', () => {
     const task = await createSignTask(
       test.db,
       w.corp.id,
-      { clientId: w.caseRow.id },
+      { clientId: (await anotherCase(w)).id },
       { status: 'taken', signerId: w.signerA.id },
     );
     expect((await detail(w.cookies.a, task.id)).body.code).toBe(0);
@@ -339,7 +345,7 @@ describe('wxWorkApprove (demo adapter)', () => {
     const task = await createSignTask(
       test.db,
       w.corp.id,
-      { clientId: w.caseRow.id },
+      { clientId: (await anotherCase(w)).id },
       { status: 'taken', signerId: w.signerA.id },
     );
     expect((await post(w.cookies.a, 'wxWorkApprove', { id: task.id })).body.msg).toBe('只能为自己的拒签任务发起审批');

@@ -13,12 +13,14 @@ import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { WecomError } from '../../adapters/wecom/index.ts';
 import { RefusedError } from '../../errors.ts';
 import { requireActor, type Access } from '../access/index.ts';
+import { moveCaseBySigning } from '../cases/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { SignRepository, TaskRow } from './sign.repository.ts';
 
 type Me = StaffIdentity;
 
 const TAKEN_MESSAGE = '手慢了，该任务已被其他签约员领取';
+const CASE_CHANGED_MESSAGE = '报单状态已变化，请刷新后重试';
 
 const requireSigner = (me: Me) => requireActor(me, 'sign.task.list');
 
@@ -28,6 +30,7 @@ function toTask(row: TaskRow, revealPhone: boolean): SignTask {
   return {
     id: row.id,
     kind: row.houseClientId !== null ? 'house' : 'case',
+    client_id: row.clientId,
     client_name: row.clientName,
     client_phone: revealPhone ? row.clientPhone : maskPhone(row.clientPhone),
     status: row.status,
@@ -79,8 +82,8 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
           query.limit,
         );
       }
-      // The phone is for whoever holds the appointment; the open pool shows it masked.
-      return toPage(rows, query.limit, (row) => toTask(row, row.signerId !== null));
+      // Lists show the phone masked (spec §9); the task's page reveals it to whoever holds the appointment.
+      return toPage(rows, query.limit, (row) => toTask(row, false));
     },
 
     async detail(me: Me, id: number): Promise<SignDetail> {
@@ -122,9 +125,21 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
 
     /** The signer records the outcome: signed (the home-loan client is signed too) or rejected, with why. */
     async update(me: Me, input: z.output<typeof updateTaskRequestSchema>) {
-      await visibleTask(me, input.id, 'sign.task.record');
+      const task = await visibleTask(me, input.id, 'sign.task.record');
       return repo.transaction(async (tx) => {
         const at = now();
+        // A signed case goes to the bank (审批中) with the task; the case row is locked before the task row.
+        if (input.outcome === 'signed' && task.clientId !== null) {
+          const caseMoved = await moveCaseBySigning(tx, {
+            corpId: me.corpId,
+            clientId: task.clientId,
+            to: 3,
+            actorId: me.id,
+            note: input.note,
+            at,
+          });
+          if (!caseMoved) throw new RefusedError(CASE_CHANGED_MESSAGE);
+        }
         const moved = await repo.move(
           tx,
           { corpId: me.corpId, id: input.id, from: 'taken', signerId: me.id },
@@ -149,10 +164,22 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
 
     /** The company's rejection approver (the spec's "value 29", a grant) confirms a rejection, or sends it back to the signer. */
     async auditReject(me: Me, input: z.output<typeof auditRejectRequestSchema>) {
-      await access.require(me, 'sign.reject.approve', input.id);
+      const task = await access.require(me, 'sign.reject.approve', input.id);
       return repo.transaction(async (tx) => {
         const at = now();
         const to = input.decision === 'approve' ? 'reject_approved' : 'taken';
+        // A confirmed rejection fails the case's signing (签约失败), so the salesperson can correct and resubmit.
+        if (to === 'reject_approved' && task.clientId !== null) {
+          const caseMoved = await moveCaseBySigning(tx, {
+            corpId: me.corpId,
+            clientId: task.clientId,
+            to: 2,
+            actorId: me.id,
+            note: task.outcomeNote ?? '',
+            at,
+          });
+          if (!caseMoved) throw new RefusedError(CASE_CHANGED_MESSAGE);
+        }
         const moved = await repo.move(
           tx,
           { corpId: me.corpId, id: input.id, from: 'rejected' },

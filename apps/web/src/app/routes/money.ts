@@ -1,3 +1,4 @@
+import { MoneyConfirmPage } from '../../features/money/pages/money-confirm-page.tsx';
 import { MoneyPage } from '../../features/money/pages/money-page.tsx';
 import { ProofPage } from '../../features/money/pages/proof-page.tsx';
 import { UploadPage } from '../../features/money/pages/upload-page.tsx';
@@ -8,4 +9,5 @@ export const pages: ChunkPages = {
   '/business/money': MoneyPage,
   '/business/upload': UploadPage,
   '/business/proof': ProofPage,
+  '/business/moneyConfirm': MoneyConfirmPage,
 };

@@ -71,6 +71,8 @@ export const casesTexts = {
     deleted: '报单已删除',
     followUp: '跟进记录',
     addFollowUp: '添加跟进',
+    repayments: '还款记录',
+    proofs: '还款凭证',
     appeal: '申诉',
     resubmit: '修改后重新提交',
     rejectReason: '驳回原因',

@@ -1,4 +1,4 @@
-import type { CardKey, StaticTileKey } from '@crm/domain/roles';
+import type { BadgeKey, CardKey, StaticTileKey } from '@crm/domain/roles';
 
 /** UI texts of the home page (spec §2 Home, Home cards; §4; §8). */
 export const homeTexts = {
@@ -15,6 +15,20 @@ export const homeTexts = {
   releaseToRefresh: '释放立即刷新',
   refreshing: '加载中...',
   refreshed: '刷新成功',
+  inboxTitle: '待办',
+  /** The to-do inbox's line for each badge: what waits, said as the person's task. */
+  inbox: {
+    pending: '待跟进的客户',
+    confirm: '待确认的还款',
+    proof: '被驳回的凭证',
+    appeal: '待处理的申诉',
+    audit: '待审批的超限返佣',
+    sign: '待领取的签约任务',
+    reject: '待审批的拒签',
+    remind: '待对接的房贷客户',
+    service: '待协助的报单',
+    exam: '待参加的考试',
+  } satisfies Record<BadgeKey, string>,
   female: '女',
   male: '男',
   cards: {
@@ -50,6 +64,7 @@ export const homeTexts = {
     examList: '考试回顾',
     teamList: '团队数据',
     teamAppeal: '反馈数据',
+    teamMoneyConfirm: '待确认还款',
     teamYsb: '团队易数宝',
     teamHouse: '团队房贷',
     teamHouseChannel: '房贷分配',

@@ -13,6 +13,8 @@ export const moneyTexts = {
   submitting: '提交中...',
   delete: '删除',
   // money
+  noneToConfirm: '暂无待确认的还款',
+  paidOnLabel: (date: string) => `还款日 ${date}`,
   caseLabel: '客户',
   confirmedTotal: '已确认还款',
   addMoney: '登记还款',

@@ -17,6 +17,14 @@ describe('/business/detail/:id', () => {
     expect(page.api.lastCall('/api/crm/detail')).toMatchObject({ method: 'GET', query: { id: '11' } });
   });
 
+  it('calls the client in one tap and leads to the repayments and proofs of the case', async () => {
+    await renderPage('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail()) } });
+    const phone = await screen.findByRole('link', { name: '13912345678' });
+    expect(phone.getAttribute('href')).toBe('tel:13912345678');
+    expect(screen.getByRole('link', { name: '还款记录' }).getAttribute('href')).toBe('/business/money?id=11');
+    expect(screen.getByRole('link', { name: '还款凭证' }).getAttribute('href')).toBe('/business/upload?id=11');
+  });
+
   it('shows the signing rejection reason', async () => {
     await renderPage('/business/detail/11', {
       api: { '/api/crm/detail': ok(aCaseDetail({ status: 2, reject_note: '客户未到场' })) },

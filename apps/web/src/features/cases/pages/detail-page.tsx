@@ -12,7 +12,7 @@ import {
 } from '@crm/domain/options';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { Button, List, NoticeBar, Skeleton, Space, Steps } from 'antd-mobile';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../lib/toast.ts';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
@@ -80,8 +80,9 @@ export function DetailPage() {
   };
 
   const F = T.fields;
-  const rows: Array<[string, string]> = [
-    [F.phone, c.phone],
+  const rows: Array<[string, ReactNode]> = [
+    // One tap calls the client from the phone the salesperson holds.
+    [F.phone, c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : ''],
     [F.idNumber, c.id_number],
     [F.birth, c.birth_date ? `${c.birth_date} · ${c.sex === 1 ? casesTexts.form.male : casesTexts.form.female}` : ''],
     [F.amount, formatFen(c.amount_fen)],
@@ -156,6 +157,12 @@ export function DetailPage() {
             ) : null}
             <Link className="link-button link-button--ghost" to={`/business/pendingDetail/${c.id}`}>
               {T.followUp}
+            </Link>
+            <Link className="link-button link-button--ghost" to={`/business/money?id=${c.id}`}>
+              {T.repayments}
+            </Link>
+            <Link className="link-button link-button--ghost" to={`/business/upload?id=${c.id}`}>
+              {T.proofs}
             </Link>
             <Link className="link-button link-button--ghost" to={`/business/pendingAdd/${c.id}`}>
               {T.addFollowUp}

@@ -6,7 +6,7 @@ import { fail, findToast, httpError, LEADER, NETWORK_MESSAGE, ok, renderPage, ta
 
 const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   id: 7,
-  total: { pending: 3, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0, proof: 0 },
+  total: { pending: 3, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0, proof: 0, confirm: 0, audit: 0 },
   signer_list: [],
   notice: [{ status: 'warning', text: '本月考核将于周五截止' }],
   user: { id: 7, name: '王小明', corp_id: 1, corp_name: '易数科技', job: [1], leader: false, reject_approver: false },
@@ -49,6 +49,44 @@ describe('/index', () => {
       },
     });
     expect(await screen.findByRole('region', { name: '团队数据' })).toBeTruthy();
+  });
+
+  it('opens with a to-do inbox of what waits on a leader, each line a tap from its list', async () => {
+    const leader = {
+      id: 2,
+      name: '张组长',
+      corp_id: 1,
+      corp_name: '易数科技',
+      job: [1],
+      leader: true,
+      reject_approver: false,
+    };
+    const page = await renderPage('/index', {
+      user: { id: 2, job: [1], leader: true, name: '张组长' },
+      api: {
+        '/api/crm/userinfo': ok(
+          userinfo({ user: leader, total: { ...userinfo().total, pending: 2, confirm: 1, appeal: 4, sign: 9 } }),
+        ),
+      },
+    });
+    const inbox = within(await screen.findByRole('region', { name: '待办' }));
+    const lines = inbox.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    // A signing count without the signing job is not this person's to-do.
+    expect(lines).toEqual([
+      ['待跟进的客户2', '/business/pending'],
+      ['待确认的还款1', '/business/moneyConfirm'],
+      ['待处理的申诉4', '/team/appeal'],
+    ]);
+    await tap(inbox.getByRole('link', { name: /待确认的还款/ }));
+    await expect.poll(() => page.pathname()).toBe('/business/moneyConfirm');
+  });
+
+  it('shows no inbox when nothing waits', async () => {
+    await renderPage('/index', {
+      api: { '/api/crm/userinfo': ok(userinfo({ total: { ...userinfo().total, pending: 0 } })) },
+    });
+    expect(await screen.findByText('王小明')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '待办' })).toBeNull();
   });
 
   it('without a logged-in user, says how to get in and calls nothing', async () => {

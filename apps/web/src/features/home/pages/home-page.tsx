@@ -10,6 +10,7 @@ import { askToConfirm } from '../../../lib/confirm.ts';
 import { useUserinfo } from '../api/get-userinfo.ts';
 import { useLogout } from '../api/logout.ts';
 import { HomeCard } from '../components/home-card.tsx';
+import { TodoInbox } from '../components/todo-inbox.tsx';
 import { enUS, homeTexts } from '../texts.ts';
 import './home-page.css';
 
@@ -118,6 +119,7 @@ export function HomePage() {
                 wrap
               />
             ))}
+            <TodoInbox cards={cards} counts={info.total} texts={texts} />
             {cards.map((card) => (
               <HomeCard key={card.key} card={card} counts={info.total} texts={texts} />
             ))}

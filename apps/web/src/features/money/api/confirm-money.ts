@@ -1,7 +1,7 @@
 import { moneyRecordSchema, type MoneyRecord } from '@crm/domain/api/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { invalidateMoneyList } from './keys.ts';
+import { invalidateAfterConfirm } from './keys.ts';
 
 /** POST /api/crm/moneyConfirm: the team leader confirms; the record is frozen after. */
 export async function confirmMoney(id: number): Promise<MoneyRecord> {
@@ -13,6 +13,6 @@ export function useConfirmMoney(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmMoney,
-    onSuccess: () => invalidateMoneyList(queryClient, clientId),
+    onSuccess: () => invalidateAfterConfirm(queryClient, clientId),
   });
 }

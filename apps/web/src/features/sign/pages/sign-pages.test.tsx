@@ -1,5 +1,5 @@
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
@@ -9,6 +9,7 @@ const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
 const aTask = (over: Partial<SignTask> = {}): SignTask => ({
   id: 121,
   kind: 'case',
+  client_id: 11,
   client_name: '陈美玲',
   client_phone: '139****5678',
   status: 'open',
@@ -79,6 +80,22 @@ describe('/sign/list/:userid/:flag', () => {
     await expect.poll(page.pathname).toBe('/sign/update/121');
   });
 
+  it("offers the take of an open task a salesperson chose this signer for, in the signer's own list", async () => {
+    const page = await renderPage('/sign/list/20/2', {
+      user: SIGNER,
+      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': ok(null) },
+    });
+    await tap(await screen.findByRole('button', { name: '领取' }));
+    expect(await findToast('领取成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/takeTask').fields).toEqual({ id: '121' });
+  });
+
+  it("offers no take in a colleague's list the leader is looking at", async () => {
+    await renderPage('/sign/list/21/2', { user: SIGNER, api: { '/api/crm/taskList': ok(housePageOf([aTask()])) } });
+    expect(await screen.findByText('陈美玲')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '领取' })).toBeNull();
+  });
+
   it('says so when there are no tasks, and shows a refusal with a retry', async () => {
     const page = await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': httpError(500) } });
     expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
@@ -89,17 +106,35 @@ describe('/sign/list/:userid/:flag', () => {
 });
 
 describe('/sign/update/:id', () => {
-  it('records a signed task', async () => {
+  it('records a signed task only after an explicit choice and a confirmation', async () => {
     const page = await renderPage('/sign/update/121', {
       user: SIGNER,
       api: { '/api/crm/sign': ok(aSignDetail()), '/api/crm/updateTask': ok(null) },
     });
     expect(await screen.findByText('陈美玲 · 待签约')).toBeTruthy();
     expect(screen.getByText('工商银行')).toBeTruthy();
+    // Nothing is preselected: submitting without a choice asks for one.
     await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('请选择签约结果')).toBeTruthy();
+    await tap(screen.getByText('已签约'));
+    await tap(screen.getByRole('button', { name: '提交' }));
+    await screen.findByText('确定登记为已签约吗？报单将进入审批中。');
+    expect(page.api.callsTo('/api/crm/updateTask')).toHaveLength(0);
+    await tap(screen.getByRole('button', { name: '确定' }));
     expect(await findToast('已登记')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/updateTask').fields).toEqual({ id: '121', outcome: 'signed', note: '' });
     expect(page.api.callsTo('/api/crm/wxWorkApprove')).toHaveLength(0);
+  });
+
+  it("names the client, the task's kind, and opens the case from the task", async () => {
+    const page = await renderPage('/sign/update/121', {
+      user: SIGNER,
+      api: { '/api/crm/sign': ok(aSignDetail()), '/api/crm/detail': fail('报单不存在') },
+    });
+    expect(await screen.findByText('分期签约')).toBeTruthy();
+    expect(screen.getAllByText('陈美玲').length).toBeGreaterThan(0);
+    await tap(screen.getByRole('link', { name: '查看报单' }));
+    await waitFor(() => expect(page.pathname()).toBe('/business/detail/11'));
   });
 
   it('asks the reason of a rejection, then records it and sends it to WeCom approval', async () => {
@@ -117,6 +152,7 @@ describe('/sign/update/:id', () => {
     expect(page.api.callsTo('/api/crm/updateTask')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('说明'), { target: { value: '客户未到场' } });
     await tap(screen.getByRole('button', { name: '提交' }));
+    await tap(await screen.findByRole('button', { name: '确定' }));
     expect(await findToast('已发起企业微信审批（SP202611050001）')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/updateTask').fields).toEqual({
       id: '121',

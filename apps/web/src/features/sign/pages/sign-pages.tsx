@@ -6,7 +6,7 @@ import {
 } from '@crm/domain/api/sign';
 import { Button, List, Radio, Skeleton, Space, Steps, Tag, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadMoreList } from '../../../components/load-more-list.tsx';
@@ -103,7 +103,8 @@ export function SignListPage() {
     <TaskList
       list={list}
       action={(task) =>
-        isCentre ? (
+        // An open task is taken first come, from the centre or from the list of the signer it was offered to.
+        task.status === 'open' && (isCentre || Number(userid) === myId || Number(userid) === 0) ? (
           <Button
             size="small"
             color="primary"
@@ -128,7 +129,8 @@ export function SignUpdatePage() {
   const approve = useWxWorkApprove();
   const form = useSchemaForm({
     schema: updateTaskRequestSchema,
-    initial: { outcome: 'signed' as 'signed' | 'rejected', note: '' },
+    // No outcome preselected: signed or rejected is a final decision the signer makes explicitly.
+    initial: { outcome: undefined as 'signed' | 'rejected' | undefined, note: '' },
     toInput: (values) => ({ id, ...values }),
     idPrefix: 'sign',
   });
@@ -148,7 +150,8 @@ export function SignUpdatePage() {
   };
 
   const submit = async () => {
-    if (!form.validate()) return;
+    if (!form.validate() || outcome === undefined) return;
+    if (!(await askToConfirm(outcome === 'signed' ? t.signedConfirm : t.rejectedConfirm, t))) return;
     try {
       await update.mutateAsync({ id, outcome, note });
       showToast({ content: t.saved, icon: 'success' });
@@ -161,7 +164,13 @@ export function SignUpdatePage() {
   return (
     <div>
       <List header={`${data.client_name} · ${SIGN_STATUS_LABELS[data.status]}`}>
-        <List.Item extra={t.kind[data.kind]}>{t.client}</List.Item>
+        <List.Item extra={data.client_name}>{t.client}</List.Item>
+        <List.Item extra={t.kind[data.kind]}>{t.kindLabel}</List.Item>
+        {data.client_id !== null ? (
+          <List.Item arrow>
+            <Link to={`/business/detail/${data.client_id}`}>{t.openCase}</Link>
+          </List.Item>
+        ) : null}
         <List.Item extra={data.client_phone}>{t.phone}</List.Item>
         {data.bank ? <List.Item extra={data.bank}>{t.bank}</List.Item> : null}
         {data.appointment_at ? (

@@ -1,0 +1,4 @@
+ALTER TABLE "sign_tasks" ADD COLUMN "proposed_signer_id" integer;--> statement-breakpoint
+ALTER TABLE "sign_tasks" ADD CONSTRAINT "sign_tasks_proposed_signer_id_staff_id_fk" FOREIGN KEY ("proposed_signer_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sign_tasks_corp_id_proposed_signer_id_status_index" ON "sign_tasks" USING btree ("corp_id","proposed_signer_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "sign_tasks_one_live_case" ON "sign_tasks" USING btree ("corp_id","client_id") WHERE client_id is not null and status in ('open', 'taken', 'rejected');

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from './db/schema/cases.ts';
+import { houseClients } from './db/schema/house.ts';
+import { seedDemo } from './db/seed.ts';
+import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { loginAs } from './test/http.ts';
+
+/*
+ * Spec §9's masking, for every role of the demo (issue 9): no list answers a client's full phone number, ID
+ * number or bank card. Full values belong to the record's own detail page, for those who may act on it.
+ * The secrets are read from the database, so a new list or a new demo client is covered without a change here.
+ */
+
+const clock = new Date('2026-11-21T08:00:00Z');
+let test: TestApp;
+let secrets: string[] = [];
+beforeAll(async () => {
+  test = await buildTestApp({ now: () => clock });
+  await seedDemo(test.db);
+  const cases = await test.db
+    .select({ phone: clients.phone, idNumber: clients.idNumber, bankCard: clients.bankCard })
+    .from(clients);
+  const houses = await test.db.select({ phone: houseClients.phone }).from(houseClients);
+  secrets = [...cases.flatMap((c) => [c.phone, c.idNumber, c.bankCard]), ...houses.map((h) => h.phone)].filter(
+    (value): value is string => typeof value === 'string' && value.length >= 11,
+  );
+});
+afterAll(() => test.close());
+
+/** The demo's people, one per role (README), by phone. */
+const ROLES: Record<string, { corpId: number; phone: string }> = {
+  salesperson: { corpId: 1, phone: '13800000001' },
+  leader: { corpId: 1, phone: '13800000002' },
+  signingLeader: { corpId: 1, phone: '13800000003' },
+  service: { corpId: 1, phone: '13800000004' },
+  finance: { corpId: 1, phone: '13800000005' },
+  steward: { corpId: 1, phone: '13800000006' },
+  rebateOnly: { corpId: 1, phone: '13800000007' },
+  rejectApprover: { corpId: 1, phone: '13800000029' },
+  signer: { corpId: 1, phone: '13800000042' },
+  otherCompany: { corpId: 2, phone: '13800000102' },
+};
+
+/** Every list a phone opens, with the filters that show the most. */
+const LISTS: Array<[method: 'GET' | 'POST', url: string, fields: Record<string, string>]> = [
+  ['POST', '/api/crm/clientList', { scope: 'mine' }],
+  ['POST', '/api/crm/clientList', { scope: 'team' }],
+  ['POST', '/api/crm/pending', { due: '0' }],
+  ['GET', '/api/crm/service', { status: 'all' }],
+  ['GET', '/api/crm/appeal', { status: 'all' }],
+  ['GET', '/api/crm/teamAppeal', { status: 'all' }],
+  ['POST', '/api/crm/taskList', { flag: '1' }],
+  ['POST', '/api/crm/taskList', { flag: '2' }],
+  ['POST', '/api/crm/taskList', { flag: '3' }],
+  ['POST', '/api/crm/moneyToConfirm', {}],
+  ['GET', '/api/crm/proofReject', {}],
+  ['POST', '/api/crm/getHouseList', {}],
+  ['GET', '/api/crm/houseTeam', {}],
+  ['POST', '/api/crm/getHouseCard', {}],
+  ['POST', '/api/crm/getHouseChannelList', {}],
+  ['POST', '/api/crm/getHouseRecommend', {}],
+  ['POST', '/api/crm/houseBrokerageUser', {}],
+  ['POST', '/api/crm/houseBrokerageList', {}],
+  ['POST', '/api/crm/houseBrokerageOrderList', {}],
+  ['GET', '/api/crm/statUserlist', {}],
+];
+
+async function call(cookie: string, [method, url, fields]: (typeof LISTS)[number]) {
+  const response =
+    method === 'GET'
+      ? await test.app.inject({ method, url, query: fields, headers: { cookie } })
+      : await test.app.inject({ method, url, payload: fields, headers: { cookie } });
+  return { status: response.statusCode, body: response.body };
+}
+
+describe('masking in lists, for every role', () => {
+  it('never answers a full client phone, ID number or bank card in a list', async () => {
+    expect(secrets.length).toBeGreaterThan(10);
+    const leaks: string[] = [];
+    let answered = 0;
+    for (const [role, who] of Object.entries(ROLES)) {
+      clock.setTime(clock.getTime() + 61_000);
+      const cookie = await loginAs(test, who);
+      for (const list of LISTS) {
+        const { status, body } = await call(cookie, list);
+        if (status === 200 && body.includes('"code":0')) answered += 1;
+        const shown = secrets.filter((secret) => body.includes(secret));
+        if (shown.length > 0) leaks.push(`${role} ${list[1]} ${JSON.stringify(list[2])}: ${shown.join(', ')}`);
+      }
+    }
+    console.log(`masking: ${answered} list answers read for ${Object.keys(ROLES).length} roles, ${leaks.length} leaks`);
+    expect(leaks).toEqual([]);
+    // The lists were really read, not refused across the board.
+    expect(answered).toBeGreaterThan(60);
+  });
+
+  it("shows the full phone on the case's own detail page to its owner", async () => {
+    clock.setTime(clock.getTime() + 61_000);
+    const cookie = await loginAs(test, ROLES.salesperson ?? { corpId: 1, phone: '' });
+    const list = await test.app.inject({
+      method: 'POST',
+      url: '/api/crm/clientList',
+      payload: {},
+      headers: { cookie },
+    });
+    const first = list.json<{ data: { list: { id: number; phone: string }[] } }>().data.list[0];
+    expect(first?.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const detail = await test.app.inject({
+      method: 'GET',
+      url: `/api/crm/detail?id=${first?.id}`,
+      headers: { cookie },
+    });
+    expect(detail.json<{ data: { phone: string } }>().data.phone).toMatch(/^1\d{10}$/);
+  });
+});

@@ -1,0 +1,46 @@
+import type { MoneyToConfirmItem } from '@crm/domain/api/money';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+
+const LEADER = { id: 3, job: [1], leader: true, name: '组长' };
+const anItem = (over: Partial<MoneyToConfirmItem> = {}): MoneyToConfirmItem => ({
+  id: 501,
+  client_id: 11,
+  client_name: '陈美玲',
+  amount_fen: 128_050,
+  paid_on: '2026-11-20',
+  recorded_by: '王小明',
+  created_at: '2026-11-20T02:00:00.000Z',
+  ...over,
+});
+
+describe('/business/moneyConfirm', () => {
+  it("lists the team's repayments waiting for the leader and opens the case's repayments", async () => {
+    const page = await renderPage('/business/moneyConfirm', {
+      user: LEADER,
+      api: { '/api/crm/moneyToConfirm': ok(pageOf([anItem()])), '/api/crm/moneyList': fail('加载中断') },
+    });
+    expect(await screen.findByText('陈美玲')).toBeTruthy();
+    expect(screen.getByText('¥1,280.50')).toBeTruthy();
+    expect(screen.getByText('登记人 王小明')).toBeTruthy();
+    await tap(screen.getByText('陈美玲'));
+    await expect.poll(() => page.pathname()).toBe('/business/money');
+  });
+
+  it('says when nothing waits', async () => {
+    await renderPage('/business/moneyConfirm', {
+      user: LEADER,
+      api: { '/api/crm/moneyToConfirm': ok(pageOf([])) },
+    });
+    expect(await screen.findByText('暂无待确认的还款')).toBeTruthy();
+  });
+
+  it("shows the server's refusal", async () => {
+    await renderPage('/business/moneyConfirm', {
+      user: LEADER,
+      api: { '/api/crm/moneyToConfirm': fail('仅组长可以操作') },
+    });
+    expect(await screen.findByText('仅组长可以操作')).toBeTruthy();
+  });
+});

@@ -1,0 +1,35 @@
+import { formatFen } from '@crm/domain/money';
+import { Link } from 'react-router';
+import { PagedList } from '../../../components/paged-list.tsx';
+import { useMoneyToConfirm } from '../api/get-money-to-confirm.ts';
+import { moneyTexts as T } from '../texts.ts';
+
+/**
+ * /business/moneyConfirm (not in the spec; issue 9): the leader's team repayments recorded by someone else
+ * and waiting for their confirmation. A row opens the case's repayments, where the confirm button is, so
+ * the leader sees the proof photos before confirming.
+ */
+export function MoneyConfirmPage() {
+  const list = useMoneyToConfirm();
+  return (
+    <div className="page">
+      <PagedList
+        list={list}
+        emptyText={T.noneToConfirm}
+        itemKey={(item) => item.id}
+        renderItem={(item) => (
+          <Link className="case-row" to={`/business/money?id=${item.client_id}`}>
+            <div className="case-row__top">
+              <span>{item.client_name}</span>
+              <strong>{formatFen(item.amount_fen)}</strong>
+            </div>
+            <div className="case-row__sub">
+              <span>{T.paidOnLabel(item.paid_on)}</span>
+              <span>{T.recordedBy(item.recorded_by)}</span>
+            </div>
+          </Link>
+        )}
+      />
+    </div>
+  );
+}
