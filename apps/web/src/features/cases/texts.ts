@@ -92,6 +92,7 @@ export const casesTexts = {
     fields: {
       phone: '手机号码',
       idNumber: '身份证号',
+      bankCard: '银行卡号',
       birth: '出生日期',
       amount: '贷款金额',
       term: '期限',

@@ -24,6 +24,7 @@ import { useUpdateClientStatus } from '../api/update-client-status.ts';
 import { StatusMovePopup } from '../components/status-move-popup.tsx';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
+import { CopyOnLongPress, PhoneLink } from '../../../components/contact-values.tsx';
 
 const T = casesTexts.detail;
 const statusName = (status: number | null) =>
@@ -81,9 +82,10 @@ export function DetailPage() {
 
   const F = T.fields;
   const rows: Array<[string, ReactNode]> = [
-    // One tap calls the client from the phone the salesperson holds.
-    [F.phone, c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : ''],
-    [F.idNumber, c.id_number],
+    // One tap calls the client; a long press copies the numbers one types elsewhere.
+    [F.phone, c.phone ? <PhoneLink phone={c.phone} /> : ''],
+    [F.idNumber, c.id_number ? <CopyOnLongPress value={c.id_number} /> : ''],
+    [F.bankCard, c.bank_card ? <CopyOnLongPress value={c.bank_card} /> : ''],
     [F.birth, c.birth_date ? `${c.birth_date} · ${c.sex === 1 ? casesTexts.form.male : casesTexts.form.female}` : ''],
     [F.amount, formatFen(c.amount_fen)],
     [F.term, casesTexts.months(c.term)],

@@ -11,6 +11,7 @@ import { statusLabel } from '../components/client-item.tsx';
 import { houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
+import { CopyOnLongPress, PhoneLink } from '../../../components/contact-values.tsx';
 
 /** /business/houseDetail/:father/:id: the client, its referral chain, images, brokerage and its history. */
 export function HouseDetailPage() {
@@ -56,8 +57,10 @@ export function HouseDetailPage() {
   return (
     <div>
       <List header={client.name}>
-        <List.Item extra={client.phone}>{t.phone}</List.Item>
-        {client.id_number ? <List.Item extra={client.id_number}>{t.idNumber}</List.Item> : null}
+        <List.Item extra={<PhoneLink phone={client.phone} />}>{t.phone}</List.Item>
+        {client.id_number ? (
+          <List.Item extra={<CopyOnLongPress value={client.id_number} />}>{t.idNumber}</List.Item>
+        ) : null}
         <List.Item extra={<Tag color="primary">{statusLabel(client.status)}</Tag>}>{t.status}</List.Item>
         <List.Item extra={`${formatFen(client.loan_amount_fen)}`}>{t.loanAmountShort}</List.Item>
         <List.Item extra={t.months(client.term_months)}>{t.term}</List.Item>

@@ -23,7 +23,7 @@ const aTask = (over: Partial<SignTask> = {}): SignTask => ({
   ...over,
 });
 const aSignDetail = (over: Partial<SignDetail> = {}): SignDetail => ({
-  ...aTask({ status: 'taken', signer_id: 20, signer_name: '签约员小何' }),
+  ...aTask({ status: 'taken', signer_id: 20, signer_name: '签约员小何', client_phone: '13912345678' }),
   bank: '工商银行',
   loan_amount_fen: null,
   events: [
@@ -132,6 +132,8 @@ describe('/sign/update/:id', () => {
       api: { '/api/crm/sign': ok(aSignDetail()), '/api/crm/detail': fail('报单不存在') },
     });
     expect(await screen.findByText('分期签约')).toBeTruthy();
+    // The holder's page shows the whole number, one tap from a call.
+    expect(screen.getByRole('link', { name: '13912345678' }).getAttribute('href')).toBe('tel:13912345678');
     expect(screen.getAllByText('陈美玲').length).toBeGreaterThan(0);
     await tap(screen.getByRole('link', { name: '查看报单' }));
     await waitFor(() => expect(page.pathname()).toBe('/business/detail/11'));

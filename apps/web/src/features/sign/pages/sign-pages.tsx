@@ -24,6 +24,7 @@ import {
   useWxWorkApprove,
 } from '../api/sign-tasks.ts';
 import { signTexts as t } from '../texts.ts';
+import { PhoneLink } from '../../../components/contact-values.tsx';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -171,7 +172,7 @@ export function SignUpdatePage() {
             <Link to={`/business/detail/${data.client_id}`}>{t.openCase}</Link>
           </List.Item>
         ) : null}
-        <List.Item extra={data.client_phone}>{t.phone}</List.Item>
+        <List.Item extra={<PhoneLink phone={data.client_phone} />}>{t.phone}</List.Item>
         {data.bank ? <List.Item extra={data.bank}>{t.bank}</List.Item> : null}
         {data.appointment_at ? (
           <List.Item extra={new Date(data.appointment_at).toLocaleString('zh-CN')}>{t.appointment}</List.Item>
