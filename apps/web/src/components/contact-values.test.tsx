@@ -24,9 +24,13 @@ describe('CopyOnLongPress', () => {
       render(<CopyOnLongPress value="310104198503151234" />);
       const value = screen.getByText('310104198503151234');
       fireEvent.pointerDown(value, { button: 0 });
-      act(() => vi.advanceTimersByTime(ms));
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
       fireEvent.pointerUp(value);
-      act(() => vi.advanceTimersByTime(1000));
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
     } finally {
       vi.useRealTimers();
     }
