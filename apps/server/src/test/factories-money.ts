@@ -93,3 +93,17 @@ export async function postFile(
     headers: { 'content-type': request.headers.get('content-type') ?? '', ...(cookie ? { cookie } : {}) },
   });
 }
+
+/** A small JPEG uploaded for a case as a proof image, as the phone does before attaching it; the image's id. */
+export async function uploadProofImage(test: TestApp, cookie: string, clientId: number): Promise<number> {
+  const response = await postFile(
+    test,
+    '/api/ysb/uploadImg',
+    { id: clientId },
+    await makeJpeg({ width: 320, height: 240 }),
+    { cookie },
+  );
+  const id = response.json<{ data: { image: { id: number } } | null }>().data?.image.id;
+  if (!id) throw new Error(`upload failed: ${response.body}`);
+  return id;
+}

@@ -22,6 +22,17 @@ export async function postForm(
   });
 }
 
+/** A form posted as `postForm` does, answered with the status and the parsed JSON body. */
+export async function postForBody<B>(
+  app: TestApp['app'],
+  url: string,
+  fields: Record<string, string | number | null>,
+  options: { cookie?: string; ip?: string } = {},
+): Promise<{ status: number; body: B }> {
+  const response = await postForm(app, url, fields, options);
+  return { status: response.statusCode, body: response.json<B>() };
+}
+
 /** The cookie header a browser would send back after this response. */
 export function cookieFrom(response: LightMyRequestResponse, name = 'crm_session'): string {
   const found = response.cookies.find((c) => c.name === name);
