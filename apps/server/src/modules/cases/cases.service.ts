@@ -79,15 +79,18 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     return { row, c };
   }
 
+  /** The reference data a form points at: checked to exist in the company, then stored on the case. */
+  const references = (form: CaseForm) => ({
+    productId: form.product_id,
+    bankId: form.bank_id,
+    channelId: form.channel_id,
+    sourceId: form.source_id,
+    cityId: form.city_id,
+    signUserId: form.sign_user_id,
+  });
+
   async function checkForm(me: StaffIdentity, form: CaseForm, exceptId: number | null) {
-    const refs = await repo.referencesExist(me.corpId, {
-      productId: form.product_id,
-      bankId: form.bank_id,
-      channelId: form.channel_id,
-      sourceId: form.source_id,
-      cityId: form.city_id,
-      signUserId: form.sign_user_id,
-    });
+    const refs = await repo.referencesExist(me.corpId, references(form));
     if (!refs.product) throw new RefusedError(T.productInvalid);
     if (!refs.bank) throw new RefusedError(T.bankInvalid);
     if (!refs.channel) throw new RefusedError(T.channelInvalid);
@@ -124,12 +127,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       amountFen: form.amount ?? 0,
       termMonths: form.term,
       purpose: form.purpose,
-      productId: form.product_id,
-      bankId: form.bank_id,
-      channelId: form.channel_id,
-      sourceId: form.source_id,
-      cityId: form.city_id,
-      signUserId: form.sign_user_id,
+      ...references(form),
       region: form.region,
       marital: form.marital,
       education: form.education,
