@@ -63,6 +63,16 @@ function toItem(row: ClientRow, revealPhone: boolean): HouseClientItem {
   };
 }
 
+/** A decision on an over-limit audit, as the client's detail and the audit list both show it. */
+const toAuditEvent = (e: Awaited<ReturnType<HouseRepository['auditEvents']>>[number]) => ({
+  id: e.id,
+  actor_id: e.actorId,
+  actor_name: e.actorName,
+  decision: e.decision,
+  reason: e.reason,
+  created_at: iso(e.createdAt),
+});
+
 type OrderRow = Awaited<ReturnType<HouseRepository['clientOrders']>>[number];
 const toOrder = (row: OrderRow): HouseOrder => ({
   id: row.id,
@@ -140,14 +150,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       referred,
       images: imageCounts.map((c) => ({ house_type: c.houseType, count: c.count })),
       orders: orders.map(toOrder),
-      audit_events: events.map((e) => ({
-        id: e.id,
-        actor_id: e.actorId,
-        actor_name: e.actorName,
-        decision: e.decision,
-        reason: e.reason,
-        created_at: iso(e.createdAt),
-      })),
+      audit_events: events.map(toAuditEvent),
       can_delete:
         isOwner &&
         client.status === HOUSE_STATUS.NEW &&
@@ -495,16 +498,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         requested_by_name: row.requestedByName,
         status: row.status,
         created_at: iso(row.createdAt),
-        events: events
-          .filter((e) => e.auditId === row.id)
-          .map((e) => ({
-            id: e.id,
-            actor_id: e.actorId,
-            actor_name: e.actorName,
-            decision: e.decision,
-            reason: e.reason,
-            created_at: iso(e.createdAt),
-          })),
+        events: events.filter((e) => e.auditId === row.id).map(toAuditEvent),
       }));
     },
 
