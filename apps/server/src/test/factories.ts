@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { files } from '../db/schema/files.ts';
 import { companies, staff, staffGrants, teams, type StaffGrant } from '../db/schema/staff.ts';
 
 let counter = 0;
@@ -34,4 +36,25 @@ export async function grantStaff(
   permission: StaffGrant = 'sign.reject.approve',
 ) {
   await db.insert(staffGrants).values({ corpId: person.corpId, staffId: person.id, permission });
+}
+
+/** A stored image's row with no bytes behind it: for tests that only need an image id to point at. */
+export async function createImageRow(
+  db: Db,
+  values: Pick<typeof files.$inferInsert, 'corpId' | 'ownerKind' | 'clientId' | 'houseClientId' | 'uploaderId'>,
+) {
+  const [row] = await db
+    .insert(files)
+    .values({
+      storageKey: `t/${randomUUID()}.jpg`,
+      thumbKey: `t/${randomUUID()}.jpg`,
+      contentType: 'image/jpeg',
+      bytes: 10,
+      width: 1,
+      height: 1,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('image row not created');
+  return row;
 }
