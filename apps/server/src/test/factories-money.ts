@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { clients } from '../db/schema/cases.ts';
 import type { TestApp } from './build-test-app.ts';
-import { createCompany, createStaff, createTeam } from './factories.ts';
+import { createCompany, createStaff, createTeam, insertRow } from './factories.ts';
 
 /** A case (issue 3 owns the table; tests insert the row directly). */
 export async function createCase(
@@ -10,12 +10,12 @@ export async function createCase(
   owner: { corpId: number; id: number; teamId: number | null },
   name = '测试客户',
 ) {
-  const [row] = await db
-    .insert(clients)
-    .values({ corpId: owner.corpId, ownerId: owner.id, teamId: owner.teamId, name, phone: '13900000000' })
-    .returning();
-  if (!row) throw new Error('case not created');
-  return row;
+  return insertRow(
+    db,
+    clients,
+    { corpId: owner.corpId, ownerId: owner.id, teamId: owner.teamId, name, phone: '13900000000' },
+    'case',
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema/files.ts';
 import { companies, staff, staffGrants, teams, type StaffGrant } from '../db/schema/staff.ts';
@@ -6,27 +7,29 @@ import { companies, staff, staffGrants, teams, type StaffGrant } from '../db/sch
 let counter = 0;
 const unique = () => ++counter;
 
-export async function createCompany(db: Db, name = `公司${unique()}`) {
-  const [row] = await db.insert(companies).values({ name }).returning();
-  if (!row) throw new Error('company not created');
+/** Inserts one row and answers it as stored; a test whose setup inserted nothing fails there, saying what. */
+export async function insertRow<T extends PgTable>(
+  db: Db,
+  table: T,
+  values: PgInsertValue<T>,
+  what: string,
+): Promise<T['$inferSelect']> {
+  // Drizzle cannot name the returned row of a generic table; it is the table's select row.
+  const [row] = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
+  if (!row) throw new Error(`${what} not created`);
   return row;
 }
 
-export async function createTeam(db: Db, corpId: number, name = `团队${unique()}`) {
-  const [row] = await db.insert(teams).values({ corpId, name }).returning();
-  if (!row) throw new Error('team not created');
-  return row;
-}
+export const createCompany = (db: Db, name = `公司${unique()}`) => insertRow(db, companies, { name }, 'company');
+
+export const createTeam = (db: Db, corpId: number, name = `团队${unique()}`) =>
+  insertRow(db, teams, { corpId, name }, 'team');
 
 /** A staff member with a phone no other test uses; override what the test is about. */
 export async function createStaff(db: Db, corpId: number, overrides: Partial<typeof staff.$inferInsert> = {}) {
   const n = unique();
-  const [row] = await db
-    .insert(staff)
-    .values({ corpId, name: `员工${n}`, phone: `139${String(10_000_000 + n * 7919).slice(-8)}`, ...overrides })
-    .returning();
-  if (!row) throw new Error('staff not created');
-  return row;
+  const phone = `139${String(10_000_000 + n * 7919).slice(-8)}`;
+  return insertRow(db, staff, { corpId, name: `员工${n}`, phone, ...overrides }, 'staff');
 }
 
 /** Grants a staff member a named permission of their company (e.g. approving rejected signings). */
@@ -43,9 +46,10 @@ export async function createImageRow(
   db: Db,
   values: Pick<typeof files.$inferInsert, 'corpId' | 'ownerKind' | 'clientId' | 'houseClientId' | 'uploaderId'>,
 ) {
-  const [row] = await db
-    .insert(files)
-    .values({
+  return insertRow(
+    db,
+    files,
+    {
       storageKey: `t/${randomUUID()}.jpg`,
       thumbKey: `t/${randomUUID()}.jpg`,
       contentType: 'image/jpeg',
@@ -53,8 +57,7 @@ export async function createImageRow(
       width: 1,
       height: 1,
       ...values,
-    })
-    .returning();
-  if (!row) throw new Error('image row not created');
-  return row;
+    },
+    'image row',
+  );
 }
