@@ -6,6 +6,7 @@ import type { FakeTencentSms } from './fake-tencent-sms.ts';
 import { SMS_SEND_FAILED_MESSAGE, SmsSendError } from './sms.ts';
 import { createTencentSmsAdapter } from './tencent-sms.ts';
 import type { TencentSmsOptions } from './tencent-sms.ts';
+import { rejectionOf } from '../../test/rejection.ts';
 
 const SECRET_ID = 'AKIDtest0000000000000000000000000000';
 const SECRET_KEY = 'test-secret-key-0000000000000000';
@@ -29,14 +30,7 @@ const adapter = (overrides: Partial<TencentSmsOptions> = {}) =>
     ...overrides,
   });
 
-async function sendError(promise: Promise<unknown>): Promise<SmsSendError> {
-  const err: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SmsSendError);
-  return err as SmsSendError;
-}
+const sendError = (promise: Promise<unknown>) => rejectionOf(promise, SmsSendError);
 
 describe('createTencentSmsAdapter against the fake Tencent SMS', () => {
   it('sends a signed SendSms request the fake accepts', async () => {
