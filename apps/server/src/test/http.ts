@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { TestApp } from './build-test-app.ts';
 
 /** Posts a multipart form, as the spec's client does (spec §7). */
@@ -54,4 +55,10 @@ export async function loginAs(test: TestApp, person: { corpId: number; phone: st
   });
   if (response.json<{ code: number }>().code !== 0) throw new Error(`login failed: ${response.body}`);
   return cookieFrom(response);
+}
+
+/** Of a burst of the same call, `winners` succeed and every other one is refused with this message. */
+export function expectBurst(bodies: { code: number; msg: string }[], winners: number, refusal: string) {
+  expect(bodies.filter((b) => b.code === 0)).toHaveLength(winners);
+  expect(bodies.filter((b) => b.code !== 0).every((b) => b.msg === refusal)).toBe(true);
 }
