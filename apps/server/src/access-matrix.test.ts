@@ -6,13 +6,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appeals, channels, followUps, serviceRequests } from './db/schema/cases.ts';
-import { files } from './db/schema/files.ts';
 import { moneyRecords, proofRejections, proofs } from './db/schema/money.ts';
 import { houseAudits, houseBrokerageOrders, houseImages, houseRecommends } from './db/schema/house.ts';
 import type { PrincipalSubject } from './modules/auth/principal.ts';
 import { UPCOMING } from './modules/upcoming/upcoming.routes.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { createCompany, createStaff, createTeam, grantStaff } from './test/factories.ts';
+import { createCompany, createImageRow, createStaff, createTeam, grantStaff } from './test/factories.ts';
 import { caseForm, createBankAndProduct, createCase } from './test/factories-cases.ts';
 import { createBrokerageUser, createChannel, createHouseClient, createSignTask } from './test/factories-house.ts';
 import { makeJpeg, postFile } from './test/factories-money.ts';
@@ -247,21 +246,9 @@ async function companyB(db: TestApp['db']) {
       idempotencyKey: randomUUID(),
     })
     .returning();
-  const [file] = await db
-    .insert(files)
-    .values({
-      corpId: corp.id,
-      ownerKind: 'case',
-      clientId: client.id,
-      uploaderId: owner.id,
-      storageKey: `b/${randomUUID()}.jpg`,
-      thumbKey: `b/${randomUUID()}.jpg`,
-      contentType: 'image/jpeg',
-      bytes: 10,
-      width: 1,
-      height: 1,
-    })
-    .returning();
+  const image = (about: Omit<Parameters<typeof createImageRow>[1], 'corpId' | 'uploaderId'>) =>
+    createImageRow(db, { ...about, corpId: corp.id, uploaderId: owner.id });
+  const file = await image({ ownerKind: 'case', clientId: client.id });
   const [proof] = await db
     .insert(proofs)
     .values({ corpId: corp.id, clientId: client.id, type: 1, createdBy: owner.id })
@@ -283,28 +270,14 @@ async function companyB(db: TestApp['db']) {
     channelId: houseChannel.id,
     stewardId: leader.id,
   });
-  const [houseFile] = await db
-    .insert(files)
-    .values({
-      corpId: corp.id,
-      ownerKind: 'house_client',
-      houseClientId: houseClient.id,
-      uploaderId: owner.id,
-      storageKey: `b/${randomUUID()}.jpg`,
-      thumbKey: `b/${randomUUID()}.jpg`,
-      contentType: 'image/jpeg',
-      bytes: 10,
-      width: 1,
-      height: 1,
-    })
-    .returning();
+  const houseFile = await image({ ownerKind: 'house_client', houseClientId: houseClient.id });
   const [houseImage] = await db
     .insert(houseImages)
     .values({
       corpId: corp.id,
       houseClientId: houseClient.id,
       houseType: 1,
-      fileId: houseFile?.id ?? 0,
+      fileId: houseFile.id,
       uploadedBy: owner.id,
     })
     .returning();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createCompany, createStaff } from '../test/factories.ts';
 import { loginAs } from '../test/http.ts';
+import { PRODUCTION_KEYS } from '../test/production-env.ts';
 
 let test: TestApp;
 let cookie: string;
@@ -62,16 +63,8 @@ describe('in production', () => {
       config: {
         NODE_ENV: 'production',
         ALLOW_EMBEDDED_DB_IN_PRODUCTION: 'true',
-        SESSION_SECRET: 'q3Jx9v0Zl7mT2Wc8bYhR4uN1kE6pDsA5fGiLoQzXyVtBnMaCwUeHrSjKdPgOlI0x',
         SMS_PROVIDER: 'tencent',
-        TENCENT_SMS_SECRET_ID: 'id',
-        TENCENT_SMS_SECRET_KEY: 'key',
-        TENCENT_SMS_SDK_APP_ID: '1400000000',
-        TENCENT_SMS_SIGN_NAME: '沪融',
-        TENCENT_SMS_TEMPLATE_ID: '100',
-        WECOM_CORP_ID: 'ww1',
-        WECOM_AGENT_ID: '1000002',
-        WECOM_SECRET: 'secret',
+        ...PRODUCTION_KEYS,
       },
     });
     try {

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { clients } from '../db/schema/cases.ts';
 import type { TestApp } from './build-test-app.ts';
-import { createCompany, createStaff, createTeam } from './factories.ts';
+import { createCompany, createStaff, createTeam, insertRow } from './factories.ts';
 
 /** A case (issue 3 owns the table; tests insert the row directly). */
 export async function createCase(
@@ -10,12 +10,12 @@ export async function createCase(
   owner: { corpId: number; id: number; teamId: number | null },
   name = '测试客户',
 ) {
-  const [row] = await db
-    .insert(clients)
-    .values({ corpId: owner.corpId, ownerId: owner.id, teamId: owner.teamId, name, phone: '13900000000' })
-    .returning();
-  if (!row) throw new Error('case not created');
-  return row;
+  return insertRow(
+    db,
+    clients,
+    { corpId: owner.corpId, ownerId: owner.id, teamId: owner.teamId, name, phone: '13900000000' },
+    'case',
+  );
 }
 
 /**
@@ -92,4 +92,18 @@ export async function postFile(
     payload: body,
     headers: { 'content-type': request.headers.get('content-type') ?? '', ...(cookie ? { cookie } : {}) },
   });
+}
+
+/** A small JPEG uploaded for a case as a proof image, as the phone does before attaching it; the image's id. */
+export async function uploadProofImage(test: TestApp, cookie: string, clientId: number): Promise<number> {
+  const response = await postFile(
+    test,
+    '/api/ysb/uploadImg',
+    { id: clientId },
+    await makeJpeg({ width: 320, height: 240 }),
+    { cookie },
+  );
+  const id = response.json<{ data: { image: { id: number } } | null }>().data?.image.id;
+  if (!id) throw new Error(`upload failed: ${response.body}`);
+  return id;
 }

@@ -1,30 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { files } from '../db/schema/files.ts';
 import { companies, staff, staffGrants, teams, type StaffGrant } from '../db/schema/staff.ts';
 
 let counter = 0;
 const unique = () => ++counter;
 
-export async function createCompany(db: Db, name = `公司${unique()}`) {
-  const [row] = await db.insert(companies).values({ name }).returning();
-  if (!row) throw new Error('company not created');
+/** Inserts one row and answers it as stored; a test whose setup inserted nothing fails there, saying what. */
+export async function insertRow<T extends PgTable>(
+  db: Db,
+  table: T,
+  values: PgInsertValue<T>,
+  what: string,
+): Promise<T['$inferSelect']> {
+  // Drizzle cannot name the returned row of a generic table; it is the table's select row.
+  const [row] = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
+  if (!row) throw new Error(`${what} not created`);
   return row;
 }
 
-export async function createTeam(db: Db, corpId: number, name = `团队${unique()}`) {
-  const [row] = await db.insert(teams).values({ corpId, name }).returning();
-  if (!row) throw new Error('team not created');
-  return row;
-}
+export const createCompany = (db: Db, name = `公司${unique()}`) => insertRow(db, companies, { name }, 'company');
+
+export const createTeam = (db: Db, corpId: number, name = `团队${unique()}`) =>
+  insertRow(db, teams, { corpId, name }, 'team');
 
 /** A staff member with a phone no other test uses; override what the test is about. */
 export async function createStaff(db: Db, corpId: number, overrides: Partial<typeof staff.$inferInsert> = {}) {
   const n = unique();
-  const [row] = await db
-    .insert(staff)
-    .values({ corpId, name: `员工${n}`, phone: `139${String(10_000_000 + n * 7919).slice(-8)}`, ...overrides })
-    .returning();
-  if (!row) throw new Error('staff not created');
-  return row;
+  const phone = `139${String(10_000_000 + n * 7919).slice(-8)}`;
+  return insertRow(db, staff, { corpId, name: `员工${n}`, phone, ...overrides }, 'staff');
 }
 
 /** Grants a staff member a named permission of their company (e.g. approving rejected signings). */
@@ -34,4 +39,25 @@ export async function grantStaff(
   permission: StaffGrant = 'sign.reject.approve',
 ) {
   await db.insert(staffGrants).values({ corpId: person.corpId, staffId: person.id, permission });
+}
+
+/** A stored image's row with no bytes behind it: for tests that only need an image id to point at. */
+export async function createImageRow(
+  db: Db,
+  values: Pick<typeof files.$inferInsert, 'corpId' | 'ownerKind' | 'clientId' | 'houseClientId' | 'uploaderId'>,
+) {
+  return insertRow(
+    db,
+    files,
+    {
+      storageKey: `t/${randomUUID()}.jpg`,
+      thumbKey: `t/${randomUUID()}.jpg`,
+      contentType: 'image/jpeg',
+      bytes: 10,
+      width: 1,
+      height: 1,
+      ...values,
+    },
+    'image row',
+  );
 }

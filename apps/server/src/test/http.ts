@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { TestApp } from './build-test-app.ts';
 
 /** Posts a multipart form, as the spec's client does (spec §7). */
@@ -22,6 +23,17 @@ export async function postForm(
   });
 }
 
+/** A form posted as `postForm` does, answered with the status and the parsed JSON body. */
+export async function postForBody<B>(
+  app: TestApp['app'],
+  url: string,
+  fields: Record<string, string | number | null>,
+  options: { cookie?: string; ip?: string } = {},
+): Promise<{ status: number; body: B }> {
+  const response = await postForm(app, url, fields, options);
+  return { status: response.statusCode, body: response.json<B>() };
+}
+
 /** The cookie header a browser would send back after this response. */
 export function cookieFrom(response: LightMyRequestResponse, name = 'crm_session'): string {
   const found = response.cookies.find((c) => c.name === name);
@@ -43,4 +55,10 @@ export async function loginAs(test: TestApp, person: { corpId: number; phone: st
   });
   if (response.json<{ code: number }>().code !== 0) throw new Error(`login failed: ${response.body}`);
   return cookieFrom(response);
+}
+
+/** Of a burst of the same call, `winners` succeed and every other one is refused with this message. */
+export function expectBurst(bodies: { code: number; msg: string }[], winners: number, refusal: string) {
+  expect(bodies.filter((b) => b.code === 0)).toHaveLength(winners);
+  expect(bodies.filter((b) => b.code !== 0).every((b) => b.msg === refusal)).toBe(true);
 }

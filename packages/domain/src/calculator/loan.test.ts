@@ -103,33 +103,6 @@ describe('calculateLoan', () => {
         },
       },
       {
-        name: '10万, 12 months, 0.6 % monthly fee, a stray method is ignored',
-        input: { amount: 10, nper: 12, interestType: 2, rate: 0.6, method: 1 },
-        summary: {
-          loan_amount: 100000,
-          nper: 12,
-          rant: 7.2,
-          irr: 13.03,
-          total_interest: 7200,
-          money_interest: 107200,
-          month_payment: 8933.33,
-        },
-        first: {
-          key: 0,
-          month_payment: 8933.33,
-          month_interest: 600,
-          month_corpus: 8333.33,
-          residue_money: 91666.67,
-        },
-        last: {
-          key: 11,
-          month_payment: 8933.37,
-          month_interest: 600,
-          month_corpus: 8333.37,
-          residue_money: 0,
-        },
-      },
-      {
         name: '1万, 1 month, 12 % annual, equal instalments',
         input: { amount: 1, nper: 1, interestType: 1, rate: 12, method: 1 },
         summary: {
@@ -165,6 +138,11 @@ describe('calculateLoan', () => {
       expect(list).toHaveLength(input.nper);
       expect(list[0]).toEqual(first);
       expect(list.at(-1)).toEqual(last);
+    });
+
+    it('ignores a stray method on a monthly-fee loan', () => {
+      const fee = { amount: 10, nper: 12, interestType: 2, rate: 0.6 } as const;
+      expect(calculateLoan({ ...fee, method: 1 })).toEqual(calculateLoan(fee));
     });
 
     it.each([

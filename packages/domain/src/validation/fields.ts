@@ -6,19 +6,12 @@ import { VALIDATION_MESSAGES as M } from './messages.ts';
  * Field schemas shared by the login form and the server. zod reports the first failing check, so the
  * order here is the order a person sees the messages: required, then length, then format.
  */
-export const phoneSchema = z
-  .string({ error: M.phoneRequired })
-  .trim()
-  .min(1, M.phoneRequired)
-  .max(11, M.phoneFormat)
-  .regex(PHONE_PATTERN, M.phoneFormat);
+const patternField = (pattern: RegExp, max: number, required: string, format: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, format).regex(pattern, format);
 
-export const smsCodeSchema = z
-  .string({ error: M.codeRequired })
-  .trim()
-  .min(1, M.codeRequired)
-  .max(6, M.codeFormat)
-  .regex(SMS_CODE_PATTERN, M.codeFormat);
+export const phoneSchema = patternField(PHONE_PATTERN, 11, M.phoneRequired, M.phoneFormat);
+
+export const smsCodeSchema = patternField(SMS_CODE_PATTERN, 6, M.codeRequired, M.codeFormat);
 
 /** Company ids arrive as form strings; coerce and require a positive integer. */
 export const corpIdSchema = z.coerce.number({ error: M.corpRequired }).int(M.corpRequired).positive(M.corpRequired);

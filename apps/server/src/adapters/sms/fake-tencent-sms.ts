@@ -3,7 +3,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../local-server.ts';
 
 export interface FakeTencentSmsOptions {
   secretId: string;
@@ -148,11 +148,10 @@ export async function startFakeTencentSms(opts: FakeTencentSmsOptions): Promise<
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const endpoint = await listenLocally(server);
 
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     requests,
     sent,
     queue: (...more) => void outcomes.push(...more),

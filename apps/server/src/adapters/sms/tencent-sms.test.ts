@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeTencentSms } from './fake-tencent-sms.ts';
 import type { FakeTencentSms } from './fake-tencent-sms.ts';
 import { SMS_SEND_FAILED_MESSAGE, SmsSendError } from './sms.ts';
 import { createTencentSmsAdapter } from './tencent-sms.ts';
 import type { TencentSmsOptions } from './tencent-sms.ts';
+import { rejectionOf } from '../../test/rejection.ts';
+import { listenLocally } from '../local-server.ts';
 
 const SECRET_ID = 'AKIDtest0000000000000000000000000000';
 const SECRET_KEY = 'test-secret-key-0000000000000000';
@@ -29,14 +30,7 @@ const adapter = (overrides: Partial<TencentSmsOptions> = {}) =>
     ...overrides,
   });
 
-async function sendError(promise: Promise<unknown>): Promise<SmsSendError> {
-  const err: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SmsSendError);
-  return err as SmsSendError;
-}
+const sendError = (promise: Promise<unknown>) => rejectionOf(promise, SmsSendError);
 
 describe('createTencentSmsAdapter against the fake Tencent SMS', () => {
   it('sends a signed SendSms request the fake accepts', async () => {
@@ -105,25 +99,19 @@ describe('createTencentSmsAdapter against the fake Tencent SMS', () => {
 
   it('reports a NetworkError when nothing listens', async () => {
     const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
+    const endpoint = await listenLocally(probe);
     await new Promise<void>((resolve) => probe.close(() => resolve()));
 
-    const err = await sendError(
-      adapter({ endpoint: `http://127.0.0.1:${port}` }).sendVerificationCode('13800138000', '1'),
-    );
+    const err = await sendError(adapter({ endpoint }).sendVerificationCode('13800138000', '1'));
     expect(err.providerCode).toBe('NetworkError');
     expect(err.cause).toBeDefined();
   });
 
   it('reports a BadResponse when the answer is not JSON', async () => {
     const bad = createServer((_req, res) => res.end('<html>gateway error</html>'));
-    await new Promise<void>((resolve) => bad.listen(0, '127.0.0.1', resolve));
-    const { port } = bad.address() as AddressInfo;
+    const endpoint = await listenLocally(bad);
     try {
-      const err = await sendError(
-        adapter({ endpoint: `http://127.0.0.1:${port}` }).sendVerificationCode('13800138000', '1'),
-      );
+      const err = await sendError(adapter({ endpoint }).sendVerificationCode('13800138000', '1'));
       expect(err.providerCode).toBe('BadResponse');
     } finally {
       await new Promise<void>((resolve) => bad.close(() => resolve()));

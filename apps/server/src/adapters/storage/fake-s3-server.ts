@@ -3,7 +3,7 @@
 // refuses a wrong key, a bad signature or a body that does not match its signed hash, as S3 does.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../local-server.ts';
 
 export interface FakeS3Options {
   accessKeyId: string;
@@ -116,10 +116,9 @@ export async function startFakeS3(opts: FakeS3Options): Promise<FakeS3> {
       }
     })().catch(() => xmlError(res, 500, 'InternalError'));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const endpoint = await listenLocally(server);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     objects,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tc3Authorization } from './tc3-sign.ts';
 import { callTencentCloud, TencentCloudError } from './tencent-cloud.ts';
+import { listenLocally } from '../local-server.ts';
 
 const secret = { secretId: 'AKIDtest', secretKey: 'test-secret' };
 
@@ -10,9 +10,9 @@ async function listen(
   handler: Parameters<typeof createServer>[1],
 ): Promise<{ endpoint: string; close: () => Promise<void> }> {
   const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = await listenLocally(server);
   return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    endpoint: `${base}/`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

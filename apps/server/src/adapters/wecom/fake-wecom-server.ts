@@ -2,7 +2,7 @@
 // uses, with WeCom's JSON shapes ({ errcode, errmsg, ... }, always HTTP 200).
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../local-server.ts';
 
 export interface FakeWecomOptions {
   corpId: string;
@@ -128,11 +128,10 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const apiBase = await listenLocally(server);
 
   return {
-    apiBase: `http://127.0.0.1:${port}`,
+    apiBase,
     requests,
     get tokenRequests() {
       return tokenRequests;

@@ -4,6 +4,7 @@ import type { FakeWecomOptions, FakeWecomServer } from './fake-wecom-server.ts';
 import { WecomError } from './wecom.ts';
 import { createWecomAdapter } from './wecom-adapter.ts';
 import type { WecomOptions } from './wecom-adapter.ts';
+import { rejectionOf } from '../../test/rejection.ts';
 
 const CORP_ID = 'ww0123456789abcdef';
 const AGENT_ID = '1000002';
@@ -28,14 +29,7 @@ async function setup(fakeOpts: Partial<FakeWecomOptions> = {}, adapterOpts: Part
   return { server, wecom };
 }
 
-async function wecomError(promise: Promise<unknown>): Promise<WecomError> {
-  const err: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(WecomError);
-  return err as WecomError;
-}
+const wecomError = (promise: Promise<unknown>) => rejectionOf(promise, WecomError);
 
 describe('createWecomAdapter against the fake WeCom server', () => {
   it('resolves a member code to the userid and caches the token across calls', async () => {

@@ -1,9 +1,18 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, smsCodes } from '../../db/schema/auth.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import { identityColumns, type StaffIdentity } from '../staff/index.ts';
 import type { Principal, PrincipalSubject } from './principal.ts';
+
+/** Codes sent since then to a phone or from an address: what the sending limits count. */
+async function countCodesSince(executor: Db | Tx, match: SQL, since: Date): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(smsCodes)
+    .where(and(match, gte(smsCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
 
 export function createAuthRepository(db: Db) {
   return {
@@ -17,21 +26,11 @@ export function createAuthRepository(db: Db) {
       return row?.createdAt;
     },
 
-    async countCodesForPhoneSince(phone: string, since: Date, executor: Db | Tx = db): Promise<number> {
-      const [row] = await executor
-        .select({ n: count() })
-        .from(smsCodes)
-        .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, since)));
-      return row?.n ?? 0;
-    },
+    countCodesForPhoneSince: (phone: string, since: Date, executor: Db | Tx = db) =>
+      countCodesSince(executor, eq(smsCodes.phone, phone), since),
 
-    async countCodesForIpSince(ip: string, since: Date, executor: Db | Tx = db): Promise<number> {
-      const [row] = await executor
-        .select({ n: count() })
-        .from(smsCodes)
-        .where(and(eq(smsCodes.ip, ip), gte(smsCodes.createdAt, since)));
-      return row?.n ?? 0;
-    },
+    countCodesForIpSince: (ip: string, since: Date, executor: Db | Tx = db) =>
+      countCodesSince(executor, eq(smsCodes.ip, ip), since),
 
     /**
      * Serialises the sends of one client address and one phone until the transaction ends, so a burst

@@ -23,6 +23,15 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const envelope = (response: { json: <T>() => T }) => response.json<{ code: number; msg: string; data: unknown }>();
+/** The SMS login of the login page, outside WeCom. */
+const smsLogin = (corpId: number, phone: string, code: string) =>
+  postForm(test.app, '/api/crm/login', { corp_id: corpId, phone, code, wxworkid: null });
+/** The WeCom identity cookie the server signs after the OAuth exchange, signed now on the test clock. */
+const identityCookie = (corpId: number, userId: string) =>
+  `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId, userId }, clock.getTime())}`;
+/** autoLogin to company A as this WeCom member, with the identity cookie the browser holds. */
+const autoLogin = (wxworkid: string, identity: string) =>
+  postForm(test.app, '/api/crm/autoLogin', { corp: corpA.id, wxworkid }, { cookie: identity });
 
 describe('GET /api/crm/corp', () => {
   it('lists active companies as label/value options', async () => {
@@ -125,12 +134,7 @@ describe('POST /api/crm/login', () => {
   it('opens a session with an httpOnly cookie for the right code', async () => {
     await postForm(test.app, '/common/smsCode', { phone: person.phone });
     const code = test.sms.lastCodeFor(person.phone) ?? '';
-    const response = await postForm(test.app, '/api/crm/login', {
-      corp_id: person.corpId,
-      phone: person.phone,
-      code,
-      wxworkid: null,
-    });
+    const response = await smsLogin(person.corpId, person.phone, code);
     expect(envelope(response)).toEqual({ code: 0, msg: '登录成功', data: { id: person.id } });
     const cookie = response.cookies.find((c) => c.name === 'crm_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -140,12 +144,7 @@ describe('POST /api/crm/login', () => {
     }[];
     expect(row?.token_hash).not.toBe(cookie?.value);
     // The code is spent: a second login with it fails.
-    const replay = await postForm(test.app, '/api/crm/login', {
-      corp_id: person.corpId,
-      phone: person.phone,
-      code,
-      wxworkid: null,
-    });
+    const replay = await smsLogin(person.corpId, person.phone, code);
     expect(envelope(replay)).toMatchObject({ code: 1, msg: '验证码输入错误' });
     advance(61_000);
   });
@@ -163,12 +162,7 @@ describe('POST /api/crm/login', () => {
   });
 
   it('says 验证码输入错误 when no code was asked for', async () => {
-    const response = await postForm(test.app, '/api/crm/login', {
-      corp_id: corpA.id,
-      phone: '13511119999',
-      code: '123456',
-      wxworkid: null,
-    });
+    const response = await smsLogin(corpA.id, '13511119999', '123456');
     expect(envelope(response)).toMatchObject({ code: 1, msg: '验证码输入错误' });
   });
 
@@ -178,27 +172,12 @@ describe('POST /api/crm/login', () => {
     const right = test.sms.lastCodeFor(someone.phone) ?? '';
     const wrong = right === '000000' ? '000001' : '000000';
     for (let i = 1; i <= 4; i++) {
-      const response = await postForm(test.app, '/api/crm/login', {
-        corp_id: corpA.id,
-        phone: someone.phone,
-        code: wrong,
-        wxworkid: null,
-      });
+      const response = await smsLogin(corpA.id, someone.phone, wrong);
       expect(envelope(response)).toMatchObject({ code: 1, msg: '验证码输入错误' });
     }
-    const fifth = await postForm(test.app, '/api/crm/login', {
-      corp_id: corpA.id,
-      phone: someone.phone,
-      code: wrong,
-      wxworkid: null,
-    });
+    const fifth = await smsLogin(corpA.id, someone.phone, wrong);
     expect(fifth.statusCode).toBe(429);
-    const late = await postForm(test.app, '/api/crm/login', {
-      corp_id: corpA.id,
-      phone: someone.phone,
-      code: right,
-      wxworkid: null,
-    });
+    const late = await smsLogin(corpA.id, someone.phone, right);
     expect(envelope(late)).toMatchObject({ code: 1, msg: '验证码输入错误' });
   });
 
@@ -207,12 +186,7 @@ describe('POST /api/crm/login', () => {
     await postForm(test.app, '/common/smsCode', { phone: someone.phone });
     const code = test.sms.lastCodeFor(someone.phone) ?? '';
     advance(5 * 60_000 + 1000);
-    const response = await postForm(test.app, '/api/crm/login', {
-      corp_id: corpA.id,
-      phone: someone.phone,
-      code,
-      wxworkid: null,
-    });
+    const response = await smsLogin(corpA.id, someone.phone, code);
     expect(envelope(response)).toMatchObject({ code: 1, msg: '验证码输入错误' });
   });
 
@@ -221,7 +195,7 @@ describe('POST /api/crm/login', () => {
     await createStaff(test.db, corpA.id, { phone });
     await postForm(test.app, '/common/smsCode', { phone });
     const code = test.sms.lastCodeFor(phone) ?? '';
-    const response = await postForm(test.app, '/api/crm/login', { corp_id: corpB.id, phone, code, wxworkid: null });
+    const response = await smsLogin(corpB.id, phone, code);
     expect(envelope(response)).toMatchObject({ code: 1, msg: '该公司下没有此手机号的账号，请联系管理员' });
   });
 
@@ -233,15 +207,10 @@ describe('POST /api/crm/login', () => {
     expect(envelope(autoForged).code).toBe(1);
 
     advance(61_000);
-    const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'wx-7' }, clock.getTime())}`;
+    const identity = identityCookie(corpA.id, 'wx-7');
     const verified = await postFormLogin(someone, 'wx-7', identity);
     expect(envelope(verified).code).toBe(0);
-    const auto = await postForm(
-      test.app,
-      '/api/crm/autoLogin',
-      { corp: corpA.id, wxworkid: 'wx-7' },
-      { cookie: identity },
-    );
+    const auto = await autoLogin('wx-7', identity);
     expect(envelope(auto)).toMatchObject({ code: 0, data: { id: someone.id } });
     expect(auto.cookies.find((c) => c.name === 'crm_session')?.httpOnly).toBe(true);
   });
@@ -249,48 +218,24 @@ describe('POST /api/crm/login', () => {
 
 describe('POST /api/crm/autoLogin', () => {
   it('tells an unbound WeCom member to log in by SMS first', async () => {
-    const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'new-member' }, clock.getTime())}`;
-    const response = await postForm(
-      test.app,
-      '/api/crm/autoLogin',
-      { corp: corpA.id, wxworkid: 'new-member' },
-      { cookie: identity },
-    );
+    const identity = identityCookie(corpA.id, 'new-member');
+    const response = await autoLogin('new-member', identity);
     expect(envelope(response)).toMatchObject({ code: 1, msg: '企业微信账号尚未绑定，请使用手机号验证码登录' });
   });
   it('refuses an identity cookie signed for another company', async () => {
-    const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpB.id, userId: 'x' }, clock.getTime())}`;
-    const response = await postForm(
-      test.app,
-      '/api/crm/autoLogin',
-      { corp: corpA.id, wxworkid: 'x' },
-      { cookie: identity },
-    );
+    const identity = identityCookie(corpB.id, 'x');
+    const response = await autoLogin('x', identity);
     expect(envelope(response)).toMatchObject({ code: 1, msg: '企业微信身份已失效，请重新打开应用' });
   });
   it('judges the identity cookie by the injected clock: fresh on it, stale 10 minutes later', async () => {
     // The test clock is days away from the machine's: a route reading the real clock would call it stale (or eternal).
     const member = await createStaff(test.db, corpA.id);
-    await postFormLogin(
-      member,
-      'wx-clock',
-      `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'wx-clock' }, clock.getTime())}`,
-    );
-    const identity = `${WECOM_IDENTITY_COOKIE}=${signWecomIdentity(test.config.sessionSecret, { corpId: corpA.id, userId: 'wx-clock' }, clock.getTime())}`;
-    const fresh = await postForm(
-      test.app,
-      '/api/crm/autoLogin',
-      { corp: corpA.id, wxworkid: 'wx-clock' },
-      { cookie: identity },
-    );
+    await postFormLogin(member, 'wx-clock', identityCookie(corpA.id, 'wx-clock'));
+    const identity = identityCookie(corpA.id, 'wx-clock');
+    const fresh = await autoLogin('wx-clock', identity);
     expect(envelope(fresh)).toMatchObject({ code: 0, data: { id: member.id } });
     advance(10 * 60_000 + 1);
-    const stale = await postForm(
-      test.app,
-      '/api/crm/autoLogin',
-      { corp: corpA.id, wxworkid: 'wx-clock' },
-      { cookie: identity },
-    );
+    const stale = await autoLogin('wx-clock', identity);
     expect(envelope(stale)).toMatchObject({ code: 1, msg: '企业微信身份已失效，请重新打开应用' });
   });
   it('refuses a request without corp', async () => {

@@ -3,7 +3,7 @@ import { createWecomAdapter } from '../../adapters/wecom/index.ts';
 import { startFakeWecomServer, type FakeWecomServer } from '../../adapters/wecom/fake-wecom-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
-import { postForm } from '../../test/http.ts';
+import { cookieFrom, postForm } from '../../test/http.ts';
 import { WECOM_IDENTITY_COOKIE } from './wecom-identity.ts';
 
 /*
@@ -46,6 +46,10 @@ async function openFromWecom(corpId: number, code: string) {
   });
 }
 
+/** The page's autoLogin call, with the identity cookie the callback left in the browser. */
+const autoLogin = (corpId: number, wxworkid: string, identity: string) =>
+  postForm(test.app, '/api/crm/autoLogin', { corp: corpId, wxworkid }, { cookie: identity });
+
 describe('WeCom login through the WeCom API', () => {
   it('binds the member on the first SMS login and logs in by itself afterwards', async () => {
     const corp = await createCompany(test.db);
@@ -54,14 +58,9 @@ describe('WeCom login through the WeCom API', () => {
 
     const callback = await openFromWecom(corp.id, 'code-1');
     expect(callback.headers.location).toBe(`/login?corp=${corp.id}&wxworkid=zhangsan`);
-    const identity = `${WECOM_IDENTITY_COOKIE}=${callback.cookies.find((c) => c.name === WECOM_IDENTITY_COOKIE)?.value}`;
+    const identity = cookieFrom(callback, WECOM_IDENTITY_COOKIE);
 
-    const unbound = await postForm(
-      test.app,
-      '/api/crm/autoLogin',
-      { corp: corp.id, wxworkid: 'zhangsan' },
-      { cookie: identity },
-    );
+    const unbound = await autoLogin(corp.id, 'zhangsan', identity);
     expect(unbound.json()).toMatchObject({ code: 1, msg: '企业微信账号尚未绑定，请使用手机号验证码登录' });
 
     await postForm(test.app, '/common/smsCode', { phone: person.phone });
@@ -77,13 +76,8 @@ describe('WeCom login through the WeCom API', () => {
     wecom.addUser('code-2', 'zhangsan');
     clock = new Date(clock.getTime() + 3600_000);
     const again = await openFromWecom(corp.id, 'code-2');
-    const freshIdentity = `${WECOM_IDENTITY_COOKIE}=${again.cookies.find((c) => c.name === WECOM_IDENTITY_COOKIE)?.value}`;
-    const auto = await postForm(
-      test.app,
-      '/api/crm/autoLogin',
-      { corp: corp.id, wxworkid: 'zhangsan' },
-      { cookie: freshIdentity },
-    );
+    const freshIdentity = cookieFrom(again, WECOM_IDENTITY_COOKIE);
+    const auto = await autoLogin(corp.id, 'zhangsan', freshIdentity);
     expect(auto.json()).toMatchObject({ code: 0, data: { id: person.id } });
   });
 

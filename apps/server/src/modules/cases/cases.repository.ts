@@ -22,6 +22,20 @@ const scopeWhere = (scope: CaseScope): SQL | undefined =>
     live,
   );
 const n = (value: unknown) => Number(value ?? 0);
+/** Joins a follow-up, a service request or an appeal to its case, inside the same company. */
+const caseOf = (row: typeof followUps | typeof serviceRequests | typeof appeals) =>
+  and(eq(clients.corpId, row.corpId), eq(clients.id, row.clientId));
+/** The columns of a line in the case lists; the list of a team adds the owner's name. */
+const caseListColumns = {
+  id: clients.id,
+  name: clients.name,
+  phone: clients.phone,
+  status: clients.status,
+  amountFen: clients.amountFen,
+  termMonths: clients.termMonths,
+  rejectReason: clients.rejectReason,
+  createdAt: clients.createdAt,
+};
 
 /** Locks one row of a company's service requests or appeals for the rest of the transaction. */
 async function lockRow<T extends typeof serviceRequests | typeof appeals>(
@@ -50,16 +64,7 @@ export function createCasesRepository(db: Db) {
    * cursor is passed as the largest id.
    */
   const myCasesPage = db
-    .select({
-      id: clients.id,
-      name: clients.name,
-      phone: clients.phone,
-      status: clients.status,
-      amountFen: clients.amountFen,
-      termMonths: clients.termMonths,
-      rejectReason: clients.rejectReason,
-      createdAt: clients.createdAt,
-    })
+    .select(caseListColumns)
     .from(clients)
     .where(
       and(
@@ -325,17 +330,7 @@ export function createCasesRepository(db: Db) {
           ? sql`${clients.phone} like ${`%${keyword}`}`
           : sql`${clients.name} like ${`${keyword.replace(/[%_\\]/g, '\\$&')}%`}`;
       return db
-        .select({
-          id: clients.id,
-          name: clients.name,
-          phone: clients.phone,
-          status: clients.status,
-          amountFen: clients.amountFen,
-          termMonths: clients.termMonths,
-          ownerName: owner.name,
-          rejectReason: clients.rejectReason,
-          createdAt: clients.createdAt,
-        })
+        .select({ ...caseListColumns, ownerName: owner.name })
         .from(clients)
         .innerJoin(owner, eq(owner.id, clients.ownerId))
         .where(
@@ -368,7 +363,7 @@ export function createCasesRepository(db: Db) {
           nextContactAt: followUps.nextContactAt,
         })
         .from(followUps)
-        .innerJoin(clients, and(eq(clients.corpId, followUps.corpId), eq(clients.id, followUps.clientId)))
+        .innerJoin(clients, caseOf(followUps))
         .where(
           and(
             eq(followUps.corpId, corpId),
@@ -443,7 +438,7 @@ export function createCasesRepository(db: Db) {
           createdAt: serviceRequests.createdAt,
         })
         .from(serviceRequests)
-        .innerJoin(clients, and(eq(clients.corpId, serviceRequests.corpId), eq(clients.id, serviceRequests.clientId)))
+        .innerJoin(clients, caseOf(serviceRequests))
         .innerJoin(owner, eq(owner.id, clients.ownerId))
         .where(
           and(
@@ -518,7 +513,7 @@ export function createCasesRepository(db: Db) {
           decidedAt: appeals.decidedAt,
         })
         .from(appeals)
-        .innerJoin(clients, and(eq(clients.corpId, appeals.corpId), eq(clients.id, appeals.clientId)))
+        .innerJoin(clients, caseOf(appeals))
         .innerJoin(owner, eq(owner.id, appeals.staffId))
         .where(
           and(

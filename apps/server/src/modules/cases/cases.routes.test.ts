@@ -3,7 +3,7 @@ import { serviceRequests } from '../../db/schema/cases.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, createBankAndProduct, createCase, uniqueIdNumber } from '../../test/factories-cases.ts';
-import { loginAs, postForm } from '../../test/http.ts';
+import { loginAs, postForBody } from '../../test/http.ts';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
 type Body<T = unknown> = { code: number; msg: string; data: T };
@@ -42,10 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-async function post<T = unknown>(who: Person | null, url: string, fields: Record<string, string | number> = {}) {
-  const response = await postForm(test.app, url, fields, who ? { cookie: who.cookie } : {});
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-}
+const post = <T = unknown>(who: Person | null, url: string, fields: Record<string, string | number> = {}) =>
+  postForBody<Body<T>>(test.app, url, fields, who ? { cookie: who.cookie } : {});
 async function get<T = unknown>(who: Person | null, url: string) {
   const response = await test.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
   return { status: response.statusCode, body: response.json<Body<T>>() };
@@ -465,6 +463,9 @@ describe('follow-ups: mortgageUser, pending, pendingDetail', () => {
 });
 
 describe('customer service: service, serviceTransfer', () => {
+  const transfer = (who: Person, id: number, toStaffId: number, reason: string) =>
+    post(who, '/api/crm/serviceTransfer', { id, to_staff_id: toStaffId, reason });
+
   it('lists the cases put to service for job 3 and transfers one with its follow-ups', async () => {
     const response = await post<{ id: number }>(people.owner, '/api/crm/addClient', caseForm({ need_service: '1' }));
     const clientId = response.body.data?.id ?? 0;
@@ -476,30 +477,20 @@ describe('customer service: service, serviceTransfer', () => {
     const list = await get<{ list: { id: number; client_id: number }[] }>(people.service, '/api/crm/service');
     const ask = list.body.data?.list.find((row) => row.client_id === clientId);
     expect(ask).toBeDefined();
-    expect(
-      (
-        await post(people.service, '/api/crm/serviceTransfer', {
-          id: ask?.id ?? 0,
-          to_staff_id: people.colleague.id,
-          reason: '业务甲休假',
-        })
-      ).body,
-    ).toMatchObject({ code: 0, msg: '已转交' });
+    expect((await transfer(people.service, ask?.id ?? 0, people.colleague.id, '业务甲休假')).body).toMatchObject({
+      code: 0,
+      msg: '已转交',
+    });
     const detail = await get<Detail>(people.colleague, `/api/crm/detail?id=${clientId}`);
     expect(detail.body.data?.owner_id).toBe(people.colleague.id);
     expect(detail.body.data?.events.at(-1)).toMatchObject({ kind: 'transfer', reason: '转给 业务乙：业务甲休假' });
     expect((await get(people.owner, `/api/crm/detail?id=${clientId}`)).status).toBe(403);
     const pending = await post<{ list: { client_id: number }[] }>(people.colleague, '/api/crm/pending');
     expect(pending.body.data?.list.map((row) => row.client_id)).toContain(clientId);
-    expect(
-      (
-        await post(people.service, '/api/crm/serviceTransfer', {
-          id: ask?.id ?? 0,
-          to_staff_id: people.owner.id,
-          reason: '再转',
-        })
-      ).body,
-    ).toMatchObject({ code: 1, msg: '该协助已处理' });
+    expect((await transfer(people.service, ask?.id ?? 0, people.owner.id, '再转')).body).toMatchObject({
+      code: 1,
+      msg: '该协助已处理',
+    });
   });
 
   it("refuses a caller without job 3, bad input, a target in another company, and another company's request", async () => {
@@ -507,56 +498,25 @@ describe('customer service: service, serviceTransfer', () => {
     const list = await get<{ list: { id: number; client_id: number }[] }>(people.service, '/api/crm/service');
     const askId = list.body.data?.list.find((row) => row.client_id === created.body.data?.id)?.id ?? 0;
     expect((await get(people.owner, '/api/crm/service')).status).toBe(403);
-    expect(
-      (
-        await post(people.owner, '/api/crm/serviceTransfer', {
-          id: askId,
-          to_staff_id: people.colleague.id,
-          reason: 'x',
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await post(people.service, '/api/crm/serviceTransfer', {
-          id: askId,
-          to_staff_id: people.colleague.id,
-          reason: '',
-        })
-      ).body,
-    ).toMatchObject({ code: 1, msg: '请填写原因' });
-    expect(
-      (
-        await post(people.service, '/api/crm/serviceTransfer', {
-          id: askId,
-          to_staff_id: people.stranger.id,
-          reason: '换人',
-        })
-      ).body,
-    ).toMatchObject({ code: 1, msg: '接手人无效' });
+    expect((await transfer(people.owner, askId, people.colleague.id, 'x')).status).toBe(403);
+    expect((await transfer(people.service, askId, people.colleague.id, '')).body).toMatchObject({
+      code: 1,
+      msg: '请填写原因',
+    });
+    expect((await transfer(people.service, askId, people.stranger.id, '换人')).body).toMatchObject({
+      code: 1,
+      msg: '接手人无效',
+    });
     // A case goes to a salesperson: a signer is not offered, and is refused if named anyway.
     const options = await get<{ staff_options: { id: number }[] }>(people.service, '/api/crm/service');
     const offered = options.body.data?.staff_options.map((option) => option.id) ?? [];
     expect(offered).toContain(people.colleague.id);
     expect(offered).not.toContain(people.signer.id);
-    expect(
-      (
-        await post(people.service, '/api/crm/serviceTransfer', {
-          id: askId,
-          to_staff_id: people.signer.id,
-          reason: '换人',
-        })
-      ).body,
-    ).toMatchObject({ code: 1, msg: '接手人无效' });
-    expect(
-      (
-        await post(people.stranger, '/api/crm/serviceTransfer', {
-          id: askId,
-          to_staff_id: people.stranger.id,
-          reason: '换人',
-        })
-      ).status,
-    ).toBe(404);
+    expect((await transfer(people.service, askId, people.signer.id, '换人')).body).toMatchObject({
+      code: 1,
+      msg: '接手人无效',
+    });
+    expect((await transfer(people.stranger, askId, people.stranger.id, '换人')).status).toBe(404);
     expect((await get<{ list: unknown[] }>(people.stranger, '/api/crm/service')).body.data?.list).toEqual([]);
   });
 });

@@ -19,13 +19,12 @@ import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, caseRoleNames, type Access } from '../access/index.ts';
 import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
-import type { CaseScope, CaseValues, CasesRepository } from './cases.repository.ts';
+import type { CaseScope, CaseValues, CasesRepository, EventValues } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
 
-/** The caller's transaction, as the signing module takes it. */
-type Tx = Parameters<typeof openCaseSignTask>[0];
 type Page<T> = { list: T[]; next_cursor: number | null };
 type PageFilter = { cursor: number | null; limit: number };
+type Tx = Parameters<CasesRepository['insertEvent']>[0];
 
 /** Cuts the extra row a repository fetched to learn whether another page follows. */
 function page<R extends { id: number }, T>(rows: R[], limit: number, map: (row: R) => T): Page<T> {
@@ -54,15 +53,47 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
 
   const teamScope = (me: StaffIdentity): CaseScope => access.caseListScope(me, 'team');
 
+  /** A line of the case's history by the caller: the kind of step, the status before and after, and why. */
+  const recordEvent = (
+    tx: Tx,
+    me: StaffIdentity,
+    clientId: number,
+    kind: EventValues['kind'],
+    fromStatus: number | null,
+    toStatus: number | null,
+    reason?: string,
+  ) => repo.insertEvent(tx, { corpId: me.corpId, clientId, staffId: me.id, kind, fromStatus, toStatus, reason });
+
+  /**
+   * A service request or an appeal, locked, that must still be open, and then its case locked too: where a
+   * transfer and an appeal's decision both start.
+   */
+  async function lockWithCase<R extends { status: string; clientId: number }>(
+    tx: Tx,
+    me: StaffIdentity,
+    locking: Promise<R | undefined>,
+    refusals: { missing: string; closed: string },
+  ) {
+    const row = await locking;
+    if (!row) throw new NotFoundError(refusals.missing);
+    if (row.status !== 'open') throw new RefusedError(refusals.closed);
+    const c = await repo.lockCase(tx, me.corpId, row.clientId);
+    if (!c) throw new NotFoundError(T.notFound);
+    return { row, c };
+  }
+
+  /** The reference data a form points at: checked to exist in the company, then stored on the case. */
+  const references = (form: CaseForm) => ({
+    productId: form.product_id,
+    bankId: form.bank_id,
+    channelId: form.channel_id,
+    sourceId: form.source_id,
+    cityId: form.city_id,
+    signUserId: form.sign_user_id,
+  });
+
   async function checkForm(me: StaffIdentity, form: CaseForm, exceptId: number | null) {
-    const refs = await repo.referencesExist(me.corpId, {
-      productId: form.product_id,
-      bankId: form.bank_id,
-      channelId: form.channel_id,
-      sourceId: form.source_id,
-      cityId: form.city_id,
-      signUserId: form.sign_user_id,
-    });
+    const refs = await repo.referencesExist(me.corpId, references(form));
     if (!refs.product) throw new RefusedError(T.productInvalid);
     if (!refs.bank) throw new RefusedError(T.bankInvalid);
     if (!refs.channel) throw new RefusedError(T.channelInvalid);
@@ -99,12 +130,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       amountFen: form.amount ?? 0,
       termMonths: form.term,
       purpose: form.purpose,
-      productId: form.product_id,
-      bankId: form.bank_id,
-      channelId: form.channel_id,
-      sourceId: form.source_id,
-      cityId: form.city_id,
-      signUserId: form.sign_user_id,
+      ...references(form),
       region: form.region,
       marital: form.marital,
       education: form.education,
@@ -194,14 +220,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
             teamId: me.teamId,
             status: CASE_STATUS.SIGNING,
           });
-          await repo.insertEvent(tx, {
-            corpId: me.corpId,
-            clientId: caseId,
-            staffId: me.id,
-            kind: 'created',
-            fromStatus: null,
-            toStatus: CASE_STATUS.SIGNING,
-          });
+          await recordEvent(tx, me, caseId, 'created', null, CASE_STATUS.SIGNING);
           await openSigning(tx, me, caseId, form.sign_user_id);
           if (form.need_service) await repo.openServiceRequest(tx, me.corpId, caseId, me.id);
           return caseId;
@@ -294,14 +313,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           const locked = await repo.lockCase(tx, me.corpId, id);
           if (!locked || !EDITABLE.includes(locked.status)) throw new RefusedError(T.notEditable);
           await repo.updateCase(tx, me.corpId, id, caseValues(form));
-          await repo.insertEvent(tx, {
-            corpId: me.corpId,
-            clientId: id,
-            staffId: me.id,
-            kind: 'edited',
-            fromStatus: locked.status,
-            toStatus: locked.status,
-          });
+          await recordEvent(tx, me, id, 'edited', locked.status, locked.status);
           if (askService) await repo.openServiceRequest(tx, me.corpId, id, me.id);
         }),
       );
@@ -347,18 +359,18 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           status: move.to,
           ...(isRejection ? { rejectReason: request.reason_code, rejectNote: request.reason } : {}),
         });
-        await repo.insertEvent(tx, {
-          corpId: me.corpId,
-          clientId: request.id,
-          staffId: me.id,
-          kind: 'status',
-          fromStatus: move.from,
-          toStatus: move.to,
+        await recordEvent(
+          tx,
+          me,
+          request.id,
+          'status',
+          move.from,
+          move.to,
           // The timeline reads the reason's words, not its stored code.
-          reason: [isRejection ? optionLabel(REJECT_REASONS, request.reason_code) : '', request.reason]
+          [isRejection ? optionLabel(REJECT_REASONS, request.reason_code) : '', request.reason]
             .filter(Boolean)
             .join(' '),
-        });
+        );
         if (move.from === CASE_STATUS.SIGNING) {
           await withdrawCaseSignTask(tx, {
             corpId: me.corpId,
@@ -389,14 +401,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
             rejectReason: null,
             rejectNote: '',
           });
-          await repo.insertEvent(tx, {
-            corpId: me.corpId,
-            clientId: id,
-            staffId: me.id,
-            kind: 'resubmit',
-            fromStatus: move.from,
-            toStatus: move.to,
-          });
+          await recordEvent(tx, me, id, 'resubmit', move.from, move.to);
           await openSigning(tx, me, id, form.sign_user_id);
         }),
       );
@@ -489,13 +494,12 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       access.requireActor(me, 'service.handle');
       const target = await repo.findStaff(me.corpId, request.to_staff_id);
       await repo.transaction(async (tx) => {
-        const ask = await repo.lockServiceRequest(tx, me.corpId, request.id);
-        if (!ask) throw new NotFoundError('协助记录不存在');
+        const { row: ask, c } = await lockWithCase(tx, me, repo.lockServiceRequest(tx, me.corpId, request.id), {
+          missing: '协助记录不存在',
+          closed: T.serviceClosed,
+        });
         // The request first (another company's is 404), then whom it goes to: an active salesperson.
         if (!target?.isActive || !isSalesperson(target.jobs)) throw new RefusedError(T.transferTarget);
-        if (ask.status !== 'open') throw new RefusedError(T.serviceClosed);
-        const c = await repo.lockCase(tx, me.corpId, ask.clientId);
-        if (!c) throw new NotFoundError(T.notFound);
         if (c.ownerId === target.id) throw new RefusedError(T.transferSame);
         await repo.updateCase(tx, me.corpId, c.id, { ownerId: target.id, teamId: target.teamId });
         await repo.moveFollowUps(tx, me.corpId, c.id, target.id);
@@ -504,15 +508,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           toStaffId: target.id,
           transferReason: request.reason,
         });
-        await repo.insertEvent(tx, {
-          corpId: me.corpId,
-          clientId: c.id,
-          staffId: me.id,
-          kind: 'transfer',
-          fromStatus: c.status,
-          toStatus: c.status,
-          reason: `转给 ${target.name}：${request.reason}`,
-        });
+        await recordEvent(tx, me, c.id, 'transfer', c.status, c.status, `转给 ${target.name}：${request.reason}`);
       });
       return null;
     },
@@ -533,15 +529,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
             teamId: c.teamId,
             reason: request.reason,
           });
-          await repo.insertEvent(tx, {
-            corpId: me.corpId,
-            clientId: c.id,
-            staffId: me.id,
-            kind: 'appeal',
-            fromStatus: c.status,
-            toStatus: null,
-            reason: `申诉：${request.reason}`,
-          });
+          await recordEvent(tx, me, c.id, 'appeal', c.status, null, `申诉：${request.reason}`);
           return appealId;
         })
         .catch((error: unknown) => {
@@ -577,11 +565,10 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     ): Promise<null> {
       await access.require(me, 'appeal.decide', request.id);
       await repo.transaction(async (tx) => {
-        const appeal = await repo.lockAppeal(tx, me.corpId, request.id);
-        if (!appeal) throw new NotFoundError('申诉不存在');
-        if (appeal.status !== 'open') throw new RefusedError(T.appealDecided);
-        const c = await repo.lockCase(tx, me.corpId, appeal.clientId);
-        if (!c) throw new NotFoundError(T.notFound);
+        const { row: appeal, c } = await lockWithCase(tx, me, repo.lockAppeal(tx, me.corpId, request.id), {
+          missing: '申诉不存在',
+          closed: T.appealDecided,
+        });
         let to: number | null = null;
         if (request.result === 'approved') {
           const target = c.status === CASE_STATUS.REJECTED ? CASE_STATUS.APPROVING : CASE_STATUS.SIGNING;
@@ -596,15 +583,15 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           decidedBy: me.id,
           decisionReason: request.reason,
         });
-        await repo.insertEvent(tx, {
-          corpId: me.corpId,
-          clientId: c.id,
-          staffId: me.id,
-          kind: 'appeal',
-          fromStatus: c.status,
-          toStatus: to,
-          reason: `${request.result === 'approved' ? '申诉通过' : '申诉驳回'}${request.reason ? `：${request.reason}` : ''}`,
-        });
+        await recordEvent(
+          tx,
+          me,
+          c.id,
+          'appeal',
+          c.status,
+          to,
+          `${request.result === 'approved' ? '申诉通过' : '申诉驳回'}${request.reason ? `：${request.reason}` : ''}`,
+        );
       });
       return null;
     },

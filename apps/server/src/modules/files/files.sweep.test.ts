@@ -16,15 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
+/** The files service on the test database and clock, storing under its own folder. */
+const serviceOver = (root: string) =>
+  createFilesService({
+    repo: createFilesRepository(test.db),
+    storage: createLocalStorage(root),
+    secret: test.config.sessionSecret,
+    now: () => clock,
+  });
+
 describe('sweepUnattached', () => {
   it('removes images a form never used once a day old, and keeps used and recent ones', async () => {
     const root = path.join(test.config.dataDir, 'files');
-    const service = createFilesService({
-      repo: createFilesRepository(test.db),
-      storage: createLocalStorage(root),
-      secret: test.config.sessionSecret,
-      now: () => clock,
-    });
+    const service = serviceOver(root);
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
     const upload = async () =>
@@ -54,12 +58,7 @@ describe('sweepUnattached', () => {
 describe('store', () => {
   it('deletes the stored objects when the row insert fails (compensation)', async () => {
     const root = path.join(test.config.dataDir, 'compensation');
-    const service = createFilesService({
-      repo: createFilesRepository(test.db),
-      storage: createLocalStorage(root),
-      secret: test.config.sessionSecret,
-      now: () => clock,
-    });
+    const service = serviceOver(root);
     const w = await createMoneyWorld(test.db);
     const jpeg = await makeJpeg({ width: 40, height: 30 });
     const rowsBefore = (await test.db.select({ id: files.id }).from(files)).length;

@@ -30,6 +30,23 @@ import {
 } from '../../db/schema/house.ts';
 import { houseClients } from '../../db/schema/house.ts';
 
+/**
+ * The rest of a client's or a channel's hand-over once its row is locked: false when it is gone, nothing to do
+ * when the new owner holds it already, else the move and the owner event that keeps who held it before.
+ */
+async function handOver(
+  tx: Tx,
+  held: { ownerId: number } | undefined,
+  event: Omit<typeof houseOwnerEvents.$inferInsert, 'fromStaffId'> & { toStaffId: number },
+  move: () => Promise<unknown>,
+): Promise<boolean> {
+  if (!held) return false;
+  if (held.ownerId === event.toStaffId) return true;
+  await move();
+  await tx.insert(houseOwnerEvents).values({ ...event, fromStaffId: held.ownerId });
+  return true;
+}
+
 /** Which house clients a caller may list: always one company; `all` for finance, else these people. */
 export interface ClientScope {
   corpId: number;
@@ -352,22 +369,16 @@ export function createHouseRepository(db: Db) {
           .from(houseClients)
           .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
           .for('update');
-        if (!row) return false;
-        if (row.ownerId === ownerId) return true;
-        await tx
-          .update(houseClients)
-          .set({ ownerId, teamId })
-          .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
-        await tx.insert(houseOwnerEvents).values({
-          corpId,
-          subject: 'client',
-          subjectId: id,
-          fromStaffId: row.ownerId,
-          toStaffId: ownerId,
-          actorId,
-          createdAt: at,
-        });
-        return true;
+        return handOver(
+          tx,
+          row,
+          { corpId, subject: 'client', subjectId: id, toStaffId: ownerId, actorId, createdAt: at },
+          () =>
+            tx
+              .update(houseClients)
+              .set({ ownerId, teamId })
+              .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id))),
+        );
       }),
     /** A channel's hand-over, with its owner event, as reassignClient. */
     updateChannelOwner: (corpId: number, id: number, ownerId: number, actorId: number, at: Date) =>
@@ -377,22 +388,16 @@ export function createHouseRepository(db: Db) {
           .from(houseChannels)
           .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
           .for('update');
-        if (!row) return false;
-        if (row.ownerId === ownerId) return true;
-        await tx
-          .update(houseChannels)
-          .set({ ownerId })
-          .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)));
-        await tx.insert(houseOwnerEvents).values({
-          corpId,
-          subject: 'channel',
-          subjectId: id,
-          fromStaffId: row.ownerId,
-          toStaffId: ownerId,
-          actorId,
-          createdAt: at,
-        });
-        return true;
+        return handOver(
+          tx,
+          row,
+          { corpId, subject: 'channel', subjectId: id, toStaffId: ownerId, actorId, createdAt: at },
+          () =>
+            tx
+              .update(houseChannels)
+              .set({ ownerId })
+              .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id))),
+        );
       }),
 
     async insertRecommend(values: typeof houseRecommends.$inferInsert) {

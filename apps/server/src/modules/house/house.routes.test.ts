@@ -11,7 +11,7 @@ import { signTasks } from '../../db/schema/sign.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
-import { loginAs, postForm } from '../../test/http.ts';
+import { loginAs, postForBody, postForm } from '../../test/http.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type ListBody = Body<{ list: Record<string, unknown>[]; next_cursor: number | null }>;
@@ -27,14 +27,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function post<T = Record<string, unknown>>(
+const post = <T = Record<string, unknown>>(
   cookie: string,
   name: string,
   fields: Record<string, string | number | null> = {},
-) {
-  const response = await postForm(test.app, `/api/crm/${name}`, fields, { cookie });
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-}
+) => postForBody<Body<T>>(test.app, `/api/crm/${name}`, fields, { cookie });
 async function get<T = Record<string, unknown>>(
   cookie: string | undefined,
   url: string,
@@ -679,14 +676,10 @@ describe('steward, team and allocation', () => {
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { teamId: w.team.id });
     const staffList = await get<{ id: number }[]>(w.cookies.finance, '/api/crm/houseStaff');
     expect(staffList.body.data?.map((s) => s.id)).toContain(w.colleague.id);
-    expect(
-      (await post(w.cookies.finance, 'allotHouse', { kind: 'channel', id: channel.id, staff_id: w.colleague.id })).body
-        .code,
-    ).toBe(0);
-    expect(
-      (await post(w.cookies.finance, 'allotHouse', { kind: 'client', id: client.id, staff_id: w.colleague.id })).body
-        .code,
-    ).toBe(0);
+    const allotToColleague = async (kind: 'client' | 'channel', id: number) =>
+      (await post(w.cookies.finance, 'allotHouse', { kind, id, staff_id: w.colleague.id })).body.code;
+    expect(await allotToColleague('channel', channel.id)).toBe(0);
+    expect(await allotToColleague('client', client.id)).toBe(0);
     const theirs = await post<{ list: { id: number }[] }>(w.cookies.colleague, 'getHouseChannelList', { page: 1 });
     expect(theirs.body.data?.list.map((c) => c.id)).toEqual([channel.id]);
     expect((await get(w.cookies.colleague, '/api/crm/getHouseDetail', { id: client.id })).body.code).toBe(0);

@@ -64,6 +64,16 @@ function toItem(row: ClientRow, revealPhone: boolean): HouseClientItem {
   };
 }
 
+/** A decision on an over-limit audit, as the client's detail and the audit list both show it. */
+const toAuditEvent = (e: Awaited<ReturnType<HouseRepository['auditEvents']>>[number]) => ({
+  id: e.id,
+  actor_id: e.actorId,
+  actor_name: e.actorName,
+  decision: e.decision,
+  reason: e.reason,
+  created_at: iso(e.createdAt),
+});
+
 type OrderRow = Awaited<ReturnType<HouseRepository['clientOrders']>>[number];
 const toOrder = (row: OrderRow): HouseOrder => ({
   id: row.id,
@@ -107,6 +117,16 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     return channel.id;
   }
 
+  /** A recommendation and a brokerage user alike name a person under a channel the caller may use. */
+  async function channelPerson(me: Me, form: { channel_id: number | null; name: string; phone: string }) {
+    requireNotRebateOnly(me);
+    const channelId = await usableChannel(me, form.channel_id);
+    return { corpId: me.corpId, channelId, name: form.name, phone: form.phone };
+  }
+
+  /** Finance lists the whole company's channels, recommendations and receivers; anyone else their own. */
+  const listedOwner = (me: Me) => (isFinance(me) ? null : me.id);
+
   async function detail(me: Me, id: number): Promise<HouseDetail> {
     const client = await visibleClient(me, id);
     const [chain, referred, imageCounts, orders, auditIds] = await Promise.all([
@@ -131,14 +151,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       referred,
       images: imageCounts.map((c) => ({ house_type: c.houseType, count: c.count })),
       orders: orders.map(toOrder),
-      audit_events: events.map((e) => ({
-        id: e.id,
-        actor_id: e.actorId,
-        actor_name: e.actorName,
-        decision: e.decision,
-        reason: e.reason,
-        created_at: iso(e.createdAt),
-      })),
+      audit_events: events.map(toAuditEvent),
       can_delete:
         isOwner &&
         client.status === HOUSE_STATUS.NEW &&
@@ -305,7 +318,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     async listChannels(me: Me, page: PageRequest, keyword: string, id: number | null) {
       requireNotRebateOnly(me);
       if (id !== null) await access.require(me, 'house.channel.read', id);
-      const result = await repo.listChannels(me.corpId, isFinance(me) ? null : me.id, keyword, id, page);
+      const result = await repo.listChannels(me.corpId, listedOwner(me), keyword, id, page);
       return toList(result, page, (row) => ({
         id: row.id,
         name: row.name,
@@ -320,14 +333,9 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     },
 
     async addRecommend(me: Me, form: z.output<typeof houseRecommendFormSchema>) {
-      requireNotRebateOnly(me);
-      const channelId = await usableChannel(me, form.channel_id);
       const id = await repo.insertRecommend({
-        corpId: me.corpId,
+        ...(await channelPerson(me, form)),
         staffId: me.id,
-        channelId,
-        name: form.name,
-        phone: form.phone,
         intentAmountFen: form.intent_amount,
         remark: form.remark,
       });
@@ -336,7 +344,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
 
     async listRecommends(me: Me, page: PageRequest) {
       requireNotRebateOnly(me);
-      const result = await repo.listRecommends(me.corpId, isFinance(me) ? null : me.id, page);
+      const result = await repo.listRecommends(me.corpId, listedOwner(me), page);
       return toList(result, page, (row) => ({
         id: row.id,
         name: row.name,
@@ -349,14 +357,9 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     },
 
     async addBrokerageUser(me: Me, form: z.output<typeof houseBrokerageUserFormSchema>) {
-      requireNotRebateOnly(me);
-      const channelId = await usableChannel(me, form.channel_id);
       const id = await repo.insertBrokerageUser({
-        corpId: me.corpId,
+        ...(await channelPerson(me, form)),
         ownerId: me.id,
-        channelId,
-        name: form.name,
-        phone: form.phone,
         bankName: form.bank_name,
         bankCard: form.bank_card,
       });
@@ -365,7 +368,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
 
     async listBrokerageUsers(me: Me, page: PageRequest, keyword: string) {
       requireNotRebateOnly(me);
-      const result = await repo.listBrokerageUsers(me.corpId, isFinance(me) ? null : me.id, keyword, page);
+      const result = await repo.listBrokerageUsers(me.corpId, listedOwner(me), keyword, page);
       return toList(result, page, (row) => ({
         id: row.id,
         name: row.name,
@@ -496,16 +499,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         requested_by_name: row.requestedByName,
         status: row.status,
         created_at: iso(row.createdAt),
-        events: events
-          .filter((e) => e.auditId === row.id)
-          .map((e) => ({
-            id: e.id,
-            actor_id: e.actorId,
-            actor_name: e.actorName,
-            decision: e.decision,
-            reason: e.reason,
-            created_at: iso(e.createdAt),
-          })),
+        events: events.filter((e) => e.auditId === row.id).map(toAuditEvent),
       }));
     },
 

@@ -15,6 +15,18 @@ export type ProofRow = typeof proofs.$inferSelect;
 export function createMoneyRepository(db: Db) {
   const staffName = (id: number, executor: Db | Tx = db) =>
     executor.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, id));
+  /** A proof has one open rejection at the most; a resubmission or a deletion closes it. */
+  const resolveRejection = (tx: Tx, corpId: number, proofId: number, at: Date) =>
+    tx
+      .update(proofRejections)
+      .set({ resolvedAt: at })
+      .where(
+        and(
+          eq(proofRejections.corpId, corpId),
+          eq(proofRejections.proofId, proofId),
+          isNull(proofRejections.resolvedAt),
+        ),
+      );
 
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
@@ -251,16 +263,7 @@ export function createMoneyRepository(db: Db) {
         )
         .returning();
       if (!changed) return undefined;
-      await tx
-        .update(proofRejections)
-        .set({ resolvedAt: at })
-        .where(
-          and(
-            eq(proofRejections.corpId, corpId),
-            eq(proofRejections.proofId, proofId),
-            isNull(proofRejections.resolvedAt),
-          ),
-        );
+      await resolveRejection(tx, corpId, proofId, at);
       return changed;
     },
 
@@ -273,16 +276,7 @@ export function createMoneyRepository(db: Db) {
           .where(and(eq(proofs.corpId, corpId), eq(proofs.id, proofId), isNull(proofs.deletedAt)))
           .returning({ id: proofs.id });
         if (!changed) return undefined;
-        await tx
-          .update(proofRejections)
-          .set({ resolvedAt: at })
-          .where(
-            and(
-              eq(proofRejections.corpId, corpId),
-              eq(proofRejections.proofId, proofId),
-              isNull(proofRejections.resolvedAt),
-            ),
-          );
+        await resolveRejection(tx, corpId, proofId, at);
         return changed;
       });
     },

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyRecords } from '../../db/schema/money.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCase, createMoneyWorld, makeJpeg, postFile } from '../../test/factories-money.ts';
-import { loginAs, postForm } from '../../test/http.ts';
+import { createCase, createMoneyWorld, uploadProofImage } from '../../test/factories-money.ts';
+import { loginAs, postForBody } from '../../test/http.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -33,10 +33,8 @@ type List = {
   client: { name: string };
 };
 
-const post = async <T>(url: string, fields: Record<string, string | number>, cookie: string) => {
-  const response = await postForm(test.app, url, fields, { cookie });
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-};
+const post = <T>(url: string, fields: Record<string, string | number>, cookie: string) =>
+  postForBody<Body<T>>(test.app, url, fields, { cookie });
 const form = (clientId: number, change: Record<string, string | number> = {}) => ({
   id: clientId,
   amount: '1234.56',
@@ -46,16 +44,7 @@ const form = (clientId: number, change: Record<string, string | number> = {}) =>
   key: randomUUID(),
   ...change,
 });
-async function uploadImage(cookie: string, clientId: number): Promise<number> {
-  const response = await postFile(
-    test,
-    '/api/ysb/uploadImg',
-    { id: clientId },
-    await makeJpeg({ width: 320, height: 240 }),
-    { cookie },
-  );
-  return response.json<Body<{ image: { id: number } }>>().data?.image.id ?? 0;
-}
+const uploadImage = (cookie: string, clientId: number) => uploadProofImage(test, cookie, clientId);
 const rowsOf = (clientId: number) => test.db.select().from(moneyRecords).where(eq(moneyRecords.clientId, clientId));
 
 describe('POST /api/crm/addMoney', () => {

@@ -5,7 +5,7 @@ import { files } from '../../db/schema/files.ts';
 import { proofRejections, proofs } from '../../db/schema/money.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMoneyWorld } from '../../test/factories-money.ts';
-import { loginAs, postForm } from '../../test/http.ts';
+import { expectBurst, loginAs, postForm } from '../../test/http.ts';
 
 /*
  * The cap of live proofs per case, and one open rejection per proof, under concurrent requests. They prove
@@ -48,8 +48,7 @@ describe('POST /api/crm/proof under concurrent adds', () => {
       ),
     );
     const bodies = answers.map((a) => a.json<{ code: number; msg: string }>());
-    expect(bodies.filter((b) => b.code === 0)).toHaveLength(2);
-    expect(bodies.filter((b) => b.code !== 0).every((b) => b.msg === '该案件的凭证已达上限')).toBe(true);
+    expectBurst(bodies, 2, '该案件的凭证已达上限');
     const live = await test.db
       .select()
       .from(proofs)
@@ -72,8 +71,7 @@ describe('POST /api/crm/proofReject under concurrent rejections', () => {
       ),
     );
     const bodies = answers.map((a) => a.json<{ code: number; msg: string }>());
-    expect(bodies.filter((b) => b.code === 0)).toHaveLength(1);
-    expect(bodies.filter((b) => b.code !== 0).every((b) => b.msg === '该凭证已被驳回，等待重新上传')).toBe(true);
+    expectBurst(bodies, 1, '该凭证已被驳回，等待重新上传');
     const open = await test.db
       .select()
       .from(proofRejections)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCase, createMoneyWorld, makeJpeg, postFile } from '../../test/factories-money.ts';
-import { loginAs, postForm } from '../../test/http.ts';
+import { createCase, createMoneyWorld, uploadProofImage } from '../../test/factories-money.ts';
+import { loginAs, postForBody } from '../../test/http.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -28,26 +28,17 @@ type Rejections = {
   next_cursor: number | null;
 };
 
-async function uploadImage(cookie: string, clientId: number): Promise<number> {
-  const response = await postFile(
-    test,
-    '/api/ysb/uploadImg',
-    { id: clientId },
-    await makeJpeg({ width: 320, height: 240 }),
-    { cookie },
-  );
-  const id = response.json<Body<{ image: Image }>>().data?.image.id;
-  if (!id) throw new Error(`upload failed: ${response.body}`);
-  return id;
-}
-const post = async <T>(url: string, fields: Record<string, string | number>, cookie: string) => {
-  const response = await postForm(test.app, url, fields, { cookie });
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-};
+const uploadImage = (cookie: string, clientId: number) => uploadProofImage(test, cookie, clientId);
+const post = <T>(url: string, fields: Record<string, string | number>, cookie: string) =>
+  postForBody<Body<T>>(test.app, url, fields, { cookie });
 const get = async <T>(url: string, cookie: string) => {
   const response = await test.app.inject({ method: 'GET', url, headers: { cookie } });
   return { status: response.statusCode, body: response.json<Body<T>>() };
 };
+/** The owner adds a proof of one freshly uploaded image; its id. */
+const addProof = async (owner: string, clientId: number, type: number) =>
+  (await post<Proof>('/api/crm/proof', { id: clientId, type, imgs: String(await uploadImage(owner, clientId)) }, owner))
+    .body.data?.id ?? 0;
 const badge = async (cookie: string, id: number) =>
   (await post<{ total: { proof: number } }>('/api/crm/userinfo', { id }, cookie)).body.data?.total.proof;
 
@@ -116,12 +107,7 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
     const service = await loginAs(test, w.service);
-    const proof = await post<Proof>(
-      '/api/crm/proof',
-      { id: w.theCase.id, type: 1, imgs: String(await uploadImage(owner, w.theCase.id)) },
-      owner,
-    );
-    const proofId = proof.body.data?.id ?? 0;
+    const proofId = await addProof(owner, w.theCase.id, 1);
     const listed = await get<ProofList>(`/api/crm/getProof?id=${w.theCase.id}`, service);
     expect(listed.body.data).toMatchObject({ can_add: false, items: [{ id: proofId, can_reject: true }] });
     expect((await post('/api/crm/delProof', { id: proofId }, service)).status).toBe(403);
@@ -136,12 +122,7 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
   it('keeps a proof from another company or another salesperson unreadable, by id too', async () => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
-    const proof = await post<Proof>(
-      '/api/crm/proof',
-      { id: w.theCase.id, type: 2, imgs: String(await uploadImage(owner, w.theCase.id)) },
-      owner,
-    );
-    const proofId = proof.body.data?.id ?? 0;
+    const proofId = await addProof(owner, w.theCase.id, 2);
     const stranger = await loginAs(test, w.stranger);
     const colleague = await loginAs(test, w.colleague);
     const otherLeader = await loginAs(test, w.otherLeader);
@@ -200,12 +181,7 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
     const owner = await loginAs(test, w.owner);
     const leader = await loginAs(test, w.leader);
     for (let i = 0; i < 3; i += 1) {
-      const proof = await post<Proof>(
-        '/api/crm/proof',
-        { id: w.theCase.id, type: 1, imgs: String(await uploadImage(owner, w.theCase.id)) },
-        owner,
-      );
-      await post('/api/crm/proofReject', { id: proof.body.data?.id ?? 0, reason: `原因${i}` }, leader);
+      await post('/api/crm/proofReject', { id: await addProof(owner, w.theCase.id, 1), reason: `原因${i}` }, leader);
     }
     const first = await get<Rejections>('/api/crm/proofReject?limit=2', owner);
     expect(first.body.data?.list.map((r) => r.reason)).toEqual(['原因2', '原因1']);

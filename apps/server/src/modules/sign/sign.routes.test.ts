@@ -6,7 +6,7 @@ import { signTasks } from '../../db/schema/sign.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
 import { createCase, createHouseClient, createSignTask } from '../../test/factories-house.ts';
-import { loginAs, postForm } from '../../test/http.ts';
+import { loginAs, postForBody } from '../../test/http.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type TaskList = {
@@ -36,14 +36,11 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-async function post<T = Record<string, unknown>>(
+const post = <T = Record<string, unknown>>(
   cookie: string,
   name: string,
   fields: Record<string, string | number | null> = {},
-) {
-  const response = await postForm(test.app, `/api/crm/${name}`, fields, { cookie });
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-}
+) => postForBody<Body<T>>(test.app, `/api/crm/${name}`, fields, { cookie });
 async function detail(cookie: string, id: number) {
   const response = await test.app.inject({
     method: 'GET',
@@ -90,18 +87,18 @@ async function world() {
   };
 }
 
+/** A signing task on the world's case, in the state the test starts from (open unless told). */
+/** A task of a fresh case of the world's salesperson: one live signing task per case. */
+const caseTask = async (w: Awaited<ReturnType<typeof world>>, state: Parameters<typeof createSignTask>[3] = {}) =>
+  createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id }, state);
+
 describe('POST taskList', () => {
   it("lists open tasks in the task centre (flag 1) and a signer's tasks (flag 2), by kind", async () => {
     const w = await world();
-    const open = await createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id });
+    const open = await caseTask(w);
     const house = await createHouseClient(test.db, w.corp.id, w.sales.id);
     const houseTask = await createSignTask(test.db, w.corp.id, { houseClientId: house.id });
-    const mine = await createSignTask(
-      test.db,
-      w.corp.id,
-      { clientId: (await anotherCase(w)).id },
-      { status: 'taken', signerId: w.signerA.id },
-    );
+    const mine = await caseTask(w, { status: 'taken', signerId: w.signerA.id });
 
     const centre = await post<TaskList>(w.cookies.a, 'taskList', { userid: w.signerA.id, flag: 1, page: 1 });
     expect(centre.body.data?.list.map((t) => t.id)).toEqual([open.id, houseTask.id]);
@@ -201,7 +198,7 @@ describe('paging the task pool', () => {
 describe('taking a task', () => {
   it('is first come: of two signers taking at once, exactly one wins and the other is told', async () => {
     const w = await world();
-    const task = await createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id });
+    const task = await caseTask(w);
     const [first, second] = await Promise.all([
       post(w.cookies.a, 'takeTask', { id: task.id }),
       post(w.cookies.b, 'takeTask', { id: task.id }),
@@ -218,7 +215,7 @@ describe('taking a task', () => {
 
   it('refuses a salesperson and a bad id', async () => {
     const w = await world();
-    const task = await createSignTask(test.db, w.corp.id, { clientId: (await anotherCase(w)).id });
+    const task = await caseTask(w);
     expect((await post(w.cookies.sales, 'takeTask', { id: task.id })).status).toBe(403);
     expect((await post(w.cookies.a, 'takeTask', { id: 'x' })).body.code).toBe(1);
   });
@@ -254,12 +251,7 @@ describe('recording the outcome and approving rejections', () => {
 
   it('refuses rejection decisions and the approval queue to anyone without the grant, id 29 included', async () => {
     const w = await world();
-    const task = await createSignTask(
-      test.db,
-      w.corp.id,
-      { clientId: (await anotherCase(w)).id },
-      { status: 'rejected', signerId: w.signerA.id, outcomeNote: '客户未到场' },
-    );
+    const task = await caseTask(w, { status: 'rejected', signerId: w.signerA.id, outcomeNote: '客户未到场' });
     expect(
       (await post(w.cookies.leader, 'auditSignReject', { id: task.id, decision: 'approve', reason: '' })).status,
     ).toBe(403);
@@ -325,12 +317,7 @@ describe('the rejection approver in their own company', () => {
 describe('GET sign', () => {
   it('shows a task to its signer and their leader, not to another signer', async () => {
     const w = await world();
-    const task = await createSignTask(
-      test.db,
-      w.corp.id,
-      { clientId: (await anotherCase(w)).id },
-      { status: 'taken', signerId: w.signerA.id },
-    );
+    const task = await caseTask(w, { status: 'taken', signerId: w.signerA.id });
     expect((await detail(w.cookies.a, task.id)).body.code).toBe(0);
     expect((await detail(w.cookies.leader, task.id)).body.code).toBe(0);
     expect((await detail(w.cookies.b, task.id)).status).toBe(403);
@@ -342,12 +329,7 @@ describe('GET sign', () => {
 describe('wxWorkApprove (demo adapter)', () => {
   it('sends a rejection to WeCom approval once and keeps the approval number', async () => {
     const w = await world();
-    const task = await createSignTask(
-      test.db,
-      w.corp.id,
-      { clientId: (await anotherCase(w)).id },
-      { status: 'taken', signerId: w.signerA.id },
-    );
+    const task = await caseTask(w, { status: 'taken', signerId: w.signerA.id });
     expect((await post(w.cookies.a, 'wxWorkApprove', { id: task.id })).body.msg).toBe('只能为自己的拒签任务发起审批');
     await post(w.cookies.a, 'updateTask', { id: task.id, outcome: 'rejected', note: '客户取消' });
     expect((await post(w.cookies.b, 'wxWorkApprove', { id: task.id })).status).toBe(403);

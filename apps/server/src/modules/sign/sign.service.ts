@@ -15,9 +15,10 @@ import { RefusedError } from '../../errors.ts';
 import { requireActor, type Access } from '../access/index.ts';
 import { moveCaseBySigning } from '../cases/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
-import type { SignRepository, TaskRow } from './sign.repository.ts';
+import type { SignRepository, SignStatus, TaskRow } from './sign.repository.ts';
 
 type Me = StaffIdentity;
+type Tx = Parameters<SignRepository['insertEvent']>[0];
 
 const TAKEN_MESSAGE = '手慢了，该任务已被其他签约员领取';
 const CASE_CHANGED_MESSAGE = '报单状态已变化，请刷新后重试';
@@ -59,6 +60,18 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
     id: number,
     permission: 'sign.task.read' | 'sign.task.record' = 'sign.task.read',
   ): Promise<TaskRow> => access.require(me, permission, id);
+
+  /** Every move of a task leaves a line in its history: who moved it, from where to where, why, and when. */
+  const recordMove = (tx: Tx, me: Me, taskId: number, from: SignStatus, to: SignStatus, at: Date, reason?: string) =>
+    repo.insertEvent(tx, {
+      corpId: me.corpId,
+      taskId,
+      actorId: me.id,
+      fromStatus: from,
+      toStatus: to,
+      reason,
+      createdAt: at,
+    });
 
   return {
     async list(me: Me, query: z.output<typeof taskListRequestSchema>) {
@@ -111,14 +124,7 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
         const at = now();
         const taken = await repo.take(tx, me.corpId, task.id, me.id, at);
         if (!taken) throw new RefusedError(TAKEN_MESSAGE);
-        await repo.insertEvent(tx, {
-          corpId: me.corpId,
-          taskId: id,
-          actorId: me.id,
-          fromStatus: 'open',
-          toStatus: 'taken',
-          createdAt: at,
-        });
+        await recordMove(tx, me, id, 'open', 'taken', at);
         return { id };
       });
     },
@@ -146,15 +152,7 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
           { status: input.outcome, outcomeNote: input.note, finishedAt: at },
         );
         if (!moved) throw new RefusedError('任务状态已变化，请刷新');
-        await repo.insertEvent(tx, {
-          corpId: me.corpId,
-          taskId: input.id,
-          actorId: me.id,
-          fromStatus: 'taken',
-          toStatus: input.outcome,
-          reason: input.note,
-          createdAt: at,
-        });
+        await recordMove(tx, me, input.id, 'taken', input.outcome, at, input.note);
         if (input.outcome === 'signed' && moved.houseClientId !== null) {
           await repo.markHouseSigned(tx, me.corpId, moved.houseClientId);
         }
@@ -186,15 +184,7 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
           { status: to, finishedAt: to === 'taken' ? null : at },
         );
         if (!moved) throw new RefusedError('该拒签已处理');
-        await repo.insertEvent(tx, {
-          corpId: me.corpId,
-          taskId: input.id,
-          actorId: me.id,
-          fromStatus: 'rejected',
-          toStatus: to,
-          reason: input.reason,
-          createdAt: at,
-        });
+        await recordMove(tx, me, input.id, 'rejected', to, at, input.reason);
         if (to === 'reject_approved' && moved.houseClientId !== null) {
           await repo.markHouseSignFailed(tx, me.corpId, moved.houseClientId);
         }

@@ -1,0 +1,13 @@
+/** What a production start asks for besides its database: a strong session secret, the SMS and the WeCom keys. */
+export const PRODUCTION_KEYS = {
+  // 48 random bytes in base64, as the README tells an operator to make one.
+  SESSION_SECRET: 'q3Jx9v0Zl7mT2Wc8bYhR4uN1kE6pDsA5fGiLoQzXyVtBnMaCwUeHrSjKdPgOlI0x',
+  TENCENT_SMS_SECRET_ID: 'id',
+  TENCENT_SMS_SECRET_KEY: 'key',
+  TENCENT_SMS_SDK_APP_ID: '1400000000',
+  TENCENT_SMS_SIGN_NAME: '沪融',
+  TENCENT_SMS_TEMPLATE_ID: '100',
+  WECOM_CORP_ID: 'ww1',
+  WECOM_AGENT_ID: '1000002',
+  WECOM_SECRET: 'secret',
+};
