@@ -184,8 +184,8 @@ describe('home-loan business', () => {
       await login(page, '13800000003');
       await page.getByRole('link', { name: /郑丽/ }).click();
       await page.waitForURL('**/sign/list/42/2');
-      // 郑丽 (42) holds 吴海燕's signing in the demo.
-      await page.locator('.sign-task__name', { hasText: '吴海燕' }).waitFor();
+      // 郑丽 (42) holds 赵子昂's signing in the demo.
+      await page.locator('.sign-task__name', { hasText: '赵子昂' }).waitFor();
       // The leader sees it but does not record it: only the holder does.
       expect(await page.getByRole('button', { name: '登记结果' }).count()).toBe(0);
     } finally {

@@ -405,11 +405,70 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await tx
       .insert(appeals)
       .values([{ corpId: 1, clientId: c3, staffId: 1, teamId: 1, reason: '客户征信已修复，申请复核' }]);
+    // A signing task lives only while its case is 签约中 (a case leaving signing withdraws it): the centre's
+    // demo tasks are about cases waiting to be signed, one offered to 郑丽 (42) on the case form.
+    const waiting = await tx
+      .insert(clients)
+      .values([
+        demoCase(
+          1,
+          {
+            ownerId: 1,
+            teamId: 1,
+            name: '韩梅',
+            phone: '13612340001',
+            status: 1,
+            signUserId: 42,
+            amountFen: 6_000_000,
+            termMonths: 24,
+          },
+          1,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 2,
+            teamId: 1,
+            name: '赵子昂',
+            phone: '13612340002',
+            status: 1,
+            amountFen: 9_000_000,
+            termMonths: 36,
+          },
+          2,
+        ),
+        demoCase(
+          1,
+          {
+            ownerId: 1,
+            teamId: 1,
+            name: '钱小红',
+            phone: '13612340003',
+            status: 1,
+            amountFen: 3_000_000,
+            termMonths: 12,
+          },
+          4,
+        ),
+      ])
+      .returning({ id: clients.id, ownerId: clients.ownerId, createdAt: clients.createdAt });
+    await tx.insert(caseEvents).values(
+      waiting.map((row) => ({
+        corpId: 1,
+        clientId: row.id,
+        staffId: row.ownerId,
+        kind: 'created' as const,
+        fromStatus: null,
+        toStatus: 1,
+        createdAt: row.createdAt,
+      })),
+    );
+    const [han, zhao, qian] = waiting.map((row) => row.id) as [number, number, number];
     await tx.insert(signTasks).values([
       { corpId: 1, clientId: c1 },
-      { corpId: 1, clientId: c2 },
-      { corpId: 1, clientId: c4, signerId: 42, status: 'taken' },
-      { corpId: 1, clientId: c3, signerId: 43, status: 'rejected' },
+      { corpId: 1, clientId: han, proposedSignerId: 42 },
+      { corpId: 1, clientId: zhao, signerId: 42, status: 'taken' },
+      { corpId: 1, clientId: qian, signerId: 43, status: 'rejected', outcomeNote: '客户证件已过期' },
       { corpId: 2, clientId: c5 },
     ]);
     await tx.insert(examAssignments).values(
