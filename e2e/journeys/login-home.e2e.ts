@@ -92,7 +92,8 @@ describe('staff login and home', () => {
     const { context, page } = await newPhone(browser);
     try {
       await loginThroughUi(page, '13800000001');
-      const pendingTile = page.getByRole('link', { name: /待跟进/ });
+      // The tile of the instalment card (the to-do inbox above it says 待跟进的客户 too).
+      const pendingTile = page.getByRole('region', { name: '分期业务' }).getByRole('link', { name: /待跟进/ });
       await expect.poll(() => pendingTile.textContent()).toContain('2');
       await pendingTile.click();
       await page.waitForURL('**/business/pending');
