@@ -37,6 +37,8 @@ export const clientListRequestSchema = pageRequestSchema.extend({
   status: z.coerce.number().int().min(0).max(9).catch(0).default(0),
   keyword: z.string().trim().max(20).optional().default(''),
   scope: scopeSchema,
+  /** Within the team scope: one member's cases (a leader tapping a row of /team/list). */
+  owner_id: z.coerce.number().int().positive().optional(),
 });
 export type ClientListRequest = z.input<typeof clientListRequestSchema>;
 

@@ -11,14 +11,18 @@ export type CaseRow = typeof clients.$inferSelect;
 export type CaseValues = Omit<typeof clients.$inferInsert, 'id' | 'corpId' | 'createdAt'>;
 export type EventValues = Omit<typeof caseEvents.$inferInsert, 'id' | 'createdAt'>;
 
-/** Which cases a list or statistic covers: one owner's, or one team's. Always inside one company. */
-export type CaseScope = { corpId: number } & ({ ownerId: number } | { teamId: number });
+/**
+ * Which cases a list or statistic covers: one owner's, or one team's (optionally narrowed to one member of
+ * it, when a leader opens a member's cases). Always inside one company.
+ */
+export type CaseScope = { corpId: number } & ({ ownerId: number } | { teamId: number; ownerId?: number });
 
 const live = isNull(clients.deletedAt);
 const scopeWhere = (scope: CaseScope): SQL | undefined =>
   and(
     eq(clients.corpId, scope.corpId),
-    'ownerId' in scope ? eq(clients.ownerId, scope.ownerId) : eq(clients.teamId, scope.teamId),
+    'teamId' in scope ? eq(clients.teamId, scope.teamId) : undefined,
+    scope.ownerId === undefined ? undefined : eq(clients.ownerId, scope.ownerId),
     live,
   );
 const n = (value: unknown) => Number(value ?? 0);

@@ -209,6 +209,28 @@ describe('POST /api/crm/clientList', () => {
     expect(team.body.data?.list.map((row) => row.id)).toContain(c.id);
     expect((await post(people.owner, '/api/crm/clientList', { scope: 'team' })).status).toBe(403);
   });
+
+  it("opens one member's cases for their leader, and never another team's member", async () => {
+    const theirs = await createCase(test.db, people.colleague);
+    const others = await createCase(test.db, people.owner);
+    const list = (who: Person, ownerId: number) =>
+      post<{ list: { id: number; owner: string }[] }>(who, '/api/crm/clientList', {
+        scope: 'team',
+        owner_id: ownerId,
+        limit: 50,
+      });
+    const member = await list(people.leader, people.colleague.id);
+    const ids = member.body.data?.list.map((row) => row.id) ?? [];
+    expect(ids).toContain(theirs.id);
+    expect(ids).not.toContain(others.id);
+    // Another team's leader asking for this member gets their own team's cases of that owner: none.
+    expect((await list(people.otherLeader, people.colleague.id)).body.data?.list).toEqual([]);
+    // A salesperson cannot reach a colleague's cases by naming them.
+    expect((await list(people.owner, people.colleague.id)).status).toBe(403);
+    const bad = await post(people.leader, '/api/crm/clientList', { scope: 'team', owner_id: 'x' });
+    expect(bad.body.code).toBe(1);
+    expect(bad.body.data).toBeNull();
+  });
 });
 
 describe('GET /api/crm/detail', () => {

@@ -231,13 +231,16 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
 
     async clientList(
       me: StaffIdentity,
-      request: { status: number; keyword: string; scope: 'mine' | 'team' } & PageFilter,
+      request: { status: number; keyword: string; scope: 'mine' | 'team'; owner_id?: number } & PageFilter,
     ): Promise<Page<CaseListItem>> {
       if (request.scope !== 'team' && request.keyword === '') {
         const rows = await repo.myCases(me.corpId, me.id, request);
         return page(rows, request.limit, (row) => listItem({ ...row, ownerName: me.name }));
       }
-      const scope: CaseScope = access.caseListScope(me, request.scope === 'team' ? 'team' : 'mine');
+      const listed: CaseScope = access.caseListScope(me, request.scope === 'team' ? 'team' : 'mine');
+      // A member's cases stay inside the leader's team: the team condition is kept, the owner narrows it.
+      const scope: CaseScope =
+        'teamId' in listed && request.owner_id !== undefined ? { ...listed, ownerId: request.owner_id } : listed;
       const rows = await repo.listCases(scope, request);
       return page(rows, request.limit, listItem);
     },

@@ -61,6 +61,7 @@ export const casesTexts = {
     all: '全部',
     amount: '金额',
     owner: '业务员',
+    memberCases: (name: string) => `${name || '成员'} 的报单`,
   },
   detail: {
     timeline: '进度',

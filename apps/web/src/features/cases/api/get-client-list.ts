@@ -3,7 +3,13 @@ import { apiPost } from '../../../lib/api-client.ts';
 import { casesKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
-export type ClientListFilter = { status: number; keyword: string; scope?: 'mine' | 'team' };
+export type ClientListFilter = {
+  status: number;
+  keyword: string;
+  scope?: 'mine' | 'team';
+  /** With the team scope: one member's cases. */
+  owner_id?: number;
+};
 
 /** POST /api/crm/clientList: one keyset page of the caller's cases. */
 export async function getClientList(filter: ClientListFilter, cursor: number | null, signal?: AbortSignal) {

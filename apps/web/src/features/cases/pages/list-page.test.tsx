@@ -14,6 +14,15 @@ describe('/business/list', () => {
     expect(page.api.lastCall('/api/crm/clientList').fields).toMatchObject({ status: '0', keyword: '', cursor: '' });
   });
 
+  it('lists only my own cases when the member parameters are not a valid member', async () => {
+    const page = await renderPage('/business/list?scope=team&owner=abc&name=x', {
+      api: { '/api/crm/clientList': ok({ list: [], next_cursor: null }) },
+    });
+    await screen.findByText('暂无数据');
+    expect(screen.queryByText('x 的报单')).toBeNull();
+    expect(page.api.lastCall('/api/crm/clientList').fields).not.toHaveProperty('owner_id');
+  });
+
   it('says so when there are no cases', async () => {
     await renderPage('/business/list', { api: { '/api/crm/clientList': ok({ list: [], next_cursor: null }) } });
     expect(await screen.findByText('暂无数据')).toBeTruthy();

@@ -1,7 +1,8 @@
 import type { CaseListItem } from '@crm/domain/api/cases';
 import { CASE_STATUS_LABELS, CASE_STATUSES } from '@crm/domain/status';
-import { SearchBar } from 'antd-mobile';
+import { NoticeBar, SearchBar } from 'antd-mobile';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { OptionField } from '../../../components/option-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useClientList } from '../api/get-client-list.ts';
@@ -13,13 +14,30 @@ const STATUS_OPTIONS = [
   ...CASE_STATUSES.map((value) => ({ value, label: CASE_STATUS_LABELS[value] })),
 ];
 
-/** /business/list: my cases, searchable by name or phone tail, filtered by status (POST clientList). */
+/**
+ * A member's cases, when a leader taps their row on /team/list (`?scope=team&owner=<id>&name=<name>`);
+ * otherwise none. The server keeps the team condition, so a typed owner id never reaches beyond the team.
+ */
+function useMemberFilter(): { owner_id: number; name: string } | null {
+  const [params] = useSearchParams();
+  const owner = Number(params.get('owner'));
+  if (params.get('scope') !== 'team' || !Number.isInteger(owner) || owner <= 0) return null;
+  return { owner_id: owner, name: params.get('name') ?? '' };
+}
+
+/** /business/list: my cases (or one team member's), searchable by name or phone tail, filtered by status. */
 export function ListPage() {
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState('0');
-  const list = useClientList({ status: Number(status), keyword });
+  const member = useMemberFilter();
+  const list = useClientList({
+    status: Number(status),
+    keyword,
+    ...(member ? { scope: 'team' as const, owner_id: member.owner_id } : {}),
+  });
   return (
     <div className="page">
+      {member ? <NoticeBar content={casesTexts.list.memberCases(member.name)} color="info" /> : null}
       <div className="toolbar">
         <SearchBar
           placeholder={casesTexts.list.search}

@@ -1,7 +1,17 @@
 import type { TeamData } from '@crm/domain/api/cases';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic, fail, httpError, LEADER, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
+import {
+  aCase,
+  aStatistic,
+  fail,
+  httpError,
+  LEADER,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  tap,
+} from '../../../test/page.ts';
 
 const teamData = (over: Partial<TeamData> = {}): TeamData => ({
   ...aStatistic(),
@@ -22,6 +32,21 @@ describe('/team/list', () => {
     expect(members.getByText(/^4 单/)).toBeTruthy();
     expect(members.getByText(/^放款 1 单/)).toBeTruthy();
     expect(page.api.callsTo('/api/crm/teamData')).toHaveLength(1);
+  });
+
+  it("opens a member's cases from their row", async () => {
+    const page = await renderPage('/team/list', {
+      user: LEADER,
+      api: {
+        '/api/crm/teamData': ok(teamData()),
+        '/api/crm/clientList': ok({ list: [aCase({ name: '李雷' })], next_cursor: null }),
+      },
+    });
+    await tap(await screen.findByText('王小明'));
+    expect(await screen.findByText('王小明 的报单')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /李雷/ })).toBeTruthy();
+    expect(page.pathname()).toBe('/business/list');
+    expect(page.api.lastCall('/api/crm/clientList').fields).toMatchObject({ scope: 'team', owner_id: '7' });
   });
 
   it('shows an empty team without members', async () => {

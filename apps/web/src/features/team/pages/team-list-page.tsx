@@ -1,6 +1,7 @@
 import { fenToWan, fenToWanValue as wan } from '@crm/domain/money';
 import { List, Skeleton } from 'antd-mobile';
 import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { BarChart } from '../../../components/bar-chart.tsx';
@@ -16,9 +17,14 @@ function ChartLegend() {
   );
 }
 
+/** A member's cases in the case list, opened from their row (the list keeps the team condition). */
+const memberCasesPath = (staffId: number, name: string) =>
+  `/business/list?${new URLSearchParams({ scope: 'team', owner: String(staffId), name }).toString()}`;
+
 /** /team/list: the leader's team at a glance (GET teamData): totals, months, members. */
 export function TeamListPage() {
   const query = useTeamData();
+  const navigate = useNavigate();
   const charts = useMemo(() => {
     const data = query.data;
     if (!data) return null;
@@ -74,6 +80,7 @@ export function TeamListPage() {
           {data.members.map((row) => (
             <List.Item
               key={row.staff_id}
+              onClick={() => void navigate(memberCasesPath(row.staff_id, row.name))}
               description={T.disbursedOf(row.disbursed_count, fenToWan(row.disbursed_fen))}
               extra={`${T.count(row.count)} · ${fenToWan(row.amount_fen)}`}
             >
