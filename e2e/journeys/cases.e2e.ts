@@ -1,39 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPhone } from '../support/browser.ts';
-import { confirmPicker, loginThroughUi } from '../support/staff.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { idNumber, journeyPhones, moveCase } from '../support/journey.ts';
+import { confirmPicker } from '../support/staff.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-/** A valid ID number (GB 11643 check character), so the journey needs no fixture. */
-function idNumber(first17: string): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
-  return first17 + '10X98765432'[sum % 11];
-}
-
-async function phoneOf(who: string): Promise<Page> {
-  const { context, page } = await newPhone(browser);
-  contexts.push(context);
-  await loginThroughUi(page, who);
-  return page;
-}
-
-/** Opens the status popup for one move and confirms it, with a rejection reason when one is asked. */
-async function move(page: Page, to: string, reason?: string) {
-  await page.getByRole('button', { name: `改为「${to}」` }).click();
-  if (reason) await page.locator('.adm-selector-item', { hasText: reason }).click();
-  await page.locator('.adm-popup-body').getByRole('button', { name: '确定' }).click();
-  await page.getByText('状态已更新').first().waitFor();
-}
+const phoneOf = journeyPhones();
 
 const timeline = (page: Page, step: string) =>
   page.locator('.adm-step-title', { hasText: step }).first().waitFor({ timeout: 15_000 });
@@ -89,9 +59,9 @@ describe('instalment case journey', () => {
       // The signing centre signs it, then the bank rejects it with a reason.
       const signer = await phoneOf('13800000003');
       await signer.goto(caseUrl);
-      await move(signer, '审批中');
+      await moveCase(signer, '审批中');
       await timeline(signer, '签约中 → 审批中');
-      await move(signer, '已拒绝', '征信异常');
+      await moveCase(signer, '已拒绝', '征信异常');
       await timeline(signer, '审批中 → 已拒绝');
 
       // The salesperson appeals the rejection.
@@ -116,8 +86,8 @@ describe('instalment case journey', () => {
       // Back in approval, the signing centre carries it through to disbursement.
       await signer.reload();
       await timeline(signer, '已拒绝 → 审批中');
-      await move(signer, '审批通过');
-      await move(signer, '已放款');
+      await moveCase(signer, '审批通过');
+      await moveCase(signer, '已放款');
       await timeline(signer, '审批通过 → 已放款');
 
       await owner.goto(caseUrl);

@@ -1,39 +1,9 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPhone } from '../support/browser.ts';
+import { describe, it } from 'vitest';
 import { RECEIPT_JPEG } from '../support/images.ts';
-import { confirmPicker, loginThroughUi } from '../support/staff.ts';
+import { idNumber, journeyPhones, moveCase } from '../support/journey.ts';
+import { confirmPicker } from '../support/staff.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser.close();
-});
-
-/** A valid ID number (GB 11643 check character), so the journey needs no fixture. */
-function idNumber(first17: string): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
-  return first17 + '10X98765432'[sum % 11];
-}
-
-async function phoneOf(who: string): Promise<Page> {
-  const { context, page } = await newPhone(browser);
-  contexts.push(context);
-  await loginThroughUi(page, who);
-  return page;
-}
-
-/** A status move on the case page, confirmed in its popup. */
-async function move(page: Page, to: string) {
-  await page.getByRole('button', { name: `改为「${to}」` }).click();
-  await page.locator('.adm-popup-body').getByRole('button', { name: '确定' }).click();
-  await page.getByText('状态已更新').first().waitFor();
-}
+const phoneOf = journeyPhones();
 
 /*
  * Issue 9's day, through taps only (no typed URL after login): a salesperson's new case reaches the signer
@@ -74,8 +44,8 @@ describe('a working day, from intake to a confirmed repayment', () => {
     await signer.waitForURL(/\/business\/detail\/\d+$/);
 
     // The bank approves and disburses (the signing centre follows the bank).
-    await move(signer, '审批通过');
-    await move(signer, '已放款');
+    await moveCase(signer, '审批通过');
+    await moveCase(signer, '已放款');
 
     // 王小明 records a repayment from the case page, with a photo of the receipt.
     await owner.reload();
