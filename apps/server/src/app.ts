@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -71,12 +72,36 @@ export interface BuildAppOptions {
  * Builds the whole server without listening, so tests and server.ts share one assembly. Every module is
  * registered here by hand: this file is the route table.
  */
+/**
+ * A request Node cannot parse never reaches a route or the envelope plugin: an address or headers past
+ * Node's 16 KB (a long query string), a broken request line. Node would answer a bare 431 or 400; the
+ * client gets the envelope like every other refusal.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    code: API_CODE.refused,
+    msg: tooLarge ? '请求地址或请求头过长' : '请求格式错误',
+    data: null,
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function buildApp({ db, config, adapters, now, logger }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { scrubbedErrorSerializer } from './log-scrub.ts';
 import { createAdapters } from './adapters/create-adapters.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
@@ -17,7 +18,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel, serializers: { err: scrubbedErrorSerializer } });
   const database = await openDatabase(config);
   if (config.demoMode && (await seedDemo(database.db, systemClock)))
     logger.info('seeded the demo companies and staff (see README)');

@@ -31,4 +31,34 @@ describe('refusals of the schemas', () => {
     expect(msg).toMatch(/[\u4e00-\u9fff]/);
     expect(msg).not.toMatch(/Invalid|expected|received/);
   });
+
+  it('refuses a NUL byte in any field before a schema or the database sees it', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/crm/addAppeal',
+      payload: { client_id: 1, reason: 'a\u0000b' },
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: 1, msg: '内容包含无效字符', data: null });
+  });
+
+  it('refuses an id past the integer column in Chinese, at the schema', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/crm/detail?id=${2 ** 31}`,
+      headers: { cookie },
+    });
+    const { code, msg } = response.json<{ code: number; msg: string }>();
+    expect(code).toBe(1);
+    expect(msg).not.toBe('参数超出范围');
+    expect(msg).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it("answers an address past the parser's limit with the envelope, not a bare 431", async () => {
+    const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/crm/clientList?keyword=${'9'.repeat(20_000)}`);
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({ code: 1, msg: '请求地址或请求头过长', data: null });
+  });
 });

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_CODE } from '@crm/domain/api/envelope';
-import { AppError, TooManyError } from '../errors.ts';
+import { AppError, RefusedError, TooManyError } from '../errors.ts';
+import { sqlState } from '../log-scrub.ts';
 
 const GENERIC_FAULT = '服务器开小差了，请稍后再试';
 const UNAVAILABLE = '服务暂不可用，请稍后再试';
@@ -28,6 +29,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Whether a parsed body, query or path holds a NUL character: PostgreSQL text cannot store one (22021). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 4 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  return Object.values(value).some((inner) => holdsNul(inner, depth + 1));
+}
+
+const INVALID_CHARACTER = '内容包含无效字符';
+const OUT_OF_RANGE = '参数超出范围';
+
 // Fields without a message of their own still refuse in the UI language, not zod's English.
 z.config(z.locales.zhCN());
 
@@ -37,6 +48,11 @@ z.config(z.locales.zhCN());
  * stack, only a request id to quote to support.
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  // Before any schema: a NUL byte in any field is refused whatever the route, so no text column meets one.
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
+      throw new RefusedError(INVALID_CHARACTER);
+  });
   app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
     if (caught instanceof AppError) {
       if (caught instanceof TooManyError && caught.retryAfterSeconds) {
@@ -69,6 +85,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ code: API_CODE.fault, msg: UNAVAILABLE, data: null });
+    }
+    // The schemas bound every id, number and date (api/bounds.ts); should one slip through, PostgreSQL's
+    // data exceptions (class 22: out of range, bad date, bad character) are still the input's fault.
+    if (sqlState(error)?.startsWith('22')) {
+      request.log.warn({ code: sqlState(error), url: request.routeOptions.url }, 'input refused by the database');
+      return reply.status(200).send({ code: API_CODE.refused, msg: OUT_OF_RANGE, data: null });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

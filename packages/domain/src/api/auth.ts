@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './bounds.ts';
 import { corpIdSchema, phoneSchema, smsCodeSchema } from '../validation/fields.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 
@@ -61,7 +62,7 @@ export const badgeCountsSchema = z.object({
 export type BadgeCounts = z.infer<typeof badgeCountsSchema>;
 
 export const userinfoRequestSchema = z.object({
-  id: z.coerce.number({ error: '用户无效' }).int('用户无效').positive('用户无效'),
+  id: rowIdSchema('用户无效'),
 });
 
 /** sex: 1 male, 2 female, 0 unknown (the tile's icon). */

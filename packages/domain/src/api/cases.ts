@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlausibleTime, rowIdSchema } from './bounds.ts';
 import { caseFormSchema } from '../cases/case-form.ts';
 import { CASE_MESSAGES as M } from '../cases/messages.ts';
 import { REJECT_REASONS, isOption } from '../options/index.ts';
@@ -9,7 +10,7 @@ import { pageRequestSchema, pageSchema } from './page.ts';
  * responses use the snake_case names the spec's client reads. Money is integer fen (`*_fen`).
  */
 
-export const recordIdSchema = z.coerce.number({ error: M.idInvalid }).int(M.idInvalid).positive(M.idInvalid);
+export const recordIdSchema = rowIdSchema(M.idInvalid);
 export const idQuerySchema = z.object({ id: recordIdSchema });
 
 // The one paging contract (api/page.ts), re-exported where the case lists always found it.
@@ -28,7 +29,7 @@ export const productSchema = namedSchema.extend({
   terms: z.array(z.number().int()),
 });
 export const productRequestSchema = z.object({
-  bank_id: z.union([z.literal(''), z.coerce.number().int().positive()]).optional(),
+  bank_id: z.union([z.literal(''), rowIdSchema()]).optional(),
 });
 export const statusOptionSchema = z.object({ value: z.number().int(), label: z.string() });
 
@@ -38,7 +39,7 @@ export const clientListRequestSchema = pageRequestSchema.extend({
   keyword: z.string().trim().max(20).optional().default(''),
   scope: scopeSchema,
   /** Within the team scope: one member's cases (a leader tapping a row of /team/list). */
-  owner_id: z.coerce.number().int().positive().optional(),
+  owner_id: rowIdSchema().optional(),
 });
 export type ClientListRequest = z.input<typeof clientListRequestSchema>;
 
@@ -172,7 +173,7 @@ export const followUpFormSchema = z.object({
     .string({ error: M.nextContactRequired })
     .trim()
     .min(1, M.nextContactRequired)
-    .refine((value) => !Number.isNaN(Date.parse(value)), M.nextContactRequired),
+    .refine(isPlausibleTime, M.nextContactRequired),
 });
 export type FollowUpFormInput = z.input<typeof followUpFormSchema>;
 
@@ -181,7 +182,7 @@ export const serviceRequestSchema = pageRequestSchema.extend({
   status: z.enum(['open', 'all']).catch('open').default('open'),
   /** one request only (the service_detail page) */
   id: z
-    .union([z.literal(''), z.coerce.number().int().positive()])
+    .union([z.literal(''), rowIdSchema()])
     .optional()
     .transform((value) => (typeof value === 'number' ? value : null)),
 });

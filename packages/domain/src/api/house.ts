@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlausibleTime, rowIdSchema } from './bounds.ts';
 import { blankableTextSchema, idSchema, optionalIdSchema } from '../house/house.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 
@@ -228,16 +229,12 @@ export const updateHouseOrderStatusRequestSchema = z.object({
 export const allotHouseRequestSchema = z.object({
   kind: z.enum(['channel', 'client'], { error: '请选择分配对象' }),
   id: idSchema,
-  staff_id: z.coerce.number({ error: '请选择员工' }).int('请选择员工').positive('请选择员工'),
+  staff_id: rowIdSchema('请选择员工'),
 });
 export const houseStaffSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
 export const houseStatusSchema = z.array(z.object({ value: z.number().int(), label: z.string() }));
 export const houseSignSubmitRequestSchema = z.object({
   id: idSchema,
-  appointment_at: z
-    .string()
-    .trim()
-    .min(1, '请选择预约时间')
-    .refine((t) => !Number.isNaN(Date.parse(t)), '预约时间无效'),
+  appointment_at: z.string().trim().min(1, '请选择预约时间').refine(isPlausibleTime, '预约时间无效'),
   place: z.string().trim().min(1, '请输入签约地点').max(100),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlausibleTime, isRowId, rowIdSchema } from './bounds.ts';
 import { isValidBankCardNumber } from '../idcard/luhn.ts';
 import { MAX_IMAGES_PER_PROOF, PROOF_TYPES, REPAYMENT_METHODS } from '../money/options.ts';
 import { moneyAmountToFen } from '../money/amount.ts';
@@ -33,8 +34,6 @@ export const MONEY_MESSAGES = {
 } as const;
 const M = MONEY_MESSAGES;
 
-const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
-
 /** A list of image ids as multipart sends it: one field repeated, or one comma-separated string. */
 export const imageIdsSchema = z
   .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: M.imagesRequired })
@@ -44,7 +43,7 @@ export const imageIdsSchema = z
       .map((part) => part.trim())
       .filter(Boolean);
     const ids = parts.map(Number);
-    if (ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+    if (!ids.every(isRowId)) {
       ctx.addIssue({ code: 'custom', message: M.imagesInvalid });
       return z.NEVER;
     }
@@ -65,7 +64,7 @@ const optionalImageIds = z
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(date.getTime()) && isPlausibleTime(value) && date.toISOString().slice(0, 10) === value;
 };
 
 /** The add-money form's fields, shared by the web form and the server. */
@@ -98,7 +97,7 @@ export const moneyFormSchema = z.object(moneyFormFields);
 export type MoneyFormInput = z.input<typeof moneyFormSchema>;
 
 export const addMoneyRequestSchema = z.object({
-  id: positiveId(M.caseRequired),
+  id: rowIdSchema(M.caseRequired),
   ...moneyFormFields,
   imgs: optionalImageIds,
   /** Made by the form when it opens; a retry with the same key answers the first result. */
@@ -109,8 +108,8 @@ export type AddMoneyRequest = z.output<typeof addMoneyRequestSchema>;
 /** The one paging contract (api/page.ts). */
 export const pageQueryFields = pageRequestSchema.shape;
 
-export const moneyListRequestSchema = z.object({ id: positiveId(M.caseRequired), ...pageQueryFields });
-export const recordIdRequestSchema = z.object({ id: positiveId(M.recordRequired) });
+export const moneyListRequestSchema = z.object({ id: rowIdSchema(M.caseRequired), ...pageQueryFields });
+export const recordIdRequestSchema = z.object({ id: rowIdSchema(M.recordRequired) });
 
 export const imageSchema = z.object({
   id: z.number().int(),
@@ -150,19 +149,19 @@ export const moneyListResponseSchema = pageSchema(moneyRecordSchema).extend({
 export type MoneyList = z.infer<typeof moneyListResponseSchema>;
 
 export const addProofRequestSchema = z.object({
-  id: positiveId(M.caseRequired),
+  id: rowIdSchema(M.caseRequired),
   type: z.coerce
     .number({ error: M.typeRequired })
     .int(M.typeRequired)
     .refine((value) => PROOF_TYPES.some((option) => option.value === value), M.typeRequired),
   imgs: imageIdsSchema,
 });
-export const updateProofRequestSchema = z.object({ id: positiveId(M.recordRequired), imgs: imageIdsSchema });
+export const updateProofRequestSchema = z.object({ id: rowIdSchema(M.recordRequired), imgs: imageIdsSchema });
 export const rejectProofRequestSchema = z.object({
-  id: positiveId(M.recordRequired),
+  id: rowIdSchema(M.recordRequired),
   reason: z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(200, M.reasonTooLong),
 });
-export const getProofQuerySchema = z.object({ id: positiveId(M.caseRequired) });
+export const getProofQuerySchema = z.object({ id: rowIdSchema(M.caseRequired) });
 export const proofRejectQuerySchema = z.object(pageQueryFields);
 
 export const rejectionSchema = z.object({
@@ -231,7 +230,7 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const uploadImgFieldsSchema = z.object({
   kind: z.enum(UPLOAD_KINDS, { error: M.kindInvalid }).default('proof'),
   /** The case a proof image belongs to; OCR uploads need none. */
-  id: positiveId(M.caseRequired).optional(),
+  id: rowIdSchema(M.caseRequired).optional(),
 });
 
 export const ocrResultSchema = z.object({

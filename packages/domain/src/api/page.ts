@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './bounds.ts';
 
 /*
  * The one paging contract of every list endpoint (cases, money, proofs, home-loan lists, the signing
@@ -13,7 +14,7 @@ export const MAX_PAGE_SIZE = 50;
 
 /** A cursor as it arrives in a form: absent, '' or 'null' for the first page, else a positive integer. */
 export const cursorSchema = z
-  .union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()])
+  .union([z.literal(''), z.literal('null'), rowIdSchema()])
   .optional()
   .transform((value) => (typeof value === 'number' ? value : null));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from './bounds.ts';
 import { blankableTextSchema, idSchema } from '../house/house.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 
@@ -16,7 +17,7 @@ export type SignStatus = keyof typeof SIGN_STATUS_LABELS;
 
 /** flag 1 the task centre (open tasks), 2 one signer's tasks, 3 rejections awaiting approval (the holder of the company's sign.reject.approve grant). */
 export const taskListRequestSchema = pageRequestSchema.extend({
-  userid: z.coerce.number().int().min(0).default(0),
+  userid: z.coerce.number().int().min(0).max(MAX_ROW_ID).default(0),
   flag: z.coerce
     .number()
     .int()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../api/bounds.ts';
 import { isIdNumberFormat } from '../validation/formats.ts';
 import { phoneSchema } from '../validation/fields.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
@@ -59,10 +60,10 @@ export const HOUSE_MESSAGES = {
 /** Form values arrive as strings; empty, '0' and 'null' mean "none" for an optional id. */
 export const optionalIdSchema = z.preprocess(
   (value) => (value === '' || value === 'null' || value === '0' || value === 0 || value == null ? null : value),
-  z.coerce.number().int().positive().nullable(),
+  rowIdSchema().nullable(),
 );
 
-export const idSchema = z.coerce.number({ error: '记录无效' }).int('记录无效').positive('记录无效');
+export const idSchema = rowIdSchema('记录无效');
 
 /** A note or reason that may be left out (up to 200 characters): null and 'null', what a form sends for nothing, read as ''. */
 export const blankableTextSchema = z.preprocess(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../api/bounds.ts';
 import { PHONE_PATTERN, SMS_CODE_PATTERN } from './formats.ts';
 import { VALIDATION_MESSAGES as M } from './messages.ts';
 
@@ -14,4 +15,4 @@ export const phoneSchema = patternField(PHONE_PATTERN, 11, M.phoneRequired, M.ph
 export const smsCodeSchema = patternField(SMS_CODE_PATTERN, 6, M.codeRequired, M.codeFormat);
 
 /** Company ids arrive as form strings; coerce and require a positive integer. */
-export const corpIdSchema = z.coerce.number({ error: M.corpRequired }).int(M.corpRequired).positive(M.corpRequired);
+export const corpIdSchema = rowIdSchema(M.corpRequired);

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * The largest id a row can have: every id is a PostgreSQL `integer` (serial) column. A larger number names
+ * no record, and sent to the database it fails the query (22003) instead of finding nothing, so each
+ * schema refuses it first. 1e308 and 2⁵³ + 2 are integers to JavaScript too; this bound refuses them all.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** Whether a number can be a row's id. */
+export const isRowId = (value: number) => Number.isInteger(value) && value > 0 && value <= MAX_ROW_ID;
+
+/** A row's id as a form or query string sends it, with the refusal the field shows. */
+export const rowIdSchema = (message?: string) =>
+  z.coerce
+    .number(message ? { error: message } : undefined)
+    .int(message)
+    .positive(message)
+    .max(MAX_ROW_ID, message ?? '编号超出范围');
+
+/**
+ * The years a date or time of this business can fall in. JavaScript parses "10000-01-01" and "0000-01-01",
+ * PostgreSQL refuses both (22008), and no repayment, appointment or follow-up is that far away.
+ */
+export const EARLIEST_YEAR = 1900;
+export const LATEST_YEAR = 2200;
+
+/** Whether a date or time as typed parses, and falls within the years above. */
+export function isPlausibleTime(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+}
