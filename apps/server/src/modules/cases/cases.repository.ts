@@ -2,6 +2,7 @@ import { NON_SALES_JOBS } from '@crm/domain/roles';
 import { and, arrayContains, asc, desc, eq, gte, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { eventHistory } from '../../db/event-history.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
@@ -290,20 +291,22 @@ export function createCasesRepository(db: Db) {
     },
 
     listEvents: (corpId: number, clientId: number) =>
-      db
-        .select({
+      eventHistory(
+        db,
+        caseEvents,
+        caseEvents.staffId,
+        (actor) => ({
           id: caseEvents.id,
           kind: caseEvents.kind,
           fromStatus: caseEvents.fromStatus,
           toStatus: caseEvents.toStatus,
           reason: caseEvents.reason,
-          staffName: staff.name,
+          staffName: actor.name,
           createdAt: caseEvents.createdAt,
-        })
-        .from(caseEvents)
-        .innerJoin(staff, eq(staff.id, caseEvents.staffId))
-        .where(and(eq(caseEvents.corpId, corpId), eq(caseEvents.clientId, clientId)))
-        .orderBy(asc(caseEvents.id)),
+        }),
+        corpId,
+        eq(caseEvents.clientId, clientId),
+      ),
 
     /**
      * One keyset page of cases, newest first: `id < cursor` on an index that leads with corp_id and owner
