@@ -17,6 +17,7 @@ import {
 import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { staff } from '../../db/schema/staff.ts';
 import {
@@ -661,13 +662,7 @@ export function createHouseRepository(db: Db) {
         .limit(1);
       return row;
     },
-    listActiveStaff: (corpId: number) =>
-      db
-        .select({ id: staff.id, name: staff.name })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true)))
-        .orderBy(asc(staff.id))
-        .limit(500),
+    listActiveStaff: (corpId: number) => activeStaff(db, corpId, { id: staff.id, name: staff.name }, { limit: 500 }),
   };
 }
 
