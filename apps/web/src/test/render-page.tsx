@@ -216,8 +216,8 @@ export async function findToast(text: string | RegExp): Promise<HTMLElement> {
 }
 
 /**
- * Sends a form as a person does: taps the button named `button`, waits for the `toast` that says it worked,
- * and gives the fields the page sent to `path`.
+ * Sends as a person does: taps the button named `button`, waits for the `toast` the page answers with (a
+ * success or the server's refusal), and gives the fields the page sent to `path`.
  */
 export async function sentFields(
   page: PageView,
