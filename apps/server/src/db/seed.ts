@@ -168,6 +168,17 @@ export const MONEY_DEMO = {
 let seededAt = systemClock();
 const hours = (n: number) => new Date(seededAt.getTime() + n * 3_600_000);
 
+/** The first event of every case's timeline: its owner took it in (status 1) when the case was created. */
+const intakeEvent = (row: { id: number; corpId: number; ownerId: number; createdAt: Date }) => ({
+  corpId: row.corpId,
+  clientId: row.id,
+  staffId: row.ownerId,
+  kind: 'created' as const,
+  fromStatus: null,
+  toStatus: 1,
+  createdAt: row.createdAt,
+});
+
 /** Seeds the demo companies once: a database with any company in it is left alone. */
 export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<boolean> {
   seededAt = clock();
@@ -372,15 +383,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     // Every case's timeline starts with its intake; the demo cases past signing show the path they took.
     await tx.insert(caseEvents).values(
       caseRows.flatMap((row) => [
-        {
-          corpId: row.corpId,
-          clientId: row.id,
-          staffId: row.ownerId,
-          kind: 'created' as const,
-          fromStatus: null,
-          toStatus: 1,
-          createdAt: row.createdAt,
-        },
+        intakeEvent(row),
         ...(DEMO_PATHS[row.status] ?? []).map(([from, to], step) => ({
           corpId: row.corpId,
           clientId: row.id,
@@ -451,18 +454,8 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
           4,
         ),
       ])
-      .returning({ id: clients.id, ownerId: clients.ownerId, createdAt: clients.createdAt });
-    await tx.insert(caseEvents).values(
-      waiting.map((row) => ({
-        corpId: 1,
-        clientId: row.id,
-        staffId: row.ownerId,
-        kind: 'created' as const,
-        fromStatus: null,
-        toStatus: 1,
-        createdAt: row.createdAt,
-      })),
-    );
+      .returning({ id: clients.id, corpId: clients.corpId, ownerId: clients.ownerId, createdAt: clients.createdAt });
+    await tx.insert(caseEvents).values(waiting.map(intakeEvent));
     const [han, zhao, qian] = waiting.map((row) => row.id) as [number, number, number];
     await tx.insert(signTasks).values([
       { corpId: 1, clientId: c1 },

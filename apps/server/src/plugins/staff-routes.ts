@@ -3,32 +3,33 @@ import type { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { currentStaff } from './session.ts';
 
-type Staff = ReturnType<typeof currentStaff>;
+export type Staff = ReturnType<typeof currentStaff>;
 
-const ok = <T>(data: T) => ({ code: 0, msg: 'ok', data });
+const answer = <T>(data: T, msg: string) => ({ code: 0, msg, data });
 
 /**
- * One line per route for a module whose calls all answer `{code: 0, msg: 'ok', data}` to a staff session:
- * the request schema, the response schema (wrapped in the envelope) and a handler given the caller.
+ * One line per route for a module whose calls answer `{code: 0, msg, data}` to a staff session: the request
+ * schema, the response schema (wrapped in the envelope) and a handler given the caller; `msg` is 'ok' unless
+ * the route names its own (a write's "saved", say).
  *
  * The helpers register through the plain instance: the handler's own signature already ties its answer to
  * the response schema, which fastify's generic inference cannot follow through a helper.
  */
-/** What a route line gives: path, summary, input schema, response schema, handler, and the route's config. */
+/** What a route line gives: path, summary, input schema, response schema, handler, and the route's options. */
 type RouteLine<I extends z.ZodType, R extends z.ZodType> = [
   path: string,
   summary: string,
   input: I,
   response: R,
   handler: (me: Staff, input: z.output<I>) => Promise<z.input<R>>,
-  config?: FastifyContextConfig,
+  options?: { config?: FastifyContextConfig; msg?: string },
 ];
 
 export function staffRoutes(root: FastifyInstance, tags: string[]) {
   // A POST reads its input from the body, a GET from the query string; the rest is the same.
   const route = <I extends z.ZodType, R extends z.ZodType>(
     method: 'GET' | 'POST',
-    ...[url, summary, input, response, handler, config = {}]: RouteLine<I, R>
+    ...[url, summary, input, response, handler, { config = {}, msg = 'ok' } = {}]: RouteLine<I, R>
   ) =>
     root.route({
       method,
@@ -41,7 +42,10 @@ export function staffRoutes(root: FastifyInstance, tags: string[]) {
         response: { 200: envelopeSchema(response) },
       },
       handler: async (request) =>
-        ok(await handler(currentStaff(request), (method === 'POST' ? request.body : request.query) as z.output<I>)),
+        answer(
+          await handler(currentStaff(request), (method === 'POST' ? request.body : request.query) as z.output<I>),
+          msg,
+        ),
     });
 
   const post = <B extends z.ZodType, R extends z.ZodType>(...line: RouteLine<B, R>) => route('POST', ...line);

@@ -216,6 +216,21 @@ export async function findToast(text: string | RegExp): Promise<HTMLElement> {
 }
 
 /**
+ * Sends as a person does: taps the button named `button`, waits for the `toast` the page answers with (a
+ * success or the server's refusal), and gives the fields the page sent to `path`.
+ */
+export async function sentFields(
+  page: PageView,
+  button: string,
+  toast: string | RegExp,
+  path: string,
+): Promise<ApiCall['fields']> {
+  await tap(screen.getByRole('button', { name: button }));
+  expect(await findToast(toast)).toBeTruthy();
+  return page.api.lastCall(path).fields;
+}
+
+/**
  * The message shown under a form field (FormField's role="alert"), found by the field's label as the person
  * reads the form.
  */

@@ -2,6 +2,8 @@ import { NON_SALES_JOBS } from '@crm/domain/roles';
 import { and, arrayContains, asc, desc, eq, gte, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { activeStaff } from '../../db/active-staff.ts';
+import { eventHistory } from '../../db/event-history.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
@@ -128,11 +130,7 @@ export function createCasesRepository(db: Db) {
       db.select({ id: cities.id, name: cities.name, parent_id: cities.parentId }).from(cities).orderBy(asc(cities.id)),
     /** Signers (job 2) of the company a case can be assigned to. */
     listSigners: (corpId: number) =>
-      db
-        .select({ id: staff.id, name: staff.name })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true), arrayContains(staff.jobs, [2])))
-        .orderBy(asc(staff.id)),
+      activeStaff(db, corpId, { id: staff.id, name: staff.name }, { where: [arrayContains(staff.jobs, [2])] }),
 
     /** Which of the given reference ids exist in this company (a case may name only its own company's). */
     async referencesExist(
@@ -168,18 +166,15 @@ export function createCasesRepository(db: Db) {
 
     /** Salespeople a case may be handed to: active staff holding no back-office job (NON_SALES_JOBS). */
     listSalespeople: (corpId: number) =>
-      db
-        .select({ id: staff.id, name: staff.name })
-        .from(staff)
-        .where(
-          and(
-            eq(staff.corpId, corpId),
-            eq(staff.isActive, true),
-            sql`not (${staff.jobs} && ${sql.raw(`array[${NON_SALES_JOBS.join(',')}]::smallint[]`)})`,
-          ),
-        )
-        .orderBy(asc(staff.id))
-        .limit(500),
+      activeStaff(
+        db,
+        corpId,
+        { id: staff.id, name: staff.name },
+        {
+          where: [sql`not (${staff.jobs} && ${sql.raw(`array[${NON_SALES_JOBS.join(',')}]::smallint[]`)})`],
+          limit: 500,
+        },
+      ),
 
     async findStaff(corpId: number, id: number) {
       const [row] = await db
@@ -294,20 +289,22 @@ export function createCasesRepository(db: Db) {
     },
 
     listEvents: (corpId: number, clientId: number) =>
-      db
-        .select({
+      eventHistory(
+        db,
+        caseEvents,
+        caseEvents.staffId,
+        (actor) => ({
           id: caseEvents.id,
           kind: caseEvents.kind,
           fromStatus: caseEvents.fromStatus,
           toStatus: caseEvents.toStatus,
           reason: caseEvents.reason,
-          staffName: staff.name,
+          staffName: actor.name,
           createdAt: caseEvents.createdAt,
-        })
-        .from(caseEvents)
-        .innerJoin(staff, eq(staff.id, caseEvents.staffId))
-        .where(and(eq(caseEvents.corpId, corpId), eq(caseEvents.clientId, clientId)))
-        .orderBy(asc(caseEvents.id)),
+        }),
+        corpId,
+        eq(caseEvents.clientId, clientId),
+      ),
 
     /**
      * One keyset page of cases, newest first: `id < cursor` on an index that leads with corp_id and owner

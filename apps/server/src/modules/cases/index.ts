@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { CASE_STATUS, findTransition } from '@crm/domain/status';
 import { appeals, caseEvents, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
 
@@ -28,20 +29,20 @@ export async function findCaseScope(ex: Executor, corpId: number, id: number) {
 export type CaseWithScope = NonNullable<Awaited<ReturnType<typeof findCaseScope>>>;
 
 /** An appeal with its team (the policy of an appeal is its team's leader). */
-export async function findAppealScope(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select({
+export const findAppealScope = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(
+    ex,
+    appeals,
+    {
       id: appeals.id,
       corpId: appeals.corpId,
       clientId: appeals.clientId,
       teamId: appeals.teamId,
       status: appeals.status,
-    })
-    .from(appeals)
-    .where(and(eq(appeals.corpId, corpId), eq(appeals.id, id)))
-    .limit(1);
-  return row;
-}
+    },
+    corpId,
+    id,
+  );
 
 /** Names and phones of cases (deleted ones too: a task or rejection may outlive its case's deletion). */
 export async function caseContacts(ex: Executor, corpId: number, ids: number[]) {

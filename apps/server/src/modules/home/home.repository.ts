@@ -1,5 +1,6 @@
 import type { BadgeCounts } from '@crm/domain/api/auth';
 import { and, arrayContains, asc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { activeStaff } from '../../db/active-staff.ts';
 import type { Db } from '../../db/client.ts';
 import { notices, staff } from '../../db/schema/staff.ts';
 import { dueFollowUpsBadge, openAppealsBadge, openServiceBadge } from '../cases/index.ts';
@@ -55,19 +56,12 @@ export function createHomeRepository(db: Db) {
 
     /** The other signers (job 2) of a signing leader's team, whose task lists the leader may open. */
     listTeamSigners: (corpId: number, teamId: number, exceptId: number) =>
-      db
-        .select({ id: staff.id, name: staff.name, sex: staff.sex })
-        .from(staff)
-        .where(
-          and(
-            eq(staff.corpId, corpId),
-            eq(staff.teamId, teamId),
-            ne(staff.id, exceptId),
-            eq(staff.isActive, true),
-            arrayContains(staff.jobs, [2]),
-          ),
-        )
-        .orderBy(asc(staff.id)),
+      activeStaff(
+        db,
+        corpId,
+        { id: staff.id, name: staff.name, sex: staff.sex },
+        { where: [eq(staff.teamId, teamId), ne(staff.id, exceptId), arrayContains(staff.jobs, [2])] },
+      ),
 
     listActiveNotices: (corpId: number, now: Date) =>
       db

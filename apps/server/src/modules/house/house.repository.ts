@@ -17,6 +17,8 @@ import {
 import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { activeStaff } from '../../db/active-staff.ts';
+import { eventHistory } from '../../db/event-history.ts';
 import { staff } from '../../db/schema/staff.ts';
 import {
   houseAuditEvents,
@@ -548,8 +550,11 @@ export function createHouseRepository(db: Db) {
     auditEvents: (corpId: number, auditIds: number[]) =>
       auditIds.length === 0
         ? Promise.resolve([])
-        : db
-            .select({
+        : eventHistory(
+            db,
+            houseAuditEvents,
+            houseAuditEvents.actorId,
+            (actor) => ({
               id: houseAuditEvents.id,
               auditId: houseAuditEvents.auditId,
               actorId: houseAuditEvents.actorId,
@@ -557,11 +562,10 @@ export function createHouseRepository(db: Db) {
               decision: houseAuditEvents.decision,
               reason: houseAuditEvents.reason,
               createdAt: houseAuditEvents.createdAt,
-            })
-            .from(houseAuditEvents)
-            .innerJoin(actor, eq(actor.id, houseAuditEvents.actorId))
-            .where(and(eq(houseAuditEvents.corpId, corpId), inArray(houseAuditEvents.auditId, auditIds)))
-            .orderBy(asc(houseAuditEvents.id)),
+            }),
+            corpId,
+            inArray(houseAuditEvents.auditId, auditIds),
+          ),
 
     clientAuditIds: async (corpId: number, houseClientId: number) =>
       (
@@ -658,13 +662,7 @@ export function createHouseRepository(db: Db) {
         .limit(1);
       return row;
     },
-    listActiveStaff: (corpId: number) =>
-      db
-        .select({ id: staff.id, name: staff.name })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.isActive, true)))
-        .orderBy(asc(staff.id))
-        .limit(500),
+    listActiveStaff: (corpId: number) => activeStaff(db, corpId, { id: staff.id, name: staff.name }, { limit: 500 }),
   };
 }
 

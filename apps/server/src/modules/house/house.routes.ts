@@ -87,7 +87,7 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
     addHouseImgSchema,
     okResponseSchema,
     (me, q) => house.addImage(me, q.id, q.house_type, q.file),
-    IMAGE_UPLOAD_CONFIG,
+    { config: IMAGE_UPLOAD_CONFIG },
   );
   get('/api/crm/getHouseImg', '房贷客户资料图片（按类型）', houseImgRequestSchema, houseImageListSchema, (me, q) =>
     house.listImages(me, q.id, q.house_type),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { houseAudits, houseChannels, houseClients } from '../../db/schema/house.ts';
 
 /*
@@ -14,29 +15,23 @@ export { findHouseClient } from './house.repository.ts';
 export type { ClientRow as HouseClientRow } from './house.repository.ts';
 
 /** A channel and its salesperson. */
-export async function findHouseChannel(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select({ id: houseChannels.id, ownerId: houseChannels.ownerId })
-    .from(houseChannels)
-    .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
-    .limit(1);
-  return row;
-}
+export const findHouseChannel = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(ex, houseChannels, { id: houseChannels.id, ownerId: houseChannels.ownerId }, corpId, id);
 
 /** An over-limit brokerage audit: who asked for it (maker-checker) and its state. */
-export async function findHouseAudit(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select({
+export const findHouseAudit = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(
+    ex,
+    houseAudits,
+    {
       id: houseAudits.id,
       houseClientId: houseAudits.houseClientId,
       requestedBy: houseAudits.requestedBy,
       status: houseAudits.status,
-    })
-    .from(houseAudits)
-    .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.id, id)))
-    .limit(1);
-  return row;
-}
+    },
+    corpId,
+    id,
+  );
 
 /** What a signing task shows of its home-loan clients: name, phone, bank and loan. */
 export async function houseClientContacts(ex: Executor, corpId: number, ids: number[]) {

@@ -24,6 +24,7 @@ import {
 import { RefusedError } from '../../errors.ts';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
+import { staffRoutes, type Staff } from '../../plugins/staff-routes.ts';
 import type { MoneyService } from './money.service.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
 
@@ -32,160 +33,73 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
   const app = root.withTypeProvider<ZodTypeProvider>();
   servePrincipals(app, ['staff']);
   const tags = ['money'];
+  const { post, get } = staffRoutes(root, tags);
 
   /** A delete: an id in, nothing out, the same message. */
-  const deleteRoute = (
-    url: string,
-    summary: string,
-    remove: (me: ReturnType<typeof currentStaff>, id: number) => Promise<unknown>,
-  ) =>
-    app.post(
+  const deleteRoute = (url: string, summary: string, remove: (me: Staff, id: number) => Promise<unknown>) =>
+    post(
       url,
-      { schema: { tags, summary, body: recordIdRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
-      async (request) => {
-        await remove(currentStaff(request), request.body.id);
-        return { code: 0, msg: T.deleted, data: null };
+      summary,
+      recordIdRequestSchema,
+      z.null(),
+      async (me, q) => {
+        await remove(me, q.id);
+        return null;
       },
+      { msg: T.deleted },
     );
 
-  app.post(
-    '/api/crm/moneyList',
-    {
-      schema: {
-        tags,
-        summary: '案件的还款记录',
-        body: moneyListRequestSchema,
-        response: { 200: envelopeSchema(moneyListResponseSchema) },
-      },
-    },
-    async (request) => {
-      const { id, cursor, limit } = request.body;
-      return { code: 0, msg: 'ok', data: await money.listMoney(currentStaff(request), id, cursor, limit) };
-    },
+  post('/api/crm/moneyList', '案件的还款记录', moneyListRequestSchema, moneyListResponseSchema, (me, q) =>
+    money.listMoney(me, q.id, q.cursor, q.limit),
   );
-
-  app.post(
+  post(
     '/api/crm/addMoney',
-    {
-      schema: {
-        tags,
-        summary: '登记还款（幂等键防重复）',
-        body: addMoneyRequestSchema,
-        response: { 200: envelopeSchema(moneyRecordSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: T.added, data: await money.addMoney(currentStaff(request), request.body) }),
+    '登记还款（幂等键防重复）',
+    addMoneyRequestSchema,
+    moneyRecordSchema,
+    (me, form) => money.addMoney(me, form),
+    { msg: T.added },
   );
-
-  app.post(
+  post(
     '/api/crm/moneyConfirm',
-    {
-      schema: {
-        tags,
-        summary: '确认还款（确认后不可修改）',
-        body: recordIdRequestSchema,
-        response: { 200: envelopeSchema(moneyRecordSchema) },
-      },
-    },
-    async (request) => ({
-      code: 0,
-      msg: T.confirmed,
-      data: await money.confirmMoney(currentStaff(request), request.body.id),
-    }),
+    '确认还款（确认后不可修改）',
+    recordIdRequestSchema,
+    moneyRecordSchema,
+    (me, q) => money.confirmMoney(me, q.id),
+    { msg: T.confirmed },
   );
-
-  app.post(
+  post(
     '/api/crm/moneyToConfirm',
-    {
-      schema: {
-        tags,
-        summary: '组长待确认的还款（本组报单、他人登记）',
-        body: pageRequestSchema,
-        response: { 200: envelopeSchema(moneyToConfirmListSchema) },
-      },
-    },
-    async (request) => {
-      const { cursor, limit } = request.body;
-      return { code: 0, msg: 'ok', data: await money.listToConfirm(currentStaff(request), cursor, limit) };
-    },
+    '组长待确认的还款（本组报单、他人登记）',
+    pageRequestSchema,
+    moneyToConfirmListSchema,
+    (me, q) => money.listToConfirm(me, q.cursor, q.limit),
   );
-
   deleteRoute('/api/crm/delMoney', '删除未确认的还款', (me, id) => money.deleteMoney(me, id));
 
-  app.get(
-    '/api/crm/getProof',
-    {
-      schema: {
-        tags,
-        summary: '案件的凭证（含历史版本与驳回）',
-        querystring: getProofQuerySchema,
-        response: { 200: envelopeSchema(proofListResponseSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await money.listProofs(currentStaff(request), request.query.id) }),
+  get('/api/crm/getProof', '案件的凭证（含历史版本与驳回）', getProofQuerySchema, proofListResponseSchema, (me, q) =>
+    money.listProofs(me, q.id),
   );
-
-  app.post(
-    '/api/crm/proof',
-    {
-      schema: {
-        tags,
-        summary: '上传凭证',
-        body: addProofRequestSchema,
-        response: { 200: envelopeSchema(proofSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: T.added, data: await money.addProof(currentStaff(request), request.body) }),
-  );
-
-  app.post(
+  post('/api/crm/proof', '上传凭证', addProofRequestSchema, proofSchema, (me, form) => money.addProof(me, form), {
+    msg: T.added,
+  });
+  post(
     '/api/crm/updateProof',
-    {
-      schema: {
-        tags,
-        summary: '重新上传被驳回的凭证',
-        body: updateProofRequestSchema,
-        response: { 200: envelopeSchema(proofSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: T.added, data: await money.updateProof(currentStaff(request), request.body) }),
+    '重新上传被驳回的凭证',
+    updateProofRequestSchema,
+    proofSchema,
+    (me, form) => money.updateProof(me, form),
+    { msg: T.added },
   );
-
   deleteRoute('/api/crm/delProof', '删除凭证', (me, id) => money.deleteProof(me, id));
 
-  app.get(
-    '/api/crm/proofReject',
-    {
-      schema: {
-        tags,
-        summary: '我的凭证驳回',
-        querystring: proofRejectQuerySchema,
-        response: { 200: envelopeSchema(proofRejectListSchema) },
-      },
-    },
-    async (request) => {
-      const { cursor, limit } = request.query;
-      return { code: 0, msg: 'ok', data: await money.listRejections(currentStaff(request), cursor, limit) };
-    },
+  get('/api/crm/proofReject', '我的凭证驳回', proofRejectQuerySchema, proofRejectListSchema, (me, q) =>
+    money.listRejections(me, q.cursor, q.limit),
   );
-
   // Not in spec §7, which lists only the GET: rejecting a proof needs a write, on the same path (decision 020).
-  app.post(
-    '/api/crm/proofReject',
-    {
-      schema: {
-        tags,
-        summary: '驳回凭证',
-        body: rejectProofRequestSchema,
-        response: { 200: envelopeSchema(proofSchema) },
-      },
-    },
-    async (request) => ({
-      code: 0,
-      msg: T.rejected,
-      data: await money.rejectProof(currentStaff(request), request.body),
-    }),
-  );
+  post('/api/crm/proofReject', '驳回凭证', rejectProofRequestSchema, proofSchema, (me, q) => money.rejectProof(me, q), {
+    msg: T.rejected,
+  });
 
   deleteRoute('/common/delimg', '删除未提交的图片', (me, id) => money.deleteImage(me, id));
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { eventHistory } from '../../db/event-history.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { signTaskEvents, signTasks } from '../../db/schema/sign.ts';
 import { caseContacts } from '../cases/index.ts';
@@ -9,7 +10,6 @@ import { houseClientContacts, markHouseSignFailed, markHouseSigned } from '../ho
 export type SignStatus = (typeof signTasks.status.enumValues)[number];
 
 const signer = alias(staff, 'signer');
-const actor = alias(staff, 'actor');
 
 const taskColumns = {
   id: signTasks.id,
@@ -112,18 +112,20 @@ export function createSignRepository(db: Db) {
     findTask: (corpId: number, id: number) => findSignTask(db, corpId, id),
 
     events: (corpId: number, taskId: number) =>
-      db
-        .select({
+      eventHistory(
+        db,
+        signTaskEvents,
+        signTaskEvents.actorId,
+        (actor) => ({
           actorName: actor.name,
           fromStatus: signTaskEvents.fromStatus,
           toStatus: signTaskEvents.toStatus,
           reason: signTaskEvents.reason,
           createdAt: signTaskEvents.createdAt,
-        })
-        .from(signTaskEvents)
-        .innerJoin(actor, eq(actor.id, signTaskEvents.actorId))
-        .where(and(eq(signTaskEvents.corpId, corpId), eq(signTaskEvents.taskId, taskId)))
-        .orderBy(asc(signTaskEvents.id)),
+        }),
+        corpId,
+        eq(signTaskEvents.taskId, taskId),
+      ),
 
     /**
      * First come, first served: the update only matches while the task is still open and nobody holds

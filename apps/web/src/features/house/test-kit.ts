@@ -4,7 +4,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { findToast, tap, type ApiCall, type HandlerTable, type PageView } from '../../test/page.ts';
+import { sentFields, tap, type ApiCall, type HandlerTable, type PageView } from '../../test/page.ts';
 
 export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 export const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
@@ -44,11 +44,8 @@ export async function fillIn(values: Record<string, string>): Promise<void> {
 export const submit = (): Promise<void> => tap(screen.getByRole('button', { name: '提交' }));
 
 /** Submits the form, waits for 保存成功 and gives the fields the page sent to `path`. */
-export async function savedFields(page: PageView, path: string): Promise<ApiCall['fields']> {
-  await submit();
-  expect(await findToast('保存成功')).toBeTruthy();
-  return page.api.lastCall(path).fields;
-}
+export const savedFields = (page: PageView, path: string): Promise<ApiCall['fields']> =>
+  sentFields(page, '提交', '保存成功', path);
 
 /** Searches a house list as a person does: types into the search bar and presses Enter. */
 export function search(keyword: string): void {

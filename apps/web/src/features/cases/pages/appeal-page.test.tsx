@@ -10,6 +10,7 @@ import {
   ok,
   pageOf,
   renderPage,
+  sentFields,
   tap,
 } from '../../../test/page.ts';
 
@@ -42,9 +43,10 @@ describe('/business/appeal', () => {
       api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': ok({ id: 4 }, '申诉已提交') },
     });
     fireEvent.change(await screen.findByLabelText('申诉理由'), { target: { value: '客户已补充流水' } });
-    await tap(screen.getByRole('button', { name: '提交' }));
-    expect(await findToast('申诉已提交')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addAppeal').fields).toEqual({ client_id: '11', reason: '客户已补充流水' });
+    expect(await sentFields(page, '提交', '申诉已提交', '/api/crm/addAppeal')).toEqual({
+      client_id: '11',
+      reason: '客户已补充流水',
+    });
   });
 
   it('asks for a reason before sending, and shows a refusal', async () => {
@@ -59,8 +61,9 @@ describe('/business/appeal', () => {
     fireEvent.change(screen.getByLabelText('申诉理由'), { target: { value: '再申诉' } });
     // The message goes as soon as the reason is typed.
     await waitFor(() => expect(message.isConnected).toBe(false));
-    await tap(screen.getByRole('button', { name: '提交' }));
-    expect(await findToast('该报单已有待审核的申诉')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addAppeal').fields).toEqual({ client_id: '11', reason: '再申诉' });
+    expect(await sentFields(page, '提交', '该报单已有待审核的申诉', '/api/crm/addAppeal')).toEqual({
+      client_id: '11',
+      reason: '再申诉',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCaseDetail, fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { aCaseDetail, fail, httpError, NETWORK_MESSAGE, ok, renderPage, sentFields, tap } from '../../../test/page.ts';
 
 describe('/business/detail/:id', () => {
   it('shows the case, its timeline and the links to what may be done', async () => {
@@ -56,9 +56,7 @@ describe('/business/detail/:id', () => {
     });
     await tap(await screen.findByRole('button', { name: '改为「审批中」' }));
     fireEvent.change(document.getElementById('move-reason') as HTMLTextAreaElement, { target: { value: '资料齐全' } });
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('状态已更新')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateClientStatus').fields).toMatchObject({
+    expect(await sentFields(page, '确定', '状态已更新', '/api/crm/updateClientStatus')).toMatchObject({
       id: '11',
       status: '3',
       reason: '资料齐全',
@@ -75,9 +73,7 @@ describe('/business/detail/:id', () => {
     });
     await tap(await screen.findByRole('button', { name: '删除' }));
     await screen.findByText('删除后不可恢复，确定删除该报单吗？');
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('报单已删除')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/delClient').fields).toEqual({ id: '11' });
+    expect(await sentFields(page, '确定', '报单已删除', '/api/crm/delClient')).toEqual({ id: '11' });
     await expect.poll(page.pathname).toBe('/business/list');
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, sentFields, tap } from '../../../test/page.ts';
 import { FINANCE, retryAndSee } from '../test-kit.ts';
 
 const anAudit = {
@@ -39,9 +39,7 @@ describe('/business/financeAudit', () => {
     await tap(await screen.findByText('赵磊'));
     await tap((await sheet()).getByRole('button', { name: '通过' }));
     await screen.findByText('确定通过该超限返佣？');
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('已处理')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({
+    expect(await sentFields(page, '确定', '已处理', '/api/crm/updateHouseAudit')).toEqual({
       id: '111',
       decision: 'approve',
       reason: '',

@@ -1,6 +1,15 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, housePageOf, ok, renderPage, tap, type HandlerTable } from '../../../test/page.ts';
+import {
+  fail,
+  findToast,
+  housePageOf,
+  ok,
+  renderPage,
+  sentFields,
+  tap,
+  type HandlerTable,
+} from '../../../test/page.ts';
 import { FINANCE, retryAndSee } from '../test-kit.ts';
 
 const anOrder = {
@@ -55,9 +64,7 @@ describe('/business/houseBrokerageOrderList/:param', () => {
     fireEvent.change(await screen.findByLabelText('打款流水号'), { target: { value: 'TX20261104' } });
     await tap(screen.getByRole('button', { name: '确认打款' }));
     await screen.findByText('确认该返佣单已打款？');
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('保存成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateHouseBrokerageOrder').fields).toEqual({
+    expect(await sentFields(page, '确定', '保存成功', '/api/crm/updateHouseBrokerageOrder')).toEqual({
       id: '101',
       remark: '',
       pay_ref: 'TX20261104',

@@ -3,7 +3,7 @@ import { DatePicker, Input, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
-import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseCard } from '../api/get-house-card.ts';
@@ -19,18 +19,14 @@ import '../components/house.css';
 
 /** /business/houseSign: the steward's clients (job 5), waiting first; the badge counts the waiting ones. */
 export function HouseSignPage() {
-  const [tab, setTab] = useState<'waiting' | 'handled'>('waiting');
+  const [tab, tabs] = useKeyTabs([
+    { key: 'waiting', title: t.stewardTabs.waiting },
+    { key: 'handled', title: t.stewardTabs.handled },
+  ]);
   const list = useStewardList(tab);
   return (
     <div>
-      <KeyTabs
-        value={tab}
-        onChange={setTab}
-        tabs={[
-          { key: 'waiting', title: t.stewardTabs.waiting },
-          { key: 'handled', title: t.stewardTabs.handled },
-        ]}
-      />
+      {tabs}
       <ClientList list={list} to={(client) => houseSignDetailPath(client.id)} />
     </div>
   );

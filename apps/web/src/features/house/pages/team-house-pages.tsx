@@ -1,6 +1,6 @@
 import { Picker } from 'antd-mobile';
 import { useState } from 'react';
-import { KeyTabs } from '../../../components/key-tabs.tsx';
+import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useHouseTeam } from '../api/get-house-team.ts';
@@ -28,7 +28,10 @@ export function TeamHousePage() {
 
 /** /team/houseChannel: a finance leader (job 4) allots channels and clients to salespeople. */
 export function TeamHouseChannelPage() {
-  const [tab, setTab] = useState<'channel' | 'client'>('channel');
+  const [tab, tabs] = useKeyTabs([
+    { key: 'channel', title: t.allotChannels },
+    { key: 'client', title: t.allotClients },
+  ]);
   const channels = useChannelList({});
   const clients = useHouseList({});
   const staff = useHouseStaff();
@@ -47,14 +50,7 @@ export function TeamHouseChannelPage() {
 
   return (
     <div>
-      <KeyTabs
-        value={tab}
-        onChange={setTab}
-        tabs={[
-          { key: 'channel', title: t.allotChannels },
-          { key: 'client', title: t.allotClients },
-        ]}
-      />
+      {tabs}
       {tab === 'channel' ? (
         <ChannelList
           list={channels}

@@ -1,7 +1,17 @@
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import {
+  fail,
+  findToast,
+  housePageOf,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  sentFields,
+  tap,
+} from '../../../test/page.ts';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
 const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
@@ -47,9 +57,7 @@ describe('/sign/list/:userid/:flag', () => {
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('分期签约 · 139****5678')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ userid: '20', flag: '1', cursor: '' });
-    await tap(screen.getByRole('button', { name: '领取' }));
-    expect(await findToast('领取成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/takeTask').fields).toEqual({ id: '121' });
+    expect(await sentFields(page, '领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
   });
 
   it('says when a task was taken first by someone else', async () => {
@@ -120,9 +128,11 @@ describe('/sign/update/:id', () => {
     await tap(screen.getByRole('button', { name: '提交' }));
     await screen.findByText('确定登记为已签约吗？报单将进入审批中。');
     expect(page.api.callsTo('/api/crm/updateTask')).toHaveLength(0);
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('已登记')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateTask').fields).toEqual({ id: '121', outcome: 'signed', note: '' });
+    expect(await sentFields(page, '确定', '已登记', '/api/crm/updateTask')).toEqual({
+      id: '121',
+      outcome: 'signed',
+      note: '',
+    });
     expect(page.api.callsTo('/api/crm/wxWorkApprove')).toHaveLength(0);
   });
 
@@ -197,9 +207,7 @@ describe('/sign/reject', () => {
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
     await tap(screen.getByRole('button', { name: '同意拒签' }));
     await screen.findByText('确定同意该拒签吗？客户将标记为签约失败。');
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('已处理')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/auditSignReject').fields).toEqual({
+    expect(await sentFields(page, '确定', '已处理', '/api/crm/auditSignReject')).toEqual({
       id: '121',
       decision: 'approve',
       reason: '',
@@ -212,9 +220,7 @@ describe('/sign/reject', () => {
       api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': fail('退回须填写原因') },
     });
     fireEvent.change(await screen.findByLabelText('意见'), { target: { value: '再约一次' } });
-    await tap(screen.getByRole('button', { name: '退回重签' }));
-    expect(await findToast('退回须填写原因')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/auditSignReject').fields).toEqual({
+    expect(await sentFields(page, '退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual({
       id: '121',
       decision: 'refuse',
       reason: '再约一次',
@@ -247,9 +253,7 @@ describe('/sign/house', () => {
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.callsTo('/api/crm/taskList').map((call) => call.fields.kind)).toEqual(['house', 'house']);
-    await tap(screen.getByRole('button', { name: '领取' }));
-    expect(await findToast('领取成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/takeTask').fields).toEqual({ id: '121' });
+    expect(await sentFields(page, '领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
     await tap(screen.getByText('我的房贷签约'));
     const mine = await screen.findByText('钱多');
     expect(

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anAppeal, fail, findToast, LEADER, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { anAppeal, fail, LEADER, ok, pageOf, renderPage, sentFields, tap } from '../../../test/page.ts';
 
 describe('/team/appeal', () => {
   it("lists the team's open appeals with who appealed", async () => {
@@ -39,9 +39,11 @@ describe('/team/appeal', () => {
     });
     await tap(await screen.findByRole('button', { name: '通过' }));
     await screen.findByText('确定通过「陈美玲」的申诉吗？报单将重新进入流程。');
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('已通过申诉')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/auditAppeal').fields).toEqual({ id: '3', result: 'approved', reason: '' });
+    expect(await sentFields(page, '确定', '已通过申诉', '/api/crm/auditAppeal')).toEqual({
+      id: '3',
+      result: 'approved',
+      reason: '',
+    });
   });
 
   it("refuses an appeal with the reason typed, and shows the server's refusal", async () => {
@@ -51,9 +53,7 @@ describe('/team/appeal', () => {
     });
     await tap(await screen.findByRole('button', { name: '驳回' }));
     fireEvent.change(await screen.findByPlaceholderText('请填写驳回原因'), { target: { value: ' 流水不足 ' } });
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('该申诉已处理')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/auditAppeal').fields).toEqual({
+    expect(await sentFields(page, '确定', '该申诉已处理', '/api/crm/auditAppeal')).toEqual({
       id: '3',
       result: 'refused',
       reason: '流水不足',
