@@ -28,6 +28,8 @@ import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { createCasesRepository } from './modules/cases/cases.repository.ts';
 import { createCasesService } from './modules/cases/cases.service.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { createHomeRepository } from './modules/home/home.repository.ts';
 import { createHomeService } from './modules/home/home.service.ts';
 import { createStaffRepository } from './modules/staff/staff.repository.ts';
@@ -45,6 +47,7 @@ import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { isApiPath } from './plugins/public-routes.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
@@ -140,6 +143,9 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
 
   // Before any route: every route is authenticated unless plugins/public-routes.ts lists it.
   await app.register(sessionPlugin, { auth, secure: secureCookies, ttlMs: config.sessionTtlMs });
+  // After the session guard: a create call sent again with its Idempotency-Key makes one record (decision 046).
+  const idempotency = createIdempotencyService({ repo: createIdempotencyRepository(db), now });
+  await app.register(idempotencyPlugin, { idempotency });
   await app.register(swagger, {
     openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -180,8 +186,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
         ? money.assertCaseReadable(me, owner.clientId)
         : house.assertClientVisible(me, owner.houseClientId),
   });
-  // Hourly: images uploaded for a form that was never submitted, expired sessions and SMS codes. Not in
-  // tests, which call the sweeps directly.
+  // Hourly: images uploaded for a form that was never submitted, expired sessions, SMS codes and idempotency
+  // keys. Not in tests, which call the sweeps directly.
   if (config.env !== 'test') {
     const sweep = () => {
       void files.sweepUnattached().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
@@ -189,6 +195,10 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
       void auth
         .sweepExpired()
         .catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
+      // Idempotency keys past their day (decision 046).
+      void idempotency
+        .sweepExpired()
+        .catch((error: unknown) => app.log.error({ err: error }, 'idempotency key sweep failed'));
     };
     const timer = setInterval(sweep, 3600_000);
     timer.unref();

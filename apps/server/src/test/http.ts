@@ -7,7 +7,7 @@ export async function postForm(
   app: TestApp['app'],
   url: string,
   fields: Record<string, string | number | null>,
-  { cookie, ip }: { cookie?: string; ip?: string } = {},
+  { cookie, ip, headers }: { cookie?: string; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value === null ? 'null' : String(value));
@@ -19,7 +19,11 @@ export async function postForm(
     payload: body,
     // Each request from its own address unless a test is about the per-address limit.
     remoteAddress: ip ?? `127.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    headers: { 'content-type': request.headers.get('content-type') ?? '', ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...headers,
+      'content-type': request.headers.get('content-type') ?? '',
+      ...(cookie ? { cookie } : {}),
+    },
   });
 }
 
@@ -28,7 +32,7 @@ export async function postForBody<B>(
   app: TestApp['app'],
   url: string,
   fields: Record<string, string | number | null>,
-  options: { cookie?: string; ip?: string } = {},
+  options: { cookie?: string; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: B }> {
   const response = await postForm(app, url, fields, options);
   return { status: response.statusCode, body: response.json<B>() };

@@ -13,7 +13,11 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       // A refusal or a 401 will not change on a retry; a network failure might.
       retry: (failureCount, error) => failureCount < 1 && !(isApiError(error) && error.httpStatus !== 0),
+      // Offline, TanStack would pause silently (a skeleton forever); the call is made and its failure shown.
+      networkMode: 'always',
     },
+    // The same for a submit: a paused mutation is a spinner that never says why (decision 046).
+    mutations: { networkMode: 'always' },
   },
 });
 

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, apiPost, ApiError, NETWORK_ERROR_MESSAGE, toFormData } from './api-client.ts';
+import {
+  apiCreate,
+  apiGet,
+  apiPost,
+  ApiError,
+  isNetworkFailure,
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_ERROR_MESSAGE,
+  toFormData,
+} from './api-client.ts';
 import { getStoredUser, setStoredUser } from './storage.ts';
 
 function jsonResponse(body: unknown, status = 200): Response {
@@ -95,5 +105,58 @@ describe('api-client', () => {
     expect(form.has('a')).toBe(false);
     expect(form.getAll('b')).toEqual(['1', '2']);
     expect(form.get('c')).toBe('false');
+  });
+
+  it('tells a failure to reach the server (worth a retry) from the server saying no', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const offline = await apiPost('/api/crm/addClient', {}).catch((failure: unknown) => failure);
+    expect(offline).toMatchObject({ kind: 'network', message: NETWORK_ERROR_MESSAGE });
+    expect(isNetworkFailure(offline)).toBe(true);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ code: 1, msg: '客户姓名必填', data: null }));
+    const refused = await apiPost('/api/crm/addClient', {}).catch((failure: unknown) => failure);
+    expect(refused).toMatchObject({ kind: 'server' });
+    expect(isNetworkFailure(refused)).toBe(false);
+  });
+
+  it('gives up after 10 s without an answer, saying so in Chinese', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock.mockImplementation(
+        (_url, init) =>
+          new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      );
+      const pending = apiPost('/api/crm/addClient', {}).catch((failure: unknown) => failure);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ kind: 'timeout', message: TIMEOUT_ERROR_MESSAGE });
+      expect(REQUEST_TIMEOUT_MS).toBe(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('still lets the caller cancel: its abort is not reported as a failure', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const controller = new AbortController();
+    const pending = apiGet('/api/crm/clientList', {}, controller.signal).catch((failure: unknown) => failure);
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('sends the idempotency key of a create call as a header', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ code: 0, msg: '报单已提交', data: { id: 9 } }));
+    await apiCreate('/api/crm/addClient', { name: '张三' }, 'fill-1234-abcd');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('fill-1234-abcd');
+    await apiPost('/api/crm/clientList', {});
+    expect(fetchMock.mock.calls[1]?.[1]?.headers).not.toHaveProperty('Idempotency-Key');
   });
 });

@@ -6,21 +6,39 @@
 import { clearStoredUser } from './storage.ts';
 
 export const NETWORK_ERROR_MESSAGE = '网络异常，请检查网络后重试';
+export const TIMEOUT_ERROR_MESSAGE = '请求超时，请检查网络后重试';
+
+/** How long a call may take before the person is told (issue 9: a weak network says so within 10 s). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * Why a call failed: the server answered (`server`: a refusal or a fault, its message shown as is), or it was
+ * never reached (`network`: no connection; `timeout`: no answer within REQUEST_TIMEOUT_MS). Only the last two
+ * are worth the same request again, unchanged.
+ */
+export type ApiErrorKind = 'server' | 'network' | 'timeout';
 
 export class ApiError extends Error {
   readonly code: number;
   readonly httpStatus: number;
+  readonly kind: ApiErrorKind;
 
-  constructor(message: string, code: number, httpStatus: number) {
+  constructor(message: string, code: number, httpStatus: number, kind: ApiErrorKind = 'server') {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.httpStatus = httpStatus;
+    this.kind = kind;
   }
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** The server was not reached, or did not answer in time: a retry of the same request may go through. */
+export function isNetworkFailure(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.kind !== 'server';
 }
 
 /** A form value as callers pass it; null becomes the string 'null' as the spec's client sent it. */
@@ -68,6 +86,8 @@ type RequestOptions = {
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: FormFields;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header: the create calls make one record however often it is retried. */
+  idempotencyKey?: string;
 };
 
 function isEnvelope(value: unknown): value is { code: number; msg?: unknown; data?: unknown } {
@@ -76,22 +96,53 @@ function isEnvelope(value: unknown): value is { code: number; msg?: unknown; dat
 
 /**
  * Sends one call and answers the whole envelope on code 0 (callers that toast the server's msg need it).
- * Anything else throws ApiError: the server's msg on a refusal, NETWORK_ERROR_MESSAGE when no envelope came.
+ * Anything else throws ApiError: the server's msg on a refusal, NETWORK_ERROR_MESSAGE when no envelope came
+ * or the server was not reached, TIMEOUT_ERROR_MESSAGE after REQUEST_TIMEOUT_MS without an answer.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions): Promise<ApiSuccess<T>> {
   const url = options.query ? `${path}${toQueryString(options.query)}` : path;
+  // The caller's signal (a query cancelled) and our own clock, in one controller.
+  const controller = new AbortController();
+  const { signal } = options;
+  const forward = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  else signal?.addEventListener('abort', forward, { once: true });
+  let isTimedOut = false;
+  const timer = setTimeout(() => {
+    isTimedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  try {
+    return await send<T>(url, options, controller.signal, () => isTimedOut);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
+}
+
+/** One fetch and the reading of its envelope, both under the signal (a stalled body times out too). */
+async function send<T>(
+  url: string,
+  options: RequestOptions,
+  signal: AbortSignal,
+  isTimedOut: () => boolean,
+): Promise<ApiSuccess<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: options.method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+      },
       body: options.body ? toFormData(options.body) : undefined,
-      signal: options.signal,
+      signal,
     });
   } catch (error) {
+    if (isTimedOut()) throw new ApiError(TIMEOUT_ERROR_MESSAGE, -1, 0, 'timeout');
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_ERROR_MESSAGE, -1, 0);
+    throw new ApiError(NETWORK_ERROR_MESSAGE, -1, 0, 'network');
   }
 
   if (response.status === 401) handleUnauthorized();
@@ -99,7 +150,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   let body: unknown;
   try {
     body = await response.json();
-  } catch {
+  } catch (error) {
+    if (isTimedOut()) throw new ApiError(TIMEOUT_ERROR_MESSAGE, -1, response.status, 'timeout');
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, response.status === 401 ? 401 : -1, response.status);
   }
   if (!isEnvelope(body)) throw new ApiError(NETWORK_ERROR_MESSAGE, -1, response.status);
@@ -117,4 +170,9 @@ export function apiGet<T>(path: string, query?: RequestOptions['query'], signal?
 
 export function apiPost<T>(path: string, body: FormFields = {}, signal?: AbortSignal): Promise<ApiSuccess<T>> {
   return apiRequest<T>(path, { method: 'POST', body, signal });
+}
+
+/** A create call (addClient, addAppeal, mortgageUser, addHouseClient, addHouseChannel) with its form fill's key. */
+export function apiCreate<T>(path: string, body: FormFields, idempotencyKey: string): Promise<ApiSuccess<T>> {
+  return apiRequest<T>(path, { method: 'POST', body, idempotencyKey });
 }

@@ -47,6 +47,8 @@ export type ApiCall = {
   path: string;
   query: Record<string, string>;
   fields: Record<string, string | string[]>;
+  /** Request headers, names in lower case (e.g. the create calls' idempotency-key). */
+  headers: Record<string, string>;
 };
 
 export type Handler = FakeReply | ((call: ApiCall) => FakeReply);
@@ -97,6 +99,7 @@ function installFakeApi(initial: HandlerTable): FakeApi {
       path: url.pathname,
       query: Object.fromEntries(url.searchParams.entries()),
       fields: fieldsOf(init?.body),
+      headers: Object.fromEntries([...new Headers(init?.headers).entries()].map(([k, v]) => [k.toLowerCase(), v])),
     };
     calls.push(call);
     const handler = handlers[call.path];

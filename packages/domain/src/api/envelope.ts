@@ -18,6 +18,8 @@ export const API_CODE = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  /** an idempotency key sent again with other content (decision 046) */
+  keyReused: 422,
   tooMany: 429,
   fault: 500,
 } as const;

@@ -8,3 +8,4 @@ export * from './money.ts';
 export * from './house.ts';
 export * from './sign.ts';
 export * from './exam.ts';
+export * from './idempotency.ts';

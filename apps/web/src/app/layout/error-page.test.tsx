@@ -55,4 +55,28 @@ describe('ErrorPage for a chunk that failed to load', () => {
     expect(replace).toHaveBeenCalledTimes(1);
     expect(String(replace.mock.calls[0]?.[0])).toMatch(/[?&]_r=\d+$/);
   });
+
+  it('offline, says so in Chinese and reloads by itself when the network is back', async () => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => renderFailingRoute());
+    expect(await screen.findByText('网络已断开，恢复后将自动重新加载')).toBeTruthy();
+    // A reload while offline would land on the browser's own error page: none yet.
+    expect(replace).not.toHaveBeenCalled();
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(String(replace.mock.calls[0]?.[0])).toMatch(/[?&]_r=\d+$/);
+  });
+
+  it('offline after the one reload already happened, still reloads when the network is back', async () => {
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, '1');
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => renderFailingRoute());
+    expect(await screen.findByText(layoutTexts.chunkOffline)).toBeTruthy();
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(replace).toHaveBeenCalledTimes(1);
+  });
 });

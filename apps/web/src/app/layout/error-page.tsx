@@ -9,13 +9,31 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** A chunk that failed to load: one automatic cache-busting reload, then a retry button. */
+/**
+ * A chunk that failed to load: one automatic cache-busting reload, then a retry button. Offline, a reload would
+ * only show the browser's own error page: it waits for the network and reloads when it is back.
+ */
 function ChunkFailed() {
   // Decided once, so the second effect run of StrictMode (which finds the marker) does not flip the text.
-  const [isReloading] = useState(() => !hasReloadedForChunk());
+  const [isOffline] = useState(() => globalThis.navigator?.onLine === false);
+  const [isReloading] = useState(() => !isOffline && !hasReloadedForChunk());
   useEffect(() => {
     if (isReloading) reloadOnceForChunk();
   }, [isReloading]);
+  useEffect(() => {
+    if (!isOffline) return;
+    const reload = () => reloadForChunk();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [isOffline]);
+
+  if (isOffline) {
+    return (
+      <section className="full-page-message" role="status">
+        <p className="full-page-message__text">{layoutTexts.chunkOffline}</p>
+      </section>
+    );
+  }
 
   if (isReloading) {
     return (

@@ -164,6 +164,7 @@ export const layoutTexts = {
   chunkFailedTitle: '页面加载失败',
   chunkFailedText: '网络不稳定或应用已更新，请重试',
   chunkReloading: '正在重新加载…',
+  chunkOffline: '网络已断开，恢复后将自动重新加载',
   retry: '重试',
   loading: '加载中...',
 };

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiCreate } from '../../../lib/api-client.ts';
 import { invalidateCasesAndBadges } from './keys.ts';
 
-/** POST /api/crm/mortgageUser: a follow-up note with the next contact time (docs/decisions/007). */
-export const addFollowUp = async (input: Record<string, string>) =>
-  (await apiPost<{ id: number }>('/api/crm/mortgageUser', input)).msg;
+/**
+ * POST /api/crm/mortgageUser: a follow-up note with the next contact time (docs/decisions/007), with the form
+ * fill's idempotency key (decision 046).
+ */
+export const addFollowUp = async ({ fields, key }: { fields: Record<string, string>; key: string }) =>
+  (await apiCreate<{ id: number }>('/api/crm/mortgageUser', fields, key)).msg;
 
 export function useAddFollowUp() {
   const queryClient = useQueryClient();

@@ -55,7 +55,10 @@ describe('CaseForm', () => {
     type('case-amount', '50000');
     expect(screen.getByText('出生日期 1949-12-31 · 女')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交' })));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: '陈美玲', amount: '50000', term: '36' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ name: '陈美玲', amount: '50000', term: '36' }),
+      expect.any(String),
+    );
     expect(showToast).toHaveBeenCalledWith({ content: '该身份证号已有进行中的报单', icon: 'fail' });
     expect((document.getElementById('case-id_number') as HTMLInputElement).value).toBe('11010519491231002X');
   });

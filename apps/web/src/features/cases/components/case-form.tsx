@@ -12,9 +12,11 @@ import {
 import { Button, Checkbox, Input, List, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
+import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { OptionField, type OptionFieldOption } from '../../../components/option-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useBanks, useChannels, useProducts, useSignUsers, useSources } from '../api/get-reference.ts';
 import { casesTexts } from '../texts.ts';
@@ -28,8 +30,11 @@ export type CaseFormProps = {
   initial: CaseFormValues;
   submitText: string;
   isSubmitting: boolean;
-  /** Resolves when saved; throws with the server's message otherwise (the typed values stay). */
-  onSubmit: (values: CaseFormValues) => Promise<void>;
+  /**
+   * Resolves when saved; throws with the server's message otherwise (the typed values stay). `idempotencyKey`
+   * names this fill of the form: a new case sends it, so 重试 after a network failure makes one case.
+   */
+  onSubmit: (values: CaseFormValues, idempotencyKey: string) => Promise<void>;
 };
 
 const named = (rows: { id: number; name: string }[] | undefined): OptionFieldOption[] =>
@@ -53,14 +58,15 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit }: CaseFo
   const set = (field: string) => (value: string) =>
     form.patch(field === 'bank_id' ? { bank_id: value, product_id: '' } : { [field]: value });
 
+  const idempotent = useIdempotentSubmit();
   const submit = async () => {
     if (!form.validate()) return;
-    try {
-      // The values as typed (strings): the server parses them with the same schema.
-      await onSubmit(values);
-    } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
-    }
+    // The values as typed (strings): the server parses them with the same schema. 重试 sends these again.
+    const sent = values;
+    await idempotent.run(
+      (key) => onSubmit(sent, key),
+      (error) => showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' }),
+    );
   };
 
   const item = (field: string, label: string, control: ReactNode, required = false) => (
@@ -155,6 +161,7 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit }: CaseFo
           {submitText}
         </Button>
       </div>
+      <NetworkRetry failure={idempotent.failure} />
     </PlainForm>
   );
 }

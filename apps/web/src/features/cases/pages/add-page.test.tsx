@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, ok, REFERENCE_LISTS, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, NETWORK_MESSAGE, offline, ok, REFERENCE_LISTS, renderPage, tap } from '../../../test/page.ts';
 
 const type = (id: string, value: string) =>
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
@@ -58,5 +58,38 @@ describe('/business/add', () => {
     await tap(await screen.findByRole('button', { name: '提交' }));
     expect(await screen.findAllByRole('alert')).not.toHaveLength(0);
     expect(page.api.callsTo('/api/crm/addClient')).toHaveLength(0);
+  });
+
+  it('offline: says so with a 重试 that sends the same case with the same key, making one case once online', async () => {
+    const page = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': offline() } });
+    await fillRequired();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    const block = (await screen.findByText(NETWORK_MESSAGE)).closest('[role="alert"]') as HTMLElement;
+    expect(block).not.toBeNull();
+    // What was typed stays.
+    expect((document.getElementById('case-name') as HTMLInputElement).value).toBe('陈美玲');
+    page.api.set({ '/api/crm/addClient': ok({ id: 43 }, '报单已提交'), '/api/crm/detail': fail('稍后') });
+    await tap(within(block).getByRole('button', { name: '重试' }));
+    expect(await findToast('报单已提交')).toBeTruthy();
+    await expect.poll(page.pathname).toBe('/business/detail/43');
+    const [first, retry] = page.api.callsTo('/api/crm/addClient');
+    expect(first?.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(retry?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(retry?.fields).toEqual(first?.fields);
+    expect(page.api.callsTo('/api/crm/addClient')).toHaveLength(2);
+  });
+
+  it('a refusal after a retry is a toast, and the next submit of the same fill keeps its key', async () => {
+    const page = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': offline() } });
+    await fillRequired();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    page.api.set({ '/api/crm/addClient': fail('该身份证号已有进行中的报单') });
+    await tap(await screen.findByRole('button', { name: '重试' }));
+    expect(await findToast('该身份证号已有进行中的报单')).toBeTruthy();
+    await expect.poll(() => screen.queryByText(NETWORK_MESSAGE)).toBeNull();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    await expect.poll(() => page.api.callsTo('/api/crm/addClient').length).toBe(3);
+    const keys = new Set(page.api.callsTo('/api/crm/addClient').map((call) => call.headers['idempotency-key']));
+    expect(keys.size).toBe(1);
   });
 });

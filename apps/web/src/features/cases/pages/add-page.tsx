@@ -14,8 +14,8 @@ export function AddPage() {
         initial={emptyCaseForm()}
         submitText={casesTexts.submit}
         isSubmitting={save.isPending}
-        onSubmit={async (values) => {
-          const { id, msg } = await save.mutateAsync(values);
+        onSubmit={async (values, key) => {
+          const { id, msg } = await save.mutateAsync({ fields: values, key });
           showToast({ content: msg, icon: 'success' });
           void navigate(`/business/detail/${id}`, { replace: true });
         }}

@@ -2,8 +2,10 @@ import { addAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
 import { Button, List, Tag, TextArea } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
+import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddAppeal } from '../api/add-appeal.ts';
 import { useAppeals } from '../api/get-appeals.ts';
@@ -26,18 +28,18 @@ export function AppealPage() {
     idPrefix: 'appeal',
   });
 
+  const idempotent = useIdempotentSubmit();
   const submit = async () => {
     if (!form.validate()) return;
-    try {
-      showToast({
-        content: await add.mutateAsync({ client_id: clientId, reason: form.values.reason }),
-        icon: 'success',
-      });
-      form.reset({ reason: '' });
-      void navigate('/business/appeal', { replace: true });
-    } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
-    }
+    const fields = { client_id: clientId, reason: form.values.reason };
+    await idempotent.run(
+      async (key) => {
+        showToast({ content: await add.mutateAsync({ fields, key }), icon: 'success' });
+        form.reset({ reason: '' });
+        void navigate('/business/appeal', { replace: true });
+      },
+      (error) => showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' }),
+    );
   };
 
   return (
@@ -54,6 +56,7 @@ export function AppealPage() {
               {casesTexts.submit}
             </Button>
           </div>
+          <NetworkRetry failure={idempotent.failure} />
         </>
       ) : null}
       <div className="section-title">{T.mine}</div>

@@ -63,7 +63,7 @@ export function EditPage() {
         submitText={mode === 'resubmit' ? casesTexts.resubmit : casesTexts.save}
         isSubmitting={save.isPending}
         onSubmit={async (values) => {
-          const { msg } = await save.mutateAsync(values);
+          const { msg } = await save.mutateAsync({ fields: values });
           showToast({ content: msg, icon: 'success' });
           void navigate(`/business/detail/${id}`, { replace: true });
         }}

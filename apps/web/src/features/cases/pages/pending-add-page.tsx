@@ -2,7 +2,9 @@ import { followUpFormSchema } from '@crm/domain/api/cases';
 import { Button, DatePicker, List, TextArea } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
+import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddFollowUp } from '../api/add-follow-up.ts';
 import { casesTexts } from '../texts.ts';
@@ -45,15 +47,17 @@ export function PendingAddPage() {
     if (picked) form.set('next_contact_at')(picked);
   };
 
+  const idempotent = useIdempotentSubmit();
   const submit = async () => {
     if (!form.validate()) return;
-    try {
-      const input = { client_id: String(clientId), note: form.values.note, next_contact_at: nextAt.toISOString() };
-      showToast({ content: await add.mutateAsync(input), icon: 'success' });
-      void navigate(`/business/pendingDetail/${clientId}`, { replace: true });
-    } catch (failure) {
-      showToast({ content: failure instanceof Error ? failure.message : String(failure), icon: 'fail' });
-    }
+    const fields = { client_id: String(clientId), note: form.values.note, next_contact_at: nextAt.toISOString() };
+    await idempotent.run(
+      async (key) => {
+        showToast({ content: await add.mutateAsync({ fields, key }), icon: 'success' });
+        void navigate(`/business/pendingDetail/${clientId}`, { replace: true });
+      },
+      (failure) => showToast({ content: failure instanceof Error ? failure.message : String(failure), icon: 'fail' }),
+    );
   };
 
   return (
@@ -82,6 +86,7 @@ export function PendingAddPage() {
           {casesTexts.save}
         </Button>
       </div>
+      <NetworkRetry failure={idempotent.failure} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { apiCreate, type FormFields } from '../../../lib/api-client.ts';
 import { invalidateHouse } from './keys.ts';
 
-/** POST /api/crm/addHouseClient: answers the new client's id. */
-export async function addHouseClient(fields: FormFields): Promise<number> {
-  const { data } = await apiPost<{ id: number }>('/api/crm/addHouseClient', fields);
+/** POST /api/crm/addHouseClient with the form fill's idempotency key: answers the new client's id. */
+export async function addHouseClient({ fields, key }: { fields: FormFields; key: string }): Promise<number> {
+  const { data } = await apiCreate<{ id: number }>('/api/crm/addHouseClient', fields, key);
   return data.id;
 }
 

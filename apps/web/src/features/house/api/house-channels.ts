@@ -1,6 +1,6 @@
 import { houseChannelListSchema } from '@crm/domain/api/house';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { apiCreate, type FormFields } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { pagedListConfig } from './paged.ts';
 import { houseKeys, invalidateHouseList } from './keys.ts';
@@ -11,9 +11,9 @@ export const channelListConfig = (params: { keyword?: string; id?: number }) =>
 
 export const useChannelList = (params: { keyword?: string; id?: number }) => usePagedList(channelListConfig(params));
 
-/** POST /api/crm/addHouseChannel. */
-export async function addHouseChannel(fields: FormFields): Promise<number> {
-  const { data } = await apiPost<{ id: number }>('/api/crm/addHouseChannel', fields);
+/** POST /api/crm/addHouseChannel with the form fill's idempotency key. */
+export async function addHouseChannel({ fields, key }: { fields: FormFields; key: string }): Promise<number> {
+  const { data } = await apiCreate<{ id: number }>('/api/crm/addHouseChannel', fields, key);
   return data.id;
 }
 

@@ -1,6 +1,8 @@
 import { Button, Input, List, SearchBar, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
+import { NetworkRetry } from '../../../components/network-retry.tsx';
+import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import type { FieldBinding } from '../../../lib/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import { sendForm } from './send-form.ts';
@@ -75,8 +77,8 @@ export function HouseSearch({ onSearch, placeholder = t.searchPlaceholder }: Hou
 export type HouseAddFormProps<Answer> = {
   title: string;
   form: { validate: () => unknown };
-  /** Sends what was typed; its answer goes to `onSaved`. */
-  send: () => Promise<Answer>;
+  /** Sends what was typed, with the fill's idempotency key; its answer goes to `onSaved`. */
+  send: (idempotencyKey: string) => Promise<Answer>;
   pending: boolean;
   onSaved: (answer: Answer) => void;
   children: ReactNode;
@@ -93,12 +95,14 @@ export function HouseAddForm<Answer>({
   children,
   block,
 }: HouseAddFormProps<Answer>) {
+  const submit = useIdempotentSubmit();
   return (
     <>
       <List header={title}>{children}</List>
-      <HouseAction block={block} loading={pending} onClick={() => void sendForm(form, send, onSaved)}>
+      <HouseAction block={block} loading={pending} onClick={() => void sendForm(form, send, onSaved, submit)}>
         {t.submit}
       </HouseAction>
+      <NetworkRetry failure={submit.failure} />
     </>
   );
 }

@@ -1,22 +1,23 @@
+import type { IdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { houseTexts as t } from '../texts.ts';
 
 /**
  * Sends a house add form: nothing goes while the form's own rules refuse it (their messages show beside the
  * fields); a refusal from the server is a toast and what was typed stays; on success 保存成功, then `done` with
- * the answer (to open or list what was added).
+ * the answer (to open or list what was added). `send` gets the fill's idempotency key; a submit that did not
+ * reach the server waits under the form for 重试 (lib/use-idempotent-submit.ts).
  */
 export async function sendForm<Answer>(
   form: { validate: () => unknown },
-  send: () => Promise<Answer>,
+  send: (idempotencyKey: string) => Promise<Answer>,
   done: (answer: Answer) => void,
+  submit: Pick<IdempotentSubmit, 'run'>,
 ): Promise<void> {
   if (!form.validate()) return;
-  try {
-    const answer = await send();
+  await submit.run(async (key) => {
+    const answer = await send(key);
     showToast({ content: t.saved, icon: 'success' });
     done(answer);
-  } catch (error) {
-    showErrorToast(error);
-  }
+  }, showErrorToast);
 }

@@ -69,7 +69,7 @@ export function HouseAddPage() {
       <HouseAddForm
         title={t.addClient}
         form={form}
-        send={() => add.mutateAsync(toFields(values))}
+        send={(key) => add.mutateAsync({ fields: toFields(values), key })}
         pending={add.isPending}
         onSaved={(id) => void navigate(houseDetailPath(id), { replace: true })}
         block

@@ -47,7 +47,7 @@ export function HouseChannelAddPage() {
       <HouseAddForm
         title={t.addChannel}
         form={form}
-        send={() => add.mutateAsync(values)}
+        send={(key) => add.mutateAsync({ fields: values, key })}
         pending={add.isPending}
         onSaved={(id) => void navigate(`/business/houseChannelDetail/${id}`, { replace: true })}
       >

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followUps } from '../../db/schema/cases.ts';
+import { houseClients } from '../../db/schema/house.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { createCase } from '../../test/factories-cases.ts';
+import { loginAs, postForBody } from '../../test/http.ts';
+
+/*
+ * One key, one record, under concurrent retries (decision 046). They prove something only in the PostgreSQL
+ * pass (PGlite runs one query at a time); they pass on PGlite too, so they run there. The calls chosen have
+ * no other guard: without the key, every request of the burst makes a record.
+ */
+type Body = { code: number; msg: string; data: { id: number } | null };
+let test: TestApp;
+let sales: { id: number; corpId: number; teamId: number | null; cookie: string };
+beforeAll(async () => {
+  test = await buildTestApp({ now: () => new Date('2026-11-23T08:00:00Z') });
+  const corp = await createCompany(test.db);
+  const team = await createTeam(test.db, corp.id);
+  const row = await createStaff(test.db, corp.id, { teamId: team.id });
+  sales = { id: row.id, corpId: corp.id, teamId: row.teamId, cookie: await loginAs(test, row) };
+});
+afterAll(() => test.close());
+
+const burst = (n: number, path: string, fields: Record<string, string | number>, key: string) =>
+  Promise.all(
+    Array.from({ length: n }, () =>
+      postForBody<Body>(test.app, path, fields, { cookie: sales.cookie, headers: { 'idempotency-key': key } }),
+    ),
+  );
+
+/** Every answer is the winner's (run or replayed) or "still running"; never a second record's. */
+function expectOneRecord(answers: { status: number; body: Body }[]) {
+  const done = answers.filter((a) => a.body.code === 0);
+  expect(done.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(done.map((a) => a.body.data?.id)).size).toBe(1);
+  for (const a of answers.filter((x) => x.body.code !== 0))
+    expect(a).toMatchObject({ status: 409, body: { msg: '上一次提交仍在处理中，请稍后再试' } });
+}
+
+describe('a burst of retries with one Idempotency-Key', () => {
+  it('addHouseClient: eight at once make one client', async () => {
+    const client = {
+      name: '沈家豪',
+      phone: '13812341234',
+      loan_amount: '1500000',
+      term_months: '240',
+      bank: '工商银行',
+    };
+    const answers = await burst(8, '/api/crm/addHouseClient', client, 'burst-house-0001');
+    expectOneRecord(answers);
+    expect(await test.db.select().from(houseClients).where(eq(houseClients.ownerId, sales.id))).toHaveLength(1);
+  });
+
+  it('mortgageUser: six follow-ups at once make one', async () => {
+    const c = await createCase(test.db, sales);
+    const form = { client_id: c.id, note: '回访', next_contact_at: '2026-11-30T08:00:00Z' };
+    const answers = await burst(6, '/api/crm/mortgageUser', form, 'burst-follow-0001');
+    expectOneRecord(answers);
+    expect(await test.db.select().from(followUps).where(eq(followUps.clientId, c.id))).toHaveLength(1);
+  });
+});
