@@ -13,6 +13,10 @@ export type CaseRow = typeof clients.$inferSelect;
 export type CaseValues = Omit<typeof clients.$inferInsert, 'id' | 'corpId' | 'createdAt'>;
 export type EventValues = Omit<typeof caseEvents.$inferInsert, 'id' | 'createdAt'>;
 
+/** A line of a case's history; the signing centre's moves write theirs through index.ts with this too. */
+export const insertCaseEvent = (tx: Tx, values: EventValues & { createdAt?: Date }) =>
+  tx.insert(caseEvents).values(values);
+
 /**
  * Which cases a list or statistic covers: one owner's, or one team's (optionally narrowed to one member of
  * it, when a leader opens a member's cases). Always inside one company.
@@ -214,7 +218,7 @@ export function createCasesRepository(db: Db) {
       return row.id;
     },
 
-    insertEvent: (tx: Tx, values: EventValues) => tx.insert(caseEvents).values(values),
+    insertEvent: insertCaseEvent,
 
     async findCase(corpId: number, id: number, ex: Executor = db): Promise<CaseRow | undefined> {
       const [row] = await ex

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { CASE_STATUS, findTransition } from '@crm/domain/status';
-import { appeals, caseEvents, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { insertCaseEvent } from './cases.repository.ts';
 
 /*
  * The public surface of modules/cases: what other modules may know of cases, appeals, follow-ups and
@@ -105,7 +106,7 @@ export async function moveCaseBySigning(
     .update(clients)
     .set({ status: move.to, ...(failed ? { rejectReason: null, rejectNote: move.note } : {}), updatedAt: move.at })
     .where(and(eq(clients.corpId, move.corpId), eq(clients.id, move.clientId)));
-  await tx.insert(caseEvents).values({
+  await insertCaseEvent(tx, {
     corpId: move.corpId,
     clientId: move.clientId,
     staffId: move.actorId,

@@ -1,7 +1,7 @@
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { moneyRecords, proofRejections, proofs } from '../../db/schema/money.ts';
-import { teamCaseIds } from '../cases/index.ts';
+import { toConfirmCondition } from './money.repository.ts';
 
 /*
  * The public surface of modules/money: a case's repayments and proofs as other modules (the access
@@ -33,18 +33,6 @@ export async function findLiveProof(ex: Executor, corpId: number, id: number) {
 /** Home badge: open rejections of the proofs of the person's cases (a scalar subquery). */
 export const openProofRejectionsBadge = (corpId: number, ownerId: number) =>
   sql`(select count(*)::int from ${proofRejections} where ${and(eq(proofRejections.corpId, corpId), eq(proofRejections.ownerId, ownerId), isNull(proofRejections.resolvedAt))})`;
-
-/**
- * The repayments a leader is to confirm: pending, in the cases of their team, recorded by someone else (the
- * recorder never confirms their own, decision 020). One condition for the list and its badge.
- */
-export const toConfirmCondition = (corpId: number, teamId: number, leaderId: number): SQL | undefined =>
-  and(
-    eq(moneyRecords.corpId, corpId),
-    sql`${moneyRecords.status} = 'pending'`,
-    ne(moneyRecords.createdBy, leaderId),
-    sql`${moneyRecords.clientId} in ${teamCaseIds(corpId, teamId)}`,
-  );
 
 /** Home badge: the leader's repayments to confirm (a scalar subquery). */
 export const toConfirmBadge = (corpId: number, teamId: number, leaderId: number) =>

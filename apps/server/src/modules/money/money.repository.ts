@@ -1,12 +1,23 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
-import { caseContacts } from '../cases/index.ts';
-import { toConfirmCondition } from './index.ts';
+import { caseContacts, teamCaseIds } from '../cases/index.ts';
 
 export type MoneyRow = typeof moneyRecords.$inferSelect;
 export type ProofRow = typeof proofs.$inferSelect;
+
+/**
+ * The repayments a leader is to confirm: pending, in the cases of their team, recorded by someone else (the
+ * recorder never confirms their own, decision 020). One condition for the list and its badge.
+ */
+export const toConfirmCondition = (corpId: number, teamId: number, leaderId: number): SQL | undefined =>
+  and(
+    eq(moneyRecords.corpId, corpId),
+    sql`${moneyRecords.status} = 'pending'`,
+    ne(moneyRecords.createdBy, leaderId),
+    sql`${moneyRecords.clientId} in ${teamCaseIds(corpId, teamId)}`,
+  );
 
 /**
  * SQL of repayments, proofs and their images. Every function takes the company first and filters by it:

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { signTaskEvents, signTasks } from '../../db/schema/sign.ts';
+import { signTasks } from '../../db/schema/sign.ts';
+import { insertTaskEvent } from './sign.repository.ts';
 
 /*
  * The public surface of modules/sign: signing tasks as other modules (house's docking, the access policy,
@@ -65,7 +66,7 @@ export async function withdrawCaseSignTask(
     .update(signTasks)
     .set({ status: 'withdrawn', finishedAt: about.at })
     .where(and(eq(signTasks.corpId, about.corpId), eq(signTasks.id, live.id)));
-  await tx.insert(signTaskEvents).values({
+  await insertTaskEvent(tx, {
     corpId: about.corpId,
     taskId: live.id,
     actorId: about.actorId,

@@ -9,6 +9,10 @@ import { houseClientContacts, markHouseSignFailed, markHouseSigned } from '../ho
 
 export type SignStatus = (typeof signTasks.status.enumValues)[number];
 
+/** A line of a task's history: who moved it, from where to where, why, and when (index.ts writes with it too). */
+export const insertTaskEvent = (tx: Tx, values: typeof signTaskEvents.$inferInsert) =>
+  tx.insert(signTaskEvents).values(values);
+
 const signer = alias(staff, 'signer');
 
 const taskColumns = {
@@ -168,7 +172,7 @@ export function createSignRepository(db: Db) {
       return row;
     },
 
-    insertEvent: (tx: Tx, values: typeof signTaskEvents.$inferInsert) => tx.insert(signTaskEvents).values(values),
+    insertEvent: insertTaskEvent,
 
     markHouseSigned,
     markHouseSignFailed,
