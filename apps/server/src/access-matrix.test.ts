@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { appeals, channels, followUps, serviceRequests } from './db/schema/cases.ts';
 import { moneyRecords, proofRejections, proofs } from './db/schema/money.ts';
 import { houseAudits, houseBrokerageOrders, houseImages, houseRecommends } from './db/schema/house.ts';
 import type { PrincipalSubject } from './modules/auth/principal.ts';
-import { UPCOMING } from './modules/upcoming/upcoming.routes.ts';
+import { routeFields, upcomingCalls } from './test/route-table.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { createCompany, createImageRow, createStaff, createTeam, grantStaff } from './test/factories.ts';
 import { caseForm, createBankAndProduct, createCase } from './test/factories-cases.ts';
@@ -32,28 +31,9 @@ const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 const specEndpoints = (
   JSON.parse(fs.readFileSync(fixture, 'utf8')) as { endpoints: { method: string; path: string }[] }
 ).endpoints;
-const upcoming = new Set(
-  Object.values(UPCOMING).flatMap(({ get = [], post = [] }) => [
-    ...get.map((p) => `GET ${p}`),
-    ...post.map((p) => `POST ${p}`),
-  ]),
-);
 
 /** A request parameter that names a record: an id, another record's id, a list of ids, a cursor. */
 const ID_LIKE = /^(id|userid|cursor)$|_ids?$/;
-
-/** The field names of a route's request schema (body, query or path), through optional and default wrappers. */
-function fieldNames(schema: unknown): string[] {
-  let current = schema as z.ZodType | undefined;
-  for (let depth = 0; depth < 6 && current; depth += 1) {
-    if (current instanceof z.ZodObject) return Object.keys(current.shape);
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault)
-      current = current.unwrap() as z.ZodType;
-    else if (current instanceof z.ZodPipe) current = current.in as z.ZodType;
-    else return [];
-  }
-  return [];
-}
 
 type World = Awaited<ReturnType<typeof companyB>>;
 type Fields = Record<string, string | number>;
@@ -382,12 +362,8 @@ afterAll(() => test.close());
 /** The built calls that take an id-like parameter, from the route table. */
 function idTakingRoutes() {
   return test.app.routeTable
-    .filter((route) => route.method !== 'HEAD' && !route.isPublic && !upcoming.has(`${route.method} ${route.url}`))
-    .filter((route) =>
-      [route.schema?.body, route.schema?.querystring, route.schema?.params]
-        .flatMap(fieldNames)
-        .some((name) => ID_LIKE.test(name)),
-    )
+    .filter((route) => route.method !== 'HEAD' && !route.isPublic && !upcomingCalls.has(`${route.method} ${route.url}`))
+    .filter((route) => routeFields(route.schema).some((name) => ID_LIKE.test(name)))
     .map((route) => `${route.method} ${route.url}`);
 }
 
