@@ -54,3 +54,13 @@ export function createSignTask(
 ) {
   return insertRow(db, signTasks, { corpId, ...subject, ...overrides }, 'sign task');
 }
+
+/** The fields of a valid addHouseClient form, as the phone sends them. */
+export const houseClientForm = (overrides: Record<string, string | number> = {}): Record<string, string | number> => ({
+  name: '沈家豪',
+  phone: '13812341234',
+  loan_amount: '1500000',
+  term_months: '240',
+  bank: '工商银行',
+  ...overrides,
+});

@@ -5,6 +5,7 @@ import { houseClients } from '../../db/schema/house.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createCase } from '../../test/factories-cases.ts';
+import { houseClientForm } from '../../test/factories-house.ts';
 import { loginAs, postForBody } from '../../test/http.ts';
 
 /*
@@ -42,13 +43,7 @@ function expectOneRecord(answers: { status: number; body: Body }[]) {
 
 describe('a burst of retries with one Idempotency-Key', () => {
   it('addHouseClient: eight at once make one client', async () => {
-    const client = {
-      name: '沈家豪',
-      phone: '13812341234',
-      loan_amount: '1500000',
-      term_months: '240',
-      bank: '工商银行',
-    };
+    const client = houseClientForm();
     const answers = await burst(8, '/api/crm/addHouseClient', client, 'burst-house-0001');
     expectOneRecord(answers);
     expect(await test.db.select().from(houseClients).where(eq(houseClients.ownerId, sales.id))).toHaveLength(1);

@@ -5,6 +5,7 @@ import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { IDEMPOTENT_ROUTES } from '../../plugins/idempotency.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { houseClientForm } from '../../test/factories-house.ts';
 import { loginAs, postForBody, postForm } from '../../test/http.ts';
 import { createIdempotencyRepository } from './idempotency.repository.ts';
 import { createIdempotencyService } from './idempotency.service.ts';
@@ -117,13 +118,7 @@ describe('Idempotency-Key', () => {
     const key = 'shared-key-0004';
     expect((await answer(w.cookies.sales, 'addHouseChannel', channel(), key)).body.code).toBe(0);
     expect((await answer(w.cookies.colleague, 'addHouseChannel', channel(), key)).body.code).toBe(0);
-    const client = {
-      name: '沈家豪',
-      phone: '13812341234',
-      loan_amount: '1500000',
-      term_months: '240',
-      bank: '工商银行',
-    };
+    const client = houseClientForm();
     const added = await answer(w.cookies.sales, 'addHouseClient', client, key);
     expect(added.body.code).toBe(0);
     expect(added.replayed).toBeUndefined();
@@ -144,24 +139,12 @@ describe('Idempotency-Key', () => {
     const theirs = await postForBody<Body>(
       test.app,
       '/api/crm/addHouseClient',
-      {
-        name: '沈家豪',
-        phone: '13812341234',
-        loan_amount: '1500000',
-        term_months: '240',
-        bank: '工商银行',
-        channel_id: 999999,
-      },
+      houseClientForm({ channel_id: 999999 }),
       { cookie: w.cookies.sales, headers: { 'idempotency-key': 'fill-0006-abcd' } },
     );
     expect(theirs.body).toMatchObject({ code: 1, msg: '渠道不存在或不属于你' });
     expect((await answer(w.cookies.sales, 'addHouseChannel', channel(), 'fill-0005-abcd')).body.code).toBe(0);
-    const fixed = await answer(
-      w.cookies.sales,
-      'addHouseClient',
-      { name: '沈家豪', phone: '13812341234', loan_amount: '1500000', term_months: '240', bank: '工商银行' },
-      'fill-0006-abcd',
-    );
+    const fixed = await answer(w.cookies.sales, 'addHouseClient', houseClientForm(), 'fill-0006-abcd');
     expect(fixed.body.code).toBe(0);
     const [{ n } = { n: -1 }] = (
       await test.db.execute<{ n: number }>(
