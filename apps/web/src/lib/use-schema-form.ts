@@ -17,11 +17,12 @@ export type FormSchema<Out> = {
 
 export type FormErrors = Partial<Record<string, string>>;
 
-export type CheckResult<Out> = { ok: true; data: Out } | { ok: false; field: string; message: string };
+export type CheckResult<Out> =
+  { ok: true; data: Out } | { ok: false; problems: ReadonlyArray<{ field: string; message: string }> };
 
 /**
- * A FormSchema over a plain checker that names the first bad field: the calculator's and the login's rules
- * (packages/domain and login-rules.ts) are kept free of zod for their bundles' sake.
+ * A FormSchema over a plain checker that names every bad field, first one first: the calculator's and the
+ * login's rules (packages/domain and login-rules.ts) are kept free of zod for their bundles' sake.
  */
 export function checkedBy<In, Out>(check: (input: In) => CheckResult<Out>): FormSchema<Out> {
   return {
@@ -29,7 +30,10 @@ export function checkedBy<In, Out>(check: (input: In) => CheckResult<Out>): Form
       const result = check(input as In);
       return result.ok
         ? { success: true, data: result.data }
-        : { success: false, error: { issues: [{ path: [result.field], message: result.message }] } };
+        : {
+            success: false,
+            error: { issues: result.problems.map(({ field, message }) => ({ path: [field], message })) },
+          };
     },
   };
 }
