@@ -85,7 +85,7 @@ function NewProofForm({ clientId }: { clientId: number }) {
           options={PROOF_TYPES}
           value={type}
           onChange={form.set('type')}
-          columns={4}
+          columns={3}
         />
         <FormField field={form.field('imgs')} label={T.imagesLabel}>
           <ImageUploader uploads={uploads} label={T.imagesLabel} />
