@@ -643,7 +643,13 @@ describe('statistics: statistic, statUserlist, teamData', () => {
     };
     const mine = await get<Stat>(member, '/api/crm/statistic');
     expect(mine.body.data?.total).toEqual({ count: 2, amount_fen: 15_000_000, disbursed_fen: 10_000_000 });
+    // Six months ending with this one, the empty ones as zeros.
+    const none = { count: 0, amount_fen: 0, disbursed_fen: 0 };
     expect(mine.body.data?.by_month).toEqual([
+      { month: '2026-06', ...none },
+      { month: '2026-07', ...none },
+      { month: '2026-08', ...none },
+      { month: '2026-09', ...none },
       { month: '2026-10', count: 1, amount_fen: 5_000_000, disbursed_fen: 0 },
       { month: '2026-11', count: 1, amount_fen: 10_000_000, disbursed_fen: 10_000_000 },
     ]);

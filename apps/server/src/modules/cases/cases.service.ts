@@ -189,7 +189,16 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       }),
       { count: 0, amount_fen: 0, disbursed_fen: 0 },
     );
-    return { total, by_status: byStatus, by_month: byMonth };
+    // Every one of the six months, a month without cases as zeros, so the chart always spans half a year.
+    const shanghai = new Date(at.getTime() + 8 * 3_600_000);
+    const months = Array.from({ length: 6 }, (_, i) => {
+      const first = new Date(Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth() - 5 + i, 1));
+      return `${first.getUTCFullYear()}-${String(first.getUTCMonth() + 1).padStart(2, '0')}`;
+    });
+    const by_month = months.map(
+      (month) => byMonth.find((row) => row.month === month) ?? { month, count: 0, amount_fen: 0, disbursed_fen: 0 },
+    );
+    return { total, by_status: byStatus, by_month };
   }
 
   return {
