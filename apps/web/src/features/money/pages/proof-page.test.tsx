@@ -46,7 +46,7 @@ describe('/business/proof', () => {
     await tap(await screen.findByRole('button', { name: '重新上传' }));
     expect(await screen.findByText('重新上传凭证')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '提交' }));
-    expect(await findToast('重新上传')).toBeTruthy();
+    expect(await findToast('凭证已重新提交')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/updateProof').fields).toEqual({ id: '41', imgs: '61' });
   });
 

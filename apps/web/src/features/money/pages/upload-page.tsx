@@ -67,7 +67,7 @@ function NewProofForm({ clientId }: { clientId: number }) {
     if (!form.validate() || type === null) return;
     try {
       await add.mutateAsync({ id: clientId, type, imgs: uploads.imageIds });
-      Toast.show({ icon: 'success', content: T.uploadProof });
+      Toast.show({ icon: 'success', content: T.proofSubmitted });
       form.reset({ type: null });
       uploads.reset();
     } catch (error) {
