@@ -164,7 +164,7 @@ describe('POST /api/crm/addClient', () => {
     expect(
       (await post(people.owner, '/api/crm/addClient', caseForm({ product_id: String(product.id), amount: '300000' })))
         .body,
-    ).toMatchObject({ code: 1, msg: '该产品的贷款金额为 10000–200000 元' });
+    ).toMatchObject({ code: 1, msg: '该产品的贷款金额为 ¥10,000.00–¥200,000.00' });
     expect(
       (await post(people.owner, '/api/crm/addClient', caseForm({ product_id: String(product.id), term: '60' }))).body,
     ).toMatchObject({ code: 1, msg: '该产品不支持所选期限' });

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { AppealItem, CaseDetail, CaseListItem, MemberStat, Statistic, TeamData } from '@crm/domain/api/cases';
 import type { CaseForm } from '@crm/domain/cases';
-import { fenToYuan } from '@crm/domain/money';
+import { formatFen } from '@crm/domain/money';
 import {
   allowedMoves,
   CASE_STATUS,
@@ -109,7 +109,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         (amount < product.min_amount_fen || amount > product.max_amount_fen)
       ) {
         throw new RefusedError(
-          T.amountOutOfRange(fenToYuan(product.min_amount_fen), fenToYuan(product.max_amount_fen)),
+          T.amountOutOfRange(formatFen(product.min_amount_fen), formatFen(product.max_amount_fen)),
         );
       }
       if (product && product.terms.length > 0 && !product.terms.includes(form.term))
