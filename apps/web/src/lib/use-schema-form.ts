@@ -83,14 +83,25 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
     errors: {},
   }));
 
-  /** Re-checks the changed fields that show a message: each keeps the schema's new message or loses it. */
-  const recheck = (next: V, changed: string[], current: FormErrors): FormErrors => {
-    const shown = changed.filter((key) => current[key] !== undefined);
+  const errorsOf = (values: V): FormErrors => {
+    const parsed = schema.safeParse(toInput(values));
+    return parsed.success ? {} : formErrorsOf(parsed.error.issues);
+  };
+
+  /**
+   * Re-checks the fields that show a message: a changed one keeps the schema's new message or loses it; an
+   * unchanged one too when its message was the schema's (a rule over two fields: a card number needed only
+   * for a card payment goes once cash is chosen). A message from the server on an unchanged field stays.
+   */
+  const recheck = (previous: V, next: V, changed: string[], current: FormErrors): FormErrors => {
+    const shown = Object.keys(current).filter((key) => current[key] !== undefined);
     if (shown.length === 0) return current;
-    const parsed = schema.safeParse(toInput(next));
-    const found = parsed.success ? {} : formErrorsOf(parsed.error.issues);
+    const found = errorsOf(next);
+    const before = shown.some((key) => !changed.includes(key)) ? errorsOf(previous) : {};
     const updated = { ...current };
-    for (const key of shown) updated[key] = found[key];
+    for (const key of shown) {
+      if (changed.includes(key) || before[key] === current[key]) updated[key] = found[key];
+    }
     return updated;
   };
 
@@ -98,7 +109,7 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
   const patch = (changes: Partial<V>) =>
     setState((current) => {
       const next = { ...current.values, ...changes };
-      return { values: next, errors: recheck(next, Object.keys(changes), current.errors) };
+      return { values: next, errors: recheck(current.values, next, Object.keys(changes), current.errors) };
     });
 
   const set =
