@@ -18,7 +18,7 @@ describe('ImageUploader', () => {
   it("shows the server's reason on an upload it refused, not only 上传失败", () => {
     const refused = { key: 'a', preview: '', status: 'failed', progress: 0, error: '只能上传 JPG、PNG 或 WebP 图片' };
     render(<ImageUploader uploads={uploadsOf([refused as UploadItem])} label="凭证图片" />);
-    expect(screen.getByRole('button', { name: /只能上传 JPG、PNG 或 WebP 图片/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /上传失败.*只能上传 JPG、PNG 或 WebP 图片/ })).toBeTruthy();
   });
 
   it('falls back to 上传失败 when there is no reason', () => {
