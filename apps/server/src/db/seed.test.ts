@@ -93,6 +93,18 @@ describe('demo seed', () => {
     expect((await homeOf(101)).tiles).not.toContain('/sign/reject');
   });
 
+  it('gives the money demo case 900 an amount and the fields a real case has', async () => {
+    const rows = await test.db.execute(
+      `select amount_fen, id_number, bank_card, product_id, bank_id from clients where id = 900`,
+    );
+    const row = rows.rows[0] as Record<string, string | number | null>;
+    expect(Number(row.amount_fen)).toBeGreaterThan(0);
+    expect(row.id_number).toMatch(/^\d{17}[\dX]$/);
+    expect(row.bank_card).not.toBe('');
+    expect(row.product_id).not.toBeNull();
+    expect(row.bank_id).not.toBeNull();
+  });
+
   it('starts new case ids past the seeded case 900', async () => {
     const rows = await test.db.execute(`select nextval(pg_get_serial_sequence('clients', 'id')) as next`);
     expect(Number((rows.rows[0] as { next: string | number }).next)).toBeGreaterThan(1000);

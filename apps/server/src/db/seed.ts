@@ -478,15 +478,23 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await tx
       .insert(staff)
       .values([MONEY_DEMO.salesperson, MONEY_DEMO.leader].map((person) => ({ ...person, jobs: [...person.jobs] })));
-    await tx.insert(clients).values({
-      id: MONEY_DEMO.caseId,
-      corpId: 1,
-      ownerId: 8,
-      teamId: MONEY_DEMO.teamId,
-      name: '何晓峰',
-      phone: '13712340900',
-      status: 5,
-    });
+    // A case as complete as the others (ID number, bank card, amount, product …), since the money journey shows it.
+    await tx.insert(clients).values(
+      demoCase(
+        1,
+        {
+          id: MONEY_DEMO.caseId,
+          ownerId: 8,
+          teamId: MONEY_DEMO.teamId,
+          name: '何晓峰',
+          phone: '13712340900',
+          status: 5,
+          amountFen: 20_000_000,
+          termMonths: 36,
+        },
+        20,
+      ),
+    );
 
     // Repayments (issue 4): one confirmed by the team leader, one waiting for him, one in the other company.
     await tx.insert(moneyRecords).values([

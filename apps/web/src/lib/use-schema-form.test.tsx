@@ -63,6 +63,28 @@ describe('useSchemaForm', () => {
     expect(form().errors.name).toBe('姓名必填');
   });
 
+  it('drops a message of a rule over two fields once the other field makes it hold, but keeps the server’s', () => {
+    const paid = z
+      .object({ method: z.string(), card: z.string() })
+      .refine((v) => v.method !== 'card' || v.card !== '', { message: '请输入卡号', path: ['card'] });
+    let form: ReturnType<typeof useSchemaForm<{ method: string; card: string }, z.infer<typeof paid>>> | undefined;
+    function Probe() {
+      form = useSchemaForm({ schema: paid, initial: { method: 'card', card: '' }, idPrefix: 'paid' });
+      return null;
+    }
+    act(() => {
+      root = createRoot(document.createElement('div'));
+      root.render(<Probe />);
+    });
+    act(() => void form?.validate());
+    expect(form?.errors.card).toBe('请输入卡号');
+    act(() => form?.set('method')('cash'));
+    expect(form?.errors.card).toBeUndefined();
+    act(() => form?.setError('card', '该卡已停用'));
+    act(() => form?.set('method')('card'));
+    expect(form?.errors.card).toBe('该卡已停用');
+  });
+
   it('answers the parsed values once the input is good', () => {
     const form = mount();
     act(() => {

@@ -17,11 +17,12 @@ export type FormSchema<Out> = {
 
 export type FormErrors = Partial<Record<string, string>>;
 
-export type CheckResult<Out> = { ok: true; data: Out } | { ok: false; field: string; message: string };
+export type CheckResult<Out> =
+  { ok: true; data: Out } | { ok: false; problems: ReadonlyArray<{ field: string; message: string }> };
 
 /**
- * A FormSchema over a plain checker that names the first bad field: the calculator's and the login's rules
- * (packages/domain and login-rules.ts) are kept free of zod for their bundles' sake.
+ * A FormSchema over a plain checker that names every bad field, first one first: the calculator's and the
+ * login's rules (packages/domain and login-rules.ts) are kept free of zod for their bundles' sake.
  */
 export function checkedBy<In, Out>(check: (input: In) => CheckResult<Out>): FormSchema<Out> {
   return {
@@ -29,7 +30,10 @@ export function checkedBy<In, Out>(check: (input: In) => CheckResult<Out>): Form
       const result = check(input as In);
       return result.ok
         ? { success: true, data: result.data }
-        : { success: false, error: { issues: [{ path: [result.field], message: result.message }] } };
+        : {
+            success: false,
+            error: { issues: result.problems.map(({ field, message }) => ({ path: [field], message })) },
+          };
     },
   };
 }
@@ -79,14 +83,25 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
     errors: {},
   }));
 
-  /** Re-checks the changed fields that show a message: each keeps the schema's new message or loses it. */
-  const recheck = (next: V, changed: string[], current: FormErrors): FormErrors => {
-    const shown = changed.filter((key) => current[key] !== undefined);
+  const errorsOf = (values: V): FormErrors => {
+    const parsed = schema.safeParse(toInput(values));
+    return parsed.success ? {} : formErrorsOf(parsed.error.issues);
+  };
+
+  /**
+   * Re-checks the fields that show a message: a changed one keeps the schema's new message or loses it; an
+   * unchanged one too when its message was the schema's (a rule over two fields: a card number needed only
+   * for a card payment goes once cash is chosen). A message from the server on an unchanged field stays.
+   */
+  const recheck = (previous: V, next: V, changed: string[], current: FormErrors): FormErrors => {
+    const shown = Object.keys(current).filter((key) => current[key] !== undefined);
     if (shown.length === 0) return current;
-    const parsed = schema.safeParse(toInput(next));
-    const found = parsed.success ? {} : formErrorsOf(parsed.error.issues);
+    const found = errorsOf(next);
+    const before = shown.some((key) => !changed.includes(key)) ? errorsOf(previous) : {};
     const updated = { ...current };
-    for (const key of shown) updated[key] = found[key];
+    for (const key of shown) {
+      if (changed.includes(key) || before[key] === current[key]) updated[key] = found[key];
+    }
     return updated;
   };
 
@@ -94,7 +109,7 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
   const patch = (changes: Partial<V>) =>
     setState((current) => {
       const next = { ...current.values, ...changes };
-      return { values: next, errors: recheck(next, Object.keys(changes), current.errors) };
+      return { values: next, errors: recheck(current.values, next, Object.keys(changes), current.errors) };
     });
 
   const set =

@@ -34,9 +34,14 @@ describe('moneyFormSchema (the add-money form and the server)', () => {
       note: '',
     });
   });
+  it.each(['12,800', '99999999.99', ' 1,280.50 '])('accepts the amount %j as typed', (amount) =>
+    expect(moneyFormSchema.safeParse({ ...valid, amount }).success).toBe(true),
+  );
   it.each([
     [{ amount: '' }, '请输入还款金额'],
     [{ amount: '12.345' }, '金额格式不正确'],
+    [{ amount: '100000000' }, '金额不能超过 99,999,999.99 元'],
+    [{ amount: '123,456,789.00' }, '金额不能超过 99,999,999.99 元'],
     [{ paid_on: '2026-13-01' }, '还款日期格式错误'],
     [{ method: '5' }, '请选择还款方式'],
     [{ method: undefined }, '请选择还款方式'],

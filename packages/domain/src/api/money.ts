@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isPlausibleTime, isRowId, rowIdSchema } from './bounds.ts';
 import { isValidBankCardNumber } from '../idcard/luhn.ts';
 import { MAX_IMAGES_PER_PROOF, PROOF_TYPES, REPAYMENT_METHODS } from '../money/options.ts';
-import { moneyAmountToFen } from '../money/amount.ts';
+import { isAmountTooLarge, moneyAmountToFen } from '../money/amount.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
-import { BANK_CARD_PATTERN } from '../validation/formats.ts';
+import { BANK_CARD_PATTERN, cleanCardNumber } from '../validation/formats.ts';
 import { VALIDATION_MESSAGES as V } from '../validation/messages.ts';
 
 /**
@@ -17,6 +17,7 @@ export const MONEY_MESSAGES = {
   recordRequired: '记录无效',
   amountRequired: '请输入还款金额',
   amountFormat: V.amountFormat,
+  amountTooLarge: V.amountTooLarge,
   dateRequired: '请选择还款日期',
   dateFormat: '还款日期格式错误',
   methodRequired: '请选择还款方式',
@@ -73,7 +74,8 @@ export const moneyFormFields = {
     .string({ error: M.amountRequired })
     .trim()
     .min(1, M.amountRequired)
-    .refine((value) => moneyAmountToFen(value) !== null, M.amountFormat),
+    .refine((value) => !isAmountTooLarge(value), M.amountTooLarge)
+    .refine((value) => isAmountTooLarge(value) || moneyAmountToFen(value) !== null, M.amountFormat),
   paid_on: z
     .string({ error: M.dateRequired })
     .trim()
@@ -88,7 +90,7 @@ export const moneyFormFields = {
   card_no: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').replace(/\s/g, ''))
+    .transform((value) => cleanCardNumber(value ?? ''))
     .refine((value) => value === '' || BANK_CARD_PATTERN.test(value), M.cardFormat)
     .refine((value) => value === '' || isValidBankCardNumber(value), M.cardCheck),
   note: z.string().trim().max(200, M.noteTooLong).optional().default(''),

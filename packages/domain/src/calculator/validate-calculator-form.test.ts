@@ -47,6 +47,21 @@ describe('validateCalculatorForm', () => {
     });
   });
 
+  it('lists every failing field, not only the first', () => {
+    const result = validateCalculatorForm({ amount: '1.5', nper: null, interestType: 1, rate: '', method: null });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((problem) => [problem.field, problem.message])).toEqual([
+      ['amount', '金额只能是整数'],
+      ['nper', '请选择贷款期限'],
+      ['rate', '请输入利率'],
+      ['method', '请选择还款方式'],
+    ]);
+    expect(validateCalculatorForm({ ...valid, interestType: 2, method: null, rate: '0' })).toMatchObject({
+      problems: [{ field: 'rate', code: 'rateInvalid' }],
+    });
+  });
+
   it.each([
     ['the smallest amount and rate', { amount: '1', rate: '0.0001' }, { amount: 1, rate: 0.0001 }],
     ['the largest rate', { rate: '999.9999' }, { rate: 999.9999 }],
@@ -67,12 +82,8 @@ describe('validateCalculatorForm', () => {
 
   it('shows the messages of another locale by the same code', () => {
     const result = validateCalculatorForm({ ...valid, rate: 'abc' }, CALCULATOR_MESSAGES_EN);
-    expect(result).toEqual({
-      ok: false,
-      field: 'rate',
-      code: 'rateInvalid',
-      message: 'rate entered wrongly',
-    });
+    const problem = { field: 'rate', code: 'rateInvalid', message: 'rate entered wrongly' };
+    expect(result).toEqual({ ok: false, ...problem, problems: [problem] });
   });
 });
 

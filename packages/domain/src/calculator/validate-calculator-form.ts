@@ -1,6 +1,6 @@
 import type { CalculatorInput } from './loan.ts';
 import { CALCULATOR_MESSAGES, type CalculatorMessageKey } from './messages.ts';
-import { isCalculatorTerm, isInterestType, isRepaymentMethod } from './options.ts';
+import { isCalculatorTerm, isInterestType, isRepaymentMethod, type RepaymentMethod } from './options.ts';
 
 /** Whole 万, no leading zero (spec §5). */
 export const CALCULATOR_AMOUNT_PATTERN = /^[1-9]\d*$/;
@@ -18,15 +18,21 @@ export type CalculatorForm = {
 
 export type CalculatorField = 'amount' | 'nper' | 'interestType' | 'rate' | 'method';
 
+/** One failing field and the message it shows. */
+export type CalculatorProblem = { field: CalculatorField; code: CalculatorMessageKey; message: string };
+
+/**
+ * The first failing field (`field`, `code`, `message`) and, in `problems`, every failing field in screen
+ * order, so a screen can mark them all at once rather than one per tap.
+ */
 export type CalculatorValidation =
-  | { ok: true; input: CalculatorInput }
-  | { ok: false; field: CalculatorField; code: CalculatorMessageKey; message: string };
+  { ok: true; input: CalculatorInput } | ({ ok: false; problems: CalculatorProblem[] } & CalculatorProblem);
 
 const isEmpty = (value: string | number | null | undefined): boolean => value == null || value === '';
 
 /**
  * Checks the calculator form in screen order (amount, term, interest type, rate, repayment method) and
- * reports the first failing field, or the input for `calculateLoan`.
+ * reports the failing fields, first one first, or the input for `calculateLoan`.
  *
  * `code` names the message so another locale can be shown (CALCULATOR_MESSAGES_EN); `message` is taken
  * from `messages`, the zh-CN texts unless told otherwise. The repayment method is asked for only with
@@ -36,33 +42,34 @@ export function validateCalculatorForm(
   form: CalculatorForm,
   messages: Record<CalculatorMessageKey, string> = CALCULATOR_MESSAGES,
 ): CalculatorValidation {
-  const fail = (field: CalculatorField, code: CalculatorMessageKey): CalculatorValidation => ({
-    ok: false,
-    field,
-    code,
-    message: messages[code],
-  });
+  const problems: CalculatorProblem[] = [];
+  const fail = (field: CalculatorField, code: CalculatorMessageKey) =>
+    problems.push({ field, code, message: messages[code] });
 
   const { amount, nper, interestType, rate, method } = form;
 
-  if (amount === undefined || isEmpty(amount)) return fail('amount', 'amountRequired');
+  if (amount === undefined || isEmpty(amount)) fail('amount', 'amountRequired');
   // An amount too large to count in whole fen cannot be computed exactly either; it is refused as
   // "not an integer" rather than with a message the spec does not have.
-  if (!CALCULATOR_AMOUNT_PATTERN.test(amount) || !Number.isSafeInteger(Number(amount) * 1_000_000)) {
-    return fail('amount', 'amountInteger');
+  else if (!CALCULATOR_AMOUNT_PATTERN.test(amount) || !Number.isSafeInteger(Number(amount) * 1_000_000)) {
+    fail('amount', 'amountInteger');
   }
 
   // Only the terms the picker offers count as chosen, so the input is always a term the screen shows.
-  if (!isCalculatorTerm(nper)) return fail('nper', 'termRequired');
+  if (!isCalculatorTerm(nper)) fail('nper', 'termRequired');
 
-  if (!isInterestType(interestType)) return fail('interestType', 'interestTypeRequired');
+  if (!isInterestType(interestType)) fail('interestType', 'interestTypeRequired');
 
-  if (rate === undefined || isEmpty(rate)) return fail('rate', 'rateRequired');
-  if (!CALCULATOR_RATE_PATTERN.test(rate) || !(Number(rate) > 0)) return fail('rate', 'rateInvalid');
+  if (rate === undefined || isEmpty(rate)) fail('rate', 'rateRequired');
+  else if (!CALCULATOR_RATE_PATTERN.test(rate) || !(Number(rate) > 0)) fail('rate', 'rateInvalid');
 
-  if (interestType === 2) {
-    return { ok: true, input: { amount: Number(amount), nper, interestType, rate: Number(rate) } };
-  }
-  if (!isRepaymentMethod(method)) return fail('method', 'methodRequired');
-  return { ok: true, input: { amount: Number(amount), nper, interestType, rate: Number(rate), method } };
+  if (interestType !== 2 && !isRepaymentMethod(method)) fail('method', 'methodRequired');
+
+  const [first] = problems;
+  if (first) return { ok: false, ...first, problems };
+  // Every check above passed, so the narrowing the early returns used to give holds.
+  const input = { amount: Number(amount), nper: nper as number, rate: Number(rate) };
+  return interestType === 2
+    ? { ok: true, input: { ...input, interestType } }
+    : { ok: true, input: { ...input, interestType: 1, method: method as RepaymentMethod } };
 }

@@ -39,6 +39,11 @@ describe('caseFormSchema (shared by the web form and addClient)', () => {
     expect(caseFormErrors({ ...valid, ...override })[field]).toBe(message);
   });
 
+  it('takes a card number with the spaces of its groups, and stores it without them', () => {
+    const form = caseFormSchema.parse({ ...valid, bank_card: '6222 0210 1000 0007', amount: '80,000' });
+    expect(form).toMatchObject({ bank_card: '6222021010000007', amount: 8_000_000 });
+  });
+
   it('skips the format checks of empty optional fields (spec §5)', () => {
     expect(caseFormErrors({ ...valid, bank_card: '', income: '' })).toEqual({});
   });

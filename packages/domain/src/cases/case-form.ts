@@ -12,7 +12,7 @@ import {
   type Option,
 } from '../options/index.ts';
 import { phoneSchema } from '../validation/fields.ts';
-import { BANK_CARD_PATTERN, ID_NUMBER_PATTERN } from '../validation/formats.ts';
+import { BANK_CARD_PATTERN, cleanCardNumber, ID_NUMBER_PATTERN } from '../validation/formats.ts';
 import { parseIdNumber } from '../idcard/id-number.ts';
 import { CASE_MESSAGES as M } from './messages.ts';
 
@@ -75,7 +75,9 @@ export const caseFormSchema = z.object({
     if (!facts) ctx.addIssue({ code: 'custom', message: M.idNumberCheck });
     return { idNumber: value.toUpperCase(), birthDate: facts?.birthDate ?? null, sex: facts?.sex ?? null };
   }),
-  bank_card: text.refine((value) => value === '' || BANK_CARD_PATTERN.test(value), M.bankCardFormat),
+  bank_card: text
+    .transform(cleanCardNumber)
+    .refine((value) => value === '' || BANK_CARD_PATTERN.test(value), M.bankCardFormat),
   amount: amountFen(M.amountRequired),
   term: text.transform((value, ctx) => {
     if (value === '') {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HOUSE_TERMS, houseClientFormSchema, isHouseTerm, setBrokerageFormSchema } from './house.ts';
+import {
+  HOUSE_TERMS,
+  houseBrokerageUserFormSchema,
+  houseClientFormSchema,
+  isHouseTerm,
+  setBrokerageFormSchema,
+} from './house.ts';
 
 describe('house-loan terms', () => {
   it('runs 12 to 360 months in 12-month steps (spec §9)', () => {
@@ -65,5 +71,15 @@ describe('setBrokerageFormSchema', () => {
     expect(setBrokerageFormSchema.safeParse({ id: 1, rate: '1', user_ids: '1,2,3,4,5,6' }).success).toBe(false);
     expect(setBrokerageFormSchema.safeParse({ id: 1, rate: '10.01', user_ids: '1' }).success).toBe(false);
     expect(setBrokerageFormSchema.safeParse({ id: 1, rate: '10', user_ids: '1' }).success).toBe(true);
+  });
+});
+
+describe('houseBrokerageUserFormSchema', () => {
+  const valid = { name: '吴刚', phone: '13600000003', bank_name: '招商银行', bank_card: '6214 8301 2345 1234' };
+  it('takes a card number with the spaces of its groups, without them', () => {
+    expect(houseBrokerageUserFormSchema.parse(valid).bank_card).toBe('6214830123451234');
+  });
+  it('still refuses a short one', () => {
+    expect(houseBrokerageUserFormSchema.safeParse({ ...valid, bank_card: '6214 8301' }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rowIdSchema } from '../api/bounds.ts';
-import { isIdNumberFormat } from '../validation/formats.ts';
+import { cleanCardNumber, isIdNumberFormat } from '../validation/formats.ts';
 import { phoneSchema } from '../validation/fields.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { MAX_RATE_BP, MAX_SPLIT_PARTS, percentToBp } from '../brokerage/brokerage.ts';
@@ -126,8 +126,8 @@ export const houseBrokerageUserFormSchema = z.object({
   bank_name: trimmed(HOUSE_MESSAGES.bankNameRequired, 50),
   bank_card: z
     .string({ error: M.bankCardFormat })
-    .trim()
-    .regex(/^\d{16,19}$/, M.bankCardFormat),
+    .transform(cleanCardNumber)
+    .pipe(z.string().regex(/^\d{16,19}$/, M.bankCardFormat)),
   channel_id: optionalIdSchema,
 });
 

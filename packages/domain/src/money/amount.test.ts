@@ -6,6 +6,7 @@ import {
   fenToWanValue,
   fenToYuan,
   formatFen,
+  isAmountTooLarge,
   loanAmountToFen,
   MAX_AMOUNT_FEN,
   moneyAmountToFen,
@@ -47,6 +48,17 @@ describe('yuanToFen: the money rule', () => {
     expect(cleanAmountText('12,800')).toBe('12800');
     expect(cleanAmountText('1,28')).toBeNull();
   });
+});
+
+describe('isAmountTooLarge', () => {
+  it.each([
+    ['100000000', true],
+    ['99999999.99', false],
+    ['123,456,789', true],
+    ['5', false],
+    ['12.345', false],
+    ['abc', false],
+  ])('%j → %s', (text, expected) => expect(isAmountTooLarge(text)).toBe(expected));
 });
 
 describe('moneyAmountToFen and loanAmountToFen', () => {

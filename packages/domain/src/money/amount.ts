@@ -41,6 +41,17 @@ export function yuanToFen(text: string): number | null {
   return fen <= MAX_AMOUNT_FEN ? fen : null;
 }
 
+/**
+ * Whether the text is a well-formed amount that is only too large (over MAX_AMOUNT_FEN), so a form can say
+ * that rather than "format incorrect".
+ */
+export function isAmountTooLarge(text: string): boolean {
+  const match = /^([1-9]\d*)(?:\.(\d{1,2}))?$/.exec(cleanAmountText(text) ?? '');
+  if (!match) return false;
+  const [, yuan = '', fen = ''] = match;
+  return yuan.length > 8 || Number(yuan) * 100 + Number(fen.padEnd(2, '0')) > MAX_AMOUNT_FEN;
+}
+
 /** A money amount (repayment, brokerage, payment): yuanToFen, and more than zero. */
 export function moneyAmountToFen(text: string): number | null {
   const fen = yuanToFen(text);

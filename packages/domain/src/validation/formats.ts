@@ -5,6 +5,14 @@ export const ID_NUMBER_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
 export const BANK_CARD_PATTERN = /^\d{16,19}$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 
+/** Spaces of every width people type or paste between a card number's groups ("6222 0210 …"). */
+const CARD_SPACES = /[\s\u00a0\u3000]/g;
+
+/** A bank card number as typed or pasted, without the spaces between its groups: checked and stored so. */
+export function cleanCardNumber(text: string): string {
+  return text.replace(CARD_SPACES, '');
+}
+
 const isEmpty = (value: string | null | undefined): boolean => value == null || value === '';
 
 /** Matches the pattern, or is empty (format checks are skipped for empty fields, spec §5). */

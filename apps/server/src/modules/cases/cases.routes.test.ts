@@ -164,7 +164,7 @@ describe('POST /api/crm/addClient', () => {
     expect(
       (await post(people.owner, '/api/crm/addClient', caseForm({ product_id: String(product.id), amount: '300000' })))
         .body,
-    ).toMatchObject({ code: 1, msg: '该产品的贷款金额为 10000–200000 元' });
+    ).toMatchObject({ code: 1, msg: '该产品的贷款金额为 ¥10,000.00–¥200,000.00' });
     expect(
       (await post(people.owner, '/api/crm/addClient', caseForm({ product_id: String(product.id), term: '60' }))).body,
     ).toMatchObject({ code: 1, msg: '该产品不支持所选期限' });
@@ -665,7 +665,13 @@ describe('statistics: statistic, statUserlist, teamData', () => {
     };
     const mine = await get<Stat>(member, '/api/crm/statistic');
     expect(mine.body.data?.total).toEqual({ count: 2, amount_fen: 15_000_000, disbursed_fen: 10_000_000 });
+    // Six months ending with this one, the empty ones as zeros.
+    const none = { count: 0, amount_fen: 0, disbursed_fen: 0 };
     expect(mine.body.data?.by_month).toEqual([
+      { month: '2026-06', ...none },
+      { month: '2026-07', ...none },
+      { month: '2026-08', ...none },
+      { month: '2026-09', ...none },
       { month: '2026-10', count: 1, amount_fen: 5_000_000, disbursed_fen: 0 },
       { month: '2026-11', count: 1, amount_fen: 10_000_000, disbursed_fen: 10_000_000 },
     ]);

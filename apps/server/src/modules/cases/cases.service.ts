@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { AppealItem, CaseDetail, CaseListItem, MemberStat, Statistic, TeamData } from '@crm/domain/api/cases';
 import type { CaseForm } from '@crm/domain/cases';
-import { fenToYuan } from '@crm/domain/money';
+import { formatFen } from '@crm/domain/money';
 import {
   allowedMoves,
   CASE_STATUS,
@@ -109,7 +109,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         (amount < product.min_amount_fen || amount > product.max_amount_fen)
       ) {
         throw new RefusedError(
-          T.amountOutOfRange(fenToYuan(product.min_amount_fen), fenToYuan(product.max_amount_fen)),
+          T.amountOutOfRange(formatFen(product.min_amount_fen), formatFen(product.max_amount_fen)),
         );
       }
       if (product && product.terms.length > 0 && !product.terms.includes(form.term))
@@ -189,7 +189,16 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       }),
       { count: 0, amount_fen: 0, disbursed_fen: 0 },
     );
-    return { total, by_status: byStatus, by_month: byMonth };
+    // Every one of the six months, a month without cases as zeros, so the chart always spans half a year.
+    const shanghai = new Date(at.getTime() + 8 * 3_600_000);
+    const months = Array.from({ length: 6 }, (_, i) => {
+      const first = new Date(Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth() - 5 + i, 1));
+      return `${first.getUTCFullYear()}-${String(first.getUTCMonth() + 1).padStart(2, '0')}`;
+    });
+    const by_month = months.map(
+      (month) => byMonth.find((row) => row.month === month) ?? { month, count: 0, amount_fen: 0, disbursed_fen: 0 },
+    );
+    return { total, by_status: byStatus, by_month };
   }
 
   return {

@@ -9,7 +9,8 @@ export const CASES_TEXTS = {
   sourceInvalid: '来源不存在',
   cityInvalid: '城市不存在',
   signUserInvalid: '签约人不存在',
-  amountOutOfRange: (min: string, max: string) => `该产品的贷款金额为 ${min}–${max} 元`,
+  // Amounts in formatFen's one display format (¥10,000.00), as every screen shows money.
+  amountOutOfRange: (min: string, max: string) => `该产品的贷款金额为 ${min}–${max}`,
   termNotInProduct: '该产品不支持所选期限',
   notEditable: '当前状态不能修改报单',
   notDeletable: '报单已开始签约，不能删除',

@@ -41,16 +41,31 @@ describe('validateLoginForm', () => {
     [{ ...valid, code: '' }, 'code', '验证码必填'],
     [{ ...valid, code: '12' }, 'code', '验证码格式错误'],
   ])('refuses %j on %s with %s', (form, field, message) => {
-    expect(validateLoginForm(form, '13800138000')).toEqual({ ok: false, field, message });
+    expect(validateLoginForm(form, '13800138000')).toEqual({
+      ok: false,
+      field,
+      message,
+      problems: [{ field, message }],
+    });
+  });
+
+  it('names every bad field at once, and the stored phone only once they hold', () => {
+    const result = validateLoginForm({ corpId: null, phone: '1234', code: '' }, null);
+    expect(result).toMatchObject({
+      ok: false,
+      field: 'corpId',
+      problems: [
+        { field: 'corpId', message: '公司必选' },
+        { field: 'phone', message: '手机号码格式错误' },
+        { field: 'code', message: '验证码必填' },
+      ],
+    });
   });
 
   it('needs an SMS sent to this phone (验证码输入错误)', () => {
-    expect(validateLoginForm(valid, null)).toEqual({ ok: false, field: 'stored', message: '验证码输入错误' });
-    expect(validateLoginForm(valid, '13900139000')).toEqual({
-      ok: false,
-      field: 'stored',
-      message: '验证码输入错误',
-    });
+    const stored = { field: 'stored', message: '验证码输入错误' };
+    expect(validateLoginForm(valid, null)).toEqual({ ok: false, ...stored, problems: [stored] });
+    expect(validateLoginForm(valid, '13900139000')).toEqual({ ok: false, ...stored, problems: [stored] });
   });
 
   it('gives the login payload when everything holds', () => {

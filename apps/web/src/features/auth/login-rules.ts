@@ -3,9 +3,12 @@ import { PHONE_PATTERN, SMS_CODE_PATTERN, VALIDATION_MESSAGES } from '@crm/domai
 export type LoginForm = { corpId: number | null; phone: string; code: string };
 export type LoginField = 'corpId' | 'phone' | 'code';
 
+export type LoginProblem = { field: LoginField | 'stored'; message: string };
+
+/** On failure, the first problem and, in `problems`, every field's, so the form can mark them all at once. */
 export type LoginFormResult =
   | { ok: true; values: { corp_id: number; phone: string; code: string } }
-  | { ok: false; field: LoginField | 'stored'; message: string };
+  | ({ ok: false; problems: LoginProblem[] } & LoginProblem);
 
 type Messages = Record<
   'phoneRequired' | 'phoneFormat' | 'codeRequired' | 'codeFormat' | 'corpRequired' | 'codeMismatch',
@@ -36,27 +39,31 @@ export function checkCorpId(corpId: number | null, messages: Messages = VALIDATI
 }
 
 /**
- * The login button's checks in the order of the spec's form: company, phone, code; then the stored phone:
- * an SMS must have gone to this very phone, or 验证码输入错误. Whether the code is right is the server's
- * call only (ARCHITECTURE.md, identity).
+ * The login button's checks in the order of the spec's form: company, phone, code; then, once those hold,
+ * the stored phone: an SMS must have gone to this very phone, or 验证码输入错误. Whether the code is right
+ * is the server's call only (ARCHITECTURE.md, identity).
  */
 export function validateLoginForm(
   form: LoginForm,
   storedPhone: string | null,
   messages: Messages = VALIDATION_MESSAGES,
 ): LoginFormResult {
+  const problems: LoginProblem[] = [];
   const corpError = checkCorpId(form.corpId, messages);
-  if (corpError !== null || form.corpId === null) {
-    return { ok: false, field: 'corpId', message: corpError ?? messages.corpRequired };
-  }
+  if (corpError !== null) problems.push({ field: 'corpId', message: corpError });
   const phoneError = checkPhone(form.phone, messages);
-  if (phoneError !== null) return { ok: false, field: 'phone', message: phoneError };
+  if (phoneError !== null) problems.push({ field: 'phone', message: phoneError });
   const codeError = checkSmsCode(form.code, messages);
-  if (codeError !== null) return { ok: false, field: 'code', message: codeError };
+  if (codeError !== null) problems.push({ field: 'code', message: codeError });
 
   const phone = form.phone.trim();
-  if (!storedPhone || storedPhone !== phone) {
-    return { ok: false, field: 'stored', message: messages.codeMismatch };
+  if (problems.length === 0 && (!storedPhone || storedPhone !== phone)) {
+    problems.push({ field: 'stored', message: messages.codeMismatch });
+  }
+  const [first] = problems;
+  // checkCorpId refuses a null company, so `first` is always set here; the null test narrows corpId.
+  if (first || form.corpId === null) {
+    return { ok: false, field: 'corpId', message: messages.corpRequired, ...first, problems };
   }
   return { ok: true, values: { corp_id: form.corpId, phone, code: form.code.trim() } };
 }

@@ -24,6 +24,8 @@ export const calculatorTexts = {
   loanAmount: '贷款金额（元）',
   nper: '期数',
   rant: '年化利率',
+  /** A monthly fee × 12 is no interest rate: the IRR beside it is the real one. */
+  rantInstalment: '名义年费率',
   irr: '实际年化利率（IRR）',
   totalInterest: '总利息（元）',
   moneyInterest: '本息合计（元）',

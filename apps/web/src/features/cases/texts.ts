@@ -127,6 +127,7 @@ export const casesTexts = {
   service: {
     open: '待处理',
     all: '全部',
+    status: '状态',
     owner: '当前业务员',
     transfer: '转交给其他业务员',
     toStaff: '接手业务员',

@@ -51,6 +51,9 @@ export const moneyTexts = {
   typeRequired: '请选择凭证类型',
   saved: '保存成功',
   uploadProof: '提交凭证',
+  /** Success toasts say what happened, not the button's words again. */
+  proofSubmitted: '凭证已提交',
+  proofResubmitted: '凭证已重新提交',
   statusSubmitted: '已提交',
   statusRejected: '已驳回',
   rejectProof: '驳回',

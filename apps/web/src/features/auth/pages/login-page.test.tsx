@@ -74,6 +74,31 @@ describe('/login', () => {
     expect(page.api.callsTo('/api/crm/login')).toHaveLength(0);
   });
 
+  it('marks every bad field at once', async () => {
+    await renderPage('/login', { user: null, api: { '/api/crm/corp': ok([]) } });
+    fireEvent.change(await screen.findByLabelText('手机号码'), { target: { value: '1234' } });
+    await tap(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findAllByText('公司必选')).not.toHaveLength(0);
+    expect(screen.getAllByText('手机号码格式错误')).not.toHaveLength(0);
+    expect(screen.getAllByText('验证码必填')).not.toHaveLength(0);
+  });
+
+  it('comes with the company of the link chosen when the automatic login is refused', async () => {
+    await renderPage('/login?corp=2&wxworkid=demo-wecom-user', {
+      user: null,
+      api: {
+        '/api/crm/autoLogin': fail('该企业微信成员尚未绑定账号'),
+        '/api/crm/corp': ok([
+          { label: '易数科技', value: 1 },
+          { label: '江南金服', value: 2 },
+        ]),
+      },
+    });
+    await expect
+      .poll(async () => (await screen.findByRole('button', { name: '公司' })).textContent)
+      .toContain('江南金服');
+  });
+
   it('refuses a code that was not sent to this phone without asking the server', async () => {
     const page = await renderPage('/login', {
       user: null,

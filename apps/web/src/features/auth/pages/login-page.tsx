@@ -84,21 +84,22 @@ export function LoginPage() {
   const corps: CorpOption[] = corpList.data ?? NO_CORPS;
   // One company needs no choosing.
   const onlyCorpId = corps.length === 1 ? (corps[0]?.value ?? null) : null;
+  // The company the link names (/login?corp=2, also after a refused automatic login) comes chosen.
+  const linkedCorpId = corps.find((corp) => String(corp.value) === search.get('corp'))?.value ?? null;
+  const defaultCorpId = linkedCorpId ?? onlyCorpId;
   const form = useSchemaForm({
     // login-rules.ts: the domain's phone, code and company rules without zod (the login bundle's budget).
     schema: checkedBy((input: LoginForm) => {
       const result = validateLoginForm(input, getStoredPhone(), texts);
-      return result.ok
-        ? { ok: true, data: result.values }
-        : { ok: false, field: result.field, message: result.message };
+      return result.ok ? { ok: true, data: result.values } : { ok: false, problems: result.problems };
     }),
     initial: { corpId: null as number | null, phone: '', code: '' },
-    toInput: (values): LoginForm => ({ ...values, corpId: values.corpId ?? onlyCorpId }),
+    toInput: (values): LoginForm => ({ ...values, corpId: values.corpId ?? defaultCorpId }),
     idPrefix: 'login',
     ids: { corpId: 'login-corp' },
   });
   const { phone, code } = form.values;
-  const chosenCorpId = form.values.corpId ?? onlyCorpId;
+  const chosenCorpId = form.values.corpId ?? defaultCorpId;
   const fieldErrors = form.errors;
 
   const phoneIsValid = isSendablePhone(phone);

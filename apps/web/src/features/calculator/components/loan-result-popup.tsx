@@ -34,7 +34,7 @@ export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultP
               <dd>{result.nper}</dd>
             </div>
             <div>
-              <dt>{texts.rant}</dt>
+              <dt>{showIrr ? texts.rantInstalment : texts.rant}</dt>
               <dd>{formatPercent(result.rant)}</dd>
             </div>
             {showIrr ? (

@@ -34,6 +34,34 @@ describe('/calculator', () => {
     expect(screen.queryByText('计算结果')).toBeNull();
   });
 
+  it('marks every missing field at once, not one per tap', async () => {
+    await renderPage('/calculator', { user: null });
+    await tap(await screen.findByRole('button', { name: '开始计算' }));
+    for (const message of ['请输入贷款金额', '请选择贷款期限', '请输入利率', '请选择还款方式']) {
+      expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    }
+    // Fixing a field takes its message away at once.
+    fireEvent.change(screen.getByLabelText('贷款金额'), { target: { value: '10' } });
+    await expect.poll(() => document.getElementById('calc-amount-error')).toBeNull();
+    expect(document.getElementById('calc-rate-error')?.textContent).toBe('请输入利率');
+  });
+
+  it('calls a monthly fee ×12 名义年费率, beside the IRR', async () => {
+    await renderPage('/calculator', { user: null });
+    fireEvent.change(await screen.findByLabelText('贷款金额'), { target: { value: '10' } });
+    await tap(screen.getByRole('button', { name: '贷款期限' }));
+    const sheet = (await screen.findByText('取消')).closest('.adm-picker') as HTMLElement;
+    await tap(within(sheet).getByText('确定'));
+    await tap(screen.getByText('分期费率'));
+    fireEvent.change(await screen.findByLabelText('月费率'), { target: { value: '0.5' } });
+    await tap(screen.getByRole('button', { name: '开始计算' }));
+    expect(await screen.findByText('计算结果')).toBeTruthy();
+    expect(resultValue('名义年费率')).toBe('6%');
+    expect(screen.getByText('实际年化利率（IRR）')).toBeTruthy();
+    const summary = screen.getByRole('region', { name: '计算结果' });
+    expect(within(summary).queryByText('年化利率')).toBeNull();
+  });
+
   it('refuses an amount that is not a whole number of 万元', async () => {
     await renderPage('/calculator', { user: null });
     fireEvent.change(await screen.findByLabelText('贷款金额'), { target: { value: '1.5' } });

@@ -26,9 +26,7 @@ export function CalculatorPage() {
     // The domain's own rules and messages (calculator/validate-calculator-form.ts), in the person's locale.
     schema: checkedBy((input: CalculatorForm) => {
       const validation = validateCalculatorForm(input, texts.messages);
-      return validation.ok
-        ? { ok: true, data: validation.input }
-        : { ok: false, field: validation.field, message: validation.message };
+      return validation.ok ? { ok: true, data: validation.input } : { ok: false, problems: validation.problems };
     }),
     initial: {
       amount: '',

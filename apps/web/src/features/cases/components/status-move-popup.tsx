@@ -1,6 +1,7 @@
 import { CASE_STATUS, CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { REJECT_REASONS } from '@crm/domain/options';
 import { updateClientStatusRequestSchema } from '@crm/domain/api/cases';
+import { CASE_MESSAGES } from '@crm/domain/cases';
 import { Button, List, Popup, TextArea } from 'antd-mobile';
 import { ChoiceField } from '../../../components/choice-field.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -11,6 +12,21 @@ const T = casesTexts.detail;
 // The popup asks only the reason part of the server's request; the page adds the case and the status.
 const moveReasonSchema = updateClientStatusRequestSchema.pick({ reason_code: true, reason: true });
 
+/**
+ * The server's rule of a move that needs a reason (cases.service updateClientStatus), checked here too so
+ * an empty one keeps the sheet open with the message under its field rather than only a toast.
+ */
+const reasonSchemaOf = (needsReason: boolean, isRejection: boolean) =>
+  moveReasonSchema.superRefine((value, ctx) => {
+    if (!needsReason) return;
+    if (isRejection && value.reason_code === null) {
+      ctx.addIssue({ code: 'custom', path: ['reason_code'], message: CASE_MESSAGES.rejectReasonRequired });
+    }
+    if (!isRejection && value.reason.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: CASE_MESSAGES.reasonRequired });
+    }
+  });
+
 export type StatusMovePopupProps = {
   move: { to: number; needs_reason: boolean } | null;
   isSubmitting: boolean;
@@ -20,8 +36,9 @@ export type StatusMovePopupProps = {
 
 /** Confirms one status move; a rejection asks one of the 16 reasons, other reasoned moves a text. */
 export function StatusMovePopup({ move, isSubmitting, onClose, onConfirm }: StatusMovePopupProps) {
+  const isRejection = move?.to === CASE_STATUS.SIGNING_FAILED || move?.to === CASE_STATUS.REJECTED;
   const form = useSchemaForm({
-    schema: moveReasonSchema,
+    schema: reasonSchemaOf(move?.needs_reason === true, isRejection),
     initial: { reason_code: undefined as number | undefined, reason: '' },
     toInput: ({ reason_code, reason }) => ({ reason_code: reason_code ?? '', reason }),
     idPrefix: 'move',
@@ -30,7 +47,6 @@ export function StatusMovePopup({ move, isSubmitting, onClose, onConfirm }: Stat
   const confirm = () => {
     if (form.validate()) onConfirm(reasonCode, reason.trim());
   };
-  const isRejection = move?.to === CASE_STATUS.SIGNING_FAILED || move?.to === CASE_STATUS.REJECTED;
   const label = move && isCaseStatus(move.to) ? CASE_STATUS_LABELS[move.to] : '';
   return (
     <Popup

@@ -63,6 +63,20 @@ describe('/business/detail/:id', () => {
     });
   });
 
+  it.each([
+    ['a reason typed', { to: 3, needs_reason: true }, '改为「审批中」', '请填写原因'],
+    ['one of the rejection reasons', { to: 6, needs_reason: true }, '改为「已拒绝」', '请选择驳回原因'],
+  ])('keeps the move sheet open with its message when %s is missing', async (_name, moveTo, button, message) => {
+    const page = await renderPage('/business/detail/11', {
+      api: { '/api/crm/detail': ok(aCaseDetail({ moves: [moveTo] })) },
+    });
+    await tap(await screen.findByRole('button', { name: button }));
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('button', { name: '确定' })).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/updateClientStatus')).toHaveLength(0);
+  });
+
   it('deletes the case after confirmation and goes back to the list', async () => {
     const page = await renderPage('/business/detail/11', {
       api: {

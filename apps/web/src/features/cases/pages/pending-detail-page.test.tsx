@@ -13,6 +13,26 @@ describe('/business/pendingDetail/:id', () => {
     expect(page.api.lastCall('/api/crm/pendingDetail').query).toMatchObject({ id: '11' });
   });
 
+  it('tags only the notes whose next contact is due, not those still ahead or done', async () => {
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const ahead = new Date(Date.now() + 86_400_000).toISOString();
+    await renderPage('/business/pendingDetail/11', {
+      api: {
+        '/api/crm/pendingDetail': ok(
+          aPendingDetail([
+            aFollowUp({ id: 1, note: '补流水', next_contact_at: past }),
+            aFollowUp({ id: 2, note: '约了下周', next_contact_at: ahead }),
+            aFollowUp({ id: 3, note: '已面谈', next_contact_at: past, done_at: past }),
+          ]),
+        ),
+      },
+    });
+    const rowOf = async (note: string) => (await screen.findByText(note)).closest('.adm-list-item') as HTMLElement;
+    expect((await rowOf('补流水')).textContent).toContain('到期');
+    expect((await rowOf('约了下周')).textContent).not.toContain('到期');
+    expect((await rowOf('已面谈')).textContent).not.toContain('到期');
+  });
+
   it('says so when there are no notes yet', async () => {
     await renderPage('/business/pendingDetail/11', { api: { '/api/crm/pendingDetail': ok(aPendingDetail([])) } });
     expect(await screen.findByText('暂无数据')).toBeTruthy();

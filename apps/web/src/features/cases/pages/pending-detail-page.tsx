@@ -18,6 +18,8 @@ export function PendingDetailPage() {
       <LoadError title={casesTexts.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} />
     );
   const { client, list } = query.data;
+  // Due as of when the notes were loaded: a pull to refresh re-reads both.
+  const now = query.dataUpdatedAt;
   return (
     <PullRefresh onRefresh={() => query.refetch()} texts={casesTexts}>
       <div className="page">
@@ -41,7 +43,7 @@ export function PendingDetailPage() {
               <List.Item
                 key={row.id}
                 description={`${T.nextContact} ${new Date(row.next_contact_at).toLocaleString('zh-CN')} · ${row.staff_name}`}
-                extra={row.done_at ? '' : T.overdue}
+                extra={!row.done_at && Date.parse(row.next_contact_at) <= now ? T.overdue : ''}
               >
                 {row.note}
               </List.Item>

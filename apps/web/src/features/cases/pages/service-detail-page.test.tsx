@@ -50,6 +50,9 @@ describe('/business/service_detail/:id', () => {
     });
     expect(await screen.findByText('已转交')).toBeTruthy();
     expect(screen.getByText('休假')).toBeTruthy();
+    // The row of the request's state is labelled 状态, not the list filter's 全部.
+    expect(screen.getByText('状态')).toBeTruthy();
+    expect(screen.queryByText('全部')).toBeNull();
     expect(screen.queryByRole('button', { name: '转交给其他业务员' })).toBeNull();
   });
 

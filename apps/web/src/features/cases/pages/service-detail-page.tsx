@@ -54,7 +54,7 @@ export function ServiceDetailPage() {
         </List.Item>
         <List.Item extra={item.phone}>{casesTexts.detail.fields.phone}</List.Item>
         <List.Item extra={item.owner_name}>{T.owner}</List.Item>
-        <List.Item extra={T.statusLabels[item.status] ?? item.status}>{casesTexts.list.all}</List.Item>
+        <List.Item extra={T.statusLabels[item.status] ?? item.status}>{T.status}</List.Item>
         {item.transfer_reason ? <List.Item extra={item.transfer_reason}>{T.reason}</List.Item> : null}
       </List>
       {item.status === 'open' ? (

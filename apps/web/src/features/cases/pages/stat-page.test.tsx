@@ -14,6 +14,12 @@ describe('/business/stat', () => {
     expect(page.api.lastCall('/api/crm/statistic').query).toEqual({ scope: 'mine' });
   });
 
+  it('names each month of the chart with its year', async () => {
+    await renderPage('/business/stat', { api: { '/api/crm/statistic': ok(aStatistic()) } });
+    await screen.findByText('报单数');
+    await expect.poll(() => document.querySelector('.bar-chart')?.textContent ?? '').toContain('2026-11');
+  });
+
   it("lets a leader switch to the team's figures", async () => {
     const page = await renderPage('/business/stat', {
       user: LEADER,

@@ -19,7 +19,8 @@ export function StatPage() {
   const chart = useMemo(() => {
     const months = query.data?.by_month ?? [];
     return {
-      labels: months.map((row) => row.month.slice(5)),
+      // The year too: half a year often spans two (2025-12, 2026-01).
+      labels: months.map((row) => row.month),
       series: [
         months.map((row) => fenToWanValue(row.amount_fen)),
         months.map((row) => fenToWanValue(row.disbursed_fen)),

@@ -2,7 +2,17 @@ import type { UserInfo } from '@crm/domain/api/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import { fail, findToast, httpError, LEADER, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import {
+  fail,
+  findToast,
+  httpError,
+  LEADER,
+  NETWORK_MESSAGE,
+  offline,
+  ok,
+  renderPage,
+  tap,
+} from '../../../test/page.ts';
 
 const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   id: 7,
@@ -17,7 +27,7 @@ describe('/index', () => {
   it('greets the user and shows the cards of their role, with badge counts', async () => {
     const page = await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
     expect(await screen.findByText('王小明')).toBeTruthy();
-    expect(screen.getByText('易数科技')).toBeTruthy();
+    expect(await screen.findByText('易数科技')).toBeTruthy();
     expect(await screen.findByText('本月考核将于周五截止')).toBeTruthy();
     const instalment = within(screen.getByRole('region', { name: '分期业务' }));
     const pending = instalment.getByRole('link', { name: /待跟进/ });
@@ -27,6 +37,16 @@ describe('/index', () => {
     expect(page.api.lastCall('/api/crm/userinfo').fields).toEqual({ id: '7' });
     // The stored user now carries what the server said.
     await expect.poll(() => getStoredUser()?.name).toBe('王小明');
+  });
+
+  it("draws the cached user's cards at once, before the server has answered", async () => {
+    await renderPage('/index', {
+      user: { id: 7, job: [1], leader: false, name: '王小明' },
+      api: { '/api/crm/userinfo': offline() },
+    });
+    expect(await screen.findByRole('region', { name: '分期业务' })).toBeTruthy();
+    expect(screen.getByText('王小明')).toBeTruthy();
+    expect(screen.queryByText('账户登录中...')).toBeNull();
   });
 
   it('shows the team card to a leader', async () => {

@@ -29,7 +29,10 @@ export function HomePage() {
   const texts = pickTexts(homeTexts, enUS);
   const location = useLocation();
   const navigate = useNavigate();
-  const userId = userIdFromState(location.state) ?? getStoredUser()?.id ?? 0;
+  const storedUser = getStoredUser();
+  const userId = userIdFromState(location.state) ?? storedUser?.id ?? 0;
+  // A cold start draws the cached user's cards at once; the server's answer adds counts and notices.
+  const cachedUser = storedUser?.id === userId ? storedUser : null;
 
   const userinfo = useUserinfo(userId);
   const logout = useLogout();
@@ -82,7 +85,15 @@ export function HomePage() {
         isRejectApprover: info.user.reject_approver,
         signerList: info.signer_list,
       })
-    : [];
+    : cachedUser
+      ? homeCards({
+          id: cachedUser.id,
+          job: cachedUser.job,
+          isLeader: cachedUser.leader,
+          isRejectApprover: false,
+          signerList: [],
+        })
+      : [];
 
   return (
     <PullToRefresh
@@ -95,7 +106,7 @@ export function HomePage() {
       completeText={texts.refreshed}
     >
       <div className="home">
-        {userinfo.isPending ? (
+        {userinfo.isPending && !cachedUser ? (
           <div role="status">
             <NoticeBar color="alert" content={texts.loggingIn} wrap />
           </div>
@@ -122,6 +133,17 @@ export function HomePage() {
             <TodoInbox cards={cards} counts={info.total} texts={texts} />
             {cards.map((card) => (
               <HomeCard key={card.key} card={card} counts={info.total} texts={texts} />
+            ))}
+          </>
+        ) : cachedUser ? (
+          <>
+            {cachedUser.name ? (
+              <div className="home__user">
+                <span className="home__user-name">{cachedUser.name}</span>
+              </div>
+            ) : null}
+            {cards.map((card) => (
+              <HomeCard key={card.key} card={card} counts={undefined} texts={texts} />
             ))}
           </>
         ) : null}

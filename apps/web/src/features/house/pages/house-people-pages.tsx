@@ -123,7 +123,7 @@ export function HouseBrokerageUserPage() {
             <Input placeholder={t.bankNamePlaceholder} {...input('bank_name')} maxLength={50} />
           </FormField>
           <FormField field={field('bank_card')} label={t.bankCard}>
-            <Input placeholder={t.bankCardPlaceholder} {...input('bank_card')} maxLength={19} inputMode="numeric" />
+            <Input placeholder={t.bankCardPlaceholder} {...input('bank_card')} maxLength={23} inputMode="numeric" />
           </FormField>
         </HouseAddForm>
       </Popup>

@@ -45,6 +45,37 @@ describe('/business/houseUpload/:id/:house_type', () => {
     });
   });
 
+  it('shows an uploaded image once, as the server lists it', async () => {
+    let isUploaded = false;
+    await renderPage('/business/houseUpload/71/2', {
+      api: {
+        '/api/crm/getHouseImg': () => ok(isUploaded ? [image] : []),
+        '/api/crm/addHouseImg': () => {
+          isUploaded = true;
+          return ok(null);
+        },
+      },
+    });
+    await screen.findByText('暂无图片');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'deed.jpg', { type: 'image/jpeg' })] } });
+    expect(await findToast('上传成功')).toBeTruthy();
+    await expect.poll(() => document.querySelectorAll('.adm-image-uploader-cell-image').length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelectorAll('.adm-image-uploader-cell-image')).toHaveLength(1);
+    expect(document.querySelector('img[src="/img/81.jpg"]')).not.toBeNull();
+  });
+
+  it("shows the server's reason for refusing an upload", async () => {
+    await renderPage('/business/houseUpload/71/2', {
+      api: { '/api/crm/getHouseImg': ok([]), '/api/crm/addHouseImg': fail('只能上传 JPG、PNG 或 WebP 图片') },
+    });
+    await screen.findByText('暂无图片');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['gif'], 'deed.jpg', { type: 'image/jpeg' })] } });
+    expect(await findToast('只能上传 JPG、PNG 或 WebP 图片')).toBeTruthy();
+  });
+
   it('refuses an image over 10 MB without sending it', async () => {
     const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': ok([]) } });
     await screen.findByText('暂无图片');

@@ -1,9 +1,10 @@
 import { HOUSE_IMAGE_TYPES, MAX_HOUSE_IMAGE_BYTES } from '@crm/domain/house';
 import { ImageUploader, ImageViewer, Skeleton, type ImageUploadItem } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { useAddHouseImg, useHouseImg } from '../api/house-images.ts';
+import { houseImgQueryOptions, useAddHouseImg, useHouseImg } from '../api/house-images.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -14,6 +15,7 @@ export function HouseUploadPage() {
   const houseType = Number(params.house_type ?? 0);
   const images = useHouseImg(id, houseType);
   const upload = useAddHouseImg();
+  const queryClient = useQueryClient();
   const typeLabel = HOUSE_IMAGE_TYPES.find((x) => x.value === houseType)?.label ?? '';
 
   if (images.isPending) return <Skeleton.Paragraph lineCount={4} animated />;
@@ -38,6 +40,7 @@ export function HouseUploadPage() {
           return file;
         }}
         upload={async (file) => {
+          const before = new Set(images.data.map((img) => img.id));
           try {
             await upload.mutateAsync({ id, houseType, file });
             showToast({ content: t.uploaded, icon: 'success' });
@@ -45,7 +48,12 @@ export function HouseUploadPage() {
             showToast({ content: error instanceof Error ? error.message : String(error) });
             throw error;
           }
-          return { url: URL.createObjectURL(file) };
+          // The uploader drops its own tile once the list holds the same url: answering with the server's
+          // url of the new image (the list is re-read on success) shows it once, as the server has it,
+          // instead of a local copy beside it that a reload would not show.
+          const after = await queryClient.fetchQuery(houseImgQueryOptions(id, houseType));
+          const added = after.find((img) => !before.has(img.id));
+          return { url: added?.url ?? URL.createObjectURL(file) };
         }}
       />
       {urls.length === 0 ? <p>{t.noImages}</p> : null}

@@ -38,13 +38,10 @@ export function ImageUploader({ uploads, label, max = MAX_IMAGES_PER_PROOF }: Im
         {uploads.items.map((item) => (
           <li key={item.key} className={`uploader__cell uploader__cell--${item.status}`}>
             {item.status === 'failed' ? (
-              <button
-                type="button"
-                className="uploader__retry"
-                onClick={() => uploads.retry(item.key)}
-                title={item.error}
-              >
+              <button type="button" className="uploader__retry" onClick={() => uploads.retry(item.key)}>
                 <span>{T.uploadFailed}</span>
+                {/* The server's reason (a wrong type, too large) says what to do; 上传失败 alone does not. */}
+                {item.error ? <span className="uploader__retry-reason">{item.error}</span> : null}
                 <span className="uploader__retry-hint">{T.tapToRetry}</span>
               </button>
             ) : (

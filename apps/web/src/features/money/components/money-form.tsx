@@ -106,7 +106,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       <div className="money-form__title">{T.addMoney}</div>
       <List>
         <FormField field={form.field('amount')} label={T.amountLabel}>
-          <Input inputMode="decimal" placeholder={T.amountPlaceholder} {...form.input('amount')} maxLength={10} />
+          <Input inputMode="decimal" placeholder={T.amountPlaceholder} {...form.input('amount')} maxLength={16} />
         </FormField>
         <FormField field={form.field('paid_on')} label={T.dateLabel}>
           <button

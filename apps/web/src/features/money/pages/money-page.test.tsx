@@ -75,6 +75,24 @@ describe('/business/money', () => {
     expect(screen.getByDisplayValue('300')).toBeTruthy();
   });
 
+  it('takes 99999999.99 and 12,800 whole, and says why a larger amount is refused', async () => {
+    const page = await renderPage('/business/money?id=11', {
+      api: { '/api/crm/moneyList': ok(aMoneyList({ list: [] })), '/api/crm/addMoney': ok(aMoneyRecord()) },
+    });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    const amount = await screen.findByPlaceholderText<HTMLInputElement>('例如 1280.50');
+    // The browser cuts what is typed at maxlength, silently: the largest amount must fit, with separators.
+    expect(amount.maxLength).toBeGreaterThanOrEqual('99,999,999.99'.length);
+    fireEvent.change(amount, { target: { value: '100000000' } });
+    await tap(screen.getByText('现金'));
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await screen.findAllByText('金额不能超过 99,999,999.99 元')).not.toHaveLength(0);
+    fireEvent.change(amount, { target: { value: '12,800' } });
+    await tap(screen.getByRole('button', { name: '提交' }));
+    await expect.poll(() => page.api.callsTo('/api/crm/addMoney').length).toBe(1);
+    expect(page.api.lastCall('/api/crm/addMoney').fields).toMatchObject({ amount: '12,800' });
+  });
+
   it('lets a leader confirm a repayment', async () => {
     const page = await renderPage('/business/money?id=11', {
       user: LEADER,

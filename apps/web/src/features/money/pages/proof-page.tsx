@@ -73,7 +73,7 @@ function ReuploadForm({ item, onDone }: { item: ProofRejectionItem; onDone: () =
     if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
     try {
       await update.mutateAsync({ id: item.proof_id, imgs: uploads.imageIds });
-      Toast.show({ icon: 'success', content: T.reupload });
+      Toast.show({ icon: 'success', content: T.proofResubmitted });
       onDone();
     } catch (error) {
       Toast.show({ content: errorMessage(error) });

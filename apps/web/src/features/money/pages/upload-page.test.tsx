@@ -56,6 +56,13 @@ describe('/business/upload', () => {
     expect(await screen.findByRole('article', { name: '账单' })).toBeTruthy();
   });
 
+  it('lays the proof types out three a row, so 还款计划表 fits whole on a phone', async () => {
+    await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': ok(aProofList({ items: [] })) } });
+    const group = await screen.findByRole('radiogroup', { name: '凭证类型' });
+    const grid = group.querySelector('.adm-grid') as HTMLElement;
+    expect(grid.style.getPropertyValue('--columns')).toBe('3');
+  });
+
   it('asks for the proof type and its images before sending, each under its field', async () => {
     const page = await renderPage('/business/upload?id=11', {
       api: { '/api/crm/getProof': ok(aProofList({ items: [] })), '/api/crm/proof': ok(aProof()) },

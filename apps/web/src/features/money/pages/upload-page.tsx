@@ -67,7 +67,7 @@ function NewProofForm({ clientId }: { clientId: number }) {
     if (!form.validate() || type === null) return;
     try {
       await add.mutateAsync({ id: clientId, type, imgs: uploads.imageIds });
-      Toast.show({ icon: 'success', content: T.uploadProof });
+      Toast.show({ icon: 'success', content: T.proofSubmitted });
       form.reset({ type: null });
       uploads.reset();
     } catch (error) {
@@ -85,7 +85,7 @@ function NewProofForm({ clientId }: { clientId: number }) {
           options={PROOF_TYPES}
           value={type}
           onChange={form.set('type')}
-          columns={4}
+          columns={3}
         />
         <FormField field={form.field('imgs')} label={T.imagesLabel}>
           <ImageUploader uploads={uploads} label={T.imagesLabel} />

@@ -60,6 +60,15 @@ describe('/sign/list/:userid/:flag', () => {
     expect(await sentFields(page, '领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
   });
 
+  it("opens a task's record from its row", async () => {
+    const page = await renderPage('/sign/list/20/1', {
+      user: SIGNER,
+      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/sign': ok(aSignDetail()) },
+    });
+    await tap(await screen.findByRole('link', { name: '陈美玲' }));
+    await expect.poll(page.pathname).toBe('/sign/update/121');
+  });
+
   it('says when a task was taken first by someone else', async () => {
     await renderPage('/sign/list/20/1', {
       user: SIGNER,

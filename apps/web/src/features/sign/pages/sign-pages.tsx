@@ -47,7 +47,10 @@ function TaskItem({ task, action }: { task: SignTask; action?: ReactNode }) {
       }
       extra={action ?? <Tag color="primary">{SIGN_STATUS_LABELS[task.status]}</Tag>}
     >
-      <span className="sign-task__name">{task.client_name}</span>
+      {/* The name opens the task's record; the button beside it stays its own tap. */}
+      <Link className="sign-task__name" to={`/sign/update/${task.id}`}>
+        {task.client_name}
+      </Link>
       {task.signer_name ? ` · ${task.signer_name}` : ''}
     </List.Item>
   );
