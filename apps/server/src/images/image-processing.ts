@@ -19,7 +19,7 @@ export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
 const MAX_SIDE = 4096;
 const THUMB_SIDE = 360;
 /** Decompression-bomb guard: a small file that decodes to a gigapixel canvas is refused before decoding. */
-const MAX_INPUT_PIXELS = 60_000_000;
+export const MAX_INPUT_PIXELS = 60_000_000;
 
 export interface CleanImage {
   image: Buffer;

@@ -125,7 +125,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
         if (!id) throw new RefusedError('案件无效');
         return { code: 0, msg: T.uploaded, data: { image: await money.uploadProofImage(me, id, file), ocr: null } };
       }
-      return { code: 0, msg: 'ok', data: { image: null, ocr: await money.recognize(kind, file) } };
+      return { code: 0, msg: 'ok', data: { image: null, ocr: await money.recognize(me, kind, file) } };
     },
   );
 }
