@@ -106,8 +106,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
   app.post(
     '/api/ysb/uploadImg',
     {
-      // Decoding, re-encoding and OCR cost CPU: a phone uploads a few images a minute, a script far more.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, ...IMAGE_UPLOAD_CONFIG },
+      config: IMAGE_UPLOAD_CONFIG,
       schema: {
         tags,
         summary: '上传图片（凭证图片，或身份证、银行卡识别）',
