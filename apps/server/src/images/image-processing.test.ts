@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cleanImage } from './image-processing.ts';
@@ -8,7 +7,7 @@ const solid = (width: number, height: number) =>
     .jpeg()
     .toBuffer();
 
-describe('cleanImage, bounded in pixels and CPU', () => {
+describe('cleanImage, bounded in pixels', () => {
   it('keeps a 3072 px copy of a large phone photo', async () => {
     const clean = await cleanImage(await solid(6000, 4000));
     expect([clean.width, clean.height]).toEqual([3072, 2048]);
@@ -19,17 +18,4 @@ describe('cleanImage, bounded in pixels and CPU', () => {
     await expect(cleanImage(await solid(8160, 6120))).resolves.toMatchObject({ width: 3072 });
     await expect(cleanImage(await solid(8000, 7000))).rejects.toThrow('图片像素过高，请调低相机分辨率后重新拍摄');
   });
-
-  it('re-encodes a high-entropy 12 MP JPEG in well under a second of CPU', async () => {
-    const width = 4000;
-    const height = 3000;
-    const noisy = await sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: 60 })
-      .toBuffer();
-    const before = process.cpuUsage();
-    await cleanImage(noisy);
-    const used = process.cpuUsage(before);
-    // ~0.3 s measured; the mozjpeg re-encode and second decode it replaces took ~5 s.
-    expect((used.user + used.system) / 1000).toBeLessThan(2000);
-  }, 30_000);
 });
