@@ -10,10 +10,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, killGroup } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -43,15 +43,6 @@ const say = (message) => console.log(`${stamp()} ${message}`);
 // Clean-up: synchronous, so it also runs from the 'exit' handler (Ctrl-C, an uncaught error).
 
 const state = { server: null, pg: null, stopping: false };
-
-function killGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function cleanUp() {
   if (state.server) killGroup(state.server.child.pid, 'SIGKILL');
@@ -98,17 +89,6 @@ function pgCtl(args) {
     child.once('exit', (code) =>
       code === 0 ? resolve(output) : reject(new Error(`pg_ctl ${args[0]} failed (${code}): ${output}`)),
     );
-  });
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 }
 

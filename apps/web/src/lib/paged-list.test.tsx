@@ -25,9 +25,11 @@ describe('usePagedList', () => {
     expect(result.current.isPending).toBe(true);
     await waitFor(() => expect(result.current.items).toEqual([1, 2, 3]));
     expect(result.current.hasMore).toBe(true);
+    // Each page is waited for as a user sees it: under load a render can trail the fetch's promise.
     await act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toEqual([1, 2, 3, 4, 5, 6]));
     await act(() => result.current.loadMore());
-    expect(result.current.items).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    await waitFor(() => expect(result.current.items).toEqual([1, 2, 3, 4, 5, 6, 7]));
     expect(result.current.hasMore).toBe(false);
     expect(fetchPage.mock.calls.map(([cursor]) => cursor)).toEqual([null, 3, 6]);
   });
