@@ -8,10 +8,12 @@ export const FORM_BODY_BYTES = 64 * 1024;
 
 /**
  * The route config of an image upload: one file up to 10 MB beside the form's fields. Routes without it
- * take plain forms only.
+ * take plain forms only. Decoding and re-encoding (or reading, for OCR) cost CPU: a phone uploads a few
+ * images a minute, a script far more, so every image route has the same per-person budget.
  */
 export const IMAGE_UPLOAD_CONFIG = {
   multipartOptions: { limits: { files: 1, fileSize: MAX_IMAGE_BYTES } },
+  rateLimit: { max: 60, timeWindow: '1 minute' },
 } satisfies FastifyContextConfig;
 
 /** A body over the route's allowance, refused from its declared length before a byte of it is read. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createCompany, createStaff } from '../test/factories.ts';
+import { postFile } from '../test/factories-money.ts';
 import { loginAs } from '../test/http.ts';
+import { IMAGE_UPLOAD_CONFIG } from './multipart.ts';
 
 const LIMIT = 8;
 const OFFICE = '10.1.2.3';
@@ -45,4 +47,19 @@ describe('rate limits that fit an office', () => {
       expect(response.statusCode).not.toBe(429);
     }
   });
+
+  it.each(['/api/ysb/uploadImg', '/api/crm/addHouseImg'])(
+    "gives %s the image uploads' own budget, the same for house documents as for repayment proofs",
+    async (url) => {
+      const company = await createCompany(test.db);
+      const cookie = await loginAs(test, await createStaff(test.db, company.id));
+      const { max } = IMAGE_UPLOAD_CONFIG.rateLimit;
+      const statuses = [];
+      // No file: refused by the route, but counted like any call (the budget is spent before the body is read).
+      for (let i = 0; i <= max; i += 1)
+        statuses.push((await postFile(test, url, { id: 1 }, null, { cookie })).statusCode);
+      expect(statuses.slice(0, max).includes(429)).toBe(false);
+      expect(statuses.at(-1)).toBe(429);
+    },
+  );
 });

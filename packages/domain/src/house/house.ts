@@ -35,6 +35,13 @@ export const HOUSE_IMAGE_TYPES = [
 ] as const;
 export const isHouseImageType = (value: number) => HOUSE_IMAGE_TYPES.some((t) => t.value === value);
 export const MAX_HOUSE_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * Document images one house client may have, all types together. A total rather than a cap per type:
+ * bank statements (银行流水) run to dozens of pages while an ID card is two, and a total bounds the
+ * storage and the CPU one client can cost either way. Twice the proofs' cap of a case (MAX_PROOFS_PER_CASE),
+ * since there is no route to delete a house image and a file holds six kinds of document.
+ */
+export const MAX_HOUSE_IMAGES_PER_CLIENT = 100;
 
 export const HOUSE_PRODUCTS = [
   { value: 'mortgage', label: '房屋抵押贷' },
@@ -55,6 +62,7 @@ export const HOUSE_MESSAGES = {
   contactRequired: '请输入联系人',
   bankNameRequired: '请输入开户银行',
   reasonRequired: '请填写原因',
+  tooManyImages: `每位客户最多上传 ${MAX_HOUSE_IMAGES_PER_CLIENT} 张资料图片`,
 } as const;
 
 /** Form values arrive as strings; empty, '0' and 'null' mean "none" for an optional id. */

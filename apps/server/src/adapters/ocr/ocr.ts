@@ -19,5 +19,8 @@ export interface OcrAdapter {
 /** The service is down or refused the call: the person types the number instead. */
 export class OcrUnavailableError extends Error {}
 
+/** The picture took longer than the engine allows itself: the person types the number instead. */
+export class OcrTimeoutError extends OcrUnavailableError {}
+
 /** A number that fails its check digit is shown for the person to correct, with its confidence halved. */
 export const UNCHECKED_PENALTY = 0.5;

@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm';
+import { MAX_HOUSE_IMAGES_PER_CLIENT } from '@crm/domain/house';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { houseAudits, houseChannels, houseClients, houseOwnerEvents } from '../../db/schema/house.ts';
+import { files } from '../../db/schema/files.ts';
+import { houseAudits, houseChannels, houseClients, houseImages, houseOwnerEvents } from '../../db/schema/house.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
+import { makeJpeg, postFile } from '../../test/factories-money.ts';
 import { expectBurst, loginAs, postForBody } from '../../test/http.ts';
 
 /*
@@ -120,5 +123,50 @@ describe('allotHouse writes an owner event', () => {
     expect(moved).toMatchObject({ ownerId: w.colleague.id, teamId: w.colleague.teamId });
     const [channelRow] = await test.db.select().from(houseChannels).where(eq(houseChannels.id, channel.id));
     expect(channelRow?.ownerId).toBe(w.colleague.id);
+  });
+});
+
+describe('addHouseImg under concurrent uploads', () => {
+  it('stops at the cap: twelve uploads at once for a client two short of it add two images', async () => {
+    const w = await world();
+    const client = await createHouseClient(test.db, w.corp.id, w.sales.id);
+    const cookie = await loginAs(test, w.sales);
+    const base = { corpId: w.corp.id, houseClientId: client.id };
+    const stored = await test.db
+      .insert(files)
+      .values(
+        Array.from({ length: MAX_HOUSE_IMAGES_PER_CLIENT - 2 }, (_, i) => ({
+          ...base,
+          ownerKind: 'house_client' as const,
+          uploaderId: w.sales.id,
+          storageKey: `house-race/${client.id}/${i}.jpg`,
+          thumbKey: `house-race/${client.id}/${i}-t.jpg`,
+          contentType: 'image/jpeg',
+          bytes: 1,
+          width: 1,
+          height: 1,
+          attachedAt: NOW,
+        })),
+      )
+      .returning({ id: files.id });
+    await test.db
+      .insert(houseImages)
+      .values(stored.map((file) => ({ ...base, houseType: 4, fileId: file.id, uploadedBy: w.sales.id })));
+    const image = await makeJpeg({ width: 40, height: 30 });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        postFile(test, '/api/crm/addHouseImg', { id: client.id, house_type: 4 }, image, { cookie }),
+      ),
+    );
+    expectBurst(
+      answers.map((a) => a.json<{ code: number; msg: string }>()),
+      2,
+      `每位客户最多上传 ${MAX_HOUSE_IMAGES_PER_CLIENT} 张资料图片`,
+    );
+    const images = await test.db.select().from(houseImages).where(eq(houseImages.houseClientId, client.id));
+    expect(images).toHaveLength(MAX_HOUSE_IMAGES_PER_CLIENT);
+    // The refused uploads left no file behind for the sweep.
+    const kept = await test.db.select({ id: files.id }).from(files).where(eq(files.houseClientId, client.id));
+    expect(kept).toHaveLength(MAX_HOUSE_IMAGES_PER_CLIENT);
   });
 });

@@ -300,6 +300,14 @@ export function createHouseRepository(db: Db) {
         )
         .orderBy(asc(houseImages.id))
         .limit(50),
+    /** All of a client's images, every type; in the transaction that holds the client's lock for the cap. */
+    async countClientImages(corpId: number, houseClientId: number, executor: Db | Tx = db): Promise<number> {
+      const [row] = await executor
+        .select({ n: count() })
+        .from(houseImages)
+        .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId)));
+      return row?.n ?? 0;
+    },
     countImages: (corpId: number, houseClientId: number) =>
       db
         .select({ houseType: houseImages.houseType, count: count() })

@@ -2,9 +2,11 @@ import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
 import { computeBrokerageFen, isOverLimit, splitFen } from '@crm/domain/brokerage';
 import {
+  HOUSE_MESSAGES,
   HOUSE_STATUS,
   HOUSE_STATUS_OPTIONS,
   isHouseImageType,
+  MAX_HOUSE_IMAGES_PER_CLIENT,
   type houseBrokerageUserFormSchema,
   type houseChannelFormSchema,
   type houseClientFormSchema,
@@ -270,6 +272,10 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     async addImage(me: Me, id: number, houseType: number, bytes: Buffer) {
       if (!isHouseImageType(houseType)) throw new RefusedError('资料类型无效');
       await visibleClient(me, id, 'house.update');
+      // Refused before decoding when already full; counted again below under the client's lock, so a
+      // burst of uploads cannot pass the cap together.
+      if ((await repo.countClientImages(me.corpId, id)) >= MAX_HOUSE_IMAGES_PER_CLIENT)
+        throw new RefusedError(HOUSE_MESSAGES.tooManyImages);
       const file = await files.store({
         corpId: me.corpId,
         uploaderId: me.id,
@@ -277,17 +283,28 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         bytes,
       });
       // The link row and the attach commit together; should they fail, the file stays unattached and the sweep takes it.
-      const imageId = await repo.transaction(async (tx) => {
-        const inserted = await repo.insertImage(tx, {
-          corpId: me.corpId,
-          houseClientId: id,
-          houseType,
-          uploadedBy: me.id,
-          fileId: file.id,
+      let imageId: number;
+      try {
+        imageId = await repo.transaction(async (tx) => {
+          if (!(await repo.lockClient(tx, me.corpId, id))) throw new NotFoundError('客户不存在');
+          if ((await repo.countClientImages(me.corpId, id, tx)) >= MAX_HOUSE_IMAGES_PER_CLIENT)
+            throw new RefusedError(HOUSE_MESSAGES.tooManyImages);
+          const inserted = await repo.insertImage(tx, {
+            corpId: me.corpId,
+            houseClientId: id,
+            houseType,
+            uploadedBy: me.id,
+            fileId: file.id,
+          });
+          await files.attach(tx, me.corpId, [file.id], now());
+          return inserted;
         });
-        await files.attach(tx, me.corpId, [file.id], now());
-        return inserted;
-      });
+      } catch (error) {
+        // A refused image is removed now rather than left a day for the sweep.
+        if (error instanceof RefusedError || error instanceof NotFoundError)
+          await files.deleteUnattached(me.corpId, file.id);
+        throw error;
+      }
       return { id: imageId };
     },
 

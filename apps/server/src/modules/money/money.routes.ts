@@ -106,8 +106,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
   app.post(
     '/api/ysb/uploadImg',
     {
-      // Decoding, re-encoding and OCR cost CPU: a phone uploads a few images a minute, a script far more.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, ...IMAGE_UPLOAD_CONFIG },
+      config: IMAGE_UPLOAD_CONFIG,
       schema: {
         tags,
         summary: '上传图片（凭证图片，或身份证、银行卡识别）',
@@ -125,7 +124,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
         if (!id) throw new RefusedError('案件无效');
         return { code: 0, msg: T.uploaded, data: { image: await money.uploadProofImage(me, id, file), ocr: null } };
       }
-      return { code: 0, msg: 'ok', data: { image: null, ocr: await money.recognize(kind, file) } };
+      return { code: 0, msg: 'ok', data: { image: null, ocr: await money.recognize(me, kind, file) } };
     },
   );
 }

@@ -12,8 +12,8 @@ import type {
 } from '@crm/domain/api/money';
 import type { OcrKind } from '@crm/domain/idcard';
 import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, moneyAmountToFen } from '@crm/domain/money';
-import { OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
-import { NotFoundError, RefusedError } from '../../errors.ts';
+import { OcrTimeoutError, OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
+import { NotFoundError, RefusedError, TooManyError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, requireActor, type Access } from '../access/index.ts';
 import type { CaseWithScope } from '../cases/index.ts';
@@ -42,6 +42,12 @@ export interface MoneyServiceDeps {
  */
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+/**
+ * Recognitions one person may have queued or running at once (per process). The OCR pool serves everyone
+ * first come first served, so without this one person's burst of photos would queue a colleague's behind it.
+ */
+export const MAX_OCR_PER_PERSON = 2;
+
 export function createMoneyService({ repo, access, files, ocr, now, log = () => undefined }: MoneyServiceDeps) {
   const readableCase = (me: StaffIdentity, clientId: number): Promise<CaseRow> =>
     access.require(me, 'money.read', clientId);
@@ -49,6 +55,8 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
     access.require(me, 'money.add', clientId);
 
   const imageOf = (me: StaffIdentity, fileId: number): ProofImage => files.links(fileId, me.id);
+  /** Staff id → recognitions of theirs queued or running. */
+  const ocrInFlight = new Map<number, number>();
 
   /** The case a file belongs to; a file of another owner kind is none of this module's. */
   const caseOfFile = (file: FileRow): number => {
@@ -197,20 +205,31 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
     },
 
     /** /api/ysb/uploadImg with kind idCard or bankCard: the number and a confidence; the photo is not kept. */
-    async recognize(kind: OcrKind, bytes: Buffer): Promise<OcrResult> {
+    async recognize(me: StaffIdentity, kind: OcrKind, bytes: Buffer): Promise<OcrResult> {
       if (bytes.length === 0) throw new RefusedError(T.fileEmpty);
       if (bytes.length > MAX_IMAGE_BYTES) throw new RefusedError(T.fileTooLarge);
       if (!sniffImageFormat(bytes)) throw new RefusedError(T.notAnImage);
+      const mine = ocrInFlight.get(me.id) ?? 0;
+      if (mine >= MAX_OCR_PER_PERSON) throw new TooManyError(T.ocrBusy, 5);
+      ocrInFlight.set(me.id, mine + 1);
       let reading;
       try {
         reading = await ocr.recognize(kind, bytes);
       } catch (error) {
+        if (error instanceof OcrTimeoutError) {
+          log('OCR timed out', error);
+          throw new RefusedError(T.ocrTimeout);
+        }
         if (error instanceof OcrUnavailableError) {
           log('OCR unavailable', error);
           throw new RefusedError(T.ocrUnavailable);
         }
         // sharp could not decode it: a broken or truncated picture.
         throw new RefusedError(T.imageBroken);
+      } finally {
+        const left = (ocrInFlight.get(me.id) ?? 1) - 1;
+        if (left > 0) ocrInFlight.set(me.id, left);
+        else ocrInFlight.delete(me.id);
       }
       if (!reading) throw new RefusedError(T.ocrNothing);
       return { kind, ...reading };

@@ -17,6 +17,8 @@ export const MONEY_TEXTS = {
   keyReused: '请求标识已用于其他案件，请刷新页面后重试',
   ocrNothing: '未能识别出号码，请对准卡片重新拍摄',
   ocrUnavailable: '识别服务暂不可用，请手动输入',
+  ocrTimeout: '识别超时，请手动填写',
+  ocrBusy: '识别请求过多，请稍后再试',
   uploaded: '上传成功',
   added: '保存成功',
   deleted: '删除成功',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OcrAdapter } from '../../adapters/ocr/index.ts';
-import { OcrUnavailableError } from '../../adapters/ocr/index.ts';
+import { OcrTimeoutError, OcrUnavailableError } from '../../adapters/ocr/index.ts';
 import { startFakeS3, type FakeS3 } from '../../adapters/storage/fake-s3-server.ts';
 import { createS3Storage } from '../../adapters/storage/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -10,12 +10,17 @@ import { loginAs } from '../../test/http.ts';
 type Body<T = unknown> = { code: number; msg: string; data: T | null };
 
 /** A scripted OCR engine: the route's job is checking the upload and shaping the answer, not reading. */
-const script: { next: Awaited<ReturnType<OcrAdapter['recognize']>> | Error } = { next: null };
+const script: {
+  next: Awaited<ReturnType<OcrAdapter['recognize']>> | Error;
+  /** While set, bank card readings wait for it (a slow picture); ID cards answer at once. */
+  hold: Promise<void> | null;
+} = { next: null, hold: null };
 const seen: { kind: string; bytes: number }[] = [];
 const scriptedOcr: OcrAdapter = {
   kind: 'local',
   async recognize(kind, image) {
     seen.push({ kind, bytes: image.length });
+    if (kind === 'bankCard' && script.hold) await script.hold;
     if (script.next instanceof Error) throw script.next;
     return script.next;
   },
@@ -56,12 +61,42 @@ describe('POST /api/ysb/uploadImg with kind idCard / bankCard (OCR)', () => {
   it.each([
     ['nothing readable', null, '未能识别出号码，请对准卡片重新拍摄'],
     ['the engine down', new OcrUnavailableError('down'), '识别服务暂不可用，请手动输入'],
+    ['the picture takes too long', new OcrTimeoutError('15 s'), '识别超时，请手动填写'],
   ])('says so when %s', async (_, next, message) => {
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
     script.next = next;
     const response = await postFile(test, '/api/ysb/uploadImg', { kind: 'idCard' }, await makeJpeg(), { cookie });
     expect(response.json<Body>()).toEqual({ code: 1, msg: message, data: null });
+  });
+
+  it("refuses a person's third recognition at once while two are running, and serves a colleague meanwhile", async () => {
+    const w = await createMoneyWorld(test.db);
+    const [mine, theirs] = [await loginAs(test, w.owner), await loginAs(test, w.colleague)];
+    let release = () => undefined as void;
+    script.hold = new Promise<void>((resolve) => (release = resolve));
+    script.next = { number: '6222021234567894', confidence: 0.91, valid: true };
+    try {
+      const image = await makeJpeg();
+      const burst = Array.from({ length: 3 }, () =>
+        postFile(test, '/api/ysb/uploadImg', { kind: 'bankCard' }, image, { cookie: mine }),
+      );
+      const refused = await Promise.race(burst);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<Body>().msg).toBe('识别请求过多，请稍后再试');
+      // The colleague's ID card is answered while the owner's two pictures are still being read.
+      const colleague = await postFile(test, '/api/ysb/uploadImg', { kind: 'idCard' }, image, { cookie: theirs });
+      expect(colleague.json<Body>().code).toBe(0);
+      release();
+      const answers = await Promise.all(burst);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429]);
+      // Once they are done, the owner may read again.
+      const again = await postFile(test, '/api/ysb/uploadImg', { kind: 'bankCard' }, image, { cookie: mine });
+      expect(again.json<Body>().code).toBe(0);
+    } finally {
+      script.hold = null;
+      release();
+    }
   });
 
   it('checks the file before reading it, and wants a known kind and a session', async () => {
