@@ -46,13 +46,7 @@ describe('/business/proof', () => {
     });
     await tap(await screen.findByRole('button', { name: '重新上传' }));
     expect(await screen.findByText('重新上传凭证')).toBeTruthy();
-<<<<<<< HEAD
-    expect(await sentFields(page, '提交', '重新上传', '/api/crm/updateProof')).toEqual({ id: '41', imgs: '61' });
-=======
-    await tap(screen.getByRole('button', { name: '提交' }));
-    expect(await findToast('凭证已重新提交')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateProof').fields).toEqual({ id: '41', imgs: '61' });
->>>>>>> defects
+    expect(await sentFields(page, '提交', '凭证已重新提交', '/api/crm/updateProof')).toEqual({ id: '41', imgs: '61' });
   });
 
   it("shows the server's refusal of a re-upload", async () => {
