@@ -9,16 +9,18 @@ export class AppError extends Error {
     message: string,
     readonly httpStatus: number,
     readonly code: number,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }
 
 /** A business rule said no (bad field, wrong code): HTTP 200, non-zero code, message shown as is. */
 export class RefusedError extends AppError {
-  constructor(message: string) {
-    super(message, 200, API_CODE.refused);
+  /** `cause`: what went wrong behind the refusal (a provider's answer), for the log, never for the person. */
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, 200, API_CODE.refused, options);
   }
 }
 

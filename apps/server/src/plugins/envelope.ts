@@ -55,6 +55,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
   app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
     if (caught instanceof AppError) {
+      // A refusal caused by a provider (SMS, say) keeps the provider's answer in the log.
+      if (caught.cause !== undefined) request.log.warn({ err: caught.cause }, caught.message);
       if (caught instanceof TooManyError && caught.retryAfterSeconds) {
         void reply.header('retry-after', String(caught.retryAfterSeconds));
       }

@@ -15,14 +15,26 @@ import { openPglite, openPostgres, type Database } from '../db/client.ts';
 /** An SMS adapter that remembers what it sent, so tests read codes the way a phone would. */
 export function createRecordingSms(options: { revealsCode?: boolean } = {}) {
   const sent: { phone: string; code: string }[] = [];
+  let failure: Error | null = null;
   const adapter: SmsAdapter = {
     kind: 'demo',
     revealsCode: options.revealsCode ?? false,
     async sendVerificationCode(phone, code) {
+      const failing = failure;
+      failure = null;
+      if (failing) throw failing;
       sent.push({ phone, code });
     },
   };
-  return { adapter, sent, lastCodeFor: (phone: string) => sent.filter((s) => s.phone === phone).at(-1)?.code };
+  return {
+    adapter,
+    sent,
+    lastCodeFor: (phone: string) => sent.filter((s) => s.phone === phone).at(-1)?.code,
+    /** The next send fails with this error, as a provider's refusal or outage would. */
+    failNext: (error: Error) => {
+      failure = error;
+    },
+  };
 }
 
 /**

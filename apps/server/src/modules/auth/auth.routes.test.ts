@@ -1,3 +1,4 @@
+import { SmsSendError } from '../../adapters/sms/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
@@ -72,6 +73,18 @@ describe('POST /common/smsCode', () => {
     const response = await postForm(test.app, '/common/smsCode', { phone });
     expect(response.statusCode).toBe(200);
     expect(envelope(response)).toMatchObject({ code: 1, msg, data: null });
+  });
+
+  it("answers a provider's failure with a refusal to retry, not a 500, and lets the next try through", async () => {
+    const phone = '13911110009';
+    await createStaff(test.db, corpA.id, { phone });
+    test.sms.failNext(new SmsSendError({ providerCode: 'LimitExceeded.PhoneNumberDailyLimit' }));
+    const failed = await postForm(test.app, '/common/smsCode', { phone });
+    expect(failed.statusCode).toBe(200);
+    expect(envelope(failed)).toEqual({ code: 1, msg: '短信发送失败，请稍后再试', data: null });
+    // The unsent code holds no 60 s window: asking again at once sends one.
+    expect(envelope(await postForm(test.app, '/common/smsCode', { phone })).code).toBe(0);
+    expect(test.sms.lastCodeFor(phone)).toMatch(/^\d{6}$/);
   });
 
   it('refuses a second code for the same phone within 60 s, then allows it', async () => {

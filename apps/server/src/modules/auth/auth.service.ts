@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { SmsAdapter } from '../../adapters/sms/index.ts';
+import { SmsSendError, type SmsAdapter } from '../../adapters/sms/index.ts';
 import { RefusedError, TooManyError, UnauthenticatedError } from '../../errors.ts';
 import type { StaffIdentity, StaffRepository } from '../staff/index.ts';
 import type { AuthRepository } from './auth.repository.ts';
@@ -111,6 +111,8 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
       } catch (error) {
         // An unsent code must not block the next try for a minute.
         if (row) await repo.deleteCode(row.id);
+        // The provider refused or was out of reach: a refusal the person can retry, not a server fault.
+        if (error instanceof SmsSendError) throw new RefusedError(error.message, { cause: error });
         throw error;
       }
       return sms.revealsCode ? { verifyCode: code } : {};
