@@ -20,7 +20,14 @@ export const corpOptionSchema = z.object({ label: z.string(), value: z.number().
 export type CorpOption = z.infer<typeof corpOptionSchema>;
 export const corpListSchema = z.array(corpOptionSchema);
 
-export const smsCodeRequestSchema = z.object({ phone: phoneSchema });
+/**
+ * scene 'outside': a partner's registration or login (decision 049), sent to any phone; the default sends
+ * only to staff phones, answering strangers alike.
+ */
+export const smsCodeRequestSchema = z.object({
+  phone: phoneSchema,
+  scene: z.enum(['staff', 'outside']).catch('staff').default('staff'),
+});
 export type SmsCodeRequest = z.infer<typeof smsCodeRequestSchema>;
 /** verifyCode is present only when the demo SMS adapter is in use; production never sends it. */
 export const smsCodeResponseSchema = z.object({ verifyCode: z.string().optional() });

@@ -58,7 +58,13 @@ export const caseListItemSchema = z.object({
 export type CaseListItem = z.infer<typeof caseListItemSchema>;
 export const clientListResponseSchema = pageSchema(caseListItemSchema);
 
-export const addClientRequestSchema = caseFormSchema;
+export const addClientRequestSchema = caseFormSchema.extend({
+  /** The partner referral this case is made from (/business/houseYsb/{id} → 转为报单, decision 049). */
+  outside_client_id: z
+    .union([z.literal(''), z.literal('0'), rowIdSchema(M.idInvalid)])
+    .optional()
+    .transform((value) => (typeof value === 'number' ? value : null)),
+});
 export const updateClientRequestSchema = caseFormSchema.extend({ id: recordIdSchema });
 export const savedIdSchema = z.object({ id: z.number().int() });
 
