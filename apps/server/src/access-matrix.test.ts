@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appeals, channels, followUps, serviceRequests } from './db/schema/cases.ts';
+import { appeals, banks, channels, followUps, serviceRequests } from './db/schema/cases.ts';
 import { moneyRecords, proofRejections, proofs } from './db/schema/money.ts';
 import { houseAudits, houseBrokerageOrders, houseImages, houseRecommends } from './db/schema/house.ts';
 import type { PrincipalSubject } from './modules/auth/principal.ts';
@@ -15,6 +15,7 @@ import { caseForm, createBankAndProduct, createCase } from './test/factories-cas
 import { createBrokerageUser, createChannel, createHouseClient, createSignTask } from './test/factories-house.ts';
 import { makeJpeg, postFile } from './test/factories-money.ts';
 import { postForm } from './test/http.ts';
+import { createOutsideChannel, createPartner, createReferral } from './test/factories-outside.ts';
 import { sessionCookie, staffCookie } from './test/sessions.ts';
 
 /*
@@ -61,7 +62,14 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/userinfo': { reads: true, input: (b) => ({ id: b.owner.id }) },
   // ---- cases (issue 3)
   'POST /api/crm/product': { reads: true, input: (b) => ({ bank_id: b.bank.id }) },
-  'POST /api/crm/addClient': { input: (b) => ({ ...form(b), channel_id: b.channel.id, sign_user_id: b.signer.id }) },
+  'POST /api/crm/addClient': {
+    input: (b) => ({
+      ...form(b),
+      channel_id: b.channel.id,
+      sign_user_id: b.signer.id,
+      outside_client_id: b.referral.id,
+    }),
+  },
   'POST /api/crm/clientList': { reads: true, input: (b) => ({ cursor: b.client.id + 1 }) },
   'GET /api/crm/detail': { reads: true, input: (b) => ({ id: b.client.id }) },
   'POST /api/crm/updateClient': { input: (b) => ({ ...form(b), id: b.client.id }) },
@@ -169,6 +177,22 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/houseSignSubmit': {
     input: (b) => ({ id: b.houseClient.id, appointment_at: '2030-01-01 10:00', place: '门店' }),
   },
+  // ---- outside partners: the partner portal and the staff side (decision 049)
+  'GET /api/crm/outsideClientList': { reads: true, input: (b) => ({ cursor: b.referral.id + 1 }) },
+  'GET /api/crm/outsideClientDetail': { input: (b) => ({ id: b.referral.id }) },
+  'POST /api/crm/updateOutsideClient': {
+    input: (b) => ({ ...caseForm({ name: `报备${MARK}` }), id: b.referral.id }),
+  },
+  'GET /api/crm/getOutsideUserTeam': { reads: true, input: (b) => ({ cursor: b.partner.id + 1 }) },
+  'GET /api/crm/outsideBranchBank': { reads: true, input: (b) => ({ bank_id: b.bank.id }) },
+  'GET /api/crm/outsideChannelList': { reads: true, input: (b) => ({ cursor: b.outsideChannel.id + 1 }) },
+  'POST /api/crm/outsideChannelAdd': { input: (b) => ({ id: b.outsideChannel.id, name: '改名' }) },
+  'POST /api/crm/outsideAddChannel': { input: (b) => ({ client_id: b.referral.id, channel_id: b.outsideChannel.id }) },
+  'GET /api/crm/outsideDelChannel': { input: (b) => ({ id: b.outsideChannel.id }) },
+  'POST /api/crm/ysbUser': { reads: true, input: (b) => ({ cursor: b.partner.id + 1 }) },
+  'POST /api/crm/ysbAudit': { input: (b) => ({ id: b.pendingPartner.id, pass: '1' }) },
+  'POST /api/crm/ysbClient': { reads: true, input: (b) => ({ cursor: b.referral.id + 1, partner_id: b.partner.id }) },
+  'POST /api/crm/ysbOutsideClient': { input: (b) => ({ id: b.referral.id }) },
   // ---- signing centre
   'GET /api/crm/sign': { reads: true, input: (b) => ({ id: b.takenTask.id }) },
   'POST /api/crm/taskList': {
@@ -303,6 +327,15 @@ async function companyB(db: TestApp['db']) {
     { clientId: rejectedCase.id },
     { status: 'rejected', signerId: signer.id, outcomeNote: MARK },
   );
+  await db.insert(banks).values({ corpId: corp.id, parentId: bank.id, name: `支行${MARK}` });
+  const partner = await createPartner(db, owner, { name: `伙伴${MARK}` });
+  const pendingPartner = await createPartner(db, owner, { name: `待审${MARK}`, status: 0 });
+  const referral = await createReferral(db, partner, {
+    name: `报备${MARK}`,
+    remarks: MARK,
+    protectedUntil: new Date('2100-01-01T00:00:00Z'),
+  });
+  const outsideChannel = await createOutsideChannel(db, partner, `渠道${MARK}`);
   const found = { channel, followUp, serviceRequest, appeal, money, file, proof, rejection, houseImage, audit, order };
   for (const [name, row] of Object.entries(found)) if (!row) throw new Error(`company B: ${name} not created`);
   return {
@@ -319,6 +352,10 @@ async function companyB(db: TestApp['db']) {
     openTask,
     takenTask,
     rejectedTask,
+    partner,
+    pendingPartner,
+    referral,
+    outsideChannel,
     ...(found as { [K in keyof typeof found]: NonNullable<(typeof found)[K]> }),
   };
 }
@@ -343,7 +380,7 @@ async function principalsOfA(test: TestApp) {
   const cookies: Record<string, string | undefined> = { 'no session': undefined };
   for (const [role, person] of Object.entries(roles)) cookies[`staff: ${role}`] = await staffCookie(test, person);
   const others: PrincipalSubject[] = [
-    { kind: 'partner', corpId: corp.id, partnerId: 1 },
+    { kind: 'partner', corpId: corp.id, partnerId: (await createPartner(test.db, roles.salesperson)).id },
     { kind: 'channel', corpId: corp.id, channelAgentId: 1 },
     { kind: 'visitor', corpId: corp.id, openid: 'o-visitor-a' },
   ];

@@ -42,6 +42,9 @@ import { createFilesService } from './modules/files/files.service.ts';
 import { createHouseRepository } from './modules/house/house.repository.ts';
 import { houseRoutes } from './modules/house/house.routes.ts';
 import { createHouseService } from './modules/house/house.service.ts';
+import { createOutsideRepository } from './modules/outside/outside.repository.ts';
+import { outsideRoutes, ysbRoutes } from './modules/outside/outside.routes.ts';
+import { createOutsideService } from './modules/outside/outside.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
@@ -178,6 +181,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   const money = createMoneyService({ repo: createMoneyRepository(db), access, files, ocr, now, log });
   await app.register(moneyRoutes, { money });
   const house = createHouseService({ repo: createHouseRepository(db), access, files, now });
+  const outside = createOutsideService({ repo: createOutsideRepository(db), auth, access, now });
   // One signed image route for every owner kind; the owner's module says who may see its files.
   await app.register(filesRoutes, {
     files,
@@ -195,6 +199,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
       void auth
         .sweepExpired()
         .catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
+      // Referrals whose protection ran out are released (decision 049); reads already treat them so.
+      void outside.releaseExpired().catch((error: unknown) => app.log.error({ err: error }, 'referral release failed'));
       // Idempotency keys past their day (decision 046).
       void idempotency
         .sweepExpired()
@@ -214,6 +220,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
       now,
     }),
   });
+  await app.register(outsideRoutes, { outside, publicUrl: config.publicUrl });
+  await app.register(ysbRoutes, { outside });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

@@ -20,6 +20,7 @@ import {
 import { examAssignments } from './schema/exam.ts';
 import { signTasks } from './schema/sign.ts';
 import { seedHouseDemo } from './seed-house.ts';
+import { seedOutsideDemo } from './seed-outside.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -473,6 +474,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       })),
     );
     await seedHouseDemo(tx, hours);
+    await seedOutsideDemo(tx, hours);
 
     await tx.insert(teams).values({ id: MONEY_DEMO.teamId, corpId: 1, name: '销售二组' });
     await tx

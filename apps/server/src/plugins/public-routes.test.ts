@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { createCompany } from '../test/factories.ts';
+import { createCompany, createStaff } from '../test/factories.ts';
+import { createPartner } from '../test/factories-outside.ts';
 import { sessionCookie } from '../test/sessions.ts';
 import type { PrincipalSubject } from '../modules/auth/principal.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
@@ -51,23 +52,40 @@ describe('the route table', () => {
     expect(refused).toEqual([]);
   });
 
-  it('serves only staff on every current module: partner, channel and visitor sessions get 403', async () => {
+  it('refuses a session of a kind a route does not serve with 403, whatever the kind', async () => {
     const corp = await createCompany(test.db);
-    const others: PrincipalSubject[] = [
-      { kind: 'partner', corpId: corp.id, partnerId: 7 },
+    const partner = await createPartner(test.db, await createStaff(test.db, corp.id));
+    const subjects: PrincipalSubject[] = [
+      { kind: 'staff', corpId: corp.id, staffId: partner.staffId },
+      { kind: 'partner', corpId: corp.id, partnerId: partner.id },
       { kind: 'channel', corpId: corp.id, channelAgentId: 8 },
       { kind: 'visitor', corpId: corp.id, openid: 'o-visitor-1' },
     ];
     const reached: string[] = [];
-    for (const subject of others) {
+    let refusals = 0;
+    for (const subject of subjects) {
       const cookie = await sessionCookie(test, subject);
       for (const { method, url, principals } of guarded()) {
-        expect(principals).toEqual(['staff']);
+        if (principals.includes(subject.kind)) continue;
+        refusals += 1;
         const response = await test.app.inject({ method: method as 'GET', url: concrete(url), headers: { cookie } });
         if (response.statusCode !== 403 || response.json<{ msg: string }>().msg !== '当前登录身份无权使用此功能')
           reached.push(`${subject.kind} ${method} ${url}`);
       }
     }
     expect(reached).toEqual([]);
+    // Staff reach none of the partner portal; the others reach no staff route.
+    expect(refusals).toBeGreaterThan(3 * 120);
+  });
+
+  it('serves partners only on the partner portal and the invitations (decision 049)', () => {
+    const partnerRoutes = guarded()
+      .filter(({ principals }) => principals.includes('partner'))
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(partnerRoutes.every((route) => /outside|Outside|ysbInvite|ysbQrcode/.test(route))).toBe(true);
+    expect(partnerRoutes).toHaveLength(15);
+    expect(
+      guarded().filter(({ principals }) => principals.includes('channel') || principals.includes('visitor')),
+    ).toEqual([]);
   });
 });

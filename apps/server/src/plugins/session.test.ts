@@ -7,6 +7,7 @@ import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { createAuthService } from '../modules/auth/auth.service.ts';
 import type { PrincipalKind, PrincipalSubject } from '../modules/auth/principal.ts';
 import { createStaffRepository } from '../modules/staff/staff.repository.ts';
+import { createPartner } from '../test/factories-outside.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createCompany, createStaff } from '../test/factories.ts';
 import { envelopePlugin } from './envelope.ts';
@@ -52,9 +53,10 @@ describe('one session mechanism for four principal kinds', () => {
   it('resolves each kind from its session row and lets it reach only its own kind of route', async () => {
     const corp = await createCompany(test.db);
     const person = await createStaff(test.db, corp.id, { jobs: [2], isLeader: true, sex: 2 });
+    const partner = await createPartner(test.db, person);
     const subjects: PrincipalSubject[] = [
       { kind: 'staff', corpId: corp.id, staffId: person.id },
-      { kind: 'partner', corpId: corp.id, partnerId: 11 },
+      { kind: 'partner', corpId: corp.id, partnerId: partner.id },
       { kind: 'channel', corpId: corp.id, channelAgentId: 12 },
       { kind: 'visitor', corpId: corp.id, openid: 'oVisitor-13' },
     ];
@@ -72,7 +74,7 @@ describe('one session mechanism for four principal kinds', () => {
         expect(data).toMatchObject({ kind: subject.kind, corpId: corp.id });
         if (subject.kind === 'staff')
           expect(data.staff).toMatchObject({ id: person.id, jobs: [2], isLeader: true, sex: 2, grants: [] });
-        if (subject.kind === 'partner') expect(data.partnerId).toBe(11);
+        if (subject.kind === 'partner') expect(data.partnerId).toBe(partner.id);
         if (subject.kind === 'channel') expect(data.channelAgentId).toBe(12);
         if (subject.kind === 'visitor') expect(data.openid).toBe('oVisitor-13');
       }
@@ -87,7 +89,8 @@ describe('one session mechanism for four principal kinds', () => {
       msg: '登录已失效，请重新登录',
       data: null,
     });
-    const token = await auth.startSession({ kind: 'partner', corpId: corp.id, partnerId: 5 });
+    const partner = await createPartner(test.db, await createStaff(test.db, corp.id));
+    const token = await auth.startSession({ kind: 'partner', corpId: corp.id, partnerId: partner.id });
     expect((await whoami('partner', token)).statusCode).toBe(200);
     const before = clock;
     clock = new Date(clock.getTime() + 3_600_001);

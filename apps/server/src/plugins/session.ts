@@ -61,7 +61,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, secure, ttl
         method,
         url: route.url,
         isPublic: isPublicRoute(method, route.url),
-        principals: route.config?.principals ?? DEFAULT_PRINCIPALS,
+        // Read when asked: a module's `servePrincipals` stamps the route after this (a child context's
+        // onRoute hooks run after the root's).
+        get principals() {
+          return route.config?.principals ?? DEFAULT_PRINCIPALS;
+        },
         schema: route.schema,
       });
     }

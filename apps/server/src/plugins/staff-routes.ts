@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { currentStaff } from './session.ts';
@@ -16,20 +16,23 @@ const answer = <T>(data: T, msg: string) => ({ code: 0, msg, data });
  * the response schema, which fastify's generic inference cannot follow through a helper.
  */
 /** What a route line gives: path, summary, input schema, response schema, handler, and the route's options. */
-type RouteLine<I extends z.ZodType, R extends z.ZodType> = [
+type RouteLine<I extends z.ZodType, R extends z.ZodType, C = Staff> = [
   path: string,
   summary: string,
   input: I,
   response: R,
-  handler: (me: Staff, input: z.output<I>) => Promise<z.input<R>>,
+  handler: (me: C, input: z.output<I>) => Promise<z.input<R>>,
   options?: { config?: FastifyContextConfig; msg?: string },
 ];
 
-export function staffRoutes(root: FastifyInstance, tags: string[]) {
+export const staffRoutes = (root: FastifyInstance, tags: string[]) => callerRoutes(root, tags, currentStaff);
+
+/** The same one-line routes for another kind of caller (an outside partner), named by `caller`. */
+export function callerRoutes<C>(root: FastifyInstance, tags: string[], caller: (request: FastifyRequest) => C) {
   // A POST reads its input from the body, a GET from the query string; the rest is the same.
   const route = <I extends z.ZodType, R extends z.ZodType>(
     method: 'GET' | 'POST',
-    ...[url, summary, input, response, handler, { config = {}, msg = 'ok' } = {}]: RouteLine<I, R>
+    ...[url, summary, input, response, handler, { config = {}, msg = 'ok' } = {}]: RouteLine<I, R, C>
   ) =>
     root.route({
       method,
@@ -42,14 +45,11 @@ export function staffRoutes(root: FastifyInstance, tags: string[]) {
         response: { 200: envelopeSchema(response) },
       },
       handler: async (request) =>
-        answer(
-          await handler(currentStaff(request), (method === 'POST' ? request.body : request.query) as z.output<I>),
-          msg,
-        ),
+        answer(await handler(caller(request), (method === 'POST' ? request.body : request.query) as z.output<I>), msg),
     });
 
-  const post = <B extends z.ZodType, R extends z.ZodType>(...line: RouteLine<B, R>) => route('POST', ...line);
-  const get = <Q extends z.ZodType, R extends z.ZodType>(...line: RouteLine<Q, R>) => route('GET', ...line);
+  const post = <B extends z.ZodType, R extends z.ZodType>(...line: RouteLine<B, R, C>) => route('POST', ...line);
+  const get = <Q extends z.ZodType, R extends z.ZodType>(...line: RouteLine<Q, R, C>) => route('GET', ...line);
 
   return { post, get };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, staff } from './staff.ts';
+import { outsidePartners } from './outside.ts';
 
 /** The four kinds of principal a session may carry (decision 040). */
 export const PRINCIPAL_KINDS = ['staff', 'partner', 'channel', 'visitor'] as const;
@@ -8,8 +9,7 @@ export const PRINCIPAL_KINDS = ['staff', 'partner', 'channel', 'visitor'] as con
 /**
  * Server-side sessions. Only the SHA-256 of the cookie's token is stored, so a leaked table opens nothing.
  * A session carries exactly one principal: its kind and the one subject column of that kind (the check
- * constraint says which). Partner and channel-agent ids gain their foreign keys when their modules bring
- * those tables; a visitor is a WeChat openid of the company's official account, with no row of its own.
+ * constraint says which). The channel-agent id gains its foreign key when its module brings that table; a visitor is a WeChat openid of the company's official account, with no row of its own.
  */
 export const sessions = pgTable(
   'sessions',
@@ -20,7 +20,7 @@ export const sessions = pgTable(
       .references(() => companies.id),
     kind: text({ enum: PRINCIPAL_KINDS }).notNull().default('staff'),
     staffId: integer().references(() => staff.id),
-    partnerId: integer(),
+    partnerId: integer().references(() => outsidePartners.id),
     channelAgentId: integer(),
     visitorOpenid: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -9,3 +9,4 @@ export * from './house.ts';
 export * from './sign.ts';
 export * from './exam.ts';
 export * from './idempotency.ts';
+export * from './outside.ts';

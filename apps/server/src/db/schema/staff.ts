@@ -14,6 +14,8 @@ export const companies = pgTable('companies', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   name: text().notNull(),
   isActive: boolean().notNull().default(true),
+  /** Days a partner's referral (报备) stays theirs without progress (decision 049). */
+  referralProtectionDays: smallint().notNull().default(30),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

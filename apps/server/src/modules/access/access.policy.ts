@@ -22,7 +22,16 @@ export interface Actor {
 
 /** The records a policy is written for; each table row is governed by exactly one of them. */
 export type Resource =
-  'case' | 'appeal' | 'moneyRecord' | 'proof' | 'houseClient' | 'houseChannel' | 'houseAudit' | 'signTask';
+  | 'case'
+  | 'appeal'
+  | 'moneyRecord'
+  | 'proof'
+  | 'houseClient'
+  | 'houseChannel'
+  | 'houseAudit'
+  | 'signTask'
+  | 'partner'
+  | 'referral';
 
 /** What each resource's roles are computed from (the owners' lookups answer at least this). */
 export interface CaseFacts {
@@ -40,6 +49,13 @@ export interface Facts {
   houseChannel: { ownerId: number };
   houseAudit: { requestedBy: number };
   signTask: { status: string; signerId: number | null; signerTeamId: number | null };
+  /** An outside partner, seen by staff through the staff member whose network it is (decision 049). */
+  partner: PartnerFacts;
+  referral: { partner: PartnerFacts };
+}
+export interface PartnerFacts {
+  staffId: number;
+  staffTeamId: number | null;
 }
 
 export type Role =
@@ -60,7 +76,9 @@ export type Role =
   | 'openPool'
   | 'taskSigner'
   | 'signerLeader'
-  | 'rejectApprover';
+  | 'rejectApprover'
+  // an outside partner and its referrals
+  | 'networkOwner';
 
 const has = (me: Actor, job: number) => me.jobs.includes(job);
 const leads = (me: Actor, teamId: number | null) => me.isLeader && me.teamId !== null && teamId === me.teamId;
@@ -80,6 +98,12 @@ function caseRoles(me: Actor, c: CaseFacts): Role[] {
   if (has(me, JOB.SERVICE) && c.putToService) roles.push('serviceAssigned');
   return roles;
 }
+
+/** The staff member whose network a partner is, and that member's team leader. */
+const partnerRoles = (me: Actor, p: PartnerFacts): Role[] => [
+  ...(p.staffId === me.id ? (['networkOwner'] as const) : []),
+  ...(leads(me, p.staffTeamId) ? (['teamLeader'] as const) : []),
+];
 
 /** The roles the caller holds on a record of each kind. */
 export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[] } = {
@@ -104,6 +128,8 @@ export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[]
     ...(isFinance(me) ? (['finance'] as const) : []),
     ...(a.requestedBy === me.id ? (['requester'] as const) : []),
   ],
+  partner: (me, p) => partnerRoles(me, p),
+  referral: (me, r) => partnerRoles(me, r.partner),
   signTask: (me, t) => {
     const roles: Role[] = [];
     if (isCentre(me)) roles.push('centre');
@@ -298,6 +324,37 @@ export const POLICY = {
     deny: ['requester'],
     notFound: T.auditNotFound,
     forbidden: T.auditOwnRequest,
+  },
+
+  // ---- outside partners and their referrals, as staff see them (docs/decisions/049)
+  'ysb.team': { resource: null, gates: ['leader'] },
+  'ysb.partner.read': {
+    resource: 'partner',
+    allow: ['networkOwner', 'teamLeader'],
+    notFound: T.partnerNotFound,
+    forbidden: T.partnerForbidden,
+  },
+  /** Approve or decline a partner waiting for approval. */
+  'ysb.partner.audit': {
+    resource: 'partner',
+    requires: 'ysb.partner.read',
+    allow: ['networkOwner', 'teamLeader'],
+    notFound: T.partnerNotFound,
+    forbidden: T.partnerForbidden,
+  },
+  'ysb.referral.read': {
+    resource: 'referral',
+    allow: ['networkOwner', 'teamLeader'],
+    notFound: T.referralNotFound,
+    forbidden: T.referralForbidden,
+  },
+  /** Make a protected referral an instalment case (the case is then the converter's). */
+  'ysb.referral.convert': {
+    resource: 'referral',
+    requires: 'ysb.referral.read',
+    allow: ['networkOwner', 'teamLeader'],
+    notFound: T.referralNotFound,
+    forbidden: T.referralForbidden,
   },
 
   // ---- the signing centre's tasks (docs/decisions/032)

@@ -40,4 +40,9 @@ export const ACCESS_TEXTS = {
   rejectApproverOnly: '仅拒签审批人可审批',
   rejectApproverListOnly: '仅拒签审批人可查看',
   signerListForbidden: '无权查看该签约员的任务',
+  // outside partners (modules/outside)
+  partnerNotFound: '合作伙伴不存在',
+  partnerForbidden: '只能管理自己或本团队邀请的合作伙伴',
+  referralNotFound: '报备不存在',
+  referralForbidden: '只能查看自己或本团队合作伙伴的报备',
 } as const;

@@ -80,7 +80,11 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
         response: { 200: envelopeSchema(smsCodeResponseSchema) },
       },
     },
-    async (request) => ({ code: 0, msg: T.sent, data: await auth.sendSmsCode(request.body.phone, request.ip) }),
+    async (request) => ({
+      code: 0,
+      msg: T.sent,
+      data: await auth.sendSmsCode(request.body.phone, request.ip, request.body.scene),
+    }),
   );
 
   app.post(

@@ -7,6 +7,9 @@ import type { AuthRepository } from './auth.repository.ts';
 import type { Principal, PrincipalSubject } from './principal.ts';
 import { AUTH_TEXTS as T } from './auth.texts.ts';
 
+/** The transaction a repository write joins. */
+type Tx = Parameters<Parameters<AuthRepository['transaction']>[0]>[0];
+
 export const SMS_RULES = {
   codeTtlMs: 5 * 60_000,
   resendAfterMs: 60_000,
@@ -62,6 +65,25 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
     return { token, staff: identity };
   }
 
+  /** The stored code's id when `code` is the phone's live one; a wrong code counts against its tries. */
+  async function verifyCode(phone: string, code: string, at: Date): Promise<number> {
+    const stored = await repo.findUsableCode(phone, at);
+    if (!stored) throw new RefusedError(T.codeMismatch);
+    const expected = Buffer.from(stored.codeHash, 'hex');
+    const given = Buffer.from(hashCode(phone, code), 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const tries = await repo.recordFailedAttempt(stored.id, SMS_RULES.maxFailedAttempts, at);
+      if (tries >= SMS_RULES.maxFailedAttempts) throw new TooManyError(T.codeSpent);
+      throw new RefusedError(T.codeMismatch);
+    }
+    return stored.id;
+  }
+
+  /** Spends a verified code in the transaction that acts on it; a code spent meanwhile is a mismatch. */
+  async function spendCode(tx: Tx, codeId: number, at: Date) {
+    if (!(await repo.markCodeUsed(tx, codeId, at))) throw new RefusedError(T.codeMismatch);
+  }
+
   return {
     async checkCaptcha(phone: string) {
       const at = now();
@@ -74,13 +96,19 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
     },
 
     /**
-     * Sends a code. A phone that belongs to no staff member gets the same answer and no SMS, so the
-     * endpoint does not tell strangers who works here. Returns the code only for the demo adapter to echo.
+     * Sends a code. For staff login, a phone that belongs to no staff member gets the same answer and no
+     * SMS, so the endpoint does not tell strangers who works here. The 'outside' scene (a partner's
+     * registration or login, decision 049) sends to any phone: registering is how a stranger becomes known.
+     * Returns the code only for the demo adapter to echo.
      */
-    async sendSmsCode(phone: string, ip: string): Promise<{ verifyCode?: string }> {
+    async sendSmsCode(
+      phone: string,
+      ip: string,
+      scene: 'staff' | 'outside' = 'staff',
+    ): Promise<{ verifyCode?: string }> {
       const at = now();
       // Asked before the transaction: under the send lock only the transaction's own connection is used.
-      const isStaff = await staff.phoneBelongsToStaff(phone);
+      const isStaff = scene === 'outside' || (await staff.phoneBelongsToStaff(phone));
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // The limits are counted and the row written under a per-address and per-phone lock, so a burst of
       // requests is judged one at a time and sends one code. The row is written for strangers too, so the
@@ -125,22 +153,33 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
      */
     async login(input: { corpId: number; phone: string; code: string; verifiedWxworkId: string | null }) {
       const at = now();
-      const stored = await repo.findUsableCode(input.phone, at);
-      if (!stored) throw new RefusedError(T.codeMismatch);
-      const expected = Buffer.from(stored.codeHash, 'hex');
-      const given = Buffer.from(hashCode(input.phone, input.code), 'hex');
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        const tries = await repo.recordFailedAttempt(stored.id, SMS_RULES.maxFailedAttempts, at);
-        if (tries >= SMS_RULES.maxFailedAttempts) throw new TooManyError(T.codeSpent);
-        throw new RefusedError(T.codeMismatch);
-      }
+      const codeId = await verifyCode(input.phone, input.code, at);
       const identity = await staff.findByPhone(input.corpId, input.phone);
       if (!identity) throw new RefusedError(T.noAccount);
 
       return repo.transaction(async (tx) => {
-        if (!(await repo.markCodeUsed(tx, stored.id, at))) throw new RefusedError(T.codeMismatch);
+        await spendCode(tx, codeId, at);
         if (input.verifiedWxworkId) await staff.bindWxworkId(tx, identity.corpId, identity.id, input.verifiedWxworkId);
         return openSession(identity, at, tx);
+      });
+    },
+
+    /**
+     * The SMS round trip of another principal's login (a partner's registration or login): checks the code,
+     * then, in the caller's transaction with whatever it writes, spends it and opens the session. Two
+     * requests racing with one code open one session.
+     */
+    async signInWithCode<T>(
+      phone: string,
+      code: string,
+      work: (tx: Tx) => Promise<{ subject: PrincipalSubject; answer: T }>,
+    ): Promise<{ token: string; answer: T }> {
+      const at = now();
+      const codeId = await verifyCode(phone, code, at);
+      return repo.transaction(async (tx) => {
+        await spendCode(tx, codeId, at);
+        const { subject, answer } = await work(tx);
+        return { token: await writeSession(subject, at, tx), answer };
       });
     },
 

@@ -119,7 +119,7 @@ export async function casesRoutes(root: FastifyInstance, { cases }: { cases: Cas
     async (request) => ({
       code: 0,
       msg: '报单已提交',
-      data: await cases.addClient(currentStaff(request), request.body),
+      data: await cases.addClient(currentStaff(request), request.body, request.body.outside_client_id),
     }),
   );
   app.post(

@@ -17,6 +17,7 @@ import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, caseRoleNames, type Access } from '../access/index.ts';
+import { convertReferral, referralHoldingClient } from '../outside/index.ts';
 import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository, EventValues } from './cases.repository.ts';
@@ -219,10 +220,19 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     },
 
     // ---- cases -----------------------------------------------------------------------------------
-    async addClient(me: StaffIdentity, form: CaseForm): Promise<{ id: number }> {
+    /**
+     * A new case, made from scratch or from a partner's referral (`referralId`, decision 049). A client a
+     * partner's referral still protects can only be made a case from that referral: the partner keeps
+     * the lead, and the case keeps the partner as its source.
+     */
+    async addClient(me: StaffIdentity, form: CaseForm, referralId: number | null = null): Promise<{ id: number }> {
       await checkForm(me, form, null);
+      if (referralId !== null) await access.require(me, 'ysb.referral.convert', referralId);
       const id = await guardDuplicate(me, form.id_number.idNumber, () =>
         repo.transaction(async (tx) => {
+          const at = now();
+          const who = { phone: form.phone, idNumber: form.id_number.idNumber };
+          if (await referralHoldingClient(tx, me.corpId, who, at, referralId)) throw new RefusedError(T.heldByReferral);
           const caseId = await repo.insertCase(tx, me.corpId, {
             ...caseValues(form),
             ownerId: me.id,
@@ -232,6 +242,11 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           await recordEvent(tx, me, caseId, 'created', null, CASE_STATUS.SIGNING);
           await openSigning(tx, me, caseId, form.sign_user_id);
           if (form.need_service) await repo.openServiceRequest(tx, me.corpId, caseId, me.id);
+          if (
+            referralId !== null &&
+            !(await convertReferral(tx, { corpId: me.corpId, id: referralId, caseId, staffId: me.id, at }))
+          )
+            throw new RefusedError(T.referralNotProtected);
           return caseId;
         }),
       );

@@ -2,6 +2,8 @@
 export const CASES_TEXTS = {
   notFound: '报单不存在',
   forbidden: '无权操作该报单',
+  heldByReferral: '该客户在合作伙伴报备保护期内，请从合作伙伴报备转为报单',
+  referralNotProtected: '该报备已不在保护期内，无法转为报单',
   duplicateIdNumber: (owner: string) => `该身份证号已有进行中的报单，由业务员「${owner}」跟进`,
   productInvalid: '产品不存在',
   bankInvalid: '银行不存在',

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { CASE_STATUS, findTransition } from '@crm/domain/status';
-import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { appeals, banks, clients, followUps, products, serviceRequests } from '../../db/schema/cases.ts';
 import { insertCaseEvent } from './cases.repository.ts';
 
 /*
@@ -53,6 +54,39 @@ export async function caseContacts(ex: Executor, corpId: number, ids: number[]) 
     .from(clients)
     .where(and(eq(clients.corpId, corpId), inArray(clients.id, [...new Set(ids)])));
   return new Map(rows.map((row) => [row.id, { name: row.name, phone: row.phone }]));
+}
+
+/** Statuses after which a case no longer holds its client (the open-case index's `status not in`). */
+const CLOSED_STATUSES = [6, 8, 9];
+
+/**
+ * Whether a live, open case of the company already holds this client by phone or ID number: a partner's
+ * referral of the same person is then refused (decision 049). The caller holds the identity lock.
+ */
+export async function openCaseHoldsClient(ex: Executor, corpId: number, who: { phone: string; idNumber: string }) {
+  const [row] = await ex
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.corpId, corpId),
+        isNull(clients.deletedAt),
+        notInArray(clients.status, CLOSED_STATUSES),
+        or(eq(clients.phone, who.phone), who.idNumber ? eq(clients.idNumber, who.idNumber) : undefined),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The statuses of cases by id (a partner follows the case their referral became; notes stay inside). */
+export async function caseStatuses(ex: Executor, corpId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, number>();
+  const rows = await ex
+    .select({ id: clients.id, status: clients.status })
+    .from(clients)
+    .where(and(eq(clients.corpId, corpId), inArray(clients.id, [...new Set(ids)])));
+  return new Map(rows.map((row) => [row.id, row.status]));
 }
 
 /** The ids of a team's live cases, as a subquery another module filters by (the leader's to-confirm list). */
@@ -117,4 +151,48 @@ export async function moveCaseBySigning(
     createdAt: move.at,
   });
   return true;
+}
+
+// ---- reference data a partner refers clients with (outsideProduct, outsideBank, outsideBranchBank) ----
+
+const productBank = alias(banks, 'product_bank');
+
+/** The company's active products with their bank's name. */
+export const activeProducts = (ex: Executor, corpId: number) =>
+  ex
+    .select({
+      id: products.id,
+      name: products.name,
+      bankName: sql<string>`coalesce(${productBank.name}, '')`,
+      minAmountFen: products.minAmountFen,
+      maxAmountFen: products.maxAmountFen,
+      terms: products.termsMonths,
+    })
+    .from(products)
+    .leftJoin(productBank, eq(productBank.id, products.bankId))
+    .where(and(eq(products.corpId, corpId), eq(products.isActive, true)))
+    .orderBy(asc(products.id));
+
+/** The company's active banks (parentId null) or one bank's branches. */
+export const activeBanks = (ex: Executor, corpId: number, parentId: number | null) =>
+  ex
+    .select({ id: banks.id, name: banks.name })
+    .from(banks)
+    .where(
+      and(
+        eq(banks.corpId, corpId),
+        eq(banks.isActive, true),
+        parentId === null ? isNull(banks.parentId) : eq(banks.parentId, parentId),
+      ),
+    )
+    .orderBy(asc(banks.id));
+
+/** Product names by id, inactive ones too (a referral keeps the product it was made with). */
+export async function productNames(ex: Executor, corpId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await ex
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.corpId, corpId), inArray(products.id, [...new Set(ids)])));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

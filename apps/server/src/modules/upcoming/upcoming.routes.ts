@@ -18,33 +18,6 @@ export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
     post: ['/api/crm/faqList', '/api/crm/faqDetail', '/api/crm/faqCopilot'],
     get: ['/api/crm/faqType', '/api/crm/faqCategory'],
   },
-  外部合作伙伴: {
-    post: [
-      '/api/crm/outsideRegister',
-      '/api/crm/outsideLogin',
-      '/api/crm/outsideChannelAdd',
-      '/api/crm/outsideAddChannel',
-      '/api/crm/updateOutsideClient',
-      '/api/crm/ysbQrcode',
-      '/api/crm/ysbUser',
-      '/api/crm/ysbInvite',
-      '/api/crm/ysbOutsideClient',
-      '/api/crm/ysbClient',
-      '/api/crm/ysbTeam',
-    ],
-    get: [
-      '/api/crm/getOutsideUser',
-      '/api/crm/getOutsideUserTeam',
-      '/api/crm/outsideProduct',
-      '/api/crm/outsideBank',
-      '/api/crm/outsideBranchBank',
-      '/api/crm/outsideClientList',
-      '/api/crm/outsideClientDetail',
-      '/api/crm/outsideDelChannel',
-      '/api/crm/outsideChannelList',
-      '/common/outsideStatus',
-    ],
-  },
   营销活动: {
     post: [
       '/api/crm/addActivityData',

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, staff } from './staff.ts';
+
+/*
+ * Outside partners (外部合作伙伴, issue 11, decision 049): their accounts, invite codes, referrals and
+ * channels. Only modules/outside imports this file.
+ */
+
+/**
+ * A partner's account. `staffId` is the staff member whose network the partner belongs to: the inviter, or
+ * for a partner invited by a partner, that partner's staff member; the staff side sees partners through it.
+ * `status`: 0 waiting for approval, 1 approved, 2 declined. No secret is stored: a partner logs in by SMS.
+ */
+export const outsidePartners = pgTable(
+  'outside_partners',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    phone: text().notNull(),
+    status: smallint().notNull().default(0),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    parentId: integer(),
+    declineReason: text().notNull().default(''),
+    decidedBy: integer().references(() => staff.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One account per phone in a company; two registrations racing make one.
+    uniqueIndex().on(t.corpId, t.phone),
+    index().on(t.corpId, t.staffId, t.status, t.id),
+    index().on(t.corpId, t.parentId, t.id),
+  ],
+);
+
+/** The invite code of a staff member or a partner: made once on first ask, then the same for good. */
+export const outsideInvites = pgTable(
+  'outside_invites',
+  {
+    code: text().primaryKey(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    staffId: integer().references(() => staff.id),
+    partnerId: integer().references(() => outsidePartners.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('outside_invites_one_per_staff')
+      .on(t.corpId, t.staffId)
+      .where(sql`staff_id is not null`),
+    uniqueIndex('outside_invites_one_per_partner')
+      .on(t.corpId, t.partnerId)
+      .where(sql`partner_id is not null`),
+    check('outside_invites_one_inviter', sql`num_nonnulls(${t.staffId}, ${t.partnerId}) = 1`),
+  ],
+);
+
+/** A partner's channel (a store, a sub-agent …) that referrals may be filed under. */
+export const outsideChannels = pgTable(
+  'outside_channels',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    partnerId: integer()
+      .notNull()
+      .references(() => outsidePartners.id),
+    name: text().notNull(),
+    contact: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.partnerId, t.id)],
+);
+
+/**
+ * A client a partner referred (报备). 1 protected until `protectedUntil`, 2 converted into the instalment case
+ * `caseId`, 3 released (its protection ran out). A protected referral holds its phone and ID number in the
+ * company: the partial unique indexes are the last word when two partners refer one client at once.
+ */
+export const outsideReferrals = pgTable(
+  'outside_referrals',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    partnerId: integer()
+      .notNull()
+      .references(() => outsidePartners.id),
+    name: text().notNull(),
+    phone: text().notNull(),
+    idNumber: text().notNull(),
+    amountFen: bigint({ mode: 'number' }).notNull(),
+    productId: integer(),
+    remarks: text().notNull().default(''),
+    channelId: integer().references(() => outsideChannels.id),
+    status: smallint().notNull().default(1),
+    protectedUntil: timestamp({ withTimezone: true }).notNull(),
+    caseId: integer(),
+    convertedBy: integer().references(() => staff.id),
+    convertedAt: timestamp({ withTimezone: true }),
+    releasedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('outside_referrals_phone_protected')
+      .on(t.corpId, t.phone)
+      .where(sql`status = 1`),
+    uniqueIndex('outside_referrals_id_number_protected')
+      .on(t.corpId, t.idNumber)
+      .where(sql`status = 1`),
+    uniqueIndex('outside_referrals_one_per_case')
+      .on(t.corpId, t.caseId)
+      .where(sql`case_id is not null`),
+    index().on(t.corpId, t.partnerId, t.status, t.id),
+    // The hourly release of referrals whose protection ran out.
+    index('outside_referrals_protected_until')
+      .on(t.protectedUntil)
+      .where(sql`status = 1`),
+  ],
+);

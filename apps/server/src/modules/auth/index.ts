@@ -1,0 +1,6 @@
+/*
+ * The public surface of modules/auth for other modules: the service type, so a module with a login flow of
+ * its own (outside partners) opens its sessions through the one session mechanism (decision 040).
+ */
+export type { AuthService } from './auth.service.ts';
+export type { PrincipalSubject } from './principal.ts';

@@ -1,0 +1,36 @@
+import type { Tx } from '../../db/client.ts';
+import {
+  lockClientIdentity,
+  markReferralConverted,
+  protectedReferralOf,
+  releaseExpiredOf,
+} from './outside.repository.ts';
+
+/*
+ * The public surface of modules/outside: the lookups the access policy asks about partners and referrals,
+ * and what a staff member's new case must respect of partners' referrals (decision 049).
+ */
+export { findPartnerScope, findReferralScope } from './outside.repository.ts';
+
+/**
+ * Takes the client's identity lock in a case's transaction and answers the protected referral that holds
+ * it (other than `exceptReferralId`), if any: a staff member's case for that person must be made from the
+ * referral, not around it.
+ */
+export async function referralHoldingClient(
+  tx: Tx,
+  corpId: number,
+  who: { phone: string; idNumber: string },
+  at: Date,
+  exceptReferralId: number | null,
+) {
+  await lockClientIdentity(tx, corpId, who);
+  await releaseExpiredOf(tx, corpId, who, at);
+  return protectedReferralOf(tx, corpId, who, exceptReferralId);
+}
+
+/** Marks the referral made into the case; false when its protection ended meanwhile. */
+export const convertReferral = (
+  tx: Tx,
+  move: { corpId: number; id: number; caseId: number; staffId: number; at: Date },
+): Promise<boolean> => markReferralConverted(tx, move);

@@ -1,0 +1,114 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../db/schema/cases.ts';
+import { outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { caseForm, uniqueIdNumber } from '../../test/factories-cases.ts';
+import { createPartner } from '../../test/factories-outside.ts';
+import { loginAs, postForm } from '../../test/http.ts';
+import { sessionCookie } from '../../test/sessions.ts';
+
+/*
+ * Who holds a client, under concurrent requests (decision 049). They prove something only in the PostgreSQL
+ * pass of .ci/run (PGlite runs one query at a time); they pass on PGlite too, so they run there.
+ */
+type Body = { code: number; msg: string; data: unknown };
+let test: TestApp;
+beforeAll(async () => {
+  test = await buildTestApp({ now: () => new Date('2026-03-02T08:00:00Z') });
+});
+afterAll(() => test.close());
+
+const answer = async (response: Promise<Awaited<ReturnType<typeof postForm>>>) => (await response).json<Body>();
+
+async function network(partners: number) {
+  const corp = await createCompany(test.db);
+  const team = await createTeam(test.db, corp.id);
+  const staff = await Promise.all(
+    Array.from({ length: partners }, () => createStaff(test.db, corp.id, { teamId: team.id })),
+  );
+  const cookies = await Promise.all(
+    staff.map(async (person) =>
+      sessionCookie(test, { kind: 'partner', corpId: corp.id, partnerId: (await createPartner(test.db, person)).id }),
+    ),
+  );
+  return { corp, staff, cookies };
+}
+
+describe('one holder per client under concurrent referrals', () => {
+  it('six partners referring one phone at once: exactly one holds it, the others hear 已被报备', async () => {
+    const { corp, cookies } = await network(6);
+    const phone = '13600000001';
+    const answers = await Promise.all(
+      cookies.map((cookie) =>
+        answer(
+          postForm(
+            test.app,
+            '/api/crm/updateOutsideClient',
+            { name: '同一人', phone, id_number: uniqueIdNumber(), amount: '50000' },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(new Set(answers.filter((a) => a.code !== 0).map((a) => a.msg))).toEqual(new Set(['该客户已被报备']));
+    const held = await test.db
+      .select()
+      .from(outsideReferrals)
+      .where(and(eq(outsideReferrals.corpId, corp.id), eq(outsideReferrals.phone, phone)));
+    expect(held).toHaveLength(1);
+  });
+
+  it('referrals and staff cases of one person at once: either the partner holds it or staff do, never both', async () => {
+    const { corp, staff, cookies } = await network(4);
+    const phone = '13600000002';
+    const staffCookies = await Promise.all(staff.map((person) => loginAs(test, person)));
+    const answers = await Promise.all([
+      ...cookies.map((cookie) =>
+        answer(
+          postForm(
+            test.app,
+            '/api/crm/updateOutsideClient',
+            { name: '同一人', phone, id_number: uniqueIdNumber(), amount: '50000' },
+            { cookie },
+          ),
+        ).then((body) => ({ kind: 'referral', body })),
+      ),
+      ...staffCookies.map((cookie) =>
+        answer(postForm(test.app, '/api/crm/addClient', caseForm({ phone }), { cookie })).then((body) => ({
+          kind: 'case',
+          body,
+        })),
+      ),
+    ]);
+    const winners = new Set(answers.filter((a) => a.body.code === 0).map((a) => a.kind));
+    expect(winners.size).toBe(1);
+    const referrals = await test.db.select().from(outsideReferrals).where(eq(outsideReferrals.phone, phone));
+    const cases = await test.db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.corpId, corp.id), eq(clients.phone, phone)));
+    expect(referrals.length === 0 || cases.length === 0).toBe(true);
+    expect(referrals.length).toBeLessThanOrEqual(1);
+  });
+
+  it('two registrations of one phone at once make one partner', async () => {
+    const corp = await createCompany(test.db);
+    const person = await createStaff(test.db, corp.id);
+    const cookie = await loginAs(test, person);
+    const invite = (await postForm(test.app, '/api/crm/ysbInvite', {}, { cookie })).json<{
+      data: { invite_code: string };
+    }>();
+    const phone = '13600000003';
+    await postForm(test.app, '/common/smsCode', { phone, scene: 'outside' });
+    const code = test.sms.lastCodeFor(phone) ?? '';
+    const fields = { name: '抢注', phone, code, invite_code: invite.data.invite_code, corp_id: corp.id };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => answer(postForm(test.app, '/api/crm/outsideRegister', fields))),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(await test.db.select().from(outsidePartners).where(eq(outsidePartners.phone, phone))).toHaveLength(1);
+  });
+});
