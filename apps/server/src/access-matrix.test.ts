@@ -143,6 +143,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/delHouseClient': { input: (b) => ({ id: b.houseClient.id }) },
   'POST /api/crm/addHouseImg': { file: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
   'GET /api/crm/getHouseImg': { reads: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
+  // Not in spec §7 (decision 033): removes a new client's document.
+  'POST /api/crm/delHouseImg': { input: (b) => ({ id: b.houseImage.id }) },
   'POST /api/crm/getHouseChannelList': {
     reads: true,
     input: (b) => ({ cursor: b.houseChannel.id + 1, id: b.houseChannel.id }),

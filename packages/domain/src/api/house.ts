@@ -112,6 +112,8 @@ export const houseImageSchema = z.object({
   house_type: z.number().int(),
   url: z.string(),
   created_at: z.string(),
+  /** The caller may remove it (delHouseImg): only while the client is new, before signing (decision 033). */
+  deletable: z.boolean(),
 });
 export const houseImageListSchema = z.array(houseImageSchema);
 

@@ -26,6 +26,7 @@ import {
   houseBrokerageOrders,
   houseBrokerageUsers,
   houseChannels,
+  houseImageEvents,
   houseImages,
   houseOwnerEvents,
   houseRecommends,
@@ -307,6 +308,43 @@ export function createHouseRepository(db: Db) {
         .from(houseImages)
         .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId)));
       return row?.n ?? 0;
+    },
+    /** One image of the company, with the client it belongs to (for the access check before removing it). */
+    async findImage(corpId: number, id: number) {
+      const [row] = await db
+        .select({ id: houseImages.id, houseClientId: houseImages.houseClientId })
+        .from(houseImages)
+        .where(and(eq(houseImages.corpId, corpId), eq(houseImages.id, id)));
+      return row;
+    },
+    /**
+     * Removes one image row of one client and keeps its deleted event, in the transaction holding the client's
+     * lock; answers the file it named, or undefined when another request removed it first.
+     */
+    async deleteImage(tx: Tx, input: { corpId: number; houseClientId: number; id: number; actorId: number; at: Date }) {
+      const [row] = await tx
+        .delete(houseImages)
+        .where(
+          and(
+            eq(houseImages.corpId, input.corpId),
+            eq(houseImages.houseClientId, input.houseClientId),
+            eq(houseImages.id, input.id),
+          ),
+        )
+        .returning();
+      if (!row) return undefined;
+      await tx.insert(houseImageEvents).values({
+        corpId: input.corpId,
+        houseClientId: input.houseClientId,
+        kind: 'deleted',
+        imageId: row.id,
+        houseType: row.houseType,
+        uploadedBy: row.uploadedBy,
+        uploadedAt: row.createdAt,
+        actorId: input.actorId,
+        createdAt: input.at,
+      });
+      return { fileId: row.fileId };
     },
     countImages: (corpId: number, houseClientId: number) =>
       db

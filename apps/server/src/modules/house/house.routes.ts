@@ -89,6 +89,9 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
     (me, q) => house.addImage(me, q.id, q.house_type, q.file),
     { config: IMAGE_UPLOAD_CONFIG },
   );
+  post('/api/crm/delHouseImg', '删除房贷客户资料图片（新建客户）', idRequestSchema, okResponseSchema, (me, q) =>
+    house.deleteImage(me, q.id),
+  );
   get('/api/crm/getHouseImg', '房贷客户资料图片（按类型）', houseImgRequestSchema, houseImageListSchema, (me, q) =>
     house.listImages(me, q.id, q.house_type),
   );

@@ -42,6 +42,11 @@ const requireSteward = (me: Me) => requireActor(me, 'house.steward');
 /** Finance (job 4, not rebate-only) sees the company's channels, recommendations and receivers. */
 const isFinance = (me: Me) => mayActor(me, 'brokerage.manage');
 const iso = (d: Date) => d.toISOString();
+/**
+ * A client's documents may still be removed while it is new. Once the steward submits the signing the
+ * signer and the bank work from them, and a signed or failed signing keeps them as its record.
+ */
+const documentsOpen = (client: { status: number }) => client.status === HOUSE_STATUS.NEW;
 
 /** A client as lists show it: the phone masked (spec §9); the detail page alone reveals it, to who may act. */
 function toItem(row: ClientRow, revealPhone: boolean): HouseClientItem {
@@ -309,14 +314,44 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     },
 
     async listImages(me: Me, id: number, houseType: number) {
-      await visibleClient(me, id);
+      const client = await visibleClient(me, id);
+      const deletable = documentsOpen(client) && can(me, 'house.update', client);
       const rows = await repo.listImages(me.corpId, id, houseType);
       return rows.map((row) => ({
         id: row.id,
         house_type: row.houseType,
         url: files.links(row.fileId, me.id).url,
         created_at: iso(row.createdAt),
+        deletable,
       }));
+    },
+
+    /**
+     * Removes one document (delHouseImg, decision 033): whoever may add documents to the client, while the
+     * client is new. The image row, its file row and a deleted event commit together; the stored bytes go
+     * once that has committed, so a failed transaction never leaves a row naming missing bytes.
+     */
+    async deleteImage(me: Me, imageId: number) {
+      const image = await repo.findImage(me.corpId, imageId);
+      if (!image) throw new NotFoundError(HOUSE_MESSAGES.imageNotFound);
+      await visibleClient(me, image.houseClientId, 'house.update');
+      const keys = await repo.transaction(async (tx) => {
+        const locked = await repo.lockClient(tx, me.corpId, image.houseClientId);
+        if (!locked) throw new NotFoundError('客户不存在');
+        if (!documentsOpen(locked) || (await hasSignTask(tx, me.corpId, { houseClientId: locked.id })))
+          throw new RefusedError(HOUSE_MESSAGES.imagesFinal);
+        const removed = await repo.deleteImage(tx, {
+          corpId: me.corpId,
+          houseClientId: locked.id,
+          id: imageId,
+          actorId: me.id,
+          at: now(),
+        });
+        if (!removed) throw new NotFoundError(HOUSE_MESSAGES.imageNotFound);
+        return files.forget(tx, me.corpId, [removed.fileId]);
+      });
+      await files.removeObjects(keys);
+      return { id: imageId };
     },
 
     /** For the files module's image route: throws unless the caller may see the home-loan client. */

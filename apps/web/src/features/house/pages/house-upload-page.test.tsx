@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
 import { findLoadError, retryAndSee } from '../test-kit.ts';
 
-const image = { id: 81, house_type: 2, url: '/img/81.jpg', created_at: '2026-11-03T08:00:00.000Z' };
+const image = { id: 81, house_type: 2, url: '/img/81.jpg', created_at: '2026-11-03T08:00:00.000Z', deletable: true };
 
 describe('/business/houseUpload/:id/:house_type', () => {
   it('shows the images of the type asked', async () => {
