@@ -53,6 +53,8 @@ export const houseTexts = {
   deleted: '已删除',
   upload: '上传图片',
   uploaded: '上传成功',
+  deleteImage: '删除图片',
+  deleteImageConfirm: '删除后不可恢复，确定删除这张图片吗？',
   noImages: '暂无图片',
   imageTooLarge: '图片不能超过 10 MB',
   rate: '返佣比例（%）',
