@@ -135,6 +135,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/getHouseCard': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
   'GET /api/crm/houseTeam': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
   'POST /api/crm/getHouseRecommend': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1000 }) },
+  // Not in spec §7 (decision 031): a recommendation's own record.
+  'GET /api/crm/getHouseRecommendDetail': { reads: true, input: (b) => ({ id: b.recommend.id }) },
   'POST /api/crm/houseBrokerageUser': { reads: true, input: (b) => ({ cursor: b.brokerageUser.id + 1 }) },
   'POST /api/crm/houseBrokerageList': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
   'POST /api/crm/getHouseAudit': { reads: true, input: (b) => ({ cursor: b.audit.id + 1 }) },
@@ -264,9 +266,10 @@ async function companyB(db: TestApp['db']) {
     })
     .returning();
   const brokerageUser = await createBrokerageUser(db, corp.id, owner.id, { name: `返佣${MARK}` });
-  await db
+  const [recommend] = await db
     .insert(houseRecommends)
-    .values({ corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' });
+    .values({ corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' })
+    .returning();
   const [audit] = await db
     .insert(houseAudits)
     .values({
@@ -305,7 +308,20 @@ async function companyB(db: TestApp['db']) {
     { clientId: rejectedCase.id },
     { status: 'rejected', signerId: signer.id, outcomeNote: MARK },
   );
-  const found = { channel, followUp, serviceRequest, appeal, money, file, proof, rejection, houseImage, audit, order };
+  const found = {
+    channel,
+    followUp,
+    serviceRequest,
+    appeal,
+    money,
+    file,
+    proof,
+    rejection,
+    houseImage,
+    recommend,
+    audit,
+    order,
+  };
   for (const [name, row] of Object.entries(found)) if (!row) throw new Error(`company B: ${name} not created`);
   return {
     corp,

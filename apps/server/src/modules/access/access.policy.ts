@@ -22,7 +22,15 @@ export interface Actor {
 
 /** The records a policy is written for; each table row is governed by exactly one of them. */
 export type Resource =
-  'case' | 'appeal' | 'moneyRecord' | 'proof' | 'houseClient' | 'houseChannel' | 'houseAudit' | 'signTask';
+  | 'case'
+  | 'appeal'
+  | 'moneyRecord'
+  | 'proof'
+  | 'houseClient'
+  | 'houseChannel'
+  | 'houseRecommend'
+  | 'houseAudit'
+  | 'signTask';
 
 /** What each resource's roles are computed from (the owners' lookups answer at least this). */
 export interface CaseFacts {
@@ -38,6 +46,8 @@ export interface Facts {
   proof: { case: CaseFacts };
   houseClient: { ownerId: number; stewardId: number | null; teamId: number | null };
   houseChannel: { ownerId: number };
+  /** `ownerId`: the staff member who recorded the recommendation. */
+  houseRecommend: { ownerId: number };
   houseAudit: { requestedBy: number };
   signTask: { status: string; signerId: number | null; signerTeamId: number | null };
 }
@@ -98,6 +108,10 @@ export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[]
   },
   houseChannel: (me, c) => [
     ...(c.ownerId === me.id ? (['owner'] as const) : []),
+    ...(isFinance(me) ? (['finance'] as const) : []),
+  ],
+  houseRecommend: (me, r) => [
+    ...(r.ownerId === me.id ? (['owner'] as const) : []),
     ...(isFinance(me) ? (['finance'] as const) : []),
   ],
   houseAudit: (me, a) => [
@@ -281,6 +295,14 @@ export const POLICY = {
     allow: ['owner', 'finance'],
     notFound: T.channelNotFound,
     forbidden: T.channelForbidden,
+  },
+  /** A recommendation (house_recommends): who recorded it, and finance; the list's own scope. */
+  'house.recommend.read': {
+    resource: 'houseRecommend',
+    gates: ['notRebateOnly'],
+    allow: ['owner', 'finance'],
+    notFound: T.recommendNotFound,
+    forbidden: T.recommendForbidden,
   },
   'brokerage.set': {
     resource: 'houseClient',

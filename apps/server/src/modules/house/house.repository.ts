@@ -73,6 +73,18 @@ const owner = alias(staff, 'owner');
 const steward = alias(staff, 'steward');
 const actor = alias(staff, 'actor');
 
+/** A recommendation as its list and its own sheet read it: who recorded it and through which channel. */
+const recommendColumns = {
+  id: houseRecommends.id,
+  name: houseRecommends.name,
+  phone: houseRecommends.phone,
+  channelName: houseChannels.name,
+  intentAmountFen: houseRecommends.intentAmountFen,
+  remark: houseRecommends.remark,
+  staffName: owner.name,
+  createdAt: houseRecommends.createdAt,
+};
+
 export const clientColumns = {
   id: houseClients.id,
   name: houseClients.name,
@@ -456,17 +468,10 @@ export function createHouseRepository(db: Db) {
     listRecommends: (corpId: number, staffId: number | null, page: PageRequest) =>
       keyset(page, houseRecommends.id, (limit, before) =>
         db
-          .select({
-            id: houseRecommends.id,
-            name: houseRecommends.name,
-            phone: houseRecommends.phone,
-            channelName: houseChannels.name,
-            intentAmountFen: houseRecommends.intentAmountFen,
-            remark: houseRecommends.remark,
-            createdAt: houseRecommends.createdAt,
-          })
+          .select(recommendColumns)
           .from(houseRecommends)
           .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
+          .innerJoin(owner, eq(owner.id, houseRecommends.staffId))
           .where(
             and(
               eq(houseRecommends.corpId, corpId),
@@ -477,6 +482,17 @@ export function createHouseRepository(db: Db) {
           .orderBy(desc(houseRecommends.id))
           .limit(limit),
       ),
+
+    /** One recommendation of the company, as its list row shows it. */
+    async findRecommend(corpId: number, id: number) {
+      const [row] = await db
+        .select(recommendColumns)
+        .from(houseRecommends)
+        .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
+        .innerJoin(owner, eq(owner.id, houseRecommends.staffId))
+        .where(and(eq(houseRecommends.corpId, corpId), eq(houseRecommends.id, id)));
+      return row;
+    },
 
     async insertBrokerageUser(values: typeof houseBrokerageUsers.$inferInsert) {
       const [row] = await db.insert(houseBrokerageUsers).values(values).returning({ id: houseBrokerageUsers.id });

@@ -17,6 +17,7 @@ import {
   houseImgRequestSchema,
   houseOrderListRequestSchema,
   houseOrderListSchema,
+  houseRecommendDetailSchema,
   houseRecommendListSchema,
   houseSignSubmitRequestSchema,
   houseStaffSchema,
@@ -112,6 +113,13 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
   );
   post('/api/crm/getHouseRecommend', '推荐列表', keywordPageRequestSchema, houseRecommendListSchema, (me, q) =>
     house.listRecommends(me, q),
+  );
+  get(
+    '/api/crm/getHouseRecommendDetail',
+    '推荐详情（记录人与房贷财务）',
+    idRequestSchema,
+    houseRecommendDetailSchema,
+    (me, q) => house.recommendDetail(me, q.id),
   );
   post('/api/crm/addHouseBrokerageUser', '新增返佣人', houseBrokerageUserFormSchema, okResponseSchema, (me, form) =>
     house.addBrokerageUser(me, form),

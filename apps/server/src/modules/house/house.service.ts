@@ -14,7 +14,13 @@ import {
   type setBrokerageFormSchema,
 } from '@crm/domain/house';
 import { toPage, type PageRequest } from '@crm/domain/api/page';
-import { type HouseAudit, type HouseDetail, type HouseClientItem, type HouseOrder } from '@crm/domain/api/house';
+import {
+  type HouseAudit,
+  type HouseDetail,
+  type HouseClientItem,
+  type HouseOrder,
+  type HouseRecommendDetail,
+} from '@crm/domain/api/house';
 import type {
   allotHouseRequestSchema,
   getHouseListRequestSchema,
@@ -95,6 +101,17 @@ const toOrder = (row: OrderRow): HouseOrder => ({
   status: row.status,
   remark: row.remark,
   pay_ref: row.payRef,
+  created_at: iso(row.createdAt),
+});
+
+type RecommendRow = NonNullable<Awaited<ReturnType<HouseRepository['findRecommend']>>>;
+const toRecommend = (row: RecommendRow) => ({
+  id: row.id,
+  name: row.name,
+  phone: row.phone,
+  channel_name: row.channelName,
+  intent_amount_fen: row.intentAmountFen,
+  remark: row.remark,
   created_at: iso(row.createdAt),
 });
 
@@ -394,18 +411,19 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       return { id };
     },
 
+    /** The list masks the phone (decision 047); the recommendation's own sheet shows it to the same people. */
     async listRecommends(me: Me, page: PageRequest) {
       requireNotRebateOnly(me);
       const result = await repo.listRecommends(me.corpId, listedOwner(me), page);
-      return toList(result, page, (row) => ({
-        id: row.id,
-        name: row.name,
-        phone: row.phone,
-        channel_name: row.channelName,
-        intent_amount_fen: row.intentAmountFen,
-        remark: row.remark,
-        created_at: iso(row.createdAt),
-      }));
+      return toList(result, page, (row) => ({ ...toRecommend(row), phone: maskPhone(row.phone) }));
+    },
+
+    /** A recommendation has no client record yet: this is its own (who recorded it, and finance). */
+    async recommendDetail(me: Me, id: number): Promise<HouseRecommendDetail> {
+      await access.require(me, 'house.recommend.read', id);
+      const row = await repo.findRecommend(me.corpId, id);
+      if (!row) throw new NotFoundError('推荐不存在');
+      return { ...toRecommend(row), staff_name: row.staffName };
     },
 
     async addBrokerageUser(me: Me, form: z.output<typeof houseBrokerageUserFormSchema>) {
