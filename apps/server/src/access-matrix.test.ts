@@ -143,6 +143,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/getHouseCard': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
   'GET /api/crm/houseTeam': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
   'POST /api/crm/getHouseRecommend': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1000 }) },
+  // Not in spec §7 (decision 031): a recommendation's own record.
+  'GET /api/crm/getHouseRecommendDetail': { reads: true, input: (b) => ({ id: b.recommend.id }) },
   'POST /api/crm/houseBrokerageUser': { reads: true, input: (b) => ({ cursor: b.brokerageUser.id + 1 }) },
   'POST /api/crm/houseBrokerageList': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
   'POST /api/crm/getHouseAudit': { reads: true, input: (b) => ({ cursor: b.audit.id + 1 }) },
@@ -151,6 +153,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/delHouseClient': { input: (b) => ({ id: b.houseClient.id }) },
   'POST /api/crm/addHouseImg': { file: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
   'GET /api/crm/getHouseImg': { reads: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
+  // Not in spec §7 (decision 033): removes a new client's document.
+  'POST /api/crm/delHouseImg': { input: (b) => ({ id: b.houseImage.id }) },
   'POST /api/crm/getHouseChannelList': {
     reads: true,
     input: (b) => ({ cursor: b.houseChannel.id + 1, id: b.houseChannel.id }),
@@ -286,9 +290,10 @@ async function companyB(db: TestApp['db']) {
     })
     .returning();
   const brokerageUser = await createBrokerageUser(db, corp.id, owner.id, { name: `返佣${MARK}` });
-  await db
+  const [recommend] = await db
     .insert(houseRecommends)
-    .values({ corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' });
+    .values({ corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' })
+    .returning();
   const [audit] = await db
     .insert(houseAudits)
     .values({
@@ -336,7 +341,20 @@ async function companyB(db: TestApp['db']) {
     protectedUntil: new Date('2100-01-01T00:00:00Z'),
   });
   const outsideChannel = await createOutsideChannel(db, partner, `渠道${MARK}`);
-  const found = { channel, followUp, serviceRequest, appeal, money, file, proof, rejection, houseImage, audit, order };
+  const found = {
+    channel,
+    followUp,
+    serviceRequest,
+    appeal,
+    money,
+    file,
+    proof,
+    rejection,
+    houseImage,
+    recommend,
+    audit,
+    order,
+  };
   for (const [name, row] of Object.entries(found)) if (!row) throw new Error(`company B: ${name} not created`);
   return {
     corp,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from './db/schema/cases.ts';
-import { houseClients } from './db/schema/house.ts';
+import { houseClients, houseRecommends } from './db/schema/house.ts';
 import { seedDemo } from './db/seed.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { loginAs } from './test/http.ts';
@@ -21,9 +21,13 @@ beforeAll(async () => {
     .select({ phone: clients.phone, idNumber: clients.idNumber, bankCard: clients.bankCard })
     .from(clients);
   const houses = await test.db.select({ phone: houseClients.phone }).from(houseClients);
-  secrets = [...cases.flatMap((c) => [c.phone, c.idNumber, c.bankCard]), ...houses.map((h) => h.phone)].filter(
-    (value): value is string => typeof value === 'string' && value.length >= 11,
-  );
+  // A recommendation is a client not taken in yet: its phone is masked in lists alike.
+  const recommends = await test.db.select({ phone: houseRecommends.phone }).from(houseRecommends);
+  secrets = [
+    ...cases.flatMap((c) => [c.phone, c.idNumber, c.bankCard]),
+    ...houses.map((h) => h.phone),
+    ...recommends.map((r) => r.phone),
+  ].filter((value): value is string => typeof value === 'string' && value.length >= 11);
 });
 afterAll(() => test.close());
 

@@ -112,6 +112,8 @@ export const houseImageSchema = z.object({
   house_type: z.number().int(),
   url: z.string(),
   created_at: z.string(),
+  /** The caller may remove it (delHouseImg): only while the client is new, before signing (decision 033). */
+  deletable: z.boolean(),
 });
 export const houseImageListSchema = z.array(houseImageSchema);
 
@@ -145,6 +147,9 @@ export const houseRecommendSchema = z.object({
   created_at: z.string(),
 });
 export const houseRecommendListSchema = listOf(houseRecommendSchema);
+/** One recommendation's own sheet (getHouseRecommendDetail): the full phone, and who recorded it. */
+export const houseRecommendDetailSchema = houseRecommendSchema.extend({ staff_name: z.string() });
+export type HouseRecommendDetail = z.infer<typeof houseRecommendDetailSchema>;
 
 export const houseBrokerageUserSchema = z.object({
   id: z.number().int(),

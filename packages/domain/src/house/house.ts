@@ -63,6 +63,8 @@ export const HOUSE_MESSAGES = {
   bankNameRequired: '请输入开户银行',
   reasonRequired: '请填写原因',
   tooManyImages: `每位客户最多上传 ${MAX_HOUSE_IMAGES_PER_CLIENT} 张资料图片`,
+  imagesFinal: '客户已提交签约，资料不能删除',
+  imageNotFound: '图片不存在或已删除',
 } as const;
 
 /** Form values arrive as strings; empty, '0' and 'null' mean "none" for an optional id. */

@@ -282,3 +282,33 @@ export const houseOwnerEvents = pgTable(
   },
   (t) => [index().on(t.corpId, t.subject, t.subjectId, t.id)],
 );
+
+/**
+ * Append-only: a document (house image) removed from a client's file, by whom and when, with the type
+ * and the upload it was. The image row and its stored file go; this row keeps that they existed.
+ */
+export const houseImageEvents = pgTable(
+  'house_image_events',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    houseClientId: integer()
+      .notNull()
+      .references(() => houseClients.id),
+    kind: text({ enum: ['deleted'] }).notNull(),
+    /** The removed house_images row's id; no reference, the row is gone. */
+    imageId: integer().notNull(),
+    houseType: smallint().notNull(),
+    uploadedBy: integer()
+      .notNull()
+      .references(() => staff.id),
+    uploadedAt: timestamp({ withTimezone: true }).notNull(),
+    actorId: integer()
+      .notNull()
+      .references(() => staff.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.corpId, t.houseClientId, t.id)],
+);

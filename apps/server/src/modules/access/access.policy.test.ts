@@ -93,6 +93,7 @@ describe('the access policy', () => {
     ['brokerage.set', { ownerId: who.owner.id, stewardId: who.steward.id, teamId: TEAM }, ['owner', 'finance']],
     ['house.sign.submit', { ownerId: who.owner.id, stewardId: who.steward.id, teamId: TEAM }, ['steward']],
     ['house.channel.read', { ownerId: who.owner.id }, ['owner', 'finance']],
+    ['house.recommend.read', { ownerId: who.owner.id }, ['owner', 'finance']],
     ['brokerage.approve', { requestedBy: who.owner.id }, ['finance']],
     ['brokerage.approve', { requestedBy: who.finance.id }, []],
     // a signing task (docs/decisions/032)

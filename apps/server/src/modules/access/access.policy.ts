@@ -28,6 +28,7 @@ export type Resource =
   | 'proof'
   | 'houseClient'
   | 'houseChannel'
+  | 'houseRecommend'
   | 'houseAudit'
   | 'signTask'
   | 'partner'
@@ -47,6 +48,8 @@ export interface Facts {
   proof: { case: CaseFacts };
   houseClient: { ownerId: number; stewardId: number | null; teamId: number | null };
   houseChannel: { ownerId: number };
+  /** `ownerId`: the staff member who recorded the recommendation. */
+  houseRecommend: { ownerId: number };
   houseAudit: { requestedBy: number };
   signTask: { status: string; signerId: number | null; signerTeamId: number | null };
   /** An outside partner, seen by staff through the staff member whose network it is (decision 049). */
@@ -122,6 +125,10 @@ export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[]
   },
   houseChannel: (me, c) => [
     ...(c.ownerId === me.id ? (['owner'] as const) : []),
+    ...(isFinance(me) ? (['finance'] as const) : []),
+  ],
+  houseRecommend: (me, r) => [
+    ...(r.ownerId === me.id ? (['owner'] as const) : []),
     ...(isFinance(me) ? (['finance'] as const) : []),
   ],
   houseAudit: (me, a) => [
@@ -307,6 +314,14 @@ export const POLICY = {
     allow: ['owner', 'finance'],
     notFound: T.channelNotFound,
     forbidden: T.channelForbidden,
+  },
+  /** A recommendation (house_recommends): who recorded it, and finance; the list's own scope. */
+  'house.recommend.read': {
+    resource: 'houseRecommend',
+    gates: ['notRebateOnly'],
+    allow: ['owner', 'finance'],
+    notFound: T.recommendNotFound,
+    forbidden: T.recommendForbidden,
   },
   'brokerage.set': {
     resource: 'houseClient',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { findAppealScope, findCaseScope } from '../cases/index.ts';
-import { findHouseAudit, findHouseChannel, findHouseClient } from '../house/index.ts';
+import { findHouseAudit, findHouseChannel, findHouseClient, findHouseRecommend } from '../house/index.ts';
 import { findLiveProof, findMoneyRecord } from '../money/index.ts';
 import { findPartnerScope, findReferralScope } from '../outside/index.ts';
 import { findSignTask } from '../sign/index.ts';
@@ -29,6 +29,7 @@ export function createAccessRepository(db: Db) {
     },
     houseClient: (corpId: number, id: number, ex: Db | Tx = db) => findHouseClient(ex, corpId, id),
     houseChannel: (corpId: number, id: number, ex: Db | Tx = db) => findHouseChannel(ex, corpId, id),
+    houseRecommend: (corpId: number, id: number, ex: Db | Tx = db) => findHouseRecommend(ex, corpId, id),
     houseAudit: (corpId: number, id: number, ex: Db | Tx = db) => findHouseAudit(ex, corpId, id),
     signTask: (corpId: number, id: number, ex: Db | Tx = db) => findSignTask(ex, corpId, id),
     partner: (corpId: number, id: number, ex: Db | Tx = db) => findPartnerScope(ex, corpId, id),

@@ -30,6 +30,8 @@ export const ACCESS_TEXTS = {
   brokerageSetOnly: '只有客户的业务员或房贷财务可以设置返佣',
   channelNotFound: '渠道不存在',
   channelForbidden: '无权查看该渠道',
+  recommendNotFound: '推荐不存在',
+  recommendForbidden: '无权查看该推荐',
   auditNotFound: '审批不存在',
   auditOwnRequest: '不能审批自己提交的返佣',
   // the signing centre (modules/sign)

@@ -26,6 +26,7 @@ import {
   houseBrokerageOrders,
   houseBrokerageUsers,
   houseChannels,
+  houseImageEvents,
   houseImages,
   houseOwnerEvents,
   houseRecommends,
@@ -71,6 +72,18 @@ export interface ClientFilter {
 const owner = alias(staff, 'owner');
 const steward = alias(staff, 'steward');
 const actor = alias(staff, 'actor');
+
+/** A recommendation as its list and its own sheet read it: who recorded it and through which channel. */
+const recommendColumns = {
+  id: houseRecommends.id,
+  name: houseRecommends.name,
+  phone: houseRecommends.phone,
+  channelName: houseChannels.name,
+  intentAmountFen: houseRecommends.intentAmountFen,
+  remark: houseRecommends.remark,
+  staffName: owner.name,
+  createdAt: houseRecommends.createdAt,
+};
 
 export const clientColumns = {
   id: houseClients.id,
@@ -308,6 +321,43 @@ export function createHouseRepository(db: Db) {
         .where(and(eq(houseImages.corpId, corpId), eq(houseImages.houseClientId, houseClientId)));
       return row?.n ?? 0;
     },
+    /** One image of the company, with the client it belongs to (for the access check before removing it). */
+    async findImage(corpId: number, id: number) {
+      const [row] = await db
+        .select({ id: houseImages.id, houseClientId: houseImages.houseClientId })
+        .from(houseImages)
+        .where(and(eq(houseImages.corpId, corpId), eq(houseImages.id, id)));
+      return row;
+    },
+    /**
+     * Removes one image row of one client and keeps its deleted event, in the transaction holding the client's
+     * lock; answers the file it named, or undefined when another request removed it first.
+     */
+    async deleteImage(tx: Tx, input: { corpId: number; houseClientId: number; id: number; actorId: number; at: Date }) {
+      const [row] = await tx
+        .delete(houseImages)
+        .where(
+          and(
+            eq(houseImages.corpId, input.corpId),
+            eq(houseImages.houseClientId, input.houseClientId),
+            eq(houseImages.id, input.id),
+          ),
+        )
+        .returning();
+      if (!row) return undefined;
+      await tx.insert(houseImageEvents).values({
+        corpId: input.corpId,
+        houseClientId: input.houseClientId,
+        kind: 'deleted',
+        imageId: row.id,
+        houseType: row.houseType,
+        uploadedBy: row.uploadedBy,
+        uploadedAt: row.createdAt,
+        actorId: input.actorId,
+        createdAt: input.at,
+      });
+      return { fileId: row.fileId };
+    },
     countImages: (corpId: number, houseClientId: number) =>
       db
         .select({ houseType: houseImages.houseType, count: count() })
@@ -418,17 +468,10 @@ export function createHouseRepository(db: Db) {
     listRecommends: (corpId: number, staffId: number | null, page: PageRequest) =>
       keyset(page, houseRecommends.id, (limit, before) =>
         db
-          .select({
-            id: houseRecommends.id,
-            name: houseRecommends.name,
-            phone: houseRecommends.phone,
-            channelName: houseChannels.name,
-            intentAmountFen: houseRecommends.intentAmountFen,
-            remark: houseRecommends.remark,
-            createdAt: houseRecommends.createdAt,
-          })
+          .select(recommendColumns)
           .from(houseRecommends)
           .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
+          .innerJoin(owner, eq(owner.id, houseRecommends.staffId))
           .where(
             and(
               eq(houseRecommends.corpId, corpId),
@@ -439,6 +482,17 @@ export function createHouseRepository(db: Db) {
           .orderBy(desc(houseRecommends.id))
           .limit(limit),
       ),
+
+    /** One recommendation of the company, as its list row shows it. */
+    async findRecommend(corpId: number, id: number) {
+      const [row] = await db
+        .select(recommendColumns)
+        .from(houseRecommends)
+        .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
+        .innerJoin(owner, eq(owner.id, houseRecommends.staffId))
+        .where(and(eq(houseRecommends.corpId, corpId), eq(houseRecommends.id, id)));
+      return row;
+    },
 
     async insertBrokerageUser(values: typeof houseBrokerageUsers.$inferInsert) {
       const [row] = await db.insert(houseBrokerageUsers).values(values).returning({ id: houseBrokerageUsers.id });

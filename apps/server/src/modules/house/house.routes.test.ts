@@ -300,6 +300,30 @@ describe('channels, recommendations and brokerage users', () => {
     expect((await post(w.cookies.rebate, 'getHouseRecommend', { page: 1 })).status).toBe(403);
   });
 
+  it("opens a recommendation's own record: the full phone there, masked in the list, for the same people", async () => {
+    const w = await world();
+    await post(w.cookies.sales, 'addHouseRecommend', { name: '韩雪', phone: '13812344321', remark: '想置换' });
+    const list = await post<ListBody['data']>(w.cookies.sales, 'getHouseRecommend', {});
+    const row = list.body.data?.list[0];
+    expect(row).toMatchObject({ name: '韩雪', phone: '138****4321' });
+    const id = Number(row?.id);
+
+    const detail = await get(w.cookies.sales, '/api/crm/getHouseRecommendDetail', { id });
+    expect(detail.body).toMatchObject({
+      code: 0,
+      data: { id, name: '韩雪', phone: '13812344321', remark: '想置换', staff_name: w.sales.name },
+    });
+    expect((await get(w.cookies.finance, '/api/crm/getHouseRecommendDetail', { id })).body.code).toBe(0);
+    for (const who of ['colleague', 'leader', 'steward', 'rebate'] as const) {
+      const refused = await get(w.cookies[who], '/api/crm/getHouseRecommendDetail', { id });
+      expect(refused, who).toMatchObject({ status: 403, body: { data: null } });
+    }
+    const outsider = await createStaff(test.db, (await createCompany(test.db)).id, { jobs: [4], isLeader: true });
+    const foreign = await get(await loginAs(test, outsider), '/api/crm/getHouseRecommendDetail', { id });
+    expect(foreign).toMatchObject({ status: 404, body: { data: null } });
+    expect((await get(w.cookies.sales, '/api/crm/getHouseRecommendDetail', { id: 0 })).body.code).not.toBe(0);
+  });
+
   it('adds and lists brokerage users, checking the bank card', async () => {
     const w = await world();
     const ok = await post(w.cookies.sales, 'addHouseBrokerageUser', {

@@ -17,6 +17,7 @@ import {
   houseImgRequestSchema,
   houseOrderListRequestSchema,
   houseOrderListSchema,
+  houseRecommendDetailSchema,
   houseRecommendListSchema,
   houseSignSubmitRequestSchema,
   houseStaffSchema,
@@ -89,6 +90,9 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
     (me, q) => house.addImage(me, q.id, q.house_type, q.file),
     { config: IMAGE_UPLOAD_CONFIG },
   );
+  post('/api/crm/delHouseImg', '删除房贷客户资料图片（新建客户）', idRequestSchema, okResponseSchema, (me, q) =>
+    house.deleteImage(me, q.id),
+  );
   get('/api/crm/getHouseImg', '房贷客户资料图片（按类型）', houseImgRequestSchema, houseImageListSchema, (me, q) =>
     house.listImages(me, q.id, q.house_type),
   );
@@ -109,6 +113,13 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
   );
   post('/api/crm/getHouseRecommend', '推荐列表', keywordPageRequestSchema, houseRecommendListSchema, (me, q) =>
     house.listRecommends(me, q),
+  );
+  get(
+    '/api/crm/getHouseRecommendDetail',
+    '推荐详情（记录人与房贷财务）',
+    idRequestSchema,
+    houseRecommendDetailSchema,
+    (me, q) => house.recommendDetail(me, q.id),
   );
   post('/api/crm/addHouseBrokerageUser', '新增返佣人', houseBrokerageUserFormSchema, okResponseSchema, (me, form) =>
     house.addBrokerageUser(me, form),

@@ -14,7 +14,13 @@ import {
   type setBrokerageFormSchema,
 } from '@crm/domain/house';
 import { toPage, type PageRequest } from '@crm/domain/api/page';
-import { type HouseAudit, type HouseDetail, type HouseClientItem, type HouseOrder } from '@crm/domain/api/house';
+import {
+  type HouseAudit,
+  type HouseDetail,
+  type HouseClientItem,
+  type HouseOrder,
+  type HouseRecommendDetail,
+} from '@crm/domain/api/house';
 import type {
   allotHouseRequestSchema,
   getHouseListRequestSchema,
@@ -42,6 +48,11 @@ const requireSteward = (me: Me) => requireActor(me, 'house.steward');
 /** Finance (job 4, not rebate-only) sees the company's channels, recommendations and receivers. */
 const isFinance = (me: Me) => mayActor(me, 'brokerage.manage');
 const iso = (d: Date) => d.toISOString();
+/**
+ * A client's documents may still be removed while it is new. Once the steward submits the signing the
+ * signer and the bank work from them, and a signed or failed signing keeps them as its record.
+ */
+const documentsOpen = (client: { status: number }) => client.status === HOUSE_STATUS.NEW;
 
 /** A client as lists show it: the phone masked (spec §9); the detail page alone reveals it, to who may act. */
 function toItem(row: ClientRow, revealPhone: boolean): HouseClientItem {
@@ -90,6 +101,17 @@ const toOrder = (row: OrderRow): HouseOrder => ({
   status: row.status,
   remark: row.remark,
   pay_ref: row.payRef,
+  created_at: iso(row.createdAt),
+});
+
+type RecommendRow = NonNullable<Awaited<ReturnType<HouseRepository['findRecommend']>>>;
+const toRecommend = (row: RecommendRow) => ({
+  id: row.id,
+  name: row.name,
+  phone: row.phone,
+  channel_name: row.channelName,
+  intent_amount_fen: row.intentAmountFen,
+  remark: row.remark,
   created_at: iso(row.createdAt),
 });
 
@@ -309,14 +331,44 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     },
 
     async listImages(me: Me, id: number, houseType: number) {
-      await visibleClient(me, id);
+      const client = await visibleClient(me, id);
+      const deletable = documentsOpen(client) && can(me, 'house.update', client);
       const rows = await repo.listImages(me.corpId, id, houseType);
       return rows.map((row) => ({
         id: row.id,
         house_type: row.houseType,
         url: files.links(row.fileId, me.id).url,
         created_at: iso(row.createdAt),
+        deletable,
       }));
+    },
+
+    /**
+     * Removes one document (delHouseImg, decision 033): whoever may add documents to the client, while the
+     * client is new. The image row, its file row and a deleted event commit together; the stored bytes go
+     * once that has committed, so a failed transaction never leaves a row naming missing bytes.
+     */
+    async deleteImage(me: Me, imageId: number) {
+      const image = await repo.findImage(me.corpId, imageId);
+      if (!image) throw new NotFoundError(HOUSE_MESSAGES.imageNotFound);
+      await visibleClient(me, image.houseClientId, 'house.update');
+      const keys = await repo.transaction(async (tx) => {
+        const locked = await repo.lockClient(tx, me.corpId, image.houseClientId);
+        if (!locked) throw new NotFoundError('客户不存在');
+        if (!documentsOpen(locked) || (await hasSignTask(tx, me.corpId, { houseClientId: locked.id })))
+          throw new RefusedError(HOUSE_MESSAGES.imagesFinal);
+        const removed = await repo.deleteImage(tx, {
+          corpId: me.corpId,
+          houseClientId: locked.id,
+          id: imageId,
+          actorId: me.id,
+          at: now(),
+        });
+        if (!removed) throw new NotFoundError(HOUSE_MESSAGES.imageNotFound);
+        return files.forget(tx, me.corpId, [removed.fileId]);
+      });
+      await files.removeObjects(keys);
+      return { id: imageId };
     },
 
     /** For the files module's image route: throws unless the caller may see the home-loan client. */
@@ -359,18 +411,19 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       return { id };
     },
 
+    /** The list masks the phone (decision 047); the recommendation's own sheet shows it to the same people. */
     async listRecommends(me: Me, page: PageRequest) {
       requireNotRebateOnly(me);
       const result = await repo.listRecommends(me.corpId, listedOwner(me), page);
-      return toList(result, page, (row) => ({
-        id: row.id,
-        name: row.name,
-        phone: row.phone,
-        channel_name: row.channelName,
-        intent_amount_fen: row.intentAmountFen,
-        remark: row.remark,
-        created_at: iso(row.createdAt),
-      }));
+      return toList(result, page, (row) => ({ ...toRecommend(row), phone: maskPhone(row.phone) }));
+    },
+
+    /** A recommendation has no client record yet: this is its own (who recorded it, and finance). */
+    async recommendDetail(me: Me, id: number): Promise<HouseRecommendDetail> {
+      await access.require(me, 'house.recommend.read', id);
+      const row = await repo.findRecommend(me.corpId, id);
+      if (!row) throw new NotFoundError('推荐不存在');
+      return { ...toRecommend(row), staff_name: row.staffName };
     },
 
     async addBrokerageUser(me: Me, form: z.output<typeof houseBrokerageUserFormSchema>) {

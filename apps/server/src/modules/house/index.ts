@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
-import { houseAudits, houseChannels, houseClients } from '../../db/schema/house.ts';
+import { houseAudits, houseChannels, houseClients, houseRecommends } from '../../db/schema/house.ts';
 
 /*
  * The public surface of modules/house: home-loan clients and their brokerage audits as other modules
@@ -17,6 +17,10 @@ export type { ClientRow as HouseClientRow } from './house.repository.ts';
 /** A channel and its salesperson. */
 export const findHouseChannel = (ex: Executor, corpId: number, id: number) =>
   findInCorp(ex, houseChannels, { id: houseChannels.id, ownerId: houseChannels.ownerId }, corpId, id);
+
+/** A recommendation and who recorded it (its `ownerId` for the access policy). */
+export const findHouseRecommend = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(ex, houseRecommends, { id: houseRecommends.id, ownerId: houseRecommends.staffId }, corpId, id);
 
 /** An over-limit brokerage audit: who asked for it (maker-checker) and its state. */
 export const findHouseAudit = (ex: Executor, corpId: number, id: number) =>

@@ -29,3 +29,14 @@ export function useAddHouseImg() {
   const client = useQueryClient();
   return useMutation({ mutationFn: addHouseImg, onSuccess: () => invalidateHouse(client) });
 }
+
+/** POST /api/crm/delHouseImg: removes a stored document while the client is new (decision 033). */
+export async function delHouseImg(imageId: number): Promise<void> {
+  await apiPost<unknown>('/api/crm/delHouseImg', { id: imageId });
+}
+
+export function useDelHouseImg() {
+  const client = useQueryClient();
+  // The detail page counts images by type: refresh the feature, not only this grid.
+  return useMutation({ mutationFn: delHouseImg, onSuccess: () => invalidateHouse(client) });
+}

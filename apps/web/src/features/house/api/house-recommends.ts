@@ -1,6 +1,6 @@
-import { houseRecommendListSchema } from '@crm/domain/api/house';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { houseRecommendDetailSchema, houseRecommendListSchema, type HouseRecommendDetail } from '@crm/domain/api/house';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { pagedListConfig } from './paged.ts';
 import { houseKeys, invalidateHouseList } from './keys.ts';
@@ -20,3 +20,17 @@ export function useAddHouseRecommend() {
   const client = useQueryClient();
   return useMutation({ mutationFn: addHouseRecommend, onSuccess: () => invalidateHouseList(client, 'recommends') });
 }
+
+/** GET /api/crm/getHouseRecommendDetail: one recommendation's own record (the full phone, who recorded it). */
+export async function getHouseRecommendDetail(id: number, signal?: AbortSignal): Promise<HouseRecommendDetail> {
+  const { data } = await apiGet<unknown>('/api/crm/getHouseRecommendDetail', { id }, signal);
+  return houseRecommendDetailSchema.parse(data);
+}
+
+/** The record of the recommendation `id`; nothing is asked while `id` is null (the sheet is closed). */
+export const useRecommendDetail = (id: number | null) =>
+  useQuery({
+    queryKey: houseKeys.recommend(id ?? 0),
+    queryFn: ({ signal }) => getHouseRecommendDetail(id ?? 0, signal),
+    enabled: id !== null,
+  });

@@ -19,6 +19,7 @@ export const houseKeys = {
   orderSummary: ['house', 'orders', 'summary'] as const,
   orderList: ['house', 'orders', 'list'] as const,
   recommends: ['house', 'recommends'] as const,
+  recommend: (id: number) => ['house', 'recommends', 'detail', id] as const,
   statusOptions: ['house', 'status-options'] as const,
 };
 

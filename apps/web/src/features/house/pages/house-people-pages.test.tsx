@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 import { aReceiver, fillIn, retryAndSee, savedFields, search, submit } from '../test-kit.ts';
@@ -21,6 +21,40 @@ describe('/business/houseRecommendList', () => {
     expect(await screen.findByText('周洁')).toBeTruthy();
     expect(screen.getByText('¥500,000.00')).toBeTruthy();
     expect(screen.getByText('137****0002 · 想换房')).toBeTruthy();
+  });
+
+  it("opens a row's record on tap: its fields with the full phone, read from the server", async () => {
+    const page = await renderPage('/business/houseRecommendList', {
+      api: {
+        '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])),
+        '/api/crm/getHouseRecommendDetail': ok({
+          ...aRecommend,
+          phone: '13700000002',
+          channel_name: '链家静安寺店',
+          staff_name: '王小明',
+        }),
+      },
+    });
+    await tap(await screen.findByText('周洁'));
+    const sheet = await screen.findByRole('dialog', { name: '推荐详情' });
+    expect(await within(sheet).findByRole('link', { name: '13700000002' })).toBeTruthy();
+    expect(within(sheet).getByText('链家静安寺店')).toBeTruthy();
+    expect(within(sheet).getByText('想换房')).toBeTruthy();
+    expect(within(sheet).getByText('王小明')).toBeTruthy();
+    expect(within(sheet).getByText('¥500,000.00')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/getHouseRecommendDetail').query).toEqual({ id: '91' });
+  });
+
+  it("shows the server's refusal in the sheet", async () => {
+    await renderPage('/business/houseRecommendList', {
+      api: {
+        '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])),
+        '/api/crm/getHouseRecommendDetail': fail('无权查看该推荐'),
+      },
+    });
+    await tap(await screen.findByText('周洁'));
+    const sheet = await screen.findByRole('dialog', { name: '推荐详情' });
+    expect(await within(sheet).findByText('无权查看该推荐')).toBeTruthy();
   });
 
   it('says so when there are none', async () => {

@@ -7,6 +7,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
+import { RecommendSheet } from '../components/recommend-sheet.tsx';
 import { RowList } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import {
@@ -19,10 +20,11 @@ import {
 } from '../components/house-form.tsx';
 import '../components/house.css';
 
-/** /business/houseRecommendList. */
+/** /business/houseRecommendList: a tap on a row opens the recommendation's record in a sheet. */
 export function HouseRecommendListPage() {
   const navigate = useNavigate();
   const list = useRecommendList();
+  const [opened, setOpened] = useState<number | null>(null);
   return (
     <div>
       <RowList
@@ -33,12 +35,14 @@ export function HouseRecommendListPage() {
             key={r.id}
             description={`${r.phone}${r.channel_name ? ` · ${r.channel_name}` : ''}${r.remark ? ` · ${r.remark}` : ''}`}
             extra={r.intent_amount_fen > 0 ? `${formatFen(r.intent_amount_fen)}` : undefined}
+            onClick={() => setOpened(r.id)}
           >
             {r.name}
           </List.Item>
         )}
       />
       <HouseAction onClick={() => void navigate('/business/houseRecommendAdd')}>{t.addRecommend}</HouseAction>
+      <RecommendSheet id={opened} onClose={() => setOpened(null)} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 import { findLoadError, retryAndSee } from '../test-kit.ts';
 
-const image = { id: 81, house_type: 2, url: '/img/81.jpg', created_at: '2026-11-03T08:00:00.000Z' };
+const image = { id: 81, house_type: 2, url: '/img/81.jpg', created_at: '2026-11-03T08:00:00.000Z', deletable: true };
 
 describe('/business/houseUpload/:id/:house_type', () => {
   it('shows the images of the type asked', async () => {
@@ -83,5 +83,54 @@ describe('/business/houseUpload/:id/:house_type', () => {
     fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [big] } });
     expect(await findToast('图片不能超过 10 MB')).toBeTruthy();
     expect(page.api.callsTo('/api/crm/addHouseImg')).toHaveLength(0);
+  });
+
+  it('deletes a stored image after a confirmation, and the grid is read again without it', async () => {
+    let isDeleted = false;
+    const page = await renderPage('/business/houseUpload/71/2', {
+      api: {
+        '/api/crm/getHouseImg': () => ok(isDeleted ? [] : [image]),
+        '/api/crm/delHouseImg': () => {
+          isDeleted = true;
+          return ok({ id: 81 });
+        },
+      },
+    });
+    await tap(await screen.findByRole('button', { name: '删除图片' }));
+    await screen.findByText('删除后不可恢复，确定删除这张图片吗？');
+    expect(page.api.callsTo('/api/crm/delHouseImg')).toHaveLength(0);
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('已删除')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/delHouseImg').fields).toEqual({ id: '81' });
+    expect(await screen.findByText('暂无图片')).toBeTruthy();
+  });
+
+  it('keeps the image when the confirmation is cancelled', async () => {
+    const page = await renderPage('/business/houseUpload/71/2', {
+      api: { '/api/crm/getHouseImg': ok([image]), '/api/crm/delHouseImg': ok({ id: 81 }) },
+    });
+    await tap(await screen.findByRole('button', { name: '删除图片' }));
+    await tap(await screen.findByRole('button', { name: '取消' }));
+    await expect.poll(() => document.querySelector('.adm-dialog')).toBeNull();
+    expect(page.api.callsTo('/api/crm/delHouseImg')).toHaveLength(0);
+    expect(document.querySelector('img[src="/img/81.jpg"]')).not.toBeNull();
+  });
+
+  it("shows the server's refusal and keeps the image", async () => {
+    await renderPage('/business/houseUpload/71/2', {
+      api: { '/api/crm/getHouseImg': ok([image]), '/api/crm/delHouseImg': fail('客户已提交签约，资料不能删除') },
+    });
+    await tap(await screen.findByRole('button', { name: '删除图片' }));
+    await tap(await screen.findByRole('button', { name: '确定' }));
+    expect(await findToast('客户已提交签约，资料不能删除')).toBeTruthy();
+    expect(document.querySelector('img[src="/img/81.jpg"]')).not.toBeNull();
+  });
+
+  it('offers no delete once the documents are final', async () => {
+    await renderPage('/business/houseUpload/71/2', {
+      api: { '/api/crm/getHouseImg': ok([{ ...image, deletable: false }]) },
+    });
+    await screen.findByRole('heading', { name: '房产证' });
+    expect(screen.queryByRole('button', { name: '删除图片' })).toBeNull();
   });
 });

@@ -3,18 +3,23 @@ import { ImageUploader, ImageViewer, Skeleton, type ImageUploadItem } from 'antd
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { houseImgQueryOptions, useAddHouseImg, useHouseImg } from '../api/house-images.ts';
+import { houseImgQueryOptions, useAddHouseImg, useDelHouseImg, useHouseImg } from '../api/house-images.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
-/** /business/houseUpload/:id/:house_type: a client's images of one type; tap one to see it full screen. */
+/**
+ * /business/houseUpload/:id/:house_type: a client's images of one type; tap one to see it full screen, × to
+ * delete one after a confirmation while the server says it may go (a new client's, decision 033).
+ */
 export function HouseUploadPage() {
   const params = useParams();
   const id = Number(params.id ?? 0);
   const houseType = Number(params.house_type ?? 0);
   const images = useHouseImg(id, houseType);
   const upload = useAddHouseImg();
+  const remove = useDelHouseImg();
   const queryClient = useQueryClient();
   const typeLabel = HOUSE_IMAGE_TYPES.find((x) => x.value === houseType)?.label ?? '';
 
@@ -22,6 +27,20 @@ export function HouseUploadPage() {
   if (images.isError) return <LoadError message={images.error.message} onRetry={() => void images.refetch()} />;
   const urls = images.data.map((img) => img.url);
   const items: ImageUploadItem[] = images.data.map((img) => ({ key: img.id, url: img.url }));
+  // One client's images share its status, so they are all deletable or none is.
+  const deletable = images.data.some((img) => img.deletable);
+
+  const removeImage = async (item: ImageUploadItem): Promise<boolean> => {
+    if (!(await askToConfirm(t.deleteImageConfirm, t))) return false;
+    try {
+      await remove.mutateAsync(Number(item.key));
+      showToast({ content: t.deleted, icon: 'success' });
+      return true;
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+  };
 
   return (
     <div className="page">
@@ -29,7 +48,13 @@ export function HouseUploadPage() {
       <ImageUploader
         value={items}
         accept="image/jpeg,image/png,image/webp"
-        deletable={false}
+        deletable={deletable}
+        deleteIcon={
+          <span className="house-image-delete" role="button" aria-label={t.deleteImage}>
+            ×
+          </span>
+        }
+        onDelete={removeImage}
         preview={false}
         onPreview={(index) => ImageViewer.Multi.show({ images: urls, defaultIndex: index })}
         beforeUpload={(file) => {

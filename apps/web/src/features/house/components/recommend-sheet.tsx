@@ -1,0 +1,43 @@
+import { formatFen } from '@crm/domain/money';
+import { List, Popup, Skeleton } from 'antd-mobile';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PhoneLink } from '../../../components/contact-values.tsx';
+import { useRecommendDetail } from '../api/house-recommends.ts';
+import { houseTexts as t } from '../texts.ts';
+
+/**
+ * A recommendation's own record, in a sheet over its list: it is no house client yet, so it has no page of
+ * its own. Its fields are read from the server, which shows the full phone to who may see the row.
+ */
+export function RecommendSheet({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const detail = useRecommendDetail(id);
+  return (
+    <Popup
+      visible={id !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      showCloseButton
+      bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8, minHeight: '40vh' }}
+    >
+      <div role="dialog" aria-label={t.recommendDetail}>
+        {detail.isPending ? (
+          <Skeleton.Paragraph lineCount={5} animated />
+        ) : detail.isError ? (
+          <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />
+        ) : (
+          <List header={t.recommendDetail}>
+            <List.Item extra={detail.data.name}>{t.name}</List.Item>
+            <List.Item extra={<PhoneLink phone={detail.data.phone} />}>{t.phone}</List.Item>
+            <List.Item extra={detail.data.channel_name ?? t.channelNone}>{t.channel}</List.Item>
+            <List.Item extra={detail.data.intent_amount_fen > 0 ? formatFen(detail.data.intent_amount_fen) : '—'}>
+              {t.intentAmountShown}
+            </List.Item>
+            <List.Item extra={detail.data.remark || '—'}>{t.remark}</List.Item>
+            <List.Item extra={detail.data.staff_name}>{t.recommendedBy}</List.Item>
+            <List.Item extra={new Date(detail.data.created_at).toLocaleString('zh-CN')}>{t.recommendedAt}</List.Item>
+          </List>
+        )}
+      </div>
+    </Popup>
+  );
+}
