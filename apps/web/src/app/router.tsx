@@ -38,6 +38,7 @@ export const PAGE_CHUNKS = {
   'team-list': () => import('./routes/team-list.ts'),
   'team-appeal': () => import('./routes/team-appeal.ts'),
   sign: () => import('./routes/sign.ts'),
+  outside: () => import('./routes/outside.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -85,6 +86,20 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   'team-list': ['/team/list'],
   'team-appeal': ['/team/appeal'],
   sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
+  outside: [
+    '/outside/index/:openid?',
+    '/outside/register',
+    '/outside/add',
+    '/outside/list',
+    '/outside/detail/:id',
+    '/outside/partner',
+    '/outside/team',
+    '/outside/product',
+    '/outside/account',
+    '/outside/channel',
+    '/outside/work',
+    '/outside/login',
+  ],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
