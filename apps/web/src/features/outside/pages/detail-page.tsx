@@ -21,11 +21,13 @@ export function OutsideDetailPage() {
   if (referral.isPending) return <PageLoading />;
   if (referral.isError) return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
   const item = referral.data;
+  // 未选择 last: a referral without a channel opens the sheet on the first channel.
   const channelOptions = [
-    { value: 0, label: T.noChannel },
     ...(channels.data ?? []).map((channel) => ({ value: channel.id, label: channel.name })),
+    ...(item.channel_id ? [{ value: 0, label: T.noChannel }] : []),
   ];
   const changeChannel = async (value: string) => {
+    if (Number(value) === (item.channel_id ?? 0)) return;
     try {
       await setChannel.mutateAsync(Number(value));
       showToast({ content: T.channelChanged, icon: 'success' });
@@ -52,12 +54,18 @@ export function OutsideDetailPage() {
           {item.remarks ? <List.Item description={item.remarks}>{T.remarks}</List.Item> : null}
           <List.Item
             extra={
-              <OptionField
-                id="referral-channel"
-                value={String(item.channel_id ?? 0)}
-                options={channelOptions}
-                onChange={(value) => void changeChannel(value)}
-              />
+              // The picker once the channels are known: a sheet opened earlier would offer none.
+              channels.data ? (
+                <OptionField
+                  id="referral-channel"
+                  value={item.channel_id ? String(item.channel_id) : ''}
+                  options={channelOptions}
+                  placeholder={T.noChannel}
+                  onChange={(value) => void changeChannel(value)}
+                />
+              ) : (
+                item.channel_name || T.noChannel
+              )
             }
           >
             <label htmlFor="referral-channel">{T.channel}</label>
