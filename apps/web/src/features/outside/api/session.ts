@@ -68,14 +68,15 @@ export function useEnter(kind: 'login' | 'register') {
   });
 }
 
-/** POST /api/crm/logout: ends the session; the stored partner and cached data go. */
+/** POST /api/crm/logout: ends the session. `forget` drops the stored partner and the cached partner queries. */
 export function useLogout() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiPost<unknown>('/api/crm/logout'),
-    onSettled: () => {
-      clearOutsideUser();
-      forgetPartner(queryClient);
-    },
-  });
+  const mutation = useMutation({ mutationFn: () => apiPost<unknown>('/api/crm/logout') });
+  const forget = () => {
+    clearOutsideUser();
+    // Only queries no page shows: removing a shown one refetches it (and stores the partner again). The next
+    // login forgets the rest (useEnter).
+    queryClient.removeQueries({ queryKey: outsideKeys.all, type: 'inactive' });
+  };
+  return { ...mutation, forget };
 }

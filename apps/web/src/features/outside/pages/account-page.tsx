@@ -18,10 +18,11 @@ export function OutsideAccountPage() {
   const user = me.data;
   const leave = async () => {
     if (!(await askToConfirm(T.logoutConfirm, T))) return;
-    // Whatever the server answers, this phone forgets the partner (useLogout's onSettled).
+    // Whatever the server answers, this phone forgets the partner, once this page is gone.
     await logout.mutateAsync().catch(() => undefined);
     showToast({ content: T.loggedOut, icon: 'success' });
-    void navigate('/outside/login', { replace: true });
+    await navigate('/outside/login', { replace: true });
+    logout.forget();
   };
   return (
     <div className="page">
