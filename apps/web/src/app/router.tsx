@@ -39,6 +39,7 @@ export const PAGE_CHUNKS = {
   'team-appeal': () => import('./routes/team-appeal.ts'),
   sign: () => import('./routes/sign.ts'),
   outside: () => import('./routes/outside.ts'),
+  ysb: () => import('./routes/ysb.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -100,6 +101,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
     '/outside/work',
     '/outside/login',
   ],
+  ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
