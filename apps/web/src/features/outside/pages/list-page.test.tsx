@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReferral, page as pageOf } from '../test-data.ts';
+import { aPartner, aReferral, page as pageOf } from '../test-data.ts';
 
 describe('/outside/list', () => {
   it('lists my referrals, each opening its detail', async () => {
@@ -36,5 +36,18 @@ describe('/outside/list', () => {
     page.api.set({ '/api/crm/outsideClientList': ok(pageOf([aReferral({ name: '李雷' })])) });
     await tap(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('link', { name: /李雷/ })).toBeTruthy();
+  });
+
+  it("opened directly, the header's back arrow goes to the partner's home, not the staff one", async () => {
+    const page = await renderPage('/outside/list', {
+      user: null,
+      api: {
+        '/api/crm/outsideClientList': ok(pageOf([])),
+        '/api/crm/getOutsideUser': ok(aPartner()),
+      },
+    });
+    await screen.findByText('暂无数据');
+    await tap(document.querySelector('.adm-nav-bar-back') as HTMLElement);
+    await expect.poll(page.pathname).toBe('/outside/index');
   });
 });
