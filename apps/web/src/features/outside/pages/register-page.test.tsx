@@ -56,4 +56,13 @@ describe('/outside/register', () => {
     await tap(screen.getByRole('button', { name: '注册' }));
     expect(await findToast('该手机号已注册')).toBeTruthy();
   });
+
+  it("says so when the link's invite code is unknown", async () => {
+    await renderPage('/outside/register?invite=ZZZZ2345', {
+      user: null,
+      api: { '/api/crm/outsideInvite': fail('邀请码无效') },
+    });
+    expect(await screen.findByText('邀请码无效')).toBeTruthy();
+    expect(screen.queryByText(/邀请您加入/)).toBeNull();
+  });
 });

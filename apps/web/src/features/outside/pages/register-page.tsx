@@ -47,6 +47,8 @@ export function OutsideRegisterPage() {
           color="info"
           content={`${T.invitedTo(invite.data.corp_name)} · ${T.invitedBy(invite.data.inviter_name)}`}
         />
+      ) : invite.isError ? (
+        <NoticeBar color="error" content={invite.error.message} wrap />
       ) : null}
       <PlainForm className="outside-register" onSubmit={submit}>
         <List mode="card">
