@@ -54,8 +54,8 @@ export function OutsideDetailPage() {
           {item.remarks ? <List.Item description={item.remarks}>{T.remarks}</List.Item> : null}
           <List.Item
             extra={
-              // The picker once the channels are known: a sheet opened earlier would offer none.
-              channels.data ? (
+              // The picker once there are channels to offer: a sheet opened earlier would offer none.
+              channelOptions.length > 0 ? (
                 <OptionField
                   id="referral-channel"
                   value={item.channel_id ? String(item.channel_id) : ''}
