@@ -38,6 +38,8 @@ export const PAGE_CHUNKS = {
   'team-list': () => import('./routes/team-list.ts'),
   'team-appeal': () => import('./routes/team-appeal.ts'),
   sign: () => import('./routes/sign.ts'),
+  outside: () => import('./routes/outside.ts'),
+  ysb: () => import('./routes/ysb.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -85,6 +87,21 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   'team-list': ['/team/list'],
   'team-appeal': ['/team/appeal'],
   sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
+  outside: [
+    '/outside/index/:openid?',
+    '/outside/register',
+    '/outside/add',
+    '/outside/list',
+    '/outside/detail/:id',
+    '/outside/partner',
+    '/outside/team',
+    '/outside/product',
+    '/outside/account',
+    '/outside/channel',
+    '/outside/work',
+    '/outside/login',
+  ],
+  ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(

@@ -89,6 +89,26 @@ describe('api-client', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it("on 401 in a partner's page goes to the partner login and keeps the staff user", async () => {
+    setStoredUser({ id: 3, job: [], leader: false });
+    localStorage.setItem('ys_outside_user', JSON.stringify({ id: 5, name: '李四', corp_id: 1, status: 1 }));
+    const assign = vi.fn();
+    vi.stubGlobal('location', { pathname: '/outside/list', assign });
+    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    await expect(apiGet('/api/crm/outsideClientList')).rejects.toMatchObject({ httpStatus: 401 });
+    expect(assign).toHaveBeenCalledWith('/outside/login');
+    expect(localStorage.getItem('ys_outside_user')).toBeNull();
+    expect(getStoredUser()).not.toBeNull();
+  });
+
+  it('does not redirect from the partner login or register page', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { pathname: '/outside/register', assign });
+    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    await expect(apiGet('/api/crm/getOutsideUser')).rejects.toBeInstanceOf(ApiError);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('posts multipart form data, null as the string "null"', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 0, msg: '登录成功', data: { id: 1 } }));
     await apiPost('/api/crm/login', { corp_id: 1, phone: '13800138000', code: '123456', wxworkid: null });

@@ -3,7 +3,7 @@
  * typed errors. Unlike the spec's client it surfaces network failures, and a 401 anywhere sends the person
  * back to the login page.
  */
-import { clearStoredUser } from './storage.ts';
+import { clearOutsideUser, clearStoredUser } from './storage.ts';
 
 export const NETWORK_ERROR_MESSAGE = '网络异常，请检查网络后重试';
 export const TIMEOUT_ERROR_MESSAGE = '请求超时，请检查网络后重试';
@@ -72,10 +72,20 @@ export function toQueryString(query: Record<string, string | number | boolean | 
 
 /** Where a 401 sends the browser; the login pages themselves stay put. */
 const LOGIN_PATHS = new Set(['/', '/login']);
+/** A partner's pages (/outside/*) have their own login; register and login need no session. */
+const OUTSIDE_LOGIN_PATHS = new Set(['/outside/login', '/outside/register']);
+
+const isOutsidePath = (pathname: string) => pathname === '/outside' || pathname.startsWith('/outside/');
 
 function handleUnauthorized(): void {
-  clearStoredUser();
   const { location } = globalThis;
+  if (location && isOutsidePath(location.pathname)) {
+    // A partner's session ended: the partner's login, never the staff one.
+    clearOutsideUser();
+    if (!OUTSIDE_LOGIN_PATHS.has(location.pathname.replace(/\/+$/, ''))) location.assign('/outside/login');
+    return;
+  }
+  clearStoredUser();
   if (location && !LOGIN_PATHS.has(location.pathname)) location.assign('/login');
 }
 

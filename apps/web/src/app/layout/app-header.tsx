@@ -9,10 +9,10 @@ export function AppHeader() {
 
   const goBack = () => {
     // react-router keeps the history index in history.state; a page opened directly has nothing to go
-    // back to, so it goes home instead.
+    // back to, so it goes home instead: a partner's (/outside/*) to the partner's home, not the staff one.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) void navigate(-1);
-    else void navigate('/index');
+    else void navigate(pathname.startsWith('/outside/') ? '/outside/index' : '/index');
   };
 
   return (

@@ -1,6 +1,7 @@
 /** UI texts of the instalment-case pages (issue 3). Status and option labels come from packages/domain. */
 export const casesTexts = {
   submit: '提交',
+  fromReferral: '由合作伙伴报备转入',
   save: '保存',
   resubmit: '修改后重新提交',
   cancel: '取消',

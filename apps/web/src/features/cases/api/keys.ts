@@ -12,6 +12,7 @@ export const casesKeys = {
   serviceOne: (id: number) => ['cases', 'serviceOne', id] as const,
   appeals: ['cases', 'appeals'] as const,
   statistic: (scope: string) => ['cases', 'statistic', scope] as const,
+  referral: (id: number) => ['cases', 'referral', id] as const,
   // Outside 'cases' on purpose: a case write does not change banks or products.
   reference: (name: string, arg?: unknown) => ['reference', name, arg] as const,
 };

@@ -92,4 +92,72 @@ describe('/business/add', () => {
     const keys = new Set(page.api.callsTo('/api/crm/addClient').map((call) => call.headers['idempotency-key']));
     expect(keys.size).toBe(1);
   });
+
+  it("?referral= starts from the partner's referral and sends its id with the case", async () => {
+    const page = await renderPage('/business/add?referral=21', {
+      api: {
+        ...REFERENCE_LISTS,
+        '/api/crm/ysbOutsideClient': ok({
+          id: 21,
+          name: '陈客户',
+          phone: '13912345678',
+          status: 1,
+          status_label: '保护中',
+          case_status_label: '',
+          amount_fen: 5_000_000,
+          product_name: '',
+          partner_name: '李伙伴',
+          protected_until: '2026-12-20',
+          created_at: '2026-11-20 09:00:00',
+          id_number: '11010519491231002X',
+          product_id: null,
+          remarks: '',
+          channel_id: null,
+          channel_name: '',
+          partner_id: 5,
+          case_id: null,
+          case_status: null,
+          converted_at: null,
+          released_at: null,
+          can_edit: false,
+          can_convert: true,
+        }),
+        '/api/crm/addClient': ok({ id: 44 }, '报单提交成功'),
+        '/api/crm/detail': fail('稍后'),
+      },
+    });
+    expect(await screen.findByText('由合作伙伴报备转入')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/ysbOutsideClient').fields).toEqual({ id: '21' });
+    expect((document.getElementById('case-name') as HTMLInputElement).value).toBe('陈客户');
+    expect((document.getElementById('case-phone') as HTMLInputElement).value).toBe('13912345678');
+    expect((document.getElementById('case-id_number') as HTMLInputElement).value).toBe('11010519491231002X');
+    expect((document.getElementById('case-amount') as HTMLInputElement).value).toBe('50000');
+    await tap(document.getElementById('case-term') as HTMLElement);
+    const sheet = await screen.findByText('取消').then((cancel) => cancel.closest('.adm-picker') as HTMLElement);
+    await tap(within(sheet).getByText('确定'));
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('报单提交成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/addClient').fields).toMatchObject({
+      name: '陈客户',
+      id_number: '11010519491231002X',
+      outside_client_id: '21',
+    });
+    await expect.poll(page.pathname).toBe('/business/detail/44');
+  });
+
+  it('without ?referral= sends no outside_client_id and shows no notice', async () => {
+    const page = await renderPage('/business/add', {
+      api: {
+        ...REFERENCE_LISTS,
+        '/api/crm/addClient': ok({ id: 42 }, '报单提交成功'),
+        '/api/crm/detail': fail('稍后'),
+      },
+    });
+    await fillRequired();
+    expect(screen.queryByText('由合作伙伴报备转入')).toBeNull();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('报单提交成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/addClient').fields).not.toHaveProperty('outside_client_id');
+    expect(page.api.callsTo('/api/crm/ysbOutsideClient')).toHaveLength(0);
+  });
 });

@@ -1,21 +1,58 @@
-import { useNavigate } from 'react-router';
+import type { ReferralDetail } from '@crm/domain/api/outside';
+import { fenToYuan } from '@crm/domain/money';
+import { NoticeBar, Skeleton } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useReferral } from '../api/get-referral.ts';
 import { useSaveClient } from '../api/save-client.ts';
-import { CaseForm, emptyCaseForm } from '../components/case-form.tsx';
+import { CaseForm, emptyCaseForm, type CaseFormValues } from '../components/case-form.tsx';
 import { casesTexts } from '../texts.ts';
 
-/** /business/add: a new case (POST addClient); on success the case's detail page. */
+/** The case form filled from a partner's referral: who the client is, the amount and the product. */
+const formOfReferral = (referral: ReferralDetail): CaseFormValues => ({
+  ...emptyCaseForm(),
+  name: referral.name,
+  phone: referral.phone,
+  id_number: referral.id_number,
+  amount: fenToYuan(referral.amount_fen),
+  product_id: referral.product_id === null ? '' : String(referral.product_id),
+});
+
+function referralIdOf(params: URLSearchParams): number | null {
+  const id = Number(params.get('referral'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * /business/add: a new case (POST addClient); on success the case's detail page. With ?referral={id} (转为报单
+ * on /business/houseYsb) the form starts from the partner's referral and the case names it (outside_client_id).
+ */
 export function AddPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const referralId = referralIdOf(params);
+  const referral = useReferral(referralId);
   const save = useSaveClient('add');
+
+  if (referralId !== null && referral.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
+  if (referralId !== null && referral.isError)
+    return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
+
   return (
     <div className="page">
+      {referral.data ? <NoticeBar content={casesTexts.fromReferral} color="info" /> : null}
       <CaseForm
-        initial={emptyCaseForm()}
+        initial={referral.data ? formOfReferral(referral.data) : emptyCaseForm()}
         submitText={casesTexts.submit}
         isSubmitting={save.isPending}
         onSubmit={async (values, key) => {
-          const { id, msg } = await save.mutateAsync({ fields: values, key });
+          const fields = referralId === null ? values : { ...values, outside_client_id: String(referralId) };
+          const { id, msg } = await save.mutateAsync({ fields, key });
+          // The referral is converted now: the partner pages' (feature ysb) cached copies are stale.
+          if (referralId !== null) void queryClient.invalidateQueries({ queryKey: ['ysb'] });
           showToast({ content: msg, icon: 'success' });
           void navigate(`/business/detail/${id}`, { replace: true });
         }}

@@ -1,0 +1,37 @@
+import { outsideChannelPageSchema, type OutsideChannelAddRequest } from '@crm/domain/api/outside';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { invalidateChannels, outsideKeys } from './keys.ts';
+
+/** GET outsideChannelList: my channels, a keyset page at a time. */
+export const useChannels = () =>
+  usePagedList({
+    queryKey: [...outsideKeys.channels, 'list'],
+    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
+      outsideChannelPageSchema.parse(
+        (await apiGet<unknown>('/api/crm/outsideChannelList', { cursor: cursor ?? '', limit: 20 }, signal)).data,
+      ),
+  });
+
+/** POST outsideChannelAdd: a new channel (no id) or a renamed one. */
+export function useSaveChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (fields: OutsideChannelAddRequest) => {
+      const response = await apiPost<unknown>('/api/crm/outsideChannelAdd', fields as FormFields);
+      return { id: z.object({ id: z.number() }).parse(response.data).id, msg: response.msg };
+    },
+    onSuccess: () => invalidateChannels(queryClient),
+  });
+}
+
+/** GET outsideDelChannel (a GET, as the spec has it): asked to confirm before. */
+export function useDeleteChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiGet<unknown>('/api/crm/outsideDelChannel', { id }),
+    onSuccess: () => invalidateChannels(queryClient),
+  });
+}

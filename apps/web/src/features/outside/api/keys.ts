@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Query keys of the partner portal; writes invalidate through the helpers below. */
+export const outsideKeys = {
+  all: ['outside'] as const,
+  me: ['outside', 'me'] as const,
+  referrals: (filter: object) => ['outside', 'referrals', filter] as const,
+  referral: (id: number) => ['outside', 'referral', id] as const,
+  team: ['outside', 'team'] as const,
+  inviteQr: ['outside', 'inviteQr'] as const,
+  channels: ['outside', 'channels'] as const,
+  allChannels: ['outside', 'channels', 'all'] as const,
+  // Public or reference data: outside 'outside' so a write does not refetch them.
+  corps: ['outside-public', 'corps'] as const,
+  invite: (code: string) => ['outside-public', 'invite', code] as const,
+  products: ['outside-reference', 'products'] as const,
+  branches: (bankId: number) => ['outside-reference', 'branches', bankId] as const,
+};
+
+/** A referral written: lists, details, the home counts and the to-dos are stale. */
+export const invalidateReferrals = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['outside', 'referrals'] }),
+    queryClient.invalidateQueries({ queryKey: ['outside', 'referral'] }),
+    queryClient.invalidateQueries({ queryKey: outsideKeys.me }),
+  ]);
+
+/** A channel written: the channel list and the details naming a channel. */
+export const invalidateChannels = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: outsideKeys.channels }),
+    queryClient.invalidateQueries({ queryKey: ['outside', 'referral'] }),
+  ]);
+
+/** Logged out or in as someone else: nothing of the last partner stays cached. */
+export const forgetPartner = (queryClient: QueryClient) => queryClient.removeQueries({ queryKey: outsideKeys.all });

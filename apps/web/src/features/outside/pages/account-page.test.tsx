@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, renderPage, tap } from '../../../test/page.ts';
+import { aPartner } from '../test-data.ts';
+
+describe('/outside/account', () => {
+  it('shows the account, inviter and protection period', async () => {
+    await renderPage('/outside/account', { user: null, api: { '/api/crm/getOutsideUser': ok(aPartner()) } });
+    expect(await screen.findByText('李伙伴')).toBeTruthy();
+    expect(screen.getByText('王**')).toBeTruthy();
+    expect(screen.getByText('30 天')).toBeTruthy();
+    expect(localStorage.getItem('ys_outside_user')).toContain('"name":"李伙伴"');
+  });
+
+  it('退出登录 asks, logs out, forgets the partner and opens the partner login', async () => {
+    const page = await renderPage('/outside/account', {
+      user: null,
+      api: {
+        '/api/crm/getOutsideUser': ok(aPartner()),
+        '/api/crm/logout': ok(null),
+        '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
+      },
+    });
+    await tap(await screen.findByRole('button', { name: '退出登录' }));
+    expect(await screen.findByText('确定退出登录吗？')).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/logout')).toHaveLength(0);
+    await tap(screen.getByRole('button', { name: '确定' }));
+    await expect.poll(page.pathname).toBe('/outside/login');
+    expect(page.api.lastCall('/api/crm/logout').method).toBe('POST');
+    await expect.poll(() => localStorage.getItem('ys_outside_user')).toBeNull();
+    expect(page.api.callsTo('/api/crm/getOutsideUser')).toHaveLength(1);
+  });
+
+  it('shows a refusal with a retry', async () => {
+    const page = await renderPage('/outside/account', {
+      user: null,
+      api: { '/api/crm/getOutsideUser': fail('账号已停用') },
+    });
+    await page.retryFailedLoad('账号已停用', '/api/crm/getOutsideUser', ok(aPartner()));
+    expect(await screen.findByText('李伙伴')).toBeTruthy();
+  });
+});

@@ -1,0 +1,45 @@
+import { Button, List } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useLogout, useMe } from '../api/session.ts';
+import { PageLoading } from '../components/page-state.tsx';
+import { StatusBanner } from '../components/status-banner.tsx';
+import { outsideTexts as T } from '../texts.ts';
+
+/** /outside/account: the partner's account, inviter, protection period, and 退出登录. */
+export function OutsideAccountPage() {
+  const navigate = useNavigate();
+  const me = useMe();
+  const logout = useLogout();
+  if (me.isPending) return <PageLoading />;
+  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  const user = me.data;
+  const leave = async () => {
+    if (!(await askToConfirm(T.logoutConfirm, T))) return;
+    // Whatever the server answers, this phone forgets the partner, once this page is gone.
+    await logout.mutateAsync().catch(() => undefined);
+    showToast({ content: T.loggedOut, icon: 'success' });
+    await navigate('/outside/login', { replace: true });
+    logout.forget();
+  };
+  return (
+    <div className="page">
+      <StatusBanner user={user} />
+      <List mode="card" header={user.name}>
+        <List.Item extra={user.phone}>{T.phone}</List.Item>
+        <List.Item extra={user.corp_name}>{T.company}</List.Item>
+        <List.Item extra={user.status_label}>{T.accountStatus}</List.Item>
+        <List.Item extra={user.inviter_name || '-'}>{T.inviter}</List.Item>
+        <List.Item extra={T.days(user.protection_days)}>{T.protectionDaysLabel}</List.Item>
+        <List.Item extra={user.created_at.slice(0, 10)}>{T.registeredAt}</List.Item>
+      </List>
+      <div className="form-actions">
+        <Button block color="danger" fill="outline" loading={logout.isPending} onClick={() => void leave()}>
+          {T.logout}
+        </Button>
+      </div>
+    </div>
+  );
+}

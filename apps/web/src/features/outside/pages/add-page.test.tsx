@@ -1,0 +1,98 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { confirmOpenPicker, fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+import { aReferralDetail } from '../test-data.ts';
+
+const type = (id: string, value: string) =>
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+const PRODUCTS = {
+  '/api/crm/outsideProduct': ok([
+    {
+      id: 3,
+      name: '信用贷',
+      bank_name: '工商银行',
+      min_amount_fen: 1_000_000,
+      max_amount_fen: 50_000_000,
+      terms: [12, 24],
+    },
+  ]),
+};
+
+async function fill() {
+  await screen.findByRole('button', { name: '提交报备' });
+  type('referral-name', '陈客户');
+  type('referral-phone', '13912345678');
+  type('referral-id_number', '11010519491231002X');
+  type('referral-amount', '50000');
+}
+
+describe('/outside/add', () => {
+  it('sends the referral with an idempotency key and opens its detail, saying until when it is protected', async () => {
+    const page = await renderPage('/outside/add', {
+      user: null,
+      api: {
+        ...PRODUCTS,
+        '/api/crm/updateOutsideClient': ok({ id: 21, protected_until: '2026-12-20' }),
+        '/api/crm/outsideClientDetail': ok(aReferralDetail()),
+        '/api/crm/outsideChannelList': ok({ list: [], next_cursor: null }),
+      },
+    });
+    await fill();
+    await tap(document.getElementById('referral-product_id') as HTMLElement);
+    await confirmOpenPicker();
+    await tap(screen.getByRole('button', { name: '提交报备' }));
+    expect(await findToast('报备成功，保护至 2026-12-20')).toBeTruthy();
+    await expect.poll(page.pathname).toBe('/outside/detail/21');
+    const call = page.api.lastCall('/api/crm/updateOutsideClient');
+    expect(call.method).toBe('POST');
+    expect(call.fields).toMatchObject({
+      name: '陈客户',
+      phone: '13912345678',
+      id_number: '11010519491231002X',
+      amount: '50000',
+      product_id: '3',
+    });
+    expect(call.fields).not.toHaveProperty('id');
+    expect(call.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(await screen.findByText('2026-12-20')).toBeTruthy();
+  });
+
+  it('refuses bad input before sending', async () => {
+    const page = await renderPage('/outside/add', { user: null, api: PRODUCTS });
+    await screen.findByRole('button', { name: '提交报备' });
+    type('referral-phone', '123');
+    await tap(screen.getByRole('button', { name: '提交报备' }));
+    expect((await screen.findAllByRole('alert')).length).toBeGreaterThanOrEqual(3);
+    expect(page.api.callsTo('/api/crm/updateOutsideClient')).toHaveLength(0);
+  });
+
+  it("shows the server's 该客户已被报备 and keeps what was typed", async () => {
+    const page = await renderPage('/outside/add', {
+      user: null,
+      api: { ...PRODUCTS, '/api/crm/updateOutsideClient': fail('该客户已被报备') },
+    });
+    await fill();
+    await tap(screen.getByRole('button', { name: '提交报备' }));
+    expect(await findToast('该客户已被报备')).toBeTruthy();
+    expect(page.pathname()).toBe('/outside/add');
+    expect((document.getElementById('referral-name') as HTMLInputElement).value).toBe('陈客户');
+  });
+
+  it('?id= corrects a protected referral: prefilled, sent with its id', async () => {
+    const page = await renderPage('/outside/add?id=21', {
+      user: null,
+      api: {
+        ...PRODUCTS,
+        '/api/crm/outsideClientDetail': ok(aReferralDetail()),
+        '/api/crm/updateOutsideClient': ok({ id: 21, protected_until: '2026-12-20' }),
+        '/api/crm/outsideChannelList': ok({ list: [], next_cursor: null }),
+      },
+    });
+    await screen.findByRole('button', { name: '保存修改' });
+    expect((document.getElementById('referral-amount') as HTMLInputElement).value).toBe('50000');
+    type('referral-amount', '60000');
+    await tap(screen.getByRole('button', { name: '保存修改' }));
+    await expect.poll(page.pathname).toBe('/outside/detail/21');
+    expect(page.api.lastCall('/api/crm/updateOutsideClient').fields).toMatchObject({ id: '21', amount: '60000' });
+  });
+});

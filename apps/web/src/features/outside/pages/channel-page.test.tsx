@@ -1,0 +1,74 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+import { page as pageOf } from '../test-data.ts';
+
+const CHANNEL = {
+  id: 4,
+  name: '中介甲',
+  contact: '周经理',
+  phone: '13700001111',
+  referrals: 2,
+  created_at: '2026-11-01',
+};
+const type = (id: string, value: string) =>
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+
+describe('/outside/channel', () => {
+  it('lists my channels and adds one in a sheet', async () => {
+    const page = await renderPage('/outside/channel', {
+      user: null,
+      api: {
+        '/api/crm/outsideChannelList': ok(pageOf([CHANNEL])),
+        '/api/crm/outsideChannelAdd': ok({ id: 5 }, '保存成功'),
+      },
+    });
+    expect(await screen.findByText('中介甲')).toBeTruthy();
+    expect(screen.getByText('报备 2 人')).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '新增渠道' }));
+    await tap(await screen.findByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请填写渠道名称', { selector: '[role="alert"]' })).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/outsideChannelAdd')).toHaveLength(0);
+    type('channel-name', '中介乙');
+    await tap(screen.getByRole('button', { name: '保存' }));
+    expect(await findToast('保存成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/outsideChannelAdd').fields).toMatchObject({ name: '中介乙', id: '' });
+  });
+
+  it('edits a channel from its row', async () => {
+    const page = await renderPage('/outside/channel', {
+      user: null,
+      api: { '/api/crm/outsideChannelList': ok(pageOf([CHANNEL])), '/api/crm/outsideChannelAdd': ok({ id: 4 }) },
+    });
+    await tap(await screen.findByText('中介甲'));
+    expect((document.getElementById('channel-name') as HTMLInputElement).value).toBe('中介甲');
+    type('channel-name', '中介甲改');
+    await tap(screen.getByRole('button', { name: '保存' }));
+    await expect.poll(() => page.api.callsTo('/api/crm/outsideChannelAdd').length).toBe(1);
+    expect(page.api.lastCall('/api/crm/outsideChannelAdd').fields).toMatchObject({ id: '4', name: '中介甲改' });
+  });
+
+  it('deletes only after confirming', async () => {
+    const page = await renderPage('/outside/channel', {
+      user: null,
+      api: { '/api/crm/outsideChannelList': ok(pageOf([CHANNEL])), '/api/crm/outsideDelChannel': ok(null) },
+    });
+    await tap(await screen.findByRole('button', { name: '删除' }));
+    expect(await screen.findByText('确定删除渠道「中介甲」吗？')).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/outsideDelChannel')).toHaveLength(0);
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('已删除')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/outsideDelChannel')).toMatchObject({ method: 'GET', query: { id: '4' } });
+  });
+
+  it('shows the empty list and a refusal with a retry', async () => {
+    const page = await renderPage('/outside/channel', {
+      user: null,
+      api: { '/api/crm/outsideChannelList': fail('请先登录') },
+    });
+    expect(await screen.findByText('请先登录')).toBeTruthy();
+    page.api.set({ '/api/crm/outsideChannelList': ok(pageOf([])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+  });
+});

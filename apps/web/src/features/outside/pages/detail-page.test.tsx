@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { confirmOpenPicker, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { aReferralDetail } from '../test-data.ts';
+
+const CHANNELS = {
+  '/api/crm/outsideChannelList': ok({
+    list: [{ id: 4, name: '中介甲', contact: '', phone: '', referrals: 2, created_at: '2026-11-01' }],
+    next_cursor: null,
+  }),
+};
+
+describe('/outside/detail/:id', () => {
+  it('shows the referral with its protection, a tel: phone and 修改', async () => {
+    const page = await renderPage('/outside/detail/21', {
+      user: null,
+      api: { ...CHANNELS, '/api/crm/outsideClientDetail': ok(aReferralDetail()) },
+    });
+    expect(await screen.findByText('2026-12-20')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '13912345678' }).getAttribute('href')).toBe('tel:13912345678');
+    expect(screen.getByText('11010519491231002X')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/outsideClientDetail').query).toEqual({ id: '21' });
+    await tap(screen.getByRole('button', { name: '修改' }));
+    await expect.poll(() => page.router.state.location.search).toBe('?id=21');
+  });
+
+  it("once converted, shows the case's status and no 修改", async () => {
+    await renderPage('/outside/detail/21', {
+      user: null,
+      api: {
+        ...CHANNELS,
+        '/api/crm/outsideClientDetail': ok(
+          aReferralDetail({ status: 2, status_label: '已转报单', case_status_label: '签约中', can_edit: false }),
+        ),
+      },
+    });
+    expect(await screen.findByText('签约中')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '修改' })).toBeNull();
+  });
+
+  it('files it under a channel', async () => {
+    const page = await renderPage('/outside/detail/21', {
+      user: null,
+      api: {
+        ...CHANNELS,
+        '/api/crm/outsideClientDetail': ok(aReferralDetail()),
+        '/api/crm/outsideAddChannel': ok(null),
+      },
+    });
+    await screen.findByText('2026-12-20');
+    await tap(await screen.findByRole('button', { name: '渠道' }));
+    await confirmOpenPicker();
+    expect(await findToast('渠道已更新')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/outsideAddChannel').fields).toEqual({ client_id: '21', channel_id: '4' });
+  });
+
+  it('shows a failure with a retry', async () => {
+    const page = await renderPage('/outside/detail/21', {
+      user: null,
+      api: { ...CHANNELS, '/api/crm/outsideClientDetail': httpError(500) },
+    });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/outsideClientDetail', ok(aReferralDetail()));
+    expect(await screen.findByText('2026-12-20')).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import { formatFen } from '@crm/domain/money';
+import { Button, List } from 'antd-mobile';
+import { useNavigate, useParams } from 'react-router';
+import { CopyOnLongPress, PhoneLink } from '../../../components/contact-values.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { OptionField } from '../../../components/option-field.tsx';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
+import { useChannelOptions, useReferral, useSetChannel } from '../api/referrals.ts';
+import { PageLoading } from '../components/page-state.tsx';
+import { outsideTexts as T } from '../texts.ts';
+
+/** /outside/detail/:id: one referral, its protection or its case, its channel, 修改 while it may be corrected. */
+export function OutsideDetailPage() {
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const referral = useReferral(Number.isInteger(id) ? id : 0);
+  const channels = useChannelOptions(referral.isSuccess);
+  const setChannel = useSetChannel(id);
+
+  if (referral.isPending) return <PageLoading />;
+  if (referral.isError) return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
+  const item = referral.data;
+  // 未选择 last: a referral without a channel opens the sheet on the first channel.
+  const channelOptions = [
+    ...(channels.data ?? []).map((channel) => ({ value: channel.id, label: channel.name })),
+    ...(item.channel_id ? [{ value: 0, label: T.noChannel }] : []),
+  ];
+  const changeChannel = async (value: string) => {
+    if (Number(value) === (item.channel_id ?? 0)) return;
+    try {
+      await setChannel.mutateAsync(Number(value));
+      showToast({ content: T.channelChanged, icon: 'success' });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+
+  return (
+    <PullRefresh onRefresh={() => referral.refetch()} texts={T}>
+      <div className="page">
+        <List mode="card" header={item.name}>
+          <List.Item extra={item.status_label}>{T.status}</List.Item>
+          {item.status === 1 ? <List.Item extra={item.protected_until}>{T.protectedUntilLabel}</List.Item> : null}
+          {item.case_status_label ? <List.Item extra={item.case_status_label}>{T.caseStatus}</List.Item> : null}
+          <List.Item extra={<PhoneLink phone={item.phone} />}>{T.phone}</List.Item>
+          <List.Item extra={<CopyOnLongPress value={item.id_number} />}>{T.idNumber}</List.Item>
+          <List.Item extra={formatFen(item.amount_fen)}>{T.amount}</List.Item>
+          <List.Item extra={item.product_name || '-'}>{T.product}</List.Item>
+          <List.Item extra={item.partner_name}>{T.partner}</List.Item>
+          <List.Item extra={item.created_at}>{T.createdAt}</List.Item>
+          {item.converted_at ? <List.Item extra={item.converted_at}>{T.convertedAt}</List.Item> : null}
+          {item.released_at ? <List.Item extra={item.released_at}>{T.releasedAt}</List.Item> : null}
+          {item.remarks ? <List.Item description={item.remarks}>{T.remarks}</List.Item> : null}
+          <List.Item
+            extra={
+              // The picker once there are channels to offer: a sheet opened earlier would offer none.
+              channelOptions.length > 0 ? (
+                <OptionField
+                  id="referral-channel"
+                  value={item.channel_id ? String(item.channel_id) : ''}
+                  options={channelOptions}
+                  placeholder={T.noChannel}
+                  onChange={(value) => void changeChannel(value)}
+                />
+              ) : (
+                item.channel_name || T.noChannel
+              )
+            }
+          >
+            <label htmlFor="referral-channel">{T.channel}</label>
+          </List.Item>
+        </List>
+        {item.can_edit ? (
+          <div className="form-actions">
+            <Button block color="primary" onClick={() => void navigate(`/outside/add?id=${item.id}`)}>
+              {T.edit}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </PullRefresh>
+  );
+}

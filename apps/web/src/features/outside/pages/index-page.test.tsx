@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { aPartner } from '../test-data.ts';
+
+describe('/outside/index/:openid?', () => {
+  it("shows the partner's name, company, counts, protection days and tiles, with no header", async () => {
+    const page = await renderPage('/outside/index/o-abc', {
+      user: null,
+      api: { '/api/crm/getOutsideUser': ok(aPartner()) },
+    });
+    expect(await screen.findByText('李伙伴')).toBeTruthy();
+    expect(screen.getByText('一号金融')).toBeTruthy();
+    expect(screen.getByText('保护中').parentElement?.textContent).toBe('3保护中');
+    expect(screen.getByText('已转报单').parentElement?.textContent).toBe('2已转报单');
+    expect(screen.getByText('报备保护期 30 天')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '报备客户' }).getAttribute('href')).toBe('/outside/add');
+    expect(screen.getByRole('link', { name: /工作台/ }).getAttribute('href')).toBe('/outside/work');
+    expect(document.querySelector('.app-header')).toBeNull();
+    // The openid is not identity: nothing sends it.
+    expect(page.api.calls.some((call) => JSON.stringify(call).includes('o-abc'))).toBe(false);
+  });
+
+  it('while pending, says so and the tiles that need approval explain why', async () => {
+    await renderPage('/outside/index', {
+      user: null,
+      api: { '/api/crm/getOutsideUser': ok(aPartner({ status: 0, status_label: '待审核' })) },
+    });
+    expect(await screen.findByText('等待公司审核，通过后即可报备客户')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '报备客户' })).toBeNull();
+    await tap(screen.getByRole('button', { name: '报备客户' }));
+    expect(await findToast('账号审核通过后才能使用')).toBeTruthy();
+  });
+
+  it('when declined, shows the reason', async () => {
+    await renderPage('/outside/index', {
+      user: null,
+      api: { '/api/crm/getOutsideUser': ok(aPartner({ status: 2, decline_reason: '资料不全' })) },
+    });
+    expect(await screen.findByText('审核未通过：资料不全')).toBeTruthy();
+  });
+
+  it('shows a failure with a retry', async () => {
+    const page = await renderPage('/outside/index', { user: null, api: { '/api/crm/getOutsideUser': httpError(500) } });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getOutsideUser', ok(aPartner()));
+    expect(await screen.findByText('李伙伴')).toBeTruthy();
+  });
+});

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, renderPage, tap } from '../../../test/page.ts';
+import { aPartner, aReferral, page as pageOf } from '../test-data.ts';
+
+describe('/outside/list', () => {
+  it('lists my referrals, each opening its detail', async () => {
+    const page = await renderPage('/outside/list', {
+      user: null,
+      api: { '/api/crm/outsideClientList': ok(pageOf([aReferral()])) },
+    });
+    const row = await screen.findByRole('link', { name: /陈客户/ });
+    expect(row.getAttribute('href')).toBe('/outside/detail/21');
+    expect(row.textContent).toContain('保护至 2026-12-20');
+    expect(page.api.lastCall('/api/crm/outsideClientList').query).toMatchObject({ status: '0', scope: 'mine' });
+  });
+
+  it('filters by status and by my team', async () => {
+    const page = await renderPage('/outside/list', {
+      user: null,
+      api: { '/api/crm/outsideClientList': ok(pageOf([])) },
+    });
+    await screen.findByText('暂无数据');
+    await tap(screen.getByText('已转报单'));
+    await expect.poll(() => page.api.lastCall('/api/crm/outsideClientList').query.status).toBe('2');
+    await tap(screen.getByText('团队'));
+    await expect.poll(() => page.api.lastCall('/api/crm/outsideClientList').query.scope).toBe('team');
+  });
+
+  it('shows a refusal with a retry', async () => {
+    const page = await renderPage('/outside/list', {
+      user: null,
+      api: { '/api/crm/outsideClientList': fail('请先登录') },
+    });
+    expect(await screen.findByText('请先登录')).toBeTruthy();
+    page.api.set({ '/api/crm/outsideClientList': ok(pageOf([aReferral({ name: '李雷' })])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('link', { name: /李雷/ })).toBeTruthy();
+  });
+
+  it("opened directly, the header's back arrow goes to the partner's home, not the staff one", async () => {
+    const page = await renderPage('/outside/list', {
+      user: null,
+      api: {
+        '/api/crm/outsideClientList': ok(pageOf([])),
+        '/api/crm/getOutsideUser': ok(aPartner()),
+      },
+    });
+    await screen.findByText('暂无数据');
+    await tap(document.querySelector('.adm-nav-bar-back') as HTMLElement);
+    await expect.poll(page.pathname).toBe('/outside/index');
+  });
+});

@@ -1,0 +1,83 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, findFieldError, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+import { aPartner } from '../test-data.ts';
+
+const type = (id: string, value: string) =>
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+const CORPS = { '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]) };
+
+describe('/outside/login', () => {
+  it("sends the code with scene 'outside', logs in and opens the partner's home", async () => {
+    const page = await renderPage('/outside/login', {
+      user: null,
+      api: {
+        ...CORPS,
+        '/common/smsCode': ok({ verifyCode: '123456' }, '发送成功'),
+        '/api/crm/outsideLogin': ok(aPartner(), '登录成功'),
+        '/api/crm/getOutsideUser': ok(aPartner()),
+      },
+    });
+    expect(await screen.findByText('一号金融')).toBeTruthy();
+    expect(screen.queryByText('没有账号？注册')?.getAttribute('href')).toBe('/outside/register');
+    type('outside-login-phone', '13800138000');
+    await tap(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
+    expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13800138000', scene: 'outside' });
+    expect((document.getElementById('outside-login-code') as HTMLInputElement).value).toBe('123456');
+    await tap(screen.getByRole('button', { name: '登录' }));
+    await expect.poll(page.pathname).toBe('/outside/index');
+    expect(page.api.lastCall('/api/crm/outsideLogin').fields).toEqual({
+      corp_id: '1',
+      phone: '13800138000',
+      code: '123456',
+    });
+    expect(JSON.parse(localStorage.getItem('ys_outside_user') ?? 'null')).toEqual({
+      id: 5,
+      name: '李伙伴',
+      corp_id: 1,
+      status: 1,
+    });
+    expect(await screen.findByText('李伙伴')).toBeTruthy();
+  });
+
+  it('names every bad field and sends nothing', async () => {
+    const page = await renderPage('/outside/login', {
+      user: null,
+      api: {
+        '/api/crm/corp': ok([
+          { label: '一号金融', value: 1 },
+          { label: '二号金融', value: 2 },
+        ]),
+      },
+    });
+    await screen.findByText('请选择公司');
+    await tap(screen.getByRole('button', { name: '登录' }));
+    expect((await findFieldError('公司')).textContent).toBeTruthy();
+    expect((await findFieldError('手机号')).textContent).toBeTruthy();
+    expect((await findFieldError('验证码')).textContent).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/outsideLogin')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal and stays", async () => {
+    const page = await renderPage('/outside/login', {
+      user: null,
+      api: { ...CORPS, '/api/crm/outsideLogin': fail('验证码错误') },
+    });
+    await screen.findByText('一号金融');
+    type('outside-login-phone', '13800138000');
+    type('outside-login-code', '654321');
+    await tap(screen.getByRole('button', { name: '登录' }));
+    expect(await findToast('验证码错误')).toBeTruthy();
+    expect(page.pathname()).toBe('/outside/login');
+  });
+
+  it('refuses to send a code to a bad phone', async () => {
+    const page = await renderPage('/outside/login', { user: null, api: CORPS });
+    await screen.findByText('一号金融');
+    type('outside-login-phone', '123');
+    await tap(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await findToast('请输入正确的手机号')).toBeTruthy();
+    expect(page.api.callsTo('/common/smsCode')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+
+const PRODUCT = {
+  id: 3,
+  name: '信用贷',
+  bank_name: '工商银行',
+  min_amount_fen: 1_000_000,
+  max_amount_fen: 50_000_000,
+  terms: [12, 24],
+};
+const BANKS = { '/api/crm/outsideBank': ok([{ id: 9, name: '工商银行' }]) };
+
+describe('/outside/product', () => {
+  it('lists products; tapping the bank shows its branches', async () => {
+    const page = await renderPage('/outside/product', {
+      user: null,
+      api: {
+        ...BANKS,
+        '/api/crm/outsideProduct': ok([PRODUCT]),
+        '/api/crm/outsideBranchBank': ok([{ id: 1, name: '工行西湖支行' }]),
+      },
+    });
+    expect(await screen.findByText('信用贷')).toBeTruthy();
+    expect(screen.getByText('额度 1万 - 50万')).toBeTruthy();
+    expect(screen.getByText('期数 12/24 期')).toBeTruthy();
+    await tap(await screen.findByRole('button', { name: '工商银行' }));
+    expect(await screen.findByText('工行西湖支行')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/outsideBranchBank').query).toEqual({ bank_id: '9' });
+  });
+
+  it('says so when there are none', async () => {
+    await renderPage('/outside/product', { user: null, api: { ...BANKS, '/api/crm/outsideProduct': ok([]) } });
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+  });
+
+  it('shows a failure with a retry', async () => {
+    const page = await renderPage('/outside/product', {
+      user: null,
+      api: { ...BANKS, '/api/crm/outsideProduct': httpError(500) },
+    });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/outsideProduct', ok([PRODUCT]));
+    expect(await screen.findByText('信用贷')).toBeTruthy();
+  });
+});

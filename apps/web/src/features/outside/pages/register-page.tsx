@@ -1,0 +1,96 @@
+import { outsideRegisterRequestSchema } from '@crm/domain/api/outside';
+import { Button, Input, List, NoticeBar } from 'antd-mobile';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
+import { PlainForm } from '../../../components/plain-form.tsx';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useEnter, useInvite } from '../api/session.ts';
+import { SmsCodeField } from '../components/sms-code-field.tsx';
+import { outsideTexts as T } from '../texts.ts';
+import '../outside.css';
+
+/**
+ * /outside/register?invite=CODE&corp=ID: a partner signs up with an invite code (prefilled from the link,
+ * editable). The invite names its company and masked inviter; the company is the invite's own.
+ */
+export function OutsideRegisterPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const enter = useEnter('register');
+  const form = useSchemaForm({
+    schema: outsideRegisterRequestSchema,
+    initial: () => ({ name: '', phone: '', code: '', invite_code: params.get('invite') ?? '', corp_id: '' }),
+    idPrefix: 'outside-register',
+  });
+  const { values } = form;
+  const code = values.invite_code.trim().toUpperCase();
+  const invite = useInvite(/^[2-9A-HJKMNP-Z]{8}$/.test(code) ? code : '');
+  const corpId = invite.data ? String(invite.data.corp_id) : (params.get('corp') ?? '');
+  const withCorp = { ...values, corp_id: corpId };
+
+  const submit = async () => {
+    if (!form.validate({ corp_id: corpId })) return;
+    try {
+      const { msg } = await enter.mutateAsync(withCorp);
+      showToast({ content: msg || T.registered, icon: 'success' });
+      void navigate('/outside/index', { replace: true });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+
+  return (
+    <div className="page">
+      {invite.data ? (
+        <NoticeBar
+          color="info"
+          content={`${T.invitedTo(invite.data.corp_name)} · ${T.invitedBy(invite.data.inviter_name)}`}
+        />
+      ) : invite.isError ? (
+        <NoticeBar color="error" content={invite.error.message} wrap />
+      ) : null}
+      <PlainForm className="outside-register" onSubmit={submit}>
+        <List mode="card">
+          <FormField field={form.field('name')} label={T.name} required>
+            <Input {...form.input('name')} placeholder={T.namePlaceholder} maxLength={20} clearable />
+          </FormField>
+          <FormField field={form.field('phone')} label={T.phone} required>
+            <Input
+              {...form.input('phone')}
+              onChange={(text) => form.set('phone')(text.replace(/\D/g, ''))}
+              placeholder={T.phonePlaceholder}
+              inputMode="tel"
+              maxLength={11}
+              clearable
+            />
+          </FormField>
+          <SmsCodeField
+            field={form.field('code')}
+            phone={values.phone}
+            value={values.code}
+            onChange={form.set('code')}
+          />
+          <FormField field={form.field('invite_code')} label={T.inviteCode} required>
+            <Input {...form.input('invite_code')} placeholder={T.inviteCodePlaceholder} maxLength={8} clearable />
+          </FormField>
+          {form.errors.corp_id ? (
+            <List.Item>
+              <span className="form-field__error" role="alert">
+                {form.errors.corp_id}
+              </span>
+            </List.Item>
+          ) : null}
+        </List>
+        <div className="form-actions">
+          <Button block type="submit" color="primary" size="large" loading={enter.isPending}>
+            {T.register}
+          </Button>
+          <Link className="outside-switch" to="/outside/login">
+            {T.toLogin}
+          </Link>
+        </div>
+      </PlainForm>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, renderPage, tap } from '../../../test/page.ts';
+import { aPartnerRow, page as pageOf } from '../test-data.ts';
+
+describe('/outside/team', () => {
+  it('lists my sub-partners with status and counts', async () => {
+    await renderPage('/outside/team', {
+      user: null,
+      api: { '/api/crm/getOutsideUserTeam': ok(pageOf([aPartnerRow()])) },
+    });
+    expect(await screen.findByText('赵下级')).toBeTruthy();
+    expect(screen.getByText('待审核')).toBeTruthy();
+    expect(screen.getByText('保护中 1 · 已转 0 · 失效 0')).toBeTruthy();
+  });
+
+  it('says so when there is nobody', async () => {
+    await renderPage('/outside/team', { user: null, api: { '/api/crm/getOutsideUserTeam': ok(pageOf([])) } });
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+  });
+
+  it('shows a refusal with a retry', async () => {
+    const page = await renderPage('/outside/team', {
+      user: null,
+      api: { '/api/crm/getOutsideUserTeam': fail('请先登录') },
+    });
+    expect(await screen.findByText('请先登录')).toBeTruthy();
+    page.api.set({ '/api/crm/getOutsideUserTeam': ok(pageOf([aPartnerRow()])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('赵下级')).toBeTruthy();
+  });
+});

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
+import { aPartner, aReferral, page as pageOf } from '../test-data.ts';
+
+describe('/outside/work', () => {
+  it('lists referrals whose protection ends within 7 days', async () => {
+    const page = await renderPage('/outside/work', {
+      user: null,
+      api: {
+        '/api/crm/getOutsideUser': ok(aPartner()),
+        '/api/crm/outsideClientList': ok(pageOf([aReferral()])),
+      },
+    });
+    expect(await screen.findByRole('link', { name: /陈客户/ })).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/outsideClientList').query).toMatchObject({ expiring: '1', status: '1' });
+  });
+
+  it('says 暂无待办 when nothing is due and the account is approved', async () => {
+    await renderPage('/outside/work', {
+      user: null,
+      api: { '/api/crm/getOutsideUser': ok(aPartner()), '/api/crm/outsideClientList': ok(pageOf([])) },
+    });
+    expect(await screen.findByText('暂无待办')).toBeTruthy();
+  });
+
+  it('shows the account status while not approved', async () => {
+    await renderPage('/outside/work', {
+      user: null,
+      api: {
+        '/api/crm/getOutsideUser': ok(aPartner({ status: 0 })),
+        '/api/crm/outsideClientList': ok(pageOf([])),
+      },
+    });
+    expect(await screen.findByText('等待公司审核，通过后即可报备客户')).toBeTruthy();
+  });
+
+  it('shows a failure with a retry', async () => {
+    const page = await renderPage('/outside/work', {
+      user: null,
+      api: { '/api/crm/getOutsideUser': httpError(500), '/api/crm/outsideClientList': ok(pageOf([])) },
+    });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getOutsideUser', ok(aPartner()));
+    expect(await screen.findByText('暂无待办')).toBeTruthy();
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  inviteQrSchema,
+  partnerPageSchema,
+  partnerRowSchema,
+  referralDetailSchema,
+  referralPageSchema,
+  ysbTeamSchema,
+} from '@crm/domain/api/outside';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { invalidateYsb, ysbKeys } from './keys.ts';
+
+export type PartnerFilter = { status: number; scope: 'mine' | 'team' };
+
+/** POST ysbUser: the partners I invited (or, scope 'team', my team's), a keyset page at a time. */
+export const usePartners = (filter: PartnerFilter) =>
+  usePagedList({
+    queryKey: ysbKeys.partners(filter),
+    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
+      partnerPageSchema.parse(
+        (await apiPost<unknown>('/api/crm/ysbUser', { ...filter, cursor: cursor ?? '', limit: 20 }, signal)).data,
+      ),
+  });
+
+export type AuditInput = { id: number; pass: boolean; reason: string };
+
+/** POST ysbAudit: approve a pending partner, or decline with a reason. */
+export function useAudit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, pass, reason }: AuditInput) => {
+      const response = await apiPost<unknown>('/api/crm/ysbAudit', { id, pass: pass ? '1' : '0', reason });
+      return { row: partnerRowSchema.parse(response.data), msg: response.msg };
+    },
+    onSuccess: () => invalidateYsb(queryClient),
+  });
+}
+
+export type ReferralFilter = { status: number; partner_id?: number };
+
+/** POST ysbClient: the referrals of my partners (or one partner's). */
+export const useReferrals = (filter: ReferralFilter) =>
+  usePagedList({
+    queryKey: ysbKeys.referrals(filter),
+    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
+      referralPageSchema.parse(
+        (await apiPost<unknown>('/api/crm/ysbClient', { ...filter, cursor: cursor ?? '', limit: 20 }, signal)).data,
+      ),
+  });
+
+/** POST ysbOutsideClient: one referral (can_convert says whether it may become a case now). */
+export const useReferral = (id: number) =>
+  useQuery({
+    queryKey: ysbKeys.referral(id),
+    queryFn: async ({ signal }) =>
+      referralDetailSchema.parse((await apiPost<unknown>('/api/crm/ysbOutsideClient', { id }, signal)).data),
+    enabled: id > 0,
+  });
+
+/** POST ysbTeam: a leader's members with their partners and referral counts. */
+export const useYsbTeam = () =>
+  useQuery({
+    queryKey: ysbKeys.team,
+    queryFn: async ({ signal }) => ysbTeamSchema.parse((await apiPost<unknown>('/api/crm/ysbTeam', {}, signal)).data),
+  });
+
+/** POST ysbQrcode: my invite as a link, a code and a QR code (PNG data URL). */
+export const useInviteQr = (enabled: boolean) =>
+  useQuery({
+    queryKey: ysbKeys.inviteQr,
+    queryFn: async ({ signal }) =>
+      inviteQrSchema.parse((await apiPost<unknown>('/api/crm/ysbQrcode', {}, signal)).data),
+    enabled,
+  });

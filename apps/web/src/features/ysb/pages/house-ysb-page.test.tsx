@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { aReferralDetail } from '../test-data.ts';
+
+describe('/business/houseYsb/:id', () => {
+  it('shows the referral; 转为报单 opens the case form for it', async () => {
+    const page = await renderPage('/business/houseYsb/21', {
+      api: {
+        '/api/crm/ysbOutsideClient': ok(aReferralDetail({ can_convert: true, can_edit: false })),
+        '/api/crm/addClient': ok({ id: 1 }),
+      },
+    });
+    expect(await screen.findByText('2026-12-20')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '13912345678' }).getAttribute('href')).toBe('tel:13912345678');
+    expect(screen.getByText('李伙伴')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/ysbOutsideClient').fields).toEqual({ id: '21' });
+    await tap(screen.getByRole('button', { name: '转为报单' }));
+    await expect.poll(page.pathname).toBe('/business/add');
+    expect(page.router.state.location.search).toBe('?referral=21');
+  });
+
+  it('offers no 转为报单 when it may not be converted', async () => {
+    await renderPage('/business/houseYsb/21', {
+      api: {
+        '/api/crm/ysbOutsideClient': ok(
+          aReferralDetail({ status: 2, status_label: '已转报单', case_status_label: '签约中', can_convert: false }),
+        ),
+      },
+    });
+    expect(await screen.findByText('签约中')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '转为报单' })).toBeNull();
+  });
+
+  it('shows a failure with a retry', async () => {
+    const page = await renderPage('/business/houseYsb/21', { api: { '/api/crm/ysbOutsideClient': httpError(500) } });
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/ysbOutsideClient', ok(aReferralDetail()));
+    expect(await screen.findByText('2026-12-20')).toBeTruthy();
+  });
+});

@@ -1,0 +1,107 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, findToast, LEADER, ok, renderPage, tap } from '../../../test/page.ts';
+import { aPartnerRow, page as pageOf } from '../test-data.ts';
+
+const row = () => screen.findByText('赵下级').then((node) => node.closest('.case-row') as HTMLElement);
+
+describe('/business/ysb', () => {
+  it('lists my pending partners with phone, inviter and counts; a row opens their referrals', async () => {
+    const page = await renderPage('/business/ysb', {
+      api: { '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])) },
+    });
+    const item = await row();
+    expect(item.textContent).toContain('137****0000');
+    expect(item.textContent).toContain('邀请人：李伙伴');
+    expect(item.textContent).toContain('保护中 1 · 已转 0 · 失效 0');
+    expect(page.api.lastCall('/api/crm/ysbUser').fields).toMatchObject({ status: '0', scope: 'mine' });
+    expect(screen.getByRole('link', { name: '合作伙伴报备的客户' }).getAttribute('href')).toBe('/business/ysblist');
+    expect(
+      within(item)
+        .getByRole('link', { name: /赵下级/ })
+        .getAttribute('href'),
+    ).toBe(`/business/ysbdetail/8?name=${encodeURIComponent('赵下级')}`);
+  });
+
+  it('approves after confirming', async () => {
+    const page = await renderPage('/business/ysb', {
+      api: {
+        '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])),
+        '/api/crm/ysbAudit': ok(aPartnerRow({ status: 1, status_label: '已通过' })),
+      },
+    });
+    await tap(within(await row()).getByRole('button', { name: '通过' }));
+    expect(await screen.findByText(/确定通过「赵下级」的注册吗/)).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('已通过')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/ysbAudit').fields).toEqual({ id: '8', pass: '1', reason: '' });
+  });
+
+  it('declines only with a reason: the sheet stays open with its message until one is typed', async () => {
+    const page = await renderPage('/business/ysb', {
+      api: {
+        '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])),
+        '/api/crm/ysbAudit': ok(aPartnerRow({ status: 2, status_label: '未通过' })),
+      },
+    });
+    await tap(within(await row()).getByRole('button', { name: '不通过' }));
+    await tap(await screen.findByRole('button', { name: '确定' }));
+    expect(await screen.findByText('请填写不通过原因', { selector: '[role="alert"]' })).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/ysbAudit')).toHaveLength(0);
+    const box = document.getElementById('decline-reason') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '资料不全' } });
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('已设为不通过')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/ysbAudit').fields).toEqual({ id: '8', pass: '0', reason: '资料不全' });
+  });
+
+  it('shows the refusal of an audit', async () => {
+    await renderPage('/business/ysb', {
+      api: { '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])), '/api/crm/ysbAudit': fail('该合作伙伴已审核') },
+    });
+    await tap(within(await row()).getByRole('button', { name: '通过' }));
+    await tap(await screen.findByRole('button', { name: '确定' }));
+    expect(await findToast('该合作伙伴已审核')).toBeTruthy();
+  });
+
+  it('switches tabs, and for a leader honours scope=team', async () => {
+    const page = await renderPage('/business/ysb?scope=team', {
+      user: LEADER,
+      api: { '/api/crm/ysbUser': ok(pageOf([])) },
+    });
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/ysbUser').fields).toMatchObject({ scope: 'team' });
+    await tap(screen.getByText('全部'));
+    await expect.poll(() => page.api.lastCall('/api/crm/ysbUser').fields.status).toBe('-1');
+  });
+
+  it('opens the invite sheet with the QR code and link', async () => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(() => Promise.resolve()) },
+      configurable: true,
+    });
+    await renderPage('/business/ysb', {
+      api: {
+        '/api/crm/ysbUser': ok(pageOf([])),
+        '/api/crm/ysbQrcode': ok({
+          invite_code: 'ABCD2345',
+          link: 'https://x/outside/register?invite=ABCD2345&corp=1',
+          png: 'data:image/png;base64,AA',
+        }),
+      },
+    });
+    await tap(await screen.findByRole('button', { name: '邀请合作伙伴' }));
+    expect((await screen.findByAltText('邀请二维码')).getAttribute('src')).toBe('data:image/png;base64,AA');
+    expect(screen.getByText('ABCD2345')).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '复制' }));
+    expect(await findToast('已复制')).toBeTruthy();
+  });
+
+  it('shows a failed list with a retry', async () => {
+    const page = await renderPage('/business/ysb', { api: { '/api/crm/ysbUser': fail('无权查看') } });
+    expect(await screen.findByText('无权查看')).toBeTruthy();
+    page.api.set({ '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])) });
+    await tap(screen.getByRole('button', { name: '重试' }));
+    expect(await row()).toBeTruthy();
+  });
+});
