@@ -185,6 +185,8 @@ export const partnerRowSchema = z.object({
   phone: z.string(),
   status: z.number().int(),
   status_label: z.string(),
+  /** Why staff declined the partner ('' otherwise). */
+  decline_reason: z.string(),
   inviter_name: z.string(),
   staff_name: z.string(),
   counts: referralCountsSchema,
@@ -196,6 +198,7 @@ export const partnerPageSchema = pageSchema(partnerRowSchema);
 export const outsideProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  bank_id: z.number().int().nullable(),
   bank_name: z.string(),
   min_amount_fen: z.number().int(),
   max_amount_fen: z.number().int(),

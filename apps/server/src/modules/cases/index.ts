@@ -163,6 +163,7 @@ export const activeProducts = (ex: Executor, corpId: number) =>
     .select({
       id: products.id,
       name: products.name,
+      bankId: products.bankId,
       bankName: sql<string>`coalesce(${productBank.name}, '')`,
       minAmountFen: products.minAmountFen,
       maxAmountFen: products.maxAmountFen,

@@ -69,6 +69,7 @@ const toPartnerRow = (row: PartnerRowData): PartnerRow => ({
   phone: maskPhone(row.phone),
   status: row.status,
   status_label: PARTNER_STATUS_LABELS[row.status] ?? '',
+  decline_reason: row.declineReason,
   inviter_name: row.inviterName,
   staff_name: row.staffName,
   counts: row.counts,
@@ -394,6 +395,7 @@ export function createOutsideService({ repo, auth, access, now }: OutsideService
       (await repo.products(caller.corpId)).map((p) => ({
         id: p.id,
         name: p.name,
+        bank_id: p.bankId,
         bank_name: p.bankName,
         min_amount_fen: p.minAmountFen,
         max_amount_fen: p.maxAmountFen,

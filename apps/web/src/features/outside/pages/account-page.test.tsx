@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPage, tap } from '../../../test/page.ts';
-import { aPartner } from '../test-data.ts';
+import { aPartner } from '../../../test/outside-data.ts';
 
 describe('/outside/account', () => {
   it('shows the account, inviter and protection period', async () => {

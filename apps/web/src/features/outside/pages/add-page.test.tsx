@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmOpenPicker, fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReferralDetail } from '../test-data.ts';
+import { aReferralDetail } from '../../../test/outside-data.ts';
 
 const type = (id: string, value: string) =>
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
@@ -10,6 +10,7 @@ const PRODUCTS = {
     {
       id: 3,
       name: '信用贷',
+      bank_id: 9,
       bank_name: '工商银行',
       min_amount_fen: 1_000_000,
       max_amount_fen: 50_000_000,

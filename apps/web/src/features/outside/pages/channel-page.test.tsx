@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
-import { page as pageOf } from '../test-data.ts';
+import { page as pageOf } from '../../../test/outside-data.ts';
 
 const CHANNEL = {
   id: 4,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmOpenPicker, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReferralDetail } from '../test-data.ts';
+import { aReferralDetail } from '../../../test/outside-data.ts';
 
 const CHANNELS = {
   '/api/crm/outsideChannelList': ok({

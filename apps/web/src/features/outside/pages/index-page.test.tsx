@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
-import { aPartner } from '../test-data.ts';
+import { aPartner } from '../../../test/outside-data.ts';
 
 describe('/outside/index/:openid?', () => {
   it("shows the partner's name, company, counts, protection days and tiles, with no header", async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findFieldError, findToast, ok, renderPage, tap } from '../../../test/page.ts';
-import { aPartner } from '../test-data.ts';
+import { aPartner } from '../../../test/outside-data.ts';
 
 const type = (id: string, value: string) =>
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });

@@ -5,6 +5,7 @@ import { httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/p
 const PRODUCT = {
   id: 3,
   name: '信用贷',
+  bank_id: 9,
   bank_name: '工商银行',
   min_amount_fen: 1_000_000,
   max_amount_fen: 50_000_000,

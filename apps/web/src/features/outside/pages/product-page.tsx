@@ -48,9 +48,8 @@ export function OutsideProductPage() {
   const [bank, setBank] = useState<Bank | null>(null);
   if (products.isPending) return <PageLoading />;
   if (products.isError) return <LoadError message={products.error.message} onRetry={() => void products.refetch()} />;
-  const bankNamed = (name: string) => banks.data?.find((row) => row.name === name) ?? null;
   const row = (product: OutsideProduct) => {
-    const productBank = bankNamed(product.bank_name);
+    const productBank = banks.data?.find((row) => row.id === product.bank_id) ?? null;
     return (
       <List.Item
         key={product.id}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReferralDetail } from '../test-data.ts';
+import { aReferralDetail } from '../../../test/outside-data.ts';
 
 describe('/business/houseYsb/:id', () => {
   it('shows the referral; 转为报单 opens the case form for it', async () => {

@@ -1,4 +1,4 @@
-/** Records of the staff-side partner calls for this feature's page tests. */
+/** Records of the outside-partner calls (packages/domain/src/api/outside.ts) for the outside and ysb page tests. */
 import type { OutsideUser, PartnerRow, ReferralDetail, ReferralListItem } from '@crm/domain/api/outside';
 
 export const aPartner = (over: Partial<OutsideUser> = {}): OutsideUser => ({
@@ -57,6 +57,7 @@ export const aPartnerRow = (over: Partial<PartnerRow> = {}): PartnerRow => ({
   phone: '137****0000',
   status: 0,
   status_label: '待审核',
+  decline_reason: '',
   inviter_name: '李伙伴',
   staff_name: '王小明',
   counts: { protected: 1, converted: 0, released: 0 },
