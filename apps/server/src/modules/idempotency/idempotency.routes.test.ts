@@ -4,9 +4,9 @@ import { houseChannels, houseClients } from '../../db/schema/house.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { IDEMPOTENT_ROUTES } from '../../plugins/idempotency.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { houseClientForm } from '../../test/factories-house.ts';
-import { loginAs, postForBody, postForm } from '../../test/http.ts';
+import { salesWorld } from '../../test/sales-world.ts';
+import { postForBody, postForm } from '../../test/http.ts';
 import { createIdempotencyRepository } from './idempotency.repository.ts';
 import { createIdempotencyService, hashBody } from './idempotency.service.ts';
 
@@ -19,18 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-async function world() {
-  const corp = await createCompany(test.db);
-  const team = await createTeam(test.db, corp.id);
-  const sales = await createStaff(test.db, corp.id, { teamId: team.id });
-  const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
-  return {
-    corp,
-    sales,
-    colleague,
-    cookies: { sales: await loginAs(test, sales), colleague: await loginAs(test, colleague) },
-  };
-}
+const world = () => salesWorld(test);
 
 const channel = (name = '中原地产') => ({ name, contact: '王经理', phone: '13911112222', remark: '' });
 const send = (cookie: string, path: string, fields: Record<string, string | number>, key?: string) =>
