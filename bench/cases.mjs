@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { logIn } from './lib/demo-login.mjs';
 import { freePort } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -22,7 +23,7 @@ const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
 const LIST_P99_LIMIT_MS = 50;
 /** Bench staff 2001: a salesperson of company 1 with 1,000 cases. */
-const STAFF = { id: 2001, phone: '13700000001', corpId: 1 };
+const STAFF = { staffId: 2001, phone: '13700000001', corpId: 1 };
 
 const { values: args } = parseArgs({
   options: { duration: { type: 'string' }, cases: { type: 'string' } },
@@ -92,28 +93,6 @@ async function startServer(env) {
   throw new Error(`server did not start:\n${log}`);
 }
 
-async function logIn(url) {
-  const sms = await (
-    await fetch(`${url}/common/smsCode`, { method: 'POST', body: new URLSearchParams({ phone: STAFF.phone }) })
-  ).json();
-  if (!sms.data?.verifyCode) throw new Error(`no demo code: ${JSON.stringify(sms)}`);
-  const response = await fetch(`${url}/api/crm/login`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      corp_id: String(STAFF.corpId),
-      phone: STAFF.phone,
-      code: sms.data.verifyCode,
-      wxworkid: 'null',
-    }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .find((pair) => pair.startsWith('crm_session='));
-  if (!cookie) throw new Error(`login refused: ${await response.text()}`);
-  return cookie;
-}
-
 const form = (cookie, body) => ({
   method: 'POST',
   headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
@@ -155,7 +134,7 @@ function cannon(request, seconds) {
 }
 
 async function measure(target, server) {
-  const cookie = await logIn(server.url);
+  const cookie = await logIn(server.url, STAFF);
   const rows = [];
   for (const request of await requests(server.url, cookie)) {
     process.stdout.write(`  ${target} · ${request.name}: warming up ${WARMUP_SECONDS} s, measuring ${duration} s … `);

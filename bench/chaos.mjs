@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO, logIn } from './lib/demo-login.mjs';
 import { freePort, killGroup } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -29,7 +30,6 @@ const PG_DOWN_MS = 2_000;
 const GAP_MS = 8_000;
 const REQUEST_TIMEOUT_MS = 5_000;
 const WRITER_PAUSE_MS = 200;
-const DEMO = { staffId: 1, phone: '13800000001', corpId: 1 };
 const DB_NAME = 'crm_chaos';
 const PG_BIN = process.env.CHAOS_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const isRoot = process.getuid?.() === 0;
@@ -196,28 +196,6 @@ async function waitForHealthz(baseUrl, timeoutMs = 60_000) {
 
 // ---------------------------------------------------------------------------------------------------------
 // API calls
-
-async function logIn(baseUrl) {
-  const smsForm = new FormData();
-  smsForm.set('phone', DEMO.phone);
-  const sms = await (await fetch(`${baseUrl}/common/smsCode`, { method: 'POST', body: smsForm })).json();
-  const code = sms.data?.verifyCode;
-  if (sms.code !== 0 || !code) throw new Error(`POST /common/smsCode gave no demo code: ${JSON.stringify(sms)}`);
-  const loginForm = new FormData();
-  loginForm.set('corp_id', String(DEMO.corpId));
-  loginForm.set('phone', DEMO.phone);
-  loginForm.set('code', code);
-  loginForm.set('wxworkid', 'null');
-  const response = await fetch(`${baseUrl}/api/crm/login`, { method: 'POST', body: loginForm });
-  const login = await response.json();
-  if (login.code !== 0) throw new Error(`POST /api/crm/login refused: ${JSON.stringify(login)}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .find((pair) => pair.startsWith('crm_session='));
-  if (!cookie) throw new Error('POST /api/crm/login set no crm_session cookie');
-  return cookie;
-}
 
 /** A real database-backed call: the signed-in staff's own record (session lookup + staff query). */
 async function servedOnce(baseUrl, cookie) {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { DEMO, json, logIn } from './lib/demo-login.mjs';
 import { freePort, killGroup } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -27,7 +28,6 @@ const LOGIN_BUDGET = { targetBytes: 120_000, limitBytes: 150_000 };
 const CASE_LIST_PHONE = '13800000002';
 const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
-const DEMO = { staffId: 1, phone: '13800000001', corpId: 1 };
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_BENCH_DB = 'crm_bench';
 /** WeCom's in-app browser, the people who use the app (same user agent as the e2e tests). */
@@ -521,46 +521,6 @@ async function measureSizes(getServer) {
 
 // ---------------------------------------------------------------------------------------------------------
 // 2. Load test of POST /api/crm/userinfo
-
-async function json(response, what) {
-  const text = await response.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new Error(`${what} answered HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 300)}`);
-  }
-}
-
-/** Logs in as demo staff 1 through the real SMS flow; answers the `crm_session=...` cookie pair. */
-async function logIn(baseUrl) {
-  const smsForm = new FormData();
-  smsForm.set('phone', DEMO.phone);
-  const sms = await json(
-    await fetch(`${baseUrl}/common/smsCode`, { method: 'POST', body: smsForm }),
-    'POST /common/smsCode',
-  );
-  const code = sms.data?.verifyCode;
-  if (sms.code !== 0 || !code) throw new Error(`POST /common/smsCode gave no demo code: ${JSON.stringify(sms)}`);
-
-  const loginForm = new FormData();
-  loginForm.set('corp_id', String(DEMO.corpId));
-  loginForm.set('phone', DEMO.phone);
-  loginForm.set('code', code);
-  loginForm.set('wxworkid', 'null');
-  const response = await fetch(`${baseUrl}/api/crm/login`, {
-    method: 'POST',
-    body: loginForm,
-  });
-  const login = await json(response, 'POST /api/crm/login');
-  if (login.code !== 0 || login.data?.id !== DEMO.staffId)
-    throw new Error(`POST /api/crm/login refused: ${JSON.stringify(login)}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .find((pair) => pair.startsWith('crm_session='));
-  if (!cookie) throw new Error('POST /api/crm/login set no crm_session cookie');
-  return cookie;
-}
 
 function userinfoRequest(baseUrl, cookie) {
   return {

@@ -15,10 +15,19 @@ type Serialized = ReturnType<typeof stdSerializers.err> & { detail?: unknown; db
 
 const scrubText = (text: string) => text.replace(PARAMS_LINE, '').replace(QUOTED_VALUE, '$1"…"');
 
+/**
+ * The error and those it wraps (drizzle wraps the driver's error in `cause`), outermost first. Five deep at
+ * most, so a cause cycle cannot hang the error handler.
+ */
+export function causeChain(error: unknown): (Error & { code?: unknown })[] {
+  const chain: Error[] = [];
+  for (let current = error; current instanceof Error && chain.length < 5; current = current.cause) chain.push(current);
+  return chain;
+}
+
 /** The SQLSTATE of the error or of one it wraps: what a reader of the log needs instead of the values. */
 export function sqlState(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    const code = (current as { code?: unknown }).code;
+  for (const { code } of causeChain(error)) {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;

@@ -69,14 +69,14 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
     .returning({ id: houseBrokerageUsers.id });
   const [r1, r2] = receivers.map((row) => row.id) as [number, number, number];
 
+  // Company 1's clients all sit in team 1 with 孙管家 (staff 6) as their steward.
+  const stewarded = { corpId: 1, teamId: 1, stewardId: 6 };
   const rows = await tx
     .insert(houseClients)
     .values([
       {
-        corpId: 1,
+        ...stewarded,
         ownerId: 1,
-        teamId: 1,
-        stewardId: 6,
         channelId: ch1,
         source: 'channel',
         name: '沈家豪',
@@ -86,10 +86,8 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
         bank: '工商银行',
       },
       {
-        corpId: 1,
+        ...stewarded,
         ownerId: 2,
-        teamId: 1,
-        stewardId: 6,
         channelId: ch3,
         source: 'channel',
         name: '韩雪',
@@ -101,10 +99,8 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
         bank: '建设银行',
       },
       {
-        corpId: 1,
+        ...stewarded,
         ownerId: 1,
-        teamId: 1,
-        stewardId: 6,
         channelId: ch2,
         source: 'channel',
         name: '马俊',
@@ -114,10 +110,8 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
         bank: '招商银行',
       },
       {
-        corpId: 1,
+        ...stewarded,
         ownerId: 1,
-        teamId: 1,
-        stewardId: 6,
         channelId: ch1,
         source: 'channel',
         name: '赵磊',
@@ -132,10 +126,8 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
         brokerageState: 'approved',
       },
       {
-        corpId: 1,
+        ...stewarded,
         ownerId: 1,
-        teamId: 1,
-        stewardId: 6,
         channelId: ch1,
         source: 'channel',
         name: '钱多多',
@@ -150,10 +142,8 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
         brokerageState: 'pending_audit',
       },
       {
-        corpId: 1,
+        ...stewarded,
         ownerId: 2,
-        teamId: 1,
-        stewardId: 6,
         name: '孙丽',
         phone: '13812348888',
         stewardStatus: 'handled',
@@ -163,10 +153,8 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
         bank: '浦发银行',
       },
       {
-        corpId: 1,
+        ...stewarded,
         ownerId: 2,
-        teamId: 1,
-        stewardId: 6,
         source: 'official',
         name: '朱明',
         phone: '13812349999',

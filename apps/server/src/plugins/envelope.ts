@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { z } from 'zod';
 import { API_CODE } from '@crm/domain/api/envelope';
 import { AppError, RefusedError, TooManyError } from '../errors.ts';
-import { sqlState } from '../log-scrub.ts';
+import { causeChain, sqlState } from '../log-scrub.ts';
 
 const GENERIC_FAULT = '服务器开小差了，请稍后再试';
 const UNAVAILABLE = '服务暂不可用，请稍后再试';
@@ -17,16 +17,11 @@ const UNAVAILABLE_MESSAGES =
 
 /** Whether an error, or one it wraps (drizzle wraps the driver's in `cause`), says the database is away. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let current: unknown = error, depth = 0;
-    current instanceof Error && depth < 5;
-    current = current.cause, depth += 1
-  ) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(08|57P)/.test(code))) return true;
-    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
-  }
-  return false;
+  return causeChain(error).some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(08|57P)/.test(code))) ||
+      UNAVAILABLE_MESSAGES.test(message),
+  );
 }
 
 /** Whether a parsed body, query or path holds a NUL character: PostgreSQL text cannot store one (22021). */
@@ -90,8 +85,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     // The schemas bound every id, number and date (api/bounds.ts); should one slip through, PostgreSQL's
     // data exceptions (class 22: out of range, bad date, bad character) are still the input's fault.
-    if (sqlState(error)?.startsWith('22')) {
-      request.log.warn({ code: sqlState(error), url: request.routeOptions.url }, 'input refused by the database');
+    const code = sqlState(error);
+    if (code?.startsWith('22')) {
+      request.log.warn({ code, url: request.routeOptions.url }, 'input refused by the database');
       return reply.status(200).send({ code: API_CODE.refused, msg: OUT_OF_RANGE, data: null });
     }
     request.log.error({ err: error }, 'request failed');

@@ -2,9 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, createCase } from '../../test/factories-cases.ts';
-import { loginAs, postForm } from '../../test/http.ts';
+import { postForm } from '../../test/http.ts';
+import { salesWorld } from '../../test/sales-world.ts';
 
 /*
  * "One open X per case" under concurrent requests. They prove something only in the PostgreSQL pass (PGlite
@@ -15,10 +15,8 @@ let test: TestApp;
 let owner: { id: number; corpId: number; teamId: number | null; cookie: string };
 beforeAll(async () => {
   test = await buildTestApp({ now: () => new Date('2026-11-21T08:00:00Z') });
-  const corp = await createCompany(test.db);
-  const team = await createTeam(test.db, corp.id);
-  const row = await createStaff(test.db, corp.id, { teamId: team.id });
-  owner = { id: row.id, corpId: corp.id, teamId: row.teamId, cookie: await loginAs(test, row) };
+  const { sales, cookies } = await salesWorld(test);
+  owner = { ...sales, cookie: cookies.sales };
 });
 afterAll(() => test.close());
 

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
+import { keyset } from '../../db/keyset.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
@@ -334,20 +335,15 @@ export function createCasesRepository(db: Db) {
         : /^\d{1,11}$/.test(keyword)
           ? sql`${clients.phone} like ${`%${keyword}`}`
           : sql`${clients.name} like ${`${keyword.replace(/[%_\\]/g, '\\$&')}%`}`;
-      return db
-        .select({ ...caseListColumns, ownerName: owner.name })
-        .from(clients)
-        .innerJoin(owner, eq(owner.id, clients.ownerId))
-        .where(
-          and(
-            scopeWhere(scope),
-            filter.status ? eq(clients.status, filter.status) : undefined,
-            filter.cursor ? lt(clients.id, filter.cursor) : undefined,
-            search,
-          ),
-        )
-        .orderBy(desc(clients.id))
-        .limit(filter.limit + 1);
+      return keyset(filter, clients.id, (limit, before) =>
+        db
+          .select({ ...caseListColumns, ownerName: owner.name })
+          .from(clients)
+          .innerJoin(owner, eq(owner.id, clients.ownerId))
+          .where(and(scopeWhere(scope), filter.status ? eq(clients.status, filter.status) : undefined, before, search))
+          .orderBy(desc(clients.id))
+          .limit(limit),
+      );
     },
 
     // ---- follow-ups ------------------------------------------------------------------------------
@@ -357,32 +353,34 @@ export function createCasesRepository(db: Db) {
       staffId: number,
       filter: { dueBy: Date | null; cursor: number | null; limit: number },
     ) =>
-      db
-        .select({
-          id: followUps.id,
-          clientId: followUps.clientId,
-          clientName: clients.name,
-          phone: clients.phone,
-          status: clients.status,
-          note: followUps.note,
-          nextContactAt: followUps.nextContactAt,
-        })
-        .from(followUps)
-        .innerJoin(clients, caseOf(followUps))
-        .where(
-          and(
-            eq(followUps.corpId, corpId),
-            eq(followUps.staffId, staffId),
-            isNull(followUps.doneAt),
-            live,
-            filter.dueBy ? lte(followUps.nextContactAt, filter.dueBy) : undefined,
-            // Offset-free paging on (next_contact_at, id) would need a compound cursor; ids of open
-            // follow-ups of one person are few (dozens), so a plain id keyset in id order is enough.
-            filter.cursor ? lt(followUps.id, filter.cursor) : undefined,
-          ),
-        )
-        .orderBy(desc(followUps.id))
-        .limit(filter.limit + 1),
+      keyset(filter, followUps.id, (limit, before) =>
+        db
+          .select({
+            id: followUps.id,
+            clientId: followUps.clientId,
+            clientName: clients.name,
+            phone: clients.phone,
+            status: clients.status,
+            note: followUps.note,
+            nextContactAt: followUps.nextContactAt,
+          })
+          .from(followUps)
+          .innerJoin(clients, caseOf(followUps))
+          .where(
+            and(
+              eq(followUps.corpId, corpId),
+              eq(followUps.staffId, staffId),
+              isNull(followUps.doneAt),
+              live,
+              filter.dueBy ? lte(followUps.nextContactAt, filter.dueBy) : undefined,
+              // Offset-free paging on (next_contact_at, id) would need a compound cursor; ids of open
+              // follow-ups of one person are few (dozens), so a plain id keyset in id order is enough.
+              before,
+            ),
+          )
+          .orderBy(desc(followUps.id))
+          .limit(limit),
+      ),
 
     listFollowUps: (corpId: number, clientId: number) =>
       db
@@ -429,33 +427,35 @@ export function createCasesRepository(db: Db) {
       corpId: number,
       filter: { openOnly: boolean; id: number | null; cursor: number | null; limit: number },
     ) =>
-      db
-        .select({
-          id: serviceRequests.id,
-          clientId: serviceRequests.clientId,
-          clientName: clients.name,
-          phone: clients.phone,
-          clientStatus: clients.status,
-          ownerId: clients.ownerId,
-          ownerName: owner.name,
-          status: serviceRequests.status,
-          transferReason: serviceRequests.transferReason,
-          createdAt: serviceRequests.createdAt,
-        })
-        .from(serviceRequests)
-        .innerJoin(clients, caseOf(serviceRequests))
-        .innerJoin(owner, eq(owner.id, clients.ownerId))
-        .where(
-          and(
-            eq(serviceRequests.corpId, corpId),
-            filter.openOnly ? eq(serviceRequests.status, 'open') : undefined,
-            filter.id ? eq(serviceRequests.id, filter.id) : undefined,
-            filter.cursor ? lt(serviceRequests.id, filter.cursor) : undefined,
-            live,
-          ),
-        )
-        .orderBy(desc(serviceRequests.id))
-        .limit(filter.limit + 1),
+      keyset(filter, serviceRequests.id, (limit, before) =>
+        db
+          .select({
+            id: serviceRequests.id,
+            clientId: serviceRequests.clientId,
+            clientName: clients.name,
+            phone: clients.phone,
+            clientStatus: clients.status,
+            ownerId: clients.ownerId,
+            ownerName: owner.name,
+            status: serviceRequests.status,
+            transferReason: serviceRequests.transferReason,
+            createdAt: serviceRequests.createdAt,
+          })
+          .from(serviceRequests)
+          .innerJoin(clients, caseOf(serviceRequests))
+          .innerJoin(owner, eq(owner.id, clients.ownerId))
+          .where(
+            and(
+              eq(serviceRequests.corpId, corpId),
+              filter.openOnly ? eq(serviceRequests.status, 'open') : undefined,
+              filter.id ? eq(serviceRequests.id, filter.id) : undefined,
+              before,
+              live,
+            ),
+          )
+          .orderBy(desc(serviceRequests.id))
+          .limit(limit),
+      ),
 
     lockServiceRequest: (tx: Tx, corpId: number, id: number) => lockRow(tx, serviceRequests, corpId, id),
 
@@ -504,32 +504,34 @@ export function createCasesRepository(db: Db) {
       by: { staffId: number } | { teamId: number },
       filter: { openOnly: boolean; cursor: number | null; limit: number },
     ) =>
-      db
-        .select({
-          id: appeals.id,
-          clientId: appeals.clientId,
-          clientName: clients.name,
-          clientStatus: clients.status,
-          staffName: owner.name,
-          reason: appeals.reason,
-          status: appeals.status,
-          decisionReason: appeals.decisionReason,
-          createdAt: appeals.createdAt,
-          decidedAt: appeals.decidedAt,
-        })
-        .from(appeals)
-        .innerJoin(clients, caseOf(appeals))
-        .innerJoin(owner, eq(owner.id, appeals.staffId))
-        .where(
-          and(
-            eq(appeals.corpId, corpId),
-            'staffId' in by ? eq(appeals.staffId, by.staffId) : eq(appeals.teamId, by.teamId),
-            filter.openOnly ? eq(appeals.status, 'open') : undefined,
-            filter.cursor ? lt(appeals.id, filter.cursor) : undefined,
-          ),
-        )
-        .orderBy(desc(appeals.id))
-        .limit(filter.limit + 1),
+      keyset(filter, appeals.id, (limit, before) =>
+        db
+          .select({
+            id: appeals.id,
+            clientId: appeals.clientId,
+            clientName: clients.name,
+            clientStatus: clients.status,
+            staffName: owner.name,
+            reason: appeals.reason,
+            status: appeals.status,
+            decisionReason: appeals.decisionReason,
+            createdAt: appeals.createdAt,
+            decidedAt: appeals.decidedAt,
+          })
+          .from(appeals)
+          .innerJoin(clients, caseOf(appeals))
+          .innerJoin(owner, eq(owner.id, appeals.staffId))
+          .where(
+            and(
+              eq(appeals.corpId, corpId),
+              'staffId' in by ? eq(appeals.staffId, by.staffId) : eq(appeals.teamId, by.teamId),
+              filter.openOnly ? eq(appeals.status, 'open') : undefined,
+              before,
+            ),
+          )
+          .orderBy(desc(appeals.id))
+          .limit(limit),
+      ),
 
     lockAppeal: (tx: Tx, corpId: number, id: number) => lockRow(tx, appeals, corpId, id),
 

@@ -5,10 +5,11 @@ import { files } from '../../db/schema/files.ts';
 import { houseAudits, houseChannels, houseClients, houseImages, houseOwnerEvents } from '../../db/schema/house.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { createStaff } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
 import { makeJpeg, postFile } from '../../test/factories-money.ts';
 import { expectBurst, loginAs, postForBody } from '../../test/http.ts';
+import { salesWorld } from '../../test/sales-world.ts';
 
 /*
  * One live signing task and one pending audit per house client under concurrent requests (they prove
@@ -23,20 +24,14 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 async function world() {
-  const corp = await createCompany(test.db);
-  const team = await createTeam(test.db, corp.id);
-  const sales = await createStaff(test.db, corp.id, { teamId: team.id });
-  const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
-  const finance = await createStaff(test.db, corp.id, { jobs: [4], isLeader: true });
-  const steward = await createStaff(test.db, corp.id, { jobs: [5] });
+  const sellers = await salesWorld(test);
+  const finance = await createStaff(test.db, sellers.corp.id, { jobs: [4], isLeader: true });
+  const steward = await createStaff(test.db, sellers.corp.id, { jobs: [5] });
   return {
-    corp,
-    team,
-    sales,
-    colleague,
+    ...sellers,
     finance,
     steward,
-    cookies: { finance: await loginAs(test, finance), steward: await loginAs(test, steward) },
+    cookies: { ...sellers.cookies, finance: await loginAs(test, finance), steward: await loginAs(test, steward) },
   };
 }
 const post = (cookie: string, name: string, fields: Record<string, string | number>) =>
@@ -130,7 +125,7 @@ describe('addHouseImg under concurrent uploads', () => {
   it('stops at the cap: twelve uploads at once for a client two short of it add two images', async () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id);
-    const cookie = await loginAs(test, w.sales);
+    const cookie = w.cookies.sales;
     const base = { corpId: w.corp.id, houseClientId: client.id };
     const stored = await test.db
       .insert(files)

@@ -1,24 +1,10 @@
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
+import { keyset } from '../../db/keyset.ts';
 import { staff } from '../../db/schema/staff.ts';
 import {
   houseAuditEvents,
@@ -127,18 +113,6 @@ const orderColumns = {
   payRef: houseBrokerageOrders.payRef,
   createdAt: houseBrokerageOrders.createdAt,
 };
-
-/**
- * One keyset page, newest first: rows with an id below the cursor, one past the page (toPage reads it as
- * "more exist" without counting the table).
- */
-function keyset<T>(
-  page: PageRequest,
-  id: SQLWrapper,
-  run: (limit: number, before: SQL | undefined) => PromiseLike<T[]>,
-) {
-  return run(page.limit + 1, page.cursor === null ? undefined : lt(id, page.cursor));
-}
 
 function scopeWhere(scope: ClientScope): SQL | undefined {
   const base = and(eq(houseClients.corpId, scope.corpId), isNull(houseClients.deletedAt));

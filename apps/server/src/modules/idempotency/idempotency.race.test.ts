@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followUps } from '../../db/schema/cases.ts';
 import { houseClients } from '../../db/schema/house.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createCase } from '../../test/factories-cases.ts';
 import { houseClientForm } from '../../test/factories-house.ts';
-import { loginAs, postForBody } from '../../test/http.ts';
+import { postForBody } from '../../test/http.ts';
+import { salesWorld } from '../../test/sales-world.ts';
 
 /*
  * One key, one record, under concurrent retries (decision 046). They prove something only in the PostgreSQL
@@ -18,10 +18,8 @@ let test: TestApp;
 let sales: { id: number; corpId: number; teamId: number | null; cookie: string };
 beforeAll(async () => {
   test = await buildTestApp({ now: () => new Date('2026-11-23T08:00:00Z') });
-  const corp = await createCompany(test.db);
-  const team = await createTeam(test.db, corp.id);
-  const row = await createStaff(test.db, corp.id, { teamId: team.id });
-  sales = { id: row.id, corpId: corp.id, teamId: row.teamId, cookie: await loginAs(test, row) };
+  const world = await salesWorld(test);
+  sales = { ...world.sales, cookie: world.cookies.sales };
 });
 afterAll(() => test.close());
 

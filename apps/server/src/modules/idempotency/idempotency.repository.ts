@@ -28,6 +28,26 @@ export function createIdempotencyRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /**
+     * Takes over a reservation whose request has not answered since `staleBefore` (its process died), for
+     * the same content. One statement, so of a burst of retries exactly one takes it.
+     */
+    async takeOver(scope: KeyScope, bodyHash: string, at: Date, staleBefore: Date): Promise<boolean> {
+      const rows = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: at })
+        .where(
+          and(
+            scoped(scope),
+            eq(idempotencyKeys.bodyHash, bodyHash),
+            isNull(idempotencyKeys.responseStatus),
+            lt(idempotencyKeys.createdAt, staleBefore),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      return rows.length === 1;
+    },
+
     async find(scope: KeyScope) {
       const [row] = await db
         .select({

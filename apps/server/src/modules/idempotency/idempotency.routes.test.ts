@@ -4,11 +4,11 @@ import { houseChannels, houseClients } from '../../db/schema/house.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { IDEMPOTENT_ROUTES } from '../../plugins/idempotency.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { houseClientForm } from '../../test/factories-house.ts';
-import { loginAs, postForBody, postForm } from '../../test/http.ts';
+import { salesWorld } from '../../test/sales-world.ts';
+import { postForBody, postForm } from '../../test/http.ts';
 import { createIdempotencyRepository } from './idempotency.repository.ts';
-import { createIdempotencyService } from './idempotency.service.ts';
+import { createIdempotencyService, hashBody } from './idempotency.service.ts';
 
 /* The Idempotency-Key header on the create calls (decision 046), one request at a time. */
 type Body = { code: number; msg: string; data: { id: number } | null };
@@ -19,18 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-async function world() {
-  const corp = await createCompany(test.db);
-  const team = await createTeam(test.db, corp.id);
-  const sales = await createStaff(test.db, corp.id, { teamId: team.id });
-  const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
-  return {
-    corp,
-    sales,
-    colleague,
-    cookies: { sales: await loginAs(test, sales), colleague: await loginAs(test, colleague) },
-  };
-}
+const world = () => salesWorld(test);
 
 const channel = (name = '中原地产') => ({ name, contact: '王经理', phone: '13911112222', remark: '' });
 const send = (cookie: string, path: string, fields: Record<string, string | number>, key?: string) =>
@@ -110,6 +99,33 @@ describe('Idempotency-Key', () => {
       status: 409,
       body: { code: 409, msg: '上一次提交仍在处理中，请稍后再试', data: null },
     });
+    expect(await channelsOf(w.sales.id)).toHaveLength(1);
+  });
+
+  it('lets a retry run once the first request has gone a minute without answering (its process died)', async () => {
+    const w = await world();
+    const key = 'fill-0009-abcd';
+    // What a crash leaves: the reservation of a request that never answered (and made nothing).
+    await test.db.insert(idempotencyKeys).values({
+      corpId: w.corp.id,
+      principal: `staff:${w.sales.id}`,
+      route: '/api/crm/addHouseChannel',
+      key,
+      bodyHash: hashBody(channel()),
+      createdAt: new Date(clock.getTime() - 59_000),
+    });
+    expect((await answer(w.cookies.sales, 'addHouseChannel', channel(), key)).status).toBe(409);
+    const stale = new Date(clock.getTime() - 61_000);
+    await test.db
+      .update(idempotencyKeys)
+      .set({ createdAt: stale })
+      .where(and(eq(idempotencyKeys.corpId, w.corp.id), eq(idempotencyKeys.key, key)));
+    // Other content is still refused: the key named this fill.
+    expect((await answer(w.cookies.sales, 'addHouseChannel', channel('链家'), key)).status).toBe(422);
+    const retry = await answer(w.cookies.sales, 'addHouseChannel', channel(), key);
+    expect(retry.body.code).toBe(0);
+    const again = await answer(w.cookies.sales, 'addHouseChannel', channel(), key);
+    expect(again.body).toEqual(retry.body);
     expect(await channelsOf(w.sales.id)).toHaveLength(1);
   });
 

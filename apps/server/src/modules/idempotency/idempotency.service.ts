@@ -11,6 +11,13 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 /** How long a key is remembered: a retry comes within minutes; a day covers a phone left offline overnight. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600_000;
 
+/**
+ * How long a reservation without an answer holds the key. A create answers within seconds (the client gives
+ * up after 10); one still unanswered after a minute belongs to a process that died, and a retry takes it over
+ * rather than meet 409 until the day is out (decision 046).
+ */
+export const IN_FLIGHT_TTL_MS = 60_000;
+
 /** The same key already named a submit with other content: a client bug or a stale page, never replayed. */
 export class KeyReusedError extends AppError {
   constructor() {
@@ -54,7 +61,8 @@ export function createIdempotencyService({ repo, now }: { repo: IdempotencyRepos
 
     /**
      * Reserves the key for this request, or says what to answer instead: the stored answer of an earlier
-     * success with the same content, 422 for other content, 409 while the first request still runs.
+     * success with the same content, 422 for other content, 409 while the first request still runs (for a
+     * minute at most: then the retry runs).
      */
     async begin(scope: KeyScope, body: unknown): Promise<Begin> {
       const bodyHash = hashBody(body);
@@ -64,7 +72,12 @@ export function createIdempotencyService({ repo, now }: { repo: IdempotencyRepos
         const found = await repo.find(scope);
         if (!found) continue;
         if (found.bodyHash !== bodyHash) throw new KeyReusedError();
-        if (found.responseStatus === null || found.responseBody === null) throw new InFlightError();
+        if (found.responseStatus === null || found.responseBody === null) {
+          const at = now();
+          const staleBefore = new Date(at.getTime() - IN_FLIGHT_TTL_MS);
+          if (await repo.takeOver(scope, bodyHash, at, staleBefore)) return { run: true };
+          throw new InFlightError();
+        }
         return { run: false, status: found.responseStatus, body: found.responseBody };
       }
       throw new InFlightError();

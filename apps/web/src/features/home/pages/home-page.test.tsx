@@ -23,6 +23,17 @@ const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   ...over,
 });
 
+/** 张组长 as userinfo describes him: the leader whose home shows the team card and the to-do inbox. */
+const leaderUser: UserInfo['user'] = {
+  id: 2,
+  name: '张组长',
+  corp_id: 1,
+  corp_name: '易数科技',
+  job: [1],
+  leader: true,
+  reject_approver: false,
+};
+
 describe('/index', () => {
   it('greets the user and shows the cards of their role, with badge counts', async () => {
     const page = await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
@@ -53,39 +64,18 @@ describe('/index', () => {
     await renderPage('/index', {
       user: LEADER,
       api: {
-        '/api/crm/userinfo': ok(
-          userinfo({
-            user: {
-              id: 2,
-              name: '张组长',
-              corp_id: 1,
-              corp_name: '易数科技',
-              job: [1],
-              leader: true,
-              reject_approver: false,
-            },
-          }),
-        ),
+        '/api/crm/userinfo': ok(userinfo({ user: leaderUser })),
       },
     });
     expect(await screen.findByRole('region', { name: '团队数据' })).toBeTruthy();
   });
 
   it('opens with a to-do inbox of what waits on a leader, each line a tap from its list', async () => {
-    const leader = {
-      id: 2,
-      name: '张组长',
-      corp_id: 1,
-      corp_name: '易数科技',
-      job: [1],
-      leader: true,
-      reject_approver: false,
-    };
     const page = await renderPage('/index', {
-      user: { id: 2, job: [1], leader: true, name: '张组长' },
+      user: LEADER,
       api: {
         '/api/crm/userinfo': ok(
-          userinfo({ user: leader, total: { ...userinfo().total, pending: 2, confirm: 1, appeal: 4, sign: 9 } }),
+          userinfo({ user: leaderUser, total: { ...userinfo().total, pending: 2, confirm: 1, appeal: 4, sign: 9 } }),
         ),
       },
     });
