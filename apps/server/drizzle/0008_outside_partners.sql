@@ -73,7 +73,7 @@ CREATE UNIQUE INDEX "outside_partners_corp_id_phone_index" ON "outside_partners"
 CREATE INDEX "outside_partners_corp_id_staff_id_status_id_index" ON "outside_partners" USING btree ("corp_id","staff_id","status","id");--> statement-breakpoint
 CREATE INDEX "outside_partners_corp_id_parent_id_id_index" ON "outside_partners" USING btree ("corp_id","parent_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "outside_referrals_phone_protected" ON "outside_referrals" USING btree ("corp_id","phone") WHERE status = 1;--> statement-breakpoint
-CREATE UNIQUE INDEX "outside_referrals_id_number_protected" ON "outside_referrals" USING btree ("corp_id","id_number") WHERE status = 1;--> statement-breakpoint
+CREATE UNIQUE INDEX "outside_referrals_id_number_protected" ON "outside_referrals" USING btree ("corp_id","id_number") WHERE status = 1 and id_number <> '';--> statement-breakpoint
 CREATE UNIQUE INDEX "outside_referrals_one_per_case" ON "outside_referrals" USING btree ("corp_id","case_id") WHERE case_id is not null;--> statement-breakpoint
 CREATE INDEX "outside_referrals_corp_id_partner_id_status_id_index" ON "outside_referrals" USING btree ("corp_id","partner_id","status","id");--> statement-breakpoint
 CREATE INDEX "outside_referrals_protected_until" ON "outside_referrals" USING btree ("protected_until") WHERE status = 1;--> statement-breakpoint

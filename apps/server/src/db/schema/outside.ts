@@ -119,7 +119,7 @@ export const outsideReferrals = pgTable(
       .where(sql`status = 1`),
     uniqueIndex('outside_referrals_id_number_protected')
       .on(t.corpId, t.idNumber)
-      .where(sql`status = 1`),
+      .where(sql`status = 1 and id_number <> ''`),
     uniqueIndex('outside_referrals_one_per_case')
       .on(t.corpId, t.caseId)
       .where(sql`case_id is not null`),
