@@ -16,6 +16,7 @@ export const componentTexts = {
   releaseToRefresh: '释放立即刷新',
   refreshing: '刷新中…',
   refreshed: '刷新成功',
+  protectedUntil: (day: string) => `保护至 ${day}`,
 };
 
 /** Texts of the shared picker and chart components. */

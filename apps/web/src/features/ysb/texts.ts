@@ -33,7 +33,6 @@ export const ysbTexts = {
   confirm: '确定',
   cancel: '取消',
   partnerReferrals: (name: string) => `${name} 报备的客户`,
-  protectedUntil: (date: string) => `保护至 ${date}`,
   // one referral
   status: '状态',
   protectedUntilLabel: '保护至',

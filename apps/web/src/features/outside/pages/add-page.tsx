@@ -14,6 +14,7 @@ import { useProducts } from '../api/partners.ts';
 import { useReferral, useSaveReferral } from '../api/referrals.ts';
 import { PageLoading } from '../components/page-state.tsx';
 import { outsideTexts as T } from '../texts.ts';
+import { dayOf } from '../../../components/referral-row.tsx';
 
 type ReferralValues = {
   name: string;
@@ -51,7 +52,7 @@ function ReferralForm({ id, initial }: { id: number | null; initial: ReferralVal
       async (key) => {
         const saved = await save.mutateAsync({ fields: sent, id, key });
         showToast({
-          content: `${id ? T.edited : T.saved}，${T.protectedUntil(saved.protected_until)}`,
+          content: `${id ? T.edited : T.saved}，${T.protectedUntil(dayOf(saved.protected_until))}`,
           icon: 'success',
         });
         void navigate(`/outside/detail/${saved.id}`, { replace: true });

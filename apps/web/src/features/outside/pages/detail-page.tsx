@@ -9,6 +9,7 @@ import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useChannelOptions, useReferral, useSetChannel } from '../api/referrals.ts';
 import { PageLoading } from '../components/page-state.tsx';
 import { outsideTexts as T } from '../texts.ts';
+import { dayOf } from '../../../components/referral-row.tsx';
 
 /** /outside/detail/:id: one referral, its protection or its case, its channel, 修改 while it may be corrected. */
 export function OutsideDetailPage() {
@@ -41,16 +42,18 @@ export function OutsideDetailPage() {
       <div className="page">
         <List mode="card" header={item.name}>
           <List.Item extra={item.status_label}>{T.status}</List.Item>
-          {item.status === 1 ? <List.Item extra={item.protected_until}>{T.protectedUntilLabel}</List.Item> : null}
+          {item.status === 1 ? (
+            <List.Item extra={dayOf(item.protected_until)}>{T.protectedUntilLabel}</List.Item>
+          ) : null}
           {item.case_status_label ? <List.Item extra={item.case_status_label}>{T.caseStatus}</List.Item> : null}
           <List.Item extra={<PhoneLink phone={item.phone} />}>{T.phone}</List.Item>
           <List.Item extra={<CopyOnLongPress value={item.id_number} />}>{T.idNumber}</List.Item>
           <List.Item extra={formatFen(item.amount_fen)}>{T.amount}</List.Item>
           <List.Item extra={item.product_name || '-'}>{T.product}</List.Item>
           <List.Item extra={item.partner_name}>{T.partner}</List.Item>
-          <List.Item extra={item.created_at}>{T.createdAt}</List.Item>
-          {item.converted_at ? <List.Item extra={item.converted_at}>{T.convertedAt}</List.Item> : null}
-          {item.released_at ? <List.Item extra={item.released_at}>{T.releasedAt}</List.Item> : null}
+          <List.Item extra={dayOf(item.created_at)}>{T.createdAt}</List.Item>
+          {item.converted_at ? <List.Item extra={dayOf(item.converted_at)}>{T.convertedAt}</List.Item> : null}
+          {item.released_at ? <List.Item extra={dayOf(item.released_at)}>{T.releasedAt}</List.Item> : null}
           {item.remarks ? <List.Item description={item.remarks}>{T.remarks}</List.Item> : null}
           <List.Item
             extra={

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { KeyTabs, useKeyTabs } from '../../../components/key-tabs.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useReferrals } from '../api/referrals.ts';
-import { ReferralRow } from '../components/referral-row.tsx';
+import { ReferralRow } from '../../../components/referral-row.tsx';
 import { outsideTexts as T } from '../texts.ts';
 
 const STATUS_TABS = [

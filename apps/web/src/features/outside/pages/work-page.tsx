@@ -6,7 +6,7 @@ import { useReferrals } from '../api/referrals.ts';
 import { useMe } from '../api/session.ts';
 import { PageLoading } from '../components/page-state.tsx';
 import { isApproved, StatusBanner } from '../components/status-banner.tsx';
-import { ReferralRow } from '../components/referral-row.tsx';
+import { ReferralRow } from '../../../components/referral-row.tsx';
 import { outsideTexts as T } from '../texts.ts';
 
 const EXPIRING = { status: 1, scope: 'mine' as const, expiring: true };

@@ -3,7 +3,7 @@ import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useReferrals } from '../api/ysb.ts';
 import { ysbTexts as T } from '../texts.ts';
-import { ReferralRow } from './referral-row.tsx';
+import { ReferralRow } from '../../../components/referral-row.tsx';
 
 const STATUS_TABS = [
   { key: '0', title: T.all },
@@ -22,7 +22,7 @@ export function ReferralList({ partnerId }: { partnerId?: number }) {
       <PagedList<ReferralListItem>
         list={list}
         itemKey={(item) => item.id}
-        renderItem={(item) => <ReferralRow item={item} />}
+        renderItem={(item) => <ReferralRow item={item} to={`/business/houseYsb/${item.id}`} />}
       />
     </>
   );
