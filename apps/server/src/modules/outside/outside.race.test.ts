@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema/cases.ts';
 import { outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
@@ -8,15 +8,17 @@ import { caseForm, uniqueIdNumber } from '../../test/factories-cases.ts';
 import { createPartner } from '../../test/factories-outside.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 import { sessionCookie } from '../../test/sessions.ts';
+import { referralHoldingClient } from './index.ts';
 
 /*
  * Who holds a client, under concurrent requests (decision 049). They prove something only in the PostgreSQL
  * pass of .ci/run (PGlite runs one query at a time); they pass on PGlite too, so they run there.
  */
 type Body = { code: number; msg: string; data: unknown };
+const AT = new Date('2026-03-02T08:00:00Z');
 let test: TestApp;
 beforeAll(async () => {
-  test = await buildTestApp({ now: () => new Date('2026-03-02T08:00:00Z') });
+  test = await buildTestApp({ now: () => AT });
 });
 afterAll(() => test.close());
 
@@ -93,6 +95,66 @@ describe('one holder per client under concurrent referrals', () => {
     expect(referrals.length === 0 || cases.length === 0).toBe(true);
     expect(referrals.length).toBeLessThanOrEqual(1);
   });
+
+  // Deterministic where the burst above is only likely: a staff member's case is being made (its transaction
+  // open, the case written, not committed) when the partner refers the same person. With the identity lock the
+  // referral waits and then hears 已被报备; without it, it would answer at once and both would hold the client.
+  // Needs a second connection, so PostgreSQL only (PGlite has one).
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'a referral waits for a staff case being made for the same person, then hears 已被报备',
+    async () => {
+      const { corp, staff, cookies } = await network(1);
+      const [person] = staff;
+      if (!person) throw new Error('no staff');
+      const phone = '13600000004';
+      let commit: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let caseWritten: () => void = () => undefined;
+      const written = new Promise<void>((resolve) => {
+        caseWritten = resolve;
+      });
+      const making = test.db.transaction(async (tx) => {
+        expect(await referralHoldingClient(tx, corp.id, { phone, idNumber: '' }, AT, null)).toBeUndefined();
+        await tx
+          .insert(clients)
+          .values({
+            corpId: corp.id,
+            ownerId: person.id,
+            name: '同一人',
+            phone,
+            idNumber: uniqueIdNumber(),
+            amountFen: 1,
+            termMonths: 12,
+          });
+        caseWritten();
+        await held;
+      });
+      await written;
+      let answered = false;
+      const referral = answer(
+        postForm(
+          test.app,
+          '/api/crm/updateOutsideClient',
+          { name: '同一人', phone, id_number: uniqueIdNumber(), amount: '50000' },
+          { cookie: cookies[0] },
+        ),
+      ).finally(() => {
+        answered = true;
+      });
+      const waitingOnLock = async () =>
+        (
+          await test.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+          )
+        ).rows[0]?.n === 1;
+      await expect.poll(async () => answered || (await waitingOnLock()), { timeout: 20_000 }).toBe(true);
+      commit();
+      await making;
+      expect(await referral).toMatchObject({ code: 1, msg: '该客户已被报备' });
+    },
+  );
 
   it('two registrations of one phone at once make one partner', async () => {
     const corp = await createCompany(test.db);
