@@ -1,8 +1,10 @@
-import type { ReferralListItem } from '@crm/domain/api/outside';
+import type { ReferralDetail, ReferralListItem } from '@crm/domain/api/outside';
+import type { ReactNode } from 'react';
 import { formatFen } from '@crm/domain/money';
-import { Tag } from 'antd-mobile';
+import { List, Tag } from 'antd-mobile';
 import { Link } from 'react-router';
-import { componentTexts as T } from './texts.ts';
+import { CopyOnLongPress, PhoneLink } from './contact-values.tsx';
+import { componentTexts as T, referralTexts as R } from './texts.ts';
 
 const TAG_COLORS: Record<number, string> = { 1: 'primary', 2: 'success', 3: 'default' };
 
@@ -34,5 +36,38 @@ export function ReferralRow({ item, to }: { item: ReferralListItem; to: string }
         <span>{item.partner_name}</span>
       </div>
     </Link>
+  );
+}
+
+/**
+ * One referral's facts as a card, for the partner (/outside/detail) and for staff (/business/houseYsb): the
+ * referral's and the case's status, protection, contact, amount, product, who referred it and when; the page
+ * adds its own rows (the partner's channel picker, staff's channel) as children.
+ */
+export function ReferralFacts({
+  item,
+  partnerLabel,
+  children,
+}: {
+  item: ReferralDetail;
+  partnerLabel: string;
+  children?: ReactNode;
+}) {
+  return (
+    <List mode="card" header={item.name}>
+      <List.Item extra={item.status_label}>{R.status}</List.Item>
+      {item.status === 1 ? <List.Item extra={dayOf(item.protected_until)}>{R.protectedUntil}</List.Item> : null}
+      {item.case_status_label ? <List.Item extra={item.case_status_label}>{R.caseStatus}</List.Item> : null}
+      <List.Item extra={<PhoneLink phone={item.phone} />}>{R.phone}</List.Item>
+      <List.Item extra={<CopyOnLongPress value={item.id_number} />}>{R.idNumber}</List.Item>
+      <List.Item extra={formatFen(item.amount_fen)}>{R.amount}</List.Item>
+      <List.Item extra={item.product_name || '-'}>{R.product}</List.Item>
+      <List.Item extra={item.partner_name}>{partnerLabel}</List.Item>
+      <List.Item extra={dayOf(item.created_at)}>{R.createdAt}</List.Item>
+      {item.converted_at ? <List.Item extra={dayOf(item.converted_at)}>{R.convertedAt}</List.Item> : null}
+      {item.released_at ? <List.Item extra={dayOf(item.released_at)}>{R.releasedAt}</List.Item> : null}
+      {item.remarks ? <List.Item description={item.remarks}>{R.remarks}</List.Item> : null}
+      {children}
+    </List>
   );
 }

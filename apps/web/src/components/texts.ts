@@ -25,3 +25,18 @@ export const listTexts = {
   confirm: '确定',
   cancel: '取消',
 };
+
+/** Labels of a partner referral's facts (components/referral-row.tsx). */
+export const referralTexts = {
+  status: '状态',
+  protectedUntil: '保护至',
+  caseStatus: '报单状态',
+  phone: '手机号',
+  idNumber: '身份证号',
+  amount: '金额',
+  product: '产品',
+  createdAt: '报备时间',
+  convertedAt: '转报单时间',
+  releasedAt: '失效时间',
+  remarks: '备注',
+};

@@ -117,17 +117,15 @@ describe('one holder per client under concurrent referrals', () => {
       });
       const making = test.db.transaction(async (tx) => {
         expect(await referralHoldingClient(tx, corp.id, { phone, idNumber: '' }, AT, null)).toBeUndefined();
-        await tx
-          .insert(clients)
-          .values({
-            corpId: corp.id,
-            ownerId: person.id,
-            name: '同一人',
-            phone,
-            idNumber: uniqueIdNumber(),
-            amountFen: 1,
-            termMonths: 12,
-          });
+        await tx.insert(clients).values({
+          corpId: corp.id,
+          ownerId: person.id,
+          name: '同一人',
+          phone,
+          idNumber: uniqueIdNumber(),
+          amountFen: 1,
+          termMonths: 12,
+        });
         caseWritten();
         await held;
       });

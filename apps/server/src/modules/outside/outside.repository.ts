@@ -156,6 +156,15 @@ export type ReferralScope =
   | { corpId: number; staffId: number }
   | { corpId: number; teamId: number };
 
+/** One live channel of a partner. */
+const liveChannel = (key: { corpId: number; partnerId: number; id: number }) =>
+  and(
+    eq(outsideChannels.corpId, key.corpId),
+    eq(outsideChannels.partnerId, key.partnerId),
+    eq(outsideChannels.id, key.id),
+    isNull(outsideChannels.deletedAt),
+  );
+
 const inviter = alias(outsidePartners, 'inviter');
 const inviterStaff = alias(staff, 'inviter_staff');
 
@@ -520,14 +529,7 @@ export function createOutsideRepository(db: Db) {
       const [row] = await db
         .select({ id: outsideChannels.id })
         .from(outsideChannels)
-        .where(
-          and(
-            eq(outsideChannels.corpId, corpId),
-            eq(outsideChannels.partnerId, partnerId),
-            eq(outsideChannels.id, id),
-            isNull(outsideChannels.deletedAt),
-          ),
-        )
+        .where(liveChannel({ corpId, partnerId, id }))
         .limit(1);
       return row;
     },
@@ -544,14 +546,7 @@ export function createOutsideRepository(db: Db) {
       const rows = await db
         .update(outsideChannels)
         .set(values)
-        .where(
-          and(
-            eq(outsideChannels.corpId, key.corpId),
-            eq(outsideChannels.partnerId, key.partnerId),
-            eq(outsideChannels.id, key.id),
-            isNull(outsideChannels.deletedAt),
-          ),
-        )
+        .where(liveChannel(key))
         .returning({ id: outsideChannels.id });
       return rows.length === 1;
     },
@@ -562,14 +557,7 @@ export function createOutsideRepository(db: Db) {
         const rows = await tx
           .update(outsideChannels)
           .set({ deletedAt: key.at })
-          .where(
-            and(
-              eq(outsideChannels.corpId, key.corpId),
-              eq(outsideChannels.partnerId, key.partnerId),
-              eq(outsideChannels.id, key.id),
-              isNull(outsideChannels.deletedAt),
-            ),
-          )
+          .where(liveChannel(key))
           .returning({ id: outsideChannels.id });
         if (rows.length !== 1) return false;
         await tx
@@ -578,23 +566,6 @@ export function createOutsideRepository(db: Db) {
           .where(and(eq(outsideReferrals.corpId, key.corpId), eq(outsideReferrals.channelId, key.id)));
         return true;
       });
-    },
-
-    /** Whether the ids are partners of a partner's team (its own or a direct sub-partner). */
-    async isInPartnerTeam(corpId: number, partnerId: number, otherId: number) {
-      if (partnerId === otherId) return true;
-      const [row] = await db
-        .select({ id: outsidePartners.id })
-        .from(outsidePartners)
-        .where(
-          and(
-            eq(outsidePartners.corpId, corpId),
-            eq(outsidePartners.id, otherId),
-            eq(outsidePartners.parentId, partnerId),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
     },
   };
 }

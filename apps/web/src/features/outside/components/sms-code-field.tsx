@@ -1,5 +1,5 @@
 import { phoneSchema } from '@crm/domain/validation';
-import { Button, Input } from 'antd-mobile';
+import { Button, Input, type InputProps } from 'antd-mobile';
 import { useState } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
@@ -64,5 +64,31 @@ export function SmsCodeField({ field, phone, value, onChange }: SmsCodeFieldProp
         maxLength={6}
       />
     </FormField>
+  );
+}
+
+/** What the phone-and-code rows need of a form (the login and the registration forms). */
+export type PhoneCodeForm = {
+  field: (name: 'phone' | 'code') => FieldBinding;
+  input: (name: 'phone') => InputProps;
+  set: (name: 'phone' | 'code') => (value: string) => void;
+};
+
+/** The phone row (digits only) and the code row below it, as both the login and the registration ask them. */
+export function PhoneAndCodeFields({ form, phone, code }: { form: PhoneCodeForm; phone: string; code: string }) {
+  return (
+    <>
+      <FormField field={form.field('phone')} label={T.phone} required>
+        <Input
+          {...form.input('phone')}
+          onChange={(text) => form.set('phone')(text.replace(/\D/g, ''))}
+          placeholder={T.phonePlaceholder}
+          inputMode="tel"
+          maxLength={11}
+          clearable
+        />
+      </FormField>
+      <SmsCodeField field={form.field('code')} phone={phone} value={code} onChange={form.set('code')} />
+    </>
   );
 }

@@ -1,7 +1,5 @@
-import { formatFen } from '@crm/domain/money';
 import { Button, List } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
-import { CopyOnLongPress, PhoneLink } from '../../../components/contact-values.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { OptionField } from '../../../components/option-field.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
@@ -9,7 +7,7 @@ import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useChannelOptions, useReferral, useSetChannel } from '../api/referrals.ts';
 import { PageLoading } from '../components/page-state.tsx';
 import { outsideTexts as T } from '../texts.ts';
-import { dayOf } from '../../../components/referral-row.tsx';
+import { ReferralFacts } from '../../../components/referral-row.tsx';
 
 /** /outside/detail/:id: one referral, its protection or its case, its channel, 修改 while it may be corrected. */
 export function OutsideDetailPage() {
@@ -40,21 +38,7 @@ export function OutsideDetailPage() {
   return (
     <PullRefresh onRefresh={() => referral.refetch()} texts={T}>
       <div className="page">
-        <List mode="card" header={item.name}>
-          <List.Item extra={item.status_label}>{T.status}</List.Item>
-          {item.status === 1 ? (
-            <List.Item extra={dayOf(item.protected_until)}>{T.protectedUntilLabel}</List.Item>
-          ) : null}
-          {item.case_status_label ? <List.Item extra={item.case_status_label}>{T.caseStatus}</List.Item> : null}
-          <List.Item extra={<PhoneLink phone={item.phone} />}>{T.phone}</List.Item>
-          <List.Item extra={<CopyOnLongPress value={item.id_number} />}>{T.idNumber}</List.Item>
-          <List.Item extra={formatFen(item.amount_fen)}>{T.amount}</List.Item>
-          <List.Item extra={item.product_name || '-'}>{T.product}</List.Item>
-          <List.Item extra={item.partner_name}>{T.partner}</List.Item>
-          <List.Item extra={dayOf(item.created_at)}>{T.createdAt}</List.Item>
-          {item.converted_at ? <List.Item extra={dayOf(item.converted_at)}>{T.convertedAt}</List.Item> : null}
-          {item.released_at ? <List.Item extra={dayOf(item.released_at)}>{T.releasedAt}</List.Item> : null}
-          {item.remarks ? <List.Item description={item.remarks}>{T.remarks}</List.Item> : null}
+        <ReferralFacts item={item} partnerLabel={T.partner}>
           <List.Item
             extra={
               // The picker once there are channels to offer: a sheet opened earlier would offer none.
@@ -73,7 +57,7 @@ export function OutsideDetailPage() {
           >
             <label htmlFor="referral-channel">{T.channel}</label>
           </List.Item>
-        </List>
+        </ReferralFacts>
         {item.can_edit ? (
           <div className="form-actions">
             <Button block color="primary" onClick={() => void navigate(`/outside/add?id=${item.id}`)}>

@@ -1,5 +1,5 @@
 import { outsideLoginRequestSchema } from '@crm/domain/api/outside';
-import { Button, Input, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { OptionField } from '../../../components/option-field.tsx';
@@ -7,7 +7,7 @@ import { PlainForm } from '../../../components/plain-form.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCorps, useEnter } from '../api/session.ts';
-import { SmsCodeField } from '../components/sms-code-field.tsx';
+import { PhoneAndCodeFields } from '../components/sms-code-field.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
 
@@ -50,22 +50,7 @@ export function OutsideLoginPage() {
               placeholder={corps.isError ? T.corpLoadFailed : T.corpPlaceholder}
             />
           </FormField>
-          <FormField field={form.field('phone')} label={T.phone} required>
-            <Input
-              {...form.input('phone')}
-              onChange={(text) => form.set('phone')(text.replace(/\D/g, ''))}
-              placeholder={T.phonePlaceholder}
-              inputMode="tel"
-              maxLength={11}
-              clearable
-            />
-          </FormField>
-          <SmsCodeField
-            field={form.field('code')}
-            phone={values.phone}
-            value={values.code}
-            onChange={form.set('code')}
-          />
+          <PhoneAndCodeFields form={form} phone={values.phone} code={values.code} />
         </List>
         <div className="form-actions">
           <Button block type="submit" color="primary" size="large" loading={enter.isPending}>

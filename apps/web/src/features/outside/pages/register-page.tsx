@@ -6,7 +6,7 @@ import { PlainForm } from '../../../components/plain-form.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useEnter, useInvite } from '../api/session.ts';
-import { SmsCodeField } from '../components/sms-code-field.tsx';
+import { PhoneAndCodeFields } from '../components/sms-code-field.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
 
@@ -55,22 +55,7 @@ export function OutsideRegisterPage() {
           <FormField field={form.field('name')} label={T.name} required>
             <Input {...form.input('name')} placeholder={T.namePlaceholder} maxLength={20} clearable />
           </FormField>
-          <FormField field={form.field('phone')} label={T.phone} required>
-            <Input
-              {...form.input('phone')}
-              onChange={(text) => form.set('phone')(text.replace(/\D/g, ''))}
-              placeholder={T.phonePlaceholder}
-              inputMode="tel"
-              maxLength={11}
-              clearable
-            />
-          </FormField>
-          <SmsCodeField
-            field={form.field('code')}
-            phone={values.phone}
-            value={values.code}
-            onChange={form.set('code')}
-          />
+          <PhoneAndCodeFields form={form} phone={values.phone} code={values.code} />
           <FormField field={form.field('invite_code')} label={T.inviteCode} required>
             <Input {...form.input('invite_code')} placeholder={T.inviteCodePlaceholder} maxLength={8} clearable />
           </FormField>
