@@ -197,7 +197,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/ysbAudit': { input: (b) => ({ id: b.pendingPartner.id, pass: '1' }) },
   'POST /api/crm/ysbClient': { reads: true, input: (b) => ({ cursor: b.referral.id + 1, partner_id: b.partner.id }) },
   'POST /api/crm/ysbOutsideClient': { input: (b) => ({ id: b.referral.id }) },
-  // ---- the home-loan channel portal (decision 050): B's agent's referral, waiting for a steward
+  // ---- the home-loan channel portal (decision 052): B's agent's referral, waiting for a steward
   'POST /api/houseloan/list': { reads: true, input: (b) => ({ cursor: b.agentReferral.id + 1 }) },
   'POST /api/houseloan/detail': { input: (b) => ({ id: b.agentReferral.id }) },
   'GET /api/houseloan/waiter': { input: (b) => ({ id: b.agentReferral.id }) },

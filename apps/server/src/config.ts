@@ -101,7 +101,7 @@ export interface Config {
   wecom:
     | { provider: 'demo' }
     | { provider: 'wecom'; corpId: string; agentId: string; secret: string; apiBase: string | undefined };
-  /** The WeChat official account whose web authorisation the channel portal uses (decision 050). */
+  /** The WeChat official account whose web authorisation the channel portal uses (decision 052). */
   wechatMp: { provider: 'demo' } | { provider: 'wechat'; appId: string; secret: string; apiBase: string | undefined };
   /** Uploaded files: a folder under DATA_DIR, or an S3-compatible bucket. */
   storage:

@@ -42,7 +42,7 @@ export function createOcrFromConfig(config: Config, clock: Clock): OcrAdapter {
   return createTencentOcr({ ...settingsOf(settings), now: () => clock().getTime() });
 }
 
-/** The WeChat official account's web authorisation of the settings (the channel portal, decision 050). */
+/** The WeChat official account's web authorisation of the settings (the channel portal, decision 052). */
 export function createWechatMpFromConfig(config: Config): WechatMpAdapter {
   return config.wechatMp.provider === 'wechat'
     ? createWechatMpAdapter(settingsOf(config.wechatMp))

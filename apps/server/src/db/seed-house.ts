@@ -34,7 +34,7 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
     ])
     .returning({ id: houseChannels.id });
   const [ch1, ch2, ch3, ch4] = channels.map((row) => row.id) as [number, number, number, number];
-  // A channel staff stopped: its agent 吴经纪 cannot log in to /houseloan (decision 050).
+  // A channel staff stopped: its agent 吴经纪 cannot log in to /houseloan (decision 052).
   const [stopped] = await tx
     .insert(houseChannels)
     .values({

@@ -90,7 +90,7 @@ describe('the route table', () => {
     expect(guarded().filter(({ principals }) => principals.includes('visitor'))).toEqual([]);
   });
 
-  it('serves channel agents only on the channel portal (decision 050)', () => {
+  it('serves channel agents only on the channel portal (decision 052)', () => {
     const channelRoutes = guarded()
       .filter(({ principals }) => principals.includes('channel'))
       .map(({ method, url }) => `${method} ${url}`);

@@ -22,7 +22,7 @@ export const corpListSchema = z.array(corpOptionSchema);
 
 /**
  * scene 'outside': a partner's registration or login (decision 049), sent to any phone; 'houseloan': a channel
- * agent's login (decision 050), sent only to agents staff registered; the default sends
+ * agent's login (decision 052), sent only to agents staff registered; the default sends
  * only to staff phones, answering strangers alike.
  */
 export const smsCodeRequestSchema = z.object({

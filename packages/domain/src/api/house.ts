@@ -129,7 +129,7 @@ export const houseChannelSchema = z.object({
   owner_name: z.string(),
   client_count: z.number().int(),
   created_at: z.string(),
-  /** False once staff stopped the channel: its agents cannot log in to /houseloan (decision 050). */
+  /** False once staff stopped the channel: its agents cannot log in to /houseloan (decision 052). */
   enabled: z.boolean(),
 });
 export type HouseChannel = z.infer<typeof houseChannelSchema>;

@@ -5,7 +5,7 @@ import { rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 
 /*
- * The home-loan channel portal (spec §2 /houseloan, §7 /api/houseloan/*; issue 12, docs/decisions/050).
+ * The home-loan channel portal (spec §2 /houseloan, §7 /api/houseloan/*; issue 12, docs/decisions/052).
  * A channel agent (渠道经纪人) is a brokerage receiver staff registered under a house channel; they log in
  * with an SMS code, refer mortgage clients into the house-client records staff already manage, and follow
  * their status and brokerage. The best list is public and carries no personal data.

@@ -32,7 +32,7 @@ export const HOUSE_IMAGE_TYPES = [
   { value: 4, label: '银行流水' },
   { value: 5, label: '购房合同' },
   { value: 6, label: '其他资料' },
-  // Photographed by the referring channel agent at /houseloan/auth (decision 050).
+  // Photographed by the referring channel agent at /houseloan/auth (decision 052).
   { value: 7, label: '客户授权书' },
 ] as const;
 export const isHouseImageType = (value: number) => HOUSE_IMAGE_TYPES.some((t) => t.value === value);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /*
  * The WeChat official account's web authorisation (网页授权, scope snsapi_base): the channel portal
- * (/houseloan, decision 050) learns which WeChat user opened it, silently, to sign a bound agent in.
+ * (/houseloan, decision 052) learns which WeChat user opened it, silently, to sign a bound agent in.
  * Protocol: the browser goes to open.weixin.qq.com/connect/oauth2/authorize with appid, redirect_uri,
  * response_type=code, scope=snsapi_base and state, ending in #wechat_redirect; WeChat sends it back with
  * `code`, which the server alone exchanges at /sns/oauth2/access_token (appid, secret, code,

@@ -10,7 +10,7 @@ export const PRINCIPAL_KINDS = ['staff', 'partner', 'channel', 'visitor'] as con
 /**
  * Server-side sessions. Only the SHA-256 of the cookie's token is stored, so a leaked table opens nothing.
  * A session carries exactly one principal: its kind and the one subject column of that kind (the check
- * constraint says which). A channel agent is a brokerage receiver under a house channel (decision 050); a visitor is a WeChat openid of the company's official account, with no row of its own.
+ * constraint says which). A channel agent is a brokerage receiver under a house channel (decision 052); a visitor is a WeChat openid of the company's official account, with no row of its own.
  */
 export const sessions = pgTable(
   'sessions',

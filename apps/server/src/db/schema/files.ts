@@ -31,7 +31,7 @@ export const files = pgTable(
     ownerKind: text({ enum: FILE_OWNER_KINDS }).notNull(),
     clientId: integer().references(() => clients.id),
     houseClientId: integer().references(() => houseClients.id),
-    /** Staff who uploaded it, or a channel agent of /houseloan (decision 050): exactly one. */
+    /** Staff who uploaded it, or a channel agent of /houseloan (decision 052): exactly one. */
     uploaderId: integer().references(() => staff.id),
     uploaderAgentId: integer().references(() => houseBrokerageUsers.id),
     storageKey: text().notNull(),

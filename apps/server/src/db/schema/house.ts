@@ -67,7 +67,7 @@ export const houseClients = pgTable(
       .notNull()
       .default('none'),
     deletedAt: timestamp({ withTimezone: true }),
-    /** The channel agent who referred the client through /houseloan (decision 050); null for staff intake. */
+    /** The channel agent who referred the client through /houseloan (decision 052); null for staff intake. */
     channelAgentId: integer().references((): AnyPgColumn => houseBrokerageUsers.id),
     /** When the signing centre signed the client: the month a channel's referral counts as completed. */
     signedAt: timestamp({ withTimezone: true }),
@@ -107,7 +107,7 @@ export const houseChannels = pgTable(
     phone: text().notNull(),
     remark: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Stopped by staff: its agents can no longer log in to /houseloan or refer (decision 050). */
+    /** Stopped by staff: its agents can no longer log in to /houseloan or refer (decision 052). */
     disabledAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.corpId, t.ownerId, t.id), index().on(t.corpId, t.id)],

@@ -109,7 +109,7 @@ export function createAuthService({
      * Sends a code. For staff login, a phone that belongs to no staff member gets the same answer and no
      * SMS, so the endpoint does not tell strangers who works here. The 'outside' scene (a partner's
      * registration or login, decision 049) sends to any phone: registering is how a stranger becomes known.
-     * The 'houseloan' scene (a channel agent's login, decision 050) texts only agents staff registered.
+     * The 'houseloan' scene (a channel agent's login, decision 052) texts only agents staff registered.
      * Returns the code only for the demo adapter to echo.
      */
     async sendSmsCode(

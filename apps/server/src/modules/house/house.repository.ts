@@ -53,7 +53,7 @@ export interface ClientFilter {
   stewardStatus?: 'waiting' | 'handled' | undefined;
   product?: 'mortgage' | 'card';
   brokerageSet?: boolean;
-  /** Channel referrals no steward has taken yet (the stewards' pool, decision 050). */
+  /** Channel referrals no steward has taken yet (the stewards' pool, decision 052). */
   unclaimed?: boolean;
 }
 

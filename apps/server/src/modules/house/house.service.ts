@@ -243,7 +243,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     },
 
     /**
-     * The stewards' pool (decision 050): channel referrals from /houseloan that no steward holds yet, for
+     * The stewards' pool (decision 052): channel referrals from /houseloan that no steward holds yet, for
      * a steward to take (allot) or a finance leader to hand out. Oldest waiting last, as every list.
      */
     async stewardPool(me: Me, page: PageRequest) {

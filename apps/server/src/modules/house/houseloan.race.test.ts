@@ -7,7 +7,7 @@ import { createBrokerageUser, createChannel, createHouseClient } from '../../tes
 import { loginAs, postForBody } from '../../test/http.ts';
 
 /*
- * One steward per channel referral (decision 050): stewards racing to take the same referral. Proves
+ * One steward per channel referral (decision 052): stewards racing to take the same referral. Proves
  * something only in the PostgreSQL pass (PGlite runs one query at a time); it passes there too. Without the
  * conditional update (steward_id is null) every steward "wins" and the last write holds the client.
  */

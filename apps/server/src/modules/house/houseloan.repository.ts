@@ -18,7 +18,7 @@ import { houseAppointments, latestHouseAppointments } from '../sign/index.ts';
 import { HOUSELOAN_CONSENT_TYPE } from './houseloan.texts.ts';
 
 /*
- * The channel portal's reads and writes (decision 050). Every query of an agent's records names the
+ * The channel portal's reads and writes (decision 052). Every query of an agent's records names the
  * company and the agent: another agent's referral is simply not found.
  */
 

@@ -62,7 +62,7 @@ const callbackQuerySchema = z.object({
 });
 
 /**
- * The home-loan channel portal's calls (spec §7 /api/houseloan/*, decision 050): a channel agent's session,
+ * The home-loan channel portal's calls (spec §7 /api/houseloan/*, decision 052): a channel agent's session,
  * but `allot` (a steward's, so staff) and the public login, WeChat authorisation and best list.
  */
 export async function houseloanRoutes(root: FastifyInstance, options: HouseloanRoutesOptions) {

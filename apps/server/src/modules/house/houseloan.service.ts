@@ -91,7 +91,7 @@ function toReferral(row: ReferralRow, revealPhone: boolean): HouseloanReferral {
 }
 
 /**
- * The home-loan channel portal (decision 050): a channel agent's login, referrals, consent photo, status,
+ * The home-loan channel portal (decision 052): a channel agent's login, referrals, consent photo, status,
  * brokerage and appointments; a steward taking a referral; the public ranking. An agent's records are
  * found by company and agent together, so another agent's (or another company's) is not found.
  */

@@ -1,4 +1,4 @@
-/** The channel portal's messages (decision 050), in one place. */
+/** The channel portal's messages (decision 052), in one place. */
 export const HOUSELOAN_TEXTS = {
   loggedIn: '登录成功',
   noAgent: '该手机号未登记为渠道经纪人，请联系渠道对接的客户经理',
