@@ -40,6 +40,7 @@ export const PAGE_CHUNKS = {
   sign: () => import('./routes/sign.ts'),
   outside: () => import('./routes/outside.ts'),
   ysb: () => import('./routes/ysb.ts'),
+  houseloan: () => import('./routes/houseloan.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -102,6 +103,19 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
     '/outside/login',
   ],
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
+  houseloan: [
+    '/houseloan/login',
+    '/houseloan/home/:openid',
+    '/houseloan/add/:type',
+    '/houseloan/auth/:id/:type',
+    '/houseloan/photo',
+    '/houseloan/wait',
+    '/houseloan/mine',
+    '/houseloan/list',
+    '/houseloan/detail/:id',
+    '/houseloan/bestList',
+    '/houseloan/bestDetail/:id',
+  ],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(

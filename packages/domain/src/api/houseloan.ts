@@ -58,6 +58,8 @@ export const stageLabel = (stage: ReferralStage) => REFERRAL_STAGES.find((s) => 
 
 export const houseloanListRequestSchema = pageRequestSchema.extend({
   stage: z.preprocess((v) => (v === '' || v === 'null' || v == null ? undefined : v), referralStageSchema.optional()),
+  /** '1': only referrals still without the client's consent photo (the photo page). */
+  missing_consent: z.preprocess((v) => v === '1' || v === 1 || v === true, z.boolean()),
 });
 
 /** A referral as the agent sees it: their own client, so the phone is shown masked in lists only. */

@@ -204,12 +204,24 @@ export function createHouseloanRepository(db: Db) {
       if (!row) throw new Error('referral not inserted');
       return row.id;
     },
-    listReferrals: (corpId: number, agentId: number, stage: ReferralStage | undefined, page: PageRequest) =>
+    listReferrals: (
+      corpId: number,
+      agentId: number,
+      filter: { stage: ReferralStage | undefined; missingConsent: boolean },
+      page: PageRequest,
+    ) =>
       keyset(page, houseClients.id, (limit, before) =>
         db
           .select(referralColumns)
           .from(houseClients)
-          .where(and(mine(corpId, agentId), stage ? stageWhere(stage) : undefined, before))
+          .where(
+            and(
+              mine(corpId, agentId),
+              filter.stage ? stageWhere(filter.stage) : undefined,
+              filter.missingConsent ? sql`not ${hasConsent}` : undefined,
+              before,
+            ),
+          )
           .orderBy(desc(houseClients.id))
           .limit(limit),
       ),

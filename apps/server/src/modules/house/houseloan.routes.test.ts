@@ -252,10 +252,14 @@ describe('referrals (add, consent photo, list, detail)', () => {
   it('stores the consent photo as the client document 客户授权书, uploaded by the agent', async () => {
     const w = await world();
     const id = await addReferral(w.cookies.agent);
+    expect(
+      (await post<Page>(w.cookies.agent, 'list', { missing_consent: '1' })).body.data?.list.map((r) => r.id),
+    ).toEqual([id]);
     const upload = await postFile(test, '/api/houseloan/authPhoto', { id }, jpeg, { cookie: w.cookies.agent });
     expect(upload.json<Body>()).toMatchObject({ code: 0, msg: '授权书已上传' });
     const images = await test.db.select().from(houseImages).where(eq(houseImages.houseClientId, id));
     expect(images).toMatchObject([{ houseType: 7, uploadedBy: null, uploadedByAgentId: w.agent.id }]);
+    expect((await post<Page>(w.cookies.agent, 'list', { missing_consent: '1' })).body.data?.list).toEqual([]);
     const detail = await post<{ has_consent: boolean }>(w.cookies.agent, 'detail', { id });
     expect(detail.body.data?.has_consent).toBe(true);
     // Staff see it among the client's documents.

@@ -212,7 +212,12 @@ export function createHouseloanService({ repo, house, auth, files, now }: Housel
 
     async list(me: AgentCaller, query: z.output<typeof houseloanListRequestSchema>) {
       await activeAgent(me);
-      const rows = await repo.listReferrals(me.corpId, me.agentId, query.stage, query);
+      const rows = await repo.listReferrals(
+        me.corpId,
+        me.agentId,
+        { stage: query.stage, missingConsent: query.missing_consent },
+        query,
+      );
       return toPage(rows, query.limit, (row) => toReferral(row, false));
     },
 
