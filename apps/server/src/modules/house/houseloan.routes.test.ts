@@ -7,6 +7,7 @@ import { createBrokerageUser, createChannel, createHouseClient, createSignTask }
 import { makeJpeg, postFile } from '../../test/factories-money.ts';
 import { cookieFrom, loginAs, postForBody, postForm } from '../../test/http.ts';
 import { sessionCookie } from '../../test/sessions.ts';
+import { createPartner } from '../../test/factories-outside.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type Page = { list: Record<string, unknown>[]; next_cursor: number | null };
@@ -99,7 +100,11 @@ async function world() {
       steward2: await loginAs(test, steward2),
       financeLeader: await loginAs(test, financeLeader),
       outsiderSteward: await loginAs(test, outsiderSteward),
-      partner: await sessionCookie(test, { kind: 'partner', corpId: corp.id, partnerId: 0 }).catch(() => ''),
+      partner: await sessionCookie(test, {
+        kind: 'partner',
+        corpId: corp.id,
+        partnerId: (await createPartner(test.db, sales)).id,
+      }),
     },
   };
 }
@@ -241,12 +246,36 @@ describe('referrals (add, consent photo, list, detail)', () => {
     expect(await test.db.select().from(houseClients).where(eq(houseClients.channelAgentId, w.agent.id))).toEqual([]);
   });
 
-  it('serves channel agents only: staff, partners and strangers are turned away', async () => {
+  it('serves channel agents only: every call turns away staff, partners and strangers, and allot the agents', async () => {
     const w = await world();
-    expect((await post(w.cookies.sales, 'add', referral())).status).toBe(403);
-    expect((await post(undefined, 'add', referral())).status).toBe(401);
-    expect((await post(w.cookies.sales, 'list')).status).toBe(403);
-    expect((await get(w.cookies.sales, 'account')).status).toBe(403);
+    const id = await addReferral(w.cookies.agent);
+    const calls: [method: 'GET' | 'POST', url: string, fields: Record<string, string | number>][] = [
+      ['GET', 'account', {}],
+      ['POST', 'add', referral()],
+      ['POST', 'list', {}],
+      ['POST', 'detail', { id }],
+      ['POST', 'brokerage', {}],
+      ['POST', 'sign', {}],
+      ['GET', 'bank', {}],
+      ['GET', 'service', {}],
+      ['GET', 'waiter', { id }],
+      ['GET', 'status', {}],
+    ];
+    for (const [method, url, fields] of calls) {
+      const ask = (cookie: string | undefined) =>
+        method === 'GET' ? get(cookie, url, fields) : post(cookie, url, fields);
+      expect([url, (await ask(w.cookies.sales)).status]).toEqual([url, 403]);
+      expect([url, (await ask(w.cookies.partner)).status]).toEqual([url, 403]);
+      expect([url, (await ask(undefined)).status]).toEqual([url, 401]);
+      expect([url, (await ask(w.cookies.agent)).body.code]).toEqual([url, 0]);
+    }
+    const photo = (cookie: string) => postFile(test, '/api/houseloan/authPhoto', { id }, jpeg, { cookie });
+    expect((await photo(w.cookies.sales)).statusCode).toBe(403);
+    expect((await photo(w.cookies.partner)).statusCode).toBe(403);
+    expect((await post(w.cookies.partner, 'allot', { id })).status).toBe(403);
+    // Bad ids are refused before anything is looked up.
+    expect((await get(w.cookies.agent, 'waiter', { id: -1 })).body.code).toBe(1);
+    expect((await post(w.cookies.agent, 'sign', { cursor: 'x' })).body.code).toBe(1);
   });
 
   it('stores the consent photo as the client document 客户授权书, uploaded by the agent', async () => {
