@@ -111,6 +111,12 @@ export type ReferralRow = {
 const mine = (corpId: number, agentId: number) =>
   and(eq(houseClients.corpId, corpId), eq(houseClients.channelAgentId, agentId), isNull(houseClients.deletedAt));
 
+/** A brokerage order joined to its client. */
+const orderOfClient = and(
+  eq(houseClients.corpId, houseBrokerageOrders.corpId),
+  eq(houseClients.id, houseBrokerageOrders.houseClientId),
+);
+
 /** A month's start and the next month's, as instants (the ranking's window). */
 export interface Month {
   from: Date;
@@ -273,13 +279,7 @@ export function createHouseloanRepository(db: Db) {
             decidedAt: houseBrokerageOrders.decidedAt,
           })
           .from(houseBrokerageOrders)
-          .innerJoin(
-            houseClients,
-            and(
-              eq(houseClients.corpId, houseBrokerageOrders.corpId),
-              eq(houseClients.id, houseBrokerageOrders.houseClientId),
-            ),
-          )
+          .innerJoin(houseClients, orderOfClient)
           .where(
             and(
               eq(houseBrokerageOrders.corpId, corpId),
@@ -364,13 +364,7 @@ export function createHouseloanRepository(db: Db) {
           brokerageFen: sql<string>`sum(${houseBrokerageOrders.amountFen})`.as('brokerage_fen'),
         })
         .from(houseBrokerageOrders)
-        .innerJoin(
-          houseClients,
-          and(
-            eq(houseClients.corpId, houseBrokerageOrders.corpId),
-            eq(houseClients.id, houseBrokerageOrders.houseClientId),
-          ),
-        )
+        .innerJoin(houseClients, orderOfClient)
         .where(
           and(
             eq(houseBrokerageOrders.corpId, corpId),

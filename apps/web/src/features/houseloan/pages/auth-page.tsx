@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useReferral, useUploadConsent } from '../api/houseloan.ts';
-import { PageLoading } from '../components/page-loading.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
 

@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { getHouseChannel } from '../../../lib/storage.ts';
 import { useBestDetail, useBestList } from '../api/houseloan.ts';
-import { PageLoading } from '../components/page-loading.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
 

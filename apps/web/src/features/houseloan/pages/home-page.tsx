@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { useAppointments, useMe } from '../api/houseloan.ts';
-import { PageLoading } from '../components/page-loading.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';

@@ -6,7 +6,7 @@ import { PagedList } from '../../../components/paged-list.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showErrorToast } from '../../../lib/toast.ts';
 import { useBrokerage, useBrokerageTotals, useLogout, useMe, useService } from '../api/houseloan.ts';
-import { PageLoading } from '../components/page-loading.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';

@@ -3,7 +3,7 @@ import { Button, Result } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useReferral } from '../api/houseloan.ts';
-import { PageLoading } from '../components/page-loading.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
 
