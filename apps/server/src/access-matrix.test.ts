@@ -7,6 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, banks, channels, followUps, serviceRequests } from './db/schema/cases.ts';
 import { moneyRecords, proofRejections, proofs } from './db/schema/money.ts';
 import { houseAudits, houseBrokerageOrders, houseImages, houseRecommends } from './db/schema/house.ts';
+import { faqCategories, faqEntries, faqImages } from './db/schema/faq.ts';
+import { eq } from 'drizzle-orm';
+import { createFaqRepository, createFaqService } from './modules/faq/index.ts';
+import { tinyPng } from './test/factories-faq.ts';
+import { systemClock } from './clock.ts';
 import type { PrincipalSubject } from './modules/auth/principal.ts';
 import { routeFields, upcomingCalls } from './test/route-table.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
@@ -217,6 +222,15 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/updateTask': { input: (b) => ({ id: b.takenTask.id, outcome: 'signed', note: '' }) },
   'POST /api/crm/auditSignReject': { input: (b) => ({ id: b.rejectedTask.id, decision: 'approve', reason: '' }) },
   'POST /api/crm/wxWorkApprove': { input: (b) => ({ id: b.rejectedTask.id }) },
+  // ---- FAQ (issue 14)
+  'GET /api/crm/faqCategory': { reads: true, input: (b) => ({ type_id: b.faq.typeId }) },
+  'POST /api/crm/faqList': {
+    reads: true,
+    input: (b) => ({ cursor: b.faq.entryId + 1, type_id: b.faq.typeId, category_id: b.faq.categoryId }),
+  },
+  'POST /api/crm/faqDetail': { input: (b) => ({ id: b.faq.entryId }) },
+  'POST /api/crm/faqFeedback': { input: (b) => ({ id: b.faq.entryId, helpful: 'true' }) },
+  'GET /api/crm/faqImage': { input: (b) => ({ id: b.faq.imageId }) },
 };
 
 /** Company B: one record of every kind, each text field carrying MARK, owned by B's own staff. */
@@ -358,6 +372,37 @@ async function companyB(db: TestApp['db']) {
     protectedUntil: new Date('2100-01-01T00:00:00Z'),
   });
   const outsideChannel = await createOutsideChannel(db, partner, `渠道${MARK}`);
+  const [faqEntryId] = await createFaqService({
+    repo: createFaqRepository(db),
+    llm: null,
+    now: systemClock,
+    copilotPerMinute: 0,
+  }).importEntries(corp.id, [
+    {
+      key: 'b',
+      type: `类型${MARK}`,
+      category: `分类${MARK}`,
+      title: `问答${MARK}`,
+      keywords: MARK,
+      body: `${MARK}\n\n![图](b.png)`,
+      images: [{ name: 'b.png', contentType: 'image/png', data: await tinyPng() }],
+    },
+  ]);
+  const [faqEntry] = await db
+    .select()
+    .from(faqEntries)
+    .where(eq(faqEntries.id, faqEntryId ?? 0));
+  const [faqImage] = await db
+    .select()
+    .from(faqImages)
+    .where(eq(faqImages.entryId, faqEntryId ?? 0));
+  if (!faqEntry || !faqImage) throw new Error('company B: faq not created');
+  const faq = {
+    entryId: faqEntry.id,
+    categoryId: faqEntry.categoryId,
+    typeId: (await db.select().from(faqCategories).where(eq(faqCategories.id, faqEntry.categoryId)))[0]?.typeId ?? 0,
+    imageId: faqImage.id,
+  };
   const found = {
     channel,
     followUp,
@@ -392,6 +437,7 @@ async function companyB(db: TestApp['db']) {
     pendingPartner,
     referral,
     outsideChannel,
+    faq,
     ...(found as { [K in keyof typeof found]: NonNullable<(typeof found)[K]> }),
   };
 }

@@ -14,7 +14,13 @@ import { API_CODE } from '@crm/domain/api/envelope';
 import type { OcrAdapter } from './adapters/ocr/index.ts';
 import type { SmsAdapter } from './adapters/sms/index.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
-import { createOcrFromConfig, createStorageFromConfig, createWechatMpFromConfig } from './adapters/create-adapters.ts';
+import {
+  createLlmFromConfig,
+  createOcrFromConfig,
+  createStorageFromConfig,
+  createWechatMpFromConfig,
+} from './adapters/create-adapters.ts';
+import type { LlmAdapter } from './adapters/llm/index.ts';
 import type { WechatMpAdapter } from './adapters/wechat-mp/index.ts';
 import type { WecomAdapter } from './adapters/wecom/index.ts';
 import type { Clock } from './clock.ts';
@@ -49,6 +55,9 @@ import { createHouseService } from './modules/house/house.service.ts';
 import { createOutsideRepository } from './modules/outside/outside.repository.ts';
 import { outsideRoutes, ysbRoutes } from './modules/outside/outside.routes.ts';
 import { createOutsideService } from './modules/outside/outside.service.ts';
+import { createFaqRepository } from './modules/faq/faq.repository.ts';
+import { faqRoutes } from './modules/faq/faq.routes.ts';
+import { createFaqService } from './modules/faq/faq.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
@@ -68,6 +77,8 @@ export interface Adapters {
   ocr?: OcrAdapter;
   /** The official account's web authorisation (/houseloan); made from the settings when left out. */
   wechatMp?: WechatMpAdapter;
+  /** The FAQ copilot's model; made from the settings when left out (null there: extractive answers). */
+  llm?: LlmAdapter | null;
 }
 
 export interface BuildAppOptions {
@@ -138,6 +149,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
 
   const staff = createStaffRepository(db);
   const houseloanRepo = createHouseloanRepository(db);
+  const faqRepo = createFaqRepository(db);
   const auth = createAuthService({
     repo: createAuthRepository(db),
     staff,
@@ -210,6 +222,10 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
         .catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
       // Referrals whose protection ran out are released (decision 049); reads already treat them so.
       void outside.releaseExpired().catch((error: unknown) => app.log.error({ err: error }, 'referral release failed'));
+      // The copilot's per-minute counters of windows long over (decision 053).
+      void faqRepo
+        .sweepUsage(new Date(now().getTime() - 3600_000))
+        .catch((error: unknown) => app.log.error({ err: error }, 'copilot counter sweep failed'));
       // Idempotency keys past their day (decision 046).
       void idempotency
         .sweepExpired()
@@ -238,6 +254,14 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     secureCookies,
     publicUrl: config.publicUrl,
     now,
+  });
+  await app.register(faqRoutes, {
+    faq: createFaqService({
+      repo: faqRepo,
+      llm: adapters.llm === undefined ? createLlmFromConfig(config) : adapters.llm,
+      now,
+      copilotPerMinute: config.copilotPerMinute,
+    }),
   });
   await app.register(upcomingRoutes);
 

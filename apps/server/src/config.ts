@@ -62,6 +62,13 @@ const envSchema = z.object({
   TENCENT_OCR_SECRET_KEY: z.string().optional(),
   TENCENT_OCR_REGION: z.string().optional(),
   TENCENT_OCR_ENDPOINT: z.string().url().optional(),
+  /** The FAQ copilot's model (decision 053): any OpenAI-compatible chat-completions API; unset = extractive. */
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Copilot questions a minute per staff member; 0 turns the limit off. */
+  COPILOT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(10),
   /** The WeCom OA template signing rejections are approved on (wxWorkApprove). */
   WECOM_APPROVAL_TEMPLATE_ID: z.string().default('signing-rejection'),
 });
@@ -124,6 +131,11 @@ export interface Config {
         region: string | undefined;
         endpoint: string | undefined;
       };
+  /** The FAQ copilot's model; `none` answers extractively from the FAQ (the default, offline). */
+  llm:
+    | { provider: 'none' }
+    | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number };
+  copilotPerMinute: number;
   migrationsFolder: string;
 }
 
@@ -255,6 +267,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     };
   }
 
+  let llm: Config['llm'] = { provider: 'none' };
+  if (env.LLM_BASE_URL) {
+    required(env, ['LLM_MODEL'], 'LLM_BASE_URL');
+    llm = {
+      provider: 'openai',
+      baseUrl: env.LLM_BASE_URL,
+      apiKey: env.LLM_API_KEY,
+      model: env.LLM_MODEL ?? '',
+      timeoutMs: env.LLM_TIMEOUT_MS,
+    };
+  }
+
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -275,6 +299,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wechatMp,
     storage,
     ocr,
+    llm,
+    copilotPerMinute: env.COPILOT_PER_MINUTE,
     migrationsFolder: path.join(serverRoot, 'drizzle'),
   };
 }

@@ -1,6 +1,7 @@
 import type { Adapters } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { createOpenAiCompatibleLlm, type LlmAdapter } from './llm/index.ts';
 import { createLocalOcr, createTencentOcr, type OcrAdapter } from './ocr/index.ts';
 import { createDemoSmsAdapter, createTencentSmsAdapter } from './sms/index.ts';
 import { createLocalStorage, createS3Storage, type FileStorage } from './storage/index.ts';
@@ -47,4 +48,9 @@ export function createWechatMpFromConfig(config: Config): WechatMpAdapter {
   return config.wechatMp.provider === 'wechat'
     ? createWechatMpAdapter(settingsOf(config.wechatMp))
     : createDemoWechatMpAdapter();
+}
+
+/** The FAQ copilot's model of the settings, or null: without LLM_BASE_URL the copilot answers extractively. */
+export function createLlmFromConfig(config: Config): LlmAdapter | null {
+  return config.llm.provider === 'openai' ? createOpenAiCompatibleLlm(settingsOf(config.llm)) : null;
 }

@@ -21,6 +21,7 @@ import { examAssignments } from './schema/exam.ts';
 import { signTasks } from './schema/sign.ts';
 import { seedHouseDemo } from './seed-house.ts';
 import { seedOutsideDemo } from './seed-outside.ts';
+import { seedFaqDemo } from './seed-faq.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -183,7 +184,7 @@ const intakeEvent = (row: { id: number; corpId: number; ownerId: number; created
 /** Seeds the demo companies once: a database with any company in it is left alone. */
 export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<boolean> {
   seededAt = clock();
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const existing = await tx.select({ id: companies.id }).from(companies).limit(1);
     if (existing.length > 0) return false;
 
@@ -574,6 +575,9 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     }
     return true;
   });
+  // The FAQ (issue 14) goes in through the FAQ module's own import, in its own transaction.
+  if (seeded) await seedFaqDemo(db, clock);
+  return seeded;
 }
 
 /** The status moves a demo case in status N went through (docs/decisions/006). */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { LlmAdapter } from '../adapters/llm/index.ts';
 import type { OcrAdapter } from '../adapters/ocr/index.ts';
 import type { SmsAdapter } from '../adapters/sms/index.ts';
 import type { FileStorage } from '../adapters/storage/index.ts';
@@ -75,6 +76,8 @@ export interface TestAppOptions {
   config?: Record<string, string>;
   storage?: FileStorage;
   ocr?: OcrAdapter;
+  /** The FAQ copilot's model; none (extractive answers) unless a test gives one. */
+  llm?: LlmAdapter;
 }
 
 /** The whole server on a fresh database, answering through `app.inject`. */
@@ -92,6 +95,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
       wecom: options.wecom ?? createDemoWecomAdapter({ demoUserId: 'wecom-user-1' }),
       ...(options.storage ? { storage: options.storage } : {}),
       ...(options.ocr ? { ocr: options.ocr } : {}),
+      ...(options.llm ? { llm: options.llm } : {}),
     },
     now: options.now ?? systemClock,
   });

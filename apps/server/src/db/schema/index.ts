@@ -10,3 +10,4 @@ export * from './sign.ts';
 export * from './exam.ts';
 export * from './idempotency.ts';
 export * from './outside.ts';
+export * from './faq.ts';

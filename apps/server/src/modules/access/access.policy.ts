@@ -331,6 +331,9 @@ export const POLICY = {
     forbidden: T.brokerageSetOnly,
   },
   'brokerage.manage': { resource: null, gates: ['finance'] },
+  // ---- the FAQ and its copilot (decision 053): every staff member of the company; entries are company-wide
+  'faq.read': { resource: null, gates: [] },
+  'faq.ask': { resource: null, gates: [] },
   'brokerage.orders.read': { resource: null, gates: ['financeOrRebate'] },
   'brokerage.approve': {
     resource: 'houseAudit',

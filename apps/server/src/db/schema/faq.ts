@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, staff } from './staff.ts';
+
+/*
+ * The FAQ and its copilot (问答与智能助手, issue 14, decision 053): types, categories, entries with their
+ * images, feedback, the copilot's conversation log and its per-staff rate counter. Only modules/faq imports
+ * this file. The search indexes drizzle cannot express (GIN over to_tsvector and gin_trgm_ops) are
+ * hand-written at the end of migration 0012_faq.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A top-level type (业务类型): 产品政策, 材料与补件, 佣金与结算 … */
+export const faqTypes = pgTable(
+  'faq_types',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex().on(t.corpId, t.name)],
+);
+
+/** A category inside a type. */
+export const faqCategories = pgTable(
+  'faq_categories',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    typeId: integer()
+      .notNull()
+      .references(() => faqTypes.id),
+    name: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex().on(t.corpId, t.typeId, t.name)],
+);
+
+/**
+ * An entry. `body` is the authored Markdown (paragraphs, lists, bold, images as `faq-image:ID`).
+ * `searchTokens` holds the words of title, keywords and body as the domain's tokenizer makes them (word
+ * segments and CJK bigrams, space separated): PostgreSQL's `simple` configuration indexes them as they are.
+ * `sourceKey` names the authored file, so importing a folder again updates rather than duplicates.
+ */
+export const faqEntries = pgTable(
+  'faq_entries',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    categoryId: integer()
+      .notNull()
+      .references(() => faqCategories.id),
+    sourceKey: text().notNull(),
+    title: text().notNull(),
+    keywords: text().notNull().default(''),
+    body: text().notNull(),
+    titleTokens: text().notNull().default(''),
+    searchTokens: text().notNull().default(''),
+    views: integer().notNull().default(0),
+    helpful: integer().notNull().default(0),
+    notHelpful: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.corpId, t.sourceKey), index().on(t.corpId, t.categoryId, t.id)],
+);
+
+/** An image of an entry, kept in the database: authored images are few and small, and travel with the entry. */
+export const faqImages = pgTable(
+  'faq_images',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    entryId: integer()
+      .notNull()
+      .references(() => faqEntries.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    data: bytea().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.corpId, t.entryId, t.name)],
+);
+
+/** One vote per staff member per entry; changing one's mind moves the vote. */
+export const faqFeedback = pgTable(
+  'faq_feedback',
+  {
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    entryId: integer()
+      .notNull()
+      .references(() => faqEntries.id, { onDelete: 'cascade' }),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    isHelpful: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.corpId, t.entryId, t.staffId] })],
+);
+
+/**
+ * The copilot's conversation, one row per question and its answer, per staff member. `kind`: direct (an
+ * entry answered it), model, extractive (no model configured), unknown (nothing relevant: logged for FAQ
+ * authors). `citedIds` are the entries the answer cites, always among those retrieved.
+ */
+export const faqQuestions = pgTable(
+  'faq_questions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    question: text().notNull(),
+    answer: text().notNull(),
+    kind: text({ enum: ['direct', 'model', 'extractive', 'unknown'] }).notNull(),
+    citedIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    topScore: smallint().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index().on(t.corpId, t.staffId, t.id),
+    index('faq_questions_unanswered')
+      .on(t.corpId, t.id)
+      .where(sql`kind = 'unknown'`),
+  ],
+);
+
+/**
+ * The copilot's rate counter: questions a staff member asked in one minute window. Taken by one conditional
+ * upsert (`count < limit`), so concurrent questions can never pass the limit together.
+ */
+export const faqCopilotUsage = pgTable(
+  'faq_copilot_usage',
+  {
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.corpId, t.staffId, t.windowStart] })],
+);

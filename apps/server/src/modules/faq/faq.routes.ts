@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '@crm/domain/api/envelope';
+import {
+  faqAnswerSchema,
+  faqCategoryRequestSchema,
+  faqCategorySchema,
+  faqCopilotRequestSchema,
+  faqDetailSchema,
+  faqFeedbackRequestSchema,
+  faqFeedbackSchema,
+  faqHistorySchema,
+  faqIdRequestSchema,
+  faqListRequestSchema,
+  faqPageSchema,
+  faqTypeSchema,
+  type CopilotEvent,
+  type FaqAnswer,
+} from '@crm/domain/api/faq';
+import { currentStaff, servePrincipals } from '../../plugins/session.ts';
+import { staffRoutes } from '../../plugins/staff-routes.ts';
+import type { FaqService } from './faq.service.ts';
+import { FAQ_TEXTS as T } from './faq.texts.ts';
+
+/**
+ * The FAQ calls (spec §7 faqType, faqCategory, faqList, faqDetail, faqCopilot; decision 053), staff only.
+ * faqCopilot streams server-sent events to a client that asks for `text/event-stream`, and answers the
+ * whole answer in the envelope to any other.
+ */
+export async function faqRoutes(root: FastifyInstance, { faq }: { faq: FaqService }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  servePrincipals(app, ['staff']);
+  const tags = ['faq'];
+  const { get, post } = staffRoutes(root, tags);
+
+  get('/api/crm/faqType', '问答分类（业务类型）', z.object({}), z.array(faqTypeSchema), (me) => faq.types(me));
+  get('/api/crm/faqCategory', '问答子分类', faqCategoryRequestSchema, z.array(faqCategorySchema), (me, q) =>
+    faq.categories(me, q.type_id),
+  );
+  post('/api/crm/faqList', '问答列表与搜索', faqListRequestSchema, faqPageSchema, (me, q) =>
+    faq.list(me, {
+      keyword: q.keyword,
+      typeId: q.type_id,
+      categoryId: q.category_id,
+      cursor: q.cursor,
+      limit: q.limit,
+    }),
+  );
+  post('/api/crm/faqDetail', '问答详情（计一次浏览）', faqIdRequestSchema, faqDetailSchema, (me, q) =>
+    faq.detail(me, q.id),
+  );
+  post(
+    '/api/crm/faqFeedback',
+    '有帮助 / 没帮助',
+    faqFeedbackRequestSchema,
+    faqFeedbackSchema,
+    (me, q) => faq.feedback(me, q.id, q.helpful),
+    { msg: T.voted },
+  );
+  get('/api/crm/faqCopilotHistory', '我和智能助手的对话', z.object({}), faqHistorySchema, (me) => faq.history(me));
+
+  app.get(
+    '/api/crm/faqImage',
+    { schema: { tags, summary: '问答图片', querystring: faqIdRequestSchema } },
+    async (request, reply) => {
+      const image = await faq.image(currentStaff(request), request.query.id);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.data);
+    },
+  );
+
+  app.post(
+    '/api/crm/faqCopilot',
+    {
+      schema: {
+        tags,
+        summary: '智能助手提问（Accept: text/event-stream 时流式返回）',
+        body: faqCopilotRequestSchema,
+        response: { 200: envelopeSchema(faqAnswerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const me = currentStaff(request);
+      // Counted before anything is streamed, so a refusal is still the envelope with its 429.
+      await faq.takeSlot(me);
+      const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+      if (!wantsStream) {
+        const answer = await faq.ask(me, request.body.question, { delta: () => undefined, replace: () => undefined });
+        return { code: 0, msg: 'ok', data: answer };
+      }
+      // From here the route writes the response itself: headers first, then one event per chunk, flushed
+      // as written (no compression, and proxies told not to buffer).
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        connection: 'keep-alive',
+      });
+      raw.flushHeaders();
+      const send = (event: CopilotEvent) => {
+        if (!raw.writableEnded) raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      };
+      const gone = new AbortController();
+      raw.on('close', () => gone.abort());
+      try {
+        const answer: FaqAnswer = await faq.ask(
+          me,
+          request.body.question,
+          { delta: (text) => send({ type: 'delta', text }), replace: (text) => send({ type: 'replace', text }) },
+          gone.signal,
+        );
+        send({ type: 'done', answer });
+      } catch (error) {
+        request.log.error({ err: error }, 'copilot stream failed');
+        send({ type: 'error', msg: T.streamBroken });
+      } finally {
+        raw.end();
+      }
+      return reply;
+    },
+  );
+}
