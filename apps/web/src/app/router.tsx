@@ -41,6 +41,7 @@ export const PAGE_CHUNKS = {
   outside: () => import('./routes/outside.ts'),
   ysb: () => import('./routes/ysb.ts'),
   houseloan: () => import('./routes/houseloan.ts'),
+  faq: () => import('./routes/faq.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -73,6 +74,9 @@ const HOUSELOAN_PATHS = [
   '/houseloan/bestList',
   '/houseloan/bestDetail/:id',
 ];
+
+/** The FAQ and its copilot (issue 14). */
+const FAQ_PATHS = ['/faq/login', '/faq/index', '/faq/list', '/faq/detail/:id', '/faq/copilot'];
 
 /** The patterns each chunk serves (a test checks these against the chunks' own `pages`). */
 export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
@@ -120,6 +124,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   outside: OUTSIDE_PATHS,
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
   houseloan: HOUSELOAN_PATHS,
+  faq: FAQ_PATHS,
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
@@ -177,7 +182,7 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
   exam: ['/exam/center', '/exam/detail/:id', '/exam/list', '/exam/paper/:id'],
   sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
   outside: OUTSIDE_PATHS,
-  faq: ['/faq/login', '/faq/index', '/faq/list', '/faq/detail/:id', '/faq/copilot'],
+  faq: FAQ_PATHS,
   houseloan: HOUSELOAN_PATHS,
   chattergee: [
     '/chattergee/home',

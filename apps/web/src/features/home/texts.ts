@@ -8,6 +8,7 @@ export const homeTexts = {
   tipDescription: '未获取到登录信息，请从企业微信工作台打开应用，或重新登录',
   goLogin: '去登录',
   logout: '退出登录',
+  faq: '问答与AI助手',
   logoutConfirm: '确定要退出登录吗？',
   confirm: '确定',
   cancel: '取消',

@@ -149,6 +149,10 @@ export function HomePage() {
         ) : null}
 
         <div className="home__actions">
+          {/* The FAQ and its copilot (issue 14): every staff member, whatever the role's cards. */}
+          <Button block color="primary" fill="outline" onClick={() => void navigate('/faq/index')}>
+            {texts.faq}
+          </Button>
           <Button color="danger" fill="outline" block loading={logout.isPending} onClick={() => void handleLogout()}>
             {texts.logout}
           </Button>

@@ -1,0 +1,54 @@
+import { Button, Toast } from 'antd-mobile';
+import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { useFaqDetail, useFaqFeedback } from '../api/faq.ts';
+import { FaqBlocks } from '../components/rich-text.tsx';
+import { faqTexts as T } from '../texts.ts';
+import '../faq.css';
+
+/** /faq/detail/:id: an entry with its images (full screen on a tap), views and the helpful / not helpful vote. */
+export function FaqDetailPage() {
+  const id = Number(useParams().id);
+  const detail = useFaqDetail(Number.isInteger(id) && id > 0 ? id : 0);
+  const feedback = useFaqFeedback(id);
+  if (detail.isPending) return <PageLoading />;
+  if (detail.isError) return <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />;
+  const entry = detail.data;
+  const vote = (helpful: boolean) =>
+    feedback.mutate(helpful, {
+      onSuccess: ({ msg }) => void Toast.show({ content: msg || T.voted }),
+      onError: (error) => void Toast.show({ content: error.message }),
+    });
+  return (
+    <PullRefresh onRefresh={() => detail.refetch()} texts={T}>
+      <article className="page">
+        <h2 className="faq-title">{entry.title}</h2>
+        <div className="faq-meta">
+          {entry.type_name} · {entry.category_name} · {T.views(entry.views)}
+        </div>
+        <FaqBlocks blocks={entry.blocks} />
+        <div className="faq-feedback">
+          <Button
+            color={entry.my_vote === true ? 'primary' : 'default'}
+            loading={feedback.isPending && feedback.variables === true}
+            onClick={() => vote(true)}
+          >
+            {T.helpful} {entry.helpful}
+          </Button>
+          <Button
+            color={entry.my_vote === false ? 'warning' : 'default'}
+            loading={feedback.isPending && feedback.variables === false}
+            onClick={() => vote(false)}
+          >
+            {T.notHelpful} {entry.not_helpful}
+          </Button>
+        </div>
+        <div className="faq-copilot-entry">
+          <Link to="/faq/copilot">{T.stillUnsure}</Link>
+        </div>
+      </article>
+    </PullRefresh>
+  );
+}
