@@ -14,6 +14,7 @@ export const faqTexts = {
   helpful: '有帮助',
   notHelpful: '没帮助',
   voted: '感谢反馈',
+  closeImage: '关闭',
   stillUnsure: '还有疑问？问AI助手',
   updatedAt: '更新于',
   copilotWelcome:

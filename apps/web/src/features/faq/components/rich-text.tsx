@@ -1,7 +1,8 @@
 import type { FaqCitation, FaqDetailBlock } from '@crm/domain/api/faq';
-import { Image, ImageViewer } from 'antd-mobile';
+import { Button, Image, ImageViewer } from 'antd-mobile';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { faqTexts as T } from '../texts.ts';
 
 /** `**bold**` inside a line, as the authors write it; everything else is text (never HTML). */
 export function InlineText({ text }: { text: string }) {
@@ -56,7 +57,18 @@ export function FaqBlocks({ blocks }: { blocks: FaqDetailBlock[] }) {
   return (
     <div className="faq-body">
       {out}
-      <ImageViewer image={open ?? ''} visible={open !== null} onClose={() => setOpen(null)} />
+      <ImageViewer
+        image={open ?? ''}
+        visible={open !== null}
+        onClose={() => setOpen(null)}
+        renderFooter={() => (
+          <div className="faq-image-close">
+            <Button fill="outline" onClick={() => setOpen(null)}>
+              {T.closeImage}
+            </Button>
+          </div>
+        )}
+      />
     </div>
   );
 }
