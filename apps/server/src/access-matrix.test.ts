@@ -5,12 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, banks, channels, followUps, serviceRequests } from './db/schema/cases.ts';
+import { fairs } from './db/schema/fair.ts';
 import { moneyRecords, proofRejections, proofs } from './db/schema/money.ts';
 import { houseAudits, houseBrokerageOrders, houseImages, houseRecommends } from './db/schema/house.ts';
 import type { PrincipalSubject } from './modules/auth/principal.ts';
 import { routeFields, upcomingCalls } from './test/route-table.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { createCompany, createImageRow, createStaff, createTeam, grantStaff } from './test/factories.ts';
+import { createCompany, createImageRow, createStaff, createTeam, grantStaff, insertRow } from './test/factories.ts';
 import { caseForm, createBankAndProduct, createCase } from './test/factories-cases.ts';
 import { createBrokerageUser, createChannel, createHouseClient, createSignTask } from './test/factories-house.ts';
 import { makeJpeg, postFile } from './test/factories-money.ts';
@@ -207,6 +208,9 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/updateTask': { input: (b) => ({ id: b.takenTask.id, outcome: 'signed', note: '' }) },
   'POST /api/crm/auditSignReject': { input: (b) => ({ id: b.rejectedTask.id, decision: 'approve', reason: '' }) },
   'POST /api/crm/wxWorkApprove': { input: (b) => ({ id: b.rejectedTask.id }) },
+  // ---- financing agreement and fair check-in (decision 051)
+  'GET /api/crm/financePact': { input: (b) => ({ id: b.client.id }) },
+  'POST /api/crm/fairCheckin': { input: (b) => ({ fair_id: b.fair.id }) },
 };
 
 /** Company B: one record of every kind, each text field carrying MARK, owned by B's own staff. */
@@ -341,6 +345,12 @@ async function companyB(db: TestApp['db']) {
     protectedUntil: new Date('2100-01-01T00:00:00Z'),
   });
   const outsideChannel = await createOutsideChannel(db, partner, `渠道${MARK}`);
+  const fair = await insertRow(
+    db,
+    fairs,
+    { corpId: corp.id, name: `展会${MARK}`, venue: MARK, startsOn: '2000-01-01', endsOn: '2100-01-01' },
+    'fair',
+  );
   const found = {
     channel,
     followUp,
@@ -374,6 +384,7 @@ async function companyB(db: TestApp['db']) {
     pendingPartner,
     referral,
     outsideChannel,
+    fair,
     ...(found as { [K in keyof typeof found]: NonNullable<(typeof found)[K]> }),
   };
 }

@@ -42,9 +42,15 @@ import { createFilesService } from './modules/files/files.service.ts';
 import { createHouseRepository } from './modules/house/house.repository.ts';
 import { houseRoutes } from './modules/house/house.routes.ts';
 import { createHouseService } from './modules/house/house.service.ts';
+import { createFairRepository } from './modules/fair/fair.repository.ts';
+import { fairRoutes } from './modules/fair/fair.routes.ts';
+import { createFairService } from './modules/fair/fair.service.ts';
 import { createOutsideRepository } from './modules/outside/outside.repository.ts';
 import { outsideRoutes, ysbRoutes } from './modules/outside/outside.routes.ts';
 import { createOutsideService } from './modules/outside/outside.service.ts';
+import { createPactRepository } from './modules/pact/pact.repository.ts';
+import { pactRoutes } from './modules/pact/pact.routes.ts';
+import { createPactService } from './modules/pact/pact.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
@@ -222,6 +228,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   });
   await app.register(outsideRoutes, { outside, publicUrl: config.publicUrl });
   await app.register(ysbRoutes, { outside });
+  await app.register(pactRoutes, { pact: createPactService({ repo: createPactRepository(db), access, now }) });
+  await app.register(fairRoutes, { fair: createFairService({ repo: createFairRepository(db), access, now }) });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

@@ -10,3 +10,5 @@ export * from './sign.ts';
 export * from './exam.ts';
 export * from './idempotency.ts';
 export * from './outside.ts';
+export * from './pact.ts';
+export * from './fair.ts';

@@ -32,7 +32,8 @@ export type Resource =
   | 'houseAudit'
   | 'signTask'
   | 'partner'
-  | 'referral';
+  | 'referral'
+  | 'fair';
 
 /** What each resource's roles are computed from (the owners' lookups answer at least this). */
 export interface CaseFacts {
@@ -55,6 +56,8 @@ export interface Facts {
   /** An outside partner, seen by staff through the staff member whose network it is (decision 049). */
   partner: PartnerFacts;
   referral: { partner: PartnerFacts };
+  /** A fair of the company (company first is the lookup's): every colleague works it. */
+  fair: { id: number };
 }
 export interface PartnerFacts {
   staffId: number;
@@ -81,7 +84,9 @@ export type Role =
   | 'signerLeader'
   | 'rejectApprover'
   // an outside partner and its referrals
-  | 'networkOwner';
+  | 'networkOwner'
+  // a fair: any staff member of its company
+  | 'colleague';
 
 const has = (me: Actor, job: number) => me.jobs.includes(job);
 const leads = (me: Actor, teamId: number | null) => me.isLeader && me.teamId !== null && teamId === me.teamId;
@@ -137,6 +142,7 @@ export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[]
   ],
   partner: (me, p) => partnerRoles(me, p),
   referral: (me, r) => partnerRoles(me, r.partner),
+  fair: () => ['colleague'],
   signTask: (me, t) => {
     const roles: Role[] = [];
     if (isCentre(me)) roles.push('centre');
@@ -217,6 +223,8 @@ export const POLICY = {
   'case.list.team': { resource: null, gates: ['leader'] },
   'followup.add': caseRule({ requires: 'case.read', allow: CASE_WRITERS, forbidden: T.followUpOwnerOnly }),
   'appeal.add': caseRule({ requires: 'case.read', allow: ['owner'], forbidden: T.appealOwnerOnly }),
+  /** The case's financing agreement (decision 051): not customer service, who helps with a case, not its terms. */
+  'pact.read': caseRule({ allow: ['owner', 'teamLeader', 'signer'], forbidden: T.pactForbidden }),
   'appeal.decide': {
     resource: 'appeal',
     gates: ['leader'],
@@ -370,6 +378,16 @@ export const POLICY = {
     allow: ['networkOwner', 'teamLeader'],
     notFound: T.referralNotFound,
     forbidden: T.referralForbidden,
+  },
+
+  // ---- the staff's check-in at a fair (docs/decisions/051)
+  'fair.list': { resource: null, gates: ['notRebateOnly'] },
+  'fair.checkin': {
+    resource: 'fair',
+    gates: ['notRebateOnly'],
+    allow: ['colleague'],
+    notFound: T.fairNotFound,
+    forbidden: T.fairForbidden,
   },
 
   // ---- the signing centre's tasks (docs/decisions/032)

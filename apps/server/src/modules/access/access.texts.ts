@@ -9,6 +9,11 @@ export const ACCESS_TEXTS = {
   appealOwnerOnly: '只能为自己的报单申诉',
   appealNotFound: '申诉不存在',
   appealNotYourTeam: '无权处理其他团队的申诉',
+  // financing agreements (modules/pact, decision 051)
+  pactForbidden: '仅报单业务员、团队长和签约中心可查看融资协议',
+  // fairs (modules/fair, decision 051)
+  fairNotFound: '展会不存在',
+  fairForbidden: '无权在该展会签到',
   // a case's money and proofs (modules/money)
   moneyCaseNotFound: '案件不存在',
   moneyCaseForbidden: '无权查看该案件',

@@ -18,6 +18,7 @@ import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, caseRoleNames, type Access } from '../access/index.ts';
 import { convertReferral, referralHoldingClient } from '../outside/index.ts';
+import { freezeFinancePact } from '../pact/index.ts';
 import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository, EventValues } from './cases.repository.ts';
@@ -398,6 +399,9 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
             .filter(Boolean)
             .join(' '),
         );
+        // Approval freezes the financing agreement in the same transaction (decision 051).
+        if (move.to === CASE_STATUS.APPROVED)
+          await freezeFinancePact(tx, { corpId: me.corpId, clientId: request.id, actorId: me.id, at: now() });
         if (move.from === CASE_STATUS.SIGNING) {
           await withdrawCaseSignTask(tx, {
             corpId: me.corpId,
