@@ -40,6 +40,8 @@ export const PAGE_CHUNKS = {
   sign: () => import('./routes/sign.ts'),
   outside: () => import('./routes/outside.ts'),
   ysb: () => import('./routes/ysb.ts'),
+  pact: () => import('./routes/pact.ts'),
+  fair: () => import('./routes/fair.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -102,6 +104,8 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
     '/outside/login',
   ],
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
+  pact: ['/business/financePact/:id'],
+  fair: ['/business/signin'],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
@@ -126,6 +130,8 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/business/proof',
     // Not in the spec: the leader's repayments to confirm (issue 9), reached from the team card and the inbox.
     '/business/moneyConfirm',
+    // Not in the spec: a case's financing agreement (GET financePact, decision 051), from the case detail.
+    '/business/financePact/:id',
     '/business/pending',
     '/business/pendingDetail/:id',
     '/business/pendingAdd/:id',

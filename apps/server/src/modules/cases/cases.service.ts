@@ -327,6 +327,8 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           (c.status === CASE_STATUS.SIGNING_FAILED || c.status === CASE_STATUS.REJECTED) &&
           !names.hasOpenAppeal,
         has_open_service: names.hasOpenService,
+        // The financing agreement (decision 051): the owner, the team's leader and the signing centre.
+        can_view_pact: can(me, 'pact.read', c),
       };
     },
 
