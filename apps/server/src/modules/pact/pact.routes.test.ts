@@ -196,6 +196,18 @@ describe('GET /api/crm/financePact', () => {
       expect(body.data).toBeNull();
     }
     expect((await read(w.service, c.id)).body.msg).toBe('仅报单业务员、团队长和签约中心可查看融资协议');
+    // The case detail offers the agreement to its readers only.
+    const detailOf = async (person: { corpId: number; id: number }) =>
+      (
+        await test.app.inject({
+          method: 'GET',
+          url: `/api/crm/detail?id=${c.id}`,
+          headers: { cookie: await staffCookie(test, person) },
+        })
+      ).json<Body<{ can_view_pact: boolean }>>().data.can_view_pact;
+    expect(await detailOf(w.owner)).toBe(true);
+    expect(await detailOf(w.signer)).toBe(true);
+    expect(await detailOf(w.service)).toBe(false);
     // a partner session and no session at all
     const partner = await createPartner(test.db, w.owner);
     const asPartner = await test.app.inject({
