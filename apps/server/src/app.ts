@@ -53,6 +53,7 @@ import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -119,6 +120,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
+  await app.register(compressPlugin);
   await app.register(browserSecurityPlugin, { isProduction: config.env === 'production', publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(formbody);
@@ -267,6 +269,9 @@ function registerSpa(app: FastifyInstance, config: Config) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts): the browser
+      // gets the one it accepts, with Vary: Accept-Encoding; without them the plain file.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
