@@ -198,6 +198,16 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/ysbAudit': { input: (b) => ({ id: b.pendingPartner.id, pass: '1' }) },
   'POST /api/crm/ysbClient': { reads: true, input: (b) => ({ cursor: b.referral.id + 1, partner_id: b.partner.id }) },
   'POST /api/crm/ysbOutsideClient': { input: (b) => ({ id: b.referral.id }) },
+  // ---- the home-loan channel portal (decision 052): B's agent's referral, waiting for a steward
+  'POST /api/houseloan/list': { reads: true, input: (b) => ({ cursor: b.agentReferral.id + 1 }) },
+  'POST /api/houseloan/detail': { input: (b) => ({ id: b.agentReferral.id }) },
+  'GET /api/houseloan/waiter': { input: (b) => ({ id: b.agentReferral.id }) },
+  'POST /api/houseloan/authPhoto': { file: true, input: (b) => ({ id: b.agentReferral.id }) },
+  'POST /api/houseloan/brokerage': { reads: true, input: (b) => ({ cursor: b.order.id + 1 }) },
+  'POST /api/houseloan/sign': { reads: true, input: (b) => ({ cursor: b.openTask.id + 1 }) },
+  'POST /api/houseloan/allot': { input: (b) => ({ id: b.agentReferral.id }) },
+  'POST /api/crm/getHousePool': { reads: true, input: (b) => ({ cursor: b.agentReferral.id + 1 }) },
+  'POST /api/crm/houseChannelStatus': { input: (b) => ({ id: b.houseChannel.id, enabled: 'false' }) },
   // ---- signing centre
   'GET /api/crm/sign': { reads: true, input: (b) => ({ id: b.takenTask.id }) },
   'POST /api/crm/taskList': {
@@ -294,6 +304,13 @@ async function companyB(db: TestApp['db']) {
     })
     .returning();
   const brokerageUser = await createBrokerageUser(db, corp.id, owner.id, { name: `返佣${MARK}` });
+  const agent = await createBrokerageUser(db, corp.id, owner.id, { name: `经纪人${MARK}`, channelId: houseChannel.id });
+  const agentReferral = await createHouseClient(db, corp.id, owner.id, {
+    name: `渠道报单${MARK}`,
+    channelId: houseChannel.id,
+    channelAgentId: agent.id,
+    source: 'channel',
+  });
   const [recommend] = await db
     .insert(houseRecommends)
     .values({ corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' })
@@ -376,6 +393,7 @@ async function companyB(db: TestApp['db']) {
     client,
     houseChannel,
     houseClient,
+    agentReferral,
     brokerageUser,
     openTask,
     takenTask,
@@ -410,7 +428,16 @@ async function principalsOfA(test: TestApp) {
   for (const [role, person] of Object.entries(roles)) cookies[`staff: ${role}`] = await staffCookie(test, person);
   const others: PrincipalSubject[] = [
     { kind: 'partner', corpId: corp.id, partnerId: (await createPartner(test.db, roles.salesperson)).id },
-    { kind: 'channel', corpId: corp.id, channelAgentId: 1 },
+    {
+      kind: 'channel',
+      corpId: corp.id,
+      channelAgentId: (
+        await createBrokerageUser(test.db, corp.id, roles.salesperson.id, {
+          channelId: (await createChannel(test.db, corp.id, roles.salesperson.id)).id,
+          phone: '13700009999',
+        })
+      ).id,
+    },
     { kind: 'visitor', corpId: corp.id, openid: 'o-visitor-a' },
   ];
   for (const subject of others) cookies[subject.kind] = await sessionCookie(test, subject);

@@ -14,7 +14,8 @@ import { API_CODE } from '@crm/domain/api/envelope';
 import type { OcrAdapter } from './adapters/ocr/index.ts';
 import type { SmsAdapter } from './adapters/sms/index.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
-import { createOcrFromConfig, createStorageFromConfig } from './adapters/create-adapters.ts';
+import { createOcrFromConfig, createStorageFromConfig, createWechatMpFromConfig } from './adapters/create-adapters.ts';
+import type { WechatMpAdapter } from './adapters/wechat-mp/index.ts';
 import type { WecomAdapter } from './adapters/wecom/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -41,6 +42,9 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createHouseRepository } from './modules/house/house.repository.ts';
 import { houseRoutes } from './modules/house/house.routes.ts';
+import { createHouseloanRepository } from './modules/house/houseloan.repository.ts';
+import { houseloanRoutes } from './modules/house/houseloan.routes.ts';
+import { createHouseloanService } from './modules/house/houseloan.service.ts';
 import { createHouseService } from './modules/house/house.service.ts';
 import { createFairRepository } from './modules/fair/fair.repository.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
@@ -55,6 +59,7 @@ import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -68,6 +73,8 @@ export interface Adapters {
   storage?: FileStorage;
   /** ID and bank card recognition; made from the settings when left out. */
   ocr?: OcrAdapter;
+  /** The official account's web authorisation (/houseloan); made from the settings when left out. */
+  wechatMp?: WechatMpAdapter;
 }
 
 export interface BuildAppOptions {
@@ -119,6 +126,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
+  await app.register(compressPlugin);
   await app.register(browserSecurityPlugin, { isProduction: config.env === 'production', publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(formbody);
@@ -137,6 +145,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   });
 
   const staff = createStaffRepository(db);
+  const houseloanRepo = createHouseloanRepository(db);
   const auth = createAuthService({
     repo: createAuthRepository(db),
     staff,
@@ -144,6 +153,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     secret: config.sessionSecret,
     sessionTtlMs: config.sessionTtlMs,
     now,
+    isChannelAgentPhone: (phone) => houseloanRepo.isAgentPhone(phone),
   });
   const home = createHomeService({ repo: createHomeRepository(db), now });
   // The one answer to "may this principal do this to that record", for every module.
@@ -186,7 +196,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   });
   const money = createMoneyService({ repo: createMoneyRepository(db), access, files, ocr, now, log });
   await app.register(moneyRoutes, { money });
-  const house = createHouseService({ repo: createHouseRepository(db), access, files, now });
+  const houseRepo = createHouseRepository(db);
+  const house = createHouseService({ repo: houseRepo, access, files, now });
   const outside = createOutsideService({ repo: createOutsideRepository(db), auth, access, now });
   // One signed image route for every owner kind; the owner's module says who may see its files.
   await app.register(filesRoutes, {
@@ -228,6 +239,14 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   });
   await app.register(outsideRoutes, { outside, publicUrl: config.publicUrl });
   await app.register(ysbRoutes, { outside });
+  await app.register(houseloanRoutes, {
+    houseloan: createHouseloanService({ repo: houseloanRepo, house: houseRepo, auth, files, now }),
+    wechatMp: adapters.wechatMp ?? createWechatMpFromConfig(config),
+    secret: config.sessionSecret,
+    secureCookies,
+    publicUrl: config.publicUrl,
+    now,
+  });
   await app.register(pactRoutes, { pact: createPactService({ repo: createPactRepository(db), access, now }) });
   await app.register(fairRoutes, { fair: createFairService({ repo: createFairRepository(db), access, now }) });
   await app.register(upcomingRoutes);
@@ -258,6 +277,9 @@ function registerSpa(app: FastifyInstance, config: Config) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts): the browser
+      // gets the one it accepts, with Vary: Accept-Encoding; without them the plain file.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

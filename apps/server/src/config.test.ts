@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       sms: { provider: 'demo' },
       wecom: { provider: 'demo' },
+      wechatMp: { provider: 'demo' },
     });
   });
 
@@ -36,6 +37,8 @@ describe('loadConfig', () => {
     [{ DEMO_MODE: 'true' }, /refuses DEMO_MODE/],
     [{ SMS_PROVIDER: 'demo' }, /refuses SMS_PROVIDER=demo/],
     [{ WECOM_PROVIDER: 'demo' }, /refuses WECOM_PROVIDER=demo/],
+    [{ WECHAT_MP_PROVIDER: 'demo' }, /refuses WECHAT_MP_PROVIDER=demo/],
+    [{ WECHAT_MP_SECRET: undefined }, /WECHAT_MP_PROVIDER=wechat needs WECHAT_MP_SECRET/],
     [{ SESSION_SECRET: undefined }, /needs SESSION_SECRET/],
     [{ SESSION_SECRET: 'demo-only-secret-not-for-production-use-000' }, /refuses the demo SESSION_SECRET/],
     [{ SESSION_SECRET: 'a'.repeat(36) }, /less than 256 bits/],

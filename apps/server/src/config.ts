@@ -46,6 +46,10 @@ const envSchema = z.object({
   WECOM_AGENT_ID: z.string().optional(),
   WECOM_SECRET: z.string().optional(),
   WECOM_API_BASE: z.string().url().optional(),
+  WECHAT_MP_PROVIDER: z.enum(['demo', 'wechat']).optional(),
+  WECHAT_MP_APP_ID: z.string().optional(),
+  WECHAT_MP_SECRET: z.string().optional(),
+  WECHAT_MP_API_BASE: z.string().url().optional(),
   STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -97,6 +101,8 @@ export interface Config {
   wecom:
     | { provider: 'demo' }
     | { provider: 'wecom'; corpId: string; agentId: string; secret: string; apiBase: string | undefined };
+  /** The WeChat official account whose web authorisation the channel portal uses (decision 052). */
+  wechatMp: { provider: 'demo' } | { provider: 'wechat'; appId: string; secret: string; apiBase: string | undefined };
   /** Uploaded files: a folder under DATA_DIR, or an S3-compatible bucket. */
   storage:
     | { provider: 'local'; root: string }
@@ -142,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const demoMode = env.DEMO_MODE ?? !isProduction;
   const smsProvider = env.SMS_PROVIDER ?? (demoMode ? 'demo' : 'tencent');
   const wecomProvider = env.WECOM_PROVIDER ?? (demoMode ? 'demo' : 'wecom');
+  const wechatMpProvider = env.WECHAT_MP_PROVIDER ?? (demoMode ? 'demo' : 'wechat');
 
   if (isProduction) {
     if (demoMode)
@@ -155,6 +162,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (wecomProvider === 'demo')
       throw new ConfigError(
         'NODE_ENV=production refuses WECOM_PROVIDER=demo: it logs anyone in as the demo WeCom member.',
+      );
+    if (wechatMpProvider === 'demo')
+      throw new ConfigError(
+        'NODE_ENV=production refuses WECHAT_MP_PROVIDER=demo: it signs any browser in as the demo WeChat user.',
       );
     if (!env.SESSION_SECRET) throw new ConfigError(`NODE_ENV=production needs SESSION_SECRET. ${MAKE_A_SECRET}`);
     if (env.SESSION_SECRET === DEMO_SECRET)
@@ -207,6 +218,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     };
   }
 
+  let wechatMp: Config['wechatMp'] = { provider: 'demo' };
+  if (wechatMpProvider === 'wechat') {
+    required(env, ['WECHAT_MP_APP_ID', 'WECHAT_MP_SECRET'], 'WECHAT_MP_PROVIDER=wechat');
+    wechatMp = {
+      provider: 'wechat',
+      appId: env.WECHAT_MP_APP_ID ?? '',
+      secret: env.WECHAT_MP_SECRET ?? '',
+      apiBase: env.WECHAT_MP_API_BASE,
+    };
+  }
+
   let storage: Config['storage'] = { provider: 'local', root: path.join(path.resolve(env.DATA_DIR), 'files') };
   if (env.STORAGE_PROVIDER === 's3') {
     required(env, ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE_PROVIDER=s3');
@@ -250,6 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 0 : 600),
     sms,
     wecom,
+    wechatMp,
     storage,
     ocr,
     migrationsFolder: path.join(serverRoot, 'drizzle'),

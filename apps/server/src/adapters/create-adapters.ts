@@ -5,6 +5,7 @@ import { createLocalOcr, createTencentOcr, type OcrAdapter } from './ocr/index.t
 import { createDemoSmsAdapter, createTencentSmsAdapter } from './sms/index.ts';
 import { createLocalStorage, createS3Storage, type FileStorage } from './storage/index.ts';
 import { createDemoWecomAdapter, createWecomAdapter } from './wecom/index.ts';
+import { createDemoWechatMpAdapter, createWechatMpAdapter, type WechatMpAdapter } from './wechat-mp/index.ts';
 
 /**
  * The settings of a real provider, which config.ts names as the adapter names its options: what is left
@@ -24,7 +25,7 @@ export function createAdapters(config: Config, log: (message: string) => void, c
     config.wecom.provider === 'wecom'
       ? createWecomAdapter({ ...settingsOf(config.wecom), now })
       : createDemoWecomAdapter({ now });
-  return { sms, wecom };
+  return { sms, wecom, wechatMp: createWechatMpFromConfig(config) };
 }
 
 /** The file store of the settings: a folder under DATA_DIR, or an S3-compatible bucket. */
@@ -39,4 +40,11 @@ export function createOcrFromConfig(config: Config, clock: Clock): OcrAdapter {
   const settings = config.ocr;
   if (settings.provider === 'local') return createLocalOcr({ cachePath: `${config.dataDir}/tesseract-cache` });
   return createTencentOcr({ ...settingsOf(settings), now: () => clock().getTime() });
+}
+
+/** The WeChat official account's web authorisation of the settings (the channel portal, decision 052). */
+export function createWechatMpFromConfig(config: Config): WechatMpAdapter {
+  return config.wechatMp.provider === 'wechat'
+    ? createWechatMpAdapter(settingsOf(config.wechatMp))
+    : createDemoWechatMpAdapter();
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { loginAs, postForm } from '../test/http.ts';
+import { cookieFrom, loginAs, postForm } from '../test/http.ts';
 import { seedDemo } from './seed.ts';
 
 let test: TestApp;
@@ -18,10 +18,39 @@ const post = async (cookie: string, name: string, fields: Record<string, string 
   }>();
 
 describe('home-loan demo data', () => {
+  it('lets the demo agent 李经纪 log in to /houseloan and see their referrals; 吴经纪 of a stopped channel cannot', async () => {
+    const codeFor = async (phone: string) => {
+      await postForm(test.app, '/common/smsCode', { phone, scene: 'houseloan' });
+      return test.sms.lastCodeFor(phone) ?? '';
+    };
+    const login = await postForm(test.app, '/api/houseloan/login', {
+      corp_id: 1,
+      phone: '13911110001',
+      code: await codeFor('13911110001'),
+    });
+    expect(login.json<{ data: { name: string } }>().data.name).toBe('李经纪');
+    const cookie = cookieFrom(login);
+    const list = (await postForm(test.app, '/api/houseloan/list', {}, { cookie })).json<{
+      data: { list: { name: string; stage: string }[] };
+    }>();
+    expect(list.data.list.map((r) => [r.name, r.stage])).toEqual([
+      ['冯晓', 'waiting'],
+      ['钱多多', 'signed'],
+      ['赵磊', 'signed'],
+      ['沈家豪', 'taken'],
+    ]);
+    const stopped = await postForm(test.app, '/api/houseloan/login', {
+      corp_id: 1,
+      phone: '13911110004',
+      code: await codeFor('13911110004'),
+    });
+    expect(stopped.json<{ msg: string }>().msg).toBe('所属渠道已停用，暂不能登录或报单');
+  });
+
   it('gives the salesperson channels, agents and clients, one of them referred by another', async () => {
     const cookie = await loginAs(test, corp1('13800000001'));
     const clients = (await post(cookie, 'getHouseList', { page: 1 })).data.list as { id: number; name: string }[];
-    expect(clients.map((c) => c.name).sort()).toEqual(['沈家豪', '赵磊', '钱多多', '马俊'].sort());
+    expect(clients.map((c) => c.name).sort()).toEqual(['冯晓', '沈家豪', '赵磊', '钱多多', '马俊'].sort());
     const channels = (await post(cookie, 'getHouseChannelList', { page: 1 })).data.list as { name: string }[];
     expect(channels.map((c) => c.name).sort()).toEqual(['中原地产徐汇店', '链家静安寺店'].sort());
     const maJun = clients.find((c) => c.name === '马俊');

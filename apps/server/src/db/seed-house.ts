@@ -34,6 +34,19 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
     ])
     .returning({ id: houseChannels.id });
   const [ch1, ch2, ch3, ch4] = channels.map((row) => row.id) as [number, number, number, number];
+  // A channel staff stopped: its agent 吴经纪 cannot log in to /houseloan (decision 052).
+  const [stopped] = await tx
+    .insert(houseChannels)
+    .values({
+      corpId: 1,
+      ownerId: 2,
+      name: '满堂红东门店',
+      contact: '冯店长',
+      phone: '13905050505',
+      remark: '合作暂停',
+      disabledAt: hours(-240),
+    })
+    .returning({ id: houseChannels.id });
 
   const receivers = await tx
     .insert(houseBrokerageUsers)
@@ -65,9 +78,18 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
         bankName: '建设银行',
         bankCard: '6217000211110003',
       },
+      {
+        corpId: 1,
+        ownerId: 2,
+        channelId: stopped?.id ?? null,
+        name: '吴经纪',
+        phone: '13911110004',
+        bankName: '农业银行',
+        bankCard: '6228480211110004',
+      },
     ])
     .returning({ id: houseBrokerageUsers.id });
-  const [r1, r2] = receivers.map((row) => row.id) as [number, number, number];
+  const [r1, r2] = receivers.map((row) => row.id) as [number, number, number, number];
 
   // Company 1's clients all sit in team 1 with 孙管家 (staff 6) as their steward.
   const stewarded = { corpId: 1, teamId: 1, stewardId: 6 };
@@ -180,6 +202,31 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
   const [, hanXue, maJun, zhaoLei, qianDuoduo] = rows.map<number>((row) => row.id);
   if (hanXue === undefined || maJun === undefined || zhaoLei === undefined || qianDuoduo === undefined)
     throw new Error('house demo not seeded');
+
+  // 李经纪 (13911110001, an agent of 链家静安寺店) referred 沈家豪, 赵磊 and 钱多多 through /houseloan; the two
+  // signed this month rank the channel first on the best list. 冯晓 waits for a steward to take her (allot).
+  const [shenJiahao] = rows.map<number>((row) => row.id);
+  for (const id of [shenJiahao, zhaoLei, qianDuoduo])
+    if (id !== undefined) await tx.update(houseClients).set({ channelAgentId: r1 }).where(eq(houseClients.id, id));
+  for (const id of [zhaoLei, qianDuoduo])
+    await tx
+      .update(houseClients)
+      .set({ signedAt: hours(-20) })
+      .where(eq(houseClients.id, id));
+  await tx.insert(houseClients).values({
+    corpId: 1,
+    teamId: 1,
+    ownerId: 1,
+    channelId: ch1,
+    channelAgentId: r1,
+    source: 'channel',
+    name: '冯晓',
+    phone: '13812341111',
+    loanAmountFen: 80_000_000,
+    termMonths: 240,
+    bank: '招商银行',
+    remark: '首套改善，周末可面签',
+  });
 
   // 马俊 was referred by 赵磊: the referral chain of the detail page.
   await tx.update(houseClients).set({ referrerId: zhaoLei }).where(eq(houseClients.id, maJun));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createCompany, createStaff } from '../test/factories.ts';
 import { createPartner } from '../test/factories-outside.ts';
+import { createBrokerageUser, createChannel } from '../test/factories-house.ts';
 import { sessionCookie } from '../test/sessions.ts';
 import type { PrincipalSubject } from '../modules/auth/principal.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
@@ -55,10 +56,12 @@ describe('the route table', () => {
   it('refuses a session of a kind a route does not serve with 403, whatever the kind', async () => {
     const corp = await createCompany(test.db);
     const partner = await createPartner(test.db, await createStaff(test.db, corp.id));
+    const channel = await createChannel(test.db, corp.id, partner.staffId);
+    const agent = await createBrokerageUser(test.db, corp.id, partner.staffId, { channelId: channel.id });
     const subjects: PrincipalSubject[] = [
       { kind: 'staff', corpId: corp.id, staffId: partner.staffId },
       { kind: 'partner', corpId: corp.id, partnerId: partner.id },
-      { kind: 'channel', corpId: corp.id, channelAgentId: 8 },
+      { kind: 'channel', corpId: corp.id, channelAgentId: agent.id },
       { kind: 'visitor', corpId: corp.id, openid: 'o-visitor-1' },
     ];
     const reached: string[] = [];
@@ -84,8 +87,16 @@ describe('the route table', () => {
       .map(({ method, url }) => `${method} ${url}`);
     expect(partnerRoutes.every((route) => /outside|Outside|ysbInvite|ysbQrcode/.test(route))).toBe(true);
     expect(partnerRoutes).toHaveLength(15);
-    expect(
-      guarded().filter(({ principals }) => principals.includes('channel') || principals.includes('visitor')),
-    ).toEqual([]);
+    expect(guarded().filter(({ principals }) => principals.includes('visitor'))).toEqual([]);
+  });
+
+  it('serves channel agents only on the channel portal (decision 052)', () => {
+    const channelRoutes = guarded()
+      .filter(({ principals }) => principals.includes('channel'))
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(channelRoutes.every((route) => route.includes('/api/houseloan/'))).toBe(true);
+    expect(channelRoutes).toHaveLength(11);
+    // allot is the steward's.
+    expect(guarded().find((r) => r.url === '/api/houseloan/allot')?.principals).toEqual(['staff']);
   });
 });

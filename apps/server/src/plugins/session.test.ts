@@ -8,6 +8,7 @@ import { createAuthService } from '../modules/auth/auth.service.ts';
 import type { PrincipalKind, PrincipalSubject } from '../modules/auth/principal.ts';
 import { createStaffRepository } from '../modules/staff/staff.repository.ts';
 import { createPartner } from '../test/factories-outside.ts';
+import { createBrokerageUser, createChannel } from '../test/factories-house.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createCompany, createStaff } from '../test/factories.ts';
 import { envelopePlugin } from './envelope.ts';
@@ -54,10 +55,13 @@ describe('one session mechanism for four principal kinds', () => {
     const corp = await createCompany(test.db);
     const person = await createStaff(test.db, corp.id, { jobs: [2], isLeader: true, sex: 2 });
     const partner = await createPartner(test.db, person);
+    const agent = await createBrokerageUser(test.db, corp.id, person.id, {
+      channelId: (await createChannel(test.db, corp.id, person.id)).id,
+    });
     const subjects: PrincipalSubject[] = [
       { kind: 'staff', corpId: corp.id, staffId: person.id },
       { kind: 'partner', corpId: corp.id, partnerId: partner.id },
-      { kind: 'channel', corpId: corp.id, channelAgentId: 12 },
+      { kind: 'channel', corpId: corp.id, channelAgentId: agent.id },
       { kind: 'visitor', corpId: corp.id, openid: 'oVisitor-13' },
     ];
     for (const subject of subjects) {
@@ -75,7 +79,7 @@ describe('one session mechanism for four principal kinds', () => {
         if (subject.kind === 'staff')
           expect(data.staff).toMatchObject({ id: person.id, jobs: [2], isLeader: true, sex: 2, grants: [] });
         if (subject.kind === 'partner') expect(data.partnerId).toBe(partner.id);
-        if (subject.kind === 'channel') expect(data.channelAgentId).toBe(12);
+        if (subject.kind === 'channel') expect(data.channelAgentId).toBe(agent.id);
         if (subject.kind === 'visitor') expect(data.openid).toBe('oVisitor-13');
       }
     }

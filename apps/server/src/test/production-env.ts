@@ -1,4 +1,4 @@
-/** What a production start asks for besides its database: a strong session secret, the SMS and the WeCom keys. */
+/** What a production start asks for besides its database: a strong session secret, the SMS, WeCom and WeChat official-account keys. */
 export const PRODUCTION_KEYS = {
   // 48 random bytes in base64, as the README tells an operator to make one.
   SESSION_SECRET: 'q3Jx9v0Zl7mT2Wc8bYhR4uN1kE6pDsA5fGiLoQzXyVtBnMaCwUeHrSjKdPgOlI0x',
@@ -10,4 +10,6 @@ export const PRODUCTION_KEYS = {
   WECOM_CORP_ID: 'ww1',
   WECOM_AGENT_ID: '1000002',
   WECOM_SECRET: 'secret',
+  WECHAT_MP_APP_ID: 'wx0000000000000001',
+  WECHAT_MP_SECRET: 'secret',
 };

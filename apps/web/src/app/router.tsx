@@ -40,11 +40,41 @@ export const PAGE_CHUNKS = {
   sign: () => import('./routes/sign.ts'),
   outside: () => import('./routes/outside.ts'),
   ysb: () => import('./routes/ysb.ts'),
+  houseloan: () => import('./routes/houseloan.ts'),
   pact: () => import('./routes/pact.ts'),
   fair: () => import('./routes/fair.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
+
+/** The partner portal's and the channel portal's pages: each section is one chunk. */
+const OUTSIDE_PATHS = [
+  '/outside/index/:openid?',
+  '/outside/register',
+  '/outside/add',
+  '/outside/list',
+  '/outside/detail/:id',
+  '/outside/partner',
+  '/outside/team',
+  '/outside/product',
+  '/outside/account',
+  '/outside/channel',
+  '/outside/work',
+  '/outside/login',
+];
+const HOUSELOAN_PATHS = [
+  '/houseloan/login',
+  '/houseloan/home/:openid',
+  '/houseloan/add/:type',
+  '/houseloan/auth/:id/:type',
+  '/houseloan/photo',
+  '/houseloan/wait',
+  '/houseloan/mine',
+  '/houseloan/list',
+  '/houseloan/detail/:id',
+  '/houseloan/bestList',
+  '/houseloan/bestDetail/:id',
+];
 
 /** The patterns each chunk serves (a test checks these against the chunks' own `pages`). */
 export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
@@ -89,21 +119,9 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   'team-list': ['/team/list'],
   'team-appeal': ['/team/appeal'],
   sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
-  outside: [
-    '/outside/index/:openid?',
-    '/outside/register',
-    '/outside/add',
-    '/outside/list',
-    '/outside/detail/:id',
-    '/outside/partner',
-    '/outside/team',
-    '/outside/product',
-    '/outside/account',
-    '/outside/channel',
-    '/outside/work',
-    '/outside/login',
-  ],
+  outside: OUTSIDE_PATHS,
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
+  houseloan: HOUSELOAN_PATHS,
   pact: ['/business/financePact/:id'],
   fair: ['/business/signin'],
 };
@@ -164,34 +182,9 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
   team: ['/team/list', '/team/appeal', '/team/ysb', '/team/house', '/team/houseChannel'],
   exam: ['/exam/center', '/exam/detail/:id', '/exam/list', '/exam/paper/:id'],
   sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
-  outside: [
-    '/outside/index/:openid?',
-    '/outside/register',
-    '/outside/add',
-    '/outside/list',
-    '/outside/detail/:id',
-    '/outside/partner',
-    '/outside/team',
-    '/outside/product',
-    '/outside/account',
-    '/outside/channel',
-    '/outside/work',
-    '/outside/login',
-  ],
+  outside: OUTSIDE_PATHS,
   faq: ['/faq/login', '/faq/index', '/faq/list', '/faq/detail/:id', '/faq/copilot'],
-  houseloan: [
-    '/houseloan/login',
-    '/houseloan/home/:openid',
-    '/houseloan/add/:type',
-    '/houseloan/auth/:id/:type',
-    '/houseloan/photo',
-    '/houseloan/wait',
-    '/houseloan/mine',
-    '/houseloan/list',
-    '/houseloan/detail/:id',
-    '/houseloan/bestList',
-    '/houseloan/bestDetail/:id',
-  ],
+  houseloan: HOUSELOAN_PATHS,
   chattergee: [
     '/chattergee/home',
     '/chattergee/list/:id',

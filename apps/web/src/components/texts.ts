@@ -40,3 +40,16 @@ export const referralTexts = {
   releasedAt: '失效时间',
   remarks: '备注',
 };
+
+/** The phone-and-SMS-code rows of the partner and channel-agent logins (components/sms-code-field.tsx). */
+export const smsTexts = {
+  phone: '手机号',
+  phonePlaceholder: '请输入手机号',
+  code: '验证码',
+  codePlaceholder: '请输入验证码',
+  getCode: '获取验证码',
+  countdown: (seconds: number) => `${seconds} 秒后重发`,
+  phoneFirst: '请输入正确的手机号',
+  smsSent: '验证码已发送',
+  demoCode: (code: string) => `演示验证码：${code}`,
+};

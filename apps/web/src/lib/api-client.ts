@@ -3,7 +3,7 @@
  * typed errors. Unlike the spec's client it surfaces network failures, and a 401 anywhere sends the person
  * back to the login page.
  */
-import { clearOutsideUser, clearStoredUser } from './storage.ts';
+import { clearHouseChannel, clearOutsideUser, clearStoredUser } from './storage.ts';
 
 export const NETWORK_ERROR_MESSAGE = '网络异常，请检查网络后重试';
 export const TIMEOUT_ERROR_MESSAGE = '请求超时，请检查网络后重试';
@@ -72,17 +72,33 @@ export function toQueryString(query: Record<string, string | number | boolean | 
 
 /** Where a 401 sends the browser; the login pages themselves stay put. */
 const LOGIN_PATHS = new Set(['/', '/login']);
-/** A partner's pages (/outside/*) have their own login; register and login need no session. */
-const OUTSIDE_LOGIN_PATHS = new Set(['/outside/login', '/outside/register']);
 
-const isOutsidePath = (pathname: string) => pathname === '/outside' || pathname.startsWith('/outside/');
+/**
+ * The sections whose people have a login of their own (a partner's /outside, a channel agent's /houseloan):
+ * a 401 there goes to that login, never the staff one. Pages that need no session stay put.
+ */
+const OWN_LOGINS: ReadonlyArray<{ section: string; login: string; open: RegExp; forget: () => void }> = [
+  {
+    section: '/outside',
+    login: '/outside/login',
+    open: /^\/outside\/(login|register)$/,
+    forget: clearOutsideUser,
+  },
+  {
+    section: '/houseloan',
+    login: '/houseloan/login',
+    open: /^\/houseloan\/(login|bestList|bestDetail\/[^/]+)$/,
+    forget: clearHouseChannel,
+  },
+];
 
 function handleUnauthorized(): void {
   const { location } = globalThis;
-  if (location && isOutsidePath(location.pathname)) {
-    // A partner's session ended: the partner's login, never the staff one.
-    clearOutsideUser();
-    if (!OUTSIDE_LOGIN_PATHS.has(location.pathname.replace(/\/+$/, ''))) location.assign('/outside/login');
+  const path = location?.pathname.replace(/\/+$/, '') ?? '';
+  const own = OWN_LOGINS.find(({ section }) => path === section || path.startsWith(`${section}/`));
+  if (location && own) {
+    own.forget();
+    if (!own.open.test(path)) location.assign(own.login);
     return;
   }
   clearStoredUser();

@@ -159,14 +159,19 @@ export function clearOutsideUser(): void {
   removeItem(STORAGE_KEYS.outsideUser);
 }
 
-/** The house channel chosen last; id 0 when none (spec §3). */
-export function getHouseChannel(): { id: number } {
+/**
+ * ys_house_channel (spec §3): the channel agent logged in to /houseloan, for display only (the session is the
+ * httpOnly cookie); id 0 when nobody is.
+ */
+export type StoredHouseChannel = { id: number; name?: string; channel_name?: string; corp_id?: number };
+
+export function getHouseChannel(): StoredHouseChannel {
   const raw = readItem(STORAGE_KEYS.houseChannel);
   if (raw) {
     try {
       const value = JSON.parse(raw) as unknown;
-      const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
-      if (typeof id === 'number') return { id };
+      if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number')
+        return value as StoredHouseChannel;
     } catch {
       // Fall back to the default below.
     }
@@ -174,6 +179,10 @@ export function getHouseChannel(): { id: number } {
   return { id: 0 };
 }
 
-export function setHouseChannel(channel: { id: number }): void {
+export function setHouseChannel(channel: StoredHouseChannel): void {
   writeItem(STORAGE_KEYS.houseChannel, JSON.stringify(channel));
+}
+
+export function clearHouseChannel(): void {
+  removeItem(STORAGE_KEYS.houseChannel);
 }

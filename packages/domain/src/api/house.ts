@@ -106,7 +106,7 @@ export const houseDetailSchema = z.object({
 });
 export type HouseDetail = z.infer<typeof houseDetailSchema>;
 
-export const houseImgRequestSchema = z.object({ id: idSchema, house_type: z.coerce.number().int().min(1).max(6) });
+export const houseImgRequestSchema = z.object({ id: idSchema, house_type: z.coerce.number().int().min(1).max(7) });
 export const houseImageSchema = z.object({
   id: z.number().int(),
   house_type: z.number().int(),
@@ -129,6 +129,8 @@ export const houseChannelSchema = z.object({
   owner_name: z.string(),
   client_count: z.number().int(),
   created_at: z.string(),
+  /** False once staff stopped the channel: its agents cannot log in to /houseloan (decision 052). */
+  enabled: z.boolean(),
 });
 export type HouseChannel = z.infer<typeof houseChannelSchema>;
 export const houseChannelListSchema = listOf(houseChannelSchema);

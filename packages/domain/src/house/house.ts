@@ -32,6 +32,8 @@ export const HOUSE_IMAGE_TYPES = [
   { value: 4, label: '银行流水' },
   { value: 5, label: '购房合同' },
   { value: 6, label: '其他资料' },
+  // Photographed by the referring channel agent at /houseloan/auth (decision 052).
+  { value: 7, label: '客户授权书' },
 ] as const;
 export const isHouseImageType = (value: number) => HOUSE_IMAGE_TYPES.some((t) => t.value === value);
 export const MAX_HOUSE_IMAGE_BYTES = 10 * 1024 * 1024;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, staff } from './staff.ts';
 import { outsidePartners } from './outside.ts';
+import { houseBrokerageUsers } from './house.ts';
 
 /** The four kinds of principal a session may carry (decision 040). */
 export const PRINCIPAL_KINDS = ['staff', 'partner', 'channel', 'visitor'] as const;
@@ -9,7 +10,7 @@ export const PRINCIPAL_KINDS = ['staff', 'partner', 'channel', 'visitor'] as con
 /**
  * Server-side sessions. Only the SHA-256 of the cookie's token is stored, so a leaked table opens nothing.
  * A session carries exactly one principal: its kind and the one subject column of that kind (the check
- * constraint says which). The channel-agent id gains its foreign key when its module brings that table; a visitor is a WeChat openid of the company's official account, with no row of its own.
+ * constraint says which). A channel agent is a brokerage receiver under a house channel (decision 052); a visitor is a WeChat openid of the company's official account, with no row of its own.
  */
 export const sessions = pgTable(
   'sessions',
@@ -21,7 +22,7 @@ export const sessions = pgTable(
     kind: text({ enum: PRINCIPAL_KINDS }).notNull().default('staff'),
     staffId: integer().references(() => staff.id),
     partnerId: integer().references(() => outsidePartners.id),
-    channelAgentId: integer(),
+    channelAgentId: integer().references(() => houseBrokerageUsers.id),
     visitorOpenid: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

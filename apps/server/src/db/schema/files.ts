@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, staff } from './staff.ts';
 import { clients } from './cases.ts';
-import { houseClients } from './house.ts';
+import { houseBrokerageUsers, houseClients } from './house.ts';
 
 /*
  * Uploaded files (modules/files): every image any module stores, whoever attaches it. Only modules/files
@@ -31,9 +31,9 @@ export const files = pgTable(
     ownerKind: text({ enum: FILE_OWNER_KINDS }).notNull(),
     clientId: integer().references(() => clients.id),
     houseClientId: integer().references(() => houseClients.id),
-    uploaderId: integer()
-      .notNull()
-      .references(() => staff.id),
+    /** Staff who uploaded it, or a channel agent of /houseloan (decision 052): exactly one. */
+    uploaderId: integer().references(() => staff.id),
+    uploaderAgentId: integer().references(() => houseBrokerageUsers.id),
     storageKey: text().notNull(),
     thumbKey: text().notNull(),
     contentType: text().notNull(),
@@ -52,6 +52,7 @@ export const files = pgTable(
       sql`(${t.ownerKind} = 'case' and ${t.clientId} is not null and ${t.houseClientId} is null) or (${t.ownerKind} = 'house_client' and ${t.houseClientId} is not null and ${t.clientId} is null)`,
     ),
     index().on(t.corpId, t.uploaderId, t.createdAt),
+    check('files_one_uploader', sql`num_nonnulls(${t.uploaderId}, ${t.uploaderAgentId}) = 1`),
     // The sweep of images uploaded but never used (a form abandoned) walks this, company by company.
     index('files_unattached_idx')
       .on(t.corpId, t.createdAt)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   pgTable,
@@ -66,8 +67,18 @@ export const houseClients = pgTable(
       .notNull()
       .default('none'),
     deletedAt: timestamp({ withTimezone: true }),
+    /** The channel agent who referred the client through /houseloan (decision 052); null for staff intake. */
+    channelAgentId: integer().references((): AnyPgColumn => houseBrokerageUsers.id),
+    /** When the signing centre signed the client: the month a channel's referral counts as completed. */
+    signedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    index().on(t.corpId, t.channelAgentId, t.id),
+    // The stewards' pool of channel referrals nobody has taken yet (allot).
+    index('house_clients_unclaimed_idx')
+      .on(t.corpId, t.id)
+      .where(sql`${t.stewardId} is null and ${t.deletedAt} is null`),
+    index().on(t.corpId, t.channelId, t.signedAt),
     index().on(t.corpId, t.stewardId, t.stewardStatus),
     index().on(t.corpId, t.ownerId),
     index().on(t.corpId, t.ownerId, t.id),
@@ -96,6 +107,8 @@ export const houseChannels = pgTable(
     phone: text().notNull(),
     remark: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Stopped by staff: its agents can no longer log in to /houseloan or refer (decision 052). */
+    disabledAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.corpId, t.ownerId, t.id), index().on(t.corpId, t.id)],
 );
@@ -138,12 +151,16 @@ export const houseImages = pgTable(
     fileId: integer()
       .notNull()
       .references(() => files.id),
-    uploadedBy: integer()
-      .notNull()
-      .references(() => staff.id),
+    /** Staff who uploaded it, or the channel agent (the client's consent photo of /houseloan): exactly one. */
+    uploadedBy: integer().references(() => staff.id),
+    uploadedByAgentId: integer().references((): AnyPgColumn => houseBrokerageUsers.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.corpId, t.houseClientId, t.houseType, t.id), uniqueIndex().on(t.fileId)],
+  (t) => [
+    index().on(t.corpId, t.houseClientId, t.houseType, t.id),
+    uniqueIndex().on(t.fileId),
+    check('house_images_one_uploader', sql`num_nonnulls(${t.uploadedBy}, ${t.uploadedByAgentId}) = 1`),
+  ],
 );
 
 /** A person who receives brokerage (an agent of a channel), with the account it is paid to. */
@@ -163,8 +180,23 @@ export const houseBrokerageUsers = pgTable(
     bankName: text().notNull(),
     bankCard: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The WeChat official-account openid the agent bound at /houseloan (snsapi_base, verified by the server
+     * with WeChat), so opening the portal in WeChat signs them in without a code.
+     */
+    wechatOpenid: text(),
   },
-  (t) => [index().on(t.corpId, t.ownerId, t.id), index().on(t.corpId, t.id)],
+  (t) => [
+    index().on(t.corpId, t.ownerId, t.id),
+    index().on(t.corpId, t.id),
+    // A channel agent logs in by phone: one agent per phone in a company.
+    uniqueIndex('house_brokerage_users_agent_phone')
+      .on(t.corpId, t.phone)
+      .where(sql`${t.channelId} is not null`),
+    uniqueIndex('house_brokerage_users_openid')
+      .on(t.corpId, t.wechatOpenid)
+      .where(sql`${t.wechatOpenid} is not null`),
+  ],
 );
 
 /**
@@ -301,9 +333,8 @@ export const houseImageEvents = pgTable(
     /** The removed house_images row's id; no reference, the row is gone. */
     imageId: integer().notNull(),
     houseType: smallint().notNull(),
-    uploadedBy: integer()
-      .notNull()
-      .references(() => staff.id),
+    uploadedBy: integer().references(() => staff.id),
+    uploadedByAgentId: integer().references(() => houseBrokerageUsers.id),
     uploadedAt: timestamp({ withTimezone: true }).notNull(),
     actorId: integer()
       .notNull()

@@ -25,6 +25,8 @@ interface AuthServiceDeps {
   secret: string;
   sessionTtlMs: number;
   now: Clock;
+  /** Whether a phone is a channel agent's (modules/house): the 'houseloan' scene texts only them. */
+  isChannelAgentPhone?: (phone: string) => Promise<boolean>;
 }
 
 /** A fresh session token: 256 bits from the CSPRNG; only its SHA-256 is stored. */
@@ -35,7 +37,15 @@ export function newSessionToken(): { token: string; tokenHash: string } {
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now }: AuthServiceDeps) {
+export function createAuthService({
+  repo,
+  staff,
+  sms,
+  secret,
+  sessionTtlMs,
+  now,
+  isChannelAgentPhone = async () => false,
+}: AuthServiceDeps) {
   const hashCode = (phone: string, code: string) =>
     createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
 
@@ -99,16 +109,19 @@ export function createAuthService({ repo, staff, sms, secret, sessionTtlMs, now 
      * Sends a code. For staff login, a phone that belongs to no staff member gets the same answer and no
      * SMS, so the endpoint does not tell strangers who works here. The 'outside' scene (a partner's
      * registration or login, decision 049) sends to any phone: registering is how a stranger becomes known.
+     * The 'houseloan' scene (a channel agent's login, decision 052) texts only agents staff registered.
      * Returns the code only for the demo adapter to echo.
      */
     async sendSmsCode(
       phone: string,
       ip: string,
-      scene: 'staff' | 'outside' = 'staff',
+      scene: 'staff' | 'outside' | 'houseloan' = 'staff',
     ): Promise<{ verifyCode?: string }> {
       const at = now();
       // Asked before the transaction: under the send lock only the transaction's own connection is used.
-      const isStaff = scene === 'outside' || (await staff.phoneBelongsToStaff(phone));
+      const isStaff =
+        scene === 'outside' ||
+        (scene === 'houseloan' ? await isChannelAgentPhone(phone) : await staff.phoneBelongsToStaff(phone));
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // The limits are counted and the row written under a per-address and per-phone lock, so a burst of
       // requests is judged one at a time and sends one code. The row is written for strangers too, so the

@@ -4,3 +4,5 @@
  */
 export type { AuthService } from './auth.service.ts';
 export type { PrincipalSubject } from './principal.ts';
+/** The signed short-lived identity cookie, which the channel portal reuses for a WeChat openid. */
+export { signWecomIdentity, verifyWecomIdentity } from './wecom-identity.ts';

@@ -67,7 +67,14 @@ export function createFilesService({ repo, storage, secret, now, log = () => und
      * the owner's transaction: the owner attaches it in its own (attach), and a row whose owner's write
      * failed stays unattached, so the sweep removes it with its objects. Nothing is ever orphaned.
      */
-    async store(input: { corpId: number; uploaderId: number; owner: FileOwner; bytes: Buffer }): Promise<FileRow> {
+    async store(input: {
+      corpId: number;
+      /** Staff who uploaded it; null with `uploaderAgentId` for a channel agent of /houseloan. */
+      uploaderId: number | null;
+      uploaderAgentId?: number;
+      owner: FileOwner;
+      bytes: Buffer;
+    }): Promise<FileRow> {
       const clean = await cleanImage(input.bytes);
       const { key, thumbKey } = newStorageKeys(input.corpId);
       const written: string[] = [];
@@ -80,6 +87,7 @@ export function createFilesService({ repo, storage, secret, now, log = () => und
           corpId: input.corpId,
           ...ownerColumns(input.owner),
           uploaderId: input.uploaderId,
+          uploaderAgentId: input.uploaderAgentId ?? null,
           storageKey: key,
           thumbKey,
           contentType: clean.contentType,

@@ -53,6 +53,8 @@ export interface ClientFilter {
   stewardStatus?: 'waiting' | 'handled' | undefined;
   product?: 'mortgage' | 'card';
   brokerageSet?: boolean;
+  /** Channel referrals no steward has taken yet (the stewards' pool, decision 052). */
+  unclaimed?: boolean;
 }
 
 const owner = alias(staff, 'owner');
@@ -137,6 +139,7 @@ function filterWhere(f: ClientFilter): SQL[] {
   if (f.stewardStatus) where.push(eq(houseClients.stewardStatus, f.stewardStatus));
   if (f.product) where.push(eq(houseClients.product, f.product));
   if (f.brokerageSet) where.push(sql`${houseClients.brokerageState} <> 'none'`);
+  if (f.unclaimed) where.push(isNull(houseClients.stewardId));
   return where;
 }
 
@@ -326,6 +329,7 @@ export function createHouseRepository(db: Db) {
         imageId: row.id,
         houseType: row.houseType,
         uploadedBy: row.uploadedBy,
+        uploadedByAgentId: row.uploadedByAgentId,
         uploadedAt: row.createdAt,
         actorId: input.actorId,
         createdAt: input.at,
@@ -375,6 +379,7 @@ export function createHouseRepository(db: Db) {
             ownerName: owner.name,
             clientCount: sql<number>`coalesce(${clientCount.n}, 0)::int`,
             createdAt: houseChannels.createdAt,
+            disabledAt: houseChannels.disabledAt,
           })
           .from(houseChannels)
           .innerJoin(owner, eq(owner.id, houseChannels.ownerId))
@@ -415,6 +420,14 @@ export function createHouseRepository(db: Db) {
         );
       }),
     /** A channel's hand-over, with its owner event, as reassignClient. */
+    async setChannelDisabled(corpId: number, id: number, disabledAt: Date | null) {
+      const rows = await db
+        .update(houseChannels)
+        .set({ disabledAt })
+        .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
+        .returning({ id: houseChannels.id });
+      return rows.length === 1;
+    },
     updateChannelOwner: (corpId: number, id: number, ownerId: number, actorId: number, at: Date) =>
       db.transaction(async (tx) => {
         const [row] = await tx

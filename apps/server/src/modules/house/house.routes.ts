@@ -38,6 +38,8 @@ import {
   houseRecommendFormSchema,
   setBrokerageFormSchema,
 } from '@crm/domain/house';
+import { houseChannelStatusRequestSchema } from '@crm/domain/api/houseloan';
+import { pageRequestSchema } from '@crm/domain/api/page';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
@@ -66,6 +68,9 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
   );
   post('/api/crm/getHouseList2', '房贷管家的客户', getHouseList2RequestSchema, houseClientListSchema, (me, q) =>
     house.stewardClients(me, q, q.steward_status),
+  );
+  post('/api/crm/getHousePool', '渠道报单待接单（房贷管家）', pageRequestSchema, houseClientListSchema, (me, q) =>
+    house.stewardPool(me, q),
   );
   post('/api/crm/getHouseCard', '卡分期客户（房贷管家）', keywordPageRequestSchema, houseClientListSchema, (me, q) =>
     house.stewardCards(me, q),
@@ -107,6 +112,13 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
     getHouseChannelListRequestSchema,
     houseChannelListSchema,
     (me, q) => house.listChannels(me, q, q.keyword, q.id),
+  );
+  post(
+    '/api/crm/houseChannelStatus',
+    '停用或启用渠道（渠道经纪人随之不能登录）',
+    houseChannelStatusRequestSchema,
+    okResponseSchema,
+    (me, q) => house.setChannelEnabled(me, q.id, q.enabled),
   );
   post('/api/crm/addHouseRecommend', '新增推荐', houseRecommendFormSchema, okResponseSchema, (me, form) =>
     house.addRecommend(me, form),

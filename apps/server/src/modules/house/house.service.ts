@@ -242,6 +242,20 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       return toList(result, page, (row) => toItem(row, false));
     },
 
+    /**
+     * The stewards' pool (decision 052): channel referrals from /houseloan that no steward holds yet, for
+     * a steward to take (allot) or a finance leader to hand out. Oldest waiting last, as every list.
+     */
+    async stewardPool(me: Me, page: PageRequest) {
+      if (!mayActor(me, 'house.steward')) requireActor(me, 'house.allot');
+      const result = await repo.listClients(
+        { corpId: me.corpId, all: true },
+        { keyword: '', status: HOUSE_STATUS.NEW, channelId: null, unclaimed: true },
+        page,
+      );
+      return toList(result, page, (row) => toItem(row, false));
+    },
+
     /** Card instalments (getHouseCard): the steward's clients on the credit-card product. */
     async stewardCards(me: Me, page: PageRequest) {
       requireSteward(me);
@@ -398,7 +412,17 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         owner_name: row.ownerName,
         client_count: row.clientCount,
         created_at: iso(row.createdAt),
+        enabled: row.disabledAt === null,
       }));
+    },
+
+    /** The channel's salesperson or finance stops a channel (its agents lose /houseloan) or opens it again. */
+    async setChannelEnabled(me: Me, id: number, enabled: boolean) {
+      requireNotRebateOnly(me);
+      await access.require(me, 'house.channel.read', id);
+      if (!(await repo.setChannelDisabled(me.corpId, id, enabled ? null : now())))
+        throw new NotFoundError('渠道不存在');
+      return { id };
     },
 
     async addRecommend(me: Me, form: z.output<typeof houseRecommendFormSchema>) {
@@ -426,13 +450,18 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       return { ...toRecommend(row), staff_name: row.staffName };
     },
 
+    /** A receiver under a channel is that channel's agent, who logs in to /houseloan by phone: one per phone. */
     async addBrokerageUser(me: Me, form: z.output<typeof houseBrokerageUserFormSchema>) {
-      const id = await repo.insertBrokerageUser({
-        ...(await channelPerson(me, form)),
-        ownerId: me.id,
-        bankName: form.bank_name,
-        bankCard: form.bank_card,
-      });
+      const id = await repo
+        .insertBrokerageUser({
+          ...(await channelPerson(me, form)),
+          ownerId: me.id,
+          bankName: form.bank_name,
+          bankCard: form.bank_card,
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new RefusedError('该手机号已是本公司的渠道经纪人') : error;
+        });
       return { id };
     },
 

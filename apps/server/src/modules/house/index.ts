@@ -59,8 +59,12 @@ const setStatus = (tx: Tx, corpId: number, id: number, status: number) =>
     .set({ status })
     .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
 
-/** The signing centre signed the client (in the signer's transaction). */
-export const markHouseSigned = (tx: Tx, corpId: number, id: number) => setStatus(tx, corpId, id, HOUSE_STATUS.SIGNED);
+/** The signing centre signed the client (in the signer's transaction); the month it counts in a channel's ranking. */
+export const markHouseSigned = (tx: Tx, corpId: number, id: number, at: Date) =>
+  tx
+    .update(houseClients)
+    .set({ status: HOUSE_STATUS.SIGNED, signedAt: at })
+    .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
 
 /** The rejection approver confirmed a failed signing (in the approver's transaction). */
 export const markHouseSignFailed = (tx: Tx, corpId: number, id: number) =>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { insertTaskEvent } from './sign.repository.ts';
@@ -91,3 +91,49 @@ export async function hasSignTask(ex: Executor, corpId: number, about: { houseCl
 export const signTasksBadge = (corpId: number, status: 'open' | 'rejected') =>
   // The status is one of two constants, written as a literal so a partial index on it matches any plan.
   sql`(select count(*)::int from ${signTasks} where ${and(eq(signTasks.corpId, corpId), sql`${signTasks.status} = ${sql.raw(status === 'open' ? "'open'" : "'rejected'")}`)})`;
+
+/**
+ * The signing appointments of a set of home-loan clients (a subquery of their ids, e.g. one channel agent's
+ * referrals), newest first by keyset: what /houseloan's `sign` shows the agent. Withdrawn tasks are left out.
+ */
+export function houseAppointments(
+  ex: Executor,
+  corpId: number,
+  houseClientIds: SQL,
+  page: { cursor: number | null; limit: number },
+) {
+  return ex
+    .select({
+      id: signTasks.id,
+      houseClientId: signTasks.houseClientId,
+      appointmentAt: signTasks.appointmentAt,
+      place: signTasks.place,
+      status: signTasks.status,
+    })
+    .from(signTasks)
+    .where(
+      and(
+        eq(signTasks.corpId, corpId),
+        sql`${signTasks.houseClientId} in (${houseClientIds})`,
+        sql`${signTasks.status} <> 'withdrawn'`,
+        page.cursor === null ? undefined : lt(signTasks.id, page.cursor),
+      ),
+    )
+    .orderBy(desc(signTasks.id))
+    .limit(page.limit + 1);
+}
+
+/** The latest signing appointment of each of these home-loan clients. */
+export async function latestHouseAppointments(ex: Executor, corpId: number, houseClientIds: number[]) {
+  if (houseClientIds.length === 0) return new Map<number, { appointmentAt: Date | null; place: string | null }>();
+  const rows = await ex
+    .selectDistinctOn([signTasks.houseClientId], {
+      houseClientId: signTasks.houseClientId,
+      appointmentAt: signTasks.appointmentAt,
+      place: signTasks.place,
+    })
+    .from(signTasks)
+    .where(and(eq(signTasks.corpId, corpId), inArray(signTasks.houseClientId, houseClientIds)))
+    .orderBy(signTasks.houseClientId, desc(signTasks.id));
+  return new Map(rows.map((r) => [r.houseClientId ?? 0, { appointmentAt: r.appointmentAt, place: r.place }]));
+}

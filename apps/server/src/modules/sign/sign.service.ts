@@ -154,7 +154,7 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
         if (!moved) throw new RefusedError('任务状态已变化，请刷新');
         await recordMove(tx, me, input.id, 'taken', input.outcome, at, input.note);
         if (input.outcome === 'signed' && moved.houseClientId !== null) {
-          await repo.markHouseSigned(tx, me.corpId, moved.houseClientId);
+          await repo.markHouseSigned(tx, me.corpId, moved.houseClientId, at);
         }
         return { id: input.id };
       });

@@ -24,18 +24,6 @@ export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
       '/api/crm/coupon',
     ],
   },
-  房贷渠道: {
-    post: [
-      '/api/houseloan/login',
-      '/api/houseloan/add',
-      '/api/houseloan/list',
-      '/api/houseloan/brokerage',
-      '/api/houseloan/sign',
-      '/api/houseloan/detail',
-      '/api/houseloan/allot',
-    ],
-    get: ['/api/houseloan/bank', '/api/houseloan/service', '/api/houseloan/waiter', '/api/houseloan/status'],
-  },
   钱包与积分: {
     post: [
       '/api/chattergee/initWxWorkConfig',

@@ -22,10 +22,12 @@ export function documentTitleForPath(pathname: string): string {
   return SECTION_DOCUMENT_TITLES[sectionOfPath(pathname)] ?? titleForPath(pathname) ?? APP_NAME;
 }
 
-const NO_BACK_PATHS = new Set(['/', '/login', '/index', '/outside/login']);
+const NO_BACK_PATHS = new Set(['/', '/login', '/index', '/outside/login', '/houseloan/login']);
 
+/** A section's own home has nowhere to go back to (the channel agent's home carries an :openid). */
 export function hasBackArrow(pathname: string): boolean {
-  return !NO_BACK_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return !NO_BACK_PATHS.has(path) && !/^\/houseloan\/home\/[^/]+$/.test(path);
 }
 
 export function hasHeader(pathname: string): boolean {

@@ -10,7 +10,7 @@ export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 export const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
 export const STEWARD = { id: 9, job: [5], leader: false, name: '管家小林' };
 
-export const aChannel = (over: { remark?: string } = {}) => ({
+export const aChannel = (over: { remark?: string; enabled?: boolean } = {}) => ({
   id: 5,
   name: '链家静安寺店',
   contact: '钱经理',
@@ -20,6 +20,7 @@ export const aChannel = (over: { remark?: string } = {}) => ({
   owner_name: '王小明',
   client_count: 2,
   created_at: '2026-11-01T00:00:00.000Z',
+  enabled: true,
   ...over,
 });
 

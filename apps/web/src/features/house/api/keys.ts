@@ -6,6 +6,7 @@ export const houseKeys = {
   list: ['house', 'list'] as const,
   card: ['house', 'card'] as const,
   steward: ['house', 'steward'] as const,
+  pool: ['house', 'pool'] as const,
   team: ['house', 'team'] as const,
   detail: (id: number) => ['house', 'detail', id] as const,
   staff: ['house', 'staff'] as const,

@@ -121,3 +121,24 @@ describe('/business/houseChannelDetail/:id', () => {
     await retryAndSee(page, { '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])) }, '钱经理 13800000005');
   });
 });
+
+describe('/business/houseChannelDetail/:id stop and resume (decision 052)', () => {
+  it('stops a channel after a confirmation that says its agents lose the portal', async () => {
+    const page = await renderPage('/business/houseChannelDetail/5', {
+      api: {
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])),
+        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/houseChannelStatus': ok({ id: 5 }, '渠道已停用'),
+      },
+    });
+    await tap(await screen.findByRole('button', { name: '停用渠道' }));
+    await screen.findByText(/经纪人不能登录房贷渠道端/);
+    expect(page.api.callsTo('/api/crm/houseChannelStatus')).toHaveLength(0);
+    page.api.set({ '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ enabled: false })])) });
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('渠道已停用')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/houseChannelStatus').fields).toEqual({ id: '5', enabled: 'false' });
+    expect(await screen.findByRole('button', { name: '启用渠道' })).toBeTruthy();
+    expect(screen.getByText('已停用')).toBeTruthy();
+  });
+});

@@ -1,10 +1,13 @@
 import { houseChannelFormSchema } from '@crm/domain/house';
-import { Input, List } from 'antd-mobile';
+import { Button, Input, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useSetChannelEnabled } from '../api/channel-referrals.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
@@ -71,6 +74,16 @@ export function HouseChannelDetailPage() {
   const channel = useChannelList({ id });
   const clients = useHouseList({ channel_id: id });
   const c = channel.items[0];
+  const setEnabled = useSetChannelEnabled();
+  const toggle = async (enabled: boolean) => {
+    if (!(await askToConfirm(enabled ? t.stopChannelConfirm : t.resumeChannelConfirm, t))) return;
+    try {
+      showToast({ content: await setEnabled.mutateAsync({ id, enabled: !enabled }), icon: 'success' });
+      await channel.refresh();
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
   if (channel.error) return <LoadError message={channel.error.message} onRetry={() => void channel.refresh()} />;
   return (
     <div>
@@ -79,6 +92,20 @@ export function HouseChannelDetailPage() {
           <List.Item extra={`${c.contact} ${c.phone}`}>{t.contact}</List.Item>
           <List.Item extra={c.owner_name}>{t.owner}</List.Item>
           {c.remark ? <List.Item description={c.remark}>{t.remark}</List.Item> : null}
+          <List.Item
+            extra={
+              <Button
+                size="small"
+                fill="outline"
+                color={c.enabled ? 'danger' : 'primary'}
+                onClick={() => void toggle(c.enabled)}
+              >
+                {c.enabled ? t.stopChannel : t.resumeChannel}
+              </Button>
+            }
+          >
+            {c.enabled ? '' : t.channelStopped}
+          </List.Item>
         </List>
       ) : null}
       <ClientList list={clients} header={t.channelClients} to={(client) => houseDetailPath(client.id)} />

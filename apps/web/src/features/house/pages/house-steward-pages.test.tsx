@@ -45,6 +45,32 @@ describe('/business/houseSign', () => {
   });
 });
 
+describe('/business/houseSign 渠道待接单 (decision 052)', () => {
+  it('takes a channel referral after a confirmation, and says who was faster when another steward was', async () => {
+    const referral = aHouseClient({ id: 90, name: '冯晓', source: 'channel' });
+    const page = await renderPage('/business/houseSign', {
+      user: STEWARD,
+      api: {
+        '/api/crm/getHouseList2': ok(housePageOf([])),
+        '/api/crm/getHousePool': ok(housePageOf([referral])),
+        '/api/houseloan/allot': ok({ id: 90 }, '接单成功'),
+      },
+    });
+    await tap(await screen.findByText('渠道待接单'));
+    await tap(await screen.findByRole('button', { name: '接单' }));
+    await screen.findByText(/确定接单「冯晓」/);
+    expect(page.api.callsTo('/api/houseloan/allot')).toHaveLength(0);
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect(await findToast('接单成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/houseloan/allot').fields).toEqual({ id: '90' });
+
+    page.api.set({ '/api/houseloan/allot': fail('该客户已由钱管家接单') });
+    await tap(await screen.findByRole('button', { name: '接单' }));
+    await tap(await screen.findByRole('button', { name: '确定' }));
+    expect(await findToast('该客户已由钱管家接单')).toBeTruthy();
+  });
+});
+
 describe('/business/houseSignDetail/:id', () => {
   it('books the signing of a waiting client with the time and place chosen', async () => {
     const page = await renderPage('/business/houseSignDetail/71', {

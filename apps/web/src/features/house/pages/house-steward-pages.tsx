@@ -1,10 +1,13 @@
 import { houseSignSubmitRequestSchema } from '@crm/domain/api/house';
-import { DatePicker, Input, List } from 'antd-mobile';
+import { Button, DatePicker, Input, List } from 'antd-mobile';
+import type { HouseClientItem } from '@crm/domain/api/house';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { useKeyTabs } from '../../../components/key-tabs.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
+import { usePool, useTakeReferral } from '../api/channel-referrals.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useHouseCard } from '../api/get-house-card.ts';
 import { useHouseList } from '../api/get-house-list.ts';
@@ -22,13 +25,50 @@ export function HouseSignPage() {
   const [tab, tabs] = useKeyTabs([
     { key: 'waiting', title: t.stewardTabs.waiting },
     { key: 'handled', title: t.stewardTabs.handled },
+    { key: 'pool', title: t.stewardTabs.pool },
   ]);
-  const list = useStewardList(tab);
   return (
     <div>
       {tabs}
-      <ClientList list={list} to={(client) => houseSignDetailPath(client.id)} />
+      {tab === 'pool' ? <PoolList /> : <StewardList status={tab} />}
     </div>
+  );
+}
+
+function StewardList({ status }: { status: 'waiting' | 'handled' }) {
+  const list = useStewardList(status);
+  return <ClientList list={list} to={(client) => houseSignDetailPath(client.id)} />;
+}
+
+/** The channel agents' referrals nobody holds (decision 052): 接单 takes one, first come first served. */
+function PoolList() {
+  const pool = usePool();
+  const take = useTakeReferral();
+  const takeOne = async (client: HouseClientItem) => {
+    if (!(await askToConfirm(t.takeConfirm(client.name), t))) return;
+    try {
+      showToast({ content: (await take.mutateAsync(client.id)) || t.taken, icon: 'success' });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  return (
+    <ClientList
+      list={pool}
+      to={(client) => houseDetailPath(client.id)}
+      extra={(client) => (
+        <Button
+          size="small"
+          color="primary"
+          onClick={(event) => {
+            event.stopPropagation();
+            void takeOne(client);
+          }}
+        >
+          {t.take}
+        </Button>
+      )}
+    />
   );
 }
 

@@ -16,12 +16,6 @@ export function rememberPartner(user: OutsideUser): void {
   setOutsideUser({ id: user.id, name: user.name, corp_id: user.corp_id, status: user.status });
 }
 
-/** POST /common/smsCode with scene 'outside': a partner's code; verifyCode only in demo mode. */
-export async function sendPartnerCode(phone: string) {
-  const { data } = await apiPost<{ verifyCode?: string } | null>('/common/smsCode', { phone, scene: 'outside' });
-  return data?.verifyCode ?? '';
-}
-
 export const useCorps = () =>
   useQuery({
     queryKey: outsideKeys.corps,

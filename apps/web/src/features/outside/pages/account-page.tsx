@@ -4,7 +4,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useLogout, useMe } from '../api/session.ts';
-import { PageLoading } from '../components/page-state.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { StatusBanner } from '../components/status-banner.tsx';
 import { outsideTexts as T } from '../texts.ts';
 

@@ -12,7 +12,7 @@ import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useProducts } from '../api/partners.ts';
 import { useReferral, useSaveReferral } from '../api/referrals.ts';
-import { PageLoading } from '../components/page-state.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import { dayOf } from '../../../components/referral-row.tsx';
 

@@ -5,7 +5,7 @@ import { OptionField } from '../../../components/option-field.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useChannelOptions, useReferral, useSetChannel } from '../api/referrals.ts';
-import { PageLoading } from '../components/page-state.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import { ReferralFacts } from '../../../components/referral-row.tsx';
 

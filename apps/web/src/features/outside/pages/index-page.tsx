@@ -3,7 +3,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useMe } from '../api/session.ts';
-import { PageLoading } from '../components/page-state.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { isApproved, StatusBanner } from '../components/status-banner.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';

@@ -7,7 +7,7 @@ import { PlainForm } from '../../../components/plain-form.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCorps, useEnter } from '../api/session.ts';
-import { PhoneAndCodeFields } from '../components/sms-code-field.tsx';
+import { PhoneAndCodeFields } from '../../../components/sms-code-field.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
 
@@ -50,7 +50,7 @@ export function OutsideLoginPage() {
               placeholder={corps.isError ? T.corpLoadFailed : T.corpPlaceholder}
             />
           </FormField>
-          <PhoneAndCodeFields form={form} phone={values.phone} code={values.code} />
+          <PhoneAndCodeFields form={form} phone={values.phone} code={values.code} scene="outside" />
         </List>
         <div className="form-actions">
           <Button block type="submit" color="primary" size="large" loading={enter.isPending}>

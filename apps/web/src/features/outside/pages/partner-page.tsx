@@ -2,7 +2,7 @@ import { Button, List } from 'antd-mobile';
 import { LoadError } from '../../../components/load-error.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useInviteQr } from '../api/partners.ts';
-import { PageLoading } from '../components/page-state.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { useBanks, useBranches, useProducts } from '../api/partners.ts';
-import { PageLoading } from '../components/page-state.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { outsideTexts as T } from '../texts.ts';
 
 type Bank = { id: number; name: string };

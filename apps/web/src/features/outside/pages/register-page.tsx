@@ -6,7 +6,7 @@ import { PlainForm } from '../../../components/plain-form.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useEnter, useInvite } from '../api/session.ts';
-import { PhoneAndCodeFields } from '../components/sms-code-field.tsx';
+import { PhoneAndCodeFields } from '../../../components/sms-code-field.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
 
@@ -55,7 +55,7 @@ export function OutsideRegisterPage() {
           <FormField field={form.field('name')} label={T.name} required>
             <Input {...form.input('name')} placeholder={T.namePlaceholder} maxLength={20} clearable />
           </FormField>
-          <PhoneAndCodeFields form={form} phone={values.phone} code={values.code} />
+          <PhoneAndCodeFields form={form} phone={values.phone} code={values.code} scene="outside" />
           <FormField field={form.field('invite_code')} label={T.inviteCode} required>
             <Input {...form.input('invite_code')} placeholder={T.inviteCodePlaceholder} maxLength={8} clearable />
           </FormField>

@@ -4,7 +4,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useReferrals } from '../api/referrals.ts';
 import { useMe } from '../api/session.ts';
-import { PageLoading } from '../components/page-state.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { isApproved, StatusBanner } from '../components/status-banner.tsx';
 import { ReferralRow } from '../../../components/referral-row.tsx';
 import { outsideTexts as T } from '../texts.ts';

@@ -1,22 +1,32 @@
 import { phoneSchema } from '@crm/domain/validation';
 import { Button, Input, type InputProps } from 'antd-mobile';
 import { useState } from 'react';
-import { FormField } from '../../../components/form-field.tsx';
-import { showErrorToast, showToast } from '../../../lib/toast.ts';
-import type { FieldBinding } from '../../../lib/use-schema-form.ts';
-import { sendPartnerCode } from '../api/session.ts';
-import { outsideTexts as T } from '../texts.ts';
+import { FormField } from './form-field.tsx';
+import { apiPost } from '../lib/api-client.ts';
+import { showErrorToast, showToast } from '../lib/toast.ts';
+import type { FieldBinding } from '../lib/use-schema-form.ts';
+import { smsTexts as T } from './texts.ts';
 import { useCountdown } from './use-countdown.ts';
+
+/** Whose login the code is for: a partner's (any phone) or a channel agent's (registered agents only). */
+export type SmsScene = 'outside' | 'houseloan';
+
+/** POST /common/smsCode for a scene; the code itself only in demo mode (verifyCode). */
+export async function sendSceneCode(phone: string, scene: SmsScene) {
+  const { data } = await apiPost<{ verifyCode?: string } | null>('/common/smsCode', { phone, scene });
+  return data?.verifyCode ?? '';
+}
 
 export type SmsCodeFieldProps = {
   field: FieldBinding;
   phone: string;
   value: string;
   onChange: (code: string) => void;
+  scene: SmsScene;
 };
 
-/** The code field with its 获取验证码 button (scene 'outside', 60 s before another); demo mode fills it in. */
-export function SmsCodeField({ field, phone, value, onChange }: SmsCodeFieldProps) {
+/** The code field with its 获取验证码 button (60 s before another); demo mode fills it in. */
+export function SmsCodeField({ field, phone, value, onChange, scene }: SmsCodeFieldProps) {
   const countdown = useCountdown();
   const [isSending, setIsSending] = useState(false);
   const send = async () => {
@@ -26,7 +36,7 @@ export function SmsCodeField({ field, phone, value, onChange }: SmsCodeFieldProp
     }
     setIsSending(true);
     try {
-      const demoCode = await sendPartnerCode(phone);
+      const demoCode = await sendSceneCode(phone, scene);
       countdown.start();
       if (demoCode) onChange(demoCode);
       showToast({ content: demoCode ? `${T.smsSent}\n${T.demoCode(demoCode)}` : T.smsSent, icon: 'success' });
@@ -75,7 +85,17 @@ export type PhoneCodeForm = {
 };
 
 /** The phone row (digits only) and the code row below it, as both the login and the registration ask them. */
-export function PhoneAndCodeFields({ form, phone, code }: { form: PhoneCodeForm; phone: string; code: string }) {
+export function PhoneAndCodeFields({
+  form,
+  phone,
+  code,
+  scene,
+}: {
+  form: PhoneCodeForm;
+  phone: string;
+  code: string;
+  scene: SmsScene;
+}) {
   return (
     <>
       <FormField field={form.field('phone')} label={T.phone} required>
@@ -88,7 +108,7 @@ export function PhoneAndCodeFields({ form, phone, code }: { form: PhoneCodeForm;
           clearable
         />
       </FormField>
-      <SmsCodeField field={form.field('code')} phone={phone} value={code} onChange={form.set('code')} />
+      <SmsCodeField field={form.field('code')} phone={phone} value={code} onChange={form.set('code')} scene={scene} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd-mobile';
 
-/** What a partner page shows while its data loads. */
+/** What a page of the partner or channel portal shows while its data loads. */
 export function PageLoading() {
   return (
     <div className="page" role="status" aria-busy="true">

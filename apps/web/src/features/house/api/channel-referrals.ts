@@ -1,0 +1,29 @@
+import { houseClientListSchema } from '@crm/domain/api/house';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { houseKeys, invalidateHouse } from './keys.ts';
+import { pagedListConfig } from './paged.ts';
+
+/** POST /api/crm/getHousePool: channel agents' referrals no steward has taken yet (decision 052). */
+export const usePool = () =>
+  usePagedList(pagedListConfig(houseKeys.pool, '/api/crm/getHousePool', houseClientListSchema, {}));
+
+/** POST /api/houseloan/allot: the steward takes one; first come first served (another steward's is refused). */
+export function useTakeReferral() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await apiPost<unknown>('/api/houseloan/allot', { id })).msg,
+    onSettled: () => invalidateHouse(client),
+  });
+}
+
+/** POST /api/crm/houseChannelStatus: stop a channel (its agents lose /houseloan) or open it again. */
+export function useSetChannelEnabled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: number; enabled: boolean }) =>
+      (await apiPost<unknown>('/api/crm/houseChannelStatus', { id: input.id, enabled: String(input.enabled) })).msg,
+    onSuccess: () => invalidateHouse(client),
+  });
+}

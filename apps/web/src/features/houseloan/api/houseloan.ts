@@ -1,0 +1,199 @@
+import {
+  bestDetailSchema,
+  bestListSchema,
+  houseloanAgentSchema,
+  houseloanBrokerageSchema,
+  houseloanContactSchema,
+  houseloanDetailSchema,
+  houseloanReferralPageSchema,
+  houseloanSignSchema,
+  type HouseloanAgent,
+  type HouseloanLoginRequest,
+  type ReferralStage,
+} from '@crm/domain/api/houseloan';
+import { corpListSchema } from '@crm/domain/api/auth';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiCreate, apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { clearHouseChannel, setHouseChannel } from '../../../lib/storage.ts';
+
+/** Query keys of the channel portal; the public ranking and reference data live outside 'houseloan'. */
+export const houseloanKeys = {
+  all: ['houseloan'] as const,
+  me: ['houseloan', 'me'] as const,
+  referrals: (filter: object) => ['houseloan', 'referrals', filter] as const,
+  referral: (id: number) => ['houseloan', 'referral', id] as const,
+  brokerage: ['houseloan', 'brokerage'] as const,
+  sign: ['houseloan', 'sign'] as const,
+  service: ['houseloan', 'service'] as const,
+  banks: ['houseloan-reference', 'banks'] as const,
+  corps: ['houseloan-public', 'corps'] as const,
+  best: (corp: number) => ['houseloan-public', 'best', corp] as const,
+  bestDetail: (corp: number, id: number) => ['houseloan-public', 'best', corp, id] as const,
+};
+
+/** ys_house_channel (spec §3): who is logged in, for display only; the session is the httpOnly cookie. */
+const remember = (agent: HouseloanAgent) =>
+  setHouseChannel({ id: agent.id, name: agent.name, channel_name: agent.channel_name, corp_id: agent.corp_id });
+
+export const useCorps = () =>
+  useQuery({
+    queryKey: houseloanKeys.corps,
+    queryFn: async ({ signal }) =>
+      corpListSchema.parse((await apiGet<unknown>('/api/crm/corp', undefined, signal)).data),
+    staleTime: 10 * 60_000,
+  });
+
+/** POST /api/houseloan/login: the agent, and the session cookie. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (fields: HouseloanLoginRequest) => {
+      const response = await apiPost<unknown>('/api/houseloan/login', fields as FormFields);
+      return { agent: houseloanAgentSchema.parse(response.data), msg: response.msg };
+    },
+    onSuccess: ({ agent }) => {
+      queryClient.removeQueries({ queryKey: houseloanKeys.all });
+      remember(agent);
+      queryClient.setQueryData(houseloanKeys.me, agent);
+    },
+  });
+}
+
+/** The logged-in agent (401 without a channel session: the portal's login). */
+export const useMe = () =>
+  useQuery({
+    queryKey: houseloanKeys.me,
+    queryFn: async ({ signal }) => {
+      const agent = houseloanAgentSchema.parse(
+        (await apiGet<unknown>('/api/houseloan/account', undefined, signal)).data,
+      );
+      remember(agent);
+      return agent;
+    },
+  });
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<unknown>('/api/crm/logout'),
+    onSuccess: () => {
+      clearHouseChannel();
+      queryClient.removeQueries({ queryKey: houseloanKeys.all, type: 'inactive' });
+    },
+  });
+}
+
+export type ReferralFilter = { stage?: ReferralStage; missingConsent?: boolean };
+
+export const useReferrals = (filter: ReferralFilter) =>
+  usePagedList({
+    queryKey: houseloanKeys.referrals(filter),
+    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
+      houseloanReferralPageSchema.parse(
+        (
+          await apiPost<unknown>(
+            '/api/houseloan/list',
+            {
+              stage: filter.stage ?? '',
+              missing_consent: filter.missingConsent ? '1' : '',
+              cursor: cursor ?? '',
+              limit: 20,
+            },
+            signal,
+          )
+        ).data,
+      ),
+  });
+
+export const useReferral = (id: number, refetchInterval?: number) =>
+  useQuery({
+    queryKey: houseloanKeys.referral(id),
+    queryFn: async ({ signal }) =>
+      houseloanDetailSchema.parse((await apiPost<unknown>('/api/houseloan/detail', { id }, signal)).data),
+    enabled: id > 0,
+    ...(refetchInterval ? { refetchInterval } : {}),
+  });
+
+const invalidateReferrals = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['houseloan', 'referrals'] }),
+    queryClient.invalidateQueries({ queryKey: ['houseloan', 'referral'] }),
+  ]);
+
+/** POST /api/houseloan/add with the fill's idempotency key: the new referral's id. */
+export function useAddReferral() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ fields, key }: { fields: FormFields; key: string }) =>
+      z.object({ id: z.number() }).parse((await apiCreate<unknown>('/api/houseloan/add', fields, key)).data).id,
+    onSuccess: () => invalidateReferrals(queryClient),
+  });
+}
+
+/** POST /api/houseloan/authPhoto (multipart, as the house documents go): the client's consent photo. */
+export function useUploadConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) =>
+      apiPost<unknown>('/api/houseloan/authPhoto', { id, file }),
+    onSuccess: () => invalidateReferrals(queryClient),
+  });
+}
+
+export const useBrokerage = () =>
+  usePagedList({
+    queryKey: houseloanKeys.brokerage,
+    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
+      houseloanBrokerageSchema.parse(
+        (await apiPost<unknown>('/api/houseloan/brokerage', { cursor: cursor ?? '', limit: 20 }, signal)).data,
+      ),
+  });
+
+/** The first page of brokerage for the totals (paid, pending). */
+export const useBrokerageTotals = () =>
+  useQuery({
+    queryKey: [...houseloanKeys.brokerage, 'totals'],
+    queryFn: async ({ signal }) =>
+      houseloanBrokerageSchema.parse((await apiPost<unknown>('/api/houseloan/brokerage', { limit: 1 }, signal)).data),
+  });
+
+export const useAppointments = () =>
+  useQuery({
+    queryKey: houseloanKeys.sign,
+    queryFn: async ({ signal }) =>
+      houseloanSignSchema.parse((await apiPost<unknown>('/api/houseloan/sign', { limit: 5 }, signal)).data),
+  });
+
+export const useService = () =>
+  useQuery({
+    queryKey: houseloanKeys.service,
+    queryFn: async ({ signal }) =>
+      houseloanContactSchema.parse((await apiGet<unknown>('/api/houseloan/service', undefined, signal)).data),
+  });
+
+export const useBanks = () =>
+  useQuery({
+    queryKey: houseloanKeys.banks,
+    queryFn: async ({ signal }) =>
+      z
+        .array(z.object({ id: z.number(), name: z.string() }))
+        .parse((await apiGet<unknown>('/api/houseloan/bank', undefined, signal)).data),
+    staleTime: 10 * 60_000,
+  });
+
+export const useBestList = (corp: number) =>
+  useQuery({
+    queryKey: houseloanKeys.best(corp),
+    queryFn: async ({ signal }) =>
+      bestListSchema.parse((await apiGet<unknown>('/api/houseloan/bestList', { corp }, signal)).data),
+  });
+
+export const useBestDetail = (corp: number, id: number) =>
+  useQuery({
+    queryKey: houseloanKeys.bestDetail(corp, id),
+    queryFn: async ({ signal }) =>
+      bestDetailSchema.parse((await apiGet<unknown>('/api/houseloan/bestDetail', { corp, id }, signal)).data),
+    enabled: id > 0,
+  });

@@ -1,0 +1,340 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { HouseloanAgent, HouseloanDetail, HouseloanReferral } from '@crm/domain/api/houseloan';
+import { describe, expect, it } from 'vitest';
+import { fail, findFieldError, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+
+const type = (id: string, value: string) =>
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+
+const AGENT: HouseloanAgent = {
+  id: 3,
+  name: '李经纪',
+  phone: '13911110001',
+  corp_id: 1,
+  corp_name: '一号金融',
+  channel_id: 5,
+  channel_name: '链家静安寺店',
+  wechat_bound: false,
+};
+const aReferral = (over: Partial<HouseloanReferral> = {}): HouseloanReferral => ({
+  id: 90,
+  name: '冯晓',
+  phone: '138****1111',
+  type: 1,
+  loan_amount_fen: 80_000_000,
+  term_months: 240,
+  bank: '招商银行',
+  stage: 'waiting',
+  has_consent: false,
+  created_at: '2026-11-20T02:00:00.000Z',
+  ...over,
+});
+const aDetail = (over: Partial<HouseloanDetail> = {}): HouseloanDetail => ({
+  ...aReferral({ phone: '13812341111' }),
+  remark: '周末可面签',
+  steward: null,
+  appointment_at: null,
+  place: null,
+  brokerage: [],
+  ...over,
+});
+const SIGNED_IN = {
+  '/api/houseloan/account': ok(AGENT),
+  '/api/houseloan/sign': ok(pageOf([])),
+};
+
+describe('/houseloan/login', () => {
+  it("sends the code with scene 'houseloan', logs the agent in, keeps ys_house_channel and opens their home", async () => {
+    const page = await renderPage('/houseloan/login', {
+      user: null,
+      api: {
+        '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
+        '/common/smsCode': ok({ verifyCode: '123456' }, '发送成功'),
+        '/api/houseloan/login': ok(AGENT, '登录成功'),
+        ...SIGNED_IN,
+      },
+    });
+    expect(await screen.findByText('一号金融')).toBeTruthy();
+    type('houseloan-login-phone', '13911110001');
+    await tap(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
+    expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13911110001', scene: 'houseloan' });
+    await tap(screen.getByRole('button', { name: '登录' }));
+    await expect.poll(page.pathname).toBe('/houseloan/home/0');
+    expect(page.api.lastCall('/api/houseloan/login').fields).toEqual({
+      corp_id: '1',
+      phone: '13911110001',
+      code: '123456',
+    });
+    expect(JSON.parse(localStorage.getItem('ys_house_channel') ?? 'null')).toEqual({
+      id: 3,
+      name: '李经纪',
+      channel_name: '链家静安寺店',
+      corp_id: 1,
+    });
+    expect(await screen.findByText('您好，李经纪')).toBeTruthy();
+    // No back arrow on the portal's home.
+    expect(document.querySelector('.adm-nav-bar-back-arrow')).toBeNull();
+  });
+
+  it("names the bad fields, sends nothing, and keeps what was typed after the server's refusal", async () => {
+    const page = await renderPage('/houseloan/login', {
+      user: null,
+      api: {
+        '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
+        '/api/houseloan/login': fail('所属渠道已停用，暂不能登录或报单'),
+      },
+    });
+    await screen.findByText('一号金融');
+    await tap(screen.getByRole('button', { name: '登录' }));
+    expect((await findFieldError('手机号')).textContent).toBeTruthy();
+    expect(page.api.callsTo('/api/houseloan/login')).toHaveLength(0);
+    type('houseloan-login-phone', '13911110004');
+    type('houseloan-login-code', '123456');
+    await tap(screen.getByRole('button', { name: '登录' }));
+    expect(await findToast('所属渠道已停用，暂不能登录或报单')).toBeTruthy();
+    expect((document.getElementById('houseloan-login-phone') as HTMLInputElement).value).toBe('13911110004');
+    expect(page.pathname()).toBe('/houseloan/login');
+  });
+});
+
+describe('/houseloan/home/:openid', () => {
+  it('greets the agent and reaches every part of the portal by taps, with the next signing appointments', async () => {
+    const page = await renderPage('/houseloan/home/0', {
+      user: null,
+      api: {
+        ...SIGNED_IN,
+        '/api/houseloan/sign': ok(
+          pageOf([
+            {
+              id: 1,
+              client_id: 71,
+              client_name: '韩雪',
+              appointment_at: '2026-11-25T02:00:00.000Z',
+              place: '建设银行',
+              stage: 'signing',
+            },
+          ]),
+        ),
+      },
+    });
+    expect(await screen.findByText('一号金融 · 链家静安寺店')).toBeTruthy();
+    expect(await screen.findByText('2026-11-25 10:00 · 建设银行')).toBeTruthy();
+    const hrefs = [...document.querySelectorAll('.houseloan-tile')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/houseloan/add/1',
+      '/houseloan/add/2',
+      '/houseloan/list',
+      '/houseloan/photo',
+      '/houseloan/bestList?corp=1',
+      '/houseloan/mine',
+    ]);
+    await tap(screen.getByText('韩雪'));
+    await expect.poll(page.pathname).toBe('/houseloan/detail/71');
+  });
+});
+
+describe('/houseloan/add/:type', () => {
+  it('checks the staff rules on the phone, sends the referral once with its key and opens the consent photo', async () => {
+    const page = await renderPage('/houseloan/add/1', {
+      user: null,
+      api: {
+        '/api/houseloan/bank': ok([{ id: 1, name: '招商银行' }]),
+        '/api/houseloan/add': ok({ id: 90 }, '报单成功，请拍摄客户授权书'),
+        '/api/houseloan/detail': ok(aDetail()),
+      },
+    });
+    expect(await screen.findByText('房屋抵押贷报单')).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '提交报单' }));
+    expect((await findFieldError('客户姓名')).textContent).toBeTruthy();
+    expect(page.api.callsTo('/api/houseloan/add')).toHaveLength(0);
+    type('houseloan-add-name', '冯晓');
+    type('houseloan-add-phone', '13812341111');
+    type('houseloan-add-loan_amount', '800000');
+    await tap(screen.getByText('请选择银行'));
+    await tap(await screen.findByRole('button', { name: '确定' }));
+    await tap(screen.getByRole('button', { name: '提交报单' }));
+    await expect.poll(page.pathname).toBe('/houseloan/auth/90/1');
+    const sent = page.api.lastCall('/api/houseloan/add');
+    expect(sent.fields).toMatchObject({
+      type: '1',
+      name: '冯晓',
+      phone: '13812341111',
+      loan_amount: '800000',
+      term_months: '240',
+      bank: '招商银行',
+    });
+    expect(sent.headers['idempotency-key']).toMatch(/^[\w-]{36}$/);
+    expect(await screen.findByText('客户授权书 · 冯晓')).toBeTruthy();
+  });
+
+  it('keeps what was typed when the server refuses', async () => {
+    await renderPage('/houseloan/add/2', {
+      user: null,
+      api: {
+        '/api/houseloan/bank': ok([{ id: 1, name: '招商银行' }]),
+        '/api/houseloan/add': fail('所属渠道已停用，暂不能登录或报单'),
+      },
+    });
+    expect(await screen.findByText('信用卡分期报单')).toBeTruthy();
+    type('houseloan-add-name', '冯晓');
+    type('houseloan-add-phone', '13812341111');
+    type('houseloan-add-loan_amount', '800000');
+    await tap(screen.getByText('请选择银行'));
+    await tap(await screen.findByRole('button', { name: '确定' }));
+    await tap(screen.getByRole('button', { name: '提交报单' }));
+    expect(await findToast('所属渠道已停用，暂不能登录或报单')).toBeTruthy();
+    expect((document.getElementById('houseloan-add-name') as HTMLInputElement).value).toBe('冯晓');
+  });
+});
+
+describe('/houseloan/auth/:id/:type', () => {
+  it('sends the photo taken with the camera and waits for a steward', async () => {
+    const page = await renderPage('/houseloan/auth/90/1', {
+      user: null,
+      api: {
+        '/api/houseloan/detail': ok(aDetail()),
+        '/api/houseloan/authPhoto': ok({ id: 5 }, '授权书已上传'),
+      },
+    });
+    await screen.findByText('客户授权书 · 冯晓');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.getAttribute('capture')).toBe('environment');
+    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'consent.jpg', { type: 'image/jpeg' })] } });
+    await expect.poll(page.pathname).toBe('/houseloan/wait');
+    expect(page.api.lastCall('/api/houseloan/authPhoto').fields).toEqual({ id: '90', file: '[file consent.jpg]' });
+    expect(await screen.findByText('报单已提交')).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a photo and stays", async () => {
+    const page = await renderPage('/houseloan/auth/90/1', {
+      user: null,
+      api: {
+        '/api/houseloan/detail': ok(aDetail()),
+        '/api/houseloan/authPhoto': fail('只能上传 JPG、PNG 或 WebP 图片'),
+      },
+    });
+    await screen.findByText('客户授权书 · 冯晓');
+    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [new File(['gif'], 'consent.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(await findToast('只能上传 JPG、PNG 或 WebP 图片')).toBeTruthy();
+    expect(page.pathname()).toBe('/houseloan/auth/90/1');
+  });
+});
+
+describe('/houseloan/list, /houseloan/photo, /houseloan/detail/:id', () => {
+  it('lists the referrals by stage and opens one with its steward, appointment and brokerage', async () => {
+    const page = await renderPage('/houseloan/list', {
+      user: null,
+      api: {
+        '/api/houseloan/list': ok(pageOf([aReferral({ stage: 'signing', has_consent: true })])),
+        '/api/houseloan/detail': ok(
+          aDetail({
+            stage: 'signing',
+            steward: { id: 6, name: '孙管家', phone: '13800000006' },
+            appointment_at: '2026-11-25T02:00:00.000Z',
+            place: '建设银行浦东分行',
+            brokerage: [{ id: 1, amount_fen: 700_000, status: 2, paid_at: '2026-11-20T02:00:00.000Z' }],
+          }),
+        ),
+      },
+    });
+    expect(await screen.findByText('签约中')).toBeTruthy();
+    await tap(screen.getByText('待接单'));
+    await expect.poll(() => page.api.lastCall('/api/houseloan/list').fields.stage).toBe('waiting');
+    await tap(await screen.findByText('冯晓'));
+    await expect.poll(page.pathname).toBe('/houseloan/detail/90');
+    expect((await screen.findByText(/孙管家/)).closest('a')?.getAttribute('href')).toBe('tel:13800000006');
+    expect(screen.getByText('2026-11-25 10:00')).toBeTruthy();
+    expect(screen.getByText('¥7,000.00')).toBeTruthy();
+    expect(screen.getByText('已打款')).toBeTruthy();
+  });
+
+  it('lists the referrals still missing their consent photo, each opening the camera page', async () => {
+    const page = await renderPage('/houseloan/photo', {
+      user: null,
+      api: { '/api/houseloan/list': ok(pageOf([aReferral({ type: 2 })])), '/api/houseloan/detail': ok(aDetail()) },
+    });
+    await tap(await screen.findByText('冯晓'));
+    expect(page.api.lastCall('/api/houseloan/list').fields.missing_consent).toBe('1');
+    await expect.poll(page.pathname).toBe('/houseloan/auth/90/2');
+  });
+
+  it('says so when a referral is not the agent’s', async () => {
+    await renderPage('/houseloan/detail/91', { user: null, api: { '/api/houseloan/detail': fail('客户不存在', 404) } });
+    expect(await screen.findByText('客户不存在')).toBeTruthy();
+  });
+});
+
+describe('/houseloan/mine', () => {
+  it('shows the brokerage paid and pending, whom to call, and logs out after a confirmation', async () => {
+    const brokerage = {
+      pending_fen: 500_000,
+      paid_fen: 700_000,
+      list: [
+        {
+          id: 1,
+          client_name: '赵磊',
+          amount_fen: 700_000,
+          status: 2,
+          created_at: '2026-11-20T02:00:00.000Z',
+          paid_at: null,
+        },
+      ],
+      next_cursor: null,
+    };
+    const page = await renderPage('/houseloan/mine', {
+      user: null,
+      api: {
+        ...SIGNED_IN,
+        '/api/houseloan/service': ok({ id: 1, name: '王小明', phone: '13800000001' }),
+        '/api/houseloan/brokerage': ok(brokerage),
+        '/api/crm/logout': ok(null),
+      },
+    });
+    expect(await screen.findByText('¥5,000.00')).toBeTruthy();
+    expect(screen.getAllByText('¥7,000.00').length).toBeGreaterThan(0);
+    expect((await screen.findByText('王小明')).getAttribute('href')).toBe('tel:13800000001');
+    await tap(screen.getByRole('button', { name: '退出登录' }));
+    await tap(await screen.findByRole('button', { name: '确定' }));
+    await expect.poll(page.pathname).toBe('/houseloan/login');
+  });
+});
+
+describe('/houseloan/bestList (any browser)', () => {
+  it('shows the ranking in a desktop browser outside WeChat, and opens a channel', async () => {
+    const page = await renderPage('/houseloan/bestList?corp=1', {
+      user: null,
+      browser: 'desktop',
+      api: {
+        '/api/houseloan/bestList': ok({
+          corp_name: '一号金融',
+          month: '2026-11',
+          list: [{ channel_id: 5, rank: 1, channel_name: '链家静安寺店', completed: 2, brokerage_fen: 700_000 }],
+        }),
+        '/api/houseloan/bestDetail': ok({
+          corp_name: '一号金融',
+          month: '2026-11',
+          channel_id: 5,
+          rank: 1,
+          channel_name: '链家静安寺店',
+          completed: 2,
+          brokerage_fen: 700_000,
+          months: [{ month: '2026-11', completed: 2, brokerage_fen: 700_000 }],
+        }),
+      },
+    });
+    expect(await screen.findByText('一号金融 · 2026-11 渠道排行')).toBeTruthy();
+    expect(screen.getByText('签约 2 单 · ¥7,000.00')).toBeTruthy();
+    expect(page.api.lastCall('/api/houseloan/bestList').query).toEqual({ corp: '1' });
+    await tap(screen.getByText('链家静安寺店'));
+    expect(await screen.findByText('第 1 名')).toBeTruthy();
+    expect(page.api.lastCall('/api/houseloan/bestDetail').query).toEqual({ corp: '1', id: '5' });
+  });
+
+  it('asks for WeChat on the portal’s other pages in a desktop browser', async () => {
+    await renderPage('/houseloan/list', { user: null, browser: 'desktop', api: {} });
+    expect(await screen.findByText(/请在微信内打开页面|Please open the page inside WeChat/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,89 @@
+import { formatFen } from '@crm/domain/money';
+import { Button, List } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
+import { askToConfirm } from '../../../lib/confirm.ts';
+import { showErrorToast } from '../../../lib/toast.ts';
+import { useBrokerage, useBrokerageTotals, useLogout, useMe, useService } from '../api/houseloan.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { dateTimeOf } from '../components/when.ts';
+import { houseloanTexts as T } from '../texts.ts';
+import '../houseloan.css';
+
+type BrokerageRow = { id: number; client_name: string; amount_fen: number; status: number; created_at: string };
+
+/** /houseloan/mine: the agent's account, their brokerage (paid, pending, per client), whom to call, logout. */
+export function HouseloanMinePage() {
+  const navigate = useNavigate();
+  const me = useMe();
+  const service = useService();
+  const totals = useBrokerageTotals();
+  const brokerage = useBrokerage();
+  const logout = useLogout();
+  if (me.isPending) return <PageLoading />;
+  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  const agent = me.data;
+
+  const leave = async () => {
+    if (!(await askToConfirm(T.logoutConfirm, T))) return;
+    try {
+      await logout.mutateAsync();
+      void navigate('/houseloan/login', { replace: true });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+
+  return (
+    <div className="page">
+      <List>
+        <List.Item description={agent.phone}>{agent.name}</List.Item>
+        <List.Item extra={agent.channel_name}>{T.channel}</List.Item>
+        <List.Item
+          extra={
+            service.data ? (
+              <a href={`tel:${service.data.phone}`}>{service.data.name}</a>
+            ) : (
+              (service.error?.message ?? '')
+            )
+          }
+        >
+          {T.service}
+        </List.Item>
+      </List>
+      <div className="houseloan-totals">
+        <div className="houseloan-total">
+          <strong>{formatFen(totals.data?.pending_fen ?? 0)}</strong>
+          {T.pendingFen}
+        </div>
+        <div className="houseloan-total">
+          <strong>{formatFen(totals.data?.paid_fen ?? 0)}</strong>
+          {T.paidFen}
+        </div>
+      </div>
+      <h3>{T.myBrokerage}</h3>
+      <PagedList<BrokerageRow>
+        list={brokerage}
+        emptyText={T.noBrokerage}
+        itemKey={(item) => item.id}
+        renderItem={(item) => (
+          <div className="houseloan-row">
+            <div className="houseloan-row__top">
+              <span>{item.client_name}</span>
+              <span>{formatFen(item.amount_fen)}</span>
+            </div>
+            <div className="houseloan-muted">
+              {dateTimeOf(item.created_at)} · {T.orderStatus[item.status] ?? ''}
+            </div>
+          </div>
+        )}
+      />
+      <div className="form-actions">
+        <Button block color="danger" fill="outline" loading={logout.isPending} onClick={() => void leave()}>
+          {T.logout}
+        </Button>
+      </div>
+    </div>
+  );
+}
