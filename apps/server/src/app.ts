@@ -120,7 +120,6 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
-  await app.register(compressPlugin);
   await app.register(browserSecurityPlugin, { isProduction: config.env === 'production', publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(formbody);
@@ -159,6 +158,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   // After the session guard: a create call sent again with its Idempotency-Key makes one record (decision 046).
   const idempotency = createIdempotencyService({ repo: createIdempotencyRepository(db), now });
   await app.register(idempotencyPlugin, { idempotency });
+  // After every hook that reads an answer as text (the idempotency store keeps it): compression comes last.
+  await app.register(compressPlugin);
   await app.register(swagger, {
     openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
