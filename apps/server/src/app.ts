@@ -42,6 +42,9 @@ import { createFilesService } from './modules/files/files.service.ts';
 import { createHouseRepository } from './modules/house/house.repository.ts';
 import { houseRoutes } from './modules/house/house.routes.ts';
 import { createHouseService } from './modules/house/house.service.ts';
+import { createExamRepository } from './modules/exam/exam.repository.ts';
+import { examRoutes } from './modules/exam/exam.routes.ts';
+import { createExamService } from './modules/exam/exam.service.ts';
 import { createOutsideRepository } from './modules/outside/outside.repository.ts';
 import { outsideRoutes, ysbRoutes } from './modules/outside/outside.routes.ts';
 import { createOutsideService } from './modules/outside/outside.service.ts';
@@ -182,6 +185,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(moneyRoutes, { money });
   const house = createHouseService({ repo: createHouseRepository(db), access, files, now });
   const outside = createOutsideService({ repo: createOutsideRepository(db), auth, access, now });
+  const exam = createExamService({ repo: createExamRepository(db), access });
   // One signed image route for every owner kind; the owner's module says who may see its files.
   await app.register(filesRoutes, {
     files,
@@ -201,6 +205,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
         .catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
       // Referrals whose protection ran out are released (decision 049); reads already treat them so.
       void outside.releaseExpired().catch((error: unknown) => app.log.error({ err: error }, 'referral release failed'));
+      // Exam attempts whose time ran out and whose phone never came back (decision 050).
+      void exam.sweepOverdue().catch((error: unknown) => app.log.error({ err: error }, 'exam hand-in sweep failed'));
       // Idempotency keys past their day (decision 046).
       void idempotency
         .sweepExpired()
@@ -222,6 +228,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   });
   await app.register(outsideRoutes, { outside, publicUrl: config.publicUrl });
   await app.register(ysbRoutes, { outside });
+  await app.register(examRoutes, { exam });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));
