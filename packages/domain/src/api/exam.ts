@@ -30,7 +30,16 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
 export const ANSWER_GRACE_SECONDS = 30;
 
 /** Where a paper stands for the person: what the list shows and which button it offers. */
-export const PAPER_STATES = ['upcoming', 'open', 'in_progress', 'marking', 'passed', 'failed', 'done', 'closed'] as const;
+export const PAPER_STATES = [
+  'upcoming',
+  'open',
+  'in_progress',
+  'marking',
+  'passed',
+  'failed',
+  'done',
+  'closed',
+] as const;
 export type PaperState = (typeof PAPER_STATES)[number];
 export const PAPER_STATE_LABELS: Readonly<Record<PaperState, string>> = {
   upcoming: '未开始',
@@ -203,7 +212,11 @@ export type AnswerDetail = z.infer<typeof answerDetailSchema>;
 export const answerMarkRequestSchema = z.object({
   attempt_id: examId,
   question_id: examId,
-  points: z.coerce.number({ error: M.pointsInvalid }).int(M.pointsInvalid).min(0, M.pointsInvalid).max(1000, M.pointsInvalid),
+  points: z.coerce
+    .number({ error: M.pointsInvalid })
+    .int(M.pointsInvalid)
+    .min(0, M.pointsInvalid)
+    .max(1000, M.pointsInvalid),
 });
 
 /** A paper's results per question (the owner's chart): counts per option, or the short answers' texts. */

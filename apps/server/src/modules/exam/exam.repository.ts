@@ -136,9 +136,9 @@ export function createExamRepository(db: Db) {
         .orderBy(asc(examAttempts.id));
     },
 
-    paperRows(corpId: number, ids: number[]) {
+    paperRows(corpId: number, ids: number[], ex: Executor = db) {
       if (ids.length === 0) return Promise.resolve([]);
-      return db
+      return ex
         .select()
         .from(examPapers)
         .where(and(eq(examPapers.corpId, corpId), inArray(examPapers.id, ids)));
@@ -172,8 +172,10 @@ export function createExamRepository(db: Db) {
         optionOrder: Record<string, number[]>;
       },
     ) {
-      const limit = values.limitSec === null ? sql`null` : sql`now() + make_interval(secs => ${values.limitSec})`;
-      const close = values.closesAt === null ? sql`null` : sql`${values.closesAt.toISOString()}::timestamptz`;
+      const limit =
+        values.limitSec === null ? sql`null::timestamptz` : sql`now() + make_interval(secs => ${values.limitSec})`;
+      const close =
+        values.closesAt === null ? sql`null::timestamptz` : sql`${values.closesAt.toISOString()}::timestamptz`;
       const [row] = await tx
         .insert(examAttempts)
         .values({
@@ -300,7 +302,12 @@ export function createExamRepository(db: Db) {
     },
 
     /** Points of each answer as graded (choices at hand-in); unanswered short questions get an empty 0. */
-    async writePoints(tx: Tx, corpId: number, attemptId: number, points: { questionId: number; points: number | null }[]) {
+    async writePoints(
+      tx: Tx,
+      corpId: number,
+      attemptId: number,
+      points: { questionId: number; points: number | null }[],
+    ) {
       for (const p of points)
         await tx
           .insert(examAnswers)
@@ -454,9 +461,7 @@ export function createExamRepository(db: Db) {
         .from(examAnswers)
         .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
         .innerJoin(staff, eq(staff.id, examAttempts.staffId))
-        .where(
-          and(eq(examAnswers.corpId, corpId), eq(examAttempts.paperId, paperId), ne(examAttempts.status, 'open')),
-        )
+        .where(and(eq(examAnswers.corpId, corpId), eq(examAttempts.paperId, paperId), ne(examAttempts.status, 'open')))
         .orderBy(desc(examAnswers.id))
         .limit(5000);
     },
@@ -481,7 +486,10 @@ export function createExamRepository(db: Db) {
           .select({ id: staff.id, phone: staff.phone })
           .from(staff)
           .where(eq(staff.corpId, corpId));
-        const teamRows = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.corpId, corpId));
+        const teamRows = await tx
+          .select({ id: teams.id, name: teams.name })
+          .from(teams)
+          .where(eq(teams.corpId, corpId));
         const byPhone = (phone: string) => {
           const found = people.find((p) => p.phone === phone);
           if (!found) throw new Error(`该公司没有手机号为 ${phone} 的员工`);
@@ -529,7 +537,9 @@ export function createExamRepository(db: Db) {
           })
           .returning({ id: examPapers.id });
         if (!row) throw new Error('paper not stored');
-        await tx.insert(examQuestions).values(questions.map((q, position) => ({ corpId, paperId: row.id, position, ...q })));
+        await tx
+          .insert(examQuestions)
+          .values(questions.map((q, position) => ({ corpId, paperId: row.id, position, ...q })));
         await tx.insert(examTargets).values(targets.map((t) => ({ corpId, paperId: row.id, ...t })));
         return row.id;
       });

@@ -74,7 +74,7 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
       const [questions, answers, paper] = await Promise.all([
         repo.questions(corpId, closed.paperId, tx),
         repo.answersOf(corpId, attemptId, tx),
-        findPaper(corpId, closed.paperId),
+        findPaper(corpId, closed.paperId, tx),
       ]);
       if (closed.survey || !paper || paper.kind === 'survey') {
         return repo.grade(tx, corpId, attemptId, { status: 'graded', score: null, passed: null });
@@ -93,7 +93,8 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
     });
   }
 
-  const findPaper = async (corpId: number, id: number) => (await repo.paperRows(corpId, [id]))[0];
+  const findPaper = async (corpId: number, id: number, ex?: Parameters<ExamRepository['paperRows']>[2]) =>
+    (await repo.paperRows(corpId, [id], ex))[0];
 
   /** Hands in the caller's attempts whose time ran out (the sweep does every company's hourly too). */
   async function sweepMine(me: StaffIdentity) {
@@ -172,7 +173,8 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
     if (q.type === 'short') return { choice: [], text: raw.trim() };
     const parts = raw.trim() === '' ? [] : raw.split(',').map((p) => p.trim());
     const keys = parts.map(Number);
-    if (keys.some((k) => !Number.isInteger(k) || k < 0 || k >= q.options.length)) throw new RefusedError(T.choiceInvalid);
+    if (keys.some((k) => !Number.isInteger(k) || k < 0 || k >= q.options.length))
+      throw new RefusedError(T.choiceInvalid);
     const unique = [...new Set(keys)].sort((a, b) => a - b);
     if (q.type !== 'multiple' && unique.length > 1) throw new RefusedError(T.singleOnlyOne);
     return { choice: unique, text: '' };
@@ -369,23 +371,19 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
             };
       const rows = await repo.listAttempts(me.corpId, { ...filter, ...(q.paper_id ? { paperId: q.paper_id } : {}) }, q);
       const points = await repo.paperTotals(me.corpId, [...new Set(rows.map((r) => r.paperId))]);
-      return toPage(
-        rows,
-        q.limit,
-        (r): AnswerListItem => ({
-          id: r.id,
-          paper_id: r.paperId,
-          paper_title: r.title,
-          kind: r.kind,
-          staff_name: r.anonymous && q.scope !== 'mine' ? '匿名' : r.staffName,
-          status: r.status,
-          status_label: ATTEMPT_STATUS_LABELS[r.status] ?? '',
-          score: r.score,
-          total_points: points.get(r.paperId)?.points ?? 0,
-          passed: r.passed,
-          submitted_at: iso(r.submittedAt),
-        }),
-      );
+      return toPage(rows, q.limit, (r): AnswerListItem => ({
+        id: r.id,
+        paper_id: r.paperId,
+        paper_title: r.title,
+        kind: r.kind,
+        staff_name: r.anonymous && q.scope !== 'mine' ? '匿名' : r.staffName,
+        status: r.status,
+        status_label: ATTEMPT_STATUS_LABELS[r.status] ?? '',
+        score: r.score,
+        total_points: points.get(r.paperId)?.points ?? 0,
+        passed: r.passed,
+        submitted_at: iso(r.submittedAt),
+      }));
     },
 
     /** answerDetail: a handed-in attempt question by question. */
@@ -402,7 +400,7 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
         if (q.type !== 'short') throw new RefusedError(T.notShortAnswer);
         if (input.points > q.points) throw new RefusedError(T.pointsTooHigh);
         await repo.markAnswer(tx, me.corpId, attempt.id, q.id, input.points, me.id);
-        const paper = await findPaper(me.corpId, attempt.paperId);
+        const paper = await findPaper(me.corpId, attempt.paperId, tx);
         await repo.finishMarking(tx, me.corpId, attempt.id, paper?.passScore ?? 0);
       });
       return detail(me, found.id);

@@ -125,7 +125,13 @@ export function storedQuestions(paper: PaperFile): StoredQuestion[] {
           answer: [...new Set((q.answer ?? []).map((l) => LETTERS.indexOf(l)))].sort((a, b) => a - b),
         };
       case 'judge':
-        return { ...q, points, options: JUDGE_OPTIONS, reference: '', answer: q.answer === undefined ? [] : [q.answer ? 0 : 1] };
+        return {
+          ...q,
+          points,
+          options: JUDGE_OPTIONS,
+          reference: '',
+          answer: q.answer === undefined ? [] : [q.answer ? 0 : 1],
+        };
       case 'short':
         return { ...q, points, options: [], answer: [] };
     }
