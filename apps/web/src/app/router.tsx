@@ -40,6 +40,7 @@ export const PAGE_CHUNKS = {
   sign: () => import('./routes/sign.ts'),
   outside: () => import('./routes/outside.ts'),
   ysb: () => import('./routes/ysb.ts'),
+  exam: () => import('./routes/exam.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -102,6 +103,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
     '/outside/login',
   ],
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
+  exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
