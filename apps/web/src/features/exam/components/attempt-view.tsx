@@ -78,9 +78,9 @@ function QuestionField({
             }
           >
             <Space direction="vertical">
-              {question.options.map((o) => (
+              {question.options.map((o, i) => (
                 <Checkbox key={o.key} value={o.key}>
-                  {`${letter(o.key)}. ${o.text}`}
+                  {`${letter(i)}. ${o.text}`}
                 </Checkbox>
               ))}
             </Space>
@@ -88,9 +88,9 @@ function QuestionField({
         ) : (
           <Radio.Group value={keys[0] ?? null} onChange={(chosen) => onChoose(String(chosen))}>
             <Space direction="vertical">
-              {question.options.map((o) => (
+              {question.options.map((o, i) => (
                 <Radio key={o.key} value={o.key}>
-                  {question.type === 'judge' ? o.text : `${letter(o.key)}. ${o.text}`}
+                  {question.type === 'judge' ? o.text : `${letter(i)}. ${o.text}`}
                 </Radio>
               ))}
             </Space>

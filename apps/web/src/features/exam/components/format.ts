@@ -19,5 +19,5 @@ export function formatCountdown(ms: number) {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
-/** Option keys as letters: 0 → A. */
-export const letter = (key: number) => String.fromCharCode(65 + key);
+/** An option's place as a letter: 0 → A. */
+export const letter = (index: number) => String.fromCharCode(65 + index);

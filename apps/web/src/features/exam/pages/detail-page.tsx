@@ -18,8 +18,10 @@ const keysText = (q: DetailQuestion, keys: number[]) =>
     ? T.noAnswer
     : keys
         .map((k) => {
-          const text = q.options.find((o) => o.key === k)?.text ?? '';
-          return q.type === 'judge' ? text : `${letter(k)}. ${text}`;
+          // Lettered as the attempt showed them (its own order), not as authored.
+          const at = q.options.findIndex((o) => o.key === k);
+          const text = q.options[at]?.text ?? '';
+          return q.type === 'judge' ? text : `${letter(at)}. ${text}`;
         })
         .join('；');
 
