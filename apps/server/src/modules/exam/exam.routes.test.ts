@@ -1,4 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examAttempts } from '../../db/schema/exam.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -7,6 +10,8 @@ import { CHOICES_ONLY, createAttempt, createPaper } from '../../test/factories-e
 import { createPartner } from '../../test/factories-outside.ts';
 import { postForBody } from '../../test/http.ts';
 import { sessionCookie, staffCookie } from '../../test/sessions.ts';
+import { createExamRepository } from './exam.repository.ts';
+import { parsePaperFile, storedQuestions } from './paper-file.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type Question = { id: number; type: string; options: { key: number; text: string }[] };
@@ -369,6 +374,33 @@ describe('questionnaires', () => {
     // Only the owner reads results.
     expect((await get(w.cookies.sales, 'paperStats', { id: survey.id })).status).toBe(403);
     expect((await get(w.cookies.outsider, 'paperStats', { id: survey.id })).status).toBe(404);
+  });
+});
+
+describe('the admin command’s loader', () => {
+  it('loads the documented example into a company, resolving the team, the job and the phones, and reloads it', async () => {
+    const corp = await createCompany(test.db);
+    const team = await createTeam(test.db, corp.id, '销售一组');
+    await createStaff(test.db, corp.id, { phone: '13800000002', teamId: team.id, isLeader: true });
+    await createStaff(test.db, corp.id, { phone: '13800000008' });
+    const member = await createStaff(test.db, corp.id, { teamId: team.id });
+    const text = fs
+      .readFileSync(
+        path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../exam-papers/example-compliance.yaml'),
+        'utf8',
+      )
+      // Open now, whatever day the test runs.
+      .replace(/opens_at: .*\n/, '')
+      .replace(/closes_at: .*\n/, '');
+    const paper = parsePaperFile(text);
+    const repo = createExamRepository(test.db);
+    const id = await repo.loadPaper(corp.id, paper, storedQuestions(paper));
+    expect(await repo.loadPaper(corp.id, paper, storedQuestions(paper))).not.toBe(id);
+    const list = await get<{ id: number; title: string }[]>(await staffCookie(test, member), 'paperList');
+    expect(list.body.data!.map((p) => p.title)).toEqual(['2027 年第一季度合规考试']);
+    const newId = list.body.data![0]!.id;
+    expect((await start(await staffCookie(test, member), newId)).body.code).toBe(0);
+    await expect(repo.loadPaper(corp.id, paper, storedQuestions(paper))).rejects.toThrow('已有人作答');
   });
 });
 
