@@ -108,6 +108,36 @@ describe('taking an exam', () => {
     expect(again.body.data!.questions.map((q) => q.id)).toEqual(data.questions.map((q) => q.id));
   });
 
+  it('no response before hand-in carries the answer key or the reference', async () => {
+    const w = await world();
+    const paper = await createPaper(test.db, w.corp.id, { showAnswers: true });
+    const bodies: string[] = [];
+    const keep = <T extends { raw?: string; body: unknown }>(r: T) => {
+      bodies.push(r.raw ?? JSON.stringify(r.body));
+      return r;
+    };
+    keep(await get(w.cookies.sales, 'paperList'));
+    keep(await get(w.cookies.sales, 'paperDetail', { id: paper.id }));
+    const attempt = keep(await start(w.cookies.sales, paper.id)).body.data!;
+    for (const q of paper.questions)
+      keep(
+        await post(w.cookies.sales, 'paperAnswer', {
+          attempt_id: attempt.id,
+          question_id: q.id,
+          answer: RIGHT[q.text] ?? '',
+        }),
+      );
+    keep(await start(w.cookies.sales, paper.id));
+    keep(await get(w.cookies.sales, 'paperDetail', { id: paper.id }));
+    keep(await get(w.cookies.sales, 'answerList'));
+    keep(await get(w.cookies.sales, 'answerDetail', { id: attempt.id }));
+    expect(bodies).toHaveLength(3 + paper.questions.length + 4);
+    for (const body of bodies) {
+      expect(body).not.toContain('参考答案');
+      expect(body).not.toMatch(/"answer":|"correct":\[|"reference":"/);
+    }
+  });
+
   it('a deadline never passes the paper’s close', async () => {
     const w = await world();
     const paper = await createPaper(test.db, w.corp.id, { timeLimitSec: 3600 });
