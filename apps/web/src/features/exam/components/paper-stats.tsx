@@ -38,6 +38,7 @@ export function PaperStats({ paperId }: { paperId: number }) {
               series={[q.options.map((o) => o.count)]}
               summary={q.options.map((o) => `${o.text} ${o.count}`).join('，')}
               height={160}
+              onlyInteger
             />
           )}
         </List.Item>
