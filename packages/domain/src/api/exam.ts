@@ -29,7 +29,10 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {
 /** Seconds after the deadline in which an answer already on its way is still taken (decision 050). */
 export const ANSWER_GRACE_SECONDS = 30;
 
-/** Where a paper stands for the person: what the list shows and which button it offers. */
+/**
+ * Where a paper stands for the person: what the list shows and which button it offers. `owned`: a paper the
+ * caller owns (reads its results) without being assigned it.
+ */
 export const PAPER_STATES = [
   'upcoming',
   'open',
@@ -39,6 +42,7 @@ export const PAPER_STATES = [
   'failed',
   'done',
   'closed',
+  'owned',
 ] as const;
 export type PaperState = (typeof PAPER_STATES)[number];
 export const PAPER_STATE_LABELS: Readonly<Record<PaperState, string>> = {
@@ -50,6 +54,7 @@ export const PAPER_STATE_LABELS: Readonly<Record<PaperState, string>> = {
   failed: '未通过',
   done: '已提交',
   closed: '已截止',
+  owned: '我负责的',
 };
 
 const examId = rowIdSchema(M.idInvalid);

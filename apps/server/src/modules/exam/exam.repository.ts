@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PageRequest } from '@crm/domain/api/page';
 import { ANSWER_GRACE_SECONDS } from '@crm/domain/api/exam';
 import type { Db, Tx } from '../../db/client.ts';
@@ -89,18 +89,20 @@ export function createExamRepository(db: Db) {
   return {
     transaction: <T>(run: (tx: Tx) => Promise<T>) => db.transaction(run),
 
-    /** Papers assigned to the person, newest first (a person has a handful; bounded anyway). */
+    /** Papers assigned to the person or owned by them, newest first (a handful; bounded anyway). */
     papersFor(me: Candidate) {
+      const assigned = assignedTo(me.id, me.teamId, jobsArray(me.jobs));
       return db
         .select({
           paper: examPapers,
+          assigned: sql<boolean>`${assigned}`,
           window: sql<'upcoming' | 'closed' | 'open'>`(case
             when ${examPapers.opensAt} is not null and ${examPapers.opensAt} > now() then 'upcoming'
             when ${examPapers.closesAt} is not null and ${examPapers.closesAt} <= now() then 'closed'
             else 'open' end)`,
         })
         .from(examPapers)
-        .where(and(eq(examPapers.corpId, me.corpId), assignedTo(me.id, me.teamId, jobsArray(me.jobs))))
+        .where(and(eq(examPapers.corpId, me.corpId), or(assigned, eq(examPapers.ownerId, me.id))))
         .orderBy(desc(examPapers.id))
         .limit(100);
     },

@@ -342,6 +342,28 @@ describe('who may see and touch an attempt', () => {
     expect(serviceList.body.data!.map((p) => p.id)).toContain(forJob.id);
   });
 
+  it('the owner of a paper not assigned to them finds it to read its results, and cannot take it', async () => {
+    const w = await world();
+    const paper = await createPaper(test.db, w.corp.id, {
+      ownerId: w.stranger.id,
+      targets: [{ targetKind: 'team', targetId: w.team.id }],
+    });
+    const list = await get<{ id: number; state: string }[]>(w.cookies.stranger, 'paperList');
+    expect(list.body.data!.find((p) => p.id === paper.id)).toMatchObject({ state: 'owned' });
+    const detail = await get(w.cookies.stranger, 'paperDetail', { id: paper.id });
+    expect(detail.body.data).toMatchObject({ can_start: false, can_view_results: true, blocked_reason: '' });
+    expect(await start(w.cookies.stranger, paper.id)).toMatchObject({ status: 403 });
+    expect((await get(w.cookies.stranger, 'paperStats', { id: paper.id })).body.code).toBe(0);
+    // Not a to-do of theirs.
+    const badge = await postForBody<Body<{ total: { exam: number } }>>(
+      test.app,
+      '/api/crm/userinfo',
+      { id: w.stranger.id },
+      { cookie: w.cookies.stranger },
+    );
+    expect(badge.body.data!.total.exam).toBe(0);
+  });
+
   it('a paper not open yet or closed cannot be started', async () => {
     const w = await world();
     const paper = await createPaper(test.db, w.corp.id);

@@ -105,7 +105,7 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
   type Attempts = Awaited<ReturnType<ExamRepository['attemptsOf']>>;
 
   function listItem(
-    { paper, window }: PaperRow,
+    { paper, window, assigned }: PaperRow,
     totals: { count: number; points: number } | undefined,
     attempts: Attempts,
   ): PaperListItem {
@@ -114,7 +114,8 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
     const scores = handedIn.flatMap((a) => (a.score === null ? [] : [a.score]));
     const left = paper.maxAttempts - attempts.length;
     let state: PaperState;
-    if (open) state = 'in_progress';
+    if (!assigned) state = 'owned';
+    else if (open) state = 'in_progress';
     else if (paper.kind === 'survey') state = handedIn.length > 0 ? 'done' : window === 'open' ? 'open' : window;
     else if (handedIn.some((a) => a.passed)) state = 'passed';
     else if (handedIn.some((a) => a.status === 'marking')) state = 'marking';
@@ -258,14 +259,15 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
 
     /** A paper's start page: rules, my attempts, whether I may start (paperDetail). */
     async paper(me: StaffIdentity, id: number): Promise<PaperDetail> {
-      await access.require(me, 'exam.paper.take', id);
+      // Its candidates, and its owner (who reads its results even when not assigned it).
+      const owned = await repo.paperScope(me.corpId, id);
+      if (!owned || !can(me, 'exam.paper.results', owned)) await access.require(me, 'exam.paper.take', id);
       await sweepMine(me);
       const [row] = (await repo.papersFor(me)).filter((p) => p.paper.id === id);
       if (!row) throw new RefusedError(T.paperNotFound);
-      const [totals, attempts, scope] = await Promise.all([
+      const [totals, attempts] = await Promise.all([
         repo.paperTotals(me.corpId, [id]),
         repo.attemptsOf(me.corpId, me.id, [id]),
-        repo.paperScope(me.corpId, id),
       ]);
       const item = listItem(row, totals.get(id), attempts);
       const blocked = blockedReason(row, attempts);
@@ -274,9 +276,9 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
         intro: row.paper.intro,
         anonymous: row.paper.anonymous,
         show_answers: row.paper.showAnswers,
-        can_start: blocked === '',
+        can_start: row.assigned && blocked === '',
         blocked_reason: blocked,
-        can_view_results: scope ? can(me, 'exam.paper.results', scope) : false,
+        can_view_results: owned ? can(me, 'exam.paper.results', owned) : false,
         attempts: attempts.map((a) => ({
           id: a.id,
           status: a.status,
@@ -295,7 +297,7 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
     async start(me: StaffIdentity, id: number): Promise<Attempt> {
       await access.require(me, 'exam.paper.take', id);
       await sweepMine(me);
-      const [row] = (await repo.papersFor(me)).filter((p) => p.paper.id === id);
+      const [row] = (await repo.papersFor(me)).filter((p) => p.paper.id === id && p.assigned);
       if (!row) throw new RefusedError(T.paperNotFound);
       const current = await repo.currentAttempt(me.corpId, id, me.id);
       if (current?.status === 'open') return attemptView(me.corpId, current.id);
@@ -451,6 +453,7 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
 
   /** Why the person cannot start the paper now ('' when they can). */
   function blockedReason(row: PaperRow, attempts: Attempts): string {
+    if (!row.assigned) return '';
     if (attempts.some((a) => a.status === 'open')) return '';
     if (row.paper.kind === 'survey' && attempts.length > 0) return T.surveyDone;
     if (row.window === 'upcoming') return T.notOpenYet;

@@ -18,6 +18,7 @@ const STATE_COLORS: Record<string, string> = {
   done: 'success',
   closed: 'default',
   upcoming: 'default',
+  owned: 'default',
 };
 
 function facts(p: PaperListItem) {
