@@ -46,6 +46,9 @@ import { createHouseloanRepository } from './modules/house/houseloan.repository.
 import { houseloanRoutes } from './modules/house/houseloan.routes.ts';
 import { createHouseloanService } from './modules/house/houseloan.service.ts';
 import { createHouseService } from './modules/house/house.service.ts';
+import { createExamRepository } from './modules/exam/exam.repository.ts';
+import { examRoutes } from './modules/exam/exam.routes.ts';
+import { createExamService } from './modules/exam/exam.service.ts';
 import { createOutsideRepository } from './modules/outside/outside.repository.ts';
 import { outsideRoutes, ysbRoutes } from './modules/outside/outside.routes.ts';
 import { createOutsideService } from './modules/outside/outside.service.ts';
@@ -194,6 +197,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   const houseRepo = createHouseRepository(db);
   const house = createHouseService({ repo: houseRepo, access, files, now });
   const outside = createOutsideService({ repo: createOutsideRepository(db), auth, access, now });
+  const exam = createExamService({ repo: createExamRepository(db), access });
   // One signed image route for every owner kind; the owner's module says who may see its files.
   await app.register(filesRoutes, {
     files,
@@ -213,6 +217,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
         .catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
       // Referrals whose protection ran out are released (decision 049); reads already treat them so.
       void outside.releaseExpired().catch((error: unknown) => app.log.error({ err: error }, 'referral release failed'));
+      // Exam attempts whose time ran out and whose phone never came back (decision 050).
+      void exam.sweepOverdue().catch((error: unknown) => app.log.error({ err: error }, 'exam hand-in sweep failed'));
       // Idempotency keys past their day (decision 046).
       void idempotency
         .sweepExpired()
@@ -242,6 +248,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     publicUrl: config.publicUrl,
     now,
   });
+  await app.register(examRoutes, { exam });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

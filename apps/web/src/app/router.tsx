@@ -41,6 +41,7 @@ export const PAGE_CHUNKS = {
   outside: () => import('./routes/outside.ts'),
   ysb: () => import('./routes/ysb.ts'),
   houseloan: () => import('./routes/houseloan.ts'),
+  exam: () => import('./routes/exam.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -120,6 +121,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   outside: OUTSIDE_PATHS,
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
   houseloan: HOUSELOAN_PATHS,
+  exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
