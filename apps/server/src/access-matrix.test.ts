@@ -18,6 +18,8 @@ import { makeJpeg, postFile } from './test/factories-money.ts';
 import { postForm } from './test/http.ts';
 import { createOutsideChannel, createPartner, createReferral } from './test/factories-outside.ts';
 import { sessionCookie, staffCookie } from './test/sessions.ts';
+import { createAttempt, createPaper, EVERY_KIND } from './test/factories-exam.ts';
+import { examAnswers } from './db/schema/exam.ts';
 
 /*
  * The generated access test (decision 040): every built call that takes a record id (or a cursor, or an
@@ -208,6 +210,22 @@ const ROWS: Record<string, Row> = {
   'POST /api/houseloan/allot': { input: (b) => ({ id: b.agentReferral.id }) },
   'POST /api/crm/getHousePool': { reads: true, input: (b) => ({ cursor: b.agentReferral.id + 1 }) },
   'POST /api/crm/houseChannelStatus': { input: (b) => ({ id: b.houseChannel.id, enabled: 'false' }) },
+  // ---- the exam centre (decision 050)
+  'GET /api/crm/paperDetail': { input: (b) => ({ id: b.paper.id }) },
+  'POST /api/crm/paperStart': { input: (b) => ({ id: b.paper.id }) },
+  'POST /api/crm/paperAnswer': {
+    input: (b) => ({ attempt_id: b.openAttempt.id, question_id: b.paper.questions[0]?.id ?? 1, answer: '0' }),
+  },
+  'POST /api/crm/paperSubmit': { input: (b) => ({ attempt_id: b.openAttempt.id }) },
+  'GET /api/crm/answerList': {
+    reads: true,
+    input: (b) => ({ cursor: b.markingAttempt.id + 1, paper_id: b.paper.id, scope: 'team' }),
+  },
+  'GET /api/crm/answerDetail': { input: (b) => ({ id: b.markingAttempt.id }) },
+  'POST /api/crm/answerMark': {
+    input: (b) => ({ attempt_id: b.markingAttempt.id, question_id: b.paper.questions[3]?.id ?? 1, points: 1 }),
+  },
+  'GET /api/crm/paperStats': { input: (b) => ({ id: b.paper.id }) },
   // ---- signing centre
   'GET /api/crm/sign': { reads: true, input: (b) => ({ id: b.takenTask.id }) },
   'POST /api/crm/taskList': {
@@ -362,6 +380,21 @@ async function companyB(db: TestApp['db']) {
     protectedUntil: new Date('2100-01-01T00:00:00Z'),
   });
   const outsideChannel = await createOutsideChannel(db, partner, `渠道${MARK}`);
+  const paper = await createPaper(db, corp.id, {
+    title: `试卷${MARK}`,
+    intro: MARK,
+    ownerId: leader.id,
+    questions: EVERY_KIND.map((q) => ({ ...q, text: `${q.text}${MARK}`, reference: MARK })),
+  });
+  const openAttempt = await createAttempt(db, paper, owner.id, 600);
+  const markingAttempt = await createAttempt(db, paper, leader.id, -600, { status: 'marking' });
+  await db.insert(examAnswers).values({
+    corpId: corp.id,
+    attemptId: markingAttempt.id,
+    questionId: paper.questions[3]?.id ?? 0,
+    choice: [],
+    text: MARK,
+  });
   const fair = await insertRow(
     db,
     fairs,
@@ -402,6 +435,9 @@ async function companyB(db: TestApp['db']) {
     pendingPartner,
     referral,
     outsideChannel,
+    paper,
+    openAttempt,
+    markingAttempt,
     fair,
     ...(found as { [K in keyof typeof found]: NonNullable<(typeof found)[K]> }),
   };

@@ -46,6 +46,9 @@ import { createHouseloanRepository } from './modules/house/houseloan.repository.
 import { houseloanRoutes } from './modules/house/houseloan.routes.ts';
 import { createHouseloanService } from './modules/house/houseloan.service.ts';
 import { createHouseService } from './modules/house/house.service.ts';
+import { createExamRepository } from './modules/exam/exam.repository.ts';
+import { examRoutes } from './modules/exam/exam.routes.ts';
+import { createExamService } from './modules/exam/exam.service.ts';
 import { createFairRepository } from './modules/fair/fair.repository.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { createFairService } from './modules/fair/fair.service.ts';
@@ -126,7 +129,6 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
-  await app.register(compressPlugin);
   await app.register(browserSecurityPlugin, { isProduction: config.env === 'production', publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(formbody);
@@ -165,6 +167,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   // After the session guard: a create call sent again with its Idempotency-Key makes one record (decision 046).
   const idempotency = createIdempotencyService({ repo: createIdempotencyRepository(db), now });
   await app.register(idempotencyPlugin, { idempotency });
+  // After every hook that reads an answer as text (the idempotency store keeps it): compression comes last.
+  await app.register(compressPlugin);
   await app.register(swagger, {
     openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -199,6 +203,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   const houseRepo = createHouseRepository(db);
   const house = createHouseService({ repo: houseRepo, access, files, now });
   const outside = createOutsideService({ repo: createOutsideRepository(db), auth, access, now });
+  const exam = createExamService({ repo: createExamRepository(db), access });
   // One signed image route for every owner kind; the owner's module says who may see its files.
   await app.register(filesRoutes, {
     files,
@@ -218,6 +223,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
         .catch((error: unknown) => app.log.error({ err: error }, 'session and SMS code sweep failed'));
       // Referrals whose protection ran out are released (decision 049); reads already treat them so.
       void outside.releaseExpired().catch((error: unknown) => app.log.error({ err: error }, 'referral release failed'));
+      // Exam attempts whose time ran out and whose phone never came back (decision 050).
+      void exam.sweepOverdue().catch((error: unknown) => app.log.error({ err: error }, 'exam hand-in sweep failed'));
       // Idempotency keys past their day (decision 046).
       void idempotency
         .sweepExpired()
@@ -247,6 +254,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     publicUrl: config.publicUrl,
     now,
   });
+  await app.register(examRoutes, { exam });
   await app.register(pactRoutes, { pact: createPactService({ repo: createPactRepository(db), access, now }) });
   await app.register(fairRoutes, { fair: createFairService({ repo: createFairRepository(db), access, now }) });
   await app.register(upcomingRoutes);

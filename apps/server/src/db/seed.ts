@@ -17,8 +17,8 @@ import {
   serviceRequests,
   sources,
 } from './schema/cases.ts';
-import { examAssignments } from './schema/exam.ts';
 import { signTasks } from './schema/sign.ts';
+import { seedExamDemo } from './seed-exam.ts';
 import { seedHouseDemo } from './seed-house.ts';
 import { seedOutsideDemo } from './seed-outside.ts';
 import { seedPactFairDemo } from './seed-pact-fair.ts';
@@ -468,14 +468,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       { corpId: 1, clientId: qian, signerId: 43, status: 'rejected', outcomeNote: '客户证件已过期' },
       { corpId: 2, clientId: c5 },
     ]);
-    await tx.insert(examAssignments).values(
-      DEMO_STAFF.filter((person) => person.corpId === 1).map((person) => ({
-        corpId: 1,
-        staffId: person.id,
-        title: '2026 年第四季度合规考试',
-        dueAt: hours(24 * 14),
-      })),
-    );
+    await seedExamDemo(tx, hours);
     await seedHouseDemo(tx, hours);
     await seedOutsideDemo(tx, hours);
 

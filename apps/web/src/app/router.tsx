@@ -41,6 +41,7 @@ export const PAGE_CHUNKS = {
   outside: () => import('./routes/outside.ts'),
   ysb: () => import('./routes/ysb.ts'),
   houseloan: () => import('./routes/houseloan.ts'),
+  exam: () => import('./routes/exam.ts'),
   pact: () => import('./routes/pact.ts'),
   fair: () => import('./routes/fair.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
@@ -122,6 +123,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   outside: OUTSIDE_PATHS,
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
   houseloan: HOUSELOAN_PATHS,
+  exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
   pact: ['/business/financePact/:id'],
   fair: ['/business/signin'],
 };

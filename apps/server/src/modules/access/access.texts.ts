@@ -52,4 +52,12 @@ export const ACCESS_TEXTS = {
   partnerForbidden: '只能管理自己或本团队邀请的合作伙伴',
   referralNotFound: '报备不存在',
   referralForbidden: '只能查看自己或本团队合作伙伴的报备',
+  // the exam centre (modules/exam)
+  paperNotFound: '试卷不存在',
+  paperNotAssigned: '该试卷未分配给你',
+  paperResultsOwnerOnly: '仅试卷负责人可查看结果',
+  attemptNotFound: '答卷不存在',
+  attemptNotYours: '只能作答自己的试卷',
+  attemptForbidden: '无权查看该答卷',
+  markOwnForbidden: '不能为自己的答卷评分',
 } as const;

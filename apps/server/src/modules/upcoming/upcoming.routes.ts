@@ -7,10 +7,6 @@ import { servePrincipals } from '../../plugins/session.ts';
  * typo, and the route table stays complete. A feature's module deletes its entries when it lands.
  */
 export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
-  考试中心: {
-    post: ['/api/crm/paperAnswer'],
-    get: ['/api/crm/paperList', '/api/crm/paperDetail', '/api/crm/answerList', '/api/crm/answerDetail'],
-  },
   问答与智能助手: {
     post: ['/api/crm/faqList', '/api/crm/faqDetail', '/api/crm/faqCopilot'],
     get: ['/api/crm/faqType', '/api/crm/faqCategory'],
