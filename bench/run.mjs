@@ -317,6 +317,15 @@ async function jsLoadedByLogin(baseUrl, chromiumPath) {
       loaded.push({
         url: pathname,
         body: await response.body().catch(() => null),
+        // What crossed the wire, as the browser asked for it (Accept-Encoding: gzip, deflate, br, zstd).
+        wireBytes:
+          (
+            await response
+              .request()
+              .sizes()
+              .catch(() => null)
+          )?.responseBodySize ?? null,
+        encoding: (await response.allHeaders().catch(() => ({})))['content-encoding'] ?? 'none',
       });
     return { loaded, problems };
   } finally {
@@ -403,6 +412,7 @@ async function measureSizes(getServer) {
           body: script.body,
         });
       else login.get(script.url).body = script.body;
+      Object.assign(login.get(script.url), { wireBytes: script.wireBytes, encoding: script.encoding });
     }
   }
 
@@ -420,6 +430,8 @@ async function measureSizes(getServer) {
       how: entry.how,
       rawBytes: buffer.length,
       gzipBytes: gzipBytes(buffer),
+      wireBytes: entry.wireBytes ?? null,
+      encoding: entry.encoding ?? '?',
     });
   }
   const order = { entry: 0, modulepreload: 1 };
@@ -434,14 +446,25 @@ async function measureSizes(getServer) {
         : 'within target';
 
   console.log(`\nJS the login route needs (${method}):\n`);
+  const loginWire = loginRows.every((row) => row.wireBytes !== null)
+    ? loginRows.reduce((sum, row) => sum + row.wireBytes, 0)
+    : null;
   table(
-    ['chunk', 'file', 'loaded as', 'raw', 'gzip'],
+    ['chunk', 'file', 'loaded as', 'raw', 'gzip', 'on the wire'],
     [
-      ...loginRows.map((row) => [row.name, row.file, row.how, kb(row.rawBytes), kb(row.gzipBytes)]),
-      ['TOTAL', '', '', kb(loginRaw), kb(loginTotal)],
+      ...loginRows.map((row) => [
+        row.name,
+        row.file,
+        row.how,
+        kb(row.rawBytes),
+        kb(row.gzipBytes),
+        row.wireBytes === null ? '?' : `${kb(row.wireBytes)} ${row.encoding}`,
+      ]),
+      ['TOTAL', '', '', kb(loginRaw), kb(loginTotal), loginWire === null ? '?' : kb(loginWire)],
     ],
-    [3, 4],
+    [3, 4, 5],
   );
+  if (loginWire !== null) console.log(`\nLogin JS on the wire (what the browser received): ${kb(loginWire)}`);
   console.log(
     `\nLogin JS: ${kb(loginTotal)} gzipped — target ${kb(LOGIN_BUDGET.targetBytes)}, limit ${kb(LOGIN_BUDGET.limitBytes)}: ${verdict}`,
   );
@@ -509,6 +532,7 @@ async function measureSizes(getServer) {
     login: {
       totalGzipBytes: loginTotal,
       totalRawBytes: loginRaw,
+      totalWireBytes: loginWire,
       ...LOGIN_BUDGET,
       verdict,
       chunks: loginRows,

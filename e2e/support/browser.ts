@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -25,7 +26,10 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone in WeCom: the viewport, touch, the user agent and Chinese locale of the people who use the app. */
+/**
+ * A phone in WeCom: the viewport, touch, the user agent and Chinese locale of the people who use the app, and
+ * an address of its own (the server trusts X-Forwarded-For in the journeys, see global-setup.ts).
+ */
 export async function newPhone(
   browser: Browser,
   userAgent = WECOM_USER_AGENT,
@@ -38,6 +42,8 @@ export async function newPhone(
     hasTouch: true,
     userAgent,
     locale: 'zh-CN',
+    // Random, as every test file loads this module afresh: a counter would give each file the same addresses.
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
   });
   const page = await context.newPage();
   return { context, page };

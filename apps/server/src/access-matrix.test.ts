@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, banks, channels, followUps, serviceRequests } from './db/schema/cases.ts';
+import { fairs } from './db/schema/fair.ts';
 import { moneyRecords, proofRejections, proofs } from './db/schema/money.ts';
 import { houseAudits, houseBrokerageOrders, houseImages, houseRecommends } from './db/schema/house.ts';
 import { faqCategories, faqEntries, faqImages } from './db/schema/faq.ts';
@@ -15,13 +16,15 @@ import { systemClock } from './clock.ts';
 import type { PrincipalSubject } from './modules/auth/principal.ts';
 import { routeFields, upcomingCalls } from './test/route-table.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { createCompany, createImageRow, createStaff, createTeam, grantStaff } from './test/factories.ts';
+import { createCompany, createImageRow, createStaff, createTeam, grantStaff, insertRow } from './test/factories.ts';
 import { caseForm, createBankAndProduct, createCase } from './test/factories-cases.ts';
 import { createBrokerageUser, createChannel, createHouseClient, createSignTask } from './test/factories-house.ts';
 import { makeJpeg, postFile } from './test/factories-money.ts';
 import { postForm } from './test/http.ts';
 import { createOutsideChannel, createPartner, createReferral } from './test/factories-outside.ts';
 import { sessionCookie, staffCookie } from './test/sessions.ts';
+import { createAttempt, createPaper, EVERY_KIND } from './test/factories-exam.ts';
+import { examAnswers } from './db/schema/exam.ts';
 
 /*
  * The generated access test (decision 040): every built call that takes a record id (or a cursor, or an
@@ -212,6 +215,22 @@ const ROWS: Record<string, Row> = {
   'POST /api/houseloan/allot': { input: (b) => ({ id: b.agentReferral.id }) },
   'POST /api/crm/getHousePool': { reads: true, input: (b) => ({ cursor: b.agentReferral.id + 1 }) },
   'POST /api/crm/houseChannelStatus': { input: (b) => ({ id: b.houseChannel.id, enabled: 'false' }) },
+  // ---- the exam centre (decision 050)
+  'GET /api/crm/paperDetail': { input: (b) => ({ id: b.paper.id }) },
+  'POST /api/crm/paperStart': { input: (b) => ({ id: b.paper.id }) },
+  'POST /api/crm/paperAnswer': {
+    input: (b) => ({ attempt_id: b.openAttempt.id, question_id: b.paper.questions[0]?.id ?? 1, answer: '0' }),
+  },
+  'POST /api/crm/paperSubmit': { input: (b) => ({ attempt_id: b.openAttempt.id }) },
+  'GET /api/crm/answerList': {
+    reads: true,
+    input: (b) => ({ cursor: b.markingAttempt.id + 1, paper_id: b.paper.id, scope: 'team' }),
+  },
+  'GET /api/crm/answerDetail': { input: (b) => ({ id: b.markingAttempt.id }) },
+  'POST /api/crm/answerMark': {
+    input: (b) => ({ attempt_id: b.markingAttempt.id, question_id: b.paper.questions[3]?.id ?? 1, points: 1 }),
+  },
+  'GET /api/crm/paperStats': { input: (b) => ({ id: b.paper.id }) },
   // ---- signing centre
   'GET /api/crm/sign': { reads: true, input: (b) => ({ id: b.takenTask.id }) },
   'POST /api/crm/taskList': {
@@ -231,6 +250,9 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/faqDetail': { input: (b) => ({ id: b.faq.entryId }) },
   'POST /api/crm/faqFeedback': { input: (b) => ({ id: b.faq.entryId, helpful: 'true' }) },
   'GET /api/crm/faqImage': { input: (b) => ({ id: b.faq.imageId }) },
+  // ---- financing agreement and fair check-in (decision 051)
+  'GET /api/crm/financePact': { input: (b) => ({ id: b.client.id }) },
+  'POST /api/crm/fairCheckin': { input: (b) => ({ fair_id: b.fair.id }) },
 };
 
 /** Company B: one record of every kind, each text field carrying MARK, owned by B's own staff. */
@@ -403,6 +425,27 @@ async function companyB(db: TestApp['db']) {
     typeId: (await db.select().from(faqCategories).where(eq(faqCategories.id, faqEntry.categoryId)))[0]?.typeId ?? 0,
     imageId: faqImage.id,
   };
+  const paper = await createPaper(db, corp.id, {
+    title: `试卷${MARK}`,
+    intro: MARK,
+    ownerId: leader.id,
+    questions: EVERY_KIND.map((q) => ({ ...q, text: `${q.text}${MARK}`, reference: MARK })),
+  });
+  const openAttempt = await createAttempt(db, paper, owner.id, 600);
+  const markingAttempt = await createAttempt(db, paper, leader.id, -600, { status: 'marking' });
+  await db.insert(examAnswers).values({
+    corpId: corp.id,
+    attemptId: markingAttempt.id,
+    questionId: paper.questions[3]?.id ?? 0,
+    choice: [],
+    text: MARK,
+  });
+  const fair = await insertRow(
+    db,
+    fairs,
+    { corpId: corp.id, name: `展会${MARK}`, venue: MARK, startsOn: '2000-01-01', endsOn: '2100-01-01' },
+    'fair',
+  );
   const found = {
     channel,
     followUp,
@@ -438,6 +481,10 @@ async function companyB(db: TestApp['db']) {
     referral,
     outsideChannel,
     faq,
+    paper,
+    openAttempt,
+    markingAttempt,
+    fair,
     ...(found as { [K in keyof typeof found]: NonNullable<(typeof found)[K]> }),
   };
 }

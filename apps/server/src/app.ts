@@ -52,16 +52,26 @@ import { createHouseloanRepository } from './modules/house/houseloan.repository.
 import { houseloanRoutes } from './modules/house/houseloan.routes.ts';
 import { createHouseloanService } from './modules/house/houseloan.service.ts';
 import { createHouseService } from './modules/house/house.service.ts';
+import { createExamRepository } from './modules/exam/exam.repository.ts';
+import { examRoutes } from './modules/exam/exam.routes.ts';
+import { createExamService } from './modules/exam/exam.service.ts';
+import { createFairRepository } from './modules/fair/fair.repository.ts';
+import { fairRoutes } from './modules/fair/fair.routes.ts';
+import { createFairService } from './modules/fair/fair.service.ts';
 import { createOutsideRepository } from './modules/outside/outside.repository.ts';
 import { outsideRoutes, ysbRoutes } from './modules/outside/outside.routes.ts';
 import { createOutsideService } from './modules/outside/outside.service.ts';
 import { createFaqRepository } from './modules/faq/faq.repository.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
 import { createFaqService } from './modules/faq/faq.service.ts';
+import { createPactRepository } from './modules/pact/pact.repository.ts';
+import { pactRoutes } from './modules/pact/pact.routes.ts';
+import { createPactService } from './modules/pact/pact.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -169,6 +179,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   // After the session guard: a create call sent again with its Idempotency-Key makes one record (decision 046).
   const idempotency = createIdempotencyService({ repo: createIdempotencyRepository(db), now });
   await app.register(idempotencyPlugin, { idempotency });
+  // After every hook that reads an answer as text (the idempotency store keeps it): compression comes last.
+  await app.register(compressPlugin);
   await app.register(swagger, {
     openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -203,6 +215,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   const houseRepo = createHouseRepository(db);
   const house = createHouseService({ repo: houseRepo, access, files, now });
   const outside = createOutsideService({ repo: createOutsideRepository(db), auth, access, now });
+  const exam = createExamService({ repo: createExamRepository(db), access });
   // One signed image route for every owner kind; the owner's module says who may see its files.
   await app.register(filesRoutes, {
     files,
@@ -226,6 +239,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
       void faqRepo
         .sweepUsage(new Date(now().getTime() - 3600_000))
         .catch((error: unknown) => app.log.error({ err: error }, 'copilot counter sweep failed'));
+      // Exam attempts whose time ran out and whose phone never came back (decision 050).
+      void exam.sweepOverdue().catch((error: unknown) => app.log.error({ err: error }, 'exam hand-in sweep failed'));
       // Idempotency keys past their day (decision 046).
       void idempotency
         .sweepExpired()
@@ -263,6 +278,9 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
       copilotPerMinute: config.copilotPerMinute,
     }),
   });
+  await app.register(examRoutes, { exam });
+  await app.register(pactRoutes, { pact: createPactService({ repo: createPactRepository(db), access, now }) });
+  await app.register(fairRoutes, { fair: createFairService({ repo: createFairRepository(db), access, now }) });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));
@@ -291,6 +309,9 @@ function registerSpa(app: FastifyInstance, config: Config) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts): the browser
+      // gets the one it accepts, with Vary: Accept-Encoding; without them the plain file.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -17,11 +17,12 @@ import {
   serviceRequests,
   sources,
 } from './schema/cases.ts';
-import { examAssignments } from './schema/exam.ts';
 import { signTasks } from './schema/sign.ts';
+import { seedExamDemo } from './seed-exam.ts';
 import { seedHouseDemo } from './seed-house.ts';
 import { seedOutsideDemo } from './seed-outside.ts';
 import { seedFaqDemo } from './seed-faq.ts';
+import { seedPactFairDemo } from './seed-pact-fair.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -287,6 +288,8 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
             name: '周建华',
             phone: '13612340001',
             status: 8,
+            // On the card instalment product (a monthly fee): its agreement shows a fee's true annual rate.
+            productId: 2,
             amountFen: 12_000_000,
             termMonths: 36,
           },
@@ -466,14 +469,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       { corpId: 1, clientId: qian, signerId: 43, status: 'rejected', outcomeNote: '客户证件已过期' },
       { corpId: 2, clientId: c5 },
     ]);
-    await tx.insert(examAssignments).values(
-      DEMO_STAFF.filter((person) => person.corpId === 1).map((person) => ({
-        corpId: 1,
-        staffId: person.id,
-        title: '2026 年第四季度合规考试',
-        dueAt: hours(24 * 14),
-      })),
-    );
+    await seedExamDemo(tx, hours);
     await seedHouseDemo(tx, hours);
     await seedOutsideDemo(tx, hours);
 
@@ -563,6 +559,8 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         createdAt: hours(-24 * 26),
       },
     ]);
+
+    await seedPactFairDemo(tx, hours);
 
     // Explicit ids above (staff 29, case 900 …) leave the identity sequences behind; move each past the demo
     // range and past its largest id, or a later insert would collide with a seeded row.
@@ -669,6 +667,10 @@ async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]
       corpId: 1,
       bankId: 1,
       name: '招行 e 招贷',
+      // The lender's price (decision 051).
+      feeType: 3,
+      ratePpm: 43_500,
+      repaymentMethod: 1,
       minAmountFen: 1_000_000,
       maxAmountFen: 50_000_000,
       termsMonths: [12, 24, 36, 48, 60],
@@ -678,6 +680,8 @@ async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]
       corpId: 1,
       bankId: 1,
       name: '招行信用卡分期',
+      feeType: 1,
+      ratePpm: 6000,
       minAmountFen: 500_000,
       maxAmountFen: 30_000_000,
       termsMonths: [6, 12, 18, 24, 36],
@@ -687,6 +691,9 @@ async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]
       corpId: 1,
       bankId: 2,
       name: '建行快贷',
+      feeType: 3,
+      ratePpm: 38_500,
+      repaymentMethod: 2,
       minAmountFen: 1_000_000,
       maxAmountFen: 30_000_000,
       termsMonths: [12, 24, 36],
@@ -696,6 +703,8 @@ async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]
       corpId: 1,
       bankId: 3,
       name: '上行家装分期',
+      feeType: 2,
+      ratePpm: 90_000,
       minAmountFen: 3_000_000,
       maxAmountFen: 100_000_000,
       termsMonths: [12, 24, 36, 48, 60],
@@ -705,6 +714,8 @@ async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]
       corpId: 1,
       bankId: 4,
       name: '平安新一贷',
+      feeType: 1,
+      ratePpm: 4900,
       minAmountFen: 500_000,
       maxAmountFen: 50_000_000,
       termsMonths: [6, 12, 18, 24, 36, 48, 60],
@@ -714,6 +725,9 @@ async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]
       corpId: 2,
       bankId: 20,
       name: '江苏银行消费贷',
+      feeType: 3,
+      ratePpm: 45_000,
+      repaymentMethod: 1,
       minAmountFen: 1_000_000,
       maxAmountFen: 30_000_000,
       termsMonths: [12, 24, 36],

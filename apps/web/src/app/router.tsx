@@ -42,6 +42,9 @@ export const PAGE_CHUNKS = {
   ysb: () => import('./routes/ysb.ts'),
   houseloan: () => import('./routes/houseloan.ts'),
   faq: () => import('./routes/faq.ts'),
+  exam: () => import('./routes/exam.ts'),
+  pact: () => import('./routes/pact.ts'),
+  fair: () => import('./routes/fair.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -125,6 +128,9 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
   houseloan: HOUSELOAN_PATHS,
   faq: FAQ_PATHS,
+  exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
+  pact: ['/business/financePact/:id'],
+  fair: ['/business/signin'],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
@@ -149,6 +155,8 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/business/proof',
     // Not in the spec: the leader's repayments to confirm (issue 9), reached from the team card and the inbox.
     '/business/moneyConfirm',
+    // Not in the spec: a case's financing agreement (GET financePact, decision 051), from the case detail.
+    '/business/financePact/:id',
     '/business/pending',
     '/business/pendingDetail/:id',
     '/business/pendingAdd/:id',

@@ -10,13 +10,22 @@ export type BarChartProps = {
   summary: string;
   horizontal?: boolean;
   height?: number;
+  /** Counts of people: whole-number ticks only. */
+  onlyInteger?: boolean;
 };
 
 /**
- * A small bar chart (Chartist, ~15 KB gzipped). Only the statistics and team pages import this file, so the
- * library loads with them and nowhere else.
+ * A small bar chart (Chartist, ~15 KB gzipped). Only the statistics, team and exam-results pages import this
+ * file, so the library loads with them and nowhere else.
  */
-export function BarChart({ labels, series, summary, horizontal = false, height = 200 }: BarChartProps) {
+export function BarChart({
+  labels,
+  series,
+  summary,
+  horizontal = false,
+  height = 200,
+  onlyInteger = false,
+}: BarChartProps) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!host.current) return undefined;
@@ -26,7 +35,7 @@ export function BarChart({ labels, series, summary, horizontal = false, height =
       {
         height: `${height}px`,
         horizontalBars: horizontal,
-        axisY: { offset: horizontal ? 70 : 40 },
+        axisY: { offset: horizontal ? 70 : 40, onlyInteger },
         seriesBarDistance: 12,
         reverseData: horizontal,
       },
@@ -34,6 +43,6 @@ export function BarChart({ labels, series, summary, horizontal = false, height =
     return () => {
       chart.detach();
     };
-  }, [labels, series, horizontal, height]);
+  }, [labels, series, horizontal, height, onlyInteger]);
   return <div ref={host} className="bar-chart" role="img" aria-label={summary} />;
 }

@@ -77,6 +77,7 @@ export const aCaseDetail = (over: Partial<CaseDetail> = {}): CaseDetail => ({
   can_delete: false,
   can_resubmit: false,
   can_appeal: false,
+  can_view_pact: false,
   has_open_service: false,
   ...over,
 });

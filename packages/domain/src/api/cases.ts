@@ -122,6 +122,8 @@ export const caseDetailSchema = z.object({
   can_delete: z.boolean(),
   can_resubmit: z.boolean(),
   can_appeal: z.boolean(),
+  /** May open the case's financing agreement (融资协议, decision 051). */
+  can_view_pact: z.boolean(),
   has_open_service: z.boolean(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;

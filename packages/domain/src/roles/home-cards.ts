@@ -21,6 +21,7 @@ export const STATIC_TILE_KEYS = [
   'ysb',
   'service',
   'stat',
+  'fairSignin',
   'house',
   'houseAdd',
   'houseChannel',
@@ -120,6 +121,8 @@ export function homeCards(user: HomeUser): HomeCard[] {
         tile('ysb', '/business/ysb'),
         ...(has(JOB.SERVICE) ? [tile('service', '/business/service', 'service')] : []),
         tile('stat', '/business/stat'),
+        // Not a tile of the spec's card: the staff's check-in at a fair (decision 051).
+        tile('fairSignin', '/business/signin'),
       ],
     },
     {

@@ -261,6 +261,12 @@ export const products = pgTable(
     maxAmountFen: bigint({ mode: 'number' }).notNull().default(0),
     termsMonths: smallint().array().notNull().default([]),
     isActive: boolean().notNull().default(true),
+    // The lender's price (decision 051): fee type of spec §9 (1 monthly fee, 2 total fee, 3 annual rate), the
+    // rate in ppm of the principal (0.35 % = 3500), and for an annual rate the repayment method. Null until
+    // priced: a case of an unpriced product has no financing agreement yet.
+    feeType: smallint(),
+    ratePpm: integer(),
+    repaymentMethod: smallint(),
   },
   (t) => [index().on(t.corpId, t.bankId)],
 );

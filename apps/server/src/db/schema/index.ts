@@ -11,3 +11,5 @@ export * from './exam.ts';
 export * from './idempotency.ts';
 export * from './outside.ts';
 export * from './faq.ts';
+export * from './pact.ts';
+export * from './fair.ts';

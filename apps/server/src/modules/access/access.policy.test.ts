@@ -107,6 +107,39 @@ describe('the access policy', () => {
     ['sign.task.take', { status: 'open', signerId: null, signerTeamId: null }, ['signer', 'approver', 'signingLeader']],
     ['sign.task.record', { status: 'taken', signerId: who.signer.id, signerTeamId: TEAM }, ['signer']],
     ['sign.reject.approve', { status: 'rejected', signerId: who.signer.id, signerTeamId: TEAM }, ['approver']],
+    // the exam centre (docs/decisions/050): papers by assignment, attempts by candidate, team leader, owner
+    [
+      'exam.paper.take',
+      { ownerId: null, targets: [{ kind: 'team', targetId: TEAM }] },
+      ['owner', 'colleague', 'leader', 'signer', 'service', 'finance', 'steward', 'rebateOnly', 'approver'],
+    ],
+    [
+      'exam.paper.take',
+      { ownerId: null, targets: [{ kind: 'job', targetId: JOB.SIGNING }] },
+      ['signer', 'approver', 'signingLeader'],
+    ],
+    ['exam.paper.take', { ownerId: null, targets: [{ kind: 'staff', targetId: who.owner.id }] }, ['owner']],
+    ['exam.paper.results', { ownerId: who.leader.id, targets: [{ kind: 'all', targetId: 0 }] }, ['leader']],
+    [
+      'exam.attempt.answer',
+      { staffId: who.owner.id, staffTeamId: TEAM, paperOwnerId: who.otherLeader.id, anonymous: false },
+      ['owner'],
+    ],
+    [
+      'exam.attempt.read',
+      { staffId: who.owner.id, staffTeamId: TEAM, paperOwnerId: who.otherLeader.id, anonymous: false },
+      ['owner', 'leader', 'otherLeader'],
+    ],
+    [
+      'exam.attempt.read',
+      { staffId: who.owner.id, staffTeamId: TEAM, paperOwnerId: who.otherLeader.id, anonymous: true },
+      ['owner'],
+    ],
+    [
+      'exam.attempt.mark',
+      { staffId: who.leader.id, staffTeamId: TEAM, paperOwnerId: who.otherLeader.id, anonymous: false },
+      ['otherLeader'],
+    ],
   ])('%s on %j: %j', (permission, facts, expected) => {
     expect(holders(permission, facts).sort()).toEqual([...expected].sort());
   });

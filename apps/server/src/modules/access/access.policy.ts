@@ -32,7 +32,10 @@ export type Resource =
   | 'houseAudit'
   | 'signTask'
   | 'partner'
-  | 'referral';
+  | 'referral'
+  | 'examPaper'
+  | 'examAttempt'
+  | 'fair';
 
 /** What each resource's roles are computed from (the owners' lookups answer at least this). */
 export interface CaseFacts {
@@ -55,6 +58,12 @@ export interface Facts {
   /** An outside partner, seen by staff through the staff member whose network it is (decision 049). */
   partner: PartnerFacts;
   referral: { partner: PartnerFacts };
+  /** An exam paper or questionnaire: its owner and whom it is assigned to (decision 050). */
+  examPaper: { ownerId: number | null; targets: readonly { kind: string; targetId: number }[] };
+  /** One sitting: whose it is, their team, the paper's owner; an anonymous questionnaire names nobody. */
+  examAttempt: { staffId: number; staffTeamId: number | null; paperOwnerId: number | null; anonymous: boolean };
+  /** A fair of the company (company first is the lookup's): every colleague works it. */
+  fair: { id: number };
 }
 export interface PartnerFacts {
   staffId: number;
@@ -81,7 +90,13 @@ export type Role =
   | 'signerLeader'
   | 'rejectApprover'
   // an outside partner and its referrals
-  | 'networkOwner';
+  | 'networkOwner'
+  // an exam paper and its attempts
+  | 'assignee'
+  | 'paperOwner'
+  | 'candidate'
+  // a fair: any staff member of its company
+  | 'colleague';
 
 const has = (me: Actor, job: number) => me.jobs.includes(job);
 const leads = (me: Actor, teamId: number | null) => me.isLeader && me.teamId !== null && teamId === me.teamId;
@@ -136,7 +151,26 @@ export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[]
     ...(a.requestedBy === me.id ? (['requester'] as const) : []),
   ],
   partner: (me, p) => partnerRoles(me, p),
+  examPaper: (me, p) => [
+    ...(p.targets.some(
+      (t) =>
+        t.kind === 'all' ||
+        (t.kind === 'staff' && t.targetId === me.id) ||
+        (t.kind === 'team' && t.targetId === me.teamId) ||
+        (t.kind === 'job' && me.jobs.includes(t.targetId)),
+    )
+      ? (['assignee'] as const)
+      : []),
+    ...(p.ownerId !== null && p.ownerId === me.id ? (['paperOwner'] as const) : []),
+  ],
+  // An anonymous questionnaire's response is its respondent's alone: no leader or owner opens it by name.
+  examAttempt: (me, a) => [
+    ...(a.staffId === me.id ? (['candidate'] as const) : []),
+    ...(!a.anonymous && leads(me, a.staffTeamId) ? (['teamLeader'] as const) : []),
+    ...(!a.anonymous && a.paperOwnerId !== null && a.paperOwnerId === me.id ? (['paperOwner'] as const) : []),
+  ],
   referral: (me, r) => partnerRoles(me, r.partner),
+  fair: () => ['colleague'],
   signTask: (me, t) => {
     const roles: Role[] = [];
     if (isCentre(me)) roles.push('centre');
@@ -217,6 +251,8 @@ export const POLICY = {
   'case.list.team': { resource: null, gates: ['leader'] },
   'followup.add': caseRule({ requires: 'case.read', allow: CASE_WRITERS, forbidden: T.followUpOwnerOnly }),
   'appeal.add': caseRule({ requires: 'case.read', allow: ['owner'], forbidden: T.appealOwnerOnly }),
+  /** The case's financing agreement (decision 051): not customer service, who helps with a case, not its terms. */
+  'pact.read': caseRule({ allow: ['owner', 'teamLeader', 'signer'], forbidden: T.pactForbidden }),
   'appeal.decide': {
     resource: 'appeal',
     gates: ['leader'],
@@ -373,6 +409,54 @@ export const POLICY = {
     allow: ['networkOwner', 'teamLeader'],
     notFound: T.referralNotFound,
     forbidden: T.referralForbidden,
+  },
+
+  // ---- the exam centre and questionnaires (docs/decisions/050)
+  /** Open a paper assigned to the caller, start or resume an attempt. */
+  'exam.paper.take': {
+    resource: 'examPaper',
+    allow: ['assignee'],
+    notFound: T.paperNotFound,
+    forbidden: T.paperNotAssigned,
+  },
+  /** A paper's results per question and everyone's scores: the leader who owns it. */
+  'exam.paper.results': {
+    resource: 'examPaper',
+    allow: ['paperOwner'],
+    notFound: T.paperNotFound,
+    forbidden: T.paperResultsOwnerOnly,
+  },
+  /** Save an answer, hand the attempt in: its candidate alone. */
+  'exam.attempt.answer': {
+    resource: 'examAttempt',
+    allow: ['candidate'],
+    notFound: T.attemptNotFound,
+    forbidden: T.attemptNotYours,
+  },
+  'exam.attempt.read': {
+    resource: 'examAttempt',
+    allow: ['candidate', 'teamLeader', 'paperOwner'],
+    notFound: T.attemptNotFound,
+    forbidden: T.attemptForbidden,
+  },
+  /** Mark a short answer: the candidate's team leader or the paper's owner, never the candidate. */
+  'exam.attempt.mark': {
+    resource: 'examAttempt',
+    requires: 'exam.attempt.read',
+    allow: ['teamLeader', 'paperOwner'],
+    deny: ['candidate'],
+    notFound: T.attemptNotFound,
+    forbidden: T.markOwnForbidden,
+  },
+
+  // ---- the staff's check-in at a fair (docs/decisions/051)
+  'fair.list': { resource: null, gates: ['notRebateOnly'] },
+  'fair.checkin': {
+    resource: 'fair',
+    gates: ['notRebateOnly'],
+    allow: ['colleague'],
+    notFound: T.fairNotFound,
+    forbidden: T.fairForbidden,
   },
 
   // ---- the signing centre's tasks (docs/decisions/032)

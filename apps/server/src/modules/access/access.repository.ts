@@ -4,6 +4,8 @@ import { staff } from '../../db/schema/staff.ts';
 import { findAppealScope, findCaseScope } from '../cases/index.ts';
 import { findHouseAudit, findHouseChannel, findHouseClient, findHouseRecommend } from '../house/index.ts';
 import { findLiveProof, findMoneyRecord } from '../money/index.ts';
+import { findAttemptScope, findPaperScope } from '../exam/index.ts';
+import { findFairScope } from '../fair/index.ts';
 import { findPartnerScope, findReferralScope } from '../outside/index.ts';
 import { findSignTask } from '../sign/index.ts';
 
@@ -34,6 +36,9 @@ export function createAccessRepository(db: Db) {
     signTask: (corpId: number, id: number, ex: Db | Tx = db) => findSignTask(ex, corpId, id),
     partner: (corpId: number, id: number, ex: Db | Tx = db) => findPartnerScope(ex, corpId, id),
     referral: (corpId: number, id: number, ex: Db | Tx = db) => findReferralScope(ex, corpId, id),
+    examPaper: (corpId: number, id: number, ex: Db | Tx = db) => findPaperScope(ex, corpId, id),
+    examAttempt: (corpId: number, id: number, ex: Db | Tx = db) => findAttemptScope(ex, corpId, id),
+    fair: (corpId: number, id: number, ex: Db | Tx = db) => findFairScope(ex, corpId, id),
 
     /** A staff member of the company (the shared org kernel: a signing leader opens a signer's list). */
     async staffMember(corpId: number, id: number) {

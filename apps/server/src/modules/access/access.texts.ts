@@ -9,6 +9,11 @@ export const ACCESS_TEXTS = {
   appealOwnerOnly: '只能为自己的报单申诉',
   appealNotFound: '申诉不存在',
   appealNotYourTeam: '无权处理其他团队的申诉',
+  // financing agreements (modules/pact, decision 051)
+  pactForbidden: '仅报单业务员、团队长和签约中心可查看融资协议',
+  // fairs (modules/fair, decision 051)
+  fairNotFound: '展会不存在',
+  fairForbidden: '无权在该展会签到',
   // a case's money and proofs (modules/money)
   moneyCaseNotFound: '案件不存在',
   moneyCaseForbidden: '无权查看该案件',
@@ -47,4 +52,12 @@ export const ACCESS_TEXTS = {
   partnerForbidden: '只能管理自己或本团队邀请的合作伙伴',
   referralNotFound: '报备不存在',
   referralForbidden: '只能查看自己或本团队合作伙伴的报备',
+  // the exam centre (modules/exam)
+  paperNotFound: '试卷不存在',
+  paperNotAssigned: '该试卷未分配给你',
+  paperResultsOwnerOnly: '仅试卷负责人可查看结果',
+  attemptNotFound: '答卷不存在',
+  attemptNotYours: '只能作答自己的试卷',
+  attemptForbidden: '无权查看该答卷',
+  markOwnForbidden: '不能为自己的答卷评分',
 } as const;

@@ -18,6 +18,7 @@ import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, caseRoleNames, type Access } from '../access/index.ts';
 import { convertReferral, referralHoldingClient } from '../outside/index.ts';
+import { freezeFinancePact } from '../pact/index.ts';
 import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository, EventValues } from './cases.repository.ts';
@@ -326,6 +327,8 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           (c.status === CASE_STATUS.SIGNING_FAILED || c.status === CASE_STATUS.REJECTED) &&
           !names.hasOpenAppeal,
         has_open_service: names.hasOpenService,
+        // The financing agreement (decision 051): the owner, the team's leader and the signing centre.
+        can_view_pact: can(me, 'pact.read', c),
       };
     },
 
@@ -398,6 +401,9 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
             .filter(Boolean)
             .join(' '),
         );
+        // Approval freezes the financing agreement in the same transaction (decision 051).
+        if (move.to === CASE_STATUS.APPROVED)
+          await freezeFinancePact(tx, { corpId: me.corpId, clientId: request.id, actorId: me.id, at: now() });
         if (move.from === CASE_STATUS.SIGNING) {
           await withdrawCaseSignTask(tx, {
             corpId: me.corpId,

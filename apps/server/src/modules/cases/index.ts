@@ -197,3 +197,39 @@ export async function productNames(ex: Executor, corpId: number, ids: readonly n
     .where(and(eq(products.corpId, corpId), inArray(products.id, [...new Set(ids)])));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+// ---- what a financing agreement is drawn from (modules/pact, decision 051) ----
+
+const caseBank = alias(banks, 'case_bank');
+
+/**
+ * A live case's loan terms with its product's price and the lender's names, read in the caller's
+ * executor (the approval's transaction freezes them). Undefined for another company's or a deleted case.
+ */
+export async function caseAgreementTerms(ex: Executor, corpId: number, id: number) {
+  const [row] = await ex
+    .select({
+      id: clients.id,
+      status: clients.status,
+      ownerId: clients.ownerId,
+      name: clients.name,
+      phone: clients.phone,
+      idNumber: clients.idNumber,
+      amountFen: clients.amountFen,
+      termMonths: clients.termMonths,
+      productName: sql<string>`coalesce(${products.name}, '')`,
+      feeType: products.feeType,
+      ratePpm: products.ratePpm,
+      repaymentMethod: products.repaymentMethod,
+      // The case's own bank when it names one, else the product's.
+      bankName: sql<string>`coalesce(${caseBank.name}, ${productBank.name}, '')`,
+    })
+    .from(clients)
+    .leftJoin(products, and(eq(products.corpId, clients.corpId), eq(products.id, clients.productId)))
+    .leftJoin(productBank, eq(productBank.id, products.bankId))
+    .leftJoin(caseBank, and(eq(caseBank.corpId, clients.corpId), eq(caseBank.id, clients.bankId)))
+    .where(and(eq(clients.corpId, corpId), eq(clients.id, id), isNull(clients.deletedAt)))
+    .limit(1);
+  return row;
+}
+export type CaseAgreementTerms = NonNullable<Awaited<ReturnType<typeof caseAgreementTerms>>>;

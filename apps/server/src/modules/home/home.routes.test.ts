@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
-import { examAssignments } from '../../db/schema/exam.ts';
 import { houseClients } from '../../db/schema/house.ts';
 import { moneyRecords } from '../../db/schema/money.ts';
 import { signTasks } from '../../db/schema/sign.ts';
@@ -8,6 +7,7 @@ import { notices } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
 import { loginAs, postForm } from '../../test/http.ts';
+import { createPaper } from '../../test/factories-exam.ts';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
 const hoursFromNow = (n: number) => new Date(NOW.getTime() + n * 3_600_000);
@@ -87,7 +87,7 @@ describe('POST /api/crm/userinfo', () => {
       { corpId: corp.id, clientId: taskCases[1]?.id ?? 0 },
       { corpId: corp.id, clientId: taskCases[2]?.id ?? 0, status: 'rejected' },
     ]);
-    await test.db.insert(examAssignments).values({ corpId: corp.id, staffId: leader.id, title: '考试' });
+    await createPaper(test.db, corp.id, { targets: [{ targetKind: 'staff', targetId: leader.id }] });
     await test.db
       .insert(houseClients)
       .values({ corpId: corp.id, ownerId: member.id, stewardId: leader.id, name: '房贷客户', phone: '13900000001' });

@@ -7,13 +7,6 @@ import { servePrincipals } from '../../plugins/session.ts';
  * typo, and the route table stays complete. A feature's module deletes its entries when it lands.
  */
 export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
-  // 分期报单 (issue 3), 还款与凭证 (issue 4), 房贷业务与签约中心 (issue 5) and 问答与智能助手 (issue 14) are built; financePact belongs to no
-  // built feature yet.
-  分期报单: { get: ['/api/crm/financePact'] },
-  考试中心: {
-    post: ['/api/crm/paperAnswer'],
-    get: ['/api/crm/paperList', '/api/crm/paperDetail', '/api/crm/answerList', '/api/crm/answerDetail'],
-  },
   营销活动: {
     post: [
       '/api/crm/addActivityData',

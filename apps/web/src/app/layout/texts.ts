@@ -25,6 +25,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/business/appeal', '驳回案件'],
   ['/business/proof', '凭证驳回'],
   ['/business/moneyConfirm', '待确认还款'],
+  // Not in the spec: a case's financing agreement (decision 051), from the case detail.
+  ['/business/financePact/:id', '融资协议'],
   ['/business/pending', '待跟进'],
   ['/business/pendingDetail/:id', '跟进详情'],
   ['/business/pendingAdd/:id', '新增跟进'],
@@ -51,7 +53,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/business/ysblist', '易数宝客户'],
   ['/business/ysbdetail/:userid', '易数宝详情'],
   ['/business/stat', '统计'],
-  ['/business/signin', '签到'],
+  ['/business/signin', '展会签到'],
   ['/business/financeAudit', '超限审批'],
   // team
   ['/team/list', '团队数据'],

@@ -75,6 +75,7 @@ export const casesTexts = {
     addFollowUp: '添加跟进',
     repayments: '还款记录',
     proofs: '还款凭证',
+    pact: '融资协议',
     appeal: '申诉',
     resubmit: '修改后重新提交',
     rejectReason: '驳回原因',

@@ -50,6 +50,7 @@ export const homeTexts = {
     ysb: '易数宝',
     service: '客服协助',
     stat: '统计',
+    fairSignin: '展会签到',
     house: '房贷客户',
     houseAdd: '新增房贷',
     houseChannel: '渠道报单',

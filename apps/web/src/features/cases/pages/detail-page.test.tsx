@@ -25,6 +25,19 @@ describe('/business/detail/:id', () => {
     expect(screen.getByRole('link', { name: '还款凭证' }).getAttribute('href')).toBe('/business/upload?id=11');
   });
 
+  it('leads its readers to the financing agreement, and only them', async () => {
+    await renderPage('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail({ can_view_pact: true })) } });
+    expect((await screen.findByRole('link', { name: '融资协议' })).getAttribute('href')).toBe(
+      '/business/financePact/11',
+    );
+  });
+
+  it('hides the financing agreement from whoever may not read it', async () => {
+    await renderPage('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail()) } });
+    expect(await screen.findByText('招商银行')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '融资协议' })).toBeNull();
+  });
+
   it('shows the signing rejection reason', async () => {
     await renderPage('/business/detail/11', {
       api: { '/api/crm/detail': ok(aCaseDetail({ status: 2, reject_note: '客户未到场' })) },

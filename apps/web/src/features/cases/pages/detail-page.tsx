@@ -166,6 +166,11 @@ export function DetailPage() {
             <Link className="link-button link-button--ghost" to={`/business/upload?id=${c.id}`}>
               {T.proofs}
             </Link>
+            {c.can_view_pact ? (
+              <Link className="link-button link-button--ghost" to={`/business/financePact/${c.id}`}>
+                {T.pact}
+              </Link>
+            ) : null}
             <Link className="link-button link-button--ghost" to={`/business/pendingAdd/${c.id}`}>
               {T.addFollowUp}
             </Link>

@@ -1,0 +1,48 @@
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, staff } from './staff.ts';
+
+/*
+ * Fairs and the staff's check-ins at them (展会签到, /business/signin, decision 051). Only modules/fair
+ * imports this file. The visitors' side of a fair belongs to the activities module (issue 17).
+ */
+
+/** A home-decoration fair the company works a booth at, on China's calendar days starts_on..ends_on. */
+export const fairs = pgTable(
+  'fairs',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    name: text().notNull(),
+    venue: text().notNull().default(''),
+    startsOn: date({ mode: 'string' }).notNull(),
+    endsOn: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.endsOn)],
+);
+
+/** A staff member's check-in at a fair on one of its days: one per person, fair and day. */
+export const fairCheckins = pgTable(
+  'fair_checkins',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    fairId: integer()
+      .notNull()
+      .references(() => fairs.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    /** China's calendar day the check-in counts for. */
+    day: date({ mode: 'string' }).notNull(),
+    checkedInAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('fair_checkins_one_per_day').on(t.corpId, t.fairId, t.staffId, t.day),
+    index().on(t.corpId, t.fairId, t.day, t.checkedInAt),
+  ],
+);

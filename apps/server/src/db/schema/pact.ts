@@ -1,0 +1,58 @@
+import { bigint, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clients } from './cases.ts';
+import { companies, staff } from './staff.ts';
+
+/*
+ * Financing agreements (融资协议, decision 051): the terms of an instalment case as they stood when it was
+ * approved, frozen once. Only modules/pact imports this file.
+ */
+
+/** One schedule line, all fen. */
+export interface FrozenRow {
+  key: number;
+  paymentFen: number;
+  interestFen: number;
+  principalFen: number;
+  balanceFen: number;
+}
+
+/**
+ * An approved case's agreement. Everything a reader sees is copied here (names too): a later edit of the
+ * case, its product's price, a bank's name or the calculator's code never changes an approved agreement.
+ */
+export const financePacts = pgTable(
+  'finance_pacts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    frozenAt: timestamp({ withTimezone: true }).notNull(),
+    /** Whose move approved the case (or whose first read froze a case approved before agreements existed). */
+    frozenBy: integer().references(() => staff.id),
+    bankName: text().notNull(),
+    productName: text().notNull(),
+    amountFen: bigint({ mode: 'number' }).notNull(),
+    termMonths: smallint().notNull(),
+    feeType: smallint().notNull(),
+    ratePpm: integer().notNull(),
+    repaymentMethod: smallint(),
+    nominalAnnualPpm: integer().notNull(),
+    irrPpm: integer().notNull(),
+    totalInterestFen: bigint({ mode: 'number' }).notNull(),
+    schedule: jsonb().$type<FrozenRow[]>().notNull(),
+    borrowerName: text().notNull(),
+    borrowerIdNumber: text().notNull(),
+    borrowerPhone: text().notNull(),
+    intermediaryName: text().notNull(),
+    agentId: integer().references(() => staff.id),
+    agentName: text().notNull(),
+  },
+  (t) => [
+    // Frozen exactly once per case: a second freeze (two first reads at once) inserts nothing.
+    uniqueIndex('finance_pacts_one_per_case').on(t.corpId, t.clientId),
+  ],
+);

@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { financePacts } from '../../db/schema/pact.ts';
+import { companies, staff } from '../../db/schema/staff.ts';
+
+type Executor = Db | Tx;
+export type PactValues = typeof financePacts.$inferInsert;
+export type PactRecord = typeof financePacts.$inferSelect & { frozenByName: string | null };
+
+/** The company's name (the intermediary party) and a staff member's, from the shared org kernel. */
+export async function namesOf(ex: Executor, corpId: number, staffId: number) {
+  const [company] = await ex.select({ name: companies.name }).from(companies).where(eq(companies.id, corpId)).limit(1);
+  const [person] = await ex
+    .select({ name: staff.name })
+    .from(staff)
+    .where(and(eq(staff.corpId, corpId), eq(staff.id, staffId)))
+    .limit(1);
+  return { companyName: company?.name ?? '', staffName: person?.name ?? '' };
+}
+
+/**
+ * Freezes an agreement unless the case has one: the unique index `finance_pacts_one_per_case` makes the
+ * first writer win, also when two first reads (or a read and the approval) race.
+ */
+export async function insertPactOnce(ex: Executor, values: PactValues) {
+  await ex.insert(financePacts).values(values).onConflictDoNothing();
+}
+
+export async function findPact(ex: Executor, corpId: number, clientId: number): Promise<PactRecord | undefined> {
+  const [row] = await ex
+    .select({ pact: financePacts, frozenByName: staff.name })
+    .from(financePacts)
+    .leftJoin(staff, eq(staff.id, financePacts.frozenBy))
+    .where(and(eq(financePacts.corpId, corpId), eq(financePacts.clientId, clientId)))
+    .orderBy(financePacts.id)
+    .limit(1);
+  return row ? { ...row.pact, frozenByName: row.frozenByName } : undefined;
+}
+
+export function createPactRepository(db: Db) {
+  return {
+    findStored: (corpId: number, clientId: number) => findPact(db, corpId, clientId),
+    findPact,
+    namesOf,
+    insertPactOnce,
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+  };
+}
+export type PactRepository = ReturnType<typeof createPactRepository>;

@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, sentFields } from '../../../test/page.ts';
+import { aFair, aFairSignin } from '../../../test/pact-fair-data.ts';
+
+describe('/business/signin', () => {
+  it("shows today's fair with who checked in, and checks the person in with one tap", async () => {
+    const page = await renderPage('/business/signin', {
+      api: {
+        '/api/crm/fairSignin': ok(aFairSignin()),
+        '/api/crm/fairCheckin': ok(
+          { fair_id: 5, day: '2026-11-23', checked_in_at: '2026-11-23T01:30:00.000Z', already: false },
+          '签到成功',
+        ),
+      },
+    });
+    expect(await screen.findByText('上海春季家装博览会')).toBeTruthy();
+    expect(screen.getByText('今天 2026-11-23')).toBeTruthy();
+    expect(screen.getByText('2026-11-22 至 2026-11-24')).toBeTruthy();
+    expect(screen.getByText('今日到岗（1 人）')).toBeTruthy();
+    expect(screen.getByText('李建国')).toBeTruthy();
+    expect(screen.getByText('09:05')).toBeTruthy();
+    expect(await sentFields(page, '签到', '签到成功', '/api/crm/fairCheckin')).toEqual({ fair_id: '5' });
+    // The roster is asked for again after the check-in.
+    await expect.poll(() => page.api.callsTo('/api/crm/fairSignin').length).toBeGreaterThan(1);
+  });
+
+  it('shows the time of an earlier check-in instead of the button', async () => {
+    await renderPage('/business/signin', {
+      api: { '/api/crm/fairSignin': ok(aFairSignin([aFair({ my_checked_in_at: '2026-11-23T00:45:00.000Z' })])) },
+    });
+    expect(await screen.findByText('已签到 08:45')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '签到' })).toBeNull();
+  });
+
+  it('shows the server refusing a check-in', async () => {
+    const page = await renderPage('/business/signin', {
+      api: {
+        '/api/crm/fairSignin': ok(aFairSignin()),
+        '/api/crm/fairCheckin': fail('该展会今天不在举办期内，无法签到'),
+      },
+    });
+    await screen.findByText('上海春季家装博览会');
+    expect(await sentFields(page, '签到', '该展会今天不在举办期内，无法签到', '/api/crm/fairCheckin')).toEqual({
+      fair_id: '5',
+    });
+  });
+
+  it('says so on a day without fairs', async () => {
+    await renderPage('/business/signin', { api: { '/api/crm/fairSignin': ok(aFairSignin([])) } });
+    expect(await screen.findByText('今天没有进行中的展会')).toBeTruthy();
+  });
+
+  it.each([
+    ['a refusal', fail('仅返佣岗位只能查看返佣申请'), '仅返佣岗位只能查看返佣申请'],
+    ['a 500', httpError(500), NETWORK_MESSAGE],
+  ])('shows %s with a retry', async (_name, reply, message) => {
+    const page = await renderPage('/business/signin', { api: { '/api/crm/fairSignin': reply } });
+    expect(await screen.findByText('展会签到加载失败')).toBeTruthy();
+    await page.retryFailedLoad(message, '/api/crm/fairSignin', ok(aFairSignin()));
+    expect(await screen.findByText('上海春季家装博览会')).toBeTruthy();
+  });
+});

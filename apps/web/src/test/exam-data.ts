@@ -1,0 +1,129 @@
+import type { AnswerDetail, AnswerListItem, Attempt, PaperDetail, PaperListItem } from '@crm/domain/api/exam';
+
+/** Exam-centre records as the server answers them (typed by the shared schemas). */
+export const aPaper = (over: Partial<PaperListItem> = {}): PaperListItem => ({
+  id: 5,
+  kind: 'exam',
+  title: '合规考试',
+  question_count: 3,
+  total_points: 100,
+  pass_score: 60,
+  time_limit_minutes: 20,
+  max_attempts: 2,
+  attempts_used: 0,
+  best_score: null,
+  opens_at: null,
+  closes_at: '2026-12-01T10:00:00.000Z',
+  state: 'open',
+  state_label: '待参加',
+  attempt_id: null,
+  ...over,
+});
+
+export const aPaperDetail = (over: Partial<PaperDetail> = {}): PaperDetail => ({
+  ...aPaper(),
+  intro: '合规要求考试',
+  anonymous: false,
+  show_answers: true,
+  can_start: true,
+  blocked_reason: '',
+  can_view_results: false,
+  attempts: [],
+  ...over,
+});
+
+export const anAttempt = (over: Partial<Attempt> = {}): Attempt => ({
+  id: 31,
+  paper_id: 5,
+  kind: 'exam',
+  title: '合规考试',
+  deadline_at: '2026-12-01T10:00:00.000Z',
+  remaining_ms: 1_195_000,
+  questions: [
+    {
+      id: 11,
+      type: 'single',
+      text: '必须核验的证件',
+      points: 40,
+      options: [
+        { key: 1, text: '驾驶证' },
+        { key: 0, text: '身份证' },
+      ],
+    },
+    {
+      id: 12,
+      type: 'judge',
+      text: '可以代客户签字',
+      points: 30,
+      options: [
+        { key: 0, text: '正确' },
+        { key: 1, text: '错误' },
+      ],
+    },
+    { id: 13, type: 'short', text: '解释年化利率', points: 30, options: [] },
+  ],
+  answers: [],
+  ...over,
+});
+
+export const anAnswerRow = (over: Partial<AnswerListItem> = {}): AnswerListItem => ({
+  id: 31,
+  paper_id: 5,
+  paper_title: '合规考试',
+  kind: 'exam',
+  staff_name: '王小明',
+  status: 'graded',
+  status_label: '已出分',
+  score: 80,
+  total_points: 100,
+  passed: true,
+  submitted_at: '2026-11-20T02:00:00.000Z',
+  ...over,
+});
+
+export const anAnswerDetail = (over: Partial<AnswerDetail> = {}): AnswerDetail => ({
+  id: 31,
+  paper_id: 5,
+  paper_title: '合规考试',
+  kind: 'exam',
+  staff_name: '王小明',
+  status: 'graded',
+  status_label: '已出分',
+  score: 70,
+  total_points: 100,
+  pass_score: 60,
+  passed: true,
+  submitted_at: '2026-11-20T02:00:00.000Z',
+  shows_answers: true,
+  can_mark: false,
+  questions: [
+    {
+      id: 11,
+      type: 'single',
+      text: '必须核验的证件',
+      points: 40,
+      options: [
+        { key: 1, text: '驾驶证' },
+        { key: 0, text: '身份证' },
+      ],
+      choice: [0],
+      answer_text: '',
+      awarded: 40,
+      correct: [0],
+      reference: null,
+    },
+    {
+      id: 13,
+      type: 'short',
+      text: '解释年化利率',
+      points: 30,
+      options: [],
+      choice: [],
+      answer_text: '一年的利息成本',
+      awarded: 30,
+      correct: null,
+      reference: '按年计算的成本',
+    },
+  ],
+  ...over,
+});
