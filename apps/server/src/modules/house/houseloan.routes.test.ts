@@ -364,6 +364,20 @@ describe('allot: a steward takes a referral', () => {
     expect(stewardList.body.data?.list.map((c) => c.id)).toContain(id);
   });
 
+  it("counts a referral nobody holds in every steward's badge, then only in the taker's", async () => {
+    const w = await world();
+    const remind = async (cookie: string, id: number) =>
+      (await postForBody<Body<{ total: { remind: number } }>>(test.app, '/api/crm/userinfo', { id }, { cookie })).body
+        .data?.total.remind;
+    expect(await remind(w.cookies.steward, w.steward.id)).toBe(0);
+    const id = await addReferral(w.cookies.agent);
+    expect(await remind(w.cookies.steward, w.steward.id)).toBe(1);
+    expect(await remind(w.cookies.steward2, w.steward2.id)).toBe(1);
+    await post(w.cookies.steward2, 'allot', { id });
+    expect(await remind(w.cookies.steward, w.steward.id)).toBe(0);
+    expect(await remind(w.cookies.steward2, w.steward2.id)).toBe(1);
+  });
+
   it('lets a finance leader name a steward, and refuses others', async () => {
     const w = await world();
     const id = await addReferral(w.cookies.agent);

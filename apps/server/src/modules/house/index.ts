@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
@@ -70,9 +70,19 @@ export const markHouseSigned = (tx: Tx, corpId: number, id: number, at: Date) =>
 export const markHouseSignFailed = (tx: Tx, corpId: number, id: number) =>
   setStatus(tx, corpId, id, HOUSE_STATUS.FAILED);
 
-/** Home badge: clients waiting on the steward (a scalar subquery). */
+/**
+ * Home badge: clients waiting on the steward, and the channel agents' referrals no steward has taken yet
+ * (decision 052), which every steward of the company may take (a scalar subquery).
+ */
 export const waitingForStewardBadge = (corpId: number, stewardId: number) =>
-  sql`(select count(*)::int from ${houseClients} where ${and(eq(houseClients.corpId, corpId), eq(houseClients.stewardId, stewardId), sql`${houseClients.stewardStatus} = 'waiting'`, isNull(houseClients.deletedAt))})`;
+  sql`(select count(*)::int from ${houseClients} where ${and(
+    eq(houseClients.corpId, corpId),
+    isNull(houseClients.deletedAt),
+    or(
+      and(eq(houseClients.stewardId, stewardId), sql`${houseClients.stewardStatus} = 'waiting'`),
+      and(isNull(houseClients.stewardId), eq(houseClients.status, HOUSE_STATUS.NEW)),
+    ),
+  )})`;
 
 /** Home badge: over-limit brokerage requests waiting for home-loan finance, except the caller's own (maker-checker). */
 export const pendingAuditsBadge = (corpId: number, financeId: number) =>
