@@ -43,6 +43,9 @@ export const referralTexts = {
 
 /** The phone-and-SMS-code rows of the partner and channel-agent logins (components/sms-code-field.tsx). */
 export const smsTexts = {
+  corp: '公司',
+  corpPlaceholder: '请选择公司',
+  corpLoadFailed: '公司列表加载失败',
   phone: '手机号',
   phonePlaceholder: '请输入手机号',
   code: '验证码',

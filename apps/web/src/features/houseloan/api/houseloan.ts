@@ -11,7 +11,6 @@ import {
   type HouseloanLoginRequest,
   type ReferralStage,
 } from '@crm/domain/api/houseloan';
-import { corpListSchema } from '@crm/domain/api/auth';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCreate, apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
@@ -28,7 +27,6 @@ export const houseloanKeys = {
   sign: ['houseloan', 'sign'] as const,
   service: ['houseloan', 'service'] as const,
   banks: ['houseloan-reference', 'banks'] as const,
-  corps: ['houseloan-public', 'corps'] as const,
   best: (corp: number) => ['houseloan-public', 'best', corp] as const,
   bestDetail: (corp: number, id: number) => ['houseloan-public', 'best', corp, id] as const,
 };
@@ -36,14 +34,6 @@ export const houseloanKeys = {
 /** ys_house_channel (spec §3): who is logged in, for display only; the session is the httpOnly cookie. */
 const remember = (agent: HouseloanAgent) =>
   setHouseChannel({ id: agent.id, name: agent.name, channel_name: agent.channel_name, corp_id: agent.corp_id });
-
-export const useCorps = () =>
-  useQuery({
-    queryKey: houseloanKeys.corps,
-    queryFn: async ({ signal }) =>
-      corpListSchema.parse((await apiGet<unknown>('/api/crm/corp', undefined, signal)).data),
-    staleTime: 10 * 60_000,
-  });
 
 /** POST /api/houseloan/login: the agent, and the session cookie. */
 export function useLogin() {

@@ -1,14 +1,12 @@
 import { houseloanLoginRequestSchema } from '@crm/domain/api/houseloan';
-import { Button, List } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FormField } from '../../../components/form-field.tsx';
-import { OptionField } from '../../../components/option-field.tsx';
+import { CorpLoginFields, useCorps } from '../../../components/corp-login-fields.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
-import { PhoneAndCodeFields } from '../../../components/sms-code-field.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { detectBrowser } from '../../../lib/wechat.ts';
-import { useCorps, useLogin } from '../api/houseloan.ts';
+import { useLogin } from '../api/houseloan.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
 
@@ -47,18 +45,14 @@ export function HouseloanLoginPage() {
   return (
     <div className="page">
       <PlainForm className="houseloan-form" onSubmit={submit}>
-        <List mode="card">
-          <FormField field={form.field('corp_id')} label={T.corp} required>
-            <OptionField
-              id={form.field('corp_id').id}
-              value={corpId}
-              options={corps.data ?? []}
-              onChange={form.set('corp_id')}
-              placeholder={corps.isError ? T.corpLoadFailed : T.corpPlaceholder}
-            />
-          </FormField>
-          <PhoneAndCodeFields form={form} phone={values.phone} code={values.code} scene="houseloan" />
-        </List>
+        <CorpLoginFields
+          form={form}
+          corps={corps}
+          corpId={corpId}
+          phone={values.phone}
+          code={values.code}
+          scene="houseloan"
+        />
         <div className="form-actions">
           <Button block type="submit" color="primary" size="large" loading={login.isPending}>
             {T.login}

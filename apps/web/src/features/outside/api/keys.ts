@@ -11,7 +11,6 @@ export const outsideKeys = {
   channels: ['outside', 'channels'] as const,
   allChannels: ['outside', 'channels', 'all'] as const,
   // Public or reference data: outside 'outside' so a write does not refetch them.
-  corps: ['outside-public', 'corps'] as const,
   invite: (code: string) => ['outside-public', 'invite', code] as const,
   products: ['outside-reference', 'products'] as const,
   branches: (bankId: number) => ['outside-reference', 'branches', bankId] as const,

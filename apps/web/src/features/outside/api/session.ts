@@ -1,4 +1,3 @@
-import { corpListSchema } from '@crm/domain/api/auth';
 import {
   outsideInviteSchema,
   outsideUserSchema,
@@ -15,14 +14,6 @@ import { forgetPartner, outsideKeys } from './keys.ts';
 export function rememberPartner(user: OutsideUser): void {
   setOutsideUser({ id: user.id, name: user.name, corp_id: user.corp_id, status: user.status });
 }
-
-export const useCorps = () =>
-  useQuery({
-    queryKey: outsideKeys.corps,
-    queryFn: async ({ signal }) =>
-      corpListSchema.parse((await apiGet<unknown>('/api/crm/corp', undefined, signal)).data),
-    staleTime: 10 * 60_000,
-  });
 
 /** GET outsideInvite: the company and masked inviter an invite code names (public). */
 export const useInvite = (code: string) =>

@@ -1,13 +1,11 @@
 import { outsideLoginRequestSchema } from '@crm/domain/api/outside';
-import { Button, List } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field.tsx';
-import { OptionField } from '../../../components/option-field.tsx';
+import { CorpLoginFields, useCorps } from '../../../components/corp-login-fields.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useCorps, useEnter } from '../api/session.ts';
-import { PhoneAndCodeFields } from '../../../components/sms-code-field.tsx';
+import { useEnter } from '../api/session.ts';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
 
@@ -40,18 +38,14 @@ export function OutsideLoginPage() {
   return (
     <div className="page">
       <PlainForm className="outside-login" onSubmit={submit}>
-        <List mode="card">
-          <FormField field={form.field('corp_id')} label={T.corp} required>
-            <OptionField
-              id={form.field('corp_id').id}
-              value={values.corp_id || onlyCorp}
-              options={corps.data ?? []}
-              onChange={form.set('corp_id')}
-              placeholder={corps.isError ? T.corpLoadFailed : T.corpPlaceholder}
-            />
-          </FormField>
-          <PhoneAndCodeFields form={form} phone={values.phone} code={values.code} scene="outside" />
-        </List>
+        <CorpLoginFields
+          form={form}
+          corps={corps}
+          corpId={values.corp_id || onlyCorp}
+          phone={values.phone}
+          code={values.code}
+          scene="outside"
+        />
         <div className="form-actions">
           <Button block type="submit" color="primary" size="large" loading={enter.isPending}>
             {T.login}
