@@ -94,6 +94,22 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     signUserId: form.sign_user_id,
   });
 
+  /**
+   * A person a partner's referral protects is the partner's lead (decision 049): no case takes them in, and no
+   * edit moves a case onto their phone or ID number. Taken under the identity lock the referral takes too; the
+   * referral being converted (`exceptReferralId`) is the one that may.
+   */
+  async function refuseHeldByReferral(
+    tx: Tx,
+    me: StaffIdentity,
+    form: CaseForm,
+    exceptReferralId: number | null = null,
+  ) {
+    const who = { phone: form.phone, idNumber: form.id_number.idNumber };
+    if (await referralHoldingClient(tx, me.corpId, who, now(), exceptReferralId))
+      throw new RefusedError(T.heldByReferral);
+  }
+
   async function checkForm(me: StaffIdentity, form: CaseForm, exceptId: number | null) {
     const refs = await repo.referencesExist(me.corpId, references(form));
     if (!refs.product) throw new RefusedError(T.productInvalid);
@@ -232,8 +248,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       const id = await guardDuplicate(me, form.id_number.idNumber, () =>
         repo.transaction(async (tx) => {
           const at = now();
-          const who = { phone: form.phone, idNumber: form.id_number.idNumber };
-          if (await referralHoldingClient(tx, me.corpId, who, at, referralId)) throw new RefusedError(T.heldByReferral);
+          await refuseHeldByReferral(tx, me, form, referralId);
           const caseId = await repo.insertCase(tx, me.corpId, {
             ...caseValues(form),
             ownerId: me.id,
@@ -340,6 +355,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       const askService = form.need_service && !(await repo.caseNames(c)).hasOpenService;
       await guardDuplicate(me, form.id_number.idNumber, () =>
         repo.transaction(async (tx) => {
+          await refuseHeldByReferral(tx, me, form);
           const locked = await repo.lockCase(tx, me.corpId, id);
           if (!locked || !EDITABLE.includes(locked.status)) throw new RefusedError(T.notEditable);
           await repo.updateCase(tx, me.corpId, id, caseValues(form));
@@ -426,6 +442,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       await checkForm(me, form, id);
       await guardDuplicate(me, form.id_number.idNumber, () =>
         repo.transaction(async (tx) => {
+          await refuseHeldByReferral(tx, me, form);
           const locked = await repo.lockCase(tx, me.corpId, id);
           if (!locked || locked.status !== CASE_STATUS.SIGNING_FAILED) throw new RefusedError(T.changed);
           await repo.updateCase(tx, me.corpId, id, {

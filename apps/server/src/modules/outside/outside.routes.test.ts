@@ -412,9 +412,19 @@ describe('a referral becomes an instalment case', () => {
     const saved = await post<{ id: number }>(cookie, 'updateOutsideClient', form);
     const id = saved.body.data?.id ?? 0;
 
-    // Around the referral, a staff member cannot take the client.
+    // Around the referral, a staff member cannot take the client, nor move a case of theirs onto them.
     const around = await post(w.cookies.colleague, 'addClient', caseForm({ phone: form.phone }));
     expect(around.body.msg).toBe('该客户在合作伙伴报备保护期内，请从合作伙伴报备转为报单');
+    const ownCase = await createCase(test.db, w.colleague, { phone: freshPhone() });
+    const moved = await post(w.cookies.colleague, 'updateClient', {
+      ...caseForm({ phone: form.phone }),
+      id: ownCase.id,
+    });
+    expect(moved.body.msg).toBe('该客户在合作伙伴报备保护期内，请从合作伙伴报备转为报单');
+    expect(
+      (await post(w.cookies.colleague, 'updateClient', { ...caseForm({ phone: ownCase.phone }), id: ownCase.id })).body
+        .code,
+    ).toBe(0);
 
     const staffView = await post(w.cookies.sales, 'ysbOutsideClient', { id });
     expect(staffView.body.data).toMatchObject({ phone: form.phone, can_convert: true, partner_name: partner.name });
