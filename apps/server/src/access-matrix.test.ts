@@ -215,6 +215,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/houseloan/allot': { input: (b) => ({ id: b.agentReferral.id }) },
   'POST /api/crm/getHousePool': { reads: true, input: (b) => ({ cursor: b.agentReferral.id + 1 }) },
   'POST /api/crm/houseChannelStatus': { input: (b) => ({ id: b.houseChannel.id, enabled: 'false' }) },
+  'GET /api/crm/houseChannelEntry': { reads: true, input: (b) => ({ id: b.houseChannel.id }) },
   // ---- the exam centre (decision 050)
   'GET /api/crm/paperDetail': { input: (b) => ({ id: b.paper.id }) },
   'POST /api/crm/paperStart': { input: (b) => ({ id: b.paper.id }) },

@@ -250,7 +250,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  await app.register(houseRoutes, { house });
+  await app.register(houseRoutes, { house, publicUrl: config.publicUrl });
   await app.register(signRoutes, {
     sign: createSignService({
       repo: createSignRepository(db),

@@ -21,7 +21,8 @@ type RouteLine<I extends z.ZodType, R extends z.ZodType, C = Staff> = [
   summary: string,
   input: I,
   response: R,
-  handler: (me: C, input: z.output<I>) => Promise<z.input<R>>,
+  /** `request` for what only the request knows (the origin links point at, say). */
+  handler: (me: C, input: z.output<I>, request: FastifyRequest) => Promise<z.input<R>>,
   options?: { config?: FastifyContextConfig; msg?: string },
 ];
 
@@ -45,7 +46,10 @@ export function callerRoutes<C>(root: FastifyInstance, tags: string[], caller: (
         response: { 200: envelopeSchema(response) },
       },
       handler: async (request) =>
-        answer(await handler(caller(request), (method === 'POST' ? request.body : request.query) as z.output<I>), msg),
+        answer(
+          await handler(caller(request), (method === 'POST' ? request.body : request.query) as z.output<I>, request),
+          msg,
+        ),
     });
 
   const post = <B extends z.ZodType, R extends z.ZodType>(...line: RouteLine<B, R, C>) => route('POST', ...line);

@@ -7,6 +7,7 @@ export const componentTexts = {
   loadFailedTitle: '加载失败',
   retry: '重试',
   submitNotSent: '已填写的内容已保留，网络恢复后点重试即可，不会重复提交',
+  copy: '复制',
   copied: '已复制',
   copyFailed: '复制失败，请手动选择',
   longPressToCopy: '长按复制',

@@ -165,6 +165,13 @@ export const bestDetailSchema = bestRowSchema.extend({
 });
 export type BestDetail = z.infer<typeof bestDetailSchema>;
 
+/**
+ * Where a channel's agents start: the portal's login page for the company, as a link and a QR code (PNG data
+ * URL) the salesperson sends or prints for the channel.
+ */
+export const houseChannelEntrySchema = z.object({ link: z.string(), png: z.string() });
+export type HouseChannelEntry = z.infer<typeof houseChannelEntrySchema>;
+
 /** Staff (the channel's salesperson or finance) stop or resume a channel; a stopped channel's agents cannot log in. */
 export const houseChannelStatusRequestSchema = z.object({
   id: rowIdSchema('渠道无效'),

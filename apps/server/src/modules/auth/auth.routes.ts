@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
   smsCodeResponseSchema,
 } from '@crm/domain/api/auth';
 import { envelopeSchema } from '@crm/domain/api/envelope';
+import { requestOrigin } from '../../plugins/origin.ts';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { SESSION_COOKIE, servePrincipals } from '../../plugins/session.ts';
 import type { StaffRepository } from '../staff/index.ts';
@@ -49,7 +50,7 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
   servePrincipals(app, ['staff']);
   const { auth, staff, wecom, secret, secureCookies, now } = options;
   const shortCookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' } as const;
-  const origin = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = requestOrigin(options.publicUrl);
 
   app.get(
     '/api/crm/corp',

@@ -38,8 +38,9 @@ import {
   houseRecommendFormSchema,
   setBrokerageFormSchema,
 } from '@crm/domain/house';
-import { houseChannelStatusRequestSchema } from '@crm/domain/api/houseloan';
+import { houseChannelEntrySchema, houseChannelStatusRequestSchema } from '@crm/domain/api/houseloan';
 import { pageRequestSchema } from '@crm/domain/api/page';
+import { requestOrigin } from '../../plugins/origin.ts';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
@@ -51,7 +52,11 @@ const addHouseImgSchema = houseImgRequestSchema.extend({
 });
 
 /** The House CRM calls of spec §7 (plus decision 031's additions), all behind a staff session. */
-export async function houseRoutes(root: FastifyInstance, { house }: { house: HouseService }) {
+export async function houseRoutes(
+  root: FastifyInstance,
+  { house, publicUrl }: { house: HouseService; publicUrl: string | undefined },
+) {
+  const origin = requestOrigin(publicUrl);
   servePrincipals(root, ['staff']);
   const { post, get } = staffRoutes(root, ['house']);
 
@@ -119,6 +124,13 @@ export async function houseRoutes(root: FastifyInstance, { house }: { house: Hou
     houseChannelStatusRequestSchema,
     okResponseSchema,
     (me, q) => house.setChannelEnabled(me, q.id, q.enabled),
+  );
+  get(
+    '/api/crm/houseChannelEntry',
+    '渠道经纪人的登录入口（链接与二维码）',
+    idRequestSchema,
+    houseChannelEntrySchema,
+    (me, q, request) => house.channelEntry(me, q.id, origin(request)),
   );
   post('/api/crm/addHouseRecommend', '新增推荐', houseRecommendFormSchema, okResponseSchema, (me, form) =>
     house.addRecommend(me, form),

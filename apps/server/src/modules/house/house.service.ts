@@ -1,3 +1,4 @@
+import { qrPngDataUrl } from '../../images/qr-code.ts';
 import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
 import { computeBrokerageFen, isOverLimit, splitFen } from '@crm/domain/brokerage';
@@ -423,6 +424,14 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       if (!(await repo.setChannelDisabled(me.corpId, id, enabled ? null : now())))
         throw new NotFoundError('渠道不存在');
       return { id };
+    },
+
+    /** The agents' way in: the same for every channel of the company, shown to those who may see the channel. */
+    async channelEntry(me: Me, id: number, origin: string) {
+      requireNotRebateOnly(me);
+      await access.require(me, 'house.channel.read', id);
+      const link = `${origin}/houseloan/login?corp=${me.corpId}`;
+      return { link, png: await qrPngDataUrl(link) };
     },
 
     async addRecommend(me: Me, form: z.output<typeof houseRecommendFormSchema>) {

@@ -177,6 +177,20 @@ describe('channel agent login (SMS code, agents registered by staff only)', () =
     expect((await post(w.cookies.agent, 'list')).status).toBe(403);
   });
 
+  it("gives the channel's salesperson the agents' login link and its QR code, and nobody outside the channel", async () => {
+    const w = await world();
+    const entry = (cookie: string, id: number | string) =>
+      test.app.inject({ method: 'GET', url: `/api/crm/houseChannelEntry?id=${id}`, headers: { cookie } });
+    const mine = (await entry(w.cookies.sales, w.channel.id)).json<Body<{ link: string; png: string }>>();
+    expect(mine.data?.link).toMatch(new RegExp(`/houseloan/login\\?corp=${w.corp.id}$`));
+    const png = Buffer.from(mine.data?.png.replace('data:image/png;base64,', '') ?? '', 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect((await entry(w.cookies.sales, 'x')).json<Body>().code).toBe(1);
+    expect((await entry(w.cookies.colleague, w.channel.id)).statusCode).toBe(403);
+    expect((await entry(w.cookies.outsiderSteward, w.channel.id)).statusCode).toBe(404);
+    expect((await entry(w.cookies.agent, w.channel.id)).statusCode).toBe(403);
+  });
+
   it('lets only the channel owner (or finance) stop a channel, within the company', async () => {
     const w = await world();
     const stop = (cookie: string, id: number) =>

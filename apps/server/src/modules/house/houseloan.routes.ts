@@ -22,6 +22,7 @@ import {
   houseloanSignSchema,
 } from '@crm/domain/api/houseloan';
 import { corpIdSchema } from '@crm/domain/validation';
+import { requestOrigin } from '../../plugins/origin.ts';
 import { WechatMpError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, RefusedError } from '../../errors.ts';
@@ -71,7 +72,7 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
   servePrincipals(app, ['channel']);
   const tags = ['houseloan'];
   const { post, get } = callerRoutes(root, tags, currentAgent);
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = requestOrigin(publicUrl);
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies, path: '/', maxAge: 600 };
 
   app.post(

@@ -32,6 +32,7 @@ import {
   ysbUserRequestSchema,
 } from '@crm/domain/api/outside';
 import { statusOptionSchema } from '@crm/domain/api/cases';
+import { requestOrigin } from '../../plugins/origin.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
 import { callerRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
@@ -62,7 +63,7 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
   servePrincipals(app, ['partner']);
   const tags = ['outside'];
   const { post, get } = callerRoutes(root, tags, currentPartner);
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = requestOrigin(publicUrl);
   root.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.sameOriginGet) return;
     const site = request.headers['sec-fetch-site'];

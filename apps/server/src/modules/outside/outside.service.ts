@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import QRCode from 'qrcode';
 import { toPage, type PageRequest } from '@crm/domain/api/page';
 import {
   PARTNER_STATUS,
@@ -16,6 +15,7 @@ import {
 } from '@crm/domain/api/outside';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { maskPhone } from '@crm/domain/validation';
+import { qrPngDataUrl } from '../../images/qr-code.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
@@ -300,9 +300,7 @@ export function createOutsideService({ repo, auth, access, now }: OutsideService
 
     async inviteQr(who: { staff: StaffIdentity } | { partner: PartnerCaller }, origin: string): Promise<InviteQr> {
       const made = await invite(who, origin);
-      // Error correction M survives a creased printout; 8 px modules stay sharp on a phone's screen.
-      const png = await QRCode.toDataURL(made.link, { errorCorrectionLevel: 'M', margin: 2, scale: 8 });
-      return { ...made, png };
+      return { ...made, png: await qrPngDataUrl(made.link) };
     },
 
     // ---- referrals (the partner side) ----

@@ -69,9 +69,6 @@ export const outsideTexts = {
   // invite
   inviteHint: '让伙伴扫码或打开链接注册，注册后由公司审核',
   inviteLink: '邀请链接',
-  copy: '复制',
-  copied: '已复制',
-  copyFailed: '复制失败，请长按链接手动复制',
   qrAlt: '邀请二维码',
   // team
   partnerCounts: (p: number, c: number, r: number) => `保护中 ${p} · 已转 ${c} · 失效 ${r}`,

@@ -1,6 +1,7 @@
 import { houseClientListSchema } from '@crm/domain/api/house';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { houseChannelEntrySchema } from '@crm/domain/api/houseloan';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { houseKeys, invalidateHouse } from './keys.ts';
 import { pagedListConfig } from './paged.ts';
@@ -27,3 +28,13 @@ export function useSetChannelEnabled() {
     onSuccess: () => invalidateHouse(client),
   });
 }
+
+/** GET /api/crm/houseChannelEntry: the agents' login link and its QR code, fetched when the sheet opens. */
+export const useChannelEntry = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: houseKeys.channelEntry(id),
+    queryFn: async ({ signal }) =>
+      houseChannelEntrySchema.parse((await apiGet<unknown>('/api/crm/houseChannelEntry', { id }, signal)).data),
+    enabled,
+    staleTime: Infinity,
+  });

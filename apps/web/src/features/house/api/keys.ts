@@ -15,6 +15,7 @@ export const houseKeys = {
   brokerageList: ['house', 'brokerage', 'list'] as const,
   brokerageUsers: ['house', 'brokerage-users'] as const,
   channels: ['house', 'channels'] as const,
+  channelEntry: (id: number) => ['house', 'channel-entry', id] as const,
   images: (id: number, houseType: number) => ['house', 'images', id, houseType] as const,
   orders: ['house', 'orders'] as const,
   orderSummary: ['house', 'orders', 'summary'] as const,

@@ -142,3 +142,34 @@ describe('/business/houseChannelDetail/:id stop and resume (decision 052)', () =
     expect(screen.getByText('已停用')).toBeTruthy();
   });
 });
+
+describe("/business/houseChannelDetail/:id agents' entry (decision 052)", () => {
+  it('opens the login QR code and link for the agents on a tap, and only then asks for it', async () => {
+    const page = await renderPage('/business/houseChannelDetail/5', {
+      api: {
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])),
+        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/houseChannelEntry': ok({
+          link: 'https://crm.example.com/houseloan/login?corp=1',
+          png: 'data:image/png;base64,AAAA',
+        }),
+      },
+    });
+    await tap(await screen.findByText('经纪人登录入口'));
+    expect((await screen.findByAltText('经纪人登录二维码')).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(screen.getByText('https://crm.example.com/houseloan/login?corp=1')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/houseChannelEntry').query).toEqual({ id: '5' });
+  });
+
+  it('shows a refusal of the entry with a retry', async () => {
+    await renderPage('/business/houseChannelDetail/5', {
+      api: {
+        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])),
+        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/houseChannelEntry': fail('无权查看该渠道'),
+      },
+    });
+    await tap(await screen.findByText('经纪人登录入口'));
+    expect(await screen.findByText('无权查看该渠道')).toBeTruthy();
+  });
+});

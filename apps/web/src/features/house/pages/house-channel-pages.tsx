@@ -1,13 +1,15 @@
 import { houseChannelFormSchema } from '@crm/domain/house';
-import { Button, Input, List } from 'antd-mobile';
+import { Button, Input, List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { LinkQr } from '../../../components/link-qr.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useSetChannelEnabled } from '../api/channel-referrals.ts';
+import { useChannelEntry, useSetChannelEnabled } from '../api/channel-referrals.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
@@ -75,6 +77,7 @@ export function HouseChannelDetailPage() {
   const clients = useHouseList({ channel_id: id });
   const c = channel.items[0];
   const setEnabled = useSetChannelEnabled();
+  const [entryOpen, setEntryOpen] = useState(false);
   const toggle = async (enabled: boolean) => {
     if (!(await askToConfirm(enabled ? t.stopChannelConfirm : t.resumeChannelConfirm, t))) return;
     try {
@@ -92,6 +95,9 @@ export function HouseChannelDetailPage() {
           <List.Item extra={`${c.contact} ${c.phone}`}>{t.contact}</List.Item>
           <List.Item extra={c.owner_name}>{t.owner}</List.Item>
           {c.remark ? <List.Item description={c.remark}>{t.remark}</List.Item> : null}
+          <List.Item arrow onClick={() => setEntryOpen(true)}>
+            {t.agentEntry}
+          </List.Item>
           <List.Item
             extra={
               <Button
@@ -108,8 +114,29 @@ export function HouseChannelDetailPage() {
           </List.Item>
         </List>
       ) : null}
+      <Popup
+        visible={entryOpen}
+        onMaskClick={() => setEntryOpen(false)}
+        showCloseButton
+        onClose={() => setEntryOpen(false)}
+      >
+        <AgentEntry id={id} open={entryOpen} />
+      </Popup>
       <ClientList list={clients} header={t.channelClients} to={(client) => houseDetailPath(client.id)} />
       <HouseAction onClick={() => void navigate(`/business/houseAdd?channel=${id}`)}>{t.addFromChannel}</HouseAction>
+    </div>
+  );
+}
+
+/** The agents' way into the portal (decision 052): the company's /houseloan login as a QR code and a link. */
+function AgentEntry({ id, open }: { id: number; open: boolean }) {
+  const entry = useChannelEntry(id, open);
+  if (entry.isPending) return <PageLoading />;
+  if (entry.isError) return <LoadError message={entry.error.message} onRetry={() => void entry.refetch()} />;
+  return (
+    <div className="house-agent-entry">
+      <p className="house-agent-entry__hint">{t.agentEntryHint}</p>
+      <LinkQr png={entry.data.png} link={entry.data.link} alt={t.agentEntryAlt} label={t.agentEntryLink} />
     </div>
   );
 }
