@@ -1,5 +1,5 @@
-import { NavBar } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router';
+import { layoutTexts } from './texts.ts';
 import { hasBackArrow, titleForPath } from './titles.ts';
 
 const homeOf = (pathname: string) =>
@@ -24,10 +24,19 @@ export function AppHeader() {
   };
 
   return (
+    // Not antd-mobile's NavBar: its left slot is an unnamed role="button" even without a back arrow, which
+    // screen readers announce as a nameless button; this one is a named button and a real heading.
     <header className="app-header">
-      <NavBar back={showBack ? '' : null} backIcon={showBack} onBack={goBack}>
-        {titleForPath(pathname) ?? ''}
-      </NavBar>
+      <div className="app-header__bar">
+        {showBack ? (
+          <button type="button" className="app-header__back" aria-label={layoutTexts.back} onClick={goBack}>
+            <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true">
+              <path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        ) : null}
+        <h1 className="app-header__title">{titleForPath(pathname) ?? ''}</h1>
+      </div>
     </header>
   );
 }

@@ -74,7 +74,7 @@ describe('/houseloan/login', () => {
     });
     expect(await screen.findByText('您好，李经纪')).toBeTruthy();
     // No back arrow on the portal's home.
-    expect(document.querySelector('.adm-nav-bar-back-arrow')).toBeNull();
+    expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
   });
 
   it("names the bad fields, sends nothing, and keeps what was typed after the server's refusal", async () => {

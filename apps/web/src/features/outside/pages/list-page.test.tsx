@@ -47,7 +47,7 @@ describe('/outside/list', () => {
       },
     });
     await screen.findByText('暂无数据');
-    await tap(document.querySelector('.adm-nav-bar-back') as HTMLElement);
+    await tap(screen.getByRole('button', { name: '返回' }));
     await expect.poll(page.pathname).toBe('/outside/index');
   });
 });
