@@ -62,7 +62,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
           <div>
             <p style={{ fontSize: 20, letterSpacing: 1, margin: '8px 0' }}>{reading.number}</p>
             <p>{T.scanConfidence(Math.round(reading.confidence * 100))}</p>
-            {reading.valid ? null : <p style={{ color: '#ff3141' }}>{T.scanUnchecked}</p>}
+            {reading.valid ? null : <p style={{ color: 'var(--adm-color-danger)' }}>{T.scanUnchecked}</p>}
           </div>
         ),
         confirmText: T.scanUse,

@@ -1,0 +1,110 @@
+// Lighthouse (mobile profile: a mid-range phone on slow 4G, simulated) against the product as `npm start`
+// serves it, in the machine's Chromium: performance and accessibility of /login, /index, /business/list and
+// /calculator. Run with `npm run bench:lighthouse` (builds the web app first). See bench/README.md §4.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { logIn } from './lib/demo-login.mjs';
+import { findChromium, startProduct, stopAllServers } from './lib/servers.mjs';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(benchDir, 'results/lighthouse.json');
+const distIndex = path.join(benchDir, '../apps/web/dist/index.html');
+/** Issue 19's bar for both categories on every page. */
+const TARGET = 95;
+/** The pages; the signed-in ones carry the demo staff member's session cookie. */
+const PAGES = [
+  { path: '/login', signedIn: false },
+  { path: '/index', signedIn: true },
+  { path: '/business/list', signedIn: true },
+  { path: '/calculator', signedIn: true },
+];
+
+const chromium = findChromium();
+if (chromium.problem) {
+  console.error(`bench: ${chromium.problem}. Install it with: apt-get install -y chromium`);
+  process.exit(1);
+}
+if (!fs.existsSync(distIndex)) {
+  console.error('bench: apps/web/dist is missing; run `npm run build` first (npm run bench:lighthouse does)');
+  process.exit(1);
+}
+
+const started = Date.now();
+const rows = [];
+let chrome;
+try {
+  const server = await startProduct('lighthouse target', {
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'crm-lighthouse-')),
+  });
+  const cookie = await logIn(server.url);
+  chrome = await chromeLauncher.launch({
+    chromePath: chromium.path,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  for (const page of PAGES) {
+    const result = await lighthouse(
+      `${server.url}${page.path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
+      },
+      undefined,
+    );
+    const { lhr } = result;
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+    rows.push({
+      path: page.path,
+      landedOn: new URL(lhr.finalDisplayedUrl).pathname,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      fcpMs: ms('first-contentful-paint'),
+      lcpMs: ms('largest-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
+      cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      failedAccessibilityAudits: Object.values(lhr.audits)
+        .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
+        .filter((audit) => audit.score !== null && audit.score < 1)
+        .map((audit) => `${audit.id} (${audit.details?.items?.[0]?.node?.snippet ?? ''})`),
+    });
+  }
+} finally {
+  await chrome?.kill();
+  await stopAllServers();
+}
+
+const pad = (value, width) => String(value).padStart(width);
+console.log(`\nLighthouse ${TARGET}+ wanted (mobile profile), load average ${os.loadavg()[0].toFixed(2)}:\n`);
+console.log('page             perf  a11y    FCP ms    LCP ms    TBT ms    CLS  landed on');
+for (const row of rows) {
+  console.log(
+    `${row.path.padEnd(15)} ${pad(row.performance, 5)} ${pad(row.accessibility, 5)} ${pad(row.fcpMs, 9)} ${pad(row.lcpMs, 9)} ${pad(row.tbtMs, 9)} ${pad(row.cls, 6)}  ${row.landedOn}`,
+  );
+  if (row.failedAccessibilityAudits.length > 0)
+    console.log(`                accessibility audits failed: ${row.failedAccessibilityAudits.join(', ')}`);
+}
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`,
+  loadAverage: os.loadavg()[0],
+  target: TARGET,
+  pages: rows,
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+};
+fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+const below = rows.filter((row) => row.performance < TARGET || row.accessibility < TARGET);
+console.log(
+  below.length === 0
+    ? `\nEvery page at ${TARGET} or above.`
+    : `\nBelow ${TARGET}: ${below.map((row) => row.path).join(', ')} (scores move with the machine's load; see the load average).`,
+);
+console.log(`Written to ${path.relative(process.cwd(), resultsFile)}`);
