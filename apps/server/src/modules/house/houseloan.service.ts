@@ -346,14 +346,18 @@ export function createHouseloanService({ repo, house, auth, files, now }: Housel
       const [corpName, channelName] = await Promise.all([repo.corpName(corpId), repo.channelName(corpId, channelId)]);
       if (!corpName || !channelName) throw new NotFoundError(T.channelNotFound);
       const at = now();
-      const months = await Promise.all(
+      // Six rankings, oldest first; this month's (the last) also gives the rank.
+      const rankings = await Promise.all(
         [5, 4, 3, 2, 1, 0].map(async (back) => {
           const month = chinaMonth(at, back);
-          const row = (await repo.ranking(corpId, month)).find((r) => r.channelId === channelId);
-          return { month: month.label, completed: row?.completed ?? 0, brokerage_fen: row?.brokerageFen ?? 0 };
+          return { month, rows: await repo.ranking(corpId, month) };
         }),
       );
-      const current = (await repo.ranking(corpId, chinaMonth(at))).findIndex((r) => r.channelId === channelId);
+      const months = rankings.map(({ month, rows }) => {
+        const row = rows.find((r) => r.channelId === channelId);
+        return { month: month.label, completed: row?.completed ?? 0, brokerage_fen: row?.brokerageFen ?? 0 };
+      });
+      const current = (rankings[rankings.length - 1]?.rows ?? []).findIndex((r) => r.channelId === channelId);
       const thisMonth = months[months.length - 1] ?? { month: '', completed: 0, brokerage_fen: 0 };
       return {
         corp_name: corpName,
