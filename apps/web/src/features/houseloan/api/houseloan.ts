@@ -141,14 +141,6 @@ export const useBrokerage = () =>
       ),
   });
 
-/** The first page of brokerage for the totals (paid, pending). */
-export const useBrokerageTotals = () =>
-  useQuery({
-    queryKey: [...houseloanKeys.brokerage, 'totals'],
-    queryFn: async ({ signal }) =>
-      houseloanBrokerageSchema.parse((await apiPost<unknown>('/api/houseloan/brokerage', { limit: 1 }, signal)).data),
-  });
-
 export const useAppointments = () =>
   useQuery({
     queryKey: houseloanKeys.sign,

@@ -295,6 +295,8 @@ describe('/houseloan/mine', () => {
     });
     expect(await screen.findByText('¥5,000.00')).toBeTruthy();
     expect(screen.getAllByText('¥7,000.00').length).toBeGreaterThan(0);
+    // The totals come with the list's first page: one call, not a second one for the totals.
+    expect(page.api.callsTo('/api/houseloan/brokerage')).toHaveLength(1);
     expect((await screen.findByText('王小明')).getAttribute('href')).toBe('tel:13800000001');
     await tap(screen.getByRole('button', { name: '退出登录' }));
     await tap(await screen.findByRole('button', { name: '确定' }));

@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showErrorToast } from '../../../lib/toast.ts';
-import { useBrokerage, useBrokerageTotals, useLogout, useMe, useService } from '../api/houseloan.ts';
+import { useBrokerage, useLogout, useMe, useService } from '../api/houseloan.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
@@ -18,8 +18,9 @@ export function HouseloanMinePage() {
   const navigate = useNavigate();
   const me = useMe();
   const service = useService();
-  const totals = useBrokerageTotals();
   const brokerage = useBrokerage();
+  // Every page of the brokerage list carries the agent's totals: the first one's are shown above it.
+  const totals = brokerage.pages[0];
   const logout = useLogout();
   if (me.isPending) return <PageLoading />;
   if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
@@ -54,11 +55,11 @@ export function HouseloanMinePage() {
       </List>
       <div className="houseloan-totals">
         <div className="houseloan-total">
-          <strong>{formatFen(totals.data?.pending_fen ?? 0)}</strong>
+          <strong>{formatFen(totals?.pending_fen ?? 0)}</strong>
           {T.pendingFen}
         </div>
         <div className="houseloan-total">
-          <strong>{formatFen(totals.data?.paid_fen ?? 0)}</strong>
+          <strong>{formatFen(totals?.paid_fen ?? 0)}</strong>
           {T.paidFen}
         </div>
       </div>
