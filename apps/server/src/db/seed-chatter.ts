@@ -46,7 +46,12 @@ export async function seedChatterDemo(db: Db, clock: Clock): Promise<void> {
     .returning({ id: customerFilings.id });
   if (!filing) throw new Error('demo filing not created');
   const mine = await repo.ensureAccount(1, 'staff', { staffId: 1 }, at);
-  const wallet = await repo.ensureAccount(1, 'wallet', { filingId: filing.id, walletCode: 'demo-wallet-liu-0000000000' }, at);
+  const wallet = await repo.ensureAccount(
+    1,
+    'wallet',
+    { filingId: filing.id, walletCode: 'demo-wallet-liu-0000000000' },
+    at,
+  );
   await repo.transfer({
     corpId: 1,
     kind: 'send',

@@ -34,7 +34,13 @@ export function scriptedIdOcr(): OcrAdapter & { reads: string } {
 }
 
 /** Grants a member points from the company's pool through the ledger (the seed's way). */
-export async function grantPoints(db: Db, now: Clock, person: { corpId: number; id: number }, amount: number, key: string) {
+export async function grantPoints(
+  db: Db,
+  now: Clock,
+  person: { corpId: number; id: number },
+  amount: number,
+  key: string,
+) {
   const service = createChatterService({
     repo: createChatterRepository(db),
     wecom: createDemoWecomAdapter(),

@@ -136,9 +136,7 @@ export const sendPointRequestSchema = z.object({
     .max(MAX_POINTS_PER_SEND, M.amountInvalid),
   reason: z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(100, M.reasonTooLong),
   /** The sender's idempotency key for this send: a retry with the same key moves nothing twice. */
-  idempotency_key: z
-    .string({ error: M.keyInvalid })
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, M.keyInvalid),
+  idempotency_key: z.string({ error: M.keyInvalid }).regex(/^[A-Za-z0-9_-]{8,64}$/, M.keyInvalid),
 });
 
 /** The card the page sends into the chat (ww.sendChatMessage, msgtype news), built by the server after the commit. */
@@ -181,7 +179,11 @@ export const userlistRowSchema = z.object({
 export type UserlistRow = z.infer<typeof userlistRowSchema>;
 export const userlistSchema = pageSchema(userlistRowSchema);
 
-export const historyRequestSchema = z.object({ id: rowIdSchema(M.filingRequired), cursor: cursorSchema, limit: pageSizeSchema });
+export const historyRequestSchema = z.object({
+  id: rowIdSchema(M.filingRequired),
+  cursor: cursorSchema,
+  limit: pageSizeSchema,
+});
 export const historyRowSchema = z.object({
   id: z.number().int(),
   amount: z.number().int(),
@@ -192,7 +194,12 @@ export const historyRowSchema = z.object({
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 export const historySchema = pageSchema(historyRowSchema);
 
-export const workItemSchema = z.object({ id: z.number().int(), title: z.string(), url: z.string(), sort: z.number().int() });
+export const workItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  sort: z.number().int(),
+});
 export type WorkItem = z.infer<typeof workItemSchema>;
 export const workListSchema = z.object({ list: z.array(workItemSchema) });
 export const addWorkListRequestSchema = z.object({

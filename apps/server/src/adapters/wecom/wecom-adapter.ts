@@ -179,7 +179,14 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
   return {
     kind: 'wecom',
     // The chat sidebar's calls (wecom-chat.ts): agent_config ticket, external contacts.
-    ...createWecomChatCalls({ corpId, agentId, now, nonce, callWithToken, cache: (f) => createCredentialCache(f, now) }),
+    ...createWecomChatCalls({
+      corpId,
+      agentId,
+      now,
+      nonce,
+      callWithToken,
+      cache: (f) => createCredentialCache(f, now),
+    }),
     oauthAuthorizeUrl: (redirectUri, state) => oauthAuthorizeUrl(corpId, agentId, redirectUri, state),
     webLoginUrl: (redirectUri, state) => webLoginUrl(corpId, agentId, redirectUri, state),
     async getUserIdByCode(code) {

@@ -28,7 +28,13 @@ afterEach(async () => {
 async function setup(fakeOpts: Partial<FakeWecomOptions> = {}, adapterOpts: Partial<WecomOptions> = {}) {
   const server = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET, ...fakeOpts });
   fake = server;
-  const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: AGENT_ID, secret: SECRET, apiBase: server.apiBase, ...adapterOpts });
+  const wecom = createWecomAdapter({
+    corpId: CORP_ID,
+    agentId: AGENT_ID,
+    secret: SECRET,
+    apiBase: server.apiBase,
+    ...adapterOpts,
+  });
   return { server, wecom };
 }
 
@@ -66,7 +72,9 @@ describe('app ticket caching against the fake WeCom server', () => {
     let clock = 1_000_000_000;
     const { server, wecom } = await setup({ chat: { agentTicketExpiresIn: 7200 } }, { now: () => clock });
     server.chat.delayTicketsMs = 50;
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => wecom.agentConfig(`https://crm.example/p${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => wecom.agentConfig(`https://crm.example/p${i}`)),
+    );
     expect(new Set(answers.map((a) => a.signature)).size).toBe(20);
     expect(server.chat.agentTicketRequests).toBe(1);
     expect(server.tokenRequests).toBe(1);
@@ -100,11 +108,9 @@ describe('externalcontact/get', () => {
       name: '陈女士',
       followUserIds: followers,
     });
-    expect(server.requests.filter((r) => r.path === '/cgi-bin/externalcontact/get').map((r) => r.query.cursor)).toEqual([
-      undefined,
-      '2',
-      '4',
-    ]);
+    expect(server.requests.filter((r) => r.path === '/cgi-bin/externalcontact/get').map((r) => r.query.cursor)).toEqual(
+      [undefined, '2', '4'],
+    );
   });
 
   it('answers null for a contact WeCom does not know (84061), and throws on a WeCom failure', async () => {
@@ -128,7 +134,12 @@ describe('the offline demo adapter speaks the same calls', () => {
     const demo = createDemoWecomAdapter({ now: () => VECTOR.timestamp * 1000 });
     const agent = await demo.agentConfig(VECTOR.url);
     expect(agent.signature).toBe(
-      jsSdkSignature({ ticket: DEMO_AGENT_TICKET, nonceStr: agent.nonceStr, timestamp: VECTOR.timestamp, url: VECTOR.url }),
+      jsSdkSignature({
+        ticket: DEMO_AGENT_TICKET,
+        nonceStr: agent.nonceStr,
+        timestamp: VECTOR.timestamp,
+        url: VECTOR.url,
+      }),
     );
     const first = DEMO_EXTERNAL_CONTACTS[0];
     await expect(demo.getExternalContact(first?.externalUserid ?? '')).resolves.toMatchObject({ name: '陈女士' });

@@ -34,9 +34,15 @@ async function walletWorld(tag: string, granted: number) {
   const filed = (
     await postForm(test.app, '/api/chattergee/addFiling', { external_userid: ext, name: '客户' }, { cookie })
   ).json<Body<Filing>>();
-  await postFile(test, '/api/chattergee/authFiling', { id: filed.data.id, real_name: '陈静', id_number: VALID_ID_NUMBER }, await makeJpeg(), {
-    cookie,
-  });
+  await postFile(
+    test,
+    '/api/chattergee/authFiling',
+    { id: filed.data.id, real_name: '陈静', id_number: VALID_ID_NUMBER },
+    await makeJpeg(),
+    {
+      cookie,
+    },
+  );
   await postForm(test.app, '/api/chattergee/openPurse', { id: filed.data.id }, { cookie });
   await grantPoints(test.db, () => AT, me, granted, `grant-${tag}`);
   return { corp, me, ext, cookie };

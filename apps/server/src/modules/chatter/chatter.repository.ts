@@ -306,17 +306,34 @@ export function createChatterRepository(db: Db) {
 
     workItems: (corpId: number) =>
       db
-        .select({ id: workbenchItems.id, title: workbenchItems.title, url: workbenchItems.url, sort: workbenchItems.sort })
+        .select({
+          id: workbenchItems.id,
+          title: workbenchItems.title,
+          url: workbenchItems.url,
+          sort: workbenchItems.sort,
+        })
         .from(workbenchItems)
         .where(eq(workbenchItems.corpId, corpId))
         .orderBy(asc(workbenchItems.sort), asc(workbenchItems.id)),
 
-    async addWorkItem(values: { corpId: number; title: string; url: string; sort: number; createdBy: number; at: Date }) {
+    async addWorkItem(values: {
+      corpId: number;
+      title: string;
+      url: string;
+      sort: number;
+      createdBy: number;
+      at: Date;
+    }) {
       const [row] = await db
         .insert(workbenchItems)
         .values({ ...values, createdAt: values.at })
         .onConflictDoNothing()
-        .returning({ id: workbenchItems.id, title: workbenchItems.title, url: workbenchItems.url, sort: workbenchItems.sort });
+        .returning({
+          id: workbenchItems.id,
+          title: workbenchItems.title,
+          url: workbenchItems.url,
+          sort: workbenchItems.sort,
+        });
       return row;
     },
 

@@ -44,9 +44,15 @@ async function walletReady(w: Awaited<ReturnType<typeof world>>) {
   const filed = await call<Filing>('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, w.cookie);
   const id = filed.body.data.id;
   ocr.reads = VALID_ID_NUMBER;
-  await postFile(test, '/api/chattergee/authFiling', { id, real_name: '陈静', id_number: VALID_ID_NUMBER }, await makeJpeg(), {
-    cookie: w.cookie,
-  });
+  await postFile(
+    test,
+    '/api/chattergee/authFiling',
+    { id, real_name: '陈静', id_number: VALID_ID_NUMBER },
+    await makeJpeg(),
+    {
+      cookie: w.cookie,
+    },
+  );
   await call<Filing>('/api/chattergee/openPurse', { id }, w.cookie);
   return id;
 }
@@ -64,7 +70,12 @@ describe('initWxWorkConfig', () => {
       jsSdkSignature({ ticket: DEMO_JSAPI_TICKET, nonceStr: config.nonceStr, timestamp: config.timestamp, url }),
     );
     expect(agentConfig.signature).toBe(
-      jsSdkSignature({ ticket: DEMO_AGENT_TICKET, nonceStr: agentConfig.nonceStr, timestamp: agentConfig.timestamp, url }),
+      jsSdkSignature({
+        ticket: DEMO_AGENT_TICKET,
+        nonceStr: agentConfig.nonceStr,
+        timestamp: agentConfig.timestamp,
+        url,
+      }),
     );
     expect(Number.isInteger(config.timestamp)).toBe(true);
     expect(body.data.demo).toBe(true);
@@ -91,7 +102,14 @@ describe('customer files keyed by external_userid, checked against externalconta
     expect(filed.body).toMatchObject({
       code: 0,
       msg: '建档成功',
-      data: { external_userid: w.ext, name: '陈女士', mobile: '13912345678', staff_name: '王小明', real_name: null, wallet: null },
+      data: {
+        external_userid: w.ext,
+        name: '陈女士',
+        mobile: '13912345678',
+        staff_name: '王小明',
+        real_name: null,
+        wallet: null,
+      },
     });
     const again = await call('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, w.cookie);
     expect(again.body).toMatchObject({ code: 1, msg: '该客户已建档' });
@@ -102,19 +120,31 @@ describe('customer files keyed by external_userid, checked against externalconta
   it('refuses a member who does not follow the contact (403), an unknown contact (404), an unbound member, bad input', async () => {
     const w = await world();
     const colleague = await createStaff(test.db, w.corp.id, { wxworkId: `other${seq}` });
-    const notMine = await call('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, await staffCookie(test, colleague));
+    const notMine = await call(
+      '/api/chattergee/addFiling',
+      { external_userid: w.ext, name: '陈女士' },
+      await staffCookie(test, colleague),
+    );
     expect(notMine).toMatchObject({ status: 403, body: { msg: '你不是该客户的跟进人' } });
     const unknown = await call('/api/chattergee/getFiling', { external_userid: 'wmNobodyAtAll' }, w.cookie);
     expect(unknown).toMatchObject({ status: 404, body: { msg: '该外部联系人不存在' } });
     const unbound = await createStaff(test.db, w.corp.id);
-    const noWecom = await call('/api/chattergee/getFiling', { external_userid: w.ext }, await staffCookie(test, unbound));
+    const noWecom = await call(
+      '/api/chattergee/getFiling',
+      { external_userid: w.ext },
+      await staffCookie(test, unbound),
+    );
     expect(noWecom.body).toMatchObject({ code: 1, msg: '请先通过企业微信登录，绑定你的企业微信账号' });
     const badName = await call('/api/chattergee/addFiling', { external_userid: w.ext, name: '' }, w.cookie);
     expect(badName.body).toMatchObject({ code: 1, msg: '请输入客户姓名' });
     const badId = await call('/api/chattergee/addFiling', { external_userid: 'wm/../x', name: '陈' }, w.cookie);
     expect(badId.body).toMatchObject({ code: 1, msg: '外部联系人无效' });
     const partner = await createPartner(test.db, w.me);
-    const asPartner = await call('/api/chattergee/getFiling', { external_userid: w.ext }, await sessionCookie(test, { kind: 'partner', corpId: w.corp.id, partnerId: partner.id }));
+    const asPartner = await call(
+      '/api/chattergee/getFiling',
+      { external_userid: w.ext },
+      await sessionCookie(test, { kind: 'partner', corpId: w.corp.id, partnerId: partner.id }),
+    );
     expect(asPartner.status).toBe(403);
   });
 
@@ -128,9 +158,15 @@ describe('customer files keyed by external_userid, checked against externalconta
       const answer = await call(url, { id }, b.cookie);
       expect(answer).toMatchObject({ status: 404, body: { msg: '客户档案不存在' } });
     }
-    const auth = await postFile(test, '/api/chattergee/authFiling', { id, real_name: '陈静', id_number: VALID_ID_NUMBER }, await makeJpeg(), {
-      cookie: b.cookie,
-    });
+    const auth = await postFile(
+      test,
+      '/api/chattergee/authFiling',
+      { id, real_name: '陈静', id_number: VALID_ID_NUMBER },
+      await makeJpeg(),
+      {
+        cookie: b.cookie,
+      },
+    );
     expect(auth.statusCode).toBe(404);
   });
 });
@@ -138,7 +174,11 @@ describe('customer files keyed by external_userid, checked against externalconta
 describe('real-name auth (auth/{id})', () => {
   it('checks the ID number, reads the card with OCR, and records the auth once', async () => {
     const w = await world();
-    const { body } = await call<Filing>('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, w.cookie);
+    const { body } = await call<Filing>(
+      '/api/chattergee/addFiling',
+      { external_userid: w.ext, name: '陈女士' },
+      w.cookie,
+    );
     const id = body.data.id;
     const auth = (fields: Record<string, string | number>, file: Buffer | null) =>
       postFile(test, '/api/chattergee/authFiling', { id, real_name: '陈静', ...fields }, file, { cookie: w.cookie });
@@ -159,19 +199,32 @@ describe('real-name auth (auth/{id})', () => {
       msg: '实名认证成功',
       data: { real_name: '陈静', id_number_masked: '110***********002X', authed_at: AT.toISOString() },
     });
-    expect((await auth({ id_number: VALID_ID_NUMBER }, photo)).json()).toMatchObject({ code: 1, msg: '该客户已完成实名认证' });
+    expect((await auth({ id_number: VALID_ID_NUMBER }, photo)).json()).toMatchObject({
+      code: 1,
+      msg: '该客户已完成实名认证',
+    });
   });
 });
 
 describe('wallet and points', () => {
   it('opens a wallet only after real-name auth, once', async () => {
     const w = await world();
-    const { body } = await call<Filing>('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, w.cookie);
+    const { body } = await call<Filing>(
+      '/api/chattergee/addFiling',
+      { external_userid: w.ext, name: '陈女士' },
+      w.cookie,
+    );
     const early = await call('/api/chattergee/openPurse', { id: body.data.id }, w.cookie);
     expect(early.body).toMatchObject({ code: 1, msg: '请先完成客户实名认证' });
-    await postFile(test, '/api/chattergee/authFiling', { id: body.data.id, real_name: '陈静', id_number: VALID_ID_NUMBER }, await makeJpeg(), {
-      cookie: w.cookie,
-    });
+    await postFile(
+      test,
+      '/api/chattergee/authFiling',
+      { id: body.data.id, real_name: '陈静', id_number: VALID_ID_NUMBER },
+      await makeJpeg(),
+      {
+        cookie: w.cookie,
+      },
+    );
     const opened = await call<Filing>('/api/chattergee/openPurse', { id: body.data.id }, w.cookie);
     expect(opened.body).toMatchObject({ code: 0, msg: '钱包开通成功', data: { wallet: { balance: 0 } } });
     expect(opened.body.data.wallet?.link).toMatch(
@@ -185,7 +238,11 @@ describe('wallet and points', () => {
   it('sends points from the member to the wallet: both balances move, a retried key moves nothing, the card says it', async () => {
     const w = await world();
     await walletReady(w);
-    const broke = await call('/api/chattergee/sendPoint', { external_userid: w.ext, amount: 10, reason: '首单奖励', idempotency_key: key() }, w.cookie);
+    const broke = await call(
+      '/api/chattergee/sendPoint',
+      { external_userid: w.ext, amount: 10, reason: '首单奖励', idempotency_key: key() },
+      w.cookie,
+    );
     expect(broke.body).toMatchObject({ code: 1, msg: '积分余额不足' });
 
     await grantPoints(test.db, () => AT, w.me, 500, key());
@@ -197,7 +254,10 @@ describe('wallet and points', () => {
       msg: '积分赠送成功',
       data: { amount: 120, mine: 380, customer: 120, replayed: false },
     });
-    expect(first.body.data.card).toMatchObject({ title: '您收到 120 积分', desc: '王小明 赠送：首单奖励。钱包余额 120 积分' });
+    expect(first.body.data.card).toMatchObject({
+      title: '您收到 120 积分',
+      desc: '王小明 赠送：首单奖励。钱包余额 120 积分',
+    });
     const retry = await call<SendPoint>('/api/chattergee/sendPoint', send, w.cookie);
     expect(retry.body).toMatchObject({
       code: 0,
@@ -216,23 +276,38 @@ describe('wallet and points', () => {
 
     const history = await call<{ list: { amount: number; reason: string; staff_name: string }[] }>(
       '/api/chattergee/pointList',
-      { id: (await call<GetFiling>('/api/chattergee/getFiling', { external_userid: w.ext }, w.cookie)).body.data.filing?.id ?? 0 },
+      {
+        id:
+          (await call<GetFiling>('/api/chattergee/getFiling', { external_userid: w.ext }, w.cookie)).body.data.filing
+            ?.id ?? 0,
+      },
       w.cookie,
     );
-    expect(history.body.data.list).toEqual([expect.objectContaining({ amount: 120, reason: '首单奖励', staff_name: '王小明' })]);
+    expect(history.body.data.list).toEqual([
+      expect.objectContaining({ amount: 120, reason: '首单奖励', staff_name: '王小明' }),
+    ]);
   });
 
   it('refuses a send without a reason, a fractional or negative amount, a malformed key, a contact without a wallet', async () => {
     const w = await world();
     const base = { external_userid: w.ext, amount: 10, reason: '奖励', idempotency_key: key() };
-    expect((await call('/api/chattergee/sendPoint', { ...base, reason: ' ' }, w.cookie)).body.msg).toBe('请填写赠送原因');
-    expect((await call('/api/chattergee/sendPoint', { ...base, amount: 1.5 }, w.cookie)).body.msg).toBe('积分须为 1 到 1000000 的整数');
-    expect((await call('/api/chattergee/sendPoint', { ...base, amount: -3 }, w.cookie)).body.msg).toBe('积分须为 1 到 1000000 的整数');
+    expect((await call('/api/chattergee/sendPoint', { ...base, reason: ' ' }, w.cookie)).body.msg).toBe(
+      '请填写赠送原因',
+    );
+    expect((await call('/api/chattergee/sendPoint', { ...base, amount: 1.5 }, w.cookie)).body.msg).toBe(
+      '积分须为 1 到 1000000 的整数',
+    );
+    expect((await call('/api/chattergee/sendPoint', { ...base, amount: -3 }, w.cookie)).body.msg).toBe(
+      '积分须为 1 到 1000000 的整数',
+    );
     expect((await call('/api/chattergee/sendPoint', { ...base, idempotency_key: 'x' }, w.cookie)).body.code).toBe(1);
     const unfiled = await call('/api/chattergee/sendPoint', base, w.cookie);
     expect(unfiled).toMatchObject({ status: 404, body: { msg: '客户档案不存在' } });
     await call('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, w.cookie);
-    expect((await call('/api/chattergee/sendPoint', base, w.cookie)).body).toMatchObject({ code: 1, msg: '该客户尚未开通钱包' });
+    expect((await call('/api/chattergee/sendPoint', base, w.cookie)).body).toMatchObject({
+      code: 1,
+      msg: '该客户尚未开通钱包',
+    });
   });
 
   it('keeps the ledger double-entry and append-only: every account is the sum of its entries, all entries sum to zero', async () => {
@@ -240,7 +315,11 @@ describe('wallet and points', () => {
     await walletReady(w);
     await grantPoints(test.db, () => AT, w.me, 300, key());
     for (const amount of [10, 20, 30]) {
-      await call('/api/chattergee/sendPoint', { external_userid: w.ext, amount, reason: '活动', idempotency_key: key() }, w.cookie);
+      await call(
+        '/api/chattergee/sendPoint',
+        { external_userid: w.ext, amount, reason: '活动', idempotency_key: key() },
+        w.cookie,
+      );
     }
     const accounts = await test.db.select().from(pointAccounts).where(eq(pointAccounts.corpId, w.corp.id));
     const sums = await test.db
@@ -253,7 +332,9 @@ describe('wallet and points', () => {
     }
     expect(accounts.reduce((total, a) => total + a.balance, 0)).toBe(0);
     expect(accounts.find((a) => a.kind === 'staff')?.balance).toBe(240);
-    await expect(test.db.update(pointEntries).set({ amount: 1 }).where(eq(pointEntries.corpId, w.corp.id))).rejects.toThrow();
+    await expect(
+      test.db.update(pointEntries).set({ amount: 1 }).where(eq(pointEntries.corpId, w.corp.id)),
+    ).rejects.toThrow();
     await expect(test.db.delete(pointEntries).where(eq(pointEntries.corpId, w.corp.id))).rejects.toThrow();
   });
 
@@ -275,11 +356,10 @@ describe('wallet and points', () => {
   it('userlist pages the caller’s files, newest first, with wallet balances', async () => {
     const w = await world();
     const id = await walletReady(w);
-    const list = await call<{ list: { id: number; authed: boolean; balance: number | null }[]; next_cursor: number | null }>(
-      '/api/chattergee/userlist',
-      { limit: 10 },
-      w.cookie,
-    );
+    const list = await call<{
+      list: { id: number; authed: boolean; balance: number | null }[];
+      next_cursor: number | null;
+    }>('/api/chattergee/userlist', { limit: 10 }, w.cookie);
     expect(list.body.data).toEqual({
       list: [expect.objectContaining({ id, authed: true, balance: 0, external_userid: w.ext })],
       next_cursor: null,
@@ -295,17 +375,45 @@ describe('the WeCom workbench', () => {
     const w = await world();
     const leader = await createStaff(test.db, w.corp.id, { isLeader: true });
     const leaderCookie = await staffCookie(test, leader);
-    const added = await call('/common/wxwork/addWorkList', { title: '积分工具', url: '/chattergee/home', sort: 2 }, leaderCookie);
-    expect(added.body).toMatchObject({ code: 0, msg: '添加成功', data: { title: '积分工具', url: '/chattergee/home', sort: 2 } });
-    await call('/common/wxwork/addWorkList', { title: '计算器', url: 'https://crm.example/calculator', sort: 1 }, leaderCookie);
-    expect((await call('/common/wxwork/addWorkList', { title: '积分工具', url: '/x' }, leaderCookie)).body.msg).toBe('已有同名的工作台应用');
-    expect((await call('/common/wxwork/addWorkList', { title: '坏链接', url: 'javascript:alert(1)' }, leaderCookie)).body.code).toBe(1);
+    const added = await call(
+      '/common/wxwork/addWorkList',
+      { title: '积分工具', url: '/chattergee/home', sort: 2 },
+      leaderCookie,
+    );
+    expect(added.body).toMatchObject({
+      code: 0,
+      msg: '添加成功',
+      data: { title: '积分工具', url: '/chattergee/home', sort: 2 },
+    });
+    await call(
+      '/common/wxwork/addWorkList',
+      { title: '计算器', url: 'https://crm.example/calculator', sort: 1 },
+      leaderCookie,
+    );
+    expect((await call('/common/wxwork/addWorkList', { title: '积分工具', url: '/x' }, leaderCookie)).body.msg).toBe(
+      '已有同名的工作台应用',
+    );
+    expect(
+      (await call('/common/wxwork/addWorkList', { title: '坏链接', url: 'javascript:alert(1)' }, leaderCookie)).body
+        .code,
+    ).toBe(1);
     expect((await call('/common/wxwork/addWorkList', { title: '越权', url: '/x' }, w.cookie)).status).toBe(403);
 
-    const list = await test.app.inject({ method: 'GET', url: '/common/wxwork/workList', headers: { cookie: w.cookie } });
-    expect(list.json<Body<{ list: { title: string }[] }>>().data.list.map((i) => i.title)).toEqual(['计算器', '积分工具']);
+    const list = await test.app.inject({
+      method: 'GET',
+      url: '/common/wxwork/workList',
+      headers: { cookie: w.cookie },
+    });
+    expect(list.json<Body<{ list: { title: string }[] }>>().data.list.map((i) => i.title)).toEqual([
+      '计算器',
+      '积分工具',
+    ]);
     const other = await world();
-    const theirs = await test.app.inject({ method: 'GET', url: '/common/wxwork/workList', headers: { cookie: other.cookie } });
+    const theirs = await test.app.inject({
+      method: 'GET',
+      url: '/common/wxwork/workList',
+      headers: { cookie: other.cookie },
+    });
     expect(theirs.json<Body<{ list: unknown[] }>>().data.list).toEqual([]);
   });
 

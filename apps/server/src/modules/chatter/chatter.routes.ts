@@ -44,8 +44,12 @@ export async function chatterRoutes(
   const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
   const P = '/api/chattergee';
 
-  post(`${P}/initWxWorkConfig`, '企业微信 JS-SDK 的两个签名（config 与 agentConfig）', initWxWorkConfigRequestSchema, wxWorkConfigSchema, (_me, q) =>
-    chatter.initWxWorkConfig(q.url),
+  post(
+    `${P}/initWxWorkConfig`,
+    '企业微信 JS-SDK 的两个签名（config 与 agentConfig）',
+    initWxWorkConfigRequestSchema,
+    wxWorkConfigSchema,
+    (_me, q) => chatter.initWxWorkConfig(q.url),
   );
   post(`${P}/userlist`, '我建档的客户', userlistRequestSchema, userlistSchema, (me, q) =>
     chatter.userlist(me, q.cursor, q.limit),
@@ -57,9 +61,16 @@ export async function chatterRoutes(
     chatter.getIntegral(me, q.external_userid),
   );
   get('/common/wxwork/workList', '工作台应用', z.object({}), workListSchema, (me) => chatter.workList(me));
-  post('/common/wxwork/addWorkList', '添加工作台应用', addWorkListRequestSchema, workItemSchema, (me, q) => chatter.addWorkList(me, q), {
-    msg: T.workAdded,
-  });
+  post(
+    '/common/wxwork/addWorkList',
+    '添加工作台应用',
+    addWorkListRequestSchema,
+    workItemSchema,
+    (me, q) => chatter.addWorkList(me, q),
+    {
+      msg: T.workAdded,
+    },
+  );
   get('/api/oa/test', '企业微信应用连通测试', z.object({}), oaTestSchema, () => chatter.oaTest());
 
   // The calls whose answer names links: the request's origin stands in for PUBLIC_URL in the demo.

@@ -83,13 +83,18 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
       id_number_masked: filing.idNumber ? maskIdNumber(filing.idNumber) : null,
       authed_at: filing.authedAt ? filing.authedAt.toISOString() : null,
       wallet: wallet
-        ? { account_id: wallet.id, balance: wallet.balance, link: walletLink(origin, filing.id, wallet.walletCode ?? '') }
+        ? {
+            account_id: wallet.id,
+            balance: wallet.balance,
+            link: walletLink(origin, filing.id, wallet.walletCode ?? ''),
+          }
         : null,
       created_at: filing.createdAt.toISOString(),
     };
   }
 
-  const myBalance = async (me: StaffIdentity) => (await repo.account(me.corpId, 'staff', { staffId: me.id }))?.balance ?? 0;
+  const myBalance = async (me: StaffIdentity) =>
+    (await repo.account(me.corpId, 'staff', { staffId: me.id }))?.balance ?? 0;
 
   return {
     /** Both signatures of ww.register: wx.config (company jsapi_ticket) and wx.agentConfig (app ticket). */
@@ -285,7 +290,14 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
      * The company moves points: issues them into its pool, then grants a member some. No spec screen does this
      * (the seed and an administrator's tooling do); the same ledger and keys as a send.
      */
-    async grantPoints(corpId: number, actorStaffId: number, toStaffId: number, amount: number, reason: string, key: string) {
+    async grantPoints(
+      corpId: number,
+      actorStaffId: number,
+      toStaffId: number,
+      amount: number,
+      reason: string,
+      key: string,
+    ) {
       const at = now();
       const issuer = await repo.ensureAccount(corpId, 'issuer', {}, at);
       const pool = await repo.ensureAccount(corpId, 'pool', {}, at);
@@ -333,7 +345,13 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
         return { adapter: wecom.kind, corp_id: agent.corpId, agent_id: agent.agentId, ok: true, msg: T.oaOk };
       } catch (error) {
         if (!(error instanceof WecomError)) throw error;
-        return { adapter: wecom.kind, corp_id: '', agent_id: '', ok: false, msg: `${T.wecomUnavailable}（${error.errcode}）` };
+        return {
+          adapter: wecom.kind,
+          corp_id: '',
+          agent_id: '',
+          ok: false,
+          msg: `${T.wecomUnavailable}（${error.errcode}）`,
+        };
       }
     },
   };

@@ -32,7 +32,9 @@ export async function initWxWorkConfig(url: string) {
 }
 
 export async function getFiling(externalUserid: string, signal?: AbortSignal) {
-  return getFilingSchema.parse((await apiPost<unknown>(`${P}/getFiling`, { external_userid: externalUserid }, signal)).data);
+  return getFilingSchema.parse(
+    (await apiPost<unknown>(`${P}/getFiling`, { external_userid: externalUserid }, signal)).data,
+  );
 }
 export const useFiling = (ext: string) =>
   useQuery({ queryKey: chatterKeys.filing(ext), queryFn: ({ signal }) => getFiling(ext, signal), enabled: ext !== '' });
@@ -61,7 +63,8 @@ export const useHistory = (id: number) =>
 export const useWorkList = () =>
   useQuery({
     queryKey: chatterKeys.work,
-    queryFn: async ({ signal }) => workListSchema.parse((await apiGet<unknown>('/common/wxwork/workList', {}, signal)).data),
+    queryFn: async ({ signal }) =>
+      workListSchema.parse((await apiGet<unknown>('/common/wxwork/workList', {}, signal)).data),
   });
 
 /** A write answered with the file: the caller's lists and the contact's file are stale after it. */

@@ -75,7 +75,7 @@ export async function openSidebarSdk(): Promise<SidebarSdk> {
     demoContacts: [],
     async currentContact() {
       const context = await ww.getContext();
-      if (context.entry !== 'single_chat_tools') return null;
+      if (context.entry !== ww.EntryType.single_chat_tools) return null;
       const contact = await ww.getCurExternalContact();
       return contact.userId;
     },

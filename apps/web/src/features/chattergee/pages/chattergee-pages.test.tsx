@@ -36,7 +36,10 @@ const walletFiling = aFiling({
   authed_at: '2026-11-23T01:00:00.000Z',
   wallet: { account_id: 3, balance: 120, link: 'http://crm/chattergee/purse/11?w=x' },
 });
-const base = { '/api/chattergee/initWxWorkConfig': ok(demoConfig), '/api/chattergee/getIntegral': ok({ mine: 500, customer: 120 }) };
+const base = {
+  '/api/chattergee/initWxWorkConfig': ok(demoConfig),
+  '/api/chattergee/getIntegral': ok({ mine: 500, customer: 120 }),
+};
 
 afterEach(() => {
   sessionStorage.clear();
@@ -59,7 +62,10 @@ describe('/chattergee/home', () => {
   it('shows a filed customer with the wallet and the next steps', async () => {
     sessionStorage.setItem('chattergee.demoContact', EXT);
     const page = await renderPage('/chattergee/home', {
-      api: { ...base, '/api/chattergee/getFiling': ok({ external_userid: EXT, contact_name: '陈女士', filing: walletFiling }) },
+      api: {
+        ...base,
+        '/api/chattergee/getFiling': ok({ external_userid: EXT, contact_name: '陈女士', filing: walletFiling }),
+      },
     });
     expect(await screen.findByText('钱包余额 120 积分')).toBeTruthy();
     expect(screen.getByText('已实名')).toBeTruthy();
@@ -73,7 +79,11 @@ describe('/chattergee/home', () => {
     const page = await renderPage('/chattergee/home', {
       api: { ...base, '/api/chattergee/getFiling': fail('你不是该客户的跟进人') },
     });
-    await page.retryFailedLoad('你不是该客户的跟进人', '/api/chattergee/getFiling', ok({ external_userid: EXT, contact_name: '陈女士', filing: null }));
+    await page.retryFailedLoad(
+      '你不是该客户的跟进人',
+      '/api/chattergee/getFiling',
+      ok({ external_userid: EXT, contact_name: '陈女士', filing: null }),
+    );
     expect(await screen.findByText('该客户尚未建档')).toBeTruthy();
   });
 });
@@ -87,7 +97,7 @@ describe('/chattergee/add/{external_userid}', () => {
         '/api/chattergee/addFiling': fail('手机号格式不正确'),
       },
     });
-    expect(((await screen.findByLabelText('客户姓名')) as HTMLInputElement).value).toBe('陈女士');
+    expect((await screen.findByLabelText<HTMLInputElement>('客户姓名')).value).toBe('陈女士');
     fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '1391234' } });
     expect(await sentFields(page, '提交', '手机号格式不正确', '/api/chattergee/addFiling')).toEqual({
       external_userid: EXT,
@@ -95,7 +105,7 @@ describe('/chattergee/add/{external_userid}', () => {
       mobile: '1391234',
       remark: '',
     });
-    expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('1391234');
+    expect(screen.getByLabelText<HTMLInputElement>('手机号').value).toBe('1391234');
     page.api.set({ '/api/chattergee/addFiling': ok(aFiling(), '建档成功') });
     await tap(screen.getByRole('button', { name: '提交' }));
     await findToast('建档成功');
@@ -131,8 +141,15 @@ describe('/chattergee/purse/{id}', () => {
       api: { ...base, '/api/chattergee/openPurse': fail('请先完成客户实名认证') },
     });
     await screen.findByText('开通后，你可以向该客户的钱包赠送积分。');
-    expect(await sentFields(page, '开通钱包', '请先完成客户实名认证', '/api/chattergee/openPurse')).toEqual({ id: '11' });
-    page.api.set({ '/api/chattergee/openPurse': ok({ ...walletFiling, wallet: { ...walletFiling.wallet, balance: 0 } }, '钱包开通成功') });
+    expect(await sentFields(page, '开通钱包', '请先完成客户实名认证', '/api/chattergee/openPurse')).toEqual({
+      id: '11',
+    });
+    page.api.set({
+      '/api/chattergee/openPurse': ok(
+        { ...walletFiling, wallet: { ...walletFiling.wallet, balance: 0 } },
+        '钱包开通成功',
+      ),
+    });
     await tap(screen.getByRole('button', { name: '开通钱包' }));
     expect(await screen.findByText('钱包余额 0 积分')).toBeTruthy();
   });
@@ -140,17 +157,30 @@ describe('/chattergee/purse/{id}', () => {
 
 describe('/chattergee/send/{external_userid}', () => {
   it('sends points with an idempotency key, then the server-built card into the chat', async () => {
-    const card = { title: '您收到 30 积分', desc: '王小明 赠送：首单奖励。钱包余额 150 积分', link: 'http://crm/w', imgUrl: '' };
+    const card = {
+      title: '您收到 30 积分',
+      desc: '王小明 赠送：首单奖励。钱包余额 150 积分',
+      link: 'http://crm/w',
+      imgUrl: '',
+    };
     const page = await renderPage(`/chattergee/send/${EXT}`, {
       api: {
         ...base,
-        '/api/chattergee/sendPoint': ok({ transfer_id: 9, amount: 30, mine: 470, customer: 150, replayed: false, card }, '积分赠送成功'),
+        '/api/chattergee/sendPoint': ok(
+          { transfer_id: 9, amount: 30, mine: 470, customer: 150, replayed: false, card },
+          '积分赠送成功',
+        ),
       },
     });
     expect(await screen.findByText('我的积分 500 · 客户钱包 120')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('赠送积分'), { target: { value: '30' } });
     fireEvent.change(screen.getByLabelText('赠送原因'), { target: { value: '首单奖励' } });
-    const fields = await sentFields(page, '赠送积分', '积分赠送成功，已赠送，积分卡片已发送到聊天', '/api/chattergee/sendPoint');
+    const fields = await sentFields(
+      page,
+      '赠送积分',
+      '积分赠送成功，已赠送，积分卡片已发送到聊天',
+      '/api/chattergee/sendPoint',
+    );
     expect(fields).toMatchObject({ external_userid: EXT, amount: '30', reason: '首单奖励' });
     expect(String(fields.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
     expect(window.__chattergeeCards).toEqual([card]);
@@ -163,7 +193,7 @@ describe('/chattergee/send/{external_userid}', () => {
     fireEvent.change(await screen.findByLabelText('赠送积分'), { target: { value: '9999' } });
     fireEvent.change(screen.getByLabelText('赠送原因'), { target: { value: '活动' } });
     await sentFields(page, '赠送积分', '积分余额不足', '/api/chattergee/sendPoint');
-    expect((screen.getByLabelText('赠送积分') as HTMLInputElement).value).toBe('9999');
+    expect(screen.getByLabelText<HTMLInputElement>('赠送积分').value).toBe('9999');
     expect(window.__chattergeeCards ?? []).toEqual([]);
   });
 });
@@ -174,10 +204,21 @@ describe('/chattergee/user, list/{id}, tool', () => {
       api: {
         ...base,
         '/api/chattergee/userlist': ok(
-          pageOf([{ id: 11, external_userid: EXT, name: '陈女士', authed: true, balance: 120, created_at: '2026-11-23T01:00:00.000Z' }]),
+          pageOf([
+            {
+              id: 11,
+              external_userid: EXT,
+              name: '陈女士',
+              authed: true,
+              balance: 120,
+              created_at: '2026-11-23T01:00:00.000Z',
+            },
+          ]),
         ),
         '/api/chattergee/pointList': ok(
-          pageOf([{ id: 4, amount: 120, reason: '首单奖励', staff_name: '王小明', created_at: '2026-11-23T01:00:00.000Z' }]),
+          pageOf([
+            { id: 4, amount: 120, reason: '首单奖励', staff_name: '王小明', created_at: '2026-11-23T01:00:00.000Z' },
+          ]),
         ),
       },
     });

@@ -36,7 +36,12 @@ export function ChatterAddPage() {
   const name = edited.name ?? contact.data.contact_name;
   const submit = async () => {
     try {
-      const { msg } = await add.mutateAsync({ external_userid: ext, name, mobile: edited.mobile, remark: edited.remark });
+      const { msg } = await add.mutateAsync({
+        external_userid: ext,
+        name,
+        mobile: edited.mobile,
+        remark: edited.remark,
+      });
       showToast({ content: msg, icon: 'success' });
       void navigate('/chattergee/home');
     } catch (error) {
@@ -46,8 +51,19 @@ export function ChatterAddPage() {
   return (
     <PlainForm className="chatter-form" onSubmit={submit}>
       <Field id="chatter-name" label={T.name} value={name} onChange={(v) => setEdited({ ...edited, name: v })} />
-      <Field id="chatter-mobile" label={T.mobile} value={edited.mobile} onChange={(v) => setEdited({ ...edited, mobile: v })} type="tel" />
-      <Field id="chatter-remark" label={T.remark} value={edited.remark} onChange={(v) => setEdited({ ...edited, remark: v })} />
+      <Field
+        id="chatter-mobile"
+        label={T.mobile}
+        value={edited.mobile}
+        onChange={(v) => setEdited({ ...edited, mobile: v })}
+        type="tel"
+      />
+      <Field
+        id="chatter-remark"
+        label={T.remark}
+        value={edited.remark}
+        onChange={(v) => setEdited({ ...edited, remark: v })}
+      />
       <Button block color="primary" type="submit" loading={add.isPending} style={{ marginTop: 16 }}>
         {T.submit}
       </Button>
