@@ -198,6 +198,25 @@ describe('/chattergee/send/{external_userid}', () => {
   });
 });
 
+describe('the wallet QR code', () => {
+  it('shows the PNG the server made and sends its card into the chat', async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const card = {
+      title: '您的积分钱包',
+      desc: '扫码或点击查看钱包，当前余额 120 积分',
+      link: 'http://crm/w',
+      imgUrl: '',
+    };
+    const page = await renderPage(`/chattergee/send/${EXT}`, {
+      api: { ...base, '/api/chattergee/sendQrcode': ok({ link: card.link, png, card }) },
+    });
+    await tap(await screen.findByRole('button', { name: '发送钱包二维码' }));
+    expect((await screen.findByAltText('客户钱包二维码')).getAttribute('src')).toBe(png);
+    expect(page.api.lastCall('/api/chattergee/sendQrcode').fields).toEqual({ external_userid: EXT });
+    expect(window.__chattergeeCards).toEqual([card]);
+  });
+});
+
 describe('/chattergee/user, list/{id}, tool', () => {
   it('lists my customers and opens one’s points', async () => {
     const page = await renderPage('/chattergee/user', {
