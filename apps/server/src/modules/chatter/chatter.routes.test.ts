@@ -79,6 +79,10 @@ describe('initWxWorkConfig', () => {
     );
     expect(Number.isInteger(config.timestamp)).toBe(true);
     expect(body.data.demo).toBe(true);
+    expect(body.data.demo_contacts).toEqual([
+      { external_userid: 'wmDemoChen0001', name: '陈女士' },
+      { external_userid: 'wmDemoLiu00002', name: '刘先生' },
+    ]);
   });
 
   it('refuses a URL that is not http(s) and a caller without a session', async () => {

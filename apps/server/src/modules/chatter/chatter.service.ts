@@ -17,7 +17,12 @@ import type {
 } from '@crm/domain/api/chatter';
 import { toPage, type Page } from '@crm/domain/api/page';
 import type { HistoryRow, UserlistRow } from '@crm/domain/api/chatter';
-import { WecomError, type ExternalContact, type WecomAdapter } from '../../adapters/wecom/index.ts';
+import {
+  DEMO_EXTERNAL_CONTACTS,
+  WecomError,
+  type ExternalContact,
+  type WecomAdapter,
+} from '../../adapters/wecom/index.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/index.ts';
@@ -102,16 +107,15 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
       try {
         const [config, agent] = await Promise.all([wecom.jsSdkConfig(url), wecom.agentConfig(url)]);
         const demo = wecom.kind === 'demo';
-        const contacts = demo
-          ? await Promise.all(['wmDemoChen0001', 'wmDemoLiu00002'].map((id) => wecom.getExternalContact(id)))
-          : [];
+        // The offline WeCom's contacts, so a plain browser can stand in for a chat (decision 055).
+        const contacts = demo ? DEMO_EXTERNAL_CONTACTS : [];
         return {
           corpId: agent.corpId,
           agentId: agent.agentId,
           config: { timestamp: config.timestamp, nonceStr: config.nonceStr, signature: config.signature },
           agentConfig: { timestamp: agent.timestamp, nonceStr: agent.nonceStr, signature: agent.signature },
           demo,
-          demo_contacts: contacts.flatMap((c) => (c ? [{ external_userid: c.externalUserid, name: c.name }] : [])),
+          demo_contacts: contacts.map((c) => ({ external_userid: c.externalUserid, name: c.name })),
         };
       } catch (error) {
         if (error instanceof WecomError) throw new RefusedError(T.wecomUnavailable, { cause: error });
