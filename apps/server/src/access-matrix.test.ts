@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, banks, channels, followUps, serviceRequests } from './db/schema/cases.ts';
 import { fairs } from './db/schema/fair.ts';
+import { customerFilings } from './db/schema/chatter.ts';
 import { moneyRecords, proofRejections, proofs } from './db/schema/money.ts';
 import { houseAudits, houseBrokerageOrders, houseImages, houseRecommends } from './db/schema/house.ts';
 import { faqCategories, faqEntries, faqImages } from './db/schema/faq.ts';
@@ -254,6 +255,14 @@ const ROWS: Record<string, Row> = {
   // ---- financing agreement and fair check-in (decision 051)
   'GET /api/crm/financePact': { input: (b) => ({ id: b.client.id }) },
   'POST /api/crm/fairCheckin': { input: (b) => ({ fair_id: b.fair.id }) },
+  // ---- the WeCom sidebar's customer files (decision 055)
+  'POST /api/chattergee/userlist': { reads: true, input: (b) => ({ cursor: b.filing.id + 1 }) },
+  'POST /api/chattergee/pointList': { input: (b) => ({ id: b.filing.id }) },
+  'POST /api/chattergee/openPurse': { input: (b) => ({ id: b.filing.id }) },
+  'POST /api/chattergee/authFiling': {
+    file: true,
+    input: (b) => ({ id: b.filing.id, real_name: '陈静', id_number: '11010519491231002X' }),
+  },
 };
 
 /** Company B: one record of every kind, each text field carrying MARK, owned by B's own staff. */
@@ -447,6 +456,19 @@ async function companyB(db: TestApp['db']) {
     { corpId: corp.id, name: `展会${MARK}`, venue: MARK, startsOn: '2000-01-01', endsOn: '2100-01-01' },
     'fair',
   );
+  const filing = await insertRow(
+    db,
+    customerFilings,
+    {
+      corpId: corp.id,
+      externalUserid: 'wmDemoChen0001',
+      staffId: owner.id,
+      name: `客户${MARK}`,
+      remark: MARK,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    },
+    'customer filing',
+  );
   const found = {
     channel,
     followUp,
@@ -486,6 +508,7 @@ async function companyB(db: TestApp['db']) {
     openAttempt,
     markingAttempt,
     fair,
+    filing,
     ...(found as { [K in keyof typeof found]: NonNullable<(typeof found)[K]> }),
   };
 }

@@ -58,6 +58,9 @@ import { createExamService } from './modules/exam/exam.service.ts';
 import { createFairRepository } from './modules/fair/fair.repository.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { createFairService } from './modules/fair/fair.service.ts';
+import { createChatterRepository } from './modules/chatter/chatter.repository.ts';
+import { chatterRoutes } from './modules/chatter/chatter.routes.ts';
+import { createChatterService } from './modules/chatter/chatter.service.ts';
 import { createOutsideRepository } from './modules/outside/outside.repository.ts';
 import { outsideRoutes, ysbRoutes } from './modules/outside/outside.routes.ts';
 import { createOutsideService } from './modules/outside/outside.service.ts';
@@ -281,6 +284,16 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(examRoutes, { exam });
   await app.register(pactRoutes, { pact: createPactService({ repo: createPactRepository(db), access, now }) });
   await app.register(fairRoutes, { fair: createFairService({ repo: createFairRepository(db), access, now }) });
+  // The WeCom chat sidebar's wallet and points tool and the workbench (decision 055); real-name auth reads
+  // the ID card through money's one OCR service.
+  const chatter = createChatterService({
+    repo: createChatterRepository(db),
+    wecom: adapters.wecom,
+    recognizeIdCard: (me, bytes) => money.recognize(me, 'idCard', bytes),
+    now,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(chatterRoutes, { chatter, publicUrl: config.publicUrl });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

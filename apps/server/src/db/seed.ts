@@ -23,6 +23,7 @@ import { seedHouseDemo } from './seed-house.ts';
 import { seedOutsideDemo } from './seed-outside.ts';
 import { seedFaqDemo } from './seed-faq.ts';
 import { seedPactFairDemo } from './seed-pact-fair.ts';
+import { seedChatterDemo } from './seed-chatter.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -575,6 +576,8 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
   });
   // The FAQ (issue 14) goes in through the FAQ module's own import, in its own transaction.
   if (seeded) await seedFaqDemo(db, clock);
+  // The WeCom sidebar's points go in through the ledger's own code (decision 055).
+  if (seeded) await seedChatterDemo(db, clock);
   return seeded;
 }
 

@@ -45,6 +45,7 @@ export const PAGE_CHUNKS = {
   exam: () => import('./routes/exam.ts'),
   pact: () => import('./routes/pact.ts'),
   fair: () => import('./routes/fair.ts'),
+  chattergee: () => import('./routes/chattergee.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -131,6 +132,16 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
   pact: ['/business/financePact/:id'],
   fair: ['/business/signin'],
+  chattergee: [
+    '/chattergee/home',
+    '/chattergee/list/:id',
+    '/chattergee/add/:id',
+    '/chattergee/tool',
+    '/chattergee/user',
+    '/chattergee/auth/:id',
+    '/chattergee/purse/:id',
+    '/chattergee/send/:external_userid',
+  ],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(

@@ -1,6 +1,7 @@
 import { systemClock } from '../../clock.ts';
 import { WecomError, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
+import { createDemoWecomChat } from './wecom-chat.ts';
 
 export interface DemoWecomOptions {
   demoUserId?: string;
@@ -37,6 +38,7 @@ export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAda
 
   return {
     kind: 'demo',
+    ...createDemoWecomChat({ corpId: DEMO_WECOM_CORP_ID, nonceStr: DEMO_NONCE_STR, now }),
     oauthAuthorizeUrl: callback,
     webLoginUrl: callback,
     async getUserIdByCode(code) {

@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { listenLocally } from '../local-server.ts';
+import { createFakeChat, type FakeChat, type FakeChatOptions } from './fake-wecom-chat.ts';
 
 export interface FakeWecomOptions {
   corpId: string;
@@ -15,6 +16,8 @@ export interface FakeWecomOptions {
   /** Seconds; WeCom's own value is 7200. */
   tokenExpiresIn?: number;
   ticketExpiresIn?: number;
+  /** The chat sidebar's endpoints (fake-wecom-chat.ts). */
+  chat?: FakeChatOptions;
 }
 
 export interface FakeWecomRequest {
@@ -29,6 +32,8 @@ export interface FakeWecomServer {
   readonly ticketRequests: number;
   /** Bodies of the approvals applied for, in order. */
   readonly approvals: readonly Record<string, unknown>[];
+  /** The chat sidebar's endpoints: agent tickets handed out, contacts. */
+  readonly chat: FakeChat;
   addUser(code: string, userId: string): void;
   /** Every token issued so far now answers 42001 (expired); the next gettoken issues a fresh one. */
   expireTokens(): void;
@@ -48,6 +53,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
   let issued = 0;
   let stalls = 0;
   const approvals: Record<string, unknown>[] = [];
+  const chat = createFakeChat(opts.chat);
 
   const send = (res: ServerResponse, body: Record<string, unknown>) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -124,6 +130,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
         return send(res, { ticket: opts.jsapiTicket ?? 'fake-jsapi-ticket', expires_in: opts.ticketExpiresIn ?? 7200 });
       }
       default:
+        if (chat.handle(url.pathname, query, res, { send, fail, tokenOk })) return;
         res.writeHead(404).end();
     }
   });
@@ -140,6 +147,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
       return ticketRequests;
     },
     approvals,
+    chat,
     addUser: (code, userId) => void users.set(code, userId),
     expireTokens() {
       for (const t of liveTokens) expiredTokens.add(t);

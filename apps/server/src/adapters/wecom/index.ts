@@ -5,3 +5,5 @@ export { createWecomAdapter, oauthAuthorizeUrl, webLoginUrl } from './wecom-adap
 export type { WecomOptions } from './wecom-adapter.ts';
 export { DEMO_JSAPI_TICKET, DEMO_NONCE_STR, DEMO_WECOM_CORP_ID, createDemoWecomAdapter } from './demo-wecom.ts';
 export type { DemoWecomOptions } from './demo-wecom.ts';
+export { DEMO_AGENT_ID, DEMO_AGENT_TICKET, DEMO_EXTERNAL_CONTACTS, DEMO_FOLLOWER_USERID } from './wecom-chat.ts';
+export type { AgentJsSdkConfig, ExternalContact, WecomChatCalls } from './wecom-chat.ts';

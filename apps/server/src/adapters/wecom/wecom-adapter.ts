@@ -1,6 +1,7 @@
 import { systemClock } from '../../clock.ts';
 import { randomBytes } from 'node:crypto';
 import { WecomError, applyEventBody, jsSdkSignature } from './wecom.ts';
+import { createWecomChatCalls } from './wecom-chat.ts';
 import type { WecomAdapter } from './wecom.ts';
 
 export interface WecomOptions {
@@ -57,7 +58,7 @@ interface Expiring {
  * logins right after start-up (or after expiry) costs WeCom one gettoken, not one per request —
  * gettoken is rate-limited per corp.
  */
-function createCredentialCache(fetchFresh: () => Promise<Expiring>, now: () => number) {
+export function createCredentialCache(fetchFresh: () => Promise<Expiring>, now: () => number) {
   let cached: { value: string; expiresAt: number } | undefined;
   let inFlight: Promise<string> | undefined;
   return {
@@ -177,6 +178,15 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
 
   return {
     kind: 'wecom',
+    // The chat sidebar's calls (wecom-chat.ts): agent_config ticket, external contacts.
+    ...createWecomChatCalls({
+      corpId,
+      agentId,
+      now,
+      nonce,
+      callWithToken,
+      cache: (f) => createCredentialCache(f, now),
+    }),
     oauthAuthorizeUrl: (redirectUri, state) => oauthAuthorizeUrl(corpId, agentId, redirectUri, state),
     webLoginUrl: (redirectUri, state) => webLoginUrl(corpId, agentId, redirectUri, state),
     async getUserIdByCode(code) {

@@ -16,21 +16,9 @@ export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
       '/api/crm/coupon',
     ],
   },
-  钱包与积分: {
-    post: [
-      '/api/chattergee/initWxWorkConfig',
-      '/api/chattergee/addFiling',
-      '/api/chattergee/getFiling',
-      '/api/chattergee/getIntegral',
-      '/api/chattergee/sendPoint',
-      '/api/chattergee/sendQrcode',
-      '/api/chattergee/userlist',
-    ],
-  },
   电子签约: {
     post: ['/api/esign/add', '/api/esign/open', '/api/esign/list', '/api/esign/evidence', '/api/esign/order'],
   },
-  企业微信工作台: { get: ['/common/wxwork/workList', '/api/oa/test'], post: ['/common/wxwork/addWorkList'] },
 };
 
 export async function upcomingRoutes(app: FastifyInstance) {

@@ -9,6 +9,7 @@ export const homeTexts = {
   goLogin: '去登录',
   logout: '退出登录',
   faq: '问答与AI助手',
+  chattergee: '钱包与积分工具',
   logoutConfirm: '确定要退出登录吗？',
   confirm: '确定',
   cancel: '取消',

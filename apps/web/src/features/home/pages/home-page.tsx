@@ -153,6 +153,10 @@ export function HomePage() {
           <Button block color="primary" fill="outline" onClick={() => void navigate('/faq/index')}>
             {texts.faq}
           </Button>
+          {/* The WeCom sidebar's wallet and points tool (issue 16): also reachable outside the chat sidebar. */}
+          <Button block color="primary" fill="outline" onClick={() => void navigate('/chattergee/home')}>
+            {texts.chattergee}
+          </Button>
           <Button color="danger" fill="outline" block loading={logout.isPending} onClick={() => void handleLogout()}>
             {texts.logout}
           </Button>

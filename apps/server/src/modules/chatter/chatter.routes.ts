@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelopeSchema } from '@crm/domain/api/envelope';
+import {
+  addFilingRequestSchema,
+  addWorkListRequestSchema,
+  authFilingFieldsSchema,
+  contactRequestSchema,
+  filingIdRequestSchema,
+  filingSchema,
+  getFilingSchema,
+  getIntegralRequestSchema,
+  historyRequestSchema,
+  historySchema,
+  initWxWorkConfigRequestSchema,
+  integralSchema,
+  oaTestSchema,
+  qrcodeSchema,
+  sendPointRequestSchema,
+  sendPointSchema,
+  userlistRequestSchema,
+  userlistSchema,
+  workItemSchema,
+  workListSchema,
+  wxWorkConfigSchema,
+} from '@crm/domain/api/chatter';
+import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
+import { currentStaff, servePrincipals } from '../../plugins/session.ts';
+import { staffRoutes } from '../../plugins/staff-routes.ts';
+import type { ChatterService } from './chatter.service.ts';
+import { CHATTER_TEXTS as T } from './chatter.texts.ts';
+
+/**
+ * /chattergee, the WeCom chat sidebar's wallet and points tool (spec §7's /api/chattergee/ calls, plus
+ * authFiling, openPurse and pointList its screens need; decision 055), and the WeCom workbench.
+ */
+export async function chatterRoutes(
+  root: FastifyInstance,
+  { chatter, publicUrl }: { chatter: ChatterService; publicUrl: string | undefined },
+) {
+  servePrincipals(root, ['staff']);
+  const tags = ['chattergee'];
+  const { get, post } = staffRoutes(root, tags);
+  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const P = '/api/chattergee';
+
+  post(
+    `${P}/initWxWorkConfig`,
+    '企业微信 JS-SDK 的两个签名（config 与 agentConfig）',
+    initWxWorkConfigRequestSchema,
+    wxWorkConfigSchema,
+    (_me, q) => chatter.initWxWorkConfig(q.url),
+  );
+  post(`${P}/userlist`, '我建档的客户', userlistRequestSchema, userlistSchema, (me, q) =>
+    chatter.userlist(me, q.cursor, q.limit),
+  );
+  post(`${P}/pointList`, '客户钱包收到的积分', historyRequestSchema, historySchema, (me, q) =>
+    chatter.history(me, q.id, q.cursor, q.limit),
+  );
+  post(`${P}/getIntegral`, '我的积分与客户钱包余额', getIntegralRequestSchema, integralSchema, (me, q) =>
+    chatter.getIntegral(me, q.external_userid),
+  );
+  get('/common/wxwork/workList', '工作台应用', z.object({}), workListSchema, (me) => chatter.workList(me));
+  post(
+    '/common/wxwork/addWorkList',
+    '添加工作台应用',
+    addWorkListRequestSchema,
+    workItemSchema,
+    (me, q) => chatter.addWorkList(me, q),
+    {
+      msg: T.workAdded,
+    },
+  );
+  get('/api/oa/test', '企业微信应用连通测试', z.object({}), oaTestSchema, () => chatter.oaTest());
+
+  // The calls whose answer names links: the request's origin stands in for PUBLIC_URL in the demo.
+  const withOrigin = <B extends z.ZodType, R extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: B,
+    response: R,
+    handler: (request: FastifyRequest, input: z.output<B>) => Promise<{ data: z.input<R>; msg: string }>,
+  ) =>
+    root.route({
+      method: 'POST',
+      url,
+      schema: { tags, summary, body, response: { 200: envelopeSchema(response) } },
+      handler: async (request) => {
+        const { data, msg } = await handler(request, request.body as z.output<B>);
+        return { code: 0, msg, data };
+      },
+    });
+
+  withOrigin(`${P}/getFiling`, '外部联系人的客户档案', contactRequestSchema, getFilingSchema, async (request, q) => ({
+    data: await chatter.getFiling(currentStaff(request), q.external_userid, origin(request)),
+    msg: 'ok',
+  }));
+  withOrigin(`${P}/addFiling`, '为外部联系人建档', addFilingRequestSchema, filingSchema, async (request, q) => ({
+    data: await chatter.addFiling(currentStaff(request), q, origin(request)),
+    msg: T.filed,
+  }));
+  withOrigin(`${P}/openPurse`, '开通客户钱包', filingIdRequestSchema, filingSchema, (request, q) =>
+    chatter.openPurse(currentStaff(request), q.id, origin(request)),
+  );
+  withOrigin(`${P}/sendPoint`, '向客户赠送积分', sendPointRequestSchema, sendPointSchema, (request, q) =>
+    chatter.sendPoint(currentStaff(request), q, origin(request)),
+  );
+  withOrigin(`${P}/sendQrcode`, '客户钱包二维码', contactRequestSchema, qrcodeSchema, async (request, q) => ({
+    data: await chatter.sendQrcode(currentStaff(request), q.external_userid, origin(request)),
+    msg: 'ok',
+  }));
+
+  root.route({
+    method: 'POST',
+    url: `${P}/authFiling`,
+    config: IMAGE_UPLOAD_CONFIG,
+    schema: {
+      tags,
+      summary: '客户实名认证（姓名、身份证号与身份证照片识别）',
+      consumes: ['multipart/form-data'],
+      // `file` arrives as a Buffer (multipart keyValues); its bytes are checked by the OCR service.
+      body: authFilingFieldsSchema.extend({ file: z.unknown().optional() }),
+      response: { 200: envelopeSchema(filingSchema) },
+    },
+    handler: async (request) => {
+      const { file, ...fields } = request.body as z.output<typeof authFilingFieldsSchema> & { file?: unknown };
+      const data = await chatter.authFiling(currentStaff(request), fields, file, origin(request));
+      return { code: 0, msg: T.authed, data };
+    },
+  });
+}
