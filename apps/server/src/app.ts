@@ -58,6 +58,11 @@ import { createExamService } from './modules/exam/exam.service.ts';
 import { createFairRepository } from './modules/fair/fair.repository.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { createFairService } from './modules/fair/fair.service.ts';
+import { findFairScope } from './modules/fair/index.ts';
+import { findHouseChannelName } from './modules/house/index.ts';
+import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
 import { createOutsideRepository } from './modules/outside/outside.repository.ts';
 import { outsideRoutes, ysbRoutes } from './modules/outside/outside.routes.ts';
 import { createOutsideService } from './modules/outside/outside.service.ts';
@@ -262,9 +267,10 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   });
   await app.register(outsideRoutes, { outside, publicUrl: config.publicUrl });
   await app.register(ysbRoutes, { outside });
+  const wechatMp = adapters.wechatMp ?? createWechatMpFromConfig(config);
   await app.register(houseloanRoutes, {
     houseloan: createHouseloanService({ repo: houseloanRepo, house: houseRepo, auth, files, now }),
-    wechatMp: adapters.wechatMp ?? createWechatMpFromConfig(config),
+    wechatMp,
     secret: config.sessionSecret,
     secureCookies,
     publicUrl: config.publicUrl,
@@ -281,6 +287,21 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(examRoutes, { exam });
   await app.register(pactRoutes, { pact: createPactService({ repo: createPactRepository(db), access, now }) });
   await app.register(fairRoutes, { fair: createFairService({ repo: createFairRepository(db), access, now }) });
+  await app.register(activityRoutes, {
+    activity: createActivityService({
+      repo: createActivityRepository(db),
+      auth,
+      lookups: {
+        fair: (corpId, id) => findFairScope(db, corpId, id),
+        channel: (corpId, id) => findHouseChannelName(db, corpId, id),
+      },
+      secret: config.sessionSecret,
+      now,
+    }),
+    wechatMp,
+    secureCookies,
+    publicUrl: config.publicUrl,
+  });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));
