@@ -325,6 +325,12 @@ function registerSpa(app: FastifyInstance, config: Config) {
           `<meta name="crm-mode" content="${config.demoMode ? 'demo' : 'production'}"`,
         )
     : null;
+  // The visitor pages of /activity and /interface (lottery, coupon, signin) have their own light entry
+  // (decision 056): a phone from WeChat downloads a few KB, not the staff app.
+  const activityFile = path.join(config.webDist, 'activity.html');
+  const activityHtml = fs.existsSync(activityFile) ? fs.readFileSync(activityFile, 'utf8') : null;
+  const isActivityPage = (url: string) =>
+    /^\/(activity(\/|$|\?)|interface\/(lottery|coupon|signin)(\/|$|\?))/.test(url);
   if (indexHtml) {
     void app.register(fastifyStatic, {
       root: config.webDist,
@@ -344,6 +350,7 @@ function registerSpa(app: FastifyInstance, config: Config) {
     if (!indexHtml || request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) {
       return reply.status(404).send({ code: API_CODE.notFound, msg: '接口不存在', data: null });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    const page = activityHtml && isActivityPage(request.url) ? activityHtml : indexHtml;
+    return reply.type('text/html').header('cache-control', 'no-cache').send(page);
   });
 }

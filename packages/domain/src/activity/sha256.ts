@@ -15,8 +15,19 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
-const utf8 = (input: string | Uint8Array): Uint8Array =>
-  typeof input === 'string' ? new TextEncoder().encode(input) : input;
+/** UTF-8 bytes of a string (the domain runs without DOM or Node types, so no TextEncoder). */
+function utf8(input: string | Uint8Array): Uint8Array {
+  if (typeof input !== 'string') return input;
+  const bytes: number[] = [];
+  for (const ch of input) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x80) bytes.push(c);
+    else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return Uint8Array.from(bytes);
+}
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 

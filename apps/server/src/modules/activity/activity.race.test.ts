@@ -35,7 +35,7 @@ beforeAll(async () => {
       max: 20,
       connectionTimeoutMillis: 120_000,
     });
-    wide = { db: drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db, close: () => pool.end() };
+    wide = { db: drizzle({ client: pool, schema, casing: 'snake_case' }), close: () => pool.end() };
   } else wide = { db: test.db, close: async () => undefined };
 });
 afterAll(async () => {

@@ -143,5 +143,5 @@ export async function authorActivity(db: Db | Tx, corpId: number, spec: Activity
       frozen,
     );
   };
-  return 'rollback' in db ? run(db) : (db as Db).transaction(run);
+  return 'rollback' in db ? run(db) : db.transaction(run);
 }
