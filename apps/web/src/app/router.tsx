@@ -45,6 +45,7 @@ export const PAGE_CHUNKS = {
   exam: () => import('./routes/exam.ts'),
   pact: () => import('./routes/pact.ts'),
   fair: () => import('./routes/fair.ts'),
+  'activity-staff': () => import('./routes/activity-staff.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -131,6 +132,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
   pact: ['/business/financePact/:id'],
   fair: ['/business/signin'],
+  'activity-staff': ['/business/activity', '/business/activityData/:id'],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
@@ -184,6 +186,9 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/business/ysbdetail/:userid',
     '/business/stat',
     '/business/signin',
+    // Not in the spec: the staff's side of the marketing activities (decision 056), from the 营销活动 tile.
+    '/business/activity',
+    '/business/activityData/:id',
     '/business/financeAudit',
   ],
   team: ['/team/list', '/team/appeal', '/team/ysb', '/team/house', '/team/houseChannel'],
