@@ -1,4 +1,3 @@
-import type { ActivityDataPage } from '@crm/domain/api/activity';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -23,7 +22,7 @@ export function ActivityDataPage() {
     const timer = setInterval(() => void refresh(), DATA_REFRESH_MS);
     return () => clearInterval(timer);
   }, [refresh]);
-  const first = list.pages[0] as ActivityDataPage | undefined;
+  const first = list.pages[0];
   if (list.error && list.items.length === 0)
     return <LoadError title={T.dataLoadFailed} message={list.error.message} onRetry={() => void list.refresh()} />;
   return (

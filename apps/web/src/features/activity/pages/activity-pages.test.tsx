@@ -78,7 +78,7 @@ describe('/business/activity', () => {
     expect(await screen.findByText('还没有营销活动')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('券码'), { target: { value: 'ABCDE-FGHJK' } });
     await sentFields(page, '核销', '该券码已过期', '/api/crm/couponRedeem');
-    expect((screen.getByLabelText('券码') as HTMLInputElement).value).toBe('ABCDE-FGHJK');
+    expect(screen.getByLabelText<HTMLInputElement>('券码').value).toBe('ABCDE-FGHJK');
   });
 
   it.each([
