@@ -13,6 +13,14 @@ export const DATA_REFRESH_MS = 15_000;
 const time = (iso: string) =>
   new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ');
 
+/** The answers in a stable order (the car model before the day; the database keeps no key order). */
+const answerLine = (answers: Record<string, string>) =>
+  Object.entries(answers)
+    .sort(([a], [b]) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b))
+    .map(([, value]) => value)
+    .join(' · ');
+const ORDER = ['car_model', 'date'];
+
 /** /business/activityData/:id (not in the spec; decision 056): an activity's bookings or sign-ins, live. */
 export function ActivityDataPage() {
   const id = Number(useParams().id);
@@ -42,7 +50,7 @@ export function ActivityDataPage() {
               <strong>{row.kind === 'subscribe' ? T.kinds.subscribe : row.name}</strong> {row.phone}{' '}
               <span className="activity-card__meta">{time(row.created_at)}</span>
               <p className="activity-card__meta">
-                {Object.values(row.answers).join(' · ')}
+                {answerLine(row.answers)}
                 {row.shared_by ? ` · ${T.sharedBy(row.shared_by)}` : ''}
               </p>
             </div>

@@ -24,7 +24,7 @@ const aDataPage = (overrides: Partial<ActivityDataPage> = {}): ActivityDataPage 
       kind: 'register',
       name: '张三',
       phone: '139****9000',
-      answers: { car_model: '轩逸', date: '2026-05-03' },
+      answers: { date: '2026-05-03', car_model: '轩逸' },
       shared_by: '王小明',
       created_at: '2026-05-02T02:00:00Z',
     },
