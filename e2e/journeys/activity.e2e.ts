@@ -11,7 +11,7 @@ const WECHAT_USER_AGENT =
 
 describe('marketing activities journey (issue 17, decision 056)', () => {
   it(
-    'a salesperson shares the test drive, a WeChat visitor books it and draws the lottery; the ended lottery re-derives its pool',
+    'a salesperson shares the test drive; a WeChat visitor books it, draws the lottery, claims a coupon the salesperson redeems, signs in at the fair; the ended lottery re-derives its pool',
     { timeout: 300_000 },
     async () => {
       // 王小明 opens 营销活动 from the home page and takes his share link of the test drive.
@@ -58,6 +58,34 @@ describe('marketing activities journey (issue 17, decision 056)', () => {
         await expect.poll(() => visitor.locator('.act-card').first().textContent()).toMatch(/恭喜您抽中|谢谢参与/);
         await visitor.goto('/activity/lottery?id=2');
         await visitor.getByText('您已参与过本次抽奖').waitFor();
+
+        // The coupon: claimed once (the phone is proved already), its code redeemed by the salesperson.
+        await visitor.goto('/activity/coupon?id=3');
+        await visitor.getByRole('button', { name: '立即领取' }).click();
+        await visitor.waitForURL('**/activity/coupon/success**');
+        const code = (await visitor.locator('.act-code').textContent()) ?? '';
+        expect(code).toMatch(/^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/);
+        await staff.goto('/business/activity');
+        await staff.getByLabel('券码').fill(code.toLowerCase());
+        await staff.getByRole('button', { name: '核销' }).click();
+        await staff.getByText('已核销：家装节满减券 · 满5000减300').first().waitFor();
+
+        // The fair: register, answer the questionnaire, see the sign-in; the booth's list shows the visitor.
+        await visitor.goto('/activity/signin?id=4');
+        await visitor.getByRole('link', { name: '报名签到' }).click();
+        await visitor.locator('#act-name').fill('钱观展');
+        await visitor.locator('#act-phone').fill('13600000079');
+        await visitor.getByRole('button', { name: '提交' }).click();
+        await visitor.waitForURL('**/activity/signin/subscribe**');
+        await visitor.getByLabel('90-140㎡').check();
+        await visitor.getByLabel('半年内').check();
+        await visitor.getByRole('button', { name: '提交' }).click();
+        await visitor.waitForURL('**/activity/signin/success**');
+        await visitor.getByText('签到成功').waitFor();
+        await visitor.goto('/activity/signin/list?id=4');
+        await visitor.getByText(/春季家装博览会 · 观展签到 · /).waitFor();
+        await staff.goto('/business/activityData/4');
+        await staff.getByText('钱观展').waitFor();
 
         // The ended lottery shows its seed; the phone re-derives the pool and checks both published hashes.
         await visitor.goto('/activity/lottery?id=5');
