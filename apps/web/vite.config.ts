@@ -54,6 +54,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     rolldownOptions: {
+      // The staff app, and the visitor pages of /activity and /interface (decision 056) on their own light entry.
+      input: { main: 'index.html', activity: 'activity.html' },
       treeshake: {
         // packages/domain is pure (no side effects on import) but does not say so in its package.json;
         // without this, importing one helper from a subpath keeps its zod schemas (~20 KB gzipped) too.

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appeals, banks, channels, followUps, serviceRequests } from './db/schema/cases.ts';
 import { fairs } from './db/schema/fair.ts';
 import { customerFilings } from './db/schema/chatter.ts';
+import { activityEntries } from './db/schema/activity.ts';
+import { activitySpecSchema, authorActivity } from './modules/activity/index.ts';
 import { moneyRecords, proofRejections, proofs } from './db/schema/money.ts';
 import { houseAudits, houseBrokerageOrders, houseImages, houseRecommends } from './db/schema/house.ts';
 import { faqCategories, faqEntries, faqImages } from './db/schema/faq.ts';
@@ -263,6 +265,21 @@ const ROWS: Record<string, Row> = {
     file: true,
     input: (b) => ({ id: b.filing.id, real_name: '陈静', id_number: '11010519491231002X' }),
   },
+  // ---- marketing activities (decision 056): a visitor's calls and the staff's lists
+  'POST /api/crm/lotteryDraw': { input: (b) => ({ activity_id: b.activities.lottery.id }) },
+  'POST /api/crm/coupon': { input: (b) => ({ activity_id: b.activities.coupon.id }) },
+  'POST /api/crm/addActivityData': {
+    input: (b) => ({
+      activity_id: b.activities.car.id,
+      name: '访客',
+      phone: '13900001111',
+      car_model: `车型${MARK}`,
+      date: '2099-01-01',
+    }),
+  },
+  'POST /api/crm/activityMine': { reads: true, input: (b) => ({ activity_id: b.activities.signin.id }) },
+  'POST /api/crm/getActivityDataList': { input: (b) => ({ activity_id: b.activities.car.id }) },
+  'GET /api/crm/activityList': { input: (b) => ({ channel_id: b.houseChannel.id }) },
 };
 
 /** Company B: one record of every kind, each text field carrying MARK, owned by B's own staff. */
@@ -469,6 +486,7 @@ async function companyB(db: TestApp['db']) {
     },
     'customer filing',
   );
+  const activities = await authorB(db, corp.id);
   const found = {
     channel,
     followUp,
@@ -509,8 +527,54 @@ async function companyB(db: TestApp['db']) {
     markingAttempt,
     fair,
     filing,
+    activities,
     ...(found as { [K in keyof typeof found]: NonNullable<(typeof found)[K]> }),
   };
+}
+
+/** B's activities, one of each kind, with a sign-up, each title carrying MARK. */
+async function authorB(db: TestApp['db'], corpId: number) {
+  const base = { starts_at: '2000-01-01T00:00:00Z', ends_at: '2100-01-01T00:00:00Z', intro: MARK };
+  const at = new Date();
+  const write = (spec: Record<string, unknown>) =>
+    authorActivity(db, corpId, activitySpecSchema.parse({ ...base, ...spec }), at);
+  const car = await write({
+    key: 'car',
+    type: 'car',
+    title: `试驾${MARK}`,
+    fields: [{ name: 'car_model', label: MARK, options: [`车型${MARK}`] }],
+  });
+  const lottery = await write({
+    key: 'lottery',
+    type: 'lottery',
+    title: `抽奖${MARK}`,
+    lottery: { pool_size: 10, prizes: [{ tier: 1, name: `奖品${MARK}`, stock: 10 }] },
+  });
+  const coupon = await write({
+    key: 'coupon',
+    type: 'coupon',
+    title: `券${MARK}`,
+    coupon: { title: `券${MARK}`, value_fen: 100, stock: 5 },
+  });
+  const signin = await write({ key: 'signin', type: 'signin', title: `签到${MARK}` });
+  await db.insert(activityEntries).values({
+    corpId,
+    activityId: car.id,
+    openid: 'o-visitor-a',
+    name: MARK,
+    phone: '13900002222',
+    answers: { car_model: MARK },
+    createdAt: at,
+  });
+  await db.insert(activityEntries).values({
+    corpId,
+    activityId: signin.id,
+    openid: 'o-visitor-a',
+    name: MARK,
+    phone: '13900002222',
+    createdAt: at,
+  });
+  return { car, lottery, coupon, signin };
 }
 
 /** Company A: a principal of every kind, staff of every role among them. */

@@ -61,6 +61,11 @@ import { createFairService } from './modules/fair/fair.service.ts';
 import { createChatterRepository } from './modules/chatter/chatter.repository.ts';
 import { chatterRoutes } from './modules/chatter/chatter.routes.ts';
 import { createChatterService } from './modules/chatter/chatter.service.ts';
+import { findFairScope } from './modules/fair/index.ts';
+import { findHouseChannelName } from './modules/house/index.ts';
+import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
 import { createOutsideRepository } from './modules/outside/outside.repository.ts';
 import { outsideRoutes, ysbRoutes } from './modules/outside/outside.routes.ts';
 import { createOutsideService } from './modules/outside/outside.service.ts';
@@ -265,9 +270,10 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   });
   await app.register(outsideRoutes, { outside, publicUrl: config.publicUrl });
   await app.register(ysbRoutes, { outside });
+  const wechatMp = adapters.wechatMp ?? createWechatMpFromConfig(config);
   await app.register(houseloanRoutes, {
     houseloan: createHouseloanService({ repo: houseloanRepo, house: houseRepo, auth, files, now }),
-    wechatMp: adapters.wechatMp ?? createWechatMpFromConfig(config),
+    wechatMp,
     secret: config.sessionSecret,
     secureCookies,
     publicUrl: config.publicUrl,
@@ -294,6 +300,21 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     publicUrl: config.publicUrl,
   });
   await app.register(chatterRoutes, { chatter, publicUrl: config.publicUrl });
+  await app.register(activityRoutes, {
+    activity: createActivityService({
+      repo: createActivityRepository(db),
+      auth,
+      lookups: {
+        fair: (corpId, id) => findFairScope(db, corpId, id),
+        channel: (corpId, id) => findHouseChannelName(db, corpId, id),
+      },
+      secret: config.sessionSecret,
+      now,
+    }),
+    wechatMp,
+    secureCookies,
+    publicUrl: config.publicUrl,
+  });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));
@@ -317,6 +338,12 @@ function registerSpa(app: FastifyInstance, config: Config) {
           `<meta name="crm-mode" content="${config.demoMode ? 'demo' : 'production'}"`,
         )
     : null;
+  // The visitor pages of /activity and /interface (lottery, coupon, signin) have their own light entry
+  // (decision 056): a phone from WeChat downloads a few KB, not the staff app.
+  const activityFile = path.join(config.webDist, 'activity.html');
+  const activityHtml = fs.existsSync(activityFile) ? fs.readFileSync(activityFile, 'utf8') : null;
+  const isActivityPage = (url: string) =>
+    /^\/(activity(\/|$|\?)|interface\/(lottery|coupon|signin)(\/|$|\?))/.test(url);
   if (indexHtml) {
     void app.register(fastifyStatic, {
       root: config.webDist,
@@ -336,6 +363,7 @@ function registerSpa(app: FastifyInstance, config: Config) {
     if (!indexHtml || request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) {
       return reply.status(404).send({ code: API_CODE.notFound, msg: '接口不存在', data: null });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    const page = activityHtml && isActivityPage(request.url) ? activityHtml : indexHtml;
+    return reply.type('text/html').header('cache-control', 'no-cache').send(page);
   });
 }

@@ -87,7 +87,19 @@ describe('the route table', () => {
       .map(({ method, url }) => `${method} ${url}`);
     expect(partnerRoutes.every((route) => /outside|Outside|ysbInvite|ysbQrcode/.test(route))).toBe(true);
     expect(partnerRoutes).toHaveLength(15);
-    expect(guarded().filter(({ principals }) => principals.includes('visitor'))).toEqual([]);
+  });
+
+  it('serves visitors only the activity calls, and those to nobody else (decision 056)', () => {
+    const visitorRoutes = guarded().filter(({ principals }) => principals.includes('visitor'));
+    expect(visitorRoutes.map(({ method, url }) => `${method} ${url}`).sort()).toEqual([
+      'GET /api/crm/activityVisitor',
+      'POST /api/crm/activityMine',
+      'POST /api/crm/addActivityData',
+      'POST /api/crm/coupon',
+      'POST /api/crm/lotteryDraw',
+      'POST /api/crm/lotteryLogin',
+    ]);
+    expect(visitorRoutes.every(({ principals }) => principals.length === 1)).toBe(true);
   });
 
   it('serves channel agents only on the channel portal (decision 052)', () => {

@@ -18,7 +18,7 @@ export const PUBLIC_ROUTES: readonly { method: 'GET' | 'POST'; url: string; why:
   { method: 'GET', url: '/api/wechat/wwlogin', why: '企业微信网页登录入口' },
   { method: 'GET', url: '/api/wechat/wxworkLogin', why: '企业微信授权登录入口' },
   { method: 'GET', url: '/api/wechat/callback', why: '企业微信授权回调' },
-  // Login flows of the other principal kinds (spec §6); the visitors' is 501 until its module lands. An invite link shows its company and (masked) inviter before the partner registers.
+  // Login flows of the other principal kinds (spec §6). An invite link shows its company and (masked) inviter before the partner registers.
   { method: 'POST', url: '/api/crm/outsideRegister', why: '外部合作伙伴注册' },
   { method: 'POST', url: '/api/crm/outsideLogin', why: '外部合作伙伴登录' },
   { method: 'GET', url: '/api/crm/outsideInvite', why: '邀请链接的公司与邀请人' },
@@ -29,9 +29,11 @@ export const PUBLIC_ROUTES: readonly { method: 'GET' | 'POST'; url: string; why:
   // The channels' ranking works outside WeChat (spec §2): businesses' names and numbers only.
   { method: 'GET', url: '/api/houseloan/bestList', why: '渠道排行榜' },
   { method: 'GET', url: '/api/houseloan/bestDetail', why: '渠道排行详情' },
-  { method: 'POST', url: '/api/crm/lotteryLogin', why: '活动访客登录（抽奖、优惠券）' },
-  // An activity's page shows what it is before the visitor identifies (the car fair, the lottery).
+  // An activity's page shows what it is (and the lottery's pool hashes) before the visitor identifies; the
+  // visitor is who WeChat says (snsapi_base) before any session. lotteryLogin needs that visitor session.
   { method: 'POST', url: '/api/crm/getActivityinfo', why: '活动介绍' },
+  { method: 'GET', url: '/api/activity/oauth', why: '活动页的微信公众号网页授权入口' },
+  { method: 'GET', url: '/api/activity/oauth/callback', why: '活动页的微信公众号网页授权回调' },
   // Operations and the API's own documentation.
   { method: 'GET', url: '/healthz', why: '健康检查' },
   { method: 'GET', url: '/api/docs', why: 'OpenAPI 文档' },

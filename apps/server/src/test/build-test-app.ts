@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { LlmAdapter } from '../adapters/llm/index.ts';
 import type { OcrAdapter } from '../adapters/ocr/index.ts';
 import type { SmsAdapter } from '../adapters/sms/index.ts';
+import type { WechatMpAdapter } from '../adapters/wechat-mp/index.ts';
 import type { FileStorage } from '../adapters/storage/index.ts';
 import { createDemoWecomAdapter, type WecomAdapter } from '../adapters/wecom/index.ts';
 import { buildApp } from '../app.ts';
@@ -78,6 +79,8 @@ export interface TestAppOptions {
   ocr?: OcrAdapter;
   /** The FAQ copilot's model; none (extractive answers) unless a test gives one. */
   llm?: LlmAdapter;
+  /** The official account's web authorisation; the offline stand-in unless a test gives one. */
+  wechatMp?: WechatMpAdapter;
 }
 
 /** The whole server on a fresh database, answering through `app.inject`. */
@@ -96,6 +99,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
       ...(options.storage ? { storage: options.storage } : {}),
       ...(options.ocr ? { ocr: options.ocr } : {}),
       ...(options.llm ? { llm: options.llm } : {}),
+      ...(options.wechatMp ? { wechatMp: options.wechatMp } : {}),
     },
     now: options.now ?? systemClock,
   });

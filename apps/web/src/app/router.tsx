@@ -46,6 +46,7 @@ export const PAGE_CHUNKS = {
   pact: () => import('./routes/pact.ts'),
   fair: () => import('./routes/fair.ts'),
   chattergee: () => import('./routes/chattergee.ts'),
+  'activity-staff': () => import('./routes/activity-staff.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -142,6 +143,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
     '/chattergee/purse/:id',
     '/chattergee/send/:external_userid',
   ],
+  'activity-staff': ['/business/activity', '/business/activityData/:id'],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
@@ -195,6 +197,9 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/business/ysbdetail/:userid',
     '/business/stat',
     '/business/signin',
+    // Not in the spec: the staff's side of the marketing activities (decision 056), from the 营销活动 tile.
+    '/business/activity',
+    '/business/activityData/:id',
     '/business/financeAudit',
   ],
   team: ['/team/list', '/team/appeal', '/team/ysb', '/team/house', '/team/houseChannel'],

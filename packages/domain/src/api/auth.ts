@@ -22,12 +22,13 @@ export const corpListSchema = z.array(corpOptionSchema);
 
 /**
  * scene 'outside': a partner's registration or login (decision 049), sent to any phone; 'houseloan': a channel
- * agent's login (decision 052), sent only to agents staff registered; the default sends
+ * agent's login (decision 052), sent only to agents staff registered; 'activity': an activity visitor proving a
+ * phone (lotteryLogin, decision 056), sent to any phone like 'outside'; the default sends
  * only to staff phones, answering strangers alike.
  */
 export const smsCodeRequestSchema = z.object({
   phone: phoneSchema,
-  scene: z.enum(['staff', 'outside', 'houseloan']).catch('staff').default('staff'),
+  scene: z.enum(['staff', 'outside', 'houseloan', 'activity']).catch('staff').default('staff'),
 });
 export type SmsCodeRequest = z.infer<typeof smsCodeRequestSchema>;
 /** verifyCode is present only when the demo SMS adapter is in use; production never sends it. */

@@ -22,6 +22,7 @@ export const STATIC_TILE_KEYS = [
   'service',
   'stat',
   'fairSignin',
+  'activity',
   'house',
   'houseAdd',
   'houseChannel',
@@ -123,6 +124,8 @@ export function homeCards(user: HomeUser): HomeCard[] {
         tile('stat', '/business/stat'),
         // Not a tile of the spec's card: the staff's check-in at a fair (decision 051).
         tile('fairSignin', '/business/signin'),
+        // Not a tile of the spec's card: the marketing activities' lists and redemption (decision 056).
+        tile('activity', '/business/activity'),
       ],
     },
     {

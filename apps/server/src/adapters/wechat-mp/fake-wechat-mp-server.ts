@@ -6,7 +6,7 @@ import { listenLocally } from '../local-server.ts';
  * was told about, once, when appid and secret match; WeChat's error bodies otherwise.
  */
 export async function startFakeWechatMp(app: { appId: string; secret: string }) {
-  const codes = new Map<string, string>();
+  const codes = new Map<string, { openid: string; snapshot: boolean }>();
   const requests: URL[] = [];
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -20,17 +20,26 @@ export async function startFakeWechatMp(app: { appId: string; secret: string }) 
     if (q.get('appid') !== app.appId || q.get('secret') !== app.secret)
       return reply({ errcode: 40125, errmsg: 'invalid appsecret' });
     if (q.get('grant_type') !== 'authorization_code') return reply({ errcode: 40002, errmsg: 'invalid grant_type' });
-    const openid = codes.get(q.get('code') ?? '');
-    if (!openid) return reply({ errcode: 40029, errmsg: 'invalid code' });
+    const issued = codes.get(q.get('code') ?? '');
+    if (!issued) return reply({ errcode: 40029, errmsg: 'invalid code' });
     codes.delete(q.get('code') ?? '');
-    return reply({ access_token: 'token', expires_in: 7200, refresh_token: 'r', openid, scope: 'snsapi_base' });
+    const { openid, snapshot } = issued;
+    return reply({
+      access_token: 'token',
+      expires_in: 7200,
+      refresh_token: 'r',
+      openid,
+      scope: 'snsapi_base',
+      ...(snapshot ? { is_snapshotuser: 1 } : {}),
+    });
   });
   const base = await listenLocally(server);
   return {
     base,
     requests,
-    /** WeChat issuing `code` for the user `openid` after the person agreed. */
-    issue: (code: string, openid: string) => codes.set(code, openid),
+    /** WeChat issuing `code` for the user `openid` after the person agreed (or a 朋友圈 snapshot viewer's). */
+    issue: (code: string, openid: string, options: { snapshot?: boolean } = {}) =>
+      codes.set(code, { openid, snapshot: options.snapshot ?? false }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -17,6 +17,16 @@ export interface WechatMpAdapter {
 
 export class WechatMpError extends Error {}
 
+/**
+ * WeChat opened the page as a 朋友圈 snapshot (快照页): the access_token answer says `is_snapshotuser: 1` and
+ * its openid is a virtual one shared by snapshot viewers, so it identifies nobody and is refused.
+ */
+export class WechatSnapshotUserError extends WechatMpError {
+  constructor() {
+    super('当前为微信快照页，请点击页面下方「使用完整服务」后再参与');
+  }
+}
+
 export interface WechatMpOptions {
   appId: string;
   secret: string;
@@ -49,7 +59,7 @@ export function createWechatMpAdapter(options: WechatMpOptions): WechatMpAdapter
         code,
         grant_type: 'authorization_code',
       });
-      let body: { openid?: unknown; errcode?: unknown; errmsg?: unknown };
+      let body: { openid?: unknown; errcode?: unknown; errmsg?: unknown; is_snapshotuser?: unknown };
       try {
         const response = await send(`${apiBase}/sns/oauth2/access_token?${query.toString()}`, {
           signal: AbortSignal.timeout(5000),
@@ -58,6 +68,7 @@ export function createWechatMpAdapter(options: WechatMpOptions): WechatMpAdapter
       } catch (error) {
         throw new WechatMpError('微信授权服务暂时无法访问，请稍后重试', { cause: error });
       }
+      if (body.is_snapshotuser === 1) throw new WechatSnapshotUserError();
       if (typeof body.openid === 'string' && body.openid.length > 0) return body.openid;
       // 40029 invalid code, 40163 code already used: the person retries from the start.
       throw new WechatMpError('微信授权已失效，请重新进入', {

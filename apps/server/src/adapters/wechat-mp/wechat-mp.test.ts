@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoWechatMpAdapter, createWechatMpAdapter, WechatMpError } from './index.ts';
+import { createDemoWechatMpAdapter, createWechatMpAdapter, WechatMpError, WechatSnapshotUserError } from './index.ts';
 import { startFakeWechatMp } from './fake-wechat-mp-server.ts';
 
 describe('WeChat official-account web authorisation (snsapi_base)', () => {
@@ -30,6 +30,14 @@ describe('WeChat official-account web authorisation (snsapi_base)', () => {
     await expect(adapter.openidForCode('code-1')).resolves.toBe('oOPENID1');
     expect(fake.requests.at(-1)?.searchParams.get('grant_type')).toBe('authorization_code');
     await expect(adapter.openidForCode('code-1')).rejects.toThrow(WechatMpError);
+  });
+
+  it('refuses a 朋友圈 snapshot viewer (is_snapshotuser: 1): their openid is a virtual one', async () => {
+    const adapter = createWechatMpAdapter({ appId: 'wx123', secret: 's3cret', apiBase: fake.base });
+    fake.issue('code-snap', 'oVIRTUAL', { snapshot: true });
+    await expect(adapter.openidForCode('code-snap')).rejects.toThrow(WechatSnapshotUserError);
+    fake.issue('code-snap2', 'oVIRTUAL', { snapshot: true });
+    await expect(adapter.openidForCode('code-snap2')).rejects.toThrow('使用完整服务');
   });
 
   it('refuses with a Chinese message when the secret is wrong or WeChat is out of reach', async () => {

@@ -14,3 +14,4 @@ export * from './faq.ts';
 export * from './pact.ts';
 export * from './fair.ts';
 export * from './chatter.ts';
+export * from './activity.ts';

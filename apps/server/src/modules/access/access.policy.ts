@@ -459,6 +459,10 @@ export const POLICY = {
     forbidden: T.fairForbidden,
   },
 
+  // ---- marketing activities: sign-ups and redeeming codes (docs/decisions/056)
+  'activity.list': { resource: null, gates: ['notRebateOnly'] },
+  'activity.redeem': { resource: null, gates: ['notRebateOnly'] },
+
   // ---- the signing centre's tasks (docs/decisions/032)
   'sign.task.list': { resource: null, gates: ['signingCentre'] },
   'sign.task.read': {

@@ -110,17 +110,19 @@ export function createAuthService({
      * SMS, so the endpoint does not tell strangers who works here. The 'outside' scene (a partner's
      * registration or login, decision 049) sends to any phone: registering is how a stranger becomes known.
      * The 'houseloan' scene (a channel agent's login, decision 052) texts only agents staff registered.
+     * The 'activity' scene (a visitor proving a phone, decision 056) texts any phone, like 'outside'.
      * Returns the code only for the demo adapter to echo.
      */
     async sendSmsCode(
       phone: string,
       ip: string,
-      scene: 'staff' | 'outside' | 'houseloan' = 'staff',
+      scene: 'staff' | 'outside' | 'houseloan' | 'activity' = 'staff',
     ): Promise<{ verifyCode?: string }> {
       const at = now();
       // Asked before the transaction: under the send lock only the transaction's own connection is used.
       const isStaff =
         scene === 'outside' ||
+        scene === 'activity' ||
         (scene === 'houseloan' ? await isChannelAgentPhone(phone) : await staff.phoneBelongsToStaff(phone));
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // The limits are counted and the row written under a per-address and per-phone lock, so a burst of

@@ -87,3 +87,13 @@ export const waitingForStewardBadge = (corpId: number, stewardId: number) =>
 /** Home badge: over-limit brokerage requests waiting for home-loan finance, except the caller's own (maker-checker). */
 export const pendingAuditsBadge = (corpId: number, financeId: number) =>
   sql`(select count(*)::int from ${houseAudits} where ${and(eq(houseAudits.corpId, corpId), sql`${houseAudits.status} = 'pending'`, ne(houseAudits.requestedBy, financeId))})`;
+
+/** A channel's name (an activity sign-up's sharer, decision 056); undefined for another company's. */
+export const findHouseChannelName = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(
+    ex,
+    houseChannels,
+    { id: houseChannels.id, name: houseChannels.name, ownerId: houseChannels.ownerId },
+    corpId,
+    id,
+  );

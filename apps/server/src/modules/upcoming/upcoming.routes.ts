@@ -7,15 +7,6 @@ import { servePrincipals } from '../../plugins/session.ts';
  * typo, and the route table stays complete. A feature's module deletes its entries when it lands.
  */
 export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
-  营销活动: {
-    post: [
-      '/api/crm/addActivityData',
-      '/api/crm/getActivityinfo',
-      '/api/crm/getActivityDataList',
-      '/api/crm/lotteryLogin',
-      '/api/crm/coupon',
-    ],
-  },
   电子签约: {
     post: ['/api/esign/add', '/api/esign/open', '/api/esign/list', '/api/esign/evidence', '/api/esign/order'],
   },

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { fairs } from './fair.ts';
+import { houseChannels } from './house.ts';
+import { companies, staff } from './staff.ts';
+
+/*
+ * Marketing activities for WeChat visitors (spec §2 /activity, issue 17, decision 056). Only
+ * modules/activity imports this file. A visitor is an openid of the company's official account (decision
+ * 040); `activity_visitors` remembers the phone they proved by SMS.
+ */
+
+export const ACTIVITY_TYPES = ['car', 'lottery', 'coupon', 'signin'] as const;
+
+/** A form field of an activity's sign-up (the car models to choose, say), as authored. */
+export interface ActivityField {
+  name: string;
+  label: string;
+  options?: string[];
+}
+
+/** A question of a fair's questionnaire (subscribe): one choice among options. */
+export interface ActivityQuestion {
+  id: string;
+  text: string;
+  options: string[];
+}
+
+/** One activity, authored by the admin command (`npm run activity -- file`), keyed per company by `key`. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    /** The author's handle: loading the file again updates this activity rather than adding one. */
+    key: text().notNull(),
+    type: text({ enum: ACTIVITY_TYPES }).notNull(),
+    title: text().notNull(),
+    intro: text().notNull().default(''),
+    coverUrl: text().notNull().default(''),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    /** Whether a visitor proves a phone by SMS (lotteryLogin) before taking part. */
+    requiresPhone: boolean().notNull().default(false),
+    fields: jsonb().$type<ActivityField[]>().notNull().default([]),
+    questions: jsonb().$type<ActivityQuestion[]>().notNull().default([]),
+    /** The fair a sign-in activity is the visitors' side of (the staff check in to the same fair, decision 051). */
+    fairId: integer().references(() => fairs.id),
+    // Lottery: the pool fixed at authoring (tier digits), its secret seed, the published hashes, the next ticket.
+    poolSize: integer().notNull().default(0),
+    pool: text().notNull().default(''),
+    seed: text().notNull().default(''),
+    seedCommitment: text().notNull().default(''),
+    poolHash: text().notNull().default(''),
+    nextTicket: integer().notNull().default(0),
+    /** Days a won prize may be redeemed after the activity ends. */
+    prizeRedeemDays: integer().notNull().default(30),
+    // Coupon: what it is worth, how many, for how long after claiming.
+    couponTitle: text().notNull().default(''),
+    couponValueFen: integer().notNull().default(0),
+    couponStock: integer().notNull().default(0),
+    couponIssued: integer().notNull().default(0),
+    couponValidDays: integer().notNull().default(30),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('activities_key').on(t.corpId, t.key),
+    index().on(t.corpId, t.endsAt),
+    check('activities_dates', sql`${t.startsAt} < ${t.endsAt}`),
+    check('activities_pool', sql`${t.nextTicket} >= 0 and ${t.nextTicket} <= ${t.poolSize}`),
+    check('activities_coupon_stock', sql`${t.couponIssued} >= 0 and ${t.couponIssued} <= ${t.couponStock}`),
+    check('activities_coupon_value', sql`${t.couponValueFen} >= 0`),
+  ],
+);
+
+/** A lottery's prize of a tier (1..3; tier 4, 谢谢参与, has none). */
+export const activityPrizes = pgTable(
+  'activity_prizes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    activityId: integer()
+      .notNull()
+      .references(() => activities.id),
+    tier: smallint().notNull(),
+    name: text().notNull(),
+    stock: integer().notNull(),
+    /** How a winner redeems it (shown on the prize page). */
+    redeemNote: text().notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('activity_prizes_tier').on(t.activityId, t.tier),
+    check('activity_prizes_tier_range', sql`${t.tier} between 1 and 3`),
+    check('activity_prizes_stock', sql`${t.stock} >= 0`),
+  ],
+);
+
+/** The phone a visitor proved with an SMS code (lotteryLogin), per company and openid. */
+export const activityVisitors = pgTable(
+  'activity_visitors',
+  {
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    openid: text().notNull(),
+    phone: text().notNull(),
+    verifiedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.corpId, t.openid] })],
+);
+
+/** A visitor's sign-up: a test-drive booking or a fair registration ('register'), a questionnaire ('subscribe'). */
+export const activityEntries = pgTable(
+  'activity_entries',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    activityId: integer()
+      .notNull()
+      .references(() => activities.id),
+    openid: text().notNull(),
+    kind: text({ enum: ['register', 'subscribe'] })
+      .notNull()
+      .default('register'),
+    name: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    /** The form's other answers (car model, date; the questionnaire's choices). */
+    answers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** Who shared the link the visitor came by (a signed share link), for attribution. */
+    sharedByStaffId: integer().references(() => staff.id),
+    sharedByChannelId: integer().references(() => houseChannels.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('activity_entries_once').on(t.activityId, t.openid, t.kind),
+    index().on(t.corpId, t.activityId, t.id),
+    check('activity_entries_one_sharer', sql`num_nonnulls(${t.sharedByStaffId}, ${t.sharedByChannelId}) <= 1`),
+  ],
+);
+
+/** A lottery draw: one per visitor and activity; the ticket it took (null once the pool ran out) and its tier. */
+export const lotteryDraws = pgTable(
+  'lottery_draws',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    activityId: integer()
+      .notNull()
+      .references(() => activities.id),
+    openid: text().notNull(),
+    ticket: integer(),
+    tier: smallint().notNull(),
+    prizeId: integer().references(() => activityPrizes.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('lottery_draws_once').on(t.activityId, t.openid),
+    uniqueIndex('lottery_draws_ticket').on(t.activityId, t.ticket),
+    check('lottery_draws_tier', sql`${t.tier} between 1 and 4`),
+  ],
+);
+
+/** A coupon claimed or a prize won: an unguessable code staff redeem once before it expires. */
+export const activityCodes = pgTable(
+  'activity_codes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    activityId: integer()
+      .notNull()
+      .references(() => activities.id),
+    openid: text().notNull(),
+    kind: text({ enum: ['coupon', 'prize'] }).notNull(),
+    code: text().notNull(),
+    title: text().notNull(),
+    valueFen: integer().notNull().default(0),
+    prizeId: integer().references(() => activityPrizes.id),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    redeemedAt: timestamp({ withTimezone: true }),
+    redeemedBy: integer().references(() => staff.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('activity_codes_code').on(t.code),
+    uniqueIndex('activity_codes_once').on(t.activityId, t.openid),
+    index().on(t.corpId, t.activityId, t.id),
+    check('activity_codes_redeemed', sql`(${t.redeemedAt} is null) = (${t.redeemedBy} is null)`),
+  ],
+);

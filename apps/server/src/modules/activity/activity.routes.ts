@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activityDataListRequestSchema,
+  activityDataPageSchema,
+  activityIdRequestSchema,
+  activityInfoRequestSchema,
+  activityInfoSchema,
+  activityMineRequestSchema,
+  activityMineSchema,
+  activityPath,
+  activityVisitorSchema,
+  addActivityDataRequestSchema,
+  couponClaimSchema,
+  lotteryDrawSchema,
+  lotteryLoginRequestSchema,
+  redeemRequestSchema,
+  redeemSchema,
+  staffActivitySchema,
+} from '@crm/domain/api/activity';
+import { rowIdSchema } from '@crm/domain/api/bounds';
+import { envelopeSchema } from '@crm/domain/api/envelope';
+import { WechatMpError, WechatSnapshotUserError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
+import { ForbiddenError, RefusedError } from '../../errors.ts';
+import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
+import { callerRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
+import type { VisitorKey } from './activity.repository.ts';
+import type { ActivityService } from './activity.service.ts';
+import { ACTIVITY_TEXTS as T } from './activity.texts.ts';
+
+export interface ActivityRoutesOptions {
+  activity: ActivityService;
+  wechatMp: WechatMpAdapter;
+  secureCookies: boolean;
+  publicUrl: string | undefined;
+}
+
+/** The OAuth round's state and where to go back, bound to this browser (10 minutes, httpOnly). */
+const STATE_COOKIE = 'crm_activity_state';
+const BACK_COOKIE = 'crm_activity_back';
+
+function currentVisitor(request: FastifyRequest): VisitorKey {
+  const principal = currentPrincipal(request);
+  if (principal.kind !== 'visitor') throw new ForbiddenError(T.visitorOnly);
+  return { corpId: principal.corpId, openid: principal.openid };
+}
+
+/** A page of this site to return to after WeChat: an activity page only, never another host. */
+const backSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/(activity|interface)\/[\w/?=&.%-]*$/)
+  .optional()
+  .catch(undefined);
+const oauthQuerySchema = z.object({ activity: rowIdSchema('活动编号无效'), to: backSchema });
+const callbackQuerySchema = z.object({
+  code: z.string().trim().min(1).max(256),
+  state: z.string().trim().min(1).max(128),
+});
+
+/**
+ * Marketing activities (spec §7 addActivityData, getActivityinfo, getActivityDataList, lotteryLogin, coupon;
+ * decision 056). The visitor's calls serve only a visitor session; the staff's lists and redemption only
+ * staff; the activity's page and the WeChat authorisation are public.
+ */
+export async function activityRoutes(root: FastifyInstance, options: ActivityRoutesOptions) {
+  const { activity, wechatMp, secureCookies, publicUrl } = options;
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  servePrincipals(app, ['visitor']);
+  const tags = ['activity'];
+  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies, path: '/', maxAge: 600 };
+
+  app.post(
+    '/api/crm/getActivityinfo',
+    {
+      schema: {
+        tags,
+        summary: '活动介绍（公开）：奖品、奖池哈希，结束后公开种子',
+        body: activityInfoRequestSchema,
+        response: { 200: envelopeSchema(activityInfoSchema) },
+      },
+    },
+    async (request) => ({ code: 0, msg: 'ok', data: await activity.info(request.body.activity_id) }),
+  );
+
+  // WeChat web authorisation (snsapi_base, silent): the visitor's openid, from WeChat, on the server.
+  app.get(
+    '/api/activity/oauth',
+    { schema: { tags, summary: '活动页的微信公众号网页授权入口', querystring: oauthQuerySchema } },
+    async (request, reply) => {
+      const a = await activity.activityForOauth(request.query.activity);
+      const state = `${a.id}.${randomBytes(12).toString('base64url')}`;
+      void reply.setCookie(STATE_COOKIE, state, cookie);
+      void reply.setCookie(BACK_COOKIE, request.query.to ?? activityPath(a.type, a.id), cookie);
+      return reply.redirect(wechatMp.authorizeUrl(`${origin(request)}/api/activity/oauth/callback`, state), 302);
+    },
+  );
+  app.get(
+    '/api/activity/oauth/callback',
+    { schema: { tags, summary: '活动页的微信公众号网页授权回调', querystring: callbackQuerySchema } },
+    async (request, reply) => {
+      const { code, state } = request.query;
+      const expected = request.cookies[STATE_COOKIE];
+      const back = backSchema.parse(request.cookies[BACK_COOKIE]);
+      void reply.clearCookie(STATE_COOKIE, { path: '/' });
+      void reply.clearCookie(BACK_COOKIE, { path: '/' });
+      const activityId = Number(state.split('.')[0]);
+      if (!expected || expected !== state || !Number.isSafeInteger(activityId) || activityId <= 0)
+        throw new RefusedError(T.wechatStateInvalid);
+      const a = await activity.activityForOauth(activityId);
+      const to = back ?? activityPath(a.type, a.id);
+      let openid: string;
+      try {
+        openid = await wechatMp.openidForCode(code);
+      } catch (error) {
+        // A 朋友圈 snapshot viewer has a virtual openid: no session; the page says to use the full service.
+        if (error instanceof WechatSnapshotUserError)
+          return reply.redirect(`${to}${to.includes('?') ? '&' : '?'}wechat=snapshot`, 302);
+        if (error instanceof WechatMpError) throw new RefusedError(error.message, { cause: error });
+        throw error;
+      }
+      app.setSessionCookie(reply, await activity.visitorSession(a.corpId, openid));
+      return reply.redirect(to, 302);
+    },
+  );
+
+  const visitor = callerRoutes(root, tags, currentVisitor);
+  root.route({
+    method: 'POST',
+    url: '/api/crm/lotteryLogin',
+    schema: {
+      tags,
+      summary: '活动访客验证手机号（短信验证码）',
+      body: lotteryLoginRequestSchema,
+      response: { 200: envelopeSchema(activityVisitorSchema) },
+    },
+    handler: async (request, reply) => {
+      const { phone, code } = request.body as z.output<typeof lotteryLoginRequestSchema>;
+      const { token, answer } = await activity.login(currentVisitor(request), phone, code);
+      root.setSessionCookie(reply, token);
+      return { code: 0, msg: T.loggedIn, data: answer };
+    },
+  });
+  root.route({
+    method: 'POST',
+    url: '/api/crm/addActivityData',
+    schema: {
+      tags,
+      summary: '提交活动报名（试驾预约、展会报名、问卷）',
+      body: addActivityDataRequestSchema,
+      response: { 200: envelopeSchema(z.object({ id: z.number().int(), already: z.boolean() })) },
+    },
+    handler: async (request) => {
+      const { data, msg } = await activity.addData(
+        currentVisitor(request),
+        request.body as z.output<typeof addActivityDataRequestSchema>,
+      );
+      return { code: 0, msg, data };
+    },
+  });
+  visitor.post('/api/crm/lotteryDraw', '抽奖（每人每活动一次）', activityIdRequestSchema, lotteryDrawSchema, (me, q) =>
+    activity.draw(me, q.activity_id),
+  );
+  root.route({
+    method: 'POST',
+    url: '/api/crm/coupon',
+    schema: {
+      tags,
+      summary: '领取优惠券（每人一张）',
+      body: activityIdRequestSchema,
+      response: { 200: envelopeSchema(couponClaimSchema) },
+    },
+    handler: async (request) => {
+      const { activity_id } = request.body as z.output<typeof activityIdRequestSchema>;
+      const { data, msg } = await activity.claimCoupon(currentVisitor(request), activity_id);
+      return { code: 0, msg, data };
+    },
+  });
+  visitor.post(
+    '/api/crm/activityMine',
+    '我的活动记录（报名、抽奖、券码）',
+    activityMineRequestSchema,
+    activityMineSchema,
+    (me, q) => activity.mine(me, q.activity_id),
+  );
+  visitor.get('/api/crm/activityVisitor', '当前活动访客', z.object({}), activityVisitorSchema, (me) => activity.me(me));
+
+  // The staff's side names its own principal.
+  const staff = staffRoutes(root, tags);
+  const staffOnly = { config: { principals: ['staff' as const] } };
+  staff.get(
+    '/api/crm/activityList',
+    '本公司的营销活动与我的分享链接',
+    z.object({
+      channel_id: z.preprocess((v) => (v === '' || v == null ? undefined : v), rowIdSchema('渠道编号无效').optional()),
+    }),
+    z.array(staffActivitySchema),
+    (me, q) => activity.list(me, q.channel_id),
+    staffOnly,
+  );
+  staff.post(
+    '/api/crm/getActivityDataList',
+    '活动报名名单（试驾预约、展会签到）',
+    activityDataListRequestSchema,
+    activityDataPageSchema,
+    (me, q) => activity.dataList(me, q),
+    staffOnly,
+  );
+  staff.post(
+    '/api/crm/couponRedeem',
+    '核销优惠券或奖品券码',
+    redeemRequestSchema,
+    redeemSchema,
+    (me, q) => activity.redeem(me, q.code),
+    { ...staffOnly, msg: T.redeemed },
+  );
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { ACTIVITY_TYPES, derivePool, poolHash, seedCommitment } from '@crm/domain/activity';
+import type { Db, Tx } from '../../db/client.ts';
+import { createActivityRepository } from './activity.repository.ts';
+
+/*
+ * The public surface of modules/activity (marketing activities for WeChat visitors, decision 056): authoring
+ * activities from a file, for the admin command (`npm run activity -- <file>`) and the seed.
+ */
+
+const when = z.iso.datetime({ offset: true, error: '时间须为 ISO 8601，如 2026-05-01T09:00:00+08:00' });
+export const activitySpecSchema = z
+  .object({
+    key: z.string().trim().min(1).max(60),
+    type: z.enum(ACTIVITY_TYPES),
+    title: z.string().trim().min(1).max(60),
+    intro: z.string().max(2000).default(''),
+    cover_url: z.string().max(500).default(''),
+    starts_at: when,
+    ends_at: when,
+    requires_phone: z.boolean().default(false),
+    fields: z
+      .array(z.object({ name: z.string().min(1), label: z.string().min(1), options: z.array(z.string()).optional() }))
+      .default([]),
+    questions: z
+      .array(z.object({ id: z.string().min(1).max(40), text: z.string().min(1), options: z.array(z.string()).min(2) }))
+      .default([]),
+    fair_id: z.number().int().positive().optional(),
+    lottery: z
+      .object({
+        pool_size: z.number().int().positive().max(1_000_000),
+        prizes: z
+          .array(
+            z.object({
+              tier: z.number().int().min(1).max(3),
+              name: z.string().min(1),
+              stock: z.number().int().min(0),
+              redeem_note: z.string().default(''),
+            }),
+          )
+          .min(1),
+        prize_redeem_days: z.number().int().positive().default(30),
+      })
+      .optional(),
+    coupon: z
+      .object({
+        title: z.string().min(1),
+        value_fen: z.number().int().min(0),
+        stock: z.number().int().positive(),
+        valid_days: z.number().int().positive().default(30),
+      })
+      .optional(),
+  })
+  .refine((a) => Date.parse(a.starts_at) < Date.parse(a.ends_at), '结束时间须晚于开始时间')
+  .refine((a) => a.type !== 'lottery' || a.lottery, '抽奖活动须写明奖池（lottery）')
+  .refine((a) => a.type !== 'coupon' || a.coupon, '优惠券活动须写明优惠券（coupon）')
+  .refine(
+    (a) => !a.lottery || new Set(a.lottery.prizes.map((p) => p.tier)).size === a.lottery.prizes.length,
+    '每个奖项等级只能写一次',
+  )
+  .refine(
+    (a) => !a.lottery || a.lottery.prizes.reduce((n, p) => n + p.stock, 0) <= a.lottery.pool_size,
+    '奖品总数超过奖池大小',
+  );
+
+export const activityFileSchema = z.object({
+  corp_id: z.number().int().positive(),
+  activities: z.array(activitySpecSchema).min(1),
+});
+export type ActivityFile = z.input<typeof activityFileSchema>;
+export type ActivitySpec = z.output<typeof activitySpecSchema>;
+
+/** Reads an activity file (YAML or JSON). */
+export const parseActivityFile = (text: string) => activityFileSchema.parse(parseYaml(text));
+
+/**
+ * Writes one activity (or updates the one of the same key). A lottery's pool is fixed here: a fresh secret
+ * seed, the shuffled pool and its two hashes; once the activity has started or anyone took part, its pool,
+ * prizes and coupon stock are frozen and a file changing them is refused.
+ */
+export async function authorActivity(db: Db | Tx, corpId: number, spec: ActivitySpec, at: Date) {
+  const repo = createActivityRepository(db as Db);
+  const run = async (tx: Tx) => {
+    const existing = await repo.findByKey(corpId, spec.key, tx);
+    const frozen = existing !== undefined && (existing.startsAt <= at || (await repo.hasParticipants(existing.id, tx)));
+    const composition = spec.lottery
+      ? { size: spec.lottery.pool_size, prizes: spec.lottery.prizes.map((p) => ({ tier: p.tier, stock: p.stock })) }
+      : null;
+    let lottery = {};
+    if (frozen && existing) {
+      const prizes = await repo.prizes(existing.id, tx);
+      const same =
+        existing.type === spec.type &&
+        existing.poolSize === (composition?.size ?? 0) &&
+        JSON.stringify(prizes.map((p) => [p.tier, p.stock])) ===
+          JSON.stringify((composition?.prizes ?? []).map((p) => [p.tier, p.stock]).sort((a, b) => a[0]! - b[0]!)) &&
+        existing.couponStock === (spec.coupon?.stock ?? 0);
+      if (!same) throw new Error(`活动「${spec.key}」已开始或已有人参与，奖池、奖品与库存不能再改`);
+    } else if (composition) {
+      const seed = randomBytes(32).toString('hex');
+      const pool = derivePool(seed, composition);
+      lottery = {
+        poolSize: composition.size,
+        pool,
+        seed,
+        seedCommitment: seedCommitment(seed),
+        poolHash: poolHash(pool),
+        nextTicket: 0,
+      };
+    } else {
+      lottery = { poolSize: 0, pool: '', seed: '', seedCommitment: '', poolHash: '', nextTicket: 0 };
+    }
+    return repo.saveActivity(
+      tx,
+      {
+        corpId,
+        key: spec.key,
+        type: spec.type,
+        title: spec.title,
+        intro: spec.intro,
+        coverUrl: spec.cover_url,
+        startsAt: new Date(spec.starts_at),
+        endsAt: new Date(spec.ends_at),
+        requiresPhone: spec.requires_phone,
+        fields: spec.fields,
+        questions: spec.questions,
+        fairId: spec.fair_id ?? null,
+        ...lottery,
+        prizeRedeemDays: spec.lottery?.prize_redeem_days ?? 30,
+        couponTitle: spec.coupon?.title ?? '',
+        couponValueFen: spec.coupon?.value_fen ?? 0,
+        ...(frozen ? {} : { couponStock: spec.coupon?.stock ?? 0 }),
+        couponValidDays: spec.coupon?.valid_days ?? 30,
+      },
+      (spec.lottery?.prizes ?? []).map((p) => ({
+        tier: p.tier,
+        name: p.name,
+        stock: p.stock,
+        redeemNote: p.redeem_note,
+      })),
+      frozen,
+    );
+  };
+  return 'rollback' in db ? run(db) : db.transaction(run);
+}

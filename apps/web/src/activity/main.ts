@@ -1,0 +1,6 @@
+import { renderActivityPage } from './pages.ts';
+import './activity.css';
+
+// The visitor pages' own entry (activity.html): no staff app, no antd-mobile (decision 056).
+const root = document.getElementById('activity-root');
+if (root) void renderActivityPage({ root, url: new URL(window.location.href), go: (to) => window.location.assign(to) });

@@ -1,0 +1,282 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { derivePool, poolHash, seedCommitment } from '@crm/domain/activity';
+import type { ActivityInfo, ActivityMine } from '@crm/domain/api/activity';
+import { renderActivityPage } from './pages.ts';
+
+/*
+ * The visitor pages (decision 056) against a stubbed API: what a visitor sees and what each tap sends. The
+ * pages are plain DOM, so the tests drive them directly.
+ */
+
+type Reply = { status?: number; code?: number; msg?: string; data: unknown };
+const sent: { url: string; fields: Record<string, string> }[] = [];
+
+function stubApi(routes: Record<string, Reply | ((fields: Record<string, string>) => Reply)>) {
+  vi.stubGlobal('fetch', async (url: string, init: { body?: FormData }) => {
+    const fields: Record<string, string> = {};
+    for (const [k, v] of init.body?.entries() ?? []) if (typeof v === 'string') fields[k] = v;
+    sent.push({ url, fields });
+    const route = routes[url];
+    const reply = typeof route === 'function' ? route(fields) : route;
+    if (!reply) return new Response(JSON.stringify({ code: 404, msg: '接口不存在', data: null }), { status: 404 });
+    return new Response(JSON.stringify({ code: reply.code ?? 0, msg: reply.msg ?? 'ok', data: reply.data }), {
+      status: reply.status ?? 200,
+    });
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sent.length = 0;
+});
+
+const composition = {
+  size: 20,
+  prizes: [
+    { tier: 1, stock: 1 },
+    { tier: 3, stock: 2 },
+  ],
+};
+const seed = 'f'.repeat(64);
+const pool = derivePool(seed, composition);
+
+function lottery(overrides: Partial<ActivityInfo> = {}): ActivityInfo {
+  return {
+    id: 7,
+    corp_id: 1,
+    type: 'lottery',
+    title: '五一幸运大抽奖',
+    intro: '每人一次',
+    cover_url: '',
+    starts_at: '2026-05-01T00:00:00Z',
+    ends_at: '2026-05-05T00:00:00Z',
+    status: 'running',
+    requires_phone: false,
+    fields: [],
+    questions: [],
+    fair: null,
+    lottery: {
+      pool_size: 20,
+      prizes: [
+        { tier: 1, name: '扫地机器人', stock: 1, redeem_note: '到店领取' },
+        { tier: 3, name: '水杯', stock: 2, redeem_note: '' },
+      ],
+      seed_commitment: seedCommitment(seed),
+      pool_hash: poolHash(pool),
+      drawn: 3,
+      seed: null,
+    },
+    coupon: null,
+    ...overrides,
+  };
+}
+
+const noneYet: ActivityMine = { phone: null, entries: [], draws: [], codes: [] };
+
+async function open(path: string) {
+  const root = document.createElement('main');
+  const went: string[] = [];
+  await renderActivityPage({ root, url: new URL(path, 'http://localhost'), go: (to) => went.push(to) });
+  return { root, went };
+}
+
+const click = (el: Element | null | undefined) => (el as HTMLElement).click();
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the lottery page', () => {
+  it('shows the prizes and the published hashes, draws on a tap and opens the prize page', async () => {
+    stubApi({
+      '/api/crm/getActivityinfo': { data: lottery() },
+      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
+      '/api/crm/activityMine': { data: noneYet },
+      '/api/crm/lotteryDraw': { data: {} },
+    });
+    const { root, went } = await open('/activity/lottery?id=7');
+    expect(root.querySelector('h1')?.textContent).toBe('五一幸运大抽奖');
+    expect(root.textContent).toContain('一等奖 · 扫地机器人 · 共 1 份');
+    expect(root.textContent).toContain('谢谢参与');
+    expect(root.textContent).toContain(seedCommitment(seed));
+    expect(root.textContent).toContain('奖池 20 张，已抽 3 张');
+    click([...root.querySelectorAll('button')].find((b) => b.textContent === '立即抽奖'));
+    await settle();
+    expect(sent.at(-1)).toEqual({ url: '/api/crm/lotteryDraw', fields: { activity_id: '7' } });
+    expect(went).toEqual(['/activity/lottery/Prize?id=7']);
+  });
+
+  it('sends a visitor without a session to WeChat and back to the same page', async () => {
+    stubApi({
+      '/api/crm/getActivityinfo': { data: lottery() },
+      '/api/crm/activityVisitor': { status: 401, code: 401, msg: '登录已失效，请重新登录', data: null },
+    });
+    const { went } = await open('/interface/lottery?id=7');
+    expect(went).toEqual([`/api/activity/oauth?activity=7&to=${encodeURIComponent('/interface/lottery?id=7')}`]);
+  });
+
+  it('asks for the phone first where the activity wants it, and says when the draw is refused', async () => {
+    stubApi({
+      '/api/crm/getActivityinfo': { data: lottery({ requires_phone: true }) },
+      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
+      '/api/crm/activityMine': { data: noneYet },
+    });
+    const { root } = await open('/activity/lottery?id=7');
+    expect(root.querySelector('a.act-button')?.getAttribute('href')).toBe('/activity/lottery/login?id=7');
+    expect(root.textContent).not.toContain('立即抽奖');
+
+    stubApi({
+      '/api/crm/getActivityinfo': { data: lottery() },
+      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: '138****0001' } },
+      '/api/crm/activityMine': { data: noneYet },
+      '/api/crm/lotteryDraw': { code: 1, msg: '您已参与过本次抽奖', data: null },
+    });
+    const again = await open('/activity/lottery?id=7');
+    click([...again.root.querySelectorAll('button')].find((b) => b.textContent === '立即抽奖'));
+    await settle();
+    expect(again.root.querySelector('[role="alert"]')?.textContent).toBe('您已参与过本次抽奖');
+    expect(again.went).toEqual([]);
+  });
+
+  it('after the end shows the seed, and the visitor re-derives the pool on the phone', async () => {
+    const ended = lottery({ status: 'ended' });
+    if (ended.lottery) ended.lottery.seed = seed;
+    stubApi({ '/api/crm/getActivityinfo': { data: ended } });
+    const { root } = await open('/activity/lottery?id=7');
+    expect(root.textContent).toContain(seed);
+    click([...root.querySelectorAll('button')].find((b) => b.textContent === '在本机核验奖池'));
+    expect(root.querySelector('[role="status"]')?.textContent).toBe(
+      '核验通过：种子与承诺一致，推导出的奖池与公布的哈希一致',
+    );
+
+    const tampered = lottery({ status: 'ended' });
+    if (tampered.lottery) tampered.lottery.seed = 'e'.repeat(64);
+    stubApi({ '/api/crm/getActivityinfo': { data: tampered } });
+    const bad = await open('/activity/lottery?id=7');
+    click([...bad.root.querySelectorAll('button')].find((b) => b.textContent === '在本机核验奖池'));
+    expect(bad.root.querySelector('[role="status"]')?.textContent).toBe('核验失败：种子或奖池与公布的哈希不一致');
+  });
+
+  it('shows the prize won, how to redeem it and its code', async () => {
+    stubApi({
+      '/api/crm/getActivityinfo': { data: lottery() },
+      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
+      '/api/crm/activityMine': {
+        data: {
+          ...noneYet,
+          draws: [
+            {
+              activity_id: 7,
+              ticket: 2,
+              tier: 1,
+              tier_label: '一等奖',
+              prize: { name: '扫地机器人', redeem_note: '到店领取' },
+              code: {
+                kind: 'prize',
+                code: 'ABCDE-FGHJK',
+                title: '扫地机器人',
+                value_fen: 0,
+                expires_at: '2026-06-04T16:00:00Z',
+                redeemed_at: null,
+              },
+              drawn_at: '2026-05-02T02:00:00Z',
+            },
+          ],
+        },
+      },
+    });
+    const { root } = await open('/activity/lottery/Prize?id=7');
+    expect(root.textContent).toContain('恭喜您抽中一等奖：扫地机器人');
+    expect(root.textContent).toContain('领取方式：到店领取');
+    expect(root.querySelector('.act-code')?.textContent).toBe('ABCDE-FGHJK');
+    expect(root.textContent).toContain('有效期至 2026-06-05 00:00');
+  });
+
+  it('says so when the activity cannot load, and retries on a tap', async () => {
+    stubApi({ '/api/crm/getActivityinfo': { status: 500, code: 500, msg: 'x', data: null } });
+    const { root } = await open('/activity/lottery?id=7');
+    expect(root.querySelector('[role="alert"]')?.textContent).toBe('加载失败，请检查网络后重试');
+    expect(root.querySelector('button')?.textContent).toBe('重试');
+  });
+
+  it('refuses a WeChat snapshot page with the way out', async () => {
+    stubApi({});
+    const { root } = await open('/activity/lottery?id=7&wechat=snapshot');
+    expect(root.textContent).toContain('使用完整服务');
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('the car booking page', () => {
+  it('sends the form with the share link, keeps the input when refused, then opens the success page', async () => {
+    let refuse = true;
+    stubApi({
+      '/api/crm/getActivityinfo': {
+        data: lottery({
+          type: 'car',
+          title: '试驾季',
+          lottery: null,
+          fields: [{ name: 'car_model', label: '车型', options: ['轩逸', '天籁'] }],
+        }),
+      },
+      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
+      '/api/crm/addActivityData': () =>
+        refuse ? { code: 1, msg: '试驾日期须在今天到活动结束之间', data: null } : { data: { id: 1, already: false } },
+    });
+    const { root, went } = await open('/activity/car/register/7?ref=s1.abc');
+    const input = (id: string) => root.querySelector<HTMLInputElement | HTMLSelectElement>(`#act-${id}`);
+    expect(root.querySelector('label[for="act-name"]')?.textContent).toBe('姓名');
+    (input('name') as HTMLInputElement).value = '张三';
+    (input('phone') as HTMLInputElement).value = '13900139000';
+    (input('car_model') as HTMLSelectElement).value = '轩逸';
+    (input('date') as HTMLInputElement).value = '2026-05-03';
+    root.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true }));
+    await settle();
+    expect(sent.at(-1)?.fields).toEqual({
+      activity_id: '7',
+      name: '张三',
+      phone: '13900139000',
+      car_model: '轩逸',
+      date: '2026-05-03',
+      ref: 's1.abc',
+    });
+    expect(root.querySelector('[role="alert"]')?.textContent).toBe('试驾日期须在今天到活动结束之间');
+    expect((input('name') as HTMLInputElement).value).toBe('张三');
+    refuse = false;
+    root.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true }));
+    await settle();
+    expect(went).toEqual(['/activity/car/success?id=7']);
+  });
+});
+
+describe('the fair sign-in pages', () => {
+  it('lists the visitor’s sign-ins, or says there are none', async () => {
+    const signin = lottery({ type: 'signin', title: '家装节签到', lottery: null });
+    stubApi({
+      '/api/crm/getActivityinfo': { data: signin },
+      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
+      '/api/crm/activityMine': { data: noneYet },
+    });
+    expect((await open('/activity/signin/list?id=7')).root.textContent).toContain('还没有签到记录');
+    stubApi({
+      '/api/crm/getActivityinfo': { data: signin },
+      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
+      '/api/crm/activityMine': {
+        data: {
+          ...noneYet,
+          entries: [
+            {
+              id: 1,
+              activity_id: 7,
+              activity_title: '家装节签到',
+              type: 'signin',
+              kind: 'register',
+              name: '王五',
+              phone: '137****7000',
+              answers: {},
+              created_at: '2026-05-02T02:00:00Z',
+            },
+          ],
+        },
+      },
+    });
+    expect((await open('/activity/signin/list?id=7')).root.textContent).toContain('家装节签到 · 2026-05-02 10:00');
+  });
+});

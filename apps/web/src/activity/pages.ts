@@ -1,0 +1,517 @@
+import { TIER_LABELS, verifyRevealedPool } from '@crm/domain/activity';
+import type { ActivityCode, ActivityInfo, ActivityMine, ActivityVisitor } from '@crm/domain/api/activity';
+import { activityApi, oauthUrl } from './api.ts';
+import { chinaTime, h, yuan } from './dom.ts';
+import { ACTIVITY_PAGE_TEXTS as T } from './texts.ts';
+
+/*
+ * The visitor pages of /activity and /interface (spec §2; decision 056): lottery (root, login, Prize, success),
+ * coupon (root, login/{openid}, success), car (root, register/{activity_id}, success), signin (root, register,
+ * subscribe, login, list, success). The activity is `?id=` (or the car register's path). Each page is a full
+ * load of this small bundle; the session is the httpOnly cookie the WeChat authorisation set.
+ */
+
+export interface PageEnv {
+  root: HTMLElement;
+  /** The address, as `location` has it. */
+  url: URL;
+  /** Sends the browser elsewhere (location.assign in the app; recorded in tests). */
+  go: (to: string) => void;
+}
+
+const STATUS_TEXT = { upcoming: T.upcoming, running: T.running, ended: T.ended } as const;
+
+/** What the address says: /activity|/interface, the activity kind, the page and the activity id. */
+export function parseActivityPath(url: URL) {
+  const [, base = 'activity', type = 'test', page = '', param = ''] = url.pathname.split('/');
+  const fromPath = type === 'car' && page === 'register' ? Number(param) : NaN;
+  const id = Number.isInteger(fromPath) && fromPath > 0 ? fromPath : Number(url.searchParams.get('id'));
+  return { base: `/${base}`, type, page, id: Number.isInteger(id) && id > 0 ? id : null };
+}
+
+export async function renderActivityPage(env: PageEnv): Promise<void> {
+  const { root, url, go } = env;
+  const { base, type, page, id } = parseActivityPath(url);
+  const ref = url.searchParams.get('ref');
+  const pageUrl = (kind: string, sub = '', extra = '') =>
+    `${base}/${kind}${sub ? `/${sub}` : ''}?id=${id ?? ''}${ref ? `&ref=${encodeURIComponent(ref)}` : ''}${extra}`;
+
+  const show = (...children: (Node | null | false)[]) =>
+    root.replaceChildren(...children.filter((c): c is Node => !!c));
+  const alertBox = h('p', { role: 'alert', class: 'act-error' });
+  const fail = (msg: string) => {
+    alertBox.textContent = msg;
+  };
+  const retry = () =>
+    show(
+      h('p', { role: 'alert', class: 'act-error' }, T.loadFailed),
+      h('button', { type: 'button', class: 'act-button', onclick: () => void renderActivityPage(env) }, T.retry),
+    );
+
+  if (url.searchParams.get('wechat') === 'snapshot') {
+    show(h('p', { role: 'alert', class: 'act-error' }, T.snapshot));
+    return;
+  }
+  if (id === null || type === 'test') {
+    show(h('p', { class: 'act-muted' }, T.noActivity));
+    return;
+  }
+  const infoAnswer = await activityApi.info(id);
+  const info = infoAnswer.data;
+  if (!info) {
+    if (infoAnswer.status === 404) show(h('p', { class: 'act-muted' }, infoAnswer.msg));
+    else retry();
+    return;
+  }
+  document.title = info.title;
+
+  /** The visitor behind the cookie; without one, off to WeChat and back here. */
+  async function visitor(): Promise<ActivityVisitor | null> {
+    const answer = await activityApi.visitor();
+    if (answer.status === 401 || answer.status === 403) {
+      go(oauthUrl(info!.id, `${url.pathname}${url.search}`));
+      return null;
+    }
+    if (!answer.data) {
+      retry();
+      return null;
+    }
+    return answer.data;
+  }
+
+  const header = h(
+    'header',
+    { class: 'act-header' },
+    info.cover_url ? h('img', { src: info.cover_url, alt: '', class: 'act-cover' }) : null,
+    h('h1', {}, info.title),
+    h('p', { class: `act-status act-${info.status}` }, STATUS_TEXT[info.status]),
+    h('p', { class: 'act-muted' }, T.period(chinaTime(info.starts_at), chinaTime(info.ends_at))),
+    info.intro ? h('p', {}, info.intro) : null,
+  );
+  const back = h('a', { href: pageUrl(type), class: 'act-link' }, T.back);
+
+  // ---- the phone check (lottery/login, coupon/login/{openid}, signin/login)
+  if (page === 'login') {
+    const me = await visitor();
+    if (!me) return;
+    show(
+      header,
+      phoneForm(() => go(pageUrl(type)), fail),
+      alertBox,
+      back,
+    );
+    return;
+  }
+
+  if (type === 'lottery') {
+    if (page === 'Prize' || page === 'success') {
+      const me = await visitor();
+      if (!me) return;
+      const mine = await activityApi.mine(info.id);
+      if (!mine.data) return retry();
+      show(header, prizeView(mine.data), back);
+      return;
+    }
+    show(header, lotteryFacts(info), alertBox);
+    if (info.status !== 'running') return;
+    const me = await visitor();
+    if (!me) return;
+    const mine = await activityApi.mine(info.id);
+    if (!mine.data) return retry();
+    if (mine.data.draws.length > 0) {
+      root.append(h('p', {}, T.drawn), h('a', { href: pageUrl('lottery', 'Prize'), class: 'act-button' }, T.viewPrize));
+      return;
+    }
+    if (info.requires_phone && !me.phone) {
+      root.append(h('a', { href: pageUrl('lottery', 'login'), class: 'act-button' }, T.provePhone));
+      return;
+    }
+    const button = h('button', { type: 'button', class: 'act-button' }, T.draw) as HTMLButtonElement;
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      void activityApi.draw(info.id).then((answer) => {
+        if (answer.code === 0) go(pageUrl('lottery', 'Prize'));
+        else {
+          fail(answer.msg);
+          button.disabled = false;
+        }
+      });
+    });
+    root.append(button);
+    return;
+  }
+
+  if (type === 'coupon') {
+    const facts = info.coupon
+      ? h(
+          'section',
+          { class: 'act-card' },
+          h('h2', {}, info.coupon.title),
+          h('p', { class: 'act-value' }, yuan(info.coupon.value_fen)),
+          h('p', { class: 'act-muted' }, T.couponLeft(info.coupon.left, info.coupon.stock)),
+        )
+      : null;
+    const me = info.status === 'running' || page === 'success' ? await visitor() : null;
+    if ((info.status === 'running' || page === 'success') && !me) return;
+    const mine = me ? await activityApi.mine(info.id) : null;
+    const code = mine?.data?.codes.find((c) => c.kind === 'coupon');
+    if (page === 'success' || code) {
+      show(header, code ? codeView(T.yourCoupon, code, T.showAtCounter) : facts, back);
+      return;
+    }
+    show(header, facts, alertBox);
+    if (!me) return;
+    if (info.requires_phone && !me.phone) {
+      root.append(h('a', { href: pageUrl('coupon', 'login/wx'), class: 'act-button' }, T.provePhone));
+      return;
+    }
+    const button = h('button', { type: 'button', class: 'act-button' }, T.claim) as HTMLButtonElement;
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      void activityApi.coupon(info.id).then((answer) => {
+        if (answer.code === 0) go(pageUrl('coupon', 'success'));
+        else {
+          fail(answer.msg);
+          button.disabled = false;
+        }
+      });
+    });
+    root.append(button);
+    return;
+  }
+
+  if (type === 'car') {
+    if (page === 'success') {
+      show(header, h('section', { class: 'act-card' }, h('h2', {}, T.bookedTitle), h('p', {}, T.bookedBody)));
+      return;
+    }
+    if (page !== 'register') {
+      show(header, h('a', { href: `${base}/car/register/${info.id}${url.search}`, class: 'act-button' }, T.book));
+      return;
+    }
+    const me = await visitor();
+    if (!me) return;
+    const models = info.fields.find((f) => f.name === 'car_model')?.options ?? [];
+    show(
+      header,
+      entryForm(
+        [
+          field(
+            'name',
+            T.name,
+            h('input', { id: 'act-name', name: 'name', autocomplete: 'name', maxlength: '20', required: true }),
+          ),
+          field(
+            'phone',
+            T.phone,
+            h('input', {
+              id: 'act-phone',
+              name: 'phone',
+              type: 'tel',
+              inputmode: 'numeric',
+              maxlength: '11',
+              required: true,
+            }),
+          ),
+          field(
+            'car_model',
+            T.carModel,
+            h(
+              'select',
+              { id: 'act-car_model', name: 'car_model', required: true },
+              h('option', { value: '' }, T.chooseModel),
+              ...models.map((m) => h('option', { value: m }, m)),
+            ),
+          ),
+          field('date', T.date, h('input', { id: 'act-date', name: 'date', type: 'date', required: true })),
+        ],
+        (fields) => activityApi.add({ activity_id: info.id, ...fields, ...(ref ? { ref } : {}) }),
+        () => go(`${base}/car/success?id=${info.id}`),
+        fail,
+      ),
+      alertBox,
+    );
+    return;
+  }
+
+  if (type === 'signin') {
+    const fair = info.fair ? h('p', { class: 'act-muted' }, info.fair.name) : null;
+    if (page === 'success') {
+      show(header, h('section', { class: 'act-card' }, h('h2', {}, T.signinDone), h('p', {}, T.signinDoneBody)), back);
+      return;
+    }
+    const me = await visitor();
+    if (!me) return;
+    if (page === 'list') {
+      const mine = await activityApi.mine();
+      if (!mine.data) return retry();
+      const rows = mine.data.entries.filter((e) => e.type === 'signin' && e.kind === 'register');
+      show(
+        header,
+        h('h2', {}, T.mySignins),
+        rows.length === 0
+          ? h('p', { class: 'act-muted' }, T.noSignins)
+          : h(
+              'ul',
+              { class: 'act-list' },
+              ...rows.map((e) => h('li', {}, `${e.activity_title} · ${chinaTime(e.created_at)}`)),
+            ),
+        back,
+      );
+      return;
+    }
+    if (page === 'register') {
+      show(
+        header,
+        fair,
+        entryForm(
+          [
+            field(
+              'name',
+              T.name,
+              h('input', { id: 'act-name', name: 'name', autocomplete: 'name', maxlength: '20', required: true }),
+            ),
+            field(
+              'phone',
+              T.phone,
+              h('input', {
+                id: 'act-phone',
+                name: 'phone',
+                type: 'tel',
+                inputmode: 'numeric',
+                maxlength: '11',
+                required: true,
+              }),
+            ),
+          ],
+          (fields) => activityApi.add({ activity_id: info.id, ...fields, ...(ref ? { ref } : {}) }),
+          () => go(pageUrl('signin', info.questions.length > 0 ? 'subscribe' : 'success')),
+          fail,
+        ),
+        alertBox,
+      );
+      return;
+    }
+    if (page === 'subscribe') {
+      const groups = info.questions.map((q) =>
+        h(
+          'fieldset',
+          { class: 'act-question' },
+          h('legend', {}, q.text),
+          ...q.options.map((option, i) =>
+            h(
+              'label',
+              { class: 'act-choice' },
+              h('input', { type: 'radio', name: q.id, value: option, required: i === 0 }),
+              option,
+            ),
+          ),
+        ),
+      );
+      const form = h(
+        'form',
+        { class: 'act-form' },
+        ...groups,
+        h('button', { type: 'submit', class: 'act-button' }, T.submit),
+      ) as HTMLFormElement;
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const answers: Record<string, string> = {};
+        for (const q of info.questions) {
+          const picked = form.querySelector<HTMLInputElement>(`input[name="${CSS.escape(q.id)}"]:checked`);
+          if (picked) answers[q.id] = picked.value;
+        }
+        void activityApi
+          .add({ activity_id: info.id, kind: 'subscribe', answers: JSON.stringify(answers) })
+          .then((answer) => {
+            if (answer.code === 0) go(pageUrl('signin', 'success'));
+            else fail(answer.msg);
+          });
+      });
+      show(header, fair, h('h2', {}, T.subscribe), form, alertBox);
+      return;
+    }
+    const mine = await activityApi.mine(info.id);
+    if (!mine.data) return retry();
+    const registered = mine.data.entries.some((e) => e.kind === 'register');
+    const subscribed = mine.data.entries.some((e) => e.kind === 'subscribe');
+    const next = !registered
+      ? h('a', { href: pageUrl('signin', 'register'), class: 'act-button' }, T.register)
+      : !subscribed && info.questions.length > 0
+        ? h('a', { href: pageUrl('signin', 'subscribe'), class: 'act-button' }, T.subscribe)
+        : h('p', {}, T.signinDone);
+    show(
+      header,
+      fair,
+      info.status === 'running' ? next : null,
+      h('a', { href: pageUrl('signin', 'list'), class: 'act-link' }, T.mySignins),
+    );
+    return;
+  }
+  show(header);
+}
+
+/** A labelled form row. */
+function field(name: string, label: string, input: HTMLElement): HTMLElement {
+  return h('div', { class: 'act-field' }, h('label', { for: `act-${name}` }, label), input);
+}
+
+/** A sign-up form: keeps what was typed when the server refuses, and says why. */
+function entryForm(
+  rows: HTMLElement[],
+  send: (fields: Record<string, string>) => Promise<{ code: number; msg: string }>,
+  done: () => void,
+  fail: (msg: string) => void,
+): HTMLElement {
+  const submit = h('button', { type: 'submit', class: 'act-button' }, T.submit) as HTMLButtonElement;
+  const form = h('form', { class: 'act-form' }, ...rows, submit) as HTMLFormElement;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const fields: Record<string, string> = {};
+    for (const [key, value] of new FormData(form)) if (typeof value === 'string') fields[key] = value.trim();
+    submit.disabled = true;
+    void send(fields).then((answer) => {
+      submit.disabled = false;
+      if (answer.code === 0) done();
+      else fail(answer.msg);
+    });
+  });
+  return form;
+}
+
+/** Phone and SMS code, checked on the server (lotteryLogin); the resend waits 59 s (spec §9). */
+function phoneForm(done: () => void, fail: (msg: string) => void): HTMLElement {
+  const phone = h('input', {
+    id: 'act-phone',
+    name: 'phone',
+    type: 'tel',
+    inputmode: 'numeric',
+    maxlength: '11',
+    autocomplete: 'tel',
+  }) as HTMLInputElement;
+  const code = h('input', {
+    id: 'act-code',
+    name: 'code',
+    inputmode: 'numeric',
+    maxlength: '6',
+    autocomplete: 'one-time-code',
+  }) as HTMLInputElement;
+  const send = h('button', { type: 'button', class: 'act-small' }, T.getCode) as HTMLButtonElement;
+  send.addEventListener('click', () => {
+    if (!/^1[3-9]\d{9}$/.test(phone.value.trim())) return fail(T.phoneFormat);
+    send.disabled = true;
+    void activityApi.smsCode(phone.value.trim()).then((answer) => {
+      if (answer.code !== 0) {
+        send.disabled = false;
+        return fail(answer.msg);
+      }
+      fail(T.codeSent);
+      if (answer.data?.verifyCode) code.value = answer.data.verifyCode;
+      let left = 59;
+      send.textContent = T.resendIn(left);
+      const timer = setInterval(() => {
+        left -= 1;
+        send.textContent = left > 0 ? T.resendIn(left) : T.getCode;
+        if (left <= 0) {
+          clearInterval(timer);
+          send.disabled = false;
+        }
+      }, 1000);
+    });
+  });
+  const form = h(
+    'form',
+    { class: 'act-form' },
+    h('h2', {}, T.provePhone),
+    field('phone', T.phone, phone),
+    h('div', { class: 'act-field' }, h('label', { for: 'act-code' }, T.code), code, send),
+    h('button', { type: 'submit', class: 'act-button' }, T.verify),
+  ) as HTMLFormElement;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void activityApi.login(phone.value.trim(), code.value.trim()).then((answer) => {
+      if (answer.code === 0) done();
+      else fail(answer.msg);
+    });
+  });
+  return form;
+}
+
+/** Prizes, the published hashes and, after the end, the seed with a check the visitor runs on their phone. */
+function lotteryFacts(info: ActivityInfo): HTMLElement {
+  const lottery = info.lottery;
+  if (!lottery) return h('section');
+  const result = h('p', { role: 'status' });
+  const verify = lottery.seed
+    ? h(
+        'button',
+        {
+          type: 'button',
+          class: 'act-small',
+          onclick: () => {
+            const check = verifyRevealedPool({
+              seed: lottery.seed ?? '',
+              seedCommitment: lottery.seed_commitment,
+              poolHash: lottery.pool_hash,
+              composition: {
+                size: lottery.pool_size,
+                prizes: lottery.prizes.map((p) => ({ tier: p.tier, stock: p.stock })),
+              },
+            });
+            result.textContent = check.seedMatches && check.poolMatches ? T.verified : T.notVerified;
+          },
+        },
+        T.verifyPool,
+      )
+    : null;
+  return h(
+    'section',
+    { class: 'act-card' },
+    h('h2', {}, T.prizes),
+    h(
+      'ul',
+      { class: 'act-list' },
+      ...lottery.prizes.map((p) => h('li', {}, `${TIER_LABELS[p.tier] ?? ''} · ${p.name} · ${T.tierStock(p.stock)}`)),
+      h('li', {}, T.thankYou),
+    ),
+    h('h2', {}, T.fairness),
+    h('p', { class: 'act-muted' }, T.fairnessIntro),
+    h('p', { class: 'act-muted' }, T.poolSize(lottery.pool_size, lottery.drawn)),
+    h('p', { class: 'act-hash' }, `${T.commitment}: `, h('code', {}, lottery.seed_commitment)),
+    h('p', { class: 'act-hash' }, `${T.poolHash}: `, h('code', {}, lottery.pool_hash)),
+    lottery.seed ? h('p', { class: 'act-hash' }, `${T.seed}: `, h('code', {}, lottery.seed)) : null,
+    verify,
+    result,
+  );
+}
+
+function codeView(title: string, code: ActivityCode, note: string): HTMLElement {
+  return h(
+    'section',
+    { class: 'act-card' },
+    h('h2', {}, title),
+    h('p', {}, code.title),
+    h('p', { class: 'act-muted' }, T.redeemCode),
+    h('p', { class: 'act-code' }, code.code),
+    h(
+      'p',
+      { class: 'act-muted' },
+      code.redeemed_at ? T.redeemedAt(chinaTime(code.redeemed_at)) : T.expires(chinaTime(code.expires_at)),
+    ),
+    note ? h('p', {}, note) : null,
+  );
+}
+
+function prizeView(mine: ActivityMine): HTMLElement {
+  const draw = mine.draws[0];
+  if (!draw) return h('p', { class: 'act-muted' }, T.noActivity);
+  if (!draw.prize) return h('section', { class: 'act-card' }, h('h2', {}, T.yourResult), h('p', {}, T.notWon));
+  return h(
+    'section',
+    { class: 'act-card' },
+    h('h2', {}, T.yourResult),
+    h('p', { class: 'act-won' }, T.won(draw.tier_label, draw.prize.name)),
+    draw.prize.redeem_note ? h('p', {}, `${T.howToRedeem}：${draw.prize.redeem_note}`) : null,
+    draw.code ? codeView(T.redeemCode, draw.code, '') : null,
+  );
+}

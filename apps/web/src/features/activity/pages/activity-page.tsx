@@ -1,0 +1,107 @@
+import type { StaffActivity } from '@crm/domain/api/activity';
+import { Button, Card, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { showToast } from '../../../lib/toast.ts';
+import { useActivityList, useRedeem } from '../api/activity.ts';
+import { activityTexts as T } from '../texts.ts';
+import '../activity.css';
+
+const day = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+function RedeemForm() {
+  const redeem = useRedeem();
+  const [code, setCode] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const done = await redeem.mutateAsync(code);
+      showToast({ content: T.redeemed(done.title, done.activity_title), icon: 'success' });
+      setCode('');
+    } catch (error) {
+      // The typed code stays in the field: the person corrects it.
+      showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
+    }
+  };
+  return (
+    <Card title={T.redeemTitle}>
+      <form className="activity-redeem" onSubmit={(event) => void submit(event)}>
+        <label htmlFor="activity-redeem-code">{T.redeemLabel}</label>
+        <input
+          id="activity-redeem-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          placeholder={T.redeemPlaceholder}
+          autoCapitalize="characters"
+          maxLength={20}
+        />
+        <Button type="submit" color="primary" loading={redeem.isPending} disabled={code.trim() === ''}>
+          {T.redeem}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function ActivityCard({ activity }: { activity: StaffActivity }) {
+  const link = `${window.location.origin}${activity.share_path}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      showToast({ content: T.copied, icon: 'success' });
+    } catch {
+      showToast({ content: link });
+    }
+  };
+  return (
+    <Card
+      title={activity.title}
+      extra={<Tag color={activity.status === 'running' ? 'primary' : 'default'}>{T.statuses[activity.status]}</Tag>}
+    >
+      <p className="activity-card__meta">
+        {T.types[activity.type]} · {day(activity.starts_at)} 至 {day(activity.ends_at)} · {T.entries(activity.entries)}
+      </p>
+      <p className="activity-card__meta">
+        {T.shareLink}（{T.shareHint}）
+      </p>
+      <p className="activity-card__link">{link}</p>
+      <Button size="small" onClick={() => void copy()}>
+        {T.copy}
+      </Button>{' '}
+      {activity.type === 'car' || activity.type === 'signin' ? (
+        <Link to={`/business/activityData/${activity.id}`}>{T.viewEntries}</Link>
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * /business/activity (not in the spec; decision 056): the company's marketing activities with my share link,
+ * the sign-up lists, and redeeming a coupon or prize code. From the home card's 营销活动 tile.
+ */
+export function ActivityPage() {
+  const list = useActivityList();
+  if (list.isPending)
+    return (
+      <div className="page" role="status" aria-busy="true">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={6} animated />
+      </div>
+    );
+  if (list.isError)
+    return <LoadError title={T.loadFailed} message={list.error.message} onRetry={() => void list.refetch()} />;
+  return (
+    <PullRefresh onRefresh={() => list.refetch()} texts={T}>
+      <div className="page">
+        <RedeemForm />
+        {list.data.length === 0 ? (
+          <ErrorBlock status="empty" title={T.empty} description={T.emptyHint} />
+        ) : (
+          list.data.map((activity) => <ActivityCard key={activity.id} activity={activity} />)
+        )}
+      </div>
+    </PullRefresh>
+  );
+}

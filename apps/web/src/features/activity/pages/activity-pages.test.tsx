@@ -1,0 +1,122 @@
+import type { ActivityDataPage, StaffActivity } from '@crm/domain/api/activity';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, sentFields } from '../../../test/page.ts';
+
+const anActivity = (overrides: Partial<StaffActivity> = {}): StaffActivity => ({
+  id: 3,
+  type: 'car',
+  title: '新车试驾季',
+  starts_at: '2026-05-01T00:00:00Z',
+  ends_at: '2026-05-10T00:00:00Z',
+  status: 'running',
+  entries: 2,
+  share_path: '/activity/car/register/3?ref=s1.abcdefghijklmnopqrstuv',
+  ...overrides,
+});
+
+const aDataPage = (overrides: Partial<ActivityDataPage> = {}): ActivityDataPage => ({
+  activity: { id: 3, title: '新车试驾季', type: 'car' },
+  total: 1,
+  list: [
+    {
+      id: 11,
+      kind: 'register',
+      name: '张三',
+      phone: '139****9000',
+      answers: { date: '2026-05-03', car_model: '轩逸' },
+      shared_by: '王小明',
+      created_at: '2026-05-02T02:00:00Z',
+    },
+  ],
+  next_cursor: null,
+  ...overrides,
+});
+
+describe('/business/activity', () => {
+  it('lists the activities with my share link and a way to the sign-ups', async () => {
+    await renderPage('/business/activity', { api: { '/api/crm/activityList': ok([anActivity()]) } });
+    expect(await screen.findByText('新车试驾季')).toBeTruthy();
+    expect(screen.getByText('进行中')).toBeTruthy();
+    expect(screen.getByText(/报名 2 人/)).toBeTruthy();
+    expect(screen.getByText(/\/activity\/car\/register\/3\?ref=s1\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看名单' }).getAttribute('href')).toBe('/business/activityData/3');
+  });
+
+  it('redeems a typed code and says what it was', async () => {
+    const page = await renderPage('/business/activity', {
+      api: {
+        '/api/crm/activityList': ok([anActivity()]),
+        '/api/crm/couponRedeem': ok(
+          {
+            kind: 'coupon',
+            code: 'ABCDE-FGHJK',
+            title: '满5000减300',
+            value_fen: 30000,
+            expires_at: '2026-06-01T00:00:00Z',
+            redeemed_at: '2026-05-02T02:00:00Z',
+            activity_title: '家装节满减券',
+          },
+          '核销成功',
+        ),
+      },
+    });
+    await screen.findByText('新车试驾季');
+    fireEvent.change(screen.getByLabelText('券码'), { target: { value: 'abcde fghjk' } });
+    expect(await sentFields(page, '核销', '已核销：家装节满减券 · 满5000减300', '/api/crm/couponRedeem')).toEqual({
+      code: 'abcde fghjk',
+    });
+  });
+
+  it('keeps the typed code when the server refuses it', async () => {
+    const page = await renderPage('/business/activity', {
+      api: {
+        '/api/crm/activityList': ok([]),
+        '/api/crm/couponRedeem': fail('该券码已过期'),
+      },
+    });
+    expect(await screen.findByText('还没有营销活动')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('券码'), { target: { value: 'ABCDE-FGHJK' } });
+    await sentFields(page, '核销', '该券码已过期', '/api/crm/couponRedeem');
+    expect(screen.getByLabelText<HTMLInputElement>('券码').value).toBe('ABCDE-FGHJK');
+  });
+
+  it.each([
+    ['a refusal', fail('仅返佣岗位只能查看返佣申请'), '仅返佣岗位只能查看返佣申请'],
+    ['a 500', httpError(500), NETWORK_MESSAGE],
+  ])('shows %s with a retry', async (_name, reply, message) => {
+    const page = await renderPage('/business/activity', { api: { '/api/crm/activityList': reply } });
+    expect(await screen.findByText('营销活动加载失败')).toBeTruthy();
+    await page.retryFailedLoad(message, '/api/crm/activityList', ok([anActivity()]));
+    expect(await screen.findByText('新车试驾季')).toBeTruthy();
+  });
+});
+
+describe('/business/activityData/:id', () => {
+  it('shows the bookings with who shared the link', async () => {
+    const page = await renderPage('/business/activityData/3', {
+      api: { '/api/crm/getActivityDataList': ok(aDataPage()) },
+    });
+    expect(await screen.findByText('张三')).toBeTruthy();
+    expect(screen.getByText(/139\*\*\*\*9000/)).toBeTruthy();
+    expect(screen.getByText(/轩逸 · 2026-05-03 · 分享人：王小明/)).toBeTruthy();
+    expect(screen.getByText(/共 1 条/)).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/getActivityDataList')[0]?.fields).toMatchObject({ activity_id: '3' });
+  });
+
+  it('says so when nobody has signed up', async () => {
+    await renderPage('/business/activityData/3', {
+      api: { '/api/crm/getActivityDataList': ok(aDataPage({ list: [], total: 0 })) },
+    });
+    expect(await screen.findByText('还没有人报名')).toBeTruthy();
+  });
+
+  it('shows a failed load with a retry', async () => {
+    const page = await renderPage('/business/activityData/3', {
+      api: { '/api/crm/getActivityDataList': httpError(500) },
+    });
+    expect(await screen.findByText('报名名单加载失败')).toBeTruthy();
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getActivityDataList', ok(aDataPage()));
+    expect(await screen.findByText('张三')).toBeTruthy();
+  });
+});
