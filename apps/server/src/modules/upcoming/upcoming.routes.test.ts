@@ -26,11 +26,6 @@ const STILL_UNBUILT = [
   'POST /api/crm/getActivityDataList',
   'POST /api/crm/getActivityinfo',
   'POST /api/crm/lotteryLogin',
-  'POST /api/esign/add',
-  'POST /api/esign/evidence',
-  'POST /api/esign/list',
-  'POST /api/esign/open',
-  'POST /api/esign/order',
   'POST /common/wxwork/addWorkList',
 ];
 
@@ -70,13 +65,13 @@ describe('the API route table', () => {
   it('answers a call whose feature is not built yet with 501 and the feature name', async () => {
     const corp = await createCompany(test.db);
     const cookie = await staffCookie(test, await createStaff(test.db, corp.id));
-    const response = await test.app.inject({ method: 'POST', url: '/api/esign/add', headers: { cookie } });
+    const response = await test.app.inject({ method: 'POST', url: '/api/crm/coupon', headers: { cookie } });
     expect(response.statusCode).toBe(501);
-    expect(response.json()).toEqual({ code: 501, msg: '功能建设中：电子签约', data: null });
+    expect(response.json()).toEqual({ code: 501, msg: '功能建设中：营销活动', data: null });
   });
 
   it('keeps a feature that is not built yet behind the staff session, except the listed logins', async () => {
-    expect((await test.app.inject({ method: 'POST', url: '/api/esign/add' })).statusCode).toBe(401);
+    expect((await test.app.inject({ method: 'POST', url: '/api/crm/coupon' })).statusCode).toBe(401);
     expect((await test.app.inject({ method: 'POST', url: '/api/crm/lotteryLogin' })).statusCode).toBe(501);
   });
 

@@ -27,9 +27,6 @@ export const UPCOMING: Record<string, { get?: string[]; post?: string[] }> = {
       '/api/chattergee/userlist',
     ],
   },
-  电子签约: {
-    post: ['/api/esign/add', '/api/esign/open', '/api/esign/list', '/api/esign/evidence', '/api/esign/order'],
-  },
   企业微信工作台: { get: ['/common/wxwork/workList', '/api/oa/test'], post: ['/common/wxwork/addWorkList'] },
 };
 
