@@ -77,8 +77,6 @@ const envSchema = z.object({
    */
   ESIGN_P12_BASE64: z.string().optional(),
   ESIGN_P12_PASSPHRASE: z.string().optional(),
-  /** An RFC 3161 timestamp authority for the seals; unset (the default) seals without a timestamp. */
-  ESIGN_TSA_URL: z.string().url().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -147,7 +145,6 @@ export interface Config {
   /** The e-sign seal's certificate: the company's PKCS#12, or the demo one made under DATA_DIR (not in production). */
   esign: {
     p12: { base64: string; passphrase: string } | { demo: true; file: string };
-    tsaUrl: string | undefined;
   };
   migrationsFolder: string;
 }
@@ -322,7 +319,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       p12: env.ESIGN_P12_BASE64
         ? { base64: env.ESIGN_P12_BASE64, passphrase: env.ESIGN_P12_PASSPHRASE ?? '' }
         : { demo: true, file: path.join(path.resolve(env.DATA_DIR), 'esign-demo-cert.p12') },
-      tsaUrl: env.ESIGN_TSA_URL,
     },
     migrationsFolder: path.join(serverRoot, 'drizzle'),
   };

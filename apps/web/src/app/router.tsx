@@ -45,6 +45,7 @@ export const PAGE_CHUNKS = {
   exam: () => import('./routes/exam.ts'),
   pact: () => import('./routes/pact.ts'),
   fair: () => import('./routes/fair.ts'),
+  esign: () => import('./routes/esign.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -131,6 +132,15 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
   pact: ['/business/financePact/:id'],
   fair: ['/business/signin'],
+  esign: [
+    '/interface/esign',
+    '/interface/esign/list',
+    '/interface/esign/add/:user_id',
+    '/interface/esign/open/:id',
+    '/interface/esign/evidence/:id',
+    '/interface/esign/detail/:id',
+    '/interface/esign/success',
+  ],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(

@@ -23,8 +23,19 @@ const user = (change: Partial<HomeUser>): HomeUser => ({
 const outline = (cards: HomeCard[]): [string, string[]][] =>
   cards.map((card) => [card.key, card.tiles.map((entry) => entry.key)]);
 
-const INSTALMENT = ['pending', 'list', 'add', 'reject', 'proof', 'ysb', 'stat', 'fairSignin'];
-const INSTALMENT_SERVICE = ['pending', 'list', 'add', 'reject', 'proof', 'ysb', 'service', 'stat', 'fairSignin'];
+const INSTALMENT = ['pending', 'list', 'add', 'reject', 'proof', 'ysb', 'stat', 'fairSignin', 'esign'];
+const INSTALMENT_SERVICE = [
+  'pending',
+  'list',
+  'add',
+  'reject',
+  'proof',
+  'ysb',
+  'service',
+  'stat',
+  'fairSignin',
+  'esign',
+];
 const HOUSE = ['house', 'houseAdd', 'houseChannel', 'houseBrokerageUser', 'houseRecommendList'];
 const HOUSE_FINANCE = ['houseBrokerage', 'houseBrokerageOrder', 'financeAudit'];
 const HOUSE_STEWARD = ['houseSign', 'housePhoto', 'houseSignCard'];
@@ -255,6 +266,7 @@ describe('homeCards', () => {
           { key: 'service', path: '/business/service', badge: 'service' },
           { key: 'stat', path: '/business/stat' },
           { key: 'fairSignin', path: '/business/signin' },
+          { key: 'esign', path: '/interface/esign/list' },
         ],
       },
       {

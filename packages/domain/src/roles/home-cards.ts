@@ -22,6 +22,7 @@ export const STATIC_TILE_KEYS = [
   'service',
   'stat',
   'fairSignin',
+  'esign',
   'house',
   'houseAdd',
   'houseChannel',
@@ -123,6 +124,8 @@ export function homeCards(user: HomeUser): HomeCard[] {
         tile('stat', '/business/stat'),
         // Not a tile of the spec's card: the staff's check-in at a fair (decision 051).
         tile('fairSignin', '/business/signin'),
+        // Not a tile of the spec's card: a salesperson's e-sign orders (decision 054).
+        tile('esign', '/interface/esign/list'),
       ],
     },
     {

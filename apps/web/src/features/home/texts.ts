@@ -51,6 +51,7 @@ export const homeTexts = {
     service: '客服协助',
     stat: '统计',
     fairSignin: '展会签到',
+    esign: '电子签约',
     house: '房贷客户',
     houseAdd: '新增房贷',
     houseChannel: '渠道报单',

@@ -171,6 +171,11 @@ export function DetailPage() {
                 {T.pact}
               </Link>
             ) : null}
+            {c.can_delete ? (
+              <Link className="link-button link-button--ghost" to={`/interface/esign/add/${c.id}`}>
+                {T.esign}
+              </Link>
+            ) : null}
             <Link className="link-button link-button--ghost" to={`/business/pendingAdd/${c.id}`}>
               {T.addFollowUp}
             </Link>
