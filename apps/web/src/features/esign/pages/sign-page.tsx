@@ -1,6 +1,6 @@
 import type { EsignSignerDocument } from '@crm/domain/api/esign';
 import { Button, Checkbox, Input, NoticeBar, Result, Skeleton } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import SignaturePad from 'signature_pad';
 import {
@@ -18,15 +18,21 @@ import '../esign.css';
 type Intro = Awaited<ReturnType<typeof signerStart>>;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : T.loadFailed);
 
-/** The handwritten signature: signature_pad on a canvas at the page's width, exported as a PNG. */
-function SignatureBox({ onPad }: { onPad: (pad: SignaturePad) => void }) {
+/**
+ * The handwritten signature: signature_pad on a canvas, exported as a PNG. Made once per mount: the page's
+ * re-renders (ticking consent) must not make a new pad, which would clear what was drawn.
+ */
+function SignatureBox({ padRef }: { padRef: RefObject<SignaturePad | null> }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
     const pad = new SignaturePad(canvas.current, { penColor: '#000', minWidth: 1, maxWidth: 3 });
-    onPad(pad);
-    return () => pad.off();
-  }, [onPad]);
+    padRef.current = pad;
+    return () => {
+      pad.off();
+      padRef.current = null;
+    };
+  }, [padRef]);
   return <canvas ref={canvas} className="esign-pad" width={320} height={160} aria-label={T.drawHere} />;
 }
 
@@ -118,7 +124,7 @@ export function EsignSignPage() {
         {page === total ? (
           <>
             <p>{T.drawHere}</p>
-            <SignatureBox onPad={(made) => (pad.current = made)} />
+            <SignatureBox padRef={pad} />
             <Button size="mini" onClick={() => pad.current?.clear()}>
               {T.clear}
             </Button>
