@@ -28,6 +28,7 @@ import { createOutsideChannel, createPartner, createReferral } from './test/fact
 import { sessionCookie, staffCookie } from './test/sessions.ts';
 import { createAttempt, createPaper, EVERY_KIND } from './test/factories-exam.ts';
 import { examAnswers } from './db/schema/exam.ts';
+import { esignOrders } from './db/schema/esign.ts';
 
 /*
  * The generated access test (decision 040): every built call that takes a record id (or a cursor, or an
@@ -280,6 +281,17 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/activityMine': { reads: true, input: (b) => ({ activity_id: b.activities.signin.id }) },
   'POST /api/crm/getActivityDataList': { input: (b) => ({ activity_id: b.activities.car.id }) },
   'GET /api/crm/activityList': { input: (b) => ({ channel_id: b.houseChannel.id }) },
+  // ---- electronic signing (decision 054); the signer's calls are public to the staff guard and take no id
+  'POST /api/esign/add': { input: (b) => ({ user_id: b.client.id }) },
+  'POST /api/esign/list': { reads: true, input: (b) => ({ cursor: b.esignOrder.id + 1 }) },
+  'POST /api/esign/order': { input: (b) => ({ id: b.esignOrder.id }) },
+  'POST /api/esign/evidence': { input: (b) => ({ id: b.esignOrder.id }) },
+  'POST /api/esign/open': {
+    input: (b) => ({ id: b.esignOrder.id, bank_card: '6222021234567890123', bank_name: '工商银行' }),
+  },
+  'POST /api/esign/resend': { input: (b) => ({ id: b.esignOrder.id }) },
+  'POST /api/esign/cancel': { input: (b) => ({ id: b.esignOrder.id }) },
+  'POST /api/esign/download': { input: (b) => ({ id: b.esignOrder.id, file: 'original' }) },
 };
 
 /** Company B: one record of every kind, each text field carrying MARK, owned by B's own staff. */
@@ -487,6 +499,23 @@ async function companyB(db: TestApp['db']) {
     'customer filing',
   );
   const activities = await authorB(db, corp.id);
+  const esignOrder = await insertRow(
+    db,
+    esignOrders,
+    {
+      corpId: corp.id,
+      staffId: owner.id,
+      clientId: client.id,
+      signerName: `客户${MARK}`,
+      signerPhone: '13900008888',
+      signerIdNumber: client.idNumber,
+      title: `签署${MARK}`,
+      pages: [{ title: MARK, paragraphs: [MARK] }],
+      originalSha256: MARK,
+      chainHead: MARK,
+    },
+    'esign order',
+  );
   const found = {
     channel,
     followUp,
@@ -528,6 +557,7 @@ async function companyB(db: TestApp['db']) {
     fair,
     filing,
     activities,
+    esignOrder,
     ...(found as { [K in keyof typeof found]: NonNullable<(typeof found)[K]> }),
   };
 }
@@ -690,7 +720,8 @@ describe("the access matrix: company A against company B's records", () => {
     console.log(`access matrix: ${combinations} combinations, ${leaks.length} leaks`, outcomes);
     expect(leaks).toEqual([]);
     expect(combinations).toBe(Object.keys(ROWS).length * Object.keys(principals).length);
-  });
+    // Every call of every principal, one after another: over 700 requests on a shared machine.
+  }, 180_000);
 
   it("sees a leak when there is one: B's own staff reading B's records is flagged", async () => {
     const b = await companyB(test.db);

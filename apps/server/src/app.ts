@@ -78,6 +78,11 @@ import { createPactService } from './modules/pact/pact.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
+import { createEsignRepository } from './modules/esign/esign.repository.ts';
+import { esignRoutes, esignSignerRoutes } from './modules/esign/esign.routes.ts';
+import { createEsignService } from './modules/esign/esign.service.ts';
+import { caseAgreementTerms } from './modules/cases/index.ts';
+import { NotFoundError } from './errors.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
@@ -230,7 +235,10 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     mayRead: (me, owner) =>
       owner.kind === 'case'
         ? money.assertCaseReadable(me, owner.clientId)
-        : house.assertClientVisible(me, owner.houseClientId),
+        : owner.kind === 'house_client'
+          ? house.assertClientVisible(me, owner.houseClientId)
+          : // An e-sign order's PDFs and signature are served only by its own download calls (decision 054).
+            Promise.reject(new NotFoundError('图片不存在')),
   });
   // Hourly: images uploaded for a form that was never submitted, expired sessions, SMS codes and idempotency
   // keys. Not in tests, which call the sweeps directly.
@@ -249,6 +257,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
         .catch((error: unknown) => app.log.error({ err: error }, 'copilot counter sweep failed'));
       // Exam attempts whose time ran out and whose phone never came back (decision 050).
       void exam.sweepOverdue().catch((error: unknown) => app.log.error({ err: error }, 'exam hand-in sweep failed'));
+      // Signers' sessions past their half hour (decision 054).
+      void esign.sweepSessions();
       // Idempotency keys past their day (decision 046).
       void idempotency
         .sweepExpired()
@@ -315,6 +325,20 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     secureCookies,
     publicUrl: config.publicUrl,
   });
+  // Electronic signing (decision 054): staff calls, and the signer's calls behind their own cookie.
+  const esign = createEsignService({
+    repo: createEsignRepository(db),
+    access,
+    auth,
+    files,
+    caseTerms: (corpId, id) => caseAgreementTerms(db, corpId, id),
+    certificate: config.esign.p12,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+  });
+  await app.register(esignRoutes, { esign });
+  await app.register(esignSignerRoutes, { esign, secureCookies });
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

@@ -21,6 +21,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('seals e-sign contracts with a demo certificate under DATA_DIR outside production, the company one when given', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/crm-data' }).esign.p12).toEqual({
+      demo: true,
+      file: '/tmp/crm-data/esign-demo-cert.p12',
+    });
+    expect(loadConfig(productionBase).esign.p12).toEqual({
+      base64: PRODUCTION_KEYS.ESIGN_P12_BASE64,
+      passphrase: 'secret',
+    });
+  });
+
   it('takes PORT and DATA_DIR from the environment', () => {
     const config = loadConfig({ PORT: '4100', DATA_DIR: '/tmp/crm-data' });
     expect(config.port).toBe(4100);
@@ -48,6 +59,7 @@ describe('loadConfig', () => {
     [{ TENCENT_SMS_SECRET_KEY: undefined }, /SMS_PROVIDER=tencent needs TENCENT_SMS_SECRET_KEY/],
     [{ WECOM_SECRET: undefined }, /WECOM_PROVIDER=wecom needs WECOM_SECRET/],
     [{ PORT: 'eighty' }, /PORT/],
+    [{ ESIGN_P12_BASE64: undefined }, /refuses to seal contracts with the self-signed demo certificate/],
   ])('production refuses %j', (override, reason) => {
     expect(() => loadConfig({ ...productionBase, ...override })).toThrow(ConfigError);
     expect(() => loadConfig({ ...productionBase, ...override })).toThrow(reason);

@@ -71,6 +71,12 @@ const envSchema = z.object({
   COPILOT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(10),
   /** The WeCom OA template signing rejections are approved on (wxWorkApprove). */
   WECOM_APPROVAL_TEMPLATE_ID: z.string().default('signing-rejection'),
+  /**
+   * The company certificate e-sign seals PDFs with (decision 054): a PKCS#12 file, base64, and its
+   * passphrase. Unset outside production: a self-signed demo certificate is made under DATA_DIR.
+   */
+  ESIGN_P12_BASE64: z.string().optional(),
+  ESIGN_P12_PASSPHRASE: z.string().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -136,6 +142,10 @@ export interface Config {
     | { provider: 'none' }
     | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number };
   copilotPerMinute: number;
+  /** The e-sign seal's certificate: the company's PKCS#12, or the demo one made under DATA_DIR (not in production). */
+  esign: {
+    p12: { base64: string; passphrase: string } | { demo: true; file: string };
+  };
   migrationsFolder: string;
 }
 
@@ -180,6 +190,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'NODE_ENV=production refuses WECHAT_MP_PROVIDER=demo: it signs any browser in as the demo WeChat user.',
       );
     if (!env.SESSION_SECRET) throw new ConfigError(`NODE_ENV=production needs SESSION_SECRET. ${MAKE_A_SECRET}`);
+    if (!env.ESIGN_P12_BASE64)
+      throw new ConfigError(
+        'NODE_ENV=production needs ESIGN_P12_BASE64 (and ESIGN_P12_PASSPHRASE): e-sign refuses to seal contracts with the self-signed demo certificate.',
+      );
     if (env.SESSION_SECRET === DEMO_SECRET)
       throw new ConfigError(
         `NODE_ENV=production refuses the demo SESSION_SECRET written in config.ts: anyone can sign with it. ${MAKE_A_SECRET}`,
@@ -301,6 +315,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ocr,
     llm,
     copilotPerMinute: env.COPILOT_PER_MINUTE,
+    esign: {
+      p12: env.ESIGN_P12_BASE64
+        ? { base64: env.ESIGN_P12_BASE64, passphrase: env.ESIGN_P12_PASSPHRASE ?? '' }
+        : { demo: true, file: path.join(path.resolve(env.DATA_DIR), 'esign-demo-cert.p12') },
+    },
     migrationsFolder: path.join(serverRoot, 'drizzle'),
   };
 }

@@ -6,6 +6,7 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemo } from './db/seed.ts';
+import { seedEsignDemo } from './db/seed-esign.ts';
 
 async function main() {
   let config;
@@ -20,8 +21,11 @@ async function main() {
   }
   const logger = pino({ level: config.logLevel, serializers: { err: scrubbedErrorSerializer } });
   const database = await openDatabase(config);
-  if (config.demoMode && (await seedDemo(database.db, systemClock)))
+  if (config.demoMode && (await seedDemo(database.db, systemClock))) {
+    // The e-sign demo order goes through the e-sign service: a real PDF, hash and evidence (decision 054).
+    await seedEsignDemo(database.db, config, systemClock);
     logger.info('seeded the demo companies and staff (see README)');
+  }
 
   const app = await buildApp({
     db: database.db,

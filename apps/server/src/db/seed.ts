@@ -22,6 +22,7 @@ import { seedExamDemo } from './seed-exam.ts';
 import { seedHouseDemo } from './seed-house.ts';
 import { seedOutsideDemo } from './seed-outside.ts';
 import { seedFaqDemo } from './seed-faq.ts';
+import { seedEsignTemplates } from './seed-esign.ts';
 import { seedPactFairDemo } from './seed-pact-fair.ts';
 import { seedChatterDemo } from './seed-chatter.ts';
 import { seedActivityDemo } from './seed-activity.ts';
@@ -564,6 +565,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
 
     await seedPactFairDemo(tx, hours);
     await seedActivityDemo(tx, hours);
+    await seedEsignTemplates(tx);
 
     // Explicit ids above (staff 29, case 900 …) leave the identity sequences behind; move each past the demo
     // range and past its largest id, or a later insert would collide with a seeded row.

@@ -34,6 +34,15 @@ export const PUBLIC_ROUTES: readonly { method: 'GET' | 'POST'; url: string; why:
   { method: 'POST', url: '/api/crm/getActivityinfo', why: '活动介绍' },
   { method: 'GET', url: '/api/activity/oauth', why: '活动页的微信公众号网页授权入口' },
   { method: 'GET', url: '/api/activity/oauth/callback', why: '活动页的微信公众号网页授权回调' },
+  // The client who signs an e-sign order (decision 054): the link's token, then the signer's own cookie
+  // bound to that one order; no staff session is involved.
+  { method: 'POST', url: '/api/esign/signer/start', why: '打开电子签署链接' },
+  { method: 'POST', url: '/api/esign/signer/code', why: '电子签署短信验证码' },
+  { method: 'POST', url: '/api/esign/signer/login', why: '电子签署身份核验' },
+  { method: 'POST', url: '/api/esign/signer/document', why: '电子签署文件（签署人会话）' },
+  { method: 'POST', url: '/api/esign/signer/page', why: '电子签署阅读记录（签署人会话）' },
+  { method: 'POST', url: '/api/esign/signer/sign', why: '电子签署手写签名（签署人会话）' },
+  { method: 'POST', url: '/api/esign/signer/download', why: '电子签署文件下载（签署人会话）' },
   // Operations and the API's own documentation.
   { method: 'GET', url: '/healthz', why: '健康检查' },
   { method: 'GET', url: '/api/docs', why: 'OpenAPI 文档' },

@@ -1,4 +1,4 @@
-/** What a production start asks for besides its database: a strong session secret, the SMS, WeCom and WeChat official-account keys. */
+/** What a production start asks for besides its database: a strong session secret, the SMS, WeCom and WeChat official-account keys, the e-sign certificate. */
 export const PRODUCTION_KEYS = {
   // 48 random bytes in base64, as the README tells an operator to make one.
   SESSION_SECRET: 'q3Jx9v0Zl7mT2Wc8bYhR4uN1kE6pDsA5fGiLoQzXyVtBnMaCwUeHrSjKdPgOlI0x',
@@ -12,4 +12,7 @@ export const PRODUCTION_KEYS = {
   WECOM_SECRET: 'secret',
   WECHAT_MP_APP_ID: 'wx0000000000000001',
   WECHAT_MP_SECRET: 'secret',
+  // The e-sign seal's company certificate (read when the first contract is sealed, not at start).
+  ESIGN_P12_BASE64: 'MIIKcQIBAzCCCjcGCSqGSIb3DQEHAaCCCigEggokMIIKIDCCBNcGCSqGSIb3DQEHBqCCBMgwggTE',
+  ESIGN_P12_PASSPHRASE: 'secret',
 };

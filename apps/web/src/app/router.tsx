@@ -47,6 +47,7 @@ export const PAGE_CHUNKS = {
   fair: () => import('./routes/fair.ts'),
   chattergee: () => import('./routes/chattergee.ts'),
   'activity-staff': () => import('./routes/activity-staff.ts'),
+  esign: () => import('./routes/esign.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -144,6 +145,15 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
     '/chattergee/send/:external_userid',
   ],
   'activity-staff': ['/business/activity', '/business/activityData/:id'],
+  esign: [
+    '/interface/esign',
+    '/interface/esign/list',
+    '/interface/esign/add/:user_id',
+    '/interface/esign/open/:id',
+    '/interface/esign/evidence/:id',
+    '/interface/esign/detail/:id',
+    '/interface/esign/success',
+  ],
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(

@@ -23,7 +23,7 @@ const user = (change: Partial<HomeUser>): HomeUser => ({
 const outline = (cards: HomeCard[]): [string, string[]][] =>
   cards.map((card) => [card.key, card.tiles.map((entry) => entry.key)]);
 
-const INSTALMENT = ['pending', 'list', 'add', 'reject', 'proof', 'ysb', 'stat', 'fairSignin', 'activity'];
+const INSTALMENT = ['pending', 'list', 'add', 'reject', 'proof', 'ysb', 'stat', 'fairSignin', 'activity', 'esign'];
 const INSTALMENT_SERVICE = [
   'pending',
   'list',
@@ -35,6 +35,7 @@ const INSTALMENT_SERVICE = [
   'stat',
   'fairSignin',
   'activity',
+  'esign',
 ];
 const HOUSE = ['house', 'houseAdd', 'houseChannel', 'houseBrokerageUser', 'houseRecommendList'];
 const HOUSE_FINANCE = ['houseBrokerage', 'houseBrokerageOrder', 'financeAudit'];
@@ -267,6 +268,7 @@ describe('homeCards', () => {
           { key: 'stat', path: '/business/stat' },
           { key: 'fairSignin', path: '/business/signin' },
           { key: 'activity', path: '/business/activity' },
+          { key: 'esign', path: '/interface/esign/list' },
         ],
       },
       {

@@ -23,6 +23,7 @@ export const STATIC_TILE_KEYS = [
   'stat',
   'fairSignin',
   'activity',
+  'esign',
   'house',
   'houseAdd',
   'houseChannel',
@@ -126,6 +127,8 @@ export function homeCards(user: HomeUser): HomeCard[] {
         tile('fairSignin', '/business/signin'),
         // Not a tile of the spec's card: the marketing activities' lists and redemption (decision 056).
         tile('activity', '/business/activity'),
+        // Not a tile of the spec's card: a salesperson's e-sign orders (decision 054).
+        tile('esign', '/interface/esign/list'),
       ],
     },
     {

@@ -3,14 +3,18 @@ import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { companies, staff } from './staff.ts';
 import { clients } from './cases.ts';
 import { houseBrokerageUsers, houseClients } from './house.ts';
+import { esignOrders } from './esign.ts';
 
 /*
  * Uploaded files (modules/files): every image any module stores, whoever attaches it. Only modules/files
  * imports this file.
  */
 
-/** Who a file belongs to: a case (proofs, repayments) or a home-loan client (its documents). */
-export const FILE_OWNER_KINDS = ['case', 'house_client'] as const;
+/**
+ * Who a file belongs to: a case (proofs, repayments), a home-loan client (its documents) or an e-sign
+ * order (its PDFs and the signer's handwritten signature, decision 054).
+ */
+export const FILE_OWNER_KINDS = ['case', 'house_client', 'esign_order'] as const;
 export type FileOwnerKind = (typeof FILE_OWNER_KINDS)[number];
 
 /**
@@ -31,7 +35,11 @@ export const files = pgTable(
     ownerKind: text({ enum: FILE_OWNER_KINDS }).notNull(),
     clientId: integer().references(() => clients.id),
     houseClientId: integer().references(() => houseClients.id),
-    /** Staff who uploaded it, or a channel agent of /houseloan (decision 052): exactly one. */
+    esignOrderId: integer().references(() => esignOrders.id),
+    /**
+     * Staff who uploaded it, or a channel agent of /houseloan (decision 052): exactly one; an e-sign
+     * order's files (generated documents, a signer's signature) may have neither: its event log says who.
+     */
     uploaderId: integer().references(() => staff.id),
     uploaderAgentId: integer().references(() => houseBrokerageUsers.id),
     storageKey: text().notNull(),
@@ -49,10 +57,14 @@ export const files = pgTable(
     // Exactly the owner column of the file's kind is set.
     check(
       'files_one_owner',
-      sql`(${t.ownerKind} = 'case' and ${t.clientId} is not null and ${t.houseClientId} is null) or (${t.ownerKind} = 'house_client' and ${t.houseClientId} is not null and ${t.clientId} is null)`,
+      sql`(${t.ownerKind} = 'case' and ${t.clientId} is not null and ${t.houseClientId} is null and ${t.esignOrderId} is null) or (${t.ownerKind} = 'house_client' and ${t.houseClientId} is not null and ${t.clientId} is null and ${t.esignOrderId} is null) or (${t.ownerKind} = 'esign_order' and ${t.esignOrderId} is not null and ${t.clientId} is null and ${t.houseClientId} is null)`,
     ),
     index().on(t.corpId, t.uploaderId, t.createdAt),
-    check('files_one_uploader', sql`num_nonnulls(${t.uploaderId}, ${t.uploaderAgentId}) = 1`),
+    check(
+      'files_one_uploader',
+      sql`num_nonnulls(${t.uploaderId}, ${t.uploaderAgentId}) = 1 or (${t.ownerKind} = 'esign_order' and num_nonnulls(${t.uploaderId}, ${t.uploaderAgentId}) = 0)`,
+    ),
+    index().on(t.corpId, t.esignOrderId),
     // The sweep of images uploaded but never used (a form abandoned) walks this, company by company.
     index('files_unattached_idx')
       .on(t.corpId, t.createdAt)

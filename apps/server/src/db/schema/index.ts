@@ -15,3 +15,4 @@ export * from './pact.ts';
 export * from './fair.ts';
 export * from './chatter.ts';
 export * from './activity.ts';
+export * from './esign.ts';

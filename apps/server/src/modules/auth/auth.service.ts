@@ -116,13 +116,15 @@ export function createAuthService({
     async sendSmsCode(
       phone: string,
       ip: string,
-      scene: 'staff' | 'outside' | 'houseloan' | 'activity' = 'staff',
+      scene: 'staff' | 'outside' | 'houseloan' | 'activity' | 'esign' = 'staff',
     ): Promise<{ verifyCode?: string }> {
       const at = now();
       // Asked before the transaction: under the send lock only the transaction's own connection is used.
+      // The 'esign' scene (decision 054) texts the phone an e-sign order names: the server chose it, not the caller.
       const isStaff =
         scene === 'outside' ||
         scene === 'activity' ||
+        scene === 'esign' ||
         (scene === 'houseloan' ? await isChannelAgentPhone(phone) : await staff.phoneBelongsToStaff(phone));
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // The limits are counted and the row written under a per-address and per-phone lock, so a burst of
@@ -195,6 +197,27 @@ export function createAuthService({
         await spendCode(tx, codeId, at);
         const { subject, answer } = await work(tx);
         return { token: await writeSession(subject, at, tx), answer };
+      });
+    },
+
+    /**
+     * The SMS round trip of a principal that is not a session of this module (an e-sign signer, decision
+     * 054): checks the code (a wrong one counts against its tries), lets `check` refuse before anything is
+     * spent, then spends the code in one transaction with what `work` writes. A code spent or expired
+     * cannot be used again.
+     */
+    async spendCodeFor<T>(
+      phone: string,
+      code: string,
+      check: () => Promise<void>,
+      work: (tx: Tx, at: Date) => Promise<T>,
+    ): Promise<T> {
+      const at = now();
+      const codeId = await verifyCode(phone, code, at);
+      await check();
+      return repo.transaction(async (tx) => {
+        await spendCode(tx, codeId, at);
+        return work(tx, at);
       });
     },
 

@@ -11,7 +11,10 @@ import { signImageUrl, verifyImageSignature, type ImageVariant } from './image-u
  */
 
 /** Who a file belongs to: exactly one owner, of one kind. */
-export type FileOwner = { kind: 'case'; clientId: number } | { kind: 'house_client'; houseClientId: number };
+export type FileOwner =
+  | { kind: 'case'; clientId: number }
+  | { kind: 'house_client'; houseClientId: number }
+  | { kind: 'esign_order'; esignOrderId: number };
 
 export interface FileLinks {
   id: number;
@@ -35,13 +38,25 @@ const SWEEP_BATCH = 200;
 const ownerColumns = (owner: FileOwner) =>
   owner.kind === 'case'
     ? { ownerKind: owner.kind, clientId: owner.clientId }
-    : { ownerKind: owner.kind, houseClientId: owner.houseClientId };
+    : owner.kind === 'house_client'
+      ? { ownerKind: owner.kind, houseClientId: owner.houseClientId }
+      : { ownerKind: owner.kind, esignOrderId: owner.esignOrderId };
+
+/** What `storeDocument` accepts, recognised by content (the magic bytes), never by a name or a header. */
+const DOCUMENT_TYPES = [
+  { contentType: 'application/pdf', magic: Buffer.from('%PDF-') },
+  { contentType: 'image/png', magic: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+] as const;
+/** A generated or sealed contract, a signature image: far below this. */
+export const DOCUMENT_MAX_BYTES = 8 * 1024 * 1024;
 
 /** The owner a file row names. */
 export function ownerOf(file: FileRow): FileOwner {
   if (file.ownerKind === 'case' && file.clientId !== null) return { kind: 'case', clientId: file.clientId };
   if (file.ownerKind === 'house_client' && file.houseClientId !== null)
     return { kind: 'house_client', houseClientId: file.houseClientId };
+  if (file.ownerKind === 'esign_order' && file.esignOrderId !== null)
+    return { kind: 'esign_order', esignOrderId: file.esignOrderId };
   throw new Error(`file ${file.id} has no owner of kind ${file.ownerKind}`);
 }
 
@@ -98,6 +113,50 @@ export function createFilesService({ repo, storage, secret, now, log = () => und
         });
       } catch (error) {
         await removeObjects(written);
+        throw error;
+      }
+    },
+
+    /**
+     * Stores a document byte for byte (a PDF, a PNG signature: evidence is never re-encoded, its hash must
+     * hold), checked by content and size, unattached like an image; the same compensation as `store`.
+     * The one object doubles as its "thumbnail". No uploader for an e-sign order's files (the order's
+     * event log says who).
+     */
+    async storeDocument(input: {
+      corpId: number;
+      uploaderId: number | null;
+      owner: FileOwner;
+      bytes: Buffer;
+      /** Inserts the row, attached, in the owner's transaction (the owner removes the object if it rolls back). */
+      tx?: Tx;
+    }): Promise<FileRow> {
+      const type = DOCUMENT_TYPES.find(({ magic }) => input.bytes.subarray(0, magic.length).equals(magic));
+      if (!type || input.bytes.length > DOCUMENT_MAX_BYTES) throw new Error('not a storable document');
+      const { key } = newStorageKeys(input.corpId);
+      let written = false;
+      try {
+        await storage.put(key, input.bytes, type.contentType);
+        written = true;
+        return await repo.insert(
+          {
+            corpId: input.corpId,
+            ...ownerColumns(input.owner),
+            uploaderId: input.uploaderId,
+            uploaderAgentId: null,
+            storageKey: key,
+            thumbKey: key,
+            contentType: type.contentType,
+            bytes: input.bytes.length,
+            width: 0,
+            height: 0,
+            createdAt: now(),
+            attachedAt: input.tx ? now() : null,
+          },
+          input.tx,
+        );
+      } catch (error) {
+        if (written) await removeObjects([key]);
         throw error;
       }
     },

@@ -76,6 +76,7 @@ export const casesTexts = {
     repayments: '还款记录',
     proofs: '还款凭证',
     pact: '融资协议',
+    esign: '电子签约',
     appeal: '申诉',
     resubmit: '修改后重新提交',
     rejectReason: '驳回原因',

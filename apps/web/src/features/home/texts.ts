@@ -53,6 +53,7 @@ export const homeTexts = {
     stat: '统计',
     fairSignin: '展会签到',
     activity: '营销活动',
+    esign: '电子签约',
     house: '房贷客户',
     houseAdd: '新增房贷',
     houseChannel: '渠道报单',

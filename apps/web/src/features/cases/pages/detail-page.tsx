@@ -18,6 +18,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
+import { getStoredUser } from '../../../lib/storage.ts';
 import { useDelClient } from '../api/del-client.ts';
 import { useClientDetail } from '../api/get-client-detail.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
@@ -169,6 +170,12 @@ export function DetailPage() {
             {c.can_view_pact ? (
               <Link className="link-button link-button--ghost" to={`/business/financePact/${c.id}`}>
                 {T.pact}
+              </Link>
+            ) : null}
+            {/* E-sign (decision 054): the case's owner or a team leader, as the server's case.update. */}
+            {getStoredUser()?.id === c.owner_id || getStoredUser()?.leader === true ? (
+              <Link className="link-button link-button--ghost" to={`/interface/esign/add/${c.id}`}>
+                {T.esign}
               </Link>
             ) : null}
             <Link className="link-button link-button--ghost" to={`/business/pendingAdd/${c.id}`}>

@@ -1,0 +1,153 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, staff } from './staff.ts';
+import { clients } from './cases.ts';
+
+/*
+ * Electronic signing (modules/esign, decision 054): a company's contract templates, the orders a
+ * salesperson sends a client, the append-only hash-chained evidence of each order, and the signer's
+ * short-lived signing sessions. Only modules/esign imports this file.
+ */
+
+export const ESIGN_DOC_KINDS = ['application', 'authorisation', 'service'] as const;
+export type EsignDocKind = (typeof ESIGN_DOC_KINDS)[number];
+
+/**
+ * A contract template of one company: a title and paragraphs with `{{field}}` slots filled from the case
+ * (client_name, id_number, phone, amount, term_months, company_name, date…) when a document is generated.
+ */
+export const esignTemplates = pgTable(
+  'esign_templates',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    kind: text({ enum: ESIGN_DOC_KINDS }).notNull(),
+    title: text().notNull(),
+    /** Paragraphs; a paragraph that is exactly `---` starts a new page. */
+    body: jsonb().$type<string[]>().notNull(),
+    active: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.corpId, t.kind)],
+);
+
+export const ESIGN_STATUSES = ['sent', 'signed', 'cancelled'] as const;
+export type EsignStatus = (typeof ESIGN_STATUSES)[number];
+
+/**
+ * One signing order: the documents generated for one case (its client signs them on the phone), the
+ * SHA-256 of the document as sent and of the sealed one, and the signing link (only its hash is kept).
+ */
+export const esignOrders = pgTable(
+  'esign_orders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    /** The signer as the case named them when the order was made (the document says the same). */
+    signerName: text().notNull(),
+    signerPhone: text().notNull(),
+    signerIdNumber: text().notNull(),
+    title: text().notNull(),
+    /** The pages the signer reads: the same text the PDF was drawn from. */
+    pages: jsonb().$type<{ title: string; paragraphs: string[] }[]>().notNull(),
+    status: text({ enum: ESIGN_STATUSES }).notNull().default('sent'),
+    originalFileId: integer(),
+    originalSha256: text().notNull(),
+    signatureFileId: integer(),
+    sealedFileId: integer(),
+    sealedSha256: text(),
+    /** SHA-256 of the live signing link's token; a resend replaces it, a cancel or a signature clears it. */
+    linkTokenHash: text(),
+    linkExpiresAt: timestamp({ withTimezone: true }),
+    /** The open-card step (open/{id}): the bank card the client authorises, digits only. */
+    bankCard: text(),
+    bankName: text(),
+    /** The hash of the last event and how many there are: removing the last event is caught too. */
+    chainHead: text().notNull(),
+    eventCount: integer().notNull().default(0),
+    signedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.corpId, t.staffId, t.id),
+    index().on(t.corpId, t.clientId),
+    index().on(t.corpId, t.sealedSha256),
+    uniqueIndex('esign_orders_link_token').on(t.linkTokenHash),
+  ],
+);
+
+export const ESIGN_EVENT_TYPES = [
+  'created',
+  'sent',
+  'opened',
+  'code_sent',
+  'code_verified',
+  'page_viewed',
+  'signed',
+  'sealed',
+  'downloaded',
+  'card_authorised',
+  'cancelled',
+] as const;
+export type EsignEventType = (typeof ESIGN_EVENT_TYPES)[number];
+
+/**
+ * The evidence of an order, append-only (a trigger refuses update and delete): each event carries the
+ * SHA-256 of the one before it and its own hash over its content and that link, so removing or editing
+ * one breaks every hash after it.
+ */
+export const esignEvents = pgTable(
+  'esign_events',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    orderId: integer()
+      .notNull()
+      .references(() => esignOrders.id),
+    seq: integer().notNull(),
+    type: text({ enum: ESIGN_EVENT_TYPES }).notNull(),
+    /** `staff:<id>`, `signer` or `system`. */
+    actor: text().notNull(),
+    ip: text().notNull(),
+    userAgent: text().notNull(),
+    /** ISO 8601 with the zone offset, as hashed. */
+    at: text().notNull(),
+    detail: jsonb().$type<Record<string, string | number>>().notNull(),
+    prevHash: text().notNull(),
+    hash: text().notNull(),
+  },
+  (t) => [uniqueIndex('esign_events_order_seq').on(t.orderId, t.seq), index().on(t.corpId, t.orderId)],
+);
+
+/**
+ * A signer's session: opened by the SMS code sent to the order's phone plus the signer's ID number, bound
+ * to that one order, short-lived; only its token's SHA-256 is kept.
+ */
+export const esignSessions = pgTable(
+  'esign_sessions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    orderId: integer()
+      .notNull()
+      .references(() => esignOrders.id),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('esign_sessions_token').on(t.tokenHash), index().on(t.expiresAt)],
+);

@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { esignEvents, esignOrders, esignSessions, esignTemplates } from '../../db/schema/esign.ts';
+import { companies, staff } from '../../db/schema/staff.ts';
+
+type Executor = Db | Tx;
+export type EsignOrderRow = typeof esignOrders.$inferSelect;
+export type NewEsignOrder = typeof esignOrders.$inferInsert;
+export type EsignEventRow = typeof esignEvents.$inferSelect;
+export type NewEsignEvent = typeof esignEvents.$inferInsert;
+export type Transaction = Tx;
+
+/** The only SQL over the e-sign tables; every function takes the company first (the link token aside). */
+export function createEsignRepository(db: Db) {
+  return {
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
+    templates: (corpId: number) =>
+      db
+        .select()
+        .from(esignTemplates)
+        .where(and(eq(esignTemplates.corpId, corpId), eq(esignTemplates.active, 1)))
+        .orderBy(asc(esignTemplates.id)),
+
+    async companyName(corpId: number): Promise<string> {
+      const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, corpId));
+      return row?.name ?? '';
+    },
+
+    /** A staff member's team, for a leader's view of the team's orders (the org kernel). */
+    async teamOf(corpId: number, staffId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ teamId: staff.teamId })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.id, staffId)));
+      return row?.teamId ?? null;
+    },
+
+    async insertOrder(tx: Tx, values: NewEsignOrder): Promise<EsignOrderRow> {
+      const [row] = await tx.insert(esignOrders).values(values).returning();
+      if (!row) throw new Error('esign order not inserted');
+      return row;
+    },
+
+    async findOrder(corpId: number, id: number, ex: Executor = db): Promise<EsignOrderRow | undefined> {
+      const [row] = await ex
+        .select()
+        .from(esignOrders)
+        .where(and(eq(esignOrders.corpId, corpId), eq(esignOrders.id, id)));
+      return row;
+    },
+
+    /** The order a live signing link names (by the SHA-256 of its token). */
+    async findOrderByLink(tokenHash: string): Promise<EsignOrderRow | undefined> {
+      const [row] = await db.select().from(esignOrders).where(eq(esignOrders.linkTokenHash, tokenHash));
+      return row;
+    },
+
+    /** Locks an order's row until the transaction ends: events are appended one at a time per order. */
+    async lockOrder(tx: Tx, corpId: number, id: number): Promise<EsignOrderRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(esignOrders)
+        .where(and(eq(esignOrders.corpId, corpId), eq(esignOrders.id, id)))
+        .for('update');
+      return row;
+    },
+
+    /** Updates an order; with `onlyIf`, only while it still has that status. */
+    async updateOrder(
+      tx: Tx,
+      corpId: number,
+      id: number,
+      set: Partial<NewEsignOrder>,
+      onlyIf?: EsignOrderRow['status'],
+    ) {
+      return tx
+        .update(esignOrders)
+        .set(set)
+        .where(
+          and(
+            eq(esignOrders.corpId, corpId),
+            eq(esignOrders.id, id),
+            onlyIf ? eq(esignOrders.status, onlyIf) : undefined,
+          ),
+        )
+        .returning({ id: esignOrders.id });
+    },
+
+    insertEvent: (tx: Tx, values: NewEsignEvent) => tx.insert(esignEvents).values(values),
+
+    events: (corpId: number, orderId: number, ex: Executor = db) =>
+      ex
+        .select()
+        .from(esignEvents)
+        .where(and(eq(esignEvents.corpId, corpId), eq(esignEvents.orderId, orderId)))
+        .orderBy(asc(esignEvents.seq)),
+
+    /** Newest first, keyset on id: the orders of the given staff (one, or a leader's team). */
+    list(input: {
+      corpId: number;
+      staffId: number;
+      teamId: number | null;
+      cursor: number | null;
+      limit: number;
+      status?: EsignOrderRow['status'];
+    }) {
+      const mine = input.teamId
+        ? sql`${esignOrders.staffId} in (select ${staff.id} from ${staff} where ${staff.corpId} = ${input.corpId} and ${staff.teamId} = ${input.teamId})`
+        : eq(esignOrders.staffId, input.staffId);
+      return db
+        .select()
+        .from(esignOrders)
+        .where(
+          and(
+            eq(esignOrders.corpId, input.corpId),
+            mine,
+            input.cursor ? lt(esignOrders.id, input.cursor) : undefined,
+            input.status ? eq(esignOrders.status, input.status) : undefined,
+          ),
+        )
+        .orderBy(desc(esignOrders.id))
+        .limit(input.limit + 1);
+    },
+
+    async findBySealedHash(corpId: number, hash: string): Promise<EsignOrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(esignOrders)
+        .where(and(eq(esignOrders.corpId, corpId), eq(esignOrders.sealedSha256, hash)))
+        .limit(1);
+      return row;
+    },
+
+    insertSession: (tx: Tx, values: typeof esignSessions.$inferInsert) => tx.insert(esignSessions).values(values),
+
+    async findSession(tokenHash: string, at: Date) {
+      const [row] = await db
+        .select()
+        .from(esignSessions)
+        .where(and(eq(esignSessions.tokenHash, tokenHash), gt(esignSessions.expiresAt, at)));
+      return row;
+    },
+
+    endSessions: (tx: Tx, corpId: number, orderId: number) =>
+      tx.delete(esignSessions).where(and(eq(esignSessions.corpId, corpId), eq(esignSessions.orderId, orderId))),
+
+    sweepSessions: (at: Date) => db.delete(esignSessions).where(lt(esignSessions.expiresAt, at)),
+  };
+}
+
+export type EsignRepository = ReturnType<typeof createEsignRepository>;

@@ -1,0 +1,231 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  esignAddedSchema,
+  esignAddRequestSchema,
+  esignDownloadRequestSchema,
+  esignEvidenceSchema,
+  esignIdSchema,
+  esignListRequestSchema,
+  esignListSchema,
+  esignOpenRequestSchema,
+  esignOrderSchema,
+  esignPageViewSchema,
+  esignSignedSchema,
+  esignSignerDocumentSchema,
+  esignSignerFileSchema,
+  esignSignerLoginSchema,
+  esignSignerStartSchema,
+  esignSignRequestSchema,
+  esignTokenSchema,
+  esignVerifyRequestSchema,
+  esignVerifySchema,
+} from '@crm/domain/api/esign';
+import { envelopeSchema } from '@crm/domain/api/envelope';
+import { currentStaff, servePrincipals } from '../../plugins/session.ts';
+import { staffRoutes } from '../../plugins/staff-routes.ts';
+import { SIGNER_SESSION_TTL_MS, type CallContext, type EsignService } from './esign.service.ts';
+import { ESIGN_TEXTS as T } from './esign.texts.ts';
+
+/** The signer's own cookie (decision 054): bound to one order, sent only to the signer's calls. */
+export const SIGNER_COOKIE = 'esign_signer';
+const SIGNER_PATH = '/api/esign/signer';
+
+const contextOf = (request: FastifyRequest): CallContext => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
+
+const sendPdf = (reply: FastifyReply, file: { body: Buffer; name: string }) =>
+  reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `attachment; filename="${file.name}"`)
+    .send(file.body);
+
+/** /api/esign: the staff calls (spec §7's five and the extra ones of decision 054). */
+export async function esignRoutes(root: FastifyInstance, { esign }: { esign: EsignService }) {
+  servePrincipals(root, ['staff']);
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['esign'];
+  // Handlers that need the request (the caller's address and browser go into the evidence).
+  const withContext = <I extends z.ZodType, R extends z.ZodType>(
+    url: string,
+    summary: string,
+    input: I,
+    response: R,
+    handler: (me: ReturnType<typeof currentStaff>, body: z.output<I>, context: CallContext) => Promise<z.input<R>>,
+    msg = 'ok',
+  ) =>
+    root.route({
+      method: 'POST',
+      url,
+      schema: { tags, summary, body: input, response: { 200: envelopeSchema(response) } },
+      handler: async (request) => ({
+        code: 0,
+        msg,
+        data: await handler(currentStaff(request), request.body as z.output<I>, contextOf(request)),
+      }),
+    });
+
+  const { post } = staffRoutes(root, tags);
+  withContext(
+    '/api/esign/add',
+    '发起电子签署（生成文件与签署链接）',
+    esignAddRequestSchema,
+    esignAddedSchema,
+    (me, b, c) => esign.add(me, b.user_id, c),
+    T.sent,
+  );
+  post('/api/esign/list', '我的签署单（客户列表）', esignListRequestSchema, esignListSchema, (me, b) =>
+    esign.list(me, b),
+  );
+  post('/api/esign/order', '签署单详情', esignIdSchema, esignOrderSchema, (me, b) => esign.order(me, b.id));
+  post('/api/esign/evidence', '签署证据链', esignIdSchema, esignEvidenceSchema, (me, b) => esign.evidence(me, b.id));
+  withContext(
+    '/api/esign/open',
+    '银行卡授权（开卡）',
+    esignOpenRequestSchema,
+    z.null(),
+    (me, b, c) => esign.open(me, b, c),
+    T.cardSaved,
+  );
+  withContext(
+    '/api/esign/resend',
+    '重新发送签署链接',
+    esignIdSchema,
+    esignAddedSchema,
+    (me, b, c) => esign.resend(me, b.id, c),
+    T.resent,
+  );
+  withContext(
+    '/api/esign/cancel',
+    '撤销未签署的签署单',
+    esignIdSchema,
+    z.null(),
+    (me, b, c) => esign.cancel(me, b.id, c),
+    T.cancelDone,
+  );
+  app.post(
+    '/api/esign/download',
+    { schema: { tags, summary: '下载原始文件、签署后文件或完成证书（PDF）', body: esignDownloadRequestSchema } },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await esign.download(currentStaff(request), request.body.id, request.body.file, contextOf(request)),
+      ),
+  );
+  app.post(
+    '/api/esign/verify',
+    {
+      bodyLimit: 12 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: '验证 PDF 是否为已签署文件且证据链完整',
+        body: esignVerifyRequestSchema,
+        response: { 200: envelopeSchema(esignVerifySchema) },
+      },
+    },
+    async (request) => ({
+      code: 0,
+      msg: 'ok',
+      data: await esign.verify(currentStaff(request), Buffer.from(request.body.pdf, 'base64')),
+    }),
+  );
+}
+
+/**
+ * /api/esign/signer/*: the client who signs. Public to the staff session guard (plugins/public-routes.ts):
+ * the link's token opens the first three, the signer's own session cookie (SMS code + ID number, bound to
+ * one order, 30 minutes) the rest.
+ */
+export async function esignSignerRoutes(
+  root: FastifyInstance,
+  { esign, secureCookies }: { esign: EsignService; secureCookies: boolean },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['esign-signer'];
+  const signerOrder = (request: FastifyRequest) => esign.signerOrder(request.cookies[SIGNER_COOKIE]);
+  const ok = <T>(data: T, msg = 'ok') => ({ code: 0, msg, data });
+
+  app.post(
+    `${SIGNER_PATH}/start`,
+    {
+      schema: {
+        tags,
+        summary: '打开签署链接',
+        body: esignTokenSchema,
+        response: { 200: envelopeSchema(esignSignerStartSchema) },
+      },
+    },
+    async (request) => ok(await esign.start(request.body.token, contextOf(request))),
+  );
+  app.post(
+    `${SIGNER_PATH}/code`,
+    {
+      schema: {
+        tags,
+        summary: '向签署单登记的手机发送验证码',
+        body: esignTokenSchema,
+        response: { 200: envelopeSchema(z.object({ verifyCode: z.string().optional() })) },
+      },
+    },
+    async (request) => ok(await esign.sendCode(request.body.token, contextOf(request)), '验证码已发送'),
+  );
+  app.post(
+    `${SIGNER_PATH}/login`,
+    {
+      schema: {
+        tags,
+        summary: '验证码与身份证号核验',
+        body: esignSignerLoginSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      const token = await esign.login(request.body, contextOf(request));
+      void reply.setCookie(SIGNER_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        path: SIGNER_PATH,
+        maxAge: Math.floor(SIGNER_SESSION_TTL_MS / 1000),
+      });
+      return ok(null, '验证通过');
+    },
+  );
+  app.post(
+    `${SIGNER_PATH}/document`,
+    { schema: { tags, summary: '待签署文件', response: { 200: envelopeSchema(esignSignerDocumentSchema) } } },
+    async (request) => ok(await esign.document(await signerOrder(request))),
+  );
+  app.post(
+    `${SIGNER_PATH}/page`,
+    {
+      schema: { tags, summary: '记录阅读页面', body: esignPageViewSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => ok(await esign.viewPage(await signerOrder(request), request.body.page, contextOf(request))),
+  );
+  app.post(
+    `${SIGNER_PATH}/sign`,
+    {
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: '手写签名并签署',
+        body: esignSignRequestSchema,
+        response: { 200: envelopeSchema(esignSignedSchema) },
+      },
+    },
+    async (request) =>
+      ok(await esign.sign(await signerOrder(request), request.body.signature, contextOf(request)), T.signedDone),
+  );
+  app.post(
+    `${SIGNER_PATH}/download`,
+    { schema: { tags, summary: '下载文件（PDF）', body: esignSignerFileSchema } },
+    async (request, reply) =>
+      sendPdf(reply, await esign.signerDownload(await signerOrder(request), request.body.file, contextOf(request))),
+  );
+}

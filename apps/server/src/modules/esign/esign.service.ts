@@ -1,0 +1,571 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ESIGN_EVENT_LABELS,
+  ESIGN_STATUS_LABELS,
+  type EsignEvidence,
+  type EsignOrder,
+  type EsignOrderSummary,
+  type EsignVerify,
+} from '@crm/domain/api/esign';
+import { toPage } from '@crm/domain/api/page';
+import type { Clock } from '../../clock.ts';
+import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import type { Access } from '../access/index.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { FilesService } from '../files/index.ts';
+import type { StaffIdentity } from '../staff/index.ts';
+import { checkChain, eventHash, withZone, type ChainCheck } from './esign.chain.ts';
+import { renderCertificate, renderDocument, stampSignature, type DocPage } from './esign.pdf.ts';
+import type { EsignEventRow, EsignOrderRow, EsignRepository, Transaction } from './esign.repository.ts';
+import { loadSealCertificate, sealPdf, sha256, verifySeal, type SealCertificate } from './esign.seal.ts';
+import { ESIGN_TEXTS as T } from './esign.texts.ts';
+import type { CaseAgreementTerms } from '../cases/index.ts';
+
+/** Where a call came from: what every event records. */
+export interface CallContext {
+  ip: string;
+  userAgent: string;
+}
+
+type EventType = EsignEventRow['type'];
+type Detail = Record<string, string | number>;
+
+export const LINK_TTL_MS = 7 * 86_400_000;
+export const SIGNER_SESSION_TTL_MS = 30 * 60_000;
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+const maskId = (id: string) => (id.length >= 8 ? `${id.slice(0, 4)}**********${id.slice(-4)}` : id);
+const maskName = (name: string) => (name.length > 1 ? `${name.slice(0, 1)}${'*'.repeat(name.length - 1)}` : name);
+const yuan = (fen: number | null) => (fen === null ? '—' : `${(fen / 100).toFixed(2)} 元`);
+
+export interface EsignServiceDeps {
+  repo: EsignRepository;
+  access: Access;
+  auth: Pick<AuthService, 'sendSmsCode' | 'spendCodeFor'>;
+  files: FilesService;
+  /** A case's terms (modules/cases), read in the company. */
+  caseTerms: (corpId: number, id: number) => Promise<CaseAgreementTerms | undefined>;
+  certificate: SealCertificate;
+  publicUrl: string | undefined;
+  now: Clock;
+  log?: (message: string, error: unknown) => void;
+}
+
+/** Fills `{{field}}` slots of a template paragraph. */
+function fill(text: string, fields: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => fields[key] ?? '');
+}
+
+export function createEsignService(deps: EsignServiceDeps) {
+  const { repo, files, now } = deps;
+  const log = deps.log ?? (() => undefined);
+  const linkOf = (token: string) => `${deps.publicUrl ?? ''}/interface/esign?t=${token}`;
+
+  /**
+   * Appends one event to a locked order's chain; `order` is the row as locked and is moved on (head and
+   * count) so several events can be appended in one transaction.
+   */
+  async function append(
+    tx: Transaction,
+    order: EsignOrderRow,
+    type: EventType,
+    actor: string,
+    context: CallContext,
+    detail: Detail = {},
+  ) {
+    const at = withZone(now());
+    const event = {
+      orderId: order.id,
+      seq: order.eventCount + 1,
+      type,
+      actor,
+      ip: context.ip.slice(0, 64),
+      userAgent: context.userAgent.slice(0, 300),
+      at,
+      detail,
+      prevHash: order.chainHead,
+    };
+    const hash = eventHash(event);
+    await repo.insertEvent(tx, { ...event, corpId: order.corpId, hash });
+    order.chainHead = hash;
+    order.eventCount = event.seq;
+    await repo.updateOrder(tx, order.corpId, order.id, { chainHead: hash, eventCount: event.seq });
+  }
+
+  /** Locks the order and appends events in one transaction. */
+  async function record(corpId: number, orderId: number, events: [EventType, string, CallContext, Detail?][]) {
+    await repo.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, corpId, orderId);
+      if (!order) throw new NotFoundError(T.orderNotFound);
+      for (const [type, actor, context, detail] of events) await append(tx, order, type, actor, context, detail);
+    });
+  }
+
+  /** A staff member's order: another company's is 404, another salesperson's (outside a leader's team) 403. */
+  async function ownOrder(me: StaffIdentity, id: number): Promise<EsignOrderRow> {
+    const order = await repo.findOrder(me.corpId, id);
+    if (!order) throw new NotFoundError(T.orderNotFound);
+    if (order.staffId === me.id) return order;
+    if (me.isLeader && me.teamId !== null && (await repo.teamOf(me.corpId, order.staffId)) === me.teamId) return order;
+    throw new ForbiddenError(T.notYours);
+  }
+
+  async function chainOf(order: EsignOrderRow): Promise<{ events: EsignEventRow[]; check: ChainCheck }> {
+    const events = await repo.events(order.corpId, order.id);
+    return {
+      events,
+      check: checkChain(events, order.originalSha256, { head: order.chainHead, count: order.eventCount }),
+    };
+  }
+
+  const chainAnswer = (check: ChainCheck) => ({
+    intact: check.intact,
+    broken_at: check.brokenAt,
+    head: check.head,
+    count: check.count,
+  });
+
+  function summary(order: EsignOrderRow): EsignOrderSummary {
+    return {
+      id: order.id,
+      client_id: order.clientId,
+      title: order.title,
+      signer_name: order.signerName,
+      signer_phone: order.signerPhone,
+      status: order.status,
+      status_label: ESIGN_STATUS_LABELS[order.status],
+      created_at: order.createdAt.toISOString(),
+      signed_at: order.signedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function readFile(corpId: number, fileId: number | null): Promise<Buffer> {
+    if (fileId === null) throw new RefusedError(T.notSigned);
+    const file = await files.findOne(corpId, fileId);
+    const body = file ? await files.read(file, 'full') : null;
+    if (!body) throw new NotFoundError(T.orderNotFound);
+    return body.body;
+  }
+
+  function seal(pdf: Uint8Array, reason: string, companyName: string) {
+    const at = now();
+    const certificate = loadSealCertificate(deps.certificate, at);
+    return sealPdf(pdf, { ...certificate, at, reason, name: companyName, location: 'CN' });
+  }
+
+  /** The completion certificate of a signed order, sealed like the contract. */
+  async function certificate(order: EsignOrderRow): Promise<Buffer> {
+    if (order.status !== 'signed' || !order.sealedSha256) throw new RefusedError(T.notSigned);
+    const companyName = await repo.companyName(order.corpId);
+    const { events } = await chainOf(order);
+    const pdf = await renderCertificate({
+      orderId: order.id,
+      title: order.title,
+      companyName,
+      signer: { name: order.signerName, phone: maskPhone(order.signerPhone), idNumber: maskId(order.signerIdNumber) },
+      identity: [
+        `短信验证码发送至签署单登记手机 ${maskPhone(order.signerPhone)} 并由服务器核验`,
+        `签署人输入的身份证号与签署单登记的一致（${maskId(order.signerIdNumber)}）`,
+      ],
+      originalSha256: order.originalSha256,
+      sealedSha256: order.sealedSha256,
+      chainHead: order.chainHead,
+      events: events.map((e) => ({ seq: e.seq, at: e.at, type: e.type, actor: e.actor, ip: e.ip, hash: e.hash })),
+      issuedAt: now(),
+    });
+    return seal(pdf, '电子签署完成证书', companyName);
+  }
+
+  // ---- the signer's session ----
+
+  async function orderOfLink(token: string): Promise<EsignOrderRow> {
+    const order = await repo.findOrderByLink(hashToken(token));
+    if (!order || order.status !== 'sent' || !order.linkExpiresAt || order.linkExpiresAt <= now())
+      throw new RefusedError(T.linkInvalid);
+    return order;
+  }
+
+  return {
+    hashToken,
+
+    // ---- staff ----
+
+    /** add/{user_id}: generates the case's documents from the company's templates and opens a signing link. */
+    async add(me: StaffIdentity, clientId: number, context: CallContext) {
+      await deps.access.require(me, 'case.update', clientId);
+      const terms = await deps.caseTerms(me.corpId, clientId);
+      if (!terms) throw new NotFoundError(T.orderNotFound);
+      if (!terms.idNumber) throw new RefusedError(T.noIdNumber);
+      const templates = await repo.templates(me.corpId);
+      if (templates.length === 0) throw new RefusedError(T.noTemplates);
+      const companyName = await repo.companyName(me.corpId);
+      const at = now();
+      const fields: Record<string, string> = {
+        client_name: terms.name,
+        id_number: terms.idNumber,
+        phone: terms.phone,
+        amount: yuan(terms.amountFen),
+        term_months: terms.termMonths === null ? '—' : String(terms.termMonths),
+        product_name: terms.productName || '—',
+        bank_name: terms.bankName || '—',
+        company_name: companyName,
+        agent_name: me.name,
+        date: withZone(at).slice(0, 10),
+      };
+      const pages: DocPage[] = templates.map((template) => ({
+        title: fill(template.title, fields),
+        paragraphs: template.body.map((paragraph) => fill(paragraph, fields)),
+      }));
+      const title = `${terms.name} 借款签署文件`;
+      const pdf = Buffer.from(
+        await renderDocument({ title, pages, footer: `${companyName} 报单 ${clientId}`, createdAt: at }),
+      );
+      const originalSha256 = sha256(pdf);
+      const token = newToken();
+      let storedKey: string | null = null;
+      try {
+        const id = await repo.transaction(async (tx) => {
+          const order = await repo.insertOrder(tx, {
+            corpId: me.corpId,
+            staffId: me.id,
+            clientId,
+            signerName: terms.name,
+            signerPhone: terms.phone,
+            signerIdNumber: terms.idNumber.toUpperCase(),
+            title,
+            pages,
+            originalSha256,
+            chainHead: originalSha256,
+            linkTokenHash: hashToken(token),
+            linkExpiresAt: new Date(at.getTime() + LINK_TTL_MS),
+            createdAt: at,
+          });
+          const file = await files.storeDocument({
+            corpId: me.corpId,
+            uploaderId: me.id,
+            owner: { kind: 'esign_order', esignOrderId: order.id },
+            bytes: pdf,
+            tx,
+          });
+          storedKey = file.storageKey;
+          await repo.updateOrder(tx, me.corpId, order.id, { originalFileId: file.id });
+          const actor = `staff:${me.id}`;
+          await append(tx, order, 'created', actor, context, { sha256: originalSha256, pages: pages.length });
+          await append(tx, order, 'sent', actor, context, { expires_at: withZone(order.linkExpiresAt ?? at) });
+          return order.id;
+        });
+        return { id, link: linkOf(token) };
+      } catch (error) {
+        if (storedKey) await files.removeObjects([storedKey]);
+        throw error;
+      }
+    },
+
+    async list(
+      me: StaffIdentity,
+      input: { cursor: number | null; limit: number; status?: EsignOrderRow['status'] | undefined },
+    ) {
+      const rows = await repo.list({
+        corpId: me.corpId,
+        staffId: me.id,
+        teamId: me.isLeader ? me.teamId : null,
+        cursor: input.cursor,
+        limit: input.limit,
+        status: input.status,
+      });
+      return toPage(rows, input.limit, summary);
+    },
+
+    async order(me: StaffIdentity, id: number): Promise<EsignOrder> {
+      const order = await ownOrder(me, id);
+      const live = order.status === 'sent';
+      return {
+        ...summary(order),
+        signer_id_number: maskId(order.signerIdNumber),
+        pages: order.pages,
+        original_sha256: order.originalSha256,
+        sealed_sha256: order.sealedSha256,
+        // The token itself is never stored: a staff member gets a fresh link by resending.
+        link: null,
+        link_expires_at: live ? (order.linkExpiresAt?.toISOString() ?? null) : null,
+        bank_card: order.bankCard ? `**** ${order.bankCard.slice(-4)}` : null,
+        bank_name: order.bankName,
+        can_resend: live,
+        can_cancel: live,
+      };
+    },
+
+    async evidence(me: StaffIdentity, id: number): Promise<EsignEvidence> {
+      const order = await ownOrder(me, id);
+      const { events, check } = await chainOf(order);
+      return {
+        order_id: order.id,
+        original_sha256: order.originalSha256,
+        sealed_sha256: order.sealedSha256,
+        chain: chainAnswer(check),
+        events: events.map((e) => ({
+          seq: e.seq,
+          type: e.type,
+          label: ESIGN_EVENT_LABELS[e.type] ?? e.type,
+          actor: e.actor,
+          ip: e.ip,
+          user_agent: e.userAgent,
+          at: e.at,
+          detail: e.detail,
+          prev_hash: e.prevHash,
+          hash: e.hash,
+        })),
+      };
+    },
+
+    /** A new link (the old one stops working), for an order not signed yet. */
+    async resend(me: StaffIdentity, id: number, context: CallContext) {
+      await ownOrder(me, id);
+      const token = newToken();
+      await repo.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, me.corpId, id);
+        if (!order) throw new NotFoundError(T.orderNotFound);
+        if (order.status !== 'sent') throw new RefusedError(order.status === 'signed' ? T.alreadySigned : T.cancelled);
+        const expires = new Date(now().getTime() + LINK_TTL_MS);
+        await repo.updateOrder(tx, me.corpId, id, { linkTokenHash: hashToken(token), linkExpiresAt: expires });
+        await repo.endSessions(tx, me.corpId, id);
+        await append(tx, order, 'sent', `staff:${me.id}`, context, { expires_at: withZone(expires), resend: 1 });
+      });
+      return { id, link: linkOf(token) };
+    },
+
+    async cancel(me: StaffIdentity, id: number, context: CallContext) {
+      await ownOrder(me, id);
+      await repo.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, me.corpId, id);
+        if (!order) throw new NotFoundError(T.orderNotFound);
+        if (order.status !== 'sent') throw new RefusedError(order.status === 'signed' ? T.alreadySigned : T.cancelled);
+        await repo.updateOrder(tx, me.corpId, id, {
+          status: 'cancelled',
+          cancelledAt: now(),
+          linkTokenHash: null,
+          linkExpiresAt: null,
+        });
+        await repo.endSessions(tx, me.corpId, id);
+        await append(tx, order, 'cancelled', `staff:${me.id}`, context);
+      });
+      return null;
+    },
+
+    /** open/{id}: the bank card the client authorises, before signing. */
+    async open(me: StaffIdentity, input: { id: number; bank_card: string; bank_name: string }, context: CallContext) {
+      await ownOrder(me, input.id);
+      await repo.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, me.corpId, input.id);
+        if (!order) throw new NotFoundError(T.orderNotFound);
+        if (order.status !== 'sent') throw new RefusedError(order.status === 'signed' ? T.alreadySigned : T.cancelled);
+        await repo.updateOrder(tx, me.corpId, input.id, { bankCard: input.bank_card, bankName: input.bank_name });
+        await append(tx, order, 'card_authorised', `staff:${me.id}`, context, {
+          card_last4: input.bank_card.slice(-4),
+          bank_name: input.bank_name,
+        });
+      });
+      return null;
+    },
+
+    /** The original, the sealed PDF or the completion certificate, each download recorded. */
+    async download(me: StaffIdentity, id: number, file: 'original' | 'sealed' | 'certificate', context: CallContext) {
+      const order = await ownOrder(me, id);
+      const body =
+        file === 'certificate'
+          ? await certificate(order)
+          : await readFile(me.corpId, file === 'original' ? order.originalFileId : order.sealedFileId);
+      await record(me.corpId, id, [['downloaded', `staff:${me.id}`, context, { file }]]);
+      return { body, name: `esign-${id}-${file}.pdf` };
+    },
+
+    /** Whether a PDF is exactly one of the company's sealed documents, its seal holds and its chain is intact. */
+    async verify(me: StaffIdentity, pdf: Buffer): Promise<EsignVerify> {
+      if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new RefusedError(T.badPdf);
+      const hash = sha256(pdf);
+      const order = await repo.findBySealedHash(me.corpId, hash);
+      const seal = verifySeal(pdf);
+      if (!order) return { sha256: hash, matches_order: false, order_id: null, seal, chain: null };
+      const { check } = await chainOf(order);
+      return { sha256: hash, matches_order: true, order_id: order.id, seal, chain: chainAnswer(check) };
+    },
+
+    // ---- the signer ----
+
+    /** What the link shows before the signer identifies: masked, and the open is recorded. */
+    async start(token: string, context: CallContext) {
+      const order = await orderOfLink(token);
+      await record(order.corpId, order.id, [['opened', 'signer', context]]);
+      return {
+        title: order.title,
+        company_name: await repo.companyName(order.corpId),
+        signer_name: maskName(order.signerName),
+        phone: maskPhone(order.signerPhone),
+        status: order.status,
+      };
+    },
+
+    /** Texts a code to the order's phone (the auth module's limits: resend wait, daily and per address). */
+    async sendCode(token: string, context: CallContext) {
+      const order = await orderOfLink(token);
+      const sent = await deps.auth.sendSmsCode(order.signerPhone, context.ip, 'esign');
+      await record(order.corpId, order.id, [['code_sent', 'system', context, { phone: maskPhone(order.signerPhone) }]]);
+      return sent;
+    },
+
+    /**
+     * The code sent to the order's phone plus the signer's ID number open a signing session bound to this
+     * one order; the code is spent with it, so it cannot open another.
+     */
+    async login(input: { token: string; code: string; id_number: string }, context: CallContext) {
+      const order = await orderOfLink(input.token);
+      const sessionToken = newToken();
+      await deps.auth.spendCodeFor(
+        order.signerPhone,
+        input.code,
+        async () => {
+          if (input.id_number.toUpperCase() !== order.signerIdNumber) throw new RefusedError(T.identityMismatch);
+        },
+        async (tx, at) => {
+          const locked = await repo.lockOrder(tx, order.corpId, order.id);
+          if (!locked || locked.status !== 'sent') throw new RefusedError(T.linkInvalid);
+          await repo.insertSession(tx, {
+            corpId: order.corpId,
+            orderId: order.id,
+            tokenHash: hashToken(sessionToken),
+            expiresAt: new Date(at.getTime() + SIGNER_SESSION_TTL_MS),
+            createdAt: at,
+          });
+          await append(tx, locked, 'code_verified', 'signer', context, { id_number: maskId(order.signerIdNumber) });
+        },
+      );
+      return sessionToken;
+    },
+
+    /** The order a signer's session cookie is bound to, or 401. */
+    async signerOrder(sessionToken: string | undefined): Promise<EsignOrderRow> {
+      // A refusal, not a 401: these routes are public to the staff session guard (decision 054).
+      if (!sessionToken) throw new RefusedError(T.signerSessionMissing);
+      const session = await repo.findSession(hashToken(sessionToken), now());
+      if (!session) throw new RefusedError(T.signerSessionMissing);
+      const order = await repo.findOrder(session.corpId, session.orderId);
+      if (!order || order.status === 'cancelled') throw new RefusedError(T.signerSessionMissing);
+      return order;
+    },
+
+    async document(order: EsignOrderRow) {
+      const events = await repo.events(order.corpId, order.id);
+      const viewed = [
+        ...new Set(events.filter((e) => e.type === 'page_viewed').map((e) => Number(e.detail.page))),
+      ].sort((a, b) => a - b);
+      return {
+        order_id: order.id,
+        title: order.title,
+        signer_name: order.signerName,
+        status: order.status,
+        pages: order.pages,
+        viewed,
+        original_sha256: order.originalSha256,
+        sealed_sha256: order.sealedSha256,
+      };
+    },
+
+    async viewPage(order: EsignOrderRow, page: number, context: CallContext) {
+      if (page > order.pages.length) throw new RefusedError(T.readAllPages);
+      await record(order.corpId, order.id, [['page_viewed', 'signer', context, { page }]]);
+      return null;
+    },
+
+    /**
+     * Stamps the handwritten signature on every page, seals the whole file (PKCS#7) and records both; of
+     * two signing at once, one signs (the order's status moves under its row lock).
+     */
+    async sign(order: EsignOrderRow, signatureDataUrl: string, context: CallContext) {
+      if (order.status !== 'sent') throw new RefusedError(T.alreadySigned);
+      const events = await repo.events(order.corpId, order.id);
+      const viewed = new Set(events.filter((e) => e.type === 'page_viewed').map((e) => Number(e.detail.page)));
+      if (order.pages.some((_, index) => !viewed.has(index + 1))) throw new RefusedError(T.readAllPages);
+      const png = Buffer.from(signatureDataUrl.slice(signatureDataUrl.indexOf(',') + 1), 'base64');
+      if (png.length < 64 || !png.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC))
+        throw new RefusedError(T.badSignature);
+      const original = await readFile(order.corpId, order.originalFileId);
+      if (sha256(original) !== order.originalSha256)
+        throw new Error(`esign order ${order.id}: stored original changed`);
+      const companyName = await repo.companyName(order.corpId);
+      const at = now();
+      let stamped: Uint8Array;
+      try {
+        stamped = await stampSignature(original, {
+          signaturePng: png,
+          caption: `${order.signerName} ${withZone(at).slice(0, 19).replace('T', ' ')} (UTC+8)`,
+          at,
+        });
+      } catch (error) {
+        throw new RefusedError(T.badSignature, { cause: error });
+      }
+      const sealed = await seal(stamped, `${order.signerName} 签署 ${order.title}`, companyName);
+      const sealedSha256 = sha256(sealed);
+      const written: string[] = [];
+      try {
+        await repo.transaction(async (tx) => {
+          const locked = await repo.lockOrder(tx, order.corpId, order.id);
+          if (!locked || locked.status !== 'sent') throw new RefusedError(T.alreadySigned);
+          const owner = { kind: 'esign_order', esignOrderId: order.id } as const;
+          const signature = await files.storeDocument({
+            corpId: order.corpId,
+            uploaderId: null,
+            owner,
+            bytes: png,
+            tx,
+          });
+          written.push(signature.storageKey);
+          const sealedFile = await files.storeDocument({
+            corpId: order.corpId,
+            uploaderId: null,
+            owner,
+            bytes: sealed,
+            tx,
+          });
+          written.push(sealedFile.storageKey);
+          await repo.updateOrder(
+            tx,
+            order.corpId,
+            order.id,
+            {
+              status: 'signed',
+              signedAt: at,
+              signatureFileId: signature.id,
+              sealedFileId: sealedFile.id,
+              sealedSha256,
+              linkTokenHash: null,
+              linkExpiresAt: null,
+            },
+            'sent',
+          );
+          await append(tx, locked, 'signed', 'signer', context, {
+            signature_sha256: sha256(png),
+            consent: '本人已阅读全部内容并同意签署',
+          });
+          await append(tx, locked, 'sealed', 'system', context, { sha256: sealedSha256, algorithm: 'PKCS#7 SHA-256' });
+        });
+      } catch (error) {
+        if (written.length > 0) await files.removeObjects(written);
+        throw error;
+      }
+      return { sealed_sha256: sealedSha256 };
+    },
+
+    async signerDownload(order: EsignOrderRow, file: 'original' | 'sealed', context: CallContext) {
+      const body = await readFile(order.corpId, file === 'original' ? order.originalFileId : order.sealedFileId);
+      await record(order.corpId, order.id, [['downloaded', 'signer', context, { file }]]);
+      return { body, name: `esign-${order.id}-${file}.pdf` };
+    },
+
+    sweepSessions: () => repo.sweepSessions(now()).catch((error: unknown) => log('esign session sweep failed', error)),
+  };
+}
+
+export type EsignService = ReturnType<typeof createEsignService>;

@@ -1,0 +1,21 @@
+/** What e-sign says to a person (zh-CN). */
+export const ESIGN_TEXTS = {
+  orderNotFound: '签署单不存在',
+  notYours: '只能查看自己（或本团队）发起的签署单',
+  noTemplates: '本公司尚未配置合同模板，请联系管理员',
+  noIdNumber: '该报单未填写身份证号，无法发起电子签署',
+  alreadySigned: '该签署单已签署，不能再修改',
+  cancelled: '该签署单已撤销',
+  notSigned: '该签署单尚未签署完成',
+  linkInvalid: '签署链接无效或已过期，请联系业务员重新发送',
+  identityMismatch: '身份证号与签署人信息不一致',
+  signerSessionMissing: '请先完成短信验证码与身份证号验证',
+  readAllPages: '请先阅读全部页面后再签署',
+  badSignature: '签名图片无效，请重新手写签名',
+  badPdf: '请选择 PDF 文件',
+  sent: '签署链接已发送',
+  resent: '已重新生成签署链接，原链接失效',
+  cancelDone: '已撤销',
+  cardSaved: '银行卡授权信息已保存',
+  signedDone: '签署完成',
+} as const;

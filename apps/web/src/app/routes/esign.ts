@@ -1,0 +1,21 @@
+import { EsignSignPage } from '../../features/esign/pages/sign-page.tsx';
+import {
+  EsignAddPage,
+  EsignDetailPage,
+  EsignEvidencePage,
+  EsignListPage,
+  EsignOpenPage,
+  EsignSuccessPage,
+} from '../../features/esign/pages/staff-pages.tsx';
+import type { ChunkPages } from './chunk-pages.ts';
+
+/** Electronic signing (decision 054): the staff's orders and the client's signing page, one chunk. */
+export const pages: ChunkPages = {
+  '/interface/esign': EsignSignPage,
+  '/interface/esign/list': EsignListPage,
+  '/interface/esign/add/:user_id': EsignAddPage,
+  '/interface/esign/open/:id': EsignOpenPage,
+  '/interface/esign/evidence/:id': EsignEvidencePage,
+  '/interface/esign/detail/:id': EsignDetailPage,
+  '/interface/esign/success': EsignSuccessPage,
+};

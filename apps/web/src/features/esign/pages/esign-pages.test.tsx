@@ -1,0 +1,167 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, renderPage } from '../../../test/page.ts';
+
+const anOrder = (over: Record<string, unknown> = {}) => ({
+  id: 5,
+  client_id: 900,
+  title: '李四 借款签署文件',
+  signer_name: '李四',
+  signer_phone: '13800138000',
+  status: 'sent',
+  status_label: '待签署',
+  created_at: '2026-11-23T01:00:00.000Z',
+  signed_at: null,
+  ...over,
+});
+
+const anOrderDetail = (over: Record<string, unknown> = {}) => ({
+  ...anOrder(),
+  signer_id_number: '3101**********1010',
+  pages: [{ title: '借款申请书', paragraphs: ['本人李四申请借款'] }],
+  original_sha256: 'a'.repeat(64),
+  sealed_sha256: null,
+  link: null,
+  link_expires_at: '2026-11-30T01:00:00.000Z',
+  bank_card: null,
+  bank_name: null,
+  can_resend: true,
+  can_cancel: true,
+  ...over,
+});
+
+describe('/interface/esign/list', () => {
+  it("shows the salesperson's orders with their status, each opening its detail", async () => {
+    await renderPage('/interface/esign/list', {
+      api: {
+        '/api/esign/list': ok({
+          list: [anOrder(), anOrder({ id: 4, status: 'signed', status_label: '已签署' })],
+          next_cursor: null,
+        }),
+      },
+    });
+    expect(await screen.findByText('待签署')).toBeTruthy();
+    expect(screen.getByText('已签署')).toBeTruthy();
+    expect(screen.getAllByRole('link')[0]?.getAttribute('href')).toBe('/interface/esign/detail/5');
+  });
+
+  it('says how to start when there is no order, and shows a failed load', async () => {
+    await renderPage('/interface/esign/list', { api: { '/api/esign/list': ok({ list: [], next_cursor: null }) } });
+    expect(await screen.findByText('还没有签署单：在报单详情里点「电子签约」发起')).toBeTruthy();
+  });
+});
+
+describe('/interface/esign/detail/:id', () => {
+  it('shows the hash of the document as sent, and resending gives a fresh link to copy', async () => {
+    const page = await renderPage('/interface/esign/detail/5', {
+      api: {
+        '/api/esign/order': ok(anOrderDetail()),
+        '/api/esign/resend': ok(
+          { id: 5, link: '/interface/esign?t=fresh-token-0123456789' },
+          '已重新生成签署链接，原链接失效',
+        ),
+      },
+    });
+    expect(await screen.findByText('a'.repeat(64))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重新发送链接' }));
+    expect(await screen.findByText(/fresh-token-0123456789/)).toBeTruthy();
+    expect(page.api.callsTo('/api/esign/resend')[0]?.fields).toEqual({ id: '5' });
+    expect(screen.queryByRole('button', { name: '下载签署后文件' })).toBeNull();
+  });
+
+  it('shows the server refusing the order (another salesperson)', async () => {
+    await renderPage('/interface/esign/detail/5', {
+      api: { '/api/esign/order': fail('只能查看自己（或本团队）发起的签署单', 403) },
+    });
+    expect(await screen.findByText('只能查看自己（或本团队）发起的签署单')).toBeTruthy();
+  });
+});
+
+describe('/interface/esign/evidence/:id', () => {
+  it('lists the events and says the chain is intact', async () => {
+    await renderPage('/interface/esign/evidence/5', {
+      api: {
+        '/api/esign/evidence': ok({
+          order_id: 5,
+          original_sha256: 'a'.repeat(64),
+          sealed_sha256: null,
+          chain: { intact: true, broken_at: null, head: 'b'.repeat(64), count: 1 },
+          events: [
+            {
+              seq: 1,
+              type: 'created',
+              label: '生成文件',
+              actor: 'staff:1',
+              ip: '127.0.0.1',
+              user_agent: 'x',
+              at: '2026-11-23T09:00:00.000+08:00',
+              detail: {},
+              prev_hash: 'a'.repeat(64),
+              hash: 'b'.repeat(64),
+            },
+          ],
+        }),
+      },
+    });
+    expect(await screen.findByText('证据链完整（1 条）')).toBeTruthy();
+    expect(screen.getByText('#1 生成文件')).toBeTruthy();
+  });
+});
+
+describe('/interface/esign (the client)', () => {
+  it('identifies the signer with the SMS code and ID number, then shows the first page to read', async () => {
+    const page = await renderPage('/interface/esign?t=link-token-0123456789', {
+      api: {
+        '/api/esign/signer/document': (call) =>
+          page.api.callsTo('/api/esign/signer/login').length > 0
+            ? ok({
+                order_id: 5,
+                title: '李四 借款签署文件',
+                signer_name: '李四',
+                status: 'sent',
+                pages: [
+                  { title: '借款申请书', paragraphs: ['本人李四申请借款'] },
+                  { title: '居间服务协议', paragraphs: ['居间'] },
+                ],
+                viewed: [],
+                original_sha256: 'a'.repeat(64),
+                sealed_sha256: null,
+              })
+            : (void call, fail('请先完成短信验证码与身份证号验证')),
+        '/api/esign/signer/start': ok({
+          title: '李四 借款签署文件',
+          company_name: '沪融',
+          signer_name: '李*',
+          phone: '138****8000',
+          status: 'sent',
+        }),
+        '/api/esign/signer/code': ok({ verifyCode: '123456' }, '验证码已发送'),
+        '/api/esign/signer/login': ok(null, '验证通过'),
+        '/api/esign/signer/page': ok(null),
+      },
+    });
+    expect(await screen.findByText('沪融 请 李* 签署文件。验证码将发送到 138****8000。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('演示环境验证码：123456')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('短信验证码'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText('身份证号'), { target: { value: '310104198501011010' } });
+    fireEvent.click(screen.getByRole('button', { name: '验证身份' }));
+    expect(await screen.findByText('本人李四申请借款')).toBeTruthy();
+    expect(page.api.callsTo('/api/esign/signer/login')[0]?.fields).toEqual({
+      token: 'link-token-0123456789',
+      code: '123456',
+      id_number: '310104198501011010',
+    });
+    await expect.poll(() => page.api.callsTo('/api/esign/signer/page').length).toBe(1);
+  });
+
+  it('says the link is no longer valid', async () => {
+    await renderPage('/interface/esign?t=old-token-0123456789', {
+      api: {
+        '/api/esign/signer/document': fail('请先完成短信验证码与身份证号验证'),
+        '/api/esign/signer/start': fail('签署链接无效或已过期，请联系业务员重新发送'),
+      },
+    });
+    expect(await screen.findByText('签署链接无效或已过期，请联系业务员重新发送')).toBeTruthy();
+  });
+});

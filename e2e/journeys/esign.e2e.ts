@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhone } from '../support/browser.ts';
+import { journeyPhones } from '../support/journey.ts';
+
+const phoneOf = journeyPhones();
+let clientBrowser: Browser;
+beforeAll(async () => {
+  clientBrowser = await launchBrowser();
+});
+afterAll(() => clientBrowser.close());
+
+/** Saves what a tap downloads and answers the file's path. */
+async function download(page: Page, button: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'esign-e2e-')), file.suggestedFilename());
+  await file.saveAs(target);
+  return target;
+}
+
+describe('electronic signing journey (decision 054)', () => {
+  it(
+    'a salesperson sends an order, the client signs by drawing on the phone, the salesperson downloads the sealed PDF and the certificate',
+    { timeout: 300_000 },
+    async () => {
+      // 王小明 opens his case 黄志强 and starts an e-sign order from it.
+      const owner = await phoneOf('13800000001');
+      await owner.getByRole('link', { name: /我的报单/ }).click();
+      await owner.getByText('黄志强').first().click();
+      const idText = await owner.locator('.adm-list-item', { hasText: '身份证号' }).first().innerText();
+      const idNumber = /\d{17}[\dX]/.exec(idText)?.[0] ?? '';
+      expect(idNumber).toHaveLength(18);
+      await owner.getByRole('link', { name: '电子签约' }).click();
+      await owner.getByRole('button', { name: '生成签署文件' }).click();
+      const linkText = await owner.getByText(/\/interface\/esign\?t=/).innerText();
+      const link = /\/interface\/esign\?t=[\w-]+/.exec(linkText)?.[0] ?? '';
+
+      // The client opens the link on their phone (no staff login), identifies, reads and signs.
+      const { page: client } = await newPhone(clientBrowser);
+      await client.goto(link);
+      await client.getByRole('button', { name: '获取验证码' }).click();
+      const demo = await client.getByText(/演示环境验证码：\d{6}/).innerText();
+      await client.getByLabel('短信验证码').fill(/\d{6}/.exec(demo)?.[0] ?? '');
+      await client.getByLabel('身份证号').fill(idNumber);
+      await client.getByRole('button', { name: '验证身份' }).click();
+      await client.getByRole('heading', { name: '借款申请书' }).waitFor();
+      await client.getByRole('button', { name: '下一页' }).click();
+      await client.getByRole('heading', { name: '个人信息查询及使用授权书' }).waitFor();
+      await client.getByRole('button', { name: '下一页' }).click();
+      await client.getByRole('heading', { name: '居间服务协议' }).waitFor();
+      const pad = await client.locator('canvas.esign-pad').boundingBox();
+      if (!pad) throw new Error('no signature pad');
+      await client.mouse.move(pad.x + 30, pad.y + 100);
+      await client.mouse.down();
+      for (const [dx, dy] of [
+        [80, 40],
+        [140, 110],
+        [200, 50],
+        [260, 120],
+      ] as const)
+        await client.mouse.move(pad.x + dx, pad.y + dy, { steps: 8 });
+      await client.mouse.up();
+      await client.getByText('我已阅读全部内容，同意以电子签名方式签署上述文件').click();
+      await client.getByRole('button', { name: '同意并签署' }).click();
+      await client.getByText('文件已加盖数字签名，任何改动都可被发现。').waitFor();
+
+      // 王小明 sees it signed and downloads the sealed PDF and the completion certificate.
+      await owner.goto('/interface/esign/list');
+      await owner.getByText('已签署').first().click();
+      const sealed = await download(owner, '下载签署后文件');
+      const report = execFileSync('pdfsig', [sealed]).toString();
+      expect(report).toContain('Signature is Valid');
+      expect(report).toContain('Total document signed');
+      const certificate = await download(owner, '下载完成证书');
+      expect(execFileSync('pdftotext', [certificate, '-']).toString()).toContain('电子签署完成证书');
+      await owner.getByRole('link', { name: '证据链' }).click();
+      await owner.getByText(/证据链完整/).waitFor();
+    },
+  );
+});

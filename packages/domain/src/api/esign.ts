@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { rowIdSchema } from './bounds.ts';
+import { pageRequestSchema, pageSchema } from './page.ts';
+
+/*
+ * /api/esign (spec §7, decision 054): electronic signing of a case's loan documents. Staff calls (add, list,
+ * order, evidence, open, resend, cancel, download, verify) and the signer's calls under /api/esign/signer/*,
+ * reached with the link's token and then the signer's own short-lived session.
+ */
+
+export const ESIGN_STATUS_LABELS = { sent: '待签署', signed: '已签署', cancelled: '已撤销' } as const;
+export type EsignStatusCode = keyof typeof ESIGN_STATUS_LABELS;
+
+export const ESIGN_EVENT_LABELS: Record<string, string> = {
+  created: '生成文件',
+  sent: '发送签署链接',
+  opened: '打开签署链接',
+  code_sent: '发送短信验证码',
+  code_verified: '短信验证码与身份证号核验通过',
+  page_viewed: '阅读页面',
+  signed: '手写签名并确认',
+  sealed: '加盖数字签名（PKCS#7）',
+  downloaded: '下载文件',
+  card_authorised: '银行卡授权',
+  cancelled: '撤销签署',
+};
+
+/** Bank card (spec §9): 16 to 19 digits. */
+export const BANK_CARD_PATTERN = /^\d{16,19}$/;
+export const BANK_CARD_MESSAGE = '银行卡号格式错误';
+
+export const esignIdSchema = z.object({ id: rowIdSchema('签署单编号无效') });
+export const esignAddRequestSchema = z.object({ user_id: rowIdSchema('报单编号无效') });
+export const esignListRequestSchema = pageRequestSchema.extend({
+  status: z.enum(['sent', 'signed', 'cancelled']).optional(),
+});
+export const esignOpenRequestSchema = z.object({
+  id: rowIdSchema('签署单编号无效'),
+  bank_card: z
+    .string()
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(BANK_CARD_PATTERN, BANK_CARD_MESSAGE)),
+  bank_name: z.string().trim().min(1, '请填写开户银行').max(40, '开户银行名称过长'),
+});
+export const esignDownloadRequestSchema = z.object({
+  id: rowIdSchema('签署单编号无效'),
+  file: z.enum(['original', 'sealed', 'certificate']),
+});
+/** A PDF to check, base64 (the verify page reads the dropped file); at most about 6 MB. */
+export const esignVerifyRequestSchema = z.object({
+  pdf: z.string().min(8, '请选择 PDF 文件').max(8_000_000, 'PDF 文件过大'),
+});
+
+export const esignOrderSummarySchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  title: z.string(),
+  signer_name: z.string(),
+  signer_phone: z.string(),
+  status: z.enum(['sent', 'signed', 'cancelled']),
+  status_label: z.string(),
+  created_at: z.string(),
+  signed_at: z.string().nullable(),
+});
+export type EsignOrderSummary = z.infer<typeof esignOrderSummarySchema>;
+export const esignListSchema = pageSchema(esignOrderSummarySchema);
+
+export const esignEventSchema = z.object({
+  seq: z.number().int(),
+  type: z.string(),
+  label: z.string(),
+  actor: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  at: z.string(),
+  detail: z.record(z.string(), z.union([z.string(), z.number()])),
+  prev_hash: z.string(),
+  hash: z.string(),
+});
+export type EsignEvent = z.infer<typeof esignEventSchema>;
+
+export const esignChainSchema = z.object({
+  intact: z.boolean(),
+  /** The first event (seq) whose hash or link does not hold; null when intact. */
+  broken_at: z.number().int().nullable(),
+  head: z.string(),
+  count: z.number().int(),
+});
+
+export const esignOrderSchema = esignOrderSummarySchema.extend({
+  signer_id_number: z.string(),
+  pages: z.array(z.object({ title: z.string(), paragraphs: z.array(z.string()) })),
+  original_sha256: z.string(),
+  sealed_sha256: z.string().nullable(),
+  link: z.string().nullable(),
+  link_expires_at: z.string().nullable(),
+  bank_card: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  can_resend: z.boolean(),
+  can_cancel: z.boolean(),
+});
+export type EsignOrder = z.infer<typeof esignOrderSchema>;
+
+export const esignEvidenceSchema = z.object({
+  order_id: z.number().int(),
+  original_sha256: z.string(),
+  sealed_sha256: z.string().nullable(),
+  chain: esignChainSchema,
+  events: z.array(esignEventSchema),
+});
+export type EsignEvidence = z.infer<typeof esignEvidenceSchema>;
+
+export const esignAddedSchema = z.object({ id: z.number().int(), link: z.string() });
+
+export const esignVerifySchema = z.object({
+  sha256: z.string(),
+  /** The file is byte for byte the sealed document of one of the company's orders. */
+  matches_order: z.boolean(),
+  order_id: z.number().int().nullable(),
+  seal: z.object({ sealed: z.boolean(), intact: z.boolean(), signer: z.string().nullable() }),
+  chain: esignChainSchema.nullable(),
+});
+export type EsignVerify = z.infer<typeof esignVerifySchema>;
+
+// ---- the signer ----
+
+export const esignTokenSchema = z.object({ token: z.string().min(16, '签署链接无效').max(100, '签署链接无效') });
+export const esignSignerLoginSchema = esignTokenSchema.extend({
+  code: z.string().regex(/^\d{6}$/, '请输入 6 位验证码'),
+  id_number: z
+    .string()
+    .trim()
+    .regex(/^\d{17}[\dXx]$/, '身份证号格式错误'),
+});
+export const esignSignerStartSchema = z.object({
+  title: z.string(),
+  company_name: z.string(),
+  signer_name: z.string(),
+  phone: z.string(),
+  status: z.enum(['sent', 'signed', 'cancelled']),
+});
+export const esignSignerDocumentSchema = z.object({
+  order_id: z.number().int(),
+  title: z.string(),
+  signer_name: z.string(),
+  status: z.enum(['sent', 'signed', 'cancelled']),
+  pages: z.array(z.object({ title: z.string(), paragraphs: z.array(z.string()) })),
+  viewed: z.array(z.number().int()),
+  original_sha256: z.string(),
+  sealed_sha256: z.string().nullable(),
+});
+export type EsignSignerDocument = z.infer<typeof esignSignerDocumentSchema>;
+export const esignPageViewSchema = z.object({ page: z.coerce.number().int().min(1).max(50) });
+export const esignSignRequestSchema = z.object({
+  /** The handwritten signature as the pad exports it: a PNG data URL. */
+  signature: z
+    .string()
+    .max(700_000, '签名图片过大')
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, '请先手写签名'),
+  consent: z.union([z.literal(true), z.literal('true'), z.literal('1')], { error: '请勾选同意后再签署' }),
+});
+export const esignSignedSchema = z.object({ sealed_sha256: z.string() });
+export const esignSignerFileSchema = z.object({ file: z.enum(['original', 'sealed']) });
