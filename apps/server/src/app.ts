@@ -70,6 +70,8 @@ import { createPactService } from './modules/pact/pact.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
+import { openFollowUp } from './modules/cases/index.ts';
+import { createRemindersRepository, createRemindersService, remindersRoutes } from './modules/reminders/index.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
@@ -281,6 +283,22 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(examRoutes, { exam });
   await app.register(pactRoutes, { pact: createPactService({ repo: createPactRepository(db), access, now }) });
   await app.register(fairRoutes, { fair: createFairService({ repo: createFairRepository(db), access, now }) });
+  // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in
+  // tests, which call drainOnce themselves.
+  const reminders = createRemindersService({
+    repo: createRemindersRepository(db),
+    wecom: adapters.wecom,
+    now,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    escalateAfterMs: config.reminderEscalateAfterMs,
+    openFollowUp: (corpId, id) => openFollowUp(db, corpId, id),
+    log,
+  });
+  await app.register(remindersRoutes, { reminders });
+  if (config.env !== 'test' && config.reminderPollMs > 0) {
+    const stop = reminders.start(config.reminderPollMs);
+    app.addHook('onClose', stop);
+  }
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

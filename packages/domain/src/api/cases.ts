@@ -125,8 +125,31 @@ export const caseDetailSchema = z.object({
   /** May open the case's financing agreement (融资协议, decision 051). */
   can_view_pact: z.boolean(),
   has_open_service: z.boolean(),
+  /** Phone, ID number and bank card are masked: the caller is not the case's owner (decision 058). */
+  masked: z.boolean(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+/** The personal numbers a non-owner sees masked, each shown in full on a tap that is logged. */
+export const PERSONAL_FIELDS = ['phone', 'id_number', 'bank_card'] as const;
+export type PersonalField = (typeof PERSONAL_FIELDS)[number];
+export const revealClientRequestSchema = z.object({
+  id: recordIdSchema,
+  field: z.enum(PERSONAL_FIELDS, { error: '请选择要查看的信息' }),
+});
+export const revealClientResponseSchema = z.object({ value: z.string() });
+
+/** A line of the leader's view log: who saw which client's full number, when. */
+export const viewLogItemSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  staff_name: z.string(),
+  field: z.enum(PERSONAL_FIELDS),
+  viewed_at: z.string(),
+});
+export type ViewLogItem = z.infer<typeof viewLogItemSchema>;
+export const viewLogResponseSchema = pageSchema(viewLogItemSchema);
 
 export const reasonTextSchema = z.string().trim().max(200, M.reasonTooLong).optional().default('');
 

@@ -5,3 +5,5 @@ export { createWecomAdapter, oauthAuthorizeUrl, webLoginUrl } from './wecom-adap
 export type { WecomOptions } from './wecom-adapter.ts';
 export { DEMO_JSAPI_TICKET, DEMO_NONCE_STR, DEMO_WECOM_CORP_ID, createDemoWecomAdapter } from './demo-wecom.ts';
 export type { DemoWecomOptions } from './demo-wecom.ts';
+export { DUPLICATE_CHECK_SECONDS, textCardBody } from './wecom-message.ts';
+export type { TextCardMessage } from './wecom-message.ts';

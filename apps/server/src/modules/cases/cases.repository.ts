@@ -7,7 +7,7 @@ import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
-import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { appeals, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
 
 type Executor = Db | Tx;
 export type CaseRow = typeof clients.$inferSelect;
@@ -607,6 +607,31 @@ export function createCasesRepository(db: Db) {
         disbursed_fen: n(row.disbursed),
       }));
     },
+
+    // ---- who saw a client's full numbers (decision 058) -------------------------------------------
+    async insertView(values: Omit<typeof clientViews.$inferInsert, 'id'>) {
+      await db.insert(clientViews).values(values);
+    },
+
+    /** The team's view log, newest first: who, which client, which number, when. */
+    listViews: (corpId: number, teamId: number, filter: { cursor: number | null; limit: number }) =>
+      keyset(filter, clientViews.id, (limit, before) =>
+        db
+          .select({
+            id: clientViews.id,
+            clientId: clientViews.clientId,
+            clientName: clients.name,
+            staffName: staff.name,
+            field: clientViews.field,
+            viewedAt: clientViews.viewedAt,
+          })
+          .from(clientViews)
+          .innerJoin(clients, and(eq(clients.corpId, clientViews.corpId), eq(clients.id, clientViews.clientId)))
+          .innerJoin(staff, eq(staff.id, clientViews.staffId))
+          .where(and(eq(clientViews.corpId, corpId), eq(clientViews.teamId, teamId), before))
+          .orderBy(desc(clientViews.id))
+          .limit(limit),
+      ),
 
     async teamName(corpId: number, teamId: number) {
       const [row] = await db

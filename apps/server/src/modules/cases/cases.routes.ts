@@ -14,6 +14,8 @@ import {
   namedSchema,
   pageRequestSchema,
   pendingDetailSchema,
+  revealClientRequestSchema,
+  revealClientResponseSchema,
   pendingRequestSchema,
   pendingResponseSchema,
   productRequestSchema,
@@ -31,6 +33,7 @@ import {
   treeSchema,
   updateClientRequestSchema,
   updateClientStatusRequestSchema,
+  viewLogResponseSchema,
 } from '@crm/domain/api/cases';
 import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
@@ -76,6 +79,17 @@ export async function casesRoutes(root: FastifyInstance, { cases }: { cases: Cas
     (me, q) => cases.clientList(me, q ?? clientListRequestSchema.parse({})),
   );
   get('/api/crm/detail', '报单详情与时间线', idQuerySchema, caseDetailSchema, (me, q) => cases.detail(me, q.id));
+  // Decision 058: a non-owner's tap on a masked number, written to the view log before it answers.
+  post(
+    '/api/crm/revealClient',
+    '查看完整号码（记录查看日志）',
+    revealClientRequestSchema,
+    revealClientResponseSchema,
+    (me, q) => cases.revealClient(me, q),
+  );
+  get('/api/crm/viewLog', '敏感信息查看日志（团队长）', pageRequestSchema, viewLogResponseSchema, (me, q) =>
+    cases.viewLog(me, q),
+  );
   post(
     '/api/crm/updateClient',
     '修改报单',
