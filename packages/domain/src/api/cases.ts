@@ -40,6 +40,18 @@ export const clientListRequestSchema = pageRequestSchema.extend({
   scope: scopeSchema,
   /** Within the team scope: one member's cases (a leader tapping a row of /team/list). */
   owner_id: rowIdSchema().optional(),
+  /** A bar of the leader's dashboard (decision 058): cases taken in that month (YYYY-MM, Beijing time) … */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+    .catch(undefined),
+  /** … that ever reached this status (the funnel's stage), … */
+  reached: z.coerce.number().int().min(1).max(9).optional().catch(undefined),
+  /** … of this bank, product or channel. */
+  bank_id: rowIdSchema().optional().catch(undefined),
+  product_id: rowIdSchema().optional().catch(undefined),
+  channel_id: rowIdSchema().optional().catch(undefined),
 });
 export type ClientListRequest = z.input<typeof clientListRequestSchema>;
 
@@ -303,3 +315,49 @@ export type MemberStat = z.infer<typeof memberStatSchema>;
 export const statUserlistSchema = z.array(memberStatSchema);
 export const teamDataSchema = statisticSchema.extend({ team_name: z.string(), members: statUserlistSchema });
 export type TeamData = z.infer<typeof teamDataSchema>;
+
+// ---- the leader's dashboard (decision 058) ------------------------------------------------------------
+export const funnelRequestSchema = z.object({ scope: scopeSchema });
+/** Cases taken in one month and how many of them reached each later stage. */
+export const funnelMonthSchema = z.object({
+  month: z.string(),
+  intake: z.number().int(),
+  signed: z.number().int(),
+  approved: z.number().int(),
+  disbursed: z.number().int(),
+});
+/** Median time a case stays in a status before its next move, from the case events. */
+export const statusMedianSchema = z.object({
+  status: z.number().int(),
+  hours: z.number(),
+  moves: z.number().int(),
+});
+/** Approval rate of one bank, product or channel: approved of those decided (approved or rejected). */
+export const approvalRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  decided: z.number().int(),
+  approved: z.number().int(),
+  rate_pct: z.number(),
+});
+export const personRowSchema = z.object({
+  staff_id: z.number().int(),
+  name: z.string(),
+  intake: z.number().int(),
+  approved: z.number().int(),
+  disbursed: z.number().int(),
+  disbursed_fen: z.number().int(),
+});
+export const funnelSchema = z.object({
+  since: z.string(),
+  months: z.array(funnelMonthSchema),
+  medians: z.array(statusMedianSchema),
+  approval: z.object({
+    bank: z.array(approvalRowSchema),
+    product: z.array(approvalRowSchema),
+    channel: z.array(approvalRowSchema),
+  }),
+  people: z.array(personRowSchema),
+});
+export type Funnel = z.infer<typeof funnelSchema>;
+export type ApprovalRow = z.infer<typeof approvalRowSchema>;

@@ -10,6 +10,8 @@ import {
   clientListRequestSchema,
   clientListResponseSchema,
   followUpFormSchema,
+  funnelRequestSchema,
+  funnelSchema,
   idQuerySchema,
   namedSchema,
   pageRequestSchema,
@@ -181,4 +183,11 @@ export async function casesRoutes(root: FastifyInstance, { cases }: { cases: Cas
     cases.statUserlist(me),
   );
   get('/api/crm/teamData', '团队数据', noInput, teamDataSchema, (me) => cases.teamData(me));
+  get(
+    '/api/crm/funnel',
+    '业绩漏斗、各状态停留中位数、通过率（团队长看团队）',
+    funnelRequestSchema,
+    funnelSchema,
+    (me, q) => cases.funnel(me, q.scope),
+  );
 }

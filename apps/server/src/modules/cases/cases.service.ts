@@ -3,6 +3,7 @@ import type {
   AppealItem,
   CaseDetail,
   CaseListItem,
+  Funnel,
   MemberStat,
   PersonalField,
   Statistic,
@@ -31,7 +32,7 @@ import { freezeFinancePact } from '../pact/index.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
-import type { CaseScope, CaseValues, CasesRepository, EventValues } from './cases.repository.ts';
+import type { CaseScope, CaseValues, CasesRepository, DashboardFilter, EventValues } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
 
 type Page<T> = { list: T[]; next_cursor: number | null };
@@ -281,9 +282,18 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
 
     async clientList(
       me: StaffIdentity,
-      request: { status: number; keyword: string; scope: 'mine' | 'team'; owner_id?: number } & PageFilter,
+      request: {
+        status: number;
+        keyword: string;
+        scope: 'mine' | 'team';
+        owner_id?: number | undefined;
+      } & DashboardFilter &
+        PageFilter,
     ): Promise<Page<CaseListItem>> {
-      if (request.scope !== 'team' && request.keyword === '') {
+      const narrowed = [request.month, request.reached, request.bank_id, request.product_id, request.channel_id].some(
+        (value) => value !== undefined,
+      );
+      if (request.scope !== 'team' && request.keyword === '' && !narrowed) {
         const rows = await repo.myCases(me.corpId, me.id, request);
         return page(rows, request.limit, (row) => listItem({ ...row, ownerName: me.name }));
       }
@@ -720,6 +730,26 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
 
     // ---- statistics ------------------------------------------------------------------------------
     statistic: (me: StaffIdentity, scope: 'mine' | 'team') => statisticOf(access.caseListScope(me, scope)),
+
+    /**
+     * The leader's dashboard (decision 058), over the last six months of intake: the funnel by month, the
+     * median time in each status, approval rates by bank, product and channel, and each person's numbers.
+     * A salesperson gets the same figures of their own cases.
+     */
+    async funnel(me: StaffIdentity, scope: 'mine' | 'team'): Promise<Funnel> {
+      const where = access.caseListScope(me, scope);
+      const at = now();
+      const since = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 5, 1) - 8 * 3_600_000);
+      const [months, medians, bank, product, channel, people] = await Promise.all([
+        repo.funnelByMonth(where, since),
+        repo.statusMedians(where, since),
+        repo.approvalBy(where, since, 'bank'),
+        repo.approvalBy(where, since, 'product'),
+        repo.approvalBy(where, since, 'channel'),
+        repo.peopleFigures(where, since),
+      ]);
+      return { since: since.toISOString(), months, medians, approval: { bank, product, channel }, people };
+    },
 
     async statUserlist(me: StaffIdentity): Promise<MemberStat[]> {
       const scope = teamScope(me);
