@@ -23,6 +23,7 @@ import { seedHouseDemo } from './seed-house.ts';
 import { seedOutsideDemo } from './seed-outside.ts';
 import { seedFaqDemo } from './seed-faq.ts';
 import { seedPactFairDemo } from './seed-pact-fair.ts';
+import { seedRemindersDemo } from './seed-reminders.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -561,6 +562,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     ]);
 
     await seedPactFairDemo(tx, hours);
+    await seedRemindersDemo(tx, hours);
 
     // Explicit ids above (staff 29, case 900 …) leave the identity sequences behind; move each past the demo
     // range and past its largest id, or a later insert would collide with a seeded row.
