@@ -84,6 +84,10 @@ const ROWS: Record<string, Row> = {
   },
   'POST /api/crm/clientList': { reads: true, input: (b) => ({ cursor: b.client.id + 1 }) },
   'GET /api/crm/detail': { reads: true, input: (b) => ({ id: b.client.id }) },
+  // ---- masked numbers and reminders (decision 058)
+  'POST /api/crm/revealClient': { reads: true, input: (b) => ({ id: b.client.id, field: 'phone' }) },
+  'GET /api/crm/viewLog': { reads: true, input: (b) => ({ cursor: b.client.id + 1000 }) },
+  'GET /api/crm/messageLog': { reads: true, input: (b) => ({ cursor: b.client.id + 1000 }) },
   'POST /api/crm/updateClient': { input: (b) => ({ ...form(b), id: b.client.id }) },
   'POST /api/crm/delClient': { input: (b) => ({ id: b.client.id }) },
   'POST /api/crm/updateClientStatus': { input: (b) => ({ id: b.client.id, status: 2, reason: '推进' }) },

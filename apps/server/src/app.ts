@@ -81,8 +81,9 @@ import { createSignService } from './modules/sign/sign.service.ts';
 import { createEsignRepository } from './modules/esign/esign.repository.ts';
 import { esignRoutes, esignSignerRoutes } from './modules/esign/esign.routes.ts';
 import { createEsignService } from './modules/esign/esign.service.ts';
-import { caseAgreementTerms } from './modules/cases/index.ts';
 import { NotFoundError } from './errors.ts';
+import { caseAgreementTerms, openFollowUp } from './modules/cases/index.ts';
+import { createRemindersRepository, createRemindersService, remindersRoutes } from './modules/reminders/index.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
@@ -339,6 +340,22 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   });
   await app.register(esignRoutes, { esign });
   await app.register(esignSignerRoutes, { esign, secureCookies });
+  // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in
+  // tests, which call drainOnce themselves.
+  const reminders = createRemindersService({
+    repo: createRemindersRepository(db),
+    wecom: adapters.wecom,
+    now,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    escalateAfterMs: config.reminderEscalateAfterMs,
+    openFollowUp: (corpId, id) => openFollowUp(db, corpId, id),
+    log,
+  });
+  await app.register(remindersRoutes, { reminders });
+  if (config.env !== 'test' && config.reminderPollMs > 0) {
+    const stop = reminders.start(config.reminderPollMs);
+    app.addHook('onClose', stop);
+  }
   await app.register(upcomingRoutes);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));

@@ -77,6 +77,14 @@ const envSchema = z.object({
    */
   ESIGN_P12_BASE64: z.string().optional(),
   ESIGN_P12_PASSPHRASE: z.string().optional(),
+  /** Hours a follow-up may stay open past its time before its reminder goes up to the leader (decision 058). */
+  REMINDER_ESCALATE_AFTER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** Seconds between the reminder worker's passes over the job queue; 0 runs no worker in this process. */
+  REMINDER_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -99,6 +107,10 @@ export interface Config {
   webDist: string;
   logLevel: string;
   wecomApprovalTemplateId: string;
+  /** A follow-up this long overdue goes up to the leader (REMINDER_ESCALATE_AFTER_HOURS). */
+  reminderEscalateAfterMs: number;
+  /** The reminder worker's pass interval; 0: no worker in this process (REMINDER_POLL_SECONDS). */
+  reminderPollMs: number;
   trustProxy: boolean;
   sms:
     | { provider: 'demo' }
@@ -306,6 +318,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: path.resolve(env.WEB_DIST),
     logLevel: env.LOG_LEVEL,
     wecomApprovalTemplateId: env.WECOM_APPROVAL_TEMPLATE_ID,
+    reminderEscalateAfterMs: env.REMINDER_ESCALATE_AFTER_HOURS * 3600_000,
+    reminderPollMs: env.REMINDER_POLL_SECONDS * 1000,
     trustProxy: env.TRUST_PROXY ?? false,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 0 : 600),
     sms,

@@ -117,3 +117,117 @@ describe('masking in lists, for every role', () => {
     expect(detail.json<{ data: { phone: string } }>().data.phone).toMatch(/^1\d{10}$/);
   });
 });
+
+/*
+ * Decision 058: a case's own detail page masks the phone, ID number and bank card for every role that reads
+ * the case without owning it; a tap shows one in full and writes who, what and when to the view log, which
+ * the team's leader reads.
+ */
+describe('masking on the detail page by role, and the view log', () => {
+  type Detail = { code: number; data: { phone: string; id_number: string; bank_card: string; masked: boolean } };
+  const FULL = { phone: '13912349876', idNumber: '310104198503121234', bankCard: '6222021001112223334' };
+  let world: {
+    caseId: number;
+    cookies: Record<'owner' | 'leader' | 'signer' | 'service' | 'colleague' | 'otherLeader', string>;
+  };
+
+  beforeAll(async () => {
+    const { createCompany, createStaff, createTeam } = await import('./test/factories.ts');
+    const { createCase } = await import('./test/factories-cases.ts');
+    const { staffCookie } = await import('./test/sessions.ts');
+    const { serviceRequests } = await import('./db/schema/cases.ts');
+    const corp = await createCompany(test.db);
+    const team = await createTeam(test.db, corp.id);
+    const owner = await createStaff(test.db, corp.id, { teamId: team.id });
+    const leader = await createStaff(test.db, corp.id, { teamId: team.id, isLeader: true });
+    const signer = await createStaff(test.db, corp.id, { jobs: [2] });
+    const service = await createStaff(test.db, corp.id, { jobs: [3] });
+    const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
+    const other = await createCompany(test.db);
+    const otherLeader = await createStaff(test.db, other.id, {
+      teamId: (await createTeam(test.db, other.id)).id,
+      isLeader: true,
+    });
+    const c = await createCase(test.db, owner, { ...FULL, signUserId: signer.id });
+    await test.db.insert(serviceRequests).values({ corpId: corp.id, clientId: c.id, requestedBy: owner.id });
+    const cookie = (person: { corpId: number; id: number }) => staffCookie(test, person);
+    world = {
+      caseId: c.id,
+      cookies: {
+        owner: await cookie(owner),
+        leader: await cookie(leader),
+        signer: await cookie(signer),
+        service: await cookie(service),
+        colleague: await cookie(colleague),
+        otherLeader: await cookie(otherLeader),
+      },
+    };
+  });
+
+  const detail = async (cookie: string) =>
+    (
+      await test.app.inject({ method: 'GET', url: `/api/crm/detail?id=${world.caseId}`, headers: { cookie } })
+    ).json<Detail>();
+  const reveal = async (cookie: string, field: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/api/crm/revealClient',
+      payload: { id: world.caseId, field },
+      headers: { cookie },
+    });
+  const viewLog = async (cookie: string) =>
+    test.app.inject({ method: 'GET', url: '/api/crm/viewLog', headers: { cookie } });
+
+  it('shows the owner every number in full', async () => {
+    const { data } = await detail(world.cookies.owner);
+    expect(data).toMatchObject({
+      phone: FULL.phone,
+      id_number: FULL.idNumber,
+      bank_card: FULL.bankCard,
+      masked: false,
+    });
+  });
+
+  it.each(['leader', 'signer', 'service'] as const)('masks them for the %s (first 3, last 4)', async (role) => {
+    const { code, data } = await detail(world.cookies[role]);
+    expect(code).toBe(0);
+    expect(data).toMatchObject({
+      phone: '139****9876',
+      id_number: '310***********1234',
+      bank_card: '622************3334',
+      masked: true,
+    });
+  });
+
+  it('shows a non-owner the full number on a tap and logs who, what and when; the leader reads the log', async () => {
+    clock.setTime(Date.parse('2026-11-21T09:30:00Z'));
+    const shown = await reveal(world.cookies.signer, 'id_number');
+    expect(shown.json()).toMatchObject({ code: 0, data: { value: FULL.idNumber } });
+    await reveal(world.cookies.leader, 'bank_card');
+    // The owner's own tap is not a disclosure: nothing logged.
+    expect((await reveal(world.cookies.owner, 'phone')).json()).toMatchObject({ data: { value: FULL.phone } });
+
+    const log = (await viewLog(world.cookies.leader)).json<{
+      data: { list: { staff_name: string; field: string; client_id: number; viewed_at: string }[] };
+    }>();
+    expect(log.data.list.map((row) => row.field)).toEqual(['bank_card', 'id_number']);
+    expect(log.data.list[1]).toMatchObject({ client_id: world.caseId, viewed_at: '2026-11-21T09:30:00.000Z' });
+    expect(log.data.list[1]?.staff_name).toMatch(/^员工/);
+  });
+
+  it('refuses the view log to a salesperson, and shows another company nothing of it', async () => {
+    expect((await viewLog(world.cookies.colleague)).statusCode).toBe(403);
+    const other = (await viewLog(world.cookies.otherLeader)).json<{ data: { list: unknown[] } }>();
+    expect(other.data.list).toEqual([]);
+  });
+
+  it('refuses a tap to a colleague without a role on the case (403) and to another company (404), logging nothing', async () => {
+    expect((await reveal(world.cookies.colleague, 'phone')).statusCode).toBe(403);
+    expect((await reveal(world.cookies.otherLeader, 'phone')).statusCode).toBe(404);
+    const bad = await reveal(world.cookies.leader, 'password');
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json<{ code: number }>().code).not.toBe(0);
+    const log = (await viewLog(world.cookies.leader)).json<{ data: { list: unknown[] } }>();
+    expect(log.data.list).toHaveLength(2);
+  });
+});

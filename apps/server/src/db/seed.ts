@@ -26,6 +26,7 @@ import { seedEsignTemplates } from './seed-esign.ts';
 import { seedPactFairDemo } from './seed-pact-fair.ts';
 import { seedChatterDemo } from './seed-chatter.ts';
 import { seedActivityDemo } from './seed-activity.ts';
+import { seedRemindersDemo } from './seed-reminders.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -566,6 +567,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await seedPactFairDemo(tx, hours);
     await seedActivityDemo(tx, hours);
     await seedEsignTemplates(tx);
+    await seedRemindersDemo(tx, hours);
 
     // Explicit ids above (staff 29, case 900 …) leave the identity sequences behind; move each past the demo
     // range and past its largest id, or a later insert would collide with a seeded row.

@@ -48,6 +48,7 @@ export const PAGE_CHUNKS = {
   chattergee: () => import('./routes/chattergee.ts'),
   'activity-staff': () => import('./routes/activity-staff.ts'),
   esign: () => import('./routes/esign.ts'),
+  reminders: () => import('./routes/reminders.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -124,7 +125,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
     '/team/house',
     '/team/houseChannel',
   ],
-  'team-list': ['/team/list'],
+  'team-list': ['/team/list', '/team/viewLog'],
   'team-appeal': ['/team/appeal'],
   sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
   outside: OUTSIDE_PATHS,
@@ -133,6 +134,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   faq: FAQ_PATHS,
   exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
   pact: ['/business/financePact/:id'],
+  reminders: ['/business/messages'],
   fair: ['/business/signin'],
   chattergee: [
     '/chattergee/home',
@@ -180,6 +182,8 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/business/moneyConfirm',
     // Not in the spec: a case's financing agreement (GET financePact, decision 051), from the case detail.
     '/business/financePact/:id',
+    // Not in the spec: the WeCom reminders sent to the caller (消息记录, decision 058), from the home page.
+    '/business/messages',
     '/business/pending',
     '/business/pendingDetail/:id',
     '/business/pendingAdd/:id',
@@ -212,7 +216,8 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/business/activityData/:id',
     '/business/financeAudit',
   ],
-  team: ['/team/list', '/team/appeal', '/team/ysb', '/team/house', '/team/houseChannel'],
+  // /team/viewLog is not in the spec: the leader's view log of personal numbers (decision 058), from /team/list.
+  team: ['/team/list', '/team/appeal', '/team/ysb', '/team/house', '/team/houseChannel', '/team/viewLog'],
   exam: ['/exam/center', '/exam/detail/:id', '/exam/list', '/exam/paper/:id'],
   sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
   outside: OUTSIDE_PATHS,

@@ -79,6 +79,7 @@ export const aCaseDetail = (over: Partial<CaseDetail> = {}): CaseDetail => ({
   can_appeal: false,
   can_view_pact: false,
   has_open_service: false,
+  masked: false,
   ...over,
 });
 

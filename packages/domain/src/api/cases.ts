@@ -40,6 +40,18 @@ export const clientListRequestSchema = pageRequestSchema.extend({
   scope: scopeSchema,
   /** Within the team scope: one member's cases (a leader tapping a row of /team/list). */
   owner_id: rowIdSchema().optional(),
+  /** A bar of the leader's dashboard (decision 058): cases taken in that month (YYYY-MM, Beijing time) … */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+    .catch(undefined),
+  /** … that ever reached this status (the funnel's stage), … */
+  reached: z.coerce.number().int().min(1).max(9).optional().catch(undefined),
+  /** … of this bank, product or channel. */
+  bank_id: rowIdSchema().optional().catch(undefined),
+  product_id: rowIdSchema().optional().catch(undefined),
+  channel_id: rowIdSchema().optional().catch(undefined),
 });
 export type ClientListRequest = z.input<typeof clientListRequestSchema>;
 
@@ -125,8 +137,31 @@ export const caseDetailSchema = z.object({
   /** May open the case's financing agreement (融资协议, decision 051). */
   can_view_pact: z.boolean(),
   has_open_service: z.boolean(),
+  /** Phone, ID number and bank card are masked: the caller is not the case's owner (decision 058). */
+  masked: z.boolean(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+/** The personal numbers a non-owner sees masked, each shown in full on a tap that is logged. */
+export const PERSONAL_FIELDS = ['phone', 'id_number', 'bank_card'] as const;
+export type PersonalField = (typeof PERSONAL_FIELDS)[number];
+export const revealClientRequestSchema = z.object({
+  id: recordIdSchema,
+  field: z.enum(PERSONAL_FIELDS, { error: '请选择要查看的信息' }),
+});
+export const revealClientResponseSchema = z.object({ value: z.string() });
+
+/** A line of the leader's view log: who saw which client's full number, when. */
+export const viewLogItemSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  staff_name: z.string(),
+  field: z.enum(PERSONAL_FIELDS),
+  viewed_at: z.string(),
+});
+export type ViewLogItem = z.infer<typeof viewLogItemSchema>;
+export const viewLogResponseSchema = pageSchema(viewLogItemSchema);
 
 export const reasonTextSchema = z.string().trim().max(200, M.reasonTooLong).optional().default('');
 
@@ -280,3 +315,49 @@ export type MemberStat = z.infer<typeof memberStatSchema>;
 export const statUserlistSchema = z.array(memberStatSchema);
 export const teamDataSchema = statisticSchema.extend({ team_name: z.string(), members: statUserlistSchema });
 export type TeamData = z.infer<typeof teamDataSchema>;
+
+// ---- the leader's dashboard (decision 058) ------------------------------------------------------------
+export const funnelRequestSchema = z.object({ scope: scopeSchema });
+/** Cases taken in one month and how many of them reached each later stage. */
+export const funnelMonthSchema = z.object({
+  month: z.string(),
+  intake: z.number().int(),
+  signed: z.number().int(),
+  approved: z.number().int(),
+  disbursed: z.number().int(),
+});
+/** Median time a case stays in a status before its next move, from the case events. */
+export const statusMedianSchema = z.object({
+  status: z.number().int(),
+  hours: z.number(),
+  moves: z.number().int(),
+});
+/** Approval rate of one bank, product or channel: approved of those decided (approved or rejected). */
+export const approvalRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  decided: z.number().int(),
+  approved: z.number().int(),
+  rate_pct: z.number(),
+});
+export const personRowSchema = z.object({
+  staff_id: z.number().int(),
+  name: z.string(),
+  intake: z.number().int(),
+  approved: z.number().int(),
+  disbursed: z.number().int(),
+  disbursed_fen: z.number().int(),
+});
+export const funnelSchema = z.object({
+  since: z.string(),
+  months: z.array(funnelMonthSchema),
+  medians: z.array(statusMedianSchema),
+  approval: z.object({
+    bank: z.array(approvalRowSchema),
+    product: z.array(approvalRowSchema),
+    channel: z.array(approvalRowSchema),
+  }),
+  people: z.array(personRowSchema),
+});
+export type Funnel = z.infer<typeof funnelSchema>;
+export type ApprovalRow = z.infer<typeof approvalRowSchema>;

@@ -5,6 +5,9 @@ import {
   isIdNumberFormat,
   isPhoneFormat,
   isSmsCodeFormat,
+  isMasked,
+  maskBankCard,
+  maskIdNumber,
   maskPhone,
 } from './formats.ts';
 
@@ -70,4 +73,20 @@ describe('SMS code format (spec §5: exactly 6 digits)', () => {
 describe('maskPhone (spec §9: keep the first 3 and last 4 digits)', () => {
   it('masks the middle four digits of a mobile number', () => expect(maskPhone('13812345678')).toBe('138****5678'));
   it('leaves a too-short value alone', () => expect(maskPhone('12345')).toBe('12345'));
+});
+
+describe('ID number and bank card masking (spec §9 applied to every personal number, decision 058)', () => {
+  it.each([
+    ['an 18-digit ID number', maskIdNumber('31010119900307123X'), '310***********123X'],
+    ['a 15-digit ID number', maskIdNumber('310101900307123'), '310********7123'],
+    ['a 19-digit bank card', maskBankCard('6222021001112223334'), '622************3334'],
+    ['a 16-digit bank card', maskBankCard('6222021001112223'), '622*********2223'],
+  ])('keeps the first 3 and last 4 of %s', (_what, masked, expected) => {
+    expect(masked).toBe(expected);
+    expect(isMasked(masked)).toBe(true);
+  });
+  it('an empty value stays empty and is not "masked"', () => {
+    expect(maskBankCard('')).toBe('');
+    expect(isMasked('')).toBe(false);
+  });
 });

@@ -32,3 +32,13 @@ export function maskPhone(phone: string): string {
   if (phone.length < 7) return phone;
   return `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}`;
 }
+
+/**
+ * Spec §9's rule for every personal number (decision 058): an ID number or a bank card keeps its first 3
+ * and last 4 characters like a phone, so a person can still tell two clients apart without reading either.
+ */
+export const maskIdNumber = maskPhone;
+export const maskBankCard = maskPhone;
+
+/** Whether a value is already masked (an owner never sees asterisks; anyone else may). */
+export const isMasked = (value: string): boolean => value.includes('*');

@@ -2,6 +2,7 @@ import { systemClock } from '../../clock.ts';
 import { WecomError, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
 import { createDemoWecomChat } from './wecom-chat.ts';
+import { duplicateKey, textCardBody, type TextCardMessage } from './wecom-message.ts';
 
 export interface DemoWecomOptions {
   demoUserId?: string;
@@ -30,9 +31,14 @@ function appendQuery(uri: string, params: Record<string, string>): string {
  * Offline stand-in: "authorising" skips WeCom and lands straight on the callback with a code that
  * names the user, so the whole login flow runs in a plain browser without a corp.
  */
-export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAdapter {
+export function createDemoWecomAdapter(
+  options: DemoWecomOptions = {},
+): WecomAdapter & { readonly sentMessages: readonly TextCardMessage[] } {
   const { demoUserId = 'demo-wecom-user', now = () => systemClock().getTime() } = options;
   let approvals = 0;
+  // Offline: the cards "sent", with WeCom's duplicate check, so a retried job shows once (decision 058).
+  const sentMessages: TextCardMessage[] = [];
+  const seen = new Set<string>();
   const callback = (redirectUri: string, state: string) =>
     appendQuery(redirectUri, { code: `${CODE_PREFIX}${demoUserId}`, state });
 
@@ -60,6 +66,16 @@ export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAda
       approvals += 1;
       const day = new Date(now()).toISOString().slice(0, 10).replaceAll('-', '');
       return `${day}${String(approvals).padStart(6, '0')}`;
+    },
+    sentMessages,
+    async sendTextCard(message) {
+      if (!message.toUserId) throw new WecomError({ reason: 'api', errcode: 40031, errmsg: 'invalid touser' });
+      const key = duplicateKey(textCardBody('0', message));
+      if (!seen.has(key)) {
+        seen.add(key);
+        sentMessages.push(message);
+      }
+      return `demo-msg-${sentMessages.length}`;
     },
   };
 }

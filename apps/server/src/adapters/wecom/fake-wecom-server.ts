@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { listenLocally } from '../local-server.ts';
 import { createFakeChat, type FakeChat, type FakeChatOptions } from './fake-wecom-chat.ts';
+import { createFakeMessageInbox, type FakeMessageInbox } from './fake-wecom-message.ts';
 
 export interface FakeWecomOptions {
   corpId: string;
@@ -18,6 +19,8 @@ export interface FakeWecomOptions {
   ticketExpiresIn?: number;
   /** The chat sidebar's endpoints (fake-wecom-chat.ts). */
   chat?: FakeChatOptions;
+  /** Corp members message/send reaches; others come back in `invaliduser`. Unset: everyone. */
+  members?: string[];
 }
 
 export interface FakeWecomRequest {
@@ -34,6 +37,8 @@ export interface FakeWecomServer {
   readonly approvals: readonly Record<string, unknown>[];
   /** The chat sidebar's endpoints: agent tickets handed out, contacts. */
   readonly chat: FakeChat;
+  /** The app messages (text cards) members were shown (fake-wecom-message.ts). */
+  readonly inbox: FakeMessageInbox;
   addUser(code: string, userId: string): void;
   /** Every token issued so far now answers 42001 (expired); the next gettoken issues a fresh one. */
   expireTokens(): void;
@@ -54,6 +59,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
   let stalls = 0;
   const approvals: Record<string, unknown>[] = [];
   const chat = createFakeChat(opts.chat);
+  const inbox = createFakeMessageInbox(opts.members ? new Set(opts.members) : null);
 
   const send = (res: ServerResponse, body: Record<string, unknown>) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -77,6 +83,25 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     if (stalls > 0) {
       stalls -= 1;
       return; // never answer; close() tears the socket down
+    }
+    if (url.pathname === '/cgi-bin/message/send') {
+      if (req.method !== 'POST') return fail(res, 43002, 'require POST method');
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (!tokenOk(res, query.access_token)) return;
+        let body: unknown;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return fail(res, 47001, 'data format error');
+        }
+        const answer = inbox.receive(
+          typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
+        );
+        return send(res, answer);
+      });
+      return;
     }
     if (url.pathname === '/cgi-bin/oa/applyevent') {
       if (req.method !== 'POST') return fail(res, 43002, 'require POST method');
@@ -148,6 +173,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     },
     approvals,
     chat,
+    inbox,
     addUser: (code, userId) => void users.set(code, userId),
     expireTokens() {
       for (const t of liveTokens) expiredTokens.add(t);

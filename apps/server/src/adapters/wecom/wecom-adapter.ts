@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { WecomError, applyEventBody, jsSdkSignature } from './wecom.ts';
 import { createWecomChatCalls } from './wecom-chat.ts';
 import type { WecomAdapter } from './wecom.ts';
+import { textCardBody, unreachedRecipient } from './wecom-message.ts';
 
 export interface WecomOptions {
   corpId: string;
@@ -211,6 +212,13 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
         throw new WecomError({ reason: 'bad-response', errcode: -1, errmsg: 'missing sp_no' });
       }
       return spNo;
+    },
+    async sendTextCard(message) {
+      const body = await callWithToken('/cgi-bin/message/send', {}, textCardBody(agentId, message));
+      const unreached = unreachedRecipient(body);
+      if (unreached !== null)
+        throw new WecomError({ reason: 'api', errcode: 81013, errmsg: `invaliduser ${unreached}` });
+      return typeof body.msgid === 'string' ? body.msgid : '';
     },
   };
 }

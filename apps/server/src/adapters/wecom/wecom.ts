@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { WecomChatCalls } from './wecom-chat.ts';
+import type { TextCardMessage } from './wecom-message.ts';
 
 export interface WecomAdapter extends WecomChatCalls {
   readonly kind: 'demo' | 'wecom';
@@ -13,6 +14,8 @@ export interface WecomAdapter extends WecomChatCalls {
   jsSdkConfig(url: string): Promise<JsSdkConfig>;
   /** POST /cgi-bin/oa/applyevent?access_token= → the approval number sp_no; throws WecomError on errcode != 0 */
   applyApproval(request: ApprovalRequest): Promise<string>;
+  /** POST /cgi-bin/message/send?access_token= (textcard, wecom-message.ts) → WeCom's msgid; throws WecomError on errcode != 0 */
+  sendTextCard(message: TextCardMessage): Promise<string>;
 }
 
 /** An OA approval raised in WeCom for `creatorUserId`, on a template whose approvers WeCom itself picks. */

@@ -202,6 +202,31 @@ export const caseEvents = pgTable(
   (t) => [index().on(t.corpId, t.clientId, t.id)],
 );
 
+/**
+ * Who saw a client's full phone, ID number or bank card, when (decision 058): everyone but the case's owner
+ * sees them masked, and a tap to show one writes a row here that the team's leader reads. Append-only.
+ */
+export const clientViews = pgTable(
+  'client_views',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id),
+    /** The case's team when it was viewed: the leader who reads the log. */
+    teamId: integer().references(() => teams.id),
+    field: text({ enum: ['phone', 'id_number', 'bank_card'] }).notNull(),
+    viewedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.corpId, t.teamId, t.id), index().on(t.corpId, t.clientId, t.id)],
+);
+
 /** Where a case came from (agent, partner, online …): a two-level tree per company. */
 export const channels = pgTable(
   'channels',

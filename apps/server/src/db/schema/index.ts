@@ -16,3 +16,4 @@ export * from './fair.ts';
 export * from './chatter.ts';
 export * from './activity.ts';
 export * from './esign.ts';
+export * from './reminders.ts';

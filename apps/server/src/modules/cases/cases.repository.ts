@@ -7,7 +7,7 @@ import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
-import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { appeals, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
 
 type Executor = Db | Tx;
 export type CaseRow = typeof clients.$inferSelect;
@@ -47,6 +47,47 @@ const caseListColumns = {
   rejectReason: clients.rejectReason,
   createdAt: clients.createdAt,
 };
+
+/** A bar of the leader's dashboard narrows a case list (decision 058). */
+export type DashboardFilter = {
+  month?: string | undefined;
+  reached?: number | undefined;
+  bank_id?: number | undefined;
+  product_id?: number | undefined;
+  channel_id?: number | undefined;
+};
+const intakeMonth = sql<string>`to_char(${clients.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+function dashboardWhere(filter: DashboardFilter): SQL | undefined {
+  return and(
+    filter.month ? eq(intakeMonth, filter.month) : undefined,
+    filter.reached
+      ? sql`(${clients.status} = ${filter.reached} or exists (select 1 from ${caseEvents} e where e.corp_id = ${clients.corpId} and e.client_id = ${clients.id} and e.to_status = ${filter.reached}))`
+      : undefined,
+    filter.bank_id ? eq(clients.bankId, filter.bank_id) : undefined,
+    filter.product_id ? eq(clients.productId, filter.product_id) : undefined,
+    filter.channel_id ? eq(clients.channelId, filter.channel_id) : undefined,
+  );
+}
+
+/**
+ * Each case of the scope taken in since `since`, once, with the stages its events ever reached: the one
+ * subquery every figure of the leader's dashboard is grouped from (decision 058).
+ */
+function perCase(scope: CaseScope, since: Date) {
+  return sql`(
+    select ${clients.id} as id, ${clients.ownerId} as owner_id, ${clients.bankId} as bank_id,
+      ${clients.productId} as product_id, ${clients.channelId} as channel_id, ${clients.amountFen} as amount_fen,
+      ${intakeMonth} as month,
+      bool_or(e.to_status = 3) or ${clients.status} = 3 as signed,
+      bool_or(e.to_status = 5) or ${clients.status} = 5 as approved,
+      bool_or(e.to_status = 6) or ${clients.status} = 6 as rejected,
+      bool_or(e.to_status = 8) or ${clients.status} = 8 as disbursed
+    from ${clients}
+    left join ${caseEvents} e on e.corp_id = ${clients.corpId} and e.client_id = ${clients.id}
+    where ${and(scopeWhere(scope), gte(clients.createdAt, since))}
+    group by ${clients.id}
+  ) pc`;
+}
 
 /** Locks one row of a company's service requests or appeals for the rest of the transaction. */
 async function lockRow<T extends typeof serviceRequests | typeof appeals>(
@@ -327,7 +368,7 @@ export function createCasesRepository(db: Db) {
 
     listCases: (
       scope: CaseScope,
-      filter: { status: number; keyword: string; cursor: number | null; limit: number },
+      filter: { status: number; keyword: string; cursor: number | null; limit: number } & DashboardFilter,
     ) => {
       const keyword = filter.keyword;
       const search = !keyword
@@ -340,7 +381,15 @@ export function createCasesRepository(db: Db) {
           .select({ ...caseListColumns, ownerName: owner.name })
           .from(clients)
           .innerJoin(owner, eq(owner.id, clients.ownerId))
-          .where(and(scopeWhere(scope), filter.status ? eq(clients.status, filter.status) : undefined, before, search))
+          .where(
+            and(
+              scopeWhere(scope),
+              filter.status ? eq(clients.status, filter.status) : undefined,
+              before,
+              search,
+              dashboardWhere(filter),
+            ),
+          )
           .orderBy(desc(clients.id))
           .limit(limit),
       );
@@ -605,6 +654,117 @@ export function createCasesRepository(db: Db) {
         amount_fen: n(row.amount),
         disbursed_count: n(row.disbursedCount),
         disbursed_fen: n(row.disbursed),
+      }));
+    },
+
+    // ---- who saw a client's full numbers (decision 058) -------------------------------------------
+    async insertView(values: Omit<typeof clientViews.$inferInsert, 'id'>) {
+      await db.insert(clientViews).values(values);
+    },
+
+    /** The team's view log, newest first: who, which client, which number, when. */
+    listViews: (corpId: number, teamId: number, filter: { cursor: number | null; limit: number }) =>
+      keyset(filter, clientViews.id, (limit, before) =>
+        db
+          .select({
+            id: clientViews.id,
+            clientId: clientViews.clientId,
+            clientName: clients.name,
+            staffName: staff.name,
+            field: clientViews.field,
+            viewedAt: clientViews.viewedAt,
+          })
+          .from(clientViews)
+          .innerJoin(clients, and(eq(clients.corpId, clientViews.corpId), eq(clients.id, clientViews.clientId)))
+          .innerJoin(staff, eq(staff.id, clientViews.staffId))
+          .where(and(eq(clientViews.corpId, corpId), eq(clientViews.teamId, teamId), before))
+          .orderBy(desc(clientViews.id))
+          .limit(limit),
+      ),
+
+    // ---- the leader's dashboard (decision 058) ---------------------------------------------------
+    async funnelByMonth(scope: CaseScope, since: Date) {
+      const result = await db.execute<Record<string, string | number>>(sql`
+        select month, count(*)::int as intake, (count(*) filter (where signed))::int as signed,
+          (count(*) filter (where approved))::int as approved, (count(*) filter (where disbursed))::int as disbursed
+        from ${perCase(scope, since)} group by month order by month`);
+      return result.rows.map((row) => ({
+        month: String(row.month),
+        intake: n(row.intake),
+        signed: n(row.signed),
+        approved: n(row.approved),
+        disbursed: n(row.disbursed),
+      }));
+    },
+
+    /**
+     * How long a case stays in each status: from the event that moved it in to the next event that moved it
+     * on (edits and appeals that change nothing are not moves), median over the scope's cases.
+     */
+    async statusMedians(scope: CaseScope, since: Date) {
+      const result = await db.execute<Record<string, string | number>>(sql`
+        select status, percentile_cont(0.5) within group (order by seconds) / 3600.0 as hours, count(*)::int as moves
+        from (
+          select e.to_status as status,
+            extract(epoch from lead(e.created_at) over (partition by e.client_id order by e.id) - e.created_at) as seconds
+          from ${caseEvents} e
+          join ${clients} on ${clients.corpId} = e.corp_id and ${clients.id} = e.client_id
+          where e.corp_id = ${scope.corpId} and ${and(scopeWhere(scope), gte(clients.createdAt, since))}
+            and e.to_status is not null and e.from_status is distinct from e.to_status
+        ) moves
+        where seconds is not null
+        group by status order by status`);
+      return result.rows.map((row) => ({
+        status: n(row.status),
+        hours: Math.round(Number(row.hours ?? 0) * 10) / 10,
+        moves: n(row.moves),
+      }));
+    },
+
+    /** Approval rate grouped by bank, product or channel: approved of those decided (approved or rejected). */
+    async approvalBy(scope: CaseScope, since: Date, by: 'bank' | 'product' | 'channel') {
+      const names = { bank: banks, product: products, channel: channels }[by];
+      const column = sql.raw(`pc.${by}_id`);
+      const result = await db.execute<Record<string, string | number>>(sql`
+        select ${column} as id, coalesce(min(r.name), '未填') as name,
+          (count(*) filter (where pc.approved or pc.rejected))::int as decided,
+          (count(*) filter (where pc.approved))::int as approved
+        from ${perCase(scope, since)}
+        left join ${names} r on r.corp_id = ${scope.corpId} and r.id = ${column}
+        where ${column} is not null
+        group by ${column}
+        order by decided desc, id
+        limit 20`);
+      return result.rows.map((row) => {
+        const decided = n(row.decided);
+        const approved = n(row.approved);
+        return {
+          id: n(row.id),
+          name: String(row.name),
+          decided,
+          approved,
+          rate_pct: decided === 0 ? 0 : Math.round((approved / decided) * 1000) / 10,
+        };
+      });
+    },
+
+    /** Each person's numbers over the same cases. */
+    async peopleFigures(scope: CaseScope, since: Date) {
+      const result = await db.execute<Record<string, string | number>>(sql`
+        select pc.owner_id as staff_id, min(s.name) as name, count(*)::int as intake,
+          (count(*) filter (where pc.approved))::int as approved, (count(*) filter (where pc.disbursed))::int as disbursed,
+          coalesce(sum(pc.amount_fen) filter (where pc.disbursed), 0) as disbursed_fen
+        from ${perCase(scope, since)}
+        join ${staff} s on s.id = pc.owner_id
+        group by pc.owner_id
+        order by disbursed_fen desc, intake desc, staff_id`);
+      return result.rows.map((row) => ({
+        staff_id: n(row.staff_id),
+        name: String(row.name),
+        intake: n(row.intake),
+        approved: n(row.approved),
+        disbursed: n(row.disbursed),
+        disbursed_fen: n(row.disbursed_fen),
       }));
     },
 

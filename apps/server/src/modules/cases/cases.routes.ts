@@ -10,10 +10,14 @@ import {
   clientListRequestSchema,
   clientListResponseSchema,
   followUpFormSchema,
+  funnelRequestSchema,
+  funnelSchema,
   idQuerySchema,
   namedSchema,
   pageRequestSchema,
   pendingDetailSchema,
+  revealClientRequestSchema,
+  revealClientResponseSchema,
   pendingRequestSchema,
   pendingResponseSchema,
   productRequestSchema,
@@ -31,6 +35,7 @@ import {
   treeSchema,
   updateClientRequestSchema,
   updateClientStatusRequestSchema,
+  viewLogResponseSchema,
 } from '@crm/domain/api/cases';
 import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
@@ -76,6 +81,17 @@ export async function casesRoutes(root: FastifyInstance, { cases }: { cases: Cas
     (me, q) => cases.clientList(me, q ?? clientListRequestSchema.parse({})),
   );
   get('/api/crm/detail', '报单详情与时间线', idQuerySchema, caseDetailSchema, (me, q) => cases.detail(me, q.id));
+  // Decision 058: a non-owner's tap on a masked number, written to the view log before it answers.
+  post(
+    '/api/crm/revealClient',
+    '查看完整号码（记录查看日志）',
+    revealClientRequestSchema,
+    revealClientResponseSchema,
+    (me, q) => cases.revealClient(me, q),
+  );
+  get('/api/crm/viewLog', '敏感信息查看日志（团队长）', pageRequestSchema, viewLogResponseSchema, (me, q) =>
+    cases.viewLog(me, q),
+  );
   post(
     '/api/crm/updateClient',
     '修改报单',
@@ -167,4 +183,11 @@ export async function casesRoutes(root: FastifyInstance, { cases }: { cases: Cas
     cases.statUserlist(me),
   );
   get('/api/crm/teamData', '团队数据', noInput, teamDataSchema, (me) => cases.teamData(me));
+  get(
+    '/api/crm/funnel',
+    '业绩漏斗、各状态停留中位数、通过率（团队长看团队）',
+    funnelRequestSchema,
+    funnelSchema,
+    (me, q) => cases.funnel(me, q.scope),
+  );
 }

@@ -1,5 +1,15 @@
 import type { Clock } from '../../clock.ts';
-import type { AppealItem, CaseDetail, CaseListItem, MemberStat, Statistic, TeamData } from '@crm/domain/api/cases';
+import type {
+  AppealItem,
+  CaseDetail,
+  CaseListItem,
+  Funnel,
+  MemberStat,
+  PersonalField,
+  Statistic,
+  TeamData,
+  ViewLogItem,
+} from '@crm/domain/api/cases';
 import type { CaseForm } from '@crm/domain/cases';
 import { formatFen } from '@crm/domain/money';
 import {
@@ -13,15 +23,16 @@ import {
 } from '@crm/domain/status';
 import { optionLabel, REJECT_REASONS } from '@crm/domain/options';
 import { isSalesperson } from '@crm/domain/roles';
-import { maskPhone } from '@crm/domain/validation';
+import { maskBankCard, maskIdNumber, maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, caseRoleNames, type Access } from '../access/index.ts';
 import { convertReferral, referralHoldingClient } from '../outside/index.ts';
 import { freezeFinancePact } from '../pact/index.ts';
+import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
-import type { CaseScope, CaseValues, CasesRepository, EventValues } from './cases.repository.ts';
+import type { CaseScope, CaseValues, CasesRepository, DashboardFilter, EventValues } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
 
 type Page<T> = { list: T[]; next_cursor: number | null };
@@ -271,9 +282,18 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
 
     async clientList(
       me: StaffIdentity,
-      request: { status: number; keyword: string; scope: 'mine' | 'team'; owner_id?: number } & PageFilter,
+      request: {
+        status: number;
+        keyword: string;
+        scope: 'mine' | 'team';
+        owner_id?: number | undefined;
+      } & DashboardFilter &
+        PageFilter,
     ): Promise<Page<CaseListItem>> {
-      if (request.scope !== 'team' && request.keyword === '') {
+      const narrowed = [request.month, request.reached, request.bank_id, request.product_id, request.channel_id].some(
+        (value) => value !== undefined,
+      );
+      if (request.scope !== 'team' && request.keyword === '' && !narrowed) {
         const rows = await repo.myCases(me.corpId, me.id, request);
         return page(rows, request.limit, (row) => listItem({ ...row, ownerName: me.name }));
       }
@@ -288,14 +308,17 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     async detail(me: StaffIdentity, id: number): Promise<CaseDetail> {
       const { c, roles } = await visibleCase(me, id);
       const [names, events] = await Promise.all([repo.caseNames(c), repo.listEvents(me.corpId, id)]);
+      // Only the owner reads the numbers in full; every other role taps to see one, and the tap is logged.
+      const masked = c.ownerId !== me.id;
       return {
         id: c.id,
         name: c.name,
-        phone: c.phone,
-        id_number: c.idNumber,
+        phone: masked ? maskPhone(c.phone) : c.phone,
+        id_number: masked ? maskIdNumber(c.idNumber) : c.idNumber,
         birth_date: c.birthDate,
         sex: c.sex,
-        bank_card: c.bankCard,
+        bank_card: masked ? maskBankCard(c.bankCard) : c.bankCard,
+        masked,
         amount_fen: c.amountFen,
         term: c.termMonths,
         purpose: c.purpose,
@@ -345,6 +368,40 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         // The financing agreement (decision 051): the owner, the team's leader and the signing centre.
         can_view_pact: can(me, 'pact.read', c),
       };
+    },
+
+    /**
+     * One of a client's numbers in full, for someone who may read the case (decision 058). Anyone but the
+     * owner leaves a line in the view log first: no log, no number.
+     */
+    async revealClient(me: StaffIdentity, request: { id: number; field: PersonalField }): Promise<{ value: string }> {
+      const { c } = await visibleCase(me, request.id);
+      const value = { phone: c.phone, id_number: c.idNumber, bank_card: c.bankCard }[request.field];
+      if (c.ownerId !== me.id)
+        await repo.insertView({
+          corpId: me.corpId,
+          clientId: c.id,
+          staffId: me.id,
+          teamId: c.teamId,
+          field: request.field,
+          viewedAt: now(),
+        });
+      return { value };
+    },
+
+    /** The team's view log, for its leader. */
+    async viewLog(me: StaffIdentity, request: PageFilter): Promise<Page<ViewLogItem>> {
+      const scope = teamScope(me);
+      if (!('teamId' in scope)) throw new ForbiddenError(T.leaderOnly);
+      const rows = await repo.listViews(me.corpId, scope.teamId, request);
+      return page(rows, request.limit, (row) => ({
+        id: row.id,
+        client_id: row.clientId,
+        client_name: row.clientName,
+        staff_name: row.staffName,
+        field: row.field,
+        viewed_at: iso(row.viewedAt) ?? '',
+      }));
     },
 
     async updateClient(me: StaffIdentity, id: number, form: CaseForm): Promise<{ id: number }> {
@@ -492,17 +549,30 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
 
     /** spec's mortgageUser: a follow-up note with the next contact time on a case the caller works. */
     async addFollowUp(me: StaffIdentity, request: { client_id: number; note: string; next_contact_at: string }) {
-      await visibleCase(me, request.client_id, 'followup.add');
+      const { c } = await visibleCase(me, request.client_id, 'followup.add');
+      const nextContactAt = new Date(request.next_contact_at);
       const add = () =>
-        repo.transaction((tx) =>
-          repo.addFollowUp(tx, {
+        repo.transaction(async (tx) => {
+          const id = await repo.addFollowUp(tx, {
             corpId: me.corpId,
             clientId: request.client_id,
             staffId: me.id,
             note: request.note,
-            nextContactAt: new Date(request.next_contact_at),
-          }),
-        );
+            nextContactAt,
+          });
+          // The WeCom reminder when it falls due (decision 058), queued with the follow-up itself.
+          await enqueueReminder(tx, {
+            corpId: me.corpId,
+            kind: 'followup-due',
+            eventKey: String(id),
+            recipientId: me.id,
+            card: { ...reminderCards.followUpDue(c.name, request.note), path: `/business/pendingDetail/${c.id}` },
+            followUpId: id,
+            runAt: nextContactAt,
+            createdAt: now(),
+          });
+          return id;
+        });
       // Racing adds all found nothing to close; the one-open index turns the losers down, and tried again
       // each closes the winner's, as it would have one request later.
       for (let attempt = 1; ; attempt += 1) {
@@ -642,12 +712,44 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
           to,
           `${request.result === 'approved' ? '申诉通过' : '申诉驳回'}${request.reason ? `：${request.reason}` : ''}`,
         );
+        await enqueueReminder(tx, {
+          corpId: me.corpId,
+          kind: 'appeal-decided',
+          eventKey: String(appeal.id),
+          recipientId: appeal.staffId,
+          card: {
+            ...reminderCards.appealDecided(c.name, request.result === 'approved', request.reason),
+            path: `/business/detail/${c.id}`,
+          },
+          runAt: now(),
+          createdAt: now(),
+        });
       });
       return null;
     },
 
     // ---- statistics ------------------------------------------------------------------------------
     statistic: (me: StaffIdentity, scope: 'mine' | 'team') => statisticOf(access.caseListScope(me, scope)),
+
+    /**
+     * The leader's dashboard (decision 058), over the last six months of intake: the funnel by month, the
+     * median time in each status, approval rates by bank, product and channel, and each person's numbers.
+     * A salesperson gets the same figures of their own cases.
+     */
+    async funnel(me: StaffIdentity, scope: 'mine' | 'team'): Promise<Funnel> {
+      const where = access.caseListScope(me, scope);
+      const at = now();
+      const since = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 5, 1) - 8 * 3_600_000);
+      const [months, medians, bank, product, channel, people] = await Promise.all([
+        repo.funnelByMonth(where, since),
+        repo.statusMedians(where, since),
+        repo.approvalBy(where, since, 'bank'),
+        repo.approvalBy(where, since, 'product'),
+        repo.approvalBy(where, since, 'channel'),
+        repo.peopleFigures(where, since),
+      ]);
+      return { since: since.toISOString(), months, medians, approval: { bank, product, channel }, people };
+    },
 
     async statUserlist(me: StaffIdentity): Promise<MemberStat[]> {
       const scope = teamScope(me);

@@ -2,8 +2,10 @@ import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql, type SQL } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
-import { CASE_STATUS, findTransition } from '@crm/domain/status';
-import { appeals, banks, clients, followUps, products, serviceRequests } from '../../db/schema/cases.ts';
+import { CASE_STATUS, CASE_STATUS_LABELS, findTransition } from '@crm/domain/status';
+import { appeals, banks, caseEvents, clients, followUps, products, serviceRequests } from '../../db/schema/cases.ts';
+import { staff } from '../../db/schema/staff.ts';
+import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { insertCaseEvent } from './cases.repository.ts';
 
 /*
@@ -129,7 +131,7 @@ export async function moveCaseBySigning(
   move: { corpId: number; clientId: number; to: 3 | 2; actorId: number; note: string; at: Date },
 ): Promise<boolean> {
   const [locked] = await tx
-    .select({ status: clients.status })
+    .select({ status: clients.status, ownerId: clients.ownerId, name: clients.name })
     .from(clients)
     .where(and(eq(clients.corpId, move.corpId), eq(clients.id, move.clientId), isNull(clients.deletedAt)))
     .for('update')
@@ -140,7 +142,7 @@ export async function moveCaseBySigning(
     .update(clients)
     .set({ status: move.to, ...(failed ? { rejectReason: null, rejectNote: move.note } : {}), updatedAt: move.at })
     .where(and(eq(clients.corpId, move.corpId), eq(clients.id, move.clientId)));
-  await insertCaseEvent(tx, {
+  const [event] = await insertCaseEvent(tx, {
     corpId: move.corpId,
     clientId: move.clientId,
     staffId: move.actorId,
@@ -148,6 +150,19 @@ export async function moveCaseBySigning(
     fromStatus: CASE_STATUS.SIGNING,
     toStatus: move.to,
     reason: move.note,
+    createdAt: move.at,
+  }).returning({ id: caseEvents.id });
+  // The owner hears of it in WeCom (decision 058), queued with the move.
+  await enqueueReminder(tx, {
+    corpId: move.corpId,
+    kind: 'case-moved',
+    eventKey: String(event?.id ?? `${move.clientId}:${move.at.getTime()}`),
+    recipientId: locked.ownerId,
+    card: {
+      ...reminderCards.caseMoved(locked.name, CASE_STATUS_LABELS[move.to], move.note),
+      path: `/business/detail/${move.clientId}`,
+    },
+    runAt: move.at,
     createdAt: move.at,
   });
   return true;
@@ -233,3 +248,21 @@ export async function caseAgreementTerms(ex: Executor, corpId: number, id: numbe
   return row;
 }
 export type CaseAgreementTerms = NonNullable<Awaited<ReturnType<typeof caseAgreementTerms>>>;
+
+/** An open follow-up with what its reminder says (decision 058); undefined once done or gone. */
+export async function openFollowUp(ex: Executor, corpId: number, id: number) {
+  const [row] = await ex
+    .select({
+      staffId: followUps.staffId,
+      staffName: staff.name,
+      clientName: clients.name,
+      note: followUps.note,
+      nextContactAt: followUps.nextContactAt,
+    })
+    .from(followUps)
+    .innerJoin(clients, and(eq(clients.corpId, followUps.corpId), eq(clients.id, followUps.clientId)))
+    .innerJoin(staff, eq(staff.id, followUps.staffId))
+    .where(and(eq(followUps.corpId, corpId), eq(followUps.id, id), isNull(followUps.doneAt), isNull(clients.deletedAt)))
+    .limit(1);
+  return row;
+}

@@ -2,6 +2,8 @@ import { qrPngDataUrl } from '../../images/qr-code.ts';
 import type { Clock } from '../../clock.ts';
 import type { z } from 'zod';
 import { computeBrokerageFen, isOverLimit, splitFen } from '@crm/domain/brokerage';
+import { enqueueReminder, reminderCards } from '../reminders/index.ts';
+import { formatFen } from '@crm/domain/money';
 import {
   HOUSE_MESSAGES,
   HOUSE_STATUS,
@@ -648,6 +650,22 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
           );
         }
         await repo.updateClient(tx, me.corpId, decided.houseClientId, { brokerageState: status });
+        if (status === 'approved') {
+          // Whoever asked for it hears of the approval in WeCom (decision 058), queued with the decision.
+          const client = await repo.findClient(me.corpId, decided.houseClientId, tx);
+          await enqueueReminder(tx, {
+            corpId: me.corpId,
+            kind: 'brokerage-approved',
+            eventKey: String(decided.id),
+            recipientId: decided.requestedBy,
+            card: {
+              ...reminderCards.brokerageApproved(client?.name ?? '', formatFen(decided.amountFen)),
+              path: '/business/house',
+            },
+            runAt: at,
+            createdAt: at,
+          });
+        }
         return { id: decided.id };
       });
     },

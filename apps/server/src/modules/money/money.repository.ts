@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from 'driz
 import type { Db, Tx } from '../../db/client.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
+import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { caseContacts, teamCaseIds } from '../cases/index.ts';
 
 export type MoneyRow = typeof moneyRecords.$inferSelect;
@@ -227,6 +228,7 @@ export function createMoneyRepository(db: Db) {
       proofId: number;
       clientId: number;
       ownerId: number;
+      clientName: string;
       reason: string;
       by: number;
       at: Date;
@@ -245,13 +247,26 @@ export function createMoneyRepository(db: Db) {
           )
           .returning({ id: proofs.id });
         if (!changed) return undefined;
-        await tx.insert(proofRejections).values({
+        const [rejection] = await tx
+          .insert(proofRejections)
+          .values({
+            corpId: input.corpId,
+            proofId: input.proofId,
+            clientId: input.clientId,
+            ownerId: input.ownerId,
+            reason: input.reason,
+            rejectedBy: input.by,
+            createdAt: input.at,
+          })
+          .returning({ id: proofRejections.id });
+        // The case's owner hears of it in WeCom (decision 058), queued with the rejection.
+        await enqueueReminder(tx, {
           corpId: input.corpId,
-          proofId: input.proofId,
-          clientId: input.clientId,
-          ownerId: input.ownerId,
-          reason: input.reason,
-          rejectedBy: input.by,
+          kind: 'proof-rejected',
+          eventKey: String(rejection?.id ?? `${input.proofId}:${input.at.getTime()}`),
+          recipientId: input.ownerId,
+          card: { ...reminderCards.proofRejected(input.clientName, input.reason), path: '/business/proof' },
+          runAt: input.at,
           createdAt: input.at,
         });
         return changed;

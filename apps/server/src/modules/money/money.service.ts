@@ -403,6 +403,7 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
           proofId: proof.id,
           clientId: caseRow.id,
           ownerId: caseRow.ownerId,
+          clientName: caseRow.name,
           reason: input.reason,
           by: me.id,
           at: now(),

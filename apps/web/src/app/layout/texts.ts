@@ -27,6 +27,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/business/moneyConfirm', '待确认还款'],
   // Not in the spec: a case's financing agreement (decision 051), from the case detail.
   ['/business/financePact/:id', '融资协议'],
+  ['/business/messages', '消息记录'],
+  ['/team/viewLog', '查看日志'],
   ['/business/pending', '待跟进'],
   ['/business/pendingDetail/:id', '跟进详情'],
   ['/business/pendingAdd/:id', '新增跟进'],

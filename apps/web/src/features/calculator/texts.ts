@@ -37,6 +37,13 @@ export const calculatorTexts = {
   colCorpus: '本金',
   colResidue: '剩余本金',
   disclaimer: '计算结果仅供参考，实际月供以银行计算为准',
+  // The schedule as an image to send a customer in WeCom (decision 058).
+  shareImage: '生成分享图',
+  shareImageAlt: '还款计划分享图',
+  shareImageHint: '长按图片，发送给客户',
+  shareImageFailed: '当前浏览器无法生成图片',
+  shareImageTitle: '还款计划',
+  moreRows: (n: number) => `…… 其余 ${n} 期略`,
   messages: CALCULATOR_MESSAGES as Record<keyof typeof CALCULATOR_MESSAGES, string>,
 };
 

@@ -63,6 +63,7 @@ export const casesTexts = {
     amount: '金额',
     owner: '业务员',
     memberCases: (name: string) => `${name || '成员'} 的报单`,
+    barCases: (label: string) => `图表所选：${label || '报单'}`,
   },
   detail: {
     timeline: '进度',
@@ -85,6 +86,8 @@ export const casesTexts = {
     reasonPlaceholder: '请填写原因',
     rejectReasonPick: '选择驳回原因',
     moveTo: (label: string) => `改为「${label}」`,
+    reveal: '查看',
+    revealOf: (what: string) => `查看完整${what}`,
     events: {
       created: '提交报单',
       status: '状态变更',

@@ -7,6 +7,8 @@ export const homeTexts = {
   tipTitle: '提示',
   tipDescription: '未获取到登录信息，请从企业微信工作台打开应用，或重新登录',
   goLogin: '去登录',
+  // The WeCom reminders sent to me (decision 058).
+  messages: '消息记录',
   logout: '退出登录',
   faq: '问答与AI助手',
   chattergee: '钱包与积分工具',

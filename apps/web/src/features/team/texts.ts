@@ -26,4 +26,26 @@ export const teamTexts = {
   releaseToRefresh: '释放立即刷新',
   refreshing: '加载中...',
   refreshed: '刷新成功',
+  // The leader's dashboard (decision 058).
+  funnel: {
+    title: '业务漏斗（按进件月份，点柱查看报单）',
+    empty: '近六个月暂无报单',
+    stages: { intake: '进件', signed: '签约', approved: '审批通过', disbursed: '放款' },
+    medians: '各状态停留时间（中位数）',
+    hours: (h: number) => (h >= 48 ? `${(h / 24).toFixed(1)} 天` : `${h} 小时`),
+    byBank: '各银行通过率',
+    byProduct: '各产品通过率',
+    byChannel: '各渠道通过率',
+    rate: (pct: number, approved: number, decided: number) => `${pct}%（${approved}/${decided}）`,
+    people: '成员漏斗',
+    person: (intake: number, approved: number, disbursed: number, wan: string) =>
+      `进件 ${intake} · 通过 ${approved} · 放款 ${disbursed}（${wan}）`,
+  },
+  viewLog: {
+    link: '敏感信息查看日志',
+    title: '查看日志',
+    fields: { phone: '手机号码', id_number: '身份证号', bank_card: '银行卡号' } as Record<string, string>,
+    line: (who: string, field: string, client: string) => `${who} 查看了 ${client} 的${field}`,
+    empty: '暂无查看记录',
+  },
 };

@@ -1,6 +1,9 @@
 import type { LoanResult } from '@crm/domain/calculator';
 import { Popup } from 'antd-mobile';
+import { useState } from 'react';
 import { formatPercent, formatYuan } from '../format.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { drawScheduleImage, scheduleImageContent } from '../schedule-image.ts';
 import type { calculatorTexts } from '../texts.ts';
 
 export type LoanResultPopupProps = {
@@ -11,11 +14,22 @@ export type LoanResultPopupProps = {
 };
 
 export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultPopupProps) {
+  const [image, setImage] = useState<string | null>(null);
+  const close = () => {
+    setImage(null);
+    onClose();
+  };
+  const share = () => {
+    if (!result) return;
+    const url = drawScheduleImage(scheduleImageContent(result, showIrr, texts));
+    if (url) setImage(url);
+    else showToast({ content: texts.shareImageFailed, icon: 'fail' });
+  };
   return (
     <Popup
       visible={result !== null}
-      onMaskClick={onClose}
-      onClose={onClose}
+      onMaskClick={close}
+      onClose={close}
       showCloseButton
       closeOnMaskClick
       bodyClassName="loan-result"
@@ -82,7 +96,18 @@ export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultP
             </table>
           </div>
           <p className="loan-result__disclaimer">{texts.disclaimer}</p>
-          <button type="button" className="link-button loan-result__close" onClick={onClose}>
+          {/* The schedule as an image (decision 058): a long press in WeCom sends it to the customer. */}
+          {image ? (
+            <figure className="loan-result__image">
+              <img src={image} alt={texts.shareImageAlt} style={{ width: '100%' }} />
+              <figcaption>{texts.shareImageHint}</figcaption>
+            </figure>
+          ) : (
+            <button type="button" className="link-button link-button--ghost" onClick={share}>
+              {texts.shareImage}
+            </button>
+          )}
+          <button type="button" className="link-button loan-result__close" onClick={close}>
             {texts.close}
           </button>
         </section>

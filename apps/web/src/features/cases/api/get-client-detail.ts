@@ -2,6 +2,7 @@ import { caseDetailSchema } from '@crm/domain/api/cases';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 import { casesKeys } from './keys.ts';
+import { revealClient } from './reveal-client.ts';
 
 /** GET /api/crm/detail?id=: the case, its timeline and what the caller may do with it. */
 export async function getClientDetail(id: number, signal?: AbortSignal) {
@@ -17,3 +18,25 @@ export const clientDetailQueryOptions = (id: number) =>
   });
 
 export const useClientDetail = (id: number) => useQuery(clientDetailQueryOptions(id));
+
+/**
+ * The case for its edit form: a non-owner who may edit (the team's leader) gets the masked numbers in full
+ * through revealClient, each view logged (decision 058); saving masked values would overwrite the real ones.
+ */
+export async function getClientDetailForEdit(id: number, signal?: AbortSignal) {
+  const c = await getClientDetail(id, signal);
+  if (!c.masked) return c;
+  const [phone, idNumber, bankCard] = await Promise.all([
+    revealClient({ id, field: 'phone' }),
+    c.id_number ? revealClient({ id, field: 'id_number' }) : '',
+    c.bank_card ? revealClient({ id, field: 'bank_card' }) : '',
+  ]);
+  return { ...c, phone, id_number: idNumber, bank_card: bankCard, masked: false };
+}
+
+export const useClientDetailForEdit = (id: number) =>
+  useQuery({
+    queryKey: [...casesKeys.detail(id), 'edit'],
+    queryFn: ({ signal }) => getClientDetailForEdit(id, signal),
+    enabled: id > 0,
+  });

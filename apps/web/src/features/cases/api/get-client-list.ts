@@ -9,6 +9,12 @@ export type ClientListFilter = {
   scope?: 'mine' | 'team';
   /** With the team scope: one member's cases. */
   owner_id?: number;
+  /** A dashboard bar's cases (decision 058): intake month, a stage reached, a bank, product or channel. */
+  month?: string;
+  reached?: string;
+  bank_id?: string;
+  product_id?: string;
+  channel_id?: string;
 };
 
 /** POST /api/crm/clientList: one keyset page of the caller's cases. */

@@ -18,6 +18,7 @@ import { PlainForm } from '../../../components/plain-form.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useFormDraft } from '../../../lib/form-draft.ts';
 import { useBanks, useChannels, useProducts, useSignUsers, useSources } from '../api/get-reference.ts';
 import { casesTexts } from '../texts.ts';
 
@@ -35,6 +36,8 @@ export type CaseFormProps = {
    * names this fill of the form: a new case sends it, so 重试 after a network failure makes one case.
    */
   onSubmit: (values: CaseFormValues, idempotencyKey: string) => Promise<void>;
+  /** Where the unsent values are kept as a draft on the phone; none when left out. */
+  draftName?: string | null;
 };
 
 const named = (rows: { id: number; name: string }[] | undefined): OptionFieldOption[] =>
@@ -45,9 +48,11 @@ const TERM_OPTIONS = LOAN_TERMS.map((term) => ({ value: term, label: casesTexts.
  * The case form of new case, edit and resubmit. It checks with the same zod schema the server uses
  * (packages/domain/src/cases) and keeps what was typed when the server says no.
  */
-export function CaseForm({ initial, submitText, isSubmitting, onSubmit }: CaseFormProps) {
+export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftName = null }: CaseFormProps) {
   const form = useSchemaForm({ schema: caseFormSchema, initial, idPrefix: 'case' });
   const { values } = form;
+  // An unsent new case survives a closed window or a reload (decision 058).
+  const draft = useFormDraft(draftName, values, (saved) => form.reset({ ...initial, ...saved }));
   const banks = useBanks();
   const products = useProducts(values.bank_id ? Number(values.bank_id) : null);
   const channels = useChannels();
@@ -64,7 +69,10 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit }: CaseFo
     // The values as typed (strings): the server parses them with the same schema. 重试 sends these again.
     const sent = values;
     await idempotent.run(
-      (key) => onSubmit(sent, key),
+      async (key) => {
+        await onSubmit(sent, key);
+        await draft.clear();
+      },
       (error) => showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' }),
     );
   };

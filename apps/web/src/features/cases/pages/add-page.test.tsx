@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearDraft } from '../../../lib/form-draft.ts';
 import { fail, findToast, NETWORK_MESSAGE, offline, ok, REFERENCE_LISTS, renderPage, tap } from '../../../test/page.ts';
 
 const type = (id: string, value: string) =>
@@ -16,6 +17,44 @@ async function fillRequired() {
   const sheet = await screen.findByText('取消').then((cancel) => cancel.closest('.adm-picker') as HTMLElement);
   await tap(within(sheet).getByText('确定'));
 }
+
+// Each test starts without the draft an earlier one left (decision 058).
+afterEach(() => clearDraft('case-add'));
+
+describe('/business/add: the unsent draft (decision 058)', () => {
+  it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
+    const first = await renderPage('/business/add', { api: { ...REFERENCE_LISTS } });
+    await screen.findByRole('button', { name: '提交' });
+    type('case-name', '周草稿');
+    type('case-phone', '13912345678');
+    // The draft is written a moment after typing stops.
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    first.unmount();
+
+    const page = await renderPage('/business/add', {
+      api: {
+        ...REFERENCE_LISTS,
+        '/api/crm/addClient': ok({ id: 43 }, '报单提交成功'),
+        '/api/crm/detail': fail('稍后'),
+      },
+    });
+    await expect.poll(() => (document.getElementById('case-name') as HTMLInputElement | null)?.value).toBe('周草稿');
+    expect((document.getElementById('case-phone') as HTMLInputElement).value).toBe('13912345678');
+    type('case-id_number', '11010519491231002X');
+    type('case-amount', '50000');
+    await tap(document.getElementById('case-term') as HTMLElement);
+    const sheet = await screen.findByText('取消').then((cancel) => cancel.closest('.adm-picker') as HTMLElement);
+    await tap(within(sheet).getByText('确定'));
+    await tap(screen.getByRole('button', { name: '提交' }));
+    await expect.poll(page.pathname).toBe('/business/detail/43');
+    page.unmount();
+
+    await renderPage('/business/add', { api: { ...REFERENCE_LISTS } });
+    await screen.findByRole('button', { name: '提交' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((document.getElementById('case-name') as HTMLInputElement).value).toBe('');
+  });
+});
 
 describe('/business/add', () => {
   it("sends the new case to addClient and opens its detail with the server's message", async () => {

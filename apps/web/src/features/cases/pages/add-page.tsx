@@ -47,6 +47,7 @@ export function AddPage() {
       <CaseForm
         initial={referral.data ? formOfReferral(referral.data) : emptyCaseForm()}
         submitText={casesTexts.submit}
+        draftName={referralId === null ? 'case-add' : null}
         isSubmitting={save.isPending}
         onSubmit={async (values, key) => {
           const fields = referralId === null ? values : { ...values, outside_client_id: String(referralId) };

@@ -1,6 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCaseDetail, fail, httpError, NETWORK_MESSAGE, ok, renderPage, sentFields, tap } from '../../../test/page.ts';
+import {
+  aCaseDetail,
+  fail,
+  findToast,
+  httpError,
+  NETWORK_MESSAGE,
+  ok,
+  renderPage,
+  sentFields,
+  tap,
+} from '../../../test/page.ts';
 
 describe('/business/detail/:id', () => {
   it('shows the case, its timeline and the links to what may be done', async () => {
@@ -102,5 +112,38 @@ describe('/business/detail/:id', () => {
     await screen.findByText('删除后不可恢复，确定删除该报单吗？');
     expect(await sentFields(page, '确定', '报单已删除', '/api/crm/delClient')).toEqual({ id: '11' });
     await expect.poll(page.pathname).toBe('/business/list');
+  });
+});
+
+describe('/business/detail/:id for a non-owner (decision 058)', () => {
+  it('shows the numbers masked, and one in full after a tap that asks the server (which logs it)', async () => {
+    const page = await renderPage('/business/detail/11', {
+      api: {
+        '/api/crm/detail': ok(
+          aCaseDetail({ masked: true, phone: '139****5678', id_number: '110***********002X', bank_card: '' }),
+        ),
+        '/api/crm/revealClient': ok({ value: '11010519491231002X' }),
+      },
+    });
+    expect(await screen.findByText('139****5678')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '13912345678' })).toBeNull();
+    await tap(screen.getByRole('button', { name: '查看完整身份证号' }));
+    expect(await screen.findByText('11010519491231002X')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/revealClient')).toMatchObject({
+      method: 'POST',
+      fields: { id: '11', field: 'id_number' },
+    });
+  });
+
+  it('keeps the number masked and says why when the server refuses', async () => {
+    await renderPage('/business/detail/11', {
+      api: {
+        '/api/crm/detail': ok(aCaseDetail({ masked: true, phone: '139****5678' })),
+        '/api/crm/revealClient': fail('无权查看该报单'),
+      },
+    });
+    await tap(await screen.findByRole('button', { name: '查看完整手机号码' }));
+    expect(await findToast('无权查看该报单')).toBeTruthy();
+    expect(screen.getByText('139****5678')).toBeTruthy();
   });
 });

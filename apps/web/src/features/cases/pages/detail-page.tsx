@@ -25,7 +25,7 @@ import { useUpdateClientStatus } from '../api/update-client-status.ts';
 import { StatusMovePopup } from '../components/status-move-popup.tsx';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
-import { CopyOnLongPress, PhoneLink } from '../../../components/contact-values.tsx';
+import { MaskedValue } from '../components/masked-value.tsx';
 
 const T = casesTexts.detail;
 const statusName = (status: number | null) =>
@@ -84,9 +84,16 @@ export function DetailPage() {
   const F = T.fields;
   const rows: Array<[string, ReactNode]> = [
     // One tap calls the client; a long press copies the numbers one types elsewhere.
-    [F.phone, c.phone ? <PhoneLink phone={c.phone} /> : ''],
-    [F.idNumber, c.id_number ? <CopyOnLongPress value={c.id_number} /> : ''],
-    [F.bankCard, c.bank_card ? <CopyOnLongPress value={c.bank_card} /> : ''],
+    // Anyone but the owner sees them masked and taps 查看 for one, which the server logs (decision 058).
+    [F.phone, c.phone ? <MaskedValue caseId={c.id} field="phone" value={c.phone} masked={c.masked} /> : ''],
+    [
+      F.idNumber,
+      c.id_number ? <MaskedValue caseId={c.id} field="id_number" value={c.id_number} masked={c.masked} /> : '',
+    ],
+    [
+      F.bankCard,
+      c.bank_card ? <MaskedValue caseId={c.id} field="bank_card" value={c.bank_card} masked={c.masked} /> : '',
+    ],
     [F.birth, c.birth_date ? `${c.birth_date} · ${c.sex === 1 ? casesTexts.form.male : casesTexts.form.female}` : ''],
     [F.amount, formatFen(c.amount_fen)],
     [F.term, casesTexts.months(c.term)],

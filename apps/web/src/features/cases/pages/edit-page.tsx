@@ -4,7 +4,7 @@ import { Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { useClientDetail } from '../api/get-client-detail.ts';
+import { useClientDetailForEdit } from '../api/get-client-detail.ts';
 import { useSaveClient } from '../api/save-client.ts';
 import { CaseForm, type CaseFormValues } from '../components/case-form.tsx';
 import { casesTexts } from '../texts.ts';
@@ -46,7 +46,7 @@ export function EditPage() {
   const id = Number(params.get('id') ?? 0);
   const mode = params.get('resubmit') === '1' ? 'resubmit' : 'edit';
   const navigate = useNavigate();
-  const detail = useClientDetail(id);
+  const detail = useClientDetailForEdit(id);
   const save = useSaveClient(mode, id);
   if (detail.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
   if (detail.isError)

@@ -120,6 +120,9 @@ export function HomePage() {
             <div className="home__user">
               <span className="home__user-name">{info.user.name}</span>
               <span className="home__user-corp">{info.user.corp_name}</span>
+              <Link className="home__messages" to="/business/messages">
+                {texts.messages}
+              </Link>
             </div>
             {info.notice.map((notice, index) => (
               <NoticeBar

@@ -1,12 +1,15 @@
 import { fenToWan, fenToWanValue as wan } from '@crm/domain/money';
 import { List, Skeleton } from 'antd-mobile';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { BarChart } from '../../../components/bar-chart.tsx';
 import { useTeamData } from '../api/get-team-data.ts';
 import { teamTexts as T } from '../texts.ts';
+
+// The dashboard's charts come in a chunk of their own, after the page's figures (decision 058).
+const FunnelPanel = lazy(() => import('../components/funnel-panel.tsx').then((m) => ({ default: m.FunnelPanel })));
 
 function ChartLegend() {
   return (
@@ -76,6 +79,14 @@ export function TeamListPage() {
             />
           </>
         ) : null}
+        <Suspense fallback={<Skeleton.Paragraph lineCount={6} animated />}>
+          <FunnelPanel />
+        </Suspense>
+        <div className="form-actions">
+          <Link className="link-button link-button--ghost" to="/team/viewLog">
+            {T.viewLog.link}
+          </Link>
+        </div>
         <List header={T.members}>
           {data.members.map((row) => (
             <List.Item

@@ -1,0 +1,60 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findToast, renderPage, tap } from '../../../test/page.ts';
+
+/*
+ * The schedule as an image a salesperson sends a customer in WeCom (decision 058): drawn on a canvas with the
+ * true annual rate (IRR) and spec §2's disclaimer. jsdom has no 2D canvas: a recording stand-in takes its place.
+ */
+
+async function computeInstalmentLoan() {
+  fireEvent.change(await screen.findByLabelText('贷款金额'), { target: { value: '10' } });
+  await tap(screen.getByRole('button', { name: '贷款期限' }));
+  const sheet = (await screen.findByText('取消')).closest('.adm-picker') as HTMLElement;
+  await tap(within(sheet).getByText('确定'));
+  await tap(screen.getByText('分期费率'));
+  fireEvent.change(screen.getByLabelText('月费率'), { target: { value: '0.5' } });
+  await tap(screen.getByRole('button', { name: '开始计算' }));
+  expect(await screen.findByText('计算结果')).toBeTruthy();
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/calculator: the shareable schedule image', () => {
+  it('draws the figures with the IRR and the disclaimer, and shows the image to long-press and send', async () => {
+    const drawn: string[] = [];
+    const context = new Proxy(
+      {},
+      {
+        get: (_target, name) =>
+          name === 'fillText'
+            ? (text: string) => drawn.push(text)
+            : typeof name === 'string'
+              ? () => undefined
+              : undefined,
+        set: () => true,
+      },
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,AAAA');
+    await renderPage('/calculator', { user: null });
+    await computeInstalmentLoan();
+    await tap(screen.getByRole('button', { name: '生成分享图' }));
+    const image = await screen.findByRole<HTMLImageElement>('img', { name: '还款计划分享图' });
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(screen.getByText('长按图片，发送给客户')).toBeTruthy();
+    expect(drawn).toContain('实际年化利率（IRR）');
+    expect(drawn).toContain('计算结果仅供参考，实际月供以银行计算为准');
+    const irrShown = screen.getByText('实际年化利率（IRR）').nextElementSibling?.textContent;
+    expect(drawn[drawn.indexOf('实际年化利率（IRR）') + 1]).toBe(irrShown);
+  });
+
+  it('says so when the browser cannot draw', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    await renderPage('/calculator', { user: null });
+    await computeInstalmentLoan();
+    await tap(screen.getByRole('button', { name: '生成分享图' }));
+    expect(await findToast('当前浏览器无法生成图片')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: '还款计划分享图' })).toBeNull();
+  });
+});

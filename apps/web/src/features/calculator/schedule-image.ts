@@ -1,0 +1,88 @@
+import type { LoanResult } from '@crm/domain/calculator';
+import { formatPercent, formatYuan } from './format.ts';
+import type { calculatorTexts } from './texts.ts';
+
+/** Rows the image shows before it says "the rest left out": a phone screen's worth. */
+const MAX_ROWS = 24;
+
+/** What the shared image says: the figures with the true annual rate (IRR), the schedule, spec §2's disclaimer. */
+export function scheduleImageContent(result: LoanResult, showIrr: boolean, texts: typeof calculatorTexts) {
+  const summary: [string, string][] = [
+    [texts.loanAmount, formatYuan(result.loan_amount)],
+    [texts.nper, String(result.nper)],
+    [showIrr ? texts.rantInstalment : texts.rant, formatPercent(result.rant)],
+    // For an annual rate the rate itself is the true one; for an instalment fee the IRR is.
+    [texts.irr, formatPercent(showIrr ? result.irr : result.rant)],
+    [texts.totalInterest, formatYuan(result.total_interest)],
+    [texts.moneyInterest, formatYuan(result.money_interest)],
+    [texts.monthPayment, formatYuan(result.month_payment)],
+  ];
+  const rows = result.list
+    .slice(0, MAX_ROWS)
+    .map((row) => [
+      String(row.key + 1),
+      formatYuan(row.month_payment),
+      formatYuan(row.month_interest),
+      formatYuan(row.month_corpus),
+      formatYuan(row.residue_money),
+    ]);
+  const more = result.list.length > MAX_ROWS ? texts.moreRows(result.list.length - MAX_ROWS) : null;
+  return {
+    title: texts.shareImageTitle,
+    summary,
+    header: [texts.colNper, texts.colPayment, texts.colInterest, texts.colCorpus, texts.colResidue],
+    rows,
+    more,
+    disclaimer: texts.disclaimer,
+  };
+}
+
+/**
+ * Draws the content on a canvas (2× for a sharp phone screen) and answers it as a PNG data URL, or null when the
+ * browser has no 2D canvas.
+ */
+export function drawScheduleImage(
+  content: ReturnType<typeof scheduleImageContent>,
+  doc: Document = document,
+): string | null {
+  const width = 720;
+  const line = 44;
+  const height = 140 + content.summary.length * line + (content.rows.length + 2) * 38 + (content.more ? 38 : 0) + 120;
+  const canvas = doc.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#1f1f1f';
+  ctx.font = 'bold 36px sans-serif';
+  ctx.fillText(content.title, 40, 70);
+  let y = 130;
+  ctx.font = '26px sans-serif';
+  for (const [label, value] of content.summary) {
+    ctx.fillStyle = '#666666';
+    ctx.fillText(label, 40, y);
+    ctx.fillStyle = '#1f1f1f';
+    ctx.fillText(value, 400, y);
+    y += line;
+  }
+  y += 20;
+  const columns = [40, 130, 280, 420, 560];
+  ctx.font = 'bold 22px sans-serif';
+  content.header.forEach((text, i) => ctx.fillText(text, columns[i] ?? 40, y));
+  ctx.font = '22px sans-serif';
+  for (const row of content.rows) {
+    y += 38;
+    row.forEach((text, i) => ctx.fillText(text, columns[i] ?? 40, y));
+  }
+  if (content.more) {
+    y += 38;
+    ctx.fillText(content.more, 40, y);
+  }
+  y += 70;
+  ctx.fillStyle = '#d4380d';
+  ctx.font = '22px sans-serif';
+  ctx.fillText(content.disclaimer, 40, y);
+  return canvas.toDataURL('image/png');
+}
