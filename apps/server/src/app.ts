@@ -70,6 +70,9 @@ import { createPactService } from './modules/pact/pact.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
+import { metricsPlugin, type PoolStats } from './ops/metrics.ts';
+import { checkReadiness } from './ops/readiness.ts';
+import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './ops/request-context.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
@@ -128,18 +131,37 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex) {
   );
 }
 
+/** node-postgres's pool behind drizzle (`$client`), for the metrics; PGlite has none. */
+function poolOf(db: Db): PoolStats | null {
+  const client = (db as unknown as { $client?: Partial<PoolStats> }).$client;
+  return client && typeof client.totalCount === 'number' ? (client as PoolStats) : null;
+}
+
 export async function buildApp({ db, config, adapters, now, logger }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
+    // One id per request on every log line and in the answer's X-Request-Id (decision 057); the load
+    // balancer's own id is kept when it sends one.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    // The rest of the request runs inside this context: the app's logger adds its id to every line.
+    requestContext.run({ reqId: request.id }, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
+  await app.register(metricsPlugin, {
+    pool: poolOf(db),
+    token: config.metricsToken,
+    isProduction: config.env === 'production',
+  });
   await app.register(browserSecurityPlugin, { isProduction: config.env === 'production', publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(formbody);
@@ -283,7 +305,14 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(fairRoutes, { fair: createFairService({ repo: createFairRepository(db), access, now }) });
   await app.register(upcomingRoutes);
 
+  // Liveness: the process answers. Readiness: the database answers and every migration is applied.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    const { error, ...readiness } = await checkReadiness(db, config.migrationsFolder);
+    if (readiness.ready) return { code: 0, msg: 'ok', data: readiness };
+    request.log.warn({ err: error, reason: readiness.reason }, 'not ready');
+    return reply.status(503).send({ code: API_CODE.fault, msg: '服务未就绪', data: readiness });
+  });
   registerSpa(app, config);
   return app;
 }

@@ -69,6 +69,10 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Copilot questions a minute per staff member; 0 turns the limit off. */
   COPILOT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** Bearer token Prometheus sends to /metrics; without it /metrics is refused in production. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Seconds a stopping process waits for requests in flight before it exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   /** The WeCom OA template signing rejections are approved on (wxWorkApprove). */
   WECOM_APPROVAL_TEMPLATE_ID: z.string().default('signing-rejection'),
 });
@@ -137,6 +141,8 @@ export interface Config {
     | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number };
   copilotPerMinute: number;
   migrationsFolder: string;
+  metricsToken: string | undefined;
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -302,5 +308,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     llm,
     copilotPerMinute: env.COPILOT_PER_MINUTE,
     migrationsFolder: path.join(serverRoot, 'drizzle'),
+    metricsToken: env.METRICS_TOKEN,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }

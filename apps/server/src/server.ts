@@ -1,11 +1,11 @@
-import pino from 'pino';
-import { scrubbedErrorSerializer } from './log-scrub.ts';
 import { createAdapters } from './adapters/create-adapters.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemo } from './db/seed.ts';
+import { createLogger } from './ops/request-context.ts';
+import { shutdownGracefully } from './ops/shutdown.ts';
 
 async function main() {
   let config;
@@ -18,7 +18,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel, serializers: { err: scrubbedErrorSerializer } });
+  const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   if (config.demoMode && (await seedDemo(database.db, systemClock)))
     logger.info('seeded the demo companies and staff (see README)');
@@ -35,9 +35,14 @@ async function main() {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'closing');
-    await app.close();
-    await database.close();
+    logger.info({ signal }, 'closing: finishing the requests in flight');
+    const outcome = await shutdownGracefully({
+      app,
+      closeDatabase: () => database.close(),
+      graceMs: config.shutdownGraceMs,
+      log: (message) => logger.warn(message),
+    });
+    logger.info({ outcome }, 'closed');
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
