@@ -27,6 +27,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createAccess, createAccessRepository } from './modules/access/index.ts';
+import { adminRoutes, createAdminRepository, createAdminService } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -303,6 +304,8 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   await app.register(examRoutes, { exam });
   await app.register(pactRoutes, { pact: createPactService({ repo: createPactRepository(db), access, now }) });
   await app.register(fairRoutes, { fair: createFairService({ repo: createFairRepository(db), access, now }) });
+  // The back office (decision 057): a company's admin, and the platform's for companies.
+  await app.register(adminRoutes, { admin: createAdminService({ repo: createAdminRepository(db), now }) });
   await app.register(upcomingRoutes);
 
   // Liveness: the process answers. Readiness: the database answers and every migration is applied.

@@ -13,3 +13,4 @@ export * from './outside.ts';
 export * from './faq.ts';
 export * from './pact.ts';
 export * from './fair.ts';
+export * from './admin.ts';
