@@ -71,7 +71,7 @@ import { createPactService } from './modules/pact/pact.service.ts';
 import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
-import { metricsPlugin, type PoolStats } from './ops/metrics.ts';
+import { metricsPlugin, registerMetricsRoute, type PoolStats } from './ops/metrics.ts';
 import { checkReadiness } from './ops/readiness.ts';
 import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './ops/request-context.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
@@ -310,6 +310,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
 
   // Liveness: the process answers. Readiness: the database answers and every migration is applied.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));
+  registerMetricsRoute(app);
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     const { error, ...readiness } = await checkReadiness(db, config.migrationsFolder);
     if (readiness.ready) return { code: 0, msg: 'ok', data: readiness };

@@ -67,6 +67,17 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     );
   });
 
+  // The route itself is registered with the others, after the session guard (registerMetricsRoute).
+  registries.set(app, { registry, options });
+});
+
+const registries = new WeakMap<FastifyInstance, { registry: Registry; options: MetricsOptions }>();
+
+/** GET /metrics, registered after the session plugin so the route table (and its tests) see it. */
+export function registerMetricsRoute(app: FastifyInstance) {
+  const found = registries.get(app);
+  if (!found) throw new Error('metricsPlugin is not registered');
+  const { registry, options } = found;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const expected = options.token;
     const sent = request.headers.authorization;
@@ -77,4 +88,4 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });
-});
+}
