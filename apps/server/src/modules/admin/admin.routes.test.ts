@@ -113,8 +113,12 @@ describe('the back office (/api/admin)', () => {
         grants: ['sign.reject.approve'],
       },
     });
+    const theirs = await staffCookie(test, { corpId: corpA.id, id });
+    expect((await call(theirs, 'POST', '/api/crm/userinfo', { id })).status).toBe(200);
     const disabled = await call(admin, 'POST', '/api/admin/staff/update', { id, is_active: false });
     expect(disabled.body).toMatchObject({ code: 0, data: { is_active: false } });
+    // The disabled person's open session ends at once.
+    expect((await call(theirs, 'POST', '/api/crm/userinfo', { id })).status).toBe(401);
 
     const list = await call<{ list: { id: number; is_active: boolean }[] }>(admin, 'GET', '/api/admin/staff', {
       q: '新同事',
