@@ -27,6 +27,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createAccess, createAccessRepository } from './modules/access/index.ts';
+import { adminRoutes, createAdminRepository, createAdminService } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -84,6 +85,9 @@ import { createEsignService } from './modules/esign/esign.service.ts';
 import { NotFoundError } from './errors.ts';
 import { caseAgreementTerms, openFollowUp } from './modules/cases/index.ts';
 import { createRemindersRepository, createRemindersService, remindersRoutes } from './modules/reminders/index.ts';
+import { metricsPlugin, registerMetricsRoute, type PoolStats } from './ops/metrics.ts';
+import { checkReadiness } from './ops/readiness.ts';
+import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './ops/request-context.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
@@ -142,18 +146,37 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex) {
   );
 }
 
+/** node-postgres's pool behind drizzle (`$client`), for the metrics; PGlite has none. */
+function poolOf(db: Db): PoolStats | null {
+  const client = (db as unknown as { $client?: Partial<PoolStats> }).$client;
+  return client && typeof client.totalCount === 'number' ? (client as PoolStats) : null;
+}
+
 export async function buildApp({ db, config, adapters, now, logger }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
+    // One id per request on every log line and in the answer's X-Request-Id (decision 057); the load
+    // balancer's own id is kept when it sends one.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    // The rest of the request runs inside this context: the app's logger adds its id to every line.
+    requestContext.run({ reqId: request.id }, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
+  await app.register(metricsPlugin, {
+    pool: poolOf(db),
+    token: config.metricsToken,
+    isProduction: config.env === 'production',
+  });
   await app.register(browserSecurityPlugin, { isProduction: config.env === 'production', publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(formbody);
@@ -356,9 +379,19 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     const stop = reminders.start(config.reminderPollMs);
     app.addHook('onClose', stop);
   }
+  // The back office (decision 057): a company's admin, and the platform's for companies.
+  await app.register(adminRoutes, { admin: createAdminService({ repo: createAdminRepository(db), now }) });
   await app.register(upcomingRoutes);
 
+  // Liveness: the process answers. Readiness: the database answers and every migration is applied.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'ok', data: null }));
+  registerMetricsRoute(app);
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    const { error, ...readiness } = await checkReadiness(db, config.migrationsFolder);
+    if (readiness.ready) return { code: 0, msg: 'ok', data: readiness };
+    request.log.warn({ err: error, reason: readiness.reason }, 'not ready');
+    return reply.status(503).send({ code: API_CODE.fault, msg: '服务未就绪', data: readiness });
+  });
   registerSpa(app, config);
   return app;
 }

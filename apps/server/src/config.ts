@@ -69,6 +69,10 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Copilot questions a minute per staff member; 0 turns the limit off. */
   COPILOT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** Bearer token Prometheus sends to /metrics; without it /metrics is refused in production. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Seconds a stopping process waits for requests in flight before it exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   /** The WeCom OA template signing rejections are approved on (wxWorkApprove). */
   WECOM_APPROVAL_TEMPLATE_ID: z.string().default('signing-rejection'),
   /**
@@ -159,6 +163,8 @@ export interface Config {
     p12: { base64: string; passphrase: string } | { demo: true; file: string };
   };
   migrationsFolder: string;
+  metricsToken: string | undefined;
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -335,5 +341,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : { demo: true, file: path.join(path.resolve(env.DATA_DIR), 'esign-demo-cert.p12') },
     },
     migrationsFolder: path.join(serverRoot, 'drizzle'),
+    metricsToken: env.METRICS_TOKEN,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }

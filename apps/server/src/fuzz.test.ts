@@ -10,7 +10,7 @@ import { staffCookie } from './test/sessions.ts';
 /*
  * The fuzz test of issue 10: every route of the route table, called with inputs drawn from its own
  * schema's field names and from the values that once answered 500 (ids ≥ 2³¹, 1e308, a NUL byte, dates
- * past 9999 or before year 1, huge strings, wrong JSON types), by a leader holding every job. No answer may
+ * past 9999 or before year 1, huge strings, wrong JSON types), by a leader holding every job and grant. No answer may
  * be ≥ 500, and every refusal must speak Chinese. Bounded (a fixed number of runs per route and a fixed
  * seed), so it takes well under two minutes on either database and a failure replays exactly.
  */
@@ -96,6 +96,9 @@ beforeAll(async () => {
   const team = await createTeam(test.db, corp.id);
   const leader = await createStaff(test.db, corp.id, { teamId: team.id, isLeader: true, jobs: [1, 2, 3, 4, 5, 6] });
   await grantStaff(test.db, leader);
+  // And the back office's grants, so its calls are fuzzed past their gates (decision 057).
+  await grantStaff(test.db, leader, 'company.admin');
+  await grantStaff(test.db, leader, 'platform.admin');
   // A few real records, so small ids hit rows and the handlers behind the lookups run too.
   const { bank, product } = await createBankAndProduct(test.db, corp.id);
   for (let i = 0; i < 3; i += 1) await createCase(test.db, leader, { productId: product.id, bankId: bank.id });

@@ -1,5 +1,3 @@
-import pino from 'pino';
-import { scrubbedErrorSerializer } from './log-scrub.ts';
 import { createAdapters } from './adapters/create-adapters.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
@@ -7,6 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemo } from './db/seed.ts';
 import { seedEsignDemo } from './db/seed-esign.ts';
+import { createLogger } from './ops/request-context.ts';
+import { shutdownGracefully } from './ops/shutdown.ts';
 
 async function main() {
   let config;
@@ -19,7 +19,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel, serializers: { err: scrubbedErrorSerializer } });
+  const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   if (config.demoMode && (await seedDemo(database.db, systemClock))) {
     // The e-sign demo order goes through the e-sign service: a real PDF, hash and evidence (decision 054).
@@ -39,9 +39,14 @@ async function main() {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'closing');
-    await app.close();
-    await database.close();
+    logger.info({ signal }, 'closing: finishing the requests in flight');
+    const outcome = await shutdownGracefully({
+      app,
+      closeDatabase: () => database.close(),
+      graceMs: config.shutdownGraceMs,
+      log: (message) => logger.warn(message),
+    });
+    logger.info({ outcome }, 'closed');
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));

@@ -131,6 +131,27 @@ export const DEMO_STAFF = [
     role: '签约员',
     sex: 1,
   },
+  // The back office (decision 057): the company's admin, and the operator's super-admin of every company.
+  {
+    id: 50,
+    corpId: 1,
+    teamId: null,
+    name: '何管理',
+    phone: '13800000050',
+    jobs: [],
+    isLeader: false,
+    role: '公司管理员（后台管理）',
+  },
+  {
+    id: 51,
+    corpId: 1,
+    teamId: null,
+    name: '平台运营',
+    phone: '13800000051',
+    jobs: [],
+    isLeader: false,
+    role: '平台超级管理员（管理各公司）',
+  },
   // The second company shares a phone number with the first on purpose: isolation is by company.
   {
     id: 101,
@@ -158,6 +179,9 @@ export const DEMO_STAFF = [
 export const DEMO_GRANTS = [
   { corpId: 1, staffId: 29, permission: 'sign.reject.approve' },
   { corpId: 2, staffId: 102, permission: 'sign.reject.approve' },
+  { corpId: 1, staffId: 50, permission: 'company.admin' },
+  { corpId: 1, staffId: 51, permission: 'platform.admin' },
+  { corpId: 2, staffId: 102, permission: 'company.admin' },
 ] as const;
 
 /**

@@ -45,6 +45,9 @@ export const PUBLIC_ROUTES: readonly { method: 'GET' | 'POST'; url: string; why:
   { method: 'POST', url: '/api/esign/signer/download', why: '电子签署文件下载（签署人会话）' },
   // Operations and the API's own documentation.
   { method: 'GET', url: '/healthz', why: '健康检查' },
+  { method: 'GET', url: '/readyz', why: '就绪检查（数据库与迁移）' },
+  // Prometheus scrapes without a session; METRICS_TOKEN guards it (refused in production without one).
+  { method: 'GET', url: '/metrics', why: '运行指标' },
   { method: 'GET', url: '/api/docs', why: 'OpenAPI 文档' },
   { method: 'GET', url: '/api/docs/', why: 'OpenAPI 文档' },
   { method: 'GET', url: '/api/docs/json', why: 'OpenAPI 文档' },

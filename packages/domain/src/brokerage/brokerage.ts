@@ -71,6 +71,10 @@ export function splitFen(totalFen: number, weights: readonly number[]): number[]
 }
 
 /** Whether a brokerage needs finance's approval before its orders exist (see OVER_LIMIT_RATE_BP). */
-export function isOverLimit(rateBp: number, amountFen: number): boolean {
-  return rateBp > OVER_LIMIT_RATE_BP || amountFen > OVER_LIMIT_AMOUNT_FEN;
+export function isOverLimit(
+  rateBp: number,
+  amountFen: number,
+  rule: { rateBp: number; amountFen: number } = { rateBp: OVER_LIMIT_RATE_BP, amountFen: OVER_LIMIT_AMOUNT_FEN },
+): boolean {
+  return rateBp > rule.rateBp || amountFen > rule.amountFen;
 }

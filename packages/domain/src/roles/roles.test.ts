@@ -7,7 +7,11 @@ describe('roles', () => {
   });
 
   it('names the grants and sexes the server stores', () => {
-    expect(GRANT).toEqual({ SIGN_REJECT_APPROVE: 'sign.reject.approve' });
+    expect(GRANT).toEqual({
+      SIGN_REJECT_APPROVE: 'sign.reject.approve',
+      COMPANY_ADMIN: 'company.admin',
+      PLATFORM_ADMIN: 'platform.admin',
+    });
     expect(SEX).toEqual({ UNKNOWN: 0, MALE: 1, FEMALE: 2 });
   });
 });

@@ -25,6 +25,10 @@ export const isSalesperson = (jobs: readonly number[]): boolean =>
  */
 export const GRANT = {
   SIGN_REJECT_APPROVE: 'sign.reject.approve',
+  /** The company's back office (/admin, decision 057): its staff, teams, lists, notices and settings. */
+  COMPANY_ADMIN: 'company.admin',
+  /** The operator's super-admin: every company (creating one, closing one). Given by an operator only. */
+  PLATFORM_ADMIN: 'platform.admin',
 } as const;
 
 export type Grant = (typeof GRANT)[keyof typeof GRANT];

@@ -17,3 +17,4 @@ export * from './chatter.ts';
 export * from './activity.ts';
 export * from './esign.ts';
 export * from './reminders.ts';
+export * from './admin.ts';

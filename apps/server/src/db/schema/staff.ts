@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   primaryKey,
@@ -16,6 +17,9 @@ export const companies = pgTable('companies', {
   isActive: boolean().notNull().default(true),
   /** Days a partner's referral (报备) stays theirs without progress (decision 049). */
   referralProtectionDays: smallint().notNull().default(30),
+  /** The over-limit brokerage rule (decision 030/057): above this rate or amount finance approves first. */
+  overLimitRateBp: integer().notNull().default(150),
+  overLimitAmountFen: bigint({ mode: 'number' }).notNull().default(5_000_000),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -81,7 +85,7 @@ export const notices = pgTable(
 );
 
 /** Permissions a company grants one staff member beyond what their jobs give (decision 040). */
-export const STAFF_GRANTS = ['sign.reject.approve'] as const;
+export const STAFF_GRANTS = ['sign.reject.approve', 'company.admin', 'platform.admin'] as const;
 export type StaffGrant = (typeof STAFF_GRANTS)[number];
 
 /**

@@ -183,6 +183,19 @@ describe('the access policy', () => {
     );
   });
 
+  it('opens the back office to the company admin grant and every company to the platform grant only', () => {
+    const admin = { ...who.owner, grants: ['company.admin'] };
+    const platform = { ...who.owner, grants: ['platform.admin'] };
+    for (const name of Object.keys(who) as Who[]) {
+      expect(failedGate(who[name], 'admin.company')?.message, name).toBe(T.companyAdminOnly);
+      expect(failedGate(who[name], 'admin.platform')?.message, name).toBe(T.platformAdminOnly);
+    }
+    expect(failedGate(admin, 'admin.company')).toBeNull();
+    expect(failedGate(admin, 'admin.platform')?.message).toBe(T.platformAdminOnly);
+    expect(failedGate(platform, 'admin.platform')).toBeNull();
+    expect(failedGate(platform, 'admin.company')?.message).toBe(T.companyAdminOnly);
+  });
+
   it('names the case roles as the transition table does', () => {
     expect(caseRoleNames(who.leader, aCase())).toEqual(['leader']);
     expect(caseRoleNames({ ...who.owner, jobs: [JOB.SIGNING] }, aCase())).toEqual(['owner', 'signer']);

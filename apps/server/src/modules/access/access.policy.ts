@@ -195,6 +195,9 @@ export const GATES = {
   signingCentre: { test: isCentre, message: T.signingOnly },
   rejectApprover: { test: isRejectApprover, message: T.rejectApproverOnly },
   rejectApproverList: { test: isRejectApprover, message: T.rejectApproverListOnly },
+  // The back office (decision 057): grants of the person's own company, never a job.
+  companyAdmin: { test: (me) => me.grants.includes(GRANT.COMPANY_ADMIN), message: T.companyAdminOnly },
+  platformAdmin: { test: (me) => me.grants.includes(GRANT.PLATFORM_ADMIN), message: T.platformAdminOnly },
   notRebateOnly: { test: (me) => !isRebateOnly(me), message: T.rebateOnlyOrders },
   steward: { test: (me) => !isRebateOnly(me) && has(me, JOB.HOUSE_STEWARD), message: T.stewardOnly },
   finance: { test: isFinance, message: T.financeOnly },
@@ -489,6 +492,10 @@ export const POLICY = {
     forbidden: T.taskNotYours,
   },
   'sign.reject.list': { resource: null, gates: ['signingCentre', 'rejectApproverList'] },
+  /** The company's back office: its staff, teams, lists, notices, settings and audit log (decision 057). */
+  'admin.company': { resource: null, gates: ['companyAdmin'] },
+  /** Every company: the operator's super-admin (decision 057). */
+  'admin.platform': { resource: null, gates: ['platformAdmin'] },
   'sign.reject.approve': {
     resource: 'signTask',
     gates: ['signingCentre', 'rejectApprover'],

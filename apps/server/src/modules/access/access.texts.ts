@@ -60,4 +60,6 @@ export const ACCESS_TEXTS = {
   attemptNotYours: '只能作答自己的试卷',
   attemptForbidden: '无权查看该答卷',
   markOwnForbidden: '不能为自己的答卷评分',
+  companyAdminOnly: '仅公司管理员可使用后台管理',
+  platformAdminOnly: '仅平台超级管理员可管理公司',
 } as const;

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
-import { staff } from '../../db/schema/staff.ts';
+import { companies, staff } from '../../db/schema/staff.ts';
 import {
   houseAuditEvents,
   houseAudits,
@@ -194,6 +194,16 @@ export function createHouseRepository(db: Db) {
     findClient: (corpId: number, id: number, executor: Db | Tx = db) => findHouseClient(executor, corpId, id),
 
     /** Locks the client row for a change that reads then writes it (brokerage, deletion). */
+    /** The company's over-limit brokerage rule, set in the back office (decision 057). */
+    async overLimitRule(tx: Tx, corpId: number) {
+      const [row] = await tx
+        .select({ rateBp: companies.overLimitRateBp, amountFen: companies.overLimitAmountFen })
+        .from(companies)
+        .where(eq(companies.id, corpId))
+        .limit(1);
+      return row;
+    },
+
     async lockClient(tx: Tx, corpId: number, id: number) {
       const [row] = await tx
         .select({

@@ -8,6 +8,7 @@ import { computeBrokerageFen } from '@crm/domain/brokerage';
 import { houseAuditEvents, houseBrokerageOrders } from '../../db/schema/house.ts';
 import { houseClients } from '../../db/schema/house.ts';
 import { signTasks } from '../../db/schema/sign.ts';
+import { companies } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
@@ -377,6 +378,23 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     expect(
       (await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id}` })).body,
     ).toMatchObject({ code: 1, msg: '该客户已设置返佣' });
+  });
+
+  it("follows the company's over-limit rule from the back office: 2 % passes under a 2.5 % ceiling", async () => {
+    const w = await world();
+    await test.db.update(companies).set({ overLimitRateBp: 250 }).where(eq(companies.id, w.corp.id));
+    const client = await createHouseClient(test.db, w.corp.id, w.finance.id, { loanAmountFen: 200_000_000 });
+    const a = await createBrokerageUser(test.db, w.corp.id, w.finance.id);
+    const set = await post<{ state: string; amount_fen: number }>(w.cookies.finance, 'setHouseBrokerage', {
+      id: client.id,
+      rate: '2',
+      user_ids: `${a.id}`,
+    });
+    expect(set.body.code).toBe(0);
+    expect(set.body.data?.state).not.toBe('pending_audit');
+    expect(
+      await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, client.id)),
+    ).toHaveLength(1);
   });
 
   it('holds an over-limit brokerage for finance; the asker cannot approve; another finance member does, with events', async () => {

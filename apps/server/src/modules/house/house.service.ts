@@ -516,7 +516,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         if (locked.loanAmountFen <= 0) throw new RefusedError('请先填写贷款金额');
         const amountFen = computeBrokerageFen(locked.loanAmountFen, form.rate);
         const parts = splitFen(amountFen, form.shares);
-        if (isOverLimit(form.rate, amountFen)) {
+        if (isOverLimit(form.rate, amountFen, await repo.overLimitRule(tx, me.corpId))) {
           const auditId = await repo.insertAudit(tx, {
             corpId: me.corpId,
             houseClientId: form.id,

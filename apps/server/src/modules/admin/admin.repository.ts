@@ -1,0 +1,189 @@
+import { and, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/admin.ts';
+import { companies, notices, staff, staffGrants, teams, type StaffGrant } from '../../db/schema/staff.ts';
+
+/** The back office's tables: the org kernel (companies, staff, teams, grants, notices) and the audit log. */
+export function createAdminRepository(db: Db) {
+  const staffColumns = {
+    id: staff.id,
+    name: staff.name,
+    phone: staff.phone,
+    teamId: staff.teamId,
+    teamName: teams.name,
+    jobs: staff.jobs,
+    isLeader: staff.isLeader,
+    isActive: staff.isActive,
+    wxworkId: staff.wxworkId,
+    grants: sql<
+      StaffGrant[]
+    >`coalesce((select array_agg(${staffGrants.permission} order by ${staffGrants.permission}) from ${staffGrants} where ${staffGrants.corpId} = ${staff.corpId} and ${staffGrants.staffId} = ${staff.id}), '{}')`,
+  };
+  const oneStaff = (ex: Db | Tx, corpId: number, id: number) =>
+    ex
+      .select(staffColumns)
+      .from(staff)
+      .leftJoin(teams, eq(teams.id, staff.teamId))
+      .where(and(eq(staff.corpId, corpId), eq(staff.id, id)))
+      .limit(1)
+      .then((rows) => rows[0]);
+
+  return {
+    transaction: <T>(run: (tx: Tx) => Promise<T>) => db.transaction(run),
+
+    company: (corpId: number, ex: Db | Tx = db) =>
+      ex
+        .select()
+        .from(companies)
+        .where(eq(companies.id, corpId))
+        .limit(1)
+        .then((rows) => rows[0]),
+
+    listStaff(corpId: number, page: { cursor: number | null; limit: number }, q: string | undefined) {
+      const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      return db
+        .select(staffColumns)
+        .from(staff)
+        .leftJoin(teams, eq(teams.id, staff.teamId))
+        .where(
+          and(
+            eq(staff.corpId, corpId),
+            page.cursor === null ? undefined : lt(staff.id, page.cursor),
+            like ? or(ilike(staff.name, like), ilike(staff.phone, like)) : undefined,
+          ),
+        )
+        .orderBy(desc(staff.id))
+        .limit(page.limit + 1);
+    },
+    staff: (corpId: number, id: number, ex: Db | Tx = db) => oneStaff(ex, corpId, id),
+    lockStaff: (tx: Tx, corpId: number, id: number) =>
+      tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.id, id)))
+        .for('update')
+        .then((rows) => rows[0]),
+    insertStaff: (tx: Tx, values: typeof staff.$inferInsert) =>
+      tx
+        .insert(staff)
+        .values(values)
+        .returning({ id: staff.id })
+        .then((rows) => rows[0]!.id),
+    updateStaff: (tx: Tx, corpId: number, id: number, values: Partial<typeof staff.$inferInsert>) =>
+      tx
+        .update(staff)
+        .set(values)
+        .where(and(eq(staff.corpId, corpId), eq(staff.id, id))),
+    /** Replaces the person's grants among `managed` (the ones a company admin gives) with `grants`. */
+    async setGrants(tx: Tx, corpId: number, staffId: number, managed: readonly StaffGrant[], grants: StaffGrant[]) {
+      await tx
+        .delete(staffGrants)
+        .where(
+          and(
+            eq(staffGrants.corpId, corpId),
+            eq(staffGrants.staffId, staffId),
+            inArray(staffGrants.permission, [...managed]),
+          ),
+        );
+      if (grants.length > 0)
+        await tx
+          .insert(staffGrants)
+          .values(grants.map((permission) => ({ corpId, staffId, permission })))
+          .onConflictDoNothing();
+    },
+
+    listTeams: (corpId: number) =>
+      db
+        .select({
+          id: teams.id,
+          name: teams.name,
+          members: sql<number>`(select count(*)::int from ${staff} where ${staff.teamId} = ${teams.id} and ${staff.isActive})`,
+        })
+        .from(teams)
+        .where(eq(teams.corpId, corpId))
+        .orderBy(teams.id),
+    team: (corpId: number, id: number, ex: Db | Tx = db) =>
+      ex
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(and(eq(teams.corpId, corpId), eq(teams.id, id)))
+        .limit(1)
+        .then((rows) => rows[0]),
+    insertTeam: (tx: Tx, corpId: number, name: string) =>
+      tx
+        .insert(teams)
+        .values({ corpId, name })
+        .returning({ id: teams.id, name: teams.name })
+        .then((rows) => rows[0]!),
+    updateTeam: (tx: Tx, corpId: number, id: number, name: string) =>
+      tx
+        .update(teams)
+        .set({ name })
+        .where(and(eq(teams.corpId, corpId), eq(teams.id, id))),
+
+    listNotices: (corpId: number) =>
+      db.select().from(notices).where(eq(notices.corpId, corpId)).orderBy(desc(notices.startsAt), desc(notices.id)),
+    notice: (corpId: number, id: number, ex: Db | Tx = db) =>
+      ex
+        .select()
+        .from(notices)
+        .where(and(eq(notices.corpId, corpId), eq(notices.id, id)))
+        .limit(1)
+        .then((rows) => rows[0]),
+    insertNotice: (tx: Tx, values: typeof notices.$inferInsert) =>
+      tx
+        .insert(notices)
+        .values(values)
+        .returning()
+        .then((rows) => rows[0]!),
+    updateNotice: (tx: Tx, corpId: number, id: number, values: Partial<typeof notices.$inferInsert>) =>
+      tx
+        .update(notices)
+        .set(values)
+        .where(and(eq(notices.corpId, corpId), eq(notices.id, id)))
+        .returning()
+        .then((rows) => rows[0]),
+
+    updateCompany: (tx: Tx, id: number, values: Partial<typeof companies.$inferInsert>) =>
+      tx.update(companies).set(values).where(eq(companies.id, id)),
+    listCompanies: () =>
+      db
+        .select({
+          id: companies.id,
+          name: companies.name,
+          isActive: companies.isActive,
+          staff: sql<number>`(select count(*)::int from ${staff} where ${staff.corpId} = ${companies.id})`,
+        })
+        .from(companies)
+        .orderBy(companies.id),
+    insertCompany: (tx: Tx, name: string) =>
+      tx
+        .insert(companies)
+        .values({ name })
+        .returning({ id: companies.id })
+        .then((rows) => rows[0]!.id),
+    companyCount: () => db.select({ n: count() }).from(companies),
+
+    audit: (tx: Tx, entry: typeof auditLog.$inferInsert) => tx.insert(auditLog).values(entry),
+    listAudit: (corpId: number, page: { cursor: number | null; limit: number }) =>
+      db
+        .select({
+          id: auditLog.id,
+          actorId: auditLog.actorId,
+          actorName: staff.name,
+          action: auditLog.action,
+          entity: auditLog.entity,
+          entityId: auditLog.entityId,
+          before: auditLog.before,
+          after: auditLog.after,
+          at: auditLog.at,
+        })
+        .from(auditLog)
+        .innerJoin(staff, eq(staff.id, auditLog.actorId))
+        .where(and(eq(auditLog.corpId, corpId), page.cursor === null ? undefined : lt(auditLog.id, page.cursor)))
+        .orderBy(desc(auditLog.id))
+        .limit(page.limit + 1),
+  };
+}
+
+export type AdminRepository = ReturnType<typeof createAdminRepository>;

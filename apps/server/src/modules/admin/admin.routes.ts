@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  adminAuditListSchema,
+  adminCompanyAddSchema,
+  adminCompanySchema,
+  adminCompanyUpdateSchema,
+  adminNoticeAddSchema,
+  adminNoticeSchema,
+  adminNoticeUpdateSchema,
+  adminSettingsSchema,
+  adminStaffAddSchema,
+  adminStaffListRequestSchema,
+  adminStaffListSchema,
+  adminStaffSchema,
+  adminStaffUpdateSchema,
+  adminTeamAddSchema,
+  adminTeamSchema,
+  adminTeamUpdateSchema,
+  adminWhoamiSchema,
+} from '@crm/domain/api/admin';
+import { pageRequestSchema } from '@crm/domain/api/page';
+import { servePrincipals } from '../../plugins/session.ts';
+import { staffRoutes } from '../../plugins/staff-routes.ts';
+import type { AdminService } from './admin.service.ts';
+import { ADMIN_TEXTS as T } from './admin.texts.ts';
+
+/** The back office's calls (decision 057): staff sessions only; the service asks the admin grants. */
+export async function adminRoutes(root: FastifyInstance, { admin }: { admin: AdminService }) {
+  servePrincipals(root, ['staff']);
+  const { get, post } = staffRoutes(root, ['admin']);
+  const saved = { msg: T.saved };
+  const added = { msg: T.added };
+
+  get('/api/admin/whoami', '后台：我的管理权限', z.object({}), adminWhoamiSchema, (me) => admin.whoami(me));
+
+  get('/api/admin/staff', '后台：员工列表', adminStaffListRequestSchema, adminStaffListSchema, (me, q) =>
+    admin.listStaff(me, q),
+  );
+  post(
+    '/api/admin/staff/add',
+    '后台：添加员工',
+    adminStaffAddSchema,
+    adminStaffSchema,
+    (me, form) => admin.addStaff(me, form),
+    added,
+  );
+  post(
+    '/api/admin/staff/update',
+    '后台：修改员工（岗位、组长、团队、授权、停用）',
+    adminStaffUpdateSchema,
+    adminStaffSchema,
+    (me, form) => admin.updateStaff(me, form),
+    saved,
+  );
+
+  get('/api/admin/teams', '后台：团队列表', z.object({}), z.array(adminTeamSchema), (me) => admin.listTeams(me));
+  post(
+    '/api/admin/teams/add',
+    '后台：添加团队',
+    adminTeamAddSchema,
+    adminTeamSchema,
+    (me, form) => admin.addTeam(me, form.name),
+    added,
+  );
+  post(
+    '/api/admin/teams/update',
+    '后台：修改团队',
+    adminTeamUpdateSchema,
+    z.object({ id: z.number(), name: z.string() }),
+    (me, form) => admin.updateTeam(me, form.id, form.name),
+    saved,
+  );
+
+  get('/api/admin/notices', '后台：首页公告', z.object({}), z.array(adminNoticeSchema), (me) => admin.listNotices(me));
+  post(
+    '/api/admin/notices/add',
+    '后台：发布公告',
+    adminNoticeAddSchema,
+    adminNoticeSchema,
+    (me, form) => admin.addNotice(me, form),
+    added,
+  );
+  post(
+    '/api/admin/notices/update',
+    '后台：修改公告',
+    adminNoticeUpdateSchema,
+    adminNoticeSchema,
+    (me, form) => admin.updateNotice(me, form),
+    saved,
+  );
+
+  get('/api/admin/settings', '后台：保护期与超限返佣规则', z.object({}), adminSettingsSchema, (me) =>
+    admin.settings(me),
+  );
+  post(
+    '/api/admin/settings',
+    '后台：修改保护期与超限返佣规则',
+    adminSettingsSchema,
+    adminSettingsSchema,
+    (me, form) => admin.updateSettings(me, form),
+    saved,
+  );
+
+  get('/api/admin/audit', '后台：操作日志', pageRequestSchema, adminAuditListSchema, (me, page) =>
+    admin.listAudit(me, page),
+  );
+
+  get('/api/admin/companies', '平台：公司列表', z.object({}), z.array(adminCompanySchema), (me) =>
+    admin.listCompanies(me),
+  );
+  post(
+    '/api/admin/companies/add',
+    '平台：开通公司及其管理员',
+    adminCompanyAddSchema,
+    adminCompanySchema,
+    (me, form) => admin.addCompany(me, form),
+    added,
+  );
+  post(
+    '/api/admin/companies/update',
+    '平台：修改或停用公司',
+    adminCompanyUpdateSchema,
+    adminCompanySchema,
+    (me, form) => admin.updateCompany(me, form),
+    saved,
+  );
+}

@@ -1,0 +1,38 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { scrubbedErrorSerializer } from '../log-scrub.ts';
+
+/*
+ * The request id on every log line (decision 057). Fastify binds `reqId` to `request.log`; lines written
+ * through the app's logger while a request runs (a service's `log` callback, a failed sweep it started)
+ * get it from this store, which the app enters in its first hook for the rest of the request.
+ */
+export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+
+/** An id the load balancer sent is kept (one id across its log and ours) when it is a plain token. */
+const FORWARDED_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export function requestIdOf(request: IncomingMessage): string {
+  const sent = request.headers[REQUEST_ID_HEADER];
+  return typeof sent === 'string' && FORWARDED_ID.test(sent) ? sent : randomUUID();
+}
+
+/** The process's logger: scrubbed errors, and the running request's id on lines that do not bind one. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      serializers: { err: scrubbedErrorSerializer },
+      mixin(_merge, _level, logger) {
+        const context = requestContext.getStore();
+        if (!context) return {};
+        // request.log already binds reqId; a second copy would repeat the key in the JSON line.
+        return 'reqId' in (logger as Logger).bindings() ? {} : { reqId: context.reqId };
+      },
+    },
+    destination,
+  );
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { phoneSchema } from '../validation/index.ts';
+import { rowIdSchema } from './bounds.ts';
+import { pageRequestSchema, pageSchema } from './page.ts';
+
+/*
+ * The back office's calls (/api/admin/..., decision 057): a company admin's staff, teams, notices,
+ * settings and audit log, and the platform admin's companies. JSON bodies; every write is audited.
+ */
+
+const name = (what: string, max = 40) =>
+  z
+    .string({ error: `请填写${what}` })
+    .trim()
+    .min(1, `请填写${what}`)
+    .max(max, `${what}不能超过 ${max} 个字`);
+
+/** Jobs of spec §6 a staff member may hold (2 signing … 6 rebate only). */
+export const ADMIN_JOBS = [2, 3, 4, 5, 6] as const;
+const jobsSchema = z
+  .array(z.union(ADMIN_JOBS.map((job) => z.literal(job)) as [z.ZodLiteral<2>, ...z.ZodLiteral<number>[]]), {
+    error: '岗位无效',
+  })
+  .max(ADMIN_JOBS.length)
+  .transform((jobs) => [...new Set(jobs)].sort());
+
+/** Grants a company admin may give: the platform grant is the operator's alone. */
+export const COMPANY_GRANTS = ['sign.reject.approve', 'company.admin'] as const;
+
+export const adminWhoamiSchema = z.object({
+  corp_id: z.number().int(),
+  corp_name: z.string(),
+  company_admin: z.boolean(),
+  platform_admin: z.boolean(),
+});
+
+export const adminStaffSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  team_id: z.number().int().nullable(),
+  team_name: z.string().nullable(),
+  jobs: z.array(z.number().int()),
+  is_leader: z.boolean(),
+  is_active: z.boolean(),
+  wxwork_id: z.string().nullable(),
+  grants: z.array(z.string()),
+});
+export type AdminStaff = z.infer<typeof adminStaffSchema>;
+export const adminStaffListRequestSchema = pageRequestSchema.extend({
+  q: z.string().trim().max(40).optional(),
+});
+export const adminStaffListSchema = pageSchema(adminStaffSchema);
+
+export const adminStaffAddSchema = z.object({
+  name: name('姓名'),
+  phone: phoneSchema,
+  team_id: rowIdSchema('团队无效').nullable().default(null),
+  jobs: jobsSchema.default([]),
+  is_leader: z.boolean().default(false),
+  sex: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+});
+export const adminStaffUpdateSchema = z.object({
+  id: rowIdSchema('员工无效'),
+  name: name('姓名').optional(),
+  team_id: rowIdSchema('团队无效').nullable().optional(),
+  jobs: jobsSchema.optional(),
+  is_leader: z.boolean().optional(),
+  is_active: z.boolean().optional(),
+  grants: z
+    .array(z.enum(COMPANY_GRANTS, { error: '授权无效' }))
+    .max(COMPANY_GRANTS.length)
+    .transform((grants) => [...new Set(grants)].sort())
+    .optional(),
+});
+
+export const adminTeamSchema = z.object({ id: z.number().int(), name: z.string(), members: z.number().int() });
+export const adminTeamAddSchema = z.object({ name: name('团队名称') });
+export const adminTeamUpdateSchema = z.object({ id: rowIdSchema('团队无效'), name: name('团队名称') });
+
+const NOTICE_STATUS = ['info', 'warning', 'error'] as const;
+const isoTime = z.iso.datetime({ offset: true, error: '时间格式无效' });
+export const adminNoticeSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  status: z.enum(NOTICE_STATUS),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+});
+export const adminNoticeAddSchema = z.object({
+  text: name('公告内容', 200),
+  status: z.enum(NOTICE_STATUS, { error: '公告级别无效' }).default('info'),
+  starts_at: isoTime,
+  ends_at: isoTime.nullable().default(null),
+});
+/** Only what is sent changes (no defaults here: an edit of the text keeps the level). */
+export const adminNoticeUpdateSchema = z.object({
+  id: rowIdSchema('公告无效'),
+  text: name('公告内容', 200).optional(),
+  status: z.enum(NOTICE_STATUS, { error: '公告级别无效' }).optional(),
+  starts_at: isoTime.optional(),
+  ends_at: isoTime.nullable().optional(),
+});
+
+export const adminSettingsSchema = z.object({
+  referral_protection_days: z
+    .number({ error: '保护期无效' })
+    .int('保护期须为整数天')
+    .min(1, '保护期至少 1 天')
+    .max(365, '保护期最多 365 天'),
+  over_limit_rate_bp: z
+    .number({ error: '超限返佣比例无效' })
+    .int('超限返佣比例须为整数（万分之一）')
+    .min(1, '超限返佣比例至少万分之一')
+    .max(10_000, '超限返佣比例最多 100%'),
+  over_limit_amount_fen: z
+    .number({ error: '超限返佣金额无效' })
+    .int('金额须为整数（分）')
+    .min(1, '超限返佣金额至少 1 分')
+    .max(100_000_000_00, '超限返佣金额过大'),
+});
+
+export const adminAuditSchema = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int(),
+  actor_name: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.number().int().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+});
+export const adminAuditListSchema = pageSchema(adminAuditSchema);
+
+export const adminCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_active: z.boolean(),
+  staff: z.number().int(),
+});
+export const adminCompanyAddSchema = z.object({
+  name: name('公司名称'),
+  admin_name: name('管理员姓名'),
+  admin_phone: phoneSchema,
+});
+export const adminCompanyUpdateSchema = z.object({
+  id: rowIdSchema('公司无效'),
+  name: name('公司名称').optional(),
+  is_active: z.boolean().optional(),
+});
