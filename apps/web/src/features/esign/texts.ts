@@ -48,6 +48,10 @@ export const esignTexts = {
   bankCardLabel: '银行卡号',
   bankCardPlaceholder: '16-19 位数字',
   bankNameLabel: '开户银行',
+  scanCard: '拍照识别',
+  scanning: '识别中',
+  scanEmpty: '未识别到卡号，请手动输入',
+  scanDone: '已填入识别的卡号，请核对',
   save: '保存',
   // the signer
   signTitle: '电子签署',

@@ -7,6 +7,7 @@ import {
   esignSignerStartSchema,
   esignVerifySchema,
 } from '@crm/domain/api/esign';
+import { uploadImgResponseSchema } from '@crm/domain/api/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
@@ -112,3 +113,12 @@ export const signerDocument = async () =>
 export const signerPage = (page: number) => apiPost<null>('/api/esign/signer/page', { page });
 export const signerSign = (signature: string) =>
   postJson('/api/esign/signer/sign', { signature, consent: true }, z.object({ sealed_sha256: z.string() }));
+
+/**
+ * POST /api/ysb/uploadImg (kind bankCard): the number the OCR read on a photo of the card, for the open-card
+ * form to fill in (the person can still correct it). A refusal (not a card, unreadable) raises its ApiError.
+ */
+export async function recognizeBankCard(file: Blob): Promise<string | null> {
+  const { data } = await apiPost<unknown>('/api/ysb/uploadImg', { kind: 'bankCard', file });
+  return uploadImgResponseSchema.parse(data).ocr?.number || null;
+}

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, renderPage } from '../../../test/page.ts';
+import { fail, findToast, ok, renderPage } from '../../../test/page.ts';
 
 const anOrder = (over: Record<string, unknown> = {}) => ({
   id: 5,
@@ -163,5 +163,42 @@ describe('/interface/esign (the client)', () => {
       },
     });
     expect(await screen.findByText('签署链接无效或已过期，请联系业务员重新发送')).toBeTruthy();
+  });
+});
+
+describe('/interface/esign/open/:id (拍照识别)', () => {
+  const cardInput = () => document.getElementById('esign-bank-card') as HTMLInputElement;
+  const takePhoto = () =>
+    fireEvent.change(screen.getByLabelText('拍照识别'), {
+      target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'card.jpg', { type: 'image/jpeg' })] },
+    });
+
+  it('sends the photo as a bank card to the OCR and fills the card number with what it read, still editable', async () => {
+    const page = await renderPage('/interface/esign/open/5', {
+      api: {
+        '/api/ysb/uploadImg': ok({
+          image: null,
+          ocr: { kind: 'bankCard', number: '6222021234567890128', confidence: 0.97, valid: true },
+        }),
+      },
+    });
+    takePhoto();
+    expect(await findToast('已填入识别的卡号，请核对')).toBeTruthy();
+    expect(cardInput().value).toBe('6222021234567890128');
+    const sent = page.api.lastCall('/api/ysb/uploadImg').fields;
+    expect(sent.kind).toBe('bankCard');
+    expect(sent.file).toBe('[file card.jpg]');
+    fireEvent.change(cardInput(), { target: { value: '6222021234567890129' } });
+    expect(cardInput().value).toBe('6222021234567890129');
+  });
+
+  it("toasts the OCR's refusal and keeps the number already typed", async () => {
+    await renderPage('/interface/esign/open/5', {
+      api: { '/api/ysb/uploadImg': fail('未能识别银行卡，请重拍或手动输入') },
+    });
+    fireEvent.change(cardInput(), { target: { value: '6222 0212 3456 7890' } });
+    takePhoto();
+    expect(await findToast('未能识别银行卡，请重拍或手动输入')).toBeTruthy();
+    expect(cardInput().value).toBe('6222 0212 3456 7890');
   });
 });

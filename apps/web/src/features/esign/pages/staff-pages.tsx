@@ -1,14 +1,22 @@
 import { ESIGN_STATUS_LABELS } from '@crm/domain/api/esign';
 import type { EsignVerify } from '@crm/domain/api/esign';
 import { Button, Form, Input, List, NoticeBar, Result, Skeleton, Tag } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { downloadPdf, useEsignAction, useEsignEvidence, useEsignList, useEsignOrder, verifyPdf } from '../api/esign.ts';
+import {
+  downloadPdf,
+  recognizeBankCard,
+  useEsignAction,
+  useEsignEvidence,
+  useEsignList,
+  useEsignOrder,
+  verifyPdf,
+} from '../api/esign.ts';
 import { esignTexts as T } from '../texts.ts';
 import '../esign.css';
 
@@ -261,6 +269,23 @@ export function EsignOpenPage() {
   const navigate = useNavigate();
   const open = useEsignAction<{ id: number; bank_card: string; bank_name: string }>('/api/esign/open');
   const [form] = Form.useForm<{ bank_card: string; bank_name: string }>();
+  const [isScanning, setIsScanning] = useState(false);
+  const photoInput = useRef<HTMLInputElement>(null);
+  // 拍照识别: the OCR's reading replaces the field (still editable); a refusal is toasted and the typed value kept.
+  const scan = async (file: File) => {
+    setIsScanning(true);
+    try {
+      const number = await recognizeBankCard(file);
+      if (number) {
+        form.setFieldValue('bank_card', number);
+        showToast({ content: T.scanDone });
+      } else showToast({ content: T.scanEmpty });
+    } catch (failure) {
+      showToast({ content: errorText(failure) });
+    } finally {
+      setIsScanning(false);
+    }
+  };
   return (
     <div className="page">
       <h1 className="page__title">{T.openTitle}</h1>
@@ -285,6 +310,29 @@ export function EsignOpenPage() {
       >
         <Form.Item name="bank_card" label={T.bankCardLabel} rules={[{ required: true, pattern: /^[\d\s]{16,23}$/ }]}>
           <Input id="esign-bank-card" inputMode="numeric" placeholder={T.bankCardPlaceholder} />
+        </Form.Item>
+        <Form.Item>
+          <Button
+            size="small"
+            loading={isScanning}
+            loadingText={T.scanning}
+            onClick={() => photoInput.current?.click()}
+          >
+            {T.scanCard}
+          </Button>
+          <input
+            ref={photoInput}
+            style={{ display: 'none' }}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            aria-label={T.scanCard}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void scan(file);
+            }}
+          />
         </Form.Item>
         <Form.Item name="bank_name" label={T.bankNameLabel} rules={[{ required: true }]}>
           <Input id="esign-bank-name" />
