@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_CODE } from '@crm/domain/api/envelope';
 import type { OcrAdapter } from './adapters/ocr/index.ts';
+import { createTsaClient, type TsaAdapter } from './adapters/tsa/tsa.ts';
 import type { SmsAdapter } from './adapters/sms/index.ts';
 import type { FileStorage } from './adapters/storage/index.ts';
 import {
@@ -105,6 +106,7 @@ export interface Adapters {
   ocr?: OcrAdapter;
   /** The official account's web authorisation (/houseloan); made from the settings when left out. */
   wechatMp?: WechatMpAdapter;
+  tsa?: TsaAdapter;
   /** The FAQ copilot's model; made from the settings when left out (null there: extractive answers). */
   llm?: LlmAdapter | null;
 }
@@ -358,6 +360,7 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
     caseTerms: (corpId, id) => caseAgreementTerms(db, corpId, id),
     certificate: config.esign.p12,
     publicUrl: config.publicUrl,
+    tsa: adapters.tsa ?? (config.esign.tsaUrl ? createTsaClient({ url: config.esign.tsaUrl }) : undefined),
     now,
     log,
   });

@@ -32,6 +32,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('timestamps sealed e-sign PDFs only when ESIGN_TSA_URL is set, and refuses a URL that is not one', () => {
+    expect(loadConfig({}).esign.tsaUrl).toBeUndefined();
+    expect(loadConfig(productionBase).esign.tsaUrl).toBeUndefined();
+    expect(loadConfig({ ESIGN_TSA_URL: 'http://timestamp.digicert.com' }).esign.tsaUrl).toBe(
+      'http://timestamp.digicert.com',
+    );
+    expect(() => loadConfig({ ESIGN_TSA_URL: 'not a url' })).toThrow(ConfigError);
+  });
+
   it('takes PORT and DATA_DIR from the environment', () => {
     const config = loadConfig({ PORT: '4100', DATA_DIR: '/tmp/crm-data' });
     expect(config.port).toBe(4100);

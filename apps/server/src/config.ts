@@ -81,6 +81,8 @@ const envSchema = z.object({
    */
   ESIGN_P12_BASE64: z.string().optional(),
   ESIGN_P12_PASSPHRASE: z.string().optional(),
+  /** RFC 3161 timestamp authority for sealed e-sign PDFs; unset = off (decision 054). */
+  ESIGN_TSA_URL: z.string().url().optional(),
   /** Hours a follow-up may stay open past its time before its reminder goes up to the leader (decision 058). */
   REMINDER_ESCALATE_AFTER_HOURS: z.coerce
     .number()
@@ -161,6 +163,8 @@ export interface Config {
   /** The e-sign seal's certificate: the company's PKCS#12, or the demo one made under DATA_DIR (not in production). */
   esign: {
     p12: { base64: string; passphrase: string } | { demo: true; file: string };
+    /** The RFC 3161 TSA asked to timestamp each sealed PDF; undefined = off. */
+    tsaUrl: string | undefined;
   };
   migrationsFolder: string;
   metricsToken: string | undefined;
@@ -339,6 +343,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       p12: env.ESIGN_P12_BASE64
         ? { base64: env.ESIGN_P12_BASE64, passphrase: env.ESIGN_P12_PASSPHRASE ?? '' }
         : { demo: true, file: path.join(path.resolve(env.DATA_DIR), 'esign-demo-cert.p12') },
+      tsaUrl: env.ESIGN_TSA_URL,
     },
     migrationsFolder: path.join(serverRoot, 'drizzle'),
     metricsToken: env.METRICS_TOKEN,

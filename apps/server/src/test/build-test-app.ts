@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { LlmAdapter } from '../adapters/llm/index.ts';
 import type { OcrAdapter } from '../adapters/ocr/index.ts';
+import type { TsaAdapter } from '../adapters/tsa/tsa.ts';
 import type { SmsAdapter } from '../adapters/sms/index.ts';
 import type { WechatMpAdapter } from '../adapters/wechat-mp/index.ts';
 import type { FileStorage } from '../adapters/storage/index.ts';
@@ -81,6 +82,8 @@ export interface TestAppOptions {
   llm?: LlmAdapter;
   /** The official account's web authorisation; the offline stand-in unless a test gives one. */
   wechatMp?: WechatMpAdapter;
+  /** The e-sign timestamp authority; none (off) unless a test gives one. */
+  tsa?: TsaAdapter;
 }
 
 /** The whole server on a fresh database, answering through `app.inject`. */
@@ -100,6 +103,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
       ...(options.ocr ? { ocr: options.ocr } : {}),
       ...(options.llm ? { llm: options.llm } : {}),
       ...(options.wechatMp ? { wechatMp: options.wechatMp } : {}),
+      ...(options.tsa ? { tsa: options.tsa } : {}),
     },
     now: options.now ?? systemClock,
   });

@@ -20,6 +20,8 @@ export const ESIGN_EVENT_LABELS: Record<string, string> = {
   page_viewed: '阅读页面',
   signed: '手写签名并确认',
   sealed: '加盖数字签名（PKCS#7）',
+  timestamped: '可信时间戳（RFC 3161）',
+  timestamp_failed: '可信时间戳获取失败',
   downloaded: '下载文件',
   card_authorised: '银行卡授权',
   cancelled: '撤销签署',

@@ -95,6 +95,8 @@ export const ESIGN_EVENT_TYPES = [
   'page_viewed',
   'signed',
   'sealed',
+  'timestamped',
+  'timestamp_failed',
   'downloaded',
   'card_authorised',
   'cancelled',

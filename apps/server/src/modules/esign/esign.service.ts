@@ -8,6 +8,7 @@ import {
   type EsignVerify,
 } from '@crm/domain/api/esign';
 import { toPage } from '@crm/domain/api/page';
+import type { TsaAdapter } from '../../adapters/tsa/tsa.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import type { Access } from '../access/index.ts';
@@ -50,6 +51,8 @@ export interface EsignServiceDeps {
   caseTerms: (corpId: number, id: number) => Promise<CaseAgreementTerms | undefined>;
   certificate: SealCertificate;
   publicUrl: string | undefined;
+  /** RFC 3161 timestamp authority over each sealed PDF; off when absent (decision 054). */
+  tsa?: TsaAdapter | undefined;
   now: Clock;
   log?: (message: string, error: unknown) => void;
 }
@@ -154,6 +157,37 @@ export function createEsignService(deps: EsignServiceDeps) {
     const at = now();
     const certificate = loadSealCertificate(deps.certificate, at);
     return sealPdf(pdf, { ...certificate, at, reason, name: companyName, location: 'CN' });
+  }
+
+  /**
+   * Asks the TSA for an RFC 3161 token over the sealed PDF's hash and records it (token in base64, genTime)
+   * as a `timestamped` event; a failure never undoes the signature: it is a `timestamp_failed` event and a
+   * log line.
+   */
+  async function timestamp(tsa: TsaAdapter, order: EsignOrderRow, hash: Buffer, context: CallContext) {
+    let detail: Detail;
+    let type: EventType;
+    try {
+      const answer = await tsa.timestamp(hash);
+      type = 'timestamped';
+      detail = {
+        sha256: hash.toString('hex'),
+        gen_time: answer.genTime.toISOString(),
+        serial: answer.serial,
+        token: answer.token.toString('base64'),
+      };
+    } catch (error) {
+      log(`esign order ${order.id}: timestamp authority failed`, error);
+      type = 'timestamp_failed';
+      detail = {
+        sha256: hash.toString('hex'),
+        reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+      };
+    }
+    await repo.transaction(async (tx) => {
+      const locked = await repo.lockOrder(tx, order.corpId, order.id);
+      if (locked) await append(tx, locked, type, 'system', context, detail);
+    });
   }
 
   /** The completion certificate of a signed order, sealed like the contract. */
@@ -555,6 +589,7 @@ export function createEsignService(deps: EsignServiceDeps) {
         if (written.length > 0) await files.removeObjects(written);
         throw error;
       }
+      if (deps.tsa) await timestamp(deps.tsa, order, Buffer.from(sealedSha256, 'hex'), context);
       return { sealed_sha256: sealedSha256 };
     },
 

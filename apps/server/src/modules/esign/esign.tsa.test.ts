@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EsignEvidence } from '@crm/domain/api/esign';
+import { startFakeTsa, type FakeTsa } from '../../adapters/tsa/fake-tsa.ts';
+import { createTsaClient } from '../../adapters/tsa/tsa.ts';
+import { esignTemplates } from '../../db/schema/esign.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { createCase } from '../../test/factories-cases.ts';
+import { makePng } from '../../test/factories-money.ts';
+import { staffCookie } from '../../test/sessions.ts';
+
+type Body<T = unknown> = { code: number; msg: string; data: T };
+let clock = new Date('2026-05-10T02:00:00Z');
+let test: TestApp;
+let tsa: FakeTsa;
+beforeAll(async () => {
+  tsa = await startFakeTsa();
+  test = await buildTestApp({ now: () => clock, tsa: createTsaClient({ url: tsa.url }) });
+});
+afterAll(async () => {
+  await test.close();
+  await tsa.close();
+});
+
+const post = async <T = unknown>(url: string, payload: object, headers: Record<string, string> = {}) => {
+  const response = await test.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'user-agent': 'test', ...headers },
+  });
+  return { body: response.json<Body<T>>(), response };
+};
+
+/** A salesperson starts an order, the client identifies, reads both pages and signs. */
+async function signOne() {
+  const corp = await createCompany(test.db, '测试居间公司');
+  const team = await createTeam(test.db, corp.id);
+  const owner = await createStaff(test.db, corp.id, { teamId: team.id });
+  await test.db.insert(esignTemplates).values([
+    { corpId: corp.id, kind: 'application', title: '借款申请书', body: ['本人{{client_name}}申请借款。'] },
+    { corpId: corp.id, kind: 'service', title: '居间服务协议', body: ['{{company_name}}提供居间服务。'] },
+  ]);
+  const theCase = await createCase(test.db, owner, { name: '李四', phone: '13800138000' });
+  const cookie = await staffCookie(test, owner);
+  const added = await post<{ id: number; link: string }>('/api/esign/add', { user_id: theCase.id }, { cookie });
+  const token = new URL(added.body.data.link, 'http://x').searchParams.get('t') ?? '';
+  clock = new Date(clock.getTime() + 61_000);
+  await post('/api/esign/signer/start', { token });
+  await post('/api/esign/signer/code', { token });
+  const code = test.sms.lastCodeFor('13800138000') ?? '';
+  const login = await post('/api/esign/signer/login', { token, code, id_number: theCase.idNumber });
+  const signer = `esign_signer=${login.response.cookies.find((c) => c.name === 'esign_signer')?.value ?? ''}`;
+  for (const page of [1, 2]) await post('/api/esign/signer/page', { page }, { cookie: signer });
+  const png = await makePng(240, 80);
+  const signed = await post<{ sealed_sha256: string }>(
+    '/api/esign/signer/sign',
+    { signature: `data:image/png;base64,${png.toString('base64')}`, consent: true },
+    { cookie: signer },
+  );
+  expect(signed.body).toMatchObject({ code: 0, msg: '签署完成' });
+  const evidence = await post<EsignEvidence>('/api/esign/evidence', { id: added.body.data.id }, { cookie });
+  const sealed = await test.app.inject({
+    method: 'POST',
+    url: '/api/esign/download',
+    payload: { id: added.body.data.id, file: 'sealed' },
+    headers: { cookie },
+  });
+  return { id: added.body.data.id, cookie, evidence: evidence.body.data, sealedPdf: sealed.rawPayload };
+}
+
+describe('electronic signing with a timestamp authority (ESIGN_TSA_URL)', () => {
+  it('timestamps the sealed PDF: the evidence holds the token and genTime over the hash of the downloaded file', async () => {
+    tsa.set({ genTime: new Date(Date.UTC(2026, 4, 10, 2, 1, 5)) });
+    const { evidence, sealedPdf } = await signOne();
+    const types = evidence.events.map((e) => e.type);
+    expect(types.slice(-3)).toEqual(['signed', 'sealed', 'timestamped']);
+    const stamped = evidence.events.at(-1)!;
+    const hash = createHash('sha256').update(sealedPdf).digest('hex');
+    expect(stamped.detail).toMatchObject({ sha256: hash, gen_time: '2026-05-10T02:01:05.000Z' });
+    expect(Buffer.from(String(stamped.detail.token), 'base64').length).toBeGreaterThan(60);
+    expect(evidence.chain).toMatchObject({ intact: true });
+    expect(tsa.requests.at(-1)).toMatchObject({ contentType: 'application/timestamp-query', certReq: true });
+  });
+
+  it('a TSA refusal leaves the order signed and sealed, with a timestamp_failed event', async () => {
+    tsa.set({ status: 2 });
+    const { id, cookie, evidence, sealedPdf } = await signOne();
+    expect(evidence.events.at(-1)).toMatchObject({ type: 'timestamp_failed' });
+    expect(evidence.events.at(-1)?.detail.reason).toMatch(/status 2/);
+    expect(sealedPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const order = await post<{ status: string }>('/api/esign/order', { id }, { cookie });
+    expect(order.body.data.status).toBe('signed');
+  });
+
+  it('a token for another hash is not stored as a timestamp', async () => {
+    tsa.set({ tamper: 'imprint' });
+    const { evidence } = await signOne();
+    expect(evidence.events.map((e) => e.type)).not.toContain('timestamped');
+    expect(evidence.events.at(-1)).toMatchObject({ type: 'timestamp_failed' });
+  });
+});
