@@ -145,6 +145,8 @@ export interface CertificateInput {
   originalSha256: string;
   sealedSha256: string;
   chainHead: string;
+  /** The RFC 3161 timestamps of the sealed file (genTime, ISO), when a TSA is configured. */
+  timestamps?: string[];
   events: { seq: number; at: string; type: string; actor: string; ip: string; hash: string }[];
   issuedAt: Date;
 }
@@ -163,6 +165,7 @@ export async function renderCertificate(input: CertificateInput): Promise<Uint8A
     ...input.identity.map((check) => `身份核验：${check}`),
     `原始文件 SHA-256：${input.originalSha256}`,
     `签署后文件（已加盖数字签名）SHA-256：${input.sealedSha256}`,
+    ...(input.timestamps ?? []).map((at) => `可信时间戳（RFC 3161）：${at}`),
     `证据链末端哈希：${input.chainHead}`,
     `证据链（共 ${input.events.length} 条，每条含上一条的 SHA-256）：`,
   ];

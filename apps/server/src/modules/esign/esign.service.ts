@@ -207,6 +207,7 @@ export function createEsignService(deps: EsignServiceDeps) {
       originalSha256: order.originalSha256,
       sealedSha256: order.sealedSha256,
       chainHead: order.chainHead,
+      timestamps: events.filter((e) => e.type === 'timestamped').map((e) => String(e.detail.gen_time)),
       events: events.map((e) => ({ seq: e.seq, at: e.at, type: e.type, actor: e.actor, ip: e.ip, hash: e.hash })),
       issuedAt: now(),
     });

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EsignEvidence } from '@crm/domain/api/esign';
 import { startFakeTsa, type FakeTsa } from '../../adapters/tsa/fake-tsa.ts';
@@ -73,7 +77,7 @@ async function signOne() {
 describe('electronic signing with a timestamp authority (ESIGN_TSA_URL)', () => {
   it('timestamps the sealed PDF: the evidence holds the token and genTime over the hash of the downloaded file', async () => {
     tsa.set({ genTime: new Date(Date.UTC(2026, 4, 10, 2, 1, 5)) });
-    const { evidence, sealedPdf } = await signOne();
+    const { id, cookie, evidence, sealedPdf } = await signOne();
     const types = evidence.events.map((e) => e.type);
     expect(types.slice(-3)).toEqual(['signed', 'sealed', 'timestamped']);
     const stamped = evidence.events.at(-1)!;
@@ -82,6 +86,15 @@ describe('electronic signing with a timestamp authority (ESIGN_TSA_URL)', () => 
     expect(Buffer.from(String(stamped.detail.token), 'base64').length).toBeGreaterThan(60);
     expect(evidence.chain).toMatchObject({ intact: true });
     expect(tsa.requests.at(-1)).toMatchObject({ contentType: 'application/timestamp-query', certReq: true });
+    const certificate = await test.app.inject({
+      method: 'POST',
+      url: '/api/esign/download',
+      payload: { id, file: 'certificate' },
+      headers: { cookie },
+    });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'esign-tsa-')), 'certificate.pdf');
+    fs.writeFileSync(file, certificate.rawPayload);
+    expect(execFileSync('pdftotext', [file, '-']).toString()).toContain('2026-05-10T02:01:05.000Z');
   });
 
   it('a TSA refusal leaves the order signed and sealed, with a timestamp_failed event', async () => {
