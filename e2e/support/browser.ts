@@ -33,8 +33,11 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPhone(
   browser: Browser,
   userAgent = WECOM_USER_AGENT,
+  /** A file written by `context.storageState`: the cookies and local storage of a phone already signed in. */
+  storageState?: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    storageState,
     baseURL: inject('baseURL'),
     viewport: PHONE_VIEWPORT,
     deviceScaleFactor: 3,
