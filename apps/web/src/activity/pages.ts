@@ -42,6 +42,21 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
   const fail = (msg: string) => {
     alertBox.textContent = msg;
   };
+  /** One tap, one call: the button waits for the answer, moves on when it is accepted, says why when not. */
+  const submitButton = (label: string, call: () => Promise<{ code: number; msg: string }>, next: string) => {
+    const button = h('button', { type: 'button', class: 'act-button' }, label) as HTMLButtonElement;
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      void call().then((answer) => {
+        if (answer.code === 0) go(next);
+        else {
+          fail(answer.msg);
+          button.disabled = false;
+        }
+      });
+    });
+    return button;
+  };
   const retry = () =>
     show(
       h('p', { role: 'alert', class: 'act-error' }, T.loadFailed),
@@ -126,18 +141,7 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
       root.append(h('a', { href: pageUrl('lottery', 'login'), class: 'act-button' }, T.provePhone));
       return;
     }
-    const button = h('button', { type: 'button', class: 'act-button' }, T.draw) as HTMLButtonElement;
-    button.addEventListener('click', () => {
-      button.disabled = true;
-      void activityApi.draw(info.id).then((answer) => {
-        if (answer.code === 0) go(pageUrl('lottery', 'Prize'));
-        else {
-          fail(answer.msg);
-          button.disabled = false;
-        }
-      });
-    });
-    root.append(button);
+    root.append(submitButton(T.draw, () => activityApi.draw(info.id), pageUrl('lottery', 'Prize')));
     return;
   }
 
@@ -165,18 +169,7 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
       root.append(h('a', { href: pageUrl('coupon', 'login/wx'), class: 'act-button' }, T.provePhone));
       return;
     }
-    const button = h('button', { type: 'button', class: 'act-button' }, T.claim) as HTMLButtonElement;
-    button.addEventListener('click', () => {
-      button.disabled = true;
-      void activityApi.coupon(info.id).then((answer) => {
-        if (answer.code === 0) go(pageUrl('coupon', 'success'));
-        else {
-          fail(answer.msg);
-          button.disabled = false;
-        }
-      });
-    });
-    root.append(button);
+    root.append(submitButton(T.claim, () => activityApi.coupon(info.id), pageUrl('coupon', 'success')));
     return;
   }
 
