@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import {
@@ -19,6 +20,19 @@ export type EntryRow = typeof activityEntries.$inferSelect;
 export type CodeRow = typeof activityCodes.$inferSelect;
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 export type NewActivity = typeof activities.$inferInsert;
+
+/** The rows of one visitor of a company, in one activity of it or in all: each visitor table has these columns. */
+function visitorsRows(
+  t: { corpId: PgColumn; openid: PgColumn; activityId: PgColumn },
+  v: VisitorKey,
+  activityId: number | undefined,
+) {
+  return and(
+    eq(t.corpId, v.corpId),
+    eq(t.openid, v.openid),
+    activityId === undefined ? undefined : eq(t.activityId, activityId),
+  );
+}
 
 /** Thrown inside a claim's transaction to undo it: the stock ran out. */
 class SoldOut extends Error {}
@@ -298,37 +312,19 @@ export function createActivityRepository(db: Db) {
         .select({ entry: activityEntries, title: activities.title, type: activities.type })
         .from(activityEntries)
         .innerJoin(activities, eq(activities.id, activityEntries.activityId))
-        .where(
-          and(
-            eq(activityEntries.corpId, v.corpId),
-            eq(activityEntries.openid, v.openid),
-            activityId === undefined ? undefined : eq(activityEntries.activityId, activityId),
-          ),
-        )
+        .where(visitorsRows(activityEntries, v, activityId))
         .orderBy(desc(activityEntries.id))
         .limit(100);
       const draws = await db
         .select()
         .from(lotteryDraws)
-        .where(
-          and(
-            eq(lotteryDraws.corpId, v.corpId),
-            eq(lotteryDraws.openid, v.openid),
-            activityId === undefined ? undefined : eq(lotteryDraws.activityId, activityId),
-          ),
-        )
+        .where(visitorsRows(lotteryDraws, v, activityId))
         .orderBy(desc(lotteryDraws.id))
         .limit(100);
       const codes = await db
         .select()
         .from(activityCodes)
-        .where(
-          and(
-            eq(activityCodes.corpId, v.corpId),
-            eq(activityCodes.openid, v.openid),
-            activityId === undefined ? undefined : eq(activityCodes.activityId, activityId),
-          ),
-        )
+        .where(visitorsRows(activityCodes, v, activityId))
         .orderBy(desc(activityCodes.id))
         .limit(100);
       const prizeIds = draws.map((d) => d.prizeId).filter((id): id is number => id !== null);
