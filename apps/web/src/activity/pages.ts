@@ -189,23 +189,7 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
       header,
       entryForm(
         [
-          field(
-            'name',
-            T.name,
-            h('input', { id: 'act-name', name: 'name', autocomplete: 'name', maxlength: '20', required: true }),
-          ),
-          field(
-            'phone',
-            T.phone,
-            h('input', {
-              id: 'act-phone',
-              name: 'phone',
-              type: 'tel',
-              inputmode: 'numeric',
-              maxlength: '11',
-              required: true,
-            }),
-          ),
+          ...nameAndPhoneFields(),
           field(
             'car_model',
             T.carModel,
@@ -258,25 +242,7 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
         header,
         fair,
         entryForm(
-          [
-            field(
-              'name',
-              T.name,
-              h('input', { id: 'act-name', name: 'name', autocomplete: 'name', maxlength: '20', required: true }),
-            ),
-            field(
-              'phone',
-              T.phone,
-              h('input', {
-                id: 'act-phone',
-                name: 'phone',
-                type: 'tel',
-                inputmode: 'numeric',
-                maxlength: '11',
-                required: true,
-              }),
-            ),
-          ],
+          [...nameAndPhoneFields()],
           (fields) => activityApi.add({ activity_id: info.id, ...fields, ...(ref ? { ref } : {}) }),
           () => go(pageUrl('signin', info.questions.length > 0 ? 'subscribe' : 'success')),
           fail,
@@ -345,6 +311,29 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
 }
 
 /** A labelled form row. */
+/** Who signs up: the name and phone every sign-up form starts with. */
+function nameAndPhoneFields(): HTMLElement[] {
+  return [
+    field(
+      'name',
+      T.name,
+      h('input', { id: 'act-name', name: 'name', autocomplete: 'name', maxlength: '20', required: true }),
+    ),
+    field(
+      'phone',
+      T.phone,
+      h('input', {
+        id: 'act-phone',
+        name: 'phone',
+        type: 'tel',
+        inputmode: 'numeric',
+        maxlength: '11',
+        required: true,
+      }),
+    ),
+  ];
+}
+
 function field(name: string, label: string, input: HTMLElement): HTMLElement {
   return h('div', { class: 'act-field' }, h('label', { for: `act-${name}` }, label), input);
 }
