@@ -66,3 +66,22 @@ export function expectBurst(bodies: { code: number; msg: string }[], winners: nu
   expect(bodies.filter((b) => b.code === 0)).toHaveLength(winners);
   expect(bodies.filter((b) => b.code !== 0).every((b) => b.msg === refusal)).toBe(true);
 }
+
+/** The envelope every call answers (ARCHITECTURE.md). */
+export type Envelope<T = unknown> = { code: number; msg: string; data: T };
+
+/** Posts JSON as a phone's browser does, answered with the status, the parsed envelope and the response. */
+export async function postJson<T = unknown>(
+  app: TestApp['app'],
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'user-agent': 'Mozilla/5.0 (iPhone) test', ...headers },
+  });
+  return { status: response.statusCode, body: response.json<Envelope<T>>(), response };
+}

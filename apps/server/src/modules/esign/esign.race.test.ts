@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { createCase } from '../../test/factories-cases.ts';
 import { makePng } from '../../test/factories-money.ts';
+import { postJson } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
 
 /*
@@ -13,7 +14,6 @@ import { staffCookie } from '../../test/sessions.ts';
  * a sequence number (the chain stays intact).
  */
 
-type Body<T = unknown> = { code: number; msg: string; data: T };
 let clock = new Date('2026-05-10T02:00:00Z');
 let test: TestApp;
 beforeAll(async () => {
@@ -21,10 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-const post = async <T = unknown>(url: string, payload: object, cookie?: string) => {
-  const response = await test.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-  return { body: response.json<Body<T>>(), response };
-};
+const post = <T = unknown>(url: string, payload: object, cookie?: string) =>
+  postJson<T>(test.app, url, payload, cookie ? { cookie } : {});
 
 async function sentOrder() {
   const corp = await createCompany(test.db);

@@ -10,9 +10,9 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createCase } from '../../test/factories-cases.ts';
 import { makePng } from '../../test/factories-money.ts';
+import { postJson } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
 
-type Body<T = unknown> = { code: number; msg: string; data: T };
 let clock = new Date('2026-05-10T02:00:00Z');
 let test: TestApp;
 beforeAll(async () => {
@@ -20,15 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-const post = async <T = unknown>(url: string, payload: object, headers: Record<string, string> = {}) => {
-  const response = await test.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { 'user-agent': 'Mozilla/5.0 (iPhone) test', ...headers },
-  });
-  return { status: response.statusCode, body: response.json<Body<T>>(), response };
-};
+const post = <T = unknown>(url: string, payload: object, headers: Record<string, string> = {}) =>
+  postJson<T>(test.app, url, payload, headers);
 
 async function world() {
   const corp = await createCompany(test.db, '测试居间公司');

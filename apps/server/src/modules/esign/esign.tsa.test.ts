@@ -12,9 +12,9 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createCase } from '../../test/factories-cases.ts';
 import { makePng } from '../../test/factories-money.ts';
+import { postJson } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
 
-type Body<T = unknown> = { code: number; msg: string; data: T };
 let clock = new Date('2026-05-10T02:00:00Z');
 let test: TestApp;
 let tsa: FakeTsa;
@@ -27,15 +27,8 @@ afterAll(async () => {
   await tsa.close();
 });
 
-const post = async <T = unknown>(url: string, payload: object, headers: Record<string, string> = {}) => {
-  const response = await test.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { 'user-agent': 'test', ...headers },
-  });
-  return { body: response.json<Body<T>>(), response };
-};
+const post = <T = unknown>(url: string, payload: object, headers: Record<string, string> = {}) =>
+  postJson<T>(test.app, url, payload, { 'user-agent': 'test', ...headers });
 
 /** A salesperson starts an order, the client identifies, reads both pages and signs. */
 async function signOne() {
