@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
@@ -11,6 +10,7 @@ import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import type { Db } from '../db/client.ts';
 import { seedDemo } from '../db/seed.ts';
 import { backupDatabase, BackupError, restoreDatabase, type Target } from './backup.ts';
+import { adminQuery } from '../test/pg-admin.ts';
 
 /*
  * A backup restored into an empty database holds every record: every table of the schema and drizzle's
@@ -22,21 +22,11 @@ const url = process.env.DATABASE_URL;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-backup-'));
 const databases: string[] = [];
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new empty database (PostgreSQL) or data folder (PGlite), and how to open it. */
 async function emptyTarget(label: string): Promise<{ target: Target; open: () => Promise<Database> }> {
   if (url) {
     const name = `crm_backup_${label}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
+    await adminQuery(url, `create database ${name}`);
     databases.push(name);
     const address = new URL(url);
     address.pathname = `/${name}`;
@@ -67,7 +57,7 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
 }
 
 afterAll(async () => {
-  for (const name of databases) await adminQuery(`drop database if exists ${name} with (force)`);
+  for (const name of databases) await adminQuery(url!, `drop database if exists ${name} with (force)`);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 

@@ -5,8 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuery } from '../test/pg-admin.ts';
 
 /*
  * Two real server processes on one PostgreSQL database, as behind a load balancer (docs/deploy.md): one
@@ -28,16 +28,6 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Server {
   base: string;
@@ -108,7 +98,7 @@ describe.skipIf(!url)(title, () => {
   let b: Server | undefined;
 
   beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
+    await adminQuery(url!, `create database ${name}`);
     const address = new URL(url ?? '');
     address.pathname = `/${name}`;
     // One after the other, as a rolling start does: the first migrates and seeds, the second finds both done.
@@ -118,7 +108,7 @@ describe.skipIf(!url)(title, () => {
 
   afterAll(async () => {
     await Promise.all([stop(a), stop(b)]);
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await adminQuery(url!, `drop database if exists ${name} with (force)`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
