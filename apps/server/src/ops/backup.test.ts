@@ -62,7 +62,8 @@ afterAll(async () => {
 });
 
 describe(`backup and restore (${url ? 'PostgreSQL: pg_dump and pg_restore' : 'PGlite: the data folder'})`, () => {
-  it('restores a backup into an empty database and finds every record', async () => {
+  // Migrates and seeds two databases and dumps one: minutes, not seconds, on a loaded 2-core machine.
+  it('restores a backup into an empty database and finds every record', { timeout: 240_000 }, async () => {
     const source = await emptyTarget('source');
     const live = await source.open();
     await live.migrate(config.migrationsFolder);
