@@ -16,7 +16,7 @@ import type { Clock } from '../../clock.ts';
 import { NotFoundError, TooManyError } from '../../errors.ts';
 import { requireActor, type Actor } from '../access/index.ts';
 import type { AuthoredEntry } from './faq-authoring.ts';
-import type { CandidateRow, FaqRepository } from './faq.repository.ts';
+import type { CandidateRow, EntryRow, FaqRepository } from './faq.repository.ts';
 import { FAQ_TEXTS as T } from './faq.texts.ts';
 
 /*
@@ -82,15 +82,7 @@ export function createFaqService({
   now: Clock;
   copilotPerMinute: number;
 }) {
-  const listItem = (row: {
-    id: number;
-    title: string;
-    body: string;
-    categoryId: number;
-    categoryName: string;
-    views: number;
-    helpful: number;
-  }): FaqListItem => ({
+  const listItem = (row: EntryRow): FaqListItem => ({
     id: row.id,
     title: row.title,
     summary: summaryOf(row.body, 60),
