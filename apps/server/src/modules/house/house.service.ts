@@ -57,6 +57,24 @@ const iso = (d: Date) => d.toISOString();
  */
 const documentsOpen = (client: { status: number }) => client.status === HOUSE_STATUS.NEW;
 
+/** What a staff form and a channel referral both say of a client, as the clients table keeps it. */
+export function clientFacts(
+  form: Pick<
+    z.output<typeof houseClientFormSchema>,
+    'name' | 'phone' | 'id_number' | 'loan_amount' | 'term_months' | 'bank' | 'remark'
+  >,
+) {
+  return {
+    name: form.name,
+    phone: form.phone,
+    idNumber: form.id_number || null,
+    loanAmountFen: form.loan_amount,
+    termMonths: form.term_months,
+    bank: form.bank,
+    remark: form.remark,
+  };
+}
+
 /** A client as lists show it: the phone masked (spec §9); the detail page alone reveals it, to who may act. */
 function toItem(row: ClientRow, revealPhone: boolean): HouseClientItem {
   return {
@@ -208,17 +226,11 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         ownerId: me.id,
         teamId: me.teamId,
         stewardId,
-        name: form.name,
-        phone: form.phone,
-        idNumber: form.id_number || null,
-        loanAmountFen: form.loan_amount,
-        termMonths: form.term_months,
-        bank: form.bank,
+        ...clientFacts(form),
         product: form.product,
         source: channelId === null ? 'staff' : 'channel',
         channelId,
         referrerId: form.referrer_id,
-        remark: form.remark,
       });
       return { id };
     },

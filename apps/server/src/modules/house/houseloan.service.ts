@@ -30,6 +30,7 @@ import {
   type ReferralRow,
 } from './houseloan.repository.ts';
 import { HOUSELOAN_CONSENT_TYPE, HOUSELOAN_TEXTS as T } from './houseloan.texts.ts';
+import { clientFacts } from './house.service.ts';
 
 /** The agent behind a channel session. */
 export interface AgentCaller {
@@ -156,17 +157,11 @@ export function createHouseloanService({ repo, house, auth, files, now }: Housel
           ownerId: agent.channelOwnerId,
           teamId,
           stewardId: null,
-          name: form.name,
-          phone: form.phone,
-          idNumber: form.id_number || null,
-          loanAmountFen: form.loan_amount,
-          termMonths: form.term_months,
-          bank: form.bank,
+          ...clientFacts(form),
           product,
           source: 'channel',
           channelId: agent.channelId,
           channelAgentId: agent.id,
-          remark: form.remark,
         }),
       );
       return { id };
