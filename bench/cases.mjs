@@ -1,8 +1,9 @@
 // Load test of the instalment-case calls (issue 3): seeds 200,000 cases over 200 staff in two companies,
 // then measures POST /api/crm/clientList (first page and a page 900 cases deep) and GET /api/crm/detail
-// with autocannon at 20 connections, on the embedded database (PGlite) and on PostgreSQL (database
-// crm_bench_cases, created and dropped). Fails when the list's p99 on PostgreSQL is 50 ms or more.
-// node bench/cases.mjs [--duration=SECONDS] [--cases=N]   (or: node bench/run.mjs --only=cases)
+// with autocannon at 20 connections, and the leader's funnel (GET /api/crm/funnel?scope=team, decision 058)
+// at 1 and 4, on the embedded database (PGlite) and on PostgreSQL (a database crm_bench_cases_<pid>, created and
+// dropped). Fails when the list's p99 on PostgreSQL is 50 ms or more, or one leader's funnel p99 is 1 s or more.
+// node bench/cases.mjs [--duration=SECONDS] [--cases=N] [--db=all|postgres]   (or: node bench/run.mjs --only=cases)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,19 +19,24 @@ const repoRoot = path.resolve(benchDir, '..');
 const requireHere = createRequire(import.meta.url);
 const requireServer = createRequire(path.join(repoRoot, 'apps/server/package.json'));
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_DB = 'crm_bench_cases';
+// Its own name per run: another run on a shared machine never drops this one's database.
+const PG_DB = `crm_bench_cases_${process.pid}`;
 const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
 const LIST_P99_LIMIT_MS = 50;
-/** Bench staff 2001: a salesperson of company 1 with 1,000 cases. */
+/** The funnel is six aggregate queries over a team's cases and their events: one leader, then a few at once. */
+const FUNNEL_CONNECTIONS = 4;
+const FUNNEL_P99_LIMIT_MS = 1000;
+/** Bench staff 2001 of company 1: 1,000 cases of their own, and the leader of team 2001 (10 people, 10,000 cases). */
 const STAFF = { staffId: 2001, phone: '13700000001', corpId: 1 };
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string' }, cases: { type: 'string' } },
+  options: { duration: { type: 'string' }, cases: { type: 'string' }, db: { type: 'string' } },
   strict: true,
 });
 const duration = Number(args.duration ?? 10);
 const caseCount = Number(args.cases ?? 200_000);
+const onlyPostgres = args.db === 'postgres';
 const failures = [];
 const fail = (message) => {
   failures.push(message);
@@ -119,15 +125,23 @@ async function requests(url, cookie) {
       isList: true,
     },
     { name: 'detail', url: `${url}/api/crm/detail?id=${firstId}`, method: 'GET', headers: { cookie } },
+    ...[1, FUNNEL_CONNECTIONS].map((connections) => ({
+      name: connections === 1 ? "funnel, leader's team, 1 leader" : `funnel, leader's team, ${connections} at once`,
+      url: `${url}/api/crm/funnel?scope=team`,
+      method: 'GET',
+      headers: { cookie },
+      isFunnel: true,
+      connections,
+    })),
   ];
 }
 
 function cannon(request, seconds) {
   const autocannon = requireHere('autocannon');
-  const { name: _name, isList: _isList, ...options } = request;
+  const { name: _name, isList: _isList, isFunnel: _isFunnel, connections = CONNECTIONS, ...options } = request;
   return autocannon({
     ...options,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     verifyBody: (body) => body.startsWith('{"code":0,'),
   });
@@ -146,13 +160,24 @@ async function measure(target, server) {
     if (target === 'PostgreSQL' && request.isList && result.latency.p99 >= LIST_P99_LIMIT_MS) {
       fail(`${target} · ${request.name}: p99 ${result.latency.p99} ms, the limit is under ${LIST_P99_LIMIT_MS} ms`);
     }
+    if (
+      target === 'PostgreSQL' &&
+      request.isFunnel &&
+      request.connections === 1 &&
+      result.latency.p99 >= FUNNEL_P99_LIMIT_MS
+    ) {
+      fail(`${target} · ${request.name}: p99 ${result.latency.p99} ms, the limit is under ${FUNNEL_P99_LIMIT_MS} ms`);
+    }
     rows.push({
       target,
       call: request.name,
+      connections: request.connections ?? CONNECTIONS,
       requestsPerSecond: Math.round(result.requests.average),
       latencyP50Ms: result.latency.p50,
       latencyP99Ms: result.latency.p99,
       requests: result.requests.total,
+      // The machine may be shared: its load as this call was measured goes with the figure.
+      loadAverage1m: Number(os.loadavg()[0].toFixed(1)),
     });
   }
   return rows;
@@ -166,12 +191,14 @@ console.log(
 // Embedded database (PGlite), in a throwaway folder.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-cases-'));
 try {
-  await run(['--import', 'tsx', 'bench/cases-seed.mjs', 'pglite', dataDir, String(caseCount)]);
-  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
-  try {
-    results.push(...(await measure('embedded (PGlite)', server)));
-  } finally {
-    await server.stop();
+  if (!onlyPostgres) {
+    await run(['--import', 'tsx', 'bench/cases-seed.mjs', 'pglite', dataDir, String(caseCount)]);
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    try {
+      results.push(...(await measure('embedded (PGlite)', server)));
+    } finally {
+      await server.stop();
+    }
   }
 } catch (error) {
   fail(`embedded: ${error.stack ?? error}`);
@@ -208,15 +235,21 @@ try {
   await admin(`drop database if exists ${PG_DB} with (force)`).catch(() => undefined);
 }
 
-console.log('\n| database | call | req/s | p50 | p99 |\n|---|---|---:|---:|---:|');
+const [load1, load5] = os.loadavg();
+console.log(
+  `\nload average at the end: ${load1.toFixed(1)} (1 min), ${load5.toFixed(1)} (5 min), ${os.cpus().length} CPUs`,
+);
+console.log(
+  '\n| database | call | connections | req/s | p50 | p99 | load (1 min) |\n|---|---|---:|---:|---:|---:|---:|',
+);
 for (const row of results)
   console.log(
-    `| ${row.target} | ${row.call} | ${row.requestsPerSecond} | ${row.latencyP50Ms} ms | ${row.latencyP99Ms} ms |`,
+    `| ${row.target} | ${row.call} | ${row.connections} | ${row.requestsPerSecond} | ${row.latencyP50Ms} ms | ${row.latencyP99Ms} ms | ${row.loadAverage1m} |`,
   );
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(
   path.join(benchDir, 'results/cases.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), cases: caseCount, connections: CONNECTIONS, duration, results, failures }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), cases: caseCount, connections: CONNECTIONS, duration, loadAverage: os.loadavg(), results, failures }, null, 2)}\n`,
 );
 if (failures.length > 0) {
   console.error(`\nbench cases FAILED (${failures.length})`);

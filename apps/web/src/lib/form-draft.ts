@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIdempotentSubmit, type IdempotentSubmit } from './use-idempotent-submit.ts';
 
 /*
  * Unsent form drafts on the phone (decision 058): a closed WeCom window or a lost connection does not lose
@@ -48,32 +49,80 @@ export async function clearDraft(name: string): Promise<void> {
   else await withStore('readwrite', (store) => store.delete(name));
 }
 
+/** Forgets every draft kept in memory (page tests: no test restores another's draft). */
+export function forgetMemoryDrafts(): void {
+  memory.clear();
+}
+
+/** A saved draft: the values as typed and the key of the submit they belong to (decision 046). */
+type Saved<V> = { values: V; key?: string };
+
+const isSaved = <V>(saved: unknown): saved is Saved<V> =>
+  typeof saved === 'object' && saved !== null && 'values' in saved;
+
+/** The part of the submit hook a draft keeps: the fill's idempotency key, and taking a saved one back. */
+type DraftKey = Pick<IdempotentSubmit, 'key' | 'adopt'>;
+
 /**
  * Keeps a form's values as a draft under `name` (null: no draft) while it is filled, restores a saved one once
- * on mount through `restore`, and answers `clear` for after a successful submit.
+ * on mount through `restore`, and answers `clear` for after a successful submit. With `submit`, the fill's
+ * idempotency key is kept with the values and taken back on restore: a submit whose answer was lost before
+ * the window closed is sent again under its own key, and the server answers the record it made.
  */
-export function useFormDraft<V>(name: string | null, values: V, restore: (values: V) => void) {
+export function useFormDraft<V>(name: string | null, values: V, restore: (values: V) => void, submit?: DraftKey) {
   const [loaded, setLoaded] = useState(name === null);
   const restoreRef = useRef(restore);
+  const adoptRef = useRef(submit?.adopt);
+  // The values a successful submit cleared: not saved again (a sheet closing keeps its form a moment).
+  const cleared = useRef<V | null>(null);
   useEffect(() => {
     restoreRef.current = restore;
+    adoptRef.current = submit?.adopt;
   });
   useEffect(() => {
     if (name === null) return;
     let live = true;
-    void loadDraft<V>(name).then((saved) => {
+    void loadDraft<unknown>(name).then((saved) => {
       if (!live) return;
-      if (saved !== undefined) restoreRef.current(saved);
+      if (isSaved<V>(saved)) {
+        restoreRef.current(saved.values);
+        if (typeof saved.key === 'string') adoptRef.current?.(saved.key);
+      }
       setLoaded(true);
     });
     return () => {
       live = false;
     };
   }, [name]);
+  const key = submit?.key;
   useEffect(() => {
-    if (name === null || !loaded) return;
-    const timer = setTimeout(() => void saveDraft(name, values), 300);
+    if (name === null || !loaded || cleared.current === values) return;
+    const saved: Saved<V> = key === undefined ? { values } : { values, key };
+    const timer = setTimeout(() => void saveDraft(name, saved), 300);
     return () => clearTimeout(timer);
-  }, [name, loaded, values]);
-  return { clear: () => (name === null ? Promise.resolve() : clearDraft(name)) };
+  }, [name, loaded, values, key]);
+  return {
+    clear: () => {
+      cleared.current = values;
+      return name === null ? Promise.resolve() : clearDraft(name);
+    },
+  };
+}
+
+/**
+ * The submit of a create form that keeps its draft (decision 058): `useIdempotentSubmit` (one key per fill, 重试
+ * on a network failure, decision 046) whose key is kept in the draft with the values, and whose success
+ * forgets the draft. The case, house-client and repayment forms use it.
+ */
+export function useDraftedSubmit<V>(name: string | null, values: V, restore: (values: V) => void): IdempotentSubmit {
+  const submit = useIdempotentSubmit();
+  const draft = useFormDraft(name, values, restore, submit);
+  return {
+    ...submit,
+    run: (step, onRefused) =>
+      submit.run(async (key) => {
+        await step(key);
+        await draft.clear();
+      }, onRefused),
+  };
 }

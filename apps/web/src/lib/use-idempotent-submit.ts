@@ -1,5 +1,6 @@
+import { API_CODE } from '@crm/domain/api/envelope';
 import { useCallback, useState } from 'react';
-import { isNetworkFailure } from './api-client.ts';
+import { ApiError, isNetworkFailure } from './api-client.ts';
 
 /**
  * A fresh key for one fill of a create form (decision 046): a random UUID, 36 characters of what the server's
@@ -7,11 +8,15 @@ import { isNetworkFailure } from './api-client.ts';
  */
 export const newIdempotencyKey = (): string => crypto.randomUUID();
 
-/** The key of the form being filled: the same across retries, a new one once the record was made. */
+/**
+ * The key of the form being filled: the same across retries, a new one once the record was made. `adopt` takes
+ * back the key of a restored draft (decision 058).
+ */
 export function useIdempotencyKey() {
   const [key, setKey] = useState(newIdempotencyKey);
   const renew = useCallback(() => setKey(newIdempotencyKey()), []);
-  return { key, renew };
+  const adopt = useCallback((saved: string) => setKey(saved), []);
+  return { key, renew, adopt };
 }
 
 /** A submit that never reached the server (or got no answer in time): what to say, and how to send it again. */
@@ -24,10 +29,12 @@ export type IdempotentStep = (key: string) => Promise<void>;
  * The submit of a create form on a weak network. `run(step, onRefused)` runs the step with the fill's key: a
  * refusal from the server goes to `onRefused`; a failure to reach it sets `failure` (shown by NetworkRetry),
  * whose retry runs the very same step again, with the same key and the values of that submit, so the record is
- * made once however often it is tried. A success renews the key: the next fill is another record.
+ * made once however often it is tried. A success renews the key: the next fill is another record. So does the
+ * server's 422 (the key already made a record of other content, e.g. a restored draft edited after its answer
+ * was lost): the refusal is shown, and the next 提交 is a new record rather than the same refusal again.
  */
 export function useIdempotentSubmit() {
-  const { key, renew } = useIdempotencyKey();
+  const { key, renew, adopt } = useIdempotencyKey();
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
 
   const run = async (step: IdempotentStep, onRefused: (error: unknown) => void): Promise<void> => {
@@ -38,13 +45,16 @@ export function useIdempotentSubmit() {
         renew();
       } catch (error) {
         if (isNetworkFailure(error)) setFailure({ message: error.message, retry: () => void attempt() });
-        else onRefused(error);
+        else {
+          if (error instanceof ApiError && error.code === API_CODE.keyReused) renew();
+          onRefused(error);
+        }
       }
     };
     await attempt();
   };
 
-  return { key, run, failure };
+  return { key, adopt, run, failure };
 }
 
 export type IdempotentSubmit = ReturnType<typeof useIdempotentSubmit>;

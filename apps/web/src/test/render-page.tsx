@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { setUpAntdRender } from '../app/antd-render.ts';
 import { queryClient } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
+import { forgetMemoryDrafts } from '../lib/form-draft.ts';
 import { clearStoredUser, setStoredUser, type UserRecordInput } from '../lib/storage.ts';
 
 // The machine these run on is shared and slow at times: findBy… waits up to 5 s, not 1 s, before failing.
@@ -286,6 +287,7 @@ export function registerPageTestLifecycle(): void {
     queryClient.clear();
     vi.unstubAllGlobals();
     localStorage.clear();
+    forgetMemoryDrafts();
     // lib/toast.ts appends its node to the body outside React; everything else React unmounted above.
     for (const node of document.querySelectorAll('.crm-toast')) node.remove();
   });

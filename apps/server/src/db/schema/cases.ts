@@ -69,6 +69,10 @@ export const clients = pgTable(
   (t) => [
     index().on(t.corpId, t.ownerId, t.id),
     index().on(t.corpId, t.teamId, t.id),
+    // The leader's funnel: a team's cases taken in since a date (decision 058).
+    index('clients_corp_team_created_live')
+      .on(t.corpId, t.teamId, t.createdAt)
+      .where(sql`deleted_at is null`),
     // My cases filtered by status, newest first (clientList's keyset).
     index('clients_corp_owner_status_id_live')
       .on(t.corpId, t.ownerId, t.status, t.id)
@@ -199,7 +203,11 @@ export const caseEvents = pgTable(
     reason: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.corpId, t.clientId, t.id)],
+  (t) => [
+    // A case's timeline, and (with the move's columns, read from the index alone) the leader's funnel and
+    // medians over a team's cases without touching the table (decision 058; bench/README.md §3).
+    index('case_events_corp_client_id_moves').on(t.corpId, t.clientId, t.id, t.fromStatus, t.toStatus, t.createdAt),
+  ],
 );
 
 /**

@@ -71,21 +71,26 @@ function dashboardWhere(filter: DashboardFilter): SQL | undefined {
 
 /**
  * Each case of the scope taken in since `since`, once, with the stages its events ever reached: the one
- * subquery every figure of the leader's dashboard is grouped from (decision 058).
+ * subquery every figure of the leader's dashboard is grouped from (decision 058). The events are read per case
+ * (a lateral subquery on `case_events_corp_client_id_moves`), so the cost follows the scope's cases, never the
+ * company's whole timeline (a hash join over every event of the company was 4× slower at 200,000 cases).
  */
 function perCase(scope: CaseScope, since: Date) {
   return sql`(
     select ${clients.id} as id, ${clients.ownerId} as owner_id, ${clients.bankId} as bank_id,
       ${clients.productId} as product_id, ${clients.channelId} as channel_id, ${clients.amountFen} as amount_fen,
       ${intakeMonth} as month,
-      bool_or(e.to_status = 3) or ${clients.status} = 3 as signed,
-      bool_or(e.to_status = 5) or ${clients.status} = 5 as approved,
-      bool_or(e.to_status = 6) or ${clients.status} = 6 as rejected,
-      bool_or(e.to_status = 8) or ${clients.status} = 8 as disbursed
+      coalesce(ev.signed, false) or ${clients.status} = 3 as signed,
+      coalesce(ev.approved, false) or ${clients.status} = 5 as approved,
+      coalesce(ev.rejected, false) or ${clients.status} = 6 as rejected,
+      coalesce(ev.disbursed, false) or ${clients.status} = 8 as disbursed
     from ${clients}
-    left join ${caseEvents} e on e.corp_id = ${clients.corpId} and e.client_id = ${clients.id}
+    cross join lateral (
+      select bool_or(e.to_status = 3) as signed, bool_or(e.to_status = 5) as approved,
+        bool_or(e.to_status = 6) as rejected, bool_or(e.to_status = 8) as disbursed
+      from ${caseEvents} e where e.corp_id = ${clients.corpId} and e.client_id = ${clients.id}
+    ) ev
     where ${and(scopeWhere(scope), gte(clients.createdAt, since))}
-    group by ${clients.id}
   ) pc`;
 }
 
@@ -705,12 +710,16 @@ export function createCasesRepository(db: Db) {
       const result = await db.execute<Record<string, string | number>>(sql`
         select status, percentile_cont(0.5) within group (order by seconds) / 3600.0 as hours, count(*)::int as moves
         from (
-          select e.to_status as status,
-            extract(epoch from lead(e.created_at) over (partition by e.client_id order by e.id) - e.created_at) as seconds
-          from ${caseEvents} e
-          join ${clients} on ${clients.corpId} = e.corp_id and ${clients.id} = e.client_id
-          where e.corp_id = ${scope.corpId} and ${and(scopeWhere(scope), gte(clients.createdAt, since))}
-            and e.to_status is not null and e.from_status is distinct from e.to_status
+          select m.status, m.seconds
+          from ${clients}
+          cross join lateral (
+            select e.to_status as status,
+              extract(epoch from lead(e.created_at) over (order by e.id) - e.created_at) as seconds
+            from ${caseEvents} e
+            where e.corp_id = ${clients.corpId} and e.client_id = ${clients.id}
+              and e.to_status is not null and e.from_status is distinct from e.to_status
+          ) m
+          where ${and(scopeWhere(scope), gte(clients.createdAt, since))}
         ) moves
         where seconds is not null
         group by status order by status`);

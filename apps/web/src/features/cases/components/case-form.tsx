@@ -16,9 +16,8 @@ import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { OptionField, type OptionFieldOption } from '../../../components/option-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useFormDraft } from '../../../lib/form-draft.ts';
+import { useDraftedSubmit } from '../../../lib/form-draft.ts';
 import { useBanks, useChannels, useProducts, useSignUsers, useSources } from '../api/get-reference.ts';
 import { casesTexts } from '../texts.ts';
 
@@ -51,8 +50,6 @@ const TERM_OPTIONS = LOAN_TERMS.map((term) => ({ value: term, label: casesTexts.
 export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftName = null }: CaseFormProps) {
   const form = useSchemaForm({ schema: caseFormSchema, initial, idPrefix: 'case' });
   const { values } = form;
-  // An unsent new case survives a closed window or a reload (decision 058).
-  const draft = useFormDraft(draftName, values, (saved) => form.reset({ ...initial, ...saved }));
   const banks = useBanks();
   const products = useProducts(values.bank_id ? Number(values.bank_id) : null);
   const channels = useChannels();
@@ -63,16 +60,14 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftNam
   const set = (field: string) => (value: string) =>
     form.patch(field === 'bank_id' ? { bank_id: value, product_id: '' } : { [field]: value });
 
-  const idempotent = useIdempotentSubmit();
+  // An unsent new case survives a closed window or a reload, with its submit's key (decisions 046, 058).
+  const idempotent = useDraftedSubmit(draftName, values, (saved) => form.reset({ ...initial, ...saved }));
   const submit = async () => {
     if (!form.validate()) return;
     // The values as typed (strings): the server parses them with the same schema. 重试 sends these again.
     const sent = values;
     await idempotent.run(
-      async (key) => {
-        await onSubmit(sent, key);
-        await draft.clear();
-      },
+      (key) => onSubmit(sent, key),
       (error) => showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' }),
     );
   };

@@ -132,6 +132,36 @@ describe('/business/add', () => {
     expect(keys.size).toBe(1);
   });
 
+  it('a draft restored after its submit was lost goes again under that key; a 422 for edited content gives a new key', async () => {
+    const first = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': offline() } });
+    await fillRequired();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    await screen.findByText(NETWORK_MESSAGE);
+    const key = first.api.lastCall('/api/crm/addClient').headers['idempotency-key'];
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    first.unmount();
+
+    // The window closed; the first submit had reached the server. The restored draft, edited, goes under the
+    // same key (the server refuses other content with 422), and the next 提交 is a new record under a new key.
+    const page = await renderPage('/business/add', {
+      api: {
+        ...REFERENCE_LISTS,
+        '/api/crm/addClient': fail('该请求标识已用于其他内容，请刷新页面后重新提交', 422),
+      },
+    });
+    await expect.poll(() => (document.getElementById('case-name') as HTMLInputElement | null)?.value).toBe('陈美玲');
+    type('case-name', '陈美琳');
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('该请求标识已用于其他内容，请刷新页面后重新提交')).toBeTruthy();
+    page.api.set({ '/api/crm/addClient': ok({ id: 44 }, '报单已提交'), '/api/crm/detail': fail('稍后') });
+    await tap(screen.getByRole('button', { name: '提交' }));
+    await expect.poll(page.pathname).toBe('/business/detail/44');
+    const [again, fresh] = page.api.callsTo('/api/crm/addClient').map((call) => call.headers['idempotency-key']);
+    expect(again).toBe(key);
+    expect(fresh).not.toBe(key);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
   it("?referral= starts from the partner's referral and sends its id with the case", async () => {
     const page = await renderPage('/business/add?referral=21', {
       api: {

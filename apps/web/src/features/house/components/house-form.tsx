@@ -2,7 +2,7 @@ import { Button, Input, List, SearchBar, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
-import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
+import { useDraftedSubmit } from '../../../lib/form-draft.ts';
 import type { FieldBinding } from '../../../lib/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import { sendForm } from './send-form.ts';
@@ -74,7 +74,10 @@ export function HouseSearch({ onSearch, placeholder = t.searchPlaceholder }: Hou
   );
 }
 
-export type HouseAddFormProps<Answer> = {
+/** Where an add form keeps its unsent values on the phone (decision 058), and how they go back in. */
+export type HouseDraft<V> = { name: string; values: V; restore: (values: V) => void };
+
+export type HouseAddFormProps<Answer, V = unknown> = {
   title: string;
   form: { validate: () => unknown };
   /** Sends what was typed, with the fill's idempotency key; its answer goes to `onSaved`. */
@@ -83,10 +86,12 @@ export type HouseAddFormProps<Answer> = {
   onSaved: (answer: Answer) => void;
   children: ReactNode;
   block?: boolean;
+  /** Keep the unsent form as a draft (with its submit's key) until it is sent; none when left out. */
+  draft?: HouseDraft<V>;
 };
 
 /** An add form's rows under its title and the 提交 button that sends them (sendForm). */
-export function HouseAddForm<Answer>({
+export function HouseAddForm<Answer, V = unknown>({
   title,
   form,
   send,
@@ -94,8 +99,11 @@ export function HouseAddForm<Answer>({
   onSaved,
   children,
   block,
-}: HouseAddFormProps<Answer>) {
-  const submit = useIdempotentSubmit();
+  draft,
+}: HouseAddFormProps<Answer, V>) {
+  const submit = useDraftedSubmit<V | undefined>(draft?.name ?? null, draft?.values, (saved) => {
+    if (saved !== undefined) draft?.restore(saved);
+  });
   return (
     <>
       <List header={title}>{children}</List>

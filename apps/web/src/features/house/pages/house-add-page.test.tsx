@@ -1,6 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import {
+  aHouseDetail,
+  fail,
+  findToast,
+  housePageOf,
+  NETWORK_MESSAGE,
+  offline,
+  ok,
+  renderPage,
+  tap,
+} from '../../../test/page.ts';
 import { aChannel, fillIn, savedFields, submit } from '../test-kit.ts';
 
 const CHANNELS = ok(housePageOf([aChannel()]));
@@ -70,5 +80,52 @@ describe('/business/houseAdd', () => {
     await submit();
     expect(await findToast('该手机号已是您的客户')).toBeTruthy();
     expect(screen.getByDisplayValue('赵磊')).toBeTruthy();
+  });
+});
+
+/** The draft is written a moment after typing stops (lib/form-draft.ts). */
+const draftWritten = () => new Promise((resolve) => setTimeout(resolve, 450));
+const nameValue = () => screen.queryByPlaceholderText<HTMLInputElement>('请输入客户姓名')?.value;
+
+describe('/business/houseAdd: the unsent draft (decision 058)', () => {
+  it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
+    const first = await renderPage('/business/houseAdd', { api: { '/api/crm/getHouseChannelList': CHANNELS } });
+    await fill();
+    await draftWritten();
+    first.unmount();
+
+    const page = await renderPage('/business/houseAdd', { api: ADDS });
+    await expect.poll(nameValue).toBe('赵磊');
+    expect(screen.getByDisplayValue('工商银行')).toBeTruthy();
+    expect(screen.getByText('240 个月（20 年）')).toBeTruthy();
+    expect(await savedFields(page, '/api/crm/addHouseClient')).toMatchObject({ name: '赵磊', term_months: '240' });
+    await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
+    await draftWritten();
+    page.unmount();
+
+    await renderPage('/business/houseAdd', { api: { '/api/crm/getHouseChannelList': CHANNELS } });
+    await screen.findByRole('button', { name: '提交' });
+    await draftWritten();
+    expect(nameValue()).toBe('');
+  });
+
+  it('sends a submit lost on a weak network again under its own key after the window was closed', async () => {
+    const first = await renderPage('/business/houseAdd', {
+      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': offline() },
+    });
+    await fill();
+    await submit();
+    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    const key = first.api.lastCall('/api/crm/addHouseClient').headers['idempotency-key'];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    await draftWritten();
+    first.unmount();
+
+    // The server had made the client: the same key gets its answer back, not a second client.
+    const page = await renderPage('/business/houseAdd', { api: ADDS });
+    await expect.poll(nameValue).toBe('赵磊');
+    await submit();
+    await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
+    expect(page.api.callsTo('/api/crm/addHouseClient').map((call) => call.headers['idempotency-key'])).toEqual([key]);
   });
 });

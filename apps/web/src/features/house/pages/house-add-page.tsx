@@ -49,9 +49,10 @@ export function HouseAddPage() {
   const navigate = useNavigate();
   // Opened from a channel's page (?channel=ID): the client comes from that channel.
   const [search] = useSearchParams();
+  const channelParam = search.get('channel');
   const form = useSchemaForm({
     schema: houseClientFormSchema,
-    initial: (): Values => ({ ...EMPTY, channel_id: Number(search.get('channel')) || null }),
+    initial: (): Values => ({ ...EMPTY, channel_id: Number(channelParam) || null }),
     toInput: toFields,
     idPrefix: 'house',
     ids: { term_months: 'house-term', channel_id: 'house-channel' },
@@ -73,6 +74,12 @@ export function HouseAddPage() {
         pending={add.isPending}
         onSaved={(id) => void navigate(houseDetailPath(id), { replace: true })}
         block
+        // A client being taken in survives a closed window or a reload (decision 058); not one from a channel's page.
+        draft={
+          channelParam === null
+            ? { name: 'house-add', values, restore: (saved) => form.reset({ ...EMPTY, ...saved }) }
+            : undefined
+        }
       >
         <NameField form={form} />
         <PhoneField form={form} />

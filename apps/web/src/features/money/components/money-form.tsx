@@ -4,6 +4,8 @@ import { Button, DatePicker, Dialog, Input, List, TextArea, Toast } from 'antd-m
 import { useRef, useState } from 'react';
 import { ChoiceField } from '../../../components/choice-field.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { NetworkRetry } from '../../../components/network-retry.tsx';
+import { useDraftedSubmit } from '../../../lib/form-draft.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useAddMoney } from '../api/add-money.ts';
@@ -17,23 +19,21 @@ import { useImageUploads } from './use-image-uploads.ts';
 const pad = (n: number) => String(n).padStart(2, '0');
 const toDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 const isCardMethod = (method: number | null) => method !== null && CARD_METHODS.includes(method);
-const newKey = () =>
-  globalThis.crypto?.randomUUID?.() ??
-  // Old WebViews lack randomUUID: a v4 UUID from getRandomValues.
-  '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
-    (Number(c) ^ ((crypto.getRandomValues(new Uint8Array(1))[0] ?? 0) & (15 >> (Number(c) / 4)))).toString(16),
-  );
+type MoneyValues = { amount: string; paid_on: string; method: number | null; card_no: string; note: string };
+
+const emptyMoney = (): MoneyValues => ({ amount: '', paid_on: toDay(new Date()), method: null, card_no: '', note: '' });
 
 /**
  * Records one repayment. Validated with the server's own schema before sending; the idempotency key is
  * made when the form opens, so a double tap or a retry after a dropped answer records once. A refused
- * submit keeps everything typed.
+ * submit keeps everything typed. What was typed (not the photos) is kept on the phone with the key until it
+ * is sent (decision 058): a closed window or a reload brings it back, and the server answers the first record
+ * if that submit had reached it.
  */
 export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () => void }) {
-  const [key] = useState(newKey);
   const form = useSchemaForm({
     schema: moneyFormSchema,
-    initial: () => ({ amount: '', paid_on: toDay(new Date()), method: null as number | null, card_no: '', note: '' }),
+    initial: emptyMoney,
     // A card number only counts for the card methods.
     toInput: (values) => ({
       ...values,
@@ -51,6 +51,9 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
   const uploads = useImageUploads(clientId);
   const add = useAddMoney(clientId);
   const usesCard = isCardMethod(method);
+  const idempotent = useDraftedSubmit(`money-add:${clientId}`, form.values, (saved) =>
+    form.reset({ ...emptyMoney(), ...saved }),
+  );
 
   const scan = async (file: File) => {
     setIsScanning(true);
@@ -82,23 +85,27 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
     if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
     if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
     setError(null);
-    try {
-      await add.mutateAsync({
-        id: clientId,
-        amount,
-        paid_on: paidOn,
-        method: checked.method,
-        card_no: checked.card_no,
-        note,
-        imgs: uploads.imageIds,
-        key,
-      });
-      Toast.show({ icon: 'success', content: T.saved });
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      Toast.show({ content: errorMessage(failure) });
-    }
+    // 重试 after a network failure sends these again, under the same key.
+    const sent = {
+      id: clientId,
+      amount,
+      paid_on: paidOn,
+      method: checked.method,
+      card_no: checked.card_no,
+      note,
+      imgs: uploads.imageIds,
+    };
+    await idempotent.run(
+      async (key) => {
+        await add.mutateAsync({ ...sent, key });
+        Toast.show({ icon: 'success', content: T.saved });
+        onDone();
+      },
+      (failure) => {
+        setError(errorMessage(failure));
+        Toast.show({ content: errorMessage(failure) });
+      },
+    );
   };
 
   return (
@@ -180,6 +187,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       <Button block color="primary" type="submit" loading={add.isPending} loadingText={T.submitting}>
         {T.submit}
       </Button>
+      <NetworkRetry failure={idempotent.failure} />
     </PlainForm>
   );
 }

@@ -8,6 +8,7 @@ import {
   httpError,
   LEADER,
   NETWORK_MESSAGE,
+  offline,
   ok,
   renderPage,
   tap,
@@ -108,5 +109,83 @@ describe('/business/money', () => {
     await expect.poll(() => page.api.callsTo('/api/crm/moneyConfirm').length).toBe(1);
     expect(page.api.lastCall('/api/crm/moneyConfirm').fields).toEqual({ id: '31' });
     expect(await findToast('已确认')).toBeTruthy();
+  });
+});
+
+/** The draft is written a moment after typing stops (lib/form-draft.ts). */
+const draftWritten = () => new Promise((resolve) => setTimeout(resolve, 450));
+const amountValue = () => screen.queryByPlaceholderText<HTMLInputElement>('例如 1280.50')?.value;
+
+describe('/business/money: the unsent repayment draft (decision 058)', () => {
+  const EMPTY_LIST = { '/api/crm/moneyList': ok(aMoneyList({ list: [] })) };
+
+  it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
+    const first = await renderPage('/business/money?id=11', { api: EMPTY_LIST });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '1280.50' } });
+    fireEvent.change(screen.getByPlaceholderText('选填'), { target: { value: '十一月首期' } });
+    await tap(screen.getByText('现金'));
+    await draftWritten();
+    first.unmount();
+
+    const page = await renderPage('/business/money?id=11', {
+      api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
+    });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    await expect.poll(amountValue).toBe('1280.50');
+    expect(screen.getByDisplayValue('十一月首期')).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('保存成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/addMoney').fields).toMatchObject({ amount: '1280.50', method: '3' });
+    await draftWritten();
+    page.unmount();
+
+    await renderPage('/business/money?id=11', { api: EMPTY_LIST });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    await screen.findByPlaceholderText('例如 1280.50');
+    await draftWritten();
+    expect(amountValue()).toBe('');
+  });
+
+  it("keeps another case's draft apart", async () => {
+    const first = await renderPage('/business/money?id=11', { api: EMPTY_LIST });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '300' } });
+    await draftWritten();
+    first.unmount();
+
+    await renderPage('/business/money?id=12', { api: EMPTY_LIST });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    await screen.findByPlaceholderText('例如 1280.50');
+    await draftWritten();
+    expect(amountValue()).toBe('');
+  });
+
+  it('sends a repayment lost on a weak network again under its own key, with 重试 and after the window closed', async () => {
+    const first = await renderPage('/business/money?id=11', {
+      api: { ...EMPTY_LIST, '/api/crm/addMoney': offline() },
+    });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '500' } });
+    await tap(screen.getByText('现金'));
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '重试' }));
+    await expect.poll(() => first.api.callsTo('/api/crm/addMoney').length).toBe(2);
+    const [key, again] = first.api.callsTo('/api/crm/addMoney').map((call) => call.fields.key);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again).toBe(key);
+    await draftWritten();
+    first.unmount();
+
+    // The server had recorded it: the same key answers that record instead of recording a second.
+    const page = await renderPage('/business/money?id=11', {
+      api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
+    });
+    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    await expect.poll(amountValue).toBe('500');
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(await findToast('保存成功')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/addMoney').fields).toMatchObject({ amount: '500', key });
   });
 });
