@@ -20,6 +20,13 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof sent === 'string' && FORWARDED_ID.test(sent) ? sent : randomUUID();
 }
 
+/**
+ * Standard output written off the request path (decision 060): lines are buffered and written by the event
+ * loop, not with a blocking write per line; `flushLogs` writes what is left before the process exits.
+ */
+export const asyncStdout = (): pino.DestinationStream & { flushSync(): void } =>
+  pino.destination({ dest: 1, sync: false, minLength: 4096 });
+
 /** The process's logger: scrubbed errors, and the running request's id on lines that do not bind one. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(

@@ -7,6 +7,7 @@ import { appeals, banks, caseEvents, clients, followUps, products, serviceReques
 import { staff } from '../../db/schema/staff.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { insertCaseEvent } from './cases.repository.ts';
+import type { Bound } from '../../db/bound.ts';
 
 /*
  * The public surface of modules/cases: what other modules may know of cases, appeals, follow-ups and
@@ -92,7 +93,7 @@ export async function caseStatuses(ex: Executor, corpId: number, ids: readonly n
 }
 
 /** The ids of a team's live cases, as a subquery another module filters by (the leader's to-confirm list). */
-export const teamCaseIds = (corpId: number, teamId: number) =>
+export const teamCaseIds = (corpId: Bound<number>, teamId: Bound<number>) =>
   sql`(select ${clients.id} from ${clients} where ${and(eq(clients.corpId, corpId), eq(clients.teamId, teamId), isNull(clients.deletedAt))})`;
 
 // ---- home badges: scalar subqueries, so the home page composes every module's count in one query ----
@@ -101,23 +102,23 @@ export const teamCaseIds = (corpId: number, teamId: number) =>
 const count = (table: SQL, where: SQL | undefined) => sql`(select count(*)::int from ${table} where ${where})`;
 
 /** Follow-ups of the person due by `at` and not done. */
-export const dueFollowUpsBadge = (corpId: number, staffId: number, at: Date) =>
+export const dueFollowUpsBadge = (corpId: Bound<number>, staffId: Bound<number>, at: Bound<Date>) =>
   count(
     sql`${followUps}`,
     and(
       eq(followUps.corpId, corpId),
       eq(followUps.staffId, staffId),
       isNull(followUps.doneAt),
-      lte(followUps.nextContactAt, sql`${at.toISOString()}::timestamptz`),
+      lte(followUps.nextContactAt, sql`${at instanceof Date ? at.toISOString() : at}::timestamptz`),
     ),
   );
 
 /** Cases waiting for customer service in the company. */
-export const openServiceBadge = (corpId: number) =>
+export const openServiceBadge = (corpId: Bound<number>) =>
   count(sql`${serviceRequests}`, and(eq(serviceRequests.corpId, corpId), sql`${serviceRequests.status} = 'open'`));
 
 /** Open appeals of a team, for its leader. */
-export const openAppealsBadge = (corpId: number, teamId: number) =>
+export const openAppealsBadge = (corpId: Bound<number>, teamId: Bound<number>) =>
   count(sql`${appeals}`, and(eq(appeals.corpId, corpId), eq(appeals.teamId, teamId), sql`${appeals.status} = 'open'`));
 
 /**
