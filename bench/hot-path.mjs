@@ -5,7 +5,7 @@
 // about the neighbours than about the server.
 //
 //   node bench/hot-path.mjs [--cases=200000] [--duration=10] [--connections=50] [--reuse] [--keep]
-//                           [--only=userinfo,clientList,...] [--profile=DIR]
+//                           [--only=userinfo,clientList,...] [--profile=DIR] [--socket=/var/run/postgresql]
 //
 // --reuse keeps an already seeded crm_bench_hot_<cases> database (its seed is skipped), --keep leaves it behind
 // for the next --reuse, --profile=DIR runs the server under `node --cpu-prof` and leaves the .cpuprofile in DIR.
@@ -42,6 +42,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     reuse: { type: 'boolean' },
     keep: { type: 'boolean' },
+    socket: { type: 'string' },
   },
   strict: true,
 });
@@ -216,7 +217,11 @@ try {
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`, '--cpu-prof-interval=200']
     : [];
   if (args.profile) process.env.BENCH_NODE_ARGS = profileArgs.join(' ');
-  const server = await startProduct('server (PostgreSQL)', { DATABASE_URL: url.toString(), DEMO_MODE: 'true' });
+  // --socket=/var/run/postgresql: the server reaches PostgreSQL over its Unix socket instead of TCP.
+  const serverUrl = args.socket
+    ? `postgres://postgres@localhost/${dbName}?host=${encodeURIComponent(args.socket)}`
+    : url.toString();
+  const server = await startProduct('server (PostgreSQL)', { DATABASE_URL: serverUrl, DEMO_MODE: 'true' });
   try {
     const cookie = await logIn(server.url, STAFF);
     for (const request of await productRequests(server.url, cookie))
@@ -253,8 +258,8 @@ for (const row of rows) {
 if (seedSeconds !== null) console.log(`\nseeded ${caseCount.toLocaleString('en-US')} cases in ${seedSeconds} s`);
 fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 fs.writeFileSync(
-  path.join(benchDir, `results/hot-path-${caseCount}.json`),
-  `${JSON.stringify({ date: new Date().toISOString(), cases: caseCount, connections, duration, seedSeconds, helloWorldMean: Math.round(baseline), results: rows, failures }, null, 2)}\n`,
+  path.join(benchDir, `results/hot-path-${caseCount}${args.socket ? '-socket' : ''}.json`),
+  `${JSON.stringify({ date: new Date().toISOString(), cases: caseCount, transport: args.socket ? 'unix socket' : 'tcp', connections, duration, seedSeconds, helloWorldMean: Math.round(baseline), results: rows, failures }, null, 2)}\n`,
 );
 if (failures.length > 0) {
   console.error(`\nbench hot-path: ${failures.length} target(s) missed or errors`);
