@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { CASE_STATUS, CASE_STATUS_LABELS, findTransition } from '@crm/domain/status';
@@ -19,16 +19,36 @@ type Executor = Db | Tx;
 export type { CaseRow, CaseScope } from './cases.repository.ts';
 
 /** A live case with what its policy needs: the row, and whether it was ever put to customer service. */
-export async function findCaseScope(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
+const caseScopeQuery = (ex: Executor) =>
+  ex
     .select({
       case: clients,
       // Spelled out: a one-table select leaves its columns unqualified, which the subquery would misread.
       putToService: sql<boolean>`exists (select 1 from ${serviceRequests} sr where sr.corp_id = clients.corp_id and sr.client_id = clients.id)`,
     })
     .from(clients)
-    .where(and(eq(clients.corpId, corpId), eq(clients.id, id), isNull(clients.deletedAt)))
+    .where(
+      and(
+        eq(clients.corpId, sql.placeholder('corpId')),
+        eq(clients.id, sql.placeholder('id')),
+        isNull(clients.deletedAt),
+      ),
+    )
     .limit(1);
+/** Every case call's access check asks it: prepared by name once per database (decision 060); a transaction runs it as is. */
+const preparedCaseScope = new WeakMap<Executor, ReturnType<ReturnType<typeof caseScopeQuery>['prepare']>>();
+
+export async function findCaseScope(ex: Executor, corpId: number, id: number) {
+  let query;
+  if (ex instanceof PgTransaction) query = caseScopeQuery(ex);
+  else {
+    query = preparedCaseScope.get(ex);
+    if (!query) {
+      query = caseScopeQuery(ex).prepare('cases_case_scope');
+      preparedCaseScope.set(ex, query);
+    }
+  }
+  const [row] = await query.execute({ corpId, id });
   return row ? { ...row.case, putToService: Boolean(row.putToService) } : undefined;
 }
 export type CaseWithScope = NonNullable<Awaited<ReturnType<typeof findCaseScope>>>;
