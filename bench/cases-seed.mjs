@@ -29,7 +29,7 @@ try {
     await tx.execute(sql`insert into clients (corp_id, owner_id, team_id, name, phone, status, id_number, amount_fen, term_months, created_at, updated_at)
       select case when o <= 100 then 1 else 2 end, 2000 + o, 2000 + (o - 1) / 10 + 1, '客户' || g,
              '139' || lpad((g % 100000000)::text, 8, '0'), 1 + g % 9, 'B' || lpad(g::text, 17, '0'),
-             (10000 + (g * 7919) % 490000)::bigint * 100, (array[6, 12, 18, 24, 36, 48, 60])[1 + g % 7],
+             (10000 + (g::bigint * 7919) % 490000) * 100, (array[6, 12, 18, 24, 36, 48, 60])[1 + g % 7],
              now() - make_interval(days => g % 365), now() - make_interval(days => g % 365)
       from (select g, 1 + g % 200 as o from generate_series(1, ${CASES}) g) s`);
     await tx.execute(sql`insert into case_events (corp_id, client_id, staff_id, kind, to_status, created_at)

@@ -45,7 +45,9 @@ try {
     chromePath: chromium.path,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
   });
-  for (const page of PAGES) {
+  // LIGHTHOUSE_PAGES=/index,/business/list measures only those.
+  const wanted = process.env.LIGHTHOUSE_PAGES?.split(',');
+  for (const page of PAGES.filter((candidate) => !wanted || wanted.includes(candidate.path))) {
     const result = await lighthouse(
       `${server.url}${page.path}`,
       {
@@ -69,6 +71,11 @@ try {
       lcpMs: ms('largest-contentful-paint'),
       tbtMs: ms('total-blocking-time'),
       cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      // What the largest paint was, and the request chain before it: where a slow LCP comes from.
+      lcpElement:
+        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      lcpPhases: lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? null,
+      longestChain: lhr.audits['critical-request-chains']?.details?.longestChain ?? null,
       failedAccessibilityAudits: Object.values(lhr.audits)
         .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
         .filter((audit) => audit.score !== null && audit.score < 1)

@@ -100,7 +100,9 @@ export async function stopServer(server) {
 export async function startProduct(name, extraEnv) {
   // BENCH_SERVER_ENTRY benchmarks another entry file (a patched copy, say) in place of server.ts.
   const entry = process.env.BENCH_SERVER_ENTRY ?? 'apps/server/src/server.ts';
-  return startServer(name, ['--import', 'tsx', entry], {
+  // BENCH_NODE_ARGS adds node flags (hot-path.mjs --profile passes --cpu-prof).
+  const nodeFlags = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return startServer(name, [...nodeFlags, '--import', 'tsx', entry], {
     // NODE_ENV=test because the general rate limit (600 requests/minute per IP, app.ts) is lifted only there:
     // every load-test request comes from 127.0.0.1, so under any other NODE_ENV the run would measure 429s.
     // On the request path NODE_ENV=test changes nothing else (cookies are `secure` only in production).

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemo } from './db/seed.ts';
 import { seedEsignDemo } from './db/seed-esign.ts';
-import { createLogger } from './ops/request-context.ts';
+import { asyncStdout, createLogger } from './ops/request-context.ts';
 import { shutdownGracefully } from './ops/shutdown.ts';
 
 async function main() {
@@ -19,7 +19,8 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const stdout = asyncStdout();
+  const logger = createLogger(config.logLevel, stdout);
   const database = await openDatabase(config);
   if (config.demoMode && (await seedDemo(database.db, systemClock))) {
     // The e-sign demo order goes through the e-sign service: a real PDF, hash and evidence (decision 054).
@@ -47,6 +48,7 @@ async function main() {
       log: (message) => logger.warn(message),
     });
     logger.info({ outcome }, 'closed');
+    stdout.flushSync();
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));

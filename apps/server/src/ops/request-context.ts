@@ -20,6 +20,15 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof sent === 'string' && FORWARDED_ID.test(sent) ? sent : randomUUID();
 }
 
+/**
+ * Standard output written off the request path (decision 060): a line is handed to an asynchronous write
+ * rather than a blocking write(1), and lines logged while a write is in flight go out together in the next
+ * one. No minimum length: a quiet server's error line is not held back waiting for more. `flushSync` writes
+ * what is left before the process exits.
+ */
+export const asyncStdout = (): pino.DestinationStream & { flushSync(): void } =>
+  pino.destination({ dest: 1, sync: false });
+
 /** The process's logger: scrubbed errors, and the running request's id on lines that do not bind one. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(

@@ -15,6 +15,31 @@ async function countCodesSince(executor: Db | Tx, match: SQL, since: Date): Prom
 }
 
 export function createAuthRepository(db: Db) {
+  // Every guarded request asks it: built once and prepared by name (decision 060), so a request neither
+  // rebuilds the query in drizzle nor has PostgreSQL parse and plan it again.
+  const sessionPrincipal = db
+    .select({
+      kind: sessions.kind,
+      corpId: sessions.corpId,
+      partnerId: sessions.partnerId,
+      channelAgentId: sessions.channelAgentId,
+      visitorOpenid: sessions.visitorOpenid,
+      staffIsActive: staff.isActive,
+      identity: identityColumns,
+    })
+    .from(sessions)
+    .innerJoin(companies, eq(companies.id, sessions.corpId))
+    .leftJoin(staff, and(eq(staff.id, sessions.staffId), eq(staff.corpId, sessions.corpId)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        eq(companies.isActive, true),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_principal');
+
   return {
     async lastCodeSentAt(phone: string, executor: Db | Tx = db): Promise<Date | undefined> {
       const [row] = await executor
@@ -116,21 +141,7 @@ export function createAuthRepository(db: Db) {
      * checks on them, come with their modules).
      */
     async findSessionPrincipal(tokenHash: string, now: Date): Promise<Principal | undefined> {
-      const [row] = await db
-        .select({
-          kind: sessions.kind,
-          corpId: sessions.corpId,
-          partnerId: sessions.partnerId,
-          channelAgentId: sessions.channelAgentId,
-          visitorOpenid: sessions.visitorOpenid,
-          staffIsActive: staff.isActive,
-          identity: identityColumns,
-        })
-        .from(sessions)
-        .innerJoin(companies, eq(companies.id, sessions.corpId))
-        .leftJoin(staff, and(eq(staff.id, sessions.staffId), eq(staff.corpId, sessions.corpId)))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(companies.isActive, true)))
-        .limit(1);
+      const [row] = await sessionPrincipal.execute({ tokenHash, now: now.toISOString() });
       if (!row) return undefined;
       switch (row.kind) {
         case 'staff':

@@ -136,6 +136,26 @@ export function createCasesRepository(db: Db) {
     .limit(sql.placeholder('limit'))
     .prepare('cases_my_page');
 
+  /** The names a case's detail shows, in one statement prepared by name (decision 060); a null id names ''. */
+  const place = (name: string) => sql`${sql.placeholder(name)}::int`;
+  const nameOf = (table: SQL, id: string) =>
+    sql<string | null>`(select name from ${table} where corp_id = ${place('corpId')} and id = ${place(id)})`;
+  const caseNamesQuery = db
+    .select({
+      product: nameOf(sql`${products}`, 'productId'),
+      bank: nameOf(sql`${banks}`, 'bankId'),
+      channel: nameOf(sql`${channels}`, 'channelId'),
+      source: nameOf(sql`${sources}`, 'sourceId'),
+      city: sql<string | null>`(select name from ${cities} where id = ${place('cityId')})`,
+      sign_user: nameOf(sql`${staff}`, 'signUserId'),
+      owner: nameOf(sql`${staff}`, 'ownerId'),
+      has_moved: sql<boolean>`exists (select 1 from ${caseEvents} where corp_id = ${place('corpId')} and client_id = ${place('id')} and kind <> 'created' and kind <> 'edited')`,
+      has_open_service: sql<boolean>`exists (select 1 from ${serviceRequests} where corp_id = ${place('corpId')} and client_id = ${place('id')} and status = 'open')`,
+      has_open_appeal: sql<boolean>`exists (select 1 from ${appeals} where corp_id = ${place('corpId')} and client_id = ${place('id')} and status = 'open')`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('cases_case_names');
+
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
@@ -313,17 +333,18 @@ export function createCasesRepository(db: Db) {
 
     /** Names of the reference rows a case points at, for its detail page. */
     async caseNames(c: CaseRow) {
-      const name = (table: SQL, id: number | null) =>
-        id ? sql`(select name from ${table} where corp_id = ${c.corpId} and id = ${id})` : sql`''`;
-      const result = await db.execute<Record<string, string | null>>(sql`select
-        ${name(sql`${products}`, c.productId)} as product, ${name(sql`${banks}`, c.bankId)} as bank,
-        ${name(sql`${channels}`, c.channelId)} as channel, ${name(sql`${sources}`, c.sourceId)} as source,
-        ${c.cityId ? sql`(select name from ${cities} where id = ${c.cityId})` : sql`''`} as city,
-        ${name(sql`${staff}`, c.signUserId)} as sign_user, ${name(sql`${staff}`, c.ownerId)} as owner,
-        exists (select 1 from ${caseEvents} where corp_id = ${c.corpId} and client_id = ${c.id} and kind <> 'created' and kind <> 'edited') as has_moved,
-        exists (select 1 from ${serviceRequests} where corp_id = ${c.corpId} and client_id = ${c.id} and status = 'open') as has_open_service,
-        exists (select 1 from ${appeals} where corp_id = ${c.corpId} and client_id = ${c.id} and status = 'open') as has_open_appeal`);
-      const row = result.rows[0] ?? {};
+      const [found] = await caseNamesQuery.execute({
+        corpId: c.corpId,
+        id: c.id,
+        productId: c.productId,
+        bankId: c.bankId,
+        channelId: c.channelId,
+        sourceId: c.sourceId,
+        cityId: c.cityId,
+        signUserId: c.signUserId,
+        ownerId: c.ownerId,
+      });
+      const row: Partial<NonNullable<typeof found>> = found ?? {};
       const text = (value: unknown) => (typeof value === 'string' ? value : '');
       return {
         product: text(row.product),

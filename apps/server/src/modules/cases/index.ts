@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { CASE_STATUS, CASE_STATUS_LABELS, findTransition } from '@crm/domain/status';
@@ -7,6 +7,7 @@ import { appeals, banks, caseEvents, clients, followUps, products, serviceReques
 import { staff } from '../../db/schema/staff.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { insertCaseEvent } from './cases.repository.ts';
+import type { Bound } from '../../db/bound.ts';
 
 /*
  * The public surface of modules/cases: what other modules may know of cases, appeals, follow-ups and
@@ -18,16 +19,36 @@ type Executor = Db | Tx;
 export type { CaseRow, CaseScope } from './cases.repository.ts';
 
 /** A live case with what its policy needs: the row, and whether it was ever put to customer service. */
-export async function findCaseScope(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
+const caseScopeQuery = (ex: Executor) =>
+  ex
     .select({
       case: clients,
       // Spelled out: a one-table select leaves its columns unqualified, which the subquery would misread.
       putToService: sql<boolean>`exists (select 1 from ${serviceRequests} sr where sr.corp_id = clients.corp_id and sr.client_id = clients.id)`,
     })
     .from(clients)
-    .where(and(eq(clients.corpId, corpId), eq(clients.id, id), isNull(clients.deletedAt)))
+    .where(
+      and(
+        eq(clients.corpId, sql.placeholder('corpId')),
+        eq(clients.id, sql.placeholder('id')),
+        isNull(clients.deletedAt),
+      ),
+    )
     .limit(1);
+/** Every case call's access check asks it: prepared by name once per database (decision 060); a transaction runs it as is. */
+const preparedCaseScope = new WeakMap<Executor, ReturnType<ReturnType<typeof caseScopeQuery>['prepare']>>();
+
+export async function findCaseScope(ex: Executor, corpId: number, id: number) {
+  let query;
+  if (ex instanceof PgTransaction) query = caseScopeQuery(ex);
+  else {
+    query = preparedCaseScope.get(ex);
+    if (!query) {
+      query = caseScopeQuery(ex).prepare('cases_case_scope');
+      preparedCaseScope.set(ex, query);
+    }
+  }
+  const [row] = await query.execute({ corpId, id });
   return row ? { ...row.case, putToService: Boolean(row.putToService) } : undefined;
 }
 export type CaseWithScope = NonNullable<Awaited<ReturnType<typeof findCaseScope>>>;
@@ -92,7 +113,7 @@ export async function caseStatuses(ex: Executor, corpId: number, ids: readonly n
 }
 
 /** The ids of a team's live cases, as a subquery another module filters by (the leader's to-confirm list). */
-export const teamCaseIds = (corpId: number, teamId: number) =>
+export const teamCaseIds = (corpId: Bound<number>, teamId: Bound<number>) =>
   sql`(select ${clients.id} from ${clients} where ${and(eq(clients.corpId, corpId), eq(clients.teamId, teamId), isNull(clients.deletedAt))})`;
 
 // ---- home badges: scalar subqueries, so the home page composes every module's count in one query ----
@@ -101,23 +122,23 @@ export const teamCaseIds = (corpId: number, teamId: number) =>
 const count = (table: SQL, where: SQL | undefined) => sql`(select count(*)::int from ${table} where ${where})`;
 
 /** Follow-ups of the person due by `at` and not done. */
-export const dueFollowUpsBadge = (corpId: number, staffId: number, at: Date) =>
+export const dueFollowUpsBadge = (corpId: Bound<number>, staffId: Bound<number>, at: Bound<Date>) =>
   count(
     sql`${followUps}`,
     and(
       eq(followUps.corpId, corpId),
       eq(followUps.staffId, staffId),
       isNull(followUps.doneAt),
-      lte(followUps.nextContactAt, sql`${at.toISOString()}::timestamptz`),
+      lte(followUps.nextContactAt, sql`${at instanceof Date ? at.toISOString() : at}::timestamptz`),
     ),
   );
 
 /** Cases waiting for customer service in the company. */
-export const openServiceBadge = (corpId: number) =>
+export const openServiceBadge = (corpId: Bound<number>) =>
   count(sql`${serviceRequests}`, and(eq(serviceRequests.corpId, corpId), sql`${serviceRequests.status} = 'open'`));
 
 /** Open appeals of a team, for its leader. */
-export const openAppealsBadge = (corpId: number, teamId: number) =>
+export const openAppealsBadge = (corpId: Bound<number>, teamId: Bound<number>) =>
   count(sql`${appeals}`, and(eq(appeals.corpId, corpId), eq(appeals.teamId, teamId), sql`${appeals.status} = 'open'`));
 
 /**

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { examAnswers, examAttempts, examPapers, examQuestions, examTargets } from '../../db/schema/exam.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import type { PaperFile, StoredQuestion } from './paper-file.ts';
+import type { Bound } from '../../db/bound.ts';
 
 type Executor = Db | Tx;
 
@@ -30,7 +31,7 @@ const jobsArray = (jobs: readonly number[]) => sql`${`{${jobs.join(',')}}`}::int
  * Home badge: exams assigned to the person, still open (not closed), with no passed attempt. A scalar
  * subquery over the staff kernel, so a team or job assignment counts without a row per person.
  */
-export const unfinishedExamsBadge = (corpId: number, staffId: number) =>
+export const unfinishedExamsBadge = (corpId: Bound<number>, staffId: Bound<number>) =>
   sql`(select count(*)::int from ${examPapers} join ${staff} s on s.corp_id = ${examPapers.corpId} and s.id = ${staffId}
     where ${examPapers.corpId} = ${corpId} and ${examPapers.kind} = 'exam'
       and (${examPapers.closesAt} is null or ${examPapers.closesAt} > now())

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.ts';
-import type { BadgeCounts, UserInfo } from '@crm/domain/api/auth';
+import type { UserInfo } from '@crm/domain/api/auth';
 import { GRANT, JOB } from '@crm/domain/roles';
 import { ForbiddenError } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/index.ts';
@@ -9,35 +9,27 @@ import type { HomeRepository } from './home.repository.ts';
 const isRejectApprover = (me: StaffIdentity) => me.grants.includes(GRANT.SIGN_REJECT_APPROVE);
 
 export function createHomeService({ repo, now }: { repo: HomeRepository; now: Clock }) {
-  function badgeCounts(me: StaffIdentity, at: Date): Promise<BadgeCounts> {
-    const has = (job: number) => me.jobs.includes(job);
-    return repo.countBadges({
-      corpId: me.corpId,
-      staffId: me.id,
-      teamId: me.teamId,
-      now: at,
-      has: {
-        service: has(JOB.SERVICE),
-        remind: has(JOB.HOUSE_STEWARD),
-        appeal: me.isLeader,
-        sign: has(JOB.SIGNING),
-        reject: has(JOB.SIGNING) && isRejectApprover(me),
-        audit: has(JOB.HOUSE_FINANCE),
-      },
-    });
-  }
-
   return {
     /** spec §7 userinfo: only the caller's own; asking for another id is refused, not answered. */
     async userinfo(me: StaffIdentity, requestedId: number): Promise<UserInfo> {
       if (requestedId !== me.id) throw new ForbiddenError('无权查看其他用户的信息');
-      const at = now();
-      const isSigningLeader = me.isLeader && me.teamId !== null && me.jobs.includes(JOB.SIGNING);
-      const [total, signerList, notice] = await Promise.all([
-        badgeCounts(me, at),
-        isSigningLeader && me.teamId !== null ? repo.listTeamSigners(me.corpId, me.teamId, me.id) : Promise.resolve([]),
-        repo.listActiveNotices(me.corpId, at),
-      ]);
+      const has = (job: number) => me.jobs.includes(job);
+      // One statement answers the badges, the notices and a signing leader's signers (decision 060).
+      const { total, signerList, notice } = await repo.snapshot({
+        corpId: me.corpId,
+        staffId: me.id,
+        teamId: me.teamId,
+        now: now(),
+        has: {
+          service: has(JOB.SERVICE),
+          remind: has(JOB.HOUSE_STEWARD),
+          appeal: me.isLeader,
+          sign: has(JOB.SIGNING),
+          reject: has(JOB.SIGNING) && isRejectApprover(me),
+          audit: has(JOB.HOUSE_FINANCE),
+        },
+        signers: me.isLeader && has(JOB.SIGNING),
+      });
       return {
         id: me.id,
         total,

@@ -3,6 +3,7 @@ import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { houseAudits, houseChannels, houseClients, houseRecommends } from '../../db/schema/house.ts';
+import type { Bound } from '../../db/bound.ts';
 
 /*
  * The public surface of modules/house: home-loan clients and their brokerage audits as other modules
@@ -74,7 +75,7 @@ export const markHouseSignFailed = (tx: Tx, corpId: number, id: number) =>
  * Home badge: clients waiting on the steward, and the channel agents' referrals no steward has taken yet
  * (decision 052), which every steward of the company may take (a scalar subquery).
  */
-export const waitingForStewardBadge = (corpId: number, stewardId: number) =>
+export const waitingForStewardBadge = (corpId: Bound<number>, stewardId: Bound<number>) =>
   sql`(select count(*)::int from ${houseClients} where ${and(
     eq(houseClients.corpId, corpId),
     isNull(houseClients.deletedAt),
@@ -85,7 +86,7 @@ export const waitingForStewardBadge = (corpId: number, stewardId: number) =>
   )})`;
 
 /** Home badge: over-limit brokerage requests waiting for home-loan finance, except the caller's own (maker-checker). */
-export const pendingAuditsBadge = (corpId: number, financeId: number) =>
+export const pendingAuditsBadge = (corpId: Bound<number>, financeId: Bound<number>) =>
   sql`(select count(*)::int from ${houseAudits} where ${and(eq(houseAudits.corpId, corpId), sql`${houseAudits.status} = 'pending'`, ne(houseAudits.requestedBy, financeId))})`;
 
 /** A channel's name (an activity sign-up's sharer, decision 056); undefined for another company's. */

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { moneyRecords, proofRejections, proofs } from '../../db/schema/money.ts';
 import { toConfirmCondition } from './money.repository.ts';
+import type { Bound } from '../../db/bound.ts';
 
 /*
  * The public surface of modules/money: a case's repayments and proofs as other modules (the access
@@ -31,9 +32,9 @@ export async function findLiveProof(ex: Executor, corpId: number, id: number) {
 }
 
 /** Home badge: open rejections of the proofs of the person's cases (a scalar subquery). */
-export const openProofRejectionsBadge = (corpId: number, ownerId: number) =>
+export const openProofRejectionsBadge = (corpId: Bound<number>, ownerId: Bound<number>) =>
   sql`(select count(*)::int from ${proofRejections} where ${and(eq(proofRejections.corpId, corpId), eq(proofRejections.ownerId, ownerId), isNull(proofRejections.resolvedAt))})`;
 
 /** Home badge: the leader's repayments to confirm (a scalar subquery). */
-export const toConfirmBadge = (corpId: number, teamId: number, leaderId: number) =>
+export const toConfirmBadge = (corpId: Bound<number>, teamId: Bound<number>, leaderId: Bound<number>) =>
   sql`(select count(*)::int from ${moneyRecords} where ${toConfirmCondition(corpId, teamId, leaderId)})`;

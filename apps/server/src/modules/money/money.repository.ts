@@ -4,6 +4,7 @@ import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { caseContacts, teamCaseIds } from '../cases/index.ts';
+import type { Bound } from '../../db/bound.ts';
 
 export type MoneyRow = typeof moneyRecords.$inferSelect;
 export type ProofRow = typeof proofs.$inferSelect;
@@ -12,7 +13,11 @@ export type ProofRow = typeof proofs.$inferSelect;
  * The repayments a leader is to confirm: pending, in the cases of their team, recorded by someone else (the
  * recorder never confirms their own, decision 020). One condition for the list and its badge.
  */
-export const toConfirmCondition = (corpId: number, teamId: number, leaderId: number): SQL | undefined =>
+export const toConfirmCondition = (
+  corpId: Bound<number>,
+  teamId: Bound<number>,
+  leaderId: Bound<number>,
+): SQL | undefined =>
   and(
     eq(moneyRecords.corpId, corpId),
     sql`${moneyRecords.status} = 'pending'`,

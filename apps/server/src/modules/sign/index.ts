@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { insertTaskEvent } from './sign.repository.ts';
+import type { Bound } from '../../db/bound.ts';
 
 /*
  * The public surface of modules/sign: signing tasks as other modules (house's docking, the access policy,
@@ -88,7 +89,7 @@ export async function hasSignTask(ex: Executor, corpId: number, about: { houseCl
 }
 
 /** Home badge: the company's tasks in one status (open for the centre, rejected for the approver). */
-export const signTasksBadge = (corpId: number, status: 'open' | 'rejected') =>
+export const signTasksBadge = (corpId: Bound<number>, status: 'open' | 'rejected') =>
   // The status is one of two constants, written as a literal so a partial index on it matches any plan.
   sql`(select count(*)::int from ${signTasks} where ${and(eq(signTasks.corpId, corpId), sql`${signTasks.status} = ${sql.raw(status === 'open' ? "'open'" : "'rejected'")}`)})`;
 
