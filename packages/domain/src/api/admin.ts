@@ -149,3 +149,112 @@ export const adminCompanyUpdateSchema = z.object({
   name: name('公司名称').optional(),
   is_active: z.boolean().optional(),
 });
+
+// ---- reference lists (banks and branches, channels, sources, cities; products below) ----
+
+/**
+ * The named reference lists of the back office: banks (a bank's branches carry its id as parent), the
+ * two-level channel tree, sources, and cities (provinces and their cities, the same for every company:
+ * only the platform admin changes them, keyed by their administrative code).
+ */
+export const REF_KINDS = ['bank', 'channel', 'source', 'city'] as const;
+export type RefKind = (typeof REF_KINDS)[number];
+const refKindSchema = z.enum(REF_KINDS, { error: '列表类型无效' });
+
+export const adminRefSchema = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  is_active: z.boolean(),
+});
+export type AdminRef = z.infer<typeof adminRefSchema>;
+export const adminRefListRequestSchema = pageRequestSchema.extend({
+  kind: refKindSchema,
+  /** Absent: the top level (banks, first-level channels, provinces); else that row's children. */
+  parent_id: rowIdSchema('上级无效').optional(),
+});
+export const adminRefListSchema = pageSchema(adminRefSchema);
+export const adminRefAddSchema = z.object({
+  kind: refKindSchema,
+  parent_id: rowIdSchema('上级无效').nullable().default(null),
+  name: name('名称'),
+  /** A city's administrative code (6 digits): its id. Other lists number their rows themselves. */
+  code: z.number().int().min(100000, '城市代码须为 6 位数字').max(999999, '城市代码须为 6 位数字').optional(),
+});
+export const adminRefUpdateSchema = z.object({
+  kind: refKindSchema,
+  id: rowIdSchema('记录无效'),
+  name: name('名称').optional(),
+  is_active: z.boolean().optional(),
+});
+
+// ---- products: a bank's loan product with its amounts (fen), terms and price (decision 051) ----
+
+export const PRODUCT_FEE_TYPES = [1, 2, 3] as const;
+const amountFen = (what: string) =>
+  z
+    .number({ error: `${what}无效` })
+    .int(`${what}须为整数（分）`)
+    .min(0, `${what}不能为负`)
+    .max(100_000_000_00, `${what}过大`);
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  bank_id: z.number().int().nullable(),
+  bank_name: z.string(),
+  name: z.string(),
+  min_amount_fen: z.number().int(),
+  max_amount_fen: z.number().int(),
+  terms_months: z.array(z.number().int()),
+  fee_type: z.number().int().nullable(),
+  rate_ppm: z.number().int().nullable(),
+  repayment_method: z.number().int().nullable(),
+  is_active: z.boolean(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductListSchema = pageSchema(adminProductSchema);
+const productFields = {
+  bank_id: rowIdSchema('银行无效').nullable(),
+  name: name('产品名称'),
+  min_amount_fen: amountFen('最低金额'),
+  max_amount_fen: amountFen('最高金额'),
+  terms_months: z
+    .array(z.number({ error: '期限无效' }).int('期限无效').min(1, '期限至少 1 个月').max(360, '期限最多 360 个月'))
+    .max(24, '期限最多 24 项')
+    .transform((terms) => [...new Set(terms)].sort((a, b) => a - b)),
+  fee_type: z
+    .union(PRODUCT_FEE_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]], {
+      error: '收费方式无效',
+    })
+    .nullable(),
+  rate_ppm: z
+    .number({ error: '费率无效' })
+    .int('费率无效')
+    .min(0, '费率不能为负')
+    .max(1_000_000, '费率过大')
+    .nullable(),
+  repayment_method: z.number({ error: '还款方式无效' }).int().min(1).max(9).nullable(),
+  is_active: z.boolean(),
+};
+const amountsInOrder = (form: { min_amount_fen?: number; max_amount_fen?: number }) =>
+  form.min_amount_fen === undefined || form.max_amount_fen === undefined || form.min_amount_fen <= form.max_amount_fen;
+const ORDER_MESSAGE = { message: '最低金额不能高于最高金额', path: ['max_amount_fen'] };
+export const adminProductAddSchema = z
+  .object({
+    ...productFields,
+    bank_id: productFields.bank_id.default(null),
+    terms_months: productFields.terms_months.default([]),
+    fee_type: productFields.fee_type.default(null),
+    rate_ppm: productFields.rate_ppm.default(null),
+    repayment_method: productFields.repayment_method.default(null),
+    is_active: productFields.is_active.default(true),
+  })
+  .refine(amountsInOrder, ORDER_MESSAGE);
+export const adminProductUpdateSchema = z
+  .object({
+    id: rowIdSchema('产品无效'),
+    ...Object.fromEntries(Object.entries(productFields).map(([key, schema]) => [key, schema.optional()])),
+  } as { id: ReturnType<typeof rowIdSchema> } & {
+    [K in keyof typeof productFields]: z.ZodOptional<(typeof productFields)[K]>;
+  })
+  .refine(amountsInOrder, ORDER_MESSAGE);
+export const adminProductListRequestSchema = pageRequestSchema;

@@ -30,6 +30,8 @@ export function createAdminRepository(db: Db) {
 
   return {
     transaction: <T>(run: (tx: Tx) => Promise<T>) => db.transaction(run),
+    /** A read through another module's function that takes the executor. */
+    read: <T>(run: (ex: Db) => Promise<T>) => run(db),
 
     company: (corpId: number, ex: Db | Tx = db) =>
       ex
