@@ -45,6 +45,8 @@ export const adminStaffSchema = z.object({
   is_active: z.boolean(),
   wxwork_id: z.string().nullable(),
   grants: z.array(z.string()),
+  /** 0 unknown, 1 male, 2 female (the signer tiles' icon). */
+  sex: z.number().int(),
 });
 export type AdminStaff = z.infer<typeof adminStaffSchema>;
 export const adminStaffListRequestSchema = pageRequestSchema.extend({
@@ -67,6 +69,7 @@ export const adminStaffUpdateSchema = z.object({
   jobs: jobsSchema.optional(),
   is_leader: z.boolean().optional(),
   is_active: z.boolean().optional(),
+  sex: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '性别无效' }).optional(),
   grants: z
     .array(z.enum(COMPANY_GRANTS, { error: '授权无效' }))
     .max(COMPANY_GRANTS.length)

@@ -15,6 +15,7 @@ export function createAdminRepository(db: Db) {
     isLeader: staff.isLeader,
     isActive: staff.isActive,
     wxworkId: staff.wxworkId,
+    sex: staff.sex,
     grants: sql<
       StaffGrant[]
     >`coalesce((select array_agg(${staffGrants.permission} order by ${staffGrants.permission}) from ${staffGrants} where ${staffGrants.corpId} = ${staff.corpId} and ${staffGrants.staffId} = ${staff.id}), '{}')`,

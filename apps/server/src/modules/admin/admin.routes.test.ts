@@ -113,6 +113,7 @@ describe('the back office (/api/admin)', () => {
       is_leader: true,
       team_id: team2.body.data.id,
       grants: ['sign.reject.approve'],
+      sex: 2,
     });
     expect(updated.body).toMatchObject({
       code: 0,
@@ -123,6 +124,7 @@ describe('the back office (/api/admin)', () => {
         team_id: team2.body.data.id,
         team_name: 'A二组',
         grants: ['sign.reject.approve'],
+        sex: 2,
       },
     });
     const theirs = await staffCookie(test, { corpId: corpA.id, id });

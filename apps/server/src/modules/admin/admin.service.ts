@@ -48,6 +48,7 @@ const toStaff = (row: NonNullable<Awaited<ReturnType<AdminRepository['staff']>>>
   is_active: row.isActive,
   wxwork_id: row.wxworkId,
   grants: row.grants,
+  sex: row.sex,
 });
 const toNotice = (row: {
   id: number;
@@ -203,6 +204,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           ...(fields.jobs !== undefined ? { jobs: fields.jobs } : {}),
           ...(fields.is_leader !== undefined ? { isLeader: fields.is_leader } : {}),
           ...(fields.is_active !== undefined ? { isActive: fields.is_active } : {}),
+          ...(fields.sex !== undefined ? { sex: fields.sex } : {}),
         };
         if (Object.keys(values).length === 0 && grants === undefined) throw new RefusedError(T.nothingToChange);
         if (Object.keys(values).length > 0) await repo.updateStaff(tx, me.corpId, id, values);
