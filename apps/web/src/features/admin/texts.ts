@@ -5,6 +5,7 @@ export const adminTexts = {
   noAccess: '仅公司管理员可使用后台管理',
   welcome: (corp: string) => `${corp} · 管理后台`,
   welcomeHint: '请从左侧选择要管理的内容。',
+  pages: '后台功能',
   loading: '加载中…',
   loadFailed: '加载失败',
   retry: '重试',

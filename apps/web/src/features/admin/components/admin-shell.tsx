@@ -41,7 +41,7 @@ export function AdminShell({ title, platform = false, children }: AdminShellProp
           {T.backHome}
         </Link>
       </aside>
-      <main className="admin__main">
+      <div className="admin__main">
         <h1 className="admin__title">{title}</h1>
         {whoami.isPending ? (
           <p role="status">{T.loading}</p>
@@ -59,7 +59,7 @@ export function AdminShell({ title, platform = false, children }: AdminShellProp
             {T.noAccess}
           </p>
         )}
-      </main>
+      </div>
     </div>
   );
 }
@@ -84,9 +84,8 @@ export function LoadState({
   if (error && isEmpty)
     return (
       <div role="alert" className="admin__error">
-        <p>
-          {T.loadFailed}：{error.message}
-        </p>
+        <p>{T.loadFailed}</p>
+        <p>{error.message}</p>
         <button type="button" className="admin-button" onClick={() => void onRetry()}>
           {T.retry}
         </button>

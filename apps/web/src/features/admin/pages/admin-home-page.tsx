@@ -13,7 +13,7 @@ export function AdminHomePage() {
   return (
     <AdminShell title={me ? T.welcome(me.corp_name) : T.title} platform={platformOnly}>
       <p className="admin-hint">{T.welcomeHint}</p>
-      <ul>
+      <ul aria-label={T.pages}>
         {items.map((item) => (
           <li key={item.path}>
             <Link to={item.path}>{item.label}</Link>
