@@ -108,7 +108,10 @@ export const useProducts = () =>
       get('/api/admin/products', adminProductListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
   });
 
-/** The write calls: each toasts the server's message and marks the back office's data stale (the audit log too). */
+/**
+ * The write calls: each toasts the server's message and marks everything stale: the back office's lists and
+ * audit log, and what other pages show of the change (the home banner's notices, the case form's lists).
+ */
 const WRITES = {
   '/api/admin/staff/add': adminStaffSchema,
   '/api/admin/staff/update': adminStaffSchema,
@@ -135,7 +138,7 @@ export function useAdminWrite(path: AdminWrite) {
     },
     onSuccess: ({ msg }) => {
       showToast({ content: msg, icon: 'success' });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries();
     },
     onError: (error) => showToast({ content: error.message, icon: 'fail' }),
   });
