@@ -15,8 +15,8 @@ describe('/admin/banks', () => {
           ? page([aRef({ id: 11, parent_id: 1, name: '招商银行上海分行', is_active: false })])
           : page([aRef()]),
     });
-    expect(view.api.lastCall('/api/admin/refs').query).toMatchObject({ kind: 'bank', limit: '20' });
     await tap((await rowOf('招商银行')).getByRole('button', { name: '下级' }));
+    expect(view.api.callsTo('/api/admin/refs')[0]?.query).toMatchObject({ kind: 'bank', limit: '20' });
     const branch = await rowOf('招商银行上海分行');
     expect(branch.getByText('已停用')).toBeTruthy();
     expect(screen.getByText('招商银行 的下级')).toBeTruthy();
