@@ -312,6 +312,8 @@ const ROWS: Record<string, Row> = {
     input: (b) => ({ bank_id: b.bank.id, name: '挂到B', min_amount_fen: 0, max_amount_fen: 1 }),
   },
   'POST /api/admin/products/update': { input: (b) => ({ id: b.product.id, name: '改名' }) },
+  'GET /api/admin/papers': { reads: true, input: (b) => ({ cursor: b.paper.id + 1000 }) },
+  'GET /api/admin/activities': { reads: true, input: (b) => ({ cursor: b.activities.lottery.id + 1000 }) },
   'POST /api/admin/companies/update': { input: (b) => ({ id: b.corp.id, name: '改名' }) },
 };
 

@@ -261,3 +261,35 @@ export const adminProductUpdateSchema = z
   })
   .refine(amountsInOrder, ORDER_MESSAGE);
 export const adminProductListRequestSchema = pageRequestSchema;
+
+// ---- exam papers and activities: listed, and uploaded as the files their modules load ----
+
+/** A YAML file's text as uploaded (exam papers: docs/exam-papers.md; activities: decision 056). */
+export const adminFileUploadSchema = z.object({
+  text: z.string({ error: '请选择文件' }).min(1, '请选择文件').max(1_000_000, '文件过大（最多 1 MB）'),
+});
+export const adminPaperSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(['exam', 'survey']),
+  title: z.string(),
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+});
+export const adminPaperListSchema = pageSchema(adminPaperSchema);
+export const adminPaperUploadedSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  questions: z.number().int(),
+});
+export const adminActivitySchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  type: z.string(),
+  title: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export const adminActivityListSchema = pageSchema(adminActivitySchema);
+export const adminActivityUploadedSchema = z.array(z.object({ key: z.string(), title: z.string() }));

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  adminActivityListSchema,
+  adminActivityUploadedSchema,
   adminAuditListSchema,
+  adminFileUploadSchema,
+  adminPaperListSchema,
+  adminPaperUploadedSchema,
   adminCompanyAddSchema,
   adminCompanySchema,
   adminCompanyUpdateSchema,
@@ -153,6 +158,29 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     adminProductUpdateSchema,
     adminProductSchema,
     (me, form) => admin.updateProduct(me, form),
+    saved,
+  );
+
+  get('/api/admin/papers', '后台：试卷与问卷', pageRequestSchema, adminPaperListSchema, (me, page) =>
+    admin.listPapers(me, page),
+  );
+  post(
+    '/api/admin/papers/upload',
+    '后台：上传试卷文件（YAML）',
+    adminFileUploadSchema,
+    adminPaperUploadedSchema,
+    (me, form) => admin.uploadPaper(me, form.text),
+    saved,
+  );
+  get('/api/admin/activities', '后台：营销活动', pageRequestSchema, adminActivityListSchema, (me, page) =>
+    admin.listActivities(me, page),
+  );
+  post(
+    '/api/admin/activities/upload',
+    '后台：上传活动文件（YAML）',
+    adminFileUploadSchema,
+    adminActivityUploadedSchema,
+    (me, form) => admin.uploadActivities(me, form.text),
     saved,
   );
 

@@ -31,6 +31,8 @@ import {
   type NamedRow,
   type ProductRow,
 } from '../cases/index.ts';
+import { listPapersForAdmin, loadPaperText } from '../exam/index.ts';
+import { listActivitiesForAdmin, uploadActivityText } from '../activity/index.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { ADMIN_TEXTS as T } from './admin.texts.ts';
 
@@ -139,6 +141,18 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     if (bankId === null) return;
     const bank = await findNamedRef(tx, 'bank', corpId, bankId);
     if (!bank || bank.parentId !== null) throw new RefusedError(T.bankNotFound);
+  }
+
+  /** A file's problems (the loaders throw a plain Error naming them) become the person's message. */
+  async function fileProblems<X>(run: () => Promise<X>): Promise<X> {
+    try {
+      return await run();
+    } catch (error) {
+      // A plain Error is the loader's own word on the file; a driver's error is a subclass and stays a fault.
+      if (error instanceof Error && error.constructor === Error)
+        throw new RefusedError(error.message, { cause: error });
+      throw error;
+    }
   }
 
   async function unique<X>(run: () => Promise<X>, message: string): Promise<X> {
@@ -428,6 +442,53 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         await audit(tx, me, 'product.update', 'product', id, toProduct(before), after);
         return after;
       });
+    },
+
+    // ---- exam papers and activities: their files, as their modules' commands load them ----
+
+    async listPapers(me: Actor, request: Page) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.read((ex) => listPapersForAdmin(ex, me.corpId, request));
+      return page(rows, request.limit, (row) => ({
+        id: row.id,
+        code: row.code,
+        kind: row.kind,
+        title: row.title,
+        opens_at: row.opensAt?.toISOString() ?? null,
+        closes_at: row.closesAt?.toISOString() ?? null,
+      }));
+    },
+    async uploadPaper(me: Actor, text: string) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const loaded = await loadPaperText(tx, me.corpId, text);
+          await audit(tx, me, 'paper.upload', 'exam_paper', loaded.id, null, loaded);
+          return loaded;
+        }),
+      );
+    },
+    async listActivities(me: Actor, request: Page) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.read((ex) => listActivitiesForAdmin(ex, me.corpId, request));
+      return page(rows, request.limit, (row) => ({
+        id: row.id,
+        key: row.key,
+        type: row.type,
+        title: row.title,
+        starts_at: row.startsAt.toISOString(),
+        ends_at: row.endsAt.toISOString(),
+      }));
+    },
+    async uploadActivities(me: Actor, text: string) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const saved = await uploadActivityText(tx, me.corpId, text, now());
+          await audit(tx, me, 'activity.upload', 'activity', null, null, saved);
+          return saved;
+        }),
+      );
     },
 
     async listCompanies(me: Actor) {
