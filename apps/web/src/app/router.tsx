@@ -101,6 +101,8 @@ const ADMIN_PATHS = [
   '/admin/channels',
   '/admin/sources',
   '/admin/cities',
+  '/admin/papers',
+  '/admin/activities',
 ];
 
 /** The patterns each chunk serves (a test checks these against the chunks' own `pages`). */

@@ -18,5 +18,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/channels', label: T.nav.channels },
   { path: '/admin/sources', label: T.nav.sources },
   { path: '/admin/cities', label: T.nav.cities },
+  { path: '/admin/papers', label: T.nav.papers },
+  { path: '/admin/activities', label: T.nav.activities },
   { path: '/admin/audit', label: T.nav.audit },
 ];

@@ -35,6 +35,8 @@ export const adminTexts = {
     channels: '渠道',
     sources: '来源',
     cities: '城市',
+    papers: '试卷',
+    activities: '营销活动',
   },
   companies: {
     name: '公司名称',
@@ -106,6 +108,26 @@ export const adminTexts = {
     empty: '列表为空',
     addTitle: (what: string) => `添加${what}`,
     childLabel: { bank: '支行', channel: '二级渠道', city: '城市', source: '' } as Record<string, string>,
+  },
+  files: {
+    file: '选择文件',
+    upload: '上传',
+    chooseFirst: '请选择文件',
+    papersHint: '上传试卷 YAML 文件（格式见 docs/exam-papers.md）；同一 code 的试卷在无人作答前会被替换。',
+    activitiesHint: '上传活动 YAML 文件（格式见 apps/server/activities/example.yaml）；同一 key 的活动会被更新。',
+    uploadedPaper: (title: string, questions: number) => `已导入「${title}」，${questions} 题`,
+    uploadedActivities: (count: number) => `已导入 ${count} 个活动`,
+    code: '编号',
+    kind: '类型',
+    title: '标题',
+    opens: '开始',
+    closes: '结束',
+    none: '—',
+    empty: '还没有内容',
+    kinds: { exam: '考试', survey: '问卷', lottery: '抽奖', coupon: '优惠券', car: '试驾', signin: '签到' } as Record<
+      string,
+      string
+    >,
   },
   products: {
     bank: '银行',

@@ -1,5 +1,9 @@
 import {
+  adminActivityListSchema,
+  adminActivityUploadedSchema,
   adminAuditListSchema,
+  adminPaperListSchema,
+  adminPaperUploadedSchema,
   adminCompanySchema,
   adminNoticeSchema,
   adminProductListSchema,
@@ -35,6 +39,8 @@ export const adminKeys = {
   companies: ['admin', 'companies'] as const,
   refs: (kind: RefKind, parentId: number | null) => ['admin', 'refs', kind, parentId] as const,
   products: ['admin', 'products'] as const,
+  papers: ['admin', 'papers'] as const,
+  activities: ['admin', 'activities'] as const,
 };
 
 const PAGE = 20;
@@ -108,6 +114,20 @@ export const useProducts = () =>
       get('/api/admin/products', adminProductListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
   });
 
+export const usePapers = () =>
+  usePagedList({
+    queryKey: adminKeys.papers,
+    fetchPage: (cursor, signal) =>
+      get('/api/admin/papers', adminPaperListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
+  });
+
+export const useActivities = () =>
+  usePagedList({
+    queryKey: adminKeys.activities,
+    fetchPage: (cursor, signal) =>
+      get('/api/admin/activities', adminActivityListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
+  });
+
 /**
  * The write calls: each toasts the server's message and marks everything stale: the back office's lists and
  * audit log, and what other pages show of the change (the home banner's notices, the case form's lists).
@@ -126,6 +146,8 @@ const WRITES = {
   '/api/admin/refs/update': adminRefSchema,
   '/api/admin/products/add': adminProductSchema,
   '/api/admin/products/update': adminProductSchema,
+  '/api/admin/papers/upload': adminPaperUploadedSchema,
+  '/api/admin/activities/upload': adminActivityUploadedSchema,
 } as const;
 export type AdminWrite = keyof typeof WRITES;
 
