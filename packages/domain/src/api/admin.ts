@@ -293,3 +293,27 @@ export const adminActivitySchema = z.object({
 });
 export const adminActivityListSchema = pageSchema(adminActivitySchema);
 export const adminActivityUploadedSchema = z.array(z.object({ key: z.string(), title: z.string() }));
+
+/** One FAQ entry's Markdown file (decision 053), its name (without .md) the entry's key. */
+export const adminFaqUploadSchema = adminFileUploadSchema.extend({
+  name: z
+    .string({ error: '文件名无效' })
+    .trim()
+    .regex(/^[\w\u4e00-\u9fff-]{1,80}$/, '文件名只能用字母、数字、汉字、下划线和连字符'),
+});
+export const adminFaqSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  type: z.string(),
+  category: z.string(),
+  updated_at: z.string(),
+});
+export const adminFaqListSchema = pageSchema(adminFaqSchema);
+export const adminFaqUploadedSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  type: z.string(),
+  category: z.string(),
+});

@@ -119,7 +119,43 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
     expect(bad.body.msg).toContain('activities.0.type');
   });
 
+  it('uploads an FAQ Markdown file keyed by its name, lists it with its type and category, and updates it on a second upload', async () => {
+    const markdown = (title: string) =>
+      `---\ntitle: ${title}\ntype: 业务\ncategory: 放款\nkeywords: 放款 时间\n---\n放款一般在审批后 3 个工作日内完成。\n`;
+    const uploaded = await call(admin, 'POST', '/api/admin/faq/upload', {
+      name: 'loan-time',
+      text: markdown('放款要多久'),
+    });
+    expect(uploaded.body).toMatchObject({
+      code: 0,
+      data: { key: 'loan-time', title: '放款要多久', type: '业务', category: '放款' },
+    });
+    await call(admin, 'POST', '/api/admin/faq/upload', { name: 'loan-time', text: markdown('放款需要多久') });
+    const list = await call<{ list: { key: string; title: string; category: string }[] }>(
+      admin,
+      'GET',
+      '/api/admin/faq',
+    );
+    expect(list.body.data.list).toEqual([
+      expect.objectContaining({ key: 'loan-time', title: '放款需要多久', category: '放款' }),
+    ]);
+    expect((await audit(admin))[0]).toMatchObject({ action: 'faq.upload', after: { title: '放款需要多久' } });
+    expect((await call<{ list: unknown[] }>(otherAdmin, 'GET', '/api/admin/faq')).body.data.list).toEqual([]);
+    // The staff's FAQ search finds it.
+    const found = await call(plain, 'POST', '/api/crm/faqList', { keyword: '放款' });
+    expect(JSON.stringify(found.body)).toContain('放款需要多久');
+  });
+
+  it('refuses an FAQ file without its front matter, or with a bad name', async () => {
+    const bare = await call(admin, 'POST', '/api/admin/faq/upload', { name: 'bare', text: '只有正文' });
+    expect(bare.body).toMatchObject({ code: 1, msg: 'bare: 缺少开头的 --- 属性块（title、type、category）' });
+    const badName = await call(admin, 'POST', '/api/admin/faq/upload', { name: '../x', text: '---\n---\n' });
+    expect(badName.body).toMatchObject({ code: 1, msg: '文件名只能用字母、数字、汉字、下划线和连字符' });
+  });
+
   it.each([
+    ['GET', '/api/admin/faq', undefined],
+    ['POST', '/api/admin/faq/upload', { name: 'x', text: 'x' }],
     ['GET', '/api/admin/papers', undefined],
     ['POST', '/api/admin/papers/upload', { text: paper('x') }],
     ['GET', '/api/admin/activities', undefined],

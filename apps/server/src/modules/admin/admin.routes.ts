@@ -4,6 +4,9 @@ import {
   adminActivityListSchema,
   adminActivityUploadedSchema,
   adminAuditListSchema,
+  adminFaqListSchema,
+  adminFaqUploadedSchema,
+  adminFaqUploadSchema,
   adminFileUploadSchema,
   adminPaperListSchema,
   adminPaperUploadedSchema,
@@ -181,6 +184,16 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     adminFileUploadSchema,
     adminActivityUploadedSchema,
     (me, form) => admin.uploadActivities(me, form.text),
+    saved,
+  );
+
+  get('/api/admin/faq', '后台：问答条目', pageRequestSchema, adminFaqListSchema, (me, page) => admin.listFaq(me, page));
+  post(
+    '/api/admin/faq/upload',
+    '后台：上传问答 Markdown 文件',
+    adminFaqUploadSchema,
+    adminFaqUploadedSchema,
+    (me, form) => admin.uploadFaq(me, form.name, form.text),
     saved,
   );
 

@@ -33,6 +33,7 @@ import {
 } from '../cases/index.ts';
 import { listPapersForAdmin, loadPaperText } from '../exam/index.ts';
 import { listActivitiesForAdmin, uploadActivityText } from '../activity/index.ts';
+import { importFaqMarkdown, listFaqForAdmin } from '../faq/index.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { ADMIN_TEXTS as T } from './admin.texts.ts';
 
@@ -486,6 +487,29 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         repo.transaction(async (tx) => {
           const saved = await uploadActivityText(tx, me.corpId, text, now());
           await audit(tx, me, 'activity.upload', 'activity', null, null, saved);
+          return saved;
+        }),
+      );
+    },
+
+    async listFaq(me: Actor, request: Page) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.read((ex) => listFaqForAdmin(ex, me.corpId, request));
+      return page(rows, request.limit, (row) => ({
+        id: row.id,
+        key: row.key,
+        title: row.title,
+        type: row.type,
+        category: row.category,
+        updated_at: row.updatedAt.toISOString(),
+      }));
+    },
+    async uploadFaq(me: Actor, name: string, text: string) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const saved = await importFaqMarkdown(tx, me.corpId, name, text, now());
+          await audit(tx, me, 'faq.upload', 'faq_entry', saved.id, null, saved);
           return saved;
         }),
       );
