@@ -102,6 +102,7 @@ const ADMIN_PATHS = [
   '/admin/sources',
   '/admin/cities',
   '/admin/papers',
+  '/admin/faq',
   '/admin/activities',
 ];
 

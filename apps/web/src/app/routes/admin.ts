@@ -1,7 +1,7 @@
 import { AdminAuditPage } from '../../features/admin/pages/audit-page.tsx';
 import { AdminCompaniesPage } from '../../features/admin/pages/companies-page.tsx';
 import { AdminHomePage } from '../../features/admin/pages/admin-home-page.tsx';
-import { AdminActivitiesPage, AdminPapersPage } from '../../features/admin/pages/files-page.tsx';
+import { AdminActivitiesPage, AdminFaqPage, AdminPapersPage } from '../../features/admin/pages/files-page.tsx';
 import { AdminNoticesPage } from '../../features/admin/pages/notices-page.tsx';
 import { AdminProductsPage } from '../../features/admin/pages/products-page.tsx';
 import {
@@ -30,5 +30,6 @@ export const pages: ChunkPages = {
   '/admin/sources': AdminSourcesPage,
   '/admin/cities': AdminCitiesPage,
   '/admin/papers': AdminPapersPage,
+  '/admin/faq': AdminFaqPage,
   '/admin/activities': AdminActivitiesPage,
 };

@@ -19,6 +19,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/sources', label: T.nav.sources },
   { path: '/admin/cities', label: T.nav.cities },
   { path: '/admin/papers', label: T.nav.papers },
+  { path: '/admin/faq', label: T.nav.faq },
   { path: '/admin/activities', label: T.nav.activities },
   { path: '/admin/audit', label: T.nav.audit },
 ];

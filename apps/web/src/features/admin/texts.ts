@@ -36,6 +36,7 @@ export const adminTexts = {
     sources: '来源',
     cities: '城市',
     papers: '试卷',
+    faq: '问答',
     activities: '营销活动',
   },
   companies: {
@@ -114,6 +115,10 @@ export const adminTexts = {
     upload: '上传',
     chooseFirst: '请选择文件',
     papersHint: '上传试卷 YAML 文件（格式见 docs/exam-papers.md）；同一 code 的试卷在无人作答前会被替换。',
+    faqHint:
+      '上传一条问答的 Markdown 文件（开头的 --- 属性块写 title、type、category、keywords），文件名即条目编号；再次上传同名文件会更新该条。带图片的条目请用 npm run faq -- import。',
+    typeAndCategory: '分类',
+    updatedAt: '更新时间',
     activitiesHint: '上传活动 YAML 文件（格式见 apps/server/activities/example.yaml）；同一 key 的活动会被更新。',
     uploadedPaper: (title: string, questions: number) => `已导入「${title}」，${questions} 题`,
     uploadedActivities: (count: number) => `已导入 ${count} 个活动`,

@@ -2,6 +2,8 @@ import {
   adminActivityListSchema,
   adminActivityUploadedSchema,
   adminAuditListSchema,
+  adminFaqListSchema,
+  adminFaqUploadedSchema,
   adminPaperListSchema,
   adminPaperUploadedSchema,
   adminCompanySchema,
@@ -40,6 +42,7 @@ export const adminKeys = {
   refs: (kind: RefKind, parentId: number | null) => ['admin', 'refs', kind, parentId] as const,
   products: ['admin', 'products'] as const,
   papers: ['admin', 'papers'] as const,
+  faq: ['admin', 'faq'] as const,
   activities: ['admin', 'activities'] as const,
 };
 
@@ -121,6 +124,13 @@ export const usePapers = () =>
       get('/api/admin/papers', adminPaperListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
   });
 
+export const useFaqEntries = () =>
+  usePagedList({
+    queryKey: adminKeys.faq,
+    fetchPage: (cursor, signal) =>
+      get('/api/admin/faq', adminFaqListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
+  });
+
 export const useActivities = () =>
   usePagedList({
     queryKey: adminKeys.activities,
@@ -147,6 +157,7 @@ const WRITES = {
   '/api/admin/products/add': adminProductSchema,
   '/api/admin/products/update': adminProductSchema,
   '/api/admin/papers/upload': adminPaperUploadedSchema,
+  '/api/admin/faq/upload': adminFaqUploadedSchema,
   '/api/admin/activities/upload': adminActivityUploadedSchema,
 } as const;
 export type AdminWrite = keyof typeof WRITES;

@@ -81,3 +81,48 @@ describe('/admin/activities', () => {
     expect(view.api.lastCall('/api/admin/activities/upload').json).toEqual({ text: 'corp_id: 1\n' });
   });
 });
+
+describe('/admin/faq', () => {
+  it('lists the entries and uploads one Markdown file keyed by its name', async () => {
+    const view = await open('/admin/faq', {
+      '/api/admin/faq': page([
+        {
+          id: 3,
+          key: 'loan-time',
+          title: '放款要多久',
+          type: '业务',
+          category: '放款',
+          updated_at: '2026-11-20T02:00:00.000Z',
+        },
+      ]),
+      '/api/admin/faq/upload': ok(
+        { id: 4, key: 'new-entry', title: '新问答', type: '业务', category: '放款' },
+        '已保存',
+      ),
+    });
+    const row = within((await screen.findByText('放款要多久')).closest('tr') as HTMLElement);
+    expect(row.getByText('业务 / 放款')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('选择文件'), {
+      target: { files: [new File(['---\ntitle: 新问答\n---\n正文'], 'new-entry.md', { type: 'text/markdown' })] },
+    });
+    await tap(screen.getByRole('button', { name: '上传' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/faq/upload').json).toEqual({
+      name: 'new-entry',
+      text: '---\ntitle: 新问答\n---\n正文',
+    });
+  });
+
+  it('says so when there is none, and shows a refusal of the file', async () => {
+    await open('/admin/faq', {
+      '/api/admin/faq': page([]),
+      '/api/admin/faq/upload': fail('bare: 缺少开头的 --- 属性块（title、type、category）'),
+    });
+    expect(await screen.findByText('还没有内容')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('选择文件'), {
+      target: { files: [new File(['正文'], 'bare.md')] },
+    });
+    await tap(screen.getByRole('button', { name: '上传' }));
+    expect(await findToast('bare: 缺少开头的 --- 属性块（title、type、category）')).toBeTruthy();
+  });
+});

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import type { PagedListState } from '../../../lib/paged-list.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useActivities, useAdminWrite, usePapers } from '../api/admin.ts';
+import { useActivities, useAdminWrite, useFaqEntries, usePapers } from '../api/admin.ts';
 import { AdminShell, LoadMore, LoadState } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
@@ -11,13 +11,15 @@ const A = adminTexts;
 type Row = { id: number; code: string; kind: string; title: string; opens: string | null; closes: string | null };
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN') : T.none);
 
-/** The upload of a YAML file: its text, read in the browser, sent as JSON; the list reloads after it. */
+/** The upload of a file (YAML, or an FAQ entry's Markdown): its text, read in the browser, sent as JSON. */
 function UploadForm({
   path,
   hint,
+  accept = '.yaml,.yml,text/yaml',
 }: {
-  path: '/api/admin/papers/upload' | '/api/admin/activities/upload';
+  path: '/api/admin/papers/upload' | '/api/admin/activities/upload' | '/api/admin/faq/upload';
   hint: string;
+  accept?: string;
 }) {
   const upload = useAdminWrite(path);
   const [file, setFile] = useState<File | null>(null);
@@ -31,7 +33,9 @@ function UploadForm({
             showToast({ content: T.chooseFirst, icon: 'fail' });
             return;
           }
-          upload.mutate({ text: await file.text() });
+          const text = await file.text();
+          // An FAQ entry is keyed by its file's name (decision 053); the YAML files carry their own keys.
+          upload.mutate(path === '/api/admin/faq/upload' ? { name: file.name.replace(/\.md$/i, ''), text } : { text });
         }}
       >
         <div className="admin-field">
@@ -39,7 +43,7 @@ function UploadForm({
           <input
             id={`${path}-file`}
             type="file"
-            accept=".yaml,.yml,text/yaml"
+            accept={accept}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>
@@ -121,6 +125,47 @@ export function AdminActivitiesPage() {
     <AdminShell title={A.nav.activities}>
       <UploadForm path="/api/admin/activities/upload" hint={T.activitiesHint} />
       <FileList title={A.nav.activities} rows={rows} list={list} />
+    </AdminShell>
+  );
+}
+
+/** /admin/faq: the company's FAQ entries, and the upload of one entry's Markdown file. */
+export function AdminFaqPage() {
+  const list = useFaqEntries();
+  return (
+    <AdminShell title={A.nav.faq}>
+      <UploadForm path="/api/admin/faq/upload" hint={T.faqHint} accept=".md,text/markdown" />
+      <LoadState
+        isPending={list.isPending}
+        error={list.error}
+        isEmpty={list.items.length === 0}
+        emptyText={T.empty}
+        onRetry={list.refresh}
+      >
+        <table className="admin-table" aria-label={A.nav.faq}>
+          <thead>
+            <tr>
+              <th>{T.code}</th>
+              <th>{T.title}</th>
+              <th>{T.typeAndCategory}</th>
+              <th>{T.updatedAt}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((row) => (
+              <tr key={row.id}>
+                <td>{row.key}</td>
+                <td>{row.title}</td>
+                <td>
+                  {row.type} / {row.category}
+                </td>
+                <td>{when(row.updated_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <LoadMore hasMore={list.hasMore} loadMore={list.loadMore} />
+      </LoadState>
     </AdminShell>
   );
 }
