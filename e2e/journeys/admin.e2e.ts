@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { journeyPhones } from '../support/journey.ts';
 
 const phoneOf = journeyPhones();
+
+/** The exam paper file of docs/exam-papers.md, as an admin would pick it on their computer. */
+const EXAMPLE_PAPER = fileURLToPath(new URL('../../apps/server/exam-papers/example-compliance.yaml', import.meta.url));
 
 /** The back office is a desktop page: the company admin uses it from a computer's browser window. */
 const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
@@ -44,6 +48,9 @@ describe('the back office (issue 18, decision 057)', () => {
         ['渠道', '合作机构'],
         ['来源', '电话营销'],
         ['城市', '上海市'],
+        ['试卷', 'compliance-2026q4'],
+        ['问答', '营业执照要满多久'],
+        ['营销活动', 'demo-coupon'],
         ['审计日志', ''],
       ];
       for (const [label, seen] of lists) {
@@ -96,7 +103,14 @@ describe('the back office (issue 18, decision 057)', () => {
       await editForm.getByRole('button', { name: '保存' }).click();
       await admin.getByRole('row').filter({ hasText: edited }).waitFor();
 
+      // The example paper file, uploaded as the exam:load command loads it.
+      await openSection(admin, '试卷');
+      await admin.getByLabel('选择文件').setInputFiles(EXAMPLE_PAPER);
+      await admin.getByRole('button', { name: '上传' }).click();
+      await admin.getByRole('table', { name: '试卷' }).getByText('compliance-2027q1').waitFor();
+
       await openSection(admin, '审计日志');
+      await admin.getByRole('row').filter({ hasText: 'paper.upload' }).first().waitFor();
       const entry = admin.getByRole('row').filter({ hasText: 'notice.update' }).filter({ hasText: edited }).first();
       await entry.waitFor();
       expect(await entry.getByText('何管理').count()).toBe(1);
