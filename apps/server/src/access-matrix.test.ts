@@ -304,6 +304,17 @@ const ROWS: Record<string, Row> = {
   'POST /api/admin/teams/update': { input: (b) => ({ id: b.team.id, name: '改名' }) },
   'POST /api/admin/notices/update': { input: (b) => ({ id: b.notice.id, text: '改写' }) },
   'GET /api/admin/audit': { reads: true, input: (b) => ({ cursor: b.notice.id + 1000 }) },
+  'GET /api/admin/refs': { reads: true, input: (b) => ({ kind: 'bank', parent_id: b.bank.id }) },
+  'POST /api/admin/refs/add': { input: (b) => ({ kind: 'bank', parent_id: b.bank.id, name: '挂到B' }) },
+  'POST /api/admin/refs/update': { input: (b) => ({ kind: 'bank', id: b.bank.id, name: '改名' }) },
+  'GET /api/admin/products': { reads: true, input: (b) => ({ cursor: b.product.id + 1000 }) },
+  'POST /api/admin/products/add': {
+    input: (b) => ({ bank_id: b.bank.id, name: '挂到B', min_amount_fen: 0, max_amount_fen: 1 }),
+  },
+  'POST /api/admin/products/update': { input: (b) => ({ id: b.product.id, name: '改名' }) },
+  'GET /api/admin/papers': { reads: true, input: (b) => ({ cursor: b.paper.id + 1000 }) },
+  'GET /api/admin/activities': { reads: true, input: (b) => ({ cursor: b.activities.lottery.id + 1000 }) },
+  'GET /api/admin/faq': { reads: true, input: (b) => ({ cursor: b.faq.entryId + 1000 }) },
   'POST /api/admin/companies/update': { input: (b) => ({ id: b.corp.id, name: '改名' }) },
 };
 

@@ -23,7 +23,8 @@ export type SectionName =
   | 'houseloan'
   | 'chattergee'
   | 'activity'
-  | 'interface';
+  | 'interface'
+  | 'admin';
 
 export type RouteHandle = { section: SectionName };
 
@@ -49,6 +50,7 @@ export const PAGE_CHUNKS = {
   'activity-staff': () => import('./routes/activity-staff.ts'),
   esign: () => import('./routes/esign.ts'),
   reminders: () => import('./routes/reminders.ts'),
+  admin: () => import('./routes/admin.ts'),
 } satisfies Record<string, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
@@ -84,6 +86,25 @@ const HOUSELOAN_PATHS = [
 
 /** The FAQ and its copilot (issue 14). */
 const FAQ_PATHS = ['/faq/login', '/faq/index', '/faq/list', '/faq/detail/:id', '/faq/copilot'];
+
+/** Not in the spec: the back office (decision 057), a desktop section, from the home page's 管理后台 link. */
+const ADMIN_PATHS = [
+  '/admin',
+  '/admin/companies',
+  '/admin/staff',
+  '/admin/teams',
+  '/admin/notices',
+  '/admin/rules',
+  '/admin/audit',
+  '/admin/banks',
+  '/admin/products',
+  '/admin/channels',
+  '/admin/sources',
+  '/admin/cities',
+  '/admin/papers',
+  '/admin/faq',
+  '/admin/activities',
+];
 
 /** The patterns each chunk serves (a test checks these against the chunks' own `pages`). */
 export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
@@ -132,6 +153,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
   houseloan: HOUSELOAN_PATHS,
   faq: FAQ_PATHS,
+  admin: ADMIN_PATHS,
   exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
   pact: ['/business/financePact/:id'],
   reminders: ['/business/messages'],
@@ -250,6 +272,7 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/interface/esign/success',
     ...activityPaths('/interface'),
   ],
+  admin: ADMIN_PATHS,
 };
 
 /** lottery, coupon and signin: the /interface section repeats the /activity routes. */

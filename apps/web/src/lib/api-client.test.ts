@@ -3,6 +3,7 @@ import {
   apiCreate,
   apiGet,
   apiPost,
+  apiPostJson,
   ApiError,
   isNetworkFailure,
   NETWORK_ERROR_MESSAGE,
@@ -118,6 +119,14 @@ describe('api-client', () => {
     expect(form.get('corp_id')).toBe('1');
     expect(form.get('wxworkid')).toBe('null');
     expect(form.get('code')).toBe('123456');
+  });
+
+  it('posts a JSON body with its content type (the back office)', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 0, msg: '已保存', data: null }));
+    await apiPostJson('/api/admin/staff/update', { id: 7, jobs: [2, 3], is_leader: true });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe('{"id":7,"jobs":[2,3],"is_leader":true}');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
   });
 
   it('skips undefined fields and repeats arrays', () => {

@@ -111,6 +111,8 @@ type RequestOptions = {
   method: 'GET' | 'POST';
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: FormFields;
+  /** A JSON body instead (the back office's calls carry arrays, booleans and numbers). */
+  json?: unknown;
   signal?: AbortSignal;
   /** Sent as the Idempotency-Key header: the create calls make one record however often it is retried. */
   idempotencyKey?: string;
@@ -160,9 +162,11 @@ async function send<T>(
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
+        ...(options.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
       },
-      body: options.body ? toFormData(options.body) : undefined,
+      body:
+        options.json !== undefined ? JSON.stringify(options.json) : options.body ? toFormData(options.body) : undefined,
       signal,
     });
   } catch (error) {
@@ -196,6 +200,11 @@ export function apiGet<T>(path: string, query?: RequestOptions['query'], signal?
 
 export function apiPost<T>(path: string, body: FormFields = {}, signal?: AbortSignal): Promise<ApiSuccess<T>> {
   return apiRequest<T>(path, { method: 'POST', body, signal });
+}
+
+/** A POST with a JSON body (the back office, decision 057). */
+export function apiPostJson<T>(path: string, json: unknown): Promise<ApiSuccess<T>> {
+  return apiRequest<T>(path, { method: 'POST', json });
 }
 
 /** A create call (addClient, addAppeal, mortgageUser, addHouseClient, addHouseChannel) with its form fill's key. */

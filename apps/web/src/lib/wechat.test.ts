@@ -38,14 +38,18 @@ describe('isDemoMode', () => {
 });
 
 describe('mustOpenInWechat', () => {
-  it.each(['/calculator', '/houseloan/bestList', '/houseloan/bestDetail/12'])('exempts %s', (pathname) => {
-    expect(isExemptPath(pathname)).toBe(true);
-    expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname, isDemo: false })).toBe(false);
-  });
+  it.each(['/calculator', '/houseloan/bestList', '/houseloan/bestDetail/12', '/admin', '/admin/staff'])(
+    'exempts %s',
+    (pathname) => {
+      expect(isExemptPath(pathname)).toBe(true);
+      expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname, isDemo: false })).toBe(false);
+    },
+  );
 
   it('blocks other pages in a plain browser', () => {
     expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/login', isDemo: false })).toBe(true);
     expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/houseloan/list', isDemo: false })).toBe(true);
+    expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/administrator', isDemo: false })).toBe(true);
   });
 
   it('lets WeCom and WeChat in', () => {

@@ -20,8 +20,12 @@ export function isDemoMode(doc: Document | undefined = globalThis.document): boo
   return meta?.getAttribute('content') === 'demo';
 }
 
-/** Pages meant for any browser: the calculator and the public home-loan best list (spec §2). */
+/**
+ * Pages meant for any browser: the calculator and the public home-loan best list (spec §2), and the back
+ * office, used from a desktop browser (decision 057; its calls still need an admin's session).
+ */
 const EXEMPT_PATHS: RegExp[] = [
+  /^\/admin(\/[^/]*)?\/?$/,
   /^\/calculator\/?$/,
   /^\/houseloan\/bestList\/?$/,
   /^\/houseloan\/bestDetail\/[^/]+\/?$/,

@@ -50,6 +50,8 @@ export type ApiCall = {
   fields: Record<string, string | string[]>;
   /** Request headers, names in lower case (e.g. the create calls' idempotency-key). */
   headers: Record<string, string>;
+  /** A JSON body as sent (the back office's calls), parsed; undefined for a multipart or empty body. */
+  json?: unknown;
 };
 
 export type Handler = FakeReply | ((call: ApiCall) => FakeReply);
@@ -100,6 +102,7 @@ function installFakeApi(initial: HandlerTable): FakeApi {
       path: url.pathname,
       query: Object.fromEntries(url.searchParams.entries()),
       fields: fieldsOf(init?.body),
+      json: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       headers: Object.fromEntries([...new Headers(init?.headers).entries()].map(([k, v]) => [k.toLowerCase(), v])),
     };
     calls.push(call);

@@ -45,6 +45,8 @@ export const adminStaffSchema = z.object({
   is_active: z.boolean(),
   wxwork_id: z.string().nullable(),
   grants: z.array(z.string()),
+  /** 0 unknown, 1 male, 2 female (the signer tiles' icon). */
+  sex: z.number().int(),
 });
 export type AdminStaff = z.infer<typeof adminStaffSchema>;
 export const adminStaffListRequestSchema = pageRequestSchema.extend({
@@ -67,6 +69,7 @@ export const adminStaffUpdateSchema = z.object({
   jobs: jobsSchema.optional(),
   is_leader: z.boolean().optional(),
   is_active: z.boolean().optional(),
+  sex: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '性别无效' }).optional(),
   grants: z
     .array(z.enum(COMPANY_GRANTS, { error: '授权无效' }))
     .max(COMPANY_GRANTS.length)
@@ -148,4 +151,169 @@ export const adminCompanyUpdateSchema = z.object({
   id: rowIdSchema('公司无效'),
   name: name('公司名称').optional(),
   is_active: z.boolean().optional(),
+});
+
+// ---- reference lists (banks and branches, channels, sources, cities; products below) ----
+
+/**
+ * The named reference lists of the back office: banks (a bank's branches carry its id as parent), the
+ * two-level channel tree, sources, and cities (provinces and their cities, the same for every company:
+ * only the platform admin changes them, keyed by their administrative code).
+ */
+export const REF_KINDS = ['bank', 'channel', 'source', 'city'] as const;
+export type RefKind = (typeof REF_KINDS)[number];
+const refKindSchema = z.enum(REF_KINDS, { error: '列表类型无效' });
+
+export const adminRefSchema = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  is_active: z.boolean(),
+});
+export type AdminRef = z.infer<typeof adminRefSchema>;
+export const adminRefListRequestSchema = pageRequestSchema.extend({
+  kind: refKindSchema,
+  /** Absent: the top level (banks, first-level channels, provinces); else that row's children. */
+  parent_id: rowIdSchema('上级无效').optional(),
+});
+export const adminRefListSchema = pageSchema(adminRefSchema);
+export const adminRefAddSchema = z.object({
+  kind: refKindSchema,
+  parent_id: rowIdSchema('上级无效').nullable().default(null),
+  name: name('名称'),
+  /** A city's administrative code (6 digits): its id. Other lists number their rows themselves. */
+  code: z.number().int().min(100000, '城市代码须为 6 位数字').max(999999, '城市代码须为 6 位数字').optional(),
+});
+export const adminRefUpdateSchema = z.object({
+  kind: refKindSchema,
+  id: rowIdSchema('记录无效'),
+  name: name('名称').optional(),
+  is_active: z.boolean().optional(),
+});
+
+// ---- products: a bank's loan product with its amounts (fen), terms and price (decision 051) ----
+
+export const PRODUCT_FEE_TYPES = [1, 2, 3] as const;
+const amountFen = (what: string) =>
+  z
+    .number({ error: `${what}无效` })
+    .int(`${what}须为整数（分）`)
+    .min(0, `${what}不能为负`)
+    .max(100_000_000_00, `${what}过大`);
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  bank_id: z.number().int().nullable(),
+  bank_name: z.string(),
+  name: z.string(),
+  min_amount_fen: z.number().int(),
+  max_amount_fen: z.number().int(),
+  terms_months: z.array(z.number().int()),
+  fee_type: z.number().int().nullable(),
+  rate_ppm: z.number().int().nullable(),
+  repayment_method: z.number().int().nullable(),
+  is_active: z.boolean(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductListSchema = pageSchema(adminProductSchema);
+const productFields = {
+  bank_id: rowIdSchema('银行无效').nullable(),
+  name: name('产品名称'),
+  min_amount_fen: amountFen('最低金额'),
+  max_amount_fen: amountFen('最高金额'),
+  terms_months: z
+    .array(z.number({ error: '期限无效' }).int('期限无效').min(1, '期限至少 1 个月').max(360, '期限最多 360 个月'))
+    .max(24, '期限最多 24 项')
+    .transform((terms) => [...new Set(terms)].sort((a, b) => a - b)),
+  fee_type: z
+    .union(PRODUCT_FEE_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]], {
+      error: '收费方式无效',
+    })
+    .nullable(),
+  rate_ppm: z
+    .number({ error: '费率无效' })
+    .int('费率无效')
+    .min(0, '费率不能为负')
+    .max(1_000_000, '费率过大')
+    .nullable(),
+  repayment_method: z.number({ error: '还款方式无效' }).int().min(1).max(9).nullable(),
+  is_active: z.boolean(),
+};
+const amountsInOrder = (form: { min_amount_fen?: number; max_amount_fen?: number }) =>
+  form.min_amount_fen === undefined || form.max_amount_fen === undefined || form.min_amount_fen <= form.max_amount_fen;
+const ORDER_MESSAGE = { message: '最低金额不能高于最高金额', path: ['max_amount_fen'] };
+export const adminProductAddSchema = z
+  .object({
+    ...productFields,
+    bank_id: productFields.bank_id.default(null),
+    terms_months: productFields.terms_months.default([]),
+    fee_type: productFields.fee_type.default(null),
+    rate_ppm: productFields.rate_ppm.default(null),
+    repayment_method: productFields.repayment_method.default(null),
+    is_active: productFields.is_active.default(true),
+  })
+  .refine(amountsInOrder, ORDER_MESSAGE);
+export const adminProductUpdateSchema = z
+  .object({
+    id: rowIdSchema('产品无效'),
+    ...Object.fromEntries(Object.entries(productFields).map(([key, schema]) => [key, schema.optional()])),
+  } as { id: ReturnType<typeof rowIdSchema> } & {
+    [K in keyof typeof productFields]: z.ZodOptional<(typeof productFields)[K]>;
+  })
+  .refine(amountsInOrder, ORDER_MESSAGE);
+export const adminProductListRequestSchema = pageRequestSchema;
+
+// ---- exam papers and activities: listed, and uploaded as the files their modules load ----
+
+/** A YAML file's text as uploaded (exam papers: docs/exam-papers.md; activities: decision 056). */
+export const adminFileUploadSchema = z.object({
+  text: z.string({ error: '请选择文件' }).min(1, '请选择文件').max(1_000_000, '文件过大（最多 1 MB）'),
+});
+export const adminPaperSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(['exam', 'survey']),
+  title: z.string(),
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+});
+export const adminPaperListSchema = pageSchema(adminPaperSchema);
+export const adminPaperUploadedSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  questions: z.number().int(),
+});
+export const adminActivitySchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  type: z.string(),
+  title: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export const adminActivityListSchema = pageSchema(adminActivitySchema);
+export const adminActivityUploadedSchema = z.array(z.object({ key: z.string(), title: z.string() }));
+
+/** One FAQ entry's Markdown file (decision 053), its name (without .md) the entry's key. */
+export const adminFaqUploadSchema = adminFileUploadSchema.extend({
+  name: z
+    .string({ error: '文件名无效' })
+    .trim()
+    .regex(/^[\w\u4e00-\u9fff-]{1,80}$/, '文件名只能用字母、数字、汉字、下划线和连字符'),
+});
+export const adminFaqSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  type: z.string(),
+  category: z.string(),
+  updated_at: z.string(),
+});
+export const adminFaqListSchema = pageSchema(adminFaqSchema);
+export const adminFaqUploadedSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  type: z.string(),
+  category: z.string(),
 });

@@ -87,6 +87,8 @@ export const userSchema = z.object({
   leader: z.boolean(),
   /** Holds the company's grant to approve rejected signings: the rejection-approval tile shows. */
   reject_approver: z.boolean(),
+  /** Holds company.admin or platform.admin (decision 057): the home page shows the 管理后台 link. */
+  admin: z.boolean().default(false),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ACTIVITY_TYPES, derivePool, poolHash, seedCommitment } from '@crm/domain/activity';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { activities } from '../../db/schema/activity.ts';
 import { createActivityRepository } from './activity.repository.ts';
 
 /*
@@ -144,4 +146,45 @@ export async function authorActivity(db: Db | Tx, corpId: number, spec: Activity
     );
   };
   return 'rollback' in db ? run(db) : db.transaction(run);
+}
+
+/** The company's activities for the back office (decision 057), newest first on the keyset contract. */
+export const listActivitiesForAdmin = (ex: Db | Tx, corpId: number, page: { cursor: number | null; limit: number }) =>
+  ex
+    .select({
+      id: activities.id,
+      key: activities.key,
+      type: activities.type,
+      title: activities.title,
+      startsAt: activities.startsAt,
+      endsAt: activities.endsAt,
+    })
+    .from(activities)
+    .where(and(eq(activities.corpId, corpId), page.cursor === null ? undefined : lt(activities.id, page.cursor)))
+    .orderBy(desc(activities.id))
+    .limit(page.limit + 1);
+
+/**
+ * An activity file uploaded in the back office, authored into the caller's company inside the admin's
+ * transaction. Throws an Error naming the file's problems (its corp_id must be the caller's company).
+ */
+export async function uploadActivityText(tx: Tx, corpId: number, text: string, at: Date) {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text);
+  } catch {
+    throw new Error('文件不是有效的 YAML');
+  }
+  const parsed = activityFileSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new Error(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(文件)'}: ${issue.message}`).join('\n'),
+    );
+  if (parsed.data.corp_id !== corpId) throw new Error('文件的 corp_id 不是本公司');
+  const saved: { key: string; title: string }[] = [];
+  for (const spec of parsed.data.activities) {
+    await authorActivity(tx, corpId, spec, at);
+    saved.push({ key: spec.key, title: spec.title });
+  }
+  return saved;
 }

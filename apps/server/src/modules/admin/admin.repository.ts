@@ -15,6 +15,7 @@ export function createAdminRepository(db: Db) {
     isLeader: staff.isLeader,
     isActive: staff.isActive,
     wxworkId: staff.wxworkId,
+    sex: staff.sex,
     grants: sql<
       StaffGrant[]
     >`coalesce((select array_agg(${staffGrants.permission} order by ${staffGrants.permission}) from ${staffGrants} where ${staffGrants.corpId} = ${staff.corpId} and ${staffGrants.staffId} = ${staff.id}), '{}')`,
@@ -30,6 +31,8 @@ export function createAdminRepository(db: Db) {
 
   return {
     transaction: <T>(run: (tx: Tx) => Promise<T>) => db.transaction(run),
+    /** A read through another module's function that takes the executor. */
+    read: <T>(run: (ex: Db) => Promise<T>) => run(db),
 
     company: (corpId: number, ex: Db | Tx = db) =>
       ex

@@ -19,6 +19,8 @@ describe('the back office (/api/admin)', () => {
   let teamA: { id: number };
   let teamB: { id: number };
   let staffB: { id: number };
+  let plainId: number;
+  let platformId: number;
 
   const call = async <T = unknown>(
     cookie: string,
@@ -52,11 +54,13 @@ describe('the back office (/api/admin)', () => {
       isLeader: true,
       jobs: [2, 3, 4, 5],
     });
+    plainId = plainA.id;
     const adminB = await createStaff(test.db, corpB.id, { name: 'B管理员' });
     await grantStaff(test.db, adminB, 'company.admin');
     staffB = await createStaff(test.db, corpB.id, { name: 'B员工', teamId: teamB.id });
     const operator = await createStaff(test.db, corpA.id, { name: '平台运营' });
     await grantStaff(test.db, operator, 'platform.admin');
+    platformId = operator.id;
     admin = await staffCookie(test, adminA);
     plain = await staffCookie(test, plainA);
     otherAdmin = await staffCookie(test, adminB);
@@ -77,6 +81,14 @@ describe('the back office (/api/admin)', () => {
       platform_admin: false,
     });
     expect((await call(platform, 'GET', '/api/admin/whoami')).body.data).toMatchObject({ platform_admin: true });
+  });
+
+  it('tells the home page whether to show the 管理后台 link (userinfo user.admin)', async () => {
+    const adminOf = async (cookie: string, id: number) =>
+      (await call<{ user: { admin: boolean } }>(cookie, 'POST', '/api/crm/userinfo', { id })).body.data.user.admin;
+    expect(await adminOf(admin, adminA.id)).toBe(true);
+    expect(await adminOf(plain, plainId)).toBe(false);
+    expect(await adminOf(platform, platformId)).toBe(true);
   });
 
   it('adds a staff member, changes jobs, leader flag, team and grant, disables them, and audits every step', async () => {
@@ -101,6 +113,7 @@ describe('the back office (/api/admin)', () => {
       is_leader: true,
       team_id: team2.body.data.id,
       grants: ['sign.reject.approve'],
+      sex: 2,
     });
     expect(updated.body).toMatchObject({
       code: 0,
@@ -111,6 +124,7 @@ describe('the back office (/api/admin)', () => {
         team_id: team2.body.data.id,
         team_name: 'A二组',
         grants: ['sign.reject.approve'],
+        sex: 2,
       },
     });
     const theirs = await staffCookie(test, { corpId: corpA.id, id });

@@ -1,13 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  adminActivityListSchema,
+  adminActivityUploadedSchema,
   adminAuditListSchema,
+  adminFaqListSchema,
+  adminFaqUploadedSchema,
+  adminFaqUploadSchema,
+  adminFileUploadSchema,
+  adminPaperListSchema,
+  adminPaperUploadedSchema,
   adminCompanyAddSchema,
   adminCompanySchema,
   adminCompanyUpdateSchema,
   adminNoticeAddSchema,
   adminNoticeSchema,
   adminNoticeUpdateSchema,
+  adminProductAddSchema,
+  adminProductListRequestSchema,
+  adminProductListSchema,
+  adminProductSchema,
+  adminProductUpdateSchema,
+  adminRefAddSchema,
+  adminRefListRequestSchema,
+  adminRefListSchema,
+  adminRefSchema,
+  adminRefUpdateSchema,
   adminSettingsSchema,
   adminStaffAddSchema,
   adminStaffListRequestSchema,
@@ -104,6 +122,79 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
 
   get('/api/admin/audit', '后台：操作日志', pageRequestSchema, adminAuditListSchema, (me, page) =>
     admin.listAudit(me, page),
+  );
+
+  get('/api/admin/refs', '后台：银行、渠道、来源、城市列表', adminRefListRequestSchema, adminRefListSchema, (me, q) =>
+    admin.listRefs(me, q),
+  );
+  post(
+    '/api/admin/refs/add',
+    '后台：添加银行（支行）、渠道、来源或城市',
+    adminRefAddSchema,
+    adminRefSchema,
+    (me, form) => admin.addRef(me, form),
+    added,
+  );
+  post(
+    '/api/admin/refs/update',
+    '后台：修改或停用银行（支行）、渠道、来源，修改城市',
+    adminRefUpdateSchema,
+    adminRefSchema,
+    (me, form) => admin.updateRef(me, form),
+    saved,
+  );
+
+  get('/api/admin/products', '后台：产品列表', adminProductListRequestSchema, adminProductListSchema, (me, q) =>
+    admin.listProducts(me, q),
+  );
+  post(
+    '/api/admin/products/add',
+    '后台：添加产品',
+    adminProductAddSchema,
+    adminProductSchema,
+    (me, form) => admin.addProduct(me, form),
+    added,
+  );
+  post(
+    '/api/admin/products/update',
+    '后台：修改产品（金额、期限、费率、停用）',
+    adminProductUpdateSchema,
+    adminProductSchema,
+    (me, form) => admin.updateProduct(me, form),
+    saved,
+  );
+
+  get('/api/admin/papers', '后台：试卷与问卷', pageRequestSchema, adminPaperListSchema, (me, page) =>
+    admin.listPapers(me, page),
+  );
+  post(
+    '/api/admin/papers/upload',
+    '后台：上传试卷文件（YAML）',
+    adminFileUploadSchema,
+    adminPaperUploadedSchema,
+    (me, form) => admin.uploadPaper(me, form.text),
+    saved,
+  );
+  get('/api/admin/activities', '后台：营销活动', pageRequestSchema, adminActivityListSchema, (me, page) =>
+    admin.listActivities(me, page),
+  );
+  post(
+    '/api/admin/activities/upload',
+    '后台：上传活动文件（YAML）',
+    adminFileUploadSchema,
+    adminActivityUploadedSchema,
+    (me, form) => admin.uploadActivities(me, form.text),
+    saved,
+  );
+
+  get('/api/admin/faq', '后台：问答条目', pageRequestSchema, adminFaqListSchema, (me, page) => admin.listFaq(me, page));
+  post(
+    '/api/admin/faq/upload',
+    '后台：上传问答 Markdown 文件',
+    adminFaqUploadSchema,
+    adminFaqUploadedSchema,
+    (me, form) => admin.uploadFaq(me, form.name, form.text),
+    saved,
   );
 
   get('/api/admin/companies', '平台：公司列表', z.object({}), z.array(adminCompanySchema), (me) =>

@@ -4,6 +4,10 @@ import {
   type adminCompanyAddSchema,
   type adminCompanyUpdateSchema,
   type adminNoticeAddSchema,
+  type adminProductAddSchema,
+  type adminProductUpdateSchema,
+  type adminRefAddSchema,
+  type adminRefUpdateSchema,
   type adminNoticeUpdateSchema,
   type adminSettingsSchema,
   type adminStaffAddSchema,
@@ -14,6 +18,22 @@ import type { Clock } from '../../clock.ts';
 import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { mayActor, requireActor, type Actor } from '../access/index.ts';
+import {
+  findNamedRef,
+  findProduct,
+  insertNamedRef,
+  insertProduct,
+  listNamedRefs,
+  listProducts,
+  updateNamedRef,
+  updateProduct,
+  type NamedKind,
+  type NamedRow,
+  type ProductRow,
+} from '../cases/index.ts';
+import { listPapersForAdmin, loadPaperText } from '../exam/index.ts';
+import { listActivitiesForAdmin, uploadActivityText } from '../activity/index.ts';
+import { importFaqMarkdown, listFaqForAdmin } from '../faq/index.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { ADMIN_TEXTS as T } from './admin.texts.ts';
 
@@ -31,6 +51,7 @@ const toStaff = (row: NonNullable<Awaited<ReturnType<AdminRepository['staff']>>>
   is_active: row.isActive,
   wxwork_id: row.wxworkId,
   grants: row.grants,
+  sex: row.sex,
 });
 const toNotice = (row: {
   id: number;
@@ -44,6 +65,25 @@ const toNotice = (row: {
   status: row.status,
   starts_at: row.startsAt.toISOString(),
   ends_at: row.endsAt?.toISOString() ?? null,
+});
+const toRef = (row: NamedRow) => ({
+  id: row.id,
+  parent_id: row.parentId,
+  name: row.name,
+  is_active: Boolean(row.isActive),
+});
+const toProduct = (row: ProductRow) => ({
+  id: row.id,
+  bank_id: row.bankId,
+  bank_name: row.bankName,
+  name: row.name,
+  min_amount_fen: row.minAmountFen,
+  max_amount_fen: row.maxAmountFen,
+  terms_months: row.termsMonths,
+  fee_type: row.feeType,
+  rate_ppm: row.ratePpm,
+  repayment_method: row.repaymentMethod,
+  is_active: row.isActive,
 });
 const page = <R extends { id: number }, T>(rows: R[], limit: number, map: (row: R) => T) => {
   const shown = rows.slice(0, limit);
@@ -88,6 +128,39 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       return await run();
     } catch (error) {
       if (isUniqueViolation(error)) throw new RefusedError(T.phoneTaken, { cause: error });
+      throw error;
+    }
+  }
+
+  /** Cities are everyone's: only the platform admin changes them; the other lists are the company's. */
+  function requireRefWriter(me: Actor, kind: NamedKind) {
+    requireActor(me, kind === 'city' ? 'admin.platform' : 'admin.company');
+  }
+
+  /** A product's bank is one of the company's banks (a bank, not a branch). */
+  async function requireBank(tx: Tx, corpId: number, bankId: number | null) {
+    if (bankId === null) return;
+    const bank = await findNamedRef(tx, 'bank', corpId, bankId);
+    if (!bank || bank.parentId !== null) throw new RefusedError(T.bankNotFound);
+  }
+
+  /** A file's problems (the loaders throw a plain Error naming them) become the person's message. */
+  async function fileProblems<X>(run: () => Promise<X>): Promise<X> {
+    try {
+      return await run();
+    } catch (error) {
+      // A plain Error is the loader's own word on the file; a driver's error is a subclass and stays a fault.
+      if (error instanceof Error && error.constructor === Error)
+        throw new RefusedError(error.message, { cause: error });
+      throw error;
+    }
+  }
+
+  async function unique<X>(run: () => Promise<X>, message: string): Promise<X> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new RefusedError(message, { cause: error });
       throw error;
     }
   }
@@ -146,6 +219,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           ...(fields.jobs !== undefined ? { jobs: fields.jobs } : {}),
           ...(fields.is_leader !== undefined ? { isLeader: fields.is_leader } : {}),
           ...(fields.is_active !== undefined ? { isActive: fields.is_active } : {}),
+          ...(fields.sex !== undefined ? { sex: fields.sex } : {}),
         };
         if (Object.keys(values).length === 0 && grants === undefined) throw new RefusedError(T.nothingToChange);
         if (Object.keys(values).length > 0) await repo.updateStaff(tx, me.corpId, id, values);
@@ -264,6 +338,181 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         after: row.after,
         at: row.at.toISOString(),
       }));
+    },
+
+    // ---- reference lists (the case form's banks, channels, sources, cities; products) ----
+
+    async listRefs(me: Actor, request: Page & { kind: NamedKind; parent_id?: number }) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.read((ex) =>
+        listNamedRefs(ex, request.kind, me.corpId, request.parent_id ?? null, request),
+      );
+      return page(rows, request.limit, toRef);
+    },
+    async addRef(me: Actor, form: z.output<typeof adminRefAddSchema>) {
+      requireRefWriter(me, form.kind);
+      if (form.kind === 'source' && form.parent_id !== null) throw new RefusedError(T.noParent);
+      if (form.kind === 'city' && form.code === undefined) throw new RefusedError(T.cityCode);
+      return unique(
+        () =>
+          repo.transaction(async (tx) => {
+            if (form.parent_id !== null) {
+              const parent = await findNamedRef(tx, form.kind, me.corpId, form.parent_id);
+              // Two levels only: a branch's parent is a bank, a city's a province, a channel's a first-level one.
+              if (!parent || parent.parentId !== null) throw new RefusedError(T.parentNotFound);
+            }
+            const id = await insertNamedRef(tx, form.kind, me.corpId, {
+              parentId: form.parent_id,
+              name: form.name,
+              code: form.code,
+            });
+            const after = toRef((await findNamedRef(tx, form.kind, me.corpId, id))!);
+            await audit(tx, me, `${form.kind}.add`, form.kind, id, null, after);
+            return after;
+          }),
+        T.cityCodeTaken,
+      );
+    },
+    async updateRef(me: Actor, form: z.output<typeof adminRefUpdateSchema>) {
+      requireRefWriter(me, form.kind);
+      if (form.name === undefined && form.is_active === undefined) throw new RefusedError(T.nothingToChange);
+      if (form.kind === 'city' && form.is_active !== undefined) throw new RefusedError(T.cityAlwaysActive);
+      return repo.transaction(async (tx) => {
+        const before = await findNamedRef(tx, form.kind, me.corpId, form.id);
+        if (!before) throw new NotFoundError(T.refNotFound);
+        await updateNamedRef(tx, form.kind, me.corpId, form.id, {
+          ...(form.name !== undefined ? { name: form.name } : {}),
+          ...(form.is_active !== undefined ? { isActive: form.is_active } : {}),
+        });
+        const after = toRef((await findNamedRef(tx, form.kind, me.corpId, form.id))!);
+        await audit(tx, me, `${form.kind}.update`, form.kind, form.id, toRef(before), after);
+        return after;
+      });
+    },
+
+    async listProducts(me: Actor, request: Page) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.read((ex) => listProducts(ex, me.corpId, request));
+      return page(rows, request.limit, toProduct);
+    },
+    async addProduct(me: Actor, form: z.output<typeof adminProductAddSchema>) {
+      requireActor(me, 'admin.company');
+      return repo.transaction(async (tx) => {
+        await requireBank(tx, me.corpId, form.bank_id);
+        const id = await insertProduct(tx, {
+          corpId: me.corpId,
+          bankId: form.bank_id,
+          name: form.name,
+          minAmountFen: form.min_amount_fen,
+          maxAmountFen: form.max_amount_fen,
+          termsMonths: form.terms_months,
+          feeType: form.fee_type,
+          ratePpm: form.rate_ppm,
+          repaymentMethod: form.repayment_method,
+          isActive: form.is_active,
+        });
+        const after = toProduct((await findProduct(tx, me.corpId, id))!);
+        await audit(tx, me, 'product.add', 'product', id, null, after);
+        return after;
+      });
+    },
+    async updateProduct(me: Actor, form: z.output<typeof adminProductUpdateSchema>) {
+      requireActor(me, 'admin.company');
+      const { id, ...fields } = form;
+      return repo.transaction(async (tx) => {
+        const before = await findProduct(tx, me.corpId, id);
+        if (!before) throw new NotFoundError(T.productNotFound);
+        if (fields.bank_id !== undefined) await requireBank(tx, me.corpId, fields.bank_id);
+        const values = {
+          ...(fields.bank_id !== undefined ? { bankId: fields.bank_id } : {}),
+          ...(fields.name !== undefined ? { name: fields.name } : {}),
+          ...(fields.min_amount_fen !== undefined ? { minAmountFen: fields.min_amount_fen } : {}),
+          ...(fields.max_amount_fen !== undefined ? { maxAmountFen: fields.max_amount_fen } : {}),
+          ...(fields.terms_months !== undefined ? { termsMonths: fields.terms_months } : {}),
+          ...(fields.fee_type !== undefined ? { feeType: fields.fee_type } : {}),
+          ...(fields.rate_ppm !== undefined ? { ratePpm: fields.rate_ppm } : {}),
+          ...(fields.repayment_method !== undefined ? { repaymentMethod: fields.repayment_method } : {}),
+          ...(fields.is_active !== undefined ? { isActive: fields.is_active } : {}),
+        };
+        if (Object.keys(values).length === 0) throw new RefusedError(T.nothingToChange);
+        // The amounts are checked together, the stored one standing in for the one not sent.
+        if ((values.minAmountFen ?? before.minAmountFen) > (values.maxAmountFen ?? before.maxAmountFen))
+          throw new RefusedError(T.amountsOutOfOrder);
+        await updateProduct(tx, me.corpId, id, values);
+        const after = toProduct((await findProduct(tx, me.corpId, id))!);
+        await audit(tx, me, 'product.update', 'product', id, toProduct(before), after);
+        return after;
+      });
+    },
+
+    // ---- exam papers and activities: their files, as their modules' commands load them ----
+
+    async listPapers(me: Actor, request: Page) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.read((ex) => listPapersForAdmin(ex, me.corpId, request));
+      return page(rows, request.limit, (row) => ({
+        id: row.id,
+        code: row.code,
+        kind: row.kind,
+        title: row.title,
+        opens_at: row.opensAt?.toISOString() ?? null,
+        closes_at: row.closesAt?.toISOString() ?? null,
+      }));
+    },
+    async uploadPaper(me: Actor, text: string) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const loaded = await loadPaperText(tx, me.corpId, text);
+          await audit(tx, me, 'paper.upload', 'exam_paper', loaded.id, null, loaded);
+          return loaded;
+        }),
+      );
+    },
+    async listActivities(me: Actor, request: Page) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.read((ex) => listActivitiesForAdmin(ex, me.corpId, request));
+      return page(rows, request.limit, (row) => ({
+        id: row.id,
+        key: row.key,
+        type: row.type,
+        title: row.title,
+        starts_at: row.startsAt.toISOString(),
+        ends_at: row.endsAt.toISOString(),
+      }));
+    },
+    async uploadActivities(me: Actor, text: string) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const saved = await uploadActivityText(tx, me.corpId, text, now());
+          await audit(tx, me, 'activity.upload', 'activity', null, null, saved);
+          return saved;
+        }),
+      );
+    },
+
+    async listFaq(me: Actor, request: Page) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.read((ex) => listFaqForAdmin(ex, me.corpId, request));
+      return page(rows, request.limit, (row) => ({
+        id: row.id,
+        key: row.key,
+        title: row.title,
+        type: row.type,
+        category: row.category,
+        updated_at: row.updatedAt.toISOString(),
+      }));
+    },
+    async uploadFaq(me: Actor, name: string, text: string) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const saved = await importFaqMarkdown(tx, me.corpId, name, text, now());
+          await audit(tx, me, 'faq.upload', 'faq_entry', saved.id, null, saved);
+          return saved;
+        }),
+      );
     },
 
     async listCompanies(me: Actor) {

@@ -10,4 +10,13 @@ export const ADMIN_TEXTS = {
   notOwnAdmin: '不能取消自己的管理员授权或停用自己',
   noticeEndsBeforeStart: '结束时间须晚于开始时间',
   nothingToChange: '没有需要修改的内容',
+  refNotFound: '记录不存在',
+  parentNotFound: '上级不存在',
+  noParent: '来源没有上级',
+  cityCode: '请填写城市代码',
+  cityCodeTaken: '该城市代码已存在',
+  cityAlwaysActive: '城市不能停用',
+  productNotFound: '产品不存在',
+  bankNotFound: '银行不存在',
+  amountsOutOfOrder: '最低金额不能高于最高金额',
 } as const;

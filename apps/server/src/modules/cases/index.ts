@@ -287,3 +287,18 @@ export async function openFollowUp(ex: Executor, corpId: number, id: number) {
     .limit(1);
   return row;
 }
+
+// ---- the back office's reference lists (modules/admin, decision 057) ----
+export {
+  findNamedRef,
+  findProduct,
+  insertNamedRef,
+  insertProduct,
+  listNamedRefs,
+  listProducts,
+  updateNamedRef,
+  updateProduct,
+  type NamedKind,
+  type NamedRow,
+  type ProductRow,
+} from './reference.repository.ts';

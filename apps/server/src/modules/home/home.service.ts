@@ -43,6 +43,7 @@ export function createHomeService({ repo, now }: { repo: HomeRepository; now: Cl
           job: me.jobs,
           leader: me.isLeader,
           reject_approver: isRejectApprover(me),
+          admin: me.grants.includes(GRANT.COMPANY_ADMIN) || me.grants.includes(GRANT.PLATFORM_ADMIN),
         },
       };
     },

@@ -154,6 +154,7 @@ export const SECTION_DOCUMENT_TITLES: Readonly<Record<string, string>> = {
   houseloan: '安居房产经纪',
   chattergee: '钱包工具',
   activity: '家装节',
+  admin: '管理后台',
 };
 
 export const layoutTexts = {

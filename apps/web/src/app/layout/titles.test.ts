@@ -59,7 +59,7 @@ describe('header rules', () => {
     expect(hasBackArrow(path)).toBe(true);
   });
 
-  it.each(['/outside/index', '/outside/index/abc'])('hides the header on %s', (path) => {
+  it.each(['/outside/index', '/outside/index/abc', '/admin', '/admin/staff'])('hides the header on %s', (path) => {
     expect(hasHeader(path)).toBe(false);
   });
 

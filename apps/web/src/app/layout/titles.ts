@@ -30,6 +30,7 @@ export function hasBackArrow(pathname: string): boolean {
   return !NO_BACK_PATHS.has(path) && !/^\/houseloan\/home\/[^/]+$/.test(path);
 }
 
+/** The partner's home and the back office (a desktop page with its own sidebar) draw their own top. */
 export function hasHeader(pathname: string): boolean {
-  return !/^\/outside\/index(\/[^/]*)?\/?$/.test(pathname);
+  return !/^\/outside\/index(\/[^/]*)?\/?$/.test(pathname) && !/^\/admin(\/|$)/.test(pathname);
 }

@@ -9,6 +9,8 @@ export const homeTexts = {
   goLogin: '去登录',
   // The WeCom reminders sent to me (decision 058).
   messages: '消息记录',
+  /** The back office (decision 057), shown to company and platform admins. */
+  admin: '管理后台',
   logout: '退出登录',
   faq: '问答与AI助手',
   chattergee: '钱包与积分工具',

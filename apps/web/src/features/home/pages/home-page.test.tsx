@@ -19,7 +19,16 @@ const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   total: { pending: 3, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0, proof: 0, confirm: 0, audit: 0 },
   signer_list: [],
   notice: [{ status: 'warning', text: '本月考核将于周五截止' }],
-  user: { id: 7, name: '王小明', corp_id: 1, corp_name: '易数科技', job: [1], leader: false, reject_approver: false },
+  user: {
+    id: 7,
+    name: '王小明',
+    corp_id: 1,
+    corp_name: '易数科技',
+    job: [1],
+    leader: false,
+    reject_approver: false,
+    admin: false,
+  },
   ...over,
 });
 
@@ -32,6 +41,7 @@ const leaderUser: UserInfo['user'] = {
   job: [1],
   leader: true,
   reject_approver: false,
+  admin: false,
 };
 
 describe('/index', () => {
@@ -58,6 +68,20 @@ describe('/index', () => {
     expect(await screen.findByRole('region', { name: '分期业务' })).toBeTruthy();
     expect(screen.getByText('王小明')).toBeTruthy();
     expect(screen.queryByText('账户登录中...')).toBeNull();
+  });
+
+  it('offers the 管理后台 link to an admin only', async () => {
+    await renderPage('/index', {
+      api: { '/api/crm/userinfo': ok(userinfo({ user: { ...userinfo().user, admin: true } })) },
+    });
+    const link = await screen.findByRole('link', { name: '管理后台' });
+    expect(link.getAttribute('href')).toBe('/admin');
+  });
+
+  it('hides the 管理后台 link from everyone else', async () => {
+    await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
+    expect(await screen.findByText('王小明')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '管理后台' })).toBeNull();
   });
 
   it('shows the team card to a leader', async () => {

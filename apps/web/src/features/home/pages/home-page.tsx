@@ -123,6 +123,11 @@ export function HomePage() {
               <Link className="home__messages" to="/business/messages">
                 {texts.messages}
               </Link>
+              {info.user.admin ? (
+                <Link className="home__messages" to="/admin">
+                  {texts.admin}
+                </Link>
+              ) : null}
             </div>
             {info.notice.map((notice, index) => (
               <NoticeBar

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createCompany, createStaff, grantStaff } from '../../test/factories.ts';
+import { createPartner } from '../../test/factories-outside.ts';
+import { sessionCookie, staffCookie } from '../../test/sessions.ts';
+
+type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
+
+const paper = (code: string, title = '合规小测') => `
+code: ${code}
+kind: exam
+title: ${title}
+pass_score: 60
+time_limit_minutes: 10
+assign:
+  - all: true
+questions:
+  - type: judge
+    text: 可以代客户签字。
+    answer: false
+    points: 100
+`;
+const activity = (corpId: number, key: string) => `
+corp_id: ${corpId}
+activities:
+  - key: ${key}
+    type: coupon
+    title: 满减券${key}
+    starts_at: 2030-07-01T09:00:00+08:00
+    ends_at: 2030-07-31T21:00:00+08:00
+    coupon: { title: 满5000减300, value_fen: 30000, stock: 10, valid_days: 30 }
+`;
+
+/** Exam papers and activities in the back office (decision 057): the files their commands load, uploaded. */
+describe('the back office files (/api/admin/papers, /api/admin/activities)', () => {
+  let test: TestApp;
+  let admin: string;
+  let otherAdmin: string;
+  let plain: string;
+  let partner: string;
+  let corpA: { id: number };
+  let corpB: { id: number };
+
+  const call = async <T = unknown>(
+    cookie: string,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+  ): Promise<Answer<T>> => {
+    const response = await test.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(method === 'POST' ? { payload: payload ?? {} } : {}),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const audit = async (cookie: string) =>
+    (await call<{ list: { action: string; after: unknown }[] }>(cookie, 'GET', '/api/admin/audit')).body.data.list;
+
+  beforeAll(async () => {
+    test = await buildTestApp();
+    corpA = await createCompany(test.db, 'A公司');
+    corpB = await createCompany(test.db, 'B公司');
+    const adminA = await createStaff(test.db, corpA.id, { name: 'A管理员' });
+    await grantStaff(test.db, adminA, 'company.admin');
+    const adminB = await createStaff(test.db, corpB.id, { name: 'B管理员' });
+    await grantStaff(test.db, adminB, 'company.admin');
+    admin = await staffCookie(test, adminA);
+    otherAdmin = await staffCookie(test, adminB);
+    plain = await staffCookie(test, await createStaff(test.db, corpA.id, { name: 'A业务员' }));
+    const outside = await createPartner(test.db, adminA);
+    partner = await sessionCookie(test, { kind: 'partner', corpId: corpA.id, partnerId: outside.id });
+  });
+  afterAll(() => test.close());
+
+  it('uploads a paper file, lists it, audits it, and keeps it out of another company', async () => {
+    const uploaded = await call(admin, 'POST', '/api/admin/papers/upload', { text: paper('q1') });
+    expect(uploaded.body).toMatchObject({ code: 0, data: { code: 'q1', title: '合规小测', questions: 1 } });
+    const list = await call<{ list: { code: string; kind: string }[] }>(admin, 'GET', '/api/admin/papers');
+    expect(list.body.data.list).toEqual([expect.objectContaining({ code: 'q1', kind: 'exam' })]);
+    expect((await audit(admin))[0]).toMatchObject({ action: 'paper.upload', after: { code: 'q1', questions: 1 } });
+    const theirs = await call<{ list: unknown[] }>(otherAdmin, 'GET', '/api/admin/papers');
+    expect(theirs.body.data.list).toEqual([]);
+    // Loading the same code again replaces the paper nobody has started.
+    await call(admin, 'POST', '/api/admin/papers/upload', { text: paper('q1', '合规小测（修订）') });
+    const again = await call<{ list: { title: string }[] }>(admin, 'GET', '/api/admin/papers');
+    expect(again.body.data.list.map((row) => row.title)).toEqual(['合规小测（修订）']);
+  });
+
+  it('refuses a bad paper file with its problems and writes nothing', async () => {
+    const notYaml = await call(admin, 'POST', '/api/admin/papers/upload', { text: 'code: [' });
+    expect(notYaml.body).toMatchObject({ code: 1, msg: '文件不是有效的 YAML' });
+    const badAssign = await call(admin, 'POST', '/api/admin/papers/upload', {
+      text: paper('q2').replace('- all: true', '- staff: "13999999999"'),
+    });
+    expect(badAssign.body).toMatchObject({ code: 1, msg: '该公司没有手机号为 13999999999 的员工' });
+    const empty = await call(admin, 'POST', '/api/admin/papers/upload', { text: '' });
+    expect(empty.body).toMatchObject({ code: 1, msg: '请选择文件' });
+    const list = await call<{ list: { code: string }[] }>(admin, 'GET', '/api/admin/papers');
+    expect(list.body.data.list.map((row) => row.code)).not.toContain('q2');
+    expect((await audit(admin)).filter((row) => row.action === 'paper.upload')).toHaveLength(2);
+  });
+
+  it('uploads an activity file into the caller company only, and audits it', async () => {
+    const uploaded = await call(admin, 'POST', '/api/admin/activities/upload', { text: activity(corpA.id, 'a1') });
+    expect(uploaded.body).toMatchObject({ code: 0, data: [{ key: 'a1', title: '满减券a1' }] });
+    const list = await call<{ list: { key: string; type: string }[] }>(admin, 'GET', '/api/admin/activities');
+    expect(list.body.data.list).toEqual([expect.objectContaining({ key: 'a1', type: 'coupon' })]);
+    expect((await audit(admin))[0]).toMatchObject({ action: 'activity.upload', after: [{ key: 'a1' }] });
+    const foreign = await call(admin, 'POST', '/api/admin/activities/upload', { text: activity(corpB.id, 'b1') });
+    expect(foreign.body).toMatchObject({ code: 1, msg: '文件的 corp_id 不是本公司' });
+    const theirs = await call<{ list: unknown[] }>(otherAdmin, 'GET', '/api/admin/activities');
+    expect(theirs.body.data.list).toEqual([]);
+    const bad = await call(admin, 'POST', '/api/admin/activities/upload', {
+      text: activity(corpA.id, 'a2').replace('type: coupon', 'type: nothing'),
+    });
+    expect(bad.body.code).toBe(1);
+    expect(bad.body.msg).toContain('activities.0.type');
+  });
+
+  it('uploads an FAQ Markdown file keyed by its name, lists it with its type and category, and updates it on a second upload', async () => {
+    const markdown = (title: string) =>
+      `---\ntitle: ${title}\ntype: 业务\ncategory: 放款\nkeywords: 放款 时间\n---\n放款一般在审批后 3 个工作日内完成。\n`;
+    const uploaded = await call(admin, 'POST', '/api/admin/faq/upload', {
+      name: 'loan-time',
+      text: markdown('放款要多久'),
+    });
+    expect(uploaded.body).toMatchObject({
+      code: 0,
+      data: { key: 'loan-time', title: '放款要多久', type: '业务', category: '放款' },
+    });
+    await call(admin, 'POST', '/api/admin/faq/upload', { name: 'loan-time', text: markdown('放款需要多久') });
+    const list = await call<{ list: { key: string; title: string; category: string }[] }>(
+      admin,
+      'GET',
+      '/api/admin/faq',
+    );
+    expect(list.body.data.list).toEqual([
+      expect.objectContaining({ key: 'loan-time', title: '放款需要多久', category: '放款' }),
+    ]);
+    expect((await audit(admin))[0]).toMatchObject({ action: 'faq.upload', after: { title: '放款需要多久' } });
+    expect((await call<{ list: unknown[] }>(otherAdmin, 'GET', '/api/admin/faq')).body.data.list).toEqual([]);
+    // The staff's FAQ search finds it.
+    const found = await call(plain, 'POST', '/api/crm/faqList', { keyword: '放款' });
+    expect(JSON.stringify(found.body)).toContain('放款需要多久');
+  });
+
+  it('refuses an FAQ file without its front matter, or with a bad name', async () => {
+    const bare = await call(admin, 'POST', '/api/admin/faq/upload', { name: 'bare', text: '只有正文' });
+    expect(bare.body).toMatchObject({ code: 1, msg: 'bare: 缺少开头的 --- 属性块（title、type、category）' });
+    const badName = await call(admin, 'POST', '/api/admin/faq/upload', { name: '../x', text: '---\n---\n' });
+    expect(badName.body).toMatchObject({ code: 1, msg: '文件名只能用字母、数字、汉字、下划线和连字符' });
+  });
+
+  it.each([
+    ['GET', '/api/admin/faq', undefined],
+    ['POST', '/api/admin/faq/upload', { name: 'x', text: 'x' }],
+    ['GET', '/api/admin/papers', undefined],
+    ['POST', '/api/admin/papers/upload', { text: paper('x') }],
+    ['GET', '/api/admin/activities', undefined],
+    ['POST', '/api/admin/activities/upload', { text: 'corp_id: 1' }],
+  ] as const)('refuses %s %s to a non-admin, a partner and no session', async (method, url, payload) => {
+    const refused = await call(plain, method, url, payload);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('仅公司管理员可使用后台管理');
+    expect((await call(partner, method, url, payload)).status).toBe(403);
+    expect((await call('', method, url, payload)).status).toBe(401);
+  });
+});

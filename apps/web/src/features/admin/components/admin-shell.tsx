@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useWhoami } from '../api/admin.ts';
+import { ADMIN_NAV } from '../nav.ts';
+import { adminTexts as T } from '../texts.ts';
+import '../admin.css';
+
+export type AdminShellProps = {
+  title: string;
+  /** The operator's page (companies): platform.admin, not company.admin. */
+  platform?: boolean;
+  children: ReactNode;
+};
+
+/**
+ * The back office's desktop frame: the sidebar of ADMIN_NAV (the pages the caller's grants open) and the
+ * page. Who may see what is the server's answer (whoami); a caller without the grant reads why.
+ */
+export function AdminShell({ title, platform = false, children }: AdminShellProps) {
+  const whoami = useWhoami();
+  const me = whoami.data;
+  const allowed = me ? (platform ? me.platform_admin : me.company_admin) : false;
+  const nav = me ? ADMIN_NAV.filter((item) => (item.platform ? me.platform_admin : me.company_admin)) : [];
+  return (
+    <div className="admin">
+      <aside className="admin__side">
+        <div className="admin__brand">{T.title}</div>
+        {me ? <div className="admin__corp">{me.corp_name}</div> : null}
+        <nav aria-label={T.title}>
+          <ul className="admin__nav">
+            {nav.map((item) => (
+              <li key={item.path}>
+                <NavLink className="admin__nav-link" to={item.path}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link className="admin__home" to="/index">
+          {T.backHome}
+        </Link>
+      </aside>
+      <div className="admin__main">
+        <h1 className="admin__title">{title}</h1>
+        {whoami.isPending ? (
+          <p role="status">{T.loading}</p>
+        ) : whoami.isError ? (
+          <div role="alert" className="admin__error">
+            <p>{whoami.error.message}</p>
+            <button type="button" className="admin-button" onClick={() => void whoami.refetch()}>
+              {T.retry}
+            </button>
+          </div>
+        ) : allowed ? (
+          children
+        ) : (
+          <p role="alert" className="admin__error">
+            {T.noAccess}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A list's states on a desktop page: loading, the error with its retry, empty, or the table. */
+export function LoadState({
+  isPending,
+  error,
+  isEmpty,
+  emptyText,
+  onRetry,
+  children,
+}: {
+  isPending: boolean;
+  error: Error | null;
+  isEmpty: boolean;
+  emptyText: string;
+  onRetry: () => unknown;
+  children: ReactNode;
+}) {
+  if (isPending) return <p role="status">{T.loading}</p>;
+  if (error && isEmpty)
+    return (
+      <div role="alert" className="admin__error">
+        <p>{T.loadFailed}</p>
+        <p>{error.message}</p>
+        <button type="button" className="admin-button" onClick={() => void onRetry()}>
+          {T.retry}
+        </button>
+      </div>
+    );
+  if (isEmpty) return <p className="admin__empty">{emptyText}</p>;
+  return <>{children}</>;
+}
+
+/** The keyset list's next page, on a button (a desktop table does not scroll itself). */
+export function LoadMore({ hasMore, loadMore }: { hasMore: boolean; loadMore: () => Promise<unknown> }) {
+  if (!hasMore) return null;
+  return (
+    <button type="button" className="admin-button admin-button--plain" onClick={() => void loadMore()}>
+      {T.loadMore}
+    </button>
+  );
+}
+
+/** A labelled control with the form hook's binding and its message. */
+export function Field({
+  label,
+  binding,
+  children,
+}: {
+  label: string;
+  binding: { id: string; labelId: string; errorId: string; error: string | undefined };
+  children: ReactNode;
+}) {
+  return (
+    <div className="admin-field">
+      <label id={binding.labelId} htmlFor={binding.id}>
+        {label}
+      </label>
+      {children}
+      {binding.error ? (
+        <span id={binding.errorId} role="alert" className="admin-field__error">
+          {binding.error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminApi, aWhoami } from '../../../test/admin-data.ts';
+import { findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+
+const operator = ok(aWhoami({ company_admin: false, platform_admin: true }));
+const company = { id: 2, name: '江南贷款', is_active: true, staff: 4 };
+const open = (api: Parameters<typeof adminApi>[0], whoami = operator) =>
+  renderPage('/admin/companies', { browser: 'desktop', api: adminApi(api, whoami) });
+
+describe('/admin/companies', () => {
+  it('lists the companies to the platform admin, whose sidebar has only 公司', async () => {
+    await open({ '/api/admin/companies': ok([company]) });
+    const row = within((await screen.findByText('江南贷款')).closest('tr') as HTMLElement);
+    expect(row.getByText('4')).toBeTruthy();
+    expect(row.getByText('在用')).toBeTruthy();
+    const nav = within(screen.getByRole('navigation', { name: '管理后台' }));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['公司']);
+  });
+
+  it('is closed to a company admin', async () => {
+    await open({ '/api/admin/companies': ok([company]) }, ok(aWhoami()));
+    expect(await screen.findByText('仅公司管理员可使用后台管理')).toBeTruthy();
+    expect(screen.queryByText('江南贷款')).toBeNull();
+  });
+
+  it('says so when there is none, and retries a failed load', async () => {
+    const view = await open({ '/api/admin/companies': httpError(500) });
+    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/companies', ok([]));
+    expect(await screen.findByText('还没有公司')).toBeTruthy();
+  });
+
+  it('opens a company with its first admin, and closes one', async () => {
+    const view = await open({
+      '/api/admin/companies': ok([company]),
+      '/api/admin/companies/add': ok({ id: 3, name: '新公司', is_active: true, staff: 1 }, '已添加'),
+      '/api/admin/companies/update': ok({ ...company, is_active: false }, '已保存'),
+    });
+    const form = within(await screen.findByRole('region', { name: '开通公司' }));
+    fireEvent.change(form.getByLabelText('公司名称'), { target: { value: '新公司' } });
+    fireEvent.change(form.getByLabelText('管理员姓名'), { target: { value: '钱管理' } });
+    fireEvent.change(form.getByLabelText('管理员手机号'), { target: { value: '13912345610' } });
+    await tap(form.getByRole('button', { name: '添加' }));
+    expect(await findToast('已添加')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/companies/add').json).toEqual({
+      name: '新公司',
+      admin_name: '钱管理',
+      admin_phone: '13912345610',
+    });
+    await tap(within(screen.getByText('江南贷款').closest('tr') as HTMLElement).getByRole('button', { name: '停用' }));
+    await expect
+      .poll(() => view.api.callsTo('/api/admin/companies/update').at(-1)?.json)
+      .toEqual({ id: 2, is_active: false });
+  });
+});

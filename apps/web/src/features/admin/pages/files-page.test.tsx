@@ -1,0 +1,128 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminApi, page } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+
+const aPaper = {
+  id: 5,
+  code: 'compliance-2027q1',
+  kind: 'exam' as const,
+  title: '合规考试',
+  opens_at: null,
+  closes_at: null,
+};
+const anActivity = {
+  id: 2,
+  key: 'summer-coupon-2026',
+  type: 'coupon',
+  title: '夏季满减券',
+  starts_at: '2026-07-01T01:00:00.000Z',
+  ends_at: '2026-07-31T13:00:00.000Z',
+};
+const open = (path: string, api: Parameters<typeof adminApi>[0]) =>
+  renderPage(path, { browser: 'desktop', api: adminApi(api) });
+const choose = (text: string) =>
+  fireEvent.change(screen.getByLabelText('选择文件'), {
+    target: { files: [new File([text], 'paper.yaml', { type: 'text/yaml' })] },
+  });
+
+describe('/admin/papers', () => {
+  it('lists the papers with their code and kind', async () => {
+    await open('/admin/papers', { '/api/admin/papers': page([aPaper]) });
+    const row = within((await screen.findByText('合规考试')).closest('tr') as HTMLElement);
+    expect(row.getByText('compliance-2027q1')).toBeTruthy();
+    expect(row.getByText('考试')).toBeTruthy();
+  });
+
+  it('says so when there is none, and retries a failed load', async () => {
+    const view = await open('/admin/papers', { '/api/admin/papers': httpError(500) });
+    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/papers', page([]));
+    expect(await screen.findByText('还没有内容')).toBeTruthy();
+  });
+
+  it("uploads a paper file's text, and asks for a file first", async () => {
+    const view = await open('/admin/papers', {
+      '/api/admin/papers': page([]),
+      '/api/admin/papers/upload': ok({ id: 6, code: 'q1', title: '小测', questions: 1 }, '已保存'),
+    });
+    await screen.findByText('还没有内容');
+    await tap(screen.getByRole('button', { name: '上传' }));
+    expect(await findToast('请选择文件')).toBeTruthy();
+    expect(view.api.callsTo('/api/admin/papers/upload')).toHaveLength(0);
+    choose('code: q1\n');
+    await tap(screen.getByRole('button', { name: '上传' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/papers/upload').json).toEqual({ text: 'code: q1\n' });
+  });
+
+  it("shows the file's problems as the server names them", async () => {
+    await open('/admin/papers', {
+      '/api/admin/papers': page([]),
+      '/api/admin/papers/upload': fail('time_limit_minutes: 考试须设置时长'),
+    });
+    await screen.findByText('还没有内容');
+    choose('code: q1\n');
+    await tap(screen.getByRole('button', { name: '上传' }));
+    expect(await findToast('time_limit_minutes: 考试须设置时长')).toBeTruthy();
+  });
+});
+
+describe('/admin/activities', () => {
+  it('lists the activities and uploads an activity file', async () => {
+    const view = await open('/admin/activities', {
+      '/api/admin/activities': page([anActivity]),
+      '/api/admin/activities/upload': ok([{ key: 'a1', title: '满减券' }], '已保存'),
+    });
+    const row = within((await screen.findByText('夏季满减券')).closest('tr') as HTMLElement);
+    expect(row.getByText('优惠券')).toBeTruthy();
+    choose('corp_id: 1\n');
+    await tap(screen.getByRole('button', { name: '上传' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/activities/upload').json).toEqual({ text: 'corp_id: 1\n' });
+  });
+});
+
+describe('/admin/faq', () => {
+  it('lists the entries and uploads one Markdown file keyed by its name', async () => {
+    const view = await open('/admin/faq', {
+      '/api/admin/faq': page([
+        {
+          id: 3,
+          key: 'loan-time',
+          title: '放款要多久',
+          type: '业务',
+          category: '放款',
+          updated_at: '2026-11-20T02:00:00.000Z',
+        },
+      ]),
+      '/api/admin/faq/upload': ok(
+        { id: 4, key: 'new-entry', title: '新问答', type: '业务', category: '放款' },
+        '已保存',
+      ),
+    });
+    const row = within((await screen.findByText('放款要多久')).closest('tr') as HTMLElement);
+    expect(row.getByText('业务 / 放款')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('选择文件'), {
+      target: { files: [new File(['---\ntitle: 新问答\n---\n正文'], 'new-entry.md', { type: 'text/markdown' })] },
+    });
+    await tap(screen.getByRole('button', { name: '上传' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/faq/upload').json).toEqual({
+      name: 'new-entry',
+      text: '---\ntitle: 新问答\n---\n正文',
+    });
+  });
+
+  it('says so when there is none, and shows a refusal of the file', async () => {
+    await open('/admin/faq', {
+      '/api/admin/faq': page([]),
+      '/api/admin/faq/upload': fail('bare: 缺少开头的 --- 属性块（title、type、category）'),
+    });
+    expect(await screen.findByText('还没有内容')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('选择文件'), {
+      target: { files: [new File(['正文'], 'bare.md')] },
+    });
+    await tap(screen.getByRole('button', { name: '上传' }));
+    expect(await findToast('bare: 缺少开头的 --- 属性块（title、type、category）')).toBeTruthy();
+  });
+});

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { PlainForm } from '../../../components/plain-form.tsx';
+import type { PagedListState } from '../../../lib/paged-list.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useActivities, useAdminWrite, useFaqEntries, usePapers } from '../api/admin.ts';
+import { AdminShell, LoadMore, LoadState } from '../components/admin-shell.tsx';
+import { adminTexts } from '../texts.ts';
+
+const T = adminTexts.files;
+const A = adminTexts;
+type Row = { id: number; code: string; kind: string; title: string; opens: string | null; closes: string | null };
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN') : T.none);
+
+/** The upload of a file (YAML, or an FAQ entry's Markdown): its text, read in the browser, sent as JSON. */
+function UploadForm({
+  path,
+  hint,
+  accept = '.yaml,.yml,text/yaml',
+}: {
+  path: '/api/admin/papers/upload' | '/api/admin/activities/upload' | '/api/admin/faq/upload';
+  hint: string;
+  accept?: string;
+}) {
+  const upload = useAdminWrite(path);
+  const [file, setFile] = useState<File | null>(null);
+  return (
+    <section className="admin-panel" aria-label={T.upload}>
+      <p className="admin-hint">{hint}</p>
+      <PlainForm
+        className="admin-form"
+        onSubmit={async () => {
+          if (!file) {
+            showToast({ content: T.chooseFirst, icon: 'fail' });
+            return;
+          }
+          const text = await file.text();
+          // An FAQ entry is keyed by its file's name (decision 053); the YAML files carry their own keys.
+          upload.mutate(path === '/api/admin/faq/upload' ? { name: file.name.replace(/\.md$/i, ''), text } : { text });
+        }}
+      >
+        <div className="admin-field">
+          <label htmlFor={`${path}-file`}>{T.file}</label>
+          <input
+            id={`${path}-file`}
+            type="file"
+            accept={accept}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </div>
+        <button type="submit" className="admin-button" disabled={upload.isPending}>
+          {T.upload}
+        </button>
+      </PlainForm>
+    </section>
+  );
+}
+
+function FileList({ title, rows, list }: { title: string; rows: Row[]; list: PagedListState<unknown> }) {
+  return (
+    <LoadState
+      isPending={list.isPending}
+      error={list.error}
+      isEmpty={rows.length === 0}
+      emptyText={T.empty}
+      onRetry={list.refresh}
+    >
+      <table className="admin-table" aria-label={title}>
+        <thead>
+          <tr>
+            <th>{T.code}</th>
+            <th>{T.kind}</th>
+            <th>{T.title}</th>
+            <th>{T.opens}</th>
+            <th>{T.closes}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.code}</td>
+              <td>{T.kinds[row.kind] ?? row.kind}</td>
+              <td>{row.title}</td>
+              <td>{when(row.opens)}</td>
+              <td>{when(row.closes)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <LoadMore hasMore={list.hasMore} loadMore={list.loadMore} />
+    </LoadState>
+  );
+}
+
+/** /admin/papers: the company's exam papers and questionnaires, and the upload of a paper file. */
+export function AdminPapersPage() {
+  const list = usePapers();
+  const rows = list.items.map((p) => ({
+    id: p.id,
+    code: p.code,
+    kind: p.kind,
+    title: p.title,
+    opens: p.opens_at,
+    closes: p.closes_at,
+  }));
+  return (
+    <AdminShell title={A.nav.papers}>
+      <UploadForm path="/api/admin/papers/upload" hint={T.papersHint} />
+      <FileList title={A.nav.papers} rows={rows} list={list} />
+    </AdminShell>
+  );
+}
+
+/** /admin/activities: the company's marketing activities, and the upload of an activity file. */
+export function AdminActivitiesPage() {
+  const list = useActivities();
+  const rows = list.items.map((a) => ({
+    id: a.id,
+    code: a.key,
+    kind: a.type,
+    title: a.title,
+    opens: a.starts_at,
+    closes: a.ends_at,
+  }));
+  return (
+    <AdminShell title={A.nav.activities}>
+      <UploadForm path="/api/admin/activities/upload" hint={T.activitiesHint} />
+      <FileList title={A.nav.activities} rows={rows} list={list} />
+    </AdminShell>
+  );
+}
+
+/** /admin/faq: the company's FAQ entries, and the upload of one entry's Markdown file. */
+export function AdminFaqPage() {
+  const list = useFaqEntries();
+  return (
+    <AdminShell title={A.nav.faq}>
+      <UploadForm path="/api/admin/faq/upload" hint={T.faqHint} accept=".md,text/markdown" />
+      <LoadState
+        isPending={list.isPending}
+        error={list.error}
+        isEmpty={list.items.length === 0}
+        emptyText={T.empty}
+        onRetry={list.refresh}
+      >
+        <table className="admin-table" aria-label={A.nav.faq}>
+          <thead>
+            <tr>
+              <th>{T.code}</th>
+              <th>{T.title}</th>
+              <th>{T.typeAndCategory}</th>
+              <th>{T.updatedAt}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((row) => (
+              <tr key={row.id}>
+                <td>{row.key}</td>
+                <td>{row.title}</td>
+                <td>
+                  {row.type} / {row.category}
+                </td>
+                <td>{when(row.updated_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <LoadMore hasMore={list.hasMore} loadMore={list.loadMore} />
+      </LoadState>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,69 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminApi, aNotice } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+
+const open = (api: Parameters<typeof adminApi>[0]) =>
+  renderPage('/admin/notices', { browser: 'desktop', api: adminApi(api) });
+
+describe('/admin/notices', () => {
+  it('lists the home banner notices with their level and period', async () => {
+    await open({
+      '/api/admin/notices': ok([
+        aNotice(),
+        aNotice({ id: 4, text: '系统升级', status: 'error', ends_at: '2026-12-01T00:00:00.000Z' }),
+      ]),
+    });
+    const row = within((await screen.findByText('本周六系统维护')).closest('tr') as HTMLElement);
+    expect(row.getByText('提醒')).toBeTruthy();
+    expect(row.getByText('长期')).toBeTruthy();
+    expect(within(screen.getByText('系统升级').closest('tr') as HTMLElement).getByText('紧急')).toBeTruthy();
+  });
+
+  it('says so when there is no notice', async () => {
+    await open({ '/api/admin/notices': ok([]) });
+    expect(await screen.findByText('还没有公告')).toBeTruthy();
+  });
+
+  it('shows a failed load with a retry', async () => {
+    const view = await open({ '/api/admin/notices': httpError(500) });
+    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/notices', ok([aNotice()]));
+    expect(await screen.findByText('本周六系统维护')).toBeTruthy();
+  });
+
+  it('publishes a notice with its start time as an ISO time', async () => {
+    const view = await open({ '/api/admin/notices': ok([]), '/api/admin/notices/add': ok(aNotice(), '已添加') });
+    const form = within(await screen.findByRole('region', { name: '发布公告' }));
+    fireEvent.change(form.getByLabelText('公告内容'), { target: { value: '本周六系统维护' } });
+    fireEvent.change(form.getByLabelText('级别'), { target: { value: 'warning' } });
+    await tap(form.getByRole('button', { name: '添加' }));
+    expect(await form.findByText('时间格式无效')).toBeTruthy();
+    fireEvent.change(form.getByLabelText('开始时间'), { target: { value: '2026-12-01T09:00' } });
+    await tap(form.getByRole('button', { name: '添加' }));
+    expect(await findToast('已添加')).toBeTruthy();
+    const sent = view.api.lastCall('/api/admin/notices/add').json as Record<string, unknown>;
+    expect(sent).toMatchObject({ text: '本周六系统维护', status: 'warning', ends_at: null });
+    expect(new Date(sent.starts_at as string).getTime()).toBe(new Date('2026-12-01T09:00').getTime());
+  });
+
+  it('edits a notice and shows the refusal of an end before the start', async () => {
+    const view = await open({
+      '/api/admin/notices': ok([aNotice()]),
+      '/api/admin/notices/update': fail('结束时间须晚于开始时间'),
+    });
+    await tap(
+      within((await screen.findByText('本周六系统维护')).closest('tr') as HTMLElement).getByRole('button', {
+        name: '编辑',
+      }),
+    );
+    const form = within(await screen.findByRole('region', { name: '修改公告' }));
+    fireEvent.change(form.getByLabelText('公告内容'), { target: { value: '改期到周日' } });
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await findToast('结束时间须晚于开始时间')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/notices/update').json).toMatchObject({
+      id: 3,
+      text: '改期到周日',
+      status: 'warning',
+    });
+  });
+});

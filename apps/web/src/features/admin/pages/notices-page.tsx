@@ -1,0 +1,143 @@
+import { adminNoticeAddSchema, adminNoticeUpdateSchema } from '@crm/domain/api/admin';
+import type { z } from 'zod';
+import { useState } from 'react';
+import { PlainForm } from '../../../components/plain-form.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useAdminWrite, useNotices } from '../api/admin.ts';
+import { AdminShell, Field, LoadState } from '../components/admin-shell.tsx';
+import { adminTexts } from '../texts.ts';
+import { inputOf } from './teams-page.tsx';
+
+const T = adminTexts.notices;
+const A = adminTexts;
+type Notice = z.infer<typeof adminNoticeAddSchema> & { id: number };
+type NoticeValues = { text: string; status: string; starts_at: string; ends_at: string };
+
+/** 'YYYY-MM-DDTHH:mm' of a datetime-local field as an ISO time of the browser's zone ('' stays ''). */
+const toIso = (local: string) => {
+  if (!local) return '';
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? local : at.toISOString();
+};
+/** An ISO time as the datetime-local field shows it, in the browser's zone. */
+const toLocal = (iso: string | null) => {
+  if (!iso) return '';
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+};
+const toInput = (v: NoticeValues) => ({
+  text: v.text,
+  status: v.status,
+  starts_at: toIso(v.starts_at),
+  ends_at: v.ends_at ? toIso(v.ends_at) : null,
+});
+
+/** /admin/notices: the home banner's notices, published and edited. */
+export function AdminNoticesPage() {
+  const notices = useNotices();
+  const [editing, setEditing] = useState<Notice | null>(null);
+  const list = notices.data ?? [];
+  return (
+    <AdminShell title={A.nav.notices}>
+      <NoticeForm key="add" />
+      {editing ? <NoticeForm key={editing.id} notice={editing} onDone={() => setEditing(null)} /> : null}
+      <LoadState
+        isPending={notices.isPending}
+        error={notices.error}
+        isEmpty={list.length === 0}
+        emptyText={T.empty}
+        onRetry={notices.refetch}
+      >
+        <table className="admin-table" aria-label={A.nav.notices}>
+          <thead>
+            <tr>
+              <th>{T.text}</th>
+              <th>{T.status}</th>
+              <th>{T.startsAt}</th>
+              <th>{T.endsAt}</th>
+              <th>{A.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((notice) => (
+              <tr key={notice.id}>
+                <td>{notice.text}</td>
+                <td>{T.statusNames[notice.status]}</td>
+                <td>{new Date(notice.starts_at).toLocaleString('zh-CN')}</td>
+                <td>{notice.ends_at ? new Date(notice.ends_at).toLocaleString('zh-CN') : T.noEnd}</td>
+                <td>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(notice)}>
+                    {A.edit}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </LoadState>
+    </AdminShell>
+  );
+}
+
+function NoticeForm({ notice, onDone }: { notice?: Notice; onDone?: () => void }) {
+  const write = useAdminWrite(notice ? '/api/admin/notices/update' : '/api/admin/notices/add');
+  const initial: NoticeValues = notice
+    ? {
+        text: notice.text,
+        status: notice.status,
+        starts_at: toLocal(notice.starts_at),
+        ends_at: toLocal(notice.ends_at),
+      }
+    : { text: '', status: 'info', starts_at: '', ends_at: '' };
+  const form = useSchemaForm<NoticeValues, unknown>({
+    schema: notice ? adminNoticeUpdateSchema : adminNoticeAddSchema,
+    initial,
+    toInput: (v) => (notice ? { id: notice.id, ...toInput(v) } : toInput(v)),
+    idPrefix: notice ? 'admin-notice-edit' : 'admin-notice-add',
+  });
+  const title = notice ? T.editTitle : T.addTitle;
+  const { values, set } = form;
+  return (
+    <section className="admin-panel" aria-label={title}>
+      <h2>{title}</h2>
+      <PlainForm
+        className="admin-form"
+        onSubmit={() => {
+          const data = form.validate();
+          if (data)
+            write.mutate(data as Record<string, unknown>, {
+              onSuccess: () => (onDone ? onDone() : form.reset(initial)),
+            });
+        }}
+      >
+        <Field label={T.text} binding={form.field('text')}>
+          <textarea rows={2} {...inputOf(form.input('text'))} />
+        </Field>
+        <Field label={T.status} binding={form.field('status')}>
+          <select id={form.field('status').id} value={values.status} onChange={(e) => set('status')(e.target.value)}>
+            {Object.entries(T.statusNames).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={T.startsAt} binding={form.field('starts_at')}>
+          <input type="datetime-local" {...inputOf(form.input('starts_at'))} />
+        </Field>
+        <Field label={T.endsAt} binding={form.field('ends_at')}>
+          <input type="datetime-local" {...inputOf(form.input('ends_at'))} />
+        </Field>
+        <button type="submit" className="admin-button" disabled={write.isPending}>
+          {notice ? A.save : A.add}
+        </button>
+        {onDone ? (
+          <button type="button" className="admin-button admin-button--plain" onClick={onDone}>
+            {A.cancel}
+          </button>
+        ) : null}
+      </PlainForm>
+    </section>
+  );
+}

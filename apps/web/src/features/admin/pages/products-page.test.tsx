@@ -1,0 +1,95 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminApi, aProduct, aRef, page } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+
+const open = (api: Parameters<typeof adminApi>[0]) =>
+  renderPage('/admin/products', {
+    browser: 'desktop',
+    api: adminApi({ '/api/admin/refs': page([aRef(), aRef({ id: 2, name: '上海银行' })]), ...api }),
+  });
+
+describe('/admin/products', () => {
+  it('lists the products with bank, amounts in yuan, terms and price', async () => {
+    await open({
+      '/api/admin/products': page([
+        aProduct(),
+        aProduct({ id: 5, name: '房抵贷', fee_type: null, rate_ppm: null, bank_name: '' }),
+      ]),
+    });
+    const row = within((await screen.findByText('闪电贷')).closest('tr') as HTMLElement);
+    expect(row.getByText('招商银行')).toBeTruthy();
+    expect(row.getByText('10000')).toBeTruthy();
+    expect(row.getByText('300000')).toBeTruthy();
+    expect(row.getByText('12, 24')).toBeTruthy();
+    expect(row.getByText('月手续费')).toBeTruthy();
+    const unpriced = within(screen.getByText('房抵贷').closest('tr') as HTMLElement);
+    expect(unpriced.getByText('未定价')).toBeTruthy();
+    expect(unpriced.getByText('不限银行')).toBeTruthy();
+  });
+
+  it('says so when there is no product', async () => {
+    await open({ '/api/admin/products': page([]) });
+    expect(await screen.findByText('还没有产品')).toBeTruthy();
+  });
+
+  it('shows a failed load with a retry', async () => {
+    const view = await open({ '/api/admin/products': httpError(500) });
+    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/products', page([aProduct()]));
+    expect(await screen.findByText('闪电贷')).toBeTruthy();
+  });
+
+  it('adds a product with amounts sent in fen and terms sorted, refusing a minimum above the maximum first', async () => {
+    const view = await open({
+      '/api/admin/products': page([]),
+      '/api/admin/products/add': ok(aProduct(), '已添加'),
+    });
+    const form = within(await screen.findByRole('region', { name: '添加产品' }));
+    await form.findByRole('option', { name: '上海银行' });
+    fireEvent.change(form.getByLabelText('银行'), { target: { value: '2' } });
+    fireEvent.change(form.getByLabelText('产品名称'), { target: { value: '经营贷' } });
+    fireEvent.change(form.getByLabelText('最低金额（元）'), { target: { value: '500000' } });
+    fireEvent.change(form.getByLabelText('最高金额（元）'), { target: { value: '100000' } });
+    await tap(form.getByRole('button', { name: '添加' }));
+    expect(await form.findByText('最低金额不能高于最高金额')).toBeTruthy();
+    expect(view.api.callsTo('/api/admin/products/add')).toHaveLength(0);
+    fireEvent.change(form.getByLabelText('最高金额（元）'), { target: { value: '3000000.5' } });
+    fireEvent.change(form.getByLabelText('期限（月，逗号分隔）'), { target: { value: '36, 12，24' } });
+    fireEvent.change(form.getByLabelText('收费方式'), { target: { value: '3' } });
+    fireEvent.change(form.getByLabelText('费率（百万分之一）'), { target: { value: '45000' } });
+    await tap(form.getByRole('button', { name: '添加' }));
+    expect(await findToast('已添加')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/products/add').json).toEqual({
+      bank_id: 2,
+      name: '经营贷',
+      min_amount_fen: 50_000_000,
+      max_amount_fen: 300_000_050,
+      terms_months: [12, 24, 36],
+      fee_type: 3,
+      rate_ppm: 45000,
+      repayment_method: null,
+      is_active: true,
+    });
+  });
+
+  it('edits and disables a product, showing a refusal', async () => {
+    const view = await open({
+      '/api/admin/products': page([aProduct()]),
+      '/api/admin/products/update': fail('产品不存在'),
+    });
+    const row = within((await screen.findByText('闪电贷')).closest('tr') as HTMLElement);
+    await tap(row.getByRole('button', { name: '编辑' }));
+    const form = within(await screen.findByRole('region', { name: '编辑产品：闪电贷' }));
+    expect(form.getByLabelText<HTMLInputElement>('最低金额（元）').value).toBe('10000');
+    fireEvent.change(form.getByLabelText('产品名称'), { target: { value: '闪电贷2' } });
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await findToast('产品不存在')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/products/update').json).toMatchObject({
+      id: 4,
+      name: '闪电贷2',
+      min_amount_fen: 1_000_000,
+    });
+    await tap(row.getByRole('button', { name: '停用' }));
+    await expect.poll(() => view.api.lastCall('/api/admin/products/update').json).toEqual({ id: 4, is_active: false });
+  });
+});

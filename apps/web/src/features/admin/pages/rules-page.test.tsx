@@ -1,0 +1,46 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+
+const settings = { referral_protection_days: 30, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
+const open = (api: Parameters<typeof adminApi>[0]) =>
+  renderPage('/admin/rules', { browser: 'desktop', api: adminApi(api) });
+
+describe('/admin/rules', () => {
+  it('shows the protection period and the over-limit rule, the amount in yuan', async () => {
+    await open({ '/api/admin/settings': ok(settings) });
+    expect((await screen.findByLabelText<HTMLInputElement>('客户保护期（天）')).value).toBe('30');
+    expect(screen.getByLabelText<HTMLInputElement>('超限返佣比例（万分之一）').value).toBe('150');
+    expect(screen.getByLabelText<HTMLInputElement>('超限返佣金额（元）').value).toBe('50000');
+  });
+
+  it('shows a refusal of the read', async () => {
+    await open({ '/api/admin/settings': fail('公司不存在') });
+    expect(await screen.findByText('公司不存在')).toBeTruthy();
+  });
+
+  it('shows a failed load with a retry', async () => {
+    const view = await open({ '/api/admin/settings': httpError(500) });
+    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/settings', ok(settings));
+    expect(await screen.findByLabelText('客户保护期（天）')).toBeTruthy();
+  });
+
+  it('saves the rule with the amount in fen, refusing a zero period first', async () => {
+    const view = await open({ '/api/admin/settings': ok(settings) });
+    view.api.set({
+      '/api/admin/settings': (call) => (call.method === 'POST' ? ok(call.json, '已保存') : ok(settings)),
+    });
+    fireEvent.change(await screen.findByLabelText('客户保护期（天）'), { target: { value: '0' } });
+    await tap(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('保护期至少 1 天', { selector: '[role="alert"]' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('客户保护期（天）'), { target: { value: '45' } });
+    fireEvent.change(screen.getByLabelText('超限返佣金额（元）'), { target: { value: '80000.5' } });
+    await tap(screen.getByRole('button', { name: '保存' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    const posts = view.api.callsTo('/api/admin/settings').filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.json)).toEqual([
+      { referral_protection_days: 45, over_limit_rate_bp: 150, over_limit_amount_fen: 8_000_050 },
+    ]);
+  });
+});

@@ -1,0 +1,79 @@
+import { adminSettingsSchema } from '@crm/domain/api/admin';
+import { fenToYuan, yuanToFen } from '@crm/domain/money';
+import { PlainForm } from '../../../components/plain-form.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useAdminWrite, useSettings } from '../api/admin.ts';
+import { AdminShell, Field, LoadState } from '../components/admin-shell.tsx';
+import { adminTexts } from '../texts.ts';
+import { inputOf } from './teams-page.tsx';
+
+const T = adminTexts.rules;
+const A = adminTexts;
+type RuleValues = { referral_protection_days: string; over_limit_rate_bp: string; over_limit_amount: string };
+
+/** /admin/rules: the lead-protection period and the over-limit brokerage rule of the company. */
+export function AdminRulesPage() {
+  const settings = useSettings();
+  return (
+    <AdminShell title={A.nav.rules}>
+      <LoadState
+        isPending={settings.isPending}
+        error={settings.error}
+        isEmpty={!settings.data}
+        emptyText={A.empty}
+        onRetry={settings.refetch}
+      >
+        {settings.data ? (
+          <RulesForm
+            initial={{
+              referral_protection_days: String(settings.data.referral_protection_days),
+              over_limit_rate_bp: String(settings.data.over_limit_rate_bp),
+              over_limit_amount: fenToYuan(settings.data.over_limit_amount_fen),
+            }}
+          />
+        ) : null}
+      </LoadState>
+    </AdminShell>
+  );
+}
+
+function RulesForm({ initial }: { initial: RuleValues }) {
+  const save = useAdminWrite('/api/admin/settings');
+  const form = useSchemaForm<RuleValues, unknown>({
+    schema: adminSettingsSchema,
+    initial,
+    toInput: (v) => ({
+      referral_protection_days: v.referral_protection_days.trim() === '' ? NaN : Number(v.referral_protection_days),
+      over_limit_rate_bp: v.over_limit_rate_bp.trim() === '' ? NaN : Number(v.over_limit_rate_bp),
+      over_limit_amount_fen: yuanToFen(v.over_limit_amount) ?? NaN,
+    }),
+    idPrefix: 'admin-rules',
+    ids: { over_limit_amount: 'admin-rules-over_limit_amount_fen' },
+  });
+  return (
+    <section className="admin-panel" aria-label={A.nav.rules}>
+      <PlainForm
+        className="admin-form"
+        onSubmit={() => {
+          const data = form.validate();
+          if (data) save.mutate(data as Record<string, unknown>);
+        }}
+      >
+        <p className="admin-hint">{T.protectionHint}</p>
+        <Field label={T.protectionDays} binding={form.field('referral_protection_days')}>
+          <input inputMode="numeric" {...inputOf(form.input('referral_protection_days'))} />
+        </Field>
+        <p className="admin-hint">{T.overLimitHint}</p>
+        <Field label={T.overLimitRate} binding={form.field('over_limit_rate_bp')}>
+          <input inputMode="numeric" {...inputOf(form.input('over_limit_rate_bp'))} />
+        </Field>
+        <Field label={T.overLimitAmount} binding={form.field('over_limit_amount_fen')}>
+          <input inputMode="decimal" {...inputOf(form.input('over_limit_amount'))} />
+        </Field>
+        <button type="submit" className="admin-button" disabled={save.isPending}>
+          {A.save}
+        </button>
+      </PlainForm>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminApi, aStaff, aWhoami, page } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+
+const teams = ok([
+  { id: 1, name: '销售一组', members: 3 },
+  { id: 2, name: '销售二组', members: 0 },
+]);
+const open = (api: Parameters<typeof adminApi>[0], whoami = ok(aWhoami())) =>
+  renderPage('/admin/staff', { browser: 'desktop', api: adminApi({ '/api/admin/teams': teams, ...api }, whoami) });
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+describe('/admin/staff', () => {
+  it('lists the staff with team, jobs, leader flag, sex and grants, in the desktop frame with its sidebar', async () => {
+    await open({
+      '/api/admin/staff': page([
+        aStaff({ grants: ['sign.reject.approve'] }),
+        aStaff({
+          id: 8,
+          name: '李组长',
+          team_name: null,
+          team_id: null,
+          jobs: [2, 3],
+          is_leader: true,
+          sex: 2,
+          is_active: false,
+        }),
+      ]),
+    });
+    const wang = within(await rowOf('王小明'));
+    expect(wang.getByText('销售一组')).toBeTruthy();
+    expect(wang.getByText('驳回审批')).toBeTruthy();
+    expect(wang.getByRole('button', { name: '取消驳回审批' })).toBeTruthy();
+    const li = within(await rowOf('李组长'));
+    expect(li.getByText('签约、客服')).toBeTruthy();
+    expect(li.getByText('未分组')).toBeTruthy();
+    expect(li.getByText('女')).toBeTruthy();
+    expect(li.getByText('已停用')).toBeTruthy();
+    expect(li.getByRole('button', { name: '启用' })).toBeTruthy();
+    const nav = within(screen.getByRole('navigation', { name: '管理后台' }));
+    expect(nav.getByRole('link', { name: '员工' }).getAttribute('href')).toBe('/admin/staff');
+    expect(nav.getByRole('link', { name: '审计日志' })).toBeTruthy();
+    // The companies page is the platform admin's, not a company admin's.
+    expect(nav.queryByRole('link', { name: '公司' })).toBeNull();
+    // A desktop browser is not sent to "open in WeChat".
+    expect(screen.queryByText('请在微信内打开页面')).toBeNull();
+  });
+
+  it('says so when there is nobody yet', async () => {
+    await open({ '/api/admin/staff': page([]) });
+    expect(await screen.findByText('没有员工')).toBeTruthy();
+  });
+
+  it('shows the server refusal of the list', async () => {
+    await open({ '/api/admin/staff': fail('仅公司管理员可使用后台管理', 403) });
+    expect((await screen.findByText('仅公司管理员可使用后台管理')).closest('[role="alert"]')).not.toBeNull();
+  });
+
+  it('shows a failed load with a retry that loads again', async () => {
+    const view = await open({ '/api/admin/staff': httpError(500) });
+    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/staff', page([aStaff()]));
+    expect(await screen.findByText('王小明')).toBeTruthy();
+  });
+
+  it('tells a staff member without the admin grant why there is nothing to see', async () => {
+    await open({ '/api/admin/staff': page([aStaff()]) }, ok(aWhoami({ company_admin: false })));
+    expect(await screen.findByText('仅公司管理员可使用后台管理')).toBeTruthy();
+    expect(screen.queryByText('王小明')).toBeNull();
+  });
+
+  it('adds a staff member with team, jobs, leader flag and sex, sent as JSON', async () => {
+    const view = await open({
+      '/api/admin/staff': page([]),
+      '/api/admin/staff/add': ok(aStaff({ id: 9, name: '新同事' }), '已添加'),
+    });
+    const form = within(await screen.findByRole('region', { name: '添加员工' }));
+    fireEvent.change(form.getByLabelText('姓名'), { target: { value: '新同事' } });
+    fireEvent.change(form.getByLabelText('手机号'), { target: { value: '13912345601' } });
+    await screen.findByRole('option', { name: '销售二组' });
+    fireEvent.change(form.getByLabelText('团队'), { target: { value: '2' } });
+    fireEvent.change(form.getByLabelText('性别'), { target: { value: '2' } });
+    await tap(form.getByLabelText('客服'));
+    await tap(form.getByLabelText('组长'));
+    await tap(form.getByRole('button', { name: '添加' }));
+    expect(await findToast('已添加')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/staff/add').json).toEqual({
+      name: '新同事',
+      phone: '13912345601',
+      team_id: 2,
+      jobs: [3],
+      is_leader: true,
+      sex: 2,
+    });
+  });
+
+  it('refuses a bad phone before sending, and shows the server refusal of a taken one', async () => {
+    const view = await open({
+      '/api/admin/staff': page([]),
+      '/api/admin/staff/add': fail('该手机号已是本公司员工'),
+    });
+    const form = within(await screen.findByRole('region', { name: '添加员工' }));
+    fireEvent.change(form.getByLabelText('姓名'), { target: { value: '新同事' } });
+    fireEvent.change(form.getByLabelText('手机号'), { target: { value: '123' } });
+    await tap(form.getByRole('button', { name: '添加' }));
+    expect(await form.findByRole('alert')).toBeTruthy();
+    expect(view.api.callsTo('/api/admin/staff/add')).toHaveLength(0);
+    fireEvent.change(form.getByLabelText('手机号'), { target: { value: '13912345601' } });
+    await tap(form.getByRole('button', { name: '添加' }));
+    expect(await findToast('该手机号已是本公司员工')).toBeTruthy();
+  });
+
+  it('grants and revokes the rejection approval, keeping the admin grant, and disables a person', async () => {
+    const view = await open({
+      '/api/admin/staff': page([
+        aStaff(),
+        aStaff({ id: 8, name: '李管理', grants: ['company.admin', 'sign.reject.approve'] }),
+      ]),
+      '/api/admin/staff/update': ok(aStaff(), '已保存'),
+    });
+    await tap(within(await rowOf('王小明')).getByRole('button', { name: '授予驳回审批' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/staff/update').json).toEqual({ id: 7, grants: ['sign.reject.approve'] });
+    await tap(within(await rowOf('李管理')).getByRole('button', { name: '取消驳回审批' }));
+    await expect
+      .poll(() => view.api.lastCall('/api/admin/staff/update').json)
+      .toEqual({ id: 8, grants: ['company.admin'] });
+    await tap(within(await rowOf('王小明')).getByRole('button', { name: '停用' }));
+    await expect.poll(() => view.api.lastCall('/api/admin/staff/update').json).toEqual({ id: 7, is_active: false });
+  });
+
+  it('edits a person: team, jobs and the company-admin grant in one save', async () => {
+    const view = await open({
+      '/api/admin/staff': page([aStaff()]),
+      '/api/admin/staff/update': ok(aStaff(), '已保存'),
+    });
+    await tap(within(await rowOf('王小明')).getByRole('button', { name: '编辑' }));
+    const form = within(await screen.findByRole('region', { name: '编辑员工：王小明' }));
+    fireEvent.change(form.getByLabelText('团队'), { target: { value: '2' } });
+    await tap(form.getByLabelText('房贷管家'));
+    await tap(form.getByLabelText('公司管理员'));
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/staff/update').json).toEqual({
+      id: 7,
+      name: '王小明',
+      team_id: 2,
+      jobs: [2, 4],
+      is_leader: false,
+      sex: 1,
+      grants: ['company.admin'],
+    });
+    await expect.poll(() => screen.queryByRole('region', { name: '编辑员工：王小明' })).toBeNull();
+  });
+
+  it('searches by name or phone', async () => {
+    const view = await open({ '/api/admin/staff': page([aStaff()]) });
+    await screen.findByText('王小明');
+    fireEvent.change(screen.getByLabelText('按姓名或手机号查找'), { target: { value: '王' } });
+    await tap(screen.getByRole('button', { name: '查找' }));
+    await expect.poll(() => view.api.lastCall('/api/admin/staff').query.q).toBe('王');
+  });
+});

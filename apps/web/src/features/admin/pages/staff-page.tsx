@@ -1,0 +1,260 @@
+import { ADMIN_JOBS, adminStaffAddSchema, adminStaffUpdateSchema, type AdminStaff } from '@crm/domain/api/admin';
+import { GRANT } from '@crm/domain/roles';
+import { useState } from 'react';
+import { PlainForm } from '../../../components/plain-form.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useAdminWrite, useStaffList, useTeams } from '../api/admin.ts';
+import { AdminShell, Field, LoadMore, LoadState } from '../components/admin-shell.tsx';
+import { adminTexts } from '../texts.ts';
+
+const T = adminTexts.staff;
+const A = adminTexts;
+
+type StaffValues = {
+  name: string;
+  phone: string;
+  team_id: string;
+  jobs: number[];
+  is_leader: boolean;
+  sex: string;
+};
+const blank: StaffValues = { name: '', phone: '', team_id: '', jobs: [], is_leader: false, sex: '0' };
+const toInput = (v: StaffValues) => ({
+  ...v,
+  team_id: v.team_id === '' ? null : Number(v.team_id),
+  sex: Number(v.sex),
+});
+
+/** /admin/staff: the company's staff, added, edited (jobs, leader, team, sex), granted, disabled. */
+export function AdminStaffPage() {
+  const [q, setQ] = useState('');
+  const [typed, setTyped] = useState('');
+  const [editing, setEditing] = useState<AdminStaff | null>(null);
+  const list = useStaffList(q);
+  const update = useAdminWrite('/api/admin/staff/update');
+
+  const toggleReject = (row: AdminStaff) => {
+    const has = row.grants.includes(GRANT.SIGN_REJECT_APPROVE);
+    const kept = row.grants.filter((g) => g === GRANT.COMPANY_ADMIN);
+    update.mutate({ id: row.id, grants: has ? kept : [...kept, GRANT.SIGN_REJECT_APPROVE] });
+  };
+
+  return (
+    <AdminShell title={A.nav.staff}>
+      <StaffAddForm />
+      {editing ? <StaffEditForm key={editing.id} row={editing} onDone={() => setEditing(null)} /> : null}
+      <div className="admin-panel">
+        <PlainForm className="admin-form" onSubmit={() => setQ(typed.trim())}>
+          <input
+            aria-label={T.search}
+            placeholder={T.search}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <button type="submit" className="admin-button">
+            {T.searchButton}
+          </button>
+        </PlainForm>
+      </div>
+      <LoadState
+        isPending={list.isPending}
+        error={list.error}
+        isEmpty={list.items.length === 0}
+        emptyText={T.empty}
+        onRetry={list.refresh}
+      >
+        <table className="admin-table" aria-label={A.nav.staff}>
+          <thead>
+            <tr>
+              <th>{T.name}</th>
+              <th>{T.phone}</th>
+              <th>{T.team}</th>
+              <th>{T.jobs}</th>
+              <th>{T.leader}</th>
+              <th>{T.sex}</th>
+              <th>{T.grants}</th>
+              <th>{T.status}</th>
+              <th>{A.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((row) => (
+              <tr key={row.id}>
+                <td>{row.name}</td>
+                <td>{row.phone}</td>
+                <td>{row.team_name ?? T.noTeam}</td>
+                <td>{row.jobs.map((job) => T.jobNames[job] ?? job).join('、')}</td>
+                <td>{row.is_leader ? A.yes : A.no}</td>
+                <td>{T.sexNames[row.sex] ?? ''}</td>
+                <td>
+                  {[
+                    row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.rejectApprover : null,
+                    row.grants.includes(GRANT.COMPANY_ADMIN) ? T.companyAdmin : null,
+                  ]
+                    .filter(Boolean)
+                    .join('、')}
+                </td>
+                <td>{row.is_active ? A.active : A.inactive}</td>
+                <td>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row)}>
+                    {A.edit}
+                  </button>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => toggleReject(row)}>
+                    {row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.revokeReject : T.grantReject}
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--plain"
+                    onClick={() => update.mutate({ id: row.id, is_active: !row.is_active })}
+                  >
+                    {row.is_active ? A.disable : A.enable}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <LoadMore hasMore={list.hasMore} loadMore={list.loadMore} />
+      </LoadState>
+    </AdminShell>
+  );
+}
+
+function StaffFields({
+  form,
+  withPhone,
+}: {
+  form: ReturnType<typeof useSchemaForm<StaffValues, unknown>>;
+  withPhone: boolean;
+}) {
+  const teams = useTeams();
+  const { values, set } = form;
+  return (
+    <>
+      <Field label={T.name} binding={form.field('name')}>
+        <input id={form.field('name').id} value={values.name} onChange={(e) => set('name')(e.target.value)} />
+      </Field>
+      {withPhone ? (
+        <Field label={T.phone} binding={form.field('phone')}>
+          <input id={form.field('phone').id} value={values.phone} onChange={(e) => set('phone')(e.target.value)} />
+        </Field>
+      ) : null}
+      <Field label={T.team} binding={form.field('team_id')}>
+        <select id={form.field('team_id').id} value={values.team_id} onChange={(e) => set('team_id')(e.target.value)}>
+          <option value="">{T.noTeam}</option>
+          {(teams.data ?? []).map((team) => (
+            <option key={team.id} value={String(team.id)}>
+              {team.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={T.sex} binding={form.field('sex')}>
+        <select id={form.field('sex').id} value={values.sex} onChange={(e) => set('sex')(e.target.value)}>
+          {[0, 1, 2].map((sex) => (
+            <option key={sex} value={String(sex)}>
+              {T.sexNames[sex]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <fieldset className="admin-checks" aria-label={T.jobs}>
+        <span>{T.jobs}</span>
+        {ADMIN_JOBS.map((job) => (
+          <label key={job}>
+            <input
+              type="checkbox"
+              checked={values.jobs.includes(job)}
+              onChange={(e) =>
+                set('jobs')(e.target.checked ? [...values.jobs, job] : values.jobs.filter((j) => j !== job))
+              }
+            />
+            {T.jobNames[job]}
+          </label>
+        ))}
+      </fieldset>
+      <label className="admin-checks">
+        <input type="checkbox" checked={values.is_leader} onChange={(e) => set('is_leader')(e.target.checked)} />
+        {T.leader}
+      </label>
+    </>
+  );
+}
+
+function StaffAddForm() {
+  const add = useAdminWrite('/api/admin/staff/add');
+  const form = useSchemaForm<StaffValues, unknown>({
+    schema: adminStaffAddSchema,
+    initial: blank,
+    toInput,
+    idPrefix: 'admin-staff-add',
+  });
+  return (
+    <section className="admin-panel" aria-label={T.addTitle}>
+      <h2>{T.addTitle}</h2>
+      <PlainForm
+        className="admin-form"
+        onSubmit={() => {
+          const data = form.validate();
+          if (data) add.mutate(data as Record<string, unknown>, { onSuccess: () => form.reset(blank) });
+        }}
+      >
+        <StaffFields form={form} withPhone />
+        <button type="submit" className="admin-button" disabled={add.isPending}>
+          {A.add}
+        </button>
+      </PlainForm>
+    </section>
+  );
+}
+
+function StaffEditForm({ row, onDone }: { row: AdminStaff; onDone: () => void }) {
+  const update = useAdminWrite('/api/admin/staff/update');
+  const [isAdmin, setIsAdmin] = useState(row.grants.includes(GRANT.COMPANY_ADMIN));
+  const [isApprover, setIsApprover] = useState(row.grants.includes(GRANT.SIGN_REJECT_APPROVE));
+  const form = useSchemaForm<StaffValues, unknown>({
+    schema: adminStaffUpdateSchema,
+    initial: {
+      name: row.name,
+      phone: row.phone,
+      team_id: row.team_id === null ? '' : String(row.team_id),
+      jobs: row.jobs,
+      is_leader: row.is_leader,
+      sex: String(row.sex),
+    },
+    toInput: (v) => {
+      const { phone: _phone, ...rest } = toInput(v);
+      const grants = [isApprover ? GRANT.SIGN_REJECT_APPROVE : null, isAdmin ? GRANT.COMPANY_ADMIN : null];
+      return { ...rest, id: row.id, grants: grants.filter((g) => g !== null) };
+    },
+    idPrefix: 'admin-staff-edit',
+  });
+  return (
+    <section className="admin-panel" aria-label={T.editTitle(row.name)}>
+      <h2>{T.editTitle(row.name)}</h2>
+      <PlainForm
+        className="admin-form"
+        onSubmit={() => {
+          const data = form.validate();
+          if (data) update.mutate(data as Record<string, unknown>, { onSuccess: onDone });
+        }}
+      >
+        <StaffFields form={form} withPhone={false} />
+        <label className="admin-checks">
+          <input type="checkbox" checked={isApprover} onChange={(e) => setIsApprover(e.target.checked)} />
+          {T.rejectApprover}
+        </label>
+        <label className="admin-checks">
+          <input type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />
+          {T.companyAdmin}
+        </label>
+        <button type="submit" className="admin-button" disabled={update.isPending}>
+          {A.save}
+        </button>
+        <button type="button" className="admin-button admin-button--plain" onClick={onDone}>
+          {A.cancel}
+        </button>
+      </PlainForm>
+    </section>
+  );
+}
