@@ -16,7 +16,16 @@ const userinfo = {
   total: { pending: 1, service: 0, remind: 2, exam: 0, appeal: 3, sign: 0, reject: 0, proof: 1, confirm: 0, audit: 0 },
   signer_list: [{ id: 8, name: '王"小明', sex: 1 }],
   notice: [{ status: 'warning', text: '系统维护\n今晚' }],
-  user: { id: 7, name: '张三', corp_id: 1, corp_name: '示例', job: [1, 2], leader: true, reject_approver: false },
+  user: {
+    id: 7,
+    name: '张三',
+    corp_id: 1,
+    corp_name: '示例',
+    job: [1, 2],
+    leader: true,
+    reject_approver: false,
+    admin: true,
+  },
 };
 const page = {
   list: [
