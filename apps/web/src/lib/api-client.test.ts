@@ -82,6 +82,15 @@ describe('api-client', () => {
     expect(assign).toHaveBeenCalledWith('/login');
   });
 
+  it("on 401 in the back office goes to the back office's desktop login", async () => {
+    setStoredUser({ id: 3, job: [], leader: false });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { pathname: '/admin/staff', assign });
+    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    await expect(apiPost('/api/admin/staff')).rejects.toMatchObject({ httpStatus: 401 });
+    expect(assign).toHaveBeenCalledWith('/login?to=admin');
+  });
+
   it('does not redirect from the login page itself', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { pathname: '/login', assign });

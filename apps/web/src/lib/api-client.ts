@@ -4,6 +4,7 @@
  * back to the login page.
  */
 import { clearHouseChannel, clearOutsideUser, clearStoredUser } from './storage.ts';
+import { ADMIN_LOGIN } from './wechat.ts';
 
 export const NETWORK_ERROR_MESSAGE = '网络异常，请检查网络后重试';
 export const TIMEOUT_ERROR_MESSAGE = '请求超时，请检查网络后重试';
@@ -102,7 +103,9 @@ function handleUnauthorized(): void {
     return;
   }
   clearStoredUser();
-  if (location && !LOGIN_PATHS.has(location.pathname)) location.assign('/login');
+  if (!location || LOGIN_PATHS.has(location.pathname)) return;
+  // The back office is used from a desktop browser: its sign-in is the one login page a desktop may open.
+  location.assign(path === '/admin' || path.startsWith('/admin/') ? ADMIN_LOGIN : '/login');
 }
 
 export type ApiSuccess<T> = { code: 0; msg: string; data: T };

@@ -52,6 +52,18 @@ describe('mustOpenInWechat', () => {
     expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/administrator', isDemo: false })).toBe(true);
   });
 
+  it("lets a desktop browser open the back office's login, and only that login", () => {
+    expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/login', search: '?to=admin', isDemo: false })).toBe(
+      false,
+    );
+    expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/login', search: '?to=index', isDemo: false })).toBe(
+      true,
+    );
+    expect(mustOpenInWechat({ userAgent: CHROME_UA, pathname: '/index', search: '?to=admin', isDemo: false })).toBe(
+      true,
+    );
+  });
+
   it('lets WeCom and WeChat in', () => {
     expect(mustOpenInWechat({ userAgent: WECOM_UA, pathname: '/login', isDemo: false })).toBe(false);
     expect(mustOpenInWechat({ userAgent: WECHAT_UA, pathname: '/index', isDemo: false })).toBe(false);

@@ -31,14 +31,21 @@ const EXEMPT_PATHS: RegExp[] = [
   /^\/houseloan\/bestDetail\/[^/]+\/?$/,
 ];
 
-export function isExemptPath(pathname: string): boolean {
-  return EXEMPT_PATHS.some((pattern) => pattern.test(pathname));
+/** Where a back-office admin signs in from a desktop browser: the staff login, bound for /admin afterwards. */
+export const ADMIN_LOGIN = '/login?to=admin';
+
+/** The staff login opened for the back office (`?to=admin`) is a desktop page like /admin itself. */
+export const isAdminLogin = (pathname: string, search: string) =>
+  /^\/login\/?$/.test(pathname) && new URLSearchParams(search).get('to') === 'admin';
+
+export function isExemptPath(pathname: string, search = ''): boolean {
+  return EXEMPT_PATHS.some((pattern) => pattern.test(pathname)) || isAdminLogin(pathname, search);
 }
 
-export type BrowserGateInput = { userAgent: string; pathname: string; isDemo: boolean };
+export type BrowserGateInput = { userAgent: string; pathname: string; search?: string; isDemo: boolean };
 
 /** True when the page must show "请在微信内打开页面" instead of its content. */
-export function mustOpenInWechat({ userAgent, pathname, isDemo }: BrowserGateInput): boolean {
-  if (isDemo || isExemptPath(pathname)) return false;
+export function mustOpenInWechat({ userAgent, pathname, search = '', isDemo }: BrowserGateInput): boolean {
+  if (isDemo || isExemptPath(pathname, search)) return false;
   return detectBrowser(userAgent) === 'other';
 }

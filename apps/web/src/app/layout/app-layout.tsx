@@ -8,14 +8,14 @@ import { documentTitleForPath, hasHeader } from './titles.ts';
 
 /** The shell every route renders in: the browser check, the header and the page (or its skeleton). */
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigation = useNavigation();
 
   useEffect(() => {
     document.title = documentTitleForPath(pathname);
   }, [pathname]);
 
-  if (mustOpenInWechat({ userAgent: navigator.userAgent, pathname, isDemo: isDemoMode() })) {
+  if (mustOpenInWechat({ userAgent: navigator.userAgent, pathname, search, isDemo: isDemoMode() })) {
     return <OpenInWechat />;
   }
 

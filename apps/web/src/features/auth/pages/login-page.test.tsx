@@ -138,6 +138,18 @@ describe('/login', () => {
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
 
+  it('opened from the back office, goes back to it after the login', async () => {
+    const page = await renderPage('/login?to=admin', {
+      user: null,
+      api: { ...codeLoginApi(ok({ id: 7 }, '登录成功')), '/api/crm/userinfo': fail('稍后') },
+    });
+    await waitForTheOneCorp();
+    await requestCode(page);
+    expect(await screen.findByDisplayValue('246810')).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '登录' }));
+    await expect.poll(page.pathname).toBe('/admin');
+  });
+
   it('sends a stored user straight to the home page', async () => {
     const page = await renderPage('/login', { api: { '/api/crm/userinfo': fail('稍后') } });
     await expect.poll(page.pathname).toBe('/index');

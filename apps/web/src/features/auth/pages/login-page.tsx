@@ -72,6 +72,8 @@ export function LoginPage() {
   const texts = pickTexts(authTexts, enUS);
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  // Signed in from the back office's desktop login, the admin goes back to it rather than to the phone home.
+  const homeAfterLogin = search.get('to') === 'admin' ? '/admin' : '/index';
   const [stage, setStage] = useState<Stage>(() => initialStage(search));
   const entryHandled = useRef(false);
 
@@ -121,7 +123,7 @@ export function LoginPage() {
 
     const storedUser = getStoredUser();
     if (storedUser) {
-      void navigate('/index', { replace: true, state: { userid: storedUser.id } });
+      void navigate(homeAfterLogin, { replace: true, state: { userid: storedUser.id } });
       return;
     }
     const corp = search.get('corp');
@@ -131,13 +133,13 @@ export function LoginPage() {
       return;
     }
     autoLogin(Object.fromEntries(search.entries())).then(
-      ({ data }) => void navigate('/index', { replace: true, state: { userid: data.id } }),
+      ({ data }) => void navigate(homeAfterLogin, { replace: true, state: { userid: data.id } }),
       (failure: unknown) => {
         showToast({ content: errorMessage(failure) });
         setStage('form');
       },
     );
-  }, [navigate, search]);
+  }, [homeAfterLogin, navigate, search]);
 
   // A phone that may not get a code yet shows how long to wait.
   useEffect(() => {
@@ -183,7 +185,7 @@ export function LoginPage() {
       clearStoredPhone();
       setStoredUser({ id: data.id, job: [], leader: false });
       window.setTimeout(() => {
-        void navigate('/index', { replace: true, state: { userid: data.id } });
+        void navigate(homeAfterLogin, { replace: true, state: { userid: data.id } });
       }, REDIRECT_AFTER_LOGIN_MS);
     } catch (failure) {
       showToast({ icon: 'fail', content: errorMessage(failure) });
