@@ -184,6 +184,20 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     expect(await rowsOf(clients, corpA.id)).toBe(before);
   });
 
+  it('two commits of one upload at once import it once (the row lock; meaningful on PostgreSQL)', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => staffRow(300 + i));
+    const preview = await upload<ImportPreview>(test, admin, 'staff', await sheet('staff', rows));
+    const before = await rowsOf(staff, corpA.id);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call<ImportCommit>(test, admin, 'POST', '/api/admin/import/commit', { import_id: preview.body.data.import_id }),
+      ),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual([0, 0, 0, 0]);
+    expect(answers.filter((a) => !a.body.data.repeated)).toHaveLength(1);
+    expect(await rowsOf(staff, corpA.id)).toBe(before + 30);
+  });
+
   it('checks the upload itself: a file, an XLSX by its bytes, the template header, rows, the size', async () => {
     expect((await upload(test, admin, 'clients', null)).body).toEqual({
       code: 1,

@@ -28,13 +28,7 @@ import {
 } from '../cases/index.ts';
 import { signDownload, verifyDownload } from '../files/index.ts';
 import { countOrdersForExport, exportOrdersPage } from '../house/index.ts';
-import {
-  companyTeams,
-  insertStaffRows,
-  insertTeam,
-  staffDirectory,
-  updateStaffRow,
-} from '../staff/index.ts';
+import { companyTeams, insertStaffRows, insertTeam, staffDirectory, updateStaffRow } from '../staff/index.ts';
 import type { AdminioRepository, ExportRow } from './adminio.repository.ts';
 import { checkClientRows, checkStaffRows, type SheetRow } from './adminio.import.ts';
 import { ADMINIO_TEXTS as T, JOB_NAMES } from './adminio.texts.ts';
@@ -291,6 +285,9 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
           if (rows.length < EXPORT_PAGE) break;
         }
         await mark({ rowsDone: done });
+        // Let the requests waiting meanwhile in: the embedded database runs one query at a time, and an
+        // export that never yields would hold every other person's call (and its own progress poll) back.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       const bytes = await writer.finish();
       const { key } = newStorageKeys(me.corpId, 'xlsx');
