@@ -286,6 +286,10 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
       void exam.sweepOverdue().catch((error: unknown) => app.log.error({ err: error }, 'exam hand-in sweep failed'));
       // Signers' sessions past their half hour (decision 054).
       void esign.sweepSessions();
+      // The back office's uploads and exports past their day, with the exported files (decision 059).
+      void adminio
+        .sweepExpired()
+        .catch((error: unknown) => app.log.error({ err: error }, 'import and export sweep failed'));
       // Idempotency keys past their day (decision 046).
       void idempotency
         .sweepExpired()

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { dataExports, dataImports } from '../../db/schema/adminio.ts';
 
@@ -44,6 +44,17 @@ export function createAdminioRepository(db: Db) {
         .update(dataExports)
         .set(values)
         .where(and(eq(dataExports.corpId, corpId), eq(dataExports.id, id))),
+
+    /** Exports and uploads older than `before`, across companies (the hourly sweep). */
+    oldExports: (before: Date) =>
+      db
+        .select({ corpId: dataExports.corpId, id: dataExports.id, storageKey: dataExports.storageKey })
+        .from(dataExports)
+        .where(lt(dataExports.createdAt, before))
+        .limit(500),
+    deleteExport: (corpId: number, id: string) =>
+      db.delete(dataExports).where(and(eq(dataExports.corpId, corpId), eq(dataExports.id, id))),
+    deleteImportsBefore: (before: Date) => db.delete(dataImports).where(lt(dataImports.createdAt, before)),
   };
 }
 

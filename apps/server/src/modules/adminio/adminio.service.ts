@@ -41,6 +41,8 @@ type Executor = AdminioRepository['db'] | Tx;
 const EXPORT_PAGE = 1000;
 /** A running export whose row has not moved for this long died with its process. */
 const EXPORT_STALE_MS = 2 * 60_000;
+/** Uploads and exports (personal data) are kept a day, then swept with their files. */
+export const KEEP_MS = 24 * 3600_000;
 /** Rows a preview shows. */
 const PREVIEW_ROWS = 20;
 
@@ -410,6 +412,21 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
     },
 
     wecomSync: (me: Actor) => syncDirectory(me),
+
+    /**
+     * The hourly housekeeping: exports older than a day lose their file and row, uploads their cells (a
+     * committed upload's audit line stays). Answers how many exports went.
+     */
+    async sweepExpired() {
+      const before = new Date(now().getTime() - KEEP_MS);
+      const old = await repo.oldExports(before);
+      for (const row of old) {
+        if (row.storageKey) await storage.delete(row.storageKey);
+        await repo.deleteExport(row.corpId, row.id);
+      }
+      await repo.deleteImportsBefore(before);
+      return old.length;
+    },
   };
 
   // ---- the WeCom directory sync -----------------------------------------------------------------------
