@@ -30,6 +30,7 @@ import { createAttempt, createPaper, EVERY_KIND } from './test/factories-exam.ts
 import { examAnswers } from './db/schema/exam.ts';
 import { esignOrders } from './db/schema/esign.ts';
 import { notices } from './db/schema/staff.ts';
+import { dataExports, dataImports } from './db/schema/adminio.ts';
 
 /*
  * The generated access test (decision 040): every built call that takes a record id (or a cursor, or an
@@ -316,6 +317,21 @@ const ROWS: Record<string, Row> = {
   'GET /api/admin/activities': { reads: true, input: (b) => ({ cursor: b.activities.lottery.id + 1000 }) },
   'GET /api/admin/faq': { reads: true, input: (b) => ({ cursor: b.faq.entryId + 1000 }) },
   'POST /api/admin/companies/update': { input: (b) => ({ id: b.corp.id, name: '改名' }) },
+  // ---- the back office's import, export and WeCom sync (decision 059)
+  'POST /api/admin/import/commit': { input: (b) => ({ import_id: b.dataImport.id }) },
+  // An export covers the caller's own company only: B's ids narrow it to nothing of B's.
+  'POST /api/admin/export/start': {
+    reads: true,
+    input: (b) => ({
+      kind: 'cases',
+      owner_id: b.owner.id,
+      team_id: b.team.id,
+      bank_id: b.bank.id,
+      channel_id: b.channel.id,
+    }),
+  },
+  'GET /api/admin/export/status': { input: (b) => ({ id: b.dataExport.id }) },
+  'GET /api/admin/export/download': { input: (b) => ({ id: b.dataExport.id, exp: 0, sig: 'forged' }) },
 };
 
 /** Company B: one record of every kind, each text field carrying MARK, owned by B's own staff. */
@@ -556,7 +572,44 @@ async function companyB(db: TestApp['db']) {
   };
   for (const [name, row] of Object.entries(found)) if (!row) throw new Error(`company B: ${name} not created`);
   const notice = await insertRow(db, notices, { corpId: corp.id, text: `公告${MARK}` }, 'notice');
+  // An XLSX import previewed and an export written by B's admin (decision 059).
+  const at = new Date();
+  const dataImport = await insertRow(
+    db,
+    dataImports,
+    {
+      corpId: corp.id,
+      id: randomUUID().replaceAll('-', ''),
+      kind: 'staff',
+      createdBy: owner.id,
+      fileName: MARK,
+      rows: [{ row: 2, cells: [MARK, '13900007777', '', '', '', ''] }],
+      rowCount: 1,
+      errorCount: 0,
+      createdAt: at,
+    },
+    'data import',
+  );
+  const dataExport = await insertRow(
+    db,
+    dataExports,
+    {
+      corpId: corp.id,
+      id: randomUUID().replaceAll('-', ''),
+      kind: 'cases',
+      requestedBy: owner.id,
+      filter: { keyword: MARK },
+      status: 'done',
+      rowsDone: 1,
+      rowsTotal: 1,
+      createdAt: at,
+      updatedAt: at,
+    },
+    'data export',
+  );
   return {
+    dataImport,
+    dataExport,
     notice,
     team,
     corp,

@@ -29,6 +29,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createAccess, createAccessRepository } from './modules/access/index.ts';
 import { adminRoutes, createAdminRepository, createAdminService } from './modules/admin/index.ts';
+import { adminioRoutes, createAdminioRepository, createAdminioService } from './modules/adminio/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -300,6 +301,10 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
       void exam.sweepOverdue().catch((error: unknown) => app.log.error({ err: error }, 'exam hand-in sweep failed'));
       // Signers' sessions past their half hour (decision 054).
       void esign.sweepSessions();
+      // The back office's uploads and exports past their day, with the exported files (decision 059).
+      void adminio
+        .sweepExpired()
+        .catch((error: unknown) => app.log.error({ err: error }, 'import and export sweep failed'));
       // Idempotency keys past their day (decision 046).
       void idempotency
         .sweepExpired()
@@ -399,6 +404,17 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   }
   // The back office (decision 057): a company's admin, and the platform's for companies.
   await app.register(adminRoutes, { admin: createAdminService({ repo: createAdminRepository(db), now }) });
+  // Its XLSX import and export and the WeCom directory sync (decision 059); a stop waits for exports in hand.
+  const adminio = createAdminioService({
+    repo: createAdminioRepository(db),
+    storage,
+    wecom: adapters.wecom,
+    secret: config.sessionSecret,
+    now,
+    log,
+  });
+  app.addHook('onClose', () => adminio.drain());
+  await app.register(adminioRoutes, { adminio });
   await app.register(upcomingRoutes);
 
   // Liveness: the process answers. Readiness: the database answers and every migration is applied.

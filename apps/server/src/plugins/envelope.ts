@@ -73,7 +73,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       // The image limit (10 MB, plugins/multipart.ts) says which limit it was; other 413s are the form's limits.
       const msg =
         error.code === 'FST_REQ_FILE_TOO_LARGE'
-          ? '图片不能超过 10 MB'
+          ? // A route uploading something other than an image names its own limit (the XLSX import's 2 MB).
+            (request.routeOptions.config.fileTooLargeMessage ?? '图片不能超过 10 MB')
           : error.statusCode === 413
             ? '提交的内容过大'
             : '请求格式错误';

@@ -44,3 +44,10 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
       throw new BodyTooLargeError(fileBytes > 0 ? 'FST_REQ_FILE_TOO_LARGE' : 'FST_FORM_TOO_LARGE');
   });
 });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a file over the route's limit is refused with; image uploads leave it out (the 10 MB message). */
+    fileTooLargeMessage?: string;
+  }
+}

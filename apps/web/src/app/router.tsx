@@ -104,6 +104,9 @@ const ADMIN_PATHS = [
   '/admin/papers',
   '/admin/faq',
   '/admin/activities',
+  '/admin/import',
+  '/admin/export',
+  '/admin/wecom-sync',
 ];
 
 /** The patterns each chunk serves (a test checks these against the chunks' own `pages`). */

@@ -5,10 +5,10 @@
  */
 import { act, cleanup, configure, render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { setUpAntdRender } from '../app/antd-render.ts';
-import { queryClient } from '../app/provider.tsx';
+import { QueryProvider, queryClient } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
 import { forgetMemoryDrafts } from '../lib/form-draft.ts';
 import { clearStoredUser, setStoredUser, type UserRecordInput } from '../lib/storage.ts';
@@ -156,6 +156,11 @@ export type RenderPageOptions = {
   user?: UserRecordInput | null;
   /** 'desktop' is a plain browser, where most pages say "请在微信内打开页面". */
   browser?: 'wecom' | 'desktop';
+  /**
+   * Pages not in the app's route table yet (the back office's import and export, wired into /admin when
+   * merged): rendered directly, inside the query provider, instead of the whole table.
+   */
+  routes?: RouteObject[];
 };
 
 export type PageView = RenderResult & {
@@ -176,7 +181,7 @@ export type PageView = RenderResult & {
  */
 export async function renderPage(
   path: string,
-  { api = {}, user = SALES_USER, browser = 'wecom' }: RenderPageOptions = {},
+  { api = {}, user = SALES_USER, browser = 'wecom', routes: pages }: RenderPageOptions = {},
 ): Promise<PageView> {
   setUpAntdRender();
   const userAgent = browser === 'wecom' ? WECOM_USER_AGENT : DESKTOP_USER_AGENT;
@@ -184,7 +189,8 @@ export async function renderPage(
   if (user) setStoredUser(user);
   else clearStoredUser();
   const fake = installFakeApi(api);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const table = pages ? [{ Component: QueryProvider, children: pages }] : routes;
+  const router = createMemoryRouter(table, { initialEntries: [path] });
   const view = render(<RouterProvider router={router} />);
   // The first render of a file transforms a whole section chunk: give it time on a loaded machine.
   await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true), {

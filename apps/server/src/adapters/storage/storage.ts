@@ -15,7 +15,7 @@ export interface FileStorage {
 }
 
 /** Keys are `<corp>/<32 hex chars><suffix>`: no slashes of the caller's, no dots that could climb a path. */
-export const STORAGE_KEY_PATTERN = /^\d+\/[0-9a-f]{32}(-thumb)?\.(jpg|png|webp)$/;
+export const STORAGE_KEY_PATTERN = /^\d+\/[0-9a-f]{32}(-thumb)?\.(jpg|png|webp|xlsx)$/;
 
 export function newStorageKeys(corpId: number, extension = 'jpg'): { key: string; thumbKey: string } {
   const id = randomBytes(16).toString('hex');

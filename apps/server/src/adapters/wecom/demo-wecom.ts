@@ -2,11 +2,14 @@ import { systemClock } from '../../clock.ts';
 import { WecomError, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
 import { createDemoWecomChat } from './wecom-chat.ts';
+import { createDemoWecomDirectory, type WecomDepartment, type WecomMember } from './wecom-directory.ts';
 import { duplicateKey, textCardBody, type TextCardMessage } from './wecom-message.ts';
 
 export interface DemoWecomOptions {
   demoUserId?: string;
   now?: () => number;
+  /** The offline directory a sync reads; the demo's own (wecom-directory.ts) when left out. */
+  directory?: { departments: readonly WecomDepartment[]; members: readonly WecomMember[] };
 }
 
 export const DEMO_WECOM_CORP_ID = 'demo-corp';
@@ -45,6 +48,7 @@ export function createDemoWecomAdapter(
   return {
     kind: 'demo',
     ...createDemoWecomChat({ corpId: DEMO_WECOM_CORP_ID, nonceStr: DEMO_NONCE_STR, now }),
+    ...createDemoWecomDirectory(options.directory),
     oauthAuthorizeUrl: callback,
     webLoginUrl: callback,
     async getUserIdByCode(code) {

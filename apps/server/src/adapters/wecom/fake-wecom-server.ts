@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { listenLocally } from '../local-server.ts';
 import { createFakeChat, type FakeChat, type FakeChatOptions } from './fake-wecom-chat.ts';
+import { createFakeDirectory, type FakeDirectory, type FakeDirectoryOptions } from './fake-wecom-directory.ts';
 import { createFakeMessageInbox, type FakeMessageInbox } from './fake-wecom-message.ts';
 
 export interface FakeWecomOptions {
@@ -21,6 +22,8 @@ export interface FakeWecomOptions {
   chat?: FakeChatOptions;
   /** Corp members message/send reaches; others come back in `invaliduser`. Unset: everyone. */
   members?: string[];
+  /** The directory (department/list, user/list) the back office's sync reads (fake-wecom-directory.ts). */
+  directory?: FakeDirectoryOptions;
 }
 
 export interface FakeWecomRequest {
@@ -39,6 +42,8 @@ export interface FakeWecomServer {
   readonly chat: FakeChat;
   /** The app messages (text cards) members were shown (fake-wecom-message.ts). */
   readonly inbox: FakeMessageInbox;
+  /** The directory's departments and members; tests change them between syncs. */
+  readonly directory: FakeDirectory;
   addUser(code: string, userId: string): void;
   /** Every token issued so far now answers 42001 (expired); the next gettoken issues a fresh one. */
   expireTokens(): void;
@@ -60,6 +65,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
   const approvals: Record<string, unknown>[] = [];
   const chat = createFakeChat(opts.chat);
   const inbox = createFakeMessageInbox(opts.members ? new Set(opts.members) : null);
+  const directory = createFakeDirectory(opts.directory);
 
   const send = (res: ServerResponse, body: Record<string, unknown>) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -156,6 +162,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
       }
       default:
         if (chat.handle(url.pathname, query, res, { send, fail, tokenOk })) return;
+        if (directory.handle(url.pathname, query, res, { send, fail, tokenOk })) return;
         res.writeHead(404).end();
     }
   });
@@ -174,6 +181,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     approvals,
     chat,
     inbox,
+    directory,
     addUser: (code, userId) => void users.set(code, userId),
     expireTokens() {
       for (const t of liveTokens) expiredTokens.add(t);

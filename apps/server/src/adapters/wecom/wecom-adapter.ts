@@ -2,6 +2,7 @@ import { systemClock } from '../../clock.ts';
 import { randomBytes } from 'node:crypto';
 import { WecomError, applyEventBody, jsSdkSignature } from './wecom.ts';
 import { createWecomChatCalls } from './wecom-chat.ts';
+import { createWecomDirectoryCalls } from './wecom-directory.ts';
 import type { WecomAdapter } from './wecom.ts';
 import { textCardBody, unreachedRecipient } from './wecom-message.ts';
 
@@ -188,6 +189,8 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
       callWithToken,
       cache: (f) => createCredentialCache(f, now),
     }),
+    // The directory the back office's sync reads (wecom-directory.ts, decision 059).
+    ...createWecomDirectoryCalls(callWithToken),
     oauthAuthorizeUrl: (redirectUri, state) => oauthAuthorizeUrl(corpId, agentId, redirectUri, state),
     webLoginUrl: (redirectUri, state) => webLoginUrl(corpId, agentId, redirectUri, state),
     async getUserIdByCode(code) {

@@ -18,3 +18,4 @@ export * from './activity.ts';
 export * from './esign.ts';
 export * from './reminders.ts';
 export * from './admin.ts';
+export * from './adminio.ts';

@@ -57,7 +57,7 @@ export type DashboardFilter = {
   channel_id?: number | undefined;
 };
 const intakeMonth = sql<string>`to_char(${clients.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
-function dashboardWhere(filter: DashboardFilter): SQL | undefined {
+export function dashboardWhere(filter: DashboardFilter): SQL | undefined {
   return and(
     filter.month ? eq(intakeMonth, filter.month) : undefined,
     filter.reached
@@ -67,6 +67,14 @@ function dashboardWhere(filter: DashboardFilter): SQL | undefined {
     filter.product_id ? eq(clients.productId, filter.product_id) : undefined,
     filter.channel_id ? eq(clients.channelId, filter.channel_id) : undefined,
   );
+}
+
+/** The case list's search: digits match the phone's end, anything else the name's start. */
+export function keywordWhere(keyword: string): SQL | undefined {
+  if (!keyword) return undefined;
+  return /^\d{1,11}$/.test(keyword)
+    ? sql`${clients.phone} like ${`%${keyword}`}`
+    : sql`${clients.name} like ${`${keyword.replace(/[%_\\]/g, '\\$&')}%`}`;
 }
 
 /**
@@ -396,12 +404,7 @@ export function createCasesRepository(db: Db) {
       scope: CaseScope,
       filter: { status: number; keyword: string; cursor: number | null; limit: number } & DashboardFilter,
     ) => {
-      const keyword = filter.keyword;
-      const search = !keyword
-        ? undefined
-        : /^\d{1,11}$/.test(keyword)
-          ? sql`${clients.phone} like ${`%${keyword}`}`
-          : sql`${clients.name} like ${`${keyword.replace(/[%_\\]/g, '\\$&')}%`}`;
+      const search = keywordWhere(filter.keyword);
       return keyset(filter, clients.id, (limit, before) =>
         db
           .select({ ...caseListColumns, ownerName: owner.name })

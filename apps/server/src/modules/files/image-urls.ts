@@ -35,3 +35,28 @@ export function verifyImageSignature(
   const given = Buffer.from(input.sig);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** Signed download links (an export's XLSX, decision 059) live as long as image links. */
+const downloadSignature = (secret: string, subject: string, expires: number, staffId: number) =>
+  createHmac('sha256', secret).update(`dl:${subject}:${expires}:${staffId}`).digest('base64url');
+
+/**
+ * A short-lived query string (`exp`, `sig`) for one download by one staff member: the signature binds the
+ * subject (what is downloaded), the expiry and the person, like the image links above.
+ */
+export function signDownload(secret: string, subject: string, staffId: number, nowMs: number) {
+  const exp = Math.floor(nowMs / 1000) + IMAGE_URL_TTL_SECONDS;
+  return { exp, sig: downloadSignature(secret, subject, exp, staffId) };
+}
+
+export function verifyDownload(
+  secret: string,
+  input: { subject: string; exp: number; sig: string; staffId: number },
+  nowMs: number,
+): boolean {
+  const now = Math.floor(nowMs / 1000);
+  if (input.exp < now || input.exp > now + IMAGE_URL_TTL_SECONDS) return false;
+  const expected = Buffer.from(downloadSignature(secret, input.subject, input.exp, input.staffId));
+  const given = Buffer.from(input.sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -4,3 +4,4 @@
  */
 export type { FileRow } from './files.repository.ts';
 export { ownerOf, type FileLinks, type FileOwner, type FilesService } from './files.service.ts';
+export { signDownload, verifyDownload } from './image-urls.ts';

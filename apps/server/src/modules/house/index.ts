@@ -1,8 +1,15 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
-import { houseAudits, houseChannels, houseClients, houseRecommends } from '../../db/schema/house.ts';
+import {
+  houseAudits,
+  houseBrokerageOrders,
+  houseBrokerageUsers,
+  houseChannels,
+  houseClients,
+  houseRecommends,
+} from '../../db/schema/house.ts';
 import type { Bound } from '../../db/bound.ts';
 
 /*
@@ -98,3 +105,41 @@ export const findHouseChannelName = (ex: Executor, corpId: number, id: number) =
     corpId,
     id,
   );
+
+// ---- the back office's XLSX export of brokerage orders (decision 059) -----------------------------------
+
+const orderExportWhere = (corpId: number, status: number) =>
+  and(eq(houseBrokerageOrders.corpId, corpId), status === 0 ? undefined : eq(houseBrokerageOrders.status, status));
+
+/** How many brokerage orders of the company (of one status, or all for 0) the export writes. */
+export async function countOrdersForExport(ex: Executor, corpId: number, status: number) {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(houseBrokerageOrders)
+    .where(orderExportWhere(corpId, status));
+  return Number(row?.n ?? 0);
+}
+
+/** One page of brokerage orders, oldest first after `afterId`, with the client's and receiver's names. */
+export const exportOrdersPage = (ex: Executor, corpId: number, status: number, afterId: number, limit: number) =>
+  ex
+    .select({
+      id: houseBrokerageOrders.id,
+      clientName: houseClients.name,
+      receiverName: houseBrokerageUsers.name,
+      receiverPhone: houseBrokerageUsers.phone,
+      bankName: houseBrokerageUsers.bankName,
+      bankCard: houseBrokerageUsers.bankCard,
+      amountFen: houseBrokerageOrders.amountFen,
+      rateBp: houseBrokerageOrders.rateBp,
+      status: houseBrokerageOrders.status,
+      remark: houseBrokerageOrders.remark,
+      payRef: houseBrokerageOrders.payRef,
+      createdAt: houseBrokerageOrders.createdAt,
+    })
+    .from(houseBrokerageOrders)
+    .innerJoin(houseClients, eq(houseClients.id, houseBrokerageOrders.houseClientId))
+    .innerJoin(houseBrokerageUsers, eq(houseBrokerageUsers.id, houseBrokerageOrders.brokerageUserId))
+    .where(and(orderExportWhere(corpId, status), gt(houseBrokerageOrders.id, afterId)))
+    .orderBy(asc(houseBrokerageOrders.id))
+    .limit(limit);

@@ -4,8 +4,14 @@
  * module and the seed write them (docs/decisions/041).
  */
 export {
+  companyTeams,
   createStaffRepository,
   identityColumns,
+  insertStaffRows,
+  insertTeam,
+  staffDirectory,
+  updateStaffRow,
+  type NewStaff,
   type StaffIdentity,
   type StaffRepository,
 } from './staff.repository.ts';

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { companies, staff, staffGrants, type StaffGrant } from '../../db/schema/staff.ts';
+import { companies, staff, staffGrants, teams, type StaffGrant } from '../../db/schema/staff.ts';
 
 /** What the rest of the server knows of a logged-in staff member. */
 export interface StaffIdentity {
@@ -106,3 +106,67 @@ export function createStaffRepository(db: Db) {
 }
 
 export type StaffRepository = ReturnType<typeof createStaffRepository>;
+
+// ---- the back office's bulk calls (XLSX import, WeCom directory sync; decision 059) --------------------
+// Each takes the executor (the database or the caller's transaction) and the company first.
+
+type Executor = Db | Tx;
+
+/** Everyone of the company (active or not) with what an import or a directory sync compares. */
+export const staffDirectory = (ex: Executor, corpId: number) =>
+  ex
+    .select({
+      id: staff.id,
+      name: staff.name,
+      phone: staff.phone,
+      teamId: staff.teamId,
+      isLeader: staff.isLeader,
+      isActive: staff.isActive,
+      wxworkId: staff.wxworkId,
+    })
+    .from(staff)
+    .where(eq(staff.corpId, corpId))
+    .orderBy(staff.id);
+
+/** The company's teams by id and name. */
+export const companyTeams = (ex: Executor, corpId: number) =>
+  ex.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.corpId, corpId)).orderBy(teams.id);
+
+export const insertTeam = (tx: Tx, corpId: number, name: string) =>
+  tx
+    .insert(teams)
+    .values({ corpId, name })
+    .returning({ id: teams.id, name: teams.name })
+    .then((rows) => rows[0]!);
+
+export type NewStaff = Pick<
+  typeof staff.$inferInsert,
+  'name' | 'phone' | 'teamId' | 'jobs' | 'isLeader' | 'sex' | 'wxworkId' | 'createdAt'
+>;
+
+/** New staff of one company in one statement (the import commits them in its own transaction). */
+export async function insertStaffRows(tx: Tx, corpId: number, rows: NewStaff[]) {
+  if (rows.length === 0) return [];
+  const inserted: { id: number; phone: string }[] = [];
+  // A thousand rows of eight columns stay far below PostgreSQL's 65,535 parameters per statement.
+  for (let i = 0; i < rows.length; i += 1000)
+    inserted.push(
+      ...(await tx
+        .insert(staff)
+        .values(rows.slice(i, i + 1000).map((row) => ({ ...row, corpId })))
+        .returning({ id: staff.id, phone: staff.phone })),
+    );
+  return inserted;
+}
+
+/** What a directory sync changes on one staff member. */
+export const updateStaffRow = (
+  tx: Tx,
+  corpId: number,
+  id: number,
+  values: Partial<Pick<typeof staff.$inferInsert, 'name' | 'teamId' | 'isLeader' | 'isActive' | 'wxworkId'>>,
+) =>
+  tx
+    .update(staff)
+    .set(values)
+    .where(and(eq(staff.corpId, corpId), eq(staff.id, id)));

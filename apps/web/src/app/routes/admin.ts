@@ -2,6 +2,7 @@ import { AdminAuditPage } from '../../features/admin/pages/audit-page.tsx';
 import { AdminCompaniesPage } from '../../features/admin/pages/companies-page.tsx';
 import { AdminHomePage } from '../../features/admin/pages/admin-home-page.tsx';
 import { AdminActivitiesPage, AdminFaqPage, AdminPapersPage } from '../../features/admin/pages/files-page.tsx';
+import { AdminExportPage, AdminImportPage, AdminWecomSyncPage } from '../../features/admin/pages/io-pages.tsx';
 import { AdminNoticesPage } from '../../features/admin/pages/notices-page.tsx';
 import { AdminProductsPage } from '../../features/admin/pages/products-page.tsx';
 import {
@@ -32,4 +33,7 @@ export const pages: ChunkPages = {
   '/admin/papers': AdminPapersPage,
   '/admin/faq': AdminFaqPage,
   '/admin/activities': AdminActivitiesPage,
+  '/admin/import': AdminImportPage,
+  '/admin/export': AdminExportPage,
+  '/admin/wecom-sync': AdminWecomSyncPage,
 };

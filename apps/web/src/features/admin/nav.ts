@@ -1,3 +1,4 @@
+import { adminIoNav } from './io/index.ts';
 import { adminTexts as T } from './texts.ts';
 
 /**
@@ -21,5 +22,6 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/papers', label: T.nav.papers },
   { path: '/admin/faq', label: T.nav.faq },
   { path: '/admin/activities', label: T.nav.activities },
+  ...adminIoNav,
   { path: '/admin/audit', label: T.nav.audit },
 ];

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  exportDownloadRequestSchema,
+  exportStartRequestSchema,
+  exportStatusRequestSchema,
+  exportStatusSchema,
+  IMPORT_MAX_BYTES,
+  importCommitRequestSchema,
+  importCommitSchema,
+  importPreviewRequestSchema,
+  importPreviewSchema,
+  wecomSyncSchema,
+} from '@crm/domain/api/adminio';
+import { RefusedError } from '../../errors.ts';
+import { currentStaff, servePrincipals } from '../../plugins/session.ts';
+import { staffRoutes } from '../../plugins/staff-routes.ts';
+import type { AdminioService } from './adminio.service.ts';
+import { ADMINIO_TEXTS as T } from './adminio.texts.ts';
+import { XLSX_CONTENT_TYPE } from './xlsx.ts';
+
+/** The back office's import, export and WeCom sync (decision 059): staff sessions; the service asks the grant. */
+export async function adminioRoutes(root: FastifyInstance, { adminio }: { adminio: AdminioService }) {
+  servePrincipals(root, ['staff']);
+  const { get, post } = staffRoutes(root, ['admin']);
+
+  post(
+    '/api/admin/import/preview',
+    '后台：上传 XLSX 预览导入（员工或客户）',
+    // `file` arrives as a Buffer (multipart keyValues); its bytes are checked in the service.
+    importPreviewRequestSchema.extend({ file: z.unknown().optional() }),
+    importPreviewSchema,
+    (me, form) => {
+      if (!Buffer.isBuffer(form.file)) throw new RefusedError(T.fileMissing);
+      return adminio.previewImport(me, form.kind, form.file, '');
+    },
+    {
+      config: {
+        multipartOptions: { limits: { files: 1, fileSize: IMPORT_MAX_BYTES } },
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        fileTooLargeMessage: T.fileTooLarge,
+      },
+    },
+  );
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // The commit's message says what happened (imported N, or already imported).
+  app.post(
+    '/api/admin/import/commit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '后台：确认导入（整个文件无误才写入，同一上传只导入一次）',
+        body: importCommitRequestSchema,
+      },
+    },
+    async (request) => {
+      const { msg, ...data } = await adminio.commitImport(currentStaff(request), request.body.import_id);
+      return { code: 0, msg, data: importCommitSchema.parse(data) };
+    },
+  );
+
+  post(
+    '/api/admin/export/start',
+    '后台：导出报单或返佣单（XLSX，后台生成）',
+    exportStartRequestSchema,
+    exportStatusSchema,
+    (me, form) => adminio.startExport(me, form),
+  );
+  get('/api/admin/export/status', '后台：导出进度', exportStatusRequestSchema, exportStatusSchema, (me, query) =>
+    adminio.exportStatus(me, query.id),
+  );
+  app.get(
+    '/api/admin/export/download',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '后台：下载导出的 XLSX（签名链接，仅导出人）',
+        querystring: exportDownloadRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await adminio.download(currentStaff(request), request.query);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .send(file.body);
+    },
+  );
+
+  post('/api/admin/wecomSync', '后台：从企业微信通讯录同步员工', z.object({}), wecomSyncSchema, (me) =>
+    adminio.wecomSync(me),
+  );
+}

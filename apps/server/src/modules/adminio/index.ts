@@ -1,0 +1,7 @@
+/*
+ * The public surface of modules/adminio (the back office's XLSX import and export and the WeCom directory
+ * sync, decision 059): its routes, service and repository for app.ts.
+ */
+export { adminioRoutes } from './adminio.routes.ts';
+export { createAdminioRepository } from './adminio.repository.ts';
+export { createAdminioService, type AdminioService } from './adminio.service.ts';

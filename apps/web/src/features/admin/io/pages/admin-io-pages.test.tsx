@@ -1,0 +1,227 @@
+import type { ExportStatus, ImportPreview, WecomSyncResult } from '@crm/domain/api/adminio';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  fail,
+  findToast,
+  NETWORK_MESSAGE,
+  offline,
+  ok,
+  renderPage,
+  tap,
+  type HandlerTable,
+} from '../../../../test/page.ts';
+import { adminApi } from '../../../../test/admin-data.ts';
+import { adminIoNav } from '../index.ts';
+
+const ADMIN = { id: 50, job: [1], leader: false, name: '何管理' };
+// Through the app's routes: each page inside the back office's frame, which asks whoami for the grant.
+const open = (path: string, api: HandlerTable) =>
+  renderPage(path, { api: adminApi(api), user: ADMIN, browser: 'desktop' });
+
+const aPreview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
+  import_id: 'a'.repeat(32),
+  kind: 'staff',
+  columns: ['姓名', '手机号', '团队', '岗位', '组长', '性别'],
+  total: 3,
+  valid: 1,
+  rows: [
+    { row: 2, cells: ['陈一', '13600000001', '销售一组', '签约中心', '是', '女'] },
+    { row: 3, cells: ['陈二', '1360000', '', '', '', ''] },
+    { row: 4, cells: ['', '13600000003', '', '厨师', '', ''] },
+  ],
+  errors: [
+    { row: 3, column: '手机号', message: '手机号码格式错误' },
+    { row: 4, column: '姓名', message: '姓名必填' },
+    { row: 4, column: '岗位', message: '岗位「厨师」无效' },
+  ],
+  ...over,
+});
+
+async function chooseFile(name = 'staff.xlsx') {
+  const input = await screen.findByLabelText('Excel 文件');
+  await act(async () => {
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x50, 0x4b, 3, 4])], name)] } });
+  });
+}
+
+describe('the back office pages of import, export and WeCom sync (decision 059)', () => {
+  it('offers its three pages to the admin navigation', () => {
+    expect(adminIoNav).toEqual([
+      { label: '数据导入', path: '/admin/import' },
+      { label: '数据导出', path: '/admin/export' },
+      { label: '企业微信同步', path: '/admin/wecom-sync' },
+    ]);
+  });
+
+  describe('/admin/import (数据导入)', () => {
+    it('previews a file with its row errors and does not let it be imported', async () => {
+      const page = await open('/admin/import', { '/api/admin/import/preview': ok(aPreview()) });
+      expect(await screen.findByText(/表格第一行须为：姓名、手机号、团队/)).toBeTruthy();
+      await chooseFile();
+      expect(await screen.findByText('共 3 行，无误 1 行，错误 3 处')).toBeTruthy();
+      const errors = within(screen.getByRole('region', { name: /错误/ }));
+      const lines = errors
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
+      expect(lines).toEqual(['3手机号手机号码格式错误', '4姓名姓名必填', '4岗位岗位「厨师」无效']);
+      expect(within(screen.getByRole('region', { name: '前 3 行预览' })).getByText('陈一')).toBeTruthy();
+      expect(page.api.lastCall('/api/admin/import/preview').fields).toEqual({
+        kind: 'staff',
+        file: '[file staff.xlsx]',
+      });
+      expect(screen.getByRole('button', { name: '确认导入' }).hasAttribute('disabled')).toBe(true);
+      expect(page.api.callsTo('/api/admin/import/commit')).toHaveLength(0);
+    });
+
+    it('imports a clean client file on 确认导入 and says how many', async () => {
+      const clean = aPreview({ kind: 'clients', total: 2, valid: 2, errors: [] });
+      const page = await open('/admin/import', {
+        '/api/admin/import/preview': ok(clean),
+        '/api/admin/import/commit': ok(
+          { import_id: clean.import_id, kind: 'clients', imported: 2, repeated: false },
+          '已导入 2 条',
+        ),
+      });
+      await tap(await screen.findByLabelText('客户（报单）'));
+      expect(await screen.findByText(/客户姓名、手机号、身份证号/)).toBeTruthy();
+      await chooseFile('clients.xlsx');
+      expect(page.api.lastCall('/api/admin/import/preview').fields.kind).toBe('clients');
+      await tap(await screen.findByRole('button', { name: '确认导入' }));
+      expect(await findToast('已导入 2 条')).toBeTruthy();
+      expect(page.api.lastCall('/api/admin/import/commit').fields).toEqual({ import_id: clean.import_id });
+      expect(await screen.findByText(/已导入 2 条，可以继续上传下一个文件/)).toBeTruthy();
+    });
+
+    it("shows the server's refusal of a file, and a lost network", async () => {
+      const page = await open('/admin/import', { '/api/admin/import/preview': fail('文件不是 .xlsx 格式的表格') });
+      await chooseFile('notes.csv');
+      expect(await findToast('文件不是 .xlsx 格式的表格')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: '确认导入' })).toBeNull();
+      page.api.set({ '/api/admin/import/preview': offline() });
+      await chooseFile();
+      expect(await findToast(NETWORK_MESSAGE)).toBeTruthy();
+    });
+
+    it('shows a refused commit (the file changed meanwhile) and keeps the preview', async () => {
+      await open('/admin/import', {
+        '/api/admin/import/preview': ok(aPreview({ errors: [], valid: 3 })),
+        '/api/admin/import/commit': fail('文件中有 1 处错误，未导入任何数据，请修改后重新上传'),
+      });
+      await chooseFile();
+      await tap(await screen.findByRole('button', { name: '确认导入' }));
+      expect(await findToast('文件中有 1 处错误，未导入任何数据，请修改后重新上传')).toBeTruthy();
+      expect(screen.getByText('共 3 行，无误 3 行，错误 0 处')).toBeTruthy();
+    });
+  });
+
+  describe('/admin/export (数据导出)', () => {
+    const status = (over: Partial<ExportStatus>): ExportStatus => ({
+      id: 'b'.repeat(32),
+      kind: 'cases',
+      status: 'running',
+      rows_done: 0,
+      rows_total: 10_000,
+      download_url: null,
+      message: '正在导出',
+      ...over,
+    });
+
+    it('starts an export with the filters, shows its progress, then the download link', async () => {
+      let polls = 0;
+      const page = await open('/admin/export', {
+        '/api/admin/export/start': ok(status({})),
+        '/api/admin/export/status': () => {
+          polls += 1;
+          return polls < 2
+            ? ok(status({ rows_done: 4000 }))
+            : ok(
+                status({
+                  status: 'done',
+                  rows_done: 10_000,
+                  message: '导出完成',
+                  download_url: '/api/admin/export/download?id=bbb&exp=1&sig=s',
+                }),
+              );
+        },
+      });
+      fireEvent.change(await screen.findByLabelText('状态'), { target: { value: '3' } });
+      fireEvent.change(screen.getByPlaceholderText('客户姓名或手机号'), { target: { value: '陈' } });
+      await tap(screen.getByRole('button', { name: '开始导出' }));
+      expect(page.api.lastCall('/api/admin/export/start').fields).toEqual({
+        kind: 'cases',
+        status: '3',
+        keyword: '陈',
+      });
+      expect(await screen.findByText('已导出 4000 / 10000 行')).toBeTruthy();
+      const link = await screen.findByRole('link', { name: '下载文件' }, { timeout: 5000 });
+      expect(link.getAttribute('href')).toBe('/api/admin/export/download?id=bbb&exp=1&sig=s');
+      expect(screen.getByText('已导出 10000 / 10000 行')).toBeTruthy();
+      expect(page.api.lastCall('/api/admin/export/status').query).toEqual({ id: 'b'.repeat(32) });
+      expect(screen.getByText(/只显示前 3 位和后 4 位/)).toBeTruthy();
+    });
+
+    it('exports brokerage orders by their status', async () => {
+      const page = await open('/admin/export', {
+        '/api/admin/export/start': ok(
+          status({ kind: 'brokerage', rows_total: 0, status: 'done', message: '导出完成' }),
+        ),
+        '/api/admin/export/status': ok(
+          status({ kind: 'brokerage', rows_total: 0, status: 'done', message: '导出完成', download_url: '/dl' }),
+        ),
+      });
+      await tap(await screen.findByLabelText('返佣单'));
+      expect(screen.queryByPlaceholderText('客户姓名或手机号')).toBeNull();
+      fireEvent.change(screen.getByLabelText('状态'), { target: { value: '1' } });
+      await tap(screen.getByRole('button', { name: '开始导出' }));
+      expect(page.api.lastCall('/api/admin/export/start').fields).toEqual({ kind: 'brokerage', status: '1' });
+      expect(await screen.findByRole('link', { name: '下载文件' })).toBeTruthy();
+    });
+
+    it('says when an export failed or was refused', async () => {
+      const page = await open('/admin/export', { '/api/admin/export/start': fail('没有后台管理权限', 403) });
+      await tap(await screen.findByRole('button', { name: '开始导出' }));
+      expect(await findToast('没有后台管理权限')).toBeTruthy();
+      page.api.set({
+        '/api/admin/export/start': ok(status({})),
+        '/api/admin/export/status': ok(status({ status: 'failed', rows_done: 2000, message: '导出中断，请重新导出' })),
+      });
+      await tap(screen.getByRole('button', { name: '开始导出' }));
+      expect(await screen.findByText('导出中断，请重新导出')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: '下载文件' })).toBeNull();
+      expect(screen.getByRole('button', { name: '重新导出' })).toBeTruthy();
+    });
+  });
+
+  describe('/admin/wecom-sync (企业微信同步)', () => {
+    const result: WecomSyncResult = {
+      created: [{ id: 60, name: '陈新人', userid: 'chenxinren' }],
+      updated: [{ id: 1, name: '王小明', userid: 'wangxiaoming', changes: ['团队'] }],
+      disabled: [{ id: 9, name: '离职者', userid: 'gone' }],
+      skipped: [{ id: null, name: '演示成员', userid: 'demo-wecom-user', reason: '企业微信未提供手机号' }],
+      teams_created: ['销售五组'],
+    };
+
+    it('syncs on the button and lists what changed', async () => {
+      const page = await open('/admin/wecom-sync', { '/api/admin/wecomSync': ok(result) });
+      await tap(await screen.findByRole('button', { name: '企业微信同步' }));
+      expect(await findToast('同步完成')).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: '新增' })).getByText(/陈新人（chenxinren）/)).toBeTruthy();
+      expect(
+        within(screen.getByRole('region', { name: '更新' })).getByText(/王小明（wangxiaoming）：团队/),
+      ).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: '停用' })).getByText(/离职者/)).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: '未处理' })).getByText(/企业微信未提供手机号/)).toBeTruthy();
+      expect(screen.getByText('新建团队：销售五组')).toBeTruthy();
+      expect(page.api.lastCall('/api/admin/wecomSync').method).toBe('POST');
+    });
+
+    it("shows WeCom's failure", async () => {
+      await open('/admin/wecom-sync', { '/api/admin/wecomSync': fail('企业微信通讯录读取失败，请稍后重试') });
+      await tap(await screen.findByRole('button', { name: '企业微信同步' }));
+      expect(await findToast('企业微信通讯录读取失败，请稍后重试')).toBeTruthy();
+      expect(screen.queryByRole('region', { name: '新增' })).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { rowIdSchema } from './bounds.ts';
+
+/*
+ * The back office's XLSX import and export and the WeCom directory sync (/api/admin/import…, /export…,
+ * /wecomSync; decision 059).
+ */
+
+export const IMPORT_KINDS = ['staff', 'clients'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+/** An import's file: an XLSX of at most this many bytes … */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** … and this many data rows. */
+export const IMPORT_MAX_ROWS = 5000;
+
+/**
+ * The columns of each import's sheet, in order, as the first row names them. The sample files of
+ * fixtures/import/ carry exactly these headers.
+ */
+export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
+  staff: ['姓名', '手机号', '团队', '岗位', '组长', '性别'],
+  clients: ['客户姓名', '手机号', '身份证号', '银行卡号', '贷款金额（元）', '期数（月）', '归属员工手机号', '备注'],
+};
+
+const importIdSchema = z.string({ error: '导入编号无效' }).regex(/^[0-9a-f]{32}$/, '导入编号无效');
+
+export const importPreviewRequestSchema = z.object({
+  kind: z.enum(IMPORT_KINDS, { error: '请选择导入类型' }),
+});
+export const importErrorSchema = z.object({
+  /** The row's number in the sheet (the header is row 1). */
+  row: z.number().int(),
+  /** The column's header, or '' for the row as a whole. */
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportError = z.infer<typeof importErrorSchema>;
+export const importPreviewSchema = z.object({
+  import_id: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  columns: z.array(z.string()),
+  total: z.number().int(),
+  valid: z.number().int(),
+  /** The first rows as read, for the preview table. */
+  rows: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })),
+  errors: z.array(importErrorSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importCommitRequestSchema = z.object({ import_id: importIdSchema });
+export const importCommitSchema = z.object({
+  import_id: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  imported: z.number().int(),
+  /** True when this upload had been committed before: nothing was imported again. */
+  repeated: z.boolean(),
+});
+export type ImportCommit = z.infer<typeof importCommitSchema>;
+
+export const EXPORT_KINDS = ['cases', 'brokerage'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+const optionalId = rowIdSchema().optional().catch(undefined);
+/** The case list's filters (clientList), over the whole company, or the brokerage order list's status. */
+export const exportStartRequestSchema = z.object({
+  kind: z.enum(EXPORT_KINDS, { error: '请选择导出内容' }),
+  status: z.coerce.number().int().min(0).max(9).catch(0).default(0),
+  keyword: z.string().trim().max(20).optional().default(''),
+  owner_id: optionalId,
+  team_id: optionalId,
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+    .catch(undefined),
+  reached: z.coerce.number().int().min(1).max(9).optional().catch(undefined),
+  bank_id: optionalId,
+  product_id: optionalId,
+  channel_id: optionalId,
+});
+export type ExportStartRequest = z.input<typeof exportStartRequestSchema>;
+
+export const exportIdSchema = z.string({ error: '导出编号无效' }).regex(/^[0-9a-f]{32}$/, '导出编号无效');
+export const exportStatusRequestSchema = z.object({ id: exportIdSchema });
+export const exportStatusSchema = z.object({
+  id: z.string(),
+  kind: z.enum(EXPORT_KINDS),
+  status: z.enum(['running', 'done', 'failed']),
+  rows_done: z.number().int(),
+  rows_total: z.number().int(),
+  /** A signed link for the requester, five minutes long, once the file is written. */
+  download_url: z.string().nullable(),
+  message: z.string(),
+});
+export type ExportStatus = z.infer<typeof exportStatusSchema>;
+export const exportDownloadRequestSchema = z.object({
+  id: exportIdSchema,
+  exp: z.coerce.number().int(),
+  sig: z.string().min(1).max(128),
+});
+
+const syncPersonSchema = z.object({ id: z.number().int().nullable(), name: z.string(), userid: z.string() });
+export const wecomSyncSchema = z.object({
+  created: z.array(syncPersonSchema),
+  disabled: z.array(syncPersonSchema),
+  updated: z.array(syncPersonSchema.extend({ changes: z.array(z.string()) })),
+  skipped: z.array(syncPersonSchema.extend({ reason: z.string() })),
+  teams_created: z.array(z.string()),
+});
+export type WecomSyncResult = z.infer<typeof wecomSyncSchema>;
