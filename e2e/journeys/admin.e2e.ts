@@ -8,6 +8,9 @@ const phoneOf = journeyPhones();
 /** The exam paper file of docs/exam-papers.md, as an admin would pick it on their computer. */
 const EXAMPLE_PAPER = fileURLToPath(new URL('../../apps/server/exam-papers/example-compliance.yaml', import.meta.url));
 
+/** The staff template's sample (fixtures/import, decision 059), as an admin would pick it. */
+const STAFF_SAMPLE = fileURLToPath(new URL('../../fixtures/import/staff-sample.xlsx', import.meta.url));
+
 /** The back office is a desktop page: the company admin uses it from a computer's browser window. */
 const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 
@@ -120,6 +123,35 @@ describe('the back office (issue 18, decision 057)', () => {
       // The home banner shows the edited notice.
       await admin.getByRole('link', { name: '返回首页' }).click();
       await admin.getByText(edited).waitFor();
+    },
+  );
+
+  it(
+    '何管理 previews a staff XLSX row by row, and exports the case list to an XLSX with its progress',
+    { timeout: 300_000 },
+    async () => {
+      const admin = await phoneOf('13800000050');
+      await admin.setViewportSize(DESKTOP_VIEWPORT);
+      await admin.goto('/admin');
+      await admin.getByRole('heading', { name: /管理后台/ }).waitFor();
+
+      // The preview reads every row and writes nothing (the other journeys share this demo company, so the
+      // commit itself is left to the API tests of decision 059).
+      await openSection(admin, '数据导入');
+      await admin.getByLabel('Excel 文件').setInputFiles(STAFF_SAMPLE);
+      await admin.getByText('共 4 行，无误 4 行，错误 0 处').waitFor();
+      await admin.getByRole('region', { name: '前 4 行预览' }).getByRole('row').nth(4).waitFor();
+      await admin.getByRole('button', { name: '确认导入' }).waitFor();
+
+      await openSection(admin, '数据导出');
+      await admin.getByRole('button', { name: '开始导出' }).click();
+      await admin.getByText(/已导出 (\d+) \/ \1 行/).waitFor();
+      const link = admin.getByRole('link', { name: '下载文件' });
+      const href = await link.getAttribute('href');
+      // The link works for this admin's session alone and answers an XLSX (a ZIP: PK\x03\x04).
+      const file = await admin.request.get(href ?? '');
+      expect(file.status()).toBe(200);
+      expect((await file.body()).subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     },
   );
 });
