@@ -129,3 +129,51 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * A back-office list as a table with its states (LoadState) and, for a keyset list, its next page: one row
+ * per record, the page gives the headers and each row's cells.
+ */
+export function DataTable<Row extends { id: number | string }>({
+  label,
+  rows,
+  isPending,
+  error,
+  emptyText,
+  onRetry,
+  headers,
+  cells,
+  hasMore = false,
+  loadMore,
+}: {
+  label: string;
+  rows: readonly Row[];
+  isPending: boolean;
+  error: Error | null;
+  emptyText: string;
+  onRetry: () => unknown;
+  headers: readonly string[];
+  cells: (row: Row) => ReactNode;
+  hasMore?: boolean;
+  loadMore?: () => Promise<unknown>;
+}) {
+  return (
+    <LoadState isPending={isPending} error={error} isEmpty={rows.length === 0} emptyText={emptyText} onRetry={onRetry}>
+      <table className="admin-table" aria-label={label}>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header}>{header}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>{cells(row)}</tr>
+          ))}
+        </tbody>
+      </table>
+      {loadMore ? <LoadMore hasMore={hasMore} loadMore={loadMore} /> : null}
+    </LoadState>
+  );
+}

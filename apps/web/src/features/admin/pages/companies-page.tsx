@@ -2,7 +2,7 @@ import { adminCompanyAddSchema } from '@crm/domain/api/admin';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useCompanies } from '../api/admin.ts';
-import { AdminShell, Field, LoadState } from '../components/admin-shell.tsx';
+import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 import { inputOf } from './teams-page.tsx';
 
@@ -42,42 +42,31 @@ export function AdminCompaniesPage() {
           </button>
         </PlainForm>
       </section>
-      <LoadState
+      <DataTable
+        label={A.nav.companies}
+        rows={list}
         isPending={companies.isPending}
         error={companies.error}
-        isEmpty={list.length === 0}
         emptyText={T.empty}
         onRetry={companies.refetch}
-      >
-        <table className="admin-table" aria-label={A.nav.companies}>
-          <thead>
-            <tr>
-              <th>{T.name}</th>
-              <th>{T.staff}</th>
-              <th>{T.status}</th>
-              <th>{A.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((company) => (
-              <tr key={company.id}>
-                <td>{company.name}</td>
-                <td>{company.staff}</td>
-                <td>{company.is_active ? A.active : A.inactive}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="admin-button admin-button--plain"
-                    onClick={() => update.mutate({ id: company.id, is_active: !company.is_active })}
-                  >
-                    {company.is_active ? A.disable : A.enable}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </LoadState>
+        headers={[T.name, T.staff, T.status, A.actions]}
+        cells={(company) => (
+          <>
+            <td>{company.name}</td>
+            <td>{company.staff}</td>
+            <td>{company.is_active ? A.active : A.inactive}</td>
+            <td>
+              <button
+                type="button"
+                className="admin-button admin-button--plain"
+                onClick={() => update.mutate({ id: company.id, is_active: !company.is_active })}
+              >
+                {company.is_active ? A.disable : A.enable}
+              </button>
+            </td>
+          </>
+        )}
+      />
     </AdminShell>
   );
 }

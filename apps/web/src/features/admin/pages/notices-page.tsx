@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useNotices } from '../api/admin.ts';
-import { AdminShell, Field, LoadState } from '../components/admin-shell.tsx';
+import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 import { inputOf } from './teams-page.tsx';
 
@@ -42,40 +42,28 @@ export function AdminNoticesPage() {
     <AdminShell title={A.nav.notices}>
       <NoticeForm key="add" />
       {editing ? <NoticeForm key={editing.id} notice={editing} onDone={() => setEditing(null)} /> : null}
-      <LoadState
+      <DataTable
+        label={A.nav.notices}
+        rows={list}
         isPending={notices.isPending}
         error={notices.error}
-        isEmpty={list.length === 0}
         emptyText={T.empty}
         onRetry={notices.refetch}
-      >
-        <table className="admin-table" aria-label={A.nav.notices}>
-          <thead>
-            <tr>
-              <th>{T.text}</th>
-              <th>{T.status}</th>
-              <th>{T.startsAt}</th>
-              <th>{T.endsAt}</th>
-              <th>{A.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((notice) => (
-              <tr key={notice.id}>
-                <td>{notice.text}</td>
-                <td>{T.statusNames[notice.status]}</td>
-                <td>{new Date(notice.starts_at).toLocaleString('zh-CN')}</td>
-                <td>{notice.ends_at ? new Date(notice.ends_at).toLocaleString('zh-CN') : T.noEnd}</td>
-                <td>
-                  <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(notice)}>
-                    {A.edit}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </LoadState>
+        headers={[T.text, T.status, T.startsAt, T.endsAt, A.actions]}
+        cells={(notice) => (
+          <>
+            <td>{notice.text}</td>
+            <td>{T.statusNames[notice.status]}</td>
+            <td>{new Date(notice.starts_at).toLocaleString('zh-CN')}</td>
+            <td>{notice.ends_at ? new Date(notice.ends_at).toLocaleString('zh-CN') : T.noEnd}</td>
+            <td>
+              <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(notice)}>
+                {A.edit}
+              </button>
+            </td>
+          </>
+        )}
+      />
     </AdminShell>
   );
 }

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useProducts, useRefs } from '../api/admin.ts';
-import { AdminShell, Field, LoadMore, LoadState } from '../components/admin-shell.tsx';
+import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 import { inputOf } from './teams-page.tsx';
 
@@ -58,56 +58,41 @@ export function AdminProductsPage() {
     <AdminShell title={A.nav.products}>
       <ProductForm key="add" />
       {editing ? <ProductForm key={editing.id} row={editing} onDone={() => setEditing(null)} /> : null}
-      <LoadState
+      <DataTable
+        label={A.nav.products}
+        rows={list.items}
         isPending={list.isPending}
         error={list.error}
-        isEmpty={list.items.length === 0}
         emptyText={T.empty}
         onRetry={list.refresh}
-      >
-        <table className="admin-table" aria-label={A.nav.products}>
-          <thead>
-            <tr>
-              <th>{T.name}</th>
-              <th>{T.bank}</th>
-              <th>{T.minAmount}</th>
-              <th>{T.maxAmount}</th>
-              <th>{T.terms}</th>
-              <th>{T.feeType}</th>
-              <th>{T.rate}</th>
-              <th>{T.status}</th>
-              <th>{A.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((row) => (
-              <tr key={row.id}>
-                <td>{row.name}</td>
-                <td>{row.bank_name || T.noBank}</td>
-                <td>{fenToYuan(row.min_amount_fen)}</td>
-                <td>{fenToYuan(row.max_amount_fen)}</td>
-                <td>{row.terms_months.join(', ')}</td>
-                <td>{row.fee_type === null ? T.unpriced : T.feeTypes[row.fee_type]}</td>
-                <td>{row.rate_ppm ?? '—'}</td>
-                <td>{row.is_active ? A.active : A.inactive}</td>
-                <td>
-                  <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row)}>
-                    {A.edit}
-                  </button>
-                  <button
-                    type="button"
-                    className="admin-button admin-button--plain"
-                    onClick={() => update.mutate({ id: row.id, is_active: !row.is_active })}
-                  >
-                    {row.is_active ? A.disable : A.enable}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <LoadMore hasMore={list.hasMore} loadMore={list.loadMore} />
-      </LoadState>
+        headers={[T.name, T.bank, T.minAmount, T.maxAmount, T.terms, T.feeType, T.rate, T.status, A.actions]}
+        cells={(row) => (
+          <>
+            <td>{row.name}</td>
+            <td>{row.bank_name || T.noBank}</td>
+            <td>{fenToYuan(row.min_amount_fen)}</td>
+            <td>{fenToYuan(row.max_amount_fen)}</td>
+            <td>{row.terms_months.join(', ')}</td>
+            <td>{row.fee_type === null ? T.unpriced : T.feeTypes[row.fee_type]}</td>
+            <td>{row.rate_ppm ?? '—'}</td>
+            <td>{row.is_active ? A.active : A.inactive}</td>
+            <td>
+              <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row)}>
+                {A.edit}
+              </button>
+              <button
+                type="button"
+                className="admin-button admin-button--plain"
+                onClick={() => update.mutate({ id: row.id, is_active: !row.is_active })}
+              >
+                {row.is_active ? A.disable : A.enable}
+              </button>
+            </td>
+          </>
+        )}
+        hasMore={list.hasMore}
+        loadMore={list.loadMore}
+      />
     </AdminShell>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useRefs, useWhoami } from '../api/admin.ts';
-import { AdminShell, Field, LoadMore, LoadState } from '../components/admin-shell.tsx';
+import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 import { inputOf } from './teams-page.tsx';
 
@@ -45,77 +45,67 @@ function RefsPage({ kind }: { kind: RefKind }) {
       ) : (
         <p className="admin-hint">{T.platformOnly}</p>
       )}
-      <LoadState
+      <DataTable
+        label={TITLES[kind]}
+        rows={list.items}
         isPending={list.isPending}
         error={list.error}
-        isEmpty={list.items.length === 0}
         emptyText={T.empty}
         onRetry={list.refresh}
-      >
-        <table className="admin-table" aria-label={TITLES[kind]}>
-          <thead>
-            <tr>
-              <th>{kind === 'city' ? T.code : 'ID'}</th>
-              <th>{A.name}</th>
-              <th>{A.companies.status}</th>
-              <th>{A.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((row) => (
-              <tr key={row.id}>
-                <td>{row.id}</td>
-                <td>
-                  {editing?.id === row.id ? (
-                    <input
-                      aria-label={A.name}
-                      value={editing.name}
-                      onChange={(e) => setEditing({ id: row.id, name: e.target.value })}
-                    />
-                  ) : (
-                    row.name
-                  )}
-                </td>
-                <td>{row.is_active ? A.active : A.inactive}</td>
-                <td>
-                  {hasChildren ? (
-                    <button type="button" className="admin-button admin-button--plain" onClick={() => setParent(row)}>
-                      {T.children}
-                    </button>
-                  ) : null}
-                  {mayWrite && editing?.id === row.id ? (
-                    <button
-                      type="button"
-                      className="admin-button admin-button--plain"
-                      onClick={() => update.mutate({ kind, ...editing }, { onSuccess: () => setEditing(null) })}
-                    >
-                      {A.save}
-                    </button>
-                  ) : mayWrite ? (
-                    <button
-                      type="button"
-                      className="admin-button admin-button--plain"
-                      onClick={() => setEditing({ id: row.id, name: row.name })}
-                    >
-                      {A.edit}
-                    </button>
-                  ) : null}
-                  {kind !== 'city' ? (
-                    <button
-                      type="button"
-                      className="admin-button admin-button--plain"
-                      onClick={() => update.mutate({ kind, id: row.id, is_active: !row.is_active })}
-                    >
-                      {row.is_active ? A.disable : A.enable}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <LoadMore hasMore={list.hasMore} loadMore={list.loadMore} />
-      </LoadState>
+        headers={[kind === 'city' ? T.code : 'ID', A.name, A.companies.status, A.actions]}
+        cells={(row) => (
+          <>
+            <td>{row.id}</td>
+            <td>
+              {editing?.id === row.id ? (
+                <input
+                  aria-label={A.name}
+                  value={editing.name}
+                  onChange={(e) => setEditing({ id: row.id, name: e.target.value })}
+                />
+              ) : (
+                row.name
+              )}
+            </td>
+            <td>{row.is_active ? A.active : A.inactive}</td>
+            <td>
+              {hasChildren ? (
+                <button type="button" className="admin-button admin-button--plain" onClick={() => setParent(row)}>
+                  {T.children}
+                </button>
+              ) : null}
+              {mayWrite && editing?.id === row.id ? (
+                <button
+                  type="button"
+                  className="admin-button admin-button--plain"
+                  onClick={() => update.mutate({ kind, ...editing }, { onSuccess: () => setEditing(null) })}
+                >
+                  {A.save}
+                </button>
+              ) : mayWrite ? (
+                <button
+                  type="button"
+                  className="admin-button admin-button--plain"
+                  onClick={() => setEditing({ id: row.id, name: row.name })}
+                >
+                  {A.edit}
+                </button>
+              ) : null}
+              {kind !== 'city' ? (
+                <button
+                  type="button"
+                  className="admin-button admin-button--plain"
+                  onClick={() => update.mutate({ kind, id: row.id, is_active: !row.is_active })}
+                >
+                  {row.is_active ? A.disable : A.enable}
+                </button>
+              ) : null}
+            </td>
+          </>
+        )}
+        hasMore={list.hasMore}
+        loadMore={list.loadMore}
+      />
     </AdminShell>
   );
 }

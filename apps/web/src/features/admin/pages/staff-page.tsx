@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useStaffList, useTeams } from '../api/admin.ts';
-import { AdminShell, Field, LoadMore, LoadState } from '../components/admin-shell.tsx';
+import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.staff;
@@ -56,66 +56,51 @@ export function AdminStaffPage() {
           </button>
         </PlainForm>
       </div>
-      <LoadState
+      <DataTable
+        label={A.nav.staff}
+        rows={list.items}
         isPending={list.isPending}
         error={list.error}
-        isEmpty={list.items.length === 0}
         emptyText={T.empty}
         onRetry={list.refresh}
-      >
-        <table className="admin-table" aria-label={A.nav.staff}>
-          <thead>
-            <tr>
-              <th>{T.name}</th>
-              <th>{T.phone}</th>
-              <th>{T.team}</th>
-              <th>{T.jobs}</th>
-              <th>{T.leader}</th>
-              <th>{T.sex}</th>
-              <th>{T.grants}</th>
-              <th>{T.status}</th>
-              <th>{A.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((row) => (
-              <tr key={row.id}>
-                <td>{row.name}</td>
-                <td>{row.phone}</td>
-                <td>{row.team_name ?? T.noTeam}</td>
-                <td>{row.jobs.map((job) => T.jobNames[job] ?? job).join('、')}</td>
-                <td>{row.is_leader ? A.yes : A.no}</td>
-                <td>{T.sexNames[row.sex] ?? ''}</td>
-                <td>
-                  {[
-                    row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.rejectApprover : null,
-                    row.grants.includes(GRANT.COMPANY_ADMIN) ? T.companyAdmin : null,
-                  ]
-                    .filter(Boolean)
-                    .join('、')}
-                </td>
-                <td>{row.is_active ? A.active : A.inactive}</td>
-                <td>
-                  <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row)}>
-                    {A.edit}
-                  </button>
-                  <button type="button" className="admin-button admin-button--plain" onClick={() => toggleReject(row)}>
-                    {row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.revokeReject : T.grantReject}
-                  </button>
-                  <button
-                    type="button"
-                    className="admin-button admin-button--plain"
-                    onClick={() => update.mutate({ id: row.id, is_active: !row.is_active })}
-                  >
-                    {row.is_active ? A.disable : A.enable}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <LoadMore hasMore={list.hasMore} loadMore={list.loadMore} />
-      </LoadState>
+        headers={[T.name, T.phone, T.team, T.jobs, T.leader, T.sex, T.grants, T.status, A.actions]}
+        cells={(row) => (
+          <>
+            <td>{row.name}</td>
+            <td>{row.phone}</td>
+            <td>{row.team_name ?? T.noTeam}</td>
+            <td>{row.jobs.map((job) => T.jobNames[job] ?? job).join('、')}</td>
+            <td>{row.is_leader ? A.yes : A.no}</td>
+            <td>{T.sexNames[row.sex] ?? ''}</td>
+            <td>
+              {[
+                row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.rejectApprover : null,
+                row.grants.includes(GRANT.COMPANY_ADMIN) ? T.companyAdmin : null,
+              ]
+                .filter(Boolean)
+                .join('、')}
+            </td>
+            <td>{row.is_active ? A.active : A.inactive}</td>
+            <td>
+              <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row)}>
+                {A.edit}
+              </button>
+              <button type="button" className="admin-button admin-button--plain" onClick={() => toggleReject(row)}>
+                {row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.revokeReject : T.grantReject}
+              </button>
+              <button
+                type="button"
+                className="admin-button admin-button--plain"
+                onClick={() => update.mutate({ id: row.id, is_active: !row.is_active })}
+              >
+                {row.is_active ? A.disable : A.enable}
+              </button>
+            </td>
+          </>
+        )}
+        hasMore={list.hasMore}
+        loadMore={list.loadMore}
+      />
     </AdminShell>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useTeams } from '../api/admin.ts';
-import { AdminShell, Field, LoadState } from '../components/admin-shell.tsx';
+import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.teams;
@@ -35,60 +35,50 @@ export function AdminTeamsPage() {
           </button>
         </PlainForm>
       </section>
-      <LoadState
+      <DataTable
+        label={A.nav.teams}
+        rows={teams.data ?? []}
         isPending={teams.isPending}
         error={teams.error}
-        isEmpty={(teams.data ?? []).length === 0}
         emptyText={T.empty}
         onRetry={teams.refetch}
-      >
-        <table className="admin-table" aria-label={A.nav.teams}>
-          <thead>
-            <tr>
-              <th>{T.name}</th>
-              <th>{T.members}</th>
-              <th>{A.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(teams.data ?? []).map((team) => (
-              <tr key={team.id}>
-                <td>
-                  {editing?.id === team.id ? (
-                    <input
-                      aria-label={T.name}
-                      value={editing.name}
-                      onChange={(e) => setEditing({ id: team.id, name: e.target.value })}
-                    />
-                  ) : (
-                    team.name
-                  )}
-                </td>
-                <td>{team.members}</td>
-                <td>
-                  {editing?.id === team.id ? (
-                    <button
-                      type="button"
-                      className="admin-button admin-button--plain"
-                      onClick={() => rename.mutate(editing, { onSuccess: () => setEditing(null) })}
-                    >
-                      {A.save}
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      className="admin-button admin-button--plain"
-                      onClick={() => setEditing({ id: team.id, name: team.name })}
-                    >
-                      {A.edit}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </LoadState>
+        headers={[T.name, T.members, A.actions]}
+        cells={(team) => (
+          <>
+            <td>
+              {editing?.id === team.id ? (
+                <input
+                  aria-label={T.name}
+                  value={editing.name}
+                  onChange={(e) => setEditing({ id: team.id, name: e.target.value })}
+                />
+              ) : (
+                team.name
+              )}
+            </td>
+            <td>{team.members}</td>
+            <td>
+              {editing?.id === team.id ? (
+                <button
+                  type="button"
+                  className="admin-button admin-button--plain"
+                  onClick={() => rename.mutate(editing, { onSuccess: () => setEditing(null) })}
+                >
+                  {A.save}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="admin-button admin-button--plain"
+                  onClick={() => setEditing({ id: team.id, name: team.name })}
+                >
+                  {A.edit}
+                </button>
+              )}
+            </td>
+          </>
+        )}
+      />
     </AdminShell>
   );
 }
