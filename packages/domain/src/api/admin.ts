@@ -317,3 +317,31 @@ export const adminFaqUploadedSchema = z.object({
   type: z.string(),
   category: z.string(),
 });
+
+// ---- the forms for one FAQ entry (decision 057): the fields of its Markdown file, imported as a file is ----
+
+const faqLine = (what: string, max: number) =>
+  z
+    .string({ error: `请填写${what}` })
+    .trim()
+    .min(1, `请填写${what}`)
+    .max(max, `${what}不能超过 ${max} 个字`);
+export const adminFaqEntryRequestSchema = z.object({ id: rowIdSchema('问答条目无效') });
+export const adminFaqEntrySchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  type: z.string(),
+  category: z.string(),
+  keywords: z.string(),
+  body: z.string(),
+});
+/** A new entry (no id) or an edit of one; the server writes it as the entry's Markdown and imports it. */
+export const adminFaqSaveSchema = z.object({
+  id: rowIdSchema('问答条目无效').nullable().default(null),
+  title: faqLine('标题', 100),
+  type: faqLine('类型', 40),
+  category: faqLine('分类', 40),
+  keywords: z.string({ error: '关键词无效' }).trim().max(200, '关键词不能超过 200 个字').default(''),
+  body: z.string({ error: '请填写正文' }).trim().min(1, '请填写正文').max(50_000, '正文不能超过 50000 个字'),
+});

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { tinyPng } from '../../test/factories-faq.ts';
+import { createFaqRepository, createFaqService } from '../faq/index.ts';
 import { createCompany, createStaff, grantStaff } from '../../test/factories.ts';
 import { createPartner } from '../../test/factories-outside.ts';
 import { sessionCookie, staffCookie } from '../../test/sessions.ts';
@@ -153,9 +156,110 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
     expect(badName.body).toMatchObject({ code: 1, msg: '文件名只能用字母、数字、汉字、下划线和连字符' });
   });
 
+  type Entry = {
+    id: number;
+    key: string;
+    title: string;
+    type: string;
+    category: string;
+    keywords: string;
+    body: string;
+  };
+  const form = {
+    title: '提前还款怎么办',
+    type: '业务',
+    category: '还款',
+    keywords: '提前 还款',
+    body: '联系客服预约。',
+  };
+
+  it('creates an FAQ entry from the form, edits it, and audits both with before and after', async () => {
+    const created = await call<Entry>(admin, 'POST', '/api/admin/faq/save', form);
+    expect(created.body).toMatchObject({
+      code: 0,
+      msg: '已保存',
+      data: { ...form, key: expect.stringMatching(/^form-/) },
+    });
+    const { id, key } = created.body.data;
+    expect((await audit(admin))[0]).toMatchObject({ action: 'faq.add', after: { id, title: '提前还款怎么办' } });
+    const edited = await call<Entry>(admin, 'POST', '/api/admin/faq/save', {
+      ...form,
+      id,
+      title: '提前还款如何办理',
+      body: '请联系客服预约，\n\n**至少提前 3 天**。',
+    });
+    expect(edited.body.data).toMatchObject({
+      id,
+      key,
+      title: '提前还款如何办理',
+      body: '请联系客服预约，\n\n**至少提前 3 天**。',
+    });
+    const [row] = await audit(admin);
+    expect(row).toMatchObject({
+      action: 'faq.update',
+      before: { title: '提前还款怎么办', body: '联系客服预约。' },
+      after: { title: '提前还款如何办理' },
+    });
+    const loaded = await call<Entry>(admin, 'GET', `/api/admin/faq/entry?id=${id}`);
+    expect(loaded.body.data).toMatchObject({ key, title: '提前还款如何办理', category: '还款', keywords: '提前 还款' });
+    const found = await call(plain, 'POST', '/api/crm/faqList', { keyword: '提前还款' });
+    expect(JSON.stringify(found.body)).toContain('提前还款如何办理');
+    expect(JSON.stringify(found.body)).not.toContain('提前还款怎么办');
+  });
+
+  it("keeps an entry's images when the form edits it", async () => {
+    const [id] = await createFaqService({
+      repo: createFaqRepository(test.db),
+      llm: null,
+      now: systemClock,
+      copilotPerMinute: 0,
+    }).importEntries(corpA.id, [
+      {
+        key: 'with-picture',
+        type: '业务',
+        category: '流程',
+        title: '办理流程',
+        keywords: '',
+        body: '见图：\n\n![流程](flow.png)',
+        images: [{ name: 'flow.png', contentType: 'image/png', data: await tinyPng() }],
+      },
+    ]);
+    const entry = (await call<Entry>(admin, 'GET', `/api/admin/faq/entry?id=${id}`)).body.data;
+    expect(entry.body).toMatch(/!\[流程\]\(faq-image:\d+\)/);
+    const saved = await call<Entry>(admin, 'POST', '/api/admin/faq/save', { ...entry, title: '办理流程（新）' });
+    const imageId = /faq-image:(\d+)/.exec(saved.body.data.body)?.[1];
+    expect(imageId).toBeDefined();
+    const image = await test.app.inject({
+      method: 'GET',
+      url: `/api/crm/faqImage?id=${imageId}`,
+      headers: { cookie: plain },
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+  });
+
+  it("refuses a form with a missing field, and another company's entry, writing nothing", async () => {
+    const missing = await call(admin, 'POST', '/api/admin/faq/save', { ...form, title: '  ' });
+    expect(missing.body).toMatchObject({ code: 1, msg: '请填写标题' });
+    const noBody = await call(admin, 'POST', '/api/admin/faq/save', { ...form, body: '' });
+    expect(noBody.body).toMatchObject({ code: 1, msg: '请填写正文' });
+    const mine = (await call<Entry>(admin, 'POST', '/api/admin/faq/save', { ...form, title: '只属于A' })).body.data;
+    const peek = await call(otherAdmin, 'GET', `/api/admin/faq/entry?id=${mine.id}`);
+    expect(peek.status).toBe(404);
+    expect(peek.body.msg).toBe('问答条目不存在');
+    const overwrite = await call(otherAdmin, 'POST', '/api/admin/faq/save', { ...form, id: mine.id, title: 'B改写' });
+    expect(overwrite.status).toBe(404);
+    expect(overwrite.body.msg).toBe('问答条目不存在');
+    expect((await call<Entry>(admin, 'GET', `/api/admin/faq/entry?id=${mine.id}`)).body.data.title).toBe('只属于A');
+    expect((await call<{ list: unknown[] }>(otherAdmin, 'GET', '/api/admin/faq')).body.data.list).toEqual([]);
+    expect((await audit(otherAdmin)).filter((row) => row.action.startsWith('faq.'))).toEqual([]);
+  });
+
   it.each([
     ['GET', '/api/admin/faq', undefined],
     ['POST', '/api/admin/faq/upload', { name: 'x', text: 'x' }],
+    ['GET', '/api/admin/faq/entry?id=1', undefined],
+    ['POST', '/api/admin/faq/save', { title: 'x', type: 'x', category: 'x', body: 'x' }],
     ['GET', '/api/admin/papers', undefined],
     ['POST', '/api/admin/papers/upload', { text: paper('x') }],
     ['GET', '/api/admin/activities', undefined],

@@ -4,7 +4,10 @@ import {
   adminActivityListSchema,
   adminActivityUploadedSchema,
   adminAuditListSchema,
+  adminFaqEntryRequestSchema,
+  adminFaqEntrySchema,
   adminFaqListSchema,
+  adminFaqSaveSchema,
   adminFaqUploadedSchema,
   adminFaqUploadSchema,
   adminFileUploadSchema,
@@ -194,6 +197,18 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     adminFaqUploadSchema,
     adminFaqUploadedSchema,
     (me, form) => admin.uploadFaq(me, form.name, form.text),
+    saved,
+  );
+
+  get('/api/admin/faq/entry', '后台：一条问答（编辑用）', adminFaqEntryRequestSchema, adminFaqEntrySchema, (me, q) =>
+    admin.faqEntry(me, q.id),
+  );
+  post(
+    '/api/admin/faq/save',
+    '后台：新建或修改一条问答（表单）',
+    adminFaqSaveSchema,
+    adminFaqEntrySchema,
+    (me, form) => admin.saveFaq(me, form),
     saved,
   );
 

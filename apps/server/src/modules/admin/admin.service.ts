@@ -3,6 +3,7 @@ import {
   COMPANY_GRANTS,
   type adminCompanyAddSchema,
   type adminCompanyUpdateSchema,
+  type adminFaqSaveSchema,
   type adminNoticeAddSchema,
   type adminProductAddSchema,
   type adminProductUpdateSchema,
@@ -33,7 +34,7 @@ import {
 } from '../cases/index.ts';
 import { listPapersForAdmin, loadPaperText } from '../exam/index.ts';
 import { listActivitiesForAdmin, uploadActivityText } from '../activity/index.ts';
-import { importFaqMarkdown, listFaqForAdmin } from '../faq/index.ts';
+import { findFaqEntryForAdmin, importFaqMarkdown, listFaqForAdmin, saveFaqForm } from '../faq/index.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { ADMIN_TEXTS as T } from './admin.texts.ts';
 
@@ -511,6 +512,27 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           const saved = await importFaqMarkdown(tx, me.corpId, name, text, now());
           await audit(tx, me, 'faq.upload', 'faq_entry', saved.id, null, saved);
           return saved;
+        }),
+      );
+    },
+
+    async faqEntry(me: Actor, id: number) {
+      requireActor(me, 'admin.company');
+      const row = await repo.read((ex) => findFaqEntryForAdmin(ex, me.corpId, id));
+      if (!row) throw new NotFoundError(T.faqNotFound);
+      return row;
+    },
+    /** The form for one entry: written as its Markdown file and imported by the FAQ module, as an upload is. */
+    async saveFaq(me: Actor, form: z.output<typeof adminFaqSaveSchema>) {
+      requireActor(me, 'admin.company');
+      const { id, ...fields } = form;
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const saved = await saveFaqForm(tx, me.corpId, id, fields, now());
+          if (!saved) throw new NotFoundError(T.faqNotFound);
+          const action = saved.before ? 'faq.update' : 'faq.add';
+          await audit(tx, me, action, 'faq_entry', saved.after.id, saved.before, saved.after);
+          return saved.after;
         }),
       );
     },

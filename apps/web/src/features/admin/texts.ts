@@ -134,6 +134,16 @@ export const adminTexts = {
       string
     >,
   },
+  faqForm: {
+    addTitle: '新建问答',
+    editTitle: (key: string) => `修改问答（${key}）`,
+    title: '标题',
+    type: '类型',
+    category: '分类',
+    keywords: '关键词（空格分隔，可不填）',
+    body: '正文（Markdown）',
+    hint: '表单按问答 Markdown 文件的格式保存，与上传文件的校验相同；修改时保留条目已有的图片。',
+  },
   products: {
     bank: '银行',
     noBank: '不限银行',

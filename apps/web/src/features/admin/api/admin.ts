@@ -2,6 +2,7 @@ import {
   adminActivityListSchema,
   adminActivityUploadedSchema,
   adminAuditListSchema,
+  adminFaqEntrySchema,
   adminFaqListSchema,
   adminFaqUploadedSchema,
   adminPaperListSchema,
@@ -43,6 +44,7 @@ export const adminKeys = {
   products: ['admin', 'products'] as const,
   papers: ['admin', 'papers'] as const,
   faq: ['admin', 'faq'] as const,
+  faqEntry: (id: number) => ['admin', 'faq', 'entry', id] as const,
   activities: ['admin', 'activities'] as const,
 };
 
@@ -131,6 +133,13 @@ export const useFaqEntries = () =>
       get('/api/admin/faq', adminFaqListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
   });
 
+/** One FAQ entry with its body, for the edit form. */
+export const useFaqEntry = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.faqEntry(id),
+    queryFn: ({ signal }) => get('/api/admin/faq/entry', adminFaqEntrySchema, { id }, signal),
+  });
+
 export const useActivities = () =>
   usePagedList({
     queryKey: adminKeys.activities,
@@ -158,6 +167,7 @@ const WRITES = {
   '/api/admin/products/update': adminProductSchema,
   '/api/admin/papers/upload': adminPaperUploadedSchema,
   '/api/admin/faq/upload': adminFaqUploadedSchema,
+  '/api/admin/faq/save': adminFaqEntrySchema,
   '/api/admin/activities/upload': adminActivityUploadedSchema,
 } as const;
 export type AdminWrite = keyof typeof WRITES;

@@ -5,6 +5,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useActivities, useAdminWrite, useFaqEntries, usePapers } from '../api/admin.ts';
 import { AdminShell, LoadMore, LoadState } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
+import { FaqEditForm, FaqForm } from './faq-form.tsx';
 
 const T = adminTexts.files;
 const A = adminTexts;
@@ -129,11 +130,14 @@ export function AdminActivitiesPage() {
   );
 }
 
-/** /admin/faq: the company's FAQ entries, and the upload of one entry's Markdown file. */
+/** /admin/faq: the company's FAQ entries, the form for one (new or edited), and the upload of a Markdown file. */
 export function AdminFaqPage() {
   const list = useFaqEntries();
+  const [editing, setEditing] = useState<number | null>(null);
   return (
     <AdminShell title={A.nav.faq}>
+      <FaqForm key="add" />
+      {editing === null ? null : <FaqEditForm key={editing} id={editing} onDone={() => setEditing(null)} />}
       <UploadForm path="/api/admin/faq/upload" hint={T.faqHint} accept=".md,text/markdown" />
       <LoadState
         isPending={list.isPending}
@@ -149,6 +153,7 @@ export function AdminFaqPage() {
               <th>{T.title}</th>
               <th>{T.typeAndCategory}</th>
               <th>{T.updatedAt}</th>
+              <th>{A.actions}</th>
             </tr>
           </thead>
           <tbody>
@@ -160,6 +165,11 @@ export function AdminFaqPage() {
                   {row.type} / {row.category}
                 </td>
                 <td>{when(row.updated_at)}</td>
+                <td>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row.id)}>
+                    {A.edit}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
