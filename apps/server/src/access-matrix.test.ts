@@ -314,6 +314,7 @@ const ROWS: Record<string, Row> = {
   },
   'POST /api/admin/products/update': { input: (b) => ({ id: b.product.id, name: '改名' }) },
   'GET /api/admin/papers': { reads: true, input: (b) => ({ cursor: b.paper.id + 1000 }) },
+  'GET /api/admin/papers/entry': { input: (b) => ({ id: b.paper.id }) },
   'GET /api/admin/activities': { reads: true, input: (b) => ({ cursor: b.activities.lottery.id + 1000 }) },
   'GET /api/admin/faq': { reads: true, input: (b) => ({ cursor: b.faq.entryId + 1000 }) },
   'GET /api/admin/faq/entry': { input: (b) => ({ id: b.faq.entryId }) },

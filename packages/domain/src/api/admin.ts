@@ -345,3 +345,53 @@ export const adminFaqSaveSchema = z.object({
   keywords: z.string({ error: '关键词无效' }).trim().max(200, '关键词不能超过 200 个字').default(''),
   body: z.string({ error: '请填写正文' }).trim().min(1, '请填写正文').max(50_000, '正文不能超过 50000 个字'),
 });
+
+// ---- the form for one exam paper (decision 057): the object its YAML file parses to ----
+
+/**
+ * A paper as its file's object (docs/exam-papers.md): the shape only, for the form to read. The rules are
+ * the exam module's file schema alone, which checks what the form sends.
+ */
+export const adminPaperFileSchema = z.object({
+  code: z.string(),
+  kind: z.enum(['exam', 'survey']),
+  title: z.string(),
+  intro: z.string(),
+  time_limit_minutes: z.number().nullable(),
+  pass_score: z.number(),
+  max_attempts: z.number(),
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+  show_answers: z.boolean(),
+  anonymous: z.boolean(),
+  owner: z.string().nullable(),
+  assign: z.array(
+    z.union([
+      z.object({ staff: z.string() }),
+      z.object({ team: z.string() }),
+      z.object({ job: z.number() }),
+      z.object({ all: z.literal(true) }),
+    ]),
+  ),
+  questions: z.array(
+    z.object({
+      type: z.enum(['single', 'multiple', 'judge', 'short']),
+      text: z.string(),
+      options: z.array(z.string()).optional(),
+      answer: z.union([z.string(), z.array(z.string()), z.boolean()]).optional(),
+      reference: z.string().optional(),
+      points: z.number(),
+    }),
+  ),
+});
+export type AdminPaperFile = z.infer<typeof adminPaperFileSchema>;
+export const adminPaperRequestSchema = z.object({ id: rowIdSchema('试卷无效') });
+export const adminPaperEntrySchema = z.object({
+  id: z.number().int(),
+  started: z.boolean(),
+  file: adminPaperFileSchema,
+});
+/** The form's paper, checked on the server by the paper file's rules. */
+export const adminPaperSaveSchema = z.object({
+  paper: z.record(z.string(), z.unknown(), { error: '试卷内容无效' }),
+});

@@ -156,6 +156,78 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
     expect(badName.body).toMatchObject({ code: 1, msg: '文件名只能用字母、数字、汉字、下划线和连字符' });
   });
 
+  const paperForm = {
+    code: 'form-q1',
+    kind: 'exam',
+    title: '表单小测',
+    intro: '',
+    time_limit_minutes: 15,
+    pass_score: 60,
+    max_attempts: 2,
+    opens_at: '2030-01-01T01:00:00.000Z',
+    closes_at: '2030-03-31T10:00:00.000Z',
+    show_answers: true,
+    anonymous: false,
+    owner: null,
+    assign: [{ all: true }],
+    questions: [
+      { type: 'single', text: '必须核验的证件是？', options: ['身份证原件', '驾驶证'], answer: 'A', points: 20 },
+      { type: 'multiple', text: '哪些违规？', options: ['代签', '如实告知', '收现金'], answer: ['A', 'C'], points: 30 },
+      { type: 'judge', text: '可以把身份证号发到群里。', answer: false, points: 20 },
+      { type: 'short', text: '解释年化利率。', reference: '按年计算的成本', points: 30 },
+    ],
+  };
+  type PaperEntry = { id: number; started: boolean; file: typeof paperForm };
+
+  it('creates a paper from the form, reads it back as its file, edits it, and audits both', async () => {
+    const created = await call<{ id: number; code: string; questions: number }>(
+      admin,
+      'POST',
+      '/api/admin/papers/save',
+      {
+        paper: paperForm,
+      },
+    );
+    expect(created.body).toMatchObject({ code: 0, msg: '已保存', data: { code: 'form-q1', questions: 4 } });
+    expect((await audit(admin))[0]).toMatchObject({
+      action: 'paper.add',
+      after: { code: 'form-q1', title: '表单小测' },
+    });
+    const loaded = await call<PaperEntry>(admin, 'GET', `/api/admin/papers/entry?id=${created.body.data.id}`);
+    expect(loaded.body.data).toEqual({ id: created.body.data.id, started: false, file: paperForm });
+    const edited = await call<{ id: number }>(admin, 'POST', '/api/admin/papers/save', {
+      paper: { ...paperForm, title: '表单小测（修订）' },
+    });
+    expect(edited.body.code).toBe(0);
+    const [row] = await audit(admin);
+    expect(row).toMatchObject({
+      action: 'paper.update',
+      before: { title: '表单小测', questions: [expect.objectContaining({ answer: 'A' }), {}, {}, {}] },
+      after: { title: '表单小测（修订）' },
+    });
+    const list = await call<{ list: { code: string; title: string }[] }>(admin, 'GET', '/api/admin/papers');
+    expect(list.body.data.list.filter((p) => p.code === 'form-q1').map((p) => p.title)).toEqual(['表单小测（修订）']);
+  });
+
+  it("refuses a form's paper by the file's own rules, and another company's paper, writing nothing", async () => {
+    const noLimit = await call(admin, 'POST', '/api/admin/papers/save', {
+      paper: { ...paperForm, code: 'form-q2', time_limit_minutes: null },
+    });
+    expect(noLimit.body).toMatchObject({ code: 1, msg: 'time_limit_minutes: 考试须设置时长' });
+    const badLetter = await call(admin, 'POST', '/api/admin/papers/save', {
+      paper: { ...paperForm, code: 'form-q2', pass_score: 0, questions: [{ ...paperForm.questions[0], answer: 'D' }] },
+    });
+    expect(badLetter.body).toMatchObject({ code: 1, msg: 'questions.0: 答案字母超出选项范围' });
+    const notAPaper = await call(admin, 'POST', '/api/admin/papers/save', { paper: 'code: x' });
+    expect(notAPaper.body).toMatchObject({ code: 1, msg: '试卷内容无效' });
+    const list = await call<{ list: { code: string; id: number }[] }>(admin, 'GET', '/api/admin/papers');
+    expect(list.body.data.list.map((p) => p.code)).not.toContain('form-q2');
+    const mine = list.body.data.list[0]!;
+    const peek = await call(otherAdmin, 'GET', `/api/admin/papers/entry?id=${mine.id}`);
+    expect(peek.status).toBe(404);
+    expect(peek.body.msg).toBe('试卷不存在');
+  });
+
   type Entry = {
     id: number;
     key: string;
@@ -262,6 +334,8 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
     ['POST', '/api/admin/faq/save', { title: 'x', type: 'x', category: 'x', body: 'x' }],
     ['GET', '/api/admin/papers', undefined],
     ['POST', '/api/admin/papers/upload', { text: paper('x') }],
+    ['GET', '/api/admin/papers/entry?id=1', undefined],
+    ['POST', '/api/admin/papers/save', { paper: { code: 'x' } }],
     ['GET', '/api/admin/activities', undefined],
     ['POST', '/api/admin/activities/upload', { text: 'corp_id: 1' }],
   ] as const)('refuses %s %s to a non-admin, a partner and no session', async (method, url, payload) => {

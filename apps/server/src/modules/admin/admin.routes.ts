@@ -11,7 +11,10 @@ import {
   adminFaqUploadedSchema,
   adminFaqUploadSchema,
   adminFileUploadSchema,
+  adminPaperEntrySchema,
   adminPaperListSchema,
+  adminPaperRequestSchema,
+  adminPaperSaveSchema,
   adminPaperUploadedSchema,
   adminCompanyAddSchema,
   adminCompanySchema,
@@ -176,6 +179,21 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     adminFileUploadSchema,
     adminPaperUploadedSchema,
     (me, form) => admin.uploadPaper(me, form.text),
+    saved,
+  );
+  get(
+    '/api/admin/papers/entry',
+    '后台：一份试卷（编辑用，试卷文件的结构）',
+    adminPaperRequestSchema,
+    adminPaperEntrySchema,
+    (me, q) => admin.paperFile(me, q.id),
+  );
+  post(
+    '/api/admin/papers/save',
+    '后台：新建或修改一份试卷（表单，按试卷文件的规则检查）',
+    adminPaperSaveSchema,
+    adminPaperUploadedSchema,
+    (me, form) => admin.savePaper(me, form.paper),
     saved,
   );
   get('/api/admin/activities', '后台：营销活动', pageRequestSchema, adminActivityListSchema, (me, page) =>

@@ -32,7 +32,7 @@ import {
   type NamedRow,
   type ProductRow,
 } from '../cases/index.ts';
-import { listPapersForAdmin, loadPaperText } from '../exam/index.ts';
+import { findPaperFileForAdmin, listPapersForAdmin, loadPaperObject, loadPaperText } from '../exam/index.ts';
 import { listActivitiesForAdmin, uploadActivityText } from '../activity/index.ts';
 import { findFaqEntryForAdmin, importFaqMarkdown, listFaqForAdmin, saveFaqForm } from '../faq/index.ts';
 import type { AdminRepository } from './admin.repository.ts';
@@ -466,6 +466,23 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         repo.transaction(async (tx) => {
           const loaded = await loadPaperText(tx, me.corpId, text);
           await audit(tx, me, 'paper.upload', 'exam_paper', loaded.id, null, loaded);
+          return loaded;
+        }),
+      );
+    },
+    async paperFile(me: Actor, id: number) {
+      requireActor(me, 'admin.company');
+      const found = await repo.read((ex) => findPaperFileForAdmin(ex, me.corpId, id));
+      if (!found) throw new NotFoundError(T.paperNotFound);
+      return found;
+    },
+    /** The form for one paper: the object its file parses to, checked and loaded by the exam module. */
+    async savePaper(me: Actor, paper: Record<string, unknown>) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const { before, after, ...loaded } = await loadPaperObject(tx, me.corpId, paper);
+          await audit(tx, me, before ? 'paper.update' : 'paper.add', 'exam_paper', loaded.id, before, after);
           return loaded;
         }),
       );

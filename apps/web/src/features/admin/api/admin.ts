@@ -5,6 +5,7 @@ import {
   adminFaqEntrySchema,
   adminFaqListSchema,
   adminFaqUploadedSchema,
+  adminPaperEntrySchema,
   adminPaperListSchema,
   adminPaperUploadedSchema,
   adminCompanySchema,
@@ -43,6 +44,7 @@ export const adminKeys = {
   refs: (kind: RefKind, parentId: number | null) => ['admin', 'refs', kind, parentId] as const,
   products: ['admin', 'products'] as const,
   papers: ['admin', 'papers'] as const,
+  paper: (id: number) => ['admin', 'papers', 'entry', id] as const,
   faq: ['admin', 'faq'] as const,
   faqEntry: (id: number) => ['admin', 'faq', 'entry', id] as const,
   activities: ['admin', 'activities'] as const,
@@ -133,6 +135,13 @@ export const useFaqEntries = () =>
       get('/api/admin/faq', adminFaqListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
   });
 
+/** One paper as its file's object, for the edit form. */
+export const usePaperFile = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.paper(id),
+    queryFn: ({ signal }) => get('/api/admin/papers/entry', adminPaperEntrySchema, { id }, signal),
+  });
+
 /** One FAQ entry with its body, for the edit form. */
 export const useFaqEntry = (id: number) =>
   useQuery({
@@ -166,6 +175,7 @@ const WRITES = {
   '/api/admin/products/add': adminProductSchema,
   '/api/admin/products/update': adminProductSchema,
   '/api/admin/papers/upload': adminPaperUploadedSchema,
+  '/api/admin/papers/save': adminPaperUploadedSchema,
   '/api/admin/faq/upload': adminFaqUploadedSchema,
   '/api/admin/faq/save': adminFaqEntrySchema,
   '/api/admin/activities/upload': adminActivityUploadedSchema,

@@ -6,6 +6,7 @@ import { useActivities, useAdminWrite, useFaqEntries, usePapers } from '../api/a
 import { AdminShell, LoadMore, LoadState } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 import { FaqEditForm, FaqForm } from './faq-form.tsx';
+import { PaperEditForm, PaperForm } from './paper-form.tsx';
 
 const T = adminTexts.files;
 const A = adminTexts;
@@ -56,7 +57,17 @@ function UploadForm({
   );
 }
 
-function FileList({ title, rows, list }: { title: string; rows: Row[]; list: PagedListState<unknown> }) {
+function FileList({
+  title,
+  rows,
+  list,
+  onEdit,
+}: {
+  title: string;
+  rows: Row[];
+  list: PagedListState<unknown>;
+  onEdit?: (id: number) => void;
+}) {
   return (
     <LoadState
       isPending={list.isPending}
@@ -73,6 +84,7 @@ function FileList({ title, rows, list }: { title: string; rows: Row[]; list: Pag
             <th>{T.title}</th>
             <th>{T.opens}</th>
             <th>{T.closes}</th>
+            {onEdit ? <th>{A.actions}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -83,6 +95,13 @@ function FileList({ title, rows, list }: { title: string; rows: Row[]; list: Pag
               <td>{row.title}</td>
               <td>{when(row.opens)}</td>
               <td>{when(row.closes)}</td>
+              {onEdit ? (
+                <td>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => onEdit(row.id)}>
+                    {A.edit}
+                  </button>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -92,9 +111,10 @@ function FileList({ title, rows, list }: { title: string; rows: Row[]; list: Pag
   );
 }
 
-/** /admin/papers: the company's exam papers and questionnaires, and the upload of a paper file. */
+/** /admin/papers: the company's exam papers and questionnaires, the form for one, and the upload of a paper file. */
 export function AdminPapersPage() {
   const list = usePapers();
+  const [editing, setEditing] = useState<number | null>(null);
   const rows = list.items.map((p) => ({
     id: p.id,
     code: p.code,
@@ -105,8 +125,10 @@ export function AdminPapersPage() {
   }));
   return (
     <AdminShell title={A.nav.papers}>
+      <PaperForm key="add" />
+      {editing === null ? null : <PaperEditForm key={editing} id={editing} onDone={() => setEditing(null)} />}
       <UploadForm path="/api/admin/papers/upload" hint={T.papersHint} />
-      <FileList title={A.nav.papers} rows={rows} list={list} />
+      <FileList title={A.nav.papers} rows={rows} list={list} onEdit={setEditing} />
     </AdminShell>
   );
 }
