@@ -316,6 +316,7 @@ const ROWS: Record<string, Row> = {
   'GET /api/admin/papers': { reads: true, input: (b) => ({ cursor: b.paper.id + 1000 }) },
   'GET /api/admin/papers/entry': { input: (b) => ({ id: b.paper.id }) },
   'GET /api/admin/activities': { reads: true, input: (b) => ({ cursor: b.activities.lottery.id + 1000 }) },
+  'GET /api/admin/activities/entry': { input: (b) => ({ id: b.activities.lottery.id }) },
   'GET /api/admin/faq': { reads: true, input: (b) => ({ cursor: b.faq.entryId + 1000 }) },
   'GET /api/admin/faq/entry': { input: (b) => ({ id: b.faq.entryId }) },
   'POST /api/admin/faq/save': {

@@ -395,3 +395,36 @@ export const adminPaperEntrySchema = z.object({
 export const adminPaperSaveSchema = z.object({
   paper: z.record(z.string(), z.unknown(), { error: '试卷内容无效' }),
 });
+
+// ---- the form for one activity (decision 057): the object one entry of its YAML file parses to ----
+
+/** An activity as its file entry's object (decision 056): the shape only; the activity module checks it. */
+export const adminActivitySpecSchema = z.object({
+  key: z.string(),
+  type: z.string(),
+  title: z.string(),
+  intro: z.string(),
+  cover_url: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  requires_phone: z.boolean(),
+  fields: z.array(z.unknown()),
+  questions: z.array(z.unknown()),
+  fair_id: z.number().optional(),
+  lottery: z
+    .object({
+      pool_size: z.number(),
+      prize_redeem_days: z.number(),
+      prizes: z.array(z.object({ tier: z.number(), name: z.string(), stock: z.number(), redeem_note: z.string() })),
+    })
+    .optional(),
+  coupon: z.object({ title: z.string(), value_fen: z.number(), stock: z.number(), valid_days: z.number() }).optional(),
+});
+export type AdminActivitySpec = z.infer<typeof adminActivitySpecSchema>;
+export const adminActivityRequestSchema = z.object({ id: rowIdSchema('活动无效') });
+export const adminActivityEntrySchema = z.object({ id: z.number().int(), spec: adminActivitySpecSchema });
+/** The form's activity, checked on the server by the activity file's rules. */
+export const adminActivitySaveSchema = z.object({
+  activity: z.record(z.string(), z.unknown(), { error: '活动内容无效' }),
+});
+export const adminActivitySavedSchema = z.object({ id: z.number().int(), key: z.string(), title: z.string() });

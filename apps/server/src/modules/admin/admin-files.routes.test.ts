@@ -228,6 +228,65 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
     expect(peek.body.msg).toBe('试卷不存在');
   });
 
+  const lotteryForm = {
+    key: 'form-lottery',
+    type: 'lottery',
+    title: '表单抽奖',
+    intro: '每人一次。',
+    cover_url: '',
+    starts_at: '2030-07-01T01:00:00.000Z',
+    ends_at: '2030-07-31T13:00:00.000Z',
+    requires_phone: true,
+    fields: [],
+    questions: [],
+    lottery: {
+      pool_size: 100,
+      prize_redeem_days: 30,
+      prizes: [
+        { tier: 1, name: '扫地机器人', stock: 1, redeem_note: '到店领取' },
+        { tier: 2, name: '保温杯', stock: 5, redeem_note: '' },
+      ],
+    },
+  };
+
+  it('creates an activity from the form, reads it back as its file entry, edits it, and audits both', async () => {
+    const created = await call<{ id: number; key: string }>(admin, 'POST', '/api/admin/activities/save', {
+      activity: lotteryForm,
+    });
+    expect(created.body).toMatchObject({ code: 0, msg: '已保存', data: { key: 'form-lottery', title: '表单抽奖' } });
+    expect((await audit(admin))[0]).toMatchObject({ action: 'activity.add', after: { key: 'form-lottery' } });
+    const loaded = await call<{ id: number; spec: unknown }>(
+      admin,
+      'GET',
+      `/api/admin/activities/entry?id=${created.body.data.id}`,
+    );
+    expect(loaded.body.data).toEqual({ id: created.body.data.id, spec: lotteryForm });
+    await call(admin, 'POST', '/api/admin/activities/save', { activity: { ...lotteryForm, title: '表单抽奖（改）' } });
+    expect((await audit(admin))[0]).toMatchObject({
+      action: 'activity.update',
+      before: { title: '表单抽奖', lottery: { pool_size: 100 } },
+      after: { title: '表单抽奖（改）' },
+    });
+    const list = await call<{ list: { key: string; title: string }[] }>(admin, 'GET', '/api/admin/activities');
+    expect(list.body.data.list.filter((a) => a.key === 'form-lottery').map((a) => a.title)).toEqual(['表单抽奖（改）']);
+  });
+
+  it("refuses a form's activity by the file's rules, and another company's activity", async () => {
+    const tooMany = await call(admin, 'POST', '/api/admin/activities/save', {
+      activity: { ...lotteryForm, key: 'form-bad', lottery: { ...lotteryForm.lottery, pool_size: 3 } },
+    });
+    expect(tooMany.body).toMatchObject({ code: 1, msg: '(活动): 奖品总数超过奖池大小' });
+    const noCoupon = await call(admin, 'POST', '/api/admin/activities/save', {
+      activity: { ...lotteryForm, key: 'form-bad', type: 'coupon', lottery: undefined },
+    });
+    expect(noCoupon.body).toMatchObject({ code: 1, msg: '(活动): 优惠券活动须写明优惠券（coupon）' });
+    const list = await call<{ list: { key: string; id: number }[] }>(admin, 'GET', '/api/admin/activities');
+    expect(list.body.data.list.map((a) => a.key)).not.toContain('form-bad');
+    const peek = await call(otherAdmin, 'GET', `/api/admin/activities/entry?id=${list.body.data.list[0]!.id}`);
+    expect(peek.status).toBe(404);
+    expect(peek.body.msg).toBe('活动不存在');
+  });
+
   type Entry = {
     id: number;
     key: string;
@@ -338,6 +397,8 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
     ['POST', '/api/admin/papers/save', { paper: { code: 'x' } }],
     ['GET', '/api/admin/activities', undefined],
     ['POST', '/api/admin/activities/upload', { text: 'corp_id: 1' }],
+    ['GET', '/api/admin/activities/entry?id=1', undefined],
+    ['POST', '/api/admin/activities/save', { activity: { key: 'x' } }],
   ] as const)('refuses %s %s to a non-admin, a partner and no session', async (method, url, payload) => {
     const refused = await call(plain, method, url, payload);
     expect(refused.status).toBe(403);

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  adminActivityEntrySchema,
   adminActivityListSchema,
+  adminActivityRequestSchema,
+  adminActivitySavedSchema,
+  adminActivitySaveSchema,
   adminActivityUploadedSchema,
   adminAuditListSchema,
   adminFaqEntryRequestSchema,
@@ -205,6 +209,22 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     adminFileUploadSchema,
     adminActivityUploadedSchema,
     (me, form) => admin.uploadActivities(me, form.text),
+    saved,
+  );
+
+  get(
+    '/api/admin/activities/entry',
+    '后台：一个活动（编辑用，活动文件的结构）',
+    adminActivityRequestSchema,
+    adminActivityEntrySchema,
+    (me, q) => admin.activitySpec(me, q.id),
+  );
+  post(
+    '/api/admin/activities/save',
+    '后台：新建或修改一个活动（表单，按活动文件的规则检查）',
+    adminActivitySaveSchema,
+    adminActivitySavedSchema,
+    (me, form) => admin.saveActivity(me, form.activity),
     saved,
   );
 

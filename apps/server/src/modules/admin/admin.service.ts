@@ -33,7 +33,12 @@ import {
   type ProductRow,
 } from '../cases/index.ts';
 import { findPaperFileForAdmin, listPapersForAdmin, loadPaperObject, loadPaperText } from '../exam/index.ts';
-import { listActivitiesForAdmin, uploadActivityText } from '../activity/index.ts';
+import {
+  findActivitySpecForAdmin,
+  listActivitiesForAdmin,
+  saveActivitySpec,
+  uploadActivityText,
+} from '../activity/index.ts';
 import { findFaqEntryForAdmin, importFaqMarkdown, listFaqForAdmin, saveFaqForm } from '../faq/index.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { ADMIN_TEXTS as T } from './admin.texts.ts';
@@ -505,6 +510,24 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         repo.transaction(async (tx) => {
           const saved = await uploadActivityText(tx, me.corpId, text, now());
           await audit(tx, me, 'activity.upload', 'activity', null, null, saved);
+          return saved;
+        }),
+      );
+    },
+
+    async activitySpec(me: Actor, id: number) {
+      requireActor(me, 'admin.company');
+      const found = await repo.read((ex) => findActivitySpecForAdmin(ex, me.corpId, id));
+      if (!found) throw new NotFoundError(T.activityNotFound);
+      return found;
+    },
+    /** The form for one activity: its file entry's object, checked and authored by the activity module. */
+    async saveActivity(me: Actor, activity: Record<string, unknown>) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const { before, after, ...saved } = await saveActivitySpec(tx, me.corpId, activity, now());
+          await audit(tx, me, before ? 'activity.update' : 'activity.add', 'activity', saved.id, before, after);
           return saved;
         }),
       );

@@ -1,5 +1,7 @@
 import {
+  adminActivityEntrySchema,
   adminActivityListSchema,
+  adminActivitySavedSchema,
   adminActivityUploadedSchema,
   adminAuditListSchema,
   adminFaqEntrySchema,
@@ -48,6 +50,7 @@ export const adminKeys = {
   faq: ['admin', 'faq'] as const,
   faqEntry: (id: number) => ['admin', 'faq', 'entry', id] as const,
   activities: ['admin', 'activities'] as const,
+  activity: (id: number) => ['admin', 'activities', 'entry', id] as const,
 };
 
 const PAGE = 20;
@@ -142,6 +145,13 @@ export const usePaperFile = (id: number) =>
     queryFn: ({ signal }) => get('/api/admin/papers/entry', adminPaperEntrySchema, { id }, signal),
   });
 
+/** One activity as its file entry's object, for the edit form. */
+export const useActivitySpec = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.activity(id),
+    queryFn: ({ signal }) => get('/api/admin/activities/entry', adminActivityEntrySchema, { id }, signal),
+  });
+
 /** One FAQ entry with its body, for the edit form. */
 export const useFaqEntry = (id: number) =>
   useQuery({
@@ -179,6 +189,7 @@ const WRITES = {
   '/api/admin/faq/upload': adminFaqUploadedSchema,
   '/api/admin/faq/save': adminFaqEntrySchema,
   '/api/admin/activities/upload': adminActivityUploadedSchema,
+  '/api/admin/activities/save': adminActivitySavedSchema,
 } as const;
 export type AdminWrite = keyof typeof WRITES;
 

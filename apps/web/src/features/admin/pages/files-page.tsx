@@ -5,6 +5,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useActivities, useAdminWrite, useFaqEntries, usePapers } from '../api/admin.ts';
 import { AdminShell, LoadMore, LoadState } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
+import { ActivityEditForm, ActivityForm } from './activity-form.tsx';
 import { FaqEditForm, FaqForm } from './faq-form.tsx';
 import { PaperEditForm, PaperForm } from './paper-form.tsx';
 
@@ -133,9 +134,10 @@ export function AdminPapersPage() {
   );
 }
 
-/** /admin/activities: the company's marketing activities, and the upload of an activity file. */
+/** /admin/activities: the company's marketing activities, the form for one, and the upload of an activity file. */
 export function AdminActivitiesPage() {
   const list = useActivities();
+  const [editing, setEditing] = useState<number | null>(null);
   const rows = list.items.map((a) => ({
     id: a.id,
     code: a.key,
@@ -146,8 +148,10 @@ export function AdminActivitiesPage() {
   }));
   return (
     <AdminShell title={A.nav.activities}>
+      <ActivityForm key="add" />
+      {editing === null ? null : <ActivityEditForm key={editing} id={editing} onDone={() => setEditing(null)} />}
       <UploadForm path="/api/admin/activities/upload" hint={T.activitiesHint} />
-      <FileList title={A.nav.activities} rows={rows} list={list} />
+      <FileList title={A.nav.activities} rows={rows} list={list} onEdit={setEditing} />
     </AdminShell>
   );
 }
