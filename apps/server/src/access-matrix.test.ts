@@ -314,8 +314,14 @@ const ROWS: Record<string, Row> = {
   },
   'POST /api/admin/products/update': { input: (b) => ({ id: b.product.id, name: '改名' }) },
   'GET /api/admin/papers': { reads: true, input: (b) => ({ cursor: b.paper.id + 1000 }) },
+  'GET /api/admin/papers/entry': { input: (b) => ({ id: b.paper.id }) },
   'GET /api/admin/activities': { reads: true, input: (b) => ({ cursor: b.activities.lottery.id + 1000 }) },
+  'GET /api/admin/activities/entry': { input: (b) => ({ id: b.activities.lottery.id }) },
   'GET /api/admin/faq': { reads: true, input: (b) => ({ cursor: b.faq.entryId + 1000 }) },
+  'GET /api/admin/faq/entry': { input: (b) => ({ id: b.faq.entryId }) },
+  'POST /api/admin/faq/save': {
+    input: (b) => ({ id: b.faq.entryId, title: '改写', type: '业务', category: '放款', body: '正文' }),
+  },
   'POST /api/admin/companies/update': { input: (b) => ({ id: b.corp.id, name: '改名' }) },
   // ---- the back office's import, export and WeCom sync (decision 059)
   'POST /api/admin/import/commit': { input: (b) => ({ import_id: b.dataImport.id }) },

@@ -317,3 +317,114 @@ export const adminFaqUploadedSchema = z.object({
   type: z.string(),
   category: z.string(),
 });
+
+// ---- the forms for one FAQ entry (decision 057): the fields of its Markdown file, imported as a file is ----
+
+const faqLine = (what: string, max: number) =>
+  z
+    .string({ error: `请填写${what}` })
+    .trim()
+    .min(1, `请填写${what}`)
+    .max(max, `${what}不能超过 ${max} 个字`);
+export const adminFaqEntryRequestSchema = z.object({ id: rowIdSchema('问答条目无效') });
+export const adminFaqEntrySchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  type: z.string(),
+  category: z.string(),
+  keywords: z.string(),
+  body: z.string(),
+});
+/** A new entry (no id) or an edit of one; the server writes it as the entry's Markdown and imports it. */
+export const adminFaqSaveSchema = z.object({
+  id: rowIdSchema('问答条目无效').nullable().default(null),
+  title: faqLine('标题', 100),
+  type: faqLine('类型', 40),
+  category: faqLine('分类', 40),
+  keywords: z.string({ error: '关键词无效' }).trim().max(200, '关键词不能超过 200 个字').default(''),
+  body: z.string({ error: '请填写正文' }).trim().min(1, '请填写正文').max(50_000, '正文不能超过 50000 个字'),
+});
+
+// ---- the form for one exam paper (decision 057): the object its YAML file parses to ----
+
+/**
+ * A paper as its file's object (docs/exam-papers.md): the shape only, for the form to read. The rules are
+ * the exam module's file schema alone, which checks what the form sends.
+ */
+export const adminPaperFileSchema = z.object({
+  code: z.string(),
+  kind: z.enum(['exam', 'survey']),
+  title: z.string(),
+  intro: z.string(),
+  time_limit_minutes: z.number().nullable(),
+  pass_score: z.number(),
+  max_attempts: z.number(),
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+  show_answers: z.boolean(),
+  anonymous: z.boolean(),
+  owner: z.string().nullable(),
+  assign: z.array(
+    z.union([
+      z.object({ staff: z.string() }),
+      z.object({ team: z.string() }),
+      z.object({ job: z.number() }),
+      z.object({ all: z.literal(true) }),
+    ]),
+  ),
+  questions: z.array(
+    z.object({
+      type: z.enum(['single', 'multiple', 'judge', 'short']),
+      text: z.string(),
+      options: z.array(z.string()).optional(),
+      answer: z.union([z.string(), z.array(z.string()), z.boolean()]).optional(),
+      reference: z.string().optional(),
+      points: z.number(),
+    }),
+  ),
+});
+export type AdminPaperFile = z.infer<typeof adminPaperFileSchema>;
+export const adminPaperRequestSchema = z.object({ id: rowIdSchema('试卷无效') });
+export const adminPaperEntrySchema = z.object({
+  id: z.number().int(),
+  started: z.boolean(),
+  file: adminPaperFileSchema,
+});
+/** The form's paper, checked on the server by the paper file's rules. */
+export const adminPaperSaveSchema = z.object({
+  paper: z.record(z.string(), z.unknown(), { error: '试卷内容无效' }),
+});
+
+// ---- the form for one activity (decision 057): the object one entry of its YAML file parses to ----
+
+/** An activity as its file entry's object (decision 056): the shape only; the activity module checks it. */
+export const adminActivitySpecSchema = z.object({
+  key: z.string(),
+  type: z.string(),
+  title: z.string(),
+  intro: z.string(),
+  cover_url: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  requires_phone: z.boolean(),
+  fields: z.array(z.unknown()),
+  questions: z.array(z.unknown()),
+  fair_id: z.number().optional(),
+  lottery: z
+    .object({
+      pool_size: z.number(),
+      prize_redeem_days: z.number(),
+      prizes: z.array(z.object({ tier: z.number(), name: z.string(), stock: z.number(), redeem_note: z.string() })),
+    })
+    .optional(),
+  coupon: z.object({ title: z.string(), value_fen: z.number(), stock: z.number(), valid_days: z.number() }).optional(),
+});
+export type AdminActivitySpec = z.infer<typeof adminActivitySpecSchema>;
+export const adminActivityRequestSchema = z.object({ id: rowIdSchema('活动无效') });
+export const adminActivityEntrySchema = z.object({ id: z.number().int(), spec: adminActivitySpecSchema });
+/** The form's activity, checked on the server by the activity file's rules. */
+export const adminActivitySaveSchema = z.object({
+  activity: z.record(z.string(), z.unknown(), { error: '活动内容无效' }),
+});
+export const adminActivitySavedSchema = z.object({ id: z.number().int(), key: z.string(), title: z.string() });

@@ -188,3 +188,64 @@ export async function uploadActivityText(tx: Tx, corpId: number, text: string, a
   }
   return saved;
 }
+
+/**
+ * The back office's form for one activity (decision 057): the object one entry of an activity file parses
+ * to, checked by the file's own schema and authored as the file's activities are (same key updated). Answers
+ * the activity as it was before (by key; null for a new one) for the audit.
+ */
+export async function saveActivitySpec(tx: Tx, corpId: number, value: unknown, at: Date) {
+  const parsed = activitySpecSchema.safeParse(value);
+  if (!parsed.success)
+    throw new Error(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(活动)'}: ${issue.message}`).join('\n'),
+    );
+  const existing = await createActivityRepository(tx as unknown as Db).findByKey(corpId, parsed.data.key, tx);
+  const before = existing ? ((await findActivitySpecForAdmin(tx, corpId, existing.id))?.spec ?? null) : null;
+  await authorActivity(tx, corpId, parsed.data, at);
+  const saved = await createActivityRepository(tx as unknown as Db).findByKey(corpId, parsed.data.key, tx);
+  return { id: saved?.id ?? 0, key: parsed.data.key, title: parsed.data.title, before, after: parsed.data };
+}
+
+/** One activity of the company written back as its file entry's object, for the form to edit. */
+export async function findActivitySpecForAdmin(ex: Db | Tx, corpId: number, id: number) {
+  const [row] = await ex
+    .select()
+    .from(activities)
+    .where(and(eq(activities.corpId, corpId), eq(activities.id, id)));
+  if (!row) return null;
+  const prizes = await createActivityRepository(ex as unknown as Db).prizes(row.id, ex);
+  const spec = {
+    key: row.key,
+    type: row.type,
+    title: row.title,
+    intro: row.intro,
+    cover_url: row.coverUrl,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    requires_phone: row.requiresPhone,
+    fields: row.fields,
+    questions: row.questions,
+    ...(row.fairId === null ? {} : { fair_id: row.fairId }),
+    ...(row.type === 'lottery'
+      ? {
+          lottery: {
+            pool_size: row.poolSize,
+            prize_redeem_days: row.prizeRedeemDays,
+            prizes: prizes.map((p) => ({ tier: p.tier, name: p.name, stock: p.stock, redeem_note: p.redeemNote })),
+          },
+        }
+      : {}),
+    ...(row.type === 'coupon'
+      ? {
+          coupon: {
+            title: row.couponTitle,
+            value_fen: row.couponValueFen,
+            stock: row.couponStock,
+            valid_days: row.couponValidDays,
+          },
+        }
+      : {}),
+  };
+  return { id: row.id, spec };
+}

@@ -1,14 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  adminActivityEntrySchema,
   adminActivityListSchema,
+  adminActivityRequestSchema,
+  adminActivitySavedSchema,
+  adminActivitySaveSchema,
   adminActivityUploadedSchema,
   adminAuditListSchema,
+  adminFaqEntryRequestSchema,
+  adminFaqEntrySchema,
   adminFaqListSchema,
+  adminFaqSaveSchema,
   adminFaqUploadedSchema,
   adminFaqUploadSchema,
   adminFileUploadSchema,
+  adminPaperEntrySchema,
   adminPaperListSchema,
+  adminPaperRequestSchema,
+  adminPaperSaveSchema,
   adminPaperUploadedSchema,
   adminCompanyAddSchema,
   adminCompanySchema,
@@ -175,6 +185,21 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     (me, form) => admin.uploadPaper(me, form.text),
     saved,
   );
+  get(
+    '/api/admin/papers/entry',
+    '后台：一份试卷（编辑用，试卷文件的结构）',
+    adminPaperRequestSchema,
+    adminPaperEntrySchema,
+    (me, q) => admin.paperFile(me, q.id),
+  );
+  post(
+    '/api/admin/papers/save',
+    '后台：新建或修改一份试卷（表单，按试卷文件的规则检查）',
+    adminPaperSaveSchema,
+    adminPaperUploadedSchema,
+    (me, form) => admin.savePaper(me, form.paper),
+    saved,
+  );
   get('/api/admin/activities', '后台：营销活动', pageRequestSchema, adminActivityListSchema, (me, page) =>
     admin.listActivities(me, page),
   );
@@ -187,6 +212,22 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     saved,
   );
 
+  get(
+    '/api/admin/activities/entry',
+    '后台：一个活动（编辑用，活动文件的结构）',
+    adminActivityRequestSchema,
+    adminActivityEntrySchema,
+    (me, q) => admin.activitySpec(me, q.id),
+  );
+  post(
+    '/api/admin/activities/save',
+    '后台：新建或修改一个活动（表单，按活动文件的规则检查）',
+    adminActivitySaveSchema,
+    adminActivitySavedSchema,
+    (me, form) => admin.saveActivity(me, form.activity),
+    saved,
+  );
+
   get('/api/admin/faq', '后台：问答条目', pageRequestSchema, adminFaqListSchema, (me, page) => admin.listFaq(me, page));
   post(
     '/api/admin/faq/upload',
@@ -194,6 +235,18 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     adminFaqUploadSchema,
     adminFaqUploadedSchema,
     (me, form) => admin.uploadFaq(me, form.name, form.text),
+    saved,
+  );
+
+  get('/api/admin/faq/entry', '后台：一条问答（编辑用）', adminFaqEntryRequestSchema, adminFaqEntrySchema, (me, q) =>
+    admin.faqEntry(me, q.id),
+  );
+  post(
+    '/api/admin/faq/save',
+    '后台：新建或修改一条问答（表单）',
+    adminFaqSaveSchema,
+    adminFaqEntrySchema,
+    (me, form) => admin.saveFaq(me, form),
     saved,
   );
 

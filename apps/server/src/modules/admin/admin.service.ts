@@ -3,6 +3,7 @@ import {
   COMPANY_GRANTS,
   type adminCompanyAddSchema,
   type adminCompanyUpdateSchema,
+  type adminFaqSaveSchema,
   type adminNoticeAddSchema,
   type adminProductAddSchema,
   type adminProductUpdateSchema,
@@ -31,9 +32,14 @@ import {
   type NamedRow,
   type ProductRow,
 } from '../cases/index.ts';
-import { listPapersForAdmin, loadPaperText } from '../exam/index.ts';
-import { listActivitiesForAdmin, uploadActivityText } from '../activity/index.ts';
-import { importFaqMarkdown, listFaqForAdmin } from '../faq/index.ts';
+import { findPaperFileForAdmin, listPapersForAdmin, loadPaperObject, loadPaperText } from '../exam/index.ts';
+import {
+  findActivitySpecForAdmin,
+  listActivitiesForAdmin,
+  saveActivitySpec,
+  uploadActivityText,
+} from '../activity/index.ts';
+import { findFaqEntryForAdmin, importFaqMarkdown, listFaqForAdmin, saveFaqForm } from '../faq/index.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { ADMIN_TEXTS as T } from './admin.texts.ts';
 
@@ -469,6 +475,23 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         }),
       );
     },
+    async paperFile(me: Actor, id: number) {
+      requireActor(me, 'admin.company');
+      const found = await repo.read((ex) => findPaperFileForAdmin(ex, me.corpId, id));
+      if (!found) throw new NotFoundError(T.paperNotFound);
+      return found;
+    },
+    /** The form for one paper: the object its file parses to, checked and loaded by the exam module. */
+    async savePaper(me: Actor, paper: Record<string, unknown>) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const { before, after, ...loaded } = await loadPaperObject(tx, me.corpId, paper);
+          await audit(tx, me, before ? 'paper.update' : 'paper.add', 'exam_paper', loaded.id, before, after);
+          return loaded;
+        }),
+      );
+    },
     async listActivities(me: Actor, request: Page) {
       requireActor(me, 'admin.company');
       const rows = await repo.read((ex) => listActivitiesForAdmin(ex, me.corpId, request));
@@ -487,6 +510,24 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         repo.transaction(async (tx) => {
           const saved = await uploadActivityText(tx, me.corpId, text, now());
           await audit(tx, me, 'activity.upload', 'activity', null, null, saved);
+          return saved;
+        }),
+      );
+    },
+
+    async activitySpec(me: Actor, id: number) {
+      requireActor(me, 'admin.company');
+      const found = await repo.read((ex) => findActivitySpecForAdmin(ex, me.corpId, id));
+      if (!found) throw new NotFoundError(T.activityNotFound);
+      return found;
+    },
+    /** The form for one activity: its file entry's object, checked and authored by the activity module. */
+    async saveActivity(me: Actor, activity: Record<string, unknown>) {
+      requireActor(me, 'admin.company');
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const { before, after, ...saved } = await saveActivitySpec(tx, me.corpId, activity, now());
+          await audit(tx, me, before ? 'activity.update' : 'activity.add', 'activity', saved.id, before, after);
           return saved;
         }),
       );
@@ -511,6 +552,27 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           const saved = await importFaqMarkdown(tx, me.corpId, name, text, now());
           await audit(tx, me, 'faq.upload', 'faq_entry', saved.id, null, saved);
           return saved;
+        }),
+      );
+    },
+
+    async faqEntry(me: Actor, id: number) {
+      requireActor(me, 'admin.company');
+      const row = await repo.read((ex) => findFaqEntryForAdmin(ex, me.corpId, id));
+      if (!row) throw new NotFoundError(T.faqNotFound);
+      return row;
+    },
+    /** The form for one entry: written as its Markdown file and imported by the FAQ module, as an upload is. */
+    async saveFaq(me: Actor, form: z.output<typeof adminFaqSaveSchema>) {
+      requireActor(me, 'admin.company');
+      const { id, ...fields } = form;
+      return fileProblems(() =>
+        repo.transaction(async (tx) => {
+          const saved = await saveFaqForm(tx, me.corpId, id, fields, now());
+          if (!saved) throw new NotFoundError(T.faqNotFound);
+          const action = saved.before ? 'faq.update' : 'faq.add';
+          await audit(tx, me, action, 'faq_entry', saved.after.id, saved.before, saved.after);
+          return saved.after;
         }),
       );
     },

@@ -18,5 +18,8 @@ export const ADMIN_TEXTS = {
   cityAlwaysActive: '城市不能停用',
   productNotFound: '产品不存在',
   bankNotFound: '银行不存在',
+  activityNotFound: '活动不存在',
+  paperNotFound: '试卷不存在',
+  faqNotFound: '问答条目不存在',
   amountsOutOfOrder: '最低金额不能高于最高金额',
 } as const;

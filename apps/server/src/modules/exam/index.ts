@@ -3,4 +3,9 @@
  * policy asks about papers and attempts, and the home badge (exams assigned and not yet passed).
  */
 export { findAttemptScope, findPaperScope, unfinishedExamsBadge } from './exam.repository.ts';
-export { listPapersForAdmin, loadPaperText } from './paper-upload.repository.ts';
+export {
+  findPaperFileForAdmin,
+  listPapersForAdmin,
+  loadPaperObject,
+  loadPaperText,
+} from './paper-upload.repository.ts';

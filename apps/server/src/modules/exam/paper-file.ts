@@ -140,7 +140,15 @@ export function storedQuestions(paper: PaperFile): StoredQuestion[] {
 
 /** Parses and checks a paper file's text; the error lists every problem with its place in the file. */
 export function parsePaperFile(text: string): PaperFile {
-  const result = paperFileSchema.safeParse(parse(text));
+  return checkPaperFile(parse(text));
+}
+
+/**
+ * Checks a paper as the YAML parser hands it over (plain objects, arrays, strings, numbers, booleans): the
+ * file's rules, whether it came from a file or from the back office's form; every problem with its place.
+ */
+export function checkPaperFile(value: unknown): PaperFile {
+  const result = paperFileSchema.safeParse(value);
   if (!result.success)
     throw new Error(
       result.error.issues.map((issue) => `${issue.path.join('.') || '(文件)'}: ${issue.message}`).join('\n'),

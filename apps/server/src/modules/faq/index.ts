@@ -6,4 +6,4 @@ export { createFaqService, type FaqService } from './faq.service.ts';
 export { createFaqRepository } from './faq.repository.ts';
 export { readAuthoredFolder, type AuthoredEntry } from './faq-authoring.ts';
 export { DEMO_FAQ_ENTRIES } from './faq-demo-entries.ts';
-export { importFaqMarkdown, listFaqForAdmin } from './faq-upload.repository.ts';
+export { findFaqEntryForAdmin, importFaqMarkdown, listFaqForAdmin, saveFaqForm } from './faq-upload.repository.ts';

@@ -1,9 +1,13 @@
 import {
+  adminActivityEntrySchema,
   adminActivityListSchema,
+  adminActivitySavedSchema,
   adminActivityUploadedSchema,
   adminAuditListSchema,
+  adminFaqEntrySchema,
   adminFaqListSchema,
   adminFaqUploadedSchema,
+  adminPaperEntrySchema,
   adminPaperListSchema,
   adminPaperUploadedSchema,
   adminCompanySchema,
@@ -42,8 +46,11 @@ export const adminKeys = {
   refs: (kind: RefKind, parentId: number | null) => ['admin', 'refs', kind, parentId] as const,
   products: ['admin', 'products'] as const,
   papers: ['admin', 'papers'] as const,
+  paper: (id: number) => ['admin', 'papers', 'entry', id] as const,
   faq: ['admin', 'faq'] as const,
+  faqEntry: (id: number) => ['admin', 'faq', 'entry', id] as const,
   activities: ['admin', 'activities'] as const,
+  activity: (id: number) => ['admin', 'activities', 'entry', id] as const,
 };
 
 const PAGE = 20;
@@ -131,6 +138,27 @@ export const useFaqEntries = () =>
       get('/api/admin/faq', adminFaqListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
   });
 
+/** One paper as its file's object, for the edit form. */
+export const usePaperFile = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.paper(id),
+    queryFn: ({ signal }) => get('/api/admin/papers/entry', adminPaperEntrySchema, { id }, signal),
+  });
+
+/** One activity as its file entry's object, for the edit form. */
+export const useActivitySpec = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.activity(id),
+    queryFn: ({ signal }) => get('/api/admin/activities/entry', adminActivityEntrySchema, { id }, signal),
+  });
+
+/** One FAQ entry with its body, for the edit form. */
+export const useFaqEntry = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.faqEntry(id),
+    queryFn: ({ signal }) => get('/api/admin/faq/entry', adminFaqEntrySchema, { id }, signal),
+  });
+
 export const useActivities = () =>
   usePagedList({
     queryKey: adminKeys.activities,
@@ -157,8 +185,11 @@ const WRITES = {
   '/api/admin/products/add': adminProductSchema,
   '/api/admin/products/update': adminProductSchema,
   '/api/admin/papers/upload': adminPaperUploadedSchema,
+  '/api/admin/papers/save': adminPaperUploadedSchema,
   '/api/admin/faq/upload': adminFaqUploadedSchema,
+  '/api/admin/faq/save': adminFaqEntrySchema,
   '/api/admin/activities/upload': adminActivityUploadedSchema,
+  '/api/admin/activities/save': adminActivitySavedSchema,
 } as const;
 export type AdminWrite = keyof typeof WRITES;
 

@@ -5,6 +5,9 @@ import { showToast } from '../../../lib/toast.ts';
 import { useActivities, useAdminWrite, useFaqEntries, usePapers } from '../api/admin.ts';
 import { AdminShell, LoadMore, LoadState } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
+import { ActivityEditForm, ActivityForm } from './activity-form.tsx';
+import { FaqEditForm, FaqForm } from './faq-form.tsx';
+import { PaperEditForm, PaperForm } from './paper-form.tsx';
 
 const T = adminTexts.files;
 const A = adminTexts;
@@ -55,7 +58,17 @@ function UploadForm({
   );
 }
 
-function FileList({ title, rows, list }: { title: string; rows: Row[]; list: PagedListState<unknown> }) {
+function FileList({
+  title,
+  rows,
+  list,
+  onEdit,
+}: {
+  title: string;
+  rows: Row[];
+  list: PagedListState<unknown>;
+  onEdit?: (id: number) => void;
+}) {
   return (
     <LoadState
       isPending={list.isPending}
@@ -72,6 +85,7 @@ function FileList({ title, rows, list }: { title: string; rows: Row[]; list: Pag
             <th>{T.title}</th>
             <th>{T.opens}</th>
             <th>{T.closes}</th>
+            {onEdit ? <th>{A.actions}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -82,6 +96,13 @@ function FileList({ title, rows, list }: { title: string; rows: Row[]; list: Pag
               <td>{row.title}</td>
               <td>{when(row.opens)}</td>
               <td>{when(row.closes)}</td>
+              {onEdit ? (
+                <td>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => onEdit(row.id)}>
+                    {A.edit}
+                  </button>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -91,9 +112,10 @@ function FileList({ title, rows, list }: { title: string; rows: Row[]; list: Pag
   );
 }
 
-/** /admin/papers: the company's exam papers and questionnaires, and the upload of a paper file. */
+/** /admin/papers: the company's exam papers and questionnaires, the form for one, and the upload of a paper file. */
 export function AdminPapersPage() {
   const list = usePapers();
+  const [editing, setEditing] = useState<number | null>(null);
   const rows = list.items.map((p) => ({
     id: p.id,
     code: p.code,
@@ -104,15 +126,18 @@ export function AdminPapersPage() {
   }));
   return (
     <AdminShell title={A.nav.papers}>
+      <PaperForm key="add" />
+      {editing === null ? null : <PaperEditForm key={editing} id={editing} onDone={() => setEditing(null)} />}
       <UploadForm path="/api/admin/papers/upload" hint={T.papersHint} />
-      <FileList title={A.nav.papers} rows={rows} list={list} />
+      <FileList title={A.nav.papers} rows={rows} list={list} onEdit={setEditing} />
     </AdminShell>
   );
 }
 
-/** /admin/activities: the company's marketing activities, and the upload of an activity file. */
+/** /admin/activities: the company's marketing activities, the form for one, and the upload of an activity file. */
 export function AdminActivitiesPage() {
   const list = useActivities();
+  const [editing, setEditing] = useState<number | null>(null);
   const rows = list.items.map((a) => ({
     id: a.id,
     code: a.key,
@@ -123,17 +148,22 @@ export function AdminActivitiesPage() {
   }));
   return (
     <AdminShell title={A.nav.activities}>
+      <ActivityForm key="add" />
+      {editing === null ? null : <ActivityEditForm key={editing} id={editing} onDone={() => setEditing(null)} />}
       <UploadForm path="/api/admin/activities/upload" hint={T.activitiesHint} />
-      <FileList title={A.nav.activities} rows={rows} list={list} />
+      <FileList title={A.nav.activities} rows={rows} list={list} onEdit={setEditing} />
     </AdminShell>
   );
 }
 
-/** /admin/faq: the company's FAQ entries, and the upload of one entry's Markdown file. */
+/** /admin/faq: the company's FAQ entries, the form for one (new or edited), and the upload of a Markdown file. */
 export function AdminFaqPage() {
   const list = useFaqEntries();
+  const [editing, setEditing] = useState<number | null>(null);
   return (
     <AdminShell title={A.nav.faq}>
+      <FaqForm key="add" />
+      {editing === null ? null : <FaqEditForm key={editing} id={editing} onDone={() => setEditing(null)} />}
       <UploadForm path="/api/admin/faq/upload" hint={T.faqHint} accept=".md,text/markdown" />
       <LoadState
         isPending={list.isPending}
@@ -149,6 +179,7 @@ export function AdminFaqPage() {
               <th>{T.title}</th>
               <th>{T.typeAndCategory}</th>
               <th>{T.updatedAt}</th>
+              <th>{A.actions}</th>
             </tr>
           </thead>
           <tbody>
@@ -160,6 +191,11 @@ export function AdminFaqPage() {
                   {row.type} / {row.category}
                 </td>
                 <td>{when(row.updated_at)}</td>
+                <td>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row.id)}>
+                    {A.edit}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>

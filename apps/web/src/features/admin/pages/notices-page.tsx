@@ -14,13 +14,13 @@ type Notice = z.infer<typeof adminNoticeAddSchema> & { id: number };
 type NoticeValues = { text: string; status: string; starts_at: string; ends_at: string };
 
 /** 'YYYY-MM-DDTHH:mm' of a datetime-local field as an ISO time of the browser's zone ('' stays ''). */
-const toIso = (local: string) => {
+export const toIso = (local: string) => {
   if (!local) return '';
   const at = new Date(local);
   return Number.isNaN(at.getTime()) ? local : at.toISOString();
 };
 /** An ISO time as the datetime-local field shows it, in the browser's zone. */
-const toLocal = (iso: string | null) => {
+export const toLocal = (iso: string | null) => {
   if (!iso) return '';
   const at = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,0 +1,97 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminApi, page } from '../../../test/admin-data.ts';
+import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+
+const open = (api: Parameters<typeof adminApi>[0]) =>
+  renderPage('/admin/activities', { browser: 'desktop', api: adminApi(api) });
+const fill = (form: { getByLabelText: (label: string) => HTMLElement }, values: Record<string, string>) => {
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(form.getByLabelText(label), { target: { value } });
+};
+const storedCoupon = {
+  key: 'summer-coupon-2026',
+  type: 'coupon',
+  title: '夏季满减券',
+  intro: '',
+  cover_url: 'https://example.com/c.png',
+  starts_at: '2026-07-01T01:00:00.000Z',
+  ends_at: '2026-07-31T13:00:00.000Z',
+  requires_phone: true,
+  fields: [{ name: 'car_model', label: '意向车型' }],
+  questions: [],
+  coupon: { title: '满5000减300', value_fen: 30000, stock: 500, valid_days: 30 },
+};
+const aRow = {
+  id: 2,
+  key: 'summer-coupon-2026',
+  type: 'coupon',
+  title: '夏季满减券',
+  starts_at: '2026-07-01T01:00:00.000Z',
+  ends_at: '2026-07-31T13:00:00.000Z',
+};
+
+describe('/admin/activities: the form for one activity', () => {
+  it('sends a lottery as the activity file describes it, and empties the form after the save', async () => {
+    const view = await open({
+      '/api/admin/activities': page([]),
+      '/api/admin/activities/save': ok({ id: 3, key: 'l1', title: '抽奖' }, '已保存'),
+    });
+    const form = within(await screen.findByRole('region', { name: '新建活动' }));
+    fill(form, { 编号: 'l1', 标题: '抽奖', 奖池大小: '50', '奖项 1 名称': '保温杯', '奖项 1 数量': '5' });
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/activities/save').json).toEqual({
+      activity: {
+        cover_url: '',
+        fields: [],
+        questions: [],
+        key: 'l1',
+        type: 'lottery',
+        title: '抽奖',
+        intro: '',
+        starts_at: '',
+        ends_at: '',
+        requires_phone: false,
+        lottery: {
+          pool_size: 50,
+          prize_redeem_days: 30,
+          prizes: [{ tier: 1, name: '保温杯', stock: 5, redeem_note: '' }],
+        },
+      },
+    });
+    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('');
+  });
+
+  it("keeps what was typed when the file's rules refuse it, and shows their words", async () => {
+    await open({
+      '/api/admin/activities': page([]),
+      '/api/admin/activities/save': fail('(活动): 奖品总数超过奖池大小'),
+    });
+    const form = within(await screen.findByRole('region', { name: '新建活动' }));
+    fill(form, { 编号: 'l1', 标题: '抽奖', 奖池大小: '1', '奖项 1 数量': '5' });
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await findToast('(活动): 奖品总数超过奖池大小')).toBeTruthy();
+    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('抽奖');
+    expect(form.getByLabelText<HTMLInputElement>('奖池大小').value).toBe('1');
+  });
+
+  it('loads a coupon into the edit form (yuan on screen), and saves it with what the form does not show', async () => {
+    const view = await open({
+      '/api/admin/activities': page([aRow]),
+      '/api/admin/activities/entry': ok({ id: 2, spec: storedCoupon }),
+      '/api/admin/activities/save': ok({ id: 2, key: 'summer-coupon-2026', title: '夏季满减券' }, '已保存'),
+    });
+    const row = within((await screen.findByText('夏季满减券')).closest('tr') as HTMLElement);
+    await tap(row.getByRole('button', { name: '编辑' }));
+    const form = within(await screen.findByRole('region', { name: '修改活动（summer-coupon-2026）' }));
+    expect(view.api.lastCall('/api/admin/activities/entry').query).toEqual({ id: '2' });
+    expect(form.getByLabelText<HTMLInputElement>('面额（元）').value).toBe('300');
+    fill(form, { '面额（元）': '350' });
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/activities/save').json).toEqual({
+      activity: { ...storedCoupon, coupon: { ...storedCoupon.coupon, value_fen: 35000 } },
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminApi, page } from '../../../test/admin-data.ts';
+import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+
+const aRow = {
+  id: 3,
+  key: 'loan-time',
+  title: '放款要多久',
+  type: '业务',
+  category: '放款',
+  updated_at: '2026-11-20T02:00:00.000Z',
+};
+const anEntry = {
+  id: 3,
+  key: 'loan-time',
+  title: '放款要多久',
+  type: '业务',
+  category: '放款',
+  keywords: '放款 时间',
+  body: '审批后 3 个工作日内。\n\n![流程](faq-image:9)',
+};
+const open = (api: Parameters<typeof adminApi>[0]) =>
+  renderPage('/admin/faq', { browser: 'desktop', api: adminApi(api) });
+const fill = (form: { getByLabelText: (label: string) => HTMLElement }, values: Record<string, string>) => {
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(form.getByLabelText(label), { target: { value } });
+};
+
+describe('/admin/faq: the form for one entry', () => {
+  it('creates an entry from the form and empties it after the save', async () => {
+    const view = await open({
+      '/api/admin/faq': page([]),
+      '/api/admin/faq/save': ok({ ...anEntry, id: 4, key: 'form-x', body: '联系客服。' }, '已保存'),
+    });
+    const form = within(await screen.findByRole('region', { name: '新建问答' }));
+    fill(form, { 标题: '提前还款怎么办', 类型: '业务', 分类: '还款', '正文（Markdown）': '联系客服。' });
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/faq/save').json).toEqual({
+      id: null,
+      title: '提前还款怎么办',
+      type: '业务',
+      category: '还款',
+      keywords: '',
+      body: '联系客服。',
+    });
+    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('');
+  });
+
+  it('names a missing field without calling the server', async () => {
+    const view = await open({ '/api/admin/faq': page([]) });
+    const form = within(await screen.findByRole('region', { name: '新建问答' }));
+    fill(form, { 标题: '提前还款怎么办', 类型: '业务', 分类: '还款' });
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await form.findByText('请填写正文')).toBeTruthy();
+    expect(view.api.callsTo('/api/admin/faq/save')).toHaveLength(0);
+  });
+
+  it("keeps what was typed when the server refuses it, and shows the server's word", async () => {
+    await open({ '/api/admin/faq': page([]), '/api/admin/faq/save': fail('form-x: 缺少 category') });
+    const form = within(await screen.findByRole('region', { name: '新建问答' }));
+    fill(form, { 标题: '提前还款怎么办', 类型: '业务', 分类: '还款', '正文（Markdown）': '联系客服。' });
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await findToast('form-x: 缺少 category')).toBeTruthy();
+    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('提前还款怎么办');
+    expect(form.getByLabelText<HTMLTextAreaElement>('正文（Markdown）').value).toBe('联系客服。');
+  });
+
+  it('loads an entry into the edit form, keeps its image reference, and saves it under its id', async () => {
+    const view = await open({
+      '/api/admin/faq': page([aRow]),
+      '/api/admin/faq/entry': ok(anEntry),
+      '/api/admin/faq/save': ok({ ...anEntry, title: '放款需要多久' }, '已保存'),
+    });
+    const row = within((await screen.findByText('放款要多久')).closest('tr') as HTMLElement);
+    await tap(row.getByRole('button', { name: '编辑' }));
+    const form = within(await screen.findByRole('region', { name: '修改问答（loan-time）' }));
+    expect(view.api.lastCall('/api/admin/faq/entry').query).toEqual({ id: '3' });
+    expect(form.getByLabelText<HTMLInputElement>('关键词（空格分隔，可不填）').value).toBe('放款 时间');
+    fill(form, { 标题: '放款需要多久' });
+    await tap(form.getByRole('button', { name: '保存' }));
+    expect(await findToast('已保存')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/faq/save').json).toEqual({
+      id: 3,
+      title: '放款需要多久',
+      type: '业务',
+      category: '放款',
+      keywords: '放款 时间',
+      body: '审批后 3 个工作日内。\n\n![流程](faq-image:9)',
+    });
+    expect(screen.queryByRole('region', { name: '修改问答（loan-time）' })).toBeNull();
+  });
+});

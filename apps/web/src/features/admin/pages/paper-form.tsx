@@ -1,0 +1,407 @@
+import type { AdminPaperFile } from '@crm/domain/api/admin';
+import { useState } from 'react';
+import { PlainForm } from '../../../components/plain-form.tsx';
+import { useAdminWrite, usePaperFile } from '../api/admin.ts';
+import { LoadState } from '../components/admin-shell.tsx';
+import { adminTexts } from '../texts.ts';
+import { toIso, toLocal } from './notices-page.tsx';
+
+const T = adminTexts.paperForm;
+const A = adminTexts;
+
+type QuestionType = 'single' | 'multiple' | 'judge' | 'short';
+type AssignKind = 'all' | 'team' | 'job' | 'staff';
+type QuestionValues = {
+  type: QuestionType;
+  text: string;
+  /** One option a line. */
+  options: string;
+  /** single 'A'; multiple 'A,C'; judge 'true' | 'false' | ''. */
+  answer: string;
+  reference: string;
+  points: string;
+};
+type AssignValues = { kind: AssignKind; value: string };
+export type PaperValues = {
+  code: string;
+  kind: 'exam' | 'survey';
+  title: string;
+  intro: string;
+  time_limit_minutes: string;
+  pass_score: string;
+  max_attempts: string;
+  opens_at: string;
+  closes_at: string;
+  show_answers: boolean;
+  anonymous: boolean;
+  owner: string;
+  assign: AssignValues[];
+  questions: QuestionValues[];
+};
+
+const aQuestion = (): QuestionValues => ({
+  type: 'single',
+  text: '',
+  options: '',
+  answer: '',
+  reference: '',
+  points: '10',
+});
+const EMPTY: PaperValues = {
+  code: '',
+  kind: 'exam',
+  title: '',
+  intro: '',
+  time_limit_minutes: '30',
+  pass_score: '60',
+  max_attempts: '1',
+  opens_at: '',
+  closes_at: '',
+  show_answers: false,
+  anonymous: false,
+  owner: '',
+  assign: [{ kind: 'all', value: '' }],
+  questions: [aQuestion()],
+};
+
+/** A number typed in a field; '' is absent. A bad number goes as it is, for the file's rules to name. */
+const numberOf = (typed: string) => (typed.trim() === '' ? null : Number(typed.trim()));
+const lines = (typed: string) =>
+  typed
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/**
+ * The form's values as the object the paper's YAML file parses to (docs/exam-papers.md): the server checks it
+ * with the file's own rules and loads it as a file is. A questionnaire's questions carry no answers.
+ */
+export function paperFileOf(v: PaperValues): Record<string, unknown> {
+  const graded = v.kind === 'exam';
+  return {
+    code: v.code.trim(),
+    kind: v.kind,
+    title: v.title.trim(),
+    intro: v.intro.trim(),
+    time_limit_minutes: numberOf(v.time_limit_minutes),
+    pass_score: numberOf(v.pass_score) ?? 0,
+    max_attempts: numberOf(v.max_attempts) ?? 1,
+    opens_at: v.opens_at ? toIso(v.opens_at) : null,
+    closes_at: v.closes_at ? toIso(v.closes_at) : null,
+    show_answers: v.show_answers,
+    anonymous: v.kind === 'survey' && v.anonymous,
+    owner: v.owner.trim() || null,
+    assign: v.assign.map((a) => {
+      if (a.kind === 'all') return { all: true };
+      if (a.kind === 'job') return { job: numberOf(a.value) };
+      return { [a.kind]: a.value.trim() };
+    }),
+    questions: v.questions.map((q) => {
+      const base = { type: q.type, text: q.text.trim(), points: numberOf(q.points) ?? 0 };
+      switch (q.type) {
+        case 'single':
+          return {
+            ...base,
+            options: lines(q.options),
+            ...(graded && q.answer.trim() ? { answer: q.answer.trim() } : {}),
+          };
+        case 'multiple': {
+          const letters = q.answer.split(/[,，\s]+/).filter((l) => l !== '');
+          return { ...base, options: lines(q.options), ...(graded && letters.length > 0 ? { answer: letters } : {}) };
+        }
+        case 'judge':
+          return { ...base, ...(graded && q.answer !== '' ? { answer: q.answer === 'true' } : {}) };
+        case 'short':
+          return { ...base, reference: q.reference.trim() };
+      }
+    }),
+  };
+}
+
+/** A stored paper's file object as the form's values. */
+export function paperValuesOf(file: AdminPaperFile): PaperValues {
+  return {
+    code: file.code,
+    kind: file.kind,
+    title: file.title,
+    intro: file.intro,
+    time_limit_minutes: file.time_limit_minutes === null ? '' : String(file.time_limit_minutes),
+    pass_score: String(file.pass_score),
+    max_attempts: String(file.max_attempts),
+    opens_at: toLocal(file.opens_at),
+    closes_at: toLocal(file.closes_at),
+    show_answers: file.show_answers,
+    anonymous: file.anonymous,
+    owner: file.owner ?? '',
+    assign: file.assign.map((a) => {
+      if ('staff' in a) return { kind: 'staff', value: a.staff };
+      if ('team' in a) return { kind: 'team', value: a.team };
+      if ('job' in a) return { kind: 'job', value: String(a.job) };
+      return { kind: 'all', value: '' };
+    }),
+    questions: file.questions.map((q) => ({
+      type: q.type,
+      text: q.text,
+      options: (q.options ?? []).join('\n'),
+      answer: Array.isArray(q.answer) ? q.answer.join(',') : q.answer === undefined ? '' : String(q.answer),
+      reference: q.reference ?? '',
+      points: String(q.points),
+    })),
+  };
+}
+
+/** One exam paper's form (decision 057): the structure its YAML file describes. A refusal keeps what was typed. */
+export function PaperForm({
+  initial,
+  started,
+  onDone,
+}: {
+  initial?: PaperValues;
+  started?: boolean;
+  onDone?: () => void;
+}) {
+  const write = useAdminWrite('/api/admin/papers/save');
+  const [v, setValues] = useState<PaperValues>(initial ?? EMPTY);
+  const set = <K extends keyof PaperValues>(key: K, value: PaperValues[K]) =>
+    setValues((old) => ({ ...old, [key]: value }));
+  const setQuestion = (i: number, patch: Partial<QuestionValues>) =>
+    set(
+      'questions',
+      v.questions.map((q, at) => (at === i ? { ...q, ...patch } : q)),
+    );
+  const setAssign = (i: number, patch: Partial<AssignValues>) =>
+    set(
+      'assign',
+      v.assign.map((a, at) => (at === i ? { ...a, ...patch } : a)),
+    );
+  const prefix = initial ? 'admin-paper-edit' : 'admin-paper-add';
+  const title = initial ? T.editTitle(initial.code) : T.addTitle;
+  const text = (
+    key: 'code' | 'title' | 'time_limit_minutes' | 'pass_score' | 'max_attempts' | 'owner',
+    label: string,
+  ) => (
+    <div className="admin-field">
+      <label htmlFor={`${prefix}-${key}`}>{label}</label>
+      <input id={`${prefix}-${key}`} value={v[key]} onChange={(e) => set(key, e.target.value)} />
+    </div>
+  );
+  return (
+    <section className="admin-panel" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="admin-hint">{started ? T.started : T.hint}</p>
+      <PlainForm
+        className="admin-form"
+        onSubmit={() =>
+          write.mutate({ paper: paperFileOf(v) }, { onSuccess: () => (onDone ? onDone() : setValues(EMPTY)) })
+        }
+      >
+        {text('code', T.code)}
+        <div className="admin-field">
+          <label htmlFor={`${prefix}-kind`}>{T.kind}</label>
+          <select
+            id={`${prefix}-kind`}
+            value={v.kind}
+            onChange={(e) => set('kind', e.target.value === 'survey' ? 'survey' : 'exam')}
+          >
+            {Object.entries(T.kinds).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {text('title', T.title)}
+        <div className="admin-field">
+          <label htmlFor={`${prefix}-intro`}>{T.intro}</label>
+          <textarea id={`${prefix}-intro`} rows={2} value={v.intro} onChange={(e) => set('intro', e.target.value)} />
+        </div>
+        {text('time_limit_minutes', T.timeLimit)}
+        {text('pass_score', T.passScore)}
+        {text('max_attempts', T.maxAttempts)}
+        <div className="admin-field">
+          <label htmlFor={`${prefix}-opens_at`}>{T.opensAt}</label>
+          <input
+            id={`${prefix}-opens_at`}
+            type="datetime-local"
+            value={v.opens_at}
+            onChange={(e) => set('opens_at', e.target.value)}
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${prefix}-closes_at`}>{T.closesAt}</label>
+          <input
+            id={`${prefix}-closes_at`}
+            type="datetime-local"
+            value={v.closes_at}
+            onChange={(e) => set('closes_at', e.target.value)}
+          />
+        </div>
+        {text('owner', T.owner)}
+        <label className="admin-checks">
+          <input type="checkbox" checked={v.show_answers} onChange={(e) => set('show_answers', e.target.checked)} />
+          {T.showAnswers}
+        </label>
+        {v.kind === 'survey' ? (
+          <label className="admin-checks">
+            <input type="checkbox" checked={v.anonymous} onChange={(e) => set('anonymous', e.target.checked)} />
+            {T.anonymous}
+          </label>
+        ) : null}
+        <fieldset className="admin-checks" aria-label={T.assign}>
+          <span>{T.assign}</span>
+          {v.assign.map((a, i) => (
+            <span key={i}>
+              <select
+                aria-label={T.assignKind(i + 1)}
+                value={a.kind}
+                onChange={(e) => setAssign(i, { kind: e.target.value as AssignKind })}
+              >
+                {Object.entries(T.assignKinds).map(([key, label]) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              {a.kind === 'all' ? null : (
+                <input
+                  aria-label={T.assignValue(i + 1)}
+                  value={a.value}
+                  onChange={(e) => setAssign(i, { value: e.target.value })}
+                />
+              )}
+              <button
+                type="button"
+                className="admin-button admin-button--plain"
+                onClick={() =>
+                  set(
+                    'assign',
+                    v.assign.filter((_, at) => at !== i),
+                  )
+                }
+              >
+                {T.remove}
+              </button>
+            </span>
+          ))}
+          <button
+            type="button"
+            className="admin-button admin-button--plain"
+            onClick={() => set('assign', [...v.assign, { kind: 'team', value: '' }])}
+          >
+            {T.addAssign}
+          </button>
+        </fieldset>
+        {v.questions.map((q, i) => (
+          <fieldset key={i} className="admin-form" aria-label={T.question(i + 1)}>
+            <select
+              aria-label={T.qType(i + 1)}
+              value={q.type}
+              onChange={(e) => setQuestion(i, { type: e.target.value as QuestionType, answer: '' })}
+            >
+              {Object.entries(T.qTypes).map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <textarea
+              aria-label={T.qText(i + 1)}
+              rows={2}
+              value={q.text}
+              onChange={(e) => setQuestion(i, { text: e.target.value })}
+            />
+            {q.type === 'single' || q.type === 'multiple' ? (
+              <textarea
+                aria-label={T.qOptions(i + 1)}
+                rows={3}
+                value={q.options}
+                onChange={(e) => setQuestion(i, { options: e.target.value })}
+              />
+            ) : null}
+            {v.kind === 'exam' && (q.type === 'single' || q.type === 'multiple') ? (
+              <input
+                aria-label={T.qAnswer(i + 1)}
+                placeholder={T.qAnswerHint[q.type]}
+                value={q.answer}
+                onChange={(e) => setQuestion(i, { answer: e.target.value })}
+              />
+            ) : null}
+            {v.kind === 'exam' && q.type === 'judge' ? (
+              <select
+                aria-label={T.qAnswer(i + 1)}
+                value={q.answer}
+                onChange={(e) => setQuestion(i, { answer: e.target.value })}
+              >
+                {Object.entries(T.judgeAnswers).map(([key, label]) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            ) : null}
+            {q.type === 'short' ? (
+              <textarea
+                aria-label={T.qReference(i + 1)}
+                rows={2}
+                value={q.reference}
+                onChange={(e) => setQuestion(i, { reference: e.target.value })}
+              />
+            ) : null}
+            {v.kind === 'exam' ? (
+              <input
+                aria-label={T.qPoints(i + 1)}
+                value={q.points}
+                onChange={(e) => setQuestion(i, { points: e.target.value })}
+              />
+            ) : null}
+            <button
+              type="button"
+              className="admin-button admin-button--plain"
+              onClick={() =>
+                set(
+                  'questions',
+                  v.questions.filter((_, at) => at !== i),
+                )
+              }
+            >
+              {T.remove}
+            </button>
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          className="admin-button admin-button--plain"
+          onClick={() => set('questions', [...v.questions, aQuestion()])}
+        >
+          {T.addQuestion}
+        </button>
+        <button type="submit" className="admin-button" disabled={write.isPending}>
+          {A.save}
+        </button>
+        {onDone ? (
+          <button type="button" className="admin-button admin-button--plain" onClick={onDone}>
+            {A.cancel}
+          </button>
+        ) : null}
+      </PlainForm>
+    </section>
+  );
+}
+
+/** The edit form of the paper `id`, once its file's object has loaded. */
+export function PaperEditForm({ id, onDone }: { id: number; onDone: () => void }) {
+  const paper = usePaperFile(id);
+  return (
+    <LoadState
+      isPending={paper.isPending}
+      error={paper.error}
+      isEmpty={!paper.data}
+      emptyText=""
+      onRetry={paper.refetch}
+    >
+      {paper.data ? (
+        <PaperForm key={id} initial={paperValuesOf(paper.data.file)} started={paper.data.started} onDone={onDone} />
+      ) : null}
+    </LoadState>
+  );
+}
