@@ -9,12 +9,12 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { fairs } from './fair.ts';
 import { houseChannels } from './house.ts';
-import { companies, staff } from './staff.ts';
+import { companyRef, staff } from './staff.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * Marketing activities for WeChat visitors (spec §2 /activity, issue 17, decision 056). Only
@@ -42,18 +42,16 @@ export interface ActivityQuestion {
 export const activities = pgTable(
   'activities',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     /** The author's handle: loading the file again updates this activity rather than adding one. */
     key: text().notNull(),
     type: text({ enum: ACTIVITY_TYPES }).notNull(),
     title: text().notNull(),
     intro: text().notNull().default(''),
     coverUrl: text().notNull().default(''),
-    startsAt: timestamp({ withTimezone: true }).notNull(),
-    endsAt: timestamp({ withTimezone: true }).notNull(),
+    startsAt: timestamptz().notNull(),
+    endsAt: timestamptz().notNull(),
     /** Whether a visitor proves a phone by SMS (lotteryLogin) before taking part. */
     requiresPhone: boolean().notNull().default(false),
     fields: jsonb().$type<ActivityField[]>().notNull().default([]),
@@ -75,7 +73,7 @@ export const activities = pgTable(
     couponStock: integer().notNull().default(0),
     couponIssued: integer().notNull().default(0),
     couponValidDays: integer().notNull().default(30),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     uniqueIndex('activities_key').on(t.corpId, t.key),
@@ -87,14 +85,18 @@ export const activities = pgTable(
   ],
 );
 
+/** The activity a row belongs to. */
+export const activityRef = () =>
+  integer()
+    .notNull()
+    .references(() => activities.id);
+
 /** A lottery's prize of a tier (1..3; tier 4, 谢谢参与, has none). */
 export const activityPrizes = pgTable(
   'activity_prizes',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    activityId: integer()
-      .notNull()
-      .references(() => activities.id),
+    id: identity(),
+    activityId: activityRef(),
     tier: smallint().notNull(),
     name: text().notNull(),
     stock: integer().notNull(),
@@ -112,12 +114,10 @@ export const activityPrizes = pgTable(
 export const activityVisitors = pgTable(
   'activity_visitors',
   {
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    corpId: companyRef(),
     openid: text().notNull(),
     phone: text().notNull(),
-    verifiedAt: timestamp({ withTimezone: true }).notNull(),
+    verifiedAt: timestamptz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.corpId, t.openid] })],
 );
@@ -126,13 +126,9 @@ export const activityVisitors = pgTable(
 export const activityEntries = pgTable(
   'activity_entries',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    activityId: integer()
-      .notNull()
-      .references(() => activities.id),
+    id: identity(),
+    corpId: companyRef(),
+    activityId: activityRef(),
     openid: text().notNull(),
     kind: text({ enum: ['register', 'subscribe'] })
       .notNull()
@@ -144,7 +140,7 @@ export const activityEntries = pgTable(
     /** Who shared the link the visitor came by (a signed share link), for attribution. */
     sharedByStaffId: integer().references(() => staff.id),
     sharedByChannelId: integer().references(() => houseChannels.id),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('activity_entries_once').on(t.activityId, t.openid, t.kind),
@@ -157,18 +153,14 @@ export const activityEntries = pgTable(
 export const lotteryDraws = pgTable(
   'lottery_draws',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    activityId: integer()
-      .notNull()
-      .references(() => activities.id),
+    id: identity(),
+    corpId: companyRef(),
+    activityId: activityRef(),
     openid: text().notNull(),
     ticket: integer(),
     tier: smallint().notNull(),
     prizeId: integer().references(() => activityPrizes.id),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('lottery_draws_once').on(t.activityId, t.openid),
@@ -181,23 +173,19 @@ export const lotteryDraws = pgTable(
 export const activityCodes = pgTable(
   'activity_codes',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    activityId: integer()
-      .notNull()
-      .references(() => activities.id),
+    id: identity(),
+    corpId: companyRef(),
+    activityId: activityRef(),
     openid: text().notNull(),
     kind: text({ enum: ['coupon', 'prize'] }).notNull(),
     code: text().notNull(),
     title: text().notNull(),
     valueFen: integer().notNull().default(0),
     prizeId: integer().references(() => activityPrizes.id),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    redeemedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamptz().notNull(),
+    redeemedAt: timestamptz(),
     redeemedBy: integer().references(() => staff.id),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('activity_codes_code').on(t.code),

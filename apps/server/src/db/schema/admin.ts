@@ -1,5 +1,6 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { companyRef, staffRef } from './staff.ts';
+import { timestamptz } from './columns.ts';
 
 /**
  * Every change made in the back office (decision 057): who, when, what, and the record before and after.
@@ -9,19 +10,15 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    actorId: integer()
-      .notNull()
-      .references(() => staff.id),
+    corpId: companyRef(),
+    actorId: staffRef(),
     /** e.g. 'staff.add', 'staff.update', 'team.add', 'notice.update', 'settings.update', 'company.add'. */
     action: text().notNull(),
     entity: text().notNull(),
     entityId: integer(),
     before: jsonb(),
     after: jsonb(),
-    at: timestamp({ withTimezone: true }).notNull(),
+    at: timestamptz().notNull(),
   },
   (t) => [index().on(t.corpId, t.id)],
 );

@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { companyRef, staffRef } from './staff.ts';
+import { timestamptz } from './columns.ts';
 
 /*
  * The back office's XLSX import and export (modules/adminio, decision 059). Only modules/adminio imports
@@ -14,15 +15,11 @@ import { companies, staff } from './staff.ts';
 export const dataImports = pgTable(
   'data_imports',
   {
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    corpId: companyRef(),
     /** 32 random hex characters. */
     id: text().notNull(),
     kind: text({ enum: ['staff', 'clients'] }).notNull(),
-    createdBy: integer()
-      .notNull()
-      .references(() => staff.id),
+    createdBy: staffRef(),
     fileName: text().notNull().default(''),
     /** The cells of every data row as read (strings), with the row's number in the sheet. */
     rows: jsonb().$type<{ row: number; cells: string[] }[]>().notNull(),
@@ -33,8 +30,8 @@ export const dataImports = pgTable(
       .default('previewed'),
     /** How many records the commit made. */
     imported: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    committedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptz().notNull(),
+    committedAt: timestamptz(),
   },
   (t) => [primaryKey({ columns: [t.corpId, t.id] }), index().on(t.corpId, t.createdAt)],
 );
@@ -47,15 +44,11 @@ export const dataImports = pgTable(
 export const dataExports = pgTable(
   'data_exports',
   {
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    corpId: companyRef(),
     /** 32 random hex characters. */
     id: text().notNull(),
     kind: text({ enum: ['cases', 'brokerage'] }).notNull(),
-    requestedBy: integer()
-      .notNull()
-      .references(() => staff.id),
+    requestedBy: staffRef(),
     filter: jsonb().notNull(),
     status: text({ enum: ['running', 'done', 'failed'] })
       .notNull()
@@ -64,9 +57,9 @@ export const dataExports = pgTable(
     rowsTotal: integer().notNull().default(0),
     storageKey: text(),
     error: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
     /** Moved at every page written: a running export not moved for two minutes died with its process. */
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamptz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.corpId, t.id] }), index().on(t.corpId, t.requestedBy, t.createdAt)],
 );

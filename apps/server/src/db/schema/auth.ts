@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { check, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { companyRef, staff } from './staff.ts';
 import { outsidePartners } from './outside.ts';
 import { houseBrokerageUsers } from './house.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /** The four kinds of principal a session may carry (decision 040). */
 export const PRINCIPAL_KINDS = ['staff', 'partner', 'channel', 'visitor'] as const;
@@ -16,16 +17,14 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text().primaryKey(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    corpId: companyRef(),
     kind: text({ enum: PRINCIPAL_KINDS }).notNull().default('staff'),
     staffId: integer().references(() => staff.id),
     partnerId: integer().references(() => outsidePartners.id),
     channelAgentId: integer().references(() => houseBrokerageUsers.id),
     visitorOpenid: text(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz().notNull(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     index().on(t.corpId, t.staffId),
@@ -49,14 +48,14 @@ export const sessions = pgTable(
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identity(),
     phone: text().notNull(),
     codeHash: text().notNull(),
     ip: text().notNull(),
     failedAttempts: smallint().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamptzNow(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
   },
   (t) => [index().on(t.phone, t.createdAt), index().on(t.ip, t.createdAt)],
 );

@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { companies, staff, teams } from './staff.ts';
+import { bigint, boolean, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRef, staff, staffRef, teams } from './staff.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * Tables of the instalment-case module (modules/cases): the cases, their follow-ups, customer-service
@@ -24,18 +14,14 @@ import { companies, staff, teams } from './staff.ts';
 export const clients = pgTable(
   'clients',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    ownerId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    ownerId: staffRef(),
     teamId: integer().references(() => teams.id),
     name: text().notNull(),
     phone: text().notNull(),
     status: smallint().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
     // Case fields (issue 3). Reference ids (product, bank …) point at the company's rows in cases.ts; the
     // service checks they belong to the company, so no foreign key ties this table to that file.
     idNumber: text().notNull().default(''),
@@ -62,9 +48,9 @@ export const clients = pgTable(
     /** REJECT_REASONS code of the last move to 2 or 6, with the person's note */
     rejectReason: smallint(),
     rejectNote: text().notNull().default(''),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptzNow(),
     /** Soft delete: money records and signing tasks of other modules may point at the row. */
-    deletedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamptz(),
   },
   (t) => [
     index().on(t.corpId, t.ownerId, t.id),
@@ -84,24 +70,24 @@ export const clients = pgTable(
   ],
 );
 
+/** An instalment case a row belongs to. */
+export const clientRef = () =>
+  integer()
+    .notNull()
+    .references(() => clients.id);
+
 /** A note on a case with the next time to contact the client; open until done. */
 export const followUps = pgTable(
   'follow_ups',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    clientId: clientRef(),
+    staffId: staffRef(),
     note: text().notNull(),
-    nextContactAt: timestamp({ withTimezone: true }).notNull(),
-    doneAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    nextContactAt: timestamptz().notNull(),
+    doneAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     index().on(t.corpId, t.staffId, t.nextContactAt),
@@ -117,22 +103,18 @@ export const followUps = pgTable(
 export const serviceRequests = pgTable(
   'service_requests',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
+    id: identity(),
+    corpId: companyRef(),
+    clientId: clientRef(),
     status: text({ enum: ['open', 'done', 'transferred'] })
       .notNull()
       .default('open'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
     requestedBy: integer().references(() => staff.id),
     handledBy: integer().references(() => staff.id),
     toStaffId: integer().references(() => staff.id),
     transferReason: text().notNull().default(''),
-    handledAt: timestamp({ withTimezone: true }),
+    handledAt: timestamptz(),
   },
   (t) => [
     index().on(t.corpId, t.status),
@@ -149,25 +131,19 @@ export const serviceRequests = pgTable(
 export const appeals = pgTable(
   'appeals',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    clientId: clientRef(),
+    staffId: staffRef(),
     teamId: integer().references(() => teams.id),
     reason: text().notNull(),
     status: text({ enum: ['open', 'approved', 'refused'] })
       .notNull()
       .default('open'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
     decidedBy: integer().references(() => staff.id),
     decisionReason: text().notNull().default(''),
-    decidedAt: timestamp({ withTimezone: true }),
+    decidedAt: timestamptz(),
   },
   (t) => [
     index().on(t.corpId, t.teamId, t.status),
@@ -187,21 +163,15 @@ export const appeals = pgTable(
 export const caseEvents = pgTable(
   'case_events',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    clientId: clientRef(),
+    staffId: staffRef(),
     kind: text({ enum: ['created', 'status', 'resubmit', 'appeal', 'transfer', 'edited'] }).notNull(),
     fromStatus: smallint(),
     toStatus: smallint(),
     reason: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     // A case's timeline, and (with the move's columns, read from the index alone) the leader's funnel and
@@ -217,20 +187,14 @@ export const caseEvents = pgTable(
 export const clientViews = pgTable(
   'client_views',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    clientId: clientRef(),
+    staffId: staffRef(),
     /** The case's team when it was viewed: the leader who reads the log. */
     teamId: integer().references(() => teams.id),
     field: text({ enum: ['phone', 'id_number', 'bank_card'] }).notNull(),
-    viewedAt: timestamp({ withTimezone: true }).notNull(),
+    viewedAt: timestamptz().notNull(),
   },
   (t) => [index().on(t.corpId, t.teamId, t.id), index().on(t.corpId, t.clientId, t.id)],
 );
@@ -239,10 +203,8 @@ export const clientViews = pgTable(
 export const channels = pgTable(
   'channels',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     parentId: integer(),
     name: text().notNull(),
     isActive: boolean().notNull().default(true),
@@ -255,10 +217,8 @@ export const channels = pgTable(
 export const sources = pgTable(
   'sources',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     name: text().notNull(),
     isActive: boolean().notNull().default(true),
   },
@@ -269,10 +229,8 @@ export const sources = pgTable(
 export const banks = pgTable(
   'banks',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     parentId: integer(),
     name: text().notNull(),
     isActive: boolean().notNull().default(true),
@@ -284,10 +242,8 @@ export const banks = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     bankId: integer().references(() => banks.id),
     name: text().notNull(),
     minAmountFen: bigint({ mode: 'number' }).notNull().default(0),

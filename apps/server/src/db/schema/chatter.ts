@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { identity, timestamptz } from './columns.ts';
 
 /*
  * The WeCom sidebar tool (/chattergee, issue 16, decision 055): customer files of WeCom external contacts,
@@ -12,23 +13,19 @@ import { companies, staff } from './staff.ts';
 export const customerFilings = pgTable(
   'customer_filings',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     externalUserid: text().notNull(),
     /** Who filed the customer (a staff member WeCom says follows the contact). */
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    staffId: staffRef(),
     name: text().notNull(),
     mobile: text().notNull().default(''),
     remark: text().notNull().default(''),
     /** Real-name authentication (实名认证): the name and ID number the ID card's OCR confirmed. */
     realName: text(),
     idNumber: text(),
-    authedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    authedAt: timestamptz(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('customer_filings_one_per_contact').on(t.corpId, t.externalUserid),
@@ -46,17 +43,15 @@ export const customerFilings = pgTable(
 export const pointAccounts = pgTable(
   'point_accounts',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     kind: text({ enum: ['issuer', 'pool', 'staff', 'wallet'] }).notNull(),
     staffId: integer().references(() => staff.id),
     filingId: integer().references(() => customerFilings.id),
     balance: bigint({ mode: 'number' }).notNull().default(0),
     /** A wallet's unguessable code: what its QR code links to (decision 055). */
     walletCode: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('point_accounts_one_company_account')
@@ -85,10 +80,8 @@ export const pointAccounts = pgTable(
 export const pointTransfers = pgTable(
   'point_transfers',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     kind: text({ enum: ['issue', 'grant', 'send'] }).notNull(),
     fromAccountId: integer()
       .notNull()
@@ -98,15 +91,13 @@ export const pointTransfers = pgTable(
       .references(() => pointAccounts.id),
     amount: integer().notNull(),
     /** Who: the staff member who made the movement. */
-    actorStaffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    actorStaffId: staffRef(),
     /** To whom, for a send: the customer's file. */
     filingId: integer().references(() => customerFilings.id),
     /** Why: the reason the sender wrote. */
     reason: text().notNull(),
     idempotencyKey: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('point_transfers_one_per_key').on(t.corpId, t.actorStaffId, t.idempotencyKey),
@@ -120,10 +111,8 @@ export const pointTransfers = pgTable(
 export const pointEntries = pgTable(
   'point_entries',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     transferId: integer()
       .notNull()
       .references(() => pointTransfers.id),
@@ -131,7 +120,7 @@ export const pointEntries = pgTable(
       .notNull()
       .references(() => pointAccounts.id),
     amount: bigint({ mode: 'number' }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('point_entries_one_per_side').on(t.transferId, t.accountId),
@@ -144,17 +133,13 @@ export const pointEntries = pgTable(
 export const workbenchItems = pgTable(
   'workbench_items',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     title: text().notNull(),
     url: text().notNull(),
     sort: smallint().notNull().default(0),
-    createdBy: integer()
-      .notNull()
-      .references(() => staff.id),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdBy: staffRef(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [uniqueIndex('workbench_items_one_title').on(t.corpId, t.title), index().on(t.corpId, t.sort, t.id)],
 );

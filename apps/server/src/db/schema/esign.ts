@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
-import { clients } from './cases.ts';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRef, staffRef } from './staff.ts';
+import { clientRef } from './cases.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * Electronic signing (modules/esign, decision 054): a company's contract templates, the orders a
@@ -18,16 +19,14 @@ export type EsignDocKind = (typeof ESIGN_DOC_KINDS)[number];
 export const esignTemplates = pgTable(
   'esign_templates',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     kind: text({ enum: ESIGN_DOC_KINDS }).notNull(),
     title: text().notNull(),
     /** Paragraphs; a paragraph that is exactly `---` starts a new page. */
     body: jsonb().$type<string[]>().notNull(),
     active: integer().notNull().default(1),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [index().on(t.corpId, t.kind)],
 );
@@ -42,16 +41,10 @@ export type EsignStatus = (typeof ESIGN_STATUSES)[number];
 export const esignOrders = pgTable(
   'esign_orders',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
+    id: identity(),
+    corpId: companyRef(),
+    staffId: staffRef(),
+    clientId: clientRef(),
     /** The signer as the case named them when the order was made (the document says the same). */
     signerName: text().notNull(),
     signerPhone: text().notNull(),
@@ -67,16 +60,16 @@ export const esignOrders = pgTable(
     sealedSha256: text(),
     /** SHA-256 of the live signing link's token; a resend replaces it, a cancel or a signature clears it. */
     linkTokenHash: text(),
-    linkExpiresAt: timestamp({ withTimezone: true }),
+    linkExpiresAt: timestamptz(),
     /** The open-card step (open/{id}): the bank card the client authorises, digits only. */
     bankCard: text(),
     bankName: text(),
     /** The hash of the last event and how many there are: removing the last event is caught too. */
     chainHead: text().notNull(),
     eventCount: integer().notNull().default(0),
-    signedAt: timestamp({ withTimezone: true }),
-    cancelledAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    signedAt: timestamptz(),
+    cancelledAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     index().on(t.corpId, t.staffId, t.id),
@@ -111,10 +104,8 @@ export type EsignEventType = (typeof ESIGN_EVENT_TYPES)[number];
 export const esignEvents = pgTable(
   'esign_events',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     orderId: integer()
       .notNull()
       .references(() => esignOrders.id),
@@ -140,16 +131,14 @@ export const esignEvents = pgTable(
 export const esignSessions = pgTable(
   'esign_sessions',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     orderId: integer()
       .notNull()
       .references(() => esignOrders.id),
     tokenHash: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz().notNull(),
+    createdAt: timestamptzNow(),
   },
   (t) => [uniqueIndex('esign_sessions_token').on(t.tokenHash), index().on(t.expiresAt)],
 );

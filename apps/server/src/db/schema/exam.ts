@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * The exam centre and questionnaires (modules/exam, issue 13, decision 050): papers authored as files and
@@ -26,10 +16,8 @@ import { companies, staff } from './staff.ts';
 export const examPapers = pgTable(
   'exam_papers',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     code: text().notNull(),
     kind: text({ enum: ['exam', 'survey'] }).notNull(),
     title: text().notNull(),
@@ -38,15 +26,15 @@ export const examPapers = pgTable(
     timeLimitSec: integer(),
     passScore: integer().notNull().default(0),
     maxAttempts: smallint().notNull().default(1),
-    opensAt: timestamp({ withTimezone: true }),
-    closesAt: timestamp({ withTimezone: true }),
+    opensAt: timestamptz(),
+    closesAt: timestamptz(),
     /** Whether a candidate sees the right answers once the attempt is graded. */
     showAnswers: boolean().notNull().default(false),
     /** A questionnaire whose results never name the respondent. */
     anonymous: boolean().notNull().default(false),
     /** The leader who owns the paper: reads its results and marks its short answers. */
     ownerId: integer().references(() => staff.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     uniqueIndex().on(t.corpId, t.code),
@@ -63,10 +51,8 @@ export const examPapers = pgTable(
 export const examQuestions = pgTable(
   'exam_questions',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     paperId: integer()
       .notNull()
       .references(() => examPapers.id, { onDelete: 'cascade' }),
@@ -88,10 +74,8 @@ export const examQuestions = pgTable(
 export const examTargets = pgTable(
   'exam_targets',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     paperId: integer()
       .notNull()
       .references(() => examPapers.id, { onDelete: 'cascade' }),
@@ -109,25 +93,21 @@ export const examTargets = pgTable(
 export const examAttempts = pgTable(
   'exam_attempts',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     paperId: integer()
       .notNull()
       .references(() => examPapers.id, { onDelete: 'cascade' }),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    staffId: staffRef(),
     /** A questionnaire's response (copied from the paper so the one-response index can say it). */
     survey: boolean().notNull().default(false),
     status: text({ enum: ['open', 'marking', 'graded'] })
       .notNull()
       .default('open'),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    deadlineAt: timestamp({ withTimezone: true }),
-    submittedAt: timestamp({ withTimezone: true }),
-    gradedAt: timestamp({ withTimezone: true }),
+    startedAt: timestamptzNow(),
+    deadlineAt: timestamptz(),
+    submittedAt: timestamptz(),
+    gradedAt: timestamptz(),
     score: integer(),
     passed: boolean(),
     questionOrder: jsonb().$type<number[]>().notNull(),
@@ -154,10 +134,8 @@ export const examAttempts = pgTable(
 export const examAnswers = pgTable(
   'exam_answers',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     attemptId: integer()
       .notNull()
       .references(() => examAttempts.id, { onDelete: 'cascade' }),
@@ -168,7 +146,7 @@ export const examAnswers = pgTable(
     text: text().notNull().default(''),
     points: integer(),
     markedBy: integer().references(() => staff.id),
-    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    savedAt: timestamptzNow(),
   },
   (t) => [uniqueIndex().on(t.corpId, t.attemptId, t.questionId), index().on(t.corpId, t.questionId)],
 );

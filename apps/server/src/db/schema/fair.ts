@@ -1,5 +1,6 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRef, staffRef } from './staff.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * Fairs and the staff's check-ins at them (展会签到, /business/signin, decision 051). Only modules/fair
@@ -10,15 +11,13 @@ import { companies, staff } from './staff.ts';
 export const fairs = pgTable(
   'fairs',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     name: text().notNull(),
     venue: text().notNull().default(''),
     startsOn: date({ mode: 'string' }).notNull(),
     endsOn: date({ mode: 'string' }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [index().on(t.corpId, t.endsOn)],
 );
@@ -27,19 +26,15 @@ export const fairs = pgTable(
 export const fairCheckins = pgTable(
   'fair_checkins',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     fairId: integer()
       .notNull()
       .references(() => fairs.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    staffId: staffRef(),
     /** China's calendar day the check-in counts for. */
     day: date({ mode: 'string' }).notNull(),
-    checkedInAt: timestamp({ withTimezone: true }).notNull(),
+    checkedInAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('fair_checkins_one_per_day').on(t.corpId, t.fairId, t.staffId, t.day),

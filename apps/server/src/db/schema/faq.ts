@@ -8,10 +8,10 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { companyRef, staffRef } from './staff.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * The FAQ and its copilot (问答与智能助手, issue 14, decision 053): types, categories, entries with their
@@ -29,10 +29,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const faqTypes = pgTable(
   'faq_types',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     name: text().notNull(),
     sort: integer().notNull().default(0),
   },
@@ -43,10 +41,8 @@ export const faqTypes = pgTable(
 export const faqCategories = pgTable(
   'faq_categories',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     typeId: integer()
       .notNull()
       .references(() => faqTypes.id),
@@ -65,10 +61,8 @@ export const faqCategories = pgTable(
 export const faqEntries = pgTable(
   'faq_entries',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     categoryId: integer()
       .notNull()
       .references(() => faqCategories.id),
@@ -81,8 +75,8 @@ export const faqEntries = pgTable(
     views: integer().notNull().default(0),
     helpful: integer().notNull().default(0),
     notHelpful: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
+    updatedAt: timestamptzNow(),
   },
   (t) => [uniqueIndex().on(t.corpId, t.sourceKey), index().on(t.corpId, t.categoryId, t.id)],
 );
@@ -91,10 +85,8 @@ export const faqEntries = pgTable(
 export const faqImages = pgTable(
   'faq_images',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     entryId: integer()
       .notNull()
       .references(() => faqEntries.id, { onDelete: 'cascade' }),
@@ -109,17 +101,13 @@ export const faqImages = pgTable(
 export const faqFeedback = pgTable(
   'faq_feedback',
   {
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    corpId: companyRef(),
     entryId: integer()
       .notNull()
       .references(() => faqEntries.id, { onDelete: 'cascade' }),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    staffId: staffRef(),
     isHelpful: boolean().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [primaryKey({ columns: [t.corpId, t.entryId, t.staffId] })],
 );
@@ -132,13 +120,9 @@ export const faqFeedback = pgTable(
 export const faqQuestions = pgTable(
   'faq_questions',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    staffId: staffRef(),
     question: text().notNull(),
     answer: text().notNull(),
     kind: text({ enum: ['direct', 'model', 'extractive', 'unknown'] }).notNull(),
@@ -147,7 +131,7 @@ export const faqQuestions = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     topScore: smallint().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     index().on(t.corpId, t.staffId, t.id),
@@ -164,13 +148,9 @@ export const faqQuestions = pgTable(
 export const faqCopilotUsage = pgTable(
   'faq_copilot_usage',
   {
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
-    windowStart: timestamp({ withTimezone: true }).notNull(),
+    corpId: companyRef(),
+    staffId: staffRef(),
+    windowStart: timestamptz().notNull(),
     count: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.corpId, t.staffId, t.windowStart] })],

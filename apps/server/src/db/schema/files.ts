@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { companyRef, staff } from './staff.ts';
 import { clients } from './cases.ts';
 import { houseBrokerageUsers, houseClients } from './house.ts';
 import { esignOrders } from './esign.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * Uploaded files (modules/files): every image any module stores, whoever attaches it. Only modules/files
@@ -28,10 +29,8 @@ export type FileOwnerKind = (typeof FILE_OWNER_KINDS)[number];
 export const files = pgTable(
   'files',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     ownerKind: text({ enum: FILE_OWNER_KINDS }).notNull(),
     clientId: integer().references(() => clients.id),
     houseClientId: integer().references(() => houseClients.id),
@@ -48,8 +47,8 @@ export const files = pgTable(
     bytes: integer().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
-    attachedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attachedAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     index().on(t.corpId, t.clientId),

@@ -7,12 +7,12 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { companies, staff, teams } from './staff.ts';
+import { companyRef, staff, staffRef, teams } from './staff.ts';
 import { files } from './files.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * The home-loan business (modules/house): house clients, channels that refer them, recommendations,
@@ -28,20 +28,16 @@ import { files } from './files.ts';
 export const houseClients = pgTable(
   'house_clients',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    ownerId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    ownerId: staffRef(),
     stewardId: integer().references(() => staff.id),
     name: text().notNull(),
     phone: text().notNull(),
     stewardStatus: text({ enum: ['waiting', 'handled'] })
       .notNull()
       .default('waiting'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
     /** The owner's team when taken in or allocated: the team leader's view (houseTeam). */
     teamId: integer().references(() => teams.id),
     /** A house channel (db/schema/house.ts); no foreign key here to keep the two schema files acyclic. */
@@ -66,11 +62,11 @@ export const houseClients = pgTable(
     brokerageState: text({ enum: ['none', 'pending_audit', 'approved', 'rejected'] })
       .notNull()
       .default('none'),
-    deletedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamptz(),
     /** The channel agent who referred the client through /houseloan (decision 052); null for staff intake. */
     channelAgentId: integer().references((): AnyPgColumn => houseBrokerageUsers.id),
     /** When the signing centre signed the client: the month a channel's referral counts as completed. */
-    signedAt: timestamp({ withTimezone: true }),
+    signedAt: timestamptz(),
   },
   (t) => [
     index().on(t.corpId, t.channelAgentId, t.id),
@@ -91,24 +87,26 @@ export const houseClients = pgTable(
   ],
 );
 
+/** A home-loan client a row belongs to. */
+export const houseClientRef = () =>
+  integer()
+    .notNull()
+    .references(() => houseClients.id);
+
 /** A partner (an estate agency, a broker) that refers home-loan clients; owned by one salesperson. */
 export const houseChannels = pgTable(
   'house_channels',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    ownerId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    ownerId: staffRef(),
     name: text().notNull(),
     contact: text().notNull(),
     phone: text().notNull(),
     remark: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
     /** Stopped by staff: its agents can no longer log in to /houseloan or refer (decision 052). */
-    disabledAt: timestamp({ withTimezone: true }),
+    disabledAt: timestamptz(),
   },
   (t) => [index().on(t.corpId, t.ownerId, t.id), index().on(t.corpId, t.id)],
 );
@@ -117,19 +115,15 @@ export const houseChannels = pgTable(
 export const houseRecommends = pgTable(
   'house_recommends',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    staffId: staffRef(),
     channelId: integer().references(() => houseChannels.id),
     name: text().notNull(),
     phone: text().notNull(),
     intentAmountFen: bigint({ mode: 'number' }).notNull().default(0),
     remark: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   // The second index serves finance, who lists the whole company's recommendations.
   (t) => [index().on(t.corpId, t.staffId, t.id), index().on(t.corpId, t.id)],
@@ -139,13 +133,9 @@ export const houseRecommends = pgTable(
 export const houseImages = pgTable(
   'house_images',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    houseClientId: integer()
-      .notNull()
-      .references(() => houseClients.id),
+    id: identity(),
+    corpId: companyRef(),
+    houseClientId: houseClientRef(),
     houseType: smallint().notNull(),
     /** The stored image (modules/files): storage, signed links and the sweep are that module's. */
     fileId: integer()
@@ -154,7 +144,7 @@ export const houseImages = pgTable(
     /** Staff who uploaded it, or the channel agent (the client's consent photo of /houseloan): exactly one. */
     uploadedBy: integer().references(() => staff.id),
     uploadedByAgentId: integer().references((): AnyPgColumn => houseBrokerageUsers.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     index().on(t.corpId, t.houseClientId, t.houseType, t.id),
@@ -167,19 +157,15 @@ export const houseImages = pgTable(
 export const houseBrokerageUsers = pgTable(
   'house_brokerage_users',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    ownerId: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    ownerId: staffRef(),
     channelId: integer().references(() => houseChannels.id),
     name: text().notNull(),
     phone: text().notNull(),
     bankName: text().notNull(),
     bankCard: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
     /**
      * The WeChat official-account openid the agent bound at /houseloan (snsapi_base, verified by the server
      * with WeChat), so opening the portal in WeChat signs them in without a code.
@@ -206,16 +192,10 @@ export const houseBrokerageUsers = pgTable(
 export const houseAudits = pgTable(
   'house_audits',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    houseClientId: integer()
-      .notNull()
-      .references(() => houseClients.id),
-    requestedBy: integer()
-      .notNull()
-      .references(() => staff.id),
+    id: identity(),
+    corpId: companyRef(),
+    houseClientId: houseClientRef(),
+    requestedBy: staffRef(),
     rateBp: integer().notNull(),
     amountFen: bigint({ mode: 'number' }).notNull(),
     receiverIds: integer().array().notNull(),
@@ -224,8 +204,8 @@ export const houseAudits = pgTable(
       .notNull()
       .default('pending'),
     decidedBy: integer().references(() => staff.id),
-    decidedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     index().on(t.corpId, t.status, t.id),
@@ -239,19 +219,15 @@ export const houseAudits = pgTable(
 export const houseAuditEvents = pgTable(
   'house_audit_events',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     auditId: integer()
       .notNull()
       .references(() => houseAudits.id),
-    actorId: integer()
-      .notNull()
-      .references(() => staff.id),
+    actorId: staffRef(),
     decision: text({ enum: ['requested', 'approved', 'rejected'] }).notNull(),
     reason: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [index().on(t.corpId, t.auditId, t.id)],
 );
@@ -260,13 +236,9 @@ export const houseAuditEvents = pgTable(
 export const houseBrokerageOrders = pgTable(
   'house_brokerage_orders',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    houseClientId: integer()
-      .notNull()
-      .references(() => houseClients.id),
+    id: identity(),
+    corpId: companyRef(),
+    houseClientId: houseClientRef(),
     brokerageUserId: integer()
       .notNull()
       .references(() => houseBrokerageUsers.id),
@@ -277,12 +249,10 @@ export const houseBrokerageOrders = pgTable(
     remark: text().notNull().default(''),
     /** The bank's transfer reference once paid. */
     payRef: text().notNull().default(''),
-    createdBy: integer()
-      .notNull()
-      .references(() => staff.id),
+    createdBy: staffRef(),
     decidedBy: integer().references(() => staff.id),
-    decidedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [index().on(t.corpId, t.status, t.id), index().on(t.corpId, t.houseClientId), index().on(t.corpId, t.id)],
 );
@@ -294,23 +264,15 @@ export const houseBrokerageOrders = pgTable(
 export const houseOwnerEvents = pgTable(
   'house_owner_events',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     subject: text({ enum: ['client', 'channel'] }).notNull(),
     /** The house client's or the channel's id, by `subject`. */
     subjectId: integer().notNull(),
-    fromStaffId: integer()
-      .notNull()
-      .references(() => staff.id),
-    toStaffId: integer()
-      .notNull()
-      .references(() => staff.id),
-    actorId: integer()
-      .notNull()
-      .references(() => staff.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    fromStaffId: staffRef(),
+    toStaffId: staffRef(),
+    actorId: staffRef(),
+    createdAt: timestamptzNow(),
   },
   (t) => [index().on(t.corpId, t.subject, t.subjectId, t.id)],
 );
@@ -322,24 +284,18 @@ export const houseOwnerEvents = pgTable(
 export const houseImageEvents = pgTable(
   'house_image_events',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    houseClientId: integer()
-      .notNull()
-      .references(() => houseClients.id),
+    id: identity(),
+    corpId: companyRef(),
+    houseClientId: houseClientRef(),
     kind: text({ enum: ['deleted'] }).notNull(),
     /** The removed house_images row's id; no reference, the row is gone. */
     imageId: integer().notNull(),
     houseType: smallint().notNull(),
     uploadedBy: integer().references(() => staff.id),
     uploadedByAgentId: integer().references(() => houseBrokerageUsers.id),
-    uploadedAt: timestamp({ withTimezone: true }).notNull(),
-    actorId: integer()
-      .notNull()
-      .references(() => staff.id),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    uploadedAt: timestamptz().notNull(),
+    actorId: staffRef(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [index().on(t.corpId, t.houseClientId, t.id)],
 );

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from './staff.ts';
+import { index, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { companyRef } from './staff.ts';
+import { timestamptz } from './columns.ts';
 
 /*
  * Idempotency keys of the create calls (modules/idempotency, decision 046). Only that module imports this file.
@@ -14,9 +15,7 @@ import { companies } from './staff.ts';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    corpId: companyRef(),
     /** `<kind>:<subject id>`, e.g. `staff:12`: whoever holds the session, of any principal kind. */
     principal: text().notNull(),
     route: text().notNull(),
@@ -26,7 +25,7 @@ export const idempotencyKeys = pgTable(
     /** The stored answer; null while the first request is still running. */
     responseStatus: smallint(),
     responseBody: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.corpId, t.principal, t.route, t.key] }), index().on(t.createdAt)],
 );

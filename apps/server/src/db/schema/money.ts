@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
-import { clients } from './cases.ts';
+import { bigint, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { clientRef } from './cases.ts';
 import { files } from './files.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * Repayment records and their proof images (modules/money). Every table carries corp_id and leads its
@@ -13,13 +14,9 @@ import { files } from './files.ts';
 export const moneyRecords = pgTable(
   'money_records',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
+    id: identity(),
+    corpId: companyRef(),
+    clientId: clientRef(),
     amountFen: bigint({ mode: 'number' }).notNull(),
     paidOn: date({ mode: 'string' }).notNull(),
     /** Repayment method of spec §9: 1 credit card, 2 debit card, 3 cash, 4 credit card plus cash. */
@@ -29,14 +26,12 @@ export const moneyRecords = pgTable(
     status: text({ enum: ['pending', 'confirmed'] })
       .notNull()
       .default('pending'),
-    createdBy: integer()
-      .notNull()
-      .references(() => staff.id),
+    createdBy: staffRef(),
     confirmedBy: integer().references(() => staff.id),
-    confirmedAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamptz(),
     /** The client's idempotency key (a UUID made when the form opens): a retry records once. */
     idempotencyKey: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [uniqueIndex().on(t.corpId, t.idempotencyKey), index().on(t.corpId, t.clientId, t.id)],
 );
@@ -44,9 +39,7 @@ export const moneyRecords = pgTable(
 export const moneyImages = pgTable(
   'money_images',
   {
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    corpId: companyRef(),
     moneyId: integer()
       .notNull()
       .references(() => moneyRecords.id, { onDelete: 'cascade' }),
@@ -62,26 +55,20 @@ export const moneyImages = pgTable(
 export const proofs = pgTable(
   'proofs',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
+    id: identity(),
+    corpId: companyRef(),
+    clientId: clientRef(),
     type: smallint().notNull(),
     status: text({ enum: ['submitted', 'rejected'] })
       .notNull()
       .default('submitted'),
     /** Bumped by every re-upload; proof_images keeps each version's images. */
     version: integer().notNull().default(1),
-    createdBy: integer()
-      .notNull()
-      .references(() => staff.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: staffRef(),
+    createdAt: timestamptzNow(),
+    updatedAt: timestamptzNow(),
     /** Deleted proofs stay for the audit trail, with their images; lists leave them out. */
-    deletedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamptz(),
   },
   (t) => [
     index()
@@ -94,10 +81,8 @@ export const proofs = pgTable(
 export const proofImages = pgTable(
   'proof_images',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     proofId: integer()
       .notNull()
       .references(() => proofs.id),
@@ -117,25 +102,17 @@ export const proofImages = pgTable(
 export const proofRejections = pgTable(
   'proof_rejections',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     proofId: integer()
       .notNull()
       .references(() => proofs.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
-    ownerId: integer()
-      .notNull()
-      .references(() => staff.id),
+    clientId: clientRef(),
+    ownerId: staffRef(),
     reason: text().notNull(),
-    rejectedBy: integer()
-      .notNull()
-      .references(() => staff.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp({ withTimezone: true }),
+    rejectedBy: staffRef(),
+    createdAt: timestamptzNow(),
+    resolvedAt: timestamptz(),
   },
   (t) => [
     index('proof_rejections_open_idx')

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * Outside partners (外部合作伙伴, issue 11, decision 049): their accounts, invite codes, referrals and
@@ -15,21 +16,17 @@ import { companies, staff } from './staff.ts';
 export const outsidePartners = pgTable(
   'outside_partners',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     name: text().notNull(),
     phone: text().notNull(),
     status: smallint().notNull().default(0),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    staffId: staffRef(),
     parentId: integer(),
     declineReason: text().notNull().default(''),
     decidedBy: integer().references(() => staff.id),
-    decidedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     // One account per phone in a company; two registrations racing make one.
@@ -44,12 +41,10 @@ export const outsideInvites = pgTable(
   'outside_invites',
   {
     code: text().primaryKey(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    corpId: companyRef(),
     staffId: integer().references(() => staff.id),
     partnerId: integer().references(() => outsidePartners.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     uniqueIndex('outside_invites_one_per_staff')
@@ -66,18 +61,16 @@ export const outsideInvites = pgTable(
 export const outsideChannels = pgTable(
   'outside_channels',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     partnerId: integer()
       .notNull()
       .references(() => outsidePartners.id),
     name: text().notNull(),
     contact: text().notNull().default(''),
     phone: text().notNull().default(''),
-    deletedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [index().on(t.corpId, t.partnerId, t.id)],
 );
@@ -90,10 +83,8 @@ export const outsideChannels = pgTable(
 export const outsideReferrals = pgTable(
   'outside_referrals',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     partnerId: integer()
       .notNull()
       .references(() => outsidePartners.id),
@@ -105,13 +96,13 @@ export const outsideReferrals = pgTable(
     remarks: text().notNull().default(''),
     channelId: integer().references(() => outsideChannels.id),
     status: smallint().notNull().default(1),
-    protectedUntil: timestamp({ withTimezone: true }).notNull(),
+    protectedUntil: timestamptz().notNull(),
     caseId: integer(),
     convertedBy: integer().references(() => staff.id),
-    convertedAt: timestamp({ withTimezone: true }),
-    releasedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    convertedAt: timestamptz(),
+    releasedAt: timestamptz(),
+    createdAt: timestamptzNow(),
+    updatedAt: timestamptzNow(),
   },
   (t) => [
     uniqueIndex('outside_referrals_phone_protected')

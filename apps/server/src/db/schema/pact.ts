@@ -1,6 +1,7 @@
-import { bigint, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clients } from './cases.ts';
-import { companies, staff } from './staff.ts';
+import { bigint, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clientRef } from './cases.ts';
+import { companyRef, staff } from './staff.ts';
+import { identity, timestamptz } from './columns.ts';
 
 /*
  * Financing agreements (融资协议, decision 051): the terms of an instalment case as they stood when it was
@@ -23,14 +24,10 @@ export interface FrozenRow {
 export const financePacts = pgTable(
   'finance_pacts',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id),
-    frozenAt: timestamp({ withTimezone: true }).notNull(),
+    id: identity(),
+    corpId: companyRef(),
+    clientId: clientRef(),
+    frozenAt: timestamptz().notNull(),
     /** Whose move approved the case (or whose first read froze a case approved before agreements existed). */
     frozenBy: integer().references(() => staff.id),
     bankName: text().notNull(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyRef, staff } from './staff.ts';
+import { identity, timestamptz } from './columns.ts';
 
 /*
  * The durable job queue of modules/reminders (decision 058). Only that module imports this file.
@@ -23,10 +24,8 @@ export interface ReminderCard {
 export const jobs = pgTable(
   'jobs',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     kind: text().notNull(),
     dedupeKey: text().notNull(),
     /** Whom the message is for; null for a job that is not a message. */
@@ -36,11 +35,11 @@ export const jobs = pgTable(
       .notNull()
       .default('queued'),
     attempts: smallint().notNull().default(0),
-    runAt: timestamp({ withTimezone: true }).notNull(),
-    lockedUntil: timestamp({ withTimezone: true }),
+    runAt: timestamptz().notNull(),
+    lockedUntil: timestamptz(),
     lastError: text().notNull().default(''),
-    doneAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    doneAt: timestamptz(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('jobs_corp_dedupe_key').on(t.corpId, t.dedupeKey),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { companies, staff } from './staff.ts';
+import { check, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { companyRef, staff, staffRef } from './staff.ts';
 import { clients } from './cases.ts';
 import { houseClients } from './house.ts';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
  * The signing centre (modules/sign): a signing task per instalment case or house client, taken first come
@@ -19,10 +20,8 @@ import { houseClients } from './house.ts';
 export const signTasks = pgTable(
   'sign_tasks',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     clientId: integer().references(() => clients.id),
     houseClientId: integer().references((): AnyPgColumn => houseClients.id),
     signerId: integer().references(() => staff.id),
@@ -36,16 +35,16 @@ export const signTasks = pgTable(
       .notNull()
       .default('open'),
     /** When and where the client is expected (the bank branch for a home loan). */
-    appointmentAt: timestamp({ withTimezone: true }),
+    appointmentAt: timestamptz(),
     place: text(),
     /** The signer's note on the outcome; the reason when rejected. */
     outcomeNote: text(),
     /** WeCom OA approval number once the rejection was sent to WeCom (wxWorkApprove). */
     wecomSpNo: text(),
     createdBy: integer().references(() => staff.id),
-    takenAt: timestamp({ withTimezone: true }),
-    finishedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    takenAt: timestamptz(),
+    finishedAt: timestamptz(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     index().on(t.corpId, t.status),
@@ -71,20 +70,16 @@ export const signTasks = pgTable(
 export const signTaskEvents = pgTable(
   'sign_task_events',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     taskId: integer()
       .notNull()
       .references(() => signTasks.id),
-    actorId: integer()
-      .notNull()
-      .references(() => staff.id),
+    actorId: staffRef(),
     fromStatus: text().notNull(),
     toStatus: text().notNull(),
     reason: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [index().on(t.corpId, t.taskId, t.id)],
 );

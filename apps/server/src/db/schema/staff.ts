@@ -1,18 +1,20 @@
-import {
-  bigint,
-  boolean,
-  index,
-  primaryKey,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, primaryKey, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identity, timestamptz, timestamptzNow } from './columns.ts';
+
+/** The company a row belongs to: every module's tables carry it, and every query filters on it first. */
+export const companyRef = () =>
+  integer()
+    .notNull()
+    .references(() => companies.id);
+
+/** A staff member a row names (owner, author, assignee …). */
+export const staffRef = () =>
+  integer()
+    .notNull()
+    .references(() => staff.id);
 
 export const companies = pgTable('companies', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  id: identity(),
   name: text().notNull(),
   isActive: boolean().notNull().default(true),
   /** Days a partner's referral (报备) stays theirs without progress (decision 049). */
@@ -20,16 +22,14 @@ export const companies = pgTable('companies', {
   /** The over-limit brokerage rule (decision 030/057): above this rate or amount finance approves first. */
   overLimitRateBp: integer().notNull().default(150),
   overLimitAmountFen: bigint({ mode: 'number' }).notNull().default(5_000_000),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptzNow(),
 });
 
 export const teams = pgTable(
   'teams',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     name: text().notNull(),
   },
   (t) => [index().on(t.corpId)],
@@ -43,10 +43,8 @@ export const teams = pgTable(
 export const staff = pgTable(
   'staff',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     teamId: integer().references(() => teams.id),
     name: text().notNull(),
     phone: text().notNull(),
@@ -56,7 +54,7 @@ export const staff = pgTable(
     isLeader: boolean().notNull().default(false),
     wxworkId: text(),
     isActive: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [
     uniqueIndex().on(t.corpId, t.phone),
@@ -70,16 +68,14 @@ export const staff = pgTable(
 export const notices = pgTable(
   'notices',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
+    id: identity(),
+    corpId: companyRef(),
     status: text({ enum: ['info', 'warning', 'error'] })
       .notNull()
       .default('info'),
     text: text().notNull(),
-    startsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    endsAt: timestamp({ withTimezone: true }),
+    startsAt: timestamptzNow(),
+    endsAt: timestamptz(),
   },
   (t) => [index().on(t.corpId, t.startsAt)],
 );
@@ -95,14 +91,10 @@ export type StaffGrant = (typeof STAFF_GRANTS)[number];
 export const staffGrants = pgTable(
   'staff_grants',
   {
-    corpId: integer()
-      .notNull()
-      .references(() => companies.id),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id),
+    corpId: companyRef(),
+    staffId: staffRef(),
     permission: text({ enum: STAFF_GRANTS }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptzNow(),
   },
   (t) => [primaryKey({ columns: [t.corpId, t.staffId, t.permission] }), index().on(t.corpId, t.permission)],
 );
