@@ -60,6 +60,15 @@ export type HandlerTable = Record<string, Handler>;
 
 /** The message api-client shows for a reply without an envelope (lib/api-client.ts). */
 export const NETWORK_MESSAGE = '网络异常，请检查网络后重试';
+
+/**
+ * The two failed loads every page must show, as `it.each` rows [name, reply, text shown]: the server's
+ * refusal, whose msg the page shows, and a reply without an envelope, shown as the network message.
+ */
+export const loadFailureCases = (refusal: string): [string, FakeReply, string][] => [
+  ['a refusal', fail(refusal), refusal],
+  ['a 500', httpError(500), NETWORK_MESSAGE],
+];
 /** What an unfaked path answers, so a missing handler shows up as a visible refusal, never a hang. */
 const UNHANDLED_CODE = 404_404;
 
@@ -173,6 +182,11 @@ export type PageView = RenderResult & {
    * asks the server again. The caller then looks for what the answer shows.
    */
   retryFailedLoad: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
+  /**
+   * The same for a list whose first page failed (LoadMoreList): its message shows above a 重试 button, in no
+   * alert, and tapping 重试 once `path` answers `reply` asks the server again.
+   */
+  retryFailedList: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
 };
 
 /**
@@ -202,11 +216,21 @@ export async function renderPage(
     router,
     pathname: () => router.state.location.pathname,
     retryFailedLoad: (message, apiPath, reply) => retryFailedLoad(fake, message, apiPath, reply),
+    retryFailedList: (message, apiPath, reply) => retryFailedList(fake, message, apiPath, reply),
   };
 }
 
 async function retryFailedLoad(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
   expect((await screen.findByText(message)).closest('[role="alert"]')).not.toBeNull();
+  await retryWith(api, path, reply);
+}
+
+async function retryFailedList(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
+  expect(await screen.findByText(message)).toBeTruthy();
+  await retryWith(api, path, reply);
+}
+
+async function retryWith(api: FakeApi, path: string, reply: FakeReply): Promise<void> {
   const asked = api.callsTo(path).length;
   api.set({ [path]: reply });
   await tap(await screen.findByRole('button', { name: '重试' }));

@@ -5,6 +5,7 @@ import {
   fail,
   findToast,
   httpError,
+  loadFailureCases,
   NETWORK_MESSAGE,
   ok,
   renderPage,
@@ -55,10 +56,7 @@ describe('/business/detail/:id', () => {
     expect(await screen.findByText(/驳回原因：.*客户未到场/)).toBeTruthy();
   });
 
-  it.each([
-    ['a refusal', fail('无权查看该报单'), '无权查看该报单'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s', async (_name, reply, message) => {
+  it.each(loadFailureCases('无权查看该报单'))('shows %s', async (_name, reply, message) => {
     await renderPage('/business/detail/11', { api: { '/api/crm/detail': reply } });
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByText('加载失败，点击重试')).toBeTruthy();

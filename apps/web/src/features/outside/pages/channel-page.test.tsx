@@ -66,9 +66,7 @@ describe('/outside/channel', () => {
       user: null,
       api: { '/api/crm/outsideChannelList': fail('请先登录') },
     });
-    expect(await screen.findByText('请先登录')).toBeTruthy();
-    page.api.set({ '/api/crm/outsideChannelList': ok(pageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('请先登录', '/api/crm/outsideChannelList', ok(pageOf([])));
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 });

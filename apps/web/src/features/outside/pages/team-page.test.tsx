@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, ok, renderPage } from '../../../test/page.ts';
 import { aPartnerRow, page as pageOf } from '../../../test/outside-data.ts';
 
 describe('/outside/team', () => {
@@ -24,9 +24,7 @@ describe('/outside/team', () => {
       user: null,
       api: { '/api/crm/getOutsideUserTeam': fail('请先登录') },
     });
-    expect(await screen.findByText('请先登录')).toBeTruthy();
-    page.api.set({ '/api/crm/getOutsideUserTeam': ok(pageOf([aPartnerRow()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('请先登录', '/api/crm/getOutsideUserTeam', ok(pageOf([aPartnerRow()])));
     expect(await screen.findByText('赵下级')).toBeTruthy();
   });
 });

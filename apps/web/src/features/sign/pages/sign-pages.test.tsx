@@ -115,9 +115,7 @@ describe('/sign/list/:userid/:flag', () => {
 
   it('says so when there are no tasks, and shows a refusal with a retry', async () => {
     const page = await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': httpError(500) } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    page.api.set({ '/api/crm/taskList': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/taskList', ok(housePageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });
@@ -241,9 +239,7 @@ describe('/sign/reject', () => {
       user: APPROVER,
       api: { '/api/crm/taskList': fail('仅审批人可查看') },
     });
-    expect(await screen.findByText('仅审批人可查看')).toBeTruthy();
-    page.api.set({ '/api/crm/taskList': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('仅审批人可查看', '/api/crm/taskList', ok(housePageOf([])));
     expect(await screen.findByText('暂无待审批的拒签')).toBeTruthy();
   });
 });
@@ -272,9 +268,7 @@ describe('/sign/house', () => {
 
   it('says so when there are none, and shows a failure with a retry', async () => {
     const page = await renderPage('/sign/house', { user: SIGNER, api: { '/api/crm/taskList': fail('服务繁忙') } });
-    expect(await screen.findByText('服务繁忙')).toBeTruthy();
-    page.api.set({ '/api/crm/taskList': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('服务繁忙', '/api/crm/taskList', ok(housePageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });

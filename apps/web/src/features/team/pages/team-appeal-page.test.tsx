@@ -26,9 +26,7 @@ describe('/team/appeal', () => {
       user: LEADER,
       api: { '/api/crm/teamAppeal': fail('仅组长可查看') },
     });
-    expect(await screen.findByText('仅组长可查看')).toBeTruthy();
-    page.api.set({ '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('仅组长可查看', '/api/crm/teamAppeal', ok(pageOf([anAppeal()])));
     expect(await screen.findByText('陈美玲 · 签约失败')).toBeTruthy();
   });
 

@@ -17,9 +17,7 @@ describe('/business/ysblist', () => {
 
   it('says so when empty, and retries a failure', async () => {
     const page = await renderPage('/business/ysblist', { api: { '/api/crm/ysbClient': fail('无权查看') } });
-    expect(await screen.findByText('无权查看')).toBeTruthy();
-    page.api.set({ '/api/crm/ysbClient': ok(pageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('无权查看', '/api/crm/ysbClient', ok(pageOf([])));
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 });
