@@ -1,23 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmOpenPicker, fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReferralDetail } from '../../../test/outside-data.ts';
+import { aProduct, aReferralDetail } from '../../../test/outside-data.ts';
 
 const type = (id: string, value: string) =>
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
-const PRODUCTS = {
-  '/api/crm/outsideProduct': ok([
-    {
-      id: 3,
-      name: '信用贷',
-      bank_id: 9,
-      bank_name: '工商银行',
-      min_amount_fen: 1_000_000,
-      max_amount_fen: 50_000_000,
-      terms: [12, 24],
-    },
-  ]),
-};
+const PRODUCTS = { '/api/crm/outsideProduct': ok([aProduct()]) };
 
 async function fill() {
   await screen.findByRole('button', { name: '提交报备' });
