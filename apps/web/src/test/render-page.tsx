@@ -3,7 +3,17 @@
  * providers, over a faked API. Tests speak only of what a person sees (texts, roles, labels) and of the
  * calls the page sends, so they outlive refactors of hooks, query keys and route chunks.
  */
-import { act, cleanup, configure, render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+  type RenderResult,
+} from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -276,6 +286,16 @@ export async function findFieldError(label: string | RegExp): Promise<HTMLElemen
   const row = labelNode.closest('.adm-list-item');
   if (!row) throw new Error(`the label ${String(label)} is not in a form row`);
   return within(row as HTMLElement).findByRole('alert');
+}
+
+/** Types `value` into the input with this id (a form's inputs have ids like `case-name`), as a person does. */
+export function typeInto(id: string, value: string): void {
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+}
+
+/** What the input with this id holds. */
+export function inputValue(id: string): string {
+  return (document.getElementById(id) as HTMLInputElement).value;
 }
 
 /** Taps an element and lets React settle. */
