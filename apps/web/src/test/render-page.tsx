@@ -278,6 +278,20 @@ export async function sentFields(
 }
 
 /**
+ * Answers the confirmation dialog asking `question` with 确定 (antd-mobile Dialog.confirm), waits for the
+ * `toast` and gives the fields the page sent to `path`.
+ */
+export async function confirmedFields(
+  page: PageView,
+  question: string,
+  toast: string | RegExp,
+  path: string,
+): Promise<ApiCall['fields']> {
+  await screen.findByText(question);
+  return sentFields(page, '确定', toast, path);
+}
+
+/**
  * The message shown under a form field (FormField's role="alert"), found by the field's label as the person
  * reads the form.
  */
