@@ -82,5 +82,3 @@ export const aProduct = (over: Partial<OutsideProduct> = {}): OutsideProduct => 
   terms: [12, 24],
   ...over,
 });
-
-export const page = <T>(list: T[], next_cursor: number | null = null) => ({ list, next_cursor });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, renderPage, tap } from '../../../test/page.ts';
-import { aPartner, aReferral, page as pageOf } from '../../../test/outside-data.ts';
+import { fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aPartner, aReferral } from '../../../test/outside-data.ts';
 
 describe('/outside/list', () => {
   it('lists my referrals, each opening its detail', async () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, renderPage } from '../../../test/page.ts';
-import { aPartnerRow, page as pageOf } from '../../../test/outside-data.ts';
+import { fail, ok, pageOf, renderPage } from '../../../test/page.ts';
+import { aPartnerRow } from '../../../test/outside-data.ts';
 
 describe('/outside/team', () => {
   it('lists my sub-partners with status and counts', async () => {

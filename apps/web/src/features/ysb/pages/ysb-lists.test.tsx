@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReferral, page as pageOf } from '../../../test/outside-data.ts';
+import { fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aReferral } from '../../../test/outside-data.ts';
 
 describe('/business/ysblist', () => {
   it("lists my partners' referrals; a row opens it", async () => {

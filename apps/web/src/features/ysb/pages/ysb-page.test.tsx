@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, findToast, LEADER, ok, renderPage, tap } from '../../../test/page.ts';
-import { aPartnerRow, page as pageOf } from '../../../test/outside-data.ts';
+import { fail, findToast, LEADER, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aPartnerRow } from '../../../test/outside-data.ts';
 
 const row = () => screen.findByText('赵下级').then((node) => node.closest('.case-row') as HTMLElement);
 
