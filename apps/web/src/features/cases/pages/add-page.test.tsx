@@ -1,13 +1,19 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearDraft } from '../../../lib/form-draft.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
-import { fail, findToast, NETWORK_MESSAGE, offline, ok, REFERENCE_LISTS, renderPage, tap } from '../../../test/page.ts';
-
-const type = (id: string, value: string) =>
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
-
-const valueOf = (id: string) => (document.getElementById(id) as HTMLInputElement).value;
+import {
+  fail,
+  findToast,
+  inputValue,
+  NETWORK_MESSAGE,
+  offline,
+  ok,
+  REFERENCE_LISTS,
+  renderPage,
+  tap,
+  typeInto,
+} from '../../../test/page.ts';
 
 const submit = () => tap(screen.getByRole('button', { name: '提交' }));
 
@@ -20,10 +26,10 @@ async function pickFirstTerm() {
 
 async function fillRequired() {
   await screen.findByRole('button', { name: '提交' });
-  type('case-name', '陈美玲');
-  type('case-phone', '13912345678');
-  type('case-id_number', '11010519491231002X');
-  type('case-amount', '50000');
+  typeInto('case-name', '陈美玲');
+  typeInto('case-phone', '13912345678');
+  typeInto('case-id_number', '11010519491231002X');
+  typeInto('case-amount', '50000');
   await pickFirstTerm();
 }
 
@@ -40,8 +46,8 @@ describe('/business/add: the unsent draft (decision 058)', () => {
   it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
     const first = await renderPage('/business/add', { api: { ...REFERENCE_LISTS } });
     await screen.findByRole('button', { name: '提交' });
-    type('case-name', '周草稿');
-    type('case-phone', '13912345678');
+    typeInto('case-name', '周草稿');
+    typeInto('case-phone', '13912345678');
     // The draft is written a moment after typing stops.
     await new Promise((resolve) => setTimeout(resolve, 450));
     first.unmount();
@@ -50,9 +56,9 @@ describe('/business/add: the unsent draft (decision 058)', () => {
       api: { ...REFERENCE_LISTS, ...accepts(43) },
     });
     await expect.poll(() => (document.getElementById('case-name') as HTMLInputElement | null)?.value).toBe('周草稿');
-    expect(valueOf('case-phone')).toBe('13912345678');
-    type('case-id_number', '11010519491231002X');
-    type('case-amount', '50000');
+    expect(inputValue('case-phone')).toBe('13912345678');
+    typeInto('case-id_number', '11010519491231002X');
+    typeInto('case-amount', '50000');
     await pickFirstTerm();
     await submit();
     await expect.poll(page.pathname).toBe('/business/detail/43');
@@ -61,7 +67,7 @@ describe('/business/add: the unsent draft (decision 058)', () => {
     await renderPage('/business/add', { api: { ...REFERENCE_LISTS } });
     await screen.findByRole('button', { name: '提交' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(valueOf('case-name')).toBe('');
+    expect(inputValue('case-name')).toBe('');
   });
 });
 
@@ -94,7 +100,7 @@ describe('/business/add', () => {
     await submit();
     expect(await findToast('该身份证号已有进行中的报单')).toBeTruthy();
     expect(page.pathname()).toBe('/business/add');
-    expect(valueOf('case-name')).toBe('陈美玲');
+    expect(inputValue('case-name')).toBe('陈美玲');
   });
 
   it('sends nothing while required fields are empty', async () => {
@@ -111,7 +117,7 @@ describe('/business/add', () => {
     const block = (await screen.findByText(NETWORK_MESSAGE)).closest('[role="alert"]') as HTMLElement;
     expect(block).not.toBeNull();
     // What was typed stays.
-    expect(valueOf('case-name')).toBe('陈美玲');
+    expect(inputValue('case-name')).toBe('陈美玲');
     page.api.set(accepts(43, '报单已提交'));
     await tap(within(block).getByRole('button', { name: '重试' }));
     expect(await findToast('报单已提交')).toBeTruthy();
@@ -155,7 +161,7 @@ describe('/business/add', () => {
       },
     });
     await expect.poll(() => (document.getElementById('case-name') as HTMLInputElement | null)?.value).toBe('陈美玲');
-    type('case-name', '陈美琳');
+    typeInto('case-name', '陈美琳');
     await submit();
     expect(await findToast('该请求标识已用于其他内容，请刷新页面后重新提交')).toBeTruthy();
     page.api.set(accepts(44, '报单已提交'));
@@ -179,10 +185,10 @@ describe('/business/add', () => {
     });
     expect(await screen.findByText('由合作伙伴报备转入')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/ysbOutsideClient').fields).toEqual({ id: '21' });
-    expect(valueOf('case-name')).toBe('陈客户');
-    expect(valueOf('case-phone')).toBe('13912345678');
-    expect(valueOf('case-id_number')).toBe('11010519491231002X');
-    expect(valueOf('case-amount')).toBe('50000');
+    expect(inputValue('case-name')).toBe('陈客户');
+    expect(inputValue('case-phone')).toBe('13912345678');
+    expect(inputValue('case-id_number')).toBe('11010519491231002X');
+    expect(inputValue('case-amount')).toBe('50000');
     await pickFirstTerm();
     await submit();
     expect(await findToast('报单提交成功')).toBeTruthy();

@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   aCaseDetail,
+  confirmedFields,
   fail,
   findToast,
   httpError,
@@ -107,8 +108,9 @@ describe('/business/detail/:id', () => {
       },
     });
     await tap(await screen.findByRole('button', { name: '删除' }));
-    await screen.findByText('删除后不可恢复，确定删除该报单吗？');
-    expect(await sentFields(page, '确定', '报单已删除', '/api/crm/delClient')).toEqual({ id: '11' });
+    expect(
+      await confirmedFields(page, '删除后不可恢复，确定删除该报单吗？', '报单已删除', '/api/crm/delClient'),
+    ).toEqual({ id: '11' });
     await expect.poll(page.pathname).toBe('/business/list');
   });
 });

@@ -2,6 +2,7 @@ import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmedFields,
   fail,
   findToast,
   housePageOf,
@@ -213,8 +214,9 @@ describe('/sign/reject', () => {
     expect(await screen.findByText('客户未到场')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
     await tap(screen.getByRole('button', { name: '同意拒签' }));
-    await screen.findByText('确定同意该拒签吗？客户将标记为签约失败。');
-    expect(await sentFields(page, '确定', '已处理', '/api/crm/auditSignReject')).toEqual({
+    expect(
+      await confirmedFields(page, '确定同意该拒签吗？客户将标记为签约失败。', '已处理', '/api/crm/auditSignReject'),
+    ).toEqual({
       id: '121',
       decision: 'approve',
       reason: '',
