@@ -173,9 +173,21 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-function required(env: z.infer<typeof envSchema>, names: (keyof typeof env)[], why: string): void {
-  const missing = names.filter((name) => !env[name]);
+/** The settings that hold text (keys, ids, names), as opposed to numbers, flags and choices. */
+type TextSetting = {
+  [K in keyof z.infer<typeof envSchema>]-?: z.infer<typeof envSchema>[K] extends string | undefined ? K : never;
+}[keyof z.infer<typeof envSchema>];
+
+/** The settings `why` needs, named by the config field each fills; refuses naming every one that is missing. */
+function required<K extends string>(
+  env: z.infer<typeof envSchema>,
+  names: Record<K, TextSetting>,
+  why: string,
+): Record<K, string> {
+  const missing = Object.values<TextSetting>(names).filter((name) => !env[name]);
   if (missing.length > 0) throw new ConfigError(`${why} needs ${missing.join(', ')}`);
+  const values = Object.entries<TextSetting>(names).map(([key, name]) => [key, env[name] ?? '']);
+  return Object.fromEntries(values) as Record<K, string>;
 }
 
 /** The only reader of process.env. Throws ConfigError with a sentence a person can act on. */
@@ -233,71 +245,53 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   let sms: Config['sms'] = { provider: 'demo' };
   if (smsProvider === 'tencent') {
-    required(
-      env,
-      [
-        'TENCENT_SMS_SECRET_ID',
-        'TENCENT_SMS_SECRET_KEY',
-        'TENCENT_SMS_SDK_APP_ID',
-        'TENCENT_SMS_SIGN_NAME',
-        'TENCENT_SMS_TEMPLATE_ID',
-      ],
-      'SMS_PROVIDER=tencent',
-    );
-    sms = {
-      provider: 'tencent',
-      secretId: env.TENCENT_SMS_SECRET_ID ?? '',
-      secretKey: env.TENCENT_SMS_SECRET_KEY ?? '',
-      sdkAppId: env.TENCENT_SMS_SDK_APP_ID ?? '',
-      signName: env.TENCENT_SMS_SIGN_NAME ?? '',
-      templateId: env.TENCENT_SMS_TEMPLATE_ID ?? '',
-      endpoint: env.TENCENT_SMS_ENDPOINT,
-    };
+    const keys = {
+      secretId: 'TENCENT_SMS_SECRET_ID',
+      secretKey: 'TENCENT_SMS_SECRET_KEY',
+      sdkAppId: 'TENCENT_SMS_SDK_APP_ID',
+      signName: 'TENCENT_SMS_SIGN_NAME',
+      templateId: 'TENCENT_SMS_TEMPLATE_ID',
+    } as const;
+    sms = { provider: 'tencent', ...required(env, keys, 'SMS_PROVIDER=tencent'), endpoint: env.TENCENT_SMS_ENDPOINT };
   }
   let wecom: Config['wecom'] = { provider: 'demo' };
   if (wecomProvider === 'wecom') {
-    required(env, ['WECOM_CORP_ID', 'WECOM_AGENT_ID', 'WECOM_SECRET'], 'WECOM_PROVIDER=wecom');
-    wecom = {
-      provider: 'wecom',
-      corpId: env.WECOM_CORP_ID ?? '',
-      agentId: env.WECOM_AGENT_ID ?? '',
-      secret: env.WECOM_SECRET ?? '',
-      apiBase: env.WECOM_API_BASE,
-    };
+    const keys = { corpId: 'WECOM_CORP_ID', agentId: 'WECOM_AGENT_ID', secret: 'WECOM_SECRET' } as const;
+    wecom = { provider: 'wecom', ...required(env, keys, 'WECOM_PROVIDER=wecom'), apiBase: env.WECOM_API_BASE };
   }
 
   let wechatMp: Config['wechatMp'] = { provider: 'demo' };
   if (wechatMpProvider === 'wechat') {
-    required(env, ['WECHAT_MP_APP_ID', 'WECHAT_MP_SECRET'], 'WECHAT_MP_PROVIDER=wechat');
+    const keys = { appId: 'WECHAT_MP_APP_ID', secret: 'WECHAT_MP_SECRET' } as const;
     wechatMp = {
       provider: 'wechat',
-      appId: env.WECHAT_MP_APP_ID ?? '',
-      secret: env.WECHAT_MP_SECRET ?? '',
+      ...required(env, keys, 'WECHAT_MP_PROVIDER=wechat'),
       apiBase: env.WECHAT_MP_API_BASE,
     };
   }
 
   let storage: Config['storage'] = { provider: 'local', root: path.join(path.resolve(env.DATA_DIR), 'files') };
   if (env.STORAGE_PROVIDER === 's3') {
-    required(env, ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE_PROVIDER=s3');
+    const keys = {
+      bucket: 'S3_BUCKET',
+      accessKeyId: 'S3_ACCESS_KEY_ID',
+      secretAccessKey: 'S3_SECRET_ACCESS_KEY',
+    } as const;
     storage = {
       provider: 's3',
       endpoint: env.S3_ENDPOINT,
-      bucket: env.S3_BUCKET ?? '',
       region: env.S3_REGION,
-      accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+      ...required(env, keys, 'STORAGE_PROVIDER=s3'),
       // A custom endpoint is almost always MinIO or another S3-compatible server, which want path style.
       forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
     };
   }
   let ocr: Config['ocr'] = { provider: 'local' };
   if (env.OCR_PROVIDER === 'tencent') {
-    required(env, ['TENCENT_OCR_SECRET_ID', 'TENCENT_OCR_SECRET_KEY'], 'OCR_PROVIDER=tencent');
+    const keys = { secretId: 'TENCENT_OCR_SECRET_ID', secretKey: 'TENCENT_OCR_SECRET_KEY' } as const;
     ocr = {
       provider: 'tencent',
-      secretId: env.TENCENT_OCR_SECRET_ID ?? '',
-      secretKey: env.TENCENT_OCR_SECRET_KEY ?? '',
+      ...required(env, keys, 'OCR_PROVIDER=tencent'),
       region: env.TENCENT_OCR_REGION,
       endpoint: env.TENCENT_OCR_ENDPOINT,
     };
@@ -305,12 +299,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   let llm: Config['llm'] = { provider: 'none' };
   if (env.LLM_BASE_URL) {
-    required(env, ['LLM_MODEL'], 'LLM_BASE_URL');
     llm = {
       provider: 'openai',
       baseUrl: env.LLM_BASE_URL,
       apiKey: env.LLM_API_KEY,
-      model: env.LLM_MODEL ?? '',
+      ...required(env, { model: 'LLM_MODEL' }, 'LLM_BASE_URL'),
       timeoutMs: env.LLM_TIMEOUT_MS,
     };
   }

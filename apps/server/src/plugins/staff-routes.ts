@@ -16,7 +16,7 @@ const answer = <T>(data: T, msg: string) => ({ code: 0, msg, data });
  * the response schema, which fastify's generic inference cannot follow through a helper.
  */
 /** What a route line gives: path, summary, input schema, response schema, handler, and the route's options. */
-type RouteLine<I extends z.ZodType, R extends z.ZodType, C = Staff> = [
+export type RouteLine<I extends z.ZodType, R extends z.ZodType, C = Staff> = [
   path: string,
   summary: string,
   input: I,

@@ -19,6 +19,14 @@ function jsonResponse(body: unknown, status = 200): Response {
 
 const fetchMock = vi.fn<typeof fetch>();
 
+/** The browser showing `pathname` when the server answers 401; gives the spy on where the page is sent. */
+function sessionExpiredAt(pathname: string) {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { pathname, assign });
+  fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+  return assign;
+}
+
 describe('api-client', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
@@ -74,9 +82,7 @@ describe('api-client', () => {
 
   it('on 401 clears the stored user and goes to /login', async () => {
     setStoredUser({ id: 3, job: [], leader: false });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { pathname: '/index', assign });
-    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    const assign = sessionExpiredAt('/index');
     await expect(apiPost('/api/crm/userinfo', { id: 3 })).rejects.toMatchObject({ httpStatus: 401 });
     expect(getStoredUser()).toBeNull();
     expect(assign).toHaveBeenCalledWith('/login');
@@ -84,17 +90,13 @@ describe('api-client', () => {
 
   it("on 401 in the back office goes to the back office's desktop login", async () => {
     setStoredUser({ id: 3, job: [], leader: false });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { pathname: '/admin/staff', assign });
-    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    const assign = sessionExpiredAt('/admin/staff');
     await expect(apiPost('/api/admin/staff')).rejects.toMatchObject({ httpStatus: 401 });
     expect(assign).toHaveBeenCalledWith('/login?to=admin');
   });
 
   it('does not redirect from the login page itself', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { pathname: '/login', assign });
-    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    const assign = sessionExpiredAt('/login');
     await expect(apiPost('/api/crm/logout')).rejects.toBeInstanceOf(ApiError);
     expect(assign).not.toHaveBeenCalled();
   });
@@ -102,9 +104,7 @@ describe('api-client', () => {
   it("on 401 in a partner's page goes to the partner login and keeps the staff user", async () => {
     setStoredUser({ id: 3, job: [], leader: false });
     localStorage.setItem('ys_outside_user', JSON.stringify({ id: 5, name: '李四', corp_id: 1, status: 1 }));
-    const assign = vi.fn();
-    vi.stubGlobal('location', { pathname: '/outside/list', assign });
-    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    const assign = sessionExpiredAt('/outside/list');
     await expect(apiGet('/api/crm/outsideClientList')).rejects.toMatchObject({ httpStatus: 401 });
     expect(assign).toHaveBeenCalledWith('/outside/login');
     expect(localStorage.getItem('ys_outside_user')).toBeNull();
@@ -112,9 +112,7 @@ describe('api-client', () => {
   });
 
   it('does not redirect from the partner login or register page', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { pathname: '/outside/register', assign });
-    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: '请先登录', data: null }, 401));
+    const assign = sessionExpiredAt('/outside/register');
     await expect(apiGet('/api/crm/getOutsideUser')).rejects.toBeInstanceOf(ApiError);
     expect(assign).not.toHaveBeenCalled();
   });

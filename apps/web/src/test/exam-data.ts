@@ -1,4 +1,11 @@
-import type { AnswerDetail, AnswerListItem, Attempt, PaperDetail, PaperListItem } from '@crm/domain/api/exam';
+import type {
+  AnswerDetail,
+  AnswerListItem,
+  Attempt,
+  AttemptQuestion,
+  PaperDetail,
+  PaperListItem,
+} from '@crm/domain/api/exam';
 
 /** Exam-centre records as the server answers them (typed by the shared schemas). */
 export const aPaper = (over: Partial<PaperListItem> = {}): PaperListItem => ({
@@ -32,6 +39,29 @@ export const aPaperDetail = (over: Partial<PaperDetail> = {}): PaperDetail => ({
   ...over,
 });
 
+/** The paper's three questions as an attempt shows them; the graded answer adds the choices and marks. */
+const ID_QUESTION: AttemptQuestion = {
+  id: 11,
+  type: 'single',
+  text: '必须核验的证件',
+  points: 40,
+  options: [
+    { key: 1, text: '驾驶证' },
+    { key: 0, text: '身份证' },
+  ],
+};
+const JUDGE_QUESTION: AttemptQuestion = {
+  id: 12,
+  type: 'judge',
+  text: '可以代客户签字',
+  points: 30,
+  options: [
+    { key: 0, text: '正确' },
+    { key: 1, text: '错误' },
+  ],
+};
+const SHORT_QUESTION: AttemptQuestion = { id: 13, type: 'short', text: '解释年化利率', points: 30, options: [] };
+
 export const anAttempt = (over: Partial<Attempt> = {}): Attempt => ({
   id: 31,
   paper_id: 5,
@@ -39,29 +69,7 @@ export const anAttempt = (over: Partial<Attempt> = {}): Attempt => ({
   title: '合规考试',
   deadline_at: '2026-12-01T10:00:00.000Z',
   remaining_ms: 1_195_000,
-  questions: [
-    {
-      id: 11,
-      type: 'single',
-      text: '必须核验的证件',
-      points: 40,
-      options: [
-        { key: 1, text: '驾驶证' },
-        { key: 0, text: '身份证' },
-      ],
-    },
-    {
-      id: 12,
-      type: 'judge',
-      text: '可以代客户签字',
-      points: 30,
-      options: [
-        { key: 0, text: '正确' },
-        { key: 1, text: '错误' },
-      ],
-    },
-    { id: 13, type: 'short', text: '解释年化利率', points: 30, options: [] },
-  ],
+  questions: [ID_QUESTION, JUDGE_QUESTION, SHORT_QUESTION],
   answers: [],
   ...over,
 });
@@ -81,43 +89,16 @@ export const anAnswerRow = (over: Partial<AnswerListItem> = {}): AnswerListItem 
   ...over,
 });
 
+/** The handed-in attempt of anAnswerRow, question by question. */
 export const anAnswerDetail = (over: Partial<AnswerDetail> = {}): AnswerDetail => ({
-  id: 31,
-  paper_id: 5,
-  paper_title: '合规考试',
-  kind: 'exam',
-  staff_name: '王小明',
-  status: 'graded',
-  status_label: '已出分',
-  score: 70,
-  total_points: 100,
+  ...anAnswerRow({ score: 70 }),
   pass_score: 60,
-  passed: true,
-  submitted_at: '2026-11-20T02:00:00.000Z',
   shows_answers: true,
   can_mark: false,
   questions: [
+    { ...ID_QUESTION, choice: [0], answer_text: '', awarded: 40, correct: [0], reference: null },
     {
-      id: 11,
-      type: 'single',
-      text: '必须核验的证件',
-      points: 40,
-      options: [
-        { key: 1, text: '驾驶证' },
-        { key: 0, text: '身份证' },
-      ],
-      choice: [0],
-      answer_text: '',
-      awarded: 40,
-      correct: [0],
-      reference: null,
-    },
-    {
-      id: 13,
-      type: 'short',
-      text: '解释年化利率',
-      points: 30,
-      options: [],
+      ...SHORT_QUESTION,
       choice: [],
       answer_text: '一年的利息成本',
       awarded: 30,

@@ -1,5 +1,11 @@
 /** Records of the outside-partner calls (packages/domain/src/api/outside.ts) for the outside and ysb page tests. */
-import type { OutsideUser, PartnerRow, ReferralDetail, ReferralListItem } from '@crm/domain/api/outside';
+import type {
+  OutsideProduct,
+  OutsideUser,
+  PartnerRow,
+  ReferralDetail,
+  ReferralListItem,
+} from '@crm/domain/api/outside';
 
 export const aPartner = (over: Partial<OutsideUser> = {}): OutsideUser => ({
   id: 5,
@@ -65,4 +71,14 @@ export const aPartnerRow = (over: Partial<PartnerRow> = {}): PartnerRow => ({
   ...over,
 });
 
-export const page = <T>(list: T[], next_cursor: number | null = null) => ({ list, next_cursor });
+/** The product a partner refers a client for: 信用贷 at 工商银行, 1 to 50 万, over 12 or 24 months. */
+export const aProduct = (over: Partial<OutsideProduct> = {}): OutsideProduct => ({
+  id: 3,
+  name: '信用贷',
+  bank_id: 9,
+  bank_name: '工商银行',
+  min_amount_fen: 1_000_000,
+  max_amount_fen: 50_000_000,
+  terms: [12, 24],
+  ...over,
+});

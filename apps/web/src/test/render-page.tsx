@@ -3,7 +3,17 @@
  * providers, over a faked API. Tests speak only of what a person sees (texts, roles, labels) and of the
  * calls the page sends, so they outlive refactors of hooks, query keys and route chunks.
  */
-import { act, cleanup, configure, render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+  type RenderResult,
+} from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -60,6 +70,15 @@ export type HandlerTable = Record<string, Handler>;
 
 /** The message api-client shows for a reply without an envelope (lib/api-client.ts). */
 export const NETWORK_MESSAGE = '网络异常，请检查网络后重试';
+
+/**
+ * The two failed loads every page must show, as `it.each` rows [name, reply, text shown]: the server's
+ * refusal, whose msg the page shows, and a reply without an envelope, shown as the network message.
+ */
+export const loadFailureCases = (refusal: string): [string, FakeReply, string][] => [
+  ['a refusal', fail(refusal), refusal],
+  ['a 500', httpError(500), NETWORK_MESSAGE],
+];
 /** What an unfaked path answers, so a missing handler shows up as a visible refusal, never a hang. */
 const UNHANDLED_CODE = 404_404;
 
@@ -173,6 +192,11 @@ export type PageView = RenderResult & {
    * asks the server again. The caller then looks for what the answer shows.
    */
   retryFailedLoad: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
+  /**
+   * The same for a list whose first page failed (LoadMoreList): its message shows above a 重试 button, in no
+   * alert, and tapping 重试 once `path` answers `reply` asks the server again.
+   */
+  retryFailedList: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
 };
 
 /**
@@ -202,11 +226,21 @@ export async function renderPage(
     router,
     pathname: () => router.state.location.pathname,
     retryFailedLoad: (message, apiPath, reply) => retryFailedLoad(fake, message, apiPath, reply),
+    retryFailedList: (message, apiPath, reply) => retryFailedList(fake, message, apiPath, reply),
   };
 }
 
 async function retryFailedLoad(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
   expect((await screen.findByText(message)).closest('[role="alert"]')).not.toBeNull();
+  await retryWith(api, path, reply);
+}
+
+async function retryFailedList(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
+  expect(await screen.findByText(message)).toBeTruthy();
+  await retryWith(api, path, reply);
+}
+
+async function retryWith(api: FakeApi, path: string, reply: FakeReply): Promise<void> {
   const asked = api.callsTo(path).length;
   api.set({ [path]: reply });
   await tap(await screen.findByRole('button', { name: '重试' }));
@@ -244,6 +278,20 @@ export async function sentFields(
 }
 
 /**
+ * Answers the confirmation dialog asking `question` with 确定 (antd-mobile Dialog.confirm), waits for the
+ * `toast` and gives the fields the page sent to `path`.
+ */
+export async function confirmedFields(
+  page: PageView,
+  question: string,
+  toast: string | RegExp,
+  path: string,
+): Promise<ApiCall['fields']> {
+  await screen.findByText(question);
+  return sentFields(page, '确定', toast, path);
+}
+
+/**
  * The message shown under a form field (FormField's role="alert"), found by the field's label as the person
  * reads the form.
  */
@@ -252,6 +300,16 @@ export async function findFieldError(label: string | RegExp): Promise<HTMLElemen
   const row = labelNode.closest('.adm-list-item');
   if (!row) throw new Error(`the label ${String(label)} is not in a form row`);
   return within(row as HTMLElement).findByRole('alert');
+}
+
+/** Types `value` into the input with this id (a form's inputs have ids like `case-name`), as a person does. */
+export function typeInto(id: string, value: string): void {
+  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+}
+
+/** What the input with this id holds. */
+export function inputValue(id: string): string {
+  return (document.getElementById(id) as HTMLInputElement).value;
 }
 
 /** Taps an element and lets React settle. */

@@ -49,9 +49,17 @@ import {
 } from '@crm/domain/api/admin';
 import { pageRequestSchema } from '@crm/domain/api/page';
 import { servePrincipals } from '../../plugins/session.ts';
-import { staffRoutes } from '../../plugins/staff-routes.ts';
+import { staffRoutes, type RouteLine } from '../../plugins/staff-routes.ts';
 import type { AdminService } from './admin.service.ts';
 import { ADMIN_TEXTS as T } from './admin.texts.ts';
+
+/** What one call of a kind gives: summary, input schema, response schema, handler (path and msg come from the kind). */
+type KindLine<I extends z.ZodType, R extends z.ZodType> = [
+  summary: RouteLine<I, R>[1],
+  input: I,
+  response: R,
+  handler: RouteLine<I, R>[4],
+];
 
 /** The back office's calls (decision 057): staff sessions only; the service asks the admin grants. */
 export async function adminRoutes(root: FastifyInstance, { admin }: { admin: AdminService }) {
@@ -60,63 +68,76 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
   const saved = { msg: T.saved };
   const added = { msg: T.added };
 
+  /** A kind of record the back office keeps (staff, teams, …): listed at `path`, added and updated below it. */
+  const listAddUpdate = <
+    LQ extends z.ZodType,
+    LR extends z.ZodType,
+    AB extends z.ZodType,
+    AR extends z.ZodType,
+    UB extends z.ZodType,
+    UR extends z.ZodType,
+  >(
+    path: string,
+    kind: { list: KindLine<LQ, LR>; add: KindLine<AB, AR>; update: KindLine<UB, UR> },
+  ) => {
+    get(path, ...kind.list);
+    post(`${path}/add`, ...kind.add, added);
+    post(`${path}/update`, ...kind.update, saved);
+  };
+
+  /** A kind kept as files (papers, activities, FAQ): listed, uploaded as a file, read back for a form, saved. */
+  const fileKind = <
+    LR extends z.ZodType,
+    UB extends z.ZodType,
+    UR extends z.ZodType,
+    EQ extends z.ZodType,
+    ER extends z.ZodType,
+    SB extends z.ZodType,
+    SR extends z.ZodType,
+  >(
+    path: string,
+    kind: {
+      list: KindLine<typeof pageRequestSchema, LR>;
+      upload: KindLine<UB, UR>;
+      entry: KindLine<EQ, ER>;
+      save: KindLine<SB, SR>;
+    },
+  ) => {
+    get(path, ...kind.list);
+    post(`${path}/upload`, ...kind.upload, saved);
+    get(`${path}/entry`, ...kind.entry);
+    post(`${path}/save`, ...kind.save, saved);
+  };
+
   get('/api/admin/whoami', '后台：我的管理权限', z.object({}), adminWhoamiSchema, (me) => admin.whoami(me));
 
-  get('/api/admin/staff', '后台：员工列表', adminStaffListRequestSchema, adminStaffListSchema, (me, q) =>
-    admin.listStaff(me, q),
-  );
-  post(
-    '/api/admin/staff/add',
-    '后台：添加员工',
-    adminStaffAddSchema,
-    adminStaffSchema,
-    (me, form) => admin.addStaff(me, form),
-    added,
-  );
-  post(
-    '/api/admin/staff/update',
-    '后台：修改员工（岗位、组长、团队、授权、停用）',
-    adminStaffUpdateSchema,
-    adminStaffSchema,
-    (me, form) => admin.updateStaff(me, form),
-    saved,
-  );
+  listAddUpdate('/api/admin/staff', {
+    list: ['后台：员工列表', adminStaffListRequestSchema, adminStaffListSchema, (me, q) => admin.listStaff(me, q)],
+    add: ['后台：添加员工', adminStaffAddSchema, adminStaffSchema, (me, form) => admin.addStaff(me, form)],
+    update: [
+      '后台：修改员工（岗位、组长、团队、授权、停用）',
+      adminStaffUpdateSchema,
+      adminStaffSchema,
+      (me, form) => admin.updateStaff(me, form),
+    ],
+  });
 
-  get('/api/admin/teams', '后台：团队列表', z.object({}), z.array(adminTeamSchema), (me) => admin.listTeams(me));
-  post(
-    '/api/admin/teams/add',
-    '后台：添加团队',
-    adminTeamAddSchema,
-    adminTeamSchema,
-    (me, form) => admin.addTeam(me, form.name),
-    added,
-  );
-  post(
-    '/api/admin/teams/update',
-    '后台：修改团队',
-    adminTeamUpdateSchema,
-    z.object({ id: z.number(), name: z.string() }),
-    (me, form) => admin.updateTeam(me, form.id, form.name),
-    saved,
-  );
+  listAddUpdate('/api/admin/teams', {
+    list: ['后台：团队列表', z.object({}), z.array(adminTeamSchema), (me) => admin.listTeams(me)],
+    add: ['后台：添加团队', adminTeamAddSchema, adminTeamSchema, (me, form) => admin.addTeam(me, form.name)],
+    update: [
+      '后台：修改团队',
+      adminTeamUpdateSchema,
+      z.object({ id: z.number(), name: z.string() }),
+      (me, form) => admin.updateTeam(me, form.id, form.name),
+    ],
+  });
 
-  get('/api/admin/notices', '后台：首页公告', z.object({}), z.array(adminNoticeSchema), (me) => admin.listNotices(me));
-  post(
-    '/api/admin/notices/add',
-    '后台：发布公告',
-    adminNoticeAddSchema,
-    adminNoticeSchema,
-    (me, form) => admin.addNotice(me, form),
-    added,
-  );
-  post(
-    '/api/admin/notices/update',
-    '后台：修改公告',
-    adminNoticeUpdateSchema,
-    adminNoticeSchema,
-    (me, form) => admin.updateNotice(me, form),
-    saved,
-  );
+  listAddUpdate('/api/admin/notices', {
+    list: ['后台：首页公告', z.object({}), z.array(adminNoticeSchema), (me) => admin.listNotices(me)],
+    add: ['后台：发布公告', adminNoticeAddSchema, adminNoticeSchema, (me, form) => admin.addNotice(me, form)],
+    update: ['后台：修改公告', adminNoticeUpdateSchema, adminNoticeSchema, (me, form) => admin.updateNotice(me, form)],
+  });
 
   get('/api/admin/settings', '后台：保护期与超限返佣规则', z.object({}), adminSettingsSchema, (me) =>
     admin.settings(me),
@@ -134,139 +155,122 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     admin.listAudit(me, page),
   );
 
-  get('/api/admin/refs', '后台：银行、渠道、来源、城市列表', adminRefListRequestSchema, adminRefListSchema, (me, q) =>
-    admin.listRefs(me, q),
-  );
-  post(
-    '/api/admin/refs/add',
-    '后台：添加银行（支行）、渠道、来源或城市',
-    adminRefAddSchema,
-    adminRefSchema,
-    (me, form) => admin.addRef(me, form),
-    added,
-  );
-  post(
-    '/api/admin/refs/update',
-    '后台：修改或停用银行（支行）、渠道、来源，修改城市',
-    adminRefUpdateSchema,
-    adminRefSchema,
-    (me, form) => admin.updateRef(me, form),
-    saved,
-  );
+  listAddUpdate('/api/admin/refs', {
+    list: [
+      '后台：银行、渠道、来源、城市列表',
+      adminRefListRequestSchema,
+      adminRefListSchema,
+      (me, q) => admin.listRefs(me, q),
+    ],
+    add: [
+      '后台：添加银行（支行）、渠道、来源或城市',
+      adminRefAddSchema,
+      adminRefSchema,
+      (me, form) => admin.addRef(me, form),
+    ],
+    update: [
+      '后台：修改或停用银行（支行）、渠道、来源，修改城市',
+      adminRefUpdateSchema,
+      adminRefSchema,
+      (me, form) => admin.updateRef(me, form),
+    ],
+  });
 
-  get('/api/admin/products', '后台：产品列表', adminProductListRequestSchema, adminProductListSchema, (me, q) =>
-    admin.listProducts(me, q),
-  );
-  post(
-    '/api/admin/products/add',
-    '后台：添加产品',
-    adminProductAddSchema,
-    adminProductSchema,
-    (me, form) => admin.addProduct(me, form),
-    added,
-  );
-  post(
-    '/api/admin/products/update',
-    '后台：修改产品（金额、期限、费率、停用）',
-    adminProductUpdateSchema,
-    adminProductSchema,
-    (me, form) => admin.updateProduct(me, form),
-    saved,
-  );
+  listAddUpdate('/api/admin/products', {
+    list: [
+      '后台：产品列表',
+      adminProductListRequestSchema,
+      adminProductListSchema,
+      (me, q) => admin.listProducts(me, q),
+    ],
+    add: ['后台：添加产品', adminProductAddSchema, adminProductSchema, (me, form) => admin.addProduct(me, form)],
+    update: [
+      '后台：修改产品（金额、期限、费率、停用）',
+      adminProductUpdateSchema,
+      adminProductSchema,
+      (me, form) => admin.updateProduct(me, form),
+    ],
+  });
 
-  get('/api/admin/papers', '后台：试卷与问卷', pageRequestSchema, adminPaperListSchema, (me, page) =>
-    admin.listPapers(me, page),
-  );
-  post(
-    '/api/admin/papers/upload',
-    '后台：上传试卷文件（YAML）',
-    adminFileUploadSchema,
-    adminPaperUploadedSchema,
-    (me, form) => admin.uploadPaper(me, form.text),
-    saved,
-  );
-  get(
-    '/api/admin/papers/entry',
-    '后台：一份试卷（编辑用，试卷文件的结构）',
-    adminPaperRequestSchema,
-    adminPaperEntrySchema,
-    (me, q) => admin.paperFile(me, q.id),
-  );
-  post(
-    '/api/admin/papers/save',
-    '后台：新建或修改一份试卷（表单，按试卷文件的规则检查）',
-    adminPaperSaveSchema,
-    adminPaperUploadedSchema,
-    (me, form) => admin.savePaper(me, form.paper),
-    saved,
-  );
-  get('/api/admin/activities', '后台：营销活动', pageRequestSchema, adminActivityListSchema, (me, page) =>
-    admin.listActivities(me, page),
-  );
-  post(
-    '/api/admin/activities/upload',
-    '后台：上传活动文件（YAML）',
-    adminFileUploadSchema,
-    adminActivityUploadedSchema,
-    (me, form) => admin.uploadActivities(me, form.text),
-    saved,
-  );
+  fileKind('/api/admin/papers', {
+    list: ['后台：试卷与问卷', pageRequestSchema, adminPaperListSchema, (me, page) => admin.listPapers(me, page)],
+    upload: [
+      '后台：上传试卷文件（YAML）',
+      adminFileUploadSchema,
+      adminPaperUploadedSchema,
+      (me, form) => admin.uploadPaper(me, form.text),
+    ],
+    entry: [
+      '后台：一份试卷（编辑用，试卷文件的结构）',
+      adminPaperRequestSchema,
+      adminPaperEntrySchema,
+      (me, q) => admin.paperFile(me, q.id),
+    ],
+    save: [
+      '后台：新建或修改一份试卷（表单，按试卷文件的规则检查）',
+      adminPaperSaveSchema,
+      adminPaperUploadedSchema,
+      (me, form) => admin.savePaper(me, form.paper),
+    ],
+  });
 
-  get(
-    '/api/admin/activities/entry',
-    '后台：一个活动（编辑用，活动文件的结构）',
-    adminActivityRequestSchema,
-    adminActivityEntrySchema,
-    (me, q) => admin.activitySpec(me, q.id),
-  );
-  post(
-    '/api/admin/activities/save',
-    '后台：新建或修改一个活动（表单，按活动文件的规则检查）',
-    adminActivitySaveSchema,
-    adminActivitySavedSchema,
-    (me, form) => admin.saveActivity(me, form.activity),
-    saved,
-  );
+  fileKind('/api/admin/activities', {
+    list: ['后台：营销活动', pageRequestSchema, adminActivityListSchema, (me, page) => admin.listActivities(me, page)],
+    upload: [
+      '后台：上传活动文件（YAML）',
+      adminFileUploadSchema,
+      adminActivityUploadedSchema,
+      (me, form) => admin.uploadActivities(me, form.text),
+    ],
+    entry: [
+      '后台：一个活动（编辑用，活动文件的结构）',
+      adminActivityRequestSchema,
+      adminActivityEntrySchema,
+      (me, q) => admin.activitySpec(me, q.id),
+    ],
+    save: [
+      '后台：新建或修改一个活动（表单，按活动文件的规则检查）',
+      adminActivitySaveSchema,
+      adminActivitySavedSchema,
+      (me, form) => admin.saveActivity(me, form.activity),
+    ],
+  });
 
-  get('/api/admin/faq', '后台：问答条目', pageRequestSchema, adminFaqListSchema, (me, page) => admin.listFaq(me, page));
-  post(
-    '/api/admin/faq/upload',
-    '后台：上传问答 Markdown 文件',
-    adminFaqUploadSchema,
-    adminFaqUploadedSchema,
-    (me, form) => admin.uploadFaq(me, form.name, form.text),
-    saved,
-  );
+  fileKind('/api/admin/faq', {
+    list: ['后台：问答条目', pageRequestSchema, adminFaqListSchema, (me, page) => admin.listFaq(me, page)],
+    upload: [
+      '后台：上传问答 Markdown 文件',
+      adminFaqUploadSchema,
+      adminFaqUploadedSchema,
+      (me, form) => admin.uploadFaq(me, form.name, form.text),
+    ],
+    entry: [
+      '后台：一条问答（编辑用）',
+      adminFaqEntryRequestSchema,
+      adminFaqEntrySchema,
+      (me, q) => admin.faqEntry(me, q.id),
+    ],
+    save: [
+      '后台：新建或修改一条问答（表单）',
+      adminFaqSaveSchema,
+      adminFaqEntrySchema,
+      (me, form) => admin.saveFaq(me, form),
+    ],
+  });
 
-  get('/api/admin/faq/entry', '后台：一条问答（编辑用）', adminFaqEntryRequestSchema, adminFaqEntrySchema, (me, q) =>
-    admin.faqEntry(me, q.id),
-  );
-  post(
-    '/api/admin/faq/save',
-    '后台：新建或修改一条问答（表单）',
-    adminFaqSaveSchema,
-    adminFaqEntrySchema,
-    (me, form) => admin.saveFaq(me, form),
-    saved,
-  );
-
-  get('/api/admin/companies', '平台：公司列表', z.object({}), z.array(adminCompanySchema), (me) =>
-    admin.listCompanies(me),
-  );
-  post(
-    '/api/admin/companies/add',
-    '平台：开通公司及其管理员',
-    adminCompanyAddSchema,
-    adminCompanySchema,
-    (me, form) => admin.addCompany(me, form),
-    added,
-  );
-  post(
-    '/api/admin/companies/update',
-    '平台：修改或停用公司',
-    adminCompanyUpdateSchema,
-    adminCompanySchema,
-    (me, form) => admin.updateCompany(me, form),
-    saved,
-  );
+  listAddUpdate('/api/admin/companies', {
+    list: ['平台：公司列表', z.object({}), z.array(adminCompanySchema), (me) => admin.listCompanies(me)],
+    add: [
+      '平台：开通公司及其管理员',
+      adminCompanyAddSchema,
+      adminCompanySchema,
+      (me, form) => admin.addCompany(me, form),
+    ],
+    update: [
+      '平台：修改或停用公司',
+      adminCompanyUpdateSchema,
+      adminCompanySchema,
+      (me, form) => admin.updateCompany(me, form),
+    ],
+  });
 }

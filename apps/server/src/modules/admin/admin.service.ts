@@ -19,19 +19,7 @@ import type { Clock } from '../../clock.ts';
 import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { mayActor, requireActor, type Actor } from '../access/index.ts';
-import {
-  findNamedRef,
-  findProduct,
-  insertNamedRef,
-  insertProduct,
-  listNamedRefs,
-  listProducts,
-  updateNamedRef,
-  updateProduct,
-  type NamedKind,
-  type NamedRow,
-  type ProductRow,
-} from '../cases/index.ts';
+import { references } from '../cases/index.ts';
 import { findPaperFileForAdmin, listPapersForAdmin, loadPaperObject, loadPaperText } from '../exam/index.ts';
 import {
   findActivitySpecForAdmin,
@@ -72,13 +60,13 @@ const toNotice = (row: {
   starts_at: row.startsAt.toISOString(),
   ends_at: row.endsAt?.toISOString() ?? null,
 });
-const toRef = (row: NamedRow) => ({
+const toRef = (row: references.NamedRow) => ({
   id: row.id,
   parent_id: row.parentId,
   name: row.name,
   is_active: Boolean(row.isActive),
 });
-const toProduct = (row: ProductRow) => ({
+const toProduct = (row: references.ProductRow) => ({
   id: row.id,
   bank_id: row.bankId,
   bank_name: row.bankName,
@@ -139,14 +127,14 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
   }
 
   /** Cities are everyone's: only the platform admin changes them; the other lists are the company's. */
-  function requireRefWriter(me: Actor, kind: NamedKind) {
+  function requireRefWriter(me: Actor, kind: references.NamedKind) {
     requireActor(me, kind === 'city' ? 'admin.platform' : 'admin.company');
   }
 
   /** A product's bank is one of the company's banks (a bank, not a branch). */
   async function requireBank(tx: Tx, corpId: number, bankId: number | null) {
     if (bankId === null) return;
-    const bank = await findNamedRef(tx, 'bank', corpId, bankId);
+    const bank = await references.findNamedRef(tx, 'bank', corpId, bankId);
     if (!bank || bank.parentId !== null) throw new RefusedError(T.bankNotFound);
   }
 
@@ -348,10 +336,10 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
 
     // ---- reference lists (the case form's banks, channels, sources, cities; products) ----
 
-    async listRefs(me: Actor, request: Page & { kind: NamedKind; parent_id?: number }) {
+    async listRefs(me: Actor, request: Page & { kind: references.NamedKind; parent_id?: number }) {
       requireActor(me, 'admin.company');
       const rows = await repo.read((ex) =>
-        listNamedRefs(ex, request.kind, me.corpId, request.parent_id ?? null, request),
+        references.listNamedRefs(ex, request.kind, me.corpId, request.parent_id ?? null, request),
       );
       return page(rows, request.limit, toRef);
     },
@@ -363,16 +351,16 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         () =>
           repo.transaction(async (tx) => {
             if (form.parent_id !== null) {
-              const parent = await findNamedRef(tx, form.kind, me.corpId, form.parent_id);
+              const parent = await references.findNamedRef(tx, form.kind, me.corpId, form.parent_id);
               // Two levels only: a branch's parent is a bank, a city's a province, a channel's a first-level one.
               if (!parent || parent.parentId !== null) throw new RefusedError(T.parentNotFound);
             }
-            const id = await insertNamedRef(tx, form.kind, me.corpId, {
+            const id = await references.insertNamedRef(tx, form.kind, me.corpId, {
               parentId: form.parent_id,
               name: form.name,
               code: form.code,
             });
-            const after = toRef((await findNamedRef(tx, form.kind, me.corpId, id))!);
+            const after = toRef((await references.findNamedRef(tx, form.kind, me.corpId, id))!);
             await audit(tx, me, `${form.kind}.add`, form.kind, id, null, after);
             return after;
           }),
@@ -384,13 +372,13 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       if (form.name === undefined && form.is_active === undefined) throw new RefusedError(T.nothingToChange);
       if (form.kind === 'city' && form.is_active !== undefined) throw new RefusedError(T.cityAlwaysActive);
       return repo.transaction(async (tx) => {
-        const before = await findNamedRef(tx, form.kind, me.corpId, form.id);
+        const before = await references.findNamedRef(tx, form.kind, me.corpId, form.id);
         if (!before) throw new NotFoundError(T.refNotFound);
-        await updateNamedRef(tx, form.kind, me.corpId, form.id, {
+        await references.updateNamedRef(tx, form.kind, me.corpId, form.id, {
           ...(form.name !== undefined ? { name: form.name } : {}),
           ...(form.is_active !== undefined ? { isActive: form.is_active } : {}),
         });
-        const after = toRef((await findNamedRef(tx, form.kind, me.corpId, form.id))!);
+        const after = toRef((await references.findNamedRef(tx, form.kind, me.corpId, form.id))!);
         await audit(tx, me, `${form.kind}.update`, form.kind, form.id, toRef(before), after);
         return after;
       });
@@ -398,14 +386,14 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
 
     async listProducts(me: Actor, request: Page) {
       requireActor(me, 'admin.company');
-      const rows = await repo.read((ex) => listProducts(ex, me.corpId, request));
+      const rows = await repo.read((ex) => references.listProducts(ex, me.corpId, request));
       return page(rows, request.limit, toProduct);
     },
     async addProduct(me: Actor, form: z.output<typeof adminProductAddSchema>) {
       requireActor(me, 'admin.company');
       return repo.transaction(async (tx) => {
         await requireBank(tx, me.corpId, form.bank_id);
-        const id = await insertProduct(tx, {
+        const id = await references.insertProduct(tx, {
           corpId: me.corpId,
           bankId: form.bank_id,
           name: form.name,
@@ -417,7 +405,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           repaymentMethod: form.repayment_method,
           isActive: form.is_active,
         });
-        const after = toProduct((await findProduct(tx, me.corpId, id))!);
+        const after = toProduct((await references.findProduct(tx, me.corpId, id))!);
         await audit(tx, me, 'product.add', 'product', id, null, after);
         return after;
       });
@@ -426,7 +414,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       requireActor(me, 'admin.company');
       const { id, ...fields } = form;
       return repo.transaction(async (tx) => {
-        const before = await findProduct(tx, me.corpId, id);
+        const before = await references.findProduct(tx, me.corpId, id);
         if (!before) throw new NotFoundError(T.productNotFound);
         if (fields.bank_id !== undefined) await requireBank(tx, me.corpId, fields.bank_id);
         const values = {
@@ -444,8 +432,8 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         // The amounts are checked together, the stored one standing in for the one not sent.
         if ((values.minAmountFen ?? before.minAmountFen) > (values.maxAmountFen ?? before.maxAmountFen))
           throw new RefusedError(T.amountsOutOfOrder);
-        await updateProduct(tx, me.corpId, id, values);
-        const after = toProduct((await findProduct(tx, me.corpId, id))!);
+        await references.updateProduct(tx, me.corpId, id, values);
+        const after = toProduct((await references.findProduct(tx, me.corpId, id))!);
         await audit(tx, me, 'product.update', 'product', id, toProduct(before), after);
         return after;
       });

@@ -299,19 +299,7 @@ export async function openFollowUp(ex: Executor, corpId: number, id: number) {
 }
 
 // ---- the back office's reference lists (modules/admin, decision 057) ----
-export {
-  findNamedRef,
-  findProduct,
-  insertNamedRef,
-  insertProduct,
-  listNamedRefs,
-  listProducts,
-  updateNamedRef,
-  updateProduct,
-  type NamedKind,
-  type NamedRow,
-  type ProductRow,
-} from './reference.repository.ts';
+export * as references from './reference.repository.ts';
 
 // ---- the back office's XLSX import and export (decision 059) -------------------------------------------
 

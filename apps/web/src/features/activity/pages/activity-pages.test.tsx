@@ -1,7 +1,7 @@
 import type { ActivityDataPage, StaffActivity } from '@crm/domain/api/activity';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, sentFields } from '../../../test/page.ts';
+import { fail, httpError, loadFailureCases, NETWORK_MESSAGE, ok, renderPage, sentFields } from '../../../test/page.ts';
 
 const anActivity = (overrides: Partial<StaffActivity> = {}): StaffActivity => ({
   id: 3,
@@ -81,10 +81,7 @@ describe('/business/activity', () => {
     expect(screen.getByLabelText<HTMLInputElement>('券码').value).toBe('ABCDE-FGHJK');
   });
 
-  it.each([
-    ['a refusal', fail('仅返佣岗位只能查看返佣申请'), '仅返佣岗位只能查看返佣申请'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s with a retry', async (_name, reply, message) => {
+  it.each(loadFailureCases('仅返佣岗位只能查看返佣申请'))('shows %s with a retry', async (_name, reply, message) => {
     const page = await renderPage('/business/activity', { api: { '/api/crm/activityList': reply } });
     expect(await screen.findByText('营销活动加载失败')).toBeTruthy();
     await page.retryFailedLoad(message, '/api/crm/activityList', ok([anActivity()]));

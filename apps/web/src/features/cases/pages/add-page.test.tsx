@@ -1,22 +1,43 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearDraft } from '../../../lib/form-draft.ts';
-import { fail, findToast, NETWORK_MESSAGE, offline, ok, REFERENCE_LISTS, renderPage, tap } from '../../../test/page.ts';
+import { aReferralDetail } from '../../../test/outside-data.ts';
+import {
+  fail,
+  findToast,
+  inputValue,
+  NETWORK_MESSAGE,
+  offline,
+  ok,
+  REFERENCE_LISTS,
+  renderPage,
+  tap,
+  typeInto,
+} from '../../../test/page.ts';
 
-const type = (id: string, value: string) =>
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+const submit = () => tap(screen.getByRole('button', { name: '提交' }));
 
-async function fillRequired() {
-  await screen.findByRole('button', { name: '提交' });
-  type('case-name', '陈美玲');
-  type('case-phone', '13912345678');
-  type('case-id_number', '11010519491231002X');
-  type('case-amount', '50000');
-  // The term comes from a bottom picker sheet; confirming it takes the first term offered.
+/** The term comes from a bottom picker sheet; confirming it takes the first term offered. */
+async function pickFirstTerm() {
   await tap(document.getElementById('case-term') as HTMLElement);
   const sheet = await screen.findByText('取消').then((cancel) => cancel.closest('.adm-picker') as HTMLElement);
   await tap(within(sheet).getByText('确定'));
 }
+
+async function fillRequired() {
+  await screen.findByRole('button', { name: '提交' });
+  typeInto('case-name', '陈美玲');
+  typeInto('case-phone', '13912345678');
+  typeInto('case-id_number', '11010519491231002X');
+  typeInto('case-amount', '50000');
+  await pickFirstTerm();
+}
+
+/** The server taking the case in as `id`; the detail page opened after is not under test here. */
+const accepts = (id: number, msg = '报单提交成功') => ({
+  '/api/crm/addClient': ok({ id }, msg),
+  '/api/crm/detail': fail('稍后'),
+});
 
 // Each test starts without the draft an earlier one left (decision 058).
 afterEach(() => clearDraft('case-add'));
@@ -25,48 +46,38 @@ describe('/business/add: the unsent draft (decision 058)', () => {
   it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
     const first = await renderPage('/business/add', { api: { ...REFERENCE_LISTS } });
     await screen.findByRole('button', { name: '提交' });
-    type('case-name', '周草稿');
-    type('case-phone', '13912345678');
+    typeInto('case-name', '周草稿');
+    typeInto('case-phone', '13912345678');
     // The draft is written a moment after typing stops.
     await new Promise((resolve) => setTimeout(resolve, 450));
     first.unmount();
 
     const page = await renderPage('/business/add', {
-      api: {
-        ...REFERENCE_LISTS,
-        '/api/crm/addClient': ok({ id: 43 }, '报单提交成功'),
-        '/api/crm/detail': fail('稍后'),
-      },
+      api: { ...REFERENCE_LISTS, ...accepts(43) },
     });
     await expect.poll(() => (document.getElementById('case-name') as HTMLInputElement | null)?.value).toBe('周草稿');
-    expect((document.getElementById('case-phone') as HTMLInputElement).value).toBe('13912345678');
-    type('case-id_number', '11010519491231002X');
-    type('case-amount', '50000');
-    await tap(document.getElementById('case-term') as HTMLElement);
-    const sheet = await screen.findByText('取消').then((cancel) => cancel.closest('.adm-picker') as HTMLElement);
-    await tap(within(sheet).getByText('确定'));
-    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(inputValue('case-phone')).toBe('13912345678');
+    typeInto('case-id_number', '11010519491231002X');
+    typeInto('case-amount', '50000');
+    await pickFirstTerm();
+    await submit();
     await expect.poll(page.pathname).toBe('/business/detail/43');
     page.unmount();
 
     await renderPage('/business/add', { api: { ...REFERENCE_LISTS } });
     await screen.findByRole('button', { name: '提交' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((document.getElementById('case-name') as HTMLInputElement).value).toBe('');
+    expect(inputValue('case-name')).toBe('');
   });
 });
 
 describe('/business/add', () => {
   it("sends the new case to addClient and opens its detail with the server's message", async () => {
     const page = await renderPage('/business/add', {
-      api: {
-        ...REFERENCE_LISTS,
-        '/api/crm/addClient': ok({ id: 42 }, '报单提交成功'),
-        '/api/crm/detail': fail('稍后'),
-      },
+      api: { ...REFERENCE_LISTS, ...accepts(42) },
     });
     await fillRequired();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('报单提交成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addClient')).toMatchObject({
       method: 'POST',
@@ -86,10 +97,10 @@ describe('/business/add', () => {
       api: { ...REFERENCE_LISTS, '/api/crm/addClient': fail('该身份证号已有进行中的报单') },
     });
     await fillRequired();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('该身份证号已有进行中的报单')).toBeTruthy();
     expect(page.pathname()).toBe('/business/add');
-    expect((document.getElementById('case-name') as HTMLInputElement).value).toBe('陈美玲');
+    expect(inputValue('case-name')).toBe('陈美玲');
   });
 
   it('sends nothing while required fields are empty', async () => {
@@ -102,12 +113,12 @@ describe('/business/add', () => {
   it('offline: says so with a 重试 that sends the same case with the same key, making one case once online', async () => {
     const page = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': offline() } });
     await fillRequired();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     const block = (await screen.findByText(NETWORK_MESSAGE)).closest('[role="alert"]') as HTMLElement;
     expect(block).not.toBeNull();
     // What was typed stays.
-    expect((document.getElementById('case-name') as HTMLInputElement).value).toBe('陈美玲');
-    page.api.set({ '/api/crm/addClient': ok({ id: 43 }, '报单已提交'), '/api/crm/detail': fail('稍后') });
+    expect(inputValue('case-name')).toBe('陈美玲');
+    page.api.set(accepts(43, '报单已提交'));
     await tap(within(block).getByRole('button', { name: '重试' }));
     expect(await findToast('报单已提交')).toBeTruthy();
     await expect.poll(page.pathname).toBe('/business/detail/43');
@@ -121,12 +132,12 @@ describe('/business/add', () => {
   it('a refusal after a retry is a toast, and the next submit of the same fill keeps its key', async () => {
     const page = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': offline() } });
     await fillRequired();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     page.api.set({ '/api/crm/addClient': fail('该身份证号已有进行中的报单') });
     await tap(await screen.findByRole('button', { name: '重试' }));
     expect(await findToast('该身份证号已有进行中的报单')).toBeTruthy();
     await expect.poll(() => screen.queryByText(NETWORK_MESSAGE)).toBeNull();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     await expect.poll(() => page.api.callsTo('/api/crm/addClient').length).toBe(3);
     const keys = new Set(page.api.callsTo('/api/crm/addClient').map((call) => call.headers['idempotency-key']));
     expect(keys.size).toBe(1);
@@ -135,7 +146,7 @@ describe('/business/add', () => {
   it('a draft restored after its submit was lost goes again under that key; a 422 for edited content gives a new key', async () => {
     const first = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': offline() } });
     await fillRequired();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     await screen.findByText(NETWORK_MESSAGE);
     const key = first.api.lastCall('/api/crm/addClient').headers['idempotency-key'];
     await new Promise((resolve) => setTimeout(resolve, 450));
@@ -150,11 +161,11 @@ describe('/business/add', () => {
       },
     });
     await expect.poll(() => (document.getElementById('case-name') as HTMLInputElement | null)?.value).toBe('陈美玲');
-    type('case-name', '陈美琳');
-    await tap(screen.getByRole('button', { name: '提交' }));
+    typeInto('case-name', '陈美琳');
+    await submit();
     expect(await findToast('该请求标识已用于其他内容，请刷新页面后重新提交')).toBeTruthy();
-    page.api.set({ '/api/crm/addClient': ok({ id: 44 }, '报单已提交'), '/api/crm/detail': fail('稍后') });
-    await tap(screen.getByRole('button', { name: '提交' }));
+    page.api.set(accepts(44, '报单已提交'));
+    await submit();
     await expect.poll(page.pathname).toBe('/business/detail/44');
     const [again, fresh] = page.api.callsTo('/api/crm/addClient').map((call) => call.headers['idempotency-key']);
     expect(again).toBe(key);
@@ -166,45 +177,20 @@ describe('/business/add', () => {
     const page = await renderPage('/business/add?referral=21', {
       api: {
         ...REFERENCE_LISTS,
-        '/api/crm/ysbOutsideClient': ok({
-          id: 21,
-          name: '陈客户',
-          phone: '13912345678',
-          status: 1,
-          status_label: '保护中',
-          case_status_label: '',
-          amount_fen: 5_000_000,
-          product_name: '',
-          partner_name: '李伙伴',
-          protected_until: '2026-12-20',
-          created_at: '2026-11-20 09:00:00',
-          id_number: '11010519491231002X',
-          product_id: null,
-          remarks: '',
-          channel_id: null,
-          channel_name: '',
-          partner_id: 5,
-          case_id: null,
-          case_status: null,
-          converted_at: null,
-          released_at: null,
-          can_edit: false,
-          can_convert: true,
-        }),
-        '/api/crm/addClient': ok({ id: 44 }, '报单提交成功'),
-        '/api/crm/detail': fail('稍后'),
+        '/api/crm/ysbOutsideClient': ok(
+          aReferralDetail({ product_name: '', product_id: null, remarks: '', can_edit: false, can_convert: true }),
+        ),
+        ...accepts(44),
       },
     });
     expect(await screen.findByText('由合作伙伴报备转入')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/ysbOutsideClient').fields).toEqual({ id: '21' });
-    expect((document.getElementById('case-name') as HTMLInputElement).value).toBe('陈客户');
-    expect((document.getElementById('case-phone') as HTMLInputElement).value).toBe('13912345678');
-    expect((document.getElementById('case-id_number') as HTMLInputElement).value).toBe('11010519491231002X');
-    expect((document.getElementById('case-amount') as HTMLInputElement).value).toBe('50000');
-    await tap(document.getElementById('case-term') as HTMLElement);
-    const sheet = await screen.findByText('取消').then((cancel) => cancel.closest('.adm-picker') as HTMLElement);
-    await tap(within(sheet).getByText('确定'));
-    await tap(screen.getByRole('button', { name: '提交' }));
+    expect(inputValue('case-name')).toBe('陈客户');
+    expect(inputValue('case-phone')).toBe('13912345678');
+    expect(inputValue('case-id_number')).toBe('11010519491231002X');
+    expect(inputValue('case-amount')).toBe('50000');
+    await pickFirstTerm();
+    await submit();
     expect(await findToast('报单提交成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addClient').fields).toMatchObject({
       name: '陈客户',
@@ -216,15 +202,11 @@ describe('/business/add', () => {
 
   it('without ?referral= sends no outside_client_id and shows no notice', async () => {
     const page = await renderPage('/business/add', {
-      api: {
-        ...REFERENCE_LISTS,
-        '/api/crm/addClient': ok({ id: 42 }, '报单提交成功'),
-        '/api/crm/detail': fail('稍后'),
-      },
+      api: { ...REFERENCE_LISTS, ...accepts(42) },
     });
     await fillRequired();
     expect(screen.queryByText('由合作伙伴报备转入')).toBeNull();
-    await tap(screen.getByRole('button', { name: '提交' }));
+    await submit();
     expect(await findToast('报单提交成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addClient').fields).not.toHaveProperty('outside_client_id');
     expect(page.api.callsTo('/api/crm/ysbOutsideClient')).toHaveLength(0);

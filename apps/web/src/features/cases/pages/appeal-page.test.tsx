@@ -32,9 +32,7 @@ describe('/business/appeal', () => {
 
   it('shows a failed list with a retry', async () => {
     const page = await renderPage('/business/appeal', { api: { '/api/crm/appeal': httpError(502) } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    page.api.set({ '/api/crm/appeal': ok(pageOf([anAppeal()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/appeal', ok(pageOf([anAppeal()])));
     expect(await screen.findByRole('link', { name: /陈美玲/ })).toBeTruthy();
   });
 

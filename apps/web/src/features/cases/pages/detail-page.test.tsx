@@ -2,9 +2,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   aCaseDetail,
+  confirmedFields,
   fail,
   findToast,
   httpError,
+  loadFailureCases,
   NETWORK_MESSAGE,
   ok,
   renderPage,
@@ -55,10 +57,7 @@ describe('/business/detail/:id', () => {
     expect(await screen.findByText(/驳回原因：.*客户未到场/)).toBeTruthy();
   });
 
-  it.each([
-    ['a refusal', fail('无权查看该报单'), '无权查看该报单'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s', async (_name, reply, message) => {
+  it.each(loadFailureCases('无权查看该报单'))('shows %s', async (_name, reply, message) => {
     await renderPage('/business/detail/11', { api: { '/api/crm/detail': reply } });
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByText('加载失败，点击重试')).toBeTruthy();
@@ -109,8 +108,9 @@ describe('/business/detail/:id', () => {
       },
     });
     await tap(await screen.findByRole('button', { name: '删除' }));
-    await screen.findByText('删除后不可恢复，确定删除该报单吗？');
-    expect(await sentFields(page, '确定', '报单已删除', '/api/crm/delClient')).toEqual({ id: '11' });
+    expect(
+      await confirmedFields(page, '删除后不可恢复，确定删除该报单吗？', '报单已删除', '/api/crm/delClient'),
+    ).toEqual({ id: '11' });
     await expect.poll(page.pathname).toBe('/business/list');
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCase, fail, httpError, NETWORK_MESSAGE, offline, ok, renderPage, tap } from '../../../test/page.ts';
+import { aCase, loadFailureCases, NETWORK_MESSAGE, offline, ok, pageOf, renderPage } from '../../../test/page.ts';
 
 describe('/business/list', () => {
   it('lists my cases with status and amount, and links each to its detail', async () => {
@@ -28,17 +28,14 @@ describe('/business/list', () => {
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 
-  it.each([
-    ['a refusal', fail('登录已过期，请重新登录'), '登录已过期，请重新登录'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-    ['no network', offline(), NETWORK_MESSAGE],
-  ])('shows %s with a retry that asks again', async (_name, reply, message) => {
-    const page = await renderPage('/business/list', { api: { '/api/crm/clientList': reply } });
-    expect(await screen.findByText(message)).toBeTruthy();
-    page.api.set({ '/api/crm/clientList': ok({ list: [aCase({ name: '李雷' })], next_cursor: null }) });
-    await tap(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByRole('link', { name: /李雷/ })).toBeTruthy();
-  });
+  it.each([...loadFailureCases('登录已过期，请重新登录'), ['no network', offline(), NETWORK_MESSAGE]])(
+    'shows %s with a retry that asks again',
+    async (_name, reply, message) => {
+      const page = await renderPage('/business/list', { api: { '/api/crm/clientList': reply } });
+      await page.retryFailedList(message, '/api/crm/clientList', ok(pageOf([aCase({ name: '李雷' })])));
+      expect(await screen.findByRole('link', { name: /李雷/ })).toBeTruthy();
+    },
+  );
 
   it('searches by the keyword typed', async () => {
     const page = await renderPage('/business/list', {

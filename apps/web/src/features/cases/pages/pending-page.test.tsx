@@ -21,9 +21,7 @@ describe('/business/pending', () => {
 
   it('shows a refusal with a retry', async () => {
     const page = await renderPage('/business/pending', { api: { '/api/crm/pending': fail('服务繁忙') } });
-    expect(await screen.findByText('服务繁忙')).toBeTruthy();
-    page.api.set({ '/api/crm/pending': ok(pageOf([aPendingItem()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('服务繁忙', '/api/crm/pending', ok(pageOf([aPendingItem()])));
     expect(await screen.findByRole('link', { name: /陈美玲/ })).toBeTruthy();
   });
 });

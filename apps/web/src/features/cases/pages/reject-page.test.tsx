@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCase, fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aCase, fail, ok, pageOf, renderPage } from '../../../test/page.ts';
 
 describe('/business/reject', () => {
   it('asks only for signing failures and lists them to correct', async () => {
@@ -20,9 +20,7 @@ describe('/business/reject', () => {
 
   it('shows a refusal with a retry', async () => {
     const page = await renderPage('/business/reject', { api: { '/api/crm/clientList': fail('服务繁忙') } });
-    expect(await screen.findByText('服务繁忙')).toBeTruthy();
-    page.api.set({ '/api/crm/clientList': ok(pageOf([aCase({ status: 2 })])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('服务繁忙', '/api/crm/clientList', ok(pageOf([aCase({ status: 2 })])));
     expect(await screen.findByRole('link', { name: /陈美玲/ })).toBeTruthy();
   });
 });

@@ -33,9 +33,7 @@ describe('/business/service', () => {
       user: SERVICE_USER,
       api: { '/api/crm/service': fail('仅客服可查看') },
     });
-    expect(await screen.findByText('仅客服可查看')).toBeTruthy();
-    page.api.set({ '/api/crm/service': servicePage() });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('仅客服可查看', '/api/crm/service', servicePage());
     expect(await screen.findByRole('link', { name: /陈美玲/ })).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic, fail, httpError, LEADER, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { aStatistic, fail, LEADER, loadFailureCases, ok, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/stat', () => {
   it('shows my totals and the cases by status, with no team switch for a salesperson', async () => {
@@ -42,10 +42,7 @@ describe('/business/stat', () => {
     expect(screen.queryByText(/ 单/)).toBeNull();
   });
 
-  it.each([
-    ['a refusal', fail('统计暂不可用'), '统计暂不可用'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s', async (_name, reply, message) => {
+  it.each(loadFailureCases('统计暂不可用'))('shows %s', async (_name, reply, message) => {
     await renderPage('/business/stat', { api: { '/api/crm/statistic': reply } });
     expect(await screen.findByText(message)).toBeTruthy();
   });

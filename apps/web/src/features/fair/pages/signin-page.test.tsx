@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, sentFields } from '../../../test/page.ts';
+import { fail, loadFailureCases, ok, renderPage, sentFields } from '../../../test/page.ts';
 import { aFair, aFairSignin } from '../../../test/pact-fair-data.ts';
 
 describe('/business/signin', () => {
@@ -51,10 +51,7 @@ describe('/business/signin', () => {
     expect(await screen.findByText('今天没有进行中的展会')).toBeTruthy();
   });
 
-  it.each([
-    ['a refusal', fail('仅返佣岗位只能查看返佣申请'), '仅返佣岗位只能查看返佣申请'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s with a retry', async (_name, reply, message) => {
+  it.each(loadFailureCases('仅返佣岗位只能查看返佣申请'))('shows %s with a retry', async (_name, reply, message) => {
     const page = await renderPage('/business/signin', { api: { '/api/crm/fairSignin': reply } });
     expect(await screen.findByText('展会签到加载失败')).toBeTruthy();
     await page.retryFailedLoad(message, '/api/crm/fairSignin', ok(aFairSignin()));

@@ -3,10 +3,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
 import {
-  fail,
   findToast,
   httpError,
   LEADER,
+  loadFailureCases,
   NETWORK_MESSAGE,
   offline,
   ok,
@@ -130,10 +130,7 @@ describe('/index', () => {
     expect(page.api.calls).toHaveLength(0);
   });
 
-  it.each([
-    ['a refusal', fail('账号已停用'), '账号已停用'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s as an alert', async (_name, reply, message) => {
+  it.each(loadFailureCases('账号已停用'))('shows %s as an alert', async (_name, reply, message) => {
     await renderPage('/index', { api: { '/api/crm/userinfo': reply } });
     const alert = await screen.findByRole('alert');
     expect(await within(alert).findByText(message)).toBeTruthy();

@@ -1,6 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, sentFields, tap } from '../../../test/page.ts';
+import {
+  aHouseDetail,
+  confirmedFields,
+  fail,
+  findToast,
+  housePageOf,
+  ok,
+  renderPage,
+  tap,
+} from '../../../test/page.ts';
 import { FINANCE, retryAndSee } from '../test-kit.ts';
 
 const anAudit = {
@@ -38,8 +47,7 @@ describe('/business/financeAudit', () => {
     });
     await tap(await screen.findByText('赵磊'));
     await tap((await sheet()).getByRole('button', { name: '通过' }));
-    await screen.findByText('确定通过该超限返佣？');
-    expect(await sentFields(page, '确定', '已处理', '/api/crm/updateHouseAudit')).toEqual({
+    expect(await confirmedFields(page, '确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual({
       id: '111',
       decision: 'approve',
       reason: '',

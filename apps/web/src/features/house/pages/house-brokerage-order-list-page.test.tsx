@@ -1,14 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmedFields,
   fail,
   findToast,
+  type HandlerTable,
   housePageOf,
   ok,
   renderPage,
-  sentFields,
   tap,
-  type HandlerTable,
 } from '../../../test/page.ts';
 import { FINANCE, retryAndSee } from '../test-kit.ts';
 
@@ -63,8 +63,9 @@ describe('/business/houseBrokerageOrderList/:param', () => {
     });
     fireEvent.change(await screen.findByLabelText('打款流水号'), { target: { value: 'TX20261104' } });
     await tap(screen.getByRole('button', { name: '确认打款' }));
-    await screen.findByText('确认该返佣单已打款？');
-    expect(await sentFields(page, '确定', '保存成功', '/api/crm/updateHouseBrokerageOrder')).toEqual({
+    expect(
+      await confirmedFields(page, '确认该返佣单已打款？', '保存成功', '/api/crm/updateHouseBrokerageOrder'),
+    ).toEqual({
       id: '101',
       remark: '',
       pay_ref: 'TX20261104',

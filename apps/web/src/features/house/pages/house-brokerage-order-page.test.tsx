@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, housePageOf, httpError, NETWORK_MESSAGE, offline, ok, renderPage, tap } from '../../../test/page.ts';
+import { housePageOf, loadFailureCases, NETWORK_MESSAGE, offline, ok, renderPage, tap } from '../../../test/page.ts';
 import { FINANCE, findLoadError, retryAndSee } from '../test-kit.ts';
 
 describe('/business/houseBrokerageOrder', () => {
@@ -32,10 +32,7 @@ describe('/business/houseBrokerageOrder', () => {
     await expect.poll(page.pathname).toBe('/business/houseBrokerageOrderList/0');
   });
 
-  it.each([
-    ['a refusal', fail('仅房贷财务可查看'), '仅房贷财务可查看'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s', async (_name, reply, message) => {
+  it.each(loadFailureCases('仅房贷财务可查看'))('shows %s', async (_name, reply, message) => {
     await renderPage('/business/houseBrokerageOrder', {
       user: FINANCE,
       api: { '/api/crm/houseBrokerageOrder': reply },

@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   aHouseClient,
   aHouseDetail,
-  fail,
   findToast,
   housePageOf,
-  httpError,
+  loadFailureCases,
   NETWORK_MESSAGE,
   offline,
   ok,
@@ -49,10 +48,7 @@ describe('/business/houseDetail/:father/:id', () => {
     expect(await screen.findByText('无推荐人')).toBeTruthy();
   });
 
-  it.each([
-    ['a refusal', fail('客户不存在'), '客户不存在'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s', async (_name, reply, message) => {
+  it.each(loadFailureCases('客户不存在'))('shows %s', async (_name, reply, message) => {
     await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': reply } });
     expect(await screen.findByText(message)).toBeTruthy();
   });

@@ -6,13 +6,13 @@ import {
   fail,
   findToast,
   housePageOf,
+  LEADER,
   ok,
+  type PageView,
   renderPage,
   tap,
 } from '../../../test/page.ts';
 import { aChannel, FINANCE_LEADER, retryAndSee, search } from '../test-kit.ts';
-
-const LEADER = { id: 2, job: [1], leader: true, name: '张组长' };
 
 describe('/team/house', () => {
   it("lists the team's home-loan clients with their salesperson, and searches", async () => {
@@ -37,6 +37,13 @@ describe('/team/house', () => {
   });
 });
 
+/** Picks the first salesperson the sheet offers; gives what allotHouse was sent once `toast` shows. */
+async function allotToFirstStaff(page: PageView, toast: string) {
+  await confirmOpenPicker();
+  expect(await findToast(toast)).toBeTruthy();
+  return page.api.lastCall('/api/crm/allotHouse').fields;
+}
+
 describe('/team/houseChannel', () => {
   const api = {
     '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])),
@@ -50,9 +57,7 @@ describe('/team/houseChannel', () => {
       api: { ...api, '/api/crm/allotHouse': ok(null) },
     });
     await tap(await screen.findByText('链家静安寺店'));
-    await confirmOpenPicker();
-    expect(await findToast('分配成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/allotHouse').fields).toEqual({ kind: 'channel', id: '5', staff_id: '8' });
+    expect(await allotToFirstStaff(page, '分配成功')).toEqual({ kind: 'channel', id: '5', staff_id: '8' });
   });
 
   it('allots a client on the 客户 tab, and shows a refusal', async () => {
@@ -63,9 +68,7 @@ describe('/team/houseChannel', () => {
     await screen.findByText('链家静安寺店');
     await tap(screen.getByText('客户'));
     await tap(await screen.findByText('赵磊'));
-    await confirmOpenPicker();
-    expect(await findToast('该员工已离职')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/allotHouse').fields).toEqual({ kind: 'client', id: '71', staff_id: '8' });
+    expect(await allotToFirstStaff(page, '该员工已离职')).toEqual({ kind: 'client', id: '71', staff_id: '8' });
   });
 
   it('says so when there are no channels, and shows a failed list with a retry', async () => {

@@ -1,10 +1,18 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { HouseloanAgent, HouseloanDetail, HouseloanReferral } from '@crm/domain/api/houseloan';
 import { describe, expect, it } from 'vitest';
-import { fail, findFieldError, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
-
-const type = (id: string, value: string) =>
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
+import {
+  fail,
+  findFieldError,
+  findToast,
+  inputValue,
+  ok,
+  pageOf,
+  renderPage,
+  type RenderPageOptions,
+  tap,
+  typeInto,
+} from '../../../test/page.ts';
 
 const AGENT: HouseloanAgent = {
   id: 3,
@@ -43,10 +51,24 @@ const SIGNED_IN = {
   '/api/houseloan/sign': ok(pageOf([])),
 };
 
+const BANKS = { '/api/houseloan/bank': ok([{ id: 1, name: '招商银行' }]) };
+
+/** The agents' portal keeps its own login (ys_house_channel): no staff user is stored. */
+const renderPortal = (path: string, options: Omit<RenderPageOptions, 'user'>) =>
+  renderPage(path, { ...options, user: null });
+
+/** Fills a referral's required fields, taking the first bank offered. */
+async function fillReferral() {
+  typeInto('houseloan-add-name', '冯晓');
+  typeInto('houseloan-add-phone', '13812341111');
+  typeInto('houseloan-add-loan_amount', '800000');
+  await tap(screen.getByText('请选择银行'));
+  await tap(await screen.findByRole('button', { name: '确定' }));
+}
+
 describe('/houseloan/login', () => {
   it("sends the code with scene 'houseloan', logs the agent in, keeps ys_house_channel and opens their home", async () => {
-    const page = await renderPage('/houseloan/login', {
-      user: null,
+    const page = await renderPortal('/houseloan/login', {
       api: {
         '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
         '/common/smsCode': ok({ verifyCode: '123456' }, '发送成功'),
@@ -55,7 +77,7 @@ describe('/houseloan/login', () => {
       },
     });
     expect(await screen.findByText('一号金融')).toBeTruthy();
-    type('houseloan-login-phone', '13911110001');
+    typeInto('houseloan-login-phone', '13911110001');
     await tap(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
     expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13911110001', scene: 'houseloan' });
@@ -78,8 +100,7 @@ describe('/houseloan/login', () => {
   });
 
   it("names the bad fields, sends nothing, and keeps what was typed after the server's refusal", async () => {
-    const page = await renderPage('/houseloan/login', {
-      user: null,
+    const page = await renderPortal('/houseloan/login', {
       api: {
         '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
         '/api/houseloan/login': fail('所属渠道已停用，暂不能登录或报单'),
@@ -89,19 +110,18 @@ describe('/houseloan/login', () => {
     await tap(screen.getByRole('button', { name: '登录' }));
     expect((await findFieldError('手机号')).textContent).toBeTruthy();
     expect(page.api.callsTo('/api/houseloan/login')).toHaveLength(0);
-    type('houseloan-login-phone', '13911110004');
-    type('houseloan-login-code', '123456');
+    typeInto('houseloan-login-phone', '13911110004');
+    typeInto('houseloan-login-code', '123456');
     await tap(screen.getByRole('button', { name: '登录' }));
     expect(await findToast('所属渠道已停用，暂不能登录或报单')).toBeTruthy();
-    expect((document.getElementById('houseloan-login-phone') as HTMLInputElement).value).toBe('13911110004');
+    expect(inputValue('houseloan-login-phone')).toBe('13911110004');
     expect(page.pathname()).toBe('/houseloan/login');
   });
 });
 
 describe('/houseloan/home/:openid', () => {
   it('greets the agent and reaches every part of the portal by taps, with the next signing appointments', async () => {
-    const page = await renderPage('/houseloan/home/0', {
-      user: null,
+    const page = await renderPortal('/houseloan/home/0', {
       api: {
         ...SIGNED_IN,
         '/api/houseloan/sign': ok(
@@ -136,10 +156,9 @@ describe('/houseloan/home/:openid', () => {
 
 describe('/houseloan/add/:type', () => {
   it('checks the staff rules on the phone, sends the referral once with its key and opens the consent photo', async () => {
-    const page = await renderPage('/houseloan/add/1', {
-      user: null,
+    const page = await renderPortal('/houseloan/add/1', {
       api: {
-        '/api/houseloan/bank': ok([{ id: 1, name: '招商银行' }]),
+        ...BANKS,
         '/api/houseloan/add': ok({ id: 90 }, '报单成功，请拍摄客户授权书'),
         '/api/houseloan/detail': ok(aDetail()),
       },
@@ -148,11 +167,7 @@ describe('/houseloan/add/:type', () => {
     await tap(screen.getByRole('button', { name: '提交报单' }));
     expect((await findFieldError('客户姓名')).textContent).toBeTruthy();
     expect(page.api.callsTo('/api/houseloan/add')).toHaveLength(0);
-    type('houseloan-add-name', '冯晓');
-    type('houseloan-add-phone', '13812341111');
-    type('houseloan-add-loan_amount', '800000');
-    await tap(screen.getByText('请选择银行'));
-    await tap(await screen.findByRole('button', { name: '确定' }));
+    await fillReferral();
     await tap(screen.getByRole('button', { name: '提交报单' }));
     await expect.poll(page.pathname).toBe('/houseloan/auth/90/1');
     const sent = page.api.lastCall('/api/houseloan/add');
@@ -169,29 +184,23 @@ describe('/houseloan/add/:type', () => {
   });
 
   it('keeps what was typed when the server refuses', async () => {
-    await renderPage('/houseloan/add/2', {
-      user: null,
+    await renderPortal('/houseloan/add/2', {
       api: {
-        '/api/houseloan/bank': ok([{ id: 1, name: '招商银行' }]),
+        ...BANKS,
         '/api/houseloan/add': fail('所属渠道已停用，暂不能登录或报单'),
       },
     });
     expect(await screen.findByText('信用卡分期报单')).toBeTruthy();
-    type('houseloan-add-name', '冯晓');
-    type('houseloan-add-phone', '13812341111');
-    type('houseloan-add-loan_amount', '800000');
-    await tap(screen.getByText('请选择银行'));
-    await tap(await screen.findByRole('button', { name: '确定' }));
+    await fillReferral();
     await tap(screen.getByRole('button', { name: '提交报单' }));
     expect(await findToast('所属渠道已停用，暂不能登录或报单')).toBeTruthy();
-    expect((document.getElementById('houseloan-add-name') as HTMLInputElement).value).toBe('冯晓');
+    expect(inputValue('houseloan-add-name')).toBe('冯晓');
   });
 });
 
 describe('/houseloan/auth/:id/:type', () => {
   it('sends the photo taken with the camera and waits for a steward', async () => {
-    const page = await renderPage('/houseloan/auth/90/1', {
-      user: null,
+    const page = await renderPortal('/houseloan/auth/90/1', {
       api: {
         '/api/houseloan/detail': ok(aDetail()),
         '/api/houseloan/authPhoto': ok({ id: 5 }, '授权书已上传'),
@@ -207,8 +216,7 @@ describe('/houseloan/auth/:id/:type', () => {
   });
 
   it("shows the server's refusal of a photo and stays", async () => {
-    const page = await renderPage('/houseloan/auth/90/1', {
-      user: null,
+    const page = await renderPortal('/houseloan/auth/90/1', {
       api: {
         '/api/houseloan/detail': ok(aDetail()),
         '/api/houseloan/authPhoto': fail('只能上传 JPG、PNG 或 WebP 图片'),
@@ -225,8 +233,7 @@ describe('/houseloan/auth/:id/:type', () => {
 
 describe('/houseloan/list, /houseloan/photo, /houseloan/detail/:id', () => {
   it('lists the referrals by stage and opens one with its steward, appointment and brokerage', async () => {
-    const page = await renderPage('/houseloan/list', {
-      user: null,
+    const page = await renderPortal('/houseloan/list', {
       api: {
         '/api/houseloan/list': ok(pageOf([aReferral({ stage: 'signing', has_consent: true })])),
         '/api/houseloan/detail': ok(
@@ -252,8 +259,7 @@ describe('/houseloan/list, /houseloan/photo, /houseloan/detail/:id', () => {
   });
 
   it('lists the referrals still missing their consent photo, each opening the camera page', async () => {
-    const page = await renderPage('/houseloan/photo', {
-      user: null,
+    const page = await renderPortal('/houseloan/photo', {
       api: { '/api/houseloan/list': ok(pageOf([aReferral({ type: 2 })])), '/api/houseloan/detail': ok(aDetail()) },
     });
     await tap(await screen.findByText('冯晓'));
@@ -262,7 +268,7 @@ describe('/houseloan/list, /houseloan/photo, /houseloan/detail/:id', () => {
   });
 
   it('says so when a referral is not the agent’s', async () => {
-    await renderPage('/houseloan/detail/91', { user: null, api: { '/api/houseloan/detail': fail('客户不存在', 404) } });
+    await renderPortal('/houseloan/detail/91', { api: { '/api/houseloan/detail': fail('客户不存在', 404) } });
     expect(await screen.findByText('客户不存在')).toBeTruthy();
   });
 });
@@ -284,8 +290,7 @@ describe('/houseloan/mine', () => {
       ],
       next_cursor: null,
     };
-    const page = await renderPage('/houseloan/mine', {
-      user: null,
+    const page = await renderPortal('/houseloan/mine', {
       api: {
         ...SIGNED_IN,
         '/api/houseloan/service': ok({ id: 1, name: '王小明', phone: '13800000001' }),
@@ -306,8 +311,7 @@ describe('/houseloan/mine', () => {
 
 describe('/houseloan/bestList (any browser)', () => {
   it('shows the ranking in a desktop browser outside WeChat, and opens a channel', async () => {
-    const page = await renderPage('/houseloan/bestList?corp=1', {
-      user: null,
+    const page = await renderPortal('/houseloan/bestList?corp=1', {
       browser: 'desktop',
       api: {
         '/api/houseloan/bestList': ok({
@@ -336,7 +340,7 @@ describe('/houseloan/bestList (any browser)', () => {
   });
 
   it('asks for WeChat on the portal’s other pages in a desktop browser', async () => {
-    await renderPage('/houseloan/list', { user: null, browser: 'desktop', api: {} });
+    await renderPortal('/houseloan/list', { browser: 'desktop', api: {} });
     expect(await screen.findByText(/请在微信内打开页面|Please open the page inside WeChat/)).toBeTruthy();
   });
 });

@@ -14,6 +14,13 @@ import {
   tap,
 } from '../../../test/page.ts';
 
+const openForm = async () => tap(await screen.findByRole('button', { name: '登记还款' }));
+
+async function typeAmount(amount: string) {
+  await openForm();
+  fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: amount } });
+}
+
 describe('/business/money', () => {
   it("shows the case's repayments and the confirmed total", async () => {
     const page = await renderPage('/business/money?id=11', {
@@ -49,8 +56,7 @@ describe('/business/money', () => {
     const page = await renderPage('/business/money?id=11', {
       api: { '/api/crm/moneyList': ok(aMoneyList({ list: [] })), '/api/crm/addMoney': ok(aMoneyRecord()) },
     });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
-    fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '1280.50' } });
+    await typeAmount('1280.50');
     await tap(screen.getByText('现金'));
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
@@ -64,7 +70,7 @@ describe('/business/money', () => {
     const page = await renderPage('/business/money?id=11', {
       api: { '/api/crm/moneyList': ok(aMoneyList({ list: [] })), '/api/crm/addMoney': fail('该案件已结清') },
     });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    await openForm();
     await tap(await screen.findByRole('button', { name: '提交' }));
     expect((await screen.findAllByText(/金额/)).length).toBeGreaterThan(0);
     expect(page.api.callsTo('/api/crm/addMoney')).toHaveLength(0);
@@ -80,7 +86,7 @@ describe('/business/money', () => {
     const page = await renderPage('/business/money?id=11', {
       api: { '/api/crm/moneyList': ok(aMoneyList({ list: [] })), '/api/crm/addMoney': ok(aMoneyRecord()) },
     });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    await openForm();
     const amount = await screen.findByPlaceholderText<HTMLInputElement>('例如 1280.50');
     // The browser cuts what is typed at maxlength, silently: the largest amount must fit, with separators.
     expect(amount.maxLength).toBeGreaterThanOrEqual('99,999,999.99'.length);
@@ -119,10 +125,18 @@ const amountValue = () => screen.queryByPlaceholderText<HTMLInputElement>('例�
 describe('/business/money: the unsent repayment draft (decision 058)', () => {
   const EMPTY_LIST = { '/api/crm/moneyList': ok(aMoneyList({ list: [] })) };
 
+  /** Opens the form at `path` and finds it empty, after the moment a restored draft would have needed. */
+  async function expectNoDraftAt(path: string) {
+    await renderPage(path, { api: EMPTY_LIST });
+    await openForm();
+    await screen.findByPlaceholderText('例如 1280.50');
+    await draftWritten();
+    expect(amountValue()).toBe('');
+  }
+
   it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
     const first = await renderPage('/business/money?id=11', { api: EMPTY_LIST });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
-    fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '1280.50' } });
+    await typeAmount('1280.50');
     fireEvent.change(screen.getByPlaceholderText('选填'), { target: { value: '十一月首期' } });
     await tap(screen.getByText('现金'));
     await draftWritten();
@@ -131,7 +145,7 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
     const page = await renderPage('/business/money?id=11', {
       api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
     });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    await openForm();
     await expect.poll(amountValue).toBe('1280.50');
     expect(screen.getByDisplayValue('十一月首期')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '提交' }));
@@ -140,33 +154,23 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
     await draftWritten();
     page.unmount();
 
-    await renderPage('/business/money?id=11', { api: EMPTY_LIST });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
-    await screen.findByPlaceholderText('例如 1280.50');
-    await draftWritten();
-    expect(amountValue()).toBe('');
+    await expectNoDraftAt('/business/money?id=11');
   });
 
   it("keeps another case's draft apart", async () => {
     const first = await renderPage('/business/money?id=11', { api: EMPTY_LIST });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
-    fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '300' } });
+    await typeAmount('300');
     await draftWritten();
     first.unmount();
 
-    await renderPage('/business/money?id=12', { api: EMPTY_LIST });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
-    await screen.findByPlaceholderText('例如 1280.50');
-    await draftWritten();
-    expect(amountValue()).toBe('');
+    await expectNoDraftAt('/business/money?id=12');
   });
 
   it('sends a repayment lost on a weak network again under its own key, with 重试 and after the window closed', async () => {
     const first = await renderPage('/business/money?id=11', {
       api: { ...EMPTY_LIST, '/api/crm/addMoney': offline() },
     });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
-    fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '500' } });
+    await typeAmount('500');
     await tap(screen.getByText('现金'));
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
@@ -182,7 +186,7 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
     const page = await renderPage('/business/money?id=11', {
       api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
     });
-    await tap(await screen.findByRole('button', { name: '登记还款' }));
+    await openForm();
     await expect.poll(amountValue).toBe('500');
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();

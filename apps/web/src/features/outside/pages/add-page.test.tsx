@@ -1,30 +1,16 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmOpenPicker, fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReferralDetail } from '../../../test/outside-data.ts';
+import { confirmOpenPicker, fail, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
+import { aProduct, aReferralDetail } from '../../../test/outside-data.ts';
 
-const type = (id: string, value: string) =>
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
-const PRODUCTS = {
-  '/api/crm/outsideProduct': ok([
-    {
-      id: 3,
-      name: '信用贷',
-      bank_id: 9,
-      bank_name: '工商银行',
-      min_amount_fen: 1_000_000,
-      max_amount_fen: 50_000_000,
-      terms: [12, 24],
-    },
-  ]),
-};
+const PRODUCTS = { '/api/crm/outsideProduct': ok([aProduct()]) };
 
 async function fill() {
   await screen.findByRole('button', { name: '提交报备' });
-  type('referral-name', '陈客户');
-  type('referral-phone', '13912345678');
-  type('referral-id_number', '11010519491231002X');
-  type('referral-amount', '50000');
+  typeInto('referral-name', '陈客户');
+  typeInto('referral-phone', '13912345678');
+  typeInto('referral-id_number', '11010519491231002X');
+  typeInto('referral-amount', '50000');
 }
 
 describe('/outside/add', () => {
@@ -61,7 +47,7 @@ describe('/outside/add', () => {
   it('refuses bad input before sending', async () => {
     const page = await renderPage('/outside/add', { user: null, api: PRODUCTS });
     await screen.findByRole('button', { name: '提交报备' });
-    type('referral-phone', '123');
+    typeInto('referral-phone', '123');
     await tap(screen.getByRole('button', { name: '提交报备' }));
     expect((await screen.findAllByRole('alert')).length).toBeGreaterThanOrEqual(3);
     expect(page.api.callsTo('/api/crm/updateOutsideClient')).toHaveLength(0);
@@ -76,7 +62,7 @@ describe('/outside/add', () => {
     await tap(screen.getByRole('button', { name: '提交报备' }));
     expect(await findToast('该客户已被报备')).toBeTruthy();
     expect(page.pathname()).toBe('/outside/add');
-    expect((document.getElementById('referral-name') as HTMLInputElement).value).toBe('陈客户');
+    expect(inputValue('referral-name')).toBe('陈客户');
   });
 
   it('?id= corrects a protected referral: prefilled, sent with its id', async () => {
@@ -90,8 +76,8 @@ describe('/outside/add', () => {
       },
     });
     await screen.findByRole('button', { name: '保存修改' });
-    expect((document.getElementById('referral-amount') as HTMLInputElement).value).toBe('50000');
-    type('referral-amount', '60000');
+    expect(inputValue('referral-amount')).toBe('50000');
+    typeInto('referral-amount', '60000');
     await tap(screen.getByRole('button', { name: '保存修改' }));
     await expect.poll(page.pathname).toBe('/outside/detail/21');
     expect(page.api.lastCall('/api/crm/updateOutsideClient').fields).toMatchObject({ id: '21', amount: '60000' });

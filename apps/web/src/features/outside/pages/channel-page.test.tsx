@@ -1,7 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
-import { page as pageOf } from '../../../test/outside-data.ts';
+import { fail, findToast, inputValue, ok, pageOf, renderPage, tap, typeInto } from '../../../test/page.ts';
 
 const CHANNEL = {
   id: 4,
@@ -11,8 +10,6 @@ const CHANNEL = {
   referrals: 2,
   created_at: '2026-11-01',
 };
-const type = (id: string, value: string) =>
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
 
 describe('/outside/channel', () => {
   it('lists my channels and adds one in a sheet', async () => {
@@ -29,7 +26,7 @@ describe('/outside/channel', () => {
     await tap(await screen.findByRole('button', { name: '保存' }));
     expect(await screen.findByText('请填写渠道名称', { selector: '[role="alert"]' })).toBeTruthy();
     expect(page.api.callsTo('/api/crm/outsideChannelAdd')).toHaveLength(0);
-    type('channel-name', '中介乙');
+    typeInto('channel-name', '中介乙');
     await tap(screen.getByRole('button', { name: '保存' }));
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/outsideChannelAdd').fields).toMatchObject({ name: '中介乙', id: '' });
@@ -41,8 +38,8 @@ describe('/outside/channel', () => {
       api: { '/api/crm/outsideChannelList': ok(pageOf([CHANNEL])), '/api/crm/outsideChannelAdd': ok({ id: 4 }) },
     });
     await tap(await screen.findByText('中介甲'));
-    expect((document.getElementById('channel-name') as HTMLInputElement).value).toBe('中介甲');
-    type('channel-name', '中介甲改');
+    expect(inputValue('channel-name')).toBe('中介甲');
+    typeInto('channel-name', '中介甲改');
     await tap(screen.getByRole('button', { name: '保存' }));
     await expect.poll(() => page.api.callsTo('/api/crm/outsideChannelAdd').length).toBe(1);
     expect(page.api.lastCall('/api/crm/outsideChannelAdd').fields).toMatchObject({ id: '4', name: '中介甲改' });
@@ -66,9 +63,7 @@ describe('/outside/channel', () => {
       user: null,
       api: { '/api/crm/outsideChannelList': fail('请先登录') },
     });
-    expect(await screen.findByText('请先登录')).toBeTruthy();
-    page.api.set({ '/api/crm/outsideChannelList': ok(pageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('请先登录', '/api/crm/outsideChannelList', ok(pageOf([])));
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, renderPage, tap } from '../../../test/page.ts';
-import { aPartner, aReferral, page as pageOf } from '../../../test/outside-data.ts';
+import { fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aPartner, aReferral } from '../../../test/outside-data.ts';
 
 describe('/outside/list', () => {
   it('lists my referrals, each opening its detail', async () => {
@@ -32,9 +32,7 @@ describe('/outside/list', () => {
       user: null,
       api: { '/api/crm/outsideClientList': fail('请先登录') },
     });
-    expect(await screen.findByText('请先登录')).toBeTruthy();
-    page.api.set({ '/api/crm/outsideClientList': ok(pageOf([aReferral({ name: '李雷' })])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('请先登录', '/api/crm/outsideClientList', ok(pageOf([aReferral({ name: '李雷' })])));
     expect(await screen.findByRole('link', { name: /李雷/ })).toBeTruthy();
   });
 

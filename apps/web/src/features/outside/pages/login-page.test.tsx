@@ -1,10 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findFieldError, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findFieldError, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
-const type = (id: string, value: string) =>
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
 const CORPS = { '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]) };
 
 describe('/outside/login', () => {
@@ -20,11 +18,11 @@ describe('/outside/login', () => {
     });
     expect(await screen.findByText('一号金融')).toBeTruthy();
     expect(screen.queryByText('没有账号？注册')?.getAttribute('href')).toBe('/outside/register');
-    type('outside-login-phone', '13800138000');
+    typeInto('outside-login-phone', '13800138000');
     await tap(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
     expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13800138000', scene: 'outside' });
-    expect((document.getElementById('outside-login-code') as HTMLInputElement).value).toBe('123456');
+    expect(inputValue('outside-login-code')).toBe('123456');
     await tap(screen.getByRole('button', { name: '登录' }));
     await expect.poll(page.pathname).toBe('/outside/index');
     expect(page.api.lastCall('/api/crm/outsideLogin').fields).toEqual({
@@ -65,8 +63,8 @@ describe('/outside/login', () => {
       api: { ...CORPS, '/api/crm/outsideLogin': fail('验证码错误') },
     });
     await screen.findByText('一号金融');
-    type('outside-login-phone', '13800138000');
-    type('outside-login-code', '654321');
+    typeInto('outside-login-phone', '13800138000');
+    typeInto('outside-login-code', '654321');
     await tap(screen.getByRole('button', { name: '登录' }));
     expect(await findToast('验证码错误')).toBeTruthy();
     expect(page.pathname()).toBe('/outside/login');
@@ -75,7 +73,7 @@ describe('/outside/login', () => {
   it('refuses to send a code to a bad phone', async () => {
     const page = await renderPage('/outside/login', { user: null, api: CORPS });
     await screen.findByText('一号金融');
-    type('outside-login-phone', '123');
+    typeInto('outside-login-phone', '123');
     await tap(screen.getByRole('button', { name: '获取验证码' }));
     expect(await findToast('请输入正确的手机号')).toBeTruthy();
     expect(page.api.callsTo('/common/smsCode')).toHaveLength(0);

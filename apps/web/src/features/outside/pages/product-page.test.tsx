@@ -1,16 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aProduct } from '../../../test/outside-data.ts';
 import { httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
-const PRODUCT = {
-  id: 3,
-  name: '信用贷',
-  bank_id: 9,
-  bank_name: '工商银行',
-  min_amount_fen: 1_000_000,
-  max_amount_fen: 50_000_000,
-  terms: [12, 24],
-};
 const BANKS = { '/api/crm/outsideBank': ok([{ id: 9, name: '工商银行' }]) };
 
 describe('/outside/product', () => {
@@ -19,7 +11,7 @@ describe('/outside/product', () => {
       user: null,
       api: {
         ...BANKS,
-        '/api/crm/outsideProduct': ok([PRODUCT]),
+        '/api/crm/outsideProduct': ok([aProduct()]),
         '/api/crm/outsideBranchBank': ok([{ id: 1, name: '工行西湖支行' }]),
       },
     });
@@ -41,7 +33,7 @@ describe('/outside/product', () => {
       user: null,
       api: { ...BANKS, '/api/crm/outsideProduct': httpError(500) },
     });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/outsideProduct', ok([PRODUCT]));
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/outsideProduct', ok([aProduct()]));
     expect(await screen.findByText('信用贷')).toBeTruthy();
   });
 });

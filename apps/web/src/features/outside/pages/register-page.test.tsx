@@ -1,10 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
-const type = (id: string, value: string) =>
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
 const INVITE = { corp_id: 1, corp_name: '一号金融', inviter_name: '王**' };
 
 describe('/outside/register', () => {
@@ -19,11 +17,11 @@ describe('/outside/register', () => {
     });
     expect(await screen.findByText(/邀请您加入：一号金融/)).toBeTruthy();
     expect(screen.getByText(/邀请人：王\*\*/)).toBeTruthy();
-    expect((document.getElementById('outside-register-invite_code') as HTMLInputElement).value).toBe('ABCD2345');
+    expect(inputValue('outside-register-invite_code')).toBe('ABCD2345');
     expect(page.api.lastCall('/api/crm/outsideInvite').query).toEqual({ code: 'ABCD2345' });
-    type('outside-register-name', '李伙伴');
-    type('outside-register-phone', '13800138000');
-    type('outside-register-code', '123456');
+    typeInto('outside-register-name', '李伙伴');
+    typeInto('outside-register-phone', '13800138000');
+    typeInto('outside-register-code', '123456');
     await tap(screen.getByRole('button', { name: '注册' }));
     await expect.poll(page.pathname).toBe('/outside/index');
     expect(page.api.lastCall('/api/crm/outsideRegister').fields).toEqual({
@@ -50,9 +48,9 @@ describe('/outside/register', () => {
       api: { '/api/crm/outsideInvite': ok(INVITE), '/api/crm/outsideRegister': fail('该手机号已注册') },
     });
     await screen.findByText(/邀请您加入/);
-    type('outside-register-name', '李伙伴');
-    type('outside-register-phone', '13800138000');
-    type('outside-register-code', '123456');
+    typeInto('outside-register-name', '李伙伴');
+    typeInto('outside-register-phone', '13800138000');
+    typeInto('outside-register-code', '123456');
     await tap(screen.getByRole('button', { name: '注册' }));
     expect(await findToast('该手机号已注册')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, renderPage, tap } from '../../../test/page.ts';
-import { aPartnerRow, page as pageOf } from '../../../test/outside-data.ts';
+import { fail, ok, pageOf, renderPage } from '../../../test/page.ts';
+import { aPartnerRow } from '../../../test/outside-data.ts';
 
 describe('/outside/team', () => {
   it('lists my sub-partners with status and counts', async () => {
@@ -24,9 +24,7 @@ describe('/outside/team', () => {
       user: null,
       api: { '/api/crm/getOutsideUserTeam': fail('请先登录') },
     });
-    expect(await screen.findByText('请先登录')).toBeTruthy();
-    page.api.set({ '/api/crm/getOutsideUserTeam': ok(pageOf([aPartnerRow()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('请先登录', '/api/crm/getOutsideUserTeam', ok(pageOf([aPartnerRow()])));
     expect(await screen.findByText('赵下级')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
-import { aPartner, aReferral, page as pageOf } from '../../../test/outside-data.ts';
+import { httpError, NETWORK_MESSAGE, ok, pageOf, renderPage } from '../../../test/page.ts';
+import { aPartner, aReferral } from '../../../test/outside-data.ts';
 
 describe('/outside/work', () => {
   it('lists referrals whose protection ends within 7 days', async () => {

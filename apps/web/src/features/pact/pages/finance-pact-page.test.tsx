@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, httpError, NETWORK_MESSAGE, ok, renderPage } from '../../../test/page.ts';
+import { loadFailureCases, ok, renderPage } from '../../../test/page.ts';
 import { aFinancePact } from '../../../test/pact-fair-data.ts';
 
 describe('/business/financePact/:id', () => {
@@ -42,13 +42,13 @@ describe('/business/financePact/:id', () => {
     expect(screen.getByText('草稿：随报单变化，报单审批通过后条款冻结生效')).toBeTruthy();
   });
 
-  it.each([
-    ['a refusal', fail('该报单的产品未设置费率，暂无法生成融资协议'), '该报单的产品未设置费率，暂无法生成融资协议'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s with a retry', async (_name, reply, message) => {
-    const page = await renderPage('/business/financePact/11', { api: { '/api/crm/financePact': reply } });
-    expect(await screen.findByText('融资协议加载失败')).toBeTruthy();
-    await page.retryFailedLoad(message, '/api/crm/financePact', ok(aFinancePact()));
-    expect(await screen.findByText('已生效')).toBeTruthy();
-  });
+  it.each(loadFailureCases('该报单的产品未设置费率，暂无法生成融资协议'))(
+    'shows %s with a retry',
+    async (_name, reply, message) => {
+      const page = await renderPage('/business/financePact/11', { api: { '/api/crm/financePact': reply } });
+      expect(await screen.findByText('融资协议加载失败')).toBeTruthy();
+      await page.retryFailedLoad(message, '/api/crm/financePact', ok(aFinancePact()));
+      expect(await screen.findByText('已生效')).toBeTruthy();
+    },
+  );
 });

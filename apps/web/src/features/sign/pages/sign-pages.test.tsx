@@ -2,6 +2,7 @@ import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmedFields,
   fail,
   findToast,
   housePageOf,
@@ -115,9 +116,7 @@ describe('/sign/list/:userid/:flag', () => {
 
   it('says so when there are no tasks, and shows a refusal with a retry', async () => {
     const page = await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': httpError(500) } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    page.api.set({ '/api/crm/taskList': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/taskList', ok(housePageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });
@@ -215,8 +214,9 @@ describe('/sign/reject', () => {
     expect(await screen.findByText('客户未到场')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
     await tap(screen.getByRole('button', { name: '同意拒签' }));
-    await screen.findByText('确定同意该拒签吗？客户将标记为签约失败。');
-    expect(await sentFields(page, '确定', '已处理', '/api/crm/auditSignReject')).toEqual({
+    expect(
+      await confirmedFields(page, '确定同意该拒签吗？客户将标记为签约失败。', '已处理', '/api/crm/auditSignReject'),
+    ).toEqual({
       id: '121',
       decision: 'approve',
       reason: '',
@@ -241,9 +241,7 @@ describe('/sign/reject', () => {
       user: APPROVER,
       api: { '/api/crm/taskList': fail('仅审批人可查看') },
     });
-    expect(await screen.findByText('仅审批人可查看')).toBeTruthy();
-    page.api.set({ '/api/crm/taskList': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('仅审批人可查看', '/api/crm/taskList', ok(housePageOf([])));
     expect(await screen.findByText('暂无待审批的拒签')).toBeTruthy();
   });
 });
@@ -272,9 +270,7 @@ describe('/sign/house', () => {
 
   it('says so when there are none, and shows a failure with a retry', async () => {
     const page = await renderPage('/sign/house', { user: SIGNER, api: { '/api/crm/taskList': fail('服务繁忙') } });
-    expect(await screen.findByText('服务繁忙')).toBeTruthy();
-    page.api.set({ '/api/crm/taskList': ok(housePageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('服务繁忙', '/api/crm/taskList', ok(housePageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });

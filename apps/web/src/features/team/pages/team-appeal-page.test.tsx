@@ -1,6 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anAppeal, fail, LEADER, ok, pageOf, renderPage, sentFields, tap } from '../../../test/page.ts';
+import {
+  anAppeal,
+  confirmedFields,
+  fail,
+  LEADER,
+  ok,
+  pageOf,
+  renderPage,
+  sentFields,
+  tap,
+} from '../../../test/page.ts';
 
 describe('/team/appeal', () => {
   it("lists the team's open appeals with who appealed", async () => {
@@ -26,9 +36,7 @@ describe('/team/appeal', () => {
       user: LEADER,
       api: { '/api/crm/teamAppeal': fail('仅组长可查看') },
     });
-    expect(await screen.findByText('仅组长可查看')).toBeTruthy();
-    page.api.set({ '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('仅组长可查看', '/api/crm/teamAppeal', ok(pageOf([anAppeal()])));
     expect(await screen.findByText('陈美玲 · 签约失败')).toBeTruthy();
   });
 
@@ -38,8 +46,14 @@ describe('/team/appeal', () => {
       api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])), '/api/crm/auditAppeal': ok(null, '已通过申诉') },
     });
     await tap(await screen.findByRole('button', { name: '通过' }));
-    await screen.findByText('确定通过「陈美玲」的申诉吗？报单将重新进入流程。');
-    expect(await sentFields(page, '确定', '已通过申诉', '/api/crm/auditAppeal')).toEqual({
+    expect(
+      await confirmedFields(
+        page,
+        '确定通过「陈美玲」的申诉吗？报单将重新进入流程。',
+        '已通过申诉',
+        '/api/crm/auditAppeal',
+      ),
+    ).toEqual({
       id: '3',
       result: 'approved',
       reason: '',

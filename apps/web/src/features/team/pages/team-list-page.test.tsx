@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   aCase,
   aStatistic,
-  fail,
   httpError,
   LEADER,
+  loadFailureCases,
   NETWORK_MESSAGE,
   ok,
   renderPage,
@@ -59,10 +59,7 @@ describe('/team/list', () => {
     expect(screen.queryByText(/^放款/)).toBeNull();
   });
 
-  it.each([
-    ['a refusal', fail('仅组长可查看'), '仅组长可查看'],
-    ['a 500', httpError(500), NETWORK_MESSAGE],
-  ])('shows %s', async (_name, reply, message) => {
+  it.each(loadFailureCases('仅组长可查看'))('shows %s', async (_name, reply, message) => {
     await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': reply } });
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByText('加载失败')).toBeTruthy();

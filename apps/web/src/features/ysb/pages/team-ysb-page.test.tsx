@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, LEADER, ok, renderPage, tap } from '../../../test/page.ts';
-import { page as pageOf } from '../../../test/outside-data.ts';
+import { fail, LEADER, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const ROW = {
   staff_id: 7,

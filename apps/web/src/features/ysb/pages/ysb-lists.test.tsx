@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReferral, page as pageOf } from '../../../test/outside-data.ts';
+import { fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aReferral } from '../../../test/outside-data.ts';
 
 describe('/business/ysblist', () => {
   it("lists my partners' referrals; a row opens it", async () => {
@@ -17,9 +17,7 @@ describe('/business/ysblist', () => {
 
   it('says so when empty, and retries a failure', async () => {
     const page = await renderPage('/business/ysblist', { api: { '/api/crm/ysbClient': fail('无权查看') } });
-    expect(await screen.findByText('无权查看')).toBeTruthy();
-    page.api.set({ '/api/crm/ysbClient': ok(pageOf([])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('无权查看', '/api/crm/ysbClient', ok(pageOf([])));
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, findToast, LEADER, ok, renderPage, tap } from '../../../test/page.ts';
-import { aPartnerRow, page as pageOf } from '../../../test/outside-data.ts';
+import { fail, findToast, LEADER, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aPartnerRow } from '../../../test/outside-data.ts';
 
 const row = () => screen.findByText('赵下级').then((node) => node.closest('.case-row') as HTMLElement);
 
@@ -99,9 +99,7 @@ describe('/business/ysb', () => {
 
   it('shows a failed list with a retry', async () => {
     const page = await renderPage('/business/ysb', { api: { '/api/crm/ysbUser': fail('无权查看') } });
-    expect(await screen.findByText('无权查看')).toBeTruthy();
-    page.api.set({ '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])) });
-    await tap(screen.getByRole('button', { name: '重试' }));
+    await page.retryFailedList('无权查看', '/api/crm/ysbUser', ok(pageOf([aPartnerRow()])));
     expect(await row()).toBeTruthy();
   });
 });
