@@ -1,11 +1,11 @@
 import { ESIGN_STATUS_LABELS } from '@crm/domain/api/esign';
 import type { EsignVerify } from '@crm/domain/api/esign';
-import { Button, Form, Input, List, NoticeBar, Result, Skeleton, Tag } from 'antd-mobile';
+import { Button, Form, Input, List, NoticeBar, Result, Tag } from 'antd-mobile';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showToast } from '../../../lib/toast.ts';
 import {
@@ -23,15 +23,6 @@ import '../esign.css';
 const localTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 const statusColor = { sent: 'warning', signed: 'success', cancelled: 'default' } as const;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : T.loadFailed);
-
-function Loading() {
-  return (
-    <div className="page" role="status" aria-busy="true">
-      <Skeleton.Title animated />
-      <Skeleton.Paragraph lineCount={6} animated />
-    </div>
-  );
-}
 
 /** /interface/esign/list: my (and, for a leader, my team's) signing orders, newest first. */
 export function EsignListPage() {
@@ -149,9 +140,7 @@ export function EsignDetailPage() {
   const order = useEsignOrder(id);
   const resend = useEsignAction<{ id: number }>('/api/esign/resend');
   const cancel = useEsignAction<{ id: number }>('/api/esign/cancel');
-  if (order.isPending) return <Loading />;
-  if (order.isError)
-    return <LoadError title={T.loadFailed} message={order.error.message} onRetry={() => void order.refetch()} />;
+  if (!order.isSuccess) return <QueryFallback query={order} errorTitle={T.loadFailed} />;
   const o = order.data;
   const download = (file: 'original' | 'sealed' | 'certificate') =>
     void downloadPdf('/api/esign/download', { id, file }).catch((error: unknown) =>
@@ -238,9 +227,7 @@ export function EsignDetailPage() {
 export function EsignEvidencePage() {
   const id = Number(useParams().id ?? 0);
   const evidence = useEsignEvidence(id);
-  if (evidence.isPending) return <Loading />;
-  if (evidence.isError)
-    return <LoadError title={T.loadFailed} message={evidence.error.message} onRetry={() => void evidence.refetch()} />;
+  if (!evidence.isSuccess) return <QueryFallback query={evidence} errorTitle={T.loadFailed} />;
   const e = evidence.data;
   return (
     <div className="page">

@@ -2,10 +2,9 @@ import { MAX_HOUSE_IMAGE_BYTES } from '@crm/domain/house';
 import { Button, ImageViewer } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useReferral, useUploadConsent } from '../api/houseloan.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
 
@@ -23,8 +22,7 @@ export function HouseloanAuthPage() {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  if (referral.isPending) return <PageLoading />;
-  if (referral.isError) return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
+  if (!referral.isSuccess) return <QueryFallback query={referral} />;
 
   const send = async (file: File) => {
     if (file.size > MAX_HOUSE_IMAGE_BYTES) {

@@ -1,10 +1,9 @@
 import { stageLabel } from '@crm/domain/api/houseloan';
 import { List } from 'antd-mobile';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useAppointments, useMe } from '../api/houseloan.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
@@ -26,8 +25,7 @@ const TILES: ReadonlyArray<{ key: TileKey; to: (corp: number) => string }> = [
 export function HouseloanHomePage() {
   const me = useMe();
   const appointments = useAppointments();
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  if (!me.isSuccess) return <QueryFallback query={me} />;
   const agent = me.data;
   return (
     <PullRefresh onRefresh={() => Promise.all([me.refetch(), appointments.refetch()])} texts={T}>

@@ -1,10 +1,9 @@
 import { Button, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useLogout, useMe } from '../api/session.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { StatusBanner } from '../components/status-banner.tsx';
 import { outsideTexts as T } from '../texts.ts';
 
@@ -13,8 +12,7 @@ export function OutsideAccountPage() {
   const navigate = useNavigate();
   const me = useMe();
   const logout = useLogout();
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  if (!me.isSuccess) return <QueryFallback query={me} />;
   const user = me.data;
   const leave = async () => {
     if (!(await askToConfirm(T.logoutConfirm, T))) return;

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useMe } from '../api/session.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { isApproved, StatusBanner } from '../components/status-banner.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
@@ -25,8 +24,7 @@ const TILES: ReadonlyArray<{ key: TileKey; to: string; needsApproval: boolean }>
 export function OutsideIndexPage() {
   // The :openid the Yishubao mini-program passes is not verified by the server: identity is the session only.
   const me = useMe();
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  if (!me.isSuccess) return <QueryFallback query={me} />;
   const user = me.data;
   const approved = isApproved(user);
   return (
