@@ -1,8 +1,9 @@
 import { ESIGN_STATUS_LABELS } from '@crm/domain/api/esign';
 import type { EsignVerify } from '@crm/domain/api/esign';
 import { Button, Form, Input, List, NoticeBar, Result, Tag } from 'antd-mobile';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CameraButton } from '../../../components/camera-button.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
@@ -257,7 +258,6 @@ export function EsignOpenPage() {
   const open = useEsignAction<{ id: number; bank_card: string; bank_name: string }>('/api/esign/open');
   const [form] = Form.useForm<{ bank_card: string; bank_name: string }>();
   const [isScanning, setIsScanning] = useState(false);
-  const photoInput = useRef<HTMLInputElement>(null);
   // 拍照识别: the OCR's reading replaces the field (still editable); a refusal is toasted and the typed value kept.
   const scan = async (file: File) => {
     setIsScanning(true);
@@ -299,27 +299,15 @@ export function EsignOpenPage() {
           <Input id="esign-bank-card" inputMode="numeric" placeholder={T.bankCardPlaceholder} />
         </Form.Item>
         <Form.Item>
-          <Button
+          <CameraButton
             size="small"
             loading={isScanning}
             loadingText={T.scanning}
-            onClick={() => photoInput.current?.click()}
+            inputLabel={T.scanCard}
+            onFile={(file) => void scan(file)}
           >
             {T.scanCard}
-          </Button>
-          <input
-            ref={photoInput}
-            style={{ display: 'none' }}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            aria-label={T.scanCard}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void scan(file);
-            }}
-          />
+          </CameraButton>
         </Form.Item>
         <Form.Item name="bank_name" label={T.bankNameLabel} rules={[{ required: true }]}>
           <Input id="esign-bank-name" />

@@ -1,7 +1,8 @@
 import { MAX_HOUSE_IMAGE_BYTES } from '@crm/domain/house';
-import { Button, ImageViewer } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { ImageViewer } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CameraButton } from '../../../components/camera-button.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useReferral, useUploadConsent } from '../api/houseloan.ts';
@@ -18,7 +19,6 @@ export function HouseloanAuthPage() {
   const id = Number(useParams().id);
   const referral = useReferral(Number.isInteger(id) ? id : 0);
   const upload = useUploadConsent();
-  const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
@@ -56,23 +56,18 @@ export function HouseloanAuthPage() {
           </button>
         ) : null}
       </div>
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        capture="environment"
-        hidden
-        aria-label={T.takePhoto}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void send(file);
-        }}
-      />
       <div className="form-actions">
-        <Button block color="primary" size="large" loading={upload.isPending} onClick={() => input.current?.click()}>
+        <CameraButton
+          block
+          color="primary"
+          size="large"
+          loading={upload.isPending}
+          inputLabel={T.takePhoto}
+          accept="image/jpeg,image/png,image/webp"
+          onFile={(file) => void send(file)}
+        >
           {referral.data.has_consent ? T.addConsent : T.takePhoto}
-        </Button>
+        </CameraButton>
         <Link className="houseloan-muted" to={`/houseloan/wait?id=${id}`}>
           {T.skip}
         </Link>

@@ -1,7 +1,8 @@
 import { moneyFormSchema } from '@crm/domain/api/money';
 import { CARD_METHODS, REPAYMENT_METHODS } from '@crm/domain/money';
 import { Button, DatePicker, Dialog, Input, List, TextArea, Toast } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { CameraButton } from '../../../components/camera-button.tsx';
 import { ChoiceField } from '../../../components/choice-field.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
@@ -47,7 +48,6 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
   const [error, setError] = useState<string | null>(null);
   const [isPickingDate, setIsPickingDate] = useState(false);
   const [isScanning, setIsScanning] = useState(false);
-  const cardInput = useRef<HTMLInputElement>(null);
   const uploads = useImageUploads(clientId);
   const add = useAddMoney(clientId);
   const usesCard = isCardMethod(method);
@@ -147,28 +147,16 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
           <FormField field={form.field('card_no')} label={T.cardLabel}>
             <div className="money-field__row">
               <Input inputMode="numeric" placeholder={T.cardPlaceholder} {...form.input('card_no')} maxLength={23} />
-              <Button
+              <CameraButton
                 size="small"
                 loading={isScanning}
                 loadingText={T.scanning}
-                onClick={() => cardInput.current?.click()}
+                inputLabel={T.scanCard}
+                onFile={(file) => void scan(file)}
               >
                 {T.scanCard}
-              </Button>
+              </CameraButton>
             </div>
-            <input
-              ref={cardInput}
-              className="uploader__input"
-              type="file"
-              accept="image/*"
-              capture="environment"
-              aria-label={T.scanCard}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void scan(file);
-              }}
-            />
           </FormField>
         ) : null}
         <FormField field={form.field('note')} label={T.noteLabel}>
