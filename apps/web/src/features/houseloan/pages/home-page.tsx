@@ -6,6 +6,7 @@ import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useAppointments, useMe } from '../api/houseloan.ts';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
+import '../../../components/portal-tiles.css';
 import '../houseloan.css';
 
 type TileKey = keyof typeof T.tiles;
@@ -36,9 +37,9 @@ export function HouseloanHomePage() {
             {agent.corp_name} · {agent.channel_name}
           </div>
         </header>
-        <nav className="houseloan-tiles">
+        <nav className="portal-tiles houseloan-tiles">
           {TILES.map((tile) => (
-            <Link key={tile.key} className="houseloan-tile" to={tile.to(agent.corp_id)}>
+            <Link key={tile.key} className="portal-tile houseloan-tile" to={tile.to(agent.corp_id)}>
               {T.tiles[tile.key]}
             </Link>
           ))}

@@ -5,6 +5,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useMe } from '../api/session.ts';
 import { isApproved, StatusBanner } from '../components/status-banner.tsx';
 import { outsideTexts as T } from '../texts.ts';
+import '../../../components/portal-tiles.css';
 import '../outside.css';
 
 type TileKey = keyof typeof T.tiles;
@@ -50,20 +51,20 @@ export function OutsideIndexPage() {
           ))}
         </div>
         <div className="section-title">{T.protectionDays(user.protection_days)}</div>
-        <nav className="outside-tiles">
+        <nav className="portal-tiles outside-tiles">
           {TILES.map((tile) =>
             tile.needsApproval && !approved ? (
               <button
                 key={tile.key}
                 type="button"
-                className="outside-tile outside-tile--disabled"
+                className="portal-tile portal-tile--disabled outside-tile"
                 aria-disabled="true"
                 onClick={() => showToast({ content: T.needsApproval })}
               >
                 {T.tiles[tile.key]}
               </button>
             ) : (
-              <Link key={tile.key} className="outside-tile" to={tile.to}>
+              <Link key={tile.key} className="portal-tile outside-tile" to={tile.to}>
                 {T.tiles[tile.key]}
                 {tile.key === 'work' && user.expiring > 0 ? (
                   <span className="outside-tile__badge">{user.expiring}</span>
