@@ -1,9 +1,9 @@
 import { formatFen } from '@crm/domain/money';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { askToConfirm } from '../../../lib/confirm.ts';
+import { LogoutButton } from '../../../components/logout-button.tsx';
 import { showErrorToast } from '../../../lib/toast.ts';
 import { useBrokerage, useLogout, useMe, useService } from '../api/houseloan.ts';
 import { dateTimeOf } from '../components/when.ts';
@@ -25,7 +25,6 @@ export function HouseloanMinePage() {
   const agent = me.data;
 
   const leave = async () => {
-    if (!(await askToConfirm(T.logoutConfirm, T))) return;
     try {
       await logout.mutateAsync();
       void navigate('/houseloan/login', { replace: true });
@@ -78,11 +77,7 @@ export function HouseloanMinePage() {
           </div>
         )}
       />
-      <div className="form-actions">
-        <Button block color="danger" fill="outline" loading={logout.isPending} onClick={() => void leave()}>
-          {T.logout}
-        </Button>
-      </div>
+      <LogoutButton texts={T} loading={logout.isPending} onLeave={leave} />
     </div>
   );
 }
