@@ -257,10 +257,8 @@ export function EsignOpenPage() {
   const navigate = useNavigate();
   const open = useEsignAction<{ id: number; bank_card: string; bank_name: string }>('/api/esign/open');
   const [form] = Form.useForm<{ bank_card: string; bank_name: string }>();
-  const [isScanning, setIsScanning] = useState(false);
   // 拍照识别: the OCR's reading replaces the field (still editable); a refusal is toasted and the typed value kept.
   const scan = async (file: File) => {
-    setIsScanning(true);
     try {
       const number = await recognizeBankCard(file);
       if (number) {
@@ -269,8 +267,6 @@ export function EsignOpenPage() {
       } else showToast({ content: T.scanEmpty });
     } catch (failure) {
       showToast({ content: errorText(failure) });
-    } finally {
-      setIsScanning(false);
     }
   };
   return (
@@ -299,13 +295,7 @@ export function EsignOpenPage() {
           <Input id="esign-bank-card" inputMode="numeric" placeholder={T.bankCardPlaceholder} />
         </Form.Item>
         <Form.Item>
-          <CameraButton
-            size="small"
-            loading={isScanning}
-            loadingText={T.scanning}
-            inputLabel={T.scanCard}
-            onFile={(file) => void scan(file)}
-          >
+          <CameraButton size="small" loadingText={T.scanning} inputLabel={T.scanCard} onFile={scan}>
             {T.scanCard}
           </CameraButton>
         </Form.Item>

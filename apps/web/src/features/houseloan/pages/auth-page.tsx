@@ -64,7 +64,7 @@ export function HouseloanAuthPage() {
           loading={upload.isPending}
           inputLabel={T.takePhoto}
           accept="image/jpeg,image/png,image/webp"
-          onFile={(file) => void send(file)}
+          onFile={send}
         >
           {referral.data.has_consent ? T.addConsent : T.takePhoto}
         </CameraButton>

@@ -47,7 +47,6 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
   const { amount, paid_on: paidOn, method, note } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [isPickingDate, setIsPickingDate] = useState(false);
-  const [isScanning, setIsScanning] = useState(false);
   const uploads = useImageUploads(clientId);
   const add = useAddMoney(clientId);
   const usesCard = isCardMethod(method);
@@ -56,7 +55,6 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
   );
 
   const scan = async (file: File) => {
-    setIsScanning(true);
     try {
       const reading = await recognizeCard('bankCard', await compressImage(file));
       const use = await Dialog.confirm({
@@ -74,8 +72,6 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       if (use) form.set('card_no')(reading.number);
     } catch (failure) {
       Toast.show({ content: errorMessage(failure) });
-    } finally {
-      setIsScanning(false);
     }
   };
 
@@ -147,13 +143,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
           <FormField field={form.field('card_no')} label={T.cardLabel}>
             <div className="money-field__row">
               <Input inputMode="numeric" placeholder={T.cardPlaceholder} {...form.input('card_no')} maxLength={23} />
-              <CameraButton
-                size="small"
-                loading={isScanning}
-                loadingText={T.scanning}
-                inputLabel={T.scanCard}
-                onFile={(file) => void scan(file)}
-              >
+              <CameraButton size="small" loadingText={T.scanning} inputLabel={T.scanCard} onFile={scan}>
                 {T.scanCard}
               </CameraButton>
             </div>
