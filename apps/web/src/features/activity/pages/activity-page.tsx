@@ -7,6 +7,7 @@ import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useActivityList, useRedeem } from '../api/activity.ts';
 import { activityTexts as T } from '../texts.ts';
+import '../../../components/inline-field.css';
 import '../activity.css';
 
 const day = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -27,7 +28,7 @@ function RedeemForm() {
   };
   return (
     <Card title={T.redeemTitle}>
-      <form className="activity-redeem" onSubmit={(event) => void submit(event)}>
+      <form className="inline-field" onSubmit={(event) => void submit(event)}>
         <label htmlFor="activity-redeem-code">{T.redeemLabel}</label>
         <input
           id="activity-redeem-code"
