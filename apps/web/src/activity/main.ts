@@ -1,4 +1,5 @@
 import { renderActivityPage } from './pages.ts';
+import '../components/inline-field.css';
 import './activity.css';
 
 // The visitor pages' own entry (activity.html): no staff app, no antd-mobile (decision 056).

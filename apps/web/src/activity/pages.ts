@@ -335,7 +335,7 @@ function nameAndPhoneFields(): HTMLElement[] {
 }
 
 function field(name: string, label: string, input: HTMLElement): HTMLElement {
-  return h('div', { class: 'act-field' }, h('label', { for: `act-${name}` }, label), input);
+  return h('div', { class: 'inline-field act-field' }, h('label', { for: `act-${name}` }, label), input);
 }
 
 /** A sign-up form: keeps what was typed when the server refuses, and says why. */
@@ -406,7 +406,7 @@ function phoneForm(done: () => void, fail: (msg: string) => void): HTMLElement {
     { class: 'act-form' },
     h('h2', {}, T.provePhone),
     field('phone', T.phone, phone),
-    h('div', { class: 'act-field' }, h('label', { for: 'act-code' }, T.code), code, send),
+    h('div', { class: 'inline-field act-field' }, h('label', { for: 'act-code' }, T.code), code, send),
     h('button', { type: 'submit', class: 'act-button' }, T.verify),
   ) as HTMLFormElement;
   form.addEventListener('submit', (event) => {

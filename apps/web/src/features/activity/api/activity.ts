@@ -7,6 +7,7 @@ import {
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 export const activityKeys = {
@@ -25,14 +26,8 @@ export const useActivityList = () =>
   useQuery(queryOptions({ queryKey: activityKeys.list, queryFn: ({ signal }) => getActivityList(signal) }));
 
 /** POST /api/crm/getActivityDataList: an activity's sign-ups, newest first, a page at a cursor. */
-export async function getActivityData(
-  id: number,
-  cursor: number | null,
-  signal?: AbortSignal,
-): Promise<ActivityDataPage> {
-  const { data } = await apiPost<unknown>('/api/crm/getActivityDataList', { activity_id: id, cursor }, signal);
-  return activityDataPageSchema.parse(data);
-}
+export const getActivityData = (id: number, cursor: number | null, signal?: AbortSignal): Promise<ActivityDataPage> =>
+  apiRead('POST', '/api/crm/getActivityDataList', { activity_id: id, cursor }, activityDataPageSchema, signal);
 
 export const useActivityData = (id: number) =>
   usePagedList({ queryKey: activityKeys.data(id), fetchPage: (cursor, signal) => getActivityData(id, cursor, signal) });

@@ -1,12 +1,13 @@
 import type { StaffActivity } from '@crm/domain/api/activity';
-import { Button, Card, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { Button, Card, ErrorBlock, Tag } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useActivityList, useRedeem } from '../api/activity.ts';
 import { activityTexts as T } from '../texts.ts';
+import '../../../components/inline-field.css';
 import '../activity.css';
 
 const day = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -27,7 +28,7 @@ function RedeemForm() {
   };
   return (
     <Card title={T.redeemTitle}>
-      <form className="activity-redeem" onSubmit={(event) => void submit(event)}>
+      <form className="inline-field" onSubmit={(event) => void submit(event)}>
         <label htmlFor="activity-redeem-code">{T.redeemLabel}</label>
         <input
           id="activity-redeem-code"
@@ -83,15 +84,7 @@ function ActivityCard({ activity }: { activity: StaffActivity }) {
  */
 export function ActivityPage() {
   const list = useActivityList();
-  if (list.isPending)
-    return (
-      <div className="page" role="status" aria-busy="true">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    );
-  if (list.isError)
-    return <LoadError title={T.loadFailed} message={list.error.message} onRetry={() => void list.refetch()} />;
+  if (!list.isSuccess) return <QueryFallback query={list} errorTitle={T.loadFailed} />;
   return (
     <PullRefresh onRefresh={() => list.refetch()} texts={T}>
       <div className="page">

@@ -1,5 +1,5 @@
 import { clientListResponseSchema } from '@crm/domain/api/cases';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { casesKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
@@ -18,14 +18,14 @@ export type ClientListFilter = {
 };
 
 /** POST /api/crm/clientList: one keyset page of the caller's cases. */
-export async function getClientList(filter: ClientListFilter, cursor: number | null, signal?: AbortSignal) {
-  const { data } = await apiPost<unknown>(
+export const getClientList = (filter: ClientListFilter, cursor: number | null, signal?: AbortSignal) =>
+  apiRead(
+    'POST',
     '/api/crm/clientList',
     { ...filter, cursor: cursor ?? '', limit: 20 },
+    clientListResponseSchema,
     signal,
   );
-  return clientListResponseSchema.parse(data);
-}
 
 export const clientListConfig = (filter: ClientListFilter) => ({
   queryKey: casesKeys.list(filter),

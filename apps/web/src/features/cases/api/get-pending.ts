@@ -1,13 +1,11 @@
 import { pendingResponseSchema } from '@crm/domain/api/cases';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { casesKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** POST /api/crm/pending: the caller's open follow-ups ('1': only those due now). */
-export async function getPending(due: '0' | '1', cursor: number | null, signal?: AbortSignal) {
-  const { data } = await apiPost<unknown>('/api/crm/pending', { due, cursor: cursor ?? '', limit: 20 }, signal);
-  return pendingResponseSchema.parse(data);
-}
+export const getPending = (due: '0' | '1', cursor: number | null, signal?: AbortSignal) =>
+  apiRead('POST', '/api/crm/pending', { due, cursor: cursor ?? '', limit: 20 }, pendingResponseSchema, signal);
 
 export const pendingListConfig = (due: '0' | '1') => ({
   queryKey: casesKeys.pending(due),

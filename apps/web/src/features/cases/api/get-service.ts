@@ -1,18 +1,15 @@
 import { serviceResponseSchema } from '@crm/domain/api/cases';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { casesKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** GET /api/crm/service: cases put to customer service (job 3), and the salespeople to transfer to. */
-export async function getService(
+export const getService = (
   query: { status: 'open' | 'all'; id?: number },
   cursor: number | null,
   signal?: AbortSignal,
-) {
-  const { data } = await apiGet<unknown>('/api/crm/service', { ...query, cursor: cursor ?? '', limit: 20 }, signal);
-  return serviceResponseSchema.parse(data);
-}
+) => apiRead('GET', '/api/crm/service', { ...query, cursor: cursor ?? '', limit: 20 }, serviceResponseSchema, signal);
 
 export const serviceListConfig = (status: 'open' | 'all') => ({
   queryKey: casesKeys.service(status),

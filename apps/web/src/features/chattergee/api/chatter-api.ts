@@ -10,7 +10,8 @@ import {
   wxWorkConfigSchema,
 } from '@crm/domain/api/chatter';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** Query keys of the sidebar tool. */
@@ -63,8 +64,7 @@ export const useHistory = (id: number) =>
 export const useWorkList = () =>
   useQuery({
     queryKey: chatterKeys.work,
-    queryFn: async ({ signal }) =>
-      workListSchema.parse((await apiGet<unknown>('/common/wxwork/workList', {}, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/common/wxwork/workList', {}, workListSchema, signal),
   });
 
 /** A write answered with the file: the caller's lists and the contact's file are stale after it. */

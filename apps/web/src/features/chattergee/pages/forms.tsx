@@ -2,12 +2,11 @@ import type { Filing } from '@crm/domain/api/chatter';
 import { Button, Card, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useAddFiling, useAuthFiling, useFiling, useOpenPurse } from '../api/chatter-api.ts';
 import { chatterTexts as T } from '../texts.ts';
-import { Loading } from './home-page.tsx';
 import '../chattergee.css';
 
 const failed = (error: unknown) =>
@@ -30,9 +29,7 @@ export function ChatterAddPage() {
   const contact = useFiling(ext);
   const add = useAddFiling();
   const [edited, setEdited] = useState<{ name?: string; mobile: string; remark: string }>({ mobile: '', remark: '' });
-  if (contact.isPending) return <Loading />;
-  if (contact.isError)
-    return <LoadError title={T.loadFailed} message={contact.error.message} onRetry={() => void contact.refetch()} />;
+  if (!contact.isSuccess) return <QueryFallback query={contact} errorTitle={T.loadFailed} lines={4} />;
   const name = edited.name ?? contact.data.contact_name;
   const submit = async () => {
     try {

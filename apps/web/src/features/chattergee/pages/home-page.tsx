@@ -1,30 +1,19 @@
-import { Button, Card, ErrorBlock, List, NoticeBar, Skeleton, Tag } from 'antd-mobile';
+import { Button, Card, ErrorBlock, List, NoticeBar, Tag } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useFiling, useIntegral } from '../api/chatter-api.ts';
 import { setDemoContact } from '../lib/sidebar-sdk.ts';
 import { useSidebar } from '../lib/use-sidebar.ts';
 import { chatterTexts as T } from '../texts.ts';
 import '../chattergee.css';
 
-export function Loading() {
-  return (
-    <div className="page" role="status" aria-busy="true">
-      <Skeleton.Title animated />
-      <Skeleton.Paragraph lineCount={4} animated />
-    </div>
-  );
-}
-
 function ContactCard({ ext }: { ext: string }) {
   const navigate = useNavigate();
   const filing = useFiling(ext);
   const integral = useIntegral(ext);
-  if (filing.isPending) return <Loading />;
-  if (filing.isError)
-    return <LoadError title={T.loadFailed} message={filing.error.message} onRetry={() => void filing.refetch()} />;
+  if (!filing.isSuccess) return <QueryFallback query={filing} errorTitle={T.loadFailed} lines={4} />;
   const { contact_name, filing: file } = filing.data;
   return (
     <PullRefresh onRefresh={() => Promise.all([filing.refetch(), integral.refetch()])} texts={T}>
@@ -77,9 +66,7 @@ function ContactCard({ ext }: { ext: string }) {
 export function ChatterHomePage() {
   const sidebar = useSidebar();
   const queryClient = useQueryClient();
-  if (sidebar.isPending) return <Loading />;
-  if (sidebar.isError)
-    return <LoadError title={T.sdkFailed} message={sidebar.error.message} onRetry={() => void sidebar.refetch()} />;
+  if (!sidebar.isSuccess) return <QueryFallback query={sidebar} errorTitle={T.sdkFailed} lines={4} />;
   const { sdk, contact } = sidebar.data;
   const pick = (ext: string | null) => {
     setDemoContact(ext);

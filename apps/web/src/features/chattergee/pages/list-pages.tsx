@@ -4,7 +4,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomers, useHistory, useIntegral, useWorkList } from '../api/chatter-api.ts';
 import { chatterTexts as T } from '../texts.ts';
-import { Loading } from './home-page.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import '../chattergee.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
@@ -56,7 +56,7 @@ export function ChatterListPage() {
 export function ChatterToolPage() {
   const integral = useIntegral('');
   const work = useWorkList();
-  if (integral.isPending || work.isPending) return <Loading />;
+  if (integral.isPending || work.isPending) return <PageLoading lines={4} />;
   if (integral.isError || work.isError) {
     const error = integral.error ?? work.error;
     return (

@@ -3,15 +3,14 @@ import { Button, Input } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { chatterKeys, sendPoint, sendQrcode, useIntegral } from '../api/chatter-api.ts';
 import { useSidebar } from '../lib/use-sidebar.ts';
 import { chatterTexts as T } from '../texts.ts';
-import { Loading } from './home-page.tsx';
 import '../chattergee.css';
 
 const failed = (error: unknown) =>
@@ -32,9 +31,7 @@ export function ChatterSendPage() {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [qr, setQr] = useState<Qrcode | null>(null);
-  if (integral.isPending) return <Loading />;
-  if (integral.isError)
-    return <LoadError title={T.loadFailed} message={integral.error.message} onRetry={() => void integral.refetch()} />;
+  if (!integral.isSuccess) return <QueryFallback query={integral} errorTitle={T.loadFailed} lines={4} />;
 
   const deliver = async (card: Qrcode['card']) => {
     try {

@@ -11,6 +11,7 @@ import { uploadImgResponseSchema } from '@crm/domain/api/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 export const esignKeys = {
@@ -24,24 +25,19 @@ export const esignKeys = {
 export const useEsignList = () =>
   usePagedList({
     queryKey: esignKeys.list,
-    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
-      esignListSchema.parse(
-        (await apiPost<unknown>('/api/esign/list', { cursor: cursor ?? '', limit: 20 }, signal)).data,
-      ),
+    fetchPage: cursorPages('POST', '/api/esign/list', { limit: 20 }, esignListSchema),
   });
 
 export const useEsignOrder = (id: number) =>
   useQuery({
     queryKey: esignKeys.order(id),
-    queryFn: async ({ signal }) =>
-      esignOrderSchema.parse((await apiPost<unknown>('/api/esign/order', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('POST', '/api/esign/order', { id }, esignOrderSchema, signal),
   });
 
 export const useEsignEvidence = (id: number) =>
   useQuery({
     queryKey: esignKeys.evidence(id),
-    queryFn: async ({ signal }) =>
-      esignEvidenceSchema.parse((await apiPost<unknown>('/api/esign/evidence', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('POST', '/api/esign/evidence', { id }, esignEvidenceSchema, signal),
   });
 
 /** add, resend, cancel, open: each changes the order and the list. */

@@ -1,11 +1,12 @@
 import { ESIGN_STATUS_LABELS } from '@crm/domain/api/esign';
 import type { EsignVerify } from '@crm/domain/api/esign';
-import { Button, Form, Input, List, NoticeBar, Result, Skeleton, Tag } from 'antd-mobile';
-import { useRef, useState, type ReactNode } from 'react';
+import { Button, Form, Input, List, NoticeBar, Result, Tag } from 'antd-mobile';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { CameraButton } from '../../../components/camera-button.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showToast } from '../../../lib/toast.ts';
 import {
@@ -23,15 +24,6 @@ import '../esign.css';
 const localTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 const statusColor = { sent: 'warning', signed: 'success', cancelled: 'default' } as const;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : T.loadFailed);
-
-function Loading() {
-  return (
-    <div className="page" role="status" aria-busy="true">
-      <Skeleton.Title animated />
-      <Skeleton.Paragraph lineCount={6} animated />
-    </div>
-  );
-}
 
 /** /interface/esign/list: my (and, for a leader, my team's) signing orders, newest first. */
 export function EsignListPage() {
@@ -149,9 +141,7 @@ export function EsignDetailPage() {
   const order = useEsignOrder(id);
   const resend = useEsignAction<{ id: number }>('/api/esign/resend');
   const cancel = useEsignAction<{ id: number }>('/api/esign/cancel');
-  if (order.isPending) return <Loading />;
-  if (order.isError)
-    return <LoadError title={T.loadFailed} message={order.error.message} onRetry={() => void order.refetch()} />;
+  if (!order.isSuccess) return <QueryFallback query={order} errorTitle={T.loadFailed} />;
   const o = order.data;
   const download = (file: 'original' | 'sealed' | 'certificate') =>
     void downloadPdf('/api/esign/download', { id, file }).catch((error: unknown) =>
@@ -238,9 +228,7 @@ export function EsignDetailPage() {
 export function EsignEvidencePage() {
   const id = Number(useParams().id ?? 0);
   const evidence = useEsignEvidence(id);
-  if (evidence.isPending) return <Loading />;
-  if (evidence.isError)
-    return <LoadError title={T.loadFailed} message={evidence.error.message} onRetry={() => void evidence.refetch()} />;
+  if (!evidence.isSuccess) return <QueryFallback query={evidence} errorTitle={T.loadFailed} />;
   const e = evidence.data;
   return (
     <div className="page">
@@ -269,11 +257,8 @@ export function EsignOpenPage() {
   const navigate = useNavigate();
   const open = useEsignAction<{ id: number; bank_card: string; bank_name: string }>('/api/esign/open');
   const [form] = Form.useForm<{ bank_card: string; bank_name: string }>();
-  const [isScanning, setIsScanning] = useState(false);
-  const photoInput = useRef<HTMLInputElement>(null);
   // 拍照识别: the OCR's reading replaces the field (still editable); a refusal is toasted and the typed value kept.
   const scan = async (file: File) => {
-    setIsScanning(true);
     try {
       const number = await recognizeBankCard(file);
       if (number) {
@@ -282,8 +267,6 @@ export function EsignOpenPage() {
       } else showToast({ content: T.scanEmpty });
     } catch (failure) {
       showToast({ content: errorText(failure) });
-    } finally {
-      setIsScanning(false);
     }
   };
   return (
@@ -312,27 +295,9 @@ export function EsignOpenPage() {
           <Input id="esign-bank-card" inputMode="numeric" placeholder={T.bankCardPlaceholder} />
         </Form.Item>
         <Form.Item>
-          <Button
-            size="small"
-            loading={isScanning}
-            loadingText={T.scanning}
-            onClick={() => photoInput.current?.click()}
-          >
+          <CameraButton size="small" loadingText={T.scanning} inputLabel={T.scanCard} onFile={scan}>
             {T.scanCard}
-          </Button>
-          <input
-            ref={photoInput}
-            style={{ display: 'none' }}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            aria-label={T.scanCard}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void scan(file);
-            }}
-          />
+          </CameraButton>
         </Form.Item>
         <Form.Item name="bank_name" label={T.bankNameLabel} rules={[{ required: true }]}>
           <Input id="esign-bank-name" />

@@ -10,7 +10,8 @@ import {
 } from '@crm/domain/api/exam';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { examKeys, invalidateExam } from './keys.ts';
 
@@ -18,16 +19,14 @@ import { examKeys, invalidateExam } from './keys.ts';
 export const usePaperList = () =>
   useQuery({
     queryKey: examKeys.papers,
-    queryFn: async ({ signal }) =>
-      z.array(paperListItemSchema).parse((await apiGet<unknown>('/api/crm/paperList', {}, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/paperList', {}, z.array(paperListItemSchema), signal),
   });
 
 /** GET paperDetail: a paper's rules, my attempts and whether I may start. */
 export const usePaperDetail = (id: number) =>
   useQuery({
     queryKey: examKeys.paper(id),
-    queryFn: async ({ signal }) =>
-      paperDetailSchema.parse((await apiGet<unknown>('/api/crm/paperDetail', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/paperDetail', { id }, paperDetailSchema, signal),
     enabled: id > 0,
   });
 
@@ -57,18 +56,14 @@ export type AnswerScope = 'mine' | 'mark' | 'team';
 export const useAnswerList = (scope: AnswerScope) =>
   usePagedList({
     queryKey: examKeys.answers(scope),
-    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
-      answerPageSchema.parse(
-        (await apiGet<unknown>('/api/crm/answerList', { scope, cursor: cursor ?? '', limit: 20 }, signal)).data,
-      ),
+    fetchPage: cursorPages('GET', '/api/crm/answerList', { scope, limit: 20 }, answerPageSchema),
   });
 
 /** GET answerDetail: a handed-in attempt question by question. */
 export const useAnswerDetail = (id: number) =>
   useQuery({
     queryKey: examKeys.answer(id),
-    queryFn: async ({ signal }) =>
-      answerDetailSchema.parse((await apiGet<unknown>('/api/crm/answerDetail', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/answerDetail', { id }, answerDetailSchema, signal),
     enabled: id > 0,
   });
 
@@ -95,7 +90,6 @@ export function useMarkAnswer() {
 export const usePaperStats = (id: number, enabled: boolean) =>
   useQuery({
     queryKey: examKeys.stats(id),
-    queryFn: async ({ signal }) =>
-      paperStatsSchema.parse((await apiGet<unknown>('/api/crm/paperStats', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/paperStats', { id }, paperStatsSchema, signal),
     enabled: enabled && id > 0,
   });

@@ -1,16 +1,14 @@
 import { List } from 'antd-mobile';
 import { BarChart } from '../../../components/bar-chart.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { usePaperStats } from '../api/exam.ts';
 import { examTexts as T } from '../texts.ts';
 import { letter } from './format.ts';
-import { ExamLoading } from './page-state.tsx';
 
 /** A paper's results for its owner: a bar chart of each choice question, the texts of each short one. */
 export function PaperStats({ paperId }: { paperId: number }) {
   const stats = usePaperStats(paperId, true);
-  if (stats.isPending) return <ExamLoading />;
-  if (stats.error) return <LoadError message={stats.error.message} onRetry={() => void stats.refetch()} />;
+  if (!stats.isSuccess) return <QueryFallback query={stats} />;
   const data = stats.data;
   return (
     <List header={`${T.viewResults} · ${T.responses(data.responses)}`}>

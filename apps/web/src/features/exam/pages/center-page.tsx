@@ -2,11 +2,10 @@ import '../exam.css';
 import { PAPER_STATE_LABELS, type PaperListItem } from '@crm/domain/api/exam';
 import { ErrorBlock, List, Tag } from 'antd-mobile';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { usePaperList } from '../api/exam.ts';
 import { formatTime } from '../components/format.ts';
-import { ExamLoading } from '../components/page-state.tsx';
 import { examTexts as T } from '../texts.ts';
 
 const STATE_COLORS: Record<string, string> = {
@@ -36,8 +35,7 @@ function facts(p: PaperListItem) {
 /** /exam/center: the exams and questionnaires assigned to me, each with where it stands. */
 export function ExamCenterPage() {
   const papers = usePaperList();
-  if (papers.isPending) return <ExamLoading />;
-  if (papers.error) return <LoadError message={papers.error.message} onRetry={() => void papers.refetch()} />;
+  if (!papers.isSuccess) return <QueryFallback query={papers} />;
   return (
     <div className="page">
       <PullRefresh onRefresh={() => papers.refetch()} texts={T}>

@@ -4,11 +4,10 @@ import { QUESTION_TYPE_LABELS } from '@crm/domain/api/exam';
 import { Button, Input, List, NoticeBar, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useAnswerDetail, useMarkAnswer } from '../api/exam.ts';
 import { letter } from '../components/format.ts';
-import { ExamLoading } from '../components/page-state.tsx';
 import { examTexts as T } from '../texts.ts';
 
 type DetailQuestion = AnswerDetail['questions'][number];
@@ -65,8 +64,7 @@ function MarkField({ attemptId, question }: { attemptId: number; question: Detai
 export function ExamDetailPage() {
   const id = Number(useParams().id);
   const detail = useAnswerDetail(id);
-  if (detail.isPending) return <ExamLoading />;
-  if (detail.error) return <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />;
+  if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const d = detail.data;
   const isExam = d.kind === 'exam';
   return (

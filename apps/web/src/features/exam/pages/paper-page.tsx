@@ -9,7 +9,7 @@ import { showErrorToast } from '../../../lib/toast.ts';
 import { startAttempt, usePaperDetail } from '../api/exam.ts';
 import { AttemptView } from '../components/attempt-view.tsx';
 import { formatTime } from '../components/format.ts';
-import { ExamLoading } from '../components/page-state.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
 import { PaperStats } from '../components/paper-stats.tsx';
 import { examTexts as T } from '../texts.ts';
 
@@ -34,7 +34,7 @@ export function ExamPaperPage() {
 
   const attempt = start.data;
   if (attempt) return <AttemptView attempt={attempt} />;
-  if (detail.isPending || (inProgress && starting)) return <ExamLoading />;
+  if (detail.isPending || (inProgress && starting)) return <PageLoading />;
   if (detail.error) return <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />;
   const p = detail.data;
   const isSurvey = p.kind === 'survey';

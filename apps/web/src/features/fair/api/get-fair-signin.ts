@@ -1,16 +1,14 @@
 import { fairSigninSchema } from '@crm/domain/api/fair';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { fairKeys } from './keys.ts';
 
 /** How often the booth's roster refreshes while the page is open. */
 export const ROSTER_REFRESH_MS = 30_000;
 
 /** GET /api/crm/fairSignin: today's fairs, my check-in and who checked in. */
-export async function getFairSignin(signal?: AbortSignal) {
-  const { data } = await apiGet<unknown>('/api/crm/fairSignin', {}, signal);
-  return fairSigninSchema.parse(data);
-}
+export const getFairSignin = (signal?: AbortSignal) =>
+  apiRead('GET', '/api/crm/fairSignin', {}, fairSigninSchema, signal);
 
 export const fairSigninQueryOptions = () =>
   queryOptions({

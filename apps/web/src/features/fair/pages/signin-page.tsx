@@ -1,7 +1,7 @@
 import type { FairToday } from '@crm/domain/api/fair';
-import { Button, Card, ErrorBlock, List, Skeleton, Tag } from 'antd-mobile';
-import { LoadError } from '../../../components/load-error.tsx';
+import { Button, Card, ErrorBlock, List, Tag } from 'antd-mobile';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useFairCheckin } from '../api/fair-checkin.ts';
 import { useFairSignin } from '../api/get-fair-signin.ts';
@@ -56,15 +56,7 @@ function FairCard({ fair }: { fair: FairToday }) {
  */
 export function SigninPage() {
   const today = useFairSignin();
-  if (today.isPending)
-    return (
-      <div className="page" role="status" aria-busy="true">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    );
-  if (today.isError)
-    return <LoadError title={T.loadFailed} message={today.error.message} onRetry={() => void today.refetch()} />;
+  if (!today.isSuccess) return <QueryFallback query={today} errorTitle={T.loadFailed} />;
   const { day, fairs } = today.data;
   return (
     <PullRefresh onRefresh={() => today.refetch()} texts={T}>

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** Query keys of the FAQ. */
@@ -43,30 +44,19 @@ export const useFaqTree = () =>
 export const useFaqList = (filter: FaqFilter) =>
   usePagedList({
     queryKey: faqKeys.list(filter),
-    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
-      faqPageSchema.parse(
-        (
-          await apiPost<unknown>(
-            '/api/crm/faqList',
-            {
-              keyword: filter.keyword ?? '',
-              type_id: filter.typeId ?? '',
-              category_id: filter.categoryId ?? '',
-              cursor: cursor ?? '',
-              limit: 20,
-            },
-            signal,
-          )
-        ).data,
-      ),
+    fetchPage: cursorPages(
+      'POST',
+      '/api/crm/faqList',
+      { keyword: filter.keyword ?? '', type_id: filter.typeId ?? '', category_id: filter.categoryId ?? '', limit: 20 },
+      faqPageSchema,
+    ),
   });
 
 /** POST faqDetail (each open counts a view). */
 export const useFaqDetail = (id: number) =>
   useQuery({
     queryKey: faqKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      faqDetailSchema.parse((await apiPost<unknown>('/api/crm/faqDetail', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('POST', '/api/crm/faqDetail', { id }, faqDetailSchema, signal),
   });
 
 /** POST faqFeedback: one vote per person, which a second tap moves. */
@@ -89,6 +79,5 @@ export function useFaqFeedback(id: number) {
 export const useCopilotHistory = () =>
   useQuery({
     queryKey: faqKeys.history,
-    queryFn: async ({ signal }) =>
-      faqHistorySchema.parse((await apiGet<unknown>('/api/crm/faqCopilotHistory', undefined, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/faqCopilotHistory', {}, faqHistorySchema, signal),
   });

@@ -2,8 +2,7 @@ import type { FaqAnswer } from '@crm/domain/api/faq';
 import { Button, TextArea, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { askCopilot } from '../api/ask-copilot.ts';
 import { useCopilotHistory } from '../api/faq.ts';
 import { AnswerText } from '../components/rich-text.tsx';
@@ -51,8 +50,7 @@ export function FaqCopilotPage() {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [turns]);
 
-  if (history.isPending) return <PageLoading />;
-  if (history.isError) return <LoadError message={history.error.message} onRetry={() => void history.refetch()} />;
+  if (!history.isSuccess) return <QueryFallback query={history} />;
 
   const update = (key: string, change: (turn: Turn) => Turn) =>
     setTurns((all) => all.map((turn) => (turn.key === key ? change(turn) : turn)));

@@ -1,8 +1,7 @@
 import { Button, Toast } from 'antd-mobile';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useFaqDetail, useFaqFeedback } from '../api/faq.ts';
 import { FaqBlocks } from '../components/rich-text.tsx';
 import { faqTexts as T } from '../texts.ts';
@@ -13,8 +12,7 @@ export function FaqDetailPage() {
   const id = Number(useParams().id);
   const detail = useFaqDetail(Number.isInteger(id) && id > 0 ? id : 0);
   const feedback = useFaqFeedback(id);
-  if (detail.isPending) return <PageLoading />;
-  if (detail.isError) return <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />;
+  if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const entry = detail.data;
   const vote = (helpful: boolean) =>
     feedback.mutate(helpful, {

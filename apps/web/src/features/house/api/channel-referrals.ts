@@ -1,7 +1,8 @@
 import { houseClientListSchema } from '@crm/domain/api/house';
 import { houseChannelEntrySchema } from '@crm/domain/api/houseloan';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { houseKeys, invalidateHouse } from './keys.ts';
 import { pagedListConfig } from './paged.ts';
@@ -33,8 +34,7 @@ export function useSetChannelEnabled() {
 export const useChannelEntry = (id: number, enabled: boolean) =>
   useQuery({
     queryKey: houseKeys.channelEntry(id),
-    queryFn: async ({ signal }) =>
-      houseChannelEntrySchema.parse((await apiGet<unknown>('/api/crm/houseChannelEntry', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/houseChannelEntry', { id }, houseChannelEntrySchema, signal),
     enabled,
     staleTime: Infinity,
   });

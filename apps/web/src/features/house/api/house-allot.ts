@@ -1,16 +1,15 @@
 import { houseStaffSchema } from '@crm/domain/api/house';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { houseKeys, invalidateHouse } from './keys.ts';
 
 export type StaffOption = z.infer<typeof houseStaffSchema>[number];
 
 /** GET /api/crm/houseStaff: who a finance leader may allot to. */
-export async function getHouseStaff(signal?: AbortSignal): Promise<StaffOption[]> {
-  const { data } = await apiGet<unknown>('/api/crm/houseStaff', undefined, signal);
-  return houseStaffSchema.parse(data);
-}
+export const getHouseStaff = (signal?: AbortSignal): Promise<StaffOption[]> =>
+  apiRead('GET', '/api/crm/houseStaff', {}, houseStaffSchema, signal);
 
 export const houseStaffQueryOptions = () =>
   queryOptions({ queryKey: houseKeys.staff, queryFn: ({ signal }) => getHouseStaff(signal) });

@@ -1,7 +1,7 @@
 import { houseBrokerageListSchema, houseBrokerageSummarySchema } from '@crm/domain/api/house';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { pagedListConfig } from './paged.ts';
 import { houseKeys } from './keys.ts';
@@ -9,10 +9,8 @@ import { houseKeys } from './keys.ts';
 export type BrokerageSummary = z.infer<typeof houseBrokerageSummarySchema>;
 
 /** POST /api/crm/houseBrokerage: finance's rebate totals. */
-export async function getHouseBrokerage(signal?: AbortSignal): Promise<BrokerageSummary> {
-  const { data } = await apiPost<unknown>('/api/crm/houseBrokerage', {}, signal);
-  return houseBrokerageSummarySchema.parse(data);
-}
+export const getHouseBrokerage = (signal?: AbortSignal): Promise<BrokerageSummary> =>
+  apiRead('POST', '/api/crm/houseBrokerage', {}, houseBrokerageSummarySchema, signal);
 
 export const houseBrokerageQueryOptions = () =>
   queryOptions({ queryKey: houseKeys.brokerageSummary, queryFn: ({ signal }) => getHouseBrokerage(signal) });

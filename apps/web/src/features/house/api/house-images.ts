@@ -1,16 +1,15 @@
 import { houseImageListSchema } from '@crm/domain/api/house';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { houseKeys, invalidateHouse } from './keys.ts';
 
 export type HouseImage = z.infer<typeof houseImageListSchema>[number];
 
 /** GET /api/crm/getHouseImg: a client's images of one type. */
-export async function getHouseImg(id: number, houseType: number, signal?: AbortSignal): Promise<HouseImage[]> {
-  const { data } = await apiGet<unknown>('/api/crm/getHouseImg', { id, house_type: houseType }, signal);
-  return houseImageListSchema.parse(data);
-}
+export const getHouseImg = (id: number, houseType: number, signal?: AbortSignal): Promise<HouseImage[]> =>
+  apiRead('GET', '/api/crm/getHouseImg', { id, house_type: houseType }, houseImageListSchema, signal);
 
 export const houseImgQueryOptions = (id: number, houseType: number) =>
   queryOptions({

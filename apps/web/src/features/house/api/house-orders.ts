@@ -2,6 +2,7 @@ import { houseOrderListSchema, orderStatusSummarySchema } from '@crm/domain/api/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { pagedListConfig } from './paged.ts';
 import { houseKeys, invalidateHouse, invalidateHouseList } from './keys.ts';
@@ -9,10 +10,8 @@ import { houseKeys, invalidateHouse, invalidateHouseList } from './keys.ts';
 export type OrderSummary = z.infer<typeof orderStatusSummarySchema>;
 
 /** POST /api/crm/houseBrokerageOrder: order counts and sums by status, and whether the caller may act. */
-export async function getOrderSummary(signal?: AbortSignal): Promise<OrderSummary> {
-  const { data } = await apiPost<unknown>('/api/crm/houseBrokerageOrder', {}, signal);
-  return orderStatusSummarySchema.parse(data);
-}
+export const getOrderSummary = (signal?: AbortSignal): Promise<OrderSummary> =>
+  apiRead('POST', '/api/crm/houseBrokerageOrder', {}, orderStatusSummarySchema, signal);
 
 export const orderSummaryQueryOptions = () =>
   queryOptions({ queryKey: houseKeys.orderSummary, queryFn: ({ signal }) => getOrderSummary(signal) });

@@ -1,6 +1,7 @@
 import { houseRecommendDetailSchema, houseRecommendListSchema, type HouseRecommendDetail } from '@crm/domain/api/house';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { pagedListConfig } from './paged.ts';
 import { houseKeys, invalidateHouseList } from './keys.ts';
@@ -22,10 +23,8 @@ export function useAddHouseRecommend() {
 }
 
 /** GET /api/crm/getHouseRecommendDetail: one recommendation's own record (the full phone, who recorded it). */
-export async function getHouseRecommendDetail(id: number, signal?: AbortSignal): Promise<HouseRecommendDetail> {
-  const { data } = await apiGet<unknown>('/api/crm/getHouseRecommendDetail', { id }, signal);
-  return houseRecommendDetailSchema.parse(data);
-}
+export const getHouseRecommendDetail = (id: number, signal?: AbortSignal): Promise<HouseRecommendDetail> =>
+  apiRead('GET', '/api/crm/getHouseRecommendDetail', { id }, houseRecommendDetailSchema, signal);
 
 /** The record of the recommendation `id`; nothing is asked while `id` is null (the sheet is closed). */
 export const useRecommendDetail = (id: number | null) =>

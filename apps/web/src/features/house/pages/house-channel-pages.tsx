@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LinkQr } from '../../../components/link-qr.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -131,8 +131,7 @@ export function HouseChannelDetailPage() {
 /** The agents' way into the portal (decision 052): the company's /houseloan login as a QR code and a link. */
 function AgentEntry({ id, open }: { id: number; open: boolean }) {
   const entry = useChannelEntry(id, open);
-  if (entry.isPending) return <PageLoading />;
-  if (entry.isError) return <LoadError message={entry.error.message} onRetry={() => void entry.refetch()} />;
+  if (!entry.isSuccess) return <QueryFallback query={entry} />;
   return (
     <div className="house-agent-entry">
       <p className="house-agent-entry__hint">{t.agentEntryHint}</p>

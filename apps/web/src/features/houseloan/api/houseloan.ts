@@ -14,6 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCreate, apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { clearHouseChannel, setHouseChannel } from '../../../lib/storage.ts';
 
@@ -80,28 +81,18 @@ export type ReferralFilter = { stage?: ReferralStage; missingConsent?: boolean }
 export const useReferrals = (filter: ReferralFilter) =>
   usePagedList({
     queryKey: houseloanKeys.referrals(filter),
-    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
-      houseloanReferralPageSchema.parse(
-        (
-          await apiPost<unknown>(
-            '/api/houseloan/list',
-            {
-              stage: filter.stage ?? '',
-              missing_consent: filter.missingConsent ? '1' : '',
-              cursor: cursor ?? '',
-              limit: 20,
-            },
-            signal,
-          )
-        ).data,
-      ),
+    fetchPage: cursorPages(
+      'POST',
+      '/api/houseloan/list',
+      { stage: filter.stage ?? '', missing_consent: filter.missingConsent ? '1' : '', limit: 20 },
+      houseloanReferralPageSchema,
+    ),
   });
 
 export const useReferral = (id: number, refetchInterval?: number) =>
   useQuery({
     queryKey: houseloanKeys.referral(id),
-    queryFn: async ({ signal }) =>
-      houseloanDetailSchema.parse((await apiPost<unknown>('/api/houseloan/detail', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('POST', '/api/houseloan/detail', { id }, houseloanDetailSchema, signal),
     enabled: id > 0,
     ...(refetchInterval ? { refetchInterval } : {}),
   });
@@ -135,24 +126,19 @@ export function useUploadConsent() {
 export const useBrokerage = () =>
   usePagedList({
     queryKey: houseloanKeys.brokerage,
-    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
-      houseloanBrokerageSchema.parse(
-        (await apiPost<unknown>('/api/houseloan/brokerage', { cursor: cursor ?? '', limit: 20 }, signal)).data,
-      ),
+    fetchPage: cursorPages('POST', '/api/houseloan/brokerage', { limit: 20 }, houseloanBrokerageSchema),
   });
 
 export const useAppointments = () =>
   useQuery({
     queryKey: houseloanKeys.sign,
-    queryFn: async ({ signal }) =>
-      houseloanSignSchema.parse((await apiPost<unknown>('/api/houseloan/sign', { limit: 5 }, signal)).data),
+    queryFn: ({ signal }) => apiRead('POST', '/api/houseloan/sign', { limit: 5 }, houseloanSignSchema, signal),
   });
 
 export const useService = () =>
   useQuery({
     queryKey: houseloanKeys.service,
-    queryFn: async ({ signal }) =>
-      houseloanContactSchema.parse((await apiGet<unknown>('/api/houseloan/service', undefined, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/houseloan/service', {}, houseloanContactSchema, signal),
   });
 
 export const useBanks = () =>
@@ -168,14 +154,12 @@ export const useBanks = () =>
 export const useBestList = (corp: number) =>
   useQuery({
     queryKey: houseloanKeys.best(corp),
-    queryFn: async ({ signal }) =>
-      bestListSchema.parse((await apiGet<unknown>('/api/houseloan/bestList', { corp }, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/houseloan/bestList', { corp }, bestListSchema, signal),
   });
 
 export const useBestDetail = (corp: number, id: number) =>
   useQuery({
     queryKey: houseloanKeys.bestDetail(corp, id),
-    queryFn: async ({ signal }) =>
-      bestDetailSchema.parse((await apiGet<unknown>('/api/houseloan/bestDetail', { corp, id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/houseloan/bestDetail', { corp, id }, bestDetailSchema, signal),
     enabled: id > 0,
   });

@@ -1,11 +1,11 @@
 import { MAX_HOUSE_IMAGE_BYTES } from '@crm/domain/house';
-import { Button, ImageViewer } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { ImageViewer } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { CameraButton } from '../../../components/camera-button.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useReferral, useUploadConsent } from '../api/houseloan.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
 
@@ -19,12 +19,10 @@ export function HouseloanAuthPage() {
   const id = Number(useParams().id);
   const referral = useReferral(Number.isInteger(id) ? id : 0);
   const upload = useUploadConsent();
-  const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  if (referral.isPending) return <PageLoading />;
-  if (referral.isError) return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
+  if (!referral.isSuccess) return <QueryFallback query={referral} />;
 
   const send = async (file: File) => {
     if (file.size > MAX_HOUSE_IMAGE_BYTES) {
@@ -58,23 +56,18 @@ export function HouseloanAuthPage() {
           </button>
         ) : null}
       </div>
-      <input
-        ref={input}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        capture="environment"
-        hidden
-        aria-label={T.takePhoto}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void send(file);
-        }}
-      />
       <div className="form-actions">
-        <Button block color="primary" size="large" loading={upload.isPending} onClick={() => input.current?.click()}>
+        <CameraButton
+          block
+          color="primary"
+          size="large"
+          loading={upload.isPending}
+          inputLabel={T.takePhoto}
+          accept="image/jpeg,image/png,image/webp"
+          onFile={send}
+        >
           {referral.data.has_consent ? T.addConsent : T.takePhoto}
-        </Button>
+        </CameraButton>
         <Link className="houseloan-muted" to={`/houseloan/wait?id=${id}`}>
           {T.skip}
         </Link>

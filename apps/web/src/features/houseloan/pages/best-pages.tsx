@@ -1,11 +1,10 @@
 import { formatFen } from '@crm/domain/money';
 import { List } from 'antd-mobile';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { getHouseChannel } from '../../../lib/storage.ts';
 import { useBestDetail, useBestList } from '../api/houseloan.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
 
@@ -22,8 +21,7 @@ function useCorp(): number {
 export function HouseloanBestListPage() {
   const corp = useCorp();
   const best = useBestList(corp);
-  if (best.isPending) return <PageLoading />;
-  if (best.isError) return <LoadError message={best.error.message} onRetry={() => void best.refetch()} />;
+  if (!best.isSuccess) return <QueryFallback query={best} />;
   return (
     <PullRefresh onRefresh={() => best.refetch()} texts={T}>
       <div className="page houseloan-best">
@@ -49,8 +47,7 @@ export function HouseloanBestDetailPage() {
   const corp = useCorp();
   const id = Number(useParams().id);
   const detail = useBestDetail(corp, Number.isInteger(id) ? id : 0);
-  if (detail.isPending) return <PageLoading />;
-  if (detail.isError) return <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />;
+  if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const channel = detail.data;
   return (
     <div className="page houseloan-best">

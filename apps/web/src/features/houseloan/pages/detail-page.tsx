@@ -2,10 +2,9 @@ import { HOUSELOAN_TYPES, stageLabel } from '@crm/domain/api/houseloan';
 import { formatFen } from '@crm/domain/money';
 import { Button, List } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useReferral } from '../api/houseloan.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
@@ -15,8 +14,7 @@ export function HouseloanDetailPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const referral = useReferral(Number.isInteger(id) ? id : 0);
-  if (referral.isPending) return <PageLoading />;
-  if (referral.isError) return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
+  if (!referral.isSuccess) return <QueryFallback query={referral} />;
   const item = referral.data;
   const kind = HOUSELOAN_TYPES.find((t) => t.value === item.type)?.label ?? '';
   return (

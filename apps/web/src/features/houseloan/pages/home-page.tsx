@@ -1,12 +1,12 @@
 import { stageLabel } from '@crm/domain/api/houseloan';
 import { List } from 'antd-mobile';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useAppointments, useMe } from '../api/houseloan.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
+import '../../../components/portal-tiles.css';
 import '../houseloan.css';
 
 type TileKey = keyof typeof T.tiles;
@@ -26,8 +26,7 @@ const TILES: ReadonlyArray<{ key: TileKey; to: (corp: number) => string }> = [
 export function HouseloanHomePage() {
   const me = useMe();
   const appointments = useAppointments();
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  if (!me.isSuccess) return <QueryFallback query={me} />;
   const agent = me.data;
   return (
     <PullRefresh onRefresh={() => Promise.all([me.refetch(), appointments.refetch()])} texts={T}>
@@ -38,9 +37,9 @@ export function HouseloanHomePage() {
             {agent.corp_name} · {agent.channel_name}
           </div>
         </header>
-        <nav className="houseloan-tiles">
+        <nav className="portal-tiles houseloan-tiles">
           {TILES.map((tile) => (
-            <Link key={tile.key} className="houseloan-tile" to={tile.to(agent.corp_id)}>
+            <Link key={tile.key} className="portal-tile houseloan-tile" to={tile.to(agent.corp_id)}>
               {T.tiles[tile.key]}
             </Link>
           ))}

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CorpLoginFields, useCorps } from '../../../components/corp-login-fields.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
-import { showErrorToast, showToast } from '../../../lib/toast.ts';
+import { enterPortal } from '../../../lib/enter-portal.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { detectBrowser } from '../../../lib/wechat.ts';
 import { useLogin } from '../api/houseloan.ts';
@@ -33,13 +33,11 @@ export function HouseloanLoginPage() {
 
   const submit = async () => {
     if (!form.validate()) return;
-    try {
-      const { msg } = await login.mutateAsync({ ...values, corp_id: corpId });
-      showToast({ content: msg || T.loggedIn, icon: 'success' });
-      void navigate('/houseloan/home/0', { replace: true });
-    } catch (error) {
-      showErrorToast(error);
-    }
+    await enterPortal(
+      () => login.mutateAsync({ ...values, corp_id: corpId }),
+      T.loggedIn,
+      () => void navigate('/houseloan/home/0', { replace: true }),
+    );
   };
 
   return (

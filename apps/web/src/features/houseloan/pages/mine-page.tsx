@@ -1,12 +1,11 @@
 import { formatFen } from '@crm/domain/money';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { askToConfirm } from '../../../lib/confirm.ts';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { LogoutButton } from '../../../components/logout-button.tsx';
 import { showErrorToast } from '../../../lib/toast.ts';
 import { useBrokerage, useLogout, useMe, useService } from '../api/houseloan.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
@@ -22,12 +21,10 @@ export function HouseloanMinePage() {
   // Every page of the brokerage list carries the agent's totals: the first one's are shown above it.
   const totals = brokerage.pages[0];
   const logout = useLogout();
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  if (!me.isSuccess) return <QueryFallback query={me} />;
   const agent = me.data;
 
   const leave = async () => {
-    if (!(await askToConfirm(T.logoutConfirm, T))) return;
     try {
       await logout.mutateAsync();
       void navigate('/houseloan/login', { replace: true });
@@ -80,11 +77,7 @@ export function HouseloanMinePage() {
           </div>
         )}
       />
-      <div className="form-actions">
-        <Button block color="danger" fill="outline" loading={logout.isPending} onClick={() => void leave()}>
-          {T.logout}
-        </Button>
-      </div>
+      <LogoutButton texts={T} loading={logout.isPending} onLeave={leave} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { stageLabel } from '@crm/domain/api/houseloan';
 import { Button, Result } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useReferral } from '../api/houseloan.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
 
@@ -13,8 +12,7 @@ export function HouseloanWaitPage() {
   const id = Number(useSearchParams()[0].get('id'));
   const referral = useReferral(Number.isInteger(id) ? id : 0, 15_000);
   if (!(id > 0)) return <Result status="success" title={T.waitTitle} description={T.waitHint} />;
-  if (referral.isPending) return <PageLoading />;
-  if (referral.isError) return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
+  if (!referral.isSuccess) return <QueryFallback query={referral} />;
   const item = referral.data;
   const taken = item.steward !== null;
   return (

@@ -1,19 +1,19 @@
 import { moneyListResponseSchema, type MoneyList } from '@crm/domain/api/money';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { moneyKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 const PAGE_SIZE = 20;
 
 /** POST /api/crm/moneyList: one page of a case's repayments, newest first. */
-export async function getMoneyList(clientId: number, cursor: number | null, signal?: AbortSignal): Promise<MoneyList> {
-  const { data } = await apiPost<unknown>(
+export const getMoneyList = (clientId: number, cursor: number | null, signal?: AbortSignal): Promise<MoneyList> =>
+  apiRead(
+    'POST',
     '/api/crm/moneyList',
     { id: clientId, cursor: cursor ?? undefined, limit: PAGE_SIZE },
+    moneyListResponseSchema,
     signal,
   );
-  return moneyListResponseSchema.parse(data);
-}
 
 export const moneyListConfig = (clientId: number) => ({
   queryKey: moneyKeys.list(clientId),

@@ -1,19 +1,19 @@
 import { moneyToConfirmListSchema, type MoneyToConfirmList } from '@crm/domain/api/money';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { moneyKeys } from './keys.ts';
 
 const PAGE_SIZE = 20;
 
 /** POST /api/crm/moneyToConfirm: the leader's team repayments waiting for them, newest first. */
-export async function getMoneyToConfirm(cursor: number | null, signal?: AbortSignal): Promise<MoneyToConfirmList> {
-  const { data } = await apiPost<unknown>(
+export const getMoneyToConfirm = (cursor: number | null, signal?: AbortSignal): Promise<MoneyToConfirmList> =>
+  apiRead(
+    'POST',
     '/api/crm/moneyToConfirm',
     { cursor: cursor ?? undefined, limit: PAGE_SIZE },
+    moneyToConfirmListSchema,
     signal,
   );
-  return moneyToConfirmListSchema.parse(data);
-}
 
 export function useMoneyToConfirm() {
   return usePagedList({

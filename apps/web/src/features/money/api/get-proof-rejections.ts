@@ -1,19 +1,19 @@
 import { proofRejectListSchema, type ProofRejectList } from '@crm/domain/api/money';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { moneyKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 const PAGE_SIZE = 20;
 
 /** GET /api/crm/proofReject: the open rejections of the caller's cases. */
-export async function getProofRejections(cursor: number | null, signal?: AbortSignal): Promise<ProofRejectList> {
-  const { data } = await apiGet<unknown>(
+export const getProofRejections = (cursor: number | null, signal?: AbortSignal): Promise<ProofRejectList> =>
+  apiRead(
+    'GET',
     '/api/crm/proofReject',
     { cursor: cursor ?? undefined, limit: PAGE_SIZE },
+    proofRejectListSchema,
     signal,
   );
-  return proofRejectListSchema.parse(data);
-}
 
 export const proofRejectionsListConfig = () => ({
   queryKey: moneyKeys.rejections(),

@@ -1,7 +1,8 @@
 import { moneyFormSchema } from '@crm/domain/api/money';
 import { CARD_METHODS, REPAYMENT_METHODS } from '@crm/domain/money';
 import { Button, DatePicker, Dialog, Input, List, TextArea, Toast } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { CameraButton } from '../../../components/camera-button.tsx';
 import { ChoiceField } from '../../../components/choice-field.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
@@ -46,8 +47,6 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
   const { amount, paid_on: paidOn, method, note } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [isPickingDate, setIsPickingDate] = useState(false);
-  const [isScanning, setIsScanning] = useState(false);
-  const cardInput = useRef<HTMLInputElement>(null);
   const uploads = useImageUploads(clientId);
   const add = useAddMoney(clientId);
   const usesCard = isCardMethod(method);
@@ -56,7 +55,6 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
   );
 
   const scan = async (file: File) => {
-    setIsScanning(true);
     try {
       const reading = await recognizeCard('bankCard', await compressImage(file));
       const use = await Dialog.confirm({
@@ -74,8 +72,6 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       if (use) form.set('card_no')(reading.number);
     } catch (failure) {
       Toast.show({ content: errorMessage(failure) });
-    } finally {
-      setIsScanning(false);
     }
   };
 
@@ -147,28 +143,10 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
           <FormField field={form.field('card_no')} label={T.cardLabel}>
             <div className="money-field__row">
               <Input inputMode="numeric" placeholder={T.cardPlaceholder} {...form.input('card_no')} maxLength={23} />
-              <Button
-                size="small"
-                loading={isScanning}
-                loadingText={T.scanning}
-                onClick={() => cardInput.current?.click()}
-              >
+              <CameraButton size="small" loadingText={T.scanning} inputLabel={T.scanCard} onFile={scan}>
                 {T.scanCard}
-              </Button>
+              </CameraButton>
             </div>
-            <input
-              ref={cardInput}
-              className="uploader__input"
-              type="file"
-              accept="image/*"
-              capture="environment"
-              aria-label={T.scanCard}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void scan(file);
-              }}
-            />
           </FormField>
         ) : null}
         <FormField field={form.field('note')} label={T.noteLabel}>

@@ -2,6 +2,7 @@ import { outsideChannelPageSchema, type OutsideChannelAddRequest } from '@crm/do
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { invalidateChannels, outsideKeys } from './keys.ts';
 
@@ -9,10 +10,7 @@ import { invalidateChannels, outsideKeys } from './keys.ts';
 export const useChannels = () =>
   usePagedList({
     queryKey: [...outsideKeys.channels, 'list'],
-    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
-      outsideChannelPageSchema.parse(
-        (await apiGet<unknown>('/api/crm/outsideChannelList', { cursor: cursor ?? '', limit: 20 }, signal)).data,
-      ),
+    fetchPage: cursorPages('GET', '/api/crm/outsideChannelList', { limit: 20 }, outsideChannelPageSchema),
   });
 
 /** POST outsideChannelAdd: a new channel (no id) or a renamed one. */

@@ -1,7 +1,8 @@
 import { inviteQrSchema, outsideBankSchema, outsideProductSchema, partnerPageSchema } from '@crm/domain/api/outside';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { outsideKeys } from './keys.ts';
 
@@ -9,18 +10,14 @@ import { outsideKeys } from './keys.ts';
 export const useTeam = () =>
   usePagedList({
     queryKey: outsideKeys.team,
-    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
-      partnerPageSchema.parse(
-        (await apiGet<unknown>('/api/crm/getOutsideUserTeam', { cursor: cursor ?? '', limit: 20 }, signal)).data,
-      ),
+    fetchPage: cursorPages('GET', '/api/crm/getOutsideUserTeam', { limit: 20 }, partnerPageSchema),
   });
 
 /** POST ysbQrcode: my invite code, link and its QR code (a PNG data URL). */
 export const useInviteQr = () =>
   useQuery({
     queryKey: outsideKeys.inviteQr,
-    queryFn: async ({ signal }) =>
-      inviteQrSchema.parse((await apiPost<unknown>('/api/crm/ysbQrcode', {}, signal)).data),
+    queryFn: ({ signal }) => apiRead('POST', '/api/crm/ysbQrcode', {}, inviteQrSchema, signal),
   });
 
 const STALE_MS = 10 * 60_000;
@@ -29,8 +26,7 @@ const STALE_MS = 10 * 60_000;
 export const useProducts = () =>
   useQuery({
     queryKey: outsideKeys.products,
-    queryFn: async ({ signal }) =>
-      z.array(outsideProductSchema).parse((await apiGet<unknown>('/api/crm/outsideProduct', undefined, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/outsideProduct', {}, z.array(outsideProductSchema), signal),
     staleTime: STALE_MS,
   });
 
@@ -38,8 +34,7 @@ export const useProducts = () =>
 export const useBanks = () =>
   useQuery({
     queryKey: ['outside-reference', 'banks'],
-    queryFn: async ({ signal }) =>
-      z.array(outsideBankSchema).parse((await apiGet<unknown>('/api/crm/outsideBank', undefined, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/outsideBank', {}, z.array(outsideBankSchema), signal),
     staleTime: STALE_MS,
   });
 

@@ -6,6 +6,7 @@ import {
 } from '@crm/domain/api/outside';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCreate, apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { invalidateReferrals, outsideKeys } from './keys.ts';
 
@@ -33,8 +34,7 @@ export const useReferrals = (filter: ReferralFilter) =>
 export const useReferral = (id: number) =>
   useQuery({
     queryKey: outsideKeys.referral(id),
-    queryFn: async ({ signal }) =>
-      referralDetailSchema.parse((await apiGet<unknown>('/api/crm/outsideClientDetail', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/outsideClientDetail', { id }, referralDetailSchema, signal),
     enabled: id > 0,
   });
 
@@ -72,8 +72,7 @@ export const useChannelOptions = (enabled: boolean) =>
   useQuery({
     queryKey: outsideKeys.allChannels,
     queryFn: async ({ signal }) =>
-      outsideChannelPageSchema.parse(
-        (await apiGet<unknown>('/api/crm/outsideChannelList', { cursor: '', limit: 50 }, signal)).data,
-      ).list,
+      (await apiRead('GET', '/api/crm/outsideChannelList', { cursor: '', limit: 50 }, outsideChannelPageSchema, signal))
+        .list,
     enabled,
   });

@@ -7,6 +7,7 @@ import {
 } from '@crm/domain/api/outside';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { clearOutsideUser, setOutsideUser } from '../../../lib/storage.ts';
 import { forgetPartner, outsideKeys } from './keys.ts';
 
@@ -19,8 +20,7 @@ export function rememberPartner(user: OutsideUser): void {
 export const useInvite = (code: string) =>
   useQuery({
     queryKey: outsideKeys.invite(code),
-    queryFn: async ({ signal }) =>
-      outsideInviteSchema.parse((await apiGet<unknown>('/api/crm/outsideInvite', { code }, signal)).data),
+    queryFn: ({ signal }) => apiRead('GET', '/api/crm/outsideInvite', { code }, outsideInviteSchema, signal),
     enabled: code !== '',
     retry: false,
   });

@@ -1,10 +1,9 @@
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { askToConfirm } from '../../../lib/confirm.ts';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { LogoutButton } from '../../../components/logout-button.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useLogout, useMe } from '../api/session.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { StatusBanner } from '../components/status-banner.tsx';
 import { outsideTexts as T } from '../texts.ts';
 
@@ -13,11 +12,9 @@ export function OutsideAccountPage() {
   const navigate = useNavigate();
   const me = useMe();
   const logout = useLogout();
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  if (!me.isSuccess) return <QueryFallback query={me} />;
   const user = me.data;
   const leave = async () => {
-    if (!(await askToConfirm(T.logoutConfirm, T))) return;
     // Whatever the server answers, this phone forgets the partner, once this page is gone.
     await logout.mutateAsync().catch(() => undefined);
     showToast({ content: T.loggedOut, icon: 'success' });
@@ -35,11 +32,7 @@ export function OutsideAccountPage() {
         <List.Item extra={T.days(user.protection_days)}>{T.protectionDaysLabel}</List.Item>
         <List.Item extra={user.created_at.slice(0, 10)}>{T.registeredAt}</List.Item>
       </List>
-      <div className="form-actions">
-        <Button block color="danger" fill="outline" loading={logout.isPending} onClick={() => void leave()}>
-          {T.logout}
-        </Button>
-      </div>
+      <LogoutButton texts={T} loading={logout.isPending} onLeave={leave} />
     </div>
   );
 }

@@ -3,16 +3,15 @@ import { fenToYuan } from '@crm/domain/money';
 import { Button, Input, List, TextArea } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { OptionField } from '../../../components/option-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useProducts } from '../api/partners.ts';
 import { useReferral, useSaveReferral } from '../api/referrals.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import { dayOf } from '../../../components/referral-row.tsx';
 
@@ -109,8 +108,7 @@ export function OutsideAddPage() {
       </div>
     );
   }
-  if (referral.isPending) return <PageLoading />;
-  if (referral.isError) return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
+  if (!referral.isSuccess) return <QueryFallback query={referral} />;
   return (
     <div className="page">
       <ReferralForm id={editId} initial={valuesOf(referral.data)} />

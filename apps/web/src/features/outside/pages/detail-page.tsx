@@ -1,11 +1,10 @@
 import { Button, List } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { OptionField } from '../../../components/option-field.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useChannelOptions, useReferral, useSetChannel } from '../api/referrals.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import { ReferralFacts } from '../../../components/referral-row.tsx';
 
@@ -17,8 +16,7 @@ export function OutsideDetailPage() {
   const channels = useChannelOptions(referral.isSuccess);
   const setChannel = useSetChannel(id);
 
-  if (referral.isPending) return <PageLoading />;
-  if (referral.isError) return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
+  if (!referral.isSuccess) return <QueryFallback query={referral} />;
   const item = referral.data;
   // 未选择 last: a referral without a channel opens the sheet on the first channel.
   const channelOptions = [

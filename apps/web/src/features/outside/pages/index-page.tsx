@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useMe } from '../api/session.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { isApproved, StatusBanner } from '../components/status-banner.tsx';
 import { outsideTexts as T } from '../texts.ts';
+import '../../../components/portal-tiles.css';
 import '../outside.css';
 
 type TileKey = keyof typeof T.tiles;
@@ -25,8 +25,7 @@ const TILES: ReadonlyArray<{ key: TileKey; to: string; needsApproval: boolean }>
 export function OutsideIndexPage() {
   // The :openid the Yishubao mini-program passes is not verified by the server: identity is the session only.
   const me = useMe();
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  if (!me.isSuccess) return <QueryFallback query={me} />;
   const user = me.data;
   const approved = isApproved(user);
   return (
@@ -52,20 +51,20 @@ export function OutsideIndexPage() {
           ))}
         </div>
         <div className="section-title">{T.protectionDays(user.protection_days)}</div>
-        <nav className="outside-tiles">
+        <nav className="portal-tiles outside-tiles">
           {TILES.map((tile) =>
             tile.needsApproval && !approved ? (
               <button
                 key={tile.key}
                 type="button"
-                className="outside-tile outside-tile--disabled"
+                className="portal-tile portal-tile--disabled outside-tile"
                 aria-disabled="true"
                 onClick={() => showToast({ content: T.needsApproval })}
               >
                 {T.tiles[tile.key]}
               </button>
             ) : (
-              <Link key={tile.key} className="outside-tile" to={tile.to}>
+              <Link key={tile.key} className="portal-tile outside-tile" to={tile.to}>
                 {T.tiles[tile.key]}
                 {tile.key === 'work' && user.expiring > 0 ? (
                   <span className="outside-tile__badge">{user.expiring}</span>

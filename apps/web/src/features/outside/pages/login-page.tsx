@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { CorpLoginFields, useCorps } from '../../../components/corp-login-fields.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
-import { showErrorToast, showToast } from '../../../lib/toast.ts';
+import { enterPortal } from '../../../lib/enter-portal.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useEnter } from '../api/session.ts';
 import { outsideTexts as T } from '../texts.ts';
@@ -26,13 +26,11 @@ export function OutsideLoginPage() {
   const submit = async () => {
     const parsed = form.validate();
     if (!parsed) return;
-    try {
-      const { msg } = await enter.mutateAsync({ ...values, corp_id: values.corp_id || onlyCorp });
-      showToast({ content: msg || T.loggedIn, icon: 'success' });
-      void navigate('/outside/index', { replace: true });
-    } catch (error) {
-      showErrorToast(error);
-    }
+    await enterPortal(
+      () => enter.mutateAsync({ ...values, corp_id: values.corp_id || onlyCorp }),
+      T.loggedIn,
+      () => void navigate('/outside/index', { replace: true }),
+    );
   };
 
   return (

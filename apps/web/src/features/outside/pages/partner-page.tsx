@@ -1,16 +1,14 @@
 import { List } from 'antd-mobile';
 import { LinkQr } from '../../../components/link-qr.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useInviteQr } from '../api/partners.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
 
 /** /outside/partner: inviting sub-partners with the QR code, the link (copy) and the invite code. */
 export function OutsidePartnerPage() {
   const qr = useInviteQr();
-  if (qr.isPending) return <PageLoading />;
-  if (qr.isError) return <LoadError message={qr.error.message} onRetry={() => void qr.refetch()} />;
+  if (!qr.isSuccess) return <QueryFallback query={qr} />;
   const { png, link, invite_code } = qr.data;
   return (
     <div className="page outside-invite">

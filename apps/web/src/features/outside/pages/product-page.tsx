@@ -4,8 +4,8 @@ import { Button, ErrorBlock, List, Popup, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useBanks, useBranches, useProducts } from '../api/partners.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { outsideTexts as T } from '../texts.ts';
 
 type Bank = { id: number; name: string };
@@ -46,8 +46,7 @@ export function OutsideProductPage() {
   const products = useProducts();
   const banks = useBanks();
   const [bank, setBank] = useState<Bank | null>(null);
-  if (products.isPending) return <PageLoading />;
-  if (products.isError) return <LoadError message={products.error.message} onRetry={() => void products.refetch()} />;
+  if (!products.isSuccess) return <QueryFallback query={products} />;
   const row = (product: OutsideProduct) => {
     const productBank = banks.data?.find((row) => row.id === product.bank_id) ?? null;
     return (

@@ -3,7 +3,7 @@ import { Button, Input, List, NoticeBar } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
-import { showErrorToast, showToast } from '../../../lib/toast.ts';
+import { enterPortal } from '../../../lib/enter-portal.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useEnter, useInvite } from '../api/session.ts';
 import { PhoneAndCodeFields } from '../../../components/sms-code-field.tsx';
@@ -31,13 +31,11 @@ export function OutsideRegisterPage() {
 
   const submit = async () => {
     if (!form.validate({ corp_id: corpId })) return;
-    try {
-      const { msg } = await enter.mutateAsync(withCorp);
-      showToast({ content: msg || T.registered, icon: 'success' });
-      void navigate('/outside/index', { replace: true });
-    } catch (error) {
-      showErrorToast(error);
-    }
+    await enterPortal(
+      () => enter.mutateAsync(withCorp),
+      T.registered,
+      () => void navigate('/outside/index', { replace: true }),
+    );
   };
 
   return (

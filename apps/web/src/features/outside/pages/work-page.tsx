@@ -1,10 +1,9 @@
 import type { ReferralListItem } from '@crm/domain/api/outside';
 import { ErrorBlock, List } from 'antd-mobile';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useReferrals } from '../api/referrals.ts';
 import { useMe } from '../api/session.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { isApproved, StatusBanner } from '../components/status-banner.tsx';
 import { ReferralRow } from '../../../components/referral-row.tsx';
 import { outsideTexts as T } from '../texts.ts';
@@ -15,8 +14,7 @@ const EXPIRING = { status: 1, scope: 'mine' as const, expiring: true };
 export function OutsideWorkPage() {
   const me = useMe();
   const expiring = useReferrals(EXPIRING);
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) return <LoadError message={me.error.message} onRetry={() => void me.refetch()} />;
+  if (!me.isSuccess) return <QueryFallback query={me} />;
   const approved = isApproved(me.data);
   const nothing = approved && !expiring.isPending && !expiring.error && expiring.items.length === 0;
   return (

@@ -1,9 +1,9 @@
 import { formatPpmPercent } from '@crm/domain/calculator';
 import { formatFen } from '@crm/domain/money';
-import { List, NoticeBar, Skeleton, Tag } from 'antd-mobile';
+import { List, NoticeBar, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useFinancePact } from '../api/get-finance-pact.ts';
 import { pactTexts as T } from '../texts.ts';
 import '../pact.css';
@@ -26,15 +26,7 @@ export function FinancePactPage() {
   const id = Number(useParams().id ?? 0);
   const pact = useFinancePact(id);
 
-  if (pact.isPending)
-    return (
-      <div className="page" role="status" aria-busy="true">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={10} animated />
-      </div>
-    );
-  if (pact.isError)
-    return <LoadError title={T.loadFailed} message={pact.error.message} onRetry={() => void pact.refetch()} />;
+  if (!pact.isSuccess) return <QueryFallback query={pact} errorTitle={T.loadFailed} lines={10} />;
   const p = pact.data;
   const frozen = p.state === 'frozen';
 

@@ -1,12 +1,10 @@
 import { messageLogResponseSchema } from '@crm/domain/api/reminders';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** GET /api/crm/messageLog: the WeCom reminders sent to the caller, newest first (decision 058). */
-export async function getMessageLog(cursor: number | null, signal?: AbortSignal) {
-  const { data } = await apiGet<unknown>('/api/crm/messageLog', { cursor: cursor ?? '', limit: 20 }, signal);
-  return messageLogResponseSchema.parse(data);
-}
+export const getMessageLog = (cursor: number | null, signal?: AbortSignal) =>
+  apiRead('GET', '/api/crm/messageLog', { cursor: cursor ?? '', limit: 20 }, messageLogResponseSchema, signal);
 
 export const useMessageLog = () =>
   usePagedList({

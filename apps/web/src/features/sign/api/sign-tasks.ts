@@ -1,16 +1,15 @@
 import { signDetailSchema, taskListSchema, wxWorkApproveResponseSchema, type SignDetail } from '@crm/domain/api/sign';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead, byIdQueryOptions } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { invalidateSign, signKeys } from './keys.ts';
 
 export type TaskListParams = { userid: number; flag: 1 | 2 | 3; kind?: 'case' | 'house' };
 
 /** One keyset page of tasks: `cursor` is the previous page's next_cursor, null for the first. */
-export async function getTaskList(params: TaskListParams, cursor: number | null, signal?: AbortSignal) {
-  const { data } = await apiPost<unknown>('/api/crm/taskList', { ...params, cursor: cursor ?? '' }, signal);
-  return taskListSchema.parse(data);
-}
+export const getTaskList = (params: TaskListParams, cursor: number | null, signal?: AbortSignal) =>
+  apiRead('POST', '/api/crm/taskList', { ...params, cursor: cursor ?? '' }, taskListSchema, signal);
 
 /** POST /api/crm/taskList: the task centre (flag 1), a signer's tasks (flag 2), rejections to approve (flag 3). */
 export const taskListConfig = (params: TaskListParams) => ({
@@ -21,13 +20,10 @@ export const taskListConfig = (params: TaskListParams) => ({
 export const useTaskList = (params: TaskListParams) => usePagedList(taskListConfig(params));
 
 /** GET /api/crm/sign: one task with its history. */
-export async function getSign(id: number, signal?: AbortSignal): Promise<SignDetail> {
-  const { data } = await apiGet<unknown>('/api/crm/sign', { id }, signal);
-  return signDetailSchema.parse(data);
-}
+export const getSign = (id: number, signal?: AbortSignal): Promise<SignDetail> =>
+  apiRead('GET', '/api/crm/sign', { id }, signDetailSchema, signal);
 
-export const signQueryOptions = (id: number) =>
-  queryOptions({ queryKey: signKeys.task(id), queryFn: ({ signal }) => getSign(id, signal), enabled: id > 0 });
+export const signQueryOptions = (id: number) => byIdQueryOptions(signKeys.task(id), id, getSign);
 
 export const useSign = (id: number) => useQuery(signQueryOptions(id));
 

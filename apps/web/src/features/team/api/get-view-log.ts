@@ -1,13 +1,11 @@
 import { viewLogResponseSchema } from '@crm/domain/api/cases';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { teamKeys } from './keys.ts';
 
 /** GET /api/crm/viewLog: who saw a team client's full phone, ID number or bank card, when (decision 058). */
-export async function getViewLog(cursor: number | null, signal?: AbortSignal) {
-  const { data } = await apiGet<unknown>('/api/crm/viewLog', { cursor: cursor ?? '', limit: 20 }, signal);
-  return viewLogResponseSchema.parse(data);
-}
+export const getViewLog = (cursor: number | null, signal?: AbortSignal) =>
+  apiRead('GET', '/api/crm/viewLog', { cursor: cursor ?? '', limit: 20 }, viewLogResponseSchema, signal);
 
 export const useViewLog = () =>
   usePagedList({

@@ -1,12 +1,11 @@
 import { auditAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { Button, List, Popup, Space, Tag, TextArea } from 'antd-mobile';
+import { Button, Popup, Space, Tag } from 'antd-mobile';
 import { useState } from 'react';
-import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
+import { ReasonForm } from '../../../components/reason-form.tsx';
 import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { useAuditAppeal } from '../api/audit-appeal.ts';
 import { useTeamAppeal } from '../api/get-team-appeal.ts';
@@ -85,8 +84,17 @@ export function TeamAppealPage() {
         bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}
       >
         {refusing ? (
-          <RefuseForm
-            item={refusing}
+          // Refusing needs a reason (the server's schema says so); what was typed stays if it fails.
+          <ReasonForm
+            schema={auditAppealRequestSchema}
+            toInput={({ reason }) => ({ id: refusing.id, result: 'refused', reason })}
+            idPrefix="refuse"
+            texts={{
+              title: T.refuseTitle,
+              label: T.refuseReasonLabel,
+              placeholder: T.refuseReason,
+              confirm: T.confirm,
+            }}
             isSubmitting={audit.isPending}
             onSubmit={async (reason) => {
               if (await decide(refusing, 'refused', reason)) setRefusing(null);
@@ -94,41 +102,6 @@ export function TeamAppealPage() {
           />
         ) : null}
       </Popup>
-    </div>
-  );
-}
-
-/** Refusing an appeal needs a reason (the server's schema says so); what was typed stays if it fails. */
-function RefuseForm({
-  item,
-  isSubmitting,
-  onSubmit,
-}: {
-  item: AppealItem;
-  isSubmitting: boolean;
-  onSubmit: (reason: string) => Promise<void>;
-}) {
-  const form = useSchemaForm({
-    schema: auditAppealRequestSchema,
-    initial: { reason: '' },
-    toInput: ({ reason }) => ({ id: item.id, result: 'refused', reason }),
-    idPrefix: 'refuse',
-  });
-  return (
-    <div className="form-actions">
-      <List header={T.refuseTitle}>
-        <FormField field={form.field('reason')} label={T.refuseReasonLabel} required>
-          <TextArea placeholder={T.refuseReason} {...form.input('reason')} maxLength={200} rows={3} />
-        </FormField>
-      </List>
-      <Button
-        block
-        color="danger"
-        loading={isSubmitting}
-        onClick={() => void (form.validate() ? onSubmit(form.values.reason) : undefined)}
-      >
-        {T.confirm}
-      </Button>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@crm/domain/api/outside';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
+import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { invalidateYsb, ysbKeys } from './keys.ts';
 
@@ -17,10 +18,7 @@ export type PartnerFilter = { status: number; scope: 'mine' | 'team' };
 export const usePartners = (filter: PartnerFilter) =>
   usePagedList({
     queryKey: ysbKeys.partners(filter),
-    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
-      partnerPageSchema.parse(
-        (await apiPost<unknown>('/api/crm/ysbUser', { ...filter, cursor: cursor ?? '', limit: 20 }, signal)).data,
-      ),
+    fetchPage: cursorPages('POST', '/api/crm/ysbUser', { ...filter, limit: 20 }, partnerPageSchema),
   });
 
 export type AuditInput = { id: number; pass: boolean; reason: string };
@@ -43,18 +41,14 @@ export type ReferralFilter = { status: number; partner_id?: number };
 export const useReferrals = (filter: ReferralFilter) =>
   usePagedList({
     queryKey: ysbKeys.referrals(filter),
-    fetchPage: async (cursor: number | null, signal: AbortSignal) =>
-      referralPageSchema.parse(
-        (await apiPost<unknown>('/api/crm/ysbClient', { ...filter, cursor: cursor ?? '', limit: 20 }, signal)).data,
-      ),
+    fetchPage: cursorPages('POST', '/api/crm/ysbClient', { ...filter, limit: 20 }, referralPageSchema),
   });
 
 /** POST ysbOutsideClient: one referral (can_convert says whether it may become a case now). */
 export const useReferral = (id: number) =>
   useQuery({
     queryKey: ysbKeys.referral(id),
-    queryFn: async ({ signal }) =>
-      referralDetailSchema.parse((await apiPost<unknown>('/api/crm/ysbOutsideClient', { id }, signal)).data),
+    queryFn: ({ signal }) => apiRead('POST', '/api/crm/ysbOutsideClient', { id }, referralDetailSchema, signal),
     enabled: id > 0,
   });
 
@@ -62,14 +56,13 @@ export const useReferral = (id: number) =>
 export const useYsbTeam = () =>
   useQuery({
     queryKey: ysbKeys.team,
-    queryFn: async ({ signal }) => ysbTeamSchema.parse((await apiPost<unknown>('/api/crm/ysbTeam', {}, signal)).data),
+    queryFn: ({ signal }) => apiRead('POST', '/api/crm/ysbTeam', {}, ysbTeamSchema, signal),
   });
 
 /** POST ysbQrcode: my invite as a link, a code and a QR code (PNG data URL). */
 export const useInviteQr = (enabled: boolean) =>
   useQuery({
     queryKey: ysbKeys.inviteQr,
-    queryFn: async ({ signal }) =>
-      inviteQrSchema.parse((await apiPost<unknown>('/api/crm/ysbQrcode', {}, signal)).data),
+    queryFn: ({ signal }) => apiRead('POST', '/api/crm/ysbQrcode', {}, inviteQrSchema, signal),
     enabled,
   });

@@ -1,15 +1,14 @@
 import { OUTSIDE_MESSAGES, PARTNER_STATUS, type PartnerRow } from '@crm/domain/api/outside';
-import { Button, List, NoticeBar, Popup, Space, Tag, TextArea } from 'antd-mobile';
+import { Button, NoticeBar, Popup, Space, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '../../../components/form-field.tsx';
 import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
+import { ReasonForm } from '../../../components/reason-form.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { getStoredUser } from '../../../lib/storage.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAudit, usePartners } from '../api/ysb.ts';
 import { InvitePopup } from '../components/invite-popup.tsx';
 import { ysbTexts as T } from '../texts.ts';
@@ -31,41 +30,6 @@ const partnerPath = (row: PartnerRow) =>
 const declineSchema = z.object({
   reason: z.string().trim().min(1, T.reasonRequired).max(200, OUTSIDE_MESSAGES.reasonTooLong),
 });
-
-function DeclineForm({
-  onSubmit,
-  isSubmitting,
-}: {
-  onSubmit: (reason: string) => Promise<void>;
-  isSubmitting: boolean;
-}) {
-  const form = useSchemaForm({
-    schema: declineSchema,
-    initial: { reason: '' },
-    idPrefix: 'decline',
-    toastFirstError: false,
-  });
-  return (
-    <div className="form-actions">
-      <List header={T.declineTitle}>
-        <FormField field={form.field('reason')} label={T.declineReason} required>
-          <TextArea placeholder={T.declineReasonPlaceholder} {...form.input('reason')} maxLength={200} rows={3} />
-        </FormField>
-      </List>
-      <Button
-        block
-        color="danger"
-        loading={isSubmitting}
-        onClick={() => {
-          const parsed = form.validate();
-          if (parsed) void onSubmit(parsed.reason);
-        }}
-      >
-        {T.confirm}
-      </Button>
-    </div>
-  );
-}
 
 /**
  * /business/ysb: my partners (or, ?scope=team for a leader, my team's) by account status; pending ones are
@@ -132,10 +96,19 @@ export function YsbPage() {
       />
       <Popup visible={declining !== null} onMaskClick={() => setDeclining(null)} destroyOnClose>
         {declining ? (
-          <DeclineForm
+          <ReasonForm
+            schema={declineSchema}
+            idPrefix="decline"
+            toastFirstError={false}
+            texts={{
+              title: T.declineTitle,
+              label: T.declineReason,
+              placeholder: T.declineReasonPlaceholder,
+              confirm: T.confirm,
+            }}
             isSubmitting={audit.isPending}
             onSubmit={async (reason) => {
-              if (await decide(declining, false, reason)) setDeclining(null);
+              if (await decide(declining, false, reason.trim())) setDeclining(null);
             }}
           />
         ) : null}
