@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient, createSignTask } from '../../test/factories-house.ts';
 import { makeJpeg, postFile } from '../../test/factories-money.ts';
-import { cookieFrom, loginAs, postForBody, postForm } from '../../test/http.ts';
+import { cookieFrom, getForBody, loginAs, postForBody, postForm } from '../../test/http.ts';
 import { sessionCookie } from '../../test/sessions.ts';
 import { createPartner } from '../../test/factories-outside.ts';
 
@@ -30,19 +30,11 @@ const post = <T = Record<string, unknown>>(
   url: string,
   fields: Record<string, string | number> = {},
 ) => postForBody<Body<T>>(test.app, `/api/houseloan/${url}`, fields, cookie ? { cookie } : {});
-async function get<T = Record<string, unknown>>(
+const get = <T = Record<string, unknown>>(
   cookie: string | undefined,
   url: string,
   query: Record<string, string | number> = {},
-) {
-  const response = await test.app.inject({
-    method: 'GET',
-    url: url.startsWith('/') ? url : `/api/houseloan/${url}`,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: cookie ? { cookie } : {},
-  });
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-}
+) => getForBody<Body<T>>(test.app, url.startsWith('/') ? url : `/api/houseloan/${url}`, query, { cookie });
 
 const referral = (overrides: Record<string, string | number> = {}) => ({
   type: 1,
