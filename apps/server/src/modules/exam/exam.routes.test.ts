@@ -7,9 +7,8 @@ import { examAttempts } from '../../db/schema/exam.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { CHOICES_ONLY, createAttempt, createPaper } from '../../test/factories-exam.ts';
-import { createPartner } from '../../test/factories-outside.ts';
 import { getForBody, postForBody } from '../../test/http.ts';
-import { sessionCookie, staffCookie } from '../../test/sessions.ts';
+import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
 import { createExamRepository } from './exam.repository.ts';
 import { parsePaperFile, storedQuestions } from './paper-file.ts';
 
@@ -66,11 +65,7 @@ async function world() {
       leader: await cookie(leader),
       stranger: await cookie(stranger),
       outsider: await cookie(outsider),
-      partner: await sessionCookie(test, {
-        kind: 'partner',
-        corpId: corp.id,
-        partnerId: (await createPartner(test.db, sales)).id,
-      }),
+      partner: await newPartnerCookie(test, sales),
     },
   };
 }

@@ -6,8 +6,7 @@ import { createCompany, createStaff, createTeam } from '../../test/factories.ts'
 import { createBrokerageUser, createChannel, createHouseClient, createSignTask } from '../../test/factories-house.ts';
 import { makeJpeg, postFile } from '../../test/factories-money.ts';
 import { cookieFrom, getForBody, loginAs, postForBody, postForm } from '../../test/http.ts';
-import { sessionCookie } from '../../test/sessions.ts';
-import { createPartner } from '../../test/factories-outside.ts';
+import { newPartnerCookie, sessionCookie } from '../../test/sessions.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type Page = { list: Record<string, unknown>[]; next_cursor: number | null };
@@ -92,11 +91,7 @@ async function world() {
       steward2: await loginAs(test, steward2),
       financeLeader: await loginAs(test, financeLeader),
       outsiderSteward: await loginAs(test, outsiderSteward),
-      partner: await sessionCookie(test, {
-        kind: 'partner',
-        corpId: corp.id,
-        partnerId: (await createPartner(test.db, sales)).id,
-      }),
+      partner: await newPartnerCookie(test, sales),
     },
   };
 }
