@@ -41,6 +41,18 @@ export async function grantStaff(
   await db.insert(staffGrants).values({ corpId: person.corpId, staffId: person.id, permission });
 }
 
+/** A staff member holding a back-office grant: a company admin unless the test names another. */
+export async function createAdmin(
+  db: Db,
+  corpId: number,
+  overrides: Partial<typeof staff.$inferInsert> = {},
+  permission: StaffGrant = 'company.admin',
+) {
+  const person = await createStaff(db, corpId, overrides);
+  await grantStaff(db, person, permission);
+  return person;
+}
+
 /** A stored image's row with no bytes behind it: for tests that only need an image id to point at. */
 export async function createImageRow(
   db: Db,

@@ -38,6 +38,22 @@ export async function postForBody<B>(
   return { status: response.statusCode, body: response.json<B>() };
 }
 
+/** A GET with its query as a phone's browser sends it, answered with the status, the parsed JSON body and the raw text. */
+export async function getForBody<B>(
+  app: TestApp['app'],
+  url: string,
+  query: Record<string, string | number> = {},
+  { cookie, headers }: { cookie?: string | undefined; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: B; raw: string }> {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+  });
+  return { status: response.statusCode, body: response.json<B>(), raw: response.body };
+}
+
 /** The cookie header a browser would send back after this response. */
 export function cookieFrom(response: LightMyRequestResponse, name = 'crm_session'): string {
   const found = response.cookies.find((c) => c.name === name);
@@ -84,4 +100,31 @@ export async function postJson<T = unknown>(
     headers: { 'user-agent': 'Mozilla/5.0 (iPhone) test', ...headers },
   });
   return { status: response.statusCode, body: response.json<Envelope<T>>(), response };
+}
+
+/** A call's status and parsed envelope. */
+export type Answer<T = unknown> = { status: number; body: Envelope<T> };
+
+/**
+ * A caller as the back office's browser calls: a GET carries its payload as the query, a POST as JSON.
+ * It takes the app lazily because suites build theirs in `beforeAll`.
+ */
+export function cookieCaller(app: () => TestApp['app']) {
+  return async <T = unknown>(
+    cookie: string,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+  ): Promise<Answer<T>> => {
+    const response = await app().inject({
+      method,
+      url:
+        method === 'GET' && payload
+          ? `${url}?${new URLSearchParams(payload as Record<string, string>).toString()}`
+          : url,
+      headers: { cookie },
+      ...(method === 'POST' ? { payload: payload ?? {} } : {}),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
 }

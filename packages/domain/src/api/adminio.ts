@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowIdSchema } from './bounds.ts';
+import { caseFilterSchema } from './cases.ts';
 
 /*
  * The back office's XLSX import and export and the WeCom directory sync (/api/admin/import…, /export…,
@@ -62,21 +63,10 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 const optionalId = rowIdSchema().optional().catch(undefined);
 /** The case list's filters (clientList), over the whole company, or the brokerage order list's status. */
-export const exportStartRequestSchema = z.object({
+export const exportStartRequestSchema = caseFilterSchema.extend({
   kind: z.enum(EXPORT_KINDS, { error: '请选择导出内容' }),
-  status: z.coerce.number().int().min(0).max(9).catch(0).default(0),
-  keyword: z.string().trim().max(20).optional().default(''),
   owner_id: optionalId,
   team_id: optionalId,
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-    .optional()
-    .catch(undefined),
-  reached: z.coerce.number().int().min(1).max(9).optional().catch(undefined),
-  bank_id: optionalId,
-  product_id: optionalId,
-  channel_id: optionalId,
 });
 export type ExportStartRequest = z.input<typeof exportStartRequestSchema>;
 

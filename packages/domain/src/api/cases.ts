@@ -34,12 +34,10 @@ export const productRequestSchema = z.object({
 export const statusOptionSchema = z.object({ value: z.number().int(), label: z.string() });
 
 // ---- cases --------------------------------------------------------------------------------------------
-export const clientListRequestSchema = pageRequestSchema.extend({
+/** The case list's filters, which the back office's case export (api/adminio.ts) applies too. */
+export const caseFilterSchema = z.object({
   status: z.coerce.number().int().min(0).max(9).catch(0).default(0),
   keyword: z.string().trim().max(20).optional().default(''),
-  scope: scopeSchema,
-  /** Within the team scope: one member's cases (a leader tapping a row of /team/list). */
-  owner_id: rowIdSchema().optional(),
   /** A bar of the leader's dashboard (decision 058): cases taken in that month (YYYY-MM, Beijing time) … */
   month: z
     .string()
@@ -52,6 +50,12 @@ export const clientListRequestSchema = pageRequestSchema.extend({
   bank_id: rowIdSchema().optional().catch(undefined),
   product_id: rowIdSchema().optional().catch(undefined),
   channel_id: rowIdSchema().optional().catch(undefined),
+});
+export const clientListRequestSchema = pageRequestSchema.extend({
+  ...caseFilterSchema.shape,
+  scope: scopeSchema,
+  /** Within the team scope: one member's cases (a leader tapping a row of /team/list). */
+  owner_id: rowIdSchema().optional(),
 });
 export type ClientListRequest = z.input<typeof clientListRequestSchema>;
 

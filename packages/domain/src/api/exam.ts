@@ -186,19 +186,8 @@ export type AnswerListItem = z.infer<typeof answerListItemSchema>;
 export const answerPageSchema = pageSchema(answerListItemSchema);
 
 /** A handed-in attempt question by question (answerDetail); `correct` only when the viewer may see it. */
-export const answerDetailSchema = z.object({
-  id: z.number().int(),
-  paper_id: z.number().int(),
-  paper_title: z.string(),
-  kind: paperKindSchema,
-  staff_name: z.string(),
-  status: z.string(),
-  status_label: z.string(),
-  score: z.number().int().nullable(),
-  total_points: z.number().int(),
+export const answerDetailSchema = answerListItemSchema.extend({
   pass_score: z.number().int(),
-  passed: z.boolean().nullable(),
-  submitted_at: z.string().nullable(),
   shows_answers: z.boolean(),
   can_mark: z.boolean(),
   questions: z.array(

@@ -1,33 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeWecomServer } from './fake-wecom-server.ts';
-import type { FakeWecomOptions, FakeWecomServer } from './fake-wecom-server.ts';
+import { describe, expect, it } from 'vitest';
 import { WecomError } from './wecom.ts';
 import { createWecomAdapter } from './wecom-adapter.ts';
-import type { WecomOptions } from './wecom-adapter.ts';
+import { AGENT_ID, CORP_ID, SECRET, fakeWecomPerTest } from './wecom.test-helpers.ts';
 import { rejectionOf } from '../../test/rejection.ts';
 
-const CORP_ID = 'ww0123456789abcdef';
-const AGENT_ID = '1000002';
-const SECRET = 'agent-secret';
-
-let fake: FakeWecomServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
-async function setup(fakeOpts: Partial<FakeWecomOptions> = {}, adapterOpts: Partial<WecomOptions> = {}) {
-  const server = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET, ...fakeOpts });
-  fake = server;
-  const wecom = createWecomAdapter({
-    corpId: CORP_ID,
-    agentId: AGENT_ID,
-    secret: SECRET,
-    apiBase: server.apiBase,
-    ...adapterOpts,
-  });
-  return { server, wecom };
-}
+const setup = fakeWecomPerTest();
 
 const wecomError = (promise: Promise<unknown>) => rejectionOf(promise, WecomError);
 

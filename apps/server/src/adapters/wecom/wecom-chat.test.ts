@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeWecomServer, type FakeWecomOptions, type FakeWecomServer } from './fake-wecom-server.ts';
+import { describe, expect, it } from 'vitest';
 import { createDemoWecomAdapter } from './demo-wecom.ts';
 import { DEMO_AGENT_TICKET, DEMO_EXTERNAL_CONTACTS } from './wecom-chat.ts';
 import { WecomError, jsSdkSignature } from './wecom.ts';
-import { createWecomAdapter, type WecomOptions } from './wecom-adapter.ts';
+import { createWecomAdapter } from './wecom-adapter.ts';
+import { AGENT_ID, CORP_ID, SECRET, fakeWecomPerTest } from './wecom.test-helpers.ts';
 import { rejectionOf } from '../../test/rejection.ts';
-
-const CORP_ID = 'ww0123456789abcdef';
-const AGENT_ID = '1000002';
-const SECRET = 'agent-secret';
 
 // WeCom's published example (developer.work.weixin.qq.com/document/path/90506, "JS-SDK使用权限签名算法").
 const VECTOR = {
@@ -19,24 +15,7 @@ const VECTOR = {
   signature: '0f9de62fce790f9a083d5c99e95740ceb90c27ed',
 };
 
-let fake: FakeWecomServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
-async function setup(fakeOpts: Partial<FakeWecomOptions> = {}, adapterOpts: Partial<WecomOptions> = {}) {
-  const server = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET, ...fakeOpts });
-  fake = server;
-  const wecom = createWecomAdapter({
-    corpId: CORP_ID,
-    agentId: AGENT_ID,
-    secret: SECRET,
-    apiBase: server.apiBase,
-    ...adapterOpts,
-  });
-  return { server, wecom };
-}
+const setup = fakeWecomPerTest();
 
 describe('JS-SDK signatures (wx.config and wx.agentConfig)', () => {
   it("matches WeCom's published example vector", () => {

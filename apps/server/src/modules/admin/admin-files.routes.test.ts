@@ -3,11 +3,9 @@ import { systemClock } from '../../clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { tinyPng } from '../../test/factories-faq.ts';
 import { createFaqRepository, createFaqService } from '../faq/index.ts';
-import { createCompany, createStaff, grantStaff } from '../../test/factories.ts';
-import { createPartner } from '../../test/factories-outside.ts';
-import { sessionCookie, staffCookie } from '../../test/sessions.ts';
-
-type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
+import { createAdmin, createCompany, createStaff } from '../../test/factories.ts';
+import { cookieCaller } from '../../test/http.ts';
+import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
 
 const paper = (code: string, title = '合规小测') => `
 code: ${code}
@@ -44,20 +42,7 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
   let corpA: { id: number };
   let corpB: { id: number };
 
-  const call = async <T = unknown>(
-    cookie: string,
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: Record<string, unknown>,
-  ): Promise<Answer<T>> => {
-    const response = await test.app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(method === 'POST' ? { payload: payload ?? {} } : {}),
-    });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const call = cookieCaller(() => test.app);
   const audit = async (cookie: string) =>
     (await call<{ list: { action: string; after: unknown }[] }>(cookie, 'GET', '/api/admin/audit')).body.data.list;
 
@@ -65,15 +50,12 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
     test = await buildTestApp();
     corpA = await createCompany(test.db, 'A公司');
     corpB = await createCompany(test.db, 'B公司');
-    const adminA = await createStaff(test.db, corpA.id, { name: 'A管理员' });
-    await grantStaff(test.db, adminA, 'company.admin');
-    const adminB = await createStaff(test.db, corpB.id, { name: 'B管理员' });
-    await grantStaff(test.db, adminB, 'company.admin');
+    const adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员' });
+    const adminB = await createAdmin(test.db, corpB.id, { name: 'B管理员' });
     admin = await staffCookie(test, adminA);
     otherAdmin = await staffCookie(test, adminB);
     plain = await staffCookie(test, await createStaff(test.db, corpA.id, { name: 'A业务员' }));
-    const outside = await createPartner(test.db, adminA);
-    partner = await sessionCookie(test, { kind: 'partner', corpId: corpA.id, partnerId: outside.id });
+    partner = await newPartnerCookie(test, adminA);
   });
   afterAll(() => test.close());
 

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banks, channels, products, sources } from '../../db/schema/cases.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, grantStaff, insertRow } from '../../test/factories.ts';
+import { createAdmin, createCompany, createStaff, insertRow } from '../../test/factories.ts';
 import { createBankAndProduct } from '../../test/factories-cases.ts';
-import { createPartner } from '../../test/factories-outside.ts';
-import { sessionCookie, staffCookie } from '../../test/sessions.ts';
+import { cookieCaller } from '../../test/http.ts';
+import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
 
-type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
 type Ref = { id: number; parent_id: number | null; name: string; is_active: boolean };
 type Product = { id: number; name: string; min_amount_fen: number; terms_months: number[]; is_active: boolean };
 type AuditRow = { action: string; entity: string; entity_id: number; before: unknown; after: unknown };
@@ -24,39 +23,20 @@ describe('the back office reference lists (/api/admin/refs, /api/admin/products)
   let sourceB: { id: number };
   let productB: { id: number };
 
-  const call = async <T = unknown>(
-    cookie: string,
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: Record<string, unknown>,
-  ): Promise<Answer<T>> => {
-    const response = await test.app.inject({
-      method,
-      url:
-        method === 'GET' && payload
-          ? `${url}?${new URLSearchParams(payload as Record<string, string>).toString()}`
-          : url,
-      headers: { cookie },
-      ...(method === 'POST' ? { payload: payload ?? {} } : {}),
-    });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const call = cookieCaller(() => test.app);
   const lastAudit = async () => (await call<{ list: AuditRow[] }>(admin, 'GET', '/api/admin/audit')).body.data.list[0];
 
   beforeAll(async () => {
     test = await buildTestApp();
     const corpA = await createCompany(test.db, 'A公司');
     const corpB = await createCompany(test.db, 'B公司');
-    const adminA = await createStaff(test.db, corpA.id, { name: 'A管理员' });
-    await grantStaff(test.db, adminA, 'company.admin');
+    const adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员' });
     const plainA = await createStaff(test.db, corpA.id, { name: 'A业务员' });
-    const operator = await createStaff(test.db, corpA.id, { name: '平台运营' });
-    await grantStaff(test.db, operator, 'platform.admin');
+    const operator = await createAdmin(test.db, corpA.id, { name: '平台运营' }, 'platform.admin');
     admin = await staffCookie(test, adminA);
     plain = await staffCookie(test, plainA);
     platform = await staffCookie(test, operator);
-    const outside = await createPartner(test.db, adminA);
-    partner = await sessionCookie(test, { kind: 'partner', corpId: corpA.id, partnerId: outside.id });
+    partner = await newPartnerCookie(test, adminA);
     const b = await createBankAndProduct(test.db, corpB.id, { name: 'B产品' });
     bankB = b.bank;
     productB = b.product;

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
-import { createPartner } from '../../test/factories-outside.ts';
-import { sessionCookie, staffCookie } from '../../test/sessions.ts';
-
-type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
+import { createAdmin, createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { cookieCaller } from '../../test/http.ts';
+import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
 
 describe('the back office (/api/admin)', () => {
   let test: TestApp;
@@ -22,23 +20,7 @@ describe('the back office (/api/admin)', () => {
   let plainId: number;
   let platformId: number;
 
-  const call = async <T = unknown>(
-    cookie: string,
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: Record<string, unknown>,
-  ): Promise<Answer<T>> => {
-    const response = await test.app.inject({
-      method,
-      url:
-        method === 'GET' && payload
-          ? `${url}?${new URLSearchParams(payload as Record<string, string>).toString()}`
-          : url,
-      headers: { cookie },
-      ...(method === 'POST' ? { payload: payload ?? {} } : {}),
-    });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const call = cookieCaller(() => test.app);
 
   beforeAll(async () => {
     test = await buildTestApp();
@@ -46,8 +28,7 @@ describe('the back office (/api/admin)', () => {
     corpB = await createCompany(test.db, 'B公司');
     teamA = await createTeam(test.db, corpA.id, 'A一组');
     teamB = await createTeam(test.db, corpB.id, 'B一组');
-    adminA = await createStaff(test.db, corpA.id, { name: 'A管理员', teamId: teamA.id });
-    await grantStaff(test.db, adminA, 'company.admin');
+    adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员', teamId: teamA.id });
     const plainA = await createStaff(test.db, corpA.id, {
       name: 'A业务员',
       teamId: teamA.id,
@@ -55,18 +36,15 @@ describe('the back office (/api/admin)', () => {
       jobs: [2, 3, 4, 5],
     });
     plainId = plainA.id;
-    const adminB = await createStaff(test.db, corpB.id, { name: 'B管理员' });
-    await grantStaff(test.db, adminB, 'company.admin');
+    const adminB = await createAdmin(test.db, corpB.id, { name: 'B管理员' });
     staffB = await createStaff(test.db, corpB.id, { name: 'B员工', teamId: teamB.id });
-    const operator = await createStaff(test.db, corpA.id, { name: '平台运营' });
-    await grantStaff(test.db, operator, 'platform.admin');
+    const operator = await createAdmin(test.db, corpA.id, { name: '平台运营' }, 'platform.admin');
     platformId = operator.id;
     admin = await staffCookie(test, adminA);
     plain = await staffCookie(test, plainA);
     otherAdmin = await staffCookie(test, adminB);
     platform = await staffCookie(test, operator);
-    const outside = await createPartner(test.db, adminA);
-    partner = await sessionCookie(test, { kind: 'partner', corpId: corpA.id, partnerId: outside.id });
+    partner = await newPartnerCookie(test, adminA);
   });
   afterAll(() => test.close());
 

@@ -7,9 +7,8 @@ import { signTasks } from '../../db/schema/sign.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCase } from '../../test/factories-house.ts';
-import { createPartner } from '../../test/factories-outside.ts';
-import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
-import { sessionCookie, staffCookie } from '../../test/sessions.ts';
+import { createAdmin, createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
 import { call, clientRow, idNumber, sheet, staffRow, upload } from './adminio.test-helpers.ts';
 
 describe('the back office XLSX import (/api/admin/import)', () => {
@@ -29,19 +28,13 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     corpA = await createCompany(test.db, 'A公司');
     const corpB = await createCompany(test.db, 'B公司');
     const team = await createTeam(test.db, corpA.id, '销售一组');
-    const adminA = await createStaff(test.db, corpA.id, { name: 'A管理员' });
-    await grantStaff(test.db, adminA, 'company.admin');
+    const adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员' });
     seller = await createStaff(test.db, corpA.id, { name: 'A业务员', teamId: team.id });
-    const adminB = await createStaff(test.db, corpB.id, { name: 'B管理员' });
-    await grantStaff(test.db, adminB, 'company.admin');
+    const adminB = await createAdmin(test.db, corpB.id, { name: 'B管理员' });
     admin = await staffCookie(test, adminA);
     otherAdmin = await staffCookie(test, adminB);
     plain = await staffCookie(test, seller);
-    partner = await sessionCookie(test, {
-      kind: 'partner',
-      corpId: corpA.id,
-      partnerId: (await createPartner(test.db, seller)).id,
-    });
+    partner = await newPartnerCookie(test, seller);
   });
   afterAll(() => test.close());
 

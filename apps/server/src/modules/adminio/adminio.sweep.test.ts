@@ -3,7 +3,7 @@ import type { ExportStatus } from '@crm/domain/api/adminio';
 import { createStorageFromConfig } from '../../adapters/create-adapters.ts';
 import { createDemoWecomAdapter } from '../../adapters/wecom/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, grantStaff } from '../../test/factories.ts';
+import { createAdmin, createCompany } from '../../test/factories.ts';
 import { staffCookie } from '../../test/sessions.ts';
 import { call } from './adminio.test-helpers.ts';
 import { createAdminioRepository } from './adminio.repository.ts';
@@ -16,8 +16,7 @@ describe('the hourly sweep of uploads and exports', () => {
   beforeAll(async () => {
     test = await buildTestApp({ now: () => new Date(clock) });
     const corp = await createCompany(test.db);
-    const person = await createStaff(test.db, corp.id);
-    await grantStaff(test.db, person, 'company.admin');
+    const person = await createAdmin(test.db, corp.id);
     admin = await staffCookie(test, person);
   });
   afterAll(() => test.close());

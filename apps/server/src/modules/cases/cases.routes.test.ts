@@ -3,7 +3,7 @@ import { serviceRequests } from '../../db/schema/cases.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, createBankAndProduct, createCase, uniqueIdNumber } from '../../test/factories-cases.ts';
-import { loginAs, postForBody } from '../../test/http.ts';
+import { getForBody, loginAs, postForBody } from '../../test/http.ts';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
 type Body<T = unknown> = { code: number; msg: string; data: T };
@@ -44,10 +44,8 @@ afterAll(() => test.close());
 
 const post = <T = unknown>(who: Person | null, url: string, fields: Record<string, string | number> = {}) =>
   postForBody<Body<T>>(test.app, url, fields, who ? { cookie: who.cookie } : {});
-async function get<T = unknown>(who: Person | null, url: string) {
-  const response = await test.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-}
+const get = <T = unknown>(who: Person | null, url: string) =>
+  getForBody<Body<T>>(test.app, url, {}, { cookie: who?.cookie });
 const ownerCase = (overrides: Parameters<typeof createCase>[2] = {}) => createCase(test.db, people.owner, overrides);
 type Detail = {
   status: number;

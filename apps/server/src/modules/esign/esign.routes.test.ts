@@ -63,7 +63,8 @@ async function identify(token: string, idNumber: string) {
 
 const signature = () => makePng(240, 80).then((png) => `data:image/png;base64,${png.toString('base64')}`);
 
-async function signedOrder() {
+/** A world whose case's client has been sent one order; answers its id and the token of its link. */
+async function sentOrder() {
   const w = await world();
   const added = await post<{ id: number; link: string }>(
     '/api/esign/add',
@@ -71,7 +72,11 @@ async function signedOrder() {
     { cookie: w.cookie },
   );
   expect(added.body.code).toBe(0);
-  const token = tokenOf(added.body.data.link);
+  return { ...w, orderId: added.body.data.id, token: tokenOf(added.body.data.link) };
+}
+
+async function signedOrder() {
+  const { orderId, token, ...w } = await sentOrder();
   clock = new Date(clock.getTime() + 61_000);
   const signer = await identify(token, w.theCase.idNumber);
   for (const page of [1, 2]) await post('/api/esign/signer/page', { page }, { cookie: signer });
@@ -84,11 +89,11 @@ async function signedOrder() {
   const sealed = await test.app.inject({
     method: 'POST',
     url: '/api/esign/download',
-    payload: { id: added.body.data.id, file: 'sealed' },
+    payload: { id: orderId, file: 'sealed' },
     headers: { cookie: w.cookie },
   });
   expect(sealed.headers['content-type']).toBe('application/pdf');
-  return { ...w, id: added.body.data.id, signer, pdf: sealed.rawPayload, sealedSha256: signed.body.data.sealed_sha256 };
+  return { ...w, id: orderId, signer, pdf: sealed.rawPayload, sealedSha256: signed.body.data.sealed_sha256 };
 }
 
 describe('electronic signing', () => {
@@ -196,13 +201,7 @@ describe('electronic signing', () => {
   });
 
   it('a spent code cannot open a second signing session, an expired one none, and a wrong ID number is refused', async () => {
-    const w = await world();
-    const added = await post<{ id: number; link: string }>(
-      '/api/esign/add',
-      { user_id: w.theCase.id },
-      { cookie: w.cookie },
-    );
-    const token = tokenOf(added.body.data.link);
+    const { token, ...w } = await sentOrder();
     clock = new Date(clock.getTime() + 61_000);
     await post('/api/esign/signer/code', { token });
     const code = test.sms.lastCodeFor('13800138000') ?? '';
@@ -223,13 +222,7 @@ describe('electronic signing', () => {
   });
 
   it('cannot sign without a signing session, before reading every page, or twice', async () => {
-    const w = await world();
-    const added = await post<{ id: number; link: string }>(
-      '/api/esign/add',
-      { user_id: w.theCase.id },
-      { cookie: w.cookie },
-    );
-    const token = tokenOf(added.body.data.link);
+    const { token, ...w } = await sentOrder();
     clock = new Date(clock.getTime() + 61_000);
     const none = await post('/api/esign/signer/sign', { signature: await signature(), consent: true });
     expect(none.body).toMatchObject({ code: 1, msg: '请先完成短信验证码与身份证号验证' });
@@ -253,86 +246,67 @@ describe('electronic signing', () => {
       post('/api/esign/signer/sign', { signature: await signature(), consent: true }, { cookie: signer }),
     ]);
     expect([one.body.code, two.body.code].sort()).toEqual([0, 1]);
-    const evidence = await post<EsignEvidence>('/api/esign/evidence', { id: added.body.data.id }, { cookie: w.cookie });
+    const evidence = await post<EsignEvidence>('/api/esign/evidence', { id: w.orderId }, { cookie: w.cookie });
     expect(evidence.body.data.events.filter((e) => e.type === 'sealed')).toHaveLength(1);
   });
 
   it("another company's order cannot be opened; a colleague's is forbidden, the team leader's view allowed", async () => {
-    const w = await world();
-    const added = await post<{ id: number; link: string }>(
-      '/api/esign/add',
-      { user_id: w.theCase.id },
-      { cookie: w.cookie },
-    );
+    const w = await sentOrder();
     const other = await createCompany(test.db);
     const stranger = await staffCookie(test, await createStaff(test.db, other.id, { isLeader: true }));
     for (const url of ['/api/esign/order', '/api/esign/evidence', '/api/esign/cancel', '/api/esign/resend']) {
-      const response = await post(url, { id: added.body.data.id }, { cookie: stranger });
+      const response = await post(url, { id: w.orderId }, { cookie: stranger });
       expect(response.status, url).toBe(404);
     }
     const strangerAdd = await post('/api/esign/add', { user_id: w.theCase.id }, { cookie: stranger });
     expect(strangerAdd.status).toBe(404);
     const colleague = await post(
       '/api/esign/order',
-      { id: added.body.data.id },
+      { id: w.orderId },
       { cookie: await staffCookie(test, w.colleague) },
     );
     expect(colleague.status).toBe(403);
-    const leader = await post(
-      '/api/esign/order',
-      { id: added.body.data.id },
-      { cookie: await staffCookie(test, w.leader) },
-    );
+    const leader = await post('/api/esign/order', { id: w.orderId }, { cookie: await staffCookie(test, w.leader) });
     expect(leader.body.code).toBe(0);
     const list = await post<{ list: { id: number }[] }>('/api/esign/list', {}, { cookie: stranger });
     expect(list.body.data.list).toEqual([]);
   });
 
   it('lists, resends (the old link stops working) and cancels an unsigned order', async () => {
-    const w = await world();
-    const added = await post<{ id: number; link: string }>(
-      '/api/esign/add',
-      { user_id: w.theCase.id },
-      { cookie: w.cookie },
-    );
+    const w = await sentOrder();
     const list = await post<{ list: { id: number; status: string }[] }>('/api/esign/list', {}, { cookie: w.cookie });
-    expect(list.body.data.list).toEqual([expect.objectContaining({ id: added.body.data.id, status: 'sent' })]);
-    const resent = await post<{ link: string }>('/api/esign/resend', { id: added.body.data.id }, { cookie: w.cookie });
+    expect(list.body.data.list).toEqual([expect.objectContaining({ id: w.orderId, status: 'sent' })]);
+    const resent = await post<{ link: string }>('/api/esign/resend', { id: w.orderId }, { cookie: w.cookie });
     expect(resent.body.code).toBe(0);
-    const old = await post('/api/esign/signer/start', { token: tokenOf(added.body.data.link) });
+    const old = await post('/api/esign/signer/start', { token: w.token });
     expect(old.body).toMatchObject({ code: 1, msg: '签署链接无效或已过期，请联系业务员重新发送' });
     const fresh = await post<{ signer_name: string; phone: string }>('/api/esign/signer/start', {
       token: tokenOf(resent.body.data.link),
     });
     expect(fresh.body.data).toMatchObject({ signer_name: '李*', phone: '138****8000' });
-    const cancelled = await post('/api/esign/cancel', { id: added.body.data.id }, { cookie: w.cookie });
+    const cancelled = await post('/api/esign/cancel', { id: w.orderId }, { cookie: w.cookie });
     expect(cancelled.body.code).toBe(0);
     const afterCancel = await post('/api/esign/signer/start', { token: tokenOf(resent.body.data.link) });
     expect(afterCancel.body.code).toBe(1);
-    const twice = await post('/api/esign/cancel', { id: added.body.data.id }, { cookie: w.cookie });
+    const twice = await post('/api/esign/cancel', { id: w.orderId }, { cookie: w.cookie });
     expect(twice.body).toMatchObject({ code: 1, msg: '该签署单已撤销' });
   });
 
   it('open card: a bank card of 16-19 digits is kept (masked in the answer); another format is refused', async () => {
-    const w = await world();
-    const added = await post<{ id: number }>('/api/esign/add', { user_id: w.theCase.id }, { cookie: w.cookie });
+    const w = await sentOrder();
     const bad = await post(
       '/api/esign/open',
-      { id: added.body.data.id, bank_card: '6222 0212', bank_name: '工商银行' },
+      { id: w.orderId, bank_card: '6222 0212', bank_name: '工商银行' },
       { cookie: w.cookie },
     );
     expect(bad.body).toMatchObject({ code: 1, msg: '银行卡号格式错误' });
     const good = await post(
       '/api/esign/open',
-      { id: added.body.data.id, bank_card: '6222 0212 3456 7890 123', bank_name: '工商银行' },
+      { id: w.orderId, bank_card: '6222 0212 3456 7890 123', bank_name: '工商银行' },
       { cookie: w.cookie },
     );
     expect(good.body.code).toBe(0);
-    const order = await post<{ bank_card: string }>(
-      '/api/esign/order',
-      { id: added.body.data.id },
-      { cookie: w.cookie },
-    );
+    const order = await post<{ bank_card: string }>('/api/esign/order', { id: w.orderId }, { cookie: w.cookie });
     expect(order.body.data.bank_card).toBe('**** 0123');
   });
 

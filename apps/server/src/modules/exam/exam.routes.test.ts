@@ -7,9 +7,8 @@ import { examAttempts } from '../../db/schema/exam.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { CHOICES_ONLY, createAttempt, createPaper } from '../../test/factories-exam.ts';
-import { createPartner } from '../../test/factories-outside.ts';
-import { postForBody } from '../../test/http.ts';
-import { sessionCookie, staffCookie } from '../../test/sessions.ts';
+import { getForBody, postForBody } from '../../test/http.ts';
+import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
 import { createExamRepository } from './exam.repository.ts';
 import { parsePaperFile, storedQuestions } from './paper-file.ts';
 
@@ -34,19 +33,11 @@ const post = <T = Record<string, unknown>>(
   url: string,
   fields: Record<string, string | number>,
 ) => postForBody<Body<T>>(test.app, `/api/crm/${url}`, fields, cookie ? { cookie } : {});
-async function get<T = Record<string, unknown>>(
+const get = <T = Record<string, unknown>>(
   cookie: string | undefined,
   url: string,
   query: Record<string, string | number> = {},
-) {
-  const response = await test.app.inject({
-    method: 'GET',
-    url: `/api/crm/${url}`,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: cookie ? { cookie } : {},
-  });
-  return { status: response.statusCode, body: response.json<Body<T>>(), raw: response.body };
-}
+) => getForBody<Body<T>>(test.app, `/api/crm/${url}`, query, { cookie });
 
 /** A company with a team (a candidate, a colleague, their leader), another team's leader, and another company. */
 async function world() {
@@ -74,11 +65,7 @@ async function world() {
       leader: await cookie(leader),
       stranger: await cookie(stranger),
       outsider: await cookie(outsider),
-      partner: await sessionCookie(test, {
-        kind: 'partner',
-        corpId: corp.id,
-        partnerId: (await createPartner(test.db, sales)).id,
-      }),
+      partner: await newPartnerCookie(test, sales),
     },
   };
 }

@@ -5,9 +5,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { importDemoFaq } from '../../test/factories-faq.ts';
 import { createBrokerageUser, createChannel } from '../../test/factories-house.ts';
-import { createPartner } from '../../test/factories-outside.ts';
-import { postForBody } from '../../test/http.ts';
-import { sessionCookie, staffCookie } from '../../test/sessions.ts';
+import { getForBody, postForBody } from '../../test/http.ts';
+import { newPartnerCookie, sessionCookie, staffCookie } from '../../test/sessions.ts';
 
 type Body<T> = { code: number; msg: string; data: T };
 
@@ -35,11 +34,7 @@ beforeAll(async () => {
   const other = await createCompany(test.db);
   otherIds = await importDemoFaq(test.db, other.id);
   outsider = await staffCookie(test, await createStaff(test.db, other.id));
-  partner = await sessionCookie(test, {
-    kind: 'partner',
-    corpId: corp.id,
-    partnerId: (await createPartner(test.db, sales)).id,
-  });
+  partner = await newPartnerCookie(test, sales);
   const channel = await createChannel(test.db, corp.id, sales.id);
   const brokerageUser = await createBrokerageUser(test.db, corp.id, sales.id, {
     channelId: channel.id,
@@ -49,10 +44,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => test.close());
 
-const get = async <T>(url: string, query: Record<string, string>, cookie?: string) => {
-  const response = await test.app.inject({ method: 'GET', url, query, headers: cookie ? { cookie } : {} });
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-};
+const get = <T>(url: string, query: Record<string, string>, cookie?: string) =>
+  getForBody<Body<T>>(test.app, url, query, { cookie });
 const post = <T>(url: string, fields: Record<string, string | number>, cookie?: string) =>
   postForBody<Body<T>>(test.app, url, fields, cookie ? { cookie } : {});
 

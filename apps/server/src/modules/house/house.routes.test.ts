@@ -12,7 +12,7 @@ import { companies } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
-import { loginAs, postForBody, postForm } from '../../test/http.ts';
+import { getForBody, loginAs, postForBody, postForm } from '../../test/http.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type ListBody = Body<{ list: Record<string, unknown>[]; next_cursor: number | null }>;
@@ -33,19 +33,11 @@ const post = <T = Record<string, unknown>>(
   name: string,
   fields: Record<string, string | number | null> = {},
 ) => postForBody<Body<T>>(test.app, `/api/crm/${name}`, fields, { cookie });
-async function get<T = Record<string, unknown>>(
+const get = <T = Record<string, unknown>>(
   cookie: string | undefined,
   url: string,
   query: Record<string, string | number> = {},
-) {
-  const response = await test.app.inject({
-    method: 'GET',
-    url,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: cookie ? { cookie } : {},
-  });
-  return { status: response.statusCode, body: response.json<Body<T>>(), raw: response };
-}
+) => getForBody<Body<T>>(test.app, url, query, { cookie });
 
 /** A company with a salesperson team, finance (job 4 leader and a second job-4 checker), a steward, rebate-only. */
 async function world() {

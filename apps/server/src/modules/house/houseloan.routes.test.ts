@@ -5,9 +5,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient, createSignTask } from '../../test/factories-house.ts';
 import { makeJpeg, postFile } from '../../test/factories-money.ts';
-import { cookieFrom, loginAs, postForBody, postForm } from '../../test/http.ts';
-import { sessionCookie } from '../../test/sessions.ts';
-import { createPartner } from '../../test/factories-outside.ts';
+import { cookieFrom, getForBody, loginAs, postForBody, postForm } from '../../test/http.ts';
+import { newPartnerCookie, sessionCookie } from '../../test/sessions.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type Page = { list: Record<string, unknown>[]; next_cursor: number | null };
@@ -30,19 +29,11 @@ const post = <T = Record<string, unknown>>(
   url: string,
   fields: Record<string, string | number> = {},
 ) => postForBody<Body<T>>(test.app, `/api/houseloan/${url}`, fields, cookie ? { cookie } : {});
-async function get<T = Record<string, unknown>>(
+const get = <T = Record<string, unknown>>(
   cookie: string | undefined,
   url: string,
   query: Record<string, string | number> = {},
-) {
-  const response = await test.app.inject({
-    method: 'GET',
-    url: url.startsWith('/') ? url : `/api/houseloan/${url}`,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: cookie ? { cookie } : {},
-  });
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-}
+) => getForBody<Body<T>>(test.app, url.startsWith('/') ? url : `/api/houseloan/${url}`, query, { cookie });
 
 const referral = (overrides: Record<string, string | number> = {}) => ({
   type: 1,
@@ -100,11 +91,7 @@ async function world() {
       steward2: await loginAs(test, steward2),
       financeLeader: await loginAs(test, financeLeader),
       outsiderSteward: await loginAs(test, outsiderSteward),
-      partner: await sessionCookie(test, {
-        kind: 'partner',
-        corpId: corp.id,
-        partnerId: (await createPartner(test.db, sales)).id,
-      }),
+      partner: await newPartnerCookie(test, sales),
     },
   };
 }

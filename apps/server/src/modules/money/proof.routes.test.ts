@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCase, createMoneyWorld, uploadProofImage } from '../../test/factories-money.ts';
-import { loginAs, postForBody } from '../../test/http.ts';
+import { getForBody, loginAs, postForBody } from '../../test/http.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -31,10 +31,7 @@ type Rejections = {
 const uploadImage = (cookie: string, clientId: number) => uploadProofImage(test, cookie, clientId);
 const post = <T>(url: string, fields: Record<string, string | number>, cookie: string) =>
   postForBody<Body<T>>(test.app, url, fields, { cookie });
-const get = async <T>(url: string, cookie: string) => {
-  const response = await test.app.inject({ method: 'GET', url, headers: { cookie } });
-  return { status: response.statusCode, body: response.json<Body<T>>() };
-};
+const get = <T>(url: string, cookie: string) => getForBody<Body<T>>(test.app, url, {}, { cookie });
 /** The owner adds a proof of one freshly uploaded image; its id. */
 const addProof = async (owner: string, clientId: number, type: number) =>
   (await post<Proof>('/api/crm/proof', { id: clientId, type, imgs: String(await uploadImage(owner, clientId)) }, owner))

@@ -5,9 +5,8 @@ import { outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, uniqueIdNumber } from '../../test/factories-cases.ts';
-import { createPartner } from '../../test/factories-outside.ts';
 import { loginAs, postForm } from '../../test/http.ts';
-import { sessionCookie } from '../../test/sessions.ts';
+import { newPartnerCookie } from '../../test/sessions.ts';
 import { referralHoldingClient } from './index.ts';
 
 /*
@@ -23,6 +22,16 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const answer = async (response: Promise<Awaited<ReturnType<typeof postForm>>>) => (await response).json<Body>();
+/** A partner refers the same person by this phone (each time with its own ID number). */
+const refer = (cookie: string | undefined, phone: string) =>
+  answer(
+    postForm(
+      test.app,
+      '/api/crm/updateOutsideClient',
+      { name: '同一人', phone, id_number: uniqueIdNumber(), amount: '50000' },
+      { cookie },
+    ),
+  );
 
 async function network(partners: number) {
   const corp = await createCompany(test.db);
@@ -30,11 +39,7 @@ async function network(partners: number) {
   const staff = await Promise.all(
     Array.from({ length: partners }, () => createStaff(test.db, corp.id, { teamId: team.id })),
   );
-  const cookies = await Promise.all(
-    staff.map(async (person) =>
-      sessionCookie(test, { kind: 'partner', corpId: corp.id, partnerId: (await createPartner(test.db, person)).id }),
-    ),
-  );
+  const cookies = await Promise.all(staff.map((person) => newPartnerCookie(test, person)));
   return { corp, staff, cookies };
 }
 
@@ -42,18 +47,7 @@ describe('one holder per client under concurrent referrals', () => {
   it('six partners referring one phone at once: exactly one holds it, the others hear 已被报备', async () => {
     const { corp, cookies } = await network(6);
     const phone = '13600000001';
-    const answers = await Promise.all(
-      cookies.map((cookie) =>
-        answer(
-          postForm(
-            test.app,
-            '/api/crm/updateOutsideClient',
-            { name: '同一人', phone, id_number: uniqueIdNumber(), amount: '50000' },
-            { cookie },
-          ),
-        ),
-      ),
-    );
+    const answers = await Promise.all(cookies.map((cookie) => refer(cookie, phone)));
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     expect(new Set(answers.filter((a) => a.code !== 0).map((a) => a.msg))).toEqual(new Set(['该客户已被报备']));
     const held = await test.db
@@ -68,16 +62,7 @@ describe('one holder per client under concurrent referrals', () => {
     const phone = '13600000002';
     const staffCookies = await Promise.all(staff.map((person) => loginAs(test, person)));
     const answers = await Promise.all([
-      ...cookies.map((cookie) =>
-        answer(
-          postForm(
-            test.app,
-            '/api/crm/updateOutsideClient',
-            { name: '同一人', phone, id_number: uniqueIdNumber(), amount: '50000' },
-            { cookie },
-          ),
-        ).then((body) => ({ kind: 'referral', body })),
-      ),
+      ...cookies.map((cookie) => refer(cookie, phone).then((body) => ({ kind: 'referral', body }))),
       ...staffCookies.map((cookie) =>
         answer(postForm(test.app, '/api/crm/addClient', caseForm({ phone }), { cookie })).then((body) => ({
           kind: 'case',
@@ -131,14 +116,7 @@ describe('one holder per client under concurrent referrals', () => {
       });
       await written;
       let answered = false;
-      const referral = answer(
-        postForm(
-          test.app,
-          '/api/crm/updateOutsideClient',
-          { name: '同一人', phone, id_number: uniqueIdNumber(), amount: '50000' },
-          { cookie: cookies[0] },
-        ),
-      ).finally(() => {
+      const referral = refer(cookies[0], phone).finally(() => {
         answered = true;
       });
       const waitingOnLock = async () =>

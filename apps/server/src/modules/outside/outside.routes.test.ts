@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, createBankAndProduct, createCase, uniqueIdNumber } from '../../test/factories-cases.ts';
 import { createOutsideChannel, createPartner, createReferral } from '../../test/factories-outside.ts';
-import { loginAs, postForBody } from '../../test/http.ts';
+import { getForBody, loginAs, postForBody } from '../../test/http.ts';
 import { sessionCookie } from '../../test/sessions.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
@@ -31,20 +31,12 @@ const post = <T = Record<string, unknown>>(
   url: string,
   fields: Record<string, string | number> = {},
 ) => postForBody<Body<T>>(test.app, url.startsWith('/') ? url : `/api/crm/${url}`, fields, cookie ? { cookie } : {});
-async function get<T = Record<string, unknown>>(
+const get = <T = Record<string, unknown>>(
   cookie: string | undefined,
   url: string,
   query: Record<string, string | number> = {},
   headers: Record<string, string> = {},
-) {
-  const response = await test.app.inject({
-    method: 'GET',
-    url: url.startsWith('/') ? url : `/api/crm/${url}`,
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: { ...headers, ...(cookie ? { cookie } : {}) },
-  });
-  return { status: response.statusCode, body: response.json<Body<T>>(), headers: response.headers };
-}
+) => getForBody<Body<T>>(test.app, url.startsWith('/') ? url : `/api/crm/${url}`, query, { cookie, headers });
 
 /** A company with two sales teams (a salesperson, a colleague and a leader in the first), and one other company. */
 async function world() {
