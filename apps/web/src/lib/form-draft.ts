@@ -94,15 +94,22 @@ export function useFormDraft<V>(name: string | null, values: V, restore: (values
       live = false;
     };
   }, [name]);
+  // The save waiting out the typing pause: a submit that succeeds inside that pause cancels it, or it would
+  // write the sent values back after `clear` and the next visit would restore them.
+  const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const key = submit?.key;
   useEffect(() => {
     if (name === null || !loaded || cleared.current === values) return;
     const saved: Saved<V> = key === undefined ? { values } : { values, key };
-    const timer = setTimeout(() => void saveDraft(name, saved), 300);
+    const timer = setTimeout(() => {
+      if (cleared.current !== values) void saveDraft(name, saved);
+    }, 300);
+    pendingSave.current = timer;
     return () => clearTimeout(timer);
   }, [name, loaded, values, key]);
   return {
     clear: () => {
+      clearTimeout(pendingSave.current);
       cleared.current = values;
       return name === null ? Promise.resolve() : clearDraft(name);
     },
