@@ -168,13 +168,19 @@ describe('/interface/esign (the client)', () => {
 
 describe('/interface/esign/open/:id (拍照识别)', () => {
   const cardInput = () => document.getElementById('esign-bank-card') as HTMLInputElement;
+  // The signing page is a lazy chunk: act once its camera button is there, not when the route starts loading.
+  const openSigningPage = async (api: Parameters<typeof renderPage>[1]) => {
+    const page = await renderPage('/interface/esign/open/5', api);
+    await screen.findByLabelText('拍照识别');
+    return page;
+  };
   const takePhoto = () =>
     fireEvent.change(screen.getByLabelText('拍照识别'), {
       target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'card.jpg', { type: 'image/jpeg' })] },
     });
 
   it('sends the photo as a bank card to the OCR and fills the card number with what it read, still editable', async () => {
-    const page = await renderPage('/interface/esign/open/5', {
+    const page = await openSigningPage({
       api: {
         '/api/ysb/uploadImg': ok({
           image: null,
@@ -193,7 +199,7 @@ describe('/interface/esign/open/:id (拍照识别)', () => {
   });
 
   it("toasts the OCR's refusal and keeps the number already typed", async () => {
-    await renderPage('/interface/esign/open/5', {
+    await openSigningPage({
       api: { '/api/ysb/uploadImg': fail('未能识别银行卡，请重拍或手动输入') },
     });
     fireEvent.change(cardInput(), { target: { value: '6222 0212 3456 7890' } });
