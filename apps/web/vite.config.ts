@@ -82,6 +82,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // Every browser the app supports preloads modules itself (Chromium WebViews, Safari 17+); the polyfill was one
+    // more request on the login route's budget, and an older Safari only loses the head start, not the page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The staff app, and the visitor pages of /activity and /interface (decision 056) on their own light entry.
       input: { main: 'index.html', activity: 'activity.html' },
