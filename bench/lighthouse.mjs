@@ -76,6 +76,18 @@ try {
         lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
       lcpPhases: lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? null,
       longestChain: lhr.audits['critical-request-chains']?.details?.longestChain ?? null,
+      // Where the blocking time comes from: the main thread's work by kind, and the scripts that cost most.
+      mainThreadMs: Object.fromEntries(
+        (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [
+          item.group,
+          Math.round(item.duration),
+        ]),
+      ),
+      costliestScripts: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 5).map((item) => ({
+        url: item.url.replace(/^https?:\/\/[^/]+/, ''),
+        scriptingMs: Math.round(item.scripting),
+        parseCompileMs: Math.round(item.scriptParseCompile),
+      })),
       failedAccessibilityAudits: Object.values(lhr.audits)
         .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
         .filter((audit) => audit.score !== null && audit.score < 1)

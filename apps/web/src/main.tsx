@@ -1,12 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { setUpAntdRender } from './app/antd-render.ts';
 import { createAppRouter } from './app/router.tsx';
 import { withoutReloadMarker } from './app/routes/load-chunk.ts';
+// antd-mobile's theme variables first, so index.css's darker colours (contrast of 4.5:1) win over them.
+import 'antd-mobile/es/global';
 import './index.css';
-
-setUpAntdRender();
 
 // A reload for a failed chunk came back with `?_r=…`: drop it before the router reads the address.
 const cleanUrl = withoutReloadMarker(window.location.href);
@@ -15,8 +14,40 @@ if (cleanUrl) window.history.replaceState(window.history.state, '', cleanUrl);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
+// antd-mobile's Toast and Dialog need React 19's createRoot (antd-render.ts); its import drags rc-util and
+// Babel's helpers, so it loads beside the first page's chunks instead of inside the main one, and React
+// starts only once it is set, so no page can call a Toast before.
+// Should that small chunk fail to load, the app still starts (only antd-mobile's popups would then fail).
+const antdRenderReady = import('./app/antd-render.ts').then(
+  (module) => module.setUpAntdRender(),
+  () => undefined,
 );
+
+// The router starts loading the first page's chunks as it is created. Until they are in, index.html's own
+// header and skeleton stay on screen (painted before any script ran); React's first commit is the page, not
+// a skeleton replaced a moment later by the page.
+const router = createAppRouter();
+const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) {
+    resolve();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    resolve();
+  });
+});
+
+// The first render as a transition: React renders it in slices of a few milliseconds, yielding between them,
+// instead of one long task that a slow phone's touches would wait behind.
+void Promise.all([antdRenderReady, routerReady]).then(() => {
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
+});

@@ -33,6 +33,7 @@ type PageChunk = { pages: ChunkPages };
 // Literal import() calls, one per feature chunk, so the bundler makes exactly one chunk of each.
 export const PAGE_CHUNKS = {
   cases: () => import('./routes/cases.ts'),
+  'cases-list': () => import('./routes/cases-list.ts'),
   'cases-stat': () => import('./routes/cases-stat.ts'),
   money: () => import('./routes/money.ts'),
   house: () => import('./routes/house.ts'),
@@ -113,7 +114,6 @@ const ADMIN_PATHS = [
 export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   cases: [
     '/business/add',
-    '/business/list',
     '/business/detail/:id',
     '/business/edit',
     '/business/reject',
@@ -124,6 +124,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
     '/business/service_detail/:id',
     '/business/appeal',
   ],
+  'cases-list': ['/business/list'],
   'cases-stat': ['/business/stat'],
   money: ['/business/money', '/business/upload', '/business/proof', '/business/moneyConfirm'],
   house: [

@@ -2,7 +2,6 @@ import { AddPage } from '../../features/cases/pages/add-page.tsx';
 import { AppealPage } from '../../features/cases/pages/appeal-page.tsx';
 import { DetailPage } from '../../features/cases/pages/detail-page.tsx';
 import { EditPage } from '../../features/cases/pages/edit-page.tsx';
-import { ListPage } from '../../features/cases/pages/list-page.tsx';
 import { PendingAddPage } from '../../features/cases/pages/pending-add-page.tsx';
 import { PendingDetailPage } from '../../features/cases/pages/pending-detail-page.tsx';
 import { PendingPage } from '../../features/cases/pages/pending-page.tsx';
@@ -11,10 +10,12 @@ import { ServiceDetailPage } from '../../features/cases/pages/service-detail-pag
 import { ServicePage } from '../../features/cases/pages/service-page.tsx';
 import type { ChunkPages } from './chunk-pages.ts';
 
-/** Instalment cases (issue 3): one lazy chunk. Statistics brings Chartist, so it is the `cases-stat` chunk. */
+/**
+ * Instalment cases (issue 3): one lazy chunk. Statistics brings Chartist, so it is the `cases-stat` chunk; the
+ * list is `cases-list`, so opening it does not download the detail's and the forms' code.
+ */
 export const pages: ChunkPages = {
   '/business/add': AddPage,
-  '/business/list': ListPage,
   '/business/detail/:id': DetailPage,
   '/business/edit': EditPage,
   '/business/reject': RejectPage,

@@ -1,9 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findToast, renderPage, tap } from '../../../test/page.ts';
 
 /** A dd's text beside its dt label in the result popup. */
 const resultValue = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+// The term sheet and the result popup are chunks of their own, loaded on the first tap (as in the browser);
+// loading them here first keeps a cold module transform out of each findBy's wait.
+beforeAll(async () => {
+  await import('../components/term-picker.tsx');
+  await import('../components/loan-result-popup.tsx');
+});
 
 describe('/calculator', () => {
   it('computes an equal-instalment loan locally, outside WeChat and without login', async () => {

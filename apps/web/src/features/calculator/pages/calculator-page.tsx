@@ -1,21 +1,31 @@
 import {
   calculateLoan,
-  CALCULATOR_TERMS,
   INTEREST_TYPES,
   REPAYMENT_METHODS,
   validateCalculatorForm,
   type CalculatorForm,
   type LoanResult,
 } from '@crm/domain/calculator';
-import { Button, Picker } from 'antd-mobile';
-import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { pickTexts } from '../../../lib/locale.ts';
 import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { CalcInputField, CalcRadioField } from '../components/calc-fields.tsx';
-import { LoanResultPopup } from '../components/loan-result-popup.tsx';
 import { calculatorTexts, enUS } from '../texts.ts';
 import './calculator-page.css';
+
+// The term sheet and the result popup bring antd-mobile's popup and its animation library (about two thirds
+// of the page's code): they load on the first tap that opens them, not before the form is drawn.
+// The first focus or touch inside the form starts both downloads, so they are in by the time a tap needs them.
+const loadTermPicker = () => import('../components/term-picker.tsx');
+const loadResultPopup = () => import('../components/loan-result-popup.tsx');
+const TermPicker = lazy(() => loadTermPicker().then((module) => ({ default: module.TermPicker })));
+const LoanResultPopup = lazy(() => loadResultPopup().then((module) => ({ default: module.LoanResultPopup })));
+const preloadPopups = () => {
+  void loadTermPicker().catch(() => undefined);
+  void loadResultPopup().catch(() => undefined);
+};
 
 const DEFAULT_INTEREST_TYPE = 1;
 
@@ -40,13 +50,18 @@ export function CalculatorPage() {
   });
   const { nper, interestType, method } = form.values;
   const [isTermPickerOpen, setIsTermPickerOpen] = useState(false);
+  // Once opened, each stays mounted so that it can animate out.
+  const [hasOpenedTermPicker, setHasOpenedTermPicker] = useState(false);
   const [result, setResult] = useState<LoanResult | null>(null);
+  const [hasShownResult, setHasShownResult] = useState(false);
 
   const isInstalment = interestType === 2;
 
   const handleSubmit = () => {
     const input = form.validate();
-    if (input) setResult(calculateLoan(input));
+    if (!input) return;
+    setResult(calculateLoan(input));
+    setHasShownResult(true);
   };
 
   const fieldError = (key: keyof typeof form.values) => {
@@ -59,84 +74,93 @@ export function CalculatorPage() {
   };
 
   return (
-    <PlainForm className="calc-form" onSubmit={handleSubmit}>
-      <CalcInputField
-        label={texts.amountLabel}
-        unit={texts.amountUnit}
-        input={form.input('amount')}
-        inputMode="numeric"
-        placeholder={texts.amountPlaceholder}
-        maxLength={10}
-        error={fieldError('amount')}
-      />
-
-      <div className="calc-field">
-        <label className="calc-field__label" htmlFor="calc-term">
-          {texts.termLabel}
-        </label>
-        <button
-          id="calc-term"
-          type="button"
-          className={`picker-trigger${nper === null ? ' picker-trigger--empty' : ''}`}
-          aria-haspopup="dialog"
-          onClick={() => setIsTermPickerOpen(true)}
-        >
-          <span>{nper === null ? texts.termPlaceholder : texts.termOption(nper)}</span>
-          <span className="picker-trigger__arrow" aria-hidden="true">
-            ›
-          </span>
-        </button>
-        <Picker
-          columns={[CALCULATOR_TERMS.map((months) => ({ label: texts.termOption(months), value: months }))]}
-          value={nper === null ? [] : [nper]}
-          visible={isTermPickerOpen}
-          title={texts.termLabel}
-          confirmText={texts.confirm}
-          cancelText={texts.cancel}
-          onClose={() => setIsTermPickerOpen(false)}
-          onConfirm={([picked]) => {
-            if (picked !== null && picked !== undefined) form.set('nper')(Number(picked));
-          }}
+    // A wrapper only to hear the first focus or touch (no role of its own).
+    <div className="calc-page" onFocus={preloadPopups} onPointerDown={preloadPopups}>
+      <PlainForm className="calc-form" onSubmit={handleSubmit}>
+        <CalcInputField
+          label={texts.amountLabel}
+          unit={texts.amountUnit}
+          input={form.input('amount')}
+          inputMode="numeric"
+          placeholder={texts.amountPlaceholder}
+          maxLength={10}
+          error={fieldError('amount')}
         />
-        {fieldError('nper')}
-      </div>
 
-      <CalcRadioField
-        legend={texts.interestTypeLabel}
-        options={INTEREST_TYPES}
-        labels={texts.interestTypes}
-        value={interestType}
-        onChange={form.set('interestType')}
-        error={fieldError('interestType')}
-      />
+        <div className="calc-field">
+          <label className="calc-field__label" htmlFor="calc-term">
+            {texts.termLabel}
+          </label>
+          <button
+            id="calc-term"
+            type="button"
+            className={`picker-trigger${nper === null ? ' picker-trigger--empty' : ''}`}
+            aria-haspopup="dialog"
+            onClick={() => {
+              setHasOpenedTermPicker(true);
+              setIsTermPickerOpen(true);
+            }}
+          >
+            <span>{nper === null ? texts.termPlaceholder : texts.termOption(nper)}</span>
+            <span className="picker-trigger__arrow" aria-hidden="true">
+              ›
+            </span>
+          </button>
+          {hasOpenedTermPicker ? (
+            <Suspense fallback={null}>
+              <TermPicker
+                value={nper}
+                visible={isTermPickerOpen}
+                texts={texts}
+                onClose={() => setIsTermPickerOpen(false)}
+                onPick={form.set('nper')}
+              />
+            </Suspense>
+          ) : null}
+          {fieldError('nper')}
+        </div>
 
-      <CalcInputField
-        label={isInstalment ? texts.rateLabelInstalment : texts.rateLabelAnnual}
-        unit={texts.rateUnit}
-        input={form.input('rate')}
-        inputMode="decimal"
-        placeholder={texts.ratePlaceholder}
-        maxLength={8}
-        error={fieldError('rate')}
-      />
-
-      {isInstalment ? null : (
         <CalcRadioField
-          legend={texts.methodLabel}
-          options={REPAYMENT_METHODS}
-          labels={texts.methods}
-          value={method ?? undefined}
-          onChange={form.set('method')}
-          error={fieldError('method')}
+          legend={texts.interestTypeLabel}
+          options={INTEREST_TYPES}
+          labels={texts.interestTypes}
+          value={interestType}
+          onChange={form.set('interestType')}
+          error={fieldError('interestType')}
         />
-      )}
 
-      <Button className="calc-submit" type="submit" color="primary" size="large" block>
-        {texts.submit}
-      </Button>
-      <p className="calc-disclaimer">{texts.disclaimer}</p>
+        <CalcInputField
+          label={isInstalment ? texts.rateLabelInstalment : texts.rateLabelAnnual}
+          unit={texts.rateUnit}
+          input={form.input('rate')}
+          inputMode="decimal"
+          placeholder={texts.ratePlaceholder}
+          maxLength={8}
+          error={fieldError('rate')}
+        />
 
-      <LoanResultPopup result={result} showIrr={isInstalment} texts={texts} onClose={() => setResult(null)} />
-    </PlainForm>
+        {isInstalment ? null : (
+          <CalcRadioField
+            legend={texts.methodLabel}
+            options={REPAYMENT_METHODS}
+            labels={texts.methods}
+            value={method ?? undefined}
+            onChange={form.set('method')}
+            error={fieldError('method')}
+          />
+        )}
+
+        <Button className="calc-submit" type="submit" color="primary" size="large" block>
+          {texts.submit}
+        </Button>
+        <p className="calc-disclaimer">{texts.disclaimer}</p>
+
+        {hasShownResult ? (
+          <Suspense fallback={null}>
+            <LoanResultPopup result={result} showIrr={isInstalment} texts={texts} onClose={() => setResult(null)} />
+          </Suspense>
+        ) : null}
+      </PlainForm>
+    </div>
   );
 }

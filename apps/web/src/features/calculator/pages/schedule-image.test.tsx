@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findToast, renderPage, tap } from '../../../test/page.ts';
 
 /*
@@ -19,6 +19,13 @@ async function computeInstalmentLoan() {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+// The term sheet and the result popup are chunks of their own, loaded on the first tap (as in the browser);
+// loading them here first keeps a cold module transform out of each findBy's wait.
+beforeAll(async () => {
+  await import('../components/term-picker.tsx');
+  await import('../components/loan-result-popup.tsx');
+});
 
 describe('/calculator: the shareable schedule image', () => {
   it('draws the figures with the IRR and the disclaimer, and shows the image to long-press and send', async () => {

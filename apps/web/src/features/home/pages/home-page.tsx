@@ -1,12 +1,13 @@
 import { homeCards } from '@crm/domain/roles';
-import { Button, NoticeBar, PullToRefresh, Result, Toast } from 'antd-mobile';
+import { Button, NoticeBar, Result } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
+import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { pickTexts } from '../../../lib/locale.ts';
 import { getStoredUser, clearStoredUser, setStoredUser } from '../../../lib/storage.ts';
-import { askToConfirm } from '../../../lib/confirm.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useUserinfo } from '../api/get-userinfo.ts';
 import { useLogout } from '../api/logout.ts';
 import { HomeCard } from '../components/home-card.tsx';
@@ -47,6 +48,8 @@ export function HomePage() {
   }, [info]);
 
   const handleLogout = async () => {
+    // The dialog and its animation library load on the tap, not with the home page (its first paint).
+    const { askToConfirm } = await import('../../../lib/confirm.ts');
     const confirmed = await askToConfirm(texts.logoutConfirm, texts);
     if (!confirmed) return;
     isLeaving.current = true;
@@ -54,7 +57,7 @@ export function HomePage() {
       await logout.mutateAsync();
     } catch (error) {
       // The local record goes whatever the server said: the person asked to leave.
-      if (error instanceof Error) Toast.show({ content: error.message });
+      if (error instanceof Error) showToast({ content: error.message });
     }
     clearStoredUser();
     window.setTimeout(() => {
@@ -96,15 +99,7 @@ export function HomePage() {
       : [];
 
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await userinfo.refetch();
-      }}
-      pullingText={texts.pullToRefresh}
-      canReleaseText={texts.releaseToRefresh}
-      refreshingText={texts.refreshing}
-      completeText={texts.refreshed}
-    >
+    <PullRefresh onRefresh={() => userinfo.refetch()} texts={texts}>
       <div className="home">
         {userinfo.isPending && !cachedUser ? (
           <div role="status">
@@ -170,6 +165,6 @@ export function HomePage() {
           </Button>
         </div>
       </div>
-    </PullToRefresh>
+    </PullRefresh>
   );
 }
