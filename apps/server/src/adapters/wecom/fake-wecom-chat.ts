@@ -1,6 +1,6 @@
 // Test helper: the chat sidebar's endpoints of the fake WeCom server (fake-wecom-server.ts), with WeCom's
 // shapes: GET /cgi-bin/ticket/get?type=agent_config and GET /cgi-bin/externalcontact/get (cursor-paged).
-import type { ServerResponse } from 'node:http';
+import type { FakeWecomEndpoints } from './fake-wecom-server.ts';
 import type { ExternalContact } from './wecom-chat.ts';
 
 export interface FakeChatOptions {
@@ -17,16 +17,7 @@ export interface FakeChat {
   /** Each agent ticket request waits this long before answering, so concurrent callers overlap. */
   delayTicketsMs: number;
   addContact(contact: ExternalContact): void;
-  handle(
-    path: string,
-    query: Record<string, string>,
-    res: ServerResponse,
-    io: {
-      send: (res: ServerResponse, body: Record<string, unknown>) => void;
-      fail: (res: ServerResponse, errcode: number, errmsg: string) => void;
-      tokenOk: (res: ServerResponse, token: string | undefined) => boolean;
-    },
-  ): boolean;
+  handle: FakeWecomEndpoints;
 }
 
 export function createFakeChat(opts: FakeChatOptions = {}): FakeChat {

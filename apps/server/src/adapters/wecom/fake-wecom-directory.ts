@@ -1,6 +1,6 @@
 // Test helper: the directory endpoints of the fake WeCom server (fake-wecom-server.ts), with WeCom's shapes:
 // GET /cgi-bin/department/list and GET /cgi-bin/user/list?department_id= (members of that department only).
-import type { ServerResponse } from 'node:http';
+import type { FakeWecomEndpoints } from './fake-wecom-server.ts';
 import type { WecomDepartment, WecomMember } from './wecom-directory.ts';
 
 export interface FakeDirectoryOptions {
@@ -11,16 +11,7 @@ export interface FakeDirectoryOptions {
 export interface FakeDirectory {
   departments: WecomDepartment[];
   members: WecomMember[];
-  handle(
-    path: string,
-    query: Record<string, string>,
-    res: ServerResponse,
-    io: {
-      send: (res: ServerResponse, body: Record<string, unknown>) => void;
-      fail: (res: ServerResponse, errcode: number, errmsg: string) => void;
-      tokenOk: (res: ServerResponse, token: string | undefined) => boolean;
-    },
-  ): boolean;
+  handle: FakeWecomEndpoints;
 }
 
 /** A member as WeCom's user/list writes it (is_leader_in_dept aligned with department, gender a string). */

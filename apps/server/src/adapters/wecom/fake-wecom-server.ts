@@ -1,7 +1,7 @@
 // Test helper: a local stand-in for qyapi.weixin.qq.com speaking the three endpoints the adapter
 // uses, with WeCom's JSON shapes ({ errcode, errmsg, ... }, always HTTP 200).
 import { createServer } from 'node:http';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenLocally } from '../local-server.ts';
 import { createFakeChat, type FakeChat, type FakeChatOptions } from './fake-wecom-chat.ts';
 import { createFakeDirectory, type FakeDirectory, type FakeDirectoryOptions } from './fake-wecom-directory.ts';
@@ -25,6 +25,22 @@ export interface FakeWecomOptions {
   /** The directory (department/list, user/list) the back office's sync reads (fake-wecom-directory.ts). */
   directory?: FakeDirectoryOptions;
 }
+
+/** How a group of endpoints answers: WeCom's envelope, its errors, and its access_token check. */
+export interface FakeWecomIo {
+  send: (res: ServerResponse, body: Record<string, unknown>) => void;
+  fail: (res: ServerResponse, errcode: number, errmsg: string) => void;
+  /** Answers the token error WeCom would, or returns true when the token is good. */
+  tokenOk: (res: ServerResponse, token: string | undefined) => boolean;
+}
+
+/** A group of GET endpoints (fake-wecom-chat.ts, fake-wecom-directory.ts): true when one of them answered. */
+export type FakeWecomEndpoints = (
+  path: string,
+  query: Record<string, string>,
+  res: ServerResponse,
+  io: FakeWecomIo,
+) => boolean;
 
 export interface FakeWecomRequest {
   readonly path: string;
@@ -73,13 +89,34 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
   };
   const fail = (res: ServerResponse, errcode: number, errmsg: string) => send(res, { errcode, errmsg });
 
-  /** Answers the token error WeCom would, or returns true when the token is good. */
-  const tokenOk = (res: ServerResponse, token: string | undefined): boolean => {
+  const tokenOk: FakeWecomIo['tokenOk'] = (res, token) => {
     if (token && liveTokens.has(token)) return true;
     if (token && expiredTokens.has(token)) fail(res, 42001, 'access_token expired');
     else if (!token) fail(res, 41001, 'access_token missing');
     else fail(res, 40014, 'invalid access_token');
     return false;
+  };
+
+  /** A POST endpoint: WeCom's method and token checks, then its JSON body (anything but an object reads as {}). */
+  const postJson = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    query: Record<string, string>,
+    answer: (body: Record<string, unknown>) => void,
+  ) => {
+    if (req.method !== 'POST') return fail(res, 43002, 'require POST method');
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (!tokenOk(res, query.access_token)) return;
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return fail(res, 47001, 'data format error');
+      }
+      answer(typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
+    });
   };
 
   const server = createServer((req, res) => {
@@ -91,37 +128,10 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
       return; // never answer; close() tears the socket down
     }
     if (url.pathname === '/cgi-bin/message/send') {
-      if (req.method !== 'POST') return fail(res, 43002, 'require POST method');
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        if (!tokenOk(res, query.access_token)) return;
-        let body: unknown;
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          return fail(res, 47001, 'data format error');
-        }
-        const answer = inbox.receive(
-          typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
-        );
-        return send(res, answer);
-      });
-      return;
+      return postJson(req, res, query, (body) => send(res, inbox.receive(body)));
     }
     if (url.pathname === '/cgi-bin/oa/applyevent') {
-      if (req.method !== 'POST') return fail(res, 43002, 'require POST method');
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        if (!tokenOk(res, query.access_token)) return;
-        let body: unknown;
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          return fail(res, 47001, 'data format error');
-        }
-        const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      return postJson(req, res, query, (record) => {
         if (typeof record.creator_userid !== 'string' || record.creator_userid === '')
           return fail(res, 301025, 'invalid creator_userid');
         if (typeof record.template_id !== 'string' || record.template_id === '')
@@ -129,7 +139,6 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
         approvals.push(record);
         return send(res, { sp_no: `2026112100${String(approvals.length).padStart(4, '0')}` });
       });
-      return;
     }
     if (req.method !== 'GET') return fail(res, 43001, 'require GET method');
 

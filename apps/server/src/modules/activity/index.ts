@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ACTIVITY_TYPES, derivePool, poolHash, seedCommitment } from '@crm/domain/activity';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { activities } from '../../db/schema/activity.ts';
 import { createActivityRepository } from './activity.repository.ts';
 
@@ -149,20 +150,22 @@ export async function authorActivity(db: Db | Tx, corpId: number, spec: Activity
 }
 
 /** The company's activities for the back office (decision 057), newest first on the keyset contract. */
-export const listActivitiesForAdmin = (ex: Db | Tx, corpId: number, page: { cursor: number | null; limit: number }) =>
-  ex
-    .select({
-      id: activities.id,
-      key: activities.key,
-      type: activities.type,
-      title: activities.title,
-      startsAt: activities.startsAt,
-      endsAt: activities.endsAt,
-    })
-    .from(activities)
-    .where(and(eq(activities.corpId, corpId), page.cursor === null ? undefined : lt(activities.id, page.cursor)))
-    .orderBy(desc(activities.id))
-    .limit(page.limit + 1);
+export const listActivitiesForAdmin = async (ex: Db | Tx, corpId: number, page: KeysetPage) =>
+  keyset(page, activities.id, (limit, before) =>
+    ex
+      .select({
+        id: activities.id,
+        key: activities.key,
+        type: activities.type,
+        title: activities.title,
+        startsAt: activities.startsAt,
+        endsAt: activities.endsAt,
+      })
+      .from(activities)
+      .where(and(eq(activities.corpId, corpId), before))
+      .orderBy(desc(activities.id))
+      .limit(limit),
+  );
 
 /**
  * An activity file uploaded in the back office, authored into the caller's company inside the admin's

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { auditLog } from '../../db/schema/admin.ts';
 import { companies, notices, staff, staffGrants, teams, type StaffGrant } from '../../db/schema/staff.ts';
 
@@ -42,21 +43,23 @@ export function createAdminRepository(db: Db) {
         .limit(1)
         .then((rows) => rows[0]),
 
-    listStaff(corpId: number, page: { cursor: number | null; limit: number }, q: string | undefined) {
+    listStaff(corpId: number, page: KeysetPage, q: string | undefined) {
       const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      return db
-        .select(staffColumns)
-        .from(staff)
-        .leftJoin(teams, eq(teams.id, staff.teamId))
-        .where(
-          and(
-            eq(staff.corpId, corpId),
-            page.cursor === null ? undefined : lt(staff.id, page.cursor),
-            like ? or(ilike(staff.name, like), ilike(staff.phone, like)) : undefined,
-          ),
-        )
-        .orderBy(desc(staff.id))
-        .limit(page.limit + 1);
+      return keyset(page, staff.id, (limit, before) =>
+        db
+          .select(staffColumns)
+          .from(staff)
+          .leftJoin(teams, eq(teams.id, staff.teamId))
+          .where(
+            and(
+              eq(staff.corpId, corpId),
+              before,
+              like ? or(ilike(staff.name, like), ilike(staff.phone, like)) : undefined,
+            ),
+          )
+          .orderBy(desc(staff.id))
+          .limit(limit),
+      );
     },
     staff: (corpId: number, id: number, ex: Db | Tx = db) => oneStaff(ex, corpId, id),
     lockStaff: (tx: Tx, corpId: number, id: number) =>
@@ -168,24 +171,26 @@ export function createAdminRepository(db: Db) {
     companyCount: () => db.select({ n: count() }).from(companies),
 
     audit: (tx: Tx, entry: typeof auditLog.$inferInsert) => tx.insert(auditLog).values(entry),
-    listAudit: (corpId: number, page: { cursor: number | null; limit: number }) =>
-      db
-        .select({
-          id: auditLog.id,
-          actorId: auditLog.actorId,
-          actorName: staff.name,
-          action: auditLog.action,
-          entity: auditLog.entity,
-          entityId: auditLog.entityId,
-          before: auditLog.before,
-          after: auditLog.after,
-          at: auditLog.at,
-        })
-        .from(auditLog)
-        .innerJoin(staff, eq(staff.id, auditLog.actorId))
-        .where(and(eq(auditLog.corpId, corpId), page.cursor === null ? undefined : lt(auditLog.id, page.cursor)))
-        .orderBy(desc(auditLog.id))
-        .limit(page.limit + 1),
+    listAudit: (corpId: number, page: KeysetPage) =>
+      keyset(page, auditLog.id, (limit, before) =>
+        db
+          .select({
+            id: auditLog.id,
+            actorId: auditLog.actorId,
+            actorName: staff.name,
+            action: auditLog.action,
+            entity: auditLog.entity,
+            entityId: auditLog.entityId,
+            before: auditLog.before,
+            after: auditLog.after,
+            at: auditLog.at,
+          })
+          .from(auditLog)
+          .innerJoin(staff, eq(staff.id, auditLog.actorId))
+          .where(and(eq(auditLog.corpId, corpId), before))
+          .orderBy(desc(auditLog.id))
+          .limit(limit),
+      ),
   };
 }
 

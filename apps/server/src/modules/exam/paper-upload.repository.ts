@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { examAttempts, examPapers, examQuestions, examTargets } from '../../db/schema/exam.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { createExamRepository } from './exam.repository.ts';
@@ -11,20 +12,22 @@ import { checkPaperFile, parsePaperFile, storedQuestions, type PaperFile } from 
  * so the paper and its audit row commit together. A file's problems throw an Error whose message names them.
  */
 
-export const listPapersForAdmin = (ex: Db | Tx, corpId: number, page: { cursor: number | null; limit: number }) =>
-  ex
-    .select({
-      id: examPapers.id,
-      code: examPapers.code,
-      kind: examPapers.kind,
-      title: examPapers.title,
-      opensAt: examPapers.opensAt,
-      closesAt: examPapers.closesAt,
-    })
-    .from(examPapers)
-    .where(and(eq(examPapers.corpId, corpId), page.cursor === null ? undefined : lt(examPapers.id, page.cursor)))
-    .orderBy(desc(examPapers.id))
-    .limit(page.limit + 1);
+export const listPapersForAdmin = async (ex: Db | Tx, corpId: number, page: KeysetPage) =>
+  keyset(page, examPapers.id, (limit, before) =>
+    ex
+      .select({
+        id: examPapers.id,
+        code: examPapers.code,
+        kind: examPapers.kind,
+        title: examPapers.title,
+        opensAt: examPapers.opensAt,
+        closesAt: examPapers.closesAt,
+      })
+      .from(examPapers)
+      .where(and(eq(examPapers.corpId, corpId), before))
+      .orderBy(desc(examPapers.id))
+      .limit(limit),
+  );
 
 export async function loadPaperText(tx: Tx, corpId: number, text: string) {
   let paper: ReturnType<typeof parsePaperFile>;

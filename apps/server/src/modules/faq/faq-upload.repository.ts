@@ -1,5 +1,6 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { faqCategories, faqEntries, faqImages, faqTypes } from '../../db/schema/faq.ts';
 import { parseAuthoredMarkdown, type AuthoredEntry } from './faq-authoring.ts';
 import { createFaqRepository } from './faq.repository.ts';
@@ -11,22 +12,24 @@ import { createFaqService } from './faq.service.ts';
  * imported as the command imports it, inside the admin's transaction (a savepoint), keyed by its file name.
  */
 
-export const listFaqForAdmin = (ex: Db | Tx, corpId: number, page: { cursor: number | null; limit: number }) =>
-  ex
-    .select({
-      id: faqEntries.id,
-      key: faqEntries.sourceKey,
-      title: faqEntries.title,
-      type: faqTypes.name,
-      category: faqCategories.name,
-      updatedAt: faqEntries.updatedAt,
-    })
-    .from(faqEntries)
-    .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
-    .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId))
-    .where(and(eq(faqEntries.corpId, corpId), page.cursor === null ? undefined : lt(faqEntries.id, page.cursor)))
-    .orderBy(desc(faqEntries.id))
-    .limit(page.limit + 1);
+export const listFaqForAdmin = async (ex: Db | Tx, corpId: number, page: KeysetPage) =>
+  keyset(page, faqEntries.id, (limit, before) =>
+    ex
+      .select({
+        id: faqEntries.id,
+        key: faqEntries.sourceKey,
+        title: faqEntries.title,
+        type: faqTypes.name,
+        category: faqCategories.name,
+        updatedAt: faqEntries.updatedAt,
+      })
+      .from(faqEntries)
+      .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
+      .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId))
+      .where(and(eq(faqEntries.corpId, corpId), before))
+      .orderBy(desc(faqEntries.id))
+      .limit(limit),
+  );
 
 export async function importFaqMarkdown(tx: Tx, corpId: number, key: string, text: string, at: Date) {
   const entry = parseAuthoredMarkdown(key, text);

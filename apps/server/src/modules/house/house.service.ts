@@ -528,6 +528,14 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         if (locked.loanAmountFen <= 0) throw new RefusedError('请先填写贷款金额');
         const amountFen = computeBrokerageFen(locked.loanAmountFen, form.rate);
         const parts = splitFen(amountFen, form.shares);
+        const settle = async (state: 'pending_audit' | 'approved') => {
+          await repo.updateClient(tx, me.corpId, form.id, {
+            brokerageState: state,
+            brokerageRateBp: form.rate,
+            brokerageFen: amountFen,
+          });
+          return { state, amount_fen: amountFen, parts_fen: parts };
+        };
         if (isOverLimit(form.rate, amountFen, await repo.overLimitRule(tx, me.corpId))) {
           const auditId = await repo.insertAudit(tx, {
             corpId: me.corpId,
@@ -547,12 +555,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
             reason: '',
             createdAt: now(),
           });
-          await repo.updateClient(tx, me.corpId, form.id, {
-            brokerageState: 'pending_audit',
-            brokerageRateBp: form.rate,
-            brokerageFen: amountFen,
-          });
-          return { state: 'pending_audit' as const, amount_fen: amountFen, parts_fen: parts };
+          return settle('pending_audit');
         }
         await repo.insertOrders(
           tx,
@@ -566,12 +569,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
             createdAt: now(),
           })),
         );
-        await repo.updateClient(tx, me.corpId, form.id, {
-          brokerageState: 'approved',
-          brokerageRateBp: form.rate,
-          brokerageFen: amountFen,
-        });
-        return { state: 'approved' as const, amount_fen: amountFen, parts_fen: parts };
+        return settle('approved');
       });
       return set.catch((error: unknown) => {
         throw isUniqueViolation(error) ? new RefusedError('该客户的返佣正在等待审批') : error;

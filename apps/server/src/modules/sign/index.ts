@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { insertTaskEvent } from './sign.repository.ts';
 import type { Bound } from '../../db/bound.ts';
@@ -97,31 +98,28 @@ export const signTasksBadge = (corpId: Bound<number>, status: 'open' | 'rejected
  * The signing appointments of a set of home-loan clients (a subquery of their ids, e.g. one channel agent's
  * referrals), newest first by keyset: what /houseloan's `sign` shows the agent. Withdrawn tasks are left out.
  */
-export function houseAppointments(
-  ex: Executor,
-  corpId: number,
-  houseClientIds: SQL,
-  page: { cursor: number | null; limit: number },
-) {
-  return ex
-    .select({
-      id: signTasks.id,
-      houseClientId: signTasks.houseClientId,
-      appointmentAt: signTasks.appointmentAt,
-      place: signTasks.place,
-      status: signTasks.status,
-    })
-    .from(signTasks)
-    .where(
-      and(
-        eq(signTasks.corpId, corpId),
-        sql`${signTasks.houseClientId} in (${houseClientIds})`,
-        sql`${signTasks.status} <> 'withdrawn'`,
-        page.cursor === null ? undefined : lt(signTasks.id, page.cursor),
-      ),
-    )
-    .orderBy(desc(signTasks.id))
-    .limit(page.limit + 1);
+export function houseAppointments(ex: Executor, corpId: number, houseClientIds: SQL, page: KeysetPage) {
+  return keyset(page, signTasks.id, (limit, before) =>
+    ex
+      .select({
+        id: signTasks.id,
+        houseClientId: signTasks.houseClientId,
+        appointmentAt: signTasks.appointmentAt,
+        place: signTasks.place,
+        status: signTasks.status,
+      })
+      .from(signTasks)
+      .where(
+        and(
+          eq(signTasks.corpId, corpId),
+          sql`${signTasks.houseClientId} in (${houseClientIds})`,
+          sql`${signTasks.status} <> 'withdrawn'`,
+          before,
+        ),
+      )
+      .orderBy(desc(signTasks.id))
+      .limit(limit),
+  );
 }
 
 /** The latest signing appointment of each of these home-loan clients. */
