@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, rowOf } from '../test-kit.ts';
-import { adminApi, anAuditRow, page } from '../../../test/admin-data.ts';
-import { fail, httpError, NETWORK_MESSAGE, renderPage, tap } from '../../../test/page.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { anAuditRow, page } from '../../../test/admin-data.ts';
+import { fail, httpError, NETWORK_MESSAGE, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/audit', api);
 

@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, rowOf } from '../test-kit.ts';
-import { adminApi, aWhoami } from '../../../test/admin-data.ts';
-import { findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { aWhoami } from '../../../test/admin-data.ts';
+import { findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
 
 const operator = ok(aWhoami({ company_admin: false, platform_admin: true }));
 const company = { id: 2, name: '江南贷款', is_active: true, staff: 4 };

@@ -1,8 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, fill, rowOf } from '../test-kit.ts';
-import { adminApi, page } from '../../../test/admin-data.ts';
-import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { page } from '../../../test/admin-data.ts';
+import { fail, findToast, ok, tap } from '../../../test/page.ts';
 
 const aRow = {
   id: 3,
