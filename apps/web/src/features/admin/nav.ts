@@ -8,20 +8,36 @@ import { adminTexts as T } from './texts.ts';
  */
 export type AdminNavItem = { path: string; label: string; platform?: boolean };
 
+/** The line of the page /admin/<page>, named as its title. */
+const line = (page: keyof typeof T.nav, platform?: true): AdminNavItem => ({
+  path: `/admin/${page}`,
+  label: T.nav[page],
+  ...(platform ? { platform } : {}),
+});
+
+/** The company admin's own pages, in the sidebar's order. */
+const COMPANY_PAGES = [
+  'staff',
+  'teams',
+  'notices',
+  'rules',
+  'banks',
+  'products',
+  'channels',
+  'sources',
+  'cities',
+  'papers',
+  'faq',
+  'activities',
+] as const;
+
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { path: '/admin/companies', label: T.nav.companies, platform: true },
-  { path: '/admin/staff', label: T.nav.staff },
-  { path: '/admin/teams', label: T.nav.teams },
-  { path: '/admin/notices', label: T.nav.notices },
-  { path: '/admin/rules', label: T.nav.rules },
-  { path: '/admin/banks', label: T.nav.banks },
-  { path: '/admin/products', label: T.nav.products },
-  { path: '/admin/channels', label: T.nav.channels },
-  { path: '/admin/sources', label: T.nav.sources },
-  { path: '/admin/cities', label: T.nav.cities },
-  { path: '/admin/papers', label: T.nav.papers },
-  { path: '/admin/faq', label: T.nav.faq },
-  { path: '/admin/activities', label: T.nav.activities },
+  line('companies', true),
+  ...COMPANY_PAGES.map((page) => line(page)),
   ...adminIoNav,
-  { path: '/admin/audit', label: T.nav.audit },
+  line('audit'),
 ];
+
+/** The lines of the pages the caller's grants open. */
+export const navFor = (me: { platform_admin: boolean; company_admin: boolean } | undefined) =>
+  me ? ADMIN_NAV.filter((item) => (item.platform ? me.platform_admin : me.company_admin)) : [];

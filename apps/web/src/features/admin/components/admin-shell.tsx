@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import type { PagedListState } from '../../../lib/paged-list.ts';
 import { useWhoami } from '../api/admin.ts';
-import { ADMIN_NAV } from '../nav.ts';
+import { navFor } from '../nav.ts';
 import { adminTexts as T } from '../texts.ts';
 import '../admin.css';
 
@@ -13,14 +14,14 @@ export type AdminShellProps = {
 };
 
 /**
- * The back office's desktop frame: the sidebar of ADMIN_NAV (the pages the caller's grants open) and the
+ * The back office's desktop frame: the sidebar of navFor (the pages the caller's grants open) and the
  * page. Who may see what is the server's answer (whoami); a caller without the grant reads why.
  */
 export function AdminShell({ title, platform = false, children }: AdminShellProps) {
   const whoami = useWhoami();
   const me = whoami.data;
   const allowed = me ? (platform ? me.platform_admin : me.company_admin) : false;
-  const nav = me ? ADMIN_NAV.filter((item) => (item.platform ? me.platform_admin : me.company_admin)) : [];
+  const nav = navFor(me);
   return (
     <div className="admin">
       <aside className="admin__side">
@@ -177,3 +178,21 @@ export function DataTable<Row extends { id: number | string }>({
     </LoadState>
   );
 }
+
+/** A keyset list's part of DataTable's props: its rows, states, retry and next page. */
+export const pagedRows = <Row,>(list: PagedListState<Row>) => ({
+  rows: list.items,
+  isPending: list.isPending,
+  error: list.error,
+  onRetry: list.refresh,
+  hasMore: list.hasMore,
+  loadMore: list.loadMore,
+});
+
+/** A whole list's (one query's) part of DataTable's props: its rows, states and retry. */
+export const queryRows = <Row,>(query: {
+  data: readonly Row[] | undefined;
+  isPending: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}) => ({ rows: query.data ?? [], isPending: query.isPending, error: query.error, onRetry: query.refetch });

@@ -1,14 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, page } from '../../../test/admin-data.ts';
-import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin, fill, rowOf } from '../test-kit.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { page } from '../../../test/admin-data.ts';
+import { fail, findToast, ok, tap } from '../../../test/page.ts';
 
-const open = (api: Parameters<typeof adminApi>[0]) =>
-  renderPage('/admin/activities', { browser: 'desktop', api: adminApi(api) });
-const fill = (form: { getByLabelText: (label: string) => HTMLElement }, values: Record<string, string>) => {
-  for (const [label, value] of Object.entries(values))
-    fireEvent.change(form.getByLabelText(label), { target: { value } });
-};
+const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/activities', api);
 const storedCoupon = {
   key: 'summer-coupon-2026',
   type: 'coupon',
@@ -82,7 +79,7 @@ describe('/admin/activities: the form for one activity', () => {
       '/api/admin/activities/entry': ok({ id: 2, spec: storedCoupon }),
       '/api/admin/activities/save': ok({ id: 2, key: 'summer-coupon-2026', title: '夏季满减券' }, '已保存'),
     });
-    const row = within((await screen.findByText('夏季满减券')).closest('tr') as HTMLElement);
+    const row = await rowOf('夏季满减券');
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '修改活动（summer-coupon-2026）' }));
     expect(view.api.lastCall('/api/admin/activities/entry').query).toEqual({ id: '2' });

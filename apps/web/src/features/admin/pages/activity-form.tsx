@@ -1,9 +1,18 @@
 import type { AdminActivitySpec } from '@crm/domain/api/admin';
 import { fenToYuan, yuanToFen } from '@crm/domain/money';
-import { useState } from 'react';
-import { PlainForm } from '../../../components/plain-form.tsx';
 import { useActivitySpec, useAdminWrite } from '../api/admin.ts';
-import { LoadState } from '../components/admin-shell.tsx';
+import {
+  FormButtons,
+  FormPanel,
+  LabelOptions,
+  LoadedEdit,
+  patchAt,
+  PlainButton,
+  PlainField,
+  removeAt,
+  TextInput,
+  usePlainValues,
+} from '../components/admin-form.tsx';
 import { adminTexts } from '../texts.ts';
 import { toIso, toLocal } from './notices-page.tsx';
 
@@ -122,20 +131,16 @@ function valuesOf(spec: AdminActivitySpec): ActivityValues {
 /** One activity's form (decision 057): the structure of one activity of its YAML file. A refusal keeps what was typed. */
 export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDone?: () => void }) {
   const write = useAdminWrite('/api/admin/activities/save');
-  const [v, setValues] = useState<ActivityValues>(spec ? valuesOf(spec) : EMPTY);
-  const set = <K extends keyof ActivityValues>(key: K, value: ActivityValues[K]) =>
-    setValues((old) => ({ ...old, [key]: value }));
-  const setPrize = (i: number, patch: Partial<PrizeValues>) =>
-    set(
-      'prizes',
-      v.prizes.map((p, at) => (at === i ? { ...p, ...patch } : p)),
-    );
+  const { values: v, set, reset } = usePlainValues<ActivityValues>(spec ? valuesOf(spec) : EMPTY);
+  const setPrize = (i: number, patch: Partial<PrizeValues>) => set('prizes', patchAt(v.prizes, i, patch));
   const prefix = spec ? 'admin-activity-edit' : 'admin-activity-add';
   const title = spec ? T.editTitle(spec.key) : T.addTitle;
   const input = (
     key:
       | 'key'
       | 'title'
+      | 'starts_at'
+      | 'ends_at'
       | 'pool_size'
       | 'prize_redeem_days'
       | 'coupon_title'
@@ -143,131 +148,88 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
       | 'coupon_stock'
       | 'coupon_days',
     label: string,
+    type?: 'datetime-local',
   ) => (
-    <div className="admin-field">
-      <label htmlFor={`${prefix}-${key}`}>{label}</label>
-      <input id={`${prefix}-${key}`} value={v[key]} onChange={(e) => set(key, e.target.value)} />
-    </div>
-  );
-  const time = (key: 'starts_at' | 'ends_at', label: string) => (
-    <div className="admin-field">
-      <label htmlFor={`${prefix}-${key}`}>{label}</label>
-      <input id={`${prefix}-${key}`} type="datetime-local" value={v[key]} onChange={(e) => set(key, e.target.value)} />
-    </div>
+    <TextInput id={`${prefix}-${key}`} label={label} type={type} value={v[key]} onChange={(value) => set(key, value)} />
   );
   return (
-    <section className="admin-panel" aria-label={title}>
-      <h2>{title}</h2>
-      <p className="admin-hint">{T.hint}</p>
-      <PlainForm
-        className="admin-form"
-        onSubmit={() =>
-          write.mutate(
-            { activity: activitySpecOf(v, spec) },
-            { onSuccess: () => (onDone ? onDone() : setValues(EMPTY)) },
-          )
-        }
-      >
-        {input('key', T.key)}
-        <div className="admin-field">
-          <label htmlFor={`${prefix}-type`}>{T.type}</label>
-          <select id={`${prefix}-type`} value={v.type} onChange={(e) => set('type', e.target.value)}>
-            {Object.entries(T.types).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {input('title', T.title)}
-        <div className="admin-field">
-          <label htmlFor={`${prefix}-intro`}>{T.intro}</label>
-          <textarea id={`${prefix}-intro`} rows={2} value={v.intro} onChange={(e) => set('intro', e.target.value)} />
-        </div>
-        {time('starts_at', T.startsAt)}
-        {time('ends_at', T.endsAt)}
-        <label className="admin-checks">
-          <input type="checkbox" checked={v.requires_phone} onChange={(e) => set('requires_phone', e.target.checked)} />
-          {T.requiresPhone}
-        </label>
-        {v.type === 'lottery' ? (
-          <>
-            {input('pool_size', T.poolSize)}
-            {input('prize_redeem_days', T.redeemDays)}
-            {v.prizes.map((p, i) => (
-              <fieldset key={i} className="admin-form" aria-label={T.prize(i + 1)}>
-                <select
-                  aria-label={T.prizeTier(i + 1)}
-                  value={p.tier}
-                  onChange={(e) => setPrize(i, { tier: e.target.value })}
-                >
-                  {['1', '2', '3'].map((tier) => (
-                    <option key={tier} value={tier}>
-                      {tier}
-                    </option>
-                  ))}
-                </select>
-                <input
-                  aria-label={T.prizeName(i + 1)}
-                  value={p.name}
-                  onChange={(e) => setPrize(i, { name: e.target.value })}
-                />
-                <input
-                  aria-label={T.prizeStock(i + 1)}
-                  value={p.stock}
-                  onChange={(e) => setPrize(i, { stock: e.target.value })}
-                />
-                <input
-                  aria-label={T.prizeNote(i + 1)}
-                  value={p.redeem_note}
-                  onChange={(e) => setPrize(i, { redeem_note: e.target.value })}
-                />
-                <button
-                  type="button"
-                  className="admin-button admin-button--plain"
-                  onClick={() =>
-                    set(
-                      'prizes',
-                      v.prizes.filter((_, at) => at !== i),
-                    )
-                  }
-                >
-                  {T.remove}
-                </button>
-              </fieldset>
-            ))}
-            <button
-              type="button"
-              className="admin-button admin-button--plain"
-              onClick={() =>
-                set('prizes', [
-                  ...v.prizes,
-                  { tier: String(v.prizes.length + 1), name: '', stock: '1', redeem_note: '' },
-                ])
-              }
-            >
-              {T.addPrize}
-            </button>
-          </>
-        ) : null}
-        {v.type === 'coupon' ? (
-          <>
-            {input('coupon_title', T.couponTitle)}
-            {input('coupon_value', T.couponValue)}
-            {input('coupon_stock', T.couponStock)}
-            {input('coupon_days', T.couponDays)}
-          </>
-        ) : null}
-        <button type="submit" className="admin-button" disabled={write.isPending}>
-          {A.save}
-        </button>
-        {onDone ? (
-          <button type="button" className="admin-button admin-button--plain" onClick={onDone}>
-            {A.cancel}
-          </button>
-        ) : null}
-      </PlainForm>
-    </section>
+    <FormPanel
+      title={title}
+      hint={T.hint}
+      onSubmit={() =>
+        write.mutate({ activity: activitySpecOf(v, spec) }, { onSuccess: () => (onDone ? onDone() : reset(EMPTY)) })
+      }
+    >
+      {input('key', T.key)}
+      <PlainField id={`${prefix}-type`} label={T.type}>
+        <select id={`${prefix}-type`} value={v.type} onChange={(e) => set('type', e.target.value)}>
+          <LabelOptions labels={T.types} />
+        </select>
+      </PlainField>
+      {input('title', T.title)}
+      <PlainField id={`${prefix}-intro`} label={T.intro}>
+        <textarea id={`${prefix}-intro`} rows={2} value={v.intro} onChange={(e) => set('intro', e.target.value)} />
+      </PlainField>
+      {input('starts_at', T.startsAt, 'datetime-local')}
+      {input('ends_at', T.endsAt, 'datetime-local')}
+      <label className="admin-checks">
+        <input type="checkbox" checked={v.requires_phone} onChange={(e) => set('requires_phone', e.target.checked)} />
+        {T.requiresPhone}
+      </label>
+      {v.type === 'lottery' ? (
+        <>
+          {input('pool_size', T.poolSize)}
+          {input('prize_redeem_days', T.redeemDays)}
+          {v.prizes.map((p, i) => (
+            <fieldset key={i} className="admin-form" aria-label={T.prize(i + 1)}>
+              <select
+                aria-label={T.prizeTier(i + 1)}
+                value={p.tier}
+                onChange={(e) => setPrize(i, { tier: e.target.value })}
+              >
+                {['1', '2', '3'].map((tier) => (
+                  <option key={tier} value={tier}>
+                    {tier}
+                  </option>
+                ))}
+              </select>
+              <input
+                aria-label={T.prizeName(i + 1)}
+                value={p.name}
+                onChange={(e) => setPrize(i, { name: e.target.value })}
+              />
+              <input
+                aria-label={T.prizeStock(i + 1)}
+                value={p.stock}
+                onChange={(e) => setPrize(i, { stock: e.target.value })}
+              />
+              <input
+                aria-label={T.prizeNote(i + 1)}
+                value={p.redeem_note}
+                onChange={(e) => setPrize(i, { redeem_note: e.target.value })}
+              />
+              <PlainButton onClick={() => set('prizes', removeAt(v.prizes, i))}>{T.remove}</PlainButton>
+            </fieldset>
+          ))}
+          <PlainButton
+            onClick={() =>
+              set('prizes', [...v.prizes, { tier: String(v.prizes.length + 1), name: '', stock: '1', redeem_note: '' }])
+            }
+          >
+            {T.addPrize}
+          </PlainButton>
+        </>
+      ) : null}
+      {v.type === 'coupon' ? (
+        <>
+          {input('coupon_title', T.couponTitle)}
+          {input('coupon_value', T.couponValue)}
+          {input('coupon_stock', T.couponStock)}
+          {input('coupon_days', T.couponDays)}
+        </>
+      ) : null}
+      <FormButtons submit={A.save} pending={write.isPending} onCancel={onDone} />
+    </FormPanel>
   );
 }
 
@@ -275,14 +237,6 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
 export function ActivityEditForm({ id, onDone }: { id: number; onDone: () => void }) {
   const activity = useActivitySpec(id);
   return (
-    <LoadState
-      isPending={activity.isPending}
-      error={activity.error}
-      isEmpty={!activity.data}
-      emptyText=""
-      onRetry={activity.refetch}
-    >
-      {activity.data ? <ActivityForm key={id} spec={activity.data.spec} onDone={onDone} /> : null}
-    </LoadState>
+    <LoadedEdit query={activity}>{(data) => <ActivityForm key={id} spec={data.spec} onDone={onDone} />}</LoadedEdit>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useWhoami } from '../api/admin.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
-import { ADMIN_NAV } from '../nav.ts';
+import { navFor } from '../nav.ts';
 import { adminTexts as T } from '../texts.ts';
 
 /** /admin: the back office's front page, the same links as the sidebar. */
@@ -9,7 +9,7 @@ export function AdminHomePage() {
   const whoami = useWhoami();
   const me = whoami.data;
   const platformOnly = me?.platform_admin === true && !me.company_admin;
-  const items = me ? ADMIN_NAV.filter((item) => (item.platform ? me.platform_admin : me.company_admin)) : [];
+  const items = navFor(me);
   return (
     <AdminShell title={me ? T.welcome(me.corp_name) : T.title} platform={platformOnly}>
       <p className="admin-hint">{T.welcomeHint}</p>

@@ -1,15 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, anAuditRow, page } from '../../../test/admin-data.ts';
-import { fail, httpError, NETWORK_MESSAGE, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin, rowOf } from '../test-kit.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { anAuditRow, page } from '../../../test/admin-data.ts';
+import { fail, httpError, NETWORK_MESSAGE, tap } from '../../../test/page.ts';
 
-const open = (api: Parameters<typeof adminApi>[0]) =>
-  renderPage('/admin/audit', { browser: 'desktop', api: adminApi(api) });
+const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/audit', api);
 
 describe('/admin/audit', () => {
   it('shows who changed what, when, before and after', async () => {
     await open({ '/api/admin/audit': page([anAuditRow()]) });
-    const row = within((await screen.findByText('notice.update')).closest('tr') as HTMLElement);
+    const row = await rowOf('notice.update');
     expect(row.getByText('赵管理')).toBeTruthy();
     expect(row.getByText('notice #3')).toBeTruthy();
     expect(row.getByText(/旧公告/)).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useAudit } from '../api/admin.ts';
-import { AdminShell, DataTable } from '../components/admin-shell.tsx';
+import { AdminShell, DataTable, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.audit;
@@ -13,11 +13,8 @@ export function AdminAuditPage() {
     <AdminShell title={A.nav.audit}>
       <DataTable
         label={A.nav.audit}
-        rows={list.items}
-        isPending={list.isPending}
-        error={list.error}
+        {...pagedRows(list)}
         emptyText={T.empty}
-        onRetry={list.refresh}
         headers={[T.at, T.actor, T.action, T.entity, T.before, T.after]}
         cells={(row) => (
           <>
@@ -36,8 +33,6 @@ export function AdminAuditPage() {
             </td>
           </>
         )}
-        hasMore={list.hasMore}
-        loadMore={list.loadMore}
       />
     </AdminShell>
   );

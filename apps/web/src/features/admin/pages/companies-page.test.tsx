@@ -1,17 +1,18 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, aWhoami } from '../../../test/admin-data.ts';
-import { findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin, rowOf } from '../test-kit.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { aWhoami } from '../../../test/admin-data.ts';
+import { findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
 
 const operator = ok(aWhoami({ company_admin: false, platform_admin: true }));
 const company = { id: 2, name: '江南贷款', is_active: true, staff: 4 };
-const open = (api: Parameters<typeof adminApi>[0], whoami = operator) =>
-  renderPage('/admin/companies', { browser: 'desktop', api: adminApi(api, whoami) });
+const open = (api: Parameters<typeof adminApi>[0], whoami = operator) => openAdmin('/admin/companies', api, whoami);
 
 describe('/admin/companies', () => {
   it('lists the companies to the platform admin, whose sidebar has only 公司', async () => {
     await open({ '/api/admin/companies': ok([company]) });
-    const row = within((await screen.findByText('江南贷款')).closest('tr') as HTMLElement);
+    const row = await rowOf('江南贷款');
     expect(row.getByText('4')).toBeTruthy();
     expect(row.getByText('在用')).toBeTruthy();
     const nav = within(screen.getByRole('navigation', { name: '管理后台' }));

@@ -1,7 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, page } from '../../../test/admin-data.ts';
-import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin, fill, rowOf } from '../test-kit.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { page } from '../../../test/admin-data.ts';
+import { fail, findToast, ok, tap } from '../../../test/page.ts';
 
 const aRow = {
   id: 3,
@@ -20,12 +22,7 @@ const anEntry = {
   keywords: '放款 时间',
   body: '审批后 3 个工作日内。\n\n![流程](faq-image:9)',
 };
-const open = (api: Parameters<typeof adminApi>[0]) =>
-  renderPage('/admin/faq', { browser: 'desktop', api: adminApi(api) });
-const fill = (form: { getByLabelText: (label: string) => HTMLElement }, values: Record<string, string>) => {
-  for (const [label, value] of Object.entries(values))
-    fireEvent.change(form.getByLabelText(label), { target: { value } });
-};
+const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/faq', api);
 
 describe('/admin/faq: the form for one entry', () => {
   it('creates an entry from the form and empties it after the save', async () => {
@@ -73,7 +70,7 @@ describe('/admin/faq: the form for one entry', () => {
       '/api/admin/faq/entry': ok(anEntry),
       '/api/admin/faq/save': ok({ ...anEntry, title: '放款需要多久' }, '已保存'),
     });
-    const row = within((await screen.findByText('放款要多久')).closest('tr') as HTMLElement);
+    const row = await rowOf('放款要多久');
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '修改问答（loan-time）' }));
     expect(view.api.lastCall('/api/admin/faq/entry').query).toEqual({ id: '3' });

@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, page } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin, rowOf } from '../test-kit.ts';
+import { page } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
 
 const aPaper = {
   id: 5,
@@ -19,8 +20,7 @@ const anActivity = {
   starts_at: '2026-07-01T01:00:00.000Z',
   ends_at: '2026-07-31T13:00:00.000Z',
 };
-const open = (path: string, api: Parameters<typeof adminApi>[0]) =>
-  renderPage(path, { browser: 'desktop', api: adminApi(api) });
+const open = openAdmin;
 const choose = (text: string) =>
   fireEvent.change(screen.getByLabelText('选择文件'), {
     target: { files: [new File([text], 'paper.yaml', { type: 'text/yaml' })] },
@@ -29,7 +29,7 @@ const choose = (text: string) =>
 describe('/admin/papers', () => {
   it('lists the papers with their code and kind', async () => {
     await open('/admin/papers', { '/api/admin/papers': page([aPaper]) });
-    const row = within((await screen.findByText('合规考试')).closest('tr') as HTMLElement);
+    const row = await rowOf('合规考试');
     expect(row.getByText('compliance-2027q1')).toBeTruthy();
     expect(row.getByText('考试')).toBeTruthy();
   });
@@ -73,7 +73,7 @@ describe('/admin/activities', () => {
       '/api/admin/activities': page([anActivity]),
       '/api/admin/activities/upload': ok([{ key: 'a1', title: '满减券' }], '已保存'),
     });
-    const row = within((await screen.findByText('夏季满减券')).closest('tr') as HTMLElement);
+    const row = await rowOf('夏季满减券');
     expect(row.getByText('优惠券')).toBeTruthy();
     choose('corp_id: 1\n');
     await tap(screen.getByRole('button', { name: '上传' }));
@@ -100,7 +100,7 @@ describe('/admin/faq', () => {
         '已保存',
       ),
     });
-    const row = within((await screen.findByText('放款要多久')).closest('tr') as HTMLElement);
+    const row = await rowOf('放款要多久');
     expect(row.getByText('业务 / 放款')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('选择文件'), {
       target: { files: [new File(['---\ntitle: 新问答\n---\n正文'], 'new-entry.md', { type: 'text/markdown' })] },

@@ -3,7 +3,8 @@ import { PlainForm } from '../../../components/plain-form.tsx';
 import type { PagedListState } from '../../../lib/paged-list.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useActivities, useAdminWrite, useFaqEntries, usePapers } from '../api/admin.ts';
-import { AdminShell, LoadMore, LoadState } from '../components/admin-shell.tsx';
+import { FormButtons, PlainButton, PlainField, useEditing } from '../components/admin-form.tsx';
+import { AdminShell, DataTable, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 import { ActivityEditForm, ActivityForm } from './activity-form.tsx';
 import { FaqEditForm, FaqForm } from './faq-form.tsx';
@@ -41,23 +42,21 @@ function UploadForm({
           upload.mutate(path === '/api/admin/faq/upload' ? { name: file.name.replace(/\.md$/i, ''), text } : { text });
         }}
       >
-        <div className="admin-field">
-          <label htmlFor={`${path}-file`}>{T.file}</label>
+        <PlainField id={`${path}-file`} label={T.file}>
           <input
             id={`${path}-file`}
             type="file"
             accept={accept}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
-        </div>
-        <button type="submit" className="admin-button" disabled={upload.isPending}>
-          {T.upload}
-        </button>
+        </PlainField>
+        <FormButtons submit={T.upload} pending={upload.isPending} />
       </PlainForm>
     </section>
   );
 }
 
+/** A list of uploaded files (papers, activities) on the shared columns, each row with its edit button. */
 function FileList({
   title,
   rows,
@@ -67,55 +66,35 @@ function FileList({
   title: string;
   rows: Row[];
   list: PagedListState<unknown>;
-  onEdit?: (id: number) => void;
+  onEdit: (id: number) => void;
 }) {
   return (
-    <LoadState
-      isPending={list.isPending}
-      error={list.error}
-      isEmpty={rows.length === 0}
+    <DataTable
+      label={title}
+      {...pagedRows(list)}
+      rows={rows}
       emptyText={T.empty}
-      onRetry={list.refresh}
-    >
-      <table className="admin-table" aria-label={title}>
-        <thead>
-          <tr>
-            <th>{T.code}</th>
-            <th>{T.kind}</th>
-            <th>{T.title}</th>
-            <th>{T.opens}</th>
-            <th>{T.closes}</th>
-            {onEdit ? <th>{A.actions}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>{row.code}</td>
-              <td>{T.kinds[row.kind] ?? row.kind}</td>
-              <td>{row.title}</td>
-              <td>{when(row.opens)}</td>
-              <td>{when(row.closes)}</td>
-              {onEdit ? (
-                <td>
-                  <button type="button" className="admin-button admin-button--plain" onClick={() => onEdit(row.id)}>
-                    {A.edit}
-                  </button>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <LoadMore hasMore={list.hasMore} loadMore={list.loadMore} />
-    </LoadState>
+      headers={[T.code, T.kind, T.title, T.opens, T.closes, A.actions]}
+      cells={(row) => (
+        <>
+          <td>{row.code}</td>
+          <td>{T.kinds[row.kind] ?? row.kind}</td>
+          <td>{row.title}</td>
+          <td>{when(row.opens)}</td>
+          <td>{when(row.closes)}</td>
+          <td>
+            <PlainButton onClick={() => onEdit(row.id)}>{A.edit}</PlainButton>
+          </td>
+        </>
+      )}
+    />
   );
 }
 
 /** /admin/papers: the company's exam papers and questionnaires, the form for one, and the upload of a paper file. */
 export function AdminPapersPage() {
   const list = usePapers();
-  const [editing, setEditing] = useState<number | null>(null);
+  const { editing, edit, done } = useEditing<number>();
   const rows = list.items.map((p) => ({
     id: p.id,
     code: p.code,
@@ -127,9 +106,9 @@ export function AdminPapersPage() {
   return (
     <AdminShell title={A.nav.papers}>
       <PaperForm key="add" />
-      {editing === null ? null : <PaperEditForm key={editing} id={editing} onDone={() => setEditing(null)} />}
+      {editing === null ? null : <PaperEditForm key={editing} id={editing} onDone={done} />}
       <UploadForm path="/api/admin/papers/upload" hint={T.papersHint} />
-      <FileList title={A.nav.papers} rows={rows} list={list} onEdit={setEditing} />
+      <FileList title={A.nav.papers} rows={rows} list={list} onEdit={edit} />
     </AdminShell>
   );
 }
@@ -137,7 +116,7 @@ export function AdminPapersPage() {
 /** /admin/activities: the company's marketing activities, the form for one, and the upload of an activity file. */
 export function AdminActivitiesPage() {
   const list = useActivities();
-  const [editing, setEditing] = useState<number | null>(null);
+  const { editing, edit, done } = useEditing<number>();
   const rows = list.items.map((a) => ({
     id: a.id,
     code: a.key,
@@ -149,9 +128,9 @@ export function AdminActivitiesPage() {
   return (
     <AdminShell title={A.nav.activities}>
       <ActivityForm key="add" />
-      {editing === null ? null : <ActivityEditForm key={editing} id={editing} onDone={() => setEditing(null)} />}
+      {editing === null ? null : <ActivityEditForm key={editing} id={editing} onDone={done} />}
       <UploadForm path="/api/admin/activities/upload" hint={T.activitiesHint} />
-      <FileList title={A.nav.activities} rows={rows} list={list} onEdit={setEditing} />
+      <FileList title={A.nav.activities} rows={rows} list={list} onEdit={edit} />
     </AdminShell>
   );
 }
@@ -159,49 +138,31 @@ export function AdminActivitiesPage() {
 /** /admin/faq: the company's FAQ entries, the form for one (new or edited), and the upload of a Markdown file. */
 export function AdminFaqPage() {
   const list = useFaqEntries();
-  const [editing, setEditing] = useState<number | null>(null);
+  const { editing, edit, done } = useEditing<number>();
   return (
     <AdminShell title={A.nav.faq}>
       <FaqForm key="add" />
-      {editing === null ? null : <FaqEditForm key={editing} id={editing} onDone={() => setEditing(null)} />}
+      {editing === null ? null : <FaqEditForm key={editing} id={editing} onDone={done} />}
       <UploadForm path="/api/admin/faq/upload" hint={T.faqHint} accept=".md,text/markdown" />
-      <LoadState
-        isPending={list.isPending}
-        error={list.error}
-        isEmpty={list.items.length === 0}
+      <DataTable
+        label={A.nav.faq}
+        {...pagedRows(list)}
         emptyText={T.empty}
-        onRetry={list.refresh}
-      >
-        <table className="admin-table" aria-label={A.nav.faq}>
-          <thead>
-            <tr>
-              <th>{T.code}</th>
-              <th>{T.title}</th>
-              <th>{T.typeAndCategory}</th>
-              <th>{T.updatedAt}</th>
-              <th>{A.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((row) => (
-              <tr key={row.id}>
-                <td>{row.key}</td>
-                <td>{row.title}</td>
-                <td>
-                  {row.type} / {row.category}
-                </td>
-                <td>{when(row.updated_at)}</td>
-                <td>
-                  <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row.id)}>
-                    {A.edit}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <LoadMore hasMore={list.hasMore} loadMore={list.loadMore} />
-      </LoadState>
+        headers={[T.code, T.title, T.typeAndCategory, T.updatedAt, A.actions]}
+        cells={(row) => (
+          <>
+            <td>{row.key}</td>
+            <td>{row.title}</td>
+            <td>
+              {row.type} / {row.category}
+            </td>
+            <td>{when(row.updated_at)}</td>
+            <td>
+              <PlainButton onClick={() => edit(row.id)}>{A.edit}</PlainButton>
+            </td>
+          </>
+        )}
+      />
     </AdminShell>
   );
 }

@@ -1,10 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, aNotice } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin, rowOf } from '../test-kit.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { aNotice } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
 
-const open = (api: Parameters<typeof adminApi>[0]) =>
-  renderPage('/admin/notices', { browser: 'desktop', api: adminApi(api) });
+const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/notices', api);
 
 describe('/admin/notices', () => {
   it('lists the home banner notices with their level and period', async () => {
@@ -14,7 +15,7 @@ describe('/admin/notices', () => {
         aNotice({ id: 4, text: '系统升级', status: 'error', ends_at: '2026-12-01T00:00:00.000Z' }),
       ]),
     });
-    const row = within((await screen.findByText('本周六系统维护')).closest('tr') as HTMLElement);
+    const row = await rowOf('本周六系统维护');
     expect(row.getByText('提醒')).toBeTruthy();
     expect(row.getByText('长期')).toBeTruthy();
     expect(within(screen.getByText('系统升级').closest('tr') as HTMLElement).getByText('紧急')).toBeTruthy();
@@ -52,7 +53,7 @@ describe('/admin/notices', () => {
       '/api/admin/notices/update': fail('结束时间须晚于开始时间'),
     });
     await tap(
-      within((await screen.findByText('本周六系统维护')).closest('tr') as HTMLElement).getByRole('button', {
+      (await rowOf('本周六系统维护')).getByRole('button', {
         name: '编辑',
       }),
     );

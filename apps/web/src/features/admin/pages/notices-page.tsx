@@ -1,12 +1,18 @@
 import { adminNoticeAddSchema, adminNoticeUpdateSchema } from '@crm/domain/api/admin';
 import type { z } from 'zod';
-import { useState } from 'react';
-import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useNotices } from '../api/admin.ts';
-import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
+import {
+  FormButtons,
+  FormPanel,
+  inputOf,
+  LabelOptions,
+  PlainButton,
+  submitChecked,
+  useEditing,
+} from '../components/admin-form.tsx';
+import { AdminShell, DataTable, Field, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
-import { inputOf } from './teams-page.tsx';
 
 const T = adminTexts.notices;
 const A = adminTexts;
@@ -36,19 +42,15 @@ const toInput = (v: NoticeValues) => ({
 /** /admin/notices: the home banner's notices, published and edited. */
 export function AdminNoticesPage() {
   const notices = useNotices();
-  const [editing, setEditing] = useState<Notice | null>(null);
-  const list = notices.data ?? [];
+  const { editing, edit, done } = useEditing<Notice>();
   return (
     <AdminShell title={A.nav.notices}>
       <NoticeForm key="add" />
-      {editing ? <NoticeForm key={editing.id} notice={editing} onDone={() => setEditing(null)} /> : null}
+      {editing ? <NoticeForm key={editing.id} notice={editing} onDone={done} /> : null}
       <DataTable
         label={A.nav.notices}
-        rows={list}
-        isPending={notices.isPending}
-        error={notices.error}
+        {...queryRows(notices)}
         emptyText={T.empty}
-        onRetry={notices.refetch}
         headers={[T.text, T.status, T.startsAt, T.endsAt, A.actions]}
         cells={(notice) => (
           <>
@@ -57,9 +59,7 @@ export function AdminNoticesPage() {
             <td>{new Date(notice.starts_at).toLocaleString('zh-CN')}</td>
             <td>{notice.ends_at ? new Date(notice.ends_at).toLocaleString('zh-CN') : T.noEnd}</td>
             <td>
-              <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(notice)}>
-                {A.edit}
-              </button>
+              <PlainButton onClick={() => edit(notice)}>{A.edit}</PlainButton>
             </td>
           </>
         )}
@@ -84,48 +84,27 @@ function NoticeForm({ notice, onDone }: { notice?: Notice; onDone?: () => void }
     toInput: (v) => (notice ? { id: notice.id, ...toInput(v) } : toInput(v)),
     idPrefix: notice ? 'admin-notice-edit' : 'admin-notice-add',
   });
-  const title = notice ? T.editTitle : T.addTitle;
   const { values, set } = form;
   return (
-    <section className="admin-panel" aria-label={title}>
-      <h2>{title}</h2>
-      <PlainForm
-        className="admin-form"
-        onSubmit={() => {
-          const data = form.validate();
-          if (data)
-            write.mutate(data as Record<string, unknown>, {
-              onSuccess: () => (onDone ? onDone() : form.reset(initial)),
-            });
-        }}
-      >
-        <Field label={T.text} binding={form.field('text')}>
-          <textarea rows={2} {...inputOf(form.input('text'))} />
-        </Field>
-        <Field label={T.status} binding={form.field('status')}>
-          <select id={form.field('status').id} value={values.status} onChange={(e) => set('status')(e.target.value)}>
-            {Object.entries(T.statusNames).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={T.startsAt} binding={form.field('starts_at')}>
-          <input type="datetime-local" {...inputOf(form.input('starts_at'))} />
-        </Field>
-        <Field label={T.endsAt} binding={form.field('ends_at')}>
-          <input type="datetime-local" {...inputOf(form.input('ends_at'))} />
-        </Field>
-        <button type="submit" className="admin-button" disabled={write.isPending}>
-          {notice ? A.save : A.add}
-        </button>
-        {onDone ? (
-          <button type="button" className="admin-button admin-button--plain" onClick={onDone}>
-            {A.cancel}
-          </button>
-        ) : null}
-      </PlainForm>
-    </section>
+    <FormPanel
+      title={notice ? T.editTitle : T.addTitle}
+      onSubmit={submitChecked(form, write, () => (onDone ? onDone() : form.reset(initial)))}
+    >
+      <Field label={T.text} binding={form.field('text')}>
+        <textarea rows={2} {...inputOf(form.input('text'))} />
+      </Field>
+      <Field label={T.status} binding={form.field('status')}>
+        <select id={form.field('status').id} value={values.status} onChange={(e) => set('status')(e.target.value)}>
+          <LabelOptions labels={T.statusNames} />
+        </select>
+      </Field>
+      <Field label={T.startsAt} binding={form.field('starts_at')}>
+        <input type="datetime-local" {...inputOf(form.input('starts_at'))} />
+      </Field>
+      <Field label={T.endsAt} binding={form.field('ends_at')}>
+        <input type="datetime-local" {...inputOf(form.input('ends_at'))} />
+      </Field>
+      <FormButtons submit={notice ? A.save : A.add} pending={write.isPending} onCancel={onDone} />
+    </FormPanel>
   );
 }

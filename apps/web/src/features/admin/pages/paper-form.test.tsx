@@ -1,14 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, page } from '../../../test/admin-data.ts';
-import { fail, findToast, ok, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin, fill, rowOf } from '../test-kit.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { page } from '../../../test/admin-data.ts';
+import { fail, findToast, ok, tap } from '../../../test/page.ts';
 
-const open = (api: Parameters<typeof adminApi>[0]) =>
-  renderPage('/admin/papers', { browser: 'desktop', api: adminApi(api) });
-const fill = (form: { getByLabelText: (label: string) => HTMLElement }, values: Record<string, string>) => {
-  for (const [label, value] of Object.entries(values))
-    fireEvent.change(form.getByLabelText(label), { target: { value } });
-};
+const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/papers', api);
 const storedFile = {
   code: 'compliance-2027q1',
   kind: 'exam' as const,
@@ -102,7 +99,7 @@ describe('/admin/papers: the form for one paper', () => {
         '已保存',
       ),
     });
-    const row = within((await screen.findByText('合规考试')).closest('tr') as HTMLElement);
+    const row = await rowOf('合规考试');
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '修改试卷（compliance-2027q1）' }));
     expect(view.api.lastCall('/api/admin/papers/entry').query).toEqual({ id: '5' });
@@ -124,7 +121,7 @@ describe('/admin/papers: the form for one paper', () => {
       ]),
       '/api/admin/papers/entry': ok({ id: 5, started: true, file: storedFile }),
     });
-    const row = within((await screen.findByText('合规考试')).closest('tr') as HTMLElement);
+    const row = await rowOf('合规考试');
     await tap(row.getByRole('button', { name: '编辑' }));
     expect(await screen.findByText('这份试卷已有人作答，不能覆盖；请换一个编号另存为新卷。')).toBeTruthy();
   });

@@ -1,8 +1,17 @@
 import type { AdminPaperFile } from '@crm/domain/api/admin';
-import { useState } from 'react';
-import { PlainForm } from '../../../components/plain-form.tsx';
 import { useAdminWrite, usePaperFile } from '../api/admin.ts';
-import { LoadState } from '../components/admin-shell.tsx';
+import {
+  FormButtons,
+  FormPanel,
+  LabelOptions,
+  LoadedEdit,
+  patchAt,
+  PlainButton,
+  PlainField,
+  removeAt,
+  TextInput,
+  usePlainValues,
+} from '../components/admin-form.tsx';
 import { adminTexts } from '../texts.ts';
 import { toIso, toLocal } from './notices-page.tsx';
 
@@ -161,230 +170,140 @@ export function PaperForm({
   onDone?: () => void;
 }) {
   const write = useAdminWrite('/api/admin/papers/save');
-  const [v, setValues] = useState<PaperValues>(initial ?? EMPTY);
-  const set = <K extends keyof PaperValues>(key: K, value: PaperValues[K]) =>
-    setValues((old) => ({ ...old, [key]: value }));
-  const setQuestion = (i: number, patch: Partial<QuestionValues>) =>
-    set(
-      'questions',
-      v.questions.map((q, at) => (at === i ? { ...q, ...patch } : q)),
-    );
-  const setAssign = (i: number, patch: Partial<AssignValues>) =>
-    set(
-      'assign',
-      v.assign.map((a, at) => (at === i ? { ...a, ...patch } : a)),
-    );
+  const { values: v, set, reset } = usePlainValues<PaperValues>(initial ?? EMPTY);
+  const setQuestion = (i: number, patch: Partial<QuestionValues>) => set('questions', patchAt(v.questions, i, patch));
+  const setAssign = (i: number, patch: Partial<AssignValues>) => set('assign', patchAt(v.assign, i, patch));
   const prefix = initial ? 'admin-paper-edit' : 'admin-paper-add';
   const title = initial ? T.editTitle(initial.code) : T.addTitle;
   const text = (
-    key: 'code' | 'title' | 'time_limit_minutes' | 'pass_score' | 'max_attempts' | 'owner',
+    key: 'code' | 'title' | 'time_limit_minutes' | 'pass_score' | 'max_attempts' | 'opens_at' | 'closes_at' | 'owner',
     label: string,
+    type?: 'datetime-local',
   ) => (
-    <div className="admin-field">
-      <label htmlFor={`${prefix}-${key}`}>{label}</label>
-      <input id={`${prefix}-${key}`} value={v[key]} onChange={(e) => set(key, e.target.value)} />
-    </div>
+    <TextInput id={`${prefix}-${key}`} label={label} type={type} value={v[key]} onChange={(value) => set(key, value)} />
   );
   return (
-    <section className="admin-panel" aria-label={title}>
-      <h2>{title}</h2>
-      <p className="admin-hint">{started ? T.started : T.hint}</p>
-      <PlainForm
-        className="admin-form"
-        onSubmit={() =>
-          write.mutate({ paper: paperFileOf(v) }, { onSuccess: () => (onDone ? onDone() : setValues(EMPTY)) })
-        }
-      >
-        {text('code', T.code)}
-        <div className="admin-field">
-          <label htmlFor={`${prefix}-kind`}>{T.kind}</label>
-          <select
-            id={`${prefix}-kind`}
-            value={v.kind}
-            onChange={(e) => set('kind', e.target.value === 'survey' ? 'survey' : 'exam')}
-          >
-            {Object.entries(T.kinds).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {text('title', T.title)}
-        <div className="admin-field">
-          <label htmlFor={`${prefix}-intro`}>{T.intro}</label>
-          <textarea id={`${prefix}-intro`} rows={2} value={v.intro} onChange={(e) => set('intro', e.target.value)} />
-        </div>
-        {text('time_limit_minutes', T.timeLimit)}
-        {text('pass_score', T.passScore)}
-        {text('max_attempts', T.maxAttempts)}
-        <div className="admin-field">
-          <label htmlFor={`${prefix}-opens_at`}>{T.opensAt}</label>
-          <input
-            id={`${prefix}-opens_at`}
-            type="datetime-local"
-            value={v.opens_at}
-            onChange={(e) => set('opens_at', e.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${prefix}-closes_at`}>{T.closesAt}</label>
-          <input
-            id={`${prefix}-closes_at`}
-            type="datetime-local"
-            value={v.closes_at}
-            onChange={(e) => set('closes_at', e.target.value)}
-          />
-        </div>
-        {text('owner', T.owner)}
-        <label className="admin-checks">
-          <input type="checkbox" checked={v.show_answers} onChange={(e) => set('show_answers', e.target.checked)} />
-          {T.showAnswers}
-        </label>
-        {v.kind === 'survey' ? (
-          <label className="admin-checks">
-            <input type="checkbox" checked={v.anonymous} onChange={(e) => set('anonymous', e.target.checked)} />
-            {T.anonymous}
-          </label>
-        ) : null}
-        <fieldset className="admin-checks" aria-label={T.assign}>
-          <span>{T.assign}</span>
-          {v.assign.map((a, i) => (
-            <span key={i}>
-              <select
-                aria-label={T.assignKind(i + 1)}
-                value={a.kind}
-                onChange={(e) => setAssign(i, { kind: e.target.value as AssignKind })}
-              >
-                {Object.entries(T.assignKinds).map(([key, label]) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-              {a.kind === 'all' ? null : (
-                <input
-                  aria-label={T.assignValue(i + 1)}
-                  value={a.value}
-                  onChange={(e) => setAssign(i, { value: e.target.value })}
-                />
-              )}
-              <button
-                type="button"
-                className="admin-button admin-button--plain"
-                onClick={() =>
-                  set(
-                    'assign',
-                    v.assign.filter((_, at) => at !== i),
-                  )
-                }
-              >
-                {T.remove}
-              </button>
-            </span>
-          ))}
-          <button
-            type="button"
-            className="admin-button admin-button--plain"
-            onClick={() => set('assign', [...v.assign, { kind: 'team', value: '' }])}
-          >
-            {T.addAssign}
-          </button>
-        </fieldset>
-        {v.questions.map((q, i) => (
-          <fieldset key={i} className="admin-form" aria-label={T.question(i + 1)}>
-            <select
-              aria-label={T.qType(i + 1)}
-              value={q.type}
-              onChange={(e) => setQuestion(i, { type: e.target.value as QuestionType, answer: '' })}
-            >
-              {Object.entries(T.qTypes).map(([key, label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            <textarea
-              aria-label={T.qText(i + 1)}
-              rows={2}
-              value={q.text}
-              onChange={(e) => setQuestion(i, { text: e.target.value })}
-            />
-            {q.type === 'single' || q.type === 'multiple' ? (
-              <textarea
-                aria-label={T.qOptions(i + 1)}
-                rows={3}
-                value={q.options}
-                onChange={(e) => setQuestion(i, { options: e.target.value })}
-              />
-            ) : null}
-            {v.kind === 'exam' && (q.type === 'single' || q.type === 'multiple') ? (
-              <input
-                aria-label={T.qAnswer(i + 1)}
-                placeholder={T.qAnswerHint[q.type]}
-                value={q.answer}
-                onChange={(e) => setQuestion(i, { answer: e.target.value })}
-              />
-            ) : null}
-            {v.kind === 'exam' && q.type === 'judge' ? (
-              <select
-                aria-label={T.qAnswer(i + 1)}
-                value={q.answer}
-                onChange={(e) => setQuestion(i, { answer: e.target.value })}
-              >
-                {Object.entries(T.judgeAnswers).map(([key, label]) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            ) : null}
-            {q.type === 'short' ? (
-              <textarea
-                aria-label={T.qReference(i + 1)}
-                rows={2}
-                value={q.reference}
-                onChange={(e) => setQuestion(i, { reference: e.target.value })}
-              />
-            ) : null}
-            {v.kind === 'exam' ? (
-              <input
-                aria-label={T.qPoints(i + 1)}
-                value={q.points}
-                onChange={(e) => setQuestion(i, { points: e.target.value })}
-              />
-            ) : null}
-            <button
-              type="button"
-              className="admin-button admin-button--plain"
-              onClick={() =>
-                set(
-                  'questions',
-                  v.questions.filter((_, at) => at !== i),
-                )
-              }
-            >
-              {T.remove}
-            </button>
-          </fieldset>
-        ))}
-        <button
-          type="button"
-          className="admin-button admin-button--plain"
-          onClick={() => set('questions', [...v.questions, aQuestion()])}
+    <FormPanel
+      title={title}
+      hint={started ? T.started : T.hint}
+      onSubmit={() => write.mutate({ paper: paperFileOf(v) }, { onSuccess: () => (onDone ? onDone() : reset(EMPTY)) })}
+    >
+      {text('code', T.code)}
+      <PlainField id={`${prefix}-kind`} label={T.kind}>
+        <select
+          id={`${prefix}-kind`}
+          value={v.kind}
+          onChange={(e) => set('kind', e.target.value === 'survey' ? 'survey' : 'exam')}
         >
-          {T.addQuestion}
-        </button>
-        <button type="submit" className="admin-button" disabled={write.isPending}>
-          {A.save}
-        </button>
-        {onDone ? (
-          <button type="button" className="admin-button admin-button--plain" onClick={onDone}>
-            {A.cancel}
-          </button>
-        ) : null}
-      </PlainForm>
-    </section>
+          <LabelOptions labels={T.kinds} />
+        </select>
+      </PlainField>
+      {text('title', T.title)}
+      <PlainField id={`${prefix}-intro`} label={T.intro}>
+        <textarea id={`${prefix}-intro`} rows={2} value={v.intro} onChange={(e) => set('intro', e.target.value)} />
+      </PlainField>
+      {text('time_limit_minutes', T.timeLimit)}
+      {text('pass_score', T.passScore)}
+      {text('max_attempts', T.maxAttempts)}
+      {text('opens_at', T.opensAt, 'datetime-local')}
+      {text('closes_at', T.closesAt, 'datetime-local')}
+      {text('owner', T.owner)}
+      <label className="admin-checks">
+        <input type="checkbox" checked={v.show_answers} onChange={(e) => set('show_answers', e.target.checked)} />
+        {T.showAnswers}
+      </label>
+      {v.kind === 'survey' ? (
+        <label className="admin-checks">
+          <input type="checkbox" checked={v.anonymous} onChange={(e) => set('anonymous', e.target.checked)} />
+          {T.anonymous}
+        </label>
+      ) : null}
+      <fieldset className="admin-checks" aria-label={T.assign}>
+        <span>{T.assign}</span>
+        {v.assign.map((a, i) => (
+          <span key={i}>
+            <select
+              aria-label={T.assignKind(i + 1)}
+              value={a.kind}
+              onChange={(e) => setAssign(i, { kind: e.target.value as AssignKind })}
+            >
+              <LabelOptions labels={T.assignKinds} />
+            </select>
+            {a.kind === 'all' ? null : (
+              <input
+                aria-label={T.assignValue(i + 1)}
+                value={a.value}
+                onChange={(e) => setAssign(i, { value: e.target.value })}
+              />
+            )}
+            <PlainButton onClick={() => set('assign', removeAt(v.assign, i))}>{T.remove}</PlainButton>
+          </span>
+        ))}
+        <PlainButton onClick={() => set('assign', [...v.assign, { kind: 'team', value: '' }])}>
+          {T.addAssign}
+        </PlainButton>
+      </fieldset>
+      {v.questions.map((q, i) => (
+        <fieldset key={i} className="admin-form" aria-label={T.question(i + 1)}>
+          <select
+            aria-label={T.qType(i + 1)}
+            value={q.type}
+            onChange={(e) => setQuestion(i, { type: e.target.value as QuestionType, answer: '' })}
+          >
+            <LabelOptions labels={T.qTypes} />
+          </select>
+          <textarea
+            aria-label={T.qText(i + 1)}
+            rows={2}
+            value={q.text}
+            onChange={(e) => setQuestion(i, { text: e.target.value })}
+          />
+          {q.type === 'single' || q.type === 'multiple' ? (
+            <textarea
+              aria-label={T.qOptions(i + 1)}
+              rows={3}
+              value={q.options}
+              onChange={(e) => setQuestion(i, { options: e.target.value })}
+            />
+          ) : null}
+          {v.kind === 'exam' && (q.type === 'single' || q.type === 'multiple') ? (
+            <input
+              aria-label={T.qAnswer(i + 1)}
+              placeholder={T.qAnswerHint[q.type]}
+              value={q.answer}
+              onChange={(e) => setQuestion(i, { answer: e.target.value })}
+            />
+          ) : null}
+          {v.kind === 'exam' && q.type === 'judge' ? (
+            <select
+              aria-label={T.qAnswer(i + 1)}
+              value={q.answer}
+              onChange={(e) => setQuestion(i, { answer: e.target.value })}
+            >
+              <LabelOptions labels={T.judgeAnswers} />
+            </select>
+          ) : null}
+          {q.type === 'short' ? (
+            <textarea
+              aria-label={T.qReference(i + 1)}
+              rows={2}
+              value={q.reference}
+              onChange={(e) => setQuestion(i, { reference: e.target.value })}
+            />
+          ) : null}
+          {v.kind === 'exam' ? (
+            <input
+              aria-label={T.qPoints(i + 1)}
+              value={q.points}
+              onChange={(e) => setQuestion(i, { points: e.target.value })}
+            />
+          ) : null}
+          <PlainButton onClick={() => set('questions', removeAt(v.questions, i))}>{T.remove}</PlainButton>
+        </fieldset>
+      ))}
+      <PlainButton onClick={() => set('questions', [...v.questions, aQuestion()])}>{T.addQuestion}</PlainButton>
+      <FormButtons submit={A.save} pending={write.isPending} onCancel={onDone} />
+    </FormPanel>
   );
 }
 
@@ -392,16 +311,8 @@ export function PaperForm({
 export function PaperEditForm({ id, onDone }: { id: number; onDone: () => void }) {
   const paper = usePaperFile(id);
   return (
-    <LoadState
-      isPending={paper.isPending}
-      error={paper.error}
-      isEmpty={!paper.data}
-      emptyText=""
-      onRetry={paper.refetch}
-    >
-      {paper.data ? (
-        <PaperForm key={id} initial={paperValuesOf(paper.data.file)} started={paper.data.started} onDone={onDone} />
-      ) : null}
-    </LoadState>
+    <LoadedEdit query={paper}>
+      {(data) => <PaperForm key={id} initial={paperValuesOf(data.file)} started={data.started} onDone={onDone} />}
+    </LoadedEdit>
   );
 }

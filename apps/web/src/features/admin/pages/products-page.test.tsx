@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { rowOf } from '../test-kit.ts';
 import { adminApi, aProduct, aRef, page } from '../../../test/admin-data.ts';
 import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
 
@@ -17,7 +18,7 @@ describe('/admin/products', () => {
         aProduct({ id: 5, name: '房抵贷', fee_type: null, rate_ppm: null, bank_name: '' }),
       ]),
     });
-    const row = within((await screen.findByText('闪电贷')).closest('tr') as HTMLElement);
+    const row = await rowOf('闪电贷');
     expect(row.getByText('招商银行')).toBeTruthy();
     expect(row.getByText('10000')).toBeTruthy();
     expect(row.getByText('300000')).toBeTruthy();
@@ -77,7 +78,7 @@ describe('/admin/products', () => {
       '/api/admin/products': page([aProduct()]),
       '/api/admin/products/update': fail('产品不存在'),
     });
-    const row = within((await screen.findByText('闪电贷')).closest('tr') as HTMLElement);
+    const row = await rowOf('闪电贷');
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '编辑产品：闪电贷' }));
     expect(form.getByLabelText<HTMLInputElement>('最低金额（元）').value).toBe('10000');

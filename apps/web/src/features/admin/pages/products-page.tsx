@@ -5,13 +5,19 @@ import {
   type AdminProduct,
 } from '@crm/domain/api/admin';
 import { fenToYuan, yuanToFen } from '@crm/domain/money';
-import { useState } from 'react';
-import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useProducts, useRefs } from '../api/admin.ts';
-import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
+import {
+  ActiveToggle,
+  FormButtons,
+  FormPanel,
+  inputOf,
+  PlainButton,
+  submitChecked,
+  useEditing,
+} from '../components/admin-form.tsx';
+import { AdminShell, DataTable, Field, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
-import { inputOf } from './teams-page.tsx';
 
 const T = adminTexts.products;
 const A = adminTexts;
@@ -53,18 +59,15 @@ const valuesOf = (row: AdminProduct): ProductValues => ({
 export function AdminProductsPage() {
   const list = useProducts();
   const update = useAdminWrite('/api/admin/products/update');
-  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const { editing, edit, done } = useEditing<AdminProduct>();
   return (
     <AdminShell title={A.nav.products}>
       <ProductForm key="add" />
-      {editing ? <ProductForm key={editing.id} row={editing} onDone={() => setEditing(null)} /> : null}
+      {editing ? <ProductForm key={editing.id} row={editing} onDone={done} /> : null}
       <DataTable
         label={A.nav.products}
-        rows={list.items}
-        isPending={list.isPending}
-        error={list.error}
+        {...pagedRows(list)}
         emptyText={T.empty}
-        onRetry={list.refresh}
         headers={[T.name, T.bank, T.minAmount, T.maxAmount, T.terms, T.feeType, T.rate, T.status, A.actions]}
         cells={(row) => (
           <>
@@ -77,21 +80,11 @@ export function AdminProductsPage() {
             <td>{row.rate_ppm ?? '—'}</td>
             <td>{row.is_active ? A.active : A.inactive}</td>
             <td>
-              <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row)}>
-                {A.edit}
-              </button>
-              <button
-                type="button"
-                className="admin-button admin-button--plain"
-                onClick={() => update.mutate({ id: row.id, is_active: !row.is_active })}
-              >
-                {row.is_active ? A.disable : A.enable}
-              </button>
+              <PlainButton onClick={() => edit(row)}>{A.edit}</PlainButton>
+              <ActiveToggle active={row.is_active} onToggle={(is_active) => update.mutate({ id: row.id, is_active })} />
             </td>
           </>
         )}
-        hasMore={list.hasMore}
-        loadMore={list.loadMore}
       />
     </AdminShell>
   );
@@ -112,69 +105,52 @@ function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void 
       terms: `${row ? 'admin-product-edit' : 'admin-product-add'}-terms_months`,
     },
   });
-  const title = row ? T.editTitle(row.name) : T.addTitle;
   const { values, set } = form;
   return (
-    <section className="admin-panel" aria-label={title}>
-      <h2>{title}</h2>
-      <PlainForm
-        className="admin-form"
-        onSubmit={() => {
-          const data = form.validate();
-          if (data)
-            write.mutate(data as Record<string, unknown>, {
-              onSuccess: () => (onDone ? onDone() : form.reset(blank)),
-            });
-        }}
-      >
-        <Field label={T.bank} binding={form.field('bank_id')}>
-          <select id={form.field('bank_id').id} value={values.bank_id} onChange={(e) => set('bank_id')(e.target.value)}>
-            <option value="">{T.noBank}</option>
-            {banks.items.map((bank) => (
-              <option key={bank.id} value={String(bank.id)}>
-                {bank.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={T.name} binding={form.field('name')}>
-          <input {...inputOf(form.input('name'))} />
-        </Field>
-        <Field label={T.minAmount} binding={form.field('min_amount_fen')}>
-          <input inputMode="decimal" {...inputOf(form.input('min'))} />
-        </Field>
-        <Field label={T.maxAmount} binding={form.field('max_amount_fen')}>
-          <input inputMode="decimal" {...inputOf(form.input('max'))} />
-        </Field>
-        <Field label={T.terms} binding={form.field('terms_months')}>
-          <input {...inputOf(form.input('terms'))} />
-        </Field>
-        <Field label={T.feeType} binding={form.field('fee_type')}>
-          <select
-            id={form.field('fee_type').id}
-            value={values.fee_type}
-            onChange={(e) => set('fee_type')(e.target.value)}
-          >
-            <option value="">{T.unpriced}</option>
-            {PRODUCT_FEE_TYPES.map((type) => (
-              <option key={type} value={String(type)}>
-                {T.feeTypes[type]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={T.rate} binding={form.field('rate_ppm')}>
-          <input inputMode="numeric" {...inputOf(form.input('rate_ppm'))} />
-        </Field>
-        <button type="submit" className="admin-button" disabled={write.isPending}>
-          {row ? A.save : A.add}
-        </button>
-        {onDone ? (
-          <button type="button" className="admin-button admin-button--plain" onClick={onDone}>
-            {A.cancel}
-          </button>
-        ) : null}
-      </PlainForm>
-    </section>
+    <FormPanel
+      title={row ? T.editTitle(row.name) : T.addTitle}
+      onSubmit={submitChecked(form, write, () => (onDone ? onDone() : form.reset(blank)))}
+    >
+      <Field label={T.bank} binding={form.field('bank_id')}>
+        <select id={form.field('bank_id').id} value={values.bank_id} onChange={(e) => set('bank_id')(e.target.value)}>
+          <option value="">{T.noBank}</option>
+          {banks.items.map((bank) => (
+            <option key={bank.id} value={String(bank.id)}>
+              {bank.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={T.name} binding={form.field('name')}>
+        <input {...inputOf(form.input('name'))} />
+      </Field>
+      <Field label={T.minAmount} binding={form.field('min_amount_fen')}>
+        <input inputMode="decimal" {...inputOf(form.input('min'))} />
+      </Field>
+      <Field label={T.maxAmount} binding={form.field('max_amount_fen')}>
+        <input inputMode="decimal" {...inputOf(form.input('max'))} />
+      </Field>
+      <Field label={T.terms} binding={form.field('terms_months')}>
+        <input {...inputOf(form.input('terms'))} />
+      </Field>
+      <Field label={T.feeType} binding={form.field('fee_type')}>
+        <select
+          id={form.field('fee_type').id}
+          value={values.fee_type}
+          onChange={(e) => set('fee_type')(e.target.value)}
+        >
+          <option value="">{T.unpriced}</option>
+          {PRODUCT_FEE_TYPES.map((type) => (
+            <option key={type} value={String(type)}>
+              {T.feeTypes[type]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={T.rate} binding={form.field('rate_ppm')}>
+        <input inputMode="numeric" {...inputOf(form.input('rate_ppm'))} />
+      </Field>
+      <FormButtons submit={row ? A.save : A.add} pending={write.isPending} onCancel={onDone} />
+    </FormPanel>
   );
 }

@@ -1,11 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, aRef, aWhoami, page } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin, rowOf } from '../test-kit.ts';
+import { aRef, aWhoami, page } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
 
-const open = (path: string, api: Parameters<typeof adminApi>[0], whoami = ok(aWhoami())) =>
-  renderPage(path, { browser: 'desktop', api: adminApi(api, whoami) });
-const rowOf = async (name: string) => within((await screen.findByText(name)).closest('tr') as HTMLElement);
+const open = openAdmin;
 
 describe('/admin/banks', () => {
   it("lists the banks and, a tap away, a bank's branches", async () => {

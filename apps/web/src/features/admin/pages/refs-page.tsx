@@ -1,11 +1,18 @@
 import { adminRefAddSchema, type AdminRef, type RefKind } from '@crm/domain/api/admin';
 import { useState } from 'react';
-import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useRefs, useWhoami } from '../api/admin.ts';
-import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
+import {
+  ActiveToggle,
+  FormButtons,
+  FormPanel,
+  inputOf,
+  PlainButton,
+  submitChecked,
+  useRenameInPlace,
+} from '../components/admin-form.tsx';
+import { AdminShell, DataTable, Field, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
-import { inputOf } from './teams-page.tsx';
 
 const T = adminTexts.refs;
 const A = adminTexts;
@@ -23,10 +30,10 @@ const TOP_LABEL: Record<RefKind, string> = { bank: '银行', channel: '一级渠
  */
 function RefsPage({ kind }: { kind: RefKind }) {
   const [parent, setParent] = useState<AdminRef | null>(null);
-  const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const whoami = useWhoami();
   const list = useRefs(kind, parent?.id ?? null);
   const update = useAdminWrite('/api/admin/refs/update');
+  const renaming = useRenameInPlace((renamed, done) => update.mutate({ kind, ...renamed }, { onSuccess: done }));
   const mayWrite = kind !== 'city' || whoami.data?.platform_admin === true;
   const hasChildren = kind !== 'source' && parent === null;
   const what = parent ? T.childLabel[kind]! : TOP_LABEL[kind];
@@ -35,9 +42,7 @@ function RefsPage({ kind }: { kind: RefKind }) {
       {parent ? (
         <p>
           <strong>{T.parentOf(parent.name)}</strong>{' '}
-          <button type="button" className="admin-button admin-button--plain" onClick={() => setParent(null)}>
-            {T.backToTop}
-          </button>
+          <PlainButton onClick={() => setParent(null)}>{T.backToTop}</PlainButton>
         </p>
       ) : null}
       {mayWrite ? (
@@ -47,64 +52,26 @@ function RefsPage({ kind }: { kind: RefKind }) {
       )}
       <DataTable
         label={TITLES[kind]}
-        rows={list.items}
-        isPending={list.isPending}
-        error={list.error}
+        {...pagedRows(list)}
         emptyText={T.empty}
-        onRetry={list.refresh}
         headers={[kind === 'city' ? T.code : 'ID', A.name, A.companies.status, A.actions]}
         cells={(row) => (
           <>
             <td>{row.id}</td>
-            <td>
-              {editing?.id === row.id ? (
-                <input
-                  aria-label={A.name}
-                  value={editing.name}
-                  onChange={(e) => setEditing({ id: row.id, name: e.target.value })}
-                />
-              ) : (
-                row.name
-              )}
-            </td>
+            <td>{renaming.nameCell(row, A.name)}</td>
             <td>{row.is_active ? A.active : A.inactive}</td>
             <td>
-              {hasChildren ? (
-                <button type="button" className="admin-button admin-button--plain" onClick={() => setParent(row)}>
-                  {T.children}
-                </button>
-              ) : null}
-              {mayWrite && editing?.id === row.id ? (
-                <button
-                  type="button"
-                  className="admin-button admin-button--plain"
-                  onClick={() => update.mutate({ kind, ...editing }, { onSuccess: () => setEditing(null) })}
-                >
-                  {A.save}
-                </button>
-              ) : mayWrite ? (
-                <button
-                  type="button"
-                  className="admin-button admin-button--plain"
-                  onClick={() => setEditing({ id: row.id, name: row.name })}
-                >
-                  {A.edit}
-                </button>
-              ) : null}
+              {hasChildren ? <PlainButton onClick={() => setParent(row)}>{T.children}</PlainButton> : null}
+              {mayWrite ? renaming.button(row) : null}
               {kind !== 'city' ? (
-                <button
-                  type="button"
-                  className="admin-button admin-button--plain"
-                  onClick={() => update.mutate({ kind, id: row.id, is_active: !row.is_active })}
-                >
-                  {row.is_active ? A.disable : A.enable}
-                </button>
+                <ActiveToggle
+                  active={row.is_active}
+                  onToggle={(is_active) => update.mutate({ kind, id: row.id, is_active })}
+                />
               ) : null}
             </td>
           </>
         )}
-        hasMore={list.hasMore}
-        loadMore={list.loadMore}
       />
     </AdminShell>
   );
@@ -124,30 +91,18 @@ function RefAddForm({ kind, parentId, what }: { kind: RefKind; parentId: number 
     }),
     idPrefix: `admin-ref-${kind}`,
   });
-  const title = T.addTitle(what);
   return (
-    <section className="admin-panel" aria-label={title}>
-      <h2>{title}</h2>
-      <PlainForm
-        className="admin-form"
-        onSubmit={() => {
-          const data = form.validate();
-          if (data) add.mutate(data as Record<string, unknown>, { onSuccess: () => form.reset(blank) });
-        }}
-      >
-        <Field label={A.name} binding={form.field('name')}>
-          <input {...inputOf(form.input('name'))} />
+    <FormPanel title={T.addTitle(what)} onSubmit={submitChecked(form, add, () => form.reset(blank))}>
+      <Field label={A.name} binding={form.field('name')}>
+        <input {...inputOf(form.input('name'))} />
+      </Field>
+      {kind === 'city' ? (
+        <Field label={T.code} binding={form.field('code')}>
+          <input inputMode="numeric" {...inputOf(form.input('code'))} />
         </Field>
-        {kind === 'city' ? (
-          <Field label={T.code} binding={form.field('code')}>
-            <input inputMode="numeric" {...inputOf(form.input('code'))} />
-          </Field>
-        ) : null}
-        <button type="submit" className="admin-button" disabled={add.isPending}>
-          {A.add}
-        </button>
-      </PlainForm>
-    </section>
+      ) : null}
+      <FormButtons submit={A.add} pending={add.isPending} />
+    </FormPanel>
   );
 }
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin } from '../test-kit.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
 
 const settings = { referral_protection_days: 30, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
-const open = (api: Parameters<typeof adminApi>[0]) =>
-  renderPage('/admin/rules', { browser: 'desktop', api: adminApi(api) });
+const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/rules', api);
 
 describe('/admin/rules', () => {
   it('shows the protection period and the over-limit rule, the amount in yuan', async () => {

@@ -3,9 +3,9 @@ import { fenToYuan, yuanToFen } from '@crm/domain/money';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useSettings } from '../api/admin.ts';
-import { AdminShell, Field, LoadState } from '../components/admin-shell.tsx';
+import { FormButtons, inputOf, LoadedEdit, submitChecked } from '../components/admin-form.tsx';
+import { AdminShell, Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
-import { inputOf } from './teams-page.tsx';
 
 const T = adminTexts.rules;
 const A = adminTexts;
@@ -16,23 +16,17 @@ export function AdminRulesPage() {
   const settings = useSettings();
   return (
     <AdminShell title={A.nav.rules}>
-      <LoadState
-        isPending={settings.isPending}
-        error={settings.error}
-        isEmpty={!settings.data}
-        emptyText={A.empty}
-        onRetry={settings.refetch}
-      >
-        {settings.data ? (
+      <LoadedEdit query={settings} emptyText={A.empty}>
+        {(data) => (
           <RulesForm
             initial={{
-              referral_protection_days: String(settings.data.referral_protection_days),
-              over_limit_rate_bp: String(settings.data.over_limit_rate_bp),
-              over_limit_amount: fenToYuan(settings.data.over_limit_amount_fen),
+              referral_protection_days: String(data.referral_protection_days),
+              over_limit_rate_bp: String(data.over_limit_rate_bp),
+              over_limit_amount: fenToYuan(data.over_limit_amount_fen),
             }}
           />
-        ) : null}
-      </LoadState>
+        )}
+      </LoadedEdit>
     </AdminShell>
   );
 }
@@ -52,13 +46,7 @@ function RulesForm({ initial }: { initial: RuleValues }) {
   });
   return (
     <section className="admin-panel" aria-label={A.nav.rules}>
-      <PlainForm
-        className="admin-form"
-        onSubmit={() => {
-          const data = form.validate();
-          if (data) save.mutate(data as Record<string, unknown>);
-        }}
-      >
+      <PlainForm className="admin-form" onSubmit={submitChecked(form, save)}>
         <p className="admin-hint">{T.protectionHint}</p>
         <Field label={T.protectionDays} binding={form.field('referral_protection_days')}>
           <input inputMode="numeric" {...inputOf(form.input('referral_protection_days'))} />
@@ -70,9 +58,7 @@ function RulesForm({ initial }: { initial: RuleValues }) {
         <Field label={T.overLimitAmount} binding={form.field('over_limit_amount_fen')}>
           <input inputMode="decimal" {...inputOf(form.input('over_limit_amount'))} />
         </Field>
-        <button type="submit" className="admin-button" disabled={save.isPending}>
-          {A.save}
-        </button>
+        <FormButtons submit={A.save} pending={save.isPending} />
       </PlainForm>
     </section>
   );

@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useStaffList, useTeams } from '../api/admin.ts';
-import { AdminShell, DataTable, Field } from '../components/admin-shell.tsx';
+import {
+  ActiveToggle,
+  FormButtons,
+  FormPanel,
+  PlainButton,
+  submitChecked,
+  useEditing,
+} from '../components/admin-form.tsx';
+import { AdminShell, DataTable, Field, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.staff;
@@ -29,7 +37,7 @@ const toInput = (v: StaffValues) => ({
 export function AdminStaffPage() {
   const [q, setQ] = useState('');
   const [typed, setTyped] = useState('');
-  const [editing, setEditing] = useState<AdminStaff | null>(null);
+  const { editing, edit, done } = useEditing<AdminStaff>();
   const list = useStaffList(q);
   const update = useAdminWrite('/api/admin/staff/update');
 
@@ -42,7 +50,7 @@ export function AdminStaffPage() {
   return (
     <AdminShell title={A.nav.staff}>
       <StaffAddForm />
-      {editing ? <StaffEditForm key={editing.id} row={editing} onDone={() => setEditing(null)} /> : null}
+      {editing ? <StaffEditForm key={editing.id} row={editing} onDone={done} /> : null}
       <div className="admin-panel">
         <PlainForm className="admin-form" onSubmit={() => setQ(typed.trim())}>
           <input
@@ -58,11 +66,8 @@ export function AdminStaffPage() {
       </div>
       <DataTable
         label={A.nav.staff}
-        rows={list.items}
-        isPending={list.isPending}
-        error={list.error}
+        {...pagedRows(list)}
         emptyText={T.empty}
-        onRetry={list.refresh}
         headers={[T.name, T.phone, T.team, T.jobs, T.leader, T.sex, T.grants, T.status, A.actions]}
         cells={(row) => (
           <>
@@ -82,24 +87,14 @@ export function AdminStaffPage() {
             </td>
             <td>{row.is_active ? A.active : A.inactive}</td>
             <td>
-              <button type="button" className="admin-button admin-button--plain" onClick={() => setEditing(row)}>
-                {A.edit}
-              </button>
-              <button type="button" className="admin-button admin-button--plain" onClick={() => toggleReject(row)}>
+              <PlainButton onClick={() => edit(row)}>{A.edit}</PlainButton>
+              <PlainButton onClick={() => toggleReject(row)}>
                 {row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.revokeReject : T.grantReject}
-              </button>
-              <button
-                type="button"
-                className="admin-button admin-button--plain"
-                onClick={() => update.mutate({ id: row.id, is_active: !row.is_active })}
-              >
-                {row.is_active ? A.disable : A.enable}
-              </button>
+              </PlainButton>
+              <ActiveToggle active={row.is_active} onToggle={(is_active) => update.mutate({ id: row.id, is_active })} />
             </td>
           </>
         )}
-        hasMore={list.hasMore}
-        loadMore={list.loadMore}
       />
     </AdminShell>
   );
@@ -175,21 +170,10 @@ function StaffAddForm() {
     idPrefix: 'admin-staff-add',
   });
   return (
-    <section className="admin-panel" aria-label={T.addTitle}>
-      <h2>{T.addTitle}</h2>
-      <PlainForm
-        className="admin-form"
-        onSubmit={() => {
-          const data = form.validate();
-          if (data) add.mutate(data as Record<string, unknown>, { onSuccess: () => form.reset(blank) });
-        }}
-      >
-        <StaffFields form={form} withPhone />
-        <button type="submit" className="admin-button" disabled={add.isPending}>
-          {A.add}
-        </button>
-      </PlainForm>
-    </section>
+    <FormPanel title={T.addTitle} onSubmit={submitChecked(form, add, () => form.reset(blank))}>
+      <StaffFields form={form} withPhone />
+      <FormButtons submit={A.add} pending={add.isPending} />
+    </FormPanel>
   );
 }
 
@@ -215,31 +199,17 @@ function StaffEditForm({ row, onDone }: { row: AdminStaff; onDone: () => void })
     idPrefix: 'admin-staff-edit',
   });
   return (
-    <section className="admin-panel" aria-label={T.editTitle(row.name)}>
-      <h2>{T.editTitle(row.name)}</h2>
-      <PlainForm
-        className="admin-form"
-        onSubmit={() => {
-          const data = form.validate();
-          if (data) update.mutate(data as Record<string, unknown>, { onSuccess: onDone });
-        }}
-      >
-        <StaffFields form={form} withPhone={false} />
-        <label className="admin-checks">
-          <input type="checkbox" checked={isApprover} onChange={(e) => setIsApprover(e.target.checked)} />
-          {T.rejectApprover}
-        </label>
-        <label className="admin-checks">
-          <input type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />
-          {T.companyAdmin}
-        </label>
-        <button type="submit" className="admin-button" disabled={update.isPending}>
-          {A.save}
-        </button>
-        <button type="button" className="admin-button admin-button--plain" onClick={onDone}>
-          {A.cancel}
-        </button>
-      </PlainForm>
-    </section>
+    <FormPanel title={T.editTitle(row.name)} onSubmit={submitChecked(form, update, onDone)}>
+      <StaffFields form={form} withPhone={false} />
+      <label className="admin-checks">
+        <input type="checkbox" checked={isApprover} onChange={(e) => setIsApprover(e.target.checked)} />
+        {T.rejectApprover}
+      </label>
+      <label className="admin-checks">
+        <input type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />
+        {T.companyAdmin}
+      </label>
+      <FormButtons submit={A.save} pending={update.isPending} onCancel={onDone} />
+    </FormPanel>
   );
 }

@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { openAdmin, rowOf } from '../test-kit.ts';
+import type { adminApi } from '../../../test/admin-data.ts';
+import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
 
-const open = (api: Parameters<typeof adminApi>[0]) =>
-  renderPage('/admin/teams', { browser: 'desktop', api: adminApi(api) });
+const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/teams', api);
 
 describe('/admin/teams', () => {
   it('lists the teams with their active members', async () => {
@@ -44,7 +44,7 @@ describe('/admin/teams', () => {
       '/api/admin/teams': ok([{ id: 1, name: '销售一组', members: 3 }]),
       '/api/admin/teams/update': fail('团队不存在'),
     });
-    const row = within((await screen.findByText('销售一组')).closest('tr') as HTMLElement);
+    const row = await rowOf('销售一组');
     await tap(row.getByRole('button', { name: '编辑' }));
     fireEvent.change(row.getByLabelText('团队名称'), { target: { value: '精英组' } });
     await tap(row.getByRole('button', { name: '保存' }));

@@ -1,0 +1,207 @@
+import { useState, type ReactNode } from 'react';
+import { PlainForm } from '../../../components/plain-form.tsx';
+import type { useAdminWrite } from '../api/admin.ts';
+import { adminTexts as T } from '../texts.ts';
+import { LoadState } from './admin-shell.tsx';
+
+/** A back-office form in its panel: the title is its heading and the region's name; a hint may stand above. */
+export function FormPanel({
+  title,
+  hint,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  onSubmit: () => unknown;
+  children: ReactNode;
+}) {
+  return (
+    <section className="admin-panel" aria-label={title}>
+      <h2>{title}</h2>
+      {hint ? <p className="admin-hint">{hint}</p> : null}
+      <PlainForm className="admin-form" onSubmit={onSubmit}>
+        {children}
+      </PlainForm>
+    </section>
+  );
+}
+
+/** A button of a row or a form that is not its submit (edit, disable, remove, cancel). */
+export function PlainButton({ onClick, children }: { onClick: () => unknown; children: ReactNode }) {
+  return (
+    <button type="button" className="admin-button admin-button--plain" onClick={() => void onClick()}>
+      {children}
+    </button>
+  );
+}
+
+/** A form's submit, held while its write is under way, and, for an edit, the cancel that closes it. */
+export function FormButtons({
+  submit,
+  pending,
+  onCancel,
+}: {
+  submit: string;
+  pending: boolean;
+  onCancel?: (() => void) | undefined;
+}) {
+  return (
+    <>
+      <button type="submit" className="admin-button" disabled={pending}>
+        {submit}
+      </button>
+      {onCancel ? <PlainButton onClick={onCancel}>{T.cancel}</PlainButton> : null}
+    </>
+  );
+}
+
+/**
+ * The submit of a schema form: what the form's schema passes goes to the write call; what it refuses is named
+ * at its fields and nothing is sent.
+ */
+export const submitChecked =
+  (
+    form: { validate: () => unknown },
+    write: Pick<ReturnType<typeof useAdminWrite>, 'mutate'>,
+    onSuccess?: () => void,
+  ) =>
+  () => {
+    const data = form.validate();
+    if (data) write.mutate(data as Record<string, unknown>, { onSuccess });
+  };
+
+/**
+ * A record's edit form once the record has loaded: the load's states (LoadState) until then. A new form per
+ * record comes from the caller's key.
+ */
+export function LoadedEdit<Data>({
+  query,
+  emptyText = '',
+  children,
+}: {
+  query: { isPending: boolean; error: Error | null; data: Data | undefined; refetch: () => unknown };
+  emptyText?: string;
+  children: (data: Data) => ReactNode;
+}) {
+  return (
+    <LoadState
+      isPending={query.isPending}
+      error={query.error}
+      isEmpty={!query.data}
+      emptyText={emptyText}
+      onRetry={query.refetch}
+    >
+      {query.data ? children(query.data) : null}
+    </LoadState>
+  );
+}
+
+/** The options of a select, one per entry of a table of labels (key as the value). */
+export function LabelOptions({ labels }: { labels: Readonly<Record<string, string>> }) {
+  return (
+    <>
+      {Object.entries(labels).map(([key, label]) => (
+        <option key={key} value={key}>
+          {label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The form hook's text binding as a plain input's props. */
+export function inputOf(binding: { id: string; value: string; onChange: (value: string) => void }) {
+  return {
+    id: binding.id,
+    value: binding.value,
+    onChange: (e: { target: { value: string } }) => binding.onChange(e.target.value),
+  };
+}
+
+/** A labelled control of a form kept in plain state (no schema binding): the label names the control by its id. */
+export function PlainField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+/** A plain-state form's text (or datetime-local) input under its label. */
+export function TextInput({
+  id,
+  label,
+  value,
+  onChange,
+  type,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'datetime-local';
+}) {
+  return (
+    <PlainField id={id} label={label}>
+      <input id={id} type={type} value={value} onChange={(e) => onChange(e.target.value)} />
+    </PlainField>
+  );
+}
+
+/**
+ * The values of a form kept in plain state (its file's structure is checked by the server's own rules, not
+ * a schema here): `set` changes one of them, `reset` all.
+ */
+export function usePlainValues<V extends Record<string, unknown>>(initial: V) {
+  const [values, reset] = useState<V>(initial);
+  const set = <K extends keyof V>(key: K, value: V[K]) => reset((old) => ({ ...old, [key]: value }));
+  return { values, set, reset };
+}
+
+/** The list with its item `i` patched. */
+export const patchAt = <Item,>(list: readonly Item[], i: number, patch: Partial<Item>): Item[] =>
+  list.map((item, at) => (at === i ? { ...item, ...patch } : item));
+
+/** The list without its item `i`. */
+export const removeAt = <Item,>(list: readonly Item[], i: number): Item[] => list.filter((_, at) => at !== i);
+
+/** A row's disable (or enable) button: `onToggle` gets the state to go to. */
+export function ActiveToggle({ active, onToggle }: { active: boolean; onToggle: (isActive: boolean) => unknown }) {
+  return <PlainButton onClick={() => onToggle(!active)}>{active ? T.disable : T.enable}</PlainButton>;
+}
+
+type Named = { id: number; name: string };
+
+/**
+ * A row's name renamed in place: its cell is an input while it is edited, and its button edits, then saves
+ * through `save`, which calls `done` once the write has succeeded.
+ */
+export function useRenameInPlace(save: (renamed: Named, done: () => void) => void) {
+  const [editing, setEditing] = useState<Named | null>(null);
+  return {
+    nameCell: (row: Named, label: string) =>
+      editing?.id === row.id ? (
+        <input
+          aria-label={label}
+          value={editing.name}
+          onChange={(e) => setEditing({ id: row.id, name: e.target.value })}
+        />
+      ) : (
+        row.name
+      ),
+    button: (row: Named) =>
+      editing?.id === row.id ? (
+        <PlainButton onClick={() => save(editing, () => setEditing(null))}>{T.save}</PlainButton>
+      ) : (
+        <PlainButton onClick={() => setEditing({ id: row.id, name: row.name })}>{T.edit}</PlainButton>
+      ),
+  };
+}
+
+/** The record an edit form is open for, if any; `done` closes it. */
+export function useEditing<Row>() {
+  const [editing, edit] = useState<Row | null>(null);
+  return { editing, edit, done: () => edit(null) };
+}
