@@ -278,6 +278,21 @@ export async function sentFields(
 }
 
 /**
+ * Sends where the page answers by moving on (a login, a saved form): taps the button named `button`, waits
+ * until the page has gone to `pathname`, and gives the fields it sent to `path`.
+ */
+export async function sentFieldsMovingTo(
+  page: PageView,
+  button: string,
+  pathname: string,
+  path: string,
+): Promise<ApiCall['fields']> {
+  await tap(screen.getByRole('button', { name: button }));
+  await expect.poll(page.pathname).toBe(pathname);
+  return page.api.lastCall(path).fields;
+}
+
+/**
  * Answers the confirmation dialog asking `question` with 确定 (antd-mobile Dialog.confirm), waits for the
  * `toast` and gives the fields the page sent to `path`.
  */

@@ -10,6 +10,7 @@ import {
   pageOf,
   renderPage,
   type RenderPageOptions,
+  sentFieldsMovingTo,
   tap,
   typeInto,
 } from '../../../test/page.ts';
@@ -81,9 +82,7 @@ describe('/houseloan/login', () => {
     await tap(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
     expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13911110001', scene: 'houseloan' });
-    await tap(screen.getByRole('button', { name: '登录' }));
-    await expect.poll(page.pathname).toBe('/houseloan/home/0');
-    expect(page.api.lastCall('/api/houseloan/login').fields).toEqual({
+    expect(await sentFieldsMovingTo(page, '登录', '/houseloan/home/0', '/api/houseloan/login')).toEqual({
       corp_id: '1',
       phone: '13911110001',
       code: '123456',

@@ -1,6 +1,16 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmOpenPicker, fail, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
+import {
+  confirmOpenPicker,
+  fail,
+  findToast,
+  inputValue,
+  ok,
+  renderPage,
+  sentFieldsMovingTo,
+  tap,
+  typeInto,
+} from '../../../test/page.ts';
 import { aProduct, aReferralDetail } from '../../../test/outside-data.ts';
 
 const PRODUCTS = { '/api/crm/outsideProduct': ok([aProduct()]) };
@@ -78,8 +88,8 @@ describe('/outside/add', () => {
     await screen.findByRole('button', { name: '保存修改' });
     expect(inputValue('referral-amount')).toBe('50000');
     typeInto('referral-amount', '60000');
-    await tap(screen.getByRole('button', { name: '保存修改' }));
-    await expect.poll(page.pathname).toBe('/outside/detail/21');
-    expect(page.api.lastCall('/api/crm/updateOutsideClient').fields).toMatchObject({ id: '21', amount: '60000' });
+    expect(
+      await sentFieldsMovingTo(page, '保存修改', '/outside/detail/21', '/api/crm/updateOutsideClient'),
+    ).toMatchObject({ id: '21', amount: '60000' });
   });
 });

@@ -1,6 +1,16 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findFieldError, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
+import {
+  fail,
+  findFieldError,
+  findToast,
+  inputValue,
+  ok,
+  renderPage,
+  sentFieldsMovingTo,
+  tap,
+  typeInto,
+} from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
 const CORPS = { '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]) };
@@ -23,9 +33,7 @@ describe('/outside/login', () => {
     expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
     expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13800138000', scene: 'outside' });
     expect(inputValue('outside-login-code')).toBe('123456');
-    await tap(screen.getByRole('button', { name: '登录' }));
-    await expect.poll(page.pathname).toBe('/outside/index');
-    expect(page.api.lastCall('/api/crm/outsideLogin').fields).toEqual({
+    expect(await sentFieldsMovingTo(page, '登录', '/outside/index', '/api/crm/outsideLogin')).toEqual({
       corp_id: '1',
       phone: '13800138000',
       code: '123456',
