@@ -87,7 +87,8 @@ describe('/team/viewLog', () => {
     });
     const line = await screen.findByText('李签约 查看了 陈美玲 的身份证号');
     await tap(line);
-    expect(page.pathname()).toBe('/business/detail/11');
+    // The detail is another lazy chunk: the router moves once it is in.
+    await expect.poll(() => page.pathname()).toBe('/business/detail/11');
   });
 
   it('says so when nobody looked, and shows a refusal', async () => {
