@@ -10,13 +10,15 @@ import { pickEncoding } from './compress.ts';
  * On the wire: the built scripts go out as the .br or .gz the build wrote beside them, JSON answers above a
  * packet are compressed on the way out, and a client that accepts neither gets the plain bytes.
  */
+// Large enough that compressing it is worth a packet, as the real page is (it carries the stylesheet inline).
+const page = `<html><meta name="crm-mode" content="production"><style>${'.case-row{padding:12px}'.repeat(200)}</style></html>`;
 const script = `export const big = ${JSON.stringify('贷款'.repeat(4000))};\n`;
 let webDist: string;
 let test: TestApp;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-dist-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<html><meta name="crm-mode" content="production"></html>');
+  fs.writeFileSync(path.join(webDist, 'index.html'), page);
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc12345.js'), script);
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc12345.js.br'), brotliCompressSync(script));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc12345.js.gz'), gzipSync(script));
@@ -65,6 +67,29 @@ describe('compressed on the wire', () => {
     const small = await test.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ code: 0, msg: 'ok', data: null });
+  });
+
+  it('sends the page itself (every deep link) compressed as the browser asks, never cached', async () => {
+    const getPage = (acceptEncoding?: string) =>
+      test.app.inject({
+        method: 'GET',
+        url: '/business/list',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const brotli = await getPage('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^text\/html/);
+    expect(brotli.headers['cache-control']).toBe('no-cache');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(page.length / 10);
+    // The server still writes the mode into the page before compressing it.
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('content="demo"');
+    const gzipped = await getPage('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(brotliDecompressSync(brotli.rawPayload).toString());
+    const plain = await getPage();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('.case-row{padding:12px}');
   });
 
   it('reads Accept-Encoding as browsers send it', () => {
