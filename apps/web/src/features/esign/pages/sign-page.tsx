@@ -80,6 +80,12 @@ export function EsignSignPage() {
       setBusy(false);
     }
   };
+  /** A step's own button: held while its work runs, whose failure shows under the step. */
+  const stepButton = (label: string, work: () => Promise<void>) => (
+    <Button block color="primary" loading={busy} onClick={() => void run(work)}>
+      {label}
+    </Button>
+  );
 
   if (signed || doc?.status === 'signed')
     return (
@@ -131,21 +137,12 @@ export function EsignSignPage() {
             <Checkbox checked={consent} onChange={setConsent}>
               {T.consent}
             </Checkbox>
-            <Button
-              block
-              color="primary"
-              loading={busy}
-              onClick={() =>
-                void run(async () => {
-                  if (!pad.current || pad.current.isEmpty()) throw new Error(T.needSignature);
-                  if (!consent) throw new Error(T.needConsent);
-                  await signerSign(pad.current.toDataURL('image/png'));
-                  setSigned(true);
-                })
-              }
-            >
-              {T.sign}
-            </Button>
+            {stepButton(T.sign, async () => {
+              if (!pad.current || pad.current.isEmpty()) throw new Error(T.needSignature);
+              if (!consent) throw new Error(T.needConsent);
+              await signerSign(pad.current.toDataURL('image/png'));
+              setSigned(true);
+            })}
           </>
         ) : null}
         {error ? <NoticeBar wrap color="error" content={error} /> : null}
@@ -185,19 +182,10 @@ export function EsignSignPage() {
       {demoCode ? <small>{T.demoCode(demoCode)}</small> : null}
       <label htmlFor="esign-id">{T.idLabel}</label>
       <Input id="esign-id" maxLength={18} value={idNumber} onChange={setIdNumber} />
-      <Button
-        block
-        color="primary"
-        loading={busy}
-        onClick={() =>
-          void run(async () => {
-            await signerLogin({ token, code, id_number: idNumber });
-            setDoc(await signerDocument());
-          })
-        }
-      >
-        {T.verifyIdentity}
-      </Button>
+      {stepButton(T.verifyIdentity, async () => {
+        await signerLogin({ token, code, id_number: idNumber });
+        setDoc(await signerDocument());
+      })}
       {error ? <NoticeBar wrap color="error" content={error} /> : null}
     </div>
   );
