@@ -88,6 +88,28 @@ const HOUSELOAN_PATHS = [
 /** The FAQ and its copilot (issue 14). */
 const FAQ_PATHS = ['/faq/login', '/faq/index', '/faq/list', '/faq/detail/:id', '/faq/copilot'];
 
+/** A chunk's pages that are also a section's (the e-sign pages: the start of /interface): both tables name them. */
+const SIGN_PATHS = ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'];
+const CHATTERGEE_PATHS = [
+  '/chattergee/home',
+  '/chattergee/list/:id',
+  '/chattergee/add/:id',
+  '/chattergee/tool',
+  '/chattergee/user',
+  '/chattergee/auth/:id',
+  '/chattergee/purse/:id',
+  '/chattergee/send/:external_userid',
+];
+const ESIGN_PATHS = [
+  '/interface/esign',
+  '/interface/esign/list',
+  '/interface/esign/add/:user_id',
+  '/interface/esign/open/:id',
+  '/interface/esign/evidence/:id',
+  '/interface/esign/detail/:id',
+  '/interface/esign/success',
+];
+
 /** Not in the spec: the back office (decision 057), a desktop section, from the home page's 管理后台 link. */
 const ADMIN_PATHS = [
   '/admin',
@@ -152,7 +174,7 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   ],
   'team-list': ['/team/list', '/team/viewLog'],
   'team-appeal': ['/team/appeal'],
-  sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
+  sign: SIGN_PATHS,
   outside: OUTSIDE_PATHS,
   ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
   houseloan: HOUSELOAN_PATHS,
@@ -162,26 +184,9 @@ export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
   pact: ['/business/financePact/:id'],
   reminders: ['/business/messages'],
   fair: ['/business/signin'],
-  chattergee: [
-    '/chattergee/home',
-    '/chattergee/list/:id',
-    '/chattergee/add/:id',
-    '/chattergee/tool',
-    '/chattergee/user',
-    '/chattergee/auth/:id',
-    '/chattergee/purse/:id',
-    '/chattergee/send/:external_userid',
-  ],
+  chattergee: CHATTERGEE_PATHS,
   'activity-staff': ['/business/activity', '/business/activityData/:id'],
-  esign: [
-    '/interface/esign',
-    '/interface/esign/list',
-    '/interface/esign/add/:user_id',
-    '/interface/esign/open/:id',
-    '/interface/esign/evidence/:id',
-    '/interface/esign/detail/:id',
-    '/interface/esign/success',
-  ],
+  esign: ESIGN_PATHS,
 };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
@@ -245,20 +250,11 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
   // /team/viewLog is not in the spec: the leader's view log of personal numbers (decision 058), from /team/list.
   team: ['/team/list', '/team/appeal', '/team/ysb', '/team/house', '/team/houseChannel', '/team/viewLog'],
   exam: ['/exam/center', '/exam/detail/:id', '/exam/list', '/exam/paper/:id'],
-  sign: ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'],
+  sign: SIGN_PATHS,
   outside: OUTSIDE_PATHS,
   faq: FAQ_PATHS,
   houseloan: HOUSELOAN_PATHS,
-  chattergee: [
-    '/chattergee/home',
-    '/chattergee/list/:id',
-    '/chattergee/add/:id',
-    '/chattergee/tool',
-    '/chattergee/user',
-    '/chattergee/auth/:id',
-    '/chattergee/purse/:id',
-    '/chattergee/send/:external_userid',
-  ],
+  chattergee: CHATTERGEE_PATHS,
   activity: [
     '/activity/test',
     '/activity/car',
@@ -266,16 +262,7 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/activity/car/success',
     ...activityPaths('/activity'),
   ],
-  interface: [
-    '/interface/esign',
-    '/interface/esign/list',
-    '/interface/esign/add/:user_id',
-    '/interface/esign/open/:id',
-    '/interface/esign/evidence/:id',
-    '/interface/esign/detail/:id',
-    '/interface/esign/success',
-    ...activityPaths('/interface'),
-  ],
+  interface: [...ESIGN_PATHS, ...activityPaths('/interface')],
   admin: ADMIN_PATHS,
 };
 

@@ -1,4 +1,5 @@
-import { Button, List, TextArea } from 'antd-mobile';
+import { Button, List, Popup, TextArea } from 'antd-mobile';
+import type { CSSProperties } from 'react';
 import { useSchemaForm, type FormSchema } from '../lib/use-schema-form.ts';
 import { FormField } from './form-field.tsx';
 
@@ -43,5 +44,38 @@ export function ReasonForm<Out>({
         {texts.confirm}
       </Button>
     </div>
+  );
+}
+
+/**
+ * The sheet asking why `row` is refused (null: closed). It closes on its mask, and once `send` says the
+ * refusal went through; when it did not, what was typed stays.
+ */
+export function ReasonSheet<Row, Out>({
+  row,
+  onClose,
+  send,
+  toInput,
+  bodyStyle,
+  ...form
+}: Omit<ReasonFormProps<Out>, 'onSubmit' | 'toInput'> & {
+  row: Row | null;
+  onClose: () => void;
+  send: (row: Row, reason: string) => Promise<boolean>;
+  toInput?: (values: ReasonValues, row: Row) => unknown;
+  bodyStyle?: CSSProperties;
+}) {
+  return (
+    <Popup visible={row !== null} onMaskClick={onClose} destroyOnClose {...(bodyStyle ? { bodyStyle } : {})}>
+      {row ? (
+        <ReasonForm
+          {...form}
+          {...(toInput ? { toInput: (values: ReasonValues) => toInput(values, row) } : {})}
+          onSubmit={async (reason) => {
+            if (await send(row, reason)) onClose();
+          }}
+        />
+      ) : null}
+    </Popup>
   );
 }

@@ -36,3 +36,9 @@ export const byIdQueryOptions = <T>(
   id: number,
   fetchOne: (id: number, signal: AbortSignal) => Promise<T>,
 ) => queryOptions({ queryKey, queryFn: ({ signal }) => fetchOne(id, signal), enabled: id > 0 });
+
+/** The fetchOne of byIdQueryOptions for a read that sends only the id. */
+export const readById =
+  <S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S) =>
+  (id: number, signal: AbortSignal): Promise<z.output<S>> =>
+    apiRead(method, path, { id }, schema, signal);

@@ -1,5 +1,11 @@
 import type { AdminProduct, AdminRef, AdminStaff } from '@crm/domain/api/admin';
-import type { adminAuditSchema, adminNoticeSchema, adminWhoamiSchema } from '@crm/domain/api/admin';
+import type {
+  adminActivitySchema,
+  adminAuditSchema,
+  adminFaqSchema,
+  adminNoticeSchema,
+  adminWhoamiSchema,
+} from '@crm/domain/api/admin';
 import type { z } from 'zod';
 import { ok, type FakeReply, type HandlerTable } from './render-page.tsx';
 
@@ -69,6 +75,28 @@ export const aProduct = (over: Partial<AdminProduct> = {}): AdminProduct => ({
   rate_ppm: 3500,
   repayment_method: null,
   is_active: true,
+  ...over,
+});
+
+/** A row of the activity list (/admin/activities). */
+export const anActivityRow = (over: Partial<z.infer<typeof adminActivitySchema>> = {}) => ({
+  id: 2,
+  key: 'summer-coupon-2026',
+  type: 'coupon',
+  title: '夏季满减券',
+  starts_at: '2026-07-01T01:00:00.000Z',
+  ends_at: '2026-07-31T13:00:00.000Z',
+  ...over,
+});
+
+/** A row of the FAQ list (/admin/faq). */
+export const aFaqRow = (over: Partial<z.infer<typeof adminFaqSchema>> = {}) => ({
+  id: 3,
+  key: 'loan-time',
+  title: '放款要多久',
+  type: '业务',
+  category: '放款',
+  updated_at: '2026-11-20T02:00:00.000Z',
   ...over,
 });
 

@@ -317,6 +317,17 @@ export async function findFieldError(label: string | RegExp): Promise<HTMLElemen
   return within(row as HTMLElement).findByRole('alert');
 }
 
+/**
+ * Asks for a login's SMS code as a person does (components/sms-code-field.tsx): types `phone` into the input
+ * with id `phoneId`, taps 获取验证码, waits for the countdown, and gives the fields sent to /common/smsCode.
+ */
+export async function requestSmsCode(page: PageView, phoneId: string, phone: string): Promise<ApiCall['fields']> {
+  typeInto(phoneId, phone);
+  await tap(screen.getByRole('button', { name: '获取验证码' }));
+  expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
+  return page.api.lastCall('/common/smsCode').fields;
+}
+
 /** Types `value` into the input with this id (a form's inputs have ids like `case-name`), as a person does. */
 export function typeInto(id: string, value: string): void {
   fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });

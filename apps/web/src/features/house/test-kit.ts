@@ -2,9 +2,8 @@
  * What the house page tests share beyond the app's harness (test/page.ts): the house people who log in, a
  * channel and a brokerage receiver as the server lists them, and the steps many of the tests take.
  */
-import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
-import { sentFields, tap, type ApiCall, type HandlerTable, type PageView } from '../../test/page.ts';
+import { fireEvent, screen } from '@testing-library/react';
+import { sentFields, tap, type ApiCall, type PageView } from '../../test/page.ts';
 
 export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 export const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
@@ -53,18 +52,4 @@ export function search(keyword: string): void {
   const box = screen.getByPlaceholderText('搜索姓名或手机号');
   fireEvent.change(box, { target: { value: keyword } });
   fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
-}
-
-/** Taps 重试 with the API now answering `handlers`, and waits for the page to show `text`. */
-export async function retryAndSee(page: PageView, handlers: HandlerTable, text: string): Promise<void> {
-  page.api.set(handlers);
-  await tap(screen.getByRole('button', { name: '重试' }));
-  expect(await screen.findByText(text)).toBeTruthy();
-}
-
-/** The page's load error (LoadError): its message and its 重试 button, in one alert. */
-export async function findLoadError(message: string): Promise<HTMLElement> {
-  const alert = await screen.findByRole('alert');
-  expect(within(alert).getByText(message)).toBeTruthy();
-  return within(alert).getByRole('button', { name: '重试' });
 }

@@ -130,7 +130,7 @@ export function PlainField({ id, label, children }: { id: string; label: string;
 }
 
 /** A plain-state form's text (or datetime-local) input under its label. */
-export function TextInput({
+function TextInput({
   id,
   label,
   value,
@@ -141,7 +141,7 @@ export function TextInput({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'datetime-local';
+  type?: 'datetime-local' | undefined;
 }) {
   return (
     <PlainField id={id} label={label}>
@@ -150,15 +150,52 @@ export function TextInput({
   );
 }
 
+/** The keys of a form's values that hold any text (not a fixed set of words, nor a flag or a list). */
+type TextKey<V> = { [K in keyof V]: string extends V[K] ? K : never }[keyof V] & string;
+type FlagKey<V> = { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V] & string;
+
 /**
  * The values of a form kept in plain state (its file's structure is checked by the server's own rules, not
- * a schema here): `set` changes one of them, `reset` all.
+ * a schema here): `set` changes one of them, `reset` all. `text`, `textArea` and `check` are a value's
+ * control, its id the form's `prefix` and the key.
  */
-export function usePlainValues<V extends Record<string, unknown>>(initial: V) {
+export function usePlainValues<V extends Record<string, unknown>>(initial: V, prefix: string) {
   const [values, reset] = useState<V>(initial);
   const set = <K extends keyof V>(key: K, value: V[K]) => reset((old) => ({ ...old, [key]: value }));
-  return { values, set, reset };
+  const text = (key: TextKey<V>, label: string, type?: 'datetime-local') => (
+    <TextInput
+      id={`${prefix}-${key}`}
+      label={label}
+      type={type}
+      value={values[key] as string}
+      onChange={(value) => set(key, value as V[TextKey<V>])}
+    />
+  );
+  const textArea = (key: TextKey<V>, label: string) => (
+    <PlainField id={`${prefix}-${key}`} label={label}>
+      <textarea
+        id={`${prefix}-${key}`}
+        rows={2}
+        value={values[key] as string}
+        onChange={(e) => set(key, e.target.value as V[TextKey<V>])}
+      />
+    </PlainField>
+  );
+  const check = (key: FlagKey<V>, label: string) => (
+    <label className="admin-checks">
+      <input
+        type="checkbox"
+        checked={values[key] as boolean}
+        onChange={(e) => set(key, e.target.checked as V[FlagKey<V>])}
+      />
+      {label}
+    </label>
+  );
+  return { values, set, reset, text, textArea, check };
 }
+
+/** A number typed in a field; '' is absent. A bad number goes as it is, for the file's rules to name. */
+export const numberOf = (typed: string) => (typed.trim() === '' ? null : Number(typed.trim()));
 
 /** The list with its item `i` patched. */
 export const patchAt = <Item,>(list: readonly Item[], i: number, patch: Partial<Item>): Item[] =>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, fill, rowOf } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
-import { page } from '../../../test/admin-data.ts';
+import { anActivityRow, page } from '../../../test/admin-data.ts';
 import { fail, findToast, ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/activities', api);
@@ -18,14 +18,6 @@ const storedCoupon = {
   fields: [{ name: 'car_model', label: '意向车型' }],
   questions: [],
   coupon: { title: '满5000减300', value_fen: 30000, stock: 500, valid_days: 30 },
-};
-const aRow = {
-  id: 2,
-  key: 'summer-coupon-2026',
-  type: 'coupon',
-  title: '夏季满减券',
-  starts_at: '2026-07-01T01:00:00.000Z',
-  ends_at: '2026-07-31T13:00:00.000Z',
 };
 
 describe('/admin/activities: the form for one activity', () => {
@@ -75,7 +67,7 @@ describe('/admin/activities: the form for one activity', () => {
 
   it('loads a coupon into the edit form (yuan on screen), and saves it with what the form does not show', async () => {
     const view = await open({
-      '/api/admin/activities': page([aRow]),
+      '/api/admin/activities': page([anActivityRow()]),
       '/api/admin/activities/entry': ok({ id: 2, spec: storedCoupon }),
       '/api/admin/activities/save': ok({ id: 2, key: 'summer-coupon-2026', title: '夏季满减券' }, '已保存'),
     });

@@ -6,11 +6,11 @@ import {
   FormPanel,
   LabelOptions,
   LoadedEdit,
+  numberOf,
   patchAt,
   PlainButton,
   PlainField,
   removeAt,
-  TextInput,
   usePlainValues,
 } from '../components/admin-form.tsx';
 import { adminTexts } from '../texts.ts';
@@ -54,9 +54,6 @@ const EMPTY: ActivityValues = {
   coupon_stock: '100',
   coupon_days: '30',
 };
-
-/** A number typed in a field; a bad one goes as it is, for the file's rules to name. */
-const numberOf = (typed: string) => (typed.trim() === '' ? null : Number(typed.trim()));
 
 /**
  * The form's values as the object one activity of the activity file parses to (decision 056); what the form
@@ -131,27 +128,10 @@ function valuesOf(spec: AdminActivitySpec): ActivityValues {
 /** One activity's form (decision 057): the structure of one activity of its YAML file. A refusal keeps what was typed. */
 export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDone?: () => void }) {
   const write = useAdminWrite('/api/admin/activities/save');
-  const { values: v, set, reset } = usePlainValues<ActivityValues>(spec ? valuesOf(spec) : EMPTY);
-  const setPrize = (i: number, patch: Partial<PrizeValues>) => set('prizes', patchAt(v.prizes, i, patch));
   const prefix = spec ? 'admin-activity-edit' : 'admin-activity-add';
+  const { values: v, set, reset, text, textArea, check } = usePlainValues(spec ? valuesOf(spec) : EMPTY, prefix);
+  const setPrize = (i: number, patch: Partial<PrizeValues>) => set('prizes', patchAt(v.prizes, i, patch));
   const title = spec ? T.editTitle(spec.key) : T.addTitle;
-  const input = (
-    key:
-      | 'key'
-      | 'title'
-      | 'starts_at'
-      | 'ends_at'
-      | 'pool_size'
-      | 'prize_redeem_days'
-      | 'coupon_title'
-      | 'coupon_value'
-      | 'coupon_stock'
-      | 'coupon_days',
-    label: string,
-    type?: 'datetime-local',
-  ) => (
-    <TextInput id={`${prefix}-${key}`} label={label} type={type} value={v[key]} onChange={(value) => set(key, value)} />
-  );
   return (
     <FormPanel
       title={title}
@@ -160,26 +140,21 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
         write.mutate({ activity: activitySpecOf(v, spec) }, { onSuccess: () => (onDone ? onDone() : reset(EMPTY)) })
       }
     >
-      {input('key', T.key)}
+      {text('key', T.key)}
       <PlainField id={`${prefix}-type`} label={T.type}>
         <select id={`${prefix}-type`} value={v.type} onChange={(e) => set('type', e.target.value)}>
           <LabelOptions labels={T.types} />
         </select>
       </PlainField>
-      {input('title', T.title)}
-      <PlainField id={`${prefix}-intro`} label={T.intro}>
-        <textarea id={`${prefix}-intro`} rows={2} value={v.intro} onChange={(e) => set('intro', e.target.value)} />
-      </PlainField>
-      {input('starts_at', T.startsAt, 'datetime-local')}
-      {input('ends_at', T.endsAt, 'datetime-local')}
-      <label className="admin-checks">
-        <input type="checkbox" checked={v.requires_phone} onChange={(e) => set('requires_phone', e.target.checked)} />
-        {T.requiresPhone}
-      </label>
+      {text('title', T.title)}
+      {textArea('intro', T.intro)}
+      {text('starts_at', T.startsAt, 'datetime-local')}
+      {text('ends_at', T.endsAt, 'datetime-local')}
+      {check('requires_phone', T.requiresPhone)}
       {v.type === 'lottery' ? (
         <>
-          {input('pool_size', T.poolSize)}
-          {input('prize_redeem_days', T.redeemDays)}
+          {text('pool_size', T.poolSize)}
+          {text('prize_redeem_days', T.redeemDays)}
           {v.prizes.map((p, i) => (
             <fieldset key={i} className="admin-form" aria-label={T.prize(i + 1)}>
               <select
@@ -222,10 +197,10 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
       ) : null}
       {v.type === 'coupon' ? (
         <>
-          {input('coupon_title', T.couponTitle)}
-          {input('coupon_value', T.couponValue)}
-          {input('coupon_stock', T.couponStock)}
-          {input('coupon_days', T.couponDays)}
+          {text('coupon_title', T.couponTitle)}
+          {text('coupon_value', T.couponValue)}
+          {text('coupon_stock', T.couponStock)}
+          {text('coupon_days', T.couponDays)}
         </>
       ) : null}
       <FormButtons submit={A.save} pending={write.isPending} onCancel={onDone} />

@@ -2,17 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, fill, rowOf } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
-import { page } from '../../../test/admin-data.ts';
+import { aFaqRow, page } from '../../../test/admin-data.ts';
 import { fail, findToast, ok, tap } from '../../../test/page.ts';
 
-const aRow = {
-  id: 3,
-  key: 'loan-time',
-  title: '放款要多久',
-  type: '业务',
-  category: '放款',
-  updated_at: '2026-11-20T02:00:00.000Z',
-};
 const anEntry = {
   id: 3,
   key: 'loan-time',
@@ -66,7 +58,7 @@ describe('/admin/faq: the form for one entry', () => {
 
   it('loads an entry into the edit form, keeps its image reference, and saves it under its id', async () => {
     const view = await open({
-      '/api/admin/faq': page([aRow]),
+      '/api/admin/faq': page([aFaqRow()]),
       '/api/admin/faq/entry': ok(anEntry),
       '/api/admin/faq/save': ok({ ...anEntry, title: '放款需要多久' }, '已保存'),
     });

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, rowOf } from '../test-kit.ts';
-import { page } from '../../../test/admin-data.ts';
+import { aFaqRow, anActivityRow, page } from '../../../test/admin-data.ts';
 import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
 
 const aPaper = {
@@ -11,14 +11,6 @@ const aPaper = {
   title: '合规考试',
   opens_at: null,
   closes_at: null,
-};
-const anActivity = {
-  id: 2,
-  key: 'summer-coupon-2026',
-  type: 'coupon',
-  title: '夏季满减券',
-  starts_at: '2026-07-01T01:00:00.000Z',
-  ends_at: '2026-07-31T13:00:00.000Z',
 };
 const open = openAdmin;
 const choose = (text: string) =>
@@ -70,7 +62,7 @@ describe('/admin/papers', () => {
 describe('/admin/activities', () => {
   it('lists the activities and uploads an activity file', async () => {
     const view = await open('/admin/activities', {
-      '/api/admin/activities': page([anActivity]),
+      '/api/admin/activities': page([anActivityRow()]),
       '/api/admin/activities/upload': ok([{ key: 'a1', title: '满减券' }], '已保存'),
     });
     const row = await rowOf('夏季满减券');
@@ -85,16 +77,7 @@ describe('/admin/activities', () => {
 describe('/admin/faq', () => {
   it('lists the entries and uploads one Markdown file keyed by its name', async () => {
     const view = await open('/admin/faq', {
-      '/api/admin/faq': page([
-        {
-          id: 3,
-          key: 'loan-time',
-          title: '放款要多久',
-          type: '业务',
-          category: '放款',
-          updated_at: '2026-11-20T02:00:00.000Z',
-        },
-      ]),
+      '/api/admin/faq': page([aFaqRow()]),
       '/api/admin/faq/upload': ok(
         { id: 4, key: 'new-entry', title: '新问答', type: '业务', category: '放款' },
         '已保存',

@@ -5,11 +5,11 @@ import {
   FormPanel,
   LabelOptions,
   LoadedEdit,
+  numberOf,
   patchAt,
   PlainButton,
   PlainField,
   removeAt,
-  TextInput,
   usePlainValues,
 } from '../components/admin-form.tsx';
 import { adminTexts } from '../texts.ts';
@@ -73,8 +73,6 @@ const EMPTY: PaperValues = {
   questions: [aQuestion()],
 };
 
-/** A number typed in a field; '' is absent. A bad number goes as it is, for the file's rules to name. */
-const numberOf = (typed: string) => (typed.trim() === '' ? null : Number(typed.trim()));
 const lines = (typed: string) =>
   typed
     .split('\n')
@@ -170,18 +168,11 @@ export function PaperForm({
   onDone?: () => void;
 }) {
   const write = useAdminWrite('/api/admin/papers/save');
-  const { values: v, set, reset } = usePlainValues<PaperValues>(initial ?? EMPTY);
+  const prefix = initial ? 'admin-paper-edit' : 'admin-paper-add';
+  const { values: v, set, reset, text, textArea, check } = usePlainValues<PaperValues>(initial ?? EMPTY, prefix);
   const setQuestion = (i: number, patch: Partial<QuestionValues>) => set('questions', patchAt(v.questions, i, patch));
   const setAssign = (i: number, patch: Partial<AssignValues>) => set('assign', patchAt(v.assign, i, patch));
-  const prefix = initial ? 'admin-paper-edit' : 'admin-paper-add';
   const title = initial ? T.editTitle(initial.code) : T.addTitle;
-  const text = (
-    key: 'code' | 'title' | 'time_limit_minutes' | 'pass_score' | 'max_attempts' | 'opens_at' | 'closes_at' | 'owner',
-    label: string,
-    type?: 'datetime-local',
-  ) => (
-    <TextInput id={`${prefix}-${key}`} label={label} type={type} value={v[key]} onChange={(value) => set(key, value)} />
-  );
   return (
     <FormPanel
       title={title}
@@ -199,25 +190,15 @@ export function PaperForm({
         </select>
       </PlainField>
       {text('title', T.title)}
-      <PlainField id={`${prefix}-intro`} label={T.intro}>
-        <textarea id={`${prefix}-intro`} rows={2} value={v.intro} onChange={(e) => set('intro', e.target.value)} />
-      </PlainField>
+      {textArea('intro', T.intro)}
       {text('time_limit_minutes', T.timeLimit)}
       {text('pass_score', T.passScore)}
       {text('max_attempts', T.maxAttempts)}
       {text('opens_at', T.opensAt, 'datetime-local')}
       {text('closes_at', T.closesAt, 'datetime-local')}
       {text('owner', T.owner)}
-      <label className="admin-checks">
-        <input type="checkbox" checked={v.show_answers} onChange={(e) => set('show_answers', e.target.checked)} />
-        {T.showAnswers}
-      </label>
-      {v.kind === 'survey' ? (
-        <label className="admin-checks">
-          <input type="checkbox" checked={v.anonymous} onChange={(e) => set('anonymous', e.target.checked)} />
-          {T.anonymous}
-        </label>
-      ) : null}
+      {check('show_answers', T.showAnswers)}
+      {v.kind === 'survey' ? check('anonymous', T.anonymous) : null}
       <fieldset className="admin-checks" aria-label={T.assign}>
         <span>{T.assign}</span>
         {v.assign.map((a, i) => (

@@ -1,6 +1,6 @@
 import type { EsignSignerDocument } from '@crm/domain/api/esign';
 import { Button, Checkbox, Input, NoticeBar, Result, Skeleton } from 'antd-mobile';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import SignaturePad from 'signature_pad';
 import {
@@ -34,6 +34,27 @@ function SignatureBox({ padRef }: { padRef: RefObject<SignaturePad | null> }) {
     };
   }, [padRef]);
   return <canvas ref={canvas} className="esign-pad" width={320} height={160} aria-label={T.drawHere} />;
+}
+
+type Run = (work: () => Promise<void>) => Promise<void>;
+
+/** A step's own button: it runs the step's work, held while that runs; a failure shows under the step. */
+function StepButton({
+  run,
+  busy,
+  work,
+  children,
+}: {
+  run: Run;
+  busy: boolean;
+  work: () => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <Button block color="primary" loading={busy} onClick={() => void run(work)}>
+      {children}
+    </Button>
+  );
 }
 
 /**
@@ -131,21 +152,18 @@ export function EsignSignPage() {
             <Checkbox checked={consent} onChange={setConsent}>
               {T.consent}
             </Checkbox>
-            <Button
-              block
-              color="primary"
-              loading={busy}
-              onClick={() =>
-                void run(async () => {
-                  if (!pad.current || pad.current.isEmpty()) throw new Error(T.needSignature);
-                  if (!consent) throw new Error(T.needConsent);
-                  await signerSign(pad.current.toDataURL('image/png'));
-                  setSigned(true);
-                })
-              }
+            <StepButton
+              run={run}
+              busy={busy}
+              work={async () => {
+                if (!pad.current || pad.current.isEmpty()) throw new Error(T.needSignature);
+                if (!consent) throw new Error(T.needConsent);
+                await signerSign(pad.current.toDataURL('image/png'));
+                setSigned(true);
+              }}
             >
               {T.sign}
-            </Button>
+            </StepButton>
           </>
         ) : null}
         {error ? <NoticeBar wrap color="error" content={error} /> : null}
@@ -185,19 +203,16 @@ export function EsignSignPage() {
       {demoCode ? <small>{T.demoCode(demoCode)}</small> : null}
       <label htmlFor="esign-id">{T.idLabel}</label>
       <Input id="esign-id" maxLength={18} value={idNumber} onChange={setIdNumber} />
-      <Button
-        block
-        color="primary"
-        loading={busy}
-        onClick={() =>
-          void run(async () => {
-            await signerLogin({ token, code, id_number: idNumber });
-            setDoc(await signerDocument());
-          })
-        }
+      <StepButton
+        run={run}
+        busy={busy}
+        work={async () => {
+          await signerLogin({ token, code, id_number: idNumber });
+          setDoc(await signerDocument());
+        }}
       >
         {T.verifyIdentity}
-      </Button>
+      </StepButton>
       {error ? <NoticeBar wrap color="error" content={error} /> : null}
     </div>
   );

@@ -11,7 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
-import { apiRead, cursorPages } from '../../../lib/api-query.ts';
+import { apiRead, byIdQueryOptions, cursorPages, readById } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { examKeys, invalidateExam } from './keys.ts';
 
@@ -24,11 +24,7 @@ export const usePaperList = () =>
 
 /** GET paperDetail: a paper's rules, my attempts and whether I may start. */
 export const usePaperDetail = (id: number) =>
-  useQuery({
-    queryKey: examKeys.paper(id),
-    queryFn: ({ signal }) => apiRead('GET', '/api/crm/paperDetail', { id }, paperDetailSchema, signal),
-    enabled: id > 0,
-  });
+  useQuery(byIdQueryOptions(examKeys.paper(id), id, readById('GET', '/api/crm/paperDetail', paperDetailSchema)));
 
 /** POST paperStart: starts the attempt, or resumes the open one with the time the server says is left. */
 export const startAttempt = async (id: number) =>
@@ -61,11 +57,7 @@ export const useAnswerList = (scope: AnswerScope) =>
 
 /** GET answerDetail: a handed-in attempt question by question. */
 export const useAnswerDetail = (id: number) =>
-  useQuery({
-    queryKey: examKeys.answer(id),
-    queryFn: ({ signal }) => apiRead('GET', '/api/crm/answerDetail', { id }, answerDetailSchema, signal),
-    enabled: id > 0,
-  });
+  useQuery(byIdQueryOptions(examKeys.answer(id), id, readById('GET', '/api/crm/answerDetail', answerDetailSchema)));
 
 /** POST answerMark: a marker's points for one short answer. */
 export function useMarkAnswer() {
@@ -89,7 +81,6 @@ export function useMarkAnswer() {
 /** GET paperStats: a paper's results per question (its owner). */
 export const usePaperStats = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: examKeys.stats(id),
-    queryFn: ({ signal }) => apiRead('GET', '/api/crm/paperStats', { id }, paperStatsSchema, signal),
+    ...byIdQueryOptions(examKeys.stats(id), id, readById('GET', '/api/crm/paperStats', paperStatsSchema)),
     enabled: enabled && id > 0,
   });

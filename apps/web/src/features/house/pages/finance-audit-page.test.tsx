@@ -10,7 +10,7 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-import { FINANCE, retryAndSee } from '../test-kit.ts';
+import { FINANCE } from '../test-kit.ts';
 
 const anAudit = {
   id: 111,
@@ -92,7 +92,7 @@ describe('/business/financeAudit', () => {
       user: FINANCE,
       api: { '/api/crm/getHouseAudit': fail('仅房贷财务可审批') },
     });
-    expect(await screen.findByText('仅房贷财务可审批')).toBeTruthy();
-    await retryAndSee(page, { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) }, '赵磊');
+    await page.retryFailedList('仅房贷财务可审批', '/api/crm/getHouseAudit', ok(housePageOf([anAudit])));
+    expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });

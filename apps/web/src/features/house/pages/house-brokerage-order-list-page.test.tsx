@@ -10,7 +10,7 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-import { FINANCE, retryAndSee } from '../test-kit.ts';
+import { FINANCE } from '../test-kit.ts';
 
 const anOrder = {
   id: 101,
@@ -89,7 +89,7 @@ describe('/business/houseBrokerageOrderList/:param', () => {
       user: FINANCE,
       api: { '/api/crm/houseBrokerageOrder': summary(true), '/api/crm/houseBrokerageOrderList': fail('无权查看') },
     });
-    expect(await screen.findByText('无权查看')).toBeTruthy();
-    await retryAndSee(page, { '/api/crm/houseBrokerageOrderList': ok(housePageOf([])) }, '暂无返佣单');
+    await page.retryFailedList('无权查看', '/api/crm/houseBrokerageOrderList', ok(housePageOf([])));
+    expect(await screen.findByText('暂无返佣单')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { housePageOf, loadFailureCases, NETWORK_MESSAGE, offline, ok, renderPage, tap } from '../../../test/page.ts';
-import { FINANCE, findLoadError, retryAndSee } from '../test-kit.ts';
+import { FINANCE } from '../test-kit.ts';
 
 describe('/business/houseBrokerageOrder', () => {
   it('shows the orders by status and opens one status', async () => {
@@ -45,16 +45,14 @@ describe('/business/houseBrokerageOrder', () => {
       user: FINANCE,
       api: { '/api/crm/houseBrokerageOrder': offline() },
     });
-    await findLoadError(NETWORK_MESSAGE);
-    await retryAndSee(
-      page,
-      {
-        '/api/crm/houseBrokerageOrder': ok({
-          counts: [{ status: 1, count: 2, amount_fen: 300_000 }],
-          can_update: true,
-        }),
-      },
-      '2 单 · ¥3,000.00',
+    await page.retryFailedLoad(
+      NETWORK_MESSAGE,
+      '/api/crm/houseBrokerageOrder',
+      ok({
+        counts: [{ status: 1, count: 2, amount_fen: 300_000 }],
+        can_update: true,
+      }),
     );
+    expect(await screen.findByText('2 单 · ¥3,000.00')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseClient, aHouseDetail, fail, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
-import { FINANCE, findLoadError, retryAndSee } from '../test-kit.ts';
+import { FINANCE } from '../test-kit.ts';
 
 const SUMMARY = ok({
   client_count: 4,
@@ -56,8 +56,8 @@ describe('/business/houseBrokerage', () => {
       user: FINANCE,
       api: { '/api/crm/houseBrokerage': fail('汇总查询失败'), '/api/crm/houseBrokerageList': ok(housePageOf([])) },
     });
-    await findLoadError('汇总查询失败');
-    await retryAndSee(page, { '/api/crm/houseBrokerage': SUMMARY }, '¥12,000.00');
+    await page.retryFailedLoad('汇总查询失败', '/api/crm/houseBrokerage', SUMMARY);
+    expect(await screen.findByText('¥12,000.00')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-import { aChannel, fillIn, findLoadError, retryAndSee, savedFields, submit } from '../test-kit.ts';
+import { aChannel, fillIn, savedFields, submit } from '../test-kit.ts';
 
 describe('/business/houseChannel', () => {
   it('lists my channels with their client counts and opens one on tap', async () => {
@@ -36,12 +36,12 @@ describe('/business/houseChannel', () => {
     const page = await renderPage('/business/houseChannel', {
       api: { '/api/crm/getHouseChannelList': fail('无权查看') },
     });
-    expect(await screen.findByText('无权查看')).toBeTruthy();
-    await retryAndSee(
-      page,
-      { '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])) },
-      '链家静安寺店',
+    await page.retryFailedList(
+      '无权查看',
+      '/api/crm/getHouseChannelList',
+      ok(housePageOf([aChannel({ remark: '老合作' })])),
     );
+    expect(await screen.findByText('链家静安寺店')).toBeTruthy();
   });
 });
 
@@ -117,8 +117,8 @@ describe('/business/houseChannelDetail/:id', () => {
     const page = await renderPage('/business/houseChannelDetail/5', {
       api: { '/api/crm/getHouseChannelList': httpError(500), '/api/crm/getHouseList': ok(housePageOf([])) },
     });
-    await findLoadError(NETWORK_MESSAGE);
-    await retryAndSee(page, { '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])) }, '钱经理 13800000005');
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseChannelList', ok(housePageOf([aChannel()])));
+    expect(await screen.findByText('钱经理 13800000005')).toBeTruthy();
   });
 });
 

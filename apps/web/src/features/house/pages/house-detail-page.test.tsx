@@ -12,7 +12,6 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-import { findLoadError, retryAndSee } from '../test-kit.ts';
 
 describe('/business/houseDetail/:father/:id', () => {
   it('shows the client, the referral chain and image counts', async () => {
@@ -55,8 +54,8 @@ describe('/business/houseDetail/:father/:id', () => {
 
   it('offers a retry when the client failed to load', async () => {
     const page = await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': offline() } });
-    await findLoadError(NETWORK_MESSAGE);
-    await retryAndSee(page, { '/api/crm/getHouseDetail': ok(aHouseDetail()) }, '赵磊');
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseDetail', ok(aHouseDetail()));
+    expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 
   it('deletes the client after confirmation and goes back to the list', async () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseClient, aHouseDetail, fail, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
-import { retryAndSee, search } from '../test-kit.ts';
+import { search } from '../test-kit.ts';
 
 const STATUSES = ok([
   { value: 1, label: '新建' },
@@ -55,7 +55,7 @@ describe('/business/house', () => {
     const page = await renderPage('/business/house', {
       api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': fail('无权查看') },
     });
-    expect(await screen.findByText('无权查看')).toBeTruthy();
-    await retryAndSee(page, { '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])) }, '赵磊');
+    await page.retryFailedList('无权查看', '/api/crm/getHouseList', ok(housePageOf([aHouseClient()])));
+    expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });

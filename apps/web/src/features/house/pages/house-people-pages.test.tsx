@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
-import { aReceiver, fillIn, retryAndSee, savedFields, search, submit } from '../test-kit.ts';
+import { aReceiver, fillIn, savedFields, search, submit } from '../test-kit.ts';
 
 const aRecommend = {
   id: 91,
@@ -66,8 +66,8 @@ describe('/business/houseRecommendList', () => {
     const page = await renderPage('/business/houseRecommendList', {
       api: { '/api/crm/getHouseRecommend': httpError(500) },
     });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
-    await retryAndSee(page, { '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) }, '周洁');
+    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/getHouseRecommend', ok(housePageOf([aRecommend])));
+    expect(await screen.findByText('周洁')).toBeTruthy();
   });
 });
 
@@ -120,7 +120,8 @@ describe('/business/houseBrokerageUser', () => {
     search('吴');
     expect(await screen.findByText('无权查看')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/houseBrokerageUser').fields).toMatchObject({ keyword: '吴' });
-    await retryAndSee(page, { '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver()])) }, '吴刚');
+    await page.retryFailedList('无权查看', '/api/crm/houseBrokerageUser', ok(housePageOf([aReceiver()])));
+    expect(await screen.findByText('吴刚')).toBeTruthy();
   });
 
   it('adds a person in the sheet', async () => {

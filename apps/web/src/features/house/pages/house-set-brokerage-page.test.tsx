@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, sentFields, tap } from '../../../test/page.ts';
-import { aReceiver, findLoadError, retryAndSee, submit } from '../test-kit.ts';
+import { aReceiver, submit } from '../test-kit.ts';
 
 const api = {
   '/api/crm/getHouseDetail': ok(aHouseDetail({ can_set_brokerage: true })),
@@ -77,7 +77,7 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     const page = await renderPage('/business/houseSetBrokerage/0/71', {
       api: { ...api, '/api/crm/getHouseDetail': fail('系统繁忙') },
     });
-    await findLoadError('系统繁忙');
-    await retryAndSee(page, api, '赵磊 · 贷款金额 ¥1,000,000.00');
+    await page.retryFailedLoad('系统繁忙', '/api/crm/getHouseDetail', api['/api/crm/getHouseDetail']);
+    expect(await screen.findByText('赵磊 · 贷款金额 ¥1,000,000.00')).toBeTruthy();
   });
 });

@@ -13,7 +13,7 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-import { findLoadError, retryAndSee, STEWARD } from '../test-kit.ts';
+import { STEWARD } from '../test-kit.ts';
 
 describe('/business/houseSign', () => {
   it('lists the waiting clients first, and the handled ones on their tab', async () => {
@@ -40,8 +40,8 @@ describe('/business/houseSign', () => {
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseList2': fail('仅房贷管家可查看') });
     await tap(screen.getByText('已处理'));
-    expect(await screen.findByText('仅房贷管家可查看')).toBeTruthy();
-    await retryAndSee(page, { '/api/crm/getHouseList2': ok(housePageOf([aHouseClient()])) }, '赵磊');
+    await page.retryFailedList('仅房贷管家可查看', '/api/crm/getHouseList2', ok(housePageOf([aHouseClient()])));
+    expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });
 
@@ -116,8 +116,8 @@ describe('/business/houseSignDetail/:id', () => {
       user: STEWARD,
       api: { '/api/crm/getHouseDetail': offline() },
     });
-    await findLoadError(NETWORK_MESSAGE);
-    await retryAndSee(page, { '/api/crm/getHouseDetail': ok(aHouseDetail()) }, '赵磊');
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseDetail', ok(aHouseDetail()));
+    expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '提交签约' })).toBeTruthy();
   });
 });
@@ -153,7 +153,7 @@ describe.each([
 ])('%s', (path, call, empty) => {
   it('says so when there are none, and shows a refusal with a retry', async () => {
     const page = await renderPage(path, { user: STEWARD, api: { [call]: fail('无权查看') } });
-    expect(await screen.findByText('无权查看')).toBeTruthy();
-    await retryAndSee(page, { [call]: ok(housePageOf([])) }, empty);
+    await page.retryFailedList('无权查看', call, ok(housePageOf([])));
+    expect(await screen.findByText(empty)).toBeTruthy();
   });
 });

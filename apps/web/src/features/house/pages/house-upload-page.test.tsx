@@ -1,7 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
-import { findLoadError, retryAndSee } from '../test-kit.ts';
 
 const image = { id: 81, house_type: 2, url: '/img/81.jpg', created_at: '2026-11-03T08:00:00.000Z', deletable: true };
 
@@ -26,8 +25,8 @@ describe('/business/houseUpload/:id/:house_type', () => {
 
   it('offers a retry when the images failed to load', async () => {
     const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': httpError(502) } });
-    await findLoadError(NETWORK_MESSAGE);
-    await retryAndSee(page, { '/api/crm/getHouseImg': ok([]) }, '暂无图片');
+    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseImg', ok([]));
+    expect(await screen.findByText('暂无图片')).toBeTruthy();
   });
 
   it('uploads a chosen image with its client and type', async () => {

@@ -12,7 +12,7 @@ import {
   renderPage,
   tap,
 } from '../../../test/page.ts';
-import { aChannel, FINANCE_LEADER, retryAndSee, search } from '../test-kit.ts';
+import { aChannel, FINANCE_LEADER, search } from '../test-kit.ts';
 
 describe('/team/house', () => {
   it("lists the team's home-loan clients with their salesperson, and searches", async () => {
@@ -32,8 +32,8 @@ describe('/team/house', () => {
 
   it('says so when the team has none, and shows a refusal with a retry', async () => {
     const page = await renderPage('/team/house', { user: LEADER, api: { '/api/crm/houseTeam': fail('仅组长可查看') } });
-    expect(await screen.findByText('仅组长可查看')).toBeTruthy();
-    await retryAndSee(page, { '/api/crm/houseTeam': ok(housePageOf([])) }, '暂无房贷客户');
+    await page.retryFailedList('仅组长可查看', '/api/crm/houseTeam', ok(housePageOf([])));
+    expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
   });
 });
 
@@ -78,7 +78,7 @@ describe('/team/houseChannel', () => {
     });
     expect(await screen.findByText('暂无渠道')).toBeTruthy();
     await tap(screen.getByText('客户'));
-    expect(await screen.findByText('无权查看')).toBeTruthy();
-    await retryAndSee(page, { '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])) }, '赵磊');
+    await page.retryFailedList('无权查看', '/api/crm/getHouseList', ok(housePageOf([aHouseClient()])));
+    expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });

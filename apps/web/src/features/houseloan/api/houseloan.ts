@@ -14,7 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCreate, apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
-import { apiRead, cursorPages } from '../../../lib/api-query.ts';
+import { apiRead, byIdQueryOptions, cursorPages, readById } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { clearHouseChannel, setHouseChannel } from '../../../lib/storage.ts';
 
@@ -91,9 +91,11 @@ export const useReferrals = (filter: ReferralFilter) =>
 
 export const useReferral = (id: number, refetchInterval?: number) =>
   useQuery({
-    queryKey: houseloanKeys.referral(id),
-    queryFn: ({ signal }) => apiRead('POST', '/api/houseloan/detail', { id }, houseloanDetailSchema, signal),
-    enabled: id > 0,
+    ...byIdQueryOptions(
+      houseloanKeys.referral(id),
+      id,
+      readById('POST', '/api/houseloan/detail', houseloanDetailSchema),
+    ),
     ...(refetchInterval ? { refetchInterval } : {}),
   });
 
@@ -158,8 +160,8 @@ export const useBestList = (corp: number) =>
   });
 
 export const useBestDetail = (corp: number, id: number) =>
-  useQuery({
-    queryKey: houseloanKeys.bestDetail(corp, id),
-    queryFn: ({ signal }) => apiRead('GET', '/api/houseloan/bestDetail', { corp, id }, bestDetailSchema, signal),
-    enabled: id > 0,
-  });
+  useQuery(
+    byIdQueryOptions(houseloanKeys.bestDetail(corp, id), id, (bestId, signal) =>
+      apiRead('GET', '/api/houseloan/bestDetail', { corp, id: bestId }, bestDetailSchema, signal),
+    ),
+  );

@@ -10,6 +10,7 @@ import {
   pageOf,
   renderPage,
   type RenderPageOptions,
+  requestSmsCode,
   sentFieldsMovingTo,
   tap,
   typeInto,
@@ -78,10 +79,10 @@ describe('/houseloan/login', () => {
       },
     });
     expect(await screen.findByText('一号金融')).toBeTruthy();
-    typeInto('houseloan-login-phone', '13911110001');
-    await tap(screen.getByRole('button', { name: '获取验证码' }));
-    expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
-    expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13911110001', scene: 'houseloan' });
+    expect(await requestSmsCode(page, 'houseloan-login-phone', '13911110001')).toEqual({
+      phone: '13911110001',
+      scene: 'houseloan',
+    });
     expect(await sentFieldsMovingTo(page, '登录', '/houseloan/home/0', '/api/houseloan/login')).toEqual({
       corp_id: '1',
       phone: '13911110001',

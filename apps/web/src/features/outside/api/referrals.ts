@@ -6,7 +6,7 @@ import {
 } from '@crm/domain/api/outside';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCreate, apiGet, apiPost } from '../../../lib/api-client.ts';
-import { apiRead } from '../../../lib/api-query.ts';
+import { apiRead, byIdQueryOptions, readById } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { invalidateReferrals, outsideKeys } from './keys.ts';
 
@@ -32,11 +32,13 @@ export const useReferrals = (filter: ReferralFilter) =>
 
 /** GET outsideClientDetail: one referral. */
 export const useReferral = (id: number) =>
-  useQuery({
-    queryKey: outsideKeys.referral(id),
-    queryFn: ({ signal }) => apiRead('GET', '/api/crm/outsideClientDetail', { id }, referralDetailSchema, signal),
-    enabled: id > 0,
-  });
+  useQuery(
+    byIdQueryOptions(
+      outsideKeys.referral(id),
+      id,
+      readById('GET', '/api/crm/outsideClientDetail', referralDetailSchema),
+    ),
+  );
 
 export type SaveReferralInput = { fields: Record<string, string>; id: number | null; key: string };
 

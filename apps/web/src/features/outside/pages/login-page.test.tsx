@@ -7,6 +7,7 @@ import {
   inputValue,
   ok,
   renderPage,
+  requestSmsCode,
   sentFieldsMovingTo,
   tap,
   typeInto,
@@ -28,10 +29,10 @@ describe('/outside/login', () => {
     });
     expect(await screen.findByText('一号金融')).toBeTruthy();
     expect(screen.queryByText('没有账号？注册')?.getAttribute('href')).toBe('/outside/register');
-    typeInto('outside-login-phone', '13800138000');
-    await tap(screen.getByRole('button', { name: '获取验证码' }));
-    expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
-    expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13800138000', scene: 'outside' });
+    expect(await requestSmsCode(page, 'outside-login-phone', '13800138000')).toEqual({
+      phone: '13800138000',
+      scene: 'outside',
+    });
     expect(inputValue('outside-login-code')).toBe('123456');
     expect(await sentFieldsMovingTo(page, '登录', '/outside/index', '/api/crm/outsideLogin')).toEqual({
       corp_id: '1',

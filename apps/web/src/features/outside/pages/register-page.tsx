@@ -1,11 +1,12 @@
 import { outsideRegisterRequestSchema } from '@crm/domain/api/outside';
-import { Button, Input, List, NoticeBar } from 'antd-mobile';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Input, List, NoticeBar } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { enterPortal } from '../../../lib/enter-portal.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useEnter, useInvite } from '../api/session.ts';
+import { PortalActions } from '../components/portal-actions.tsx';
 import { PhoneAndCodeFields } from '../../../components/sms-code-field.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
@@ -65,14 +66,7 @@ export function OutsideRegisterPage() {
             </List.Item>
           ) : null}
         </List>
-        <div className="form-actions">
-          <Button block type="submit" color="primary" size="large" loading={enter.isPending}>
-            {T.register}
-          </Button>
-          <Link className="outside-switch" to="/outside/login">
-            {T.toLogin}
-          </Link>
-        </div>
+        <PortalActions submit={T.register} pending={enter.isPending} switchTo="/outside/login" switchText={T.toLogin} />
       </PlainForm>
     </div>
   );

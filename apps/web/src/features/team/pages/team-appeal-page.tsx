@@ -1,9 +1,9 @@
 import { auditAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { Button, Popup, Space, Tag } from 'antd-mobile';
+import { Button, Space, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { ReasonForm } from '../../../components/reason-form.tsx';
+import { ReasonSheet } from '../../../components/reason-form.tsx';
 import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { askToConfirm } from '../../../lib/confirm.ts';
@@ -77,31 +77,23 @@ export function TeamAppealPage() {
           </div>
         )}
       />
-      <Popup
-        visible={refusing !== null}
-        onMaskClick={() => setRefusing(null)}
-        destroyOnClose
+      {/* Refusing needs a reason (the server's schema says so). */}
+      <ReasonSheet
+        row={refusing}
+        onClose={() => setRefusing(null)}
         bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }}
-      >
-        {refusing ? (
-          // Refusing needs a reason (the server's schema says so); what was typed stays if it fails.
-          <ReasonForm
-            schema={auditAppealRequestSchema}
-            toInput={({ reason }) => ({ id: refusing.id, result: 'refused', reason })}
-            idPrefix="refuse"
-            texts={{
-              title: T.refuseTitle,
-              label: T.refuseReasonLabel,
-              placeholder: T.refuseReason,
-              confirm: T.confirm,
-            }}
-            isSubmitting={audit.isPending}
-            onSubmit={async (reason) => {
-              if (await decide(refusing, 'refused', reason)) setRefusing(null);
-            }}
-          />
-        ) : null}
-      </Popup>
+        schema={auditAppealRequestSchema}
+        toInput={({ reason }, item) => ({ id: item.id, result: 'refused', reason })}
+        idPrefix="refuse"
+        texts={{
+          title: T.refuseTitle,
+          label: T.refuseReasonLabel,
+          placeholder: T.refuseReason,
+          confirm: T.confirm,
+        }}
+        isSubmitting={audit.isPending}
+        send={(item, reason) => decide(item, 'refused', reason)}
+      />
     </div>
   );
 }

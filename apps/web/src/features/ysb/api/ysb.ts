@@ -8,7 +8,7 @@ import {
 } from '@crm/domain/api/outside';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { apiRead, cursorPages } from '../../../lib/api-query.ts';
+import { apiRead, byIdQueryOptions, cursorPages, readById } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { invalidateYsb, ysbKeys } from './keys.ts';
 
@@ -46,11 +46,9 @@ export const useReferrals = (filter: ReferralFilter) =>
 
 /** POST ysbOutsideClient: one referral (can_convert says whether it may become a case now). */
 export const useReferral = (id: number) =>
-  useQuery({
-    queryKey: ysbKeys.referral(id),
-    queryFn: ({ signal }) => apiRead('POST', '/api/crm/ysbOutsideClient', { id }, referralDetailSchema, signal),
-    enabled: id > 0,
-  });
+  useQuery(
+    byIdQueryOptions(ysbKeys.referral(id), id, readById('POST', '/api/crm/ysbOutsideClient', referralDetailSchema)),
+  );
 
 /** POST ysbTeam: a leader's members with their partners and referral counts. */
 export const useYsbTeam = () =>

@@ -1,11 +1,11 @@
 import { OUTSIDE_MESSAGES, PARTNER_STATUS, type PartnerRow } from '@crm/domain/api/outside';
-import { Button, NoticeBar, Popup, Space, Tag } from 'antd-mobile';
+import { Button, NoticeBar, Space, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { ReasonForm } from '../../../components/reason-form.tsx';
+import { ReasonSheet } from '../../../components/reason-form.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { getStoredUser } from '../../../lib/storage.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
@@ -94,25 +94,21 @@ export function YsbPage() {
           </div>
         )}
       />
-      <Popup visible={declining !== null} onMaskClick={() => setDeclining(null)} destroyOnClose>
-        {declining ? (
-          <ReasonForm
-            schema={declineSchema}
-            idPrefix="decline"
-            toastFirstError={false}
-            texts={{
-              title: T.declineTitle,
-              label: T.declineReason,
-              placeholder: T.declineReasonPlaceholder,
-              confirm: T.confirm,
-            }}
-            isSubmitting={audit.isPending}
-            onSubmit={async (reason) => {
-              if (await decide(declining, false, reason.trim())) setDeclining(null);
-            }}
-          />
-        ) : null}
-      </Popup>
+      <ReasonSheet
+        row={declining}
+        onClose={() => setDeclining(null)}
+        schema={declineSchema}
+        idPrefix="decline"
+        toastFirstError={false}
+        texts={{
+          title: T.declineTitle,
+          label: T.declineReason,
+          placeholder: T.declineReasonPlaceholder,
+          confirm: T.confirm,
+        }}
+        isSubmitting={audit.isPending}
+        send={(row, reason) => decide(row, false, reason.trim())}
+      />
       <InvitePopup visible={inviting} onClose={() => setInviting(false)} />
     </div>
   );
