@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -71,6 +72,13 @@ export default defineConfig({
     // npm hoisted React 18 to the repo root for antd-mobile's peers; every package must share this
     // app's React 19, or hooks break with two copies of React.
     dedupe: ['react', 'react-dom'],
+    // antd-mobile's default renderer is replaced at start (src/app/antd-default-render.ts says why).
+    alias: [
+      {
+        find: /^rc-util\/lib\/React\/render$/,
+        replacement: fileURLToPath(new URL('./src/app/antd-default-render.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: {
