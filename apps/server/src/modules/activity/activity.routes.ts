@@ -144,41 +144,19 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
       return { code: 0, msg: T.loggedIn, data: answer };
     },
   });
-  root.route({
-    method: 'POST',
-    url: '/api/crm/addActivityData',
-    schema: {
-      tags,
-      summary: '提交活动报名（试驾预约、展会报名、问卷）',
-      body: addActivityDataRequestSchema,
-      response: { 200: envelopeSchema(z.object({ id: z.number().int(), already: z.boolean() })) },
-    },
-    handler: async (request) => {
-      const { data, msg } = await activity.addData(
-        currentVisitor(request),
-        request.body as z.output<typeof addActivityDataRequestSchema>,
-      );
-      return { code: 0, msg, data };
-    },
-  });
+  visitor.postSaid(
+    '/api/crm/addActivityData',
+    '提交活动报名（试驾预约、展会报名、问卷）',
+    addActivityDataRequestSchema,
+    z.object({ id: z.number().int(), already: z.boolean() }),
+    (me, form) => activity.addData(me, form),
+  );
   visitor.post('/api/crm/lotteryDraw', '抽奖（每人每活动一次）', activityIdRequestSchema, lotteryDrawSchema, (me, q) =>
     activity.draw(me, q.activity_id),
   );
-  root.route({
-    method: 'POST',
-    url: '/api/crm/coupon',
-    schema: {
-      tags,
-      summary: '领取优惠券（每人一张）',
-      body: activityIdRequestSchema,
-      response: { 200: envelopeSchema(couponClaimSchema) },
-    },
-    handler: async (request) => {
-      const { activity_id } = request.body as z.output<typeof activityIdRequestSchema>;
-      const { data, msg } = await activity.claimCoupon(currentVisitor(request), activity_id);
-      return { code: 0, msg, data };
-    },
-  });
+  visitor.postSaid('/api/crm/coupon', '领取优惠券（每人一张）', activityIdRequestSchema, couponClaimSchema, (me, q) =>
+    activity.claimCoupon(me, q.activity_id),
+  );
   visitor.post(
     '/api/crm/activityMine',
     '我的活动记录（报名、抽奖、券码）',
