@@ -25,7 +25,7 @@ import { envelopeSchema } from '@crm/domain/api/envelope';
 import { WechatMpError, WechatSnapshotUserError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
 import { ForbiddenError, RefusedError } from '../../errors.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
-import { callerRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
+import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import type { VisitorKey } from './activity.repository.ts';
 import type { ActivityService } from './activity.service.ts';
 import { ACTIVITY_TEXTS as T } from './activity.texts.ts';
@@ -73,17 +73,12 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies, path: '/', maxAge: 600 };
 
-  app.post(
+  openRoutes(root, tags).post(
     '/api/crm/getActivityinfo',
-    {
-      schema: {
-        tags,
-        summary: '活动介绍（公开）：奖品、奖池哈希，结束后公开种子',
-        body: activityInfoRequestSchema,
-        response: { 200: envelopeSchema(activityInfoSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await activity.info(request.body.activity_id) }),
+    '活动介绍（公开）：奖品、奖池哈希，结束后公开种子',
+    activityInfoRequestSchema,
+    activityInfoSchema,
+    (_, q) => activity.info(q.activity_id),
   );
 
   // WeChat web authorisation (snsapi_base, silent): the visitor's openid, from WeChat, on the server.

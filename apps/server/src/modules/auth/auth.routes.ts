@@ -16,6 +16,7 @@ import { envelopeSchema } from '@crm/domain/api/envelope';
 import { requestOrigin } from '../../plugins/origin.ts';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { SESSION_COOKIE, servePrincipals } from '../../plugins/session.ts';
+import { openRoutes } from '../../plugins/staff-routes.ts';
 import type { StaffRepository } from '../staff/index.ts';
 import type { AuthService } from './auth.service.ts';
 import type { Clock } from '../../clock.ts';
@@ -58,17 +59,12 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
     async () => ({ code: 0, msg: 'ok', data: await staff.listActiveCompanies() }),
   );
 
-  app.get(
+  openRoutes(root, ['auth']).get(
     '/common/checkCaptcha',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: '能否发送验证码',
-        querystring: checkCaptchaQuerySchema,
-        response: { 200: envelopeSchema(checkCaptchaResponseSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await auth.checkCaptcha(request.query.phone) }),
+    '能否发送验证码',
+    checkCaptchaQuerySchema,
+    checkCaptchaResponseSchema,
+    (_, q) => auth.checkCaptcha(q.phone),
   );
 
   app.post(
