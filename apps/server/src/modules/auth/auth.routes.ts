@@ -59,29 +59,17 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
     async () => ({ code: 0, msg: 'ok', data: await staff.listActiveCompanies() }),
   );
 
-  openRoutes(root, ['auth']).get(
-    '/common/checkCaptcha',
-    '能否发送验证码',
-    checkCaptchaQuerySchema,
-    checkCaptchaResponseSchema,
-    (_, q) => auth.checkCaptcha(q.phone),
+  const open = openRoutes(root, ['auth']);
+  open.get('/common/checkCaptcha', '能否发送验证码', checkCaptchaQuerySchema, checkCaptchaResponseSchema, (_, q) =>
+    auth.checkCaptcha(q.phone),
   );
-
-  app.post(
+  open.post(
     '/common/smsCode',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: '发送短信验证码',
-        body: smsCodeRequestSchema,
-        response: { 200: envelopeSchema(smsCodeResponseSchema) },
-      },
-    },
-    async (request) => ({
-      code: 0,
-      msg: T.sent,
-      data: await auth.sendSmsCode(request.body.phone, request.ip, request.body.scene),
-    }),
+    '发送短信验证码',
+    smsCodeRequestSchema,
+    smsCodeResponseSchema,
+    (_, q, request) => auth.sendSmsCode(q.phone, request.ip, q.scene),
+    { msg: T.sent },
   );
 
   app.post(
