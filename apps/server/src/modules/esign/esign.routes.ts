@@ -24,7 +24,7 @@ import {
 } from '@crm/domain/api/esign';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
-import { staffRoutes } from '../../plugins/staff-routes.ts';
+import { openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import { SIGNER_SESSION_TTL_MS, type CallContext, type EsignService } from './esign.service.ts';
 import { ESIGN_TEXTS as T } from './esign.texts.ts';
 
@@ -131,29 +131,17 @@ export async function esignSignerRoutes(
   const signerOrder = (request: FastifyRequest) => esign.signerOrder(request.cookies[SIGNER_COOKIE]);
   const ok = <T>(data: T, msg = 'ok') => ({ code: 0, msg, data });
 
-  app.post(
-    `${SIGNER_PATH}/start`,
-    {
-      schema: {
-        tags,
-        summary: '打开签署链接',
-        body: esignTokenSchema,
-        response: { 200: envelopeSchema(esignSignerStartSchema) },
-      },
-    },
-    async (request) => ok(await esign.start(request.body.token, contextOf(request))),
+  const open = openRoutes(root, tags);
+  open.post(`${SIGNER_PATH}/start`, '打开签署链接', esignTokenSchema, esignSignerStartSchema, (_, b, request) =>
+    esign.start(b.token, contextOf(request)),
   );
-  app.post(
+  open.post(
     `${SIGNER_PATH}/code`,
-    {
-      schema: {
-        tags,
-        summary: '向签署单登记的手机发送验证码',
-        body: esignTokenSchema,
-        response: { 200: envelopeSchema(z.object({ verifyCode: z.string().optional() })) },
-      },
-    },
-    async (request) => ok(await esign.sendCode(request.body.token, contextOf(request)), '验证码已发送'),
+    '向签署单登记的手机发送验证码',
+    esignTokenSchema,
+    z.object({ verifyCode: z.string().optional() }),
+    (_, b, request) => esign.sendCode(b.token, contextOf(request)),
+    { msg: '验证码已发送' },
   );
   app.post(
     `${SIGNER_PATH}/login`,
