@@ -25,7 +25,7 @@ import { envelopeSchema } from '@crm/domain/api/envelope';
 import { WechatMpError, WechatSnapshotUserError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
 import { ForbiddenError, RefusedError } from '../../errors.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
-import { callerRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
+import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import type { VisitorKey } from './activity.repository.ts';
 import type { ActivityService } from './activity.service.ts';
 import { ACTIVITY_TEXTS as T } from './activity.texts.ts';
@@ -73,17 +73,12 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies, path: '/', maxAge: 600 };
 
-  app.post(
+  openRoutes(root, tags).post(
     '/api/crm/getActivityinfo',
-    {
-      schema: {
-        tags,
-        summary: '活动介绍（公开）：奖品、奖池哈希，结束后公开种子',
-        body: activityInfoRequestSchema,
-        response: { 200: envelopeSchema(activityInfoSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await activity.info(request.body.activity_id) }),
+    '活动介绍（公开）：奖品、奖池哈希，结束后公开种子',
+    activityInfoRequestSchema,
+    activityInfoSchema,
+    (_, q) => activity.info(q.activity_id),
   );
 
   // WeChat web authorisation (snsapi_base, silent): the visitor's openid, from WeChat, on the server.
@@ -144,41 +139,19 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
       return { code: 0, msg: T.loggedIn, data: answer };
     },
   });
-  root.route({
-    method: 'POST',
-    url: '/api/crm/addActivityData',
-    schema: {
-      tags,
-      summary: '提交活动报名（试驾预约、展会报名、问卷）',
-      body: addActivityDataRequestSchema,
-      response: { 200: envelopeSchema(z.object({ id: z.number().int(), already: z.boolean() })) },
-    },
-    handler: async (request) => {
-      const { data, msg } = await activity.addData(
-        currentVisitor(request),
-        request.body as z.output<typeof addActivityDataRequestSchema>,
-      );
-      return { code: 0, msg, data };
-    },
-  });
+  visitor.postSaid(
+    '/api/crm/addActivityData',
+    '提交活动报名（试驾预约、展会报名、问卷）',
+    addActivityDataRequestSchema,
+    z.object({ id: z.number().int(), already: z.boolean() }),
+    (me, form) => activity.addData(me, form),
+  );
   visitor.post('/api/crm/lotteryDraw', '抽奖（每人每活动一次）', activityIdRequestSchema, lotteryDrawSchema, (me, q) =>
     activity.draw(me, q.activity_id),
   );
-  root.route({
-    method: 'POST',
-    url: '/api/crm/coupon',
-    schema: {
-      tags,
-      summary: '领取优惠券（每人一张）',
-      body: activityIdRequestSchema,
-      response: { 200: envelopeSchema(couponClaimSchema) },
-    },
-    handler: async (request) => {
-      const { activity_id } = request.body as z.output<typeof activityIdRequestSchema>;
-      const { data, msg } = await activity.claimCoupon(currentVisitor(request), activity_id);
-      return { code: 0, msg, data };
-    },
-  });
+  visitor.postSaid('/api/crm/coupon', '领取优惠券（每人一张）', activityIdRequestSchema, couponClaimSchema, (me, q) =>
+    activity.claimCoupon(me, q.activity_id),
+  );
   visitor.post(
     '/api/crm/activityMine',
     '我的活动记录（报名、抽奖、券码）',

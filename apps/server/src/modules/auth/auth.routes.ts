@@ -16,6 +16,7 @@ import { envelopeSchema } from '@crm/domain/api/envelope';
 import { requestOrigin } from '../../plugins/origin.ts';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { SESSION_COOKIE, servePrincipals } from '../../plugins/session.ts';
+import { openRoutes } from '../../plugins/staff-routes.ts';
 import type { StaffRepository } from '../staff/index.ts';
 import type { AuthService } from './auth.service.ts';
 import type { Clock } from '../../clock.ts';
@@ -58,34 +59,17 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
     async () => ({ code: 0, msg: 'ok', data: await staff.listActiveCompanies() }),
   );
 
-  app.get(
-    '/common/checkCaptcha',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: '能否发送验证码',
-        querystring: checkCaptchaQuerySchema,
-        response: { 200: envelopeSchema(checkCaptchaResponseSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await auth.checkCaptcha(request.query.phone) }),
+  const open = openRoutes(root, ['auth']);
+  open.get('/common/checkCaptcha', '能否发送验证码', checkCaptchaQuerySchema, checkCaptchaResponseSchema, (_, q) =>
+    auth.checkCaptcha(q.phone),
   );
-
-  app.post(
+  open.post(
     '/common/smsCode',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: '发送短信验证码',
-        body: smsCodeRequestSchema,
-        response: { 200: envelopeSchema(smsCodeResponseSchema) },
-      },
-    },
-    async (request) => ({
-      code: 0,
-      msg: T.sent,
-      data: await auth.sendSmsCode(request.body.phone, request.ip, request.body.scene),
-    }),
+    '发送短信验证码',
+    smsCodeRequestSchema,
+    smsCodeResponseSchema,
+    (_, q, request) => auth.sendSmsCode(q.phone, request.ip, q.scene),
+    { msg: T.sent },
   );
 
   app.post(

@@ -40,7 +40,7 @@ export async function chatterRoutes(
 ) {
   servePrincipals(root, ['staff']);
   const tags = ['chattergee'];
-  const { get, post } = staffRoutes(root, tags);
+  const { get, post, postSaid } = staffRoutes(root, tags);
   const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
   const P = '/api/chattergee';
 
@@ -74,41 +74,26 @@ export async function chatterRoutes(
   get('/api/oa/test', '企业微信应用连通测试', z.object({}), oaTestSchema, () => chatter.oaTest());
 
   // The calls whose answer names links: the request's origin stands in for PUBLIC_URL in the demo.
-  const withOrigin = <B extends z.ZodType, R extends z.ZodType>(
-    url: string,
-    summary: string,
-    body: B,
-    response: R,
-    handler: (request: FastifyRequest, input: z.output<B>) => Promise<{ data: z.input<R>; msg: string }>,
-  ) =>
-    root.route({
-      method: 'POST',
-      url,
-      schema: { tags, summary, body, response: { 200: envelopeSchema(response) } },
-      handler: async (request) => {
-        const { data, msg } = await handler(request, request.body as z.output<B>);
-        return { code: 0, msg, data };
-      },
-    });
-
-  withOrigin(`${P}/getFiling`, '外部联系人的客户档案', contactRequestSchema, getFilingSchema, async (request, q) => ({
-    data: await chatter.getFiling(currentStaff(request), q.external_userid, origin(request)),
-    msg: 'ok',
-  }));
-  withOrigin(`${P}/addFiling`, '为外部联系人建档', addFilingRequestSchema, filingSchema, async (request, q) => ({
-    data: await chatter.addFiling(currentStaff(request), q, origin(request)),
-    msg: T.filed,
-  }));
-  withOrigin(`${P}/openPurse`, '开通客户钱包', filingIdRequestSchema, filingSchema, (request, q) =>
-    chatter.openPurse(currentStaff(request), q.id, origin(request)),
+  post(`${P}/getFiling`, '外部联系人的客户档案', contactRequestSchema, getFilingSchema, (me, q, request) =>
+    chatter.getFiling(me, q.external_userid, origin(request)),
   );
-  withOrigin(`${P}/sendPoint`, '向客户赠送积分', sendPointRequestSchema, sendPointSchema, (request, q) =>
-    chatter.sendPoint(currentStaff(request), q, origin(request)),
+  post(
+    `${P}/addFiling`,
+    '为外部联系人建档',
+    addFilingRequestSchema,
+    filingSchema,
+    (me, q, request) => chatter.addFiling(me, q, origin(request)),
+    { msg: T.filed },
   );
-  withOrigin(`${P}/sendQrcode`, '客户钱包二维码', contactRequestSchema, qrcodeSchema, async (request, q) => ({
-    data: await chatter.sendQrcode(currentStaff(request), q.external_userid, origin(request)),
-    msg: 'ok',
-  }));
+  postSaid(`${P}/openPurse`, '开通客户钱包', filingIdRequestSchema, filingSchema, (me, q, request) =>
+    chatter.openPurse(me, q.id, origin(request)),
+  );
+  postSaid(`${P}/sendPoint`, '向客户赠送积分', sendPointRequestSchema, sendPointSchema, (me, q, request) =>
+    chatter.sendPoint(me, q, origin(request)),
+  );
+  post(`${P}/sendQrcode`, '客户钱包二维码', contactRequestSchema, qrcodeSchema, (me, q, request) =>
+    chatter.sendQrcode(me, q.external_userid, origin(request)),
+  );
 
   root.route({
     method: 'POST',

@@ -24,7 +24,7 @@ import {
 } from '@crm/domain/api/esign';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
-import { staffRoutes } from '../../plugins/staff-routes.ts';
+import { openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import { SIGNER_SESSION_TTL_MS, type CallContext, type EsignService } from './esign.service.ts';
 import { ESIGN_TEXTS as T } from './esign.texts.ts';
 
@@ -50,63 +50,44 @@ export async function esignRoutes(root: FastifyInstance, { esign }: { esign: Esi
   servePrincipals(root, ['staff']);
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['esign'];
-  // Handlers that need the request (the caller's address and browser go into the evidence).
-  const withContext = <I extends z.ZodType, R extends z.ZodType>(
-    url: string,
-    summary: string,
-    input: I,
-    response: R,
-    handler: (me: ReturnType<typeof currentStaff>, body: z.output<I>, context: CallContext) => Promise<z.input<R>>,
-    msg = 'ok',
-  ) =>
-    root.route({
-      method: 'POST',
-      url,
-      schema: { tags, summary, body: input, response: { 200: envelopeSchema(response) } },
-      handler: async (request) => ({
-        code: 0,
-        msg,
-        data: await handler(currentStaff(request), request.body as z.output<I>, contextOf(request)),
-      }),
-    });
-
   const { post } = staffRoutes(root, tags);
-  withContext(
+  // The writes put the caller's address and browser (contextOf the request) into the evidence.
+  post(
     '/api/esign/add',
     '发起电子签署（生成文件与签署链接）',
     esignAddRequestSchema,
     esignAddedSchema,
-    (me, b, c) => esign.add(me, b.user_id, c),
-    T.sent,
+    (me, b, request) => esign.add(me, b.user_id, contextOf(request)),
+    { msg: T.sent },
   );
   post('/api/esign/list', '我的签署单（客户列表）', esignListRequestSchema, esignListSchema, (me, b) =>
     esign.list(me, b),
   );
   post('/api/esign/order', '签署单详情', esignIdSchema, esignOrderSchema, (me, b) => esign.order(me, b.id));
   post('/api/esign/evidence', '签署证据链', esignIdSchema, esignEvidenceSchema, (me, b) => esign.evidence(me, b.id));
-  withContext(
+  post(
     '/api/esign/open',
     '银行卡授权（开卡）',
     esignOpenRequestSchema,
     z.null(),
-    (me, b, c) => esign.open(me, b, c),
-    T.cardSaved,
+    (me, b, request) => esign.open(me, b, contextOf(request)),
+    { msg: T.cardSaved },
   );
-  withContext(
+  post(
     '/api/esign/resend',
     '重新发送签署链接',
     esignIdSchema,
     esignAddedSchema,
-    (me, b, c) => esign.resend(me, b.id, c),
-    T.resent,
+    (me, b, request) => esign.resend(me, b.id, contextOf(request)),
+    { msg: T.resent },
   );
-  withContext(
+  post(
     '/api/esign/cancel',
     '撤销未签署的签署单',
     esignIdSchema,
     z.null(),
-    (me, b, c) => esign.cancel(me, b.id, c),
-    T.cancelDone,
+    (me, b, request) => esign.cancel(me, b.id, contextOf(request)),
+    { msg: T.cancelDone },
   );
   app.post(
     '/api/esign/download',
@@ -150,29 +131,17 @@ export async function esignSignerRoutes(
   const signerOrder = (request: FastifyRequest) => esign.signerOrder(request.cookies[SIGNER_COOKIE]);
   const ok = <T>(data: T, msg = 'ok') => ({ code: 0, msg, data });
 
-  app.post(
-    `${SIGNER_PATH}/start`,
-    {
-      schema: {
-        tags,
-        summary: '打开签署链接',
-        body: esignTokenSchema,
-        response: { 200: envelopeSchema(esignSignerStartSchema) },
-      },
-    },
-    async (request) => ok(await esign.start(request.body.token, contextOf(request))),
+  const open = openRoutes(root, tags);
+  open.post(`${SIGNER_PATH}/start`, '打开签署链接', esignTokenSchema, esignSignerStartSchema, (_, b, request) =>
+    esign.start(b.token, contextOf(request)),
   );
-  app.post(
+  open.post(
     `${SIGNER_PATH}/code`,
-    {
-      schema: {
-        tags,
-        summary: '向签署单登记的手机发送验证码',
-        body: esignTokenSchema,
-        response: { 200: envelopeSchema(z.object({ verifyCode: z.string().optional() })) },
-      },
-    },
-    async (request) => ok(await esign.sendCode(request.body.token, contextOf(request)), '验证码已发送'),
+    '向签署单登记的手机发送验证码',
+    esignTokenSchema,
+    z.object({ verifyCode: z.string().optional() }),
+    (_, b, request) => esign.sendCode(b.token, contextOf(request)),
+    { msg: '验证码已发送' },
   );
   app.post(
     `${SIGNER_PATH}/login`,

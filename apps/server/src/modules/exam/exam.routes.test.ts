@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examAttempts } from '../../db/schema/exam.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { teamWorld } from '../../test/sales-world.ts';
 import { CHOICES_ONLY, createAttempt, createPaper } from '../../test/factories-exam.ts';
 import { getForBody, postForBody } from '../../test/http.ts';
 import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
@@ -39,35 +40,10 @@ const get = <T = Record<string, unknown>>(
   query: Record<string, string | number> = {},
 ) => getForBody<Body<T>>(test.app, `/api/crm/${url}`, query, { cookie });
 
-/** A company with a team (a candidate, a colleague, their leader), another team's leader, and another company. */
+/** teamWorld, and a partner in the salesperson's network (exams are staff only). */
 async function world() {
-  const corp = await createCompany(test.db);
-  const team = await createTeam(test.db, corp.id);
-  const otherTeam = await createTeam(test.db, corp.id);
-  const sales = await createStaff(test.db, corp.id, { teamId: team.id });
-  const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
-  const leader = await createStaff(test.db, corp.id, { teamId: team.id, isLeader: true });
-  const stranger = await createStaff(test.db, corp.id, { teamId: otherTeam.id, isLeader: true });
-  const otherCorp = await createCompany(test.db);
-  const outsider = await createStaff(test.db, otherCorp.id, { isLeader: true });
-  const cookie = async (p: { corpId: number; id: number }) => staffCookie(test, p);
-  return {
-    corp,
-    team,
-    sales,
-    colleague,
-    leader,
-    stranger,
-    outsider,
-    cookies: {
-      sales: await cookie(sales),
-      colleague: await cookie(colleague),
-      leader: await cookie(leader),
-      stranger: await cookie(stranger),
-      outsider: await cookie(outsider),
-      partner: await newPartnerCookie(test, sales),
-    },
-  };
+  const w = await teamWorld(test);
+  return { ...w, cookies: { ...w.cookies, partner: await newPartnerCookie(test, w.sales) } };
 }
 
 const start = (cookie: string, id: number) => post<AttemptData>(cookie, 'paperStart', { id });

@@ -1,24 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userinfoRequestSchema, userinfoResponseSchema } from '@crm/domain/api/auth';
-import { envelopeSchema } from '@crm/domain/api/envelope';
-import { currentStaff, servePrincipals } from '../../plugins/session.ts';
+import { servePrincipals } from '../../plugins/session.ts';
+import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { HomeService } from './home.service.ts';
 
 export async function homeRoutes(root: FastifyInstance, { home }: { home: HomeService }) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  servePrincipals(app, ['staff']);
+  servePrincipals(root, ['staff']);
+  const { post } = staffRoutes(root, ['home']);
 
-  app.post(
-    '/api/crm/userinfo',
-    {
-      schema: {
-        tags: ['home'],
-        summary: '当前用户信息与首页角标',
-        body: userinfoRequestSchema,
-        response: { 200: envelopeSchema(userinfoResponseSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await home.userinfo(currentStaff(request), request.body.id) }),
+  post('/api/crm/userinfo', '当前用户信息与首页角标', userinfoRequestSchema, userinfoResponseSchema, (me, q) =>
+    home.userinfo(me, q.id),
   );
 }

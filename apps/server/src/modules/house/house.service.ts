@@ -125,6 +125,14 @@ const toOrder = (row: OrderRow): HouseOrder => ({
   created_at: iso(row.createdAt),
 });
 
+type NewOrder = Parameters<HouseRepository['insertOrders']>[1][number];
+/** One order per receiver, each with its part of the brokerage (`parts` from splitFen, in receiver order). */
+const ordersFor = (
+  receiverIds: number[],
+  parts: number[],
+  order: Omit<NewOrder, 'brokerageUserId' | 'amountFen'>,
+): NewOrder[] => receiverIds.map((brokerageUserId, i) => ({ ...order, brokerageUserId, amountFen: parts[i] ?? 0 }));
+
 type RecommendRow = NonNullable<Awaited<ReturnType<HouseRepository['findRecommend']>>>;
 const toRecommend = (row: RecommendRow) => ({
   id: row.id,
@@ -559,15 +567,13 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         }
         await repo.insertOrders(
           tx,
-          form.user_ids.map((brokerageUserId, i) => ({
+          ordersFor(form.user_ids, parts, {
             corpId: me.corpId,
             houseClientId: form.id,
-            brokerageUserId,
-            amountFen: parts[i] ?? 0,
             rateBp: form.rate,
             createdBy: me.id,
             createdAt: now(),
-          })),
+          }),
         );
         return settle('approved');
       });
@@ -644,19 +650,16 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
           createdAt: at,
         });
         if (status === 'approved') {
-          const parts = splitFen(decided.amountFen, decided.shares);
           await repo.insertOrders(
             tx,
-            decided.receiverIds.map((brokerageUserId, i) => ({
+            ordersFor(decided.receiverIds, splitFen(decided.amountFen, decided.shares), {
               corpId: me.corpId,
               houseClientId: decided.houseClientId,
-              brokerageUserId,
               auditId: decided.id,
-              amountFen: parts[i] ?? 0,
               rateBp: decided.rateBp,
               createdBy: decided.requestedBy,
               createdAt: at,
-            })),
+            }),
           );
         }
         await repo.updateClient(tx, me.corpId, decided.houseClientId, { brokerageState: status });

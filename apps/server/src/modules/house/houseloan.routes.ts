@@ -28,7 +28,7 @@ import type { Clock } from '../../clock.ts';
 import { ForbiddenError, RefusedError } from '../../errors.ts';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
-import { callerRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
+import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import { signWecomIdentity, verifyWecomIdentity } from '../auth/index.ts';
 import type { AgentCaller, HouseloanService } from './houseloan.service.ts';
 import { HOUSELOAN_TEXTS as T } from './houseloan.texts.ts';
@@ -142,33 +142,12 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
   );
 
   // The ranking works outside WeChat and without a session (spec §2): numbers and businesses' names only.
-  app.get(
-    '/api/houseloan/bestList',
-    {
-      schema: {
-        tags,
-        summary: '本月渠道排行（公开）',
-        querystring: bestListQuerySchema,
-        response: { 200: envelopeSchema(bestListSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await houseloan.best(request.query.corp) }),
+  const open = openRoutes(root, tags);
+  open.get('/api/houseloan/bestList', '本月渠道排行（公开）', bestListQuerySchema, bestListSchema, (_, q) =>
+    houseloan.best(q.corp),
   );
-  app.get(
-    '/api/houseloan/bestDetail',
-    {
-      schema: {
-        tags,
-        summary: '渠道排行详情（公开）',
-        querystring: bestDetailQuerySchema,
-        response: { 200: envelopeSchema(bestDetailSchema) },
-      },
-    },
-    async (request) => ({
-      code: 0,
-      msg: 'ok',
-      data: await houseloan.bestDetail(request.query.corp, request.query.id),
-    }),
+  open.get('/api/houseloan/bestDetail', '渠道排行详情（公开）', bestDetailQuerySchema, bestDetailSchema, (_, q) =>
+    houseloan.bestDetail(q.corp, q.id),
   );
 
   get('/api/houseloan/account', '我的渠道经纪人账号', z.object({}), houseloanAgentSchema, (me) =>

@@ -4,11 +4,11 @@ import { clients } from '../../db/schema/cases.ts';
 import { outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, createBankAndProduct, createCase, uniqueIdNumber } from '../../test/factories-cases.ts';
 import { createOutsideChannel, createPartner, createReferral } from '../../test/factories-outside.ts';
-import { getForBody, loginAs, postForBody } from '../../test/http.ts';
+import { getForBody, postForBody } from '../../test/http.ts';
 import { sessionCookie } from '../../test/sessions.ts';
+import { teamWorld } from '../../test/sales-world.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type Page = { list: Record<string, unknown>[]; next_cursor: number | null };
@@ -38,38 +38,11 @@ const get = <T = Record<string, unknown>>(
   headers: Record<string, string> = {},
 ) => getForBody<Body<T>>(test.app, url.startsWith('/') ? url : `/api/crm/${url}`, query, { cookie, headers });
 
-/** A company with two sales teams (a salesperson, a colleague and a leader in the first), and one other company. */
+/** teamWorld, and the session of any partner. */
 async function world() {
-  const corp = await createCompany(test.db);
-  const team = await createTeam(test.db, corp.id);
-  const otherTeam = await createTeam(test.db, corp.id);
-  const sales = await createStaff(test.db, corp.id, { teamId: team.id });
-  const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
-  const leader = await createStaff(test.db, corp.id, { teamId: team.id, isLeader: true });
-  const stranger = await createStaff(test.db, corp.id, { teamId: otherTeam.id, isLeader: true });
-  const otherCorp = await createCompany(test.db);
-  const outsider = await createStaff(test.db, otherCorp.id, {
-    isLeader: true,
-    teamId: (await createTeam(test.db, otherCorp.id)).id,
-  });
   const partnerCookie = (partner: { corpId: number; id: number }) =>
     sessionCookie(test, { kind: 'partner', corpId: partner.corpId, partnerId: partner.id });
-  return {
-    corp,
-    sales,
-    colleague,
-    leader,
-    stranger,
-    outsider,
-    partnerCookie,
-    cookies: {
-      sales: await loginAs(test, sales),
-      colleague: await loginAs(test, colleague),
-      leader: await loginAs(test, leader),
-      stranger: await loginAs(test, stranger),
-      outsider: await loginAs(test, outsider),
-    },
-  };
+  return { ...(await teamWorld(test)), partnerCookie };
 }
 
 /** Sends a partner's SMS code and answers it as the phone received it. */

@@ -35,7 +35,7 @@ import { statusOptionSchema } from '@crm/domain/api/cases';
 import { requestOrigin } from '../../plugins/origin.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
-import { callerRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
+import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import type { OutsideService, PartnerCaller } from './outside.service.ts';
 import { OUTSIDE_TEXTS as T } from './outside.texts.ts';
 
@@ -103,17 +103,12 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
     T.loggedIn,
   );
 
-  app.get(
+  openRoutes(root, tags).get(
     '/api/crm/outsideInvite',
-    {
-      schema: {
-        tags,
-        summary: '邀请链接的公司与邀请人（注册前）',
-        querystring: outsideInviteQuerySchema,
-        response: { 200: envelopeSchema(outsideInviteSchema) },
-      },
-    },
-    async (request) => ({ code: 0, msg: 'ok', data: await outside.inviteInfo(request.query.code) }),
+    '邀请链接的公司与邀请人（注册前）',
+    outsideInviteQuerySchema,
+    outsideInviteSchema,
+    (_, q) => outside.inviteInfo(q.code),
   );
 
   get('/api/crm/getOutsideUser', '我的合作伙伴账号', z.object({}), outsideUserSchema, (me) => outside.account(me));
