@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import {
@@ -58,6 +60,26 @@ const entryColumns = {
   views: faqEntries.views,
   helpful: faqEntries.helpful,
 };
+
+/**
+ * One entry of the company with the chosen `fields`, which may name its category and the category's type;
+ * null when the company has no entry by that id.
+ */
+export async function findFiledEntry<F extends SelectedFields>(
+  ex: Db | Tx,
+  corpId: number,
+  id: number,
+  fields: F,
+): Promise<SelectResultFields<F> | null> {
+  const [row] = await ex
+    .select(fields as SelectedFields)
+    .from(faqEntries)
+    .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
+    .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId))
+    .where(and(eq(faqEntries.corpId, corpId), eq(faqEntries.id, id)));
+  // drizzle's select types do not follow a generic selection; inner joins leave every field as chosen.
+  return (row as SelectResultFields<F> | undefined) ?? null;
+}
 
 export function createFaqRepository(db: Db) {
   const inCategory = (corpId: number, filter: { typeId?: number; categoryId?: number }) =>
@@ -133,20 +155,13 @@ export function createFaqRepository(db: Db) {
         .limit(limit);
     },
 
-    entry: async (corpId: number, id: number) => {
-      const [row] = await db
-        .select({
-          ...entryColumns,
-          typeName: faqTypes.name,
-          notHelpful: faqEntries.notHelpful,
-          updatedAt: faqEntries.updatedAt,
-        })
-        .from(faqEntries)
-        .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
-        .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId))
-        .where(and(eq(faqEntries.corpId, corpId), eq(faqEntries.id, id)));
-      return row ?? null;
-    },
+    entry: (corpId: number, id: number) =>
+      findFiledEntry(db, corpId, id, {
+        ...entryColumns,
+        typeName: faqTypes.name,
+        notHelpful: faqEntries.notHelpful,
+        updatedAt: faqEntries.updatedAt,
+      }),
 
     /** Counts a view; answers whether the entry exists in the company. */
     addView: async (corpId: number, id: number) => {
