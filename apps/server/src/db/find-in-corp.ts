@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from './client.ts';
+import { keyset, type KeysetPage } from './keyset.ts';
 
 /** A table of one corp's records: an identity id and the corp it belongs to. */
 type CorpTable = PgTable & { id: PgColumn; corpId: PgColumn };
@@ -21,4 +22,24 @@ export async function findInCorp<F extends SelectedFields>(
     .limit(1);
   // drizzle's select types do not follow a generic selection; a select from one table returns it as chosen.
   return row as SelectResultFields<F> | undefined;
+}
+
+/** One keyset page of a corp's records with the chosen `fields`, newest first. */
+export async function pageInCorp<F extends SelectedFields>(
+  ex: Db | Tx,
+  table: CorpTable,
+  fields: F,
+  corpId: number,
+  page: KeysetPage,
+): Promise<SelectResultFields<F>[]> {
+  const rows = await keyset(page, table.id, (limit, before) =>
+    ex
+      .select(fields as SelectedFields)
+      .from(table)
+      .where(and(eq(table.corpId, corpId), before))
+      .orderBy(desc(table.id))
+      .limit(limit),
+  );
+  // drizzle's select types do not follow a generic selection; a select from one table returns it as chosen.
+  return rows as SelectResultFields<F>[];
 }
