@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import {
   faqCategories,
@@ -65,21 +65,12 @@ const entryColumns = {
  * One entry of the company with the chosen `fields`, which may name its category and the category's type;
  * null when the company has no entry by that id.
  */
-export async function findFiledEntry<F extends SelectedFields>(
-  ex: Db | Tx,
-  corpId: number,
-  id: number,
-  fields: F,
-): Promise<SelectResultFields<F> | null> {
-  const [row] = await ex
-    .select(fields as SelectedFields)
-    .from(faqEntries)
-    .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
-    .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId))
-    .where(and(eq(faqEntries.corpId, corpId), eq(faqEntries.id, id)));
-  // drizzle's select types do not follow a generic selection; inner joins leave every field as chosen.
-  return (row as SelectResultFields<F> | undefined) ?? null;
-}
+export const findFiledEntry = async <F extends SelectedFields>(ex: Db | Tx, corpId: number, id: number, fields: F) =>
+  (await findInCorp(ex, faqEntries, fields, corpId, id, (query) =>
+    query
+      .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
+      .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId)),
+  )) ?? null;
 
 export function createFaqRepository(db: Db) {
   const inCategory = (corpId: number, filter: { typeId?: number; categoryId?: number }) =>
