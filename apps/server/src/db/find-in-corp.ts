@@ -1,24 +1,52 @@
-import { and, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { and, desc, eq } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from './client.ts';
+import { keyset, type KeysetPage } from './keyset.ts';
 
 /** A table of one corp's records: an identity id and the corp it belongs to. */
 type CorpTable = PgTable & { id: PgColumn; corpId: PgColumn };
 
-/** The chosen `fields` of one record of a corp by its id; undefined when the corp has no such record. */
+/**
+ * The chosen `fields` of one record of a corp by its id; undefined when the corp has no such record. `join`
+ * adds the tables other fields come from; inner joins only, which leave every field as chosen.
+ */
 export async function findInCorp<F extends SelectedFields>(
   ex: Db | Tx,
   table: CorpTable,
   fields: F,
   corpId: number,
   id: number,
+  join: (query: PgSelect) => PgSelect = (query) => query,
 ): Promise<SelectResultFields<F> | undefined> {
-  const [row] = await ex
-    .select(fields as SelectedFields)
-    .from(table)
+  const [row] = await join(
+    ex
+      .select(fields as SelectedFields)
+      .from(table)
+      .$dynamic(),
+  )
     .where(and(eq(table.corpId, corpId), eq(table.id, id)))
     .limit(1);
   // drizzle's select types do not follow a generic selection; a select from one table returns it as chosen.
   return row as SelectResultFields<F> | undefined;
+}
+
+/** One keyset page of a corp's records with the chosen `fields`, newest first. */
+export async function pageInCorp<F extends SelectedFields>(
+  ex: Db | Tx,
+  table: CorpTable,
+  fields: F,
+  corpId: number,
+  page: KeysetPage,
+): Promise<SelectResultFields<F>[]> {
+  const rows = await keyset(page, table.id, (limit, before) =>
+    ex
+      .select(fields as SelectedFields)
+      .from(table)
+      .where(and(eq(table.corpId, corpId), before))
+      .orderBy(desc(table.id))
+      .limit(limit),
+  );
+  // drizzle's select types do not follow a generic selection; a select from one table returns it as chosen.
+  return rows as SelectResultFields<F>[];
 }

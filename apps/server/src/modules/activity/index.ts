@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ACTIVITY_TYPES, derivePool, poolHash, seedCommitment } from '@crm/domain/activity';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset, type KeysetPage } from '../../db/keyset.ts';
+import { pageInCorp } from '../../db/find-in-corp.ts';
+import type { KeysetPage } from '../../db/keyset.ts';
 import { activities } from '../../db/schema/activity.ts';
 import { createActivityRepository } from './activity.repository.ts';
 
@@ -151,20 +152,19 @@ export async function authorActivity(db: Db | Tx, corpId: number, spec: Activity
 
 /** The company's activities for the back office (decision 057), newest first on the keyset contract. */
 export const listActivitiesForAdmin = async (ex: Db | Tx, corpId: number, page: KeysetPage) =>
-  keyset(page, activities.id, (limit, before) =>
-    ex
-      .select({
-        id: activities.id,
-        key: activities.key,
-        type: activities.type,
-        title: activities.title,
-        startsAt: activities.startsAt,
-        endsAt: activities.endsAt,
-      })
-      .from(activities)
-      .where(and(eq(activities.corpId, corpId), before))
-      .orderBy(desc(activities.id))
-      .limit(limit),
+  pageInCorp(
+    ex,
+    activities,
+    {
+      id: activities.id,
+      key: activities.key,
+      type: activities.type,
+      title: activities.title,
+      startsAt: activities.startsAt,
+      endsAt: activities.endsAt,
+    },
+    corpId,
+    page,
   );
 
 /**

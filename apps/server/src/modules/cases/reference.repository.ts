@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageInCorp } from '../../db/find-in-corp.ts';
+import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { banks, channels, cities, products, sources } from '../../db/schema/cases.ts';
 
 /*
@@ -10,11 +11,31 @@ import { banks, channels, cities, products, sources } from '../../db/schema/case
  */
 
 type Executor = Db | Tx;
-type Page = { cursor: number | null; limit: number };
 export type NamedKind = 'bank' | 'channel' | 'source' | 'city';
 export type NamedRow = { id: number; parentId: number | null; name: string; isActive: boolean };
 
-const before = (column: AnyPgColumn, cursor: number | null) => (cursor === null ? undefined : lt(column, cursor));
+/**
+ * A named list's table as its readers select it: banks and channels are the company's and nest; sources are
+ * the company's and flat; cities belong to everyone (always active) and nest.
+ */
+function namedTable(kind: NamedKind) {
+  switch (kind) {
+    case 'bank':
+    case 'channel': {
+      const table = kind === 'bank' ? banks : channels;
+      const columns = { id: table.id, parentId: table.parentId, name: table.name, isActive: table.isActive };
+      return { table, columns, corpId: table.corpId, parentId: table.parentId };
+    }
+    case 'source': {
+      const columns = { id: sources.id, parentId: sql<null>`null`, name: sources.name, isActive: sources.isActive };
+      return { table: sources, columns, corpId: sources.corpId, parentId: null };
+    }
+    case 'city': {
+      const columns = { id: cities.id, parentId: cities.parentId, name: cities.name, isActive: sql<boolean>`true` };
+      return { table: cities, columns, corpId: null, parentId: cities.parentId };
+    }
+  }
+}
 
 /** One page (newest first) of a named list: the top level when `parentId` is null, else its children. */
 export async function listNamedRefs(
@@ -22,46 +43,27 @@ export async function listNamedRefs(
   kind: NamedKind,
   corpId: number,
   parentId: number | null,
-  page: Page,
+  page: KeysetPage,
 ): Promise<NamedRow[]> {
-  const limit = page.limit + 1;
-  switch (kind) {
-    case 'bank':
-    case 'channel': {
-      const table = kind === 'bank' ? banks : channels;
-      return ex
-        .select({ id: table.id, parentId: table.parentId, name: table.name, isActive: table.isActive })
-        .from(table)
-        .where(
-          and(
-            eq(table.corpId, corpId),
-            parentId === null ? isNull(table.parentId) : eq(table.parentId, parentId),
-            before(table.id, page.cursor),
-          ),
-        )
-        .orderBy(desc(table.id))
-        .limit(limit);
-    }
-    case 'source':
-      return ex
-        .select({ id: sources.id, parentId: sql<null>`null`, name: sources.name, isActive: sources.isActive })
-        .from(sources)
-        .where(and(eq(sources.corpId, corpId), before(sources.id, page.cursor)))
-        .orderBy(desc(sources.id))
-        .limit(limit);
-    case 'city':
-      return ex
-        .select({ id: cities.id, parentId: cities.parentId, name: cities.name, isActive: sql<boolean>`true` })
-        .from(cities)
-        .where(
-          and(
-            parentId === null ? isNull(cities.parentId) : eq(cities.parentId, parentId),
-            before(cities.id, page.cursor),
-          ),
-        )
-        .orderBy(desc(cities.id))
-        .limit(limit);
-  }
+  const named = namedTable(kind);
+  return keyset(page, named.columns.id, (limit, before) =>
+    ex
+      .select(named.columns)
+      .from(named.table)
+      .where(
+        and(
+          named.corpId === null ? undefined : eq(named.corpId, corpId),
+          named.parentId === null
+            ? undefined
+            : parentId === null
+              ? isNull(named.parentId)
+              : eq(named.parentId, parentId),
+          before,
+        ),
+      )
+      .orderBy(desc(named.columns.id))
+      .limit(limit),
+  );
 }
 
 /** One row of a named list in the company (cities: of everyone), locked when read in a transaction. */
@@ -71,34 +73,13 @@ export async function findNamedRef(
   corpId: number,
   id: number,
 ): Promise<NamedRow | undefined> {
-  const rows = await listOne(ex, kind, corpId, id);
-  return rows[0];
-}
-
-function listOne(ex: Executor, kind: NamedKind, corpId: number, id: number): Promise<NamedRow[]> {
-  switch (kind) {
-    case 'bank':
-    case 'channel': {
-      const table = kind === 'bank' ? banks : channels;
-      return ex
-        .select({ id: table.id, parentId: table.parentId, name: table.name, isActive: table.isActive })
-        .from(table)
-        .where(and(eq(table.corpId, corpId), eq(table.id, id)))
-        .limit(1);
-    }
-    case 'source':
-      return ex
-        .select({ id: sources.id, parentId: sql<null>`null`, name: sources.name, isActive: sources.isActive })
-        .from(sources)
-        .where(and(eq(sources.corpId, corpId), eq(sources.id, id)))
-        .limit(1);
-    case 'city':
-      return ex
-        .select({ id: cities.id, parentId: cities.parentId, name: cities.name, isActive: sql<boolean>`true` })
-        .from(cities)
-        .where(eq(cities.id, id))
-        .limit(1);
-  }
+  const named = namedTable(kind);
+  const [row] = await ex
+    .select(named.columns)
+    .from(named.table)
+    .where(and(named.corpId === null ? undefined : eq(named.corpId, corpId), eq(named.columns.id, id)))
+    .limit(1);
+  return row;
 }
 
 /** Adds a row; a city takes its administrative code as id. Answers the new row's id. */
@@ -172,13 +153,8 @@ const productColumns = {
 export type ProductRow = Awaited<ReturnType<typeof findProduct>> & object;
 
 /** The company's products, inactive ones too, newest first. */
-export const listProducts = (ex: Executor, corpId: number, page: Page) =>
-  ex
-    .select(productColumns)
-    .from(products)
-    .where(and(eq(products.corpId, corpId), before(products.id, page.cursor)))
-    .orderBy(desc(products.id))
-    .limit(page.limit + 1);
+export const listProducts = (ex: Executor, corpId: number, page: KeysetPage) =>
+  pageInCorp(ex, products, productColumns, corpId, page);
 
 export const findProduct = (ex: Executor, corpId: number, id: number) =>
   ex

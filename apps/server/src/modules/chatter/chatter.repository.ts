@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/keyset.ts';
 import {
   customerFilings,
   pointAccounts,
@@ -108,33 +109,29 @@ export function createChatterRepository(db: Db) {
 
     /** The caller's files, newest first, keyset by id (decision 044). */
     myFilings: (corpId: number, staffId: number, cursor: number | null, limit: number) =>
-      db
-        .select({
-          id: customerFilings.id,
-          externalUserid: customerFilings.externalUserid,
-          name: customerFilings.name,
-          authedAt: customerFilings.authedAt,
-          createdAt: customerFilings.createdAt,
-          balance: pointAccounts.balance,
-        })
-        .from(customerFilings)
-        .leftJoin(
-          pointAccounts,
-          and(
-            eq(pointAccounts.corpId, customerFilings.corpId),
-            eq(pointAccounts.filingId, customerFilings.id),
-            eq(pointAccounts.kind, 'wallet'),
-          ),
-        )
-        .where(
-          and(
-            eq(customerFilings.corpId, corpId),
-            eq(customerFilings.staffId, staffId),
-            cursor === null ? undefined : lt(customerFilings.id, cursor),
-          ),
-        )
-        .orderBy(desc(customerFilings.id))
-        .limit(limit + 1),
+      keyset({ cursor, limit }, customerFilings.id, (rows, before) =>
+        db
+          .select({
+            id: customerFilings.id,
+            externalUserid: customerFilings.externalUserid,
+            name: customerFilings.name,
+            authedAt: customerFilings.authedAt,
+            createdAt: customerFilings.createdAt,
+            balance: pointAccounts.balance,
+          })
+          .from(customerFilings)
+          .leftJoin(
+            pointAccounts,
+            and(
+              eq(pointAccounts.corpId, customerFilings.corpId),
+              eq(pointAccounts.filingId, customerFilings.id),
+              eq(pointAccounts.kind, 'wallet'),
+            ),
+          )
+          .where(and(eq(customerFilings.corpId, corpId), eq(customerFilings.staffId, staffId), before))
+          .orderBy(desc(customerFilings.id))
+          .limit(rows),
+      ),
 
     /** The account of a kind and subject, or undefined. */
     async account(
@@ -284,25 +281,21 @@ export function createChatterRepository(db: Db) {
 
     /** Points a wallet received, newest first (keyset by transfer id), with who sent them. */
     walletHistory: (corpId: number, accountId: number, cursor: number | null, limit: number) =>
-      db
-        .select({
-          id: pointTransfers.id,
-          amount: pointTransfers.amount,
-          reason: pointTransfers.reason,
-          staffName: staff.name,
-          createdAt: pointTransfers.createdAt,
-        })
-        .from(pointTransfers)
-        .innerJoin(staff, eq(staff.id, pointTransfers.actorStaffId))
-        .where(
-          and(
-            eq(pointTransfers.corpId, corpId),
-            eq(pointTransfers.toAccountId, accountId),
-            cursor === null ? undefined : lt(pointTransfers.id, cursor),
-          ),
-        )
-        .orderBy(desc(pointTransfers.id))
-        .limit(limit + 1),
+      keyset({ cursor, limit }, pointTransfers.id, (rows, before) =>
+        db
+          .select({
+            id: pointTransfers.id,
+            amount: pointTransfers.amount,
+            reason: pointTransfers.reason,
+            staffName: staff.name,
+            createdAt: pointTransfers.createdAt,
+          })
+          .from(pointTransfers)
+          .innerJoin(staff, eq(staff.id, pointTransfers.actorStaffId))
+          .where(and(eq(pointTransfers.corpId, corpId), eq(pointTransfers.toAccountId, accountId), before))
+          .orderBy(desc(pointTransfers.id))
+          .limit(rows),
+      ),
 
     workItems: (corpId: number) =>
       db

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/keyset.ts';
 import { esignEvents, esignOrders, esignSessions, esignTemplates } from '../../db/schema/esign.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 
@@ -108,19 +109,21 @@ export function createEsignRepository(db: Db) {
       const mine = input.teamId
         ? sql`${esignOrders.staffId} in (select ${staff.id} from ${staff} where ${staff.corpId} = ${input.corpId} and ${staff.teamId} = ${input.teamId})`
         : eq(esignOrders.staffId, input.staffId);
-      return db
-        .select()
-        .from(esignOrders)
-        .where(
-          and(
-            eq(esignOrders.corpId, input.corpId),
-            mine,
-            input.cursor ? lt(esignOrders.id, input.cursor) : undefined,
-            input.status ? eq(esignOrders.status, input.status) : undefined,
-          ),
-        )
-        .orderBy(desc(esignOrders.id))
-        .limit(input.limit + 1);
+      return keyset(input, esignOrders.id, (limit, before) =>
+        db
+          .select()
+          .from(esignOrders)
+          .where(
+            and(
+              eq(esignOrders.corpId, input.corpId),
+              mine,
+              before,
+              input.status ? eq(esignOrders.status, input.status) : undefined,
+            ),
+          )
+          .orderBy(desc(esignOrders.id))
+          .limit(limit),
+      );
     },
 
     async findBySealedHash(corpId: number, hash: string): Promise<EsignOrderRow | undefined> {

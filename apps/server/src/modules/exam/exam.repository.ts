@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PageRequest } from '@crm/domain/api/page';
 import { ANSWER_GRACE_SECONDS } from '@crm/domain/api/exam';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset } from '../../db/keyset.ts';
 import { examAnswers, examAttempts, examPapers, examQuestions, examTargets } from '../../db/schema/exam.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import type { PaperFile, StoredQuestion } from './paper-file.ts';
@@ -419,37 +420,39 @@ export function createExamRepository(db: Db) {
           ? sql`(${filter.teamId !== undefined && filter.teamId !== null ? sql`${staff.teamId} = ${filter.teamId}` : sql`false`}
               or ${filter.ownerId !== undefined ? sql`${examPapers.ownerId} = ${filter.ownerId}` : sql`false`})`
           : undefined;
-      return db
-        .select({
-          id: examAttempts.id,
-          paperId: examAttempts.paperId,
-          title: examPapers.title,
-          kind: examPapers.kind,
-          anonymous: examPapers.anonymous,
-          staffName: staff.name,
-          status: examAttempts.status,
-          score: examAttempts.score,
-          passed: examAttempts.passed,
-          submittedAt: examAttempts.submittedAt,
-        })
-        .from(examAttempts)
-        .innerJoin(examPapers, eq(examPapers.id, examAttempts.paperId))
-        .innerJoin(staff, eq(staff.id, examAttempts.staffId))
-        .where(
-          and(
-            eq(examAttempts.corpId, corpId),
-            ne(examAttempts.status, 'open'),
-            filter.staffId !== undefined ? eq(examAttempts.staffId, filter.staffId) : undefined,
-            filter.excludeStaffId !== undefined ? ne(examAttempts.staffId, filter.excludeStaffId) : undefined,
-            filter.status ? eq(examAttempts.status, filter.status) : undefined,
-            filter.paperId !== undefined ? eq(examAttempts.paperId, filter.paperId) : undefined,
-            filter.noAnonymous ? eq(examPapers.anonymous, false) : undefined,
-            scope,
-            page.cursor !== null ? lt(examAttempts.id, page.cursor) : undefined,
-          ),
-        )
-        .orderBy(desc(examAttempts.id))
-        .limit(page.limit + 1);
+      return keyset(page, examAttempts.id, (limit, before) =>
+        db
+          .select({
+            id: examAttempts.id,
+            paperId: examAttempts.paperId,
+            title: examPapers.title,
+            kind: examPapers.kind,
+            anonymous: examPapers.anonymous,
+            staffName: staff.name,
+            status: examAttempts.status,
+            score: examAttempts.score,
+            passed: examAttempts.passed,
+            submittedAt: examAttempts.submittedAt,
+          })
+          .from(examAttempts)
+          .innerJoin(examPapers, eq(examPapers.id, examAttempts.paperId))
+          .innerJoin(staff, eq(staff.id, examAttempts.staffId))
+          .where(
+            and(
+              eq(examAttempts.corpId, corpId),
+              ne(examAttempts.status, 'open'),
+              filter.staffId !== undefined ? eq(examAttempts.staffId, filter.staffId) : undefined,
+              filter.excludeStaffId !== undefined ? ne(examAttempts.staffId, filter.excludeStaffId) : undefined,
+              filter.status ? eq(examAttempts.status, filter.status) : undefined,
+              filter.paperId !== undefined ? eq(examAttempts.paperId, filter.paperId) : undefined,
+              filter.noAnonymous ? eq(examPapers.anonymous, false) : undefined,
+              scope,
+              before,
+            ),
+          )
+          .orderBy(desc(examAttempts.id))
+          .limit(limit),
+      );
     },
 
     /** Every handed-in answer of a paper (the owner's results), with who gave it. */

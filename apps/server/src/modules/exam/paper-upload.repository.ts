@@ -1,6 +1,7 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset, type KeysetPage } from '../../db/keyset.ts';
+import { pageInCorp } from '../../db/find-in-corp.ts';
+import type { KeysetPage } from '../../db/keyset.ts';
 import { examAttempts, examPapers, examQuestions, examTargets } from '../../db/schema/exam.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { createExamRepository } from './exam.repository.ts';
@@ -13,20 +14,19 @@ import { checkPaperFile, parsePaperFile, storedQuestions, type PaperFile } from 
  */
 
 export const listPapersForAdmin = async (ex: Db | Tx, corpId: number, page: KeysetPage) =>
-  keyset(page, examPapers.id, (limit, before) =>
-    ex
-      .select({
-        id: examPapers.id,
-        code: examPapers.code,
-        kind: examPapers.kind,
-        title: examPapers.title,
-        opensAt: examPapers.opensAt,
-        closesAt: examPapers.closesAt,
-      })
-      .from(examPapers)
-      .where(and(eq(examPapers.corpId, corpId), before))
-      .orderBy(desc(examPapers.id))
-      .limit(limit),
+  pageInCorp(
+    ex,
+    examPapers,
+    {
+      id: examPapers.id,
+      code: examPapers.code,
+      kind: examPapers.kind,
+      title: examPapers.title,
+      opensAt: examPapers.opensAt,
+      closesAt: examPapers.closesAt,
+    },
+    corpId,
+    page,
   );
 
 export async function loadPaperText(tx: Tx, corpId: number, text: string) {

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { faqCategories, faqEntries, faqImages, faqTypes } from '../../db/schema/faq.ts';
 import { parseAuthoredMarkdown, type AuthoredEntry } from './faq-authoring.ts';
-import { createFaqRepository } from './faq.repository.ts';
+import { createFaqRepository, findFiledEntry } from './faq.repository.ts';
 import { createFaqService } from './faq.service.ts';
 
 /*
@@ -12,17 +12,19 @@ import { createFaqService } from './faq.service.ts';
  * imported as the command imports it, inside the admin's transaction (a savepoint), keyed by its file name.
  */
 
+/** An entry as the back office names it: its key (the file name it was imported from) and where it is filed. */
+const adminEntryColumns = {
+  id: faqEntries.id,
+  key: faqEntries.sourceKey,
+  title: faqEntries.title,
+  type: faqTypes.name,
+  category: faqCategories.name,
+};
+
 export const listFaqForAdmin = async (ex: Db | Tx, corpId: number, page: KeysetPage) =>
   keyset(page, faqEntries.id, (limit, before) =>
     ex
-      .select({
-        id: faqEntries.id,
-        key: faqEntries.sourceKey,
-        title: faqEntries.title,
-        type: faqTypes.name,
-        category: faqCategories.name,
-        updatedAt: faqEntries.updatedAt,
-      })
+      .select({ ...adminEntryColumns, updatedAt: faqEntries.updatedAt })
       .from(faqEntries)
       .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
       .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId))
@@ -49,23 +51,8 @@ async function importOne(tx: Tx, corpId: number, entry: AuthoredEntry, at: Date)
 }
 
 /** One entry of the company as the back office's form edits it: its front matter's fields and its body. */
-export async function findFaqEntryForAdmin(ex: Db | Tx, corpId: number, id: number) {
-  const [row] = await ex
-    .select({
-      id: faqEntries.id,
-      key: faqEntries.sourceKey,
-      title: faqEntries.title,
-      type: faqTypes.name,
-      category: faqCategories.name,
-      keywords: faqEntries.keywords,
-      body: faqEntries.body,
-    })
-    .from(faqEntries)
-    .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
-    .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId))
-    .where(and(eq(faqEntries.corpId, corpId), eq(faqEntries.id, id)));
-  return row ?? null;
-}
+export const findFaqEntryForAdmin = (ex: Db | Tx, corpId: number, id: number) =>
+  findFiledEntry(ex, corpId, id, { ...adminEntryColumns, keywords: faqEntries.keywords, body: faqEntries.body });
 
 export interface FaqForm {
   title: string;

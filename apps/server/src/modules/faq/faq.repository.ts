@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import {
   faqCategories,
@@ -58,6 +60,17 @@ const entryColumns = {
   views: faqEntries.views,
   helpful: faqEntries.helpful,
 };
+
+/**
+ * One entry of the company with the chosen `fields`, which may name its category and the category's type;
+ * null when the company has no entry by that id.
+ */
+export const findFiledEntry = async <F extends SelectedFields>(ex: Db | Tx, corpId: number, id: number, fields: F) =>
+  (await findInCorp(ex, faqEntries, fields, corpId, id, (query) =>
+    query
+      .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
+      .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId)),
+  )) ?? null;
 
 export function createFaqRepository(db: Db) {
   const inCategory = (corpId: number, filter: { typeId?: number; categoryId?: number }) =>
@@ -133,20 +146,13 @@ export function createFaqRepository(db: Db) {
         .limit(limit);
     },
 
-    entry: async (corpId: number, id: number) => {
-      const [row] = await db
-        .select({
-          ...entryColumns,
-          typeName: faqTypes.name,
-          notHelpful: faqEntries.notHelpful,
-          updatedAt: faqEntries.updatedAt,
-        })
-        .from(faqEntries)
-        .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
-        .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId))
-        .where(and(eq(faqEntries.corpId, corpId), eq(faqEntries.id, id)));
-      return row ?? null;
-    },
+    entry: (corpId: number, id: number) =>
+      findFiledEntry(db, corpId, id, {
+        ...entryColumns,
+        typeName: faqTypes.name,
+        notHelpful: faqEntries.notHelpful,
+        updatedAt: faqEntries.updatedAt,
+      }),
 
     /** Counts a view; answers whether the entry exists in the company. */
     addView: async (corpId: number, id: number) => {

@@ -100,12 +100,8 @@ export const clientColumns = {
   createdAt: houseClients.createdAt,
 };
 
-const orderColumns = {
-  id: houseBrokerageOrders.id,
-  houseClientId: houseBrokerageOrders.houseClientId,
-  clientName: houseClients.name,
-  brokerageUserId: houseBrokerageOrders.brokerageUserId,
-  brokerageUserName: houseBrokerageUsers.name,
+/** What a brokerage order pays, to whose account, and how it stands: the order lists and the export read it. */
+export const orderPaymentColumns = {
   bankName: houseBrokerageUsers.bankName,
   bankCard: houseBrokerageUsers.bankCard,
   amountFen: houseBrokerageOrders.amountFen,
@@ -114,6 +110,15 @@ const orderColumns = {
   remark: houseBrokerageOrders.remark,
   payRef: houseBrokerageOrders.payRef,
   createdAt: houseBrokerageOrders.createdAt,
+};
+
+const orderColumns = {
+  id: houseBrokerageOrders.id,
+  houseClientId: houseBrokerageOrders.houseClientId,
+  clientName: houseClients.name,
+  brokerageUserId: houseBrokerageOrders.brokerageUserId,
+  brokerageUserName: houseBrokerageUsers.name,
+  ...orderPaymentColumns,
 };
 
 function scopeWhere(scope: ClientScope): SQL | undefined {

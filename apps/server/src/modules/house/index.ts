@@ -11,6 +11,7 @@ import {
   houseRecommends,
 } from '../../db/schema/house.ts';
 import type { Bound } from '../../db/bound.ts';
+import { orderPaymentColumns } from './house.repository.ts';
 
 /*
  * The public surface of modules/house: home-loan clients and their brokerage audits as other modules
@@ -128,14 +129,7 @@ export const exportOrdersPage = (ex: Executor, corpId: number, status: number, a
       clientName: houseClients.name,
       receiverName: houseBrokerageUsers.name,
       receiverPhone: houseBrokerageUsers.phone,
-      bankName: houseBrokerageUsers.bankName,
-      bankCard: houseBrokerageUsers.bankCard,
-      amountFen: houseBrokerageOrders.amountFen,
-      rateBp: houseBrokerageOrders.rateBp,
-      status: houseBrokerageOrders.status,
-      remark: houseBrokerageOrders.remark,
-      payRef: houseBrokerageOrders.payRef,
-      createdAt: houseBrokerageOrders.createdAt,
+      ...orderPaymentColumns,
     })
     .from(houseBrokerageOrders)
     .innerJoin(houseClients, eq(houseClients.id, houseBrokerageOrders.houseClientId))

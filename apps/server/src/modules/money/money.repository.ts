@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
@@ -94,19 +95,15 @@ export function createMoneyRepository(db: Db) {
     },
 
     /** Newest first, keyset-paged on (corp_id, client_id, id): a page costs the same however long the list. */
-    async listMoney(corpId: number, clientId: number, cursor: number | null, limit: number): Promise<MoneyRow[]> {
-      return db
-        .select()
-        .from(moneyRecords)
-        .where(
-          and(
-            eq(moneyRecords.corpId, corpId),
-            eq(moneyRecords.clientId, clientId),
-            cursor ? lt(moneyRecords.id, cursor) : undefined,
-          ),
-        )
-        .orderBy(desc(moneyRecords.id))
-        .limit(limit);
+    async listMoney(corpId: number, clientId: number, page: KeysetPage): Promise<MoneyRow[]> {
+      return keyset(page, moneyRecords.id, (limit, before) =>
+        db
+          .select()
+          .from(moneyRecords)
+          .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.clientId, clientId), before))
+          .orderBy(desc(moneyRecords.id))
+          .limit(limit),
+      );
     },
 
     async confirmedTotal(corpId: number, clientId: number): Promise<number> {
@@ -313,30 +310,32 @@ export function createMoneyRepository(db: Db) {
     },
 
     /** Open rejections of the owner's cases, newest first, keyset-paged on the partial index. */
-    async listOpenRejections(corpId: number, ownerId: number, cursor: number | null, limit: number) {
-      const rows = await db
-        .select({
-          id: proofRejections.id,
-          proofId: proofRejections.proofId,
-          clientId: proofRejections.clientId,
-          type: proofs.type,
-          version: proofs.version,
-          reason: proofRejections.reason,
-          rejectedBy: proofRejections.rejectedBy,
-          createdAt: proofRejections.createdAt,
-        })
-        .from(proofRejections)
-        .innerJoin(proofs, and(eq(proofs.corpId, proofRejections.corpId), eq(proofs.id, proofRejections.proofId)))
-        .where(
-          and(
-            eq(proofRejections.corpId, corpId),
-            eq(proofRejections.ownerId, ownerId),
-            isNull(proofRejections.resolvedAt),
-            cursor ? lt(proofRejections.id, cursor) : undefined,
-          ),
-        )
-        .orderBy(desc(proofRejections.id))
-        .limit(limit);
+    async listOpenRejections(corpId: number, ownerId: number, page: KeysetPage) {
+      const rows = await keyset(page, proofRejections.id, (limit, before) =>
+        db
+          .select({
+            id: proofRejections.id,
+            proofId: proofRejections.proofId,
+            clientId: proofRejections.clientId,
+            type: proofs.type,
+            version: proofs.version,
+            reason: proofRejections.reason,
+            rejectedBy: proofRejections.rejectedBy,
+            createdAt: proofRejections.createdAt,
+          })
+          .from(proofRejections)
+          .innerJoin(proofs, and(eq(proofs.corpId, proofRejections.corpId), eq(proofs.id, proofRejections.proofId)))
+          .where(
+            and(
+              eq(proofRejections.corpId, corpId),
+              eq(proofRejections.ownerId, ownerId),
+              isNull(proofRejections.resolvedAt),
+              before,
+            ),
+          )
+          .orderBy(desc(proofRejections.id))
+          .limit(limit),
+      );
       // The cases' names come from their owner, modules/cases (one query for the page).
       const names = await caseContacts(
         db,
@@ -347,22 +346,15 @@ export function createMoneyRepository(db: Db) {
     },
 
     /** One keyset page of the leader's repayments to confirm, newest first, with each case's client name. */
-    async listToConfirm(
-      who: { corpId: number; teamId: number; leaderId: number },
-      cursor: number | null,
-      size: number,
-    ) {
-      const rows = await db
-        .select()
-        .from(moneyRecords)
-        .where(
-          and(
-            toConfirmCondition(who.corpId, who.teamId, who.leaderId),
-            cursor ? lt(moneyRecords.id, cursor) : undefined,
-          ),
-        )
-        .orderBy(desc(moneyRecords.id))
-        .limit(size);
+    async listToConfirm(who: { corpId: number; teamId: number; leaderId: number }, page: KeysetPage) {
+      const rows = await keyset(page, moneyRecords.id, (limit, before) =>
+        db
+          .select()
+          .from(moneyRecords)
+          .where(and(toConfirmCondition(who.corpId, who.teamId, who.leaderId), before))
+          .orderBy(desc(moneyRecords.id))
+          .limit(limit),
+      );
       const names = await caseContacts(
         db,
         who.corpId,

@@ -240,7 +240,7 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
     async listMoney(me: StaffIdentity, clientId: number, cursor: number | null, limit: number): Promise<MoneyList> {
       const caseRow = await readableCase(me, clientId);
       const [rows, confirmed] = await Promise.all([
-        repo.listMoney(me.corpId, clientId, cursor, limit + 1),
+        repo.listMoney(me.corpId, clientId, { cursor, limit }),
         repo.confirmedTotal(me.corpId, clientId),
       ]);
       const page = rows.slice(0, limit);
@@ -420,7 +420,7 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
     async listToConfirm(me: StaffIdentity, cursor: number | null, limit: number): Promise<MoneyToConfirmList> {
       requireActor(me, 'money.confirm.list');
       const teamId = me.teamId ?? 0;
-      const rows = await repo.listToConfirm({ corpId: me.corpId, teamId, leaderId: me.id }, cursor, limit + 1);
+      const rows = await repo.listToConfirm({ corpId: me.corpId, teamId, leaderId: me.id }, { cursor, limit });
       const page = rows.slice(0, limit);
       const names = await repo.staffNames(
         me.corpId,
@@ -442,7 +442,7 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
 
     /** GET proofReject: the open rejections of the caller's own cases, with the images to redo. */
     async listRejections(me: StaffIdentity, cursor: number | null, limit: number): Promise<ProofRejectList> {
-      const rows = await repo.listOpenRejections(me.corpId, me.id, cursor, limit + 1);
+      const rows = await repo.listOpenRejections(me.corpId, me.id, { cursor, limit });
       const page = rows.slice(0, limit);
       const [images, names] = await Promise.all([
         repo.proofImageFiles(
