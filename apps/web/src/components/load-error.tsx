@@ -1,4 +1,5 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { StateBlock } from './state-block.tsx';
 import { componentTexts as T } from './texts.ts';
 
 export type LoadErrorProps = {
@@ -15,11 +16,11 @@ export type LoadErrorProps = {
 export function LoadError({ message, onRetry, title = T.loadFailedTitle }: LoadErrorProps) {
   return (
     <div className="page" role="alert">
-      <ErrorBlock status="default" title={title} description={message}>
+      <StateBlock status="default" title={title} description={message}>
         <Button color="primary" onClick={onRetry}>
           {T.retry}
         </Button>
-      </ErrorBlock>
+      </StateBlock>
     </div>
   );
 }

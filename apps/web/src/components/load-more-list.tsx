@@ -1,7 +1,8 @@
-import { Button, ErrorBlock, InfiniteScroll, Skeleton } from 'antd-mobile';
+import { Button, InfiniteScroll, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import type { PagedListState } from '../lib/paged-list.ts';
 import { PullRefresh } from './pull-refresh.tsx';
+import { StateBlock } from './state-block.tsx';
 import { componentTexts } from './texts.ts';
 
 /** The list's state as usePagedList gives it (a page spreads `{...list}`); the pages themselves are not read. */
@@ -35,13 +36,13 @@ export function LoadMoreList<T>({
           <Skeleton.Paragraph lineCount={5} animated />
         </div>
       ) : error && items.length === 0 ? (
-        <ErrorBlock status="default" title={error.message} description={componentTexts.loadFailed}>
+        <StateBlock status="default" title={error.message} description={componentTexts.loadFailed}>
           <Button color="primary" size="small" onClick={() => void refresh()}>
             {componentTexts.retry}
           </Button>
-        </ErrorBlock>
+        </StateBlock>
       ) : items.length === 0 ? (
-        <ErrorBlock status="empty" title={emptyText ?? componentTexts.empty} description="" />
+        <StateBlock status="empty" title={emptyText ?? componentTexts.empty} description="" />
       ) : (
         <>
           {wrapItems(items.map(renderItem))}

@@ -356,8 +356,13 @@ export async function confirmOpenPicker(): Promise<void> {
       node.closest('.adm-popup-body:not([style*="display: none"])'),
     );
     if (!open) throw new Error('no picker sheet is open');
+    // The wheel selects its first option once drawn; confirming before that confirms nothing.
+    const current = open.querySelector('.adm-picker-view-column-accessible-current');
+    if (!current?.getAttribute('aria-label')?.startsWith('当前选择的是')) throw new Error('the wheel has no value yet');
     return open;
   });
+  // The wheel hands its value to the sheet on a zero-delay timer (antd-mobile's PickerView): let it run.
+  await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   const buttons = picker.querySelectorAll('.adm-picker-header-button');
   await tap(buttons[buttons.length - 1] as Element);
 }

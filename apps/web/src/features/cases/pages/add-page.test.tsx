@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearDraft } from '../../../lib/form-draft.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
 import {
+  confirmOpenPicker,
   fail,
   findToast,
   inputValue,
@@ -20,8 +21,7 @@ const submit = () => tap(screen.getByRole('button', { name: '提交' }));
 /** The term comes from a bottom picker sheet; confirming it takes the first term offered. */
 async function pickFirstTerm() {
   await tap(document.getElementById('case-term') as HTMLElement);
-  const sheet = await screen.findByText('取消').then((cancel) => cancel.closest('.adm-picker') as HTMLElement);
-  await tap(within(sheet).getByText('确定'));
+  await confirmOpenPicker();
 }
 
 async function fillRequired() {

@@ -1,6 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aServiceItem, fail, findToast, ok, pageOf, renderPage, sentFields, tap } from '../../../test/page.ts';
+import {
+  aServiceItem,
+  confirmOpenPicker,
+  fail,
+  findToast,
+  ok,
+  pageOf,
+  renderPage,
+  sentFields,
+  tap,
+} from '../../../test/page.ts';
 
 const SERVICE_USER = { id: 30, job: [3], leader: false, name: '客服小周' };
 const STAFF = [
@@ -22,7 +32,7 @@ describe('/business/service_detail/:id', () => {
     await tap(document.getElementById('transfer-staff') as HTMLElement);
     const sheet = (await screen.findByText('取消')).closest('.adm-picker') as HTMLElement;
     expect(within(sheet).queryByText('王小明')).toBeNull();
-    await tap(within(sheet).getByText('确定'));
+    await confirmOpenPicker();
     expect(await screen.findByText('李娜')).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText('例如：原业务员休假'), { target: { value: '原业务员休假' } });
     expect(await sentFields(page, '转交给其他业务员', '已转交', '/api/crm/serviceTransfer')).toEqual({

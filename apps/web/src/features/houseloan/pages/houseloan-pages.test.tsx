@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { HouseloanAgent, HouseloanDetail, HouseloanReferral } from '@crm/domain/api/houseloan';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmOpenPicker,
   fail,
   findFieldError,
   findToast,
@@ -65,7 +66,7 @@ async function fillReferral() {
   typeInto('houseloan-add-phone', '13812341111');
   typeInto('houseloan-add-loan_amount', '800000');
   await tap(screen.getByText('请选择银行'));
-  await tap(await screen.findByRole('button', { name: '确定' }));
+  await confirmOpenPicker();
 }
 
 describe('/houseloan/login', () => {
