@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { CHUNK_PATHS } from './src/app/routes/chunk-paths.ts';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -66,8 +67,74 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/** The core pages' own chunks (router.tsx imports them by name), and what every page or every signed-in page loads. */
+const CORE_PAGE_MODULES: Record<string, string> = {
+  '/': 'src/features/auth/pages/login-page.tsx',
+  '/login': 'src/features/auth/pages/login-page.tsx',
+  '/index': 'src/features/home/pages/home-page.tsx',
+  '/calculator': 'src/features/calculator/pages/calculator-page.tsx',
+};
+const EVERY_PAGE_MODULE = 'src/app/antd-render.ts';
+const QUERY_LAYOUT_MODULE = 'src/app/provider.tsx';
+const OUTSIDE_QUERY_LAYOUT = new Set(['/', '/login', '/calculator']);
+
+/**
+ * Writes `route-preloads.json`: for each route pattern, the scripts and stylesheets its page's lazy chunk needs
+ * (the chunk, what it imports, their CSS). The server lists them in the page it sends for that address as
+ * `<link rel="modulepreload">` / `<link rel="preload" as="style">`, so the browser fetches them alongside the
+ * main script instead of after it has been downloaded and run (on slow 4G, about a second later).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'crm-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'main');
+      if (!entry) return;
+      // What index.html already loads (the entry and its static imports) is not announced again.
+      const inPage = new Set([entry.fileName, ...entry.imports]);
+      const byModule = new Map(
+        chunks.flatMap((chunk) =>
+          chunk.facadeModuleId ? [[path.relative(import.meta.dirname, chunk.facadeModuleId), chunk] as const] : [],
+        ),
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (module: string): string[] => {
+        const start = byModule.get(module);
+        if (!start) throw new Error(`route-preloads: no chunk for ${module}`);
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || inPage.has(fileName) || files.has(fileName)) return;
+          files.add(fileName);
+          chunk.imports.forEach(visit);
+          chunk.viteMetadata?.importedCss.forEach((css) => files.add(css));
+        };
+        visit(start.fileName);
+        return [...files];
+      };
+      const pageModules: Array<[pattern: string, module: string]> = [
+        ...Object.entries(CORE_PAGE_MODULES),
+        ...Object.entries(CHUNK_PATHS).flatMap(([chunk, patterns]) =>
+          patterns.map((pattern) => [pattern, `src/app/routes/${chunk}.ts`] as [string, string]),
+        ),
+      ];
+      const routes = pageModules.map(([pattern, module]) => {
+        const modules = [
+          EVERY_PAGE_MODULE,
+          module,
+          ...(OUTSIDE_QUERY_LAYOUT.has(pattern) ? [] : [QUERY_LAYOUT_MODULE]),
+        ];
+        return [pattern, [...new Set(modules.flatMap(closure))]];
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes }) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [react(), inlineEntryCss(), routePreloads(), precompress()],
   resolve: {
     // npm hoisted React 18 to the repo root for antd-mobile's peers; every package must share this
     // app's React 19, or hooks break with two copies of React.

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -94,6 +93,7 @@ import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './ops/request-co
 import { hotRouteSerializerCompiler } from './plugins/fast-serializer.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { compressPlugin, pickEncoding } from './plugins/compress.ts';
+import { compressedPage, staffPages } from './spa-pages.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -432,21 +432,6 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
 }
 
 /**
- * An HTML page in the three codings a browser may ask for, compressed once at start: the page is the first
- * request of every visit and never cached (it carries the app's stylesheet inline), so it travels as brotli.
- */
-function compressedPage(html: string): Record<'plain' | 'br' | 'gzip', Buffer> {
-  const plain = Buffer.from(html);
-  return {
-    plain,
-    br: brotliCompressSync(plain, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
-    }),
-    gzip: gzipSync(plain, { level: 9 }),
-  };
-}
-
-/**
  * The built SPA: hashed assets cached for a year (a new build has new names), index.html never cached,
  * and every other GET outside the API answered with index.html so deep links work. Without a build
  * (server tests), unknown paths get the envelope's 404.
@@ -455,7 +440,8 @@ function registerSpa(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDist, 'index.html');
   // The SPA reads the mode from this meta: demo mode lets any browser in (spec: WeChat-only otherwise).
   const indexHtml = fs.existsSync(indexFile)
-    ? compressedPage(
+    ? staffPages(
+        config.webDist,
         fs
           .readFileSync(indexFile, 'utf8')
           .replace(
@@ -489,7 +475,8 @@ function registerSpa(app: FastifyInstance, config: Config) {
     if (!indexHtml || request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) {
       return reply.status(404).send({ code: API_CODE.notFound, msg: '接口不存在', data: null });
     }
-    const page = activityHtml && isActivityPage(request.url) ? activityHtml : indexHtml;
+    const page =
+      activityHtml && isActivityPage(request.url) ? activityHtml : indexHtml(request.url.split('?')[0] ?? '/');
     const encoding = pickEncoding(request.headers['accept-encoding']);
     void reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (!encoding) return reply.send(page.plain);

@@ -9,6 +9,16 @@ import { AppHydrateFallback, AppLayout } from './layout/app-layout.tsx';
 import { ErrorPage } from './layout/error-page.tsx';
 import { NotFoundPage } from './layout/not-found-page.tsx';
 import type { ChunkPages } from './routes/chunk-pages.ts';
+import {
+  ADMIN_PATHS,
+  CHATTERGEE_PATHS,
+  CHUNK_PATHS,
+  ESIGN_PATHS,
+  FAQ_PATHS,
+  HOUSELOAN_PATHS,
+  OUTSIDE_PATHS,
+  SIGN_PATHS,
+} from './routes/chunk-paths.ts';
 import { loadChunk } from './routes/load-chunk.ts';
 import { PlaceholderPage } from './routes/placeholder-page.tsx';
 
@@ -52,142 +62,11 @@ export const PAGE_CHUNKS = {
   esign: () => import('./routes/esign.ts'),
   reminders: () => import('./routes/reminders.ts'),
   admin: () => import('./routes/admin.ts'),
-} satisfies Record<string, () => Promise<PageChunk>>;
+} satisfies Record<keyof typeof CHUNK_PATHS, () => Promise<PageChunk>>;
 
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
 
-/** The partner portal's and the channel portal's pages: each section is one chunk. */
-const OUTSIDE_PATHS = [
-  '/outside/index/:openid?',
-  '/outside/register',
-  '/outside/add',
-  '/outside/list',
-  '/outside/detail/:id',
-  '/outside/partner',
-  '/outside/team',
-  '/outside/product',
-  '/outside/account',
-  '/outside/channel',
-  '/outside/work',
-  '/outside/login',
-];
-const HOUSELOAN_PATHS = [
-  '/houseloan/login',
-  '/houseloan/home/:openid',
-  '/houseloan/add/:type',
-  '/houseloan/auth/:id/:type',
-  '/houseloan/photo',
-  '/houseloan/wait',
-  '/houseloan/mine',
-  '/houseloan/list',
-  '/houseloan/detail/:id',
-  '/houseloan/bestList',
-  '/houseloan/bestDetail/:id',
-];
-
-/** The FAQ and its copilot (issue 14). */
-const FAQ_PATHS = ['/faq/login', '/faq/index', '/faq/list', '/faq/detail/:id', '/faq/copilot'];
-
-/** A chunk's pages that are also a section's (the e-sign pages: the start of /interface): both tables name them. */
-const SIGN_PATHS = ['/sign/list/:userid/:flag', '/sign/reject', '/sign/update/:id', '/sign/house'];
-const CHATTERGEE_PATHS = [
-  '/chattergee/home',
-  '/chattergee/list/:id',
-  '/chattergee/add/:id',
-  '/chattergee/tool',
-  '/chattergee/user',
-  '/chattergee/auth/:id',
-  '/chattergee/purse/:id',
-  '/chattergee/send/:external_userid',
-];
-const ESIGN_PATHS = [
-  '/interface/esign',
-  '/interface/esign/list',
-  '/interface/esign/add/:user_id',
-  '/interface/esign/open/:id',
-  '/interface/esign/evidence/:id',
-  '/interface/esign/detail/:id',
-  '/interface/esign/success',
-];
-
-/** Not in the spec: the back office (decision 057), a desktop section, from the home page's 管理后台 link. */
-const ADMIN_PATHS = [
-  '/admin',
-  '/admin/companies',
-  '/admin/staff',
-  '/admin/teams',
-  '/admin/notices',
-  '/admin/rules',
-  '/admin/audit',
-  '/admin/banks',
-  '/admin/products',
-  '/admin/channels',
-  '/admin/sources',
-  '/admin/cities',
-  '/admin/papers',
-  '/admin/faq',
-  '/admin/activities',
-  '/admin/import',
-  '/admin/export',
-  '/admin/wecom-sync',
-];
-
-/** The patterns each chunk serves (a test checks these against the chunks' own `pages`). */
-export const CHUNK_PATHS: Record<PageChunkName, string[]> = {
-  cases: [
-    '/business/add',
-    '/business/detail/:id',
-    '/business/edit',
-    '/business/reject',
-    '/business/pending',
-    '/business/pendingDetail/:id',
-    '/business/pendingAdd/:id',
-    '/business/service',
-    '/business/service_detail/:id',
-    '/business/appeal',
-  ],
-  'cases-list': ['/business/list'],
-  'cases-stat': ['/business/stat'],
-  money: ['/business/money', '/business/upload', '/business/proof', '/business/moneyConfirm'],
-  house: [
-    '/business/house',
-    '/business/houseAdd',
-    '/business/houseDetail/:father/:id',
-    '/business/houseUpload/:id/:house_type',
-    '/business/houseSetBrokerage/:father/:id',
-    '/business/houseChannel',
-    '/business/houseChannelAdd',
-    '/business/houseChannelDetail/:id',
-    '/business/houseRecommendAdd',
-    '/business/houseRecommendList',
-    '/business/houseBrokerageUser',
-    '/business/houseBrokerage',
-    '/business/houseBrokerageOrder',
-    '/business/houseBrokerageOrderList/:param',
-    '/business/financeAudit',
-    '/business/houseSign',
-    '/business/houseSignDetail/:id',
-    '/business/housePhoto',
-    '/business/houseSignCard',
-    '/team/house',
-    '/team/houseChannel',
-  ],
-  'team-list': ['/team/list', '/team/viewLog'],
-  'team-appeal': ['/team/appeal'],
-  sign: SIGN_PATHS,
-  outside: OUTSIDE_PATHS,
-  ysb: ['/business/ysb', '/business/ysblist', '/business/ysbdetail/:userid', '/business/houseYsb/:id', '/team/ysb'],
-  houseloan: HOUSELOAN_PATHS,
-  faq: FAQ_PATHS,
-  admin: ADMIN_PATHS,
-  exam: ['/exam/center', '/exam/list', '/exam/paper/:id', '/exam/detail/:id'],
-  pact: ['/business/financePact/:id'],
-  reminders: ['/business/messages'],
-  fair: ['/business/signin'],
-  chattergee: CHATTERGEE_PATHS,
-  'activity-staff': ['/business/activity', '/business/activityData/:id'],
-  esign: ESIGN_PATHS,
-};
+export { CHUNK_PATHS };
 
 const CHUNK_OF_PATH = new Map<string, PageChunkName>(
   (Object.keys(CHUNK_PATHS) as PageChunkName[]).flatMap((chunk) =>
