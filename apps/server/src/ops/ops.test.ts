@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -178,10 +179,11 @@ describe('graceful shutdown', () => {
     closers.push(() => world.database.close());
     const address = await world.app.listen({ port: 0, host: '127.0.0.1' });
     const events: string[] = [];
-    const inFlight = fetch(`${address}/ops-test/slow`).then(async (response) => {
-      events.push(`answered ${response.status}`);
-      return response.json();
+    // Recorded where the server finishes the answer: the client learning of it races the shutdown that follows.
+    world.app.server.on('request', (_request, response: ServerResponse) => {
+      response.on('finish', () => events.push(`answered ${response.statusCode}`));
     });
+    const inFlight = fetch(`${address}/ops-test/slow`).then((response) => response.json());
     await new Promise((resolve) => setTimeout(resolve, 100));
     const outcome = await shutdownGracefully({
       app: world.app,
