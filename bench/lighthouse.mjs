@@ -60,6 +60,11 @@ try {
       undefined,
     );
     const { lhr } = result;
+    if (process.env.LIGHTHOUSE_KEEP)
+      fs.writeFileSync(
+        path.join(process.env.LIGHTHOUSE_KEEP, `${page.path.replaceAll('/', '_')}.json`),
+        JSON.stringify(lhr),
+      );
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? 0);
     rows.push({
@@ -88,6 +93,12 @@ try {
         scriptingMs: Math.round(item.scripting),
         parseCompileMs: Math.round(item.scriptParseCompile),
       })),
+      // The main thread's long tasks as Lighthouse simulated them: [script, start ms, duration ms].
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((item) => [
+        item.url.replace(/^https?:\/\/[^/]+/, ''),
+        Math.round(item.startTime),
+        Math.round(item.duration),
+      ]),
       failedAccessibilityAudits: Object.values(lhr.audits)
         .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id))
         .filter((audit) => audit.score !== null && audit.score < 1)

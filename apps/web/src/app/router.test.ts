@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_PATHS, PAGE_CHUNKS, routes, type PageChunkName, type RouteHandle } from './router.tsx';
+import {
+  CHUNK_PATHS,
+  PAGE_CHUNKS,
+  routeTable,
+  routes,
+  sectionDiscovery,
+  sectionOfAddress,
+  type PageChunkName,
+  type RouteHandle,
+} from './router.tsx';
 
 type SpecRoute = { path: string; section: string };
 
@@ -135,5 +144,56 @@ describe('page chunks', () => {
     const all = chunkNames.flatMap((chunk) => CHUNK_PATHS[chunk]);
     expect(new Set(all).size).toBe(all.length);
     for (const pattern of all) expect(leafOf(pattern.replace(/:(\w+)\??/g, '$1-1'))?.path, pattern).toBe(pattern);
+  });
+});
+
+describe('section discovery (the app starts with the core pages and adds a section on its first address)', () => {
+  /** A router as the app makes it, started at `url`, once its first navigation has settled. */
+  async function appRouterAt(url: string) {
+    const router = createMemoryRouter(routeTable([]), { initialEntries: [url], ...sectionDiscovery() });
+    await new Promise<void>((resolve) => {
+      if (router.state.initialized) resolve();
+      else router.subscribe((state) => state.initialized && resolve());
+    });
+    return router;
+  }
+  const leafOfState = (router: Awaited<ReturnType<typeof appRouterAt>>) => router.state.matches.at(-1)?.route;
+
+  it('starts without any section page', () => {
+    expect(sectionPatterns(routeTable([]))).toEqual([]);
+    expect(sectionPatterns().length).toBeGreaterThan(100);
+  });
+
+  it('names, for every section page, the section its address starts with', () => {
+    for (const route of fixture.routes.filter(({ section }) => section !== 'core'))
+      expect(sectionOfAddress(concrete(route.path)), route.path).toBe(route.section);
+    expect(sectionOfAddress('/login')).toBeUndefined();
+    expect(sectionOfAddress('/no/such/page')).toBeUndefined();
+  });
+
+  it.each(fixture.routes)('opens $path directly on its own page', async ({ path, section }) => {
+    const router = await appRouterAt(concrete(path));
+    const leaf = leafOfState(router);
+    expect(leaf?.path, `${path} fell through to not-found`).not.toBe('*');
+    expect((leaf?.handle as RouteHandle | undefined)?.section).toBe(section);
+    router.dispose();
+  });
+
+  it('adds a second section when the user moves on to it, and keeps the first', async () => {
+    const router = await appRouterAt('/business/detail/7');
+    await router.navigate('/team/list');
+    expect(leafOfState(router)?.path).toBe('/team/list');
+    await router.navigate('/business/detail/8');
+    expect(leafOfState(router)?.path).toBe('/business/detail/:id');
+    expect(router.state.matches.at(-1)?.params).toEqual({ id: '8' });
+    router.dispose();
+  });
+
+  it('sends an address of no section, or an unknown page of a section, to not-found', async () => {
+    for (const url of ['/no/such/page', '/business/nope']) {
+      const router = await appRouterAt(url);
+      expect(leafOfState(router)?.path, url).toBe('*');
+      router.dispose();
+    }
   });
 });

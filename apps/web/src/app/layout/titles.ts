@@ -2,14 +2,32 @@ import { matchPath } from 'react-router';
 import { getLocale } from '../../lib/locale.ts';
 import { APP_NAME, ROUTE_TITLES, routeTitlesEnUS, SECTION_DOCUMENT_TITLES } from './texts.ts';
 
+type TitleEntry = (typeof ROUTE_TITLES)[number];
+
+/**
+ * The titles table's entry for each address seen: matching walks ~200 patterns, compiling each to a regular
+ * expression, and the header and the document title ask on every render.
+ */
+const entryOfAddress = new Map<string, TitleEntry | null>();
+
+function titleEntry(pathname: string): TitleEntry | null {
+  let entry = entryOfAddress.get(pathname);
+  if (entry === undefined) {
+    entry =
+      ROUTE_TITLES.find(([pattern]) => matchPath({ path: pattern, end: true, caseSensitive: true }, pathname)) ?? null;
+    // Addresses carry ids: a long session starts over rather than growing without bound.
+    if (entryOfAddress.size >= 500) entryOfAddress.clear();
+    entryOfAddress.set(pathname, entry);
+  }
+  return entry;
+}
+
 /** The header title of a path, from the one titles table; undefined for a path the table does not know. */
 export function titleForPath(pathname: string, locale = getLocale()): string | undefined {
-  for (const [pattern, title] of ROUTE_TITLES) {
-    if (matchPath({ path: pattern, end: true, caseSensitive: true }, pathname)) {
-      return (locale === 'en-US' ? routeTitlesEnUS[pattern] : undefined) ?? title;
-    }
-  }
-  return undefined;
+  const entry = titleEntry(pathname);
+  if (!entry) return undefined;
+  const [pattern, title] = entry;
+  return (locale === 'en-US' ? routeTitlesEnUS[pattern] : undefined) ?? title;
 }
 
 /** The first path segment names the section ("" for the core pages). */
