@@ -1,9 +1,26 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiGet, apiPost } from './api-client.ts';
+import { ApiError, apiGet, apiPost, NETWORK_ERROR_MESSAGE } from './api-client.ts';
 
 /** What a read sends: plain values, as a query string (GET) or form fields (POST). */
 export type ReadParams = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * A contract schema imported beside its request rather than with the page. For a page whose first paint draws
+ * no answer (home draws the cached user's tiles, or its tip), zod and the contract (26 KB compressed, and
+ * building the schemas is most of a slow phone's script time after React) stay off the first paint: they
+ * download while the request travels.
+ */
+export class LazySchema<S extends z.ZodType> {
+  constructor(private readonly importSchema: () => Promise<S>) {}
+
+  load(): Promise<S> {
+    return this.importSchema().catch(() => {
+      // A chunk that did not arrive is the network's fault, said the way every other failed read says it.
+      throw new ApiError(NETWORK_ERROR_MESSAGE, -1, 0, 'network');
+    });
+  }
+}
 
 /**
  * One read call: the envelope's data checked against the call's schema from the domain contract, so a page
@@ -13,12 +30,15 @@ export async function apiRead<S extends z.ZodType>(
   method: 'GET' | 'POST',
   path: string,
   params: ReadParams,
-  schema: S,
+  schema: S | LazySchema<S>,
   signal?: AbortSignal,
 ): Promise<z.output<S>> {
+  const schemaReady = schema instanceof LazySchema ? schema.load() : schema;
+  // Caught here and rethrown below, so a schema that fails while the request is still out is not unhandled.
+  void Promise.resolve(schemaReady).catch(() => undefined);
   const { data } =
     method === 'GET' ? await apiGet<unknown>(path, params, signal) : await apiPost<unknown>(path, params, signal);
-  return schema.parse(data);
+  return (await schemaReady).parse(data);
 }
 
 /**
