@@ -38,14 +38,23 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  // While the database is away, a request waits at most 5 s for a connection and then answers 503.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
-  // A connection the server drops (restart, failover, admin) emits 'error'; unheard, that event kills the
-  // process. The pool listens on idle connections only, so every connection gets its own listener the
-  // moment it is made: a transaction in flight then fails with its query, and the pool makes a new one.
+/**
+ * A connection the server drops (restart, failover, admin, a dropped database) emits 'error'; unheard, that event
+ * kills the process. The pool listens on idle connections only, and stops listening on those it is closing, so
+ * every connection gets its own listener the moment it is made: a transaction in flight then fails with its
+ * query, and the pool makes a new one.
+ */
+export function hearDroppedConnections(pool: pg.Pool): pg.Pool {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  // While the database is away, a request waits at most 5 s for a connection and then answers 503.
+  const pool = hearDroppedConnections(
+    new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 }),
+  );
   // Fail at start, with the driver's reason, rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });

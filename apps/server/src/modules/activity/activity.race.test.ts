@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFromBytes, derivePool } from '@crm/domain/activity';
-import type { Db } from '../../db/client.ts';
+import { hearDroppedConnections, type Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { activityCodes, lotteryDraws } from '../../db/schema/activity.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -30,11 +30,11 @@ beforeAll(async () => {
   test = await buildTestApp({ now: () => AT });
   const client: unknown = test.db.$client;
   if (client instanceof pg.Pool) {
-    const pool = new pg.Pool({
-      connectionString: client.options.connectionString,
-      max: 20,
-      connectionTimeoutMillis: 120_000,
-    });
+    // Its connections may still be closing when the file's database is dropped (pool.end() does not wait for
+    // the server): the termination that drop sends them must not go unheard.
+    const pool = hearDroppedConnections(
+      new pg.Pool({ connectionString: client.options.connectionString, max: 20, connectionTimeoutMillis: 120_000 }),
+    );
     wide = { db: drizzle({ client: pool, schema, casing: 'snake_case' }), close: () => pool.end() };
   } else wide = { db: test.db, close: async () => undefined };
 });
