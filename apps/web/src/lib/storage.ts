@@ -92,11 +92,31 @@ export type UserRecordInput = {
 };
 
 export function getStoredUser(): StoredUser | null {
-  const raw = readItem(STORAGE_KEYS.userInfo);
+  return parseStoredUser(readItem(STORAGE_KEYS.userInfo));
+}
+
+/** The stored user from its raw storage value; null for none or for anything that is not a record we wrote. */
+export function parseStoredUser(raw: string | null): StoredUser | null {
   if (!raw) return null;
   const value = decodeRecord(raw);
   if (!isStoredUser(value)) return null;
   return { id: value.id, job: value.job, leader: value.leader, name: typeof value.name === 'string' ? value.name : '' };
+}
+
+/**
+ * Who listens for the stored user: a page that shows what only a leader may see reads the record when it
+ * renders, and the record may still be the login's provisional one (no jobs, not a leader) until the
+ * userinfo answer lands. Listeners let such a page redraw then instead of keeping the first read.
+ */
+const storedUserListeners = new Set<() => void>();
+
+export function subscribeStoredUser(listener: () => void): () => void {
+  storedUserListeners.add(listener);
+  return () => storedUserListeners.delete(listener);
+}
+
+function storedUserChanged(): void {
+  for (const listener of storedUserListeners) listener();
 }
 
 export function setStoredUser(user: UserRecordInput): void {
@@ -109,10 +129,12 @@ export function setStoredUser(user: UserRecordInput): void {
     notice: [],
   };
   writeItem(STORAGE_KEYS.userInfo, encodeRecord(record));
+  storedUserChanged();
 }
 
 export function clearStoredUser(): void {
   removeItem(STORAGE_KEYS.userInfo);
+  storedUserChanged();
 }
 
 /** The phone the last SMS code went to (the spec stored the code too; the server now checks codes). */

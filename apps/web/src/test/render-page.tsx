@@ -64,7 +64,8 @@ export type ApiCall = {
   json?: unknown;
 };
 
-export type Handler = FakeReply | ((call: ApiCall) => FakeReply);
+/** A function may answer later (a promise), to hold a reply while the test taps on. */
+export type Handler = FakeReply | ((call: ApiCall) => FakeReply | Promise<FakeReply>);
 /** Path (e.g. '/api/crm/clientList') → what it answers. */
 export type HandlerTable = Record<string, Handler>;
 
@@ -130,7 +131,7 @@ function installFakeApi(initial: HandlerTable): FakeApi {
     const reply = !handler
       ? fail(`no fake for ${call.path}`, UNHANDLED_CODE)
       : typeof handler === 'function'
-        ? handler(call)
+        ? await handler(call)
         : handler;
     if (reply.kind === 'offline') throw new TypeError('Failed to fetch');
     if (reply.kind === 'http') return new Response('<html>error</html>', { status: reply.httpStatus });

@@ -36,6 +36,14 @@ function errorMessage(error: unknown): string {
   return isApiError(error) || error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * The login answers only the id; the home page's userinfo fills in the jobs and leadership. Both login
+ * paths store this record so that answer, which refreshes only the signed-in user's record, has one.
+ */
+function storeProvisionalUser(id: number): void {
+  setStoredUser({ id, job: [], leader: false });
+}
+
 function initialStage(search: URLSearchParams): Stage {
   if (getStoredUser()) return 'redirecting';
   return search.get('corp') ? 'authorizing' : 'form';
@@ -133,7 +141,10 @@ export function LoginPage() {
       return;
     }
     autoLogin(Object.fromEntries(search.entries())).then(
-      ({ data }) => void navigate(homeAfterLogin, { replace: true, state: { userid: data.id } }),
+      ({ data }) => {
+        storeProvisionalUser(data.id);
+        void navigate(homeAfterLogin, { replace: true, state: { userid: data.id } });
+      },
       (failure: unknown) => {
         showToast({ content: errorMessage(failure) });
         setStage('form');
@@ -183,7 +194,7 @@ export function LoginPage() {
       const { data, msg } = await login({ ...values, wxworkid: wxworkid ?? null });
       showToast({ icon: 'success', content: msg });
       clearStoredPhone();
-      setStoredUser({ id: data.id, job: [], leader: false });
+      storeProvisionalUser(data.id);
       window.setTimeout(() => {
         void navigate(homeAfterLogin, { replace: true, state: { userid: data.id } });
       }, REDIRECT_AFTER_LOGIN_MS);

@@ -18,7 +18,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
-import { getStoredUser } from '../../../lib/storage.ts';
+import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { useDelClient } from '../api/del-client.ts';
 import { useClientDetail } from '../api/get-client-detail.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
@@ -49,6 +49,7 @@ export function DetailPage() {
   const del = useDelClient();
   const move = useUpdateClientStatus();
   const [moving, setMoving] = useState<{ to: number; needs_reason: boolean } | null>(null);
+  const me = useStoredUser();
 
   if (detail.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
   if (detail.isError)
@@ -180,7 +181,7 @@ export function DetailPage() {
               </Link>
             ) : null}
             {/* E-sign (decision 054): the case's owner or a team leader, as the server's case.update. */}
-            {getStoredUser()?.id === c.owner_id || getStoredUser()?.leader === true ? (
+            {me?.id === c.owner_id || me?.leader === true ? (
               <Link className="link-button link-button--ghost" to={`/interface/esign/add/${c.id}`}>
                 {T.esign}
               </Link>

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { BarChart } from '../../../components/bar-chart.tsx';
-import { getStoredUser } from '../../../lib/storage.ts';
+import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { useStatistic } from '../api/get-statistic.ts';
 import { casesTexts } from '../texts.ts';
 
@@ -13,7 +13,7 @@ const T = casesTexts.stat;
 
 /** /business/stat: my figures, or the team's for a leader (GET statistic), with a month chart. */
 export function StatPage() {
-  const isLeader = getStoredUser()?.leader ?? false;
+  const isLeader = useStoredUser()?.leader ?? false;
   const [scope, setScope] = useState<'mine' | 'team'>('mine');
   const query = useStatistic(scope);
   const chart = useMemo(() => {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useKeyTabs, type KeyTabList } from '../../../components/key-tabs.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
-import { getStoredUser } from '../../../lib/storage.ts';
+import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { useAnswerList, type AnswerScope } from '../api/exam.ts';
 import { formatTime } from '../components/format.ts';
 import { examTexts as T } from '../texts.ts';
@@ -37,7 +37,7 @@ function AnswerRow({ row, showName }: { row: AnswerListItem; showName: boolean }
 
 /** /exam/list: my handed-in attempts; for a leader also those waiting for marks and the team's scores. */
 export function ExamListPage() {
-  const isLeader = getStoredUser()?.leader === true;
+  const isLeader = useStoredUser()?.leader === true;
   const [scope, tabs] = useKeyTabs(isLeader ? LEADER_TABS : MINE_ONLY);
   const list = useAnswerList(scope);
   return (

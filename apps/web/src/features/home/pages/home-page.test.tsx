@@ -10,6 +10,7 @@ import {
   NETWORK_MESSAGE,
   offline,
   ok,
+  pageOf,
   renderPage,
   tap,
 } from '../../../test/page.ts';
@@ -141,6 +142,28 @@ describe('/index', () => {
     await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/userinfo', ok(userinfo()));
     expect(await screen.findByText('易数科技')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("gives a leader who taps 考试回顾 before the answer lands the leader's tabs once it does", async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await renderPage('/index', {
+      // What the login stores: the id only, not yet known to lead a team.
+      user: { id: 2, job: [], leader: false },
+      api: {
+        '/api/crm/userinfo': async () => {
+          await answered;
+          return ok(userinfo({ id: 2, user: leaderUser }));
+        },
+        '/api/crm/answerList': ok(pageOf([])),
+      },
+    });
+    await tap(await screen.findByRole('link', { name: /考试回顾/ }));
+    expect(await screen.findByText('暂无答卷')).toBeTruthy();
+    expect(screen.queryByText('待阅卷')).toBeNull();
+    answer();
+    expect(await screen.findByText('待阅卷', { selector: '.adm-tabs-tab' })).toBeTruthy();
+    expect(getStoredUser()).toMatchObject({ id: 2, leader: true, name: '张组长' });
   });
 
   it('logs out after confirmation, forgets the user and goes back to the login page', async () => {

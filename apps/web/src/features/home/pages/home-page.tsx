@@ -1,12 +1,11 @@
 import { homeCards } from '@crm/domain/roles';
 import { Button, NoticeBar, Result } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { pickTexts } from '../../../lib/locale.ts';
-import { getStoredUser, clearStoredUser, setStoredUser } from '../../../lib/storage.ts';
+import { getStoredUser, clearStoredUser } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useUserinfo } from '../api/get-userinfo.ts';
 import { useLogout } from '../api/logout.ts';
@@ -38,21 +37,13 @@ export function HomePage() {
   const userinfo = useUserinfo(userId);
   const logout = useLogout();
   const queryClient = useQueryClient();
-  const isLeaving = useRef(false);
   const info = userinfo.data;
-
-  // Cache the user for display (spec §4); the signer list and notices are not kept.
-  useEffect(() => {
-    if (info && !isLeaving.current)
-      setStoredUser({ id: info.user.id, job: info.user.job, leader: info.user.leader, name: info.user.name });
-  }, [info]);
 
   const handleLogout = async () => {
     // The dialog and its animation library load on the tap, not with the home page (its first paint).
     const { askToConfirm } = await import('../../../lib/confirm.ts');
     const confirmed = await askToConfirm(texts.logoutConfirm, texts);
     if (!confirmed) return;
-    isLeaving.current = true;
     try {
       await logout.mutateAsync();
     } catch (error) {

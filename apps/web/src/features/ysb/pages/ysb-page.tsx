@@ -7,7 +7,7 @@ import { KeyTabs } from '../../../components/key-tabs.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { ReasonSheet } from '../../../components/reason-form.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
-import { getStoredUser } from '../../../lib/storage.ts';
+import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useAudit, usePartners } from '../api/ysb.ts';
 import { InvitePopup } from '../components/invite-popup.tsx';
@@ -37,7 +37,8 @@ const declineSchema = z.object({
  */
 export function YsbPage() {
   const [params] = useSearchParams();
-  const isTeam = params.get('scope') === 'team' && getStoredUser()?.leader === true;
+  const isLeader = useStoredUser()?.leader === true;
+  const isTeam = params.get('scope') === 'team' && isLeader;
   const [status, setStatus] = useState<StatusKey>('0');
   const list = usePartners({ status: Number(status), scope: isTeam ? 'team' : 'mine' });
   const audit = useAudit();
