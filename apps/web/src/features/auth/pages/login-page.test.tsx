@@ -83,6 +83,15 @@ describe('/login', () => {
     expect(screen.getAllByText('验证码必填')).not.toHaveLength(0);
   });
 
+  it('remembers who the automatic login signed in, so the home answer can fill in the rest', async () => {
+    const page = await renderPage('/login?corp=2&wxworkid=demo-wecom-user', {
+      user: null,
+      api: { '/api/crm/autoLogin': ok({ id: 9 }), '/api/crm/userinfo': offline() },
+    });
+    await expect.poll(page.pathname).toBe('/index');
+    expect(getStoredUser()).toMatchObject({ id: 9, leader: false });
+  });
+
   it('comes with the company of the link chosen when the automatic login is refused', async () => {
     await renderPage('/login?corp=2&wxworkid=demo-wecom-user', {
       user: null,
