@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { logIn } from './lib/demo-login.mjs';
+import { startH2Front } from './lib/h2-front.mjs';
 import { findChromium, startProduct, stopAllServers } from './lib/servers.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -33,23 +34,42 @@ if (!fs.existsSync(distIndex)) {
   process.exit(1);
 }
 
+/**
+ * LIGHTHOUSE_FRONT=h2 measures the pages as production serves them: through a TLS + HTTP/2 front like the load
+ * balancer of docs/deploy.md (bench/lib/h2-front.mjs). Without it the browser talks HTTP/1.1 to node directly.
+ */
+const front = process.env.LIGHTHOUSE_FRONT ?? 'none';
+if (front !== 'none' && front !== 'h2') {
+  console.error(`bench: LIGHTHOUSE_FRONT is 'h2' or unset, not '${front}'`);
+  process.exit(1);
+}
+
 const started = Date.now();
 const rows = [];
 let chrome;
+let h2Front;
 try {
   const server = await startProduct('lighthouse target', {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'crm-lighthouse-')),
   });
   const cookie = await logIn(server.url);
+  h2Front = front === 'h2' ? await startH2Front(server.url) : undefined;
+  const origin = h2Front?.url ?? server.url;
   chrome = await chromeLauncher.launch({
     chromePath: chromium.path,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      // The front's certificate is a throwaway self-signed one.
+      ...(h2Front ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   // LIGHTHOUSE_PAGES=/index,/business/list measures only those.
   const wanted = process.env.LIGHTHOUSE_PAGES?.split(',');
   for (const page of PAGES.filter((candidate) => !wanted || wanted.includes(candidate.path))) {
     const result = await lighthouse(
-      `${server.url}${page.path}`,
+      `${origin}${page.path}`,
       {
         port: chrome.port,
         output: 'json',
@@ -107,11 +127,14 @@ try {
   }
 } finally {
   await chrome?.kill();
+  await h2Front?.close();
   await stopAllServers();
 }
 
 const pad = (value, width) => String(value).padStart(width);
-console.log(`\nLighthouse ${TARGET}+ wanted (mobile profile), load average ${os.loadavg()[0].toFixed(2)}:\n`);
+console.log(
+  `\nLighthouse ${TARGET}+ wanted (mobile profile, ${front === 'h2' ? 'through a TLS + HTTP/2 front' : 'HTTP/1.1 to node'}), load average ${os.loadavg()[0].toFixed(2)}:\n`,
+);
 console.log('page             perf  a11y    FCP ms    LCP ms    TBT ms    CLS  landed on');
 for (const row of rows) {
   console.log(
@@ -125,6 +148,7 @@ const report = {
   node: process.version,
   cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`,
   loadAverage: os.loadavg()[0],
+  front,
   target: TARGET,
   pages: rows,
   durationSeconds: Math.round((Date.now() - started) / 1000),
