@@ -10,8 +10,7 @@ const userinfoSchema = new LazySchema(() =>
 );
 
 /** POST /api/crm/userinfo (id): the user, badge counts, signer list and notices. */
-export const getUserinfo = (id: number, signal?: AbortSignal): Promise<UserInfo> =>
-  apiRead('POST', '/api/crm/userinfo', { id }, userinfoSchema, signal);
+const getUserinfo = (id: number): Promise<UserInfo> => apiRead('POST', '/api/crm/userinfo', { id }, userinfoSchema);
 
 /**
  * The answer refreshes the stored user (spec §3: kept for display; signer list and notices left out). Until
