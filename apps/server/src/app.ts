@@ -27,6 +27,7 @@ import type { WecomAdapter } from './adapters/wecom/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
 import { createAccess, createAccessRepository } from './modules/access/index.ts';
 import { adminRoutes, createAdminRepository, createAdminService } from './modules/admin/index.ts';
 import { adminioRoutes, createAdminioRepository, createAdminioService } from './modules/adminio/index.ts';
@@ -97,6 +98,7 @@ import { compressedPage, staffPages } from './spa-pages.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
+import { createReadCache, markingWrites, readCachePlugin } from './plugins/read-cache.ts';
 import { isApiPath } from './plugins/public-routes.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 
@@ -122,6 +124,11 @@ export interface BuildAppOptions {
   now: Clock;
   /** The process's pino logger; tests leave it out and log nothing. */
   logger?: FastifyBaseLogger;
+  /**
+   * Hears the database's writes, so sessions and the hot answers can be kept between requests (decision 064);
+   * the app closes it. Without one (or with READ_CACHE=off) every request reads the database.
+   */
+  changes?: ChangeFeed;
 }
 
 /**
@@ -159,7 +166,9 @@ function poolOf(db: Db): PoolStats | null {
 
 /**
  * The calls a phone makes most (decision 060): their answers are written by fast-json-stringify from the
- * response schema's JSON schema instead of a zod parse of every answer.
+ * response schema's JSON schema instead of a zod parse of every answer, and kept between requests while the
+ * database has not changed (decision 064). Each is a pure read: its answer depends on the caller, the input,
+ * the database and (for at most the cache's ten seconds) the time.
  */
 export const HOT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/crm/userinfo',
@@ -171,7 +180,9 @@ export const HOT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/crm/taskList',
 ]);
 
-export async function buildApp({ db, config, adapters, now, logger }: BuildAppOptions) {
+export async function buildApp({ db: given, config, adapters, now, logger, changes }: BuildAppOptions) {
+  // A request that may have written says so before it answers: the read cache moves on (decision 064).
+  const db = markingWrites(given);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
@@ -230,8 +241,12 @@ export async function buildApp({ db, config, adapters, now, logger }: BuildAppOp
   const access = createAccess({ repo: createAccessRepository(db) });
   const secureCookies = config.env === 'production';
 
+  const readCache = createReadCache({ feed: config.readCache ? (changes ?? null) : null, now });
+  if (changes) app.addHook('onClose', () => changes.close());
   // Before any route: every route is authenticated unless plugins/public-routes.ts lists it.
-  await app.register(sessionPlugin, { auth, secure: secureCookies, ttlMs: config.sessionTtlMs });
+  await app.register(sessionPlugin, { auth, cache: readCache, secure: secureCookies, ttlMs: config.sessionTtlMs });
+  // After the session guard (a kept answer is found by its principal), for the calls a phone makes most.
+  await app.register(readCachePlugin, { cache: readCache, routes: HOT_ROUTES });
   // After the session guard: a create call sent again with its Idempotency-Key makes one record (decision 046).
   const idempotency = createIdempotencyService({ repo: createIdempotencyRepository(db), now });
   await app.register(idempotencyPlugin, { idempotency });

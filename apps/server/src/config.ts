@@ -32,6 +32,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
+  /** Sessions and the hot answers kept between requests while the database has not changed (decision 064). */
+  READ_CACHE: flag,
   /** API calls a minute per session (per address without one); 0 turns the limit off (tests). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SMS_PROVIDER: z.enum(['demo', 'tencent']).optional(),
@@ -118,6 +120,8 @@ export interface Config {
   /** The reminder worker's pass interval; 0: no worker in this process (REMINDER_POLL_SECONDS). */
   reminderPollMs: number;
   trustProxy: boolean;
+  /** On unless READ_CACHE=false: see decision 064. */
+  readCache: boolean;
   sms:
     | { provider: 'demo' }
     | {
@@ -324,6 +328,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     reminderEscalateAfterMs: env.REMINDER_ESCALATE_AFTER_HOURS * 3600_000,
     reminderPollMs: env.REMINDER_POLL_SECONDS * 1000,
     trustProxy: env.TRUST_PROXY ?? false,
+    readCache: env.READ_CACHE ?? true,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 0 : 600),
     sms,
     wecom,

@@ -30,6 +30,7 @@ async function main() {
 
   const app = await buildApp({
     db: database.db,
+    ...(config.readCache ? { changes: await database.changeFeed() } : {}),
     config,
     adapters: createAdapters(config, (message) => logger.info(message), systemClock),
     logger,

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 import * as schema from './schema/index.ts';
 
 /*
@@ -21,6 +22,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(migrationsFolder: string): Promise<void>;
+  /** Hears every committed write (decision 064); the caller closes it before the database. */
+  changeFeed(): Promise<ChangeFeed>;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    changeFeed: () => pgliteChangeFeed(client),
     close: () => client.close(),
   };
 }
@@ -62,6 +66,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
+    changeFeed: () => postgresChangeFeed(url),
     close: () => pool.end(),
   };
 }

@@ -12,6 +12,7 @@ import { createBrokerageUser, createChannel } from '../test/factories-house.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createCompany, createStaff } from '../test/factories.ts';
 import { envelopePlugin } from './envelope.ts';
+import { createReadCache } from './read-cache.ts';
 import { currentPrincipal, servePrincipals, sessionPlugin } from './session.ts';
 
 let clock = new Date('2026-11-23T08:00:00Z');
@@ -33,7 +34,9 @@ beforeAll(async () => {
   app = Fastify();
   await app.register(envelopePlugin);
   await app.register(cookie);
-  await app.register(sessionPlugin, { auth, secure: false, ttlMs: 3_600_000 });
+  // The principals are kept as the app keeps them (decision 064): every check below also proves the cache.
+  const cache = createReadCache({ feed: test.changes, now: () => clock });
+  await app.register(sessionPlugin, { auth, cache, secure: false, ttlMs: 3_600_000 });
   for (const kind of ['staff', 'partner', 'channel', 'visitor'] as const) {
     await app.register(async (module) => {
       servePrincipals(module, [kind]);
@@ -47,8 +50,15 @@ afterAll(async () => {
   await test.close();
 });
 
-const whoami = (kind: PrincipalKind, token?: string) =>
-  app.inject({ method: 'GET', url: `/api/${kind}/whoami`, ...(token ? { cookies: { crm_session: token } } : {}) });
+const whoami = async (kind: PrincipalKind, token?: string) => {
+  // This app is not the test app, whose requests wait for the test's own writes to be heard.
+  await test.changes.settled();
+  return app.inject({
+    method: 'GET',
+    url: `/api/${kind}/whoami`,
+    ...(token ? { cookies: { crm_session: token } } : {}),
+  });
+};
 
 describe('one session mechanism for four principal kinds', () => {
   it('resolves each kind from its session row and lets it reach only its own kind of route', async () => {

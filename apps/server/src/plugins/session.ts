@@ -6,6 +6,7 @@ import { AUTH_TEXTS } from '../modules/auth/auth.texts.ts';
 import type { Principal, PrincipalKind } from '../modules/auth/principal.ts';
 import type { StaffIdentity } from '../modules/staff/index.ts';
 import { isPublicRoute } from './public-routes.ts';
+import type { ReadCache } from './read-cache.ts';
 
 export const SESSION_COOKIE = 'crm_session';
 
@@ -40,6 +41,8 @@ export interface RouteEntry {
 
 export interface SessionPluginOptions {
   auth: AuthService;
+  /** Keeps a session's principal between requests while nothing changed (decision 064). */
+  cache: ReadCache;
   secure: boolean;
   ttlMs: number;
 }
@@ -50,7 +53,7 @@ export interface SessionPluginOptions {
  * kind the route serves (401 without a session, 403 for another kind). Registered before any route,
  * so no module can be added unguarded.
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, { auth, secure, ttlMs }: SessionPluginOptions) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, { auth, cache, secure, ttlMs }: SessionPluginOptions) => {
   app.decorateRequest('principal', null);
 
   const routeTable: RouteEntry[] = [];
@@ -76,7 +79,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, secure, ttl
     // No route matched: the not-found handler answers (the SPA's deep links, the API's 404).
     if (url === undefined) return;
     if (isPublicRoute(Array.isArray(method) ? String(method[0]) : method, url)) return;
-    const principal = await auth.resolveSession(request.cookies[SESSION_COOKIE]);
+    const token = request.cookies[SESSION_COOKIE];
+    const principal = token
+      ? await cache.principal(token, () => auth.resolveSession(token))
+      : (await auth.resolveSession(token)).principal;
     if (!(config.principals ?? DEFAULT_PRINCIPALS).includes(principal.kind))
       throw new ForbiddenError(AUTH_TEXTS.wrongPrincipal);
     request.principal = principal;

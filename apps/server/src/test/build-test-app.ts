@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { LlmAdapter } from '../adapters/llm/index.ts';
 import type { OcrAdapter } from '../adapters/ocr/index.ts';
@@ -40,16 +41,20 @@ export function createRecordingSms(options: { revealsCode?: boolean } = {}) {
   };
 }
 
+/** A test's database, and a second way into it: a pool of its own, as another server process would have. */
+export type TestDatabase = Database & { reopen(): Promise<Database> };
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway database on
  * the PostgreSQL of DATABASE_URL (dropped on close), so the same suite runs on both drivers.
  */
-export async function openTestDatabase(config: Config): Promise<Database> {
+export async function openTestDatabase(config: Config): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openPglite(null);
     await database.migrate(config.migrationsFolder);
-    return database;
+    // One PGlite serves every "process": its second user shares it and leaves the closing to the first.
+    return { ...database, reopen: async () => ({ ...database, close: async () => undefined }) };
   }
   const name = `crm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -62,6 +67,7 @@ export async function openTestDatabase(config: Config): Promise<Database> {
   await database.migrate(config.migrationsFolder);
   return {
     ...database,
+    reopen: () => openPostgres(testUrl.toString(), 4),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -93,11 +99,43 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...options.config });
   const database = await openTestDatabase(config);
   const sms = createRecordingSms();
+  const { app, changes } = await serverOn(database, config, sms.adapter, options);
+  const others: (() => Promise<void>)[] = [];
+  return {
+    app,
+    db: database.db,
+    sms,
+    config,
+    changes,
+    now: options.now ?? systemClock,
+    /** The same server again on its own pool and change feed: another process on the same database. */
+    async secondProcess() {
+      const reopened = await database.reopen();
+      const other = await serverOn(reopened, config, sms.adapter, options);
+      const close = async () => {
+        await other.app.close();
+        await reopened.close();
+      };
+      others.push(close);
+      return { app: other.app, changes: other.changes };
+    },
+    async close() {
+      for (const closeOther of others) await closeOther();
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function serverOn(database: Database, config: Config, sms: SmsAdapter, options: TestAppOptions) {
+  const changes = await database.changeFeed();
   const app = await buildApp({
     db: database.db,
     config,
+    changes,
     adapters: {
-      sms: sms.adapter,
+      sms,
       wecom: options.wecom ?? createDemoWecomAdapter({ demoUserId: 'wecom-user-1' }),
       ...(options.storage ? { storage: options.storage } : {}),
       ...(options.ocr ? { ocr: options.ocr } : {}),
@@ -108,18 +146,13 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     now: options.now ?? systemClock,
   });
   await app.ready();
-  return {
-    app,
-    db: database.db,
-    sms,
-    config,
-    now: options.now ?? systemClock,
-    async close() {
-      await app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  // On PostgreSQL a test's own writes (factories, direct updates) reach the read cache as notifications, a
+  // moment after the write returns. A phone's next request comes a network round trip later; a test's next
+  // line comes at once, so each request first waits for the writes before it to be heard (decision 064).
+  const inject = app.inject.bind(app);
+  app.inject = ((injected?: InjectOptions | string) =>
+    injected === undefined ? inject() : changes.settled().then(() => inject(injected))) as typeof app.inject;
+  return { app, changes };
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

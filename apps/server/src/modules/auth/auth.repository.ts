@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { sessions, smsCodes } from '../../db/schema/auth.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import { identityColumns, type StaffIdentity } from '../staff/index.ts';
-import type { Principal, PrincipalSubject } from './principal.ts';
+import type { Principal, PrincipalKind, PrincipalSubject } from './principal.ts';
 
 /** Codes sent since then to a phone or from an address: what the sending limits count. */
 async function countCodesSince(executor: Db | Tx, match: SQL, since: Date): Promise<number> {
@@ -24,6 +24,7 @@ export function createAuthRepository(db: Db) {
       partnerId: sessions.partnerId,
       channelAgentId: sessions.channelAgentId,
       visitorOpenid: sessions.visitorOpenid,
+      expiresAt: sessions.expiresAt,
       staffIsActive: staff.isActive,
       identity: identityColumns,
     })
@@ -140,26 +141,11 @@ export function createAuthRepository(db: Db) {
      * an active member of an active company; the other kinds an active company (their own tables, and
      * checks on them, come with their modules).
      */
-    async findSessionPrincipal(tokenHash: string, now: Date): Promise<Principal | undefined> {
+    async findSession(tokenHash: string, now: Date): Promise<{ principal: Principal; expiresAt: Date } | undefined> {
       const [row] = await sessionPrincipal.execute({ tokenHash, now: now.toISOString() });
       if (!row) return undefined;
-      switch (row.kind) {
-        case 'staff':
-          // Every staff column is NOT NULL, so a non-null id means the left join found the member.
-          return row.identity.id !== null && row.staffIsActive
-            ? { kind: 'staff', corpId: row.corpId, staff: row.identity as StaffIdentity }
-            : undefined;
-        case 'partner':
-          return row.partnerId === null ? undefined : { kind: 'partner', corpId: row.corpId, partnerId: row.partnerId };
-        case 'channel':
-          return row.channelAgentId === null
-            ? undefined
-            : { kind: 'channel', corpId: row.corpId, channelAgentId: row.channelAgentId };
-        case 'visitor':
-          return row.visitorOpenid === null
-            ? undefined
-            : { kind: 'visitor', corpId: row.corpId, openid: row.visitorOpenid };
-      }
+      const principal = principalOf(row);
+      return principal && { principal, expiresAt: row.expiresAt };
     },
 
     async deleteSession(tokenHash: string) {
@@ -187,3 +173,32 @@ export function createAuthRepository(db: Db) {
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+/** The principal a session row names, if its member (or company) may still sign in. */
+function principalOf(row: {
+  kind: PrincipalKind;
+  corpId: number;
+  partnerId: number | null;
+  channelAgentId: number | null;
+  visitorOpenid: string | null;
+  staffIsActive: boolean | null;
+  identity: { id: number | null };
+}): Principal | undefined {
+  switch (row.kind) {
+    case 'staff':
+      // Every staff column is NOT NULL, so a non-null id means the left join found the member.
+      return row.identity.id !== null && row.staffIsActive
+        ? { kind: 'staff', corpId: row.corpId, staff: row.identity as StaffIdentity }
+        : undefined;
+    case 'partner':
+      return row.partnerId === null ? undefined : { kind: 'partner', corpId: row.corpId, partnerId: row.partnerId };
+    case 'channel':
+      return row.channelAgentId === null
+        ? undefined
+        : { kind: 'channel', corpId: row.corpId, channelAgentId: row.channelAgentId };
+    case 'visitor':
+      return row.visitorOpenid === null
+        ? undefined
+        : { kind: 'visitor', corpId: row.corpId, openid: row.visitorOpenid };
+  }
+}

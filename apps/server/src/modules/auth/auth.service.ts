@@ -235,11 +235,12 @@ export function createAuthService({
     startSession: (subject: PrincipalSubject): Promise<string> => writeSession(subject, now()),
 
     /** The principal behind a session cookie, or UnauthenticatedError. */
-    async resolveSession(token: string | undefined): Promise<Principal> {
+    /** The principal behind a session cookie, and when the session ends (how long it may be kept). */
+    async resolveSession(token: string | undefined): Promise<{ principal: Principal; expiresAt: Date }> {
       if (!token) throw new UnauthenticatedError();
-      const principal = await repo.findSessionPrincipal(hashToken(token), now());
-      if (!principal) throw new UnauthenticatedError();
-      return principal;
+      const found = await repo.findSession(hashToken(token), now());
+      if (!found) throw new UnauthenticatedError();
+      return found;
     },
 
     async logout(token: string | undefined) {

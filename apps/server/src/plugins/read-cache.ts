@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
+import type { Principal } from '../modules/auth/principal.ts';
+import { requestContext } from '../ops/request-context.ts';
+
+/*
+ * Decision 064: the session behind a cookie, and the answers of the calls a phone makes most, kept in the
+ * process while nothing in the database has changed. The change feed's generation moves on every committed
+ * write (the tables' triggers, heard by every process) and on this process's own writes before their answer
+ * leaves, so a user never sees his own write missing; another process's write is seen once its notification
+ * arrives, milliseconds after the commit. Entries also end after `ttlMs` (answers that depend on the time of
+ * day: the notices in force, what is overdue) and never outlive their session.
+ */
+
+/** How long a kept entry may serve at most, whatever the feed says. */
+export const READ_CACHE_TTL_MS = 10_000;
+/**
+ * Entries kept at most; the oldest go first. A principal is a few hundred bytes; an answer a few KB (a page of
+ * twenty cases ~8 KB), so the answers stay under ~40 MB.
+ */
+const MAX_PRINCIPALS = 20_000;
+const MAX_ANSWERS = 5_000;
+
+interface Entry<T> {
+  value: T;
+  generation: number;
+  /** Epoch ms after which the entry is not served. */
+  until: number;
+}
+
+/** What a request that missed has to hand back for its answer to be kept. */
+interface Ticket {
+  key: string;
+  generation: number;
+  startedAt: number;
+}
+
+export type ReadCache = ReturnType<typeof createReadCache>;
+
+export function createReadCache({
+  feed,
+  now,
+  ttlMs = READ_CACHE_TTL_MS,
+  maxAnswers = MAX_ANSWERS,
+}: {
+  /** None: nothing is kept, every request reads the database (`READ_CACHE=off`). */
+  feed: ChangeFeed | null;
+  now: () => Date;
+  ttlMs?: number;
+  maxAnswers?: number;
+}) {
+  const principals = new Map<string, Entry<Principal>>();
+  const answers = new Map<string, Entry<unknown>>();
+
+  const read = <T>(entries: Map<string, Entry<T>>, key: string): T | undefined => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (feed?.live && entry.generation === feed.generation && now().getTime() < entry.until) return entry.value;
+    entries.delete(key);
+    return undefined;
+  };
+  const keep = <T>(entries: Map<string, Entry<T>>, key: string, entry: Entry<T>, maxEntries: number) => {
+    // A write committed, or the feed went deaf, while the value was read: it may predate the write.
+    if (!feed?.live || entry.generation !== feed.generation) return;
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  };
+
+  return {
+    enabled: feed !== null,
+
+    /** The principal of a session token, read through `load` (which throws for no session) when not kept. */
+    async principal(token: string, load: () => Promise<{ principal: Principal; expiresAt: Date }>): Promise<Principal> {
+      if (!feed) return (await load()).principal;
+      const key = createHash('sha256').update(token).digest('base64url');
+      const kept = read(principals, key);
+      if (kept) return kept;
+      const generation = feed.generation;
+      const startedAt = now().getTime();
+      const { principal, expiresAt } = await load();
+      const until = Math.min(startedAt + ttlMs, expiresAt.getTime());
+      keep(principals, key, { value: principal, generation, until }, MAX_PRINCIPALS);
+      return principal;
+    },
+
+    /** A kept answer for this key, or the ticket to keep the one about to be read. */
+    answer(key: string): { kept: unknown } | { ticket: Ticket } | null {
+      if (!feed?.live) return null;
+      const kept = read(answers, key);
+      if (kept !== undefined) return { kept };
+      return { ticket: { key, generation: feed.generation, startedAt: now().getTime() } };
+    },
+
+    keepAnswer(ticket: Ticket, value: unknown) {
+      keep(answers, ticket.key, { value, generation: ticket.generation, until: ticket.startedAt + ttlMs }, maxAnswers);
+    },
+
+    /** This process committed a write: nothing kept before it may serve the writer's next request. */
+    wrote() {
+      feed?.bump();
+    },
+
+    /** Entries held now (for the tests and the metrics). */
+    size: () => ({ principals: principals.size, answers: answers.size }),
+  };
+}
+
+/** Whose answer it is: a kept answer is only ever served to the principal it was read for. */
+function principalKey(principal: Principal): string {
+  switch (principal.kind) {
+    case 'staff':
+      return `staff:${principal.corpId}:${principal.staff.id}`;
+    case 'partner':
+      return `partner:${principal.corpId}:${principal.partnerId}`;
+    case 'channel':
+      return `channel:${principal.corpId}:${principal.channelAgentId}`;
+    case 'visitor':
+      return `visitor:${principal.corpId}:${principal.openid}`;
+  }
+}
+
+/** The builder calls that can write; a transaction counts, whatever it does inside. */
+const WRITING_CALLS: ReadonlySet<string | symbol> = new Set(['insert', 'update', 'delete', 'transaction', 'execute']);
+
+/**
+ * The database as the app's modules see it: a call that may write marks the request it runs in, so the read
+ * cache moves on before that request answers (its notification may come back after the next request).
+ * Reads (select, the prepared statements) pass untouched.
+ */
+export function markingWrites(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (WRITING_CALLS.has(property)) {
+        const context = requestContext.getStore();
+        if (context) context.wrote = true;
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    readCacheTicket: Ticket | null;
+  }
+}
+
+/**
+ * Serves `routes` (pure reads: their answer depends on the principal, the input and the database alone) from
+ * the cache, keeps their fresh answers, and moves the generation on after any request that wrote.
+ */
+export const readCachePlugin = fp(
+  async (app: FastifyInstance, { cache, routes }: { cache: ReadCache; routes: ReadonlySet<string> }) => {
+    if (!cache.enabled) return;
+    app.decorateRequest('readCacheTicket', null);
+
+    app.addHook('preHandler', async (request, reply) => {
+      const route = `${request.method} ${request.routeOptions.url}`;
+      if (!request.principal || !routes.has(route)) return;
+      const input = request.method === 'GET' ? request.query : request.body;
+      const found = cache.answer(`${principalKey(request.principal)}\n${route}\n${JSON.stringify(input ?? null)}`);
+      if (!found) return;
+      // Said in the answer, as caches do: the tests and an operator's curl can tell a kept answer from a read.
+      if ('kept' in found) return reply.header('x-cache', 'hit').send(found.kept);
+      request.readCacheTicket = found.ticket;
+    });
+
+    app.addHook('preSerialization', async (request: FastifyRequest, reply, payload: unknown) => {
+      const ticket = request.readCacheTicket;
+      // Refusals are not kept: they carry the request's own message and cost nothing to answer again.
+      if (ticket && reply.statusCode === 200 && (payload as { code?: unknown } | null)?.code === 0)
+        cache.keepAnswer(ticket, payload);
+      return payload;
+    });
+
+    app.addHook('onSend', async () => {
+      if (requestContext.getStore()?.wrote) cache.wrote();
+    });
+  },
+);
