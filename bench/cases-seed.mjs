@@ -22,9 +22,11 @@ try {
     // the first of every ten a leader. Phones 137000xxxxx log in like any demo person.
     await tx.execute(sql`insert into teams (id, corp_id, name)
       select 2000 + g, case when g <= 10 then 1 else 2 end, '压测组' || g from generate_series(1, 20) g`);
-    await tx.execute(sql`insert into staff (id, corp_id, team_id, name, phone, is_leader)
+    // Staff 2002 works in the signing centre (job 2), for the task pool's bench.
+    await tx.execute(sql`insert into staff (id, corp_id, team_id, name, phone, is_leader, jobs)
       select 2000 + g, case when g <= 100 then 1 else 2 end, 2000 + (g - 1) / 10 + 1, '压测员' || g,
-             '137' || lpad(g::text, 8, '0'), (g - 1) % 10 = 0
+             '137' || lpad(g::text, 8, '0'), (g - 1) % 10 = 0,
+             case when g = 2 then array[2]::smallint[] else '{}'::smallint[] end
       from generate_series(1, 200) g`);
     await tx.execute(sql`insert into clients (corp_id, owner_id, team_id, name, phone, status, id_number, amount_fen, term_months, created_at, updated_at)
       select case when o <= 100 then 1 else 2 end, 2000 + o, 2000 + (o - 1) / 10 + 1, '客户' || g,

@@ -60,11 +60,12 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     gauge('db_pool_requests_waiting', 'Queries waiting for a free connection', (p) => p.waitingCount);
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     latency.observe(
       { method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   // The route itself is registered with the others, after the session guard (registerMetricsRoute).

@@ -39,20 +39,20 @@ export const browserSecurityPlugin = fp(
   async (app: FastifyInstance, { isProduction, publicUrl }: BrowserSecurityOptions) => {
     const publicHost = publicUrl ? new URL(publicUrl).host : null;
 
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      if (SAFE_METHODS.has(request.method)) return;
-      const origin = request.headers.origin;
-      if (!origin) return;
+    // Callback hooks, as on every hook a request always passes: an async one costs a promise per request.
+    app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+      const origin = SAFE_METHODS.has(request.method) ? undefined : request.headers.origin;
+      if (!origin) return done();
       let originHost: string;
       try {
         originHost = new URL(origin).host;
       } catch {
-        throw new ForbiddenError('请求来源无效');
+        return done(new ForbiddenError('请求来源无效'));
       }
-      if (originHost !== request.host && originHost !== publicHost) throw new ForbiddenError('请求来源无效');
+      done(originHost === request.host || originHost === publicHost ? undefined : new ForbiddenError('请求来源无效'));
     });
 
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       // The API documentation pages bring their own policy (@fastify/swagger-ui); keep it.
       if (!reply.hasHeader('content-security-policy'))
         void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
@@ -60,6 +60,7 @@ export const browserSecurityPlugin = fp(
       void reply.header('x-content-type-options', 'nosniff');
       void reply.header('referrer-policy', 'same-origin');
       if (isProduction) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      done(null, payload);
     });
   },
 );

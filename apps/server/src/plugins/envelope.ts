@@ -44,9 +44,9 @@ z.config(z.locales.zhCN());
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   // Before any schema: a NUL byte in any field is refused whatever the route, so no text column meets one.
-  app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
-      throw new RefusedError(INVALID_CHARACTER);
+  app.addHook('preValidation', (request, _reply, done) => {
+    const nul = holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params);
+    done(nul ? new RefusedError(INVALID_CHARACTER) : undefined);
   });
   app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
     if (caught instanceof AppError) {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Principal } from '../modules/auth/principal.ts';
 import type { KeyScope } from '../modules/idempotency/idempotency.repository.ts';
 import type { IdempotencyService } from '../modules/idempotency/idempotency.service.ts';
+import { hookRoutes } from './route-hooks.ts';
 import { currentPrincipal } from './session.ts';
 
 /**
@@ -52,36 +53,41 @@ export const idempotencyPlugin = fp(
   async (app: FastifyInstance, { idempotency }: { idempotency: IdempotencyService }) => {
     app.decorateRequest('idempotencyScope', null);
 
-    app.addHook('preHandler', async (request, reply) => {
-      const { url } = request.routeOptions;
-      if (url === undefined || !IDEMPOTENT.has(`${request.method} ${url}`)) return;
-      const key = idempotency.parseKey(request.headers[IDEMPOTENCY_HEADER]);
-      if (key === undefined) return;
-      const principal = currentPrincipal(request);
-      const scope = { corpId: principal.corpId, principal: principalName(principal), route: url, key };
-      const begun = await idempotency.begin(scope, request.body);
-      if (!begun.run) {
-        return reply
-          .status(begun.status)
-          .header('idempotent-replayed', 'true')
-          .type('application/json; charset=utf-8')
-          .send(begun.body);
-      }
-      request.idempotencyScope = scope;
+    // Only on the routes that take a key: every other request passes without these hooks.
+    hookRoutes(app, IDEMPOTENT, {
+      preHandler: async (request, reply) => {
+        const { url } = request.routeOptions;
+        if (url === undefined) return;
+        const key = idempotency.parseKey(request.headers[IDEMPOTENCY_HEADER]);
+        if (key === undefined) return;
+        const principal = currentPrincipal(request);
+        const scope = { corpId: principal.corpId, principal: principalName(principal), route: url, key };
+        const begun = await idempotency.begin(scope, request.body);
+        if (!begun.run) {
+          return reply
+            .status(begun.status)
+            .header('idempotent-replayed', 'true')
+            .type('application/json; charset=utf-8')
+            .send(begun.body);
+        }
+        request.idempotencyScope = scope;
+      },
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    // App-wide, so it runs before compression (app.ts) and keeps the answer's JSON text; a callback hook, so
+    // the requests without a key pass without a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const scope = request.idempotencyScope;
-      if (!scope) return payload;
+      if (!scope) return done(null, payload);
       request.idempotencyScope = null;
-      try {
-        await idempotency.finish(scope, reply.statusCode, typeof payload === 'string' ? payload : '');
-      } catch (error) {
-        // The record may stand while its answer was not kept: a retry then waits (409) until the sweep,
-        // which is safer than making the record twice.
-        request.log.error({ err: error }, 'idempotency answer not stored');
-      }
-      return payload;
+      idempotency
+        .finish(scope, reply.statusCode, typeof payload === 'string' ? payload : '')
+        .catch((error: unknown) => {
+          // The record may stand while its answer was not kept: a retry then waits (409) until the sweep,
+          // which is safer than making the record twice.
+          request.log.error({ err: error }, 'idempotency answer not stored');
+        })
+        .then(() => done(null, payload), done);
     });
   },
 );

@@ -35,13 +35,16 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
     attachFieldsToBody: 'keyValues',
     limits: { fieldSize: FORM_BODY_BYTES, fields: 50, files: 0, fileSize: 0, parts: 60 },
   });
-  app.addHook('onRequest', async (request) => {
-    if (!request.headers['content-type']?.startsWith('multipart/form-data')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.headers['content-type']?.startsWith('multipart/form-data')) return done();
     const limits = request.routeOptions.config.multipartOptions?.limits;
     const fileBytes = (limits?.files ?? 0) * (limits?.fileSize ?? 0);
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > fileBytes + FORM_BODY_BYTES)
-      throw new BodyTooLargeError(fileBytes > 0 ? 'FST_REQ_FILE_TOO_LARGE' : 'FST_FORM_TOO_LARGE');
+    done(
+      declared > fileBytes + FORM_BODY_BYTES
+        ? new BodyTooLargeError(fileBytes > 0 ? 'FST_REQ_FILE_TOO_LARGE' : 'FST_FORM_TOO_LARGE')
+        : undefined,
+    );
   });
 });
 

@@ -81,11 +81,17 @@ describe('the read cache across two processes', () => {
     expect((await clientList(test.app, switchedOff.cookie)).statusCode).toBe(401);
   });
 
-  it('answers a refusal afresh rather than keeping it', async () => {
-    // Someone else's id: the service refuses it (a malformed one never reaches the cache: validation comes first).
+  it('answers a refusal afresh rather than keeping it, whether validation or the service refused', async () => {
     const { person, cookie } = await salesperson();
-    const refused = await userinfo(test.app, cookie, person.id + 1_000_000);
-    expect(refused.json()).toEqual({ code: 403, msg: '无权查看其他用户的信息', data: null });
-    expect((await userinfo(test.app, cookie, person.id + 1_000_000)).headers['x-cache']).toBeUndefined();
+    const someoneElse = person.id + 1_000_000;
+    for (const id of [someoneElse, someoneElse, 'x', 'x']) {
+      const refused = await postForm(test.app, '/api/crm/userinfo', { id }, { cookie });
+      expect(refused.headers['x-cache']).toBeUndefined();
+      expect(refused.json()).toEqual(
+        id === 'x'
+          ? { code: 1, msg: '用户无效', data: null }
+          : { code: 403, msg: '无权查看其他用户的信息', data: null },
+      );
+    }
   });
 });

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Principal } from '../modules/auth/principal.ts';
 import { requestContext } from '../ops/request-context.ts';
+import { hookRoutes } from './route-hooks.ts';
 
 /*
  * Decision 064: the session behind a cookie, and the answers of the calls a phone makes most, kept in the
@@ -73,10 +73,15 @@ export function createReadCache({
   return {
     enabled: feed !== null,
 
+    /** The principal kept for a session token, if any (the session guard's path without a promise). */
+    keptPrincipal: (token: string): Principal | undefined => read(principals, token),
+
     /** The principal of a session token, read through `load` (which throws for no session) when not kept. */
     async principal(token: string, load: () => Promise<{ principal: Principal; expiresAt: Date }>): Promise<Principal> {
       if (!feed) return (await load()).principal;
-      const key = createHash('sha256').update(token).digest('base64url');
+      // The token itself is the key: it is in this process's memory for the request anyway, and hashing it
+      // was a tenth of a kept answer's cost.
+      const key = token;
       const kept = read(principals, key);
       if (kept) return kept;
       const generation = feed.generation;
@@ -104,7 +109,7 @@ export function createReadCache({
       feed?.bump();
     },
 
-    /** Entries held now (for the tests and the metrics). */
+    /** Entries held now (for the tests). */
     size: () => ({ principals: principals.size, answers: answers.size }),
   };
 }
@@ -149,36 +154,55 @@ declare module 'fastify' {
   }
 }
 
+/** The request's input as it arrived (parsed, not yet validated), or null when it cannot be a key. */
+function inputKey(request: FastifyRequest): string | null {
+  try {
+    return JSON.stringify((request.method === 'GET' ? request.query : request.body) ?? null);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves `routes` (pure reads: their answer depends on the principal, the input and the database alone) from
  * the cache, keeps their fresh answers, and moves the generation on after any request that wrote.
+ *
+ * A kept answer is the JSON text that was sent, found before validation by the input as it arrived: a hit
+ * neither validates nor serialises again. Only an input that passed validation and was answered `code: 0`
+ * was ever kept, so a hit cannot let an invalid input through.
  */
 export const readCachePlugin = fp(
   async (app: FastifyInstance, { cache, routes }: { cache: ReadCache; routes: ReadonlySet<string> }) => {
     if (!cache.enabled) return;
     app.decorateRequest('readCacheTicket', null);
 
-    app.addHook('preHandler', async (request, reply) => {
-      const route = `${request.method} ${request.routeOptions.url}`;
-      if (!request.principal || !routes.has(route)) return;
-      const input = request.method === 'GET' ? request.query : request.body;
-      const found = cache.answer(`${principalKey(request.principal)}\n${route}\n${JSON.stringify(input ?? null)}`);
-      if (!found) return;
-      // Said in the answer, as caches do: the tests and an operator's curl can tell a kept answer from a read.
-      if ('kept' in found) return reply.header('x-cache', 'hit').send(found.kept);
-      request.readCacheTicket = found.ticket;
+    hookRoutes(app, routes, {
+      preValidation: async (request, reply) => {
+        const input = request.principal ? inputKey(request) : null;
+        if (!request.principal || input === null) return;
+        const route = `${request.method} ${request.routeOptions.url}`;
+        const found = cache.answer(`${principalKey(request.principal)}\n${route}\n${input}`);
+        if (!found) return;
+        // Said in the answer, as caches do: the tests and an operator's curl can tell a kept answer from a read.
+        if ('kept' in found)
+          return reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(found.kept);
+        request.readCacheTicket = found.ticket;
+      },
+      preSerialization: async (request: FastifyRequest, reply, payload: unknown) => {
+        // Refusals are not kept: they carry the request's own message and cost nothing to answer again.
+        if (reply.statusCode !== 200 || (payload as { code?: unknown } | null)?.code !== 0)
+          request.readCacheTicket = null;
+        return payload;
+      },
     });
 
-    app.addHook('preSerialization', async (request: FastifyRequest, reply, payload: unknown) => {
-      const ticket = request.readCacheTicket;
-      // Refusals are not kept: they carry the request's own message and cost nothing to answer again.
-      if (ticket && reply.statusCode === 200 && (payload as { code?: unknown } | null)?.code === 0)
-        cache.keepAnswer(ticket, payload);
-      return payload;
-    });
-
-    app.addHook('onSend', async () => {
+    // App-wide: every request that wrote moves the generation on. Registered before compression (app.ts), so
+    // a kept answer is the JSON text; a callback hook, so the requests that neither wrote nor are kept pass
+    // without a promise.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.readCacheTicket && typeof payload === 'string') cache.keepAnswer(request.readCacheTicket, payload);
       if (requestContext.getStore()?.wrote) cache.wrote();
+      done(null, payload);
     });
   },
 );

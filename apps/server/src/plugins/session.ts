@@ -74,18 +74,25 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, cache, secu
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a kept session (decision 064) is taken without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const { url, method, config } = request.routeOptions;
     // No route matched: the not-found handler answers (the SPA's deep links, the API's 404).
-    if (url === undefined) return;
-    if (isPublicRoute(Array.isArray(method) ? String(method[0]) : method, url)) return;
+    if (url === undefined) return done();
+    if (isPublicRoute(Array.isArray(method) ? String(method[0]) : method, url)) return done();
+    const accept = (principal: Principal) => {
+      if (!(config.principals ?? DEFAULT_PRINCIPALS).includes(principal.kind))
+        return done(new ForbiddenError(AUTH_TEXTS.wrongPrincipal));
+      request.principal = principal;
+      done();
+    };
     const token = request.cookies[SESSION_COOKIE];
-    const principal = token
-      ? await cache.principal(token, () => auth.resolveSession(token))
-      : (await auth.resolveSession(token)).principal;
-    if (!(config.principals ?? DEFAULT_PRINCIPALS).includes(principal.kind))
-      throw new ForbiddenError(AUTH_TEXTS.wrongPrincipal);
-    request.principal = principal;
+    const kept = token === undefined ? undefined : cache.keptPrincipal(token);
+    if (kept) return accept(kept);
+    const resolving = token
+      ? cache.principal(token, () => auth.resolveSession(token))
+      : auth.resolveSession(token).then((found) => found.principal);
+    resolving.then(accept, done);
   });
 
   app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
