@@ -177,16 +177,22 @@ export const readCachePlugin = fp(
     app.decorateRequest('readCacheTicket', null);
 
     hookRoutes(app, routes, {
-      preValidation: async (request, reply) => {
+      // A callback hook: a kept answer is sent without a promise (and then `done` is not called, as Fastify asks).
+      preValidation: (request, reply, done) => {
         const input = request.principal ? inputKey(request) : null;
-        if (!request.principal || input === null) return;
-        const route = `${request.method} ${request.routeOptions.url}`;
-        const found = cache.answer(`${principalKey(request.principal)}\n${route}\n${input}`);
-        if (!found) return;
+        const found =
+          request.principal && input !== null
+            ? cache.answer(
+                `${principalKey(request.principal)}\n${request.method} ${request.routeOptions.url}\n${input}`,
+              )
+            : null;
         // Said in the answer, as caches do: the tests and an operator's curl can tell a kept answer from a read.
-        if ('kept' in found)
-          return reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(found.kept);
-        request.readCacheTicket = found.ticket;
+        if (found && 'kept' in found) {
+          void reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(found.kept);
+          return;
+        }
+        if (found) request.readCacheTicket = found.ticket;
+        done();
       },
       preSerialization: async (request: FastifyRequest, reply, payload: unknown) => {
         // Refusals are not kept: they carry the request's own message and cost nothing to answer again.
