@@ -80,15 +80,14 @@ export function createReadCache({
     async principal(token: string, load: () => Promise<{ principal: Principal; expiresAt: Date }>): Promise<Principal> {
       if (!feed) return (await load()).principal;
       // The token itself is the key: it is in this process's memory for the request anyway, and hashing it
-      // was a tenth of a kept answer's cost.
-      const key = token;
-      const kept = read(principals, key);
+      // was ~3 % of a kept answer's cost.
+      const kept = read(principals, token);
       if (kept) return kept;
       const generation = feed.generation;
       const startedAt = now().getTime();
       const { principal, expiresAt } = await load();
       const until = Math.min(startedAt + ttlMs, expiresAt.getTime());
-      keep(principals, key, { value: principal, generation, until }, MAX_PRINCIPALS);
+      keep(principals, token, { value: principal, generation, until }, MAX_PRINCIPALS);
       return principal;
     },
 

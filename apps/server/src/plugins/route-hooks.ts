@@ -12,7 +12,7 @@ export function hookRoutes(app: FastifyInstance, routes: ReadonlySet<string>, ho
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some((method) => routes.has(`${method} ${route.url}`))) return;
     for (const name of Object.keys(hooks) as HookName[]) {
-      // Each route option holds one hook or a list; the route's own come first, as an app-wide hook's would not.
+      // A route option holds one hook or a list of them; the route's own hooks keep running first.
       const added = [hooks[name]].flat();
       const own = route[name] === undefined ? [] : [route[name]].flat();
       (route as Record<HookName, unknown>)[name] = [...own, ...added];

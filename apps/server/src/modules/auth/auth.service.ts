@@ -234,8 +234,7 @@ export function createAuthService({
      */
     startSession: (subject: PrincipalSubject): Promise<string> => writeSession(subject, now()),
 
-    /** The principal behind a session cookie, or UnauthenticatedError. */
-    /** The principal behind a session cookie, and when the session ends (how long it may be kept). */
+    /** The principal behind a session cookie and when the session ends (how long it may be kept), or UnauthenticatedError. */
     async resolveSession(token: string | undefined): Promise<{ principal: Principal; expiresAt: Date }> {
       if (!token) throw new UnauthenticatedError();
       const found = await repo.findSession(hashToken(token), now());
