@@ -36,6 +36,12 @@ export const outsidePartners = pgTable(
   ],
 );
 
+/** The partner a row belongs to. */
+const partnerRef = () =>
+  integer()
+    .notNull()
+    .references(() => outsidePartners.id);
+
 /** The invite code of a staff member or a partner: made once on first ask, then the same for good. */
 export const outsideInvites = pgTable(
   'outside_invites',
@@ -63,9 +69,7 @@ export const outsideChannels = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    partnerId: integer()
-      .notNull()
-      .references(() => outsidePartners.id),
+    partnerId: partnerRef(),
     name: text().notNull(),
     contact: text().notNull().default(''),
     phone: text().notNull().default(''),
@@ -85,9 +89,7 @@ export const outsideReferrals = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    partnerId: integer()
-      .notNull()
-      .references(() => outsidePartners.id),
+    partnerId: partnerRef(),
     name: text().notNull(),
     phone: text().notNull(),
     idNumber: text().notNull(),
