@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import pg from 'pg';
 import type { LlmAdapter } from '../adapters/llm/index.ts';
 import type { OcrAdapter } from '../adapters/ocr/index.ts';
 import type { TsaAdapter } from '../adapters/tsa/tsa.ts';
@@ -15,6 +13,7 @@ import { buildApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { createScratchDatabase } from './pg-admin.ts';
 
 /** An SMS adapter that remembers what it sent, so tests read codes the way a phone would. */
 export function createRecordingSms(options: { revealsCode?: boolean } = {}) {
@@ -56,24 +55,15 @@ export async function openTestDatabase(config: Config): Promise<TestDatabase> {
     // One PGlite serves every "process": its second user shares it and leaves the closing to the first.
     return { ...database, reopen: async () => ({ ...database, close: async () => undefined }) };
   }
-  const name = `crm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openPostgres(testUrl.toString(), 4);
+  const scratch = await createScratchDatabase(url, 'crm_test');
+  const database = await openPostgres(scratch.url, 4);
   await database.migrate(config.migrationsFolder);
   return {
     ...database,
-    reopen: () => openPostgres(testUrl.toString(), 4),
+    reopen: () => openPostgres(scratch.url, 4),
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** One statement on its own connection to the PostgreSQL of `url` (create or drop a scratch database). */
@@ -9,4 +10,16 @@ export async function adminQuery(url: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** A new empty database on the PostgreSQL of `url`, named after `prefix`: its address, and how to drop it again. */
+export async function createScratchDatabase(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `create database ${name}`);
+  const address = new URL(url);
+  address.pathname = `/${name}`;
+  return { url: address.toString(), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
 }

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeWecomPerTest } from '../../test/fake-wecom.ts';
 import { createDemoWecomAdapter } from './demo-wecom.ts';
-import { startFakeWecomServer, type FakeWecomServer } from './fake-wecom-server.ts';
 import { WecomError, applyEventBody, type ApprovalRequest } from './wecom.ts';
-import { createWecomAdapter } from './wecom-adapter.ts';
 
 const CORP_ID = 'ww0123456789abcdef';
 const SECRET = 'agent-secret';
@@ -14,16 +13,11 @@ const REQUEST: ApprovalRequest = {
   summary: ['拒签审批', '客户：陈美玲'],
 };
 
-let fake: FakeWecomServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
+const startFake = fakeWecomPerTest({ corpId: CORP_ID, secret: SECRET });
 
 describe('applyApproval against the fake WeCom server', () => {
   it('POSTs applyevent with a token and answers the sp_no', async () => {
-    fake = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET });
-    const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: '1', secret: SECRET, apiBase: fake.apiBase });
+    const { fake, wecom } = await startFake('1');
     await expect(wecom.applyApproval(REQUEST)).resolves.toBe('20261121000001');
     expect(fake.approvals).toEqual([applyEventBody(REQUEST)]);
     expect(fake.approvals[0]).toMatchObject({
@@ -35,8 +29,7 @@ describe('applyApproval against the fake WeCom server', () => {
   });
 
   it('refreshes an expired token once and retries', async () => {
-    fake = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET });
-    const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: '1', secret: SECRET, apiBase: fake.apiBase });
+    const { fake, wecom } = await startFake('1');
     await wecom.applyApproval(REQUEST);
     fake.expireTokens();
     await expect(wecom.applyApproval(REQUEST)).resolves.toBe('20261121000002');
@@ -44,8 +37,7 @@ describe('applyApproval against the fake WeCom server', () => {
   });
 
   it("throws WecomError with WeCom's errcode when WeCom refuses", async () => {
-    fake = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET });
-    const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: '1', secret: SECRET, apiBase: fake.apiBase });
+    const { wecom } = await startFake('1');
     const error: unknown = await wecom.applyApproval({ ...REQUEST, creatorUserId: '' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WecomError);
     expect((error as WecomError).errcode).toBe(301025);

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeWecomPerTest } from '../../test/fake-wecom.ts';
 import { rejectionOf } from '../../test/rejection.ts';
 import { createDemoWecomAdapter } from './demo-wecom.ts';
-import { startFakeWecomServer, type FakeWecomServer } from './fake-wecom-server.ts';
 import { WecomError } from './wecom.ts';
-import { createWecomAdapter } from './wecom-adapter.ts';
 import { DEMO_MEMBERS, type WecomMember } from './wecom-directory.ts';
 
 const CORP_ID = 'ww0123456789abcdef';
@@ -20,17 +19,11 @@ const member = (over: Partial<WecomMember> & Pick<WecomMember, 'userid' | 'name'
   ...over,
 });
 
-let fake: FakeWecomServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
+const startFake = fakeWecomPerTest({ corpId: CORP_ID, secret: SECRET });
 
 describe('the WeCom directory calls against the fake WeCom server', () => {
   it('lists departments and the members of one department with their mobile, leads, status and gender', async () => {
-    fake = await startFakeWecomServer({
-      corpId: CORP_ID,
-      secret: SECRET,
+    const { fake, wecom } = await startFake('1000002', {
       directory: {
         departments: [
           { id: 1, name: '公司', parentId: 0 },
@@ -50,7 +43,6 @@ describe('the WeCom directory calls against the fake WeCom server', () => {
         ],
       },
     });
-    const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: '1000002', secret: SECRET, apiBase: fake.apiBase });
     expect(await wecom.listDepartments()).toEqual([
       { id: 1, name: '公司', parentId: 0 },
       { id: 7, name: '销售三组', parentId: 1 },
@@ -78,8 +70,7 @@ describe('the WeCom directory calls against the fake WeCom server', () => {
   });
 
   it("answers WeCom's refusal of an unknown department as a WecomError", async () => {
-    fake = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET });
-    const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: '1000002', secret: SECRET, apiBase: fake.apiBase });
+    const { wecom } = await startFake('1000002');
     const error = await rejectionOf(wecom.listDepartmentMembers(99), WecomError);
     expect(error).toMatchObject({ reason: 'api', errcode: 60123 });
   });

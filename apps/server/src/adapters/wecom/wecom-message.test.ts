@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeWecomPerTest } from '../../test/fake-wecom.ts';
 import { createDemoWecomAdapter } from './demo-wecom.ts';
-import { startFakeWecomServer, type FakeWecomServer } from './fake-wecom-server.ts';
 import { WecomError } from './wecom.ts';
-import { createWecomAdapter } from './wecom-adapter.ts';
 import type { TextCardMessage } from './wecom-message.ts';
 
 const CORP_ID = 'ww0123456789abcdef';
@@ -14,16 +13,11 @@ const CARD: TextCardMessage = {
   url: 'https://crm.example.com/business/pendingDetail/7?from=wecom&m=1',
 };
 
-let fake: FakeWecomServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
+const startFake = fakeWecomPerTest({ corpId: CORP_ID, secret: SECRET });
 
 describe('sendTextCard against the fake WeCom server (message/send)', () => {
   it('POSTs a textcard for the agent with a token and the duplicate check on', async () => {
-    fake = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET });
-    const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: '1000002', secret: SECRET, apiBase: fake.apiBase });
+    const { fake, wecom } = await startFake('1000002');
     await expect(wecom.sendTextCard(CARD)).resolves.toBe('fake-msg-1');
     expect(fake.inbox.messages).toEqual([
       expect.objectContaining({
@@ -38,8 +32,7 @@ describe('sendTextCard against the fake WeCom server (message/send)', () => {
   });
 
   it('the same card sent again (a retry after a crash) is shown once; another card is shown', async () => {
-    fake = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET });
-    const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: '1', secret: SECRET, apiBase: fake.apiBase });
+    const { fake, wecom } = await startFake('1');
     await wecom.sendTextCard(CARD);
     await wecom.sendTextCard(CARD);
     await wecom.sendTextCard({ ...CARD, url: `${CARD.url}2` });
@@ -47,8 +40,7 @@ describe('sendTextCard against the fake WeCom server (message/send)', () => {
   });
 
   it('throws WecomError when WeCom is busy, or names the member unreachable', async () => {
-    fake = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET, members: ['zhangsan'] });
-    const wecom = createWecomAdapter({ corpId: CORP_ID, agentId: '1', secret: SECRET, apiBase: fake.apiBase });
+    const { fake, wecom } = await startFake('1', { members: ['zhangsan'] });
     fake.inbox.failNext();
     const busy: unknown = await wecom.sendTextCard(CARD).catch((e: unknown) => e);
     expect(busy).toBeInstanceOf(WecomError);

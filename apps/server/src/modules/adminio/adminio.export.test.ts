@@ -7,8 +7,8 @@ import { houseBrokerageOrders } from '../../db/schema/house.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createBrokerageUser, createHouseClient } from '../../test/factories-house.ts';
 import { createAdmin, createCompany, createStaff, createTeam } from '../../test/factories.ts';
-import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
-import { call } from './adminio.test-helpers.ts';
+import { staffCookie } from '../../test/sessions.ts';
+import { backOfficeCallers, call } from './adminio.test-helpers.ts';
 
 /** The rows of an XLSX as text, the header first. */
 async function sheetRows(bytes: Buffer): Promise<string[][]> {
@@ -36,19 +36,15 @@ describe('the back office XLSX export (/api/admin/export)', () => {
   beforeAll(async () => {
     test = await buildTestApp();
     corpA = await createCompany(test.db, 'A公司');
-    const corpB = await createCompany(test.db, 'B公司');
     const team = await createTeam(test.db, corpA.id, '销售一组');
     adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员', teamId: team.id });
     const finance = await createAdmin(test.db, corpA.id, { name: 'A财务管理员', jobs: [4] });
     const second = await createAdmin(test.db, corpA.id, { name: 'A另一管理员' });
     seller = await createStaff(test.db, corpA.id, { name: 'A业务员', teamId: team.id });
-    const adminB = await createAdmin(test.db, corpB.id, { name: 'B管理员' });
-    admin = await staffCookie(test, adminA);
+    const { corpB, adminB, ...callers } = await backOfficeCallers(test, { admin: adminA, plain: seller });
+    ({ admin, otherAdmin, plain, partner } = callers);
     financeAdmin = await staffCookie(test, finance);
     sameCompanyAdmin = await staffCookie(test, second);
-    otherAdmin = await staffCookie(test, adminB);
-    plain = await staffCookie(test, seller);
-    partner = await newPartnerCookie(test, seller);
     // 10,000 cases in one statement: every tenth the admin's own, the rest the seller's; B has cases too.
     await test.db.execute(sql`
       insert into clients (corp_id, owner_id, team_id, name, phone, id_number, bank_card, amount_fen, term_months, status)

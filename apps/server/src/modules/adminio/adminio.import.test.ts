@@ -8,8 +8,7 @@ import { staff } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCase } from '../../test/factories-house.ts';
 import { createAdmin, createCompany, createStaff, createTeam } from '../../test/factories.ts';
-import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
-import { call, clientRow, idNumber, sheet, staffRow, upload } from './adminio.test-helpers.ts';
+import { backOfficeCallers, call, clientRow, idNumber, sheet, staffRow, upload } from './adminio.test-helpers.ts';
 
 describe('the back office XLSX import (/api/admin/import)', () => {
   let test: TestApp;
@@ -26,15 +25,10 @@ describe('the back office XLSX import (/api/admin/import)', () => {
   beforeAll(async () => {
     test = await buildTestApp();
     corpA = await createCompany(test.db, 'A公司');
-    const corpB = await createCompany(test.db, 'B公司');
     const team = await createTeam(test.db, corpA.id, '销售一组');
     const adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员' });
     seller = await createStaff(test.db, corpA.id, { name: 'A业务员', teamId: team.id });
-    const adminB = await createAdmin(test.db, corpB.id, { name: 'B管理员' });
-    admin = await staffCookie(test, adminA);
-    otherAdmin = await staffCookie(test, adminB);
-    plain = await staffCookie(test, seller);
-    partner = await newPartnerCookie(test, seller);
+    ({ admin, otherAdmin, plain, partner } = await backOfficeCallers(test, { admin: adminA, plain: seller }));
   });
   afterAll(() => test.close());
 

@@ -2,6 +2,8 @@ import { idCheckChar } from '@crm/domain/idcard';
 import { IMPORT_COLUMNS } from '@crm/domain/api/adminio';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { postFile } from '../../test/factories-money.ts';
+import { createAdmin, createCompany } from '../../test/factories.ts';
+import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
 import { writeSheet } from './xlsx.ts';
 
 type Answer<T = unknown> = { status: number; body: { code: number; msg: string; data: T } };
@@ -57,4 +59,23 @@ export async function call<T = unknown>(
     ...(method === 'POST' ? { payload } : {}),
   });
   return { status: response.statusCode, body: response.json() };
+}
+
+type Person = { id: number; corpId: number };
+
+/**
+ * The callers each back-office suite tries, made after company A's own staff: A's admin, a staff member of A
+ * without the grant and a partner in their network, and the admin of company B, another tenant.
+ */
+export async function backOfficeCallers(test: TestApp, companyA: { admin: Person; plain: Person }) {
+  const corpB = await createCompany(test.db, 'B公司');
+  const adminB = await createAdmin(test.db, corpB.id, { name: 'B管理员' });
+  return {
+    corpB,
+    adminB,
+    admin: await staffCookie(test, companyA.admin),
+    otherAdmin: await staffCookie(test, adminB),
+    plain: await staffCookie(test, companyA.plain),
+    partner: await newPartnerCookie(test, companyA.plain),
+  };
 }

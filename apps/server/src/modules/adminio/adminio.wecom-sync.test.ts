@@ -7,8 +7,8 @@ import { auditLog } from '../../db/schema/admin.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createCompany, createStaff, createTeam } from '../../test/factories.ts';
-import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
-import { call } from './adminio.test-helpers.ts';
+import { staffCookie } from '../../test/sessions.ts';
+import { backOfficeCallers, call } from './adminio.test-helpers.ts';
 
 const member = (over: Partial<WecomMember> & Pick<WecomMember, 'userid' | 'name'>): WecomMember => ({
   mobile: '',
@@ -46,18 +46,13 @@ describe('the WeCom directory sync (POST /api/admin/wecomSync), through the real
       }),
     });
     corpA = await createCompany(test.db, 'A公司');
-    const corpB = await createCompany(test.db, 'B公司');
     const sales = await createTeam(test.db, corpA.id, '销售一组');
     adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员', wxworkId: 'admin-a' });
     bound = await createStaff(test.db, corpA.id, { name: '王旧名', wxworkId: 'wang', teamId: sales.id, jobs: [2] });
     leaver = await createStaff(test.db, corpA.id, { name: '离职者', wxworkId: 'gone' });
     byPhone = await createStaff(test.db, corpA.id, { name: '李手机', phone: '13955550001' });
     await createStaff(test.db, corpA.id, { name: '后台停用', phone: '13955550002', isActive: false });
-    const adminB = await createAdmin(test.db, corpB.id, { name: 'B管理员' });
-    admin = await staffCookie(test, adminA);
-    otherAdmin = await staffCookie(test, adminB);
-    plain = await staffCookie(test, bound);
-    partner = await newPartnerCookie(test, bound);
+    ({ admin, otherAdmin, plain, partner } = await backOfficeCallers(test, { admin: adminA, plain: bound }));
     fake.directory.departments = [
       { id: 1, name: 'A公司', parentId: 0 },
       { id: 2, name: '销售一组', parentId: 1 },

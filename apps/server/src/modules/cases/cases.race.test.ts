@@ -25,6 +25,13 @@ const burst = async (n: number, url: string, fields: Record<string, string | num
     (r) => ({ status: r.statusCode, body: r.json<Body>() }),
   );
 
+/** The case's rows still open in a per-case table with a status. */
+const openRowsOf = (table: typeof appeals | typeof serviceRequests, clientId: number) =>
+  test.db
+    .select()
+    .from(table)
+    .where(and(eq(table.clientId, clientId), eq(table.status, 'open')));
+
 describe('concurrent requests keep one open record', () => {
   it('addAppeal: three at once make one open appeal; the twins get the sequential refusal', async () => {
     const c = await createCase(test.db, owner, { status: 2 });
@@ -34,12 +41,7 @@ describe('concurrent requests keep one open record', () => {
       '该报单已有待处理的申诉',
       '该报单已有待处理的申诉',
     ]);
-    expect(
-      await test.db
-        .select()
-        .from(appeals)
-        .where(and(eq(appeals.clientId, c.id), eq(appeals.status, 'open'))),
-    ).toHaveLength(1);
+    expect(await openRowsOf(appeals, c.id)).toHaveLength(1);
   });
 
   it('updateClientReject: three resubmissions at once open one live signing task', async () => {
@@ -58,12 +60,7 @@ describe('concurrent requests keep one open record', () => {
     const form = { ...caseForm({ need_service: '1' }), id: c.id };
     const answers = await burst(3, '/api/crm/updateClient', form);
     expect(answers.map((a) => a.body.code)).toEqual([0, 0, 0]);
-    expect(
-      await test.db
-        .select()
-        .from(serviceRequests)
-        .where(and(eq(serviceRequests.clientId, c.id), eq(serviceRequests.status, 'open'))),
-    ).toHaveLength(1);
+    expect(await openRowsOf(serviceRequests, c.id)).toHaveLength(1);
   });
 
   it('mortgageUser: four follow-ups at once all save and leave one open next step', async () => {

@@ -33,33 +33,22 @@ afterAll(async () => {
   await fake.close();
 });
 
+/** A sidebar call by this staff member, in a session of their own. */
+const sidebarCall = async (person: { corpId: number; id: number }, name: string, fields: Record<string, string>) =>
+  postForm(test.app, `/api/chattergee/${name}`, fields, { cookie: await staffCookie(test, person) });
+
 describe('the sidebar against WeCom (fake server)', () => {
   it('asks externalcontact/get who follows the contact before filing it', async () => {
     const corp = await createCompany(test.db);
     const zhangsan = await createStaff(test.db, corp.id, { wxworkId: 'zhangsan' });
     const lisi = await createStaff(test.db, corp.id, { wxworkId: 'lisi' });
-    const filed = await postForm(
-      test.app,
-      '/api/chattergee/addFiling',
-      { external_userid: 'wmReal0001', name: '王女士' },
-      { cookie: await staffCookie(test, zhangsan) },
-    );
+    const filed = await sidebarCall(zhangsan, 'addFiling', { external_userid: 'wmReal0001', name: '王女士' });
     expect(filed.json()).toMatchObject({ code: 0, data: { external_userid: 'wmReal0001', name: '王女士' } });
     const asked = fake.requests.filter((r) => r.path === '/cgi-bin/externalcontact/get');
     expect(asked.at(-1)?.query).toMatchObject({ external_userid: 'wmReal0001' });
-    const notFollowing = await postForm(
-      test.app,
-      '/api/chattergee/getFiling',
-      { external_userid: 'wmReal0001' },
-      { cookie: await staffCookie(test, lisi) },
-    );
+    const notFollowing = await sidebarCall(lisi, 'getFiling', { external_userid: 'wmReal0001' });
     expect(notFollowing.statusCode).toBe(403);
-    const unknown = await postForm(
-      test.app,
-      '/api/chattergee/getFiling',
-      { external_userid: 'wmNobody0001' },
-      { cookie: await staffCookie(test, zhangsan) },
-    );
+    const unknown = await sidebarCall(zhangsan, 'getFiling', { external_userid: 'wmNobody0001' });
     expect(unknown.statusCode).toBe(404);
   });
 

@@ -39,9 +39,13 @@ async function call<T>(url: string, fields: Record<string, string | number>, coo
   return { status: response.statusCode, body: response.json<Body<T>>() };
 }
 
+/** Files the world's contact under its own name, as its salesperson. */
+const fileContact = (w: Awaited<ReturnType<typeof world>>) =>
+  call<Filing>('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, w.cookie);
+
 /** Files, authenticates and opens the wallet of the world's contact. */
 async function walletReady(w: Awaited<ReturnType<typeof world>>) {
-  const filed = await call<Filing>('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, w.cookie);
+  const filed = await fileContact(w);
   const id = filed.body.data.id;
   ocr.reads = VALID_ID_NUMBER;
   await postFile(
@@ -115,7 +119,7 @@ describe('customer files keyed by external_userid, checked against externalconta
         wallet: null,
       },
     });
-    const again = await call('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, w.cookie);
+    const again = await fileContact(w);
     expect(again.body).toMatchObject({ code: 1, msg: '该客户已建档' });
     const after = await call<GetFiling>('/api/chattergee/getFiling', { external_userid: w.ext }, w.cookie);
     expect(after.body.data.filing?.id).toBe(filed.body.data.id);
@@ -178,11 +182,7 @@ describe('customer files keyed by external_userid, checked against externalconta
 describe('real-name auth (auth/{id})', () => {
   it('checks the ID number, reads the card with OCR, and records the auth once', async () => {
     const w = await world();
-    const { body } = await call<Filing>(
-      '/api/chattergee/addFiling',
-      { external_userid: w.ext, name: '陈女士' },
-      w.cookie,
-    );
+    const { body } = await fileContact(w);
     const id = body.data.id;
     const auth = (fields: Record<string, string | number>, file: Buffer | null) =>
       postFile(test, '/api/chattergee/authFiling', { id, real_name: '陈静', ...fields }, file, { cookie: w.cookie });
@@ -213,11 +213,7 @@ describe('real-name auth (auth/{id})', () => {
 describe('wallet and points', () => {
   it('opens a wallet only after real-name auth, once', async () => {
     const w = await world();
-    const { body } = await call<Filing>(
-      '/api/chattergee/addFiling',
-      { external_userid: w.ext, name: '陈女士' },
-      w.cookie,
-    );
+    const { body } = await fileContact(w);
     const early = await call('/api/chattergee/openPurse', { id: body.data.id }, w.cookie);
     expect(early.body).toMatchObject({ code: 1, msg: '请先完成客户实名认证' });
     await postFile(
@@ -307,7 +303,7 @@ describe('wallet and points', () => {
     expect((await call('/api/chattergee/sendPoint', { ...base, idempotency_key: 'x' }, w.cookie)).body.code).toBe(1);
     const unfiled = await call('/api/chattergee/sendPoint', base, w.cookie);
     expect(unfiled).toMatchObject({ status: 404, body: { msg: '客户档案不存在' } });
-    await call('/api/chattergee/addFiling', { external_userid: w.ext, name: '陈女士' }, w.cookie);
+    await fileContact(w);
     expect((await call('/api/chattergee/sendPoint', base, w.cookie)).body).toMatchObject({
       code: 1,
       msg: '该客户尚未开通钱包',

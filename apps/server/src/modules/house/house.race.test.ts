@@ -36,25 +36,20 @@ async function world() {
 }
 const post = (cookie: string, name: string, fields: Record<string, string | number>) =>
   postForBody<{ code: number; msg: string }>(test.app, `/api/crm/${name}`, fields, { cookie });
+/** The same call sent `times` times at once, answered with each body. */
+const burst = async (times: number, cookie: string, name: string, fields: Record<string, string | number>) =>
+  (await Promise.all(Array.from({ length: times }, () => post(cookie, name, fields)))).map((a) => a.body);
 
 describe('houseSignSubmit under concurrent submits', () => {
   it('makes one signing task for a client submitted eight times at once', async () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.sales.id, { stewardId: w.steward.id });
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        post(w.cookies.steward, 'houseSignSubmit', {
-          id: client.id,
-          appointment_at: '2026-12-01T02:00:00Z',
-          place: '工商银行静安支行',
-        }),
-      ),
-    );
-    expectBurst(
-      answers.map((a) => a.body),
-      1,
-      '该客户已提交签约',
-    );
+    const answers = await burst(8, w.cookies.steward, 'houseSignSubmit', {
+      id: client.id,
+      appointment_at: '2026-12-01T02:00:00Z',
+      place: '工商银行静安支行',
+    });
+    expectBurst(answers, 1, '该客户已提交签约');
     expect(await test.db.select().from(signTasks).where(eq(signTasks.houseClientId, client.id))).toHaveLength(1);
   });
 });
@@ -64,16 +59,12 @@ describe('setHouseBrokerage under concurrent requests', () => {
     const w = await world();
     const client = await createHouseClient(test.db, w.corp.id, w.finance.id, { loanAmountFen: 200_000_000 });
     const receiver = await createBrokerageUser(test.db, w.corp.id, w.finance.id);
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        post(w.cookies.finance, 'setHouseBrokerage', { id: client.id, rate: '2', user_ids: `${receiver.id}` }),
-      ),
-    );
-    expectBurst(
-      answers.map((a) => a.body),
-      1,
-      '该客户的返佣正在等待审批',
-    );
+    const answers = await burst(5, w.cookies.finance, 'setHouseBrokerage', {
+      id: client.id,
+      rate: '2',
+      user_ids: `${receiver.id}`,
+    });
+    expectBurst(answers, 1, '该客户的返佣正在等待审批');
     expect(await test.db.select().from(houseAudits).where(eq(houseAudits.houseClientId, client.id))).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
 import { getForBody, loginAs, postForBody, postForm } from '../../test/http.ts';
+import { salesWorld } from '../../test/sales-world.ts';
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type ListBody = Body<{ list: Record<string, unknown>[]; next_cursor: number | null }>;
@@ -41,26 +42,23 @@ const get = <T = Record<string, unknown>>(
 
 /** A company with a salesperson team, finance (job 4 leader and a second job-4 checker), a steward, rebate-only. */
 async function world() {
-  const corp = await createCompany(test.db);
-  const team = await createTeam(test.db, corp.id);
+  const sellers = await salesWorld(test);
+  const { corp } = sellers;
   const financeTeam = await createTeam(test.db, corp.id);
-  const sales = await createStaff(test.db, corp.id, { teamId: team.id });
-  const colleague = await createStaff(test.db, corp.id, { teamId: team.id });
-  const leader = await createStaff(test.db, corp.id, { teamId: team.id, isLeader: true });
+  const leader = await createStaff(test.db, corp.id, { teamId: sellers.team.id, isLeader: true });
   const finance = await createStaff(test.db, corp.id, { teamId: financeTeam.id, jobs: [4], isLeader: true });
   const checker = await createStaff(test.db, corp.id, { teamId: financeTeam.id, jobs: [4] });
   const steward = await createStaff(test.db, corp.id, { teamId: financeTeam.id, jobs: [5] });
   const rebate = await createStaff(test.db, corp.id, { teamId: financeTeam.id, jobs: [4, 6] });
   const cookies = {
-    sales: await loginAs(test, sales),
-    colleague: await loginAs(test, colleague),
+    ...sellers.cookies,
     leader: await loginAs(test, leader),
     finance: await loginAs(test, finance),
     checker: await loginAs(test, checker),
     steward: await loginAs(test, steward),
     rebate: await loginAs(test, rebate),
   };
-  return { corp, team, sales, colleague, leader, finance, checker, steward, rebate, cookies };
+  return { ...sellers, leader, finance, checker, steward, rebate, cookies };
 }
 
 const validClient = {

@@ -35,6 +35,8 @@ const answer = async (...args: Parameters<typeof send>) => {
     replayed: response.headers['idempotent-replayed'],
   };
 };
+/** What a refused call answers: its status, and an envelope of the code and message with no data. */
+const refusal = (status: number, code: number, msg: string) => ({ status, body: { code, msg, data: null } });
 const channelsOf = async (ownerId: number) =>
   test.db.select().from(houseChannels).where(eq(houseChannels.ownerId, ownerId));
 
@@ -58,10 +60,7 @@ describe('Idempotency-Key', () => {
     async (key) => {
       const w = await world();
       const refused = await answer(w.cookies.sales, 'addHouseChannel', channel(), key);
-      expect(refused).toMatchObject({
-        status: 200,
-        body: { code: 1, msg: '请求标识格式不正确，请刷新页面后重新提交', data: null },
-      });
+      expect(refused).toMatchObject(refusal(200, 1, '请求标识格式不正确，请刷新页面后重新提交'));
       expect(await channelsOf(w.sales.id)).toHaveLength(0);
     },
   );
@@ -79,10 +78,7 @@ describe('Idempotency-Key', () => {
     const w = await world();
     expect((await answer(w.cookies.sales, 'addHouseChannel', channel(), 'fill-0002-abcd')).body.code).toBe(0);
     const other = await answer(w.cookies.sales, 'addHouseChannel', channel('另一家'), 'fill-0002-abcd');
-    expect(other).toMatchObject({
-      status: 422,
-      body: { code: 422, msg: '该请求标识已用于其他内容，请刷新页面后重新提交', data: null },
-    });
+    expect(other).toMatchObject(refusal(422, 422, '该请求标识已用于其他内容，请刷新页面后重新提交'));
     expect(await channelsOf(w.sales.id)).toHaveLength(1);
   });
 
@@ -95,10 +91,7 @@ describe('Idempotency-Key', () => {
       .set({ responseStatus: null, responseBody: null })
       .where(and(eq(idempotencyKeys.corpId, w.corp.id), eq(idempotencyKeys.key, 'fill-0003-abcd')));
     const retry = await answer(w.cookies.sales, 'addHouseChannel', channel(), 'fill-0003-abcd');
-    expect(retry).toMatchObject({
-      status: 409,
-      body: { code: 409, msg: '上一次提交仍在处理中，请稍后再试', data: null },
-    });
+    expect(retry).toMatchObject(refusal(409, 409, '上一次提交仍在处理中，请稍后再试'));
     expect(await channelsOf(w.sales.id)).toHaveLength(1);
   });
 

@@ -38,11 +38,16 @@ const get = <T = Record<string, unknown>>(
   headers: Record<string, string> = {},
 ) => getForBody<Body<T>>(test.app, url.startsWith('/') ? url : `/api/crm/${url}`, query, { cookie, headers });
 
-/** teamWorld, and the session of any partner. */
+/** teamWorld, the session of any partner, and a way to add a partner of the salesperson, signed in. */
 async function world() {
+  const team = await teamWorld(test);
   const partnerCookie = (partner: { corpId: number; id: number }) =>
     sessionCookie(test, { kind: 'partner', corpId: partner.corpId, partnerId: partner.id });
-  return { ...(await teamWorld(test)), partnerCookie };
+  const signedInPartner = async () => {
+    const partner = await createPartner(test.db, team.sales);
+    return { partner, cookie: await partnerCookie(partner) };
+  };
+  return { ...team, partnerCookie, signedInPartner };
 }
 
 /** Sends a partner's SMS code and answers it as the phone received it. */
@@ -179,8 +184,7 @@ describe('partner identity: invite, register, login', () => {
 
   it('keeps partners and staff out of each other’s routes', async () => {
     const w = await world();
-    const partner = await createPartner(test.db, w.sales);
-    const partnerCookie = await w.partnerCookie(partner);
+    const { cookie: partnerCookie } = await w.signedInPartner();
     expect((await post(partnerCookie, 'clientList')).status).toBe(403);
     expect((await post(partnerCookie, 'ysbUser')).status).toBe(403);
     expect((await get(w.cookies.sales, 'outsideClientList')).status).toBe(403);
@@ -225,8 +229,7 @@ describe('approval by the network’s staff', () => {
 describe('referrals and their protection period', () => {
   it('protects a referral for the company’s period and lists it masked, in full on its own detail', async () => {
     const w = await world();
-    const partner = await createPartner(test.db, w.sales);
-    const cookie = await w.partnerCookie(partner);
+    const { cookie } = await w.signedInPartner();
     const form = referral();
     const saved = await post<{ id: number; protected_until: string }>(cookie, 'updateOutsideClient', form);
     expect(saved.body).toMatchObject({ code: 0, msg: '报备成功' });
@@ -250,8 +253,7 @@ describe('referrals and their protection period', () => {
 
   it('refuses bad referrals: empty fields, a bad ID number, another company’s product, a partner not approved', async () => {
     const w = await world();
-    const partner = await createPartner(test.db, w.sales);
-    const cookie = await w.partnerCookie(partner);
+    const { cookie } = await w.signedInPartner();
     const empty = await post(cookie, 'updateOutsideClient', {});
     expect(empty.body.code).toBe(1);
     expect(empty.body.msg).toBe('客户姓名必填');
@@ -322,8 +324,7 @@ describe('referrals and their protection period', () => {
 
   it('lets a partner correct a protected referral of their own, keeping its protection date', async () => {
     const w = await world();
-    const partner = await createPartner(test.db, w.sales);
-    const cookie = await w.partnerCookie(partner);
+    const { cookie } = await w.signedInPartner();
     const form = referral();
     const saved = await post<{ id: number; protected_until: string }>(cookie, 'updateOutsideClient', form);
     clock = new Date(clock.getTime() + DAY);
@@ -371,8 +372,7 @@ describe('referrals and their protection period', () => {
 describe('a referral becomes an instalment case', () => {
   it('converts on the salesperson’s add form; the partner then follows the case’s status, not its notes', async () => {
     const w = await world();
-    const partner = await createPartner(test.db, w.sales);
-    const cookie = await w.partnerCookie(partner);
+    const { partner, cookie } = await w.signedInPartner();
     const form = referral();
     const saved = await post<{ id: number }>(cookie, 'updateOutsideClient', form);
     const id = saved.body.data?.id ?? 0;
@@ -466,8 +466,7 @@ describe('a referral becomes an instalment case', () => {
 describe('sub-partners, products and channels', () => {
   it('lets an approved partner invite a sub-partner, who joins the same staff network', async () => {
     const w = await world();
-    const partner = await createPartner(test.db, w.sales);
-    const cookie = await w.partnerCookie(partner);
+    const { partner, cookie } = await w.signedInPartner();
     const qr = await post<{ invite_code: string; png: string }>(cookie, 'ysbQrcode');
     const png = Buffer.from((qr.body.data?.png ?? '').replace(/^data:image\/png;base64,/, ''), 'base64');
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
@@ -498,8 +497,7 @@ describe('sub-partners, products and channels', () => {
 
   it('keeps a partner’s channels their own: add, rename, file a referral, delete only from our pages', async () => {
     const w = await world();
-    const partner = await createPartner(test.db, w.sales);
-    const cookie = await w.partnerCookie(partner);
+    const { partner, cookie } = await w.signedInPartner();
     const other = await w.partnerCookie(await createPartner(test.db, w.sales));
     const added = await post<{ id: number }>(cookie, 'outsideChannelAdd', {
       name: '城东门店',

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWecomServer, type FakeWecomServer } from '../../adapters/wecom/fake-wecom-server.ts';
 import { createWecomAdapter, type TextCardMessage, type WecomAdapter } from '../../adapters/wecom/index.ts';
@@ -8,6 +6,7 @@ import { loadConfig } from '../../config.ts';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema/reminders.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
+import { createScratchDatabase } from '../../test/pg-admin.ts';
 import { createRemindersRepository, createRemindersService, LEASE_MS } from './index.ts';
 
 /*
@@ -42,23 +41,12 @@ async function openTwoPools() {
     await database.migrate(config.migrationsFolder);
     return [database, database] as const;
   }
-  const name = `crm_race_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  targetUrl = target.toString();
-  const a = await openPostgres(target.toString(), 4);
+  const scratch = await createScratchDatabase(url, 'crm_race');
+  targetUrl = scratch.url;
+  const a = await openPostgres(scratch.url, 4);
   await a.migrate(config.migrationsFolder);
-  const b = await openPostgres(target.toString(), 4);
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
+  const b = await openPostgres(scratch.url, 4);
+  dropDatabase = scratch.drop;
   return [a, b] as const;
 }
 

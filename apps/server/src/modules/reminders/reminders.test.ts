@@ -86,6 +86,19 @@ const messageLog = async (cookie: string) =>
     data: { list: { title: string; description: string; path: string; kind: string }[] };
   }>();
 
+/** The owner appeals a new case of this name and the leader decides the appeal. */
+async function decideAppealOfNewCase(name: string, reason: string, decision: Record<string, string>) {
+  const c = await createCase(test.db, world.owner, { name, status: 2 });
+  const appeal = await postForm(
+    test.app,
+    '/api/crm/addAppeal',
+    { client_id: c.id, reason },
+    { cookie: world.cookies.owner },
+  );
+  const appealId = appeal.json<{ data: { id: number } }>().data.id;
+  await postForm(test.app, '/api/crm/auditAppeal', { id: appealId, ...decision }, { cookie: world.cookies.leader });
+}
+
 describe('a follow-up falling due', () => {
   it('sends the salesperson a text card at its time, once, and the leader one a day later if still open', async () => {
     at('2026-11-21T08:00:00Z');
@@ -156,20 +169,7 @@ describe('the events of other modules', () => {
   it('an appeal decided: the salesperson who appealed gets a card naming the outcome', async () => {
     at('2026-11-24T08:00:00Z');
     await flush();
-    const c = await createCase(test.db, world.owner, { name: '钱多多', status: 2 });
-    const appeal = await postForm(
-      test.app,
-      '/api/crm/addAppeal',
-      { client_id: c.id, reason: '资料已补' },
-      { cookie: world.cookies.owner },
-    );
-    const appealId = appeal.json<{ data: { id: number } }>().data.id;
-    await postForm(
-      test.app,
-      '/api/crm/auditAppeal',
-      { id: appealId, result: 'refused', reason: '流水不足' },
-      { cookie: world.cookies.leader },
-    );
+    await decideAppealOfNewCase('钱多多', '资料已补', { result: 'refused', reason: '流水不足' });
     sends.length = 0;
     await worker.drainOnce();
     expect(sends).toEqual([
@@ -220,19 +220,7 @@ describe('a failed send', () => {
   it('goes back to the queue with a backoff and is sent on a later pass, once', async () => {
     at('2026-11-25T08:00:00Z');
     await flush();
-    const c = await createCase(test.db, world.owner, { name: '重试客户', status: 2 });
-    const appeal = await postForm(
-      test.app,
-      '/api/crm/addAppeal',
-      { client_id: c.id, reason: '再看看' },
-      { cookie: world.cookies.owner },
-    );
-    await postForm(
-      test.app,
-      '/api/crm/auditAppeal',
-      { id: appeal.json<{ data: { id: number } }>().data.id, result: 'approved' },
-      { cookie: world.cookies.leader },
-    );
+    await decideAppealOfNewCase('重试客户', '再看看', { result: 'approved' });
     sends.length = 0;
     failNext = 1;
     await worker.drainOnce();
