@@ -1,3 +1,4 @@
+import { equalPrincipalParts, roundDiv } from './fen.ts';
 import { periodicIrr } from './irr.ts';
 import { calculateLoan } from './loan.ts';
 import type { RepaymentMethod } from './options.ts';
@@ -55,9 +56,6 @@ export interface AgreementSchedule {
   irrPpm: number;
 }
 
-const roundDiv = (numerator: bigint, denominator: bigint): bigint =>
-  (2n * numerator + denominator) / (2n * denominator);
-
 /** Rows in fen from the calculator's answer in yuan (each value was a whole number of fen). */
 function fromCalculator(result: ReturnType<typeof calculateLoan>): AgreementRow[] {
   const fen = (yuan: number) => Math.round(yuan * 100);
@@ -78,12 +76,9 @@ function totalFeeRows(loanFen: bigint, nper: number, ratePpm: bigint): Agreement
   const months = BigInt(nper);
   const totalFee = roundDiv(loanFen * ratePpm, 1_000_000n);
   const fee = totalFee / months;
-  const part = roundDiv(loanFen, months) * (months - 1n) > loanFen ? loanFen / months : roundDiv(loanFen, months);
   let balance = loanFen;
-  return Array.from({ length: nper }, (_, key) => {
-    const last = key === nper - 1;
-    const principal = last ? balance : part;
-    const interest = last ? totalFee - fee * (months - 1n) : fee;
+  return equalPrincipalParts(loanFen, nper).map((principal, key) => {
+    const interest = key === nper - 1 ? totalFee - fee * (months - 1n) : fee;
     balance -= principal;
     return {
       key,

@@ -1,3 +1,4 @@
+import { equalPrincipalParts, roundDiv } from './fen.ts';
 import { periodicIrr } from './irr.ts';
 import type { RepaymentMethod } from './options.ts';
 
@@ -45,25 +46,6 @@ const RATE_UNITS_PER_FRACTION = 100n * BigInt(RATE_UNITS_PER_PERCENT);
 const MONTHS_PER_YEAR = 12;
 
 type FenRow = { interest: bigint; corpus: bigint };
-
-/** Rounds numerator / denominator to the nearest integer, halves up; both must be non-negative. */
-function roundDiv(numerator: bigint, denominator: bigint): bigint {
-  return (2n * numerator + denominator) / (2n * denominator);
-}
-
-/**
- * Equal principal parts in fen, each the loan / nper rounded to the fen (so 100万 over 360 months repays
- * 2777.78 a month, as every other calculator shows); the last instalment takes what is left.
- */
-function equalPrincipalParts(loanFen: bigint, nper: number): bigint[] {
-  const months = BigInt(nper);
-  const rounded = roundDiv(loanFen, months);
-  // Rounding up could leave the last part negative on a loan of a few fen; round down there.
-  const part = rounded * (months - 1n) > loanFen ? loanFen / months : rounded;
-  const parts = Array.from({ length: nper }, () => part);
-  parts[nper - 1] = loanFen - part * (months - 1n);
-  return parts;
-}
 
 /**
  * Equal principal and interest, the way banks do it: a constant payment rounded to the fen, interest
