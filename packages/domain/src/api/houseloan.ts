@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { houseClientFormSchema } from '../house/house.ts';
-import { corpIdSchema, phoneSchema, smsCodeSchema } from '../validation/fields.ts';
+import { corpIdSchema } from '../validation/fields.ts';
+import { accountSchema, smsLoginRequestSchema } from './auth.ts';
 import { rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 
@@ -21,16 +22,11 @@ export const houseloanTypeSchema = z.coerce
   .int('贷款类型无效')
   .refine((t) => HOUSELOAN_TYPES.some((o) => o.value === t), '贷款类型无效');
 
-export const houseloanLoginRequestSchema = z.object({ corp_id: corpIdSchema, phone: phoneSchema, code: smsCodeSchema });
+export const houseloanLoginRequestSchema = smsLoginRequestSchema;
 export type HouseloanLoginRequest = z.input<typeof houseloanLoginRequestSchema>;
 
 /** ys_house_channel: who is logged in, never a secret (the session is the httpOnly cookie). */
-export const houseloanAgentSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
-  corp_id: z.number().int(),
-  corp_name: z.string(),
+export const houseloanAgentSchema = accountSchema.extend({
   channel_id: z.number().int(),
   channel_name: z.string(),
   /** Whether the WeChat official account is bound (home/{openid} signs in without a code then). */
