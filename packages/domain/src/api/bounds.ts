@@ -18,6 +18,17 @@ export const rowIdSchema = (message?: string) =>
     .positive(message)
     .max(MAX_ROW_ID, message ?? '编号超出范围');
 
+/** A whole number from `min` to `max` as a form sends it; anything else is refused with the one message. */
+export const wholeNumberSchema = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** The code of one of a fixed list of options as a form sends it; anything else is refused with the message. */
+export const optionValueSchema = (options: readonly { value: number }[], message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .refine((value) => options.some((option) => option.value === value), message);
+
 /**
  * The years a date or time of this business can fall in. JavaScript parses "10000-01-01" and "0000-01-01",
  * PostgreSQL refuses both (22008), and no repayment, appointment or follow-up is that far away.

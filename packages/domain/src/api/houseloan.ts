@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { houseClientFormSchema } from '../house/house.ts';
 import { corpIdSchema } from '../validation/fields.ts';
 import { accountSchema, smsLoginRequestSchema } from './auth.ts';
-import { rowIdSchema } from './bounds.ts';
+import { optionValueSchema, rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 
 /*
@@ -17,10 +17,7 @@ export const HOUSELOAN_TYPES = [
   { value: 1, product: 'mortgage', label: '房屋抵押贷' },
   { value: 2, product: 'card', label: '信用卡分期' },
 ] as const;
-export const houseloanTypeSchema = z.coerce
-  .number({ error: '贷款类型无效' })
-  .int('贷款类型无效')
-  .refine((t) => HOUSELOAN_TYPES.some((o) => o.value === t), '贷款类型无效');
+export const houseloanTypeSchema = optionValueSchema(HOUSELOAN_TYPES, '贷款类型无效');
 
 export const houseloanLoginRequestSchema = smsLoginRequestSchema;
 export type HouseloanLoginRequest = z.input<typeof houseloanLoginRequestSchema>;
