@@ -21,3 +21,33 @@ export function equalPrincipalParts(loanFen: bigint, nper: number): bigint[] {
   parts[nper - 1] = loanFen - part * (months - 1n);
   return parts;
 }
+
+/** One instalment's interest (or fee) and principal, in fen. */
+export interface FenPart {
+  interest: bigint;
+  corpus: bigint;
+}
+
+/** One instalment in fen; `key` is zero-based. payment = interest (or fee) + principal. */
+export interface FenInstalment {
+  key: number;
+  paymentFen: number;
+  interestFen: number;
+  principalFen: number;
+  balanceFen: number;
+}
+
+/** The instalments of a loan of `loanFen` repaid in `parts`, each with the balance it leaves. */
+export function instalmentsInFen(loanFen: bigint, parts: readonly FenPart[]): FenInstalment[] {
+  let balance = loanFen;
+  return parts.map(({ interest, corpus }, key) => {
+    balance -= corpus;
+    return {
+      key,
+      paymentFen: Number(interest + corpus),
+      interestFen: Number(interest),
+      principalFen: Number(corpus),
+      balanceFen: Number(balance),
+    };
+  });
+}
