@@ -77,17 +77,17 @@ export const optionalIdSchema = z.preprocess(
 
 export const idSchema = rowIdSchema('记录无效');
 
-/** A note or reason that may be left out (up to 200 characters): null and 'null', what a form sends for nothing, read as ''. */
-export const blankableTextSchema = z.preprocess(
-  (v) => (v == null || v === 'null' ? '' : v),
-  z.string().trim().max(200),
-);
+/** Reads null and 'null', what a form sends for nothing, as '' before `text` checks the value. */
+export const blankAsEmpty = <T extends z.ZodType>(text: T) =>
+  z.preprocess((v) => (v == null || v === 'null' ? '' : v), text);
+
+/** A note or reason that may be left out (up to 200 characters). */
+export const blankableTextSchema = blankAsEmpty(z.string().trim().max(200));
 
 const trimmed = (required: string, max: number, tooLong = `最多 ${max} 个字`) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(max, `最多 ${max} 个字`));
+const optionalText = (max: number) => blankAsEmpty(z.string().trim().max(max, `最多 ${max} 个字`));
 
 /** A loan amount typed by a person, turned into fen by the one money rule (decision 043). */
 export const yuanAmountSchema = z
@@ -125,8 +125,7 @@ export const houseRecommendFormSchema = z.object({
   name: trimmed(HOUSE_MESSAGES.nameRequired, 30, HOUSE_MESSAGES.nameTooLong),
   phone: phoneSchema,
   channel_id: optionalIdSchema,
-  intent_amount: z
-    .preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim())
+  intent_amount: blankAsEmpty(z.string().trim())
     .refine((t) => t === '' || loanAmountToFen(t) !== null, HOUSE_MESSAGES.amountFormat)
     .transform((t) => (t === '' ? 0 : (loanAmountToFen(t) ?? 0))),
   remark: optionalText(200),
