@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOption, type Option } from '../options/index.ts';
 
 /**
  * The largest id a row can have: every id is a PostgreSQL `integer` (serial) column. A larger number names
@@ -23,11 +24,11 @@ export const wholeNumberSchema = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
 /** The code of one of a fixed list of options as a form sends it; anything else is refused with the message. */
-export const optionValueSchema = (options: readonly { value: number }[], message: string) =>
+export const optionValueSchema = (options: readonly Option[], message: string) =>
   z.coerce
     .number({ error: message })
     .int(message)
-    .refine((value) => options.some((option) => option.value === value), message);
+    .refine((value) => isOption(options, value), message);
 
 /**
  * The years a date or time of this business can fall in. JavaScript parses "10000-01-01" and "0000-01-01",

@@ -7,6 +7,7 @@ import { MAX_RATE_BP, MAX_SPLIT_PARTS, percentToBp } from '../brokerage/brokerag
 import { loanAmountToFen } from '../money/amount.ts';
 import { isValidIdNumber } from '../idcard/id-number.ts';
 import { CASE_MESSAGES } from '../cases/messages.ts';
+import { isOption } from '../options/index.ts';
 
 /** Spec §9: house loans run 1 to 30 years, in 12-month steps. */
 export const HOUSE_TERMS: readonly number[] = Array.from({ length: 30 }, (_, i) => (i + 1) * 12);
@@ -35,7 +36,7 @@ export const HOUSE_IMAGE_TYPES = [
   // Photographed by the referring channel agent at /houseloan/auth (decision 052).
   { value: 7, label: '客户授权书' },
 ] as const;
-export const isHouseImageType = (value: number) => HOUSE_IMAGE_TYPES.some((t) => t.value === value);
+export const isHouseImageType = (value: number) => isOption(HOUSE_IMAGE_TYPES, value);
 export const MAX_HOUSE_IMAGE_BYTES = 10 * 1024 * 1024;
 /**
  * Document images one house client may have, all types together. A total rather than a cap per type:
