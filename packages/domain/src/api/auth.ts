@@ -39,12 +39,13 @@ export const checkCaptchaQuerySchema = z.object({ phone: phoneSchema });
 export const checkCaptchaResponseSchema = z.object({ enabled: z.boolean(), retryAfter: z.number().int() });
 export type CheckCaptcha = z.infer<typeof checkCaptchaResponseSchema>;
 
-export const loginRequestSchema = z.object({
-  corp_id: corpIdSchema,
-  phone: phoneSchema,
-  code: smsCodeSchema,
-  wxworkid: optionalWxworkId,
-});
+/**
+ * Signing in to a company with a phone and the SMS code sent to it: partners and channel agents send just
+ * this; staff add their WeCom id.
+ */
+export const smsLoginRequestSchema = z.object({ corp_id: corpIdSchema, phone: phoneSchema, code: smsCodeSchema });
+
+export const loginRequestSchema = smsLoginRequestSchema.extend({ wxworkid: optionalWxworkId });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ id: z.number().int() });
 
@@ -69,6 +70,15 @@ export const badgeCountsSchema = z.object({
   audit: z.number().int(),
 });
 export type BadgeCounts = z.infer<typeof badgeCountsSchema>;
+
+/** The account a partner or channel agent is signed in as, in one company; never a secret (decisions 049, 052). */
+export const accountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  corp_id: z.number().int(),
+  corp_name: z.string(),
+});
 
 export const userinfoRequestSchema = z.object({
   id: rowIdSchema('用户无效'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOption, type Option } from '../options/index.ts';
 
 /**
  * The largest id a row can have: every id is a PostgreSQL `integer` (serial) column. A larger number names
@@ -17,6 +18,17 @@ export const rowIdSchema = (message?: string) =>
     .int(message)
     .positive(message)
     .max(MAX_ROW_ID, message ?? '编号超出范围');
+
+/** A whole number from `min` to `max` as a form sends it; anything else is refused with the one message. */
+export const wholeNumberSchema = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** The code of one of a fixed list of options as a form sends it; anything else is refused with the message. */
+export const optionValueSchema = (options: readonly Option[], message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .refine((value) => isOption(options, value), message);
 
 /**
  * The years a date or time of this business can fall in. JavaScript parses "10000-01-01" and "0000-01-01",

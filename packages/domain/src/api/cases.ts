@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlausibleTime, rowIdSchema } from './bounds.ts';
+import { isPlausibleTime, rowIdSchema, wholeNumberSchema } from './bounds.ts';
 import { caseFormSchema } from '../cases/case-form.ts';
 import { CASE_MESSAGES as M } from '../cases/messages.ts';
 import { REJECT_REASONS, isOption } from '../options/index.ts';
@@ -171,11 +171,7 @@ export const reasonTextSchema = z.string().trim().max(200, M.reasonTooLong).opti
 
 export const updateClientStatusRequestSchema = z.object({
   id: recordIdSchema,
-  status: z.coerce
-    .number({ error: M.statusInvalid })
-    .int(M.statusInvalid)
-    .min(1, M.statusInvalid)
-    .max(9, M.statusInvalid),
+  status: wholeNumberSchema(1, 9, M.statusInvalid),
   reason_code: z
     .union([z.literal(''), z.coerce.number().int()])
     .optional()

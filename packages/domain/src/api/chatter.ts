@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidIdNumber } from '../idcard/index.ts';
 import { PHONE_PATTERN } from '../validation/formats.ts';
-import { rowIdSchema } from './bounds.ts';
+import { rowIdSchema, wholeNumberSchema } from './bounds.ts';
 import { cursorSchema, pageSchema, pageSizeSchema } from './page.ts';
 
 /*
@@ -129,11 +129,7 @@ export type Integral = z.infer<typeof integralSchema>;
 
 export const sendPointRequestSchema = z.object({
   external_userid: externalUseridSchema,
-  amount: z.coerce
-    .number({ error: M.amountInvalid })
-    .int(M.amountInvalid)
-    .min(1, M.amountInvalid)
-    .max(MAX_POINTS_PER_SEND, M.amountInvalid),
+  amount: wholeNumberSchema(1, MAX_POINTS_PER_SEND, M.amountInvalid),
   reason: z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(100, M.reasonTooLong),
   /** The sender's idempotency key for this send: a retry with the same key moves nothing twice. */
   idempotency_key: z.string({ error: M.keyInvalid }).regex(/^[A-Za-z0-9_-]{8,64}$/, M.keyInvalid),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowIdSchema } from './bounds.ts';
+import { rowIdSchema, wholeNumberSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 
 /*
@@ -206,11 +206,7 @@ export type AnswerDetail = z.infer<typeof answerDetailSchema>;
 export const answerMarkRequestSchema = z.object({
   attempt_id: examId,
   question_id: examId,
-  points: z.coerce
-    .number({ error: M.pointsInvalid })
-    .int(M.pointsInvalid)
-    .min(0, M.pointsInvalid)
-    .max(1000, M.pointsInvalid),
+  points: wholeNumberSchema(0, 1000, M.pointsInvalid),
 });
 
 /** A paper's results per question (the owner's chart): counts per option, or the short answers' texts. */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { isPlausibleTime, rowIdSchema } from './bounds.ts';
-import { blankableTextSchema, idSchema, optionalIdSchema } from '../house/house.ts';
-import { pageRequestSchema, pageSchema } from './page.ts';
+import { blankAsEmpty, blankableTextSchema, idSchema, optionalIdSchema } from '../house/house.ts';
+import { optionalFilter, pageRequestSchema, pageSchema } from './page.ts';
 
 /*
  * Request and response schemas of the House CRM calls (spec §7) and the few calls decision 031 adds.
  * Lists page by keyset cursor, the one contract of api/page.ts (newest first, `next_cursor`).
  */
 
-const keywordField = z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(30));
+const keywordField = blankAsEmpty(z.string().trim().max(30));
 const optionalInt = (min: number, max: number) =>
   z.preprocess(
     (v) => (v === '' || v === 'null' || v == null ? null : v),
@@ -48,16 +48,10 @@ export const getHouseListRequestSchema = pageRequestSchema.extend({
   keyword: keywordField,
   status: optionalInt(1, 4),
   channel_id: optionalIdSchema,
-  source: z.preprocess(
-    (v) => (v === '' || v === 'null' ? undefined : v),
-    z.enum(['staff', 'channel', 'official']).optional(),
-  ),
+  source: optionalFilter(z.enum(['staff', 'channel', 'official'])),
 });
 export const getHouseList2RequestSchema = pageRequestSchema.extend({
-  steward_status: z.preprocess(
-    (v) => (v === '' || v === 'null' ? undefined : v),
-    z.enum(['waiting', 'handled']).optional(),
-  ),
+  steward_status: optionalFilter(z.enum(['waiting', 'handled'])),
 });
 /** A page of a list searched by keyword. */
 export const keywordPageRequestSchema = pageRequestSchema.extend({ keyword: keywordField });
@@ -221,7 +215,7 @@ export const houseOrderListRequestSchema = pageRequestSchema.extend({
 export const updateHouseOrderRequestSchema = z.object({
   id: idSchema,
   remark: blankableTextSchema,
-  pay_ref: z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(64)),
+  pay_ref: blankAsEmpty(z.string().trim().max(64)),
 });
 export const updateHouseOrderStatusRequestSchema = z.object({
   id: idSchema,

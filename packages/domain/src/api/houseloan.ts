@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { houseClientFormSchema } from '../house/house.ts';
-import { corpIdSchema, phoneSchema, smsCodeSchema } from '../validation/fields.ts';
-import { rowIdSchema } from './bounds.ts';
+import { corpIdSchema } from '../validation/fields.ts';
+import { accountSchema, smsLoginRequestSchema } from './auth.ts';
+import { optionValueSchema, rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 
 /*
@@ -16,21 +17,13 @@ export const HOUSELOAN_TYPES = [
   { value: 1, product: 'mortgage', label: '房屋抵押贷' },
   { value: 2, product: 'card', label: '信用卡分期' },
 ] as const;
-export const houseloanTypeSchema = z.coerce
-  .number({ error: '贷款类型无效' })
-  .int('贷款类型无效')
-  .refine((t) => HOUSELOAN_TYPES.some((o) => o.value === t), '贷款类型无效');
+export const houseloanTypeSchema = optionValueSchema(HOUSELOAN_TYPES, '贷款类型无效');
 
-export const houseloanLoginRequestSchema = z.object({ corp_id: corpIdSchema, phone: phoneSchema, code: smsCodeSchema });
+export const houseloanLoginRequestSchema = smsLoginRequestSchema;
 export type HouseloanLoginRequest = z.input<typeof houseloanLoginRequestSchema>;
 
 /** ys_house_channel: who is logged in, never a secret (the session is the httpOnly cookie). */
-export const houseloanAgentSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
-  corp_id: z.number().int(),
-  corp_name: z.string(),
+export const houseloanAgentSchema = accountSchema.extend({
   channel_id: z.number().int(),
   channel_name: z.string(),
   /** Whether the WeChat official account is bound (home/{openid} signs in without a code then). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlausibleTime, isRowId, rowIdSchema } from './bounds.ts';
+import { isPlausibleTime, isRowId, optionValueSchema, rowIdSchema } from './bounds.ts';
 import { isValidBankCardNumber } from '../idcard/luhn.ts';
 import { MAX_IMAGES_PER_PROOF, PROOF_TYPES, REPAYMENT_METHODS } from '../money/options.ts';
 import { isAmountTooLarge, moneyAmountToFen } from '../money/amount.ts';
@@ -82,10 +82,7 @@ export const moneyFormFields = {
     .min(1, M.dateRequired)
     .regex(isoDay, M.dateFormat)
     .refine(isRealDay, M.dateFormat),
-  method: z.coerce
-    .number({ error: M.methodRequired })
-    .int(M.methodRequired)
-    .refine((value) => REPAYMENT_METHODS.some((option) => option.value === value), M.methodRequired),
+  method: optionValueSchema(REPAYMENT_METHODS, M.methodRequired),
   /** Only for card methods; the server keeps its last four digits. Spaces from OCR or typing are dropped. */
   card_no: z
     .string()
@@ -152,10 +149,7 @@ export type MoneyList = z.infer<typeof moneyListResponseSchema>;
 
 export const addProofRequestSchema = z.object({
   id: rowIdSchema(M.caseRequired),
-  type: z.coerce
-    .number({ error: M.typeRequired })
-    .int(M.typeRequired)
-    .refine((value) => PROOF_TYPES.some((option) => option.value === value), M.typeRequired),
+  type: optionValueSchema(PROOF_TYPES, M.typeRequired),
   imgs: imageIdsSchema,
 });
 export const updateProofRequestSchema = z.object({ id: rowIdSchema(M.recordRequired), imgs: imageIdsSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountSchema, smsLoginRequestSchema } from './auth.ts';
 import { rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 import { caseFormSchema } from '../cases/case-form.ts';
@@ -60,7 +61,7 @@ export const outsideRegisterRequestSchema = z.object({
 });
 export type OutsideRegisterRequest = z.input<typeof outsideRegisterRequestSchema>;
 
-export const outsideLoginRequestSchema = z.object({ corp_id: corpIdSchema, phone: phoneSchema, code: smsCodeSchema });
+export const outsideLoginRequestSchema = smsLoginRequestSchema;
 export type OutsideLoginRequest = z.input<typeof outsideLoginRequestSchema>;
 
 /** What an invite link shows before anyone registers (public). */
@@ -80,12 +81,7 @@ export const referralCountsSchema = z.object({
 });
 
 /** The partner's own account (getOutsideUser, and the answer of register and login). */
-export const outsideUserSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
-  corp_id: z.number().int(),
-  corp_name: z.string(),
+export const outsideUserSchema = accountSchema.extend({
   status: z.number().int(),
   status_label: z.string(),
   decline_reason: z.string(),

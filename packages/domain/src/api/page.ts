@@ -31,6 +31,10 @@ export const pageSizeSchema = z.coerce
 export const pageRequestSchema = z.object({ cursor: cursorSchema, limit: pageSizeSchema });
 export type PageRequest = z.output<typeof pageRequestSchema>;
 
+/** A list's optional filter: a form sends '' or 'null' for "any", read as absent. */
+export const optionalFilter = <T extends z.ZodType>(filter: T) =>
+  z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), filter.optional());
+
 /** A keyset page: `next_cursor` is the last row's key, null when there is nothing more. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), next_cursor: z.number().int().nullable() });

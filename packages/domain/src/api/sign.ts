@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from './bounds.ts';
 import { blankableTextSchema, idSchema } from '../house/house.ts';
-import { pageRequestSchema, pageSchema } from './page.ts';
+import { optionalFilter, pageRequestSchema, pageSchema } from './page.ts';
 
 /** The signing centre's calls: GET sign (a task), POST taskList, the task actions, wxWorkApprove. */
 
@@ -22,7 +22,7 @@ export const taskListRequestSchema = pageRequestSchema.extend({
     .number()
     .int()
     .refine((f) => f === 1 || f === 2 || f === 3, '列表类型无效'),
-  kind: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), z.enum(['case', 'house']).optional()),
+  kind: optionalFilter(z.enum(['case', 'house'])),
 });
 
 export const signTaskSchema = z.object({

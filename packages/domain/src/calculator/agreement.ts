@@ -1,5 +1,6 @@
+import { equalPrincipalParts, instalmentsInFen, roundDiv, type FenInstalment, type FenPart } from './fen.ts';
 import { periodicIrr } from './irr.ts';
-import { calculateLoan } from './loan.ts';
+import { loanInstalmentsInFen } from './loan.ts';
 import type { RepaymentMethod } from './options.ts';
 
 /**
@@ -36,14 +37,8 @@ export interface AgreementTerms {
   method: RepaymentMethod | null;
 }
 
-/** One instalment in fen; `key` is zero-based. payment = interest (or fee) + principal. */
-export interface AgreementRow {
-  key: number;
-  paymentFen: number;
-  interestFen: number;
-  principalFen: number;
-  balanceFen: number;
-}
+/** One instalment of an agreement, in fen: the calculator's own instalment row. */
+export type AgreementRow = FenInstalment;
 
 export interface AgreementSchedule {
   rows: AgreementRow[];
@@ -55,51 +50,26 @@ export interface AgreementSchedule {
   irrPpm: number;
 }
 
-const roundDiv = (numerator: bigint, denominator: bigint): bigint =>
-  (2n * numerator + denominator) / (2n * denominator);
-
-/** Rows in fen from the calculator's answer in yuan (each value was a whole number of fen). */
-function fromCalculator(result: ReturnType<typeof calculateLoan>): AgreementRow[] {
-  const fen = (yuan: number) => Math.round(yuan * 100);
-  return result.list.map((row) => ({
-    key: row.key,
-    paymentFen: fen(row.month_payment),
-    interestFen: fen(row.month_interest),
-    principalFen: fen(row.month_corpus),
-    balanceFen: fen(row.residue_money),
-  }));
-}
-
 /**
  * A total fee: the fee is `rate` of the loan once, in fen, spread evenly over the term (the last month takes
  * what rounding leaves); the principal is repaid in equal parts, as the calculator's flat fee does.
  */
-function totalFeeRows(loanFen: bigint, nper: number, ratePpm: bigint): AgreementRow[] {
+function totalFeeParts(loanFen: bigint, nper: number, ratePpm: bigint): FenPart[] {
   const months = BigInt(nper);
   const totalFee = roundDiv(loanFen * ratePpm, 1_000_000n);
   const fee = totalFee / months;
-  const part = roundDiv(loanFen, months) * (months - 1n) > loanFen ? loanFen / months : roundDiv(loanFen, months);
-  let balance = loanFen;
-  return Array.from({ length: nper }, (_, key) => {
-    const last = key === nper - 1;
-    const principal = last ? balance : part;
-    const interest = last ? totalFee - fee * (months - 1n) : fee;
-    balance -= principal;
-    return {
-      key,
-      paymentFen: Number(principal + interest),
-      interestFen: Number(interest),
-      principalFen: Number(principal),
-      balanceFen: Number(balance),
-    };
-  });
+  return equalPrincipalParts(loanFen, nper).map((corpus, key) => ({
+    interest: key === nper - 1 ? totalFee - fee * (months - 1n) : fee,
+    corpus,
+  }));
 }
 
 /**
  * The repayment schedule of a financing agreement, from the calculator engine, with its true annual rate.
- * A monthly fee and an annual rate go through `calculateLoan` exactly as the calculator screen computes
- * them; a total fee is spread in fen here. The IRR is computed from the schedule's own cash flows for every
- * fee type, so an agreement never shows a flat fee's nominal rate as its cost.
+ * A monthly fee and an annual rate take the calculator engine's own schedule in fen, exactly as the
+ * calculator screen computes them; a total fee is spread in fen here. The IRR is computed from the
+ * schedule's own cash flows for every fee type, so an agreement never shows a flat fee's nominal rate as
+ * its cost.
  *
  * @throws RangeError for a non-positive amount or term, a negative rate, or an annual rate without a method.
  */
@@ -113,14 +83,15 @@ export function agreementSchedule(terms: AgreementTerms): AgreementSchedule {
   let rows: AgreementRow[];
   let nominalAnnualPpm: number;
   if (feeType === 1) {
-    rows = fromCalculator(calculateLoan({ amount, nper: termMonths, interestType: 2, rate }));
+    rows = loanInstalmentsInFen({ amount, nper: termMonths, interestType: 2, rate });
     nominalAnnualPpm = ratePpm * 12;
   } else if (feeType === 2) {
-    rows = totalFeeRows(BigInt(amountFen), termMonths, BigInt(ratePpm));
+    const loanFen = BigInt(amountFen);
+    rows = instalmentsInFen(loanFen, totalFeeParts(loanFen, termMonths, BigInt(ratePpm)));
     nominalAnnualPpm = Math.round((ratePpm * 12) / termMonths);
   } else {
     if (method !== 1 && method !== 2) throw new RangeError('agreement: an annual rate needs a repayment method');
-    rows = fromCalculator(calculateLoan({ amount, nper: termMonths, interestType: 1, rate, method }));
+    rows = loanInstalmentsInFen({ amount, nper: termMonths, interestType: 1, rate, method });
     nominalAnnualPpm = ratePpm;
   }
   const totalInterestFen = rows.reduce((sum, row) => sum + row.interestFen, 0);

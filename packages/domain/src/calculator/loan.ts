@@ -1,3 +1,4 @@
+import { equalPrincipalParts, instalmentsInFen, roundDiv, type FenInstalment, type FenPart } from './fen.ts';
 import { periodicIrr } from './irr.ts';
 import type { RepaymentMethod } from './options.ts';
 
@@ -44,32 +45,11 @@ const RATE_UNITS_PER_PERCENT = 100_000_000;
 const RATE_UNITS_PER_FRACTION = 100n * BigInt(RATE_UNITS_PER_PERCENT);
 const MONTHS_PER_YEAR = 12;
 
-type FenRow = { interest: bigint; corpus: bigint };
-
-/** Rounds numerator / denominator to the nearest integer, halves up; both must be non-negative. */
-function roundDiv(numerator: bigint, denominator: bigint): bigint {
-  return (2n * numerator + denominator) / (2n * denominator);
-}
-
-/**
- * Equal principal parts in fen, each the loan / nper rounded to the fen (so 100万 over 360 months repays
- * 2777.78 a month, as every other calculator shows); the last instalment takes what is left.
- */
-function equalPrincipalParts(loanFen: bigint, nper: number): bigint[] {
-  const months = BigInt(nper);
-  const rounded = roundDiv(loanFen, months);
-  // Rounding up could leave the last part negative on a loan of a few fen; round down there.
-  const part = rounded * (months - 1n) > loanFen ? loanFen / months : rounded;
-  const parts = Array.from({ length: nper }, () => part);
-  parts[nper - 1] = loanFen - part * (months - 1n);
-  return parts;
-}
-
 /**
  * Equal principal and interest, the way banks do it: a constant payment rounded to the fen, interest
  * rounded to the fen on the remaining balance, and the last instalment clears the balance.
  */
-function annuityRows(loanFen: bigint, nper: number, rateUnits: bigint): FenRow[] {
+function annuityRows(loanFen: bigint, nper: number, rateUnits: bigint): FenPart[] {
   const monthlyDenominator = RATE_UNITS_PER_FRACTION * BigInt(MONTHS_PER_YEAR);
   const interestOn = (balance: bigint): bigint => roundDiv(balance * rateUnits, monthlyDenominator);
   /** Balance left before the last instalment when every earlier month pays `payment`. */
@@ -105,7 +85,7 @@ function annuityRows(loanFen: bigint, nper: number, rateUnits: bigint): FenRow[]
     payment = low;
   }
 
-  const rows: FenRow[] = [];
+  const rows: FenPart[] = [];
   let balance = loanFen;
   for (let month = 0; month < nper; month++) {
     const interest = interestOn(balance);
@@ -117,7 +97,7 @@ function annuityRows(loanFen: bigint, nper: number, rateUnits: bigint): FenRow[]
 }
 
 /** Equal principal: the same principal part each month, interest on the remaining balance. */
-function equalPrincipalRows(loanFen: bigint, nper: number, rateUnits: bigint): FenRow[] {
+function equalPrincipalRows(loanFen: bigint, nper: number, rateUnits: bigint): FenPart[] {
   const monthlyDenominator = RATE_UNITS_PER_FRACTION * BigInt(MONTHS_PER_YEAR);
   let balance = loanFen;
   return equalPrincipalParts(loanFen, nper).map((corpus) => {
@@ -128,7 +108,7 @@ function equalPrincipalRows(loanFen: bigint, nper: number, rateUnits: bigint): F
 }
 
 /** Instalment (flat) fee: the fee is charged on the original loan every month, whatever is left. */
-function flatFeeRows(loanFen: bigint, nper: number, rateUnits: bigint): FenRow[] {
+function flatFeeRows(loanFen: bigint, nper: number, rateUnits: bigint): FenPart[] {
   const fee = roundDiv(loanFen * rateUnits, RATE_UNITS_PER_FRACTION);
   return equalPrincipalParts(loanFen, nper).map((corpus) => ({ interest: fee, corpus }));
 }
@@ -155,6 +135,32 @@ function assertInput(input: CalculatorInput): void {
   }
 }
 
+/** The loan and rate as exact integers, and the instalments' parts by interest type and method. */
+function scheduleParts(input: CalculatorInput): { loanFen: bigint; rateUnits: bigint; parts: FenPart[] } {
+  assertInput(input);
+  const { amount, nper, interestType, rate } = input;
+  const loanFen = BigInt(Math.round(amount * FEN_PER_WAN));
+  const rateUnits = BigInt(Math.round(rate * RATE_UNITS_PER_PERCENT));
+  const parts =
+    interestType === 2
+      ? flatFeeRows(loanFen, nper, rateUnits)
+      : input.method === 1
+        ? annuityRows(loanFen, nper, rateUnits)
+        : equalPrincipalRows(loanFen, nper, rateUnits);
+  return { loanFen, rateUnits, parts };
+}
+
+/**
+ * The schedule `calculateLoan` lists, in integer fen, for callers that keep money in fen (financing
+ * agreements) rather than the screen's yuan.
+ *
+ * @throws RangeError as calculateLoan does.
+ */
+export function loanInstalmentsInFen(input: CalculatorInput): FenInstalment[] {
+  const { loanFen, parts } = scheduleParts(input);
+  return instalmentsInFen(loanFen, parts);
+}
+
 /**
  * Repayment schedule of a loan.
  *
@@ -172,31 +178,17 @@ function assertInput(input: CalculatorInput): void {
  * a negative rate or an unknown interest type / repayment method.
  */
 export function calculateLoan(input: CalculatorInput): LoanResult {
-  assertInput(input);
-  const { amount, nper, interestType, rate } = input;
-  const loanFen = BigInt(Math.round(amount * FEN_PER_WAN));
-  const rateUnits = BigInt(Math.round(rate * RATE_UNITS_PER_PERCENT));
-
-  const rows =
-    interestType === 2
-      ? flatFeeRows(loanFen, nper, rateUnits)
-      : input.method === 1
-        ? annuityRows(loanFen, nper, rateUnits)
-        : equalPrincipalRows(loanFen, nper, rateUnits);
-
-  let balance = loanFen;
-  let totalInterest = 0n;
-  const list = rows.map(({ interest, corpus }, key): LoanScheduleRow => {
-    balance -= corpus;
-    totalInterest += interest;
-    return {
-      key,
-      month_payment: toYuan(interest + corpus),
-      month_interest: toYuan(interest),
-      month_corpus: toYuan(corpus),
-      residue_money: toYuan(balance),
-    };
-  });
+  const { loanFen, rateUnits, parts } = scheduleParts(input);
+  const { nper, interestType, rate } = input;
+  const instalments = instalmentsInFen(loanFen, parts);
+  const totalInterest = parts.reduce((sum, { interest }) => sum + interest, 0n);
+  const list = instalments.map((row): LoanScheduleRow => ({
+    key: row.key,
+    month_payment: row.paymentFen / 100,
+    month_interest: row.interestFen / 100,
+    month_corpus: row.principalFen / 100,
+    residue_money: row.balanceFen / 100,
+  }));
 
   const rant = interestType === 1 ? rate : (Number(rateUnits) * MONTHS_PER_YEAR) / RATE_UNITS_PER_PERCENT;
   const irr =
@@ -205,7 +197,7 @@ export function calculateLoan(input: CalculatorInput): LoanResult {
       : roundTo2(
           periodicIrr(
             Number(loanFen),
-            rows.map(({ interest, corpus }) => Number(interest + corpus)),
+            instalments.map((row) => row.paymentFen),
           ) *
             MONTHS_PER_YEAR *
             100,

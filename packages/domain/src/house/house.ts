@@ -7,6 +7,7 @@ import { MAX_RATE_BP, MAX_SPLIT_PARTS, percentToBp } from '../brokerage/brokerag
 import { loanAmountToFen } from '../money/amount.ts';
 import { isValidIdNumber } from '../idcard/id-number.ts';
 import { CASE_MESSAGES } from '../cases/messages.ts';
+import { isOption } from '../options/index.ts';
 
 /** Spec §9: house loans run 1 to 30 years, in 12-month steps. */
 export const HOUSE_TERMS: readonly number[] = Array.from({ length: 30 }, (_, i) => (i + 1) * 12);
@@ -35,7 +36,7 @@ export const HOUSE_IMAGE_TYPES = [
   // Photographed by the referring channel agent at /houseloan/auth (decision 052).
   { value: 7, label: '客户授权书' },
 ] as const;
-export const isHouseImageType = (value: number) => HOUSE_IMAGE_TYPES.some((t) => t.value === value);
+export const isHouseImageType = (value: number) => isOption(HOUSE_IMAGE_TYPES, value);
 export const MAX_HOUSE_IMAGE_BYTES = 10 * 1024 * 1024;
 /**
  * Document images one house client may have, all types together. A total rather than a cap per type:
@@ -77,17 +78,17 @@ export const optionalIdSchema = z.preprocess(
 
 export const idSchema = rowIdSchema('记录无效');
 
-/** A note or reason that may be left out (up to 200 characters): null and 'null', what a form sends for nothing, read as ''. */
-export const blankableTextSchema = z.preprocess(
-  (v) => (v == null || v === 'null' ? '' : v),
-  z.string().trim().max(200),
-);
+/** Reads null and 'null', what a form sends for nothing, as '' before `text` checks the value. */
+export const blankAsEmpty = <T extends z.ZodType>(text: T) =>
+  z.preprocess((v) => (v == null || v === 'null' ? '' : v), text);
+
+/** A note or reason that may be left out (up to 200 characters). */
+export const blankableTextSchema = blankAsEmpty(z.string().trim().max(200));
 
 const trimmed = (required: string, max: number, tooLong = `最多 ${max} 个字`) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim().max(max, `最多 ${max} 个字`));
+const optionalText = (max: number) => blankAsEmpty(z.string().trim().max(max, `最多 ${max} 个字`));
 
 /** A loan amount typed by a person, turned into fen by the one money rule (decision 043). */
 export const yuanAmountSchema = z
@@ -125,8 +126,7 @@ export const houseRecommendFormSchema = z.object({
   name: trimmed(HOUSE_MESSAGES.nameRequired, 30, HOUSE_MESSAGES.nameTooLong),
   phone: phoneSchema,
   channel_id: optionalIdSchema,
-  intent_amount: z
-    .preprocess((v) => (v == null || v === 'null' ? '' : v), z.string().trim())
+  intent_amount: blankAsEmpty(z.string().trim())
     .refine((t) => t === '' || loanAmountToFen(t) !== null, HOUSE_MESSAGES.amountFormat)
     .transform((t) => (t === '' ? 0 : (loanAmountToFen(t) ?? 0))),
   remark: optionalText(200),
