@@ -34,6 +34,17 @@ export const staffRoutes = (root: FastifyInstance, tags: string[]) => callerRout
 /** The same one-line routes for a call answered without a session (listed in public-routes.ts): no caller. */
 export const openRoutes = (root: FastifyInstance, tags: string[]) => callerRoutes(root, tags, () => undefined);
 
+/**
+ * The handler of a write whose answer is its message alone (`data: null`): what the service returns, if
+ * anything, stays on the server.
+ */
+export const answeringNull =
+  <C, I>(write: (me: C, input: I) => Promise<unknown>) =>
+  async (me: C, input: I): Promise<null> => {
+    await write(me, input);
+    return null;
+  };
+
 /** What a handler answers when the service, not the route, picks the message (a first check-in or a repeat). */
 export type Said<R extends z.ZodType> = { data: z.input<R>; msg: string };
 

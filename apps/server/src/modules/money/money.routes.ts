@@ -24,7 +24,7 @@ import {
 import { RefusedError } from '../../errors.ts';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
-import { staffRoutes, type Staff } from '../../plugins/staff-routes.ts';
+import { answeringNull, staffRoutes, type Staff } from '../../plugins/staff-routes.ts';
 import type { MoneyService } from './money.service.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
 
@@ -42,10 +42,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
       summary,
       recordIdRequestSchema,
       z.null(),
-      async (me, q) => {
-        await remove(me, q.id);
-        return null;
-      },
+      answeringNull((me, q) => remove(me, q.id)),
       { msg: T.deleted },
     );
 
