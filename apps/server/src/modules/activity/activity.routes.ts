@@ -23,6 +23,7 @@ import { rowIdSchema } from '@crm/domain/api/bounds';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { WechatMpError, WechatSnapshotUserError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
 import { ForbiddenError, RefusedError } from '../../errors.ts';
+import { requestOrigin } from '../../plugins/origin.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
 import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import {
@@ -71,7 +72,7 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   const app = root.withTypeProvider<ZodTypeProvider>();
   servePrincipals(app, ['visitor']);
   const tags = ['activity'];
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = requestOrigin(publicUrl);
   const cookie = oauthCookieOptions(secureCookies);
 
   openRoutes(root, tags).post(

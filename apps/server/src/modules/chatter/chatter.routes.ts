@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import {
@@ -25,6 +25,7 @@ import {
   wxWorkConfigSchema,
 } from '@crm/domain/api/chatter';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
+import { requestOrigin } from '../../plugins/origin.ts';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { ChatterService } from './chatter.service.ts';
@@ -41,7 +42,7 @@ export async function chatterRoutes(
   servePrincipals(root, ['staff']);
   const tags = ['chattergee'];
   const { get, post, postSaid } = staffRoutes(root, tags);
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = requestOrigin(publicUrl);
   const P = '/api/chattergee';
 
   post(
