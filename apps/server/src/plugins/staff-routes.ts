@@ -26,13 +26,25 @@ export type RouteLine<I extends z.ZodType, R extends z.ZodType, C = Staff, A = z
   response: R,
   /** `request` for what only the request knows (the origin links point at, say). */
   handler: (me: C, input: z.output<I>, request: FastifyRequest) => Promise<A>,
-  options?: { config?: FastifyContextConfig; msg?: string },
+  /** `consumes` for the OpenAPI document of a route whose form carries a file (`['multipart/form-data']`). */
+  options?: { config?: FastifyContextConfig; msg?: string; consumes?: string[] },
 ];
 
 export const staffRoutes = (root: FastifyInstance, tags: string[]) => callerRoutes(root, tags, currentStaff);
 
 /** The same one-line routes for a call answered without a session (listed in public-routes.ts): no caller. */
 export const openRoutes = (root: FastifyInstance, tags: string[]) => callerRoutes(root, tags, () => undefined);
+
+/**
+ * The handler of a write whose answer is its message alone (`data: null`): what the service returns, if
+ * anything, stays on the server.
+ */
+export const answeringNull =
+  <C, I>(write: (me: C, input: I) => Promise<unknown>) =>
+  async (me: C, input: I): Promise<null> => {
+    await write(me, input);
+    return null;
+  };
 
 /** What a handler answers when the service, not the route, picks the message (a first check-in or a repeat). */
 export type Said<R extends z.ZodType> = { data: z.input<R>; msg: string };
@@ -42,7 +54,7 @@ export function callerRoutes<C>(root: FastifyInstance, tags: string[], caller: (
   // A POST reads its input from the body, a GET from the query string; the rest is the same.
   const route = <I extends z.ZodType, R extends z.ZodType>(
     method: 'GET' | 'POST',
-    ...[url, summary, input, response, handler, { config = {} } = {}]: RouteLine<I, R, C, Said<R>>
+    ...[url, summary, input, response, handler, { config = {}, consumes } = {}]: RouteLine<I, R, C, Said<R>>
   ) =>
     root.route({
       method,
@@ -51,6 +63,7 @@ export function callerRoutes<C>(root: FastifyInstance, tags: string[], caller: (
       schema: {
         tags,
         summary,
+        ...(consumes && { consumes }),
         ...(method === 'POST' ? { body: input } : { querystring: input }),
         response: { 200: envelopeSchema(response) },
       },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,8 +23,15 @@ import { rowIdSchema } from '@crm/domain/api/bounds';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { WechatMpError, WechatSnapshotUserError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
 import { ForbiddenError, RefusedError } from '../../errors.ts';
+import { requestOrigin } from '../../plugins/origin.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
 import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
+import {
+  newOauthState,
+  oauthCookieOptions,
+  takeOauthState,
+  wechatCallbackQuerySchema,
+} from '../../plugins/wechat-oauth.ts';
 import type { VisitorKey } from './activity.repository.ts';
 import type { ActivityService } from './activity.service.ts';
 import { ACTIVITY_TEXTS as T } from './activity.texts.ts';
@@ -55,10 +61,6 @@ const backSchema = z
   .optional()
   .catch(undefined);
 const oauthQuerySchema = z.object({ activity: rowIdSchema('活动编号无效'), to: backSchema });
-const callbackQuerySchema = z.object({
-  code: z.string().trim().min(1).max(256),
-  state: z.string().trim().min(1).max(128),
-});
 
 /**
  * Marketing activities (spec §7 addActivityData, getActivityinfo, getActivityDataList, lotteryLogin, coupon;
@@ -70,8 +72,8 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   const app = root.withTypeProvider<ZodTypeProvider>();
   servePrincipals(app, ['visitor']);
   const tags = ['activity'];
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
-  const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies, path: '/', maxAge: 600 };
+  const origin = requestOrigin(publicUrl);
+  const cookie = oauthCookieOptions(secureCookies);
 
   openRoutes(root, tags).post(
     '/api/crm/getActivityinfo',
@@ -87,7 +89,7 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
     { schema: { tags, summary: '活动页的微信公众号网页授权入口', querystring: oauthQuerySchema } },
     async (request, reply) => {
       const a = await activity.activityForOauth(request.query.activity);
-      const state = `${a.id}.${randomBytes(12).toString('base64url')}`;
+      const state = newOauthState(a.id);
       void reply.setCookie(STATE_COOKIE, state, cookie);
       void reply.setCookie(BACK_COOKIE, request.query.to ?? activityPath(a.type, a.id), cookie);
       return reply.redirect(wechatMp.authorizeUrl(`${origin(request)}/api/activity/oauth/callback`, state), 302);
@@ -95,16 +97,12 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   );
   app.get(
     '/api/activity/oauth/callback',
-    { schema: { tags, summary: '活动页的微信公众号网页授权回调', querystring: callbackQuerySchema } },
+    { schema: { tags, summary: '活动页的微信公众号网页授权回调', querystring: wechatCallbackQuerySchema } },
     async (request, reply) => {
       const { code, state } = request.query;
-      const expected = request.cookies[STATE_COOKIE];
       const back = backSchema.parse(request.cookies[BACK_COOKIE]);
-      void reply.clearCookie(STATE_COOKIE, { path: '/' });
       void reply.clearCookie(BACK_COOKIE, { path: '/' });
-      const activityId = Number(state.split('.')[0]);
-      if (!expected || expected !== state || !Number.isSafeInteger(activityId) || activityId <= 0)
-        throw new RefusedError(T.wechatStateInvalid);
+      const activityId = takeOauthState(request, reply, { cookie: STATE_COOKIE, state, refusal: T.wechatStateInvalid });
       const a = await activity.activityForOauth(activityId);
       const to = back ?? activityPath(a.type, a.id);
       let openid: string;

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { envelopeSchema } from '@crm/domain/api/envelope';
 import {
   addFilingRequestSchema,
   addWorkListRequestSchema,
@@ -25,7 +24,8 @@ import {
   wxWorkConfigSchema,
 } from '@crm/domain/api/chatter';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
-import { currentStaff, servePrincipals } from '../../plugins/session.ts';
+import { requestOrigin } from '../../plugins/origin.ts';
+import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { ChatterService } from './chatter.service.ts';
 import { CHATTER_TEXTS as T } from './chatter.texts.ts';
@@ -41,7 +41,7 @@ export async function chatterRoutes(
   servePrincipals(root, ['staff']);
   const tags = ['chattergee'];
   const { get, post, postSaid } = staffRoutes(root, tags);
-  const origin = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = requestOrigin(publicUrl);
   const P = '/api/chattergee';
 
   post(
@@ -95,22 +95,13 @@ export async function chatterRoutes(
     chatter.sendQrcode(me, q.external_userid, origin(request)),
   );
 
-  root.route({
-    method: 'POST',
-    url: `${P}/authFiling`,
-    config: IMAGE_UPLOAD_CONFIG,
-    schema: {
-      tags,
-      summary: '客户实名认证（姓名、身份证号与身份证照片识别）',
-      consumes: ['multipart/form-data'],
-      // `file` arrives as a Buffer (multipart keyValues); its bytes are checked by the OCR service.
-      body: authFilingFieldsSchema.extend({ file: z.unknown().optional() }),
-      response: { 200: envelopeSchema(filingSchema) },
-    },
-    handler: async (request) => {
-      const { file, ...fields } = request.body as z.output<typeof authFilingFieldsSchema> & { file?: unknown };
-      const data = await chatter.authFiling(currentStaff(request), fields, file, origin(request));
-      return { code: 0, msg: T.authed, data };
-    },
-  });
+  post(
+    `${P}/authFiling`,
+    '客户实名认证（姓名、身份证号与身份证照片识别）',
+    // `file` arrives as a Buffer (multipart keyValues); its bytes are checked by the OCR service.
+    authFilingFieldsSchema.extend({ file: z.unknown().optional() }),
+    filingSchema,
+    (me, { file, ...fields }, request) => chatter.authFiling(me, fields, file, origin(request)),
+    { config: IMAGE_UPLOAD_CONFIG, consumes: ['multipart/form-data'], msg: T.authed },
+  );
 }

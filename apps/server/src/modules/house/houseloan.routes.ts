@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,6 +28,12 @@ import { ForbiddenError, RefusedError } from '../../errors.ts';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
 import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
+import {
+  newOauthState,
+  oauthCookieOptions,
+  takeOauthState,
+  wechatCallbackQuerySchema,
+} from '../../plugins/wechat-oauth.ts';
 import { signWecomIdentity, verifyWecomIdentity } from '../auth/index.ts';
 import type { AgentCaller, HouseloanService } from './houseloan.service.ts';
 import { HOUSELOAN_TEXTS as T } from './houseloan.texts.ts';
@@ -57,10 +62,6 @@ function currentAgent(request: FastifyRequest): AgentCaller {
 
 const consentSchema = houseloanIdSchema.extend({ file: z.instanceof(Buffer, { message: '请拍摄授权书' }) });
 const oauthQuerySchema = z.object({ corp: corpIdSchema });
-const callbackQuerySchema = z.object({
-  code: z.string().trim().min(1).max(256),
-  state: z.string().trim().min(1).max(128),
-});
 
 /**
  * The home-loan channel portal's calls (spec §7 /api/houseloan/*, decision 052): a channel agent's session,
@@ -73,7 +74,7 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
   const tags = ['houseloan'];
   const { post, get } = callerRoutes(root, tags, currentAgent);
   const origin = requestOrigin(publicUrl);
-  const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies, path: '/', maxAge: 600 };
+  const cookie = oauthCookieOptions(secureCookies);
 
   app.post(
     '/api/houseloan/login',
@@ -105,21 +106,17 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
     '/api/houseloan/oauth',
     { schema: { tags, summary: '微信公众号网页授权入口', querystring: oauthQuerySchema } },
     async (request, reply) => {
-      const state = `${request.query.corp}.${randomBytes(12).toString('base64url')}`;
+      const state = newOauthState(request.query.corp);
       void reply.setCookie(STATE_COOKIE, state, cookie);
       return reply.redirect(wechatMp.authorizeUrl(`${origin(request)}/api/houseloan/oauth/callback`, state), 302);
     },
   );
   app.get(
     '/api/houseloan/oauth/callback',
-    { schema: { tags, summary: '微信公众号网页授权回调', querystring: callbackQuerySchema } },
+    { schema: { tags, summary: '微信公众号网页授权回调', querystring: wechatCallbackQuerySchema } },
     async (request, reply) => {
       const { code, state } = request.query;
-      const expected = request.cookies[STATE_COOKIE];
-      void reply.clearCookie(STATE_COOKIE, { path: '/' });
-      const corpId = Number(state.split('.')[0]);
-      if (!expected || expected !== state || !Number.isSafeInteger(corpId))
-        throw new RefusedError(T.wechatStateInvalid);
+      const corpId = takeOauthState(request, reply, { cookie: STATE_COOKIE, state, refusal: T.wechatStateInvalid });
       let openid: string;
       try {
         openid = await wechatMp.openidForCode(code);

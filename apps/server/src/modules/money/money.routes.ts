@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from '@crm/domain/api/envelope';
 import { pageRequestSchema } from '@crm/domain/api/page';
 import {
   addMoneyRequestSchema,
@@ -23,8 +22,8 @@ import {
 } from '@crm/domain/api/money';
 import { RefusedError } from '../../errors.ts';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
-import { currentStaff, servePrincipals } from '../../plugins/session.ts';
-import { staffRoutes, type Staff } from '../../plugins/staff-routes.ts';
+import { servePrincipals } from '../../plugins/session.ts';
+import { answeringNull, staffRoutes, type Staff } from '../../plugins/staff-routes.ts';
 import type { MoneyService } from './money.service.ts';
 import { MONEY_TEXTS as T } from './money.texts.ts';
 
@@ -33,7 +32,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
   const app = root.withTypeProvider<ZodTypeProvider>();
   servePrincipals(app, ['staff']);
   const tags = ['money'];
-  const { post, get } = staffRoutes(root, tags);
+  const { post, get, postSaid } = staffRoutes(root, tags);
 
   /** A delete: an id in, nothing out, the same message. */
   const deleteRoute = (url: string, summary: string, remove: (me: Staff, id: number) => Promise<unknown>) =>
@@ -42,10 +41,7 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
       summary,
       recordIdRequestSchema,
       z.null(),
-      async (me, q) => {
-        await remove(me, q.id);
-        return null;
-      },
+      answeringNull((me, q) => remove(me, q.id)),
       { msg: T.deleted },
     );
 
@@ -103,28 +99,20 @@ export async function moneyRoutes(root: FastifyInstance, { money }: { money: Mon
 
   deleteRoute('/common/delimg', '删除未提交的图片', (me, id) => money.deleteImage(me, id));
 
-  app.post(
+  postSaid(
     '/api/ysb/uploadImg',
-    {
-      config: IMAGE_UPLOAD_CONFIG,
-      schema: {
-        tags,
-        summary: '上传图片（凭证图片，或身份证、银行卡识别）',
-        consumes: ['multipart/form-data'],
-        // `file` arrives as a Buffer (multipart keyValues); its bytes are checked in the service, not here.
-        body: uploadImgFieldsSchema.extend({ file: z.unknown().optional() }),
-        response: { 200: envelopeSchema(uploadImgResponseSchema) },
-      },
-    },
-    async (request) => {
-      const me = currentStaff(request);
-      const { kind, id, file } = request.body;
+    '上传图片（凭证图片，或身份证、银行卡识别）',
+    // `file` arrives as a Buffer (multipart keyValues); its bytes are checked in the service, not here.
+    uploadImgFieldsSchema.extend({ file: z.unknown().optional() }),
+    uploadImgResponseSchema,
+    async (me, { kind, id, file }) => {
       if (!Buffer.isBuffer(file)) throw new RefusedError(T.fileMissing);
       if (kind === 'proof') {
         if (!id) throw new RefusedError('案件无效');
-        return { code: 0, msg: T.uploaded, data: { image: await money.uploadProofImage(me, id, file), ocr: null } };
+        return { msg: T.uploaded, data: { image: await money.uploadProofImage(me, id, file), ocr: null } };
       }
-      return { code: 0, msg: 'ok', data: { image: null, ocr: await money.recognize(me, kind, file) } };
+      return { msg: 'ok', data: { image: null, ocr: await money.recognize(me, kind, file) } };
     },
+    { config: IMAGE_UPLOAD_CONFIG, consumes: ['multipart/form-data'] },
   );
 }

@@ -35,7 +35,7 @@ import { statusOptionSchema } from '@crm/domain/api/cases';
 import { requestOrigin } from '../../plugins/origin.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
-import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
+import { answeringNull, callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import type { OutsideService, PartnerCaller } from './outside.service.ts';
 import { OUTSIDE_TEXTS as T } from './outside.texts.ts';
 
@@ -156,10 +156,7 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
     '把报备归入渠道',
     outsideAddChannelRequestSchema,
     z.null(),
-    async (me, q) => {
-      await outside.setReferralChannel(me, q.client_id, q.channel_id);
-      return null;
-    },
+    answeringNull((me, q) => outside.setReferralChannel(me, q.client_id, q.channel_id)),
     { msg: T.channelSet },
   );
   // The spec makes this delete a GET. A GET rides along on a cross-site link or image, so it is refused
@@ -170,10 +167,7 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
     '删除渠道',
     outsideIdQuerySchema,
     z.null(),
-    async (me, q) => {
-      await outside.deleteChannel(me, q.id);
-      return null;
-    },
+    answeringNull((me, q) => outside.deleteChannel(me, q.id)),
     { msg: T.channelDeleted, config: { sameOriginGet: true } },
   );
 
