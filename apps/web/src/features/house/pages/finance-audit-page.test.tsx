@@ -1,15 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aHouseDetail,
-  confirmedFields,
-  fail,
-  findToast,
-  housePageOf,
-  ok,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { aHouseDetail, confirmedFields, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const anAudit = {
@@ -32,7 +23,7 @@ describe('/business/financeAudit', () => {
   it('lists the over-limit brokerage waiting for a decision', async () => {
     const page = await renderPage('/business/financeAudit', {
       user: FINANCE,
-      api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) },
+      api: { '/api/crm/getHouseAudit': ok(pageOf([anAudit])) },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('¥15,000.00')).toBeTruthy();
@@ -43,7 +34,7 @@ describe('/business/financeAudit', () => {
   it('approves after confirmation', async () => {
     const page = await renderPage('/business/financeAudit', {
       user: FINANCE,
-      api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])), '/api/crm/updateHouseAudit': ok(null) },
+      api: { '/api/crm/getHouseAudit': ok(pageOf([anAudit])), '/api/crm/updateHouseAudit': ok(null) },
     });
     await tap(await screen.findByText('赵磊'));
     await tap((await sheet()).getByRole('button', { name: '通过' }));
@@ -58,7 +49,7 @@ describe('/business/financeAudit', () => {
     const page = await renderPage('/business/financeAudit', {
       user: FINANCE,
       api: {
-        '/api/crm/getHouseAudit': ok(housePageOf([anAudit])),
+        '/api/crm/getHouseAudit': ok(pageOf([anAudit])),
         '/api/crm/updateHouseAudit': fail('不能审批自己的申请'),
       },
     });
@@ -77,10 +68,10 @@ describe('/business/financeAudit', () => {
   it('opens the client of a decided audit', async () => {
     const page = await renderPage('/business/financeAudit', {
       user: FINANCE,
-      api: { '/api/crm/getHouseAudit': ok(housePageOf([])), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+      api: { '/api/crm/getHouseAudit': ok(pageOf([])), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
     });
     expect(await screen.findByText('暂无审批')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseAudit': ok(housePageOf([{ ...anAudit, status: 'approved' as const }])) });
+    page.api.set({ '/api/crm/getHouseAudit': ok(pageOf([{ ...anAudit, status: 'approved' as const }])) });
     await tap(screen.getByText('已通过'));
     await expect.poll(() => page.api.lastCall('/api/crm/getHouseAudit').fields.status).toBe('approved');
     await tap(await screen.findByText('赵磊'));
@@ -92,7 +83,7 @@ describe('/business/financeAudit', () => {
       user: FINANCE,
       api: { '/api/crm/getHouseAudit': fail('仅房贷财务可审批') },
     });
-    await page.retryFailedList('仅房贷财务可审批', '/api/crm/getHouseAudit', ok(housePageOf([anAudit])));
+    await page.retryFailedList('仅房贷财务可审批', '/api/crm/getHouseAudit', ok(pageOf([anAudit])));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });

@@ -4,16 +4,16 @@ import {
   aHouseDetail,
   fail,
   findToast,
-  housePageOf,
   NETWORK_MESSAGE,
   offline,
   ok,
+  pageOf,
   renderPage,
   tap,
 } from '../../../test/page.ts';
 import { aChannel, fillIn, savedFields, submit } from '../test-kit.ts';
 
-const CHANNELS = ok(housePageOf([aChannel()]));
+const CHANNELS = ok(pageOf([aChannel()]));
 /** The server taking the client in as 71, and the detail opened after. */
 const ADDS = {
   '/api/crm/getHouseChannelList': CHANNELS,

@@ -5,8 +5,8 @@ import {
   fail,
   findToast,
   type HandlerTable,
-  housePageOf,
   ok,
+  pageOf,
   renderPage,
   tap,
 } from '../../../test/page.ts';
@@ -36,7 +36,7 @@ const openAsFinance = (more: HandlerTable) =>
     user: FINANCE,
     api: {
       '/api/crm/houseBrokerageOrder': summary(true),
-      '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
+      '/api/crm/houseBrokerageOrderList': ok(pageOf([anOrder])),
       ...more,
     },
   });
@@ -47,7 +47,7 @@ describe('/business/houseBrokerageOrderList/:param', () => {
       user: { id: 12, job: [6], leader: false, name: '返佣专员' },
       api: {
         '/api/crm/houseBrokerageOrder': summary(false),
-        '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
+        '/api/crm/houseBrokerageOrderList': ok(pageOf([anOrder])),
       },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
@@ -89,7 +89,7 @@ describe('/business/houseBrokerageOrderList/:param', () => {
       user: FINANCE,
       api: { '/api/crm/houseBrokerageOrder': summary(true), '/api/crm/houseBrokerageOrderList': fail('无权查看') },
     });
-    await page.retryFailedList('无权查看', '/api/crm/houseBrokerageOrderList', ok(housePageOf([])));
+    await page.retryFailedList('无权查看', '/api/crm/houseBrokerageOrderList', ok(pageOf([])));
     expect(await screen.findByText('暂无返佣单')).toBeTruthy();
   });
 });

@@ -4,11 +4,11 @@ import {
   aHouseClient,
   aHouseDetail,
   findToast,
-  housePageOf,
   loadFailureCases,
   NETWORK_MESSAGE,
   offline,
   ok,
+  pageOf,
   renderPage,
   tap,
 } from '../../../test/page.ts';
@@ -64,7 +64,7 @@ describe('/business/houseDetail/:father/:id', () => {
         '/api/crm/getHouseDetail': ok(aHouseDetail({ can_delete: true })),
         '/api/crm/delHouseClient': ok(null),
         '/common/houseStatus': ok([]),
-        '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ id: 72, name: '钱多' })])),
+        '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 72, name: '钱多' })])),
       },
     });
     await tap(await screen.findByRole('button', { name: '删除客户' }));

@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, sentFields, tap } from '../../../test/page.ts';
+import { aHouseDetail, fail, findToast, ok, pageOf, renderPage, sentFields, tap } from '../../../test/page.ts';
 import { aReceiver, submit } from '../test-kit.ts';
 
 const api = {
   '/api/crm/getHouseDetail': ok(aHouseDetail({ can_set_brokerage: true })),
-  '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver(95, '吴刚', null), aReceiver(96, '郑敏', null)])),
+  '/api/crm/houseBrokerageUser': ok(pageOf([aReceiver(95, '吴刚', null), aReceiver(96, '郑敏', null)])),
 };
 
 describe('/business/houseSetBrokerage/:father/:id', () => {
@@ -61,14 +61,14 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
 
   it('says there are no receivers yet', async () => {
     await renderPage('/business/houseSetBrokerage/0/71', {
-      api: { ...api, '/api/crm/houseBrokerageUser': ok(housePageOf([])) },
+      api: { ...api, '/api/crm/houseBrokerageUser': ok(pageOf([])) },
     });
     expect(await screen.findByText('还没有返佣人，请先新增')).toBeTruthy();
   });
 
   it('shows a failure to load the client', async () => {
     await renderPage('/business/houseSetBrokerage/0/72', {
-      api: { '/api/crm/getHouseDetail': fail('客户不存在'), '/api/crm/houseBrokerageUser': ok(housePageOf([])) },
+      api: { '/api/crm/getHouseDetail': fail('客户不存在'), '/api/crm/houseBrokerageUser': ok(pageOf([])) },
     });
     expect(await screen.findByText('客户不存在')).toBeTruthy();
   });

@@ -6,10 +6,10 @@ import {
   confirmOpenPicker,
   fail,
   findToast,
-  housePageOf,
   NETWORK_MESSAGE,
   offline,
   ok,
+  pageOf,
   renderPage,
   tap,
 } from '../../../test/page.ts';
@@ -20,7 +20,7 @@ describe('/business/houseSign', () => {
     const page = await renderPage('/business/houseSign', {
       user: STEWARD,
       api: {
-        '/api/crm/getHouseList2': ok(housePageOf([aHouseClient()])),
+        '/api/crm/getHouseList2': ok(pageOf([aHouseClient()])),
         '/api/crm/getHouseDetail': ok(aHouseDetail()),
       },
     });
@@ -35,12 +35,12 @@ describe('/business/houseSign', () => {
   it('says so when nothing waits, and shows a refusal with a retry', async () => {
     const page = await renderPage('/business/houseSign', {
       user: STEWARD,
-      api: { '/api/crm/getHouseList2': ok(housePageOf([])) },
+      api: { '/api/crm/getHouseList2': ok(pageOf([])) },
     });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseList2': fail('仅房贷管家可查看') });
     await tap(screen.getByText('已处理'));
-    await page.retryFailedList('仅房贷管家可查看', '/api/crm/getHouseList2', ok(housePageOf([aHouseClient()])));
+    await page.retryFailedList('仅房贷管家可查看', '/api/crm/getHouseList2', ok(pageOf([aHouseClient()])));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });
@@ -51,8 +51,8 @@ describe('/business/houseSign 渠道待接单 (decision 052)', () => {
     const page = await renderPage('/business/houseSign', {
       user: STEWARD,
       api: {
-        '/api/crm/getHouseList2': ok(housePageOf([])),
-        '/api/crm/getHousePool': ok(housePageOf([referral])),
+        '/api/crm/getHouseList2': ok(pageOf([])),
+        '/api/crm/getHousePool': ok(pageOf([referral])),
         '/api/houseloan/allot': ok({ id: 90 }, '接单成功'),
       },
     });
@@ -126,7 +126,7 @@ describe('/business/housePhoto', () => {
   it('lists the clients who came through the official account', async () => {
     const page = await renderPage('/business/housePhoto', {
       user: STEWARD,
-      api: { '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ source: 'official' })])) },
+      api: { '/api/crm/getHouseList': ok(pageOf([aHouseClient({ source: 'official' })])) },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({ source: 'official' });
@@ -138,7 +138,7 @@ describe('/business/houseSignCard', () => {
     const page = await renderPage('/business/houseSignCard', {
       user: STEWARD,
       api: {
-        '/api/crm/getHouseCard': ok(housePageOf([aHouseClient({ product: 'card' })])),
+        '/api/crm/getHouseCard': ok(pageOf([aHouseClient({ product: 'card' })])),
         '/api/crm/getHouseDetail': ok(aHouseDetail()),
       },
     });
@@ -153,7 +153,7 @@ describe.each([
 ])('%s', (path, call, empty) => {
   it('says so when there are none, and shows a refusal with a retry', async () => {
     const page = await renderPage(path, { user: STEWARD, api: { [call]: fail('无权查看') } });
-    await page.retryFailedList('无权查看', call, ok(housePageOf([])));
+    await page.retryFailedList('无权查看', call, ok(pageOf([])));
     expect(await screen.findByText(empty)).toBeTruthy();
   });
 });

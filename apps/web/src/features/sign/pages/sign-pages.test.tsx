@@ -5,10 +5,10 @@ import {
   confirmedFields,
   fail,
   findToast,
-  housePageOf,
   httpError,
   NETWORK_MESSAGE,
   ok,
+  pageOf,
   renderPage,
   sentFields,
   tap,
@@ -53,7 +53,7 @@ describe('/sign/list/:userid/:flag', () => {
   it('shows the open tasks of the centre and takes one', async () => {
     const page = await renderPage('/sign/list/20/1', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': ok(null) },
+      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok(null) },
     });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('分期签约 · 139****5678')).toBeTruthy();
@@ -64,7 +64,7 @@ describe('/sign/list/:userid/:flag', () => {
   it("opens a task's record from its row", async () => {
     const page = await renderPage('/sign/list/20/1', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/sign': ok(aSignDetail()) },
+      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/sign': ok(aSignDetail()) },
     });
     await tap(await screen.findByRole('link', { name: '陈美玲' }));
     await expect.poll(page.pathname).toBe('/sign/update/121');
@@ -73,7 +73,7 @@ describe('/sign/list/:userid/:flag', () => {
   it('says when a task was taken first by someone else', async () => {
     await renderPage('/sign/list/20/1', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': fail('该任务已被领取') },
+      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': fail('该任务已被领取') },
     });
     await tap(await screen.findByRole('button', { name: '领取' }));
     expect(await findToast('该任务已被领取')).toBeTruthy();
@@ -84,7 +84,7 @@ describe('/sign/list/:userid/:flag', () => {
       user: SIGNER,
       api: {
         '/api/crm/taskList': ok(
-          housePageOf([
+          pageOf([
             aTask({ status: 'taken', signer_id: 20, signer_name: '签约员小何' }),
             aTask({ id: 122, client_name: '李雷', status: 'taken', signer_id: 21, signer_name: '别人' }),
           ]),
@@ -101,7 +101,7 @@ describe('/sign/list/:userid/:flag', () => {
   it("offers the take of an open task a salesperson chose this signer for, in the signer's own list", async () => {
     const page = await renderPage('/sign/list/20/2', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': ok(null) },
+      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok(null) },
     });
     await tap(await screen.findByRole('button', { name: '领取' }));
     expect(await findToast('领取成功')).toBeTruthy();
@@ -109,14 +109,14 @@ describe('/sign/list/:userid/:flag', () => {
   });
 
   it("offers no take in a colleague's list the leader is looking at", async () => {
-    await renderPage('/sign/list/21/2', { user: SIGNER, api: { '/api/crm/taskList': ok(housePageOf([aTask()])) } });
+    await renderPage('/sign/list/21/2', { user: SIGNER, api: { '/api/crm/taskList': ok(pageOf([aTask()])) } });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '领取' })).toBeNull();
   });
 
   it('says so when there are no tasks, and shows a refusal with a retry', async () => {
     const page = await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': httpError(500) } });
-    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/taskList', ok(housePageOf([])));
+    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/taskList', ok(pageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });
@@ -209,7 +209,7 @@ describe('/sign/reject', () => {
   it('lists the rejections waiting and confirms one', async () => {
     const page = await renderPage('/sign/reject', {
       user: APPROVER,
-      api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': ok(null) },
+      api: { '/api/crm/taskList': ok(pageOf([rejected])), '/api/crm/auditSignReject': ok(null) },
     });
     expect(await screen.findByText('客户未到场')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
@@ -226,7 +226,7 @@ describe('/sign/reject', () => {
   it('sends one back with the reason typed, and shows a refusal', async () => {
     const page = await renderPage('/sign/reject', {
       user: APPROVER,
-      api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': fail('退回须填写原因') },
+      api: { '/api/crm/taskList': ok(pageOf([rejected])), '/api/crm/auditSignReject': fail('退回须填写原因') },
     });
     fireEvent.change(await screen.findByLabelText('意见'), { target: { value: '再约一次' } });
     expect(await sentFields(page, '退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual({
@@ -241,7 +241,7 @@ describe('/sign/reject', () => {
       user: APPROVER,
       api: { '/api/crm/taskList': fail('仅审批人可查看') },
     });
-    await page.retryFailedList('仅审批人可查看', '/api/crm/taskList', ok(housePageOf([])));
+    await page.retryFailedList('仅审批人可查看', '/api/crm/taskList', ok(pageOf([])));
     expect(await screen.findByText('暂无待审批的拒签')).toBeTruthy();
   });
 });
@@ -253,8 +253,8 @@ describe('/sign/house', () => {
       api: {
         '/api/crm/taskList': (call) =>
           call.fields.flag === '1'
-            ? ok(housePageOf([aTask({ kind: 'house', client_name: '赵磊' })]))
-            : ok(housePageOf([aTask({ id: 123, kind: 'house', client_name: '钱多', status: 'taken', signer_id: 20 })])),
+            ? ok(pageOf([aTask({ kind: 'house', client_name: '赵磊' })]))
+            : ok(pageOf([aTask({ id: 123, kind: 'house', client_name: '钱多', status: 'taken', signer_id: 20 })])),
         '/api/crm/takeTask': ok(null),
       },
     });
@@ -270,7 +270,7 @@ describe('/sign/house', () => {
 
   it('says so when there are none, and shows a failure with a retry', async () => {
     const page = await renderPage('/sign/house', { user: SIGNER, api: { '/api/crm/taskList': fail('服务繁忙') } });
-    await page.retryFailedList('服务繁忙', '/api/crm/taskList', ok(housePageOf([])));
+    await page.retryFailedList('服务繁忙', '/api/crm/taskList', ok(pageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });
