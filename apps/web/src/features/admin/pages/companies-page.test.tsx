@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openAdmin, rowOf } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { aWhoami } from '../../../test/admin-data.ts';
-import { findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
+import { findToast, network, ok, tap } from '../../../test/page.ts';
 
 const operator = ok(aWhoami({ company_admin: false, platform_admin: true }));
 const company = { id: 2, name: '江南贷款', is_active: true, staff: 4 };
@@ -26,8 +26,8 @@ describe('/admin/companies', () => {
   });
 
   it('says so when there is none, and retries a failed load', async () => {
-    const view = await open({ '/api/admin/companies': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/companies', ok([]));
+    const view = await open({ '/api/admin/companies': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/companies', ok([]));
     expect(await screen.findByText('还没有公司')).toBeTruthy();
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openAdmin, rowOf } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { aNotice } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/notices', api);
 
@@ -27,8 +27,8 @@ describe('/admin/notices', () => {
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open({ '/api/admin/notices': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/notices', ok([aNotice()]));
+    const view = await open({ '/api/admin/notices': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/notices', ok([aNotice()]));
     expect(await screen.findByText('本周六系统维护')).toBeTruthy();
   });
 

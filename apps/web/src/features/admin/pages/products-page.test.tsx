@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { rowOf } from '../test-kit.ts';
 import { adminApi, aProduct, aRef, page } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) =>
   renderPage('/admin/products', {
@@ -35,8 +35,8 @@ describe('/admin/products', () => {
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open({ '/api/admin/products': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/products', page([aProduct()]));
+    const view = await open({ '/api/admin/products': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/products', page([aProduct()]));
     expect(await screen.findByText('闪电贷')).toBeTruthy();
   });
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, rowOf } from '../test-kit.ts';
 import { aRef, aWhoami, page } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
 
 const open = openAdmin;
 
@@ -28,8 +28,8 @@ describe('/admin/banks', () => {
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open('/admin/banks', { '/api/admin/refs': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/refs', page([aRef()]));
+    const view = await open('/admin/banks', { '/api/admin/refs': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/refs', page([aRef()]));
     expect(await screen.findByText('招商银行')).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminApi, aStaff, aWhoami, page } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const teams = ok([
   { id: 1, name: '销售一组', members: 3 },
@@ -58,8 +58,8 @@ describe('/admin/staff', () => {
   });
 
   it('shows a failed load with a retry that loads again', async () => {
-    const view = await open({ '/api/admin/staff': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/staff', page([aStaff()]));
+    const view = await open({ '/api/admin/staff': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/staff', page([aStaff()]));
     expect(await screen.findByText('王小明')).toBeTruthy();
   });
 

@@ -2,12 +2,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
 import {
-  type FakeReply,
   fail,
+  type FakeReply,
   findToast,
   type HandlerTable,
-  NETWORK_MESSAGE,
-  offline,
+  network,
   ok,
   type PageView,
   renderPage,
@@ -86,7 +85,7 @@ describe('/login', () => {
   it('remembers who the automatic login signed in, so the home answer can fill in the rest', async () => {
     const page = await renderPage('/login?corp=2&wxworkid=demo-wecom-user', {
       user: null,
-      api: { '/api/crm/autoLogin': ok({ id: 9 }), '/api/crm/userinfo': offline() },
+      api: { '/api/crm/autoLogin': ok({ id: 9 }), '/api/crm/userinfo': network.offline() },
     });
     await expect.poll(page.pathname).toBe('/index');
     expect(getStoredUser()).toMatchObject({ id: 9, leader: false });
@@ -136,13 +135,13 @@ describe('/login', () => {
   });
 
   it('says so when the company list cannot be loaded', async () => {
-    await renderPage('/login', { user: null, api: { '/api/crm/corp': offline() } });
-    expect(await findToast(NETWORK_MESSAGE)).toBeTruthy();
+    await renderPage('/login', { user: null, api: { '/api/crm/corp': network.offline() } });
+    expect(await findToast(network.message)).toBeTruthy();
   });
 
   it('offers a retry of the company list', async () => {
-    const page = await renderPage('/login', { user: null, api: { '/api/crm/corp': offline() } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/corp', ONE_CORP);
+    const page = await renderPage('/login', { user: null, api: { '/api/crm/corp': network.offline() } });
+    await page.retryFailedLoad(network.message, '/api/crm/corp', ONE_CORP);
     await waitForTheOneCorp();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });

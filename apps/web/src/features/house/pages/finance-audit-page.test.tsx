@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, confirmedFields, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aHouseDetail, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const anAudit = {
@@ -38,7 +38,7 @@ describe('/business/financeAudit', () => {
     });
     await tap(await screen.findByText('赵磊'));
     await tap((await sheet()).getByRole('button', { name: '通过' }));
-    expect(await confirmedFields(page, '确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual({
+    expect(await page.confirmedFields('确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual({
       id: '111',
       decision: 'approve',
       reason: '',

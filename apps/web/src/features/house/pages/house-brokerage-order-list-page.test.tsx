@@ -1,15 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  confirmedFields,
-  fail,
-  findToast,
-  type HandlerTable,
-  ok,
-  pageOf,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { fail, findToast, type HandlerTable, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const anOrder = {
@@ -64,7 +55,7 @@ describe('/business/houseBrokerageOrderList/:param', () => {
     fireEvent.change(await screen.findByLabelText('打款流水号'), { target: { value: 'TX20261104' } });
     await tap(screen.getByRole('button', { name: '确认打款' }));
     expect(
-      await confirmedFields(page, '确认该返佣单已打款？', '保存成功', '/api/crm/updateHouseBrokerageOrder'),
+      await page.confirmedFields('确认该返佣单已打款？', '保存成功', '/api/crm/updateHouseBrokerageOrder'),
     ).toEqual({
       id: '101',
       remark: '',

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadFailureCases, NETWORK_MESSAGE, offline, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { loadFailureCases, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 describe('/business/houseBrokerageOrder', () => {
@@ -43,10 +43,10 @@ describe('/business/houseBrokerageOrder', () => {
   it('offers a retry button when the orders failed to load', async () => {
     const page = await renderPage('/business/houseBrokerageOrder', {
       user: FINANCE,
-      api: { '/api/crm/houseBrokerageOrder': offline() },
+      api: { '/api/crm/houseBrokerageOrder': network.offline() },
     });
     await page.retryFailedLoad(
-      NETWORK_MESSAGE,
+      network.message,
       '/api/crm/houseBrokerageOrder',
       ok({
         counts: [{ status: 1, count: 2, amount_fen: 300_000 }],

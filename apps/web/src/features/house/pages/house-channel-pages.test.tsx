@@ -1,16 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aHouseClient,
-  fail,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  pageOf,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { aHouseClient, fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { aChannel, fillIn, savedFields, submit } from '../test-kit.ts';
 
 describe('/business/houseChannel', () => {
@@ -115,9 +105,9 @@ describe('/business/houseChannelDetail/:id', () => {
 
   it('offers a retry when the channel failed to load', async () => {
     const page = await renderPage('/business/houseChannelDetail/5', {
-      api: { '/api/crm/getHouseChannelList': httpError(500), '/api/crm/getHouseList': ok(pageOf([])) },
+      api: { '/api/crm/getHouseChannelList': network.httpError(500), '/api/crm/getHouseList': ok(pageOf([])) },
     });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseChannelList', ok(pageOf([aChannel()])));
+    await page.retryFailedLoad(network.message, '/api/crm/getHouseChannelList', ok(pageOf([aChannel()])));
     expect(await screen.findByText('钱经理 13800000005')).toBeTruthy();
   });
 });

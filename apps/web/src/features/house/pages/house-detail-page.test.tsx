@@ -5,8 +5,7 @@ import {
   aHouseDetail,
   findToast,
   loadFailureCases,
-  NETWORK_MESSAGE,
-  offline,
+  network,
   ok,
   pageOf,
   renderPage,
@@ -53,8 +52,10 @@ describe('/business/houseDetail/:father/:id', () => {
   });
 
   it('offers a retry when the client failed to load', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': offline() } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseDetail', ok(aHouseDetail()));
+    const page = await renderPage('/business/houseDetail/0/71', {
+      api: { '/api/crm/getHouseDetail': network.offline() },
+    });
+    await page.retryFailedLoad(network.message, '/api/crm/getHouseDetail', ok(aHouseDetail()));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { aReceiver, fillIn, savedFields, search, submit } from '../test-kit.ts';
 
 const aRecommend = {
@@ -64,9 +64,9 @@ describe('/business/houseRecommendList', () => {
 
   it('shows a failure with a retry', async () => {
     const page = await renderPage('/business/houseRecommendList', {
-      api: { '/api/crm/getHouseRecommend': httpError(500) },
+      api: { '/api/crm/getHouseRecommend': network.httpError(500) },
     });
-    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/getHouseRecommend', ok(pageOf([aRecommend])));
+    await page.retryFailedList(network.message, '/api/crm/getHouseRecommend', ok(pageOf([aRecommend])));
     expect(await screen.findByText('周洁')).toBeTruthy();
   });
 });

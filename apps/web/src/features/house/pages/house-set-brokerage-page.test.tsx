@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, ok, pageOf, renderPage, sentFields, tap } from '../../../test/page.ts';
+import { aHouseDetail, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { aReceiver, submit } from '../test-kit.ts';
 
 const api = {
@@ -23,7 +23,7 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     await tap(screen.getByText('吴刚'));
     await tap(screen.getByText('郑敏'));
     expect(screen.getAllByText(/¥6,000\.00/)).toHaveLength(2);
-    expect(await sentFields(page, '提交', '返佣已生效，返佣单已生成', '/api/crm/setHouseBrokerage')).toEqual({
+    expect(await page.sentFields('提交', '返佣已生效，返佣单已生成', '/api/crm/setHouseBrokerage')).toEqual({
       id: '71',
       rate: '1.2',
       user_ids: '95,96',

@@ -6,8 +6,7 @@ import {
   confirmOpenPicker,
   fail,
   findToast,
-  NETWORK_MESSAGE,
-  offline,
+  network,
   ok,
   pageOf,
   renderPage,
@@ -107,16 +106,19 @@ describe('/business/houseSignDetail/:id', () => {
   });
 
   it('shows a failure to load the client', async () => {
-    await renderPage('/business/houseSignDetail/71', { user: STEWARD, api: { '/api/crm/getHouseDetail': offline() } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    await renderPage('/business/houseSignDetail/71', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseDetail': network.offline() },
+    });
+    expect(await screen.findByText(network.message)).toBeTruthy();
   });
 
   it('offers a retry when the client failed to load', async () => {
     const page = await renderPage('/business/houseSignDetail/71', {
       user: STEWARD,
-      api: { '/api/crm/getHouseDetail': offline() },
+      api: { '/api/crm/getHouseDetail': network.offline() },
     });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseDetail', ok(aHouseDetail()));
+    await page.retryFailedLoad(network.message, '/api/crm/getHouseDetail', ok(aHouseDetail()));
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '提交签约' })).toBeTruthy();
   });

@@ -1,18 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aMoneyList,
-  aMoneyRecord,
-  fail,
-  findToast,
-  httpError,
-  LEADER,
-  NETWORK_MESSAGE,
-  offline,
-  ok,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { aMoneyList, aMoneyRecord, fail, findToast, LEADER, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const openForm = async () => tap(await screen.findByRole('button', { name: '登记还款' }));
 
@@ -47,8 +35,8 @@ describe('/business/money', () => {
   });
 
   it('shows a failed list with a retry that asks again', async () => {
-    const page = await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': httpError(500) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/moneyList', ok(aMoneyList()));
+    const page = await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': network.httpError(500) } });
+    await page.retryFailedLoad(network.message, '/api/crm/moneyList', ok(aMoneyList()));
     expect(await screen.findByRole('article', { name: '¥1,280.50' })).toBeTruthy();
   });
 
@@ -168,12 +156,12 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
 
   it('sends a repayment lost on a weak network again under its own key, with 重试 and after the window closed', async () => {
     const first = await renderPage('/business/money?id=11', {
-      api: { ...EMPTY_LIST, '/api/crm/addMoney': offline() },
+      api: { ...EMPTY_LIST, '/api/crm/addMoney': network.offline() },
     });
     await typeAmount('500');
     await tap(screen.getByText('现金'));
     await tap(screen.getByRole('button', { name: '提交' }));
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(network.message)).toBeTruthy();
     await tap(screen.getByRole('button', { name: '重试' }));
     await expect.poll(() => first.api.callsTo('/api/crm/addMoney').length).toBe(2);
     const [key, again] = first.api.callsTo('/api/crm/addMoney').map((call) => call.fields.key);

@@ -1,18 +1,7 @@
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  confirmedFields,
-  fail,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  pageOf,
-  renderPage,
-  sentFields,
-  tap,
-} from '../../../test/page.ts';
+import { fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
 const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
@@ -58,7 +47,7 @@ describe('/sign/list/:userid/:flag', () => {
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('分期签约 · 139****5678')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ userid: '20', flag: '1', cursor: '' });
-    expect(await sentFields(page, '领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
+    expect(await page.sentFields('领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
   });
 
   it("opens a task's record from its row", async () => {
@@ -115,8 +104,11 @@ describe('/sign/list/:userid/:flag', () => {
   });
 
   it('says so when there are no tasks, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': httpError(500) } });
-    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/taskList', ok(pageOf([])));
+    const page = await renderPage('/sign/list/20/1', {
+      user: SIGNER,
+      api: { '/api/crm/taskList': network.httpError(500) },
+    });
+    await page.retryFailedList(network.message, '/api/crm/taskList', ok(pageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });
@@ -136,7 +128,7 @@ describe('/sign/update/:id', () => {
     await tap(screen.getByRole('button', { name: '提交' }));
     await screen.findByText('确定登记为已签约吗？报单将进入审批中。');
     expect(page.api.callsTo('/api/crm/updateTask')).toHaveLength(0);
-    expect(await sentFields(page, '确定', '已登记', '/api/crm/updateTask')).toEqual({
+    expect(await page.sentFields('确定', '已登记', '/api/crm/updateTask')).toEqual({
       id: '121',
       outcome: 'signed',
       note: '',
@@ -197,8 +189,11 @@ describe('/sign/update/:id', () => {
   });
 
   it('offers a retry when the task failed to load', async () => {
-    const page = await renderPage('/sign/update/121', { user: SIGNER, api: { '/api/crm/sign': httpError(502) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/sign', ok(aSignDetail()));
+    const page = await renderPage('/sign/update/121', {
+      user: SIGNER,
+      api: { '/api/crm/sign': network.httpError(502) },
+    });
+    await page.retryFailedLoad(network.message, '/api/crm/sign', ok(aSignDetail()));
     expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy();
   });
 });
@@ -215,7 +210,7 @@ describe('/sign/reject', () => {
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
     await tap(screen.getByRole('button', { name: '同意拒签' }));
     expect(
-      await confirmedFields(page, '确定同意该拒签吗？客户将标记为签约失败。', '已处理', '/api/crm/auditSignReject'),
+      await page.confirmedFields('确定同意该拒签吗？客户将标记为签约失败。', '已处理', '/api/crm/auditSignReject'),
     ).toEqual({
       id: '121',
       decision: 'approve',
@@ -229,7 +224,7 @@ describe('/sign/reject', () => {
       api: { '/api/crm/taskList': ok(pageOf([rejected])), '/api/crm/auditSignReject': fail('退回须填写原因') },
     });
     fireEvent.change(await screen.findByLabelText('意见'), { target: { value: '再约一次' } });
-    expect(await sentFields(page, '退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual({
+    expect(await page.sentFields('退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual({
       id: '121',
       decision: 'refuse',
       reason: '再约一次',
@@ -260,7 +255,7 @@ describe('/sign/house', () => {
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.callsTo('/api/crm/taskList').map((call) => call.fields.kind)).toEqual(['house', 'house']);
-    expect(await sentFields(page, '领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
+    expect(await page.sentFields('领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
     await tap(screen.getByText('我的房贷签约'));
     const mine = await screen.findByText('钱多');
     expect(

@@ -1,16 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  anAppeal,
-  confirmedFields,
-  fail,
-  LEADER,
-  ok,
-  pageOf,
-  renderPage,
-  sentFields,
-  tap,
-} from '../../../test/page.ts';
+import { anAppeal, fail, LEADER, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 describe('/team/appeal', () => {
   it("lists the team's open appeals with who appealed", async () => {
@@ -47,8 +37,7 @@ describe('/team/appeal', () => {
     });
     await tap(await screen.findByRole('button', { name: '通过' }));
     expect(
-      await confirmedFields(
-        page,
+      await page.confirmedFields(
         '确定通过「陈美玲」的申诉吗？报单将重新进入流程。',
         '已通过申诉',
         '/api/crm/auditAppeal',
@@ -67,7 +56,7 @@ describe('/team/appeal', () => {
     });
     await tap(await screen.findByRole('button', { name: '驳回' }));
     fireEvent.change(await screen.findByPlaceholderText('请填写驳回原因'), { target: { value: ' 流水不足 ' } });
-    expect(await sentFields(page, '确定', '该申诉已处理', '/api/crm/auditAppeal')).toEqual({
+    expect(await page.sentFields('确定', '该申诉已处理', '/api/crm/auditAppeal')).toEqual({
       id: '3',
       result: 'refused',
       reason: '流水不足',
