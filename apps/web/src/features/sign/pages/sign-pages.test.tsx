@@ -1,7 +1,7 @@
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, type HandlerTable, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
 const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
@@ -201,11 +201,12 @@ describe('/sign/update/:id', () => {
 describe('/sign/reject', () => {
   const rejected = aTask({ status: 'rejected', signer_id: 20, signer_name: '签约员小何', outcome_note: '客户未到场' });
 
+  /** The rejections page as the approver sees it: `rejected` waiting, unless `api` answers otherwise. */
+  const renderRejections = (api: HandlerTable) =>
+    renderPage('/sign/reject', { user: APPROVER, api: { '/api/crm/taskList': ok(pageOf([rejected])), ...api } });
+
   it('lists the rejections waiting and confirms one', async () => {
-    const page = await renderPage('/sign/reject', {
-      user: APPROVER,
-      api: { '/api/crm/taskList': ok(pageOf([rejected])), '/api/crm/auditSignReject': ok(null) },
-    });
+    const page = await renderRejections({ '/api/crm/auditSignReject': ok(null) });
     expect(await screen.findByText('客户未到场')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
     await tap(screen.getByRole('button', { name: '同意拒签' }));
@@ -219,10 +220,7 @@ describe('/sign/reject', () => {
   });
 
   it('sends one back with the reason typed, and shows a refusal', async () => {
-    const page = await renderPage('/sign/reject', {
-      user: APPROVER,
-      api: { '/api/crm/taskList': ok(pageOf([rejected])), '/api/crm/auditSignReject': fail('退回须填写原因') },
-    });
+    const page = await renderRejections({ '/api/crm/auditSignReject': fail('退回须填写原因') });
     fireEvent.change(await screen.findByLabelText('意见'), { target: { value: '再约一次' } });
     expect(await page.sentFields('退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual({
       id: '121',
@@ -232,10 +230,7 @@ describe('/sign/reject', () => {
   });
 
   it('says so when nothing waits, and shows a failure with a retry', async () => {
-    const page = await renderPage('/sign/reject', {
-      user: APPROVER,
-      api: { '/api/crm/taskList': fail('仅审批人可查看') },
-    });
+    const page = await renderRejections({ '/api/crm/taskList': fail('仅审批人可查看') });
     await page.retryFailedList('仅审批人可查看', '/api/crm/taskList', ok(pageOf([])));
     expect(await screen.findByText('暂无待审批的拒签')).toBeTruthy();
   });
