@@ -259,6 +259,14 @@ export async function renderPage(
   return page;
 }
 
+/**
+ * renderPage with one page's path, user and usual answers fixed, for that page's tests: each call's `api` adds
+ * to or replaces the usual answers.
+ */
+export function renderPageWith(path: string, { api: usual = {}, ...options }: RenderPageOptions = {}) {
+  return (api: HandlerTable = {}): Promise<PageView> => renderPage(path, { ...options, api: { ...usual, ...api } });
+}
+
 async function retryFailedLoad(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
   expect((await screen.findByText(message)).closest('[role="alert"]')).not.toBeNull();
   await retryWith(api, path, reply);

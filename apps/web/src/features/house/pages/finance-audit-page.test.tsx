@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, type HandlerTable, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aHouseDetail, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const anAudit = {
@@ -20,11 +20,10 @@ const sheet = async () =>
   within((await screen.findByText('审批意见', { selector: 'label' })).closest('.adm-popup-body') as HTMLElement);
 
 /** The audit page as the home-loan finance sees it: `anAudit` waiting, unless `api` answers otherwise. */
-const renderAudits = (api: HandlerTable = {}) =>
-  renderPage('/business/financeAudit', {
-    user: FINANCE,
-    api: { '/api/crm/getHouseAudit': ok(pageOf([anAudit])), ...api },
-  });
+const renderAudits = renderPageWith('/business/financeAudit', {
+  user: FINANCE,
+  api: { '/api/crm/getHouseAudit': ok(pageOf([anAudit])) },
+});
 
 describe('/business/financeAudit', () => {
   it('lists the over-limit brokerage waiting for a decision', async () => {

@@ -1,7 +1,7 @@
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, type HandlerTable, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
 const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
@@ -202,8 +202,10 @@ describe('/sign/reject', () => {
   const rejected = aTask({ status: 'rejected', signer_id: 20, signer_name: '签约员小何', outcome_note: '客户未到场' });
 
   /** The rejections page as the approver sees it: `rejected` waiting, unless `api` answers otherwise. */
-  const renderRejections = (api: HandlerTable) =>
-    renderPage('/sign/reject', { user: APPROVER, api: { '/api/crm/taskList': ok(pageOf([rejected])), ...api } });
+  const renderRejections = renderPageWith('/sign/reject', {
+    user: APPROVER,
+    api: { '/api/crm/taskList': ok(pageOf([rejected])) },
+  });
 
   it('lists the rejections waiting and confirms one', async () => {
     const page = await renderRejections({ '/api/crm/auditSignReject': ok(null) });

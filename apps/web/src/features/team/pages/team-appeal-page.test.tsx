@@ -1,10 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anAppeal, fail, type HandlerTable, LEADER, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { anAppeal, fail, LEADER, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 
 /** The team's appeals as the leader sees them: one open appeal, unless `api` answers otherwise. */
-const renderAppeals = (api: HandlerTable = {}) =>
-  renderPage('/team/appeal', { user: LEADER, api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])), ...api } });
+const renderAppeals = renderPageWith('/team/appeal', {
+  user: LEADER,
+  api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) },
+});
 
 describe('/team/appeal', () => {
   it("lists the team's open appeals with who appealed", async () => {
