@@ -32,6 +32,16 @@ async function fillRequired() {
   await pickFirstTerm();
 }
 
+/** Opens the form, fills what it requires and submits it while the server cannot be reached. */
+async function submitOffline() {
+  const page = await renderPage('/business/add', {
+    api: { ...REFERENCE_LISTS, '/api/crm/addClient': network.offline() },
+  });
+  await fillRequired();
+  await submit();
+  return page;
+}
+
 /** The server taking the case in as `id`; the detail page opened after is not under test here. */
 const accepts = (id: number, msg = '报单提交成功') => ({
   '/api/crm/addClient': ok({ id }, msg),
@@ -110,11 +120,7 @@ describe('/business/add', () => {
   });
 
   it('offline: says so with a 重试 that sends the same case with the same key, making one case once online', async () => {
-    const page = await renderPage('/business/add', {
-      api: { ...REFERENCE_LISTS, '/api/crm/addClient': network.offline() },
-    });
-    await fillRequired();
-    await submit();
+    const page = await submitOffline();
     const block = (await screen.findByText(network.message)).closest('[role="alert"]') as HTMLElement;
     expect(block).not.toBeNull();
     // What was typed stays.
@@ -131,11 +137,7 @@ describe('/business/add', () => {
   });
 
   it('a refusal after a retry is a toast, and the next submit of the same fill keeps its key', async () => {
-    const page = await renderPage('/business/add', {
-      api: { ...REFERENCE_LISTS, '/api/crm/addClient': network.offline() },
-    });
-    await fillRequired();
-    await submit();
+    const page = await submitOffline();
     page.api.set({ '/api/crm/addClient': fail('该身份证号已有进行中的报单') });
     await tap(await screen.findByRole('button', { name: '重试' }));
     expect(await findToast('该身份证号已有进行中的报单')).toBeTruthy();
@@ -147,11 +149,7 @@ describe('/business/add', () => {
   });
 
   it('a draft restored after its submit was lost goes again under that key; a 422 for edited content gives a new key', async () => {
-    const first = await renderPage('/business/add', {
-      api: { ...REFERENCE_LISTS, '/api/crm/addClient': network.offline() },
-    });
-    await fillRequired();
-    await submit();
+    const first = await submitOffline();
     await screen.findByText(network.message);
     const key = first.api.lastCall('/api/crm/addClient').headers['idempotency-key'];
     await new Promise((resolve) => setTimeout(resolve, 450));
