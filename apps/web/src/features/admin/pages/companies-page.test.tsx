@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, rowOf } from '../test-kit.ts';
+import { fill, openAdmin, rowOf } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { aWhoami } from '../../../test/admin-data.ts';
 import { findToast, network, ok, tap } from '../../../test/page.ts';
@@ -38,9 +38,7 @@ describe('/admin/companies', () => {
       '/api/admin/companies/update': ok({ ...company, is_active: false }, '已保存'),
     });
     const form = within(await screen.findByRole('region', { name: '开通公司' }));
-    fireEvent.change(form.getByLabelText('公司名称'), { target: { value: '新公司' } });
-    fireEvent.change(form.getByLabelText('管理员姓名'), { target: { value: '钱管理' } });
-    fireEvent.change(form.getByLabelText('管理员手机号'), { target: { value: '13912345610' } });
+    fill(form, { 公司名称: '新公司', 管理员姓名: '钱管理', 管理员手机号: '13912345610' });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await findToast('已添加')).toBeTruthy();
     expect(view.api.lastCall('/api/admin/companies/add').json).toEqual({
