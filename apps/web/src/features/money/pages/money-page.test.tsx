@@ -122,6 +122,16 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
     expect(amountValue()).toBe('');
   }
 
+  /** Opens case 11 again, the server now taking the repayment, and finds the draft's `amount` in the form. */
+  async function reopenWithDraft(amount: string) {
+    const page = await renderPage('/business/money?id=11', {
+      api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
+    });
+    await openForm();
+    await expect.poll(amountValue).toBe(amount);
+    return page;
+  }
+
   it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
     const first = await renderPage('/business/money?id=11', { api: EMPTY_LIST });
     await typeAmount('1280.50');
@@ -130,11 +140,7 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
     await draftWritten();
     first.unmount();
 
-    const page = await renderPage('/business/money?id=11', {
-      api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
-    });
-    await openForm();
-    await expect.poll(amountValue).toBe('1280.50');
+    const page = await reopenWithDraft('1280.50');
     expect(screen.getByDisplayValue('十一月首期')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
@@ -171,11 +177,7 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
     first.unmount();
 
     // The server had recorded it: the same key answers that record instead of recording a second.
-    const page = await renderPage('/business/money?id=11', {
-      api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
-    });
-    await openForm();
-    await expect.poll(amountValue).toBe('500');
+    const page = await reopenWithDraft('500');
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addMoney').fields).toMatchObject({ amount: '500', key });
