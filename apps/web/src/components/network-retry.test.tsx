@@ -1,17 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aPendingDetail,
-  fail,
-  findToast,
-  NETWORK_MESSAGE,
-  offline,
-  ok,
-  pageOf,
-  renderPage,
-  tap,
-  type PageView,
-} from '../test/page.ts';
+import { aPendingDetail, fail, findToast, network, ok, pageOf, type PageView, renderPage, tap } from '../test/page.ts';
 
 /*
  * The create forms on a weak network (decision 046): a submit that does not reach the server shows why and a
@@ -24,7 +13,7 @@ const typeInto = (placeholder: string, value: string) =>
 
 /** The retry block shows the network message; 重试, once `path` answers `reply`, sends the same call again. */
 async function retryOnline(page: PageView, path: string, reply: ReturnType<typeof ok>) {
-  const block = (await screen.findByText(NETWORK_MESSAGE)).closest('[role="alert"]') as HTMLElement;
+  const block = (await screen.findByText(network.message)).closest('[role="alert"]') as HTMLElement;
   expect(block).not.toBeNull();
   page.api.set({ [path]: reply });
   await tap(within(block).getByRole('button', { name: '重试' }));
@@ -38,14 +27,14 @@ async function retryOnline(page: PageView, path: string, reply: ReturnType<typeo
 describe('a create form submitted offline', () => {
   it('house channel: keeps the fields and 重试 adds the channel once online', async () => {
     const page = await renderPage('/business/houseChannelAdd', {
-      api: { '/api/crm/addHouseChannel': offline(), '/api/crm/getHouseChannelList': fail('稍后') },
+      api: { '/api/crm/addHouseChannel': network.offline(), '/api/crm/getHouseChannelList': fail('稍后') },
     });
     await screen.findByRole('button', { name: '提交' });
     typeInto('如 链家静安寺店', '链家静安寺店');
     typeInto('请输入联系人', '钱经理');
     typeInto('请输入手机号码', '13800000005');
     await tap(screen.getByRole('button', { name: '提交' }));
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(network.message)).toBeTruthy();
     expect(screen.getByDisplayValue('链家静安寺店')).toBeTruthy();
     await retryOnline(page, '/api/crm/addHouseChannel', ok({ id: 5 }));
     await expect.poll(page.pathname).toBe('/business/houseChannelDetail/5');
@@ -53,7 +42,7 @@ describe('a create form submitted offline', () => {
 
   it('appeal: 重试 submits the same reason with the same key', async () => {
     const page = await renderPage('/business/appeal?client_id=11', {
-      api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': offline() },
+      api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': network.offline() },
     });
     fireEvent.change(await screen.findByLabelText('申诉理由'), { target: { value: '客户已补充流水' } });
     await tap(screen.getByRole('button', { name: '提交' }));
@@ -63,7 +52,7 @@ describe('a create form submitted offline', () => {
 
   it('follow-up: 重试 saves the same note with the same key', async () => {
     const page = await renderPage('/business/pendingAdd/11', {
-      api: { '/api/crm/mortgageUser': offline(), '/api/crm/pendingDetail': ok(aPendingDetail()) },
+      api: { '/api/crm/mortgageUser': network.offline(), '/api/crm/pendingDetail': ok(aPendingDetail()) },
     });
     fireEvent.change(await screen.findByPlaceholderText('本次沟通情况与下一步'), { target: { value: '下周补流水' } });
     await tap(screen.getByRole('button', { name: '保存' }));

@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FormField } from '../components/form-field.tsx';
-import { formErrorsOf, useSchemaForm } from './use-schema-form.ts';
+import { formErrorsOf, type SchemaForm, useSchemaForm, type UseSchemaFormOptions } from './use-schema-form.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -22,10 +22,11 @@ afterEach(() => {
   cleanup();
 });
 
-function mount() {
-  let form: ReturnType<typeof useSchemaForm<Values, z.infer<typeof schema>>> | undefined;
+/** Renders the hook with `options` outside any page, and gives a getter of what it returns now. */
+function mountForm<V extends Record<string, unknown>, Out>(options: UseSchemaFormOptions<V, Out>) {
+  let form: SchemaForm<V, Out> | undefined;
   function Probe() {
-    form = useSchemaForm({ schema, initial: { name: '', phone: '' }, idPrefix: 'probe' });
+    form = useSchemaForm(options);
     return null;
   }
   act(() => {
@@ -37,6 +38,9 @@ function mount() {
     return form;
   };
 }
+
+const mount = () =>
+  mountForm<Values, z.infer<typeof schema>>({ schema, initial: { name: '', phone: '' }, idPrefix: 'probe' });
 
 describe('useSchemaForm', () => {
   it('keeps what was typed and names each bad field after a refused submit', () => {
@@ -67,22 +71,14 @@ describe('useSchemaForm', () => {
     const paid = z
       .object({ method: z.string(), card: z.string() })
       .refine((v) => v.method !== 'card' || v.card !== '', { message: '请输入卡号', path: ['card'] });
-    let form: ReturnType<typeof useSchemaForm<{ method: string; card: string }, z.infer<typeof paid>>> | undefined;
-    function Probe() {
-      form = useSchemaForm({ schema: paid, initial: { method: 'card', card: '' }, idPrefix: 'paid' });
-      return null;
-    }
-    act(() => {
-      root = createRoot(document.createElement('div'));
-      root.render(<Probe />);
-    });
-    act(() => void form?.validate());
-    expect(form?.errors.card).toBe('请输入卡号');
-    act(() => form?.set('method')('cash'));
-    expect(form?.errors.card).toBeUndefined();
-    act(() => form?.setError('card', '该卡已停用'));
-    act(() => form?.set('method')('card'));
-    expect(form?.errors.card).toBe('该卡已停用');
+    const form = mountForm({ schema: paid, initial: { method: 'card', card: '' }, idPrefix: 'paid' });
+    act(() => void form().validate());
+    expect(form().errors.card).toBe('请输入卡号');
+    act(() => form().set('method')('cash'));
+    expect(form().errors.card).toBeUndefined();
+    act(() => form().setError('card', '该卡已停用'));
+    act(() => form().set('method')('card'));
+    expect(form().errors.card).toBe('该卡已停用');
   });
 
   it('answers the parsed values once the input is good', () => {
@@ -106,25 +102,17 @@ describe('useSchemaForm', () => {
   });
 
   it('validates what toInput makes of the values', () => {
-    let form: ReturnType<typeof useSchemaForm<{ term: number | null }, { term: string }>> | undefined;
-    function Probe() {
-      form = useSchemaForm({
-        schema: z.object({ term: z.string().min(1, '请选择期限') }),
-        initial: { term: null as number | null },
-        toInput: ({ term }) => ({ term: term === null ? '' : String(term) }),
-        idPrefix: 'term',
-      });
-      return null;
-    }
-    act(() => {
-      root = createRoot(document.createElement('div'));
-      root.render(<Probe />);
+    const form = mountForm({
+      schema: z.object({ term: z.string().min(1, '请选择期限') }),
+      initial: { term: null as number | null },
+      toInput: ({ term }) => ({ term: term === null ? '' : String(term) }),
+      idPrefix: 'term',
     });
-    act(() => void form?.validate());
-    expect(form?.errors.term).toBe('请选择期限');
-    act(() => form?.set('term')(12));
-    expect(form?.errors.term).toBeUndefined();
-    expect(form?.validate()).toEqual({ term: '12' });
+    act(() => void form().validate());
+    expect(form().errors.term).toBe('请选择期限');
+    act(() => form().set('term')(12));
+    expect(form().errors.term).toBeUndefined();
+    expect(form().validate()).toEqual({ term: '12' });
   });
 });
 

@@ -232,9 +232,6 @@ export const aHouseClient = (over: Partial<HouseClient> = {}): HouseClient => ({
   ...over,
 });
 
-/** One page of a House CRM list: the same keyset page as every list (api/page.ts). */
-export const housePageOf = <T>(list: T[], next_cursor: number | null = null) => pageOf(list, next_cursor);
-
 export const aHouseDetail = (
   over: Partial<HouseDetail> = {},
   client: Partial<HouseDetail['client']> = {},

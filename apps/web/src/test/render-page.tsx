@@ -47,10 +47,16 @@ export const fail = (msg: string, code = 1): FakeReply => ({
   msg,
   data: null,
 });
-/** A server error without an envelope (an HTML 500 page from a proxy, say). */
-export const httpError = (httpStatus = 500): FakeReply => ({ kind: 'http', httpStatus });
-/** fetch itself rejects: no network. */
-export const offline = (): FakeReply => ({ kind: 'offline' });
+/**
+ * The replies api-client turns into its network failure, and the one message it shows for them
+ * (lib/api-client.ts): a server error without an envelope (an HTML 500 page from a proxy, say), or fetch
+ * itself rejecting (no network).
+ */
+export const network = {
+  message: '网络异常，请检查网络后重试',
+  httpError: (httpStatus = 500): FakeReply => ({ kind: 'http', httpStatus }),
+  offline: (): FakeReply => ({ kind: 'offline' }),
+};
 
 /** One call as the page sent it: multipart fields and query parameters flattened to strings. */
 export type ApiCall = {
@@ -69,16 +75,13 @@ export type Handler = FakeReply | ((call: ApiCall) => FakeReply | Promise<FakeRe
 /** Path (e.g. '/api/crm/clientList') → what it answers. */
 export type HandlerTable = Record<string, Handler>;
 
-/** The message api-client shows for a reply without an envelope (lib/api-client.ts). */
-export const NETWORK_MESSAGE = '网络异常，请检查网络后重试';
-
 /**
  * The two failed loads every page must show, as `it.each` rows [name, reply, text shown]: the server's
  * refusal, whose msg the page shows, and a reply without an envelope, shown as the network message.
  */
 export const loadFailureCases = (refusal: string): [string, FakeReply, string][] => [
   ['a refusal', fail(refusal), refusal],
-  ['a 500', httpError(500), NETWORK_MESSAGE],
+  ['a 500', network.httpError(500), network.message],
 ];
 /** What an unfaked path answers, so a missing handler shows up as a visible refusal, never a hang. */
 const UNHANDLED_CODE = 404_404;
@@ -198,6 +201,26 @@ export type PageView = RenderResult & {
    * alert, and tapping 重试 once `path` answers `reply` asks the server again.
    */
   retryFailedList: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
+  /**
+   * Sends as a person does: taps the button named `button`, waits for the `toast` the page answers with (a
+   * success or the server's refusal), and gives the fields the page sent to `path`.
+   */
+  sentFields: (button: string, toast: string | RegExp, path: string) => Promise<ApiCall['fields']>;
+  /**
+   * Sends where the page answers by moving on (a login, a saved form): taps the button named `button`, waits
+   * until the page has gone to `pathname`, and gives the fields it sent to `path`.
+   */
+  sentFieldsMovingTo: (button: string, pathname: string, path: string) => Promise<ApiCall['fields']>;
+  /**
+   * Answers the confirmation dialog asking `question` with 确定 (antd-mobile Dialog.confirm), waits for the
+   * `toast` and gives the fields the page sent to `path`.
+   */
+  confirmedFields: (question: string, toast: string | RegExp, path: string) => Promise<ApiCall['fields']>;
+  /**
+   * Asks for a login's SMS code as a person does (components/sms-code-field.tsx): types `phone` into the input
+   * with id `phoneId`, taps 获取验证码, waits for the countdown, and gives the fields sent to /common/smsCode.
+   */
+  requestSmsCode: (phoneId: string, phone: string) => Promise<ApiCall['fields']>;
 };
 
 /**
@@ -221,14 +244,27 @@ export async function renderPage(
   await waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true), {
     timeout: 20_000,
   });
-  return {
+  const page: PageView = {
     ...view,
     api: fake,
     router,
     pathname: () => router.state.location.pathname,
     retryFailedLoad: (message, apiPath, reply) => retryFailedLoad(fake, message, apiPath, reply),
     retryFailedList: (message, apiPath, reply) => retryFailedList(fake, message, apiPath, reply),
+    sentFields: (button, toast, apiPath) => sentFields(page, button, toast, apiPath),
+    sentFieldsMovingTo: (button, pathname, apiPath) => sentFieldsMovingTo(page, button, pathname, apiPath),
+    confirmedFields: (question, toast, apiPath) => confirmedFields(page, question, toast, apiPath),
+    requestSmsCode: (phoneId, phone) => requestSmsCode(page, phoneId, phone),
   };
+  return page;
+}
+
+/**
+ * renderPage with one page's path, user and usual answers fixed, for that page's tests: each call's `api` adds
+ * to or replaces the usual answers.
+ */
+export function renderPageWith(path: string, { api: usual = {}, ...options }: RenderPageOptions = {}) {
+  return (api: HandlerTable = {}): Promise<PageView> => renderPage(path, { ...options, api: { ...usual, ...api } });
 }
 
 async function retryFailedLoad(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
@@ -263,10 +299,7 @@ export async function findToast(text: string | RegExp): Promise<HTMLElement> {
   });
 }
 
-/**
- * Sends as a person does: taps the button named `button`, waits for the `toast` the page answers with (a
- * success or the server's refusal), and gives the fields the page sent to `path`.
- */
+/** PageView.sentFields, for a feature's test kit that is handed the page. */
 export async function sentFields(
   page: PageView,
   button: string,
@@ -278,11 +311,8 @@ export async function sentFields(
   return page.api.lastCall(path).fields;
 }
 
-/**
- * Sends where the page answers by moving on (a login, a saved form): taps the button named `button`, waits
- * until the page has gone to `pathname`, and gives the fields it sent to `path`.
- */
-export async function sentFieldsMovingTo(
+/** PageView.sentFieldsMovingTo. */
+async function sentFieldsMovingTo(
   page: PageView,
   button: string,
   pathname: string,
@@ -293,11 +323,8 @@ export async function sentFieldsMovingTo(
   return page.api.lastCall(path).fields;
 }
 
-/**
- * Answers the confirmation dialog asking `question` with 确定 (antd-mobile Dialog.confirm), waits for the
- * `toast` and gives the fields the page sent to `path`.
- */
-export async function confirmedFields(
+/** PageView.confirmedFields. */
+async function confirmedFields(
   page: PageView,
   question: string,
   toast: string | RegExp,
@@ -318,11 +345,8 @@ export async function findFieldError(label: string | RegExp): Promise<HTMLElemen
   return within(row as HTMLElement).findByRole('alert');
 }
 
-/**
- * Asks for a login's SMS code as a person does (components/sms-code-field.tsx): types `phone` into the input
- * with id `phoneId`, taps 获取验证码, waits for the countdown, and gives the fields sent to /common/smsCode.
- */
-export async function requestSmsCode(page: PageView, phoneId: string, phone: string): Promise<ApiCall['fields']> {
+/** PageView.requestSmsCode. */
+async function requestSmsCode(page: PageView, phoneId: string, phone: string): Promise<ApiCall['fields']> {
   typeInto(phoneId, phone);
   await tap(screen.getByRole('button', { name: '获取验证码' }));
   expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();

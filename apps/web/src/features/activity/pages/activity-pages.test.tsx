@@ -1,7 +1,7 @@
 import type { ActivityDataPage, StaffActivity } from '@crm/domain/api/activity';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, httpError, loadFailureCases, NETWORK_MESSAGE, ok, renderPage, sentFields } from '../../../test/page.ts';
+import { fail, loadFailureCases, network, ok, renderPage } from '../../../test/page.ts';
 
 const anActivity = (overrides: Partial<StaffActivity> = {}): StaffActivity => ({
   id: 3,
@@ -63,7 +63,7 @@ describe('/business/activity', () => {
     });
     await screen.findByText('新车试驾季');
     fireEvent.change(screen.getByLabelText('券码'), { target: { value: 'abcde fghjk' } });
-    expect(await sentFields(page, '核销', '已核销：家装节满减券 · 满5000减300', '/api/crm/couponRedeem')).toEqual({
+    expect(await page.sentFields('核销', '已核销：家装节满减券 · 满5000减300', '/api/crm/couponRedeem')).toEqual({
       code: 'abcde fghjk',
     });
   });
@@ -77,7 +77,7 @@ describe('/business/activity', () => {
     });
     expect(await screen.findByText('还没有营销活动')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('券码'), { target: { value: 'ABCDE-FGHJK' } });
-    await sentFields(page, '核销', '该券码已过期', '/api/crm/couponRedeem');
+    await page.sentFields('核销', '该券码已过期', '/api/crm/couponRedeem');
     expect(screen.getByLabelText<HTMLInputElement>('券码').value).toBe('ABCDE-FGHJK');
   });
 
@@ -110,10 +110,10 @@ describe('/business/activityData/:id', () => {
 
   it('shows a failed load with a retry', async () => {
     const page = await renderPage('/business/activityData/3', {
-      api: { '/api/crm/getActivityDataList': httpError(500) },
+      api: { '/api/crm/getActivityDataList': network.httpError(500) },
     });
     expect(await screen.findByText('报名名单加载失败')).toBeTruthy();
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getActivityDataList', ok(aDataPage()));
+    await page.retryFailedLoad(network.message, '/api/crm/getActivityDataList', ok(aDataPage()));
     expect(await screen.findByText('张三')).toBeTruthy();
   });
 });

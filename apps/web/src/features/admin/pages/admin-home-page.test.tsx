@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminApi, aWhoami } from '../../../test/admin-data.ts';
-import { fail, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const open = (whoami = ok(aWhoami())) => renderPage('/admin', { browser: 'desktop', api: adminApi({}, whoami) });
 
@@ -44,8 +44,8 @@ describe('/admin', () => {
   });
 
   it('retries a failed whoami', async () => {
-    const view = await open(httpError(500));
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/whoami', ok(aWhoami()));
+    const view = await open(network.httpError(500));
+    await view.retryFailedLoad(network.message, '/api/admin/whoami', ok(aWhoami()));
     expect(await screen.findByRole('heading', { name: '易数科技 · 管理后台' })).toBeTruthy();
   });
 

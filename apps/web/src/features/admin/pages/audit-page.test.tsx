@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openAdmin, rowOf } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { anAuditRow, page } from '../../../test/admin-data.ts';
-import { fail, httpError, NETWORK_MESSAGE, tap } from '../../../test/page.ts';
+import { fail, network, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/audit', api);
 
@@ -40,8 +40,8 @@ describe('/admin/audit', () => {
   });
 
   it('retries a failed load', async () => {
-    const view = await open({ '/api/admin/audit': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/audit', page([anAuditRow()]));
+    const view = await open({ '/api/admin/audit': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/audit', page([anAuditRow()]));
     expect(await screen.findByText('notice.update')).toBeTruthy();
   });
 });

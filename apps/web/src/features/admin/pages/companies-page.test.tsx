@@ -1,9 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, rowOf } from '../test-kit.ts';
+import { fill, openAdmin, rowOf } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { aWhoami } from '../../../test/admin-data.ts';
-import { findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
+import { findToast, network, ok, tap } from '../../../test/page.ts';
 
 const operator = ok(aWhoami({ company_admin: false, platform_admin: true }));
 const company = { id: 2, name: '江南贷款', is_active: true, staff: 4 };
@@ -26,8 +26,8 @@ describe('/admin/companies', () => {
   });
 
   it('says so when there is none, and retries a failed load', async () => {
-    const view = await open({ '/api/admin/companies': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/companies', ok([]));
+    const view = await open({ '/api/admin/companies': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/companies', ok([]));
     expect(await screen.findByText('还没有公司')).toBeTruthy();
   });
 
@@ -38,9 +38,7 @@ describe('/admin/companies', () => {
       '/api/admin/companies/update': ok({ ...company, is_active: false }, '已保存'),
     });
     const form = within(await screen.findByRole('region', { name: '开通公司' }));
-    fireEvent.change(form.getByLabelText('公司名称'), { target: { value: '新公司' } });
-    fireEvent.change(form.getByLabelText('管理员姓名'), { target: { value: '钱管理' } });
-    fireEvent.change(form.getByLabelText('管理员手机号'), { target: { value: '13912345610' } });
+    fill(form, { 公司名称: '新公司', 管理员姓名: '钱管理', 管理员手机号: '13912345610' });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await findToast('已添加')).toBeTruthy();
     expect(view.api.lastCall('/api/admin/companies/add').json).toEqual({

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, rowOf } from '../test-kit.ts';
 import { aFaqRow, anActivityRow, page } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
 
 const aPaper = {
   id: 5,
@@ -27,8 +27,8 @@ describe('/admin/papers', () => {
   });
 
   it('says so when there is none, and retries a failed load', async () => {
-    const view = await open('/admin/papers', { '/api/admin/papers': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/papers', page([]));
+    const view = await open('/admin/papers', { '/api/admin/papers': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/papers', page([]));
     expect(await screen.findByText('还没有内容')).toBeTruthy();
   });
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, rowOf } from '../test-kit.ts';
+import { fill, openAdmin, rowOf } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { aNotice } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/notices', api);
 
@@ -27,16 +27,15 @@ describe('/admin/notices', () => {
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open({ '/api/admin/notices': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/notices', ok([aNotice()]));
+    const view = await open({ '/api/admin/notices': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/notices', ok([aNotice()]));
     expect(await screen.findByText('本周六系统维护')).toBeTruthy();
   });
 
   it('publishes a notice with its start time as an ISO time', async () => {
     const view = await open({ '/api/admin/notices': ok([]), '/api/admin/notices/add': ok(aNotice(), '已添加') });
     const form = within(await screen.findByRole('region', { name: '发布公告' }));
-    fireEvent.change(form.getByLabelText('公告内容'), { target: { value: '本周六系统维护' } });
-    fireEvent.change(form.getByLabelText('级别'), { target: { value: 'warning' } });
+    fill(form, { 公告内容: '本周六系统维护', 级别: 'warning' });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await form.findByText('时间格式无效')).toBeTruthy();
     fireEvent.change(form.getByLabelText('开始时间'), { target: { value: '2026-12-01T09:00' } });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { rowOf } from '../test-kit.ts';
+import { fill, rowOf } from '../test-kit.ts';
 import { adminApi, aProduct, aRef, page } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) =>
   renderPage('/admin/products', {
@@ -35,8 +35,8 @@ describe('/admin/products', () => {
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open({ '/api/admin/products': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/products', page([aProduct()]));
+    const view = await open({ '/api/admin/products': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/products', page([aProduct()]));
     expect(await screen.findByText('闪电贷')).toBeTruthy();
   });
 
@@ -47,17 +47,16 @@ describe('/admin/products', () => {
     });
     const form = within(await screen.findByRole('region', { name: '添加产品' }));
     await form.findByRole('option', { name: '上海银行' });
-    fireEvent.change(form.getByLabelText('银行'), { target: { value: '2' } });
-    fireEvent.change(form.getByLabelText('产品名称'), { target: { value: '经营贷' } });
-    fireEvent.change(form.getByLabelText('最低金额（元）'), { target: { value: '500000' } });
-    fireEvent.change(form.getByLabelText('最高金额（元）'), { target: { value: '100000' } });
+    fill(form, { 银行: '2', 产品名称: '经营贷', '最低金额（元）': '500000', '最高金额（元）': '100000' });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await form.findByText('最低金额不能高于最高金额')).toBeTruthy();
     expect(view.api.callsTo('/api/admin/products/add')).toHaveLength(0);
-    fireEvent.change(form.getByLabelText('最高金额（元）'), { target: { value: '3000000.5' } });
-    fireEvent.change(form.getByLabelText('期限（月，逗号分隔）'), { target: { value: '36, 12，24' } });
-    fireEvent.change(form.getByLabelText('收费方式'), { target: { value: '3' } });
-    fireEvent.change(form.getByLabelText('费率（百万分之一）'), { target: { value: '45000' } });
+    fill(form, {
+      '最高金额（元）': '3000000.5',
+      '期限（月，逗号分隔）': '36, 12，24',
+      收费方式: '3',
+      '费率（百万分之一）': '45000',
+    });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await findToast('已添加')).toBeTruthy();
     expect(view.api.lastCall('/api/admin/products/add').json).toEqual({

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, rowOf } from '../test-kit.ts';
+import { fill, openAdmin, rowOf } from '../test-kit.ts';
 import { aRef, aWhoami, page } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
 
 const open = openAdmin;
 
@@ -28,8 +28,8 @@ describe('/admin/banks', () => {
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open('/admin/banks', { '/api/admin/refs': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/refs', page([aRef()]));
+    const view = await open('/admin/banks', { '/api/admin/refs': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/refs', page([aRef()]));
     expect(await screen.findByText('招商银行')).toBeTruthy();
   });
 
@@ -104,8 +104,7 @@ describe('/admin/cities', () => {
       ok(aWhoami({ platform_admin: true })),
     );
     const form = within(await screen.findByRole('region', { name: '添加省份' }));
-    fireEvent.change(form.getByLabelText('名称'), { target: { value: '广东省' } });
-    fireEvent.change(form.getByLabelText('城市代码'), { target: { value: '440000' } });
+    fill(form, { 名称: '广东省', 城市代码: '440000' });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await findToast('已添加')).toBeTruthy();
     expect(view.api.lastCall('/api/admin/refs/add').json).toEqual({

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
 
 const settings = { referral_protection_days: 30, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/rules', api);
@@ -21,8 +21,8 @@ describe('/admin/rules', () => {
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open({ '/api/admin/settings': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/settings', ok(settings));
+    const view = await open({ '/api/admin/settings': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/settings', ok(settings));
     expect(await screen.findByLabelText('客户保护期（天）')).toBeTruthy();
   });
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fill } from '../test-kit.ts';
 import { adminApi, aStaff, aWhoami, page } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const teams = ok([
   { id: 1, name: '销售一组', members: 3 },
@@ -58,8 +59,8 @@ describe('/admin/staff', () => {
   });
 
   it('shows a failed load with a retry that loads again', async () => {
-    const view = await open({ '/api/admin/staff': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/staff', page([aStaff()]));
+    const view = await open({ '/api/admin/staff': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/staff', page([aStaff()]));
     expect(await screen.findByText('王小明')).toBeTruthy();
   });
 
@@ -75,11 +76,9 @@ describe('/admin/staff', () => {
       '/api/admin/staff/add': ok(aStaff({ id: 9, name: '新同事' }), '已添加'),
     });
     const form = within(await screen.findByRole('region', { name: '添加员工' }));
-    fireEvent.change(form.getByLabelText('姓名'), { target: { value: '新同事' } });
-    fireEvent.change(form.getByLabelText('手机号'), { target: { value: '13912345601' } });
+    fill(form, { 姓名: '新同事', 手机号: '13912345601' });
     await screen.findByRole('option', { name: '销售二组' });
-    fireEvent.change(form.getByLabelText('团队'), { target: { value: '2' } });
-    fireEvent.change(form.getByLabelText('性别'), { target: { value: '2' } });
+    fill(form, { 团队: '2', 性别: '2' });
     await tap(form.getByLabelText('客服'));
     await tap(form.getByLabelText('组长'));
     await tap(form.getByRole('button', { name: '添加' }));
@@ -100,8 +99,7 @@ describe('/admin/staff', () => {
       '/api/admin/staff/add': fail('该手机号已是本公司员工'),
     });
     const form = within(await screen.findByRole('region', { name: '添加员工' }));
-    fireEvent.change(form.getByLabelText('姓名'), { target: { value: '新同事' } });
-    fireEvent.change(form.getByLabelText('手机号'), { target: { value: '123' } });
+    fill(form, { 姓名: '新同事', 手机号: '123' });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await form.findByRole('alert')).toBeTruthy();
     expect(view.api.callsTo('/api/admin/staff/add')).toHaveLength(0);

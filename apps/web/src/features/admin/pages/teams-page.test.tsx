@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openAdmin, rowOf } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/teams', api);
 
@@ -19,8 +19,8 @@ describe('/admin/teams', () => {
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open({ '/api/admin/teams': httpError(500) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/admin/teams', ok([{ id: 1, name: '销售一组', members: 3 }]));
+    const view = await open({ '/api/admin/teams': network.httpError(500) });
+    await view.retryFailedLoad(network.message, '/api/admin/teams', ok([{ id: 1, name: '销售一组', members: 3 }]));
     expect(await screen.findByText('销售一组')).toBeTruthy();
   });
 

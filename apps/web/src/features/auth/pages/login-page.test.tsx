@@ -2,12 +2,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
 import {
-  type FakeReply,
   fail,
+  type FakeReply,
   findToast,
   type HandlerTable,
-  NETWORK_MESSAGE,
-  offline,
+  network,
   ok,
   type PageView,
   renderPage,
@@ -42,15 +41,21 @@ async function requestCode(page: PageView): Promise<void> {
   await tap(screen.getByRole('button', { name: '获取验证码' }));
 }
 
+/** A login the server accepts; the page opened after it does not matter here, so its userinfo is refused. */
+const ACCEPTED_LOGIN_API = { ...codeLoginApi(ok({ id: 7 }, '登录成功')), '/api/crm/userinfo': fail('稍后') };
+
+/** Opens `path` logged out over `api`, and asks for a code once the one company shows. */
+async function openAndRequestCode(path: string, api: HandlerTable): Promise<PageView> {
+  const page = await renderPage(path, { user: null, api });
+  await waitForTheOneCorp();
+  await requestCode(page);
+  return page;
+}
+
 describe('/login', () => {
   it('logs in with the SMS code sent to the phone typed, then opens the home page', async () => {
-    const page = await renderPage('/login', {
-      user: null,
-      api: { ...codeLoginApi(ok({ id: 7 }, '登录成功')), '/api/crm/userinfo': fail('稍后') },
-    });
     // One company needs no choosing.
-    await waitForTheOneCorp();
-    await requestCode(page);
+    const page = await openAndRequestCode('/login', ACCEPTED_LOGIN_API);
     expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13912345678' });
     // The demo SMS adapter answers the code, which the form fills in.
     expect(await screen.findByDisplayValue('246810')).toBeTruthy();
@@ -86,7 +91,7 @@ describe('/login', () => {
   it('remembers who the automatic login signed in, so the home answer can fill in the rest', async () => {
     const page = await renderPage('/login?corp=2&wxworkid=demo-wecom-user', {
       user: null,
-      api: { '/api/crm/autoLogin': ok({ id: 9 }), '/api/crm/userinfo': offline() },
+      api: { '/api/crm/autoLogin': ok({ id: 9 }), '/api/crm/userinfo': network.offline() },
     });
     await expect.poll(page.pathname).toBe('/index');
     expect(getStoredUser()).toMatchObject({ id: 9, leader: false });
@@ -122,12 +127,7 @@ describe('/login', () => {
   });
 
   it("shows the server's refusal of a login and stays", async () => {
-    const page = await renderPage('/login', {
-      user: null,
-      api: codeLoginApi(fail('验证码已过期')),
-    });
-    await waitForTheOneCorp();
-    await requestCode(page);
+    const page = await openAndRequestCode('/login', codeLoginApi(fail('验证码已过期')));
     await screen.findByDisplayValue('246810');
     await tap(screen.getByRole('button', { name: '登录' }));
     expect(await findToast('验证码已过期')).toBeTruthy();
@@ -136,24 +136,19 @@ describe('/login', () => {
   });
 
   it('says so when the company list cannot be loaded', async () => {
-    await renderPage('/login', { user: null, api: { '/api/crm/corp': offline() } });
-    expect(await findToast(NETWORK_MESSAGE)).toBeTruthy();
+    await renderPage('/login', { user: null, api: { '/api/crm/corp': network.offline() } });
+    expect(await findToast(network.message)).toBeTruthy();
   });
 
   it('offers a retry of the company list', async () => {
-    const page = await renderPage('/login', { user: null, api: { '/api/crm/corp': offline() } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/corp', ONE_CORP);
+    const page = await renderPage('/login', { user: null, api: { '/api/crm/corp': network.offline() } });
+    await page.retryFailedLoad(network.message, '/api/crm/corp', ONE_CORP);
     await waitForTheOneCorp();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
 
   it('opened from the back office, goes back to it after the login', async () => {
-    const page = await renderPage('/login?to=admin', {
-      user: null,
-      api: { ...codeLoginApi(ok({ id: 7 }, '登录成功')), '/api/crm/userinfo': fail('稍后') },
-    });
-    await waitForTheOneCorp();
-    await requestCode(page);
+    const page = await openAndRequestCode('/login?to=admin', ACCEPTED_LOGIN_API);
     expect(await screen.findByDisplayValue('246810')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '登录' }));
     await expect.poll(page.pathname).toBe('/admin');

@@ -7,8 +7,7 @@ import {
   fail,
   findToast,
   inputValue,
-  NETWORK_MESSAGE,
-  offline,
+  network,
   ok,
   REFERENCE_LISTS,
   renderPage,
@@ -31,6 +30,16 @@ async function fillRequired() {
   typeInto('case-id_number', '11010519491231002X');
   typeInto('case-amount', '50000');
   await pickFirstTerm();
+}
+
+/** Opens the form, fills what it requires and submits it while the server cannot be reached. */
+async function submitOffline() {
+  const page = await renderPage('/business/add', {
+    api: { ...REFERENCE_LISTS, '/api/crm/addClient': network.offline() },
+  });
+  await fillRequired();
+  await submit();
+  return page;
 }
 
 /** The server taking the case in as `id`; the detail page opened after is not under test here. */
@@ -111,10 +120,8 @@ describe('/business/add', () => {
   });
 
   it('offline: says so with a 重试 that sends the same case with the same key, making one case once online', async () => {
-    const page = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': offline() } });
-    await fillRequired();
-    await submit();
-    const block = (await screen.findByText(NETWORK_MESSAGE)).closest('[role="alert"]') as HTMLElement;
+    const page = await submitOffline();
+    const block = (await screen.findByText(network.message)).closest('[role="alert"]') as HTMLElement;
     expect(block).not.toBeNull();
     // What was typed stays.
     expect(inputValue('case-name')).toBe('陈美玲');
@@ -130,13 +137,11 @@ describe('/business/add', () => {
   });
 
   it('a refusal after a retry is a toast, and the next submit of the same fill keeps its key', async () => {
-    const page = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': offline() } });
-    await fillRequired();
-    await submit();
+    const page = await submitOffline();
     page.api.set({ '/api/crm/addClient': fail('该身份证号已有进行中的报单') });
     await tap(await screen.findByRole('button', { name: '重试' }));
     expect(await findToast('该身份证号已有进行中的报单')).toBeTruthy();
-    await expect.poll(() => screen.queryByText(NETWORK_MESSAGE)).toBeNull();
+    await expect.poll(() => screen.queryByText(network.message)).toBeNull();
     await submit();
     await expect.poll(() => page.api.callsTo('/api/crm/addClient').length).toBe(3);
     const keys = new Set(page.api.callsTo('/api/crm/addClient').map((call) => call.headers['idempotency-key']));
@@ -144,10 +149,8 @@ describe('/business/add', () => {
   });
 
   it('a draft restored after its submit was lost goes again under that key; a 422 for edited content gives a new key', async () => {
-    const first = await renderPage('/business/add', { api: { ...REFERENCE_LISTS, '/api/crm/addClient': offline() } });
-    await fillRequired();
-    await submit();
-    await screen.findByText(NETWORK_MESSAGE);
+    const first = await submitOffline();
+    await screen.findByText(network.message);
     const key = first.api.lastCall('/api/crm/addClient').headers['idempotency-key'];
     await new Promise((resolve) => setTimeout(resolve, 450));
     first.unmount();

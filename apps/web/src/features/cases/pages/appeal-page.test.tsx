@@ -1,18 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  anAppeal,
-  fail,
-  findFieldError,
-  findToast,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  pageOf,
-  renderPage,
-  sentFields,
-  tap,
-} from '../../../test/page.ts';
+import { anAppeal, fail, findFieldError, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/appeal', () => {
   it('lists my appeals with their decision', async () => {
@@ -31,8 +19,8 @@ describe('/business/appeal', () => {
   });
 
   it('shows a failed list with a retry', async () => {
-    const page = await renderPage('/business/appeal', { api: { '/api/crm/appeal': httpError(502) } });
-    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/appeal', ok(pageOf([anAppeal()])));
+    const page = await renderPage('/business/appeal', { api: { '/api/crm/appeal': network.httpError(502) } });
+    await page.retryFailedList(network.message, '/api/crm/appeal', ok(pageOf([anAppeal()])));
     expect(await screen.findByRole('link', { name: /陈美玲/ })).toBeTruthy();
   });
 
@@ -41,7 +29,7 @@ describe('/business/appeal', () => {
       api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': ok({ id: 4 }, '申诉已提交') },
     });
     fireEvent.change(await screen.findByLabelText('申诉理由'), { target: { value: '客户已补充流水' } });
-    expect(await sentFields(page, '提交', '申诉已提交', '/api/crm/addAppeal')).toEqual({
+    expect(await page.sentFields('提交', '申诉已提交', '/api/crm/addAppeal')).toEqual({
       client_id: '11',
       reason: '客户已补充流水',
     });
@@ -59,7 +47,7 @@ describe('/business/appeal', () => {
     fireEvent.change(screen.getByLabelText('申诉理由'), { target: { value: '再申诉' } });
     // The message goes as soon as the reason is typed.
     await waitFor(() => expect(message.isConnected).toBe(false));
-    expect(await sentFields(page, '提交', '该报单已有待审核的申诉', '/api/crm/addAppeal')).toEqual({
+    expect(await page.sentFields('提交', '该报单已有待审核的申诉', '/api/crm/addAppeal')).toEqual({
       client_id: '11',
       reason: '再申诉',
     });

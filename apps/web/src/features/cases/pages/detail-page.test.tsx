@@ -1,18 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aCaseDetail,
-  confirmedFields,
-  fail,
-  findToast,
-  httpError,
-  loadFailureCases,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  sentFields,
-  tap,
-} from '../../../test/page.ts';
+import { aCaseDetail, fail, findToast, loadFailureCases, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/detail/:id', () => {
   it('shows the case, its timeline and the links to what may be done', async () => {
@@ -64,8 +52,8 @@ describe('/business/detail/:id', () => {
   });
 
   it('offers a retry when the case failed to load', async () => {
-    const page = await renderPage('/business/detail/11', { api: { '/api/crm/detail': httpError(500) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/detail', ok(aCaseDetail()));
+    const page = await renderPage('/business/detail/11', { api: { '/api/crm/detail': network.httpError(500) } });
+    await page.retryFailedLoad(network.message, '/api/crm/detail', ok(aCaseDetail()));
     expect(await screen.findByText('招商银行')).toBeTruthy();
   });
 
@@ -78,7 +66,7 @@ describe('/business/detail/:id', () => {
     });
     await tap(await screen.findByRole('button', { name: '改为「审批中」' }));
     fireEvent.change(document.getElementById('move-reason') as HTMLTextAreaElement, { target: { value: '资料齐全' } });
-    expect(await sentFields(page, '确定', '状态已更新', '/api/crm/updateClientStatus')).toMatchObject({
+    expect(await page.sentFields('确定', '状态已更新', '/api/crm/updateClientStatus')).toMatchObject({
       id: '11',
       status: '3',
       reason: '资料齐全',
@@ -109,7 +97,7 @@ describe('/business/detail/:id', () => {
     });
     await tap(await screen.findByRole('button', { name: '删除' }));
     expect(
-      await confirmedFields(page, '删除后不可恢复，确定删除该报单吗？', '报单已删除', '/api/crm/delClient'),
+      await page.confirmedFields('删除后不可恢复，确定删除该报单吗？', '报单已删除', '/api/crm/delClient'),
     ).toEqual({ id: '11' });
     await expect.poll(page.pathname).toBe('/business/list');
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCaseDetail, fail, findToast, ok, REFERENCE_LISTS, renderPage, sentFields, tap } from '../../../test/page.ts';
+import { aCaseDetail, fail, findToast, ok, REFERENCE_LISTS, renderPage, tap } from '../../../test/page.ts';
 
 describe('/business/edit', () => {
   it('fills the form from the case and saves the correction with updateClient', async () => {
@@ -14,7 +14,7 @@ describe('/business/edit', () => {
     const name = await screen.findByDisplayValue<HTMLInputElement>('陈美玲');
     expect(screen.getByDisplayValue('50000')).toBeTruthy();
     fireEvent.change(name, { target: { value: '陈美琳' } });
-    expect(await sentFields(page, '保存', '修改成功', '/api/crm/updateClient')).toMatchObject({
+    expect(await page.sentFields('保存', '修改成功', '/api/crm/updateClient')).toMatchObject({
       id: '11',
       name: '陈美琳',
       amount: '50000',

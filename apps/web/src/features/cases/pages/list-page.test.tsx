@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCase, loadFailureCases, NETWORK_MESSAGE, offline, ok, pageOf, renderPage } from '../../../test/page.ts';
+import { aCase, loadFailureCases, network, ok, pageOf, renderPage } from '../../../test/page.ts';
 
 describe('/business/list', () => {
   it('lists my cases with status and amount, and links each to its detail', async () => {
@@ -28,7 +28,7 @@ describe('/business/list', () => {
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 
-  it.each([...loadFailureCases('登录已过期，请重新登录'), ['no network', offline(), NETWORK_MESSAGE]])(
+  it.each([...loadFailureCases('登录已过期，请重新登录'), ['no network', network.offline(), network.message]])(
     'shows %s with a retry that asks again',
     async (_name, reply, message) => {
       const page = await renderPage('/business/list', { api: { '/api/crm/clientList': reply } });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aFollowUp, aPendingDetail, fail, NETWORK_MESSAGE, offline, ok, renderPage } from '../../../test/page.ts';
+import { aFollowUp, aPendingDetail, fail, network, ok, renderPage } from '../../../test/page.ts';
 
 describe('/business/pendingDetail/:id', () => {
   it('shows the case and its follow-up notes, with a link to add one', async () => {
@@ -40,15 +40,17 @@ describe('/business/pendingDetail/:id', () => {
 
   it.each([
     ['a refusal', fail('无权查看'), '无权查看'],
-    ['no network', offline(), NETWORK_MESSAGE],
+    ['no network', network.offline(), network.message],
   ])('shows %s', async (_name, reply, message) => {
     await renderPage('/business/pendingDetail/11', { api: { '/api/crm/pendingDetail': reply } });
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('offers a retry when the notes failed to load', async () => {
-    const page = await renderPage('/business/pendingDetail/11', { api: { '/api/crm/pendingDetail': offline() } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/pendingDetail', ok(aPendingDetail()));
+    const page = await renderPage('/business/pendingDetail/11', {
+      api: { '/api/crm/pendingDetail': network.offline() },
+    });
+    await page.retryFailedLoad(network.message, '/api/crm/pendingDetail', ok(aPendingDetail()));
     expect(await screen.findByText('客户说下周补流水')).toBeTruthy();
   });
 });

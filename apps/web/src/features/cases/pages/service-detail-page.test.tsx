@@ -1,16 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aServiceItem,
-  confirmOpenPicker,
-  fail,
-  findToast,
-  ok,
-  pageOf,
-  renderPage,
-  sentFields,
-  tap,
-} from '../../../test/page.ts';
+import { aServiceItem, confirmOpenPicker, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const SERVICE_USER = { id: 30, job: [3], leader: false, name: '客服小周' };
 const STAFF = [
@@ -35,7 +25,7 @@ describe('/business/service_detail/:id', () => {
     await confirmOpenPicker();
     expect(await screen.findByText('李娜')).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText('例如：原业务员休假'), { target: { value: '原业务员休假' } });
-    expect(await sentFields(page, '转交给其他业务员', '已转交', '/api/crm/serviceTransfer')).toEqual({
+    expect(await page.sentFields('转交给其他业务员', '已转交', '/api/crm/serviceTransfer')).toEqual({
       id: '21',
       to_staff_id: '8',
       reason: '原业务员休假',

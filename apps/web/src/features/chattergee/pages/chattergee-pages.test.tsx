@@ -1,7 +1,7 @@
 import type { Filing, WxWorkConfig } from '@crm/domain/api/chatter';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fail, findToast, ok, pageOf, renderPage, sentFields, tap } from '../../../test/page.ts';
+import { fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const EXT = 'wmDemoChen0001';
 const signature = { timestamp: 1_800_000_000, nonceStr: 'n', signature: 's' };
@@ -99,7 +99,7 @@ describe('/chattergee/add/{external_userid}', () => {
     });
     expect((await screen.findByLabelText<HTMLInputElement>('客户姓名')).value).toBe('陈女士');
     fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '1391234' } });
-    expect(await sentFields(page, '提交', '手机号格式不正确', '/api/chattergee/addFiling')).toEqual({
+    expect(await page.sentFields('提交', '手机号格式不正确', '/api/chattergee/addFiling')).toEqual({
       external_userid: EXT,
       name: '陈女士',
       mobile: '1391234',
@@ -125,7 +125,7 @@ describe('/chattergee/auth/{id}', () => {
     fireEvent.change(screen.getByLabelText('身份证人像面照片'), {
       target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'card.jpg', { type: 'image/jpeg' })] },
     });
-    expect(await sentFields(page, '提交', '实名认证成功', '/api/chattergee/authFiling')).toEqual({
+    expect(await page.sentFields('提交', '实名认证成功', '/api/chattergee/authFiling')).toEqual({
       id: '11',
       real_name: '陈静',
       id_number: '11010519491231002X',
@@ -141,7 +141,7 @@ describe('/chattergee/purse/{id}', () => {
       api: { ...base, '/api/chattergee/openPurse': fail('请先完成客户实名认证') },
     });
     await screen.findByText('开通后，你可以向该客户的钱包赠送积分。');
-    expect(await sentFields(page, '开通钱包', '请先完成客户实名认证', '/api/chattergee/openPurse')).toEqual({
+    expect(await page.sentFields('开通钱包', '请先完成客户实名认证', '/api/chattergee/openPurse')).toEqual({
       id: '11',
     });
     page.api.set({
@@ -175,8 +175,7 @@ describe('/chattergee/send/{external_userid}', () => {
     expect(await screen.findByText('我的积分 500 · 客户钱包 120')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('赠送积分'), { target: { value: '30' } });
     fireEvent.change(screen.getByLabelText('赠送原因'), { target: { value: '首单奖励' } });
-    const fields = await sentFields(
-      page,
+    const fields = await page.sentFields(
       '赠送积分',
       '积分赠送成功，已赠送，积分卡片已发送到聊天',
       '/api/chattergee/sendPoint',
@@ -192,7 +191,7 @@ describe('/chattergee/send/{external_userid}', () => {
     });
     fireEvent.change(await screen.findByLabelText('赠送积分'), { target: { value: '9999' } });
     fireEvent.change(screen.getByLabelText('赠送原因'), { target: { value: '活动' } });
-    await sentFields(page, '赠送积分', '积分余额不足', '/api/chattergee/sendPoint');
+    await page.sentFields('赠送积分', '积分余额不足', '/api/chattergee/sendPoint');
     expect(screen.getByLabelText<HTMLInputElement>('赠送积分').value).toBe('9999');
     expect(window.__chattergeeCards ?? []).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, LEADER, NETWORK_MESSAGE, offline, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, LEADER, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { aPaper, aPaperDetail, anAnswerDetail, anAnswerRow, anAttempt } from '../../../test/exam-data.ts';
 
 describe('/exam/center', () => {
@@ -21,8 +21,8 @@ describe('/exam/center', () => {
   });
 
   it('says so when empty, and retries a failure', async () => {
-    const page = await renderPage('/exam/center', { api: { '/api/crm/paperList': offline() } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/paperList', ok([]));
+    const page = await renderPage('/exam/center', { api: { '/api/crm/paperList': network.offline() } });
+    await page.retryFailedLoad(network.message, '/api/crm/paperList', ok([]));
     expect(await screen.findByText('暂无试卷')).toBeTruthy();
   });
 });
@@ -70,7 +70,7 @@ describe('/exam/paper/:id', () => {
         '/api/crm/paperStart': ok(
           anAttempt({ answers: [{ question_id: 11, choice: [0], text: '' }], remaining_ms: 300_000 }),
         ),
-        '/api/crm/paperAnswer': offline(),
+        '/api/crm/paperAnswer': network.offline(),
       },
     });
     expect((await screen.findByLabelText('剩余时间')).textContent).toMatch(/0[45]:\d\d/);

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, loadFailureCases, ok, renderPage, sentFields } from '../../../test/page.ts';
+import { fail, loadFailureCases, ok, renderPage } from '../../../test/page.ts';
 import { aFair, aFairSignin } from '../../../test/pact-fair-data.ts';
 
 describe('/business/signin', () => {
@@ -20,7 +20,7 @@ describe('/business/signin', () => {
     expect(screen.getByText('今日到岗（1 人）')).toBeTruthy();
     expect(screen.getByText('李建国')).toBeTruthy();
     expect(screen.getByText('09:05')).toBeTruthy();
-    expect(await sentFields(page, '签到', '签到成功', '/api/crm/fairCheckin')).toEqual({ fair_id: '5' });
+    expect(await page.sentFields('签到', '签到成功', '/api/crm/fairCheckin')).toEqual({ fair_id: '5' });
     // The roster is asked for again after the check-in.
     await expect.poll(() => page.api.callsTo('/api/crm/fairSignin').length).toBeGreaterThan(1);
   });
@@ -41,7 +41,7 @@ describe('/business/signin', () => {
       },
     });
     await screen.findByText('上海春季家装博览会');
-    expect(await sentFields(page, '签到', '该展会今天不在举办期内，无法签到', '/api/crm/fairCheckin')).toEqual({
+    expect(await page.sentFields('签到', '该展会今天不在举办期内，无法签到', '/api/crm/fairCheckin')).toEqual({
       fair_id: '5',
     });
   });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FaqAnswer, FaqCategory, FaqDetail, FaqListItem, FaqType } from '@crm/domain/api/faq';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const TYPES: FaqType[] = [
   { id: 1, name: '产品政策' },
@@ -66,10 +66,10 @@ describe('/faq/index', () => {
 
   it('shows a network failure with a retry', async () => {
     const view = await renderPage('/faq/index', {
-      api: { '/api/crm/faqType': httpError(500), '/api/crm/faqCategory': ok([]) },
+      api: { '/api/crm/faqType': network.httpError(500), '/api/crm/faqCategory': ok([]) },
     });
     view.api.set({ '/api/crm/faqCategory': ok(CATEGORIES) });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/faqType', ok(TYPES));
+    await view.retryFailedLoad(network.message, '/api/crm/faqType', ok(TYPES));
     expect(await screen.findByText('银行与产品')).toBeTruthy();
   });
 });
@@ -162,8 +162,8 @@ describe('/faq/copilot', () => {
   });
 
   it('shows a history that failed to load, with a retry', async () => {
-    const view = await renderPage('/faq/copilot', { api: { '/api/crm/faqCopilotHistory': httpError(500) } });
-    await view.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/faqCopilotHistory', ok([]));
+    const view = await renderPage('/faq/copilot', { api: { '/api/crm/faqCopilotHistory': network.httpError(500) } });
+    await view.retryFailedLoad(network.message, '/api/crm/faqCopilotHistory', ok([]));
     expect(await screen.findByText(/我只根据公司问答库回答/)).toBeTruthy();
   });
 });

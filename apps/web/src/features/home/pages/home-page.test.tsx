@@ -2,18 +2,7 @@ import type { UserInfo } from '@crm/domain/api/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import {
-  findToast,
-  httpError,
-  LEADER,
-  loadFailureCases,
-  NETWORK_MESSAGE,
-  offline,
-  ok,
-  pageOf,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { findToast, LEADER, loadFailureCases, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   id: 7,
@@ -64,7 +53,7 @@ describe('/index', () => {
   it("draws the cached user's cards at once, before the server has answered", async () => {
     await renderPage('/index', {
       user: { id: 7, job: [1], leader: false, name: '王小明' },
-      api: { '/api/crm/userinfo': offline() },
+      api: { '/api/crm/userinfo': network.offline() },
     });
     expect(await screen.findByRole('region', { name: '分期业务' })).toBeTruthy();
     expect(screen.getByText('王小明')).toBeTruthy();
@@ -138,8 +127,8 @@ describe('/index', () => {
   });
 
   it('offers a retry button when the user failed to load', async () => {
-    const page = await renderPage('/index', { api: { '/api/crm/userinfo': httpError(500) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/userinfo', ok(userinfo()));
+    const page = await renderPage('/index', { api: { '/api/crm/userinfo': network.httpError(500) } });
+    await page.retryFailedLoad(network.message, '/api/crm/userinfo', ok(userinfo()));
     expect(await screen.findByText('易数科技')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -181,12 +170,12 @@ describe('/index', () => {
 
   it('still logs out locally when the server cannot be reached, saying so', async () => {
     const page = await renderPage('/index', {
-      api: { '/api/crm/userinfo': ok(userinfo()), '/api/crm/logout': httpError(502), '/api/crm/corp': ok([]) },
+      api: { '/api/crm/userinfo': ok(userinfo()), '/api/crm/logout': network.httpError(502), '/api/crm/corp': ok([]) },
     });
     await screen.findByText('王小明');
     await tap(screen.getByRole('button', { name: '退出登录' }));
     await tap(await screen.findByRole('button', { name: '确定' }));
-    expect(await findToast(NETWORK_MESSAGE)).toBeTruthy();
+    expect(await findToast(network.message)).toBeTruthy();
     await expect.poll(page.pathname).toBe('/');
     expect(getStoredUser()).toBeNull();
   });

@@ -1,15 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aHouseDetail,
-  confirmedFields,
-  fail,
-  findToast,
-  housePageOf,
-  ok,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { aHouseDetail, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const anAudit = {
@@ -28,12 +19,15 @@ const anAudit = {
 const sheet = async () =>
   within((await screen.findByText('审批意见', { selector: 'label' })).closest('.adm-popup-body') as HTMLElement);
 
+/** The audit page as the home-loan finance sees it: `anAudit` waiting, unless `api` answers otherwise. */
+const renderAudits = renderPageWith('/business/financeAudit', {
+  user: FINANCE,
+  api: { '/api/crm/getHouseAudit': ok(pageOf([anAudit])) },
+});
+
 describe('/business/financeAudit', () => {
   it('lists the over-limit brokerage waiting for a decision', async () => {
-    const page = await renderPage('/business/financeAudit', {
-      user: FINANCE,
-      api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])) },
-    });
+    const page = await renderAudits();
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('¥15,000.00')).toBeTruthy();
     expect(screen.getByText(/申请人 王小明/)).toBeTruthy();
@@ -41,13 +35,10 @@ describe('/business/financeAudit', () => {
   });
 
   it('approves after confirmation', async () => {
-    const page = await renderPage('/business/financeAudit', {
-      user: FINANCE,
-      api: { '/api/crm/getHouseAudit': ok(housePageOf([anAudit])), '/api/crm/updateHouseAudit': ok(null) },
-    });
+    const page = await renderAudits({ '/api/crm/updateHouseAudit': ok(null) });
     await tap(await screen.findByText('赵磊'));
     await tap((await sheet()).getByRole('button', { name: '通过' }));
-    expect(await confirmedFields(page, '确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual({
+    expect(await page.confirmedFields('确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual({
       id: '111',
       decision: 'approve',
       reason: '',
@@ -55,13 +46,7 @@ describe('/business/financeAudit', () => {
   });
 
   it('rejects with the reason typed, which stays when the server refuses', async () => {
-    const page = await renderPage('/business/financeAudit', {
-      user: FINANCE,
-      api: {
-        '/api/crm/getHouseAudit': ok(housePageOf([anAudit])),
-        '/api/crm/updateHouseAudit': fail('不能审批自己的申请'),
-      },
-    });
+    const page = await renderAudits({ '/api/crm/updateHouseAudit': fail('不能审批自己的申请') });
     await tap(await screen.findByText('赵磊'));
     fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '比例过高' } });
     await tap((await sheet()).getByRole('button', { name: '驳回' }));
@@ -75,12 +60,12 @@ describe('/business/financeAudit', () => {
   });
 
   it('opens the client of a decided audit', async () => {
-    const page = await renderPage('/business/financeAudit', {
-      user: FINANCE,
-      api: { '/api/crm/getHouseAudit': ok(housePageOf([])), '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+    const page = await renderAudits({
+      '/api/crm/getHouseAudit': ok(pageOf([])),
+      '/api/crm/getHouseDetail': ok(aHouseDetail()),
     });
     expect(await screen.findByText('暂无审批')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseAudit': ok(housePageOf([{ ...anAudit, status: 'approved' as const }])) });
+    page.api.set({ '/api/crm/getHouseAudit': ok(pageOf([{ ...anAudit, status: 'approved' as const }])) });
     await tap(screen.getByText('已通过'));
     await expect.poll(() => page.api.lastCall('/api/crm/getHouseAudit').fields.status).toBe('approved');
     await tap(await screen.findByText('赵磊'));
@@ -88,11 +73,8 @@ describe('/business/financeAudit', () => {
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/financeAudit', {
-      user: FINANCE,
-      api: { '/api/crm/getHouseAudit': fail('仅房贷财务可审批') },
-    });
-    await page.retryFailedList('仅房贷财务可审批', '/api/crm/getHouseAudit', ok(housePageOf([anAudit])));
+    const page = await renderAudits({ '/api/crm/getHouseAudit': fail('仅房贷财务可审批') });
+    await page.retryFailedList('仅房贷财务可审批', '/api/crm/getHouseAudit', ok(pageOf([anAudit])));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });

@@ -1,19 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aHouseDetail,
-  fail,
-  findToast,
-  housePageOf,
-  NETWORK_MESSAGE,
-  offline,
-  ok,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { aHouseDetail, fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { aChannel, fillIn, savedFields, submit } from '../test-kit.ts';
 
-const CHANNELS = ok(housePageOf([aChannel()]));
+const CHANNELS = ok(pageOf([aChannel()]));
 /** The server taking the client in as 71, and the detail opened after. */
 const ADDS = {
   '/api/crm/getHouseChannelList': CHANNELS,
@@ -111,11 +101,11 @@ describe('/business/houseAdd: the unsent draft (decision 058)', () => {
 
   it('sends a submit lost on a weak network again under its own key after the window was closed', async () => {
     const first = await renderPage('/business/houseAdd', {
-      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': offline() },
+      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': network.offline() },
     });
     await fill();
     await submit();
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(network.message)).toBeTruthy();
     const key = first.api.lastCall('/api/crm/addHouseClient').headers['idempotency-key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     await draftWritten();

@@ -1,15 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  confirmedFields,
-  fail,
-  findToast,
-  type HandlerTable,
-  housePageOf,
-  ok,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { fail, findToast, type HandlerTable, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const anOrder = {
@@ -36,7 +27,7 @@ const openAsFinance = (more: HandlerTable) =>
     user: FINANCE,
     api: {
       '/api/crm/houseBrokerageOrder': summary(true),
-      '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
+      '/api/crm/houseBrokerageOrderList': ok(pageOf([anOrder])),
       ...more,
     },
   });
@@ -47,7 +38,7 @@ describe('/business/houseBrokerageOrderList/:param', () => {
       user: { id: 12, job: [6], leader: false, name: '返佣专员' },
       api: {
         '/api/crm/houseBrokerageOrder': summary(false),
-        '/api/crm/houseBrokerageOrderList': ok(housePageOf([anOrder])),
+        '/api/crm/houseBrokerageOrderList': ok(pageOf([anOrder])),
       },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
@@ -64,7 +55,7 @@ describe('/business/houseBrokerageOrderList/:param', () => {
     fireEvent.change(await screen.findByLabelText('打款流水号'), { target: { value: 'TX20261104' } });
     await tap(screen.getByRole('button', { name: '确认打款' }));
     expect(
-      await confirmedFields(page, '确认该返佣单已打款？', '保存成功', '/api/crm/updateHouseBrokerageOrder'),
+      await page.confirmedFields('确认该返佣单已打款？', '保存成功', '/api/crm/updateHouseBrokerageOrder'),
     ).toEqual({
       id: '101',
       remark: '',
@@ -89,7 +80,7 @@ describe('/business/houseBrokerageOrderList/:param', () => {
       user: FINANCE,
       api: { '/api/crm/houseBrokerageOrder': summary(true), '/api/crm/houseBrokerageOrderList': fail('无权查看') },
     });
-    await page.retryFailedList('无权查看', '/api/crm/houseBrokerageOrderList', ok(housePageOf([])));
+    await page.retryFailedList('无权查看', '/api/crm/houseBrokerageOrderList', ok(pageOf([])));
     expect(await screen.findByText('暂无返佣单')).toBeTruthy();
   });
 });

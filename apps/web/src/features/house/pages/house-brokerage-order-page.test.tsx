@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { housePageOf, loadFailureCases, NETWORK_MESSAGE, offline, ok, renderPage, tap } from '../../../test/page.ts';
+import { loadFailureCases, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 describe('/business/houseBrokerageOrder', () => {
@@ -12,7 +12,7 @@ describe('/business/houseBrokerageOrder', () => {
           counts: [{ status: 1, count: 2, amount_fen: 300_000 }],
           can_update: true,
         }),
-        '/api/crm/houseBrokerageOrderList': ok(housePageOf([])),
+        '/api/crm/houseBrokerageOrderList': ok(pageOf([])),
       },
     });
     expect(await screen.findByText('2 单 · ¥3,000.00')).toBeTruthy();
@@ -25,7 +25,7 @@ describe('/business/houseBrokerageOrder', () => {
       user: FINANCE,
       api: {
         '/api/crm/houseBrokerageOrder': ok({ counts: [], can_update: false }),
-        '/api/crm/houseBrokerageOrderList': ok(housePageOf([])),
+        '/api/crm/houseBrokerageOrderList': ok(pageOf([])),
       },
     });
     await tap(await screen.findByText('全部'));
@@ -43,10 +43,10 @@ describe('/business/houseBrokerageOrder', () => {
   it('offers a retry button when the orders failed to load', async () => {
     const page = await renderPage('/business/houseBrokerageOrder', {
       user: FINANCE,
-      api: { '/api/crm/houseBrokerageOrder': offline() },
+      api: { '/api/crm/houseBrokerageOrder': network.offline() },
     });
     await page.retryFailedLoad(
-      NETWORK_MESSAGE,
+      network.message,
       '/api/crm/houseBrokerageOrder',
       ok({
         counts: [{ status: 1, count: 2, amount_fen: 300_000 }],

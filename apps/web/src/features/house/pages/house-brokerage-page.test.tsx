@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, aHouseDetail, fail, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { aHouseClient, aHouseDetail, fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const SUMMARY = ok({
@@ -18,7 +18,7 @@ describe('/business/houseBrokerage', () => {
       api: {
         '/api/crm/houseBrokerage': SUMMARY,
         '/api/crm/houseBrokerageList': ok(
-          housePageOf([aHouseClient({ brokerage_state: 'approved', brokerage_fen: 1_200_000 })]),
+          pageOf([aHouseClient({ brokerage_state: 'approved', brokerage_fen: 1_200_000 })]),
         ),
         '/api/crm/getHouseDetail': ok(aHouseDetail()),
       },
@@ -33,7 +33,7 @@ describe('/business/houseBrokerage', () => {
   it('says so when no client has brokerage', async () => {
     await renderPage('/business/houseBrokerage', {
       user: FINANCE,
-      api: { '/api/crm/houseBrokerage': SUMMARY, '/api/crm/houseBrokerageList': ok(housePageOf([])) },
+      api: { '/api/crm/houseBrokerage': SUMMARY, '/api/crm/houseBrokerageList': ok(pageOf([])) },
     });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
   });
@@ -44,7 +44,7 @@ describe('/business/houseBrokerage', () => {
       api: { '/api/crm/houseBrokerage': SUMMARY, '/api/crm/houseBrokerageList': fail('仅房贷财务可查看') },
     });
     expect(await screen.findByText('仅房贷财务可查看')).toBeTruthy();
-    page.api.set({ '/api/crm/houseBrokerageList': ok(housePageOf([aHouseClient()])) });
+    page.api.set({ '/api/crm/houseBrokerageList': ok(pageOf([aHouseClient()])) });
     const before = page.api.callsTo('/api/crm/houseBrokerage').length;
     await tap(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByText('赵磊')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('/business/houseBrokerage', () => {
   it('says when the totals failed to load, and retries them', async () => {
     const page = await renderPage('/business/houseBrokerage', {
       user: FINANCE,
-      api: { '/api/crm/houseBrokerage': fail('汇总查询失败'), '/api/crm/houseBrokerageList': ok(housePageOf([])) },
+      api: { '/api/crm/houseBrokerage': fail('汇总查询失败'), '/api/crm/houseBrokerageList': ok(pageOf([])) },
     });
     await page.retryFailedLoad('汇总查询失败', '/api/crm/houseBrokerage', SUMMARY);
     expect(await screen.findByText('¥12,000.00')).toBeTruthy();

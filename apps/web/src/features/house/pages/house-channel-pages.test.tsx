@@ -1,24 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aHouseClient,
-  fail,
-  findToast,
-  housePageOf,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { aHouseClient, fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { aChannel, fillIn, savedFields, submit } from '../test-kit.ts';
 
 describe('/business/houseChannel', () => {
   it('lists my channels with their client counts and opens one on tap', async () => {
     const page = await renderPage('/business/houseChannel', {
       api: {
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])),
-        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ remark: '老合作' })])),
+        '/api/crm/getHouseList': ok(pageOf([])),
       },
     });
     const row = await screen.findByText('链家静安寺店');
@@ -28,7 +18,7 @@ describe('/business/houseChannel', () => {
   });
 
   it('says so when there are no channels', async () => {
-    await renderPage('/business/houseChannel', { api: { '/api/crm/getHouseChannelList': ok(housePageOf([])) } });
+    await renderPage('/business/houseChannel', { api: { '/api/crm/getHouseChannelList': ok(pageOf([])) } });
     expect(await screen.findByText('暂无渠道')).toBeTruthy();
   });
 
@@ -39,7 +29,7 @@ describe('/business/houseChannel', () => {
     await page.retryFailedList(
       '无权查看',
       '/api/crm/getHouseChannelList',
-      ok(housePageOf([aChannel({ remark: '老合作' })])),
+      ok(pageOf([aChannel({ remark: '老合作' })])),
     );
     expect(await screen.findByText('链家静安寺店')).toBeTruthy();
   });
@@ -53,8 +43,8 @@ describe('/business/houseChannelAdd', () => {
     const page = await renderPage('/business/houseChannelAdd', {
       api: {
         '/api/crm/addHouseChannel': ok({ id: 5 }),
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])),
-        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ remark: '老合作' })])),
+        '/api/crm/getHouseList': ok(pageOf([])),
       },
     });
     await fillChannel('链家静安寺店');
@@ -84,8 +74,8 @@ describe('/business/houseChannelDetail/:id', () => {
   it('shows the channel and the clients it referred, and adds a client from it', async () => {
     const page = await renderPage('/business/houseChannelDetail/5', {
       api: {
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])),
-        '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ channel_id: 5, channel_name: '链家静安寺店' })])),
+        '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ remark: '老合作' })])),
+        '/api/crm/getHouseList': ok(pageOf([aHouseClient({ channel_id: 5, channel_name: '链家静安寺店' })])),
       },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
@@ -99,8 +89,8 @@ describe('/business/houseChannelDetail/:id', () => {
   it('says so when the channel has no clients yet', async () => {
     await renderPage('/business/houseChannelDetail/5', {
       api: {
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ remark: '老合作' })])),
-        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ remark: '老合作' })])),
+        '/api/crm/getHouseList': ok(pageOf([])),
       },
     });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
@@ -108,16 +98,16 @@ describe('/business/houseChannelDetail/:id', () => {
 
   it('shows a refusal of the channel', async () => {
     await renderPage('/business/houseChannelDetail/5', {
-      api: { '/api/crm/getHouseChannelList': fail('渠道不存在'), '/api/crm/getHouseList': ok(housePageOf([])) },
+      api: { '/api/crm/getHouseChannelList': fail('渠道不存在'), '/api/crm/getHouseList': ok(pageOf([])) },
     });
     expect(await screen.findByText('渠道不存在')).toBeTruthy();
   });
 
   it('offers a retry when the channel failed to load', async () => {
     const page = await renderPage('/business/houseChannelDetail/5', {
-      api: { '/api/crm/getHouseChannelList': httpError(500), '/api/crm/getHouseList': ok(housePageOf([])) },
+      api: { '/api/crm/getHouseChannelList': network.httpError(500), '/api/crm/getHouseList': ok(pageOf([])) },
     });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseChannelList', ok(housePageOf([aChannel()])));
+    await page.retryFailedLoad(network.message, '/api/crm/getHouseChannelList', ok(pageOf([aChannel()])));
     expect(await screen.findByText('钱经理 13800000005')).toBeTruthy();
   });
 });
@@ -126,15 +116,15 @@ describe('/business/houseChannelDetail/:id stop and resume (decision 052)', () =
   it('stops a channel after a confirmation that says its agents lose the portal', async () => {
     const page = await renderPage('/business/houseChannelDetail/5', {
       api: {
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])),
-        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
+        '/api/crm/getHouseList': ok(pageOf([])),
         '/api/crm/houseChannelStatus': ok({ id: 5 }, '渠道已停用'),
       },
     });
     await tap(await screen.findByRole('button', { name: '停用渠道' }));
     await screen.findByText(/经纪人不能登录房贷渠道端/);
     expect(page.api.callsTo('/api/crm/houseChannelStatus')).toHaveLength(0);
-    page.api.set({ '/api/crm/getHouseChannelList': ok(housePageOf([aChannel({ enabled: false })])) });
+    page.api.set({ '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ enabled: false })])) });
     await tap(screen.getByRole('button', { name: '确定' }));
     expect(await findToast('渠道已停用')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/houseChannelStatus').fields).toEqual({ id: '5', enabled: 'false' });
@@ -147,8 +137,8 @@ describe("/business/houseChannelDetail/:id agents' entry (decision 052)", () => 
   it('opens the login QR code and link for the agents on a tap, and only then asks for it', async () => {
     const page = await renderPage('/business/houseChannelDetail/5', {
       api: {
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])),
-        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
+        '/api/crm/getHouseList': ok(pageOf([])),
         '/api/crm/houseChannelEntry': ok({
           link: 'https://crm.example.com/houseloan/login?corp=1',
           png: 'data:image/png;base64,AAAA',
@@ -164,8 +154,8 @@ describe("/business/houseChannelDetail/:id agents' entry (decision 052)", () => 
   it('shows a refusal of the entry with a retry', async () => {
     await renderPage('/business/houseChannelDetail/5', {
       api: {
-        '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])),
-        '/api/crm/getHouseList': ok(housePageOf([])),
+        '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
+        '/api/crm/getHouseList': ok(pageOf([])),
         '/api/crm/houseChannelEntry': fail('无权查看该渠道'),
       },
     });

@@ -4,11 +4,10 @@ import {
   aHouseClient,
   aHouseDetail,
   findToast,
-  housePageOf,
   loadFailureCases,
-  NETWORK_MESSAGE,
-  offline,
+  network,
   ok,
+  pageOf,
   renderPage,
   tap,
 } from '../../../test/page.ts';
@@ -53,8 +52,10 @@ describe('/business/houseDetail/:father/:id', () => {
   });
 
   it('offers a retry when the client failed to load', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': offline() } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseDetail', ok(aHouseDetail()));
+    const page = await renderPage('/business/houseDetail/0/71', {
+      api: { '/api/crm/getHouseDetail': network.offline() },
+    });
+    await page.retryFailedLoad(network.message, '/api/crm/getHouseDetail', ok(aHouseDetail()));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 
@@ -64,7 +65,7 @@ describe('/business/houseDetail/:father/:id', () => {
         '/api/crm/getHouseDetail': ok(aHouseDetail({ can_delete: true })),
         '/api/crm/delHouseClient': ok(null),
         '/common/houseStatus': ok([]),
-        '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ id: 72, name: '钱多' })])),
+        '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 72, name: '钱多' })])),
       },
     });
     await tap(await screen.findByRole('button', { name: '删除客户' }));

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, aHouseDetail, fail, housePageOf, ok, renderPage, tap } from '../../../test/page.ts';
+import { aHouseClient, aHouseDetail, fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { search } from '../test-kit.ts';
 
 const STATUSES = ok([
@@ -13,7 +13,7 @@ describe('/business/house', () => {
     const page = await renderPage('/business/house', {
       api: {
         '/common/houseStatus': STATUSES,
-        '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])),
+        '/api/crm/getHouseList': ok(pageOf([aHouseClient()])),
         '/api/crm/getHouseDetail': ok(aHouseDetail()),
       },
     });
@@ -30,7 +30,7 @@ describe('/business/house', () => {
 
   it('filters by the status tab and searches by the keyword', async () => {
     const page = await renderPage('/business/house', {
-      api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': ok(housePageOf([])) },
+      api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': ok(pageOf([])) },
     });
     await tap(await screen.findByText('已签约'));
     await expect.poll(() => page.api.lastCall('/api/crm/getHouseList').fields.status).toBe('3');
@@ -42,8 +42,8 @@ describe('/business/house', () => {
     const page = await renderPage('/business/house', {
       api: {
         '/common/houseStatus': STATUSES,
-        '/api/crm/getHouseList': ok(housePageOf([])),
-        '/api/crm/getHouseChannelList': ok(housePageOf([])),
+        '/api/crm/getHouseList': ok(pageOf([])),
+        '/api/crm/getHouseChannelList': ok(pageOf([])),
       },
     });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
@@ -55,7 +55,7 @@ describe('/business/house', () => {
     const page = await renderPage('/business/house', {
       api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': fail('无权查看') },
     });
-    await page.retryFailedList('无权查看', '/api/crm/getHouseList', ok(housePageOf([aHouseClient()])));
+    await page.retryFailedList('无权查看', '/api/crm/getHouseList', ok(pageOf([aHouseClient()])));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, housePageOf, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { aReceiver, fillIn, savedFields, search, submit } from '../test-kit.ts';
 
 const aRecommend = {
@@ -16,7 +16,7 @@ const aRecommend = {
 describe('/business/houseRecommendList', () => {
   it('lists the recommendations with their intended amount', async () => {
     await renderPage('/business/houseRecommendList', {
-      api: { '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) },
+      api: { '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])) },
     });
     expect(await screen.findByText('周洁')).toBeTruthy();
     expect(screen.getByText('¥500,000.00')).toBeTruthy();
@@ -26,7 +26,7 @@ describe('/business/houseRecommendList', () => {
   it("opens a row's record on tap: its fields with the full phone, read from the server", async () => {
     const page = await renderPage('/business/houseRecommendList', {
       api: {
-        '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])),
+        '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])),
         '/api/crm/getHouseRecommendDetail': ok({
           ...aRecommend,
           phone: '13700000002',
@@ -48,7 +48,7 @@ describe('/business/houseRecommendList', () => {
   it("shows the server's refusal in the sheet", async () => {
     await renderPage('/business/houseRecommendList', {
       api: {
-        '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])),
+        '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])),
         '/api/crm/getHouseRecommendDetail': fail('无权查看该推荐'),
       },
     });
@@ -58,15 +58,15 @@ describe('/business/houseRecommendList', () => {
   });
 
   it('says so when there are none', async () => {
-    await renderPage('/business/houseRecommendList', { api: { '/api/crm/getHouseRecommend': ok(housePageOf([])) } });
+    await renderPage('/business/houseRecommendList', { api: { '/api/crm/getHouseRecommend': ok(pageOf([])) } });
     expect(await screen.findByText('暂无推荐')).toBeTruthy();
   });
 
   it('shows a failure with a retry', async () => {
     const page = await renderPage('/business/houseRecommendList', {
-      api: { '/api/crm/getHouseRecommend': httpError(500) },
+      api: { '/api/crm/getHouseRecommend': network.httpError(500) },
     });
-    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/getHouseRecommend', ok(housePageOf([aRecommend])));
+    await page.retryFailedList(network.message, '/api/crm/getHouseRecommend', ok(pageOf([aRecommend])));
     expect(await screen.findByText('周洁')).toBeTruthy();
   });
 });
@@ -76,7 +76,7 @@ const fillRecommend = () => fillIn({ 请输入客户姓名: '周洁', 请输入�
 describe('/business/houseRecommendAdd', () => {
   it('adds a recommendation and goes back to the list', async () => {
     const page = await renderPage('/business/houseRecommendAdd', {
-      api: { '/api/crm/addHouseRecommend': ok(null), '/api/crm/getHouseRecommend': ok(housePageOf([aRecommend])) },
+      api: { '/api/crm/addHouseRecommend': ok(null), '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])) },
     });
     await fillRecommend();
     expect(await savedFields(page, '/api/crm/addHouseRecommend')).toEqual({
@@ -104,7 +104,7 @@ describe('/business/houseRecommendAdd', () => {
 describe('/business/houseBrokerageUser', () => {
   it('lists the people brokerage is paid to', async () => {
     const page = await renderPage('/business/houseBrokerageUser', {
-      api: { '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver()])) },
+      api: { '/api/crm/houseBrokerageUser': ok(pageOf([aReceiver()])) },
     });
     expect(await screen.findByText('吴刚')).toBeTruthy();
     expect(screen.getByText('招商银行 6214****1234 · 链家静安寺店')).toBeTruthy();
@@ -113,20 +113,20 @@ describe('/business/houseBrokerageUser', () => {
 
   it('says so when there are none, and shows a refusal with a retry', async () => {
     const page = await renderPage('/business/houseBrokerageUser', {
-      api: { '/api/crm/houseBrokerageUser': ok(housePageOf([])) },
+      api: { '/api/crm/houseBrokerageUser': ok(pageOf([])) },
     });
     expect(await screen.findByText('暂无返佣人')).toBeTruthy();
     page.api.set({ '/api/crm/houseBrokerageUser': fail('无权查看') });
     search('吴');
     expect(await screen.findByText('无权查看')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/houseBrokerageUser').fields).toMatchObject({ keyword: '吴' });
-    await page.retryFailedList('无权查看', '/api/crm/houseBrokerageUser', ok(housePageOf([aReceiver()])));
+    await page.retryFailedList('无权查看', '/api/crm/houseBrokerageUser', ok(pageOf([aReceiver()])));
     expect(await screen.findByText('吴刚')).toBeTruthy();
   });
 
   it('adds a person in the sheet', async () => {
     const page = await renderPage('/business/houseBrokerageUser', {
-      api: { '/api/crm/houseBrokerageUser': ok(housePageOf([])), '/api/crm/addHouseBrokerageUser': ok(null) },
+      api: { '/api/crm/houseBrokerageUser': ok(pageOf([])), '/api/crm/addHouseBrokerageUser': ok(null) },
     });
     await tap(await screen.findByRole('button', { name: '新增返佣人' }));
     await fillIn({

@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, housePageOf, ok, renderPage, sentFields, tap } from '../../../test/page.ts';
+import { aHouseDetail, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { aReceiver, submit } from '../test-kit.ts';
 
 const api = {
   '/api/crm/getHouseDetail': ok(aHouseDetail({ can_set_brokerage: true })),
-  '/api/crm/houseBrokerageUser': ok(housePageOf([aReceiver(95, '吴刚', null), aReceiver(96, '郑敏', null)])),
+  '/api/crm/houseBrokerageUser': ok(pageOf([aReceiver(95, '吴刚', null), aReceiver(96, '郑敏', null)])),
 };
 
 describe('/business/houseSetBrokerage/:father/:id', () => {
@@ -23,7 +23,7 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     await tap(screen.getByText('吴刚'));
     await tap(screen.getByText('郑敏'));
     expect(screen.getAllByText(/¥6,000\.00/)).toHaveLength(2);
-    expect(await sentFields(page, '提交', '返佣已生效，返佣单已生成', '/api/crm/setHouseBrokerage')).toEqual({
+    expect(await page.sentFields('提交', '返佣已生效，返佣单已生成', '/api/crm/setHouseBrokerage')).toEqual({
       id: '71',
       rate: '1.2',
       user_ids: '95,96',
@@ -61,14 +61,14 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
 
   it('says there are no receivers yet', async () => {
     await renderPage('/business/houseSetBrokerage/0/71', {
-      api: { ...api, '/api/crm/houseBrokerageUser': ok(housePageOf([])) },
+      api: { ...api, '/api/crm/houseBrokerageUser': ok(pageOf([])) },
     });
     expect(await screen.findByText('还没有返佣人，请先新增')).toBeTruthy();
   });
 
   it('shows a failure to load the client', async () => {
     await renderPage('/business/houseSetBrokerage/0/72', {
-      api: { '/api/crm/getHouseDetail': fail('客户不存在'), '/api/crm/houseBrokerageUser': ok(housePageOf([])) },
+      api: { '/api/crm/getHouseDetail': fail('客户不存在'), '/api/crm/houseBrokerageUser': ok(pageOf([])) },
     });
     expect(await screen.findByText('客户不存在')).toBeTruthy();
   });

@@ -6,10 +6,9 @@ import {
   confirmOpenPicker,
   fail,
   findToast,
-  housePageOf,
-  NETWORK_MESSAGE,
-  offline,
+  network,
   ok,
+  pageOf,
   renderPage,
   tap,
 } from '../../../test/page.ts';
@@ -20,7 +19,7 @@ describe('/business/houseSign', () => {
     const page = await renderPage('/business/houseSign', {
       user: STEWARD,
       api: {
-        '/api/crm/getHouseList2': ok(housePageOf([aHouseClient()])),
+        '/api/crm/getHouseList2': ok(pageOf([aHouseClient()])),
         '/api/crm/getHouseDetail': ok(aHouseDetail()),
       },
     });
@@ -35,12 +34,12 @@ describe('/business/houseSign', () => {
   it('says so when nothing waits, and shows a refusal with a retry', async () => {
     const page = await renderPage('/business/houseSign', {
       user: STEWARD,
-      api: { '/api/crm/getHouseList2': ok(housePageOf([])) },
+      api: { '/api/crm/getHouseList2': ok(pageOf([])) },
     });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseList2': fail('仅房贷管家可查看') });
     await tap(screen.getByText('已处理'));
-    await page.retryFailedList('仅房贷管家可查看', '/api/crm/getHouseList2', ok(housePageOf([aHouseClient()])));
+    await page.retryFailedList('仅房贷管家可查看', '/api/crm/getHouseList2', ok(pageOf([aHouseClient()])));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });
@@ -51,8 +50,8 @@ describe('/business/houseSign 渠道待接单 (decision 052)', () => {
     const page = await renderPage('/business/houseSign', {
       user: STEWARD,
       api: {
-        '/api/crm/getHouseList2': ok(housePageOf([])),
-        '/api/crm/getHousePool': ok(housePageOf([referral])),
+        '/api/crm/getHouseList2': ok(pageOf([])),
+        '/api/crm/getHousePool': ok(pageOf([referral])),
         '/api/houseloan/allot': ok({ id: 90 }, '接单成功'),
       },
     });
@@ -107,16 +106,19 @@ describe('/business/houseSignDetail/:id', () => {
   });
 
   it('shows a failure to load the client', async () => {
-    await renderPage('/business/houseSignDetail/71', { user: STEWARD, api: { '/api/crm/getHouseDetail': offline() } });
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    await renderPage('/business/houseSignDetail/71', {
+      user: STEWARD,
+      api: { '/api/crm/getHouseDetail': network.offline() },
+    });
+    expect(await screen.findByText(network.message)).toBeTruthy();
   });
 
   it('offers a retry when the client failed to load', async () => {
     const page = await renderPage('/business/houseSignDetail/71', {
       user: STEWARD,
-      api: { '/api/crm/getHouseDetail': offline() },
+      api: { '/api/crm/getHouseDetail': network.offline() },
     });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseDetail', ok(aHouseDetail()));
+    await page.retryFailedLoad(network.message, '/api/crm/getHouseDetail', ok(aHouseDetail()));
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(await screen.findByRole('button', { name: '提交签约' })).toBeTruthy();
   });
@@ -126,7 +128,7 @@ describe('/business/housePhoto', () => {
   it('lists the clients who came through the official account', async () => {
     const page = await renderPage('/business/housePhoto', {
       user: STEWARD,
-      api: { '/api/crm/getHouseList': ok(housePageOf([aHouseClient({ source: 'official' })])) },
+      api: { '/api/crm/getHouseList': ok(pageOf([aHouseClient({ source: 'official' })])) },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({ source: 'official' });
@@ -138,7 +140,7 @@ describe('/business/houseSignCard', () => {
     const page = await renderPage('/business/houseSignCard', {
       user: STEWARD,
       api: {
-        '/api/crm/getHouseCard': ok(housePageOf([aHouseClient({ product: 'card' })])),
+        '/api/crm/getHouseCard': ok(pageOf([aHouseClient({ product: 'card' })])),
         '/api/crm/getHouseDetail': ok(aHouseDetail()),
       },
     });
@@ -153,7 +155,7 @@ describe.each([
 ])('%s', (path, call, empty) => {
   it('says so when there are none, and shows a refusal with a retry', async () => {
     const page = await renderPage(path, { user: STEWARD, api: { [call]: fail('无权查看') } });
-    await page.retryFailedList('无权查看', call, ok(housePageOf([])));
+    await page.retryFailedList('无权查看', call, ok(pageOf([])));
     expect(await screen.findByText(empty)).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const image = { id: 81, house_type: 2, url: '/img/81.jpg', created_at: '2026-11-03T08:00:00.000Z', deletable: true };
 
@@ -24,8 +24,10 @@ describe('/business/houseUpload/:id/:house_type', () => {
   });
 
   it('offers a retry when the images failed to load', async () => {
-    const page = await renderPage('/business/houseUpload/71/2', { api: { '/api/crm/getHouseImg': httpError(502) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getHouseImg', ok([]));
+    const page = await renderPage('/business/houseUpload/71/2', {
+      api: { '/api/crm/getHouseImg': network.httpError(502) },
+    });
+    await page.retryFailedLoad(network.message, '/api/crm/getHouseImg', ok([]));
     expect(await screen.findByText('暂无图片')).toBeTruthy();
   });
 

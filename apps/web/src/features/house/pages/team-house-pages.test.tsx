@@ -5,9 +5,9 @@ import {
   confirmOpenPicker,
   fail,
   findToast,
-  housePageOf,
   LEADER,
   ok,
+  pageOf,
   type PageView,
   renderPage,
   tap,
@@ -18,7 +18,7 @@ describe('/team/house', () => {
   it("lists the team's home-loan clients with their salesperson, and searches", async () => {
     const page = await renderPage('/team/house', {
       user: LEADER,
-      api: { '/api/crm/houseTeam': ok(housePageOf([aHouseClient()])) },
+      api: { '/api/crm/houseTeam': ok(pageOf([aHouseClient()])) },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('王小明')).toBeTruthy();
@@ -32,7 +32,7 @@ describe('/team/house', () => {
 
   it('says so when the team has none, and shows a refusal with a retry', async () => {
     const page = await renderPage('/team/house', { user: LEADER, api: { '/api/crm/houseTeam': fail('仅组长可查看') } });
-    await page.retryFailedList('仅组长可查看', '/api/crm/houseTeam', ok(housePageOf([])));
+    await page.retryFailedList('仅组长可查看', '/api/crm/houseTeam', ok(pageOf([])));
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
   });
 });
@@ -46,8 +46,8 @@ async function allotToFirstStaff(page: PageView, toast: string) {
 
 describe('/team/houseChannel', () => {
   const api = {
-    '/api/crm/getHouseChannelList': ok(housePageOf([aChannel()])),
-    '/api/crm/getHouseList': ok(housePageOf([aHouseClient()])),
+    '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
+    '/api/crm/getHouseList': ok(pageOf([aHouseClient()])),
     '/api/crm/houseStaff': ok([{ id: 8, name: '李娜' }]),
   };
 
@@ -74,11 +74,11 @@ describe('/team/houseChannel', () => {
   it('says so when there are no channels, and shows a failed list with a retry', async () => {
     const page = await renderPage('/team/houseChannel', {
       user: FINANCE_LEADER,
-      api: { ...api, '/api/crm/getHouseChannelList': ok(housePageOf([])), '/api/crm/getHouseList': fail('无权查看') },
+      api: { ...api, '/api/crm/getHouseChannelList': ok(pageOf([])), '/api/crm/getHouseList': fail('无权查看') },
     });
     expect(await screen.findByText('暂无渠道')).toBeTruthy();
     await tap(screen.getByText('客户'));
-    await page.retryFailedList('无权查看', '/api/crm/getHouseList', ok(housePageOf([aHouseClient()])));
+    await page.retryFailedList('无权查看', '/api/crm/getHouseList', ok(pageOf([aHouseClient()])));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });

@@ -11,8 +11,6 @@ import {
   pageOf,
   renderPage,
   type RenderPageOptions,
-  requestSmsCode,
-  sentFieldsMovingTo,
   tap,
   typeInto,
 } from '../../../test/page.ts';
@@ -80,11 +78,11 @@ describe('/houseloan/login', () => {
       },
     });
     expect(await screen.findByText('一号金融')).toBeTruthy();
-    expect(await requestSmsCode(page, 'houseloan-login-phone', '13911110001')).toEqual({
+    expect(await page.requestSmsCode('houseloan-login-phone', '13911110001')).toEqual({
       phone: '13911110001',
       scene: 'houseloan',
     });
-    expect(await sentFieldsMovingTo(page, '登录', '/houseloan/home/0', '/api/houseloan/login')).toEqual({
+    expect(await page.sentFieldsMovingTo('登录', '/houseloan/home/0', '/api/houseloan/login')).toEqual({
       corp_id: '1',
       phone: '13911110001',
       code: '123456',

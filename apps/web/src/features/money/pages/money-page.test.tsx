@@ -1,18 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aMoneyList,
-  aMoneyRecord,
-  fail,
-  findToast,
-  httpError,
-  LEADER,
-  NETWORK_MESSAGE,
-  offline,
-  ok,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { aMoneyList, aMoneyRecord, fail, findToast, LEADER, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const openForm = async () => tap(await screen.findByRole('button', { name: '登记还款' }));
 
@@ -47,8 +35,8 @@ describe('/business/money', () => {
   });
 
   it('shows a failed list with a retry that asks again', async () => {
-    const page = await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': httpError(500) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/moneyList', ok(aMoneyList()));
+    const page = await renderPage('/business/money?id=11', { api: { '/api/crm/moneyList': network.httpError(500) } });
+    await page.retryFailedLoad(network.message, '/api/crm/moneyList', ok(aMoneyList()));
     expect(await screen.findByRole('article', { name: '¥1,280.50' })).toBeTruthy();
   });
 
@@ -134,6 +122,16 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
     expect(amountValue()).toBe('');
   }
 
+  /** Opens case 11 again, the server now taking the repayment, and finds the draft's `amount` in the form. */
+  async function reopenWithDraft(amount: string) {
+    const page = await renderPage('/business/money?id=11', {
+      api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
+    });
+    await openForm();
+    await expect.poll(amountValue).toBe(amount);
+    return page;
+  }
+
   it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
     const first = await renderPage('/business/money?id=11', { api: EMPTY_LIST });
     await typeAmount('1280.50');
@@ -142,11 +140,7 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
     await draftWritten();
     first.unmount();
 
-    const page = await renderPage('/business/money?id=11', {
-      api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
-    });
-    await openForm();
-    await expect.poll(amountValue).toBe('1280.50');
+    const page = await reopenWithDraft('1280.50');
     expect(screen.getByDisplayValue('十一月首期')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
@@ -168,12 +162,12 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
 
   it('sends a repayment lost on a weak network again under its own key, with 重试 and after the window closed', async () => {
     const first = await renderPage('/business/money?id=11', {
-      api: { ...EMPTY_LIST, '/api/crm/addMoney': offline() },
+      api: { ...EMPTY_LIST, '/api/crm/addMoney': network.offline() },
     });
     await typeAmount('500');
     await tap(screen.getByText('现金'));
     await tap(screen.getByRole('button', { name: '提交' }));
-    expect(await screen.findByText(NETWORK_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(network.message)).toBeTruthy();
     await tap(screen.getByRole('button', { name: '重试' }));
     await expect.poll(() => first.api.callsTo('/api/crm/addMoney').length).toBe(2);
     const [key, again] = first.api.callsTo('/api/crm/addMoney').map((call) => call.fields.key);
@@ -183,11 +177,7 @@ describe('/business/money: the unsent repayment draft (decision 058)', () => {
     first.unmount();
 
     // The server had recorded it: the same key answers that record instead of recording a second.
-    const page = await renderPage('/business/money?id=11', {
-      api: { ...EMPTY_LIST, '/api/crm/addMoney': ok(aMoneyRecord()) },
-    });
-    await openForm();
-    await expect.poll(amountValue).toBe('500');
+    const page = await reopenWithDraft('500');
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/addMoney').fields).toMatchObject({ amount: '500', key });

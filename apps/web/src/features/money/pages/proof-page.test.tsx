@@ -1,18 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aProof,
-  aProofRejection,
-  fail,
-  findToast,
-  NETWORK_MESSAGE,
-  offline,
-  ok,
-  pageOf,
-  renderPage,
-  sentFields,
-  tap,
-} from '../../../test/page.ts';
+import { aProof, aProofRejection, fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const rejections = (items = [aProofRejection()]) => ok(pageOf(items));
 
@@ -31,8 +19,8 @@ describe('/business/proof', () => {
   });
 
   it('shows a failed list with a retry that asks again', async () => {
-    const page = await renderPage('/business/proof', { api: { '/api/crm/proofReject': offline() } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/proofReject', rejections());
+    const page = await renderPage('/business/proof', { api: { '/api/crm/proofReject': network.offline() } });
+    await page.retryFailedLoad(network.message, '/api/crm/proofReject', rejections());
     expect(await screen.findByRole('article', { name: '陈美玲 发票' })).toBeTruthy();
   });
 
@@ -46,7 +34,7 @@ describe('/business/proof', () => {
     });
     await tap(await screen.findByRole('button', { name: '重新上传' }));
     expect(await screen.findByText('重新上传凭证')).toBeTruthy();
-    expect(await sentFields(page, '提交', '凭证已重新提交', '/api/crm/updateProof')).toEqual({ id: '41', imgs: '61' });
+    expect(await page.sentFields('提交', '凭证已重新提交', '/api/crm/updateProof')).toEqual({ id: '41', imgs: '61' });
   });
 
   it("shows the server's refusal of a re-upload", async () => {

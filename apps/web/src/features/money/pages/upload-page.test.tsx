@@ -5,9 +5,8 @@ import {
   aProofList,
   findFieldError,
   findToast,
-  httpError,
   LEADER,
-  NETWORK_MESSAGE,
+  network,
   ok,
   renderPage,
   tap,
@@ -51,8 +50,8 @@ describe('/business/upload', () => {
   });
 
   it('shows a failed load with a retry that asks again', async () => {
-    const page = await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': httpError(503) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getProof', ok(aProofList()));
+    const page = await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': network.httpError(503) } });
+    await page.retryFailedLoad(network.message, '/api/crm/getProof', ok(aProofList()));
     expect(await screen.findByRole('article', { name: '账单' })).toBeTruthy();
   });
 

@@ -1,16 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  confirmOpenPicker,
-  fail,
-  findToast,
-  inputValue,
-  ok,
-  renderPage,
-  sentFieldsMovingTo,
-  tap,
-  typeInto,
-} from '../../../test/page.ts';
+import { confirmOpenPicker, fail, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
 import { aProduct, aReferralDetail } from '../../../test/outside-data.ts';
 
 const PRODUCTS = { '/api/crm/outsideProduct': ok([aProduct()]) };
@@ -89,7 +79,7 @@ describe('/outside/add', () => {
     expect(inputValue('referral-amount')).toBe('50000');
     typeInto('referral-amount', '60000');
     expect(
-      await sentFieldsMovingTo(page, '保存修改', '/outside/detail/21', '/api/crm/updateOutsideClient'),
+      await page.sentFieldsMovingTo('保存修改', '/outside/detail/21', '/api/crm/updateOutsideClient'),
     ).toMatchObject({ id: '21', amount: '60000' });
   });
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmOpenPicker, findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { confirmOpenPicker, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
 
 const CHANNELS = {
@@ -57,9 +57,9 @@ describe('/outside/detail/:id', () => {
   it('shows a failure with a retry', async () => {
     const page = await renderPage('/outside/detail/21', {
       user: null,
-      api: { ...CHANNELS, '/api/crm/outsideClientDetail': httpError(500) },
+      api: { ...CHANNELS, '/api/crm/outsideClientDetail': network.httpError(500) },
     });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/outsideClientDetail', ok(aReferralDetail()));
+    await page.retryFailedLoad(network.message, '/api/crm/outsideClientDetail', ok(aReferralDetail()));
     expect(await screen.findByText('2026-12-20')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findToast, httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
 describe('/outside/index/:openid?', () => {
@@ -41,8 +41,11 @@ describe('/outside/index/:openid?', () => {
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderPage('/outside/index', { user: null, api: { '/api/crm/getOutsideUser': httpError(500) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getOutsideUser', ok(aPartner()));
+    const page = await renderPage('/outside/index', {
+      user: null,
+      api: { '/api/crm/getOutsideUser': network.httpError(500) },
+    });
+    await page.retryFailedLoad(network.message, '/api/crm/getOutsideUser', ok(aPartner()));
     expect(await screen.findByText('李伙伴')).toBeTruthy();
   });
 });

@@ -1,17 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  fail,
-  findFieldError,
-  findToast,
-  inputValue,
-  ok,
-  renderPage,
-  requestSmsCode,
-  sentFieldsMovingTo,
-  tap,
-  typeInto,
-} from '../../../test/page.ts';
+import { fail, findFieldError, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
 const CORPS = { '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]) };
@@ -29,12 +18,12 @@ describe('/outside/login', () => {
     });
     expect(await screen.findByText('一号金融')).toBeTruthy();
     expect(screen.queryByText('没有账号？注册')?.getAttribute('href')).toBe('/outside/register');
-    expect(await requestSmsCode(page, 'outside-login-phone', '13800138000')).toEqual({
+    expect(await page.requestSmsCode('outside-login-phone', '13800138000')).toEqual({
       phone: '13800138000',
       scene: 'outside',
     });
     expect(inputValue('outside-login-code')).toBe('123456');
-    expect(await sentFieldsMovingTo(page, '登录', '/outside/index', '/api/crm/outsideLogin')).toEqual({
+    expect(await page.sentFieldsMovingTo('登录', '/outside/index', '/api/crm/outsideLogin')).toEqual({
       corp_id: '1',
       phone: '13800138000',
       code: '123456',

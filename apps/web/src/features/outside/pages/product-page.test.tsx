@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '../../../test/outside-data.ts';
-import { httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const BANKS = { '/api/crm/outsideBank': ok([{ id: 9, name: '工商银行' }]) };
 
@@ -31,9 +31,9 @@ describe('/outside/product', () => {
   it('shows a failure with a retry', async () => {
     const page = await renderPage('/outside/product', {
       user: null,
-      api: { ...BANKS, '/api/crm/outsideProduct': httpError(500) },
+      api: { ...BANKS, '/api/crm/outsideProduct': network.httpError(500) },
     });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/outsideProduct', ok([aProduct()]));
+    await page.retryFailedLoad(network.message, '/api/crm/outsideProduct', ok([aProduct()]));
     expect(await screen.findByText('信用贷')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, inputValue, ok, renderPage, sentFieldsMovingTo, tap, typeInto } from '../../../test/page.ts';
+import { fail, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
 const INVITE = { corp_id: 1, corp_name: '一号金融', inviter_name: '王**' };
@@ -22,7 +22,7 @@ describe('/outside/register', () => {
     typeInto('outside-register-name', '李伙伴');
     typeInto('outside-register-phone', '13800138000');
     typeInto('outside-register-code', '123456');
-    expect(await sentFieldsMovingTo(page, '注册', '/outside/index', '/api/crm/outsideRegister')).toEqual({
+    expect(await page.sentFieldsMovingTo('注册', '/outside/index', '/api/crm/outsideRegister')).toEqual({
       name: '李伙伴',
       phone: '13800138000',
       code: '123456',

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { httpError, NETWORK_MESSAGE, ok, pageOf, renderPage } from '../../../test/page.ts';
+import { network, ok, pageOf, renderPage } from '../../../test/page.ts';
 import { aPartner, aReferral } from '../../../test/outside-data.ts';
 
 describe('/outside/work', () => {
@@ -38,9 +38,9 @@ describe('/outside/work', () => {
   it('shows a failure with a retry', async () => {
     const page = await renderPage('/outside/work', {
       user: null,
-      api: { '/api/crm/getOutsideUser': httpError(500), '/api/crm/outsideClientList': ok(pageOf([])) },
+      api: { '/api/crm/getOutsideUser': network.httpError(500), '/api/crm/outsideClientList': ok(pageOf([])) },
     });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/getOutsideUser', ok(aPartner()));
+    await page.retryFailedLoad(network.message, '/api/crm/getOutsideUser', ok(aPartner()));
     expect(await screen.findByText('暂无待办')).toBeTruthy();
   });
 });

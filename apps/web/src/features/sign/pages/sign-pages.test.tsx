@@ -1,18 +1,7 @@
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  confirmedFields,
-  fail,
-  findToast,
-  housePageOf,
-  httpError,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  sentFields,
-  tap,
-} from '../../../test/page.ts';
+import { fail, findToast, network, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
 const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
@@ -53,18 +42,18 @@ describe('/sign/list/:userid/:flag', () => {
   it('shows the open tasks of the centre and takes one', async () => {
     const page = await renderPage('/sign/list/20/1', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': ok(null) },
+      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok(null) },
     });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('分期签约 · 139****5678')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ userid: '20', flag: '1', cursor: '' });
-    expect(await sentFields(page, '领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
+    expect(await page.sentFields('领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
   });
 
   it("opens a task's record from its row", async () => {
     const page = await renderPage('/sign/list/20/1', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/sign': ok(aSignDetail()) },
+      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/sign': ok(aSignDetail()) },
     });
     await tap(await screen.findByRole('link', { name: '陈美玲' }));
     await expect.poll(page.pathname).toBe('/sign/update/121');
@@ -73,7 +62,7 @@ describe('/sign/list/:userid/:flag', () => {
   it('says when a task was taken first by someone else', async () => {
     await renderPage('/sign/list/20/1', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': fail('该任务已被领取') },
+      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': fail('该任务已被领取') },
     });
     await tap(await screen.findByRole('button', { name: '领取' }));
     expect(await findToast('该任务已被领取')).toBeTruthy();
@@ -84,7 +73,7 @@ describe('/sign/list/:userid/:flag', () => {
       user: SIGNER,
       api: {
         '/api/crm/taskList': ok(
-          housePageOf([
+          pageOf([
             aTask({ status: 'taken', signer_id: 20, signer_name: '签约员小何' }),
             aTask({ id: 122, client_name: '李雷', status: 'taken', signer_id: 21, signer_name: '别人' }),
           ]),
@@ -101,7 +90,7 @@ describe('/sign/list/:userid/:flag', () => {
   it("offers the take of an open task a salesperson chose this signer for, in the signer's own list", async () => {
     const page = await renderPage('/sign/list/20/2', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(housePageOf([aTask()])), '/api/crm/takeTask': ok(null) },
+      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok(null) },
     });
     await tap(await screen.findByRole('button', { name: '领取' }));
     expect(await findToast('领取成功')).toBeTruthy();
@@ -109,14 +98,17 @@ describe('/sign/list/:userid/:flag', () => {
   });
 
   it("offers no take in a colleague's list the leader is looking at", async () => {
-    await renderPage('/sign/list/21/2', { user: SIGNER, api: { '/api/crm/taskList': ok(housePageOf([aTask()])) } });
+    await renderPage('/sign/list/21/2', { user: SIGNER, api: { '/api/crm/taskList': ok(pageOf([aTask()])) } });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '领取' })).toBeNull();
   });
 
   it('says so when there are no tasks, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/sign/list/20/1', { user: SIGNER, api: { '/api/crm/taskList': httpError(500) } });
-    await page.retryFailedList(NETWORK_MESSAGE, '/api/crm/taskList', ok(housePageOf([])));
+    const page = await renderPage('/sign/list/20/1', {
+      user: SIGNER,
+      api: { '/api/crm/taskList': network.httpError(500) },
+    });
+    await page.retryFailedList(network.message, '/api/crm/taskList', ok(pageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });
@@ -136,7 +128,7 @@ describe('/sign/update/:id', () => {
     await tap(screen.getByRole('button', { name: '提交' }));
     await screen.findByText('确定登记为已签约吗？报单将进入审批中。');
     expect(page.api.callsTo('/api/crm/updateTask')).toHaveLength(0);
-    expect(await sentFields(page, '确定', '已登记', '/api/crm/updateTask')).toEqual({
+    expect(await page.sentFields('确定', '已登记', '/api/crm/updateTask')).toEqual({
       id: '121',
       outcome: 'signed',
       note: '',
@@ -197,8 +189,11 @@ describe('/sign/update/:id', () => {
   });
 
   it('offers a retry when the task failed to load', async () => {
-    const page = await renderPage('/sign/update/121', { user: SIGNER, api: { '/api/crm/sign': httpError(502) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/sign', ok(aSignDetail()));
+    const page = await renderPage('/sign/update/121', {
+      user: SIGNER,
+      api: { '/api/crm/sign': network.httpError(502) },
+    });
+    await page.retryFailedLoad(network.message, '/api/crm/sign', ok(aSignDetail()));
     expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy();
   });
 });
@@ -206,16 +201,19 @@ describe('/sign/update/:id', () => {
 describe('/sign/reject', () => {
   const rejected = aTask({ status: 'rejected', signer_id: 20, signer_name: '签约员小何', outcome_note: '客户未到场' });
 
+  /** The rejections page as the approver sees it: `rejected` waiting, unless `api` answers otherwise. */
+  const renderRejections = renderPageWith('/sign/reject', {
+    user: APPROVER,
+    api: { '/api/crm/taskList': ok(pageOf([rejected])) },
+  });
+
   it('lists the rejections waiting and confirms one', async () => {
-    const page = await renderPage('/sign/reject', {
-      user: APPROVER,
-      api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': ok(null) },
-    });
+    const page = await renderRejections({ '/api/crm/auditSignReject': ok(null) });
     expect(await screen.findByText('客户未到场')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
     await tap(screen.getByRole('button', { name: '同意拒签' }));
     expect(
-      await confirmedFields(page, '确定同意该拒签吗？客户将标记为签约失败。', '已处理', '/api/crm/auditSignReject'),
+      await page.confirmedFields('确定同意该拒签吗？客户将标记为签约失败。', '已处理', '/api/crm/auditSignReject'),
     ).toEqual({
       id: '121',
       decision: 'approve',
@@ -224,12 +222,9 @@ describe('/sign/reject', () => {
   });
 
   it('sends one back with the reason typed, and shows a refusal', async () => {
-    const page = await renderPage('/sign/reject', {
-      user: APPROVER,
-      api: { '/api/crm/taskList': ok(housePageOf([rejected])), '/api/crm/auditSignReject': fail('退回须填写原因') },
-    });
+    const page = await renderRejections({ '/api/crm/auditSignReject': fail('退回须填写原因') });
     fireEvent.change(await screen.findByLabelText('意见'), { target: { value: '再约一次' } });
-    expect(await sentFields(page, '退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual({
+    expect(await page.sentFields('退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual({
       id: '121',
       decision: 'refuse',
       reason: '再约一次',
@@ -237,11 +232,8 @@ describe('/sign/reject', () => {
   });
 
   it('says so when nothing waits, and shows a failure with a retry', async () => {
-    const page = await renderPage('/sign/reject', {
-      user: APPROVER,
-      api: { '/api/crm/taskList': fail('仅审批人可查看') },
-    });
-    await page.retryFailedList('仅审批人可查看', '/api/crm/taskList', ok(housePageOf([])));
+    const page = await renderRejections({ '/api/crm/taskList': fail('仅审批人可查看') });
+    await page.retryFailedList('仅审批人可查看', '/api/crm/taskList', ok(pageOf([])));
     expect(await screen.findByText('暂无待审批的拒签')).toBeTruthy();
   });
 });
@@ -253,14 +245,14 @@ describe('/sign/house', () => {
       api: {
         '/api/crm/taskList': (call) =>
           call.fields.flag === '1'
-            ? ok(housePageOf([aTask({ kind: 'house', client_name: '赵磊' })]))
-            : ok(housePageOf([aTask({ id: 123, kind: 'house', client_name: '钱多', status: 'taken', signer_id: 20 })])),
+            ? ok(pageOf([aTask({ kind: 'house', client_name: '赵磊' })]))
+            : ok(pageOf([aTask({ id: 123, kind: 'house', client_name: '钱多', status: 'taken', signer_id: 20 })])),
         '/api/crm/takeTask': ok(null),
       },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.callsTo('/api/crm/taskList').map((call) => call.fields.kind)).toEqual(['house', 'house']);
-    expect(await sentFields(page, '领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
+    expect(await page.sentFields('领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
     await tap(screen.getByText('我的房贷签约'));
     const mine = await screen.findByText('钱多');
     expect(
@@ -270,7 +262,7 @@ describe('/sign/house', () => {
 
   it('says so when there are none, and shows a failure with a retry', async () => {
     const page = await renderPage('/sign/house', { user: SIGNER, api: { '/api/crm/taskList': fail('服务繁忙') } });
-    await page.retryFailedList('服务繁忙', '/api/crm/taskList', ok(housePageOf([])));
+    await page.retryFailedList('服务繁忙', '/api/crm/taskList', ok(pageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });

@@ -1,23 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  anAppeal,
-  confirmedFields,
-  fail,
-  LEADER,
-  ok,
-  pageOf,
-  renderPage,
-  sentFields,
-  tap,
-} from '../../../test/page.ts';
+import { anAppeal, fail, LEADER, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+
+/** The team's appeals as the leader sees them: one open appeal, unless `api` answers otherwise. */
+const renderAppeals = renderPageWith('/team/appeal', {
+  user: LEADER,
+  api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) },
+});
 
 describe('/team/appeal', () => {
   it("lists the team's open appeals with who appealed", async () => {
-    const page = await renderPage('/team/appeal', {
-      user: LEADER,
-      api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])) },
-    });
+    const page = await renderAppeals();
     expect(await screen.findByText('陈美玲 · 签约失败')).toBeTruthy();
     expect(screen.getByText('申诉人：王小明')).toBeTruthy();
     expect(screen.getByText('待审核')).toBeTruthy();
@@ -25,30 +18,23 @@ describe('/team/appeal', () => {
   });
 
   it('says so when nothing waits, and asks for all on the 全部 tab', async () => {
-    const page = await renderPage('/team/appeal', { user: LEADER, api: { '/api/crm/teamAppeal': ok(pageOf([])) } });
+    const page = await renderAppeals({ '/api/crm/teamAppeal': ok(pageOf([])) });
     expect(await screen.findByText('暂无数据')).toBeTruthy();
     await tap(screen.getByText('全部'));
     await expect.poll(() => page.api.lastCall('/api/crm/teamAppeal').query.status).toBe('all');
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/team/appeal', {
-      user: LEADER,
-      api: { '/api/crm/teamAppeal': fail('仅组长可查看') },
-    });
+    const page = await renderAppeals({ '/api/crm/teamAppeal': fail('仅组长可查看') });
     await page.retryFailedList('仅组长可查看', '/api/crm/teamAppeal', ok(pageOf([anAppeal()])));
     expect(await screen.findByText('陈美玲 · 签约失败')).toBeTruthy();
   });
 
   it('approves an appeal after confirmation', async () => {
-    const page = await renderPage('/team/appeal', {
-      user: LEADER,
-      api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])), '/api/crm/auditAppeal': ok(null, '已通过申诉') },
-    });
+    const page = await renderAppeals({ '/api/crm/auditAppeal': ok(null, '已通过申诉') });
     await tap(await screen.findByRole('button', { name: '通过' }));
     expect(
-      await confirmedFields(
-        page,
+      await page.confirmedFields(
         '确定通过「陈美玲」的申诉吗？报单将重新进入流程。',
         '已通过申诉',
         '/api/crm/auditAppeal',
@@ -61,13 +47,10 @@ describe('/team/appeal', () => {
   });
 
   it("refuses an appeal with the reason typed, and shows the server's refusal", async () => {
-    const page = await renderPage('/team/appeal', {
-      user: LEADER,
-      api: { '/api/crm/teamAppeal': ok(pageOf([anAppeal()])), '/api/crm/auditAppeal': fail('该申诉已处理') },
-    });
+    const page = await renderAppeals({ '/api/crm/auditAppeal': fail('该申诉已处理') });
     await tap(await screen.findByRole('button', { name: '驳回' }));
     fireEvent.change(await screen.findByPlaceholderText('请填写驳回原因'), { target: { value: ' 流水不足 ' } });
-    expect(await sentFields(page, '确定', '该申诉已处理', '/api/crm/auditAppeal')).toEqual({
+    expect(await page.sentFields('确定', '该申诉已处理', '/api/crm/auditAppeal')).toEqual({
       id: '3',
       result: 'refused',
       reason: '流水不足',

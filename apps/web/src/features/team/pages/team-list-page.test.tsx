@@ -1,17 +1,7 @@
 import type { TeamData } from '@crm/domain/api/cases';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aCase,
-  aStatistic,
-  httpError,
-  LEADER,
-  loadFailureCases,
-  NETWORK_MESSAGE,
-  ok,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { aCase, aStatistic, LEADER, loadFailureCases, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const teamData = (over: Partial<TeamData> = {}): TeamData => ({
   ...aStatistic(),
@@ -66,8 +56,8 @@ describe('/team/list', () => {
   });
 
   it('offers a retry when the team failed to load', async () => {
-    const page = await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': httpError(500) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/teamData', ok(teamData()));
+    const page = await renderPage('/team/list', { user: LEADER, api: { '/api/crm/teamData': network.httpError(500) } });
+    await page.retryFailedLoad(network.message, '/api/crm/teamData', ok(teamData()));
     expect(await screen.findByText('一组')).toBeTruthy();
   });
 });

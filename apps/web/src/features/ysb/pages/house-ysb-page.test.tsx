@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { httpError, NETWORK_MESSAGE, ok, renderPage, tap } from '../../../test/page.ts';
+import { network, ok, renderPage, tap } from '../../../test/page.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
 
 describe('/business/houseYsb/:id', () => {
@@ -33,8 +33,10 @@ describe('/business/houseYsb/:id', () => {
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderPage('/business/houseYsb/21', { api: { '/api/crm/ysbOutsideClient': httpError(500) } });
-    await page.retryFailedLoad(NETWORK_MESSAGE, '/api/crm/ysbOutsideClient', ok(aReferralDetail()));
+    const page = await renderPage('/business/houseYsb/21', {
+      api: { '/api/crm/ysbOutsideClient': network.httpError(500) },
+    });
+    await page.retryFailedLoad(network.message, '/api/crm/ysbOutsideClient', ok(aReferralDetail()));
     expect(await screen.findByText('2026-12-20')).toBeTruthy();
   });
 });

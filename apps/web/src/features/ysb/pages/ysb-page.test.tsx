@@ -1,15 +1,18 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, findToast, LEADER, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, LEADER, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
 import { aPartnerRow } from '../../../test/outside-data.ts';
 
 const row = () => screen.findByText('赵下级').then((node) => node.closest('.case-row') as HTMLElement);
 
+/** The partners page with 赵下级 waiting for a decision, and `api` for what a test does next. */
+const renderWithPartner = renderPageWith('/business/ysb', {
+  api: { '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])) },
+});
+
 describe('/business/ysb', () => {
   it('lists my pending partners with phone, inviter and counts; a row opens their referrals', async () => {
-    const page = await renderPage('/business/ysb', {
-      api: { '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])) },
-    });
+    const page = await renderWithPartner();
     const item = await row();
     expect(item.textContent).toContain('137****0000');
     expect(item.textContent).toContain('邀请人：李伙伴');
@@ -24,11 +27,8 @@ describe('/business/ysb', () => {
   });
 
   it('approves after confirming', async () => {
-    const page = await renderPage('/business/ysb', {
-      api: {
-        '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])),
-        '/api/crm/ysbAudit': ok(aPartnerRow({ status: 1, status_label: '已通过' })),
-      },
+    const page = await renderWithPartner({
+      '/api/crm/ysbAudit': ok(aPartnerRow({ status: 1, status_label: '已通过' })),
     });
     await tap(within(await row()).getByRole('button', { name: '通过' }));
     expect(await screen.findByText(/确定通过「赵下级」的注册吗/)).toBeTruthy();
@@ -38,11 +38,8 @@ describe('/business/ysb', () => {
   });
 
   it('declines only with a reason: the sheet stays open with its message until one is typed', async () => {
-    const page = await renderPage('/business/ysb', {
-      api: {
-        '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])),
-        '/api/crm/ysbAudit': ok(aPartnerRow({ status: 2, status_label: '未通过' })),
-      },
+    const page = await renderWithPartner({
+      '/api/crm/ysbAudit': ok(aPartnerRow({ status: 2, status_label: '未通过' })),
     });
     await tap(within(await row()).getByRole('button', { name: '不通过' }));
     await tap(await screen.findByRole('button', { name: '确定' }));
@@ -56,9 +53,7 @@ describe('/business/ysb', () => {
   });
 
   it('shows the refusal of an audit', async () => {
-    await renderPage('/business/ysb', {
-      api: { '/api/crm/ysbUser': ok(pageOf([aPartnerRow()])), '/api/crm/ysbAudit': fail('该合作伙伴已审核') },
-    });
+    await renderWithPartner({ '/api/crm/ysbAudit': fail('该合作伙伴已审核') });
     await tap(within(await row()).getByRole('button', { name: '通过' }));
     await tap(await screen.findByRole('button', { name: '确定' }));
     expect(await findToast('该合作伙伴已审核')).toBeTruthy();

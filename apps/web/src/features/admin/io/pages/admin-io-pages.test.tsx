@@ -1,16 +1,7 @@
 import type { ExportStatus, ImportPreview, WecomSyncResult } from '@crm/domain/api/adminio';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  fail,
-  findToast,
-  NETWORK_MESSAGE,
-  offline,
-  ok,
-  renderPage,
-  tap,
-  type HandlerTable,
-} from '../../../../test/page.ts';
+import { fail, findToast, type HandlerTable, network, ok, renderPage, tap } from '../../../../test/page.ts';
 import { adminApi } from '../../../../test/admin-data.ts';
 import { adminIoNav } from '../index.ts';
 
@@ -99,9 +90,9 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       await chooseFile('notes.csv');
       expect(await findToast('文件不是 .xlsx 格式的表格')).toBeTruthy();
       expect(screen.queryByRole('button', { name: '确认导入' })).toBeNull();
-      page.api.set({ '/api/admin/import/preview': offline() });
+      page.api.set({ '/api/admin/import/preview': network.offline() });
       await chooseFile();
-      expect(await findToast(NETWORK_MESSAGE)).toBeTruthy();
+      expect(await findToast(network.message)).toBeTruthy();
     });
 
     it('shows a refused commit (the file changed meanwhile) and keeps the preview', async () => {
