@@ -1,5 +1,5 @@
 import type { FairSignin, FairToday } from '@crm/domain/api/fair';
-import type { FinancePact } from '@crm/domain/api/pact';
+import { pactRowOf, type FinancePact } from '@crm/domain/api/pact';
 import { agreementSchedule } from '@crm/domain/calculator';
 
 /*
@@ -28,13 +28,7 @@ export const aFinancePact = (over: Partial<FinancePact> = {}): FinancePact => ({
   irr_ppm: schedule.irrPpm,
   total_interest_fen: schedule.totalInterestFen,
   total_fen: schedule.totalFen,
-  schedule: schedule.rows.map((row) => ({
-    key: row.key,
-    payment_fen: row.paymentFen,
-    interest_fen: row.interestFen,
-    principal_fen: row.principalFen,
-    balance_fen: row.balanceFen,
-  })),
+  schedule: schedule.rows.map(pactRowOf),
   parties: {
     borrower_name: '陈美玲',
     borrower_id_number: '310101199001011234',

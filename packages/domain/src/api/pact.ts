@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FenInstalment } from '../calculator/fen.ts';
 import { rowIdSchema } from './bounds.ts';
 
 /*
@@ -20,6 +21,15 @@ export const pactRowSchema = z.object({
   balance_fen: z.number().int(),
 });
 export type PactRow = z.infer<typeof pactRowSchema>;
+
+/** An instalment of the calculator's schedule as the agreement's answer writes it. */
+export const pactRowOf = (row: FenInstalment): PactRow => ({
+  key: row.key,
+  payment_fen: row.paymentFen,
+  interest_fen: row.interestFen,
+  principal_fen: row.principalFen,
+  balance_fen: row.balanceFen,
+});
 
 export const financePactSchema = z.object({
   client_id: z.number().int(),

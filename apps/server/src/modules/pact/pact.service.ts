@@ -1,4 +1,4 @@
-import type { FinancePact } from '@crm/domain/api/pact';
+import { pactRowOf, type FinancePact } from '@crm/domain/api/pact';
 import { feeTypeLabel, isFeeType } from '@crm/domain/calculator';
 import { CASE_STATUS, CASE_STATUS_LABELS } from '@crm/domain/status';
 import type { Clock } from '../../clock.ts';
@@ -48,13 +48,7 @@ function answer(
     irr_ppm: draft.irrPpm,
     total_interest_fen: draft.totalInterestFen,
     total_fen: draft.amountFen + draft.totalInterestFen,
-    schedule: draft.schedule.map((row) => ({
-      key: row.key,
-      payment_fen: row.paymentFen,
-      interest_fen: row.interestFen,
-      principal_fen: row.principalFen,
-      balance_fen: row.balanceFen,
-    })),
+    schedule: draft.schedule.map(pactRowOf),
     parties: {
       borrower_name: draft.borrowerName,
       borrower_id_number: draft.borrowerIdNumber,
