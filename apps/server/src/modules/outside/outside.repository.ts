@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageRequest } from '@crm/domain/api/page';
 import { REFERRAL_STATUS } from '@crm/domain/api/outside';
 import type { Db, Tx } from '../../db/client.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import { outsideChannels, outsideInvites, outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
+import { keyset } from '../../db/keyset.ts';
 import { activeBanks, activeProducts, caseStatuses, productNames } from '../cases/index.ts';
 
 type Executor = Db | Tx;
@@ -313,21 +314,23 @@ export function createOutsideRepository(db: Db) {
       page: PageRequest,
       at: Date,
     ) =>
-      selectPartners(at)
-        .where(
-          and(
-            eq(outsidePartners.corpId, where.corpId),
-            'staffId' in where
-              ? eq(outsidePartners.staffId, where.staffId)
-              : 'parentId' in where
-                ? eq(outsidePartners.parentId, where.parentId)
-                : eq(inviterStaff.teamId, where.teamId),
-            status >= 0 ? eq(outsidePartners.status, status) : undefined,
-            page.cursor === null ? undefined : lt(outsidePartners.id, page.cursor),
-          ),
-        )
-        .orderBy(desc(outsidePartners.id))
-        .limit(page.limit + 1),
+      keyset(page, outsidePartners.id, (limit, before) =>
+        selectPartners(at)
+          .where(
+            and(
+              eq(outsidePartners.corpId, where.corpId),
+              'staffId' in where
+                ? eq(outsidePartners.staffId, where.staffId)
+                : 'parentId' in where
+                  ? eq(outsidePartners.parentId, where.parentId)
+                  : eq(inviterStaff.teamId, where.teamId),
+              status >= 0 ? eq(outsidePartners.status, status) : undefined,
+              before,
+            ),
+          )
+          .orderBy(desc(outsidePartners.id))
+          .limit(limit),
+      ),
 
     partnerRow: async (corpId: number, id: number, at: Date) => {
       const [row] = await selectPartners(at)
@@ -423,33 +426,35 @@ export function createOutsideRepository(db: Db) {
       page: PageRequest,
       at: Date,
     ) =>
-      db
-        .select({
-          id: outsideReferrals.id,
-          name: outsideReferrals.name,
-          phone: outsideReferrals.phone,
-          status: effectiveStatus(at),
-          caseId: outsideReferrals.caseId,
-          amountFen: outsideReferrals.amountFen,
-          productId: outsideReferrals.productId,
-          partnerName: outsidePartners.name,
-          protectedUntil: outsideReferrals.protectedUntil,
-          createdAt: outsideReferrals.createdAt,
-        })
-        .from(outsideReferrals)
-        .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
-        .where(
-          and(
-            eq(outsideReferrals.corpId, scope.corpId),
-            sql`${outsideReferrals.partnerId} in ${partnerIdsOf(scope)}`,
-            filter.partnerId === undefined ? undefined : eq(outsideReferrals.partnerId, filter.partnerId),
-            statusWhere(filter.expiringBefore ? 1 : filter.status, at),
-            filter.expiringBefore ? lte(outsideReferrals.protectedUntil, iso(filter.expiringBefore)) : undefined,
-            page.cursor === null ? undefined : lt(outsideReferrals.id, page.cursor),
-          ),
-        )
-        .orderBy(desc(outsideReferrals.id))
-        .limit(page.limit + 1),
+      keyset(page, outsideReferrals.id, (limit, before) =>
+        db
+          .select({
+            id: outsideReferrals.id,
+            name: outsideReferrals.name,
+            phone: outsideReferrals.phone,
+            status: effectiveStatus(at),
+            caseId: outsideReferrals.caseId,
+            amountFen: outsideReferrals.amountFen,
+            productId: outsideReferrals.productId,
+            partnerName: outsidePartners.name,
+            protectedUntil: outsideReferrals.protectedUntil,
+            createdAt: outsideReferrals.createdAt,
+          })
+          .from(outsideReferrals)
+          .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
+          .where(
+            and(
+              eq(outsideReferrals.corpId, scope.corpId),
+              sql`${outsideReferrals.partnerId} in ${partnerIdsOf(scope)}`,
+              filter.partnerId === undefined ? undefined : eq(outsideReferrals.partnerId, filter.partnerId),
+              statusWhere(filter.expiringBefore ? 1 : filter.status, at),
+              filter.expiringBefore ? lte(outsideReferrals.protectedUntil, iso(filter.expiringBefore)) : undefined,
+              before,
+            ),
+          )
+          .orderBy(desc(outsideReferrals.id))
+          .limit(limit),
+      ),
 
     /** The names a referral's detail shows: its partner and its channel. */
     async referralNames(corpId: number, partnerId: number, channelId: number | null) {
@@ -499,30 +504,32 @@ export function createOutsideRepository(db: Db) {
     // ---- channels ----
 
     listChannels: (corpId: number, partnerId: number, page: PageRequest) =>
-      db
-        .select({
-          id: outsideChannels.id,
-          name: outsideChannels.name,
-          contact: outsideChannels.contact,
-          phone: outsideChannels.phone,
-          createdAt: outsideChannels.createdAt,
-          // Spelled out: a one-table select leaves its columns unqualified, which the subquery would misread.
-          referrals:
-            sql<number>`(select count(*)::int from ${outsideReferrals} r where r.channel_id = "outside_channels"."id")`.mapWith(
-              Number,
+      keyset(page, outsideChannels.id, (limit, before) =>
+        db
+          .select({
+            id: outsideChannels.id,
+            name: outsideChannels.name,
+            contact: outsideChannels.contact,
+            phone: outsideChannels.phone,
+            createdAt: outsideChannels.createdAt,
+            // Spelled out: a one-table select leaves its columns unqualified, which the subquery would misread.
+            referrals:
+              sql<number>`(select count(*)::int from ${outsideReferrals} r where r.channel_id = "outside_channels"."id")`.mapWith(
+                Number,
+              ),
+          })
+          .from(outsideChannels)
+          .where(
+            and(
+              eq(outsideChannels.corpId, corpId),
+              eq(outsideChannels.partnerId, partnerId),
+              isNull(outsideChannels.deletedAt),
+              before,
             ),
-        })
-        .from(outsideChannels)
-        .where(
-          and(
-            eq(outsideChannels.corpId, corpId),
-            eq(outsideChannels.partnerId, partnerId),
-            isNull(outsideChannels.deletedAt),
-            page.cursor === null ? undefined : lt(outsideChannels.id, page.cursor),
-          ),
-        )
-        .orderBy(desc(outsideChannels.id))
-        .limit(page.limit + 1),
+          )
+          .orderBy(desc(outsideChannels.id))
+          .limit(limit),
+      ),
 
     /** A live channel of the partner, or undefined. */
     async ownChannel(corpId: number, partnerId: number, id: number) {
