@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db, Tx } from './client.ts';
@@ -27,6 +27,27 @@ export async function findInCorp<F extends SelectedFields>(
   )
     .where(and(eq(table.corpId, corpId), eq(table.id, id)))
     .limit(1);
+  // drizzle's select types do not follow a generic selection; a select from one table returns it as chosen.
+  return row as SelectResultFields<F> | undefined;
+}
+
+/**
+ * The chosen `fields` of one record of a corp, locked until the transaction ends: for a change that reads the
+ * record before it writes it. `where` narrows it further (a live record only); undefined when none matches.
+ */
+export async function lockInCorp<F extends SelectedFields>(
+  tx: Tx,
+  table: CorpTable,
+  fields: F,
+  corpId: number,
+  id: number,
+  ...where: (SQL | undefined)[]
+): Promise<SelectResultFields<F> | undefined> {
+  const [row] = await tx
+    .select(fields as SelectedFields)
+    .from(table)
+    .where(and(eq(table.corpId, corpId), eq(table.id, id), ...where))
+    .for('update');
   // drizzle's select types do not follow a generic selection; a select from one table returns it as chosen.
   return row as SelectResultFields<F> | undefined;
 }

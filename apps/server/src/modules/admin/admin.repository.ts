@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { lockInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { auditLog } from '../../db/schema/admin.ts';
 import { companies, notices, staff, staffGrants, teams, type StaffGrant } from '../../db/schema/staff.ts';
@@ -62,13 +63,7 @@ export function createAdminRepository(db: Db) {
       );
     },
     staff: (corpId: number, id: number, ex: Db | Tx = db) => oneStaff(ex, corpId, id),
-    lockStaff: (tx: Tx, corpId: number, id: number) =>
-      tx
-        .select({ id: staff.id })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.id, id)))
-        .for('update')
-        .then((rows) => rows[0]),
+    lockStaff: (tx: Tx, corpId: number, id: number) => lockInCorp(tx, staff, { id: staff.id }, corpId, id),
     insertStaff: (tx: Tx, values: typeof staff.$inferInsert) =>
       tx
         .insert(staff)

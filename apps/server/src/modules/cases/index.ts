@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { findInCorp } from '../../db/find-in-corp.ts';
+import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { CASE_STATUS, CASE_STATUS_LABELS, findTransition } from '@crm/domain/status';
 import {
   appeals,
@@ -161,12 +161,14 @@ export async function moveCaseBySigning(
   tx: Tx,
   move: { corpId: number; clientId: number; to: 3 | 2; actorId: number; note: string; at: Date },
 ): Promise<boolean> {
-  const [locked] = await tx
-    .select({ status: clients.status, ownerId: clients.ownerId, name: clients.name })
-    .from(clients)
-    .where(and(eq(clients.corpId, move.corpId), eq(clients.id, move.clientId), isNull(clients.deletedAt)))
-    .for('update')
-    .limit(1);
+  const locked = await lockInCorp(
+    tx,
+    clients,
+    { status: clients.status, ownerId: clients.ownerId, name: clients.name },
+    move.corpId,
+    move.clientId,
+    isNull(clients.deletedAt),
+  );
   if (!locked || !findTransition(locked.status, move.to, ['signer'])) return false;
   const failed = move.to === CASE_STATUS.SIGNING_FAILED;
   await tx

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PageRequest } from '@crm/domain/api/page';
 import { ANSWER_GRACE_SECONDS } from '@crm/domain/api/exam';
 import type { Db, Tx } from '../../db/client.ts';
+import { lockInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
 import { examAnswers, examAttempts, examPapers, examQuestions, examTargets } from '../../db/schema/exam.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
@@ -323,14 +324,8 @@ export function createExamRepository(db: Db) {
     },
 
     /** Locks an attempt for marking (markers of one attempt are judged one after the other). */
-    async lockAttempt(tx: Tx, corpId: number, id: number) {
-      const [row] = await tx
-        .select()
-        .from(examAttempts)
-        .where(and(eq(examAttempts.corpId, corpId), eq(examAttempts.id, id)))
-        .for('update');
-      return row;
-    },
+    lockAttempt: (tx: Tx, corpId: number, id: number) =>
+      lockInCorp(tx, examAttempts, getTableColumns(examAttempts), corpId, id),
 
     async markAnswer(tx: Tx, corpId: number, attemptId: number, questionId: number, points: number, by: number) {
       await tx

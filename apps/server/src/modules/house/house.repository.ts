@@ -2,6 +2,7 @@ import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, or, s
 import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { lockInCorp } from '../../db/find-in-corp.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
@@ -209,9 +210,11 @@ export function createHouseRepository(db: Db) {
       return row;
     },
 
-    async lockClient(tx: Tx, corpId: number, id: number) {
-      const [row] = await tx
-        .select({
+    lockClient: (tx: Tx, corpId: number, id: number) =>
+      lockInCorp(
+        tx,
+        houseClients,
+        {
           id: houseClients.id,
           status: houseClients.status,
           brokerageState: houseClients.brokerageState,
@@ -219,12 +222,11 @@ export function createHouseRepository(db: Db) {
           ownerId: houseClients.ownerId,
           stewardId: houseClients.stewardId,
           stewardStatus: houseClients.stewardStatus,
-        })
-        .from(houseClients)
-        .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
-        .for('update');
-      return row;
-    },
+        },
+        corpId,
+        id,
+        isNull(houseClients.deletedAt),
+      ),
 
     updateClient: (tx: Tx | Db, corpId: number, id: number, values: Partial<typeof houseClients.$inferInsert>) =>
       tx
@@ -418,11 +420,14 @@ export function createHouseRepository(db: Db) {
      */
     reassignClient: (corpId: number, id: number, ownerId: number, teamId: number | null, actorId: number, at: Date) =>
       db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ ownerId: houseClients.ownerId })
-          .from(houseClients)
-          .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
-          .for('update');
+        const row = await lockInCorp(
+          tx,
+          houseClients,
+          { ownerId: houseClients.ownerId },
+          corpId,
+          id,
+          isNull(houseClients.deletedAt),
+        );
         return handOver(
           tx,
           row,
@@ -445,11 +450,7 @@ export function createHouseRepository(db: Db) {
     },
     updateChannelOwner: (corpId: number, id: number, ownerId: number, actorId: number, at: Date) =>
       db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ ownerId: houseChannels.ownerId })
-          .from(houseChannels)
-          .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
-          .for('update');
+        const row = await lockInCorp(tx, houseChannels, { ownerId: houseChannels.ownerId }, corpId, id);
         return handOver(
           tx,
           row,
