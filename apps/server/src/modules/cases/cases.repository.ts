@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { lockInCorp } from '../../db/find-in-corp.ts';
+import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
@@ -252,14 +252,14 @@ export function createCasesRepository(db: Db) {
         },
       ),
 
-    async findStaff(corpId: number, id: number) {
-      const [row] = await db
-        .select({ id: staff.id, name: staff.name, teamId: staff.teamId, isActive: staff.isActive, jobs: staff.jobs })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.id, id)))
-        .limit(1);
-      return row;
-    },
+    findStaff: (corpId: number, id: number) =>
+      findInCorp(
+        db,
+        staff,
+        { id: staff.id, name: staff.name, teamId: staff.teamId, isActive: staff.isActive, jobs: staff.jobs },
+        corpId,
+        id,
+      ),
 
     // ---- cases -----------------------------------------------------------------------------------
     /** The open case holding this ID number in the company, with its owner's name. */
@@ -793,11 +793,7 @@ export function createCasesRepository(db: Db) {
     },
 
     async teamName(corpId: number, teamId: number) {
-      const [row] = await db
-        .select({ name: teams.name })
-        .from(teams)
-        .where(and(eq(teams.corpId, corpId), eq(teams.id, teamId)))
-        .limit(1);
+      const row = await findInCorp(db, teams, { name: teams.name }, corpId, teamId);
       return row?.name ?? '';
     },
   };

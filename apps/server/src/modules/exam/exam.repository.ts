@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } f
 import type { PageRequest } from '@crm/domain/api/page';
 import { ANSWER_GRACE_SECONDS } from '@crm/domain/api/exam';
 import type { Db, Tx } from '../../db/client.ts';
-import { lockInCorp } from '../../db/find-in-corp.ts';
+import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
 import { examAnswers, examAttempts, examPapers, examQuestions, examTargets } from '../../db/schema/exam.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
@@ -43,11 +43,7 @@ export const unfinishedExamsBadge = (corpId: Bound<number>, staffId: Bound<numbe
 
 /** A paper as the access policy sees it: its owner and whom it is assigned to. */
 export async function findPaperScope(ex: Executor, corpId: number, id: number) {
-  const [paper] = await ex
-    .select()
-    .from(examPapers)
-    .where(and(eq(examPapers.corpId, corpId), eq(examPapers.id, id)))
-    .limit(1);
+  const paper = await findInCorp(ex, examPapers, getTableColumns(examPapers), corpId, id);
   if (!paper) return undefined;
   const targets = await ex
     .select({ kind: examTargets.targetKind, targetId: examTargets.targetId })
@@ -216,14 +212,8 @@ export function createExamRepository(db: Db) {
     },
 
     /** An attempt with the time left by the database's clock. */
-    async attemptClock(corpId: number, id: number) {
-      const [row] = await db
-        .select({ attempt: examAttempts, remainingMs: msLeft })
-        .from(examAttempts)
-        .where(and(eq(examAttempts.corpId, corpId), eq(examAttempts.id, id)))
-        .limit(1);
-      return row;
-    },
+    attemptClock: (corpId: number, id: number) =>
+      findInCorp(db, examAttempts, { attempt: examAttempts, remainingMs: msLeft }, corpId, id),
 
     answersOf(corpId: number, attemptId: number, ex: Executor = db) {
       return ex

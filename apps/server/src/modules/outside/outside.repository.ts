@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PageRequest } from '@crm/domain/api/page';
 import { REFERRAL_STATUS } from '@crm/domain/api/outside';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import { outsideChannels, outsideInvites, outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
 import { keyset } from '../../db/keyset.ts';
@@ -458,18 +459,10 @@ export function createOutsideRepository(db: Db) {
 
     /** The names a referral's detail shows: its partner and its channel. */
     async referralNames(corpId: number, partnerId: number, channelId: number | null) {
-      const [partner] = await db
-        .select({ name: outsidePartners.name })
-        .from(outsidePartners)
-        .where(and(eq(outsidePartners.corpId, corpId), eq(outsidePartners.id, partnerId)))
-        .limit(1);
-      const [channel] = channelId
-        ? await db
-            .select({ name: outsideChannels.name })
-            .from(outsideChannels)
-            .where(and(eq(outsideChannels.corpId, corpId), eq(outsideChannels.id, channelId)))
-            .limit(1)
-        : [];
+      const partner = await findInCorp(db, outsidePartners, { name: outsidePartners.name }, corpId, partnerId);
+      const channel = channelId
+        ? await findInCorp(db, outsideChannels, { name: outsideChannels.name }, corpId, channelId)
+        : undefined;
       return { partnerName: partner?.name ?? '', channelName: channel?.name ?? '' };
     },
 
