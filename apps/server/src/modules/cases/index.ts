@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
+import { columnById, findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { CASE_STATUS, CASE_STATUS_LABELS, findTransition } from '@crm/domain/status';
 import {
   appeals,
@@ -113,14 +113,8 @@ export async function openCaseHoldsClient(ex: Executor, corpId: number, who: { p
 }
 
 /** The statuses of cases by id (a partner follows the case their referral became; notes stay inside). */
-export async function caseStatuses(ex: Executor, corpId: number, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, number>();
-  const rows = await ex
-    .select({ id: clients.id, status: clients.status })
-    .from(clients)
-    .where(and(eq(clients.corpId, corpId), inArray(clients.id, [...new Set(ids)])));
-  return new Map(rows.map((row) => [row.id, row.status]));
-}
+export const caseStatuses = (ex: Executor, corpId: number, ids: readonly number[]) =>
+  columnById(ex, clients, clients.status, corpId, ids);
 
 /** The ids of a team's live cases, as a subquery another module filters by (the leader's to-confirm list). */
 export const teamCaseIds = (corpId: Bound<number>, teamId: Bound<number>) =>
@@ -237,14 +231,8 @@ export const activeBanks = (ex: Executor, corpId: number, parentId: number | nul
     .orderBy(asc(banks.id));
 
 /** Product names by id, inactive ones too (a referral keeps the product it was made with). */
-export async function productNames(ex: Executor, corpId: number, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await ex
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(and(eq(products.corpId, corpId), inArray(products.id, [...new Set(ids)])));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
+export const productNames = (ex: Executor, corpId: number, ids: readonly number[]) =>
+  columnById(ex, products, products.name, corpId, ids);
 
 // ---- what a financing agreement is drawn from (modules/pact, decision 051) ----
 

@@ -53,30 +53,24 @@ export async function findPaperScope(ex: Executor, corpId: number, id: number) {
 }
 
 /** An attempt with what the policy asks: whose it is, their team, the paper's owner and anonymity. */
-export async function findAttemptScope(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select({
-      attempt: examAttempts,
+export const findAttemptScope = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(
+    ex,
+    examAttempts,
+    {
+      ...getTableColumns(examAttempts),
       staffTeamId: staff.teamId,
       staffName: staff.name,
       paperOwnerId: examPapers.ownerId,
       anonymous: examPapers.anonymous,
-    })
-    .from(examAttempts)
-    .innerJoin(staff, eq(staff.id, examAttempts.staffId))
-    .innerJoin(examPapers, eq(examPapers.id, examAttempts.paperId))
-    .where(and(eq(examAttempts.corpId, corpId), eq(examAttempts.id, id)))
-    .limit(1);
-  return row
-    ? {
-        ...row.attempt,
-        staffTeamId: row.staffTeamId,
-        staffName: row.staffName,
-        paperOwnerId: row.paperOwnerId,
-        anonymous: row.anonymous,
-      }
-    : undefined;
-}
+    },
+    corpId,
+    id,
+    (query) =>
+      query
+        .innerJoin(staff, eq(staff.id, examAttempts.staffId))
+        .innerJoin(examPapers, eq(examPapers.id, examAttempts.paperId)),
+  );
 
 const msLeft = sql<
   number | null

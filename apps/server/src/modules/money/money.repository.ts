@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { findInCorp } from '../../db/find-in-corp.ts';
+import { columnById, findInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
@@ -50,14 +50,8 @@ export function createMoneyRepository(db: Db) {
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
-    async staffNames(corpId: number, ids: number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: staff.id, name: staff.name })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), inArray(staff.id, [...new Set(ids)])));
-      return new Map(rows.map((row) => [row.id, row.name]));
-    },
+    staffNames: (corpId: number, ids: number[]): Promise<Map<number, string>> =>
+      columnById(db, staff, staff.name, corpId, ids),
     staffName,
 
     // ---- money

@@ -39,9 +39,11 @@ const countWhere = (where: SQL | undefined) =>
   sql<number>`(select count(*)::int from ${outsideReferrals} where ${where})`.mapWith(Number);
 
 /** A partner as the staff side's policy sees it: the staff member whose network it is, and their team. */
-export async function findPartnerScope(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select({
+export const findPartnerScope = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(
+    ex,
+    outsidePartners,
+    {
       id: outsidePartners.id,
       corpId: outsidePartners.corpId,
       name: outsidePartners.name,
@@ -49,26 +51,28 @@ export async function findPartnerScope(ex: Executor, corpId: number, id: number)
       parentId: outsidePartners.parentId,
       staffId: outsidePartners.staffId,
       staffTeamId: staff.teamId,
-    })
-    .from(outsidePartners)
-    .innerJoin(staff, eq(staff.id, outsidePartners.staffId))
-    .where(and(eq(outsidePartners.corpId, corpId), eq(outsidePartners.id, id)))
-    .limit(1);
-  return row;
-}
+    },
+    corpId,
+    id,
+    (query) => query.innerJoin(staff, eq(staff.id, outsidePartners.staffId)),
+  );
 
 /** A referral with its partner's facts (the staff side's policy asks about both). */
 export async function findReferralScope(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select({
+  const row = await findInCorp(
+    ex,
+    outsideReferrals,
+    {
       referral: outsideReferrals,
       partner: { staffId: outsidePartners.staffId, staffTeamId: staff.teamId, parentId: outsidePartners.parentId },
-    })
-    .from(outsideReferrals)
-    .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
-    .innerJoin(staff, eq(staff.id, outsidePartners.staffId))
-    .where(and(eq(outsideReferrals.corpId, corpId), eq(outsideReferrals.id, id)))
-    .limit(1);
+    },
+    corpId,
+    id,
+    (query) =>
+      query
+        .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
+        .innerJoin(staff, eq(staff.id, outsidePartners.staffId)),
+  );
   return row ? { ...row.referral, partner: row.partner } : undefined;
 }
 
