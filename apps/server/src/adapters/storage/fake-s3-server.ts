@@ -40,14 +40,7 @@ function verify(req: IncomingMessage, body: Buffer, opts: FakeS3Options): string
       auth,
     );
   if (!m) return 'AccessDenied';
-  const [, accessKey, day, region, signedHeaders, signature] = m as unknown as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const [accessKey, day, region, signedHeaders, signature] = m.slice(1) as [string, string, string, string, string];
   if (accessKey !== opts.accessKeyId) return 'InvalidAccessKeyId';
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   if (!amzDate.startsWith(day)) return 'AccessDenied';

@@ -9,5 +9,5 @@ export { DEMO_AGENT_ID, DEMO_AGENT_TICKET, DEMO_EXTERNAL_CONTACTS, DEMO_FOLLOWER
 export type { AgentJsSdkConfig, ExternalContact, WecomChatCalls } from './wecom-chat.ts';
 export { DUPLICATE_CHECK_SECONDS, textCardBody } from './wecom-message.ts';
 export type { TextCardMessage } from './wecom-message.ts';
-export { DEMO_DEPARTMENTS, DEMO_MEMBERS, createDemoWecomDirectory } from './wecom-directory.ts';
+export { DEMO_DEPARTMENTS, DEMO_MEMBERS, createDemoWecomDirectory, wecomMember } from './wecom-directory.ts';
 export type { WecomDepartment, WecomDirectoryCalls, WecomMember } from './wecom-directory.ts';

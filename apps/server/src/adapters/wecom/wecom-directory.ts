@@ -96,40 +96,37 @@ export const DEMO_DEPARTMENTS: readonly WecomDepartment[] = [
   { id: 1, name: '沪融信息服务', parentId: 0 },
   { id: 2, name: '销售一组', parentId: 1 },
 ];
+/** A member as WeCom lists a plain one: activated, in the root department alone, leading none; `over` the rest. */
+export const wecomMember = (over: Partial<WecomMember> & Pick<WecomMember, 'userid' | 'name'>): WecomMember => ({
+  mobile: '',
+  departments: [1],
+  mainDepartment: 1,
+  leads: [],
+  position: '',
+  gender: 0,
+  status: 1,
+  ...over,
+});
+
 export const DEMO_MEMBERS: readonly WecomMember[] = [
-  {
+  wecomMember({
     userid: DEMO_FOLLOWER_USERID,
     name: '王小明',
     mobile: '13800000001',
     departments: [2],
     mainDepartment: 2,
-    leads: [],
-    position: '',
     gender: 1,
-    status: 1,
-  },
-  {
+  }),
+  wecomMember({
     userid: 'chenxinren',
     name: '陈新人',
     mobile: '13800000088',
     departments: [2],
     mainDepartment: 2,
-    leads: [],
     position: '客服协助',
     gender: 2,
-    status: 1,
-  },
-  {
-    userid: 'demo-wecom-user',
-    name: '演示成员',
-    mobile: '',
-    departments: [1],
-    mainDepartment: 1,
-    leads: [],
-    position: '',
-    gender: 0,
-    status: 1,
-  },
+  }),
+  wecomMember({ userid: 'demo-wecom-user', name: '演示成员' }),
 ];
 
 export function createDemoWecomDirectory(

@@ -238,11 +238,19 @@ const caseRule = (
   forbidden: T.caseForbidden,
   ...rule,
 });
-const moneyCaseRule = (rule: Omit<RecordRule<'case'>, 'resource' | 'notFound'>): RecordRule<'case'> => ({
-  resource: 'case',
-  notFound: T.moneyCaseNotFound,
-  ...rule,
-});
+/** The rules on one kind of record share its resource and 404 message; each names its roles and 403 message. */
+const rulesOn =
+  <R extends Resource>(resource: R, notFound: string) =>
+  (rule: Omit<RecordRule<R>, 'resource' | 'notFound'>): RecordRule<R> => ({ resource, notFound, ...rule });
+const moneyCaseRule = rulesOn('case', T.moneyCaseNotFound);
+const moneyRecordRule = rulesOn('moneyRecord', T.recordNotFound);
+const proofRule = rulesOn('proof', T.recordNotFound);
+const houseRule = rulesOn('houseClient', T.houseNotFound);
+const partnerRule = rulesOn('partner', T.partnerNotFound);
+const referralRule = rulesOn('referral', T.referralNotFound);
+const paperRule = rulesOn('examPaper', T.paperNotFound);
+const attemptRule = rulesOn('examAttempt', T.attemptNotFound);
+const signTaskRule = rulesOn('signTask', T.taskNotFound);
 
 export const POLICY = {
   // ---- an instalment case (clients) and its follow-ups, appeals and service requests (docs/decisions/006)
@@ -269,82 +277,44 @@ export const POLICY = {
   'money.read': moneyCaseRule({ allow: MONEY_READERS, forbidden: T.moneyCaseForbidden }),
   /** Record a repayment, upload or drop an image of the case. */
   'money.add': moneyCaseRule({ requires: 'money.read', allow: CASE_WRITERS, forbidden: T.notAllowedToEdit }),
-  'money.delete': {
-    resource: 'moneyRecord',
-    requires: 'money.read',
-    allow: CASE_WRITERS,
-    notFound: T.recordNotFound,
-    forbidden: T.notAllowedToEdit,
-  },
+  'money.delete': moneyRecordRule({ requires: 'money.read', allow: CASE_WRITERS, forbidden: T.notAllowedToEdit }),
   /** The leader's list of their team's repayments to confirm. */
   'money.confirm.list': { resource: null, gates: ['leader'] },
-  'money.confirm': {
-    resource: 'moneyRecord',
+  'money.confirm': moneyRecordRule({
     requires: 'money.read',
     allow: ['teamLeader'],
     deny: ['recorder'],
-    notFound: T.recordNotFound,
     forbidden: T.notAllowedToConfirm,
-  },
+  }),
   'proof.read': moneyCaseRule({ allow: MONEY_READERS, forbidden: T.moneyCaseForbidden }),
   'proof.add': moneyCaseRule({ requires: 'proof.read', allow: CASE_WRITERS, forbidden: T.notAllowedToEdit }),
-  'proof.update': {
-    resource: 'proof',
-    requires: 'proof.read',
-    allow: CASE_WRITERS,
-    notFound: T.recordNotFound,
-    forbidden: T.notAllowedToEdit,
-  },
-  'proof.delete': {
-    resource: 'proof',
-    requires: 'proof.read',
-    allow: CASE_WRITERS,
-    notFound: T.recordNotFound,
-    forbidden: T.notAllowedToEdit,
-  },
-  'proof.reject': {
-    resource: 'proof',
+  'proof.update': proofRule({ requires: 'proof.read', allow: CASE_WRITERS, forbidden: T.notAllowedToEdit }),
+  'proof.delete': proofRule({ requires: 'proof.read', allow: CASE_WRITERS, forbidden: T.notAllowedToEdit }),
+  'proof.reject': proofRule({
     requires: 'proof.read',
     allow: ['teamLeader', 'service'],
-    notFound: T.recordNotFound,
     forbidden: T.notAllowedToReject,
-  },
+  }),
 
   // ---- a home-loan client, its images, brokerage and over-limit audits (docs/decisions/030)
   'house.list': { resource: null, gates: ['notRebateOnly'] },
   'house.team': { resource: null, gates: ['notRebateOnly', 'houseTeamLeader'] },
   'house.steward': { resource: null, gates: ['steward'] },
-  'house.read': {
-    resource: 'houseClient',
-    allow: HOUSE_READERS,
-    deny: ['rebateOnly'],
-    notFound: T.houseNotFound,
-    forbidden: T.houseForbidden,
-  },
+  'house.read': houseRule({ allow: HOUSE_READERS, deny: ['rebateOnly'], forbidden: T.houseForbidden }),
   /** Add documents (images) to the client: whoever may open it. */
-  'house.update': {
-    resource: 'houseClient',
+  'house.update': houseRule({
     requires: 'house.read',
     allow: HOUSE_READERS,
     deny: ['rebateOnly'],
-    notFound: T.houseNotFound,
     forbidden: T.houseForbidden,
-  },
-  'house.delete': {
-    resource: 'houseClient',
-    requires: 'house.read',
-    allow: ['owner'],
-    notFound: T.houseNotFound,
-    forbidden: T.houseDeleteOwnerOnly,
-  },
-  'house.sign.submit': {
-    resource: 'houseClient',
+  }),
+  'house.delete': houseRule({ requires: 'house.read', allow: ['owner'], forbidden: T.houseDeleteOwnerOnly }),
+  'house.sign.submit': houseRule({
     gates: ['steward'],
     requires: 'house.read',
     allow: ['steward'],
-    notFound: T.houseNotFound,
     forbidden: T.houseNotYours,
-  },
+  }),
   'house.allot': { resource: null, gates: ['financeLeader'] },
   /** A channel (house_channels): its salesperson, and finance. */
   'house.channel.read': {
@@ -362,13 +332,7 @@ export const POLICY = {
     notFound: T.recommendNotFound,
     forbidden: T.recommendForbidden,
   },
-  'brokerage.set': {
-    resource: 'houseClient',
-    requires: 'house.read',
-    allow: ['owner', 'finance'],
-    notFound: T.houseNotFound,
-    forbidden: T.brokerageSetOnly,
-  },
+  'brokerage.set': houseRule({ requires: 'house.read', allow: ['owner', 'finance'], forbidden: T.brokerageSetOnly }),
   'brokerage.manage': { resource: null, gates: ['finance'] },
   // ---- the FAQ and its copilot (decision 053): every staff member of the company; entries are company-wide
   'faq.read': { resource: null, gates: [] },
@@ -385,72 +349,36 @@ export const POLICY = {
 
   // ---- outside partners and their referrals, as staff see them (docs/decisions/049)
   'ysb.team': { resource: null, gates: ['leader'] },
-  'ysb.partner.read': {
-    resource: 'partner',
-    allow: ['networkOwner', 'teamLeader'],
-    notFound: T.partnerNotFound,
-    forbidden: T.partnerForbidden,
-  },
+  'ysb.partner.read': partnerRule({ allow: ['networkOwner', 'teamLeader'], forbidden: T.partnerForbidden }),
   /** Approve or decline a partner waiting for approval. */
-  'ysb.partner.audit': {
-    resource: 'partner',
+  'ysb.partner.audit': partnerRule({
     requires: 'ysb.partner.read',
     allow: ['networkOwner', 'teamLeader'],
-    notFound: T.partnerNotFound,
     forbidden: T.partnerForbidden,
-  },
-  'ysb.referral.read': {
-    resource: 'referral',
-    allow: ['networkOwner', 'teamLeader'],
-    notFound: T.referralNotFound,
-    forbidden: T.referralForbidden,
-  },
+  }),
+  'ysb.referral.read': referralRule({ allow: ['networkOwner', 'teamLeader'], forbidden: T.referralForbidden }),
   /** Make a protected referral an instalment case (the case is then the converter's). */
-  'ysb.referral.convert': {
-    resource: 'referral',
+  'ysb.referral.convert': referralRule({
     requires: 'ysb.referral.read',
     allow: ['networkOwner', 'teamLeader'],
-    notFound: T.referralNotFound,
     forbidden: T.referralForbidden,
-  },
+  }),
 
   // ---- the exam centre and questionnaires (docs/decisions/050)
   /** Open a paper assigned to the caller, start or resume an attempt. */
-  'exam.paper.take': {
-    resource: 'examPaper',
-    allow: ['assignee'],
-    notFound: T.paperNotFound,
-    forbidden: T.paperNotAssigned,
-  },
+  'exam.paper.take': paperRule({ allow: ['assignee'], forbidden: T.paperNotAssigned }),
   /** A paper's results per question and everyone's scores: the leader who owns it. */
-  'exam.paper.results': {
-    resource: 'examPaper',
-    allow: ['paperOwner'],
-    notFound: T.paperNotFound,
-    forbidden: T.paperResultsOwnerOnly,
-  },
+  'exam.paper.results': paperRule({ allow: ['paperOwner'], forbidden: T.paperResultsOwnerOnly }),
   /** Save an answer, hand the attempt in: its candidate alone. */
-  'exam.attempt.answer': {
-    resource: 'examAttempt',
-    allow: ['candidate'],
-    notFound: T.attemptNotFound,
-    forbidden: T.attemptNotYours,
-  },
-  'exam.attempt.read': {
-    resource: 'examAttempt',
-    allow: ['candidate', 'teamLeader', 'paperOwner'],
-    notFound: T.attemptNotFound,
-    forbidden: T.attemptForbidden,
-  },
+  'exam.attempt.answer': attemptRule({ allow: ['candidate'], forbidden: T.attemptNotYours }),
+  'exam.attempt.read': attemptRule({ allow: ['candidate', 'teamLeader', 'paperOwner'], forbidden: T.attemptForbidden }),
   /** Mark a short answer: the candidate's team leader or the paper's owner, never the candidate. */
-  'exam.attempt.mark': {
-    resource: 'examAttempt',
+  'exam.attempt.mark': attemptRule({
     requires: 'exam.attempt.read',
     allow: ['teamLeader', 'paperOwner'],
     deny: ['candidate'],
-    notFound: T.attemptNotFound,
     forbidden: T.markOwnForbidden,
-  },
+  }),
 
   // ---- the staff's check-in at a fair (docs/decisions/051)
   'fair.list': { resource: null, gates: ['notRebateOnly'] },
@@ -468,41 +396,29 @@ export const POLICY = {
 
   // ---- the signing centre's tasks (docs/decisions/032)
   'sign.task.list': { resource: null, gates: ['signingCentre'] },
-  'sign.task.read': {
-    resource: 'signTask',
+  'sign.task.read': signTaskRule({
     gates: ['signingCentre'],
     allow: ['openPool', 'taskSigner', 'rejectApprover', 'signerLeader'],
-    notFound: T.taskNotFound,
     forbidden: T.taskForbidden,
-  },
+  }),
   /** First come: any member of the centre; whether it is still open is the conditional update's answer. */
-  'sign.task.take': {
-    resource: 'signTask',
-    gates: ['signingCentre'],
-    allow: ['centre'],
-    notFound: T.taskNotFound,
-    forbidden: T.signingOnly,
-  },
-  'sign.task.record': {
-    resource: 'signTask',
+  'sign.task.take': signTaskRule({ gates: ['signingCentre'], allow: ['centre'], forbidden: T.signingOnly }),
+  'sign.task.record': signTaskRule({
     gates: ['signingCentre'],
     requires: 'sign.task.read',
     allow: ['taskSigner'],
-    notFound: T.taskNotFound,
     forbidden: T.taskNotYours,
-  },
+  }),
   'sign.reject.list': { resource: null, gates: ['signingCentre', 'rejectApproverList'] },
   /** The company's back office: its staff, teams, lists, notices, settings and audit log (decision 057). */
   'admin.company': { resource: null, gates: ['companyAdmin'] },
   /** Every company: the operator's super-admin (decision 057). */
   'admin.platform': { resource: null, gates: ['platformAdmin'] },
-  'sign.reject.approve': {
-    resource: 'signTask',
+  'sign.reject.approve': signTaskRule({
     gates: ['signingCentre', 'rejectApprover'],
     allow: ['centre'],
-    notFound: T.taskNotFound,
     forbidden: T.rejectApproverOnly,
-  },
+  }),
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof POLICY;

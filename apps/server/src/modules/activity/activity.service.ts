@@ -99,18 +99,20 @@ export function createActivityService({ repo, auth, lookups, secret, now }: Acti
     return activity;
   }
 
-  function requireRunning(activity: ActivityRow, at: Date) {
+  function requireType(activity: ActivityRow, ...types: ActivityRow['type'][]) {
+    if (!types.includes(activity.type)) throw new RefusedError(T.wrongType);
+  }
+
+  /** What every visitor action asks first: the activity, of one of `types`, running now, with the phone it wants. */
+  async function openActivity(v: VisitorKey, id: number, ...types: ActivityRow['type'][]) {
+    const activity = await visitorActivity(v, id);
+    requireType(activity, ...types);
+    const at = now();
     const status = statusAt(activity, at);
     if (status === 'upcoming') throw new RefusedError(T.notStarted);
     if (status === 'ended') throw new RefusedError(T.ended);
-  }
-
-  async function requirePhone(activity: ActivityRow, v: VisitorKey) {
     if (activity.requiresPhone && !(await repo.visitorPhone(v))) throw new RefusedError(T.phoneFirst);
-  }
-
-  function requireType(activity: ActivityRow, ...types: ActivityRow['type'][]) {
-    if (!types.includes(activity.type)) throw new RefusedError(T.wrongType);
+    return { activity, at };
   }
 
   return {
@@ -189,11 +191,7 @@ export function createActivityService({ repo, auth, lookups, secret, now }: Acti
 
     /** addActivityData: a test-drive booking, a fair registration, or the fair's questionnaire. */
     async addData(v: VisitorKey, input: z.output<typeof addActivityDataRequestSchema>) {
-      const activity = await visitorActivity(v, input.activity_id);
-      requireType(activity, 'car', 'signin');
-      const at = now();
-      requireRunning(activity, at);
-      await requirePhone(activity, v);
+      const { activity, at } = await openActivity(v, input.activity_id, 'car', 'signin');
       const attribution = await sharer(activity, input.ref);
       let answers: Record<string, string> = {};
       if (input.kind === 'subscribe') {
@@ -241,11 +239,7 @@ export function createActivityService({ repo, auth, lookups, secret, now }: Acti
 
     /** One draw per visitor and activity, the next ticket of the committed pool. */
     async draw(v: VisitorKey, activityId: number): Promise<LotteryDraw> {
-      const activity = await visitorActivity(v, activityId);
-      requireType(activity, 'lottery');
-      const at = now();
-      requireRunning(activity, at);
-      await requirePhone(activity, v);
+      const { activity, at } = await openActivity(v, activityId, 'lottery');
       const result = await repo.draw(
         {
           ...v,
@@ -261,11 +255,7 @@ export function createActivityService({ repo, auth, lookups, secret, now }: Acti
 
     /** coupon: claims the activity's coupon once; a second claim answers the first. */
     async claimCoupon(v: VisitorKey, activityId: number): Promise<{ data: CouponClaim; msg: string }> {
-      const activity = await visitorActivity(v, activityId);
-      requireType(activity, 'coupon');
-      const at = now();
-      requireRunning(activity, at);
-      await requirePhone(activity, v);
+      const { activity, at } = await openActivity(v, activityId, 'coupon');
       const result = await repo.claimCoupon(
         {
           ...v,

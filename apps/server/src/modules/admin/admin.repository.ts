@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { auditLog } from '../../db/schema/admin.ts';
 import { companies, notices, staff, staffGrants, teams, type StaffGrant } from '../../db/schema/staff.ts';
@@ -62,13 +63,7 @@ export function createAdminRepository(db: Db) {
       );
     },
     staff: (corpId: number, id: number, ex: Db | Tx = db) => oneStaff(ex, corpId, id),
-    lockStaff: (tx: Tx, corpId: number, id: number) =>
-      tx
-        .select({ id: staff.id })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.id, id)))
-        .for('update')
-        .then((rows) => rows[0]),
+    lockStaff: (tx: Tx, corpId: number, id: number) => lockInCorp(tx, staff, { id: staff.id }, corpId, id),
     insertStaff: (tx: Tx, values: typeof staff.$inferInsert) =>
       tx
         .insert(staff)
@@ -109,12 +104,7 @@ export function createAdminRepository(db: Db) {
         .where(eq(teams.corpId, corpId))
         .orderBy(teams.id),
     team: (corpId: number, id: number, ex: Db | Tx = db) =>
-      ex
-        .select({ id: teams.id, name: teams.name })
-        .from(teams)
-        .where(and(eq(teams.corpId, corpId), eq(teams.id, id)))
-        .limit(1)
-        .then((rows) => rows[0]),
+      findInCorp(ex, teams, { id: teams.id, name: teams.name }, corpId, id),
     insertTeam: (tx: Tx, corpId: number, name: string) =>
       tx
         .insert(teams)
@@ -130,12 +120,7 @@ export function createAdminRepository(db: Db) {
     listNotices: (corpId: number) =>
       db.select().from(notices).where(eq(notices.corpId, corpId)).orderBy(desc(notices.startsAt), desc(notices.id)),
     notice: (corpId: number, id: number, ex: Db | Tx = db) =>
-      ex
-        .select()
-        .from(notices)
-        .where(and(eq(notices.corpId, corpId), eq(notices.id, id)))
-        .limit(1)
-        .then((rows) => rows[0]),
+      findInCorp(ex, notices, getTableColumns(notices), corpId, id),
     insertNotice: (tx: Tx, values: typeof notices.$inferInsert) =>
       tx
         .insert(notices)

@@ -1,7 +1,23 @@
 import { NON_SALES_JOBS } from '@crm/domain/roles';
-import { and, arrayContains, asc, desc, eq, gte, isNull, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
@@ -100,25 +116,6 @@ function perCase(scope: CaseScope, since: Date) {
     ) ev
     where ${and(scopeWhere(scope), gte(clients.createdAt, since))}
   ) pc`;
-}
-
-/** Locks one row of a company's service requests or appeals for the rest of the transaction. */
-async function lockRow<T extends typeof serviceRequests | typeof appeals>(
-  tx: Tx,
-  table: T,
-  corpId: number,
-  id: number,
-): Promise<T['$inferSelect'] | undefined> {
-  const [row] = await tx
-    .select()
-    // tsc needs both casts on the generic table, which the type-aware lint cannot see through.
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-    .from(table as typeof serviceRequests | typeof appeals)
-    .where(and(eq(table.corpId, corpId), eq(table.id, id)))
-    .for('update')
-    .limit(1);
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-  return row as T['$inferSelect'] | undefined;
 }
 
 export function createCasesRepository(db: Db) {
@@ -255,14 +252,14 @@ export function createCasesRepository(db: Db) {
         },
       ),
 
-    async findStaff(corpId: number, id: number) {
-      const [row] = await db
-        .select({ id: staff.id, name: staff.name, teamId: staff.teamId, isActive: staff.isActive, jobs: staff.jobs })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.id, id)))
-        .limit(1);
-      return row;
-    },
+    findStaff: (corpId: number, id: number) =>
+      findInCorp(
+        db,
+        staff,
+        { id: staff.id, name: staff.name, teamId: staff.teamId, isActive: staff.isActive, jobs: staff.jobs },
+        corpId,
+        id,
+      ),
 
     // ---- cases -----------------------------------------------------------------------------------
     /** The open case holding this ID number in the company, with its owner's name. */
@@ -305,15 +302,8 @@ export function createCasesRepository(db: Db) {
     },
 
     /** Locks the case row for a change that reads then writes it (status moves, transfers). */
-    async lockCase(tx: Tx, corpId: number, id: number): Promise<CaseRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(clients)
-        .where(and(eq(clients.corpId, corpId), eq(clients.id, id), live))
-        .for('update')
-        .limit(1);
-      return row;
-    },
+    lockCase: (tx: Tx, corpId: number, id: number): Promise<CaseRow | undefined> =>
+      lockInCorp(tx, clients, getTableColumns(clients), corpId, id, live),
 
     async updateCase(tx: Tx, corpId: number, id: number, values: Partial<CaseValues>) {
       await tx
@@ -535,7 +525,8 @@ export function createCasesRepository(db: Db) {
           .limit(limit),
       ),
 
-    lockServiceRequest: (tx: Tx, corpId: number, id: number) => lockRow(tx, serviceRequests, corpId, id),
+    lockServiceRequest: (tx: Tx, corpId: number, id: number) =>
+      lockInCorp(tx, serviceRequests, getTableColumns(serviceRequests), corpId, id),
 
     closeServiceRequest: (
       tx: Tx,
@@ -611,7 +602,7 @@ export function createCasesRepository(db: Db) {
           .limit(limit),
       ),
 
-    lockAppeal: (tx: Tx, corpId: number, id: number) => lockRow(tx, appeals, corpId, id),
+    lockAppeal: (tx: Tx, corpId: number, id: number) => lockInCorp(tx, appeals, getTableColumns(appeals), corpId, id),
 
     decideAppeal: (
       tx: Tx,
@@ -802,11 +793,7 @@ export function createCasesRepository(db: Db) {
     },
 
     async teamName(corpId: number, teamId: number) {
-      const [row] = await db
-        .select({ name: teams.name })
-        .from(teams)
-        .where(and(eq(teams.corpId, corpId), eq(teams.id, teamId)))
-        .limit(1);
+      const row = await findInCorp(db, teams, { name: teams.name }, corpId, teamId);
       return row?.name ?? '';
     },
   };

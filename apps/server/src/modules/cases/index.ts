@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { findInCorp } from '../../db/find-in-corp.ts';
+import { columnById, findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { CASE_STATUS, CASE_STATUS_LABELS, findTransition } from '@crm/domain/status';
 import {
   appeals,
@@ -113,14 +113,8 @@ export async function openCaseHoldsClient(ex: Executor, corpId: number, who: { p
 }
 
 /** The statuses of cases by id (a partner follows the case their referral became; notes stay inside). */
-export async function caseStatuses(ex: Executor, corpId: number, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, number>();
-  const rows = await ex
-    .select({ id: clients.id, status: clients.status })
-    .from(clients)
-    .where(and(eq(clients.corpId, corpId), inArray(clients.id, [...new Set(ids)])));
-  return new Map(rows.map((row) => [row.id, row.status]));
-}
+export const caseStatuses = (ex: Executor, corpId: number, ids: readonly number[]) =>
+  columnById(ex, clients, clients.status, corpId, ids);
 
 /** The ids of a team's live cases, as a subquery another module filters by (the leader's to-confirm list). */
 export const teamCaseIds = (corpId: Bound<number>, teamId: Bound<number>) =>
@@ -161,12 +155,14 @@ export async function moveCaseBySigning(
   tx: Tx,
   move: { corpId: number; clientId: number; to: 3 | 2; actorId: number; note: string; at: Date },
 ): Promise<boolean> {
-  const [locked] = await tx
-    .select({ status: clients.status, ownerId: clients.ownerId, name: clients.name })
-    .from(clients)
-    .where(and(eq(clients.corpId, move.corpId), eq(clients.id, move.clientId), isNull(clients.deletedAt)))
-    .for('update')
-    .limit(1);
+  const locked = await lockInCorp(
+    tx,
+    clients,
+    { status: clients.status, ownerId: clients.ownerId, name: clients.name },
+    move.corpId,
+    move.clientId,
+    isNull(clients.deletedAt),
+  );
   if (!locked || !findTransition(locked.status, move.to, ['signer'])) return false;
   const failed = move.to === CASE_STATUS.SIGNING_FAILED;
   await tx
@@ -235,14 +231,8 @@ export const activeBanks = (ex: Executor, corpId: number, parentId: number | nul
     .orderBy(asc(banks.id));
 
 /** Product names by id, inactive ones too (a referral keeps the product it was made with). */
-export async function productNames(ex: Executor, corpId: number, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await ex
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(and(eq(products.corpId, corpId), inArray(products.id, [...new Set(ids)])));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
+export const productNames = (ex: Executor, corpId: number, ids: readonly number[]) =>
+  columnById(ex, products, products.name, corpId, ids);
 
 // ---- what a financing agreement is drawn from (modules/pact, decision 051) ----
 

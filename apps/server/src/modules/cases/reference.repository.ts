@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { pageInCorp } from '../../db/find-in-corp.ts';
+import { findInCorp, pageInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { banks, channels, cities, products, sources } from '../../db/schema/cases.ts';
 
@@ -157,12 +157,7 @@ export const listProducts = (ex: Executor, corpId: number, page: KeysetPage) =>
   pageInCorp(ex, products, productColumns, corpId, page);
 
 export const findProduct = (ex: Executor, corpId: number, id: number) =>
-  ex
-    .select(productColumns)
-    .from(products)
-    .where(and(eq(products.corpId, corpId), eq(products.id, id)))
-    .limit(1)
-    .then((rows) => rows[0]);
+  findInCorp(ex, products, productColumns, corpId, id);
 
 export const insertProduct = (tx: Tx, values: Omit<typeof products.$inferInsert, 'id'>) =>
   tx

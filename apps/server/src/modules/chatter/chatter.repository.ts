@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
 import {
   customerFilings,
@@ -57,11 +58,7 @@ export function createChatterRepository(db: Db) {
   return {
     /** The member's WeCom userid (the org kernel), which externalcontact/get's follow_user names. */
     async wxworkIdOf(corpId: number, staffId: number): Promise<string | null> {
-      const [row] = await db
-        .select({ wxworkId: staff.wxworkId })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.id, staffId)))
-        .limit(1);
+      const row = await findInCorp(db, staff, { wxworkId: staff.wxworkId }, corpId, staffId);
       return row?.wxworkId ?? null;
     },
 

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { lockInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
 import { esignEvents, esignOrders, esignSessions, esignTemplates } from '../../db/schema/esign.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
@@ -58,14 +59,8 @@ export function createEsignRepository(db: Db) {
     },
 
     /** Locks an order's row until the transaction ends: events are appended one at a time per order. */
-    async lockOrder(tx: Tx, corpId: number, id: number): Promise<EsignOrderRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(esignOrders)
-        .where(and(eq(esignOrders.corpId, corpId), eq(esignOrders.id, id)))
-        .for('update');
-      return row;
-    },
+    lockOrder: (tx: Tx, corpId: number, id: number): Promise<EsignOrderRow | undefined> =>
+      lockInCorp(tx, esignOrders, getTableColumns(esignOrders), corpId, id),
 
     /** Updates an order; with `onlyIf`, only while it still has that status. */
     async updateOrder(

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PageRequest } from '@crm/domain/api/page';
 import { ANSWER_GRACE_SECONDS } from '@crm/domain/api/exam';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
 import { examAnswers, examAttempts, examPapers, examQuestions, examTargets } from '../../db/schema/exam.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
@@ -42,11 +43,7 @@ export const unfinishedExamsBadge = (corpId: Bound<number>, staffId: Bound<numbe
 
 /** A paper as the access policy sees it: its owner and whom it is assigned to. */
 export async function findPaperScope(ex: Executor, corpId: number, id: number) {
-  const [paper] = await ex
-    .select()
-    .from(examPapers)
-    .where(and(eq(examPapers.corpId, corpId), eq(examPapers.id, id)))
-    .limit(1);
+  const paper = await findInCorp(ex, examPapers, getTableColumns(examPapers), corpId, id);
   if (!paper) return undefined;
   const targets = await ex
     .select({ kind: examTargets.targetKind, targetId: examTargets.targetId })
@@ -56,30 +53,24 @@ export async function findPaperScope(ex: Executor, corpId: number, id: number) {
 }
 
 /** An attempt with what the policy asks: whose it is, their team, the paper's owner and anonymity. */
-export async function findAttemptScope(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select({
-      attempt: examAttempts,
+export const findAttemptScope = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(
+    ex,
+    examAttempts,
+    {
+      ...getTableColumns(examAttempts),
       staffTeamId: staff.teamId,
       staffName: staff.name,
       paperOwnerId: examPapers.ownerId,
       anonymous: examPapers.anonymous,
-    })
-    .from(examAttempts)
-    .innerJoin(staff, eq(staff.id, examAttempts.staffId))
-    .innerJoin(examPapers, eq(examPapers.id, examAttempts.paperId))
-    .where(and(eq(examAttempts.corpId, corpId), eq(examAttempts.id, id)))
-    .limit(1);
-  return row
-    ? {
-        ...row.attempt,
-        staffTeamId: row.staffTeamId,
-        staffName: row.staffName,
-        paperOwnerId: row.paperOwnerId,
-        anonymous: row.anonymous,
-      }
-    : undefined;
-}
+    },
+    corpId,
+    id,
+    (query) =>
+      query
+        .innerJoin(staff, eq(staff.id, examAttempts.staffId))
+        .innerJoin(examPapers, eq(examPapers.id, examAttempts.paperId)),
+  );
 
 const msLeft = sql<
   number | null
@@ -215,14 +206,8 @@ export function createExamRepository(db: Db) {
     },
 
     /** An attempt with the time left by the database's clock. */
-    async attemptClock(corpId: number, id: number) {
-      const [row] = await db
-        .select({ attempt: examAttempts, remainingMs: msLeft })
-        .from(examAttempts)
-        .where(and(eq(examAttempts.corpId, corpId), eq(examAttempts.id, id)))
-        .limit(1);
-      return row;
-    },
+    attemptClock: (corpId: number, id: number) =>
+      findInCorp(db, examAttempts, { attempt: examAttempts, remainingMs: msLeft }, corpId, id),
 
     answersOf(corpId: number, attemptId: number, ex: Executor = db) {
       return ex
@@ -323,14 +308,8 @@ export function createExamRepository(db: Db) {
     },
 
     /** Locks an attempt for marking (markers of one attempt are judged one after the other). */
-    async lockAttempt(tx: Tx, corpId: number, id: number) {
-      const [row] = await tx
-        .select()
-        .from(examAttempts)
-        .where(and(eq(examAttempts.corpId, corpId), eq(examAttempts.id, id)))
-        .for('update');
-      return row;
-    },
+    lockAttempt: (tx: Tx, corpId: number, id: number) =>
+      lockInCorp(tx, examAttempts, getTableColumns(examAttempts), corpId, id),
 
     async markAnswer(tx: Tx, corpId: number, attemptId: number, questionId: number, points: number, by: number) {
       await tx

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { lockInCorp } from '../../db/find-in-corp.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import {
@@ -175,11 +176,7 @@ export function createFaqRepository(db: Db) {
     /** One vote per person: insert or move it, then recount the entry's two counters, in one transaction. */
     vote: (corpId: number, entryId: number, staffId: number, isHelpful: boolean) =>
       db.transaction(async (tx) => {
-        const [entry] = await tx
-          .select({ id: faqEntries.id })
-          .from(faqEntries)
-          .where(and(eq(faqEntries.corpId, corpId), eq(faqEntries.id, entryId)))
-          .for('update');
+        const entry = await lockInCorp(tx, faqEntries, { id: faqEntries.id }, corpId, entryId);
         if (!entry) return null;
         await tx
           .insert(faqFeedback)

@@ -1,7 +1,22 @@
-import { and, arrayContains, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
@@ -209,9 +224,11 @@ export function createHouseRepository(db: Db) {
       return row;
     },
 
-    async lockClient(tx: Tx, corpId: number, id: number) {
-      const [row] = await tx
-        .select({
+    lockClient: (tx: Tx, corpId: number, id: number) =>
+      lockInCorp(
+        tx,
+        houseClients,
+        {
           id: houseClients.id,
           status: houseClients.status,
           brokerageState: houseClients.brokerageState,
@@ -219,12 +236,11 @@ export function createHouseRepository(db: Db) {
           ownerId: houseClients.ownerId,
           stewardId: houseClients.stewardId,
           stewardStatus: houseClients.stewardStatus,
-        })
-        .from(houseClients)
-        .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
-        .for('update');
-      return row;
-    },
+        },
+        corpId,
+        id,
+        isNull(houseClients.deletedAt),
+      ),
 
     updateClient: (tx: Tx | Db, corpId: number, id: number, values: Partial<typeof houseClients.$inferInsert>) =>
       tx
@@ -366,14 +382,8 @@ export function createHouseRepository(db: Db) {
       if (!row) throw new Error('channel not inserted');
       return row.id;
     },
-    async findChannel(corpId: number, id: number) {
-      const [row] = await db
-        .select({ id: houseChannels.id, ownerId: houseChannels.ownerId })
-        .from(houseChannels)
-        .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
-        .limit(1);
-      return row;
-    },
+    findChannel: (corpId: number, id: number) =>
+      findInCorp(db, houseChannels, { id: houseChannels.id, ownerId: houseChannels.ownerId }, corpId, id),
     listChannels: (corpId: number, ownerId: number | null, keyword: string, id: number | null, page: PageRequest) => {
       const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const clientCount = db
@@ -418,11 +428,14 @@ export function createHouseRepository(db: Db) {
      */
     reassignClient: (corpId: number, id: number, ownerId: number, teamId: number | null, actorId: number, at: Date) =>
       db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ ownerId: houseClients.ownerId })
-          .from(houseClients)
-          .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id), isNull(houseClients.deletedAt)))
-          .for('update');
+        const row = await lockInCorp(
+          tx,
+          houseClients,
+          { ownerId: houseClients.ownerId },
+          corpId,
+          id,
+          isNull(houseClients.deletedAt),
+        );
         return handOver(
           tx,
           row,
@@ -445,11 +458,7 @@ export function createHouseRepository(db: Db) {
     },
     updateChannelOwner: (corpId: number, id: number, ownerId: number, actorId: number, at: Date) =>
       db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ ownerId: houseChannels.ownerId })
-          .from(houseChannels)
-          .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
-          .for('update');
+        const row = await lockInCorp(tx, houseChannels, { ownerId: houseChannels.ownerId }, corpId, id);
         return handOver(
           tx,
           row,
@@ -562,14 +571,8 @@ export function createHouseRepository(db: Db) {
     insertAuditEvent: (tx: Tx, values: typeof houseAuditEvents.$inferInsert) =>
       tx.insert(houseAuditEvents).values(values),
 
-    async findAudit(corpId: number, id: number, executor: Db | Tx = db) {
-      const [row] = await executor
-        .select()
-        .from(houseAudits)
-        .where(and(eq(houseAudits.corpId, corpId), eq(houseAudits.id, id)))
-        .limit(1);
-      return row;
-    },
+    findAudit: (corpId: number, id: number, executor: Db | Tx = db) =>
+      findInCorp(executor, houseAudits, getTableColumns(houseAudits), corpId, id),
 
     /** Decides a pending audit; answers nothing when someone decided it first. */
     async decideAudit(
@@ -670,14 +673,14 @@ export function createHouseRepository(db: Db) {
         .groupBy(houseBrokerageOrders.status)
         .orderBy(asc(houseBrokerageOrders.status)),
 
-    async findOrder(corpId: number, id: number) {
-      const [row] = await db
-        .select({ id: houseBrokerageOrders.id, status: houseBrokerageOrders.status })
-        .from(houseBrokerageOrders)
-        .where(and(eq(houseBrokerageOrders.corpId, corpId), eq(houseBrokerageOrders.id, id)))
-        .limit(1);
-      return row;
-    },
+    findOrder: (corpId: number, id: number) =>
+      findInCorp(
+        db,
+        houseBrokerageOrders,
+        { id: houseBrokerageOrders.id, status: houseBrokerageOrders.status },
+        corpId,
+        id,
+      ),
     /** Changes a waiting order only (status 1); answers undefined when it is no longer waiting. */
     async updateWaitingOrder(corpId: number, id: number, values: Partial<typeof houseBrokerageOrders.$inferInsert>) {
       const [row] = await db

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { moneyRecords, proofRejections, proofs } from '../../db/schema/money.ts';
 import { toConfirmCondition } from './money.repository.ts';
 import type { Bound } from '../../db/bound.ts';
@@ -12,14 +13,8 @@ import type { Bound } from '../../db/bound.ts';
 type Executor = Db | Tx;
 
 /** A repayment record (its policy is its case's: the access module looks the case up by `clientId`). */
-export async function findMoneyRecord(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select()
-    .from(moneyRecords)
-    .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.id, id)))
-    .limit(1);
-  return row;
-}
+export const findMoneyRecord = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(ex, moneyRecords, getTableColumns(moneyRecords), corpId, id);
 
 /** A proof not deleted (its policy is its case's). */
 export async function findLiveProof(ex: Executor, corpId: number, id: number) {

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { columnById, findInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
@@ -49,14 +50,8 @@ export function createMoneyRepository(db: Db) {
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
-    async staffNames(corpId: number, ids: number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: staff.id, name: staff.name })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), inArray(staff.id, [...new Set(ids)])));
-      return new Map(rows.map((row) => [row.id, row.name]));
-    },
+    staffNames: (corpId: number, ids: number[]): Promise<Map<number, string>> =>
+      columnById(db, staff, staff.name, corpId, ids),
     staffName,
 
     // ---- money
@@ -85,14 +80,8 @@ export function createMoneyRepository(db: Db) {
       await tx.insert(moneyImages).values(fileIds.map((fileId, position) => ({ corpId, moneyId, fileId, position })));
     },
 
-    async findMoney(corpId: number, id: number): Promise<MoneyRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(moneyRecords)
-        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.id, id)))
-        .limit(1);
-      return row;
-    },
+    findMoney: (corpId: number, id: number): Promise<MoneyRow | undefined> =>
+      findInCorp(db, moneyRecords, getTableColumns(moneyRecords), corpId, id),
 
     /** Newest first, keyset-paged on (corp_id, client_id, id): a page costs the same however long the list. */
     async listMoney(corpId: number, clientId: number, page: KeysetPage): Promise<MoneyRow[]> {

@@ -1,10 +1,12 @@
-import { and, count, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageRequest } from '@crm/domain/api/page';
 import { REFERRAL_STATUS } from '@crm/domain/api/outside';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import { outsideChannels, outsideInvites, outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
+import { keyset } from '../../db/keyset.ts';
 import { activeBanks, activeProducts, caseStatuses, productNames } from '../cases/index.ts';
 
 type Executor = Db | Tx;
@@ -37,9 +39,11 @@ const countWhere = (where: SQL | undefined) =>
   sql<number>`(select count(*)::int from ${outsideReferrals} where ${where})`.mapWith(Number);
 
 /** A partner as the staff side's policy sees it: the staff member whose network it is, and their team. */
-export async function findPartnerScope(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select({
+export const findPartnerScope = (ex: Executor, corpId: number, id: number) =>
+  findInCorp(
+    ex,
+    outsidePartners,
+    {
       id: outsidePartners.id,
       corpId: outsidePartners.corpId,
       name: outsidePartners.name,
@@ -47,26 +51,28 @@ export async function findPartnerScope(ex: Executor, corpId: number, id: number)
       parentId: outsidePartners.parentId,
       staffId: outsidePartners.staffId,
       staffTeamId: staff.teamId,
-    })
-    .from(outsidePartners)
-    .innerJoin(staff, eq(staff.id, outsidePartners.staffId))
-    .where(and(eq(outsidePartners.corpId, corpId), eq(outsidePartners.id, id)))
-    .limit(1);
-  return row;
-}
+    },
+    corpId,
+    id,
+    (query) => query.innerJoin(staff, eq(staff.id, outsidePartners.staffId)),
+  );
 
 /** A referral with its partner's facts (the staff side's policy asks about both). */
 export async function findReferralScope(ex: Executor, corpId: number, id: number) {
-  const [row] = await ex
-    .select({
+  const row = await findInCorp(
+    ex,
+    outsideReferrals,
+    {
       referral: outsideReferrals,
       partner: { staffId: outsidePartners.staffId, staffTeamId: staff.teamId, parentId: outsidePartners.parentId },
-    })
-    .from(outsideReferrals)
-    .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
-    .innerJoin(staff, eq(staff.id, outsidePartners.staffId))
-    .where(and(eq(outsideReferrals.corpId, corpId), eq(outsideReferrals.id, id)))
-    .limit(1);
+    },
+    corpId,
+    id,
+    (query) =>
+      query
+        .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
+        .innerJoin(staff, eq(staff.id, outsidePartners.staffId)),
+  );
   return row ? { ...row.referral, partner: row.partner } : undefined;
 }
 
@@ -313,21 +319,23 @@ export function createOutsideRepository(db: Db) {
       page: PageRequest,
       at: Date,
     ) =>
-      selectPartners(at)
-        .where(
-          and(
-            eq(outsidePartners.corpId, where.corpId),
-            'staffId' in where
-              ? eq(outsidePartners.staffId, where.staffId)
-              : 'parentId' in where
-                ? eq(outsidePartners.parentId, where.parentId)
-                : eq(inviterStaff.teamId, where.teamId),
-            status >= 0 ? eq(outsidePartners.status, status) : undefined,
-            page.cursor === null ? undefined : lt(outsidePartners.id, page.cursor),
-          ),
-        )
-        .orderBy(desc(outsidePartners.id))
-        .limit(page.limit + 1),
+      keyset(page, outsidePartners.id, (limit, before) =>
+        selectPartners(at)
+          .where(
+            and(
+              eq(outsidePartners.corpId, where.corpId),
+              'staffId' in where
+                ? eq(outsidePartners.staffId, where.staffId)
+                : 'parentId' in where
+                  ? eq(outsidePartners.parentId, where.parentId)
+                  : eq(inviterStaff.teamId, where.teamId),
+              status >= 0 ? eq(outsidePartners.status, status) : undefined,
+              before,
+            ),
+          )
+          .orderBy(desc(outsidePartners.id))
+          .limit(limit),
+      ),
 
     partnerRow: async (corpId: number, id: number, at: Date) => {
       const [row] = await selectPartners(at)
@@ -423,48 +431,42 @@ export function createOutsideRepository(db: Db) {
       page: PageRequest,
       at: Date,
     ) =>
-      db
-        .select({
-          id: outsideReferrals.id,
-          name: outsideReferrals.name,
-          phone: outsideReferrals.phone,
-          status: effectiveStatus(at),
-          caseId: outsideReferrals.caseId,
-          amountFen: outsideReferrals.amountFen,
-          productId: outsideReferrals.productId,
-          partnerName: outsidePartners.name,
-          protectedUntil: outsideReferrals.protectedUntil,
-          createdAt: outsideReferrals.createdAt,
-        })
-        .from(outsideReferrals)
-        .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
-        .where(
-          and(
-            eq(outsideReferrals.corpId, scope.corpId),
-            sql`${outsideReferrals.partnerId} in ${partnerIdsOf(scope)}`,
-            filter.partnerId === undefined ? undefined : eq(outsideReferrals.partnerId, filter.partnerId),
-            statusWhere(filter.expiringBefore ? 1 : filter.status, at),
-            filter.expiringBefore ? lte(outsideReferrals.protectedUntil, iso(filter.expiringBefore)) : undefined,
-            page.cursor === null ? undefined : lt(outsideReferrals.id, page.cursor),
-          ),
-        )
-        .orderBy(desc(outsideReferrals.id))
-        .limit(page.limit + 1),
+      keyset(page, outsideReferrals.id, (limit, before) =>
+        db
+          .select({
+            id: outsideReferrals.id,
+            name: outsideReferrals.name,
+            phone: outsideReferrals.phone,
+            status: effectiveStatus(at),
+            caseId: outsideReferrals.caseId,
+            amountFen: outsideReferrals.amountFen,
+            productId: outsideReferrals.productId,
+            partnerName: outsidePartners.name,
+            protectedUntil: outsideReferrals.protectedUntil,
+            createdAt: outsideReferrals.createdAt,
+          })
+          .from(outsideReferrals)
+          .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
+          .where(
+            and(
+              eq(outsideReferrals.corpId, scope.corpId),
+              sql`${outsideReferrals.partnerId} in ${partnerIdsOf(scope)}`,
+              filter.partnerId === undefined ? undefined : eq(outsideReferrals.partnerId, filter.partnerId),
+              statusWhere(filter.expiringBefore ? 1 : filter.status, at),
+              filter.expiringBefore ? lte(outsideReferrals.protectedUntil, iso(filter.expiringBefore)) : undefined,
+              before,
+            ),
+          )
+          .orderBy(desc(outsideReferrals.id))
+          .limit(limit),
+      ),
 
     /** The names a referral's detail shows: its partner and its channel. */
     async referralNames(corpId: number, partnerId: number, channelId: number | null) {
-      const [partner] = await db
-        .select({ name: outsidePartners.name })
-        .from(outsidePartners)
-        .where(and(eq(outsidePartners.corpId, corpId), eq(outsidePartners.id, partnerId)))
-        .limit(1);
-      const [channel] = channelId
-        ? await db
-            .select({ name: outsideChannels.name })
-            .from(outsideChannels)
-            .where(and(eq(outsideChannels.corpId, corpId), eq(outsideChannels.id, channelId)))
-            .limit(1)
-        : [];
+      const partner = await findInCorp(db, outsidePartners, { name: outsidePartners.name }, corpId, partnerId);
+      const channel = channelId
+        ? await findInCorp(db, outsideChannels, { name: outsideChannels.name }, corpId, channelId)
+        : undefined;
       return { partnerName: partner?.name ?? '', channelName: channel?.name ?? '' };
     },
 
@@ -499,30 +501,32 @@ export function createOutsideRepository(db: Db) {
     // ---- channels ----
 
     listChannels: (corpId: number, partnerId: number, page: PageRequest) =>
-      db
-        .select({
-          id: outsideChannels.id,
-          name: outsideChannels.name,
-          contact: outsideChannels.contact,
-          phone: outsideChannels.phone,
-          createdAt: outsideChannels.createdAt,
-          // Spelled out: a one-table select leaves its columns unqualified, which the subquery would misread.
-          referrals:
-            sql<number>`(select count(*)::int from ${outsideReferrals} r where r.channel_id = "outside_channels"."id")`.mapWith(
-              Number,
+      keyset(page, outsideChannels.id, (limit, before) =>
+        db
+          .select({
+            id: outsideChannels.id,
+            name: outsideChannels.name,
+            contact: outsideChannels.contact,
+            phone: outsideChannels.phone,
+            createdAt: outsideChannels.createdAt,
+            // Spelled out: a one-table select leaves its columns unqualified, which the subquery would misread.
+            referrals:
+              sql<number>`(select count(*)::int from ${outsideReferrals} r where r.channel_id = "outside_channels"."id")`.mapWith(
+                Number,
+              ),
+          })
+          .from(outsideChannels)
+          .where(
+            and(
+              eq(outsideChannels.corpId, corpId),
+              eq(outsideChannels.partnerId, partnerId),
+              isNull(outsideChannels.deletedAt),
+              before,
             ),
-        })
-        .from(outsideChannels)
-        .where(
-          and(
-            eq(outsideChannels.corpId, corpId),
-            eq(outsideChannels.partnerId, partnerId),
-            isNull(outsideChannels.deletedAt),
-            page.cursor === null ? undefined : lt(outsideChannels.id, page.cursor),
-          ),
-        )
-        .orderBy(desc(outsideChannels.id))
-        .limit(page.limit + 1),
+          )
+          .orderBy(desc(outsideChannels.id))
+          .limit(limit),
+      ),
 
     /** A live channel of the partner, or undefined. */
     async ownChannel(corpId: number, partnerId: number, id: number) {

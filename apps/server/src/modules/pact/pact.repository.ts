@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { financePacts } from '../../db/schema/pact.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 
@@ -10,11 +11,7 @@ export type PactRecord = typeof financePacts.$inferSelect & { frozenByName: stri
 /** The company's name (the intermediary party) and a staff member's, from the shared org kernel. */
 export async function namesOf(ex: Executor, corpId: number, staffId: number) {
   const [company] = await ex.select({ name: companies.name }).from(companies).where(eq(companies.id, corpId)).limit(1);
-  const [person] = await ex
-    .select({ name: staff.name })
-    .from(staff)
-    .where(and(eq(staff.corpId, corpId), eq(staff.id, staffId)))
-    .limit(1);
+  const person = await findInCorp(ex, staff, { name: staff.name }, corpId, staffId);
   return { companyName: company?.name ?? '', staffName: person?.name ?? '' };
 }
 

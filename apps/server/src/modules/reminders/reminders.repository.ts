@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
 import { jobs, type ReminderCard } from '../../db/schema/reminders.ts';
 import { staff } from '../../db/schema/staff.ts';
@@ -91,14 +92,14 @@ export function createRemindersRepository(db: Db) {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
     /** A person's WeCom member id (null until their first login inside WeCom binds it). */
-    async recipient(corpId: number, staffId: number) {
-      const [row] = await db
-        .select({ id: staff.id, wxworkId: staff.wxworkId, teamId: staff.teamId, isActive: staff.isActive })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.id, staffId)))
-        .limit(1);
-      return row;
-    },
+    recipient: (corpId: number, staffId: number) =>
+      findInCorp(
+        db,
+        staff,
+        { id: staff.id, wxworkId: staff.wxworkId, teamId: staff.teamId, isActive: staff.isActive },
+        corpId,
+        staffId,
+      ),
 
     /** The active leaders of a team: whom an overdue follow-up goes up to. */
     async leadersOf(corpId: number, teamId: number) {
