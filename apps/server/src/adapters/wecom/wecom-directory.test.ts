@@ -3,21 +3,10 @@ import { fakeWecomPerTest } from '../../test/fake-wecom.ts';
 import { rejectionOf } from '../../test/rejection.ts';
 import { createDemoWecomAdapter } from './demo-wecom.ts';
 import { WecomError } from './wecom.ts';
-import { DEMO_MEMBERS, type WecomMember } from './wecom-directory.ts';
+import { DEMO_MEMBERS, wecomMember } from './wecom-directory.ts';
 
 const CORP_ID = 'ww0123456789abcdef';
 const SECRET = 'directory-secret';
-
-const member = (over: Partial<WecomMember> & Pick<WecomMember, 'userid' | 'name'>): WecomMember => ({
-  mobile: '',
-  departments: [1],
-  mainDepartment: 1,
-  leads: [],
-  position: '',
-  gender: 0,
-  status: 1,
-  ...over,
-});
 
 const startFake = fakeWecomPerTest({ corpId: CORP_ID, secret: SECRET });
 
@@ -30,7 +19,7 @@ describe('the WeCom directory calls against the fake WeCom server', () => {
           { id: 7, name: '销售三组', parentId: 1 },
         ],
         members: [
-          member({
+          wecomMember({
             userid: 'zhangsan',
             name: '张三',
             mobile: '13912345678',
@@ -39,7 +28,7 @@ describe('the WeCom directory calls against the fake WeCom server', () => {
             leads: [7],
             gender: 2,
           }),
-          member({ userid: 'lisi', name: '李四', departments: [1], status: 5 }),
+          wecomMember({ userid: 'lisi', name: '李四', departments: [1], status: 5 }),
         ],
       },
     });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WecomSyncResult } from '@crm/domain/api/adminio';
 import { startFakeWecomServer, type FakeWecomServer } from '../../adapters/wecom/fake-wecom-server.ts';
-import { createWecomAdapter, type WecomMember } from '../../adapters/wecom/index.ts';
+import { createWecomAdapter, wecomMember } from '../../adapters/wecom/index.ts';
 import { auditLog } from '../../db/schema/admin.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -10,16 +10,9 @@ import { createAdmin, createCompany, createStaff, createTeam } from '../../test/
 import { staffCookie } from '../../test/sessions.ts';
 import { backOfficeCallers, call } from './adminio.test-helpers.ts';
 
-const member = (over: Partial<WecomMember> & Pick<WecomMember, 'userid' | 'name'>): WecomMember => ({
-  mobile: '',
-  departments: [2],
-  mainDepartment: 2,
-  leads: [],
-  position: '',
-  gender: 0,
-  status: 1,
-  ...over,
-});
+/** A member of department 2, the sync tests' department. */
+const member = (over: Parameters<typeof wecomMember>[0]) =>
+  wecomMember({ departments: [2], mainDepartment: 2, ...over });
 
 describe('the WeCom directory sync (POST /api/admin/wecomSync), through the real adapter and a fake WeCom', () => {
   let fake: FakeWecomServer;
