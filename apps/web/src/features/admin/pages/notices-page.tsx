@@ -5,6 +5,7 @@ import { useAdminWrite, useNotices } from '../api/admin.ts';
 import {
   FormButtons,
   FormPanel,
+  InputField,
   inputOf,
   LabelOptions,
   PlainButton,
@@ -98,12 +99,8 @@ function NoticeForm({ notice, onDone }: { notice?: Notice; onDone?: () => void }
           <LabelOptions labels={T.statusNames} />
         </select>
       </Field>
-      <Field label={T.startsAt} binding={form.field('starts_at')}>
-        <input type="datetime-local" {...inputOf(form.input('starts_at'))} />
-      </Field>
-      <Field label={T.endsAt} binding={form.field('ends_at')}>
-        <input type="datetime-local" {...inputOf(form.input('ends_at'))} />
-      </Field>
+      <InputField label={T.startsAt} form={form} name="starts_at" type="datetime-local" />
+      <InputField label={T.endsAt} form={form} name="ends_at" type="datetime-local" />
       <FormButtons submit={notice ? A.save : A.add} pending={write.isPending} onCancel={onDone} />
     </FormPanel>
   );

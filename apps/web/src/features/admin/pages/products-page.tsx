@@ -11,7 +11,7 @@ import {
   ActiveToggle,
   FormButtons,
   FormPanel,
-  inputOf,
+  InputField,
   PlainButton,
   submitChecked,
   useEditing,
@@ -121,18 +121,10 @@ function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void 
           ))}
         </select>
       </Field>
-      <Field label={T.name} binding={form.field('name')}>
-        <input {...inputOf(form.input('name'))} />
-      </Field>
-      <Field label={T.minAmount} binding={form.field('min_amount_fen')}>
-        <input inputMode="decimal" {...inputOf(form.input('min'))} />
-      </Field>
-      <Field label={T.maxAmount} binding={form.field('max_amount_fen')}>
-        <input inputMode="decimal" {...inputOf(form.input('max'))} />
-      </Field>
-      <Field label={T.terms} binding={form.field('terms_months')}>
-        <input {...inputOf(form.input('terms'))} />
-      </Field>
+      <InputField label={T.name} form={form} name="name" />
+      <InputField label={T.minAmount} form={form} name="min" schemaKey="min_amount_fen" inputMode="decimal" />
+      <InputField label={T.maxAmount} form={form} name="max" schemaKey="max_amount_fen" inputMode="decimal" />
+      <InputField label={T.terms} form={form} name="terms" schemaKey="terms_months" />
       <Field label={T.feeType} binding={form.field('fee_type')}>
         <select
           id={form.field('fee_type').id}
@@ -147,9 +139,7 @@ function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void 
           ))}
         </select>
       </Field>
-      <Field label={T.rate} binding={form.field('rate_ppm')}>
-        <input inputMode="numeric" {...inputOf(form.input('rate_ppm'))} />
-      </Field>
+      <InputField label={T.rate} form={form} name="rate_ppm" inputMode="numeric" />
       <FormButtons submit={row ? A.save : A.add} pending={write.isPending} onCancel={onDone} />
     </FormPanel>
   );
