@@ -85,7 +85,6 @@ function NoticeForm({ notice, onDone }: { notice?: Notice; onDone?: () => void }
     toInput: (v) => (notice ? { id: notice.id, ...toInput(v) } : toInput(v)),
     idPrefix: notice ? 'admin-notice-edit' : 'admin-notice-add',
   });
-  const { values, set } = form;
   return (
     <FormPanel
       title={notice ? T.editTitle : T.addTitle}
@@ -95,7 +94,7 @@ function NoticeForm({ notice, onDone }: { notice?: Notice; onDone?: () => void }
         <textarea rows={2} {...inputOf(form.input('text'))} />
       </Field>
       <Field label={T.status} binding={form.field('status')}>
-        <select id={form.field('status').id} value={values.status} onChange={(e) => set('status')(e.target.value)}>
+        <select {...inputOf(form.input('status'))}>
           <LabelOptions labels={T.statusNames} />
         </select>
       </Field>

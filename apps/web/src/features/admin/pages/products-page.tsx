@@ -12,6 +12,7 @@ import {
   FormButtons,
   FormPanel,
   InputField,
+  inputOf,
   PlainButton,
   submitChecked,
   useEditing,
@@ -105,14 +106,13 @@ function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void 
       terms: `${row ? 'admin-product-edit' : 'admin-product-add'}-terms_months`,
     },
   });
-  const { values, set } = form;
   return (
     <FormPanel
       title={row ? T.editTitle(row.name) : T.addTitle}
       onSubmit={submitChecked(form, write, () => (onDone ? onDone() : form.reset(blank)))}
     >
       <Field label={T.bank} binding={form.field('bank_id')}>
-        <select id={form.field('bank_id').id} value={values.bank_id} onChange={(e) => set('bank_id')(e.target.value)}>
+        <select {...inputOf(form.input('bank_id'))}>
           <option value="">{T.noBank}</option>
           {banks.items.map((bank) => (
             <option key={bank.id} value={String(bank.id)}>
@@ -126,11 +126,7 @@ function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void 
       <InputField label={T.maxAmount} form={form} name="max" schemaKey="max_amount_fen" inputMode="decimal" />
       <InputField label={T.terms} form={form} name="terms" schemaKey="terms_months" />
       <Field label={T.feeType} binding={form.field('fee_type')}>
-        <select
-          id={form.field('fee_type').id}
-          value={values.fee_type}
-          onChange={(e) => set('fee_type')(e.target.value)}
-        >
+        <select {...inputOf(form.input('fee_type'))}>
           <option value="">{T.unpriced}</option>
           {PRODUCT_FEE_TYPES.map((type) => (
             <option key={type} value={String(type)}>
