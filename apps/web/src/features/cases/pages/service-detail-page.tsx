@@ -1,9 +1,10 @@
 import { serviceTransferRequestSchema } from '@crm/domain/api/cases';
-import { Button, ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
+import { ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { OptionField } from '../../../components/option-field.tsx';
+import { PrimaryAction } from '../../../components/primary-action.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useServiceRequest } from '../api/get-service.ts';
@@ -74,11 +75,9 @@ export function ServiceDetailPage() {
               <Input {...form.input('reason')} placeholder={T.reasonPlaceholder} maxLength={200} />
             </FormField>
           </List>
-          <div className="form-actions">
-            <Button block color="primary" loading={transfer.isPending} onClick={() => void submit()}>
-              {T.transfer}
-            </Button>
-          </div>
+          <PrimaryAction loading={transfer.isPending} onClick={() => void submit()}>
+            {T.transfer}
+          </PrimaryAction>
         </>
       ) : null}
     </div>

@@ -10,6 +10,7 @@ import { startAttempt, usePaperDetail } from '../api/exam.ts';
 import { AttemptView } from '../components/attempt-view.tsx';
 import { formatTime } from '../components/format.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { PrimaryAction } from '../../../components/primary-action.tsx';
 import { PaperStats } from '../components/paper-stats.tsx';
 import { examTexts as T } from '../texts.ts';
 
@@ -65,11 +66,9 @@ export function ExamPaperPage() {
       </List>
       {p.blocked_reason && <NoticeBar content={p.blocked_reason} color="info" />}
       {p.can_start && (
-        <div className="form-actions">
-          <Button block color="primary" loading={starting} onClick={() => void (inProgress ? begin() : askAndStart())}>
-            {inProgress ? T.resume : isSurvey ? T.startSurvey : T.start}
-          </Button>
-        </div>
+        <PrimaryAction loading={starting} onClick={() => void (inProgress ? begin() : askAndStart())}>
+          {inProgress ? T.resume : isSurvey ? T.startSurvey : T.start}
+        </PrimaryAction>
       )}
       {p.attempts.some((a) => a.status !== 'open') && (
         <List header={T.myAttempts}>

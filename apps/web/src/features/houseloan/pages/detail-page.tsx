@@ -1,9 +1,10 @@
 import { HOUSELOAN_TYPES, stageLabel } from '@crm/domain/api/houseloan';
 import { formatFen } from '@crm/domain/money';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { PrimaryAction } from '../../../components/primary-action.tsx';
 import { useReferral } from '../api/houseloan.ts';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
@@ -62,11 +63,9 @@ export function HouseloanDetailPage() {
           )}
         </List>
         {!item.has_consent && item.stage === 'waiting' ? (
-          <div className="form-actions">
-            <Button block color="primary" onClick={() => void navigate(`/houseloan/auth/${item.id}/${item.type}`)}>
-              {T.addConsent}
-            </Button>
-          </div>
+          <PrimaryAction onClick={() => void navigate(`/houseloan/auth/${item.id}/${item.type}`)}>
+            {T.addConsent}
+          </PrimaryAction>
         ) : null}
       </div>
     </PullRefresh>
