@@ -8,14 +8,6 @@ import { componentTexts as T, referralTexts as R } from './texts.ts';
 
 const TAG_COLORS: Record<number, string> = { 1: 'primary', 2: 'success', 3: 'default' };
 
-/** A referral list's status tabs, for the partner (/outside/list) and for staff (ysb's ReferralList). */
-export const REFERRAL_STATUS_TABS = [
-  { key: '0', title: R.statusTabs.all },
-  { key: '1', title: R.statusTabs.protected },
-  { key: '2', title: R.statusTabs.converted },
-  { key: '3', title: R.statusTabs.released },
-] as const;
-
 /** A day in China's time zone as YYYY-MM-DD (the Swedish locale writes dates that way), whatever the phone's zone. */
 export const dayOf = (iso: string) => new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
 

@@ -40,7 +40,6 @@ export const referralTexts = {
   convertedAt: '转报单时间',
   releasedAt: '失效时间',
   remarks: '备注',
-  statusTabs: { all: '全部', protected: '保护中', converted: '已转报单', released: '已失效' },
 };
 
 /** The phone-and-SMS-code rows of the partner and channel-agent logins (components/sms-code-field.tsx). */

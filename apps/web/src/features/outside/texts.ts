@@ -51,6 +51,7 @@ export const outsideTexts = {
   saved: '报备成功',
   edited: '修改成功',
   // list and detail
+  tabAll: '全部',
   mine: '我的',
   team: '团队',
   protectedUntil: (date: string) => `保护至 ${date}`,

@@ -3,9 +3,15 @@ import { useState } from 'react';
 import { KeyTabs, useKeyTabs } from '../../../components/key-tabs.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useReferrals } from '../api/referrals.ts';
-import { REFERRAL_STATUS_TABS, ReferralRow } from '../../../components/referral-row.tsx';
+import { ReferralRow } from '../../../components/referral-row.tsx';
 import { outsideTexts as T } from '../texts.ts';
 
+const STATUS_TABS = [
+  { key: '0', title: T.tabAll },
+  { key: '1', title: T.protected },
+  { key: '2', title: T.converted },
+  { key: '3', title: T.released },
+] as const;
 const SCOPE_TABS = [
   { key: 'mine', title: T.mine },
   { key: 'team', title: T.team },
@@ -14,7 +20,7 @@ const SCOPE_TABS = [
 /** /outside/list: my referrals (or my sub-partners'), by status, pull to refresh, more on scroll. */
 export function OutsideListPage() {
   const [scope, setScope] = useState<'mine' | 'team'>('mine');
-  const [status, statusTabs] = useKeyTabs(REFERRAL_STATUS_TABS);
+  const [status, statusTabs] = useKeyTabs(STATUS_TABS);
   const list = useReferrals({ status: Number(status), scope });
   return (
     <div className="page">

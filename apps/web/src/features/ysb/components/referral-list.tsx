@@ -2,11 +2,19 @@ import type { ReferralListItem } from '@crm/domain/api/outside';
 import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useReferrals } from '../api/ysb.ts';
-import { REFERRAL_STATUS_TABS, ReferralRow } from '../../../components/referral-row.tsx';
+import { ysbTexts as T } from '../texts.ts';
+import { ReferralRow } from '../../../components/referral-row.tsx';
+
+const STATUS_TABS = [
+  { key: '0', title: T.all },
+  { key: '1', title: T.protected },
+  { key: '2', title: T.converted },
+  { key: '3', title: T.released },
+] as const;
 
 /** My partners' referrals (or one partner's), by status, each opening /business/houseYsb/{id}. */
 export function ReferralList({ partnerId }: { partnerId?: number }) {
-  const [status, tabs] = useKeyTabs(REFERRAL_STATUS_TABS);
+  const [status, tabs] = useKeyTabs(STATUS_TABS);
   const list = useReferrals({ status: Number(status), ...(partnerId ? { partner_id: partnerId } : {}) });
   return (
     <>
