@@ -1,10 +1,9 @@
 import { addAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
-import { List, Tag, TextArea } from 'antd-mobile';
+import { Button, List, Tag, TextArea } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
-import { PrimaryAction } from '../../../components/primary-action.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -52,9 +51,11 @@ export function AppealPage() {
               <TextArea {...form.input('reason')} placeholder={T.reasonPlaceholder} maxLength={200} rows={3} />
             </FormField>
           </List>
-          <PrimaryAction loading={add.isPending} onClick={() => void submit()}>
-            {casesTexts.submit}
-          </PrimaryAction>
+          <div className="form-actions">
+            <Button block color="primary" loading={add.isPending} onClick={() => void submit()}>
+              {casesTexts.submit}
+            </Button>
+          </div>
           <NetworkRetry failure={idempotent.failure} />
         </>
       ) : null}

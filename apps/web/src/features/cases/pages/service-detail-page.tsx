@@ -1,10 +1,9 @@
 import { serviceTransferRequestSchema } from '@crm/domain/api/cases';
-import { ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { OptionField } from '../../../components/option-field.tsx';
-import { PrimaryAction } from '../../../components/primary-action.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useServiceRequest } from '../api/get-service.ts';
@@ -75,9 +74,11 @@ export function ServiceDetailPage() {
               <Input {...form.input('reason')} placeholder={T.reasonPlaceholder} maxLength={200} />
             </FormField>
           </List>
-          <PrimaryAction loading={transfer.isPending} onClick={() => void submit()}>
-            {T.transfer}
-          </PrimaryAction>
+          <div className="form-actions">
+            <Button block color="primary" loading={transfer.isPending} onClick={() => void submit()}>
+              {T.transfer}
+            </Button>
+          </div>
         </>
       ) : null}
     </div>

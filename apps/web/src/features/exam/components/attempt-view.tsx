@@ -1,9 +1,8 @@
 import type { Attempt, AttemptQuestion } from '@crm/domain/api/exam';
 import { QUESTION_TYPE_LABELS } from '@crm/domain/api/exam';
-import { Checkbox, List, NoticeBar, Radio, Space, TextArea } from 'antd-mobile';
+import { Button, Checkbox, List, NoticeBar, Radio, Space, TextArea } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PrimaryAction } from '../../../components/primary-action.tsx';
 import { isApiError, isNetworkFailure } from '../../../lib/api-client.ts';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
@@ -244,9 +243,11 @@ export function AttemptView({ attempt }: { attempt: Attempt }) {
           />
         ))}
       </List>
-      <PrimaryAction loading={submit.isPending} onClick={() => void confirmAndSubmit()}>
-        {isSurvey ? T.submitSurvey : T.submit}
-      </PrimaryAction>
+      <div className="form-actions">
+        <Button block color="primary" loading={submit.isPending} onClick={() => void confirmAndSubmit()}>
+          {isSurvey ? T.submitSurvey : T.submit}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -10,7 +10,6 @@ import { startAttempt, usePaperDetail } from '../api/exam.ts';
 import { AttemptView } from '../components/attempt-view.tsx';
 import { formatTime } from '../components/format.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
-import { PrimaryAction } from '../../../components/primary-action.tsx';
 import { PaperStats } from '../components/paper-stats.tsx';
 import { examTexts as T } from '../texts.ts';
 
@@ -66,9 +65,11 @@ export function ExamPaperPage() {
       </List>
       {p.blocked_reason && <NoticeBar content={p.blocked_reason} color="info" />}
       {p.can_start && (
-        <PrimaryAction loading={starting} onClick={() => void (inProgress ? begin() : askAndStart())}>
-          {inProgress ? T.resume : isSurvey ? T.startSurvey : T.start}
-        </PrimaryAction>
+        <div className="form-actions">
+          <Button block color="primary" loading={starting} onClick={() => void (inProgress ? begin() : askAndStart())}>
+            {inProgress ? T.resume : isSurvey ? T.startSurvey : T.start}
+          </Button>
+        </div>
       )}
       {p.attempts.some((a) => a.status !== 'open') && (
         <List header={T.myAttempts}>

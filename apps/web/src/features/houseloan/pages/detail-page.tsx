@@ -1,10 +1,9 @@
 import { HOUSELOAN_TYPES, stageLabel } from '@crm/domain/api/houseloan';
 import { formatFen } from '@crm/domain/money';
-import { List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { PrimaryAction } from '../../../components/primary-action.tsx';
 import { useReferral } from '../api/houseloan.ts';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
@@ -63,9 +62,11 @@ export function HouseloanDetailPage() {
           )}
         </List>
         {!item.has_consent && item.stage === 'waiting' ? (
-          <PrimaryAction onClick={() => void navigate(`/houseloan/auth/${item.id}/${item.type}`)}>
-            {T.addConsent}
-          </PrimaryAction>
+          <div className="form-actions">
+            <Button block color="primary" onClick={() => void navigate(`/houseloan/auth/${item.id}/${item.type}`)}>
+              {T.addConsent}
+            </Button>
+          </div>
         ) : null}
       </div>
     </PullRefresh>

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
-import { PrimaryAction } from '../../../components/primary-action.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -76,7 +75,11 @@ export function OutsideChannelPage() {
   };
   return (
     <div className="page">
-      <PrimaryAction onClick={() => setEditing(null)}>{T.addChannel}</PrimaryAction>
+      <div className="form-actions">
+        <Button block color="primary" onClick={() => setEditing(null)}>
+          {T.addChannel}
+        </Button>
+      </div>
       <PagedList<OutsideChannel>
         list={channels}
         renderItem={(channel) => (

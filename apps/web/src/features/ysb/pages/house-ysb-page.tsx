@@ -1,11 +1,10 @@
-import { List, Skeleton } from 'antd-mobile';
+import { Button, List, Skeleton } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { useReferral } from '../api/ysb.ts';
 import { ysbTexts as T } from '../texts.ts';
 import { ReferralFacts } from '../../../components/referral-row.tsx';
-import { PrimaryAction } from '../../../components/primary-action.tsx';
 
 /** /business/houseYsb/:id: one referral of my partners; 转为报单 opens the case form prefilled from it. */
 export function HouseYsbPage() {
@@ -22,7 +21,11 @@ export function HouseYsbPage() {
           <List.Item extra={item.channel_name || '-'}>{T.channel}</List.Item>
         </ReferralFacts>
         {item.can_convert ? (
-          <PrimaryAction onClick={() => void navigate(`/business/add?referral=${item.id}`)}>{T.convert}</PrimaryAction>
+          <div className="form-actions">
+            <Button block color="primary" onClick={() => void navigate(`/business/add?referral=${item.id}`)}>
+              {T.convert}
+            </Button>
+          </div>
         ) : null}
       </div>
     </PullRefresh>
