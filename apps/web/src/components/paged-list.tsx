@@ -27,12 +27,3 @@ export function PagedList<Item extends PagedItem>({ list, renderItem, emptyText 
     />
   );
 }
-
-/** A page that is one paged list. */
-export function PagedListPage<Item extends PagedItem>(props: PagedListProps<Item>) {
-  return (
-    <div className="page">
-      <PagedList {...props} />
-    </div>
-  );
-}

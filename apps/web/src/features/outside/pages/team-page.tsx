@@ -1,6 +1,6 @@
 import type { PartnerRow } from '@crm/domain/api/outside';
 import { List, Tag } from 'antd-mobile';
-import { PagedListPage } from '../../../components/paged-list.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
 import { useTeam } from '../api/partners.ts';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
@@ -9,16 +9,18 @@ import '../outside.css';
 export function OutsideTeamPage() {
   const team = useTeam();
   return (
-    <PagedListPage<PartnerRow>
-      list={team}
-      renderItem={(row) => (
-        <List.Item
-          description={T.partnerCounts(row.counts.protected, row.counts.converted, row.counts.released)}
-          extra={<Tag color={row.status === 1 ? 'success' : 'default'}>{row.status_label}</Tag>}
-        >
-          {row.name} <span className="muted">{row.phone}</span>
-        </List.Item>
-      )}
-    />
+    <div className="page">
+      <PagedList<PartnerRow>
+        list={team}
+        renderItem={(row) => (
+          <List.Item
+            description={T.partnerCounts(row.counts.protected, row.counts.converted, row.counts.released)}
+            extra={<Tag color={row.status === 1 ? 'success' : 'default'}>{row.status_label}</Tag>}
+          >
+            {row.name} <span className="muted">{row.phone}</span>
+          </List.Item>
+        )}
+      />
+    </div>
   );
 }

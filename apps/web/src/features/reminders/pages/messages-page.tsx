@@ -1,7 +1,7 @@
 import type { MessageItem } from '@crm/domain/api/reminders';
 import { Card } from 'antd-mobile';
 import { Link } from 'react-router';
-import { PagedListPage } from '../../../components/paged-list.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
 import { useMessageLog } from '../api/get-message-log.ts';
 import { remindersTexts as T } from '../texts.ts';
 
@@ -13,17 +13,19 @@ import { remindersTexts as T } from '../texts.ts';
 export function MessagesPage() {
   const list = useMessageLog();
   return (
-    <PagedListPage<MessageItem>
-      list={list}
-      emptyText={T.empty}
-      renderItem={(item) => (
-        <Card title={item.title} extra={T.sentAt(item.sent_at)}>
-          <div>{item.description}</div>
-          <Link className="link-button link-button--ghost" to={item.path}>
-            {T.open}
-          </Link>
-        </Card>
-      )}
-    />
+    <div className="page">
+      <PagedList<MessageItem>
+        list={list}
+        emptyText={T.empty}
+        renderItem={(item) => (
+          <Card title={item.title} extra={T.sentAt(item.sent_at)}>
+            <div>{item.description}</div>
+            <Link className="link-button link-button--ghost" to={item.path}>
+              {T.open}
+            </Link>
+          </Card>
+        )}
+      />
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ViewLogItem } from '@crm/domain/api/cases';
 import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { PagedListPage } from '../../../components/paged-list.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
 import { useViewLog } from '../api/get-view-log.ts';
 import { teamTexts as T } from '../texts.ts';
 
@@ -10,17 +10,19 @@ export function ViewLogPage() {
   const list = useViewLog();
   const navigate = useNavigate();
   return (
-    <PagedListPage<ViewLogItem>
-      list={list}
-      emptyText={T.viewLog.empty}
-      renderItem={(item) => (
-        <List.Item
-          onClick={() => void navigate(`/business/detail/${item.client_id}`)}
-          description={new Date(item.viewed_at).toLocaleString('zh-CN')}
-        >
-          {T.viewLog.line(item.staff_name, T.viewLog.fields[item.field] ?? item.field, item.client_name)}
-        </List.Item>
-      )}
-    />
+    <div className="page">
+      <PagedList<ViewLogItem>
+        list={list}
+        emptyText={T.viewLog.empty}
+        renderItem={(item) => (
+          <List.Item
+            onClick={() => void navigate(`/business/detail/${item.client_id}`)}
+            description={new Date(item.viewed_at).toLocaleString('zh-CN')}
+          >
+            {T.viewLog.line(item.staff_name, T.viewLog.fields[item.field] ?? item.field, item.client_name)}
+          </List.Item>
+        )}
+      />
+    </div>
   );
 }
