@@ -2,22 +2,24 @@ import type { ReactNode } from 'react';
 import type { PagedListState } from '../lib/paged-list.ts';
 import { LoadMoreList } from './load-more-list.tsx';
 
-export type PagedListProps<Item> = {
+/** What a paged list shows: rows with their own id, which keys them. */
+export type PagedItem = { id: string | number };
+
+export type PagedListProps<Item extends PagedItem> = {
   /** From usePagedList (lib/paged-list.ts). */
   list: PagedListState<Item>;
   renderItem: (item: Item) => ReactNode;
-  itemKey: (item: Item) => string | number;
   emptyText?: string;
 };
 
-/** A paged list (usePagedList) shown as the app's list (LoadMoreList), one `<li>` per item. */
-export function PagedList<Item>({ list, renderItem, itemKey, emptyText }: PagedListProps<Item>) {
+/** A paged list (usePagedList) shown as the app's list (LoadMoreList), one `<li>` per item, keyed by its id. */
+export function PagedList<Item extends PagedItem>({ list, renderItem, emptyText }: PagedListProps<Item>) {
   return (
     <LoadMoreList
       {...list}
       emptyText={emptyText}
       renderItem={(item) => (
-        <li key={itemKey(item)} className="paged-list__item">
+        <li key={item.id} className="paged-list__item">
           {renderItem(item)}
         </li>
       )}

@@ -5,9 +5,11 @@ import type { calculatorTexts } from './texts.ts';
 /** Rows the image shows before it says "the rest left out": a phone screen's worth. */
 const MAX_ROWS = 24;
 
-/** What the shared image says: the figures with the true annual rate (IRR), the schedule, spec §2's disclaimer. */
-export function scheduleImageContent(result: LoanResult, showIrr: boolean, texts: typeof calculatorTexts) {
-  const summary: [string, string][] = [
+type Texts = typeof calculatorTexts;
+
+/** The result's figures as [label, value] lines, as the popup and the image list them. */
+export function loanSummary(result: LoanResult, showIrr: boolean, texts: Texts): [string, string][] {
+  return [
     [texts.loanAmount, formatYuan(result.loan_amount)],
     [texts.nper, String(result.nper)],
     [showIrr ? texts.rantInstalment : texts.rant, formatPercent(result.rant)],
@@ -17,20 +19,32 @@ export function scheduleImageContent(result: LoanResult, showIrr: boolean, texts
     [texts.moneyInterest, formatYuan(result.money_interest)],
     [texts.monthPayment, formatYuan(result.month_payment)],
   ];
-  const rows = result.list
-    .slice(0, MAX_ROWS)
-    .map((row) => [
-      String(row.key + 1),
-      formatYuan(row.month_payment),
-      formatYuan(row.month_interest),
-      formatYuan(row.month_corpus),
-      formatYuan(row.residue_money),
-    ]);
+}
+
+/** The schedule's column heads, and one month's cells under them. */
+export const scheduleHeader = (texts: Texts) => [
+  texts.colNper,
+  texts.colPayment,
+  texts.colInterest,
+  texts.colCorpus,
+  texts.colResidue,
+];
+export const scheduleCells = (row: LoanResult['list'][number]) => [
+  String(row.key + 1),
+  formatYuan(row.month_payment),
+  formatYuan(row.month_interest),
+  formatYuan(row.month_corpus),
+  formatYuan(row.residue_money),
+];
+
+/** What the shared image says: the figures with the true annual rate (IRR), the schedule, spec §2's disclaimer. */
+export function scheduleImageContent(result: LoanResult, showIrr: boolean, texts: Texts) {
+  const rows = result.list.slice(0, MAX_ROWS).map(scheduleCells);
   const more = result.list.length > MAX_ROWS ? texts.moreRows(result.list.length - MAX_ROWS) : null;
   return {
     title: texts.shareImageTitle,
-    summary,
-    header: [texts.colNper, texts.colPayment, texts.colInterest, texts.colCorpus, texts.colResidue],
+    summary: loanSummary(result, showIrr, texts),
+    header: scheduleHeader(texts),
     rows,
     more,
     disclaimer: texts.disclaimer,

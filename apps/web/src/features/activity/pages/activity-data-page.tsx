@@ -43,7 +43,6 @@ export function ActivityDataPage() {
         ) : null}
         <PagedList
           list={list}
-          itemKey={(row) => row.id}
           emptyText={T.dataEmpty}
           renderItem={(row) => (
             <div>

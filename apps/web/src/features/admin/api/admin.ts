@@ -23,10 +23,10 @@ import {
   adminWhoamiSchema,
   type RefKind,
 } from '@crm/domain/api/admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPostJson } from '../../../lib/api-client.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
+import { usePagedList, type CursorPage } from '../../../lib/paged-list.ts';
 import { showToast } from '../../../lib/toast.ts';
 
 /*
@@ -61,110 +61,68 @@ const get = async <T>(
   signal?: AbortSignal,
 ) => schema.parse((await apiGet<unknown>(path, query, signal)).data);
 
-export const useWhoami = () =>
-  useQuery({
-    queryKey: adminKeys.whoami,
-    queryFn: ({ signal }) => get('/api/admin/whoami', adminWhoamiSchema, {}, signal),
+/** One back-office read that is not paged: a whole list, the settings, or one entry by its query. */
+const useAdminRead = <T>(
+  queryKey: QueryKey,
+  path: string,
+  schema: z.ZodType<T>,
+  query: Record<string, string | number> = {},
+) => useQuery({ queryKey, queryFn: ({ signal }) => get(path, schema, query, signal) });
+
+/** A back-office list, PAGE rows at a time; `filters` go with every page, after the cursor and the limit. */
+const useAdminPages = <Page extends CursorPage>(
+  queryKey: QueryKey,
+  path: string,
+  schema: z.ZodType<Page>,
+  filters: Record<string, string | number> = {},
+) =>
+  usePagedList({
+    queryKey,
+    fetchPage: (cursor, signal) => get(path, schema, { cursor: cursor ?? '', limit: PAGE, ...filters }, signal),
   });
+
+export const useWhoami = () => useAdminRead(adminKeys.whoami, '/api/admin/whoami', adminWhoamiSchema);
 
 export const useStaffList = (q: string) =>
-  usePagedList({
-    queryKey: adminKeys.staff(q),
-    fetchPage: (cursor, signal) =>
-      get('/api/admin/staff', adminStaffListSchema, { cursor: cursor ?? '', limit: PAGE, ...(q ? { q } : {}) }, signal),
-  });
+  useAdminPages(adminKeys.staff(q), '/api/admin/staff', adminStaffListSchema, q ? { q } : {});
 
-export const useTeams = () =>
-  useQuery({
-    queryKey: adminKeys.teams,
-    queryFn: ({ signal }) => get('/api/admin/teams', z.array(adminTeamSchema), {}, signal),
-  });
+export const useTeams = () => useAdminRead(adminKeys.teams, '/api/admin/teams', z.array(adminTeamSchema));
 
-export const useNotices = () =>
-  useQuery({
-    queryKey: adminKeys.notices,
-    queryFn: ({ signal }) => get('/api/admin/notices', z.array(adminNoticeSchema), {}, signal),
-  });
+export const useNotices = () => useAdminRead(adminKeys.notices, '/api/admin/notices', z.array(adminNoticeSchema));
 
-export const useSettings = () =>
-  useQuery({
-    queryKey: adminKeys.settings,
-    queryFn: ({ signal }) => get('/api/admin/settings', adminSettingsSchema, {}, signal),
-  });
+export const useSettings = () => useAdminRead(adminKeys.settings, '/api/admin/settings', adminSettingsSchema);
 
-export const useAudit = () =>
-  usePagedList({
-    queryKey: adminKeys.audit,
-    fetchPage: (cursor, signal) =>
-      get('/api/admin/audit', adminAuditListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
-  });
+export const useAudit = () => useAdminPages(adminKeys.audit, '/api/admin/audit', adminAuditListSchema);
 
 export const useCompanies = () =>
-  useQuery({
-    queryKey: adminKeys.companies,
-    queryFn: ({ signal }) => get('/api/admin/companies', z.array(adminCompanySchema), {}, signal),
-  });
+  useAdminRead(adminKeys.companies, '/api/admin/companies', z.array(adminCompanySchema));
 
 export const useRefs = (kind: RefKind, parentId: number | null) =>
-  usePagedList({
-    queryKey: adminKeys.refs(kind, parentId),
-    fetchPage: (cursor, signal) =>
-      get(
-        '/api/admin/refs',
-        adminRefListSchema,
-        { kind, cursor: cursor ?? '', limit: PAGE, ...(parentId === null ? {} : { parent_id: parentId }) },
-        signal,
-      ),
+  useAdminPages(adminKeys.refs(kind, parentId), '/api/admin/refs', adminRefListSchema, {
+    kind,
+    ...(parentId === null ? {} : { parent_id: parentId }),
   });
 
-export const useProducts = () =>
-  usePagedList({
-    queryKey: adminKeys.products,
-    fetchPage: (cursor, signal) =>
-      get('/api/admin/products', adminProductListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
-  });
+export const useProducts = () => useAdminPages(adminKeys.products, '/api/admin/products', adminProductListSchema);
 
-export const usePapers = () =>
-  usePagedList({
-    queryKey: adminKeys.papers,
-    fetchPage: (cursor, signal) =>
-      get('/api/admin/papers', adminPaperListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
-  });
+export const usePapers = () => useAdminPages(adminKeys.papers, '/api/admin/papers', adminPaperListSchema);
 
-export const useFaqEntries = () =>
-  usePagedList({
-    queryKey: adminKeys.faq,
-    fetchPage: (cursor, signal) =>
-      get('/api/admin/faq', adminFaqListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
-  });
+export const useFaqEntries = () => useAdminPages(adminKeys.faq, '/api/admin/faq', adminFaqListSchema);
 
 /** One paper as its file's object, for the edit form. */
 export const usePaperFile = (id: number) =>
-  useQuery({
-    queryKey: adminKeys.paper(id),
-    queryFn: ({ signal }) => get('/api/admin/papers/entry', adminPaperEntrySchema, { id }, signal),
-  });
+  useAdminRead(adminKeys.paper(id), '/api/admin/papers/entry', adminPaperEntrySchema, { id });
 
 /** One activity as its file entry's object, for the edit form. */
 export const useActivitySpec = (id: number) =>
-  useQuery({
-    queryKey: adminKeys.activity(id),
-    queryFn: ({ signal }) => get('/api/admin/activities/entry', adminActivityEntrySchema, { id }, signal),
-  });
+  useAdminRead(adminKeys.activity(id), '/api/admin/activities/entry', adminActivityEntrySchema, { id });
 
 /** One FAQ entry with its body, for the edit form. */
 export const useFaqEntry = (id: number) =>
-  useQuery({
-    queryKey: adminKeys.faqEntry(id),
-    queryFn: ({ signal }) => get('/api/admin/faq/entry', adminFaqEntrySchema, { id }, signal),
-  });
+  useAdminRead(adminKeys.faqEntry(id), '/api/admin/faq/entry', adminFaqEntrySchema, { id });
 
 export const useActivities = () =>
-  usePagedList({
-    queryKey: adminKeys.activities,
-    fetchPage: (cursor, signal) =>
-      get('/api/admin/activities', adminActivityListSchema, { cursor: cursor ?? '', limit: PAGE }, signal),
-  });
+  useAdminPages(adminKeys.activities, '/api/admin/activities', adminActivityListSchema);
 
 /**
  * The write calls: each toasts the server's message and marks everything stale: the back office's lists and

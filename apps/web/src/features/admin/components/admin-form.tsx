@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import type { useAdminWrite } from '../api/admin.ts';
 import { adminTexts as T } from '../texts.ts';
-import { LoadState } from './admin-shell.tsx';
+import type { FieldBinding } from '../../../lib/use-schema-form.ts';
+import { Field, LoadState } from './admin-shell.tsx';
 
 /** A back-office form in its panel: the title is its heading and the region's name; a hint may stand above. */
 export function FormPanel({
@@ -117,6 +118,32 @@ export function inputOf(binding: { id: string; value: string; onChange: (value: 
     value: binding.value,
     onChange: (e: { target: { value: string } }) => binding.onChange(e.target.value),
   };
+}
+
+export type InputFieldProps<K extends string> = {
+  label: string;
+  form: {
+    field: (key: string) => FieldBinding;
+    input: (key: K) => { id: string; value: string; onChange: (value: string) => void };
+  };
+  name: K;
+  /** The schema's key its message comes under, where the typed value's differs (yuan typed, fen sent). */
+  schemaKey?: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'type'>;
+
+/** A labelled text input of the form hook's field `name`, with its message. */
+export function InputField<K extends string>({
+  label,
+  form,
+  name,
+  schemaKey = name,
+  ...attributes
+}: InputFieldProps<K>) {
+  return (
+    <Field label={label} binding={form.field(schemaKey)}>
+      <input {...attributes} {...inputOf(form.input(name))} />
+    </Field>
+  );
 }
 
 /** A labelled control of a form kept in plain state (no schema binding): the label names the control by its id. */

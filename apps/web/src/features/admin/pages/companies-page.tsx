@@ -1,8 +1,8 @@
 import { adminCompanyAddSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useCompanies } from '../api/admin.ts';
-import { ActiveToggle, FormButtons, FormPanel, inputOf, submitChecked } from '../components/admin-form.tsx';
-import { AdminShell, DataTable, Field, queryRows } from '../components/admin-shell.tsx';
+import { ActiveToggle, FormButtons, FormPanel, InputField, submitChecked } from '../components/admin-form.tsx';
+import { AdminShell, DataTable, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.companies;
@@ -18,15 +18,9 @@ export function AdminCompaniesPage() {
   return (
     <AdminShell title={A.nav.companies} platform>
       <FormPanel title={T.addTitle} onSubmit={submitChecked(form, add, () => form.reset(blank))}>
-        <Field label={T.name} binding={form.field('name')}>
-          <input {...inputOf(form.input('name'))} />
-        </Field>
-        <Field label={T.adminName} binding={form.field('admin_name')}>
-          <input {...inputOf(form.input('admin_name'))} />
-        </Field>
-        <Field label={T.adminPhone} binding={form.field('admin_phone')}>
-          <input {...inputOf(form.input('admin_phone'))} />
-        </Field>
+        <InputField label={T.name} form={form} name="name" />
+        <InputField label={T.adminName} form={form} name="admin_name" />
+        <InputField label={T.adminPhone} form={form} name="admin_phone" />
         <FormButtons submit={A.add} pending={add.isPending} />
       </FormPanel>
       <DataTable

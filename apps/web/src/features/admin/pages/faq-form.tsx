@@ -1,7 +1,7 @@
 import { adminFaqSaveSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useFaqEntry } from '../api/admin.ts';
-import { FormButtons, FormPanel, inputOf, LoadedEdit, submitChecked } from '../components/admin-form.tsx';
+import { FormButtons, FormPanel, InputField, inputOf, LoadedEdit, submitChecked } from '../components/admin-form.tsx';
 import { Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
@@ -33,18 +33,10 @@ export function FaqForm({ entry, onDone }: { entry?: Entry; onDone?: () => void 
       hint={T.hint}
       onSubmit={submitChecked(form, write, () => (onDone ? onDone() : form.reset(EMPTY)))}
     >
-      <Field label={T.title} binding={form.field('title')}>
-        <input {...inputOf(form.input('title'))} />
-      </Field>
-      <Field label={T.type} binding={form.field('type')}>
-        <input {...inputOf(form.input('type'))} />
-      </Field>
-      <Field label={T.category} binding={form.field('category')}>
-        <input {...inputOf(form.input('category'))} />
-      </Field>
-      <Field label={T.keywords} binding={form.field('keywords')}>
-        <input {...inputOf(form.input('keywords'))} />
-      </Field>
+      <InputField label={T.title} form={form} name="title" />
+      <InputField label={T.type} form={form} name="type" />
+      <InputField label={T.category} form={form} name="category" />
+      <InputField label={T.keywords} form={form} name="keywords" />
       <Field label={T.body} binding={form.field('body')}>
         <textarea rows={8} {...inputOf(form.input('body'))} />
       </Field>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import type { PagedListState } from '../../../lib/paged-list.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -12,24 +12,21 @@ import { PaperEditForm, PaperForm } from './paper-form.tsx';
 
 const T = adminTexts.files;
 const A = adminTexts;
-type Row = { id: number; code: string; kind: string; title: string; opens: string | null; closes: string | null };
+/** A file's row: a paper as listed; an activity's fields under a paper's names. */
+type Row = { id: number; code: string; kind: string; title: string; opens_at: string | null; closes_at: string | null };
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN') : T.none);
 
+/** What the back office keeps as uploaded files: each has its page, its upload and its hint. */
+type FileKind = 'papers' | 'activities' | 'faq';
+
 /** The upload of a file (YAML, or an FAQ entry's Markdown): its text, read in the browser, sent as JSON. */
-function UploadForm({
-  path,
-  hint,
-  accept = '.yaml,.yml,text/yaml',
-}: {
-  path: '/api/admin/papers/upload' | '/api/admin/activities/upload' | '/api/admin/faq/upload';
-  hint: string;
-  accept?: string;
-}) {
+function UploadForm({ kind }: { kind: FileKind }) {
+  const path = `/api/admin/${kind}/upload` as const;
   const upload = useAdminWrite(path);
   const [file, setFile] = useState<File | null>(null);
   return (
     <section className="admin-panel" aria-label={T.upload}>
-      <p className="admin-hint">{hint}</p>
+      <p className="admin-hint">{T[`${kind}Hint`]}</p>
       <PlainForm
         className="admin-form"
         onSubmit={async () => {
@@ -39,14 +36,14 @@ function UploadForm({
           }
           const text = await file.text();
           // An FAQ entry is keyed by its file's name (decision 053); the YAML files carry their own keys.
-          upload.mutate(path === '/api/admin/faq/upload' ? { name: file.name.replace(/\.md$/i, ''), text } : { text });
+          upload.mutate(kind === 'faq' ? { name: file.name.replace(/\.md$/i, ''), text } : { text });
         }}
       >
         <PlainField id={`${path}-file`} label={T.file}>
           <input
             id={`${path}-file`}
             type="file"
-            accept={accept}
+            accept={kind === 'faq' ? '.md,text/markdown' : '.yaml,.yml,text/yaml'}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </PlainField>
@@ -80,8 +77,73 @@ function FileList({
           <td>{row.code}</td>
           <td>{T.kinds[row.kind] ?? row.kind}</td>
           <td>{row.title}</td>
-          <td>{when(row.opens)}</td>
-          <td>{when(row.closes)}</td>
+          <td>{when(row.opens_at)}</td>
+          <td>{when(row.closes_at)}</td>
+          <td>
+            <PlainButton onClick={() => onEdit(row.id)}>{A.edit}</PlainButton>
+          </td>
+        </>
+      )}
+    />
+  );
+}
+
+/** A page's list of files; `onEdit` opens a row's edit form. */
+type FileTableProps = { onEdit: (id: number) => void };
+
+type FilesPageProps = {
+  kind: FileKind;
+  AddForm: ComponentType;
+  EditForm: ComponentType<{ id: number; onDone: () => void }>;
+  Table: ComponentType<FileTableProps>;
+};
+
+/** A page of uploaded files: the form for a new one, the edit form of the row picked, the upload, the list. */
+function FilesPage({ kind, AddForm, EditForm, Table }: FilesPageProps) {
+  const { editing, edit, done } = useEditing<number>();
+  return (
+    <AdminShell title={A.nav[kind]}>
+      <AddForm key="add" />
+      {editing === null ? null : <EditForm key={editing} id={editing} onDone={done} />}
+      <UploadForm kind={kind} />
+      <Table onEdit={edit} />
+    </AdminShell>
+  );
+}
+
+function PaperTable({ onEdit }: FileTableProps) {
+  const list = usePapers();
+  return <FileList title={A.nav.papers} rows={list.items} list={list} onEdit={onEdit} />;
+}
+
+function ActivityTable({ onEdit }: FileTableProps) {
+  const list = useActivities();
+  const rows = list.items.map((a) => ({
+    ...a,
+    code: a.key,
+    kind: a.type,
+    opens_at: a.starts_at,
+    closes_at: a.ends_at,
+  }));
+  return <FileList title={A.nav.activities} rows={rows} list={list} onEdit={onEdit} />;
+}
+
+function FaqTable({ onEdit }: FileTableProps) {
+  const list = useFaqEntries();
+  return (
+    <DataTable
+      label={A.nav.faq}
+      {...pagedRows(list)}
+      emptyText={T.empty}
+      headers={[T.code, T.title, T.typeAndCategory, T.updatedAt, A.actions]}
+      cells={(row) => (
+        <>
+          <td>{row.key}</td>
+          <td>{row.title}</td>
+          <td>
+            {row.type} / {row.category}
+          </td>
+          <td>{when(row.updated_at)}</td>
           <td>
             <PlainButton onClick={() => onEdit(row.id)}>{A.edit}</PlainButton>
           </td>
@@ -93,76 +155,15 @@ function FileList({
 
 /** /admin/papers: the company's exam papers and questionnaires, the form for one, and the upload of a paper file. */
 export function AdminPapersPage() {
-  const list = usePapers();
-  const { editing, edit, done } = useEditing<number>();
-  const rows = list.items.map((p) => ({
-    id: p.id,
-    code: p.code,
-    kind: p.kind,
-    title: p.title,
-    opens: p.opens_at,
-    closes: p.closes_at,
-  }));
-  return (
-    <AdminShell title={A.nav.papers}>
-      <PaperForm key="add" />
-      {editing === null ? null : <PaperEditForm key={editing} id={editing} onDone={done} />}
-      <UploadForm path="/api/admin/papers/upload" hint={T.papersHint} />
-      <FileList title={A.nav.papers} rows={rows} list={list} onEdit={edit} />
-    </AdminShell>
-  );
+  return <FilesPage kind="papers" AddForm={PaperForm} EditForm={PaperEditForm} Table={PaperTable} />;
 }
 
 /** /admin/activities: the company's marketing activities, the form for one, and the upload of an activity file. */
 export function AdminActivitiesPage() {
-  const list = useActivities();
-  const { editing, edit, done } = useEditing<number>();
-  const rows = list.items.map((a) => ({
-    id: a.id,
-    code: a.key,
-    kind: a.type,
-    title: a.title,
-    opens: a.starts_at,
-    closes: a.ends_at,
-  }));
-  return (
-    <AdminShell title={A.nav.activities}>
-      <ActivityForm key="add" />
-      {editing === null ? null : <ActivityEditForm key={editing} id={editing} onDone={done} />}
-      <UploadForm path="/api/admin/activities/upload" hint={T.activitiesHint} />
-      <FileList title={A.nav.activities} rows={rows} list={list} onEdit={edit} />
-    </AdminShell>
-  );
+  return <FilesPage kind="activities" AddForm={ActivityForm} EditForm={ActivityEditForm} Table={ActivityTable} />;
 }
 
 /** /admin/faq: the company's FAQ entries, the form for one (new or edited), and the upload of a Markdown file. */
 export function AdminFaqPage() {
-  const list = useFaqEntries();
-  const { editing, edit, done } = useEditing<number>();
-  return (
-    <AdminShell title={A.nav.faq}>
-      <FaqForm key="add" />
-      {editing === null ? null : <FaqEditForm key={editing} id={editing} onDone={done} />}
-      <UploadForm path="/api/admin/faq/upload" hint={T.faqHint} accept=".md,text/markdown" />
-      <DataTable
-        label={A.nav.faq}
-        {...pagedRows(list)}
-        emptyText={T.empty}
-        headers={[T.code, T.title, T.typeAndCategory, T.updatedAt, A.actions]}
-        cells={(row) => (
-          <>
-            <td>{row.key}</td>
-            <td>{row.title}</td>
-            <td>
-              {row.type} / {row.category}
-            </td>
-            <td>{when(row.updated_at)}</td>
-            <td>
-              <PlainButton onClick={() => edit(row.id)}>{A.edit}</PlainButton>
-            </td>
-          </>
-        )}
-      />
-    </AdminShell>
-  );
+  return <FilesPage kind="faq" AddForm={FaqForm} EditForm={FaqEditForm} Table={FaqTable} />;
 }

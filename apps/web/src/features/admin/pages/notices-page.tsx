@@ -5,6 +5,7 @@ import { useAdminWrite, useNotices } from '../api/admin.ts';
 import {
   FormButtons,
   FormPanel,
+  InputField,
   inputOf,
   LabelOptions,
   PlainButton,
@@ -84,7 +85,6 @@ function NoticeForm({ notice, onDone }: { notice?: Notice; onDone?: () => void }
     toInput: (v) => (notice ? { id: notice.id, ...toInput(v) } : toInput(v)),
     idPrefix: notice ? 'admin-notice-edit' : 'admin-notice-add',
   });
-  const { values, set } = form;
   return (
     <FormPanel
       title={notice ? T.editTitle : T.addTitle}
@@ -94,16 +94,12 @@ function NoticeForm({ notice, onDone }: { notice?: Notice; onDone?: () => void }
         <textarea rows={2} {...inputOf(form.input('text'))} />
       </Field>
       <Field label={T.status} binding={form.field('status')}>
-        <select id={form.field('status').id} value={values.status} onChange={(e) => set('status')(e.target.value)}>
+        <select {...inputOf(form.input('status'))}>
           <LabelOptions labels={T.statusNames} />
         </select>
       </Field>
-      <Field label={T.startsAt} binding={form.field('starts_at')}>
-        <input type="datetime-local" {...inputOf(form.input('starts_at'))} />
-      </Field>
-      <Field label={T.endsAt} binding={form.field('ends_at')}>
-        <input type="datetime-local" {...inputOf(form.input('ends_at'))} />
-      </Field>
+      <InputField label={T.startsAt} form={form} name="starts_at" type="datetime-local" />
+      <InputField label={T.endsAt} form={form} name="ends_at" type="datetime-local" />
       <FormButtons submit={notice ? A.save : A.add} pending={write.isPending} onCancel={onDone} />
     </FormPanel>
   );

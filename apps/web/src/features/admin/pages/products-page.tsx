@@ -11,6 +11,7 @@ import {
   ActiveToggle,
   FormButtons,
   FormPanel,
+  InputField,
   inputOf,
   PlainButton,
   submitChecked,
@@ -105,14 +106,13 @@ function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void 
       terms: `${row ? 'admin-product-edit' : 'admin-product-add'}-terms_months`,
     },
   });
-  const { values, set } = form;
   return (
     <FormPanel
       title={row ? T.editTitle(row.name) : T.addTitle}
       onSubmit={submitChecked(form, write, () => (onDone ? onDone() : form.reset(blank)))}
     >
       <Field label={T.bank} binding={form.field('bank_id')}>
-        <select id={form.field('bank_id').id} value={values.bank_id} onChange={(e) => set('bank_id')(e.target.value)}>
+        <select {...inputOf(form.input('bank_id'))}>
           <option value="">{T.noBank}</option>
           {banks.items.map((bank) => (
             <option key={bank.id} value={String(bank.id)}>
@@ -121,24 +121,12 @@ function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void 
           ))}
         </select>
       </Field>
-      <Field label={T.name} binding={form.field('name')}>
-        <input {...inputOf(form.input('name'))} />
-      </Field>
-      <Field label={T.minAmount} binding={form.field('min_amount_fen')}>
-        <input inputMode="decimal" {...inputOf(form.input('min'))} />
-      </Field>
-      <Field label={T.maxAmount} binding={form.field('max_amount_fen')}>
-        <input inputMode="decimal" {...inputOf(form.input('max'))} />
-      </Field>
-      <Field label={T.terms} binding={form.field('terms_months')}>
-        <input {...inputOf(form.input('terms'))} />
-      </Field>
+      <InputField label={T.name} form={form} name="name" />
+      <InputField label={T.minAmount} form={form} name="min" schemaKey="min_amount_fen" inputMode="decimal" />
+      <InputField label={T.maxAmount} form={form} name="max" schemaKey="max_amount_fen" inputMode="decimal" />
+      <InputField label={T.terms} form={form} name="terms" schemaKey="terms_months" />
       <Field label={T.feeType} binding={form.field('fee_type')}>
-        <select
-          id={form.field('fee_type').id}
-          value={values.fee_type}
-          onChange={(e) => set('fee_type')(e.target.value)}
-        >
+        <select {...inputOf(form.input('fee_type'))}>
           <option value="">{T.unpriced}</option>
           {PRODUCT_FEE_TYPES.map((type) => (
             <option key={type} value={String(type)}>
@@ -147,9 +135,7 @@ function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void 
           ))}
         </select>
       </Field>
-      <Field label={T.rate} binding={form.field('rate_ppm')}>
-        <input inputMode="numeric" {...inputOf(form.input('rate_ppm'))} />
-      </Field>
+      <InputField label={T.rate} form={form} name="rate_ppm" inputMode="numeric" />
       <FormButtons submit={row ? A.save : A.add} pending={write.isPending} onCancel={onDone} />
     </FormPanel>
   );

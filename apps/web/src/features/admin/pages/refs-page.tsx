@@ -6,12 +6,12 @@ import {
   ActiveToggle,
   FormButtons,
   FormPanel,
-  inputOf,
+  InputField,
   PlainButton,
   submitChecked,
   useRenameInPlace,
 } from '../components/admin-form.tsx';
-import { AdminShell, DataTable, Field, pagedRows } from '../components/admin-shell.tsx';
+import { AdminShell, DataTable, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.refs;
@@ -93,14 +93,8 @@ function RefAddForm({ kind, parentId, what }: { kind: RefKind; parentId: number 
   });
   return (
     <FormPanel title={T.addTitle(what)} onSubmit={submitChecked(form, add, () => form.reset(blank))}>
-      <Field label={A.name} binding={form.field('name')}>
-        <input {...inputOf(form.input('name'))} />
-      </Field>
-      {kind === 'city' ? (
-        <Field label={T.code} binding={form.field('code')}>
-          <input inputMode="numeric" {...inputOf(form.input('code'))} />
-        </Field>
-      ) : null}
+      <InputField label={A.name} form={form} name="name" />
+      {kind === 'city' ? <InputField label={T.code} form={form} name="code" inputMode="numeric" /> : null}
       <FormButtons submit={A.add} pending={add.isPending} />
     </FormPanel>
   );

@@ -3,8 +3,8 @@ import { fenToYuan, yuanToFen } from '@crm/domain/money';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useSettings } from '../api/admin.ts';
-import { FormButtons, inputOf, LoadedEdit, submitChecked } from '../components/admin-form.tsx';
-import { AdminShell, Field } from '../components/admin-shell.tsx';
+import { FormButtons, InputField, LoadedEdit, submitChecked } from '../components/admin-form.tsx';
+import { AdminShell } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.rules;
@@ -48,16 +48,16 @@ function RulesForm({ initial }: { initial: RuleValues }) {
     <section className="admin-panel" aria-label={A.nav.rules}>
       <PlainForm className="admin-form" onSubmit={submitChecked(form, save)}>
         <p className="admin-hint">{T.protectionHint}</p>
-        <Field label={T.protectionDays} binding={form.field('referral_protection_days')}>
-          <input inputMode="numeric" {...inputOf(form.input('referral_protection_days'))} />
-        </Field>
+        <InputField label={T.protectionDays} form={form} name="referral_protection_days" inputMode="numeric" />
         <p className="admin-hint">{T.overLimitHint}</p>
-        <Field label={T.overLimitRate} binding={form.field('over_limit_rate_bp')}>
-          <input inputMode="numeric" {...inputOf(form.input('over_limit_rate_bp'))} />
-        </Field>
-        <Field label={T.overLimitAmount} binding={form.field('over_limit_amount_fen')}>
-          <input inputMode="decimal" {...inputOf(form.input('over_limit_amount'))} />
-        </Field>
+        <InputField label={T.overLimitRate} form={form} name="over_limit_rate_bp" inputMode="numeric" />
+        <InputField
+          label={T.overLimitAmount}
+          form={form}
+          name="over_limit_amount"
+          schemaKey="over_limit_amount_fen"
+          inputMode="decimal"
+        />
         <FormButtons submit={A.save} pending={save.isPending} />
       </PlainForm>
     </section>

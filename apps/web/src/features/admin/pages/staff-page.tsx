@@ -8,6 +8,7 @@ import {
   ActiveToggle,
   FormButtons,
   FormPanel,
+  inputOf,
   PlainButton,
   submitChecked,
   useEditing,
@@ -120,7 +121,7 @@ function StaffFields({
         </Field>
       ) : null}
       <Field label={T.team} binding={form.field('team_id')}>
-        <select id={form.field('team_id').id} value={values.team_id} onChange={(e) => set('team_id')(e.target.value)}>
+        <select {...inputOf(form.input('team_id'))}>
           <option value="">{T.noTeam}</option>
           {(teams.data ?? []).map((team) => (
             <option key={team.id} value={String(team.id)}>
@@ -130,7 +131,7 @@ function StaffFields({
         </select>
       </Field>
       <Field label={T.sex} binding={form.field('sex')}>
-        <select id={form.field('sex').id} value={values.sex} onChange={(e) => set('sex')(e.target.value)}>
+        <select {...inputOf(form.input('sex'))}>
           {[0, 1, 2].map((sex) => (
             <option key={sex} value={String(sex)}>
               {T.sexNames[sex]}

@@ -1,8 +1,8 @@
 import { adminTeamAddSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useTeams } from '../api/admin.ts';
-import { FormButtons, FormPanel, inputOf, submitChecked, useRenameInPlace } from '../components/admin-form.tsx';
-import { AdminShell, DataTable, Field, queryRows } from '../components/admin-shell.tsx';
+import { FormButtons, FormPanel, InputField, submitChecked, useRenameInPlace } from '../components/admin-form.tsx';
+import { AdminShell, DataTable, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.teams;
@@ -18,9 +18,7 @@ export function AdminTeamsPage() {
   return (
     <AdminShell title={A.nav.teams}>
       <FormPanel title={T.addTitle} onSubmit={submitChecked(form, add, () => form.reset({ name: '' }))}>
-        <Field label={T.name} binding={form.field('name')}>
-          <input {...inputOf(form.input('name'))} />
-        </Field>
+        <InputField label={T.name} form={form} name="name" />
         <FormButtons submit={A.add} pending={add.isPending} />
       </FormPanel>
       <DataTable

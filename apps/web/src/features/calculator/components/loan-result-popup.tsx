@@ -1,9 +1,14 @@
 import type { LoanResult } from '@crm/domain/calculator';
 import { Popup } from 'antd-mobile';
 import { useState } from 'react';
-import { formatPercent, formatYuan } from '../format.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { drawScheduleImage, scheduleImageContent } from '../schedule-image.ts';
+import {
+  drawScheduleImage,
+  loanSummary,
+  scheduleCells,
+  scheduleHeader,
+  scheduleImageContent,
+} from '../schedule-image.ts';
 import type { calculatorTexts } from '../texts.ts';
 
 export type LoanResultPopupProps = {
@@ -39,57 +44,34 @@ export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultP
         <section aria-label={texts.resultTitle}>
           <h2 className="loan-result__title">{texts.resultTitle}</h2>
           <dl className="loan-result__summary">
-            <div>
-              <dt>{texts.loanAmount}</dt>
-              <dd>{formatYuan(result.loan_amount)}</dd>
-            </div>
-            <div>
-              <dt>{texts.nper}</dt>
-              <dd>{result.nper}</dd>
-            </div>
-            <div>
-              <dt>{showIrr ? texts.rantInstalment : texts.rant}</dt>
-              <dd>{formatPercent(result.rant)}</dd>
-            </div>
-            {showIrr ? (
-              <div>
-                <dt>{texts.irr}</dt>
-                <dd>{formatPercent(result.irr)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{texts.totalInterest}</dt>
-              <dd>{formatYuan(result.total_interest)}</dd>
-            </div>
-            <div>
-              <dt>{texts.moneyInterest}</dt>
-              <dd>{formatYuan(result.money_interest)}</dd>
-            </div>
-            <div>
-              <dt>{texts.monthPayment}</dt>
-              <dd>{formatYuan(result.month_payment)}</dd>
-            </div>
+            {/* The popup leaves out an IRR line that would only repeat the annual rate. */}
+            {loanSummary(result, showIrr, texts)
+              .filter(([label]) => showIrr || label !== texts.irr)
+              .map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
           </dl>
           <h3 className="loan-result__subtitle">{texts.scheduleTitle}</h3>
           <div className="loan-result__table-wrap">
             <table className="loan-result__table">
               <thead>
                 <tr>
-                  <th scope="col">{texts.colNper}</th>
-                  <th scope="col">{texts.colPayment}</th>
-                  <th scope="col">{texts.colInterest}</th>
-                  <th scope="col">{texts.colCorpus}</th>
-                  <th scope="col">{texts.colResidue}</th>
+                  {scheduleHeader(texts).map((head) => (
+                    <th key={head} scope="col">
+                      {head}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {result.list.map((row) => (
                   <tr key={row.key}>
-                    <td>{row.key + 1}</td>
-                    <td>{formatYuan(row.month_payment)}</td>
-                    <td>{formatYuan(row.month_interest)}</td>
-                    <td>{formatYuan(row.month_corpus)}</td>
-                    <td>{formatYuan(row.residue_money)}</td>
+                    {scheduleCells(row).map((cell, column) => (
+                      <td key={column}>{cell}</td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

@@ -62,7 +62,6 @@ export function AppealPage() {
       <div className="section-title">{T.mine}</div>
       <PagedList<AppealItem>
         list={list}
-        itemKey={(item) => item.id}
         renderItem={(item) => (
           <Link className="case-row" to={`/business/detail/${item.client_id}`}>
             <div className="case-row__top">

@@ -71,7 +71,6 @@ export function ListPage() {
       </div>
       <PagedList<CaseListItem>
         list={list}
-        itemKey={(item) => item.id}
         renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />}
       />
     </div>

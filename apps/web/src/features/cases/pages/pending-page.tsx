@@ -20,7 +20,6 @@ export function PendingPage() {
       {tabs}
       <PagedList
         list={list}
-        itemKey={(item) => item.id}
         renderItem={(item) => (
           <Link className="case-row" to={`/business/pendingDetail/${item.client_id}`}>
             <div className="case-row__top">

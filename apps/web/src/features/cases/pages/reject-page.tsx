@@ -14,7 +14,6 @@ export function RejectPage() {
       <NoticeBar content={casesTexts.reject.hint} color="info" wrap />
       <PagedList<CaseListItem>
         list={list}
-        itemKey={(item) => item.id}
         renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />}
       />
     </div>

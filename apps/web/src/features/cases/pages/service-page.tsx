@@ -20,7 +20,6 @@ export function ServicePage() {
       {tabs}
       <PagedList<ServiceItem>
         list={list}
-        itemKey={(item) => item.id}
         renderItem={(item) => (
           <Link className="case-row" to={`/business/service_detail/${item.id}`}>
             <div className="case-row__top">

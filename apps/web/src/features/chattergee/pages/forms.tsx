@@ -12,6 +12,26 @@ import '../chattergee.css';
 const failed = (error: unknown) =>
   showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
 
+/** Sends a write: its answer's message is toasted and the answer goes to `then`; a failure is toasted instead. */
+async function sendThen<Answer extends { msg: string }>(send: () => Promise<Answer>, then: (answer: Answer) => void) {
+  try {
+    const answer = await send();
+    showToast({ content: answer.msg, icon: 'success' });
+    then(answer);
+  } catch (error) {
+    failed(error);
+  }
+}
+
+/** A form's 提交, held while its write is under way. */
+function SubmitButton({ loading }: { loading: boolean }) {
+  return (
+    <Button block color="primary" type="submit" loading={loading} style={{ marginTop: 16 }}>
+      {T.submit}
+    </Button>
+  );
+}
+
 /** One labelled text input (the label names the input for screen readers and tests). */
 function Field(props: { id: string; label: string; value: string; onChange: (v: string) => void; type?: string }) {
   return (
@@ -31,20 +51,11 @@ export function ChatterAddPage() {
   const [edited, setEdited] = useState<{ name?: string; mobile: string; remark: string }>({ mobile: '', remark: '' });
   if (!contact.isSuccess) return <QueryFallback query={contact} errorTitle={T.loadFailed} lines={4} />;
   const name = edited.name ?? contact.data.contact_name;
-  const submit = async () => {
-    try {
-      const { msg } = await add.mutateAsync({
-        external_userid: ext,
-        name,
-        mobile: edited.mobile,
-        remark: edited.remark,
-      });
-      showToast({ content: msg, icon: 'success' });
-      void navigate('/chattergee/home');
-    } catch (error) {
-      failed(error);
-    }
-  };
+  const submit = () =>
+    sendThen(
+      () => add.mutateAsync({ external_userid: ext, name, mobile: edited.mobile, remark: edited.remark }),
+      () => void navigate('/chattergee/home'),
+    );
   return (
     <PlainForm className="chatter-form" onSubmit={submit}>
       <Field id="chatter-name" label={T.name} value={name} onChange={(v) => setEdited({ ...edited, name: v })} />
@@ -61,9 +72,7 @@ export function ChatterAddPage() {
         value={edited.remark}
         onChange={(v) => setEdited({ ...edited, remark: v })}
       />
-      <Button block color="primary" type="submit" loading={add.isPending} style={{ marginTop: 16 }}>
-        {T.submit}
-      </Button>
+      <SubmitButton loading={add.isPending} />
     </PlainForm>
   );
 }
@@ -82,13 +91,10 @@ export function ChatterAuthPage() {
   const [done, setDone] = useState<Filing | null>(null);
   const submit = async () => {
     if (!photo) return failed(new Error(T.idPhotoMissing));
-    try {
-      const { msg, filing } = await auth.mutateAsync({ id, real_name: realName, id_number: idNumber, file: photo });
-      showToast({ content: msg, icon: 'success' });
-      setDone(filing);
-    } catch (error) {
-      failed(error);
-    }
+    await sendThen(
+      () => auth.mutateAsync({ id, real_name: realName, id_number: idNumber, file: photo }),
+      ({ filing }) => setDone(filing),
+    );
   };
   if (done)
     return (
@@ -111,9 +117,7 @@ export function ChatterAuthPage() {
         capture="environment"
         onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
       />
-      <Button block color="primary" type="submit" loading={auth.isPending} style={{ marginTop: 16 }}>
-        {T.submit}
-      </Button>
+      <SubmitButton loading={auth.isPending} />
     </PlainForm>
   );
 }
@@ -124,15 +128,11 @@ export function ChatterPursePage() {
   const navigate = useNavigate();
   const open = useOpenPurse();
   const [opened, setOpened] = useState<Filing | null>(null);
-  const submit = async () => {
-    try {
-      const { msg, filing } = await open.mutateAsync(id);
-      showToast({ content: msg, icon: 'success' });
-      setOpened(filing);
-    } catch (error) {
-      failed(error);
-    }
-  };
+  const submit = () =>
+    sendThen(
+      () => open.mutateAsync(id),
+      ({ filing }) => setOpened(filing),
+    );
   return (
     <Card className="chatter-card" title={T.openPurse}>
       {opened?.wallet ? (

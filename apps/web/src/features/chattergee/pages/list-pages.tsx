@@ -17,7 +17,6 @@ export function ChatterUserPage() {
     <div className="page">
       <PagedList
         list={customers}
-        itemKey={(row) => row.id}
         emptyText={T.customersEmpty}
         renderItem={(row) => (
           <List.Item
@@ -40,7 +39,6 @@ export function ChatterListPage() {
     <div className="page">
       <PagedList
         list={history}
-        itemKey={(row) => row.id}
         emptyText={T.historyEmpty}
         renderItem={(row) => (
           <List.Item description={day(row.created_at)} extra={`+${row.amount}`}>

@@ -34,7 +34,6 @@ export function EsignListPage() {
       <PullRefresh onRefresh={list.refresh} texts={T}>
         <PagedList
           list={list}
-          itemKey={(row) => row.id}
           emptyText={T.empty}
           renderItem={(row) => (
             <Link to={`/interface/esign/detail/${row.id}`} className="esign-row">

@@ -46,7 +46,6 @@ export function ExamListPage() {
       <PullRefresh onRefresh={list.refresh} texts={T}>
         <PagedList
           list={list}
-          itemKey={(row) => row.id}
           emptyText={T.emptyAnswers}
           renderItem={(row) => <AnswerRow row={row} showName={scope !== 'mine'} />}
         />

@@ -19,6 +19,10 @@ export function FaqDetailPage() {
       onSuccess: ({ msg }) => void Toast.show({ content: msg || T.voted }),
       onError: (error) => void Toast.show({ content: error.message }),
     });
+  const votes = [
+    { helpful: true, color: 'primary', label: T.helpful, count: entry.helpful },
+    { helpful: false, color: 'warning', label: T.notHelpful, count: entry.not_helpful },
+  ] as const;
   return (
     <PullRefresh onRefresh={() => detail.refetch()} texts={T}>
       <article className="page">
@@ -28,20 +32,16 @@ export function FaqDetailPage() {
         </div>
         <FaqBlocks blocks={entry.blocks} />
         <div className="faq-feedback">
-          <Button
-            color={entry.my_vote === true ? 'primary' : 'default'}
-            loading={feedback.isPending && feedback.variables === true}
-            onClick={() => vote(true)}
-          >
-            {T.helpful} {entry.helpful}
-          </Button>
-          <Button
-            color={entry.my_vote === false ? 'warning' : 'default'}
-            loading={feedback.isPending && feedback.variables === false}
-            onClick={() => vote(false)}
-          >
-            {T.notHelpful} {entry.not_helpful}
-          </Button>
+          {votes.map(({ helpful, color, label, count }) => (
+            <Button
+              key={label}
+              color={entry.my_vote === helpful ? color : 'default'}
+              loading={feedback.isPending && feedback.variables === helpful}
+              onClick={() => vote(helpful)}
+            >
+              {label} {count}
+            </Button>
+          ))}
         </div>
         <div className="faq-copilot-entry">
           <Link to="/faq/copilot">{T.stillUnsure}</Link>

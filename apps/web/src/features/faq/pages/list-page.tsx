@@ -42,7 +42,6 @@ export function FaqListPage() {
       ) : (
         <PagedList<FaqListItem>
           list={list}
-          itemKey={(item) => item.id}
           renderItem={(item) => (
             <Link className="referral-row" to={`/faq/detail/${item.id}`}>
               <strong>{item.title}</strong>

@@ -21,3 +21,15 @@ export async function sendForm<Answer>(
     done(answer);
   }, showErrorToast);
 }
+
+/** Sends a write and toasts `done`, or the failure's message; true when it went through (a sheet then closes). */
+export async function toastedWrite(write: () => Promise<unknown>, done: string): Promise<boolean> {
+  try {
+    await write();
+    showToast({ content: done, icon: 'success' });
+    return true;
+  } catch (error) {
+    showToast({ content: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+}

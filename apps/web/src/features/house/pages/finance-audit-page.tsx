@@ -3,7 +3,7 @@ import { formatFen } from '@crm/domain/money';
 import { Dialog, List, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { showToast } from '../../../lib/toast.ts';
+import { toastedWrite } from '../components/send-form.ts';
 import { useHouseAudits, useUpdateHouseAudit, type AuditStatus } from '../api/house-audits.ts';
 import { houseDetailPath } from '../components/client-list.tsx';
 import { ReasonPopup } from '../components/reason-popup.tsx';
@@ -28,14 +28,7 @@ export function FinanceAuditPage() {
       });
       if (!confirmed) return false;
     }
-    try {
-      await decide.mutateAsync({ id, decision, reason });
-      showToast({ content: t.decided, icon: 'success' });
-      return true;
-    } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error) });
-      return false;
-    }
+    return toastedWrite(() => decide.mutateAsync({ id, decision, reason }), t.decided);
   };
 
   return (

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { toastedWrite } from '../components/send-form.ts';
 import { houseImgQueryOptions, useAddHouseImg, useDelHouseImg, useHouseImg } from '../api/house-images.ts';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
@@ -32,14 +33,7 @@ export function HouseUploadPage() {
 
   const removeImage = async (item: ImageUploadItem): Promise<boolean> => {
     if (!(await askToConfirm(t.deleteImageConfirm, t))) return false;
-    try {
-      await remove.mutateAsync(Number(item.key));
-      showToast({ content: t.deleted, icon: 'success' });
-      return true;
-    } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error) });
-      return false;
-    }
+    return toastedWrite(() => remove.mutateAsync(Number(item.key)), t.deleted);
   };
 
   return (

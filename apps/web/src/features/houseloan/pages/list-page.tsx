@@ -24,7 +24,6 @@ export function HouseloanListPage() {
       {tabs}
       <PagedList<HouseloanReferral>
         list={list}
-        itemKey={(item) => item.id}
         renderItem={(item) => <ReferralItem item={item} to={`/houseloan/detail/${item.id}`} />}
       />
     </div>
@@ -39,7 +38,6 @@ export function HouseloanPhotoPage() {
       <PagedList<HouseloanReferral>
         list={list}
         emptyText={T.photoEmpty}
-        itemKey={(item) => item.id}
         renderItem={(item) => <ReferralItem item={item} to={`/houseloan/auth/${item.id}/${item.type}`} />}
       />
     </div>

@@ -64,7 +64,6 @@ export function HouseloanMinePage() {
       <PagedList<BrokerageRow>
         list={brokerage}
         emptyText={T.noBrokerage}
-        itemKey={(item) => item.id}
         renderItem={(item) => (
           <div className="houseloan-row">
             <div className="houseloan-row__top">

@@ -1,25 +1,11 @@
-import { proofRejectListSchema, type ProofRejectList } from '@crm/domain/api/money';
-import { apiRead } from '../../../lib/api-query.ts';
-import { moneyKeys } from './keys.ts';
+import { proofRejectListSchema } from '@crm/domain/api/money';
+import { cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
-
-const PAGE_SIZE = 20;
+import { moneyKeys } from './keys.ts';
 
 /** GET /api/crm/proofReject: the open rejections of the caller's cases. */
-export const getProofRejections = (cursor: number | null, signal?: AbortSignal): Promise<ProofRejectList> =>
-  apiRead(
-    'GET',
-    '/api/crm/proofReject',
-    { cursor: cursor ?? undefined, limit: PAGE_SIZE },
-    proofRejectListSchema,
-    signal,
-  );
-
-export const proofRejectionsListConfig = () => ({
-  queryKey: moneyKeys.rejections(),
-  fetchPage: (cursor: number | null, signal: AbortSignal) => getProofRejections(cursor, signal),
-});
-
-export function useProofRejections() {
-  return usePagedList(proofRejectionsListConfig());
-}
+export const useProofRejections = () =>
+  usePagedList({
+    queryKey: moneyKeys.rejections(),
+    fetchPage: cursorPages('GET', '/api/crm/proofReject', { limit: 20 }, proofRejectListSchema),
+  });

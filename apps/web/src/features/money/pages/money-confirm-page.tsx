@@ -16,7 +16,6 @@ export function MoneyConfirmPage() {
       <PagedList
         list={list}
         emptyText={T.noneToConfirm}
-        itemKey={(item) => item.id}
         renderItem={(item) => (
           <Link className="case-row" to={`/business/money?id=${item.client_id}`}>
             <div className="case-row__top">

@@ -82,7 +82,6 @@ export function OutsideChannelPage() {
       </div>
       <PagedList<OutsideChannel>
         list={channels}
-        itemKey={(channel) => channel.id}
         renderItem={(channel) => (
           <List.Item
             onClick={() => setEditing(channel)}

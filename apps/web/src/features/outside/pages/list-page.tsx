@@ -28,7 +28,6 @@ export function OutsideListPage() {
       {statusTabs}
       <PagedList<ReferralListItem>
         list={list}
-        itemKey={(item) => item.id}
         renderItem={(item) => <ReferralRow item={item} to={`/outside/detail/${item.id}`} />}
       />
     </div>

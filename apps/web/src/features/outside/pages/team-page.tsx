@@ -12,7 +12,6 @@ export function OutsideTeamPage() {
     <div className="page">
       <PagedList<PartnerRow>
         list={team}
-        itemKey={(row) => row.id}
         renderItem={(row) => (
           <List.Item
             description={T.partnerCounts(row.counts.protected, row.counts.converted, row.counts.released)}

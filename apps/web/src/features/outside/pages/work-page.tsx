@@ -32,7 +32,6 @@ export function OutsideWorkPage() {
           <PagedList<ReferralListItem>
             list={expiring}
             emptyText={T.noTodo}
-            itemKey={(item) => item.id}
             renderItem={(item) => <ReferralRow item={item} to={`/outside/detail/${item.id}`} />}
           />
         </>

@@ -16,7 +16,6 @@ export function MessagesPage() {
     <div className="page">
       <PagedList<MessageItem>
         list={list}
-        itemKey={(item) => item.id}
         emptyText={T.empty}
         renderItem={(item) => (
           <Card title={item.title} extra={T.sentAt(item.sent_at)}>

@@ -43,7 +43,6 @@ export function TeamAppealPage() {
       {tabs}
       <PagedList<AppealItem>
         list={list}
-        itemKey={(item) => item.id}
         renderItem={(item) => (
           <div className="case-row">
             <div className="case-row__top">

@@ -13,7 +13,6 @@ export function ViewLogPage() {
     <div className="page">
       <PagedList<ViewLogItem>
         list={list}
-        itemKey={(item) => item.id}
         emptyText={T.viewLog.empty}
         renderItem={(item) => (
           <List.Item

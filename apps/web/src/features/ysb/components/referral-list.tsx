@@ -21,7 +21,6 @@ export function ReferralList({ partnerId }: { partnerId?: number }) {
       {tabs}
       <PagedList<ReferralListItem>
         list={list}
-        itemKey={(item) => item.id}
         renderItem={(item) => <ReferralRow item={item} to={`/business/houseYsb/${item.id}`} />}
       />
     </>

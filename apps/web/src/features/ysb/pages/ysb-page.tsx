@@ -69,7 +69,6 @@ export function YsbPage() {
       <KeyTabs value={status} onChange={setStatus} tabs={STATUS_TABS} />
       <PagedList<PartnerRow>
         list={list}
-        itemKey={(row) => row.id}
         renderItem={(row) => (
           <div className="case-row">
             <Link className="case-row__top" to={partnerPath(row)}>
