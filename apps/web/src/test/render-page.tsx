@@ -299,8 +299,8 @@ export async function findToast(text: string | RegExp): Promise<HTMLElement> {
   });
 }
 
-/** PageView.sentFields, for a feature's test kit that is handed the page. */
-export async function sentFields(
+/** PageView.sentFields. */
+async function sentFields(
   page: PageView,
   button: string,
   toast: string | RegExp,

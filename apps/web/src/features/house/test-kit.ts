@@ -3,7 +3,7 @@
  * channel and a brokerage receiver as the server lists them, and the steps many of the tests take.
  */
 import { fireEvent, screen } from '@testing-library/react';
-import { sentFields, tap, type ApiCall, type PageView } from '../../test/page.ts';
+import { tap, type ApiCall, type PageView } from '../../test/page.ts';
 
 export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 export const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
@@ -45,7 +45,7 @@ export const submit = (): Promise<void> => tap(screen.getByRole('button', { name
 
 /** Submits the form, waits for 保存成功 and gives the fields the page sent to `path`. */
 export const savedFields = (page: PageView, path: string): Promise<ApiCall['fields']> =>
-  sentFields(page, '提交', '保存成功', path);
+  page.sentFields('提交', '保存成功', path);
 
 /** Searches a house list as a person does: types into the search bar and presses Enter. */
 export function search(keyword: string): void {
