@@ -32,6 +32,7 @@ import type { AdminRepository } from './admin.repository.ts';
 import { ADMIN_TEXTS as T } from './admin.texts.ts';
 
 type Tx = Parameters<Parameters<AdminRepository['transaction']>[0]>[0];
+type Reader = Parameters<Parameters<AdminRepository['read']>[0]>[0];
 type Page = { cursor: number | null; limit: number };
 
 const toStaff = (row: NonNullable<Awaited<ReturnType<AdminRepository['staff']>>>) => ({
@@ -138,16 +139,32 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     if (!bank || bank.parentId !== null) throw new RefusedError(T.bankNotFound);
   }
 
-  /** A file's problems (the loaders throw a plain Error naming them) become the person's message. */
-  async function fileProblems<X>(run: () => Promise<X>): Promise<X> {
+  /**
+   * A company admin's write of a file-backed kind (paper, activity, FAQ entry), in one transaction; the file's
+   * problems (the loaders throw a plain Error naming them) become the person's message.
+   */
+  async function fileWrite<X>(me: Actor, write: (tx: Tx) => Promise<X>): Promise<X> {
+    requireActor(me, 'admin.company');
     try {
-      return await run();
+      return await repo.transaction(write);
     } catch (error) {
       // A plain Error is the loader's own word on the file; a driver's error is a subclass and stays a fault.
       if (error instanceof Error && error.constructor === Error)
         throw new RefusedError(error.message, { cause: error });
       throw error;
     }
+  }
+
+  /** One record of the admin's company, read by `find`, or refused with `notFound`. */
+  async function foundInCompany<X>(
+    me: Actor,
+    find: (ex: Reader, corpId: number) => Promise<X | null | undefined>,
+    notFound: string,
+  ): Promise<X> {
+    requireActor(me, 'admin.company');
+    const found = await repo.read((ex) => find(ex, me.corpId));
+    if (!found) throw new NotFoundError(notFound);
+    return found;
   }
 
   async function unique<X>(run: () => Promise<X>, message: string): Promise<X> {
@@ -454,31 +471,22 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       }));
     },
     async uploadPaper(me: Actor, text: string) {
-      requireActor(me, 'admin.company');
-      return fileProblems(() =>
-        repo.transaction(async (tx) => {
-          const loaded = await loadPaperText(tx, me.corpId, text);
-          await audit(tx, me, 'paper.upload', 'exam_paper', loaded.id, null, loaded);
-          return loaded;
-        }),
-      );
+      return fileWrite(me, async (tx) => {
+        const loaded = await loadPaperText(tx, me.corpId, text);
+        await audit(tx, me, 'paper.upload', 'exam_paper', loaded.id, null, loaded);
+        return loaded;
+      });
     },
     async paperFile(me: Actor, id: number) {
-      requireActor(me, 'admin.company');
-      const found = await repo.read((ex) => findPaperFileForAdmin(ex, me.corpId, id));
-      if (!found) throw new NotFoundError(T.paperNotFound);
-      return found;
+      return foundInCompany(me, (ex, corpId) => findPaperFileForAdmin(ex, corpId, id), T.paperNotFound);
     },
     /** The form for one paper: the object its file parses to, checked and loaded by the exam module. */
     async savePaper(me: Actor, paper: Record<string, unknown>) {
-      requireActor(me, 'admin.company');
-      return fileProblems(() =>
-        repo.transaction(async (tx) => {
-          const { before, after, ...loaded } = await loadPaperObject(tx, me.corpId, paper);
-          await audit(tx, me, before ? 'paper.update' : 'paper.add', 'exam_paper', loaded.id, before, after);
-          return loaded;
-        }),
-      );
+      return fileWrite(me, async (tx) => {
+        const { before, after, ...loaded } = await loadPaperObject(tx, me.corpId, paper);
+        await audit(tx, me, before ? 'paper.update' : 'paper.add', 'exam_paper', loaded.id, before, after);
+        return loaded;
+      });
     },
     async listActivities(me: Actor, request: Page) {
       requireActor(me, 'admin.company');
@@ -493,32 +501,23 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       }));
     },
     async uploadActivities(me: Actor, text: string) {
-      requireActor(me, 'admin.company');
-      return fileProblems(() =>
-        repo.transaction(async (tx) => {
-          const saved = await uploadActivityText(tx, me.corpId, text, now());
-          await audit(tx, me, 'activity.upload', 'activity', null, null, saved);
-          return saved;
-        }),
-      );
+      return fileWrite(me, async (tx) => {
+        const saved = await uploadActivityText(tx, me.corpId, text, now());
+        await audit(tx, me, 'activity.upload', 'activity', null, null, saved);
+        return saved;
+      });
     },
 
     async activitySpec(me: Actor, id: number) {
-      requireActor(me, 'admin.company');
-      const found = await repo.read((ex) => findActivitySpecForAdmin(ex, me.corpId, id));
-      if (!found) throw new NotFoundError(T.activityNotFound);
-      return found;
+      return foundInCompany(me, (ex, corpId) => findActivitySpecForAdmin(ex, corpId, id), T.activityNotFound);
     },
     /** The form for one activity: its file entry's object, checked and authored by the activity module. */
     async saveActivity(me: Actor, activity: Record<string, unknown>) {
-      requireActor(me, 'admin.company');
-      return fileProblems(() =>
-        repo.transaction(async (tx) => {
-          const { before, after, ...saved } = await saveActivitySpec(tx, me.corpId, activity, now());
-          await audit(tx, me, before ? 'activity.update' : 'activity.add', 'activity', saved.id, before, after);
-          return saved;
-        }),
-      );
+      return fileWrite(me, async (tx) => {
+        const { before, after, ...saved } = await saveActivitySpec(tx, me.corpId, activity, now());
+        await audit(tx, me, before ? 'activity.update' : 'activity.add', 'activity', saved.id, before, after);
+        return saved;
+      });
     },
 
     async listFaq(me: Actor, request: Page) {
@@ -534,35 +533,26 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       }));
     },
     async uploadFaq(me: Actor, name: string, text: string) {
-      requireActor(me, 'admin.company');
-      return fileProblems(() =>
-        repo.transaction(async (tx) => {
-          const saved = await importFaqMarkdown(tx, me.corpId, name, text, now());
-          await audit(tx, me, 'faq.upload', 'faq_entry', saved.id, null, saved);
-          return saved;
-        }),
-      );
+      return fileWrite(me, async (tx) => {
+        const saved = await importFaqMarkdown(tx, me.corpId, name, text, now());
+        await audit(tx, me, 'faq.upload', 'faq_entry', saved.id, null, saved);
+        return saved;
+      });
     },
 
     async faqEntry(me: Actor, id: number) {
-      requireActor(me, 'admin.company');
-      const row = await repo.read((ex) => findFaqEntryForAdmin(ex, me.corpId, id));
-      if (!row) throw new NotFoundError(T.faqNotFound);
-      return row;
+      return foundInCompany(me, (ex, corpId) => findFaqEntryForAdmin(ex, corpId, id), T.faqNotFound);
     },
     /** The form for one entry: written as its Markdown file and imported by the FAQ module, as an upload is. */
     async saveFaq(me: Actor, form: z.output<typeof adminFaqSaveSchema>) {
-      requireActor(me, 'admin.company');
       const { id, ...fields } = form;
-      return fileProblems(() =>
-        repo.transaction(async (tx) => {
-          const saved = await saveFaqForm(tx, me.corpId, id, fields, now());
-          if (!saved) throw new NotFoundError(T.faqNotFound);
-          const action = saved.before ? 'faq.update' : 'faq.add';
-          await audit(tx, me, action, 'faq_entry', saved.after.id, saved.before, saved.after);
-          return saved.after;
-        }),
-      );
+      return fileWrite(me, async (tx) => {
+        const saved = await saveFaqForm(tx, me.corpId, id, fields, now());
+        if (!saved) throw new NotFoundError(T.faqNotFound);
+        const action = saved.before ? 'faq.update' : 'faq.add';
+        await audit(tx, me, action, 'faq_entry', saved.after.id, saved.before, saved.after);
+        return saved.after;
+      });
     },
 
     async listCompanies(me: Actor) {
