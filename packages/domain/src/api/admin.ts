@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { phoneSchema } from '../validation/index.ts';
 import { rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
+import { actorFields, corpFields, namedFields, personFields } from './rows.ts';
 
 /*
  * The back office's calls (/api/admin/..., decision 057): a company admin's staff, teams, notices,
@@ -28,16 +29,13 @@ const jobsSchema = z
 export const COMPANY_GRANTS = ['sign.reject.approve', 'company.admin'] as const;
 
 export const adminWhoamiSchema = z.object({
-  corp_id: z.number().int(),
-  corp_name: z.string(),
+  ...corpFields,
   company_admin: z.boolean(),
   platform_admin: z.boolean(),
 });
 
 export const adminStaffSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
+  ...personFields,
   team_id: z.number().int().nullable(),
   team_name: z.string().nullable(),
   jobs: z.array(z.number().int()),
@@ -77,7 +75,7 @@ export const adminStaffUpdateSchema = z.object({
     .optional(),
 });
 
-export const adminTeamSchema = z.object({ id: z.number().int(), name: z.string(), members: z.number().int() });
+export const adminTeamSchema = z.object({ ...namedFields, members: z.number().int() });
 export const adminTeamAddSchema = z.object({ name: name('团队名称') });
 export const adminTeamUpdateSchema = z.object({ id: rowIdSchema('团队无效'), name: name('团队名称') });
 
@@ -125,8 +123,7 @@ export const adminSettingsSchema = z.object({
 
 export const adminAuditSchema = z.object({
   id: z.number().int(),
-  actor_id: z.number().int(),
-  actor_name: z.string(),
+  ...actorFields,
   action: z.string(),
   entity: z.string(),
   entity_id: z.number().int().nullable(),
@@ -137,8 +134,7 @@ export const adminAuditSchema = z.object({
 export const adminAuditListSchema = pageSchema(adminAuditSchema);
 
 export const adminCompanySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+  ...namedFields,
   is_active: z.boolean(),
   staff: z.number().int(),
 });
@@ -301,22 +297,17 @@ export const adminFaqUploadSchema = adminFileUploadSchema.extend({
     .trim()
     .regex(/^[\w\u4e00-\u9fff-]{1,80}$/, '文件名只能用字母、数字、汉字、下划线和连字符'),
 });
-export const adminFaqSchema = z.object({
+/** An FAQ entry as the back office lists it: its key (the file's name) and the fields its file heads with. */
+const faqEntryFields = {
   id: z.number().int(),
   key: z.string(),
   title: z.string(),
   type: z.string(),
   category: z.string(),
-  updated_at: z.string(),
-});
+};
+export const adminFaqSchema = z.object({ ...faqEntryFields, updated_at: z.string() });
 export const adminFaqListSchema = pageSchema(adminFaqSchema);
-export const adminFaqUploadedSchema = z.object({
-  id: z.number().int(),
-  key: z.string(),
-  title: z.string(),
-  type: z.string(),
-  category: z.string(),
-});
+export const adminFaqUploadedSchema = z.object(faqEntryFields);
 
 // ---- the forms for one FAQ entry (decision 057): the fields of its Markdown file, imported as a file is ----
 
@@ -328,11 +319,7 @@ const faqLine = (what: string, max: number) =>
     .max(max, `${what}不能超过 ${max} 个字`);
 export const adminFaqEntryRequestSchema = z.object({ id: rowIdSchema('问答条目无效') });
 export const adminFaqEntrySchema = z.object({
-  id: z.number().int(),
-  key: z.string(),
-  title: z.string(),
-  type: z.string(),
-  category: z.string(),
+  ...faqEntryFields,
   keywords: z.string(),
   body: z.string(),
 });

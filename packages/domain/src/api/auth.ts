@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowIdSchema } from './bounds.ts';
 import { corpIdSchema, phoneSchema, smsCodeSchema } from '../validation/fields.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
+import { corpFields, namedFields, personFields } from './rows.ts';
 
 /** WeCom member ids are up to 64 characters of letters, digits and a few symbols. */
 const wxworkIdSchema = z
@@ -72,27 +73,19 @@ export const badgeCountsSchema = z.object({
 export type BadgeCounts = z.infer<typeof badgeCountsSchema>;
 
 /** The account a partner or channel agent is signed in as, in one company; never a secret (decisions 049, 052). */
-export const accountSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
-  corp_id: z.number().int(),
-  corp_name: z.string(),
-});
+export const accountSchema = z.object({ ...personFields, ...corpFields });
 
 export const userinfoRequestSchema = z.object({
   id: rowIdSchema('用户无效'),
 });
 
 /** sex: 1 male, 2 female, 0 unknown (the tile's icon). */
-export const signerSchema = z.object({ id: z.number().int(), name: z.string(), sex: z.number().int() });
+export const signerSchema = z.object({ ...namedFields, sex: z.number().int() });
 export const noticeSchema = z.object({ status: z.enum(['info', 'warning', 'error']), text: z.string() });
 
 export const userSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  corp_id: z.number().int(),
-  corp_name: z.string(),
+  ...namedFields,
+  ...corpFields,
   job: z.array(z.number().int()),
   leader: z.boolean(),
   /** Holds the company's grant to approve rejected signings: the rejection-approval tile shows. */

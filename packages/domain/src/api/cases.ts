@@ -4,6 +4,17 @@ import { caseFormSchema } from '../cases/case-form.ts';
 import { CASE_MESSAGES as M } from '../cases/messages.ts';
 import { REJECT_REASONS, isOption } from '../options/index.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
+import {
+  clientRefFields,
+  namedFields,
+  namedSchema,
+  ownerFields,
+  personFields,
+  refFields,
+  statusTallySchema,
+  tallyFields,
+  writtenFields,
+} from './rows.ts';
 
 /*
  * Request and response schemas of the instalment-case calls (spec §7). Requests arrive as form strings;
@@ -19,7 +30,7 @@ export { pageRequestSchema, pageSchema };
 export const scopeSchema = z.enum(['mine', 'team']).catch('mine').default('mine');
 
 // ---- reference data ----------------------------------------------------------------------------------
-export const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+export { namedSchema };
 export const treeNodeSchema = namedSchema.extend({ parent_id: z.number().int().nullable() });
 export const treeSchema = z.array(namedSchema.extend({ children: z.array(namedSchema) }));
 export const productSchema = namedSchema.extend({
@@ -60,10 +71,8 @@ export const clientListRequestSchema = pageRequestSchema.extend({
 export type ClientListRequest = z.input<typeof clientListRequestSchema>;
 
 export const caseListItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** masked (spec §9) */
-  phone: z.string(),
+  /** phone masked (spec §9) */
+  ...personFields,
   status: z.number().int(),
   amount_fen: z.number().int(),
   term: z.number().int(),
@@ -90,15 +99,12 @@ export const caseEventSchema = z.object({
   from_status: z.number().int().nullable(),
   to_status: z.number().int().nullable(),
   reason: z.string(),
-  staff_name: z.string(),
-  created_at: z.string(),
+  ...writtenFields,
 });
 export const caseMoveSchema = z.object({ to: z.number().int(), needs_reason: z.boolean() });
 
 export const caseDetailSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
+  ...personFields,
   id_number: z.string(),
   birth_date: z.string().nullable(),
   sex: z.number().int().nullable(),
@@ -106,18 +112,12 @@ export const caseDetailSchema = z.object({
   amount_fen: z.number().int(),
   term: z.number().int(),
   purpose: z.number().int().nullable(),
-  product_id: z.number().int().nullable(),
-  product_name: z.string(),
-  bank_id: z.number().int().nullable(),
-  bank_name: z.string(),
-  channel_id: z.number().int().nullable(),
-  channel_name: z.string(),
-  source_id: z.number().int().nullable(),
-  source_name: z.string(),
-  city_id: z.number().int().nullable(),
-  city_name: z.string(),
-  sign_user_id: z.number().int().nullable(),
-  sign_user_name: z.string(),
+  ...refFields('product'),
+  ...refFields('bank'),
+  ...refFields('channel'),
+  ...refFields('source'),
+  ...refFields('city'),
+  ...refFields('sign_user'),
   region: z.number().int().nullable(),
   marital: z.number().int().nullable(),
   education: z.number().int().nullable(),
@@ -128,8 +128,7 @@ export const caseDetailSchema = z.object({
   status: z.number().int(),
   reject_reason: z.number().int().nullable(),
   reject_note: z.string(),
-  owner_id: z.number().int(),
-  owner_name: z.string(),
+  ...ownerFields,
   created_at: z.string(),
   events: z.array(caseEventSchema),
   /** what the caller may do now */
@@ -158,8 +157,7 @@ export const revealClientResponseSchema = z.object({ value: z.string() });
 /** A line of the leader's view log: who saw which client's full number, when. */
 export const viewLogItemSchema = z.object({
   id: z.number().int(),
-  client_id: z.number().int(),
-  client_name: z.string(),
+  ...clientRefFields,
   staff_name: z.string(),
   field: z.enum(PERSONAL_FIELDS),
   viewed_at: z.string(),
@@ -185,8 +183,7 @@ export type UpdateClientStatusRequest = z.input<typeof updateClientStatusRequest
 export const pendingRequestSchema = pageRequestSchema.extend({ due: z.enum(['0', '1']).catch('0').default('0') });
 export const pendingItemSchema = z.object({
   id: z.number().int(),
-  client_id: z.number().int(),
-  client_name: z.string(),
+  ...clientRefFields,
   phone: z.string(),
   status: z.number().int(),
   note: z.string(),
@@ -199,11 +196,10 @@ export const followUpSchema = z.object({
   note: z.string(),
   next_contact_at: z.string(),
   done_at: z.string().nullable(),
-  staff_name: z.string(),
-  created_at: z.string(),
+  ...writtenFields,
 });
 export const pendingDetailSchema = z.object({
-  client: z.object({ id: z.number().int(), name: z.string(), phone: z.string(), status: z.number().int() }),
+  client: z.object({ ...personFields, status: z.number().int() }),
   list: z.array(followUpSchema),
 });
 export type PendingDetail = z.infer<typeof pendingDetailSchema>;
@@ -231,12 +227,10 @@ export const serviceRequestSchema = pageRequestSchema.extend({
 });
 export const serviceItemSchema = z.object({
   id: z.number().int(),
-  client_id: z.number().int(),
-  client_name: z.string(),
+  ...clientRefFields,
   phone: z.string(),
   client_status: z.number().int(),
-  owner_id: z.number().int(),
-  owner_name: z.string(),
+  ...ownerFields,
   status: z.string(),
   transfer_reason: z.string(),
   created_at: z.string(),
@@ -265,8 +259,7 @@ export const appealListRequestSchema = pageRequestSchema.extend({
 });
 export const appealItemSchema = z.object({
   id: z.number().int(),
-  client_id: z.number().int(),
-  client_name: z.string(),
+  ...clientRefFields,
   client_status: z.number().int(),
   staff_name: z.string(),
   reason: z.string(),
@@ -290,24 +283,17 @@ export const auditAppealRequestSchema = z
 
 // ---- statistics ---------------------------------------------------------------------------------------
 export const statisticRequestSchema = z.object({ scope: scopeSchema });
-const statusRowSchema = z.object({ status: z.number().int(), count: z.number().int(), amount_fen: z.number().int() });
-const monthRowSchema = z.object({
-  month: z.string(),
-  count: z.number().int(),
-  amount_fen: z.number().int(),
-  disbursed_fen: z.number().int(),
-});
+const monthRowSchema = z.object({ month: z.string(), ...tallyFields, disbursed_fen: z.number().int() });
 export const statisticSchema = z.object({
-  total: z.object({ count: z.number().int(), amount_fen: z.number().int(), disbursed_fen: z.number().int() }),
-  by_status: z.array(statusRowSchema),
+  total: z.object({ ...tallyFields, disbursed_fen: z.number().int() }),
+  by_status: z.array(statusTallySchema),
   by_month: z.array(monthRowSchema),
 });
 export type Statistic = z.infer<typeof statisticSchema>;
 export const memberStatSchema = z.object({
   staff_id: z.number().int(),
   name: z.string(),
-  count: z.number().int(),
-  amount_fen: z.number().int(),
+  ...tallyFields,
   disbursed_count: z.number().int(),
   disbursed_fen: z.number().int(),
 });
@@ -334,8 +320,7 @@ export const statusMedianSchema = z.object({
 });
 /** Approval rate of one bank, product or channel: approved of those decided (approved or rejected). */
 export const approvalRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+  ...namedFields,
   decided: z.number().int(),
   approved: z.number().int(),
   rate_pct: z.number(),

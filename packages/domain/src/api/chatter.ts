@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isValidIdNumber } from '../idcard/index.ts';
 import { PHONE_PATTERN } from '../validation/formats.ts';
 import { rowIdSchema, wholeNumberSchema } from './bounds.ts';
-import { cursorSchema, pageSchema, pageSizeSchema } from './page.ts';
+import { pageRequestSchema, pageSchema } from './page.ts';
+import { writtenFields } from './rows.ts';
 
 /*
  * The WeCom chat sidebar tool (/chattergee, "a wallet tool", issue 16, decision 055): spec §7's
@@ -163,7 +164,7 @@ export const qrcodeSchema = z.object({
 });
 export type Qrcode = z.infer<typeof qrcodeSchema>;
 
-export const userlistRequestSchema = z.object({ cursor: cursorSchema, limit: pageSizeSchema });
+export const userlistRequestSchema = pageRequestSchema;
 export const userlistRowSchema = z.object({
   id: z.number().int(),
   external_userid: z.string(),
@@ -175,17 +176,12 @@ export const userlistRowSchema = z.object({
 export type UserlistRow = z.infer<typeof userlistRowSchema>;
 export const userlistSchema = pageSchema(userlistRowSchema);
 
-export const historyRequestSchema = z.object({
-  id: rowIdSchema(M.filingRequired),
-  cursor: cursorSchema,
-  limit: pageSizeSchema,
-});
+export const historyRequestSchema = pageRequestSchema.extend({ id: rowIdSchema(M.filingRequired) });
 export const historyRowSchema = z.object({
   id: z.number().int(),
   amount: z.number().int(),
   reason: z.string(),
-  staff_name: z.string(),
-  created_at: z.string(),
+  ...writtenFields,
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 export const historySchema = pageSchema(historyRowSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
+import { labelledStatus } from './rows.ts';
 
 /*
  * /api/esign (spec §7, decision 054): electronic signing of a case's loan documents. Staff calls (add, list,
@@ -10,6 +11,7 @@ import { pageRequestSchema, pageSchema } from './page.ts';
 
 export const ESIGN_STATUS_LABELS = { sent: '待签署', signed: '已签署', cancelled: '已撤销' } as const;
 export type EsignStatusCode = keyof typeof ESIGN_STATUS_LABELS;
+const esignStatusSchema = z.enum(['sent', 'signed', 'cancelled']);
 
 export const ESIGN_EVENT_LABELS: Record<string, string> = {
   created: '生成文件',
@@ -34,7 +36,7 @@ export const BANK_CARD_MESSAGE = '银行卡号格式错误';
 export const esignIdSchema = z.object({ id: rowIdSchema('签署单编号无效') });
 export const esignAddRequestSchema = z.object({ user_id: rowIdSchema('报单编号无效') });
 export const esignListRequestSchema = pageRequestSchema.extend({
-  status: z.enum(['sent', 'signed', 'cancelled']).optional(),
+  status: esignStatusSchema.optional(),
 });
 export const esignOpenRequestSchema = z.object({
   id: rowIdSchema('签署单编号无效'),
@@ -59,8 +61,7 @@ export const esignOrderSummarySchema = z.object({
   title: z.string(),
   signer_name: z.string(),
   signer_phone: z.string(),
-  status: z.enum(['sent', 'signed', 'cancelled']),
-  status_label: z.string(),
+  ...labelledStatus(esignStatusSchema),
   created_at: z.string(),
   signed_at: z.string().nullable(),
 });
@@ -89,11 +90,15 @@ export const esignChainSchema = z.object({
   count: z.number().int(),
 });
 
+/** The document's pages as the signer reads them. */
+const pagesSchema = z.array(z.object({ title: z.string(), paragraphs: z.array(z.string()) }));
+/** The document's fingerprints: as generated, and once sealed (null before). */
+const hashFields = { original_sha256: z.string(), sealed_sha256: z.string().nullable() };
+
 export const esignOrderSchema = esignOrderSummarySchema.extend({
   signer_id_number: z.string(),
-  pages: z.array(z.object({ title: z.string(), paragraphs: z.array(z.string()) })),
-  original_sha256: z.string(),
-  sealed_sha256: z.string().nullable(),
+  pages: pagesSchema,
+  ...hashFields,
   link: z.string().nullable(),
   link_expires_at: z.string().nullable(),
   bank_card: z.string().nullable(),
@@ -105,8 +110,7 @@ export type EsignOrder = z.infer<typeof esignOrderSchema>;
 
 export const esignEvidenceSchema = z.object({
   order_id: z.number().int(),
-  original_sha256: z.string(),
-  sealed_sha256: z.string().nullable(),
+  ...hashFields,
   chain: esignChainSchema,
   events: z.array(esignEventSchema),
 });
@@ -139,17 +143,16 @@ export const esignSignerStartSchema = z.object({
   company_name: z.string(),
   signer_name: z.string(),
   phone: z.string(),
-  status: z.enum(['sent', 'signed', 'cancelled']),
+  status: esignStatusSchema,
 });
 export const esignSignerDocumentSchema = z.object({
   order_id: z.number().int(),
   title: z.string(),
   signer_name: z.string(),
-  status: z.enum(['sent', 'signed', 'cancelled']),
-  pages: z.array(z.object({ title: z.string(), paragraphs: z.array(z.string()) })),
+  status: esignStatusSchema,
+  pages: pagesSchema,
   viewed: z.array(z.number().int()),
-  original_sha256: z.string(),
-  sealed_sha256: z.string().nullable(),
+  ...hashFields,
 });
 export type EsignSignerDocument = z.infer<typeof esignSignerDocumentSchema>;
 export const esignPageViewSchema = z.object({ page: z.coerce.number().int().min(1).max(50) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema, wholeNumberSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
+import { labelledStatus } from './rows.ts';
 
 /*
  * The exam centre and questionnaires (spec §2 /exam, §7 paperList, paperDetail, paperAnswer, answerList,
@@ -58,6 +59,9 @@ export const PAPER_STATE_LABELS: Readonly<Record<PaperState, string>> = {
 };
 
 const examId = rowIdSchema(M.idInvalid);
+
+/** An attempt's grade: null while it is open or being marked. */
+const gradeFields = { score: z.number().int().nullable(), passed: z.boolean().nullable() };
 export const examIdQuerySchema = z.object({ id: examId });
 
 export const paperKindSchema = z.enum(['exam', 'survey']);
@@ -93,10 +97,8 @@ export const paperDetailSchema = paperListItemSchema.extend({
   attempts: z.array(
     z.object({
       id: z.number().int(),
-      status: z.string(),
-      status_label: z.string(),
-      score: z.number().int().nullable(),
-      passed: z.boolean().nullable(),
+      ...labelledStatus(z.string()),
+      ...gradeFields,
       submitted_at: z.string().nullable(),
     }),
   ),
@@ -151,10 +153,8 @@ export const attemptIdRequestSchema = z.object({ attempt_id: examId });
 
 export const attemptResultSchema = z.object({
   id: z.number().int(),
-  status: z.enum(['open', 'marking', 'graded']),
-  status_label: z.string(),
-  score: z.number().int().nullable(),
-  passed: z.boolean().nullable(),
+  ...labelledStatus(z.enum(['open', 'marking', 'graded'])),
+  ...gradeFields,
 });
 export type AttemptResult = z.infer<typeof attemptResultSchema>;
 
@@ -175,8 +175,7 @@ export const answerListItemSchema = z.object({
   paper_title: z.string(),
   kind: paperKindSchema,
   staff_name: z.string(),
-  status: z.string(),
-  status_label: z.string(),
+  ...labelledStatus(z.string()),
   score: z.number().int().nullable(),
   total_points: z.number().int(),
   passed: z.boolean().nullable(),

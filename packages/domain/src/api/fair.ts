@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowIdSchema } from './bounds.ts';
+import { namedFields } from './rows.ts';
 
 /*
  * /business/signin, the staff side of a home-decoration fair (展会签到), decision 051: the staff working a
@@ -26,8 +27,7 @@ export const fairRosterRowSchema = z.object({
 });
 
 export const fairTodaySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+  ...namedFields,
   venue: z.string(),
   starts_on: z.string(),
   ends_on: z.string(),

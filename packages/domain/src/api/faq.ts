@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from './bounds.ts';
-import { cursorSchema, pageSizeSchema, pageSchema } from './page.ts';
+import { pageRequestSchema, pageSchema } from './page.ts';
+import { namedSchema } from './rows.ts';
 
 /*
  * The FAQ calls (spec §2 /faq, §7 faqType, faqCategory, faqList, faqDetail, faqCopilot; issue 14,
@@ -13,22 +14,20 @@ const optionalId = (message: string) =>
     rowIdSchema(message).optional(),
   );
 
-export const faqTypeSchema = z.object({ id: z.number().int(), name: z.string() });
+export const faqTypeSchema = namedSchema;
 export type FaqType = z.infer<typeof faqTypeSchema>;
 
 export const faqCategoryRequestSchema = z.object({ type_id: optionalId('分类无效') });
 export const faqCategorySchema = z.object({ id: z.number().int(), type_id: z.number().int(), name: z.string() });
 export type FaqCategory = z.infer<typeof faqCategorySchema>;
 
-export const faqListRequestSchema = z.object({
+export const faqListRequestSchema = pageRequestSchema.extend({
   keyword: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z.string({ error: '搜索词无效' }).max(100, '搜索词不能超过100个字').optional(),
   ),
   type_id: optionalId('分类无效'),
   category_id: optionalId('分类无效'),
-  cursor: cursorSchema,
-  limit: pageSizeSchema,
 });
 export type FaqListRequest = z.input<typeof faqListRequestSchema>;
 

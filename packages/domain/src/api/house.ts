@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { isPlausibleTime, rowIdSchema } from './bounds.ts';
 import { blankAsEmpty, blankableTextSchema, idSchema, optionalIdSchema } from '../house/house.ts';
 import { optionalFilter, pageRequestSchema, pageSchema } from './page.ts';
+import {
+  actorFields,
+  channelContactFields,
+  namedSchema,
+  ownerFields,
+  personFields,
+  statusTallySchema,
+} from './rows.ts';
 
 /*
  * Request and response schemas of the House CRM calls (spec §7) and the few calls decision 031 adds.
@@ -23,9 +31,7 @@ export const listOf = pageSchema;
 // ---- clients -------------------------------------------------------------------------------------
 
 export const houseClientItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
+  ...personFields,
   status: z.number().int(),
   loan_amount_fen: z.number().int(),
   term_months: z.number().int(),
@@ -34,8 +40,7 @@ export const houseClientItemSchema = z.object({
   source: z.enum(['staff', 'channel', 'official']),
   channel_id: z.number().int().nullable(),
   channel_name: z.string().nullable(),
-  owner_id: z.number().int(),
-  owner_name: z.string(),
+  ...ownerFields,
   steward_status: z.enum(['waiting', 'handled']),
   brokerage_state: z.enum(['none', 'pending_audit', 'approved', 'rejected']),
   brokerage_fen: z.number().int().nullable(),
@@ -56,7 +61,7 @@ export const getHouseList2RequestSchema = pageRequestSchema.extend({
 /** A page of a list searched by keyword. */
 export const keywordPageRequestSchema = pageRequestSchema.extend({ keyword: keywordField });
 
-export const houseReferrerSchema = z.object({ id: z.number().int(), name: z.string() });
+export const houseReferrerSchema = namedSchema;
 export const houseOrderSchema = z.object({
   id: z.number().int(),
   house_client_id: z.number().int(),
@@ -75,8 +80,7 @@ export const houseOrderSchema = z.object({
 export type HouseOrder = z.infer<typeof houseOrderSchema>;
 export const auditEventSchema = z.object({
   id: z.number().int(),
-  actor_id: z.number().int(),
-  actor_name: z.string(),
+  ...actorFields,
   decision: z.enum(['requested', 'approved', 'rejected']),
   reason: z.string(),
   created_at: z.string(),
@@ -114,13 +118,9 @@ export const houseImageListSchema = z.array(houseImageSchema);
 // ---- channels, recommendations, receivers --------------------------------------------------------
 
 export const houseChannelSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  contact: z.string(),
-  phone: z.string(),
+  ...channelContactFields,
   remark: z.string(),
-  owner_id: z.number().int(),
-  owner_name: z.string(),
+  ...ownerFields,
   client_count: z.number().int(),
   created_at: z.string(),
   /** False once staff stopped the channel: its agents cannot log in to /houseloan (decision 052). */
@@ -134,9 +134,7 @@ export const getHouseChannelListRequestSchema = pageRequestSchema.extend({
 });
 
 export const houseRecommendSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
+  ...personFields,
   channel_name: z.string().nullable(),
   intent_amount_fen: z.number().int(),
   remark: z.string(),
@@ -148,9 +146,7 @@ export const houseRecommendDetailSchema = houseRecommendSchema.extend({ staff_na
 export type HouseRecommendDetail = z.infer<typeof houseRecommendDetailSchema>;
 
 export const houseBrokerageUserSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
+  ...personFields,
   bank_name: z.string(),
   bank_card: z.string(),
   channel_name: z.string().nullable(),
@@ -205,7 +201,7 @@ export const updateHouseAuditRequestSchema = z
   .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: '驳回须填写原因', path: ['reason'] });
 
 export const orderStatusSummarySchema = z.object({
-  counts: z.array(z.object({ status: z.number().int(), count: z.number().int(), amount_fen: z.number().int() })),
+  counts: z.array(statusTallySchema),
   can_update: z.boolean(),
 });
 export const houseOrderListSchema = listOf(houseOrderSchema);
@@ -232,7 +228,7 @@ export const allotHouseRequestSchema = z.object({
   id: idSchema,
   staff_id: rowIdSchema('请选择员工'),
 });
-export const houseStaffSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
+export const houseStaffSchema = z.array(namedSchema);
 export const houseStatusSchema = z.array(z.object({ value: z.number().int(), label: z.string() }));
 export const houseSignSubmitRequestSchema = z.object({
   id: idSchema,

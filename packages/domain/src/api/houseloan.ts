@@ -4,6 +4,7 @@ import { corpIdSchema } from '../validation/fields.ts';
 import { accountSchema, smsLoginRequestSchema } from './auth.ts';
 import { optionValueSchema, rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
+import { clientRefFields, personFields } from './rows.ts';
 
 /*
  * The home-loan channel portal (spec §2 /houseloan, §7 /api/houseloan/*; issue 12, docs/decisions/052).
@@ -57,9 +58,7 @@ export const houseloanListRequestSchema = pageRequestSchema.extend({
 
 /** A referral as the agent sees it: their own client, so the phone is shown masked in lists only. */
 export const houseloanReferralSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  phone: z.string(),
+  ...personFields,
   type: z.number().int(),
   loan_amount_fen: z.number().int(),
   term_months: z.number().int(),
@@ -72,7 +71,7 @@ export type HouseloanReferral = z.infer<typeof houseloanReferralSchema>;
 export const houseloanReferralPageSchema = pageSchema(houseloanReferralSchema);
 
 /** A staff member the agent may contact: the steward (waiter) or the channel's own salesperson (service). */
-export const houseloanContactSchema = z.object({ id: z.number().int(), name: z.string(), phone: z.string() });
+export const houseloanContactSchema = z.object(personFields);
 export type HouseloanContact = z.infer<typeof houseloanContactSchema>;
 
 export const houseloanDetailSchema = houseloanReferralSchema.extend({
@@ -117,8 +116,7 @@ export type HouseloanBrokerage = z.infer<typeof houseloanBrokerageSchema>;
 export const houseloanSignSchema = pageSchema(
   z.object({
     id: z.number().int(),
-    client_id: z.number().int(),
-    client_name: z.string(),
+    ...clientRefFields,
     appointment_at: z.string(),
     place: z.string(),
     stage: referralStageSchema,

@@ -4,6 +4,7 @@ import { isValidBankCardNumber } from '../idcard/luhn.ts';
 import { MAX_IMAGES_PER_PROOF, PROOF_TYPES, REPAYMENT_METHODS } from '../money/options.ts';
 import { isAmountTooLarge, moneyAmountToFen } from '../money/amount.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
+import { clientRefFields, namedSchema } from './rows.ts';
 import { BANK_CARD_PATTERN, cleanCardNumber } from '../validation/formats.ts';
 import { VALIDATION_MESSAGES as V } from '../validation/messages.ts';
 
@@ -118,8 +119,8 @@ export const imageSchema = z.object({
 });
 export type ProofImage = z.infer<typeof imageSchema>;
 
-const personSchema = z.object({ id: z.number().int(), name: z.string() });
-const caseSchema = z.object({ id: z.number().int(), name: z.string() });
+const personSchema = namedSchema;
+const caseSchema = namedSchema;
 
 export const moneyRecordSchema = z.object({
   id: z.number().int(),
@@ -207,8 +208,7 @@ export const proofRejectListSchema = pageSchema(proofRejectionItemSchema);
 /** A repayment of the leader's team waiting for their confirmation (the leader's "to confirm" list). */
 export const moneyToConfirmItemSchema = z.object({
   id: z.number().int(),
-  client_id: z.number().int(),
-  client_name: z.string(),
+  ...clientRefFields,
   amount_fen: z.number().int(),
   paid_on: z.string(),
   recorded_by: z.string(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { accountSchema, smsLoginRequestSchema } from './auth.ts';
 import { rowIdSchema } from './bounds.ts';
+import { productSchema } from './cases.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
+import { channelContactFields, corpFields, labelledStatus, namedSchema, personFields, refFields } from './rows.ts';
 import { caseFormSchema } from '../cases/case-form.ts';
 import { corpIdSchema, phoneSchema, smsCodeSchema } from '../validation/fields.ts';
 
@@ -67,8 +69,7 @@ export type OutsideLoginRequest = z.input<typeof outsideLoginRequestSchema>;
 /** What an invite link shows before anyone registers (public). */
 export const outsideInviteQuerySchema = z.object({ code: inviteCodeSchema });
 export const outsideInviteSchema = z.object({
-  corp_id: z.number().int(),
-  corp_name: z.string(),
+  ...corpFields,
   /** The inviter's name with all but the surname masked (张**): a stranger holding the link learns no more. */
   inviter_name: z.string(),
 });
@@ -82,8 +83,7 @@ export const referralCountsSchema = z.object({
 
 /** The partner's own account (getOutsideUser, and the answer of register and login). */
 export const outsideUserSchema = accountSchema.extend({
-  status: z.number().int(),
-  status_label: z.string(),
+  ...labelledStatus(z.number().int()),
   decline_reason: z.string(),
   inviter_name: z.string(),
   /** Days a referral stays protected in this company. */
@@ -136,12 +136,9 @@ export const outsideClientListRequestSchema = pageRequestSchema.extend({
 export type OutsideClientListRequest = z.input<typeof outsideClientListRequestSchema>;
 
 export const referralListItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** masked (spec §9) */
-  phone: z.string(),
-  status: z.number().int(),
-  status_label: z.string(),
+  /** phone masked (spec §9) */
+  ...personFields,
+  ...labelledStatus(z.number().int()),
   /** The case's status once converted ('' before). */
   case_status_label: z.string(),
   amount_fen: z.number().int(),
@@ -158,8 +155,7 @@ export const referralDetailSchema = referralListItemSchema.extend({
   id_number: z.string(),
   product_id: z.number().int().nullable(),
   remarks: z.string(),
-  channel_id: z.number().int().nullable(),
-  channel_name: z.string(),
+  ...refFields('channel'),
   partner_id: z.number().int(),
   case_id: z.number().int().nullable(),
   case_status: z.number().int().nullable(),
@@ -175,12 +171,9 @@ export type ReferralDetail = z.infer<typeof referralDetailSchema>;
 // ---- the partner's team, products and channels ---------------------------------------------------------
 
 export const partnerRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** masked (spec §9) */
-  phone: z.string(),
-  status: z.number().int(),
-  status_label: z.string(),
+  /** phone masked (spec §9) */
+  ...personFields,
+  ...labelledStatus(z.number().int()),
   /** Why staff declined the partner ('' otherwise). */
   decline_reason: z.string(),
   inviter_name: z.string(),
@@ -191,24 +184,13 @@ export const partnerRowSchema = z.object({
 export type PartnerRow = z.infer<typeof partnerRowSchema>;
 export const partnerPageSchema = pageSchema(partnerRowSchema);
 
-export const outsideProductSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  bank_id: z.number().int().nullable(),
-  bank_name: z.string(),
-  min_amount_fen: z.number().int(),
-  max_amount_fen: z.number().int(),
-  terms: z.array(z.number().int()),
-});
+export const outsideProductSchema = productSchema.extend({ bank_name: z.string() });
 export type OutsideProduct = z.infer<typeof outsideProductSchema>;
-export const outsideBankSchema = z.object({ id: z.number().int(), name: z.string() });
+export const outsideBankSchema = namedSchema;
 export const outsideBranchBankQuerySchema = z.object({ bank_id: outsideIdSchema });
 
 export const outsideChannelSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  contact: z.string(),
-  phone: z.string(),
+  ...channelContactFields,
   referrals: z.number().int(),
   created_at: z.string(),
 });
