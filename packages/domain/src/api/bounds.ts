@@ -44,3 +44,10 @@ export function isPlausibleTime(value: string): boolean {
   const year = new Date(time).getUTCFullYear();
   return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
 }
+
+/** An id a form may leave blank (adding a record rather than editing one): absent, '' or '0' reads as null. */
+export const blankableIdSchema = (id: ReturnType<typeof rowIdSchema>) =>
+  z
+    .union([z.literal(''), z.literal('0'), id])
+    .optional()
+    .transform((value) => (typeof value === 'number' ? value : null));

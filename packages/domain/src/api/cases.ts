@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlausibleTime, rowIdSchema, wholeNumberSchema } from './bounds.ts';
+import { blankableIdSchema, isPlausibleTime, rowIdSchema, wholeNumberSchema } from './bounds.ts';
 import { caseFormSchema } from '../cases/case-form.ts';
 import { CASE_MESSAGES as M } from '../cases/messages.ts';
 import { REJECT_REASONS, isOption } from '../options/index.ts';
@@ -85,10 +85,7 @@ export const clientListResponseSchema = pageSchema(caseListItemSchema);
 
 export const addClientRequestSchema = caseFormSchema.extend({
   /** The partner referral this case is made from (/business/houseYsb/{id} → 转为报单, decision 049). */
-  outside_client_id: z
-    .union([z.literal(''), z.literal('0'), rowIdSchema(M.idInvalid)])
-    .optional()
-    .transform((value) => (typeof value === 'number' ? value : null)),
+  outside_client_id: blankableIdSchema(rowIdSchema(M.idInvalid)),
 });
 export const updateClientRequestSchema = caseFormSchema.extend({ id: recordIdSchema });
 export const savedIdSchema = z.object({ id: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountSchema, smsLoginRequestSchema } from './auth.ts';
-import { rowIdSchema } from './bounds.ts';
+import { blankableIdSchema, rowIdSchema } from './bounds.ts';
 import { productSchema } from './cases.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 import { channelContactFields, corpFields, labelledStatus, namedSchema, personFields, refFields } from './rows.ts';
@@ -114,12 +114,7 @@ const referralForm = caseFormSchema.pick({
   remarks: true,
 });
 /** Adds a referral (no id) or corrects one still protected (with id). */
-export const updateOutsideClientRequestSchema = referralForm.extend({
-  id: z
-    .union([z.literal(''), z.literal('0'), outsideIdSchema])
-    .optional()
-    .transform((value) => (typeof value === 'number' ? value : null)),
-});
+export const updateOutsideClientRequestSchema = referralForm.extend({ id: blankableIdSchema(outsideIdSchema) });
 export type UpdateOutsideClientRequest = z.input<typeof updateOutsideClientRequestSchema>;
 export const savedReferralSchema = z.object({ id: z.number().int(), protected_until: z.string() });
 
@@ -206,10 +201,7 @@ const optionalText = (max: number, message: string) =>
 
 /** Adds a channel (no id) or renames one (with id). */
 export const outsideChannelAddRequestSchema = z.object({
-  id: z
-    .union([z.literal(''), z.literal('0'), outsideIdSchema])
-    .optional()
-    .transform((value) => (typeof value === 'number' ? value : null)),
+  id: blankableIdSchema(outsideIdSchema),
   name: z.string({ error: M.channelNameRequired }).trim().min(1, M.channelNameRequired).max(30, M.channelNameTooLong),
   contact: optionalText(20, M.contactTooLong),
   phone: z
