@@ -186,6 +186,17 @@ export type RenderPageOptions = {
   routes?: RouteObject[];
 };
 
+/**
+ * A person's send (tapping a button, answering a dialog) named by `what`: it waits for the `toast` the page
+ * answers with and, with `movesTo`, for the page to go there; it gives the fields the page sent to `path`.
+ */
+type SendStep = (
+  what: string,
+  toast: string | RegExp,
+  path: string,
+  then?: { movesTo: string },
+) => Promise<ApiCall['fields']>;
+
 export type PageView = RenderResult & {
   api: FakeApi;
   router: ReturnType<typeof createMemoryRouter>;
@@ -207,12 +218,7 @@ export type PageView = RenderResult & {
    * that moves on after its toast (a saved form opening what it saved) is also waited for until it has gone
    * to that pathname.
    */
-  sentFields: (
-    button: string,
-    toast: string | RegExp,
-    path: string,
-    then?: { movesTo: string },
-  ) => Promise<ApiCall['fields']>;
+  sentFields: SendStep;
   /**
    * Sends where the page answers by moving on (a login, a saved form): taps the button named `button`, waits
    * until the page has gone to `pathname`, and gives the fields it sent to `path`.
@@ -222,12 +228,7 @@ export type PageView = RenderResult & {
    * Answers the confirmation dialog asking `question` with 确定 (antd-mobile Dialog.confirm), waits for the
    * `toast` (and, with `movesTo`, for the page to go there) and gives the fields the page sent to `path`.
    */
-  confirmedFields: (
-    question: string,
-    toast: string | RegExp,
-    path: string,
-    then?: { movesTo: string },
-  ) => Promise<ApiCall['fields']>;
+  confirmedFields: SendStep;
   /**
    * Asks for a login's SMS code as a person does (components/sms-code-field.tsx): types `phone` into the input
    * with id `phoneId`, taps 获取验证码, waits for the countdown, and gives the fields sent to /common/smsCode.
@@ -265,7 +266,10 @@ export async function renderPage(
     retryFailedList: (message, apiPath, reply) => retryFailedList(fake, message, apiPath, reply),
     sentFields: (button, toast, apiPath, then) => sentFields(page, button, toast, apiPath, then),
     sentFieldsMovingTo: (button, pathname, apiPath) => sentFieldsMovingTo(page, button, pathname, apiPath),
-    confirmedFields: (question, toast, apiPath, then) => confirmedFields(page, question, toast, apiPath, then),
+    confirmedFields: async (question, ...send) => {
+      await screen.findByText(question);
+      return page.sentFields('确定', ...send);
+    },
     requestSmsCode: (phoneId, phone) => requestSmsCode(page, phoneId, phone),
   };
   return page;
@@ -346,18 +350,6 @@ async function sentFieldsMovingTo(
   await tap(screen.getByRole('button', { name: button }));
   await expect.poll(page.pathname).toBe(pathname);
   return page.api.lastCall(path).fields;
-}
-
-/** PageView.confirmedFields. */
-async function confirmedFields(
-  page: PageView,
-  question: string,
-  toast: string | RegExp,
-  path: string,
-  then?: { movesTo: string },
-): Promise<ApiCall['fields']> {
-  await screen.findByText(question);
-  return sentFields(page, '确定', toast, path, then);
 }
 
 /**
