@@ -39,28 +39,24 @@ export const aPaperDetail = (over: Partial<PaperDetail> = {}): PaperDetail => ({
   ...over,
 });
 
+/** A question as an attempt shows it, its options as [key, text] in the order shown. */
+const aQuestion = (
+  id: number,
+  type: AttemptQuestion['type'],
+  text: string,
+  points: number,
+  options: [key: number, text: string][] = [],
+): AttemptQuestion => ({ id, type, text, points, options: options.map(([key, label]) => ({ key, text: label })) });
 /** The paper's three questions as an attempt shows them; the graded answer adds the choices and marks. */
-const ID_QUESTION: AttemptQuestion = {
-  id: 11,
-  type: 'single',
-  text: '必须核验的证件',
-  points: 40,
-  options: [
-    { key: 1, text: '驾驶证' },
-    { key: 0, text: '身份证' },
-  ],
-};
-const JUDGE_QUESTION: AttemptQuestion = {
-  id: 12,
-  type: 'judge',
-  text: '可以代客户签字',
-  points: 30,
-  options: [
-    { key: 0, text: '正确' },
-    { key: 1, text: '错误' },
-  ],
-};
-const SHORT_QUESTION: AttemptQuestion = { id: 13, type: 'short', text: '解释年化利率', points: 30, options: [] };
+const ID_QUESTION = aQuestion(11, 'single', '必须核验的证件', 40, [
+  [1, '驾驶证'],
+  [0, '身份证'],
+]);
+const JUDGE_QUESTION = aQuestion(12, 'judge', '可以代客户签字', 30, [
+  [0, '正确'],
+  [1, '错误'],
+]);
+const SHORT_QUESTION = aQuestion(13, 'short', '解释年化利率', 30);
 
 export const anAttempt = (over: Partial<Attempt> = {}): Attempt => ({
   id: 31,

@@ -186,6 +186,17 @@ export type RenderPageOptions = {
   routes?: RouteObject[];
 };
 
+/**
+ * A person's send (tapping a button, answering a dialog) named by `what`: it waits for the `toast` the page
+ * answers with and, with `movesTo`, for the page to go there; it gives the fields the page sent to `path`.
+ */
+type SendStep = (
+  what: string,
+  toast: string | RegExp,
+  path: string,
+  then?: { movesTo: string },
+) => Promise<ApiCall['fields']>;
+
 export type PageView = RenderResult & {
   api: FakeApi;
   router: ReturnType<typeof createMemoryRouter>;
@@ -203,9 +214,11 @@ export type PageView = RenderResult & {
   retryFailedList: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
   /**
    * Sends as a person does: taps the button named `button`, waits for the `toast` the page answers with (a
-   * success or the server's refusal), and gives the fields the page sent to `path`.
+   * success or the server's refusal), and gives the fields the page sent to `path`. With `movesTo`, a page
+   * that moves on after its toast (a saved form opening what it saved) is also waited for until it has gone
+   * to that pathname.
    */
-  sentFields: (button: string, toast: string | RegExp, path: string) => Promise<ApiCall['fields']>;
+  sentFields: SendStep;
   /**
    * Sends where the page answers by moving on (a login, a saved form): taps the button named `button`, waits
    * until the page has gone to `pathname`, and gives the fields it sent to `path`.
@@ -213,9 +226,9 @@ export type PageView = RenderResult & {
   sentFieldsMovingTo: (button: string, pathname: string, path: string) => Promise<ApiCall['fields']>;
   /**
    * Answers the confirmation dialog asking `question` with 确定 (antd-mobile Dialog.confirm), waits for the
-   * `toast` and gives the fields the page sent to `path`.
+   * `toast` (and, with `movesTo`, for the page to go there) and gives the fields the page sent to `path`.
    */
-  confirmedFields: (question: string, toast: string | RegExp, path: string) => Promise<ApiCall['fields']>;
+  confirmedFields: SendStep;
   /**
    * Asks for a login's SMS code as a person does (components/sms-code-field.tsx): types `phone` into the input
    * with id `phoneId`, taps 获取验证码, waits for the countdown, and gives the fields sent to /common/smsCode.
@@ -251,9 +264,12 @@ export async function renderPage(
     pathname: () => router.state.location.pathname,
     retryFailedLoad: (message, apiPath, reply) => retryFailedLoad(fake, message, apiPath, reply),
     retryFailedList: (message, apiPath, reply) => retryFailedList(fake, message, apiPath, reply),
-    sentFields: (button, toast, apiPath) => sentFields(page, button, toast, apiPath),
+    sentFields: (button, toast, apiPath, then) => sentFields(page, button, toast, apiPath, then),
     sentFieldsMovingTo: (button, pathname, apiPath) => sentFieldsMovingTo(page, button, pathname, apiPath),
-    confirmedFields: (question, toast, apiPath) => confirmedFields(page, question, toast, apiPath),
+    confirmedFields: async (question, ...send) => {
+      await screen.findByText(question);
+      return page.sentFields('确定', ...send);
+    },
     requestSmsCode: (phoneId, phone) => requestSmsCode(page, phoneId, phone),
   };
   return page;
@@ -299,15 +315,28 @@ export async function findToast(text: string | RegExp): Promise<HTMLElement> {
   });
 }
 
+/**
+ * A list's row as a person reads it: the link named `name`, checked to open `href` and to show each of `texts`
+ * (a status, an amount, a date).
+ */
+export async function findRowLink(name: string | RegExp, href: string, ...texts: string[]): Promise<HTMLElement> {
+  const row = await screen.findByRole('link', { name });
+  expect(row.getAttribute('href')).toBe(href);
+  for (const text of texts) expect(row.textContent).toContain(text);
+  return row;
+}
+
 /** PageView.sentFields. */
 async function sentFields(
   page: PageView,
   button: string,
   toast: string | RegExp,
   path: string,
+  then?: { movesTo: string },
 ): Promise<ApiCall['fields']> {
   await tap(screen.getByRole('button', { name: button }));
   expect(await findToast(toast)).toBeTruthy();
+  if (then) await expect.poll(page.pathname).toBe(then.movesTo);
   return page.api.lastCall(path).fields;
 }
 
@@ -321,17 +350,6 @@ async function sentFieldsMovingTo(
   await tap(screen.getByRole('button', { name: button }));
   await expect.poll(page.pathname).toBe(pathname);
   return page.api.lastCall(path).fields;
-}
-
-/** PageView.confirmedFields. */
-async function confirmedFields(
-  page: PageView,
-  question: string,
-  toast: string | RegExp,
-  path: string,
-): Promise<ApiCall['fields']> {
-  await screen.findByText(question);
-  return sentFields(page, '确定', toast, path);
 }
 
 /**

@@ -4,7 +4,8 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { adminApi } from '../../test/admin-data.ts';
-import { renderPage } from '../../test/page.ts';
+import { expect } from 'vitest';
+import { findToast, renderPage, tap, type PageView } from '../../test/page.ts';
 
 /** The page at `path` on the desktop, its calls answered by `api` and whoami (a company admin by default). */
 export const openAdmin = (path: string, api: Parameters<typeof adminApi>[0], whoami?: Parameters<typeof adminApi>[1]) =>
@@ -16,5 +17,35 @@ export const fill = (form: { getByLabelText: (label: string) => HTMLElement }, v
     fireEvent.change(form.getByLabelText(label), { target: { value } });
 };
 
+/** Checks that each control its label names shows its value: what `fill` typed, or what the page loaded. */
+export const expectValues = (
+  form: { getByLabelText: (label: string) => HTMLElement },
+  values: Record<string, string>,
+) => {
+  for (const [label, value] of Object.entries(values))
+    expect((form.getByLabelText(label) as HTMLInputElement).value, label).toBe(value);
+};
+
 /** The table row that shows `text`, once it is on screen. */
 export const rowOf = async (text: string) => within((await screen.findByText(text)).closest('tr') as HTMLElement);
+
+/** Where a button is looked for: the screen, a form's region or a table row (`within`). */
+type Scope = Pick<typeof screen, 'getByRole'>;
+
+/** Taps the button named `button` in `scope` and waits for the `toast` the page answers with. */
+export async function tapToToast(scope: Scope, button: string, toast: string | RegExp): Promise<void> {
+  await tap(scope.getByRole('button', { name: button }));
+  expect(await findToast(toast)).toBeTruthy();
+}
+
+/** tapToToast, giving the JSON body the page sent to `path` (the last call to it). */
+export async function sentJson(
+  view: PageView,
+  scope: Scope,
+  button: string,
+  toast: string | RegExp,
+  path: string,
+): Promise<unknown> {
+  await tapToToast(scope, button, toast);
+  return view.api.lastCall(path).json;
+}

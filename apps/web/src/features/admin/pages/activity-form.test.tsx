@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, fill, rowOf } from '../test-kit.ts';
+import { expectValues, fill, openAdmin, rowOf, sentJson, tapToToast } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { anActivityRow, page } from '../../../test/admin-data.ts';
-import { fail, findToast, ok, tap } from '../../../test/page.ts';
+import { fail, ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/activities', api);
 const storedCoupon = {
@@ -28,9 +28,7 @@ describe('/admin/activities: the form for one activity', () => {
     });
     const form = within(await screen.findByRole('region', { name: '新建活动' }));
     fill(form, { 编号: 'l1', 标题: '抽奖', 奖池大小: '50', '奖项 1 名称': '保温杯', '奖项 1 数量': '5' });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/activities/save').json).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/activities/save')).toEqual({
       activity: {
         cover_url: '',
         fields: [],
@@ -49,7 +47,7 @@ describe('/admin/activities: the form for one activity', () => {
         },
       },
     });
-    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('');
+    expectValues(form, { 标题: '' });
   });
 
   it("keeps what was typed when the file's rules refuse it, and shows their words", async () => {
@@ -59,10 +57,8 @@ describe('/admin/activities: the form for one activity', () => {
     });
     const form = within(await screen.findByRole('region', { name: '新建活动' }));
     fill(form, { 编号: 'l1', 标题: '抽奖', 奖池大小: '1', '奖项 1 数量': '5' });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('(活动): 奖品总数超过奖池大小')).toBeTruthy();
-    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('抽奖');
-    expect(form.getByLabelText<HTMLInputElement>('奖池大小').value).toBe('1');
+    await tapToToast(form, '保存', '(活动): 奖品总数超过奖池大小');
+    expectValues(form, { 标题: '抽奖', 奖池大小: '1' });
   });
 
   it('loads a coupon into the edit form (yuan on screen), and saves it with what the form does not show', async () => {
@@ -75,11 +71,9 @@ describe('/admin/activities: the form for one activity', () => {
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '修改活动（summer-coupon-2026）' }));
     expect(view.api.lastCall('/api/admin/activities/entry').query).toEqual({ id: '2' });
-    expect(form.getByLabelText<HTMLInputElement>('面额（元）').value).toBe('300');
+    expectValues(form, { '面额（元）': '300' });
     fill(form, { '面额（元）': '350' });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/activities/save').json).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/activities/save')).toEqual({
       activity: { ...storedCoupon, coupon: { ...storedCoupon.coupon, value_fen: 35000 } },
     });
   });

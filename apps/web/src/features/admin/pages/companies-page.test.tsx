@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fill, openAdmin, rowOf } from '../test-kit.ts';
+import { fill, openAdmin, rowOf, sentJson } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { aWhoami } from '../../../test/admin-data.ts';
-import { findToast, network, ok, tap } from '../../../test/page.ts';
+import { network, ok, tap } from '../../../test/page.ts';
 
 const operator = ok(aWhoami({ company_admin: false, platform_admin: true }));
 const company = { id: 2, name: '江南贷款', is_active: true, staff: 4 };
@@ -39,9 +39,7 @@ describe('/admin/companies', () => {
     });
     const form = within(await screen.findByRole('region', { name: '开通公司' }));
     fill(form, { 公司名称: '新公司', 管理员姓名: '钱管理', 管理员手机号: '13912345610' });
-    await tap(form.getByRole('button', { name: '添加' }));
-    expect(await findToast('已添加')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/companies/add').json).toEqual({
+    expect(await sentJson(view, form, '添加', '已添加', '/api/admin/companies/add')).toEqual({
       name: '新公司',
       admin_name: '钱管理',
       admin_phone: '13912345610',

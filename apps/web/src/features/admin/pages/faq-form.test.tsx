@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, fill, rowOf } from '../test-kit.ts';
+import { expectValues, fill, openAdmin, rowOf, sentJson, tapToToast } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { aFaqRow, page } from '../../../test/admin-data.ts';
-import { fail, findToast, ok, tap } from '../../../test/page.ts';
+import { fail, ok, tap } from '../../../test/page.ts';
 
 const anEntry = {
   id: 3,
@@ -24,9 +24,7 @@ describe('/admin/faq: the form for one entry', () => {
     });
     const form = within(await screen.findByRole('region', { name: '新建问答' }));
     fill(form, { 标题: '提前还款怎么办', 类型: '业务', 分类: '还款', '正文（Markdown）': '联系客服。' });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/faq/save').json).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/faq/save')).toEqual({
       id: null,
       title: '提前还款怎么办',
       type: '业务',
@@ -34,7 +32,7 @@ describe('/admin/faq: the form for one entry', () => {
       keywords: '',
       body: '联系客服。',
     });
-    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('');
+    expectValues(form, { 标题: '' });
   });
 
   it('names a missing field without calling the server', async () => {
@@ -50,10 +48,8 @@ describe('/admin/faq: the form for one entry', () => {
     await open({ '/api/admin/faq': page([]), '/api/admin/faq/save': fail('form-x: 缺少 category') });
     const form = within(await screen.findByRole('region', { name: '新建问答' }));
     fill(form, { 标题: '提前还款怎么办', 类型: '业务', 分类: '还款', '正文（Markdown）': '联系客服。' });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('form-x: 缺少 category')).toBeTruthy();
-    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('提前还款怎么办');
-    expect(form.getByLabelText<HTMLTextAreaElement>('正文（Markdown）').value).toBe('联系客服。');
+    await tapToToast(form, '保存', 'form-x: 缺少 category');
+    expectValues(form, { 标题: '提前还款怎么办', '正文（Markdown）': '联系客服。' });
   });
 
   it('loads an entry into the edit form, keeps its image reference, and saves it under its id', async () => {
@@ -66,11 +62,9 @@ describe('/admin/faq: the form for one entry', () => {
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '修改问答（loan-time）' }));
     expect(view.api.lastCall('/api/admin/faq/entry').query).toEqual({ id: '3' });
-    expect(form.getByLabelText<HTMLInputElement>('关键词（空格分隔，可不填）').value).toBe('放款 时间');
+    expectValues(form, { '关键词（空格分隔，可不填）': '放款 时间' });
     fill(form, { 标题: '放款需要多久' });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/faq/save').json).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/faq/save')).toEqual({
       id: 3,
       title: '放款需要多久',
       type: '业务',

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, rowOf } from '../test-kit.ts';
+import { openAdmin, rowOf, sentJson, tapToToast } from '../test-kit.ts';
 import { aFaqRow, anActivityRow, page } from '../../../test/admin-data.ts';
-import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
+import { fail, network, ok } from '../../../test/page.ts';
 
 const aPaper = {
   id: 5,
@@ -38,13 +38,10 @@ describe('/admin/papers', () => {
       '/api/admin/papers/upload': ok({ id: 6, code: 'q1', title: '小测', questions: 1 }, '已保存'),
     });
     await screen.findByText('还没有内容');
-    await tap(screen.getByRole('button', { name: '上传' }));
-    expect(await findToast('请选择文件')).toBeTruthy();
+    await tapToToast(screen, '上传', '请选择文件');
     expect(view.api.callsTo('/api/admin/papers/upload')).toHaveLength(0);
     choose('code: q1\n');
-    await tap(screen.getByRole('button', { name: '上传' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/papers/upload').json).toEqual({ text: 'code: q1\n' });
+    expect(await sentJson(view, screen, '上传', '已保存', '/api/admin/papers/upload')).toEqual({ text: 'code: q1\n' });
   });
 
   it("shows the file's problems as the server names them", async () => {
@@ -54,8 +51,7 @@ describe('/admin/papers', () => {
     });
     await screen.findByText('还没有内容');
     choose('code: q1\n');
-    await tap(screen.getByRole('button', { name: '上传' }));
-    expect(await findToast('time_limit_minutes: 考试须设置时长')).toBeTruthy();
+    await tapToToast(screen, '上传', 'time_limit_minutes: 考试须设置时长');
   });
 });
 
@@ -68,9 +64,9 @@ describe('/admin/activities', () => {
     const row = await rowOf('夏季满减券');
     expect(row.getByText('优惠券')).toBeTruthy();
     choose('corp_id: 1\n');
-    await tap(screen.getByRole('button', { name: '上传' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/activities/upload').json).toEqual({ text: 'corp_id: 1\n' });
+    expect(await sentJson(view, screen, '上传', '已保存', '/api/admin/activities/upload')).toEqual({
+      text: 'corp_id: 1\n',
+    });
   });
 });
 
@@ -88,9 +84,7 @@ describe('/admin/faq', () => {
     fireEvent.change(screen.getByLabelText('选择文件'), {
       target: { files: [new File(['---\ntitle: 新问答\n---\n正文'], 'new-entry.md', { type: 'text/markdown' })] },
     });
-    await tap(screen.getByRole('button', { name: '上传' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/faq/upload').json).toEqual({
+    expect(await sentJson(view, screen, '上传', '已保存', '/api/admin/faq/upload')).toEqual({
       name: 'new-entry',
       text: '---\ntitle: 新问答\n---\n正文',
     });
@@ -105,7 +99,6 @@ describe('/admin/faq', () => {
     fireEvent.change(screen.getByLabelText('选择文件'), {
       target: { files: [new File(['正文'], 'bare.md')] },
     });
-    await tap(screen.getByRole('button', { name: '上传' }));
-    expect(await findToast('bare: 缺少开头的 --- 属性块（title、type、category）')).toBeTruthy();
+    await tapToToast(screen, '上传', 'bare: 缺少开头的 --- 属性块（title、type、category）');
   });
 });

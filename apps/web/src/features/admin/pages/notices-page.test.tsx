@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fill, openAdmin, rowOf } from '../test-kit.ts';
+import { fill, openAdmin, rowOf, sentJson, tapToToast } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { aNotice } from '../../../test/admin-data.ts';
-import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
+import { fail, network, ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/notices', api);
 
@@ -39,8 +39,7 @@ describe('/admin/notices', () => {
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await form.findByText('时间格式无效')).toBeTruthy();
     fireEvent.change(form.getByLabelText('开始时间'), { target: { value: '2026-12-01T09:00' } });
-    await tap(form.getByRole('button', { name: '添加' }));
-    expect(await findToast('已添加')).toBeTruthy();
+    await tapToToast(form, '添加', '已添加');
     const sent = view.api.lastCall('/api/admin/notices/add').json as Record<string, unknown>;
     expect(sent).toMatchObject({ text: '本周六系统维护', status: 'warning', ends_at: null });
     expect(new Date(sent.starts_at as string).getTime()).toBe(new Date('2026-12-01T09:00').getTime());
@@ -58,9 +57,7 @@ describe('/admin/notices', () => {
     );
     const form = within(await screen.findByRole('region', { name: '修改公告' }));
     fireEvent.change(form.getByLabelText('公告内容'), { target: { value: '改期到周日' } });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('结束时间须晚于开始时间')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/notices/update').json).toMatchObject({
+    expect(await sentJson(view, form, '保存', '结束时间须晚于开始时间', '/api/admin/notices/update')).toMatchObject({
       id: 3,
       text: '改期到周日',
       status: 'warning',

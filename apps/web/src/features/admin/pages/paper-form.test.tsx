@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, fill, rowOf } from '../test-kit.ts';
+import { expectValues, fill, openAdmin, rowOf, sentJson, tapToToast } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { page } from '../../../test/admin-data.ts';
-import { fail, findToast, ok, tap } from '../../../test/page.ts';
+import { fail, ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/papers', api);
 const storedFile = {
@@ -49,9 +49,7 @@ describe('/admin/papers: the form for one paper', () => {
     await tap(form.getByRole('button', { name: '添加题目' }));
     fill(form, { '第 2 题 题型': 'judge' });
     fill(form, { '第 2 题 题目': '可以代客户签字。', '第 2 题 答案': 'false', '第 2 题 分值': '50' });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/papers/save').json).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/papers/save')).toEqual({
       paper: {
         code: 'q1',
         kind: 'exam',
@@ -72,7 +70,7 @@ describe('/admin/papers: the form for one paper', () => {
         ],
       },
     });
-    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('');
+    expectValues(form, { 标题: '' });
   });
 
   it("keeps what was typed when the file's rules refuse it, and shows their words", async () => {
@@ -82,10 +80,8 @@ describe('/admin/papers: the form for one paper', () => {
     });
     const form = within(await screen.findByRole('region', { name: '新建试卷' }));
     fill(form, { '编号（小写字母、数字、连字符）': 'q1', 标题: '小测', '时长（分钟）': '' });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('time_limit_minutes: 考试须设置时长')).toBeTruthy();
-    expect(form.getByLabelText<HTMLInputElement>('标题').value).toBe('小测');
-    expect(form.getByLabelText<HTMLInputElement>('编号（小写字母、数字、连字符）').value).toBe('q1');
+    await tapToToast(form, '保存', 'time_limit_minutes: 考试须设置时长');
+    expectValues(form, { 标题: '小测', '编号（小写字母、数字、连字符）': 'q1' });
   });
 
   it('loads a stored paper into the edit form and saves it back unchanged but for what was edited', async () => {
@@ -103,12 +99,9 @@ describe('/admin/papers: the form for one paper', () => {
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '修改试卷（compliance-2027q1）' }));
     expect(view.api.lastCall('/api/admin/papers/entry').query).toEqual({ id: '5' });
-    expect(form.getByLabelText<HTMLInputElement>('第 1 题 答案').value).toBe('A,C');
-    expect(form.getByLabelText<HTMLInputElement>('指派 1 的名称、岗位编号或手机号').value).toBe('销售一组');
+    expectValues(form, { '第 1 题 答案': 'A,C', '指派 1 的名称、岗位编号或手机号': '销售一组' });
     fill(form, { 标题: '合规考试（修订）' });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/papers/save').json).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/papers/save')).toEqual({
       paper: { ...storedFile, title: '合规考试（修订）' },
     });
     expect(screen.queryByRole('region', { name: '修改试卷（compliance-2027q1）' })).toBeNull();

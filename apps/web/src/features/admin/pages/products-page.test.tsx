@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fill, rowOf } from '../test-kit.ts';
+import { expectValues, fill, rowOf, sentJson } from '../test-kit.ts';
 import { adminApi, aProduct, aRef, page } from '../../../test/admin-data.ts';
-import { fail, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) =>
   renderPage('/admin/products', {
@@ -57,9 +57,7 @@ describe('/admin/products', () => {
       收费方式: '3',
       '费率（百万分之一）': '45000',
     });
-    await tap(form.getByRole('button', { name: '添加' }));
-    expect(await findToast('已添加')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/products/add').json).toEqual({
+    expect(await sentJson(view, form, '添加', '已添加', '/api/admin/products/add')).toEqual({
       bank_id: 2,
       name: '经营贷',
       min_amount_fen: 50_000_000,
@@ -80,11 +78,9 @@ describe('/admin/products', () => {
     const row = await rowOf('闪电贷');
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '编辑产品：闪电贷' }));
-    expect(form.getByLabelText<HTMLInputElement>('最低金额（元）').value).toBe('10000');
+    expectValues(form, { '最低金额（元）': '10000' });
     fireEvent.change(form.getByLabelText('产品名称'), { target: { value: '闪电贷2' } });
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('产品不存在')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/products/update').json).toMatchObject({
+    expect(await sentJson(view, form, '保存', '产品不存在', '/api/admin/products/update')).toMatchObject({
       id: 4,
       name: '闪电贷2',
       min_amount_fen: 1_000_000,

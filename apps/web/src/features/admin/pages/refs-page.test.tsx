@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fill, openAdmin, rowOf } from '../test-kit.ts';
+import { fill, openAdmin, rowOf, sentJson, tapToToast } from '../test-kit.ts';
 import { aRef, aWhoami, page } from '../../../test/admin-data.ts';
-import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
+import { fail, network, ok, tap } from '../../../test/page.ts';
 
 const open = openAdmin;
 
@@ -41,9 +41,11 @@ describe('/admin/banks', () => {
     });
     const form = within(await screen.findByRole('region', { name: '添加银行' }));
     fireEvent.change(form.getByLabelText('名称'), { target: { value: '江苏银行' } });
-    await tap(form.getByRole('button', { name: '添加' }));
-    expect(await findToast('已添加')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/refs/add').json).toEqual({ kind: 'bank', parent_id: null, name: '江苏银行' });
+    expect(await sentJson(view, form, '添加', '已添加', '/api/admin/refs/add')).toEqual({
+      kind: 'bank',
+      parent_id: null,
+      name: '江苏银行',
+    });
     const row = await rowOf('招商银行');
     await tap(row.getByRole('button', { name: '编辑' }));
     fireEvent.change(row.getByLabelText('名称'), { target: { value: '招商银行总行' } });
@@ -67,9 +69,11 @@ describe('/admin/channels and /admin/sources', () => {
     await tap((await rowOf('中介')).getByRole('button', { name: '下级' }));
     const form = within(await screen.findByRole('region', { name: '添加二级渠道' }));
     fireEvent.change(form.getByLabelText('名称'), { target: { value: '链家' } });
-    await tap(form.getByRole('button', { name: '添加' }));
-    expect(await findToast('已添加')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/refs/add').json).toEqual({ kind: 'channel', parent_id: 2, name: '链家' });
+    expect(await sentJson(view, form, '添加', '已添加', '/api/admin/refs/add')).toEqual({
+      kind: 'channel',
+      parent_id: 2,
+      name: '链家',
+    });
   });
 
   it('lists sources without levels and shows a refusal', async () => {
@@ -79,8 +83,7 @@ describe('/admin/channels and /admin/sources', () => {
     });
     const row = await rowOf('门店到访');
     expect(row.queryByRole('button', { name: '下级' })).toBeNull();
-    await tap(row.getByRole('button', { name: '停用' }));
-    expect(await findToast('记录不存在')).toBeTruthy();
+    await tapToToast(row, '停用', '记录不存在');
   });
 });
 
@@ -105,9 +108,7 @@ describe('/admin/cities', () => {
     );
     const form = within(await screen.findByRole('region', { name: '添加省份' }));
     fill(form, { 名称: '广东省', 城市代码: '440000' });
-    await tap(form.getByRole('button', { name: '添加' }));
-    expect(await findToast('已添加')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/refs/add').json).toEqual({
+    expect(await sentJson(view, form, '添加', '已添加', '/api/admin/refs/add')).toEqual({
       kind: 'city',
       parent_id: null,
       name: '广东省',

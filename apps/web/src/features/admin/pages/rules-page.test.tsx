@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin } from '../test-kit.ts';
+import { expectValues, openAdmin, tapToToast } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
-import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
+import { fail, network, ok, tap } from '../../../test/page.ts';
 
 const settings = { referral_protection_days: 30, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/rules', api);
@@ -11,8 +11,7 @@ describe('/admin/rules', () => {
   it('shows the protection period and the over-limit rule, the amount in yuan', async () => {
     await open({ '/api/admin/settings': ok(settings) });
     expect((await screen.findByLabelText<HTMLInputElement>('客户保护期（天）')).value).toBe('30');
-    expect(screen.getByLabelText<HTMLInputElement>('超限返佣比例（万分之一）').value).toBe('150');
-    expect(screen.getByLabelText<HTMLInputElement>('超限返佣金额（元）').value).toBe('50000');
+    expectValues(screen, { '超限返佣比例（万分之一）': '150', '超限返佣金额（元）': '50000' });
   });
 
   it('shows a refusal of the read', async () => {
@@ -36,8 +35,7 @@ describe('/admin/rules', () => {
     expect(await screen.findByText('保护期至少 1 天', { selector: '[role="alert"]' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('客户保护期（天）'), { target: { value: '45' } });
     fireEvent.change(screen.getByLabelText('超限返佣金额（元）'), { target: { value: '80000.5' } });
-    await tap(screen.getByRole('button', { name: '保存' }));
-    expect(await findToast('已保存')).toBeTruthy();
+    await tapToToast(screen, '保存', '已保存');
     const posts = view.api.callsTo('/api/admin/settings').filter((call) => call.method === 'POST');
     expect(posts.map((call) => call.json)).toEqual([
       { referral_protection_days: 45, over_limit_rate_bp: 150, over_limit_amount_fen: 8_000_050 },

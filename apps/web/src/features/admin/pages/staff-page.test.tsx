@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fill } from '../test-kit.ts';
+import { fill, sentJson, tapToToast } from '../test-kit.ts';
 import { adminApi, aStaff, aWhoami, page } from '../../../test/admin-data.ts';
 import { fail, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
 
@@ -81,9 +81,7 @@ describe('/admin/staff', () => {
     fill(form, { 团队: '2', 性别: '2' });
     await tap(form.getByLabelText('客服'));
     await tap(form.getByLabelText('组长'));
-    await tap(form.getByRole('button', { name: '添加' }));
-    expect(await findToast('已添加')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/staff/add').json).toEqual({
+    expect(await sentJson(view, form, '添加', '已添加', '/api/admin/staff/add')).toEqual({
       name: '新同事',
       phone: '13912345601',
       team_id: 2,
@@ -104,8 +102,7 @@ describe('/admin/staff', () => {
     expect(await form.findByRole('alert')).toBeTruthy();
     expect(view.api.callsTo('/api/admin/staff/add')).toHaveLength(0);
     fireEvent.change(form.getByLabelText('手机号'), { target: { value: '13912345601' } });
-    await tap(form.getByRole('button', { name: '添加' }));
-    expect(await findToast('该手机号已是本公司员工')).toBeTruthy();
+    await tapToToast(form, '添加', '该手机号已是本公司员工');
   });
 
   it('grants and revokes the rejection approval, keeping the admin grant, and disables a person', async () => {
@@ -137,9 +134,7 @@ describe('/admin/staff', () => {
     fireEvent.change(form.getByLabelText('团队'), { target: { value: '2' } });
     await tap(form.getByLabelText('房贷管家'));
     await tap(form.getByLabelText('公司管理员'));
-    await tap(form.getByRole('button', { name: '保存' }));
-    expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/staff/update').json).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/staff/update')).toEqual({
       id: 7,
       name: '王小明',
       team_id: 2,

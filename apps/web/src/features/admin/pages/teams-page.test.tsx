@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, rowOf } from '../test-kit.ts';
+import { openAdmin, rowOf, sentJson } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
-import { fail, findToast, network, ok, tap } from '../../../test/page.ts';
+import { fail, network, ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/teams', api);
 
@@ -34,9 +34,7 @@ describe('/admin/teams', () => {
     expect(await form.findByText('请填写团队名称')).toBeTruthy();
     expect(view.api.callsTo('/api/admin/teams/add')).toHaveLength(0);
     fireEvent.change(form.getByLabelText('团队名称'), { target: { value: '销售二组' } });
-    await tap(form.getByRole('button', { name: '添加' }));
-    expect(await findToast('已添加')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/teams/add').json).toEqual({ name: '销售二组' });
+    expect(await sentJson(view, form, '添加', '已添加', '/api/admin/teams/add')).toEqual({ name: '销售二组' });
   });
 
   it('renames a team and shows a refusal', async () => {
@@ -47,8 +45,9 @@ describe('/admin/teams', () => {
     const row = await rowOf('销售一组');
     await tap(row.getByRole('button', { name: '编辑' }));
     fireEvent.change(row.getByLabelText('团队名称'), { target: { value: '精英组' } });
-    await tap(row.getByRole('button', { name: '保存' }));
-    expect(await findToast('团队不存在')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/teams/update').json).toEqual({ id: 1, name: '精英组' });
+    expect(await sentJson(view, row, '保存', '团队不存在', '/api/admin/teams/update')).toEqual({
+      id: 1,
+      name: '精英组',
+    });
   });
 });

@@ -11,10 +11,13 @@ import {
   ok,
   REFERENCE_LISTS,
   renderPage,
+  renderPageWith,
   tap,
   typeInto,
 } from '../../../test/page.ts';
 
+/** The new-case form, its reference lists loaded. */
+const openForm = renderPageWith('/business/add', { api: REFERENCE_LISTS });
 const submit = () => tap(screen.getByRole('button', { name: '提交' }));
 
 /** The term comes from a bottom picker sheet; confirming it takes the first term offered. */
@@ -34,9 +37,7 @@ async function fillRequired() {
 
 /** Opens the form, fills what it requires and submits it while the server cannot be reached. */
 async function submitOffline() {
-  const page = await renderPage('/business/add', {
-    api: { ...REFERENCE_LISTS, '/api/crm/addClient': network.offline() },
-  });
+  const page = await openForm({ '/api/crm/addClient': network.offline() });
   await fillRequired();
   await submit();
   return page;
@@ -53,7 +54,7 @@ afterEach(() => clearDraft('case-add'));
 
 describe('/business/add: the unsent draft (decision 058)', () => {
   it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
-    const first = await renderPage('/business/add', { api: { ...REFERENCE_LISTS } });
+    const first = await openForm();
     await screen.findByRole('button', { name: '提交' });
     typeInto('case-name', '周草稿');
     typeInto('case-phone', '13912345678');
@@ -61,9 +62,7 @@ describe('/business/add: the unsent draft (decision 058)', () => {
     await new Promise((resolve) => setTimeout(resolve, 450));
     first.unmount();
 
-    const page = await renderPage('/business/add', {
-      api: { ...REFERENCE_LISTS, ...accepts(43) },
-    });
+    const page = await openForm(accepts(43));
     await expect.poll(() => (document.getElementById('case-name') as HTMLInputElement | null)?.value).toBe('周草稿');
     expect(inputValue('case-phone')).toBe('13912345678');
     typeInto('case-id_number', '11010519491231002X');
@@ -73,7 +72,7 @@ describe('/business/add: the unsent draft (decision 058)', () => {
     await expect.poll(page.pathname).toBe('/business/detail/43');
     page.unmount();
 
-    await renderPage('/business/add', { api: { ...REFERENCE_LISTS } });
+    await openForm();
     await screen.findByRole('button', { name: '提交' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(inputValue('case-name')).toBe('');
@@ -82,9 +81,7 @@ describe('/business/add: the unsent draft (decision 058)', () => {
 
 describe('/business/add', () => {
   it("sends the new case to addClient and opens its detail with the server's message", async () => {
-    const page = await renderPage('/business/add', {
-      api: { ...REFERENCE_LISTS, ...accepts(42) },
-    });
+    const page = await openForm(accepts(42));
     await fillRequired();
     await submit();
     expect(await findToast('报单提交成功')).toBeTruthy();
@@ -102,9 +99,7 @@ describe('/business/add', () => {
   });
 
   it('keeps the form and shows the refusal when the server says no', async () => {
-    const page = await renderPage('/business/add', {
-      api: { ...REFERENCE_LISTS, '/api/crm/addClient': fail('该身份证号已有进行中的报单') },
-    });
+    const page = await openForm({ '/api/crm/addClient': fail('该身份证号已有进行中的报单') });
     await fillRequired();
     await submit();
     expect(await findToast('该身份证号已有进行中的报单')).toBeTruthy();
@@ -113,7 +108,7 @@ describe('/business/add', () => {
   });
 
   it('sends nothing while required fields are empty', async () => {
-    const page = await renderPage('/business/add', { api: REFERENCE_LISTS });
+    const page = await openForm();
     await tap(await screen.findByRole('button', { name: '提交' }));
     expect(await screen.findAllByRole('alert')).not.toHaveLength(0);
     expect(page.api.callsTo('/api/crm/addClient')).toHaveLength(0);
@@ -157,11 +152,8 @@ describe('/business/add', () => {
 
     // The window closed; the first submit had reached the server. The restored draft, edited, goes under the
     // same key (the server refuses other content with 422), and the next 提交 is a new record under a new key.
-    const page = await renderPage('/business/add', {
-      api: {
-        ...REFERENCE_LISTS,
-        '/api/crm/addClient': fail('该请求标识已用于其他内容，请刷新页面后重新提交', 422),
-      },
+    const page = await openForm({
+      '/api/crm/addClient': fail('该请求标识已用于其他内容，请刷新页面后重新提交', 422),
     });
     await expect.poll(() => (document.getElementById('case-name') as HTMLInputElement | null)?.value).toBe('陈美玲');
     typeInto('case-name', '陈美琳');
@@ -193,20 +185,15 @@ describe('/business/add', () => {
     expect(inputValue('case-id_number')).toBe('11010519491231002X');
     expect(inputValue('case-amount')).toBe('50000');
     await pickFirstTerm();
-    await submit();
-    expect(await findToast('报单提交成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/addClient').fields).toMatchObject({
-      name: '陈客户',
-      id_number: '11010519491231002X',
-      outside_client_id: '21',
+    const sent = await page.sentFields('提交', '报单提交成功', '/api/crm/addClient', {
+      movesTo: '/business/detail/44',
     });
-    await expect.poll(page.pathname).toBe('/business/detail/44');
+    expect(sent).toMatchObject({ name: '陈客户', id_number: '11010519491231002X' });
+    expect(sent.outside_client_id).toBe('21');
   });
 
   it('without ?referral= sends no outside_client_id and shows no notice', async () => {
-    const page = await renderPage('/business/add', {
-      api: { ...REFERENCE_LISTS, ...accepts(42) },
-    });
+    const page = await openForm(accepts(42));
     await fillRequired();
     expect(screen.queryByText('由合作伙伴报备转入')).toBeNull();
     await submit();

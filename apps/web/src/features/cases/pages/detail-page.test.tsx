@@ -1,12 +1,22 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCaseDetail, fail, findToast, loadFailureCases, network, ok, renderPage, tap } from '../../../test/page.ts';
+import {
+  aCaseDetail,
+  fail,
+  findToast,
+  loadFailureCases,
+  network,
+  ok,
+  renderPageWith,
+  tap,
+} from '../../../test/page.ts';
+
+/** Case 11's page; each test's `api` replaces the detail it answers or adds the calls it makes. */
+const openCase = renderPageWith('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail()) } });
 
 describe('/business/detail/:id', () => {
   it('shows the case, its timeline and the links to what may be done', async () => {
-    const page = await renderPage('/business/detail/11', {
-      api: { '/api/crm/detail': ok(aCaseDetail({ can_edit: true })) },
-    });
+    const page = await openCase({ '/api/crm/detail': ok(aCaseDetail({ can_edit: true })) });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('13912345678')).toBeTruthy();
     expect(screen.getByText('¥50,000.00')).toBeTruthy();
@@ -18,7 +28,7 @@ describe('/business/detail/:id', () => {
   });
 
   it('calls the client in one tap and leads to the repayments and proofs of the case', async () => {
-    await renderPage('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail()) } });
+    await openCase();
     const phone = await screen.findByRole('link', { name: '13912345678' });
     expect(phone.getAttribute('href')).toBe('tel:13912345678');
     expect(screen.getByRole('link', { name: '还款记录' }).getAttribute('href')).toBe('/business/money?id=11');
@@ -26,43 +36,39 @@ describe('/business/detail/:id', () => {
   });
 
   it('leads its readers to the financing agreement, and only them', async () => {
-    await renderPage('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail({ can_view_pact: true })) } });
+    await openCase({ '/api/crm/detail': ok(aCaseDetail({ can_view_pact: true })) });
     expect((await screen.findByRole('link', { name: '融资协议' })).getAttribute('href')).toBe(
       '/business/financePact/11',
     );
   });
 
   it('hides the financing agreement from whoever may not read it', async () => {
-    await renderPage('/business/detail/11', { api: { '/api/crm/detail': ok(aCaseDetail()) } });
+    await openCase();
     expect(await screen.findByText('招商银行')).toBeTruthy();
     expect(screen.queryByRole('link', { name: '融资协议' })).toBeNull();
   });
 
   it('shows the signing rejection reason', async () => {
-    await renderPage('/business/detail/11', {
-      api: { '/api/crm/detail': ok(aCaseDetail({ status: 2, reject_note: '客户未到场' })) },
-    });
+    await openCase({ '/api/crm/detail': ok(aCaseDetail({ status: 2, reject_note: '客户未到场' })) });
     expect(await screen.findByText(/驳回原因：.*客户未到场/)).toBeTruthy();
   });
 
   it.each(loadFailureCases('无权查看该报单'))('shows %s', async (_name, reply, message) => {
-    await renderPage('/business/detail/11', { api: { '/api/crm/detail': reply } });
+    await openCase({ '/api/crm/detail': reply });
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByText('加载失败，点击重试')).toBeTruthy();
   });
 
   it('offers a retry when the case failed to load', async () => {
-    const page = await renderPage('/business/detail/11', { api: { '/api/crm/detail': network.httpError(500) } });
+    const page = await openCase({ '/api/crm/detail': network.httpError(500) });
     await page.retryFailedLoad(network.message, '/api/crm/detail', ok(aCaseDetail()));
     expect(await screen.findByText('招商银行')).toBeTruthy();
   });
 
   it('moves the case to the next status with the reason typed', async () => {
-    const page = await renderPage('/business/detail/11', {
-      api: {
-        '/api/crm/detail': ok(aCaseDetail({ moves: [{ to: 3, needs_reason: false }] })),
-        '/api/crm/updateClientStatus': ok(null, '状态已更新'),
-      },
+    const page = await openCase({
+      '/api/crm/detail': ok(aCaseDetail({ moves: [{ to: 3, needs_reason: false }] })),
+      '/api/crm/updateClientStatus': ok(null, '状态已更新'),
     });
     await tap(await screen.findByRole('button', { name: '改为「审批中」' }));
     fireEvent.change(document.getElementById('move-reason') as HTMLTextAreaElement, { target: { value: '资料齐全' } });
@@ -77,9 +83,7 @@ describe('/business/detail/:id', () => {
     ['a reason typed', { to: 3, needs_reason: true }, '改为「审批中」', '请填写原因'],
     ['one of the rejection reasons', { to: 6, needs_reason: true }, '改为「已拒绝」', '请选择驳回原因'],
   ])('keeps the move sheet open with its message when %s is missing', async (_name, moveTo, button, message) => {
-    const page = await renderPage('/business/detail/11', {
-      api: { '/api/crm/detail': ok(aCaseDetail({ moves: [moveTo] })) },
-    });
+    const page = await openCase({ '/api/crm/detail': ok(aCaseDetail({ moves: [moveTo] })) });
     await tap(await screen.findByRole('button', { name: button }));
     await tap(screen.getByRole('button', { name: '确定' }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
@@ -88,30 +92,26 @@ describe('/business/detail/:id', () => {
   });
 
   it('deletes the case after confirmation and goes back to the list', async () => {
-    const page = await renderPage('/business/detail/11', {
-      api: {
-        '/api/crm/detail': ok(aCaseDetail({ can_delete: true })),
-        '/api/crm/delClient': ok(null, '报单已删除'),
-        '/api/crm/clientList': ok({ list: [], next_cursor: null }),
-      },
+    const page = await openCase({
+      '/api/crm/detail': ok(aCaseDetail({ can_delete: true })),
+      '/api/crm/delClient': ok(null, '报单已删除'),
+      '/api/crm/clientList': ok({ list: [], next_cursor: null }),
     });
     await tap(await screen.findByRole('button', { name: '删除' }));
+    const backToList = { movesTo: '/business/list' };
     expect(
-      await page.confirmedFields('删除后不可恢复，确定删除该报单吗？', '报单已删除', '/api/crm/delClient'),
+      await page.confirmedFields('删除后不可恢复，确定删除该报单吗？', '报单已删除', '/api/crm/delClient', backToList),
     ).toEqual({ id: '11' });
-    await expect.poll(page.pathname).toBe('/business/list');
   });
 });
 
 describe('/business/detail/:id for a non-owner (decision 058)', () => {
   it('shows the numbers masked, and one in full after a tap that asks the server (which logs it)', async () => {
-    const page = await renderPage('/business/detail/11', {
-      api: {
-        '/api/crm/detail': ok(
-          aCaseDetail({ masked: true, phone: '139****5678', id_number: '110***********002X', bank_card: '' }),
-        ),
-        '/api/crm/revealClient': ok({ value: '11010519491231002X' }),
-      },
+    const page = await openCase({
+      '/api/crm/detail': ok(
+        aCaseDetail({ masked: true, phone: '139****5678', id_number: '110***********002X', bank_card: '' }),
+      ),
+      '/api/crm/revealClient': ok({ value: '11010519491231002X' }),
     });
     expect(await screen.findByText('139****5678')).toBeTruthy();
     expect(screen.queryByRole('link', { name: '13912345678' })).toBeNull();
@@ -124,11 +124,9 @@ describe('/business/detail/:id for a non-owner (decision 058)', () => {
   });
 
   it('keeps the number masked and says why when the server refuses', async () => {
-    await renderPage('/business/detail/11', {
-      api: {
-        '/api/crm/detail': ok(aCaseDetail({ masked: true, phone: '139****5678' })),
-        '/api/crm/revealClient': fail('无权查看该报单'),
-      },
+    await openCase({
+      '/api/crm/detail': ok(aCaseDetail({ masked: true, phone: '139****5678' })),
+      '/api/crm/revealClient': fail('无权查看该报单'),
     });
     await tap(await screen.findByRole('button', { name: '查看完整手机号码' }));
     expect(await findToast('无权查看该报单')).toBeTruthy();

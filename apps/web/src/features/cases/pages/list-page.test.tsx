@@ -1,16 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCase, loadFailureCases, network, ok, pageOf, renderPage } from '../../../test/page.ts';
+import { aCase, findRowLink, loadFailureCases, network, ok, pageOf, renderPage } from '../../../test/page.ts';
 
 describe('/business/list', () => {
   it('lists my cases with status and amount, and links each to its detail', async () => {
     const page = await renderPage('/business/list', {
       api: { '/api/crm/clientList': ok({ list: [aCase()], next_cursor: null }) },
     });
-    const row = await screen.findByRole('link', { name: /陈美玲/ });
-    expect(row.textContent).toContain('签约中');
-    expect(row.textContent).toContain('¥50,000.00 · 36 期');
-    expect(row.getAttribute('href')).toBe('/business/detail/11');
+    await findRowLink(/陈美玲/, '/business/detail/11', '签约中', '¥50,000.00 · 36 期');
     expect(page.api.lastCall('/api/crm/clientList').fields).toMatchObject({ status: '0', keyword: '', cursor: '' });
   });
 

@@ -1,38 +1,27 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aServiceItem, fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aServiceItem, fail, findRowLink, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 
 const SERVICE_USER = { id: 30, job: [3], leader: false, name: '客服小周' };
 const servicePage = (items = [aServiceItem()]) => ok({ ...pageOf(items), staff_options: [] });
+const openRequests = renderPageWith('/business/service', { user: SERVICE_USER });
 
 describe('/business/service', () => {
   it('lists the open requests for help, each linking to its detail', async () => {
-    const page = await renderPage('/business/service', {
-      user: SERVICE_USER,
-      api: { '/api/crm/service': servicePage() },
-    });
-    const row = await screen.findByRole('link', { name: /陈美玲/ });
-    expect(row.textContent).toContain('当前业务员：王小明');
-    expect(row.textContent).toContain('待处理');
-    expect(row.getAttribute('href')).toBe('/business/service_detail/21');
+    const page = await openRequests({ '/api/crm/service': servicePage() });
+    await findRowLink(/陈美玲/, '/business/service_detail/21', '当前业务员：王小明', '待处理');
     expect(page.api.lastCall('/api/crm/service').query).toMatchObject({ status: 'open' });
   });
 
   it('asks for every request on the 全部 tab, and says when there are none', async () => {
-    const page = await renderPage('/business/service', {
-      user: SERVICE_USER,
-      api: { '/api/crm/service': servicePage([]) },
-    });
+    const page = await openRequests({ '/api/crm/service': servicePage([]) });
     expect(await screen.findByText('暂无数据')).toBeTruthy();
     await tap(screen.getByText('全部'));
     await expect.poll(() => page.api.lastCall('/api/crm/service').query.status).toBe('all');
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/service', {
-      user: SERVICE_USER,
-      api: { '/api/crm/service': fail('仅客服可查看') },
-    });
+    const page = await openRequests({ '/api/crm/service': fail('仅客服可查看') });
     await page.retryFailedList('仅客服可查看', '/api/crm/service', servicePage());
     expect(await screen.findByRole('link', { name: /陈美玲/ })).toBeTruthy();
   });

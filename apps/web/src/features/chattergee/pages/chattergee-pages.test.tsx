@@ -1,7 +1,7 @@
 import type { Filing, WxWorkConfig } from '@crm/domain/api/chatter';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
 
 const EXT = 'wmDemoChen0001';
 const signature = { timestamp: 1_800_000_000, nonceStr: 'n', signature: 's' };
@@ -155,22 +155,19 @@ describe('/chattergee/purse/{id}', () => {
   });
 });
 
+/** The send page for the customer EXT, its usual calls answered. */
+const openSend = renderPageWith(`/chattergee/send/${EXT}`, { api: base });
+/** A WeCom card the server builds to send into the chat, opening the wallet. */
+const aCard = (title: string, desc: string) => ({ title, desc, link: 'http://crm/w', imgUrl: '' });
+
 describe('/chattergee/send/{external_userid}', () => {
   it('sends points with an idempotency key, then the server-built card into the chat', async () => {
-    const card = {
-      title: '您收到 30 积分',
-      desc: '王小明 赠送：首单奖励。钱包余额 150 积分',
-      link: 'http://crm/w',
-      imgUrl: '',
-    };
-    const page = await renderPage(`/chattergee/send/${EXT}`, {
-      api: {
-        ...base,
-        '/api/chattergee/sendPoint': ok(
-          { transfer_id: 9, amount: 30, mine: 470, customer: 150, replayed: false, card },
-          '积分赠送成功',
-        ),
-      },
+    const card = aCard('您收到 30 积分', '王小明 赠送：首单奖励。钱包余额 150 积分');
+    const page = await openSend({
+      '/api/chattergee/sendPoint': ok(
+        { transfer_id: 9, amount: 30, mine: 470, customer: 150, replayed: false, card },
+        '积分赠送成功',
+      ),
     });
     expect(await screen.findByText('我的积分 500 · 客户钱包 120')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('赠送积分'), { target: { value: '30' } });
@@ -186,9 +183,7 @@ describe('/chattergee/send/{external_userid}', () => {
   });
 
   it('keeps the amount and reason after a refusal', async () => {
-    const page = await renderPage(`/chattergee/send/${EXT}`, {
-      api: { ...base, '/api/chattergee/sendPoint': fail('积分余额不足') },
-    });
+    const page = await openSend({ '/api/chattergee/sendPoint': fail('积分余额不足') });
     fireEvent.change(await screen.findByLabelText('赠送积分'), { target: { value: '9999' } });
     fireEvent.change(screen.getByLabelText('赠送原因'), { target: { value: '活动' } });
     await page.sentFields('赠送积分', '积分余额不足', '/api/chattergee/sendPoint');
@@ -200,15 +195,8 @@ describe('/chattergee/send/{external_userid}', () => {
 describe('the wallet QR code', () => {
   it('shows the PNG the server made and sends its card into the chat', async () => {
     const png = 'data:image/png;base64,iVBORw0KGgo=';
-    const card = {
-      title: '您的积分钱包',
-      desc: '扫码或点击查看钱包，当前余额 120 积分',
-      link: 'http://crm/w',
-      imgUrl: '',
-    };
-    const page = await renderPage(`/chattergee/send/${EXT}`, {
-      api: { ...base, '/api/chattergee/sendQrcode': ok({ link: card.link, png, card }) },
-    });
+    const card = aCard('您的积分钱包', '扫码或点击查看钱包，当前余额 120 积分');
+    const page = await openSend({ '/api/chattergee/sendQrcode': ok({ link: card.link, png, card }) });
     await tap(await screen.findByRole('button', { name: '发送钱包二维码' }));
     expect((await screen.findByAltText('客户钱包二维码')).getAttribute('src')).toBe(png);
     expect(page.api.lastCall('/api/chattergee/sendQrcode').fields).toEqual({ external_userid: EXT });

@@ -1,7 +1,7 @@
 import type { MoneyToConfirmItem } from '@crm/domain/api/money';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 
 const LEADER = { id: 3, job: [1], leader: true, name: '组长' };
 const anItem = (over: Partial<MoneyToConfirmItem> = {}): MoneyToConfirmItem => ({
@@ -15,11 +15,14 @@ const anItem = (over: Partial<MoneyToConfirmItem> = {}): MoneyToConfirmItem => (
   ...over,
 });
 
+/** The leader's list of repayments waiting to be confirmed. */
+const openConfirm = renderPageWith('/business/moneyConfirm', { user: LEADER });
+
 describe('/business/moneyConfirm', () => {
   it("lists the team's repayments waiting for the leader and opens the case's repayments", async () => {
-    const page = await renderPage('/business/moneyConfirm', {
-      user: LEADER,
-      api: { '/api/crm/moneyToConfirm': ok(pageOf([anItem()])), '/api/crm/moneyList': fail('加载中断') },
+    const page = await openConfirm({
+      '/api/crm/moneyToConfirm': ok(pageOf([anItem()])),
+      '/api/crm/moneyList': fail('加载中断'),
     });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('¥1,280.50')).toBeTruthy();
@@ -29,18 +32,12 @@ describe('/business/moneyConfirm', () => {
   });
 
   it('says when nothing waits', async () => {
-    await renderPage('/business/moneyConfirm', {
-      user: LEADER,
-      api: { '/api/crm/moneyToConfirm': ok(pageOf([])) },
-    });
+    await openConfirm({ '/api/crm/moneyToConfirm': ok(pageOf([])) });
     expect(await screen.findByText('暂无待确认的还款')).toBeTruthy();
   });
 
   it("shows the server's refusal", async () => {
-    await renderPage('/business/moneyConfirm', {
-      user: LEADER,
-      api: { '/api/crm/moneyToConfirm': fail('仅组长可以操作') },
-    });
+    await openConfirm({ '/api/crm/moneyToConfirm': fail('仅组长可以操作') });
     expect(await screen.findByText('仅组长可以操作')).toBeTruthy();
   });
 });

@@ -9,33 +9,35 @@ import {
   network,
   ok,
   renderPage,
+  renderPageWith,
   tap,
 } from '../../../test/page.ts';
 
+/** The proofs of case 11. */
+const openProofs = renderPageWith('/business/upload?id=11');
+
 describe('/business/upload', () => {
   it("shows the case's proofs with their status and the open rejection", async () => {
-    const page = await renderPage('/business/upload?id=11', {
-      api: {
-        '/api/crm/getProof': ok(
-          aProofList({
-            items: [
-              aProof({
-                type: 3,
-                status: 'rejected',
-                rejections: [
-                  {
-                    id: 1,
-                    reason: '缺签字页',
-                    rejected_by: { id: 2, name: '张组长' },
-                    created_at: '2026-11-06T08:00:00.000Z',
-                    resolved_at: null,
-                  },
-                ],
-              }),
-            ],
-          }),
-        ),
-      },
+    const page = await openProofs({
+      '/api/crm/getProof': ok(
+        aProofList({
+          items: [
+            aProof({
+              type: 3,
+              status: 'rejected',
+              rejections: [
+                {
+                  id: 1,
+                  reason: '缺签字页',
+                  rejected_by: { id: 2, name: '张组长' },
+                  created_at: '2026-11-06T08:00:00.000Z',
+                  resolved_at: null,
+                },
+              ],
+            }),
+          ],
+        }),
+      ),
     });
     const card = await screen.findByRole('article', { name: '合同' });
     expect(card.textContent).toContain('已驳回');
@@ -45,26 +47,27 @@ describe('/business/upload', () => {
   });
 
   it('says so when there are no proofs yet', async () => {
-    await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': ok(aProofList({ items: [] })) } });
+    await openProofs({ '/api/crm/getProof': ok(aProofList({ items: [] })) });
     expect(await screen.findByText('暂无凭证')).toBeTruthy();
   });
 
   it('shows a failed load with a retry that asks again', async () => {
-    const page = await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': network.httpError(503) } });
+    const page = await openProofs({ '/api/crm/getProof': network.httpError(503) });
     await page.retryFailedLoad(network.message, '/api/crm/getProof', ok(aProofList()));
     expect(await screen.findByRole('article', { name: '账单' })).toBeTruthy();
   });
 
   it('lays the proof types out three a row, so 还款计划表 fits whole on a phone', async () => {
-    await renderPage('/business/upload?id=11', { api: { '/api/crm/getProof': ok(aProofList({ items: [] })) } });
+    await openProofs({ '/api/crm/getProof': ok(aProofList({ items: [] })) });
     const group = await screen.findByRole('radiogroup', { name: '凭证类型' });
     const grid = group.querySelector('.adm-grid') as HTMLElement;
     expect(grid.style.getPropertyValue('--columns')).toBe('3');
   });
 
   it('asks for the proof type and its images before sending, each under its field', async () => {
-    const page = await renderPage('/business/upload?id=11', {
-      api: { '/api/crm/getProof': ok(aProofList({ items: [] })), '/api/crm/proof': ok(aProof()) },
+    const page = await openProofs({
+      '/api/crm/getProof': ok(aProofList({ items: [] })),
+      '/api/crm/proof': ok(aProof()),
     });
     const form = within(await screen.findByRole('region', { name: '上传新凭证' }));
     await tap(form.getByRole('button', { name: '提交凭证' }));

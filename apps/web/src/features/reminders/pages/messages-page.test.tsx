@@ -1,7 +1,7 @@
 import type { MessageItem } from '@crm/domain/api/reminders';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, pageOf, renderPage } from '../../../test/page.ts';
+import { fail, ok, pageOf, renderPageWith } from '../../../test/page.ts';
 
 const aMessage = (over: Partial<MessageItem> = {}): MessageItem => ({
   id: 5,
@@ -13,9 +13,11 @@ const aMessage = (over: Partial<MessageItem> = {}): MessageItem => ({
   ...over,
 });
 
+const openMessages = renderPageWith('/business/messages');
+
 describe('/business/messages (消息记录, decision 058)', () => {
   it('lists the WeCom cards sent to me, each opening its page', async () => {
-    const page = await renderPage('/business/messages', { api: { '/api/crm/messageLog': ok(pageOf([aMessage()])) } });
+    const page = await openMessages({ '/api/crm/messageLog': ok(pageOf([aMessage()])) });
     expect(await screen.findByText('凭证被驳回')).toBeTruthy();
     expect(screen.getByText('客户 陈美玲 的凭证被驳回：金额不符，请重新上传')).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看' }).getAttribute('href')).toBe('/business/proof');
@@ -23,12 +25,12 @@ describe('/business/messages (消息记录, decision 058)', () => {
   });
 
   it('says so when nothing was sent', async () => {
-    await renderPage('/business/messages', { api: { '/api/crm/messageLog': ok(pageOf([])) } });
+    await openMessages({ '/api/crm/messageLog': ok(pageOf([])) });
     expect(await screen.findByText('还没有收到企业微信提醒')).toBeTruthy();
   });
 
   it('shows a refusal', async () => {
-    await renderPage('/business/messages', { api: { '/api/crm/messageLog': fail('登录已过期') } });
+    await openMessages({ '/api/crm/messageLog': fail('登录已过期') });
     expect(await screen.findByText('登录已过期')).toBeTruthy();
   });
 });

@@ -38,12 +38,12 @@ const aSignDetail = (over: Partial<SignDetail> = {}): SignDetail => ({
   ...over,
 });
 
+/** The signer's list of the centre's open tasks. */
+const openCentreTasks = renderPageWith('/sign/list/20/1', { user: SIGNER });
+
 describe('/sign/list/:userid/:flag', () => {
   it('shows the open tasks of the centre and takes one', async () => {
-    const page = await renderPage('/sign/list/20/1', {
-      user: SIGNER,
-      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok(null) },
-    });
+    const page = await openCentreTasks({ '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok(null) });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('分期签约 · 139****5678')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ userid: '20', flag: '1', cursor: '' });
@@ -51,19 +51,16 @@ describe('/sign/list/:userid/:flag', () => {
   });
 
   it("opens a task's record from its row", async () => {
-    const page = await renderPage('/sign/list/20/1', {
-      user: SIGNER,
-      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/sign': ok(aSignDetail()) },
+    const page = await openCentreTasks({
+      '/api/crm/taskList': ok(pageOf([aTask()])),
+      '/api/crm/sign': ok(aSignDetail()),
     });
     await tap(await screen.findByRole('link', { name: '陈美玲' }));
     await expect.poll(page.pathname).toBe('/sign/update/121');
   });
 
   it('says when a task was taken first by someone else', async () => {
-    await renderPage('/sign/list/20/1', {
-      user: SIGNER,
-      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': fail('该任务已被领取') },
-    });
+    await openCentreTasks({ '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': fail('该任务已被领取') });
     await tap(await screen.findByRole('button', { name: '领取' }));
     expect(await findToast('该任务已被领取')).toBeTruthy();
   });
@@ -104,21 +101,18 @@ describe('/sign/list/:userid/:flag', () => {
   });
 
   it('says so when there are no tasks, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/sign/list/20/1', {
-      user: SIGNER,
-      api: { '/api/crm/taskList': network.httpError(500) },
-    });
+    const page = await openCentreTasks({ '/api/crm/taskList': network.httpError(500) });
     await page.retryFailedList(network.message, '/api/crm/taskList', ok(pageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });
 
+/** Task 121's record as its signer sees it. */
+const openTask = renderPageWith('/sign/update/121', { user: SIGNER });
+
 describe('/sign/update/:id', () => {
   it('records a signed task only after an explicit choice and a confirmation', async () => {
-    const page = await renderPage('/sign/update/121', {
-      user: SIGNER,
-      api: { '/api/crm/sign': ok(aSignDetail()), '/api/crm/updateTask': ok(null) },
-    });
+    const page = await openTask({ '/api/crm/sign': ok(aSignDetail()), '/api/crm/updateTask': ok(null) });
     expect(await screen.findByText('陈美玲 · 待签约')).toBeTruthy();
     expect(screen.getByText('工商银行')).toBeTruthy();
     // Nothing is preselected: submitting without a choice asks for one.
@@ -137,10 +131,7 @@ describe('/sign/update/:id', () => {
   });
 
   it("names the client, the task's kind, and opens the case from the task", async () => {
-    const page = await renderPage('/sign/update/121', {
-      user: SIGNER,
-      api: { '/api/crm/sign': ok(aSignDetail()), '/api/crm/detail': fail('报单不存在') },
-    });
+    const page = await openTask({ '/api/crm/sign': ok(aSignDetail()), '/api/crm/detail': fail('报单不存在') });
     expect(await screen.findByText('分期签约')).toBeTruthy();
     // The holder's page shows the whole number, one tap from a call.
     expect(screen.getByRole('link', { name: '13912345678' }).getAttribute('href')).toBe('tel:13912345678');
@@ -150,13 +141,10 @@ describe('/sign/update/:id', () => {
   });
 
   it('asks the reason of a rejection, then records it and sends it to WeCom approval', async () => {
-    const page = await renderPage('/sign/update/121', {
-      user: SIGNER,
-      api: {
-        '/api/crm/sign': ok(aSignDetail()),
-        '/api/crm/updateTask': ok(null),
-        '/api/crm/wxWorkApprove': ok({ sp_no: 'SP202611050001' }),
-      },
+    const page = await openTask({
+      '/api/crm/sign': ok(aSignDetail()),
+      '/api/crm/updateTask': ok(null),
+      '/api/crm/wxWorkApprove': ok({ sp_no: 'SP202611050001' }),
     });
     await tap(await screen.findByText('拒签'));
     await tap(screen.getByRole('button', { name: '提交' }));
@@ -175,24 +163,18 @@ describe('/sign/update/:id', () => {
   });
 
   it('offers no form once the task is signed', async () => {
-    await renderPage('/sign/update/121', {
-      user: SIGNER,
-      api: { '/api/crm/sign': ok(aSignDetail({ status: 'signed' })) },
-    });
+    await openTask({ '/api/crm/sign': ok(aSignDetail({ status: 'signed' })) });
     expect(await screen.findByText('陈美玲 · 已签约')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
   });
 
   it('shows a refusal of the task', async () => {
-    await renderPage('/sign/update/121', { user: SIGNER, api: { '/api/crm/sign': fail('任务不存在') } });
+    await openTask({ '/api/crm/sign': fail('任务不存在') });
     expect(await screen.findByText('任务不存在')).toBeTruthy();
   });
 
   it('offers a retry when the task failed to load', async () => {
-    const page = await renderPage('/sign/update/121', {
-      user: SIGNER,
-      api: { '/api/crm/sign': network.httpError(502) },
-    });
+    const page = await openTask({ '/api/crm/sign': network.httpError(502) });
     await page.retryFailedLoad(network.message, '/api/crm/sign', ok(aSignDetail()));
     expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import type { Funnel, ViewLogItem } from '@crm/domain/api/cases';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aStatistic, fail, LEADER, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aStatistic, fail, LEADER, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
 
 const FUNNEL: Funnel = {
   since: '2026-05-31T16:00:00.000Z',
@@ -12,12 +12,12 @@ const FUNNEL: Funnel = {
 };
 const teamData = { ...aStatistic(), team_name: '一组', members: [] };
 
+/** The leader's dashboard, the team's figures answered. */
+const openDashboard = renderPageWith('/team/list', { user: LEADER, api: { '/api/crm/teamData': ok(teamData) } });
+
 describe('/team/list: the leader dashboard (decision 058)', () => {
   it('draws the funnel, medians and approval rates, and a bar leads to its cases', async () => {
-    const page = await renderPage('/team/list', {
-      user: LEADER,
-      api: { '/api/crm/teamData': ok(teamData), '/api/crm/funnel': ok(FUNNEL) },
-    });
+    const page = await openDashboard({ '/api/crm/funnel': ok(FUNNEL) });
     const approved = await screen.findByRole('link', { name: '审批通过 1 单' });
     expect(approved.getAttribute('href')).toBe(
       `/business/list?${new URLSearchParams({ scope: 'team', month: '2026-10', reached: '5', label: '2026-10 审批通过' }).toString()}`,
@@ -29,27 +29,20 @@ describe('/team/list: the leader dashboard (decision 058)', () => {
   });
 
   it('says so when there is nothing to draw, and shows a failure', async () => {
-    await renderPage('/team/list', {
-      user: LEADER,
-      api: {
-        '/api/crm/teamData': ok(teamData),
-        '/api/crm/funnel': ok({
-          ...FUNNEL,
-          months: [],
-          medians: [],
-          approval: { bank: [], product: [], channel: [] },
-          people: [],
-        }),
-      },
+    await openDashboard({
+      '/api/crm/funnel': ok({
+        ...FUNNEL,
+        months: [],
+        medians: [],
+        approval: { bank: [], product: [], channel: [] },
+        people: [],
+      }),
     });
     expect(await screen.findByText('近六个月暂无报单')).toBeTruthy();
   });
 
   it('shows the refusal when the figures fail to load', async () => {
-    await renderPage('/team/list', {
-      user: LEADER,
-      api: { '/api/crm/teamData': ok(teamData), '/api/crm/funnel': fail('仅团队长可查看') },
-    });
+    await openDashboard({ '/api/crm/funnel': fail('仅团队长可查看') });
     expect(await screen.findByText('仅团队长可查看')).toBeTruthy();
   });
 });
@@ -79,12 +72,11 @@ const aView = (over: Partial<ViewLogItem> = {}): ViewLogItem => ({
   ...over,
 });
 
+const openViewLog = renderPageWith('/team/viewLog', { user: LEADER });
+
 describe('/team/viewLog', () => {
   it('lists who saw which number, and a line opens the case', async () => {
-    const page = await renderPage('/team/viewLog', {
-      user: LEADER,
-      api: { '/api/crm/viewLog': ok(pageOf([aView()])), '/api/crm/detail': fail('x') },
-    });
+    const page = await openViewLog({ '/api/crm/viewLog': ok(pageOf([aView()])), '/api/crm/detail': fail('x') });
     const line = await screen.findByText('李签约 查看了 陈美玲 的身份证号');
     await tap(line);
     // The detail is another lazy chunk: the router moves once it is in.
@@ -92,12 +84,12 @@ describe('/team/viewLog', () => {
   });
 
   it('says so when nobody looked, and shows a refusal', async () => {
-    await renderPage('/team/viewLog', { user: LEADER, api: { '/api/crm/viewLog': ok(pageOf([])) } });
+    await openViewLog({ '/api/crm/viewLog': ok(pageOf([])) });
     expect(await screen.findByText('暂无查看记录')).toBeTruthy();
   });
 
   it('shows the refusal of a non-leader', async () => {
-    await renderPage('/team/viewLog', { user: LEADER, api: { '/api/crm/viewLog': fail('仅团队长可查看') } });
+    await openViewLog({ '/api/crm/viewLog': fail('仅团队长可查看') });
     expect(await screen.findByText('仅团队长可查看')).toBeTruthy();
   });
 });
