@@ -3,6 +3,7 @@
  * channel and a brokerage receiver as the server lists them, and the steps many of the tests take.
  */
 import { fireEvent, screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { tap, type ApiCall, type PageView } from '../../test/page.ts';
 
 export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
@@ -43,9 +44,15 @@ export async function fillIn(values: Record<string, string>): Promise<void> {
 /** Taps the form's 提交 button. */
 export const submit = (): Promise<void> => tap(screen.getByRole('button', { name: '提交' }));
 
-/** Submits the form, waits for 保存成功 and gives the fields the page sent to `path`. */
-export const savedFields = (page: PageView, path: string): Promise<ApiCall['fields']> =>
-  page.sentFields('提交', '保存成功', path);
+/**
+ * Submits the form, waits for 保存成功 and gives the fields the page sent to `path`; given `opened`, also waits
+ * until the page has moved on there (a saved form opens what it made, or goes back to its list).
+ */
+export async function savedFields(page: PageView, path: string, opened?: string): Promise<ApiCall['fields']> {
+  const fields = await page.sentFields('提交', '保存成功', path);
+  if (opened !== undefined) await expect.poll(page.pathname).toBe(opened);
+  return fields;
+}
 
 /** Searches a house list as a person does: types into the search bar and presses Enter. */
 export function search(keyword: string): void {

@@ -8,21 +8,20 @@ import {
   network,
   ok,
   pageOf,
-  renderPage,
+  renderPageWith,
   tap,
 } from '../../../test/page.ts';
 
+const renderDetail = renderPageWith('/business/houseDetail/0/71', {
+  api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+});
+
 describe('/business/houseDetail/:father/:id', () => {
   it('shows the client, the referral chain and image counts', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', {
-      api: {
-        '/api/crm/getHouseDetail': ok(
-          aHouseDetail(
-            { chain: [{ id: 60, name: '孙丽' }], images: [{ house_type: 2, count: 3 }] },
-            { remark: '急用' },
-          ),
-        ),
-      },
+    const page = await renderDetail({
+      '/api/crm/getHouseDetail': ok(
+        aHouseDetail({ chain: [{ id: 60, name: '孙丽' }], images: [{ house_type: 2, count: 3 }] }, { remark: '急用' }),
+      ),
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('¥1,000,000.00')).toBeTruthy();
@@ -34,39 +33,33 @@ describe('/business/houseDetail/:father/:id', () => {
   });
 
   it('opens the images of a type on tap', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', {
-      api: { '/api/crm/getHouseDetail': ok(aHouseDetail()), '/api/crm/getHouseImg': ok([]) },
-    });
+    const page = await renderDetail({ '/api/crm/getHouseImg': ok([]) });
     await tap(await screen.findByText('房产证'));
     await expect.poll(page.pathname).toBe('/business/houseUpload/71/2');
   });
 
   it('shows that no one referred the client', async () => {
-    await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) } });
+    await renderDetail();
     expect(await screen.findByText('无推荐人')).toBeTruthy();
   });
 
   it.each(loadFailureCases('客户不存在'))('shows %s', async (_name, reply, message) => {
-    await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': reply } });
+    await renderDetail({ '/api/crm/getHouseDetail': reply });
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('offers a retry when the client failed to load', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', {
-      api: { '/api/crm/getHouseDetail': network.offline() },
-    });
+    const page = await renderDetail({ '/api/crm/getHouseDetail': network.offline() });
     await page.retryFailedLoad(network.message, '/api/crm/getHouseDetail', ok(aHouseDetail()));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 
   it('deletes the client after confirmation and goes back to the list', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', {
-      api: {
-        '/api/crm/getHouseDetail': ok(aHouseDetail({ can_delete: true })),
-        '/api/crm/delHouseClient': ok(null),
-        '/common/houseStatus': ok([]),
-        '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 72, name: '钱多' })])),
-      },
+    const page = await renderDetail({
+      '/api/crm/getHouseDetail': ok(aHouseDetail({ can_delete: true })),
+      '/api/crm/delHouseClient': ok(null),
+      '/common/houseStatus': ok([]),
+      '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 72, name: '钱多' })])),
     });
     await tap(await screen.findByRole('button', { name: '删除客户' }));
     await screen.findByText('删除后不可恢复，确定删除该客户吗？');
