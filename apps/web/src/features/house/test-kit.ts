@@ -45,13 +45,35 @@ export async function fillIn(values: Record<string, string>): Promise<void> {
 export const submit = (): Promise<void> => tap(screen.getByRole('button', { name: '提交' }));
 
 /**
- * Submits the form, waits for 保存成功 and gives the fields the page sent to `path`; given `opened`, also waits
- * until the page has moved on there (a saved form opens what it made, or goes back to its list).
+ * Sends as page.sentFields does (taps `button`, waits for `toast`, gives the fields sent to `path`), then waits
+ * until the page has moved on to `opened`: a saved form opens what it made, or goes back to its list.
  */
-export async function savedFields(page: PageView, path: string, opened?: string): Promise<ApiCall['fields']> {
-  const fields = await page.sentFields('提交', '保存成功', path);
-  if (opened !== undefined) await expect.poll(page.pathname).toBe(opened);
+export async function sentFieldsOpening(
+  page: PageView,
+  button: string,
+  toast: string,
+  path: string,
+  opened: string,
+): Promise<ApiCall['fields']> {
+  const fields = await page.sentFields(button, toast, path);
+  await expect.poll(page.pathname).toBe(opened);
   return fields;
+}
+
+/**
+ * Submits the form, waits for 保存成功 and gives the fields the page sent to `path`; given `opened`, also waits
+ * until the page has moved on there.
+ */
+export const savedFields = (page: PageView, path: string, opened?: string): Promise<ApiCall['fields']> =>
+  opened === undefined
+    ? page.sentFields('提交', '保存成功', path)
+    : sentFieldsOpening(page, '提交', '保存成功', path, opened);
+
+/** Taps `button` on the empty form: the rules' `message` shows beside its field, and nothing goes to `path`. */
+export async function sendsNothingEmpty(page: PageView, path: string, message: string, button = '提交'): Promise<void> {
+  await tap(await screen.findByRole('button', { name: button }));
+  expect(await screen.findByText(message, { selector: '[role=alert]' })).toBeTruthy();
+  expect(page.api.callsTo(path)).toHaveLength(0);
 }
 
 /** Searches a house list as a person does: types into the search bar and presses Enter. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, network, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
-import { aChannel, fillIn, savedFields, submit } from '../test-kit.ts';
+import { aChannel, fillIn, savedFields, sendsNothingEmpty, submit } from '../test-kit.ts';
 
 /** The server taking the client in as 71, and the detail opened after. */
 const ADDS = {
@@ -56,10 +56,7 @@ describe('/business/houseAdd', () => {
   });
 
   it("shows the rules' messages beside the fields and sends nothing", async () => {
-    const page = await renderAdd();
-    await tap(await screen.findByRole('button', { name: '提交' }));
-    expect(await screen.findByText('请输入客户姓名', { selector: '[role=alert]' })).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/addHouseClient')).toHaveLength(0);
+    await sendsNothingEmpty(await renderAdd(), '/api/crm/addHouseClient', '请输入客户姓名');
   });
 
   it('keeps what was typed when the server refuses', async () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, network, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
-import { aReceiver, fillIn, savedFields, search, submit } from '../test-kit.ts';
+import { aReceiver, fillIn, savedFields, search, sendsNothingEmpty, submit } from '../test-kit.ts';
 
 const aRecommend = {
   id: 91,
@@ -84,9 +84,7 @@ describe('/business/houseRecommendAdd', () => {
 
   it('asks for the name before sending, and shows a refusal', async () => {
     const page = await renderAdd({ '/api/crm/addHouseRecommend': fail('该手机号已被推荐') });
-    await tap(await screen.findByRole('button', { name: '提交' }));
-    expect(await screen.findByText('请输入客户姓名', { selector: '[role=alert]' })).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/addHouseRecommend')).toHaveLength(0);
+    await sendsNothingEmpty(page, '/api/crm/addHouseRecommend', '请输入客户姓名');
     await fillRecommend();
     await submit();
     expect(await findToast('该手机号已被推荐')).toBeTruthy();

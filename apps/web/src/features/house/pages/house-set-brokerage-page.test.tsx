@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
-import { aReceiver, submit } from '../test-kit.ts';
+import { aReceiver, sentFieldsOpening, submit } from '../test-kit.ts';
 
 const CLIENT = ok(aHouseDetail({ can_set_brokerage: true }));
 /** Client 71, whose brokerage may be set, and two receivers to split it between. */
@@ -24,13 +24,15 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     await tap(screen.getByText('吴刚'));
     await tap(screen.getByText('郑敏'));
     expect(screen.getAllByText(/¥6,000\.00/)).toHaveLength(2);
-    expect(await page.sentFields('提交', '返佣已生效，返佣单已生成', '/api/crm/setHouseBrokerage')).toEqual({
+    const opened = '/business/houseDetail/0/71';
+    expect(
+      await sentFieldsOpening(page, '提交', '返佣已生效，返佣单已生成', '/api/crm/setHouseBrokerage', opened),
+    ).toEqual({
       id: '71',
       rate: '1.2',
       user_ids: '95,96',
       shares: '1,1',
     });
-    await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
   });
 
   it('warns that an over-limit rate waits for finance, and says so once sent', async () => {

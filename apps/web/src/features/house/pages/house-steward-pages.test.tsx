@@ -14,7 +14,7 @@ import {
   tap,
   type HandlerTable,
 } from '../../../test/page.ts';
-import { STEWARD } from '../test-kit.ts';
+import { sendsNothingEmpty, STEWARD } from '../test-kit.ts';
 
 /** A steward's page: every page here is the steward's. */
 const renderAsSteward = (path: string, api: HandlerTable) => renderPage(path, { user: STEWARD, api });
@@ -84,10 +84,7 @@ describe('/business/houseSignDetail/:id', () => {
   });
 
   it('asks for the time before sending', async () => {
-    const page = await renderSignDetail();
-    await tap(await screen.findByRole('button', { name: '提交签约' }));
-    expect(await screen.findByText('请选择预约时间', { selector: '[role=alert]' })).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/houseSignSubmit')).toHaveLength(0);
+    await sendsNothingEmpty(await renderSignDetail(), '/api/crm/houseSignSubmit', '请选择预约时间', '提交签约');
   });
 
   it('offers no booking once the client is handled', async () => {

@@ -1,31 +1,20 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findFieldError, findToast, inputValue, ok, renderPageWith, tap, typeInto } from '../../../test/page.ts';
+import { fail, findFieldError, findToast, ok, renderPageWith, tap, typeInto } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
+import { logInToPortal, PORTAL_LOGIN_API } from '../../../test/steps-portal.ts';
 
-const CORPS = { '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]) };
-const renderLogin = renderPageWith('/outside/login', { user: null, api: CORPS });
+const renderLogin = renderPageWith('/outside/login', { user: null, api: PORTAL_LOGIN_API });
 
 describe('/outside/login', () => {
   it("sends the code with scene 'outside', logs in and opens the partner's home", async () => {
     const page = await renderLogin({
-      '/common/smsCode': ok({ verifyCode: '123456' }, '发送成功'),
       '/api/crm/outsideLogin': ok(aPartner(), '登录成功'),
       '/api/crm/getOutsideUser': ok(aPartner()),
     });
     expect(await screen.findByText('一号金融')).toBeTruthy();
     expect(screen.queryByText('没有账号？注册')?.getAttribute('href')).toBe('/outside/register');
-    expect(await page.requestSmsCode('outside-login-phone', '13800138000')).toEqual({
-      phone: '13800138000',
-      scene: 'outside',
-    });
-    expect(inputValue('outside-login-code')).toBe('123456');
-    expect(await page.sentFieldsMovingTo('登录', '/outside/index', '/api/crm/outsideLogin')).toEqual({
-      corp_id: '1',
-      phone: '13800138000',
-      code: '123456',
-    });
-    expect(JSON.parse(localStorage.getItem('ys_outside_user') ?? 'null')).toEqual({
+    expect(await logInToPortal(page, 'outside', '13800138000')).toEqual({
       id: 5,
       name: '李伙伴',
       corp_id: 1,
