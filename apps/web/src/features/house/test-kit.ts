@@ -69,6 +69,21 @@ export const savedFields = (page: PageView, path: string, opened?: string): Prom
     ? page.sentFields('提交', '保存成功', path)
     : sentFieldsOpening(page, '提交', '保存成功', path, opened);
 
+/**
+ * Taps `button`, answers the confirmation asking `question` with 确定, waits for `toast` and gives the fields
+ * the page sent to `path` (page.confirmedFields after the tap that asks).
+ */
+export async function confirmedAfterTapping(
+  page: PageView,
+  button: string,
+  question: string,
+  toast: string,
+  path: string,
+): Promise<ApiCall['fields']> {
+  await tap(await screen.findByRole('button', { name: button }));
+  return page.confirmedFields(question, toast, path);
+}
+
 /** Taps `button` on the empty form: the rules' `message` shows beside its field, and nothing goes to `path`. */
 export async function sendsNothingEmpty(page: PageView, path: string, message: string, button = '提交'): Promise<void> {
   await tap(await screen.findByRole('button', { name: button }));

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, fail, findToast, network, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { aHouseClient, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { aChannel, fillIn, savedFields, sendsNothingEmpty, submit } from '../test-kit.ts';
 
 /** The server's one channel, with no clients from it yet: what the list shows and the channel's page asks for. */
@@ -86,9 +87,8 @@ describe('/business/houseChannelDetail/:id', () => {
   });
 
   it('offers a retry when the channel failed to load', async () => {
-    const page = await renderChannel({ '/api/crm/getHouseChannelList': network.httpError(500) });
-    await page.retryFailedLoad(network.message, '/api/crm/getHouseChannelList', ok(pageOf([aChannel()])));
-    expect(await screen.findByText('钱经理 13800000005')).toBeTruthy();
+    const channel = ok(pageOf([aChannel()]));
+    await retriesFailedLoad(renderChannel, '/api/crm/getHouseChannelList', channel, '钱经理 13800000005');
   });
 });
 

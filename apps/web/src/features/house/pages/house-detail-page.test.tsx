@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   aHouseClient,
   aHouseDetail,
-  findToast,
   loadFailureCases,
   network,
   ok,
@@ -11,6 +10,8 @@ import {
   renderPageWith,
   tap,
 } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
+import { confirmedAfterTapping } from '../test-kit.ts';
 
 const renderDetail = renderPageWith('/business/houseDetail/0/71', {
   api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) },
@@ -49,9 +50,7 @@ describe('/business/houseDetail/:father/:id', () => {
   });
 
   it('offers a retry when the client failed to load', async () => {
-    const page = await renderDetail({ '/api/crm/getHouseDetail': network.offline() });
-    await page.retryFailedLoad(network.message, '/api/crm/getHouseDetail', ok(aHouseDetail()));
-    expect(await screen.findByText('赵磊')).toBeTruthy();
+    await retriesFailedLoad(renderDetail, '/api/crm/getHouseDetail', ok(aHouseDetail()), '赵磊', network.offline());
   });
 
   it('deletes the client after confirmation and goes back to the list', async () => {
@@ -61,11 +60,10 @@ describe('/business/houseDetail/:father/:id', () => {
       '/common/houseStatus': ok([]),
       '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 72, name: '钱多' })])),
     });
-    await tap(await screen.findByRole('button', { name: '删除客户' }));
-    await screen.findByText('删除后不可恢复，确定删除该客户吗？');
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('已删除')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/delHouseClient').fields).toEqual({ id: '71' });
+    const question = '删除后不可恢复，确定删除该客户吗？';
+    expect(await confirmedAfterTapping(page, '删除客户', question, '已删除', '/api/crm/delHouseClient')).toEqual({
+      id: '71',
+    });
     await expect.poll(page.pathname).toBe('/business/house');
   });
 });

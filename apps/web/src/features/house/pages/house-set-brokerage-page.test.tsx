@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { aReceiver, sentFieldsOpening, submit } from '../test-kit.ts';
 
 const CLIENT = ok(aHouseDetail({ can_set_brokerage: true }));
@@ -71,8 +72,7 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
   });
 
   it('offers a retry when the client failed to load', async () => {
-    const page = await renderSetBrokerage({ '/api/crm/getHouseDetail': fail('系统繁忙') });
-    await page.retryFailedLoad('系统繁忙', '/api/crm/getHouseDetail', CLIENT);
-    expect(await screen.findByText('赵磊 · 贷款金额 ¥1,000,000.00')).toBeTruthy();
+    const shown = '赵磊 · 贷款金额 ¥1,000,000.00';
+    await retriesFailedLoad(renderSetBrokerage, '/api/crm/getHouseDetail', CLIENT, shown, fail('系统繁忙'));
   });
 });

@@ -14,6 +14,7 @@ import {
   tap,
   type HandlerTable,
 } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { sendsNothingEmpty, STEWARD } from '../test-kit.ts';
 
 /** A steward's page: every page here is the steward's. */
@@ -101,9 +102,7 @@ describe('/business/houseSignDetail/:id', () => {
   });
 
   it('offers a retry when the client failed to load', async () => {
-    const page = await renderSignDetail({ '/api/crm/getHouseDetail': network.offline() });
-    await page.retryFailedLoad(network.message, '/api/crm/getHouseDetail', ok(aHouseDetail()));
-    expect(await screen.findByText('赵磊')).toBeTruthy();
+    await retriesFailedLoad(renderSignDetail, '/api/crm/getHouseDetail', ok(aHouseDetail()), '赵磊', network.offline());
     expect(await screen.findByRole('button', { name: '提交签约' })).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
 const renderAccount = renderPageWith('/outside/account', {
@@ -33,8 +34,6 @@ describe('/outside/account', () => {
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderAccount({ '/api/crm/getOutsideUser': fail('账号已停用') });
-    await page.retryFailedLoad('账号已停用', '/api/crm/getOutsideUser', ok(aPartner()));
-    expect(await screen.findByText('李伙伴')).toBeTruthy();
+    await retriesFailedLoad(renderAccount, '/api/crm/getOutsideUser', ok(aPartner()), '李伙伴', fail('账号已停用'));
   });
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmOpenPicker, findToast, network, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { confirmOpenPicker, findToast, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
 
 const CHANNELS = {
@@ -46,8 +47,6 @@ describe('/outside/detail/:id', () => {
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderDetail({ '/api/crm/outsideClientDetail': network.httpError(500) });
-    await page.retryFailedLoad(network.message, '/api/crm/outsideClientDetail', ok(aReferralDetail()));
-    expect(await screen.findByText('2026-12-20')).toBeTruthy();
+    await retriesFailedLoad(renderDetail, '/api/crm/outsideClientDetail', ok(aReferralDetail()), '2026-12-20');
   });
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findToast, network, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { findToast, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
 const renderHome = renderPageWith('/outside/index', { user: null });
@@ -36,8 +37,6 @@ describe('/outside/index/:openid?', () => {
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderHome({ '/api/crm/getOutsideUser': network.httpError(500) });
-    await page.retryFailedLoad(network.message, '/api/crm/getOutsideUser', ok(aPartner()));
-    expect(await screen.findByText('李伙伴')).toBeTruthy();
+    await retriesFailedLoad(renderHome, '/api/crm/getOutsideUser', ok(aPartner()), '李伙伴');
   });
 });

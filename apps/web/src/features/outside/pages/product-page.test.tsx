@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '../../../test/outside-data.ts';
-import { network, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { ok, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 
 const renderProducts = renderPageWith('/outside/product', {
   user: null,
@@ -28,8 +29,6 @@ describe('/outside/product', () => {
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderProducts({ '/api/crm/outsideProduct': network.httpError(500) });
-    await page.retryFailedLoad(network.message, '/api/crm/outsideProduct', ok([aProduct()]));
-    expect(await screen.findByText('信用贷')).toBeTruthy();
+    await retriesFailedLoad(renderProducts, '/api/crm/outsideProduct', ok([aProduct()]), '信用贷');
   });
 });

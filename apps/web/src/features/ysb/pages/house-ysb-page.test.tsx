@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { network, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { ok, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
 
 const renderReferral = renderPageWith('/business/houseYsb/21');
@@ -31,8 +32,6 @@ describe('/business/houseYsb/:id', () => {
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderReferral({ '/api/crm/ysbOutsideClient': network.httpError(500) });
-    await page.retryFailedLoad(network.message, '/api/crm/ysbOutsideClient', ok(aReferralDetail()));
-    expect(await screen.findByText('2026-12-20')).toBeTruthy();
+    await retriesFailedLoad(renderReferral, '/api/crm/ysbOutsideClient', ok(aReferralDetail()), '2026-12-20');
   });
 });
