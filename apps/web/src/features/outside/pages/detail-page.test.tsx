@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { confirmOpenPicker, findToast, ok, renderPageWith, tap } from '../../../test/page.ts';
 import { retriesFailedLoad } from '../../../test/steps-load.ts';
+import { showsConvertedReferral } from '../../../test/steps-referral.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
 
 const CHANNELS = {
@@ -25,13 +26,7 @@ describe('/outside/detail/:id', () => {
   });
 
   it("once converted, shows the case's status and no 修改", async () => {
-    await renderDetail({
-      '/api/crm/outsideClientDetail': ok(
-        aReferralDetail({ status: 2, status_label: '已转报单', case_status_label: '签约中', can_edit: false }),
-      ),
-    });
-    expect(await screen.findByText('签约中')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '修改' })).toBeNull();
+    await showsConvertedReferral(renderDetail, '/api/crm/outsideClientDetail', '修改');
   });
 
   it('files it under a channel', async () => {

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, renderPageWith, tap } from '../../../test/page.ts';
 import { retriesFailedLoad } from '../../../test/steps-load.ts';
+import { showsConvertedReferral } from '../../../test/steps-referral.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
 
 const renderReferral = renderPageWith('/business/houseYsb/21');
@@ -22,13 +23,7 @@ describe('/business/houseYsb/:id', () => {
   });
 
   it('offers no 转为报单 when it may not be converted', async () => {
-    await renderReferral({
-      '/api/crm/ysbOutsideClient': ok(
-        aReferralDetail({ status: 2, status_label: '已转报单', case_status_label: '签约中', can_convert: false }),
-      ),
-    });
-    expect(await screen.findByText('签约中')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '转为报单' })).toBeNull();
+    await showsConvertedReferral(renderReferral, '/api/crm/ysbOutsideClient', '转为报单');
   });
 
   it('shows a failure with a retry', async () => {
