@@ -3,6 +3,7 @@
  * channel and a brokerage receiver as the server lists them, and the steps many of the tests take.
  */
 import { fireEvent, screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { tap, type ApiCall, type PageView } from '../../test/page.ts';
 
 export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
@@ -43,9 +44,52 @@ export async function fillIn(values: Record<string, string>): Promise<void> {
 /** Taps the form's 提交 button. */
 export const submit = (): Promise<void> => tap(screen.getByRole('button', { name: '提交' }));
 
-/** Submits the form, waits for 保存成功 and gives the fields the page sent to `path`. */
-export const savedFields = (page: PageView, path: string): Promise<ApiCall['fields']> =>
-  page.sentFields('提交', '保存成功', path);
+/**
+ * Sends as page.sentFields does (taps `button`, waits for `toast`, gives the fields sent to `path`), then waits
+ * until the page has moved on to `opened`: a saved form opens what it made, or goes back to its list.
+ */
+export async function sentFieldsOpening(
+  page: PageView,
+  button: string,
+  toast: string,
+  path: string,
+  opened: string,
+): Promise<ApiCall['fields']> {
+  const fields = await page.sentFields(button, toast, path);
+  await expect.poll(page.pathname).toBe(opened);
+  return fields;
+}
+
+/**
+ * Submits the form, waits for 保存成功 and gives the fields the page sent to `path`; given `opened`, also waits
+ * until the page has moved on there.
+ */
+export const savedFields = (page: PageView, path: string, opened?: string): Promise<ApiCall['fields']> =>
+  opened === undefined
+    ? page.sentFields('提交', '保存成功', path)
+    : sentFieldsOpening(page, '提交', '保存成功', path, opened);
+
+/**
+ * Taps `button`, answers the confirmation asking `question` with 确定, waits for `toast` and gives the fields
+ * the page sent to `path` (page.confirmedFields after the tap that asks).
+ */
+export async function confirmedAfterTapping(
+  page: PageView,
+  button: string,
+  question: string,
+  toast: string,
+  path: string,
+): Promise<ApiCall['fields']> {
+  await tap(await screen.findByRole('button', { name: button }));
+  return page.confirmedFields(question, toast, path);
+}
+
+/** Taps `button` on the empty form: the rules' `message` shows beside its field, and nothing goes to `path`. */
+export async function sendsNothingEmpty(page: PageView, path: string, message: string, button = '提交'): Promise<void> {
+  await tap(await screen.findByRole('button', { name: button }));
+  expect(await screen.findByText(message, { selector: '[role=alert]' })).toBeTruthy();
+  expect(page.api.callsTo(path)).toHaveLength(0);
+}
 
 /** Searches a house list as a person does: types into the search bar and presses Enter. */
 export function search(keyword: string): void {

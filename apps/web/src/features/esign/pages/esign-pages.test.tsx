@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, ok, renderPage } from '../../../test/page.ts';
+import { fail, findToast, ok, renderPage, renderPageWith } from '../../../test/page.ts';
 
 const anOrder = (over: Record<string, unknown> = {}) => ({
   id: 5,
@@ -52,15 +52,16 @@ describe('/interface/esign/list', () => {
 });
 
 describe('/interface/esign/detail/:id', () => {
+  const renderOrder = renderPageWith('/interface/esign/detail/5', {
+    api: { '/api/esign/order': ok(anOrderDetail()) },
+  });
+
   it('shows the hash of the document as sent, and resending gives a fresh link to copy', async () => {
-    const page = await renderPage('/interface/esign/detail/5', {
-      api: {
-        '/api/esign/order': ok(anOrderDetail()),
-        '/api/esign/resend': ok(
-          { id: 5, link: '/interface/esign?t=fresh-token-0123456789' },
-          '已重新生成签署链接，原链接失效',
-        ),
-      },
+    const page = await renderOrder({
+      '/api/esign/resend': ok(
+        { id: 5, link: '/interface/esign?t=fresh-token-0123456789' },
+        '已重新生成签署链接，原链接失效',
+      ),
     });
     expect(await screen.findByText('a'.repeat(64))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重新发送链接' }));
@@ -70,9 +71,7 @@ describe('/interface/esign/detail/:id', () => {
   });
 
   it('shows the server refusing the order (another salesperson)', async () => {
-    await renderPage('/interface/esign/detail/5', {
-      api: { '/api/esign/order': fail('只能查看自己（或本团队）发起的签署单', 403) },
-    });
+    await renderOrder({ '/api/esign/order': fail('只能查看自己（或本团队）发起的签署单', 403) });
     expect(await screen.findByText('只能查看自己（或本团队）发起的签署单')).toBeTruthy();
   });
 });

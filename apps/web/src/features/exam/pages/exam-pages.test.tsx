@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, LEADER, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, LEADER, network, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
 import { aPaper, aPaperDetail, anAnswerDetail, anAnswerRow, anAttempt } from '../../../test/exam-data.ts';
 
 describe('/exam/center', () => {
@@ -28,18 +28,17 @@ describe('/exam/center', () => {
 });
 
 describe('/exam/paper/:id', () => {
+  const renderPaper = renderPageWith('/exam/paper/5', { api: { '/api/crm/paperDetail': ok(aPaperDetail()) } });
+
   it('starts after confirming, shows the countdown, saves each answer as chosen and hands in after confirming', async () => {
-    const page = await renderPage('/exam/paper/5', {
-      api: {
-        '/api/crm/paperDetail': ok(aPaperDetail()),
-        '/api/crm/paperStart': ok(anAttempt()),
-        '/api/crm/paperAnswer': ok({ saved_at: '2026-11-20T02:00:00.000Z', remaining_ms: 1_000_000 }),
-        '/api/crm/paperSubmit': ok(
-          { id: 31, status: 'graded', status_label: '已出分', score: 70, passed: true },
-          '交卷成功',
-        ),
-        '/api/crm/answerDetail': ok(anAnswerDetail()),
-      },
+    const page = await renderPaper({
+      '/api/crm/paperStart': ok(anAttempt()),
+      '/api/crm/paperAnswer': ok({ saved_at: '2026-11-20T02:00:00.000Z', remaining_ms: 1_000_000 }),
+      '/api/crm/paperSubmit': ok(
+        { id: 31, status: 'graded', status_label: '已出分', score: 70, passed: true },
+        '交卷成功',
+      ),
+      '/api/crm/answerDetail': ok(anAnswerDetail()),
     });
     await tap(await screen.findByRole('button', { name: '开始答题' }));
     expect(await screen.findByText(/开始后计时 20 分钟/)).toBeTruthy();
@@ -64,14 +63,12 @@ describe('/exam/paper/:id', () => {
   });
 
   it('resumes an open attempt by itself, keeps an answer chosen offline and sends it when back online', async () => {
-    const page = await renderPage('/exam/paper/5', {
-      api: {
-        '/api/crm/paperDetail': ok(aPaperDetail({ state: 'in_progress', state_label: '答题中' })),
-        '/api/crm/paperStart': ok(
-          anAttempt({ answers: [{ question_id: 11, choice: [0], text: '' }], remaining_ms: 300_000 }),
-        ),
-        '/api/crm/paperAnswer': network.offline(),
-      },
+    const page = await renderPaper({
+      '/api/crm/paperDetail': ok(aPaperDetail({ state: 'in_progress', state_label: '答题中' })),
+      '/api/crm/paperStart': ok(
+        anAttempt({ answers: [{ question_id: 11, choice: [0], text: '' }], remaining_ms: 300_000 }),
+      ),
+      '/api/crm/paperAnswer': network.offline(),
     });
     expect((await screen.findByLabelText('剩余时间')).textContent).toMatch(/0[45]:\d\d/);
     expect(screen.getByText('已答 1/3')).toBeTruthy();
@@ -88,13 +85,11 @@ describe('/exam/paper/:id', () => {
   });
 
   it('hands in by itself when the time is up', async () => {
-    const page = await renderPage('/exam/paper/5', {
-      api: {
-        '/api/crm/paperDetail': ok(aPaperDetail({ state: 'in_progress' })),
-        '/api/crm/paperStart': ok(anAttempt({ remaining_ms: 0 })),
-        '/api/crm/paperSubmit': ok({ id: 31, status: 'graded', status_label: '已出分', score: 0, passed: false }),
-        '/api/crm/answerDetail': ok(anAnswerDetail()),
-      },
+    const page = await renderPaper({
+      '/api/crm/paperDetail': ok(aPaperDetail({ state: 'in_progress' })),
+      '/api/crm/paperStart': ok(anAttempt({ remaining_ms: 0 })),
+      '/api/crm/paperSubmit': ok({ id: 31, status: 'graded', status_label: '已出分', score: 0, passed: false }),
+      '/api/crm/answerDetail': ok(anAnswerDetail()),
     });
     await findToast('时间到，已自动交卷');
     expect(page.api.callsTo('/api/crm/paperSubmit')).toHaveLength(1);
@@ -102,17 +97,15 @@ describe('/exam/paper/:id', () => {
   });
 
   it('says why a paper cannot be started, and shows a refusal to start', async () => {
-    await renderPage('/exam/paper/5', {
-      api: {
-        '/api/crm/paperDetail': ok(aPaperDetail({ can_start: false, blocked_reason: '考试已截止', state: 'closed' })),
-      },
+    await renderPaper({
+      '/api/crm/paperDetail': ok(aPaperDetail({ can_start: false, blocked_reason: '考试已截止', state: 'closed' })),
     });
     expect(await screen.findByText('考试已截止')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '开始答题' })).toBeNull();
   });
 
   it('shows a failed load with a retry', async () => {
-    const page = await renderPage('/exam/paper/5', { api: { '/api/crm/paperDetail': fail('该试卷未分配给你') } });
+    const page = await renderPaper({ '/api/crm/paperDetail': fail('该试卷未分配给你') });
     await page.retryFailedLoad('该试卷未分配给你', '/api/crm/paperDetail', ok(aPaperDetail()));
     expect(await screen.findByRole('button', { name: '开始答题' })).toBeTruthy();
   });

@@ -1,18 +1,18 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, loadFailureCases, ok, renderPage } from '../../../test/page.ts';
+import { fail, loadFailureCases, ok, renderPageWith } from '../../../test/page.ts';
 import { aFair, aFairSignin } from '../../../test/pact-fair-data.ts';
+
+/** Today's fair, one person checked in so far. */
+const renderSignin = renderPageWith('/business/signin', { api: { '/api/crm/fairSignin': ok(aFairSignin()) } });
 
 describe('/business/signin', () => {
   it("shows today's fair with who checked in, and checks the person in with one tap", async () => {
-    const page = await renderPage('/business/signin', {
-      api: {
-        '/api/crm/fairSignin': ok(aFairSignin()),
-        '/api/crm/fairCheckin': ok(
-          { fair_id: 5, day: '2026-11-23', checked_in_at: '2026-11-23T01:30:00.000Z', already: false },
-          '签到成功',
-        ),
-      },
+    const page = await renderSignin({
+      '/api/crm/fairCheckin': ok(
+        { fair_id: 5, day: '2026-11-23', checked_in_at: '2026-11-23T01:30:00.000Z', already: false },
+        '签到成功',
+      ),
     });
     expect(await screen.findByText('上海春季家装博览会')).toBeTruthy();
     expect(screen.getByText('今天 2026-11-23')).toBeTruthy();
@@ -26,20 +26,15 @@ describe('/business/signin', () => {
   });
 
   it('shows the time of an earlier check-in instead of the button', async () => {
-    await renderPage('/business/signin', {
-      api: { '/api/crm/fairSignin': ok(aFairSignin([aFair({ my_checked_in_at: '2026-11-23T00:45:00.000Z' })])) },
+    await renderSignin({
+      '/api/crm/fairSignin': ok(aFairSignin([aFair({ my_checked_in_at: '2026-11-23T00:45:00.000Z' })])),
     });
     expect(await screen.findByText('已签到 08:45')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '签到' })).toBeNull();
   });
 
   it('shows the server refusing a check-in', async () => {
-    const page = await renderPage('/business/signin', {
-      api: {
-        '/api/crm/fairSignin': ok(aFairSignin()),
-        '/api/crm/fairCheckin': fail('该展会今天不在举办期内，无法签到'),
-      },
-    });
+    const page = await renderSignin({ '/api/crm/fairCheckin': fail('该展会今天不在举办期内，无法签到') });
     await screen.findByText('上海春季家装博览会');
     expect(await page.sentFields('签到', '该展会今天不在举办期内，无法签到', '/api/crm/fairCheckin')).toEqual({
       fair_id: '5',
@@ -47,12 +42,12 @@ describe('/business/signin', () => {
   });
 
   it('says so on a day without fairs', async () => {
-    await renderPage('/business/signin', { api: { '/api/crm/fairSignin': ok(aFairSignin([])) } });
+    await renderSignin({ '/api/crm/fairSignin': ok(aFairSignin([])) });
     expect(await screen.findByText('今天没有进行中的展会')).toBeTruthy();
   });
 
   it.each(loadFailureCases('仅返佣岗位只能查看返佣申请'))('shows %s with a retry', async (_name, reply, message) => {
-    const page = await renderPage('/business/signin', { api: { '/api/crm/fairSignin': reply } });
+    const page = await renderSignin({ '/api/crm/fairSignin': reply });
     expect(await screen.findByText('展会签到加载失败')).toBeTruthy();
     await page.retryFailedLoad(message, '/api/crm/fairSignin', ok(aFairSignin()));
     expect(await screen.findByText('上海春季家装博览会')).toBeTruthy();

@@ -19,6 +19,13 @@ const anAudit = {
 const sheet = async () =>
   within((await screen.findByText('审批意见', { selector: 'label' })).closest('.adm-popup-body') as HTMLElement);
 
+/** Opens the waiting audit's sheet, types `reason` when given, and taps the decision `button`. */
+async function decide(button: '通过' | '驳回', reason?: string) {
+  await tap(await screen.findByText('赵磊'));
+  if (reason !== undefined) fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: reason } });
+  await tap((await sheet()).getByRole('button', { name: button }));
+}
+
 /** The audit page as the home-loan finance sees it: `anAudit` waiting, unless `api` answers otherwise. */
 const renderAudits = renderPageWith('/business/financeAudit', {
   user: FINANCE,
@@ -36,8 +43,7 @@ describe('/business/financeAudit', () => {
 
   it('approves after confirmation', async () => {
     const page = await renderAudits({ '/api/crm/updateHouseAudit': ok(null) });
-    await tap(await screen.findByText('赵磊'));
-    await tap((await sheet()).getByRole('button', { name: '通过' }));
+    await decide('通过');
     expect(await page.confirmedFields('确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual({
       id: '111',
       decision: 'approve',
@@ -47,9 +53,7 @@ describe('/business/financeAudit', () => {
 
   it('rejects with the reason typed, which stays when the server refuses', async () => {
     const page = await renderAudits({ '/api/crm/updateHouseAudit': fail('不能审批自己的申请') });
-    await tap(await screen.findByText('赵磊'));
-    fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '比例过高' } });
-    await tap((await sheet()).getByRole('button', { name: '驳回' }));
+    await decide('驳回', '比例过高');
     expect(await findToast('不能审批自己的申请')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({
       id: '111',

@@ -1,15 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
-import { aChannel, fillIn, savedFields, submit } from '../test-kit.ts';
+import { aHouseDetail, fail, findToast, network, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { aChannel, fillIn, savedFields, sendsNothingEmpty, submit } from '../test-kit.ts';
 
-const CHANNELS = ok(pageOf([aChannel()]));
 /** The server taking the client in as 71, and the detail opened after. */
 const ADDS = {
-  '/api/crm/getHouseChannelList': CHANNELS,
+  '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
   '/api/crm/addHouseClient': ok({ id: 71 }),
   '/api/crm/getHouseDetail': ok(aHouseDetail()),
 };
+/** The form, with the channels it offers; each test adds what the server answers to the submit. */
+const renderAdd = renderPageWith('/business/houseAdd', {
+  api: { '/api/crm/getHouseChannelList': ADDS['/api/crm/getHouseChannelList'] },
+});
+/** The form as a channel's page opens it, to take in a client the channel referred. */
+const renderAddFromChannel = renderPageWith('/business/houseAdd?channel=5', { api: ADDS });
 
 async function fill() {
   await fillIn({
@@ -28,11 +33,9 @@ async function fill() {
 
 describe('/business/houseAdd', () => {
   it('takes in a client and opens their detail', async () => {
-    const page = await renderPage('/business/houseAdd', {
-      api: ADDS,
-    });
+    const page = await renderAdd(ADDS);
     await fill();
-    expect(await savedFields(page, '/api/crm/addHouseClient')).toMatchObject({
+    expect(await savedFields(page, '/api/crm/addHouseClient', '/business/houseDetail/0/71')).toMatchObject({
       name: '赵磊',
       phone: '13800000001',
       loan_amount: '1000000',
@@ -41,13 +44,10 @@ describe('/business/houseAdd', () => {
       product: 'mortgage',
       channel_id: '',
     });
-    await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
   });
 
   it('takes the channel from the address when opened from a channel', async () => {
-    const page = await renderPage('/business/houseAdd?channel=5', {
-      api: ADDS,
-    });
+    const page = await renderAddFromChannel();
     expect(await screen.findByText('链家静安寺店')).toBeTruthy();
     await fill();
     await submit();
@@ -56,16 +56,11 @@ describe('/business/houseAdd', () => {
   });
 
   it("shows the rules' messages beside the fields and sends nothing", async () => {
-    const page = await renderPage('/business/houseAdd', { api: { '/api/crm/getHouseChannelList': CHANNELS } });
-    await tap(await screen.findByRole('button', { name: '提交' }));
-    expect(await screen.findByText('请输入客户姓名', { selector: '[role=alert]' })).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/addHouseClient')).toHaveLength(0);
+    await sendsNothingEmpty(await renderAdd(), '/api/crm/addHouseClient', '请输入客户姓名');
   });
 
   it('keeps what was typed when the server refuses', async () => {
-    await renderPage('/business/houseAdd', {
-      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': fail('该手机号已是您的客户') },
-    });
+    await renderAdd({ '/api/crm/addHouseClient': fail('该手机号已是您的客户') });
     await fill();
     await submit();
     expect(await findToast('该手机号已是您的客户')).toBeTruthy();
@@ -79,30 +74,30 @@ const nameValue = () => screen.queryByPlaceholderText<HTMLInputElement>('请输�
 
 describe('/business/houseAdd: the unsent draft (decision 058)', () => {
   it('restores what was typed after the page is closed and opened again, and forgets it once sent', async () => {
-    const first = await renderPage('/business/houseAdd', { api: { '/api/crm/getHouseChannelList': CHANNELS } });
+    const first = await renderAdd();
     await fill();
     await draftWritten();
     first.unmount();
 
-    const page = await renderPage('/business/houseAdd', { api: ADDS });
+    const page = await renderAdd(ADDS);
     await expect.poll(nameValue).toBe('赵磊');
     expect(screen.getByDisplayValue('工商银行')).toBeTruthy();
     expect(screen.getByText('240 个月（20 年）')).toBeTruthy();
-    expect(await savedFields(page, '/api/crm/addHouseClient')).toMatchObject({ name: '赵磊', term_months: '240' });
-    await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
+    expect(await savedFields(page, '/api/crm/addHouseClient', '/business/houseDetail/0/71')).toMatchObject({
+      name: '赵磊',
+      term_months: '240',
+    });
     await draftWritten();
     page.unmount();
 
-    await renderPage('/business/houseAdd', { api: { '/api/crm/getHouseChannelList': CHANNELS } });
+    await renderAdd();
     await screen.findByRole('button', { name: '提交' });
     await draftWritten();
     expect(nameValue()).toBe('');
   });
 
   it('sends a submit lost on a weak network again under its own key after the window was closed', async () => {
-    const first = await renderPage('/business/houseAdd', {
-      api: { '/api/crm/getHouseChannelList': CHANNELS, '/api/crm/addHouseClient': network.offline() },
-    });
+    const first = await renderAdd({ '/api/crm/addHouseClient': network.offline() });
     await fill();
     await submit();
     expect(await screen.findByText(network.message)).toBeTruthy();
@@ -112,7 +107,7 @@ describe('/business/houseAdd: the unsent draft (decision 058)', () => {
     first.unmount();
 
     // The server had made the client: the same key gets its answer back, not a second client.
-    const page = await renderPage('/business/houseAdd', { api: ADDS });
+    const page = await renderAdd(ADDS);
     await expect.poll(nameValue).toBe('赵磊');
     await submit();
     await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');

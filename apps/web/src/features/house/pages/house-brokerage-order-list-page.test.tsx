@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, type HandlerTable, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
-import { FINANCE } from '../test-kit.ts';
+import { confirmedAfterTapping, FINANCE } from '../test-kit.ts';
 
 const anOrder = {
   id: 101,
@@ -53,9 +53,14 @@ describe('/business/houseBrokerageOrderList/:param', () => {
       '/api/crm/updateHouseBrokerageStatus': ok(null),
     });
     fireEvent.change(await screen.findByLabelText('打款流水号'), { target: { value: 'TX20261104' } });
-    await tap(screen.getByRole('button', { name: '确认打款' }));
     expect(
-      await page.confirmedFields('确认该返佣单已打款？', '保存成功', '/api/crm/updateHouseBrokerageOrder'),
+      await confirmedAfterTapping(
+        page,
+        '确认打款',
+        '确认该返佣单已打款？',
+        '保存成功',
+        '/api/crm/updateHouseBrokerageOrder',
+      ),
     ).toEqual({
       id: '101',
       remark: '',

@@ -1,16 +1,22 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
-import { aChannel, fillIn, savedFields, submit } from '../test-kit.ts';
+import { aHouseClient, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
+import { aChannel, fillIn, savedFields, sendsNothingEmpty, submit } from '../test-kit.ts';
+
+/** The server's one channel, with no clients from it yet: what the list shows and the channel's page asks for. */
+const CHANNEL_DETAIL = {
+  '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ remark: '老合作' })])),
+  '/api/crm/getHouseList': ok(pageOf([])),
+};
+const renderChannelAdd = renderPageWith('/business/houseChannelAdd');
+const renderChannel = renderPageWith('/business/houseChannelDetail/5', { api: CHANNEL_DETAIL });
 
 describe('/business/houseChannel', () => {
+  const renderChannels = renderPageWith('/business/houseChannel');
+
   it('lists my channels with their client counts and opens one on tap', async () => {
-    const page = await renderPage('/business/houseChannel', {
-      api: {
-        '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ remark: '老合作' })])),
-        '/api/crm/getHouseList': ok(pageOf([])),
-      },
-    });
+    const page = await renderChannels(CHANNEL_DETAIL);
     const row = await screen.findByText('链家静安寺店');
     expect(screen.getByText('2 位客户')).toBeTruthy();
     await tap(row);
@@ -18,14 +24,12 @@ describe('/business/houseChannel', () => {
   });
 
   it('says so when there are no channels', async () => {
-    await renderPage('/business/houseChannel', { api: { '/api/crm/getHouseChannelList': ok(pageOf([])) } });
+    await renderChannels({ '/api/crm/getHouseChannelList': ok(pageOf([])) });
     expect(await screen.findByText('暂无渠道')).toBeTruthy();
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/houseChannel', {
-      api: { '/api/crm/getHouseChannelList': fail('无权查看') },
-    });
+    const page = await renderChannels({ '/api/crm/getHouseChannelList': fail('无权查看') });
     await page.retryFailedList(
       '无权查看',
       '/api/crm/getHouseChannelList',
@@ -40,30 +44,19 @@ const fillChannel = (name: string) =>
 
 describe('/business/houseChannelAdd', () => {
   it('adds a channel and opens it', async () => {
-    const page = await renderPage('/business/houseChannelAdd', {
-      api: {
-        '/api/crm/addHouseChannel': ok({ id: 5 }),
-        '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ remark: '老合作' })])),
-        '/api/crm/getHouseList': ok(pageOf([])),
-      },
-    });
+    const page = await renderChannelAdd({ ...CHANNEL_DETAIL, '/api/crm/addHouseChannel': ok({ id: 5 }) });
     await fillChannel('链家静安寺店');
-    expect(await savedFields(page, '/api/crm/addHouseChannel')).toEqual({
+    expect(await savedFields(page, '/api/crm/addHouseChannel', '/business/houseChannelDetail/5')).toEqual({
       name: '链家静安寺店',
       contact: '钱经理',
       phone: '13800000005',
       remark: '',
     });
-    await expect.poll(page.pathname).toBe('/business/houseChannelDetail/5');
   });
 
   it("shows the rules' messages and sends nothing; shows a refusal", async () => {
-    const page = await renderPage('/business/houseChannelAdd', {
-      api: { '/api/crm/addHouseChannel': fail('渠道名称已存在') },
-    });
-    await tap(await screen.findByRole('button', { name: '提交' }));
-    expect((await screen.findAllByRole('alert')).length).toBeGreaterThan(0);
-    expect(page.api.callsTo('/api/crm/addHouseChannel')).toHaveLength(0);
+    const page = await renderChannelAdd({ '/api/crm/addHouseChannel': fail('渠道名称已存在') });
+    await sendsNothingEmpty(page, '/api/crm/addHouseChannel', '请输入渠道名称');
     await fillChannel('链家');
     await submit();
     expect(await findToast('渠道名称已存在')).toBeTruthy();
@@ -72,11 +65,8 @@ describe('/business/houseChannelAdd', () => {
 
 describe('/business/houseChannelDetail/:id', () => {
   it('shows the channel and the clients it referred, and adds a client from it', async () => {
-    const page = await renderPage('/business/houseChannelDetail/5', {
-      api: {
-        '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ remark: '老合作' })])),
-        '/api/crm/getHouseList': ok(pageOf([aHouseClient({ channel_id: 5, channel_name: '链家静安寺店' })])),
-      },
+    const page = await renderChannel({
+      '/api/crm/getHouseList': ok(pageOf([aHouseClient({ channel_id: 5, channel_name: '链家静安寺店' })])),
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('钱经理 13800000005')).toBeTruthy();
@@ -87,40 +77,24 @@ describe('/business/houseChannelDetail/:id', () => {
   });
 
   it('says so when the channel has no clients yet', async () => {
-    await renderPage('/business/houseChannelDetail/5', {
-      api: {
-        '/api/crm/getHouseChannelList': ok(pageOf([aChannel({ remark: '老合作' })])),
-        '/api/crm/getHouseList': ok(pageOf([])),
-      },
-    });
+    await renderChannel();
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
   });
 
   it('shows a refusal of the channel', async () => {
-    await renderPage('/business/houseChannelDetail/5', {
-      api: { '/api/crm/getHouseChannelList': fail('渠道不存在'), '/api/crm/getHouseList': ok(pageOf([])) },
-    });
+    await renderChannel({ '/api/crm/getHouseChannelList': fail('渠道不存在') });
     expect(await screen.findByText('渠道不存在')).toBeTruthy();
   });
 
   it('offers a retry when the channel failed to load', async () => {
-    const page = await renderPage('/business/houseChannelDetail/5', {
-      api: { '/api/crm/getHouseChannelList': network.httpError(500), '/api/crm/getHouseList': ok(pageOf([])) },
-    });
-    await page.retryFailedLoad(network.message, '/api/crm/getHouseChannelList', ok(pageOf([aChannel()])));
-    expect(await screen.findByText('钱经理 13800000005')).toBeTruthy();
+    const channel = ok(pageOf([aChannel()]));
+    await retriesFailedLoad(renderChannel, '/api/crm/getHouseChannelList', channel, '钱经理 13800000005');
   });
 });
 
 describe('/business/houseChannelDetail/:id stop and resume (decision 052)', () => {
   it('stops a channel after a confirmation that says its agents lose the portal', async () => {
-    const page = await renderPage('/business/houseChannelDetail/5', {
-      api: {
-        '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
-        '/api/crm/getHouseList': ok(pageOf([])),
-        '/api/crm/houseChannelStatus': ok({ id: 5 }, '渠道已停用'),
-      },
-    });
+    const page = await renderChannel({ '/api/crm/houseChannelStatus': ok({ id: 5 }, '渠道已停用') });
     await tap(await screen.findByRole('button', { name: '停用渠道' }));
     await screen.findByText(/经纪人不能登录房贷渠道端/);
     expect(page.api.callsTo('/api/crm/houseChannelStatus')).toHaveLength(0);
@@ -135,15 +109,11 @@ describe('/business/houseChannelDetail/:id stop and resume (decision 052)', () =
 
 describe("/business/houseChannelDetail/:id agents' entry (decision 052)", () => {
   it('opens the login QR code and link for the agents on a tap, and only then asks for it', async () => {
-    const page = await renderPage('/business/houseChannelDetail/5', {
-      api: {
-        '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
-        '/api/crm/getHouseList': ok(pageOf([])),
-        '/api/crm/houseChannelEntry': ok({
-          link: 'https://crm.example.com/houseloan/login?corp=1',
-          png: 'data:image/png;base64,AAAA',
-        }),
-      },
+    const page = await renderChannel({
+      '/api/crm/houseChannelEntry': ok({
+        link: 'https://crm.example.com/houseloan/login?corp=1',
+        png: 'data:image/png;base64,AAAA',
+      }),
     });
     await tap(await screen.findByText('经纪人登录入口'));
     expect((await screen.findByAltText('经纪人登录二维码')).getAttribute('src')).toBe('data:image/png;base64,AAAA');
@@ -152,13 +122,7 @@ describe("/business/houseChannelDetail/:id agents' entry (decision 052)", () => 
   });
 
   it('shows a refusal of the entry with a retry', async () => {
-    await renderPage('/business/houseChannelDetail/5', {
-      api: {
-        '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
-        '/api/crm/getHouseList': ok(pageOf([])),
-        '/api/crm/houseChannelEntry': fail('无权查看该渠道'),
-      },
-    });
+    await renderChannel({ '/api/crm/houseChannelEntry': fail('无权查看该渠道') });
     await tap(await screen.findByText('经纪人登录入口'));
     expect(await screen.findByText('无权查看该渠道')).toBeTruthy();
   });

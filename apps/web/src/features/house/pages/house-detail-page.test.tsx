@@ -3,26 +3,26 @@ import { describe, expect, it } from 'vitest';
 import {
   aHouseClient,
   aHouseDetail,
-  findToast,
   loadFailureCases,
   network,
   ok,
   pageOf,
-  renderPage,
+  renderPageWith,
   tap,
 } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
+import { confirmedAfterTapping } from '../test-kit.ts';
+
+const renderDetail = renderPageWith('/business/houseDetail/0/71', {
+  api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+});
 
 describe('/business/houseDetail/:father/:id', () => {
   it('shows the client, the referral chain and image counts', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', {
-      api: {
-        '/api/crm/getHouseDetail': ok(
-          aHouseDetail(
-            { chain: [{ id: 60, name: '孙丽' }], images: [{ house_type: 2, count: 3 }] },
-            { remark: '急用' },
-          ),
-        ),
-      },
+    const page = await renderDetail({
+      '/api/crm/getHouseDetail': ok(
+        aHouseDetail({ chain: [{ id: 60, name: '孙丽' }], images: [{ house_type: 2, count: 3 }] }, { remark: '急用' }),
+      ),
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('¥1,000,000.00')).toBeTruthy();
@@ -34,45 +34,36 @@ describe('/business/houseDetail/:father/:id', () => {
   });
 
   it('opens the images of a type on tap', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', {
-      api: { '/api/crm/getHouseDetail': ok(aHouseDetail()), '/api/crm/getHouseImg': ok([]) },
-    });
+    const page = await renderDetail({ '/api/crm/getHouseImg': ok([]) });
     await tap(await screen.findByText('房产证'));
     await expect.poll(page.pathname).toBe('/business/houseUpload/71/2');
   });
 
   it('shows that no one referred the client', async () => {
-    await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) } });
+    await renderDetail();
     expect(await screen.findByText('无推荐人')).toBeTruthy();
   });
 
   it.each(loadFailureCases('客户不存在'))('shows %s', async (_name, reply, message) => {
-    await renderPage('/business/houseDetail/0/71', { api: { '/api/crm/getHouseDetail': reply } });
+    await renderDetail({ '/api/crm/getHouseDetail': reply });
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('offers a retry when the client failed to load', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', {
-      api: { '/api/crm/getHouseDetail': network.offline() },
-    });
-    await page.retryFailedLoad(network.message, '/api/crm/getHouseDetail', ok(aHouseDetail()));
-    expect(await screen.findByText('赵磊')).toBeTruthy();
+    await retriesFailedLoad(renderDetail, '/api/crm/getHouseDetail', ok(aHouseDetail()), '赵磊', network.offline());
   });
 
   it('deletes the client after confirmation and goes back to the list', async () => {
-    const page = await renderPage('/business/houseDetail/0/71', {
-      api: {
-        '/api/crm/getHouseDetail': ok(aHouseDetail({ can_delete: true })),
-        '/api/crm/delHouseClient': ok(null),
-        '/common/houseStatus': ok([]),
-        '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 72, name: '钱多' })])),
-      },
+    const page = await renderDetail({
+      '/api/crm/getHouseDetail': ok(aHouseDetail({ can_delete: true })),
+      '/api/crm/delHouseClient': ok(null),
+      '/common/houseStatus': ok([]),
+      '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 72, name: '钱多' })])),
     });
-    await tap(await screen.findByRole('button', { name: '删除客户' }));
-    await screen.findByText('删除后不可恢复，确定删除该客户吗？');
-    await tap(screen.getByRole('button', { name: '确定' }));
-    expect(await findToast('已删除')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/delHouseClient').fields).toEqual({ id: '71' });
+    const question = '删除后不可恢复，确定删除该客户吗？';
+    expect(await confirmedAfterTapping(page, '删除客户', question, '已删除', '/api/crm/delHouseClient')).toEqual({
+      id: '71',
+    });
     await expect.poll(page.pathname).toBe('/business/house');
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
-import { aReceiver, fillIn, savedFields, search, submit } from '../test-kit.ts';
+import { fail, findToast, network, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { aReceiver, fillIn, savedFields, search, sendsNothingEmpty, submit } from '../test-kit.ts';
 
 const aRecommend = {
   id: 91,
@@ -14,26 +14,25 @@ const aRecommend = {
 };
 
 describe('/business/houseRecommendList', () => {
+  const renderList = renderPageWith('/business/houseRecommendList', {
+    api: { '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])) },
+  });
+
   it('lists the recommendations with their intended amount', async () => {
-    await renderPage('/business/houseRecommendList', {
-      api: { '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])) },
-    });
+    await renderList();
     expect(await screen.findByText('周洁')).toBeTruthy();
     expect(screen.getByText('¥500,000.00')).toBeTruthy();
     expect(screen.getByText('137****0002 · 想换房')).toBeTruthy();
   });
 
   it("opens a row's record on tap: its fields with the full phone, read from the server", async () => {
-    const page = await renderPage('/business/houseRecommendList', {
-      api: {
-        '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])),
-        '/api/crm/getHouseRecommendDetail': ok({
-          ...aRecommend,
-          phone: '13700000002',
-          channel_name: '链家静安寺店',
-          staff_name: '王小明',
-        }),
-      },
+    const page = await renderList({
+      '/api/crm/getHouseRecommendDetail': ok({
+        ...aRecommend,
+        phone: '13700000002',
+        channel_name: '链家静安寺店',
+        staff_name: '王小明',
+      }),
     });
     await tap(await screen.findByText('周洁'));
     const sheet = await screen.findByRole('dialog', { name: '推荐详情' });
@@ -46,26 +45,19 @@ describe('/business/houseRecommendList', () => {
   });
 
   it("shows the server's refusal in the sheet", async () => {
-    await renderPage('/business/houseRecommendList', {
-      api: {
-        '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])),
-        '/api/crm/getHouseRecommendDetail': fail('无权查看该推荐'),
-      },
-    });
+    await renderList({ '/api/crm/getHouseRecommendDetail': fail('无权查看该推荐') });
     await tap(await screen.findByText('周洁'));
     const sheet = await screen.findByRole('dialog', { name: '推荐详情' });
     expect(await within(sheet).findByText('无权查看该推荐')).toBeTruthy();
   });
 
   it('says so when there are none', async () => {
-    await renderPage('/business/houseRecommendList', { api: { '/api/crm/getHouseRecommend': ok(pageOf([])) } });
+    await renderList({ '/api/crm/getHouseRecommend': ok(pageOf([])) });
     expect(await screen.findByText('暂无推荐')).toBeTruthy();
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderPage('/business/houseRecommendList', {
-      api: { '/api/crm/getHouseRecommend': network.httpError(500) },
-    });
+    const page = await renderList({ '/api/crm/getHouseRecommend': network.httpError(500) });
     await page.retryFailedList(network.message, '/api/crm/getHouseRecommend', ok(pageOf([aRecommend])));
     expect(await screen.findByText('周洁')).toBeTruthy();
   });
@@ -74,27 +66,25 @@ describe('/business/houseRecommendList', () => {
 const fillRecommend = () => fillIn({ 请输入客户姓名: '周洁', 请输入手机号码: '13700000002' });
 
 describe('/business/houseRecommendAdd', () => {
+  const renderAdd = renderPageWith('/business/houseRecommendAdd');
+
   it('adds a recommendation and goes back to the list', async () => {
-    const page = await renderPage('/business/houseRecommendAdd', {
-      api: { '/api/crm/addHouseRecommend': ok(null), '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])) },
+    const page = await renderAdd({
+      '/api/crm/addHouseRecommend': ok(null),
+      '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])),
     });
     await fillRecommend();
-    expect(await savedFields(page, '/api/crm/addHouseRecommend')).toEqual({
+    expect(await savedFields(page, '/api/crm/addHouseRecommend', '/business/houseRecommendList')).toEqual({
       name: '周洁',
       phone: '13700000002',
       intent_amount: '',
       remark: '',
     });
-    await expect.poll(page.pathname).toBe('/business/houseRecommendList');
   });
 
   it('asks for the name before sending, and shows a refusal', async () => {
-    const page = await renderPage('/business/houseRecommendAdd', {
-      api: { '/api/crm/addHouseRecommend': fail('该手机号已被推荐') },
-    });
-    await tap(await screen.findByRole('button', { name: '提交' }));
-    expect(await screen.findByText('请输入客户姓名', { selector: '[role=alert]' })).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/addHouseRecommend')).toHaveLength(0);
+    const page = await renderAdd({ '/api/crm/addHouseRecommend': fail('该手机号已被推荐') });
+    await sendsNothingEmpty(page, '/api/crm/addHouseRecommend', '请输入客户姓名');
     await fillRecommend();
     await submit();
     expect(await findToast('该手机号已被推荐')).toBeTruthy();
@@ -102,19 +92,19 @@ describe('/business/houseRecommendAdd', () => {
 });
 
 describe('/business/houseBrokerageUser', () => {
+  const renderReceivers = renderPageWith('/business/houseBrokerageUser', {
+    api: { '/api/crm/houseBrokerageUser': ok(pageOf([])) },
+  });
+
   it('lists the people brokerage is paid to', async () => {
-    const page = await renderPage('/business/houseBrokerageUser', {
-      api: { '/api/crm/houseBrokerageUser': ok(pageOf([aReceiver()])) },
-    });
+    const page = await renderReceivers({ '/api/crm/houseBrokerageUser': ok(pageOf([aReceiver()])) });
     expect(await screen.findByText('吴刚')).toBeTruthy();
     expect(screen.getByText('招商银行 6214****1234 · 链家静安寺店')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/houseBrokerageUser').fields).toMatchObject({ keyword: '' });
   });
 
   it('says so when there are none, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/houseBrokerageUser', {
-      api: { '/api/crm/houseBrokerageUser': ok(pageOf([])) },
-    });
+    const page = await renderReceivers();
     expect(await screen.findByText('暂无返佣人')).toBeTruthy();
     page.api.set({ '/api/crm/houseBrokerageUser': fail('无权查看') });
     search('吴');
@@ -125,9 +115,7 @@ describe('/business/houseBrokerageUser', () => {
   });
 
   it('adds a person in the sheet', async () => {
-    const page = await renderPage('/business/houseBrokerageUser', {
-      api: { '/api/crm/houseBrokerageUser': ok(pageOf([])), '/api/crm/addHouseBrokerageUser': ok(null) },
-    });
+    const page = await renderReceivers({ '/api/crm/addHouseBrokerageUser': ok(null) });
     await tap(await screen.findByRole('button', { name: '新增返佣人' }));
     await fillIn({
       请输入客户姓名: '吴刚',

@@ -1,20 +1,22 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
-import { aReceiver, submit } from '../test-kit.ts';
+import { aHouseDetail, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
+import { aReceiver, sentFieldsOpening, submit } from '../test-kit.ts';
 
-const api = {
-  '/api/crm/getHouseDetail': ok(aHouseDetail({ can_set_brokerage: true })),
-  '/api/crm/houseBrokerageUser': ok(pageOf([aReceiver(95, '吴刚', null), aReceiver(96, '郑敏', null)])),
-};
+const CLIENT = ok(aHouseDetail({ can_set_brokerage: true }));
+/** Client 71, whose brokerage may be set, and two receivers to split it between. */
+const renderSetBrokerage = renderPageWith('/business/houseSetBrokerage/0/71', {
+  api: {
+    '/api/crm/getHouseDetail': CLIENT,
+    '/api/crm/houseBrokerageUser': ok(pageOf([aReceiver(95, '吴刚', null), aReceiver(96, '郑敏', null)])),
+  },
+});
 
 describe('/business/houseSetBrokerage/:father/:id', () => {
   it('previews the brokerage and its split, then sets it and goes back to the client', async () => {
-    const page = await renderPage('/business/houseSetBrokerage/0/71', {
-      api: {
-        ...api,
-        '/api/crm/setHouseBrokerage': ok({ state: 'approved', amount_fen: 1_200_000, parts_fen: [600_000, 600_000] }),
-      },
+    const page = await renderSetBrokerage({
+      '/api/crm/setHouseBrokerage': ok({ state: 'approved', amount_fen: 1_200_000, parts_fen: [600_000, 600_000] }),
     });
     expect(await screen.findByText('赵磊 · 贷款金额 ¥1,000,000.00')).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText('如 1.2'), { target: { value: '1.2' } });
@@ -23,21 +25,20 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     await tap(screen.getByText('吴刚'));
     await tap(screen.getByText('郑敏'));
     expect(screen.getAllByText(/¥6,000\.00/)).toHaveLength(2);
-    expect(await page.sentFields('提交', '返佣已生效，返佣单已生成', '/api/crm/setHouseBrokerage')).toEqual({
+    const opened = '/business/houseDetail/0/71';
+    expect(
+      await sentFieldsOpening(page, '提交', '返佣已生效，返佣单已生成', '/api/crm/setHouseBrokerage', opened),
+    ).toEqual({
       id: '71',
       rate: '1.2',
       user_ids: '95,96',
       shares: '1,1',
     });
-    await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
   });
 
   it('warns that an over-limit rate waits for finance, and says so once sent', async () => {
-    await renderPage('/business/houseSetBrokerage/0/71', {
-      api: {
-        ...api,
-        '/api/crm/setHouseBrokerage': ok({ state: 'pending_audit', amount_fen: 2_000_000, parts_fen: [2_000_000] }),
-      },
+    await renderSetBrokerage({
+      '/api/crm/setHouseBrokerage': ok({ state: 'pending_audit', amount_fen: 2_000_000, parts_fen: [2_000_000] }),
     });
     fireEvent.change(await screen.findByPlaceholderText('如 1.2'), { target: { value: '2' } });
     expect(screen.getByText('超出限额，提交后等待房贷财务审批')).toBeTruthy();
@@ -47,9 +48,7 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
   });
 
   it('sends nothing without a receiver, and shows a refusal', async () => {
-    const page = await renderPage('/business/houseSetBrokerage/0/71', {
-      api: { ...api, '/api/crm/setHouseBrokerage': fail('返佣已设置') },
-    });
+    const page = await renderSetBrokerage({ '/api/crm/setHouseBrokerage': fail('返佣已设置') });
     fireEvent.change(await screen.findByPlaceholderText('如 1.2'), { target: { value: '1.2' } });
     await submit();
     await expect.poll(() => document.querySelector('.crm-toast')?.textContent ?? '').not.toBe('');
@@ -60,24 +59,20 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
   });
 
   it('says there are no receivers yet', async () => {
-    await renderPage('/business/houseSetBrokerage/0/71', {
-      api: { ...api, '/api/crm/houseBrokerageUser': ok(pageOf([])) },
-    });
+    await renderSetBrokerage({ '/api/crm/houseBrokerageUser': ok(pageOf([])) });
     expect(await screen.findByText('还没有返佣人，请先新增')).toBeTruthy();
   });
 
   it('shows a failure to load the client', async () => {
-    await renderPage('/business/houseSetBrokerage/0/72', {
-      api: { '/api/crm/getHouseDetail': fail('客户不存在'), '/api/crm/houseBrokerageUser': ok(pageOf([])) },
+    await renderSetBrokerage({
+      '/api/crm/getHouseDetail': fail('客户不存在'),
+      '/api/crm/houseBrokerageUser': ok(pageOf([])),
     });
     expect(await screen.findByText('客户不存在')).toBeTruthy();
   });
 
   it('offers a retry when the client failed to load', async () => {
-    const page = await renderPage('/business/houseSetBrokerage/0/71', {
-      api: { ...api, '/api/crm/getHouseDetail': fail('系统繁忙') },
-    });
-    await page.retryFailedLoad('系统繁忙', '/api/crm/getHouseDetail', api['/api/crm/getHouseDetail']);
-    expect(await screen.findByText('赵磊 · 贷款金额 ¥1,000,000.00')).toBeTruthy();
+    const shown = '赵磊 · 贷款金额 ¥1,000,000.00';
+    await retriesFailedLoad(renderSetBrokerage, '/api/crm/getHouseDetail', CLIENT, shown, fail('系统繁忙'));
   });
 });

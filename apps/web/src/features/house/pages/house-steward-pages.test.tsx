@@ -10,18 +10,25 @@ import {
   ok,
   pageOf,
   renderPage,
+  renderPageWith,
   tap,
+  type HandlerTable,
 } from '../../../test/page.ts';
-import { STEWARD } from '../test-kit.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
+import { sendsNothingEmpty, STEWARD } from '../test-kit.ts';
+
+/** A steward's page: every page here is the steward's. */
+const renderAsSteward = (path: string, api: HandlerTable) => renderPage(path, { user: STEWARD, api });
+const renderSignDetail = renderPageWith('/business/houseSignDetail/71', {
+  user: STEWARD,
+  api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) },
+});
 
 describe('/business/houseSign', () => {
   it('lists the waiting clients first, and the handled ones on their tab', async () => {
-    const page = await renderPage('/business/houseSign', {
-      user: STEWARD,
-      api: {
-        '/api/crm/getHouseList2': ok(pageOf([aHouseClient()])),
-        '/api/crm/getHouseDetail': ok(aHouseDetail()),
-      },
+    const page = await renderAsSteward('/business/houseSign', {
+      '/api/crm/getHouseList2': ok(pageOf([aHouseClient()])),
+      '/api/crm/getHouseDetail': ok(aHouseDetail()),
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/getHouseList2').fields).toMatchObject({ steward_status: 'waiting' });
@@ -32,10 +39,7 @@ describe('/business/houseSign', () => {
   });
 
   it('says so when nothing waits, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/business/houseSign', {
-      user: STEWARD,
-      api: { '/api/crm/getHouseList2': ok(pageOf([])) },
-    });
+    const page = await renderAsSteward('/business/houseSign', { '/api/crm/getHouseList2': ok(pageOf([])) });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
     page.api.set({ '/api/crm/getHouseList2': fail('仅房贷管家可查看') });
     await tap(screen.getByText('已处理'));
@@ -47,13 +51,10 @@ describe('/business/houseSign', () => {
 describe('/business/houseSign 渠道待接单 (decision 052)', () => {
   it('takes a channel referral after a confirmation, and says who was faster when another steward was', async () => {
     const referral = aHouseClient({ id: 90, name: '冯晓', source: 'channel' });
-    const page = await renderPage('/business/houseSign', {
-      user: STEWARD,
-      api: {
-        '/api/crm/getHouseList2': ok(pageOf([])),
-        '/api/crm/getHousePool': ok(pageOf([referral])),
-        '/api/houseloan/allot': ok({ id: 90 }, '接单成功'),
-      },
+    const page = await renderAsSteward('/business/houseSign', {
+      '/api/crm/getHouseList2': ok(pageOf([])),
+      '/api/crm/getHousePool': ok(pageOf([referral])),
+      '/api/houseloan/allot': ok({ id: 90 }, '接单成功'),
     });
     await tap(await screen.findByText('渠道待接单'));
     await tap(await screen.findByRole('button', { name: '接单' }));
@@ -72,10 +73,7 @@ describe('/business/houseSign 渠道待接单 (decision 052)', () => {
 
 describe('/business/houseSignDetail/:id', () => {
   it('books the signing of a waiting client with the time and place chosen', async () => {
-    const page = await renderPage('/business/houseSignDetail/71', {
-      user: STEWARD,
-      api: { '/api/crm/getHouseDetail': ok(aHouseDetail()), '/api/crm/houseSignSubmit': ok(null) },
-    });
+    const page = await renderSignDetail({ '/api/crm/houseSignSubmit': ok(null) });
     await tap(await screen.findByText('请选择预约时间'));
     await confirmOpenPicker();
     fireEvent.change(screen.getByPlaceholderText('如 工商银行静安支行'), { target: { value: '工商银行静安支行' } });
@@ -87,48 +85,32 @@ describe('/business/houseSignDetail/:id', () => {
   });
 
   it('asks for the time before sending', async () => {
-    const page = await renderPage('/business/houseSignDetail/71', {
-      user: STEWARD,
-      api: { '/api/crm/getHouseDetail': ok(aHouseDetail()) },
-    });
-    await tap(await screen.findByRole('button', { name: '提交签约' }));
-    expect(await screen.findByText('请选择预约时间', { selector: '[role=alert]' })).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/houseSignSubmit')).toHaveLength(0);
+    await sendsNothingEmpty(await renderSignDetail(), '/api/crm/houseSignSubmit', '请选择预约时间', '提交签约');
   });
 
   it('offers no booking once the client is handled', async () => {
-    await renderPage('/business/houseSignDetail/71', {
-      user: STEWARD,
-      api: { '/api/crm/getHouseDetail': ok(aHouseDetail({}, { steward_status: 'handled', status: 2 })) },
+    await renderSignDetail({
+      '/api/crm/getHouseDetail': ok(aHouseDetail({}, { steward_status: 'handled', status: 2 })),
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '提交签约' })).toBeNull();
   });
 
   it('shows a failure to load the client', async () => {
-    await renderPage('/business/houseSignDetail/71', {
-      user: STEWARD,
-      api: { '/api/crm/getHouseDetail': network.offline() },
-    });
+    await renderSignDetail({ '/api/crm/getHouseDetail': network.offline() });
     expect(await screen.findByText(network.message)).toBeTruthy();
   });
 
   it('offers a retry when the client failed to load', async () => {
-    const page = await renderPage('/business/houseSignDetail/71', {
-      user: STEWARD,
-      api: { '/api/crm/getHouseDetail': network.offline() },
-    });
-    await page.retryFailedLoad(network.message, '/api/crm/getHouseDetail', ok(aHouseDetail()));
-    expect(await screen.findByText('赵磊')).toBeTruthy();
+    await retriesFailedLoad(renderSignDetail, '/api/crm/getHouseDetail', ok(aHouseDetail()), '赵磊', network.offline());
     expect(await screen.findByRole('button', { name: '提交签约' })).toBeTruthy();
   });
 });
 
 describe('/business/housePhoto', () => {
   it('lists the clients who came through the official account', async () => {
-    const page = await renderPage('/business/housePhoto', {
-      user: STEWARD,
-      api: { '/api/crm/getHouseList': ok(pageOf([aHouseClient({ source: 'official' })])) },
+    const page = await renderAsSteward('/business/housePhoto', {
+      '/api/crm/getHouseList': ok(pageOf([aHouseClient({ source: 'official' })])),
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({ source: 'official' });
@@ -137,12 +119,9 @@ describe('/business/housePhoto', () => {
 
 describe('/business/houseSignCard', () => {
   it('lists the card-instalment clients and opens one for booking', async () => {
-    const page = await renderPage('/business/houseSignCard', {
-      user: STEWARD,
-      api: {
-        '/api/crm/getHouseCard': ok(pageOf([aHouseClient({ product: 'card' })])),
-        '/api/crm/getHouseDetail': ok(aHouseDetail()),
-      },
+    const page = await renderAsSteward('/business/houseSignCard', {
+      '/api/crm/getHouseCard': ok(pageOf([aHouseClient({ product: 'card' })])),
+      '/api/crm/getHouseDetail': ok(aHouseDetail()),
     });
     await tap(await screen.findByText('赵磊'));
     await expect.poll(page.pathname).toBe('/business/houseSignDetail/71');
@@ -154,7 +133,7 @@ describe.each([
   ['/business/houseSignCard', '/api/crm/getHouseCard', '暂无卡分期客户'],
 ])('%s', (path, call, empty) => {
   it('says so when there are none, and shows a refusal with a retry', async () => {
-    const page = await renderPage(path, { user: STEWARD, api: { [call]: fail('无权查看') } });
+    const page = await renderAsSteward(path, { [call]: fail('无权查看') });
     await page.retryFailedList('无权查看', call, ok(pageOf([])));
     expect(await screen.findByText(empty)).toBeTruthy();
   });

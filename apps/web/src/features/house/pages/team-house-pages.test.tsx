@@ -9,17 +9,16 @@ import {
   ok,
   pageOf,
   type PageView,
-  renderPage,
+  renderPageWith,
   tap,
 } from '../../../test/page.ts';
 import { aChannel, FINANCE_LEADER, search } from '../test-kit.ts';
 
+const renderTeamHouse = renderPageWith('/team/house', { user: LEADER });
+
 describe('/team/house', () => {
   it("lists the team's home-loan clients with their salesperson, and searches", async () => {
-    const page = await renderPage('/team/house', {
-      user: LEADER,
-      api: { '/api/crm/houseTeam': ok(pageOf([aHouseClient()])) },
-    });
+    const page = await renderTeamHouse({ '/api/crm/houseTeam': ok(pageOf([aHouseClient()])) });
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('王小明')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/houseTeam')).toMatchObject({
@@ -31,7 +30,7 @@ describe('/team/house', () => {
   });
 
   it('says so when the team has none, and shows a refusal with a retry', async () => {
-    const page = await renderPage('/team/house', { user: LEADER, api: { '/api/crm/houseTeam': fail('仅组长可查看') } });
+    const page = await renderTeamHouse({ '/api/crm/houseTeam': fail('仅组长可查看') });
     await page.retryFailedList('仅组长可查看', '/api/crm/houseTeam', ok(pageOf([])));
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
   });
@@ -45,26 +44,23 @@ async function allotToFirstStaff(page: PageView, toast: string) {
 }
 
 describe('/team/houseChannel', () => {
-  const api = {
-    '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
-    '/api/crm/getHouseList': ok(pageOf([aHouseClient()])),
-    '/api/crm/houseStaff': ok([{ id: 8, name: '李娜' }]),
-  };
+  const renderAllot = renderPageWith('/team/houseChannel', {
+    user: FINANCE_LEADER,
+    api: {
+      '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
+      '/api/crm/getHouseList': ok(pageOf([aHouseClient()])),
+      '/api/crm/houseStaff': ok([{ id: 8, name: '李娜' }]),
+    },
+  });
 
   it('allots a channel to the salesperson picked', async () => {
-    const page = await renderPage('/team/houseChannel', {
-      user: FINANCE_LEADER,
-      api: { ...api, '/api/crm/allotHouse': ok(null) },
-    });
+    const page = await renderAllot({ '/api/crm/allotHouse': ok(null) });
     await tap(await screen.findByText('链家静安寺店'));
     expect(await allotToFirstStaff(page, '分配成功')).toEqual({ kind: 'channel', id: '5', staff_id: '8' });
   });
 
   it('allots a client on the 客户 tab, and shows a refusal', async () => {
-    const page = await renderPage('/team/houseChannel', {
-      user: FINANCE_LEADER,
-      api: { ...api, '/api/crm/allotHouse': fail('该员工已离职') },
-    });
+    const page = await renderAllot({ '/api/crm/allotHouse': fail('该员工已离职') });
     await screen.findByText('链家静安寺店');
     await tap(screen.getByText('客户'));
     await tap(await screen.findByText('赵磊'));
@@ -72,9 +68,9 @@ describe('/team/houseChannel', () => {
   });
 
   it('says so when there are no channels, and shows a failed list with a retry', async () => {
-    const page = await renderPage('/team/houseChannel', {
-      user: FINANCE_LEADER,
-      api: { ...api, '/api/crm/getHouseChannelList': ok(pageOf([])), '/api/crm/getHouseList': fail('无权查看') },
+    const page = await renderAllot({
+      '/api/crm/getHouseChannelList': ok(pageOf([])),
+      '/api/crm/getHouseList': fail('无权查看'),
     });
     expect(await screen.findByText('暂无渠道')).toBeTruthy();
     await tap(screen.getByText('客户'));

@@ -10,10 +10,12 @@ import {
   ok,
   pageOf,
   renderPage,
+  type HandlerTable,
   type RenderPageOptions,
   tap,
   typeInto,
 } from '../../../test/page.ts';
+import { logInToPortal, PORTAL_LOGIN_API } from '../../../test/steps-portal.ts';
 
 const AGENT: HouseloanAgent = {
   id: 3,
@@ -55,8 +57,8 @@ const SIGNED_IN = {
 const BANKS = { '/api/houseloan/bank': ok([{ id: 1, name: '招商银行' }]) };
 
 /** The agents' portal keeps its own login (ys_house_channel): no staff user is stored. */
-const renderPortal = (path: string, options: Omit<RenderPageOptions, 'user'>) =>
-  renderPage(path, { ...options, user: null });
+const renderPortal = (path: string, api: HandlerTable, options: Pick<RenderPageOptions, 'browser'> = {}) =>
+  renderPage(path, { ...options, user: null, api });
 
 /** Fills a referral's required fields, taking the first bank offered. */
 async function fillReferral() {
@@ -70,24 +72,12 @@ async function fillReferral() {
 describe('/houseloan/login', () => {
   it("sends the code with scene 'houseloan', logs the agent in, keeps ys_house_channel and opens their home", async () => {
     const page = await renderPortal('/houseloan/login', {
-      api: {
-        '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
-        '/common/smsCode': ok({ verifyCode: '123456' }, '发送成功'),
-        '/api/houseloan/login': ok(AGENT, '登录成功'),
-        ...SIGNED_IN,
-      },
+      ...PORTAL_LOGIN_API,
+      '/api/houseloan/login': ok(AGENT, '登录成功'),
+      ...SIGNED_IN,
     });
     expect(await screen.findByText('一号金融')).toBeTruthy();
-    expect(await page.requestSmsCode('houseloan-login-phone', '13911110001')).toEqual({
-      phone: '13911110001',
-      scene: 'houseloan',
-    });
-    expect(await page.sentFieldsMovingTo('登录', '/houseloan/home/0', '/api/houseloan/login')).toEqual({
-      corp_id: '1',
-      phone: '13911110001',
-      code: '123456',
-    });
-    expect(JSON.parse(localStorage.getItem('ys_house_channel') ?? 'null')).toEqual({
+    expect(await logInToPortal(page, 'houseloan', '13911110001')).toEqual({
       id: 3,
       name: '李经纪',
       channel_name: '链家静安寺店',
@@ -100,10 +90,8 @@ describe('/houseloan/login', () => {
 
   it("names the bad fields, sends nothing, and keeps what was typed after the server's refusal", async () => {
     const page = await renderPortal('/houseloan/login', {
-      api: {
-        '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
-        '/api/houseloan/login': fail('所属渠道已停用，暂不能登录或报单'),
-      },
+      '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
+      '/api/houseloan/login': fail('所属渠道已停用，暂不能登录或报单'),
     });
     await screen.findByText('一号金融');
     await tap(screen.getByRole('button', { name: '登录' }));
@@ -121,21 +109,19 @@ describe('/houseloan/login', () => {
 describe('/houseloan/home/:openid', () => {
   it('greets the agent and reaches every part of the portal by taps, with the next signing appointments', async () => {
     const page = await renderPortal('/houseloan/home/0', {
-      api: {
-        ...SIGNED_IN,
-        '/api/houseloan/sign': ok(
-          pageOf([
-            {
-              id: 1,
-              client_id: 71,
-              client_name: '韩雪',
-              appointment_at: '2026-11-25T02:00:00.000Z',
-              place: '建设银行',
-              stage: 'signing',
-            },
-          ]),
-        ),
-      },
+      ...SIGNED_IN,
+      '/api/houseloan/sign': ok(
+        pageOf([
+          {
+            id: 1,
+            client_id: 71,
+            client_name: '韩雪',
+            appointment_at: '2026-11-25T02:00:00.000Z',
+            place: '建设银行',
+            stage: 'signing',
+          },
+        ]),
+      ),
     });
     expect(await screen.findByText('一号金融 · 链家静安寺店')).toBeTruthy();
     expect(await screen.findByText('2026-11-25 10:00 · 建设银行')).toBeTruthy();
@@ -156,11 +142,9 @@ describe('/houseloan/home/:openid', () => {
 describe('/houseloan/add/:type', () => {
   it('checks the staff rules on the phone, sends the referral once with its key and opens the consent photo', async () => {
     const page = await renderPortal('/houseloan/add/1', {
-      api: {
-        ...BANKS,
-        '/api/houseloan/add': ok({ id: 90 }, '报单成功，请拍摄客户授权书'),
-        '/api/houseloan/detail': ok(aDetail()),
-      },
+      ...BANKS,
+      '/api/houseloan/add': ok({ id: 90 }, '报单成功，请拍摄客户授权书'),
+      '/api/houseloan/detail': ok(aDetail()),
     });
     expect(await screen.findByText('房屋抵押贷报单')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '提交报单' }));
@@ -184,10 +168,8 @@ describe('/houseloan/add/:type', () => {
 
   it('keeps what was typed when the server refuses', async () => {
     await renderPortal('/houseloan/add/2', {
-      api: {
-        ...BANKS,
-        '/api/houseloan/add': fail('所属渠道已停用，暂不能登录或报单'),
-      },
+      ...BANKS,
+      '/api/houseloan/add': fail('所属渠道已停用，暂不能登录或报单'),
     });
     expect(await screen.findByText('信用卡分期报单')).toBeTruthy();
     await fillReferral();
@@ -200,10 +182,8 @@ describe('/houseloan/add/:type', () => {
 describe('/houseloan/auth/:id/:type', () => {
   it('sends the photo taken with the camera and waits for a steward', async () => {
     const page = await renderPortal('/houseloan/auth/90/1', {
-      api: {
-        '/api/houseloan/detail': ok(aDetail()),
-        '/api/houseloan/authPhoto': ok({ id: 5 }, '授权书已上传'),
-      },
+      '/api/houseloan/detail': ok(aDetail()),
+      '/api/houseloan/authPhoto': ok({ id: 5 }, '授权书已上传'),
     });
     await screen.findByText('客户授权书 · 冯晓');
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
@@ -216,10 +196,8 @@ describe('/houseloan/auth/:id/:type', () => {
 
   it("shows the server's refusal of a photo and stays", async () => {
     const page = await renderPortal('/houseloan/auth/90/1', {
-      api: {
-        '/api/houseloan/detail': ok(aDetail()),
-        '/api/houseloan/authPhoto': fail('只能上传 JPG、PNG 或 WebP 图片'),
-      },
+      '/api/houseloan/detail': ok(aDetail()),
+      '/api/houseloan/authPhoto': fail('只能上传 JPG、PNG 或 WebP 图片'),
     });
     await screen.findByText('客户授权书 · 冯晓');
     fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, {
@@ -233,18 +211,16 @@ describe('/houseloan/auth/:id/:type', () => {
 describe('/houseloan/list, /houseloan/photo, /houseloan/detail/:id', () => {
   it('lists the referrals by stage and opens one with its steward, appointment and brokerage', async () => {
     const page = await renderPortal('/houseloan/list', {
-      api: {
-        '/api/houseloan/list': ok(pageOf([aReferral({ stage: 'signing', has_consent: true })])),
-        '/api/houseloan/detail': ok(
-          aDetail({
-            stage: 'signing',
-            steward: { id: 6, name: '孙管家', phone: '13800000006' },
-            appointment_at: '2026-11-25T02:00:00.000Z',
-            place: '建设银行浦东分行',
-            brokerage: [{ id: 1, amount_fen: 700_000, status: 2, paid_at: '2026-11-20T02:00:00.000Z' }],
-          }),
-        ),
-      },
+      '/api/houseloan/list': ok(pageOf([aReferral({ stage: 'signing', has_consent: true })])),
+      '/api/houseloan/detail': ok(
+        aDetail({
+          stage: 'signing',
+          steward: { id: 6, name: '孙管家', phone: '13800000006' },
+          appointment_at: '2026-11-25T02:00:00.000Z',
+          place: '建设银行浦东分行',
+          brokerage: [{ id: 1, amount_fen: 700_000, status: 2, paid_at: '2026-11-20T02:00:00.000Z' }],
+        }),
+      ),
     });
     expect(await screen.findByText('签约中')).toBeTruthy();
     await tap(screen.getByText('待接单'));
@@ -259,7 +235,8 @@ describe('/houseloan/list, /houseloan/photo, /houseloan/detail/:id', () => {
 
   it('lists the referrals still missing their consent photo, each opening the camera page', async () => {
     const page = await renderPortal('/houseloan/photo', {
-      api: { '/api/houseloan/list': ok(pageOf([aReferral({ type: 2 })])), '/api/houseloan/detail': ok(aDetail()) },
+      '/api/houseloan/list': ok(pageOf([aReferral({ type: 2 })])),
+      '/api/houseloan/detail': ok(aDetail()),
     });
     await tap(await screen.findByText('冯晓'));
     expect(page.api.lastCall('/api/houseloan/list').fields.missing_consent).toBe('1');
@@ -267,7 +244,7 @@ describe('/houseloan/list, /houseloan/photo, /houseloan/detail/:id', () => {
   });
 
   it('says so when a referral is not the agent’s', async () => {
-    await renderPortal('/houseloan/detail/91', { api: { '/api/houseloan/detail': fail('客户不存在', 404) } });
+    await renderPortal('/houseloan/detail/91', { '/api/houseloan/detail': fail('客户不存在', 404) });
     expect(await screen.findByText('客户不存在')).toBeTruthy();
   });
 });
@@ -290,12 +267,10 @@ describe('/houseloan/mine', () => {
       next_cursor: null,
     };
     const page = await renderPortal('/houseloan/mine', {
-      api: {
-        ...SIGNED_IN,
-        '/api/houseloan/service': ok({ id: 1, name: '王小明', phone: '13800000001' }),
-        '/api/houseloan/brokerage': ok(brokerage),
-        '/api/crm/logout': ok(null),
-      },
+      ...SIGNED_IN,
+      '/api/houseloan/service': ok({ id: 1, name: '王小明', phone: '13800000001' }),
+      '/api/houseloan/brokerage': ok(brokerage),
+      '/api/crm/logout': ok(null),
     });
     expect(await screen.findByText('¥5,000.00')).toBeTruthy();
     expect(screen.getAllByText('¥7,000.00').length).toBeGreaterThan(0);
@@ -310,9 +285,9 @@ describe('/houseloan/mine', () => {
 
 describe('/houseloan/bestList (any browser)', () => {
   it('shows the ranking in a desktop browser outside WeChat, and opens a channel', async () => {
-    const page = await renderPortal('/houseloan/bestList?corp=1', {
-      browser: 'desktop',
-      api: {
+    const page = await renderPortal(
+      '/houseloan/bestList?corp=1',
+      {
         '/api/houseloan/bestList': ok({
           corp_name: '一号金融',
           month: '2026-11',
@@ -329,7 +304,8 @@ describe('/houseloan/bestList (any browser)', () => {
           months: [{ month: '2026-11', completed: 2, brokerage_fen: 700_000 }],
         }),
       },
-    });
+      { browser: 'desktop' },
+    );
     expect(await screen.findByText('一号金融 · 2026-11 渠道排行')).toBeTruthy();
     expect(screen.getByText('签约 2 单 · ¥7,000.00')).toBeTruthy();
     expect(page.api.lastCall('/api/houseloan/bestList').query).toEqual({ corp: '1' });
@@ -339,7 +315,7 @@ describe('/houseloan/bestList (any browser)', () => {
   });
 
   it('asks for WeChat on the portal’s other pages in a desktop browser', async () => {
-    await renderPortal('/houseloan/list', { browser: 'desktop', api: {} });
+    await renderPortal('/houseloan/list', {}, { browser: 'desktop' });
     expect(await screen.findByText(/请在微信内打开页面|Please open the page inside WeChat/)).toBeTruthy();
   });
 });

@@ -1,11 +1,17 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { aPartner } from '../../../test/outside-data.ts';
+
+const renderAccount = renderPageWith('/outside/account', {
+  user: null,
+  api: { '/api/crm/getOutsideUser': ok(aPartner()) },
+});
 
 describe('/outside/account', () => {
   it('shows the account, inviter and protection period', async () => {
-    await renderPage('/outside/account', { user: null, api: { '/api/crm/getOutsideUser': ok(aPartner()) } });
+    await renderAccount();
     expect(await screen.findByText('李伙伴')).toBeTruthy();
     expect(screen.getByText('王**')).toBeTruthy();
     expect(screen.getByText('30 天')).toBeTruthy();
@@ -13,13 +19,9 @@ describe('/outside/account', () => {
   });
 
   it('退出登录 asks, logs out, forgets the partner and opens the partner login', async () => {
-    const page = await renderPage('/outside/account', {
-      user: null,
-      api: {
-        '/api/crm/getOutsideUser': ok(aPartner()),
-        '/api/crm/logout': ok(null),
-        '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
-      },
+    const page = await renderAccount({
+      '/api/crm/logout': ok(null),
+      '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]),
     });
     await tap(await screen.findByRole('button', { name: '退出登录' }));
     expect(await screen.findByText('确定退出登录吗？')).toBeTruthy();
@@ -32,11 +34,6 @@ describe('/outside/account', () => {
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderPage('/outside/account', {
-      user: null,
-      api: { '/api/crm/getOutsideUser': fail('账号已停用') },
-    });
-    await page.retryFailedLoad('账号已停用', '/api/crm/getOutsideUser', ok(aPartner()));
-    expect(await screen.findByText('李伙伴')).toBeTruthy();
+    await retriesFailedLoad(renderAccount, '/api/crm/getOutsideUser', ok(aPartner()), '李伙伴', fail('账号已停用'));
   });
 });

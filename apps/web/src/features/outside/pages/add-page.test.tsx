@@ -1,9 +1,21 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmOpenPicker, fail, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
+import {
+  confirmOpenPicker,
+  fail,
+  findToast,
+  inputValue,
+  ok,
+  renderPageWith,
+  tap,
+  typeInto,
+} from '../../../test/page.ts';
 import { aProduct, aReferralDetail } from '../../../test/outside-data.ts';
 
 const PRODUCTS = { '/api/crm/outsideProduct': ok([aProduct()]) };
+const renderAdd = renderPageWith('/outside/add', { user: null, api: PRODUCTS });
+/** The form opened to correct referral 21. */
+const renderCorrection = renderPageWith('/outside/add?id=21', { user: null, api: PRODUCTS });
 
 async function fill() {
   await screen.findByRole('button', { name: '提交报备' });
@@ -15,14 +27,10 @@ async function fill() {
 
 describe('/outside/add', () => {
   it('sends the referral with an idempotency key and opens its detail, saying until when it is protected', async () => {
-    const page = await renderPage('/outside/add', {
-      user: null,
-      api: {
-        ...PRODUCTS,
-        '/api/crm/updateOutsideClient': ok({ id: 21, protected_until: '2026-12-20' }),
-        '/api/crm/outsideClientDetail': ok(aReferralDetail()),
-        '/api/crm/outsideChannelList': ok({ list: [], next_cursor: null }),
-      },
+    const page = await renderAdd({
+      '/api/crm/updateOutsideClient': ok({ id: 21, protected_until: '2026-12-20' }),
+      '/api/crm/outsideClientDetail': ok(aReferralDetail()),
+      '/api/crm/outsideChannelList': ok({ list: [], next_cursor: null }),
     });
     await fill();
     await tap(document.getElementById('referral-product_id') as HTMLElement);
@@ -45,7 +53,7 @@ describe('/outside/add', () => {
   });
 
   it('refuses bad input before sending', async () => {
-    const page = await renderPage('/outside/add', { user: null, api: PRODUCTS });
+    const page = await renderAdd();
     await screen.findByRole('button', { name: '提交报备' });
     typeInto('referral-phone', '123');
     await tap(screen.getByRole('button', { name: '提交报备' }));
@@ -54,10 +62,7 @@ describe('/outside/add', () => {
   });
 
   it("shows the server's 该客户已被报备 and keeps what was typed", async () => {
-    const page = await renderPage('/outside/add', {
-      user: null,
-      api: { ...PRODUCTS, '/api/crm/updateOutsideClient': fail('该客户已被报备') },
-    });
+    const page = await renderAdd({ '/api/crm/updateOutsideClient': fail('该客户已被报备') });
     await fill();
     await tap(screen.getByRole('button', { name: '提交报备' }));
     expect(await findToast('该客户已被报备')).toBeTruthy();
@@ -66,14 +71,10 @@ describe('/outside/add', () => {
   });
 
   it('?id= corrects a protected referral: prefilled, sent with its id', async () => {
-    const page = await renderPage('/outside/add?id=21', {
-      user: null,
-      api: {
-        ...PRODUCTS,
-        '/api/crm/outsideClientDetail': ok(aReferralDetail()),
-        '/api/crm/updateOutsideClient': ok({ id: 21, protected_until: '2026-12-20' }),
-        '/api/crm/outsideChannelList': ok({ list: [], next_cursor: null }),
-      },
+    const page = await renderCorrection({
+      '/api/crm/outsideClientDetail': ok(aReferralDetail()),
+      '/api/crm/updateOutsideClient': ok({ id: 21, protected_until: '2026-12-20' }),
+      '/api/crm/outsideChannelList': ok({ list: [], next_cursor: null }),
     });
     await screen.findByRole('button', { name: '保存修改' });
     expect(inputValue('referral-amount')).toBe('50000');

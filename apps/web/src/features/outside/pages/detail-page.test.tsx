@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { confirmOpenPicker, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
+import { confirmOpenPicker, findToast, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
+import { showsConvertedReferral } from '../../../test/steps-referral.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
 
 const CHANNELS = {
@@ -10,12 +12,11 @@ const CHANNELS = {
   }),
 };
 
+const renderDetail = renderPageWith('/outside/detail/21', { user: null, api: CHANNELS });
+
 describe('/outside/detail/:id', () => {
   it('shows the referral with its protection, a tel: phone and 修改', async () => {
-    const page = await renderPage('/outside/detail/21', {
-      user: null,
-      api: { ...CHANNELS, '/api/crm/outsideClientDetail': ok(aReferralDetail()) },
-    });
+    const page = await renderDetail({ '/api/crm/outsideClientDetail': ok(aReferralDetail()) });
     expect(await screen.findByText('2026-12-20')).toBeTruthy();
     expect(screen.getByRole('link', { name: '13912345678' }).getAttribute('href')).toBe('tel:13912345678');
     expect(screen.getByText('11010519491231002X')).toBeTruthy();
@@ -25,27 +26,13 @@ describe('/outside/detail/:id', () => {
   });
 
   it("once converted, shows the case's status and no 修改", async () => {
-    await renderPage('/outside/detail/21', {
-      user: null,
-      api: {
-        ...CHANNELS,
-        '/api/crm/outsideClientDetail': ok(
-          aReferralDetail({ status: 2, status_label: '已转报单', case_status_label: '签约中', can_edit: false }),
-        ),
-      },
-    });
-    expect(await screen.findByText('签约中')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '修改' })).toBeNull();
+    await showsConvertedReferral(renderDetail, '/api/crm/outsideClientDetail', '修改');
   });
 
   it('files it under a channel', async () => {
-    const page = await renderPage('/outside/detail/21', {
-      user: null,
-      api: {
-        ...CHANNELS,
-        '/api/crm/outsideClientDetail': ok(aReferralDetail()),
-        '/api/crm/outsideAddChannel': ok(null),
-      },
+    const page = await renderDetail({
+      '/api/crm/outsideClientDetail': ok(aReferralDetail()),
+      '/api/crm/outsideAddChannel': ok(null),
     });
     await screen.findByText('2026-12-20');
     await tap(await screen.findByRole('button', { name: '渠道' }));
@@ -55,11 +42,6 @@ describe('/outside/detail/:id', () => {
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderPage('/outside/detail/21', {
-      user: null,
-      api: { ...CHANNELS, '/api/crm/outsideClientDetail': network.httpError(500) },
-    });
-    await page.retryFailedLoad(network.message, '/api/crm/outsideClientDetail', ok(aReferralDetail()));
-    expect(await screen.findByText('2026-12-20')).toBeTruthy();
+    await retriesFailedLoad(renderDetail, '/api/crm/outsideClientDetail', ok(aReferralDetail()), '2026-12-20');
   });
 });

@@ -1,34 +1,20 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findFieldError, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
+import { fail, findFieldError, findToast, ok, renderPageWith, tap, typeInto } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
+import { logInToPortal, PORTAL_LOGIN_API } from '../../../test/steps-portal.ts';
 
-const CORPS = { '/api/crm/corp': ok([{ label: '一号金融', value: 1 }]) };
+const renderLogin = renderPageWith('/outside/login', { user: null, api: PORTAL_LOGIN_API });
 
 describe('/outside/login', () => {
   it("sends the code with scene 'outside', logs in and opens the partner's home", async () => {
-    const page = await renderPage('/outside/login', {
-      user: null,
-      api: {
-        ...CORPS,
-        '/common/smsCode': ok({ verifyCode: '123456' }, '发送成功'),
-        '/api/crm/outsideLogin': ok(aPartner(), '登录成功'),
-        '/api/crm/getOutsideUser': ok(aPartner()),
-      },
+    const page = await renderLogin({
+      '/api/crm/outsideLogin': ok(aPartner(), '登录成功'),
+      '/api/crm/getOutsideUser': ok(aPartner()),
     });
     expect(await screen.findByText('一号金融')).toBeTruthy();
     expect(screen.queryByText('没有账号？注册')?.getAttribute('href')).toBe('/outside/register');
-    expect(await page.requestSmsCode('outside-login-phone', '13800138000')).toEqual({
-      phone: '13800138000',
-      scene: 'outside',
-    });
-    expect(inputValue('outside-login-code')).toBe('123456');
-    expect(await page.sentFieldsMovingTo('登录', '/outside/index', '/api/crm/outsideLogin')).toEqual({
-      corp_id: '1',
-      phone: '13800138000',
-      code: '123456',
-    });
-    expect(JSON.parse(localStorage.getItem('ys_outside_user') ?? 'null')).toEqual({
+    expect(await logInToPortal(page, 'outside', '13800138000')).toEqual({
       id: 5,
       name: '李伙伴',
       corp_id: 1,
@@ -38,14 +24,11 @@ describe('/outside/login', () => {
   });
 
   it('names every bad field and sends nothing', async () => {
-    const page = await renderPage('/outside/login', {
-      user: null,
-      api: {
-        '/api/crm/corp': ok([
-          { label: '一号金融', value: 1 },
-          { label: '二号金融', value: 2 },
-        ]),
-      },
+    const page = await renderLogin({
+      '/api/crm/corp': ok([
+        { label: '一号金融', value: 1 },
+        { label: '二号金融', value: 2 },
+      ]),
     });
     await screen.findByText('请选择公司');
     await tap(screen.getByRole('button', { name: '登录' }));
@@ -56,10 +39,7 @@ describe('/outside/login', () => {
   });
 
   it("shows the server's refusal and stays", async () => {
-    const page = await renderPage('/outside/login', {
-      user: null,
-      api: { ...CORPS, '/api/crm/outsideLogin': fail('验证码错误') },
-    });
+    const page = await renderLogin({ '/api/crm/outsideLogin': fail('验证码错误') });
     await screen.findByText('一号金融');
     typeInto('outside-login-phone', '13800138000');
     typeInto('outside-login-code', '654321');
@@ -69,7 +49,7 @@ describe('/outside/login', () => {
   });
 
   it('refuses to send a code to a bad phone', async () => {
-    const page = await renderPage('/outside/login', { user: null, api: CORPS });
+    const page = await renderLogin();
     await screen.findByText('一号金融');
     typeInto('outside-login-phone', '123');
     await tap(screen.getByRole('button', { name: '获取验证码' }));

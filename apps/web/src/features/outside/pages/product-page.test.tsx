@@ -1,19 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '../../../test/outside-data.ts';
-import { network, ok, renderPage, tap } from '../../../test/page.ts';
+import { ok, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 
-const BANKS = { '/api/crm/outsideBank': ok([{ id: 9, name: '工商银行' }]) };
+const renderProducts = renderPageWith('/outside/product', {
+  user: null,
+  api: { '/api/crm/outsideBank': ok([{ id: 9, name: '工商银行' }]) },
+});
 
 describe('/outside/product', () => {
   it('lists products; tapping the bank shows its branches', async () => {
-    const page = await renderPage('/outside/product', {
-      user: null,
-      api: {
-        ...BANKS,
-        '/api/crm/outsideProduct': ok([aProduct()]),
-        '/api/crm/outsideBranchBank': ok([{ id: 1, name: '工行西湖支行' }]),
-      },
+    const page = await renderProducts({
+      '/api/crm/outsideProduct': ok([aProduct()]),
+      '/api/crm/outsideBranchBank': ok([{ id: 1, name: '工行西湖支行' }]),
     });
     expect(await screen.findByText('信用贷')).toBeTruthy();
     expect(screen.getByText('额度 1万 - 50万')).toBeTruthy();
@@ -24,16 +24,11 @@ describe('/outside/product', () => {
   });
 
   it('says so when there are none', async () => {
-    await renderPage('/outside/product', { user: null, api: { ...BANKS, '/api/crm/outsideProduct': ok([]) } });
+    await renderProducts({ '/api/crm/outsideProduct': ok([]) });
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderPage('/outside/product', {
-      user: null,
-      api: { ...BANKS, '/api/crm/outsideProduct': network.httpError(500) },
-    });
-    await page.retryFailedLoad(network.message, '/api/crm/outsideProduct', ok([aProduct()]));
-    expect(await screen.findByText('信用贷')).toBeTruthy();
+    await retriesFailedLoad(renderProducts, '/api/crm/outsideProduct', ok([aProduct()]), '信用贷');
   });
 });

@@ -1,15 +1,17 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { network, ok, renderPage, tap } from '../../../test/page.ts';
+import { ok, renderPageWith, tap } from '../../../test/page.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
+import { showsConvertedReferral } from '../../../test/steps-referral.ts';
 import { aReferralDetail } from '../../../test/outside-data.ts';
+
+const renderReferral = renderPageWith('/business/houseYsb/21');
 
 describe('/business/houseYsb/:id', () => {
   it('shows the referral; 转为报单 opens the case form for it', async () => {
-    const page = await renderPage('/business/houseYsb/21', {
-      api: {
-        '/api/crm/ysbOutsideClient': ok(aReferralDetail({ can_convert: true, can_edit: false })),
-        '/api/crm/addClient': ok({ id: 1 }),
-      },
+    const page = await renderReferral({
+      '/api/crm/ysbOutsideClient': ok(aReferralDetail({ can_convert: true, can_edit: false })),
+      '/api/crm/addClient': ok({ id: 1 }),
     });
     expect(await screen.findByText('2026-12-20')).toBeTruthy();
     expect(screen.getByRole('link', { name: '13912345678' }).getAttribute('href')).toBe('tel:13912345678');
@@ -21,22 +23,10 @@ describe('/business/houseYsb/:id', () => {
   });
 
   it('offers no 转为报单 when it may not be converted', async () => {
-    await renderPage('/business/houseYsb/21', {
-      api: {
-        '/api/crm/ysbOutsideClient': ok(
-          aReferralDetail({ status: 2, status_label: '已转报单', case_status_label: '签约中', can_convert: false }),
-        ),
-      },
-    });
-    expect(await screen.findByText('签约中')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '转为报单' })).toBeNull();
+    await showsConvertedReferral(renderReferral, '/api/crm/ysbOutsideClient', '转为报单');
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderPage('/business/houseYsb/21', {
-      api: { '/api/crm/ysbOutsideClient': network.httpError(500) },
-    });
-    await page.retryFailedLoad(network.message, '/api/crm/ysbOutsideClient', ok(aReferralDetail()));
-    expect(await screen.findByText('2026-12-20')).toBeTruthy();
+    await retriesFailedLoad(renderReferral, '/api/crm/ysbOutsideClient', ok(aReferralDetail()), '2026-12-20');
   });
 });
