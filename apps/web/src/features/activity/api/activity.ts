@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
-import { featureKeys } from '../../../lib/query-keys.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 export const activityKeys = {
   ...featureKeys('activity', ['list']),

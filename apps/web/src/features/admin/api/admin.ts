@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { apiGet, apiPostJson } from '../../../lib/api-client.ts';
 import { usePagedList, type CursorPage } from '../../../lib/paged-list.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { featureKeys } from '../../../lib/query-keys.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /*
  * The back office's calls (/api/admin/..., decision 057): JSON bodies, every answer parsed with the

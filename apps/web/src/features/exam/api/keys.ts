@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateBadgeCounts } from '../../../lib/badge-counts.ts';
-import { featureKeys } from '../../../lib/query-keys.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the exam centre; writes invalidate through the helper below. */
 export const examKeys = {

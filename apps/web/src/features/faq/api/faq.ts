@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
-import { featureKeys } from '../../../lib/query-keys.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the FAQ. */
 export const faqKeys = {

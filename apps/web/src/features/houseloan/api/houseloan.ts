@@ -17,7 +17,7 @@ import { apiCreate, apiGet, apiPost, type FormFields } from '../../../lib/api-cl
 import { apiRead, byIdQueryOptions, cursorPages, readById } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { clearHouseChannel, setHouseChannel } from '../../../lib/storage.ts';
-import { featureKeys } from '../../../lib/query-keys.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the channel portal; the public ranking and reference data live outside 'houseloan'. */
 export const houseloanKeys = {

@@ -1,4 +1,4 @@
-import { featureKeys } from '../../../lib/query-keys.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 /** Query keys of the financing agreement. */
 export const pactKeys = {
   ...featureKeys('pact'),

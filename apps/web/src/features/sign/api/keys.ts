@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { featureKeys } from '../../../lib/query-keys.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the sign feature. */
 export const signKeys = {
