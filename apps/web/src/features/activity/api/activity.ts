@@ -9,10 +9,10 @@ import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 export const activityKeys = {
-  all: ['activity'] as const,
-  list: ['activity', 'list'] as const,
+  ...featureKeys('activity', ['list']),
   data: (id: number) => ['activity', 'data', id] as const,
 };
 

@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { apiGet, apiPostJson } from '../../../lib/api-client.ts';
 import { usePagedList, type CursorPage } from '../../../lib/paged-list.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /*
  * The back office's calls (/api/admin/..., decision 057): JSON bodies, every answer parsed with the
@@ -35,21 +36,22 @@ import { showToast } from '../../../lib/toast.ts';
  */
 
 export const adminKeys = {
-  all: ['admin'] as const,
-  whoami: ['admin', 'whoami'] as const,
+  ...featureKeys('admin', [
+    'whoami',
+    'teams',
+    'notices',
+    'settings',
+    'audit',
+    'companies',
+    'products',
+    'papers',
+    'faq',
+    'activities',
+  ]),
   staff: (q: string) => ['admin', 'staff', q] as const,
-  teams: ['admin', 'teams'] as const,
-  notices: ['admin', 'notices'] as const,
-  settings: ['admin', 'settings'] as const,
-  audit: ['admin', 'audit'] as const,
-  companies: ['admin', 'companies'] as const,
   refs: (kind: RefKind, parentId: number | null) => ['admin', 'refs', kind, parentId] as const,
-  products: ['admin', 'products'] as const,
-  papers: ['admin', 'papers'] as const,
   paper: (id: number) => ['admin', 'papers', 'entry', id] as const,
-  faq: ['admin', 'faq'] as const,
   faqEntry: (id: number) => ['admin', 'faq', 'entry', id] as const,
-  activities: ['admin', 'activities'] as const,
   activity: (id: number) => ['admin', 'activities', 'entry', id] as const,
 };
 

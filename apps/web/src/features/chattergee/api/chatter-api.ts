@@ -13,16 +13,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
 import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the sidebar tool. */
 export const chatterKeys = {
-  all: ['chattergee'] as const,
+  ...featureKeys('chattergee', ['customers', 'work']),
   config: (url: string) => ['chattergee', 'config', url] as const,
   filing: (ext: string) => ['chattergee', 'filing', ext] as const,
   integral: (ext: string) => ['chattergee', 'integral', ext] as const,
-  customers: ['chattergee', 'customers'] as const,
   history: (id: number) => ['chattergee', 'history', id] as const,
-  work: ['chattergee', 'work'] as const,
 };
 
 const P = '/api/chattergee';

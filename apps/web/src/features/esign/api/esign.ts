@@ -13,13 +13,12 @@ import { z } from 'zod';
 import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 export const esignKeys = {
-  all: ['esign'] as const,
-  list: ['esign', 'list'] as const,
+  ...featureKeys('esign', ['list', 'signer']),
   order: (id: number) => ['esign', 'order', id] as const,
   evidence: (id: number) => ['esign', 'evidence', id] as const,
-  signer: ['esign', 'signer'] as const,
 };
 
 export const useEsignList = () =>

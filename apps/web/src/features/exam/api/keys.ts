@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateBadgeCounts } from '../../../lib/badge-counts.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the exam centre; writes invalidate through the helper below. */
 export const examKeys = {
-  all: ['exam'] as const,
-  papers: ['exam', 'papers'] as const,
+  ...featureKeys('exam', ['papers']),
   paper: (id: number) => ['exam', 'paper', id] as const,
   answers: (scope: string) => ['exam', 'answers', scope] as const,
   answer: (id: number) => ['exam', 'answer', id] as const,

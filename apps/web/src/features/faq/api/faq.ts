@@ -11,15 +11,13 @@ import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the FAQ. */
 export const faqKeys = {
-  all: ['faq'] as const,
-  types: ['faq', 'types'] as const,
-  categories: ['faq', 'categories'] as const,
+  ...featureKeys('faq', ['types', 'categories', 'history']),
   list: (filter: FaqFilter) => ['faq', 'list', filter] as const,
   detail: (id: number) => ['faq', 'detail', id] as const,
-  history: ['faq', 'history'] as const,
 };
 
 export type FaqFilter = { keyword?: string; typeId?: number; categoryId?: number };

@@ -1,26 +1,28 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the home-loan feature. List keys are prefixes: the list's parameters follow them. */
 export const houseKeys = {
-  all: ['house'] as const,
-  list: ['house', 'list'] as const,
-  card: ['house', 'card'] as const,
-  steward: ['house', 'steward'] as const,
-  pool: ['house', 'pool'] as const,
-  team: ['house', 'team'] as const,
+  ...featureKeys('house', [
+    'list',
+    'card',
+    'steward',
+    'pool',
+    'team',
+    'staff',
+    'audits',
+    'channels',
+    'orders',
+    'recommends',
+  ]),
   detail: (id: number) => ['house', 'detail', id] as const,
-  staff: ['house', 'staff'] as const,
-  audits: ['house', 'audits'] as const,
   brokerageSummary: ['house', 'brokerage', 'summary'] as const,
   brokerageList: ['house', 'brokerage', 'list'] as const,
   brokerageUsers: ['house', 'brokerage-users'] as const,
-  channels: ['house', 'channels'] as const,
   channelEntry: (id: number) => ['house', 'channel-entry', id] as const,
   images: (id: number, houseType: number) => ['house', 'images', id, houseType] as const,
-  orders: ['house', 'orders'] as const,
   orderSummary: ['house', 'orders', 'summary'] as const,
   orderList: ['house', 'orders', 'list'] as const,
-  recommends: ['house', 'recommends'] as const,
   recommend: (id: number) => ['house', 'recommends', 'detail', id] as const,
   statusOptions: ['house', 'status-options'] as const,
 };

@@ -17,16 +17,13 @@ import { apiCreate, apiGet, apiPost, type FormFields } from '../../../lib/api-cl
 import { apiRead, byIdQueryOptions, cursorPages, readById } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { clearHouseChannel, setHouseChannel } from '../../../lib/storage.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the channel portal; the public ranking and reference data live outside 'houseloan'. */
 export const houseloanKeys = {
-  all: ['houseloan'] as const,
-  me: ['houseloan', 'me'] as const,
+  ...featureKeys('houseloan', ['me', 'brokerage', 'sign', 'service']),
   referrals: (filter: object) => ['houseloan', 'referrals', filter] as const,
   referral: (id: number) => ['houseloan', 'referral', id] as const,
-  brokerage: ['houseloan', 'brokerage'] as const,
-  sign: ['houseloan', 'sign'] as const,
-  service: ['houseloan', 'service'] as const,
   banks: ['houseloan-reference', 'banks'] as const,
   best: (corp: number) => ['houseloan-public', 'best', corp] as const,
   bestDetail: (corp: number, id: number) => ['houseloan-public', 'best', corp, id] as const,

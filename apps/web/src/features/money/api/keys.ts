@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateBadgeCounts } from '../../../lib/badge-counts.ts';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the money feature; mutations invalidate through the helpers below. */
 export const moneyKeys = {
-  all: ['money'] as const,
+  ...featureKeys('money'),
   list: (clientId: number) => ['money', 'list', clientId] as const,
   proofs: (clientId: number) => ['money', 'proofs', clientId] as const,
   rejections: () => ['money', 'rejections'] as const,

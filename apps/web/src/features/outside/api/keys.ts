@@ -1,14 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the partner portal; writes invalidate through the helpers below. */
 export const outsideKeys = {
-  all: ['outside'] as const,
-  me: ['outside', 'me'] as const,
+  ...featureKeys('outside', ['me', 'team', 'inviteQr', 'channels']),
   referrals: (filter: object) => ['outside', 'referrals', filter] as const,
   referral: (id: number) => ['outside', 'referral', id] as const,
-  team: ['outside', 'team'] as const,
-  inviteQr: ['outside', 'inviteQr'] as const,
-  channels: ['outside', 'channels'] as const,
   allChannels: ['outside', 'channels', 'all'] as const,
   // Public or reference data: outside 'outside' so a write does not refetch them.
   invite: (code: string) => ['outside-public', 'invite', code] as const,

@@ -1,5 +1,6 @@
+import { featureKeys } from '../../../lib/api-query.ts';
 /** Query keys of the financing agreement. */
 export const pactKeys = {
-  all: ['pact'] as const,
+  ...featureKeys('pact'),
   one: (clientId: number) => ['pact', clientId] as const,
 };

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the sign feature. */
 export const signKeys = {
-  all: ['sign'] as const,
+  ...featureKeys('sign'),
   tasks: (params: object) => ['sign', 'tasks', params] as const,
   task: (id: number) => ['sign', 'task', id] as const,
 };

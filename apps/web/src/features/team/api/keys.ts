@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { featureKeys } from '../../../lib/api-query.ts';
 
 /** Query keys of the team feature. */
 export const teamKeys = {
-  all: ['team'] as const,
+  ...featureKeys('team', ['data']),
   appeal: (status: string) => ['team', 'appeal', status] as const,
-  data: ['team', 'data'] as const,
 };
 
 /**
