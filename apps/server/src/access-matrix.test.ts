@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appeals, banks, channels, followUps, serviceRequests } from './db/schema/cases.ts';
 import { fairs } from './db/schema/fair.ts';
 import { customerFilings } from './db/schema/chatter.ts';
@@ -18,7 +18,7 @@ import { tinyPng } from './test/factories-faq.ts';
 import { systemClock } from './clock.ts';
 import type { PrincipalSubject } from './modules/auth/principal.ts';
 import { routeFields, upcomingCalls } from './test/route-table.ts';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { testAppForFile, type TestApp } from './test/build-test-app.ts';
 import { createCompany, createImageRow, createStaff, createTeam, grantStaff, insertRow } from './test/factories.ts';
 import { caseForm, createBankAndProduct, createCase } from './test/factories-cases.ts';
 import { createBrokerageUser, createChannel, createHouseClient, createSignTask } from './test/factories-house.ts';
@@ -733,13 +733,11 @@ async function principalsOfA(test: TestApp) {
   return cookies;
 }
 
-let test: TestApp;
 let jpeg: Buffer;
+const test = testAppForFile();
 beforeAll(async () => {
-  test = await buildTestApp();
   jpeg = await makeJpeg({ width: 64, height: 64 });
 });
-afterAll(() => test.close());
 
 /** The built calls that take an id-like parameter, from the route table. */
 function idTakingRoutes() {

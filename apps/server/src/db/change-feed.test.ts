@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../test/build-test-app.ts';
 import { createCompany } from '../test/factories.ts';
 import { companies } from './schema/staff.ts';
 
@@ -8,11 +8,7 @@ import { companies } from './schema/staff.ts';
  * The change feed (decision 064) on the suite's database: PGlite by default, PostgreSQL in the second pass of
  * .ci/run, where the notifications really come back on another connection.
  */
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp();
-});
-afterAll(() => test.close());
+const test = testAppForFile();
 
 describe('the change feed', () => {
   it('has the triggers on every table, so no table a module adds can change unheard', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../test/build-test-app.ts';
 import { createCompany, createStaff } from '../test/factories.ts';
 import { createPartner } from '../test/factories-outside.ts';
 import { createBrokerageUser, createChannel } from '../test/factories-house.ts';
@@ -7,11 +7,7 @@ import { sessionCookie } from '../test/sessions.ts';
 import type { PrincipalSubject } from '../modules/auth/principal.ts';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp();
-});
-afterAll(() => test.close());
+const test = testAppForFile();
 
 /** A concrete URL for a route pattern: every parameter and wildcard filled with 1. */
 const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*$/, '1');

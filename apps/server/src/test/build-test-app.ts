@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { LlmAdapter } from '../adapters/llm/index.ts';
 import type { OcrAdapter } from '../adapters/ocr/index.ts';
 import type { TsaAdapter } from '../adapters/tsa/tsa.ts';
@@ -146,3 +147,17 @@ async function serverOn(database: Database, config: Config, sms: SmsAdapter, opt
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/**
+ * The test app of one test file: built before its first test and closed after its last. The handle is
+ * filled in by then, so the file's tests and helpers read `test.db` and `test.app` as if it were built here.
+ */
+export function testAppForFile(options: TestAppOptions = {}): TestApp {
+  // Empty until beforeAll fills it: nothing of the file reads it before its tests run.
+  const test = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(test, await buildTestApp(options));
+  });
+  afterAll(() => test.close());
+  return test;
+}

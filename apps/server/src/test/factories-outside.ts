@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { outsideChannels, outsidePartners, outsideReferrals } from '../db/schema/outside.ts';
-import { insertRow } from './factories.ts';
+import { insertRow, uniquePhone } from './factories.ts';
 
 let counter = 0;
 
@@ -18,7 +18,7 @@ export async function createPartner(
       corpId: network.corpId,
       staffId: network.id,
       name: `伙伴${n}`,
-      phone: `137${String(10_000_000 + n * 7717).slice(-8)}`,
+      phone: uniquePhone('137', n, 7717),
       status: 1,
       ...overrides,
     },
@@ -40,7 +40,7 @@ export async function createReferral(
       corpId: partner.corpId,
       partnerId: partner.id,
       name: `客户${n}`,
-      phone: `136${String(10_000_000 + n * 6007).slice(-8)}`,
+      phone: uniquePhone('136', n, 6007),
       idNumber: '',
       amountFen: 5_000_000,
       ...values,

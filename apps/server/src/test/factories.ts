@@ -25,10 +25,17 @@ export const createCompany = (db: Db, name = `公司${unique()}`) => insertRow(d
 export const createTeam = (db: Db, corpId: number, name = `团队${unique()}`) =>
   insertRow(db, teams, { corpId, name }, 'team');
 
+/**
+ * A mobile number no other row of its series uses: `prefix`, then eight digits from `n` (the series' own
+ * counter) times its `step`, counted from `base`.
+ */
+export const uniquePhone = (prefix: string, n: number, step: number, base = 10_000_000) =>
+  `${prefix}${String(base + n * step).slice(-8)}`;
+
 /** A staff member with a phone no other test uses; override what the test is about. */
 export async function createStaff(db: Db, corpId: number, overrides: Partial<typeof staff.$inferInsert> = {}) {
   const n = unique();
-  const phone = `139${String(10_000_000 + n * 7919).slice(-8)}`;
+  const phone = uniquePhone('139', n, 7919);
   return insertRow(db, staff, { corpId, name: `员工${n}`, phone, ...overrides }, 'staff');
 }
 

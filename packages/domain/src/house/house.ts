@@ -7,7 +7,7 @@ import { MAX_RATE_BP, MAX_SPLIT_PARTS, percentToBp } from '../brokerage/brokerag
 import { loanAmountToFen } from '../money/amount.ts';
 import { isValidIdNumber } from '../idcard/id-number.ts';
 import { CASE_MESSAGES } from '../cases/messages.ts';
-import { isOption } from '../options/index.ts';
+import { isOption, list } from '../options/index.ts';
 
 /** Spec §9: house loans run 1 to 30 years, in 12-month steps. */
 export const HOUSE_TERMS: readonly number[] = Array.from({ length: 30 }, (_, i) => (i + 1) * 12);
@@ -18,24 +18,19 @@ export function isHouseTerm(months: number): boolean {
 
 /** A house client's progress (decision 030): 1 new → 2 in signing → 3 signed, or 4 signing failed. */
 export const HOUSE_STATUS = { NEW: 1, SIGNING: 2, SIGNED: 3, FAILED: 4 } as const;
-export const HOUSE_STATUS_OPTIONS = [
-  { value: 1, label: '新建' },
-  { value: 2, label: '签约中' },
-  { value: 3, label: '已签约' },
-  { value: 4, label: '签约失败' },
-] as const;
+export const HOUSE_STATUS_OPTIONS = list(['新建', '签约中', '已签约', '签约失败']);
 
 /** Image types of a house client's file (the {house_type} of /business/houseUpload). */
-export const HOUSE_IMAGE_TYPES = [
-  { value: 1, label: '身份证' },
-  { value: 2, label: '房产证' },
-  { value: 3, label: '户口本' },
-  { value: 4, label: '银行流水' },
-  { value: 5, label: '购房合同' },
-  { value: 6, label: '其他资料' },
+export const HOUSE_IMAGE_TYPES = list([
+  '身份证',
+  '房产证',
+  '户口本',
+  '银行流水',
+  '购房合同',
+  '其他资料',
   // Photographed by the referring channel agent at /houseloan/auth (decision 052).
-  { value: 7, label: '客户授权书' },
-] as const;
+  '客户授权书',
+]);
 export const isHouseImageType = (value: number) => isOption(HOUSE_IMAGE_TYPES, value);
 export const MAX_HOUSE_IMAGE_BYTES = 10 * 1024 * 1024;
 /**

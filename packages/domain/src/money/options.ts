@@ -1,10 +1,7 @@
-/** Customer repayment methods of spec §9, by the code stored on a money record. */
-export const REPAYMENT_METHODS = [
-  { value: 1, label: '信用卡' },
-  { value: 2, label: '借记卡' },
-  { value: 3, label: '现金' },
-  { value: 4, label: '信用卡+现金' },
-] as const;
+import { list, REPAYMENT_METHODS } from '../options/index.ts';
+
+/** Customer repayment methods of spec §9, by the code stored on a money record: the case form's list. */
+export { REPAYMENT_METHODS };
 export type RepaymentMethod = (typeof REPAYMENT_METHODS)[number]['value'];
 
 /** Methods that involve a card, for which the form asks the card's number (OCR can read it). */
@@ -15,20 +12,20 @@ export const CARD_METHODS: readonly number[] = [1, 2, 4];
  * slip, driving licence, payment screenshot, and others"); the last four are the documents a repayment is
  * most often proven with besides those, ending with "other" so nothing is unfileable.
  */
-export const PROOF_TYPES = [
-  { value: 1, label: '账单' },
-  { value: 2, label: '发票' },
-  { value: 3, label: '合同' },
-  { value: 4, label: '保单' },
-  { value: 5, label: '收据' },
-  { value: 6, label: 'POS单' },
-  { value: 7, label: '行驶证' },
-  { value: 8, label: '付款截图' },
-  { value: 9, label: '银行流水' },
-  { value: 10, label: '转账回单' },
-  { value: 11, label: '还款计划表' },
-  { value: 12, label: '其他' },
-] as const;
+export const PROOF_TYPES = list([
+  '账单',
+  '发票',
+  '合同',
+  '保单',
+  '收据',
+  'POS单',
+  '行驶证',
+  '付款截图',
+  '银行流水',
+  '转账回单',
+  '还款计划表',
+  '其他',
+]);
 export type ProofType = (typeof PROOF_TYPES)[number]['value'];
 
 export const labelOf = (options: readonly { value: number; label: string }[], value: number): string =>

@@ -6,8 +6,23 @@
  */
 export type Option = { readonly value: number; readonly label: string };
 
-const list = (labels: readonly string[]): readonly Option[] =>
-  labels.map((label, index) => ({ value: index + 1, label }));
+/** The options of `labels` valued 1, 2, 3… in order, each typed with its own value and label. */
+type Numbered<L extends readonly string[], Before extends readonly unknown[] = []> = L extends readonly [
+  infer First extends string,
+  ...infer Rest extends readonly string[],
+]
+  ? readonly [
+      { readonly value: [...Before, First]['length']; readonly label: First },
+      ...Numbered<Rest, [...Before, First]>,
+    ]
+  : L extends readonly []
+    ? readonly []
+    : readonly Option[];
+
+/** A list of options valued 1, 2, 3… in the order of `labels`, the way every stored option list is numbered. */
+export const list = <const L extends readonly string[]>(labels: L): Numbered<L> =>
+  // map cannot say which value each position gets; Numbered does.
+  labels.map((label, index) => ({ value: index + 1, label })) as unknown as Numbered<L>;
 
 /** Loan terms in months: the long list of spec §9 (consumer loans). */
 export const LOAN_TERMS: readonly number[] = [6, 12, 18, 24, 36, 48, 60];

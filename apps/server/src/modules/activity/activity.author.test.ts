@@ -1,19 +1,15 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { derivePool, poolHash, seedCommitment } from '@crm/domain/activity';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany } from '../../test/factories.ts';
 import { sessionCookie } from '../../test/sessions.ts';
 import { postForm } from '../../test/http.ts';
 import { AT, author, lotterySpec } from './activity.test-helpers.ts';
 import { authorActivity, parseActivityFile } from './index.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => AT });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => AT });
 
 describe('authoring activities (npm run activity -- file)', () => {
   it('reads the example file, and writes each activity with a lottery pool committed by its hashes', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, smsCodes } from '../../db/schema/auth.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { postForm } from '../../test/http.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
@@ -13,13 +13,11 @@ import { createAuthService, SMS_RULES } from './auth.service.ts';
  * only in the PostgreSQL pass (PGlite runs one query at a time); they pass on PGlite too, so they run there.
  */
 const clock = new Date('2026-11-21T08:00:00Z');
-let test: TestApp;
 let corpId = 0;
+const test = testAppForFile({ now: () => clock });
 beforeAll(async () => {
-  test = await buildTestApp({ now: () => clock });
   corpId = (await createCompany(test.db)).id;
 });
-afterAll(() => test.close());
 
 const codesOf = (phone: string) => test.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
 

@@ -1,6 +1,6 @@
 import { SmsSendError } from '../../adapters/sms/index.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { cookieFrom, loginAs, postForm } from '../../test/http.ts';
 import { signWecomIdentity, WECOM_IDENTITY_COOKIE } from './wecom-identity.ts';
@@ -10,18 +10,16 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 
-let test: TestApp;
 let corpA: { id: number };
 let corpB: { id: number };
 let person: { id: number; corpId: number; phone: string };
 
+const test = testAppForFile({ now: () => clock });
 beforeAll(async () => {
-  test = await buildTestApp({ now: () => clock });
   corpA = await createCompany(test.db, '甲公司');
   corpB = await createCompany(test.db, '乙公司');
   person = await createStaff(test.db, corpA.id, { name: '测试员' });
 });
-afterAll(() => test.close());
 
 const envelope = (response: { json: <T>() => T }) => response.json<{ code: number; msg: string; data: unknown }>();
 /** The SMS login of the login page, outside WeCom. */

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Filing, SendPoint } from '@crm/domain/api/chatter';
 import { pointAccounts, pointEntries, pointTransfers } from '../../db/schema/chatter.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { VALID_ID_NUMBER, grantPoints, scriptedIdOcr, wecomWithContacts } from '../../test/factories-chatter.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { makeJpeg, postFile } from '../../test/factories-money.ts';
@@ -17,11 +17,7 @@ import { staffCookie } from '../../test/sessions.ts';
  */
 const AT = new Date('2026-05-04T02:00:00Z');
 const wecom = wecomWithContacts([]);
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => AT, wecom, ocr: scriptedIdOcr() });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => AT, wecom, ocr: scriptedIdOcr() });
 
 type Body<T> = { code: number; msg: string; data: T };
 

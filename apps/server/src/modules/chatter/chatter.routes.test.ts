@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Filing, GetFiling, Integral, Qrcode, SendPoint, WxWorkConfig } from '@crm/domain/api/chatter';
 import { DEMO_AGENT_TICKET, DEMO_JSAPI_TICKET, jsSdkSignature } from '../../adapters/wecom/index.ts';
 import { pointAccounts, pointEntries } from '../../db/schema/chatter.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { VALID_ID_NUMBER, grantPoints, scriptedIdOcr, wecomWithContacts } from '../../test/factories-chatter.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { createPartner } from '../../test/factories-outside.ts';
@@ -16,12 +16,9 @@ type Body<T> = { code: number; msg: string; data: T };
 const AT = new Date('2026-05-04T02:00:00Z');
 const wecom = wecomWithContacts([]);
 const ocr = scriptedIdOcr();
-let test: TestApp;
 let seq = 0;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => AT, wecom, ocr });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => AT, wecom, ocr });
+beforeAll(async () => {});
 
 /** A company with a member bound to WeCom who follows a fresh external contact. */
 async function world() {

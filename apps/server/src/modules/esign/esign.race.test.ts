@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { esignTemplates } from '../../db/schema/esign.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { createCase } from '../../test/factories-cases.ts';
 import { makePng } from '../../test/factories-money.ts';
@@ -15,11 +15,7 @@ import { staffCookie } from '../../test/sessions.ts';
  */
 
 let clock = new Date('2026-05-10T02:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => clock });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => clock });
 
 const post = <T = unknown>(url: string, payload: object, cookie?: string) =>
   postJson<T>(test.app, url, payload, cookie ? { cookie } : {});

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EsignEvidence, EsignVerify } from '@crm/domain/api/esign';
 import { esignTemplates } from '../../db/schema/esign.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createCase } from '../../test/factories-cases.ts';
 import { makePng } from '../../test/factories-money.ts';
@@ -14,11 +14,7 @@ import { postJson } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
 
 let clock = new Date('2026-05-10T02:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => clock });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => clock });
 
 const post = <T = unknown>(url: string, payload: object, headers: Record<string, string> = {}) =>
   postJson<T>(test.app, url, payload, headers);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { examAttempts } from '../../db/schema/exam.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { CHOICES_ONLY, createPaper } from '../../test/factories-exam.ts';
 import { expectBurst, postForBody } from '../../test/http.ts';
@@ -13,11 +13,7 @@ import { staffCookie } from '../../test/sessions.ts';
  * PostgreSQL pass of .ci/run (PGlite runs one query at a time); they pass on PGlite too, so they run there.
  */
 type Body = { code: number; msg: string; data: { id: number } | null };
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp();
-});
-afterAll(() => test.close());
+const test = testAppForFile();
 
 async function candidate() {
   const corp = await createCompany(test.db);

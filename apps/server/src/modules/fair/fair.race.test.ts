@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fairCheckins, fairs } from '../../db/schema/fair.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, insertRow } from '../../test/factories.ts';
 import { postForm } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
@@ -12,11 +12,7 @@ import { staffCookie } from '../../test/sessions.ts';
  * the unique index `fair_checkins_one_per_day` PostgreSQL writes one row per request.
  */
 const AT = new Date('2026-03-02T03:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => AT });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => AT });
 
 describe('fair check-in under concurrent taps', () => {
   it('six check-ins at once write one row; one answers 签到成功, the rest 今日已签到 with its time', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FairCheckin, FairSignin } from '@crm/domain/api/fair';
 import { fairs } from '../../db/schema/fair.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, insertRow } from '../../test/factories.ts';
 import { createPartner } from '../../test/factories-outside.ts';
 import { postForm } from '../../test/http.ts';
@@ -10,11 +10,7 @@ import { sessionCookie, staffCookie } from '../../test/sessions.ts';
 type Body<T> = { code: number; msg: string; data: T };
 // 17:30 in UTC is 01:30 the next morning in China: the check-in counts for 2026-03-03.
 let clock = new Date('2026-03-02T17:30:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => clock });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => clock });
 
 const createFair = (corpId: number, startsOn: string, endsOn: string, name = '春季家装博览会') =>
   insertRow(test.db, fairs, { corpId, name, venue: '国家会展中心 2号馆 B12', startsOn, endsOn }, 'fair');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { importDemoFaq } from '../../test/factories-faq.ts';
 import { postForBody } from '../../test/http.ts';
@@ -10,11 +10,7 @@ import { staffCookie } from '../../test/sessions.ts';
  * PostgreSQL pass (PGlite runs one query at a time); it passes there too. Without the conditional upsert
  * (count < limit in ON CONFLICT … WHERE), reading the count and then writing it lets a burst through.
  */
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => new Date('2026-06-15T04:00:10Z'), config: { COPILOT_PER_MINUTE: '3' } });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => new Date('2026-06-15T04:00:10Z'), config: { COPILOT_PER_MINUTE: '3' } });
 
 describe('the copilot rate limit under a burst', () => {
   it('answers exactly the limit of twelve questions sent at once, and refuses the rest with 429', async () => {

@@ -1,20 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage/index.ts';
 import { files } from '../../db/schema/files.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createMoneyWorld, makeJpeg, postFile } from '../../test/factories-money.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 import { createFilesRepository } from './files.repository.ts';
 import { createFilesService, UNATTACHED_MAX_AGE_MS } from './files.service.ts';
 
 let clock = new Date('2026-11-21T08:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => clock });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => clock });
 
 /** The files service on the test database and clock, storing under its own folder. */
 const serviceOver = (root: string) =>

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
 import { houseClients } from '../../db/schema/house.ts';
 import { moneyRecords } from '../../db/schema/money.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { notices } from '../../db/schema/staff.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 import { createPaper } from '../../test/factories-exam.ts';
@@ -12,11 +12,7 @@ import { createPaper } from '../../test/factories-exam.ts';
 const NOW = new Date('2026-11-21T08:00:00Z');
 const hoursFromNow = (n: number) => new Date(NOW.getTime() + n * 3_600_000);
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => NOW });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => NOW });
 
 type UserinfoBody = {
   code: number;

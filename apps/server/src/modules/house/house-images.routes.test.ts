@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import { createLocalStorage } from '../../adapters/storage/index.ts';
 import { files } from '../../db/schema/files.ts';
 import { houseClients, houseImageEvents, houseImages } from '../../db/schema/house.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createHouseClient } from '../../test/factories-house.ts';
 import { makeJpeg, postFile } from '../../test/factories-money.ts';
@@ -14,13 +14,11 @@ import { loginAs, postForBody } from '../../test/http.ts';
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type Image = { id: number; url: string; deletable: boolean };
 
-let test: TestApp;
 let jpeg: Buffer;
+const test = testAppForFile();
 beforeAll(async () => {
-  test = await buildTestApp();
   jpeg = await makeJpeg({ width: 64, height: 48 });
 });
-afterAll(() => test.close());
 
 /** A salesperson's new client with one uploaded document, and the people who may or may not touch it. */
 async function world() {

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { MAX_HOUSE_IMAGES_PER_CLIENT } from '@crm/domain/house';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files.ts';
 import { houseAudits, houseChannels, houseClients, houseImages, houseOwnerEvents } from '../../db/schema/house.ts';
 import { signTasks } from '../../db/schema/sign.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createStaff } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
 import { makeJpeg, postFile } from '../../test/factories-money.ts';
@@ -17,11 +17,7 @@ import { salesWorld } from '../../test/sales-world.ts';
  * owner events of allotHouse.
  */
 const NOW = new Date('2026-11-21T08:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => NOW });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => NOW });
 
 async function world() {
   const sellers = await salesWorld(test);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { houseClients } from '../../db/schema/house.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient } from '../../test/factories-house.ts';
 import { loginAs, postForBody } from '../../test/http.ts';
@@ -11,11 +11,7 @@ import { loginAs, postForBody } from '../../test/http.ts';
  * something only in the PostgreSQL pass (PGlite runs one query at a time); it passes there too. Without the
  * conditional update (steward_id is null) every steward "wins" and the last write holds the client.
  */
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => new Date('2026-06-15T04:00:00Z') });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => new Date('2026-06-15T04:00:00Z') });
 
 describe('allot under concurrent stewards', () => {
   it('gives a referral to exactly one of six stewards taking it at once', async () => {

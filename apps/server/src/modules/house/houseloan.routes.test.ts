@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { houseBrokerageOrders, houseClients, houseImages } from '../../db/schema/house.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
+import { createCompany, createStaff, createTeam, uniquePhone } from '../../test/factories.ts';
 import { createBrokerageUser, createChannel, createHouseClient, createSignTask } from '../../test/factories-house.ts';
 import { makeJpeg, postFile } from '../../test/factories-money.ts';
 import { cookieFrom, getForBody, loginAs, postForBody, postForm } from '../../test/http.ts';
@@ -13,16 +13,14 @@ type Page = { list: Record<string, unknown>[]; next_cursor: number | null };
 
 // Mid-month in China, so "this month" and "last month" are unambiguous whatever today is.
 const NOW = new Date('2026-06-15T04:00:00Z');
-let test: TestApp;
 let jpeg: Buffer;
+const test = testAppForFile({ now: () => NOW });
 beforeAll(async () => {
-  test = await buildTestApp({ now: () => NOW });
   jpeg = await makeJpeg({ width: 64, height: 48 });
 });
-afterAll(() => test.close());
 
 let serial = 0;
-const agentPhone = () => `137${String(20_000_000 + ++serial * 7919).slice(-8)}`;
+const agentPhone = () => uniquePhone('137', ++serial, 7919, 20_000_000);
 
 const post = <T = Record<string, unknown>>(
   cookie: string | undefined,

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { houseChannels, houseClients } from '../../db/schema/house.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { IDEMPOTENT_ROUTES } from '../../plugins/idempotency.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { houseClientForm } from '../../test/factories-house.ts';
 import { salesWorld } from '../../test/sales-world.ts';
 import { postForBody, postForm } from '../../test/http.ts';
@@ -13,11 +13,7 @@ import { createIdempotencyService, hashBody } from './idempotency.service.ts';
 /* The Idempotency-Key header on the create calls (decision 046), one request at a time. */
 type Body = { code: number; msg: string; data: { id: number } | null };
 let clock = new Date('2026-11-23T08:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => clock });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => clock });
 
 const world = () => salesWorld(test);
 

@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moneyRecords } from '../../db/schema/money.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCase, createMoneyWorld, uploadProofImage } from '../../test/factories-money.ts';
 import { loginAs, postForBody } from '../../test/http.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp();
-});
-afterAll(() => test.close());
+const test = testAppForFile();
 
 type Body<T = unknown> = { code: number; msg: string; data: T | null };
 type Record_ = {

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_PROOFS_PER_CASE } from '@crm/domain/money';
 import { files } from '../../db/schema/files.ts';
 import { proofRejections, proofs } from '../../db/schema/money.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createMoneyWorld } from '../../test/factories-money.ts';
 import { expectBurst, loginAs, postForm } from '../../test/http.ts';
 
@@ -11,11 +11,7 @@ import { expectBurst, loginAs, postForm } from '../../test/http.ts';
  * The cap of live proofs per case, and one open rejection per proof, under concurrent requests. They prove
  * something only in the PostgreSQL pass (PGlite runs one query at a time); they pass on PGlite too.
  */
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => new Date('2026-11-21T08:00:00Z') });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => new Date('2026-11-21T08:00:00Z') });
 
 describe('POST /api/crm/proof under concurrent adds', () => {
   it('stops at the cap: twelve adds at once on a case two short of it make two proofs', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCase, createMoneyWorld, uploadProofImage } from '../../test/factories-money.ts';
 import { getForBody, loginAs, postForBody } from '../../test/http.ts';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp();
-});
-afterAll(() => test.close());
+const test = testAppForFile();
 
 type Body<T = unknown> = { code: number; msg: string; data: T | null };
 type Image = { id: number; url: string; thumb_url: string };

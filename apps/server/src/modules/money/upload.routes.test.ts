@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createMoneyWorld, makeJpeg, makePng, postFile } from '../../test/factories-money.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 
 let clock = new Date('2026-11-21T08:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => clock });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => clock });
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T | null };
 type Image = { id: number; url: string; thumb_url: string };

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema/cases.ts';
 import { outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, uniqueIdNumber } from '../../test/factories-cases.ts';
 import { loginAs, postForm } from '../../test/http.ts';
@@ -15,11 +15,7 @@ import { referralHoldingClient } from './index.ts';
  */
 type Body = { code: number; msg: string; data: unknown };
 const AT = new Date('2026-03-02T08:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => AT });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => AT });
 
 const answer = async (response: Promise<Awaited<ReturnType<typeof postForm>>>) => (await response).json<Body>();
 /** A partner refers the same person by this phone (each time with its own ID number). */

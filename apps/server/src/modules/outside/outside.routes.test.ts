@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema/cases.ts';
 import { outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
 import { sessions } from '../../db/schema/auth.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
+import { uniquePhone } from '../../test/factories.ts';
 import { caseForm, createBankAndProduct, createCase, uniqueIdNumber } from '../../test/factories-cases.ts';
 import { createOutsideChannel, createPartner, createReferral } from '../../test/factories-outside.ts';
 import { getForBody, postForBody } from '../../test/http.ts';
@@ -15,16 +16,12 @@ type Page = { list: Record<string, unknown>[]; next_cursor: number | null };
 
 const START = new Date('2026-03-02T08:00:00Z');
 let clock = START;
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => clock });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => clock });
 
 const DAY = 86_400_000;
 let phoneSerial = 0;
 /** A phone number no other case or referral of this file uses. */
-const freshPhone = () => `135${String(10_000_000 + ++phoneSerial * 9973).slice(-8)}`;
+const freshPhone = () => uniquePhone('135', ++phoneSerial, 9973);
 
 const post = <T = Record<string, unknown>>(
   cookie: string | undefined,

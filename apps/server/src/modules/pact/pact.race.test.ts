@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { financePacts } from '../../db/schema/pact.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBankAndProduct, createCase } from '../../test/factories-cases.ts';
 import { staffCookie } from '../../test/sessions.ts';
@@ -12,11 +12,7 @@ import { staffCookie } from '../../test/sessions.ts';
  * the unique index `finance_pacts_one_per_case` PostgreSQL writes one agreement per concurrent reader.
  */
 const AT = new Date('2026-05-10T02:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => AT });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => AT });
 
 describe('freezing an agreement under concurrent first reads', () => {
   it('eight first reads of an approved case at once write one agreement and all answer it', async () => {

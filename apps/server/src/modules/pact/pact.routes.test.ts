@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FinancePact } from '@crm/domain/api/pact';
 import { agreementSchedule } from '@crm/domain/calculator';
 import { clients, products, serviceRequests } from '../../db/schema/cases.ts';
 import { financePacts } from '../../db/schema/pact.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBankAndProduct, createCase } from '../../test/factories-cases.ts';
 import { createPartner } from '../../test/factories-outside.ts';
@@ -13,11 +13,7 @@ import { sessionCookie, staffCookie } from '../../test/sessions.ts';
 
 type Body<T = FinancePact> = { code: number; msg: string; data: T };
 const AT = new Date('2026-05-10T02:00:00Z');
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp({ now: () => AT });
-});
-afterAll(() => test.close());
+const test = testAppForFile({ now: () => AT });
 
 /** A company with a team (leader, salesperson), a signer, customer service, and a priced product. */
 async function world(price: { feeType: number | null; ratePpm: number | null; repaymentMethod?: number | null }) {

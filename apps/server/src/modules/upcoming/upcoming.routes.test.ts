@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { staffCookie } from '../../test/sessions.ts';
 import { upcomingCalls } from '../../test/route-table.ts';
@@ -23,11 +23,7 @@ const { endpoints } = JSON.parse(fs.readFileSync(fixture, 'utf8')) as {
   endpoints: { method: 'GET' | 'POST'; path: string }[];
 };
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await buildTestApp();
-});
-afterAll(() => test.close());
+const test = testAppForFile();
 
 describe('the API route table', () => {
   it('has every call of spec §7', () => {
