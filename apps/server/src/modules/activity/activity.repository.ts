@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
+import { firstWhere } from '../../db/rows-where.ts';
 import {
   activities,
   activityCodes,
@@ -179,19 +181,16 @@ export function createActivityRepository(db: Db) {
       return { row: existing, already: true };
     },
 
-    async entry(activityId: number, openid: string, kind: 'register' | 'subscribe') {
-      const [row] = await db
-        .select()
-        .from(activityEntries)
-        .where(
-          and(
-            eq(activityEntries.activityId, activityId),
-            eq(activityEntries.openid, openid),
-            eq(activityEntries.kind, kind),
-          ),
-        );
-      return row;
-    },
+    entry: (activityId: number, openid: string, kind: 'register' | 'subscribe') =>
+      firstWhere(
+        db,
+        activityEntries,
+        and(
+          eq(activityEntries.activityId, activityId),
+          eq(activityEntries.openid, openid),
+          eq(activityEntries.kind, kind),
+        ),
+      ),
 
     /**
      * One draw: the visitor's row first (the unique (activity, openid) refuses a second, also when two race),
@@ -259,13 +258,8 @@ export function createActivityRepository(db: Db) {
     },
 
     /** The visitor's draw in an activity, with its prize and code. */
-    async drawOf(activityId: number, openid: string) {
-      const [row] = await db
-        .select()
-        .from(lotteryDraws)
-        .where(and(eq(lotteryDraws.activityId, activityId), eq(lotteryDraws.openid, openid)));
-      return row;
-    },
+    drawOf: (activityId: number, openid: string) =>
+      firstWhere(db, lotteryDraws, and(eq(lotteryDraws.activityId, activityId), eq(lotteryDraws.openid, openid))),
 
     /**
      * Claims a coupon once per visitor: the code row first (the unique (activity, openid) answers a second
@@ -383,20 +377,11 @@ export function createActivityRepository(db: Db) {
 
     /** A staff member's name in a company (a share link's sharer), or undefined. */
     async staffName(corpId: number, id: number) {
-      const [row] = await db
-        .select({ name: staff.name })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.id, id)));
-      return row?.name;
+      return (await findInCorp(db, staff, { name: staff.name }, corpId, id))?.name;
     },
 
-    async codeInCorp(corpId: number, code: string) {
-      const [row] = await db
-        .select()
-        .from(activityCodes)
-        .where(and(eq(activityCodes.corpId, corpId), eq(activityCodes.code, code)));
-      return row;
-    },
+    codeInCorp: (corpId: number, code: string) =>
+      firstWhere(db, activityCodes, and(eq(activityCodes.corpId, corpId), eq(activityCodes.code, code))),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql, type SQL }
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnById, findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
+import { anyWhere, countWhere } from '../../db/rows-where.ts';
 import { CASE_STATUS, CASE_STATUS_LABELS, findTransition } from '@crm/domain/status';
 import {
   appeals,
@@ -96,21 +97,17 @@ const CLOSED_STATUSES = [6, 8, 9];
  * Whether a live, open case of the company already holds this client by phone or ID number: a partner's
  * referral of the same person is then refused (decision 049). The caller holds the identity lock.
  */
-export async function openCaseHoldsClient(ex: Executor, corpId: number, who: { phone: string; idNumber: string }) {
-  const [row] = await ex
-    .select({ id: clients.id })
-    .from(clients)
-    .where(
-      and(
-        eq(clients.corpId, corpId),
-        isNull(clients.deletedAt),
-        notInArray(clients.status, CLOSED_STATUSES),
-        or(eq(clients.phone, who.phone), who.idNumber ? eq(clients.idNumber, who.idNumber) : undefined),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+export const openCaseHoldsClient = (ex: Executor, corpId: number, who: { phone: string; idNumber: string }) =>
+  anyWhere(
+    ex,
+    clients,
+    and(
+      eq(clients.corpId, corpId),
+      isNull(clients.deletedAt),
+      notInArray(clients.status, CLOSED_STATUSES),
+      or(eq(clients.phone, who.phone), who.idNumber ? eq(clients.idNumber, who.idNumber) : undefined),
+    ),
+  );
 
 /** The statuses of cases by id (a partner follows the case their referral became; notes stay inside). */
 export const caseStatuses = (ex: Executor, corpId: number, ids: readonly number[]) =>
@@ -391,13 +388,8 @@ const exportWhere = (corpId: number, filter: CaseExportFilter) =>
     dashboardWhere(filter),
   );
 
-export async function countCasesForExport(ex: Executor, corpId: number, filter: CaseExportFilter) {
-  const [row] = await ex
-    .select({ n: sql<number>`count(*)::int` })
-    .from(clients)
-    .where(exportWhere(corpId, filter));
-  return Number(row?.n ?? 0);
-}
+export const countCasesForExport = (ex: Executor, corpId: number, filter: CaseExportFilter) =>
+  countWhere(ex, clients, exportWhere(corpId, filter));
 
 const exportBank = alias(banks, 'export_bank');
 const exportOwner = alias(staff, 'export_owner');

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { lockInCorp } from '../../db/find-in-corp.ts';
+import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
+import { firstWhere } from '../../db/rows-where.ts';
 import { keyset } from '../../db/keyset.ts';
 import { esignEvents, esignOrders, esignSessions, esignTemplates } from '../../db/schema/esign.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
@@ -31,11 +32,7 @@ export function createEsignRepository(db: Db) {
 
     /** A staff member's team, for a leader's view of the team's orders (the org kernel). */
     async teamOf(corpId: number, staffId: number): Promise<number | null> {
-      const [row] = await db
-        .select({ teamId: staff.teamId })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.id, staffId)));
-      return row?.teamId ?? null;
+      return (await findInCorp(db, staff, { teamId: staff.teamId }, corpId, staffId))?.teamId ?? null;
     },
 
     async insertOrder(tx: Tx, values: NewEsignOrder): Promise<EsignOrderRow> {
@@ -121,24 +118,13 @@ export function createEsignRepository(db: Db) {
       );
     },
 
-    async findBySealedHash(corpId: number, hash: string): Promise<EsignOrderRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(esignOrders)
-        .where(and(eq(esignOrders.corpId, corpId), eq(esignOrders.sealedSha256, hash)))
-        .limit(1);
-      return row;
-    },
+    findBySealedHash: (corpId: number, hash: string): Promise<EsignOrderRow | undefined> =>
+      firstWhere(db, esignOrders, and(eq(esignOrders.corpId, corpId), eq(esignOrders.sealedSha256, hash))),
 
     insertSession: (tx: Tx, values: typeof esignSessions.$inferInsert) => tx.insert(esignSessions).values(values),
 
-    async findSession(tokenHash: string, at: Date) {
-      const [row] = await db
-        .select()
-        .from(esignSessions)
-        .where(and(eq(esignSessions.tokenHash, tokenHash), gt(esignSessions.expiresAt, at)));
-      return row;
-    },
+    findSession: (tokenHash: string, at: Date) =>
+      firstWhere(db, esignSessions, and(eq(esignSessions.tokenHash, tokenHash), gt(esignSessions.expiresAt, at))),
 
     endSessions: (tx: Tx, corpId: number, orderId: number) =>
       tx.delete(esignSessions).where(and(eq(esignSessions.corpId, corpId), eq(esignSessions.orderId, orderId))),

@@ -11,6 +11,7 @@ import { toPage } from '@crm/domain/api/page';
 import type { TsaAdapter } from '../../adapters/tsa/tsa.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import { apiFields } from '../api-fields.ts';
 import type { Access } from '../access/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { FilesService } from '../files/index.ts';
@@ -133,12 +134,7 @@ export function createEsignService(deps: EsignServiceDeps) {
 
   function summary(order: EsignOrderRow): EsignOrderSummary {
     return {
-      id: order.id,
-      client_id: order.clientId,
-      title: order.title,
-      signer_name: order.signerName,
-      signer_phone: order.signerPhone,
-      status: order.status,
+      ...apiFields(order, ['id', 'clientId', 'title', 'signerName', 'signerPhone', 'status']),
       status_label: ESIGN_STATUS_LABELS[order.status],
       created_at: order.createdAt.toISOString(),
       signed_at: order.signedAt?.toISOString() ?? null,

@@ -17,6 +17,7 @@ import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
+import { anyWhere } from '../../db/rows-where.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
@@ -548,20 +549,16 @@ export function createHouseRepository(db: Db) {
     insertOrders: (tx: Tx, rows: (typeof houseBrokerageOrders.$inferInsert)[]) =>
       tx.insert(houseBrokerageOrders).values(rows),
 
-    hasLiveOrders: async (tx: Tx, corpId: number, houseClientId: number) => {
-      const [row] = await tx
-        .select({ id: houseBrokerageOrders.id })
-        .from(houseBrokerageOrders)
-        .where(
-          and(
-            eq(houseBrokerageOrders.corpId, corpId),
-            eq(houseBrokerageOrders.houseClientId, houseClientId),
-            inArray(houseBrokerageOrders.status, [1, 2]),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    hasLiveOrders: (tx: Tx, corpId: number, houseClientId: number) =>
+      anyWhere(
+        tx,
+        houseBrokerageOrders,
+        and(
+          eq(houseBrokerageOrders.corpId, corpId),
+          eq(houseBrokerageOrders.houseClientId, houseClientId),
+          inArray(houseBrokerageOrders.status, [1, 2]),
+        ),
+      ),
 
     async insertAudit(tx: Tx, values: typeof houseAudits.$inferInsert) {
       const [row] = await tx.insert(houseAudits).values(values).returning({ id: houseAudits.id });

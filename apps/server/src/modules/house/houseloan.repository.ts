@@ -4,7 +4,9 @@ import type { PageRequest } from '@crm/domain/api/page';
 import type { ReferralStage } from '@crm/domain/api/houseloan';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
+import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
+import { anyWhere } from '../../db/rows-where.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import {
   houseBrokerageOrders,
@@ -158,14 +160,12 @@ export function createHouseloanRepository(db: Db) {
       return row;
     },
     /** Whether any company has a channel agent with this phone (the login SMS goes to agents only). */
-    async isAgentPhone(phone: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: houseBrokerageUsers.id })
-        .from(houseBrokerageUsers)
-        .where(and(eq(houseBrokerageUsers.phone, phone), isNotNull(houseBrokerageUsers.channelId)))
-        .limit(1);
-      return row !== undefined;
-    },
+    isAgentPhone: (phone: string): Promise<boolean> =>
+      anyWhere(
+        db,
+        houseBrokerageUsers,
+        and(eq(houseBrokerageUsers.phone, phone), isNotNull(houseBrokerageUsers.channelId)),
+      ),
     /** Binds a WeChat user to the agent; the openid leaves any agent that held it before (one person, one account). */
     async bindOpenid(tx: Tx, corpId: number, agentId: number, openid: string) {
       await tx
@@ -178,11 +178,7 @@ export function createHouseloanRepository(db: Db) {
         .where(and(eq(houseBrokerageUsers.corpId, corpId), eq(houseBrokerageUsers.id, agentId)));
     },
     async ownerTeam(corpId: number, staffId: number): Promise<number | null> {
-      const [row] = await db
-        .select({ teamId: staff.teamId })
-        .from(staff)
-        .where(and(eq(staff.corpId, corpId), eq(staff.id, staffId)));
-      return row?.teamId ?? null;
+      return (await findInCorp(db, staff, { teamId: staff.teamId }, corpId, staffId))?.teamId ?? null;
     },
     /** An active home-loan steward (job 5) of the company, whom a finance leader may hand a referral to. */
     async findSteward(corpId: number, id: number) {
@@ -401,11 +397,7 @@ export function createHouseloanRepository(db: Db) {
       return rows.map((r) => ({ ...r, brokerageFen: Number(r.brokerageFen) }));
     },
     async channelName(corpId: number, id: number) {
-      const [row] = await db
-        .select({ name: houseChannels.name })
-        .from(houseChannels)
-        .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)));
-      return row?.name;
+      return (await findInCorp(db, houseChannels, { name: houseChannels.name }, corpId, id))?.name;
     },
     async corpName(corpId: number) {
       const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, corpId));

@@ -17,6 +17,7 @@ import { toPage, type PageRequest } from '@crm/domain/api/page';
 import { HOUSE_STATUS, MAX_HOUSE_IMAGES_PER_CLIENT, HOUSE_MESSAGES } from '@crm/domain/house';
 import { maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
+import { apiFields } from '../api-fields.ts';
 import { requireActor } from '../access/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { FilesService } from '../files/index.ts';
@@ -63,13 +64,7 @@ export function chinaMonth(at: Date, monthsBack = 0): Month & { label: string } 
 
 function toAgent(agent: AgentRow): HouseloanAgent {
   return {
-    id: agent.id,
-    name: agent.name,
-    phone: agent.phone,
-    corp_id: agent.corpId,
-    corp_name: agent.corpName,
-    channel_id: agent.channelId,
-    channel_name: agent.channelName,
+    ...apiFields(agent, ['id', 'name', 'phone', 'corpId', 'corpName', 'channelId', 'channelName']),
     wechat_bound: agent.wechatOpenid !== null,
   };
 }

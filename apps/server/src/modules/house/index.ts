@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
+import { countWhere } from '../../db/rows-where.ts';
 import {
   houseAudits,
   houseBrokerageOrders,
@@ -113,13 +114,8 @@ const orderExportWhere = (corpId: number, status: number) =>
   and(eq(houseBrokerageOrders.corpId, corpId), status === 0 ? undefined : eq(houseBrokerageOrders.status, status));
 
 /** How many brokerage orders of the company (of one status, or all for 0) the export writes. */
-export async function countOrdersForExport(ex: Executor, corpId: number, status: number) {
-  const [row] = await ex
-    .select({ n: sql<number>`count(*)::int` })
-    .from(houseBrokerageOrders)
-    .where(orderExportWhere(corpId, status));
-  return Number(row?.n ?? 0);
-}
+export const countOrdersForExport = (ex: Executor, corpId: number, status: number) =>
+  countWhere(ex, houseBrokerageOrders, orderExportWhere(corpId, status));
 
 /** One page of brokerage orders, oldest first after `afterId`, with the client's and receiver's names. */
 export const exportOrdersPage = (ex: Executor, corpId: number, status: number, afterId: number, limit: number) =>

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnById, findInCorp } from '../../db/find-in-corp.ts';
+import { countWhere, firstWhere } from '../../db/rows-where.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
@@ -56,14 +57,8 @@ export function createMoneyRepository(db: Db) {
 
     // ---- money
 
-    async findMoneyByKey(corpId: number, key: string): Promise<MoneyRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(moneyRecords)
-        .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.idempotencyKey, key)))
-        .limit(1);
-      return row;
-    },
+    findMoneyByKey: (corpId: number, key: string): Promise<MoneyRow | undefined> =>
+      firstWhere(db, moneyRecords, and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.idempotencyKey, key))),
 
     /** Inserts unless the key was used; on a conflict answers undefined and writes nothing. */
     async insertMoney(tx: Tx, row: typeof moneyRecords.$inferInsert): Promise<MoneyRow | undefined> {
@@ -166,13 +161,12 @@ export function createMoneyRepository(db: Db) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`proofs:${corpId}:${clientId}`}))`);
     },
 
-    async countLiveProofs(corpId: number, clientId: number, executor: Db | Tx = db): Promise<number> {
-      const [row] = await executor
-        .select({ n: sql<number>`count(*)::int` })
-        .from(proofs)
-        .where(and(eq(proofs.corpId, corpId), eq(proofs.clientId, clientId), isNull(proofs.deletedAt)));
-      return Number(row?.n ?? 0);
-    },
+    countLiveProofs: (corpId: number, clientId: number, executor: Db | Tx = db): Promise<number> =>
+      countWhere(
+        executor,
+        proofs,
+        and(eq(proofs.corpId, corpId), eq(proofs.clientId, clientId), isNull(proofs.deletedAt)),
+      ),
 
     async insertProof(tx: Tx, row: typeof proofs.$inferInsert): Promise<ProofRow> {
       const [inserted] = await tx.insert(proofs).values(row).returning();

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
+import { anyWhere } from '../../db/rows-where.ts';
 import { signTasks } from '../../db/schema/sign.ts';
 import { insertTaskEvent } from './sign.repository.ts';
 import type { Bound } from '../../db/bound.ts';
@@ -80,14 +81,8 @@ export async function withdrawCaseSignTask(
 }
 
 /** Whether the signing centre has (had) a task for this home-loan client. */
-export async function hasSignTask(ex: Executor, corpId: number, about: { houseClientId: number }) {
-  const [row] = await ex
-    .select({ id: signTasks.id })
-    .from(signTasks)
-    .where(and(eq(signTasks.corpId, corpId), eq(signTasks.houseClientId, about.houseClientId)))
-    .limit(1);
-  return row !== undefined;
-}
+export const hasSignTask = (ex: Executor, corpId: number, about: { houseClientId: number }) =>
+  anyWhere(ex, signTasks, and(eq(signTasks.corpId, corpId), eq(signTasks.houseClientId, about.houseClientId)));
 
 /** Home badge: the company's tasks in one status (open for the centre, rejected for the approver). */
 export const signTasksBadge = (corpId: Bound<number>, status: 'open' | 'rejected') =>

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { anyWhere } from '../../db/rows-where.ts';
 import { companies, staff, staffGrants, teams, type StaffGrant } from '../../db/schema/staff.ts';
 
 /** What the rest of the server knows of a logged-in staff member. */
@@ -79,14 +80,8 @@ export function createStaffRepository(db: Db) {
     },
 
     /** Whether any company has an active staff member with this phone (SMS codes go to staff only). */
-    async phoneBelongsToStaff(phone: string): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(staff)
-        .where(and(eq(staff.phone, phone), eq(staff.isActive, true)))
-        .limit(1);
-      return row !== undefined;
-    },
+    phoneBelongsToStaff: (phone: string): Promise<boolean> =>
+      anyWhere(db, staff, and(eq(staff.phone, phone), eq(staff.isActive, true))),
 
     /**
      * Binds a WeCom userid to a staff member, taking it from whoever in the company held it before

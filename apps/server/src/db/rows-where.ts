@@ -1,0 +1,40 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.ts';
+
+/*
+ * The three questions a repository asks of one table under a condition of its own: the first matching row,
+ * whether any row matches, how many do. The condition is the caller's whole filter, the corp included
+ * (STYLE.md: corp_id first); a few questions span every corp on purpose (is this phone anyone's login).
+ */
+
+/** The first row of `table` that `where` matches, every column; undefined when none does. */
+export async function firstWhere<T extends PgTable>(
+  ex: Db | Tx,
+  table: T,
+  where: SQL | undefined,
+): Promise<T['$inferSelect'] | undefined> {
+  // drizzle's from() does not take a generic table; as a plain table its whole row is the table's row.
+  const source: PgTable = table;
+  const [row] = await ex.select().from(source).where(where).limit(1);
+  return row;
+}
+
+/** Whether any row of `table` matches `where` (one row read at the most). */
+export async function anyWhere(ex: Db | Tx, table: PgTable, where: SQL | undefined): Promise<boolean> {
+  const [row] = await ex
+    .select({ one: sql<number>`1` })
+    .from(table)
+    .where(where)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** How many rows of `table` match `where`. */
+export async function countWhere(ex: Db | Tx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
+  return Number(row?.n ?? 0);
+}
