@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
+import type { Endpoint } from '@crm/domain/endpoints';
 import { currentStaff } from './session.ts';
 
 export type Staff = ReturnType<typeof currentStaff>;
@@ -24,11 +25,41 @@ export type RouteLine<I extends z.ZodType, R extends z.ZodType, C = Staff, A = z
   summary: string,
   input: I,
   response: R,
-  /** `request` for what only the request knows (the origin links point at, say). */
-  handler: (me: C, input: z.output<I>, request: FastifyRequest) => Promise<A>,
-  /** `consumes` for the OpenAPI document of a route whose form carries a file (`['multipart/form-data']`). */
-  options?: { config?: FastifyContextConfig; msg?: string; consumes?: string[] },
+  handler: RouteHandler<I, C, A>,
+  options?: RouteOptions,
 ];
+
+/** `request` for what only the request knows (the origin links point at, say). */
+type RouteHandler<I extends z.ZodType, C, A> = (me: C, input: z.output<I>, request: FastifyRequest) => Promise<A>;
+
+/** `consumes` for the OpenAPI document of a route whose form carries a file (`['multipart/form-data']`). */
+type RouteOptions = { config?: FastifyContextConfig; msg?: string; consumes?: string[] };
+
+/**
+ * The same line where an endpoint contract (packages/domain/src/endpoints) names the path, summary and
+ * schemas: the contract, the handler, the route's options.
+ */
+export type EndpointLine<I extends z.ZodType, R extends z.ZodType, C = Staff, A = z.input<R>> = [
+  endpoint: Endpoint<I, R>,
+  handler: RouteHandler<I, C, A>,
+  options?: RouteOptions,
+];
+
+/** A registering function: either spelling of a route line, the handler answering `A` of the response. */
+interface Register<C, Said extends boolean> {
+  <I extends z.ZodType, R extends z.ZodType>(...line: RouteLine<I, R, C, Answer<R, Said>>): void;
+  <I extends z.ZodType, R extends z.ZodType>(...line: EndpointLine<I, R, C, Answer<R, Said>>): void;
+}
+type Answer<R extends z.ZodType, S extends boolean> = S extends true ? Said<R> : z.input<R>;
+
+/** The contract's spelling as the five-part line. */
+const spelled = <I extends z.ZodType, R extends z.ZodType, C, A>(
+  line: RouteLine<I, R, C, A> | EndpointLine<I, R, C, A>,
+): RouteLine<I, R, C, A> => {
+  if (typeof line[0] === 'string') return line as RouteLine<I, R, C, A>;
+  const [{ path, summary, request, response }, handler, options] = line as EndpointLine<I, R, C, A>;
+  return [path, summary, request, response, handler, options];
+};
 
 export const staffRoutes = (root: FastifyInstance, tags: string[]) => callerRoutes(root, tags, currentStaff);
 
@@ -85,13 +116,16 @@ export function callerRoutes<C>(root: FastifyInstance, tags: string[], caller: (
     options,
   ];
 
-  const post = <B extends z.ZodType, R extends z.ZodType>(...line: RouteLine<B, R, C>) =>
-    route('POST', ...saying(...line));
-  const get = <Q extends z.ZodType, R extends z.ZodType>(...line: RouteLine<Q, R, C>) =>
-    route('GET', ...saying(...line));
+  const post: Register<C, false> = <B extends z.ZodType, R extends z.ZodType>(
+    ...line: RouteLine<B, R, C> | EndpointLine<B, R, C>
+  ) => void route('POST', ...saying(...spelled(line)));
+  const get: Register<C, false> = <Q extends z.ZodType, R extends z.ZodType>(
+    ...line: RouteLine<Q, R, C> | EndpointLine<Q, R, C>
+  ) => void route('GET', ...saying(...spelled(line)));
   /** A POST whose handler answers `{data, msg}`: the service says which message fits. */
-  const postSaid = <B extends z.ZodType, R extends z.ZodType>(...line: RouteLine<B, R, C, Said<R>>) =>
-    route('POST', ...line);
+  const postSaid: Register<C, true> = <B extends z.ZodType, R extends z.ZodType>(
+    ...line: RouteLine<B, R, C, Said<R>> | EndpointLine<B, R, C, Said<R>>
+  ) => void route('POST', ...spelled(line));
 
   return { post, get, postSaid };
 }

@@ -1,0 +1,17 @@
+import type { z } from 'zod';
+
+/**
+ * One API call as both sides see it: where it is, what the OpenAPI document calls it, the request it takes
+ * and the data its `{code, msg, data}` answer carries. The server registers a route from it, and a client
+ * can send and parse with the same schemas.
+ */
+export interface Endpoint<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  path: string;
+  summary: string;
+  request: I;
+  response: R;
+}
+
+/** An endpoint contract, checked to be one; it keeps the schemas' own types for the route and the client. */
+export const endpoint = <I extends z.ZodType, R extends z.ZodType>(contract: Endpoint<I, R>): Endpoint<I, R> =>
+  contract;
