@@ -28,6 +28,8 @@ const importIdSchema = z.string({ error: '导入编号无效' }).regex(/^[0-9a-f
 export const importPreviewRequestSchema = z.object({
   kind: z.enum(IMPORT_KINDS, { error: '请选择导入类型' }),
 });
+/** The preview's form as the server reads it: `file` arrives as a Buffer (multipart keyValues); its bytes are checked in the service. */
+export const importPreviewUploadSchema = importPreviewRequestSchema.extend({ file: z.unknown().optional() });
 export const importErrorSchema = z.object({
   /** The row's number in the sheet (the header is row 1). */
   row: z.number().int(),

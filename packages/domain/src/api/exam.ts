@@ -85,6 +85,7 @@ export const paperListItemSchema = z.object({
   attempt_id: z.number().int().nullable(),
 });
 export type PaperListItem = z.infer<typeof paperListItemSchema>;
+export const paperListSchema = z.array(paperListItemSchema);
 
 export const paperDetailSchema = paperListItemSchema.extend({
   intro: z.string(),

@@ -16,10 +16,12 @@ const optionalId = (message: string) =>
 
 export const faqTypeSchema = namedSchema;
 export type FaqType = z.infer<typeof faqTypeSchema>;
+export const faqTypeListSchema = z.array(faqTypeSchema);
 
 export const faqCategoryRequestSchema = z.object({ type_id: optionalId('分类无效') });
 export const faqCategorySchema = z.object({ id: z.number().int(), type_id: z.number().int(), name: z.string() });
 export type FaqCategory = z.infer<typeof faqCategorySchema>;
+export const faqCategoryListSchema = z.array(faqCategorySchema);
 
 export const faqListRequestSchema = pageRequestSchema.extend({
   keyword: z.preprocess(

@@ -4,7 +4,7 @@ import { corpIdSchema } from '../validation/fields.ts';
 import { accountSchema, smsLoginRequestSchema } from './auth.ts';
 import { optionValueSchema, rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
-import { clientRefFields, personFields } from './rows.ts';
+import { clientRefFields, namedSchema, personFields } from './rows.ts';
 
 /*
  * The home-loan channel portal (spec §2 /houseloan, §7 /api/houseloan/*; issue 12, docs/decisions/052).
@@ -72,6 +72,12 @@ export const houseloanReferralPageSchema = pageSchema(houseloanReferralSchema);
 
 /** A staff member the agent may contact: the steward (waiter) or the channel's own salesperson (service). */
 export const houseloanContactSchema = z.object(personFields);
+/** The agent's assigned staff contact, if any. */
+export const houseloanWaiterSchema = houseloanContactSchema.nullable();
+/** The banks an agent picks from. */
+export const houseloanBankListSchema = z.array(namedSchema);
+/** The stages a referral can be in, as picker options. */
+export const houseloanStatusOptionsSchema = z.array(z.object({ value: z.string(), label: z.string() }));
 export type HouseloanContact = z.infer<typeof houseloanContactSchema>;
 
 export const houseloanDetailSchema = houseloanReferralSchema.extend({

@@ -181,7 +181,9 @@ export const partnerPageSchema = pageSchema(partnerRowSchema);
 
 export const outsideProductSchema = productSchema.extend({ bank_name: z.string() });
 export type OutsideProduct = z.infer<typeof outsideProductSchema>;
+export const outsideProductListSchema = z.array(outsideProductSchema);
 export const outsideBankSchema = namedSchema;
+export const outsideBankListSchema = z.array(outsideBankSchema);
 export const outsideBranchBankQuerySchema = z.object({ bank_id: outsideIdSchema });
 
 export const outsideChannelSchema = z.object({

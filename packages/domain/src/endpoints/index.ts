@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One API call as both sides see it: where it is, what the OpenAPI document calls it, the request it takes
@@ -15,3 +15,9 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, R extends z.ZodType =
 /** An endpoint contract, checked to be one; it keeps the schemas' own types for the route and the client. */
 export const endpoint = <I extends z.ZodType, R extends z.ZodType>(contract: Endpoint<I, R>): Endpoint<I, R> =>
   contract;
+
+/** The request of a call that takes no fields (a plain list of options, say). */
+export const noFieldsSchema = z.object({});
+
+/** The data of a call whose answer is its message alone. */
+export const nullSchema = z.null();

@@ -2,21 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  activityDataListRequestSchema,
-  activityDataPageSchema,
-  activityIdRequestSchema,
-  activityInfoRequestSchema,
-  activityInfoSchema,
-  activityMineRequestSchema,
-  activityMineSchema,
   activityPath,
   activityVisitorSchema,
-  addActivityDataRequestSchema,
-  couponClaimSchema,
-  lotteryDrawSchema,
   lotteryLoginRequestSchema,
-  redeemRequestSchema,
-  redeemSchema,
   staffActivitySchema,
 } from '@crm/domain/api/activity';
 import { rowIdSchema } from '@crm/domain/api/bounds';
@@ -35,6 +23,7 @@ import {
 import type { VisitorKey } from './activity.repository.ts';
 import type { ActivityService } from './activity.service.ts';
 import { ACTIVITY_TEXTS as T } from './activity.texts.ts';
+import * as E from '@crm/domain/endpoints/activity';
 
 export interface ActivityRoutesOptions {
   activity: ActivityService;
@@ -75,13 +64,7 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   const origin = requestOrigin(publicUrl);
   const cookie = oauthCookieOptions(secureCookies);
 
-  openRoutes(root, tags).post(
-    '/api/crm/getActivityinfo',
-    '活动介绍（公开）：奖品、奖池哈希，结束后公开种子',
-    activityInfoRequestSchema,
-    activityInfoSchema,
-    (_, q) => activity.info(q.activity_id),
-  );
+  openRoutes(root, tags).post(E.getActivityinfo, (_, q) => activity.info(q.activity_id));
 
   // WeChat web authorisation (snsapi_base, silent): the visitor's openid, from WeChat, on the server.
   app.get(
@@ -137,27 +120,11 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
       return { code: 0, msg: T.loggedIn, data: answer };
     },
   });
-  visitor.postSaid(
-    '/api/crm/addActivityData',
-    '提交活动报名（试驾预约、展会报名、问卷）',
-    addActivityDataRequestSchema,
-    z.object({ id: z.number().int(), already: z.boolean() }),
-    (me, form) => activity.addData(me, form),
-  );
-  visitor.post('/api/crm/lotteryDraw', '抽奖（每人每活动一次）', activityIdRequestSchema, lotteryDrawSchema, (me, q) =>
-    activity.draw(me, q.activity_id),
-  );
-  visitor.postSaid('/api/crm/coupon', '领取优惠券（每人一张）', activityIdRequestSchema, couponClaimSchema, (me, q) =>
-    activity.claimCoupon(me, q.activity_id),
-  );
-  visitor.post(
-    '/api/crm/activityMine',
-    '我的活动记录（报名、抽奖、券码）',
-    activityMineRequestSchema,
-    activityMineSchema,
-    (me, q) => activity.mine(me, q.activity_id),
-  );
-  visitor.get('/api/crm/activityVisitor', '当前活动访客', z.object({}), activityVisitorSchema, (me) => activity.me(me));
+  visitor.postSaid(E.addActivityData, (me, form) => activity.addData(me, form));
+  visitor.post(E.lotteryDraw, (me, q) => activity.draw(me, q.activity_id));
+  visitor.postSaid(E.coupon, (me, q) => activity.claimCoupon(me, q.activity_id));
+  visitor.post(E.activityMine, (me, q) => activity.mine(me, q.activity_id));
+  visitor.get(E.activityVisitor, (me) => activity.me(me));
 
   // The staff's side names its own principal.
   const staff = staffRoutes(root, tags);
@@ -172,20 +139,6 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
     (me, q) => activity.list(me, q.channel_id),
     staffOnly,
   );
-  staff.post(
-    '/api/crm/getActivityDataList',
-    '活动报名名单（试驾预约、展会签到）',
-    activityDataListRequestSchema,
-    activityDataPageSchema,
-    (me, q) => activity.dataList(me, q),
-    staffOnly,
-  );
-  staff.post(
-    '/api/crm/couponRedeem',
-    '核销优惠券或奖品券码',
-    redeemRequestSchema,
-    redeemSchema,
-    (me, q) => activity.redeem(me, q.code),
-    { ...staffOnly, msg: T.redeemed },
-  );
+  staff.post(E.getActivityDataList, (me, q) => activity.dataList(me, q), staffOnly);
+  staff.post(E.couponRedeem, (me, q) => activity.redeem(me, q.code), { ...staffOnly, msg: T.redeemed });
 }

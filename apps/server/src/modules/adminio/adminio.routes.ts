@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   exportDownloadRequestSchema,
-  exportStartRequestSchema,
-  exportStatusRequestSchema,
-  exportStatusSchema,
   IMPORT_MAX_BYTES,
   importCommitRequestSchema,
   importCommitSchema,
-  importPreviewRequestSchema,
-  importPreviewSchema,
-  wecomSyncSchema,
 } from '@crm/domain/api/adminio';
 import { RefusedError } from '../../errors.ts';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
@@ -19,6 +12,7 @@ import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { AdminioService } from './adminio.service.ts';
 import { ADMINIO_TEXTS as T } from './adminio.texts.ts';
 import { XLSX_CONTENT_TYPE } from './xlsx.ts';
+import * as E from '@crm/domain/endpoints/adminio';
 
 /** The back office's import, export and WeCom sync (decision 059): staff sessions; the service asks the grant. */
 export async function adminioRoutes(root: FastifyInstance, { adminio }: { adminio: AdminioService }) {
@@ -26,11 +20,7 @@ export async function adminioRoutes(root: FastifyInstance, { adminio }: { admini
   const { get, post } = staffRoutes(root, ['admin']);
 
   post(
-    '/api/admin/import/preview',
-    '后台：上传 XLSX 预览导入（员工或客户）',
-    // `file` arrives as a Buffer (multipart keyValues); its bytes are checked in the service.
-    importPreviewRequestSchema.extend({ file: z.unknown().optional() }),
-    importPreviewSchema,
+    E.preview,
     (me, form) => {
       if (!Buffer.isBuffer(form.file)) throw new RefusedError(T.fileMissing);
       return adminio.previewImport(me, form.kind, form.file, '');
@@ -60,16 +50,8 @@ export async function adminioRoutes(root: FastifyInstance, { adminio }: { admini
     },
   );
 
-  post(
-    '/api/admin/export/start',
-    '后台：导出报单或返佣单（XLSX，后台生成）',
-    exportStartRequestSchema,
-    exportStatusSchema,
-    (me, form) => adminio.startExport(me, form),
-  );
-  get('/api/admin/export/status', '后台：导出进度', exportStatusRequestSchema, exportStatusSchema, (me, query) =>
-    adminio.exportStatus(me, query.id),
-  );
+  post(E.start, (me, form) => adminio.startExport(me, form));
+  get(E.status, (me, query) => adminio.exportStatus(me, query.id));
   app.get(
     '/api/admin/export/download',
     {
@@ -90,7 +72,5 @@ export async function adminioRoutes(root: FastifyInstance, { adminio }: { admini
     },
   );
 
-  post('/api/admin/wecomSync', '后台：从企业微信通讯录同步员工', z.object({}), wecomSyncSchema, (me) =>
-    adminio.wecomSync(me),
-  );
+  post(E.wecomSync, (me) => adminio.wecomSync(me));
 }

@@ -2,16 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  autoLoginRequestSchema,
-  checkCaptchaQuerySchema,
-  checkCaptchaResponseSchema,
-  corpListSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  smsCodeRequestSchema,
-  smsCodeResponseSchema,
-} from '@crm/domain/api/auth';
+import { autoLoginRequestSchema, corpListSchema, loginRequestSchema, loginResponseSchema } from '@crm/domain/api/auth';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { requestOrigin } from '../../plugins/origin.ts';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
@@ -27,6 +18,7 @@ import {
   WECOM_IDENTITY_COOKIE,
   WECOM_IDENTITY_TTL_MS,
 } from './wecom-identity.ts';
+import * as E from '@crm/domain/endpoints/auth';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -60,17 +52,8 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
   );
 
   const open = openRoutes(root, ['auth']);
-  open.get('/common/checkCaptcha', '能否发送验证码', checkCaptchaQuerySchema, checkCaptchaResponseSchema, (_, q) =>
-    auth.checkCaptcha(q.phone),
-  );
-  open.post(
-    '/common/smsCode',
-    '发送短信验证码',
-    smsCodeRequestSchema,
-    smsCodeResponseSchema,
-    (_, q, request) => auth.sendSmsCode(q.phone, request.ip, q.scene),
-    { msg: T.sent },
-  );
+  open.get(E.checkCaptcha, (_, q) => auth.checkCaptcha(q.phone));
+  open.post(E.smsCode, (_, q, request) => auth.sendSmsCode(q.phone, request.ip, q.scene), { msg: T.sent });
 
   app.post(
     '/api/crm/login',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   addFilingRequestSchema,
-  addWorkListRequestSchema,
   authFilingFieldsSchema,
   contactRequestSchema,
   filingIdRequestSchema,
@@ -13,14 +12,11 @@ import {
   historySchema,
   initWxWorkConfigRequestSchema,
   integralSchema,
-  oaTestSchema,
   qrcodeSchema,
   sendPointRequestSchema,
   sendPointSchema,
   userlistRequestSchema,
   userlistSchema,
-  workItemSchema,
-  workListSchema,
   wxWorkConfigSchema,
 } from '@crm/domain/api/chatter';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
@@ -29,6 +25,7 @@ import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { ChatterService } from './chatter.service.ts';
 import { CHATTER_TEXTS as T } from './chatter.texts.ts';
+import * as E from '@crm/domain/endpoints/chatter';
 
 /**
  * /chattergee, the WeCom chat sidebar's wallet and points tool (spec §7's /api/chattergee/ calls, plus
@@ -60,18 +57,11 @@ export async function chatterRoutes(
   post(`${P}/getIntegral`, '我的积分与客户钱包余额', getIntegralRequestSchema, integralSchema, (me, q) =>
     chatter.getIntegral(me, q.external_userid),
   );
-  get('/common/wxwork/workList', '工作台应用', z.object({}), workListSchema, (me) => chatter.workList(me));
-  post(
-    '/common/wxwork/addWorkList',
-    '添加工作台应用',
-    addWorkListRequestSchema,
-    workItemSchema,
-    (me, q) => chatter.addWorkList(me, q),
-    {
-      msg: T.workAdded,
-    },
-  );
-  get('/api/oa/test', '企业微信应用连通测试', z.object({}), oaTestSchema, () => chatter.oaTest());
+  get(E.workList, (me) => chatter.workList(me));
+  post(E.addWorkList, (me, q) => chatter.addWorkList(me, q), {
+    msg: T.workAdded,
+  });
+  get(E.test, () => chatter.oaTest());
 
   // The calls whose answer names links: the request's origin stands in for PUBLIC_URL in the demo.
   post(`${P}/getFiling`, '外部联系人的客户档案', contactRequestSchema, getFilingSchema, (me, q, request) =>

@@ -2,15 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  esignAddedSchema,
-  esignAddRequestSchema,
   esignDownloadRequestSchema,
-  esignEvidenceSchema,
-  esignIdSchema,
-  esignListRequestSchema,
-  esignListSchema,
-  esignOpenRequestSchema,
-  esignOrderSchema,
   esignPageViewSchema,
   esignSignedSchema,
   esignSignerDocumentSchema,
@@ -27,6 +19,7 @@ import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import { openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import { SIGNER_SESSION_TTL_MS, type CallContext, type EsignService } from './esign.service.ts';
 import { ESIGN_TEXTS as T } from './esign.texts.ts';
+import * as E from '@crm/domain/endpoints/esign';
 
 /** The signer's own cookie (decision 054): bound to one order, sent only to the signer's calls. */
 export const SIGNER_COOKIE = 'esign_signer';
@@ -52,43 +45,13 @@ export async function esignRoutes(root: FastifyInstance, { esign }: { esign: Esi
   const tags = ['esign'];
   const { post } = staffRoutes(root, tags);
   // The writes put the caller's address and browser (contextOf the request) into the evidence.
-  post(
-    '/api/esign/add',
-    '发起电子签署（生成文件与签署链接）',
-    esignAddRequestSchema,
-    esignAddedSchema,
-    (me, b, request) => esign.add(me, b.user_id, contextOf(request)),
-    { msg: T.sent },
-  );
-  post('/api/esign/list', '我的签署单（客户列表）', esignListRequestSchema, esignListSchema, (me, b) =>
-    esign.list(me, b),
-  );
-  post('/api/esign/order', '签署单详情', esignIdSchema, esignOrderSchema, (me, b) => esign.order(me, b.id));
-  post('/api/esign/evidence', '签署证据链', esignIdSchema, esignEvidenceSchema, (me, b) => esign.evidence(me, b.id));
-  post(
-    '/api/esign/open',
-    '银行卡授权（开卡）',
-    esignOpenRequestSchema,
-    z.null(),
-    (me, b, request) => esign.open(me, b, contextOf(request)),
-    { msg: T.cardSaved },
-  );
-  post(
-    '/api/esign/resend',
-    '重新发送签署链接',
-    esignIdSchema,
-    esignAddedSchema,
-    (me, b, request) => esign.resend(me, b.id, contextOf(request)),
-    { msg: T.resent },
-  );
-  post(
-    '/api/esign/cancel',
-    '撤销未签署的签署单',
-    esignIdSchema,
-    z.null(),
-    (me, b, request) => esign.cancel(me, b.id, contextOf(request)),
-    { msg: T.cancelDone },
-  );
+  post(E.add, (me, b, request) => esign.add(me, b.user_id, contextOf(request)), { msg: T.sent });
+  post(E.list, (me, b) => esign.list(me, b));
+  post(E.order, (me, b) => esign.order(me, b.id));
+  post(E.evidence, (me, b) => esign.evidence(me, b.id));
+  post(E.open, (me, b, request) => esign.open(me, b, contextOf(request)), { msg: T.cardSaved });
+  post(E.resend, (me, b, request) => esign.resend(me, b.id, contextOf(request)), { msg: T.resent });
+  post(E.cancel, (me, b, request) => esign.cancel(me, b.id, contextOf(request)), { msg: T.cancelDone });
   app.post(
     '/api/esign/download',
     { schema: { tags, summary: '下载原始文件、签署后文件或完成证书（PDF）', body: esignDownloadRequestSchema } },

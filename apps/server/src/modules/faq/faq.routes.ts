@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import {
   faqAnswerSchema,
-  faqCategoryRequestSchema,
-  faqCategorySchema,
   faqCopilotRequestSchema,
-  faqDetailSchema,
-  faqFeedbackRequestSchema,
-  faqFeedbackSchema,
-  faqHistorySchema,
   faqIdRequestSchema,
-  faqListRequestSchema,
-  faqPageSchema,
-  faqTypeSchema,
   type CopilotEvent,
   type FaqAnswer,
 } from '@crm/domain/api/faq';
@@ -22,6 +12,7 @@ import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { FaqService } from './faq.service.ts';
 import { FAQ_TEXTS as T } from './faq.texts.ts';
+import * as E from '@crm/domain/endpoints/faq';
 
 /**
  * The FAQ calls (spec §7 faqType, faqCategory, faqList, faqDetail, faqCopilot; decision 053), staff only.
@@ -34,11 +25,9 @@ export async function faqRoutes(root: FastifyInstance, { faq }: { faq: FaqServic
   const tags = ['faq'];
   const { get, post } = staffRoutes(root, tags);
 
-  get('/api/crm/faqType', '问答分类（业务类型）', z.object({}), z.array(faqTypeSchema), (me) => faq.types(me));
-  get('/api/crm/faqCategory', '问答子分类', faqCategoryRequestSchema, z.array(faqCategorySchema), (me, q) =>
-    faq.categories(me, q.type_id),
-  );
-  post('/api/crm/faqList', '问答列表与搜索', faqListRequestSchema, faqPageSchema, (me, q) =>
+  get(E.faqType, (me) => faq.types(me));
+  get(E.faqCategory, (me, q) => faq.categories(me, q.type_id));
+  post(E.faqList, (me, q) =>
     faq.list(me, {
       keyword: q.keyword,
       typeId: q.type_id,
@@ -47,18 +36,9 @@ export async function faqRoutes(root: FastifyInstance, { faq }: { faq: FaqServic
       limit: q.limit,
     }),
   );
-  post('/api/crm/faqDetail', '问答详情（计一次浏览）', faqIdRequestSchema, faqDetailSchema, (me, q) =>
-    faq.detail(me, q.id),
-  );
-  post(
-    '/api/crm/faqFeedback',
-    '有帮助 / 没帮助',
-    faqFeedbackRequestSchema,
-    faqFeedbackSchema,
-    (me, q) => faq.feedback(me, q.id, q.helpful),
-    { msg: T.voted },
-  );
-  get('/api/crm/faqCopilotHistory', '我和智能助手的对话', z.object({}), faqHistorySchema, (me) => faq.history(me));
+  post(E.faqDetail, (me, q) => faq.detail(me, q.id));
+  post(E.faqFeedback, (me, q) => faq.feedback(me, q.id, q.helpful), { msg: T.voted });
+  get(E.faqCopilotHistory, (me) => faq.history(me));
 
   app.get(
     '/api/crm/faqImage',

@@ -2,24 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
-import { pageRequestSchema } from '@crm/domain/api/page';
-import {
-  bestDetailQuerySchema,
-  bestDetailSchema,
-  bestListQuerySchema,
-  bestListSchema,
-  houseloanAddRequestSchema,
-  houseloanAgentSchema,
-  houseloanAllotRequestSchema,
-  houseloanBrokerageSchema,
-  houseloanContactSchema,
-  houseloanDetailSchema,
-  houseloanIdSchema,
-  houseloanListRequestSchema,
-  houseloanLoginRequestSchema,
-  houseloanReferralPageSchema,
-  houseloanSignSchema,
-} from '@crm/domain/api/houseloan';
+import { houseloanAgentSchema, houseloanIdSchema, houseloanLoginRequestSchema } from '@crm/domain/api/houseloan';
 import { corpIdSchema } from '@crm/domain/validation';
 import { requestOrigin } from '../../plugins/origin.ts';
 import { WechatMpError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
@@ -37,6 +20,7 @@ import {
 import { signWecomIdentity, verifyWecomIdentity } from '../auth/index.ts';
 import type { AgentCaller, HouseloanService } from './houseloan.service.ts';
 import { HOUSELOAN_TEXTS as T } from './houseloan.texts.ts';
+import * as E from '@crm/domain/endpoints/houseloan';
 
 export interface HouseloanRoutesOptions {
   houseloan: HouseloanService;
@@ -140,24 +124,11 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
 
   // The ranking works outside WeChat and without a session (spec §2): numbers and businesses' names only.
   const open = openRoutes(root, tags);
-  open.get('/api/houseloan/bestList', '本月渠道排行（公开）', bestListQuerySchema, bestListSchema, (_, q) =>
-    houseloan.best(q.corp),
-  );
-  open.get('/api/houseloan/bestDetail', '渠道排行详情（公开）', bestDetailQuerySchema, bestDetailSchema, (_, q) =>
-    houseloan.bestDetail(q.corp, q.id),
-  );
+  open.get(E.bestList, (_, q) => houseloan.best(q.corp));
+  open.get(E.bestDetail, (_, q) => houseloan.bestDetail(q.corp, q.id));
 
-  get('/api/houseloan/account', '我的渠道经纪人账号', z.object({}), houseloanAgentSchema, (me) =>
-    houseloan.account(me),
-  );
-  post(
-    '/api/houseloan/add',
-    '渠道报单（房贷客户）',
-    houseloanAddRequestSchema,
-    z.object({ id: z.number().int() }),
-    (me, form) => houseloan.add(me, form),
-    { msg: T.added },
-  );
+  get(E.account, (me) => houseloan.account(me));
+  post(E.add, (me, form) => houseloan.add(me, form), { msg: T.added });
   post(
     '/api/houseloan/authPhoto',
     '上传客户授权书照片',
@@ -166,51 +137,16 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
     (me, q) => houseloan.addConsent(me, q.id, q.file),
     { config: IMAGE_UPLOAD_CONFIG, msg: T.consentSaved },
   );
-  post('/api/houseloan/list', '我的报单', houseloanListRequestSchema, houseloanReferralPageSchema, (me, q) =>
-    houseloan.list(me, q),
-  );
-  post(
-    '/api/houseloan/detail',
-    '报单详情（状态、管家、签约与返佣）',
-    houseloanIdSchema,
-    houseloanDetailSchema,
-    (me, q) => houseloan.detail(me, q.id),
-  );
-  post('/api/houseloan/brokerage', '我的返佣（已付、待付）', pageRequestSchema, houseloanBrokerageSchema, (me, q) =>
-    houseloan.brokerage(me, q),
-  );
-  post('/api/houseloan/sign', '客户的签约预约', pageRequestSchema, houseloanSignSchema, (me, q) =>
-    houseloan.appointments(me, q),
-  );
-  get(
-    '/api/houseloan/bank',
-    '可选银行',
-    z.object({}),
-    z.array(z.object({ id: z.number().int(), name: z.string() })),
-    (me) => houseloan.banks(me),
-  );
-  get('/api/houseloan/service', '渠道的专属客户经理', z.object({}), houseloanContactSchema, (me) =>
-    houseloan.service(me),
-  );
-  get('/api/houseloan/waiter', '报单的房贷管家', houseloanIdSchema, houseloanContactSchema.nullable(), (me, q) =>
-    houseloan.steward(me, q.id),
-  );
-  get(
-    '/api/houseloan/status',
-    '报单状态选项',
-    z.object({}),
-    z.array(z.object({ value: z.string(), label: z.string() })),
-    async () => houseloan.stages(),
-  );
+  post(E.list, (me, q) => houseloan.list(me, q));
+  post(E.detail, (me, q) => houseloan.detail(me, q.id));
+  post(E.brokerage, (me, q) => houseloan.brokerage(me, q));
+  post(E.sign, (me, q) => houseloan.appointments(me, q));
+  get(E.bank, (me) => houseloan.banks(me));
+  get(E.service, (me) => houseloan.service(me));
+  get(E.waiter, (me, q) => houseloan.steward(me, q.id));
+  get(E.status, async () => houseloan.stages());
 
   // allot is the steward's (staff), so it names its own principal.
   const staff = staffRoutes(root, tags);
-  staff.post(
-    '/api/houseloan/allot',
-    '房贷管家接单（财务组长可指定管家）',
-    houseloanAllotRequestSchema,
-    z.object({ id: z.number().int() }),
-    (me, q) => houseloan.allot(me, q),
-    { config: { principals: ['staff'] }, msg: T.taken },
-  );
+  staff.post(E.allot, (me, q) => houseloan.allot(me, q), { config: { principals: ['staff'] }, msg: T.taken });
 }

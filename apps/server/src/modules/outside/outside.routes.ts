@@ -2,34 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
-import { pageRequestSchema } from '@crm/domain/api/page';
 import {
   inviteQrSchema,
   inviteSchema,
-  outsideAddChannelRequestSchema,
-  outsideBankSchema,
-  outsideBranchBankQuerySchema,
   outsideChannelAddRequestSchema,
-  outsideChannelPageSchema,
-  outsideClientListRequestSchema,
   outsideIdQuerySchema,
-  outsideInviteQuerySchema,
-  outsideInviteSchema,
   outsideLoginRequestSchema,
-  outsideProductSchema,
   outsideRegisterRequestSchema,
   outsideUserSchema,
-  partnerPageSchema,
-  partnerRowSchema,
   referralDetailSchema,
-  referralPageSchema,
   REFERRAL_STATUS_LABELS,
-  savedReferralSchema,
-  updateOutsideClientRequestSchema,
-  ysbAuditRequestSchema,
-  ysbClientRequestSchema,
-  ysbTeamSchema,
-  ysbUserRequestSchema,
 } from '@crm/domain/api/outside';
 import { statusOptionSchema } from '@crm/domain/api/cases';
 import { requestOrigin } from '../../plugins/origin.ts';
@@ -38,6 +20,7 @@ import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
 import { answeringNull, callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import type { OutsideService, PartnerCaller } from './outside.service.ts';
 import { OUTSIDE_TEXTS as T } from './outside.texts.ts';
+import * as E from '@crm/domain/endpoints/outside';
 
 export interface OutsideRoutesOptions {
   outside: OutsideService;
@@ -103,46 +86,17 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
     T.loggedIn,
   );
 
-  openRoutes(root, tags).get(
-    '/api/crm/outsideInvite',
-    '邀请链接的公司与邀请人（注册前）',
-    outsideInviteQuerySchema,
-    outsideInviteSchema,
-    (_, q) => outside.inviteInfo(q.code),
-  );
+  openRoutes(root, tags).get(E.outsideInvite, (_, q) => outside.inviteInfo(q.code));
 
-  get('/api/crm/getOutsideUser', '我的合作伙伴账号', z.object({}), outsideUserSchema, (me) => outside.account(me));
-  get('/api/crm/getOutsideUserTeam', '我邀请的合作伙伴', pageRequestSchema, partnerPageSchema, (me, q) =>
-    outside.team(me, q),
-  );
-  get(
-    '/api/crm/outsideClientList',
-    '我的报备（scope=team：下级伙伴的）',
-    outsideClientListRequestSchema,
-    referralPageSchema,
-    (me, q) => outside.listReferrals(me, q),
-  );
-  get('/api/crm/outsideClientDetail', '报备详情', outsideIdQuerySchema, referralDetailSchema, (me, q) =>
-    outside.referralDetail(me, q.id),
-  );
-  post(
-    '/api/crm/updateOutsideClient',
-    '报备客户或修改保护期内的报备（幂等键防重复）',
-    updateOutsideClientRequestSchema,
-    savedReferralSchema,
-    (me, form) => outside.saveReferral(me, form),
-    { msg: T.saved },
-  );
-  get('/api/crm/outsideProduct', '可报备的产品', z.object({}), z.array(outsideProductSchema), (me) =>
-    outside.products(me),
-  );
-  get('/api/crm/outsideBank', '银行', z.object({}), z.array(outsideBankSchema), (me) => outside.banks(me, null));
-  get('/api/crm/outsideBranchBank', '银行的支行', outsideBranchBankQuerySchema, z.array(outsideBankSchema), (me, q) =>
-    outside.banks(me, q.bank_id),
-  );
-  get('/api/crm/outsideChannelList', '我的渠道', pageRequestSchema, outsideChannelPageSchema, (me, q) =>
-    outside.channels(me, q),
-  );
+  get(E.getOutsideUser, (me) => outside.account(me));
+  get(E.getOutsideUserTeam, (me, q) => outside.team(me, q));
+  get(E.outsideClientList, (me, q) => outside.listReferrals(me, q));
+  get(E.outsideClientDetail, (me, q) => outside.referralDetail(me, q.id));
+  post(E.updateOutsideClient, (me, form) => outside.saveReferral(me, form), { msg: T.saved });
+  get(E.outsideProduct, (me) => outside.products(me));
+  get(E.outsideBank, (me) => outside.banks(me, null));
+  get(E.outsideBranchBank, (me, q) => outside.banks(me, q.bank_id));
+  get(E.outsideChannelList, (me, q) => outside.channels(me, q));
   post(
     '/api/crm/outsideChannelAdd',
     '新增或修改渠道',
@@ -152,10 +106,7 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
     { msg: T.channelSaved },
   );
   post(
-    '/api/crm/outsideAddChannel',
-    '把报备归入渠道',
-    outsideAddChannelRequestSchema,
-    z.null(),
+    E.outsideAddChannel,
     answeringNull((me, q) => outside.setReferralChannel(me, q.client_id, q.channel_id)),
     { msg: T.channelSet },
   );
@@ -163,10 +114,7 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
   // unless the browser says our own page sent it (Sec-Fetch-*); clients without those headers (curl, old
   // WebViews) carry no ambient browser authority.
   get(
-    '/api/crm/outsideDelChannel',
-    '删除渠道',
-    outsideIdQuerySchema,
-    z.null(),
+    E.outsideDelChannel,
     answeringNull((me, q) => outside.deleteChannel(me, q.id)),
     { msg: T.channelDeleted, config: { sameOriginGet: true } },
   );
@@ -222,17 +170,11 @@ export async function ysbRoutes(root: FastifyInstance, { outside }: { outside: O
   servePrincipals(app, ['staff']);
   const { post } = staffRoutes(root, ['ysb']);
 
-  post('/api/crm/ysbUser', '我（或本团队）邀请的合作伙伴', ysbUserRequestSchema, partnerPageSchema, (me, q) =>
-    outside.ysbUsers(me, q),
-  );
-  post('/api/crm/ysbAudit', '审核合作伙伴（通过／不通过）', ysbAuditRequestSchema, partnerRowSchema, (me, q) =>
-    outside.audit(me, q),
-  );
-  post('/api/crm/ysbClient', '合作伙伴的报备', ysbClientRequestSchema, referralPageSchema, (me, q) =>
-    outside.ysbClients(me, q),
-  );
+  post(E.ysbUser, (me, q) => outside.ysbUsers(me, q));
+  post(E.ysbAudit, (me, q) => outside.audit(me, q));
+  post(E.ysbClient, (me, q) => outside.ysbClients(me, q));
   post('/api/crm/ysbOutsideClient', '一条报备（员工查看、转为报单）', idOnly, referralDetailSchema, (me, q) =>
     outside.ysbClientDetail(me, q.id),
   );
-  post('/api/crm/ysbTeam', '本团队成员的合作伙伴与报备', z.object({}), ysbTeamSchema, (me) => outside.ysbTeam(me));
+  post(E.ysbTeam, (me) => outside.ysbTeam(me));
 }
