@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPlausibleTime, rowIdSchema } from './bounds.ts';
 import { blankAsEmpty, blankableTextSchema, idSchema, optionalIdSchema } from '../house/house.ts';
+import { reasonedDecisionSchema } from './decision.ts';
 import { optionalFilter, pageRequestSchema, pageSchema } from './page.ts';
 import {
   actorFields,
@@ -192,13 +193,10 @@ export const getHouseAuditRequestSchema = pageRequestSchema.extend({
     z.enum(['pending', 'approved', 'rejected']),
   ),
 });
-export const updateHouseAuditRequestSchema = z
-  .object({
-    id: idSchema,
-    decision: z.enum(['approve', 'reject'], { error: '请选择通过或驳回' }),
-    reason: blankableTextSchema,
-  })
-  .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: '驳回须填写原因', path: ['reason'] });
+export const updateHouseAuditRequestSchema = reasonedDecisionSchema('decision', ['approve', 'reject'], 'reason', {
+  pick: '请选择通过或驳回',
+  reasonRequired: '驳回须填写原因',
+});
 
 export const orderStatusSummarySchema = z.object({
   counts: z.array(statusTallySchema),
