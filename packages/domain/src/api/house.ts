@@ -6,6 +6,7 @@ import { optionalFilter, pageRequestSchema, pageSchema } from './page.ts';
 import {
   actorFields,
   channelContactFields,
+  houseLoanAskFields,
   namedSchema,
   ownerFields,
   personFields,
@@ -34,9 +35,7 @@ export const listOf = pageSchema;
 export const houseClientItemSchema = z.object({
   ...personFields,
   status: z.number().int(),
-  loan_amount_fen: z.number().int(),
-  term_months: z.number().int(),
-  bank: z.string(),
+  ...houseLoanAskFields,
   product: z.enum(['mortgage', 'card']),
   source: z.enum(['staff', 'channel', 'official']),
   channel_id: z.number().int().nullable(),
