@@ -301,13 +301,13 @@ export type TeamData = z.infer<typeof teamDataSchema>;
 
 // ---- the leader's dashboard (decision 058) ------------------------------------------------------------
 export const funnelRequestSchema = z.object({ scope: scopeSchema });
+/** The stages of the funnel every row counts: cases taken, approved by the bank, disbursed. */
+const funnelStageFields = { intake: z.number().int(), approved: z.number().int(), disbursed: z.number().int() };
 /** Cases taken in one month and how many of them reached each later stage. */
 export const funnelMonthSchema = z.object({
   month: z.string(),
-  intake: z.number().int(),
+  ...funnelStageFields,
   signed: z.number().int(),
-  approved: z.number().int(),
-  disbursed: z.number().int(),
 });
 /** Median time a case stays in a status before its next move, from the case events. */
 export const statusMedianSchema = z.object({
@@ -325,9 +325,7 @@ export const approvalRowSchema = z.object({
 export const personRowSchema = z.object({
   staff_id: z.number().int(),
   name: z.string(),
-  intake: z.number().int(),
-  approved: z.number().int(),
-  disbursed: z.number().int(),
+  ...funnelStageFields,
   disbursed_fen: z.number().int(),
 });
 export const funnelSchema = z.object({

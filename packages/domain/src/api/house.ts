@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { isPlausibleTime, rowIdSchema } from './bounds.ts';
 import { blankAsEmpty, blankableTextSchema, idSchema, optionalIdSchema } from '../house/house.ts';
+import { reasonedDecisionSchema } from './decision.ts';
 import { optionalFilter, pageRequestSchema, pageSchema } from './page.ts';
 import {
   actorFields,
   channelContactFields,
+  houseLoanAskFields,
   namedSchema,
   ownerFields,
   personFields,
@@ -33,9 +35,7 @@ export const listOf = pageSchema;
 export const houseClientItemSchema = z.object({
   ...personFields,
   status: z.number().int(),
-  loan_amount_fen: z.number().int(),
-  term_months: z.number().int(),
-  bank: z.string(),
+  ...houseLoanAskFields,
   product: z.enum(['mortgage', 'card']),
   source: z.enum(['staff', 'channel', 'official']),
   channel_id: z.number().int().nullable(),
@@ -192,13 +192,10 @@ export const getHouseAuditRequestSchema = pageRequestSchema.extend({
     z.enum(['pending', 'approved', 'rejected']),
   ),
 });
-export const updateHouseAuditRequestSchema = z
-  .object({
-    id: idSchema,
-    decision: z.enum(['approve', 'reject'], { error: '请选择通过或驳回' }),
-    reason: blankableTextSchema,
-  })
-  .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: '驳回须填写原因', path: ['reason'] });
+export const updateHouseAuditRequestSchema = reasonedDecisionSchema('decision', ['approve', 'reject'], 'reason', {
+  pick: '请选择通过或驳回',
+  reasonRequired: '驳回须填写原因',
+});
 
 export const orderStatusSummarySchema = z.object({
   counts: z.array(statusTallySchema),

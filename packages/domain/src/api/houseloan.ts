@@ -4,7 +4,7 @@ import { corpIdSchema } from '../validation/fields.ts';
 import { accountSchema, smsLoginRequestSchema } from './auth.ts';
 import { optionValueSchema, rowIdSchema } from './bounds.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
-import { clientRefFields, namedSchema, personFields } from './rows.ts';
+import { clientRefFields, houseLoanAskFields, namedSchema, personFields } from './rows.ts';
 
 /*
  * The home-loan channel portal (spec §2 /houseloan, §7 /api/houseloan/*; issue 12, docs/decisions/052).
@@ -60,9 +60,7 @@ export const houseloanListRequestSchema = pageRequestSchema.extend({
 export const houseloanReferralSchema = z.object({
   ...personFields,
   type: z.number().int(),
-  loan_amount_fen: z.number().int(),
-  term_months: z.number().int(),
-  bank: z.string(),
+  ...houseLoanAskFields,
   stage: referralStageSchema,
   has_consent: z.boolean(),
   created_at: z.string(),

@@ -24,6 +24,13 @@ export const clientRefFields = { client_id: z.number().int(), client_name: z.str
 /** The staff member a record belongs to. */
 export const ownerFields = { owner_id: z.number().int(), owner_name: z.string() };
 
+/** The home loan a house client or a partner's referral asks for: its amount in fen, its term and the bank. */
+export const houseLoanAskFields = {
+  loan_amount_fen: z.number().int(),
+  term_months: z.number().int(),
+  bank: z.string(),
+};
+
 /** Who took an action on a record (an audit line, an audit decision). */
 export const actorFields = { actor_id: z.number().int(), actor_name: z.string() };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from './bounds.ts';
-import { blankableTextSchema, idSchema } from '../house/house.ts';
+import { idSchema } from '../house/house.ts';
+import { reasonedDecisionSchema } from './decision.ts';
 import { optionalFilter, pageRequestSchema, pageSchema } from './page.ts';
 
 /** The signing centre's calls: GET sign (a task), POST taskList, the task actions, wxWorkApprove. */
@@ -61,20 +62,12 @@ export type SignDetail = z.infer<typeof signDetailSchema>;
 
 export const signIdRequestSchema = z.object({ id: idSchema });
 
-export const updateTaskRequestSchema = z
-  .object({
-    id: idSchema,
-    outcome: z.enum(['signed', 'rejected'], { error: '请选择签约结果' }),
-    note: blankableTextSchema,
-  })
-  .refine((v) => v.outcome === 'signed' || v.note.length > 0, { message: '拒签须填写原因', path: ['note'] });
-
-export const auditRejectRequestSchema = z
-  .object({
-    id: idSchema,
-    decision: z.enum(['approve', 'refuse'], { error: '请选择同意或退回' }),
-    reason: blankableTextSchema,
-  })
-  .refine((v) => v.decision === 'approve' || v.reason.length > 0, { message: '退回须填写原因', path: ['reason'] });
+/** The signing centre's decisions: a signer's outcome (a refusal says why), an approver's answer to a refusal. */
+const M = {
+  task: { pick: '请选择签约结果', reasonRequired: '拒签须填写原因' },
+  refusal: { pick: '请选择同意或退回', reasonRequired: '退回须填写原因' },
+} as const;
+export const updateTaskRequestSchema = reasonedDecisionSchema('outcome', ['signed', 'rejected'], 'note', M.task);
+export const auditRejectRequestSchema = reasonedDecisionSchema('decision', ['approve', 'refuse'], 'reason', M.refusal);
 
 export const wxWorkApproveResponseSchema = z.object({ sp_no: z.string() });
