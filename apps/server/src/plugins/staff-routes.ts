@@ -32,8 +32,11 @@ export type RouteLine<I extends z.ZodType, R extends z.ZodType, C = Staff, A = z
 /** `request` for what only the request knows (the origin links point at, say). */
 type RouteHandler<I extends z.ZodType, C, A> = (me: C, input: z.output<I>, request: FastifyRequest) => Promise<A>;
 
-/** `consumes` for the OpenAPI document of a route whose form carries a file (`['multipart/form-data']`). */
-type RouteOptions = { config?: FastifyContextConfig; msg?: string; consumes?: string[] };
+/**
+ * `consumes` for the OpenAPI document of a route whose form carries a file (`['multipart/form-data']`);
+ * `bodyLimit` for a JSON body larger than the server's default (a PDF sent as base64, say).
+ */
+type RouteOptions = { config?: FastifyContextConfig; msg?: string; consumes?: string[]; bodyLimit?: number };
 
 /**
  * The same line where an endpoint contract (packages/domain/src/endpoints) names the path, summary and
@@ -85,12 +88,13 @@ export function callerRoutes<C>(root: FastifyInstance, tags: string[], caller: (
   // A POST reads its input from the body, a GET from the query string; the rest is the same.
   const route = <I extends z.ZodType, R extends z.ZodType>(
     method: 'GET' | 'POST',
-    ...[url, summary, input, response, handler, { config = {}, consumes } = {}]: RouteLine<I, R, C, Said<R>>
+    ...[url, summary, input, response, handler, { config = {}, consumes, bodyLimit } = {}]: RouteLine<I, R, C, Said<R>>
   ) =>
     root.route({
       method,
       url,
       config,
+      ...(bodyLimit && { bodyLimit }),
       schema: {
         tags,
         summary,

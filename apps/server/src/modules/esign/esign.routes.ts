@@ -11,8 +11,6 @@ import {
   esignSignerStartSchema,
   esignSignRequestSchema,
   esignTokenSchema,
-  esignVerifyRequestSchema,
-  esignVerifySchema,
 } from '@crm/domain/api/esign';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
@@ -61,23 +59,7 @@ export async function esignRoutes(root: FastifyInstance, { esign }: { esign: Esi
         await esign.download(currentStaff(request), request.body.id, request.body.file, contextOf(request)),
       ),
   );
-  app.post(
-    '/api/esign/verify',
-    {
-      bodyLimit: 12 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: '验证 PDF 是否为已签署文件且证据链完整',
-        body: esignVerifyRequestSchema,
-        response: { 200: envelopeSchema(esignVerifySchema) },
-      },
-    },
-    async (request) => ({
-      code: 0,
-      msg: 'ok',
-      data: await esign.verify(currentStaff(request), Buffer.from(request.body.pdf, 'base64')),
-    }),
-  );
+  post(E.verify, (me, b) => esign.verify(me, Buffer.from(b.pdf, 'base64')), { bodyLimit: 12 * 1024 * 1024 });
 }
 
 /**

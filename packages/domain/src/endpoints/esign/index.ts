@@ -7,6 +7,8 @@ import {
   esignListSchema,
   esignOpenRequestSchema,
   esignOrderSchema,
+  esignVerifyRequestSchema,
+  esignVerifySchema,
 } from '../../api/esign.ts';
 import { endpoint, nullSchema } from '../index.ts';
 
@@ -59,4 +61,11 @@ export const cancel = endpoint({
   summary: '撤销未签署的签署单',
   request: esignIdSchema,
   response: nullSchema,
+});
+
+export const verify = endpoint({
+  path: '/api/esign/verify',
+  summary: '验证 PDF 是否为已签署文件且证据链完整',
+  request: esignVerifyRequestSchema,
+  response: esignVerifySchema,
 });
