@@ -14,12 +14,7 @@ import { ForbiddenError, RefusedError } from '../../errors.ts';
 import { requestOrigin } from '../../plugins/origin.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
 import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
-import {
-  newOauthState,
-  oauthCookieOptions,
-  takeOauthState,
-  wechatCallbackQuerySchema,
-} from '../../plugins/wechat-oauth.ts';
+import { oauthCookieOptions, oauthRoundRoutes } from '../../plugins/wechat-oauth.ts';
 import type { VisitorKey } from './activity.repository.ts';
 import type { ActivityService } from './activity.service.ts';
 import { ACTIVITY_TEXTS as T } from './activity.texts.ts';
@@ -63,29 +58,25 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   const tags = ['activity'];
   const origin = requestOrigin(publicUrl);
   const cookie = oauthCookieOptions(secureCookies);
+  const wechat = { wechatMp, origin, cookie, tags };
 
   openRoutes(root, tags).post(E.getActivityinfo, (_, q) => activity.info(q.activity_id));
 
-  // WeChat web authorisation (snsapi_base, silent): the visitor's openid, from WeChat, on the server.
-  app.get(
-    '/api/activity/oauth',
-    { schema: { tags, summary: '活动页的微信公众号网页授权入口', querystring: oauthQuerySchema } },
-    async (request, reply) => {
-      const a = await activity.activityForOauth(request.query.activity);
-      const state = newOauthState(a.id);
-      void reply.setCookie(STATE_COOKIE, state, cookie);
-      void reply.setCookie(BACK_COOKIE, request.query.to ?? activityPath(a.type, a.id), cookie);
-      return reply.redirect(wechatMp.authorizeUrl(`${origin(request)}/api/activity/oauth/callback`, state), 302);
+  // WeChat web authorisation (snsapi_base, silent): the visitor's openid, from WeChat, on the server. A refused
+  // state leaves the back cookie to expire with the round; the next entry writes it again.
+  oauthRoundRoutes(root, wechat, {
+    path: '/api/activity/oauth',
+    summaries: { entry: '活动页的微信公众号网页授权入口', callback: '活动页的微信公众号网页授权回调' },
+    query: oauthQuerySchema,
+    state: { cookie: STATE_COOKIE, refusal: T.wechatStateInvalid },
+    start: async (query, reply) => {
+      const a = await activity.activityForOauth(query.activity);
+      void reply.setCookie(BACK_COOKIE, query.to ?? activityPath(a.type, a.id), cookie);
+      return a.id;
     },
-  );
-  app.get(
-    '/api/activity/oauth/callback',
-    { schema: { tags, summary: '活动页的微信公众号网页授权回调', querystring: wechatCallbackQuerySchema } },
-    async (request, reply) => {
-      const { code, state } = request.query;
+    finish: async (activityId, code, request, reply) => {
       const back = backSchema.parse(request.cookies[BACK_COOKIE]);
       void reply.clearCookie(BACK_COOKIE, { path: '/' });
-      const activityId = takeOauthState(request, reply, { cookie: STATE_COOKIE, state, refusal: T.wechatStateInvalid });
       const a = await activity.activityForOauth(activityId);
       const to = back ?? activityPath(a.type, a.id);
       let openid: string;
@@ -101,7 +92,7 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
       app.setSessionCookie(reply, await activity.visitorSession(a.corpId, openid));
       return reply.redirect(to, 302);
     },
-  );
+  });
 
   const visitor = callerRoutes(root, tags, currentVisitor);
   root.route({

@@ -11,12 +11,7 @@ import { ForbiddenError, RefusedError } from '../../errors.ts';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
 import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
-import {
-  newOauthState,
-  oauthCookieOptions,
-  takeOauthState,
-  wechatCallbackQuerySchema,
-} from '../../plugins/wechat-oauth.ts';
+import { oauthCookieOptions, oauthRoundRoutes } from '../../plugins/wechat-oauth.ts';
 import { signWecomIdentity, verifyWecomIdentity } from '../auth/index.ts';
 import type { AgentCaller, HouseloanService } from './houseloan.service.ts';
 import { HOUSELOAN_TEXTS as T } from './houseloan.texts.ts';
@@ -59,6 +54,7 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
   const { post, get } = callerRoutes(root, tags, currentAgent);
   const origin = requestOrigin(publicUrl);
   const cookie = oauthCookieOptions(secureCookies);
+  const wechat = { wechatMp, origin, cookie, tags };
 
   app.post(
     '/api/houseloan/login',
@@ -86,21 +82,13 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
   );
 
   // WeChat web authorisation (snsapi_base): the portal opened in WeChat learns who is there from WeChat.
-  app.get(
-    '/api/houseloan/oauth',
-    { schema: { tags, summary: '微信公众号网页授权入口', querystring: oauthQuerySchema } },
-    async (request, reply) => {
-      const state = newOauthState(request.query.corp);
-      void reply.setCookie(STATE_COOKIE, state, cookie);
-      return reply.redirect(wechatMp.authorizeUrl(`${origin(request)}/api/houseloan/oauth/callback`, state), 302);
-    },
-  );
-  app.get(
-    '/api/houseloan/oauth/callback',
-    { schema: { tags, summary: '微信公众号网页授权回调', querystring: wechatCallbackQuerySchema } },
-    async (request, reply) => {
-      const { code, state } = request.query;
-      const corpId = takeOauthState(request, reply, { cookie: STATE_COOKIE, state, refusal: T.wechatStateInvalid });
+  oauthRoundRoutes(root, wechat, {
+    path: '/api/houseloan/oauth',
+    summaries: { entry: '微信公众号网页授权入口', callback: '微信公众号网页授权回调' },
+    query: oauthQuerySchema,
+    state: { cookie: STATE_COOKIE, refusal: T.wechatStateInvalid },
+    start: (query) => query.corp,
+    finish: async (corpId, code, _request, reply) => {
       let openid: string;
       try {
         openid = await wechatMp.openidForCode(code);
@@ -120,7 +108,7 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
       );
       return reply.redirect(`/houseloan/login?corp=${corpId}`, 302);
     },
-  );
+  });
 
   // The ranking works outside WeChat and without a session (spec §2): numbers and businesses' names only.
   const open = openRoutes(root, tags);
