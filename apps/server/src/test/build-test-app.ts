@@ -161,3 +161,9 @@ export function testAppForFile(options: TestAppOptions = {}): TestApp {
   afterAll(() => test.close());
   return test;
 }
+
+/** The test app of one test file, its clock stopped at the instant `iso`. */
+export function testAppAt(iso: string, options: Omit<TestAppOptions, 'now'> = {}): TestApp {
+  const at = new Date(iso);
+  return testAppForFile({ ...options, now: () => at });
+}

@@ -4,24 +4,29 @@ import { insertRow, uniquePhone } from './factories.ts';
 
 let counter = 0;
 
+/** The owner columns of a new row, and a name and phone numbered for it alone. */
+function numbered<K extends string>(
+  owner: { corpId: number; id: number },
+  ownerColumn: K,
+  name: string,
+  phonePrefix: string,
+  phoneSalt: number,
+) {
+  const n = ++counter;
+  const owned = { [ownerColumn]: owner.id } as Record<K, number>;
+  return { corpId: owner.corpId, ...owned, name: `${name}${n}`, phone: uniquePhone(phonePrefix, n, phoneSalt) };
+}
+
 /** An outside partner of a staff member's network, approved unless the test says otherwise. */
 export async function createPartner(
   db: Db,
   network: { corpId: number; id: number },
   overrides: Partial<typeof outsidePartners.$inferInsert> = {},
 ) {
-  const n = ++counter;
   return insertRow(
     db,
     outsidePartners,
-    {
-      corpId: network.corpId,
-      staffId: network.id,
-      name: `伙伴${n}`,
-      phone: uniquePhone('137', n, 7717),
-      status: 1,
-      ...overrides,
-    },
+    { ...numbered(network, 'staffId', '伙伴', '137', 7717), status: 1, ...overrides },
     'partner',
   );
 }
@@ -32,21 +37,8 @@ export async function createReferral(
   partner: { corpId: number; id: number },
   values: Partial<typeof outsideReferrals.$inferInsert> & { protectedUntil: Date },
 ) {
-  const n = ++counter;
-  return insertRow(
-    db,
-    outsideReferrals,
-    {
-      corpId: partner.corpId,
-      partnerId: partner.id,
-      name: `客户${n}`,
-      phone: uniquePhone('136', n, 6007),
-      idNumber: '',
-      amountFen: 5_000_000,
-      ...values,
-    },
-    'referral',
-  );
+  const row = { ...numbered(partner, 'partnerId', '客户', '136', 6007), idNumber: '', amountFen: 5_000_000 };
+  return insertRow(db, outsideReferrals, { ...row, ...values }, 'referral');
 }
 
 export const createOutsideChannel = (db: Db, partner: { corpId: number; id: number }, name = '门店') =>

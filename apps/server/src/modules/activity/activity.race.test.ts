@@ -8,11 +8,11 @@ import { hearDroppedConnections, type Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { activityCodes, lotteryDraws } from '../../db/schema/activity.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createCompany, createStaff } from '../../test/factories.ts';
+import { createStaff } from '../../test/factories.ts';
 import { postForm } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
 import { createActivityRepository } from './activity.repository.ts';
-import { AT, author, couponSpec, lotterySpec } from './activity.test-helpers.ts';
+import { AT, author, authorInNewCompany, couponSpec, lotterySpec } from './activity.test-helpers.ts';
 
 /*
  * Stock and once-per-visitor rules under concurrency (decision 056). They prove something only on
@@ -48,10 +48,8 @@ const day = 86_400_000;
 
 describe('the lottery under 1,000 concurrent draws', () => {
   it('a stock of 10 in a pool of 1,000 gives exactly 10 prizes and 990 thank-yous, each ticket once, in the committed order', async () => {
-    const corp = await createCompany(test.db);
-    const activity = await author(
+    const { corp, activity } = await authorInNewCompany(
       test,
-      corp.id,
       lotterySpec('race', {
         lottery: {
           pool_size: 1000,
@@ -107,8 +105,7 @@ describe('the lottery under 1,000 concurrent draws', () => {
   }, 120_000);
 
   it('eight draws at once by one visitor make one draw', async () => {
-    const corp = await createCompany(test.db);
-    const activity = await author(test, corp.id, lotterySpec('same-visitor'));
+    const { corp, activity } = await authorInNewCompany(test, lotterySpec('same-visitor'));
     const repo = createActivityRepository(test.db);
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -123,10 +120,8 @@ describe('the lottery under 1,000 concurrent draws', () => {
 
 describe('coupons under concurrent claims', () => {
   it('forty visitors at once on a stock of 10: ten coupons, thirty sold out; one visitor eight times: one coupon', async () => {
-    const corp = await createCompany(test.db);
-    const activity = await author(
+    const { corp, activity } = await authorInNewCompany(
       test,
-      corp.id,
       couponSpec('coupon-race', { coupon: { title: '满减券', value_fen: 100, stock: 10, valid_days: 7 } }),
     );
     const repo = createActivityRepository(test.db);
@@ -154,8 +149,7 @@ describe('coupons under concurrent claims', () => {
   });
 
   it('six staff redeeming one code at once: one succeeds', async () => {
-    const corp = await createCompany(test.db);
-    const activity = await author(test, corp.id, couponSpec('redeem-race'));
+    const { corp, activity } = await authorInNewCompany(test, couponSpec('redeem-race'));
     const repo = createActivityRepository(test.db);
     const claimed = await repo.claimCoupon(
       {

@@ -16,7 +16,15 @@ import { createCompany, createStaff } from '../../test/factories.ts';
 import { createPartner } from '../../test/factories-outside.ts';
 import { cookieFrom, postForBody, postForm } from '../../test/http.ts';
 import { sessionCookie, staffCookie } from '../../test/sessions.ts';
-import { AT, author, carSpec, couponSpec, lotterySpec, signinSpec } from './activity.test-helpers.ts';
+import {
+  AT,
+  author,
+  authorInNewCompany,
+  carSpec,
+  couponSpec,
+  lotterySpec,
+  signinSpec,
+} from './activity.test-helpers.ts';
 
 type Body<T> = { code: number; msg: string; data: T };
 
@@ -60,8 +68,7 @@ async function provePhone(cookie: string, phone: string) {
 describe('the activity page (getActivityinfo, public)', () => {
   it('shows a lottery with its prizes and the published hashes; the seed only after the end, and it re-derives the pool', async () => {
     clock = AT;
-    const corp = await createCompany(test.db);
-    const activity = await author(test, corp.id, lotterySpec('lucky'));
+    const { activity } = await authorInNewCompany(test, lotterySpec('lucky'));
     const before = await info(activity.id);
     expect(before).toMatchObject({
       code: 0,
@@ -111,8 +118,7 @@ describe('the activity page (getActivityinfo, public)', () => {
 
 describe('the visitor from WeChat (snsapi_base)', () => {
   it('signs a WeChat visitor in from the callback and sends them back to the page; a snapshot viewer gets no session', async () => {
-    const corp = await createCompany(test.db);
-    const activity = await author(test, corp.id, lotterySpec('oauth'));
+    const { activity } = await authorInNewCompany(test, lotterySpec('oauth'));
     const start = await test.app.inject({
       method: 'GET',
       url: `/api/activity/oauth?activity=${activity.id}&to=${encodeURIComponent(`/activity/lottery?id=${activity.id}`)}`,
@@ -147,8 +153,7 @@ describe('the visitor from WeChat (snsapi_base)', () => {
   });
 
   it('refuses a callback whose state is not the one this browser started, and a return address off the site', async () => {
-    const corp = await createCompany(test.db);
-    const activity = await author(test, corp.id, carSpec('state'));
+    const { activity } = await authorInNewCompany(test, carSpec('state'));
     fake.issue('wx-code-3', 'oREAL3');
     const forged = await test.app.inject({
       method: 'GET',
@@ -168,8 +173,7 @@ describe('the visitor from WeChat (snsapi_base)', () => {
 
 describe('the lottery', () => {
   it('draws once per visitor: the second draw is refused and changes nothing', async () => {
-    const corp = await createCompany(test.db);
-    const activity = await author(test, corp.id, lotterySpec('once'));
+    const { corp, activity } = await authorInNewCompany(test, lotterySpec('once'));
     const me = await visitor(corp.id);
     const first = await call<LotteryDraw>('/api/crm/lotteryDraw', { activity_id: activity.id }, me);
     expect(first.body).toMatchObject({ code: 0, data: { activity_id: activity.id, ticket: 0 } });
@@ -184,10 +188,8 @@ describe('the lottery', () => {
 
   it('hands out the pool in its committed order: winners get their prize and a code to redeem', async () => {
     clock = AT;
-    const corp = await createCompany(test.db);
-    const activity = await author(
+    const { corp, activity } = await authorInNewCompany(
       test,
-      corp.id,
       lotterySpec('order', {
         lottery: { pool_size: 10, prizes: [{ tier: 1, name: '扫地机器人', stock: 2, redeem_note: '到店领取' }] },
       }),
@@ -240,10 +242,8 @@ describe('the lottery', () => {
 
 describe('coupons', () => {
   it('needs a proved phone, claims once, and its codes say nothing of each other', async () => {
-    const corp = await createCompany(test.db);
-    const activity = await author(
+    const { corp, activity } = await authorInNewCompany(
       test,
-      corp.id,
       couponSpec('coupon', { coupon: { title: '满5000减300', value_fen: 30_000, stock: 3, valid_days: 7 } }),
     );
     const me = await visitor(corp.id);
@@ -284,9 +284,8 @@ describe('coupons', () => {
 
   it('is redeemed by staff of its company once, by typed code in any case, before it expires', async () => {
     clock = AT;
-    const corp = await createCompany(test.db);
+    const { corp, activity } = await authorInNewCompany(test, couponSpec('redeem'));
     const clerk = await createStaff(test.db, corp.id, { name: '核销员' });
-    const activity = await author(test, corp.id, couponSpec('redeem'));
     const me = await provePhone(await visitor(corp.id), '13800138011');
     const claimed = (await call<CouponClaim>('/api/crm/coupon', { activity_id: activity.id }, me)).body.data;
     const stranger = await createStaff(test.db, (await createCompany(test.db)).id);
@@ -321,9 +320,8 @@ describe('coupons', () => {
 describe('test-drive booking and the staff list', () => {
   it('books with the spec formats, attributes the share link, and staff see it (phone masked)', async () => {
     clock = AT;
-    const corp = await createCompany(test.db);
+    const { corp, activity } = await authorInNewCompany(test, carSpec('car'));
     const sales = await createStaff(test.db, corp.id, { name: '销售小王' });
-    const activity = await author(test, corp.id, carSpec('car'));
     const list = await test.app.inject({
       method: 'GET',
       url: '/api/crm/activityList',
@@ -390,9 +388,8 @@ describe('test-drive booking and the staff list', () => {
 
 describe('fair sign-in, visitor side', () => {
   it('registers, answers the questionnaire, and lists the visitor’s sign-ins; staff see them', async () => {
-    const corp = await createCompany(test.db);
+    const { corp, activity } = await authorInNewCompany(test, signinSpec('signin'));
     const staffer = await createStaff(test.db, corp.id);
-    const activity = await author(test, corp.id, signinSpec('signin'));
     const me = await visitor(corp.id);
     expect(
       (await call('/api/crm/addActivityData', { activity_id: activity.id, kind: 'subscribe', answers: '{}' }, me)).body,
@@ -426,9 +423,8 @@ describe('fair sign-in, visitor side', () => {
 
 describe('who may call what', () => {
   it('a visitor session reaches only activity calls; staff, partners and channel agents not the visitor ones', async () => {
-    const corp = await createCompany(test.db);
+    const { corp, activity } = await authorInNewCompany(test, lotterySpec('who'));
     const owner = await createStaff(test.db, corp.id);
-    const activity = await author(test, corp.id, lotterySpec('who'));
     const me = await visitor(corp.id);
     for (const [url, fields] of [
       ['/api/crm/getActivityDataList', { activity_id: activity.id }],

@@ -1,4 +1,5 @@
 import type { TestApp } from '../../test/build-test-app.ts';
+import { createCompany } from '../../test/factories.ts';
 import { activitySpecSchema, authorActivity } from './index.ts';
 
 /*
@@ -86,3 +87,9 @@ export const signinSpec = (key: string, overrides: Record<string, unknown> = {})
 
 export const author = (test: TestApp, corpId: number, spec: ReturnType<typeof activitySpecSchema.parse>) =>
   authorActivity(test.db, corpId, spec, test.now());
+
+/** A new company with one activity authored in it. */
+export async function authorInNewCompany(test: TestApp, spec: ReturnType<typeof activitySpecSchema.parse>) {
+  const corp = await createCompany(test.db);
+  return { corp, activity: await author(test, corp.id, spec) };
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fairCheckins, fairs } from '../../db/schema/fair.ts';
-import { testAppForFile } from '../../test/build-test-app.ts';
+import { testAppAt } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, insertRow } from '../../test/factories.ts';
 import { postForm } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
@@ -11,8 +11,7 @@ import { staffCookie } from '../../test/sessions.ts';
  * something only in the PostgreSQL pass (PGlite runs one query at a time); passes on PGlite too. Without
  * the unique index `fair_checkins_one_per_day` PostgreSQL writes one row per request.
  */
-const AT = new Date('2026-03-02T03:00:00Z');
-const test = testAppForFile({ now: () => AT });
+const test = testAppAt('2026-03-02T03:00:00Z');
 
 describe('fair check-in under concurrent taps', () => {
   it('six check-ins at once write one row; one answers 签到成功, the rest 今日已签到 with its time', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OcrAdapter } from '../../adapters/ocr/index.ts';
 import { OcrTimeoutError, OcrUnavailableError } from '../../adapters/ocr/index.ts';
-import { startFakeS3, type FakeS3 } from '../../adapters/storage/fake-s3-server.ts';
+import { startFakeS3 } from '../../adapters/storage/fake-s3-server.ts';
 import { createS3Storage } from '../../adapters/storage/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testAppBesideFake } from '../../test/beside-fake.ts';
 import { createMoneyWorld, makeJpeg, postFile } from '../../test/factories-money.ts';
 import { loginAs } from '../../test/http.ts';
 
@@ -28,19 +28,13 @@ const scriptedOcr: OcrAdapter = {
 };
 
 const S3 = { accessKeyId: 'AKIDAPP', secretAccessKey: 'app-secret', bucket: 'crm' };
-let fake: FakeS3;
-let test: TestApp;
-beforeAll(async () => {
-  fake = await startFakeS3(S3);
-  test = await buildTestApp({
+const { test, fake } = testAppBesideFake(
+  () => startFakeS3(S3),
+  (started) => ({
     ocr: scriptedOcr,
-    storage: createS3Storage({ ...S3, region: 'us-east-1', endpoint: fake.endpoint, forcePathStyle: true }),
-  });
-});
-afterAll(async () => {
-  await test.close();
-  await fake.close();
-});
+    storage: createS3Storage({ ...S3, region: 'us-east-1', endpoint: started.endpoint, forcePathStyle: true }),
+  }),
+);
 
 describe('POST /api/ysb/uploadImg with kind idCard / bankCard (OCR)', () => {
   it('answers the number and its confidence, and keeps no copy of the card', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { financePacts } from '../../db/schema/pact.ts';
-import { testAppForFile } from '../../test/build-test-app.ts';
+import { testAppAt } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBankAndProduct, createCase } from '../../test/factories-cases.ts';
 import { staffCookie } from '../../test/sessions.ts';
@@ -11,8 +11,7 @@ import { staffCookie } from '../../test/sessions.ts';
  * something only in the PostgreSQL pass (PGlite runs one query at a time); passes on PGlite too. Without
  * the unique index `finance_pacts_one_per_case` PostgreSQL writes one agreement per concurrent reader.
  */
-const AT = new Date('2026-05-10T02:00:00Z');
-const test = testAppForFile({ now: () => AT });
+const test = testAppAt('2026-05-10T02:00:00Z');
 
 describe('freezing an agreement under concurrent first reads', () => {
   it('eight first reads of an approved case at once write one agreement and all answer it', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWecomAdapter } from '../../adapters/wecom/index.ts';
-import { startFakeWecomServer, type FakeWecomServer } from '../../adapters/wecom/fake-wecom-server.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { startFakeWecomServer } from '../../adapters/wecom/fake-wecom-server.ts';
+import { testAppBesideFake } from '../../test/beside-fake.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createCase, createSignTask } from '../../test/factories-house.ts';
 import { loginAs, postForm } from '../../test/http.ts';
@@ -9,19 +9,13 @@ import { loginAs, postForm } from '../../test/http.ts';
 const CORP_ID = 'ww-test-corp';
 const SECRET = 'secret';
 
-let fake: FakeWecomServer;
-let test: TestApp;
-beforeAll(async () => {
-  fake = await startFakeWecomServer({ corpId: CORP_ID, secret: SECRET });
-  test = await buildTestApp({
-    wecom: createWecomAdapter({ corpId: CORP_ID, agentId: '1', secret: SECRET, apiBase: fake.apiBase }),
+const { test, fake } = testAppBesideFake(
+  () => startFakeWecomServer({ corpId: CORP_ID, secret: SECRET }),
+  (started) => ({
+    wecom: createWecomAdapter({ corpId: CORP_ID, agentId: '1', secret: SECRET, apiBase: started.apiBase }),
     config: { WECOM_APPROVAL_TEMPLATE_ID: 'tpl-sign-reject' },
-  });
-});
-afterAll(async () => {
-  await test.close();
-  await fake.close();
-});
+  }),
+);
 
 describe('wxWorkApprove through the real WeCom adapter (fake server)', () => {
   it("applies with the signer's WeCom userid on the configured template", async () => {
