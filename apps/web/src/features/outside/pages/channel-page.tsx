@@ -9,6 +9,7 @@ import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useChannels, useDeleteChannel, useSaveChannel } from '../api/channels.ts';
 import { outsideTexts as T } from '../texts.ts';
+import { FormAction } from '../../../components/form-action.tsx';
 
 type ChannelValues = { id: string; name: string; contact: string; phone: string };
 const valuesOf = (channel: OutsideChannel | null): ChannelValues => ({
@@ -48,11 +49,9 @@ function ChannelForm({ channel, onDone }: { channel: OutsideChannel | null; onDo
           <Input {...form.input('phone')} placeholder={T.channelPhonePlaceholder} inputMode="tel" maxLength={11} />
         </FormField>
       </List>
-      <div className="form-actions">
-        <Button block type="submit" color="primary" loading={save.isPending}>
-          {T.save}
-        </Button>
-      </div>
+      <FormAction type="submit" color="primary" loading={save.isPending}>
+        {T.save}
+      </FormAction>
     </PlainForm>
   );
 }
@@ -75,11 +74,9 @@ export function OutsideChannelPage() {
   };
   return (
     <div className="page">
-      <div className="form-actions">
-        <Button block color="primary" onClick={() => setEditing(null)}>
-          {T.addChannel}
-        </Button>
-      </div>
+      <FormAction color="primary" onClick={() => setEditing(null)}>
+        {T.addChannel}
+      </FormAction>
       <PagedList<OutsideChannel>
         list={channels}
         renderItem={(channel) => (
