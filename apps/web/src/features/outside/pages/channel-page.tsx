@@ -1,5 +1,5 @@
 import { outsideChannelAddRequestSchema, type OutsideChannel } from '@crm/domain/api/outside';
-import { Button, Input, List, Popup } from 'antd-mobile';
+import { Input, List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
@@ -10,6 +10,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useChannels, useDeleteChannel, useSaveChannel } from '../api/channels.ts';
 import { outsideTexts as T } from '../texts.ts';
 import { FormAction } from '../../../components/form-action.tsx';
+import { RowButton } from '../../../components/row-button.tsx';
 
 type ChannelValues = { id: string; name: string; contact: string; phone: string };
 const valuesOf = (channel: OutsideChannel | null): ChannelValues => ({
@@ -86,17 +87,9 @@ export function OutsideChannelPage() {
             extra={
               <span>
                 {T.referrals(channel.referrals)}{' '}
-                <Button
-                  size="mini"
-                  color="danger"
-                  fill="none"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    void del(channel);
-                  }}
-                >
+                <RowButton size="mini" color="danger" fill="none" onPress={() => del(channel)}>
                   {T.delete}
-                </Button>
+                </RowButton>
               </span>
             }
           >
