@@ -1,8 +1,8 @@
 import { houseOrderListSchema, orderStatusSummarySchema } from '@crm/domain/api/house';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
-import { apiRead } from '../../../lib/api-query.ts';
+import { readQuery } from '../../../lib/read-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { pagedListConfig } from './paged.ts';
 import { houseKeys, invalidateHouse, invalidateHouseList } from './keys.ts';
@@ -10,13 +10,12 @@ import { houseKeys, invalidateHouse, invalidateHouseList } from './keys.ts';
 export type OrderSummary = z.infer<typeof orderStatusSummarySchema>;
 
 /** POST /api/crm/houseBrokerageOrder: order counts and sums by status, and whether the caller may act. */
-export const getOrderSummary = (signal?: AbortSignal): Promise<OrderSummary> =>
-  apiRead('POST', '/api/crm/houseBrokerageOrder', {}, orderStatusSummarySchema, signal);
-
-export const orderSummaryQueryOptions = () =>
-  queryOptions({ queryKey: houseKeys.orderSummary, queryFn: ({ signal }) => getOrderSummary(signal) });
-
-export const useOrderSummary = () => useQuery(orderSummaryQueryOptions());
+export const useOrderSummary = readQuery(
+  houseKeys.orderSummary,
+  'POST',
+  '/api/crm/houseBrokerageOrder',
+  orderStatusSummarySchema,
+);
 
 /** POST /api/crm/houseBrokerageOrderList: orders of one status (0: all). */
 export const orderListConfig = (status: number) =>

@@ -1,20 +1,11 @@
 import { houseStatusSchema } from '@crm/domain/api/house';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRead } from '../../../lib/api-query.ts';
+import { readQuery } from '../../../lib/read-query.ts';
 import { houseKeys } from './keys.ts';
 
 export type HouseStatusOption = z.infer<typeof houseStatusSchema>[number];
 
 /** GET /common/houseStatus: the status options of the list filter. */
-export const getHouseStatus = (signal?: AbortSignal): Promise<HouseStatusOption[]> =>
-  apiRead('GET', '/common/houseStatus', {}, houseStatusSchema, signal);
-
-export const houseStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: houseKeys.statusOptions,
-    queryFn: ({ signal }) => getHouseStatus(signal),
-    staleTime: Infinity,
-  });
-
-export const useHouseStatus = () => useQuery(houseStatusQueryOptions());
+export const useHouseStatus = readQuery(houseKeys.statusOptions, 'GET', '/common/houseStatus', houseStatusSchema, {
+  staleTime: Infinity,
+});

@@ -1,9 +1,8 @@
 import type { HouseChannel } from '@crm/domain/api/house';
-import { List } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import type { PagedListState } from '../../../lib/paged-list.ts';
 import { houseTexts as t } from '../texts.ts';
-import { RowList } from './row-list.tsx';
+import { Rows } from './row-list.tsx';
 
 export type ChannelListProps = {
   list: PagedListState<HouseChannel>;
@@ -16,19 +15,15 @@ export type ChannelListProps = {
 /** A paged list of channels, each row named by its channel. */
 export function ChannelList({ list, description, extra, onPick }: ChannelListProps) {
   return (
-    <RowList
+    <Rows
       list={list}
       emptyText={t.emptyChannels}
-      renderItem={(channel) => (
-        <List.Item
-          key={channel.id}
-          description={description(channel)}
-          extra={extra(channel)}
-          onClick={() => onPick(channel)}
-        >
-          {channel.name}
-        </List.Item>
-      )}
+      row={(channel) => ({
+        title: channel.name,
+        description: description(channel),
+        extra: extra(channel),
+        onClick: () => onPick(channel),
+      })}
     />
   );
 }

@@ -18,3 +18,25 @@ export function RowList<T>({ list, renderItem, emptyText, header }: RowListProps
     </List>
   );
 }
+
+/** One plain row of a house list: its title, the line under it, what sits at its right and what a tap does. */
+export type Row = { title: ReactNode; description?: ReactNode; extra?: ReactNode; onClick?: () => void };
+
+export type RowsProps<T extends { id: number }> = Omit<RowListProps<T>, 'renderItem'> & { row: (item: T) => Row };
+
+/** A RowList of plain List.Items, each keyed by its item's id. */
+export function Rows<T extends { id: number }>({ row, ...props }: RowsProps<T>) {
+  return (
+    <RowList
+      {...props}
+      renderItem={(item) => {
+        const { title, ...rest } = row(item);
+        return (
+          <List.Item key={item.id} {...rest}>
+            {title}
+          </List.Item>
+        );
+      }}
+    />
+  );
+}

@@ -1,13 +1,13 @@
 import { bpToPercent } from '@crm/domain/brokerage';
 import { formatFen } from '@crm/domain/money';
-import { Dialog, List, Tabs, Tag } from 'antd-mobile';
+import { Dialog, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toastedWrite } from '../components/send-form.ts';
 import { useHouseAudits, useUpdateHouseAudit, type AuditStatus } from '../api/house-audits.ts';
 import { houseDetailPath } from '../components/client-list.tsx';
 import { ReasonPopup } from '../components/reason-popup.tsx';
-import { RowList } from '../components/row-list.tsx';
+import { Rows } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
 
@@ -38,29 +38,24 @@ export function FinanceAuditPage() {
           <Tabs.Tab title={t.auditTabs[key]} key={key} />
         ))}
       </Tabs>
-      <RowList
+      <Rows
         list={audits}
         emptyText={t.emptyAudits}
-        renderItem={(audit) => (
-          <List.Item
-            key={audit.id}
-            onClick={
-              status === 'pending'
-                ? () => setOpen(audit.id)
-                : () => void navigate(houseDetailPath(audit.house_client_id))
-            }
-            description={`${t.requestedBy} ${audit.requested_by_name} · ${t.loanAmountShort} ${formatFen(audit.loan_amount_fen)} · ${bpToPercent(audit.rate_bp)}%${
-              audit.events.length > 1 ? ` · ${audit.events.at(-1)?.reason ?? ''}` : ''
-            }`}
-            extra={
-              <Tag color={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'danger'}>
-                {formatFen(audit.amount_fen)}
-              </Tag>
-            }
-          >
-            {audit.client_name}
-          </List.Item>
-        )}
+        row={(audit) => ({
+          title: audit.client_name,
+          onClick:
+            status === 'pending'
+              ? () => setOpen(audit.id)
+              : () => void navigate(houseDetailPath(audit.house_client_id)),
+          description: `${t.requestedBy} ${audit.requested_by_name} · ${t.loanAmountShort} ${formatFen(audit.loan_amount_fen)} · ${bpToPercent(audit.rate_bp)}%${
+            audit.events.length > 1 ? ` · ${audit.events.at(-1)?.reason ?? ''}` : ''
+          }`,
+          extra: (
+            <Tag color={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'danger'}>
+              {formatFen(audit.amount_fen)}
+            </Tag>
+          ),
+        })}
       />
       <ReasonPopup
         auditId={open}

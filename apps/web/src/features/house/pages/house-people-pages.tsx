@@ -1,6 +1,6 @@
 import { formatFen } from '@crm/domain/money';
 import { houseBrokerageUserFormSchema, houseRecommendFormSchema } from '@crm/domain/house';
-import { Input, List, Popup } from 'antd-mobile';
+import { Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
@@ -8,7 +8,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
 import { RecommendSheet } from '../components/recommend-sheet.tsx';
-import { RowList } from '../components/row-list.tsx';
+import { Rows } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import {
   HouseAction,
@@ -27,19 +27,15 @@ export function HouseRecommendListPage() {
   const [opened, setOpened] = useState<number | null>(null);
   return (
     <div>
-      <RowList
+      <Rows
         list={list}
         emptyText={t.emptyRecommends}
-        renderItem={(r) => (
-          <List.Item
-            key={r.id}
-            description={`${r.phone}${r.channel_name ? ` · ${r.channel_name}` : ''}${r.remark ? ` · ${r.remark}` : ''}`}
-            extra={r.intent_amount_fen > 0 ? `${formatFen(r.intent_amount_fen)}` : undefined}
-            onClick={() => setOpened(r.id)}
-          >
-            {r.name}
-          </List.Item>
-        )}
+        row={(r) => ({
+          title: r.name,
+          description: `${r.phone}${r.channel_name ? ` · ${r.channel_name}` : ''}${r.remark ? ` · ${r.remark}` : ''}`,
+          extra: r.intent_amount_fen > 0 ? `${formatFen(r.intent_amount_fen)}` : undefined,
+          onClick: () => setOpened(r.id),
+        })}
       />
       <HouseAction onClick={() => void navigate('/business/houseRecommendAdd')}>{t.addRecommend}</HouseAction>
       <RecommendSheet id={opened} onClose={() => setOpened(null)} />
@@ -92,18 +88,14 @@ export function HouseBrokerageUserPage() {
   return (
     <div>
       <HouseSearch onSearch={setKeyword} />
-      <RowList
+      <Rows
         list={list}
         emptyText={t.emptyBrokerageUsers}
-        renderItem={(u) => (
-          <List.Item
-            key={u.id}
-            description={`${u.bank_name} ${u.bank_card}${u.channel_name ? ` · ${u.channel_name}` : ''}`}
-            extra={u.phone}
-          >
-            {u.name}
-          </List.Item>
-        )}
+        row={(u) => ({
+          title: u.name,
+          description: `${u.bank_name} ${u.bank_card}${u.channel_name ? ` · ${u.channel_name}` : ''}`,
+          extra: u.phone,
+        })}
       />
       <HouseAction onClick={() => setAdding(true)}>{t.addBrokerageUser}</HouseAction>
       <Popup

@@ -1,5 +1,5 @@
 import { houseSignSubmitRequestSchema } from '@crm/domain/api/house';
-import { Button, DatePicker, Input, List } from 'antd-mobile';
+import { DatePicker, Input, List } from 'antd-mobile';
 import type { HouseClientItem } from '@crm/domain/api/house';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { houseTexts as t } from '../texts.ts';
 import { HouseAction } from '../components/house-form.tsx';
 import { HouseDetailPage } from './house-detail-page.tsx';
 import '../components/house.css';
+import { RowButton } from '../../../components/row-button.tsx';
 
 /** /business/houseSign: the steward's clients (job 5), waiting first; the badge counts the waiting ones. */
 export function HouseSignPage() {
@@ -57,16 +58,9 @@ function PoolList() {
       list={pool}
       to={(client) => houseDetailPath(client.id)}
       extra={(client) => (
-        <Button
-          size="small"
-          color="primary"
-          onClick={(event) => {
-            event.stopPropagation();
-            void takeOne(client);
-          }}
-        >
+        <RowButton size="small" color="primary" onPress={() => takeOne(client)}>
           {t.take}
-        </Button>
+        </RowButton>
       )}
     />
   );

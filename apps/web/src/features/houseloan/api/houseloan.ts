@@ -14,10 +14,10 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiCreate, apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
-import { apiRead, byIdQueryOptions, cursorPages, readById } from '../../../lib/api-query.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
+import { apiRead, byIdQueryOptions, readById } from '../../../lib/api-query.ts';
 import { clearHouseChannel, setHouseChannel } from '../../../lib/storage.ts';
 import { featureKeys } from '../../../lib/api-query.ts';
+import { useCursorList } from '../../../lib/read-query.ts';
 
 /** Query keys of the channel portal; the public ranking and reference data live outside 'houseloan'. */
 export const houseloanKeys = {
@@ -76,14 +76,9 @@ export function useLogout() {
 export type ReferralFilter = { stage?: ReferralStage; missingConsent?: boolean };
 
 export const useReferrals = (filter: ReferralFilter) =>
-  usePagedList({
-    queryKey: houseloanKeys.referrals(filter),
-    fetchPage: cursorPages(
-      'POST',
-      '/api/houseloan/list',
-      { stage: filter.stage ?? '', missing_consent: filter.missingConsent ? '1' : '', limit: 20 },
-      houseloanReferralPageSchema,
-    ),
+  useCursorList(houseloanKeys.referrals(filter), 'POST', '/api/houseloan/list', houseloanReferralPageSchema, {
+    stage: filter.stage ?? '',
+    missing_consent: filter.missingConsent ? '1' : '',
   });
 
 export const useReferral = (id: number, refetchInterval?: number) =>
@@ -123,10 +118,7 @@ export function useUploadConsent() {
 }
 
 export const useBrokerage = () =>
-  usePagedList({
-    queryKey: houseloanKeys.brokerage,
-    fetchPage: cursorPages('POST', '/api/houseloan/brokerage', { limit: 20 }, houseloanBrokerageSchema),
-  });
+  useCursorList(houseloanKeys.brokerage, 'POST', '/api/houseloan/brokerage', houseloanBrokerageSchema);
 
 export const useAppointments = () =>
   useQuery({

@@ -1,6 +1,6 @@
 import { HOUSELOAN_TYPES, houseloanAddRequestSchema } from '@crm/domain/api/houseloan';
 import { HOUSE_TERMS } from '@crm/domain/house';
-import { Button, Input, List, TextArea } from 'antd-mobile';
+import { Input, List, TextArea } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddReferral, useBanks } from '../api/houseloan.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
+import { FormAction } from '../../../components/form-action.tsx';
 
 const TERM_OPTIONS = HOUSE_TERMS.map((m) => ({ value: m, label: T.months(m) }));
 
@@ -90,11 +91,9 @@ export function HouseloanAddPage() {
             <TextArea placeholder={T.remarkPlaceholder} {...input('remark')} maxLength={200} autoSize />
           </FormField>
         </List>
-        <div className="form-actions">
-          <Button block type="submit" color="primary" size="large" loading={add.isPending}>
-            {T.submit}
-          </Button>
-        </div>
+        <FormAction type="submit" color="primary" size="large" loading={add.isPending}>
+          {T.submit}
+        </FormAction>
         <NetworkRetry failure={submit.failure} />
       </PlainForm>
     </div>

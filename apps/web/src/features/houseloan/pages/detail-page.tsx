@@ -1,6 +1,6 @@
 import { HOUSELOAN_TYPES, stageLabel } from '@crm/domain/api/houseloan';
 import { formatFen } from '@crm/domain/money';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
@@ -8,6 +8,7 @@ import { useReferral } from '../api/houseloan.ts';
 import { dateTimeOf } from '../components/when.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
+import { FormAction } from '../../../components/form-action.tsx';
 
 /** /houseloan/detail/:id: one referral: its stage, the steward to call, the signing appointment, the brokerage. */
 export function HouseloanDetailPage() {
@@ -62,11 +63,9 @@ export function HouseloanDetailPage() {
           )}
         </List>
         {!item.has_consent && item.stage === 'waiting' ? (
-          <div className="form-actions">
-            <Button block color="primary" onClick={() => void navigate(`/houseloan/auth/${item.id}/${item.type}`)}>
-              {T.addConsent}
-            </Button>
-          </div>
+          <FormAction color="primary" onClick={() => void navigate(`/houseloan/auth/${item.id}/${item.type}`)}>
+            {T.addConsent}
+          </FormAction>
         ) : null}
       </div>
     </PullRefresh>

@@ -1,12 +1,19 @@
 import { houseloanLoginRequestSchema } from '@crm/domain/api/houseloan';
 import { Button } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
-import { CorpLoginFields, useCorpLogin } from '../../../components/corp-login-fields.tsx';
-import { PlainForm } from '../../../components/plain-form.tsx';
+import { useSearchParams } from 'react-router';
+import { CorpLoginPage } from '../../../components/corp-login-page.tsx';
 import { detectBrowser } from '../../../lib/wechat.ts';
 import { useLogin } from '../api/houseloan.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
+
+/** The channel agent's login form, and where it goes in. */
+const PORTAL = {
+  schema: houseloanLoginRequestSchema,
+  scene: 'houseloan',
+  className: 'houseloan-form',
+  home: '/houseloan/home/0',
+} as const;
 
 /**
  * /houseloan/login: a channel agent logs in with company, phone and SMS code (agents staff registered only).
@@ -14,23 +21,12 @@ import '../houseloan.css';
  * anyone else returns here and the SMS login binds their WeChat (the server keeps the openid it verified).
  */
 export function HouseloanLoginPage() {
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const login = useLogin();
-  const portal = useCorpLogin({
-    schema: houseloanLoginRequestSchema,
-    idPrefix: 'houseloan-login',
-    initialCorp: search.get('corp') ?? '',
-  });
-  const { corpId } = portal;
   const inWechat = detectBrowser(globalThis.navigator?.userAgent ?? '') === 'wechat';
-  const submit = () =>
-    portal.enter(login.mutateAsync, T.loggedIn, () => void navigate('/houseloan/home/0', { replace: true }));
-
   return (
-    <div className="page">
-      <PlainForm className="houseloan-form" onSubmit={submit}>
-        <CorpLoginFields login={portal} scene="houseloan" />
+    <CorpLoginPage {...PORTAL} initialCorp={search.get('corp') ?? ''} send={login.mutateAsync} done={T.loggedIn}>
+      {(corpId) => (
         <div className="form-actions">
           <Button block type="submit" color="primary" size="large" loading={login.isPending}>
             {T.login}
@@ -47,7 +43,7 @@ export function HouseloanLoginPage() {
           ) : null}
           <p className="houseloan-muted">{T.loginHint}</p>
         </div>
-      </PlainForm>
-    </div>
+      )}
+    </CorpLoginPage>
   );
 }

@@ -2,16 +2,12 @@ import { outsideChannelPageSchema, type OutsideChannelAddRequest } from '@crm/do
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
-import { cursorPages } from '../../../lib/api-query.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
 import { invalidateChannels, outsideKeys } from './keys.ts';
+import { useCursorList } from '../../../lib/read-query.ts';
 
 /** GET outsideChannelList: my channels, a keyset page at a time. */
 export const useChannels = () =>
-  usePagedList({
-    queryKey: [...outsideKeys.channels, 'list'],
-    fetchPage: cursorPages('GET', '/api/crm/outsideChannelList', { limit: 20 }, outsideChannelPageSchema),
-  });
+  useCursorList([...outsideKeys.channels, 'list'], 'GET', '/api/crm/outsideChannelList', outsideChannelPageSchema);
 
 /** POST outsideChannelAdd: a new channel (no id) or a renamed one. */
 export function useSaveChannel() {

@@ -2,16 +2,12 @@ import { inviteQrSchema, outsideBankSchema, outsideProductSchema, partnerPageSch
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client.ts';
-import { apiRead, cursorPages } from '../../../lib/api-query.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
+import { apiRead } from '../../../lib/api-query.ts';
 import { outsideKeys } from './keys.ts';
+import { useCursorList } from '../../../lib/read-query.ts';
 
 /** GET getOutsideUserTeam: my direct sub-partners, a keyset page at a time. */
-export const useTeam = () =>
-  usePagedList({
-    queryKey: outsideKeys.team,
-    fetchPage: cursorPages('GET', '/api/crm/getOutsideUserTeam', { limit: 20 }, partnerPageSchema),
-  });
+export const useTeam = () => useCursorList(outsideKeys.team, 'GET', '/api/crm/getOutsideUserTeam', partnerPageSchema);
 
 /** POST ysbQrcode: my invite code, link and its QR code (a PNG data URL). */
 export const useInviteQr = () =>

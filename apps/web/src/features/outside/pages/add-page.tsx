@@ -1,6 +1,6 @@
 import { updateOutsideClientRequestSchema, type ReferralDetail } from '@crm/domain/api/outside';
 import { fenToYuan } from '@crm/domain/money';
-import { Button, Input, List, TextArea } from 'antd-mobile';
+import { Input, List, TextArea } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
@@ -14,6 +14,7 @@ import { useProducts } from '../api/partners.ts';
 import { useReferral, useSaveReferral } from '../api/referrals.ts';
 import { outsideTexts as T } from '../texts.ts';
 import { dayOf } from '../../../components/referral-row.tsx';
+import { FormAction } from '../../../components/form-action.tsx';
 
 type ReferralValues = {
   name: string;
@@ -85,11 +86,9 @@ function ReferralForm({ id, initial }: { id: number | null; initial: ReferralVal
           <TextArea {...form.input('remarks')} placeholder={T.remarksPlaceholder} maxLength={500} autoSize />
         </FormField>
       </List>
-      <div className="form-actions">
-        <Button block type="submit" color="primary" size="large" loading={save.isPending}>
-          {id ? T.saveEdit : T.submit}
-        </Button>
-      </div>
+      <FormAction type="submit" color="primary" size="large" loading={save.isPending}>
+        {id ? T.saveEdit : T.submit}
+      </FormAction>
       <NetworkRetry failure={idempotent.failure} />
     </PlainForm>
   );

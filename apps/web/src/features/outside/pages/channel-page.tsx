@@ -1,5 +1,5 @@
 import { outsideChannelAddRequestSchema, type OutsideChannel } from '@crm/domain/api/outside';
-import { Button, Input, List, Popup } from 'antd-mobile';
+import { Input, List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
@@ -9,6 +9,8 @@ import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useChannels, useDeleteChannel, useSaveChannel } from '../api/channels.ts';
 import { outsideTexts as T } from '../texts.ts';
+import { FormAction } from '../../../components/form-action.tsx';
+import { RowButton } from '../../../components/row-button.tsx';
 
 type ChannelValues = { id: string; name: string; contact: string; phone: string };
 const valuesOf = (channel: OutsideChannel | null): ChannelValues => ({
@@ -48,11 +50,9 @@ function ChannelForm({ channel, onDone }: { channel: OutsideChannel | null; onDo
           <Input {...form.input('phone')} placeholder={T.channelPhonePlaceholder} inputMode="tel" maxLength={11} />
         </FormField>
       </List>
-      <div className="form-actions">
-        <Button block type="submit" color="primary" loading={save.isPending}>
-          {T.save}
-        </Button>
-      </div>
+      <FormAction type="submit" color="primary" loading={save.isPending}>
+        {T.save}
+      </FormAction>
     </PlainForm>
   );
 }
@@ -75,11 +75,9 @@ export function OutsideChannelPage() {
   };
   return (
     <div className="page">
-      <div className="form-actions">
-        <Button block color="primary" onClick={() => setEditing(null)}>
-          {T.addChannel}
-        </Button>
-      </div>
+      <FormAction color="primary" onClick={() => setEditing(null)}>
+        {T.addChannel}
+      </FormAction>
       <PagedList<OutsideChannel>
         list={channels}
         renderItem={(channel) => (
@@ -89,17 +87,9 @@ export function OutsideChannelPage() {
             extra={
               <span>
                 {T.referrals(channel.referrals)}{' '}
-                <Button
-                  size="mini"
-                  color="danger"
-                  fill="none"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    void del(channel);
-                  }}
-                >
+                <RowButton size="mini" color="danger" fill="none" onPress={() => del(channel)}>
                   {T.delete}
-                </Button>
+                </RowButton>
               </span>
             }
           >

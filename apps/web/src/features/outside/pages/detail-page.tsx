@@ -1,4 +1,4 @@
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { OptionField } from '../../../components/option-field.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
@@ -7,6 +7,7 @@ import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useChannelOptions, useReferral, useSetChannel } from '../api/referrals.ts';
 import { outsideTexts as T } from '../texts.ts';
 import { ReferralFacts } from '../../../components/referral-row.tsx';
+import { FormAction } from '../../../components/form-action.tsx';
 
 /** /outside/detail/:id: one referral, its protection or its case, its channel, 修改 while it may be corrected. */
 export function OutsideDetailPage() {
@@ -57,11 +58,9 @@ export function OutsideDetailPage() {
           </List.Item>
         </ReferralFacts>
         {item.can_edit ? (
-          <div className="form-actions">
-            <Button block color="primary" onClick={() => void navigate(`/outside/add?id=${item.id}`)}>
-              {T.edit}
-            </Button>
-          </div>
+          <FormAction color="primary" onClick={() => void navigate(`/outside/add?id=${item.id}`)}>
+            {T.edit}
+          </FormAction>
         ) : null}
       </div>
     </PullRefresh>

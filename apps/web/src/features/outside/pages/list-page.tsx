@@ -1,17 +1,13 @@
 import type { ReferralListItem } from '@crm/domain/api/outside';
 import { useState } from 'react';
 import { KeyTabs, useKeyTabs } from '../../../components/key-tabs.tsx';
+import { statusTabs } from '../../../components/status-tabs.ts';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useReferrals } from '../api/referrals.ts';
 import { ReferralRow } from '../../../components/referral-row.tsx';
 import { outsideTexts as T } from '../texts.ts';
 
-const STATUS_TABS = [
-  { key: '0', title: T.tabAll },
-  { key: '1', title: T.protected },
-  { key: '2', title: T.converted },
-  { key: '3', title: T.released },
-] as const;
+const STATUS_TABS = statusTabs(T.tabAll, T.protected, T.converted, T.released);
 const SCOPE_TABS = [
   { key: 'mine', title: T.mine },
   { key: 'team', title: T.team },

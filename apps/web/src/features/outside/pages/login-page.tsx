@@ -1,31 +1,31 @@
 import { outsideLoginRequestSchema } from '@crm/domain/api/outside';
-import { useNavigate } from 'react-router';
-import { CorpLoginFields, useCorpLogin } from '../../../components/corp-login-fields.tsx';
-import { PlainForm } from '../../../components/plain-form.tsx';
+import { CorpLoginPage } from '../../../components/corp-login-page.tsx';
 import { useEnter } from '../api/session.ts';
 import { PortalActions } from '../components/portal-actions.tsx';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
 
+/** The partner's login form, and where it goes in. */
+const PORTAL = {
+  schema: outsideLoginRequestSchema,
+  scene: 'outside',
+  className: 'outside-login',
+  home: '/outside/index',
+} as const;
+
 /** /outside/login: a partner logs in with company, phone and SMS code (no back arrow: titles.ts). */
 export function OutsideLoginPage() {
-  const navigate = useNavigate();
   const enter = useEnter('login');
-  const login = useCorpLogin({ schema: outsideLoginRequestSchema, idPrefix: 'outside-login' });
-  const submit = () =>
-    login.enter(enter.mutateAsync, T.loggedIn, () => void navigate('/outside/index', { replace: true }));
-
   return (
-    <div className="page">
-      <PlainForm className="outside-login" onSubmit={submit}>
-        <CorpLoginFields login={login} scene="outside" />
+    <CorpLoginPage {...PORTAL} send={enter.mutateAsync} done={T.loggedIn}>
+      {() => (
         <PortalActions
           submit={T.login}
           pending={enter.isPending}
           switchTo="/outside/register"
           switchText={T.toRegister}
         />
-      </PlainForm>
-    </div>
+      )}
+    </CorpLoginPage>
   );
 }

@@ -7,6 +7,7 @@ import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useBanks, useBranches, useProducts } from '../api/partners.ts';
 import { outsideTexts as T } from '../texts.ts';
+import { FormAction } from '../../../components/form-action.tsx';
 
 type Bank = { id: number; name: string };
 
@@ -32,11 +33,7 @@ function BranchSheet({ bank, onClose }: { bank: Bank | null; onClose: () => void
           )}
         </List>
       ) : null}
-      <div className="form-actions">
-        <Button block onClick={onClose}>
-          {T.close}
-        </Button>
-      </div>
+      <FormAction onClick={onClose}>{T.close}</FormAction>
     </Popup>
   );
 }

@@ -8,18 +8,15 @@ import {
 } from '@crm/domain/api/outside';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { apiRead, byIdQueryOptions, cursorPages, readById } from '../../../lib/api-query.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
+import { apiRead, byIdQueryOptions, readById } from '../../../lib/api-query.ts';
 import { invalidateYsb, ysbKeys } from './keys.ts';
+import { useCursorList } from '../../../lib/read-query.ts';
 
 export type PartnerFilter = { status: number; scope: 'mine' | 'team' };
 
 /** POST ysbUser: the partners I invited (or, scope 'team', my team's), a keyset page at a time. */
 export const usePartners = (filter: PartnerFilter) =>
-  usePagedList({
-    queryKey: ysbKeys.partners(filter),
-    fetchPage: cursorPages('POST', '/api/crm/ysbUser', { ...filter, limit: 20 }, partnerPageSchema),
-  });
+  useCursorList(ysbKeys.partners(filter), 'POST', '/api/crm/ysbUser', partnerPageSchema, filter);
 
 export type AuditInput = { id: number; pass: boolean; reason: string };
 
@@ -39,10 +36,7 @@ export type ReferralFilter = { status: number; partner_id?: number };
 
 /** POST ysbClient: the referrals of my partners (or one partner's). */
 export const useReferrals = (filter: ReferralFilter) =>
-  usePagedList({
-    queryKey: ysbKeys.referrals(filter),
-    fetchPage: cursorPages('POST', '/api/crm/ysbClient', { ...filter, limit: 20 }, referralPageSchema),
-  });
+  useCursorList(ysbKeys.referrals(filter), 'POST', '/api/crm/ysbClient', referralPageSchema, filter);
 
 /** POST ysbOutsideClient: one referral (can_convert says whether it may become a case now). */
 export const useReferral = (id: number) =>

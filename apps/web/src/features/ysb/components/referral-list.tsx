@@ -1,16 +1,12 @@
 import type { ReferralListItem } from '@crm/domain/api/outside';
 import { useKeyTabs } from '../../../components/key-tabs.tsx';
+import { statusTabs } from '../../../components/status-tabs.ts';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useReferrals } from '../api/ysb.ts';
 import { ysbTexts as T } from '../texts.ts';
 import { ReferralRow } from '../../../components/referral-row.tsx';
 
-const STATUS_TABS = [
-  { key: '0', title: T.all },
-  { key: '1', title: T.protected },
-  { key: '2', title: T.converted },
-  { key: '3', title: T.released },
-] as const;
+const STATUS_TABS = statusTabs(T.all, T.protected, T.converted, T.released);
 
 /** My partners' referrals (or one partner's), by status, each opening /business/houseYsb/{id}. */
 export function ReferralList({ partnerId }: { partnerId?: number }) {

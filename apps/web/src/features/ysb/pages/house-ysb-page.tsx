@@ -1,10 +1,11 @@
-import { Button, List, Skeleton } from 'antd-mobile';
+import { List, Skeleton } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { useReferral } from '../api/ysb.ts';
 import { ysbTexts as T } from '../texts.ts';
 import { ReferralFacts } from '../../../components/referral-row.tsx';
+import { FormAction } from '../../../components/form-action.tsx';
 
 /** /business/houseYsb/:id: one referral of my partners; 转为报单 opens the case form prefilled from it. */
 export function HouseYsbPage() {
@@ -21,11 +22,9 @@ export function HouseYsbPage() {
           <List.Item extra={item.channel_name || '-'}>{T.channel}</List.Item>
         </ReferralFacts>
         {item.can_convert ? (
-          <div className="form-actions">
-            <Button block color="primary" onClick={() => void navigate(`/business/add?referral=${item.id}`)}>
-              {T.convert}
-            </Button>
-          </div>
+          <FormAction color="primary" onClick={() => void navigate(`/business/add?referral=${item.id}`)}>
+            {T.convert}
+          </FormAction>
         ) : null}
       </div>
     </PullRefresh>
