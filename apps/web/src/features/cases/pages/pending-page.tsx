@@ -1,6 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { Link } from 'react-router';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ListPage } from '../../../lib/list-page.tsx';
 import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { usePending } from '../api/get-pending.ts';
 import { StatusTag } from '../components/status-tag.tsx';
@@ -16,30 +16,28 @@ export function PendingPage() {
   ]);
   const list = usePending(due);
   return (
-    <div className="page">
-      {tabs}
-      <PagedList
-        list={list}
-        renderItem={(item) => (
-          <Link className="case-row" to={`/business/pendingDetail/${item.client_id}`}>
-            <div className="case-row__top">
-              <span>
-                {item.client_name} {item.is_due ? <Tag color="danger">{T.overdue}</Tag> : null}
-              </span>
-              <StatusTag status={item.status} />
-            </div>
-            <div className="case-row__sub">
-              <span>{item.note}</span>
-            </div>
-            <div className="case-row__sub">
-              <span>{item.phone}</span>
-              <span>
-                {T.nextContact} {new Date(item.next_contact_at).toLocaleString('zh-CN')}
-              </span>
-            </div>
-          </Link>
-        )}
-      />
-    </div>
+    <ListPage
+      header={tabs}
+      list={list}
+      renderItem={(item) => (
+        <Link className="case-row" to={`/business/pendingDetail/${item.client_id}`}>
+          <div className="case-row__top">
+            <span>
+              {item.client_name} {item.is_due ? <Tag color="danger">{T.overdue}</Tag> : null}
+            </span>
+            <StatusTag status={item.status} />
+          </div>
+          <div className="case-row__sub">
+            <span>{item.note}</span>
+          </div>
+          <div className="case-row__sub">
+            <span>{item.phone}</span>
+            <span>
+              {T.nextContact} {new Date(item.next_contact_at).toLocaleString('zh-CN')}
+            </span>
+          </div>
+        </Link>
+      )}
+    />
   );
 }

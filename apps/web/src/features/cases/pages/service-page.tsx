@@ -1,6 +1,6 @@
 import type { ServiceItem } from '@crm/domain/api/cases';
 import { Link } from 'react-router';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ListPage } from '../../../lib/list-page.tsx';
 import { useKeyTabs } from '../../../components/key-tabs.tsx';
 import { useService } from '../api/get-service.ts';
 import { StatusTag } from '../components/status-tag.tsx';
@@ -16,25 +16,23 @@ export function ServicePage() {
   ]);
   const list = useService(status);
   return (
-    <div className="page">
-      {tabs}
-      <PagedList<ServiceItem>
-        list={list}
-        renderItem={(item) => (
-          <Link className="case-row" to={`/business/service_detail/${item.id}`}>
-            <div className="case-row__top">
-              <span>{item.client_name}</span>
-              <StatusTag status={item.client_status} />
-            </div>
-            <div className="case-row__sub">
-              <span>
-                {T.owner}：{item.owner_name}
-              </span>
-              <span>{T.statusLabels[item.status] ?? item.status}</span>
-            </div>
-          </Link>
-        )}
-      />
-    </div>
+    <ListPage<ServiceItem>
+      header={tabs}
+      list={list}
+      renderItem={(item) => (
+        <Link className="case-row" to={`/business/service_detail/${item.id}`}>
+          <div className="case-row__top">
+            <span>{item.client_name}</span>
+            <StatusTag status={item.client_status} />
+          </div>
+          <div className="case-row__sub">
+            <span>
+              {T.owner}：{item.owner_name}
+            </span>
+            <span>{T.statusLabels[item.status] ?? item.status}</span>
+          </div>
+        </Link>
+      )}
+    />
   );
 }
