@@ -1,7 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { Link } from 'react-router';
-import { ListPage } from '../../../lib/list-page.tsx';
-import { useKeyTabs } from '../../../components/key-tabs.tsx';
+import { ListPage, useTabbedList } from '../../../lib/list-page.tsx';
 import { usePending } from '../api/get-pending.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -10,11 +9,13 @@ const T = casesTexts.pending;
 
 /** /business/pending: my open follow-ups, those due first (POST pending; the home badge counts them). */
 export function PendingPage() {
-  const [due, tabs] = useKeyTabs([
-    { key: '1', title: T.due },
-    { key: '0', title: T.all },
-  ]);
-  const list = usePending(due);
+  const [list, tabs] = useTabbedList(
+    [
+      { key: '1', title: T.due },
+      { key: '0', title: T.all },
+    ],
+    usePending,
+  );
   return (
     <ListPage
       header={tabs}

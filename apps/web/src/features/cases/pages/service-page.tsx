@@ -1,7 +1,6 @@
 import type { ServiceItem } from '@crm/domain/api/cases';
 import { Link } from 'react-router';
-import { ListPage } from '../../../lib/list-page.tsx';
-import { useKeyTabs } from '../../../components/key-tabs.tsx';
+import { ListPage, openAllTabs, useTabbedList } from '../../../lib/list-page.tsx';
 import { useService } from '../api/get-service.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -10,11 +9,7 @@ const T = casesTexts.service;
 
 /** /business/service: the cases put to customer service (job 3; GET service). */
 export function ServicePage() {
-  const [status, tabs] = useKeyTabs([
-    { key: 'open', title: T.open },
-    { key: 'all', title: T.all },
-  ]);
-  const list = useService(status);
+  const [list, tabs] = useTabbedList(openAllTabs(T), useService);
   return (
     <ListPage<ServiceItem>
       header={tabs}
