@@ -1,6 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { Link } from 'react-router';
-import { ListPage, useTabbedList } from '../../../lib/list-page.tsx';
+import { ListPage } from '../../../lib/list-page.tsx';
+import { useTabbedList } from '../../../components/key-tabs.tsx';
 import { usePending } from '../api/get-pending.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';

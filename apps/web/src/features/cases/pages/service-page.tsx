@@ -1,6 +1,7 @@
 import type { ServiceItem } from '@crm/domain/api/cases';
 import { Link } from 'react-router';
-import { ListPage, openAllTabs, useTabbedList } from '../../../lib/list-page.tsx';
+import { ListPage } from '../../../lib/list-page.tsx';
+import { openAllTabs, useTabbedList } from '../../../components/key-tabs.tsx';
 import { useService } from '../api/get-service.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';

@@ -4,7 +4,7 @@ import { Button, Space, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { ReasonSheet } from '../../../components/reason-form.tsx';
-import { openAllTabs, useTabbedList } from '../../../lib/list-page.tsx';
+import { openAllTabs, useTabbedList } from '../../../components/key-tabs.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { useAuditAppeal } from '../api/audit-appeal.ts';
