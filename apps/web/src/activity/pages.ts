@@ -104,6 +104,13 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
     info.intro ? h('p', {}, info.intro) : null,
   );
   const back = h('a', { href: pageUrl(type), class: 'act-link' }, T.back);
+  /** The visitor's action (`action`), or first the phone check at `login` where the activity asks for a phone. */
+  const offer = (me: ActivityVisitor, login: string, action: () => HTMLElement) =>
+    root.append(
+      info.requires_phone && !me.phone
+        ? h('a', { href: pageUrl(type, login), class: 'act-button' }, T.provePhone)
+        : action(),
+    );
 
   // ---- the phone check (lottery/login, coupon/login/{openid}, signin/login)
   if (page === 'login') {
@@ -137,11 +144,7 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
       root.append(h('p', {}, T.drawn), h('a', { href: pageUrl('lottery', 'Prize'), class: 'act-button' }, T.viewPrize));
       return;
     }
-    if (info.requires_phone && !me.phone) {
-      root.append(h('a', { href: pageUrl('lottery', 'login'), class: 'act-button' }, T.provePhone));
-      return;
-    }
-    root.append(submitButton(T.draw, () => activityApi.draw(info.id), pageUrl('lottery', 'Prize')));
+    offer(me, 'login', () => submitButton(T.draw, () => activityApi.draw(info.id), pageUrl('lottery', 'Prize')));
     return;
   }
 
@@ -165,11 +168,7 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
     }
     show(header, facts, alertBox);
     if (!me) return;
-    if (info.requires_phone && !me.phone) {
-      root.append(h('a', { href: pageUrl('coupon', 'login/wx'), class: 'act-button' }, T.provePhone));
-      return;
-    }
-    root.append(submitButton(T.claim, () => activityApi.coupon(info.id), pageUrl('coupon', 'success')));
+    offer(me, 'login/wx', () => submitButton(T.claim, () => activityApi.coupon(info.id), pageUrl('coupon', 'success')));
     return;
   }
 

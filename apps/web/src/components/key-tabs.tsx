@@ -31,3 +31,15 @@ export function useKeyTabs<K extends string>(tabs: KeyTabList<K>): [K, ReactElem
   const [value, setValue] = useState<K>(tabs[0].key);
   return [value, <KeyTabs value={value} onChange={setValue} tabs={tabs} />];
 }
+
+/** A list filtered by tabs (useKeyTabs): what `useList` gives for the tab chosen, and the tabs to show. */
+export function useTabbedList<K extends string, L>(tabs: KeyTabList<K>, useList: (key: K) => L): [L, ReactElement] {
+  const [key, header] = useKeyTabs(tabs);
+  return [useList(key), header];
+}
+
+/** The usual tabs of a work list: what is still open (first), and everything. */
+export const openAllTabs = (texts: { open: ReactNode; all: ReactNode }): KeyTabList<'open' | 'all'> => [
+  { key: 'open', title: texts.open },
+  { key: 'all', title: texts.all },
+];

@@ -1,18 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateBadgeCounts } from '../../../lib/badge-counts.ts';
 import { featureKeys } from '../../../lib/api-query.ts';
+import { argKeys } from '../../../lib/arg-keys.ts';
 
 /** Query keys of the case calls; mutations invalidate through the helpers below. */
 export const casesKeys = {
   ...featureKeys('cases', ['appeals']),
-  list: (filter: object) => ['cases', 'list', filter] as const,
-  detail: (id: number) => ['cases', 'detail', id] as const,
-  pending: (due: string) => ['cases', 'pending', due] as const,
-  pendingDetail: (id: number) => ['cases', 'pendingDetail', id] as const,
-  service: (status: string) => ['cases', 'service', status] as const,
-  serviceOne: (id: number) => ['cases', 'serviceOne', id] as const,
-  statistic: (scope: string) => ['cases', 'statistic', scope] as const,
-  referral: (id: number) => ['cases', 'referral', id] as const,
+  ...argKeys('cases', {
+    list: {},
+    detail: 0,
+    pending: '',
+    pendingDetail: 0,
+    service: '',
+    serviceOne: 0,
+    statistic: '',
+    referral: 0,
+  }),
   // Outside 'cases' on purpose: a case write does not change banks or products.
   reference: (name: string, arg?: unknown) => ['reference', name, arg] as const,
 };

@@ -1,5 +1,5 @@
 import { addAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
-import { Button, List, Tag, TextArea } from 'antd-mobile';
+import { List, Tag, TextArea } from 'antd-mobile';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
@@ -10,6 +10,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddAppeal } from '../api/add-appeal.ts';
 import { useAppeals } from '../api/get-appeals.ts';
 import { casesTexts } from '../texts.ts';
+import { FormSubmit } from '../components/form-submit.tsx';
 
 const T = casesTexts.appeal;
 const COLORS = { open: 'warning', approved: 'success', refused: 'danger' } as const;
@@ -51,11 +52,9 @@ export function AppealPage() {
               <TextArea {...form.input('reason')} placeholder={T.reasonPlaceholder} maxLength={200} rows={3} />
             </FormField>
           </List>
-          <div className="form-actions">
-            <Button block color="primary" loading={add.isPending} onClick={() => void submit()}>
-              {casesTexts.submit}
-            </Button>
-          </div>
+          <FormSubmit loading={add.isPending} onSubmit={submit}>
+            {casesTexts.submit}
+          </FormSubmit>
           <NetworkRetry failure={idempotent.failure} />
         </>
       ) : null}

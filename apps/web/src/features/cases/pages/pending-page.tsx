@@ -1,7 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { Link } from 'react-router';
-import { PagedList } from '../../../components/paged-list.tsx';
-import { useKeyTabs } from '../../../components/key-tabs.tsx';
+import { ListPage } from '../../../lib/list-page.tsx';
+import { useTabbedList } from '../../../components/key-tabs.tsx';
 import { usePending } from '../api/get-pending.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -10,36 +10,36 @@ const T = casesTexts.pending;
 
 /** /business/pending: my open follow-ups, those due first (POST pending; the home badge counts them). */
 export function PendingPage() {
-  const [due, tabs] = useKeyTabs([
-    { key: '1', title: T.due },
-    { key: '0', title: T.all },
-  ]);
-  const list = usePending(due);
+  const [list, tabs] = useTabbedList(
+    [
+      { key: '1', title: T.due },
+      { key: '0', title: T.all },
+    ],
+    usePending,
+  );
   return (
-    <div className="page">
-      {tabs}
-      <PagedList
-        list={list}
-        renderItem={(item) => (
-          <Link className="case-row" to={`/business/pendingDetail/${item.client_id}`}>
-            <div className="case-row__top">
-              <span>
-                {item.client_name} {item.is_due ? <Tag color="danger">{T.overdue}</Tag> : null}
-              </span>
-              <StatusTag status={item.status} />
-            </div>
-            <div className="case-row__sub">
-              <span>{item.note}</span>
-            </div>
-            <div className="case-row__sub">
-              <span>{item.phone}</span>
-              <span>
-                {T.nextContact} {new Date(item.next_contact_at).toLocaleString('zh-CN')}
-              </span>
-            </div>
-          </Link>
-        )}
-      />
-    </div>
+    <ListPage
+      header={tabs}
+      list={list}
+      renderItem={(item) => (
+        <Link className="case-row" to={`/business/pendingDetail/${item.client_id}`}>
+          <div className="case-row__top">
+            <span>
+              {item.client_name} {item.is_due ? <Tag color="danger">{T.overdue}</Tag> : null}
+            </span>
+            <StatusTag status={item.status} />
+          </div>
+          <div className="case-row__sub">
+            <span>{item.note}</span>
+          </div>
+          <div className="case-row__sub">
+            <span>{item.phone}</span>
+            <span>
+              {T.nextContact} {new Date(item.next_contact_at).toLocaleString('zh-CN')}
+            </span>
+          </div>
+        </Link>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { serviceTransferRequestSchema } from '@crm/domain/api/cases';
-import { Button, ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
+import { ErrorBlock, Input, List, Skeleton } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -10,6 +10,7 @@ import { useServiceRequest } from '../api/get-service.ts';
 import { useServiceTransfer } from '../api/service-transfer.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
+import { FormSubmit } from '../components/form-submit.tsx';
 
 const T = casesTexts.service;
 
@@ -74,11 +75,9 @@ export function ServiceDetailPage() {
               <Input {...form.input('reason')} placeholder={T.reasonPlaceholder} maxLength={200} />
             </FormField>
           </List>
-          <div className="form-actions">
-            <Button block color="primary" loading={transfer.isPending} onClick={() => void submit()}>
-              {T.transfer}
-            </Button>
-          </div>
+          <FormSubmit loading={transfer.isPending} onSubmit={submit}>
+            {T.transfer}
+          </FormSubmit>
         </>
       ) : null}
     </div>

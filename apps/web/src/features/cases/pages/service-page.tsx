@@ -1,7 +1,7 @@
 import type { ServiceItem } from '@crm/domain/api/cases';
 import { Link } from 'react-router';
-import { PagedList } from '../../../components/paged-list.tsx';
-import { useKeyTabs } from '../../../components/key-tabs.tsx';
+import { ListPage } from '../../../lib/list-page.tsx';
+import { openAllTabs, useTabbedList } from '../../../components/key-tabs.tsx';
 import { useService } from '../api/get-service.ts';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -10,31 +10,25 @@ const T = casesTexts.service;
 
 /** /business/service: the cases put to customer service (job 3; GET service). */
 export function ServicePage() {
-  const [status, tabs] = useKeyTabs([
-    { key: 'open', title: T.open },
-    { key: 'all', title: T.all },
-  ]);
-  const list = useService(status);
+  const [list, tabs] = useTabbedList(openAllTabs(T), useService);
   return (
-    <div className="page">
-      {tabs}
-      <PagedList<ServiceItem>
-        list={list}
-        renderItem={(item) => (
-          <Link className="case-row" to={`/business/service_detail/${item.id}`}>
-            <div className="case-row__top">
-              <span>{item.client_name}</span>
-              <StatusTag status={item.client_status} />
-            </div>
-            <div className="case-row__sub">
-              <span>
-                {T.owner}：{item.owner_name}
-              </span>
-              <span>{T.statusLabels[item.status] ?? item.status}</span>
-            </div>
-          </Link>
-        )}
-      />
-    </div>
+    <ListPage<ServiceItem>
+      header={tabs}
+      list={list}
+      renderItem={(item) => (
+        <Link className="case-row" to={`/business/service_detail/${item.id}`}>
+          <div className="case-row__top">
+            <span>{item.client_name}</span>
+            <StatusTag status={item.client_status} />
+          </div>
+          <div className="case-row__sub">
+            <span>
+              {T.owner}：{item.owner_name}
+            </span>
+            <span>{T.statusLabels[item.status] ?? item.status}</span>
+          </div>
+        </Link>
+      )}
+    />
   );
 }

@@ -14,14 +14,12 @@ import { apiPost } from '../../../lib/api-client.ts';
 import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { featureKeys } from '../../../lib/api-query.ts';
+import { argKeys } from '../../../lib/arg-keys.ts';
 
 /** Query keys of the sidebar tool. */
 export const chatterKeys = {
   ...featureKeys('chattergee', ['customers', 'work']),
-  config: (url: string) => ['chattergee', 'config', url] as const,
-  filing: (ext: string) => ['chattergee', 'filing', ext] as const,
-  integral: (ext: string) => ['chattergee', 'integral', ext] as const,
-  history: (id: number) => ['chattergee', 'history', id] as const,
+  ...argKeys('chattergee', { config: '', filing: '', integral: '', history: 0 }),
 };
 
 const P = '/api/chattergee';

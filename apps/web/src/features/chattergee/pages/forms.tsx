@@ -23,6 +23,22 @@ async function sendThen<Answer extends { msg: string }>(send: () => Promise<Answ
   }
 }
 
+/**
+ * A step on the file whose id is in the address (/{id}), by a write answered with the file: `send` sends it
+ * (sendThen), and `done` is the file it answered.
+ */
+function useFilingStep<I>(write: { mutateAsync: (input: I) => Promise<{ msg: string; filing: Filing }> }) {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const [done, setDone] = useState<Filing | null>(null);
+  const send = (input: I) =>
+    sendThen(
+      () => write.mutateAsync(input),
+      ({ filing }) => setDone(filing),
+    );
+  return { id, navigate, done, send };
+}
+
 /** A form's 提交, held while its write is under way. */
 function SubmitButton({ loading }: { loading: boolean }) {
   return (
@@ -82,19 +98,14 @@ export function ChatterAddPage() {
  * of the ID card, whose OCR the server compares with the number.
  */
 export function ChatterAuthPage() {
-  const id = Number(useParams().id);
-  const navigate = useNavigate();
   const auth = useAuthFiling();
+  const { id, navigate, done, send } = useFilingStep(auth);
   const [realName, setRealName] = useState('');
   const [idNumber, setIdNumber] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [done, setDone] = useState<Filing | null>(null);
   const submit = async () => {
     if (!photo) return failed(new Error(T.idPhotoMissing));
-    await sendThen(
-      () => auth.mutateAsync({ id, real_name: realName, id_number: idNumber, file: photo }),
-      ({ filing }) => setDone(filing),
-    );
+    await send({ id, real_name: realName, id_number: idNumber, file: photo });
   };
   if (done)
     return (
@@ -124,15 +135,9 @@ export function ChatterAuthPage() {
 
 /** /chattergee/purse/{id}: opens the authenticated customer's wallet (the wallet QR's link lands here too). */
 export function ChatterPursePage() {
-  const id = Number(useParams().id);
-  const navigate = useNavigate();
   const open = useOpenPurse();
-  const [opened, setOpened] = useState<Filing | null>(null);
-  const submit = () =>
-    sendThen(
-      () => open.mutateAsync(id),
-      ({ filing }) => setOpened(filing),
-    );
+  const { id, navigate, done: opened, send } = useFilingStep(open);
+  const submit = () => send(id);
   return (
     <Card className="chatter-card" title={T.openPurse}>
       {opened?.wallet ? (

@@ -1,7 +1,7 @@
 import { Card, List, Tag } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ListPage } from '../../../lib/list-page.tsx';
 import { useCustomers, useHistory, useIntegral, useWorkList } from '../api/chatter-api.ts';
 import { chatterTexts as T } from '../texts.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
@@ -14,21 +14,19 @@ export function ChatterUserPage() {
   const customers = useCustomers();
   const navigate = useNavigate();
   return (
-    <div className="page">
-      <PagedList
-        list={customers}
-        emptyText={T.customersEmpty}
-        renderItem={(row) => (
-          <List.Item
-            onClick={() => void navigate(`/chattergee/list/${row.id}`)}
-            description={row.balance === null ? T.noWallet : T.walletBalance(row.balance)}
-            extra={<Tag color={row.authed ? 'success' : 'default'}>{row.authed ? T.authed : T.notAuthed}</Tag>}
-          >
-            {row.name}
-          </List.Item>
-        )}
-      />
-    </div>
+    <ListPage
+      list={customers}
+      emptyText={T.customersEmpty}
+      renderItem={(row) => (
+        <List.Item
+          onClick={() => void navigate(`/chattergee/list/${row.id}`)}
+          description={row.balance === null ? T.noWallet : T.walletBalance(row.balance)}
+          extra={<Tag color={row.authed ? 'success' : 'default'}>{row.authed ? T.authed : T.notAuthed}</Tag>}
+        >
+          {row.name}
+        </List.Item>
+      )}
+    />
   );
 }
 
@@ -36,17 +34,15 @@ export function ChatterUserPage() {
 export function ChatterListPage() {
   const history = useHistory(Number(useParams().id));
   return (
-    <div className="page">
-      <PagedList
-        list={history}
-        emptyText={T.historyEmpty}
-        renderItem={(row) => (
-          <List.Item description={day(row.created_at)} extra={`+${row.amount}`}>
-            {T.historyRow(row.staff_name, row.reason)}
-          </List.Item>
-        )}
-      />
-    </div>
+    <ListPage
+      list={history}
+      emptyText={T.historyEmpty}
+      renderItem={(row) => (
+        <List.Item description={day(row.created_at)} extra={`+${row.amount}`}>
+          {T.historyRow(row.staff_name, row.reason)}
+        </List.Item>
+      )}
+    />
   );
 }
 

@@ -14,11 +14,11 @@ import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '../../../lib/api-clien
 import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { featureKeys } from '../../../lib/api-query.ts';
+import { argKeys } from '../../../lib/arg-keys.ts';
 
 export const esignKeys = {
   ...featureKeys('esign', ['list', 'signer']),
-  order: (id: number) => ['esign', 'order', id] as const,
-  evidence: (id: number) => ['esign', 'evidence', id] as const,
+  ...argKeys('esign', { order: 0, evidence: 0 }),
 };
 
 export const useEsignList = () =>

@@ -1,7 +1,5 @@
-import { moneyRecordSchema, type MoneyRecord } from '@crm/domain/api/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
-import { invalidateMoneyList } from './keys.ts';
+import type { MoneyRecord } from '@crm/domain/api/money';
+import { postMoneyRecord, useMoneyWrite } from './money-write.ts';
 
 export type AddMoneyInput = {
   id: number;
@@ -16,15 +14,7 @@ export type AddMoneyInput = {
 };
 
 /** POST /api/crm/addMoney. */
-export async function addMoney(input: AddMoneyInput): Promise<MoneyRecord> {
-  const { data } = await apiPost<unknown>('/api/crm/addMoney', { ...input, imgs: input.imgs.join(',') });
-  return moneyRecordSchema.parse(data);
-}
+export const addMoney = (input: AddMoneyInput): Promise<MoneyRecord> =>
+  postMoneyRecord('/api/crm/addMoney', { ...input, imgs: input.imgs.join(',') });
 
-export function useAddMoney(clientId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addMoney,
-    onSuccess: () => invalidateMoneyList(queryClient, clientId),
-  });
-}
+export const useAddMoney = (clientId: number) => useMoneyWrite(clientId, addMoney);

@@ -1,18 +1,8 @@
-import { moneyRecordSchema, type MoneyRecord } from '@crm/domain/api/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import type { MoneyRecord } from '@crm/domain/api/money';
 import { invalidateAfterConfirm } from './keys.ts';
+import { postMoneyRecord, useMoneyWrite } from './money-write.ts';
 
 /** POST /api/crm/moneyConfirm: the team leader confirms; the record is frozen after. */
-export async function confirmMoney(id: number): Promise<MoneyRecord> {
-  const { data } = await apiPost<unknown>('/api/crm/moneyConfirm', { id });
-  return moneyRecordSchema.parse(data);
-}
+export const confirmMoney = (id: number): Promise<MoneyRecord> => postMoneyRecord('/api/crm/moneyConfirm', { id });
 
-export function useConfirmMoney(clientId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmMoney,
-    onSuccess: () => invalidateAfterConfirm(queryClient, clientId),
-  });
-}
+export const useConfirmMoney = (clientId: number) => useMoneyWrite(clientId, confirmMoney, invalidateAfterConfirm);

@@ -1,16 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { invalidateMoneyList } from './keys.ts';
+import { useMoneyWrite } from './money-write.ts';
 
 /** POST /api/crm/delMoney: only a record not yet confirmed. */
 export async function delMoney(id: number): Promise<void> {
   await apiPost<unknown>('/api/crm/delMoney', { id });
 }
 
-export function useDelMoney(clientId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: delMoney,
-    onSuccess: () => invalidateMoneyList(queryClient, clientId),
-  });
-}
+export const useDelMoney = (clientId: number) => useMoneyWrite(clientId, delMoney);

@@ -16,6 +16,7 @@ import { compressImage } from './compress-image.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import { errorMessage } from './page-states.tsx';
 import { useImageUploads } from './use-image-uploads.ts';
+import { choiceBinding } from '../../../lib/choice-binding.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const toDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -131,14 +132,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
             cancelText={T.cancel}
           />
         </FormField>
-        <ChoiceField
-          field={form.field('method')}
-          label={T.methodLabel}
-          options={REPAYMENT_METHODS}
-          value={method}
-          onChange={form.set('method')}
-          columns={2}
-        />
+        <ChoiceField {...choiceBinding(form, 'method')} label={T.methodLabel} options={REPAYMENT_METHODS} columns={2} />
         {usesCard ? (
           <FormField field={form.field('card_no')} label={T.cardLabel}>
             <div className="money-field__row">

@@ -2,6 +2,7 @@ import type { MoneyToConfirmItem } from '@crm/domain/api/money';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { showsEmptyList, showsRefusal } from '../../../test/steps-list.ts';
 
 const LEADER = { id: 3, job: [1], leader: true, name: '组长' };
 const anItem = (over: Partial<MoneyToConfirmItem> = {}): MoneyToConfirmItem => ({
@@ -32,12 +33,10 @@ describe('/business/moneyConfirm', () => {
   });
 
   it('says when nothing waits', async () => {
-    await openConfirm({ '/api/crm/moneyToConfirm': ok(pageOf([])) });
-    expect(await screen.findByText('暂无待确认的还款')).toBeTruthy();
+    await showsEmptyList(openConfirm, '/api/crm/moneyToConfirm', '暂无待确认的还款');
   });
 
   it("shows the server's refusal", async () => {
-    await openConfirm({ '/api/crm/moneyToConfirm': fail('仅组长可以操作') });
-    expect(await screen.findByText('仅组长可以操作')).toBeTruthy();
+    await showsRefusal(openConfirm, '/api/crm/moneyToConfirm', '仅组长可以操作');
   });
 });

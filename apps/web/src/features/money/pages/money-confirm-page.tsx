@@ -1,6 +1,6 @@
 import { formatFen } from '@crm/domain/money';
 import { Link } from 'react-router';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ListPage } from '../../../lib/list-page.tsx';
 import { useMoneyToConfirm } from '../api/get-money-to-confirm.ts';
 import { moneyTexts as T } from '../texts.ts';
 
@@ -12,23 +12,21 @@ import { moneyTexts as T } from '../texts.ts';
 export function MoneyConfirmPage() {
   const list = useMoneyToConfirm();
   return (
-    <div className="page">
-      <PagedList
-        list={list}
-        emptyText={T.noneToConfirm}
-        renderItem={(item) => (
-          <Link className="case-row" to={`/business/money?id=${item.client_id}`}>
-            <div className="case-row__top">
-              <span>{item.client_name}</span>
-              <strong>{formatFen(item.amount_fen)}</strong>
-            </div>
-            <div className="case-row__sub">
-              <span>{T.paidOnLabel(item.paid_on)}</span>
-              <span>{T.recordedBy(item.recorded_by)}</span>
-            </div>
-          </Link>
-        )}
-      />
-    </div>
+    <ListPage
+      list={list}
+      emptyText={T.noneToConfirm}
+      renderItem={(item) => (
+        <Link className="case-row" to={`/business/money?id=${item.client_id}`}>
+          <div className="case-row__top">
+            <span>{item.client_name}</span>
+            <strong>{formatFen(item.amount_fen)}</strong>
+          </div>
+          <div className="case-row__sub">
+            <span>{T.paidOnLabel(item.paid_on)}</span>
+            <span>{T.recordedBy(item.recorded_by)}</span>
+          </div>
+        </Link>
+      )}
+    />
   );
 }

@@ -18,6 +18,7 @@ import { RejectPopup } from '../components/reject-popup.tsx';
 import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
+import { choiceBinding } from '../../../lib/choice-binding.ts';
 
 /** /business/upload?id=<case>: the case's proofs, a form for a new one, and reject for those who may. */
 export function UploadPage() {
@@ -79,14 +80,7 @@ function NewProofForm({ clientId }: { clientId: number }) {
   return (
     <section className="money-card" aria-label={T.newProof}>
       <List header={T.newProof}>
-        <ChoiceField
-          field={form.field('type')}
-          label={T.typeLabel}
-          options={PROOF_TYPES}
-          value={type}
-          onChange={form.set('type')}
-          columns={3}
-        />
+        <ChoiceField {...choiceBinding(form, 'type')} label={T.typeLabel} options={PROOF_TYPES} columns={3} />
         <FormField field={form.field('imgs')} label={T.imagesLabel}>
           <ImageUploader uploads={uploads} label={T.imagesLabel} />
         </FormField>

@@ -1,7 +1,8 @@
 import type { MessageItem } from '@crm/domain/api/reminders';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, pageOf, renderPageWith } from '../../../test/page.ts';
+import { ok, pageOf, renderPageWith } from '../../../test/page.ts';
+import { showsEmptyList, showsRefusal } from '../../../test/steps-list.ts';
 
 const aMessage = (over: Partial<MessageItem> = {}): MessageItem => ({
   id: 5,
@@ -25,12 +26,10 @@ describe('/business/messages (消息记录, decision 058)', () => {
   });
 
   it('says so when nothing was sent', async () => {
-    await openMessages({ '/api/crm/messageLog': ok(pageOf([])) });
-    expect(await screen.findByText('还没有收到企业微信提醒')).toBeTruthy();
+    await showsEmptyList(openMessages, '/api/crm/messageLog', '还没有收到企业微信提醒');
   });
 
   it('shows a refusal', async () => {
-    await openMessages({ '/api/crm/messageLog': fail('登录已过期') });
-    expect(await screen.findByText('登录已过期')).toBeTruthy();
+    await showsRefusal(openMessages, '/api/crm/messageLog', '登录已过期');
   });
 });

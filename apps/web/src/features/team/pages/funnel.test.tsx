@@ -2,6 +2,7 @@ import type { Funnel, ViewLogItem } from '@crm/domain/api/cases';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aStatistic, fail, LEADER, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
+import { showsEmptyList, showsRefusal } from '../../../test/steps-list.ts';
 
 const FUNNEL: Funnel = {
   since: '2026-05-31T16:00:00.000Z',
@@ -84,12 +85,10 @@ describe('/team/viewLog', () => {
   });
 
   it('says so when nobody looked, and shows a refusal', async () => {
-    await openViewLog({ '/api/crm/viewLog': ok(pageOf([])) });
-    expect(await screen.findByText('暂无查看记录')).toBeTruthy();
+    await showsEmptyList(openViewLog, '/api/crm/viewLog', '暂无查看记录');
   });
 
   it('shows the refusal of a non-leader', async () => {
-    await openViewLog({ '/api/crm/viewLog': fail('仅团队长可查看') });
-    expect(await screen.findByText('仅团队长可查看')).toBeTruthy();
+    await showsRefusal(openViewLog, '/api/crm/viewLog', '仅团队长可查看');
   });
 });

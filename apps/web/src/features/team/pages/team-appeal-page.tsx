@@ -4,7 +4,7 @@ import { Button, Space, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { ReasonSheet } from '../../../components/reason-form.tsx';
-import { useKeyTabs } from '../../../components/key-tabs.tsx';
+import { openAllTabs, useTabbedList } from '../../../components/key-tabs.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { useAuditAppeal } from '../api/audit-appeal.ts';
@@ -15,11 +15,7 @@ const COLORS = { open: 'warning', approved: 'success', refused: 'danger' } as co
 
 /** /team/appeal: the leader's feedback data: the team's appeals, approved or refused with a reason. */
 export function TeamAppealPage() {
-  const [status, tabs] = useKeyTabs([
-    { key: 'open', title: T.open },
-    { key: 'all', title: T.all },
-  ]);
-  const list = useTeamAppeal(status);
+  const [list, tabs] = useTabbedList(openAllTabs(T), useTeamAppeal);
   const audit = useAuditAppeal();
 
   const [refusing, setRefusing] = useState<AppealItem | null>(null);

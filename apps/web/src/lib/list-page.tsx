@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { PagedList, type PagedItem, type PagedListProps } from '../components/paged-list.tsx';
+
+/** A page that is one paged list, under what `header` draws (its tabs, say). */
+export function ListPage<Item extends PagedItem>({ header, ...list }: PagedListProps<Item> & { header?: ReactNode }) {
+  return (
+    <div className="page">
+      {header}
+      <PagedList {...list} />
+    </div>
+  );
+}
