@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
@@ -37,4 +37,20 @@ export async function countWhere(ex: Db | Tx, table: PgTable, where: SQL | undef
     .from(table)
     .where(where);
   return Number(row?.n ?? 0);
+}
+
+/**
+ * "Every named column holds its value" for a row of `table`, in the order given: `{ corpId, id }` reads
+ * `corp_id = $1 and id = $2`. A value left undefined is no condition (an optional filter); null is compared.
+ */
+export function columnsEqual<T extends PgTable>(
+  table: T,
+  values: { [K in keyof T['$inferSelect']]?: T['$inferSelect'][K] | undefined },
+): SQL | undefined {
+  const columns = getTableColumns(table);
+  return and(
+    ...Object.entries(values)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => eq(columns[key]!, value)),
+  );
 }

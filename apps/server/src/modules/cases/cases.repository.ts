@@ -24,6 +24,7 @@ import { keyset } from '../../db/keyset.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { appeals, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { columnsEqual } from '../../db/rows-where.ts';
 
 type Executor = Db | Tx;
 export type CaseRow = typeof clients.$inferSelect;
@@ -195,11 +196,8 @@ export function createCasesRepository(db: Db) {
         })
         .from(products)
         .where(
-          and(
-            eq(products.corpId, corpId),
-            eq(products.isActive, true),
-            bankId ? eq(products.bankId, bankId) : undefined,
-          ),
+          // No bank (0 or none) is every bank.
+          columnsEqual(products, { corpId, isActive: true, bankId: bankId || undefined }),
         )
         .orderBy(asc(products.id)),
     listCities: () =>

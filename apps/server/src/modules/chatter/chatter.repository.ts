@@ -10,6 +10,7 @@ import {
   workbenchItems,
 } from '../../db/schema/chatter.ts';
 import { staff } from '../../db/schema/staff.ts';
+import { columnsEqual } from '../../db/rows-where.ts';
 
 type Executor = Db | Tx;
 export type AccountKind = 'issuer' | 'pool' | 'staff' | 'wallet';
@@ -144,14 +145,7 @@ export function createChatterRepository(db: Db) {
           walletCode: pointAccounts.walletCode,
         })
         .from(pointAccounts)
-        .where(
-          and(
-            eq(pointAccounts.corpId, corpId),
-            eq(pointAccounts.kind, kind),
-            subject.staffId === undefined ? undefined : eq(pointAccounts.staffId, subject.staffId),
-            subject.filingId === undefined ? undefined : eq(pointAccounts.filingId, subject.filingId),
-          ),
-        )
+        .where(columnsEqual(pointAccounts, { corpId, kind, staffId: subject.staffId, filingId: subject.filingId }))
         .limit(1);
       return row;
     },
@@ -208,6 +202,7 @@ export function createChatterRepository(db: Db) {
             .onConflictDoNothing()
             .returning({ id: pointTransfers.id });
           if (!transfer) {
+            const { corpId, actorStaffId, idempotencyKey } = input;
             const [first] = await tx
               .select({
                 id: pointTransfers.id,
@@ -216,13 +211,7 @@ export function createChatterRepository(db: Db) {
                 kind: pointTransfers.kind,
               })
               .from(pointTransfers)
-              .where(
-                and(
-                  eq(pointTransfers.corpId, input.corpId),
-                  eq(pointTransfers.actorStaffId, input.actorStaffId),
-                  eq(pointTransfers.idempotencyKey, input.idempotencyKey),
-                ),
-              )
+              .where(columnsEqual(pointTransfers, { corpId, actorStaffId, idempotencyKey }))
               .limit(1);
             if (!first) throw new Error('transfer key conflict without a transfer');
             const sameContent =

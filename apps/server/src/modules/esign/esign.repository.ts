@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
-import { firstWhere } from '../../db/rows-where.ts';
+import { columnsEqual, firstWhere } from '../../db/rows-where.ts';
 import { keyset } from '../../db/keyset.ts';
 import { esignEvents, esignOrders, esignSessions, esignTemplates } from '../../db/schema/esign.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
@@ -70,13 +70,7 @@ export function createEsignRepository(db: Db) {
       return tx
         .update(esignOrders)
         .set(set)
-        .where(
-          and(
-            eq(esignOrders.corpId, corpId),
-            eq(esignOrders.id, id),
-            onlyIf ? eq(esignOrders.status, onlyIf) : undefined,
-          ),
-        )
+        .where(columnsEqual(esignOrders, { corpId, id, status: onlyIf || undefined }))
         .returning({ id: esignOrders.id });
     },
 

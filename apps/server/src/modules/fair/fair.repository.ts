@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { fairCheckins, fairs } from '../../db/schema/fair.ts';
 import { staff } from '../../db/schema/staff.ts';
+import { columnsEqual } from '../../db/rows-where.ts';
 
 type Executor = Db | Tx;
 
@@ -59,17 +60,11 @@ export function createFairRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ checkedInAt: fairCheckins.checkedInAt });
       if (written) return { checkedInAt: written.checkedInAt, already: false };
+      const { corpId, fairId, staffId, day } = values;
       const [existing] = await db
         .select({ checkedInAt: fairCheckins.checkedInAt })
         .from(fairCheckins)
-        .where(
-          and(
-            eq(fairCheckins.corpId, values.corpId),
-            eq(fairCheckins.fairId, values.fairId),
-            eq(fairCheckins.staffId, values.staffId),
-            eq(fairCheckins.day, values.day),
-          ),
-        )
+        .where(columnsEqual(fairCheckins, { corpId, fairId, staffId, day }))
         .orderBy(asc(fairCheckins.id))
         .limit(1);
       return { checkedInAt: existing?.checkedInAt ?? values.at, already: true };

@@ -17,7 +17,7 @@ import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
-import { anyWhere } from '../../db/rows-where.ts';
+import { anyWhere, columnsEqual } from '../../db/rows-where.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
@@ -313,13 +313,7 @@ export function createHouseRepository(db: Db) {
           createdAt: houseImages.createdAt,
         })
         .from(houseImages)
-        .where(
-          and(
-            eq(houseImages.corpId, corpId),
-            eq(houseImages.houseClientId, houseClientId),
-            eq(houseImages.houseType, houseType),
-          ),
-        )
+        .where(columnsEqual(houseImages, { corpId, houseClientId, houseType }))
         .orderBy(asc(houseImages.id))
         .limit(50),
     /** All of a client's images, every type; in the transaction that holds the client's lock for the cap. */
@@ -345,13 +339,7 @@ export function createHouseRepository(db: Db) {
     async deleteImage(tx: Tx, input: { corpId: number; houseClientId: number; id: number; actorId: number; at: Date }) {
       const [row] = await tx
         .delete(houseImages)
-        .where(
-          and(
-            eq(houseImages.corpId, input.corpId),
-            eq(houseImages.houseClientId, input.houseClientId),
-            eq(houseImages.id, input.id),
-          ),
-        )
+        .where(columnsEqual(houseImages, { corpId: input.corpId, houseClientId: input.houseClientId, id: input.id }))
         .returning();
       if (!row) return undefined;
       await tx.insert(houseImageEvents).values({
@@ -683,13 +671,7 @@ export function createHouseRepository(db: Db) {
       const [row] = await db
         .update(houseBrokerageOrders)
         .set(values)
-        .where(
-          and(
-            eq(houseBrokerageOrders.corpId, corpId),
-            eq(houseBrokerageOrders.id, id),
-            eq(houseBrokerageOrders.status, 1),
-          ),
-        )
+        .where(columnsEqual(houseBrokerageOrders, { corpId, id, status: 1 }))
         .returning({ id: houseBrokerageOrders.id });
       return row;
     },

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { signTaskEvents, signTasks } from '../../db/schema/sign.ts';
+import { columnsEqual } from '../../db/rows-where.ts';
 import { caseContacts } from '../cases/index.ts';
 import { houseClientContacts, markHouseSignFailed, markHouseSigned } from '../house/index.ts';
 
@@ -154,20 +155,13 @@ export function createSignRepository(db: Db) {
     /** Moves a task from `from` to `to` only if it is still in `from` (and held by `signerId` when given). */
     async move(
       tx: Tx,
-      where: { corpId: number; id: number; from: SignStatus; signerId?: number },
+      { corpId, id, from, signerId }: { corpId: number; id: number; from: SignStatus; signerId?: number },
       values: Partial<typeof signTasks.$inferInsert> & { status: SignStatus },
     ) {
       const [row] = await tx
         .update(signTasks)
         .set(values)
-        .where(
-          and(
-            eq(signTasks.corpId, where.corpId),
-            eq(signTasks.id, where.id),
-            eq(signTasks.status, where.from),
-            where.signerId === undefined ? undefined : eq(signTasks.signerId, where.signerId),
-          ),
-        )
+        .where(columnsEqual(signTasks, { corpId, id, status: from, signerId }))
         .returning({ id: signTasks.id, houseClientId: signTasks.houseClientId });
       return row;
     },
