@@ -72,6 +72,28 @@ export const submitChecked =
     if (data) write.mutate(data as Record<string, unknown>, { onSuccess });
   };
 
+/** A form that adds a record: its panel, its fields and the add button; it empties itself once the add is done. */
+export function AddPanel<V>({
+  title,
+  form,
+  add,
+  blank,
+  children,
+}: {
+  title: string;
+  form: { validate: () => unknown; reset: (values: V) => void };
+  add: Pick<ReturnType<typeof useAdminWrite>, 'mutate' | 'isPending'>;
+  blank: V;
+  children: ReactNode;
+}) {
+  return (
+    <FormPanel title={title} onSubmit={submitChecked(form, add, () => form.reset(blank))}>
+      {children}
+      <FormButtons submit={T.add} pending={add.isPending} />
+    </FormPanel>
+  );
+}
+
 /**
  * A record's edit form once the record has loaded: the load's states (LoadState) until then. A new form per
  * record comes from the caller's key.

@@ -1,7 +1,7 @@
 import { adminCompanyAddSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useCompanies } from '../api/admin.ts';
-import { ActiveToggle, FormButtons, FormPanel, InputField, submitChecked } from '../components/admin-form.tsx';
+import { ActiveToggle, AddPanel, InputField } from '../components/admin-form.tsx';
 import { AdminShell, DataTable, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
@@ -17,12 +17,11 @@ export function AdminCompaniesPage() {
   const form = useSchemaForm({ schema: adminCompanyAddSchema, initial: blank, idPrefix: 'admin-company-add' });
   return (
     <AdminShell title={A.nav.companies} platform>
-      <FormPanel title={T.addTitle} onSubmit={submitChecked(form, add, () => form.reset(blank))}>
+      <AddPanel title={T.addTitle} form={form} add={add} blank={blank}>
         <InputField label={T.name} form={form} name="name" />
         <InputField label={T.adminName} form={form} name="admin_name" />
         <InputField label={T.adminPhone} form={form} name="admin_phone" />
-        <FormButtons submit={A.add} pending={add.isPending} />
-      </FormPanel>
+      </AddPanel>
       <DataTable
         label={A.nav.companies}
         {...queryRows(companies)}

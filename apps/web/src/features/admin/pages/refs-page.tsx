@@ -2,15 +2,7 @@ import { adminRefAddSchema, type AdminRef, type RefKind } from '@crm/domain/api/
 import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useRefs, useWhoami } from '../api/admin.ts';
-import {
-  ActiveToggle,
-  FormButtons,
-  FormPanel,
-  InputField,
-  PlainButton,
-  submitChecked,
-  useRenameInPlace,
-} from '../components/admin-form.tsx';
+import { ActiveToggle, AddPanel, InputField, PlainButton, useRenameInPlace } from '../components/admin-form.tsx';
 import { AdminShell, DataTable, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
@@ -92,11 +84,10 @@ function RefAddForm({ kind, parentId, what }: { kind: RefKind; parentId: number 
     idPrefix: `admin-ref-${kind}`,
   });
   return (
-    <FormPanel title={T.addTitle(what)} onSubmit={submitChecked(form, add, () => form.reset(blank))}>
+    <AddPanel title={T.addTitle(what)} form={form} add={add} blank={blank}>
       <InputField label={A.name} form={form} name="name" />
       {kind === 'city' ? <InputField label={T.code} form={form} name="code" inputMode="numeric" /> : null}
-      <FormButtons submit={A.add} pending={add.isPending} />
-    </FormPanel>
+    </AddPanel>
   );
 }
 

@@ -6,6 +6,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useStaffList, useTeams } from '../api/admin.ts';
 import {
   ActiveToggle,
+  AddPanel,
   FormButtons,
   FormPanel,
   inputOf,
@@ -171,10 +172,9 @@ function StaffAddForm() {
     idPrefix: 'admin-staff-add',
   });
   return (
-    <FormPanel title={T.addTitle} onSubmit={submitChecked(form, add, () => form.reset(blank))}>
+    <AddPanel title={T.addTitle} form={form} add={add} blank={blank}>
       <StaffFields form={form} withPhone />
-      <FormButtons submit={A.add} pending={add.isPending} />
-    </FormPanel>
+    </AddPanel>
   );
 }
 

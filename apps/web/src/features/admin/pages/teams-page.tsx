@@ -1,7 +1,7 @@
 import { adminTeamAddSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useTeams } from '../api/admin.ts';
-import { FormButtons, FormPanel, InputField, submitChecked, useRenameInPlace } from '../components/admin-form.tsx';
+import { AddPanel, InputField, useRenameInPlace } from '../components/admin-form.tsx';
 import { AdminShell, DataTable, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
@@ -17,10 +17,9 @@ export function AdminTeamsPage() {
   const form = useSchemaForm({ schema: adminTeamAddSchema, initial: { name: '' }, idPrefix: 'admin-team-add' });
   return (
     <AdminShell title={A.nav.teams}>
-      <FormPanel title={T.addTitle} onSubmit={submitChecked(form, add, () => form.reset({ name: '' }))}>
+      <AddPanel title={T.addTitle} form={form} add={add} blank={{ name: '' }}>
         <InputField label={T.name} form={form} name="name" />
-        <FormButtons submit={A.add} pending={add.isPending} />
-      </FormPanel>
+      </AddPanel>
       <DataTable
         label={A.nav.teams}
         {...queryRows(teams)}
