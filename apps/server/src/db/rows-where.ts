@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
@@ -41,7 +41,8 @@ export async function countWhere(ex: Db | Tx, table: PgTable, where: SQL | undef
 
 /**
  * "Every named column holds its value" for a row of `table`, in the order given: `{ corpId, id }` reads
- * `corp_id = $1 and id = $2`. A value left undefined is no condition (an optional filter); null is compared.
+ * `corp_id = $1 and id = $2`. A value left undefined is no condition (an optional filter); null reads IS NULL
+ * (`= null` would match nothing, which no caller means).
  */
 export function columnsEqual<T extends PgTable>(
   table: T,
@@ -51,6 +52,6 @@ export function columnsEqual<T extends PgTable>(
   return and(
     ...Object.entries(values)
       .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => eq(columns[key]!, value)),
+      .map(([key, value]) => (value === null ? isNull(columns[key]!) : eq(columns[key]!, value))),
   );
 }

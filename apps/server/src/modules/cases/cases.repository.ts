@@ -434,9 +434,7 @@ export function createCasesRepository(db: Db) {
           .innerJoin(clients, caseOf(followUps))
           .where(
             and(
-              eq(followUps.corpId, corpId),
-              eq(followUps.staffId, staffId),
-              isNull(followUps.doneAt),
+              columnsEqual(followUps, { corpId, staffId, doneAt: null }),
               live,
               filter.dueBy ? lte(followUps.nextContactAt, filter.dueBy) : undefined,
               // Offset-free paging on (next_contact_at, id) would need a compound cursor; ids of open
@@ -460,7 +458,7 @@ export function createCasesRepository(db: Db) {
         })
         .from(followUps)
         .innerJoin(staff, eq(staff.id, followUps.staffId))
-        .where(and(eq(followUps.corpId, corpId), eq(followUps.clientId, clientId)))
+        .where(columnsEqual(followUps, { corpId, clientId }))
         .orderBy(desc(followUps.id))
         .limit(100),
 
@@ -512,9 +510,11 @@ export function createCasesRepository(db: Db) {
           .innerJoin(owner, eq(owner.id, clients.ownerId))
           .where(
             and(
-              eq(serviceRequests.corpId, corpId),
-              filter.openOnly ? eq(serviceRequests.status, 'open') : undefined,
-              filter.id ? eq(serviceRequests.id, filter.id) : undefined,
+              columnsEqual(serviceRequests, {
+                corpId,
+                status: filter.openOnly ? 'open' : undefined,
+                id: filter.id || undefined,
+              }),
               before,
               live,
             ),
@@ -588,14 +588,7 @@ export function createCasesRepository(db: Db) {
           .from(appeals)
           .innerJoin(clients, caseOf(appeals))
           .innerJoin(owner, eq(owner.id, appeals.staffId))
-          .where(
-            and(
-              eq(appeals.corpId, corpId),
-              'staffId' in by ? eq(appeals.staffId, by.staffId) : eq(appeals.teamId, by.teamId),
-              filter.openOnly ? eq(appeals.status, 'open') : undefined,
-              before,
-            ),
-          )
+          .where(and(columnsEqual(appeals, { corpId, ...by, status: filter.openOnly ? 'open' : undefined }), before))
           .orderBy(desc(appeals.id))
           .limit(limit),
       ),

@@ -1,3 +1,4 @@
+import { apiFields } from '../api-fields.ts';
 import type { Clock } from '../../clock.ts';
 import type {
   AppealItem,
@@ -395,11 +396,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       if (!('teamId' in scope)) throw new ForbiddenError(T.leaderOnly);
       const rows = await repo.listViews(me.corpId, scope.teamId, request);
       return page(rows, request.limit, (row) => ({
-        id: row.id,
-        client_id: row.clientId,
-        client_name: row.clientName,
-        staff_name: row.staffName,
-        field: row.field,
+        ...apiFields(row, ['id', 'clientId', 'clientName', 'staffName', 'field']),
         viewed_at: iso(row.viewedAt) ?? '',
       }));
     },

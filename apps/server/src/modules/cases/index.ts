@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql, type SQL }
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnById, findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
-import { anyWhere, countWhere } from '../../db/rows-where.ts';
+import { anyWhere, columnsEqual, countWhere } from '../../db/rows-where.ts';
 import { CASE_STATUS, CASE_STATUS_LABELS, findTransition } from '@crm/domain/status';
 import {
   appeals,
@@ -210,7 +210,7 @@ export const activeProducts = (ex: Executor, corpId: number) =>
     })
     .from(products)
     .leftJoin(productBank, eq(productBank.id, products.bankId))
-    .where(and(eq(products.corpId, corpId), eq(products.isActive, true)))
+    .where(columnsEqual(products, { corpId, isActive: true }))
     .orderBy(asc(products.id));
 
 /** The company's active banks (parentId null) or one bank's branches. */
@@ -218,13 +218,7 @@ export const activeBanks = (ex: Executor, corpId: number, parentId: number | nul
   ex
     .select({ id: banks.id, name: banks.name })
     .from(banks)
-    .where(
-      and(
-        eq(banks.corpId, corpId),
-        eq(banks.isActive, true),
-        parentId === null ? isNull(banks.parentId) : eq(banks.parentId, parentId),
-      ),
-    )
+    .where(columnsEqual(banks, { corpId, isActive: true, parentId }))
     .orderBy(asc(banks.id));
 
 /** Product names by id, inactive ones too (a referral keeps the product it was made with). */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnById, findInCorp } from '../../db/find-in-corp.ts';
-import { countWhere, firstWhere } from '../../db/rows-where.ts';
+import { columnsEqual, countWhere, firstWhere } from '../../db/rows-where.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { moneyImages, moneyRecords, proofImages, proofRejections, proofs } from '../../db/schema/money.ts';
@@ -263,15 +263,7 @@ export function createMoneyRepository(db: Db) {
       const [changed] = await tx
         .update(proofs)
         .set({ status: 'submitted', version: fromVersion + 1, updatedAt: at })
-        .where(
-          and(
-            eq(proofs.corpId, corpId),
-            eq(proofs.id, proofId),
-            eq(proofs.status, 'rejected'),
-            eq(proofs.version, fromVersion),
-            isNull(proofs.deletedAt),
-          ),
-        )
+        .where(columnsEqual(proofs, { corpId, id: proofId, status: 'rejected', version: fromVersion, deletedAt: null }))
         .returning();
       if (!changed) return undefined;
       await resolveRejection(tx, corpId, proofId, at);
@@ -284,7 +276,7 @@ export function createMoneyRepository(db: Db) {
         const [changed] = await tx
           .update(proofs)
           .set({ deletedAt: at, updatedAt: at })
-          .where(and(eq(proofs.corpId, corpId), eq(proofs.id, proofId), isNull(proofs.deletedAt)))
+          .where(columnsEqual(proofs, { corpId, id: proofId, deletedAt: null }))
           .returning({ id: proofs.id });
         if (!changed) return undefined;
         await resolveRejection(tx, corpId, proofId, at);
@@ -308,14 +300,7 @@ export function createMoneyRepository(db: Db) {
           })
           .from(proofRejections)
           .innerJoin(proofs, and(eq(proofs.corpId, proofRejections.corpId), eq(proofs.id, proofRejections.proofId)))
-          .where(
-            and(
-              eq(proofRejections.corpId, corpId),
-              eq(proofRejections.ownerId, ownerId),
-              isNull(proofRejections.resolvedAt),
-              before,
-            ),
-          )
+          .where(and(columnsEqual(proofRejections, { corpId, ownerId, resolvedAt: null }), before))
           .orderBy(desc(proofRejections.id))
           .limit(limit),
       );

@@ -1,3 +1,4 @@
+import { columnsEqual } from '../../db/rows-where.ts';
 import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageRequest } from '@crm/domain/api/page';
@@ -516,14 +517,7 @@ export function createOutsideRepository(db: Db) {
               ),
           })
           .from(outsideChannels)
-          .where(
-            and(
-              eq(outsideChannels.corpId, corpId),
-              eq(outsideChannels.partnerId, partnerId),
-              isNull(outsideChannels.deletedAt),
-              before,
-            ),
-          )
+          .where(and(columnsEqual(outsideChannels, { corpId, partnerId, deletedAt: null }), before))
           .orderBy(desc(outsideChannels.id))
           .limit(limit),
       ),

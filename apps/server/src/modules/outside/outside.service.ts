@@ -1,3 +1,4 @@
+import { apiFields } from '../api-fields.ts';
 import { randomInt } from 'node:crypto';
 import { toPage, type PageRequest } from '@crm/domain/api/page';
 import {
@@ -406,11 +407,7 @@ export function createOutsideService({ repo, auth, access, now }: OutsideService
     channels: async (caller: PartnerCaller, page: PageRequest) => {
       const rows = await repo.listChannels(caller.corpId, caller.partnerId, page);
       return toPage(rows, page.limit, (row) => ({
-        id: row.id,
-        name: row.name,
-        contact: row.contact,
-        phone: row.phone,
-        referrals: row.referrals,
+        ...apiFields(row, ['id', 'name', 'contact', 'phone', 'referrals']),
         created_at: iso(row.createdAt),
       }));
     },

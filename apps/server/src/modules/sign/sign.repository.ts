@@ -176,15 +176,7 @@ export function createSignRepository(db: Db) {
       const [row] = await db
         .update(signTasks)
         .set({ wecomSpNo: '' })
-        .where(
-          and(
-            eq(signTasks.corpId, corpId),
-            eq(signTasks.id, id),
-            eq(signTasks.status, 'rejected'),
-            eq(signTasks.signerId, signerId),
-            isNull(signTasks.wecomSpNo),
-          ),
-        )
+        .where(columnsEqual(signTasks, { corpId, id, status: 'rejected', signerId, wecomSpNo: null }))
         .returning({ id: signTasks.id });
       return row;
     },

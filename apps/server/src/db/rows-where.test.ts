@@ -1,0 +1,26 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { followUps } from './schema/cases.ts';
+import { columnsEqual } from './rows-where.ts';
+
+const render = (where: ReturnType<typeof columnsEqual>) =>
+  where ? new PgDialect({ casing: 'snake_case' }).sqlToQuery(where) : undefined;
+
+describe('columnsEqual', () => {
+  it('reads each named column equal to its value, in the order given', () => {
+    const query = render(columnsEqual(followUps, { corpId: 7, staffId: 9 }));
+    expect(query?.sql).toBe('("follow_ups"."corp_id" = $1 and "follow_ups"."staff_id" = $2)');
+    expect(query?.params).toEqual([7, 9]);
+  });
+
+  it('reads null as IS NULL, since "= null" would match no row at all', () => {
+    const query = render(columnsEqual(followUps, { corpId: 7, doneAt: null }));
+    expect(query?.sql).toBe('("follow_ups"."corp_id" = $1 and "follow_ups"."done_at" is null)');
+    expect(query?.params).toEqual([7]);
+  });
+
+  it('leaves an undefined value out (an optional filter), and no condition at all when every value is', () => {
+    expect(render(columnsEqual(followUps, { corpId: 7, staffId: undefined }))?.params).toEqual([7]);
+    expect(columnsEqual(followUps, { staffId: undefined })).toBeUndefined();
+  });
+});
