@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { followUps } from './schema/cases.ts';
-import { columnsEqual } from './rows-where.ts';
+import { columnsEqual, columnsOf } from './rows-where.ts';
 
 const render = (where: ReturnType<typeof columnsEqual>) =>
   where ? new PgDialect({ casing: 'snake_case' }).sqlToQuery(where) : undefined;
@@ -22,5 +22,13 @@ describe('columnsEqual', () => {
   it('leaves an undefined value out (an optional filter), and no condition at all when every value is', () => {
     expect(render(columnsEqual(followUps, { corpId: 7, staffId: undefined }))?.params).toEqual([7]);
     expect(columnsEqual(followUps, { staffId: undefined })).toBeUndefined();
+  });
+});
+
+describe('columnsOf', () => {
+  it('picks the named columns of the table under their own names, and no others', () => {
+    const picked = columnsOf(followUps, ['id', 'note']);
+    expect(Object.keys(picked)).toEqual(['id', 'note']);
+    expect(picked.note).toBe(followUps.note);
   });
 });

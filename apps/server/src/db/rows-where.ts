@@ -55,3 +55,17 @@ export function columnsEqual<T extends PgTable>(
       .map(([key, value]) => (value === null ? isNull(columns[key]!) : eq(columns[key]!, value))),
   );
 }
+
+/**
+ * The named columns of `table` under their own names, for a select list: `columnsOf(appeals, ['id', 'status'])`
+ * is `{ id: appeals.id, status: appeals.status }`. Columns of joined tables, renamed, are still spelled out.
+ */
+export function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  keys: readonly K[],
+): Pick<T['_']['columns'], NoInfer<K>> {
+  // NoInfer: inside a select, the fields' contextual type would otherwise widen K to every column.
+  const columns = getTableColumns(table);
+  // The picked entries are exactly Pick<…, K>; TypeScript cannot follow keys chosen at run time.
+  return Object.fromEntries(keys.map((key) => [key, columns[key]])) as Pick<T['_']['columns'], K>;
+}

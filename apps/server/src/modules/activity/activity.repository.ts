@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
-import { firstWhere } from '../../db/rows-where.ts';
+import { columnsEqual, firstWhere } from '../../db/rows-where.ts';
 import {
   activities,
   activityCodes,
@@ -46,6 +46,10 @@ export interface VisitorKey {
 }
 
 export function createActivityRepository(db: Db) {
+  /** The visitor's sign-up of one kind to an activity, if any. */
+  const entry = (activityId: number, openid: string, kind: 'register' | 'subscribe') =>
+    firstWhere(db, activityEntries, columnsEqual(activityEntries, { activityId, openid, kind }));
+
   /** Writes a code row for the visitor, retrying the (astronomically rare) clash of two random codes. */
   async function insertCode(
     tx: Tx,
@@ -59,10 +63,11 @@ export function createActivityRepository(db: Db) {
         .onConflictDoNothing()
         .returning();
       if (row) return { row, already: false };
-      const [mine] = await tx
-        .select()
-        .from(activityCodes)
-        .where(and(eq(activityCodes.activityId, values.activityId), eq(activityCodes.openid, values.openid)));
+      const mine = await firstWhere(
+        tx,
+        activityCodes,
+        columnsEqual(activityCodes, { activityId: values.activityId, openid: values.openid }),
+      );
       if (mine) return { row: mine, already: true };
     }
     throw new Error('five random codes in a row were taken');
@@ -167,30 +172,12 @@ export function createActivityRepository(db: Db) {
     async addEntry(values: typeof activityEntries.$inferInsert): Promise<{ row: EntryRow; already: boolean }> {
       const [row] = await db.insert(activityEntries).values(values).onConflictDoNothing().returning();
       if (row) return { row, already: false };
-      const [existing] = await db
-        .select()
-        .from(activityEntries)
-        .where(
-          and(
-            eq(activityEntries.activityId, values.activityId),
-            eq(activityEntries.openid, values.openid),
-            eq(activityEntries.kind, values.kind ?? 'register'),
-          ),
-        );
+      const existing = await entry(values.activityId, values.openid, values.kind ?? 'register');
       if (!existing) throw new Error('entry neither written nor found');
       return { row: existing, already: true };
     },
 
-    entry: (activityId: number, openid: string, kind: 'register' | 'subscribe') =>
-      firstWhere(
-        db,
-        activityEntries,
-        and(
-          eq(activityEntries.activityId, activityId),
-          eq(activityEntries.openid, openid),
-          eq(activityEntries.kind, kind),
-        ),
-      ),
+    entry,
 
     /**
      * One draw: the visitor's row first (the unique (activity, openid) refuses a second, also when two race),

@@ -24,7 +24,7 @@ import { keyset } from '../../db/keyset.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { appeals, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
-import { columnsEqual } from '../../db/rows-where.ts';
+import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
 
 type Executor = Db | Tx;
 export type CaseRow = typeof clients.$inferSelect;
@@ -42,6 +42,13 @@ export const insertCaseEvent = (tx: Tx, values: EventValues & { createdAt?: Date
 export type CaseScope = { corpId: number } & ({ ownerId: number } | { teamId: number; ownerId?: number });
 
 const live = isNull(clients.deletedAt);
+
+/** Statuses after which a case no longer holds its client (the open-case index's `status not in`). */
+const CLOSED_STATUSES = [6, 8, 9];
+
+/** The company's live cases that still hold their client: what the open-case unique indexes cover. */
+export const openCaseIn = (corpId: number): SQL | undefined =>
+  and(eq(clients.corpId, corpId), live, notInArray(clients.status, CLOSED_STATUSES));
 const scopeWhere = (scope: CaseScope): SQL | undefined =>
   and(
     eq(clients.corpId, scope.corpId),
@@ -266,15 +273,7 @@ export function createCasesRepository(db: Db) {
         .select({ id: clients.id, ownerName: owner.name })
         .from(clients)
         .innerJoin(owner, eq(owner.id, clients.ownerId))
-        .where(
-          and(
-            eq(clients.corpId, corpId),
-            eq(clients.idNumber, idNumber),
-            live,
-            notInArray(clients.status, [6, 8, 9]),
-            exceptId ? ne(clients.id, exceptId) : undefined,
-          ),
-        )
+        .where(and(openCaseIn(corpId), eq(clients.idNumber, idNumber), exceptId ? ne(clients.id, exceptId) : undefined))
         .limit(1);
       return row;
     },
@@ -422,13 +421,10 @@ export function createCasesRepository(db: Db) {
       keyset(filter, followUps.id, (limit, before) =>
         db
           .select({
-            id: followUps.id,
-            clientId: followUps.clientId,
+            ...columnsOf(followUps, ['id', 'clientId', 'note', 'nextContactAt']),
             clientName: clients.name,
             phone: clients.phone,
             status: clients.status,
-            note: followUps.note,
-            nextContactAt: followUps.nextContactAt,
           })
           .from(followUps)
           .innerJoin(clients, caseOf(followUps))
@@ -449,12 +445,8 @@ export function createCasesRepository(db: Db) {
     listFollowUps: (corpId: number, clientId: number) =>
       db
         .select({
-          id: followUps.id,
-          note: followUps.note,
-          nextContactAt: followUps.nextContactAt,
-          doneAt: followUps.doneAt,
+          ...columnsOf(followUps, ['id', 'note', 'nextContactAt', 'doneAt', 'createdAt']),
           staffName: staff.name,
-          createdAt: followUps.createdAt,
         })
         .from(followUps)
         .innerJoin(staff, eq(staff.id, followUps.staffId))
@@ -494,16 +486,11 @@ export function createCasesRepository(db: Db) {
       keyset(filter, serviceRequests.id, (limit, before) =>
         db
           .select({
-            id: serviceRequests.id,
-            clientId: serviceRequests.clientId,
+            ...columnsOf(serviceRequests, ['id', 'clientId', 'status', 'transferReason', 'createdAt']),
+            ...columnsOf(clients, ['phone', 'ownerId']),
             clientName: clients.name,
-            phone: clients.phone,
             clientStatus: clients.status,
-            ownerId: clients.ownerId,
             ownerName: owner.name,
-            status: serviceRequests.status,
-            transferReason: serviceRequests.transferReason,
-            createdAt: serviceRequests.createdAt,
           })
           .from(serviceRequests)
           .innerJoin(clients, caseOf(serviceRequests))
@@ -574,16 +561,10 @@ export function createCasesRepository(db: Db) {
       keyset(filter, appeals.id, (limit, before) =>
         db
           .select({
-            id: appeals.id,
-            clientId: appeals.clientId,
+            ...columnsOf(appeals, ['id', 'clientId', 'reason', 'status', 'decisionReason', 'createdAt', 'decidedAt']),
             clientName: clients.name,
             clientStatus: clients.status,
             staffName: owner.name,
-            reason: appeals.reason,
-            status: appeals.status,
-            decisionReason: appeals.decisionReason,
-            createdAt: appeals.createdAt,
-            decidedAt: appeals.decidedAt,
           })
           .from(appeals)
           .innerJoin(clients, caseOf(appeals))
@@ -678,12 +659,9 @@ export function createCasesRepository(db: Db) {
       keyset(filter, clientViews.id, (limit, before) =>
         db
           .select({
-            id: clientViews.id,
-            clientId: clientViews.clientId,
+            ...columnsOf(clientViews, ['id', 'clientId', 'field', 'viewedAt']),
             clientName: clients.name,
             staffName: staff.name,
-            field: clientViews.field,
-            viewedAt: clientViews.viewedAt,
           })
           .from(clientViews)
           .innerJoin(clients, and(eq(clients.corpId, clientViews.corpId), eq(clients.id, clientViews.clientId)))

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnById, findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
-import { anyWhere, columnsEqual, countWhere } from '../../db/rows-where.ts';
+import { anyWhere, columnsEqual, columnsOf, countWhere } from '../../db/rows-where.ts';
 import { CASE_STATUS, CASE_STATUS_LABELS, findTransition } from '@crm/domain/status';
 import {
   appeals,
@@ -17,7 +17,7 @@ import {
 import { staff, teams } from '../../db/schema/staff.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { openCaseSignTask } from '../sign/index.ts';
-import { dashboardWhere, insertCaseEvent, keywordWhere, type DashboardFilter } from './cases.repository.ts';
+import { dashboardWhere, insertCaseEvent, keywordWhere, openCaseIn, type DashboardFilter } from './cases.repository.ts';
 import type { Bound } from '../../db/bound.ts';
 
 /*
@@ -90,9 +90,6 @@ export async function caseContacts(ex: Executor, corpId: number, ids: number[]) 
   return new Map(rows.map((row) => [row.id, { name: row.name, phone: row.phone }]));
 }
 
-/** Statuses after which a case no longer holds its client (the open-case index's `status not in`). */
-const CLOSED_STATUSES = [6, 8, 9];
-
 /**
  * Whether a live, open case of the company already holds this client by phone or ID number: a partner's
  * referral of the same person is then refused (decision 049). The caller holds the identity lock.
@@ -102,9 +99,7 @@ export const openCaseHoldsClient = (ex: Executor, corpId: number, who: { phone: 
     ex,
     clients,
     and(
-      eq(clients.corpId, corpId),
-      isNull(clients.deletedAt),
-      notInArray(clients.status, CLOSED_STATUSES),
+      openCaseIn(corpId),
       or(eq(clients.phone, who.phone), who.idNumber ? eq(clients.idNumber, who.idNumber) : undefined),
     ),
   );
@@ -265,11 +260,9 @@ export type CaseAgreementTerms = NonNullable<Awaited<ReturnType<typeof caseAgree
 export async function openFollowUp(ex: Executor, corpId: number, id: number) {
   const [row] = await ex
     .select({
-      staffId: followUps.staffId,
+      ...columnsOf(followUps, ['staffId', 'note', 'nextContactAt']),
       staffName: staff.name,
       clientName: clients.name,
-      note: followUps.note,
-      nextContactAt: followUps.nextContactAt,
     })
     .from(followUps)
     .innerJoin(clients, and(eq(clients.corpId, followUps.corpId), eq(clients.id, followUps.clientId)))
@@ -292,14 +285,7 @@ export async function openCasesByIdNumber(ex: Executor, corpId: number, idNumber
     .select({ idNumber: clients.idNumber, ownerName: staff.name })
     .from(clients)
     .innerJoin(staff, eq(staff.id, clients.ownerId))
-    .where(
-      and(
-        eq(clients.corpId, corpId),
-        isNull(clients.deletedAt),
-        notInArray(clients.status, CLOSED_STATUSES),
-        inArray(clients.idNumber, wanted),
-      ),
-    );
+    .where(and(openCaseIn(corpId), inArray(clients.idNumber, wanted)));
   return new Map(rows.map((row) => [row.idNumber, row.ownerName]));
 }
 

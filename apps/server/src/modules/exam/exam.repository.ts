@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
 import type { PageRequest } from '@crm/domain/api/page';
 import { ANSWER_GRACE_SECONDS } from '@crm/domain/api/exam';
 import type { Db, Tx } from '../../db/client.ts';
@@ -402,28 +403,23 @@ export function createExamRepository(db: Db) {
       return keyset(page, examAttempts.id, (limit, before) =>
         db
           .select({
-            id: examAttempts.id,
-            paperId: examAttempts.paperId,
-            title: examPapers.title,
-            kind: examPapers.kind,
-            anonymous: examPapers.anonymous,
+            ...columnsOf(examAttempts, ['id', 'paperId', 'status', 'score', 'passed', 'submittedAt']),
+            ...columnsOf(examPapers, ['title', 'kind', 'anonymous']),
             staffName: staff.name,
-            status: examAttempts.status,
-            score: examAttempts.score,
-            passed: examAttempts.passed,
-            submittedAt: examAttempts.submittedAt,
           })
           .from(examAttempts)
           .innerJoin(examPapers, eq(examPapers.id, examAttempts.paperId))
           .innerJoin(staff, eq(staff.id, examAttempts.staffId))
           .where(
             and(
-              eq(examAttempts.corpId, corpId),
+              columnsEqual(examAttempts, {
+                corpId,
+                staffId: filter.staffId,
+                status: filter.status || undefined,
+                paperId: filter.paperId,
+              }),
               ne(examAttempts.status, 'open'),
-              filter.staffId !== undefined ? eq(examAttempts.staffId, filter.staffId) : undefined,
               filter.excludeStaffId !== undefined ? ne(examAttempts.staffId, filter.excludeStaffId) : undefined,
-              filter.status ? eq(examAttempts.status, filter.status) : undefined,
-              filter.paperId !== undefined ? eq(examAttempts.paperId, filter.paperId) : undefined,
               filter.noAnonymous ? eq(examPapers.anonymous, false) : undefined,
               scope,
               before,
@@ -437,12 +433,7 @@ export function createExamRepository(db: Db) {
     /** Every handed-in answer of a paper (the owner's results), with who gave it. */
     paperAnswers(corpId: number, paperId: number) {
       return db
-        .select({
-          questionId: examAnswers.questionId,
-          choice: examAnswers.choice,
-          text: examAnswers.text,
-          staffName: staff.name,
-        })
+        .select({ ...columnsOf(examAnswers, ['questionId', 'choice', 'text']), staffName: staff.name })
         .from(examAnswers)
         .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
         .innerJoin(staff, eq(staff.id, examAttempts.staffId))

@@ -17,7 +17,7 @@ import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
-import { anyWhere, columnsEqual } from '../../db/rows-where.ts';
+import { anyWhere, columnsEqual, columnsOf } from '../../db/rows-where.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
@@ -36,18 +36,22 @@ import {
 import { houseClients } from '../../db/schema/house.ts';
 
 /**
- * The rest of a client's or a channel's hand-over once its row is locked: false when it is gone, nothing to do
- * when the new owner holds it already, else the move and the owner event that keeps who held it before.
+ * A client's or a channel's hand-over under its row's lock (`where` narrows the row further): false when it is
+ * gone, nothing to do when the new owner holds it already, else the move (`set`) and the owner event that
+ * keeps who held it before.
  */
 async function handOver(
   tx: Tx,
-  held: { ownerId: number } | undefined,
+  table: typeof houseClients | typeof houseChannels,
   event: Omit<typeof houseOwnerEvents.$inferInsert, 'fromStaffId'> & { toStaffId: number },
-  move: () => Promise<unknown>,
+  set: { ownerId: number; teamId?: number | null },
+  ...where: SQL[]
 ): Promise<boolean> {
+  const row = { corpId: event.corpId, id: event.subjectId };
+  const held = await lockInCorp(tx, table, { ownerId: table.ownerId }, row.corpId, row.id, ...where);
   if (!held) return false;
   if (held.ownerId === event.toStaffId) return true;
-  await move();
+  await tx.update(table).set(set).where(columnsEqual(table, row));
   await tx.insert(houseOwnerEvents).values({ ...event, fromStaffId: held.ownerId });
   return true;
 }
@@ -79,14 +83,9 @@ const actor = alias(staff, 'actor');
 
 /** A recommendation as its list and its own sheet read it: who recorded it and through which channel. */
 const recommendColumns = {
-  id: houseRecommends.id,
-  name: houseRecommends.name,
-  phone: houseRecommends.phone,
+  ...columnsOf(houseRecommends, ['id', 'name', 'phone', 'intentAmountFen', 'remark', 'createdAt']),
   channelName: houseChannels.name,
-  intentAmountFen: houseRecommends.intentAmountFen,
-  remark: houseRecommends.remark,
   staffName: owner.name,
-  createdAt: houseRecommends.createdAt,
 };
 
 export const clientColumns = {
@@ -416,49 +415,33 @@ export function createHouseRepository(db: Db) {
      * under the row's lock. Answers false when the client is gone; a hand-over to its owner changes nothing.
      */
     reassignClient: (corpId: number, id: number, ownerId: number, teamId: number | null, actorId: number, at: Date) =>
-      db.transaction(async (tx) => {
-        const row = await lockInCorp(
+      db.transaction((tx) =>
+        handOver(
           tx,
           houseClients,
-          { ownerId: houseClients.ownerId },
-          corpId,
-          id,
-          isNull(houseClients.deletedAt),
-        );
-        return handOver(
-          tx,
-          row,
           { corpId, subject: 'client', subjectId: id, toStaffId: ownerId, actorId, createdAt: at },
-          () =>
-            tx
-              .update(houseClients)
-              .set({ ownerId, teamId })
-              .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id))),
-        );
-      }),
+          { ownerId, teamId },
+          isNull(houseClients.deletedAt),
+        ),
+      ),
     /** A channel's hand-over, with its owner event, as reassignClient. */
     async setChannelDisabled(corpId: number, id: number, disabledAt: Date | null) {
       const rows = await db
         .update(houseChannels)
         .set({ disabledAt })
-        .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id)))
+        .where(columnsEqual(houseChannels, { corpId, id }))
         .returning({ id: houseChannels.id });
       return rows.length === 1;
     },
     updateChannelOwner: (corpId: number, id: number, ownerId: number, actorId: number, at: Date) =>
-      db.transaction(async (tx) => {
-        const row = await lockInCorp(tx, houseChannels, { ownerId: houseChannels.ownerId }, corpId, id);
-        return handOver(
+      db.transaction((tx) =>
+        handOver(
           tx,
-          row,
+          houseChannels,
           { corpId, subject: 'channel', subjectId: id, toStaffId: ownerId, actorId, createdAt: at },
-          () =>
-            tx
-              .update(houseChannels)
-              .set({ ownerId })
-              .where(and(eq(houseChannels.corpId, corpId), eq(houseChannels.id, id))),
-        );
-      }),
+          { ownerId },
+        ),
+      ),
 
     async insertRecommend(values: typeof houseRecommends.$inferInsert) {
       const [row] = await db.insert(houseRecommends).values(values).returning({ id: houseRecommends.id });
@@ -542,8 +525,7 @@ export function createHouseRepository(db: Db) {
         tx,
         houseBrokerageOrders,
         and(
-          eq(houseBrokerageOrders.corpId, corpId),
-          eq(houseBrokerageOrders.houseClientId, houseClientId),
+          columnsEqual(houseBrokerageOrders, { corpId, houseClientId }),
           inArray(houseBrokerageOrders.status, [1, 2]),
         ),
       ),

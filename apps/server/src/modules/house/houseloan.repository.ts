@@ -6,7 +6,7 @@ import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
-import { anyWhere } from '../../db/rows-where.ts';
+import { anyWhere, columnsOf } from '../../db/rows-where.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import {
   houseBrokerageOrders,
@@ -27,16 +27,12 @@ import { HOUSELOAN_CONSENT_TYPE } from './houseloan.texts.ts';
 const steward = alias(staff, 'steward');
 
 const agentColumns = {
-  id: houseBrokerageUsers.id,
-  corpId: houseBrokerageUsers.corpId,
+  ...columnsOf(houseBrokerageUsers, ['id', 'corpId', 'name', 'phone', 'wechatOpenid']),
   corpName: companies.name,
-  name: houseBrokerageUsers.name,
-  phone: houseBrokerageUsers.phone,
   channelId: houseChannels.id,
   channelName: houseChannels.name,
   channelOwnerId: houseChannels.ownerId,
   channelDisabledAt: houseChannels.disabledAt,
-  wechatOpenid: houseBrokerageUsers.wechatOpenid,
 };
 export type AgentRow = {
   id: number;

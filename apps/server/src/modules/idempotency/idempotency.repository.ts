@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import { columnsOf } from '../../db/rows-where.ts';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 
@@ -50,11 +51,7 @@ export function createIdempotencyRepository(db: Db) {
 
     async find(scope: KeyScope) {
       const [row] = await db
-        .select({
-          bodyHash: idempotencyKeys.bodyHash,
-          responseStatus: idempotencyKeys.responseStatus,
-          responseBody: idempotencyKeys.responseBody,
-        })
+        .select(columnsOf(idempotencyKeys, ['bodyHash', 'responseStatus', 'responseBody']))
         .from(idempotencyKeys)
         .where(scoped(scope))
         .limit(1);

@@ -1,4 +1,4 @@
-import { columnsEqual } from '../../db/rows-where.ts';
+import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
 import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageRequest } from '@crm/domain/api/page';
@@ -146,9 +146,7 @@ export async function markReferralConverted(
     })
     .where(
       and(
-        eq(outsideReferrals.corpId, move.corpId),
-        eq(outsideReferrals.id, move.id),
-        eq(outsideReferrals.status, 1),
+        columnsEqual(outsideReferrals, { corpId: move.corpId, id: move.id, status: 1 }),
         gt(outsideReferrals.protectedUntil, iso(move.at)),
       ),
     )
@@ -241,11 +239,8 @@ export function createOutsideRepository(db: Db) {
     async findInvite(code: string) {
       const [row] = await db
         .select({
-          code: outsideInvites.code,
-          corpId: outsideInvites.corpId,
+          ...columnsOf(outsideInvites, ['code', 'corpId', 'staffId', 'partnerId']),
           corpName: companies.name,
-          staffId: outsideInvites.staffId,
-          partnerId: outsideInvites.partnerId,
           inviterName: sql<string>`coalesce(${inviter.name}, ${inviterStaff.name}, '')`,
           partnerStaffId: inviter.staffId,
           partnerStatus: inviter.status,
@@ -355,13 +350,7 @@ export function createOutsideRepository(db: Db) {
           decidedBy: decision.by,
           decidedAt: decision.at,
         })
-        .where(
-          and(
-            eq(outsidePartners.corpId, decision.corpId),
-            eq(outsidePartners.id, decision.id),
-            eq(outsidePartners.status, 0),
-          ),
-        )
+        .where(columnsEqual(outsidePartners, { corpId: decision.corpId, id: decision.id, status: 0 }))
         .returning({ id: outsidePartners.id });
       return rows.length === 1;
     },

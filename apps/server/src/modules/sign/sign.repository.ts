@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { signTaskEvents, signTasks } from '../../db/schema/sign.ts';
-import { columnsEqual } from '../../db/rows-where.ts';
+import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
 import { caseContacts } from '../cases/index.ts';
 import { houseClientContacts, markHouseSignFailed, markHouseSigned } from '../house/index.ts';
 
@@ -17,18 +17,20 @@ export const insertTaskEvent = (tx: Tx, values: typeof signTaskEvents.$inferInse
 const signer = alias(staff, 'signer');
 
 const taskColumns = {
-  id: signTasks.id,
-  clientId: signTasks.clientId,
-  houseClientId: signTasks.houseClientId,
-  status: signTasks.status,
-  signerId: signTasks.signerId,
+  ...columnsOf(signTasks, [
+    'id',
+    'clientId',
+    'houseClientId',
+    'status',
+    'signerId',
+    'appointmentAt',
+    'place',
+    'outcomeNote',
+    'wecomSpNo',
+    'createdAt',
+  ]),
   signerName: signer.name,
   signerTeamId: signer.teamId,
-  appointmentAt: signTasks.appointmentAt,
-  place: signTasks.place,
-  outcomeNote: signTasks.outcomeNote,
-  wecomSpNo: signTasks.wecomSpNo,
-  createdAt: signTasks.createdAt,
 };
 
 export interface TaskFilter {
