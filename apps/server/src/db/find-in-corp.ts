@@ -7,9 +7,12 @@ import { keyset, type KeysetPage } from './keyset.ts';
 /** A table of one corp's records: an identity id and the corp it belongs to. */
 type CorpTable = PgTable & { id: PgColumn; corpId: PgColumn };
 
+/** A table another field comes from, and how its row meets the record's. */
+export type InnerJoin = readonly [PgTable, SQL];
+
 /**
- * The chosen `fields` of one record of a corp by its id; undefined when the corp has no such record. `join`
- * adds the tables other fields come from; inner joins only, which leave every field as chosen.
+ * The chosen `fields` of one record of a corp by its id; undefined when the corp has no such record. `joins`
+ * are the tables other fields come from, in order; inner joins only, which leave every field as chosen.
  */
 export async function findInCorp<F extends SelectedFields>(
   ex: Db | Tx,
@@ -17,14 +20,14 @@ export async function findInCorp<F extends SelectedFields>(
   fields: F,
   corpId: number,
   id: number,
-  join: (query: PgSelect) => PgSelect = (query) => query,
+  ...joins: InnerJoin[]
 ): Promise<SelectResultFields<F> | undefined> {
-  const [row] = await join(
-    ex
-      .select(fields as SelectedFields)
-      .from(table)
-      .$dynamic(),
-  )
+  const from: PgSelect = ex
+    .select(fields as SelectedFields)
+    .from(table)
+    .$dynamic();
+  const [row] = await joins
+    .reduce((query, [joined, on]) => query.innerJoin(joined, on), from)
     .where(and(eq(table.corpId, corpId), eq(table.id, id)))
     .limit(1);
   // drizzle's select types do not follow a generic selection; a select from one table returns it as chosen.

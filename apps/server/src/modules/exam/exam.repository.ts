@@ -67,10 +67,8 @@ export const findAttemptScope = (ex: Executor, corpId: number, id: number) =>
     },
     corpId,
     id,
-    (query) =>
-      query
-        .innerJoin(staff, eq(staff.id, examAttempts.staffId))
-        .innerJoin(examPapers, eq(examPapers.id, examAttempts.paperId)),
+    [staff, eq(staff.id, examAttempts.staffId)],
+    [examPapers, eq(examPapers.id, examAttempts.paperId)],
   );
 
 const msLeft = sql<
@@ -122,13 +120,7 @@ export function createExamRepository(db: Db) {
       return db
         .select()
         .from(examAttempts)
-        .where(
-          and(
-            eq(examAttempts.corpId, corpId),
-            eq(examAttempts.staffId, staffId),
-            inArray(examAttempts.paperId, paperIds),
-          ),
-        )
+        .where(and(columnsEqual(examAttempts, { corpId, staffId }), inArray(examAttempts.paperId, paperIds)))
         .orderBy(asc(examAttempts.id));
     },
 
@@ -195,9 +187,7 @@ export function createExamRepository(db: Db) {
         .from(examAttempts)
         .where(
           and(
-            eq(examAttempts.corpId, corpId),
-            eq(examAttempts.paperId, paperId),
-            eq(examAttempts.staffId, staffId),
+            columnsEqual(examAttempts, { corpId, paperId, staffId }),
             sql`(${examAttempts.status} = 'open' or ${examAttempts.survey})`,
           ),
         )

@@ -67,10 +67,14 @@ const entryColumns = {
  * null when the company has no entry by that id.
  */
 export const findFiledEntry = async <F extends SelectedFields>(ex: Db | Tx, corpId: number, id: number, fields: F) =>
-  (await findInCorp(ex, faqEntries, fields, corpId, id, (query) =>
-    query
-      .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
-      .innerJoin(faqTypes, eq(faqTypes.id, faqCategories.typeId)),
+  (await findInCorp(
+    ex,
+    faqEntries,
+    fields,
+    corpId,
+    id,
+    [faqCategories, eq(faqCategories.id, faqEntries.categoryId)],
+    [faqTypes, eq(faqTypes.id, faqCategories.typeId)],
   )) ?? null;
 
 export function createFaqRepository(db: Db) {

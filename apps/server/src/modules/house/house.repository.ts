@@ -183,6 +183,15 @@ export async function findHouseClient(executor: Db | Tx, corpId: number, id: num
 }
 
 export function createHouseRepository(db: Db) {
+  /** Recommendations as their list and sheet read them, under the caller's condition. */
+  const recommendsWhere = (where: SQL | undefined) =>
+    db
+      .select(recommendColumns)
+      .from(houseRecommends)
+      .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
+      .innerJoin(owner, eq(owner.id, houseRecommends.staffId))
+      .where(where);
+
   const selectClients = (executor: Db | Tx = db) => selectHouseClients(executor);
 
   const selectOrders = (executor: Db | Tx = db) =>
@@ -383,26 +392,26 @@ export function createHouseRepository(db: Db) {
       return keyset(page, houseChannels.id, (limit, before) =>
         db
           .select({
-            id: houseChannels.id,
-            name: houseChannels.name,
-            contact: houseChannels.contact,
-            phone: houseChannels.phone,
-            remark: houseChannels.remark,
-            ownerId: houseChannels.ownerId,
+            ...columnsOf(houseChannels, [
+              'id',
+              'name',
+              'contact',
+              'phone',
+              'remark',
+              'ownerId',
+              'createdAt',
+              'disabledAt',
+            ]),
             ownerName: owner.name,
             clientCount: sql<number>`coalesce(${clientCount.n}, 0)::int`,
-            createdAt: houseChannels.createdAt,
-            disabledAt: houseChannels.disabledAt,
           })
           .from(houseChannels)
           .innerJoin(owner, eq(owner.id, houseChannels.ownerId))
           .leftJoin(clientCount, eq(clientCount.channelId, houseChannels.id))
           .where(
             and(
-              eq(houseChannels.corpId, corpId),
+              columnsEqual(houseChannels, { corpId, ownerId: ownerId ?? undefined, id: id ?? undefined }),
               before,
-              ownerId === null ? undefined : eq(houseChannels.ownerId, ownerId),
-              id === null ? undefined : eq(houseChannels.id, id),
               keyword ? or(ilike(houseChannels.name, like), ilike(houseChannels.contact, like)) : undefined,
             ),
           )
@@ -450,30 +459,14 @@ export function createHouseRepository(db: Db) {
     },
     listRecommends: (corpId: number, staffId: number | null, page: PageRequest) =>
       keyset(page, houseRecommends.id, (limit, before) =>
-        db
-          .select(recommendColumns)
-          .from(houseRecommends)
-          .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
-          .innerJoin(owner, eq(owner.id, houseRecommends.staffId))
-          .where(
-            and(
-              eq(houseRecommends.corpId, corpId),
-              staffId === null ? undefined : eq(houseRecommends.staffId, staffId),
-              before,
-            ),
-          )
+        recommendsWhere(and(columnsEqual(houseRecommends, { corpId, staffId: staffId ?? undefined }), before))
           .orderBy(desc(houseRecommends.id))
           .limit(limit),
       ),
 
     /** One recommendation of the company, as its list row shows it. */
     async findRecommend(corpId: number, id: number) {
-      const [row] = await db
-        .select(recommendColumns)
-        .from(houseRecommends)
-        .leftJoin(houseChannels, eq(houseChannels.id, houseRecommends.channelId))
-        .innerJoin(owner, eq(owner.id, houseRecommends.staffId))
-        .where(and(eq(houseRecommends.corpId, corpId), eq(houseRecommends.id, id)));
+      const [row] = await recommendsWhere(columnsEqual(houseRecommends, { corpId, id }));
       return row;
     },
 

@@ -6,7 +6,7 @@ import { HOUSE_STATUS } from '@crm/domain/house';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
-import { anyWhere, columnsOf } from '../../db/rows-where.ts';
+import { anyWhere, columnsEqual, columnsOf } from '../../db/rows-where.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import {
   houseBrokerageOrders,
@@ -263,23 +263,12 @@ export function createHouseloanRepository(db: Db) {
       keyset(page, houseBrokerageOrders.id, (limit, before) =>
         db
           .select({
-            id: houseBrokerageOrders.id,
+            ...columnsOf(houseBrokerageOrders, ['id', 'amountFen', 'status', 'createdAt', 'decidedAt']),
             clientName: houseClients.name,
-            amountFen: houseBrokerageOrders.amountFen,
-            status: houseBrokerageOrders.status,
-            createdAt: houseBrokerageOrders.createdAt,
-            decidedAt: houseBrokerageOrders.decidedAt,
           })
           .from(houseBrokerageOrders)
           .innerJoin(houseClients, orderOfClient)
-          .where(
-            and(
-              eq(houseBrokerageOrders.corpId, corpId),
-              eq(houseBrokerageOrders.brokerageUserId, agentId),
-              houseClientId === undefined ? undefined : eq(houseBrokerageOrders.houseClientId, houseClientId),
-              before,
-            ),
-          )
+          .where(and(columnsEqual(houseBrokerageOrders, { corpId, brokerageUserId: agentId, houseClientId }), before))
           .orderBy(desc(houseBrokerageOrders.id))
           .limit(limit),
       ),

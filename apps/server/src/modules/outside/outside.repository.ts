@@ -55,7 +55,7 @@ export const findPartnerScope = (ex: Executor, corpId: number, id: number) =>
     },
     corpId,
     id,
-    (query) => query.innerJoin(staff, eq(staff.id, outsidePartners.staffId)),
+    [staff, eq(staff.id, outsidePartners.staffId)],
   );
 
 /** A referral with its partner's facts (the staff side's policy asks about both). */
@@ -69,10 +69,8 @@ export async function findReferralScope(ex: Executor, corpId: number, id: number
     },
     corpId,
     id,
-    (query) =>
-      query
-        .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
-        .innerJoin(staff, eq(staff.id, outsidePartners.staffId)),
+    [outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId)],
+    [staff, eq(staff.id, outsidePartners.staffId)],
   );
   return row ? { ...row.referral, partner: row.partner } : undefined;
 }
