@@ -11,7 +11,7 @@ const EXAMPLE_PAPER = fileURLToPath(new URL('../../apps/server/exam-papers/examp
 /** The staff template's sample (fixtures/import, decision 059), as an admin would pick it. */
 const STAFF_SAMPLE = fileURLToPath(new URL('../../fixtures/import/staff-sample.xlsx', import.meta.url));
 
-/** The back office is a desktop page: the company admin uses it from a computer's browser window. */
+/** The back office is mostly used from a computer's browser window (and fits a phone too, checked first). */
 const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 
 /** 'YYYY-MM-DDTHH:mm' of a moment, as a datetime-local field takes it (the browser's zone). */
@@ -32,6 +32,12 @@ describe('the back office (issue 18, decision 057)', () => {
     async () => {
       const serial = Date.now() % 100_000;
       const admin = await phoneOf('13800000050');
+      // Opened on the phone itself, a page keeps the phone's width: its links run in a row above it instead
+      // of beside it in a sidebar that would leave the page 190 px.
+      await admin.goto('/admin/teams');
+      const heading = admin.getByRole('heading', { name: '团队', exact: true });
+      await heading.waitFor();
+      expect((await heading.locator('..').boundingBox())?.width).toBeGreaterThan(360);
       await admin.setViewportSize(DESKTOP_VIEWPORT);
       await admin.goto('/index');
       await admin.getByRole('link', { name: '管理后台' }).click();
