@@ -1,3 +1,5 @@
+import { providerErrorClass } from '../provider-error.ts';
+
 export interface SmsAdapter {
   readonly kind: 'demo' | 'tencent';
   /** true only for the demo adapter: the server may then echo the code back in data.verifyCode */
@@ -20,16 +22,5 @@ export interface SmsSendErrorDetails {
  * The message is deliberately generic and user-facing; the provider's own code and text stay in
  * separate fields so they reach the logs without leaking quota or account details to the user.
  */
-export class SmsSendError extends Error {
-  override readonly name = 'SmsSendError';
-  readonly providerCode: string;
-  readonly providerMessage: string | undefined;
-  readonly requestId: string | undefined;
-
-  constructor(details: SmsSendErrorDetails) {
-    super(SMS_SEND_FAILED_MESSAGE, details.cause === undefined ? undefined : { cause: details.cause });
-    this.providerCode = details.providerCode;
-    this.providerMessage = details.providerMessage;
-    this.requestId = details.requestId;
-  }
-}
+export const SmsSendError = providerErrorClass<SmsSendErrorDetails>('SmsSendError', () => SMS_SEND_FAILED_MESSAGE);
+export type SmsSendError = InstanceType<typeof SmsSendError>;

@@ -1,3 +1,4 @@
+import { providerErrorClass } from '../provider-error.ts';
 import { systemClock } from '../../clock.ts';
 import { tc3Authorization } from './tc3-sign.ts';
 
@@ -39,22 +40,11 @@ export interface TencentCloudErrorDetails {
 }
 
 /** A call that did not answer a Response without Error. The message is for logs, never for users. */
-export class TencentCloudError extends Error {
-  override readonly name = 'TencentCloudError';
-  readonly code: string;
-  readonly providerMessage: string | undefined;
-  readonly requestId: string | undefined;
-
-  constructor(details: TencentCloudErrorDetails) {
-    super(
-      `Tencent Cloud: ${details.code}${details.providerMessage ? ` (${details.providerMessage})` : ''}`,
-      details.cause === undefined ? undefined : { cause: details.cause },
-    );
-    this.code = details.code;
-    this.providerMessage = details.providerMessage;
-    this.requestId = details.requestId;
-  }
-}
+export const TencentCloudError = providerErrorClass<TencentCloudErrorDetails>(
+  'TencentCloudError',
+  (details) => `Tencent Cloud: ${details.code}${details.providerMessage ? ` (${details.providerMessage})` : ''}`,
+);
+export type TencentCloudError = InstanceType<typeof TencentCloudError>;
 
 const CONTENT_TYPE = 'application/json; charset=utf-8';
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

@@ -1,3 +1,4 @@
+import { providerErrorClass } from '../provider-error.ts';
 import { createHash } from 'node:crypto';
 import type { WecomChatCalls } from './wecom-chat.ts';
 import type { WecomDirectoryCalls } from './wecom-directory.ts';
@@ -67,19 +68,8 @@ export interface WecomErrorDetails {
 }
 
 /** The message is user-facing and uniform; errcode/errmsg are for logs. */
-export class WecomError extends Error {
-  override readonly name = 'WecomError';
-  readonly reason: WecomErrorReason;
-  readonly errcode: number;
-  readonly errmsg: string | undefined;
-
-  constructor(details: WecomErrorDetails) {
-    super(WECOM_AUTH_FAILED_MESSAGE, details.cause === undefined ? undefined : { cause: details.cause });
-    this.reason = details.reason;
-    this.errcode = details.errcode;
-    this.errmsg = details.errmsg;
-  }
-}
+export const WecomError = providerErrorClass<WecomErrorDetails>('WecomError', () => WECOM_AUTH_FAILED_MESSAGE);
+export type WecomError = InstanceType<typeof WecomError>;
 
 /** The JS-SDK signature WeCom (like WeChat) checks in wx.config / wx.agentConfig. */
 export function jsSdkSignature(input: { ticket: string; nonceStr: string; timestamp: number; url: string }): string {
