@@ -1,9 +1,8 @@
 import { formatFen } from '@crm/domain/money';
 import { houseBrokerageUserFormSchema, houseRecommendFormSchema } from '@crm/domain/house';
-import { Input, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
@@ -11,8 +10,10 @@ import { RecommendSheet } from '../components/recommend-sheet.tsx';
 import { Rows } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import {
+  AddFormPage,
   HouseAction,
   HouseAddForm,
+  HouseInput,
   HouseSearch,
   NameField,
   PhoneField,
@@ -45,31 +46,27 @@ export function HouseRecommendListPage() {
 
 /** /business/houseRecommendAdd. */
 export function HouseRecommendAddPage() {
-  const navigate = useNavigate();
   const add = useAddHouseRecommend();
-  const form = useSchemaForm({
-    schema: houseRecommendFormSchema,
-    initial: { name: '', phone: '', intent_amount: '', remark: '' },
-    idPrefix: 'recommend',
-  });
-  const { values, field, input } = form;
   return (
-    <div>
-      <HouseAddForm
-        title={t.addRecommend}
-        form={form}
-        send={() => add.mutateAsync(values)}
-        pending={add.isPending}
-        onSaved={() => void navigate('/business/houseRecommendList', { replace: true })}
-      >
-        <NameField form={form} />
-        <PhoneField form={form} />
-        <FormField field={field('intent_amount')} label={t.intentAmount}>
-          <Input placeholder={t.remarkPlaceholder} {...input('intent_amount')} inputMode="decimal" />
-        </FormField>
-        <RemarkField form={form} />
-      </HouseAddForm>
-    </div>
+    <AddFormPage
+      title={t.addRecommend}
+      form={{
+        schema: houseRecommendFormSchema,
+        initial: { name: '', phone: '', intent_amount: '', remark: '' },
+        idPrefix: 'recommend',
+      }}
+      send={(values) => add.mutateAsync(values)}
+      pending={add.isPending}
+      savedPath={() => '/business/houseRecommendList'}
+      rows={(form) => (
+        <>
+          <NameField form={form} />
+          <PhoneField form={form} />
+          <HouseInput form={form} name="intent_amount" text="intentAmount" inputMode="decimal" />
+          <RemarkField form={form} />
+        </>
+      )}
+    />
   );
 }
 
@@ -84,7 +81,6 @@ export function HouseBrokerageUserPage() {
     initial: { name: '', phone: '', bank_name: '', bank_card: '' },
     idPrefix: 'brokerage-user',
   });
-  const { values, field, input } = form;
   return (
     <div>
       <HouseSearch onSearch={setKeyword} />
@@ -106,7 +102,7 @@ export function HouseBrokerageUserPage() {
         <HouseAddForm
           title={t.addBrokerageUser}
           form={form}
-          send={() => add.mutateAsync(values)}
+          send={() => add.mutateAsync(form.values)}
           pending={add.isPending}
           onSaved={() => {
             form.reset({ name: '', phone: '', bank_name: '', bank_card: '' });
@@ -115,12 +111,8 @@ export function HouseBrokerageUserPage() {
         >
           <NameField form={form} />
           <PhoneField form={form} />
-          <FormField field={field('bank_name')} label={t.bankName}>
-            <Input placeholder={t.bankNamePlaceholder} {...input('bank_name')} maxLength={50} />
-          </FormField>
-          <FormField field={field('bank_card')} label={t.bankCard}>
-            <Input placeholder={t.bankCardPlaceholder} {...input('bank_card')} maxLength={23} inputMode="numeric" />
-          </FormField>
+          <HouseInput form={form} name="bank_name" text="bankName" maxLength={50} />
+          <HouseInput form={form} name="bank_card" text="bankCard" maxLength={23} inputMode="numeric" />
         </HouseAddForm>
       </Popup>
     </div>
