@@ -23,6 +23,8 @@ import {
 } from '../components/house-form.tsx';
 import '../components/house.css';
 
+const BLANK_CHANNEL = { name: '', contact: '', phone: '', remark: '' };
+
 /** /business/houseChannel: the partners who refer clients. */
 export function HouseChannelPage() {
   const navigate = useNavigate();
@@ -48,11 +50,7 @@ export function HouseChannelAddPage() {
   return (
     <AddFormPage
       title={t.addChannel}
-      form={{
-        schema: houseChannelFormSchema,
-        initial: { name: '', contact: '', phone: '', remark: '' },
-        idPrefix: 'channel',
-      }}
+      form={{ schema: houseChannelFormSchema, initial: BLANK_CHANNEL, idPrefix: 'channel' }}
       send={(fields, key) => add.mutateAsync({ fields, key })}
       pending={add.isPending}
       savedPath={(id) => `/business/houseChannelDetail/${id}`}

@@ -21,6 +21,9 @@ import {
 } from '../components/house-form.tsx';
 import '../components/house.css';
 
+const BLANK_RECOMMEND = { name: '', phone: '', intent_amount: '', remark: '' };
+const BLANK_RECEIVER = { name: '', phone: '', bank_name: '', bank_card: '' };
+
 /** /business/houseRecommendList: a tap on a row opens the recommendation's record in a sheet. */
 export function HouseRecommendListPage() {
   const navigate = useNavigate();
@@ -50,11 +53,7 @@ export function HouseRecommendAddPage() {
   return (
     <AddFormPage
       title={t.addRecommend}
-      form={{
-        schema: houseRecommendFormSchema,
-        initial: { name: '', phone: '', intent_amount: '', remark: '' },
-        idPrefix: 'recommend',
-      }}
+      form={{ schema: houseRecommendFormSchema, initial: BLANK_RECOMMEND, idPrefix: 'recommend' }}
       send={(values) => add.mutateAsync(values)}
       pending={add.isPending}
       savedPath={() => '/business/houseRecommendList'}
@@ -78,7 +77,7 @@ export function HouseBrokerageUserPage() {
   const [adding, setAdding] = useState(false);
   const form = useSchemaForm({
     schema: houseBrokerageUserFormSchema,
-    initial: { name: '', phone: '', bank_name: '', bank_card: '' },
+    initial: BLANK_RECEIVER,
     idPrefix: 'brokerage-user',
   });
   return (
@@ -105,7 +104,7 @@ export function HouseBrokerageUserPage() {
           send={() => add.mutateAsync(form.values)}
           pending={add.isPending}
           onSaved={() => {
-            form.reset({ name: '', phone: '', bank_name: '', bank_card: '' });
+            form.reset(BLANK_RECEIVER);
             setAdding(false);
           }}
         >
