@@ -255,6 +255,13 @@ export const aHouseDetail = (
   ...over,
 });
 
+/** The form fields an approval's decision sends (a sign rejection's, a house audit's): the reason may be ''. */
+export const decisionFields = (id: string, decision: 'approve' | 'refuse' | 'reject', reason = '') => ({
+  id,
+  decision,
+  reason,
+});
+
 /** The case form's reference lists (add and edit), answered empty: the form works without them. */
 export const REFERENCE_LISTS: HandlerTable = {
   '/api/crm/bank': ok([]),

@@ -15,6 +15,7 @@ export const adminTexts = {
   cancel: '取消',
   add: '添加',
   edit: '编辑',
+  remove: '删除',
   disable: '停用',
   enable: '启用',
   active: '在用',
@@ -178,7 +179,6 @@ export const adminTexts = {
     qReference: (n: number) => `第 ${n} 题 参考答案`,
     qPoints: (n: number) => `第 ${n} 题 分值`,
     addQuestion: '添加题目',
-    remove: '删除',
   },
   activityForm: {
     addTitle: '新建活动',
@@ -204,7 +204,6 @@ export const adminTexts = {
     couponValue: '面额（元）',
     couponStock: '发放数量',
     couponDays: '有效天数',
-    remove: '删除',
   },
   products: {
     bank: '银行',

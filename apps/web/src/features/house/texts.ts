@@ -81,6 +81,7 @@ export const houseTexts = {
   recommends: '推荐',
   addRecommend: '新增推荐',
   intentAmount: '意向金额（元）',
+  intentAmountPlaceholder: '选填',
   emptyRecommends: '暂无推荐',
   recommendDetail: '推荐详情',
   intentAmountShown: '意向金额',

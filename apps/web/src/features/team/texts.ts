@@ -15,9 +15,8 @@ export const teamTexts = {
   approve: '通过',
   refuse: '驳回',
   approveConfirm: (name: string) => `确定通过「${name}」的申诉吗？报单将重新进入流程。`,
-  refuseTitle: '驳回申诉',
-  refuseReason: '请填写驳回原因',
-  refuseReasonLabel: '驳回原因',
+  /** The sheet asking why an appeal is refused (its button is `confirm`). */
+  refuseSheet: { title: '驳回申诉', label: '驳回原因', placeholder: '请填写驳回原因' },
   confirm: '确定',
   cancel: '取消',
   statusLabels: { open: '待审核', approved: '已通过', refused: '已驳回' } as Record<string, string>,

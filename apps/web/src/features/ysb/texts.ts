@@ -25,9 +25,8 @@ export const ysbTexts = {
   decline: '不通过',
   approveConfirm: (name: string) => `确定通过「${name}」的注册吗？通过后即可报备客户。`,
   approvedToast: '已通过',
-  declineTitle: '不通过',
-  declineReason: '不通过原因',
-  declineReasonPlaceholder: '请填写不通过原因',
+  /** The sheet asking why a referral is declined (its button is `confirm`). */
+  declineSheet: { title: '不通过', label: '不通过原因', placeholder: '请填写不通过原因' },
   reasonRequired: '请填写不通过原因',
   declinedToast: '已设为不通过',
   confirm: '确定',

@@ -253,6 +253,62 @@ export const patchAt = <Item,>(list: readonly Item[], i: number, patch: Partial<
 /** The list without its item `i`. */
 export const removeAt = <Item,>(list: readonly Item[], i: number): Item[] => list.filter((_, at) => at !== i);
 
+/** What an ItemList gives each item's boxes: its number (from 1), a patch of its values, a text box of one. */
+export type ItemTools<Item> = {
+  n: number;
+  patch: (patch: Partial<Item>) => void;
+  /** A box of the text `key`, named by its aria-label: an input, or a textarea of `rows` lines. */
+  box: (key: TextKey<Item>, label: string, options?: { rows?: number; placeholder?: string | undefined }) => ReactNode;
+};
+
+/**
+ * The repeated part of a file's form (an activity's prizes, a paper's questions): each item in its fieldset,
+ * named `label(n)`, with its remove button, and after them the button that adds a `fresh(count)` one.
+ */
+export function ItemList<Item>({
+  items,
+  onChange,
+  label,
+  fresh,
+  addText,
+  children,
+}: {
+  items: readonly Item[];
+  onChange: (items: Item[]) => void;
+  label: (n: number) => string;
+  fresh: (count: number) => Item;
+  addText: string;
+  children: (item: Item, tools: ItemTools<Item>) => ReactNode;
+}) {
+  const toolsOf = (item: Item, i: number): ItemTools<Item> => {
+    const patch = (patch: Partial<Item>) => onChange(patchAt(items, i, patch));
+    return {
+      n: i + 1,
+      patch,
+      box: (key, boxLabel, { rows, placeholder } = {}) => {
+        const props = {
+          'aria-label': boxLabel,
+          placeholder,
+          value: item[key] as string,
+          onChange: (e: { target: { value: string } }) => patch({ [key]: e.target.value } as Partial<Item>),
+        };
+        return rows ? <textarea rows={rows} {...props} /> : <input {...props} />;
+      },
+    };
+  };
+  return (
+    <>
+      {items.map((item, i) => (
+        <fieldset key={i} className="admin-form" aria-label={label(i + 1)}>
+          {children(item, toolsOf(item, i))}
+          <PlainButton onClick={() => onChange(removeAt(items, i))}>{T.remove}</PlainButton>
+        </fieldset>
+      ))}
+      <PlainButton onClick={() => onChange([...items, fresh(items.length)])}>{addText}</PlainButton>
+    </>
+  );
+}
+
 /** A row's disable (or enable) button: `onToggle` gets the state to go to. */
 export function ActiveToggle({ active, onToggle }: { active: boolean; onToggle: (isActive: boolean) => unknown }) {
   return <PlainButton onClick={() => onToggle(!active)}>{active ? T.disable : T.enable}</PlainButton>;

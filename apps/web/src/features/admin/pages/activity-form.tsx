@@ -4,13 +4,11 @@ import { useActivitySpec, useAdminWrite } from '../api/admin.ts';
 import {
   FormButtons,
   FormPanel,
+  ItemList,
   LabelOptions,
   LoadedEdit,
   numberOf,
-  patchAt,
-  PlainButton,
   PlainField,
-  removeAt,
   usePlainValues,
 } from '../components/admin-form.tsx';
 import { adminTexts } from '../texts.ts';
@@ -130,7 +128,6 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
   const write = useAdminWrite('/api/admin/activities/save');
   const prefix = spec ? 'admin-activity-edit' : 'admin-activity-add';
   const { values: v, set, reset, text, textArea, check } = usePlainValues(spec ? valuesOf(spec) : EMPTY, prefix);
-  const setPrize = (i: number, patch: Partial<PrizeValues>) => set('prizes', patchAt(v.prizes, i, patch));
   const title = spec ? T.editTitle(spec.key) : T.addTitle;
   return (
     <FormPanel
@@ -155,44 +152,28 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
         <>
           {text('pool_size', T.poolSize)}
           {text('prize_redeem_days', T.redeemDays)}
-          {v.prizes.map((p, i) => (
-            <fieldset key={i} className="admin-form" aria-label={T.prize(i + 1)}>
-              <select
-                aria-label={T.prizeTier(i + 1)}
-                value={p.tier}
-                onChange={(e) => setPrize(i, { tier: e.target.value })}
-              >
-                {['1', '2', '3'].map((tier) => (
-                  <option key={tier} value={tier}>
-                    {tier}
-                  </option>
-                ))}
-              </select>
-              <input
-                aria-label={T.prizeName(i + 1)}
-                value={p.name}
-                onChange={(e) => setPrize(i, { name: e.target.value })}
-              />
-              <input
-                aria-label={T.prizeStock(i + 1)}
-                value={p.stock}
-                onChange={(e) => setPrize(i, { stock: e.target.value })}
-              />
-              <input
-                aria-label={T.prizeNote(i + 1)}
-                value={p.redeem_note}
-                onChange={(e) => setPrize(i, { redeem_note: e.target.value })}
-              />
-              <PlainButton onClick={() => set('prizes', removeAt(v.prizes, i))}>{T.remove}</PlainButton>
-            </fieldset>
-          ))}
-          <PlainButton
-            onClick={() =>
-              set('prizes', [...v.prizes, { tier: String(v.prizes.length + 1), name: '', stock: '1', redeem_note: '' }])
-            }
+          <ItemList
+            items={v.prizes}
+            onChange={(prizes) => set('prizes', prizes)}
+            label={T.prize}
+            fresh={(count) => ({ tier: String(count + 1), name: '', stock: '1', redeem_note: '' })}
+            addText={T.addPrize}
           >
-            {T.addPrize}
-          </PlainButton>
+            {(p, { n, patch, box }) => (
+              <>
+                <select aria-label={T.prizeTier(n)} value={p.tier} onChange={(e) => patch({ tier: e.target.value })}>
+                  {['1', '2', '3'].map((tier) => (
+                    <option key={tier} value={tier}>
+                      {tier}
+                    </option>
+                  ))}
+                </select>
+                {box('name', T.prizeName(n))}
+                {box('stock', T.prizeStock(n))}
+                {box('redeem_note', T.prizeNote(n))}
+              </>
+            )}
+          </ItemList>
         </>
       ) : null}
       {v.type === 'coupon' ? (

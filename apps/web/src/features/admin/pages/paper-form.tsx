@@ -3,6 +3,7 @@ import { useAdminWrite, usePaperFile } from '../api/admin.ts';
 import {
   FormButtons,
   FormPanel,
+  ItemList,
   LabelOptions,
   LoadedEdit,
   numberOf,
@@ -170,7 +171,6 @@ export function PaperForm({
   const write = useAdminWrite('/api/admin/papers/save');
   const prefix = initial ? 'admin-paper-edit' : 'admin-paper-add';
   const { values: v, set, reset, text, textArea, check } = usePlainValues<PaperValues>(initial ?? EMPTY, prefix);
-  const setQuestion = (i: number, patch: Partial<QuestionValues>) => set('questions', patchAt(v.questions, i, patch));
   const setAssign = (i: number, patch: Partial<AssignValues>) => set('assign', patchAt(v.assign, i, patch));
   const title = initial ? T.editTitle(initial.code) : T.addTitle;
   return (
@@ -217,72 +217,44 @@ export function PaperForm({
                 onChange={(e) => setAssign(i, { value: e.target.value })}
               />
             )}
-            <PlainButton onClick={() => set('assign', removeAt(v.assign, i))}>{T.remove}</PlainButton>
+            <PlainButton onClick={() => set('assign', removeAt(v.assign, i))}>{A.remove}</PlainButton>
           </span>
         ))}
         <PlainButton onClick={() => set('assign', [...v.assign, { kind: 'team', value: '' }])}>
           {T.addAssign}
         </PlainButton>
       </fieldset>
-      {v.questions.map((q, i) => (
-        <fieldset key={i} className="admin-form" aria-label={T.question(i + 1)}>
-          <select
-            aria-label={T.qType(i + 1)}
-            value={q.type}
-            onChange={(e) => setQuestion(i, { type: e.target.value as QuestionType, answer: '' })}
-          >
-            <LabelOptions labels={T.qTypes} />
-          </select>
-          <textarea
-            aria-label={T.qText(i + 1)}
-            rows={2}
-            value={q.text}
-            onChange={(e) => setQuestion(i, { text: e.target.value })}
-          />
-          {q.type === 'single' || q.type === 'multiple' ? (
-            <textarea
-              aria-label={T.qOptions(i + 1)}
-              rows={3}
-              value={q.options}
-              onChange={(e) => setQuestion(i, { options: e.target.value })}
-            />
-          ) : null}
-          {v.kind === 'exam' && (q.type === 'single' || q.type === 'multiple') ? (
-            <input
-              aria-label={T.qAnswer(i + 1)}
-              placeholder={T.qAnswerHint[q.type]}
-              value={q.answer}
-              onChange={(e) => setQuestion(i, { answer: e.target.value })}
-            />
-          ) : null}
-          {v.kind === 'exam' && q.type === 'judge' ? (
+      <ItemList
+        items={v.questions}
+        onChange={(questions) => set('questions', questions)}
+        label={T.question}
+        fresh={aQuestion}
+        addText={T.addQuestion}
+      >
+        {(q, { n, patch, box }) => (
+          <>
             <select
-              aria-label={T.qAnswer(i + 1)}
-              value={q.answer}
-              onChange={(e) => setQuestion(i, { answer: e.target.value })}
+              aria-label={T.qType(n)}
+              value={q.type}
+              onChange={(e) => patch({ type: e.target.value as QuestionType, answer: '' })}
             >
-              <LabelOptions labels={T.judgeAnswers} />
+              <LabelOptions labels={T.qTypes} />
             </select>
-          ) : null}
-          {q.type === 'short' ? (
-            <textarea
-              aria-label={T.qReference(i + 1)}
-              rows={2}
-              value={q.reference}
-              onChange={(e) => setQuestion(i, { reference: e.target.value })}
-            />
-          ) : null}
-          {v.kind === 'exam' ? (
-            <input
-              aria-label={T.qPoints(i + 1)}
-              value={q.points}
-              onChange={(e) => setQuestion(i, { points: e.target.value })}
-            />
-          ) : null}
-          <PlainButton onClick={() => set('questions', removeAt(v.questions, i))}>{T.remove}</PlainButton>
-        </fieldset>
-      ))}
-      <PlainButton onClick={() => set('questions', [...v.questions, aQuestion()])}>{T.addQuestion}</PlainButton>
+            {box('text', T.qText(n), { rows: 2 })}
+            {q.type === 'single' || q.type === 'multiple' ? box('options', T.qOptions(n), { rows: 3 }) : null}
+            {v.kind === 'exam' && (q.type === 'single' || q.type === 'multiple')
+              ? box('answer', T.qAnswer(n), { placeholder: T.qAnswerHint[q.type] })
+              : null}
+            {v.kind === 'exam' && q.type === 'judge' ? (
+              <select aria-label={T.qAnswer(n)} value={q.answer} onChange={(e) => patch({ answer: e.target.value })}>
+                <LabelOptions labels={T.judgeAnswers} />
+              </select>
+            ) : null}
+            {q.type === 'short' ? box('reference', T.qReference(n), { rows: 2 }) : null}
+            {v.kind === 'exam' ? box('points', T.qPoints(n)) : null}
+          </>
+        )}
+      </ItemList>
       <FormButtons submit={A.save} pending={write.isPending} onCancel={onDone} />
     </FormPanel>
   );

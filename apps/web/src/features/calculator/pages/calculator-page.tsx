@@ -11,7 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { pickTexts } from '../../../lib/locale.ts';
 import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PlainForm } from '../../../components/plain-form.tsx';
-import { CalcInputField, CalcRadioField } from '../components/calc-fields.tsx';
+import { CalcInputField, CalcRadioField, type CalcInputFieldProps } from '../components/calc-fields.tsx';
 import { calculatorTexts, enUS } from '../texts.ts';
 import './calculator-page.css';
 
@@ -73,19 +73,22 @@ export function CalculatorPage() {
     ) : null;
   };
 
+  /** The text field of `key`: its unit and placeholder are the texts named after it, its binding the form's. */
+  const textField = (key: 'amount' | 'rate', props: Pick<CalcInputFieldProps, 'label' | 'inputMode' | 'maxLength'>) => (
+    <CalcInputField
+      {...props}
+      unit={texts[`${key}Unit`]}
+      placeholder={texts[`${key}Placeholder`]}
+      input={form.input(key)}
+      error={fieldError(key)}
+    />
+  );
+
   return (
     // A wrapper only to hear the first focus or touch (no role of its own).
     <div className="calc-page" onFocus={preloadPopups} onPointerDown={preloadPopups}>
       <PlainForm className="calc-form" onSubmit={handleSubmit}>
-        <CalcInputField
-          label={texts.amountLabel}
-          unit={texts.amountUnit}
-          input={form.input('amount')}
-          inputMode="numeric"
-          placeholder={texts.amountPlaceholder}
-          maxLength={10}
-          error={fieldError('amount')}
-        />
+        {textField('amount', { label: texts.amountLabel, inputMode: 'numeric', maxLength: 10 })}
 
         <div className="calc-field">
           <label className="calc-field__label" htmlFor="calc-term">
@@ -129,15 +132,11 @@ export function CalculatorPage() {
           error={fieldError('interestType')}
         />
 
-        <CalcInputField
-          label={isInstalment ? texts.rateLabelInstalment : texts.rateLabelAnnual}
-          unit={texts.rateUnit}
-          input={form.input('rate')}
-          inputMode="decimal"
-          placeholder={texts.ratePlaceholder}
-          maxLength={8}
-          error={fieldError('rate')}
-        />
+        {textField('rate', {
+          label: isInstalment ? texts.rateLabelInstalment : texts.rateLabelAnnual,
+          inputMode: 'decimal',
+          maxLength: 8,
+        })}
 
         {isInstalment ? null : (
           <CalcRadioField

@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateBadgeCounts } from '../../../lib/badge-counts.ts';
-import { featureKeys } from '../../../lib/api-query.ts';
-import { argKeys } from '../../../lib/arg-keys.ts';
+import { keysWithArgs } from '../../../lib/arg-keys.ts';
 
 /** Query keys of the case calls; mutations invalidate through the helpers below. */
 export const casesKeys = {
-  ...featureKeys('cases', ['appeals']),
-  ...argKeys('cases', {
+  ...keysWithArgs('cases', ['appeals'], {
     list: {},
     detail: 0,
     pending: '',

@@ -13,14 +13,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
 import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
-import { featureKeys } from '../../../lib/api-query.ts';
-import { argKeys } from '../../../lib/arg-keys.ts';
+import { keysWithArgs } from '../../../lib/arg-keys.ts';
 
 /** Query keys of the sidebar tool. */
-export const chatterKeys = {
-  ...featureKeys('chattergee', ['customers', 'work']),
-  ...argKeys('chattergee', { config: '', filing: '', integral: '', history: 0 }),
-};
+export const chatterKeys = keysWithArgs('chattergee', ['customers', 'work'], {
+  config: '',
+  filing: '',
+  integral: '',
+  history: 0,
+});
 
 const P = '/api/chattergee';
 

@@ -13,13 +13,9 @@ import { z } from 'zod';
 import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { apiRead, cursorPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
-import { featureKeys } from '../../../lib/api-query.ts';
-import { argKeys } from '../../../lib/arg-keys.ts';
+import { keysWithArgs } from '../../../lib/arg-keys.ts';
 
-export const esignKeys = {
-  ...featureKeys('esign', ['list', 'signer']),
-  ...argKeys('esign', { order: 0, evidence: 0 }),
-};
+export const esignKeys = keysWithArgs('esign', ['list', 'signer'], { order: 0, evidence: 0 });
 
 export const useEsignList = () =>
   usePagedList({

@@ -1,9 +1,15 @@
-import { Button, Input, List, SearchBar, TextArea } from 'antd-mobile';
+import { Button, Input, List, SearchBar, TextArea, type InputProps } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { useDraftedSubmit } from '../../../lib/form-draft.ts';
-import type { FieldBinding } from '../../../lib/use-schema-form.ts';
+import {
+  useSchemaForm,
+  type FieldBinding,
+  type SchemaForm,
+  type UseSchemaFormOptions,
+} from '../../../lib/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
 import { sendForm } from './send-form.ts';
 
@@ -15,22 +21,38 @@ type TextForm<K extends string> = {
 
 export type HouseTextFieldProps<K extends string> = { form: TextForm<K> };
 
-/** The name row every house form starts with. */
-export function NameField({ form }: HouseTextFieldProps<'name'>) {
+/** A label of houseTexts with its placeholder beside it: `bank` and `bankPlaceholder`. */
+type LabelKey = {
+  [K in keyof typeof t]: K extends `${infer L extends keyof typeof t}Placeholder`
+    ? (typeof t)[L] extends string
+      ? L
+      : never
+    : never;
+}[keyof typeof t];
+
+export type HouseInputProps<K extends string> = HouseTextFieldProps<K> & {
+  name: K;
+  /** The row's label in houseTexts; the input's placeholder is the text of the same name + `Placeholder`. */
+  text: LabelKey;
+} & Pick<InputProps, 'maxLength' | 'inputMode' | 'type'>;
+
+/** A one-line text row of a house form: its label, the input and the field's message. */
+export function HouseInput<K extends string>({ form, name, text, ...input }: HouseInputProps<K>) {
   return (
-    <FormField field={form.field('name')} label={t.name}>
-      <Input placeholder={t.namePlaceholder} {...form.input('name')} maxLength={30} />
+    <FormField field={form.field(name)} label={t[text]}>
+      <Input placeholder={t[`${text}Placeholder`]} {...form.input(name)} {...input} />
     </FormField>
   );
 }
 
+/** The name row every house form starts with. */
+export function NameField({ form }: HouseTextFieldProps<'name'>) {
+  return <HouseInput form={form} name="name" text="name" maxLength={30} />;
+}
+
 /** A mobile number row. */
 export function PhoneField({ form }: HouseTextFieldProps<'phone'>) {
-  return (
-    <FormField field={form.field('phone')} label={t.phone}>
-      <Input placeholder={t.phonePlaceholder} {...form.input('phone')} maxLength={11} type="tel" />
-    </FormField>
-  );
+  return <HouseInput form={form} name="phone" text="phone" maxLength={11} type="tel" />;
 }
 
 /** The free-text remark row. */
@@ -112,5 +134,43 @@ export function HouseAddForm<Answer, V = unknown>({
       </HouseAction>
       <NetworkRetry failure={submit.failure} />
     </>
+  );
+}
+
+export type AddFormPageProps<V extends Record<string, unknown>, Out, Answer> = {
+  title: string;
+  /** The form hook's options: the schema the server checks with, the empty values, the ids' prefix. */
+  form: UseSchemaFormOptions<V, Out>;
+  /** Sends the typed values, with the fill's idempotency key. */
+  send: (values: V, idempotencyKey: string) => Promise<Answer>;
+  pending: boolean;
+  /** Where the page goes once saved, in its place in the history (back does not reopen the filled form). */
+  savedPath: (answer: Answer) => string;
+  rows: (form: SchemaForm<V, Out>) => ReactNode;
+};
+
+/** A page that is one add form and nothing else (a channel, a recommendation). */
+export function AddFormPage<V extends Record<string, unknown>, Out, Answer>({
+  title,
+  form: options,
+  send,
+  pending,
+  savedPath,
+  rows,
+}: AddFormPageProps<V, Out, Answer>) {
+  const navigate = useNavigate();
+  const form = useSchemaForm(options);
+  return (
+    <div>
+      <HouseAddForm
+        title={title}
+        form={form}
+        send={(key) => send(form.values, key)}
+        pending={pending}
+        onSaved={(answer) => void navigate(savedPath(answer), { replace: true })}
+      >
+        {rows(form)}
+      </HouseAddForm>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { aHouseDetail, decisionFields, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const anAudit = {
@@ -44,22 +44,16 @@ describe('/business/financeAudit', () => {
   it('approves after confirmation', async () => {
     const page = await renderAudits({ '/api/crm/updateHouseAudit': ok(null) });
     await decide('通过');
-    expect(await page.confirmedFields('确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual({
-      id: '111',
-      decision: 'approve',
-      reason: '',
-    });
+    expect(await page.confirmedFields('确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual(
+      decisionFields('111', 'approve'),
+    );
   });
 
   it('rejects with the reason typed, which stays when the server refuses', async () => {
     const page = await renderAudits({ '/api/crm/updateHouseAudit': fail('不能审批自己的申请') });
     await decide('驳回', '比例过高');
     expect(await findToast('不能审批自己的申请')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual({
-      id: '111',
-      decision: 'reject',
-      reason: '比例过高',
-    });
+    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual(decisionFields('111', 'reject', '比例过高'));
     expect(screen.getByDisplayValue('比例过高')).toBeTruthy();
   });
 

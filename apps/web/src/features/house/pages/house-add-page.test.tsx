@@ -16,12 +16,15 @@ const renderAdd = renderPageWith('/business/houseAdd', {
 /** The form as a channel's page opens it, to take in a client the channel referred. */
 const renderAddFromChannel = renderPageWith('/business/houseAdd?channel=5', { api: ADDS });
 
+/** What `fill` types, and so what the form sends. */
+const TYPED = { name: '赵磊', phone: '13800000001', loan_amount: '1000000', bank: '工商银行' };
+
 async function fill() {
   await fillIn({
-    请输入客户姓名: '赵磊',
-    请输入手机号码: '13800000001',
-    请输入贷款金额: '1000000',
-    请输入贷款银行: '工商银行',
+    请输入客户姓名: TYPED.name,
+    请输入手机号码: TYPED.phone,
+    请输入贷款金额: TYPED.loan_amount,
+    请输入贷款银行: TYPED.bank,
   });
   // The term sheet opens on 20 years.
   await tap(screen.getByText('请选择期限'));
@@ -36,11 +39,8 @@ describe('/business/houseAdd', () => {
     const page = await renderAdd(ADDS);
     await fill();
     expect(await savedFields(page, '/api/crm/addHouseClient', '/business/houseDetail/0/71')).toMatchObject({
-      name: '赵磊',
-      phone: '13800000001',
-      loan_amount: '1000000',
+      ...TYPED,
       term_months: '240',
-      bank: '工商银行',
       product: 'mortgage',
       channel_id: '',
     });

@@ -1,5 +1,5 @@
 import { HOUSE_PRODUCTS, HOUSE_TERMS, houseClientFormSchema } from '@crm/domain/house';
-import { Input, Picker, Radio, Space } from 'antd-mobile';
+import { Picker, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
@@ -8,7 +8,7 @@ import { useAddHouseClient } from '../api/add-house-client.ts';
 import { useChannelList } from '../api/house-channels.ts';
 import { houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
-import { HouseAddForm, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
+import { HouseAddForm, HouseInput, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
 
 type Values = {
@@ -57,7 +57,7 @@ export function HouseAddPage() {
     idPrefix: 'house',
     ids: { term_months: 'house-term', channel_id: 'house-channel' },
   });
-  const { values, set, field, input } = form;
+  const { values, set, field } = form;
   const [pickTerm, setPickTerm] = useState(false);
   const [pickChannel, setPickChannel] = useState(false);
   const channels = useChannelList({});
@@ -83,20 +83,14 @@ export function HouseAddPage() {
       >
         <NameField form={form} />
         <PhoneField form={form} />
-        <FormField field={field('id_number')} label={t.idNumber}>
-          <Input placeholder={t.idNumberPlaceholder} {...input('id_number')} maxLength={18} />
-        </FormField>
-        <FormField field={field('loan_amount')} label={t.loanAmount}>
-          <Input placeholder={t.loanAmountPlaceholder} {...input('loan_amount')} inputMode="decimal" />
-        </FormField>
+        <HouseInput form={form} name="id_number" text="idNumber" maxLength={18} />
+        <HouseInput form={form} name="loan_amount" text="loanAmount" inputMode="decimal" />
         <FormField field={field('term_months')} label={t.term} onClick={() => setPickTerm(true)}>
           <span id={field('term_months').id} role="button" aria-labelledby={field('term_months').labelId}>
             {values.term_months ? t.months(values.term_months) : t.termPlaceholder}
           </span>
         </FormField>
-        <FormField field={field('bank')} label={t.bank}>
-          <Input placeholder={t.bankPlaceholder} {...input('bank')} maxLength={50} />
-        </FormField>
+        <HouseInput form={form} name="bank" text="bank" maxLength={50} />
         <FormField field={field('product')} label={t.product}>
           <div role="radiogroup" aria-labelledby={field('product').labelId}>
             <Radio.Group value={values.product} onChange={(v) => set('product')(v as Values['product'])}>
@@ -115,9 +109,7 @@ export function HouseAddPage() {
             {channelName}
           </span>
         </FormField>
-        <FormField field={field('referrer_id')} label={t.referrer}>
-          <Input placeholder={t.referrerPlaceholder} {...input('referrer_id')} inputMode="numeric" />
-        </FormField>
+        <HouseInput form={form} name="referrer_id" text="referrer" inputMode="numeric" />
         <RemarkField form={form} />
       </HouseAddForm>
       <Picker

@@ -39,17 +39,19 @@ describe('/business/houseChannel', () => {
   });
 });
 
-const fillChannel = (name: string) =>
-  fillIn({ '如 链家静安寺店': name, 请输入联系人: '钱经理', 请输入手机号码: '13800000005' });
+/** What the add tests type: the channel the server then lists (aChannel), under the name given. */
+const { name, contact, phone } = aChannel();
+const fillChannel = (channelName: string) =>
+  fillIn({ '如 链家静安寺店': channelName, 请输入联系人: contact, 请输入手机号码: phone });
 
 describe('/business/houseChannelAdd', () => {
   it('adds a channel and opens it', async () => {
     const page = await renderChannelAdd({ ...CHANNEL_DETAIL, '/api/crm/addHouseChannel': ok({ id: 5 }) });
-    await fillChannel('链家静安寺店');
+    await fillChannel(name);
     expect(await savedFields(page, '/api/crm/addHouseChannel', '/business/houseChannelDetail/5')).toEqual({
-      name: '链家静安寺店',
-      contact: '钱经理',
-      phone: '13800000005',
+      name,
+      contact,
+      phone,
       remark: '',
     });
   });

@@ -1,22 +1,29 @@
 import { houseChannelFormSchema } from '@crm/domain/house';
-import { Button, Input, List, Popup } from 'antd-mobile';
+import { Button, List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LinkQr } from '../../../components/link-qr.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { FormField } from '../../../components/form-field.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useChannelEntry, useSetChannelEnabled } from '../api/channel-referrals.ts';
 import { useHouseList } from '../api/get-house-list.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
 import { ChannelList } from '../components/channel-list.tsx';
 import { houseTexts as t } from '../texts.ts';
-import { HouseAction, HouseAddForm, HouseSearch, PhoneField, RemarkField } from '../components/house-form.tsx';
+import {
+  AddFormPage,
+  HouseAction,
+  HouseInput,
+  HouseSearch,
+  PhoneField,
+  RemarkField,
+} from '../components/house-form.tsx';
 import '../components/house.css';
+
+const BLANK_CHANNEL = { name: '', contact: '', phone: '', remark: '' };
 
 /** /business/houseChannel: the partners who refer clients. */
 export function HouseChannelPage() {
@@ -39,33 +46,23 @@ export function HouseChannelPage() {
 
 /** /business/houseChannelAdd. */
 export function HouseChannelAddPage() {
-  const navigate = useNavigate();
   const add = useAddHouseChannel();
-  const form = useSchemaForm({
-    schema: houseChannelFormSchema,
-    initial: { name: '', contact: '', phone: '', remark: '' },
-    idPrefix: 'channel',
-  });
-  const { values, field, input } = form;
   return (
-    <div>
-      <HouseAddForm
-        title={t.addChannel}
-        form={form}
-        send={(key) => add.mutateAsync({ fields: values, key })}
-        pending={add.isPending}
-        onSaved={(id) => void navigate(`/business/houseChannelDetail/${id}`, { replace: true })}
-      >
-        <FormField field={field('name')} label={t.channelName}>
-          <Input placeholder={t.channelNamePlaceholder} {...input('name')} maxLength={50} />
-        </FormField>
-        <FormField field={field('contact')} label={t.contact}>
-          <Input placeholder={t.contactPlaceholder} {...input('contact')} maxLength={30} />
-        </FormField>
-        <PhoneField form={form} />
-        <RemarkField form={form} />
-      </HouseAddForm>
-    </div>
+    <AddFormPage
+      title={t.addChannel}
+      form={{ schema: houseChannelFormSchema, initial: BLANK_CHANNEL, idPrefix: 'channel' }}
+      send={(fields, key) => add.mutateAsync({ fields, key })}
+      pending={add.isPending}
+      savedPath={(id) => `/business/houseChannelDetail/${id}`}
+      rows={(form) => (
+        <>
+          <HouseInput form={form} name="name" text="channelName" maxLength={50} />
+          <HouseInput form={form} name="contact" text="contact" maxLength={30} />
+          <PhoneField form={form} />
+          <RemarkField form={form} />
+        </>
+      )}
+    />
   );
 }
 

@@ -63,7 +63,9 @@ describe('/business/houseRecommendList', () => {
   });
 });
 
-const fillRecommend = () => fillIn({ 请输入客户姓名: '周洁', 请输入手机号码: '13700000002' });
+/** What the add tests type, and so send. */
+const TYPED = { name: '周洁', phone: '13700000002' };
+const fillRecommend = () => fillIn({ 请输入客户姓名: TYPED.name, 请输入手机号码: TYPED.phone });
 
 describe('/business/houseRecommendAdd', () => {
   const renderAdd = renderPageWith('/business/houseRecommendAdd');
@@ -75,8 +77,7 @@ describe('/business/houseRecommendAdd', () => {
     });
     await fillRecommend();
     expect(await savedFields(page, '/api/crm/addHouseRecommend', '/business/houseRecommendList')).toEqual({
-      name: '周洁',
-      phone: '13700000002',
+      ...TYPED,
       intent_amount: '',
       remark: '',
     });

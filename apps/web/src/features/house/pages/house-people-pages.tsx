@@ -1,9 +1,8 @@
 import { formatFen } from '@crm/domain/money';
 import { houseBrokerageUserFormSchema, houseRecommendFormSchema } from '@crm/domain/house';
-import { Input, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
@@ -11,14 +10,19 @@ import { RecommendSheet } from '../components/recommend-sheet.tsx';
 import { Rows } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import {
+  AddFormPage,
   HouseAction,
   HouseAddForm,
+  HouseInput,
   HouseSearch,
   NameField,
   PhoneField,
   RemarkField,
 } from '../components/house-form.tsx';
 import '../components/house.css';
+
+const BLANK_RECOMMEND = { name: '', phone: '', intent_amount: '', remark: '' };
+const BLANK_RECEIVER = { name: '', phone: '', bank_name: '', bank_card: '' };
 
 /** /business/houseRecommendList: a tap on a row opens the recommendation's record in a sheet. */
 export function HouseRecommendListPage() {
@@ -45,31 +49,23 @@ export function HouseRecommendListPage() {
 
 /** /business/houseRecommendAdd. */
 export function HouseRecommendAddPage() {
-  const navigate = useNavigate();
   const add = useAddHouseRecommend();
-  const form = useSchemaForm({
-    schema: houseRecommendFormSchema,
-    initial: { name: '', phone: '', intent_amount: '', remark: '' },
-    idPrefix: 'recommend',
-  });
-  const { values, field, input } = form;
   return (
-    <div>
-      <HouseAddForm
-        title={t.addRecommend}
-        form={form}
-        send={() => add.mutateAsync(values)}
-        pending={add.isPending}
-        onSaved={() => void navigate('/business/houseRecommendList', { replace: true })}
-      >
-        <NameField form={form} />
-        <PhoneField form={form} />
-        <FormField field={field('intent_amount')} label={t.intentAmount}>
-          <Input placeholder={t.remarkPlaceholder} {...input('intent_amount')} inputMode="decimal" />
-        </FormField>
-        <RemarkField form={form} />
-      </HouseAddForm>
-    </div>
+    <AddFormPage
+      title={t.addRecommend}
+      form={{ schema: houseRecommendFormSchema, initial: BLANK_RECOMMEND, idPrefix: 'recommend' }}
+      send={(values) => add.mutateAsync(values)}
+      pending={add.isPending}
+      savedPath={() => '/business/houseRecommendList'}
+      rows={(form) => (
+        <>
+          <NameField form={form} />
+          <PhoneField form={form} />
+          <HouseInput form={form} name="intent_amount" text="intentAmount" inputMode="decimal" />
+          <RemarkField form={form} />
+        </>
+      )}
+    />
   );
 }
 
@@ -81,10 +77,9 @@ export function HouseBrokerageUserPage() {
   const [adding, setAdding] = useState(false);
   const form = useSchemaForm({
     schema: houseBrokerageUserFormSchema,
-    initial: { name: '', phone: '', bank_name: '', bank_card: '' },
+    initial: BLANK_RECEIVER,
     idPrefix: 'brokerage-user',
   });
-  const { values, field, input } = form;
   return (
     <div>
       <HouseSearch onSearch={setKeyword} />
@@ -106,21 +101,17 @@ export function HouseBrokerageUserPage() {
         <HouseAddForm
           title={t.addBrokerageUser}
           form={form}
-          send={() => add.mutateAsync(values)}
+          send={() => add.mutateAsync(form.values)}
           pending={add.isPending}
           onSaved={() => {
-            form.reset({ name: '', phone: '', bank_name: '', bank_card: '' });
+            form.reset(BLANK_RECEIVER);
             setAdding(false);
           }}
         >
           <NameField form={form} />
           <PhoneField form={form} />
-          <FormField field={field('bank_name')} label={t.bankName}>
-            <Input placeholder={t.bankNamePlaceholder} {...input('bank_name')} maxLength={50} />
-          </FormField>
-          <FormField field={field('bank_card')} label={t.bankCard}>
-            <Input placeholder={t.bankCardPlaceholder} {...input('bank_card')} maxLength={23} inputMode="numeric" />
-          </FormField>
+          <HouseInput form={form} name="bank_name" text="bankName" maxLength={50} />
+          <HouseInput form={form} name="bank_card" text="bankCard" maxLength={23} inputMode="numeric" />
         </HouseAddForm>
       </Popup>
     </div>

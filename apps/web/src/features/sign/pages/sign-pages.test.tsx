@@ -1,6 +1,7 @@
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { decisionFields } from '../../../test/factories.ts';
 import { fail, findToast, network, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
@@ -196,21 +197,15 @@ describe('/sign/reject', () => {
     await tap(screen.getByRole('button', { name: '同意拒签' }));
     expect(
       await page.confirmedFields('确定同意该拒签吗？客户将标记为签约失败。', '已处理', '/api/crm/auditSignReject'),
-    ).toEqual({
-      id: '121',
-      decision: 'approve',
-      reason: '',
-    });
+    ).toEqual(decisionFields('121', 'approve'));
   });
 
   it('sends one back with the reason typed, and shows a refusal', async () => {
     const page = await renderRejections({ '/api/crm/auditSignReject': fail('退回须填写原因') });
     fireEvent.change(await screen.findByLabelText('意见'), { target: { value: '再约一次' } });
-    expect(await page.sentFields('退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual({
-      id: '121',
-      decision: 'refuse',
-      reason: '再约一次',
-    });
+    expect(await page.sentFields('退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual(
+      decisionFields('121', 'refuse', '再约一次'),
+    );
   });
 
   it('says so when nothing waits, and shows a failure with a retry', async () => {

@@ -80,12 +80,7 @@ export function TeamAppealPage() {
         schema={auditAppealRequestSchema}
         toInput={({ reason }, item) => ({ id: item.id, result: 'refused', reason })}
         idPrefix="refuse"
-        texts={{
-          title: T.refuseTitle,
-          label: T.refuseReasonLabel,
-          placeholder: T.refuseReason,
-          confirm: T.confirm,
-        }}
+        texts={{ ...T.refuseSheet, confirm: T.confirm }}
         isSubmitting={audit.isPending}
         send={(item, reason) => decide(item, 'refused', reason)}
       />

@@ -100,12 +100,7 @@ export function YsbPage() {
         schema={declineSchema}
         idPrefix="decline"
         toastFirstError={false}
-        texts={{
-          title: T.declineTitle,
-          label: T.declineReason,
-          placeholder: T.declineReasonPlaceholder,
-          confirm: T.confirm,
-        }}
+        texts={{ ...T.declineSheet, confirm: T.confirm }}
         isSubmitting={audit.isPending}
         send={(row, reason) => decide(row, false, reason.trim())}
       />
