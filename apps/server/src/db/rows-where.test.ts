@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { followUps } from './schema/cases.ts';
-import { columnsEqual, columnsOf } from './rows-where.ts';
+import { anyContains, columnsEqual, columnsOf } from './rows-where.ts';
 
 const render = (where: ReturnType<typeof columnsEqual>) =>
   where ? new PgDialect({ casing: 'snake_case' }).sqlToQuery(where) : undefined;
@@ -30,5 +30,18 @@ describe('columnsOf', () => {
     const picked = columnsOf(followUps, ['id', 'note']);
     expect(Object.keys(picked)).toEqual(['id', 'note']);
     expect(picked.note).toBe(followUps.note);
+  });
+});
+
+describe('anyContains', () => {
+  it('matches the words in any of the columns, with % and _ as plain characters', () => {
+    const query = render(anyContains('5%_\\', followUps.note, followUps.id));
+    expect(query?.sql).toBe('("follow_ups"."note" ilike $1 or "follow_ups"."id" ilike $2)');
+    expect(query?.params).toEqual(['%5\\%\\_\\\\%', '%5\\%\\_\\\\%']);
+  });
+
+  it('is no condition for an empty search box', () => {
+    expect(anyContains('', followUps.note)).toBeUndefined();
+    expect(anyContains(null, followUps.note)).toBeUndefined();
   });
 });

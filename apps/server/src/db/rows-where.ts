@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
@@ -54,6 +55,16 @@ export function columnsEqual<T extends PgTable>(
       .filter(([, value]) => value !== undefined)
       .map(([key, value]) => (value === null ? isNull(columns[key]!) : eq(columns[key]!, value))),
   );
+}
+
+/**
+ * Rows where any of `columns` contains `text`, ignoring case, with `%` and `_` in it matching themselves (a search
+ * box's words, not a pattern); no condition when `text` is empty.
+ */
+export function anyContains(text: string | null | undefined, ...columns: PgColumn[]): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((column) => ilike(column, pattern)));
 }
 
 /**

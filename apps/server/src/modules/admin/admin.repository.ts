@@ -1,4 +1,5 @@
-import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import { anyContains } from '../../db/rows-where.ts';
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
@@ -45,19 +46,12 @@ export function createAdminRepository(db: Db) {
         .then((rows) => rows[0]),
 
     listStaff(corpId: number, page: KeysetPage, q: string | undefined) {
-      const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       return keyset(page, staff.id, (limit, before) =>
         db
           .select(staffColumns)
           .from(staff)
           .leftJoin(teams, eq(teams.id, staff.teamId))
-          .where(
-            and(
-              eq(staff.corpId, corpId),
-              before,
-              like ? or(ilike(staff.name, like), ilike(staff.phone, like)) : undefined,
-            ),
-          )
+          .where(and(eq(staff.corpId, corpId), before, anyContains(q, staff.name, staff.phone)))
           .orderBy(desc(staff.id))
           .limit(limit),
       );

@@ -6,7 +6,6 @@ import {
   desc,
   eq,
   getTableColumns,
-  ilike,
   inArray,
   isNull,
   or,
@@ -17,7 +16,7 @@ import type { PageRequest } from '@crm/domain/api/page';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
-import { anyWhere, columnsEqual, columnsOf } from '../../db/rows-where.ts';
+import { anyContains, anyWhere, columnsEqual, columnsOf } from '../../db/rows-where.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset } from '../../db/keyset.ts';
@@ -148,11 +147,8 @@ function scopeWhere(scope: ClientScope): SQL | undefined {
 
 function filterWhere(f: ClientFilter): SQL[] {
   const where: SQL[] = [];
-  if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const either = or(ilike(houseClients.name, like), ilike(houseClients.phone, like));
-    if (either) where.push(either);
-  }
+  const either = anyContains(f.keyword, houseClients.name, houseClients.phone);
+  if (either) where.push(either);
   if (f.status !== null) where.push(eq(houseClients.status, f.status));
   if (f.channelId !== null) where.push(eq(houseClients.channelId, f.channelId));
   if (f.source) where.push(eq(houseClients.source, f.source));
@@ -382,7 +378,6 @@ export function createHouseRepository(db: Db) {
     findChannel: (corpId: number, id: number) =>
       findInCorp(db, houseChannels, { id: houseChannels.id, ownerId: houseChannels.ownerId }, corpId, id),
     listChannels: (corpId: number, ownerId: number | null, keyword: string, id: number | null, page: PageRequest) => {
-      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const clientCount = db
         .select({ channelId: houseClients.channelId, n: count().as('n') })
         .from(houseClients)
@@ -412,7 +407,7 @@ export function createHouseRepository(db: Db) {
             and(
               columnsEqual(houseChannels, { corpId, ownerId: ownerId ?? undefined, id: id ?? undefined }),
               before,
-              keyword ? or(ilike(houseChannels.name, like), ilike(houseChannels.contact, like)) : undefined,
+              anyContains(keyword, houseChannels.name, houseChannels.contact),
             ),
           )
           .orderBy(desc(houseChannels.id))
@@ -476,7 +471,6 @@ export function createHouseRepository(db: Db) {
       return row.id;
     },
     listBrokerageUsers: (corpId: number, ownerId: number | null, keyword: string, page: PageRequest) => {
-      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return keyset(page, houseBrokerageUsers.id, (limit, before) =>
         db
           .select({
@@ -495,7 +489,7 @@ export function createHouseRepository(db: Db) {
               eq(houseBrokerageUsers.corpId, corpId),
               before,
               ownerId === null ? undefined : eq(houseBrokerageUsers.ownerId, ownerId),
-              keyword ? or(ilike(houseBrokerageUsers.name, like), ilike(houseBrokerageUsers.phone, like)) : undefined,
+              anyContains(keyword, houseBrokerageUsers.name, houseBrokerageUsers.phone),
             ),
           )
           .orderBy(desc(houseBrokerageUsers.id))
