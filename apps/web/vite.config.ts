@@ -67,6 +67,25 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * The head both built pages share, written once: index.html (the staff app) and activity.html (the visitors'
+ * pages) keep only their title (and index.html the mode tag the server fills in). The phone viewport with the
+ * notch's safe areas, no phone-number links in text, a white browser bar, and no favicon request.
+ */
+function phoneHead(): Plugin {
+  const first = (tag: string, attrs: Record<string, string>) => ({ tag, attrs, injectTo: 'head-prepend' as const });
+  return {
+    name: 'crm-phone-head',
+    transformIndexHtml: () => [
+      first('meta', { charset: 'UTF-8' }),
+      first('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' }),
+      first('meta', { name: 'format-detection', content: 'telephone=no' }),
+      first('meta', { name: 'theme-color', content: '#ffffff' }),
+      first('link', { rel: 'icon', href: 'data:,' }),
+    ],
+  };
+}
+
 /** The core pages' own chunks (router.tsx imports them by name), and what every page or every signed-in page loads. */
 const CORE_PAGE_MODULES: Record<string, string> = {
   '/': 'src/features/auth/pages/login-page.tsx',
@@ -134,7 +153,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), routePreloads(), precompress()],
+  plugins: [react(), phoneHead(), inlineEntryCss(), routePreloads(), precompress()],
   resolve: {
     // npm hoisted React 18 to the repo root for antd-mobile's peers; every package must share this
     // app's React 19, or hooks break with two copies of React.
