@@ -1,4 +1,6 @@
 import type { Clock } from '../../clock.ts';
+import { toPage } from '@crm/domain/api/page';
+import { apiFields } from '../api-fields.ts';
 import type {
   AddMoneyRequest,
   MoneyList,
@@ -96,14 +98,7 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
       ),
     ]);
     return rows.map((row) => ({
-      id: row.id,
-      client_id: row.clientId,
-      amount_fen: row.amountFen,
-      paid_on: row.paidOn,
-      method: row.method,
-      card_last4: row.cardLast4,
-      note: row.note,
-      status: row.status,
+      ...apiFields(row, ['id', 'clientId', 'amountFen', 'paidOn', 'method', 'cardLast4', 'note', 'status']),
       created_by: { id: row.createdBy, name: names.get(row.createdBy) ?? '' },
       confirmed_by: row.confirmedBy ? { id: row.confirmedBy, name: names.get(row.confirmedBy) ?? '' } : null,
       confirmed_at: iso(row.confirmedAt),
@@ -421,54 +416,40 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
       requireActor(me, 'money.confirm.list');
       const teamId = me.teamId ?? 0;
       const rows = await repo.listToConfirm({ corpId: me.corpId, teamId, leaderId: me.id }, { cursor, limit });
-      const page = rows.slice(0, limit);
       const names = await repo.staffNames(
         me.corpId,
-        page.map((row) => row.createdBy),
+        rows.slice(0, limit).map((row) => row.createdBy),
       );
-      return {
-        list: page.map((row) => ({
-          id: row.id,
-          client_id: row.clientId,
-          client_name: row.clientName,
-          amount_fen: row.amountFen,
-          paid_on: row.paidOn,
-          recorded_by: names.get(row.createdBy) ?? '',
-          created_at: row.createdAt.toISOString(),
-        })),
-        next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-      };
+      return toPage(rows, limit, (row) => ({
+        ...apiFields(row, ['id', 'clientId', 'clientName', 'amountFen', 'paidOn']),
+        recorded_by: names.get(row.createdBy) ?? '',
+        created_at: row.createdAt.toISOString(),
+      }));
     },
 
     /** GET proofReject: the open rejections of the caller's own cases, with the images to redo. */
     async listRejections(me: StaffIdentity, cursor: number | null, limit: number): Promise<ProofRejectList> {
       const rows = await repo.listOpenRejections(me.corpId, me.id, { cursor, limit });
-      const page = rows.slice(0, limit);
+      const shown = rows.slice(0, limit);
       const [images, names] = await Promise.all([
         repo.proofImageFiles(
           me.corpId,
-          page.map((row) => row.proofId),
+          shown.map((row) => row.proofId),
         ),
         repo.staffNames(
           me.corpId,
-          page.map((row) => row.rejectedBy),
+          shown.map((row) => row.rejectedBy),
         ),
       ]);
-      return {
-        list: page.map((row) => ({
-          id: row.id,
-          proof_id: row.proofId,
-          client: { id: row.clientId, name: row.clientName },
-          type: row.type,
-          reason: row.reason,
-          rejected_by: { id: row.rejectedBy, name: names.get(row.rejectedBy) ?? '' },
-          created_at: row.createdAt.toISOString(),
-          images: images
-            .filter((image) => image.proofId === row.proofId && image.version === row.version)
-            .map((image) => imageOf(me, image.fileId)),
-        })),
-        next_cursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-      };
+      return toPage(rows, limit, (row) => ({
+        ...apiFields(row, ['id', 'proofId', 'type', 'reason']),
+        client: { id: row.clientId, name: row.clientName },
+        rejected_by: { id: row.rejectedBy, name: names.get(row.rejectedBy) ?? '' },
+        created_at: row.createdAt.toISOString(),
+        images: images
+          .filter((image) => image.proofId === row.proofId && image.version === row.version)
+          .map((image) => imageOf(me, image.fileId)),
+      }));
     },
   };
 }
