@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
@@ -19,6 +19,18 @@ export async function firstWhere<T extends PgTable>(
   const source: PgTable = table;
   const [row] = await ex.select().from(source).where(where).limit(1);
   return row;
+}
+
+/** The newest `limit` rows of `table` that `where` matches (highest id first), every column. */
+export async function newestWhere<T extends PgTable & { id: PgColumn }>(
+  ex: Db | Tx,
+  table: T,
+  where: SQL | undefined,
+  limit: number,
+): Promise<T['$inferSelect'][]> {
+  // As in firstWhere: drizzle's from() does not take a generic table; its whole row is the table's row.
+  const source: PgTable = table;
+  return ex.select().from(source).where(where).orderBy(desc(table.id)).limit(limit);
 }
 
 /** Whether any row of `table` matches `where` (one row read at the most). */

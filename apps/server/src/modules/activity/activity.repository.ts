@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
-import { columnsEqual, firstWhere } from '../../db/rows-where.ts';
+import { columnsEqual, firstWhere, newestWhere } from '../../db/rows-where.ts';
 import {
   activities,
   activityCodes,
@@ -296,18 +296,8 @@ export function createActivityRepository(db: Db) {
         .where(visitorsRows(activityEntries, v, activityId))
         .orderBy(desc(activityEntries.id))
         .limit(100);
-      const draws = await db
-        .select()
-        .from(lotteryDraws)
-        .where(visitorsRows(lotteryDraws, v, activityId))
-        .orderBy(desc(lotteryDraws.id))
-        .limit(100);
-      const codes = await db
-        .select()
-        .from(activityCodes)
-        .where(visitorsRows(activityCodes, v, activityId))
-        .orderBy(desc(activityCodes.id))
-        .limit(100);
+      const draws = await newestWhere(db, lotteryDraws, visitorsRows(lotteryDraws, v, activityId), 100);
+      const codes = await newestWhere(db, activityCodes, visitorsRows(activityCodes, v, activityId), 100);
       const prizeIds = draws.map((d) => d.prizeId).filter((id): id is number => id !== null);
       const prizes =
         prizeIds.length === 0 ? [] : await db.select().from(activityPrizes).where(inArray(activityPrizes.id, prizeIds));

@@ -10,9 +10,11 @@ import {
   workbenchItems,
 } from '../../db/schema/chatter.ts';
 import { staff } from '../../db/schema/staff.ts';
-import { columnsEqual } from '../../db/rows-where.ts';
+import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
 
 type Executor = Db | Tx;
+type Filing = typeof customerFilings.$inferSelect;
+type WorkItem = typeof workbenchItems.$inferSelect;
 export type AccountKind = 'issuer' | 'pool' | 'staff' | 'wallet';
 export type TransferKind = 'issue' | 'grant' | 'send';
 
@@ -78,15 +80,9 @@ export function createChatterRepository(db: Db) {
     },
 
     /** Files a contact once per company; undefined when it was filed already (also by a concurrent request). */
-    async insertFiling(values: {
-      corpId: number;
-      externalUserid: string;
-      staffId: number;
-      name: string;
-      mobile: string;
-      remark: string;
-      at: Date;
-    }) {
+    async insertFiling(
+      values: Pick<Filing, 'corpId' | 'externalUserid' | 'staffId' | 'name' | 'mobile' | 'remark'> & { at: Date },
+    ) {
       const [row] = await db
         .insert(customerFilings)
         .values({ ...values, createdAt: values.at })
@@ -100,7 +96,7 @@ export function createChatterRepository(db: Db) {
       const rows = await db
         .update(customerFilings)
         .set({ realName, idNumber, authedAt: at })
-        .where(and(eq(customerFilings.corpId, corpId), eq(customerFilings.id, id), sql`authed_at is null`))
+        .where(columnsEqual(customerFilings, { corpId, id, authedAt: null }))
         .returning({ id: customerFilings.id });
       return rows.length === 1;
     },
@@ -110,11 +106,7 @@ export function createChatterRepository(db: Db) {
       keyset({ cursor, limit }, customerFilings.id, (rows, before) =>
         db
           .select({
-            id: customerFilings.id,
-            externalUserid: customerFilings.externalUserid,
-            name: customerFilings.name,
-            authedAt: customerFilings.authedAt,
-            createdAt: customerFilings.createdAt,
+            ...columnsOf(customerFilings, ['id', 'externalUserid', 'name', 'authedAt', 'createdAt']),
             balance: pointAccounts.balance,
           })
           .from(customerFilings)
@@ -269,16 +261,10 @@ export function createChatterRepository(db: Db) {
     walletHistory: (corpId: number, accountId: number, cursor: number | null, limit: number) =>
       keyset({ cursor, limit }, pointTransfers.id, (rows, before) =>
         db
-          .select({
-            id: pointTransfers.id,
-            amount: pointTransfers.amount,
-            reason: pointTransfers.reason,
-            staffName: staff.name,
-            createdAt: pointTransfers.createdAt,
-          })
+          .select({ ...columnsOf(pointTransfers, ['id', 'amount', 'reason', 'createdAt']), staffName: staff.name })
           .from(pointTransfers)
           .innerJoin(staff, eq(staff.id, pointTransfers.actorStaffId))
-          .where(and(eq(pointTransfers.corpId, corpId), eq(pointTransfers.toAccountId, accountId), before))
+          .where(and(columnsEqual(pointTransfers, { corpId, toAccountId: accountId }), before))
           .orderBy(desc(pointTransfers.id))
           .limit(rows),
       ),
@@ -295,14 +281,7 @@ export function createChatterRepository(db: Db) {
         .where(eq(workbenchItems.corpId, corpId))
         .orderBy(asc(workbenchItems.sort), asc(workbenchItems.id)),
 
-    async addWorkItem(values: {
-      corpId: number;
-      title: string;
-      url: string;
-      sort: number;
-      createdBy: number;
-      at: Date;
-    }) {
+    async addWorkItem(values: Pick<WorkItem, 'corpId' | 'title' | 'url' | 'sort' | 'createdBy'> & { at: Date }) {
       const [row] = await db
         .insert(workbenchItems)
         .values({ ...values, createdAt: values.at })
