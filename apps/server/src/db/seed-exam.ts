@@ -148,28 +148,28 @@ export async function seedExamDemo(tx: Tx, hours: (n: number) => Date): Promise<
     ])
     .returning({ id: examAttempts.id });
   if (!passed || !waiting) throw new Error('demo attempts not created');
+  /** One attempt's three answers: the single choice and the true/false by their choice, the short one by its text. */
+  const answers = (
+    attemptId: number,
+    judged: { judge: number; judgePoints: number },
+    written: { text: string; points: number | null; markedBy?: number },
+  ): (typeof examAnswers.$inferInsert)[] => [
+    { corpId: 1, attemptId, questionId: single.id, choice: [0], points: 30 },
+    { corpId: 1, attemptId, questionId: judge.id, choice: [judged.judge], points: judged.judgePoints },
+    { corpId: 1, attemptId, questionId: short.id, choice: [], ...written },
+  ];
   await tx.insert(examAnswers).values([
-    { corpId: 1, attemptId: passed.id, questionId: single.id, choice: [0], points: 30 },
-    { corpId: 1, attemptId: passed.id, questionId: judge.id, choice: [0], points: 30 },
-    {
-      corpId: 1,
-      attemptId: passed.id,
-      questionId: short.id,
-      choice: [],
-      text: '年化利率是按一年计算的借款成本，比如借一万元一年的利息。',
-      points: 30,
-      markedBy: 2,
-    },
-    { corpId: 1, attemptId: waiting.id, questionId: single.id, choice: [0], points: 30 },
-    { corpId: 1, attemptId: waiting.id, questionId: judge.id, choice: [1], points: 0 },
-    {
-      corpId: 1,
-      attemptId: waiting.id,
-      questionId: short.id,
-      choice: [],
-      text: '告诉客户一年下来总共要付多少利息，和银行存款利率对比着讲。',
-      points: null,
-    },
+    ...answers(
+      passed.id,
+      { judge: 0, judgePoints: 30 },
+      { text: '年化利率是按一年计算的借款成本，比如借一万元一年的利息。', points: 30, markedBy: 2 },
+    ),
+    // Waiting for its short answer to be marked.
+    ...answers(
+      waiting.id,
+      { judge: 1, judgePoints: 0 },
+      { text: '告诉客户一年下来总共要付多少利息，和银行存款利率对比着讲。', points: null },
+    ),
   ]);
 
   const survey = await insertPaper(tx, {
