@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { apiFields } from '../api-fields.ts';
 import {
   COMPANY_GRANTS,
   type adminCompanyAddSchema,
@@ -462,10 +463,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       requireActor(me, 'admin.company');
       const rows = await repo.read((ex) => listPapersForAdmin(ex, me.corpId, request));
       return page(rows, request.limit, (row) => ({
-        id: row.id,
-        code: row.code,
-        kind: row.kind,
-        title: row.title,
+        ...apiFields(row, ['id', 'code', 'kind', 'title']),
         opens_at: row.opensAt?.toISOString() ?? null,
         closes_at: row.closesAt?.toISOString() ?? null,
       }));
@@ -492,10 +490,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       requireActor(me, 'admin.company');
       const rows = await repo.read((ex) => listActivitiesForAdmin(ex, me.corpId, request));
       return page(rows, request.limit, (row) => ({
-        id: row.id,
-        key: row.key,
-        type: row.type,
-        title: row.title,
+        ...apiFields(row, ['id', 'key', 'type', 'title']),
         starts_at: row.startsAt.toISOString(),
         ends_at: row.endsAt.toISOString(),
       }));

@@ -239,53 +239,57 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
       // Numbers are shown in full only to whom the app shows them in full (decision 058): a case's owner;
       // the brokerage order list's readers (finance, rebate) for the receiver's card.
       const fullCards = mayActor(me, 'brokerage.orders.read');
+      /** Writes the page of rows after the id `from`, each as its line, and answers their ids. */
+      const writePage =
+        job.kind === 'cases'
+          ? async (from: number) => {
+              const rows = await exportCasesPage(repo.db, me.corpId, caseFilter(job.filter), from, EXPORT_PAGE);
+              for (const row of rows) {
+                const own = row.ownerId === me.id;
+                writer.add([
+                  row.id,
+                  row.name,
+                  own ? row.phone : maskPhone(row.phone),
+                  own ? row.idNumber : maskIdNumber(row.idNumber),
+                  own ? row.bankCard : maskBankCard(row.bankCard),
+                  yuan(row.amountFen),
+                  row.termMonths,
+                  isCaseStatus(row.status) ? CASE_STATUS_LABELS[row.status] : String(row.status),
+                  row.ownerName,
+                  row.teamName,
+                  row.productName,
+                  row.bankName,
+                  row.channelName,
+                  row.remarks,
+                  shanghaiTime(row.createdAt),
+                ]);
+              }
+              return rows.map((row) => row.id);
+            }
+          : async (from: number) => {
+              const rows = await exportOrdersPage(repo.db, me.corpId, job.filter.status, from, EXPORT_PAGE);
+              for (const row of rows)
+                writer.add([
+                  row.id,
+                  row.clientName,
+                  row.receiverName,
+                  fullCards ? row.receiverPhone : maskPhone(row.receiverPhone),
+                  row.bankName,
+                  fullCards ? row.bankCard : maskBankCard(row.bankCard),
+                  yuan(row.amountFen),
+                  `${(row.rateBp / 100).toFixed(2)}%`,
+                  ORDER_STATUS[row.status] ?? String(row.status),
+                  row.remark,
+                  row.payRef,
+                  shanghaiTime(row.createdAt),
+                ]);
+              return rows.map((row) => row.id);
+            };
       for (;;) {
-        if (job.kind === 'cases') {
-          const rows = await exportCasesPage(repo.db, me.corpId, caseFilter(job.filter), after, EXPORT_PAGE);
-          for (const row of rows) {
-            const own = row.ownerId === me.id;
-            writer.add([
-              row.id,
-              row.name,
-              own ? row.phone : maskPhone(row.phone),
-              own ? row.idNumber : maskIdNumber(row.idNumber),
-              own ? row.bankCard : maskBankCard(row.bankCard),
-              yuan(row.amountFen),
-              row.termMonths,
-              isCaseStatus(row.status) ? CASE_STATUS_LABELS[row.status] : String(row.status),
-              row.ownerName,
-              row.teamName,
-              row.productName,
-              row.bankName,
-              row.channelName,
-              row.remarks,
-              shanghaiTime(row.createdAt),
-            ]);
-          }
-          done += rows.length;
-          after = rows.at(-1)?.id ?? after;
-          if (rows.length < EXPORT_PAGE) break;
-        } else {
-          const rows = await exportOrdersPage(repo.db, me.corpId, job.filter.status, after, EXPORT_PAGE);
-          for (const row of rows)
-            writer.add([
-              row.id,
-              row.clientName,
-              row.receiverName,
-              fullCards ? row.receiverPhone : maskPhone(row.receiverPhone),
-              row.bankName,
-              fullCards ? row.bankCard : maskBankCard(row.bankCard),
-              yuan(row.amountFen),
-              `${(row.rateBp / 100).toFixed(2)}%`,
-              ORDER_STATUS[row.status] ?? String(row.status),
-              row.remark,
-              row.payRef,
-              shanghaiTime(row.createdAt),
-            ]);
-          done += rows.length;
-          after = rows.at(-1)?.id ?? after;
-          if (rows.length < EXPORT_PAGE) break;
-        }
+        const ids = await writePage(after);
+        done += ids.length;
+        after = ids.at(-1) ?? after;
+        if (ids.length < EXPORT_PAGE) break;
         await mark({ rowsDone: done });
         // Let the requests waiting meanwhile in: the embedded database runs one query at a time, and an
         // export that never yields would hold every other person's call (and its own progress poll) back.
