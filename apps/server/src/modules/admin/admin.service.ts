@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { toPage } from '@crm/domain/api/page';
 import { apiFields } from '../api-fields.ts';
 import {
   COMPANY_GRANTS,
@@ -81,10 +82,6 @@ const toProduct = (row: references.ProductRow) => ({
   repayment_method: row.repaymentMethod,
   is_active: row.isActive,
 });
-const page = <R extends { id: number }, T>(rows: R[], limit: number, map: (row: R) => T) => {
-  const shown = rows.slice(0, limit);
-  return { list: shown.map(map), next_cursor: rows.length > limit ? (shown.at(-1)?.id ?? null) : null };
-};
 
 /**
  * The back office (decision 057): every call asks the caller's company-admin grant first (the platform's
@@ -168,6 +165,18 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     return found;
   }
 
+  /** One page of the admin's company's records of a kind: `read` fetches them (a row past the page), `show` shows each. */
+  async function pageInCompany<R extends { id: number }, X>(
+    me: Actor,
+    request: Page,
+    read: (ex: Reader, corpId: number) => Promise<R[]>,
+    show: (row: R) => X,
+  ) {
+    requireActor(me, 'admin.company');
+    const rows = await repo.read((ex) => read(ex, me.corpId));
+    return toPage(rows, request.limit, show);
+  }
+
   async function unique<X>(run: () => Promise<X>, message: string): Promise<X> {
     try {
       return await run();
@@ -190,7 +199,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     async listStaff(me: Actor, request: Page & { q?: string }) {
       requireActor(me, 'admin.company');
       const rows = await repo.listStaff(me.corpId, request, request.q || undefined);
-      return page(rows, request.limit, toStaff);
+      return toPage(rows, request.limit, toStaff);
     },
 
     async addStaff(me: Actor, form: z.output<typeof adminStaffAddSchema>) {
@@ -339,7 +348,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     async listAudit(me: Actor, request: Page) {
       requireActor(me, 'admin.company');
       const rows = await repo.listAudit(me.corpId, request);
-      return page(rows, request.limit, (row) => ({
+      return toPage(rows, request.limit, (row) => ({
         id: row.id,
         actor_id: row.actorId,
         actor_name: row.actorName,
@@ -355,11 +364,12 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     // ---- reference lists (the case form's banks, channels, sources, cities; products) ----
 
     async listRefs(me: Actor, request: Page & { kind: references.NamedKind; parent_id?: number }) {
-      requireActor(me, 'admin.company');
-      const rows = await repo.read((ex) =>
-        references.listNamedRefs(ex, request.kind, me.corpId, request.parent_id ?? null, request),
+      return pageInCompany(
+        me,
+        request,
+        (ex, corpId) => references.listNamedRefs(ex, request.kind, corpId, request.parent_id ?? null, request),
+        toRef,
       );
-      return page(rows, request.limit, toRef);
     },
     async addRef(me: Actor, form: z.output<typeof adminRefAddSchema>) {
       requireRefWriter(me, form.kind);
@@ -403,9 +413,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     },
 
     async listProducts(me: Actor, request: Page) {
-      requireActor(me, 'admin.company');
-      const rows = await repo.read((ex) => references.listProducts(ex, me.corpId, request));
-      return page(rows, request.limit, toProduct);
+      return pageInCompany(me, request, (ex, corpId) => references.listProducts(ex, corpId, request), toProduct);
     },
     async addProduct(me: Actor, form: z.output<typeof adminProductAddSchema>) {
       requireActor(me, 'admin.company');
@@ -460,13 +468,16 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     // ---- exam papers and activities: their files, as their modules' commands load them ----
 
     async listPapers(me: Actor, request: Page) {
-      requireActor(me, 'admin.company');
-      const rows = await repo.read((ex) => listPapersForAdmin(ex, me.corpId, request));
-      return page(rows, request.limit, (row) => ({
-        ...apiFields(row, ['id', 'code', 'kind', 'title']),
-        opens_at: row.opensAt?.toISOString() ?? null,
-        closes_at: row.closesAt?.toISOString() ?? null,
-      }));
+      return pageInCompany(
+        me,
+        request,
+        (ex, corpId) => listPapersForAdmin(ex, corpId, request),
+        (row) => ({
+          ...apiFields(row, ['id', 'code', 'kind', 'title']),
+          opens_at: row.opensAt?.toISOString() ?? null,
+          closes_at: row.closesAt?.toISOString() ?? null,
+        }),
+      );
     },
     async uploadPaper(me: Actor, text: string) {
       return fileWrite(me, async (tx) => {
@@ -487,13 +498,16 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       });
     },
     async listActivities(me: Actor, request: Page) {
-      requireActor(me, 'admin.company');
-      const rows = await repo.read((ex) => listActivitiesForAdmin(ex, me.corpId, request));
-      return page(rows, request.limit, (row) => ({
-        ...apiFields(row, ['id', 'key', 'type', 'title']),
-        starts_at: row.startsAt.toISOString(),
-        ends_at: row.endsAt.toISOString(),
-      }));
+      return pageInCompany(
+        me,
+        request,
+        (ex, corpId) => listActivitiesForAdmin(ex, corpId, request),
+        (row) => ({
+          ...apiFields(row, ['id', 'key', 'type', 'title']),
+          starts_at: row.startsAt.toISOString(),
+          ends_at: row.endsAt.toISOString(),
+        }),
+      );
     },
     async uploadActivities(me: Actor, text: string) {
       return fileWrite(me, async (tx) => {
@@ -516,16 +530,15 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     },
 
     async listFaq(me: Actor, request: Page) {
-      requireActor(me, 'admin.company');
-      const rows = await repo.read((ex) => listFaqForAdmin(ex, me.corpId, request));
-      return page(rows, request.limit, (row) => ({
-        id: row.id,
-        key: row.key,
-        title: row.title,
-        type: row.type,
-        category: row.category,
-        updated_at: row.updatedAt.toISOString(),
-      }));
+      return pageInCompany(
+        me,
+        request,
+        (ex, corpId) => listFaqForAdmin(ex, corpId, request),
+        (row) => ({
+          ...apiFields(row, ['id', 'key', 'title', 'type', 'category']),
+          updated_at: row.updatedAt.toISOString(),
+        }),
+      );
     },
     async uploadFaq(me: Actor, name: string, text: string) {
       return fileWrite(me, async (tx) => {
