@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createBrokerageUser, createHouseClient } from '../../test/factories-house.ts';
 import { createAdmin, createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { staffCookie } from '../../test/sessions.ts';
-import { backOfficeCallers, call } from './adminio.test-helpers.ts';
+import { backOfficeCallers, type BackOfficeCallers, call } from './adminio.test-helpers.ts';
 
 /** The rows of an XLSX as text, the header first. */
 async function sheetRows(bytes: Buffer): Promise<string[][]> {
@@ -23,13 +23,10 @@ async function sheetRows(bytes: Buffer): Promise<string[][]> {
 
 describe('the back office XLSX export (/api/admin/export)', () => {
   let test: TestApp;
+  let callers: BackOfficeCallers;
   let corpA: { id: number };
-  let admin: string;
   let financeAdmin: string;
-  let otherAdmin: string;
   let sameCompanyAdmin: string;
-  let plain: string;
-  let partner: string;
   let adminA: { id: number; corpId: number };
   let seller: { id: number; corpId: number };
 
@@ -41,8 +38,8 @@ describe('the back office XLSX export (/api/admin/export)', () => {
     const finance = await createAdmin(test.db, corpA.id, { name: 'A财务管理员', jobs: [4] });
     const second = await createAdmin(test.db, corpA.id, { name: 'A另一管理员' });
     seller = await createStaff(test.db, corpA.id, { name: 'A业务员', teamId: team.id });
-    const { corpB, adminB, ...callers } = await backOfficeCallers(test, { admin: adminA, plain: seller });
-    ({ admin, otherAdmin, plain, partner } = callers);
+    callers = await backOfficeCallers(test, { admin: adminA, plain: seller });
+    const { corpB, adminB } = callers;
     financeAdmin = await staffCookie(test, finance);
     sameCompanyAdmin = await staffCookie(test, second);
     // 10,000 cases in one statement: every tenth the admin's own, the rest the seller's; B has cases too.
@@ -72,15 +69,15 @@ describe('the back office XLSX export (/api/admin/export)', () => {
   }
 
   it('exports 10,000 cases with progress, masking the numbers of cases that are not the caller’s', async () => {
-    const started = await call<ExportStatus>(test, admin, 'POST', '/api/admin/export/start', { kind: 'cases' });
+    const started = await call<ExportStatus>(test, callers.admin, 'POST', '/api/admin/export/start', { kind: 'cases' });
     expect(started.body).toMatchObject({ code: 0, data: { kind: 'cases', rows_total: 10_000, download_url: null } });
-    const { last, seen } = await follow(admin, started.body.data.id);
+    const { last, seen } = await follow(callers.admin, started.body.data.id);
     expect(last).toMatchObject({ status: 'done', rows_done: 10_000, rows_total: 10_000, message: '导出完成' });
     // The page saw the export move: at least one figure between none and all.
     expect(seen.some((n) => n > 0 && n < 10_000)).toBe(true);
     expect(last.download_url).toMatch(/^\/api\/admin\/export\/download\?id=[0-9a-f]{32}&exp=\d+&sig=/);
 
-    const file = await test.app.inject({ method: 'GET', url: last.download_url!, headers: { cookie: admin } });
+    const file = await test.app.inject({ method: 'GET', url: last.download_url!, headers: { cookie: callers.admin } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(file.headers['content-disposition']).toContain('attachment');
@@ -110,7 +107,7 @@ describe('the back office XLSX export (/api/admin/export)', () => {
     const forged = await test.app.inject({
       method: 'GET',
       url: last.download_url!.replace(/sig=[^&]+/, 'sig=AAAA'),
-      headers: { cookie: admin },
+      headers: { cookie: callers.admin },
     });
     expect(forged.json()).toMatchObject({ code: 1 });
     const notTheirs = await call(test, sameCompanyAdmin, 'GET', '/api/admin/export/status', { id: last.id });
@@ -123,20 +120,20 @@ describe('the back office XLSX export (/api/admin/export)', () => {
   }, 120_000);
 
   it('exports with the case list’s filters', async () => {
-    const started = await call<ExportStatus>(test, admin, 'POST', '/api/admin/export/start', {
+    const started = await call<ExportStatus>(test, callers.admin, 'POST', '/api/admin/export/start', {
       kind: 'cases',
       status: 3,
       owner_id: adminA.id,
     });
     // Status 3 is every odd case, the admin's are every tenth (even): none of them; then the keyword.
     expect(started.body.data.rows_total).toBe(0);
-    const keyword = await call<ExportStatus>(test, admin, 'POST', '/api/admin/export/start', {
+    const keyword = await call<ExportStatus>(test, callers.admin, 'POST', '/api/admin/export/start', {
       kind: 'cases',
       keyword: '导出客户999',
     });
     expect(keyword.body.data.rows_total).toBe(11); // 999 and 9990…9999
-    const { last } = await follow(admin, keyword.body.data.id);
-    const file = await test.app.inject({ method: 'GET', url: last.download_url!, headers: { cookie: admin } });
+    const { last } = await follow(callers.admin, keyword.body.data.id);
+    const file = await test.app.inject({ method: 'GET', url: last.download_url!, headers: { cookie: callers.admin } });
     expect((await sheetRows(file.rawPayload)).length).toBe(12);
   });
 
@@ -165,27 +162,33 @@ describe('the back office XLSX export (/api/admin/export)', () => {
       expect(rows[1]?.slice(6, 9)).toEqual(['1234.56', '1.50%', '待打款']);
       return rows[1]?.slice(3, 6);
     };
-    expect(await cardOf(admin)).toEqual(['139****2222', '招商银行', '622*********5678']);
+    expect(await cardOf(callers.admin)).toEqual(['139****2222', '招商银行', '622*********5678']);
     expect(await cardOf(financeAdmin)).toEqual(['13911112222', '招商银行', '6225880012345678']);
   });
 
   it('refuses bad input, other companies, non-admins and other principals', async () => {
-    expect((await call(test, admin, 'POST', '/api/admin/export/start', { kind: 'everything' })).body).toMatchObject({
+    expect(
+      (await call(test, callers.admin, 'POST', '/api/admin/export/start', { kind: 'everything' })).body,
+    ).toMatchObject({
       code: 1,
       msg: '请选择导出内容',
     });
-    expect((await call(test, admin, 'GET', '/api/admin/export/status', { id: '12' })).body).toMatchObject({
+    expect((await call(test, callers.admin, 'GET', '/api/admin/export/status', { id: '12' })).body).toMatchObject({
       code: 1,
       msg: '导出编号无效',
     });
-    const mine = await call<ExportStatus>(test, admin, 'POST', '/api/admin/export/start', { kind: 'brokerage' });
-    await follow(admin, mine.body.data.id);
-    const foreign = await call(test, otherAdmin, 'GET', '/api/admin/export/status', { id: mine.body.data.id });
+    const mine = await call<ExportStatus>(test, callers.admin, 'POST', '/api/admin/export/start', {
+      kind: 'brokerage',
+    });
+    await follow(callers.admin, mine.body.data.id);
+    const foreign = await call(test, callers.otherAdmin, 'GET', '/api/admin/export/status', { id: mine.body.data.id });
     expect(foreign.status).toBe(404);
-    expect((await call(test, plain, 'POST', '/api/admin/export/start', { kind: 'cases' })).status).toBe(403);
-    expect((await call(test, plain, 'GET', '/api/admin/export/status', { id: mine.body.data.id })).status).toBe(403);
+    expect((await call(test, callers.plain, 'POST', '/api/admin/export/start', { kind: 'cases' })).status).toBe(403);
+    expect((await call(test, callers.plain, 'GET', '/api/admin/export/status', { id: mine.body.data.id })).status).toBe(
+      403,
+    );
     expect([401, 403]).toContain(
-      (await call(test, partner, 'POST', '/api/admin/export/start', { kind: 'cases' })).status,
+      (await call(test, callers.partner, 'POST', '/api/admin/export/start', { kind: 'cases' })).status,
     );
   });
 });

@@ -8,15 +8,21 @@ import { staff } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCase } from '../../test/factories-house.ts';
 import { createAdmin, createCompany, createStaff, createTeam } from '../../test/factories.ts';
-import { backOfficeCallers, call, clientRow, idNumber, sheet, staffRow, upload } from './adminio.test-helpers.ts';
+import {
+  backOfficeCallers,
+  type BackOfficeCallers,
+  call,
+  clientRow,
+  idNumber,
+  sheet,
+  staffRow,
+  upload,
+} from './adminio.test-helpers.ts';
 
 describe('the back office XLSX import (/api/admin/import)', () => {
   let test: TestApp;
+  let callers: BackOfficeCallers;
   let corpA: { id: number };
-  let admin: string;
-  let otherAdmin: string;
-  let plain: string;
-  let partner: string;
   let seller: { id: number; corpId: number; phone: string; teamId: number | null };
 
   const rowsOf = async (table: typeof clients | typeof staff, corpId: number) =>
@@ -28,7 +34,7 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     const team = await createTeam(test.db, corpA.id, '销售一组');
     const adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员' });
     seller = await createStaff(test.db, corpA.id, { name: 'A业务员', teamId: team.id });
-    ({ admin, otherAdmin, plain, partner } = await backOfficeCallers(test, { admin: adminA, plain: seller }));
+    callers = await backOfficeCallers(test, { admin: adminA, plain: seller });
   });
   afterAll(() => test.close());
 
@@ -41,7 +47,7 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     rows[900]![2] = idNumber(0);
     const clientsBefore = await rowsOf(clients, corpA.id);
 
-    const preview = await upload<ImportPreview>(test, admin, 'clients', await sheet('clients', rows));
+    const preview = await upload<ImportPreview>(test, callers.admin, 'clients', await sheet('clients', rows));
     expect(preview.body.code).toBe(0);
     expect(preview.body.data).toMatchObject({ kind: 'clients', total: 1000, valid: 997 });
     expect(preview.body.data.rows).toHaveLength(20);
@@ -52,15 +58,15 @@ describe('the back office XLSX import (/api/admin/import)', () => {
       { row: 902, column: '身份证号', message: '与第 2 行的身份证号重复' },
     ]);
 
-    const refused = await call(test, admin, 'POST', '/api/admin/import/commit', {
+    const refused = await call(test, callers.admin, 'POST', '/api/admin/import/commit', {
       import_id: preview.body.data.import_id,
     });
     expect(refused.body).toEqual({ code: 1, msg: '文件中有 3 处错误，未导入任何数据，请修改后重新上传', data: null });
     expect(await rowsOf(clients, corpA.id)).toBe(clientsBefore);
 
-    const fixed = await upload<ImportPreview>(test, admin, 'clients', await sheet('clients', good));
+    const fixed = await upload<ImportPreview>(test, callers.admin, 'clients', await sheet('clients', good));
     expect(fixed.body.data).toMatchObject({ total: 1000, valid: 1000, errors: [] });
-    const committed = await call<ImportCommit>(test, admin, 'POST', '/api/admin/import/commit', {
+    const committed = await call<ImportCommit>(test, callers.admin, 'POST', '/api/admin/import/commit', {
       import_id: fixed.body.data.import_id,
     });
     expect(committed.body).toMatchObject({ code: 0, msg: '已导入 1000 条', data: { imported: 1000, repeated: false } });
@@ -81,7 +87,7 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     expect(tasks[0]?.n).toBe(1);
 
     // The same upload committed again imports nothing twice.
-    const again = await call<ImportCommit>(test, admin, 'POST', '/api/admin/import/commit', {
+    const again = await call<ImportCommit>(test, callers.admin, 'POST', '/api/admin/import/commit', {
       import_id: fixed.body.data.import_id,
     });
     expect(again.body).toMatchObject({
@@ -98,7 +104,7 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     expect(audited[0]?.after).toMatchObject({ import_id: fixed.body.data.import_id, imported: 1000 });
 
     // Uploaded again now, the same file meets its own open cases.
-    const third = await upload<ImportPreview>(test, admin, 'clients', await sheet('clients', good.slice(0, 2)));
+    const third = await upload<ImportPreview>(test, callers.admin, 'clients', await sheet('clients', good.slice(0, 2)));
     expect(third.body.data.errors).toEqual([
       { row: 2, column: '身份证号', message: '该身份证号已有进行中的报单，由业务员「A业务员」跟进' },
       { row: 3, column: '身份证号', message: '该身份证号已有进行中的报单，由业务员「A业务员」跟进' },
@@ -113,7 +119,7 @@ describe('the back office XLSX import (/api/admin/import)', () => {
       staffRow(4, { 0: '', 1: '136000000011' }),
       staffRow(5, { 1: staffRow(1)[1]! }),
     ];
-    const preview = await upload<ImportPreview>(test, admin, 'staff', await sheet('staff', rows));
+    const preview = await upload<ImportPreview>(test, callers.admin, 'staff', await sheet('staff', rows));
     expect(preview.body.data).toMatchObject({ total: 5, valid: 1 });
     expect(preview.body.data.errors).toEqual([
       { row: 3, column: '手机号', message: '该手机号已是本公司员工' },
@@ -125,22 +131,22 @@ describe('the back office XLSX import (/api/admin/import)', () => {
       { row: 5, column: '手机号', message: '手机号码格式错误' },
       { row: 6, column: '手机号', message: '与第 2 行的手机号重复' },
     ]);
-    const refused = await call(test, admin, 'POST', '/api/admin/import/commit', {
+    const refused = await call(test, callers.admin, 'POST', '/api/admin/import/commit', {
       import_id: preview.body.data.import_id,
     });
     expect(refused.body.code).toBe(1);
     const staffBefore = await rowsOf(staff, corpA.id);
 
-    const ok = await upload<ImportPreview>(test, admin, 'staff', await sheet('staff', [rows[0]!, staffRow(6)]));
+    const ok = await upload<ImportPreview>(test, callers.admin, 'staff', await sheet('staff', [rows[0]!, staffRow(6)]));
     expect(ok.body.data.errors).toEqual([]);
-    const committed = await call(test, admin, 'POST', '/api/admin/import/commit', {
+    const committed = await call(test, callers.admin, 'POST', '/api/admin/import/commit', {
       import_id: ok.body.data.import_id,
     });
     expect(committed.body).toMatchObject({ code: 0, data: { imported: 2 } });
     expect(await rowsOf(staff, corpA.id)).toBe(staffBefore + 2);
     const list = await call<{ list: { name: string; jobs: number[]; is_leader: boolean; team_name: string | null }[] }>(
       test,
-      admin,
+      callers.admin,
       'GET',
       '/api/admin/staff',
       { q: '导入员工1' },
@@ -153,7 +159,7 @@ describe('the back office XLSX import (/api/admin/import)', () => {
   it('a commit that meets a change made since the preview writes nothing', async () => {
     const preview = await upload<ImportPreview>(
       test,
-      admin,
+      callers.admin,
       'clients',
       await sheet('clients', [
         clientRow(1, seller.phone).map((c, i) => (i === 2 ? idNumber(1, 1990) : c)),
@@ -164,7 +170,7 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     // Meanwhile someone takes the second client in as a case.
     await createCase(test.db, corpA.id, seller.id, { idNumber: idNumber(2, 1990), status: 1 });
     const before = await rowsOf(clients, corpA.id);
-    const commit = await call(test, admin, 'POST', '/api/admin/import/commit', {
+    const commit = await call(test, callers.admin, 'POST', '/api/admin/import/commit', {
       import_id: preview.body.data.import_id,
     });
     expect(commit.body).toEqual({ code: 1, msg: '文件中有 1 处错误，未导入任何数据，请修改后重新上传', data: null });
@@ -173,11 +179,13 @@ describe('the back office XLSX import (/api/admin/import)', () => {
 
   it('two commits of one upload at once import it once (the row lock; meaningful on PostgreSQL)', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => staffRow(300 + i));
-    const preview = await upload<ImportPreview>(test, admin, 'staff', await sheet('staff', rows));
+    const preview = await upload<ImportPreview>(test, callers.admin, 'staff', await sheet('staff', rows));
     const before = await rowsOf(staff, corpA.id);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        call<ImportCommit>(test, admin, 'POST', '/api/admin/import/commit', { import_id: preview.body.data.import_id }),
+        call<ImportCommit>(test, callers.admin, 'POST', '/api/admin/import/commit', {
+          import_id: preview.body.data.import_id,
+        }),
       ),
     );
     expect(answers.map((a) => a.body.code)).toEqual([0, 0, 0, 0]);
@@ -186,46 +194,52 @@ describe('the back office XLSX import (/api/admin/import)', () => {
   });
 
   it('checks the upload itself: a file, an XLSX by its bytes, the template header, rows, the size', async () => {
-    expect((await upload(test, admin, 'clients', null)).body).toEqual({
+    expect((await upload(test, callers.admin, 'clients', null)).body).toEqual({
       code: 1,
       msg: '请选择要导入的文件',
       data: null,
     });
     const csv = Buffer.from('客户姓名,手机号\n张三,13800000001\n');
-    expect((await upload(test, admin, 'clients', csv)).body).toMatchObject({
+    expect((await upload(test, callers.admin, 'clients', csv)).body).toMatchObject({
       code: 1,
       msg: '文件不是 .xlsx 格式的表格',
     });
     const brokenZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
-    expect((await upload(test, admin, 'clients', brokenZip)).body.msg).toMatch(/文件无法读取/);
-    const wrongHeader = await upload(test, admin, 'staff', await sheet('clients', [clientRow(1, seller.phone)]));
+    expect((await upload(test, callers.admin, 'clients', brokenZip)).body.msg).toMatch(/文件无法读取/);
+    const wrongHeader = await upload(
+      test,
+      callers.admin,
+      'staff',
+      await sheet('clients', [clientRow(1, seller.phone)]),
+    );
     expect(wrongHeader.body).toMatchObject({ code: 1, msg: expect.stringContaining('表头应为：姓名、手机号、团队') });
-    expect((await upload(test, admin, 'staff', await sheet('staff', []))).body.msg).toBe('表格中没有数据行');
-    expect((await upload(test, admin, 'people', await sheet('staff', [staffRow(9)]))).body.code).toBe(1);
+    expect((await upload(test, callers.admin, 'staff', await sheet('staff', []))).body.msg).toBe('表格中没有数据行');
+    expect((await upload(test, callers.admin, 'people', await sheet('staff', [staffRow(9)]))).body.code).toBe(1);
     const big = await upload(
       test,
-      admin,
+      callers.admin,
       'staff',
       Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(2 * 1024 * 1024 + 10)]),
     );
     expect(big).toMatchObject({ status: 413, body: { code: 1, msg: '文件不能超过 2 MB' } });
-    const badId = await call(test, admin, 'POST', '/api/admin/import/commit', { import_id: 'not-an-id' });
+    const badId = await call(test, callers.admin, 'POST', '/api/admin/import/commit', { import_id: 'not-an-id' });
     expect(badId.body).toMatchObject({ code: 1, msg: '导入编号无效' });
   });
 
   it("keeps an upload to its company and its admins: another company's admin, a salesperson, a partner", async () => {
-    const preview = await upload<ImportPreview>(test, admin, 'staff', await sheet('staff', [staffRow(20)]));
+    const preview = await upload<ImportPreview>(test, callers.admin, 'staff', await sheet('staff', [staffRow(20)]));
     const id = preview.body.data.import_id;
-    const foreign = await call(test, otherAdmin, 'POST', '/api/admin/import/commit', { import_id: id });
+    const foreign = await call(test, callers.otherAdmin, 'POST', '/api/admin/import/commit', { import_id: id });
     expect(foreign).toMatchObject({ status: 404, body: { code: 404, msg: '导入记录不存在，请重新上传', data: null } });
-    const seller403 = await call(test, plain, 'POST', '/api/admin/import/commit', { import_id: id });
+    const seller403 = await call(test, callers.plain, 'POST', '/api/admin/import/commit', { import_id: id });
     expect(seller403.status).toBe(403);
-    expect((await upload(test, plain, 'staff', await sheet('staff', [staffRow(21)]))).status).toBe(403);
-    const partnerCall = await call(test, partner, 'POST', '/api/admin/import/commit', { import_id: id });
+    expect((await upload(test, callers.plain, 'staff', await sheet('staff', [staffRow(21)]))).status).toBe(403);
+    const partnerCall = await call(test, callers.partner, 'POST', '/api/admin/import/commit', { import_id: id });
     expect([401, 403]).toContain(partnerCall.status);
     // Nothing was imported by any of them.
     expect(
-      (await call<{ list: unknown[] }>(test, admin, 'GET', '/api/admin/staff', { q: '导入员工20' })).body.data.list,
+      (await call<{ list: unknown[] }>(test, callers.admin, 'GET', '/api/admin/staff', { q: '导入员工20' })).body.data
+        .list,
     ).toEqual([]);
   });
 });

@@ -79,3 +79,4 @@ export async function backOfficeCallers(test: TestApp, companyA: { admin: Person
     partner: await newPartnerCookie(test, companyA.plain),
   };
 }
+export type BackOfficeCallers = Awaited<ReturnType<typeof backOfficeCallers>>;

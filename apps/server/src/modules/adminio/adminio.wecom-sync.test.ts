@@ -8,7 +8,7 @@ import { staff, teams } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { staffCookie } from '../../test/sessions.ts';
-import { backOfficeCallers, call } from './adminio.test-helpers.ts';
+import { backOfficeCallers, type BackOfficeCallers, call } from './adminio.test-helpers.ts';
 
 /** A member of department 2, the sync tests' department. */
 const member = (over: Parameters<typeof wecomMember>[0]) =>
@@ -17,11 +17,8 @@ const member = (over: Parameters<typeof wecomMember>[0]) =>
 describe('the WeCom directory sync (POST /api/admin/wecomSync), through the real adapter and a fake WeCom', () => {
   let fake: FakeWecomServer;
   let test: TestApp;
+  let callers: BackOfficeCallers;
   let corpA: { id: number };
-  let admin: string;
-  let plain: string;
-  let partner: string;
-  let otherAdmin: string;
   let adminA: { id: number; corpId: number };
   let bound: { id: number; corpId: number };
   let leaver: { id: number; corpId: number };
@@ -45,7 +42,7 @@ describe('the WeCom directory sync (POST /api/admin/wecomSync), through the real
     leaver = await createStaff(test.db, corpA.id, { name: '离职者', wxworkId: 'gone' });
     byPhone = await createStaff(test.db, corpA.id, { name: '李手机', phone: '13955550001' });
     await createStaff(test.db, corpA.id, { name: '后台停用', phone: '13955550002', isActive: false });
-    ({ admin, otherAdmin, plain, partner } = await backOfficeCallers(test, { admin: adminA, plain: bound }));
+    callers = await backOfficeCallers(test, { admin: adminA, plain: bound });
     fake.directory.departments = [
       { id: 1, name: 'A公司', parentId: 0 },
       { id: 2, name: '销售一组', parentId: 1 },
@@ -73,7 +70,7 @@ describe('the WeCom directory sync (POST /api/admin/wecomSync), through the real
   });
 
   it('creates new members, updates and binds the others, disables who left, and audits it', async () => {
-    const { body } = await call<WecomSyncResult>(test, admin, 'POST', '/api/admin/wecomSync');
+    const { body } = await call<WecomSyncResult>(test, callers.admin, 'POST', '/api/admin/wecomSync');
     expect(body.code).toBe(0);
     expect(body.data.created).toEqual([{ id: expect.any(Number), name: '赵新人', userid: 'zhao' }]);
     expect(body.data.updated).toEqual(
@@ -124,29 +121,29 @@ describe('the WeCom directory sync (POST /api/admin/wecomSync), through the real
     ]);
 
     // A second sync finds nothing to do.
-    const again = await call<WecomSyncResult>(test, admin, 'POST', '/api/admin/wecomSync');
+    const again = await call<WecomSyncResult>(test, callers.admin, 'POST', '/api/admin/wecomSync');
     expect(again.body.data).toMatchObject({ created: [], updated: [], disabled: [], teams_created: [] });
   });
 
   it('changes nothing when WeCom answers no member or cannot be reached', async () => {
     const saved = fake.directory.members;
     fake.directory.members = [];
-    const empty = await call(test, admin, 'POST', '/api/admin/wecomSync');
+    const empty = await call(test, callers.admin, 'POST', '/api/admin/wecomSync');
     expect(empty.body).toEqual({ code: 1, msg: '企业微信通讯录没有成员，未做任何更改', data: null });
     fake.directory.members = saved;
     fake.stall(1);
     // The adapter gives up after its timeout (1 s here); the refusal says to try again.
-    const stalled = await call(test, admin, 'POST', '/api/admin/wecomSync');
+    const stalled = await call(test, callers.admin, 'POST', '/api/admin/wecomSync');
     expect(stalled.body).toEqual({ code: 1, msg: '企业微信通讯录读取失败，请稍后重试', data: null });
     const [zhao] = await test.db.select().from(staff).where(eq(staff.wxworkId, 'zhao'));
     expect(zhao?.isActive).toBe(true);
   }, 30_000);
 
   it('is for company admins only, and works in their own company', async () => {
-    expect((await call(test, plain, 'POST', '/api/admin/wecomSync')).status).toBe(403);
-    expect([401, 403]).toContain((await call(test, partner, 'POST', '/api/admin/wecomSync')).status);
+    expect((await call(test, callers.plain, 'POST', '/api/admin/wecomSync')).status).toBe(403);
+    expect([401, 403]).toContain((await call(test, callers.partner, 'POST', '/api/admin/wecomSync')).status);
     // B's admin syncs B: A's staff are untouched (B has no one bound, so only creations happen in B).
-    const b = await call<WecomSyncResult>(test, otherAdmin, 'POST', '/api/admin/wecomSync');
+    const b = await call<WecomSyncResult>(test, callers.otherAdmin, 'POST', '/api/admin/wecomSync');
     expect(b.body.data.disabled).toEqual([]);
     const inA = await test.db
       .select()
