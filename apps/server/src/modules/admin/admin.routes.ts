@@ -49,7 +49,7 @@ import {
 } from '@crm/domain/api/admin';
 import { pageRequestSchema } from '@crm/domain/api/page';
 import { servePrincipals } from '../../plugins/session.ts';
-import { staffRoutes, type RouteLine } from '../../plugins/staff-routes.ts';
+import { staffRoutes, type RouteLine, type Staff } from '../../plugins/staff-routes.ts';
 import type { AdminService } from './admin.service.ts';
 import { ADMIN_TEXTS as T } from './admin.texts.ts';
 
@@ -85,28 +85,32 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     post(`${path}/update`, ...kind.update, saved);
   };
 
-  /** A kind kept as files (papers, activities, FAQ): listed, uploaded as a file, read back for a form, saved. */
+  /**
+   * A kind kept as files (papers, activities, FAQ), served by the service's `kind`: listed, uploaded as a file,
+   * read back for a form, saved. Each line gives the summary and schemas; the kind answers.
+   */
   const fileKind = <
     LR extends z.ZodType,
     UB extends z.ZodType,
     UR extends z.ZodType,
-    EQ extends z.ZodType,
+    EQ extends z.ZodType<{ id: number }>,
     ER extends z.ZodType,
     SB extends z.ZodType,
     SR extends z.ZodType,
   >(
     path: string,
     kind: {
-      list: KindLine<typeof pageRequestSchema, LR>;
-      upload: KindLine<UB, UR>;
-      entry: KindLine<EQ, ER>;
-      save: KindLine<SB, SR>;
+      list: (me: Staff, page: z.output<typeof pageRequestSchema>) => Promise<z.input<LR>>;
+      upload: (me: Staff, form: z.output<UB>) => Promise<z.input<UR>>;
+      entry: (me: Staff, q: z.output<EQ>) => Promise<z.input<ER>>;
+      save: (me: Staff, form: z.output<SB>) => Promise<z.input<SR>>;
     },
+    lines: { list: [string, LR]; upload: [string, UB, UR]; entry: [string, EQ, ER]; save: [string, SB, SR] },
   ) => {
-    get(path, ...kind.list);
-    post(`${path}/upload`, ...kind.upload, saved);
-    get(`${path}/entry`, ...kind.entry);
-    post(`${path}/save`, ...kind.save, saved);
+    get(path, lines.list[0], pageRequestSchema, lines.list[1], kind.list);
+    post(`${path}/upload`, ...lines.upload, kind.upload, saved);
+    get(`${path}/entry`, ...lines.entry, kind.entry);
+    post(`${path}/save`, ...lines.save, kind.save, saved);
   };
 
   get('/api/admin/whoami', '后台：我的管理权限', z.object({}), adminWhoamiSchema, (me) => admin.whoami(me));
@@ -192,70 +196,25 @@ export async function adminRoutes(root: FastifyInstance, { admin }: { admin: Adm
     ],
   });
 
-  fileKind('/api/admin/papers', {
-    list: ['后台：试卷与问卷', pageRequestSchema, adminPaperListSchema, (me, page) => admin.listPapers(me, page)],
-    upload: [
-      '后台：上传试卷文件（YAML）',
-      adminFileUploadSchema,
-      adminPaperUploadedSchema,
-      (me, form) => admin.uploadPaper(me, form.text),
-    ],
-    entry: [
-      '后台：一份试卷（编辑用，试卷文件的结构）',
-      adminPaperRequestSchema,
-      adminPaperEntrySchema,
-      (me, q) => admin.paperFile(me, q.id),
-    ],
-    save: [
-      '后台：新建或修改一份试卷（表单，按试卷文件的规则检查）',
-      adminPaperSaveSchema,
-      adminPaperUploadedSchema,
-      (me, form) => admin.savePaper(me, form.paper),
-    ],
+  fileKind('/api/admin/papers', admin.papers, {
+    list: ['后台：试卷与问卷', adminPaperListSchema],
+    upload: ['后台：上传试卷文件（YAML）', adminFileUploadSchema, adminPaperUploadedSchema],
+    entry: ['后台：一份试卷（编辑用，试卷文件的结构）', adminPaperRequestSchema, adminPaperEntrySchema],
+    save: ['后台：新建或修改一份试卷（表单，按试卷文件的规则检查）', adminPaperSaveSchema, adminPaperUploadedSchema],
   });
 
-  fileKind('/api/admin/activities', {
-    list: ['后台：营销活动', pageRequestSchema, adminActivityListSchema, (me, page) => admin.listActivities(me, page)],
-    upload: [
-      '后台：上传活动文件（YAML）',
-      adminFileUploadSchema,
-      adminActivityUploadedSchema,
-      (me, form) => admin.uploadActivities(me, form.text),
-    ],
-    entry: [
-      '后台：一个活动（编辑用，活动文件的结构）',
-      adminActivityRequestSchema,
-      adminActivityEntrySchema,
-      (me, q) => admin.activitySpec(me, q.id),
-    ],
-    save: [
-      '后台：新建或修改一个活动（表单，按活动文件的规则检查）',
-      adminActivitySaveSchema,
-      adminActivitySavedSchema,
-      (me, form) => admin.saveActivity(me, form.activity),
-    ],
+  fileKind('/api/admin/activities', admin.activities, {
+    list: ['后台：营销活动', adminActivityListSchema],
+    upload: ['后台：上传活动文件（YAML）', adminFileUploadSchema, adminActivityUploadedSchema],
+    entry: ['后台：一个活动（编辑用，活动文件的结构）', adminActivityRequestSchema, adminActivityEntrySchema],
+    save: ['后台：新建或修改一个活动（表单，按活动文件的规则检查）', adminActivitySaveSchema, adminActivitySavedSchema],
   });
 
-  fileKind('/api/admin/faq', {
-    list: ['后台：问答条目', pageRequestSchema, adminFaqListSchema, (me, page) => admin.listFaq(me, page)],
-    upload: [
-      '后台：上传问答 Markdown 文件',
-      adminFaqUploadSchema,
-      adminFaqUploadedSchema,
-      (me, form) => admin.uploadFaq(me, form.name, form.text),
-    ],
-    entry: [
-      '后台：一条问答（编辑用）',
-      adminFaqEntryRequestSchema,
-      adminFaqEntrySchema,
-      (me, q) => admin.faqEntry(me, q.id),
-    ],
-    save: [
-      '后台：新建或修改一条问答（表单）',
-      adminFaqSaveSchema,
-      adminFaqEntrySchema,
-      (me, form) => admin.saveFaq(me, form),
-    ],
+  fileKind('/api/admin/faq', admin.faq, {
+    list: ['后台：问答条目', adminFaqListSchema],
+    upload: ['后台：上传问答 Markdown 文件', adminFaqUploadSchema, adminFaqUploadedSchema],
+    entry: ['后台：一条问答（编辑用）', adminFaqEntryRequestSchema, adminFaqEntrySchema],
+    save: ['后台：新建或修改一条问答（表单）', adminFaqSaveSchema, adminFaqEntrySchema],
   });
 
   listAddUpdate('/api/admin/companies', {

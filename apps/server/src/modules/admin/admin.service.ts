@@ -177,6 +177,29 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     return toPage(rows, request.limit, show);
   }
 
+  /**
+   * A kind the back office keeps as files (exam papers, activities, FAQ entries), as their modules load them:
+   * a page of them listed, a file uploaded, one read back for its form, the form saved; each write goes
+   * through fileWrite, its audit row in the same transaction.
+   */
+  function fileKind<Row extends { id: number }, Item, Entry, Upload, Uploaded, Form, Saved>(kind: {
+    list: (ex: Reader, corpId: number, request: Page) => Promise<Row[]>;
+    item: (row: Row) => Item;
+    entry: (ex: Reader, corpId: number, id: number) => Promise<Entry | null | undefined>;
+    notFound: string;
+    upload: (tx: Tx, me: Actor, form: Upload) => Promise<Uploaded>;
+    save: (tx: Tx, me: Actor, form: Form) => Promise<Saved>;
+  }) {
+    return {
+      list: (me: Actor, request: Page) =>
+        pageInCompany(me, request, (ex, corpId) => kind.list(ex, corpId, request), kind.item),
+      upload: (me: Actor, form: Upload) => fileWrite(me, (tx) => kind.upload(tx, me, form)),
+      entry: (me: Actor, { id }: { id: number }) =>
+        foundInCompany(me, (ex, corpId) => kind.entry(ex, corpId, id), kind.notFound),
+      save: (me: Actor, form: Form) => fileWrite(me, (tx) => kind.save(tx, me, form)),
+    };
+  }
+
   async function unique<X>(run: () => Promise<X>, message: string): Promise<X> {
     try {
       return await run();
@@ -465,103 +488,75 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       });
     },
 
-    // ---- exam papers and activities: their files, as their modules' commands load them ----
+    // ---- exam papers, activities and FAQ entries: their files, as their modules' commands load them ----
 
-    async listPapers(me: Actor, request: Page) {
-      return pageInCompany(
-        me,
-        request,
-        (ex, corpId) => listPapersForAdmin(ex, corpId, request),
-        (row) => ({
-          ...apiFields(row, ['id', 'code', 'kind', 'title']),
-          opens_at: row.opensAt?.toISOString() ?? null,
-          closes_at: row.closesAt?.toISOString() ?? null,
-        }),
-      );
-    },
-    async uploadPaper(me: Actor, text: string) {
-      return fileWrite(me, async (tx) => {
+    papers: fileKind({
+      list: listPapersForAdmin,
+      item: (row) => ({
+        ...apiFields(row, ['id', 'code', 'kind', 'title']),
+        opens_at: row.opensAt?.toISOString() ?? null,
+        closes_at: row.closesAt?.toISOString() ?? null,
+      }),
+      entry: findPaperFileForAdmin,
+      notFound: T.paperNotFound,
+      async upload(tx, me, { text }: { text: string }) {
         const loaded = await loadPaperText(tx, me.corpId, text);
         await audit(tx, me, 'paper.upload', 'exam_paper', loaded.id, null, loaded);
         return loaded;
-      });
-    },
-    async paperFile(me: Actor, id: number) {
-      return foundInCompany(me, (ex, corpId) => findPaperFileForAdmin(ex, corpId, id), T.paperNotFound);
-    },
-    /** The form for one paper: the object its file parses to, checked and loaded by the exam module. */
-    async savePaper(me: Actor, paper: Record<string, unknown>) {
-      return fileWrite(me, async (tx) => {
+      },
+      /** The form for one paper: the object its file parses to, checked and loaded by the exam module. */
+      async save(tx, me, { paper }: { paper: Record<string, unknown> }) {
         const { before, after, ...loaded } = await loadPaperObject(tx, me.corpId, paper);
         await audit(tx, me, before ? 'paper.update' : 'paper.add', 'exam_paper', loaded.id, before, after);
         return loaded;
-      });
-    },
-    async listActivities(me: Actor, request: Page) {
-      return pageInCompany(
-        me,
-        request,
-        (ex, corpId) => listActivitiesForAdmin(ex, corpId, request),
-        (row) => ({
-          ...apiFields(row, ['id', 'key', 'type', 'title']),
-          starts_at: row.startsAt.toISOString(),
-          ends_at: row.endsAt.toISOString(),
-        }),
-      );
-    },
-    async uploadActivities(me: Actor, text: string) {
-      return fileWrite(me, async (tx) => {
+      },
+    }),
+
+    activities: fileKind({
+      list: listActivitiesForAdmin,
+      item: (row) => ({
+        ...apiFields(row, ['id', 'key', 'type', 'title']),
+        starts_at: row.startsAt.toISOString(),
+        ends_at: row.endsAt.toISOString(),
+      }),
+      entry: findActivitySpecForAdmin,
+      notFound: T.activityNotFound,
+      async upload(tx, me, { text }: { text: string }) {
         const saved = await uploadActivityText(tx, me.corpId, text, now());
         await audit(tx, me, 'activity.upload', 'activity', null, null, saved);
         return saved;
-      });
-    },
-
-    async activitySpec(me: Actor, id: number) {
-      return foundInCompany(me, (ex, corpId) => findActivitySpecForAdmin(ex, corpId, id), T.activityNotFound);
-    },
-    /** The form for one activity: its file entry's object, checked and authored by the activity module. */
-    async saveActivity(me: Actor, activity: Record<string, unknown>) {
-      return fileWrite(me, async (tx) => {
+      },
+      /** The form for one activity: its file entry's object, checked and authored by the activity module. */
+      async save(tx, me, { activity }: { activity: Record<string, unknown> }) {
         const { before, after, ...saved } = await saveActivitySpec(tx, me.corpId, activity, now());
         await audit(tx, me, before ? 'activity.update' : 'activity.add', 'activity', saved.id, before, after);
         return saved;
-      });
-    },
+      },
+    }),
 
-    async listFaq(me: Actor, request: Page) {
-      return pageInCompany(
-        me,
-        request,
-        (ex, corpId) => listFaqForAdmin(ex, corpId, request),
-        (row) => ({
-          ...apiFields(row, ['id', 'key', 'title', 'type', 'category']),
-          updated_at: row.updatedAt.toISOString(),
-        }),
-      );
-    },
-    async uploadFaq(me: Actor, name: string, text: string) {
-      return fileWrite(me, async (tx) => {
+    faq: fileKind({
+      list: listFaqForAdmin,
+      item: (row) => ({
+        ...apiFields(row, ['id', 'key', 'title', 'type', 'category']),
+        updated_at: row.updatedAt.toISOString(),
+      }),
+      entry: findFaqEntryForAdmin,
+      notFound: T.faqNotFound,
+      async upload(tx, me, { name, text }: { name: string; text: string }) {
         const saved = await importFaqMarkdown(tx, me.corpId, name, text, now());
         await audit(tx, me, 'faq.upload', 'faq_entry', saved.id, null, saved);
         return saved;
-      });
-    },
-
-    async faqEntry(me: Actor, id: number) {
-      return foundInCompany(me, (ex, corpId) => findFaqEntryForAdmin(ex, corpId, id), T.faqNotFound);
-    },
-    /** The form for one entry: written as its Markdown file and imported by the FAQ module, as an upload is. */
-    async saveFaq(me: Actor, form: z.output<typeof adminFaqSaveSchema>) {
-      const { id, ...fields } = form;
-      return fileWrite(me, async (tx) => {
+      },
+      /** The form for one entry: written as its Markdown file and imported by the FAQ module, as an upload is. */
+      async save(tx, me, form: z.output<typeof adminFaqSaveSchema>) {
+        const { id, ...fields } = form;
         const saved = await saveFaqForm(tx, me.corpId, id, fields, now());
         if (!saved) throw new NotFoundError(T.faqNotFound);
         const action = saved.before ? 'faq.update' : 'faq.add';
         await audit(tx, me, action, 'faq_entry', saved.after.id, saved.before, saved.after);
         return saved.after;
-      });
-    },
+      },
+    }),
 
     async listCompanies(me: Actor) {
       requireActor(me, 'admin.platform');
