@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banks, channels, products, sources } from '../../db/schema/cases.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAdmin, createCompany, createStaff, insertRow } from '../../test/factories.ts';
+import { createCompany, insertRow } from '../../test/factories.ts';
 import { createBankAndProduct } from '../../test/factories-cases.ts';
 import { cookieCaller } from '../../test/http.ts';
-import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
+import { backOfficeCallers, type BackOfficeCallers } from './admin.test-helpers.ts';
 
 type Ref = { id: number; parent_id: number | null; name: string; is_active: boolean };
 type Product = { id: number; name: string; min_amount_fen: number; terms_months: number[]; is_active: boolean };
@@ -14,39 +14,29 @@ type AuditRow = { action: string; entity: string; entity_id: number; before: unk
 /** The back office's reference lists (decision 057): banks and branches, channels, sources, cities, products. */
 describe('the back office reference lists (/api/admin/refs, /api/admin/products)', () => {
   let test: TestApp;
-  let admin: string;
-  let plain: string;
-  let platform: string;
-  let partner: string;
-  let bankB: { id: number };
-  let channelB: { id: number };
-  let sourceB: { id: number };
-  let productB: { id: number };
+  let callers: BackOfficeCallers;
+  /** Company B's own bank, product, channel and source: another tenant's rows, never to be reached. */
+  let theirs: Record<'bank' | 'product' | 'channel' | 'source', { id: number }>;
 
   const call = cookieCaller(() => test.app);
-  const lastAudit = async () => (await call<{ list: AuditRow[] }>(admin, 'GET', '/api/admin/audit')).body.data.list[0];
+  const lastAudit = async () =>
+    (await call<{ list: AuditRow[] }>(callers.admin, 'GET', '/api/admin/audit')).body.data.list[0];
 
   beforeAll(async () => {
     test = await buildTestApp();
     const corpA = await createCompany(test.db, 'A公司');
     const corpB = await createCompany(test.db, 'B公司');
-    const adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员' });
-    const plainA = await createStaff(test.db, corpA.id, { name: 'A业务员' });
-    const operator = await createAdmin(test.db, corpA.id, { name: '平台运营' }, 'platform.admin');
-    admin = await staffCookie(test, adminA);
-    plain = await staffCookie(test, plainA);
-    platform = await staffCookie(test, operator);
-    partner = await newPartnerCookie(test, adminA);
-    const b = await createBankAndProduct(test.db, corpB.id, { name: 'B产品' });
-    bankB = b.bank;
-    productB = b.product;
-    channelB = await insertRow(test.db, channels, { corpId: corpB.id, name: 'B渠道' }, 'channel');
-    sourceB = await insertRow(test.db, sources, { corpId: corpB.id, name: 'B来源' }, 'source');
+    callers = await backOfficeCallers(test, corpA, corpB);
+    theirs = {
+      ...(await createBankAndProduct(test.db, corpB.id, { name: 'B产品' })),
+      channel: await insertRow(test.db, channels, { corpId: corpB.id, name: 'B渠道' }, 'channel'),
+      source: await insertRow(test.db, sources, { corpId: corpB.id, name: 'B来源' }, 'source'),
+    };
   });
   afterAll(() => test.close());
 
   it('adds a bank and its branch, lists each level, renames and disables the branch, auditing each step', async () => {
-    const bank = await call<Ref>(admin, 'POST', '/api/admin/refs/add', { kind: 'bank', name: '新银行' });
+    const bank = await call<Ref>(callers.admin, 'POST', '/api/admin/refs/add', { kind: 'bank', name: '新银行' });
     expect(bank.body).toMatchObject({
       code: 0,
       msg: '已添加',
@@ -58,22 +48,22 @@ describe('the back office reference lists (/api/admin/refs, /api/admin/products)
       before: null,
       after: { name: '新银行' },
     });
-    const branch = await call<Ref>(admin, 'POST', '/api/admin/refs/add', {
+    const branch = await call<Ref>(callers.admin, 'POST', '/api/admin/refs/add', {
       kind: 'bank',
       parent_id: bank.body.data.id,
       name: '新银行一支行',
     });
     expect(branch.body.data).toMatchObject({ parent_id: bank.body.data.id });
 
-    const top = await call<{ list: Ref[] }>(admin, 'GET', '/api/admin/refs', { kind: 'bank' });
+    const top = await call<{ list: Ref[] }>(callers.admin, 'GET', '/api/admin/refs', { kind: 'bank' });
     expect(top.body.data.list.map((row) => row.name)).toEqual(['新银行']);
-    const branches = await call<{ list: Ref[] }>(admin, 'GET', '/api/admin/refs', {
+    const branches = await call<{ list: Ref[] }>(callers.admin, 'GET', '/api/admin/refs', {
       kind: 'bank',
       parent_id: String(bank.body.data.id),
     });
     expect(branches.body.data.list.map((row) => row.name)).toEqual(['新银行一支行']);
 
-    const off = await call<Ref>(admin, 'POST', '/api/admin/refs/update', {
+    const off = await call<Ref>(callers.admin, 'POST', '/api/admin/refs/update', {
       kind: 'bank',
       id: branch.body.data.id,
       name: '新银行二支行',
@@ -90,32 +80,35 @@ describe('the back office reference lists (/api/admin/refs, /api/admin/products)
     const offered = await test.app.inject({
       method: 'GET',
       url: `/api/crm/outsideBranchBank?bank_id=${bank.body.data.id}`,
-      headers: { cookie: partner },
+      headers: { cookie: callers.partner },
     });
     expect(offered.json()).toMatchObject({ code: 0, data: [] });
   });
 
   it('keeps the lists two levels deep and pages them newest first on the keyset contract', async () => {
-    const channel = await call<Ref>(admin, 'POST', '/api/admin/refs/add', { kind: 'channel', name: '一级渠道' });
-    const child = await call<Ref>(admin, 'POST', '/api/admin/refs/add', {
+    const channel = await call<Ref>(callers.admin, 'POST', '/api/admin/refs/add', {
+      kind: 'channel',
+      name: '一级渠道',
+    });
+    const child = await call<Ref>(callers.admin, 'POST', '/api/admin/refs/add', {
       kind: 'channel',
       parent_id: channel.body.data.id,
       name: '二级渠道',
     });
-    const third = await call(admin, 'POST', '/api/admin/refs/add', {
+    const third = await call(callers.admin, 'POST', '/api/admin/refs/add', {
       kind: 'channel',
       parent_id: child.body.data.id,
       name: '三级渠道',
     });
     expect(third.body).toMatchObject({ code: 1, msg: '上级不存在' });
     for (const name of ['来源甲', '来源乙', '来源丙'])
-      expect((await call(admin, 'POST', '/api/admin/refs/add', { kind: 'source', name })).body.code).toBe(0);
-    const first = await call<{ list: Ref[]; next_cursor: number }>(admin, 'GET', '/api/admin/refs', {
+      expect((await call(callers.admin, 'POST', '/api/admin/refs/add', { kind: 'source', name })).body.code).toBe(0);
+    const first = await call<{ list: Ref[]; next_cursor: number }>(callers.admin, 'GET', '/api/admin/refs', {
       kind: 'source',
       limit: '2',
     });
     expect(first.body.data.list.map((row) => row.name)).toEqual(['来源丙', '来源乙']);
-    const second = await call<{ list: Ref[]; next_cursor: number | null }>(admin, 'GET', '/api/admin/refs', {
+    const second = await call<{ list: Ref[]; next_cursor: number | null }>(callers.admin, 'GET', '/api/admin/refs', {
       kind: 'source',
       limit: '2',
       cursor: String(first.body.data.next_cursor),
@@ -124,35 +117,37 @@ describe('the back office reference lists (/api/admin/refs, /api/admin/products)
   });
 
   it('refuses bad input with its message and writes nothing', async () => {
-    expect((await call(admin, 'POST', '/api/admin/refs/add', { kind: 'bank', name: ' ' })).body).toMatchObject({
+    expect((await call(callers.admin, 'POST', '/api/admin/refs/add', { kind: 'bank', name: ' ' })).body).toMatchObject({
       code: 1,
       msg: '请填写名称',
     });
-    expect((await call(admin, 'POST', '/api/admin/refs/add', { kind: 'star', name: '某' })).body).toMatchObject({
-      msg: '列表类型无效',
-    });
+    expect((await call(callers.admin, 'POST', '/api/admin/refs/add', { kind: 'star', name: '某' })).body).toMatchObject(
+      {
+        msg: '列表类型无效',
+      },
+    );
     expect(
-      (await call(admin, 'POST', '/api/admin/refs/update', { kind: 'source', id: sourceB.id })).body,
+      (await call(callers.admin, 'POST', '/api/admin/refs/update', { kind: 'source', id: theirs.source.id })).body,
     ).toMatchObject({ msg: '没有需要修改的内容' });
-    const product = await call(admin, 'POST', '/api/admin/products/add', {
+    const product = await call(callers.admin, 'POST', '/api/admin/products/add', {
       name: '坏产品',
       min_amount_fen: 500,
       max_amount_fen: 100,
     });
     expect(product.body).toMatchObject({ code: 1, msg: '最低金额不能高于最高金额' });
-    const yuan = await call(admin, 'POST', '/api/admin/products/add', {
+    const yuan = await call(callers.admin, 'POST', '/api/admin/products/add', {
       name: '坏产品',
       min_amount_fen: 1.5,
       max_amount_fen: 100,
     });
     expect(yuan.body).toMatchObject({ code: 1, msg: '最低金额须为整数（分）' });
-    const list = await call<{ list: Product[] }>(admin, 'GET', '/api/admin/products');
+    const list = await call<{ list: Product[] }>(callers.admin, 'GET', '/api/admin/products');
     expect(list.body.data.list.map((row) => row.name)).not.toContain('坏产品');
   });
 
   it('adds a product of one of its banks with amounts in fen and terms, then edits and disables it', async () => {
-    const bank = await call<Ref>(admin, 'POST', '/api/admin/refs/add', { kind: 'bank', name: '产品银行' });
-    const added = await call<Product>(admin, 'POST', '/api/admin/products/add', {
+    const bank = await call<Ref>(callers.admin, 'POST', '/api/admin/refs/add', { kind: 'bank', name: '产品银行' });
+    const added = await call<Product>(callers.admin, 'POST', '/api/admin/products/add', {
       bank_id: bank.body.data.id,
       name: '经营贷',
       min_amount_fen: 10_000_000,
@@ -165,7 +160,7 @@ describe('the back office reference lists (/api/admin/refs, /api/admin/products)
       code: 0,
       data: { name: '经营贷', bank_name: '产品银行', terms_months: [12, 24, 36], fee_type: 1, rate_ppm: 3500 },
     });
-    const edited = await call<Product>(admin, 'POST', '/api/admin/products/update', {
+    const edited = await call<Product>(callers.admin, 'POST', '/api/admin/products/update', {
       id: added.body.data.id,
       min_amount_fen: 20_000_000,
       is_active: false,
@@ -177,7 +172,7 @@ describe('the back office reference lists (/api/admin/refs, /api/admin/products)
       after: { min_amount_fen: 20_000_000, is_active: false },
     });
     // The stored maximum still bounds a new minimum.
-    const over = await call(admin, 'POST', '/api/admin/products/update', {
+    const over = await call(callers.admin, 'POST', '/api/admin/products/update', {
       id: added.body.data.id,
       min_amount_fen: 400_000_000,
     });
@@ -188,58 +183,73 @@ describe('the back office reference lists (/api/admin/refs, /api/admin/products)
 
   it("answers 404 for another company's bank, channel, source and product, and lists none of them", async () => {
     for (const [kind, id] of [
-      ['bank', bankB.id],
-      ['channel', channelB.id],
-      ['source', sourceB.id],
+      ['bank', theirs.bank.id],
+      ['channel', theirs.channel.id],
+      ['source', theirs.source.id],
     ] as const) {
-      const answer = await call(admin, 'POST', '/api/admin/refs/update', { kind, id, name: '偷改' });
+      const answer = await call(callers.admin, 'POST', '/api/admin/refs/update', { kind, id, name: '偷改' });
       expect(answer.status, kind).toBe(404);
-      const list = await call<{ list: Ref[] }>(admin, 'GET', '/api/admin/refs', { kind });
+      const list = await call<{ list: Ref[] }>(callers.admin, 'GET', '/api/admin/refs', { kind });
       expect(list.body.data.list.map((row) => row.id)).not.toContain(id);
     }
-    const branch = await call(admin, 'POST', '/api/admin/refs/add', {
+    const branch = await call(callers.admin, 'POST', '/api/admin/refs/add', {
       kind: 'bank',
-      parent_id: bankB.id,
+      parent_id: theirs.bank.id,
       name: '偷挂',
     });
     expect(branch.body).toMatchObject({ code: 1, msg: '上级不存在' });
-    expect((await call(admin, 'POST', '/api/admin/products/update', { id: productB.id, name: '偷改' })).status).toBe(
-      404,
-    );
-    const foreignBank = await call(admin, 'POST', '/api/admin/products/add', {
-      bank_id: bankB.id,
+    expect(
+      (await call(callers.admin, 'POST', '/api/admin/products/update', { id: theirs.product.id, name: '偷改' })).status,
+    ).toBe(404);
+    const foreignBank = await call(callers.admin, 'POST', '/api/admin/products/add', {
+      bank_id: theirs.bank.id,
       name: '挂到别家',
       min_amount_fen: 0,
       max_amount_fen: 1,
     });
     expect(foreignBank.body).toMatchObject({ code: 1, msg: '银行不存在' });
-    const [untouched] = await test.db.select().from(banks).where(eqId(banks.id, bankB.id));
+    const [untouched] = await test.db.select().from(banks).where(eqId(banks.id, theirs.bank.id));
     expect(untouched?.name).toBe('测试银行');
   });
 
   it('lets every company admin read the cities and only the platform admin add or rename one', async () => {
-    const refused = await call(admin, 'POST', '/api/admin/refs/add', { kind: 'city', name: '某市', code: 440100 });
+    const refused = await call(callers.admin, 'POST', '/api/admin/refs/add', {
+      kind: 'city',
+      name: '某市',
+      code: 440100,
+    });
     expect(refused.status).toBe(403);
-    const province = await call<Ref>(platform, 'POST', '/api/admin/refs/add', {
+    const province = await call<Ref>(callers.platform, 'POST', '/api/admin/refs/add', {
       kind: 'city',
       name: '广东省',
       code: 440000,
     });
     expect(province.body).toMatchObject({ code: 0, data: { id: 440000, parent_id: null } });
-    const city = await call<Ref>(platform, 'POST', '/api/admin/refs/add', {
+    const city = await call<Ref>(callers.platform, 'POST', '/api/admin/refs/add', {
       kind: 'city',
       name: '广州市',
       code: 440100,
       parent_id: 440000,
     });
     expect(city.body.data).toMatchObject({ id: 440100, parent_id: 440000 });
-    const twice = await call(platform, 'POST', '/api/admin/refs/add', { kind: 'city', name: '又一个', code: 440100 });
+    const twice = await call(callers.platform, 'POST', '/api/admin/refs/add', {
+      kind: 'city',
+      name: '又一个',
+      code: 440100,
+    });
     expect(twice.body).toMatchObject({ code: 1, msg: '该城市代码已存在' });
-    const noCode = await call(platform, 'POST', '/api/admin/refs/add', { kind: 'city', name: '无代码' });
+    const noCode = await call(callers.platform, 'POST', '/api/admin/refs/add', { kind: 'city', name: '无代码' });
     expect(noCode.body).toMatchObject({ code: 1, msg: '请填写城市代码' });
-    const renamed = await call(platform, 'POST', '/api/admin/refs/update', { kind: 'city', id: 440100, name: '广州' });
+    const renamed = await call(callers.platform, 'POST', '/api/admin/refs/update', {
+      kind: 'city',
+      id: 440100,
+      name: '广州',
+    });
     expect(renamed.body).toMatchObject({ code: 0, data: { name: '广州' } });
-    const cities = await call<{ list: Ref[] }>(admin, 'GET', '/api/admin/refs', { kind: 'city', parent_id: '440000' });
+    const cities = await call<{ list: Ref[] }>(callers.admin, 'GET', '/api/admin/refs', {
+      kind: 'city',
+      parent_id: '440000',
+    });
     expect(cities.body.data.list).toEqual([{ id: 440100, parent_id: 440000, name: '广州', is_active: true }]);
   });
 
@@ -253,10 +263,10 @@ describe('the back office reference lists (/api/admin/refs, /api/admin/products)
   ] as const)(
     'refuses %s %s to a staff member without the grant, another principal and no session',
     async (method, url, payload) => {
-      const refused = await call(plain, method, url, payload);
+      const refused = await call(callers.plain, method, url, payload);
       expect(refused.status).toBe(403);
       expect(refused.body.msg).toBe('仅公司管理员可使用后台管理');
-      expect((await call(partner, method, url, payload)).status).toBe(403);
+      expect((await call(callers.partner, method, url, payload)).status).toBe(403);
       expect((await call('', method, url, payload)).status).toBe(401);
     },
   );

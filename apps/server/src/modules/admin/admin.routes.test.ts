@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAdmin, createCompany, createStaff, createTeam } from '../../test/factories.ts';
+import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { cookieCaller } from '../../test/http.ts';
-import { newPartnerCookie, staffCookie } from '../../test/sessions.ts';
+import { staffCookie } from '../../test/sessions.ts';
+import { backOfficeCallers, type BackOfficeCallers } from './admin.test-helpers.ts';
 
 describe('the back office (/api/admin)', () => {
   let test: TestApp;
-  let admin: string;
-  let plain: string;
-  let otherAdmin: string;
-  let platform: string;
-  let partner: string;
+  let callers: BackOfficeCallers;
   let corpA: { id: number };
   let corpB: { id: number };
-  let adminA: { id: number; corpId: number };
   let teamA: { id: number };
   let teamB: { id: number };
   let staffB: { id: number };
-  let plainId: number;
-  let platformId: number;
 
   const call = cookieCaller(() => test.app);
 
@@ -28,54 +22,49 @@ describe('the back office (/api/admin)', () => {
     corpB = await createCompany(test.db, 'B公司');
     teamA = await createTeam(test.db, corpA.id, 'A一组');
     teamB = await createTeam(test.db, corpB.id, 'B一组');
-    adminA = await createAdmin(test.db, corpA.id, { name: 'A管理员', teamId: teamA.id });
-    const plainA = await createStaff(test.db, corpA.id, {
-      name: 'A业务员',
-      teamId: teamA.id,
-      isLeader: true,
-      jobs: [2, 3, 4, 5],
+    callers = await backOfficeCallers(test, corpA, corpB, {
+      admin: { teamId: teamA.id },
+      plain: { teamId: teamA.id, isLeader: true, jobs: [2, 3, 4, 5] },
     });
-    plainId = plainA.id;
-    const adminB = await createAdmin(test.db, corpB.id, { name: 'B管理员' });
     staffB = await createStaff(test.db, corpB.id, { name: 'B员工', teamId: teamB.id });
-    const operator = await createAdmin(test.db, corpA.id, { name: '平台运营' }, 'platform.admin');
-    platformId = operator.id;
-    admin = await staffCookie(test, adminA);
-    plain = await staffCookie(test, plainA);
-    otherAdmin = await staffCookie(test, adminB);
-    platform = await staffCookie(test, operator);
-    partner = await newPartnerCookie(test, adminA);
   });
   afterAll(() => test.close());
 
   it('answers each caller its admin flags', async () => {
-    expect((await call(admin, 'GET', '/api/admin/whoami')).body.data).toMatchObject({
+    expect((await call(callers.admin, 'GET', '/api/admin/whoami')).body.data).toMatchObject({
       corp_id: corpA.id,
       company_admin: true,
       platform_admin: false,
     });
-    expect((await call(plain, 'GET', '/api/admin/whoami')).body.data).toMatchObject({
+    expect((await call(callers.plain, 'GET', '/api/admin/whoami')).body.data).toMatchObject({
       company_admin: false,
       platform_admin: false,
     });
-    expect((await call(platform, 'GET', '/api/admin/whoami')).body.data).toMatchObject({ platform_admin: true });
+    expect((await call(callers.platform, 'GET', '/api/admin/whoami')).body.data).toMatchObject({
+      platform_admin: true,
+    });
   });
 
   it('tells the home page whether to show the 管理后台 link (userinfo user.admin)', async () => {
     const adminOf = async (cookie: string, id: number) =>
       (await call<{ user: { admin: boolean } }>(cookie, 'POST', '/api/crm/userinfo', { id })).body.data.user.admin;
-    expect(await adminOf(admin, adminA.id)).toBe(true);
-    expect(await adminOf(plain, plainId)).toBe(false);
-    expect(await adminOf(platform, platformId)).toBe(true);
+    expect(await adminOf(callers.admin, callers.adminA.id)).toBe(true);
+    expect(await adminOf(callers.plain, callers.plainA.id)).toBe(false);
+    expect(await adminOf(callers.platform, callers.operator.id)).toBe(true);
   });
 
   it('adds a staff member, changes jobs, leader flag, team and grant, disables them, and audits every step', async () => {
-    const added = await call<{ id: number; jobs: number[]; team_id: number }>(admin, 'POST', '/api/admin/staff/add', {
-      name: '新同事',
-      phone: '13912345601',
-      team_id: teamA.id,
-      jobs: [3, 2, 2],
-    });
+    const added = await call<{ id: number; jobs: number[]; team_id: number }>(
+      callers.admin,
+      'POST',
+      '/api/admin/staff/add',
+      {
+        name: '新同事',
+        phone: '13912345601',
+        team_id: teamA.id,
+        jobs: [3, 2, 2],
+      },
+    );
     expect(added.body).toMatchObject({
       code: 0,
       msg: '已添加',
@@ -83,9 +72,9 @@ describe('the back office (/api/admin)', () => {
     });
     const id = added.body.data.id;
 
-    const team2 = await call<{ id: number }>(admin, 'POST', '/api/admin/teams/add', { name: 'A二组' });
+    const team2 = await call<{ id: number }>(callers.admin, 'POST', '/api/admin/teams/add', { name: 'A二组' });
     expect(team2.body).toMatchObject({ code: 0, data: { name: 'A二组', members: 0 } });
-    const updated = await call(admin, 'POST', '/api/admin/staff/update', {
+    const updated = await call(callers.admin, 'POST', '/api/admin/staff/update', {
       id,
       jobs: [4],
       is_leader: true,
@@ -107,19 +96,19 @@ describe('the back office (/api/admin)', () => {
     });
     const theirs = await staffCookie(test, { corpId: corpA.id, id });
     expect((await call(theirs, 'POST', '/api/crm/userinfo', { id })).status).toBe(200);
-    const disabled = await call(admin, 'POST', '/api/admin/staff/update', { id, is_active: false });
+    const disabled = await call(callers.admin, 'POST', '/api/admin/staff/update', { id, is_active: false });
     expect(disabled.body).toMatchObject({ code: 0, data: { is_active: false } });
     // The disabled person's open session ends at once.
     expect((await call(theirs, 'POST', '/api/crm/userinfo', { id })).status).toBe(401);
 
-    const list = await call<{ list: { id: number; is_active: boolean }[] }>(admin, 'GET', '/api/admin/staff', {
+    const list = await call<{ list: { id: number; is_active: boolean }[] }>(callers.admin, 'GET', '/api/admin/staff', {
       q: '新同事',
     });
     expect(list.body.data.list).toEqual([expect.objectContaining({ id, is_active: false })]);
 
     const audit = await call<{
       list: { action: string; entity_id: number; actor_name: string; before: unknown; after: unknown }[];
-    }>(admin, 'GET', '/api/admin/audit');
+    }>(callers.admin, 'GET', '/api/admin/audit');
     const mine = audit.body.data.list.filter((row) => row.entity_id === id);
     expect(mine.map((row) => row.action)).toEqual(['staff.update', 'staff.update', 'staff.add']);
     expect(mine[0]).toMatchObject({
@@ -131,85 +120,98 @@ describe('the back office (/api/admin)', () => {
   });
 
   it('refuses a second staff member with the same phone in the company, a team of another company, bad jobs', async () => {
-    await call(admin, 'POST', '/api/admin/staff/add', { name: '甲', phone: '13912345602' });
-    const twice = await call(admin, 'POST', '/api/admin/staff/add', { name: '乙', phone: '13912345602' });
+    await call(callers.admin, 'POST', '/api/admin/staff/add', { name: '甲', phone: '13912345602' });
+    const twice = await call(callers.admin, 'POST', '/api/admin/staff/add', { name: '乙', phone: '13912345602' });
     expect(twice.body).toMatchObject({ code: 1, msg: '该手机号已是本公司员工' });
-    const foreignTeam = await call(admin, 'POST', '/api/admin/staff/add', {
+    const foreignTeam = await call(callers.admin, 'POST', '/api/admin/staff/add', {
       name: '丙',
       phone: '13912345603',
       team_id: teamB.id,
     });
     expect(foreignTeam.body).toMatchObject({ code: 1, msg: '团队不存在' });
-    const badJob = await call(admin, 'POST', '/api/admin/staff/add', { name: '丁', phone: '13912345604', jobs: [9] });
+    const badJob = await call(callers.admin, 'POST', '/api/admin/staff/add', {
+      name: '丁',
+      phone: '13912345604',
+      jobs: [9],
+    });
     expect(badJob.body.code).not.toBe(0);
     expect(badJob.status).toBeLessThan(500);
-    const badPhone = await call(admin, 'POST', '/api/admin/staff/add', { name: '戊', phone: '12345' });
+    const badPhone = await call(callers.admin, 'POST', '/api/admin/staff/add', { name: '戊', phone: '12345' });
     expect(badPhone.body.code).not.toBe(0);
     // Nothing half-written: the refused adds left no staff and no audit rows.
-    const list = await call<{ list: { name: string }[] }>(admin, 'GET', '/api/admin/staff', { q: '丙' });
+    const list = await call<{ list: { name: string }[] }>(callers.admin, 'GET', '/api/admin/staff', { q: '丙' });
     expect(list.body.data.list).toEqual([]);
   });
 
   it('never lets an admin remove their own admin grant or disable themselves', async () => {
-    const self = await call(admin, 'POST', '/api/admin/staff/update', { id: adminA.id, is_active: false });
+    const self = await call(callers.admin, 'POST', '/api/admin/staff/update', {
+      id: callers.adminA.id,
+      is_active: false,
+    });
     expect(self.body).toMatchObject({ code: 1, msg: '不能取消自己的管理员授权或停用自己' });
-    const grant = await call(admin, 'POST', '/api/admin/staff/update', { id: adminA.id, grants: [] });
+    const grant = await call(callers.admin, 'POST', '/api/admin/staff/update', { id: callers.adminA.id, grants: [] });
     expect(grant.body.code).toBe(1);
   });
 
   it('cannot give the platform grant', async () => {
-    const answer = await call(admin, 'POST', '/api/admin/staff/update', { id: adminA.id, grants: ['platform.admin'] });
+    const answer = await call(callers.admin, 'POST', '/api/admin/staff/update', {
+      id: callers.adminA.id,
+      grants: ['platform.admin'],
+    });
     expect(answer.body.code).not.toBe(0);
-    expect((await call(admin, 'GET', '/api/admin/whoami')).body.data).toMatchObject({ platform_admin: false });
+    expect((await call(callers.admin, 'GET', '/api/admin/whoami')).body.data).toMatchObject({ platform_admin: false });
   });
 
   it('publishes and edits a notice the home banner shows', async () => {
-    const added = await call<{ id: number }>(admin, 'POST', '/api/admin/notices/add', {
+    const added = await call<{ id: number }>(callers.admin, 'POST', '/api/admin/notices/add', {
       text: '本周六系统维护',
       status: 'warning',
       starts_at: '2026-01-01T00:00:00+08:00',
       ends_at: null,
     });
     expect(added.body).toMatchObject({ code: 0, data: { text: '本周六系统维护', status: 'warning' } });
-    const bad = await call(admin, 'POST', '/api/admin/notices/update', {
+    const bad = await call(callers.admin, 'POST', '/api/admin/notices/update', {
       id: added.body.data.id,
       ends_at: '2025-12-31T00:00:00+08:00',
     });
     expect(bad.body).toMatchObject({ code: 1, msg: '结束时间须晚于开始时间' });
-    const edited = await call(admin, 'POST', '/api/admin/notices/update', {
+    const edited = await call(callers.admin, 'POST', '/api/admin/notices/update', {
       id: added.body.data.id,
       text: '改期到周日',
     });
     expect(edited.body).toMatchObject({ code: 0, data: { text: '改期到周日', status: 'warning' } });
-    const list = await call<{ text: string }[]>(admin, 'GET', '/api/admin/notices');
+    const list = await call<{ text: string }[]>(callers.admin, 'GET', '/api/admin/notices');
     expect(list.body.data.map((n) => n.text)).toEqual(['改期到周日']);
   });
 
   it('reads and changes the lead-protection period and the over-limit brokerage rule', async () => {
-    expect((await call(admin, 'GET', '/api/admin/settings')).body.data).toEqual({
+    expect((await call(callers.admin, 'GET', '/api/admin/settings')).body.data).toEqual({
       referral_protection_days: 30,
       over_limit_rate_bp: 150,
       over_limit_amount_fen: 5_000_000,
     });
     const changed = { referral_protection_days: 45, over_limit_rate_bp: 200, over_limit_amount_fen: 8_000_000 };
-    expect((await call(admin, 'POST', '/api/admin/settings', changed)).body).toMatchObject({ code: 0, data: changed });
-    expect((await call(admin, 'GET', '/api/admin/settings')).body.data).toEqual(changed);
-    const bad = await call(admin, 'POST', '/api/admin/settings', { ...changed, referral_protection_days: 0 });
+    expect((await call(callers.admin, 'POST', '/api/admin/settings', changed)).body).toMatchObject({
+      code: 0,
+      data: changed,
+    });
+    expect((await call(callers.admin, 'GET', '/api/admin/settings')).body.data).toEqual(changed);
+    const bad = await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, referral_protection_days: 0 });
     expect(bad.body).toMatchObject({ msg: '保护期至少 1 天' });
     // Company B's settings are untouched.
-    expect((await call(otherAdmin, 'GET', '/api/admin/settings')).body.data).toMatchObject({
+    expect((await call(callers.otherAdmin, 'GET', '/api/admin/settings')).body.data).toMatchObject({
       referral_protection_days: 30,
     });
   });
 
   it("refuses another company's records: B's staff and team are not found from A", async () => {
-    const staff = await call(admin, 'POST', '/api/admin/staff/update', { id: staffB.id, is_active: false });
+    const staff = await call(callers.admin, 'POST', '/api/admin/staff/update', { id: staffB.id, is_active: false });
     expect(staff.status).toBe(404);
-    const team = await call(admin, 'POST', '/api/admin/teams/update', { id: teamB.id, name: '偷改' });
+    const team = await call(callers.admin, 'POST', '/api/admin/teams/update', { id: teamB.id, name: '偷改' });
     expect(team.status).toBe(404);
-    const list = await call<{ list: { id: number }[] }>(admin, 'GET', '/api/admin/staff');
+    const list = await call<{ list: { id: number }[] }>(callers.admin, 'GET', '/api/admin/staff');
     expect(list.body.data.list.map((s) => s.id)).not.toContain(staffB.id);
-    const auditB = await call<{ list: unknown[] }>(otherAdmin, 'GET', '/api/admin/audit');
+    const auditB = await call<{ list: unknown[] }>(callers.otherAdmin, 'GET', '/api/admin/audit');
     expect(JSON.stringify(auditB.body.data.list)).not.toContain('新同事');
   });
 
@@ -229,37 +231,39 @@ describe('the back office (/api/admin)', () => {
     async (method, url) => {
       const valid: Record<string, Record<string, unknown>> = {
         '/api/admin/staff/add': { name: '某', phone: '13912345699' },
-        '/api/admin/staff/update': { id: adminA.id, name: '某' },
+        '/api/admin/staff/update': { id: callers.adminA.id, name: '某' },
         '/api/admin/teams/add': { name: '某组' },
         '/api/admin/notices/add': { text: '某', starts_at: '2026-01-01T00:00:00+08:00' },
         '/api/admin/settings': { referral_protection_days: 9, over_limit_rate_bp: 1, over_limit_amount_fen: 1 },
       };
       const payload = method === 'POST' ? valid[url] : undefined;
-      const refused = await call(plain, method, url, payload);
+      const refused = await call(callers.plain, method, url, payload);
       expect(refused.status).toBe(403);
       expect(refused.body.msg).toBe('仅公司管理员可使用后台管理');
-      expect((await call(platform, method, url, payload)).status).toBe(403);
-      expect((await call(partner, method, url, payload)).status).toBe(403);
+      expect((await call(callers.platform, method, url, payload)).status).toBe(403);
+      expect((await call(callers.partner, method, url, payload)).status).toBe(403);
       expect((await call('', method, url, payload)).status).toBe(401);
     },
   );
 
   it('lets the platform admin open a company with its first admin, who can then sign in to its back office', async () => {
-    expect((await call(admin, 'GET', '/api/admin/companies')).status).toBe(403);
-    const opened = await call<{ id: number }>(platform, 'POST', '/api/admin/companies/add', {
+    expect((await call(callers.admin, 'GET', '/api/admin/companies')).status).toBe(403);
+    const opened = await call<{ id: number }>(callers.platform, 'POST', '/api/admin/companies/add', {
       name: 'C公司',
       admin_name: 'C管理员',
       admin_phone: '13912345610',
     });
     expect(opened.body).toMatchObject({ code: 0, data: { name: 'C公司', is_active: true, staff: 1 } });
-    const companies = await call<{ id: number; name: string }[]>(platform, 'GET', '/api/admin/companies');
+    const companies = await call<{ id: number; name: string }[]>(callers.platform, 'GET', '/api/admin/companies');
     expect(companies.body.data.map((c) => c.name)).toContain('C公司');
-    const closed = await call(platform, 'POST', '/api/admin/companies/update', {
+    const closed = await call(callers.platform, 'POST', '/api/admin/companies/update', {
       id: opened.body.data.id,
       is_active: false,
     });
     expect(closed.body).toMatchObject({ code: 0, data: { is_active: false } });
-    expect((await call(platform, 'POST', '/api/admin/companies/update', { id: 999999, name: 'x' })).status).toBe(404);
+    expect(
+      (await call(callers.platform, 'POST', '/api/admin/companies/update', { id: 999999, name: 'x' })).status,
+    ).toBe(404);
     // The login page's company list no longer offers the closed company.
     const corp = await test.app.inject({ method: 'GET', url: '/api/crm/corp' });
     expect(JSON.stringify(corp.json())).not.toContain('C公司');
