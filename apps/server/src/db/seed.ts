@@ -221,12 +221,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       { id: 1, name: '沪融信息服务（演示）' },
       { id: 2, name: '江南金服（演示）' },
     ]);
-    await tx.insert(teams).values([
-      { id: 1, corpId: 1, name: '销售一组' },
-      { id: 2, corpId: 1, name: '签约组' },
-      { id: 3, corpId: 1, name: '房贷组' },
-      { id: 4, corpId: 2, name: '销售部' },
-    ]);
+    await tx.insert(teams).values([...named(1, 1, ['销售一组', '签约组', '房贷组']), ...named(2, 4, ['销售部'])]);
     await tx
       .insert(staff)
       .values(DEMO_STAFF.map(({ role: _role, ...person }) => ({ ...person, jobs: [...person.jobs] })));
@@ -681,19 +676,22 @@ function demoCase(
   };
 }
 
+/** Rows of one company known by name alone, numbered from `firstId` (the demo's ids are fixed: tests name them). */
+const named = (corpId: number, firstId: number, names: string[]) =>
+  names.map((name, i) => ({ id: firstId + i, corpId, name }));
+
 /** Banks, products, channels, sources and cities the case form picks from. */
 async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]>[0]) {
-  await tx.insert(banks).values([
-    { id: 1, corpId: 1, name: '招商银行' },
-    { id: 2, corpId: 1, name: '中国建设银行' },
-    { id: 3, corpId: 1, name: '上海银行' },
-    { id: 4, corpId: 1, name: '平安银行' },
-    { id: 11, corpId: 1, parentId: 1, name: '招商银行上海分行' },
-    { id: 12, corpId: 1, parentId: 1, name: '招商银行浦东支行' },
-    { id: 13, corpId: 1, parentId: 2, name: '建设银行徐汇支行' },
-    { id: 14, corpId: 1, parentId: 3, name: '上海银行静安支行' },
-    { id: 20, corpId: 2, name: '江苏银行' },
-  ]);
+  await tx
+    .insert(banks)
+    .values([
+      ...named(1, 1, ['招商银行', '中国建设银行', '上海银行', '平安银行']),
+      { id: 11, corpId: 1, parentId: 1, name: '招商银行上海分行' },
+      { id: 12, corpId: 1, parentId: 1, name: '招商银行浦东支行' },
+      { id: 13, corpId: 1, parentId: 2, name: '建设银行徐汇支行' },
+      { id: 14, corpId: 1, parentId: 3, name: '上海银行静安支行' },
+      ...named(2, 20, ['江苏银行']),
+    ]);
   await tx.insert(products).values([
     {
       id: 1,
@@ -775,13 +773,9 @@ async function seedReferenceData(tx: Parameters<Parameters<Db['transaction']>[0]
     { id: 6, corpId: 1, parentId: 3, name: '企业微信客户群' },
     { id: 20, corpId: 2, name: '江南直营' },
   ]);
-  await tx.insert(sources).values([
-    { id: 1, corpId: 1, name: '老客户转介绍' },
-    { id: 2, corpId: 1, name: '电话营销' },
-    { id: 3, corpId: 1, name: '门店到访' },
-    { id: 4, corpId: 1, name: '网络广告' },
-    { id: 20, corpId: 2, name: '江南转介绍' },
-  ]);
+  await tx
+    .insert(sources)
+    .values([...named(1, 1, ['老客户转介绍', '电话营销', '门店到访', '网络广告']), ...named(2, 20, ['江南转介绍'])]);
   await tx
     .insert(cities)
     .values([
