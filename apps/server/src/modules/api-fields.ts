@@ -16,3 +16,24 @@ export function apiFields<R extends object, K extends keyof R & string>(
     keys.map((key) => [key.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`), row[key]]),
   ) as { [P in K as SnakeCase<P>]: R[P] };
 }
+
+/** An API snake_case name as its column's camelCase: `team_id` → `teamId`. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/**
+ * The fields a patch form sent, under their columns' camelCase names: a field left out (undefined) is one the
+ * caller does not change, so it is not in the result at all. The inverse of apiFields for an update's values.
+ */
+export function sentFields<F extends object, K extends keyof F & string>(
+  form: F,
+  keys: readonly K[],
+): { [P in K as CamelCase<P>]?: Exclude<F[P], undefined> } {
+  // The mapped type is what this loop builds; TypeScript cannot follow a key renamed at run time.
+  return Object.fromEntries(
+    keys
+      .filter((key) => form[key] !== undefined)
+      .map((key) => [key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()), form[key]]),
+  ) as { [P in K as CamelCase<P>]?: Exclude<F[P], undefined> };
+}

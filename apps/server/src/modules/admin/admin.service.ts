@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { toPage } from '@crm/domain/api/page';
-import { apiFields } from '../api-fields.ts';
+import { apiFields, sentFields } from '../api-fields.ts';
 import {
   COMPANY_GRANTS,
   type adminCompanyAddSchema,
@@ -257,14 +257,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         if (!(await repo.lockStaff(tx, me.corpId, id))) throw new NotFoundError(T.staffNotFound);
         const before = await repo.staff(me.corpId, id, tx);
         await requireTeam(me.corpId, fields.team_id, tx);
-        const values = {
-          ...(fields.name !== undefined ? { name: fields.name } : {}),
-          ...(fields.team_id !== undefined ? { teamId: fields.team_id } : {}),
-          ...(fields.jobs !== undefined ? { jobs: fields.jobs } : {}),
-          ...(fields.is_leader !== undefined ? { isLeader: fields.is_leader } : {}),
-          ...(fields.is_active !== undefined ? { isActive: fields.is_active } : {}),
-          ...(fields.sex !== undefined ? { sex: fields.sex } : {}),
-        };
+        const values = sentFields(fields, ['name', 'team_id', 'jobs', 'is_leader', 'is_active', 'sex']);
         if (Object.keys(values).length === 0 && grants === undefined) throw new RefusedError(T.nothingToChange);
         if (Object.keys(values).length > 0) await repo.updateStaff(tx, me.corpId, id, values);
         if (grants !== undefined) await repo.setGrants(tx, me.corpId, id, COMPANY_GRANTS, grants);
@@ -328,8 +321,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           form.ends_at === undefined ? before.endsAt : form.ends_at === null ? null : new Date(form.ends_at);
         if (endsAt && endsAt <= startsAt) throw new RefusedError(T.noticeEndsBeforeStart);
         const after = await repo.updateNotice(tx, me.corpId, form.id, {
-          ...(form.text !== undefined ? { text: form.text } : {}),
-          ...(form.status !== undefined ? { status: form.status } : {}),
+          ...sentFields(form, ['text', 'status']),
           startsAt,
           endsAt,
         });
@@ -342,11 +334,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       requireActor(me, 'admin.company');
       const company = await repo.company(me.corpId);
       if (!company) throw new NotFoundError(T.companyNotFound);
-      return {
-        referral_protection_days: company.referralProtectionDays,
-        over_limit_rate_bp: company.overLimitRateBp,
-        over_limit_amount_fen: company.overLimitAmountFen,
-      };
+      return apiFields(company, ['referralProtectionDays', 'overLimitRateBp', 'overLimitAmountFen']);
     },
     async updateSettings(me: Actor, form: z.output<typeof adminSettingsSchema>) {
       requireActor(me, 'admin.company');
@@ -425,10 +413,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       return repo.transaction(async (tx) => {
         const before = await references.findNamedRef(tx, form.kind, me.corpId, form.id);
         if (!before) throw new NotFoundError(T.refNotFound);
-        await references.updateNamedRef(tx, form.kind, me.corpId, form.id, {
-          ...(form.name !== undefined ? { name: form.name } : {}),
-          ...(form.is_active !== undefined ? { isActive: form.is_active } : {}),
-        });
+        await references.updateNamedRef(tx, form.kind, me.corpId, form.id, sentFields(form, ['name', 'is_active']));
         const after = toRef((await references.findNamedRef(tx, form.kind, me.corpId, form.id))!);
         await audit(tx, me, `${form.kind}.update`, form.kind, form.id, toRef(before), after);
         return after;
@@ -466,17 +451,17 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         const before = await references.findProduct(tx, me.corpId, id);
         if (!before) throw new NotFoundError(T.productNotFound);
         if (fields.bank_id !== undefined) await requireBank(tx, me.corpId, fields.bank_id);
-        const values = {
-          ...(fields.bank_id !== undefined ? { bankId: fields.bank_id } : {}),
-          ...(fields.name !== undefined ? { name: fields.name } : {}),
-          ...(fields.min_amount_fen !== undefined ? { minAmountFen: fields.min_amount_fen } : {}),
-          ...(fields.max_amount_fen !== undefined ? { maxAmountFen: fields.max_amount_fen } : {}),
-          ...(fields.terms_months !== undefined ? { termsMonths: fields.terms_months } : {}),
-          ...(fields.fee_type !== undefined ? { feeType: fields.fee_type } : {}),
-          ...(fields.rate_ppm !== undefined ? { ratePpm: fields.rate_ppm } : {}),
-          ...(fields.repayment_method !== undefined ? { repaymentMethod: fields.repayment_method } : {}),
-          ...(fields.is_active !== undefined ? { isActive: fields.is_active } : {}),
-        };
+        const values = sentFields(fields, [
+          'bank_id',
+          'name',
+          'min_amount_fen',
+          'max_amount_fen',
+          'terms_months',
+          'fee_type',
+          'rate_ppm',
+          'repayment_method',
+          'is_active',
+        ]);
         if (Object.keys(values).length === 0) throw new RefusedError(T.nothingToChange);
         // The amounts are checked together, the stored one standing in for the one not sent.
         if ((values.minAmountFen ?? before.minAmountFen) > (values.maxAmountFen ?? before.maxAmountFen))
@@ -560,12 +545,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
 
     async listCompanies(me: Actor) {
       requireActor(me, 'admin.platform');
-      return (await repo.listCompanies()).map((row) => ({
-        id: row.id,
-        name: row.name,
-        is_active: row.isActive,
-        staff: row.staff,
-      }));
+      return (await repo.listCompanies()).map((row) => apiFields(row, ['id', 'name', 'isActive', 'staff']));
     },
     /** A new company with its first admin, who then adds everyone else in the back office. */
     async addCompany(me: Actor, form: z.output<typeof adminCompanyAddSchema>) {
@@ -596,10 +576,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         const before = await repo.company(form.id, tx);
         if (!before) throw new NotFoundError(T.companyNotFound);
         if (form.id === me.corpId && form.is_active === false) throw new RefusedError(T.notOwnAdmin);
-        const values = {
-          ...(form.name !== undefined ? { name: form.name } : {}),
-          ...(form.is_active !== undefined ? { isActive: form.is_active } : {}),
-        };
+        const values = sentFields(form, ['name', 'is_active']);
         if (Object.keys(values).length === 0) throw new RefusedError(T.nothingToChange);
         await repo.updateCompany(tx, form.id, values);
         const after = { id: form.id, name: values.name ?? before.name, is_active: values.isActive ?? before.isActive };

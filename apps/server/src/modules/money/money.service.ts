@@ -66,6 +66,13 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
     return file.clientId;
   };
 
+  /** The names of the staff some rows name (who recorded, confirmed or rejected each), by id: one query. */
+  const staffNamesIn = <R>(me: StaffIdentity, rows: readonly R[], staffOf: (row: R) => (number | null)[]) =>
+    repo.staffNames(
+      me.corpId,
+      rows.flatMap(staffOf).filter((id): id is number => id !== null),
+    );
+
   /**
    * The images a write may use: each must exist, belong to this case, and be fresh (not used by another
    * proof or record). `reusable` are ids this proof's current version already holds, which a re-upload
@@ -92,10 +99,7 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
         me.corpId,
         rows.map((row) => row.id),
       ),
-      repo.staffNames(
-        me.corpId,
-        rows.flatMap((row) => [row.createdBy, ...(row.confirmedBy ? [row.confirmedBy] : [])]),
-      ),
+      staffNamesIn(me, rows, (row) => [row.createdBy, row.confirmedBy]),
     ]);
     return rows.map((row) => ({
       ...apiFields(row, ['id', 'clientId', 'amountFen', 'paidOn', 'method', 'cardLast4', 'note', 'status']),
@@ -118,10 +122,7 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
       repo.proofImageFiles(me.corpId, proofIds),
       repo.rejectionsOf(me.corpId, proofIds),
     ]);
-    const names = await repo.staffNames(
-      me.corpId,
-      rejections.map((r) => r.rejectedBy),
-    );
+    const names = await staffNamesIn(me, rejections, (r) => [r.rejectedBy]);
     return proofsOfCase.map((p) => {
       const mine = images.filter((image) => image.proofId === p.id);
       const versions = [...new Set(mine.map((image) => image.version))]
@@ -416,10 +417,7 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
       requireActor(me, 'money.confirm.list');
       const teamId = me.teamId ?? 0;
       const rows = await repo.listToConfirm({ corpId: me.corpId, teamId, leaderId: me.id }, { cursor, limit });
-      const names = await repo.staffNames(
-        me.corpId,
-        rows.slice(0, limit).map((row) => row.createdBy),
-      );
+      const names = await staffNamesIn(me, rows.slice(0, limit), (row) => [row.createdBy]);
       return toPage(rows, limit, (row) => ({
         ...apiFields(row, ['id', 'clientId', 'clientName', 'amountFen', 'paidOn']),
         recorded_by: names.get(row.createdBy) ?? '',
@@ -436,10 +434,7 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
           me.corpId,
           shown.map((row) => row.proofId),
         ),
-        repo.staffNames(
-          me.corpId,
-          shown.map((row) => row.rejectedBy),
-        ),
+        staffNamesIn(me, shown, (row) => [row.rejectedBy]),
       ]);
       return toPage(rows, limit, (row) => ({
         ...apiFields(row, ['id', 'proofId', 'type', 'reason']),
