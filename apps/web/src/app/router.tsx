@@ -200,26 +200,20 @@ const corePage = (path: string, lazy: LazyRouteFunction<RouteObject>): RouteObje
   handle: { section: 'core' } satisfies RouteHandle,
 });
 
-const loadLogin: LazyRouteFunction<RouteObject> = async () => {
-  const module = await loadChunk('login', () => import('../features/auth/pages/login-page.tsx'));
-  return { Component: module.LoginPage };
+// The core pages and the query provider: each its own chunk, each import() literal (one chunk of each).
+const CORE_CHUNKS = {
+  login: () => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),
+  home: () => import('../features/home/pages/home-page.tsx').then((m) => m.HomePage),
+  calculator: () => import('../features/calculator/pages/calculator-page.tsx').then((m) => m.CalculatorPage),
+  /** TanStack Query is loaded with the pages that use it, not with the login page (bundle budget). */
+  query: () => import('./provider.tsx').then((m) => m.QueryProvider),
 };
 
-const loadHome: LazyRouteFunction<RouteObject> = async () => {
-  const module = await loadChunk('home', () => import('../features/home/pages/home-page.tsx'));
-  return { Component: module.HomePage };
-};
+const coreChunk =
+  (chunk: keyof typeof CORE_CHUNKS): LazyRouteFunction<RouteObject> =>
+  async () => ({ Component: await loadChunk(chunk, CORE_CHUNKS[chunk]) });
 
-const loadCalculator: LazyRouteFunction<RouteObject> = async () => {
-  const module = await loadChunk('calculator', () => import('../features/calculator/pages/calculator-page.tsx'));
-  return { Component: module.CalculatorPage };
-};
-
-/** TanStack Query is loaded with the pages that use it, not with the login page (bundle budget). */
-const loadQueryProvider: LazyRouteFunction<RouteObject> = async () => {
-  const module = await loadChunk('query', () => import('./provider.tsx'));
-  return { Component: module.QueryProvider };
-};
+const loadLogin = coreChunk('login');
 
 type PageSection = Exclude<SectionName, 'core'>;
 
@@ -252,12 +246,12 @@ export function routeTable(sections: readonly PageSection[]): RouteObject[] {
           children: [
             corePage('/', loadLogin),
             corePage('/login', loadLogin),
-            corePage('/calculator', loadCalculator),
+            corePage('/calculator', coreChunk('calculator')),
             {
               id: SIGNED_IN_ROUTE_ID,
-              lazy: loadQueryProvider,
+              lazy: coreChunk('query'),
               children: [
-                corePage('/index', loadHome),
+                corePage('/index', coreChunk('home')),
                 ...SECTION_REDIRECTS.map(([from, to, section]): RouteObject => ({
                   path: from,
                   loader: () => redirect(to),

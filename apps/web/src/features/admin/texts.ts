@@ -23,6 +23,7 @@ export const adminTexts = {
   yes: '是',
   no: '否',
   actions: '操作',
+  status: '状态',
   name: '名称',
   nav: {
     companies: '公司',

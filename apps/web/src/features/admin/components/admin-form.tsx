@@ -1,9 +1,9 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ComponentType, type InputHTMLAttributes, type ReactNode } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import type { useAdminWrite } from '../api/admin.ts';
 import { adminTexts as T } from '../texts.ts';
 import type { FieldBinding } from '../../../lib/use-schema-form.ts';
-import { Field, LoadState } from './admin-shell.tsx';
+import { DataTable, Field, LoadState, type Column } from './admin-shell.tsx';
 
 /** A back-office form in its panel: the title is its heading and the region's name; a hint may stand above. */
 export function FormPanel({
@@ -310,9 +310,30 @@ export function ItemList<Item>({
 }
 
 /** A row's disable (or enable) button: `onToggle` gets the state to go to. */
-export function ActiveToggle({ active, onToggle }: { active: boolean; onToggle: (isActive: boolean) => unknown }) {
-  return <PlainButton onClick={() => onToggle(!active)}>{active ? T.disable : T.enable}</PlainButton>;
+type Switchable = { id: number; is_active: boolean };
+
+/** A row's 启用/停用: `update` is sent the row's id and the flipped state, and `with` (a ref's kind). */
+export function ActiveToggle({
+  row,
+  update,
+  with: extra,
+}: {
+  row: Switchable;
+  update: Pick<ReturnType<typeof useAdminWrite>, 'mutate'>;
+  with?: Record<string, unknown>;
+}) {
+  return (
+    <PlainButton onClick={() => update.mutate({ ...extra, id: row.id, is_active: !row.is_active })}>
+      {row.is_active ? T.disable : T.enable}
+    </PlainButton>
+  );
 }
+
+/** The 状态 column of a list whose rows are switched on and off. */
+export const activeColumn: Column<Pick<Switchable, 'is_active'>> = [
+  T.status,
+  (row) => (row.is_active ? T.active : T.inactive),
+];
 
 type Named = { id: number; name: string };
 
@@ -346,4 +367,28 @@ export function useRenameInPlace(save: (renamed: Named, done: () => void) => voi
 export function useEditing<Row>() {
   const [editing, edit] = useState<Row | null>(null);
   return { editing, edit, done: () => edit(null) };
+}
+
+type RowForm<Row> = ComponentType<{ row?: Row; onDone?: () => void }>;
+
+/**
+ * A list whose rows are added and edited through one form: the blank form above, the form of the row being
+ * edited (keyed by it, so it starts from the row) below it, then the table, whose columns get `edit`.
+ */
+export function EditableTable<Row extends { id: number }>({
+  Form,
+  columns,
+  ...table
+}: Omit<ComponentProps<typeof DataTable<Row>>, 'columns'> & {
+  Form: RowForm<Row>;
+  columns: (edit: (row: Row) => void) => readonly Column<Row>[];
+}) {
+  const { editing, edit, done } = useEditing<Row>();
+  return (
+    <>
+      <Form key="add" />
+      {editing ? <Form key={editing.id} row={editing} onDone={done} /> : null}
+      <DataTable {...table} columns={columns(edit)} />
+    </>
+  );
 }

@@ -6,6 +6,9 @@ import { navFor } from '../nav.ts';
 import { adminTexts as T } from '../texts.ts';
 import '../admin.css';
 
+/** The page heading's id: a page's table is named by it. */
+const TITLE_ID = 'admin-title';
+
 export type AdminShellProps = {
   title: string;
   /** The operator's page (companies): platform.admin, not company.admin. */
@@ -43,7 +46,9 @@ export function AdminShell({ title, platform = false, children }: AdminShellProp
         </Link>
       </aside>
       <div className="admin__main">
-        <h1 className="admin__title">{title}</h1>
+        <h1 id={TITLE_ID} className="admin__title">
+          {title}
+        </h1>
         {whoami.isPending ? (
           <p role="status">{T.loading}</p>
         ) : whoami.isError ? (
@@ -131,46 +136,49 @@ export function Field({
   );
 }
 
+/** One column of a DataTable: its header, and what a row shows under it. */
+export type Column<Row> = readonly [header: string, cell: (row: Row) => ReactNode];
+
 /**
  * A back-office list as a table with its states (LoadState) and, for a keyset list, its next page: one row
- * per record, the page gives the headers and each row's cells.
+ * per record, a cell per column. The page's title (AdminShell's heading) names the table.
  */
 export function DataTable<Row extends { id: number | string }>({
-  label,
   rows,
   isPending,
   error,
   emptyText,
   onRetry,
-  headers,
-  cells,
+  columns,
   hasMore = false,
   loadMore,
 }: {
-  label: string;
   rows: readonly Row[];
   isPending: boolean;
   error: Error | null;
   emptyText: string;
   onRetry: () => unknown;
-  headers: readonly string[];
-  cells: (row: Row) => ReactNode;
+  columns: readonly Column<Row>[];
   hasMore?: boolean;
   loadMore?: () => Promise<unknown>;
 }) {
   return (
     <LoadState isPending={isPending} error={error} isEmpty={rows.length === 0} emptyText={emptyText} onRetry={onRetry}>
-      <table className="admin-table" aria-label={label}>
+      <table className="admin-table" aria-labelledby={TITLE_ID}>
         <thead>
           <tr>
-            {headers.map((header) => (
+            {columns.map(([header]) => (
               <th key={header}>{header}</th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id}>{cells(row)}</tr>
+            <tr key={row.id}>
+              {columns.map(([header, cell]) => (
+                <td key={header}>{cell(row)}</td>
+              ))}
+            </tr>
           ))}
         </tbody>
       </table>

@@ -12,27 +12,24 @@ export function AdminAuditPage() {
   return (
     <AdminShell title={A.nav.audit}>
       <DataTable
-        label={A.nav.audit}
+        columns={[
+          [T.at, (row) => new Date(row.at).toLocaleString('zh-CN')],
+          [T.actor, (row) => row.actor_name],
+          [T.action, (row) => row.action],
+          [
+            T.entity,
+            (row) => (
+              <>
+                {row.entity}
+                {row.entity_id === null ? '' : ` #${row.entity_id}`}
+              </>
+            ),
+          ],
+          [T.before, (row) => <pre>{json(row.before)}</pre>],
+          [T.after, (row) => <pre>{json(row.after)}</pre>],
+        ]}
         {...pagedRows(list)}
         emptyText={T.empty}
-        headers={[T.at, T.actor, T.action, T.entity, T.before, T.after]}
-        cells={(row) => (
-          <>
-            <td>{new Date(row.at).toLocaleString('zh-CN')}</td>
-            <td>{row.actor_name}</td>
-            <td>{row.action}</td>
-            <td>
-              {row.entity}
-              {row.entity_id === null ? '' : ` #${row.entity_id}`}
-            </td>
-            <td>
-              <pre>{json(row.before)}</pre>
-            </td>
-            <td>
-              <pre>{json(row.after)}</pre>
-            </td>
-          </>
-        )}
       />
     </AdminShell>
   );

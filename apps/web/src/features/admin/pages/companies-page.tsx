@@ -1,7 +1,7 @@
 import { adminCompanyAddSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useCompanies } from '../api/admin.ts';
-import { ActiveToggle, AddPanel, InputField } from '../components/admin-form.tsx';
+import { ActiveToggle, activeColumn, AddPanel, InputField } from '../components/admin-form.tsx';
 import { AdminShell, DataTable, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
@@ -23,23 +23,14 @@ export function AdminCompaniesPage() {
         <InputField label={T.adminPhone} form={form} name="admin_phone" />
       </AddPanel>
       <DataTable
-        label={A.nav.companies}
+        columns={[
+          [T.name, (company) => company.name],
+          [T.staff, (company) => company.staff],
+          activeColumn,
+          [A.actions, (company) => <ActiveToggle row={company} update={update} />],
+        ]}
         {...queryRows(companies)}
         emptyText={T.empty}
-        headers={[T.name, T.staff, T.status, A.actions]}
-        cells={(company) => (
-          <>
-            <td>{company.name}</td>
-            <td>{company.staff}</td>
-            <td>{company.is_active ? A.active : A.inactive}</td>
-            <td>
-              <ActiveToggle
-                active={company.is_active}
-                onToggle={(is_active) => update.mutate({ id: company.id, is_active })}
-              />
-            </td>
-          </>
-        )}
       />
     </AdminShell>
   );

@@ -55,35 +55,27 @@ function UploadForm({ kind }: { kind: FileKind }) {
 
 /** A list of uploaded files (papers, activities) on the shared columns, each row with its edit button. */
 function FileList({
-  title,
   rows,
   list,
   onEdit,
 }: {
-  title: string;
   rows: Row[];
   list: PagedListState<unknown>;
   onEdit: (id: number) => void;
 }) {
   return (
     <DataTable
-      label={title}
+      columns={[
+        [T.code, (row) => row.code],
+        [T.kind, (row) => T.kinds[row.kind] ?? row.kind],
+        [T.title, (row) => row.title],
+        [T.opens, (row) => when(row.opens_at)],
+        [T.closes, (row) => when(row.closes_at)],
+        [A.actions, (row) => <PlainButton onClick={() => onEdit(row.id)}>{A.edit}</PlainButton>],
+      ]}
       {...pagedRows(list)}
       rows={rows}
       emptyText={T.empty}
-      headers={[T.code, T.kind, T.title, T.opens, T.closes, A.actions]}
-      cells={(row) => (
-        <>
-          <td>{row.code}</td>
-          <td>{T.kinds[row.kind] ?? row.kind}</td>
-          <td>{row.title}</td>
-          <td>{when(row.opens_at)}</td>
-          <td>{when(row.closes_at)}</td>
-          <td>
-            <PlainButton onClick={() => onEdit(row.id)}>{A.edit}</PlainButton>
-          </td>
-        </>
-      )}
     />
   );
 }
@@ -113,7 +105,7 @@ function FilesPage({ kind, AddForm, EditForm, Table }: FilesPageProps) {
 
 function PaperTable({ onEdit }: FileTableProps) {
   const list = usePapers();
-  return <FileList title={A.nav.papers} rows={list.items} list={list} onEdit={onEdit} />;
+  return <FileList rows={list.items} list={list} onEdit={onEdit} />;
 }
 
 function ActivityTable({ onEdit }: FileTableProps) {
@@ -125,30 +117,22 @@ function ActivityTable({ onEdit }: FileTableProps) {
     opens_at: a.starts_at,
     closes_at: a.ends_at,
   }));
-  return <FileList title={A.nav.activities} rows={rows} list={list} onEdit={onEdit} />;
+  return <FileList rows={rows} list={list} onEdit={onEdit} />;
 }
 
 function FaqTable({ onEdit }: FileTableProps) {
   const list = useFaqEntries();
   return (
     <DataTable
-      label={A.nav.faq}
+      columns={[
+        [T.code, (row) => row.key],
+        [T.title, (row) => row.title],
+        [T.typeAndCategory, (row) => `${row.type} / ${row.category}`],
+        [T.updatedAt, (row) => when(row.updated_at)],
+        [A.actions, (row) => <PlainButton onClick={() => onEdit(row.id)}>{A.edit}</PlainButton>],
+      ]}
       {...pagedRows(list)}
       emptyText={T.empty}
-      headers={[T.code, T.title, T.typeAndCategory, T.updatedAt, A.actions]}
-      cells={(row) => (
-        <>
-          <td>{row.key}</td>
-          <td>{row.title}</td>
-          <td>
-            {row.type} / {row.category}
-          </td>
-          <td>{when(row.updated_at)}</td>
-          <td>
-            <PlainButton onClick={() => onEdit(row.id)}>{A.edit}</PlainButton>
-          </td>
-        </>
-      )}
     />
   );
 }

@@ -4,15 +4,15 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useNotices } from '../api/admin.ts';
 import {
   FormButtons,
+  EditableTable,
   FormPanel,
   InputField,
   inputOf,
   LabelOptions,
   PlainButton,
   submitChecked,
-  useEditing,
 } from '../components/admin-form.tsx';
-import { AdminShell, DataTable, Field, queryRows } from '../components/admin-shell.tsx';
+import { AdminShell, Field, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.notices;
@@ -43,33 +43,25 @@ const toInput = (v: NoticeValues) => ({
 /** /admin/notices: the home banner's notices, published and edited. */
 export function AdminNoticesPage() {
   const notices = useNotices();
-  const { editing, edit, done } = useEditing<Notice>();
   return (
     <AdminShell title={A.nav.notices}>
-      <NoticeForm key="add" />
-      {editing ? <NoticeForm key={editing.id} notice={editing} onDone={done} /> : null}
-      <DataTable
-        label={A.nav.notices}
+      <EditableTable
+        columns={(edit) => [
+          [T.text, (notice) => notice.text],
+          [T.status, (notice) => T.statusNames[notice.status]],
+          [T.startsAt, (notice) => new Date(notice.starts_at).toLocaleString('zh-CN')],
+          [T.endsAt, (notice) => (notice.ends_at ? new Date(notice.ends_at).toLocaleString('zh-CN') : T.noEnd)],
+          [A.actions, (notice) => <PlainButton onClick={() => edit(notice)}>{A.edit}</PlainButton>],
+        ]}
+        Form={NoticeForm}
         {...queryRows(notices)}
         emptyText={T.empty}
-        headers={[T.text, T.status, T.startsAt, T.endsAt, A.actions]}
-        cells={(notice) => (
-          <>
-            <td>{notice.text}</td>
-            <td>{T.statusNames[notice.status]}</td>
-            <td>{new Date(notice.starts_at).toLocaleString('zh-CN')}</td>
-            <td>{notice.ends_at ? new Date(notice.ends_at).toLocaleString('zh-CN') : T.noEnd}</td>
-            <td>
-              <PlainButton onClick={() => edit(notice)}>{A.edit}</PlainButton>
-            </td>
-          </>
-        )}
       />
     </AdminShell>
   );
 }
 
-function NoticeForm({ notice, onDone }: { notice?: Notice; onDone?: () => void }) {
+function NoticeForm({ row: notice, onDone }: { row?: Notice; onDone?: () => void }) {
   const write = useAdminWrite(notice ? '/api/admin/notices/update' : '/api/admin/notices/add');
   const initial: NoticeValues = notice
     ? {

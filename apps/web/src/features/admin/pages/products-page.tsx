@@ -9,15 +9,16 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useProducts, useRefs } from '../api/admin.ts';
 import {
   ActiveToggle,
+  activeColumn,
+  EditableTable,
   FormButtons,
   FormPanel,
   InputField,
   inputOf,
   PlainButton,
   submitChecked,
-  useEditing,
 } from '../components/admin-form.tsx';
-import { AdminShell, DataTable, Field, pagedRows } from '../components/admin-shell.tsx';
+import { AdminShell, Field, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.products;
@@ -60,32 +61,31 @@ const valuesOf = (row: AdminProduct): ProductValues => ({
 export function AdminProductsPage() {
   const list = useProducts();
   const update = useAdminWrite('/api/admin/products/update');
-  const { editing, edit, done } = useEditing<AdminProduct>();
   return (
     <AdminShell title={A.nav.products}>
-      <ProductForm key="add" />
-      {editing ? <ProductForm key={editing.id} row={editing} onDone={done} /> : null}
-      <DataTable
-        label={A.nav.products}
+      <EditableTable
+        columns={(edit) => [
+          [T.name, (row) => row.name],
+          [T.bank, (row) => row.bank_name || T.noBank],
+          [T.minAmount, (row) => fenToYuan(row.min_amount_fen)],
+          [T.maxAmount, (row) => fenToYuan(row.max_amount_fen)],
+          [T.terms, (row) => row.terms_months.join(', ')],
+          [T.feeType, (row) => (row.fee_type === null ? T.unpriced : T.feeTypes[row.fee_type])],
+          [T.rate, (row) => row.rate_ppm ?? '—'],
+          activeColumn,
+          [
+            A.actions,
+            (row) => (
+              <>
+                <PlainButton onClick={() => edit(row)}>{A.edit}</PlainButton>
+                <ActiveToggle row={row} update={update} />
+              </>
+            ),
+          ],
+        ]}
+        Form={ProductForm}
         {...pagedRows(list)}
         emptyText={T.empty}
-        headers={[T.name, T.bank, T.minAmount, T.maxAmount, T.terms, T.feeType, T.rate, T.status, A.actions]}
-        cells={(row) => (
-          <>
-            <td>{row.name}</td>
-            <td>{row.bank_name || T.noBank}</td>
-            <td>{fenToYuan(row.min_amount_fen)}</td>
-            <td>{fenToYuan(row.max_amount_fen)}</td>
-            <td>{row.terms_months.join(', ')}</td>
-            <td>{row.fee_type === null ? T.unpriced : T.feeTypes[row.fee_type]}</td>
-            <td>{row.rate_ppm ?? '—'}</td>
-            <td>{row.is_active ? A.active : A.inactive}</td>
-            <td>
-              <PlainButton onClick={() => edit(row)}>{A.edit}</PlainButton>
-              <ActiveToggle active={row.is_active} onToggle={(is_active) => update.mutate({ id: row.id, is_active })} />
-            </td>
-          </>
-        )}
       />
     </AdminShell>
   );

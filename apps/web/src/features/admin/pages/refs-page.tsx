@@ -2,7 +2,14 @@ import { adminRefAddSchema, type AdminRef, type RefKind } from '@crm/domain/api/
 import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useRefs, useWhoami } from '../api/admin.ts';
-import { ActiveToggle, AddPanel, InputField, PlainButton, useRenameInPlace } from '../components/admin-form.tsx';
+import {
+  ActiveToggle,
+  activeColumn,
+  AddPanel,
+  InputField,
+  PlainButton,
+  useRenameInPlace,
+} from '../components/admin-form.tsx';
 import { AdminShell, DataTable, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
@@ -43,27 +50,23 @@ function RefsPage({ kind }: { kind: RefKind }) {
         <p className="admin-hint">{T.platformOnly}</p>
       )}
       <DataTable
-        label={TITLES[kind]}
+        columns={[
+          [kind === 'city' ? T.code : 'ID', (row) => row.id],
+          [A.name, (row) => renaming.nameCell(row, A.name)],
+          activeColumn,
+          [
+            A.actions,
+            (row) => (
+              <>
+                {hasChildren ? <PlainButton onClick={() => setParent(row)}>{T.children}</PlainButton> : null}
+                {mayWrite ? renaming.button(row) : null}
+                {kind !== 'city' ? <ActiveToggle row={row} update={update} with={{ kind }} /> : null}
+              </>
+            ),
+          ],
+        ]}
         {...pagedRows(list)}
         emptyText={T.empty}
-        headers={[kind === 'city' ? T.code : 'ID', A.name, A.companies.status, A.actions]}
-        cells={(row) => (
-          <>
-            <td>{row.id}</td>
-            <td>{renaming.nameCell(row, A.name)}</td>
-            <td>{row.is_active ? A.active : A.inactive}</td>
-            <td>
-              {hasChildren ? <PlainButton onClick={() => setParent(row)}>{T.children}</PlainButton> : null}
-              {mayWrite ? renaming.button(row) : null}
-              {kind !== 'city' ? (
-                <ActiveToggle
-                  active={row.is_active}
-                  onToggle={(is_active) => update.mutate({ kind, id: row.id, is_active })}
-                />
-              ) : null}
-            </td>
-          </>
-        )}
       />
     </AdminShell>
   );

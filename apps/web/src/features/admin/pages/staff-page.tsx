@@ -6,6 +6,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useStaffList, useTeams } from '../api/admin.ts';
 import {
   ActiveToggle,
+  activeColumn,
   AddPanel,
   FormButtons,
   FormPanel,
@@ -67,36 +68,39 @@ export function AdminStaffPage() {
         </PlainForm>
       </div>
       <DataTable
-        label={A.nav.staff}
-        {...pagedRows(list)}
-        emptyText={T.empty}
-        headers={[T.name, T.phone, T.team, T.jobs, T.leader, T.sex, T.grants, T.status, A.actions]}
-        cells={(row) => (
-          <>
-            <td>{row.name}</td>
-            <td>{row.phone}</td>
-            <td>{row.team_name ?? T.noTeam}</td>
-            <td>{row.jobs.map((job) => T.jobNames[job] ?? job).join('、')}</td>
-            <td>{row.is_leader ? A.yes : A.no}</td>
-            <td>{T.sexNames[row.sex] ?? ''}</td>
-            <td>
-              {[
+        columns={[
+          [T.name, (row) => row.name],
+          [T.phone, (row) => row.phone],
+          [T.team, (row) => row.team_name ?? T.noTeam],
+          [T.jobs, (row) => row.jobs.map((job) => T.jobNames[job] ?? job).join('、')],
+          [T.leader, (row) => (row.is_leader ? A.yes : A.no)],
+          [T.sex, (row) => T.sexNames[row.sex] ?? ''],
+          [
+            T.grants,
+            (row) =>
+              [
                 row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.rejectApprover : null,
                 row.grants.includes(GRANT.COMPANY_ADMIN) ? T.companyAdmin : null,
               ]
                 .filter(Boolean)
-                .join('、')}
-            </td>
-            <td>{row.is_active ? A.active : A.inactive}</td>
-            <td>
-              <PlainButton onClick={() => edit(row)}>{A.edit}</PlainButton>
-              <PlainButton onClick={() => toggleReject(row)}>
-                {row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.revokeReject : T.grantReject}
-              </PlainButton>
-              <ActiveToggle active={row.is_active} onToggle={(is_active) => update.mutate({ id: row.id, is_active })} />
-            </td>
-          </>
-        )}
+                .join('、'),
+          ],
+          activeColumn,
+          [
+            A.actions,
+            (row) => (
+              <>
+                <PlainButton onClick={() => edit(row)}>{A.edit}</PlainButton>
+                <PlainButton onClick={() => toggleReject(row)}>
+                  {row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.revokeReject : T.grantReject}
+                </PlainButton>
+                <ActiveToggle row={row} update={update} />
+              </>
+            ),
+          ],
+        ]}
+        {...pagedRows(list)}
+        emptyText={T.empty}
       />
     </AdminShell>
   );

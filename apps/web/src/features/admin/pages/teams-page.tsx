@@ -21,17 +21,13 @@ export function AdminTeamsPage() {
         <InputField label={T.name} form={form} name="name" />
       </AddPanel>
       <DataTable
-        label={A.nav.teams}
+        columns={[
+          [T.name, (team) => renaming.nameCell(team, T.name)],
+          [T.members, (team) => team.members],
+          [A.actions, (team) => renaming.button(team)],
+        ]}
         {...queryRows(teams)}
         emptyText={T.empty}
-        headers={[T.name, T.members, A.actions]}
-        cells={(team) => (
-          <>
-            <td>{renaming.nameCell(team, T.name)}</td>
-            <td>{team.members}</td>
-            <td>{renaming.button(team)}</td>
-          </>
-        )}
       />
     </AdminShell>
   );
