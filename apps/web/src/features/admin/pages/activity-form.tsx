@@ -1,5 +1,6 @@
 import type { AdminActivitySpec } from '@crm/domain/api/admin';
 import { fenToYuan, yuanToFen } from '@crm/domain/money';
+import { pick } from '../../../lib/form-values.ts';
 import { useActivitySpec, useAdminWrite } from '../api/admin.ts';
 import {
   FormButtons,
@@ -99,13 +100,9 @@ export function activitySpecOf(v: ActivityValues, kept: Partial<AdminActivitySpe
 
 function valuesOf(spec: AdminActivitySpec): ActivityValues {
   return {
-    key: spec.key,
-    type: spec.type,
-    title: spec.title,
-    intro: spec.intro,
+    ...pick(spec, ['key', 'type', 'title', 'intro', 'requires_phone']),
     starts_at: toLocal(spec.starts_at),
     ends_at: toLocal(spec.ends_at),
-    requires_phone: spec.requires_phone,
     pool_size: String(spec.lottery?.pool_size ?? EMPTY.pool_size),
     prize_redeem_days: String(spec.lottery?.prize_redeem_days ?? EMPTY.prize_redeem_days),
     prizes: spec.lottery

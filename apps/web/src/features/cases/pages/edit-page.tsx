@@ -3,36 +3,33 @@ import { fenToYuan } from '@crm/domain/money';
 import { Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
+import { numberTexts, pick } from '../../../lib/form-values.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useClientDetailForEdit } from '../api/get-client-detail.ts';
 import { useSaveClient } from '../api/save-client.ts';
 import { CaseForm, type CaseFormValues } from '../components/case-form.tsx';
 import { casesTexts } from '../texts.ts';
 
-const s = (value: number | null) => (value === null ? '' : String(value));
-
 function formOf(c: CaseDetail): CaseFormValues {
   return {
-    name: c.name,
-    phone: c.phone,
-    id_number: c.id_number,
-    bank_card: c.bank_card,
+    ...pick(c, ['name', 'phone', 'id_number', 'bank_card', 'remarks']),
+    ...numberTexts(c, [
+      'term',
+      'purpose',
+      'product_id',
+      'bank_id',
+      'channel_id',
+      'source_id',
+      'city_id',
+      'sign_user_id',
+      'region',
+      'marital',
+      'education',
+      'occupation',
+      'employer_type',
+    ]),
     amount: fenToYuan(c.amount_fen),
-    term: String(c.term),
-    purpose: s(c.purpose),
-    product_id: s(c.product_id),
-    bank_id: s(c.bank_id),
-    channel_id: s(c.channel_id),
-    source_id: s(c.source_id),
-    city_id: s(c.city_id),
-    sign_user_id: s(c.sign_user_id),
-    region: s(c.region),
-    marital: s(c.marital),
-    education: s(c.education),
-    occupation: s(c.occupation),
-    employer_type: s(c.employer_type),
     income: c.income_fen === null ? '' : fenToYuan(c.income_fen),
-    remarks: c.remarks,
     need_service: '',
   };
 }
