@@ -1,4 +1,5 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
+import type { Endpoint } from '@crm/domain/endpoints';
 import type { z } from 'zod';
 import { apiRead, cursorPages, type ReadParams } from './api-query.ts';
 import { usePagedList, type ListPage } from './paged-list.ts';
@@ -6,18 +7,21 @@ import { usePagedList, type ListPage } from './paged-list.ts';
 type Method = 'GET' | 'POST';
 
 /**
- * The hook of a read that always sends the same parameters: its query under `queryKey`, the answer parsed by
- * `schema`, with the query's own timing (staleTime, refetchInterval) where it has one.
+ * The hook of a read that always sends the same parameters: its query under `queryKey`, sent to the
+ * endpoint's path (POST unless told) and parsed by its response schema, with the query's own timing
+ * (staleTime, refetchInterval) where it has one.
  */
 export function readQuery<S extends z.ZodType>(
   queryKey: QueryKey,
-  method: Method,
-  path: string,
-  schema: S,
-  { params = {}, ...timing }: { params?: ReadParams; staleTime?: number; refetchInterval?: number } = {},
+  { path, response }: Pick<Endpoint<z.ZodType, S>, 'path' | 'response'>,
+  {
+    method = 'POST',
+    params = {},
+    ...timing
+  }: { method?: Method; params?: ReadParams; staleTime?: number; refetchInterval?: number } = {},
 ) {
   return function useRead() {
-    return useQuery({ queryKey, queryFn: ({ signal }) => apiRead(method, path, params, schema, signal), ...timing });
+    return useQuery({ queryKey, queryFn: ({ signal }) => apiRead(method, path, params, response, signal), ...timing });
   };
 }
 

@@ -1,4 +1,6 @@
-import { houseBrokerageListSchema, houseBrokerageSummarySchema } from '@crm/domain/api/house';
+import type { houseBrokerageSummarySchema } from '@crm/domain/api/house';
+import { houseBrokerageListSchema } from '@crm/domain/api/house';
+import { houseBrokerage } from '@crm/domain/endpoints/house';
 import type { z } from 'zod';
 import { readQuery } from '../../../lib/read-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
@@ -8,12 +10,7 @@ import { houseKeys } from './keys.ts';
 export type BrokerageSummary = z.infer<typeof houseBrokerageSummarySchema>;
 
 /** POST /api/crm/houseBrokerage: finance's rebate totals. */
-export const useHouseBrokerage = readQuery(
-  houseKeys.brokerageSummary,
-  'POST',
-  '/api/crm/houseBrokerage',
-  houseBrokerageSummarySchema,
-);
+export const useHouseBrokerage = readQuery(houseKeys.brokerageSummary, houseBrokerage);
 
 /** POST /api/crm/houseBrokerageList: the clients whose brokerage is set. */
 export const houseBrokerageListConfig = () =>

@@ -1,4 +1,6 @@
-import { houseOrderListSchema, orderStatusSummarySchema } from '@crm/domain/api/house';
+import type { orderStatusSummarySchema } from '@crm/domain/api/house';
+import { houseOrderListSchema } from '@crm/domain/api/house';
+import { houseBrokerageOrder } from '@crm/domain/endpoints/house';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
@@ -10,12 +12,7 @@ import { houseKeys, invalidateHouse, invalidateHouseList } from './keys.ts';
 export type OrderSummary = z.infer<typeof orderStatusSummarySchema>;
 
 /** POST /api/crm/houseBrokerageOrder: order counts and sums by status, and whether the caller may act. */
-export const useOrderSummary = readQuery(
-  houseKeys.orderSummary,
-  'POST',
-  '/api/crm/houseBrokerageOrder',
-  orderStatusSummarySchema,
-);
+export const useOrderSummary = readQuery(houseKeys.orderSummary, houseBrokerageOrder);
 
 /** POST /api/crm/houseBrokerageOrderList: orders of one status (0: all). */
 export const orderListConfig = (status: number) =>
