@@ -15,12 +15,12 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
-import { keyset } from '../../db/keyset.ts';
+import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { appeals, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
@@ -128,6 +128,27 @@ function perCase(scope: CaseScope, since: Date) {
 
 export function createCasesRepository(db: Db) {
   const owner = alias(staff, 'owner');
+  /**
+   * One keyset page of a case's requests (service requests, appeals), newest first, each with its client's
+   * name and status and the name of the staff member `staffId` points at (the case's owner, the appellant).
+   */
+  const requestPage = <F extends SelectedFields>(
+    table: typeof serviceRequests | typeof appeals,
+    fields: F,
+    staffId: AnyPgColumn,
+    where: SQL | undefined,
+    filter: KeysetPage,
+  ) =>
+    keyset(filter, table.id, (limit, before) =>
+      db
+        .select({ ...fields, clientName: clients.name, clientStatus: clients.status, staffName: owner.name })
+        .from(table)
+        .innerJoin(clients, caseOf(table))
+        .innerJoin(owner, eq(owner.id, staffId))
+        .where(and(where, before))
+        .orderBy(desc(table.id))
+        .limit(limit),
+    );
   /**
    * "My cases" without a search, the list people open most: a named prepared statement, so PostgreSQL
    * plans it once per connection instead of on every page. Status 0 means every status; a missing
@@ -483,31 +504,22 @@ export function createCasesRepository(db: Db) {
       corpId: number,
       filter: { openOnly: boolean; id: number | null; cursor: number | null; limit: number },
     ) =>
-      keyset(filter, serviceRequests.id, (limit, before) =>
-        db
-          .select({
-            ...columnsOf(serviceRequests, ['id', 'clientId', 'status', 'transferReason', 'createdAt']),
-            ...columnsOf(clients, ['phone', 'ownerId']),
-            clientName: clients.name,
-            clientStatus: clients.status,
-            ownerName: owner.name,
-          })
-          .from(serviceRequests)
-          .innerJoin(clients, caseOf(serviceRequests))
-          .innerJoin(owner, eq(owner.id, clients.ownerId))
-          .where(
-            and(
-              columnsEqual(serviceRequests, {
-                corpId,
-                status: filter.openOnly ? 'open' : undefined,
-                id: filter.id || undefined,
-              }),
-              before,
-              live,
-            ),
-          )
-          .orderBy(desc(serviceRequests.id))
-          .limit(limit),
+      requestPage(
+        serviceRequests,
+        {
+          ...columnsOf(serviceRequests, ['id', 'clientId', 'status', 'transferReason', 'createdAt']),
+          ...columnsOf(clients, ['phone', 'ownerId']),
+        },
+        clients.ownerId,
+        and(
+          columnsEqual(serviceRequests, {
+            corpId,
+            status: filter.openOnly ? 'open' : undefined,
+            id: filter.id || undefined,
+          }),
+          live,
+        ),
+        filter,
       ),
 
     lockServiceRequest: (tx: Tx, corpId: number, id: number) =>
@@ -558,20 +570,12 @@ export function createCasesRepository(db: Db) {
       by: { staffId: number } | { teamId: number },
       filter: { openOnly: boolean; cursor: number | null; limit: number },
     ) =>
-      keyset(filter, appeals.id, (limit, before) =>
-        db
-          .select({
-            ...columnsOf(appeals, ['id', 'clientId', 'reason', 'status', 'decisionReason', 'createdAt', 'decidedAt']),
-            clientName: clients.name,
-            clientStatus: clients.status,
-            staffName: owner.name,
-          })
-          .from(appeals)
-          .innerJoin(clients, caseOf(appeals))
-          .innerJoin(owner, eq(owner.id, appeals.staffId))
-          .where(and(columnsEqual(appeals, { corpId, ...by, status: filter.openOnly ? 'open' : undefined }), before))
-          .orderBy(desc(appeals.id))
-          .limit(limit),
+      requestPage(
+        appeals,
+        columnsOf(appeals, ['id', 'clientId', 'reason', 'status', 'decisionReason', 'createdAt', 'decidedAt']),
+        appeals.staffId,
+        columnsEqual(appeals, { corpId, ...by, status: filter.openOnly ? 'open' : undefined }),
+        filter,
       ),
 
     lockAppeal: (tx: Tx, corpId: number, id: number) => lockInCorp(tx, appeals, getTableColumns(appeals), corpId, id),

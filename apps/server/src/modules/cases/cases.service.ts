@@ -595,7 +595,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         phone: maskPhone(row.phone),
         client_status: row.clientStatus,
         owner_id: row.ownerId,
-        owner_name: row.ownerName,
+        owner_name: row.staffName,
         status: row.status,
         transfer_reason: row.transferReason,
         created_at: iso(row.createdAt) ?? '',
