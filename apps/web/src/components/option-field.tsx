@@ -1,4 +1,5 @@
 import { showToast } from '../lib/toast.ts';
+import { PickerTrigger } from './picker-trigger.tsx';
 import { componentTexts, listTexts as T } from './texts.ts';
 
 /*
@@ -38,18 +39,13 @@ export function OptionField({ id, value, options, onChange, placeholder = T.sele
     if (picked?.[0] != null) onChange(String(picked[0]));
   };
   return (
-    <button
+    <PickerTrigger
       id={id}
-      type="button"
-      className={`picker-trigger${selected ? '' : ' picker-trigger--empty'}`}
+      label={selected?.label ?? placeholder}
+      isEmpty={!selected}
       onPointerDown={preloadPicker}
       onFocus={preloadPicker}
       onClick={() => void open()}
-    >
-      <span>{selected?.label ?? placeholder}</span>
-      <span className="picker-trigger__arrow" aria-hidden="true">
-        ›
-      </span>
-    </button>
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { CorpOption } from '@crm/domain/api/auth';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
+import { PickerTrigger, useLazySheet } from '../../../components/picker-trigger.tsx';
 
 const CorpPickerSheet = lazy(() =>
   import('./corp-picker-sheet.tsx').then((module) => ({ default: module.CorpPickerSheet })),
@@ -32,45 +33,34 @@ export function CorpField({
   describedBy,
   onChange,
 }: CorpFieldProps) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [wasOpened, setWasOpened] = useState(false);
+  const sheet = useLazySheet();
   const selected = options.find((option) => option.value === value);
 
   return (
     <>
-      <button
+      <PickerTrigger
         id={id}
-        type="button"
-        className={`picker-trigger${selected ? '' : ' picker-trigger--empty'}`}
+        label={selected ? selected.label : placeholder}
+        isEmpty={!selected}
         aria-haspopup="dialog"
         aria-describedby={describedBy}
-        onClick={() => {
-          setWasOpened(true);
-          setIsOpen(true);
-        }}
-      >
-        <span>{selected ? selected.label : placeholder}</span>
-        <span className="picker-trigger__arrow" aria-hidden="true">
-          ›
-        </span>
-      </button>
-      {wasOpened ? (
-        <Suspense fallback={null}>
-          <CorpPickerSheet
-            options={options}
-            value={value}
-            visible={isOpen}
-            title={title}
-            confirmText={confirmText}
-            cancelText={cancelText}
-            onClose={() => setIsOpen(false)}
-            onConfirm={(picked) => {
-              setIsOpen(false);
-              onChange(picked);
-            }}
-          />
-        </Suspense>
-      ) : null}
+        onClick={sheet.open}
+      />
+      {sheet.mount(
+        <CorpPickerSheet
+          options={options}
+          value={value}
+          visible={sheet.isOpen}
+          title={title}
+          confirmText={confirmText}
+          cancelText={cancelText}
+          onClose={sheet.close}
+          onConfirm={(picked) => {
+            sheet.close();
+            onChange(picked);
+          }}
+        />,
+      )}
     </>
   );
 }

@@ -7,7 +7,8 @@ import {
   type LoanResult,
 } from '@crm/domain/calculator';
 import { Button } from 'antd-mobile';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { PickerTrigger, useLazySheet } from '../../../components/picker-trigger.tsx';
 import { pickTexts } from '../../../lib/locale.ts';
 import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PlainForm } from '../../../components/plain-form.tsx';
@@ -49,11 +50,10 @@ export function CalculatorPage() {
     ids: { nper: 'calc-term' },
   });
   const { nper, interestType, method } = form.values;
-  const [isTermPickerOpen, setIsTermPickerOpen] = useState(false);
-  // Once opened, each stays mounted so that it can animate out.
-  const [hasOpenedTermPicker, setHasOpenedTermPicker] = useState(false);
+  const termPicker = useLazySheet();
   const [result, setResult] = useState<LoanResult | null>(null);
-  const [hasShownResult, setHasShownResult] = useState(false);
+  // Shown while there is a result; mounted from the first one on.
+  const resultPopup = useLazySheet();
 
   const isInstalment = interestType === 2;
 
@@ -61,7 +61,7 @@ export function CalculatorPage() {
     const input = form.validate();
     if (!input) return;
     setResult(calculateLoan(input));
-    setHasShownResult(true);
+    resultPopup.open();
   };
 
   const fieldError = (key: keyof typeof form.values) => {
@@ -94,32 +94,22 @@ export function CalculatorPage() {
           <label className="calc-field__label" htmlFor="calc-term">
             {texts.termLabel}
           </label>
-          <button
+          <PickerTrigger
             id="calc-term"
-            type="button"
-            className={`picker-trigger${nper === null ? ' picker-trigger--empty' : ''}`}
+            label={nper === null ? texts.termPlaceholder : texts.termOption(nper)}
+            isEmpty={nper === null}
             aria-haspopup="dialog"
-            onClick={() => {
-              setHasOpenedTermPicker(true);
-              setIsTermPickerOpen(true);
-            }}
-          >
-            <span>{nper === null ? texts.termPlaceholder : texts.termOption(nper)}</span>
-            <span className="picker-trigger__arrow" aria-hidden="true">
-              ›
-            </span>
-          </button>
-          {hasOpenedTermPicker ? (
-            <Suspense fallback={null}>
-              <TermPicker
-                value={nper}
-                visible={isTermPickerOpen}
-                texts={texts}
-                onClose={() => setIsTermPickerOpen(false)}
-                onPick={form.set('nper')}
-              />
-            </Suspense>
-          ) : null}
+            onClick={termPicker.open}
+          />
+          {termPicker.mount(
+            <TermPicker
+              value={nper}
+              visible={termPicker.isOpen}
+              texts={texts}
+              onClose={termPicker.close}
+              onPick={form.set('nper')}
+            />,
+          )}
           {fieldError('nper')}
         </div>
 
@@ -154,11 +144,9 @@ export function CalculatorPage() {
         </Button>
         <p className="calc-disclaimer">{texts.disclaimer}</p>
 
-        {hasShownResult ? (
-          <Suspense fallback={null}>
-            <LoanResultPopup result={result} showIrr={isInstalment} texts={texts} onClose={() => setResult(null)} />
-          </Suspense>
-        ) : null}
+        {resultPopup.mount(
+          <LoanResultPopup result={result} showIrr={isInstalment} texts={texts} onClose={() => setResult(null)} />,
+        )}
       </PlainForm>
     </div>
   );

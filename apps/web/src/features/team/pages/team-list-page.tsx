@@ -2,7 +2,7 @@ import { fenToWan, fenToWanValue as wan } from '@crm/domain/money';
 import { List, Skeleton } from 'antd-mobile';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { BarChart } from '../../../components/bar-chart.tsx';
 import { useTeamData } from '../api/get-team-data.ts';
@@ -43,8 +43,7 @@ export function TeamListPage() {
     };
   }, [query.data]);
 
-  if (query.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
-  if (query.isError) return <LoadError message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (!query.isSuccess) return <QueryFallback query={query} lines={10} />;
   const data = query.data;
   return (
     <PullRefresh onRefresh={() => query.refetch()} texts={T}>

@@ -1,6 +1,6 @@
-import { List, Skeleton } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { useReferral } from '../api/ysb.ts';
 import { ysbTexts as T } from '../texts.ts';
@@ -12,8 +12,7 @@ export function HouseYsbPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const referral = useReferral(Number.isInteger(id) ? id : 0);
-  if (referral.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
-  if (referral.isError) return <LoadError message={referral.error.message} onRetry={() => void referral.refetch()} />;
+  if (!referral.isSuccess) return <QueryFallback query={referral} lines={10} />;
   const item = referral.data;
   return (
     <PullRefresh onRefresh={() => referral.refetch()} texts={T}>
