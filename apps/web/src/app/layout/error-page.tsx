@@ -1,12 +1,34 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
 import { hasReloadedForChunk, isChunkLoadError, reloadForChunk, reloadOnceForChunk } from '../routes/load-chunk.ts';
+import { FullPageMessage } from './full-page-message.tsx';
 import { layoutTexts } from './texts.ts';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/** Route errors: a failed chunk (reloaded once, then a retry), or react-router's "Unexpected Application Error!". */
+export function ErrorPage() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+
+  if (isChunkLoadError(error)) return <ChunkFailed />;
+
+  return (
+    <FullPageMessage role="alert" title={layoutTexts.errorTitle} text={describe(error)}>
+      <div className="full-page-message__actions">
+        <button type="button" className="link-button link-button--ghost" onClick={() => void navigate(-1)}>
+          {layoutTexts.back}
+        </button>
+        <button type="button" className="link-button" onClick={() => void navigate('/index', { replace: true })}>
+          {layoutTexts.goHome}
+        </button>
+      </div>
+    </FullPageMessage>
+  );
 }
 
 /**
@@ -27,51 +49,13 @@ function ChunkFailed() {
     return () => window.removeEventListener('online', reload);
   }, [isOffline]);
 
-  if (isOffline) {
-    return (
-      <section className="full-page-message" role="status">
-        <p className="full-page-message__text">{layoutTexts.chunkOffline}</p>
-      </section>
-    );
-  }
-
-  if (isReloading) {
-    return (
-      <section className="full-page-message" role="status">
-        <p className="full-page-message__text">{layoutTexts.chunkReloading}</p>
-      </section>
-    );
-  }
+  if (isOffline) return <FullPageMessage role="status" text={layoutTexts.chunkOffline} />;
+  if (isReloading) return <FullPageMessage role="status" text={layoutTexts.chunkReloading} />;
   return (
-    <section className="full-page-message" role="alert">
-      <h1 className="full-page-message__title">{layoutTexts.chunkFailedTitle}</h1>
-      <p className="full-page-message__text">{layoutTexts.chunkFailedText}</p>
+    <FullPageMessage role="alert" title={layoutTexts.chunkFailedTitle} text={layoutTexts.chunkFailedText}>
       <button type="button" className="link-button" onClick={() => reloadForChunk()}>
         {layoutTexts.retry}
       </button>
-    </section>
-  );
-}
-
-/** Route errors: a failed chunk (reloaded once, then a retry), or react-router's "Unexpected Application Error!". */
-export function ErrorPage() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-
-  if (isChunkLoadError(error)) return <ChunkFailed />;
-
-  return (
-    <section className="full-page-message" role="alert">
-      <h1 className="full-page-message__title">{layoutTexts.errorTitle}</h1>
-      <p className="full-page-message__text">{describe(error)}</p>
-      <div className="full-page-message__actions">
-        <button type="button" className="link-button link-button--ghost" onClick={() => void navigate(-1)}>
-          {layoutTexts.back}
-        </button>
-        <button type="button" className="link-button" onClick={() => void navigate('/index', { replace: true })}>
-          {layoutTexts.goHome}
-        </button>
-      </div>
-    </section>
+    </FullPageMessage>
   );
 }
