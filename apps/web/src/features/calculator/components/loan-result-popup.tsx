@@ -1,6 +1,7 @@
 import type { LoanResult } from '@crm/domain/calculator';
-import { Popup } from 'antd-mobile';
 import { useState } from 'react';
+import { Sheet } from '../../../components/sheet.tsx';
+import { GridTable } from '../../../components/grid-table.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import {
   drawScheduleImage,
@@ -31,9 +32,8 @@ export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultP
     else showToast({ content: texts.shareImageFailed, icon: 'fail' });
   };
   return (
-    <Popup
-      visible={result !== null}
-      onMaskClick={close}
+    <Sheet
+      open={result !== null}
       onClose={close}
       showCloseButton
       closeOnMaskClick
@@ -56,26 +56,12 @@ export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultP
           </dl>
           <h3 className="loan-result__subtitle">{texts.scheduleTitle}</h3>
           <div className="loan-result__table-wrap">
-            <table className="loan-result__table">
-              <thead>
-                <tr>
-                  {scheduleHeader(texts).map((head) => (
-                    <th key={head} scope="col">
-                      {head}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {result.list.map((row) => (
-                  <tr key={row.key}>
-                    {scheduleCells(row).map((cell, column) => (
-                      <td key={column}>{cell}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <GridTable
+              className="loan-result__table"
+              headers={scheduleHeader(texts)}
+              rows={result.list}
+              cells={scheduleCells}
+            />
           </div>
           <p className="loan-result__disclaimer">{texts.disclaimer}</p>
           {/* The schedule as an image (decision 058): a long press in WeCom sends it to the customer. */}
@@ -94,6 +80,6 @@ export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultP
           </button>
         </section>
       ) : null}
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,5 +1,6 @@
 import { formatFen } from '@crm/domain/money';
-import { List, Popup, Skeleton } from 'antd-mobile';
+import { List, Skeleton } from 'antd-mobile';
+import { Sheet } from '../../../components/sheet.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PhoneLink } from '../../../components/contact-values.tsx';
 import { useRecommendDetail } from '../api/house-recommends.ts';
@@ -12,9 +13,8 @@ import { houseTexts as t } from '../texts.ts';
 export function RecommendSheet({ id, onClose }: { id: number | null; onClose: () => void }) {
   const detail = useRecommendDetail(id);
   return (
-    <Popup
-      visible={id !== null}
-      onMaskClick={onClose}
+    <Sheet
+      open={id !== null}
       onClose={onClose}
       showCloseButton
       bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8, minHeight: '40vh' }}
@@ -38,6 +38,6 @@ export function RecommendSheet({ id, onClose }: { id: number | null; onClose: ()
           </List>
         )}
       </div>
-    </Popup>
+    </Sheet>
   );
 }

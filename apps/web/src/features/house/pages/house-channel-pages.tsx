@@ -1,7 +1,8 @@
 import { houseChannelFormSchema } from '@crm/domain/house';
-import { Button, List, Popup } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { Sheet } from '../../../components/sheet.tsx';
 import { LinkQr } from '../../../components/link-qr.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
@@ -111,14 +112,9 @@ export function HouseChannelDetailPage() {
           </List.Item>
         </List>
       ) : null}
-      <Popup
-        visible={entryOpen}
-        onMaskClick={() => setEntryOpen(false)}
-        showCloseButton
-        onClose={() => setEntryOpen(false)}
-      >
+      <Sheet open={entryOpen} onClose={() => setEntryOpen(false)} showCloseButton>
         <AgentEntry id={id} open={entryOpen} />
-      </Popup>
+      </Sheet>
       <ClientList list={clients} header={t.channelClients} to={(client) => houseDetailPath(client.id)} />
       <HouseAction onClick={() => void navigate(`/business/houseAdd?channel=${id}`)}>{t.addFromChannel}</HouseAction>
     </div>

@@ -1,6 +1,7 @@
 import { outsideChannelAddRequestSchema, type OutsideChannel } from '@crm/domain/api/outside';
-import { Input, List, Popup } from 'antd-mobile';
+import { Input, List } from 'antd-mobile';
 import { useState } from 'react';
+import { Sheet } from '../../../components/sheet.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
@@ -97,9 +98,9 @@ export function OutsideChannelPage() {
           </List.Item>
         )}
       />
-      <Popup visible={editing !== undefined} onMaskClick={close} onClose={close} destroyOnClose>
+      <Sheet open={editing !== undefined} onClose={close} destroyOnClose>
         {editing !== undefined ? <ChannelForm channel={editing} onDone={close} /> : null}
-      </Popup>
+      </Sheet>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { OutsideProduct } from '@crm/domain/api/outside';
 import { fenToWan } from '@crm/domain/money';
-import { Button, ErrorBlock, List, Popup, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
+import { Sheet } from '../../../components/sheet.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
@@ -14,12 +15,7 @@ type Bank = { id: number; name: string };
 function BranchSheet({ bank, onClose }: { bank: Bank | null; onClose: () => void }) {
   const branches = useBranches(bank?.id ?? null);
   return (
-    <Popup
-      visible={bank !== null}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyStyle={{ maxHeight: '70vh', overflowY: 'auto' }}
-    >
+    <Sheet open={bank !== null} onClose={onClose} bodyStyle={{ maxHeight: '70vh', overflowY: 'auto' }}>
       {bank ? (
         <List header={T.branches(bank.name)}>
           {branches.isPending ? (
@@ -34,7 +30,7 @@ function BranchSheet({ bank, onClose }: { bank: Bank | null; onClose: () => void
         </List>
       ) : null}
       <FormAction onClick={onClose}>{T.close}</FormAction>
-    </Popup>
+    </Sheet>
   );
 }
 

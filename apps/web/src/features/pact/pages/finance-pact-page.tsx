@@ -3,6 +3,7 @@ import { formatFen } from '@crm/domain/money';
 import { List, NoticeBar, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { GridTable } from '../../../components/grid-table.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useFinancePact } from '../api/get-finance-pact.ts';
 import { pactTexts as T } from '../texts.ts';
@@ -75,28 +76,19 @@ export function FinancePactPage() {
         />
       </List>
       <div className="section-title">{T.schedule}</div>
-      <table className="pact-schedule" aria-label={T.schedule}>
-        <thead>
-          <tr>
-            {T.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {p.schedule.map((row) => (
-            <tr key={row.key}>
-              <td>{row.key + 1}</td>
-              <td>{formatFen(row.payment_fen)}</td>
-              <td>{formatFen(row.interest_fen)}</td>
-              <td>{formatFen(row.principal_fen)}</td>
-              <td>{formatFen(row.balance_fen)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <GridTable
+        className="pact-schedule"
+        aria-label={T.schedule}
+        headers={T.columns}
+        rows={p.schedule}
+        cells={(row) => [
+          row.key + 1,
+          formatFen(row.payment_fen),
+          formatFen(row.interest_fen),
+          formatFen(row.principal_fen),
+          formatFen(row.balance_fen),
+        ]}
+      />
       <p className="pact-disclaimer">{T.disclaimer}</p>
       <div className="form-actions">
         <Link className="link-button link-button--ghost" to={`/business/detail/${p.client_id}`}>

@@ -1,4 +1,5 @@
-import { Button, List, Popup, Skeleton } from 'antd-mobile';
+import { Button, List, Skeleton } from 'antd-mobile';
+import { Sheet } from '../../../components/sheet.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useInviteQr } from '../api/ysb.ts';
@@ -13,12 +14,7 @@ export function InvitePopup({ visible, onClose }: { visible: boolean; onClose: (
       () => showToast({ content: T.copyFailed }),
     );
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyStyle={{ maxHeight: '85vh', overflowY: 'auto' }}
-    >
+    <Sheet open={visible} onClose={onClose} bodyStyle={{ maxHeight: '85vh', overflowY: 'auto' }}>
       <div className="page" style={{ textAlign: 'center' }}>
         <p className="section-title">{T.inviteHint}</p>
         {qr.isPending ? (
@@ -53,6 +49,6 @@ export function InvitePopup({ visible, onClose }: { visible: boolean; onClose: (
           {T.close}
         </Button>
       </div>
-    </Popup>
+    </Sheet>
   );
 }
