@@ -71,6 +71,9 @@ const form = (b: World): Fields => ({
   bank_id: b.bank.id,
 });
 
+/** Calls that are aimed at B's records the same way: one row for each. */
+const sameRow = (row: Row, ...keys: string[]): Record<string, Row> => Object.fromEntries(keys.map((key) => [key, row]));
+
 const ROWS: Record<string, Row> = {
   // ---- home
   'POST /api/crm/userinfo': { reads: true, input: (b) => ({ id: b.owner.id }) },
@@ -157,9 +160,12 @@ const ROWS: Record<string, Row> = {
     input: (b) => ({ cursor: b.houseClient.id + 1, channel_id: b.houseChannel.id }),
   },
   // Lists on the cursor contract: a cursor just past B's record must not page into B's rows.
-  'POST /api/crm/getHouseList2': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
-  'POST /api/crm/getHouseCard': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
-  'GET /api/crm/houseTeam': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
+  ...sameRow(
+    { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
+    'POST /api/crm/getHouseList2',
+    'POST /api/crm/getHouseCard',
+    'GET /api/crm/houseTeam',
+  ),
   'POST /api/crm/getHouseRecommend': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1000 }) },
   // Not in spec §7 (decision 031): a recommendation's own record.
   'GET /api/crm/getHouseRecommendDetail': { reads: true, input: (b) => ({ id: b.recommend.id }) },
@@ -290,13 +296,16 @@ const ROWS: Record<string, Row> = {
   // ---- electronic signing (decision 054); the signer's calls are public to the staff guard and take no id
   'POST /api/esign/add': { input: (b) => ({ user_id: b.client.id }) },
   'POST /api/esign/list': { reads: true, input: (b) => ({ cursor: b.esignOrder.id + 1 }) },
-  'POST /api/esign/order': { input: (b) => ({ id: b.esignOrder.id }) },
-  'POST /api/esign/evidence': { input: (b) => ({ id: b.esignOrder.id }) },
+  ...sameRow(
+    { input: (b) => ({ id: b.esignOrder.id }) },
+    'POST /api/esign/order',
+    'POST /api/esign/evidence',
+    'POST /api/esign/resend',
+    'POST /api/esign/cancel',
+  ),
   'POST /api/esign/open': {
     input: (b) => ({ id: b.esignOrder.id, bank_card: '6222021234567890123', bank_name: '工商银行' }),
   },
-  'POST /api/esign/resend': { input: (b) => ({ id: b.esignOrder.id }) },
-  'POST /api/esign/cancel': { input: (b) => ({ id: b.esignOrder.id }) },
   'POST /api/esign/download': { input: (b) => ({ id: b.esignOrder.id, file: 'original' }) },
   // ---- the back office (decision 057): A's company admin is among the principals below
   'GET /api/admin/staff': { reads: true, input: (b) => ({ cursor: b.signer.id }) },
@@ -580,19 +589,19 @@ async function companyB(db: TestApp['db']) {
   const notice = await insertRow(db, notices, { corpId: corp.id, text: `公告${MARK}` }, 'notice');
   // An XLSX import previewed and an export written by B's admin (decision 059).
   const at = new Date();
+  /** What both of those tables key a row by: the company, a random text id, the time. */
+  const adminioKey = () => ({ corpId: corp.id, id: randomUUID().replaceAll('-', ''), createdAt: at });
   const dataImport = await insertRow(
     db,
     dataImports,
     {
-      corpId: corp.id,
-      id: randomUUID().replaceAll('-', ''),
       kind: 'staff',
       createdBy: owner.id,
       fileName: MARK,
       rows: [{ row: 2, cells: [MARK, '13900007777', '', '', '', ''] }],
       rowCount: 1,
       errorCount: 0,
-      createdAt: at,
+      ...adminioKey(),
     },
     'data import',
   );
@@ -600,16 +609,14 @@ async function companyB(db: TestApp['db']) {
     db,
     dataExports,
     {
-      corpId: corp.id,
-      id: randomUUID().replaceAll('-', ''),
       kind: 'cases',
       requestedBy: owner.id,
       filter: { keyword: MARK },
       status: 'done',
       rowsDone: 1,
       rowsTotal: 1,
-      createdAt: at,
       updatedAt: at,
+      ...adminioKey(),
     },
     'data export',
   );

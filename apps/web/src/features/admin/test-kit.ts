@@ -3,9 +3,9 @@
  * desktop with the admin's whoami, and the steps many of the tests take.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { adminApi } from '../../test/admin-data.ts';
+import { adminApi, page } from '../../test/admin-data.ts';
 import { expect } from 'vitest';
-import { findToast, renderPage, tap, type PageView } from '../../test/page.ts';
+import { fail, findToast, renderPage, tap, type PageView } from '../../test/page.ts';
 
 /** The page at `path` on the desktop, its calls answered by `api` and whoami (a company admin by default). */
 export const openAdmin = (path: string, api: Parameters<typeof adminApi>[0], whoami?: Parameters<typeof adminApi>[1]) =>
@@ -48,4 +48,22 @@ export async function sentJson(
 ): Promise<unknown> {
   await tapToToast(scope, button, toast);
   return view.api.lastCall(path).json;
+}
+
+/**
+ * A file page's new-entry form (`path`: '/admin/papers', say) refused by the file's own rules: the page shows
+ * their words and keeps what was typed (`kept`, as the controls show it).
+ */
+export async function keepsTypedWhenRefused(
+  path: string,
+  region: string,
+  typed: Record<string, string>,
+  refusal: string,
+  kept: Record<string, string>,
+): Promise<void> {
+  await openAdmin(path, { [`/api${path}`]: page([]), [`/api${path}/save`]: fail(refusal) });
+  const form = within(await screen.findByRole('region', { name: region }));
+  fill(form, typed);
+  await tapToToast(form, '保存', refusal);
+  expectValues(form, kept);
 }

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectValues, fill, openAdmin, rowOf, sentJson, tapToToast } from '../test-kit.ts';
+import { expectValues, fill, keepsTypedWhenRefused, openAdmin, rowOf, sentJson } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { anActivityRow, page } from '../../../test/admin-data.ts';
-import { fail, ok, tap } from '../../../test/page.ts';
+import { ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/activities', api);
 const storedCoupon = {
@@ -51,14 +51,13 @@ describe('/admin/activities: the form for one activity', () => {
   });
 
   it("keeps what was typed when the file's rules refuse it, and shows their words", async () => {
-    await open({
-      '/api/admin/activities': page([]),
-      '/api/admin/activities/save': fail('(活动): 奖品总数超过奖池大小'),
-    });
-    const form = within(await screen.findByRole('region', { name: '新建活动' }));
-    fill(form, { 编号: 'l1', 标题: '抽奖', 奖池大小: '1', '奖项 1 数量': '5' });
-    await tapToToast(form, '保存', '(活动): 奖品总数超过奖池大小');
-    expectValues(form, { 标题: '抽奖', 奖池大小: '1' });
+    await keepsTypedWhenRefused(
+      '/admin/activities',
+      '新建活动',
+      { 编号: 'l1', 标题: '抽奖', 奖池大小: '1', '奖项 1 数量': '5' },
+      '(活动): 奖品总数超过奖池大小',
+      { 标题: '抽奖', 奖池大小: '1' },
+    );
   });
 
   it('loads a coupon into the edit form (yuan on screen), and saves it with what the form does not show', async () => {

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { fill, openAdmin, rowOf, sentJson, tapToToast } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { aNotice } from '../../../test/admin-data.ts';
-import { fail, network, ok, tap } from '../../../test/page.ts';
+import { fail, ok, tap } from '../../../test/page.ts';
+import { showsOnLoad } from '../../../test/steps-list.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/notices', api);
 
@@ -22,14 +24,11 @@ describe('/admin/notices', () => {
   });
 
   it('says so when there is no notice', async () => {
-    await open({ '/api/admin/notices': ok([]) });
-    expect(await screen.findByText('还没有公告')).toBeTruthy();
+    await showsOnLoad(open, '/api/admin/notices', ok([]), '还没有公告');
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open({ '/api/admin/notices': network.httpError(500) });
-    await view.retryFailedLoad(network.message, '/api/admin/notices', ok([aNotice()]));
-    expect(await screen.findByText('本周六系统维护')).toBeTruthy();
+    await retriesFailedLoad(open, '/api/admin/notices', ok([aNotice()]), '本周六系统维护');
   });
 
   it('publishes a notice with its start time as an ISO time', async () => {

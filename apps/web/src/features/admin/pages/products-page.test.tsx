@@ -2,7 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectValues, fill, rowOf, sentJson } from '../test-kit.ts';
 import { adminApi, aProduct, aRef, page } from '../../../test/admin-data.ts';
-import { fail, network, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, ok, renderPage, tap } from '../../../test/page.ts';
+import { showsEmptyList } from '../../../test/steps-list.ts';
+import { retriesFailedLoad } from '../../../test/steps-load.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) =>
   renderPage('/admin/products', {
@@ -30,14 +32,11 @@ describe('/admin/products', () => {
   });
 
   it('says so when there is no product', async () => {
-    await open({ '/api/admin/products': page([]) });
-    expect(await screen.findByText('还没有产品')).toBeTruthy();
+    await showsEmptyList(open, '/api/admin/products', '还没有产品');
   });
 
   it('shows a failed load with a retry', async () => {
-    const view = await open({ '/api/admin/products': network.httpError(500) });
-    await view.retryFailedLoad(network.message, '/api/admin/products', page([aProduct()]));
-    expect(await screen.findByText('闪电贷')).toBeTruthy();
+    await retriesFailedLoad(open, '/api/admin/products', page([aProduct()]), '闪电贷');
   });
 
   it('adds a product with amounts sent in fen and terms sorted, refusing a minimum above the maximum first', async () => {

@@ -1,10 +1,12 @@
 import type { MoneyToConfirmItem } from '@crm/domain/api/money';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { fail, LEADER, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 import { showsEmptyList, showsRefusal } from '../../../test/steps-list.ts';
 
-const LEADER = { id: 3, job: [1], leader: true, name: '组长' };
+/** The leader's list of repayments waiting to be confirmed. */
+const openConfirm = renderPageWith('/business/moneyConfirm', { user: LEADER });
+
 const anItem = (over: Partial<MoneyToConfirmItem> = {}): MoneyToConfirmItem => ({
   id: 501,
   client_id: 11,
@@ -15,9 +17,6 @@ const anItem = (over: Partial<MoneyToConfirmItem> = {}): MoneyToConfirmItem => (
   created_at: '2026-11-20T02:00:00.000Z',
   ...over,
 });
-
-/** The leader's list of repayments waiting to be confirmed. */
-const openConfirm = renderPageWith('/business/moneyConfirm', { user: LEADER });
 
 describe('/business/moneyConfirm', () => {
   it("lists the team's repayments waiting for the leader and opens the case's repayments", async () => {

@@ -8,13 +8,13 @@ import {
   LEADER,
   network,
   ok,
-  renderPage,
   renderPageWith,
   tap,
 } from '../../../test/page.ts';
 
-/** The proofs of case 11. */
+/** The proofs of case 11, as its salesperson and as the team's leader. */
 const openProofs = renderPageWith('/business/upload?id=11');
+const openProofsAsLeader = renderPageWith('/business/upload?id=11', { user: LEADER });
 
 describe('/business/upload', () => {
   it("shows the case's proofs with their status and the open rejection", async () => {
@@ -86,12 +86,9 @@ describe('/business/upload', () => {
   });
 
   it('lets a leader reject a proof with a reason', async () => {
-    const page = await renderPage('/business/upload?id=11', {
-      user: LEADER,
-      api: {
-        '/api/crm/getProof': ok(aProofList({ can_add: false, items: [aProof({ can_reject: true })] })),
-        '/api/crm/proofReject': ok(aProof({ status: 'rejected' })),
-      },
+    const page = await openProofsAsLeader({
+      '/api/crm/getProof': ok(aProofList({ can_add: false, items: [aProof({ can_reject: true })] })),
+      '/api/crm/proofReject': ok(aProof({ status: 'rejected' })),
     });
     expect(screen.queryByRole('region', { name: '上传新凭证' })).toBeNull();
     await tap(await screen.findByRole('button', { name: '驳回' }));

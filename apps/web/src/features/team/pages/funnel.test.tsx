@@ -11,6 +11,16 @@ const FUNNEL: Funnel = {
   approval: { bank: [{ id: 3, name: '招商银行', decided: 2, approved: 1, rate_pct: 50 }], product: [], channel: [] },
   people: [{ staff_id: 7, name: '王小明', intake: 2, approved: 1, disbursed: 1, disbursed_fen: 8_000_000 }],
 };
+const aView = (over: Partial<ViewLogItem> = {}): ViewLogItem => ({
+  id: 1,
+  client_id: 11,
+  client_name: '陈美玲',
+  staff_name: '李签约',
+  field: 'id_number',
+  viewed_at: '2026-11-21T09:30:00.000Z',
+  ...over,
+});
+
 const teamData = { ...aStatistic(), team_name: '一组', members: [] };
 
 /** The leader's dashboard, the team's figures answered. */
@@ -61,16 +71,6 @@ describe('/business/list with a bar filter', () => {
       reached: '5',
     });
   });
-});
-
-const aView = (over: Partial<ViewLogItem> = {}): ViewLogItem => ({
-  id: 1,
-  client_id: 11,
-  client_name: '陈美玲',
-  staff_name: '李签约',
-  field: 'id_number',
-  viewed_at: '2026-11-21T09:30:00.000Z',
-  ...over,
 });
 
 const openViewLog = renderPageWith('/team/viewLog', { user: LEADER });
