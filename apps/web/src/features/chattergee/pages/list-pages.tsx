@@ -1,3 +1,4 @@
+import type { UserlistRow } from '@crm/domain/api/chatter';
 import { Card, List, Tag } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -12,21 +13,20 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZon
 /** /chattergee/user: the customers the person filed, newest first, each to its points (list/{id}). */
 export function ChatterUserPage() {
   const customers = useCustomers();
+  return <ListPage list={customers} emptyText={T.customersEmpty} renderItem={(row) => <CustomerRow row={row} />} />;
+}
+
+/** A filed customer: whether they have authorised, their wallet's balance; a tap opens their points. */
+function CustomerRow({ row }: { row: UserlistRow }) {
   const navigate = useNavigate();
   return (
-    <ListPage
-      list={customers}
-      emptyText={T.customersEmpty}
-      renderItem={(row) => (
-        <List.Item
-          onClick={() => void navigate(`/chattergee/list/${row.id}`)}
-          description={row.balance === null ? T.noWallet : T.walletBalance(row.balance)}
-          extra={<Tag color={row.authed ? 'success' : 'default'}>{row.authed ? T.authed : T.notAuthed}</Tag>}
-        >
-          {row.name}
-        </List.Item>
-      )}
-    />
+    <List.Item
+      onClick={() => void navigate(`/chattergee/list/${row.id}`)}
+      description={row.balance === null ? T.noWallet : T.walletBalance(row.balance)}
+      extra={<Tag color={row.authed ? 'success' : 'default'}>{row.authed ? T.authed : T.notAuthed}</Tag>}
+    >
+      {row.name}
+    </List.Item>
   );
 }
 
