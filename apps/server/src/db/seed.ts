@@ -519,69 +519,35 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     );
 
     // Repayments (issue 4): one confirmed by the team leader, one waiting for him, one in the other company.
-    await tx.insert(moneyRecords).values([
-      {
-        corpId: 1,
-        clientId: c1,
-        amountFen: 500_000,
-        paidOn: '2026-10-15',
-        method: 2,
-        cardLast4: '7894',
-        note: '首期还款',
-        status: 'confirmed',
-        createdBy: 1,
-        confirmedBy: 2,
-        confirmedAt: hours(-24 * 30),
-        idempotencyKey: '00000000-0000-4000-8000-000000000001',
-        createdAt: hours(-24 * 31),
-      },
-      {
-        corpId: 1,
-        clientId: c1,
-        amountFen: 128_050,
-        paidOn: '2026-11-15',
-        method: 3,
-        note: '现金还款，附收据',
-        createdBy: 1,
-        idempotencyKey: '00000000-0000-4000-8000-000000000002',
-        createdAt: hours(-24 * 5),
-      },
-      {
-        corpId: 1,
-        clientId: c4,
-        amountFen: 300_000,
-        paidOn: '2026-11-10',
-        method: 1,
-        cardLast4: '1111',
-        createdBy: 2,
-        idempotencyKey: '00000000-0000-4000-8000-000000000003',
-        createdAt: hours(-24 * 10),
-      },
-      {
-        corpId: 2,
-        clientId: c5,
-        amountFen: 99_900,
-        paidOn: '2026-11-01',
-        method: 4,
-        createdBy: 101,
-        idempotencyKey: '00000000-0000-4000-8000-000000000004',
-      },
-      {
-        corpId: 1,
-        clientId: MONEY_DEMO.caseId,
-        amountFen: 500_000,
-        paidOn: '2026-10-20',
-        method: 2,
-        cardLast4: '6688',
-        note: '首期还款',
-        status: 'confirmed',
-        createdBy: 8,
-        confirmedBy: 9,
-        confirmedAt: hours(-24 * 25),
-        idempotencyKey: '00000000-0000-4000-8000-000000000005',
-        createdAt: hours(-24 * 26),
-      },
-    ]);
+    // A row: company, case, amount (fen), paid on, method, card's last 4, note, entered by, confirmed by (the
+    // day after entry; null: waiting), entered days ago.
+    type Repayment = [number, number, number, string, number, string | null, string, number, number | null, number];
+    const repayments: Repayment[] = [
+      [1, c1, 500_000, '2026-10-15', 2, '7894', '首期还款', 1, 2, 31],
+      [1, c1, 128_050, '2026-11-15', 3, null, '现金还款，附收据', 1, null, 5],
+      [1, c4, 300_000, '2026-11-10', 1, '1111', '', 2, null, 10],
+      [2, c5, 99_900, '2026-11-01', 4, null, '', 101, null, 0],
+      [1, MONEY_DEMO.caseId, 500_000, '2026-10-20', 2, '6688', '首期还款', 8, 9, 26],
+    ];
+    await tx.insert(moneyRecords).values(
+      repayments.map(
+        ([corpId, clientId, amountFen, paidOn, method, cardLast4, note, createdBy, confirmedBy, daysAgo], i) => ({
+          corpId,
+          clientId,
+          amountFen,
+          paidOn,
+          method,
+          cardLast4,
+          note,
+          createdBy,
+          ...(confirmedBy === null
+            ? {}
+            : { status: 'confirmed' as const, confirmedBy, confirmedAt: hours(-24 * (daysAgo - 1)) }),
+          idempotencyKey: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+          createdAt: hours(-24 * daysAgo),
+        }),
+      ),
+    );
 
     await seedPactFairDemo(tx, hours);
     await seedActivityDemo(tx, hours);
