@@ -76,6 +76,9 @@ export const adminStaffUpdateSchema = z.object({
 });
 
 export const adminTeamSchema = z.object({ ...namedFields, members: z.number().int() });
+export const adminTeamListSchema = z.array(adminTeamSchema);
+/** A renamed team, as its update answers. */
+export const adminTeamRenamedSchema = z.object({ id: z.number(), name: z.string() });
 export const adminTeamAddSchema = z.object({ name: name('团队名称') });
 export const adminTeamUpdateSchema = z.object({ id: rowIdSchema('团队无效'), name: name('团队名称') });
 
@@ -88,6 +91,7 @@ export const adminNoticeSchema = z.object({
   starts_at: z.string(),
   ends_at: z.string().nullable(),
 });
+export const adminNoticeListSchema = z.array(adminNoticeSchema);
 export const adminNoticeAddSchema = z.object({
   text: name('公告内容', 200),
   status: z.enum(NOTICE_STATUS, { error: '公告级别无效' }).default('info'),
@@ -138,6 +142,7 @@ export const adminCompanySchema = z.object({
   is_active: z.boolean(),
   staff: z.number().int(),
 });
+export const adminCompanyListSchema = z.array(adminCompanySchema);
 export const adminCompanyAddSchema = z.object({
   name: name('公司名称'),
   admin_name: name('管理员姓名'),

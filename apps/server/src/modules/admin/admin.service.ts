@@ -14,6 +14,8 @@ import {
   type adminNoticeUpdateSchema,
   type adminSettingsSchema,
   type adminStaffAddSchema,
+  type adminTeamAddSchema,
+  type adminTeamUpdateSchema,
   type adminStaffUpdateSchema,
 } from '@crm/domain/api/admin';
 import { GRANT } from '@crm/domain/roles';
@@ -219,115 +221,124 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       };
     },
 
-    async listStaff(me: Actor, request: Page & { q?: string }) {
-      requireActor(me, 'admin.company');
-      const rows = await repo.listStaff(me.corpId, request, request.q || undefined);
-      return toPage(rows, request.limit, toStaff);
-    },
+    /** The company's staff: listed, added, updated (listAddUpdate in the routes). */
+    staff: {
+      async list(me: Actor, request: Page & { q?: string }) {
+        requireActor(me, 'admin.company');
+        const rows = await repo.listStaff(me.corpId, request, request.q || undefined);
+        return toPage(rows, request.limit, toStaff);
+      },
 
-    async addStaff(me: Actor, form: z.output<typeof adminStaffAddSchema>) {
-      requireActor(me, 'admin.company');
-      return phoneUnique(() =>
-        repo.transaction(async (tx) => {
-          await requireTeam(me.corpId, form.team_id, tx);
-          const id = await repo.insertStaff(tx, {
-            corpId: me.corpId,
-            name: form.name,
-            phone: form.phone,
-            teamId: form.team_id,
-            jobs: form.jobs,
-            isLeader: form.is_leader,
-            sex: form.sex,
-            createdAt: now(),
-          });
+      async add(me: Actor, form: z.output<typeof adminStaffAddSchema>) {
+        requireActor(me, 'admin.company');
+        return phoneUnique(() =>
+          repo.transaction(async (tx) => {
+            await requireTeam(me.corpId, form.team_id, tx);
+            const id = await repo.insertStaff(tx, {
+              corpId: me.corpId,
+              name: form.name,
+              phone: form.phone,
+              teamId: form.team_id,
+              jobs: form.jobs,
+              isLeader: form.is_leader,
+              sex: form.sex,
+              createdAt: now(),
+            });
+            const after = await repo.staff(me.corpId, id, tx);
+            if (!after) throw new NotFoundError(T.staffNotFound);
+            await audit(tx, me, 'staff.add', 'staff', id, null, toStaff(after));
+            return toStaff(after);
+          }),
+        );
+      },
+
+      async update(me: Actor, form: z.output<typeof adminStaffUpdateSchema>) {
+        requireActor(me, 'admin.company');
+        const { id, grants, ...fields } = form;
+        if (id === me.id && (fields.is_active === false || (grants && !grants.includes(GRANT.COMPANY_ADMIN))))
+          throw new RefusedError(T.notOwnAdmin);
+        return repo.transaction(async (tx) => {
+          if (!(await repo.lockStaff(tx, me.corpId, id))) throw new NotFoundError(T.staffNotFound);
+          const before = await repo.staff(me.corpId, id, tx);
+          await requireTeam(me.corpId, fields.team_id, tx);
+          const values = sentFields(fields, ['name', 'team_id', 'jobs', 'is_leader', 'is_active', 'sex']);
+          if (Object.keys(values).length === 0 && grants === undefined) throw new RefusedError(T.nothingToChange);
+          if (Object.keys(values).length > 0) await repo.updateStaff(tx, me.corpId, id, values);
+          if (grants !== undefined) await repo.setGrants(tx, me.corpId, id, COMPANY_GRANTS, grants);
           const after = await repo.staff(me.corpId, id, tx);
-          if (!after) throw new NotFoundError(T.staffNotFound);
-          await audit(tx, me, 'staff.add', 'staff', id, null, toStaff(after));
-          return toStaff(after);
-        }),
-      );
-    },
-
-    async updateStaff(me: Actor, form: z.output<typeof adminStaffUpdateSchema>) {
-      requireActor(me, 'admin.company');
-      const { id, grants, ...fields } = form;
-      if (id === me.id && (fields.is_active === false || (grants && !grants.includes(GRANT.COMPANY_ADMIN))))
-        throw new RefusedError(T.notOwnAdmin);
-      return repo.transaction(async (tx) => {
-        if (!(await repo.lockStaff(tx, me.corpId, id))) throw new NotFoundError(T.staffNotFound);
-        const before = await repo.staff(me.corpId, id, tx);
-        await requireTeam(me.corpId, fields.team_id, tx);
-        const values = sentFields(fields, ['name', 'team_id', 'jobs', 'is_leader', 'is_active', 'sex']);
-        if (Object.keys(values).length === 0 && grants === undefined) throw new RefusedError(T.nothingToChange);
-        if (Object.keys(values).length > 0) await repo.updateStaff(tx, me.corpId, id, values);
-        if (grants !== undefined) await repo.setGrants(tx, me.corpId, id, COMPANY_GRANTS, grants);
-        const after = await repo.staff(me.corpId, id, tx);
-        await audit(tx, me, 'staff.update', 'staff', id, before && toStaff(before), after && toStaff(after));
-        return toStaff(after!);
-      });
-    },
-
-    async listTeams(me: Actor) {
-      requireActor(me, 'admin.company');
-      return repo.listTeams(me.corpId);
-    },
-    async addTeam(me: Actor, name: string) {
-      requireActor(me, 'admin.company');
-      return repo.transaction(async (tx) => {
-        const team = await repo.insertTeam(tx, me.corpId, name);
-        await audit(tx, me, 'team.add', 'team', team.id, null, team);
-        return { ...team, members: 0 };
-      });
-    },
-    async updateTeam(me: Actor, id: number, name: string) {
-      requireActor(me, 'admin.company');
-      return repo.transaction(async (tx) => {
-        const before = await repo.team(me.corpId, id, tx);
-        if (!before) throw new NotFoundError(T.teamNotFound);
-        await repo.updateTeam(tx, me.corpId, id, name);
-        await audit(tx, me, 'team.update', 'team', id, before, { id, name });
-        return { id, name };
-      });
-    },
-
-    async listNotices(me: Actor) {
-      requireActor(me, 'admin.company');
-      return (await repo.listNotices(me.corpId)).map(toNotice);
-    },
-    async addNotice(me: Actor, form: z.output<typeof adminNoticeAddSchema>) {
-      requireActor(me, 'admin.company');
-      const startsAt = new Date(form.starts_at);
-      const endsAt = form.ends_at === null ? null : new Date(form.ends_at);
-      if (endsAt && endsAt <= startsAt) throw new RefusedError(T.noticeEndsBeforeStart);
-      return repo.transaction(async (tx) => {
-        const row = await repo.insertNotice(tx, {
-          corpId: me.corpId,
-          text: form.text,
-          status: form.status,
-          startsAt,
-          endsAt,
+          await audit(tx, me, 'staff.update', 'staff', id, before && toStaff(before), after && toStaff(after));
+          return toStaff(after!);
         });
-        await audit(tx, me, 'notice.add', 'notice', row.id, null, toNotice(row));
-        return toNotice(row);
-      });
+      },
     },
-    async updateNotice(me: Actor, form: z.output<typeof adminNoticeUpdateSchema>) {
-      requireActor(me, 'admin.company');
-      return repo.transaction(async (tx) => {
-        const before = await repo.notice(me.corpId, form.id, tx);
-        if (!before) throw new NotFoundError(T.noticeNotFound);
-        const startsAt = form.starts_at === undefined ? before.startsAt : new Date(form.starts_at);
-        const endsAt =
-          form.ends_at === undefined ? before.endsAt : form.ends_at === null ? null : new Date(form.ends_at);
+
+    /** The company's teams: listed, added, updated (listAddUpdate in the routes). */
+    teams: {
+      async list(me: Actor) {
+        requireActor(me, 'admin.company');
+        return repo.listTeams(me.corpId);
+      },
+      async add(me: Actor, { name }: z.output<typeof adminTeamAddSchema>) {
+        requireActor(me, 'admin.company');
+        return repo.transaction(async (tx) => {
+          const team = await repo.insertTeam(tx, me.corpId, name);
+          await audit(tx, me, 'team.add', 'team', team.id, null, team);
+          return { ...team, members: 0 };
+        });
+      },
+      async update(me: Actor, { id, name }: z.output<typeof adminTeamUpdateSchema>) {
+        requireActor(me, 'admin.company');
+        return repo.transaction(async (tx) => {
+          const before = await repo.team(me.corpId, id, tx);
+          if (!before) throw new NotFoundError(T.teamNotFound);
+          await repo.updateTeam(tx, me.corpId, id, name);
+          await audit(tx, me, 'team.update', 'team', id, before, { id, name });
+          return { id, name };
+        });
+      },
+    },
+
+    /** The home banner's notices: listed, added, updated (listAddUpdate in the routes). */
+    notices: {
+      async list(me: Actor) {
+        requireActor(me, 'admin.company');
+        return (await repo.listNotices(me.corpId)).map(toNotice);
+      },
+      async add(me: Actor, form: z.output<typeof adminNoticeAddSchema>) {
+        requireActor(me, 'admin.company');
+        const startsAt = new Date(form.starts_at);
+        const endsAt = form.ends_at === null ? null : new Date(form.ends_at);
         if (endsAt && endsAt <= startsAt) throw new RefusedError(T.noticeEndsBeforeStart);
-        const after = await repo.updateNotice(tx, me.corpId, form.id, {
-          ...sentFields(form, ['text', 'status']),
-          startsAt,
-          endsAt,
+        return repo.transaction(async (tx) => {
+          const row = await repo.insertNotice(tx, {
+            corpId: me.corpId,
+            text: form.text,
+            status: form.status,
+            startsAt,
+            endsAt,
+          });
+          await audit(tx, me, 'notice.add', 'notice', row.id, null, toNotice(row));
+          return toNotice(row);
         });
-        await audit(tx, me, 'notice.update', 'notice', form.id, toNotice(before), after && toNotice(after));
-        return toNotice(after!);
-      });
+      },
+      async update(me: Actor, form: z.output<typeof adminNoticeUpdateSchema>) {
+        requireActor(me, 'admin.company');
+        return repo.transaction(async (tx) => {
+          const before = await repo.notice(me.corpId, form.id, tx);
+          if (!before) throw new NotFoundError(T.noticeNotFound);
+          const startsAt = form.starts_at === undefined ? before.startsAt : new Date(form.starts_at);
+          const endsAt =
+            form.ends_at === undefined ? before.endsAt : form.ends_at === null ? null : new Date(form.ends_at);
+          if (endsAt && endsAt <= startsAt) throw new RefusedError(T.noticeEndsBeforeStart);
+          const after = await repo.updateNotice(tx, me.corpId, form.id, {
+            ...sentFields(form, ['text', 'status']),
+            startsAt,
+            endsAt,
+          });
+          await audit(tx, me, 'notice.update', 'notice', form.id, toNotice(before), after && toNotice(after));
+          return toNotice(after!);
+        });
+      },
     },
 
     async settings(me: Actor) {
@@ -374,103 +385,109 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
 
     // ---- reference lists (the case form's banks, channels, sources, cities; products) ----
 
-    async listRefs(me: Actor, request: Page & { kind: references.NamedKind; parent_id?: number }) {
-      return pageInCompany(
-        me,
-        request,
-        (ex, corpId) => references.listNamedRefs(ex, request.kind, corpId, request.parent_id ?? null, request),
-        toRef,
-      );
-    },
-    async addRef(me: Actor, form: z.output<typeof adminRefAddSchema>) {
-      requireRefWriter(me, form.kind);
-      if (form.kind === 'source' && form.parent_id !== null) throw new RefusedError(T.noParent);
-      if (form.kind === 'city' && form.code === undefined) throw new RefusedError(T.cityCode);
-      return unique(
-        () =>
-          repo.transaction(async (tx) => {
-            if (form.parent_id !== null) {
-              const parent = await references.findNamedRef(tx, form.kind, me.corpId, form.parent_id);
-              // Two levels only: a branch's parent is a bank, a city's a province, a channel's a first-level one.
-              if (!parent || parent.parentId !== null) throw new RefusedError(T.parentNotFound);
-            }
-            const id = await references.insertNamedRef(tx, form.kind, me.corpId, {
-              parentId: form.parent_id,
-              name: form.name,
-              code: form.code,
-            });
-            const after = toRef((await references.findNamedRef(tx, form.kind, me.corpId, id))!);
-            await audit(tx, me, `${form.kind}.add`, form.kind, id, null, after);
-            return after;
-          }),
-        T.cityCodeTaken,
-      );
-    },
-    async updateRef(me: Actor, form: z.output<typeof adminRefUpdateSchema>) {
-      requireRefWriter(me, form.kind);
-      if (form.name === undefined && form.is_active === undefined) throw new RefusedError(T.nothingToChange);
-      if (form.kind === 'city' && form.is_active !== undefined) throw new RefusedError(T.cityAlwaysActive);
-      return repo.transaction(async (tx) => {
-        const before = await references.findNamedRef(tx, form.kind, me.corpId, form.id);
-        if (!before) throw new NotFoundError(T.refNotFound);
-        await references.updateNamedRef(tx, form.kind, me.corpId, form.id, sentFields(form, ['name', 'is_active']));
-        const after = toRef((await references.findNamedRef(tx, form.kind, me.corpId, form.id))!);
-        await audit(tx, me, `${form.kind}.update`, form.kind, form.id, toRef(before), after);
-        return after;
-      });
+    /** Banks, channels, sources and cities: listed, added, updated (listAddUpdate in the routes). */
+    refs: {
+      async list(me: Actor, request: Page & { kind: references.NamedKind; parent_id?: number }) {
+        return pageInCompany(
+          me,
+          request,
+          (ex, corpId) => references.listNamedRefs(ex, request.kind, corpId, request.parent_id ?? null, request),
+          toRef,
+        );
+      },
+      async add(me: Actor, form: z.output<typeof adminRefAddSchema>) {
+        requireRefWriter(me, form.kind);
+        if (form.kind === 'source' && form.parent_id !== null) throw new RefusedError(T.noParent);
+        if (form.kind === 'city' && form.code === undefined) throw new RefusedError(T.cityCode);
+        return unique(
+          () =>
+            repo.transaction(async (tx) => {
+              if (form.parent_id !== null) {
+                const parent = await references.findNamedRef(tx, form.kind, me.corpId, form.parent_id);
+                // Two levels only: a branch's parent is a bank, a city's a province, a channel's a first-level one.
+                if (!parent || parent.parentId !== null) throw new RefusedError(T.parentNotFound);
+              }
+              const id = await references.insertNamedRef(tx, form.kind, me.corpId, {
+                parentId: form.parent_id,
+                name: form.name,
+                code: form.code,
+              });
+              const after = toRef((await references.findNamedRef(tx, form.kind, me.corpId, id))!);
+              await audit(tx, me, `${form.kind}.add`, form.kind, id, null, after);
+              return after;
+            }),
+          T.cityCodeTaken,
+        );
+      },
+      async update(me: Actor, form: z.output<typeof adminRefUpdateSchema>) {
+        requireRefWriter(me, form.kind);
+        if (form.name === undefined && form.is_active === undefined) throw new RefusedError(T.nothingToChange);
+        if (form.kind === 'city' && form.is_active !== undefined) throw new RefusedError(T.cityAlwaysActive);
+        return repo.transaction(async (tx) => {
+          const before = await references.findNamedRef(tx, form.kind, me.corpId, form.id);
+          if (!before) throw new NotFoundError(T.refNotFound);
+          await references.updateNamedRef(tx, form.kind, me.corpId, form.id, sentFields(form, ['name', 'is_active']));
+          const after = toRef((await references.findNamedRef(tx, form.kind, me.corpId, form.id))!);
+          await audit(tx, me, `${form.kind}.update`, form.kind, form.id, toRef(before), after);
+          return after;
+        });
+      },
     },
 
-    async listProducts(me: Actor, request: Page) {
-      return pageInCompany(me, request, (ex, corpId) => references.listProducts(ex, corpId, request), toProduct);
-    },
-    async addProduct(me: Actor, form: z.output<typeof adminProductAddSchema>) {
-      requireActor(me, 'admin.company');
-      return repo.transaction(async (tx) => {
-        await requireBank(tx, me.corpId, form.bank_id);
-        const id = await references.insertProduct(tx, {
-          corpId: me.corpId,
-          bankId: form.bank_id,
-          name: form.name,
-          minAmountFen: form.min_amount_fen,
-          maxAmountFen: form.max_amount_fen,
-          termsMonths: form.terms_months,
-          feeType: form.fee_type,
-          ratePpm: form.rate_ppm,
-          repaymentMethod: form.repayment_method,
-          isActive: form.is_active,
+    /** The loan products: listed, added, updated (listAddUpdate in the routes). */
+    products: {
+      async list(me: Actor, request: Page) {
+        return pageInCompany(me, request, (ex, corpId) => references.listProducts(ex, corpId, request), toProduct);
+      },
+      async add(me: Actor, form: z.output<typeof adminProductAddSchema>) {
+        requireActor(me, 'admin.company');
+        return repo.transaction(async (tx) => {
+          await requireBank(tx, me.corpId, form.bank_id);
+          const id = await references.insertProduct(tx, {
+            corpId: me.corpId,
+            bankId: form.bank_id,
+            name: form.name,
+            minAmountFen: form.min_amount_fen,
+            maxAmountFen: form.max_amount_fen,
+            termsMonths: form.terms_months,
+            feeType: form.fee_type,
+            ratePpm: form.rate_ppm,
+            repaymentMethod: form.repayment_method,
+            isActive: form.is_active,
+          });
+          const after = toProduct((await references.findProduct(tx, me.corpId, id))!);
+          await audit(tx, me, 'product.add', 'product', id, null, after);
+          return after;
         });
-        const after = toProduct((await references.findProduct(tx, me.corpId, id))!);
-        await audit(tx, me, 'product.add', 'product', id, null, after);
-        return after;
-      });
-    },
-    async updateProduct(me: Actor, form: z.output<typeof adminProductUpdateSchema>) {
-      requireActor(me, 'admin.company');
-      const { id, ...fields } = form;
-      return repo.transaction(async (tx) => {
-        const before = await references.findProduct(tx, me.corpId, id);
-        if (!before) throw new NotFoundError(T.productNotFound);
-        if (fields.bank_id !== undefined) await requireBank(tx, me.corpId, fields.bank_id);
-        const values = sentFields(fields, [
-          'bank_id',
-          'name',
-          'min_amount_fen',
-          'max_amount_fen',
-          'terms_months',
-          'fee_type',
-          'rate_ppm',
-          'repayment_method',
-          'is_active',
-        ]);
-        if (Object.keys(values).length === 0) throw new RefusedError(T.nothingToChange);
-        // The amounts are checked together, the stored one standing in for the one not sent.
-        if ((values.minAmountFen ?? before.minAmountFen) > (values.maxAmountFen ?? before.maxAmountFen))
-          throw new RefusedError(T.amountsOutOfOrder);
-        await references.updateProduct(tx, me.corpId, id, values);
-        const after = toProduct((await references.findProduct(tx, me.corpId, id))!);
-        await audit(tx, me, 'product.update', 'product', id, toProduct(before), after);
-        return after;
-      });
+      },
+      async update(me: Actor, form: z.output<typeof adminProductUpdateSchema>) {
+        requireActor(me, 'admin.company');
+        const { id, ...fields } = form;
+        return repo.transaction(async (tx) => {
+          const before = await references.findProduct(tx, me.corpId, id);
+          if (!before) throw new NotFoundError(T.productNotFound);
+          if (fields.bank_id !== undefined) await requireBank(tx, me.corpId, fields.bank_id);
+          const values = sentFields(fields, [
+            'bank_id',
+            'name',
+            'min_amount_fen',
+            'max_amount_fen',
+            'terms_months',
+            'fee_type',
+            'rate_ppm',
+            'repayment_method',
+            'is_active',
+          ]);
+          if (Object.keys(values).length === 0) throw new RefusedError(T.nothingToChange);
+          // The amounts are checked together, the stored one standing in for the one not sent.
+          if ((values.minAmountFen ?? before.minAmountFen) > (values.maxAmountFen ?? before.maxAmountFen))
+            throw new RefusedError(T.amountsOutOfOrder);
+          await references.updateProduct(tx, me.corpId, id, values);
+          const after = toProduct((await references.findProduct(tx, me.corpId, id))!);
+          await audit(tx, me, 'product.update', 'product', id, toProduct(before), after);
+          return after;
+        });
+      },
     },
 
     // ---- exam papers, activities and FAQ entries: their files, as their modules' commands load them ----
@@ -543,50 +560,57 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       },
     }),
 
-    async listCompanies(me: Actor) {
-      requireActor(me, 'admin.platform');
-      return (await repo.listCompanies()).map((row) => apiFields(row, ['id', 'name', 'isActive', 'staff']));
-    },
-    /** A new company with its first admin, who then adds everyone else in the back office. */
-    async addCompany(me: Actor, form: z.output<typeof adminCompanyAddSchema>) {
-      requireActor(me, 'admin.platform');
-      return repo.transaction(async (tx) => {
-        const corpId = await repo.insertCompany(tx, form.name);
-        const adminId = await repo.insertStaff(tx, {
-          corpId,
-          name: form.admin_name,
-          phone: form.admin_phone,
-          createdAt: now(),
+    /** The operator's companies: listed, added, updated (listAddUpdate in the routes). */
+    companies: {
+      async list(me: Actor) {
+        requireActor(me, 'admin.platform');
+        return (await repo.listCompanies()).map((row) => apiFields(row, ['id', 'name', 'isActive', 'staff']));
+      },
+      /** A new company with its first admin, who then adds everyone else in the back office. */
+      async add(me: Actor, form: z.output<typeof adminCompanyAddSchema>) {
+        requireActor(me, 'admin.platform');
+        return repo.transaction(async (tx) => {
+          const corpId = await repo.insertCompany(tx, form.name);
+          const adminId = await repo.insertStaff(tx, {
+            corpId,
+            name: form.admin_name,
+            phone: form.admin_phone,
+            createdAt: now(),
+          });
+          await repo.setGrants(tx, corpId, adminId, [], [GRANT.COMPANY_ADMIN]);
+          const after = {
+            id: corpId,
+            name: form.name,
+            admin: { id: adminId, name: form.admin_name, phone: form.admin_phone },
+          };
+          // Written in both books: the operator's company and the new one.
+          await audit(tx, me, 'company.add', 'company', corpId, null, after);
+          await audit(tx, me, 'company.add', 'company', corpId, null, after, corpId);
+          return { id: corpId, name: form.name, is_active: true, staff: 1 };
         });
-        await repo.setGrants(tx, corpId, adminId, [], [GRANT.COMPANY_ADMIN]);
-        const after = {
-          id: corpId,
-          name: form.name,
-          admin: { id: adminId, name: form.admin_name, phone: form.admin_phone },
-        };
-        // Written in both books: the operator's company and the new one.
-        await audit(tx, me, 'company.add', 'company', corpId, null, after);
-        await audit(tx, me, 'company.add', 'company', corpId, null, after, corpId);
-        return { id: corpId, name: form.name, is_active: true, staff: 1 };
-      });
-    },
-    async updateCompany(me: Actor, form: z.output<typeof adminCompanyUpdateSchema>) {
-      requireActor(me, 'admin.platform');
-      const after = await repo.transaction(async (tx) => {
-        const before = await repo.company(form.id, tx);
-        if (!before) throw new NotFoundError(T.companyNotFound);
-        if (form.id === me.corpId && form.is_active === false) throw new RefusedError(T.notOwnAdmin);
-        const values = sentFields(form, ['name', 'is_active']);
-        if (Object.keys(values).length === 0) throw new RefusedError(T.nothingToChange);
-        await repo.updateCompany(tx, form.id, values);
-        const after = { id: form.id, name: values.name ?? before.name, is_active: values.isActive ?? before.isActive };
-        const prior = { id: before.id, name: before.name, is_active: before.isActive };
-        await audit(tx, me, 'company.update', 'company', form.id, prior, after);
-        if (form.id !== me.corpId) await audit(tx, me, 'company.update', 'company', form.id, prior, after, form.id);
-        return after;
-      });
-      const counted = (await repo.listCompanies()).find((row) => row.id === form.id);
-      return { ...after, staff: counted?.staff ?? 0 };
+      },
+      async update(me: Actor, form: z.output<typeof adminCompanyUpdateSchema>) {
+        requireActor(me, 'admin.platform');
+        const after = await repo.transaction(async (tx) => {
+          const before = await repo.company(form.id, tx);
+          if (!before) throw new NotFoundError(T.companyNotFound);
+          if (form.id === me.corpId && form.is_active === false) throw new RefusedError(T.notOwnAdmin);
+          const values = sentFields(form, ['name', 'is_active']);
+          if (Object.keys(values).length === 0) throw new RefusedError(T.nothingToChange);
+          await repo.updateCompany(tx, form.id, values);
+          const after = {
+            id: form.id,
+            name: values.name ?? before.name,
+            is_active: values.isActive ?? before.isActive,
+          };
+          const prior = { id: before.id, name: before.name, is_active: before.isActive };
+          await audit(tx, me, 'company.update', 'company', form.id, prior, after);
+          if (form.id !== me.corpId) await audit(tx, me, 'company.update', 'company', form.id, prior, after, form.id);
+          return after;
+        });
+        const counted = (await repo.listCompanies()).find((row) => row.id === form.id);
+        return { ...after, staff: counted?.staff ?? 0 };
+      },
     },
   };
 }
