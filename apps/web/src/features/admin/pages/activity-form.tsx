@@ -2,16 +2,8 @@ import type { AdminActivitySpec } from '@crm/domain/api/admin';
 import { fenToYuan, yuanToFen } from '@crm/domain/money';
 import { pick } from '../../../lib/form-values.ts';
 import { useActivitySpec, useAdminWrite } from '../api/admin.ts';
-import {
-  FormButtons,
-  FormPanel,
-  ItemList,
-  LabelOptions,
-  LoadedEdit,
-  numberOf,
-  PlainField,
-  usePlainValues,
-} from '../components/admin-form.tsx';
+import { FormButtons, FormPanel, LabelOptions, LoadedEdit } from '../components/admin-form.tsx';
+import { ItemList, numberOf, PlainField, usePlainValues } from '../components/item-form.tsx';
 import { adminTexts } from '../texts.ts';
 import { toIso, toLocal } from './notices-page.tsx';
 

@@ -1,7 +1,8 @@
 import { adminCompanyAddSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useCompanies } from '../api/admin.ts';
-import { ActiveToggle, activeColumn, AddPanel, InputField } from '../components/admin-form.tsx';
+import { AddPanel, InputField } from '../components/admin-form.tsx';
+import { ActiveToggle, activeColumn } from '../components/table-rows.tsx';
 import { AdminShell, DataTable, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 

@@ -4,7 +4,6 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useNotices } from '../api/admin.ts';
 import {
   FormButtons,
-  EditableTable,
   FormPanel,
   InputField,
   inputOf,
@@ -12,6 +11,7 @@ import {
   PlainButton,
   submitChecked,
 } from '../components/admin-form.tsx';
+import { EditableTable } from '../components/table-rows.tsx';
 import { AdminShell, Field, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 

@@ -1,18 +1,7 @@
 import type { AdminPaperFile } from '@crm/domain/api/admin';
 import { useAdminWrite, usePaperFile } from '../api/admin.ts';
-import {
-  FormButtons,
-  FormPanel,
-  ItemList,
-  LabelOptions,
-  LoadedEdit,
-  numberOf,
-  patchAt,
-  PlainButton,
-  PlainField,
-  removeAt,
-  usePlainValues,
-} from '../components/admin-form.tsx';
+import { FormButtons, FormPanel, LabelOptions, LoadedEdit, PlainButton } from '../components/admin-form.tsx';
+import { ItemList, numberOf, patchAt, PlainField, removeAt, usePlainValues } from '../components/item-form.tsx';
 import { adminTexts } from '../texts.ts';
 import { toIso, toLocal } from './notices-page.tsx';
 

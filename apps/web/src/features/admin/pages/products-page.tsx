@@ -7,33 +7,17 @@ import {
 import { fenToYuan, yuanToFen } from '@crm/domain/money';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useProducts, useRefs } from '../api/admin.ts';
-import {
-  ActiveToggle,
-  activeColumn,
-  EditableTable,
-  FormButtons,
-  FormPanel,
-  InputField,
-  inputOf,
-  PlainButton,
-  submitChecked,
-} from '../components/admin-form.tsx';
+import { FormButtons, FormPanel, InputField, inputOf, PlainButton, submitChecked } from '../components/admin-form.tsx';
+import { ActiveToggle, activeColumn, EditableTable } from '../components/table-rows.tsx';
 import { AdminShell, Field, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.products;
 const A = adminTexts;
 
-type ProductValues = {
-  bank_id: string;
-  name: string;
-  min: string;
-  max: string;
-  terms: string;
-  fee_type: string;
-  rate_ppm: string;
-};
-const blank: ProductValues = { bank_id: '', name: '', min: '', max: '', terms: '', fee_type: '', rate_ppm: '' };
+const blank = { bank_id: '', name: '', min: '', max: '', terms: '', fee_type: '', rate_ppm: '' };
+/** The form's values: text as typed (amounts in yuan), read into the request by toInput. */
+type ProductValues = typeof blank;
 const amount = (text: string) => yuanToFen(text) ?? text;
 const toInput = (v: ProductValues) => ({
   bank_id: v.bank_id === '' ? null : Number(v.bank_id),

@@ -2,14 +2,8 @@ import { adminRefAddSchema, type AdminRef, type RefKind } from '@crm/domain/api/
 import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useRefs, useWhoami } from '../api/admin.ts';
-import {
-  ActiveToggle,
-  activeColumn,
-  AddPanel,
-  InputField,
-  PlainButton,
-  useRenameInPlace,
-} from '../components/admin-form.tsx';
+import { AddPanel, InputField, PlainButton } from '../components/admin-form.tsx';
+import { ActiveToggle, activeColumn, useRenameInPlace } from '../components/table-rows.tsx';
 import { AdminShell, DataTable, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 

@@ -4,32 +4,16 @@ import { useState } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useStaffList, useTeams } from '../api/admin.ts';
-import {
-  ActiveToggle,
-  activeColumn,
-  AddPanel,
-  FormButtons,
-  FormPanel,
-  inputOf,
-  PlainButton,
-  submitChecked,
-  useEditing,
-} from '../components/admin-form.tsx';
+import { AddPanel, FormButtons, FormPanel, inputOf, PlainButton, submitChecked } from '../components/admin-form.tsx';
+import { ActiveToggle, activeColumn, useEditing } from '../components/table-rows.tsx';
 import { AdminShell, DataTable, Field, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.staff;
 const A = adminTexts;
 
-type StaffValues = {
-  name: string;
-  phone: string;
-  team_id: string;
-  jobs: number[];
-  is_leader: boolean;
-  sex: string;
-};
-const blank: StaffValues = { name: '', phone: '', team_id: '', jobs: [], is_leader: false, sex: '0' };
+const blank = { name: '', phone: '', team_id: '', jobs: [] as number[], is_leader: false, sex: '0' };
+type StaffValues = typeof blank;
 const toInput = (v: StaffValues) => ({
   ...v,
   team_id: v.team_id === '' ? null : Number(v.team_id),

@@ -1,7 +1,8 @@
 import { adminTeamAddSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useTeams } from '../api/admin.ts';
-import { AddPanel, InputField, useRenameInPlace } from '../components/admin-form.tsx';
+import { AddPanel, InputField } from '../components/admin-form.tsx';
+import { useRenameInPlace } from '../components/table-rows.tsx';
 import { AdminShell, DataTable, queryRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
