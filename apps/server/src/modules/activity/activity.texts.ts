@@ -30,3 +30,30 @@ export const ACTIVITY_TEXTS = {
   redeemed: '核销成功',
   channelNotYours: '渠道不存在或不属于你',
 } as const;
+
+/** An activity file's keys as the back office's form names them, for its problems (checkFile). */
+export const ACTIVITY_PLACES = {
+  corp_id: '公司编号',
+  activities: '活动',
+  key: '编号',
+  type: '类型',
+  title: '标题',
+  intro: '说明',
+  starts_at: '开始时间',
+  ends_at: '结束时间',
+  requires_phone: '参与须填手机号',
+  cover_url: '封面',
+  fields: '登记字段',
+  questions: '问题',
+  lottery: '抽奖',
+  pool_size: '奖池大小',
+  prize_redeem_days: '奖品兑换天数',
+  prizes: '奖项',
+  tier: '等级',
+  name: '名称',
+  stock: '数量',
+  redeem_note: '兑换说明',
+  coupon: '优惠券',
+  value_fen: '面额（分）',
+  valid_days: '有效天数',
+} as const;

@@ -7,7 +7,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { pageInCorp } from '../../db/find-in-corp.ts';
 import type { KeysetPage } from '../../db/keyset.ts';
 import { activities } from '../../db/schema/activity.ts';
+import { checkFile } from '../file-problems.ts';
 import { createActivityRepository } from './activity.repository.ts';
+import { ACTIVITY_PLACES } from './activity.texts.ts';
 
 /*
  * The public surface of modules/activity (marketing activities for WeChat visitors, decision 056): authoring
@@ -178,14 +180,10 @@ export async function uploadActivityText(tx: Tx, corpId: number, text: string, a
   } catch {
     throw new Error('文件不是有效的 YAML');
   }
-  const parsed = activityFileSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new Error(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(文件)'}: ${issue.message}`).join('\n'),
-    );
-  if (parsed.data.corp_id !== corpId) throw new Error('文件的 corp_id 不是本公司');
+  const file = checkFile(activityFileSchema, raw, ACTIVITY_PLACES, '(文件)');
+  if (file.corp_id !== corpId) throw new Error('文件的 corp_id 不是本公司');
   const saved: { key: string; title: string }[] = [];
-  for (const spec of parsed.data.activities) {
+  for (const spec of file.activities) {
     await authorActivity(tx, corpId, spec, at);
     saved.push({ key: spec.key, title: spec.title });
   }
@@ -198,16 +196,12 @@ export async function uploadActivityText(tx: Tx, corpId: number, text: string, a
  * the activity as it was before (by key; null for a new one) for the audit.
  */
 export async function saveActivitySpec(tx: Tx, corpId: number, value: unknown, at: Date) {
-  const parsed = activitySpecSchema.safeParse(value);
-  if (!parsed.success)
-    throw new Error(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(活动)'}: ${issue.message}`).join('\n'),
-    );
-  const existing = await createActivityRepository(tx as unknown as Db).findByKey(corpId, parsed.data.key, tx);
+  const spec = checkFile(activitySpecSchema, value, ACTIVITY_PLACES, '(活动)');
+  const existing = await createActivityRepository(tx as unknown as Db).findByKey(corpId, spec.key, tx);
   const before = existing ? ((await findActivitySpecForAdmin(tx, corpId, existing.id))?.spec ?? null) : null;
-  await authorActivity(tx, corpId, parsed.data, at);
-  const saved = await createActivityRepository(tx as unknown as Db).findByKey(corpId, parsed.data.key, tx);
-  return { id: saved?.id ?? 0, key: parsed.data.key, title: parsed.data.title, before, after: parsed.data };
+  await authorActivity(tx, corpId, spec, at);
+  const saved = await createActivityRepository(tx as unknown as Db).findByKey(corpId, spec.key, tx);
+  return { id: saved?.id ?? 0, key: spec.key, title: spec.title, before, after: spec };
 }
 
 /** One activity of the company written back as its file entry's object, for the form to edit. */

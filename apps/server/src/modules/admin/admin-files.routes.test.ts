@@ -100,7 +100,7 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
       text: activity(corpA.id, 'a2').replace('type: coupon', 'type: nothing'),
     });
     expect(bad.body.code).toBe(1);
-    expect(bad.body.msg).toContain('activities.0.type');
+    expect(bad.body.msg).toBe('活动 1 · 类型: 应为 car、lottery、coupon、signin 之一');
   });
 
   it('uploads an FAQ Markdown file keyed by its name, lists it with its type and category, and updates it on a second upload', async () => {
@@ -194,11 +194,11 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
     const noLimit = await call(callers.admin, 'POST', '/api/admin/papers/save', {
       paper: { ...paperForm, code: 'form-q2', time_limit_minutes: null },
     });
-    expect(noLimit.body).toMatchObject({ code: 1, msg: 'time_limit_minutes: 考试须设置时长' });
+    expect(noLimit.body).toMatchObject({ code: 1, msg: '时长（分钟）: 考试须设置时长' });
     const badLetter = await call(callers.admin, 'POST', '/api/admin/papers/save', {
       paper: { ...paperForm, code: 'form-q2', pass_score: 0, questions: [{ ...paperForm.questions[0], answer: 'D' }] },
     });
-    expect(badLetter.body).toMatchObject({ code: 1, msg: 'questions.0: 答案字母超出选项范围' });
+    expect(badLetter.body).toMatchObject({ code: 1, msg: '题目 1: 答案字母超出选项范围' });
     const notAPaper = await call(callers.admin, 'POST', '/api/admin/papers/save', { paper: 'code: x' });
     expect(notAPaper.body).toMatchObject({ code: 1, msg: '试卷内容无效' });
     const list = await call<{ list: { code: string; id: number }[] }>(callers.admin, 'GET', '/api/admin/papers');

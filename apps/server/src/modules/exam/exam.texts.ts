@@ -22,3 +22,28 @@ export const EXAM_TEXTS = {
   pointsTooHigh: '分数不能超过该题满分',
   alreadyMarked: '该题已评分',
 } as const;
+
+/** A paper file's keys as the back office's form names them, for its problems (checkFile). */
+export const PAPER_PLACES = {
+  code: '编号',
+  kind: '类型',
+  title: '标题',
+  intro: '说明',
+  time_limit_minutes: '时长（分钟）',
+  pass_score: '及格分',
+  max_attempts: '可作答次数',
+  opens_at: '开始时间',
+  closes_at: '结束时间',
+  owner: '负责组长',
+  assign: '指派对象',
+  staff: '员工手机号',
+  team: '团队',
+  job: '岗位',
+  questions: '题目',
+  type: '题型',
+  text: '题干',
+  options: '选项',
+  answer: '答案',
+  points: '分值',
+  reference: '参考答案',
+} as const;

@@ -1,6 +1,8 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { isPlausibleTime } from '@crm/domain/api/bounds';
+import { checkFile } from '../file-problems.ts';
+import { PAPER_PLACES } from './exam.texts.ts';
 
 /*
  * The paper file (decision 050, docs/exam-papers.md): one paper per YAML file, authored by whoever trains
@@ -148,10 +150,5 @@ export function parsePaperFile(text: string): PaperFile {
  * file's rules, whether it came from a file or from the back office's form; every problem with its place.
  */
 export function checkPaperFile(value: unknown): PaperFile {
-  const result = paperFileSchema.safeParse(value);
-  if (!result.success)
-    throw new Error(
-      result.error.issues.map((issue) => `${issue.path.join('.') || '(文件)'}: ${issue.message}`).join('\n'),
-    );
-  return result.data;
+  return checkFile(paperFileSchema, value, PAPER_PLACES, '(文件)');
 }

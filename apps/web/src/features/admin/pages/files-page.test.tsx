@@ -47,11 +47,11 @@ describe('/admin/papers', () => {
   it("shows the file's problems as the server names them", async () => {
     await open('/admin/papers', {
       '/api/admin/papers': page([]),
-      '/api/admin/papers/upload': fail('time_limit_minutes: 考试须设置时长'),
+      '/api/admin/papers/upload': fail('时长（分钟）: 考试须设置时长'),
     });
     await screen.findByText('还没有内容');
     choose('code: q1\n');
-    await tapToToast(screen, '上传', 'time_limit_minutes: 考试须设置时长');
+    await tapToToast(screen, '上传', '时长（分钟）: 考试须设置时长');
   });
 });
 

@@ -83,7 +83,7 @@ describe('/admin/papers: the form for one paper', () => {
       '/admin/papers',
       '新建试卷',
       { '编号（小写字母、数字、连字符）': 'q1', 标题: '小测', '时长（分钟）': '' },
-      'time_limit_minutes: 考试须设置时长',
+      '时长（分钟）: 考试须设置时长',
       { 标题: '小测', '编号（小写字母、数字、连字符）': 'q1' },
     );
   });
