@@ -17,6 +17,7 @@ export const IDEMPOTENT_ROUTES: readonly { method: 'POST'; url: string; why: str
   { method: 'POST', url: '/api/crm/mortgageUser', why: '新增跟进' },
   { method: 'POST', url: '/api/crm/addHouseClient', why: '新增房贷客户' },
   { method: 'POST', url: '/api/crm/addHouseChannel', why: '新增房贷渠道' },
+  { method: 'POST', url: '/api/crm/addHouseRecommend', why: '新增房贷推荐' },
   { method: 'POST', url: '/api/crm/updateOutsideClient', why: '合作伙伴报备客户' },
 ];
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { houseChannels, houseClients } from '../../db/schema/house.ts';
+import { houseChannels, houseClients, houseRecommends } from '../../db/schema/house.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { IDEMPOTENT_ROUTES } from '../../plugins/idempotency.ts';
 import { testAppForFile } from '../../test/build-test-app.ts';
@@ -179,6 +179,16 @@ describe('Idempotency-Key', () => {
     );
     // Without the key this would be refused as a second open case for the ID number; the retry gets the first answer.
     expect(again).toMatchObject({ body: { code: 0, msg: '报单已提交' }, replayed: 'true' });
+  });
+
+  it('makes one recommendation of a recommend form sent again after a lost answer', async () => {
+    const w = await world();
+    const form = { name: '韩雪', phone: '13812344321', intent_amount: '800000', remark: '想置换' };
+    const first = await answer(w.cookies.sales, 'addHouseRecommend', form, 'recommend-fill-0001');
+    const retry = await answer(w.cookies.sales, 'addHouseRecommend', form, 'recommend-fill-0001');
+    expect(first.body.code).toBe(0);
+    expect(retry).toEqual({ status: 200, body: first.body, replayed: 'true' });
+    expect(await test.db.select().from(houseRecommends).where(eq(houseRecommends.staffId, w.sales.id))).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { houseRecommendDetailSchema, houseRecommendListSchema, type HouseRecommendDetail } from '@crm/domain/api/house';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { apiCreate, type FormFields } from '../../../lib/api-client.ts';
 import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { pagedListConfig } from './paged.ts';
@@ -12,9 +12,10 @@ export const recommendListConfig = () =>
 
 export const useRecommendList = () => usePagedList(recommendListConfig());
 
-/** POST /api/crm/addHouseRecommend. */
-export async function addHouseRecommend(fields: FormFields): Promise<void> {
-  await apiPost<unknown>('/api/crm/addHouseRecommend', fields);
+/** POST /api/crm/addHouseRecommend with the form fill's idempotency key (a retry makes one recommendation). */
+export async function addHouseRecommend({ fields, key }: { fields: FormFields; key: string }): Promise<number> {
+  const { data } = await apiCreate<{ id: number }>('/api/crm/addHouseRecommend', fields, key);
+  return data.id;
 }
 
 export function useAddHouseRecommend() {

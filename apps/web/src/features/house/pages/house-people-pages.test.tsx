@@ -72,7 +72,7 @@ describe('/business/houseRecommendAdd', () => {
 
   it('adds a recommendation and goes back to the list', async () => {
     const page = await renderAdd({
-      '/api/crm/addHouseRecommend': ok(null),
+      '/api/crm/addHouseRecommend': ok({ id: 7 }),
       '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])),
     });
     await fillRecommend();

@@ -54,7 +54,7 @@ export function HouseRecommendAddPage() {
     <AddFormPage
       title={t.addRecommend}
       form={{ schema: houseRecommendFormSchema, initial: BLANK_RECOMMEND, idPrefix: 'recommend' }}
-      send={(values) => add.mutateAsync(values)}
+      send={(fields, key) => add.mutateAsync({ fields, key })}
       pending={add.isPending}
       savedPath={() => '/business/houseRecommendList'}
       rows={(form) => (
