@@ -1,10 +1,10 @@
 import { houseRecommendDetailSchema, houseRecommendListSchema, type HouseRecommendDetail } from '@crm/domain/api/house';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCreate, type FormFields } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
 import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { useHouseCreate } from './house-create.ts';
 import { pagedListConfig } from './paged.ts';
-import { houseKeys, invalidateHouseList } from './keys.ts';
+import { houseKeys } from './keys.ts';
 
 /** POST /api/crm/getHouseRecommend. */
 export const recommendListConfig = () =>
@@ -12,16 +12,8 @@ export const recommendListConfig = () =>
 
 export const useRecommendList = () => usePagedList(recommendListConfig());
 
-/** POST /api/crm/addHouseRecommend with the form fill's idempotency key (a retry makes one recommendation). */
-export async function addHouseRecommend({ fields, key }: { fields: FormFields; key: string }): Promise<number> {
-  const { data } = await apiCreate<{ id: number }>('/api/crm/addHouseRecommend', fields, key);
-  return data.id;
-}
-
-export function useAddHouseRecommend() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: addHouseRecommend, onSuccess: () => invalidateHouseList(client, 'recommends') });
-}
+/** POST /api/crm/addHouseRecommend, once per form fill. */
+export const useAddHouseRecommend = () => useHouseCreate('/api/crm/addHouseRecommend', 'recommends');
 
 /** GET /api/crm/getHouseRecommendDetail: one recommendation's own record (the full phone, who recorded it). */
 export const getHouseRecommendDetail = (id: number, signal?: AbortSignal): Promise<HouseRecommendDetail> =>

@@ -141,9 +141,8 @@ export type AddFormPageProps<V extends Record<string, unknown>, Out, Answer> = {
   title: string;
   /** The form hook's options: the schema the server checks with, the empty values, the ids' prefix. */
   form: UseSchemaFormOptions<V, Out>;
-  /** Sends the typed values, with the fill's idempotency key. */
-  send: (values: V, idempotencyKey: string) => Promise<Answer>;
-  pending: boolean;
+  /** The create call the typed values go to, with the fill's idempotency key (useHouseCreate). */
+  create: { mutateAsync: (body: { fields: V; key: string }) => Promise<Answer>; isPending: boolean };
   /** Where the page goes once saved, in its place in the history (back does not reopen the filled form). */
   savedPath: (answer: Answer) => string;
   rows: (form: SchemaForm<V, Out>) => ReactNode;
@@ -153,8 +152,7 @@ export type AddFormPageProps<V extends Record<string, unknown>, Out, Answer> = {
 export function AddFormPage<V extends Record<string, unknown>, Out, Answer>({
   title,
   form: options,
-  send,
-  pending,
+  create,
   savedPath,
   rows,
 }: AddFormPageProps<V, Out, Answer>) {
@@ -165,8 +163,8 @@ export function AddFormPage<V extends Record<string, unknown>, Out, Answer>({
       <HouseAddForm
         title={title}
         form={form}
-        send={(key) => send(form.values, key)}
-        pending={pending}
+        send={(key) => create.mutateAsync({ fields: form.values, key })}
+        pending={create.isPending}
         onSaved={(answer) => void navigate(savedPath(answer), { replace: true })}
       >
         {rows(form)}

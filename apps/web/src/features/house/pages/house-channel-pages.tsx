@@ -52,8 +52,7 @@ export function HouseChannelAddPage() {
     <AddFormPage
       title={t.addChannel}
       form={{ schema: houseChannelFormSchema, initial: BLANK_CHANNEL, idPrefix: 'channel' }}
-      send={(fields, key) => add.mutateAsync({ fields, key })}
-      pending={add.isPending}
+      create={add}
       savedPath={(id) => `/business/houseChannelDetail/${id}`}
       rows={(form) => (
         <>

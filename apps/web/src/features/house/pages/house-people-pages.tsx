@@ -54,8 +54,7 @@ export function HouseRecommendAddPage() {
     <AddFormPage
       title={t.addRecommend}
       form={{ schema: houseRecommendFormSchema, initial: BLANK_RECOMMEND, idPrefix: 'recommend' }}
-      send={(fields, key) => add.mutateAsync({ fields, key })}
-      pending={add.isPending}
+      create={add}
       savedPath={() => '/business/houseRecommendList'}
       rows={(form) => (
         <>
