@@ -164,24 +164,26 @@ export function DataTable<Row extends { id: number | string }>({
 }) {
   return (
     <LoadState isPending={isPending} error={error} isEmpty={rows.length === 0} emptyText={emptyText} onRetry={onRetry}>
-      <table className="admin-table" aria-labelledby={TITLE_ID}>
-        <thead>
-          <tr>
-            {columns.map(([header]) => (
-              <th key={header}>{header}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              {columns.map(([header, cell]) => (
-                <td key={header}>{cell(row)}</td>
+      <div className="admin-table-scroll">
+        <table className="admin-table" aria-labelledby={TITLE_ID}>
+          <thead>
+            <tr>
+              {columns.map(([header]) => (
+                <th key={header}>{header}</th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {columns.map(([header, cell]) => (
+                  <td key={header}>{cell(row)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {loadMore ? <LoadMore hasMore={hasMore} loadMore={loadMore} /> : null}
     </LoadState>
   );
