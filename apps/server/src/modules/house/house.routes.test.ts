@@ -291,6 +291,26 @@ describe('channels, recommendations and brokerage users', () => {
     expect((await post(w.cookies.rebate, 'getHouseRecommend', { page: 1 })).status).toBe(403);
   });
 
+  it('records the channel a recommendation or receiver came through, only a channel the caller may use', async () => {
+    const w = await world();
+    const mine = await createChannel(test.db, w.corp.id, w.sales.id, { name: '链家静安店' });
+    const theirs = await createChannel(test.db, w.corp.id, w.colleague.id);
+    const person = { name: '韩雪', phone: '13812344321' };
+    const receiver = { ...person, bank_name: '招商银行', bank_card: '6225880212345678' };
+    for (const [path, list, form] of [
+      ['addHouseRecommend', 'getHouseRecommend', person],
+      ['addHouseBrokerageUser', 'houseBrokerageUser', receiver],
+    ] as const) {
+      expect((await post(w.cookies.sales, path, { ...form, channel_id: String(mine.id) })).body.code, path).toBe(0);
+      // The web's "none" is sent as 'null'.
+      expect((await post(w.cookies.sales, path, { ...form, channel_id: 'null' })).body.code, path).toBe(0);
+      const refused = await post(w.cookies.sales, path, { ...form, channel_id: String(theirs.id) });
+      expect(refused.body, path).toMatchObject({ code: 1, msg: '渠道不存在或不属于你' });
+      const rows = await post<ListBody['data']>(w.cookies.sales, list, {});
+      expect(rows.body.data?.list.map((row) => row.channel_name).sort(), path).toEqual(['链家静安店', null].sort());
+    }
+  });
+
   it("opens a recommendation's own record: the full phone there, masked in the list, for the same people", async () => {
     const w = await world();
     await post(w.cookies.sales, 'addHouseRecommend', { name: '韩雪', phone: '13812344321', remark: '想置换' });

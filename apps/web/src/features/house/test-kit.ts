@@ -2,9 +2,9 @@
  * What the house page tests share beyond the app's harness (test/page.ts): the house people who log in, a
  * channel and a brokerage receiver as the server lists them, and the steps many of the tests take.
  */
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { tap, type ApiCall, type PageView } from '../../test/page.ts';
+import { confirmOpenPicker, tap, type ApiCall, type PageView } from '../../test/page.ts';
 
 export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 export const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
@@ -96,4 +96,12 @@ export function search(keyword: string): void {
   const box = screen.getByPlaceholderText('搜索姓名或手机号');
   fireEvent.change(box, { target: { value: keyword } });
   fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+}
+
+/** Picks the channel `name` (the one after "none") in the form's 来源渠道 row once the channels have loaded. */
+export async function pickChannel(name: string): Promise<void> {
+  await tap(screen.getByRole('button', { name: '来源渠道' }));
+  await tap(await screen.findByRole('button', { name: `选择下一项：${name}` }));
+  await confirmOpenPicker();
+  await waitFor(() => expect(screen.getByRole('button', { name: '来源渠道' }).textContent).toBe(name));
 }

@@ -42,7 +42,7 @@ describe('/business/houseAdd', () => {
       ...TYPED,
       term_months: '240',
       product: 'mortgage',
-      channel_id: '',
+      channel_id: 'null',
     });
   });
 

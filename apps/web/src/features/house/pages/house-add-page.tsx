@@ -1,11 +1,11 @@
 import { HOUSE_PRODUCTS, HOUSE_TERMS, houseClientFormSchema } from '@crm/domain/house';
 import { Picker, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddHouseClient } from '../api/add-house-client.ts';
-import { useChannelList } from '../api/house-channels.ts';
+import { ChannelField, useChannelParam } from '../components/channel-field.tsx';
 import { houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import { HouseAddForm, HouseInput, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
@@ -37,33 +37,25 @@ const EMPTY: Values = {
   remark: '',
 };
 
-// The pickers' null goes to the server (and its schema) as an empty field.
-const toFields = (values: Values) => ({
-  ...values,
-  term_months: values.term_months ?? '',
-  channel_id: values.channel_id ?? '',
-});
+// The term picker's null goes to the server (and its schema) as an empty field; a channel's null is sent as
+// 'null', the server's "none", as by every form's channel row.
+const toFields = (values: Values) => ({ ...values, term_months: values.term_months ?? '' });
 
 /** /business/houseAdd: take in a home-loan client, from a channel or not. Checked with the server's schema. */
 export function HouseAddPage() {
   const navigate = useNavigate();
   // Opened from a channel's page (?channel=ID): the client comes from that channel.
-  const [search] = useSearchParams();
-  const channelParam = search.get('channel');
+  const channelParam = useChannelParam();
   const form = useSchemaForm({
     schema: houseClientFormSchema,
-    initial: (): Values => ({ ...EMPTY, channel_id: Number(channelParam) || null }),
+    initial: (): Values => ({ ...EMPTY, channel_id: channelParam }),
     toInput: toFields,
     idPrefix: 'house',
     ids: { term_months: 'house-term', channel_id: 'house-channel' },
   });
   const { values, set, field } = form;
   const [pickTerm, setPickTerm] = useState(false);
-  const [pickChannel, setPickChannel] = useState(false);
-  const channels = useChannelList({});
   const add = useAddHouseClient();
-
-  const channelName = channels.items.find((c) => c.id === values.channel_id)?.name ?? t.channelNone;
 
   return (
     <div>
@@ -104,11 +96,7 @@ export function HouseAddPage() {
             </Radio.Group>
           </div>
         </FormField>
-        <FormField field={field('channel_id')} label={t.channel} onClick={() => setPickChannel(true)}>
-          <span id={field('channel_id').id} role="button" aria-labelledby={field('channel_id').labelId}>
-            {channelName}
-          </span>
-        </FormField>
+        <ChannelField form={form} />
         <HouseInput form={form} name="referrer_id" text="referrer" inputMode="numeric" />
         <RemarkField form={form} />
       </HouseAddForm>
@@ -118,15 +106,6 @@ export function HouseAddPage() {
         columns={[HOUSE_TERMS.map((m) => ({ label: t.months(m), value: m }))]}
         value={[values.term_months ?? 240]}
         onConfirm={(v) => set('term_months')(Number(v[0]))}
-        confirmText={t.confirm}
-        cancelText={t.cancel}
-      />
-      <Picker
-        visible={pickChannel}
-        onClose={() => setPickChannel(false)}
-        columns={[[{ label: t.channelNone, value: 0 }, ...channels.items.map((c) => ({ label: c.name, value: c.id }))]]}
-        value={[values.channel_id ?? 0]}
-        onConfirm={(v) => set('channel_id')(Number(v[0]) || null)}
         confirmText={t.confirm}
         cancelText={t.cancel}
       />

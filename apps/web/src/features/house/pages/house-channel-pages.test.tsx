@@ -78,6 +78,13 @@ describe('/business/houseChannelDetail/:id', () => {
     await expect.poll(() => page.router.state.location.search).toBe('?channel=5');
   });
 
+  it('opens a recommendation from the channel', async () => {
+    const page = await renderChannel();
+    await tap(await screen.findByText('从该渠道新增推荐'));
+    await expect.poll(() => page.router.state.location.pathname).toBe('/business/houseRecommendAdd');
+    expect(page.router.state.location.search).toBe('?channel=5');
+  });
+
   it('says so when the channel has no clients yet', async () => {
     await renderChannel();
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();

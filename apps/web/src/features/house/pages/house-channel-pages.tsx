@@ -95,6 +95,9 @@ export function HouseChannelDetailPage() {
           <List.Item arrow onClick={() => setEntryOpen(true)}>
             {t.agentEntry}
           </List.Item>
+          <List.Item arrow onClick={() => void navigate(`/business/houseRecommendAdd?channel=${id}`)}>
+            {t.recommendFromChannel}
+          </List.Item>
           <List.Item
             extra={
               <Button

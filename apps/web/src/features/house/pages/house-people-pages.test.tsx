@@ -1,7 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, findToast, network, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
-import { aReceiver, fillIn, savedFields, search, sendsNothingEmpty, submit } from '../test-kit.ts';
+import {
+  aChannel,
+  aReceiver,
+  fillIn,
+  pickChannel,
+  savedFields,
+  search,
+  sendsNothingEmpty,
+  submit,
+} from '../test-kit.ts';
 
 const aRecommend = {
   id: 91,
@@ -67,8 +76,11 @@ describe('/business/houseRecommendList', () => {
 const TYPED = { name: '周洁', phone: '13700000002' };
 const fillRecommend = () => fillIn({ 请输入客户姓名: TYPED.name, 请输入手机号码: TYPED.phone });
 
+/** The channels the forms offer in their 来源渠道 row. */
+const CHANNELS = { '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])) };
+
 describe('/business/houseRecommendAdd', () => {
-  const renderAdd = renderPageWith('/business/houseRecommendAdd');
+  const renderAdd = renderPageWith('/business/houseRecommendAdd', { api: CHANNELS });
 
   it('adds a recommendation and goes back to the list', async () => {
     const page = await renderAdd({
@@ -78,9 +90,31 @@ describe('/business/houseRecommendAdd', () => {
     await fillRecommend();
     expect(await savedFields(page, '/api/crm/addHouseRecommend', '/business/houseRecommendList')).toEqual({
       ...TYPED,
+      channel_id: 'null',
       intent_amount: '',
       remark: '',
     });
+  });
+
+  it('sends the channel picked in its row', async () => {
+    const page = await renderAdd({ '/api/crm/addHouseRecommend': ok({ id: 7 }) });
+    await fillRecommend();
+    await pickChannel('链家静安寺店');
+    expect(await savedFields(page, '/api/crm/addHouseRecommend')).toMatchObject({ ...TYPED, channel_id: '5' });
+  });
+
+  it('starts on the channel whose page opened it (?channel=5)', async () => {
+    const page = await renderPageWith('/business/houseRecommendAdd?channel=5', { api: CHANNELS })({
+      '/api/crm/addHouseRecommend': ok({ id: 7 }),
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: '来源渠道' }).textContent).toBe('链家静安寺店'));
+    await fillRecommend();
+    expect(await savedFields(page, '/api/crm/addHouseRecommend')).toMatchObject({ channel_id: '5' });
+  });
+
+  it('starts on no channel when the address names none that could be one', async () => {
+    await renderPageWith('/business/houseRecommendAdd?channel=-5', { api: CHANNELS })();
+    expect((await screen.findByRole('button', { name: '来源渠道' })).textContent).toBe('无（自有客户）');
   });
 
   it('asks for the name before sending, and shows a refusal', async () => {
@@ -94,7 +128,7 @@ describe('/business/houseRecommendAdd', () => {
 
 describe('/business/houseBrokerageUser', () => {
   const renderReceivers = renderPageWith('/business/houseBrokerageUser', {
-    api: { '/api/crm/houseBrokerageUser': ok(pageOf([])) },
+    api: { '/api/crm/houseBrokerageUser': ok(pageOf([])), ...CHANNELS },
   });
 
   it('lists the people brokerage is paid to', async () => {
@@ -124,11 +158,14 @@ describe('/business/houseBrokerageUser', () => {
       '如 招商银行': '招商银行',
       '请输入 16–19 位卡号': '4111111111111111',
     });
+    expect(screen.getByRole('button', { name: '来源渠道' }).textContent).toBe('不属于任何渠道');
+    await pickChannel('链家静安寺店');
     expect(await savedFields(page, '/api/crm/addHouseBrokerageUser')).toEqual({
       name: '吴刚',
       phone: '13600000003',
       bank_name: '招商银行',
       bank_card: '4111111111111111',
+      channel_id: '5',
     });
   });
 });

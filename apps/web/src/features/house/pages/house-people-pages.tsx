@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddBrokerageUser, useBrokerageUserList } from '../api/brokerage-users.ts';
 import { useAddHouseRecommend, useRecommendList } from '../api/house-recommends.ts';
+import { ChannelField, useChannelParam } from '../components/channel-field.tsx';
 import { RecommendSheet } from '../components/recommend-sheet.tsx';
 import { Rows } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
@@ -21,8 +22,8 @@ import {
 } from '../components/house-form.tsx';
 import '../components/house.css';
 
-const BLANK_RECOMMEND = { name: '', phone: '', intent_amount: '', remark: '' };
-const BLANK_RECEIVER = { name: '', phone: '', bank_name: '', bank_card: '' };
+const BLANK_RECOMMEND = { name: '', phone: '', channel_id: null as number | null, intent_amount: '', remark: '' };
+const BLANK_RECEIVER = { name: '', phone: '', bank_name: '', bank_card: '', channel_id: null as number | null };
 
 /** /business/houseRecommendList: a tap on a row opens the recommendation's record in a sheet. */
 export function HouseRecommendListPage() {
@@ -47,19 +48,25 @@ export function HouseRecommendListPage() {
   );
 }
 
-/** /business/houseRecommendAdd. */
+/** /business/houseRecommendAdd; from a channel's page (?channel=ID) the person comes through that channel. */
 export function HouseRecommendAddPage() {
   const add = useAddHouseRecommend();
+  const channelId = useChannelParam();
   return (
     <AddFormPage
       title={t.addRecommend}
-      form={{ schema: houseRecommendFormSchema, initial: BLANK_RECOMMEND, idPrefix: 'recommend' }}
+      form={{
+        schema: houseRecommendFormSchema,
+        initial: () => ({ ...BLANK_RECOMMEND, channel_id: channelId }),
+        idPrefix: 'recommend',
+      }}
       create={add}
       savedPath={() => '/business/houseRecommendList'}
       rows={(form) => (
         <>
           <NameField form={form} />
           <PhoneField form={form} />
+          <ChannelField form={form} />
           <HouseInput form={form} name="intent_amount" text="intentAmount" inputMode="decimal" />
           <RemarkField form={form} />
         </>
@@ -111,6 +118,7 @@ export function HouseBrokerageUserPage() {
           <PhoneField form={form} />
           <HouseInput form={form} name="bank_name" text="bankName" maxLength={50} />
           <HouseInput form={form} name="bank_card" text="bankCard" maxLength={23} inputMode="numeric" />
+          <ChannelField form={form} noneText={t.receiverNoChannel} />
         </HouseAddForm>
       </Popup>
     </div>
