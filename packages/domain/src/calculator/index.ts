@@ -1,5 +1,4 @@
 export * from './options.ts';
-export * from './messages.ts';
 export * from './loan.ts';
 export * from './validate-calculator-form.ts';
 export * from './agreement.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALCULATOR_MESSAGES, CALCULATOR_MESSAGES_EN } from './messages.ts';
+import { VALIDATION_MESSAGES, VALIDATION_MESSAGES_EN } from '../validation/messages.ts';
 import { validateCalculatorForm, type CalculatorForm } from './validate-calculator-form.ts';
 
 const valid: CalculatorForm = { amount: '10', nper: 12, interestType: 1, rate: '4.9', method: 1 };
@@ -81,27 +81,27 @@ describe('validateCalculatorForm', () => {
   });
 
   it('shows the messages of another locale by the same code', () => {
-    const result = validateCalculatorForm({ ...valid, rate: 'abc' }, CALCULATOR_MESSAGES_EN);
+    const result = validateCalculatorForm({ ...valid, rate: 'abc' }, VALIDATION_MESSAGES_EN);
     const problem = { field: 'rate', code: 'rateInvalid', message: 'rate entered wrongly' };
     expect(result).toEqual({ ok: false, ...problem, problems: [problem] });
   });
 });
 
-describe('CALCULATOR_MESSAGES', () => {
-  it('has an English text for every Chinese one', () => {
-    expect(Object.keys(CALCULATOR_MESSAGES_EN).sort()).toEqual(Object.keys(CALCULATOR_MESSAGES).sort());
+describe("the calculator's messages (spec §5)", () => {
+  it('has an English text for every Chinese one of the §5 table', () => {
+    expect(Object.keys(VALIDATION_MESSAGES_EN).sort()).toEqual(Object.keys(VALIDATION_MESSAGES).sort());
   });
 
-  it.each(Object.entries(CALCULATOR_MESSAGES_EN))('%s reads "%s" in English', (key, text) => {
-    expect([
-      'amount required',
-      'amount can only be an integer',
-      'term required',
-      'interest type required',
-      'rate required',
-      'rate entered wrongly',
-      'repayment method required',
-    ]).toContain(text);
-    expect(key in CALCULATOR_MESSAGES).toBe(true);
+  it.each([
+    ['amountRequired', 'amount required'],
+    ['amountInteger', 'amount can only be an integer'],
+    ['termRequired', 'term required'],
+    ['interestTypeRequired', 'interest type required'],
+    ['rateRequired', 'rate required'],
+    ['rateInvalid', 'rate entered wrongly'],
+    ['methodRequired', 'repayment method required'],
+  ] as const)('%s reads "%s" in English', (key, text) => {
+    expect(VALIDATION_MESSAGES_EN[key]).toBe(text);
+    expect(VALIDATION_MESSAGES[key]).toMatch(/^请|^金额|^利率/);
   });
 });

@@ -1,5 +1,5 @@
 import type { CalculatorInput } from './loan.ts';
-import { CALCULATOR_MESSAGES, type CalculatorMessageKey } from './messages.ts';
+import { VALIDATION_MESSAGES, type ValidationMessageKey } from '../validation/messages.ts';
 import { isCalculatorTerm, isInterestType, isRepaymentMethod, type RepaymentMethod } from './options.ts';
 
 /** Whole 万, no leading zero (spec §5). */
@@ -19,7 +19,7 @@ export type CalculatorForm = {
 export type CalculatorField = 'amount' | 'nper' | 'interestType' | 'rate' | 'method';
 
 /** One failing field and the message it shows. */
-export type CalculatorProblem = { field: CalculatorField; code: CalculatorMessageKey; message: string };
+export type CalculatorProblem = { field: CalculatorField; code: ValidationMessageKey; message: string };
 
 /**
  * The first failing field (`field`, `code`, `message`) and, in `problems`, every failing field in screen
@@ -34,16 +34,16 @@ const isEmpty = (value: string | number | null | undefined): boolean => value ==
  * Checks the calculator form in screen order (amount, term, interest type, rate, repayment method) and
  * reports the failing fields, first one first, or the input for `calculateLoan`.
  *
- * `code` names the message so another locale can be shown (CALCULATOR_MESSAGES_EN); `message` is taken
+ * `code` names the spec §5 message so another locale can be shown (VALIDATION_MESSAGES_EN); `message` is taken
  * from `messages`, the zh-CN texts unless told otherwise. The repayment method is asked for only with
  * an annual rate: an instalment fee is always repaid in equal principal parts.
  */
 export function validateCalculatorForm(
   form: CalculatorForm,
-  messages: Record<CalculatorMessageKey, string> = CALCULATOR_MESSAGES,
+  messages: Record<ValidationMessageKey, string> = VALIDATION_MESSAGES,
 ): CalculatorValidation {
   const problems: CalculatorProblem[] = [];
-  const fail = (field: CalculatorField, code: CalculatorMessageKey) =>
+  const fail = (field: CalculatorField, code: ValidationMessageKey) =>
     problems.push({ field, code, message: messages[code] });
 
   const { amount, nper, interestType, rate, method } = form;

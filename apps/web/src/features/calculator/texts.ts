@@ -1,4 +1,4 @@
-import { CALCULATOR_MESSAGES, CALCULATOR_MESSAGES_EN } from '@crm/domain/calculator';
+import { VALIDATION_MESSAGES, VALIDATION_MESSAGES_EN, type ValidationMessageKey } from '@crm/domain/validation';
 
 /** UI texts of the loan calculator (spec §2 Calculator, §5, §9). */
 export const calculatorTexts = {
@@ -44,11 +44,12 @@ export const calculatorTexts = {
   shareImageFailed: '当前浏览器无法生成图片',
   shareImageTitle: '还款计划',
   moreRows: (n: number) => `…… 其余 ${n} 期略`,
-  messages: CALCULATOR_MESSAGES as Record<keyof typeof CALCULATOR_MESSAGES, string>,
+  // The form's messages are spec §5's, from its one table (validateCalculatorForm names them by key).
+  messages: VALIDATION_MESSAGES as Record<ValidationMessageKey, string>,
 };
 
 /** The spec's English texts. */
 export const enUS: Partial<typeof calculatorTexts> = {
   disclaimer: 'Results are for reference only; the actual monthly payment follows the bank\u2019s calculation.',
-  messages: CALCULATOR_MESSAGES_EN,
+  messages: VALIDATION_MESSAGES_EN,
 };
