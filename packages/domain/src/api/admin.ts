@@ -83,7 +83,12 @@ export const adminTeamAddSchema = z.object({ name: name('团队名称') });
 export const adminTeamUpdateSchema = z.object({ id: rowIdSchema('团队无效'), name: name('团队名称') });
 
 const NOTICE_STATUS = ['info', 'warning', 'error'] as const;
-const isoTime = z.iso.datetime({ offset: true, error: '时间格式无效' });
+/** An ISO time with its zone; an empty one is asked for by the field's label rather than called malformed. */
+const isoTime = (label: string) =>
+  z
+    .string({ error: `请填写${label}` })
+    .min(1, `请填写${label}`)
+    .pipe(z.iso.datetime({ offset: true, error: `${label}格式无效` }));
 export const adminNoticeSchema = z.object({
   id: z.number().int(),
   text: z.string(),
@@ -95,16 +100,16 @@ export const adminNoticeListSchema = z.array(adminNoticeSchema);
 export const adminNoticeAddSchema = z.object({
   text: name('公告内容', 200),
   status: z.enum(NOTICE_STATUS, { error: '公告级别无效' }).default('info'),
-  starts_at: isoTime,
-  ends_at: isoTime.nullable().default(null),
+  starts_at: isoTime('开始时间'),
+  ends_at: isoTime('结束时间').nullable().default(null),
 });
 /** Only what is sent changes (no defaults here: an edit of the text keeps the level). */
 export const adminNoticeUpdateSchema = z.object({
   id: rowIdSchema('公告无效'),
   text: name('公告内容', 200).optional(),
   status: z.enum(NOTICE_STATUS, { error: '公告级别无效' }).optional(),
-  starts_at: isoTime.optional(),
-  ends_at: isoTime.nullable().optional(),
+  starts_at: isoTime('开始时间').optional(),
+  ends_at: isoTime('结束时间').nullable().optional(),
 });
 
 export const adminSettingsSchema = z.object({

@@ -175,6 +175,14 @@ describe('the back office (/api/admin)', () => {
       ends_at: '2025-12-31T00:00:00+08:00',
     });
     expect(bad.body).toMatchObject({ code: 1, msg: '结束时间须晚于开始时间' });
+    for (const [starts_at, msg] of [
+      ['', '请填写开始时间'],
+      [undefined, '请填写开始时间'],
+      ['2026-01-01 09:00', '开始时间格式无效'],
+    ] as const) {
+      const refused = await call(callers.admin, 'POST', '/api/admin/notices/add', { text: '某', starts_at });
+      expect(refused.body, String(starts_at)).toMatchObject({ code: 1, msg });
+    }
     const edited = await call(callers.admin, 'POST', '/api/admin/notices/update', {
       id: added.body.data.id,
       text: '改期到周日',

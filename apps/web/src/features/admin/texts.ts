@@ -83,7 +83,6 @@ export const adminTexts = {
     editTitle: '修改公告',
     empty: '还没有公告',
     statusNames: { info: '普通', warning: '提醒', error: '紧急' } as Record<string, string>,
-    badTime: '时间格式无效',
   },
   rules: {
     protectionDays: '客户保护期（天）',

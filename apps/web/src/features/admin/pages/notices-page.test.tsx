@@ -36,7 +36,7 @@ describe('/admin/notices', () => {
     const form = within(await screen.findByRole('region', { name: '发布公告' }));
     fill(form, { 公告内容: '本周六系统维护', 级别: 'warning' });
     await tap(form.getByRole('button', { name: '添加' }));
-    expect(await form.findByText('时间格式无效')).toBeTruthy();
+    expect(await form.findByText('请填写开始时间')).toBeTruthy();
     fireEvent.change(form.getByLabelText('开始时间'), { target: { value: '2026-12-01T09:00' } });
     await tapToToast(form, '添加', '已添加');
     const sent = view.api.lastCall('/api/admin/notices/add').json as Record<string, unknown>;
