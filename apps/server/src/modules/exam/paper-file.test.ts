@@ -38,6 +38,14 @@ describe('the paper file', () => {
     expect(() => parsePaperFile(broken)).toThrow(message);
   });
 
+  it('names a bad code and a bad staff phone by their places, in the words of the form', () => {
+    const text = fs.readFileSync(example, 'utf8');
+    const broken = text.replace('code: compliance-2027q1', 'code: Q1').replace("staff: '13800000008'", "staff: '123'");
+    expect(broken).not.toBe(text);
+    expect(() => parsePaperFile(broken)).toThrow('编号: 只能用小写字母、数字和连字符，2–64 位');
+    expect(() => parsePaperFile(broken)).toThrow(/员工手机号: 须为 11 位手机号/);
+  });
+
   it('refuses an answer key in a questionnaire', () => {
     const survey = `code: s-1\nkind: survey\ntitle: 问卷\nassign: [{ all: true }]\nquestions:\n  - { type: judge, text: 好吗, answer: true }\n`;
     expect(() => parsePaperFile(survey)).toThrow('问卷的题目没有标准答案');

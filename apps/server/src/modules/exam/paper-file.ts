@@ -51,7 +51,7 @@ const questionSchema = z.discriminatedUnion('type', [
 ]);
 
 const targetSchema = z.union([
-  z.object({ staff: z.coerce.string().regex(/^1[3-9]\d{9}$/, 'staff 填员工手机号') }),
+  z.object({ staff: z.coerce.string().regex(/^1[3-9]\d{9}$/, '须为 11 位手机号') }),
   z.object({ team: z.string().min(1) }),
   z.object({ job: z.number().int().min(1) }),
   z.object({ all: z.literal(true) }),
@@ -59,7 +59,7 @@ const targetSchema = z.union([
 
 export const paperFileSchema = z
   .object({
-    code: z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/, 'code 只能用小写字母、数字和连字符'),
+    code: z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/, '只能用小写字母、数字和连字符，2–64 位'),
     kind: z.enum(['exam', 'survey']).default('exam'),
     title: z.string().min(1).max(60),
     intro: z.string().default(''),
