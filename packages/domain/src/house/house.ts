@@ -48,6 +48,7 @@ export const HOUSE_PRODUCTS = [
 
 export const HOUSE_MESSAGES = {
   nameRequired: '请输入客户姓名',
+  receiverNameRequired: '请输入返佣人姓名',
   nameTooLong: '姓名最多 30 个字',
   amountRequired: '请输入贷款金额',
   amountFormat: '贷款金额至少 100 元，最多两位小数',
@@ -128,7 +129,7 @@ export const houseRecommendFormSchema = z.object({
 });
 
 export const houseBrokerageUserFormSchema = z.object({
-  name: trimmed(HOUSE_MESSAGES.nameRequired, 30, HOUSE_MESSAGES.nameTooLong),
+  name: trimmed(HOUSE_MESSAGES.receiverNameRequired, 30, HOUSE_MESSAGES.nameTooLong),
   phone: phoneSchema,
   bank_name: trimmed(HOUSE_MESSAGES.bankNameRequired, 50),
   bank_card: z

@@ -615,6 +615,13 @@ const forms: Record<string, { valid: (w: World) => Promise<Fields>; refusals: [F
       [{ shares: '1' }, '分配份额须为正整数，且与返佣人一一对应'],
     ],
   },
+  addHouseBrokerageUser: {
+    valid: async () => ({ name: '李经纪', phone: '13922223333', bank_name: '招商银行', bank_card: '6225880212345678' }),
+    refusals: [
+      [{ name: '' }, '请输入返佣人姓名'],
+      [{ bank_card: '1234' }, '银行卡号格式错误'],
+    ],
+  },
 };
 
 describe("the forms' field checks", () => {

@@ -7,6 +7,8 @@ export const houseTexts = {
   addClient: '新增房贷客户',
   name: '客户姓名',
   namePlaceholder: '请输入客户姓名',
+  receiverName: '返佣人姓名',
+  receiverNamePlaceholder: '请输入返佣人姓名',
   phone: '手机号码',
   phonePlaceholder: '请输入手机号码',
   idNumber: '身份证号',

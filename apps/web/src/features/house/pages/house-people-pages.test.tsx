@@ -150,7 +150,7 @@ describe('/business/houseBrokerageUser', () => {
     const page = await renderReceivers({ '/api/crm/addHouseBrokerageUser': ok(null) });
     await tap(await screen.findByRole('button', { name: '新增返佣人' }));
     await fillIn({
-      请输入客户姓名: '吴刚',
+      请输入返佣人姓名: '吴刚',
       请输入手机号码: '13600000003',
       '如 招商银行': '招商银行',
       '请输入 16–19 位卡号': '4111111111111111',

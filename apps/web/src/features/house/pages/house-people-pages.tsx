@@ -114,7 +114,7 @@ export function HouseBrokerageUserPage() {
             setAdding(false);
           }}
         >
-          <NameField form={form} />
+          <HouseInput form={form} name="name" text="receiverName" maxLength={30} />
           <PhoneField form={form} />
           <HouseInput form={form} name="bank_name" text="bankName" maxLength={50} />
           <HouseInput form={form} name="bank_card" text="bankCard" maxLength={23} inputMode="numeric" />
