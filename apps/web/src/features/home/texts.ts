@@ -12,6 +12,7 @@ export const homeTexts = {
   /** The back office (decision 057), shown to company and platform admins. */
   admin: '管理后台',
   logout: '退出登录',
+  calculator: '贷款计算器',
   faq: '问答与AI助手',
   chattergee: '钱包与积分工具',
   logoutConfirm: '确定要退出登录吗？',

@@ -60,6 +60,16 @@ describe('/index', () => {
     expect(screen.queryByText('账户登录中...')).toBeNull();
   });
 
+  it.each([
+    ['贷款计算器', '/calculator'],
+    ['问答与AI助手', '/faq/index'],
+    ['钱包与积分工具', '/chattergee/home'],
+  ])('opens %s, a tool of every staff member, with a tap', async (name, path) => {
+    const page = await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
+    await tap(await screen.findByRole('button', { name }));
+    await expect.poll(() => page.pathname()).toBe(path);
+  });
+
   it('offers the 管理后台 link to an admin only', async () => {
     await renderPage('/index', {
       api: { '/api/crm/userinfo': ok(userinfo({ user: { ...userinfo().user, admin: true } })) },

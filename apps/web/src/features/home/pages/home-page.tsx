@@ -143,6 +143,11 @@ export function HomePage() {
         ) : null}
 
         <div className="home__actions">
+          {/* The loan calculator is standalone (spec §2), opened from the WeCom app menu; a salesperson with a
+              customer also finds it here. */}
+          <Button block color="primary" fill="outline" onClick={() => void navigate('/calculator')}>
+            {texts.calculator}
+          </Button>
           {/* The FAQ and its copilot (issue 14): every staff member, whatever the role's cards. */}
           <Button block color="primary" fill="outline" onClick={() => void navigate('/faq/index')}>
             {texts.faq}
