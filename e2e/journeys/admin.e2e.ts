@@ -38,6 +38,11 @@ describe('the back office (issue 18, decision 057)', () => {
       const heading = admin.getByRole('heading', { name: '团队', exact: true });
       await heading.waitFor();
       expect((await heading.locator('..').boundingBox())?.width).toBeGreaterThan(360);
+      // A section far along the row (试卷, past the phone's width) still shows its own link once opened.
+      await openSection(admin, '试卷');
+      const open = admin.getByRole('navigation', { name: '管理后台' }).getByRole('link', { name: '试卷', exact: true });
+      const link = await open.boundingBox();
+      expect(link && link.x >= 0 && link.x + link.width <= (admin.viewportSize()?.width ?? 0)).toBe(true);
       await admin.setViewportSize(DESKTOP_VIEWPORT);
       await admin.goto('/index');
       await admin.getByRole('link', { name: '管理后台' }).click();

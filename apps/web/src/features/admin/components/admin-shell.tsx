@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { PagedListState } from '../../../lib/paged-list.ts';
 import { useWhoami } from '../api/admin.ts';
@@ -25,13 +25,23 @@ export function AdminShell({ title, platform = false, children }: AdminShellProp
   const me = whoami.data;
   const allowed = me ? (platform ? me.platform_admin : me.company_admin) : false;
   const nav = navFor(me);
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the links are one row that scrolls sideways, and each page draws it anew at its start: bring
+  // the open page's link into view (on a desktop the column does not scroll, and this does nothing).
+  useEffect(() => {
+    const row = list.current;
+    const open = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !open) return;
+    const [at, link] = [row.getBoundingClientRect(), open.getBoundingClientRect()];
+    row.scrollLeft += link.left - at.left - (at.width - link.width) / 2;
+  }, [nav.length]);
   return (
     <div className="admin">
       <aside className="admin__side">
         <div className="admin__brand">{T.title}</div>
         {me ? <div className="admin__corp">{me.corp_name}</div> : null}
         <nav aria-label={T.title}>
-          <ul className="admin__nav">
+          <ul className="admin__nav" ref={list}>
             {nav.map((item) => (
               <li key={item.path}>
                 <NavLink className="admin__nav-link" to={item.path}>

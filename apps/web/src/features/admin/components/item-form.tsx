@@ -127,7 +127,8 @@ export function ItemList<Item>({
       box: (key, boxLabel, { rows, placeholder } = {}) => {
         const props = {
           'aria-label': boxLabel,
-          placeholder,
+          // The box has no label of its own on screen: its name shows until something is typed.
+          placeholder: placeholder ?? boxLabel,
           value: item[key] as string,
           onChange: (e: { target: { value: string } }) => patch({ [key]: e.target.value } as Partial<Item>),
         };
@@ -138,7 +139,8 @@ export function ItemList<Item>({
   return (
     <>
       {items.map((item, i) => (
-        <fieldset key={i} className="admin-form" aria-label={label(i + 1)}>
+        <fieldset key={i} className="admin-form">
+          <legend className="admin-item-legend">{label(i + 1)}</legend>
           {children(item, toolsOf(item, i))}
           <PlainButton onClick={() => onChange(removeAt(items, i))}>{T.remove}</PlainButton>
         </fieldset>

@@ -59,6 +59,11 @@ describe('/admin/papers: the form for one paper', () => {
       '第 1 题 分值': '50',
     });
     await tap(form.getByRole('button', { name: '添加题目' }));
+    // A question's boxes have no label beside them: the question is named by its legend, each box by its
+    // placeholder until typed in.
+    const second = within(form.getByRole('group', { name: '第 2 题' }));
+    expect(second.getByText('第 2 题').tagName).toBe('LEGEND');
+    expect(second.getByPlaceholderText('第 2 题 题目')).toBeTruthy();
     fill(form, { '第 2 题 题型': 'judge' });
     fill(form, { '第 2 题 题目': '可以代客户签字。', '第 2 题 答案': 'false', '第 2 题 分值': '50' });
     expect(await sentJson(view, form, '保存', '已保存', '/api/admin/papers/save')).toEqual({
