@@ -38,7 +38,8 @@ describe('home-loan business', () => {
       await page.getByText('我爱我家浦东店').click();
       await page.getByRole('button', { name: '从该渠道新增客户' }).click();
       await page.waitForURL('**/business/houseAdd?channel=*');
-      await expect.poll(() => page.locator('#house-channel').textContent()).toBe('我爱我家浦东店');
+      // The 来源渠道 picker button shows the chosen channel's name first (its arrow after it).
+      await expect.poll(() => page.locator('#house-channel > span').first().textContent()).toBe('我爱我家浦东店');
 
       // A missing field is named, and what was typed stays.
       await page.getByPlaceholder('请输入客户姓名').fill(CLIENT);

@@ -98,10 +98,14 @@ export function search(keyword: string): void {
   fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
 }
 
+/** The channel the form's 来源渠道 row shows as chosen (its picker button's label, without the arrow). */
+export const channelShown = (): string | null | undefined =>
+  screen.getByRole('button', { name: '来源渠道' }).firstElementChild?.textContent;
+
 /** Picks the channel `name` (the one after "none") in the form's 来源渠道 row once the channels have loaded. */
 export async function pickChannel(name: string): Promise<void> {
   await tap(screen.getByRole('button', { name: '来源渠道' }));
   await tap(await screen.findByRole('button', { name: `选择下一项：${name}` }));
   await confirmOpenPicker();
-  await waitFor(() => expect(screen.getByRole('button', { name: '来源渠道' }).textContent).toBe(name));
+  await waitFor(() => expect(channelShown()).toBe(name));
 }

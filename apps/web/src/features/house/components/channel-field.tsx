@@ -1,7 +1,6 @@
-import { Picker } from 'antd-mobile';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
+import { OptionField } from '../../../components/option-field.tsx';
 import type { FieldBinding } from '../../../lib/use-schema-form.ts';
 import { useChannelList } from '../api/house-channels.ts';
 import { houseTexts as t } from '../texts.ts';
@@ -21,31 +20,22 @@ export type ChannelFieldProps = {
 
 /**
  * The channel a client, recommendation or receiver comes from, picked from the caller's channels (the server
- * refuses one the caller may not use). Null, sent as 'null', is the server's "none".
+ * refuses one the caller may not use). None is 0 in the picker and null in the form, sent as 'null': the
+ * server's "none".
  */
 export function ChannelField({ form, noneText = t.channelNone }: ChannelFieldProps) {
-  const [open, setOpen] = useState(false);
   const channels = useChannelList({});
-  const { values, set, field } = form;
-  const binding = field('channel_id');
-  const name = channels.items.find((c) => c.id === values.channel_id)?.name ?? noneText;
+  const binding = form.field('channel_id');
+  const options = [{ value: 0, label: noneText }, ...channels.items.map((c) => ({ value: c.id, label: c.name }))];
   return (
-    <>
-      <FormField field={binding} label={t.channel} onClick={() => setOpen(true)}>
-        <span id={binding.id} role="button" aria-labelledby={binding.labelId}>
-          {name}
-        </span>
-      </FormField>
-      <Picker
-        visible={open}
-        onClose={() => setOpen(false)}
-        columns={[[{ label: noneText, value: 0 }, ...channels.items.map((c) => ({ label: c.name, value: c.id }))]]}
-        value={[values.channel_id ?? 0]}
-        onConfirm={(v) => set('channel_id')(Number(v[0]) || null)}
-        confirmText={t.confirm}
-        cancelText={t.cancel}
+    <FormField field={binding} label={t.channel}>
+      <OptionField
+        id={binding.id}
+        value={String(form.values.channel_id ?? 0)}
+        options={options}
+        onChange={(value) => form.set('channel_id')(Number(value) || null)}
       />
-    </>
+    </FormField>
   );
 }
 
