@@ -26,7 +26,7 @@ describe('the paper file', () => {
   it.each([
     ['an exam without a time limit', 'time_limit_minutes: null', '考试须设置时长'],
     ['an answer letter past the options', 'answer: A\n', '答案字母超出选项范围'],
-    ['a pass mark above the total', 'pass_score: 60', '及格分超过总分 100'],
+    ['a pass mark above the total', 'pass_score: 60', '及格分: 不能超过总分 100'],
   ])('refuses %s, saying where', (_what, from, message) => {
     const text = fs.readFileSync(example, 'utf8');
     const broken =

@@ -95,7 +95,7 @@ export const paperFileSchema = z
       ctx.addIssue({ code: 'custom', path: ['time_limit_minutes'], message: '考试须设置时长' });
     const total = paper.questions.reduce((sum, q) => sum + q.points, 0);
     if (paper.kind === 'exam' && paper.pass_score > total)
-      ctx.addIssue({ code: 'custom', path: ['pass_score'], message: `及格分超过总分 ${total}` });
+      ctx.addIssue({ code: 'custom', path: ['pass_score'], message: `不能超过总分 ${total}` });
   });
 export type PaperFile = z.output<typeof paperFileSchema>;
 export type PaperFileInput = z.input<typeof paperFileSchema>;
