@@ -157,6 +157,43 @@ describe('calculateLoan', () => {
     });
   });
 
+  describe('totals as the banks show them (n × unrounded payment − loan; P·r·(n + 1) / 2), rounded once', () => {
+    // Figures checked with exact fractions outside this code (Python's fractions.Fraction) and against the
+    // totals bank mortgage calculators print for the first two loans (issue 39).
+    it.each([
+      { amount: 100, nper: 360, rate: 4.9, method: 1, payment: 5307.27, interest: 910616.19, total: 1910616.19 },
+      { amount: 100, nper: 360, rate: 4.9, method: 2, payment: 6861.11, interest: 737041.67, total: 1737041.67 },
+      { amount: 100, nper: 240, rate: 4.9, method: 1, payment: 6544.44, interest: 570665.72, total: 1570665.72 },
+      { amount: 50, nper: 120, rate: 3.25, method: 1, payment: 4885.95, interest: 86314.17, total: 586314.17 },
+      { amount: 30, nper: 360, rate: 4.1, method: 1, payment: 1449.6, interest: 221854.24, total: 521854.24 },
+      { amount: 37, nper: 36, rate: 6.5, method: 1, payment: 11340.13, interest: 38244.72, total: 408244.72 },
+      // The first month is the schedule's first row: 4166.67 principal + 1354.17 interest, each to the fen.
+      { amount: 50, nper: 120, rate: 3.25, method: 2, payment: 5520.84, interest: 81927.08, total: 581927.08 },
+      { amount: 30, nper: 360, rate: 4.1, method: 2, payment: 1858.33, interest: 185012.5, total: 485012.5 },
+      { amount: 7, nper: 9, rate: 5.55, method: 2, payment: 8101.53, interest: 1618.75, total: 71618.75 },
+    ] as const)(
+      '$amount万, $nper months, $rate % (method $method): $interest interest, $total in all',
+      ({ amount, nper, rate, method, payment, interest, total }) => {
+        const result = calculateLoan({ amount, nper, interestType: 1, rate, method });
+        expect(result.month_payment).toBe(payment);
+        expect(result.total_interest).toBe(interest);
+        expect(result.money_interest).toBe(total);
+      },
+    );
+
+    it('keeps the fen rows: 100万 over 360 months at 4.9 % sums to 910,615.12 row by row', () => {
+      const { list } = calculateLoan({ amount: 100, nper: 360, interestType: 1, rate: 4.9, method: 1 });
+      expect(sumFen(list.map((row) => row.month_interest))).toBe(91_061_512);
+    });
+
+    it('charges a flat fee on the whole loan every month, rounded once: 3万 at 0.333 % over 7 months', () => {
+      // 30000 × 0.00333 = 99.9 a month, 699.3 in all (rounding each month first would give the same here,
+      // so also 1 fen at 0.0005 %: 0.15 a month, 1.05 over 7, not 7 × 0.15 rounded 0.2 → 1.40).
+      expect(calculateLoan({ amount: 3, nper: 7, interestType: 2, rate: 0.333 }).total_interest).toBe(699.3);
+      expect(calculateLoan({ amount: 3, nper: 7, interestType: 2, rate: 0.0005 }).total_interest).toBe(1.05);
+    });
+  });
+
   describe('equal instalments against Excel PMT / IPMT / PPMT', () => {
     it.each([
       { amount: 10, nper: 12, rate: 4.9 },
@@ -304,17 +341,28 @@ describe('calculateLoan', () => {
       );
     });
 
-    it('sums the interest into the totals and reports the first payment', () => {
+    it('reports the first payment and totals the bank way, close to the rows they summarize', () => {
       fc.assert(
         fc.property(inputArbitrary, (input) => {
           const result = calculateLoan(input);
-          const interestFen = sumFen(result.list.map((row) => row.month_interest));
-          expect(fen(result.total_interest)).toBe(interestFen);
-          expect(fen(result.money_interest)).toBe(input.amount * 1_000_000 + interestFen);
+          const loan = input.amount * 10000;
+          expect(fen(result.money_interest)).toBe(input.amount * 1_000_000 + fen(result.total_interest));
           expect(result.month_payment).toBe(result.list[0]?.month_payment);
           for (const value of [result.rant, result.irr, result.total_interest, result.money_interest]) {
             expect(Number.isFinite(value)).toBe(true);
           }
+          // The closed forms in floating point; the exact total is within half a fen of them (plus what a
+          // double loses on these magnitudes).
+          const monthly = input.rate / 1200;
+          const closedForm =
+            input.interestType === 2
+              ? (loan * input.rate * input.nper) / 100
+              : input.method === 2
+                ? (loan * monthly * (input.nper + 1)) / 2
+                : input.rate === 0
+                  ? 0
+                  : -num(PMT(monthly, input.nper, loan)) * input.nper - loan;
+          expect(Math.abs(result.total_interest - closedForm)).toBeLessThanOrEqual(0.005 + 1e-9 * (loan + closedForm));
         }),
       );
     });

@@ -23,6 +23,8 @@ export type LoanScheduleRow = {
 /**
  * The calculator's answer, field names as the screen expects them. Money in yuan rounded to the fen;
  * `rant` and `irr` are annual rates in percent; `month_payment` is the first instalment's payment.
+ * `total_interest` and `money_interest` are the banks' totals from the unrounded instalments, so they can
+ * differ by some fen from the sum of `list`, whose every month is rounded to the fen.
  */
 export type LoanResult = {
   loan_amount: number;
@@ -46,6 +48,42 @@ const RATE_UNITS_PER_FRACTION = 100n * BigInt(RATE_UNITS_PER_PERCENT);
 const MONTHS_PER_YEAR = 12;
 
 /**
+ * The annuity in exact rationals. With r = rateUnits / D (D the monthly denominator) and q = 1 + r, the payment is
+ * P·r·qⁿ / (qⁿ − 1) = P·u·A / (D·(A − B)) with A = (D + u)ⁿ and B = Dⁿ; the bank's total interest is n times
+ * that unrounded payment less the loan. Both are rounded half up to the fen once, at the end.
+ */
+function exactAnnuity(
+  loanFen: bigint,
+  nper: number,
+  rateUnits: bigint,
+): { paymentFen: bigint; totalInterestFen: bigint } {
+  const months = BigInt(nper);
+  if (rateUnits === 0n) return { paymentFen: roundDiv(loanFen, months), totalInterestFen: 0n };
+  const denominator = RATE_UNITS_PER_FRACTION * BigInt(MONTHS_PER_YEAR);
+  const grown = (denominator + rateUnits) ** months;
+  const base = denominator ** months;
+  const paymentNumerator = loanFen * rateUnits * grown;
+  const paymentDenominator = denominator * (grown - base);
+  return {
+    paymentFen: roundDiv(paymentNumerator, paymentDenominator),
+    totalInterestFen: roundDiv(months * paymentNumerator - loanFen * paymentDenominator, paymentDenominator),
+  };
+}
+
+/**
+ * Total interest as banks show it, from the unrounded instalments (each month's figure in the schedule is
+ * rounded to the fen, so the schedule's own sum can differ by some fen): for equal instalments n × payment − P,
+ * for equal principal P·r·(n + 1) / 2, for a flat fee P·fee·n. Exact, rounded half up to the fen once.
+ */
+function bankTotalInterestFen(input: CalculatorInput, loanFen: bigint, rateUnits: bigint): bigint {
+  const months = BigInt(input.nper);
+  if (input.interestType === 2) return roundDiv(loanFen * rateUnits * months, RATE_UNITS_PER_FRACTION);
+  if (input.method === 1) return exactAnnuity(loanFen, input.nper, rateUnits).totalInterestFen;
+  const denominator = RATE_UNITS_PER_FRACTION * BigInt(MONTHS_PER_YEAR);
+  return roundDiv(loanFen * rateUnits * (months + 1n), denominator * 2n);
+}
+
+/**
  * Equal principal and interest, the way banks do it: a constant payment rounded to the fen, interest
  * rounded to the fen on the remaining balance, and the last instalment clears the balance.
  */
@@ -59,17 +97,13 @@ function annuityRows(loanFen: bigint, nper: number, rateUnits: bigint): FenPart[
     return balance;
   };
 
-  const principal = Number(loanFen);
-  const monthlyRate = Number(rateUnits) / Number(monthlyDenominator);
-  // principal × r / (1 − (1 + r)^−n), written with log1p/expm1 so it neither loses digits for tiny
-  // rates nor overflows for long terms at large rates.
-  const exactPayment =
-    monthlyRate === 0 ? principal / nper : (principal * monthlyRate) / -Math.expm1(-nper * Math.log1p(monthlyRate));
+  // The payment rounded half up to the fen from the exact rational principal × r / (1 − (1 + r)^−n), so no
+  // binary fraction decides a fen.
+  let payment = exactAnnuity(loanFen, nper, rateUnits).paymentFen;
 
   // A payment of at least the first month's interest never lets the balance grow (later balances are
   // smaller, so is their interest); below it the loan would never be repaid.
   const floorPayment = interestOn(loanFen);
-  let payment = BigInt(Math.round(exactPayment));
   if (payment < floorPayment) payment = floorPayment;
   // Every fen of rounding in the payment compounds at the loan's rate. Over long terms at high rates
   // (1万 at 27 % over 29 years) the rounded-up payment would overpay the loan before the end; then take
@@ -166,7 +200,8 @@ export function loanInstalmentsInFen(input: CalculatorInput): FenInstalment[] {
  *
  * Money is computed in integer fen, so the principal parts add up exactly to the loan, the balance ends
  * at 0 and every row's payment is exactly its interest plus its principal; what rounding leaves over is
- * settled in the last instalment. The rate is honoured to 8 decimals of a percent.
+ * settled in the last instalment. The rate is honoured to 8 decimals of a percent. The totals are the
+ * banks' (see `LoanResult`), computed exactly and rounded once.
  *
  * - interestType 1, method 1: equal payments (monthly rate = annual / 12);
  * - interestType 1, method 2: equal principal, interest on the remaining balance;
@@ -181,7 +216,7 @@ export function calculateLoan(input: CalculatorInput): LoanResult {
   const { loanFen, rateUnits, parts } = scheduleParts(input);
   const { nper, interestType, rate } = input;
   const instalments = instalmentsInFen(loanFen, parts);
-  const totalInterest = parts.reduce((sum, { interest }) => sum + interest, 0n);
+  const totalInterest = bankTotalInterestFen(input, loanFen, rateUnits);
   const list = instalments.map((row): LoanScheduleRow => ({
     key: row.key,
     month_payment: row.paymentFen / 100,

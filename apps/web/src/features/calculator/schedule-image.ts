@@ -7,8 +7,12 @@ const MAX_ROWS = 24;
 
 type Texts = typeof calculatorTexts;
 
+/** What the figures are labelled by: an instalment fee's IRR, and whether only the first month pays the payment shown. */
+export type SummaryKind = { showIrr: boolean; isEqualPrincipal: boolean };
+
 /** The result's figures as [label, value] lines, as the popup and the image list them. */
-export function loanSummary(result: LoanResult, showIrr: boolean, texts: Texts): [string, string][] {
+export function loanSummary(result: LoanResult, kind: SummaryKind, texts: Texts): [string, string][] {
+  const { showIrr } = kind;
   return [
     [texts.loanAmount, formatYuan(result.loan_amount)],
     [texts.nper, String(result.nper)],
@@ -17,7 +21,7 @@ export function loanSummary(result: LoanResult, showIrr: boolean, texts: Texts):
     [texts.irr, formatPercent(showIrr ? result.irr : result.rant)],
     [texts.totalInterest, formatYuan(result.total_interest)],
     [texts.moneyInterest, formatYuan(result.money_interest)],
-    [texts.monthPayment, formatYuan(result.month_payment)],
+    [kind.isEqualPrincipal ? texts.firstMonthPayment : texts.monthPayment, formatYuan(result.month_payment)],
   ];
 }
 
@@ -38,16 +42,17 @@ export const scheduleCells = (row: LoanResult['list'][number]) => [
 ];
 
 /** What the shared image says: the figures with the true annual rate (IRR), the schedule, spec §2's disclaimer. */
-export function scheduleImageContent(result: LoanResult, showIrr: boolean, texts: Texts) {
+export function scheduleImageContent(result: LoanResult, kind: SummaryKind, texts: Texts) {
   const rows = result.list.slice(0, MAX_ROWS).map(scheduleCells);
   const more = result.list.length > MAX_ROWS ? texts.moreRows(result.list.length - MAX_ROWS) : null;
   return {
     title: texts.shareImageTitle,
-    summary: loanSummary(result, showIrr, texts),
+    summary: loanSummary(result, kind, texts),
     header: scheduleHeader(texts),
     rows,
     more,
     disclaimer: texts.disclaimer,
+    roundingNote: texts.roundingNote,
   };
 }
 
@@ -61,7 +66,7 @@ export function drawScheduleImage(
 ): string | null {
   const width = 720;
   const line = 44;
-  const height = 140 + content.summary.length * line + (content.rows.length + 2) * 38 + (content.more ? 38 : 0) + 120;
+  const height = 140 + content.summary.length * line + (content.rows.length + 2) * 38 + (content.more ? 38 : 0) + 160;
   const canvas = doc.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -98,5 +103,8 @@ export function drawScheduleImage(
   ctx.fillStyle = '#d4380d';
   ctx.font = '22px sans-serif';
   ctx.fillText(content.disclaimer, 40, y);
+  ctx.fillStyle = '#666666';
+  ctx.font = '18px sans-serif';
+  ctx.fillText(content.roundingNote, 40, y + 36, width - 80);
   return canvas.toDataURL('image/png');
 }

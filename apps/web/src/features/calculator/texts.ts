@@ -29,7 +29,9 @@ export const calculatorTexts = {
   irr: '实际年化利率（IRR）',
   totalInterest: '总利息（元）',
   moneyInterest: '本息合计（元）',
-  monthPayment: '首月月供（元）',
+  /** Equal instalments pay the same every month; equal principal pays less each month than the first. */
+  monthPayment: '每月月供（元）',
+  firstMonthPayment: '首月月供（元）',
   scheduleTitle: '还款计划',
   colNper: '期数',
   colPayment: '月供',
@@ -37,6 +39,8 @@ export const calculatorTexts = {
   colCorpus: '本金',
   colResidue: '剩余本金',
   disclaimer: '计算结果仅供参考，实际月供以银行计算为准',
+  // Why the schedule's rows may not add up to the totals to the fen (the totals are the banks', issue 39).
+  roundingNote: '每期金额四舍五入到分；总利息按未取整的每期金额计算，与逐期相加可能相差几分',
   // The schedule as an image to send a customer in WeCom (decision 058).
   shareImage: '生成分享图',
   shareImageAlt: '还款计划分享图',
@@ -51,5 +55,9 @@ export const calculatorTexts = {
 /** The spec's English texts. */
 export const enUS: Partial<typeof calculatorTexts> = {
   disclaimer: 'Results are for reference only; the actual monthly payment follows the bank\u2019s calculation.',
+  monthPayment: 'Monthly payment (CNY)',
+  firstMonthPayment: 'First month payment (CNY)',
+  roundingNote:
+    'Each instalment is rounded to the fen; the total interest is computed from the unrounded instalments, so the rows may differ from it by a few fen.',
   messages: VALIDATION_MESSAGES_EN,
 };

@@ -9,17 +9,18 @@ import {
   scheduleCells,
   scheduleHeader,
   scheduleImageContent,
+  type SummaryKind,
 } from '../schedule-image.ts';
 import type { calculatorTexts } from '../texts.ts';
 
 export type LoanResultPopupProps = {
   result: LoanResult | null;
-  showIrr: boolean;
+  kind: SummaryKind;
   texts: typeof calculatorTexts;
   onClose: () => void;
 };
 
-export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultPopupProps) {
+export function LoanResultPopup({ result, kind, texts, onClose }: LoanResultPopupProps) {
   const [image, setImage] = useState<string | null>(null);
   const close = () => {
     setImage(null);
@@ -27,7 +28,7 @@ export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultP
   };
   const share = () => {
     if (!result) return;
-    const url = drawScheduleImage(scheduleImageContent(result, showIrr, texts));
+    const url = drawScheduleImage(scheduleImageContent(result, kind, texts));
     if (url) setImage(url);
     else showToast({ content: texts.shareImageFailed, icon: 'fail' });
   };
@@ -45,8 +46,8 @@ export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultP
           <h2 className="loan-result__title">{texts.resultTitle}</h2>
           <dl className="loan-result__summary">
             {/* The popup leaves out an IRR line that would only repeat the annual rate. */}
-            {loanSummary(result, showIrr, texts)
-              .filter(([label]) => showIrr || label !== texts.irr)
+            {loanSummary(result, kind, texts)
+              .filter(([label]) => kind.showIrr || label !== texts.irr)
               .map(([label, value]) => (
                 <div key={label}>
                   <dt>{label}</dt>
@@ -64,6 +65,7 @@ export function LoanResultPopup({ result, showIrr, texts, onClose }: LoanResultP
             />
           </div>
           <p className="loan-result__disclaimer">{texts.disclaimer}</p>
+          <p className="loan-result__disclaimer">{texts.roundingNote}</p>
           {/* The schedule as an image (decision 058): a long press in WeCom sends it to the customer. */}
           {image ? (
             <figure className="loan-result__image">

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findToast, renderPage, tap } from '../../../test/page.ts';
 
@@ -26,11 +26,52 @@ describe('/calculator', () => {
     await tap(screen.getByRole('button', { name: '开始计算' }));
     expect(await screen.findByText('计算结果')).toBeTruthy();
     // 100 000 yuan over 3 months at 0.5 % a month: 100000 × 0.005 / (1 − 1.005⁻³).
-    expect(resultValue('首月月供（元）')).toBe('¥33,667.22');
+    expect(resultValue('每月月供（元）')).toBe('¥33,667.22');
     expect(resultValue('总利息（元）')).toBe('¥1,001.66');
     expect(screen.getAllByRole('row')).toHaveLength(1 + 3);
     expect(page.api.calls).toHaveLength(0);
   });
+
+  it.each([
+    // Issue 39: the banks' totals, n × the unrounded payment − the loan, not the rows' sum (910,615.12).
+    {
+      method: '等额本息',
+      label: '每月月供（元）',
+      payment: '¥5,307.27',
+      interest: '¥910,616.19',
+      total: '¥1,910,616.19',
+    },
+    // P·r·(n + 1) / 2, not the rows' sum (737,041.08).
+    {
+      method: '等额本金',
+      label: '首月月供（元）',
+      payment: '¥6,861.11',
+      interest: '¥737,041.67',
+      total: '¥1,737,041.67',
+    },
+  ])(
+    'shows 100万 over 30 years at 4.9 % $method as the banks do',
+    async ({ method, label, payment, interest, total }) => {
+      await renderPage('/calculator', { user: null });
+      fireEvent.change(await screen.findByLabelText('贷款金额'), { target: { value: '100' } });
+      await tap(screen.getByRole('button', { name: '贷款期限' }));
+      const sheet = (await screen.findByText('取消')).closest('.adm-picker') as HTMLElement;
+      await tap(await within(sheet).findByText('360期（360个月）'));
+      // The wheel hands its value to the sheet on a zero-delay timer (antd-mobile's PickerView).
+      await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+      await tap(within(sheet).getByText('确定'));
+      expect(screen.getByRole('button', { name: '贷款期限' }).textContent).toContain('360期');
+      fireEvent.change(screen.getByLabelText('年利率'), { target: { value: '4.9' } });
+      await tap(screen.getByText(method));
+      await tap(screen.getByRole('button', { name: '开始计算' }));
+      expect(await screen.findByText('计算结果')).toBeTruthy();
+      expect(resultValue(label)).toBe(payment);
+      expect(resultValue('总利息（元）')).toBe(interest);
+      expect(resultValue('本息合计（元）')).toBe(total);
+      expect(screen.getAllByRole('row')).toHaveLength(1 + 360);
+      expect(screen.getByText(/每期金额四舍五入到分/)).toBeTruthy();
+    },
+  );
 
   it('starts empty and says what is missing first, without computing', async () => {
     await renderPage('/calculator', { user: null });

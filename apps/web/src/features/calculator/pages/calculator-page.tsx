@@ -52,6 +52,8 @@ export function CalculatorPage() {
   const { nper, interestType, method } = form.values;
   const termPicker = useLazySheet();
   const [result, setResult] = useState<LoanResult | null>(null);
+  // The method the shown result was computed with (the form can change under the popup's mask).
+  const [isEqualPrincipal, setIsEqualPrincipal] = useState(false);
   // Shown while there is a result; mounted from the first one on.
   const resultPopup = useLazySheet();
 
@@ -61,6 +63,7 @@ export function CalculatorPage() {
     const input = form.validate();
     if (!input) return;
     setResult(calculateLoan(input));
+    setIsEqualPrincipal(input.interestType === 1 && input.method === 2);
     resultPopup.open();
   };
 
@@ -145,7 +148,12 @@ export function CalculatorPage() {
         <p className="calc-disclaimer">{texts.disclaimer}</p>
 
         {resultPopup.mount(
-          <LoanResultPopup result={result} showIrr={isInstalment} texts={texts} onClose={() => setResult(null)} />,
+          <LoanResultPopup
+            result={result}
+            kind={{ showIrr: isInstalment, isEqualPrincipal }}
+            texts={texts}
+            onClose={() => setResult(null)}
+          />,
         )}
       </PlainForm>
     </div>
