@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_CODE } from '@crm/domain/api/envelope';
 import type { OcrAdapter } from './adapters/ocr/index.ts';
 import { createTsaClient, type TsaAdapter } from './adapters/tsa/tsa.ts';
@@ -99,6 +99,7 @@ import { envelopePlugin } from './plugins/envelope.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { createReadCache, markingWrites, readCachePlugin } from './plugins/read-cache.ts';
+import { openApiOptions } from './openapi.ts';
 import { isApiPath } from './plugins/public-routes.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
 
@@ -254,10 +255,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   await app.register(idempotencyPlugin, { idempotency });
   // After every hook that reads an answer as text (the idempotency store keeps it): compression comes last.
   await app.register(compressPlugin);
-  await app.register(swagger, {
-    openapi: { info: { title: '贷款中介移动 CRM API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions({ publicUrl: config.publicUrl }));
   // The API's documentation is for developers: production does not publish its map of every call.
   if (config.env !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authRoutes, {
