@@ -27,17 +27,27 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** `dataDir` null keeps PGlite in memory (tests); a folder keeps it on disk (demo, development). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * `dataDir` null keeps PGlite in memory (tests); a folder keeps it on disk (demo, development). `startFrom` is a
+ * data directory dumped earlier (`dumpDataDir`), which spares the initdb and the migrations a test would repeat.
+ */
+export async function openPglite(
+  dataDir: string | null,
+  startFrom?: Blob,
+): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm ranks FAQ titles (decision 053); the migration creates the extension, PGlite must carry it.
-  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+    extensions: { pg_trgm },
+    ...(startFrom ? { loadDataDir: startFrom } : {}),
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     changeFeed: () => pgliteChangeFeed(client),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject, type ProvidedContext } from 'vitest';
 import type { LlmAdapter } from '../adapters/llm/index.ts';
 import type { OcrAdapter } from '../adapters/ocr/index.ts';
 import type { TsaAdapter } from '../adapters/tsa/tsa.ts';
@@ -50,13 +50,21 @@ export type TestDatabase = Database & { reopen(): Promise<Database> };
  */
 export async function openTestDatabase(config: Config): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
+  // The run's migrated template (global-setup.ts); migrating again below is then a check that finds nothing to do.
+  // Undefined when a file runs outside the server project (its global setup then never ran).
+  const template: ProvidedContext['testDatabaseTemplate'] | undefined = inject('testDatabaseTemplate');
   if (!url) {
-    const database = await openPglite(null);
+    const startFrom = template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
+    const database = await openPglite(null, startFrom);
     await database.migrate(config.migrationsFolder);
     // One PGlite serves every "process": its second user shares it and leaves the closing to the first.
     return { ...database, reopen: async () => ({ ...database, close: async () => undefined }) };
   }
-  const scratch = await createScratchDatabase(url, 'crm_test');
+  const scratch = await createScratchDatabase(
+    url,
+    'crm_test',
+    template?.kind === 'postgres' ? template.name : undefined,
+  );
   const database = await openPostgres(scratch.url, 4);
   await database.migrate(config.migrationsFolder);
   return {
