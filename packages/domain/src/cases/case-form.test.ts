@@ -28,6 +28,11 @@ describe('caseFormSchema (shared by the web form and addClient)', () => {
     [{ id_number: '110105194912310029' }, 'id_number', '身份证号码校验失败，请核对'],
     [{ amount: '' }, 'amount', '贷款金额必填'],
     [{ amount: '0500' }, 'amount', '金额格式不正确'],
+    // Issue 39: well formed but over the cap says so, not "format incorrect".
+    [{ amount: '100000000' }, 'amount', '金额不能超过 99,999,999.99 元'],
+    [{ amount: '99999999.991' }, 'amount', '金额格式不正确'],
+    [{ amount: '12345678901' }, 'amount', '金额不能超过 99,999,999.99 元'],
+    [{ income: '100,000,000' }, 'income', '金额不能超过 99,999,999.99 元'],
     [{ term: '' }, 'term', '贷款期限必选'],
     [{ term: '7' }, 'term', '贷款期限无效'],
     [{ bank_card: '6222 0212' }, 'bank_card', '银行卡号格式错误'],

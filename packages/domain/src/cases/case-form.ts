@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loanAmountToFen } from '../money/amount.ts';
+import { isAmountTooLarge, loanAmountToFen } from '../money/amount.ts';
 import {
   EDUCATIONS,
   EMPLOYER_TYPES,
@@ -33,7 +33,8 @@ const amountFen = (requiredMessage: string | null) =>
       return null;
     }
     const fen = loanAmountToFen(value);
-    if (fen === null) ctx.addIssue({ code: 'custom', message: M.amountFormat });
+    if (fen === null)
+      ctx.addIssue({ code: 'custom', message: isAmountTooLarge(value) ? M.amountTooLarge : M.amountFormat });
     return fen;
   });
 

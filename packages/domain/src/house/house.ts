@@ -4,7 +4,7 @@ import { cleanCardNumber, isIdNumberFormat } from '../validation/formats.ts';
 import { phoneSchema } from '../validation/fields.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { MAX_RATE_BP, MAX_SPLIT_PARTS, percentToBp } from '../brokerage/brokerage.ts';
-import { loanAmountToFen } from '../money/amount.ts';
+import { isAmountTooLarge, loanAmountToFen } from '../money/amount.ts';
 import { isValidIdNumber } from '../idcard/id-number.ts';
 import { CASE_MESSAGES } from '../cases/messages.ts';
 import { isOption, list } from '../options/index.ts';
@@ -91,7 +91,8 @@ export const yuanAmountSchema = z
   .string({ error: HOUSE_MESSAGES.amountRequired })
   .trim()
   .min(1, HOUSE_MESSAGES.amountRequired)
-  .refine((text) => loanAmountToFen(text) !== null, HOUSE_MESSAGES.amountFormat)
+  .refine((text) => !isAmountTooLarge(text), M.amountTooLarge)
+  .refine((text) => isAmountTooLarge(text) || loanAmountToFen(text) !== null, HOUSE_MESSAGES.amountFormat)
   .transform((text) => loanAmountToFen(text) ?? 0);
 
 /** addHouseClient: the form of /business/houseAdd and the server's check. */
@@ -123,7 +124,8 @@ export const houseRecommendFormSchema = z.object({
   phone: phoneSchema,
   channel_id: optionalIdSchema,
   intent_amount: blankAsEmpty(z.string().trim())
-    .refine((t) => t === '' || loanAmountToFen(t) !== null, HOUSE_MESSAGES.amountFormat)
+    .refine((t) => !isAmountTooLarge(t), M.amountTooLarge)
+    .refine((t) => t === '' || isAmountTooLarge(t) || loanAmountToFen(t) !== null, HOUSE_MESSAGES.amountFormat)
     .transform((t) => (t === '' ? 0 : (loanAmountToFen(t) ?? 0))),
   remark: optionalText(200),
 });

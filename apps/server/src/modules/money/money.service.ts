@@ -13,7 +13,7 @@ import type {
   ProofRejectList,
 } from '@crm/domain/api/money';
 import type { OcrKind } from '@crm/domain/idcard';
-import { MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, moneyAmountToFen } from '@crm/domain/money';
+import { isAmountTooLarge, MAX_IMAGE_BYTES, MAX_PROOFS_PER_CASE, moneyAmountToFen } from '@crm/domain/money';
 import { OcrTimeoutError, OcrUnavailableError, type OcrAdapter } from '../../adapters/ocr/index.ts';
 import { NotFoundError, RefusedError, TooManyError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
@@ -264,7 +264,9 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
       const earlier = await repo.findMoneyByKey(me.corpId, input.key);
       if (earlier) return answer(earlier);
       const amountFen = moneyAmountToFen(input.amount);
-      if (amountFen === null) throw new RefusedError('金额格式不正确');
+      if (amountFen === null) {
+        throw new RefusedError(isAmountTooLarge(input.amount) ? T.amountTooLarge : T.amountFormat);
+      }
       let created: MoneyRow | undefined;
       try {
         await checkImages(me, caseRow, input.imgs);

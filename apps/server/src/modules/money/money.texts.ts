@@ -1,7 +1,11 @@
+import { VALIDATION_MESSAGES } from '@crm/domain/validation';
 import { IMAGE_TEXTS } from '../../images/images.texts.ts';
 /** Messages of the repayment and proof calls, shown to the person as they are. */
 export const MONEY_TEXTS = {
   fileMissing: '请选择要上传的图片',
+  // Spec §5's, from its one table.
+  amountFormat: VALIDATION_MESSAGES.amountFormat,
+  amountTooLarge: VALIDATION_MESSAGES.amountTooLarge,
   ...IMAGE_TEXTS,
   recordNotFound: '记录不存在',
   imageNotFound: '图片不存在',

@@ -43,6 +43,16 @@ describe('CaseForm', () => {
     expect((document.getElementById('case-name') as HTMLInputElement).value).toBe('陈美玲');
   });
 
+  it('says an amount over the cap is too large, not badly formatted (issue 39)', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    renderForm(onSubmit);
+    type('case-amount', '100000000');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交' })));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('金额不能超过 99,999,999.99 元')).toBeTruthy();
+    expect(screen.queryByText('金额格式不正确')).toBeNull();
+  });
+
   it('derives birth date and sex from a valid ID number and keeps what was typed when the server refuses', async () => {
     const onSubmit = vi.fn(async () => {
       throw new Error('该身份证号已有进行中的报单');

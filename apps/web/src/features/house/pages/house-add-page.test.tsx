@@ -59,6 +59,14 @@ describe('/business/houseAdd', () => {
     await sendsNothingEmpty(await renderAdd(), '/api/crm/addHouseClient', '请输入客户姓名');
   });
 
+  it('says a loan amount over the cap is too large and sends nothing (issue 39)', async () => {
+    const page = await renderAdd(ADDS);
+    await fillIn({ 请输入贷款金额: '100000000' });
+    await submit();
+    expect(await screen.findAllByText('金额不能超过 99,999,999.99 元')).not.toHaveLength(0);
+    expect(page.api.callsTo('/api/crm/addHouseClient')).toHaveLength(0);
+  });
+
   it('keeps what was typed when the server refuses', async () => {
     await renderAdd({ '/api/crm/addHouseClient': fail('该手机号已是您的客户') });
     await fill();
