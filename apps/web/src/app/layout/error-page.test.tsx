@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_RELOAD_KEY, loadChunk } from '../routes/load-chunk.ts';
@@ -20,6 +21,33 @@ function renderFailingRoute() {
       },
     ],
     { initialEntries: ['/business/list'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+/**
+ * A page that loaded but draws a component of its own chunk (as StateBlock draws antd-mobile's ErrorBlock), whose
+ * file cannot be fetched: React.lazy throws the engine's TypeError, not a ChunkLoadError.
+ */
+function renderPageWithFailingComponent() {
+  const Block = lazy(() =>
+    Promise.reject(
+      new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/error-block-impl-Dk3.js'),
+    ),
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/business/pending',
+        ErrorBoundary: ErrorPage,
+        Component: () => (
+          <Suspense fallback={null}>
+            <Block />
+          </Suspense>
+        ),
+      },
+    ],
+    { initialEntries: ['/business/pending'] },
   );
   render(<RouterProvider router={router} />);
 }
@@ -47,7 +75,7 @@ describe('ErrorPage for a chunk that failed to load', () => {
   });
 
   it('offers a retry button in Chinese when the reload did not help', async () => {
-    sessionStorage.setItem(CHUNK_RELOAD_KEY, '1');
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, JSON.stringify({ cases: 1 }));
     await act(async () => renderFailingRoute());
     expect(await screen.findByText(layoutTexts.chunkFailedTitle)).toBeTruthy();
     expect(replace).not.toHaveBeenCalled();
@@ -70,13 +98,34 @@ describe('ErrorPage for a chunk that failed to load', () => {
   });
 
   it('offline after the one reload already happened, still reloads when the network is back', async () => {
-    sessionStorage.setItem(CHUNK_RELOAD_KEY, '1');
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, JSON.stringify({ cases: 1 }));
     vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     await act(async () => renderFailingRoute());
     expect(await screen.findByText(layoutTexts.chunkOffline)).toBeTruthy();
     await act(async () => {
       window.dispatchEvent(new Event('online'));
     });
+    expect(replace).toHaveBeenCalledTimes(1);
+  });
+
+  it("offline, a component's own chunk that cannot load says so in Chinese, never the English crash", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => renderPageWithFailingComponent());
+    expect(await screen.findByText('网络已断开，恢复后将自动重新加载')).toBeTruthy();
+    expect(screen.queryByText(/Unexpected Application Error|Failed to fetch/)).toBeNull();
+    expect(replace).not.toHaveBeenCalled();
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(replace).toHaveBeenCalledTimes(1);
+  });
+
+  it("online, a component's own chunk that cannot load reloads the page once", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => renderPageWithFailingComponent());
+    expect(await screen.findByText(layoutTexts.chunkReloading)).toBeTruthy();
+    expect(screen.queryByText(/Unexpected Application Error/)).toBeNull();
     expect(replace).toHaveBeenCalledTimes(1);
   });
 });
