@@ -1,4 +1,10 @@
+import { bpToPercent, OVER_LIMIT_AMOUNT_FEN, OVER_LIMIT_RATE_BP } from '@crm/domain/brokerage';
+import { formatFen } from '@crm/domain/money';
 import type { AuthoredEntry } from './faq-authoring.ts';
+
+/** The over-limit rule as the product applies it (decision 030), written from its one source. */
+const OVER_LIMIT_RATE = `${bpToPercent(OVER_LIMIT_RATE_BP)}%`;
+const OVER_LIMIT_AMOUNT = formatFen(OVER_LIMIT_AMOUNT_FEN);
 
 /*
  * The demo company's FAQ (issue 14): thirty entries staff of a Shanghai loan intermediary ask about every
@@ -47,7 +53,7 @@ export const DEMO_FAQ_ENTRIES: AuthoredEntry[] = [
     keywords: '返佣 佣金 分佣 分成 提成 居间费 渠道返点 比例',
     body: `房贷业务的佣金来自客户签的居间服务费，按**放款金额**计算，公司统一收取后再分：
 
-- 渠道返佣（中介门店、经纪人）：标准为放款金额的 **0.5%–1%**，超过 1% 要走超限审批；
+- 渠道返佣（中介门店、经纪人）：一般为放款金额的 **0.5%–1%**；比例超过 ${OVER_LIMIT_RATE} 或一个客户的返佣合计超过 ${OVER_LIMIT_AMOUNT} 要走超限审批；
 - 业务员提成：扣除渠道返佣后的净佣金的 30%；
 - 房贷管家提成：净佣金的 10%；
 - 团队长按团队业绩另计，不从单笔里扣。
@@ -306,7 +312,7 @@ export const DEMO_FAQ_ENTRIES: AuthoredEntry[] = [
     category: '分佣规则',
     title: '返佣比例超过标准怎么办？超限审批怎么走？',
     keywords: '超限 超限审批 返佣比例 超过 审批 财务',
-    body: `返佣比例超过 **1%**（公司标准上限）时，保存返佣设置会自动提交 **超限审批**，由财务（岗位 4）审批，提交人不能自己审批。
+    body: `返佣比例超过 **${OVER_LIMIT_RATE}**，或一个客户的返佣合计超过 **${OVER_LIMIT_AMOUNT}**（公司标准上限）时，保存返佣设置会自动提交 **超限审批**，由财务（岗位 4）审批，提交人不能自己审批。
 
 审批期间不能生成返佣单。被驳回的要和渠道重新谈比例。审批记录里写清楚为什么要给高返佣（大单、新渠道首单等）。`,
   },
