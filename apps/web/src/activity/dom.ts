@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 /*
  * A few DOM helpers for the visitor pages: they are plain TypeScript (no React, no antd-mobile) so a phone on
  * slow 4G downloads a few KB, not the staff app (decision 056). Text always goes in as text, never as HTML.
@@ -18,7 +19,6 @@ export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLEle
 }
 
 /** A China-time date and minute, as the pages show times. */
-export const chinaTime = (iso: string) =>
-  new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+export const chinaTime = (iso: string) => formatDateTime(iso);
 
 export const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;

@@ -1,3 +1,4 @@
+import { formatDay } from '@crm/domain/datetime';
 import type { ReferralDetail, ReferralListItem } from '@crm/domain/api/outside';
 import type { ReactNode } from 'react';
 import { formatFen } from '@crm/domain/money';
@@ -8,8 +9,8 @@ import { componentTexts as T, referralTexts as R } from './texts.ts';
 
 const TAG_COLORS: Record<number, string> = { 1: 'primary', 2: 'success', 3: 'default' };
 
-/** A day in China's time zone as YYYY-MM-DD (the Swedish locale writes dates that way), whatever the phone's zone. */
-export const dayOf = (iso: string) => new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+/** A day in China's time zone as YYYY-MM-DD, whatever the phone's zone (the one formatter). */
+export const dayOf = (iso: string) => formatDay(iso);
 
 /**
  * One partner referral in a list, for the partner (/outside/list) and for staff (/business/ysblist): name, the

@@ -1,3 +1,4 @@
+import { formatMonthDayTime } from '@crm/domain/datetime';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -10,8 +11,7 @@ import '../activity.css';
 /** How often the booth's list refreshes while the page is open (the fair's sign-ins live). */
 export const DATA_REFRESH_MS = 15_000;
 
-const time = (iso: string) =>
-  new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(5, 16).replace('T', ' ');
+const time = (iso: string) => formatMonthDayTime(iso);
 
 /** The answers in a stable order (the car model before the day; the database keeps no key order). */
 const answerLine = (answers: Record<string, string>) =>

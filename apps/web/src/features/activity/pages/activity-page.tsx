@@ -1,3 +1,4 @@
+import { formatDay } from '@crm/domain/datetime';
 import type { StaffActivity } from '@crm/domain/api/activity';
 import { Button, Card, ErrorBlock, Tag } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
@@ -10,7 +11,7 @@ import { activityTexts as T } from '../texts.ts';
 import '../../../components/inline-field.css';
 import '../activity.css';
 
-const day = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+const day = (iso: string) => formatDay(iso);
 
 function RedeemForm() {
   const redeem = useRedeem();

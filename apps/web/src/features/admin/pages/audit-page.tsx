@@ -1,3 +1,4 @@
+import { formatDateTimeSeconds } from '@crm/domain/datetime';
 import { useAudit } from '../api/admin.ts';
 import { AdminShell, DataTable, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
@@ -13,7 +14,7 @@ export function AdminAuditPage() {
     <AdminShell title={A.nav.audit}>
       <DataTable
         columns={[
-          [T.at, (row) => new Date(row.at).toLocaleString('zh-CN')],
+          [T.at, (row) => formatDateTimeSeconds(row.at)],
           [T.actor, (row) => row.actor_name],
           [T.action, (row) => row.action],
           [

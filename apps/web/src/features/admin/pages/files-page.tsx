@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import { useState, type ComponentType } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import type { PagedListState } from '../../../lib/paged-list.ts';
@@ -16,7 +17,7 @@ const T = adminTexts.files;
 const A = adminTexts;
 /** A file's row: a paper as listed; an activity's fields under a paper's names. */
 type Row = { id: number; code: string; kind: string; title: string; opens_at: string | null; closes_at: string | null };
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN') : T.none);
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : T.none);
 
 /** What the back office keeps as uploaded files: each has its page, its upload and its hint. */
 type FileKind = 'papers' | 'activities' | 'faq';

@@ -41,7 +41,8 @@ describe('/admin/notices', () => {
     await tapToToast(form, '添加', '已添加');
     const sent = view.api.lastCall('/api/admin/notices/add').json as Record<string, unknown>;
     expect(sent).toMatchObject({ text: '本周六系统维护', status: 'warning', ends_at: null });
-    expect(new Date(sent.starts_at as string).getTime()).toBe(new Date('2026-12-01T09:00').getTime());
+    // 09:00 typed is 09:00 in China (issue 39: every time in China Standard Time), whatever the phone's zone.
+    expect(sent.starts_at).toBe('2026-12-01T01:00:00.000Z');
   });
 
   it('edits a notice and shows the refusal of an end before the start', async () => {

@@ -1,3 +1,4 @@
+import { formatDateTime, fromCstInputValue, toCstInputValue } from '@crm/domain/datetime';
 import { adminNoticeAddSchema, adminNoticeUpdateSchema } from '@crm/domain/api/admin';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -20,19 +21,10 @@ const A = adminTexts;
 type Notice = z.infer<typeof adminNoticeAddSchema> & { id: number };
 type NoticeValues = { text: string; status: string; starts_at: string; ends_at: string };
 
-/** 'YYYY-MM-DDTHH:mm' of a datetime-local field as an ISO time of the browser's zone ('' stays ''). */
-export const toIso = (local: string) => {
-  if (!local) return '';
-  const at = new Date(local);
-  return Number.isNaN(at.getTime()) ? local : at.toISOString();
-};
-/** An ISO time as the datetime-local field shows it, in the browser's zone. */
-export const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-};
+/** 'YYYY-MM-DDTHH:mm' of a datetime-local field, read as China time, as an ISO time ('' stays ''). */
+export const toIso = (local: string) => (local ? (fromCstInputValue(local) ?? local) : '');
+/** An ISO time as the datetime-local field shows it, in China time. */
+export const toLocal = (iso: string | null) => (iso ? toCstInputValue(iso) : '');
 const toInput = (v: NoticeValues) => ({
   text: v.text,
   status: v.status,
@@ -49,8 +41,8 @@ export function AdminNoticesPage() {
         columns={(edit) => [
           [T.text, (notice) => notice.text],
           [T.status, (notice) => T.statusNames[notice.status]],
-          [T.startsAt, (notice) => new Date(notice.starts_at).toLocaleString('zh-CN')],
-          [T.endsAt, (notice) => (notice.ends_at ? new Date(notice.ends_at).toLocaleString('zh-CN') : T.noEnd)],
+          [T.startsAt, (notice) => formatDateTime(notice.starts_at)],
+          [T.endsAt, (notice) => (notice.ends_at ? formatDateTime(notice.ends_at) : T.noEnd)],
           [A.actions, (notice) => <PlainButton onClick={() => edit(notice)}>{A.edit}</PlainButton>],
         ]}
         Form={NoticeForm}

@@ -1,3 +1,4 @@
+import { formatDay } from '@crm/domain/datetime';
 import type { CaseListItem } from '@crm/domain/api/cases';
 import { formatFen } from '@crm/domain/money';
 import { Link } from 'react-router';
@@ -21,7 +22,7 @@ export function CaseRow({ item, to }: CaseRowProps) {
         </span>
       </div>
       <div className="case-row__sub">
-        <span>{new Date(item.created_at).toLocaleDateString('zh-CN')}</span>
+        <span>{formatDay(item.created_at)}</span>
         <span>{item.owner_name}</span>
       </div>
     </Link>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import type { CaseDetail } from '@crm/domain/api/cases';
 import { formatFen } from '@crm/domain/money';
 import {
@@ -204,7 +205,7 @@ export function DetailPage() {
               <Steps.Step
                 key={event.id}
                 title={eventTitle(event)}
-                description={`${new Date(event.created_at).toLocaleString('zh-CN')} · ${event.staff_name}${event.reason ? ` · ${event.reason}` : ''}`}
+                description={`${formatDateTime(event.created_at)} · ${event.staff_name}${event.reason ? ` · ${event.reason}` : ''}`}
               />
             ))}
           </Steps>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import { followUpFormSchema } from '@crm/domain/api/cases';
 import { Button, DatePicker, List, TextArea } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
@@ -77,7 +78,7 @@ export function PendingAddPage() {
             role="button"
             aria-labelledby={form.field('next_contact_at').labelId}
           >
-            {nextAt.toLocaleString('zh-CN', { dateStyle: 'medium', timeStyle: 'short' })}
+            {formatDateTime(nextAt)}
           </span>
         </FormField>
       </List>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import { ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -42,7 +43,7 @@ export function PendingDetailPage() {
             {list.map((row) => (
               <List.Item
                 key={row.id}
-                description={`${T.nextContact} ${new Date(row.next_contact_at).toLocaleString('zh-CN')} · ${row.staff_name}`}
+                description={`${T.nextContact} ${formatDateTime(row.next_contact_at)} · ${row.staff_name}`}
                 extra={!row.done_at && Date.parse(row.next_contact_at) <= now ? T.overdue : ''}
               >
                 {row.note}

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import { Tag } from 'antd-mobile';
 import { Link } from 'react-router';
 import { ListPage } from '../../../lib/list-page.tsx';
@@ -35,7 +36,7 @@ export function PendingPage() {
           <div className="case-row__sub">
             <span>{item.phone}</span>
             <span>
-              {T.nextContact} {new Date(item.next_contact_at).toLocaleString('zh-CN')}
+              {T.nextContact} {formatDateTime(item.next_contact_at)}
             </span>
           </div>
         </Link>

@@ -1,3 +1,4 @@
+import { formatDay } from '@crm/domain/datetime';
 import type { UserlistRow } from '@crm/domain/api/chatter';
 import { Card, List, Tag } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,7 +9,7 @@ import { chatterTexts as T } from '../texts.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import '../chattergee.css';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+const day = (iso: string) => formatDay(iso);
 
 /** /chattergee/user: the customers the person filed, newest first, each to its points (list/{id}). */
 export function ChatterUserPage() {

@@ -1,3 +1,4 @@
+import { formatDateTimeSeconds } from '@crm/domain/datetime';
 import { ESIGN_STATUS_LABELS } from '@crm/domain/api/esign';
 import type { EsignVerify } from '@crm/domain/api/esign';
 import { Button, Form, Input, List, NoticeBar, Result, Tag } from 'antd-mobile';
@@ -21,7 +22,7 @@ import {
 import { esignTexts as T } from '../texts.ts';
 import '../esign.css';
 
-const localTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+const localTime = (iso: string) => formatDateTimeSeconds(iso);
 const statusColor = { sent: 'warning', signed: 'success', cancelled: 'default' } as const;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : T.loadFailed);
 

@@ -1,13 +1,6 @@
+import { formatDateTime } from '@crm/domain/datetime';
 /** A server time as China's day and minute (the app's users are there, whatever the phone says). */
-export const formatTime = (at: string) =>
-  new Date(at).toLocaleString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+export const formatTime = (at: string) => formatDateTime(at);
 
 /** 00:00 style minutes and seconds of a countdown. */
 export function formatCountdown(ms: number) {

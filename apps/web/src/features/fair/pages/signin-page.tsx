@@ -1,3 +1,4 @@
+import { formatTime } from '@crm/domain/datetime';
 import type { FairToday } from '@crm/domain/api/fair';
 import { Button, Card, ErrorBlock, List, Tag } from 'antd-mobile';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
@@ -8,13 +9,7 @@ import { useFairSignin } from '../api/get-fair-signin.ts';
 import { fairTexts as T } from '../texts.ts';
 import '../fair.css';
 
-const clockTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
+const clockTime = (iso: string) => formatTime(iso);
 
 function FairCard({ fair }: { fair: FairToday }) {
   const checkin = useFairCheckin();

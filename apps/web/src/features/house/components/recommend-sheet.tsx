@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import { formatFen } from '@crm/domain/money';
 import { List, Skeleton } from 'antd-mobile';
 import { Sheet } from '../../../components/sheet.tsx';
@@ -34,7 +35,7 @@ export function RecommendSheet({ id, onClose }: { id: number | null; onClose: ()
             </List.Item>
             <List.Item extra={detail.data.remark || '—'}>{t.remark}</List.Item>
             <List.Item extra={detail.data.staff_name}>{t.recommendedBy}</List.Item>
-            <List.Item extra={new Date(detail.data.created_at).toLocaleString('zh-CN')}>{t.recommendedAt}</List.Item>
+            <List.Item extra={formatDateTime(detail.data.created_at)}>{t.recommendedAt}</List.Item>
           </List>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import { bpToPercent } from '@crm/domain/brokerage';
 import { formatFen } from '@crm/domain/money';
 import { HOUSE_IMAGE_TYPES, HOUSE_PRODUCTS } from '@crm/domain/house';
@@ -123,7 +124,7 @@ export function HouseDetailPage() {
                   key={e.id}
                   status={e.decision === 'rejected' ? 'error' : 'finish'}
                   title={`${t.auditDecision[e.decision]} · ${e.actor_name}`}
-                  description={`${new Date(e.created_at).toLocaleString('zh-CN')}${e.reason ? ` · ${e.reason}` : ''}`}
+                  description={`${formatDateTime(e.created_at)}${e.reason ? ` · ${e.reason}` : ''}`}
                 />
               ))}
             </Steps>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import { houseSignSubmitRequestSchema } from '@crm/domain/api/house';
 import { DatePicker, Input, List } from 'antd-mobile';
 import type { HouseClientItem } from '@crm/domain/api/house';
@@ -108,7 +109,7 @@ export function HouseSignDetailPage() {
                 role="button"
                 aria-labelledby={form.field('appointment_at').labelId}
               >
-                {appointment ? appointment.toLocaleString('zh-CN') : t.appointmentPlaceholder}
+                {appointment ? formatDateTime(appointment) : t.appointmentPlaceholder}
               </span>
             </FormField>
             <FormField field={form.field('place')} label={t.place}>

@@ -1,3 +1,4 @@
+import { formatDay } from '@crm/domain/datetime';
 import { moneyFormSchema } from '@crm/domain/api/money';
 import { CARD_METHODS, REPAYMENT_METHODS } from '@crm/domain/money';
 import { Button, DatePicker, Dialog, Input, List, TextArea, Toast } from 'antd-mobile';
@@ -18,8 +19,7 @@ import { errorMessage } from './page-states.tsx';
 import { useImageUploads } from './use-image-uploads.ts';
 import { choiceBinding } from '../../../lib/choice-binding.ts';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const toDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const toDay = (date: Date) => formatDay(date);
 const isCardMethod = (method: number | null) => method !== null && CARD_METHODS.includes(method);
 type MoneyValues = { amount: string; paid_on: string; method: number | null; card_no: string; note: string };
 

@@ -13,6 +13,16 @@ describe('/business/proof', () => {
     expect(screen.getByRole('link', { name: '凭证' }).getAttribute('href')).toBe('/business/upload?id=11');
   });
 
+  it('dates a rejection by the day in China, not the UTC day (issue 39)', async () => {
+    const rejectedAt = '2026-11-28T16:00:01.000Z'; // 00:00:01 on the 29th in Shanghai
+    await renderPage('/business/proof', {
+      api: { '/api/crm/proofReject': rejections([aProofRejection({ created_at: rejectedAt })]) },
+    });
+    const card = await screen.findByRole('article', { name: '陈美玲 发票' });
+    expect(card.textContent).toContain('2026-11-29');
+    expect(card.textContent).not.toContain('2026-11-28');
+  });
+
   it('says so when nothing was rejected', async () => {
     await renderPage('/business/proof', { api: { '/api/crm/proofReject': rejections([]) } });
     expect(await screen.findByText('没有被驳回的凭证')).toBeTruthy();

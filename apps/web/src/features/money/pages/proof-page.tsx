@@ -1,3 +1,4 @@
+import { formatDay } from '@crm/domain/datetime';
 import type { ProofRejectionItem } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
 import { Button, Toast } from 'antd-mobile';
@@ -38,7 +39,7 @@ export function ProofPage() {
               <strong>
                 {item.client.name} · {labelOf(PROOF_TYPES, item.type)}
               </strong>
-              <span className="money-card__meta">{item.created_at.slice(0, 10)}</span>
+              <span className="money-card__meta">{formatDay(item.created_at)}</span>
             </div>
             <p className="money-card__reason">{T.rejectedBecause(item.reason)}</p>
             <div className="money-card__meta">{T.rejectedBy(item.rejected_by.name)}</div>

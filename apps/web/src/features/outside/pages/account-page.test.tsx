@@ -18,6 +18,13 @@ describe('/outside/account', () => {
     expect(localStorage.getItem('ys_outside_user')).toContain('"name":"李伙伴"');
   });
 
+  it('shows 注册时间 as the day in China, not the UTC day (issue 39)', async () => {
+    // 16:30 UTC on the 28th is 00:30 on the 29th in Shanghai.
+    await renderAccount({ '/api/crm/getOutsideUser': ok(aPartner({ created_at: '2026-11-28T16:30:00.000Z' })) });
+    expect((await screen.findByText('注册时间')).parentElement?.parentElement?.textContent).toContain('2026-11-29');
+    expect(document.body.textContent).not.toContain('2026-11-28');
+  });
+
   it('退出登录 asks, logs out, forgets the partner and opens the partner login', async () => {
     const page = await renderAccount({
       '/api/crm/logout': ok(null),

@@ -1,3 +1,4 @@
+import { formatDay } from '@crm/domain/datetime';
 import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
@@ -30,7 +31,7 @@ export function OutsideAccountPage() {
         <List.Item extra={user.status_label}>{T.accountStatus}</List.Item>
         <List.Item extra={user.inviter_name || '-'}>{T.inviter}</List.Item>
         <List.Item extra={T.days(user.protection_days)}>{T.protectionDaysLabel}</List.Item>
-        <List.Item extra={user.created_at.slice(0, 10)}>{T.registeredAt}</List.Item>
+        <List.Item extra={formatDay(user.created_at)}>{T.registeredAt}</List.Item>
       </List>
       <LogoutButton texts={T} loading={logout.isPending} onLeave={leave} />
     </div>

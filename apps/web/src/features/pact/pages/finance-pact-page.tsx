@@ -1,3 +1,4 @@
+import { formatDateTimeSeconds } from '@crm/domain/datetime';
 import { formatPpmPercent } from '@crm/domain/calculator';
 import { formatFen } from '@crm/domain/money';
 import { List, NoticeBar, Tag } from 'antd-mobile';
@@ -9,7 +10,7 @@ import { useFinancePact } from '../api/get-finance-pact.ts';
 import { pactTexts as T } from '../texts.ts';
 import '../pact.css';
 
-const localTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+const localTime = (iso: string) => formatDateTimeSeconds(iso);
 
 function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
   return rows.map(([label, value]) => (

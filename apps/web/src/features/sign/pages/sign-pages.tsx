@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import {
   auditRejectRequestSchema,
   SIGN_STATUS_LABELS,
@@ -38,7 +39,7 @@ function TaskItem({ task, action }: { task: SignTask; action?: ReactNode }) {
           </div>
           {task.appointment_at ? (
             <div>
-              {t.appointment} {new Date(task.appointment_at).toLocaleString('zh-CN')}
+              {t.appointment} {formatDateTime(task.appointment_at)}
             </div>
           ) : null}
           {task.place ? <div>{task.place}</div> : null}
@@ -178,7 +179,7 @@ export function SignUpdatePage() {
         <List.Item extra={<PhoneLink phone={data.client_phone} />}>{t.phone}</List.Item>
         {data.bank ? <List.Item extra={data.bank}>{t.bank}</List.Item> : null}
         {data.appointment_at ? (
-          <List.Item extra={new Date(data.appointment_at).toLocaleString('zh-CN')}>{t.appointment}</List.Item>
+          <List.Item extra={formatDateTime(data.appointment_at)}>{t.appointment}</List.Item>
         ) : null}
         {data.place ? <List.Item extra={data.place}>{t.place}</List.Item> : null}
         {data.wecom_sp_no ? <List.Item extra={data.wecom_sp_no}>{t.approvalNo}</List.Item> : null}
@@ -224,7 +225,7 @@ export function SignUpdatePage() {
                   key={i}
                   status="finish"
                   title={`${e.actor_name} · ${SIGN_STATUS_LABELS[e.to_status as keyof typeof SIGN_STATUS_LABELS] ?? e.to_status}`}
-                  description={`${new Date(e.created_at).toLocaleString('zh-CN')}${e.reason ? ` · ${e.reason}` : ''}`}
+                  description={`${formatDateTime(e.created_at)}${e.reason ? ` · ${e.reason}` : ''}`}
                 />
               ))}
             </Steps>

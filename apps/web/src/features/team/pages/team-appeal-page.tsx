@@ -1,3 +1,4 @@
+import { formatDay } from '@crm/domain/datetime';
 import { auditAppealRequestSchema, type AppealItem } from '@crm/domain/api/cases';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
 import { Button, Space, Tag } from 'antd-mobile';
@@ -50,7 +51,7 @@ export function TeamAppealPage() {
             <div className="case-row__sub">{item.reason}</div>
             <div className="case-row__sub">
               <span>{T.by(item.staff_name)}</span>
-              <span>{new Date(item.created_at).toLocaleDateString('zh-CN')}</span>
+              <span>{formatDay(item.created_at)}</span>
             </div>
             {item.status === 'open' ? (
               <Space style={{ marginTop: 8 }}>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/domain/datetime';
 import type { ViewLogItem } from '@crm/domain/api/cases';
 import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ export function ViewLogPage() {
         renderItem={(item) => (
           <List.Item
             onClick={() => void navigate(`/business/detail/${item.client_id}`)}
-            description={new Date(item.viewed_at).toLocaleString('zh-CN')}
+            description={formatDateTime(item.viewed_at)}
           >
             {T.viewLog.line(item.staff_name, T.viewLog.fields[item.field] ?? item.field, item.client_name)}
           </List.Item>
