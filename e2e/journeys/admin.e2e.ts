@@ -147,12 +147,12 @@ describe('the back office (issue 18, decision 057)', () => {
       await admin.getByRole('heading', { name: /管理后台/ }).waitFor();
 
       // The preview reads every row and writes nothing (the other journeys share this demo company, so the
-      // commit itself is left to the API tests of decision 059).
+      // import itself is left to the API and page tests of decision 059).
       await openSection(admin, '数据导入');
       await admin.getByLabel('Excel 文件').setInputFiles(STAFF_SAMPLE);
-      await admin.getByText('共 4 行，无误 4 行，错误 0 处').waitFor();
+      await admin.getByText('共 4 行：可导入 4 行，已存在 0 行（跳过），有错误 0 行').waitFor();
       await admin.getByRole('region', { name: '前 4 行预览' }).getByRole('row').nth(4).waitFor();
-      await admin.getByRole('button', { name: '确认导入' }).waitFor();
+      await admin.getByRole('button', { name: '导入无误的 4 行' }).waitFor();
 
       await openSection(admin, '数据导出');
       await admin.getByRole('button', { name: '开始导出' }).click();

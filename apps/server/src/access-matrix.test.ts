@@ -334,6 +334,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/admin/companies/update': { input: (b) => ({ id: b.corp.id, name: '改名' }) },
   // ---- the back office's import, export and WeCom sync (decision 059)
   'POST /api/admin/import/commit': { input: (b) => ({ import_id: b.dataImport.id }) },
+  'GET /api/admin/import/errors': { input: (b) => ({ import_id: b.dataImport.id }) },
   // An export covers the caller's own company only: B's ids narrow it to nothing of B's.
   'POST /api/admin/export/start': {
     reads: true,

@@ -38,25 +38,44 @@ export const importErrorSchema = z.object({
   message: z.string(),
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
+/**
+ * A row whose record the company already holds, by the kind's natural key (a staff member's phone, a client's
+ * ID number among open cases): skipped, not an error, so importing a file again adds nothing twice.
+ */
+export const importSkipSchema = z.object({ row: z.number().int(), message: z.string() });
+export type ImportSkip = z.infer<typeof importSkipSchema>;
 export const importPreviewSchema = z.object({
   import_id: z.string(),
   kind: z.enum(IMPORT_KINDS),
   columns: z.array(z.string()),
   total: z.number().int(),
+  /** Rows that would be imported: neither in error nor already there. */
   valid: z.number().int(),
   /** The first rows as read, for the preview table. */
   rows: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })),
   errors: z.array(importErrorSchema),
+  existing: z.array(importSkipSchema),
+  /** The rows in error as an XLSX (the template's columns plus 错误原因) to fix and import again; null when none. */
+  errors_url: z.string().nullable(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importCommitRequestSchema = z.object({ import_id: importIdSchema });
+/** GET /api/admin/import/errors: the upload's rows in error as an XLSX. */
+export const importErrorsRequestSchema = z.object({ import_id: importIdSchema });
 export const importCommitSchema = z.object({
   import_id: z.string(),
   kind: z.enum(IMPORT_KINDS),
   imported: z.number().int(),
   /** True when this upload had been committed before: nothing was imported again. */
   repeated: z.boolean(),
+  /** Rows already there (by the natural key), left as they were. */
+  skipped: z.array(importSkipSchema),
+  /** Rows not imported, with why: listed by row number and downloadable from `errors_url`. */
+  errors: z.array(importErrorSchema),
+  /** How many rows the errors name. */
+  failed: z.number().int(),
+  errors_url: z.string().nullable(),
 });
 export type ImportCommit = z.infer<typeof importCommitSchema>;
 

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportCommit, ImportPreview } from '@crm/domain/api/adminio';
+import { IMPORT_COLUMNS, type ImportCommit, type ImportPreview } from '@crm/domain/api/adminio';
 import { auditLog } from '../../db/schema/admin.ts';
 import { clients } from '../../db/schema/cases.ts';
 import { signTasks } from '../../db/schema/sign.ts';
@@ -18,6 +18,7 @@ import {
   staffRow,
   upload,
 } from './adminio.test-helpers.ts';
+import { readSheet, writeSheet, XLSX_CONTENT_TYPE } from './xlsx.ts';
 
 describe('the back office XLSX import (/api/admin/import)', () => {
   let test: TestApp;
@@ -38,7 +39,10 @@ describe('the back office XLSX import (/api/admin/import)', () => {
   });
   afterAll(() => test.close());
 
-  it('refuses a 1,000-row client file with 3 bad rows, naming their rows, and writes nothing; the fixed file imports every row', async () => {
+  const commit = (importId: string) =>
+    call<ImportCommit>(test, callers.admin, 'POST', '/api/admin/import/commit', { import_id: importId });
+
+  it('imports the 997 good rows of a 1,000-row client file and lists the 3 bad ones by row, with why; the error file, fixed, imports them; the same file again adds nothing', async () => {
     const rows = Array.from({ length: 1000 }, (_, i) => clientRow(i, seller.phone));
     const good = rows.map((row) => [...row]);
     // Sheet rows 2 + i: a wrong check digit on row 102, a bad phone on row 502, row 902 repeats row 2's ID number.
@@ -49,28 +53,34 @@ describe('the back office XLSX import (/api/admin/import)', () => {
 
     const preview = await upload<ImportPreview>(test, callers.admin, 'clients', await sheet('clients', rows));
     expect(preview.body.code).toBe(0);
-    expect(preview.body.data).toMatchObject({ kind: 'clients', total: 1000, valid: 997 });
+    const importId = preview.body.data.import_id;
+    expect(preview.body.data).toMatchObject({ kind: 'clients', total: 1000, valid: 997, existing: [] });
     expect(preview.body.data.rows).toHaveLength(20);
     expect(preview.body.data.rows[0]).toEqual({ row: 2, cells: good[0] });
-    expect(preview.body.data.errors).toEqual([
+    const listed = [
       { row: 102, column: '身份证号', message: '身份证号码校验失败，请核对' },
       { row: 502, column: '手机号', message: '手机号码格式错误' },
       { row: 902, column: '身份证号', message: '与第 2 行的身份证号重复' },
-    ]);
+    ];
+    expect(preview.body.data.errors).toEqual(listed);
+    expect(preview.body.data.errors_url).toBe(`/api/admin/import/errors?import_id=${importId}`);
 
-    const refused = await call(test, callers.admin, 'POST', '/api/admin/import/commit', {
-      import_id: preview.body.data.import_id,
+    const committed = await commit(importId);
+    expect(committed.body).toEqual({
+      code: 0,
+      msg: '已导入 997 条，3 行有错误未导入',
+      data: {
+        import_id: importId,
+        kind: 'clients',
+        imported: 997,
+        repeated: false,
+        skipped: [],
+        errors: listed,
+        failed: 3,
+        errors_url: `/api/admin/import/errors?import_id=${importId}`,
+      },
     });
-    expect(refused.body).toEqual({ code: 1, msg: '文件中有 3 处错误，未导入任何数据，请修改后重新上传', data: null });
-    expect(await rowsOf(clients, corpA.id)).toBe(clientsBefore);
-
-    const fixed = await upload<ImportPreview>(test, callers.admin, 'clients', await sheet('clients', good));
-    expect(fixed.body.data).toMatchObject({ total: 1000, valid: 1000, errors: [] });
-    const committed = await call<ImportCommit>(test, callers.admin, 'POST', '/api/admin/import/commit', {
-      import_id: fixed.body.data.import_id,
-    });
-    expect(committed.body).toMatchObject({ code: 0, msg: '已导入 1000 条', data: { imported: 1000, repeated: false } });
-    expect(await rowsOf(clients, corpA.id)).toBe(clientsBefore + 1000);
+    expect(await rowsOf(clients, corpA.id)).toBe(clientsBefore + 997);
     // Each imported case is the seller's, in 签约中 with its task in the signing centre, like a new case.
     const [one] = await test.db
       .select()
@@ -86,32 +96,85 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     const tasks = await test.db.select({ n: count() }).from(signTasks).where(eq(signTasks.clientId, one!.id));
     expect(tasks[0]?.n).toBe(1);
 
-    // The same upload committed again imports nothing twice.
-    const again = await call<ImportCommit>(test, callers.admin, 'POST', '/api/admin/import/commit', {
-      import_id: fixed.body.data.import_id,
-    });
+    // The same upload committed again imports nothing twice. Row 902's client is now there (row 2's): skipped.
+    const again = await commit(importId);
     expect(again.body).toMatchObject({
       code: 0,
       msg: '该文件已导入过，未重复导入',
-      data: { imported: 1000, repeated: true },
+      data: {
+        imported: 997,
+        repeated: true,
+        failed: 2,
+        skipped: expect.arrayContaining([{ row: 902, message: expect.any(String) }]),
+      },
     });
-    expect(await rowsOf(clients, corpA.id)).toBe(clientsBefore + 1000);
+    expect(await rowsOf(clients, corpA.id)).toBe(clientsBefore + 997);
+
+    // The rows still in error download as an XLSX: the template's columns, then why, row by row.
+    const download = await test.app.inject({
+      method: 'GET',
+      url: preview.body.data.errors_url!,
+      headers: { cookie: callers.admin },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(download.headers['content-disposition']).toContain(encodeURIComponent('客户导入错误行'));
+    const errorFile = await readSheet(download.rawPayload, IMPORT_COLUMNS.clients.length + 1, 100);
+    if (errorFile === 'too-many') throw new Error('too many rows');
+    expect(errorFile.header).toEqual([...IMPORT_COLUMNS.clients, '错误原因']);
+    expect(errorFile.rows.map((row) => row.cells.at(-1))).toEqual([
+      '第 102 行：身份证号：身份证号码校验失败，请核对',
+      '第 502 行：手机号：手机号码格式错误',
+    ]);
+    expect(errorFile.rows[1]?.cells.slice(0, 8)).toEqual(rows[500]);
+    // Another company's admin cannot read it.
+    const foreign = await test.app.inject({
+      method: 'GET',
+      url: preview.body.data.errors_url!,
+      headers: { cookie: callers.otherAdmin },
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    // Fixed in the file itself (the 错误原因 column left in), it imports again.
+    const fixed = errorFile.rows.map((row) => row.cells);
+    fixed[0]![2] = idNumber(100);
+    fixed[1]![1] = '13912345678';
+    const reimport = await upload<ImportPreview>(
+      test,
+      callers.admin,
+      'clients',
+      await writeSheet([...IMPORT_COLUMNS.clients, '错误原因'], fixed),
+    );
+    expect(reimport.body.data).toMatchObject({ total: 2, valid: 2, errors: [], existing: [], errors_url: null });
+    expect((await commit(reimport.body.data.import_id)).body).toMatchObject({
+      code: 0,
+      msg: '已导入 2 条',
+      data: { imported: 2, failed: 0, errors_url: null },
+    });
+    expect(await rowsOf(clients, corpA.id)).toBe(clientsBefore + 999);
+
+    // The whole file uploaded and imported again adds nothing: every row is there (by ID number) or in error.
+    const twice = await upload<ImportPreview>(test, callers.admin, 'clients', await sheet('clients', rows));
+    expect(twice.body.data).toMatchObject({ total: 1000, valid: 0 });
+    expect(twice.body.data.existing).toHaveLength(999);
+    expect(twice.body.data.existing[0]).toEqual({
+      row: 2,
+      message: '该身份证号已有进行中的报单（业务员「A业务员」跟进），跳过',
+    });
+    expect((await commit(twice.body.data.import_id)).body).toMatchObject({
+      code: 0,
+      data: { imported: 0, failed: 1, repeated: false },
+    });
+    expect(await rowsOf(clients, corpA.id)).toBe(clientsBefore + 999);
     const audited = await test.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.corpId, corpA.id), eq(auditLog.action, 'import.clients')));
-    expect(audited).toHaveLength(1);
-    expect(audited[0]?.after).toMatchObject({ import_id: fixed.body.data.import_id, imported: 1000 });
+    expect(audited).toHaveLength(3);
+    expect(audited[0]?.after).toMatchObject({ import_id: importId, imported: 997, skipped: 0, failed: 3 });
+  }, 180_000);
 
-    // Uploaded again now, the same file meets its own open cases.
-    const third = await upload<ImportPreview>(test, callers.admin, 'clients', await sheet('clients', good.slice(0, 2)));
-    expect(third.body.data.errors).toEqual([
-      { row: 2, column: '身份证号', message: '该身份证号已有进行中的报单，由业务员「A业务员」跟进' },
-      { row: 3, column: '身份证号', message: '该身份证号已有进行中的报单，由业务员「A业务员」跟进' },
-    ]);
-  }, 120_000);
-
-  it('imports staff with teams, jobs and leader flags, checking every row like the staff form', async () => {
+  it('imports the good staff rows with teams, jobs and leader flags, skips staff already there, lists the rest', async () => {
     const rows = [
       staffRow(1, { 2: '销售一组', 3: '签约中心、客服协助', 4: '是', 5: '女' }),
       staffRow(2, { 1: seller.phone }),
@@ -119,10 +182,11 @@ describe('the back office XLSX import (/api/admin/import)', () => {
       staffRow(4, { 0: '', 1: '136000000011' }),
       staffRow(5, { 1: staffRow(1)[1]! }),
     ];
+    const staffBefore = await rowsOf(staff, corpA.id);
     const preview = await upload<ImportPreview>(test, callers.admin, 'staff', await sheet('staff', rows));
     expect(preview.body.data).toMatchObject({ total: 5, valid: 1 });
+    expect(preview.body.data.existing).toEqual([{ row: 3, message: '该手机号已是本公司员工，跳过' }]);
     expect(preview.body.data.errors).toEqual([
-      { row: 3, column: '手机号', message: '该手机号已是本公司员工' },
       { row: 4, column: '团队', message: '团队「不存在的组」不存在，请先在后台添加' },
       { row: 4, column: '岗位', message: expect.stringContaining('岗位「厨师」无效') },
       { row: 4, column: '组长', message: '组长一栏填“是”或“否”' },
@@ -131,18 +195,18 @@ describe('the back office XLSX import (/api/admin/import)', () => {
       { row: 5, column: '手机号', message: '手机号码格式错误' },
       { row: 6, column: '手机号', message: '与第 2 行的手机号重复' },
     ]);
-    const refused = await call(test, callers.admin, 'POST', '/api/admin/import/commit', {
-      import_id: preview.body.data.import_id,
+    const committed = await commit(preview.body.data.import_id);
+    expect(committed.body).toMatchObject({
+      code: 0,
+      msg: '已导入 1 条，已存在跳过 1 条，3 行有错误未导入',
+      data: { imported: 1, failed: 3, skipped: [{ row: 3, message: '该手机号已是本公司员工，跳过' }] },
     });
-    expect(refused.body.code).toBe(1);
-    const staffBefore = await rowsOf(staff, corpA.id);
+    expect(await rowsOf(staff, corpA.id)).toBe(staffBefore + 1);
 
+    // The same people again with one new: only the new one is added.
     const ok = await upload<ImportPreview>(test, callers.admin, 'staff', await sheet('staff', [rows[0]!, staffRow(6)]));
-    expect(ok.body.data.errors).toEqual([]);
-    const committed = await call(test, callers.admin, 'POST', '/api/admin/import/commit', {
-      import_id: ok.body.data.import_id,
-    });
-    expect(committed.body).toMatchObject({ code: 0, data: { imported: 2 } });
+    expect(ok.body.data).toMatchObject({ valid: 1, errors: [], existing: [{ row: 2 }] });
+    expect((await commit(ok.body.data.import_id)).body).toMatchObject({ code: 0, data: { imported: 1 } });
     expect(await rowsOf(staff, corpA.id)).toBe(staffBefore + 2);
     const list = await call<{ list: { name: string; jobs: number[]; is_leader: boolean; team_name: string | null }[] }>(
       test,
@@ -156,7 +220,7 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     ]);
   });
 
-  it('a commit that meets a change made since the preview writes nothing', async () => {
+  it('a commit that meets a change made since the preview skips the row now there and imports the rest', async () => {
     const preview = await upload<ImportPreview>(
       test,
       callers.admin,
@@ -166,15 +230,16 @@ describe('the back office XLSX import (/api/admin/import)', () => {
         clientRow(2, seller.phone).map((c, i) => (i === 2 ? idNumber(2, 1990) : c)),
       ]),
     );
-    expect(preview.body.data.errors).toEqual([]);
+    expect(preview.body.data).toMatchObject({ valid: 2, errors: [], existing: [] });
     // Meanwhile someone takes the second client in as a case.
     await createCase(test.db, corpA.id, seller.id, { idNumber: idNumber(2, 1990), status: 1 });
     const before = await rowsOf(clients, corpA.id);
-    const commit = await call(test, callers.admin, 'POST', '/api/admin/import/commit', {
-      import_id: preview.body.data.import_id,
+    expect((await commit(preview.body.data.import_id)).body).toMatchObject({
+      code: 0,
+      msg: '已导入 1 条，已存在跳过 1 条',
+      data: { imported: 1, skipped: [{ row: 3 }], errors: [] },
     });
-    expect(commit.body).toEqual({ code: 1, msg: '文件中有 1 处错误，未导入任何数据，请修改后重新上传', data: null });
-    expect(await rowsOf(clients, corpA.id)).toBe(before);
+    expect(await rowsOf(clients, corpA.id)).toBe(before + 1);
   });
 
   it('two commits of one upload at once import it once (the row lock; meaningful on PostgreSQL)', async () => {

@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS, type ImportError, type ImportKind } from '@crm/domain/api/adminio';
+import { IMPORT_COLUMNS, type ImportError, type ImportKind, type ImportSkip } from '@crm/domain/api/adminio';
 import { caseFormSchema } from '@crm/domain/cases';
 import { phoneSchema } from '@crm/domain/validation';
 import type { ImportedCase } from '../cases/index.ts';
@@ -8,7 +8,8 @@ import { ADMINIO_TEXTS as T, JOB_NAMES } from './adminio.texts.ts';
 /*
  * The rules of one import's rows (decision 059), pure: every row checked with the same schemas the app's
  * forms use (phone, the ID number with its check digit, amounts, terms), plus what the company holds (teams,
- * staff phones, open cases), which the caller looks up and passes in.
+ * staff phones, open cases), which the caller looks up and passes in. A row is imported, skipped (its
+ * natural key is already there: a staff phone, an open case's ID number) or in error; each row on its own.
  */
 
 export type SheetRow = { row: number; cells: string[] };
@@ -25,7 +26,8 @@ export interface ClientFacts {
   openCases: Map<string, string>;
 }
 
-type Checked<T> = { errors: ImportError[]; records: T[] };
+/** Every row's outcome: a record to write (with its row), the rows already there, and the rows' errors. */
+export type Checked<T> = { errors: ImportError[]; existing: ImportSkip[]; records: { row: number; record: T }[] };
 
 const cell = (row: SheetRow, index: number) => row.cells[index] ?? '';
 
@@ -55,8 +57,9 @@ export function checkStaffRows(rows: SheetRow[], facts: StaffFacts, at: Date): C
     string,
     string,
   ];
-  const errors: ImportError[] = [];
-  const records: NewStaff[] = [];
+  let errors: ImportError[] = [];
+  const existing: ImportSkip[] = [];
+  const records: Checked<NewStaff>['records'] = [];
   for (const row of rows) {
     const before = errors.length;
     const fail = (column: string, message: string) => errors.push({ row: row.row, column, message });
@@ -65,7 +68,11 @@ export function checkStaffRows(rows: SheetRow[], facts: StaffFacts, at: Date): C
     else if (name.length > 40) fail(cName, T.tooLong(cName, 40));
     const phone = phoneSchema.safeParse(cell(row, 1));
     if (!phone.success) fail(cPhone, phone.error.issues[0]?.message ?? T.required(cPhone));
-    else if (facts.takenPhones.has(phone.data)) fail(cPhone, T.phoneTaken);
+    else if (facts.takenPhones.has(phone.data)) {
+      // The person is already staff: the row is skipped whatever else it says (an import adds, never edits).
+      existing.push({ row: row.row, message: T.phoneTaken });
+      continue;
+    }
     const teamName = cell(row, 2);
     const teamId = teamName === '' ? null : (facts.teams.get(teamName) ?? null);
     if (teamName !== '' && teamId === null) fail(cTeam, T.teamNotFound(teamName));
@@ -84,18 +91,21 @@ export function checkStaffRows(rows: SheetRow[], facts: StaffFacts, at: Date): C
     if (sexText !== '' && sex === 0) fail(cSex, T.sexInvalid);
     if (errors.length === before && phone.success)
       records.push({
-        name,
-        phone: phone.data,
-        teamId,
-        jobs: [...jobs].sort(),
-        isLeader: YES.has(leader),
-        sex,
-        wxworkId: null,
-        createdAt: at,
+        row: row.row,
+        record: {
+          name,
+          phone: phone.data,
+          teamId,
+          jobs: [...jobs].sort(),
+          isLeader: YES.has(leader),
+          sex,
+          wxworkId: null,
+          createdAt: at,
+        },
       });
   }
-  errors.push(...duplicates(rows, 1, cPhone));
-  return { errors: sortErrors(errors, IMPORT_COLUMNS.staff), records };
+  errors = [...errors, ...duplicates(rows, 1, cPhone)];
+  return settle(errors, existing, records, IMPORT_COLUMNS.staff);
 }
 
 /** The case form's fields, in the order of the clients sheet's columns. */
@@ -104,8 +114,9 @@ const CLIENT_FIELDS = ['name', 'phone', 'id_number', 'bank_card', 'amount', 'ter
 export function checkClientRows(rows: SheetRow[], facts: ClientFacts): Checked<ImportedCase> {
   const columns = IMPORT_COLUMNS.clients;
   const ownerColumn = columns[6] ?? '';
-  const errors: ImportError[] = [];
-  const records: ImportedCase[] = [];
+  let errors: ImportError[] = [];
+  const existing: ImportSkip[] = [];
+  const records: Checked<ImportedCase>['records'] = [];
   for (const row of rows) {
     const before = errors.length;
     const fail = (column: string, message: string) => errors.push({ row: row.row, column, message });
@@ -128,27 +139,54 @@ export function checkClientRows(rows: SheetRow[], facts: ClientFacts): Checked<I
     const owner = facts.owners.get(ownerPhone);
     if (ownerPhone === '') fail(ownerColumn, T.required(ownerColumn));
     else if (!owner) fail(ownerColumn, T.ownerNotFound);
-    if (form.success) {
-      const holder = facts.openCases.get(form.data.id_number.idNumber);
-      if (holder !== undefined) fail(columns[2] ?? '', T.openCase(holder));
+    // By the ID number as typed, so a row whose other cells are wrong is still known to be there.
+    const holder = facts.openCases.get(cell(row, 2).toUpperCase());
+    if (holder !== undefined) {
+      // The client already has an open case (imported before, or taken in by hand): skipped, not doubled.
+      errors.length = before;
+      existing.push({ row: row.row, message: T.openCase(holder) });
+      continue;
     }
     if (errors.length === before && form.success && owner)
       records.push({
-        ownerId: owner.id,
-        teamId: owner.teamId,
-        name: form.data.name,
-        phone: form.data.phone,
-        idNumber: form.data.id_number.idNumber,
-        birthDate: form.data.id_number.birthDate,
-        sex: form.data.id_number.sex,
-        bankCard: form.data.bank_card,
-        amountFen: form.data.amount ?? 0,
-        termMonths: form.data.term,
-        remarks: form.data.remarks,
+        row: row.row,
+        record: {
+          ownerId: owner.id,
+          teamId: owner.teamId,
+          name: form.data.name,
+          phone: form.data.phone,
+          idNumber: form.data.id_number.idNumber,
+          birthDate: form.data.id_number.birthDate,
+          sex: form.data.id_number.sex,
+          bankCard: form.data.bank_card,
+          amountFen: form.data.amount ?? 0,
+          termMonths: form.data.term,
+          remarks: form.data.remarks,
+        },
       });
   }
-  errors.push(...duplicates(rows, 2, columns[2] ?? '', (v) => v.toUpperCase()));
-  return { errors: sortErrors(errors, columns), records };
+  errors = [...errors, ...duplicates(rows, 2, columns[2] ?? '', (v) => v.toUpperCase())];
+  return settle(errors, existing, records, columns);
+}
+
+/**
+ * A row repeating an earlier one of the file is in error, unless the record is already there (then both
+ * are skipped); a record to write never comes from a row in error.
+ */
+function settle<T>(
+  errors: ImportError[],
+  existing: ImportSkip[],
+  records: Checked<T>['records'],
+  columns: readonly string[],
+): Checked<T> {
+  const skipped = new Set(existing.map((skip) => skip.row));
+  const kept = errors.filter((error) => !skipped.has(error.row));
+  const failed = new Set(kept.map((error) => error.row));
+  return {
+    errors: sortErrors(kept, columns),
+    existing,
+    records: records.filter((entry) => !failed.has(entry.row)),
+  };
 }
 
 /** Row by row, and within a row in the sheet's column order. */

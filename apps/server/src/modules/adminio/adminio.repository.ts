@@ -19,6 +19,13 @@ export function createAdminioRepository(db: Db) {
         .for('update')
         .limit(1)
         .then((rows) => rows[0]),
+    findImport: (corpId: number, id: string) =>
+      db
+        .select()
+        .from(dataImports)
+        .where(and(eq(dataImports.corpId, corpId), eq(dataImports.id, id)))
+        .limit(1)
+        .then((rows) => rows[0]),
     markCommitted: (tx: Tx, corpId: number, id: string, imported: number, at: Date) =>
       tx
         .update(dataImports)

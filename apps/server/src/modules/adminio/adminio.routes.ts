@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   exportDownloadRequestSchema,
   IMPORT_MAX_BYTES,
   importCommitRequestSchema,
   importCommitSchema,
+  importErrorsRequestSchema,
 } from '@crm/domain/api/adminio';
 import { RefusedError } from '../../errors.ts';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
@@ -13,6 +14,15 @@ import type { AdminioService } from './adminio.service.ts';
 import { ADMINIO_TEXTS as T } from './adminio.texts.ts';
 import { XLSX_CONTENT_TYPE } from './xlsx.ts';
 import * as E from '@crm/domain/endpoints/adminio';
+
+/** An XLSX of personal data, as an attachment no cache keeps. */
+const sendXlsx = (reply: FastifyReply, file: { body: Buffer; fileName: string }) =>
+  reply
+    .type(XLSX_CONTENT_TYPE)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .send(file.body);
 
 /** The back office's import, export and WeCom sync (decision 059): staff sessions; the service asks the grant. */
 export async function adminioRoutes(root: FastifyInstance, { adminio }: { adminio: AdminioService }) {
@@ -40,13 +50,28 @@ export async function adminioRoutes(root: FastifyInstance, { adminio }: { admini
     {
       schema: {
         tags: ['admin'],
-        summary: '后台：确认导入（整个文件无误才写入，同一上传只导入一次）',
+        summary: '后台：确认导入（无误的行写入，已存在的跳过，错误行列出；同一上传只导入一次）',
         body: importCommitRequestSchema,
       },
     },
     async (request) => {
       const { msg, ...data } = await adminio.commitImport(currentStaff(request), request.body.import_id);
       return { code: 0, msg, data: importCommitSchema.parse(data) };
+    },
+  );
+
+  app.get(
+    '/api/admin/import/errors',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '后台：下载导入的错误行（XLSX，模板列加错误原因，改正后可重新导入）',
+        querystring: importErrorsRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await adminio.importErrors(currentStaff(request), request.query.import_id);
+      return sendXlsx(reply, file);
     },
   );
 
@@ -63,12 +88,7 @@ export async function adminioRoutes(root: FastifyInstance, { adminio }: { admini
     },
     async (request, reply) => {
       const file = await adminio.download(currentStaff(request), request.query);
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .send(file.body);
+      return sendXlsx(reply, file);
     },
   );
 

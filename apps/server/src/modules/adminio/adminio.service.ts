@@ -6,6 +6,7 @@ import {
   type exportStartRequestSchema,
   type ExportStatus,
   type ImportCommit,
+  type ImportError,
   type ImportKind,
   type ImportPreview,
   type WecomSyncResult,
@@ -32,7 +33,7 @@ import { companyTeams, insertStaffRows, insertTeam, staffDirectory, updateStaffR
 import type { AdminioRepository, ExportRow } from './adminio.repository.ts';
 import { checkClientRows, checkStaffRows, type SheetRow } from './adminio.import.ts';
 import { ADMINIO_TEXTS as T, JOB_NAMES } from './adminio.texts.ts';
-import { createSheetWriter, isZip, readSheet } from './xlsx.ts';
+import { createSheetWriter, isZip, readSheet, writeSheet } from './xlsx.ts';
 
 type Tx = Parameters<Parameters<AdminioRepository['transaction']>[0]>[0];
 type Executor = AdminioRepository['db'] | Tx;
@@ -45,6 +46,16 @@ const EXPORT_STALE_MS = 2 * 60_000;
 export const KEEP_MS = 24 * 3600_000;
 /** Rows a preview shows. */
 const PREVIEW_ROWS = 20;
+/** Good rows written per savepoint; a batch that loses a race is checked again alone. */
+const IMPORT_BATCH = 200;
+/** Tries of one batch before the commit gives up (each retry follows another writer's commit). */
+const IMPORT_RETRIES = 3;
+/** PostgreSQL's deadlock_detected: two imports inserting the same keys in different orders. */
+const isDeadlock = (error: unknown): boolean => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  return false;
+};
 
 const newId = () => randomBytes(16).toString('hex');
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -75,7 +86,9 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
   /** The rows checked against what the company holds now (in the commit's transaction, or at preview). */
   async function check(ex: Executor, corpId: number, kind: ImportKind, rows: SheetRow[]) {
     if (kind === 'staff') {
-      const [teams, people] = await Promise.all([companyTeams(ex, corpId), staffDirectory(ex, corpId)]);
+      // One after the other: inside the commit's transaction both run on one connection.
+      const teams = await companyTeams(ex, corpId);
+      const people = await staffDirectory(ex, corpId);
       return {
         kind,
         ...checkStaffRows(
@@ -103,8 +116,8 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
     } as const;
   }
 
-  async function previewImport(me: Actor, kind: ImportKind, file: Buffer, fileName: string): Promise<ImportPreview> {
-    requireActor(me, 'admin.company');
+  /** Reads an upload's sheet, or refuses it with why (not an XLSX, unreadable, the wrong header, no rows). */
+  async function readUpload(kind: ImportKind, file: Buffer) {
     if (!isZip(file)) throw new RefusedError(T.notXlsx);
     const columns = IMPORT_COLUMNS[kind];
     let sheet: Awaited<ReturnType<typeof readSheet>>;
@@ -114,9 +127,20 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
       throw new RefusedError(T.unreadable, { cause: error });
     }
     if (sheet === 'too-many') throw new RefusedError(T.tooManyRows(IMPORT_MAX_ROWS));
+    // Only the template's columns are read: the error file's 错误原因 column after them is ignored on re-import.
     if (sheet.header.some((title, i) => title !== columns[i])) throw new RefusedError(T.header(columns));
     if (sheet.rows.length === 0) throw new RefusedError(T.empty);
-    const checked = await check(repo.db, me.corpId, kind, sheet.rows);
+    return sheet.rows;
+  }
+
+  const errorsUrl = (importId: string, errors: readonly ImportError[]) =>
+    errors.length > 0 ? `/api/admin/import/errors?import_id=${importId}` : null;
+  const failedRows = (errors: readonly ImportError[]) => new Set(errors.map((error) => error.row)).size;
+
+  async function previewImport(me: Actor, kind: ImportKind, file: Buffer, fileName: string): Promise<ImportPreview> {
+    requireActor(me, 'admin.company');
+    const rows = await readUpload(kind, file);
+    const checked = await check(repo.db, me.corpId, kind, rows);
     const id = newId();
     await repo.insertImport({
       corpId: me.corpId,
@@ -124,69 +148,144 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
       kind,
       createdBy: me.id,
       fileName: fileName.slice(0, 200),
-      rows: sheet.rows,
-      rowCount: sheet.rows.length,
+      rows,
+      rowCount: rows.length,
       errorCount: checked.errors.length,
       createdAt: now(),
     });
     return {
       import_id: id,
       kind,
-      columns: [...columns],
-      total: sheet.rows.length,
-      valid: sheet.rows.length - new Set(checked.errors.map((error) => error.row)).size,
-      rows: sheet.rows.slice(0, PREVIEW_ROWS),
+      columns: [...IMPORT_COLUMNS[kind]],
+      total: rows.length,
+      valid: checked.records.length,
+      rows: rows.slice(0, PREVIEW_ROWS),
       errors: checked.errors,
+      existing: checked.existing,
+      errors_url: errorsUrl(id, checked.errors),
     };
   }
 
+  /** Writes one batch of checked records through their owners' functions, answering the new ids. */
+  async function insertBatch(tx: Tx, me: Actor, checked: Awaited<ReturnType<typeof check>>, at: Date) {
+    if (checked.kind === 'staff')
+      return (
+        await insertStaffRows(
+          tx,
+          me.corpId,
+          checked.records.map((entry) => entry.record),
+        )
+      ).map((row) => row.id);
+    return importCases(
+      tx,
+      { corpId: me.corpId, actorId: me.id, at },
+      checked.records.map((entry) => entry.record),
+    );
+  }
+
   /**
-   * Writes every row of a previewed upload, or nothing: checked again inside the transaction (the company
-   * may have changed since the preview), then inserted through the owners' functions. The import's row is
-   * locked first, so a second commit waits for the first and then answers its outcome.
+   * Writes the good rows of a previewed upload and lists the others (decision 059). The rows are checked
+   * again inside the transaction (the company may have changed since the preview); each row is imported,
+   * skipped (already there by its natural key) or in error, on its own. Good rows are written in batches,
+   * each under a savepoint: a batch that meets a record another import has just written (the unique staff
+   * phone, the open-case index) is rolled back alone, checked again, and its taken rows skipped. The rows,
+   * the import's mark and the audit line commit together, so nothing is half-written. The import's row is
+   * locked first, so a second commit of the same upload waits for the first and then answers its outcome.
    */
   async function commitImport(me: Actor, importId: string): Promise<ImportCommit & { msg: string }> {
     requireActor(me, 'admin.company');
-    try {
-      return await repo.transaction(async (tx) => {
-        const upload = await repo.lockImport(tx, me.corpId, importId);
-        if (!upload) throw new NotFoundError(T.importNotFound);
-        if (upload.status === 'committed')
-          return {
-            import_id: importId,
-            kind: upload.kind,
-            imported: upload.imported ?? 0,
-            repeated: true,
-            msg: T.repeated,
-          };
-        const checked = await check(tx, me.corpId, upload.kind, upload.rows);
-        if (checked.errors.length > 0) throw new RefusedError(T.hasErrors(checked.errors.length));
-        const at = now();
-        const ids =
-          checked.kind === 'staff'
-            ? (await insertStaffRows(tx, me.corpId, checked.records)).map((row) => row.id)
-            : await importCases(tx, { corpId: me.corpId, actorId: me.id, at }, checked.records);
-        await repo.markCommitted(tx, me.corpId, importId, ids.length, at);
-        await audit(tx, me, `import.${upload.kind}`, upload.kind === 'staff' ? 'staff' : 'client', null, {
-          import_id: importId,
-          file_name: upload.fileName,
-          imported: ids.length,
-          first_id: ids[0] ?? null,
-          last_id: ids.at(-1) ?? null,
-        });
+    return repo.transaction(async (tx) => {
+      const upload = await repo.lockImport(tx, me.corpId, importId);
+      if (!upload) throw new NotFoundError(T.importNotFound);
+      const checked = await check(tx, me.corpId, upload.kind, upload.rows);
+      if (upload.status === 'committed')
         return {
           import_id: importId,
           kind: upload.kind,
-          imported: ids.length,
-          repeated: false,
-          msg: T.imported(ids.length),
+          imported: upload.imported ?? 0,
+          repeated: true,
+          skipped: checked.existing,
+          errors: checked.errors,
+          failed: failedRows(checked.errors),
+          errors_url: errorsUrl(importId, checked.errors),
+          msg: T.repeated,
         };
+      const at = now();
+      const byRow = new Map(upload.rows.map((row) => [row.row, row]));
+      const ids: number[] = [];
+      const skipped = [...checked.existing];
+      const errors = [...checked.errors];
+      for (let i = 0; i < checked.records.length; i += IMPORT_BATCH) {
+        let batch: Awaited<ReturnType<typeof check>> = {
+          ...checked,
+          records: checked.records.slice(i, i + IMPORT_BATCH),
+        } as Awaited<ReturnType<typeof check>>;
+        for (let attempt = 1; ; attempt++) {
+          try {
+            ids.push(...(await tx.transaction((savepoint) => insertBatch(savepoint, me, batch, at))));
+            break;
+          } catch (error) {
+            // Another import (or a person) wrote one of these records since the check: the loser of that race
+            // checks the batch again, now seeing the winner's rows, and skips what is there. A deadlock between
+            // two imports of the same rows in another order is retried the same way.
+            if (!(isUniqueViolation(error) || isDeadlock(error)) || attempt === IMPORT_RETRIES)
+              throw isUniqueViolation(error) || isDeadlock(error) ? new RefusedError(T.raced, { cause: error }) : error;
+            const rows = batch.records.map((entry) => byRow.get(entry.row)).filter((row) => row !== undefined);
+            batch = await check(tx, me.corpId, upload.kind, rows);
+            skipped.push(...batch.existing);
+            errors.push(...batch.errors);
+          }
+        }
+      }
+      skipped.sort((a, b) => a.row - b.row);
+      errors.sort((a, b) => a.row - b.row);
+      await repo.markCommitted(tx, me.corpId, importId, ids.length, at);
+      await audit(tx, me, `import.${upload.kind}`, upload.kind === 'staff' ? 'staff' : 'client', null, {
+        import_id: importId,
+        file_name: upload.fileName,
+        imported: ids.length,
+        skipped: skipped.length,
+        failed: failedRows(errors),
+        first_id: ids[0] ?? null,
+        last_id: ids.at(-1) ?? null,
       });
-    } catch (error) {
-      // A phone or an open case's ID number taken by someone else between the check and the insert.
-      if (isUniqueViolation(error)) throw new RefusedError(T.raced, { cause: error });
-      throw error;
-    }
+      return {
+        import_id: importId,
+        kind: upload.kind,
+        imported: ids.length,
+        repeated: false,
+        skipped,
+        errors,
+        failed: failedRows(errors),
+        errors_url: errorsUrl(importId, errors),
+        msg: T.imported(ids.length, skipped.length, failedRows(errors)),
+      };
+    });
+  }
+
+  /**
+   * The upload's rows still in error, checked against the company now, as an XLSX: the template's columns
+   * (so the fixed file imports again) and a 错误原因 column naming the row and what is wrong.
+   */
+  async function importErrors(me: Actor, importId: string) {
+    requireActor(me, 'admin.company');
+    const upload = await repo.findImport(me.corpId, importId);
+    if (!upload) throw new NotFoundError(T.importNotFound);
+    const checked = await check(repo.db, me.corpId, upload.kind, upload.rows);
+    const reasons = new Map<number, string[]>();
+    for (const error of checked.errors)
+      reasons.set(error.row, [
+        ...(reasons.get(error.row) ?? []),
+        error.column ? `${error.column}：${error.message}` : error.message,
+      ]);
+    const body = await writeSheet(
+      [...IMPORT_COLUMNS[upload.kind], T.errorColumn],
+      upload.rows
+        .filter((row) => reasons.has(row.row))
+        .map((row) => [...row.cells, T.errorReason(row.row, (reasons.get(row.row) ?? []).join('；'))]),
+    );
+    const day = shanghaiTime(upload.createdAt).slice(0, 10);
+    return { body, fileName: `${upload.kind === 'staff' ? '员工' : '客户'}导入错误行-${day}.xlsx` };
   }
 
   // ---- export -------------------------------------------------------------------------------------
@@ -355,6 +454,7 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
   return {
     previewImport,
     commitImport,
+    importErrors,
 
     /** Counts the rows, records the export (audited), and writes it in the background. */
     async startExport(me: Actor, filter: ExportFilter): Promise<ExportStatus> {

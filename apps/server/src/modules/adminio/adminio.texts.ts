@@ -8,10 +8,14 @@ export const ADMINIO_TEXTS = {
   empty: '表格中没有数据行',
   header: (columns: readonly string[]) => `表头应为：${columns.join('、')}（请使用导入模板）`,
   importNotFound: '导入记录不存在，请重新上传',
-  hasErrors: (n: number) => `文件中有 ${n} 处错误，未导入任何数据，请修改后重新上传`,
-  raced: '导入期间数据已被他人修改（手机号或身份证号重复），未导入任何数据，请重新上传预览',
-  imported: (n: number) => `已导入 ${n} 条`,
+  raced: '导入期间数据被反复修改，未导入任何数据，请稍后重新上传',
+  imported: (n: number, skipped: number, failed: number) =>
+    [`已导入 ${n} 条`, skipped > 0 && `已存在跳过 ${skipped} 条`, failed > 0 && `${failed} 行有错误未导入`]
+      .filter(Boolean)
+      .join('，'),
   repeated: '该文件已导入过，未重复导入',
+  errorReason: (row: number, reasons: string) => `第 ${row} 行：${reasons}`,
+  errorColumn: '错误原因',
   // row checks
   required: (column: string) => `${column}必填`,
   tooLong: (column: string, max: number) => `${column}不能超过 ${max} 个字`,
@@ -20,9 +24,9 @@ export const ADMINIO_TEXTS = {
   leaderInvalid: '组长一栏填“是”或“否”',
   sexInvalid: '性别一栏填“男”或“女”',
   duplicateInFile: (column: string, row: number) => `与第 ${row} 行的${column}重复`,
-  phoneTaken: '该手机号已是本公司员工',
+  phoneTaken: '该手机号已是本公司员工，跳过',
   ownerNotFound: '归属员工不存在或已停用',
-  openCase: (owner: string) => `该身份证号已有进行中的报单，由业务员「${owner}」跟进`,
+  openCase: (owner: string) => `该身份证号已有进行中的报单（业务员「${owner}」跟进），跳过`,
   // export
   exportNotFound: '导出记录不存在',
   exportRunning: '正在导出',

@@ -8,7 +8,7 @@ export async function previewImport(input: { kind: ImportKind; file: Blob }) {
   return importPreviewSchema.parse(data);
 }
 
-/** POST /api/admin/import/commit: every row of the previewed file, or none; once per upload. */
+/** POST /api/admin/import/commit: the good rows of the previewed file, the rest listed; once per upload. */
 export async function commitImport(importId: string) {
   const answer = await apiPost<unknown>('/api/admin/import/commit', { import_id: importId });
   return { ...importCommitSchema.parse(answer.data), msg: answer.msg };

@@ -26,6 +26,8 @@ const aPreview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
     { row: 4, column: '姓名', message: '姓名必填' },
     { row: 4, column: '岗位', message: '岗位「厨师」无效' },
   ],
+  existing: [],
+  errors_url: `/api/admin/import/errors?import_id=${'a'.repeat(32)}`,
   ...over,
 });
 
@@ -46,32 +48,84 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
   });
 
   describe('/admin/import (数据导入)', () => {
-    it('previews a file with its row errors and does not let it be imported', async () => {
-      const page = await open('/admin/import', { '/api/admin/import/preview': ok(aPreview()) });
+    it('previews a file: the rows to import, the rows already there, every error by row, and the error file', async () => {
+      const page = await open('/admin/import', {
+        '/api/admin/import/preview': ok(
+          aPreview({ total: 4, existing: [{ row: 5, message: '该手机号已是本公司员工，跳过' }] }),
+        ),
+      });
       expect(await screen.findByText(/表格第一行须为：姓名、手机号、团队/)).toBeTruthy();
       await chooseFile();
-      expect(await screen.findByText('共 3 行，无误 1 行，错误 3 处')).toBeTruthy();
-      const errors = within(screen.getByRole('region', { name: /错误/ }));
+      expect(await screen.findByText('共 4 行：可导入 1 行，已存在 1 行（跳过），有错误 2 行')).toBeTruthy();
+      const errors = within(screen.getByRole('region', { name: /错误行/ }));
       const lines = errors
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent);
       expect(lines).toEqual(['3手机号手机号码格式错误', '4姓名姓名必填', '4岗位岗位「厨师」无效']);
+      expect(errors.getByRole('link', { name: '下载错误行（.xlsx）' }).getAttribute('href')).toBe(
+        `/api/admin/import/errors?import_id=${'a'.repeat(32)}`,
+      );
+      const skipped = within(screen.getByRole('region', { name: /已存在/ }));
+      expect(skipped.getAllByRole('row')[1]?.textContent).toBe('5该手机号已是本公司员工，跳过');
       expect(within(screen.getByRole('region', { name: '前 3 行预览' })).getByText('陈一')).toBeTruthy();
       expect(page.api.lastCall('/api/admin/import/preview').fields).toEqual({
         kind: 'staff',
         file: '[file staff.xlsx]',
       });
-      expect(screen.getByRole('button', { name: '确认导入' }).hasAttribute('disabled')).toBe(true);
       expect(page.api.callsTo('/api/admin/import/commit')).toHaveLength(0);
     });
 
-    it('imports a clean client file on 确认导入 and says how many', async () => {
-      const clean = aPreview({ kind: 'clients', total: 2, valid: 2, errors: [] });
+    it('imports the good rows of a file with errors and shows the per-row result with the error file', async () => {
+      const preview = aPreview();
+      const page = await open('/admin/import', {
+        '/api/admin/import/preview': ok(preview),
+        '/api/admin/import/commit': ok(
+          {
+            import_id: preview.import_id,
+            kind: 'staff',
+            imported: 1,
+            repeated: false,
+            skipped: [],
+            errors: preview.errors,
+            failed: 2,
+            errors_url: preview.errors_url,
+          },
+          '已导入 1 条，2 行有错误未导入',
+        ),
+      });
+      await chooseFile();
+      await tap(await screen.findByRole('button', { name: '导入无误的 1 行' }));
+      expect(await findToast('已导入 1 条，2 行有错误未导入')).toBeTruthy();
+      expect(page.api.lastCall('/api/admin/import/commit').fields).toEqual({ import_id: preview.import_id });
+      const result = within(await screen.findByRole('region', { name: '导入结果' }));
+      expect(result.getByText('已导入 1 条，2 行有错误未导入，可以继续上传下一个文件')).toBeTruthy();
+      expect(
+        result
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => row.textContent),
+      ).toEqual(['3手机号手机号码格式错误', '4姓名姓名必填', '4岗位岗位「厨师」无效']);
+      expect(result.getByRole('link', { name: '下载错误行（.xlsx）' }).getAttribute('href')).toBe(preview.errors_url);
+      // The preview is gone: the same upload is not offered again.
+      expect(screen.queryByRole('button', { name: /导入无误的/ })).toBeNull();
+    });
+
+    it('imports a clean client file and says how many; a file with nothing new cannot be imported', async () => {
+      const clean = aPreview({ kind: 'clients', total: 2, valid: 2, errors: [], errors_url: null });
       const page = await open('/admin/import', {
         '/api/admin/import/preview': ok(clean),
         '/api/admin/import/commit': ok(
-          { import_id: clean.import_id, kind: 'clients', imported: 2, repeated: false },
+          {
+            import_id: clean.import_id,
+            kind: 'clients',
+            imported: 2,
+            repeated: false,
+            skipped: [],
+            errors: [],
+            failed: 0,
+            errors_url: null,
+          },
           '已导入 2 条',
         ),
       });
@@ -79,10 +133,30 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       expect(await screen.findByText(/客户姓名、手机号、身份证号/)).toBeTruthy();
       await chooseFile('clients.xlsx');
       expect(page.api.lastCall('/api/admin/import/preview').fields.kind).toBe('clients');
-      await tap(await screen.findByRole('button', { name: '确认导入' }));
+      expect(screen.queryByRole('link', { name: '下载错误行（.xlsx）' })).toBeNull();
+      await tap(await screen.findByRole('button', { name: '导入无误的 2 行' }));
       expect(await findToast('已导入 2 条')).toBeTruthy();
       expect(page.api.lastCall('/api/admin/import/commit').fields).toEqual({ import_id: clean.import_id });
       expect(await screen.findByText(/已导入 2 条，可以继续上传下一个文件/)).toBeTruthy();
+
+      page.api.set({
+        '/api/admin/import/preview': ok(
+          aPreview({
+            kind: 'clients',
+            total: 2,
+            valid: 0,
+            errors: [],
+            errors_url: null,
+            existing: [
+              { row: 2, message: '该身份证号已有进行中的报单（业务员「陈一」跟进），跳过' },
+              { row: 3, message: '该身份证号已有进行中的报单（业务员「陈一」跟进），跳过' },
+            ],
+          }),
+        ),
+      });
+      await chooseFile('clients.xlsx');
+      expect(await screen.findByText('共 2 行：可导入 0 行，已存在 2 行（跳过），有错误 0 行')).toBeTruthy();
+      expect(screen.getByRole('button', { name: '导入无误的 0 行' }).hasAttribute('disabled')).toBe(true);
     });
 
     it("shows the server's refusal of a file, and a lost network", async () => {
@@ -95,15 +169,15 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       expect(await findToast(network.message)).toBeTruthy();
     });
 
-    it('shows a refused commit (the file changed meanwhile) and keeps the preview', async () => {
+    it('shows a refused commit and keeps the preview', async () => {
       await open('/admin/import', {
-        '/api/admin/import/preview': ok(aPreview({ errors: [], valid: 3 })),
-        '/api/admin/import/commit': fail('文件中有 1 处错误，未导入任何数据，请修改后重新上传'),
+        '/api/admin/import/preview': ok(aPreview({ errors: [], valid: 3, errors_url: null })),
+        '/api/admin/import/commit': fail('导入期间数据被反复修改，未导入任何数据，请稍后重新上传'),
       });
       await chooseFile();
-      await tap(await screen.findByRole('button', { name: '确认导入' }));
-      expect(await findToast('文件中有 1 处错误，未导入任何数据，请修改后重新上传')).toBeTruthy();
-      expect(screen.getByText('共 3 行，无误 3 行，错误 0 处')).toBeTruthy();
+      await tap(await screen.findByRole('button', { name: '导入无误的 3 行' }));
+      expect(await findToast('导入期间数据被反复修改，未导入任何数据，请稍后重新上传')).toBeTruthy();
+      expect(screen.getByText('共 3 行：可导入 3 行，已存在 0 行（跳过），有错误 0 行')).toBeTruthy();
     });
   });
 
