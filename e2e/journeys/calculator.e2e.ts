@@ -37,6 +37,10 @@ describe('loan calculator', () => {
       expect(text.replaceAll(',', '')).toContain(expected.total_interest.toFixed(2));
       expect(text).toContain('计算结果仅供参考，实际月供以银行计算为准');
       expect(yuan(expected.loan_amount)).toBe('100,000.00');
+      // The × is a finger's target (issue 39), not antd-mobile's 26 px one.
+      const closeBox = await popup.locator('.adm-popup-close-icon').boundingBox();
+      expect(closeBox?.width).toBeGreaterThanOrEqual(44);
+      expect(closeBox?.height).toBeGreaterThanOrEqual(44);
 
       // The mask closes the popup.
       await page

@@ -87,3 +87,46 @@ describe('a create form on a weak network', () => {
     expect(await channelsNamed(page, name)).toBe(1);
   });
 });
+
+describe('a page whose script files cannot load (issue 39)', () => {
+  it('offline: tapping 待跟进 says so in Chinese, never an English crash, and opens the page when the network is back', async () => {
+    await logIn();
+    const { context, page } = phone;
+    await page.goto('/index');
+    const tile = page.getByText('待跟进', { exact: true }).first();
+    await tile.waitFor();
+    await context.setOffline(true);
+    try {
+      await tile.click();
+      await page.getByText('网络已断开，恢复后将自动重新加载').waitFor({ timeout: 15_000 });
+      expect(await page.getByText(/Unexpected Application Error|Failed to fetch/).count()).toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
+    // Back online, the page reloads by itself and draws 待跟进.
+    await page.waitForURL('**/business/pending**', { timeout: 15_000 });
+    await expect.poll(() => page.getByText('网络已断开，恢复后将自动重新加载').count(), { timeout: 15_000 }).toBe(0);
+  });
+
+  it('online, a blocked chunk reloads the page once, then offers 重试', async () => {
+    await logIn();
+    const { page } = phone;
+    await page.goto('/index');
+    // A proxy that blocks the exam section's script: every try fails, before and after the reload.
+    await page.route('**/assets/exam-*.js', (route) => route.abort('blockedbyclient'));
+    let loads = 0;
+    const countLoad = () => void (loads += 1);
+    page.on('load', countLoad);
+    try {
+      await page.getByText('参加考试', { exact: true }).first().click();
+      await page.getByText('页面加载失败').waitFor({ timeout: 20_000 });
+      // It stays on the retry page: no second reload comes.
+      await page.waitForTimeout(3_000);
+      expect(loads).toBe(1);
+      expect(await page.getByRole('button', { name: '重试' }).isVisible()).toBe(true);
+    } finally {
+      page.off('load', countLoad);
+      await page.unroute('**/assets/exam-*.js');
+    }
+  });
+});
