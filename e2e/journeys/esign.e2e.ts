@@ -42,6 +42,8 @@ describe('electronic signing journey (decision 054)', () => {
       // The client opens the link on their phone (no staff login), identifies, reads and signs.
       const { page: client } = await newPhone(clientBrowser);
       await client.goto(link);
+      // The client's page speaks the client's word, not the staff's 预处理申请.
+      await client.getByRole('heading', { name: '签署合同' }).waitFor();
       await client.getByRole('button', { name: '获取验证码' }).click();
       const demo = await client.getByText(/演示环境验证码：\d{6}/).innerText();
       await client.getByLabel('短信验证码').fill(/\d{6}/.exec(demo)?.[0] ?? '');
@@ -64,7 +66,8 @@ describe('electronic signing journey (decision 054)', () => {
       ] as const)
         await client.mouse.move(pad.x + dx, pad.y + dy, { steps: 8 });
       await client.mouse.up();
-      await client.getByText('我已阅读全部内容，同意以电子签名方式签署上述文件').click();
+      // Consent by a thumb on the sentence itself (not only its 22 px circle), as a client does.
+      await client.getByText('我已阅读全部内容，同意以电子签名方式签署上述文件').tap();
       await client.getByRole('button', { name: '同意并签署' }).click();
       await client.getByText('文件已加盖数字签名，任何改动都可被发现。').waitFor();
 

@@ -138,8 +138,9 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/:scope/signin/list', '签到记录'],
   ['/:scope/signin/success', '签到成功'],
   // e-signing
-  ['/interface', '预处理申请'],
-  ['/interface/esign', '预处理申请'],
+  // The client opens /interface/esign to sign: 预处理申请 is a staff word (issue 39).
+  ['/interface', '签署合同'],
+  ['/interface/esign', '签署合同'],
   ['/interface/esign/list', '客户列表'],
   ['/interface/esign/add/:user_id', '补充资料'],
   ['/interface/esign/open/:id', '开卡'],

@@ -60,6 +60,8 @@ export const esignTexts = {
     `${company} 请 ${name} 签署文件。验证码将发送到 ${phone}。`,
   getCode: '获取验证码',
   codeLabel: '短信验证码',
+  codePlaceholder: '6 位数字',
+  idPlaceholder: '18 位身份证号',
   idLabel: '身份证号',
   verifyIdentity: '验证身份',
   demoCode: (code: string) => `演示环境验证码：${code}`,

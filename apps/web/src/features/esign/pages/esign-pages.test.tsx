@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { fail, findToast, ok, renderPage, renderPageWith } from '../../../test/page.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, findToast, ok, renderPage, renderPageWith, tap } from '../../../test/page.ts';
 
 const anOrder = (over: Record<string, unknown> = {}) => ({
   id: 5,
@@ -152,6 +152,62 @@ describe('/interface/esign (the client)', () => {
       id_number: '310104198501011010',
     });
     await expect.poll(() => page.api.callsTo('/api/esign/signer/page').length).toBe(1);
+  });
+
+  it('is titled for the client, boxes the code field and shows the demo code on its own line', async () => {
+    await renderPage('/interface/esign?t=link-token-0123456789', {
+      api: {
+        '/api/esign/signer/document': fail('请先完成短信验证码与身份证号验证'),
+        '/api/esign/signer/start': ok({
+          title: '李四 借款签署文件',
+          company_name: '沪融',
+          signer_name: '李*',
+          phone: '138****8000',
+          status: 'sent',
+        }),
+        '/api/esign/signer/code': ok({ verifyCode: '724676' }, '验证码已发送'),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '获取验证码' }));
+    expect(screen.getByRole('heading', { name: '签署合同' })).toBeTruthy();
+    expect(screen.queryByText('预处理申请')).toBeNull();
+    const hint = await screen.findByText('演示环境验证码：724676');
+    // Its own block, not run into the next label (演示环境验证码：724676身份证号).
+    expect(hint.tagName).toBe('P');
+    expect(hint.textContent).toBe('演示环境验证码：724676');
+    expect(screen.getByText('身份证号', { selector: 'label' }).closest('p')).toBeNull();
+    for (const label of ['短信验证码', '身份证号'])
+      expect(screen.getByLabelText(label).closest('.esign-input')).not.toBeNull();
+  });
+
+  it('ticks consent from a tap anywhere on its row, the sentence included', async () => {
+    // happy-dom draws nothing: a context whose every method does nothing lets signature_pad start.
+    const noop = () => undefined;
+    const context = new Proxy({}, { get: () => noop, set: () => true });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as CanvasRenderingContext2D);
+    await renderPage('/interface/esign?t=link-token-0123456789', {
+      api: {
+        '/api/esign/signer/document': ok({
+          order_id: 5,
+          title: '李四 借款签署文件',
+          signer_name: '李四',
+          status: 'sent',
+          pages: [{ title: '借款申请书', paragraphs: ['本人李四申请借款'] }],
+          viewed: [],
+          original_sha256: 'a'.repeat(64),
+          sealed_sha256: null,
+        }),
+        '/api/esign/signer/page': ok(null),
+      },
+    });
+    const sentence = await screen.findByText('我已阅读全部内容，同意以电子签名方式签署上述文件');
+    const row = sentence.closest('label');
+    // The row is a block the width of the page (antd-mobile's block checkbox), holding the box itself.
+    expect(row?.classList.contains('adm-checkbox-block')).toBe(true);
+    const box = row?.querySelector('input[type="checkbox"]') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await tap(sentence);
+    expect(box.checked).toBe(true);
   });
 
   it('says the link is no longer valid', async () => {

@@ -149,7 +149,9 @@ export function EsignSignPage() {
             <Button size="mini" onClick={() => pad.current?.clear()}>
               {T.clear}
             </Button>
-            <Checkbox checked={consent} onChange={setConsent}>
+            {/* The whole row is the label: a thumb landing on the sentence or beside it ticks the box, not only
+                the 22 px circle (issue 39). */}
+            <Checkbox block className="esign-consent" checked={consent} onChange={setConsent}>
               {T.consent}
             </Checkbox>
             <StepButton
@@ -184,9 +186,19 @@ export function EsignSignPage() {
     <div className="page">
       <h1 className="page__title">{intro.title}</h1>
       <NoticeBar wrap color="info" content={T.identifyIntro(intro.company_name, intro.signer_name, intro.phone)} />
-      <label htmlFor="esign-code">{T.codeLabel}</label>
-      <div className="esign-actions">
-        <Input id="esign-code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} />
+      <label className="esign-label" htmlFor="esign-code">
+        {T.codeLabel}
+      </label>
+      <div className="esign-code-row">
+        <Input
+          id="esign-code"
+          className="esign-input"
+          inputMode="numeric"
+          maxLength={6}
+          placeholder={T.codePlaceholder}
+          value={code}
+          onChange={setCode}
+        />
         <Button
           size="small"
           disabled={busy}
@@ -200,19 +212,30 @@ export function EsignSignPage() {
           {T.getCode}
         </Button>
       </div>
-      {demoCode ? <small>{T.demoCode(demoCode)}</small> : null}
-      <label htmlFor="esign-id">{T.idLabel}</label>
-      <Input id="esign-id" maxLength={18} value={idNumber} onChange={setIdNumber} />
-      <StepButton
-        run={run}
-        busy={busy}
-        work={async () => {
-          await signerLogin({ token, code, id_number: idNumber });
-          setDoc(await signerDocument());
-        }}
-      >
-        {T.verifyIdentity}
-      </StepButton>
+      {demoCode ? <p className="esign-hint">{T.demoCode(demoCode)}</p> : null}
+      <label className="esign-label" htmlFor="esign-id">
+        {T.idLabel}
+      </label>
+      <Input
+        id="esign-id"
+        className="esign-input"
+        maxLength={18}
+        placeholder={T.idPlaceholder}
+        value={idNumber}
+        onChange={setIdNumber}
+      />
+      <div className="esign-step">
+        <StepButton
+          run={run}
+          busy={busy}
+          work={async () => {
+            await signerLogin({ token, code, id_number: idNumber });
+            setDoc(await signerDocument());
+          }}
+        >
+          {T.verifyIdentity}
+        </StepButton>
+      </div>
       {error ? <NoticeBar wrap color="error" content={error} /> : null}
     </div>
   );
