@@ -18,9 +18,16 @@ export class AppError extends Error {
 
 /** A business rule said no (bad field, wrong code): HTTP 200, non-zero code, message shown as is. */
 export class RefusedError extends AppError {
-  /** `cause`: what went wrong behind the refusal (a provider's answer), for the log, never for the person. */
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, 200, API_CODE.refused, options);
+  /** The form field the refusal is about (the envelope's `field`), so a form shows it under that field. */
+  readonly field: string | undefined;
+
+  /**
+   * `cause`: what went wrong behind the refusal (a provider's answer), for the log, never for the person.
+   * `field`: the request field at fault, as the form sends it (`term`, `id_number`).
+   */
+  constructor(message: string, options?: { cause?: unknown; field?: string }) {
+    super(message, 200, API_CODE.refused, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.field = options?.field;
   }
 }
 

@@ -55,7 +55,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       if (caught instanceof TooManyError && caught.retryAfterSeconds) {
         void reply.header('retry-after', String(caught.retryAfterSeconds));
       }
-      return reply.status(caught.httpStatus).send({ code: caught.code, msg: caught.message, data: null });
+      const field = caught instanceof RefusedError ? caught.field : undefined;
+      return reply
+        .status(caught.httpStatus)
+        .send({ code: caught.code, msg: caught.message, data: null, ...(field ? { field } : {}) });
     }
     const error = caught;
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -63,7 +66,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       // A body-less POST fails at the root ("expected object, received null"): say what is missing instead.
       const isBodyMissing = first?.instancePath === '/' && first.keyword === 'invalid_type';
       const msg = isBodyMissing ? '请求参数缺失' : (first?.message ?? '参数错误');
-      return reply.status(200).send({ code: API_CODE.refused, msg, data: null });
+      // The body's field at fault (instancePath "/term"), so the form can show msg under it.
+      const field = error.validationContext === 'body' ? first?.instancePath.split('/')[1] : undefined;
+      return reply.status(200).send({ code: API_CODE.refused, msg, data: null, ...(field ? { field } : {}) });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ code: API_CODE.tooMany, msg: '请求过于频繁，请稍后再试', data: null });

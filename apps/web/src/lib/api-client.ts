@@ -23,13 +23,16 @@ export class ApiError extends Error {
   readonly code: number;
   readonly httpStatus: number;
   readonly kind: ApiErrorKind;
+  /** The request field a refusal is about (the envelope's `field`), shown under that field by the form hook. */
+  readonly field: string | undefined;
 
-  constructor(message: string, code: number, httpStatus: number, kind: ApiErrorKind = 'server') {
+  constructor(message: string, code: number, httpStatus: number, kind: ApiErrorKind = 'server', field?: string) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.httpStatus = httpStatus;
     this.kind = kind;
+    this.field = field;
   }
 }
 
@@ -121,7 +124,7 @@ type RequestOptions = {
   idempotencyKey?: string;
 };
 
-function isEnvelope(value: unknown): value is { code: number; msg?: unknown; data?: unknown } {
+function isEnvelope(value: unknown): value is { code: number; msg?: unknown; data?: unknown; field?: unknown } {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
 }
 
@@ -192,7 +195,8 @@ async function send<T>(
 
   const msg = typeof body.msg === 'string' ? body.msg : '';
   if (body.code !== 0 || !response.ok) {
-    throw new ApiError(msg || NETWORK_ERROR_MESSAGE, body.code, response.status);
+    const field = typeof body.field === 'string' ? body.field : undefined;
+    throw new ApiError(msg || NETWORK_ERROR_MESSAGE, body.code, response.status, 'server', field);
   }
   return { code: 0, msg, data: body.data as T };
 }

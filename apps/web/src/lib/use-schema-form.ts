@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isApiError } from './api-client.ts';
 import { showToast } from './toast.ts';
 
 /** A problem with one field (`path[0]`), or with the whole form (empty path): zod's issue shape. */
@@ -137,6 +138,18 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
   const setError = (key: keyof V & string, message: string | undefined) =>
     setState((current) => ({ ...current, errors: { ...current.errors, [key]: message } }));
 
+  /**
+   * A submit the server refused: its message as a toast, and under the field it names (the envelope's
+   * `field`) when the form has that field, so the person sees which one to change (issue 39). Every form
+   * hands its refusals here rather than only toasting them.
+   */
+  const refuse = (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const key = isApiError(error) ? error.field : undefined;
+    if (key !== undefined && (key in values || key in ids)) setError(key, message);
+    showToast({ content: message, icon: 'fail' });
+  };
+
   /** The binding of a field: a key of the values, or of the schema's input when a value lives elsewhere (uploads). */
   const field = (key: (keyof V & string) | (string & {})): FieldBinding => {
     const id = ids[key as keyof V & string] ?? `${idPrefix}-${key}`;
@@ -157,7 +170,7 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
   /** Starts over (e.g. after a sheet's form was saved). */
   const reset = (next: V) => setState({ values: next, errors: {} });
 
-  return { values, errors, set, patch, validate, setError, reset, field, input };
+  return { values, errors, set, patch, validate, setError, refuse, reset, field, input };
 }
 
 export type SchemaForm<V extends Record<string, unknown>, Out> = ReturnType<typeof useSchemaForm<V, Out>>;

@@ -28,7 +28,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 /** What the fake server answers: an envelope, an HTTP failure without one, or no answer at all. */
 export type FakeReply =
-  | { kind: 'envelope'; httpStatus: number; code: number; msg: string; data: unknown }
+  | { kind: 'envelope'; httpStatus: number; code: number; msg: string; data: unknown; field?: string }
   | { kind: 'http'; httpStatus: number }
   | { kind: 'offline' };
 
@@ -46,6 +46,15 @@ export const fail = (msg: string, code = 1): FakeReply => ({
   code,
   msg,
   data: null,
+});
+/** A refusal about one request field (the envelope's `field`): a form shows msg under that field. */
+export const failField = (field: string, msg: string): FakeReply => ({
+  kind: 'envelope',
+  httpStatus: 200,
+  code: 1,
+  msg,
+  data: null,
+  field,
 });
 /**
  * The replies api-client turns into its network failure, and the one message it shows for them
@@ -138,8 +147,8 @@ function installFakeApi(initial: HandlerTable): FakeApi {
         : handler;
     if (reply.kind === 'offline') throw new TypeError('Failed to fetch');
     if (reply.kind === 'http') return new Response('<html>error</html>', { status: reply.httpStatus });
-    const { code, msg, data } = reply;
-    return new Response(JSON.stringify({ code, msg, data }), {
+    const { code, msg, data, field } = reply;
+    return new Response(JSON.stringify({ code, msg, data, ...(field === undefined ? {} : { field }) }), {
       status: reply.httpStatus,
       headers: { 'Content-Type': 'application/json' },
     });

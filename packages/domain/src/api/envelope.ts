@@ -3,11 +3,12 @@ import { z } from 'zod';
 /**
  * Every answer of the API: `{ code, msg, data }`, code 0 is success (ARCHITECTURE.md, the API contract).
  * data is null on every refusal, which answers with the same HTTP 200 and so the same response schema.
+ * A refusal about one request field names it in `field` (e.g. `term`), so a form shows msg under that field.
  */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data: data.nullable() });
+  z.object({ code: z.number().int(), msg: z.string(), data: data.nullable(), field: z.string().optional() });
 
-export type Envelope<T> = { code: number; msg: string; data: T };
+export type Envelope<T> = { code: number; msg: string; data: T; field?: string };
 
 /** Business refusal codes. HTTP status carries auth/permission/not-found; `code` says why in the body. */
 export const API_CODE = {

@@ -158,15 +158,20 @@ describe('POST /api/crm/addClient', () => {
     const { product: theirs } = await createBankAndProduct(test.db, corpB);
     expect(
       (await post(people.owner, '/api/crm/addClient', caseForm({ product_id: String(theirs.id) }))).body,
-    ).toMatchObject({ code: 1, msg: '产品不存在' });
+    ).toMatchObject({ code: 1, msg: '产品不存在', field: 'product_id' });
     const { product } = await createBankAndProduct(test.db, corpA);
     expect(
       (await post(people.owner, '/api/crm/addClient', caseForm({ product_id: String(product.id), amount: '300000' })))
         .body,
-    ).toMatchObject({ code: 1, msg: '该产品的贷款金额为 ¥10,000.00–¥200,000.00' });
+    ).toMatchObject({ code: 1, msg: '该产品的贷款金额为 ¥10,000.00–¥200,000.00', field: 'amount' });
     expect(
       (await post(people.owner, '/api/crm/addClient', caseForm({ product_id: String(product.id), term: '60' }))).body,
-    ).toMatchObject({ code: 1, msg: '该产品不支持所选期限' });
+    ).toMatchObject({ code: 1, msg: '该产品不支持所选期限', field: 'term' });
+  });
+
+  it('names the field a schema refusal is about, so the form shows it there', async () => {
+    const body = (await post(people.owner, '/api/crm/addClient', caseForm({ phone: '1234' }))).body;
+    expect(body).toMatchObject({ code: 1, field: 'phone' });
   });
 });
 

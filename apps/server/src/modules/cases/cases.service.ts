@@ -119,17 +119,17 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
   ) {
     const who = { phone: form.phone, idNumber: form.id_number.idNumber };
     if (await referralHoldingClient(tx, me.corpId, who, now(), exceptReferralId))
-      throw new RefusedError(T.heldByReferral);
+      throw new RefusedError(T.heldByReferral, { field: 'id_number' });
   }
 
   async function checkForm(me: StaffIdentity, form: CaseForm, exceptId: number | null) {
     const refs = await repo.referencesExist(me.corpId, references(form));
-    if (!refs.product) throw new RefusedError(T.productInvalid);
-    if (!refs.bank) throw new RefusedError(T.bankInvalid);
-    if (!refs.channel) throw new RefusedError(T.channelInvalid);
-    if (!refs.source) throw new RefusedError(T.sourceInvalid);
-    if (!refs.city) throw new RefusedError(T.cityInvalid);
-    if (!refs.signUser) throw new RefusedError(T.signUserInvalid);
+    if (!refs.product) throw new RefusedError(T.productInvalid, { field: 'product_id' });
+    if (!refs.bank) throw new RefusedError(T.bankInvalid, { field: 'bank_id' });
+    if (!refs.channel) throw new RefusedError(T.channelInvalid, { field: 'channel_id' });
+    if (!refs.source) throw new RefusedError(T.sourceInvalid, { field: 'source_id' });
+    if (!refs.city) throw new RefusedError(T.cityInvalid, { field: 'city_id' });
+    if (!refs.signUser) throw new RefusedError(T.signUserInvalid, { field: 'sign_user_id' });
     if (form.product_id) {
       const [product] = (await repo.listProducts(me.corpId, null)).filter((p) => p.id === form.product_id);
       const amount = form.amount ?? 0;
@@ -140,13 +140,14 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       ) {
         throw new RefusedError(
           T.amountOutOfRange(formatFen(product.min_amount_fen), formatFen(product.max_amount_fen)),
+          { field: 'amount' },
         );
       }
       if (product && product.terms.length > 0 && !product.terms.includes(form.term))
-        throw new RefusedError(T.termNotInProduct);
+        throw new RefusedError(T.termNotInProduct, { field: 'term' });
     }
     const holder = await repo.findOpenCaseByIdNumber(me.corpId, form.id_number.idNumber, exceptId);
-    if (holder) throw new RefusedError(T.duplicateIdNumber(holder.ownerName));
+    if (holder) throw new RefusedError(T.duplicateIdNumber(holder.ownerName), { field: 'id_number' });
   }
 
   function caseValues(form: CaseForm): Omit<CaseValues, 'ownerId' | 'teamId' | 'status'> {

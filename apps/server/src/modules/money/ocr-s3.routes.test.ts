@@ -104,7 +104,7 @@ describe('POST /api/ysb/uploadImg with kind idCard / bankCard (OCR)', () => {
     expect(pdf.json<Body>()).toEqual({ code: 1, msg: '只能上传 JPG、PNG 或 WebP 图片', data: null });
     expect(seen.length).toBe(calls);
     const kind = await postFile(test, '/api/ysb/uploadImg', { kind: 'passport' }, await makeJpeg(), { cookie });
-    expect(kind.json<Body>()).toEqual({ code: 1, msg: '上传类型无效', data: null });
+    expect(kind.json<Body>()).toEqual({ code: 1, msg: '上传类型无效', data: null, field: 'kind' });
     expect((await postFile(test, '/api/ysb/uploadImg', { kind: 'idCard' }, await makeJpeg())).statusCode).toBe(401);
   });
 });

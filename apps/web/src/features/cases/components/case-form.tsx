@@ -15,7 +15,6 @@ import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { OptionField, type OptionFieldOption } from '../../../components/option-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
-import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useDraftedSubmit } from '../../../lib/form-draft.ts';
 import { useBanks, useChannels, useProducts, useSignUsers, useSources } from '../api/get-reference.ts';
@@ -56,9 +55,24 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftNam
   const sources = useSources();
   const signUsers = useSignUsers();
 
-  // Another bank has other products: the chosen one goes.
-  const set = (field: string) => (value: string) =>
-    form.patch(field === 'bank_id' ? { bank_id: value, product_id: '' } : { [field]: value });
+  // The terms the chosen product takes (none named: any term): the wheel offers only those, as the server
+  // refuses any other (该产品不支持所选期限).
+  const termsOf = (productId: string): readonly number[] =>
+    products.data?.find((product) => String(product.id) === productId)?.terms ?? [];
+  const productTerms = termsOf(values.product_id ?? '');
+  const termOptions =
+    productTerms.length > 0 ? TERM_OPTIONS.filter((option) => productTerms.includes(option.value)) : TERM_OPTIONS;
+
+  // Another bank has other products: the chosen one goes. Another product may not take the chosen term: it goes.
+  const set = (field: string) => (value: string) => {
+    if (field === 'bank_id') return form.patch({ bank_id: value, product_id: '' });
+    if (field === 'product_id') {
+      const terms = termsOf(value);
+      const keepsTerm = !values.term || terms.length === 0 || terms.includes(Number(values.term));
+      return form.patch(keepsTerm ? { product_id: value } : { product_id: value, term: '' });
+    }
+    form.patch({ [field]: value });
+  };
 
   // An unsent new case survives a closed window or a reload, with its submit's key (decisions 046, 058).
   const idempotent = useDraftedSubmit(draftName, values, (saved) => form.reset({ ...initial, ...saved }));
@@ -66,10 +80,7 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftNam
     if (!form.validate()) return;
     // The values as typed (strings): the server parses them with the same schema. 重试 sends these again.
     const sent = values;
-    await idempotent.run(
-      (key) => onSubmit(sent, key),
-      (error) => showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' }),
-    );
+    await idempotent.run((key) => onSubmit(sent, key), form.refuse);
   };
 
   const item = (field: string, label: string, control: ReactNode, required = false) => (
@@ -120,7 +131,7 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftNam
       </List>
       <List mode="card" header={T.loan}>
         {text('amount', T.amount, T.placeholders.amount, true, 'decimal')}
-        {pick('term', T.term, TERM_OPTIONS, true)}
+        {pick('term', T.term, termOptions, true)}
         {pick('purpose', T.purpose, LOAN_PURPOSES)}
         {pick('bank_id', T.bank, named(banks.data))}
         {pick('product_id', T.product, named(products.data))}

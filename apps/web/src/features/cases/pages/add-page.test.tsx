@@ -5,6 +5,8 @@ import { aReferralDetail } from '../../../test/outside-data.ts';
 import {
   confirmOpenPicker,
   fail,
+  failField,
+  findFieldError,
   findToast,
   inputValue,
   network,
@@ -34,6 +36,27 @@ async function fillRequired() {
   typeInto('case-amount', '50000');
   await pickFirstTerm();
 }
+
+/** Every picker sheet gone (their closing animation over), so the next one found is the one opened next. */
+const sheetsClosed = () => expect.poll(() => document.querySelector('.adm-mask')).toBeNull();
+
+/** The picker sheet now open (its options drawn). */
+async function waitForOpenSheet(): Promise<HTMLElement> {
+  await confirmOpenPickerReady();
+  return [...document.querySelectorAll('.adm-picker')].find((node) =>
+    node.closest('.adm-popup-body:not([style*="display: none"])'),
+  ) as HTMLElement;
+}
+const confirmOpenPickerReady = () =>
+  expect
+    .poll(() =>
+      [...document.querySelectorAll('.adm-picker')].some(
+        (node) =>
+          node.closest('.adm-popup-body:not([style*="display: none"])') &&
+          node.querySelectorAll('.adm-picker-view-column-item').length > 0,
+      ),
+    )
+    .toBe(true);
 
 /** Opens the form, fills what it requires and submits it while the server cannot be reached. */
 async function submitOffline() {
@@ -105,6 +128,47 @@ describe('/business/add', () => {
     expect(await findToast('该身份证号已有进行中的报单')).toBeTruthy();
     expect(page.pathname()).toBe('/business/add');
     expect(inputValue('case-name')).toBe('陈美玲');
+  });
+
+  it("shows the server's refusal of a field under that field, not only as a toast", async () => {
+    await openForm({ '/api/crm/addClient': failField('term', '该产品不支持所选期限') });
+    await fillRequired();
+    await submit();
+    expect((await findFieldError('贷款期限')).textContent).toBe('该产品不支持所选期限');
+    expect(await findToast('该产品不支持所选期限')).toBeTruthy();
+  });
+
+  it('offers only the terms of the chosen product, and lets a term the product does not take go', async () => {
+    const page = await openForm({
+      '/api/crm/bank': ok([{ id: 3, name: '招商银行' }]),
+      '/api/crm/product': ok([
+        { id: 8, name: '闪电贷', bank_id: 3, min_amount_fen: 0, max_amount_fen: 0, terms: [24, 36] },
+      ]),
+    });
+    await screen.findByRole('button', { name: '提交' });
+    await pickFirstTerm();
+    expect(document.getElementById('case-term')?.textContent).toContain('6 期');
+    await sheetsClosed();
+    await tap(document.getElementById('case-bank_id') as HTMLElement);
+    await confirmOpenPicker();
+    await expect.poll(() => document.getElementById('case-bank_id')?.textContent).toContain('招商银行');
+    await sheetsClosed();
+    // The bank's products arrive once it is chosen.
+    await expect.poll(() => page.api.callsTo('/api/crm/product').length).toBeGreaterThan(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await tap(document.getElementById('case-product_id') as HTMLElement);
+    await confirmOpenPicker();
+    expect(document.getElementById('case-product_id')?.textContent).toContain('闪电贷');
+    await sheetsClosed();
+    // 6 期 is not one of the product's: it is cleared rather than refused after 提交.
+    await expect.poll(() => document.getElementById('case-term')?.textContent).not.toContain('6 期');
+    await tap(document.getElementById('case-term') as HTMLElement);
+    const sheet = await waitForOpenSheet();
+    expect([...sheet.querySelectorAll('.adm-picker-view-column-item')].map((item) => item.textContent)).toEqual([
+      '24 期',
+      '36 期',
+    ]);
+    await confirmOpenPicker();
   });
 
   it('sends nothing while required fields are empty', async () => {

@@ -33,14 +33,11 @@ export function AppealPage() {
   const submit = async () => {
     if (!form.validate()) return;
     const fields = { client_id: clientId, reason: form.values.reason };
-    await idempotent.run(
-      async (key) => {
-        showToast({ content: await add.mutateAsync({ fields, key }), icon: 'success' });
-        form.reset({ reason: '' });
-        void navigate('/business/appeal', { replace: true });
-      },
-      (error) => showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' }),
-    );
+    await idempotent.run(async (key) => {
+      showToast({ content: await add.mutateAsync({ fields, key }), icon: 'success' });
+      form.reset({ reason: '' });
+      void navigate('/business/appeal', { replace: true });
+    }, form.refuse);
   };
 
   return (

@@ -52,13 +52,10 @@ export function PendingAddPage() {
   const submit = async () => {
     if (!form.validate()) return;
     const fields = { client_id: String(clientId), note: form.values.note, next_contact_at: nextAt.toISOString() };
-    await idempotent.run(
-      async (key) => {
-        showToast({ content: await add.mutateAsync({ fields, key }), icon: 'success' });
-        void navigate(`/business/pendingDetail/${clientId}`, { replace: true });
-      },
-      (failure) => showToast({ content: failure instanceof Error ? failure.message : String(failure), icon: 'fail' }),
-    );
+    await idempotent.run(async (key) => {
+      showToast({ content: await add.mutateAsync({ fields, key }), icon: 'success' });
+      void navigate(`/business/pendingDetail/${clientId}`, { replace: true });
+    }, form.refuse);
   };
 
   return (

@@ -43,7 +43,7 @@ export function ServiceDetailPage() {
       showToast({ content: await transfer.mutateAsync(input), icon: 'success' });
       void navigate('/business/service', { replace: true });
     } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
+      form.refuse(error);
     }
   };
 

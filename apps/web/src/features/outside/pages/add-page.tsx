@@ -48,17 +48,14 @@ function ReferralForm({ id, initial }: { id: number | null; initial: ReferralVal
   const submit = async () => {
     if (!form.validate()) return;
     const sent = values;
-    await idempotent.run(
-      async (key) => {
-        const saved = await save.mutateAsync({ fields: sent, id, key });
-        showToast({
-          content: `${id ? T.edited : T.saved}，${T.protectedUntil(dayOf(saved.protected_until))}`,
-          icon: 'success',
-        });
-        void navigate(`/outside/detail/${saved.id}`, { replace: true });
-      },
-      (error) => showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' }),
-    );
+    await idempotent.run(async (key) => {
+      const saved = await save.mutateAsync({ fields: sent, id, key });
+      showToast({
+        content: `${id ? T.edited : T.saved}，${T.protectedUntil(dayOf(saved.protected_until))}`,
+        icon: 'success',
+      });
+      void navigate(`/outside/detail/${saved.id}`, { replace: true });
+    }, form.refuse);
   };
 
   const text = (field: keyof ReferralValues, label: string, placeholder: string, mode: 'text' | 'tel' | 'decimal') => (
