@@ -1,9 +1,9 @@
 import '../exam.css';
 import { PAPER_STATE_LABELS, type PaperListItem } from '@crm/domain/api/exam';
 import { ErrorBlock, List, Tag } from 'antd-mobile';
-import { Link } from 'react-router';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { RowLink } from '../../../components/row-link.tsx';
 import { usePaperList } from '../api/exam.ts';
 import { formatTime } from '../components/format.ts';
 import { examTexts as T } from '../texts.ts';
@@ -44,14 +44,15 @@ export function ExamCenterPage() {
         ) : (
           <List>
             {papers.data.map((p) => (
-              <List.Item key={p.id} description={facts(p)}>
-                <Link to={`/exam/paper/${p.id}`} className="exam-paper-link">
+              <RowLink key={p.id} to={`/exam/paper/${p.id}`} className="exam-paper-row">
+                <span className="exam-paper-row__title">
                   <Tag color={p.kind === 'exam' ? 'primary' : 'success'} fill="outline">
                     {p.kind === 'exam' ? T.exam : T.survey}
                   </Tag>{' '}
                   {p.title} <Tag color={STATE_COLORS[p.state] ?? 'default'}>{PAPER_STATE_LABELS[p.state]}</Tag>
-                </Link>
-              </List.Item>
+                </span>
+                <span className="exam-paper-row__facts">{facts(p)}</span>
+              </RowLink>
             ))}
           </List>
         )}

@@ -16,7 +16,9 @@ describe('/exam/center', () => {
     const link = await screen.findByRole('link', { name: /合规考试/ });
     expect(link.getAttribute('href')).toBe('/exam/paper/5');
     expect(link.textContent).toContain('待参加');
-    expect(screen.getByText(/限时 20 分钟/)).toBeTruthy();
+    // The whole row is the link (its facts too), a chevron at its end: not a 19 px title alone.
+    expect(link.textContent).toContain('限时 20 分钟');
+    expect(link.querySelector('.row-link__chevron')).not.toBeNull();
     expect((await screen.findByRole('link', { name: /培训问卷/ })).textContent).toContain('已提交');
   });
 

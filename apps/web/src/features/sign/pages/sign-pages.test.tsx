@@ -56,7 +56,11 @@ describe('/sign/list/:userid/:flag', () => {
       '/api/crm/taskList': ok(pageOf([aTask()])),
       '/api/crm/sign': ok(aSignDetail()),
     });
-    await tap(await screen.findByRole('link', { name: '陈美玲' }));
+    // The whole row is the link, its facts and chevron too, not only the name.
+    const row = await screen.findByRole('link', { name: /陈美玲/ });
+    expect(row.textContent).toContain('分期签约 · 139****5678');
+    expect(row.querySelector('.row-link__chevron')).not.toBeNull();
+    await tap(row);
     await expect.poll(page.pathname).toBe('/sign/update/121');
   });
 

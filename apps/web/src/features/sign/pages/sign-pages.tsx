@@ -26,14 +26,18 @@ import {
 } from '../api/sign-tasks.ts';
 import { signTexts as t } from '../texts.ts';
 import { PhoneLink } from '../../../components/contact-values.tsx';
+import { RowLink } from '../../../components/row-link.tsx';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function TaskItem({ task, action }: { task: SignTask; action?: ReactNode }) {
   return (
-    <List.Item
-      description={
-        <div>
+    <List.Item extra={action ?? <Tag color="primary">{SIGN_STATUS_LABELS[task.status]}</Tag>}>
+      {/* The whole row opens the task's record (a chevron says so); the button beside it stays its own tap. */}
+      <RowLink className="sign-task__row" to={`/sign/update/${task.id}`}>
+        <span className="sign-task__name">{task.client_name}</span>
+        {task.signer_name ? ` · ${task.signer_name}` : ''}
+        <div className="sign-task__facts">
           <div>
             {t.kind[task.kind]} · {task.client_phone}
           </div>
@@ -45,14 +49,7 @@ function TaskItem({ task, action }: { task: SignTask; action?: ReactNode }) {
           {task.place ? <div>{task.place}</div> : null}
           {task.outcome_note ? <div>{task.outcome_note}</div> : null}
         </div>
-      }
-      extra={action ?? <Tag color="primary">{SIGN_STATUS_LABELS[task.status]}</Tag>}
-    >
-      {/* The name opens the task's record; the button beside it stays its own tap. */}
-      <Link className="sign-task__name" to={`/sign/update/${task.id}`}>
-        {task.client_name}
-      </Link>
-      {task.signer_name ? ` · ${task.signer_name}` : ''}
+      </RowLink>
     </List.Item>
   );
 }
