@@ -68,11 +68,13 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The links the server hands out (e-sign, invites) are built on it, never on the request's Host.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
-      // Each phone of a journey comes from its own address (support/browser.ts), as phones do: the SMS limit of
-      // 30 codes an hour per address then counts per phone, not for the whole suite on 127.0.0.1.
+      // Each phone of a journey comes from its own address (support/browser.ts), as phones do: the SMS limit per
+      // address then counts per phone, not for the whole suite on 127.0.0.1.
       TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

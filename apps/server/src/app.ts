@@ -237,7 +237,8 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     secret: config.sessionSecret,
     sessionTtlMs: config.sessionTtlMs,
     now,
-    isChannelAgentPhone: (phone) => houseloanRepo.isAgentPhone(phone),
+    channelAgentCompany: (phone) => houseloanRepo.companyOfAgentPhone(phone),
+    smsPerCompanyPerHour: config.smsPerCompanyPerHour,
   });
   const home = createHomeService({ repo: createHomeRepository(db), now });
   // The one answer to "may this principal do this to that record", for every module.
@@ -371,7 +372,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     now,
     publicUrl: config.publicUrl,
   });
-  await app.register(chatterRoutes, { chatter, publicUrl: config.publicUrl });
+  await app.register(chatterRoutes, { chatter });
   await app.register(activityRoutes, {
     activity: createActivityService({
       repo: createActivityRepository(db),
@@ -408,7 +409,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     repo: createRemindersRepository(db),
     wecom: adapters.wecom,
     now,
-    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    publicUrl: config.publicUrl,
     escalateAfterMs: config.reminderEscalateAfterMs,
     openFollowUp: (corpId, id) => openFollowUp(db, corpId, id),
     log,

@@ -61,9 +61,14 @@ describe('loadConfig', () => {
     [{ WECHAT_MP_SECRET: undefined }, /WECHAT_MP_PROVIDER=wechat needs WECHAT_MP_SECRET/],
     [{ SESSION_SECRET: undefined }, /needs SESSION_SECRET/],
     [{ SESSION_SECRET: 'demo-only-secret-not-for-production-use-000' }, /refuses the demo SESSION_SECRET/],
-    [{ SESSION_SECRET: 'a'.repeat(36) }, /less than 256 bits/],
-    [{ SESSION_SECRET: 'password'.repeat(8) }, /less than 256 bits/],
-    [{ SESSION_SECRET: '0123456789abcdef0123456789abcdef' }, /less than 256 bits/],
+    [{ SESSION_SECRET: 'a'.repeat(36) }, /refuses a guessable SESSION_SECRET/],
+    [{ SESSION_SECRET: 'password'.repeat(8) }, /refuses a guessable SESSION_SECRET/],
+    [{ SESSION_SECRET: '0123456789abcdef0123456789abcdef' }, /refuses a guessable SESSION_SECRET/],
+    [{ SESSION_SECRET: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ' }, /refuses a guessable SESSION_SECRET/],
+    [{ SESSION_SECRET: 'qwertyuiopasdfghjklzxcvbnm1234567890' }, /refuses a guessable SESSION_SECRET/],
+    [{ PUBLIC_URL: undefined }, /needs PUBLIC_URL/],
+    [{ PUBLIC_URL: 'crm.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'ftp://crm.example.com' }, /PUBLIC_URL must start with https/],
     [{ SESSION_SECRET: 'short' }, /at least 32 characters/],
     [{ TENCENT_SMS_SECRET_KEY: undefined }, /SMS_PROVIDER=tencent needs TENCENT_SMS_SECRET_KEY/],
     [{ WECOM_SECRET: undefined }, /WECOM_PROVIDER=wecom needs WECOM_SECRET/],
@@ -72,6 +77,14 @@ describe('loadConfig', () => {
   ])('production refuses %j', (override, reason) => {
     expect(() => loadConfig({ ...productionBase, ...override })).toThrow(ConfigError);
     expect(() => loadConfig({ ...productionBase, ...override })).toThrow(reason);
+  });
+
+  it('builds links on PUBLIC_URL, and on localhost at PORT outside production when it is unset', () => {
+    expect(loadConfig({ ...productionBase, PUBLIC_URL: 'https://crm.example.com/' }).publicUrl).toBe(
+      'https://crm.example.com',
+    );
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
   });
 
   it('allows the embedded database in production only when told explicitly', () => {

@@ -28,7 +28,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(24 * 7),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The origin people open (https://crm.example.com): every link the server hands out starts with it. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'PUBLIC_URL must start with https:// (or http://)')
+    .optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
@@ -36,6 +41,8 @@ const envSchema = z.object({
   READ_CACHE: flag,
   /** API calls a minute per session (per address without one); 0 turns the limit off (tests). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** SMS codes the people of one company may be sent in an hour, all addresses together; 0 turns it off. */
+  SMS_PER_COMPANY_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   SMS_PROVIDER: z.enum(['demo', 'tencent']).optional(),
   TENCENT_SMS_SECRET_ID: z.string().optional(),
   TENCENT_SMS_SECRET_KEY: z.string().optional(),
@@ -111,7 +118,12 @@ export interface Config {
   rateLimitPerMinute: number;
   sessionSecret: string;
   sessionTtlMs: number;
-  publicUrl: string | undefined;
+  /**
+   * The origin every link the server hands out is built on (invites, entry links, OAuth redirects, signing
+   * links, share images), never the request's Host header, which whoever sends the request chooses.
+   * PUBLIC_URL, required in production; http://localhost:<PORT> elsewhere. No trailing slash.
+   */
+  publicUrl: string;
   webDist: string;
   logLevel: string;
   wecomApprovalTemplateId: string;
@@ -164,6 +176,8 @@ export interface Config {
     | { provider: 'none' }
     | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number };
   copilotPerMinute: number;
+  /** The per-company ceiling on SMS codes an hour (decision 001); 0: none. */
+  smsPerCompanyPerHour: number;
   /** The e-sign seal's certificate: the company's PKCS#12, or the demo one made under DATA_DIR (not in production). */
   esign: {
     p12: { base64: string; passphrase: string } | { demo: true; file: string };
@@ -236,9 +250,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       throw new ConfigError(
         `NODE_ENV=production refuses the demo SESSION_SECRET written in config.ts: anyone can sign with it. ${MAKE_A_SECRET}`,
       );
-    if (estimateSecretBits(env.SESSION_SECRET) < MIN_SECRET_BITS)
+    const secretBits = estimateSecretBits(env.SESSION_SECRET);
+    if (secretBits < MIN_SECRET_BITS)
       throw new ConfigError(
-        `NODE_ENV=production refuses a SESSION_SECRET with less than ${MIN_SECRET_BITS} bits of randomness. ${MAKE_A_SECRET}`,
+        `NODE_ENV=production refuses a guessable SESSION_SECRET: a strength estimator (zxcvbn: sequences, keyboard ` +
+          `walks, repeats, words) guesses it in about 2^${secretBits} tries, fewer than 2^${MIN_SECRET_BITS}. ${MAKE_A_SECRET}`,
+      );
+    if (!env.PUBLIC_URL)
+      throw new ConfigError(
+        'NODE_ENV=production needs PUBLIC_URL, the https origin people open (https://crm.example.com): invite, entry ' +
+          "and signing links and OAuth redirects are built from it, never from the request's Host header.",
       );
     if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DB_IN_PRODUCTION)
       throw new ConfigError(
@@ -321,7 +342,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoMode,
     sessionSecret: env.SESSION_SECRET ?? DEMO_SECRET,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
-    publicUrl: env.PUBLIC_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     webDist: path.resolve(env.WEB_DIST),
     logLevel: env.LOG_LEVEL,
     wecomApprovalTemplateId: env.WECOM_APPROVAL_TEMPLATE_ID,
@@ -337,6 +358,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ocr,
     llm,
     copilotPerMinute: env.COPILOT_PER_MINUTE,
+    smsPerCompanyPerHour: env.SMS_PER_COMPANY_PER_HOUR,
     esign: {
       p12: env.ESIGN_P12_BASE64
         ? { base64: env.ESIGN_P12_BASE64, passphrase: env.ESIGN_P12_PASSPHRASE ?? '' }

@@ -25,7 +25,7 @@ export async function seedChatterDemo(db: Db, clock: Clock): Promise<void> {
     wecom: createDemoWecomAdapter(),
     recognizeIdCard: async () => ({ number: '', valid: false }),
     now: clock,
-    publicUrl: undefined,
+    publicUrl: 'http://localhost:3000',
   });
   await service.grantPoints(1, 2, 1, 5000, '季度积分发放（演示）', 'seed-demo-grant-1');
 

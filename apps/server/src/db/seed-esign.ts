@@ -84,7 +84,7 @@ export async function createEsignDemoOrder(
     storage: FileStorage;
     secret: string;
     certificate: SealCertificate;
-    publicUrl: string | undefined;
+    publicUrl: string;
     now: Clock;
     corpId: number;
     staffId: number;

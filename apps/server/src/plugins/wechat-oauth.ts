@@ -48,7 +48,8 @@ export function takeOauthState(
 /** Where a module's rounds go and how: WeChat's adapter, this site's origin, the cookies' options, the tags. */
 export interface OauthSite {
   wechatMp: WechatMpAdapter;
-  origin: (request: FastifyRequest) => string;
+  /** PUBLIC_URL: WeChat sends the visitor back there, never to the Host the request named. */
+  origin: string;
   cookie: ReturnType<typeof oauthCookieOptions>;
   tags: string[];
 }
@@ -79,7 +80,7 @@ export function oauthRoundRoutes<Q extends z.ZodType>(root: FastifyInstance, sit
     handler: async (request, reply) => {
       const state = newOauthState(await round.start(request.query as z.output<Q>, reply));
       void reply.setCookie(round.state.cookie, state, site.cookie);
-      return reply.redirect(site.wechatMp.authorizeUrl(`${site.origin(request)}${path}/callback`, state), 302);
+      return reply.redirect(site.wechatMp.authorizeUrl(`${site.origin}${path}/callback`, state), 302);
     },
   });
   root.route({

@@ -46,7 +46,7 @@ export async function grantPoints(
     wecom: createDemoWecomAdapter(),
     recognizeIdCard: async () => ({ number: '', valid: false }),
     now,
-    publicUrl: undefined,
+    publicUrl: 'http://localhost:3000',
   });
   return service.grantPoints(person.corpId, person.id, person.id, amount, '测试发放', key);
 }

@@ -1,7 +1,9 @@
-/** What a production start asks for besides its database: a strong session secret, the SMS, WeCom and WeChat official-account keys, the e-sign certificate. */
+/** What a production start asks for besides its database: a strong session secret, the public origin, the SMS, WeCom and WeChat official-account keys, the e-sign certificate. */
 export const PRODUCTION_KEYS = {
   // 48 random bytes in base64, as the README tells an operator to make one.
   SESSION_SECRET: 'q3Jx9v0Zl7mT2Wc8bYhR4uN1kE6pDsA5fGiLoQzXyVtBnMaCwUeHrSjKdPgOlI0x',
+  // Every link the server hands out is built on it, never on the request's Host.
+  PUBLIC_URL: 'https://crm.example.com',
   TENCENT_SMS_SECRET_ID: 'id',
   TENCENT_SMS_SECRET_KEY: 'key',
   TENCENT_SMS_SDK_APP_ID: '1400000000',

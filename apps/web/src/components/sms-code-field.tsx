@@ -6,7 +6,7 @@ import { apiPost } from '../lib/api-client.ts';
 import { showErrorToast, showToast } from '../lib/toast.ts';
 import type { FieldBinding } from '../lib/use-schema-form.ts';
 import { smsTexts as T } from './texts.ts';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../lib/use-countdown.ts';
 
 /** Whose login the code is for: a partner's (any phone) or a channel agent's (registered agents only). */
 export type SmsScene = 'outside' | 'houseloan';
@@ -25,7 +25,7 @@ export type SmsCodeFieldProps = {
   scene: SmsScene;
 };
 
-/** The code field with its 获取验证码 button (60 s before another); demo mode fills it in. */
+/** The code field with its 获取验证码 button (59 s before another); demo mode fills it in. */
 export function SmsCodeField({ field, phone, value, onChange, scene }: SmsCodeFieldProps) {
   const countdown = useCountdown();
   const [isSending, setIsSending] = useState(false);

@@ -116,7 +116,8 @@ export const esignEvidenceSchema = z.object({
 });
 export type EsignEvidence = z.infer<typeof esignEvidenceSchema>;
 
-export const esignAddedSchema = z.object({ id: z.number().int(), link: z.string() });
+/** A new order's signing link; null when the case already had an open order, which is the one answered. */
+export const esignAddedSchema = z.object({ id: z.number().int(), link: z.string().nullable() });
 
 export const esignVerifySchema = z.object({
   sha256: z.string(),

@@ -52,10 +52,15 @@ export const smsCodes = pgTable(
     phone: text().notNull(),
     codeHash: text().notNull(),
     ip: text().notNull(),
+    /**
+     * The company whose person the code is for (a staff member, a channel agent, an e-sign signer), for
+     * the per-company ceiling; null for a stranger (a partner registering, an activity visitor).
+     */
+    corpId: integer(),
     failedAttempts: smallint().notNull().default(0),
     createdAt: timestamptzNow(),
     expiresAt: timestamptz().notNull(),
     usedAt: timestamptz(),
   },
-  (t) => [index().on(t.phone, t.createdAt), index().on(t.ip, t.createdAt)],
+  (t) => [index().on(t.phone, t.createdAt), index().on(t.ip, t.createdAt), index().on(t.corpId, t.createdAt)],
 );

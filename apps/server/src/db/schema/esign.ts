@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyRef, staffRef } from './staff.ts';
 import { clientRef } from './cases.ts';
@@ -76,6 +77,10 @@ export const esignOrders = pgTable(
     index().on(t.corpId, t.clientId),
     index().on(t.corpId, t.sealedSha256),
     uniqueIndex('esign_orders_link_token').on(t.linkTokenHash),
+    // One open order per case (decision 054): a second add answers the open one instead of a second link.
+    uniqueIndex('esign_orders_one_open')
+      .on(t.corpId, t.clientId)
+      .where(sql`status = 'sent'`),
   ],
 );
 

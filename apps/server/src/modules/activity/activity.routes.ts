@@ -11,7 +11,6 @@ import { rowIdSchema } from '@crm/domain/api/bounds';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { WechatMpError, WechatSnapshotUserError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
 import { ForbiddenError, RefusedError } from '../../errors.ts';
-import { requestOrigin } from '../../plugins/origin.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
 import { callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import { oauthCookieOptions, oauthRoundRoutes } from '../../plugins/wechat-oauth.ts';
@@ -24,7 +23,7 @@ export interface ActivityRoutesOptions {
   activity: ActivityService;
   wechatMp: WechatMpAdapter;
   secureCookies: boolean;
-  publicUrl: string | undefined;
+  publicUrl: string;
 }
 
 /** The OAuth round's state and where to go back, bound to this browser (10 minutes, httpOnly). */
@@ -56,9 +55,8 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   const app = root.withTypeProvider<ZodTypeProvider>();
   servePrincipals(app, ['visitor']);
   const tags = ['activity'];
-  const origin = requestOrigin(publicUrl);
   const cookie = oauthCookieOptions(secureCookies);
-  const wechat = { wechatMp, origin, cookie, tags };
+  const wechat = { wechatMp, origin: publicUrl, cookie, tags };
 
   openRoutes(root, tags).post(E.getActivityinfo, (_, q) => activity.info(q.activity_id));
 

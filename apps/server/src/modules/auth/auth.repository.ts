@@ -14,6 +14,21 @@ async function countCodesSince(executor: Db | Tx, match: SQL, since: Date): Prom
   return row?.n ?? 0;
 }
 
+/**
+ * When the window of a limit of `limit` codes lets another one through: the `limit`-th newest code of the
+ * window leaving it (its send time; the caller adds the window). Undefined when fewer are in the window.
+ */
+async function limitFreedBy(executor: Db | Tx, match: SQL, since: Date, limit: number): Promise<Date | undefined> {
+  const [row] = await executor
+    .select({ createdAt: smsCodes.createdAt })
+    .from(smsCodes)
+    .where(and(match, gte(smsCodes.createdAt, since)))
+    .orderBy(desc(smsCodes.createdAt))
+    .offset(limit - 1)
+    .limit(1);
+  return row?.createdAt;
+}
+
 export function createAuthRepository(db: Db) {
   // Every guarded request asks it: built once and prepared by name (decision 060), so a request neither
   // rebuilds the query in drizzle nor has PostgreSQL parse and plan it again.
@@ -55,21 +70,32 @@ export function createAuthRepository(db: Db) {
     countCodesForPhoneSince: (phone: string, since: Date, executor: Db | Tx = db) =>
       countCodesSince(executor, eq(smsCodes.phone, phone), since),
 
-    countCodesForIpSince: (ip: string, since: Date, executor: Db | Tx = db) =>
-      countCodesSince(executor, eq(smsCodes.ip, ip), since),
+    phoneLimitFreedBy: (phone: string, since: Date, limit: number, executor: Db | Tx = db) =>
+      limitFreedBy(executor, eq(smsCodes.phone, phone), since, limit),
+
+    ipLimitFreedBy: (ip: string, since: Date, limit: number, executor: Db | Tx = db) =>
+      limitFreedBy(executor, eq(smsCodes.ip, ip), since, limit),
+
+    companyLimitFreedBy: (corpId: number, since: Date, limit: number, executor: Db | Tx = db) =>
+      limitFreedBy(executor, eq(smsCodes.corpId, corpId), since, limit),
 
     /**
      * Serialises the sends of one client address and one phone until the transaction ends, so a burst
      * counts the resend and daily limits one request at a time (address first, then phone: one order for
      * every request, so two never wait on each other).
      */
-    async lockSmsSenders(tx: Tx, phone: string, ip: string) {
+    async lockSmsSenders(tx: Tx, phone: string, ip: string, corpId: number | null) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${ip}`}))`);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-phone:${phone}`}))`);
+      // Last, so a company's ceiling is held only while the rest is already decided.
+      if (corpId !== null) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-corp:${corpId}`}))`);
     },
 
     /** A new code replaces any earlier one for the phone: only the newest may be used. */
-    async insertCode(tx: Tx, input: { phone: string; codeHash: string; ip: string; createdAt: Date; expiresAt: Date }) {
+    async insertCode(
+      tx: Tx,
+      input: { phone: string; codeHash: string; ip: string; corpId: number | null; createdAt: Date; expiresAt: Date },
+    ) {
       await tx
         .update(smsCodes)
         .set({ usedAt: input.createdAt })

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { autoLoginRequestSchema, corpListSchema, loginRequestSchema, loginResponseSchema } from '@crm/domain/api/auth';
 import { envelopeSchema } from '@crm/domain/api/envelope';
-import { requestOrigin } from '../../plugins/origin.ts';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { SESSION_COOKIE, servePrincipals } from '../../plugins/session.ts';
 import { openRoutes } from '../../plugins/staff-routes.ts';
@@ -26,7 +25,7 @@ export interface AuthRoutesOptions {
   wecom: WecomAdapter;
   secret: string;
   secureCookies: boolean;
-  publicUrl: string | undefined;
+  publicUrl: string;
   now: Clock;
 }
 
@@ -43,7 +42,6 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
   servePrincipals(app, ['staff']);
   const { auth, staff, wecom, secret, secureCookies, now } = options;
   const shortCookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' } as const;
-  const origin = requestOrigin(options.publicUrl);
 
   app.get(
     '/api/crm/corp',
@@ -130,7 +128,7 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
       async (request, reply) => {
         const state = `${request.query.corp}.${randomBytes(16).toString('base64url')}`;
         void reply.setCookie(OAUTH_STATE_COOKIE, state, { ...shortCookie, maxAge: WECOM_IDENTITY_TTL_MS / 1000 });
-        const callback = `${origin(request)}/api/wechat/callback`;
+        const callback = `${options.publicUrl}/api/wechat/callback`;
         const target = kind === 'web' ? wecom.webLoginUrl(callback, state) : wecom.oauthAuthorizeUrl(callback, state);
         return reply.redirect(target);
       },

@@ -10,13 +10,31 @@ import { AUTH_TEXTS as T } from './auth.texts.ts';
 /** The transaction a repository write joins. */
 type Tx = Parameters<Parameters<AuthRepository['transaction']>[0]>[0];
 
+/**
+ * Decision 001. The resend wait is the 59 s the login pages count down (spec §9), so a tap at zero is never
+ * refused. The per-address limit fits an office behind one gateway (every staff member, partner and signing
+ * client there shares it) while still stopping one machine from texting thousands of phones.
+ */
 export const SMS_RULES = {
   codeTtlMs: 5 * 60_000,
-  resendAfterMs: 60_000,
+  resendAfterMs: 59_000,
   perPhonePerDay: 10,
-  perIpPerHour: 30,
+  perIpPerHour: 300,
   maxFailedAttempts: 5,
 } as const;
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** A wait as a person reads it: 40 秒, 12 分钟, 3 小时 5 分钟 (rounded up, never 0). */
+export function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} 秒`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `${minutes} 分钟`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} 小时` : `${hours} 小时 ${minutes % 60} 分钟`;
+}
 
 interface AuthServiceDeps {
   repo: AuthRepository;
@@ -25,8 +43,10 @@ interface AuthServiceDeps {
   secret: string;
   sessionTtlMs: number;
   now: Clock;
-  /** Whether a phone is a channel agent's (modules/house): the 'houseloan' scene texts only them. */
-  isChannelAgentPhone?: (phone: string) => Promise<boolean>;
+  /** The company of the channel agent with this phone (modules/house): the 'houseloan' scene texts only them. */
+  channelAgentCompany?: (phone: string) => Promise<number | null>;
+  /** Codes a company's people may be sent in an hour (SMS_PER_COMPANY_PER_HOUR); 0: no ceiling. */
+  smsPerCompanyPerHour?: number;
 }
 
 /** A fresh session token: 256 bits from the CSPRNG; only its SHA-256 is stored. */
@@ -44,10 +64,15 @@ export function createAuthService({
   secret,
   sessionTtlMs,
   now,
-  isChannelAgentPhone = async () => false,
+  channelAgentCompany = async () => null,
+  smsPerCompanyPerHour = 0,
 }: AuthServiceDeps) {
   const hashCode = (phone: string, code: string) =>
     createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
+
+  /** A limit's refusal: when to try again, in the message and in Retry-After. */
+  const refusal = (message: (wait: string) => string, waitMs: number) =>
+    new TooManyError(message(waitText(waitMs)), Math.max(1, Math.ceil(waitMs / 1000)));
 
   /** Seconds until a new code may be sent to this phone, 0 when it may be sent now. */
   async function secondsUntilResend(phone: string, at: Date): Promise<number> {
@@ -117,35 +142,48 @@ export function createAuthService({
       phone: string,
       ip: string,
       scene: 'staff' | 'outside' | 'houseloan' | 'activity' | 'esign' = 'staff',
+      /** The company an 'esign' code is for (the order's): the server's word, never the caller's. */
+      esignCorpId: number | null = null,
     ): Promise<{ verifyCode?: string }> {
       const at = now();
       // Asked before the transaction: under the send lock only the transaction's own connection is used.
       // The 'esign' scene (decision 054) texts the phone an e-sign order names: the server chose it, not the caller.
-      const isStaff =
-        scene === 'outside' ||
-        scene === 'activity' ||
-        scene === 'esign' ||
-        (scene === 'houseloan' ? await isChannelAgentPhone(phone) : await staff.phoneBelongsToStaff(phone));
+      // The company is the one the server knows the phone belongs to, so a caller cannot spend another
+      // company's ceiling by naming it; a stranger's code counts against no company.
+      const corpId =
+        scene === 'esign'
+          ? esignCorpId
+          : scene === 'houseloan'
+            ? await channelAgentCompany(phone)
+            : scene === 'staff'
+              ? await staff.companyOfStaffPhone(phone)
+              : null;
+      const isStaff = scene === 'outside' || scene === 'activity' || scene === 'esign' || corpId !== null;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      // The limits are counted and the row written under a per-address and per-phone lock, so a burst of
-      // requests is judged one at a time and sends one code. The row is written for strangers too, so the
-      // resend and daily limits treat every phone alike.
+      // The limits are counted and the row written under a per-address, per-phone and per-company lock, so a
+      // burst of requests is judged one at a time and sends one code. The row is written for strangers too,
+      // so the resend and daily limits treat every phone alike.
       const row = await repo.transaction(async (tx) => {
-        await repo.lockSmsSenders(tx, phone, ip);
+        await repo.lockSmsSenders(tx, phone, ip, smsPerCompanyPerHour > 0 ? corpId : null);
         const last = await repo.lastCodeSentAt(phone, tx);
         const waitMs = last ? last.getTime() + SMS_RULES.resendAfterMs - at.getTime() : 0;
         if (waitMs > 0) throw new TooManyError(T.resendTooSoon(Math.ceil(waitMs / 1000)), Math.ceil(waitMs / 1000));
-        if (
-          (await repo.countCodesForPhoneSince(phone, new Date(at.getTime() - 86_400_000), tx)) >=
-          SMS_RULES.perPhonePerDay
-        )
-          throw new TooManyError(T.dailyLimit);
-        if ((await repo.countCodesForIpSince(ip, new Date(at.getTime() - 3_600_000), tx)) >= SMS_RULES.perIpPerHour)
-          throw new TooManyError(T.ipLimit, 3600);
+        // A full window says when its oldest counted code leaves it: that is when the next one may go.
+        const dayAgo = new Date(at.getTime() - DAY_MS);
+        const phoneFreed = await repo.phoneLimitFreedBy(phone, dayAgo, SMS_RULES.perPhonePerDay, tx);
+        if (phoneFreed) throw refusal(T.phoneLimit, phoneFreed.getTime() + DAY_MS - at.getTime());
+        const hourAgo = new Date(at.getTime() - HOUR_MS);
+        const ipFreed = await repo.ipLimitFreedBy(ip, hourAgo, SMS_RULES.perIpPerHour, tx);
+        if (ipFreed) throw refusal(T.ipLimit, ipFreed.getTime() + HOUR_MS - at.getTime());
+        if (corpId !== null && smsPerCompanyPerHour > 0) {
+          const corpFreed = await repo.companyLimitFreedBy(corpId, hourAgo, smsPerCompanyPerHour, tx);
+          if (corpFreed) throw refusal(T.companyLimit, corpFreed.getTime() + HOUR_MS - at.getTime());
+        }
         return repo.insertCode(tx, {
           phone,
           codeHash: isStaff ? hashCode(phone, code) : hashCode(phone, randomBytes(16).toString('hex')),
           ip,
+          corpId,
           createdAt: at,
           expiresAt: new Date(at.getTime() + SMS_RULES.codeTtlMs),
         });

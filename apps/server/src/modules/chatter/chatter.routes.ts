@@ -20,7 +20,6 @@ import {
   wxWorkConfigSchema,
 } from '@crm/domain/api/chatter';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
-import { requestOrigin } from '../../plugins/origin.ts';
 import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { ChatterService } from './chatter.service.ts';
@@ -31,14 +30,10 @@ import * as E from '@crm/domain/endpoints/chatter';
  * /chattergee, the WeCom chat sidebar's wallet and points tool (spec §7's /api/chattergee/ calls, plus
  * authFiling, openPurse and pointList its screens need; decision 055), and the WeCom workbench.
  */
-export async function chatterRoutes(
-  root: FastifyInstance,
-  { chatter, publicUrl }: { chatter: ChatterService; publicUrl: string | undefined },
-) {
+export async function chatterRoutes(root: FastifyInstance, { chatter }: { chatter: ChatterService }) {
   servePrincipals(root, ['staff']);
   const tags = ['chattergee'];
   const { get, post, postSaid } = staffRoutes(root, tags);
-  const origin = requestOrigin(publicUrl);
   const P = '/api/chattergee';
 
   post(
@@ -63,26 +58,25 @@ export async function chatterRoutes(
   });
   get(E.test, () => chatter.oaTest());
 
-  // The calls whose answer names links: the request's origin stands in for PUBLIC_URL in the demo.
-  post(`${P}/getFiling`, '外部联系人的客户档案', contactRequestSchema, getFilingSchema, (me, q, request) =>
-    chatter.getFiling(me, q.external_userid, origin(request)),
+  post(`${P}/getFiling`, '外部联系人的客户档案', contactRequestSchema, getFilingSchema, (me, q) =>
+    chatter.getFiling(me, q.external_userid),
   );
   post(
     `${P}/addFiling`,
     '为外部联系人建档',
     addFilingRequestSchema,
     filingSchema,
-    (me, q, request) => chatter.addFiling(me, q, origin(request)),
+    (me, q) => chatter.addFiling(me, q),
     { msg: T.filed },
   );
-  postSaid(`${P}/openPurse`, '开通客户钱包', filingIdRequestSchema, filingSchema, (me, q, request) =>
-    chatter.openPurse(me, q.id, origin(request)),
+  postSaid(`${P}/openPurse`, '开通客户钱包', filingIdRequestSchema, filingSchema, (me, q) =>
+    chatter.openPurse(me, q.id),
   );
-  postSaid(`${P}/sendPoint`, '向客户赠送积分', sendPointRequestSchema, sendPointSchema, (me, q, request) =>
-    chatter.sendPoint(me, q, origin(request)),
+  postSaid(`${P}/sendPoint`, '向客户赠送积分', sendPointRequestSchema, sendPointSchema, (me, q) =>
+    chatter.sendPoint(me, q),
   );
-  post(`${P}/sendQrcode`, '客户钱包二维码', contactRequestSchema, qrcodeSchema, (me, q, request) =>
-    chatter.sendQrcode(me, q.external_userid, origin(request)),
+  post(`${P}/sendQrcode`, '客户钱包二维码', contactRequestSchema, qrcodeSchema, (me, q) =>
+    chatter.sendQrcode(me, q.external_userid),
   );
 
   post(
@@ -91,7 +85,7 @@ export async function chatterRoutes(
     // `file` arrives as a Buffer (multipart keyValues); its bytes are checked by the OCR service.
     authFilingFieldsSchema.extend({ file: z.unknown().optional() }),
     filingSchema,
-    (me, { file, ...fields }, request) => chatter.authFiling(me, fields, file, origin(request)),
+    (me, { file, ...fields }) => chatter.authFiling(me, fields, file),
     { config: IMAGE_UPLOAD_CONFIG, consumes: ['multipart/form-data'], msg: T.authed },
   );
 }

@@ -37,16 +37,15 @@ interface Deps {
   wecom: WecomAdapter;
   recognizeIdCard: RecognizeIdCard;
   now: Clock;
-  /** Where wallet links point; the request's origin stands in when unset (demo). */
-  publicUrl: string | undefined;
+  /** Where wallet links point (PUBLIC_URL). */
+  publicUrl: string;
 }
 
 const maskIdNumber = (value: string) => `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
 
 export function createChatterService({ repo, wecom, recognizeIdCard, now, publicUrl }: Deps) {
-  const base = (origin: string) => (publicUrl ?? origin).replace(/\/+$/, '');
-  const walletLink = (origin: string, filingId: number, code: string) =>
-    `${base(origin)}/chattergee/purse/${filingId}?w=${encodeURIComponent(code)}`;
+  const walletLink = (filingId: number, code: string) =>
+    `${publicUrl.replace(/\/+$/, '')}/chattergee/purse/${filingId}?w=${encodeURIComponent(code)}`;
 
   /** WeCom's word on the contact, and that the caller follows it; every contact-keyed call starts here. */
   async function followedContact(me: StaffIdentity, externalUserid: string): Promise<ExternalContact> {
@@ -74,7 +73,6 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
 
   async function filingAnswer(
     filing: NonNullable<Awaited<ReturnType<ChatterRepository['filingById']>>>,
-    origin: string,
   ): Promise<Filing> {
     const wallet = await repo.account(filing.corpId, 'wallet', { filingId: filing.id });
     return {
@@ -91,7 +89,7 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
         ? {
             account_id: wallet.id,
             balance: wallet.balance,
-            link: walletLink(origin, filing.id, wallet.walletCode ?? ''),
+            link: walletLink(filing.id, wallet.walletCode ?? ''),
           }
         : null,
       created_at: filing.createdAt.toISOString(),
@@ -123,21 +121,17 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
       }
     },
 
-    async getFiling(me: StaffIdentity, externalUserid: string, origin: string): Promise<GetFiling> {
+    async getFiling(me: StaffIdentity, externalUserid: string): Promise<GetFiling> {
       const contact = await followedContact(me, externalUserid);
       const filing = await repo.filingByContact(me.corpId, externalUserid);
       return {
         external_userid: externalUserid,
         contact_name: contact.name,
-        filing: filing ? await filingAnswer(filing, origin) : null,
+        filing: filing ? await filingAnswer(filing) : null,
       };
     },
 
-    async addFiling(
-      me: StaffIdentity,
-      input: z.output<typeof addFilingRequestSchema>,
-      origin: string,
-    ): Promise<Filing> {
+    async addFiling(me: StaffIdentity, input: z.output<typeof addFilingRequestSchema>): Promise<Filing> {
       await followedContact(me, input.external_userid);
       const row = await repo.insertFiling({
         corpId: me.corpId,
@@ -151,7 +145,7 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
       if (!row) throw new RefusedError(T.alreadyFiled);
       const filing = await repo.filingById(me.corpId, row.id);
       if (!filing) throw new NotFoundError(T.filingNotFound);
-      return filingAnswer(filing, origin);
+      return filingAnswer(filing);
     },
 
     /** Real-name auth: the ID number's check digit (the schema's), and the ID card photo's OCR must read it. */
@@ -159,7 +153,6 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
       me: StaffIdentity,
       input: { id: number; real_name: string; id_number: string },
       photo: unknown,
-      origin: string,
     ): Promise<Filing> {
       const filing = await followedFiling(me, input.id);
       if (filing.authedAt) throw new RefusedError(T.alreadyAuthed);
@@ -171,11 +164,11 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
       }
       const authed = await repo.filingById(me.corpId, filing.id);
       if (!authed) throw new NotFoundError(T.filingNotFound);
-      return filingAnswer(authed, origin);
+      return filingAnswer(authed);
     },
 
     /** Opens the customer's wallet (once; a second open answers the same wallet). */
-    async openPurse(me: StaffIdentity, id: number, origin: string): Promise<{ data: Filing; msg: string }> {
+    async openPurse(me: StaffIdentity, id: number): Promise<{ data: Filing; msg: string }> {
       const filing = await followedFiling(me, id);
       if (!filing.authedAt) throw new RefusedError(T.authFirst);
       const wallet = await repo.ensureAccount(
@@ -184,7 +177,7 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
         { filingId: filing.id, walletCode: randomBytes(18).toString('base64url') },
         now(),
       );
-      return { data: await filingAnswer(filing, origin), msg: wallet.created ? T.purseOpened : T.purseAlready };
+      return { data: await filingAnswer(filing), msg: wallet.created ? T.purseOpened : T.purseAlready };
     },
 
     async getIntegral(me: StaffIdentity, externalUserid: string | undefined): Promise<Integral> {
@@ -203,7 +196,6 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
     async sendPoint(
       me: StaffIdentity,
       input: z.output<typeof sendPointRequestSchema>,
-      origin: string,
     ): Promise<{ data: SendPoint; msg: string }> {
       await followedContact(me, input.external_userid);
       const filing = await repo.filingByContact(me.corpId, input.external_userid);
@@ -234,7 +226,7 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
       const card: ChatCard = {
         title: T.cardTitle(input.amount),
         desc: T.cardDesc(me.name, input.reason, customer),
-        link: walletLink(origin, filing.id, wallet.walletCode ?? ''),
+        link: walletLink(filing.id, wallet.walletCode ?? ''),
         imgUrl: '',
       };
       return {
@@ -251,13 +243,13 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
     },
 
     /** The wallet's QR code (a real PNG) and the card that carries its link into the chat. */
-    async sendQrcode(me: StaffIdentity, externalUserid: string, origin: string): Promise<Qrcode> {
+    async sendQrcode(me: StaffIdentity, externalUserid: string): Promise<Qrcode> {
       await followedContact(me, externalUserid);
       const filing = await repo.filingByContact(me.corpId, externalUserid);
       if (!filing) throw new NotFoundError(T.filingNotFound);
       const wallet = await repo.account(me.corpId, 'wallet', { filingId: filing.id });
       if (!wallet) throw new RefusedError(T.noWallet);
-      const link = walletLink(origin, filing.id, wallet.walletCode ?? '');
+      const link = walletLink(filing.id, wallet.walletCode ?? '');
       const png = await QRCode.toDataURL(link, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
       return { link, png, card: { title: T.qrCardTitle, desc: T.qrCardDesc(wallet.balance), link, imgUrl: '' } };
     },

@@ -10,7 +10,7 @@ import { staffCookie } from '../../test/sessions.ts';
 
 /*
  * E-sign's one-at-a-time rules under concurrent requests (decision 054), on PGlite and on PostgreSQL: one
- * SMS code opens one signing session; one order is signed and sealed once; events of one order never share
+ * open order per case; one SMS code opens one signing session; one order is signed and sealed once; events of one order never share
  * a sequence number (the chain stays intact).
  */
 
@@ -37,6 +37,30 @@ async function sentOrder() {
 }
 
 describe('e-sign under concurrent requests', () => {
+  it('adds at once for one case make one open order, and every answer names it', async () => {
+    // Eight, as the other bursts here: the test pool has four connections, each add renders a PDF.
+    const corp = await createCompany(test.db);
+    const owner = await createStaff(test.db, corp.id);
+    await test.db
+      .insert(esignTemplates)
+      .values([{ corpId: corp.id, kind: 'application', title: '借款申请书', body: ['本人{{client_name}}申请借款。'] }]);
+    const theCase = await createCase(test.db, owner, { name: '钱七', phone: '13600136001' });
+    const cookie = await staffCookie(test, owner);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        post<{ id: number; link: string | null }>('/api/esign/add', { user_id: theCase.id }, cookie),
+      ),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual(Array.from({ length: 8 }, () => 0));
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    // One link handed out: the order's own; the others were told the case already has one.
+    expect(answers.filter((a) => a.body.data.link !== null)).toHaveLength(1);
+    const orders = await test.db.execute(
+      sql`select count(*)::int as n from esign_orders where client_id = ${theCase.id}`,
+    );
+    expect(orders.rows[0]).toEqual({ n: 1 });
+  });
+
   it('one SMS code opens one signing session, however many logins race with it', async () => {
     const o = await sentOrder();
     const answers = await Promise.all(

@@ -49,6 +49,15 @@ export function createEsignRepository(db: Db) {
       return row;
     },
 
+    /** The case's open order (status sent), if any: there is at most one (esign_orders_one_open). */
+    async openOrderOf(corpId: number, clientId: number): Promise<EsignOrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(esignOrders)
+        .where(and(eq(esignOrders.corpId, corpId), eq(esignOrders.clientId, clientId), eq(esignOrders.status, 'sent')));
+      return row;
+    },
+
     /** The order a live signing link names (by the SHA-256 of its token). */
     async findOrderByLink(tokenHash: string): Promise<EsignOrderRow | undefined> {
       const [row] = await db.select().from(esignOrders).where(eq(esignOrders.linkTokenHash, tokenHash));

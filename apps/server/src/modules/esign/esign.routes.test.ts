@@ -285,6 +285,72 @@ describe('electronic signing', () => {
     expect(twice.body).toMatchObject({ code: 1, msg: '该签署单已撤销' });
   });
 
+  it('keeps one open order per case: a second add answers the open one, a cancel lets a new one be made', async () => {
+    const w = await sentOrder();
+    const again = await post<{ id: number; link: string | null }>(
+      '/api/esign/add',
+      { user_id: w.theCase.id },
+      { cookie: w.cookie },
+    );
+    expect(again.body).toEqual({
+      code: 0,
+      msg: '该报单已有待签署的签署单，原签署链接仍然有效；需要新链接请在详情中重新发送',
+      data: { id: w.orderId, link: null },
+    });
+    // The first link still works: the second add changed nothing.
+    expect((await post('/api/esign/signer/start', { token: w.token })).body).toMatchObject({ code: 0 });
+    const list = await post<{ list: { id: number }[] }>('/api/esign/list', {}, { cookie: w.cookie });
+    expect(list.body.data.list.map((o) => o.id)).toEqual([w.orderId]);
+
+    await post('/api/esign/cancel', { id: w.orderId }, { cookie: w.cookie });
+    const fresh = await post<{ id: number; link: string | null }>(
+      '/api/esign/add',
+      { user_id: w.theCase.id },
+      { cookie: w.cookie },
+    );
+    expect(fresh.body).toMatchObject({ code: 0, msg: '签署链接已发送' });
+    expect(fresh.body.data.id).not.toBe(w.orderId);
+    expect(fresh.body.data.link).toContain('/interface/esign?t=');
+  });
+
+  it('migration 0021 cancels the extra open orders of a case, keeping the one the signer used, chains intact', async () => {
+    const w = await sentOrder();
+    // Orders made before the rule: without the index, and with the case's open orders out of the way for a
+    // moment (the old add never looked), two more open orders of the same case.
+    await test.db.execute(sql`drop index esign_orders_one_open`);
+    const setOpen = (status: string) =>
+      test.db.execute(sql`update esign_orders set status = ${status} where client_id = ${w.theCase.id}`);
+    const more = [];
+    for (let i = 0; i < 2; i++) {
+      await setOpen('cancelled');
+      more.push(
+        (await post<{ id: number; link: string }>('/api/esign/add', { user_id: w.theCase.id }, { cookie: w.cookie }))
+          .body.data,
+      );
+    }
+    await setOpen('sent');
+    // The client opened the first link: that order is the one kept, though it is the oldest.
+    await post('/api/esign/signer/start', { token: w.token });
+    const migration = fs.readFileSync(path.join(test.config.migrationsFolder, '0021_esign_one_open.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await test.db.execute(sql.raw(statement));
+
+    const orders = await test.db.execute<{ id: number; status: string }>(
+      sql`select id, status from esign_orders where client_id = ${w.theCase.id} order by id`,
+    );
+    expect(orders.rows).toEqual([
+      { id: w.orderId, status: 'sent' },
+      { id: more[0]?.id, status: 'cancelled' },
+      { id: more[1]?.id, status: 'cancelled' },
+    ]);
+    for (const cancelled of more) {
+      expect((await post('/api/esign/signer/start', { token: tokenOf(cancelled?.link ?? '') })).body.code).toBe(1);
+      const evidence = await post<EsignEvidence>('/api/esign/evidence', { id: cancelled?.id }, { cookie: w.cookie });
+      expect(evidence.body.data.chain.intact).toBe(true);
+      expect(evidence.body.data.events.at(-1)).toMatchObject({ type: 'cancelled', actor: 'system' });
+    }
+    expect((await post('/api/esign/signer/start', { token: w.token })).body.code).toBe(0);
+  });
+
   it('open card: a bank card of 16-19 digits is kept (masked in the answer); another format is refused', async () => {
     const w = await sentOrder();
     const bad = await post(

@@ -41,9 +41,9 @@ export async function esignRoutes(root: FastifyInstance, { esign }: { esign: Esi
   servePrincipals(root, ['staff']);
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['esign'];
-  const { post } = staffRoutes(root, tags);
+  const { post, postSaid } = staffRoutes(root, tags);
   // The writes put the caller's address and browser (contextOf the request) into the evidence.
-  post(E.add, (me, b, request) => esign.add(me, b.user_id, contextOf(request)), { msg: T.sent });
+  postSaid(E.add, (me, b, request) => esign.add(me, b.user_id, contextOf(request)));
   post(E.list, (me, b) => esign.list(me, b));
   post(E.order, (me, b) => esign.order(me, b.id));
   post(E.evidence, (me, b) => esign.evidence(me, b.id));

@@ -51,7 +51,8 @@ export interface EsignServiceDeps {
   /** A case's terms (modules/cases), read in the company. */
   caseTerms: (corpId: number, id: number) => Promise<CaseAgreementTerms | undefined>;
   certificate: SealCertificate;
-  publicUrl: string | undefined;
+  /** PUBLIC_URL: signing links point there. */
+  publicUrl: string;
   /** RFC 3161 timestamp authority over each sealed PDF; off when absent (decision 054). */
   tsa?: TsaAdapter | undefined;
   now: Clock;
@@ -66,7 +67,7 @@ function fill(text: string, fields: Record<string, string>): string {
 export function createEsignService(deps: EsignServiceDeps) {
   const { repo, files, now } = deps;
   const log = deps.log ?? (() => undefined);
-  const linkOf = (token: string) => `${deps.publicUrl ?? ''}/interface/esign?t=${token}`;
+  const linkOf = (token: string) => `${deps.publicUrl}/interface/esign?t=${token}`;
 
   /**
    * Appends one event to a locked order's chain; `order` is the row as locked and is moved on (head and
@@ -224,9 +225,20 @@ export function createEsignService(deps: EsignServiceDeps) {
 
     // ---- staff ----
 
-    /** add/{user_id}: generates the case's documents from the company's templates and opens a signing link. */
+    /**
+     * add/{user_id}: generates the case's documents from the company's templates and opens a signing link.
+     * A case has one open order at most (esign_orders_one_open): while one is open, a second add (a double
+     * tap, a second device, a race) answers that order without a link, since only the link's hash is kept;
+     * the staff member resends from its detail for a new link, or cancels it to draw new documents.
+     */
     async add(me: StaffIdentity, clientId: number, context: CallContext) {
       await deps.access.require(me, 'case.update', clientId);
+      const alreadyOpen = async () => {
+        const open = await repo.openOrderOf(me.corpId, clientId);
+        return open ? { data: { id: open.id, link: null }, msg: T.alreadyOpen } : undefined;
+      };
+      const open = await alreadyOpen();
+      if (open) return open;
       const terms = await deps.caseTerms(me.corpId, clientId);
       if (!terms) throw new NotFoundError(T.orderNotFound);
       if (!terms.idNumber) throw new RefusedError(T.noIdNumber);
@@ -288,9 +300,13 @@ export function createEsignService(deps: EsignServiceDeps) {
           await append(tx, order, 'sent', actor, context, { expires_at: withZone(order.linkExpiresAt ?? at) });
           return order.id;
         });
-        return { id, link: linkOf(token) };
+        return { data: { id, link: linkOf(token) }, msg: T.sent };
       } catch (error) {
         if (storedKey) await files.removeObjects([storedKey]);
+        // Another add for the case committed first (the index turned this one down, or the wait for it
+        // ended this transaction otherwise): its order is the case's open one.
+        const winner = await alreadyOpen();
+        if (winner) return winner;
         throw error;
       }
     },
@@ -442,7 +458,7 @@ export function createEsignService(deps: EsignServiceDeps) {
     /** Texts a code to the order's phone (the auth module's limits: resend wait, daily and per address). */
     async sendCode(token: string, context: CallContext) {
       const order = await orderOfLink(token);
-      const sent = await deps.auth.sendSmsCode(order.signerPhone, context.ip, 'esign');
+      const sent = await deps.auth.sendSmsCode(order.signerPhone, context.ip, 'esign', order.corpId);
       await record(order.corpId, order.id, [['code_sent', 'system', context, { phone: maskPhone(order.signerPhone) }]]);
       return sent;
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { houseImgRequestSchema, okResponseSchema } from '@crm/domain/api/house';
-import { requestOrigin } from '../../plugins/origin.ts';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
@@ -16,9 +15,8 @@ const addHouseImgSchema = houseImgRequestSchema.extend({
 /** The House CRM calls of spec §7 (plus decision 031's additions), all behind a staff session. */
 export async function houseRoutes(
   root: FastifyInstance,
-  { house, publicUrl }: { house: HouseService; publicUrl: string | undefined },
+  { house, publicUrl }: { house: HouseService; publicUrl: string },
 ) {
-  const origin = requestOrigin(publicUrl);
   servePrincipals(root, ['staff']);
   const { post, get } = staffRoutes(root, ['house']);
 
@@ -49,7 +47,7 @@ export async function houseRoutes(
   post(E.addHouseChannel, (me, form) => house.addChannel(me, form));
   post(E.getHouseChannelList, (me, q) => house.listChannels(me, q, q.keyword, q.id));
   post(E.houseChannelStatus, (me, q) => house.setChannelEnabled(me, q.id, q.enabled));
-  get(E.houseChannelEntry, (me, q, request) => house.channelEntry(me, q.id, origin(request)));
+  get(E.houseChannelEntry, (me, q) => house.channelEntry(me, q.id, publicUrl));
   post(E.addHouseRecommend, (me, form) => house.addRecommend(me, form));
   post(E.getHouseRecommend, (me, q) => house.listRecommends(me, q));
   get(E.getHouseRecommendDetail, (me, q) => house.recommendDetail(me, q.id));

@@ -156,6 +156,17 @@ export function createHouseloanRepository(db: Db) {
       return row;
     },
     /** Whether any company has a channel agent with this phone (the login SMS goes to agents only). */
+    /** The company of a channel agent with this phone (the first, should several have it), or null. */
+    async companyOfAgentPhone(phone: string): Promise<number | null> {
+      const [row] = await db
+        .select({ corpId: houseBrokerageUsers.corpId })
+        .from(houseBrokerageUsers)
+        .where(and(eq(houseBrokerageUsers.phone, phone), isNotNull(houseBrokerageUsers.channelId)))
+        .orderBy(houseBrokerageUsers.corpId)
+        .limit(1);
+      return row?.corpId ?? null;
+    },
+
     isAgentPhone: (phone: string): Promise<boolean> =>
       anyWhere(
         db,

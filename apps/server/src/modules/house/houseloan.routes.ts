@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { houseloanAgentSchema, houseloanIdSchema, houseloanLoginRequestSchema } from '@crm/domain/api/houseloan';
 import { corpIdSchema } from '@crm/domain/validation';
-import { requestOrigin } from '../../plugins/origin.ts';
 import { WechatMpError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, RefusedError } from '../../errors.ts';
@@ -22,7 +21,7 @@ export interface HouseloanRoutesOptions {
   wechatMp: WechatMpAdapter;
   secret: string;
   secureCookies: boolean;
-  publicUrl: string | undefined;
+  publicUrl: string;
   now: Clock;
 }
 
@@ -52,9 +51,8 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
   servePrincipals(app, ['channel']);
   const tags = ['houseloan'];
   const { post, get } = callerRoutes(root, tags, currentAgent);
-  const origin = requestOrigin(publicUrl);
   const cookie = oauthCookieOptions(secureCookies);
-  const wechat = { wechatMp, origin, cookie, tags };
+  const wechat = { wechatMp, origin: publicUrl, cookie, tags };
 
   app.post(
     '/api/houseloan/login',

@@ -14,7 +14,6 @@ import {
   REFERRAL_STATUS_LABELS,
 } from '@crm/domain/api/outside';
 import { statusOptionSchema } from '@crm/domain/api/cases';
-import { requestOrigin } from '../../plugins/origin.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
 import { answeringNull, callerRoutes, openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
@@ -24,8 +23,8 @@ import * as E from '@crm/domain/endpoints/outside';
 
 export interface OutsideRoutesOptions {
   outside: OutsideService;
-  /** PUBLIC_URL when set: the origin invite links point at. */
-  publicUrl: string | undefined;
+  /** PUBLIC_URL: the origin invite links point at, whatever Host the request named. */
+  publicUrl: string;
 }
 
 /** The partner behind a partner session. */
@@ -46,7 +45,6 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
   servePrincipals(app, ['partner']);
   const tags = ['outside'];
   const { post, get } = callerRoutes(root, tags, currentPartner);
-  const origin = requestOrigin(publicUrl);
   root.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.sameOriginGet) return;
     const site = request.headers['sec-fetch-site'];
@@ -145,7 +143,7 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
       config: both,
       schema: { tags, summary: '我的邀请码与邀请链接', response: { 200: envelopeSchema(inviteSchema) } },
     },
-    async (request) => ({ code: 0, msg: 'ok', data: await outside.invite(inviter(request), origin(request)) }),
+    async (request) => ({ code: 0, msg: 'ok', data: await outside.invite(inviter(request), publicUrl) }),
   );
   app.post(
     '/api/crm/ysbQrcode',
@@ -153,7 +151,7 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
       config: both,
       schema: { tags, summary: '邀请链接的二维码（PNG）', response: { 200: envelopeSchema(inviteQrSchema) } },
     },
-    async (request) => ({ code: 0, msg: 'ok', data: await outside.inviteQr(inviter(request), origin(request)) }),
+    async (request) => ({ code: 0, msg: 'ok', data: await outside.inviteQr(inviter(request), publicUrl) }),
   );
 }
 

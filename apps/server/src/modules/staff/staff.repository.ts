@@ -83,6 +83,17 @@ export function createStaffRepository(db: Db) {
     phoneBelongsToStaff: (phone: string): Promise<boolean> =>
       anyWhere(db, staff, and(eq(staff.phone, phone), eq(staff.isActive, true))),
 
+    /** The company of an active staff member with this phone (the first, should several have it), or null. */
+    async companyOfStaffPhone(phone: string): Promise<number | null> {
+      const [row] = await db
+        .select({ corpId: staff.corpId })
+        .from(staff)
+        .where(and(eq(staff.phone, phone), eq(staff.isActive, true)))
+        .orderBy(staff.corpId)
+        .limit(1);
+      return row?.corpId ?? null;
+    },
+
     /**
      * Binds a WeCom userid to a staff member, taking it from whoever in the company held it before
      * (a member re-created in WeCom keeps the userid; the old binding is stale).

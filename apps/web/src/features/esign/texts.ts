@@ -59,6 +59,7 @@ export const esignTexts = {
   identifyIntro: (company: string, name: string, phone: string) =>
     `${company} 请 ${name} 签署文件。验证码将发送到 ${phone}。`,
   getCode: '获取验证码',
+  countdown: (seconds: number) => `${seconds} 秒后重发`,
   codeLabel: '短信验证码',
   codePlaceholder: '6 位数字',
   idPlaceholder: '18 位身份证号',

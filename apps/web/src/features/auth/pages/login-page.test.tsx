@@ -1,5 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
 import {
   fail,
@@ -52,7 +52,55 @@ async function openAndRequestCode(path: string, api: HandlerTable): Promise<Page
   return page;
 }
 
+/**
+ * Lets the page's requests answer while the clock stands still: the fake API answers on promises and
+ * setImmediate, which the fake timers below leave real.
+ */
+async function settle(until: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !until(); i += 1) await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  expect(until()).toBe(true);
+}
+
 describe('/login', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts the SMS button down from 59 s and enables it again at zero, when the server allows a new code', async () => {
+    const page = await renderPage('/login', { user: null, api: ACCEPTED_LOGIN_API });
+    await waitForTheOneCorp();
+    fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13912345678' } });
+    const sms = () => screen.getByRole('button', { name: /^(获取验证码|\d+s)$/ });
+    await expect.poll(() => sms().getAttribute('aria-disabled')).toBe('false');
+    // The page's clock from the tap on: only the countdown's timers, advanced by hand.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      await tap(sms());
+      await settle(() => sms().textContent === '59s');
+      for (let left = 58; left >= 1; left -= 1) {
+        act(() => {
+          vi.advanceTimersByTime(1000);
+        });
+        expect(sms().textContent).toBe(`${left}s`);
+        expect(sms().getAttribute('aria-disabled')).toBe('true');
+      }
+      // 58.999 s: still 1s.
+      act(() => {
+        vi.advanceTimersByTime(999);
+      });
+      expect(sms().textContent).toBe('1s');
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      // 59 s: the count is over and the page asks the server, which allows a new code (its window is 59 s).
+      expect(sms().textContent).toBe('获取验证码');
+      await settle(() => sms().getAttribute('aria-disabled') === 'false');
+      expect(page.api.callsTo('/common/checkCaptcha').length).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('logs in with the SMS code sent to the phone typed, then opens the home page', async () => {
     // One company needs no choosing.
     const page = await openAndRequestCode('/login', ACCEPTED_LOGIN_API);

@@ -20,7 +20,7 @@ import { useCorpList } from '../api/get-corp-list.ts';
 import { login } from '../api/login.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { CorpField } from '../components/corp-field.tsx';
-import { SMS_COUNTDOWN_SECONDS, useCountdown } from '../components/use-countdown.ts';
+import { SMS_COUNTDOWN_SECONDS, useCountdown } from '../../../lib/use-countdown.ts';
 import { isSendablePhone, validateLoginForm, type LoginForm } from '../login-rules.ts';
 import { authTexts, enUS } from '../texts.ts';
 import './login-page.css';

@@ -51,6 +51,19 @@ describe('/interface/esign/list', () => {
   });
 });
 
+describe('/interface/esign/add/:user_id', () => {
+  it('shows the link of a new order, and for a case that already has one says so and opens that order', async () => {
+    const open = '该报单已有待签署的签署单，原签署链接仍然有效；需要新链接请在详情中重新发送';
+    const page = await renderPage('/interface/esign/add/12', {
+      api: { '/api/esign/add': ok({ id: 5, link: null }, open) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '生成签署文件' }));
+    expect(await screen.findByText(open)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看签署单' }).getAttribute('href')).toBe('/interface/esign/detail/5');
+    expect(page.api.callsTo('/api/esign/add')[0]?.fields).toEqual({ user_id: '12' });
+  });
+});
+
 describe('/interface/esign/detail/:id', () => {
   const renderOrder = renderPageWith('/interface/esign/detail/5', {
     api: { '/api/esign/order': ok(anOrderDetail()) },

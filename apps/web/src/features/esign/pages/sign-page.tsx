@@ -12,6 +12,7 @@ import {
   signerSign,
   signerStart,
 } from '../api/esign.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 import { esignTexts as T } from '../texts.ts';
 import '../esign.css';
 
@@ -73,6 +74,7 @@ export function EsignSignPage() {
   const [page, setPage] = useState(1);
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const countdown = useCountdown();
   const [signed, setSigned] = useState(false);
   const pad = useRef<SignaturePad | null>(null);
 
@@ -201,15 +203,16 @@ export function EsignSignPage() {
         />
         <Button
           size="small"
-          disabled={busy}
+          disabled={busy || countdown.isCounting}
           onClick={() =>
             void run(async () => {
               const sent = await signerCode(token);
+              countdown.start();
               setDemoCode(sent.verifyCode ?? null);
             })
           }
         >
-          {T.getCode}
+          {countdown.isCounting ? T.countdown(countdown.seconds) : T.getCode}
         </Button>
       </div>
       {demoCode ? <p className="esign-hint">{T.demoCode(demoCode)}</p> : null}

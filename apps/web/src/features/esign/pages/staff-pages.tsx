@@ -78,10 +78,11 @@ export function EsignAddPage() {
     <div className="page">
       <h1 className="page__title">{T.addTitle}</h1>
       <NoticeBar wrap color="info" content={T.addIntro} />
-      {add.data?.link ? (
+      {add.data?.id ? (
         <>
-          <LinkBox link={add.data.link} />
-          <Link className="link-button" to={`/interface/esign/detail/${add.data.id ?? 0}`}>
+          {/* No link: the case already had an open order, whose link only a resend renews. */}
+          {add.data.link ? <LinkBox link={add.data.link} /> : <NoticeBar wrap color="alert" content={add.data.msg} />}
+          <Link className="link-button" to={`/interface/esign/detail/${add.data.id}`}>
             {T.toDetail}
           </Link>
         </>

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, findFieldError, findToast, ok, renderPageWith, tap, typeInto } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 import { logInToPortal, PORTAL_LOGIN_API } from '../../../test/steps-portal.ts';
@@ -7,6 +7,10 @@ import { logInToPortal, PORTAL_LOGIN_API } from '../../../test/steps-portal.ts';
 const renderLogin = renderPageWith('/outside/login', { user: null, api: PORTAL_LOGIN_API });
 
 describe('/outside/login', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("sends the code with scene 'outside', logs in and opens the partner's home", async () => {
     const page = await renderLogin({
       '/api/crm/outsideLogin': ok(aPartner(), '登录成功'),
@@ -55,5 +59,34 @@ describe('/outside/login', () => {
     await tap(screen.getByRole('button', { name: '获取验证码' }));
     expect(await findToast('请输入正确的手机号')).toBeTruthy();
     expect(page.api.callsTo('/common/smsCode')).toHaveLength(0);
+  });
+
+  it('counts the SMS button down from 59 s, as the staff login does, and enables it at zero', async () => {
+    await renderLogin();
+    await screen.findByText('一号金融');
+    typeInto('outside-login-phone', '13800138000');
+    const sms = () => screen.getByRole('button', { name: /^(获取验证码|\d+ 秒后重发)$/ });
+    // From the tap on, only the countdown's timers run, advanced by hand; the fake API answers on promises.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    await tap(sms());
+    for (let i = 0; i < 500 && sms().textContent !== '59 秒后重发'; i += 1)
+      await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    expect(sms().textContent).toBe('59 秒后重发');
+    for (let left = 58; left >= 1; left -= 1) {
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(sms().textContent).toBe(`${left} 秒后重发`);
+      expect(sms().hasAttribute('disabled')).toBe(true);
+    }
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
+    expect(sms().textContent).toBe('1 秒后重发');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(sms().textContent).toBe('获取验证码');
+    expect(sms().hasAttribute('disabled')).toBe(false);
   });
 });
