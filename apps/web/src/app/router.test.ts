@@ -12,6 +12,7 @@ import {
   type PageChunkName,
   type RouteHandle,
 } from './router.tsx';
+import { hasHeader, titleForPath } from './layout/titles.ts';
 
 type SpecRoute = { path: string; section: string };
 
@@ -129,6 +130,13 @@ describe('placeholder pages', () => {
         .filter((pattern) => !built.has(pattern))
         .sort(),
     ).toEqual(STILL_PLACEHOLDERS);
+  });
+});
+
+describe('header titles', () => {
+  // An empty <h1> is what a screen reader announces as the page's name (issue 39: 营销活动 had none).
+  it.each(sectionPatterns().filter((pattern) => hasHeader(pattern)))('gives %s a header title', (pattern) => {
+    expect(titleForPath(pattern.replace(/:(\w+)\??/g, '$1-1'), 'zh-CN')).toMatch(/\S/);
   });
 });
 

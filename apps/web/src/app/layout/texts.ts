@@ -56,6 +56,9 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/business/ysbdetail/:userid', '易数宝详情'],
   ['/business/stat', '统计'],
   ['/business/signin', '展会签到'],
+  // Not in the spec: the staff's side of the marketing activities (decision 056).
+  ['/business/activity', '营销活动'],
+  ['/business/activityData/:id', '报名名单'],
   ['/business/financeAudit', '超限审批'],
   // team
   ['/team/list', '团队数据'],

@@ -1,12 +1,14 @@
 import { formatDay } from '@crm/domain/datetime';
 import type { StaffActivity } from '@crm/domain/api/activity';
-import { Button, Card, ErrorBlock, Tag } from 'antd-mobile';
+import { Button, Card, Tag } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { StateBlock } from '../../../components/state-block.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useActivityList, useRedeem } from '../api/activity.ts';
+import { ShareQr } from '../components/share-qr.tsx';
 import { activityTexts as T } from '../texts.ts';
 import '../../../components/inline-field.css';
 import '../activity.css';
@@ -47,15 +49,38 @@ function RedeemForm() {
   );
 }
 
+/**
+ * Copies the link for a chat. WeCom's in-app browser lacks the async clipboard on a plain-http intranet address,
+ * where the older copy command still works.
+ */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
+
 function ActivityCard({ activity }: { activity: StaffActivity }) {
+  // The link is a long address with a signed ref: nobody reads it, so it is copied or scanned, never printed.
   const link = `${window.location.origin}${activity.share_path}`;
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      showToast({ content: T.copied, icon: 'success' });
-    } catch {
-      showToast({ content: link });
-    }
+    const done = await copyText(link);
+    showToast(done ? { content: T.copied, icon: 'success' } : { content: T.copyFailed, icon: 'fail' });
   };
   return (
     <Card
@@ -68,13 +93,20 @@ function ActivityCard({ activity }: { activity: StaffActivity }) {
       <p className="activity-card__meta">
         {T.shareLink}（{T.shareHint}）
       </p>
-      <p className="activity-card__link">{link}</p>
-      <Button size="small" onClick={() => void copy()}>
-        {T.copy}
-      </Button>{' '}
-      {activity.type === 'car' || activity.type === 'signin' ? (
-        <Link to={`/business/activityData/${activity.id}`}>{T.viewEntries}</Link>
-      ) : null}
+      <figure className="activity-card__qr">
+        <ShareQr link={link} alt={T.qrAlt(activity.title)} />
+        <figcaption className="activity-card__meta">{T.qrHint}</figcaption>
+      </figure>
+      <div className="activity-card__actions">
+        <Button color="primary" fill="outline" onClick={() => void copy()}>
+          {T.copy}
+        </Button>
+        {activity.type === 'car' || activity.type === 'signin' ? (
+          <Link className="activity-card__entries" to={`/business/activityData/${activity.id}`}>
+            {T.viewEntries}
+          </Link>
+        ) : null}
+      </div>
     </Card>
   );
 }
@@ -91,7 +123,7 @@ export function ActivityPage() {
       <div className="page">
         <RedeemForm />
         {list.data.length === 0 ? (
-          <ErrorBlock status="empty" title={T.empty} description={T.emptyHint} />
+          <StateBlock status="empty" title={T.empty} description={T.emptyHint} />
         ) : (
           list.data.map((activity) => <ActivityCard key={activity.id} activity={activity} />)
         )}

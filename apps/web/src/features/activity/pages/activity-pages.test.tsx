@@ -1,6 +1,6 @@
 import type { ActivityDataPage, StaffActivity } from '@crm/domain/api/activity';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, loadFailureCases, network, ok, renderPage } from '../../../test/page.ts';
 
 const anActivity = (overrides: Partial<StaffActivity> = {}): StaffActivity => ({
@@ -34,13 +34,34 @@ const aDataPage = (overrides: Partial<ActivityDataPage> = {}): ActivityDataPage 
 });
 
 describe('/business/activity', () => {
-  it('lists the activities with my share link and a way to the sign-ups', async () => {
+  it('lists the activities with my share link as a QR code and a way to the sign-ups', async () => {
     await renderPage('/business/activity', { api: { '/api/crm/activityList': ok([anActivity()]) } });
     expect(await screen.findByText('新车试驾季')).toBeTruthy();
     expect(screen.getByText('进行中')).toBeTruthy();
     expect(screen.getByText(/报名 2 人/)).toBeTruthy();
-    expect(screen.getByText(/\/activity\/car\/register\/3\?ref=s1\./)).toBeTruthy();
+    const qr = screen.getByRole('img', { name: '新车试驾季的分享二维码' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    // The signed link is scanned or copied, never printed as a raw address.
+    expect(document.body.textContent).not.toMatch(/activity\/car\/register|ref=s1|https?:/);
     expect(screen.getByRole('link', { name: '查看名单' }).getAttribute('href')).toBe('/business/activityData/3');
+  });
+
+  it('copies my share link with a tap and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderPage('/business/activity', { api: { '/api/crm/activityList': ok([anActivity()]) } });
+    fireEvent.click(await screen.findByRole('button', { name: '复制链接' }));
+    expect(await screen.findByText('已复制分享链接，可粘贴到聊天中发送')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(
+      `${window.location.origin}/activity/car/register/3?ref=s1.abcdefghijklmnopqrstuv`,
+    );
+  });
+
+  it('tells a salesperson of a company without activities whom to ask, with no developer command', async () => {
+    await renderPage('/business/activity', { api: { '/api/crm/activityList': ok([]) } });
+    expect(await screen.findByText('还没有营销活动')).toBeTruthy();
+    expect(await screen.findByText(/公司管理员在管理后台/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/npm|[A-Za-z]{3,}/);
   });
 
   it('redeems a typed code and says what it was', async () => {
