@@ -76,12 +76,42 @@ const noneYet: ActivityMine = { phone: null, entries: [], draws: [], codes: [] }
 async function open(path: string) {
   const root = document.createElement('main');
   const went: string[] = [];
-  await renderActivityPage({ root, url: new URL(path, 'http://localhost'), go: (to) => went.push(to) });
-  return { root, went };
+  const replaced: string[] = [];
+  await renderActivityPage({
+    root,
+    url: new URL(path, 'http://localhost'),
+    go: (to) => went.push(to),
+    replace: (to) => replaced.push(to),
+  });
+  return { root, went, replaced };
 }
 
 const click = (el: Element | null | undefined) => (el as HTMLElement).click();
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the section entry (spec §2: /activity, empty, redirects to test)', () => {
+  it.each([
+    ['/activity', '/activity/test'],
+    ['/activity/', '/activity/test'],
+    ['/activity?from=menu', '/activity/test?from=menu'],
+  ])('puts %s in place of itself as %s and shows the test page', async (path, to) => {
+    stubApi({});
+    const { root, replaced, went } = await open(path);
+    expect(replaced).toEqual([to]);
+    expect(went).toEqual([]);
+    expect(root.querySelector('h1')?.textContent).toBe('活动');
+    expect(root.textContent).toContain('请从活动链接或二维码进入');
+    expect(sent).toEqual([]);
+  });
+
+  it('shows the test page at /activity/test, where it already is', async () => {
+    stubApi({});
+    const { root, replaced } = await open('/activity/test');
+    expect(replaced).toEqual([]);
+    expect(root.querySelector('h1')?.textContent).toBe('活动');
+    expect(document.title).toBe('活动');
+  });
+});
 
 describe('the lottery page', () => {
   it('shows the prizes and the published hashes, draws on a tap and opens the prize page', async () => {

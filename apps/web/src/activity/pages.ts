@@ -17,21 +17,34 @@ export interface PageEnv {
   url: URL;
   /** Sends the browser elsewhere (location.assign in the app; recorded in tests). */
   go: (to: string) => void;
+  /** Puts another address in place of this one, without a reload or a history entry (history.replaceState). */
+  replace: (to: string) => void;
 }
 
 const STATUS_TEXT = { upcoming: T.upcoming, running: T.running, ended: T.ended } as const;
 
-/** What the address says: /activity|/interface, the activity kind, the page and the activity id. */
+/**
+ * What the address says: /activity|/interface, the activity kind, the page and the activity id. A bare
+ * `/activity` is the test page (spec §2: "empty redirects to test"), whose address the page then corrects.
+ */
 export function parseActivityPath(url: URL) {
-  const [, base = 'activity', type = 'test', page = '', param = ''] = url.pathname.split('/');
+  const [, base = 'activity', kind = '', page = '', param = ''] = url.pathname.split('/');
+  const type = kind || 'test';
   const fromPath = type === 'car' && page === 'register' ? Number(param) : NaN;
   const id = Number.isInteger(fromPath) && fromPath > 0 ? fromPath : Number(url.searchParams.get('id'));
-  return { base: `/${base}`, type, page, id: Number.isInteger(id) && id > 0 ? id : null };
+  return {
+    base: `/${base}`,
+    type,
+    page,
+    id: Number.isInteger(id) && id > 0 ? id : null,
+    redirect: kind === '' ? `/${base}/test${url.search}` : null,
+  };
 }
 
 export async function renderActivityPage(env: PageEnv): Promise<void> {
   const { root, url, go } = env;
-  const { base, type, page, id } = parseActivityPath(url);
+  const { base, type, page, id, redirect } = parseActivityPath(url);
+  if (redirect) env.replace(redirect);
   const ref = url.searchParams.get('ref');
   const pageUrl = (kind: string, sub = '', extra = '') =>
     `${base}/${kind}${sub ? `/${sub}` : ''}?id=${id ?? ''}${ref ? `&ref=${encodeURIComponent(ref)}` : ''}${extra}`;
@@ -67,8 +80,10 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
     show(h('p', { role: 'alert', class: 'act-error' }, T.snapshot));
     return;
   }
+  // The test page (spec §2), and any page opened without its activity: what this address is and how to come.
   if (id === null || type === 'test') {
-    show(h('p', { class: 'act-muted' }, T.noActivity));
+    document.title = T.entryTitle;
+    show(h('header', { class: 'act-header' }, h('h1', {}, T.entryTitle)), h('p', { class: 'act-muted' }, T.noActivity));
     return;
   }
   const infoAnswer = await activityApi.info(id);
