@@ -43,6 +43,13 @@ describe('the back office (issue 18, decision 057)', () => {
       const open = admin.getByRole('navigation', { name: '管理后台' }).getByRole('link', { name: '试卷', exact: true });
       const link = await open.boundingBox();
       expect(link && link.x >= 0 && link.x + link.width <= (admin.viewportSize()?.width ?? 0)).toBe(true);
+      // A section link is a 44 px tap target; a staff member's job boxes wrap as whole labels (a label squeezed
+      // to one character a line was as tall as its characters).
+      expect((await open.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      await openSection(admin, '员工');
+      const jobLabel = admin.getByRole('group', { name: '岗位' }).first().locator('label', { hasText: '房贷管家' });
+      const jobBox = await jobLabel.boundingBox();
+      expect(jobBox && jobBox.width > jobBox.height).toBe(true);
       await admin.setViewportSize(DESKTOP_VIEWPORT);
       await admin.goto('/index');
       await admin.getByRole('link', { name: '管理后台' }).click();

@@ -23,7 +23,7 @@ describe('/admin/faq: the form for one entry', () => {
       '/api/admin/faq/save': ok({ ...anEntry, id: 4, key: 'form-x', body: '联系客服。' }, '已保存'),
     });
     const form = within(await screen.findByRole('region', { name: '新建问答' }));
-    fill(form, { 标题: '提前还款怎么办', 类型: '业务', 分类: '还款', '正文（Markdown）': '联系客服。' });
+    fill(form, { 标题: '提前还款怎么办', 类型: '业务', 分类: '还款', 正文: '联系客服。' });
     expect(await sentJson(view, form, '保存', '已保存', '/api/admin/faq/save')).toEqual({
       id: null,
       title: '提前还款怎么办',
@@ -47,9 +47,9 @@ describe('/admin/faq: the form for one entry', () => {
   it("keeps what was typed when the server refuses it, and shows the server's word", async () => {
     await open({ '/api/admin/faq': page([]), '/api/admin/faq/save': fail('form-x: 缺少 category') });
     const form = within(await screen.findByRole('region', { name: '新建问答' }));
-    fill(form, { 标题: '提前还款怎么办', 类型: '业务', 分类: '还款', '正文（Markdown）': '联系客服。' });
+    fill(form, { 标题: '提前还款怎么办', 类型: '业务', 分类: '还款', 正文: '联系客服。' });
     await tapToToast(form, '保存', 'form-x: 缺少 category');
-    expectValues(form, { 标题: '提前还款怎么办', '正文（Markdown）': '联系客服。' });
+    expectValues(form, { 标题: '提前还款怎么办', 正文: '联系客服。' });
   });
 
   it('loads an entry into the edit form, keeps its image reference, and saves it under its id', async () => {
