@@ -29,8 +29,11 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A loaded CI machine (tsx compiling the server, the seed) can take over a minute to answer. */
+const START_TIMEOUT_MS = 300_000;
+
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       await new Promise((resolve) => setTimeout(resolve, 200)); // let its last output arrive
@@ -44,7 +47,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not answer within 60 s:\n${output()}`);
+  // A server left running would hold its port and database after the failed run.
+  child.kill('SIGTERM');
+  throw new Error(`the server did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
 /**

@@ -18,13 +18,23 @@ describe('marketing activities journey (issue 17, decision 056)', () => {
       const staff = await phoneOf('13800000001');
       await staff.getByRole('link', { name: /营销活动/ }).click();
       await staff.waitForURL('**/business/activity');
+      await staff.getByRole('heading', { name: '营销活动', level: 1 }).waitFor();
       const carCard = staff.locator('.adm-card', { hasText: '新车试驾季' });
-      const shareLink = (await carCard.locator('.activity-card__link').textContent()) ?? '';
+      await carCard.getByRole('img', { name: '新车试驾季的分享二维码' }).waitFor();
+      // The link is copied (with a toast) for a chat, not printed on the card.
+      await staff.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await carCard.getByRole('button', { name: '复制链接' }).click();
+      await staff.getByText('已复制分享链接，可粘贴到聊天中发送').waitFor();
+      const shareLink = await staff.evaluate(() => navigator.clipboard.readText());
       expect(shareLink).toMatch(/\/activity\/car\/register\/\d+\?ref=s1\./);
 
       const browser = await launchBrowser();
       try {
         const { page: visitor } = await newPhone(browser, WECHAT_USER_AGENT);
+        // The section's bare address is its test page (spec §2: empty redirects to test).
+        await visitor.goto('/activity');
+        await visitor.waitForURL('**/activity/test');
+        await visitor.getByRole('heading', { name: '活动', level: 1 }).waitFor();
         // The link goes through WeChat's silent authorisation (the offline stand-in in demo mode) and back.
         await visitor.goto(new URL(shareLink).pathname + new URL(shareLink).search);
         await visitor.locator('#act-name').waitFor();

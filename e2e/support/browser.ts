@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { watchAccessibility } from './axe.ts';
 
 /** WeCom's in-app browser on Android: it carries both `wxwork` and `MicroMessenger`. */
 export const WECOM_USER_AGENT =
@@ -28,7 +29,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A phone in WeCom: the viewport, touch, the user agent and Chinese locale of the people who use the app, and
- * an address of its own (the server trusts X-Forwarded-For in the journeys, see global-setup.ts).
+ * an address of its own (the server trusts X-Forwarded-For in the journeys, see global-setup.ts). axe checks every
+ * page it visits (support/axe.ts).
  */
 export async function newPhone(
   browser: Browser,
@@ -48,6 +50,7 @@ export async function newPhone(
     // Random, as every test file loads this module afresh: a counter would give each file the same addresses.
     extraHTTPHeaders: { 'X-Forwarded-For': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
   });
+  watchAccessibility(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,5 +1,6 @@
 import { unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
+import { mendAntdControls } from './antd-a11y.ts';
 
 let isSet = false;
 
@@ -11,6 +12,7 @@ let isSet = false;
 export function setUpAntdRender(): void {
   if (isSet) return;
   isSet = true;
+  mendAntdControls();
   unstableSetRender((node, container) => {
     const host = container as (Element | DocumentFragment) & { _reactRoot?: Root };
     const root = host._reactRoot ?? createRoot(host);

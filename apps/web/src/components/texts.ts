@@ -18,6 +18,8 @@ export const componentTexts = {
   refreshing: '刷新中…',
   refreshed: '刷新成功',
   protectedUntil: (day: string) => `保护至 ${day}`,
+  /** The name of a button waiting on the server that had none before (app/antd-a11y.ts). */
+  busy: '处理中',
 };
 
 /** Texts of the shared picker and chart components. */

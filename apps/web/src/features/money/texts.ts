@@ -12,6 +12,7 @@ export const moneyTexts = {
   submit: '提交',
   submitting: '提交中...',
   delete: '删除',
+  uploadProgress: '上传进度',
   // money
   noneToConfirm: '暂无待确认的还款',
   paidOnLabel: (date: string) => `还款日 ${date}`,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aHouseDetail, fail, findToast, network, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 import { aChannel, fillIn, savedFields, sendsNothingEmpty, submit } from '../test-kit.ts';
@@ -35,6 +35,14 @@ async function fill() {
 }
 
 describe('/business/houseAdd', () => {
+  it('names the term control by its label and what it shows (axe: label and content agree)', async () => {
+    await renderAdd(ADDS);
+    const term = await screen.findByRole('button', { name: '贷款期限 请选择期限' });
+    expect(term.id).toBe('house-term');
+    fireEvent.keyDown(term, { key: 'Enter' });
+    expect((await screen.findAllByText('确定')).length).toBeGreaterThan(0);
+  });
+
   it('takes in a client and opens their detail', async () => {
     const page = await renderAdd(ADDS);
     await fill();

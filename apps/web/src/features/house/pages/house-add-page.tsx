@@ -78,7 +78,19 @@ export function HouseAddPage() {
         <HouseInput form={form} name="id_number" text="idNumber" maxLength={18} />
         <HouseInput form={form} name="loan_amount" text="loanAmount" inputMode="decimal" />
         <FormField field={field('term_months')} label={t.term} onClick={() => setPickTerm(true)}>
-          <span id={field('term_months').id} role="button" aria-labelledby={field('term_months').labelId}>
+          {/* Named by the row's label and its own text (贷款期限 240个月), so what a person sees is what a screen
+              reader or a voice command names; the row's tap opens the sheet, Enter or Space does from the keyboard. */}
+          <span
+            id={field('term_months').id}
+            role="button"
+            tabIndex={0}
+            aria-labelledby={`${field('term_months').labelId} ${field('term_months').id}`}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return;
+              event.preventDefault();
+              setPickTerm(true);
+            }}
+          >
             {values.term_months ? t.months(values.term_months) : t.termPlaceholder}
           </span>
         </FormField>

@@ -59,6 +59,7 @@ export function ImageUploader({ uploads, label, max = MAX_IMAGES_PER_PROOF }: Im
               <div
                 className="uploader__progress"
                 role="progressbar"
+                aria-label={T.uploadProgress}
                 aria-valuenow={Math.round(item.progress * 100)}
                 aria-valuemin={0}
                 aria-valuemax={100}

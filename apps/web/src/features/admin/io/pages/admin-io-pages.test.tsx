@@ -223,6 +223,9 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       const link = await screen.findByRole('link', { name: '下载文件' }, { timeout: 5000 });
       expect(link.getAttribute('href')).toBe('/api/admin/export/download?id=bbb&exp=1&sig=s');
       expect(screen.getByText('已导出 10000 / 10000 行')).toBeTruthy();
+      expect(screen.getByRole('progressbar', { name: '已导出 10000 / 10000 行' }).getAttribute('aria-valuenow')).toBe(
+        '100',
+      );
       expect(page.api.lastCall('/api/admin/export/status').query).toEqual({ id: 'b'.repeat(32) });
       expect(screen.getByText(/只显示前 3 位和后 4 位/)).toBeTruthy();
     });

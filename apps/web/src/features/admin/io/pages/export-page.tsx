@@ -79,7 +79,17 @@ export function ExportPage() {
       {job && (
         <section aria-label={T.exportTitle}>
           <div className="admin-io-row">
-            <ProgressBar percent={percent} style={{ flex: 1 }} aria-label={T.progress(job.rows_done, job.rows_total)} />
+            {/* antd-mobile's bar is a plain div (a label on it is not allowed): the role lives on a wrapper. */}
+            <div
+              role="progressbar"
+              aria-label={T.progress(job.rows_done, job.rows_total)}
+              aria-valuenow={percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              style={{ flex: 1 }}
+            >
+              <ProgressBar percent={percent} />
+            </div>
             <span role="status">{T.progress(job.rows_done, job.rows_total)}</span>
           </div>
           <p className={job.status === 'failed' ? 'admin-io-error' : undefined}>{job.message}</p>
