@@ -34,7 +34,9 @@ export default defineConfig({
           root: 'e2e',
           include: ['**/*.e2e.ts'],
           globalSetup: ['./global-setup.ts'],
-          testTimeout: 60_000,
+          // axe checks each new page in the phone's own main thread (support/axe.ts): a journey of a dozen pages
+          // on a loaded 2-core machine needs more than a minute.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
