@@ -51,7 +51,7 @@ describe('titleForPath', () => {
 });
 
 describe('header rules', () => {
-  it.each(['/', '/login', '/index', '/outside/login'])('hides the back arrow on %s', (path) => {
+  it.each(['/', '/login', '/index', '/outside/login', '/outside/register'])('hides the back arrow on %s', (path) => {
     expect(hasBackArrow(path)).toBe(false);
   });
 

@@ -40,7 +40,8 @@ export function documentTitleForPath(pathname: string): string {
   return SECTION_DOCUMENT_TITLES[sectionOfPath(pathname)] ?? titleForPath(pathname) ?? APP_NAME;
 }
 
-const NO_BACK_PATHS = new Set(['/', '/login', '/index', '/outside/login', '/houseloan/login']);
+// /outside/register is the first page a partner sees, opened from an invite link: nothing to go back to.
+const NO_BACK_PATHS = new Set(['/', '/login', '/index', '/outside/login', '/outside/register', '/houseloan/login']);
 
 /** A section's own home has nowhere to go back to (the channel agent's home carries an :openid). */
 export function hasBackArrow(pathname: string): boolean {
