@@ -9,7 +9,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_CODE } from '@crm/domain/api/envelope';
 import type { OcrAdapter } from './adapters/ocr/index.ts';
 import { createTsaClient, type TsaAdapter } from './adapters/tsa/tsa.ts';
@@ -95,7 +94,7 @@ import { hotRouteSerializerCompiler } from './plugins/fast-serializer.ts';
 import { browserSecurityPlugin } from './plugins/browser-security.ts';
 import { compressPlugin, pickEncoding } from './plugins/compress.ts';
 import { compressedPage, staffPages } from './spa-pages.ts';
-import { envelopePlugin } from './plugins/envelope.ts';
+import { envelopePlugin, requestValidatorCompiler } from './plugins/envelope.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { createReadCache, markingWrites, readCachePlugin } from './plugins/read-cache.ts';
@@ -199,7 +198,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     // The rest of the request runs inside this context: the app's logger adds its id to every line.
     requestContext.run({ reqId: request.id }, done);
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(hotRouteSerializerCompiler(HOT_ROUTES));
 
   await app.register(envelopePlugin);

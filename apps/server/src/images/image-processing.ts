@@ -51,8 +51,9 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new RefusedError(T.fileTooLarge);
   if (!sniffImageFormat(bytes)) throw new RefusedError(T.notAnImage);
   try {
-    // The header alone says how big the canvas is; a picture over the cap is refused without decoding.
-    const { width = 0, height = 0 } = await sharp(bytes).metadata();
+    // The header alone says how big the canvas is; a picture over the cap is refused without decoding. Read
+    // without sharp's own pixel limit (268 MP), which would throw for a bigger header and read as broken.
+    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (width * height > MAX_INPUT_PIXELS) throw new RefusedError(T.tooManyPixels);
     // failOn 'truncated': an upload cut off halfway is refused instead of stored with a grey half.
     const { data, info: decoded } = await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_IMAGE_BYTES } from '@crm/domain/money';
 
@@ -22,6 +22,20 @@ class BodyTooLargeError extends Error {
   constructor(readonly code: 'FST_REQ_FILE_TOO_LARGE' | 'FST_FORM_TOO_LARGE') {
     super(code === 'FST_REQ_FILE_TOO_LARGE' ? 'image too large' : 'form too large');
   }
+}
+
+/*
+ * What busboy throws for a body that is not the multipart form its content type claims: plain Errors with no
+ * status, raised while the body is read (before any schema or handler), so without this they answered 500. No
+ * boundary, an empty or over-long one (streamsearch's needle), a body cut off before its closing boundary or
+ * inside a part.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle (cannot be an empty String\/Buffer|cannot have a length bigger than 256)\.|Unsupported Content-Type\.|Missing Content-Type-header\.)$/;
+
+/** Whether an error is the multipart parser's refusal of a broken body: the client's fault, answered 400. */
+export function isMalformedMultipart(error: { message: string; statusCode?: number }, request: FastifyRequest) {
+  return error.statusCode === undefined && request.isMultipart() && MALFORMED_MULTIPART.test(error.message);
 }
 
 /**

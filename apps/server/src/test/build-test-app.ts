@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, inject, type ProvidedContext } from 'vitest';
 import type { LlmAdapter } from '../adapters/llm/index.ts';
 import type { OcrAdapter } from '../adapters/ocr/index.ts';
@@ -89,6 +89,8 @@ export interface TestAppOptions {
   wechatMp?: WechatMpAdapter;
   /** The e-sign timestamp authority; none (off) unless a test gives one. */
   tsa?: TsaAdapter;
+  /** A logger for a test about what the server logs; none (silent) unless a test gives one. */
+  logger?: FastifyBaseLogger;
 }
 
 /** The whole server on a fresh database, answering through `app.inject`. */
@@ -143,6 +145,7 @@ async function serverOn(database: Database, config: Config, sms: SmsAdapter, opt
       ...(options.tsa ? { tsa: options.tsa } : {}),
     },
     now: options.now ?? systemClock,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   // On PostgreSQL a test's own writes (factories, direct updates) reach the read cache as notifications, a
