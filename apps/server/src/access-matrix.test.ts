@@ -173,6 +173,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/houseBrokerageList': { reads: true, input: (b) => ({ cursor: b.houseClient.id + 1 }) },
   'POST /api/crm/getHouseAudit': { reads: true, input: (b) => ({ cursor: b.audit.id + 1 }) },
   'POST /api/crm/houseBrokerageOrderList': { reads: true, input: (b) => ({ cursor: b.order.id + 1 }) },
+  // Issue 38: finance reveals a waiting order's card as it pays (decision 065).
+  'POST /api/crm/revealBrokerageCard': { input: (b) => ({ id: b.order.id }) },
   'GET /api/crm/getHouseDetail': { reads: true, input: (b) => ({ id: b.houseClient.id }) },
   'POST /api/crm/delHouseClient': { input: (b) => ({ id: b.houseClient.id }) },
   'POST /api/crm/addHouseImg': { file: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
@@ -221,6 +223,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/ysbAudit': { input: (b) => ({ id: b.pendingPartner.id, pass: '1' }) },
   'POST /api/crm/ysbClient': { reads: true, input: (b) => ({ cursor: b.referral.id + 1, partner_id: b.partner.id }) },
   'POST /api/crm/ysbOutsideClient': { input: (b) => ({ id: b.referral.id }) },
+  'POST /api/crm/revealReferral': { input: (b) => ({ id: b.referral.id, field: 'id_number' }) },
   // ---- the home-loan channel portal (decision 052): B's agent's referral, waiting for a steward
   'POST /api/houseloan/list': { reads: true, input: (b) => ({ cursor: b.agentReferral.id + 1 }) },
   'POST /api/houseloan/detail': { input: (b) => ({ id: b.agentReferral.id }) },
@@ -363,7 +366,7 @@ async function companyB(db: TestApp['db']) {
     .insert(channels)
     .values({ corpId: corp.id, name: `渠道${MARK}` })
     .returning();
-  const client = await createCase(db, owner, { name: `客户${MARK}`, remarks: MARK });
+  const client = await createCase(db, owner, { name: `客户${MARK}`, remarks: MARK, bankCard: '6222021001112223334' });
   const [followUp] = await db
     .insert(followUps)
     .values({
@@ -485,6 +488,7 @@ async function companyB(db: TestApp['db']) {
   const pendingPartner = await createPartner(db, owner, { name: `待审${MARK}`, status: 0 });
   const referral = await createReferral(db, partner, {
     name: `报备${MARK}`,
+    idNumber: '310104198503121234',
     remarks: MARK,
     protectedUntil: new Date('2100-01-01T00:00:00Z'),
   });
@@ -637,6 +641,7 @@ async function companyB(db: TestApp['db']) {
     houseClient,
     agentReferral,
     brokerageUser,
+    agent,
     openTask,
     takenTask,
     rejectedTask,
@@ -826,5 +831,152 @@ describe("the access matrix: company A against company B's records", () => {
       if (!row) throw new Error(`no row ${key}`);
       expect(leak(await call(key, row, b, cookie), row)).toMatch(/B's data/);
     }
+  });
+});
+
+/*
+ * Issue 38, point 2 (JR/T 0171-2020 C2): every list and detail answer, to every principal of the company that
+ * owns the records, shows phones, ID numbers and bank cards masked. A full number travels only in a reveal
+ * answer (a tap, logged). The same rows aim the calls, now at the caller's own company's records.
+ */
+
+/** Answers that carry a full number on purpose: the logged reveal calls. */
+const REVEALS = new Set([
+  'POST /api/crm/revealClient',
+  'POST /api/crm/revealBrokerageCard',
+  'POST /api/crm/revealReferral',
+]);
+/** Id-taking calls that read one record without changing it (not marked `reads`: they refuse another company). */
+const DETAILS = [
+  'GET /api/crm/outsideClientDetail',
+  'POST /api/crm/ysbOutsideClient',
+  'POST /api/houseloan/detail',
+  'GET /api/houseloan/waiter',
+  'GET /api/crm/paperDetail',
+  'GET /api/crm/answerDetail',
+  'GET /api/crm/paperStats',
+  'POST /api/crm/faqDetail',
+  'GET /api/crm/financePact',
+  'POST /api/chattergee/pointList',
+  'POST /api/esign/order',
+  'POST /api/crm/getActivityDataList',
+  'GET /api/crm/activityList',
+  'GET /api/admin/papers/entry',
+  'GET /api/admin/activities/entry',
+  'GET /api/admin/faq/entry',
+  'GET /api/admin/export/status',
+];
+/**
+ * Full numbers still answered on purpose, each with why (decision 065): staff work phones (the directory, a
+ * channel agent's steward, whoever wrote a paper), a principal's own phone, and a client's phone to the person
+ * who must call them (a house client's staff, a signing task's holder, an e-sign order's sender, a channel's
+ * contact), and a partner's or agent's own referral, which they typed and correct. Anything else fails.
+ */
+const SHOWN_ON_PURPOSE: Record<string, { kinds: string[]; to?: RegExp }> = {
+  'GET /api/admin/staff': { kinds: ['phone'] },
+  'GET /api/admin/papers/entry': { kinds: ['phone'] },
+  'GET /api/houseloan/service': { kinds: ['phone'] },
+  'GET /api/houseloan/account': { kinds: ['phone'], to: /^channel$/ },
+  'GET /api/crm/getOutsideUser': { kinds: ['phone'], to: /^partner$/ },
+  'GET /api/crm/getHouseDetail': { kinds: ['phone'], to: /^staff/ },
+  'GET /api/crm/getHouseRecommendDetail': { kinds: ['phone'], to: /^staff/ },
+  'POST /api/crm/getHouseChannelList': { kinds: ['phone'], to: /^staff/ },
+  'GET /api/crm/sign': { kinds: ['phone'], to: /^staff/ },
+  'POST /api/esign/list': { kinds: ['phone'], to: /^staff/ },
+  'POST /api/esign/order': { kinds: ['phone'], to: /^staff/ },
+  'GET /api/crm/outsideClientDetail': { kinds: ['phone', 'ID number', 'bank card'], to: /^partner$/ },
+  'POST /api/houseloan/detail': { kinds: ['phone'], to: /^channel$/ },
+};
+
+/** A full mobile phone, an 18- or 15-character ID number, a 16–19-digit card: standing alone, not inside a longer token. */
+const FULL_NUMBERS: Array<[string, RegExp]> = [
+  ['phone', /(?<![\dA-Za-z])1[3-9]\d{9}(?![\dA-Za-z])/g],
+  ['ID number', /(?<![\dA-Za-z])(?:\d{17}[\dXx]|\d{15})(?![\dA-Za-z])/g],
+  ['bank card', /(?<![\dA-Za-z])\d{16,19}(?![\dA-Za-z])/g],
+];
+
+/** The full numbers an answer shows, by kind. */
+export function fullNumbers(body: string): string[] {
+  return FULL_NUMBERS.flatMap(([kind, pattern]) => [...body.matchAll(pattern)].map((m) => `${kind} ${m[0]}`));
+}
+
+/** Every kind of principal of company B itself, staff of every role among them, with B's records in reach. */
+async function principalsOfB(b: World) {
+  const staffOf = (overrides: Parameters<typeof createStaff>[2]) =>
+    createStaff(test.db, b.corp.id, { teamId: b.team.id, ...overrides });
+  const approver = await staffOf({ jobs: [2] });
+  await grantStaff(test.db, approver);
+  const admin = await staffOf({});
+  await grantStaff(test.db, admin, 'company.admin');
+  const people = {
+    "salesperson (the records' owner)": b.owner,
+    'leader (jobs 2-5, approver)': b.leader,
+    'job 2 signer (holds tasks)': b.signer,
+    'job 2 signer (no task)': await staffOf({ jobs: [2] }),
+    'job 3 service': await staffOf({ jobs: [3] }),
+    'job 4 finance': await staffOf({ jobs: [4] }),
+    'job 4 finance leader': await staffOf({ jobs: [4], isLeader: true }),
+    'job 5 steward': await staffOf({ jobs: [5] }),
+    'job 6 rebate only': await staffOf({ jobs: [6] }),
+    'rejection approver': approver,
+    'company admin': admin,
+  };
+  const cookies: Record<string, string> = {};
+  for (const [role, person] of Object.entries(people)) cookies[`staff: ${role}`] = await staffCookie(test, person);
+  cookies.partner = await sessionCookie(test, { kind: 'partner', corpId: b.corp.id, partnerId: b.partner.id });
+  cookies.channel = await sessionCookie(test, { kind: 'channel', corpId: b.corp.id, channelAgentId: b.agent.id });
+  cookies.visitor = await sessionCookie(test, { kind: 'visitor', corpId: b.corp.id, openid: 'o-visitor-a' });
+  return cookies;
+}
+
+/** The GET calls that take no record id (the caller's own lists and pages), called bare. */
+function bareReads(): Record<string, Row> {
+  return Object.fromEntries(
+    test.app.routeTable
+      .filter((route) => route.method === 'GET' && !route.isPublic && !upcomingCalls.has(`GET ${route.url}`))
+      .map((route) => `GET ${route.url}`)
+      .filter((key) => !(key in ROWS) && !key.includes(':'))
+      .map((key): [string, Row] => [key, { reads: true, input: () => ({}) }]),
+  );
+}
+
+describe('numbers masked in every list and detail, for every principal of the company', () => {
+  it('answers no full phone, ID number or bank card outside a reveal', async () => {
+    const b = await companyB(test.db);
+    const principals = await principalsOfB(b);
+    const rows: Record<string, Row> = {
+      ...Object.fromEntries(Object.entries(ROWS).filter(([key, row]) => row.reads && !REVEALS.has(key))),
+      ...Object.fromEntries(DETAILS.map((key) => [key, ROWS[key] as Row])),
+      ...bareReads(),
+    };
+    const leaks = new Set<string>();
+    let answered = 0;
+    for (const [key, row] of Object.entries(rows)) {
+      for (const [who, cookie] of Object.entries(principals)) {
+        const response = await call(key, row, b, cookie);
+        if (!(response.headers['content-type'] ?? '').toString().includes('json')) continue;
+        if (response.json<{ code: number }>().code === 0) answered += 1;
+        const allowed = SHOWN_ON_PURPOSE[key];
+        for (const number of fullNumbers(response.body)) {
+          const kind = number.slice(0, number.lastIndexOf(' '));
+          if (allowed?.kinds.includes(kind) && (allowed.to ?? /./).test(who)) continue;
+          leaks.add(`${key} as ${who}: ${number}`);
+        }
+      }
+    }
+    console.log(
+      `masking walk: ${Object.keys(rows).length} calls × ${Object.keys(principals).length} principals, ${answered} answered, ${leaks.size} full numbers`,
+    );
+    expect([...leaks]).toEqual([]);
+    expect(answered).toBeGreaterThan(150);
+  }, 180_000);
+
+  it('sees a full number when there is one, and not in a masked one or a longer token', () => {
+    expect(fullNumbers('{"phone":"13912349876"}')).toEqual(['phone 13912349876']);
+    expect(fullNumbers('"310104198503121234"')).toContain('ID number 310104198503121234');
+    expect(fullNumbers('"6225880000000001"')).toEqual(['bank card 6225880000000001']);
+    expect(fullNumbers('"139****9876","************0001","310104********1234","a13912349876b",1764403200000')).toEqual(
+      [],
+    );
   });
 });

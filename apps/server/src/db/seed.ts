@@ -485,6 +485,21 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       .returning({ id: clients.id, corpId: clients.corpId, ownerId: clients.ownerId, createdAt: clients.createdAt });
     await tx.insert(caseEvents).values(waiting.map(intakeEvent));
     const [han, zhao, qian] = waiting.map((row) => row.id) as [number, number, number];
+    // The signing centre worked every case past signing (the status moves above are 张签约's, or 陈另司's in
+    // company 2): each holds that signer's finished task, through which the signer reads it (decision 065).
+    const signedBy = (corpId: number) => (corpId === 1 ? 3 : 102);
+    const finished = caseRows.filter((row) => row.status !== 1);
+    await tx.insert(signTasks).values(
+      finished.map((row) => ({
+        corpId: row.corpId,
+        clientId: row.id,
+        signerId: signedBy(row.corpId),
+        status: row.status === 2 ? ('reject_approved' as const) : ('signed' as const),
+        takenAt: row.createdAt,
+        finishedAt: new Date(row.createdAt.getTime() + 86_400_000),
+        createdAt: row.createdAt,
+      })),
+    );
     await tx.insert(signTasks).values([
       { corpId: 1, clientId: c1 },
       { corpId: 1, clientId: han, proposedSignerId: 42 },
@@ -517,6 +532,13 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
         20,
       ),
     );
+    await tx.insert(signTasks).values({
+      corpId: 1,
+      clientId: MONEY_DEMO.caseId,
+      signerId: 3,
+      status: 'signed',
+      createdAt: hours(-24 * 20),
+    });
 
     // Repayments (issue 4): one confirmed by the team leader, one waiting for him, one in the other company.
     // A row: company, case, amount (fen), paid on, method, card's last 4, note, entered by, confirmed by (the

@@ -137,7 +137,7 @@ export const caseDetailSchema = z.object({
   /** May open the case's financing agreement (融资协议, decision 051). */
   can_view_pact: z.boolean(),
   has_open_service: z.boolean(),
-  /** Phone, ID number and bank card are masked: the caller is not the case's owner (decision 058). */
+  /** Phone, ID number and bank card are masked: for every role since decision 065 (a tap reveals one). */
   masked: z.boolean(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;

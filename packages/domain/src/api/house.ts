@@ -210,6 +210,9 @@ export const updateHouseOrderRequestSchema = z.object({
   remark: blankableTextSchema,
   pay_ref: blankAsEmpty(z.string().trim().max(64)),
 });
+/** The full number behind a masked one, shown on a tap that is logged (decision 065). */
+export const revealResponseSchema = z.object({ value: z.string() });
+
 export const updateHouseOrderStatusRequestSchema = z.object({
   id: idSchema,
   status: z.coerce

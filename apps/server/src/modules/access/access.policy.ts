@@ -43,6 +43,16 @@ export interface CaseFacts {
   teamId: number | null;
   /** Whether the case was ever put to customer service (job 3 may then open it). */
   putToService: boolean;
+  /**
+   * The signing tasks of the case that a signer holds or held (any status), with that signer's team: the
+   * signing centre reads a case through them only (decision 065).
+   */
+  signers: readonly CaseSigner[];
+}
+export interface CaseSigner {
+  signerId: number;
+  signerTeamId: number | null;
+  status: string;
 }
 export interface Facts {
   case: CaseFacts;
@@ -107,11 +117,19 @@ const isCentre = (me: Actor) => has(me, JOB.SIGNING) && !isRebateOnly(me);
 /** The company's approver of rejected signings: a grant, not an id (decision 040). */
 const isRejectApprover = (me: Actor) => me.grants.includes(GRANT.SIGN_REJECT_APPROVE);
 
+const REJECTED_TASK = ['rejected', 'reject_approved'];
+
 function caseRoles(me: Actor, c: CaseFacts): Role[] {
   const roles: Role[] = [];
   if (c.ownerId === me.id) roles.push('owner');
   if (leads(me, c.teamId)) roles.push('teamLeader');
-  if (has(me, JOB.SIGNING)) roles.push('signer');
+  // The signing centre sees a case through its signing tasks only: the one who holds or held one, that
+  // signer's team leader, and the rejection approver once a task of it was rejected (decision 065).
+  if (isCentre(me)) {
+    if (c.signers.some((t) => t.signerId === me.id)) roles.push('signer');
+    if (c.signers.some((t) => leads(me, t.signerTeamId))) roles.push('signerLeader');
+    if (isRejectApprover(me) && c.signers.some((t) => REJECTED_TASK.includes(t.status))) roles.push('rejectApprover');
+  }
   if (has(me, JOB.SERVICE)) roles.push('service');
   if (has(me, JOB.SERVICE) && c.putToService) roles.push('serviceAssigned');
   return roles;
@@ -226,7 +244,16 @@ interface ActorRule {
 }
 export type Rule = { [R in Resource]: RecordRule<R> }[Resource] | ActorRule;
 
-const CASE_READERS: readonly Role[] = ['owner', 'teamLeader', 'signer', 'serviceAssigned'];
+const CASE_READERS: readonly Role[] = [
+  'owner',
+  'teamLeader',
+  'signer',
+  'signerLeader',
+  'rejectApprover',
+  'serviceAssigned',
+];
+/** Who works a case's signing and approval: its signer and that signer's leader (the transition table's 'signer'). */
+const CASE_SIGNERS: readonly Role[] = ['signer', 'signerLeader'];
 const MONEY_READERS: readonly Role[] = ['owner', 'teamLeader', 'service'];
 const CASE_WRITERS: readonly Role[] = ['owner', 'teamLeader'];
 const HOUSE_READERS: readonly Role[] = ['owner', 'steward', 'finance', 'teamLeader'];
@@ -258,12 +285,12 @@ export const POLICY = {
   'case.update': caseRule({ requires: 'case.read', allow: CASE_WRITERS }),
   'case.delete': caseRule({ requires: 'case.read', allow: CASE_WRITERS }),
   /** Which move (1 → 3, …) the transition table of packages/domain/src/status decides, from caseRoleNames. */
-  'case.move': caseRule({ requires: 'case.read', allow: ['owner', 'teamLeader', 'signer'] }),
+  'case.move': caseRule({ requires: 'case.read', allow: ['owner', 'teamLeader', ...CASE_SIGNERS] }),
   'case.list.team': { resource: null, gates: ['leader'] },
   'followup.add': caseRule({ requires: 'case.read', allow: CASE_WRITERS, forbidden: T.followUpOwnerOnly }),
   'appeal.add': caseRule({ requires: 'case.read', allow: ['owner'], forbidden: T.appealOwnerOnly }),
   /** The case's financing agreement (decision 051): not customer service, who helps with a case, not its terms. */
-  'pact.read': caseRule({ allow: ['owner', 'teamLeader', 'signer'], forbidden: T.pactForbidden }),
+  'pact.read': caseRule({ allow: ['owner', 'teamLeader', ...CASE_SIGNERS], forbidden: T.pactForbidden }),
   'appeal.decide': {
     resource: 'appeal',
     gates: ['leader'],
@@ -486,6 +513,6 @@ export function caseRoleNames(me: Actor, c: CaseFacts): CaseRole[] {
   return [
     ...(roles.includes('owner') ? (['owner'] as const) : []),
     ...(roles.includes('teamLeader') ? (['leader'] as const) : []),
-    ...(roles.includes('signer') ? (['signer'] as const) : []),
+    ...(roles.includes('signer') || roles.includes('signerLeader') ? (['signer'] as const) : []),
   ];
 }

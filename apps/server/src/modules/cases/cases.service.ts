@@ -310,8 +310,9 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     async detail(me: StaffIdentity, id: number): Promise<CaseDetail> {
       const { c, roles } = await visibleCase(me, id);
       const [names, events] = await Promise.all([repo.caseNames(c), repo.listEvents(me.corpId, id)]);
-      // Only the owner reads the numbers in full; every other role taps to see one, and the tap is logged.
-      const masked = c.ownerId !== me.id;
+      // Masked for every role, the owner too (JR/T 0171-2020 C2, decision 065): a tap reveals one number,
+      // logged for anyone but the owner.
+      const masked = true;
       return {
         id: c.id,
         name: c.name,

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/cases.ts';
 import { staff, teams } from '../../db/schema/staff.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
-import { openCaseSignTask } from '../sign/index.ts';
+import { caseSignersSql, openCaseSignTask } from '../sign/index.ts';
 import { dashboardWhere, insertCaseEvent, keywordWhere, openCaseIn, type DashboardFilter } from './cases.repository.ts';
 import type { Bound } from '../../db/bound.ts';
 
@@ -36,6 +36,7 @@ const caseScopeQuery = (ex: Executor) =>
       case: clients,
       // Spelled out: a one-table select leaves its columns unqualified, which the subquery would misread.
       putToService: sql<boolean>`exists (select 1 from ${serviceRequests} sr where sr.corp_id = clients.corp_id and sr.client_id = clients.id)`,
+      signers: caseSignersSql(sql`clients.corp_id`, sql`clients.id`),
     })
     .from(clients)
     .where(
@@ -60,7 +61,7 @@ export async function findCaseScope(ex: Executor, corpId: number, id: number) {
     }
   }
   const [row] = await query.execute({ corpId, id });
-  return row ? { ...row.case, putToService: Boolean(row.putToService) } : undefined;
+  return row ? { ...row.case, putToService: Boolean(row.putToService), signers: row.signers } : undefined;
 }
 export type CaseWithScope = NonNullable<Awaited<ReturnType<typeof findCaseScope>>>;
 

@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PageRequest } from '@crm/domain/api/page';
+import { recordAudit } from '../admin/index.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
@@ -626,6 +627,40 @@ export function createHouseRepository(db: Db) {
         .where(eq(houseBrokerageOrders.corpId, corpId))
         .groupBy(houseBrokerageOrders.status)
         .orderBy(asc(houseBrokerageOrders.status)),
+
+    /** A waiting order's payee card, and the reveal's line in the company's audit log, in one transaction. */
+    revealOrderCard: (corpId: number, id: number, view: { staffId: number; at: Date }) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({
+            status: houseBrokerageOrders.status,
+            brokerageUserId: houseBrokerageOrders.brokerageUserId,
+            bankCard: houseBrokerageUsers.bankCard,
+          })
+          .from(houseBrokerageOrders)
+          .innerJoin(
+            houseBrokerageUsers,
+            and(
+              eq(houseBrokerageUsers.corpId, houseBrokerageOrders.corpId),
+              eq(houseBrokerageUsers.id, houseBrokerageOrders.brokerageUserId),
+            ),
+          )
+          .where(and(eq(houseBrokerageOrders.corpId, corpId), eq(houseBrokerageOrders.id, id)))
+          .limit(1);
+        if (!row || row.status !== 1) return row && { status: row.status, bankCard: null };
+        // No log, no number: the line is written before the card leaves (decision 065).
+        await recordAudit(tx, {
+          corpId,
+          actorId: view.staffId,
+          action: 'brokerage.card.reveal',
+          entity: 'house_brokerage_order',
+          entityId: id,
+          before: null,
+          after: { brokerage_user_id: row.brokerageUserId, field: 'bank_card' },
+          at: view.at,
+        });
+        return { status: row.status, bankCard: row.bankCard };
+      }),
 
     findOrder: (corpId: number, id: number) =>
       findInCorp(

@@ -62,6 +62,7 @@ export async function houseRoutes(
   post(E.updateHouseAudit, (me, q) => house.decideAudit(me, q));
   post(E.houseBrokerageOrder, (me) => house.orderSummary(me));
   post(E.houseBrokerageOrderList, (me, q) => house.listOrders(me, q, q.status));
+  post(E.revealBrokerageCard, (me, q) => house.revealOrderCard(me, q.id));
   post(E.updateHouseBrokerageOrder, (me, q) => house.updateOrder(me, q));
   post(E.updateHouseBrokerageStatus, (me, q) => house.updateOrderStatus(me, q.id, q.status));
 

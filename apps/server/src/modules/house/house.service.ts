@@ -31,7 +31,7 @@ import type {
   updateHouseAuditRequestSchema,
   updateHouseOrderRequestSchema,
 } from '@crm/domain/api/house';
-import { maskPhone } from '@crm/domain/validation';
+import { maskBankCard, maskPhone } from '@crm/domain/validation';
 import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, mayActor, requireActor, type Access } from '../access/index.ts';
@@ -116,7 +116,8 @@ const toOrder = (row: OrderRow): HouseOrder => ({
   brokerage_user_id: row.brokerageUserId,
   brokerage_user_name: row.brokerageUserName,
   bank_name: row.bankName,
-  bank_card: row.bankCard,
+  // Masked for every role (JR/T 0171-2020 C2): finance reveals it when it pays (revealOrderCard).
+  bank_card: maskBankCard(row.bankCard),
   amount_fen: row.amountFen,
   rate_bp: row.rateBp,
   status: row.status,
@@ -502,9 +503,10 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       return toList(result, page, (row) => ({
         id: row.id,
         name: row.name,
-        phone: row.phone,
+        // A receiver's numbers are masked for every role; paying reveals the card of one order.
+        phone: maskPhone(row.phone),
         bank_name: row.bankName,
-        bank_card: row.bankCard,
+        bank_card: maskBankCard(row.bankCard),
         channel_name: row.channelName,
         created_at: iso(row.createdAt),
       }));
@@ -699,6 +701,18 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       requireActor(me, 'brokerage.orders.read');
       const result = await repo.listOrders(me.corpId, status, page);
       return toList(result, page, toOrder);
+    },
+
+    /**
+     * The full card of a waiting order's payee, to finance as it pays the order (decision 065); the reveal is
+     * written to the company's audit log first. A paid or cancelled order's card stays masked.
+     */
+    async revealOrderCard(me: Me, id: number): Promise<{ value: string }> {
+      requireFinance(me);
+      const found = await repo.revealOrderCard(me.corpId, id, { staffId: me.id, at: now() });
+      if (!found) throw new NotFoundError('返佣单不存在');
+      if (found.bankCard === null) throw new RefusedError('返佣单已处理，卡号不再显示');
+      return { value: found.bankCard };
     },
 
     async updateOrder(me: Me, input: z.output<typeof updateHouseOrderRequestSchema>) {

@@ -8,6 +8,7 @@ import { findInCorp } from '../../db/find-in-corp.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
 import { outsideChannels, outsideInvites, outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
 import { keyset } from '../../db/keyset.ts';
+import { recordAudit } from '../admin/index.ts';
 import { activeBanks, activeProducts, caseStatuses, productNames } from '../cases/index.ts';
 
 type Executor = Db | Tx;
@@ -220,6 +221,20 @@ export function createOutsideRepository(db: Db) {
     productNames: (corpId: number, ids: readonly number[]) => productNames(db, corpId, ids),
     caseStatuses: (corpId: number, ids: readonly number[]) => caseStatuses(db, corpId, ids),
     findReferral: (corpId: number, id: number) => findReferralScope(db, corpId, id),
+    /** A staff member saw one of a referral's numbers in full: a line of the company's audit log (decision 065). */
+    logReferralView: (corpId: number, view: { staffId: number; referralId: number; field: string; at: Date }) =>
+      db.transaction((tx) =>
+        recordAudit(tx, {
+          corpId,
+          actorId: view.staffId,
+          action: 'referral.reveal',
+          entity: 'outside_referral',
+          entityId: view.referralId,
+          before: null,
+          after: { field: view.field },
+          at: view.at,
+        }),
+      ),
 
     /** The company's name and protection period. */
     async company(corpId: number) {

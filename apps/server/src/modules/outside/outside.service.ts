@@ -482,10 +482,20 @@ export function createOutsideService({ repo, auth, access, now }: OutsideService
       return referralPage(staffScope(me, request.scope), request);
     },
 
-    /** One referral for staff: in full, since whoever may read it may make it a case. */
+    /** One referral for staff: masked like every list (JR/T 0171-2020 C2); converting it reveals the numbers. */
     async ysbClientDetail(me: StaffIdentity, id: number) {
       const row = await access.require(me, 'ysb.referral.read', id);
-      return toDetail(row, true, { can_edit: false, can_convert: can(me, 'ysb.referral.convert', row) });
+      return toDetail(row, false, { can_edit: false, can_convert: can(me, 'ysb.referral.convert', row) });
+    },
+
+    /**
+     * One of a referral's numbers in full, to whoever may make it a case (the case form needs them); written to
+     * the company's audit log before it is answered (decision 065).
+     */
+    async revealReferral(me: StaffIdentity, request: { id: number; field: 'phone' | 'id_number' }) {
+      const row = await access.require(me, 'ysb.referral.convert', request.id);
+      await repo.logReferralView(me.corpId, { staffId: me.id, referralId: row.id, field: request.field, at: now() });
+      return { value: request.field === 'phone' ? row.phone : row.idNumber };
     },
 
     async ysbTeam(me: StaffIdentity): Promise<YsbTeamRow[]> {

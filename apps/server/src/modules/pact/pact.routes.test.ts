@@ -8,6 +8,7 @@ import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBankAndProduct, createCase } from '../../test/factories-cases.ts';
 import { createPartner } from '../../test/factories-outside.ts';
+import { createSignTask } from '../../test/factories-house.ts';
 import { postForm } from '../../test/http.ts';
 import { sessionCookie, staffCookie } from '../../test/sessions.ts';
 
@@ -29,6 +30,10 @@ async function world(price: { feeType: number | null; ratePpm: number | null; re
 }
 
 const MONTHLY = { feeType: 1, ratePpm: 3500 };
+
+/** The signing centre works a case through the task its signer signed (decision 065). */
+const signedBy = (signer: { corpId: number; id: number }, c: { id: number }) =>
+  createSignTask(test.db, signer.corpId, { clientId: c.id }, { status: 'signed', signerId: signer.id });
 
 async function read(person: { corpId: number; id: number }, id: number | string) {
   const response = await test.app.inject({
@@ -96,6 +101,7 @@ describe('GET /api/crm/financePact', () => {
   it('freezes the terms when the signing centre approves the case: later edits change nothing', async () => {
     const w = await world({ feeType: 3, ratePpm: 49_000, repaymentMethod: 1 });
     const c = await createCase(test.db, w.owner, { status: 3, productId: w.product.id, bankId: w.bank.id });
+    await signedBy(w.signer, c);
     expect((await move(w.signer, c.id, 5)).code).toBe(0);
     const [row] = await test.db.select().from(financePacts).where(eq(financePacts.clientId, c.id));
     expect(row).toMatchObject({ frozenBy: w.signer.id, amountFen: 5_000_000, ratePpm: 49_000 });
@@ -147,6 +153,7 @@ describe('GET /api/crm/financePact', () => {
   it('approves a case of an unpriced product all the same, and says why there is no agreement yet', async () => {
     const w = await world({ feeType: null, ratePpm: null });
     const c = await createCase(test.db, w.owner, { status: 3, productId: w.product.id });
+    await signedBy(w.signer, c);
     expect((await move(w.signer, c.id, 5)).code).toBe(0);
     const { status, body } = await read(w.owner, c.id);
     expect(status).toBe(200);
@@ -179,6 +186,7 @@ describe('GET /api/crm/financePact', () => {
   it('is not shown to whoever must not see it', async () => {
     const w = await world(MONTHLY);
     const c = await createCase(test.db, w.owner, { status: 3, productId: w.product.id });
+    await signedBy(w.signer, c);
     await test.db.insert(serviceRequests).values({ corpId: w.corp.id, clientId: c.id, requestedBy: w.owner.id });
 
     // another company's staff: the case does not exist for them
@@ -192,6 +200,9 @@ describe('GET /api/crm/financePact', () => {
       expect(body.data).toBeNull();
     }
     expect((await read(w.service, c.id)).body.msg).toBe('仅报单业务员、团队长和签约中心可查看融资协议');
+    // a signer who holds no task of the case (decision 065)
+    const otherSigner = await createStaff(test.db, w.corp.id, { jobs: [2] });
+    expect(await read(otherSigner, c.id)).toMatchObject({ status: 403, body: { data: null } });
     // The case detail offers the agreement to its readers only.
     const detailOf = async (person: { corpId: number; id: number }) =>
       (

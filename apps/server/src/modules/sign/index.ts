@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { anyWhere } from '../../db/rows-where.ts';
 import { signTasks } from '../../db/schema/sign.ts';
+import { staff } from '../../db/schema/staff.ts';
 import { insertTaskEvent } from './sign.repository.ts';
 import type { Bound } from '../../db/bound.ts';
 
@@ -85,6 +86,16 @@ export const hasSignTask = (ex: Executor, corpId: number, about: { houseClientId
   anyWhere(ex, signTasks, and(eq(signTasks.corpId, corpId), eq(signTasks.houseClientId, about.houseClientId)));
 
 /** Home badge: the company's tasks in one status (open for the centre, rejected for the approver). */
+/**
+ * The signers who hold or held a task of an instalment case (any status), each with their team and the
+ * task's status: a subquery of the case's row (`corpId`, `clientId` are the outer query's columns), for the
+ * access policy (decision 065). Read on `sign_tasks (corp_id, client_id)`.
+ */
+export const caseSignersSql = (corpId: SQL, clientId: SQL) =>
+  sql<
+    { signerId: number; signerTeamId: number | null; status: string }[]
+  >`coalesce((select json_agg(json_build_object('signerId', st.signer_id, 'signerTeamId', s.team_id, 'status', st.status)) from ${signTasks} st join ${staff} s on s.corp_id = st.corp_id and s.id = st.signer_id where st.corp_id = ${corpId} and st.client_id = ${clientId}), '[]'::json)`;
+
 export const signTasksBadge = (corpId: Bound<number>, status: 'open' | 'rejected') =>
   // The status is one of two constants, written as a literal so a partial index on it matches any plan.
   sql`(select count(*)::int from ${signTasks} where ${and(eq(signTasks.corpId, corpId), sql`${signTasks.status} = ${sql.raw(status === 'open' ? "'open'" : "'rejected'")}`)})`;

@@ -108,6 +108,8 @@ export const houseTexts = {
   emptyOrders: '暂无返佣单',
   receiver: '返佣人',
   account: '收款账户',
+  reveal: '查看',
+  revealCard: '查看完整卡号',
   payRef: '打款流水号',
   payRefPlaceholder: '选填',
   markPaid: '确认打款',

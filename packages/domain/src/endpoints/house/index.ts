@@ -24,6 +24,7 @@ import {
   keywordPageRequestSchema,
   okResponseSchema,
   orderStatusSummarySchema,
+  revealResponseSchema,
   setBrokerageResponseSchema,
   updateHouseAuditRequestSchema,
   updateHouseOrderRequestSchema,
@@ -229,6 +230,13 @@ export const houseBrokerageOrderList = endpoint({
   summary: '返佣单列表',
   request: houseOrderListRequestSchema,
   response: houseOrderListSchema,
+});
+
+export const revealBrokerageCard = endpoint({
+  path: '/api/crm/revealBrokerageCard',
+  summary: '打款时查看返佣单完整卡号（财务，记入操作日志）',
+  request: idRequestSchema,
+  response: revealResponseSchema,
 });
 
 export const updateHouseBrokerageOrder = endpoint({

@@ -236,14 +236,26 @@ describe('/business/add', () => {
     const page = await renderPage('/business/add?referral=21', {
       api: {
         ...REFERENCE_LISTS,
+        // The detail is masked (decision 065): the form reveals both numbers, each a logged call.
         '/api/crm/ysbOutsideClient': ok(
-          aReferralDetail({ product_name: '', product_id: null, remarks: '', can_edit: false, can_convert: true }),
+          aReferralDetail({
+            phone: '139****5678',
+            id_number: '110105********002X',
+            product_name: '',
+            product_id: null,
+            remarks: '',
+            can_edit: false,
+            can_convert: true,
+          }),
         ),
+        '/api/crm/revealReferral': (call) =>
+          ok({ value: call.fields.field === 'phone' ? '13912345678' : '11010519491231002X' }),
         ...accepts(44),
       },
     });
     expect(await screen.findByText('由合作伙伴报备转入')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/ysbOutsideClient').fields).toEqual({ id: '21' });
+    expect(page.api.callsTo('/api/crm/revealReferral').map((c) => c.fields.field)).toEqual(['phone', 'id_number']);
     expect(inputValue('case-name')).toBe('陈客户');
     expect(inputValue('case-phone')).toBe('13912345678');
     expect(inputValue('case-id_number')).toBe('11010519491231002X');

@@ -45,6 +45,15 @@ describe('/business/houseBrokerageOrderList/:param', () => {
     expect(screen.getByText('¥3,000.00 · 待打款')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/houseBrokerageOrderList').fields).toMatchObject({ status: '1' });
     expect(screen.queryByRole('button', { name: '确认打款' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '查看完整卡号' })).toBeNull();
+  });
+
+  it("shows finance the payee's full card on a tap while paying, and nobody else a 查看", async () => {
+    const page = await openAsFinance({ '/api/crm/revealBrokerageCard': ok({ value: '6214830012341234' }) });
+    expect(await screen.findByText(/6214\*{4}1234/)).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '查看完整卡号' }));
+    expect(await screen.findByText('6214830012341234')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/revealBrokerageCard').fields).toEqual({ id: '101' });
   });
 
   it('marks an order paid with its transfer reference', async () => {

@@ -1,11 +1,14 @@
 import { updateHouseOrderRequestSchema } from '@crm/domain/api/house';
 import { formatFen } from '@crm/domain/money';
 import { Button, Dialog, Input, List, Space } from 'antd-mobile';
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { CopyOnLongPress } from '../../../components/contact-values.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useOrderList, useOrderSummary, useUpdateOrder, useUpdateOrderStatus } from '../api/house-orders.ts';
+import { useRevealBrokerageCard } from '../api/reveal-order-card.ts';
 import { RowList } from '../components/row-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
@@ -28,7 +31,12 @@ export function HouseBrokerageOrderListPage() {
           description={
             <div>
               <div>
-                {t.receiver} {order.brokerage_user_name} · {t.account} {order.bank_name} {order.bank_card}
+                {t.receiver} {order.brokerage_user_name} · {t.account} {order.bank_name}{' '}
+                {canUpdate && order.status === 1 ? (
+                  <OrderCard orderId={order.id} masked={order.bank_card} />
+                ) : (
+                  order.bank_card
+                )}
               </div>
               {order.pay_ref ? (
                 <div>
@@ -45,6 +53,38 @@ export function HouseBrokerageOrderListPage() {
         </List.Item>
       )}
     />
+  );
+}
+
+/**
+ * The payee's card, masked (decision 065); finance paying the order taps 查看 for the full number, which the
+ * server writes to the company's audit log.
+ */
+function OrderCard({ orderId, masked }: { orderId: number; masked: string }) {
+  const reveal = useRevealBrokerageCard();
+  const [full, setFull] = useState<string | null>(null);
+  if (full !== null) return <CopyOnLongPress value={full} />;
+  const show = async () => {
+    try {
+      setFull(await reveal.mutateAsync(orderId));
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
+    }
+  };
+  return (
+    <span>
+      {masked}{' '}
+      <Button
+        size="mini"
+        fill="none"
+        color="primary"
+        loading={reveal.isPending}
+        aria-label={t.revealCard}
+        onClick={() => void show()}
+      >
+        {t.reveal}
+      </Button>
+    </span>
   );
 }
 

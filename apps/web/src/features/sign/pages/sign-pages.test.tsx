@@ -145,6 +145,12 @@ describe('/sign/update/:id', () => {
     await waitFor(() => expect(page.pathname()).toBe('/business/detail/11'));
   });
 
+  it('offers no 查看报单 on a task still in the pool: its case opens to whoever takes it (decision 065)', async () => {
+    await openTask({ '/api/crm/sign': ok(aSignDetail({ status: 'open', client_phone: '139****5678' })) });
+    expect(await screen.findByText('分期签约')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '查看报单' })).toBeNull();
+  });
+
   it('asks the reason of a rejection, then records it and sends it to WeCom approval', async () => {
     const page = await openTask({
       '/api/crm/sign': ok(aSignDetail()),

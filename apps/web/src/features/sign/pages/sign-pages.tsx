@@ -168,7 +168,8 @@ export function SignUpdatePage() {
       <List header={`${data.client_name} · ${SIGN_STATUS_LABELS[data.status]}`}>
         <List.Item extra={data.client_name}>{t.client}</List.Item>
         <List.Item extra={t.kind[data.kind]}>{t.kindLabel}</List.Item>
-        {data.client_id !== null ? (
+        {/* The case opens to whoever holds or held its task, not from the pool (decision 065). */}
+        {data.client_id !== null && data.status !== 'open' ? (
           <List.Item arrow>
             <Link to={`/business/detail/${data.client_id}`}>{t.openCase}</Link>
           </List.Item>
