@@ -213,6 +213,8 @@ export const moneyToConfirmItemSchema = z.object({
   paid_on: z.string(),
   recorded_by: z.string(),
   created_at: z.string(),
+  /** The record's proof photos (signed like moneyList's), so the leader confirms from the list (issue 39 §14). */
+  images: z.array(imageSchema),
 });
 export type MoneyToConfirmItem = z.infer<typeof moneyToConfirmItemSchema>;
 export const moneyToConfirmListSchema = pageSchema(moneyToConfirmItemSchema);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createStaff, createTeam } from '../../test/factories.ts';
-import { createCase, createMoneyWorld } from '../../test/factories-money.ts';
+import { createCase, createMoneyWorld, uploadProofImage } from '../../test/factories-money.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 
 /*
@@ -11,7 +11,14 @@ import { loginAs, postForm } from '../../test/http.ts';
  */
 
 type Body<T = unknown> = { code: number; msg: string; data: T };
-type Item = { id: number; client_id: number; client_name: string; amount_fen: number; recorded_by: string };
+type Item = {
+  id: number;
+  client_id: number;
+  client_name: string;
+  amount_fen: number;
+  recorded_by: string;
+  images: { id: number; url: string; thumb_url: string }[];
+};
 type Page = { list: Item[]; next_cursor: number | null };
 
 let test: TestApp;
@@ -30,13 +37,14 @@ async function post<T = unknown>(cookie: string, name: string, fields: Record<st
   const response = await postForm(test.app, `/api/crm/${name}`, fields, { cookie });
   return { status: response.statusCode, body: response.json<Body<T>>() };
 }
-async function addMoney(cookie: string, clientId: number, amount: string) {
+async function addMoney(cookie: string, clientId: number, amount: string, imgs?: number) {
   const added = await post<{ id: number }>(cookie, 'addMoney', {
     id: clientId,
     amount,
     paid_on: '2026-11-20',
     method: 3,
     key: randomUUID(),
+    ...(imgs === undefined ? {} : { imgs }),
   });
   expect(added.body.code).toBe(0);
   return added.body.data.id;
@@ -67,6 +75,19 @@ describe('POST /api/crm/moneyToConfirm', () => {
     expect((await post(cookies.leader, 'moneyConfirm', { id: second })).body.code).toBe(0);
     expect((await toConfirm(cookies.leader)).body.data.list.map((item) => item.id)).toEqual([first]);
     expect(await confirmBadge(cookies.leader, world.leader.id)).toBe(1);
+  });
+
+  it("carries each record's proof photos, signed links the leader can open and no one else can reuse", async () => {
+    const image = await uploadProofImage(test, cookies.owner, world.theCase.id);
+    const id = await addMoney(cookies.owner, world.theCase.id, '66.00', image);
+    const item = (await toConfirm(cookies.leader)).body.data.list.find((row) => row.id === id);
+    expect(item?.images.map((i) => i.id)).toEqual([image]);
+    const get = (url: string, cookie: string) => test.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect((await get(item?.images[0]?.thumb_url ?? '', cookies.leader)).statusCode).toBe(200);
+    expect((await get(item?.images[0]?.url ?? '', cookies.leader)).statusCode).toBe(200);
+    // The link is signed for the leader: another team's leader cannot open it.
+    expect((await get(item?.images[0]?.url ?? '', cookies.otherLeader)).statusCode).not.toBe(200);
+    expect((await post(cookies.leader, 'moneyConfirm', { id })).body.code).toBe(0);
   });
 
   it("shows another team's leader nothing of this team, and another company's leader nothing at all", async () => {

@@ -419,11 +419,20 @@ export function createMoneyService({ repo, access, files, ocr, now, log = () => 
       requireActor(me, 'money.confirm.list');
       const teamId = me.teamId ?? 0;
       const rows = await repo.listToConfirm({ corpId: me.corpId, teamId, leaderId: me.id }, { cursor, limit });
-      const names = await staffNamesIn(me, rows.slice(0, limit), (row) => [row.createdBy]);
+      const shown = rows.slice(0, limit);
+      // Every row is one the leader may confirm (their team's case), so they may see its photos too.
+      const [names, links] = await Promise.all([
+        staffNamesIn(me, shown, (row) => [row.createdBy]),
+        repo.moneyImageFiles(
+          me.corpId,
+          shown.map((row) => row.id),
+        ),
+      ]);
       return toPage(rows, limit, (row) => ({
         ...apiFields(row, ['id', 'clientId', 'clientName', 'amountFen', 'paidOn']),
         recorded_by: names.get(row.createdBy) ?? '',
         created_at: row.createdAt.toISOString(),
+        images: links.filter((link) => link.moneyId === row.id).map((link) => imageOf(me, link.fileId)),
       }));
     },
 

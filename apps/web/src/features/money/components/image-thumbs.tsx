@@ -5,12 +5,21 @@ import { moneyTexts as T } from '../texts.ts';
 import './money.css';
 
 /** Read-only thumbnails; a tap opens the full images full screen, swiping between them. */
-export function ImageThumbs({ images, faded = false }: { images: ProofImage[]; faded?: boolean }) {
+export function ImageThumbs({
+  images,
+  faded = false,
+  compact = false,
+}: {
+  images: ProofImage[];
+  faded?: boolean;
+  /** Small fixed-size thumbs in one row, for a list row (the leader's to-confirm list). */
+  compact?: boolean;
+}) {
   const [viewing, setViewing] = useState<number | null>(null);
   if (images.length === 0) return null;
   return (
     <>
-      <ul className={`thumbs${faded ? ' thumbs--faded' : ''}`}>
+      <ul className={`thumbs${faded ? ' thumbs--faded' : ''}${compact ? ' thumbs--compact' : ''}`}>
         {images.map((image, index) => (
           <li key={image.id}>
             <button

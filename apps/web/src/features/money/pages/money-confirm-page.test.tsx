@@ -15,6 +15,7 @@ const anItem = (over: Partial<MoneyToConfirmItem> = {}): MoneyToConfirmItem => (
   paid_on: '2026-11-20',
   recorded_by: '王小明',
   created_at: '2026-11-20T02:00:00.000Z',
+  images: [],
   ...over,
 });
 
@@ -29,6 +30,21 @@ describe('/business/moneyConfirm', () => {
     expect(screen.getByText('登记人 王小明')).toBeTruthy();
     await tap(screen.getByText('陈美玲'));
     await expect.poll(() => page.pathname()).toBe('/business/money');
+  });
+
+  it("shows the record's proof photo on the row and opens it full screen without leaving the list", async () => {
+    const page = await openConfirm({
+      '/api/crm/moneyToConfirm': ok(
+        pageOf([anItem({ images: [{ id: 7, url: '/common/img/7?v=full', thumb_url: '/common/img/7?v=thumb' }] })]),
+      ),
+    });
+    const thumb = await screen.findByRole('button', { name: '查看第 1 张图片' });
+    expect(thumb.querySelector('img')?.getAttribute('src')).toBe('/common/img/7?v=thumb');
+    await tap(thumb);
+    await expect
+      .poll(() => [...document.querySelectorAll('.adm-image-viewer-content img')].map((i) => i.getAttribute('src')))
+      .toContain('/common/img/7?v=full');
+    expect(page.pathname()).toBe('/business/moneyConfirm');
   });
 
   it('says when nothing waits', async () => {
