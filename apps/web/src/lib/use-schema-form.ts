@@ -144,10 +144,14 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
    * hands its refusals here rather than only toasting them.
    */
   const refuse = (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
+    showRefusalAtField(error);
+    showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
+  };
+
+  /** The field part of `refuse`, for a write whose failure is toasted elsewhere (the back office's writes). */
+  const showRefusalAtField = (error: unknown) => {
     const key = isApiError(error) ? error.field : undefined;
-    if (key !== undefined && (key in values || key in ids)) setError(key, message);
-    showToast({ content: message, icon: 'fail' });
+    if (key !== undefined && (key in values || key in ids)) setError(key, (error as Error).message);
   };
 
   /** The binding of a field: a key of the values, or of the schema's input when a value lives elsewhere (uploads). */
@@ -170,7 +174,7 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>({
   /** Starts over (e.g. after a sheet's form was saved). */
   const reset = (next: V) => setState({ values: next, errors: {} });
 
-  return { values, errors, set, patch, validate, setError, refuse, reset, field, input };
+  return { values, errors, set, patch, validate, setError, refuse, showRefusalAtField, reset, field, input };
 }
 
 export type SchemaForm<V extends Record<string, unknown>, Out> = ReturnType<typeof useSchemaForm<V, Out>>;

@@ -122,7 +122,7 @@ describe('the back office (/api/admin)', () => {
   it('refuses a second staff member with the same phone in the company, a team of another company, bad jobs', async () => {
     await call(callers.admin, 'POST', '/api/admin/staff/add', { name: '甲', phone: '13912345602' });
     const twice = await call(callers.admin, 'POST', '/api/admin/staff/add', { name: '乙', phone: '13912345602' });
-    expect(twice.body).toMatchObject({ code: 1, msg: '该手机号已是本公司员工' });
+    expect(twice.body).toMatchObject({ code: 1, msg: '该手机号已是本公司员工', field: 'phone' });
     const foreignTeam = await call(callers.admin, 'POST', '/api/admin/staff/add', {
       name: '丙',
       phone: '13912345603',

@@ -122,7 +122,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
     try {
       return await run();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new RefusedError(T.phoneTaken, { cause: error });
+      if (isUniqueViolation(error)) throw new RefusedError(T.phoneTaken, { cause: error, field: 'phone' });
       throw error;
     }
   }

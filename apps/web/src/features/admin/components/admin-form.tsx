@@ -63,13 +63,14 @@ export function FormButtons({
  */
 export const submitChecked =
   (
-    form: { validate: () => unknown },
+    form: { validate: () => unknown; showRefusalAtField: (error: unknown) => void },
     write: Pick<ReturnType<typeof useAdminWrite>, 'mutate'>,
     onSuccess?: () => void,
   ) =>
   () => {
     const data = form.validate();
-    if (data) write.mutate(data as Record<string, unknown>, { onSuccess });
+    // The write's own onError toasts the refusal; a refusal naming a field also goes under that field.
+    if (data) write.mutate(data as Record<string, unknown>, { onSuccess, onError: form.showRefusalAtField });
   };
 
 /** A form that adds a record: its panel, its fields and the add button; it empties itself once the add is done. */
@@ -81,7 +82,7 @@ export function AddPanel<V>({
   children,
 }: {
   title: string;
-  form: { validate: () => unknown; reset: (values: V) => void };
+  form: { validate: () => unknown; showRefusalAtField: (error: unknown) => void; reset: (values: V) => void };
   add: Pick<ReturnType<typeof useAdminWrite>, 'mutate' | 'isPending'>;
   blank: V;
   children: ReactNode;

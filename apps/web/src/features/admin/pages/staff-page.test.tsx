@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fill, sentJson, tapToToast } from '../test-kit.ts';
 import { adminApi, aStaff, aWhoami, page } from '../../../test/admin-data.ts';
-import { fail, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, failField, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
 
 const teams = ok([
   { id: 1, name: '销售一组', members: 3 },
@@ -94,7 +94,7 @@ describe('/admin/staff', () => {
   it('refuses a bad phone before sending, and shows the server refusal of a taken one', async () => {
     const view = await open({
       '/api/admin/staff': page([]),
-      '/api/admin/staff/add': fail('该手机号已是本公司员工'),
+      '/api/admin/staff/add': failField('phone', '该手机号已是本公司员工'),
     });
     const form = within(await screen.findByRole('region', { name: '添加员工' }));
     fill(form, { 姓名: '新同事', 手机号: '123' });
@@ -103,6 +103,9 @@ describe('/admin/staff', () => {
     expect(view.api.callsTo('/api/admin/staff/add')).toHaveLength(0);
     fireEvent.change(form.getByLabelText('手机号'), { target: { value: '13912345601' } });
     await tapToToast(form, '添加', '该手机号已是本公司员工');
+    // The refusal names the phone, so it also stands under that field, and what was typed stays.
+    expect((await form.findByRole('alert')).textContent).toBe('该手机号已是本公司员工');
+    expect(form.getByLabelText<HTMLInputElement>('手机号').value).toBe('13912345601');
   });
 
   it('grants and revokes the rejection approval, keeping the admin grant, and disables a person', async () => {

@@ -101,7 +101,7 @@ export type HouseDraft<V> = { name: string; values: V; restore: (values: V) => v
 
 export type HouseAddFormProps<Answer, V = unknown> = {
   title: string;
-  form: { validate: () => unknown };
+  form: { validate: () => unknown; refuse: (error: unknown) => void };
   /** Sends what was typed, with the fill's idempotency key; its answer goes to `onSaved`. */
   send: (idempotencyKey: string) => Promise<Answer>;
   pending: boolean;
