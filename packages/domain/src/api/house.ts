@@ -183,6 +183,8 @@ export const houseAuditSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected']),
   created_at: z.string(),
   events: z.array(auditEventSchema),
+  /** Who the approval pays and how much each (issue 39 §8: finance decides knowing it). */
+  receivers: z.array(z.object({ id: z.number().int(), name: z.string(), amount_fen: z.number().int() })),
 });
 export type HouseAudit = z.infer<typeof houseAuditSchema>;
 export const houseAuditListSchema = listOf(houseAuditSchema);

@@ -497,6 +497,14 @@ export function createHouseRepository(db: Db) {
           .limit(limit),
       );
     },
+    /** The names of some receivers, for the audit sheet (finance sees the company's receivers). */
+    brokerageUserNames: (corpId: number, ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: houseBrokerageUsers.id, name: houseBrokerageUsers.name })
+            .from(houseBrokerageUsers)
+            .where(and(eq(houseBrokerageUsers.corpId, corpId), inArray(houseBrokerageUsers.id, ids))),
     findBrokerageUsers: (corpId: number, ids: number[]) =>
       db
         .select({ id: houseBrokerageUsers.id, ownerId: houseBrokerageUsers.ownerId })
@@ -558,6 +566,8 @@ export function createHouseRepository(db: Db) {
             amountFen: houseAudits.amountFen,
             requestedBy: houseAudits.requestedBy,
             requestedByName: actor.name,
+            receiverIds: houseAudits.receiverIds,
+            shares: houseAudits.shares,
             status: houseAudits.status,
             createdAt: houseAudits.createdAt,
           })

@@ -496,7 +496,11 @@ describe('brokerage: setHouseBrokerage, over-limit approval, orders', () => {
     expect(
       (await post(w.cookies.sales, 'setHouseBrokerage', { id: client.id, rate: '1', user_ids: `${a.id}` })).body.msg,
     ).toBe('该客户的返佣正在等待审批');
-    const list = await post<{ list: { id: number }[] }>(w.cookies.finance, 'getHouseAudit', { page: 1 });
+    const list = await post<{ list: { id: number; receivers: unknown[] }[] }>(w.cookies.finance, 'getHouseAudit', {
+      page: 1,
+    });
+    // The sheet names whom the approval pays, and how much.
+    expect(list.body.data?.list[0]?.receivers).toEqual([{ id: a.id, name: a.name, amount_fen: 3_000_000 }]);
     const auditId = list.body.data?.list[0]?.id ?? 0;
     expect(
       (await post(w.cookies.finance, 'updateHouseAudit', { id: auditId, decision: 'reject', reason: '比例过高' })).body

@@ -612,10 +612,15 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     async listAudits(me: Me, page: PageRequest, status: 'pending' | 'approved' | 'rejected') {
       requireFinance(me);
       const result = await repo.listAudits(me.corpId, status, page);
-      const events = await repo.auditEvents(
-        me.corpId,
-        result.slice(0, page.limit).map((r) => r.id),
-      );
+      const shown = result.slice(0, page.limit);
+      const [events, receivers] = await Promise.all([
+        repo.auditEvents(
+          me.corpId,
+          shown.map((r) => r.id),
+        ),
+        repo.brokerageUserNames(me.corpId, [...new Set(shown.flatMap((r) => r.receiverIds))]),
+      ]);
+      const receiverName = new Map(receivers.map((r) => [r.id, r.name]));
       return toList(result, page, (row): HouseAudit => ({
         id: row.id,
         house_client_id: row.houseClientId,
@@ -628,6 +633,12 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         status: row.status,
         created_at: iso(row.createdAt),
         events: events.filter((e) => e.auditId === row.id).map(toAuditEvent),
+        // The parts the approval would pay, split exactly as the orders will be (ordersFor).
+        receivers: row.receiverIds.map((id, i) => ({
+          id,
+          name: receiverName.get(id) ?? '',
+          amount_fen: splitFen(row.amountFen, row.shares)[i] ?? 0,
+        })),
       }));
     },
 

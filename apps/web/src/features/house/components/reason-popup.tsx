@@ -1,6 +1,6 @@
 import { updateHouseAuditRequestSchema } from '@crm/domain/api/house';
 import { Button, List, Popup, TextArea } from 'antd-mobile';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormField } from '../../../components/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { houseTexts as t } from '../texts.ts';
@@ -18,13 +18,15 @@ export type ReasonPopupProps = {
     onPress: (reason: string) => Promise<boolean>;
   }[];
   onClose: () => void;
+  /** What is being decided, shown above the reason (the over-limit sheet's client, amount, receivers). */
+  summary?: ReactNode;
 };
 
 /**
  * A bottom sheet asking for a reason before a decision, checked with the server's schema (a rejection
  * needs one); what was typed stays if the decision fails.
  */
-export function ReasonPopup({ auditId, title, actions, onClose }: ReasonPopupProps) {
+export function ReasonPopup({ auditId, title, actions, onClose, summary }: ReasonPopupProps) {
   const form = useSchemaForm({
     schema: updateHouseAuditRequestSchema,
     initial: { decision: 'approve' as AuditDecision, reason: '' },
@@ -38,6 +40,7 @@ export function ReasonPopup({ auditId, title, actions, onClose }: ReasonPopupPro
       onMaskClick={onClose}
       bodyStyle={{ padding: 16, borderTopLeftRadius: 8, borderTopRightRadius: 8 }}
     >
+      {summary}
       <List header={title}>
         <FormField field={form.field('reason')} label={t.reason}>
           <TextArea placeholder={t.reasonPlaceholder} {...form.input('reason')} maxLength={200} rows={3} />

@@ -15,6 +15,10 @@ const anAudit = {
   status: 'pending' as const,
   created_at: '2026-11-04T00:00:00.000Z',
   events: [],
+  receivers: [
+    { id: 5, name: '李四', amount_fen: 1_000_000 },
+    { id: 6, name: '周五', amount_fen: 500_000 },
+  ],
 };
 const sheet = async () =>
   within((await screen.findByText('审批意见', { selector: 'label' })).closest('.adm-popup-body') as HTMLElement);
@@ -39,6 +43,19 @@ describe('/business/financeAudit', () => {
     expect(screen.getByText('¥15,000.00')).toBeTruthy();
     expect(screen.getByText(/申请人 王小明/)).toBeTruthy();
     expect(page.api.lastCall('/api/crm/getHouseAudit').fields).toMatchObject({ status: 'pending' });
+  });
+
+  it('names in the decision sheet the client, the amounts, the rate and whom the approval pays', async () => {
+    await renderAudits();
+    await tap(await screen.findByText('赵磊'));
+    const s = await sheet();
+    const row = (label: string) => s.getByText(label).closest('.adm-list-item')?.textContent;
+    expect(row('客户')).toContain('赵磊');
+    expect(row('贷款金额')).toContain('¥1,000,000.00');
+    expect(row('返佣比例')).toContain('1.50%');
+    expect(row('返佣金额')).toContain('¥15,000.00');
+    expect(row('返佣人 1 李四')).toContain('¥10,000.00');
+    expect(row('返佣人 2 周五')).toContain('¥5,000.00');
   });
 
   it('approves after confirmation', async () => {

@@ -1,6 +1,7 @@
 import { bpToPercent } from '@crm/domain/brokerage';
 import { formatFen } from '@crm/domain/money';
-import { Dialog, Tabs, Tag } from 'antd-mobile';
+import type { HouseAudit } from '@crm/domain/api/house';
+import { Dialog, List, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toastedWrite } from '../components/send-form.ts';
@@ -17,7 +18,7 @@ export function FinanceAuditPage() {
   const [status, setStatus] = useState<AuditStatus>('pending');
   const audits = useHouseAudits(status);
   const decide = useUpdateHouseAudit();
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<HouseAudit | null>(null);
 
   const run = async (id: number, decision: 'approve' | 'reject', reason: string) => {
     if (decision === 'approve') {
@@ -44,9 +45,7 @@ export function FinanceAuditPage() {
         row={(audit) => ({
           title: audit.client_name,
           onClick:
-            status === 'pending'
-              ? () => setOpen(audit.id)
-              : () => void navigate(houseDetailPath(audit.house_client_id)),
+            status === 'pending' ? () => setOpen(audit) : () => void navigate(houseDetailPath(audit.house_client_id)),
           description: `${t.requestedBy} ${audit.requested_by_name} · ${t.loanAmountShort} ${formatFen(audit.loan_amount_fen)} · ${bpToPercent(audit.rate_bp)}%${
             audit.events.length > 1 ? ` · ${audit.events.at(-1)?.reason ?? ''}` : ''
           }`,
@@ -58,24 +57,43 @@ export function FinanceAuditPage() {
         })}
       />
       <ReasonPopup
-        auditId={open}
+        auditId={open?.id ?? null}
         title={t.reason}
         onClose={() => setOpen(null)}
+        summary={open ? <AuditSummary audit={open} /> : null}
         actions={[
           {
             label: t.approve,
             color: 'primary',
             decision: 'approve',
-            onPress: (reason) => run(open ?? 0, 'approve', reason),
+            onPress: (reason) => run(open?.id ?? 0, 'approve', reason),
           },
           {
             label: t.reject,
             color: 'danger',
             decision: 'reject',
-            onPress: (reason) => run(open ?? 0, 'reject', reason),
+            onPress: (reason) => run(open?.id ?? 0, 'reject', reason),
           },
         ]}
       />
     </div>
+  );
+}
+
+/** What finance approves: the client, the loan, the rate, the brokerage, and whom it pays how much. */
+function AuditSummary({ audit }: { audit: HouseAudit }) {
+  const s = t.auditSheet;
+  return (
+    <List header={s.title}>
+      <List.Item extra={audit.client_name}>{s.client}</List.Item>
+      <List.Item extra={formatFen(audit.loan_amount_fen)}>{s.loanAmount}</List.Item>
+      <List.Item extra={`${bpToPercent(audit.rate_bp)}%`}>{s.rate}</List.Item>
+      <List.Item extra={formatFen(audit.amount_fen)}>{s.amount}</List.Item>
+      {audit.receivers.map((receiver, i) => (
+        <List.Item key={receiver.id} extra={formatFen(receiver.amount_fen)}>
+          {`${s.receiver(i + 1)} ${receiver.name}`}
+        </List.Item>
+      ))}
+    </List>
   );
 }
