@@ -53,6 +53,8 @@ export const signTasks = pgTable(
     // A signer's list, newest first, whatever the status.
     index().on(t.corpId, t.signerId, t.id),
     index().on(t.corpId, t.houseClientId),
+    // Every case read asks who holds or held its tasks (the access policy, decision 065), in any status.
+    index().on(t.corpId, t.clientId),
     index().on(t.corpId, t.proposedSignerId, t.status),
     // One live signing task per instalment case, as per home-loan client.
     uniqueIndex('sign_tasks_one_live_case')

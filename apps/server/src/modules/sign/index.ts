@@ -85,7 +85,6 @@ export async function withdrawCaseSignTask(
 export const hasSignTask = (ex: Executor, corpId: number, about: { houseClientId: number }) =>
   anyWhere(ex, signTasks, and(eq(signTasks.corpId, corpId), eq(signTasks.houseClientId, about.houseClientId)));
 
-/** Home badge: the company's tasks in one status (open for the centre, rejected for the approver). */
 /**
  * The signers who hold or held a task of an instalment case (any status), each with their team and the
  * task's status: a subquery of the case's row (`corpId`, `clientId` are the outer query's columns), for the
@@ -96,6 +95,7 @@ export const caseSignersSql = (corpId: SQL, clientId: SQL) =>
     { signerId: number; signerTeamId: number | null; status: string }[]
   >`coalesce((select json_agg(json_build_object('signerId', st.signer_id, 'signerTeamId', s.team_id, 'status', st.status)) from ${signTasks} st join ${staff} s on s.corp_id = st.corp_id and s.id = st.signer_id where st.corp_id = ${corpId} and st.client_id = ${clientId}), '[]'::json)`;
 
+/** Home badge: the company's tasks in one status (open for the centre, rejected for the approver). */
 export const signTasksBadge = (corpId: Bound<number>, status: 'open' | 'rejected') =>
   // The status is one of two constants, written as a literal so a partial index on it matches any plan.
   sql`(select count(*)::int from ${signTasks} where ${and(eq(signTasks.corpId, corpId), sql`${signTasks.status} = ${sql.raw(status === 'open' ? "'open'" : "'rejected'")}`)})`;

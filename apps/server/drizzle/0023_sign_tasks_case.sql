@@ -1,0 +1,1 @@
+CREATE INDEX "sign_tasks_corp_id_client_id_index" ON "sign_tasks" USING btree ("corp_id","client_id");
