@@ -40,6 +40,9 @@ describe('home-loan channel journey (issue 12)', () => {
         await agent.locator('#houseloan-add-name').fill(clientName);
         await agent.locator('#houseloan-add-phone').fill(`1360003${String(serial).padStart(4, '0')}`);
         await agent.locator('#houseloan-add-loan_amount').fill('800000');
+        // The referral opens with no term chosen (issue 39.10): the first one offered.
+        await agent.locator('#houseloan-add-term_months').click();
+        await confirmPicker(agent);
         await agent.locator('#houseloan-add-bank').click();
         await confirmPicker(agent);
         await agent.getByRole('button', { name: '提交报单' }).click();

@@ -30,7 +30,9 @@ export function HouseloanAddPage() {
   const submit = useIdempotentSubmit();
   const form = useSchemaForm({
     schema: houseloanAddRequestSchema,
-    initial: { name: '', phone: '', id_number: '', loan_amount: '', term_months: '240', bank: '', remark: '' },
+    // Every referral opens blank, the term too: a term filled in advance reads as the last referral's, and a
+    // client sent with a term the agent never chose is a wrong referral (issue 39.10).
+    initial: { name: '', phone: '', id_number: '', loan_amount: '', term_months: '', bank: '', remark: '' },
     toInput: (values) => ({ ...values, type }),
     idPrefix: 'houseloan-add',
   });

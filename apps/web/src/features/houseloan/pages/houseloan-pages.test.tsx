@@ -60,11 +60,15 @@ const BANKS = { '/api/houseloan/bank': ok([{ id: 1, name: '招商银行' }]) };
 const renderPortal = (path: string, api: HandlerTable, options: Pick<RenderPageOptions, 'browser'> = {}) =>
   renderPage(path, { ...options, user: null, api });
 
-/** Fills a referral's required fields, taking the first bank offered. */
+/** Fills a referral's required fields, taking the first term and the first bank offered. */
 async function fillReferral() {
   typeInto('houseloan-add-name', '冯晓');
   typeInto('houseloan-add-phone', '13812341111');
   typeInto('houseloan-add-loan_amount', '800000');
+  await tap(screen.getByText('请选择期限'));
+  await confirmOpenPicker();
+  // The closing sheet stays in the page a moment: the bank's sheet is the one confirmed next.
+  await expect.poll(() => document.querySelector('.adm-mask')).toBeNull();
   await tap(screen.getByText('请选择银行'));
   await confirmOpenPicker();
 }
@@ -159,11 +163,29 @@ describe('/houseloan/add/:type', () => {
       name: '冯晓',
       phone: '13812341111',
       loan_amount: '800000',
-      term_months: '240',
+      term_months: '12',
       bank: '招商银行',
     });
     expect(sent.headers['idempotency-key']).toMatch(/^[\w-]{36}$/);
     expect(await screen.findByText('客户授权书 · 冯晓')).toBeTruthy();
+  });
+
+  it('opens the next referral blank after one is sent: nothing of the last one, no term chosen in advance', async () => {
+    const page = await renderPortal('/houseloan/add/1', {
+      ...BANKS,
+      '/api/houseloan/add': ok({ id: 90 }, '报单成功，请拍摄客户授权书'),
+      '/api/houseloan/detail': ok(aDetail()),
+    });
+    expect(await screen.findByText('房屋抵押贷报单')).toBeTruthy();
+    await fillReferral();
+    await tap(screen.getByRole('button', { name: '提交报单' }));
+    await expect.poll(page.pathname).toBe('/houseloan/auth/90/1');
+    await page.router.navigate('/houseloan/add/1');
+    expect(await screen.findByText('房屋抵押贷报单')).toBeTruthy();
+    expect(inputValue('houseloan-add-name')).toBe('');
+    expect(inputValue('houseloan-add-loan_amount')).toBe('');
+    expect(screen.getByText('请选择期限')).toBeTruthy();
+    expect(screen.queryByText('240 个月')).toBeNull();
   });
 
   it('keeps what was typed when the server refuses', async () => {
