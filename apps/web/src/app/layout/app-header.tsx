@@ -9,7 +9,8 @@ const homeOf = (pathname: string) =>
       ? '/houseloan/home/0'
       : '/index';
 
-export function AppHeader() {
+/** `title`, a page's own (lib/header-title.tsx), stands in for the titles table's. */
+export function AppHeader({ title }: { title?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const showBack = hasBackArrow(pathname);
@@ -35,7 +36,7 @@ export function AppHeader() {
             </svg>
           </button>
         ) : null}
-        <h1 className="app-header__title">{titleForPath(pathname) ?? ''}</h1>
+        <h1 className="app-header__title">{title ?? titleForPath(pathname) ?? ''}</h1>
       </div>
     </header>
   );

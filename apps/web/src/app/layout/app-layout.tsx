@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { HeaderTitleContext, type HeaderTitleOverride } from '../../lib/header-title.tsx';
 import { isDemoMode, mustOpenInWechat } from '../../lib/wechat.ts';
 import { AppHeader } from './app-header.tsx';
 import { OpenInWechat } from './open-in-wechat.tsx';
@@ -10,6 +11,7 @@ import { documentTitleForPath, hasHeader } from './titles.ts';
 export function AppLayout() {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
+  const [override, setOverride] = useState<HeaderTitleOverride>(null);
 
   useEffect(() => {
     document.title = documentTitleForPath(pathname);
@@ -22,10 +24,14 @@ export function AppLayout() {
   const isLoadingAnotherPage = navigation.state === 'loading' && navigation.location.pathname !== pathname;
 
   return (
-    <div className="app-shell">
-      {hasHeader(pathname) ? <AppHeader /> : null}
-      <main className="app-main">{isLoadingAnotherPage ? <PageSkeleton /> : <Outlet />}</main>
-    </div>
+    <HeaderTitleContext.Provider value={setOverride}>
+      <div className="app-shell">
+        {hasHeader(pathname) ? (
+          <AppHeader title={override?.pathname === pathname ? override.title : undefined} />
+        ) : null}
+        <main className="app-main">{isLoadingAnotherPage ? <PageSkeleton /> : <Outlet />}</main>
+      </div>
+    </HeaderTitleContext.Provider>
   );
 }
 

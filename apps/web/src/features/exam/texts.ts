@@ -14,6 +14,9 @@ export const examTexts = {
   anonymous: '匿名问卷',
   start: '开始答题',
   startSurvey: '开始填写',
+  // The header of a survey's page: the titles table's 考试中 is an exam's (issue 39.13).
+  surveyTitle: '问卷详情',
+  surveyAnsweringTitle: '填写问卷',
   resume: '继续答题',
   startConfirm: (minutes: number | null) =>
     minutes === null

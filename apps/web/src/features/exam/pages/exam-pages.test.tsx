@@ -98,6 +98,18 @@ describe('/exam/paper/:id', () => {
     await waitFor(() => expect(page.pathname()).toBe('/exam/detail/31'));
   });
 
+  it('heads a survey not yet started 问卷详情, not 考试中', async () => {
+    await renderPaper({ '/api/crm/paperDetail': ok(aPaperDetail({ kind: 'survey', title: '培训问卷' })) });
+    expect(await screen.findByRole('button', { name: '开始填写' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('问卷详情');
+  });
+
+  it('heads an exam 考试中, as the titles table names the page', async () => {
+    await renderPaper();
+    expect(await screen.findByRole('button', { name: '开始答题' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('考试中');
+  });
+
   it('says why a paper cannot be started, and shows a refusal to start', async () => {
     await renderPaper({
       '/api/crm/paperDetail': ok(aPaperDetail({ can_start: false, blocked_reason: '考试已截止', state: 'closed' })),

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
+import { useHeaderTitle } from '../../../lib/header-title.tsx';
 import { showErrorToast } from '../../../lib/toast.ts';
 import { startAttempt, usePaperDetail } from '../api/exam.ts';
 import { AttemptView } from '../components/attempt-view.tsx';
@@ -33,6 +34,8 @@ export function ExamPaperPage() {
   }, [inProgress, isIdle, mutate, id]);
 
   const attempt = start.data;
+  const surveyTitle = attempt ? T.surveyAnsweringTitle : T.surveyTitle;
+  useHeaderTitle(detail.data?.kind === 'survey' ? surveyTitle : undefined);
   if (attempt) return <AttemptView attempt={attempt} />;
   if (detail.isPending || (inProgress && starting)) return <PageLoading />;
   if (detail.error) return <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />;
