@@ -43,6 +43,8 @@ describe('home-loan channel journey (issue 12)', () => {
         // The referral opens with no term chosen (issue 39.10): the first one offered.
         await agent.locator('#houseloan-add-term_months').click();
         await confirmPicker(agent);
+        // The term's sheet closes before the bank's opens: one 确定 on the page at a time.
+        await expect.poll(() => agent.locator('.adm-picker-header-button', { hasText: '确定' }).count()).toBe(0);
         await agent.locator('#houseloan-add-bank').click();
         await confirmPicker(agent);
         await agent.getByRole('button', { name: '提交报单' }).click();
