@@ -1,4 +1,5 @@
 import type { FaqCitation, FaqDetailBlock } from '@crm/domain/api/faq';
+import { VIEWER_CLASS_NAMES } from '../../../components/image-viewer-mask.ts';
 import { Button, Image, ImageViewer } from 'antd-mobile';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -61,6 +62,7 @@ export function FaqBlocks({ blocks }: { blocks: FaqDetailBlock[] }) {
         image={open ?? ''}
         visible={open !== null}
         onClose={() => setOpen(null)}
+        classNames={VIEWER_CLASS_NAMES}
         renderFooter={() => (
           <div className="faq-image-close">
             <Button fill="outline" onClick={() => setOpen(null)}>

@@ -1,4 +1,5 @@
 import { HOUSE_IMAGE_TYPES, MAX_HOUSE_IMAGE_BYTES } from '@crm/domain/house';
+import { VIEWER_CLASS_NAMES } from '../../../components/image-viewer-mask.ts';
 import { ImageUploader, ImageViewer, Skeleton, type ImageUploadItem } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -50,7 +51,9 @@ export function HouseUploadPage() {
         }
         onDelete={removeImage}
         preview={false}
-        onPreview={(index) => ImageViewer.Multi.show({ images: urls, defaultIndex: index })}
+        onPreview={(index) =>
+          ImageViewer.Multi.show({ images: urls, defaultIndex: index, classNames: VIEWER_CLASS_NAMES })
+        }
         beforeUpload={(file) => {
           if (file.size > MAX_HOUSE_IMAGE_BYTES) {
             showToast({ content: t.imageTooLarge });

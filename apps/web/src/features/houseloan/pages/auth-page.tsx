@@ -1,4 +1,5 @@
 import { MAX_HOUSE_IMAGE_BYTES } from '@crm/domain/house';
+import { VIEWER_CLASS_NAMES } from '../../../components/image-viewer-mask.ts';
 import { ImageViewer } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -50,7 +51,7 @@ export function HouseloanAuthPage() {
           <button
             type="button"
             className="houseloan-consent__preview"
-            onClick={() => ImageViewer.show({ image: preview })}
+            onClick={() => ImageViewer.show({ image: preview, classNames: VIEWER_CLASS_NAMES })}
           >
             <img src={preview} alt={T.consentTitle} />
           </button>

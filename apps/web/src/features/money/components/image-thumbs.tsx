@@ -1,4 +1,5 @@
 import type { ProofImage } from '@crm/domain/api/money';
+import { VIEWER_CLASS_NAMES } from '../../../components/image-viewer-mask.ts';
 import { ImageViewer } from 'antd-mobile';
 import { useState } from 'react';
 import { moneyTexts as T } from '../texts.ts';
@@ -40,6 +41,7 @@ export function ImageThumbs({
         visible={viewing !== null}
         defaultIndex={viewing ?? 0}
         onClose={() => setViewing(null)}
+        classNames={VIEWER_CLASS_NAMES}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { MAX_IMAGES_PER_PROOF } from '@crm/domain/money';
+import { VIEWER_CLASS_NAMES } from '../../../components/image-viewer-mask.ts';
 import { ImageViewer, ProgressBar, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { moneyTexts as T } from '../texts.ts';
@@ -107,6 +108,7 @@ export function ImageUploader({ uploads, label, max = MAX_IMAGES_PER_PROOF }: Im
         visible={viewing !== null}
         defaultIndex={viewing ?? 0}
         onClose={() => setViewing(null)}
+        classNames={VIEWER_CLASS_NAMES}
       />
     </div>
   );

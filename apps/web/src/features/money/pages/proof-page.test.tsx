@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aProof, aProofRejection, fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
@@ -21,6 +23,30 @@ describe('/business/proof', () => {
     const card = await screen.findByRole('article', { name: '陈美玲 发票' });
     expect(card.textContent).toContain('2026-11-29');
     expect(card.textContent).not.toContain('2026-11-28');
+  });
+
+  it('opens a proof full screen over a mask the page title does not show through (issue 39.16)', async () => {
+    // The app's own stylesheet, as the phone loads it: page tests otherwise render without CSS.
+    const style = document.createElement('style');
+    style.textContent = readFileSync(resolve(import.meta.dirname, '../../../index.css'), 'utf8');
+    document.head.append(style);
+    try {
+      const image = { id: 61, url: '/img/61.jpg', thumb_url: '/img/61-t.jpg' };
+      await renderPage('/business/proof', {
+        api: { '/api/crm/proofReject': rejections([aProofRejection({ images: [image] })]) },
+      });
+      await tap(await screen.findByRole('button', { name: '查看第 1 张图片' }));
+      const mask = await waitFor(() => {
+        const found = document.querySelector('.adm-mask:has(.adm-image-viewer-content), .crm-viewer-mask');
+        if (!found) throw new Error('no image viewer is open');
+        return found;
+      });
+      const alpha = Number(/rgba?\([^)]*?([\d.]+)%?\)$/.exec(getComputedStyle(mask).backgroundColor)?.[1] ?? 1);
+      expect(getComputedStyle(mask).backgroundColor).toMatch(/^rgba?\(0,\s*0,\s*0/);
+      expect(alpha).toBeGreaterThanOrEqual(0.95);
+    } finally {
+      style.remove();
+    }
   });
 
   it('says so when nothing was rejected', async () => {
