@@ -1,7 +1,17 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, network, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
-import { aChannel, fillIn, savedFields, sendsNothingEmpty, submit } from '../test-kit.ts';
+import {
+  aHouseClient,
+  aHouseDetail,
+  fail,
+  findToast,
+  network,
+  ok,
+  pageOf,
+  renderPageWith,
+  tap,
+} from '../../../test/page.ts';
+import { aChannel, fillIn, savedFields, search, sendsNothingEmpty, submit } from '../test-kit.ts';
 
 /** The server taking the client in as 71, and the detail opened after. */
 const ADDS = {
@@ -52,6 +62,24 @@ describe('/business/houseAdd', () => {
       product: 'mortgage',
       channel_id: 'null',
     });
+  });
+
+  it('picks the referring client from my clients, searched by name or phone tail, not by typing an id', async () => {
+    const page = await renderAdd({
+      ...ADDS,
+      '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 42, name: '钱多多', phone: '139****8888' })])),
+    });
+    await fill();
+    expect(screen.queryByPlaceholderText(/客户编号/)).toBeNull();
+    await tap(screen.getByRole('button', { name: '推荐客户 选填，从我的客户中选择' }));
+    const picker = within(await screen.findByRole('dialog', { name: '选择推荐客户' }));
+    search('8888');
+    await expect.poll(() => page.api.lastCall('/api/crm/getHouseList').fields.keyword).toBe('8888');
+    await tap(await picker.findByText('钱多多'));
+    expect(await screen.findByRole('button', { name: '推荐客户 钱多多' })).toBeTruthy();
+    await submit();
+    await expect.poll(() => page.api.callsTo('/api/crm/addHouseClient').length).toBe(1);
+    expect(page.api.lastCall('/api/crm/addHouseClient').fields).toMatchObject({ referrer_id: '42' });
   });
 
   it('takes the channel from the address when opened from a channel', async () => {

@@ -7,6 +7,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddHouseClient } from '../api/add-house-client.ts';
 import { ChannelField, useChannelParam } from '../components/channel-field.tsx';
 import { houseDetailPath } from '../components/client-list.tsx';
+import { ReferrerField } from '../components/referrer-field.tsx';
 import { houseTexts as t } from '../texts.ts';
 import { HouseAddForm, HouseInput, NameField, PhoneField, RemarkField } from '../components/house-form.tsx';
 import '../components/house.css';
@@ -109,7 +110,7 @@ export function HouseAddPage() {
           </div>
         </FormField>
         <ChannelField form={form} />
-        <HouseInput form={form} name="referrer_id" text="referrer" inputMode="numeric" />
+        <ReferrerField form={form} />
         <RemarkField form={form} />
       </HouseAddForm>
       <Picker
