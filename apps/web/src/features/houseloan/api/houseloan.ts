@@ -49,9 +49,10 @@ export function useLogin() {
   });
 }
 
-/** The logged-in agent (401 without a channel session: the portal's login). */
-export const useMe = () =>
+/** The logged-in agent (401 without a channel session: the portal's login); `enabled` false asks nothing. */
+export const useMe = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({
+    enabled,
     queryKey: houseloanKeys.me,
     queryFn: async ({ signal }) => {
       const agent = houseloanAgentSchema.parse(

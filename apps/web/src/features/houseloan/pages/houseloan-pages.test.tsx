@@ -15,6 +15,7 @@ import {
   tap,
   typeInto,
 } from '../../../test/page.ts';
+import { setHouseChannel } from '../../../lib/storage.ts';
 import { logInToPortal, PORTAL_LOGIN_API } from '../../../test/steps-portal.ts';
 
 const AGENT: HouseloanAgent = {
@@ -90,6 +91,24 @@ describe('/houseloan/login', () => {
     expect(await screen.findByText('您好，李经纪')).toBeTruthy();
     // No back arrow on the portal's home.
     expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
+  });
+
+  it('sends an agent still signed in who opens the entry link again to their home, not a new SMS login', async () => {
+    setHouseChannel({ id: 3, name: '李经纪', channel_name: '链家静安寺店', corp_id: 1 });
+    const page = await renderPortal('/houseloan/login?corp=1', { ...PORTAL_LOGIN_API, ...SIGNED_IN });
+    expect(await screen.findByText('您好，李经纪')).toBeTruthy();
+    expect(page.pathname()).toBe('/houseloan/home/0');
+    expect(page.api.callsTo('/common/smsCode')).toHaveLength(0);
+  });
+
+  it('shows the login to an agent whose session has ended, though the phone still remembers them', async () => {
+    setHouseChannel({ id: 3, name: '李经纪', channel_name: '链家静安寺店', corp_id: 1 });
+    const page = await renderPortal('/houseloan/login?corp=1', {
+      ...PORTAL_LOGIN_API,
+      '/api/houseloan/account': { kind: 'envelope', httpStatus: 401, code: 401, msg: '请先登录', data: null },
+    });
+    expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
+    expect(page.pathname()).toBe('/houseloan/login');
   });
 
   it("names the bad fields, sends nothing, and keeps what was typed after the server's refusal", async () => {

@@ -1,9 +1,11 @@
 import { houseloanLoginRequestSchema } from '@crm/domain/api/houseloan';
 import { Button } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { CorpLoginPage } from '../../../components/corp-login-page.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { getHouseChannel } from '../../../lib/storage.ts';
 import { detectBrowser } from '../../../lib/wechat.ts';
-import { useLogin } from '../api/houseloan.ts';
+import { useLogin, useMe } from '../api/houseloan.ts';
 import { houseloanTexts as T } from '../texts.ts';
 import '../houseloan.css';
 
@@ -24,6 +26,12 @@ export function HouseloanLoginPage() {
   const [search] = useSearchParams();
   const login = useLogin();
   const inWechat = detectBrowser(globalThis.navigator?.userAgent ?? '') === 'wechat';
+  // An agent still signed in who opens the entry link again goes home, not through a new SMS login (issue
+  // 39.9). The stored agent only says whom to ask about; the session cookie decides: a 401 shows the form.
+  const remembered = getHouseChannel().id > 0;
+  const me = useMe({ enabled: remembered });
+  if (remembered && me.isPending) return <PageLoading />;
+  if (remembered && me.isSuccess) return <Navigate to={PORTAL.home} replace />;
   return (
     <CorpLoginPage {...PORTAL} initialCorp={search.get('corp') ?? ''} send={login.mutateAsync} done={T.loggedIn}>
       {(corpId) => (
