@@ -46,9 +46,15 @@ export function FaqCopilotPage() {
   const aborter = useRef<AbortController | null>(null);
   const asked = useRef(0);
   useEffect(() => () => aborter.current?.abort(), []);
+  const bar = useRef<HTMLFormElement>(null);
+  // The input bar is fixed over the page's bottom: the newest answer's end stops above the bar, not behind it
+  // (issue 39.12). Measured each time, as the bar grows with a question of several lines.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [turns]);
+    const marker = end.current;
+    if (!marker) return;
+    marker.style.scrollMarginBottom = `${bar.current?.offsetHeight ?? 0}px`;
+    marker.scrollIntoView?.({ block: 'end' });
+  }, [turns, history.data]);
 
   if (!history.isSuccess) return <QueryFallback query={history} />;
 
@@ -99,6 +105,7 @@ export function FaqCopilotPage() {
         <div ref={end} />
       </div>
       <form
+        ref={bar}
         className="faq-ask"
         onSubmit={(event) => {
           event.preventDefault();

@@ -135,6 +135,45 @@ describe('/faq/copilot', () => {
     await waitFor(() => expect(view.pathname()).toBe('/faq/detail/5'));
   });
 
+  it('scrolls the newest answer’s end into view above the input bar, not behind it', async () => {
+    const scrolls: { target: HTMLElement; options: unknown }[] = [];
+    const barHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+    const scrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('faq-ask') ? 72 : 0;
+      },
+    });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: HTMLElement, options: unknown) {
+        scrolls.push({ target: this, options });
+      },
+    });
+    try {
+      await renderPage('/faq/copilot', {
+        api: { '/api/crm/faqCopilotHistory': ok([]), '/api/crm/faqCopilot': ok(anAnswer()) },
+      });
+      fireEvent.change(await screen.findByPlaceholderText(/输入你的问题/), { target: { value: '补件要什么' } });
+      await tap(screen.getByRole('button', { name: '发送' }));
+      const answer = await screen.findByText('问答库摘录');
+      await waitFor(() => {
+        const last = scrolls.at(-1);
+        expect(last?.options).toEqual({ block: 'end' });
+        expect(last?.target.style.scrollMarginBottom).toBe('72px');
+        // The marker scrolled to comes after the whole newest answer.
+        const bubble = answer.closest('.faq-bubble') as HTMLElement;
+        expect(bubble.compareDocumentPosition(last!.target) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+        expect(bubble.contains(last!.target)).toBe(false);
+      });
+    } finally {
+      if (barHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', barHeight);
+      if (scrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', scrollIntoView);
+      else delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it('offers the team leader when the FAQ has no answer', async () => {
     await renderPage('/faq/copilot', {
       api: {
