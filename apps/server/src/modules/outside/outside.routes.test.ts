@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { maskPhone } from '@crm/domain/validation';
 import { describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema/cases.ts';
 import { outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
@@ -389,7 +390,15 @@ describe('a referral becomes an instalment case', () => {
     ).toBe(0);
 
     const staffView = await post(w.cookies.sales, 'ysbOutsideClient', { id });
-    expect(staffView.body.data).toMatchObject({ phone: form.phone, can_convert: true, partner_name: partner.name });
+    // The referral's numbers are masked in its detail (decision 065); the case form reveals them, logged.
+    expect(staffView.body.data).toMatchObject({
+      phone: maskPhone(form.phone),
+      can_convert: true,
+      partner_name: partner.name,
+    });
+    const revealed = await post(w.cookies.sales, 'revealReferral', { id, field: 'phone' });
+    expect(revealed.body.data).toEqual({ value: form.phone });
+    expect((await post(w.cookies.stranger, 'revealReferral', { id, field: 'phone' })).status).toBe(403);
     expect((await post(w.cookies.stranger, 'ysbOutsideClient', { id })).status).toBe(403);
     expect((await post(w.cookies.outsider, 'ysbOutsideClient', { id })).status).toBe(404);
     expect(
