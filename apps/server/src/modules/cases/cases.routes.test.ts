@@ -3,6 +3,7 @@ import { serviceRequests } from '../../db/schema/cases.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, createBankAndProduct, createCase, uniqueIdNumber } from '../../test/factories-cases.ts';
+import { createSignTask } from '../../test/factories-house.ts';
 import { getForBody, loginAs, postForBody } from '../../test/http.ts';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
@@ -47,6 +48,17 @@ const post = <T = unknown>(who: Person | null, url: string, fields: Record<strin
 const get = <T = unknown>(who: Person | null, url: string) =>
   getForBody<Body<T>>(test.app, url, {}, { cookie: who?.cookie });
 const ownerCase = (overrides: Parameters<typeof createCase>[2] = {}) => createCase(test.db, people.owner, overrides);
+/** A case whose signing the signer did: a signer reads and moves only such cases (decision 065). */
+const signersCase = async (overrides: Parameters<typeof createCase>[2] = {}) => {
+  const c = await ownerCase(overrides);
+  await createSignTask(
+    test.db,
+    people.signer.corpId,
+    { clientId: c.id },
+    { status: 'signed', signerId: people.signer.id },
+  );
+  return c;
+};
 type Detail = {
   status: number;
   events: { kind: string; from_status: number | null; to_status: number | null; reason: string }[];
@@ -238,10 +250,11 @@ describe('POST /api/crm/clientList', () => {
 });
 
 describe('GET /api/crm/detail', () => {
-  it('shows the case to its owner, the team leader and the signing centre', async () => {
-    const c = await ownerCase();
+  it('shows the case to its owner, the team leader and the signer who holds its task, not to another signer', async () => {
+    const c = await signersCase();
     for (const who of [people.owner, people.leader, people.signer])
       expect((await get(who, `/api/crm/detail?id=${c.id}`)).body.code).toBe(0);
+    expect((await get(people.signer, `/api/crm/detail?id=${(await ownerCase()).id}`)).status).toBe(403);
   });
 
   it("forbids a colleague, another team's leader and customer service before the case is put to it", async () => {
@@ -311,7 +324,7 @@ describe('POST /api/crm/updateClient and delClient', () => {
       msg: '报单已删除',
     });
     expect((await get(people.owner, `/api/crm/detail?id=${c.id}`)).status).toBe(404);
-    const moved = await ownerCase();
+    const moved = await signersCase();
     await post(people.signer, '/api/crm/updateClientStatus', { id: moved.id, status: 2, reason_code: 10 });
     await post(people.owner, '/api/crm/updateClientReject', { ...caseForm(), id: moved.id });
     expect((await post(people.owner, '/api/crm/delClient', { id: moved.id })).body).toMatchObject({
@@ -323,7 +336,7 @@ describe('POST /api/crm/updateClient and delClient', () => {
 
 describe('POST /api/crm/updateClientStatus', () => {
   it('moves a case from signing to disbursement by the allowed roles, one event per move', async () => {
-    const c = await ownerCase();
+    const c = await signersCase();
     for (const status of [3, 5, 8])
       expect((await post(people.signer, '/api/crm/updateClientStatus', { id: c.id, status })).body.code).toBe(0);
     const detail = await get<Detail>(people.owner, `/api/crm/detail?id=${c.id}`);
@@ -338,7 +351,7 @@ describe('POST /api/crm/updateClientStatus', () => {
   });
 
   it('refuses a move the table forbids, and a move by a role the table does not name', async () => {
-    const c = await ownerCase();
+    const c = await signersCase();
     expect((await post(people.signer, '/api/crm/updateClientStatus', { id: c.id, status: 8 })).body).toMatchObject({
       code: 1,
       msg: '报单不能从「签约中」改为「已放款」',
@@ -354,7 +367,7 @@ describe('POST /api/crm/updateClientStatus', () => {
   });
 
   it('asks a rejection reason and keeps it on the case', async () => {
-    const c = await ownerCase({ status: 3 });
+    const c = await signersCase({ status: 3 });
     expect((await post(people.signer, '/api/crm/updateClientStatus', { id: c.id, status: 6 })).body).toMatchObject({
       code: 1,
       msg: '请选择驳回原因',

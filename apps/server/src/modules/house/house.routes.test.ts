@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { maskBankCard, maskPhone } from '@crm/domain/validation';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBrokerageFen } from '@crm/domain/brokerage';
@@ -345,7 +346,12 @@ describe('channels, recommendations and brokerage users', () => {
     });
     expect(ok.body.code).toBe(0);
     const list = await post<ListBody['data']>(w.cookies.sales, 'houseBrokerageUser', { page: 1 });
-    expect(list.body.data?.list[0]).toMatchObject({ name: '李经纪', bank_card: '6225880212345678' });
+    // The receiver's card and phone are masked in the list, even to whoever added them (decision 065).
+    expect(list.body.data?.list[0]).toMatchObject({
+      name: '李经纪',
+      bank_card: maskBankCard('6225880212345678'),
+      phone: maskPhone('13922223333'),
+    });
     expect(
       (await post<ListBody['data']>(w.cookies.colleague, 'houseBrokerageUser', { page: 1 })).body.data?.list,
     ).toEqual([]);
