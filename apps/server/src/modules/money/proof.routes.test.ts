@@ -142,7 +142,7 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
   ])('refuses a proof with %s', async (_, fields, message) => {
     const w = await createMoneyWorld(test.db);
     const owner = await loginAs(test, w.owner);
-    expect((await post('/api/crm/proof', { id: w.theCase.id, ...fields }, owner)).body).toEqual({
+    expect((await post('/api/crm/proof', { id: w.theCase.id, ...fields }, owner)).body).toMatchObject({
       code: 1,
       msg: message,
       data: null,
@@ -187,7 +187,7 @@ describe('proofs: add, list, reject, re-upload with history, delete', () => {
   it('refuses an empty rejection reason', async () => {
     const w = await createMoneyWorld(test.db);
     const leader = await loginAs(test, w.leader);
-    expect((await post('/api/crm/proofReject', { id: 1, reason: '  ' }, leader)).body).toEqual({
+    expect((await post('/api/crm/proofReject', { id: 1, reason: '  ' }, leader)).body).toMatchObject({
       code: 1,
       msg: '请填写驳回原因',
       data: null,
