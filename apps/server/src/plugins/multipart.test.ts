@@ -134,6 +134,6 @@ describe('a broken multipart body', () => {
       payload: nameless.body,
       headers: { 'content-type': nameless.type },
     });
-    expect(skipped.json<Body>()).toEqual({ code: 1, msg: '手机号码必填', data: null });
+    expect(skipped.json<Body>()).toEqual({ code: 1, msg: '手机号码必填', data: null, field: 'phone' });
   });
 });

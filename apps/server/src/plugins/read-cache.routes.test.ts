@@ -89,7 +89,7 @@ describe('the read cache across two processes', () => {
       expect(refused.headers['x-cache']).toBeUndefined();
       expect(refused.json()).toEqual(
         id === 'x'
-          ? { code: 1, msg: '用户无效', data: null }
+          ? { code: 1, msg: '用户无效', data: null, field: 'id' }
           : { code: 403, msg: '无权查看其他用户的信息', data: null },
       );
     }
