@@ -43,7 +43,8 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(doc.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/crm/login']?.post?.security).toEqual([]);
     expect(doc.paths['/api/admin/import/commit']?.post?.security).toBeUndefined();
-    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    // The server is the configured public address (PUBLIC_URL, issue 38.7), as every link the server hands out.
+    expect(doc.servers).toEqual([expect.objectContaining({ url: test.config.publicUrl })]);
   });
 
   it('offers multipart form data beside JSON, with files as binary', () => {
