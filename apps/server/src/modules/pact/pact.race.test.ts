@@ -4,6 +4,7 @@ import { financePacts } from '../../db/schema/pact.ts';
 import { testAppAt } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { createBankAndProduct, createCase } from '../../test/factories-cases.ts';
+import { createSignTask } from '../../test/factories-house.ts';
 import { staffCookie } from '../../test/sessions.ts';
 
 /*
@@ -25,6 +26,9 @@ describe('freezing an agreement under concurrent first reads', () => {
     const { product } = await createBankAndProduct(test.db, corp.id, { feeType: 1, ratePpm: 3500 });
     // Approved before agreements existed: nothing frozen yet.
     const c = await createCase(test.db, owner, { status: 5, productId: product.id });
+    // A signer reads only the cases whose signing they did (decision 065): each of these signed a round of it.
+    for (const signer of readers.slice(1))
+      await createSignTask(test.db, corp.id, { clientId: c.id }, { status: 'signed', signerId: signer.id });
     const cookies = await Promise.all(readers.map((person) => staffCookie(test, person)));
     const answers = await Promise.all(
       cookies.map(async (cookie) =>
