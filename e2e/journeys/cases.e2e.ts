@@ -31,6 +31,9 @@ describe('instalment case journey', () => {
       await owner.getByText('出生日期 1990-03-07 · 男').waitFor();
       await owner.locator('#case-term').click();
       await confirmPicker(owner);
+      // A 签约人 opens the case's signing task: the signing centre works a case through its task (decision 065).
+      await owner.locator('#case-sign_user_id').click();
+      await confirmPicker(owner);
       await owner.getByRole('button', { name: '提交' }).click();
       await owner.waitForURL(/\/business\/detail\/\d+$/);
       const caseUrl = new URL(owner.url()).pathname;
@@ -58,6 +61,14 @@ describe('instalment case journey', () => {
 
       // The signing centre signs it, then the bank rejects it with a reason.
       const signer = await phoneOf('13800000003');
+      await signer.getByRole('link', { name: /我的任务/ }).click();
+      await signer
+        .locator('.adm-list-item')
+        .filter({ hasText: name })
+        .first()
+        .getByRole('button', { name: '领取' })
+        .click();
+      await signer.getByText('领取成功').waitFor();
       await signer.goto(caseUrl);
       await moveCase(signer, '审批中');
       await timeline(signer, '签约中 → 审批中');
