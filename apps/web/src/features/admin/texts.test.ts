@@ -14,7 +14,7 @@ function shownTexts(value: unknown, path: string): Array<[path: string, text: st
         return undefined;
       }
     };
-    return shownTexts(call(1, 2, 3) ?? call(['甲', '乙'], ['甲', '乙']), `${path}()`);
+    return shownTexts(call(1, 2, 3, 4, 5) ?? call(['甲', '乙'], ['甲', '乙']), `${path}()`);
   }
   if (value && typeof value === 'object')
     return Object.entries(value).flatMap(([key, inner]) => shownTexts(inner, `${path}.${key}`));
