@@ -31,6 +31,7 @@ import { examAnswers } from './db/schema/exam.ts';
 import { esignOrders } from './db/schema/esign.ts';
 import { notices } from './db/schema/staff.ts';
 import { dataExports, dataImports } from './db/schema/adminio.ts';
+import { commissionClawbacks, commissionDisputes, commissionLines, commissionStatements } from './db/schema/ledger.ts';
 
 /*
  * The generated access test (decision 040): every built call that takes a record id (or a cursor, or an
@@ -351,6 +352,26 @@ const ROWS: Record<string, Row> = {
   },
   'GET /api/admin/export/status': { input: (b) => ({ id: b.dataExport.id }) },
   'GET /api/admin/export/download': { input: (b) => ({ id: b.dataExport.id, exp: 0, sig: 'forged' }) },
+  // ---- the commission ledger, claw-backs and statements (decision 067)
+  'POST /api/crm/commissionLedger': {
+    reads: true,
+    input: (b) => ({ receiver_kind: 'partner', receiver_id: b.partner.id, cursor: b.ledgerLine.id + 1 }),
+  },
+  'POST /api/crm/commissionPay': { input: (b) => ({ receiver_kind: 'partner', receiver_id: b.partner.id }) },
+  'POST /api/crm/clawbackList': { reads: true, input: (b) => ({ cursor: b.clawback.id + 1 }) },
+  'POST /api/crm/clawbackDecide': { input: (b) => ({ id: b.clawback.id, decision: 'approve', remark: '' }) },
+  'POST /api/crm/statementList': { reads: true, input: (b) => ({ cursor: b.statement.id + 1 }) },
+  ...sameRow(
+    { input: (b) => ({ id: b.statement.id }) },
+    'POST /api/crm/statementDetail',
+    'POST /api/crm/statementSend',
+    'GET /api/crm/statementPdf',
+    'GET /api/crm/statementXlsx',
+  ),
+  'POST /api/crm/statementDispute': {
+    input: (b) => ({ id: b.statement.id, line_id: b.ledgerLine.id, note: '异议' }),
+  },
+  'POST /api/crm/statementAnswer': { input: (b) => ({ id: b.dispute.id, answer: '答复' }) },
 };
 
 /** Company B: one record of every kind, each text field carrying MARK, owned by B's own staff. */
@@ -576,6 +597,85 @@ async function companyB(db: TestApp['db']) {
     },
     'esign order',
   );
+  // The partner's commission account: a line, a claw-back waiting, a statement and a dispute (decision 067).
+  const ledgerLine = await insertRow(
+    db,
+    commissionLines,
+    {
+      corpId: corp.id,
+      receiverKind: 'partner',
+      receiverId: partner.id,
+      kind: 'accrual',
+      amountFen: 100_000,
+      dealKind: 'case',
+      dealId: client.id,
+      note: MARK,
+      createdAt: new Date('2026-01-10T00:00:00Z'),
+    },
+    'ledger line',
+  );
+  const clawback = await insertRow(
+    db,
+    commissionClawbacks,
+    {
+      corpId: corp.id,
+      receiverKind: 'partner',
+      receiverId: partner.id,
+      dealKind: 'case',
+      dealId: client.id,
+      trigger: 'case_returned',
+      paidFen: 100_000,
+      paidAt: new Date('2026-01-11T00:00:00Z'),
+      amountFen: 100_000,
+      proposedBy: owner.id,
+      remark: MARK,
+      createdAt: new Date('2026-01-12T00:00:00Z'),
+    },
+    'claw-back',
+  );
+  const statement = await insertRow(
+    db,
+    commissionStatements,
+    {
+      corpId: corp.id,
+      receiverKind: 'partner',
+      receiverId: partner.id,
+      receiverName: `伙伴${MARK}`,
+      period: '2026-01',
+      openingFen: 0,
+      creditsFen: 100_000,
+      debitsFen: 0,
+      closingFen: 100_000,
+      payableFen: 100_000,
+      payOn: '2026-02-10',
+      lines: [
+        {
+          id: ledgerLine.id,
+          kind: 'accrual',
+          amount_fen: 100_000,
+          netted_fen: 0,
+          client: MARK,
+          deal: MARK,
+          note: MARK,
+          created_at: '2026-01-10T00:00:00.000Z',
+        },
+      ],
+      issuedAt: new Date('2026-02-05T00:00:00Z'),
+    },
+    'statement',
+  );
+  const dispute = await insertRow(
+    db,
+    commissionDisputes,
+    {
+      corpId: corp.id,
+      statementId: statement.id,
+      lineId: ledgerLine.id,
+      note: MARK,
+      createdAt: new Date('2026-02-06T00:00:00Z'),
+    },
+    'dispute',
+  );
   const found = {
     channel,
     followUp,
@@ -626,6 +726,10 @@ async function companyB(db: TestApp['db']) {
     'data export',
   );
   return {
+    ledgerLine,
+    clawback,
+    statement,
+    dispute,
     dataImport,
     dataExport,
     notice,

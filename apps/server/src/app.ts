@@ -82,6 +82,9 @@ import { createSignRepository } from './modules/sign/sign.repository.ts';
 import { signRoutes } from './modules/sign/sign.routes.ts';
 import { createSignService } from './modules/sign/sign.service.ts';
 import { createEsignRepository } from './modules/esign/esign.repository.ts';
+import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { esignRoutes, esignSignerRoutes } from './modules/esign/esign.routes.ts';
 import { createEsignService } from './modules/esign/esign.service.ts';
 import { NotFoundError } from './errors.ts';
@@ -401,6 +404,16 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     log,
   });
   await app.register(esignRoutes, { esign });
+  // The commission ledger, claw-backs and statements (decision 067): staff finance, partners and channel agents.
+  await app.register(ledgerRoutes, {
+    ledger: createLedgerService({
+      repo: createLedgerRepository(db),
+      access,
+      now,
+      files: { certificate: config.esign.p12 },
+      publicUrl: config.publicUrl,
+    }),
+  });
   await app.register(esignSignerRoutes, { esign, secureCookies });
   // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in
   // tests, which call drainOnce themselves.

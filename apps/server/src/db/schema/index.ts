@@ -19,3 +19,4 @@ export * from './esign.ts';
 export * from './reminders.ts';
 export * from './admin.ts';
 export * from './adminio.ts';
+export * from './ledger.ts';

@@ -22,6 +22,14 @@ export const companies = pgTable('companies', {
   /** The over-limit brokerage rule (decision 030/057): above this rate or amount finance approves first. */
   overLimitRateBp: integer().notNull().default(150),
   overLimitAmountFen: bigint({ mode: 'number' }).notNull().default(5_000_000),
+  /** Claw-back (decision 067): a deal returned within this many days after payout claws its commission back. */
+  clawbackWindowDays: smallint().notNull().default(90),
+  /** Claw-back pro rata to the days left in the window (true) or in full (false). */
+  clawbackPartial: boolean().notNull().default(false),
+  /** The day of the month statements of the previous month are issued (1–28). */
+  statementDay: smallint().notNull().default(5),
+  /** What the company pays a partner on a referred case's approval, in basis points of the loan; 0 pays nothing. */
+  partnerCommissionBp: integer().notNull().default(0),
   createdAt: timestamptzNow(),
 });
 

@@ -30,6 +30,7 @@ export type Resource =
   | 'houseChannel'
   | 'houseRecommend'
   | 'houseAudit'
+  | 'clawback'
   | 'signTask'
   | 'partner'
   | 'referral'
@@ -64,6 +65,8 @@ export interface Facts {
   /** `ownerId`: the staff member who recorded the recommendation. */
   houseRecommend: { ownerId: number };
   houseAudit: { requestedBy: number };
+  /** A proposed commission claw-back (decision 067): who caused it, by the move that made the deal fall through. */
+  clawback: { proposedBy: number };
   signTask: { status: string; signerId: number | null; signerTeamId: number | null };
   /** An outside partner, seen by staff through the staff member whose network it is (decision 049). */
   partner: PartnerFacts;
@@ -167,6 +170,10 @@ export const ROLES_ON: { [R in Resource]: (me: Actor, facts: Facts[R]) => Role[]
   houseAudit: (me, a) => [
     ...(isFinance(me) ? (['finance'] as const) : []),
     ...(a.requestedBy === me.id ? (['requester'] as const) : []),
+  ],
+  clawback: (me, c) => [
+    ...(isFinance(me) ? (['finance'] as const) : []),
+    ...(c.proposedBy === me.id ? (['requester'] as const) : []),
   ],
   partner: (me, p) => partnerRoles(me, p),
   examPaper: (me, p) => [
@@ -372,6 +379,15 @@ export const POLICY = {
     deny: ['requester'],
     notFound: T.auditNotFound,
     forbidden: T.auditOwnRequest,
+  },
+  // ---- commission claw-backs (decision 067): maker-checker as for the over-limit rule
+  'clawback.approve': {
+    resource: 'clawback',
+    gates: ['finance'],
+    allow: ['finance'],
+    deny: ['requester'],
+    notFound: T.clawbackNotFound,
+    forbidden: T.clawbackOwn,
   },
 
   // ---- outside partners and their referrals, as staff see them (docs/decisions/049)

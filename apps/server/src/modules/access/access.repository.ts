@@ -8,6 +8,7 @@ import { findAttemptScope, findPaperScope } from '../exam/index.ts';
 import { findFairScope } from '../fair/index.ts';
 import { findPartnerScope, findReferralScope } from '../outside/index.ts';
 import { findSignTask } from '../sign/index.ts';
+import { findClawback } from '../ledger/index.ts';
 
 /**
  * The one access repository: every record a permission is asked about, looked up by company first
@@ -33,6 +34,7 @@ export function createAccessRepository(db: Db) {
     houseChannel: (corpId: number, id: number, ex: Db | Tx = db) => findHouseChannel(ex, corpId, id),
     houseRecommend: (corpId: number, id: number, ex: Db | Tx = db) => findHouseRecommend(ex, corpId, id),
     houseAudit: (corpId: number, id: number, ex: Db | Tx = db) => findHouseAudit(ex, corpId, id),
+    clawback: (corpId: number, id: number, ex: Db | Tx = db) => findClawback(ex, corpId, id),
     signTask: (corpId: number, id: number, ex: Db | Tx = db) => findSignTask(ex, corpId, id),
     partner: (corpId: number, id: number, ex: Db | Tx = db) => findPartnerScope(ex, corpId, id),
     referral: (corpId: number, id: number, ex: Db | Tx = db) => findReferralScope(ex, corpId, id),

@@ -39,6 +39,8 @@ export const ACCESS_TEXTS = {
   recommendForbidden: '无权查看该推荐',
   auditNotFound: '审批不存在',
   auditOwnRequest: '不能审批自己提交的返佣',
+  clawbackNotFound: '追回不存在',
+  clawbackOwn: '不能审批自己引起的追回',
   // the signing centre (modules/sign)
   signingOnly: '仅签约中心可操作',
   taskNotFound: '任务不存在',

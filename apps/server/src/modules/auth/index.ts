@@ -3,6 +3,6 @@
  * its own (outside partners) opens its sessions through the one session mechanism (decision 040).
  */
 export type { AuthService } from './auth.service.ts';
-export type { PrincipalSubject } from './principal.ts';
+export type { Principal, PrincipalSubject } from './principal.ts';
 /** The signed short-lived identity cookie, which the channel portal reuses for a WeChat openid. */
 export { signWecomIdentity, verifyWecomIdentity } from './wecom-identity.ts';

@@ -28,7 +28,8 @@ import { maskBankCard, maskIdNumber, maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, caseRoleNames, type Access } from '../access/index.ts';
-import { convertReferral, referralHoldingClient } from '../outside/index.ts';
+import { accrueCaseCommission, dealFellThrough } from '../ledger/index.ts';
+import { convertReferral, referralHoldingClient, referralPartnerOfCase } from '../outside/index.ts';
 import { freezeFinancePact } from '../pact/index.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
@@ -476,6 +477,29 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         // Approval freezes the financing agreement in the same transaction (decision 051).
         if (move.to === CASE_STATUS.APPROVED)
           await freezeFinancePact(tx, { corpId: me.corpId, clientId: request.id, actorId: me.id, at: now() });
+        // The commission ledger (decision 067): a partner's referral earns its commission at approval, and a
+        // returned case cancels what is unpaid and proposes claw-back of what was paid, in this transaction.
+        if (move.to === CASE_STATUS.APPROVED) {
+          const partnerId = await referralPartnerOfCase(tx, me.corpId, request.id);
+          if (partnerId !== null)
+            await accrueCaseCommission(tx, {
+              corpId: me.corpId,
+              caseId: request.id,
+              partnerId,
+              amountFen: locked.amountFen,
+              actorId: me.id,
+              at: now(),
+            });
+        }
+        if (move.to === CASE_STATUS.RETURNED)
+          await dealFellThrough(tx, {
+            corpId: me.corpId,
+            dealKind: 'case',
+            dealId: request.id,
+            trigger: 'case_returned',
+            actorId: me.id,
+            at: now(),
+          });
         if (move.from === CASE_STATUS.SIGNING) {
           await withdrawCaseSignTask(tx, {
             corpId: me.corpId,

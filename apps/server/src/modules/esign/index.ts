@@ -3,3 +3,7 @@
  * its demo order through the service (db/seed-esign.ts).
  */
 export { SIGNER_COOKIE } from './esign.routes.ts';
+
+/** The PDF drawing and the company seal, which the commission statements use too (decision 067). */
+export { renderDocument, type DocPage } from './esign.pdf.ts';
+export { loadSealCertificate, sealPdf, type SealCertificate } from './esign.seal.ts';

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { PageRequest } from '@crm/domain/api/page';
 import { recordAudit } from '../admin/index.ts';
+import { accrueOrders, cancelOrder, payOrder, type OrderFacts } from '../ledger/index.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
@@ -178,6 +179,17 @@ export async function findHouseClient(executor: Db | Tx, corpId: number, id: num
     .limit(1);
   return row;
 }
+
+/** What the commission ledger keeps of an order. */
+const orderFacts = (row: typeof houseBrokerageOrders.$inferSelect): OrderFacts => ({
+  corpId: row.corpId,
+  orderId: row.id,
+  receiverId: row.brokerageUserId,
+  houseClientId: row.houseClientId,
+  amountFen: row.amountFen,
+  actorId: row.createdBy,
+  at: row.createdAt,
+});
 
 export function createHouseRepository(db: Db) {
   /** Recommendations as their list and sheet read them, under the caller's condition. */
@@ -513,8 +525,11 @@ export function createHouseRepository(db: Db) {
 
     // ---- brokerage, audits, orders -------------------------------------------------------------
 
-    insertOrders: (tx: Tx, rows: (typeof houseBrokerageOrders.$inferInsert)[]) =>
-      tx.insert(houseBrokerageOrders).values(rows),
+    /** New orders, each with its accrual in the commission ledger (decision 067), in the caller's transaction. */
+    async insertOrders(tx: Tx, rows: (typeof houseBrokerageOrders.$inferInsert)[]) {
+      const made = await tx.insert(houseBrokerageOrders).values(rows).returning();
+      await accrueOrders(tx, made.map(orderFacts));
+    },
 
     hasLiveOrders: (tx: Tx, corpId: number, houseClientId: number) =>
       anyWhere(
@@ -689,6 +704,26 @@ export function createHouseRepository(db: Db) {
         .returning({ id: houseBrokerageOrders.id });
       return row;
     },
+
+    /**
+     * Pays (2) or cancels (3) a waiting order and writes its ledger line in the same transaction (decision
+     * 067): a payment netted against what the receiver owes from claw-backs, or the accrual's cancellation.
+     * Undefined when the order is no longer waiting.
+     */
+    settleOrder: (corpId: number, id: number, status: 2 | 3, actorId: number, at: Date) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(houseBrokerageOrders)
+          .set({ status, decidedBy: actorId, decidedAt: at })
+          .where(columnsEqual(houseBrokerageOrders, { corpId, id, status: 1 }))
+          .returning();
+        if (!row) return undefined;
+        const facts = { ...orderFacts(row), actorId, at };
+        if (status === 2)
+          return { amountFen: row.amountFen, ...(await payOrder(tx, { ...facts, payRef: row.payRef })) };
+        await cancelOrder(tx, { ...facts, note: row.remark });
+        return { amountFen: row.amountFen, cashFen: 0, nettedFen: 0 };
+      }),
 
     async brokerageSummary(corpId: number) {
       const [clientsRow] = await db

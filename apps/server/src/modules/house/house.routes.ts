@@ -18,7 +18,7 @@ export async function houseRoutes(
   { house, publicUrl }: { house: HouseService; publicUrl: string },
 ) {
   servePrincipals(root, ['staff']);
-  const { post, get } = staffRoutes(root, ['house']);
+  const { post, get, postSaid } = staffRoutes(root, ['house']);
 
   // ---- clients ----
   post(E.addHouseClient, (me, form) => house.addClient(me, form));
@@ -64,7 +64,7 @@ export async function houseRoutes(
   post(E.houseBrokerageOrderList, (me, q) => house.listOrders(me, q, q.status));
   post(E.revealBrokerageCard, (me, q) => house.revealOrderCard(me, q.id));
   post(E.updateHouseBrokerageOrder, (me, q) => house.updateOrder(me, q));
-  post(E.updateHouseBrokerageStatus, (me, q) => house.updateOrderStatus(me, q.id, q.status));
+  postSaid(E.updateHouseBrokerageStatus, (me, q) => house.updateOrderStatus(me, q.id, q.status));
 
   // ---- allocation and docking (decision 031) ----
   get(E.houseStaff, (me) => house.staffOptions(me));

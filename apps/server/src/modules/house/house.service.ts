@@ -738,14 +738,24 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       return { id: input.id };
     },
 
-    /** Pays (2) or cancels (3) a waiting order; only a waiting order moves, so it moves once. */
+    /**
+     * Pays (2) or cancels (3) a waiting order; only a waiting order moves, so it moves once. Paying writes the
+     * ledger's payment, netted against what the receiver owes (decision 067): the message says what to send.
+     */
     async updateOrderStatus(me: Me, id: number, status: number) {
       requireFinance(me);
       const order = await repo.findOrder(me.corpId, id);
       if (!order) throw new NotFoundError('返佣单不存在');
-      const updated = await repo.updateWaitingOrder(me.corpId, id, { status, decidedBy: me.id, decidedAt: now() });
-      if (!updated) throw new RefusedError('返佣单已处理');
-      return { id };
+      if (status !== 2 && status !== 3) throw new RefusedError('返佣单状态无效');
+      const settled = await repo.settleOrder(me.corpId, id, status, me.id, now());
+      if (!settled) throw new RefusedError('返佣单已处理');
+      const msg =
+        status === 3
+          ? '已取消'
+          : settled.nettedFen > 0
+            ? `已支付：实付 ${formatFen(settled.cashFen)}，抵扣欠款 ${formatFen(settled.nettedFen)}`
+            : '已支付';
+      return { data: { id }, msg };
     },
 
     // ---- allocation and the steward's docking -------------------------------------------------

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/house.ts';
 import type { Bound } from '../../db/bound.ts';
 import { orderPaymentColumns } from './house.repository.ts';
+import { cancelOrder, dealFellThrough } from '../ledger/index.ts';
 
 /*
  * The public surface of modules/house: home-loan clients and their brokerage audits as other modules
@@ -76,9 +77,36 @@ export const markHouseSigned = (tx: Tx, corpId: number, id: number, at: Date) =>
     .set({ status: HOUSE_STATUS.SIGNED, signedAt: at })
     .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id)));
 
-/** The rejection approver confirmed a failed signing (in the approver's transaction). */
-export const markHouseSignFailed = (tx: Tx, corpId: number, id: number) =>
-  setStatus(tx, corpId, id, HOUSE_STATUS.FAILED);
+/**
+ * The rejection approver confirmed a failed signing (in the approver's transaction): the deal fell through, so
+ * its waiting brokerage orders are cancelled and the paid ones proposed for claw-back (decision 067).
+ */
+export async function markHouseSignFailed(tx: Tx, corpId: number, id: number, by: { actorId: number; at: Date }) {
+  await setStatus(tx, corpId, id, HOUSE_STATUS.FAILED);
+  const cancelled = await tx
+    .update(houseBrokerageOrders)
+    .set({ status: 3, decidedBy: by.actorId, decidedAt: by.at, remark: '签约失败，自动取消' })
+    .where(
+      and(
+        eq(houseBrokerageOrders.corpId, corpId),
+        eq(houseBrokerageOrders.houseClientId, id),
+        eq(houseBrokerageOrders.status, 1),
+      ),
+    )
+    .returning();
+  for (const order of cancelled)
+    await cancelOrder(tx, {
+      corpId,
+      orderId: order.id,
+      receiverId: order.brokerageUserId,
+      houseClientId: id,
+      amountFen: order.amountFen,
+      actorId: by.actorId,
+      at: by.at,
+      note: order.remark,
+    });
+  await dealFellThrough(tx, { corpId, dealKind: 'house', dealId: id, trigger: 'house_failed', ...by });
+}
 
 /**
  * Home badge: clients waiting on the steward, and the channel agents' referrals no steward has taken yet
@@ -133,3 +161,20 @@ export const exportOrdersPage = (ex: Executor, corpId: number, status: number, a
     .where(and(orderExportWhere(corpId, status), gt(houseBrokerageOrders.id, afterId)))
     .orderBy(asc(houseBrokerageOrders.id))
     .limit(limit);
+
+// ---- the commission ledger's names (decision 067) ----------------------------------------------------
+
+/** Brokerage receivers' names and the staff member who manages each (their channel's or their own owner). */
+export async function brokerageReceivers(ex: Executor, corpId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { name: string; ownerId: number; channelId: number | null }>();
+  const rows = await ex
+    .select({
+      id: houseBrokerageUsers.id,
+      name: houseBrokerageUsers.name,
+      ownerId: houseBrokerageUsers.ownerId,
+      channelId: houseBrokerageUsers.channelId,
+    })
+    .from(houseBrokerageUsers)
+    .where(and(eq(houseBrokerageUsers.corpId, corpId), inArray(houseBrokerageUsers.id, [...new Set(ids)])));
+  return new Map(rows.map(({ id, ...rest }) => [id, rest]));
+}

@@ -34,3 +34,6 @@ export const convertReferral = (
   tx: Tx,
   move: { corpId: number; id: number; caseId: number; staffId: number; at: Date },
 ): Promise<boolean> => markReferralConverted(tx, move);
+
+/** Partners' names and the staff member whose network each is (the commission ledger, decision 067). */
+export { partnersByIds, referralPartnerOfCase } from './outside.repository.ts';

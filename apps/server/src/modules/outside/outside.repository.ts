@@ -1,5 +1,5 @@
 import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
-import { and, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageRequest } from '@crm/domain/api/page';
 import { REFERRAL_STATUS } from '@crm/domain/api/outside';
@@ -171,6 +171,26 @@ const liveChannel = (key: { corpId: number; partnerId: number; id: number }) =>
 
 const inviter = alias(outsidePartners, 'inviter');
 const inviterStaff = alias(staff, 'inviter_staff');
+
+/** Partners' names and the staff member whose network each is (the commission ledger, decision 067). */
+export async function partnersByIds(ex: Executor, corpId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { name: string; staffId: number }>();
+  const rows = await ex
+    .select({ id: outsidePartners.id, name: outsidePartners.name, staffId: outsidePartners.staffId })
+    .from(outsidePartners)
+    .where(and(eq(outsidePartners.corpId, corpId), inArray(outsidePartners.id, [...new Set(ids)])));
+  return new Map(rows.map(({ id, ...rest }) => [id, rest]));
+}
+
+/** The partner whose referral was made into the case, if any. */
+export async function referralPartnerOfCase(ex: Executor, corpId: number, caseId: number) {
+  const [row] = await ex
+    .select({ partnerId: outsideReferrals.partnerId })
+    .from(outsideReferrals)
+    .where(and(eq(outsideReferrals.corpId, corpId), eq(outsideReferrals.caseId, caseId)))
+    .limit(1);
+  return row?.partnerId ?? null;
+}
 
 export function createOutsideRepository(db: Db) {
   /** Partners of a scope as a subquery of ids (the partner's own sub-partners, a staff member's, a team's). */

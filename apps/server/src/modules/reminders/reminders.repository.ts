@@ -8,7 +8,13 @@ import { staff } from '../../db/schema/staff.ts';
 type Executor = Db | Tx;
 export type JobRow = typeof jobs.$inferSelect;
 export type JobKind =
-  'followup-due' | 'followup-overdue' | 'case-moved' | 'proof-rejected' | 'appeal-decided' | 'brokerage-approved';
+  | 'followup-due'
+  | 'followup-overdue'
+  | 'case-moved'
+  | 'proof-rejected'
+  | 'appeal-decided'
+  | 'brokerage-approved'
+  | 'statement-sent';
 
 export interface NewJob {
   corpId: number;

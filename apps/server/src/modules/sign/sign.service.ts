@@ -186,7 +186,7 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
         if (!moved) throw new RefusedError('该拒签已处理');
         await recordMove(tx, me, input.id, 'rejected', to, at, input.reason);
         if (to === 'reject_approved' && moved.houseClientId !== null) {
-          await repo.markHouseSignFailed(tx, me.corpId, moved.houseClientId);
+          await repo.markHouseSignFailed(tx, me.corpId, moved.houseClientId, { actorId: me.id, at });
         }
         return { id: input.id };
       });

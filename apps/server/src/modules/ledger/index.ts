@@ -1,0 +1,14 @@
+/*
+ * The public surface of modules/ledger (decision 067): what other modules write in the transaction of the
+ * business event that causes a commission line, the access policy's claw-back lookup, and the home badge.
+ */
+export {
+  accrueCaseCommission,
+  accrueOrders,
+  cancelOrder,
+  dealFellThrough,
+  findClawback,
+  payOrder,
+  pendingClawbacksBadge,
+  type OrderFacts,
+} from './ledger.repository.ts';

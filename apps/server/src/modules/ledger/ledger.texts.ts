@@ -1,0 +1,25 @@
+/** The commission ledger's words (decision 067): refusals, statement titles and the WeCom card. */
+export const LEDGER_TEXTS = {
+  receiverRequired: '请选择返佣对象',
+  ownOnly: '只能查看自己的返佣台账',
+  financeOnly: '只有房贷财务可以查看返佣台账和追回',
+  receiverNotFound: '返佣对象不存在',
+  clawbackNotFound: '追回不存在',
+  clawbackDecided: '该追回已处理',
+  clawbackOwn: '不能审批自己引起的追回',
+  statementNotFound: '对账单不存在',
+  statementForbidden: '无权查看该对账单',
+  lineNotOnStatement: '该明细不在这张对账单上',
+  disputeNotFound: '异议不存在',
+  disputeAnswered: '该异议已答复',
+  answerFinanceOnly: '只有房贷财务可以答复异议',
+  disputeOwnOnly: '只能对自己的对账单提出异议',
+  houseDeal: (id: number) => `房贷客户 #${id}`,
+  caseDeal: (id: number) => `报单 #${id}`,
+  statementTitle: (period: string) => `返佣对账单 ${period}`,
+  statementCard: (name: string, period: string) => ({
+    title: '返佣对账单',
+    description: `${name} 的 ${period} 返佣对账单已出，请转发给对方核对`,
+  }),
+  sealReason: '返佣对账单（已冻结）',
+} as const;
