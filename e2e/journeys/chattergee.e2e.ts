@@ -48,7 +48,7 @@ describe('the WeCom sidebar wallet tool (decision 055)', () => {
       });
       await page.getByLabel('身份证人像面照片').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: card });
       await page.getByRole('button', { name: '提交' }).click();
-      await page.getByText('已实名：陈静（110***********1239）').waitFor({ timeout: 60_000 });
+      await page.getByText('已实名：陈静（110105********1239）').waitFor({ timeout: 60_000 });
 
       // Open the wallet, then send points.
       await page.getByRole('button', { name: '开通钱包' }).click();

@@ -189,14 +189,14 @@ describe('masking on the detail page by role, and the view log', () => {
     test.app.inject({ method: 'GET', url: '/api/crm/viewLog', headers: { cookie } });
 
   it.each(['owner', 'leader', 'signer', 'service'] as const)(
-    'masks them for the %s (first 3, last 4)',
+    'masks them for the %s (phone first 3 / last 4, ID first 6 / last 4, card last 4)',
     async (role) => {
       const { code, data } = await detail(world.cookies[role]);
       expect(code).toBe(0);
       expect(data).toMatchObject({
         phone: '139****9876',
-        id_number: '310***********1234',
-        bank_card: '622************3334',
+        id_number: '310104********1234',
+        bank_card: '***************3334',
         masked: true,
       });
     },

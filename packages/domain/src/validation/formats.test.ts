@@ -75,15 +75,19 @@ describe('maskPhone (spec §9: keep the first 3 and last 4 digits)', () => {
   it('leaves a too-short value alone', () => expect(maskPhone('12345')).toBe('12345'));
 });
 
-describe('ID number and bank card masking (spec §9 applied to every personal number, decision 058)', () => {
+describe('ID number and bank card masking (issue 38: IDs first 6 / last 4, cards last 4; decision 065)', () => {
   it.each([
-    ['an 18-digit ID number', maskIdNumber('31010119900307123X'), '310***********123X'],
-    ['a 15-digit ID number', maskIdNumber('310101900307123'), '310********7123'],
-    ['a 19-digit bank card', maskBankCard('6222021001112223334'), '622************3334'],
-    ['a 16-digit bank card', maskBankCard('6222021001112223'), '622*********2223'],
-  ])('keeps the first 3 and last 4 of %s', (_what, masked, expected) => {
+    ['an 18-digit ID number', maskIdNumber('31010119900307123X'), '310101********123X'],
+    ['a 15-digit ID number', maskIdNumber('310101900307123'), '310101*****7123'],
+    ['a 19-digit bank card', maskBankCard('6222021001112223334'), '***************3334'],
+    ['a 16-digit bank card', maskBankCard('6222021001112223'), '************2223'],
+  ])('masks %s', (_what, masked, expected) => {
     expect(masked).toBe(expected);
     expect(isMasked(masked)).toBe(true);
+  });
+  it('shows no birth date of an ID number and no bank prefix of a card', () => {
+    expect(maskIdNumber('31010119900307123X')).not.toContain('1990');
+    expect(maskBankCard('6222021001112223334').startsWith('622')).toBe(false);
   });
   it('an empty value stays empty and is not "masked"', () => {
     expect(maskBankCard('')).toBe('');

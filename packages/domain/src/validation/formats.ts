@@ -34,11 +34,19 @@ export function maskPhone(phone: string): string {
 }
 
 /**
- * Spec §9's rule for every personal number (decision 058): an ID number or a bank card keeps its first 3
- * and last 4 characters like a phone, so a person can still tell two clients apart without reading either.
+ * An ID number keeps its first 6 (the issuing region) and last 4 characters (issue 38, JR/T 0171-2020 C2;
+ * decision 065): enough to tell two clients apart, not enough to read the birth date.
  */
-export const maskIdNumber = maskPhone;
-export const maskBankCard = maskPhone;
+export function maskIdNumber(idNumber: string): string {
+  if (idNumber.length < 10) return idNumber;
+  return `${idNumber.slice(0, 6)}${'*'.repeat(idNumber.length - 10)}${idNumber.slice(-4)}`;
+}
+
+/** A bank card keeps its last 4 digits only (issue 38; decision 065): the bank name beside it says the rest. */
+export function maskBankCard(card: string): string {
+  if (card.length < 5) return card;
+  return `${'*'.repeat(card.length - 4)}${card.slice(-4)}`;
+}
 
 /** Whether a value is already masked (an owner never sees asterisks; anyone else may). */
 export const isMasked = (value: string): boolean => value.includes('*');

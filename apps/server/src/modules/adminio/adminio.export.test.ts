@@ -85,11 +85,11 @@ describe('the back office XLSX export (/api/admin/export)', () => {
     expect(rows).toHaveLength(10_001);
     expect(rows[0]?.slice(0, 5)).toEqual(['编号', '客户姓名', '手机号', '身份证号', '银行卡号']);
     const byName = new Map(rows.map((row) => [row[1], row]));
-    // The seller's case: masked as spec §9 (first 3, last 4); the admin's own: in full.
+    // The seller's case: masked (phone first 3 / last 4, ID first 6 / last 4, card last 4); the admin's own: in full.
     expect(byName.get('导出客户7')?.slice(2, 8)).toEqual([
       '137****0007',
-      '310***********0007',
-      '622************0007',
+      '310101********0007',
+      '***************0007',
       '1000.07',
       '12',
       '审批中',
@@ -162,7 +162,7 @@ describe('the back office XLSX export (/api/admin/export)', () => {
       expect(rows[1]?.slice(6, 9)).toEqual(['1234.56', '1.50%', '待打款']);
       return rows[1]?.slice(3, 6);
     };
-    expect(await cardOf(callers.admin)).toEqual(['139****2222', '招商银行', '622*********5678']);
+    expect(await cardOf(callers.admin)).toEqual(['139****2222', '招商银行', '************5678']);
     expect(await cardOf(financeAdmin)).toEqual(['13911112222', '招商银行', '6225880012345678']);
   });
 

@@ -198,7 +198,7 @@ describe('real-name auth (auth/{id})', () => {
     expect(ok.json()).toMatchObject({
       code: 0,
       msg: '实名认证成功',
-      data: { real_name: '陈静', id_number_masked: '110***********002X', authed_at: AT.toISOString() },
+      data: { real_name: '陈静', id_number_masked: '110105********002X', authed_at: AT.toISOString() },
     });
     expect((await auth({ id_number: VALID_ID_NUMBER }, photo)).json()).toMatchObject({
       code: 1,

@@ -17,6 +17,7 @@ import type {
 } from '@crm/domain/api/chatter';
 import { toPage, type Page } from '@crm/domain/api/page';
 import type { HistoryRow, UserlistRow } from '@crm/domain/api/chatter';
+import { maskIdNumber } from '@crm/domain/validation';
 import {
   DEMO_EXTERNAL_CONTACTS,
   WecomError,
@@ -40,8 +41,6 @@ interface Deps {
   /** Where wallet links point (PUBLIC_URL). */
   publicUrl: string;
 }
-
-const maskIdNumber = (value: string) => `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
 
 export function createChatterService({ repo, wecom, recognizeIdCard, now, publicUrl }: Deps) {
   const walletLink = (filingId: number, code: string) =>

@@ -8,6 +8,7 @@ import {
   type EsignVerify,
 } from '@crm/domain/api/esign';
 import { toPage } from '@crm/domain/api/page';
+import { maskIdNumber, maskPhone } from '@crm/domain/validation';
 import type { TsaAdapter } from '../../adapters/tsa/tsa.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
@@ -38,8 +39,6 @@ export const SIGNER_SESSION_TTL_MS = 30 * 60_000;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
-const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
-const maskId = (id: string) => (id.length >= 8 ? `${id.slice(0, 4)}**********${id.slice(-4)}` : id);
 const maskName = (name: string) => (name.length > 1 ? `${name.slice(0, 1)}${'*'.repeat(name.length - 1)}` : name);
 const yuan = (fen: number | null) => (fen === null ? '—' : `${(fen / 100).toFixed(2)} 元`);
 
@@ -196,10 +195,14 @@ export function createEsignService(deps: EsignServiceDeps) {
       orderId: order.id,
       title: order.title,
       companyName,
-      signer: { name: order.signerName, phone: maskPhone(order.signerPhone), idNumber: maskId(order.signerIdNumber) },
+      signer: {
+        name: order.signerName,
+        phone: maskPhone(order.signerPhone),
+        idNumber: maskIdNumber(order.signerIdNumber),
+      },
       identity: [
         `短信验证码发送至签署单登记手机 ${maskPhone(order.signerPhone)} 并由服务器核验`,
-        `签署人输入的身份证号与签署单登记的一致（${maskId(order.signerIdNumber)}）`,
+        `签署人输入的身份证号与签署单登记的一致（${maskIdNumber(order.signerIdNumber)}）`,
       ],
       originalSha256: order.originalSha256,
       sealedSha256: order.sealedSha256,
@@ -331,7 +334,7 @@ export function createEsignService(deps: EsignServiceDeps) {
       const live = order.status === 'sent';
       return {
         ...summary(order),
-        signer_id_number: maskId(order.signerIdNumber),
+        signer_id_number: maskIdNumber(order.signerIdNumber),
         pages: order.pages,
         original_sha256: order.originalSha256,
         sealed_sha256: order.sealedSha256,
@@ -486,7 +489,9 @@ export function createEsignService(deps: EsignServiceDeps) {
             expiresAt: new Date(at.getTime() + SIGNER_SESSION_TTL_MS),
             createdAt: at,
           });
-          await append(tx, locked, 'code_verified', 'signer', context, { id_number: maskId(order.signerIdNumber) });
+          await append(tx, locked, 'code_verified', 'signer', context, {
+            id_number: maskIdNumber(order.signerIdNumber),
+          });
         },
       );
       return sessionToken;

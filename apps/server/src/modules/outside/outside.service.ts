@@ -15,7 +15,7 @@ import {
   type YsbTeamRow,
 } from '@crm/domain/api/outside';
 import { CASE_STATUS_LABELS, isCaseStatus } from '@crm/domain/status';
-import { maskPhone } from '@crm/domain/validation';
+import { maskIdNumber, maskPhone } from '@crm/domain/validation';
 import { qrPngDataUrl } from '../../images/qr-code.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
@@ -199,7 +199,7 @@ export function createOutsideService({ repo, auth, access, now }: OutsideService
       id: row.id,
       name: row.name,
       phone: reveal ? row.phone : maskPhone(row.phone),
-      id_number: reveal ? row.idNumber : maskPhone(row.idNumber),
+      id_number: reveal ? row.idNumber : maskIdNumber(row.idNumber),
       status,
       status_label: REFERRAL_STATUS_LABELS[status] ?? '',
       case_status_label: caseLabel(caseStatus ?? undefined),

@@ -29,7 +29,7 @@ export const aReceiver = (id = 95, name = '吴刚', channelName: string | null =
   name,
   phone: '13600000003',
   bank_name: '招商银行',
-  bank_card: '6214****1234',
+  bank_card: '************1234',
   channel_name: channelName,
   created_at: '2026-11-02T00:00:00.000Z',
 });

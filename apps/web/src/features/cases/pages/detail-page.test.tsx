@@ -109,7 +109,7 @@ describe('/business/detail/:id for a non-owner (decision 058)', () => {
   it('shows the numbers masked, and one in full after a tap that asks the server (which logs it)', async () => {
     const page = await openCase({
       '/api/crm/detail': ok(
-        aCaseDetail({ masked: true, phone: '139****5678', id_number: '110***********002X', bank_card: '' }),
+        aCaseDetail({ masked: true, phone: '139****5678', id_number: '110105********002X', bank_card: '' }),
       ),
       '/api/crm/revealClient': ok({ value: '11010519491231002X' }),
     });

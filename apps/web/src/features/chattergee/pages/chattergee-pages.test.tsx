@@ -32,7 +32,7 @@ const aFiling = (over: Partial<Filing> = {}): Filing => ({
 });
 const walletFiling = aFiling({
   real_name: '陈静',
-  id_number_masked: '110***********002X',
+  id_number_masked: '110105********002X',
   authed_at: '2026-11-23T01:00:00.000Z',
   wallet: { account_id: 3, balance: 120, link: 'http://crm/chattergee/purse/11?w=x' },
 });
@@ -131,7 +131,7 @@ describe('/chattergee/auth/{id}', () => {
       id_number: '11010519491231002X',
       file: '[file card.jpg]',
     });
-    expect(await screen.findByText('已实名：陈静（110***********002X）')).toBeTruthy();
+    expect(await screen.findByText('已实名：陈静（110105********002X）')).toBeTruthy();
   });
 });
 

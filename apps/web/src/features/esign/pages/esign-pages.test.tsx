@@ -17,7 +17,7 @@ const anOrder = (over: Record<string, unknown> = {}) => ({
 
 const anOrderDetail = (over: Record<string, unknown> = {}) => ({
   ...anOrder(),
-  signer_id_number: '3101**********1010',
+  signer_id_number: '310101********1010',
   pages: [{ title: '借款申请书', paragraphs: ['本人李四申请借款'] }],
   original_sha256: 'a'.repeat(64),
   sealed_sha256: null,
