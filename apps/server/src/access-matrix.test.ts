@@ -29,7 +29,7 @@ import { sessionCookie, staffCookie } from './test/sessions.ts';
 import { createAttempt, createPaper, EVERY_KIND } from './test/factories-exam.ts';
 import { examAnswers } from './db/schema/exam.ts';
 import { esignOrders } from './db/schema/esign.ts';
-import { notices } from './db/schema/staff.ts';
+import { notices, staff } from './db/schema/staff.ts';
 import { dataExports, dataImports } from './db/schema/adminio.ts';
 import { commissionClawbacks, commissionDisputes, commissionLines, commissionStatements } from './db/schema/ledger.ts';
 
@@ -177,6 +177,8 @@ const ROWS: Record<string, Row> = {
   // Issue 38: finance reveals a waiting order's card as it pays (decision 065).
   'POST /api/crm/revealBrokerageCard': { input: (b) => ({ id: b.order.id }) },
   'GET /api/crm/getHouseDetail': { reads: true, input: (b) => ({ id: b.houseClient.id }) },
+  // Issue 38: a house client's, recommendation's or channel contact's number on a tap, logged (decision 065).
+  'POST /api/crm/revealHouseContact': { input: (b) => ({ kind: 'client', id: b.houseClient.id, field: 'phone' }) },
   'POST /api/crm/delHouseClient': { input: (b) => ({ id: b.houseClient.id }) },
   'POST /api/crm/addHouseImg': { file: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
   'GET /api/crm/getHouseImg': { reads: true, input: (b) => ({ id: b.houseClient.id, house_type: 1 }) },
@@ -254,6 +256,8 @@ const ROWS: Record<string, Row> = {
   'GET /api/crm/paperStats': { input: (b) => ({ id: b.paper.id }) },
   // ---- signing centre
   'GET /api/crm/sign': { reads: true, input: (b) => ({ id: b.takenTask.id }) },
+  // Issue 38: the task's client phone on a tap, logged (decision 065).
+  'POST /api/crm/revealTaskPhone': { input: (b) => ({ id: b.takenTask.id }) },
   'POST /api/crm/taskList': {
     reads: true,
     input: (b) => ({ userid: b.signer.id, flag: 2, cursor: b.takenTask.id + 1 }),
@@ -948,6 +952,8 @@ describe("the access matrix: company A against company B's records", () => {
 const REVEALS = new Set([
   'POST /api/crm/revealClient',
   'POST /api/crm/revealBrokerageCard',
+  'POST /api/crm/revealHouseContact',
+  'POST /api/crm/revealTaskPhone',
   'POST /api/crm/revealReferral',
 ]);
 /** Id-taking calls that read one record without changing it (not marked `reads`: they refuse another company). */
@@ -971,25 +977,13 @@ const DETAILS = [
   'GET /api/admin/export/status',
 ];
 /**
- * Full numbers still answered on purpose, each with why (decision 065): staff work phones (the directory, a
- * channel agent's steward, whoever wrote a paper), a principal's own phone, and a client's phone to the person
- * who must call them (a house client's staff, a signing task's holder, an e-sign order's sender, a channel's
- * contact), and a partner's or agent's own referral, which they typed and correct. Anything else fails.
+ * Full numbers still answered on purpose, each with why (decision 065). Staff work phones are not client data
+ * and are listed apart (`staffPhones`, below): the directory, a channel agent's steward, whoever wrote a paper.
+ * A partner's own referral stays whole to that partner: they typed it and correct it while it is protected
+ * (the edit form sends the numbers back whole). Anything else fails.
  */
 const SHOWN_ON_PURPOSE: Record<string, { kinds: string[]; to?: RegExp }> = {
-  'GET /api/admin/staff': { kinds: ['phone'] },
-  'GET /api/admin/papers/entry': { kinds: ['phone'] },
-  'GET /api/houseloan/service': { kinds: ['phone'] },
-  'GET /api/houseloan/account': { kinds: ['phone'], to: /^channel$/ },
-  'GET /api/crm/getOutsideUser': { kinds: ['phone'], to: /^partner$/ },
-  'GET /api/crm/getHouseDetail': { kinds: ['phone'], to: /^staff/ },
-  'GET /api/crm/getHouseRecommendDetail': { kinds: ['phone'], to: /^staff/ },
-  'POST /api/crm/getHouseChannelList': { kinds: ['phone'], to: /^staff/ },
-  'GET /api/crm/sign': { kinds: ['phone'], to: /^staff/ },
-  'POST /api/esign/list': { kinds: ['phone'], to: /^staff/ },
-  'POST /api/esign/order': { kinds: ['phone'], to: /^staff/ },
   'GET /api/crm/outsideClientDetail': { kinds: ['phone', 'ID number', 'bank card'], to: /^partner$/ },
-  'POST /api/houseloan/detail': { kinds: ['phone'], to: /^channel$/ },
 };
 
 /** A full mobile phone, an 18- or 15-character ID number, a 16–19-digit card: standing alone, not inside a longer token. */
@@ -1053,6 +1047,10 @@ describe('numbers masked in every list and detail, for every principal of the co
       ...Object.fromEntries(DETAILS.map((key) => [key, ROWS[key] as Row])),
       ...bareReads(),
     };
+    // Staff work phones are the company's, not a client's: whoever must call a colleague sees them.
+    const staffPhones = new Set(
+      (await test.db.select({ phone: staff.phone }).from(staff).where(eq(staff.corpId, b.corp.id))).map((s) => s.phone),
+    );
     const leaks = new Set<string>();
     let answered = 0;
     for (const [key, row] of Object.entries(rows)) {
@@ -1064,6 +1062,7 @@ describe('numbers masked in every list and detail, for every principal of the co
         for (const number of fullNumbers(response.body)) {
           const kind = number.slice(0, number.lastIndexOf(' '));
           if (allowed?.kinds.includes(kind) && (allowed.to ?? /./).test(who)) continue;
+          if (kind === 'phone' && staffPhones.has(number.slice(number.lastIndexOf(' ') + 1))) continue;
           leaks.add(`${key} as ${who}: ${number}`);
         }
       }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from './db/schema/cases.ts';
-import { houseClients, houseRecommends } from './db/schema/house.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { maskIdNumber, maskPhone } from '@crm/domain/validation';
+import { auditLog } from './db/schema/admin.ts';
+import { houseChannels, houseClients, houseRecommends } from './db/schema/house.ts';
+import { signTasks } from './db/schema/sign.ts';
+import { staff } from './db/schema/staff.ts';
 import { seedDemo } from './db/seed.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { loginAs } from './test/http.ts';
@@ -232,5 +237,96 @@ describe('masking on the detail page by role, and the view log', () => {
     expect(bad.json<{ code: number }>().code).not.toBe(0);
     const log = (await viewLog(world.cookies.leader)).json<{ data: { list: unknown[] } }>();
     expect(log.data.list).toHaveLength(2);
+  });
+});
+
+/*
+ * Issue 38 (decision 065): the numbers the detail pages still showed whole are masked for every role, the
+ * record's owner and the task's holder too; 查看 asks a reveal call that writes the company's audit log first.
+ */
+describe('house records and signing tasks: masked on their own pages, revealed on a tap, logged', () => {
+  type Answer = { code: number; msg: string; data: Record<string, string> & { list: Record<string, string>[] } };
+  const post = async (cookie: string, url: string, payload: Record<string, string | number>) => {
+    const response = await test.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+    return { statusCode: response.statusCode, body: response.json<Answer>() };
+  };
+  const get = async (cookie: string, url: string, query: Record<string, string>) =>
+    (await test.app.inject({ method: 'GET', url, query, headers: { cookie } })).json<
+      Answer & { data: { client: Record<string, string> } }
+    >();
+  const staffId = async (phone: string) =>
+    (
+      await test.db
+        .select({ id: staff.id })
+        .from(staff)
+        .where(and(eq(staff.corpId, 1), eq(staff.phone, phone)))
+    )[0]?.id ?? 0;
+  const reveals = async (action: string) =>
+    (await test.db.select().from(auditLog).where(eq(auditLog.action, action))).map((row) => [row.entity, row.entityId]);
+  const login = async (role: keyof typeof ROLES) => {
+    clock.setTime(clock.getTime() + 61_000);
+    return loginAs(test, ROLES[role] ?? { corpId: 1, phone: '' });
+  };
+
+  it("masks a house client's phone and ID number, a recommendation's and a channel contact's phone for their owner; 查看 reveals one, logged", async () => {
+    const owner = await staffId('13800000001');
+    const [client] = await test.db.select().from(houseClients).where(eq(houseClients.ownerId, owner)).limit(1);
+    const [recommend] = await test.db.select().from(houseRecommends).where(eq(houseRecommends.staffId, owner)).limit(1);
+    const [channel] = await test.db.select().from(houseChannels).where(eq(houseChannels.ownerId, owner)).limit(1);
+    if (!client || !recommend || !channel) throw new Error('the demo has a house client, recommendation, channel');
+    const cookie = await login('salesperson');
+
+    const detail = await get(cookie, '/api/crm/getHouseDetail', { id: String(client.id) });
+    expect(detail.data.client.phone).toBe(maskPhone(client.phone));
+    if (client.idNumber) expect(detail.data.client.id_number).toBe(maskIdNumber(client.idNumber));
+    const sheet = await get(cookie, '/api/crm/getHouseRecommendDetail', { id: String(recommend.id) });
+    expect(sheet.data.phone).toBe(maskPhone(recommend.phone));
+    const channels = (await post(cookie, '/api/crm/getHouseChannelList', { id: channel.id })).body;
+    expect(channels.data.list[0]?.phone).toBe(maskPhone(channel.phone));
+
+    const reveal = (kind: string, id: number, field = 'phone') =>
+      post(cookie, '/api/crm/revealHouseContact', { kind, id, field });
+    expect((await reveal('client', client.id)).body.data.value).toBe(client.phone);
+    expect((await reveal('recommend', recommend.id)).body.data.value).toBe(recommend.phone);
+    expect((await reveal('channel', channel.id)).body.data.value).toBe(channel.phone);
+    expect(await reveals('house.contact.reveal')).toEqual([
+      ['house_client', client.id],
+      ['house_recommend', recommend.id],
+      ['house_channel', channel.id],
+    ]);
+    // A recommendation has no ID number: nothing to show, and nothing logged.
+    expect((await reveal('recommend', recommend.id, 'id_number')).body).toMatchObject({ code: 1 });
+    expect((await reveal('flat', client.id)).body).toMatchObject({ code: 1, msg: '请选择要查看的记录' });
+
+    // Rebate-only reads no client; another company finds none: refused, nothing logged.
+    const rebate = await post(await login('rebateOnly'), '/api/crm/revealHouseContact', {
+      kind: 'client',
+      id: client.id,
+    });
+    expect(rebate.body.code).not.toBe(0);
+    const stranger = await post(await login('otherCompany'), '/api/crm/revealHouseContact', {
+      kind: 'client',
+      id: client.id,
+    });
+    expect(stranger.statusCode).toBe(404);
+    expect(await reveals('house.contact.reveal')).toHaveLength(3);
+  });
+
+  it("masks a signing task's phone for its holder too; 查看 reveals it, logged; a task still in the pool is refused", async () => {
+    const holder = await staffId('13800000003');
+    const [held] = await test.db.select().from(signTasks).where(eq(signTasks.signerId, holder)).limit(1);
+    const [pooled] = await test.db.select().from(signTasks).where(isNull(signTasks.signerId)).limit(1);
+    if (!held || !pooled) throw new Error('the demo has a held task and a pooled one');
+    const cookie = await login('signingLeader');
+    const detail = await get(cookie, '/api/crm/sign', { id: String(held.id) });
+    expect(detail.data.client_phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const shown = (await post(cookie, '/api/crm/revealTaskPhone', { id: held.id })).body;
+    expect(shown.data.value).toMatch(/^1\d{10}$/);
+    expect(shown.data.value?.slice(-4)).toBe(detail.data.client_phone?.slice(-4));
+    expect(await reveals('sign.task.phone.reveal')).toEqual([['sign_task', held.id]]);
+
+    const pool = await post(await login('signer'), '/api/crm/revealTaskPhone', { id: pooled.id });
+    expect(pool.body.code).not.toBe(0);
+    expect(await reveals('sign.task.phone.reveal')).toHaveLength(1);
   });
 });

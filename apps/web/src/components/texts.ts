@@ -20,6 +20,12 @@ export const componentTexts = {
   protectedUntil: (day: string) => `保护至 ${day}`,
   /** The name of a button waiting on the server that had none before (app/antd-a11y.ts). */
   busy: '处理中',
+  /** A masked number's button (decision 065): the server answers the full one and logs who looked. */
+  reveal: '查看',
+  revealOf: (what: string) => `查看完整${what}`,
+  phone: '手机号',
+  idNumber: '身份证号',
+  bankCard: '银行卡号',
 };
 
 /** Texts of the shared picker and chart components. */

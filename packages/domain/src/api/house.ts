@@ -215,6 +215,15 @@ export const updateHouseOrderRequestSchema = z.object({
 /** The full number behind a masked one, shown on a tap that is logged (decision 065). */
 export const revealResponseSchema = z.object({ value: z.string() });
 
+/** The house records whose numbers a tap reveals (decision 065): a client, a recommendation, a channel's contact. */
+export const HOUSE_CONTACT_KINDS = ['client', 'recommend', 'channel'] as const;
+export type HouseContactKind = (typeof HOUSE_CONTACT_KINDS)[number];
+export const revealHouseContactRequestSchema = z.object({
+  kind: z.enum(HOUSE_CONTACT_KINDS, { error: '请选择要查看的记录' }),
+  id: idSchema,
+  field: z.enum(['phone', 'id_number'], { error: '请选择要查看的信息' }).default('phone'),
+});
+
 export const updateHouseOrderStatusRequestSchema = z.object({
   id: idSchema,
   status: z.coerce

@@ -452,6 +452,13 @@ export const POLICY = {
     allow: ['taskSigner'],
     forbidden: T.taskNotYours,
   }),
+  /** The client's full phone, logged (decision 065): whoever holds or oversees the task, not the open pool. */
+  'sign.task.revealPhone': signTaskRule({
+    gates: ['signingCentre'],
+    requires: 'sign.task.read',
+    allow: ['taskSigner', 'signerLeader', 'rejectApprover'],
+    forbidden: T.taskForbidden,
+  }),
   'sign.reject.list': { resource: null, gates: ['signingCentre', 'rejectApproverList'] },
   /** The company's back office: its staff, teams, lists, notices, settings and audit log (decision 057). */
   'admin.company': { resource: null, gates: ['companyAdmin'] },

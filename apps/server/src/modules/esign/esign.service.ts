@@ -134,7 +134,9 @@ export function createEsignService(deps: EsignServiceDeps) {
 
   function summary(order: EsignOrderRow): EsignOrderSummary {
     return {
-      ...apiFields(order, ['id', 'clientId', 'title', 'signerName', 'signerPhone', 'status']),
+      ...apiFields(order, ['id', 'clientId', 'title', 'signerName', 'status']),
+      // Masked for the sender too (decision 065): the case's page reveals the client's phone, logged.
+      signer_phone: maskPhone(order.signerPhone),
       status_label: ESIGN_STATUS_LABELS[order.status],
       created_at: order.createdAt.toISOString(),
       signed_at: order.signedAt?.toISOString() ?? null,

@@ -388,6 +388,27 @@ export function createHouseRepository(db: Db) {
       if (!row) throw new Error('channel not inserted');
       return row.id;
     },
+    channelPhone: async (corpId: number, id: number) =>
+      (await findInCorp(db, houseChannels, { phone: houseChannels.phone }, corpId, id))?.phone ?? null,
+
+    /** A reveal of a house record's number, in the company's audit log (decision 065). */
+    logContactReveal: (
+      corpId: number,
+      reveal: { kind: 'client' | 'recommend' | 'channel'; id: number; field: string },
+      view: { staffId: number; at: Date },
+    ) =>
+      db.transaction((tx) =>
+        recordAudit(tx, {
+          corpId,
+          actorId: view.staffId,
+          action: 'house.contact.reveal',
+          entity: { client: 'house_client', recommend: 'house_recommend', channel: 'house_channel' }[reveal.kind],
+          entityId: reveal.id,
+          before: null,
+          after: { field: reveal.field },
+          at: view.at,
+        }),
+      ),
     findChannel: (corpId: number, id: number) =>
       findInCorp(db, houseChannels, { id: houseChannels.id, ownerId: houseChannels.ownerId }, corpId, id),
     listChannels: (corpId: number, ownerId: number | null, keyword: string, id: number | null, page: PageRequest) => {

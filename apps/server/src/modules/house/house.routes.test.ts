@@ -128,8 +128,9 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     expect(detail.body.data?.client).toMatchObject({
       id,
       steward_name: w.steward.name,
-      phone: '13812341234',
-      id_number: '310101199001011234',
+      // Masked for the owner too (decision 065): revealHouseContact shows one, logged.
+      phone: '138****1234',
+      id_number: '310101********1234',
     });
     expect(detail.body.data?.can_delete).toBe(true);
   });
@@ -312,7 +313,7 @@ describe('channels, recommendations and brokerage users', () => {
     }
   });
 
-  it("opens a recommendation's own record: the full phone there, masked in the list, for the same people", async () => {
+  it("opens a recommendation's own record: masked there as in the list (decision 065), for the same people", async () => {
     const w = await world();
     await post(w.cookies.sales, 'addHouseRecommend', { name: '韩雪', phone: '13812344321', remark: '想置换' });
     const list = await post<ListBody['data']>(w.cookies.sales, 'getHouseRecommend', {});
@@ -323,7 +324,7 @@ describe('channels, recommendations and brokerage users', () => {
     const detail = await get(w.cookies.sales, '/api/crm/getHouseRecommendDetail', { id });
     expect(detail.body).toMatchObject({
       code: 0,
-      data: { id, name: '韩雪', phone: '13812344321', remark: '想置换', staff_name: w.sales.name },
+      data: { id, name: '韩雪', phone: '138****4321', remark: '想置换', staff_name: w.sales.name },
     });
     expect((await get(w.cookies.finance, '/api/crm/getHouseRecommendDetail', { id })).body.code).toBe(0);
     for (const who of ['colleague', 'leader', 'steward', 'rebate'] as const) {

@@ -63,6 +63,7 @@ export async function houseRoutes(
   post(E.houseBrokerageOrder, (me) => house.orderSummary(me));
   post(E.houseBrokerageOrderList, (me, q) => house.listOrders(me, q, q.status));
   post(E.revealBrokerageCard, (me, q) => house.revealOrderCard(me, q.id));
+  post(E.revealHouseContact, (me, q) => house.revealContact(me, q));
   post(E.updateHouseBrokerageOrder, (me, q) => house.updateOrder(me, q));
   postSaid(E.updateHouseBrokerageStatus, (me, q) => house.updateOrderStatus(me, q.id, q.status));
 

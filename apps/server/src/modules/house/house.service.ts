@@ -23,6 +23,7 @@ import {
   type HouseClientItem,
   type HouseOrder,
   type HouseRecommendDetail,
+  type HouseContactKind,
 } from '@crm/domain/api/house';
 import type {
   allotHouseRequestSchema,
@@ -31,7 +32,7 @@ import type {
   updateHouseAuditRequestSchema,
   updateHouseOrderRequestSchema,
 } from '@crm/domain/api/house';
-import { maskBankCard, maskPhone } from '@crm/domain/validation';
+import { maskBankCard, maskIdNumber, maskPhone } from '@crm/domain/validation';
 import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, mayActor, requireActor, type Access } from '../access/index.ts';
@@ -194,8 +195,9 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
     const isOwner = client.ownerId === me.id;
     return {
       client: {
-        ...toItem(client, true),
-        id_number: client.idNumber,
+        // Masked for every role, the owner too (decision 065): 查看 reveals one through revealHouseContact, logged.
+        ...toItem(client, false),
+        id_number: client.idNumber ? maskIdNumber(client.idNumber) : client.idNumber,
         remark: client.remark,
         steward_id: client.stewardId,
         steward_name: client.stewardName,
@@ -430,7 +432,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
         id: row.id,
         name: row.name,
         contact: row.contact,
-        phone: row.phone,
+        phone: maskPhone(row.phone),
         remark: row.remark,
         owner_id: row.ownerId,
         owner_name: row.ownerName,
@@ -479,7 +481,7 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       await access.require(me, 'house.recommend.read', id);
       const row = await repo.findRecommend(me.corpId, id);
       if (!row) throw new NotFoundError('推荐不存在');
-      return { ...toRecommend(row), staff_name: row.staffName };
+      return { ...toRecommend(row), phone: maskPhone(row.phone), staff_name: row.staffName };
     },
 
     /** A receiver under a channel is that channel's agent, who logs in to /houseloan by phone: one per phone. */
@@ -724,6 +726,28 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
       if (!found) throw new NotFoundError('返佣单不存在');
       if (found.bankCard === null) throw new RefusedError('返佣单已处理，卡号不再显示');
       return { value: found.bankCard };
+    },
+
+    /**
+     * A house client's phone or ID number, a recommendation's or a channel contact's phone in full, to whoever
+     * may open that record (decision 065); the company's audit log gets the line first: no log, no number.
+     */
+    async revealContact(me: Me, request: { kind: HouseContactKind; id: number; field: 'phone' | 'id_number' }) {
+      let value: string | null;
+      if (request.kind === 'client') {
+        const client = await visibleClient(me, request.id);
+        value = request.field === 'phone' ? client.phone : client.idNumber;
+      } else if (request.kind === 'recommend') {
+        await access.require(me, 'house.recommend.read', request.id);
+        value = request.field === 'phone' ? ((await repo.findRecommend(me.corpId, request.id))?.phone ?? null) : null;
+      } else {
+        requireNotRebateOnly(me);
+        await access.require(me, 'house.channel.read', request.id);
+        value = request.field === 'phone' ? await repo.channelPhone(me.corpId, request.id) : null;
+      }
+      if (!value) throw new RefusedError('没有可查看的号码');
+      await repo.logContactReveal(me.corpId, request, { staffId: me.id, at: now() });
+      return { value };
     },
 
     async updateOrder(me: Me, input: z.output<typeof updateHouseOrderRequestSchema>) {

@@ -326,7 +326,7 @@ describe('referrals (add, consent photo, list, detail)', () => {
     expect((await post<Page>(w.cookies.sameChannelAgent, 'list')).body.data?.list).toEqual([]);
 
     const detail = await post(w.cookies.agent, 'detail', { id: second });
-    expect(detail.body.data).toMatchObject({ phone: '13812342222', steward: { id: w.steward.id, name: '孙管家' } });
+    expect(detail.body.data).toMatchObject({ phone: '138****2222', steward: { id: w.steward.id, name: '孙管家' } });
     expect((await post(w.cookies.otherAgent, 'detail', { id: second })).status).toBe(404);
     expect((await post(w.cookies.agent, 'detail', { id: 'x' })).body.code).toBe(1);
     const waiter = await get(w.cookies.agent, 'waiter', { id: first });

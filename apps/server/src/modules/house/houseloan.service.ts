@@ -64,7 +64,9 @@ export function chinaMonth(at: Date, monthsBack = 0): Month & { label: string } 
 
 function toAgent(agent: AgentRow): HouseloanAgent {
   return {
-    ...apiFields(agent, ['id', 'name', 'phone', 'corpId', 'corpName', 'channelId', 'channelName']),
+    ...apiFields(agent, ['id', 'name', 'corpId', 'corpName', 'channelId', 'channelName']),
+    // The agent's own phone, masked like every number (decision 065): they log in with it and know it.
+    phone: maskPhone(agent.phone),
     wechat_bound: agent.wechatOpenid !== null,
   };
 }
@@ -219,7 +221,8 @@ export function createHouseloanService({ repo, house, auth, files, now }: Housel
         repo.listOrders(me.corpId, me.agentId, { cursor: null, limit: 50 }, row.id),
       ]);
       return {
-        ...toReferral(row, true),
+        // The client's phone masked for the agent too (decision 065); the steward's work phone is theirs to call.
+        ...toReferral(row, false),
         remark: row.remark,
         steward: stewardContact ?? null,
         appointment_at: appointment?.appointmentAt ? iso(appointment.appointmentAt) : null,

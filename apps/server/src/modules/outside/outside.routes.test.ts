@@ -101,7 +101,8 @@ describe('partner identity: invite, register, login', () => {
       msg: '注册成功',
       data: {
         name: '李伙伴',
-        phone,
+        // The partner's own phone, masked like every number (decision 065).
+        phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
         status: 0,
         status_label: '待审核',
         protection_days: 30,

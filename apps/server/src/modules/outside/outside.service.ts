@@ -103,7 +103,8 @@ export function createOutsideService({ repo, auth, access, now }: OutsideService
     return {
       id: row.id,
       name: row.name,
-      phone: row.phone,
+      // The partner's own phone, masked like every number (decision 065): they log in with it and know it.
+      phone: maskPhone(row.phone),
       corp_id: caller.corpId,
       corp_name: company.name,
       status: row.status,

@@ -5,6 +5,7 @@ import { eventHistory } from '../../db/event-history.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { signTaskEvents, signTasks } from '../../db/schema/sign.ts';
 import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
+import { recordAudit } from '../admin/index.ts';
 import { caseContacts } from '../cases/index.ts';
 import { houseClientContacts, markHouseSignFailed, markHouseSigned } from '../house/index.ts';
 
@@ -86,6 +87,25 @@ export async function findSignTask(ex: Db | Tx, corpId: number, id: number) {
 export function createSignRepository(db: Db) {
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
+    /** A reveal of the task's client phone, in the company's audit log (decision 065). */
+    logPhoneReveal: (
+      corpId: number,
+      task: { id: number; clientId: number | null; houseClientId: number | null },
+      view: { staffId: number; at: Date },
+    ) =>
+      db.transaction((tx) =>
+        recordAudit(tx, {
+          corpId,
+          actorId: view.staffId,
+          action: 'sign.task.phone.reveal',
+          entity: 'sign_task',
+          entityId: task.id,
+          before: null,
+          after: { client_id: task.clientId, house_client_id: task.houseClientId, field: 'phone' },
+          at: view.at,
+        }),
+      ),
 
     /**
      * One keyset page: the open pool oldest first (first come, first served) after `cursor`, any other

@@ -113,10 +113,12 @@ describe('POST taskList', () => {
     expect(houseOnly.body.data?.list.map((t) => t.id)).toEqual([houseTask.id]);
     const my = await post<TaskList>(w.cookies.a, 'taskList', { userid: w.signerA.id, flag: 2, page: 1 });
     expect(my.body.data?.list.map((t) => t.id)).toEqual([mine.id]);
-    // Lists mask the phone (spec §9), the holder's own too; the task's page shows it to the holder.
+    // Lists and the task's page mask the phone, the holder's own too (decision 065); 查看 reveals it, logged.
     expect(my.body.data?.list[0]?.client_phone).toBe('139****1111');
     const held = await detail(w.cookies.a, mine.id);
-    expect((held.body.data as { client_phone?: string } | null)?.client_phone).toBe('13900001111');
+    expect((held.body.data as { client_phone?: string } | null)?.client_phone).toBe('139****1111');
+    const shown = await post<{ value: string }>(w.cookies.a, 'revealTaskPhone', { id: mine.id });
+    expect(shown.body.data?.value).toBe('13900001111');
   });
 
   it("lets the leader open a team signer's list, not a signer of another team, and not a salesperson at all", async () => {

@@ -10,6 +10,7 @@ export async function signRoutes(root: FastifyInstance, { sign }: { sign: SignSe
   const { post, get } = staffRoutes(root, ['sign']);
 
   get(E.sign, (me, q) => sign.detail(me, q.id));
+  post(E.revealTaskPhone, (me, q) => sign.revealPhone(me, q.id));
   post(E.taskList, (me, q) => sign.list(me, q));
   post(E.takeTask, (me, q) => sign.take(me, q.id));
   post(E.updateTask, (me, q) => sign.update(me, q));

@@ -14,7 +14,7 @@ export const aChannel = (over: { remark?: string; enabled?: boolean } = {}) => (
   id: 5,
   name: '链家静安寺店',
   contact: '钱经理',
-  phone: '13800000005',
+  phone: '138****0005',
   remark: '',
   owner_id: 7,
   owner_name: '王小明',

@@ -25,6 +25,7 @@ import {
   okResponseSchema,
   orderStatusSummarySchema,
   revealResponseSchema,
+  revealHouseContactRequestSchema,
   setBrokerageResponseSchema,
   updateHouseAuditRequestSchema,
   updateHouseOrderRequestSchema,
@@ -236,6 +237,13 @@ export const revealBrokerageCard = endpoint({
   path: '/api/crm/revealBrokerageCard',
   summary: '打款时查看返佣单完整卡号（财务，记入操作日志）',
   request: idRequestSchema,
+  response: revealResponseSchema,
+});
+
+export const revealHouseContact = endpoint({
+  path: '/api/crm/revealHouseContact',
+  summary: '查看房贷客户、推荐或渠道联系人的完整号码（记入操作日志）',
+  request: revealHouseContactRequestSchema,
   response: revealResponseSchema,
 });
 

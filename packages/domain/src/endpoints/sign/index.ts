@@ -1,4 +1,4 @@
-import { okResponseSchema } from '../../api/house.ts';
+import { okResponseSchema, revealResponseSchema } from '../../api/house.ts';
 import {
   auditRejectRequestSchema,
   signDetailSchema,
@@ -17,6 +17,13 @@ export const sign = endpoint({
   summary: '签约任务详情',
   request: signIdRequestSchema,
   response: signDetailSchema,
+});
+
+export const revealTaskPhone = endpoint({
+  path: '/api/crm/revealTaskPhone',
+  summary: '查看签约任务客户的完整手机号（记入操作日志）',
+  request: signIdRequestSchema,
+  response: revealResponseSchema,
 });
 
 export const taskList = endpoint({

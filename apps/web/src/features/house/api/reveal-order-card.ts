@@ -1,11 +1,20 @@
-import { revealResponseSchema } from '@crm/domain/api/house';
+import type { HouseContactKind } from '@crm/domain/api/house';
+import { revealBrokerageCard as revealCardEndpoint, revealHouseContact } from '@crm/domain/endpoints/house';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { send } from '../../../lib/send.ts';
 
-/** POST /api/crm/revealBrokerageCard: a waiting order's full payee card, to finance as it pays (logged). */
+/** A waiting order's full payee card, to finance as it pays (logged, decision 065). */
 export async function revealBrokerageCard(orderId: number): Promise<string> {
-  const { data } = await apiPost<unknown>('/api/crm/revealBrokerageCard', { id: String(orderId) });
-  return revealResponseSchema.parse(data).value;
+  return (await send(revealCardEndpoint, { id: orderId })).value;
 }
 
 export const useRevealBrokerageCard = () => useMutation({ mutationFn: revealBrokerageCard });
+
+/** A house client's phone or ID number, a recommendation's or a channel contact's phone in full (logged, 065). */
+export async function revealHouseNumber(
+  kind: HouseContactKind,
+  id: number,
+  field: 'phone' | 'id_number' = 'phone',
+): Promise<string> {
+  return (await send(revealHouseContact, { kind, id, field })).value;
+}

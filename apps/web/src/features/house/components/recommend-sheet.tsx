@@ -3,13 +3,14 @@ import { formatFen } from '@crm/domain/money';
 import { List, Skeleton } from 'antd-mobile';
 import { Sheet } from '../../../components/sheet.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { PhoneLink } from '../../../components/contact-values.tsx';
+import { RevealableValue } from '../../../components/masked-value.tsx';
+import { revealHouseNumber } from '../api/reveal-order-card.ts';
 import { useRecommendDetail } from '../api/house-recommends.ts';
 import { houseTexts as t } from '../texts.ts';
 
 /**
  * A recommendation's own record, in a sheet over its list: it is no house client yet, so it has no page of
- * its own. Its fields are read from the server, which shows the full phone to who may see the row.
+ * its own. Its fields are read from the server, which masks the phone (decision 065): 查看 shows it whole and the server logs who looked.
  */
 export function RecommendSheet({ id, onClose }: { id: number | null; onClose: () => void }) {
   const detail = useRecommendDetail(id);
@@ -28,7 +29,17 @@ export function RecommendSheet({ id, onClose }: { id: number | null; onClose: ()
         ) : (
           <List header={t.recommendDetail}>
             <List.Item extra={detail.data.name}>{t.name}</List.Item>
-            <List.Item extra={<PhoneLink phone={detail.data.phone} />}>{t.phone}</List.Item>
+            <List.Item
+              extra={
+                <RevealableValue
+                  kind="phone"
+                  value={detail.data.phone}
+                  reveal={() => revealHouseNumber('recommend', detail.data.id)}
+                />
+              }
+            >
+              {t.phone}
+            </List.Item>
             <List.Item extra={detail.data.channel_name ?? t.channelNone}>{t.channel}</List.Item>
             <List.Item extra={detail.data.intent_amount_fen > 0 ? formatFen(detail.data.intent_amount_fen) : '—'}>
               {t.intentAmountShown}

@@ -6,10 +6,12 @@ import { Sheet } from '../../../components/sheet.tsx';
 import { LinkQr } from '../../../components/link-qr.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { RevealableValue } from '../../../components/masked-value.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useChannelEntry, useSetChannelEnabled } from '../api/channel-referrals.ts';
 import { useHouseList } from '../api/get-house-list.ts';
+import { revealHouseNumber } from '../api/reveal-order-card.ts';
 import { useAddHouseChannel, useChannelList } from '../api/house-channels.ts';
 import { ClientList, houseDetailPath } from '../components/client-list.tsx';
 import { ChannelList } from '../components/channel-list.tsx';
@@ -89,7 +91,16 @@ export function HouseChannelDetailPage() {
     <div>
       {c ? (
         <List header={c.name}>
-          <List.Item extra={`${c.contact} ${c.phone}`}>{t.contact}</List.Item>
+          <List.Item
+            extra={
+              <>
+                {c.contact}{' '}
+                <RevealableValue kind="phone" value={c.phone} reveal={() => revealHouseNumber('channel', c.id)} />
+              </>
+            }
+          >
+            {t.contact}
+          </List.Item>
           <List.Item extra={c.owner_name}>{t.owner}</List.Item>
           {c.remark ? <List.Item description={c.remark}>{t.remark}</List.Item> : null}
           <List.Item arrow onClick={() => setEntryOpen(true)}>

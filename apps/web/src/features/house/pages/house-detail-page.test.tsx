@@ -33,6 +33,22 @@ describe('/business/houseDetail/:father/:id', () => {
     expect(page.api.lastCall('/api/crm/getHouseDetail').query).toEqual({ id: '71' });
   });
 
+  it("masks the client's phone and ID number for the owner too; 查看 asks the server for each, which logs it", async () => {
+    const page = await renderDetail({
+      '/api/crm/getHouseDetail': ok(aHouseDetail({}, { phone: '138****0001', id_number: '310101********1234' })),
+      '/api/crm/revealHouseContact': ok({ value: '310101199001011234' }),
+    });
+    expect(await screen.findByText('138****0001')).toBeTruthy();
+    await tap(screen.getByRole('button', { name: '查看完整身份证号' }));
+    expect(await screen.findByText('310101199001011234')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/revealHouseContact').fields).toEqual({
+      kind: 'client',
+      id: '71',
+      field: 'id_number',
+    });
+    expect(screen.getByRole('button', { name: '查看完整手机号' })).toBeTruthy();
+  });
+
   it('opens the images of a type on tap', async () => {
     const page = await renderDetail({ '/api/crm/getHouseImg': ok([]) });
     await tap(await screen.findByText('房产证'));

@@ -12,7 +12,8 @@ import { statusLabel } from '../components/client-item.tsx';
 import { houseDetailPath } from '../components/client-list.tsx';
 import { houseTexts as t } from '../texts.ts';
 import '../components/house.css';
-import { CopyOnLongPress, PhoneLink } from '../../../components/contact-values.tsx';
+import { RevealableValue } from '../../../components/masked-value.tsx';
+import { revealHouseNumber } from '../api/reveal-order-card.ts';
 
 /** /business/houseDetail/:father/:id: the client, its referral chain, images, brokerage and its history. */
 export function HouseDetailPage() {
@@ -58,9 +59,25 @@ export function HouseDetailPage() {
   return (
     <div>
       <List header={client.name}>
-        <List.Item extra={<PhoneLink phone={client.phone} />}>{t.phone}</List.Item>
+        <List.Item
+          extra={
+            <RevealableValue kind="phone" value={client.phone} reveal={() => revealHouseNumber('client', client.id)} />
+          }
+        >
+          {t.phone}
+        </List.Item>
         {client.id_number ? (
-          <List.Item extra={<CopyOnLongPress value={client.id_number} />}>{t.idNumber}</List.Item>
+          <List.Item
+            extra={
+              <RevealableValue
+                kind="idNumber"
+                value={client.id_number}
+                reveal={() => revealHouseNumber('client', client.id, 'id_number')}
+              />
+            }
+          >
+            {t.idNumber}
+          </List.Item>
         ) : null}
         <List.Item extra={<Tag color="primary">{statusLabel(client.status)}</Tag>}>{t.status}</List.Item>
         <List.Item extra={`${formatFen(client.loan_amount_fen)}`}>{t.loanAmountShort}</List.Item>

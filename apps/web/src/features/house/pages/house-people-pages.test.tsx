@@ -35,18 +35,25 @@ describe('/business/houseRecommendList', () => {
     expect(screen.getByText('137****0002 · 想换房')).toBeTruthy();
   });
 
-  it("opens a row's record on tap: its fields with the full phone, read from the server", async () => {
+  it("opens a row's record on tap: its fields, the phone masked until 查看 (logged by the server)", async () => {
     const page = await renderList({
+      '/api/crm/revealHouseContact': ok({ value: '13700000002' }),
       '/api/crm/getHouseRecommendDetail': ok({
         ...aRecommend,
-        phone: '13700000002',
+        phone: '137****0002',
         channel_name: '链家静安寺店',
         staff_name: '王小明',
       }),
     });
     await tap(await screen.findByText('周洁'));
     const sheet = await screen.findByRole('dialog', { name: '推荐详情' });
+    await tap(await within(sheet).findByRole('button', { name: '查看完整手机号' }));
     expect(await within(sheet).findByRole('link', { name: '13700000002' })).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/revealHouseContact').fields).toEqual({
+      kind: 'recommend',
+      id: '91',
+      field: 'phone',
+    });
     expect(within(sheet).getByText('链家静安寺店')).toBeTruthy();
     expect(within(sheet).getByText('想换房')).toBeTruthy();
     expect(within(sheet).getByText('王小明')).toBeTruthy();

@@ -27,7 +27,8 @@ export function HouseloanDetailPage() {
           >
             {T.stage}
           </List.Item>
-          <List.Item extra={<a href={`tel:${item.phone}`}>{item.phone}</a>}>{T.phone}</List.Item>
+          {/* The client's phone, masked for the agent too (decision 065): the steward below is theirs to call. */}
+          <List.Item extra={item.phone}>{T.phone}</List.Item>
           <List.Item extra={T.loanOf(formatFen(item.loan_amount_fen), item.term_months)}>{T.loanAmount}</List.Item>
           <List.Item extra={item.bank}>{T.bank}</List.Item>
           {item.remark ? <List.Item extra={item.remark}>{T.remark}</List.Item> : null}

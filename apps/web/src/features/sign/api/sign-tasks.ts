@@ -4,6 +4,8 @@ import { apiPost } from '../../../lib/api-client.ts';
 import { apiRead, byIdQueryOptions } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { invalidateSign, signKeys } from './keys.ts';
+import { revealTaskPhone as revealTaskPhoneEndpoint } from '@crm/domain/endpoints/sign';
+import { send } from '../../../lib/send.ts';
 
 export type TaskListParams = { userid: number; flag: 1 | 2 | 3; kind?: 'case' | 'house' };
 
@@ -52,3 +54,8 @@ export async function wxWorkApprove(id: number): Promise<string> {
   return wxWorkApproveResponseSchema.parse(data).sp_no;
 }
 export const useWxWorkApprove = () => useSignMutation(wxWorkApprove);
+
+/** The task's client phone in full, to its holder (the server logs the view first, decision 065). */
+export async function revealTaskPhone(id: number): Promise<string> {
+  return (await send(revealTaskPhoneEndpoint, { id })).value;
+}

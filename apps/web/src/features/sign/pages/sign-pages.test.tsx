@@ -138,11 +138,27 @@ describe('/sign/update/:id', () => {
   it("names the client, the task's kind, and opens the case from the task", async () => {
     const page = await openTask({ '/api/crm/sign': ok(aSignDetail()), '/api/crm/detail': fail('报单不存在') });
     expect(await screen.findByText('分期签约')).toBeTruthy();
-    // The holder's page shows the whole number, one tap from a call.
-    expect(screen.getByRole('link', { name: '13912345678' }).getAttribute('href')).toBe('tel:13912345678');
     expect(screen.getAllByText('陈美玲').length).toBeGreaterThan(0);
     await tap(screen.getByRole('link', { name: '查看报单' }));
     await waitFor(() => expect(page.pathname()).toBe('/business/detail/11'));
+  });
+
+  it("masks the client's phone for the holder too; 查看 asks the server (which logs it) and offers the call", async () => {
+    const page = await openTask({
+      '/api/crm/sign': ok(aSignDetail({ client_phone: '139****5678' })),
+      '/api/crm/revealTaskPhone': ok({ value: '13912345678' }),
+    });
+    expect(await screen.findByText('139****5678', { selector: '.masked-value span' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '13912345678' })).toBeNull();
+    await tap(screen.getByRole('button', { name: '查看完整手机号' }));
+    expect((await screen.findByRole('link', { name: '13912345678' })).getAttribute('href')).toBe('tel:13912345678');
+    expect(page.api.lastCall('/api/crm/revealTaskPhone').fields).toEqual({ id: '121' });
+  });
+
+  it('offers no 查看 on a task still in the pool: its holder reveals the phone', async () => {
+    await openTask({ '/api/crm/sign': ok(aSignDetail({ status: 'open', client_phone: '139****5678' })) });
+    expect(await screen.findByText('分期签约')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '查看完整手机号' })).toBeNull();
   });
 
   it('offers no 查看报单 on a task still in the pool: its case opens to whoever takes it (decision 065)', async () => {

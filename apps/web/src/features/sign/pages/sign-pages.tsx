@@ -20,12 +20,13 @@ import {
   useAuditSignReject,
   useSign,
   useTakeTask,
+  revealTaskPhone,
   useTaskList,
   useUpdateTask,
   useWxWorkApprove,
 } from '../api/sign-tasks.ts';
 import { signTexts as t } from '../texts.ts';
-import { PhoneLink } from '../../../components/contact-values.tsx';
+import { RevealableValue } from '../../../components/masked-value.tsx';
 import { RowLink } from '../../../components/row-link.tsx';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -174,7 +175,18 @@ export function SignUpdatePage() {
             <Link to={`/business/detail/${data.client_id}`}>{t.openCase}</Link>
           </List.Item>
         ) : null}
-        <List.Item extra={<PhoneLink phone={data.client_phone} />}>{t.phone}</List.Item>
+        {/* Masked for the holder too; 查看 asks the server, which logs it (decision 065). The pool shows it masked. */}
+        <List.Item
+          extra={
+            data.status === 'open' ? (
+              data.client_phone
+            ) : (
+              <RevealableValue kind="phone" value={data.client_phone} reveal={() => revealTaskPhone(data.id)} />
+            )
+          }
+        >
+          {t.phone}
+        </List.Item>
         {data.bank ? <List.Item extra={data.bank}>{t.bank}</List.Item> : null}
         {data.appointment_at ? (
           <List.Item extra={formatDateTime(data.appointment_at)}>{t.appointment}</List.Item>
