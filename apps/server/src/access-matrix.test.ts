@@ -80,6 +80,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/userinfo': { reads: true, input: (b) => ({ id: b.owner.id }) },
   // ---- cases (issue 3)
   'POST /api/crm/product': { reads: true, input: (b) => ({ bank_id: b.bank.id }) },
+  // Decision 068: a profile, no record id but a city's; A's products only, none of B's (its name carries MARK).
+  'POST /api/crm/productMatch': { reads: true, input: () => ({ amount: '50000', term: '12', city_id: 310100 }) },
   'POST /api/crm/addClient': {
     input: (b) => ({
       ...form(b),
@@ -386,7 +388,7 @@ async function companyB(db: TestApp['db']) {
   const leader = await createStaff(db, corp.id, { teamId: team.id, isLeader: true, jobs: [2, 3, 4, 5] });
   const signer = await createStaff(db, corp.id, { teamId: team.id, jobs: [2], name: `签约${MARK}` });
   await grantStaff(db, leader);
-  const { bank, product } = await createBankAndProduct(db, corp.id);
+  const { bank, product } = await createBankAndProduct(db, corp.id, { name: `产品${MARK}` });
   const [channel] = await db
     .insert(channels)
     .values({ corpId: corp.id, name: `渠道${MARK}` })

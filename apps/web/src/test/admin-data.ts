@@ -1,3 +1,4 @@
+import { NO_RULES } from '@crm/domain/matching';
 import type { AdminProduct, AdminRef, AdminStaff } from '@crm/domain/api/admin';
 import type {
   adminActivitySchema,
@@ -73,6 +74,8 @@ export const aProduct = (over: Partial<AdminProduct> = {}): AdminProduct => ({
   terms_months: [12, 24],
   fee_type: 1,
   rate_ppm: 3500,
+  rules: NO_RULES,
+  fees: [],
   repayment_method: null,
   is_active: true,
   ...over,

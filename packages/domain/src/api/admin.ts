@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { phoneSchema } from '../validation/index.ts';
 import { rowIdSchema } from './bounds.ts';
+import { NO_RULES, productRulesSchema } from '../matching/rules.ts';
+import { productFeeSchema, productFeesSchema } from '../matching/fees.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 import { actorFields, corpFields, namedFields, personFields } from './rows.ts';
 
@@ -128,6 +130,13 @@ export const adminSettingsSchema = z.object({
     .int('金额须为整数（分）')
     .min(1, '超限返佣金额至少 1 分')
     .max(100_000_000_00, '超限返佣金额过大'),
+  /** The all-in cost's warning line (decision 068), basis points of a year; 36 % is the hard limit. Kept when not sent. */
+  all_in_cost_cap_bp: z
+    .number({ error: '综合成本预警线无效' })
+    .int('综合成本预警线须为整数（万分之一）')
+    .min(100, '综合成本预警线至少 1%')
+    .max(3600, '综合成本预警线最多 36%')
+    .optional(),
 });
 
 export const adminAuditSchema = z.object({
@@ -217,6 +226,10 @@ export const adminProductSchema = z.object({
   fee_type: z.number().int().nullable(),
   rate_ppm: z.number().int().nullable(),
   repayment_method: z.number().int().nullable(),
+  /** Admission rules (准入, decision 068); a null bound or an empty list is no rule. */
+  rules: productRulesSchema,
+  /** The product's own fees, shares of the loan. */
+  fees: z.array(productFeeSchema),
   is_active: z.boolean(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -242,6 +255,8 @@ const productFields = {
     .max(1_000_000, '费率过大')
     .nullable(),
   repayment_method: z.number({ error: '还款方式无效' }).int().min(1).max(9).nullable(),
+  rules: productRulesSchema,
+  fees: productFeesSchema,
   is_active: z.boolean(),
 };
 const amountsInOrder = (form: { min_amount_fen?: number; max_amount_fen?: number }) =>
@@ -255,6 +270,8 @@ export const adminProductAddSchema = z
     fee_type: productFields.fee_type.default(null),
     rate_ppm: productFields.rate_ppm.default(null),
     repayment_method: productFields.repayment_method.default(null),
+    rules: productFields.rules.default(NO_RULES),
+    fees: productFields.fees.default([]),
     is_active: productFields.is_active.default(true),
   })
   .refine(amountsInOrder, ORDER_MESSAGE);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { blankableIdSchema, isPlausibleTime, rowIdSchema, wholeNumberSchema } from './bounds.ts';
 import { caseFormSchema } from '../cases/case-form.ts';
 import { CASE_MESSAGES as M } from '../cases/messages.ts';
+import { caseFeeSchema } from '../matching/fees.ts';
 import { REJECT_REASONS, isOption } from '../options/index.ts';
 import { pageRequestSchema, pageSchema } from './page.ts';
 import {
@@ -39,6 +40,14 @@ export const productSchema = namedSchema.extend({
   max_amount_fen: z.number().int(),
   terms: z.array(z.number().int()),
 });
+/** A product as staff pick it on the case form: with the lender's price (decision 051), so the form can show
+ * the all-in cost as it is typed (decision 068). Partners' product list (api/outside.ts) shows no price. */
+export const caseProductSchema = productSchema.extend({
+  fee_type: z.number().int().nullable().default(null),
+  rate_ppm: z.number().int().nullable().default(null),
+  repayment_method: z.number().int().nullable().default(null),
+});
+export type CaseProduct = z.infer<typeof caseProductSchema>;
 export const productRequestSchema = z.object({
   bank_id: z.union([z.literal(''), rowIdSchema()]).optional(),
 });
@@ -122,6 +131,12 @@ export const caseDetailSchema = z.object({
   employer_type: z.number().int().nullable(),
   income_fen: z.number().int().nullable(),
   remarks: z.string(),
+  /** The fees agreed with the client (decision 068). */
+  fees: z.array(caseFeeSchema),
+  /** Annual all-in cost in percent (IRR of the client's cash flows × 12); null when it cannot be computed. */
+  all_in_cost: z.number().nullable(),
+  /** The company's warning line, percent; above 36 % a case cannot be submitted. */
+  all_in_cost_cap: z.number(),
   status: z.number().int(),
   reject_reason: z.number().int().nullable(),
   reject_note: z.string(),

@@ -14,6 +14,7 @@ import {
 import { phoneSchema } from '../validation/fields.ts';
 import { BANK_CARD_PATTERN, cleanCardNumber, ID_NUMBER_PATTERN } from '../validation/formats.ts';
 import { parseIdNumber } from '../idcard/id-number.ts';
+import { caseFeesFieldSchema } from '../matching/fees.ts';
 import { CASE_MESSAGES as M } from './messages.ts';
 
 /*
@@ -105,6 +106,8 @@ export const caseFormSchema = z.object({
   remarks: text.pipe(z.string().max(500, M.remarksTooLong)),
   /** '1' asks customer service (job 3) to help with the case. */
   need_service: text.transform((value) => value === '1'),
+  /** The fees agreed with the client (decision 068): a JSON array of {kind, mode, amount_fen, payee}. */
+  fees: caseFeesFieldSchema,
 });
 
 /** What a person types: every field a string. */

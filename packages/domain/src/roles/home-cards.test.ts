@@ -23,7 +23,19 @@ const user = (change: Partial<HomeUser>): HomeUser => ({
 const outline = (cards: HomeCard[]): [string, string[]][] =>
   cards.map((card) => [card.key, card.tiles.map((entry) => entry.key)]);
 
-const INSTALMENT = ['pending', 'list', 'add', 'reject', 'proof', 'ysb', 'stat', 'fairSignin', 'activity', 'esign'];
+const INSTALMENT = [
+  'pending',
+  'list',
+  'add',
+  'reject',
+  'proof',
+  'ysb',
+  'stat',
+  'fairSignin',
+  'activity',
+  'esign',
+  'match',
+];
 /** The instalment card of someone serving clients (job 3): 客户服务 right after 云闪付. */
 const INSTALMENT_SERVICE = [...INSTALMENT.slice(0, 6), 'service', ...INSTALMENT.slice(6)];
 const HOUSE = ['house', 'houseAdd', 'houseChannel', 'houseBrokerageUser', 'houseRecommendList'];
@@ -196,6 +208,7 @@ describe('homeCards', () => {
           { key: 'fairSignin', path: '/business/signin' },
           { key: 'activity', path: '/business/activity' },
           { key: 'esign', path: '/interface/esign/list' },
+          { key: 'match', path: '/business/match' },
         ],
       },
       {

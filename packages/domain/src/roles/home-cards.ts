@@ -47,6 +47,7 @@ export const STATIC_TILE_KEYS = [
   'signCenter',
   'signMine',
   'signReject',
+  'match',
 ] as const;
 
 export type StaticTileKey = (typeof STATIC_TILE_KEYS)[number];
@@ -129,6 +130,8 @@ export function homeCards(user: HomeUser): HomeCard[] {
         tile('activity', '/business/activity'),
         // Not a tile of the spec's card: a salesperson's e-sign orders (decision 054).
         tile('esign', '/interface/esign/list'),
+        // Not a tile of the spec's card: which products fit a client, and what they cost (decision 068).
+        tile('match', '/business/match'),
       ],
     },
     {

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { CaseFee, ProductFee, ProductRules } from '@crm/domain/matching';
 import { companyRef, staff, staffRef, teams } from './staff.ts';
 import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
@@ -45,6 +57,8 @@ export const clients = pgTable(
     employerType: smallint(),
     incomeFen: bigint({ mode: 'number' }),
     remarks: text().notNull().default(''),
+    /** The fees agreed with the client (decision 068): [{kind, mode, amount_fen, payee}], checked by the domain schema. */
+    fees: jsonb().$type<CaseFee[]>().notNull().default([]),
     /** REJECT_REASONS code of the last move to 2 or 6, with the person's note */
     rejectReason: smallint(),
     rejectNote: text().notNull().default(''),
@@ -256,6 +270,10 @@ export const products = pgTable(
     feeType: smallint(),
     ratePpm: integer(),
     repaymentMethod: smallint(),
+    // Admission rules and the product's own fees as shares of the loan (decision 068), checked by the domain
+    // schemas (productRulesSchema, productFeesSchema) before they are written.
+    rules: jsonb().$type<Partial<ProductRules>>().notNull().default({}),
+    fees: jsonb().$type<ProductFee[]>().notNull().default([]),
   },
   (t) => [index().on(t.corpId, t.bankId)],
 );

@@ -30,6 +30,8 @@ export const companies = pgTable('companies', {
   statementDay: smallint().notNull().default(5),
   /** What the company pays a partner on a referred case's approval, in basis points of the loan; 0 pays nothing. */
   partnerCommissionBp: integer().notNull().default(0),
+  /** The all-in cost's warning line (decision 068), basis points of a year: above it a case shows a warning. */
+  allInCostCapBp: integer().notNull().default(2400),
   createdAt: timestamptzNow(),
 });
 

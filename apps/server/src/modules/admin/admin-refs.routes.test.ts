@@ -181,6 +181,43 @@ describe('the back office reference lists (/api/admin/refs, /api/admin/products)
     expect(stored?.minAmountFen).toBe(20_000_000);
   });
 
+  it('keeps a product’s admission rules and fees (decision 068), audited, and refuses bad ones in words', async () => {
+    const rules = { age_min: 22, age_max: 55, social_security_months_min: 12, city_ids: [310100], purposes: [1, 2] };
+    const fees = [{ kind: 'guarantee', mode: 'once', rate_ppm: 20_000, payee: '担保公司' }];
+    const added = await call<Product & { rules: Record<string, unknown>; fees: unknown[] }>(
+      callers.admin,
+      'POST',
+      '/api/admin/products/add',
+      { name: '准入产品', min_amount_fen: 0, max_amount_fen: 1, rules, fees },
+    );
+    expect(added.body.code).toBe(0);
+    expect(added.body.data.rules).toMatchObject({ ...rules, queries_3m_max: null, employer_types: [] });
+    expect(added.body.data.fees).toEqual(fees);
+    const edited = await call<Product & { rules: Record<string, unknown> }>(
+      callers.admin,
+      'POST',
+      '/api/admin/products/update',
+      { id: added.body.data.id, rules: { queries_3m_max: 4 } },
+    );
+    // Rules are replaced as a whole: the form sends them all.
+    expect(edited.body.data.rules).toMatchObject({ queries_3m_max: 4, age_min: null });
+    expect(await lastAudit()).toMatchObject({
+      action: 'product.update',
+      before: { rules: { age_min: 22 } },
+      after: { rules: { queries_3m_max: 4 } },
+    });
+    const upsideDown = await call(callers.admin, 'POST', '/api/admin/products/update', {
+      id: added.body.data.id,
+      rules: { age_min: 50, age_max: 30 },
+    });
+    expect(upsideDown.body).toMatchObject({ msg: expect.stringContaining('最低年龄不能高于最高年龄') });
+    const badFee = await call(callers.admin, 'POST', '/api/admin/products/update', {
+      id: added.body.data.id,
+      fees: [{ kind: 'service', mode: 'yearly', rate_ppm: 1, payee: '本公司' }],
+    });
+    expect(badFee.body).toMatchObject({ msg: expect.stringContaining('收取方式无效') });
+  });
+
   it("answers 404 for another company's bank, channel, source and product, and lists none of them", async () => {
     for (const [kind, id] of [
       ['bank', theirs.bank.id],

@@ -192,18 +192,32 @@ describe('the back office (/api/admin)', () => {
     expect(list.body.data.map((n) => n.text)).toEqual(['改期到周日']);
   });
 
-  it('reads and changes the lead-protection period and the over-limit brokerage rule', async () => {
+  it('reads and changes the lead-protection period, the over-limit brokerage rule and the all-in cost cap', async () => {
     expect((await call(callers.admin, 'GET', '/api/admin/settings')).body.data).toEqual({
       referral_protection_days: 30,
       over_limit_rate_bp: 150,
       over_limit_amount_fen: 5_000_000,
+      all_in_cost_cap_bp: 2400,
     });
-    const changed = { referral_protection_days: 45, over_limit_rate_bp: 200, over_limit_amount_fen: 8_000_000 };
+    // The cap not sent is kept (a form of before decision 068 still saves).
+    const kept = { referral_protection_days: 40, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
+    expect((await call(callers.admin, 'POST', '/api/admin/settings', kept)).body.data).toEqual({
+      ...kept,
+      all_in_cost_cap_bp: 2400,
+    });
+    const changed = {
+      referral_protection_days: 45,
+      over_limit_rate_bp: 200,
+      over_limit_amount_fen: 8_000_000,
+      all_in_cost_cap_bp: 2000,
+    };
     expect((await call(callers.admin, 'POST', '/api/admin/settings', changed)).body).toMatchObject({
       code: 0,
       data: changed,
     });
     expect((await call(callers.admin, 'GET', '/api/admin/settings')).body.data).toEqual(changed);
+    const above = await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, all_in_cost_cap_bp: 3700 });
+    expect(above.body).toMatchObject({ msg: '综合成本预警线最多 36%' });
     const bad = await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, referral_protection_days: 0 });
     expect(bad.body).toMatchObject({ msg: '保护期至少 1 天' });
     // Company B's settings are untouched.

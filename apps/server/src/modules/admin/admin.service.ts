@@ -19,6 +19,7 @@ import {
   type adminStaffUpdateSchema,
 } from '@crm/domain/api/admin';
 import { GRANT } from '@crm/domain/roles';
+import { NO_RULES, productFeesSchema, productRulesSchema } from '@crm/domain/matching';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
@@ -82,6 +83,9 @@ const toProduct = (row: references.ProductRow) => ({
   fee_type: row.feeType,
   rate_ppm: row.ratePpm,
   repayment_method: row.repaymentMethod,
+  // Written through the domain schemas; read back through them, an old row's missing keys become no rule.
+  rules: productRulesSchema.safeParse(row.rules).data ?? NO_RULES,
+  fees: productFeesSchema.safeParse(row.fees).data ?? [],
   is_active: row.isActive,
 });
 
@@ -345,7 +349,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       requireActor(me, 'admin.company');
       const company = await repo.company(me.corpId);
       if (!company) throw new NotFoundError(T.companyNotFound);
-      return apiFields(company, ['referralProtectionDays', 'overLimitRateBp', 'overLimitAmountFen']);
+      return apiFields(company, ['referralProtectionDays', 'overLimitRateBp', 'overLimitAmountFen', 'allInCostCapBp']);
     },
     async updateSettings(me: Actor, form: z.output<typeof adminSettingsSchema>) {
       requireActor(me, 'admin.company');
@@ -356,14 +360,17 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           referral_protection_days: company.referralProtectionDays,
           over_limit_rate_bp: company.overLimitRateBp,
           over_limit_amount_fen: company.overLimitAmountFen,
+          all_in_cost_cap_bp: company.allInCostCapBp,
         };
+        const after = { ...form, all_in_cost_cap_bp: form.all_in_cost_cap_bp ?? company.allInCostCapBp };
         await repo.updateCompany(tx, me.corpId, {
-          referralProtectionDays: form.referral_protection_days,
-          overLimitRateBp: form.over_limit_rate_bp,
-          overLimitAmountFen: form.over_limit_amount_fen,
+          referralProtectionDays: after.referral_protection_days,
+          overLimitRateBp: after.over_limit_rate_bp,
+          overLimitAmountFen: after.over_limit_amount_fen,
+          allInCostCapBp: after.all_in_cost_cap_bp,
         });
-        await audit(tx, me, 'settings.update', 'company', me.corpId, before, form);
-        return form;
+        await audit(tx, me, 'settings.update', 'company', me.corpId, before, after);
+        return after;
       });
     },
 
@@ -453,6 +460,8 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
             feeType: form.fee_type,
             ratePpm: form.rate_ppm,
             repaymentMethod: form.repayment_method,
+            rules: form.rules,
+            fees: form.fees,
             isActive: form.is_active,
           });
           const after = toProduct((await references.findProduct(tx, me.corpId, id))!);
@@ -476,6 +485,8 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
             'fee_type',
             'rate_ppm',
             'repayment_method',
+            'rules',
+            'fees',
             'is_active',
           ]);
           if (Object.keys(values).length === 0) throw new RefusedError(T.nothingToChange);

@@ -1,3 +1,4 @@
+import { DEFAULT_ALL_IN_COST_CAP_BP } from '@crm/domain/calculator';
 import { NON_SALES_JOBS } from '@crm/domain/roles';
 import {
   and,
@@ -7,6 +8,7 @@ import {
   eq,
   getTableColumns,
   gte,
+  inArray,
   isNull,
   lt,
   lte,
@@ -22,7 +24,7 @@ import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
-import { staff, teams } from '../../db/schema/staff.ts';
+import { companies, staff, teams } from '../../db/schema/staff.ts';
 import { appeals, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
 import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
 
@@ -221,6 +223,9 @@ export function createCasesRepository(db: Db) {
           min_amount_fen: products.minAmountFen,
           max_amount_fen: products.maxAmountFen,
           terms: products.termsMonths,
+          fee_type: products.feeType,
+          rate_ppm: products.ratePpm,
+          repayment_method: products.repaymentMethod,
         })
         .from(products)
         .where(
@@ -228,6 +233,52 @@ export function createCasesRepository(db: Db) {
           columnsEqual(products, { corpId, isActive: true, bankId: bankId || undefined }),
         )
         .orderBy(asc(products.id)),
+    /** The company's active products with their rules, fees, price and bank's name: what productMatch reads. */
+    listMatchProducts: (corpId: number) =>
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          bankId: products.bankId,
+          bankName: sql<string>`coalesce(${banks.name}, '')`,
+          minAmountFen: products.minAmountFen,
+          maxAmountFen: products.maxAmountFen,
+          termsMonths: products.termsMonths,
+          feeType: products.feeType,
+          ratePpm: products.ratePpm,
+          repaymentMethod: products.repaymentMethod,
+          rules: products.rules,
+          fees: products.fees,
+        })
+        .from(products)
+        .leftJoin(banks, and(eq(banks.corpId, products.corpId), eq(banks.id, products.bankId)))
+        .where(columnsEqual(products, { corpId, isActive: true }))
+        .orderBy(asc(products.id)),
+    /** One product's price (decision 051), for the all-in cost of a case; undefined for another company's. */
+    async productPrice(corpId: number, id: number, ex: Executor = db) {
+      const [row] = await ex
+        .select({ feeType: products.feeType, ratePpm: products.ratePpm, method: products.repaymentMethod })
+        .from(products)
+        .where(and(eq(products.corpId, corpId), eq(products.id, id)));
+      return row;
+    },
+    /** The company's warning line of the all-in cost, basis points (decision 068). */
+    async allInCostCapBp(corpId: number, ex: Executor = db) {
+      const [row] = await ex
+        .select({ capBp: companies.allInCostCapBp })
+        .from(companies)
+        .where(eq(companies.id, corpId));
+      return row?.capBp ?? DEFAULT_ALL_IN_COST_CAP_BP;
+    },
+    /** Names of the given cities (the cities table is everyone's). */
+    async cityNames(ids: readonly number[]) {
+      if (ids.length === 0) return new Map<number, string>();
+      const rows = await db
+        .select({ id: cities.id, name: cities.name })
+        .from(cities)
+        .where(inArray(cities.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
     listCities: () =>
       db.select({ id: cities.id, name: cities.name, parent_id: cities.parentId }).from(cities).orderBy(asc(cities.id)),
     /** Signers (job 2) of the company a case can be assigned to. */

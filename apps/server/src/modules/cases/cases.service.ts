@@ -12,6 +12,8 @@ import type {
   ViewLogItem,
 } from '@crm/domain/api/cases';
 import type { CaseForm } from '@crm/domain/cases';
+import { isAboveLimit, ppmToPercent } from '@crm/domain/calculator';
+import type { MatchProfile } from '@crm/domain/matching';
 import { formatFen } from '@crm/domain/money';
 import {
   allowedMoves,
@@ -36,6 +38,7 @@ import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository, DashboardFilter, EventValues } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
+import { caseCost, matchProducts } from './matching.ts';
 
 type Page<T> = { list: T[]; next_cursor: number | null };
 type PageFilter = { cursor: number | null; limit: number };
@@ -147,6 +150,18 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       if (product && product.terms.length > 0 && !product.terms.includes(form.term))
         throw new RefusedError(T.termNotInProduct, { field: 'term' });
     }
+    // Decision 068: a case whose all-in cost is above 36 % a year is not submitted (its fees or its price change).
+    const cost = await caseCost(repo, me.corpId, {
+      productId: form.product_id,
+      amountFen: form.amount ?? 0,
+      termMonths: form.term,
+      fees: form.fees,
+    });
+    if (cost && isAboveLimit(cost.irrPpm))
+      throw new RefusedError(
+        cost.irrPpm === null ? T.feesTakeTheLoan : T.costAboveLimit(ppmToPercent(cost.irrPpm).toFixed(2)),
+        { field: 'fees' },
+      );
     const holder = await repo.findOpenCaseByIdNumber(me.corpId, form.id_number.idNumber, exceptId);
     if (holder) throw new RefusedError(T.duplicateIdNumber(holder.ownerName), { field: 'id_number' });
   }
@@ -170,6 +185,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       employerType: form.employer_type,
       incomeFen: form.income,
       remarks: form.remarks,
+      fees: form.fees,
     };
   }
 
@@ -240,6 +256,12 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
     banks: async (me: StaffIdentity) =>
       (await repo.listBanks(me.corpId)).filter((bank) => bank.parent_id === null).map(({ id, name }) => ({ id, name })),
     products: (me: StaffIdentity, bankId: number | null) => repo.listProducts(me.corpId, bankId),
+    /** 匹配产品 (decision 068): the company's products read against a client's profile, any of its staff may ask. */
+    async productMatch(me: StaffIdentity, profile: MatchProfile) {
+      const { amountFen, termMonths } = profile;
+      if (amountFen === null || termMonths === null) throw new RefusedError(T.matchNeedsLoan);
+      return matchProducts(repo, me.corpId, { ...profile, amountFen, termMonths });
+    },
     cities: () => repo.listCities(),
     signUsers: (me: StaffIdentity) => repo.listSigners(me.corpId),
     statuses: () => CASE_STATUSES.map((value) => ({ value, label: CASE_STATUS_LABELS[value] })),
@@ -310,7 +332,12 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
 
     async detail(me: StaffIdentity, id: number): Promise<CaseDetail> {
       const { c, roles } = await visibleCase(me, id);
-      const [names, events] = await Promise.all([repo.caseNames(c), repo.listEvents(me.corpId, id)]);
+      const [names, events, cost, capBp] = await Promise.all([
+        repo.caseNames(c),
+        repo.listEvents(me.corpId, id),
+        caseCost(repo, me.corpId, c),
+        repo.allInCostCapBp(me.corpId),
+      ]);
       // Masked for every role, the owner too (JR/T 0171-2020 C2, decision 065): a tap reveals one number,
       // logged for anyone but the owner.
       const masked = true;
@@ -345,6 +372,9 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         employer_type: c.employerType,
         income_fen: c.incomeFen,
         remarks: c.remarks,
+        fees: c.fees,
+        all_in_cost: cost?.irrPpm == null ? null : ppmToPercent(cost.irrPpm),
+        all_in_cost_cap: capBp / 100,
         status: c.status,
         reject_reason: c.rejectReason,
         reject_note: c.rejectNote,

@@ -14,6 +14,9 @@ export const CASES_TEXTS = {
   // Amounts in formatFen's one display format (¥10,000.00), as every screen shows money.
   amountOutOfRange: (min: string, max: string) => `该产品的贷款金额为 ${min}–${max}`,
   termNotInProduct: '该产品不支持所选期限',
+  costAboveLimit: (percent: string) => `综合年化成本 ${percent}%，超过 36%，不能提交报单，请调整费用或产品`,
+  feesTakeTheLoan: '一次性费用不能达到贷款金额，请调整费用',
+  matchNeedsLoan: '请填写贷款金额和期限',
   notEditable: '当前状态不能修改报单',
   notDeletable: '报单已开始签约，不能删除',
   caseDeleted: '报单已删除',

@@ -148,6 +148,8 @@ const productColumns = {
   feeType: products.feeType,
   ratePpm: products.ratePpm,
   repaymentMethod: products.repaymentMethod,
+  rules: products.rules,
+  fees: products.fees,
   isActive: products.isActive,
 };
 export type ProductRow = Awaited<ReturnType<typeof findProduct>> & object;

@@ -28,6 +28,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   // Not in the spec: a case's financing agreement (decision 051), from the case detail.
   ['/business/financePact/:id', '融资协议'],
   ['/business/messages', '消息记录'],
+  // Not in the spec: product matching and the all-in cost (decision 068).
+  ['/business/match', '匹配产品'],
   ['/team/viewLog', '查看日志'],
   ['/business/pending', '待跟进'],
   ['/business/pendingDetail/:id', '跟进详情'],

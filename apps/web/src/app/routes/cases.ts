@@ -2,6 +2,7 @@ import { AddPage } from '../../features/cases/pages/add-page.tsx';
 import { AppealPage } from '../../features/cases/pages/appeal-page.tsx';
 import { DetailPage } from '../../features/cases/pages/detail-page.tsx';
 import { EditPage } from '../../features/cases/pages/edit-page.tsx';
+import { MatchPage } from '../../features/cases/pages/match-page.tsx';
 import { PendingAddPage } from '../../features/cases/pages/pending-add-page.tsx';
 import { PendingDetailPage } from '../../features/cases/pages/pending-detail-page.tsx';
 import { PendingPage } from '../../features/cases/pages/pending-page.tsx';
@@ -25,4 +26,5 @@ export const pages: ChunkPages = {
   '/business/service': ServicePage,
   '/business/service_detail/:id': ServiceDetailPage,
   '/business/appeal': AppealPage,
+  '/business/match': MatchPage,
 };

@@ -93,6 +93,7 @@ export const CHUNK_PATHS = {
     '/business/service',
     '/business/service_detail/:id',
     '/business/appeal',
+    '/business/match',
   ],
   'cases-list': ['/business/list'],
   'cases-stat': ['/business/stat'],

@@ -59,6 +59,7 @@ export const homeTexts = {
     fairSignin: '展会签到',
     activity: '营销活动',
     esign: '电子签约',
+    match: '匹配产品',
     house: '房贷客户',
     houseAdd: '新增房贷',
     houseChannel: '渠道报单',

@@ -16,7 +16,7 @@ import {
   pendingRequestSchema,
   pendingResponseSchema,
   productRequestSchema,
-  productSchema,
+  caseProductSchema,
   revealClientRequestSchema,
   revealClientResponseSchema,
   savedIdSchema,
@@ -30,13 +30,14 @@ import {
   updateClientStatusRequestSchema,
   viewLogResponseSchema,
 } from '../../api/cases.ts';
+import { productMatchRequestSchema, productMatchResponseSchema } from '../../api/matching.ts';
 import { z } from 'zod';
 import { endpoint, nullSchema } from '../index.ts';
 
 /* Instalment cases: intake, follow-up, appeals, service requests and the team's statistics (spec §7). */
 
 const productRequest = productRequestSchema.optional();
-const productResponse = z.array(productSchema);
+const productResponse = z.array(caseProductSchema);
 const clientListRequest = clientListRequestSchema.optional();
 const pendingRequest = pendingRequestSchema.optional();
 const statUserlistRequest = pageRequestSchema.partial();
@@ -46,6 +47,13 @@ export const product = endpoint({
   summary: '产品列表（可按银行）',
   request: productRequest,
   response: productResponse,
+});
+
+export const productMatch = endpoint({
+  path: '/api/crm/productMatch',
+  summary: '匹配产品：准入逐条判断、评分、月供与综合年化成本',
+  request: productMatchRequestSchema,
+  response: productMatchResponseSchema,
 });
 
 export const addClient = endpoint({

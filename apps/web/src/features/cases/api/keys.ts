@@ -13,6 +13,7 @@ export const casesKeys = {
     serviceOne: 0,
     statistic: '',
     referral: 0,
+    match: {},
   }),
   // Outside 'cases' on purpose: a case write does not change banks or products.
   reference: (name: string, arg?: unknown) => ['reference', name, arg] as const,

@@ -1,4 +1,6 @@
+import { allInCost, isAboveLimit, ppmToPercent, type FenFee, type LoanPrice } from '@crm/domain/calculator';
 import { caseFormSchema, CASE_FORM_FIELDS } from '@crm/domain/cases';
+import { loanAmountToFen } from '@crm/domain/money';
 import { parseIdNumber } from '@crm/domain/idcard';
 import {
   EDUCATIONS,
@@ -19,8 +21,57 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useDraftedSubmit } from '../../../lib/form-draft.ts';
 import { useBanks, useChannels, useProducts, useSignUsers, useSources } from '../api/get-reference.ts';
 import { casesTexts } from '../texts.ts';
+import { FeesField } from './fees-field.tsx';
 
 const T = casesTexts.form;
+
+/** A product's price as the calculator takes it, or null while it has none. */
+function priceOf(product: { fee_type: number | null; rate_ppm: number | null; repayment_method: number | null }) {
+  const { fee_type: feeType, rate_ppm: ratePpm, repayment_method: method } = product;
+  if ((feeType !== 1 && feeType !== 2 && feeType !== 3) || ratePpm === null) return null;
+  if (feeType === 3) return method === 1 || method === 2 ? ({ feeType, ratePpm, method } satisfies LoanPrice) : null;
+  return { feeType, ratePpm, method: null } satisfies LoanPrice;
+}
+
+/** The fees' modes and amounts as typed so far (a payee may still be missing), or null while an amount is unfinished. */
+function typedFees(text: string): FenFee[] | null {
+  if (text === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return null;
+    const fees: FenFee[] = [];
+    for (const fee of parsed as Array<{ mode?: unknown; amount_fen?: unknown }>) {
+      const amountFen = fee.amount_fen;
+      if ((fee.mode !== 'once' && fee.mode !== 'monthly') || typeof amountFen !== 'number' || amountFen < 0)
+        return null;
+      fees.push({ mode: fee.mode, amountFen });
+    }
+    return fees;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The all-in cost line under the fees, as the values stand (decision 068): the server computes the same from
+ * the same domain function and refuses the case above 36 %. Nothing while the amount, term or a fee is unfinished.
+ */
+function CostLine({ values, price, isPriced }: { values: CaseFormValues; price: LoanPrice | null; isPriced: boolean }) {
+  const amountFen = loanAmountToFen(values.amount ?? '');
+  const term = Number(values.term);
+  const fees = typedFees(values.fees ?? '');
+  if (amountFen === null || amountFen <= 0 || !Number.isInteger(term) || term < 1 || fees === null) return null;
+  const { irrPpm } = allInCost({ amountFen, termMonths: term, price, fees });
+  const above = isAboveLimit(irrPpm);
+  const text = irrPpm === null ? T.fees.noCost : T.fees.cost(`${ppmToPercent(irrPpm).toFixed(2)}%`);
+  return (
+    <div className={above ? 'cost-line cost-line--over' : 'cost-line'} role="status">
+      {text}
+      {above && irrPpm !== null ? `，${T.fees.overLimit}` : ''}
+      {!isPriced && values.product_id ? <div>{T.fees.unpriced}</div> : null}
+    </div>
+  );
+}
 export type CaseFormValues = Record<string, string>;
 
 export const emptyCaseForm = (): CaseFormValues => Object.fromEntries(CASE_FORM_FIELDS.map((field) => [field, '']));
@@ -117,6 +168,8 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftNam
     );
 
   const facts = parseIdNumber(values.id_number ?? '');
+  const chosen = products.data?.find((product) => String(product.id) === values.product_id);
+  const price = chosen ? priceOf(chosen) : null;
 
   return (
     <PlainForm className="case-form" onSubmit={submit}>
@@ -138,6 +191,16 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftNam
         {pick('channel_id', T.channel, named(channels.data))}
         {pick('source_id', T.source, named(sources.data))}
         {pick('sign_user_id', T.signUser, named(signUsers.data))}
+      </List>
+      <List mode="card" header={T.fees.header}>
+        {item(
+          'fees',
+          T.fees.header,
+          <FeesField id={form.field('fees').id} value={values.fees ?? ''} onChange={set('fees')} />,
+        )}
+        <List.Item>
+          <CostLine values={values} price={price} isPriced={price !== null} />
+        </List.Item>
       </List>
       <List mode="card" header={T.profile}>
         {pick('region', T.region, REGIONS)}

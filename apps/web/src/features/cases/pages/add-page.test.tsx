@@ -278,3 +278,42 @@ describe('/business/add', () => {
     expect(page.api.callsTo('/api/crm/ysbOutsideClient')).toHaveLength(0);
   });
 });
+
+describe('/business/add: the fees and the all-in cost (decision 068)', () => {
+  it('sends the fees as a JSON array and shows the cost as they are typed', async () => {
+    const page = await openForm(accepts(44));
+    await fillRequired();
+    await tap(screen.getByRole('button', { name: '添加费用' }));
+    typeInto('case-fees-amount-0', '1000');
+    typeInto('case-fees-payee-0', '本公司');
+    // No product price: 1,000 taken from the loan up front is the whole cost.
+    expect(await screen.findByText(/综合年化成本约 \d+\.\d{2}%/)).toBeTruthy();
+    await submit();
+    await expect.poll(page.pathname).toBe('/business/detail/44');
+    const sent = page.api.lastCall('/api/crm/addClient').fields as Record<string, string>;
+    expect(JSON.parse(sent.fees ?? '')).toEqual([
+      { kind: 'service', mode: 'once', amount_fen: 100_000, payee: '本公司' },
+    ]);
+  });
+
+  it('refuses a fee without its payee before sending, and says above 36 % the case cannot go', async () => {
+    const page = await openForm(accepts(45));
+    await fillRequired();
+    await tap(screen.getByRole('button', { name: '添加费用' }));
+    typeInto('case-fees-amount-0', '40000');
+    expect(await screen.findByText(/超过 36%，不能提交报单/)).toBeTruthy();
+    await submit();
+    expect(await findToast('请填写收款方')).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/addClient')).toHaveLength(0);
+  });
+
+  it('starts from a matched product with its fees', async () => {
+    const fees = JSON.stringify([{ kind: 'guarantee', mode: 'once', amount_fen: 240_000, payee: '担保公司' }]);
+    await renderPage(`/business/add?product_id=5&bank_id=2&amount=120000&term=12&product_name=薪易贷&fees=${fees}`, {
+      api: REFERENCE_LISTS,
+    });
+    expect(await screen.findByText(/已按匹配结果填入产品「薪易贷」/)).toBeTruthy();
+    expect(inputValue('case-amount')).toBe('120000');
+    expect(inputValue('case-fees-amount-0')).toBe('2400');
+  });
+});

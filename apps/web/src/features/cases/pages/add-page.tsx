@@ -20,6 +20,22 @@ const formOfReferral = (referral: ReferralDetail): CaseFormValues => ({
   product_id: referral.product_id === null ? '' : String(referral.product_id),
 });
 
+/** The case form filled from a matched product (匹配产品 → 用此产品报单, decision 068), or null without one. */
+function formOfMatch(params: URLSearchParams): CaseFormValues | null {
+  const productId = params.get('product_id');
+  if (!productId) return null;
+  const field = (name: string) => params.get(name) ?? '';
+  return {
+    ...emptyCaseForm(),
+    product_id: productId,
+    bank_id: field('bank_id'),
+    amount: field('amount'),
+    term: field('term'),
+    purpose: field('purpose'),
+    fees: field('fees'),
+  };
+}
+
 function referralIdOf(params: URLSearchParams): number | null {
   const id = Number(params.get('referral'));
   return Number.isInteger(id) && id > 0 ? id : null;
@@ -27,7 +43,8 @@ function referralIdOf(params: URLSearchParams): number | null {
 
 /**
  * /business/add: a new case (POST addClient); on success the case's detail page. With ?referral={id} (转为报单
- * on /business/houseYsb) the form starts from the partner's referral and the case names it (outside_client_id).
+ * on /business/houseYsb) the form starts from the partner's referral and the case names it (outside_client_id);
+ * with ?product_id=… (用此产品报单 on /business/match) from the matched product, its loan and its fees.
  */
 export function AddPage() {
   const navigate = useNavigate();
@@ -36,6 +53,7 @@ export function AddPage() {
   const referralId = referralIdOf(params);
   const referral = useReferral(referralId);
   const save = useSaveClient('add');
+  const matched = referralId === null ? formOfMatch(params) : null;
 
   if (referralId !== null && referral.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
   if (referralId !== null && referral.isError)
@@ -44,10 +62,14 @@ export function AddPage() {
   return (
     <div className="page">
       {referral.data ? <NoticeBar content={casesTexts.fromReferral} color="info" /> : null}
+      {matched ? (
+        <NoticeBar wrap content={casesTexts.form.fromMatch(params.get('product_name') ?? '')} color="info" />
+      ) : null}
       <CaseForm
-        initial={referral.data ? formOfReferral(referral.data) : emptyCaseForm()}
+        initial={referral.data ? formOfReferral(referral.data) : (matched ?? emptyCaseForm())}
         submitText={casesTexts.submit}
-        draftName={referralId === null ? 'case-add' : null}
+        // A draft would cover the matched product with what was typed before; a match starts a fresh form.
+        draftName={referralId === null && matched === null ? 'case-add' : null}
         isSubmitting={save.isPending}
         onSubmit={async (values, key) => {
           const fields = referralId === null ? values : { ...values, outside_client_id: String(referralId) };

@@ -132,4 +132,26 @@ describe('/business/detail/:id for a non-owner (decision 058)', () => {
     expect(await findToast('无权查看该报单')).toBeTruthy();
     expect(screen.getByText('139****5678')).toBeTruthy();
   });
+
+  it('shows the fees, the all-in cost, a warning above the company line, and leads to 匹配产品', async () => {
+    await openCase({
+      '/api/crm/detail': ok(
+        aCaseDetail({
+          fees: [{ kind: 'guarantee', mode: 'once', amount_fen: 240_000, payee: '担保公司' }],
+          all_in_cost: 26.4,
+          all_in_cost_cap: 24,
+        }),
+      ),
+    });
+    expect(await screen.findByText('担保费 · 一次性 ¥2,400.00 · 担保公司')).toBeTruthy();
+    expect(screen.getByText('26.40%')).toBeTruthy();
+    expect(screen.getByText('综合年化成本 26.40% 超过公司预警线 24%，请向客户说明全部费用')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '匹配产品' }).getAttribute('href')).toBe('/business/match?client_id=11');
+  });
+
+  it('warns of nothing at or below the company line', async () => {
+    await openCase({ '/api/crm/detail': ok(aCaseDetail({ all_in_cost: 12.5, all_in_cost_cap: 24 })) });
+    expect(await screen.findByText('12.50%')).toBeTruthy();
+    expect(screen.queryByText(/超过公司预警线/)).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@crm/domain/datetime';
 import type { CaseDetail } from '@crm/domain/api/cases';
+import { feeKindLabel, feeModeLabel } from '@crm/domain/calculator';
 import { formatFen } from '@crm/domain/money';
 import {
   EDUCATIONS,
@@ -113,7 +114,25 @@ export function DetailPage() {
     [F.employerType, optionLabel(EMPLOYER_TYPES, c.employer_type)],
     [F.owner, c.owner_name],
     [F.remarks, c.remarks],
+    [
+      F.fees,
+      c.fees.length === 0 ? (
+        ''
+      ) : (
+        <span className="case-fees">
+          {c.fees.map((fee, index) => (
+            <span key={index}>
+              {T.fee(feeKindLabel(fee.kind), feeModeLabel(fee.mode), formatFen(fee.amount_fen), fee.payee)}
+            </span>
+          ))}
+        </span>
+      ),
+    ],
+    // No cost without an amount (an old case); with one, null means the one-off fees take the whole loan.
+    [F.allInCost, c.all_in_cost !== null ? `${c.all_in_cost.toFixed(2)}%` : c.amount_fen > 0 ? T.costUnknown : ''],
   ];
+  // Above the company's line (decision 068): the salesperson tells the client every fee before signing.
+  const overCap = c.all_in_cost === null ? c.amount_fen > 0 : c.all_in_cost > c.all_in_cost_cap;
 
   return (
     <PullRefresh onRefresh={() => detail.refetch()} texts={casesTexts}>
@@ -126,6 +145,17 @@ export function DetailPage() {
           />
         ) : null}
         {c.has_open_service ? <NoticeBar color="info" content={T.openService} /> : null}
+        {overCap ? (
+          <NoticeBar
+            color="alert"
+            wrap
+            content={
+              c.all_in_cost === null
+                ? T.costUnknown
+                : T.costOverCap(`${c.all_in_cost.toFixed(2)}%`, `${c.all_in_cost_cap}%`)
+            }
+          />
+        ) : null}
         <List
           header={
             <span className="case-row__top">
@@ -189,6 +219,9 @@ export function DetailPage() {
             ) : null}
             <Link className="link-button link-button--ghost" to={`/business/pendingAdd/${c.id}`}>
               {T.addFollowUp}
+            </Link>
+            <Link className="link-button link-button--ghost" to={`/business/match?client_id=${c.id}`}>
+              {T.match}
             </Link>
             {c.can_delete ? (
               <Button color="danger" fill="outline" size="small" loading={del.isPending} onClick={() => void remove()}>

@@ -31,6 +31,7 @@ function formOf(c: CaseDetail): CaseFormValues {
     amount: fenToYuan(c.amount_fen),
     income: c.income_fen === null ? '' : fenToYuan(c.income_fen),
     need_service: '',
+    fees: c.fees.length > 0 ? JSON.stringify(c.fees) : '',
   };
 }
 

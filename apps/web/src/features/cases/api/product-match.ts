@@ -1,0 +1,20 @@
+import { productMatch } from '@crm/domain/endpoints/cases';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRead } from '../../../lib/api-query.ts';
+import { casesKeys } from './keys.ts';
+
+/** What the matching form sends: the profile as typed, every value a string, '' for not known. */
+export type MatchFields = Record<string, string>;
+
+/** POST productMatch (decision 068): the company's products read against the profile. */
+export const getProductMatch = (fields: MatchFields, signal?: AbortSignal) =>
+  apiRead('POST', productMatch.path, fields, productMatch.response, signal);
+
+/** The matching list for the fields last sent; nothing is asked until the form is sent once (null). */
+export const useProductMatch = (fields: MatchFields | null) =>
+  useQuery({
+    queryKey: casesKeys.match(fields ?? {}),
+    queryFn: ({ signal }) => getProductMatch(fields ?? {}, signal),
+    enabled: fields !== null,
+    placeholderData: keepPreviousData,
+  });
