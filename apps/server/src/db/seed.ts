@@ -27,6 +27,7 @@ import { seedPactFairDemo } from './seed-pact-fair.ts';
 import { seedChatterDemo } from './seed-chatter.ts';
 import { seedActivityDemo } from './seed-activity.ts';
 import { seedRemindersDemo } from './seed-reminders.ts';
+import { seedMatchingDemo } from './seed-matching.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -571,6 +572,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       ),
     );
 
+    await seedMatchingDemo(tx);
     await seedPactFairDemo(tx, hours);
     await seedActivityDemo(tx, hours);
     await seedEsignTemplates(tx);

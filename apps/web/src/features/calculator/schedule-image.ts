@@ -1,4 +1,5 @@
-import type { LoanResult } from '@crm/domain/calculator';
+import { ppmToPercent, type LoanResult } from '@crm/domain/calculator';
+import { formatFen } from '@crm/domain/money';
 import { formatPercent, formatYuan } from './format.ts';
 import type { calculatorTexts } from './texts.ts';
 
@@ -10,8 +11,21 @@ type Texts = typeof calculatorTexts;
 /** What the figures are labelled by: an instalment fee's IRR, and whether only the first month pays the payment shown. */
 export type SummaryKind = { showIrr: boolean; isEqualPrincipal: boolean };
 
+/** The fees typed beside the loan and the all-in cost they make (decision 068). */
+export type LoanCost = { upfrontFen: number; monthlyFen: number; allInCostPpm: number | null };
+
+/** The fee and all-in cost lines: a fee only when one was typed, the cost always. */
+function costLines(cost: LoanCost, texts: Texts): [string, string][] {
+  const lines: [string, string][] = [];
+  if (cost.upfrontFen > 0) lines.push([texts.upfrontFee, formatFen(cost.upfrontFen)]);
+  if (cost.monthlyFen > 0) lines.push([texts.monthlyFee, formatFen(cost.monthlyFen)]);
+  const ppm = cost.allInCostPpm;
+  lines.push([texts.allInCost, ppm === null ? texts.costUnknown : `${ppmToPercent(ppm).toFixed(2)}%`]);
+  return lines;
+}
+
 /** The result's figures as [label, value] lines, as the popup and the image list them. */
-export function loanSummary(result: LoanResult, kind: SummaryKind, texts: Texts): [string, string][] {
+export function loanSummary(result: LoanResult, kind: SummaryKind, texts: Texts, cost?: LoanCost): [string, string][] {
   const { showIrr } = kind;
   return [
     [texts.loanAmount, formatYuan(result.loan_amount)],
@@ -22,6 +36,7 @@ export function loanSummary(result: LoanResult, kind: SummaryKind, texts: Texts)
     [texts.totalInterest, formatYuan(result.total_interest)],
     [texts.moneyInterest, formatYuan(result.money_interest)],
     [kind.isEqualPrincipal ? texts.firstMonthPayment : texts.monthPayment, formatYuan(result.month_payment)],
+    ...(cost ? costLines(cost, texts) : []),
   ];
 }
 
@@ -42,12 +57,12 @@ export const scheduleCells = (row: LoanResult['list'][number]) => [
 ];
 
 /** What the shared image says: the figures with the true annual rate (IRR), the schedule, spec §2's disclaimer. */
-export function scheduleImageContent(result: LoanResult, kind: SummaryKind, texts: Texts) {
+export function scheduleImageContent(result: LoanResult, kind: SummaryKind, texts: Texts, cost?: LoanCost) {
   const rows = result.list.slice(0, MAX_ROWS).map(scheduleCells);
   const more = result.list.length > MAX_ROWS ? texts.moreRows(result.list.length - MAX_ROWS) : null;
   return {
     title: texts.shareImageTitle,
-    summary: loanSummary(result, kind, texts),
+    summary: loanSummary(result, kind, texts, cost),
     header: scheduleHeader(texts),
     rows,
     more,

@@ -9,6 +9,7 @@ import {
   scheduleCells,
   scheduleHeader,
   scheduleImageContent,
+  type LoanCost,
   type SummaryKind,
 } from '../schedule-image.ts';
 import type { calculatorTexts } from '../texts.ts';
@@ -16,11 +17,13 @@ import type { calculatorTexts } from '../texts.ts';
 export type LoanResultPopupProps = {
   result: LoanResult | null;
   kind: SummaryKind;
+  /** The fees and the all-in cost (decision 068), on screen and on the share image. */
+  cost?: LoanCost | undefined;
   texts: typeof calculatorTexts;
   onClose: () => void;
 };
 
-export function LoanResultPopup({ result, kind, texts, onClose }: LoanResultPopupProps) {
+export function LoanResultPopup({ result, kind, cost, texts, onClose }: LoanResultPopupProps) {
   const [image, setImage] = useState<string | null>(null);
   const close = () => {
     setImage(null);
@@ -28,7 +31,7 @@ export function LoanResultPopup({ result, kind, texts, onClose }: LoanResultPopu
   };
   const share = () => {
     if (!result) return;
-    const url = drawScheduleImage(scheduleImageContent(result, kind, texts));
+    const url = drawScheduleImage(scheduleImageContent(result, kind, texts, cost));
     if (url) setImage(url);
     else showToast({ content: texts.shareImageFailed, icon: 'fail' });
   };
@@ -46,7 +49,7 @@ export function LoanResultPopup({ result, kind, texts, onClose }: LoanResultPopu
           <h2 className="loan-result__title">{texts.resultTitle}</h2>
           <dl className="loan-result__summary">
             {/* The popup leaves out an IRR line that would only repeat the annual rate. */}
-            {loanSummary(result, kind, texts)
+            {loanSummary(result, kind, texts, cost)
               .filter(([label]) => kind.showIrr || label !== texts.irr)
               .map(([label, value]) => (
                 <div key={label}>

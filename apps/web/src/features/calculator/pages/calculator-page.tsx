@@ -1,11 +1,13 @@
 import {
   calculateLoan,
+  calculatorAllInCost,
   INTEREST_TYPES,
   REPAYMENT_METHODS,
   validateCalculatorForm,
   type CalculatorForm,
   type LoanResult,
 } from '@crm/domain/calculator';
+import { yuanToFen } from '@crm/domain/money';
 import { Button } from 'antd-mobile';
 import { lazy, useState } from 'react';
 import { PickerTrigger, useLazySheet } from '../../../components/picker-trigger.tsx';
@@ -13,6 +15,7 @@ import { pickTexts } from '../../../lib/locale.ts';
 import { checkedBy, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { CalcInputField, CalcRadioField, type CalcInputFieldProps } from '../components/calc-fields.tsx';
+import type { LoanCost } from '../schedule-image.ts';
 import { calculatorTexts, enUS } from '../texts.ts';
 import './calculator-page.css';
 
@@ -57,11 +60,24 @@ export function CalculatorPage() {
   // Shown while there is a result; mounted from the first one on.
   const resultPopup = useLazySheet();
 
+  // The fees on top of the rate (decision 068): optional, outside the spec's form and its rules.
+  const [fees, setFees] = useState({ upfront: '', monthly: '' });
+  const [feeErrors, setFeeErrors] = useState({ upfront: false, monthly: false });
+  const [cost, setCost] = useState<LoanCost | undefined>(undefined);
+
   const isInstalment = interestType === 2;
 
   const handleSubmit = () => {
     const input = form.validate();
-    if (!input) return;
+    const upfrontFen = fees.upfront.trim() === '' ? 0 : yuanToFen(fees.upfront);
+    const monthlyFen = fees.monthly.trim() === '' ? 0 : yuanToFen(fees.monthly);
+    setFeeErrors({ upfront: upfrontFen === null, monthly: monthlyFen === null });
+    if (!input || upfrontFen === null || monthlyFen === null) return;
+    const allIn = calculatorAllInCost(input, [
+      { mode: 'once', amountFen: upfrontFen },
+      { mode: 'monthly', amountFen: monthlyFen },
+    ]);
+    setCost({ upfrontFen, monthlyFen, allInCostPpm: allIn.irrPpm });
     setResult(calculateLoan(input));
     setIsEqualPrincipal(input.interestType === 1 && input.method === 2);
     resultPopup.open();
@@ -142,6 +158,29 @@ export function CalculatorPage() {
           />
         )}
 
+        {(['upfront', 'monthly'] as const).map((key) => (
+          <CalcInputField
+            key={key}
+            label={key === 'upfront' ? texts.upfrontFeeLabel : texts.monthlyFeeLabel}
+            unit={texts.feeUnit}
+            placeholder={texts.feePlaceholder}
+            inputMode="decimal"
+            maxLength={12}
+            input={{
+              id: `calc-fee-${key}`,
+              value: fees[key],
+              onChange: (value) => setFees((current) => ({ ...current, [key]: value })),
+            }}
+            error={
+              feeErrors[key] ? (
+                <p className="calc-field__error" role="alert">
+                  {texts.feeInvalid}
+                </p>
+              ) : null
+            }
+          />
+        ))}
+
         <Button className="calc-submit" type="submit" color="primary" size="large" block>
           {texts.submit}
         </Button>
@@ -151,6 +190,7 @@ export function CalculatorPage() {
           <LoanResultPopup
             result={result}
             kind={{ showIrr: isInstalment, isEqualPrincipal }}
+            cost={cost}
             texts={texts}
             onClose={() => setResult(null)}
           />,
