@@ -13,7 +13,7 @@ export type ReasonFormProps<Out> = {
   toastFirstError?: boolean;
   texts: { title: string; label: string; placeholder: string; confirm: string };
   isSubmitting: boolean;
-  /** Gets the reason as typed, once the schema accepts it. */
+  /** Gets the reason as typed, once the schema accepts it; a refusal it throws is shown under the field. */
   onSubmit: (reason: string) => Promise<void>;
 };
 
@@ -39,7 +39,7 @@ export function ReasonForm<Out>({
         block
         color="danger"
         loading={isSubmitting}
-        onClick={() => void (form.validate() ? onSubmit(form.values.reason) : undefined)}
+        onClick={() => void (form.validate() ? onSubmit(form.values.reason).catch(form.refuse) : undefined)}
       >
         {texts.confirm}
       </Button>
@@ -48,8 +48,9 @@ export function ReasonForm<Out>({
 }
 
 /**
- * The sheet asking why `row` is refused (null: closed). It closes on its mask, and once `send` says the
- * refusal went through; when it did not, what was typed stays.
+ * The sheet asking why `row` is refused (null: closed). It closes on its mask, and once `send` resolves;
+ * when `send` throws the server's refusal, what was typed stays and the message shows under the field it
+ * names (issue 39) and as a toast.
  */
 export function ReasonSheet<Row, Out>({
   row,
@@ -61,7 +62,7 @@ export function ReasonSheet<Row, Out>({
 }: Omit<ReasonFormProps<Out>, 'onSubmit' | 'toInput'> & {
   row: Row | null;
   onClose: () => void;
-  send: (row: Row, reason: string) => Promise<boolean>;
+  send: (row: Row, reason: string) => Promise<void>;
   toInput?: (values: ReasonValues, row: Row) => unknown;
   bodyStyle?: CSSProperties;
 }) {
@@ -72,7 +73,8 @@ export function ReasonSheet<Row, Out>({
           {...form}
           {...(toInput ? { toInput: (values: ReasonValues) => toInput(values, row) } : {})}
           onSubmit={async (reason) => {
-            if (await send(row, reason)) onClose();
+            await send(row, reason);
+            onClose();
           }}
         />
       ) : null}

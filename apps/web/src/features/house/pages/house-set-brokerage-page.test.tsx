@@ -1,6 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import {
+  aHouseDetail,
+  fail,
+  failField,
+  findFieldError,
+  findToast,
+  ok,
+  pageOf,
+  renderPageWith,
+  tap,
+} from '../../../test/page.ts';
 import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { aReceiver, sentFieldsOpening, submit } from '../test-kit.ts';
 
@@ -45,6 +55,14 @@ describe('/business/houseSetBrokerage/:father/:id', () => {
     await tap(screen.getByText('吴刚'));
     await submit();
     expect(await findToast('已提交超限审批，等待房贷财务处理')).toBeTruthy();
+  });
+
+  it("shows the server's refusal of the rate under it (issue 39)", async () => {
+    await renderSetBrokerage({ '/api/crm/setHouseBrokerage': failField('rate', '返佣比例不能超过公司上限 3%') });
+    fireEvent.change(await screen.findByPlaceholderText('如 1.2'), { target: { value: '1.2' } });
+    await tap(screen.getByText('吴刚'));
+    await submit();
+    expect((await findFieldError('返佣比例（%）')).textContent).toBe('返佣比例不能超过公司上限 3%');
   });
 
   it('sends nothing without a receiver, and shows a refusal', async () => {

@@ -70,7 +70,8 @@ export function HouseSetBrokeragePage() {
       });
       void navigate(houseDetailPath(Number(id), father), { replace: true });
     } catch (error) {
-      showToast({ content: error instanceof Error ? error.message : String(error) });
+      // Under the field the server names (issue 39: the rate, the receivers or their shares) and as a toast.
+      form.refuse(error);
     }
   };
 

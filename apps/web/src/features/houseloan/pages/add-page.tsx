@@ -6,7 +6,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { OptionField } from '../../../components/option-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
-import { showErrorToast, showToast } from '../../../lib/toast.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAddReferral, useBanks } from '../api/houseloan.ts';
@@ -52,7 +52,7 @@ export function HouseloanAddPage() {
       const id = await add.mutateAsync({ fields, key });
       showToast({ content: T.consentHint, icon: 'success' });
       void navigate(`/houseloan/auth/${id}/${type}`, { replace: true });
-    }, showErrorToast);
+    }, form.refuse);
   };
 
   return (

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   confirmOpenPicker,
   fail,
+  failField,
   findFieldError,
   findToast,
   inputValue,
@@ -205,6 +206,17 @@ describe('/houseloan/add/:type', () => {
     expect(inputValue('houseloan-add-loan_amount')).toBe('');
     expect(screen.getByText('请选择期限')).toBeTruthy();
     expect(screen.queryByText('240 个月')).toBeNull();
+  });
+
+  it("shows the server's refusal of a field under that field (issue 39)", async () => {
+    await renderPortal('/houseloan/add/2', {
+      ...BANKS,
+      '/api/houseloan/add': failField('phone', '该客户已由其他渠道报备'),
+    });
+    expect(await screen.findByText('信用卡分期报单')).toBeTruthy();
+    await fillReferral();
+    await tap(screen.getByRole('button', { name: '提交报单' }));
+    expect((await findFieldError('手机号')).textContent).toBe('该客户已由其他渠道报备');
   });
 
   it('keeps what was typed when the server refuses', async () => {

@@ -100,6 +100,8 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       },
       (failure) => {
         setError(errorMessage(failure));
+        // Under the field the server names too (issue 39), beside the message above the button.
+        form.showRefusalAtField(failure);
         Toast.show({ content: errorMessage(failure) });
       },
     );

@@ -1,6 +1,18 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aMoneyList, aMoneyRecord, fail, findToast, LEADER, network, ok, renderPage, tap } from '../../../test/page.ts';
+import {
+  aMoneyList,
+  aMoneyRecord,
+  fail,
+  failField,
+  findFieldError,
+  findToast,
+  LEADER,
+  network,
+  ok,
+  renderPage,
+  tap,
+} from '../../../test/page.ts';
 
 const openForm = async () => tap(await screen.findByRole('button', { name: '登记还款' }));
 
@@ -68,6 +80,20 @@ describe('/business/money', () => {
     await expect.poll(() => page.api.callsTo('/api/crm/addMoney').length).toBe(1);
     await expect.poll(() => document.querySelector('.money-field__error')?.textContent).toBe('该案件已结清');
     expect(screen.getByDisplayValue('300')).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a field under that field (issue 39)", async () => {
+    await renderPage('/business/money?id=11', {
+      api: {
+        '/api/crm/moneyList': ok(aMoneyList({ list: [] })),
+        '/api/crm/addMoney': failField('paid_on', '还款日期不能早于放款日期'),
+      },
+    });
+    await openForm();
+    fireEvent.change(await screen.findByPlaceholderText('例如 1280.50'), { target: { value: '300' } });
+    await tap(screen.getByText('现金'));
+    await tap(screen.getByRole('button', { name: '提交' }));
+    expect((await findFieldError('还款日期')).textContent).toBe('还款日期不能早于放款日期');
   });
 
   it('takes 99999999.99 and 12,800 whole, and says why a larger amount is refused', async () => {

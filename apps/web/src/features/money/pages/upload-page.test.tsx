@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type * as UploadImg from '../api/upload-img.ts';
 import {
   aProof,
   aProofList,
+  failField,
   findFieldError,
   findToast,
   LEADER,
@@ -11,6 +13,13 @@ import {
   renderPageWith,
   tap,
 } from '../../../test/page.ts';
+
+// The image upload goes by XMLHttpRequest (progress), which the fake server does not answer: the uploaded
+// image is stood in for here; the proof's own submit goes through the fake server as every call does.
+vi.mock('../api/upload-img.ts', async (original) => ({
+  ...(await original<typeof UploadImg>()),
+  uploadProofImage: vi.fn(() => Promise.resolve({ id: 501, url: '/i/501', thumb_url: '/t/501' })),
+}));
 
 /** The proofs of case 11, as its salesperson and as the team's leader. */
 const openProofs = renderPageWith('/business/upload?id=11');
@@ -44,6 +53,27 @@ describe('/business/upload', () => {
     expect(card.textContent).toContain('驳回原因：缺签字页');
     expect(screen.getByRole('link', { name: '还款记录' }).getAttribute('href')).toBe('/business/money?id=11');
     expect(page.api.lastCall('/api/crm/getProof').query).toEqual({ id: '11' });
+  });
+
+  it("shows the server's refusal of a new proof under the field it names (issue 39)", async () => {
+    const page = await openProofs({
+      '/api/crm/getProof': ok(aProofList({ items: [] })),
+      '/api/crm/proof': failField('type', '该案件已有合同凭证，请在原凭证上重新上传'),
+    });
+    await screen.findByText('暂无凭证');
+    // jsdom has no object URLs for the local preview.
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:proof', revokeObjectURL: () => undefined }));
+    await tap(screen.getByText('合同'));
+    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'proof.jpg', { type: 'image/jpeg' })] },
+    });
+    const { uploadProofImage } = await import('../api/upload-img.ts');
+    await waitFor(() => expect(uploadProofImage).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await tap(screen.getByRole('button', { name: '提交凭证' }));
+    await expect.poll(() => page.api.callsTo('/api/crm/proof').length).toBe(1);
+    expect((await findFieldError('凭证类型')).textContent).toBe('该案件已有合同凭证，请在原凭证上重新上传');
+    expect(page.api.lastCall('/api/crm/proof').fields).toMatchObject({ id: '11', imgs: '501' });
   });
 
   it('says so when there are no proofs yet', async () => {

@@ -72,8 +72,8 @@ function NewProofForm({ clientId }: { clientId: number }) {
       form.reset({ type: null });
       uploads.reset();
     } catch (error) {
-      // What was chosen stays: the person fixes what the message says and submits again.
-      Toast.show({ content: errorMessage(error) });
+      // What was chosen stays, the message under the field the server names (issue 39) and as a toast.
+      form.refuse(error);
     }
   };
 

@@ -1,6 +1,17 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, inputValue, ok, pageOf, renderPage, tap, typeInto } from '../../../test/page.ts';
+import {
+  fail,
+  failField,
+  findFieldError,
+  findToast,
+  inputValue,
+  ok,
+  pageOf,
+  renderPage,
+  tap,
+  typeInto,
+} from '../../../test/page.ts';
 
 const CHANNEL = {
   id: 4,
@@ -30,6 +41,21 @@ describe('/outside/channel', () => {
     await tap(screen.getByRole('button', { name: '保存' }));
     expect(await findToast('保存成功')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/outsideChannelAdd').fields).toMatchObject({ name: '中介乙', id: '' });
+  });
+
+  it("shows the server's refusal of the name under it, the sheet still open (issue 39)", async () => {
+    await renderPage('/outside/channel', {
+      user: null,
+      api: {
+        '/api/crm/outsideChannelList': ok(pageOf([CHANNEL])),
+        '/api/crm/outsideChannelAdd': failField('name', '已有同名渠道'),
+      },
+    });
+    await tap(await screen.findByRole('button', { name: '新增渠道' }));
+    typeInto('channel-name', '中介甲');
+    await tap(screen.getByRole('button', { name: '保存' }));
+    expect((await findFieldError('渠道名称')).textContent).toBe('已有同名渠道');
+    expect(inputValue('channel-name')).toBe('中介甲');
   });
 
   it('edits a channel from its row', async () => {

@@ -35,7 +35,8 @@ function ChannelForm({ channel, onDone }: { channel: OutsideChannel | null; onDo
       showToast({ content: msg || T.channelSaved, icon: 'success' });
       onDone();
     } catch (error) {
-      showErrorToast(error);
+      // Under the field the server names (issue 39) and as a toast.
+      form.refuse(error);
     }
   };
   return (

@@ -1,6 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anAppeal, fail, LEADER, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import {
+  anAppeal,
+  fail,
+  failField,
+  findFieldError,
+  LEADER,
+  ok,
+  pageOf,
+  renderPageWith,
+  tap,
+} from '../../../test/page.ts';
 
 /** The team's appeals as the leader sees them: one open appeal, unless `api` answers otherwise. */
 const renderAppeals = renderPageWith('/team/appeal', {
@@ -44,6 +54,15 @@ describe('/team/appeal', () => {
       result: 'approved',
       reason: '',
     });
+  });
+
+  it("shows the server's refusal of the reason under it, and keeps the sheet open (issue 39)", async () => {
+    await renderAppeals({ '/api/crm/auditAppeal': failField('reason', '驳回原因不能只写标点') });
+    await tap(await screen.findByRole('button', { name: '驳回' }));
+    fireEvent.change(await screen.findByPlaceholderText('请填写驳回原因'), { target: { value: '。。' } });
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect((await findFieldError('驳回原因')).textContent).toBe('驳回原因不能只写标点');
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>('请填写驳回原因').value).toBe('。。');
   });
 
   it("refuses an appeal with the reason typed, and shows the server's refusal", async () => {

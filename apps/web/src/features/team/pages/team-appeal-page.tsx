@@ -83,7 +83,12 @@ export function TeamAppealPage() {
         idPrefix="refuse"
         texts={{ ...T.refuseSheet, confirm: T.confirm }}
         isSubmitting={audit.isPending}
-        send={(item, reason) => decide(item, 'refused', reason)}
+        send={async (item, reason) => {
+          showToast({
+            content: await audit.mutateAsync({ id: item.id, result: 'refused', reason: reason.trim() }),
+            icon: 'success',
+          });
+        }}
       />
     </div>
   );

@@ -1,6 +1,17 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, findToast, LEADER, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
+import {
+  fail,
+  failField,
+  findFieldError,
+  findToast,
+  LEADER,
+  ok,
+  pageOf,
+  renderPage,
+  renderPageWith,
+  tap,
+} from '../../../test/page.ts';
 import { aPartnerRow } from '../../../test/outside-data.ts';
 
 const row = () => screen.findByText('赵下级').then((node) => node.closest('.case-row') as HTMLElement);
@@ -50,6 +61,14 @@ describe('/business/ysb', () => {
     await tap(screen.getByRole('button', { name: '确定' }));
     expect(await findToast('已设为不通过')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/ysbAudit').fields).toEqual({ id: '8', pass: '0', reason: '资料不全' });
+  });
+
+  it("shows the server's refusal of a decline's reason under it, the sheet still open (issue 39)", async () => {
+    await renderWithPartner({ '/api/crm/ysbAudit': failField('reason', '不通过原因不能少于 2 个字') });
+    await tap(within(await row()).getByRole('button', { name: '不通过' }));
+    fireEvent.change(await screen.findByPlaceholderText('请填写不通过原因'), { target: { value: '否' } });
+    await tap(screen.getByRole('button', { name: '确定' }));
+    expect((await findFieldError('不通过原因')).textContent).toBe('不通过原因不能少于 2 个字');
   });
 
   it('shows the refusal of an audit', async () => {

@@ -102,7 +102,10 @@ export function YsbPage() {
         toastFirstError={false}
         texts={{ ...T.declineSheet, confirm: T.confirm }}
         isSubmitting={audit.isPending}
-        send={(row, reason) => decide(row, false, reason.trim())}
+        send={async (row, reason) => {
+          await audit.mutateAsync({ id: row.id, pass: false, reason: reason.trim() });
+          showToast({ content: T.declinedToast, icon: 'success' });
+        }}
       />
       <InvitePopup visible={inviting} onClose={() => setInviting(false)} />
     </div>
