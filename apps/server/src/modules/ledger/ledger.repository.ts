@@ -557,7 +557,8 @@ export function createLedgerRepository(db: Db) {
         db
           .select({
             ...statementSummaryColumns,
-            openDisputes: sql<number>`(select count(*)::int from ${commissionDisputes} where ${commissionDisputes.statementId} = ${commissionStatements.id} and ${commissionDisputes.corpId} = ${corpId} and ${isNull(commissionDisputes.answeredAt)})`,
+            // Spelled out: inside the subquery an unqualified "id" would be the dispute's own.
+            openDisputes: sql<number>`(select count(*)::int from commission_disputes d where d.corp_id = ${corpId} and d.statement_id = "commission_statements"."id" and d.answered_at is null)`,
           })
           .from(commissionStatements)
           .where(
