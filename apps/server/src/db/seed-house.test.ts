@@ -79,7 +79,8 @@ describe('home-loan demo data', () => {
     };
     expect(summary.counts).toEqual([
       { status: 1, count: 1, amount_fen: 500_000 },
-      { status: 2, count: 1, amount_fen: 700_000 },
+      // 赵磊's first part and 邵佳's order, paid last month (the commission ledger's demo, decision 067).
+      { status: 2, count: 2, amount_fen: 1_500_000 },
       { status: 3, count: 0, amount_fen: 0 },
     ]);
   });

@@ -21,6 +21,7 @@ import { signTasks } from './schema/sign.ts';
 import { seedExamDemo } from './seed-exam.ts';
 import { seedHouseDemo } from './seed-house.ts';
 import { seedOutsideDemo } from './seed-outside.ts';
+import { seedLedgerDemo, seedLedgerStatements } from './seed-ledger.ts';
 import { seedFaqDemo } from './seed-faq.ts';
 import { seedEsignTemplates } from './seed-esign.ts';
 import { seedPactFairDemo } from './seed-pact-fair.ts';
@@ -511,6 +512,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await seedExamDemo(tx, hours);
     await seedHouseDemo(tx, hours);
     await seedOutsideDemo(tx, hours);
+    await seedLedgerDemo(tx, seededAt, hours);
 
     await tx.insert(teams).values({ id: MONEY_DEMO.teamId, corpId: 1, name: '销售二组' });
     await tx
@@ -593,6 +595,8 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
   if (seeded) await seedFaqDemo(db, clock);
   // The WeCom sidebar's points go in through the ledger's own code (decision 055).
   if (seeded) await seedChatterDemo(db, clock);
+  // Last month's commission statements, issued through the ledger's own code (decision 067).
+  if (seeded) await seedLedgerStatements(db, clock);
   return seeded;
 }
 

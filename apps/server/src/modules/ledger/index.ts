@@ -12,3 +12,6 @@ export {
   pendingClawbacksBadge,
   type OrderFacts,
 } from './ledger.repository.ts';
+/** The demo seed issues last month's statements itself (db/seed-ledger.ts). */
+export { createLedgerRepository } from './ledger.repository.ts';
+export { issueStatements } from './ledger.statements.ts';

@@ -11,15 +11,7 @@ import {
   type commissionPayRequestSchema,
 } from '@crm/domain/api/ledger';
 import { toPage, type PageRequest } from '@crm/domain/api/page';
-import {
-  maskName,
-  periodBounds,
-  periodOf,
-  previousPeriod,
-  statementDates,
-  statementDue,
-  statementTotals,
-} from '@crm/domain/ledger';
+import { maskName } from '@crm/domain/ledger';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { mayActor, requireActor, type Access } from '../access/index.ts';
@@ -28,6 +20,7 @@ import { enqueueReminder } from '../reminders/index.ts';
 import type { LedgerRepository, Receiver } from './ledger.repository.ts';
 import { LEDGER_TEXTS as T } from './ledger.texts.ts';
 import { statementPdf, statementXlsx, type StatementFiles } from './ledger.files.ts';
+import { issueDueStatements } from './ledger.statements.ts';
 
 const iso = (d: Date) => d.toISOString();
 type Line = Awaited<ReturnType<LedgerRepository['listLines']>>[number];
@@ -84,53 +77,7 @@ export function createLedgerService({ repo, access, now, files, publicUrl }: Led
   });
 
   /** Issues last month's statements once the company's statement day has come; a second call adds nothing. */
-  async function issueDue(corpId: number) {
-    const at = now();
-    const period = previousPeriod(periodOf(at));
-    const settings = await repo.settings(corpId);
-    if (!statementDue(period, settings.statementDay, at) || (await repo.hasStatements(corpId, period))) return 0;
-    return issueStatements(corpId, period);
-  }
-
-  /** Every receiver with lines up to the month's end gets that month's statement, frozen as it stands. */
-  async function issueStatements(corpId: number, period: string) {
-    const at = now();
-    const { start, end } = periodBounds(period);
-    const settings = await repo.settings(corpId);
-    const { payOn } = statementDates(period, settings.statementDay);
-    const found = await repo.receiversUntil(corpId, end);
-    const who = await receiversOf(corpId, found);
-    const rows = [];
-    for (const receiver of found) {
-      const lines = await repo.linesUntil(corpId, receiver, end);
-      const inMonth = lines.filter((l) => l.createdAt >= start);
-      const totals = statementTotals(lines, period);
-      if (inMonth.length === 0 && totals.openingFen === 0) continue;
-      const client = await clientsOf(corpId, inMonth);
-      const snapshot: StatementLine[] = inMonth.map((l) => ({
-        id: l.id,
-        kind: l.kind,
-        amount_fen: l.amountFen,
-        netted_fen: l.nettedFen,
-        client: maskName(client(l)),
-        deal: l.dealId === null ? '' : l.dealKind === 'house' ? T.houseDeal(l.dealId) : T.caseDeal(l.dealId),
-        note: l.note,
-        created_at: iso(l.createdAt),
-      }));
-      rows.push({
-        corpId,
-        receiverKind: receiver.kind,
-        receiverId: receiver.id,
-        receiverName: who(receiver)?.name ?? '',
-        period,
-        ...totals,
-        payOn,
-        lines: snapshot,
-        issuedAt: at,
-      });
-    }
-    return repo.insertStatements(rows);
-  }
+  const issueDue = (corpId: number) => issueDueStatements(repo, corpId, now());
 
   /** A statement the caller may see: their own, or any of the company's for finance. */
   async function visibleStatement(me: Principal, id: number) {
@@ -164,7 +111,6 @@ export function createLedgerService({ repo, access, now, files, publicUrl }: Led
 
   return {
     issueDue,
-    issueStatements,
 
     async ledger(me: Principal, q: z.output<typeof commissionLedgerRequestSchema>): Promise<CommissionLedger> {
       const account = accountFor(me, q);
