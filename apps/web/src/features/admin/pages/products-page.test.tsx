@@ -65,8 +65,69 @@ describe('/admin/products', () => {
       fee_type: 3,
       rate_ppm: 45000,
       repayment_method: null,
+      rules: {
+        age_min: null,
+        age_max: null,
+        city_ids: [],
+        income_min_fen: null,
+        social_security_months_min: null,
+        housing_fund_months_min: null,
+        employer_types: [],
+        queries_3m_max: null,
+        queries_6m_max: null,
+        debt_ratio_max: null,
+        purposes: [],
+      },
+      fees: [],
       is_active: true,
     });
+  });
+
+  it('keeps admission rules and fees (decision 068): typed as text, sent as the API reads them', async () => {
+    const view = await open({
+      '/api/admin/products': page([]),
+      '/api/admin/products/add': ok(aProduct(), '已添加'),
+    });
+    const form = within(await screen.findByRole('region', { name: '添加产品' }));
+    await form.findByRole('option', { name: '上海银行' });
+    fill(form, {
+      产品名称: '白领贷',
+      '最低金额（元）': '10000',
+      '最高金额（元）': '300000',
+      最低年龄: '50',
+      最高年龄: '30',
+    });
+    await tap(form.getByRole('button', { name: '添加' }));
+    expect(await form.findByText('最低年龄不能高于最高年龄')).toBeTruthy();
+    expect(view.api.callsTo('/api/admin/products/add')).toHaveLength(0);
+    fill(form, {
+      最低年龄: '22',
+      最高年龄: '55',
+      '城市代码（逗号分隔，如 310100）': '310100, 330100',
+      '最低月收入（元）': '8000',
+      最少社保月数: '12',
+      '近 3 个月最多查询次数': '4',
+      '最高负债率（%）': '60',
+    });
+    fireEvent.change(form.getByLabelText(/^单位性质/), { target: { value: '1,5' } });
+    fireEvent.change(form.getByLabelText(/^产品费用/), {
+      target: { value: '担保费 一次性 2 担保公司\n服务费 按月 0.3 本公司' },
+    });
+    const sent = (await sentJson(view, form, '添加', '已添加', '/api/admin/products/add')) as Record<string, unknown>;
+    expect(sent.rules).toMatchObject({
+      age_min: 22,
+      age_max: 55,
+      city_ids: [310100, 330100],
+      income_min_fen: 800_000,
+      social_security_months_min: 12,
+      employer_types: [1, 5],
+      queries_3m_max: 4,
+      debt_ratio_max: 60,
+    });
+    expect(sent.fees).toEqual([
+      { kind: 'guarantee', mode: 'once', rate_ppm: 20_000, payee: '担保公司' },
+      { kind: 'service', mode: 'monthly', rate_ppm: 3000, payee: '本公司' },
+    ]);
   });
 
   it('edits and disables a product, showing a refusal', async () => {

@@ -4,7 +4,12 @@ import { expectValues, openAdmin, tapToToast } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { fail, network, ok, tap } from '../../../test/page.ts';
 
-const settings = { referral_protection_days: 30, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
+const settings = {
+  referral_protection_days: 30,
+  over_limit_rate_bp: 150,
+  over_limit_amount_fen: 5_000_000,
+  all_in_cost_cap_bp: 2400,
+};
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/rules', api);
 
 describe('/admin/rules', () => {
@@ -35,10 +40,20 @@ describe('/admin/rules', () => {
     expect(await screen.findByText('保护期至少 1 天', { selector: '[role="alert"]' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('客户保护期（天）'), { target: { value: '45' } });
     fireEvent.change(screen.getByLabelText('超限返佣金额（元）'), { target: { value: '80000.5' } });
+    // The all-in cost's warning line (decision 068): a percent on screen, basis points on the wire, 36 % at most.
+    fireEvent.change(screen.getByLabelText('综合成本预警线（%）'), { target: { value: '40' } });
+    await tap(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('综合成本预警线最多 36%', { selector: '[role="alert"]' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('综合成本预警线（%）'), { target: { value: '22.5' } });
     await tapToToast(screen, '保存', '已保存');
     const posts = view.api.callsTo('/api/admin/settings').filter((call) => call.method === 'POST');
     expect(posts.map((call) => call.json)).toEqual([
-      { referral_protection_days: 45, over_limit_rate_bp: 150, over_limit_amount_fen: 8_000_050 },
+      {
+        referral_protection_days: 45,
+        over_limit_rate_bp: 150,
+        over_limit_amount_fen: 8_000_050,
+        all_in_cost_cap_bp: 2250,
+      },
     ]);
   });
 });

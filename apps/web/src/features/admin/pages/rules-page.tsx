@@ -9,7 +9,14 @@ import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.rules;
 const A = adminTexts;
-type RuleValues = { referral_protection_days: string; over_limit_rate_bp: string; over_limit_amount: string };
+type RuleValues = {
+  referral_protection_days: string;
+  over_limit_rate_bp: string;
+  over_limit_amount: string;
+  all_in_cost_cap: string;
+};
+/** A percent as typed (24, 22.5) in basis points; what is not a number goes on for the schema to refuse. */
+const percentToBp = (text: string) => (text.trim() === '' ? NaN : Math.round(Number(text) * 100));
 
 /** /admin/rules: the lead-protection period and the over-limit brokerage rule of the company. */
 export function AdminRulesPage() {
@@ -23,6 +30,7 @@ export function AdminRulesPage() {
               referral_protection_days: String(data.referral_protection_days),
               over_limit_rate_bp: String(data.over_limit_rate_bp),
               over_limit_amount: fenToYuan(data.over_limit_amount_fen),
+              all_in_cost_cap: String((data.all_in_cost_cap_bp ?? 2400) / 100),
             }}
           />
         )}
@@ -40,9 +48,10 @@ function RulesForm({ initial }: { initial: RuleValues }) {
       referral_protection_days: v.referral_protection_days.trim() === '' ? NaN : Number(v.referral_protection_days),
       over_limit_rate_bp: v.over_limit_rate_bp.trim() === '' ? NaN : Number(v.over_limit_rate_bp),
       over_limit_amount_fen: yuanToFen(v.over_limit_amount) ?? NaN,
+      all_in_cost_cap_bp: percentToBp(v.all_in_cost_cap),
     }),
     idPrefix: 'admin-rules',
-    ids: { over_limit_amount: 'admin-rules-over_limit_amount_fen' },
+    ids: { over_limit_amount: 'admin-rules-over_limit_amount_fen', all_in_cost_cap: 'admin-rules-all_in_cost_cap_bp' },
   });
   return (
     <section className="admin-panel" aria-label={A.nav.rules}>
@@ -56,6 +65,14 @@ function RulesForm({ initial }: { initial: RuleValues }) {
           form={form}
           name="over_limit_amount"
           schemaKey="over_limit_amount_fen"
+          inputMode="decimal"
+        />
+        <p className="admin-hint">{T.costCapHint}</p>
+        <InputField
+          label={T.costCap}
+          form={form}
+          name="all_in_cost_cap"
+          schemaKey="all_in_cost_cap_bp"
           inputMode="decimal"
         />
         <FormButtons submit={A.save} pending={save.isPending} />
