@@ -96,6 +96,11 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/revealClient': { reads: true, input: (b) => ({ id: b.client.id, field: 'phone' }) },
   'GET /api/crm/viewLog': { reads: true, input: (b) => ({ cursor: b.client.id + 1000 }) },
   'GET /api/crm/messageLog': { reads: true, input: (b) => ({ cursor: b.client.id + 1000 }) },
+  // ---- customer ownership (decision 066): B's case claimed, released, moved; B's pool listed
+  'POST /api/crm/pool': { reads: true, input: (b) => ({ cursor: b.client.id + 1 }) },
+  'POST /api/crm/poolClaim': { input: (b) => ({ id: b.client.id }) },
+  'POST /api/crm/poolRelease': { input: (b) => ({ id: b.client.id, reason: '退回' }) },
+  'POST /api/crm/reassign': { input: (b) => ({ ids: String(b.client.id), to_id: b.owner.id, reason: '转移' }) },
   'POST /api/crm/updateClient': { input: (b) => ({ ...form(b), id: b.client.id }) },
   'POST /api/crm/delClient': { input: (b) => ({ id: b.client.id }) },
   'POST /api/crm/updateClientStatus': { input: (b) => ({ id: b.client.id, status: 2, reason: '推进' }) },

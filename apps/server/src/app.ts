@@ -37,6 +37,8 @@ import { upcomingRoutes } from './modules/upcoming/upcoming.routes.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { createCasesRepository } from './modules/cases/cases.repository.ts';
 import { createCasesService } from './modules/cases/cases.service.ts';
+import { createOwnershipRepository, createOwnershipService, ownershipRoutes } from './modules/ownership/index.ts';
+import type { HolderCheck } from './modules/holder-check.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
@@ -271,7 +273,13 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     now,
   });
   await app.register(homeRoutes, { home });
-  await app.register(casesRoutes, { cases: createCasesService({ repo: createCasesRepository(db), access, now }) });
+  // Customer ownership (decision 066): the duplicate check every create asks, the pool, bulk moves.
+  const ownership = createOwnershipService({ repo: createOwnershipRepository(db), access, now });
+  const holder: HolderCheck = (corpId, who, caller, options) => ownership.protectedHolder(corpId, who, caller, options);
+  await app.register(ownershipRoutes, { ownership });
+  await app.register(casesRoutes, {
+    cases: createCasesService({ repo: createCasesRepository(db), access, now, holder }),
+  });
   const ocr = adapters.ocr ?? createOcrFromConfig(config, now);
   app.addHook('onClose', () => ocr.close());
   // One file storage for every uploaded image: proofs, repayments and house-client documents.
@@ -287,8 +295,8 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   const money = createMoneyService({ repo: createMoneyRepository(db), access, files, ocr, now, log });
   await app.register(moneyRoutes, { money });
   const houseRepo = createHouseRepository(db);
-  const house = createHouseService({ repo: houseRepo, access, files, now });
-  const outside = createOutsideService({ repo: createOutsideRepository(db), auth, access, now });
+  const house = createHouseService({ repo: houseRepo, access, files, now, holder });
+  const outside = createOutsideService({ repo: createOutsideRepository(db), auth, access, now, holder });
   const exam = createExamService({ repo: createExamRepository(db), access });
   // One signed image route for every owner kind; the owner's module says who may see its files.
   await app.register(filesRoutes, {
@@ -332,6 +340,13 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     const timer = setInterval(sweep, 3600_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
+    // The pool sweep (decision 066): at start-up and every five minutes, on the injected clock.
+    const poolSweep = () =>
+      void ownership.sweep().catch((error: unknown) => app.log.error({ err: error }, 'pool sweep failed'));
+    poolSweep();
+    const poolTimer = setInterval(poolSweep, 5 * 60_000);
+    poolTimer.unref();
+    app.addHook('onClose', async () => clearInterval(poolTimer));
   }
   await app.register(houseRoutes, { house, publicUrl: config.publicUrl });
   await app.register(signRoutes, {
@@ -347,7 +362,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   await app.register(ysbRoutes, { outside });
   const wechatMp = adapters.wechatMp ?? createWechatMpFromConfig(config);
   await app.register(houseloanRoutes, {
-    houseloan: createHouseloanService({ repo: houseloanRepo, house: houseRepo, auth, files, now }),
+    houseloan: createHouseloanService({ repo: houseloanRepo, house: houseRepo, auth, files, now, holder }),
     wechatMp,
     secret: config.sessionSecret,
     secureCookies,

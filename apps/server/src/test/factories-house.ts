@@ -58,7 +58,8 @@ export function createSignTask(
 /** The fields of a valid addHouseClient form, as the phone sends them. */
 export const houseClientForm = (overrides: Record<string, string | number> = {}): Record<string, string | number> => ({
   name: '沈家豪',
-  phone: '13812341234',
+  // Each form its own customer: one customer's phone is one holder's (decision 066).
+  phone: `1381${String(2_341_234 + unique()).slice(-7)}`,
   loan_amount: '1500000',
   term_months: '240',
   bank: '工商银行',

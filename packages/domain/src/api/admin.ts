@@ -137,6 +137,31 @@ export const adminSettingsSchema = z.object({
     .min(100, '综合成本预警线至少 1%')
     .max(3600, '综合成本预警线最多 36%')
     .optional(),
+  // Customer ownership (decision 066); left out of a change, each keeps its value.
+  pool_days: z
+    .number({ error: '回收天数无效' })
+    .int('回收天数须为整数')
+    .min(1, '回收天数至少 1 天')
+    .max(365, '回收天数最多 365 天')
+    .optional(),
+  pool_warn_days: z
+    .number({ error: '提前提醒天数无效' })
+    .int('提前提醒天数须为整数')
+    .min(0, '提前提醒天数不能为负')
+    .max(30, '提前提醒天数最多 30 天')
+    .optional(),
+  pool_claims_per_day: z
+    .number({ error: '每日领取上限无效' })
+    .int('每日领取上限须为整数')
+    .min(0, '每日领取上限不能为负')
+    .max(1000, '每日领取上限最多 1000')
+    .optional(),
+  duplicate_checks_per_day: z
+    .number({ error: '每日查重上限无效' })
+    .int('每日查重上限须为整数')
+    .min(1, '每日查重上限至少 1 次')
+    .max(10_000, '每日查重上限最多 10000 次')
+    .optional(),
 });
 
 export const adminAuditSchema = z.object({

@@ -65,6 +65,14 @@ export const clients = pgTable(
     updatedAt: timestamptzNow(),
     /** Soft delete: money records and signing tasks of other modules may point at the row. */
     deletedAt: timestamptz(),
+    /**
+     * Customer ownership (decision 066): when the current owner took the case (claimed, reassigned, handed
+     * over); null means since it was created. With the last follow-up it dates the owner's last touch.
+     */
+    ownedSince: timestamptz(),
+    /** In the company's public pool (公海) since then: nobody owns it; the owner's roles lapse. */
+    pooledAt: timestamptz(),
+    poolReason: text().notNull().default(''),
   },
   (t) => [
     index().on(t.corpId, t.ownerId, t.id),
@@ -76,6 +84,13 @@ export const clients = pgTable(
     // My cases filtered by status, newest first (clientList's keyset).
     index('clients_corp_owner_status_id_live')
       .on(t.corpId, t.ownerId, t.status, t.id)
+      .where(sql`deleted_at is null`),
+    // The pool (公海), newest first, and the sweep's workable cases still owned.
+    index('clients_corp_pooled_live')
+      .on(t.corpId, t.pooledAt, t.id)
+      .where(sql`deleted_at is null and pooled_at is not null`),
+    index('clients_corp_phone_live')
+      .on(t.corpId, t.phone)
       .where(sql`deleted_at is null`),
     // One open case per ID number in a company; also enforced when two intakes race.
     uniqueIndex('clients_corp_id_number_open')
@@ -181,7 +196,9 @@ export const caseEvents = pgTable(
     corpId: companyRef(),
     clientId: clientRef(),
     staffId: staffRef(),
-    kind: text({ enum: ['created', 'status', 'resubmit', 'appeal', 'transfer', 'edited'] }).notNull(),
+    kind: text({
+      enum: ['created', 'status', 'resubmit', 'appeal', 'transfer', 'edited', 'pooled', 'claimed', 'reassigned'],
+    }).notNull(),
     fromStatus: smallint(),
     toStatus: smallint(),
     reason: text().notNull().default(''),

@@ -20,3 +20,4 @@ export * from './reminders.ts';
 export * from './admin.ts';
 export * from './adminio.ts';
 export * from './ledger.ts';
+export * from './ownership.ts';

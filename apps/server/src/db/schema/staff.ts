@@ -32,6 +32,14 @@ export const companies = pgTable('companies', {
   partnerCommissionBp: integer().notNull().default(0),
   /** The all-in cost's warning line (decision 068), basis points of a year: above it a case shows a warning. */
   allInCostCapBp: integer().notNull().default(2400),
+  /** Customer ownership (decision 066): days without a follow-up before a workable case goes to the pool. */
+  poolDays: smallint().notNull().default(15),
+  /** Days before that the owner is warned. */
+  poolWarnDays: smallint().notNull().default(3),
+  /** Pool cases one person may claim in a day. */
+  poolClaimsPerDay: smallint().notNull().default(5),
+  /** Duplicate checks one person may run in a day (the check can be used as an oracle). */
+  duplicateChecksPerDay: smallint().notNull().default(200),
   createdAt: timestamptzNow(),
 });
 

@@ -49,6 +49,8 @@ export interface CaseFacts {
    * signing centre reads a case through them only (decision 065).
    */
   signers: readonly CaseSigner[];
+  /** In the company's pool since then (decision 066): nobody owns it, so owner and team leader lapse. */
+  pooledAt?: Date | null;
 }
 export interface CaseSigner {
   signerId: number;
@@ -124,8 +126,9 @@ const REJECTED_TASK = ['rejected', 'reject_approved'];
 
 function caseRoles(me: Actor, c: CaseFacts): Role[] {
   const roles: Role[] = [];
-  if (c.ownerId === me.id) roles.push('owner');
-  if (leads(me, c.teamId)) roles.push('teamLeader');
+  const isPooled = c.pooledAt !== undefined && c.pooledAt !== null;
+  if (c.ownerId === me.id && !isPooled) roles.push('owner');
+  if (leads(me, c.teamId) && !isPooled) roles.push('teamLeader');
   // The signing centre sees a case through its signing tasks only: the one who holds or held one, that
   // signer's team leader, and the rejection approver once a task of it was rejected (decision 065).
   if (isCentre(me)) {
@@ -294,6 +297,14 @@ export const POLICY = {
   /** Which move (1 → 3, …) the transition table of packages/domain/src/status decides, from caseRoleNames. */
   'case.move': caseRule({ requires: 'case.read', allow: ['owner', 'teamLeader', ...CASE_SIGNERS] }),
   'case.list.team': { resource: null, gates: ['leader'] },
+  // ---- customer ownership (decision 066): the duplicate check, the pool, bulk moves
+  'duplicate.check': { resource: null, gates: ['notRebateOnly'] },
+  'pool.list': { resource: null, gates: ['notRebateOnly'] },
+  /** First come is the conditional update's; the daily cap the counter's. */
+  'pool.claim': { resource: null, gates: ['notRebateOnly'] },
+  'pool.release': caseRule({ requires: 'case.read', allow: CASE_WRITERS, forbidden: T.poolReleaseForbidden }),
+  /** A leader moves the team's cases to a member; the company admin any case (the service's branch). */
+  'case.reassign': caseRule({ allow: ['teamLeader'], forbidden: T.reassignForbidden }),
   'followup.add': caseRule({ requires: 'case.read', allow: CASE_WRITERS, forbidden: T.followUpOwnerOnly }),
   'appeal.add': caseRule({ requires: 'case.read', allow: ['owner'], forbidden: T.appealOwnerOnly }),
   /** The case's financing agreement (decision 051): not customer service, who helps with a case, not its terms. */

@@ -64,4 +64,6 @@ export const ACCESS_TEXTS = {
   markOwnForbidden: '不能为自己的答卷评分',
   companyAdminOnly: '仅公司管理员可使用后台管理',
   platformAdminOnly: '仅平台超级管理员可管理公司',
+  poolReleaseForbidden: '只有跟进人或团队长可以退回公海',
+  reassignForbidden: '只能转移本团队的报单',
 } as const;

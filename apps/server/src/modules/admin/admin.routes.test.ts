@@ -198,12 +198,19 @@ describe('the back office (/api/admin)', () => {
       over_limit_rate_bp: 150,
       over_limit_amount_fen: 5_000_000,
       all_in_cost_cap_bp: 2400,
+      // Customer ownership's defaults (decision 066).
+      pool_days: 15,
+      pool_warn_days: 3,
+      pool_claims_per_day: 5,
+      duplicate_checks_per_day: 200,
     });
-    // The cap not sent is kept (a form of before decision 068 still saves).
+    // What a change leaves out is kept: the cap (a form of before decision 068 still saves), the pool settings.
+    const pooled = { pool_days: 15, pool_warn_days: 3, pool_claims_per_day: 5, duplicate_checks_per_day: 200 };
     const kept = { referral_protection_days: 40, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
     expect((await call(callers.admin, 'POST', '/api/admin/settings', kept)).body.data).toEqual({
       ...kept,
       all_in_cost_cap_bp: 2400,
+      ...pooled,
     });
     const changed = {
       referral_protection_days: 45,
@@ -213,11 +220,16 @@ describe('the back office (/api/admin)', () => {
     };
     expect((await call(callers.admin, 'POST', '/api/admin/settings', changed)).body).toMatchObject({
       code: 0,
-      data: changed,
+      data: { ...changed, ...pooled },
     });
-    expect((await call(callers.admin, 'GET', '/api/admin/settings')).body.data).toEqual(changed);
+    expect((await call(callers.admin, 'GET', '/api/admin/settings')).body.data).toEqual({ ...changed, ...pooled });
     const above = await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, all_in_cost_cap_bp: 3700 });
     expect(above.body).toMatchObject({ msg: '综合成本预警线最多 36%' });
+    const pool = { ...changed, pool_days: 10, pool_claims_per_day: 8 };
+    expect((await call(callers.admin, 'POST', '/api/admin/settings', pool)).body.data).toMatchObject(pool);
+    expect(
+      (await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, pool_claims_per_day: -1 })).body,
+    ).toMatchObject({ msg: '每日领取上限不能为负' });
     const bad = await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, referral_protection_days: 0 });
     expect(bad.body).toMatchObject({ msg: '保护期至少 1 天' });
     // Company B's settings are untouched.

@@ -349,7 +349,16 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       requireActor(me, 'admin.company');
       const company = await repo.company(me.corpId);
       if (!company) throw new NotFoundError(T.companyNotFound);
-      return apiFields(company, ['referralProtectionDays', 'overLimitRateBp', 'overLimitAmountFen', 'allInCostCapBp']);
+      return apiFields(company, [
+        'referralProtectionDays',
+        'overLimitRateBp',
+        'overLimitAmountFen',
+        'allInCostCapBp',
+        'poolDays',
+        'poolWarnDays',
+        'poolClaimsPerDay',
+        'duplicateChecksPerDay',
+      ]);
     },
     async updateSettings(me: Actor, form: z.output<typeof adminSettingsSchema>) {
       requireActor(me, 'admin.company');
@@ -361,13 +370,28 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           over_limit_rate_bp: company.overLimitRateBp,
           over_limit_amount_fen: company.overLimitAmountFen,
           all_in_cost_cap_bp: company.allInCostCapBp,
+          pool_days: company.poolDays,
+          pool_warn_days: company.poolWarnDays,
+          pool_claims_per_day: company.poolClaimsPerDay,
+          duplicate_checks_per_day: company.duplicateChecksPerDay,
         };
-        const after = { ...form, all_in_cost_cap_bp: form.all_in_cost_cap_bp ?? company.allInCostCapBp };
+        const after = {
+          ...form,
+          pool_days: form.pool_days ?? company.poolDays,
+          pool_warn_days: form.pool_warn_days ?? company.poolWarnDays,
+          pool_claims_per_day: form.pool_claims_per_day ?? company.poolClaimsPerDay,
+          duplicate_checks_per_day: form.duplicate_checks_per_day ?? company.duplicateChecksPerDay,
+          all_in_cost_cap_bp: form.all_in_cost_cap_bp ?? company.allInCostCapBp,
+        };
         await repo.updateCompany(tx, me.corpId, {
           referralProtectionDays: after.referral_protection_days,
           overLimitRateBp: after.over_limit_rate_bp,
           overLimitAmountFen: after.over_limit_amount_fen,
           allInCostCapBp: after.all_in_cost_cap_bp,
+          poolDays: after.pool_days,
+          poolWarnDays: after.pool_warn_days,
+          poolClaimsPerDay: after.pool_claims_per_day,
+          duplicateChecksPerDay: after.duplicate_checks_per_day,
         });
         await audit(tx, me, 'settings.update', 'company', me.corpId, before, after);
         return after;

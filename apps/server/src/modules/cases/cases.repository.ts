@@ -44,6 +44,8 @@ export const insertCaseEvent = (tx: Tx, values: EventValues & { createdAt?: Date
 export type CaseScope = { corpId: number } & ({ ownerId: number } | { teamId: number; ownerId?: number });
 
 const live = isNull(clients.deletedAt);
+/** Not in the company's pool (decision 066): a pooled case is nobody's, so no one's or team's list shows it. */
+const owned = isNull(clients.pooledAt);
 
 /** Statuses after which a case no longer holds its client (the open-case index's `status not in`). */
 const CLOSED_STATUSES = [6, 8, 9];
@@ -57,6 +59,7 @@ const scopeWhere = (scope: CaseScope): SQL | undefined =>
     'teamId' in scope ? eq(clients.teamId, scope.teamId) : undefined,
     scope.ownerId === undefined ? undefined : eq(clients.ownerId, scope.ownerId),
     live,
+    owned,
   );
 const n = (value: unknown) => Number(value ?? 0);
 /** Joins a follow-up, a service request or an appeal to its case, inside the same company. */
@@ -164,6 +167,7 @@ export function createCasesRepository(db: Db) {
         eq(clients.corpId, sql.placeholder('corpId')),
         eq(clients.ownerId, sql.placeholder('ownerId')),
         live,
+        owned,
         lt(clients.id, sql.placeholder('cursor')),
         sql`(${sql.placeholder('status')}::int = 0 or ${clients.status} = ${sql.placeholder('status')}::int)`,
       ),

@@ -156,7 +156,9 @@ describe('POST /api/crm/addClient', () => {
     const idNumber = uniqueIdNumber();
     await createCase(test.db, people.colleague, { idNumber });
     const response = await post(people.owner, '/api/crm/addClient', caseForm({ id_number: idNumber }));
-    expect(response.body).toMatchObject({ code: 1, msg: '该身份证号已有进行中的报单，由业务员「业务乙」跟进' });
+    // Decision 066: the holder masked, with the day the hold lapses, as the duplicate check says it.
+    expect(response.body).toMatchObject({ code: 1 });
+    expect(response.body.msg).toMatch(/^该客户已由 业\*\* 跟进（保护至\d+月\d+日）$/);
     expect((await post(people.stranger, '/api/crm/addClient', caseForm({ id_number: idNumber }))).body.code).toBe(0);
   });
 

@@ -35,6 +35,7 @@ import { convertReferral, referralHoldingClient, referralPartnerOfCase } from '.
 import { freezeFinancePact } from '../pact/index.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
+import type { HolderCheck } from '../holder-check.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository, DashboardFilter, EventValues } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
@@ -55,7 +56,17 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 /** Statuses where the salesperson may still correct the case's fields. */
 const EDITABLE: readonly number[] = [CASE_STATUS.SIGNING, CASE_STATUS.SIGNING_FAILED, CASE_STATUS.NEEDS_DOCUMENTS];
 
-export function createCasesService({ repo, access, now }: { repo: CasesRepository; access: Access; now: Clock }) {
+export function createCasesService({
+  repo,
+  access,
+  now,
+  holder,
+}: {
+  repo: CasesRepository;
+  access: Access;
+  now: Clock;
+  holder?: HolderCheck;
+}) {
   /**
    * The case if the caller holds the permission on it (the access module: another company's id is 404,
    * a case the caller holds no role on is 403), with the caller's roles in the transition table's words.
@@ -126,7 +137,12 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
       throw new RefusedError(T.heldByReferral, { field: 'id_number' });
   }
 
-  async function checkForm(me: StaffIdentity, form: CaseForm, exceptId: number | null) {
+  async function checkForm(
+    me: StaffIdentity,
+    form: CaseForm,
+    exceptId: number | null,
+    referralId: number | null = null,
+  ) {
     const refs = await repo.referencesExist(me.corpId, references(form));
     if (!refs.product) throw new RefusedError(T.productInvalid, { field: 'product_id' });
     if (!refs.bank) throw new RefusedError(T.bankInvalid, { field: 'bank_id' });
@@ -162,8 +178,20 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
         cost.irrPpm === null ? T.feesTakeTheLoan : T.costAboveLimit(ppmToPercent(cost.irrPpm).toFixed(2)),
         { field: 'fees' },
       );
-    const holder = await repo.findOpenCaseByIdNumber(me.corpId, form.id_number.idNumber, exceptId);
-    if (holder) throw new RefusedError(T.duplicateIdNumber(holder.ownerName), { field: 'id_number' });
+    // Someone else's customer by phone or ID number (decision 066): the masked sentence the check gives. A
+    // partner's protected referral keeps its own words (decision 049), asked under the identity lock below.
+    const held = await holder?.(
+      me.corpId,
+      { phone: form.phone, idNumber: form.id_number.idNumber },
+      { kind: 'staff', corpId: me.corpId, staff: me },
+      {
+        except: exceptId === null ? (referralId === null ? null : `referral:${referralId}`) : `case:${exceptId}`,
+        ignore: ['referral'],
+      },
+    );
+    if (held) throw new RefusedError(held, { field: 'phone' });
+    const byId = await repo.findOpenCaseByIdNumber(me.corpId, form.id_number.idNumber, exceptId);
+    if (byId) throw new RefusedError(T.duplicateIdNumber(byId.ownerName), { field: 'id_number' });
   }
 
   function caseValues(form: CaseForm): Omit<CaseValues, 'ownerId' | 'teamId' | 'status'> {
@@ -279,7 +307,7 @@ export function createCasesService({ repo, access, now }: { repo: CasesRepositor
      * the lead, and the case keeps the partner as its source.
      */
     async addClient(me: StaffIdentity, form: CaseForm, referralId: number | null = null): Promise<{ id: number }> {
-      await checkForm(me, form, null);
+      await checkForm(me, form, null, referralId);
       if (referralId !== null) await access.require(me, 'ysb.referral.convert', referralId);
       const id = await guardDuplicate(me, form.id_number.idNumber, () =>
         repo.transaction(async (tx) => {

@@ -28,6 +28,19 @@ import type { Bound } from '../../db/bound.ts';
 
 type Executor = Db | Tx;
 export type { CaseRow, CaseScope } from './cases.repository.ts';
+export {
+  casesByIds,
+  casesNearPool,
+  casesOfCustomer,
+  listPool,
+  lockCaseForOwnership,
+  ownershipSettings,
+  putCaseInPool,
+  recordOwnershipEvent,
+  setCaseOwner,
+  sweepToPool,
+} from './ownership.repository.ts';
+export type { PooledCase } from './ownership.repository.ts';
 
 /** A live case with what its policy needs: the row, and whether it was ever put to customer service. */
 const caseScopeQuery = (ex: Executor) =>

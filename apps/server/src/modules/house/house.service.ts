@@ -37,6 +37,7 @@ import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
 import { can, mayActor, requireActor, type Access } from '../access/index.ts';
 import type { FilesService } from '../files/index.ts';
+import type { HolderCheck } from '../holder-check.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import { createSignTask, hasSignTask } from '../sign/index.ts';
 import type { ClientRow, ClientScope, HouseRepository } from './house.repository.ts';
@@ -151,13 +152,15 @@ const toList = <R extends { id: number }, T>(rows: R[], page: PageRequest, map: 
 
 export interface HouseServiceDeps {
   repo: HouseRepository;
+  /** The duplicate guard of every create (decision 066); none in tests that build the service alone. */
+  holder?: HolderCheck;
   /** House documents are modules/files' (storage, signed links, sweep); this module links them by type. */
   files: FilesService;
   access: Access;
   now: Clock;
 }
 
-export function createHouseService({ repo, access, files, now }: HouseServiceDeps) {
+export function createHouseService({ repo, access, files, now, holder }: HouseServiceDeps) {
   /** The client if it exists in the caller's company (else 404) and the caller holds the permission (else 403). */
   const visibleClient = (
     me: Me,
@@ -226,6 +229,12 @@ export function createHouseService({ repo, access, files, now }: HouseServiceDep
 
     async addClient(me: Me, form: z.output<typeof houseClientFormSchema>) {
       requireNotRebateOnly(me);
+      const held = await holder?.(
+        me.corpId,
+        { phone: form.phone, idNumber: clientFacts(form).idNumber },
+        { kind: 'staff', corpId: me.corpId, staff: me },
+      );
+      if (held) throw new RefusedError(held, { field: 'phone' });
       const channelId = await usableChannel(me, form.channel_id);
       if (form.referrer_id !== null)
         await visibleClient(me, form.referrer_id).catch(() => {

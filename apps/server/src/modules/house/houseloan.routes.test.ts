@@ -33,10 +33,12 @@ const get = <T = Record<string, unknown>>(
   query: Record<string, string | number> = {},
 ) => getForBody<Body<T>>(test.app, url.startsWith('/') ? url : `/api/houseloan/${url}`, query, { cookie });
 
+let referralSerial = 0;
 const referral = (overrides: Record<string, string | number> = {}) => ({
   type: 1,
   name: '冯晓',
-  phone: '13812341111',
+  // Each referral its own customer: one customer's phone is one holder's (decision 066).
+  phone: `1381234${String(1111 + ++referralSerial).padStart(4, '0')}`,
   loan_amount: '800000',
   term_months: 240,
   bank: '招商银行',

@@ -21,6 +21,7 @@ import { apiFields } from '../api-fields.ts';
 import { requireActor } from '../access/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { FilesService } from '../files/index.ts';
+import type { HolderCheck } from '../holder-check.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { HouseRepository } from './house.repository.ts';
 import {
@@ -41,6 +42,8 @@ export interface AgentCaller {
 
 interface HouseloanServiceDeps {
   repo: HouseloanRepository;
+  /** The duplicate guard of every create (decision 066). */
+  holder?: HolderCheck;
   house: HouseRepository;
   auth: AuthService;
   files: FilesService;
@@ -93,7 +96,7 @@ function toReferral(row: ReferralRow, revealPhone: boolean): HouseloanReferral {
  * brokerage and appointments; a steward taking a referral; the public ranking. An agent's records are
  * found by company and agent together, so another agent's (or another company's) is not found.
  */
-export function createHouseloanService({ repo, house, auth, files, now }: HouseloanServiceDeps) {
+export function createHouseloanService({ repo, house, auth, files, now, holder }: HouseloanServiceDeps) {
   /** The caller's agent row while its channel is open; a stopped channel ends what its agents may do. */
   async function activeAgent(me: AgentCaller): Promise<AgentRow> {
     const agent = await repo.agentById(me.corpId, me.agentId);
@@ -145,6 +148,12 @@ export function createHouseloanService({ repo, house, auth, files, now }: Housel
 
     async add(me: AgentCaller, form: z.output<typeof houseloanAddRequestSchema>) {
       const agent = await activeAgent(me);
+      const held = await holder?.(
+        me.corpId,
+        { phone: form.phone, idNumber: clientFacts(form).idNumber },
+        { kind: 'agent', corpId: me.corpId, id: me.agentId },
+      );
+      if (held) throw new RefusedError(held, { field: 'phone' });
       const product = HOUSELOAN_TYPES.find((t) => t.value === form.type)?.product ?? 'mortgage';
       const teamId = await repo.ownerTeam(me.corpId, agent.channelOwnerId);
       // The channel's salesperson owns the client as for any channel client; no steward until one takes it.

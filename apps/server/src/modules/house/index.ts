@@ -178,3 +178,41 @@ export async function brokerageReceivers(ex: Executor, corpId: number, ids: numb
     .where(and(eq(houseBrokerageUsers.corpId, corpId), inArray(houseBrokerageUsers.id, [...new Set(ids)])));
   return new Map(rows.map(({ id, ...rest }) => [id, rest]));
 }
+
+/**
+ * The company's live home-loan clients of a customer by phone, ID number, or name with a phone tail (the
+ * duplicate check, decision 066), with the owner and whether a channel agent referred them. At most 20.
+ */
+export async function houseClientsOfCustomer(
+  ex: Executor,
+  corpId: number,
+  who: {
+    phone?: string | undefined;
+    phoneTail?: string | undefined;
+    idNumber?: string | undefined;
+    name?: string | undefined;
+  },
+) {
+  const matches = [
+    who.phone ? eq(houseClients.phone, who.phone) : undefined,
+    who.idNumber ? eq(houseClients.idNumber, who.idNumber) : undefined,
+    who.name && who.phoneTail
+      ? sql`(${houseClients.name} = ${who.name} and ${houseClients.phone} like ${`%${who.phoneTail}`})`
+      : undefined,
+  ].filter((m) => m !== undefined);
+  if (matches.length === 0) return [];
+  return ex
+    .select({
+      id: houseClients.id,
+      name: houseClients.name,
+      phone: houseClients.phone,
+      status: houseClients.status,
+      ownerId: houseClients.ownerId,
+      teamId: houseClients.teamId,
+      channelAgentId: houseClients.channelAgentId,
+    })
+    .from(houseClients)
+    .where(and(eq(houseClients.corpId, corpId), isNull(houseClients.deletedAt), or(...matches)))
+    .orderBy(sql`${houseClients.id} desc`)
+    .limit(20);
+}

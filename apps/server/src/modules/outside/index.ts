@@ -10,7 +10,7 @@ import {
  * The public surface of modules/outside: the lookups the access policy asks about partners and referrals,
  * and what a staff member's new case must respect of partners' referrals (decision 049).
  */
-export { findPartnerScope, findReferralScope } from './outside.repository.ts';
+export { findPartnerScope, findReferralScope, referralsOfCustomer } from './outside.repository.ts';
 
 /**
  * Takes the client's identity lock in a case's transaction and answers the protected referral that holds

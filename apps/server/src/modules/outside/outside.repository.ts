@@ -591,3 +591,53 @@ export function createOutsideRepository(db: Db) {
 }
 
 export type OutsideRepository = ReturnType<typeof createOutsideRepository>;
+
+/**
+ * The company's partner referrals of a customer by phone, ID number, or name with a phone tail (the duplicate
+ * check, decision 066): status as of `at`, the partner and the staff member whose network it is. At most 20.
+ */
+export async function referralsOfCustomer(
+  ex: Executor,
+  corpId: number,
+  who: {
+    phone?: string | undefined;
+    phoneTail?: string | undefined;
+    idNumber?: string | undefined;
+    name?: string | undefined;
+  },
+  at: Date,
+) {
+  const network = alias(staff, 'network');
+  const matches: SQL[] = [];
+  if (who.phone) matches.push(eq(outsideReferrals.phone, who.phone));
+  if (who.idNumber) matches.push(eq(outsideReferrals.idNumber, who.idNumber));
+  if (who.name && who.phoneTail)
+    matches.push(
+      sql`(${outsideReferrals.name} = ${who.name} and ${outsideReferrals.phone} like ${`%${who.phoneTail}`})`,
+    );
+  if (matches.length === 0) return [];
+  const rows = await ex
+    .select({
+      id: outsideReferrals.id,
+      name: outsideReferrals.name,
+      phone: outsideReferrals.phone,
+      status: outsideReferrals.status,
+      protectedUntil: outsideReferrals.protectedUntil,
+      partnerName: outsidePartners.name,
+      staffId: outsidePartners.staffId,
+      staffName: network.name,
+    })
+    .from(outsideReferrals)
+    .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
+    .innerJoin(network, eq(network.id, outsidePartners.staffId))
+    .where(and(eq(outsideReferrals.corpId, corpId), or(...matches)))
+    .orderBy(desc(outsideReferrals.id))
+    .limit(20);
+  return rows.map((row) => ({
+    ...row,
+    status:
+      row.status === REFERRAL_STATUS.PROTECTED && row.protectedUntil.getTime() <= at.getTime()
+        ? REFERRAL_STATUS.RELEASED
+        : row.status,
+  }));
+}

@@ -1,4 +1,5 @@
 import { apiFields } from '../api-fields.ts';
+import type { HolderCheck } from '../holder-check.ts';
 import { randomInt } from 'node:crypto';
 import { toPage, type PageRequest } from '@crm/domain/api/page';
 import {
@@ -82,6 +83,8 @@ const caseLabel = (status: number | undefined) =>
 
 export interface OutsideServiceDeps {
   repo: OutsideRepository;
+  /** The duplicate guard of every create (decision 066): here for what the referral rules do not cover. */
+  holder?: HolderCheck;
   auth: AuthService;
   access: Access;
   now: Clock;
@@ -92,7 +95,7 @@ export interface OutsideServiceDeps {
  * company's period, teams of sub-partners and channels; and the staff side that approves partners and
  * turns referrals into cases.
  */
-export function createOutsideService({ repo, auth, access, now }: OutsideServiceDeps) {
+export function createOutsideService({ repo, auth, access, now, holder }: OutsideServiceDeps) {
   async function partnerAccount(caller: PartnerCaller): Promise<OutsideUser> {
     const at = now();
     const [row, company] = await Promise.all([
@@ -322,6 +325,15 @@ export function createOutsideService({ repo, auth, access, now }: OutsideService
         if (!products.some((product) => product.id === form.product_id)) throw new RefusedError(T.productInvalid);
       }
       const who = { phone: form.phone, idNumber: form.id_number.idNumber };
+      // Home-loan clients hold a customer too (decision 066); cases and referrals are refused below, under the
+      // identity lock, in the words partners know (已被报备).
+      const held = await holder?.(
+        caller.corpId,
+        who,
+        { kind: 'partner', corpId: caller.corpId, id: caller.partnerId },
+        { ignore: ['case', 'referral', 'pool'] },
+      );
+      if (held) throw new RefusedError(held, { field: 'phone' });
       const values = {
         name: form.name,
         phone: form.phone,

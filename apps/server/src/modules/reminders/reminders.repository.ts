@@ -14,7 +14,12 @@ export type JobKind =
   | 'proof-rejected'
   | 'appeal-decided'
   | 'brokerage-approved'
-  | 'statement-sent';
+  | 'statement-sent'
+  // customer ownership (decision 066)
+  | 'case-claimed'
+  | 'case-reassigned'
+  | 'case-left'
+  | 'pool-warning';
 
 export interface NewJob {
   corpId: number;

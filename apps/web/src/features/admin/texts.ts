@@ -93,6 +93,11 @@ export const adminTexts = {
     costCap: '综合成本预警线（%）',
     costCapHint: '报单的综合年化成本（利息与全部费用）超过此值时提示业务员；超过 36% 的报单不能提交。',
     badAmount: '请输入金额，最多两位小数',
+    poolHint: '签约中、签约失败、补件的报单超过以下天数未跟进，自动退回公海，由他人领取（提前提醒跟进人）。',
+    poolDays: '公海回收天数',
+    poolWarnDays: '提前提醒天数',
+    poolClaimsPerDay: '每人每日领取上限',
+    duplicateChecksPerDay: '每人每日查重上限',
   },
   audit: {
     at: '时间',

@@ -114,6 +114,9 @@ export const casesTexts = {
       appeal: '申诉',
       transfer: '转交',
       edited: '修改资料',
+      pooled: '退回公海',
+      claimed: '从公海领取',
+      reassigned: '转移给他人',
     } as Record<string, string>,
     fields: {
       phone: '手机号码',

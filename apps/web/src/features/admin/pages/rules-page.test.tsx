@@ -56,4 +56,20 @@ describe('/admin/rules', () => {
       },
     ]);
   });
+
+  it('shows and saves the public pool settings (decision 066)', async () => {
+    const pool = { pool_days: 15, pool_warn_days: 3, pool_claims_per_day: 5, duplicate_checks_per_day: 200 };
+    const view = await open({ '/api/admin/settings': ok({ ...settings, ...pool }) });
+    expect((await screen.findByLabelText<HTMLInputElement>('公海回收天数')).value).toBe('15');
+    expectValues(screen, { 提前提醒天数: '3', 每人每日领取上限: '5', 每人每日查重上限: '200' });
+    view.api.set({
+      '/api/admin/settings': (call) =>
+        call.method === 'POST' ? ok(call.json, '已保存') : ok({ ...settings, ...pool }),
+    });
+    fireEvent.change(screen.getByLabelText('公海回收天数'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('每人每日领取上限'), { target: { value: '8' } });
+    await tapToToast(screen, '保存', '已保存');
+    const posts = view.api.callsTo('/api/admin/settings').filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.json)).toEqual([{ ...settings, ...pool, pool_days: 10, pool_claims_per_day: 8 }]);
+  });
 });

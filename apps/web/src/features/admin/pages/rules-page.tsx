@@ -14,11 +14,21 @@ type RuleValues = {
   over_limit_rate_bp: string;
   over_limit_amount: string;
   all_in_cost_cap: string;
+  pool_days: string;
+  pool_warn_days: string;
+  pool_claims_per_day: string;
+  duplicate_checks_per_day: string;
 };
 /** A percent as typed (24, 22.5) in basis points; what is not a number goes on for the schema to refuse. */
 const percentToBp = (text: string) => (text.trim() === '' ? NaN : Math.round(Number(text) * 100));
+const POOL_FIELDS = ['pool_days', 'pool_warn_days', 'pool_claims_per_day', 'duplicate_checks_per_day'] as const;
+/** A pool setting left blank keeps the company's value (the server's rule for a field left out). */
+const wholeOrKept = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
-/** /admin/rules: the lead-protection period and the over-limit brokerage rule of the company. */
+/**
+ * /admin/rules: the lead-protection period, the over-limit brokerage rule and the public pool's settings of the
+ * company (decision 066: days without a follow-up, warning days, claims a day, duplicate checks a day).
+ */
 export function AdminRulesPage() {
   const settings = useSettings();
   return (
@@ -31,6 +41,10 @@ export function AdminRulesPage() {
               over_limit_rate_bp: String(data.over_limit_rate_bp),
               over_limit_amount: fenToYuan(data.over_limit_amount_fen),
               all_in_cost_cap: String((data.all_in_cost_cap_bp ?? 2400) / 100),
+              pool_days: String(data.pool_days ?? ''),
+              pool_warn_days: String(data.pool_warn_days ?? ''),
+              pool_claims_per_day: String(data.pool_claims_per_day ?? ''),
+              duplicate_checks_per_day: String(data.duplicate_checks_per_day ?? ''),
             }}
           />
         )}
@@ -49,6 +63,7 @@ function RulesForm({ initial }: { initial: RuleValues }) {
       over_limit_rate_bp: v.over_limit_rate_bp.trim() === '' ? NaN : Number(v.over_limit_rate_bp),
       over_limit_amount_fen: yuanToFen(v.over_limit_amount) ?? NaN,
       all_in_cost_cap_bp: percentToBp(v.all_in_cost_cap),
+      ...Object.fromEntries(POOL_FIELDS.map((key) => [key, wholeOrKept(v[key])])),
     }),
     idPrefix: 'admin-rules',
     ids: { over_limit_amount: 'admin-rules-over_limit_amount_fen', all_in_cost_cap: 'admin-rules-all_in_cost_cap_bp' },
@@ -75,6 +90,11 @@ function RulesForm({ initial }: { initial: RuleValues }) {
           schemaKey="all_in_cost_cap_bp"
           inputMode="decimal"
         />
+        <p className="admin-hint">{T.poolHint}</p>
+        <InputField label={T.poolDays} form={form} name="pool_days" inputMode="numeric" />
+        <InputField label={T.poolWarnDays} form={form} name="pool_warn_days" inputMode="numeric" />
+        <InputField label={T.poolClaimsPerDay} form={form} name="pool_claims_per_day" inputMode="numeric" />
+        <InputField label={T.duplicateChecksPerDay} form={form} name="duplicate_checks_per_day" inputMode="numeric" />
         <FormButtons submit={A.save} pending={save.isPending} />
       </PlainForm>
     </section>

@@ -13,6 +13,7 @@ import {
 } from '@crm/domain/options';
 import { Button, Checkbox, Input, List, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { DuplicateHint } from '../../../components/duplicate-hint.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
 import { OptionField, type OptionFieldOption } from '../../../components/option-field.tsx';
@@ -87,6 +88,8 @@ export type CaseFormProps = {
   onSubmit: (values: CaseFormValues, idempotencyKey: string) => Promise<void>;
   /** Where the unsent values are kept as a draft on the phone; none when left out. */
   draftName?: string | null;
+  /** A new case: say at once whose customer a typed phone or ID number is (decision 066). */
+  checkDuplicate?: boolean;
 };
 
 const named = (rows: { id: number; name: string }[] | undefined): OptionFieldOption[] =>
@@ -97,7 +100,14 @@ const TERM_OPTIONS = LOAN_TERMS.map((term) => ({ value: term, label: casesTexts.
  * The case form of new case, edit and resubmit. It checks with the same zod schema the server uses
  * (packages/domain/src/cases) and keeps what was typed when the server says no.
  */
-export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftName = null }: CaseFormProps) {
+export function CaseForm({
+  initial,
+  submitText,
+  isSubmitting,
+  onSubmit,
+  draftName = null,
+  checkDuplicate = false,
+}: CaseFormProps) {
   const form = useSchemaForm({ schema: caseFormSchema, initial, idPrefix: 'case' });
   const { values } = form;
   const banks = useBanks();
@@ -177,6 +187,7 @@ export function CaseForm({ initial, submitText, isSubmitting, onSubmit, draftNam
         {text('name', T.name, T.placeholders.name, true)}
         {text('phone', T.phone, T.placeholders.phone, true, 'tel')}
         {text('id_number', T.idNumber, T.placeholders.idNumber, true)}
+        {checkDuplicate ? <DuplicateHint phone={values.phone ?? ''} idNumber={values.id_number ?? ''} /> : null}
         {facts ? (
           <div className="section-title">{T.birthSex(facts.birthDate, facts.sex === 1 ? T.male : T.female)}</div>
         ) : null}

@@ -317,3 +317,30 @@ describe('/business/add: the fees and the all-in cost (decision 068)', () => {
     expect(inputValue('case-fees-amount-0')).toBe('2400');
   });
 });
+
+describe('the duplicate check before intake (decision 066)', () => {
+  it('says whose customer a typed phone is, before the rest of the form is filled', async () => {
+    const page = await openForm({
+      '/api/crm/duplicateCheck': ok({
+        list: [],
+        message: '该客户已由 李** 跟进（保护至12月20日）',
+        remaining: 199,
+      }),
+    });
+    await screen.findByRole('button', { name: '提交' });
+    typeInto('case-phone', '13612340007');
+    expect((await screen.findByRole('alert')).textContent).toBe('该客户已由 李** 跟进（保护至12月20日）');
+    expect(page.api.lastCall('/api/crm/duplicateCheck').fields).toMatchObject({ phone: '13612340007' });
+  });
+
+  it('asks nothing for a partial number and shows nothing for a free customer', async () => {
+    const page = await openForm({ '/api/crm/duplicateCheck': ok({ list: [], message: '', remaining: 5 }) });
+    await screen.findByRole('button', { name: '提交' });
+    typeInto('case-phone', '1361234');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(page.api.callsTo('/api/crm/duplicateCheck')).toHaveLength(0);
+    typeInto('case-phone', '13612349999');
+    await expect.poll(() => page.api.callsTo('/api/crm/duplicateCheck').length).toBe(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -70,6 +70,7 @@ export function AddPage() {
         submitText={casesTexts.submit}
         // A draft would cover the matched product with what was typed before; a match starts a fresh form.
         draftName={referralId === null && matched === null ? 'case-add' : null}
+        checkDuplicate={referralId === null}
         isSubmitting={save.isPending}
         onSubmit={async (values, key) => {
           const fields = referralId === null ? values : { ...values, outside_client_id: String(referralId) };

@@ -1,4 +1,5 @@
 import { HOUSE_PRODUCTS, HOUSE_TERMS, houseClientFormSchema } from '@crm/domain/house';
+import { DuplicateHint } from '../../../components/duplicate-hint.tsx';
 import { Picker, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -77,6 +78,7 @@ export function HouseAddPage() {
         <NameField form={form} />
         <PhoneField form={form} />
         <HouseInput form={form} name="id_number" text="idNumber" maxLength={18} />
+        <DuplicateHint phone={values.phone} idNumber={values.id_number} />
         <HouseInput form={form} name="loan_amount" text="loanAmount" inputMode="decimal" />
         <FormField field={field('term_months')} label={t.term} onClick={() => setPickTerm(true)}>
           {/* Named by the row's label and its own text (贷款期限 240个月), so what a person sees is what a screen

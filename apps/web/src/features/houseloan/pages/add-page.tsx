@@ -1,4 +1,5 @@
 import { HOUSELOAN_TYPES, houseloanAddRequestSchema } from '@crm/domain/api/houseloan';
+import { DuplicateHint } from '../../../components/duplicate-hint.tsx';
 import { HOUSE_TERMS } from '@crm/domain/house';
 import { Input, List, TextArea } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -68,6 +69,7 @@ export function HouseloanAddPage() {
           <FormField field={field('id_number')} label={T.idNumber}>
             <Input placeholder={T.idNumberPlaceholder} {...input('id_number')} maxLength={18} />
           </FormField>
+          <DuplicateHint phone={values.phone} idNumber={values.id_number} />
           <FormField field={field('loan_amount')} label={T.loanAmount} required>
             <Input placeholder={T.loanAmountPlaceholder} {...input('loan_amount')} inputMode="decimal" />
           </FormField>

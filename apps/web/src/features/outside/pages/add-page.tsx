@@ -1,4 +1,5 @@
 import { updateOutsideClientRequestSchema, type ReferralDetail } from '@crm/domain/api/outside';
+import { DuplicateHint } from '../../../components/duplicate-hint.tsx';
 import { fenToYuan } from '@crm/domain/money';
 import { Input, List, TextArea } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -70,6 +71,7 @@ function ReferralForm({ id, initial }: { id: number | null; initial: ReferralVal
         {text('name', T.clientName, T.clientNamePlaceholder, 'text')}
         {text('phone', T.phone, T.clientPhonePlaceholder, 'tel')}
         {text('id_number', T.idNumber, T.idNumberPlaceholder, 'text')}
+        {id === null ? <DuplicateHint phone={values.phone} idNumber={values.id_number} /> : null}
         {text('amount', T.amount, T.amountPlaceholder, 'decimal')}
         <FormField field={form.field('product_id')} label={T.product}>
           <OptionField

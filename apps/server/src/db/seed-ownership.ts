@@ -1,0 +1,54 @@
+import { idCheckChar } from '@crm/domain/idcard';
+import type { Tx } from './client.ts';
+import { caseEvents, clients } from './schema/cases.ts';
+
+/**
+ * The demo of customer ownership (decision 066): three cases 周业务 (8) left unworked, already in the company's
+ * pool (公海), for anyone to claim from 首页 → 公海客户. The duplicate the forms catch needs no row of its own:
+ * 高建军 (13612340007) is 李建国's (2) case in 补件, so 王小明 typing that phone on 新增报单 is told at once.
+ */
+export async function seedOwnershipDemo(tx: Tx, hours: (offset: number) => Date) {
+  const pooledAt = hours(-48);
+  const createdAt = hours(-24 * 20);
+  const reason = '超过 15 天未跟进，自动退回公海';
+  const idNumber = (n: number) => {
+    const first17 = `3101051988${String(n).padStart(2, '0')}15${500 + n}`;
+    return first17 + idCheckChar(first17);
+  };
+  const rows = await tx
+    .insert(clients)
+    .values(
+      [
+        { name: '冯晓东', phone: '13512340101', status: 2, amountFen: 5_000_000 },
+        { name: '褚玉兰', phone: '13512340102', status: 4, amountFen: 12_000_000 },
+        { name: '卫海波', phone: '13512340103', status: 4, amountFen: 3_000_000 },
+      ].map((row, i) => ({
+        ...row,
+        corpId: 1,
+        ownerId: 8,
+        teamId: 5,
+        idNumber: idNumber(i + 1),
+        termMonths: 36,
+        createdAt,
+        updatedAt: pooledAt,
+        pooledAt,
+        poolReason: reason,
+      })),
+    )
+    .returning({ id: clients.id, status: clients.status });
+  await tx.insert(caseEvents).values(
+    rows.flatMap((row) => [
+      { corpId: 1, clientId: row.id, staffId: 8, kind: 'created' as const, toStatus: 1, createdAt },
+      {
+        corpId: 1,
+        clientId: row.id,
+        staffId: 8,
+        kind: 'pooled' as const,
+        fromStatus: row.status,
+        toStatus: row.status,
+        reason,
+        createdAt: pooledAt,
+      },
+    ]),
+  );
+}

@@ -1,0 +1,227 @@
+import { and, desc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { POOL_STATUSES } from '@crm/domain/ownership';
+import type { Db, Tx } from '../../db/client.ts';
+import { keyset, type KeysetPage } from '../../db/keyset.ts';
+import { caseEvents, clients, followUps } from '../../db/schema/cases.ts';
+import { companies, staff, teams } from '../../db/schema/staff.ts';
+
+/*
+ * Cases' side of customer ownership (decision 066): the pool is a state of the case (`pooled_at`), so the
+ * moves in and out of it, and the reassignment of owners, are written here, by the module that owns the
+ * table, and reached by modules/ownership through index.ts. Every move is conditional on the state it
+ * leaves (a claim only of a pooled case, a release only of an owned one) so two at once move it once.
+ */
+
+type Executor = Db | Tx;
+const live = isNull(clients.deletedAt);
+const workable = sql.raw(`(${POOL_STATUSES.join(',')})`);
+
+/** When the owner last worked the case: since they took it, or their latest follow-up, whichever is later. */
+const lastTouchOf = (c: string) =>
+  sql.raw(
+    `greatest(coalesce(${c}.owned_since, ${c}.created_at), coalesce((select max(f.created_at) from follow_ups f where f.corp_id = ${c}.corp_id and f.client_id = ${c}.id), ${c}.created_at))`,
+  );
+export const lastTouchSql = lastTouchOf('clients');
+
+export interface PooledCase {
+  id: number;
+  corpId: number;
+  ownerId: number;
+  teamId: number | null;
+  name: string;
+  status: number;
+}
+
+const iso = (at: Date) => at.toISOString();
+const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
+
+/**
+ * The sweep: every workable, owned case whose owner has not touched it for the company's pool days goes to
+ * the pool, its open follow-ups closed and a `pooled` event written, all in one statement (the reason is
+ * `before` + the days + `after`). Answers the moved.
+ */
+export async function sweepToPool(
+  ex: Executor,
+  at: Date,
+  [before, after]: readonly [string, string],
+): Promise<PooledCase[]> {
+  const result = await ex.execute(sql`
+    with moved as (
+      update clients c set pooled_at = ${iso(at)}, pool_reason = ${before} || co.pool_days::text || ${after},
+        updated_at = ${iso(at)}
+      from companies co
+      where co.id = c.corp_id and c.pooled_at is null and c.deleted_at is null and c.status in ${workable}
+        and ${lastTouchOf('c')} + co.pool_days * interval '1 day' <= ${iso(at)}
+      returning c.id, c.corp_id, c.owner_id, c.team_id, c.name, c.status, c.pool_reason
+    ), events as (
+      insert into case_events (corp_id, client_id, staff_id, kind, from_status, to_status, reason, created_at)
+      select corp_id, id, owner_id, 'pooled', status, status, pool_reason, ${iso(at)} from moved
+    ), closed as (
+      update follow_ups f set done_at = ${iso(at)} from moved m
+      where f.corp_id = m.corp_id and f.client_id = m.id and f.done_at is null
+    )
+    select id, corp_id as "corpId", owner_id as "ownerId", team_id as "teamId", name, status from moved`);
+  return rowsOf<PooledCase>(result);
+}
+
+/** Owned workable cases due in the pool within the company's warning days: their owners are told once. */
+export async function casesNearPool(ex: Executor, at: Date, limit = 500) {
+  const result = await ex.execute(sql`
+    select c.id, c.corp_id as "corpId", c.owner_id as "ownerId", c.team_id as "teamId", c.name,
+      ${lastTouchOf('c')} + co.pool_days * interval '1 day' as "dueAt"
+    from clients c join companies co on co.id = c.corp_id
+    where c.pooled_at is null and c.deleted_at is null and c.status in ${workable} and co.pool_warn_days > 0
+      and ${lastTouchOf('c')} + (co.pool_days - co.pool_warn_days) * interval '1 day' <= ${iso(at)}
+      and ${lastTouchOf('c')} + co.pool_days * interval '1 day' > ${iso(at)}
+    order by c.id limit ${limit}`);
+  return rowsOf<{ id: number; corpId: number; ownerId: number; teamId: number | null; name: string; dueAt: string }>(
+    result,
+  ).map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
+}
+
+/** One keyset page of the company's pool, newest first, with the last owner's name; a phone tail narrows it. */
+export function listPool(ex: Executor, corpId: number, page: KeysetPage & { phoneTail?: string | undefined }) {
+  const lastOwner = alias(staff, 'last_owner');
+  return keyset(page, clients.id, (limit, before) =>
+    ex
+      .select({
+        id: clients.id,
+        name: clients.name,
+        phone: clients.phone,
+        status: clients.status,
+        amountFen: clients.amountFen,
+        pooledAt: clients.pooledAt,
+        poolReason: clients.poolReason,
+        lastOwner: lastOwner.name,
+      })
+      .from(clients)
+      .innerJoin(lastOwner, eq(lastOwner.id, clients.ownerId))
+      .where(
+        and(
+          eq(clients.corpId, corpId),
+          live,
+          isNotNull(clients.pooledAt),
+          page.phoneTail ? like(clients.phone, `%${page.phoneTail}`) : undefined,
+          before,
+        ),
+      )
+      .orderBy(desc(clients.id))
+      .limit(limit),
+  );
+}
+
+/** Locks a live case for an ownership move; the row as it is after any move that committed first. */
+export async function lockCaseForOwnership(tx: Tx, corpId: number, id: number) {
+  const [row] = await tx
+    .select({
+      id: clients.id,
+      corpId: clients.corpId,
+      ownerId: clients.ownerId,
+      teamId: clients.teamId,
+      name: clients.name,
+      status: clients.status,
+      pooledAt: clients.pooledAt,
+    })
+    .from(clients)
+    .where(and(eq(clients.corpId, corpId), eq(clients.id, id), live))
+    .for('update');
+  return row;
+}
+
+/** Gives a locked case to a new owner (a claim, a reassignment, a handover): out of the pool, owned from now. */
+export async function setCaseOwner(
+  tx: Tx,
+  corpId: number,
+  id: number,
+  to: { id: number; teamId: number | null },
+  at: Date,
+) {
+  await tx
+    .update(clients)
+    .set({ ownerId: to.id, teamId: to.teamId, ownedSince: at, pooledAt: null, poolReason: '', updatedAt: at })
+    .where(and(eq(clients.corpId, corpId), eq(clients.id, id)));
+}
+
+/** Puts a locked, owned case into the pool with the reason, closing its open follow-ups. */
+export async function putCaseInPool(tx: Tx, corpId: number, id: number, at: Date, reason: string) {
+  await tx
+    .update(clients)
+    .set({ pooledAt: at, poolReason: reason, updatedAt: at })
+    .where(and(eq(clients.corpId, corpId), eq(clients.id, id)));
+  await tx
+    .update(followUps)
+    .set({ doneAt: at })
+    .where(and(eq(followUps.corpId, corpId), eq(followUps.clientId, id), isNull(followUps.doneAt)));
+}
+
+/** A line of the case's history for an ownership move (who did it, why). */
+export const recordOwnershipEvent = (
+  tx: Tx,
+  values: { corpId: number; clientId: number; staffId: number; kind: 'pooled' | 'claimed' | 'reassigned' },
+  status: number,
+  reason: string,
+  at: Date,
+) => tx.insert(caseEvents).values({ ...values, fromStatus: status, toStatus: status, reason, createdAt: at });
+
+/**
+ * The company's live cases of a phone, a phone tail with a name, an ID number or a name: each with its owner
+ * and team, whether it is pooled, and its owner's last touch (the duplicate check, decision 066). At most 20.
+ */
+export async function casesOfCustomer(
+  ex: Executor,
+  corpId: number,
+  who: {
+    phone?: string | undefined;
+    phoneTail?: string | undefined;
+    idNumber?: string | undefined;
+    name?: string | undefined;
+  },
+) {
+  const owner = alias(staff, 'holder');
+  const matches: SQL[] = [];
+  if (who.phone) matches.push(eq(clients.phone, who.phone));
+  if (who.idNumber) matches.push(eq(clients.idNumber, who.idNumber));
+  if (who.name && who.phoneTail)
+    matches.push(and(eq(clients.name, who.name), like(clients.phone, `%${who.phoneTail}`))!);
+  if (matches.length === 0) return [];
+  return ex
+    .select({
+      id: clients.id,
+      name: clients.name,
+      phone: clients.phone,
+      status: clients.status,
+      ownerId: clients.ownerId,
+      ownerName: owner.name,
+      teamName: sql<string>`coalesce(${teams.name}, '')`,
+      pooledAt: clients.pooledAt,
+      lastTouch: sql<string>`${lastTouchSql}`,
+    })
+    .from(clients)
+    .innerJoin(owner, eq(owner.id, clients.ownerId))
+    .leftJoin(teams, eq(teams.id, clients.teamId))
+    .where(and(eq(clients.corpId, corpId), live, or(...matches)))
+    .orderBy(desc(clients.id))
+    .limit(20);
+}
+
+/** The company's ownership settings (the org kernel's row). */
+export async function ownershipSettings(ex: Executor, corpId: number) {
+  const [row] = await ex
+    .select({
+      poolDays: companies.poolDays,
+      poolWarnDays: companies.poolWarnDays,
+      poolClaimsPerDay: companies.poolClaimsPerDay,
+      duplicateChecksPerDay: companies.duplicateChecksPerDay,
+    })
+    .from(companies)
+    .where(eq(companies.id, corpId));
+  return row;
+}
+
+/** Live cases of the company among `ids`, owner and team, for a bulk move's checks. */
+export const casesByIds = (ex: Executor, corpId: number, ids: readonly number[]) =>
+  ex
+    .select({ id: clients.id, ownerId: clients.ownerId, teamId: clients.teamId, pooledAt: clients.pooledAt })
+    .from(clients)
+    .where(and(eq(clients.corpId, corpId), inArray(clients.id, [...ids]), live));

@@ -1,0 +1,49 @@
+import {
+  duplicateCheckRequestSchema,
+  duplicateCheckResponseSchema,
+  poolClaimRequestSchema,
+  poolClaimResponseSchema,
+  poolReleaseRequestSchema,
+  poolRequestSchema,
+  poolResponseSchema,
+  reassignRequestSchema,
+  reassignResponseSchema,
+} from '../../api/ownership.ts';
+import { endpoint, nullSchema } from '../index.ts';
+
+/* Customer ownership (decision 066): the duplicate check, the public pool (公海), bulk reassignment. */
+
+export const duplicateCheck = endpoint({
+  path: '/api/crm/duplicateCheck',
+  summary: '客户查重（打码，限次，留痕）',
+  request: duplicateCheckRequestSchema,
+  response: duplicateCheckResponseSchema,
+});
+
+export const pool = endpoint({
+  path: '/api/crm/pool',
+  summary: '公海客户（打码，游标分页，可按手机尾号查）',
+  request: poolRequestSchema.optional(),
+  response: poolResponseSchema,
+});
+
+export const poolClaim = endpoint({
+  path: '/api/crm/poolClaim',
+  summary: '从公海领取客户',
+  request: poolClaimRequestSchema,
+  response: poolClaimResponseSchema,
+});
+
+export const poolRelease = endpoint({
+  path: '/api/crm/poolRelease',
+  summary: '退回公海',
+  request: poolReleaseRequestSchema,
+  response: nullSchema,
+});
+
+export const reassign = endpoint({
+  path: '/api/crm/reassign',
+  summary: '批量转移报单',
+  request: reassignRequestSchema,
+  response: reassignResponseSchema,
+});
