@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   exportDownloadRequestSchema,
   IMPORT_MAX_BYTES,
-  importCommitRequestSchema,
   importCommitSchema,
   importErrorsRequestSchema,
 } from '@crm/domain/api/adminio';
@@ -46,12 +45,12 @@ export async function adminioRoutes(root: FastifyInstance, { adminio }: { admini
   const app = root.withTypeProvider<ZodTypeProvider>();
   // The commit's message says what happened (imported N, or already imported).
   app.post(
-    '/api/admin/import/commit',
+    E.commit.path,
     {
       schema: {
         tags: ['admin'],
-        summary: '后台：确认导入（无误的行写入，已存在的跳过，错误行列出；同一上传只导入一次）',
-        body: importCommitRequestSchema,
+        summary: E.commit.summary,
+        body: E.commit.request,
       },
     },
     async (request) => {

@@ -101,8 +101,8 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
   );
 
   app.post(
-    '/api/crm/logout',
-    { schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeSchema(z.null()) } } },
+    E.logout.path,
+    { schema: { tags: ['auth'], summary: E.logout.summary, response: { 200: envelopeSchema(E.logout.response) } } },
     async (request, reply) => {
       await auth.logout(request.cookies[SESSION_COOKIE]);
       app.clearSessionCookie(reply);

@@ -55,11 +55,11 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
   const wechat = { wechatMp, origin: publicUrl, cookie, tags };
 
   app.post(
-    '/api/houseloan/login',
+    E.login.path,
     {
       schema: {
         tags,
-        summary: '渠道经纪人登录（短信验证码）',
+        summary: E.login.summary,
         body: houseloanLoginRequestSchema,
         response: { 200: envelopeSchema(houseloanAgentSchema) },
       },
@@ -116,10 +116,10 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
   get(E.account, (me) => houseloan.account(me));
   post(E.add, (me, form) => houseloan.add(me, form), { msg: T.added });
   post(
-    '/api/houseloan/authPhoto',
-    '上传客户授权书照片',
+    E.authPhoto.path,
+    E.authPhoto.summary,
     consentSchema,
-    z.object({ id: z.number().int() }),
+    E.authPhoto.response,
     (me, q) => houseloan.addConsent(me, q.id, q.file),
     { config: IMAGE_UPLOAD_CONFIG, msg: T.consentSaved },
   );

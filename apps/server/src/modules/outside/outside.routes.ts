@@ -10,7 +10,6 @@ import {
   outsideLoginRequestSchema,
   outsideRegisterRequestSchema,
   outsideUserSchema,
-  referralDetailSchema,
   REFERRAL_STATUS_LABELS,
 } from '@crm/domain/api/outside';
 import { statusOptionSchema } from '@crm/domain/api/cases';
@@ -171,15 +170,7 @@ export async function ysbRoutes(root: FastifyInstance, { outside }: { outside: O
   post(E.ysbUser, (me, q) => outside.ysbUsers(me, q));
   post(E.ysbAudit, (me, q) => outside.audit(me, q));
   post(E.ysbClient, (me, q) => outside.ysbClients(me, q));
-  post('/api/crm/ysbOutsideClient', '一条报备（员工查看、转为报单）', idOnly, referralDetailSchema, (me, q) =>
-    outside.ysbClientDetail(me, q.id),
-  );
-  post(
-    '/api/crm/revealReferral',
-    '查看报备客户完整号码（转为报单，记入操作日志）',
-    idOnly.extend({ field: z.enum(['phone', 'id_number'], { error: '请选择要查看的信息' }) }),
-    z.object({ value: z.string() }),
-    (me, q) => outside.revealReferral(me, q),
-  );
+  post(E.ysbOutsideClient, (me, q) => outside.ysbClientDetail(me, q.id));
+  post(E.revealReferral, (me, q) => outside.revealReferral(me, q));
   post(E.ysbTeam, (me) => outside.ysbTeam(me));
 }

@@ -2,6 +2,8 @@ import {
   exportStartRequestSchema,
   exportStatusRequestSchema,
   exportStatusSchema,
+  importCommitRequestSchema,
+  importCommitSchema,
   importPreviewUploadSchema,
   importPreviewSchema,
   wecomSyncSchema,
@@ -15,6 +17,13 @@ export const preview = endpoint({
   summary: '后台：上传 XLSX 预览导入（员工或客户）',
   request: importPreviewUploadSchema,
   response: importPreviewSchema,
+});
+
+export const commit = endpoint({
+  path: '/api/admin/import/commit',
+  summary: '后台：确认导入（无误的行写入，已存在的跳过，错误行列出；同一上传只导入一次）',
+  request: importCommitRequestSchema,
+  response: importCommitSchema,
 });
 
 export const start = endpoint({

@@ -4,9 +4,16 @@ import {
   smsCodeRequestSchema,
   smsCodeResponseSchema,
 } from '../../api/auth.ts';
-import { endpoint } from '../index.ts';
+import { endpoint, noFieldsSchema, nullSchema } from '../index.ts';
 
 /* The staff user's own profile calls behind the login (spec §7). */
+
+export const logout = endpoint({
+  path: '/api/crm/logout',
+  summary: '退出登录',
+  request: noFieldsSchema,
+  response: nullSchema,
+});
 
 export const checkCaptcha = endpoint({
   path: '/common/checkCaptcha',

@@ -12,6 +12,7 @@ import {
   houseloanDetailSchema,
   houseloanIdSchema,
   houseloanListRequestSchema,
+  houseloanLoginRequestSchema,
   houseloanReferralPageSchema,
   houseloanSignSchema,
   houseloanStatusOptionsSchema,
@@ -19,6 +20,7 @@ import {
 } from '../../api/houseloan.ts';
 import { savedIdSchema } from '../../api/cases.ts';
 import { pageRequestSchema } from '../../api/page.ts';
+import { z } from 'zod';
 import { endpoint, noFieldsSchema } from '../index.ts';
 
 /* The home-loan channel portal: its agents' calls, the public ranking, and the staff side of the channel. */
@@ -35,6 +37,21 @@ export const bestDetail = endpoint({
   summary: '渠道排行详情（公开）',
   request: bestDetailQuerySchema,
   response: bestDetailSchema,
+});
+
+export const login = endpoint({
+  path: '/api/houseloan/login',
+  summary: '渠道经纪人登录（短信验证码）',
+  request: houseloanLoginRequestSchema,
+  response: houseloanAgentSchema,
+});
+
+/** The consent photo, multipart: `file` arrives as a Buffer, checked by the server's route. */
+export const authPhoto = endpoint({
+  path: '/api/houseloan/authPhoto',
+  summary: '上传客户授权书照片',
+  request: houseloanIdSchema.extend({ file: z.unknown().optional() }),
+  response: z.object({ id: z.number().int() }),
 });
 
 export const account = endpoint({

@@ -21,6 +21,7 @@ import {
   ysbUserRequestSchema,
 } from '../../api/outside.ts';
 import { pageRequestSchema } from '../../api/page.ts';
+import { z } from 'zod';
 import { endpoint, noFieldsSchema, nullSchema } from '../index.ts';
 
 /* The outside partners' portal: invitation, referrals, products, banks and the partner's team. */
@@ -128,6 +129,23 @@ export const ysbClient = endpoint({
   summary: '合作伙伴的报备',
   request: ysbClientRequestSchema,
   response: referralPageSchema,
+});
+
+export const ysbOutsideClient = endpoint({
+  path: '/api/crm/ysbOutsideClient',
+  summary: '一条报备（员工查看、转为报单）',
+  request: z.object({ id: outsideIdQuerySchema.shape.id }),
+  response: referralDetailSchema,
+});
+
+export const revealReferral = endpoint({
+  path: '/api/crm/revealReferral',
+  summary: '查看报备客户完整号码（转为报单，记入操作日志）',
+  request: z.object({
+    id: outsideIdQuerySchema.shape.id,
+    field: z.enum(['phone', 'id_number'], { error: '请选择要查看的信息' }),
+  }),
+  response: z.object({ value: z.string() }),
 });
 
 export const ysbTeam = endpoint({

@@ -1,20 +1,10 @@
-import {
-  bestDetailSchema,
-  bestListSchema,
-  houseloanAgentSchema,
-  houseloanBrokerageSchema,
-  houseloanContactSchema,
-  houseloanDetailSchema,
-  houseloanReferralPageSchema,
-  houseloanSignSchema,
-  type HouseloanAgent,
-  type HouseloanLoginRequest,
-  type ReferralStage,
-} from '@crm/domain/api/houseloan';
+import type { HouseloanAgent, HouseloanLoginRequest, ReferralStage } from '@crm/domain/api/houseloan';
+import { logout } from '@crm/domain/endpoints/auth';
+import * as E from '@crm/domain/endpoints/houseloan';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiCreate, apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
-import { apiRead, byIdQueryOptions, readById } from '../../../lib/api-query.ts';
+import type { FormFields } from '../../../lib/api-client.ts';
+import { byIdQueryOptions } from '../../../lib/api-query.ts';
+import { send, sendAnswer, type SendInput } from '../../../lib/send.ts';
 import { clearHouseChannel, setHouseChannel } from '../../../lib/storage.ts';
 import { featureKeys } from '../../../lib/api-query.ts';
 import { useCursorList } from '../../../lib/read-query.ts';
@@ -38,8 +28,8 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (fields: HouseloanLoginRequest) => {
-      const response = await apiPost<unknown>('/api/houseloan/login', fields as FormFields);
-      return { agent: houseloanAgentSchema.parse(response.data), msg: response.msg };
+      const response = await sendAnswer(E.login, fields);
+      return { agent: response.data, msg: response.msg };
     },
     onSuccess: ({ agent }) => {
       queryClient.removeQueries({ queryKey: houseloanKeys.all });
@@ -55,9 +45,7 @@ export const useMe = ({ enabled = true }: { enabled?: boolean } = {}) =>
     enabled,
     queryKey: houseloanKeys.me,
     queryFn: async ({ signal }) => {
-      const agent = houseloanAgentSchema.parse(
-        (await apiGet<unknown>('/api/houseloan/account', undefined, signal)).data,
-      );
+      const agent = await send(E.account, {}, { method: 'GET', signal });
       remember(agent);
       return agent;
     },
@@ -66,7 +54,7 @@ export const useMe = ({ enabled = true }: { enabled?: boolean } = {}) =>
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<unknown>('/api/crm/logout'),
+    mutationFn: () => send(logout, {}),
     onSuccess: () => {
       clearHouseChannel();
       queryClient.removeQueries({ queryKey: houseloanKeys.all, type: 'inactive' });
@@ -77,17 +65,15 @@ export function useLogout() {
 export type ReferralFilter = { stage?: ReferralStage; missingConsent?: boolean };
 
 export const useReferrals = (filter: ReferralFilter) =>
-  useCursorList(houseloanKeys.referrals(filter), 'POST', '/api/houseloan/list', houseloanReferralPageSchema, {
+  useCursorList(houseloanKeys.referrals(filter), 'POST', E.list.path, E.list.response, {
     stage: filter.stage ?? '',
     missing_consent: filter.missingConsent ? '1' : '',
   });
 
 export const useReferral = (id: number, refetchInterval?: number) =>
   useQuery({
-    ...byIdQueryOptions(
-      houseloanKeys.referral(id),
-      id,
-      readById('POST', '/api/houseloan/detail', houseloanDetailSchema),
+    ...byIdQueryOptions(houseloanKeys.referral(id), id, (referralId, signal) =>
+      send(E.detail, { id: referralId }, { signal }),
     ),
     ...(refetchInterval ? { refetchInterval } : {}),
   });
@@ -103,7 +89,7 @@ export function useAddReferral() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ fields, key }: { fields: FormFields; key: string }) =>
-      z.object({ id: z.number() }).parse((await apiCreate<unknown>('/api/houseloan/add', fields, key)).data).id,
+      (await send(E.add, fields as SendInput<typeof E.add>, { idempotencyKey: key })).id,
     onSuccess: () => invalidateReferrals(queryClient),
   });
 }
@@ -112,46 +98,42 @@ export function useAddReferral() {
 export function useUploadConsent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, file }: { id: number; file: File }) =>
-      apiPost<unknown>('/api/houseloan/authPhoto', { id, file }),
+    mutationFn: ({ id, file }: { id: number; file: File }) => send(E.authPhoto, { id, file }),
     onSuccess: () => invalidateReferrals(queryClient),
   });
 }
 
 export const useBrokerage = () =>
-  useCursorList(houseloanKeys.brokerage, 'POST', '/api/houseloan/brokerage', houseloanBrokerageSchema);
+  useCursorList(houseloanKeys.brokerage, 'POST', E.brokerage.path, E.brokerage.response);
 
 export const useAppointments = () =>
   useQuery({
     queryKey: houseloanKeys.sign,
-    queryFn: ({ signal }) => apiRead('POST', '/api/houseloan/sign', { limit: 5 }, houseloanSignSchema, signal),
+    queryFn: ({ signal }) => send(E.sign, { limit: 5 }, { signal }),
   });
 
 export const useService = () =>
   useQuery({
     queryKey: houseloanKeys.service,
-    queryFn: ({ signal }) => apiRead('GET', '/api/houseloan/service', {}, houseloanContactSchema, signal),
+    queryFn: ({ signal }) => send(E.service, {}, { method: 'GET', signal }),
   });
 
 export const useBanks = () =>
   useQuery({
     queryKey: houseloanKeys.banks,
-    queryFn: async ({ signal }) =>
-      z
-        .array(z.object({ id: z.number(), name: z.string() }))
-        .parse((await apiGet<unknown>('/api/houseloan/bank', undefined, signal)).data),
+    queryFn: ({ signal }) => send(E.bank, {}, { method: 'GET', signal }),
     staleTime: 10 * 60_000,
   });
 
 export const useBestList = (corp: number) =>
   useQuery({
     queryKey: houseloanKeys.best(corp),
-    queryFn: ({ signal }) => apiRead('GET', '/api/houseloan/bestList', { corp }, bestListSchema, signal),
+    queryFn: ({ signal }) => send(E.bestList, { corp }, { method: 'GET', signal }),
   });
 
 export const useBestDetail = (corp: number, id: number) =>
   useQuery(
     byIdQueryOptions(houseloanKeys.bestDetail(corp, id), id, (bestId, signal) =>
-      apiRead('GET', '/api/houseloan/bestDetail', { corp, id: bestId }, bestDetailSchema, signal),
+      send(E.bestDetail, { corp, id: bestId }, { method: 'GET', signal }),
     ),
   );

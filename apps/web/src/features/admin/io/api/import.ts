@@ -1,17 +1,17 @@
-import { importCommitSchema, importPreviewSchema, type ImportKind } from '@crm/domain/api/adminio';
+import type { ImportKind } from '@crm/domain/api/adminio';
+import { commit, preview } from '@crm/domain/endpoints/adminio';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../../lib/api-client.ts';
+import { send, sendAnswer } from '../../../../lib/send.ts';
 
-/** POST /api/admin/import/preview: the file checked row by row; nothing is written yet (decision 059). */
+/** The import preview: the file checked row by row; nothing is written yet (decision 059). */
 export async function previewImport(input: { kind: ImportKind; file: Blob }) {
-  const { data } = await apiPost<unknown>('/api/admin/import/preview', { kind: input.kind, file: input.file });
-  return importPreviewSchema.parse(data);
+  return send(preview, { kind: input.kind, file: input.file });
 }
 
-/** POST /api/admin/import/commit: the good rows of the previewed file, the rest listed; once per upload. */
+/** The import commit: the good rows of the previewed file, the rest listed; once per upload. */
 export async function commitImport(importId: string) {
-  const answer = await apiPost<unknown>('/api/admin/import/commit', { import_id: importId });
-  return { ...importCommitSchema.parse(answer.data), msg: answer.msg };
+  const answer = await sendAnswer(commit, { import_id: importId });
+  return { ...answer.data, msg: answer.msg };
 }
 
 export const usePreviewImport = () => useMutation({ mutationFn: previewImport });
