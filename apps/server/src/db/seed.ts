@@ -216,6 +216,9 @@ const intakeEvent = (row: { id: number; corpId: number; ownerId: number; created
 /** Seeds the demo companies once: a database with any company in it is left alone. */
 export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<boolean> {
   seededAt = clock();
+  // Every seed makes the same ID numbers: a process that seeds many databases (the tests) must not run past
+  // the 3-digit serial an ID number has room for.
+  demoSerial = DEMO_SERIAL_START;
   const seeded = await db.transaction(async (tx) => {
     const existing = await tx.select({ id: companies.id }).from(companies).limit(1);
     if (existing.length > 0) return false;
@@ -636,7 +639,8 @@ const DEMO_PATHS: Record<number, Array<[number, number]>> = {
   ],
 };
 
-let demoSerial = 100;
+const DEMO_SERIAL_START = 100;
+let demoSerial = DEMO_SERIAL_START;
 /** A demo case with a valid (made-up) ID number and the loan fields filled, created `daysAgo`. */
 function demoCase(
   corpId: number,
