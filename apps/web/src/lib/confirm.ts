@@ -5,5 +5,6 @@ export type ConfirmTexts = { confirm: string; cancel: string };
 
 /** Asks before a step that cannot be taken back; true when the person confirmed. */
 export function askToConfirm(content: string, texts: ConfirmTexts): Promise<boolean> {
-  return Dialog.confirm({ content, confirmText: texts.confirm, cancelText: texts.cancel });
+  // The question names the dialog for a screen reader (axe: aria-dialog-name); antd-mobile leaves it unnamed.
+  return Dialog.confirm({ content, 'aria-label': content, confirmText: texts.confirm, cancelText: texts.cancel });
 }

@@ -1,7 +1,8 @@
 import { bpToPercent } from '@crm/domain/brokerage';
 import { formatFen } from '@crm/domain/money';
 import type { HouseAudit } from '@crm/domain/api/house';
-import { Dialog, List, Tabs, Tag } from 'antd-mobile';
+import { List, Tabs, Tag } from 'antd-mobile';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toastedWrite } from '../components/send-form.ts';
@@ -22,11 +23,7 @@ export function FinanceAuditPage() {
 
   const run = async (id: number, decision: 'approve' | 'reject', reason: string) => {
     if (decision === 'approve') {
-      const confirmed = await Dialog.confirm({
-        content: t.approveConfirm,
-        confirmText: t.confirm,
-        cancelText: t.cancel,
-      });
+      const confirmed = await askToConfirm(t.approveConfirm, t);
       if (!confirmed) return false;
     }
     return toastedWrite(() => decide.mutateAsync({ id, decision, reason }), t.decided);

@@ -1,6 +1,7 @@
 import { updateHouseOrderRequestSchema } from '@crm/domain/api/house';
 import { formatFen } from '@crm/domain/money';
-import { Button, Dialog, Input, List, Space } from 'antd-mobile';
+import { Button, Input, List, Space } from 'antd-mobile';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { CopyOnLongPress } from '../../../components/contact-values.tsx';
@@ -101,11 +102,7 @@ function OrderActions({ orderId }: { orderId: number }) {
 
   const act = async (next: 2 | 3) => {
     if (next === 2 && !form.validate()) return;
-    const confirmed = await Dialog.confirm({
-      content: next === 2 ? t.markPaidConfirm : t.cancelOrderConfirm,
-      confirmText: t.confirm,
-      cancelText: t.cancel,
-    });
+    const confirmed = await askToConfirm(next === 2 ? t.markPaidConfirm : t.cancelOrderConfirm, t);
     if (!confirmed) return;
     try {
       const payRef = form.values.pay_ref;

@@ -2,7 +2,8 @@ import { formatDateTime } from '@crm/domain/datetime';
 import { bpToPercent } from '@crm/domain/brokerage';
 import { formatFen } from '@crm/domain/money';
 import { HOUSE_IMAGE_TYPES, HOUSE_PRODUCTS } from '@crm/domain/house';
-import { Button, Dialog, List, Skeleton, Steps, Tag } from 'antd-mobile';
+import { Button, List, Skeleton, Steps, Tag } from 'antd-mobile';
+import { askToConfirm } from '../../../lib/confirm.ts';
 import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { showToast } from '../../../lib/toast.ts';
@@ -45,7 +46,7 @@ export function HouseDetailPage() {
   const count = (type: number) => images.find((i) => i.house_type === type)?.count ?? 0;
 
   const remove = async () => {
-    const confirmed = await Dialog.confirm({ content: t.deleteConfirm, confirmText: t.confirm, cancelText: t.cancel });
+    const confirmed = await askToConfirm(t.deleteConfirm, t);
     if (!confirmed) return;
     try {
       await del.mutateAsync(client.id);

@@ -60,6 +60,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       const reading = await recognizeCard('bankCard', await compressImage(file));
       const use = await Dialog.confirm({
         title: T.scanResultTitle,
+        'aria-label': T.scanResultTitle,
         content: (
           <div>
             <p style={{ fontSize: 20, letterSpacing: 1, margin: '8px 0' }}>{reading.number}</p>
