@@ -137,6 +137,8 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/business/financeAudit',
     // Not in the spec: which products fit a client and what they cost (decision 068), from the instalment card.
     '/business/match',
+    // Not in the spec: the company's public pool (decision 066), from the 公海客户 tile.
+    '/business/pool',
   ],
   // /team/viewLog is not in the spec: the leader's view log of personal numbers (decision 058), from /team/list.
   team: ['/team/list', '/team/appeal', '/team/ysb', '/team/house', '/team/houseChannel', '/team/viewLog'],

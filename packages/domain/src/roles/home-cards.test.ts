@@ -35,6 +35,7 @@ const INSTALMENT = [
   'activity',
   'esign',
   'match',
+  'pool',
 ];
 /** The instalment card of someone serving clients (job 3): 客户服务 right after 云闪付. */
 const INSTALMENT_SERVICE = [...INSTALMENT.slice(0, 6), 'service', ...INSTALMENT.slice(6)];
@@ -209,6 +210,7 @@ describe('homeCards', () => {
           { key: 'activity', path: '/business/activity' },
           { key: 'esign', path: '/interface/esign/list' },
           { key: 'match', path: '/business/match' },
+          { key: 'pool', path: '/business/pool' },
         ],
       },
       {

@@ -48,6 +48,7 @@ export const STATIC_TILE_KEYS = [
   'signMine',
   'signReject',
   'match',
+  'pool',
 ] as const;
 
 export type StaticTileKey = (typeof STATIC_TILE_KEYS)[number];
@@ -132,6 +133,8 @@ export function homeCards(user: HomeUser): HomeCard[] {
         tile('esign', '/interface/esign/list'),
         // Not a tile of the spec's card: which products fit a client, and what they cost (decision 068).
         tile('match', '/business/match'),
+        // Not a tile of the spec's card: the company's public pool of customers (公海, decision 066).
+        tile('pool', '/business/pool'),
       ],
     },
     {

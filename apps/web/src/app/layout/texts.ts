@@ -30,6 +30,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/business/messages', '消息记录'],
   // Not in the spec: product matching and the all-in cost (decision 068).
   ['/business/match', '匹配产品'],
+  ['/business/pool', '公海客户'],
   ['/team/viewLog', '查看日志'],
   ['/business/pending', '待跟进'],
   ['/business/pendingDetail/:id', '跟进详情'],

@@ -3,6 +3,7 @@ import { AppealPage } from '../../features/cases/pages/appeal-page.tsx';
 import { DetailPage } from '../../features/cases/pages/detail-page.tsx';
 import { EditPage } from '../../features/cases/pages/edit-page.tsx';
 import { MatchPage } from '../../features/cases/pages/match-page.tsx';
+import { PoolPage } from '../../features/cases/pages/pool-page.tsx';
 import { PendingAddPage } from '../../features/cases/pages/pending-add-page.tsx';
 import { PendingDetailPage } from '../../features/cases/pages/pending-detail-page.tsx';
 import { PendingPage } from '../../features/cases/pages/pending-page.tsx';
@@ -27,4 +28,5 @@ export const pages: ChunkPages = {
   '/business/service_detail/:id': ServiceDetailPage,
   '/business/appeal': AppealPage,
   '/business/match': MatchPage,
+  '/business/pool': PoolPage,
 };

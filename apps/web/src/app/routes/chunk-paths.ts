@@ -94,6 +94,7 @@ export const CHUNK_PATHS = {
     '/business/service_detail/:id',
     '/business/appeal',
     '/business/match',
+    '/business/pool',
   ],
   'cases-list': ['/business/list'],
   'cases-stat': ['/business/stat'],

@@ -1,5 +1,15 @@
 /** UI texts of the instalment-case pages (issue 3). Status and option labels come from packages/domain. */
 export const casesTexts = {
+  /** The public pool (公海, decision 066). */
+  pool: {
+    search: '按手机尾号搜索',
+    empty: '公海暂无客户',
+    lastOwner: '原跟进人',
+    claim: '领取',
+    cancel: '取消',
+    claimed: '已领取',
+    confirm: (client: string) => `领取客户 ${client}？领取后由你跟进。`,
+  },
   submit: '提交',
   fromReferral: '由合作伙伴报备转入',
   save: '保存',

@@ -60,6 +60,7 @@ export const homeTexts = {
     activity: '营销活动',
     esign: '电子签约',
     match: '匹配产品',
+    pool: '公海客户',
     house: '房贷客户',
     houseAdd: '新增房贷',
     houseChannel: '渠道报单',
