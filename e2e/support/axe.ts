@@ -71,11 +71,25 @@ function settle({ quiet, max }: { quiet: number; max: number }): Promise<void> {
   });
 }
 
+/** How often a run the page changed under is taken again before the address waits for a later visit. */
+const ATTEMPTS = 3;
+
 async function runAxe(page: Page, address: string): Promise<Finding[] | null> {
   await page.waitForLoadState('load');
-  await page.evaluate(settle, { quiet: 400, max: 8000 });
-  if (addressOf(page.url()) !== address) return null;
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    await page.evaluate(settle, { quiet: 400, max: 8000 });
+    if (addressOf(page.url()) !== address) return null;
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+    const run = await axeOnce(page, address);
+    if (run === null) return null;
+    // The journey goes on while axe runs: a dialog that began to fade in meanwhile was measured half-drawn
+    // (its text at 3:1 against a half-dark mask). Such a run proves nothing either way; take it again.
+    if (!run.changed) return run.findings;
+  }
+  return null;
+}
+
+async function axeOnce(page: Page, address: string): Promise<{ findings: Finding[]; changed: boolean } | null> {
   return page.evaluate(
     async ({ address, disabled }) => {
       type AxeResult = {
@@ -87,6 +101,9 @@ async function runAxe(page: Page, address: string): Promise<Finding[] | null> {
         }>;
       };
       const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<AxeResult> } }).axe;
+      let changed = false;
+      const observer = new MutationObserver(() => (changed = true));
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
       // A toast fades in and out, and axe measured its text mid-fade (签到成功 at 2.93:1, blended with the page);
       // at full opacity it is white on 70 % black, and it is gone in two seconds: a false positive, so skipped.
       const result = await axe.run(
@@ -96,8 +113,9 @@ async function runAxe(page: Page, address: string): Promise<Finding[] | null> {
           rules: Object.fromEntries(disabled.map((id) => [id, { enabled: false }])),
         },
       );
+      observer.disconnect();
       if (`${location.pathname}${location.search}` !== address) return null;
-      return result.violations.map((violation) => ({
+      const findings = result.violations.map((violation) => ({
         id: violation.id,
         impact: violation.impact,
         help: violation.help,
@@ -107,6 +125,7 @@ async function runAxe(page: Page, address: string): Promise<Finding[] | null> {
           summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
         })),
       }));
+      return { findings, changed };
     },
     { address, disabled: Object.keys(DISABLED_RULES) },
   );
