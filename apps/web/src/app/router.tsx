@@ -70,6 +70,7 @@ export const PAGE_CHUNKS = {
   chattergee: () => import('./routes/chattergee.ts'),
   'activity-staff': () => import('./routes/activity-staff.ts'),
   esign: () => import('./routes/esign.ts'),
+  ledger: () => import('./routes/ledger.ts'),
   reminders: () => import('./routes/reminders.ts'),
   admin: () => import('./routes/admin.ts'),
 } satisfies Record<keyof typeof CHUNK_PATHS, () => Promise<PageChunk>>;
@@ -139,14 +140,19 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/business/match',
     // Not in the spec: the company's public pool (decision 066), from the 公海客户 tile.
     '/business/pool',
+    // Not in the spec: the commission ledger's claw-backs and statements (decision 067), from 超限审批.
+    '/business/clawback',
+    '/business/statement',
+    '/business/statement/:id',
   ],
   // /team/viewLog is not in the spec: the leader's view log of personal numbers (decision 058), from /team/list.
   team: ['/team/list', '/team/appeal', '/team/ysb', '/team/house', '/team/houseChannel', '/team/viewLog'],
   exam: ['/exam/center', '/exam/detail/:id', '/exam/list', '/exam/paper/:id'],
   sign: SIGN_PATHS,
-  outside: OUTSIDE_PATHS,
+  // Not in the spec: a partner's and an agent's commission statements (decision 067), from 我的账户 and 我的.
+  outside: [...OUTSIDE_PATHS, '/outside/statement', '/outside/statement/:id'],
   faq: FAQ_PATHS,
-  houseloan: HOUSELOAN_PATHS,
+  houseloan: [...HOUSELOAN_PATHS, '/houseloan/statement', '/houseloan/statement/:id'],
   chattergee: CHATTERGEE_PATHS,
   activity: [
     '/activity/test',

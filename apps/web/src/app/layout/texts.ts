@@ -63,6 +63,10 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/business/activity', '营销活动'],
   ['/business/activityData/:id', '报名名单'],
   ['/business/financeAudit', '超限审批'],
+  // Not in the spec: the commission ledger (decision 067).
+  ['/business/clawback', '返佣追回'],
+  ['/business/statement', '对账单'],
+  ['/business/statement/:id', '对账单详情'],
   // team
   ['/team/list', '团队数据'],
   ['/team/appeal', '反馈数据'],
@@ -92,6 +96,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/outside/team', '我的团队'],
   ['/outside/product', '产品中心'],
   ['/outside/account', '我的账户'],
+  ['/outside/statement', '对账单'],
+  ['/outside/statement/:id', '对账单详情'],
   ['/outside/channel', '渠道管理'],
   ['/outside/work', '工作台'],
   ['/outside/login', '渠道登录'],
@@ -110,6 +116,8 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/houseloan/photo', '待补授权书'],
   ['/houseloan/wait', '等待接单'],
   ['/houseloan/mine', '我的'],
+  ['/houseloan/statement', '对账单'],
+  ['/houseloan/statement/:id', '对账单详情'],
   ['/houseloan/list', '客户列表'],
   ['/houseloan/detail/:id', '客户详情'],
   ['/houseloan/bestList', '渠道排行'],

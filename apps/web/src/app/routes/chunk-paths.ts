@@ -137,4 +137,13 @@ export const CHUNK_PATHS = {
   chattergee: CHATTERGEE_PATHS,
   'activity-staff': ['/business/activity', '/business/activityData/:id'],
   esign: ESIGN_PATHS,
+  ledger: [
+    '/business/clawback',
+    '/business/statement',
+    '/business/statement/:id',
+    '/outside/statement',
+    '/outside/statement/:id',
+    '/houseloan/statement',
+    '/houseloan/statement/:id',
+  ],
 } satisfies Record<string, string[]>;

@@ -1,5 +1,8 @@
 /** Every text of the home-loan pages (zh-CN). */
 export const houseTexts = {
+  // the commission ledger's finance pages (decision 067)
+  clawbacks: '返佣追回',
+  statements: '对账单',
   searchPlaceholder: '搜索姓名或手机号',
   allStatuses: '全部',
   emptyClients: '暂无房贷客户',

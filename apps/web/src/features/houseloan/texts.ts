@@ -1,5 +1,6 @@
 /** UI texts of the home-loan channel portal (/houseloan/*, issue 12, decision 052). */
 export const houseloanTexts = {
+  statements: '对账单',
   // login
   corp: '公司',
   corpPlaceholder: '请选择公司',

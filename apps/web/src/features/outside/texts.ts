@@ -53,6 +53,7 @@ export const outsideTexts = {
   // list and detail
   tabAll: '全部',
   mine: '我的',
+  statements: '对账单',
   team: '团队',
   protectedUntil: (date: string) => `保护至 ${date}`,
   status: '状态',

@@ -4,7 +4,7 @@ import type { HouseAudit } from '@crm/domain/api/house';
 import { List, Tabs, Tag } from 'antd-mobile';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toastedWrite } from '../components/send-form.ts';
 import { useHouseAudits, useUpdateHouseAudit, type AuditStatus } from '../api/house-audits.ts';
 import { houseDetailPath } from '../components/client-list.tsx';
@@ -31,6 +31,15 @@ export function FinanceAuditPage() {
 
   return (
     <div>
+      {/* The commission ledger's finance pages (decision 067). */}
+      <div className="house-links">
+        <Link className="link-button link-button--ghost" to="/business/clawback">
+          {t.clawbacks}
+        </Link>
+        <Link className="link-button link-button--ghost" to="/business/statement">
+          {t.statements}
+        </Link>
+      </div>
       <Tabs activeKey={status} onChange={(key) => setStatus(key as AuditStatus)}>
         {(['pending', 'approved', 'rejected'] as const).map((key) => (
           <Tabs.Tab title={t.auditTabs[key]} key={key} />

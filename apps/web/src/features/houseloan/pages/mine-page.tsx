@@ -49,6 +49,8 @@ export function HouseloanMinePage() {
         >
           {T.service}
         </List.Item>
+        {/* The commission statements (decision 067). */}
+        <List.Item onClick={() => void navigate('/houseloan/statement')}>{T.statements}</List.Item>
       </List>
       <div className="houseloan-totals">
         <div className="houseloan-total">

@@ -32,6 +32,8 @@ export function OutsideAccountPage() {
         <List.Item extra={user.inviter_name || '-'}>{T.inviter}</List.Item>
         <List.Item extra={T.days(user.protection_days)}>{T.protectionDaysLabel}</List.Item>
         <List.Item extra={formatDay(user.created_at)}>{T.registeredAt}</List.Item>
+        {/* The commission statements (decision 067). */}
+        <List.Item onClick={() => void navigate('/outside/statement')}>{T.statements}</List.Item>
       </List>
       <LogoutButton texts={T} loading={logout.isPending} onLeave={leave} />
     </div>
