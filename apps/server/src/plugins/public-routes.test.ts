@@ -77,12 +77,33 @@ describe('the route table', () => {
     expect(refusals).toBeGreaterThan(3 * 120);
   });
 
+  /**
+   * The calls a partner and an agent share with staff, each answering only the caller's own: the duplicate check
+   * before a referral (decision 066) and their own commission lines and statements (decision 067).
+   */
+  const SHARED_WITH_OUTSIDERS = new Set([
+    'POST /api/crm/duplicateCheck',
+    'POST /api/crm/commissionLedger',
+    'POST /api/crm/statementList',
+    'POST /api/crm/statementDetail',
+    'GET /api/crm/statementPdf',
+    'GET /api/crm/statementXlsx',
+    'POST /api/crm/statementDispute',
+  ]);
+  it('serves the shared calls to staff, partners and agents alike', () => {
+    for (const route of SHARED_WITH_OUTSIDERS) {
+      const found = guarded().find(({ method, url }) => `${method} ${url}` === route);
+      expect(found?.principals, route).toEqual(expect.arrayContaining(['staff', 'partner', 'channel']));
+    }
+  });
+
   it('serves partners only on the partner portal and the invitations (decision 049)', () => {
     const partnerRoutes = guarded()
       .filter(({ principals }) => principals.includes('partner'))
       .map(({ method, url }) => `${method} ${url}`);
-    expect(partnerRoutes.every((route) => /outside|Outside|ysbInvite|ysbQrcode/.test(route))).toBe(true);
-    expect(partnerRoutes).toHaveLength(15);
+    const portal = partnerRoutes.filter((route) => !SHARED_WITH_OUTSIDERS.has(route));
+    expect(portal.every((route) => /outside|Outside|ysbInvite|ysbQrcode/.test(route))).toBe(true);
+    expect(portal).toHaveLength(15);
   });
 
   it('serves visitors only the activity calls, and those to nobody else (decision 056)', () => {
@@ -102,8 +123,9 @@ describe('the route table', () => {
     const channelRoutes = guarded()
       .filter(({ principals }) => principals.includes('channel'))
       .map(({ method, url }) => `${method} ${url}`);
-    expect(channelRoutes.every((route) => route.includes('/api/houseloan/'))).toBe(true);
-    expect(channelRoutes).toHaveLength(11);
+    const portal = channelRoutes.filter((route) => !SHARED_WITH_OUTSIDERS.has(route));
+    expect(portal.every((route) => route.includes('/api/houseloan/'))).toBe(true);
+    expect(portal).toHaveLength(11);
     // allot is the steward's.
     expect(guarded().find((r) => r.url === '/api/houseloan/allot')?.principals).toEqual(['staff']);
   });

@@ -16,15 +16,18 @@ export async function ledgerRoutes(root: FastifyInstance, { ledger }: { ledger: 
   const tags = ['ledger'];
   const { post } = callerRoutes(root, tags, currentPrincipal);
 
+  // Finance's calls are staff-only before the service looks: a partner's or agent's session never reaches them.
+  const financeOnly = { principals: ['staff' as const] };
+
   post(E.commissionLedger, (me, q) => ledger.ledger(me, q));
-  post(E.commissionPay, (me, q) => ledger.payPartner(me, q));
-  post(E.clawbackList, (me, q) => ledger.clawbacks(me, q));
-  post(E.clawbackDecide, (me, q) => ledger.decideClawback(me, q), { msg: '已处理' });
+  post(E.commissionPay, (me, q) => ledger.payPartner(me, q), { config: financeOnly });
+  post(E.clawbackList, (me, q) => ledger.clawbacks(me, q), { config: financeOnly });
+  post(E.clawbackDecide, (me, q) => ledger.decideClawback(me, q), { config: financeOnly, msg: '已处理' });
   post(E.statementList, (me, q) => ledger.statements(me, q));
   post(E.statementDetail, (me, q) => ledger.statement(me, q.id));
   post(E.statementDispute, (me, q) => ledger.dispute(me, q), { msg: '已提交异议' });
-  post(E.statementAnswer, (me, q) => ledger.answer(me, q), { msg: '已答复' });
-  post(E.statementSend, (me, q) => ledger.send(me, q.id));
+  post(E.statementAnswer, (me, q) => ledger.answer(me, q), { config: financeOnly, msg: '已答复' });
+  post(E.statementSend, (me, q) => ledger.send(me, q.id), { config: financeOnly });
 
   // The files answer the file itself, not the envelope; a refusal is still the envelope.
   for (const [contract, kind, type] of [

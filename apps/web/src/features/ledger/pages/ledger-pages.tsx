@@ -67,6 +67,7 @@ function StatementView({ s }: { s: StatementDetail }) {
     let text = '';
     const ok = await Dialog.confirm({
       title,
+      'aria-label': title,
       content: <TextArea placeholder={placeholder} maxLength={200} onChange={(value) => (text = value)} />,
       confirmText: T.submit,
       cancelText: T.cancel,
@@ -162,6 +163,7 @@ export function ClawbackPage() {
   const run = async (item: ClawbackItem, decision: 'approve' | 'reject') => {
     let remark = '';
     const ok = await Dialog.confirm({
+      'aria-label': decision === 'approve' ? T.approveConfirm : T.remark,
       content: (
         <>
           {decision === 'approve' ? <p>{T.approveConfirm}</p> : null}
