@@ -67,7 +67,8 @@ async function startServer(env) {
     ...env,
   };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // The compiled server, as production runs it (`npm run build -w @crm/server`).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A loaded CI machine (tsx compiling the server, the seed) can take over a minute to answer. */
+/** A loaded CI machine (the demo seed) can take over a minute to answer. */
 const START_TIMEOUT_MS = 300_000;
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -58,15 +58,17 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does it for you).');
+  for (const built of ['apps/web/dist/index.html', 'apps/server/dist/server.js']) {
+    if (!fs.existsSync(path.join(repoRoot, built))) {
+      throw new Error(`${built} is missing: run \`npm run build\` first (npm run test:e2e does it for you).`);
+    }
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-e2e-'));
   let log = '';
   // The journeys run on the embedded database, whatever DATABASE_URL the caller has set.
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
     cwd: repoRoot,
     env: {
       ...env,
