@@ -35,6 +35,7 @@ import type {
 import { maskBankCard, maskIdNumber, maskPhone } from '@crm/domain/validation';
 import { NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
+import { HOUSE_TEXTS } from './house.texts.ts';
 import { can, mayActor, requireActor, type Access } from '../access/index.ts';
 import type { FilesService } from '../files/index.ts';
 import type { HolderCheck } from '../holder-check.ts';
@@ -171,7 +172,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
   async function usableChannel(me: Me, channelId: number | null) {
     if (channelId === null) return null;
     const channel = await repo.findChannel(me.corpId, channelId);
-    if (!channel || !can(me, 'house.channel.read', channel)) throw new RefusedError('渠道不存在或不属于你');
+    if (!channel || !can(me, 'house.channel.read', channel)) throw new RefusedError(HOUSE_TEXTS.channelNotYours);
     return channel.id;
   }
 
@@ -238,7 +239,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
       const channelId = await usableChannel(me, form.channel_id);
       if (form.referrer_id !== null)
         await visibleClient(me, form.referrer_id).catch(() => {
-          throw new RefusedError('推荐客户不存在或不属于你');
+          throw new RefusedError(HOUSE_TEXTS.recommendNotYours);
         });
       const stewardId = await repo.pickSteward(me.corpId);
       const id = await repo.insertClient({
@@ -323,15 +324,15 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
       await visibleClient(me, id, 'house.delete');
       await repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, id);
-        if (!locked) throw new NotFoundError('客户不存在');
+        if (!locked) throw new NotFoundError(HOUSE_TEXTS.clientNotFound);
         if (locked.status !== HOUSE_STATUS.NEW || (await hasSignTask(tx, me.corpId, { houseClientId: id })))
-          throw new RefusedError('客户已进入签约流程，不能删除');
+          throw new RefusedError(HOUSE_TEXTS.clientSigningNoDelete);
         if (
           locked.brokerageState === 'pending_audit' ||
           locked.brokerageState === 'approved' ||
           (await repo.hasLiveOrders(tx, me.corpId, id))
         ) {
-          throw new RefusedError('客户已设置返佣，不能删除');
+          throw new RefusedError(HOUSE_TEXTS.clientBrokerageNoDelete);
         }
         await repo.updateClient(tx, me.corpId, id, { deletedAt: now() });
       });
@@ -341,7 +342,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
     // ---- images -------------------------------------------------------------------------------
 
     async addImage(me: Me, id: number, houseType: number, bytes: Buffer) {
-      if (!isHouseImageType(houseType)) throw new RefusedError('资料类型无效');
+      if (!isHouseImageType(houseType)) throw new RefusedError(HOUSE_TEXTS.imageTypeInvalid);
       await visibleClient(me, id, 'house.update');
       // Refused before decoding when already full; counted again below under the client's lock, so a
       // burst of uploads cannot pass the cap together.
@@ -357,7 +358,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
       let imageId: number;
       try {
         imageId = await repo.transaction(async (tx) => {
-          if (!(await repo.lockClient(tx, me.corpId, id))) throw new NotFoundError('客户不存在');
+          if (!(await repo.lockClient(tx, me.corpId, id))) throw new NotFoundError(HOUSE_TEXTS.clientNotFound);
           if ((await repo.countClientImages(me.corpId, id, tx)) >= MAX_HOUSE_IMAGES_PER_CLIENT)
             throw new RefusedError(HOUSE_MESSAGES.tooManyImages);
           const inserted = await repo.insertImage(tx, {
@@ -403,7 +404,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
       await visibleClient(me, image.houseClientId, 'house.update');
       const keys = await repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, image.houseClientId);
-        if (!locked) throw new NotFoundError('客户不存在');
+        if (!locked) throw new NotFoundError(HOUSE_TEXTS.clientNotFound);
         if (!documentsOpen(locked) || (await hasSignTask(tx, me.corpId, { houseClientId: locked.id })))
           throw new RefusedError(HOUSE_MESSAGES.imagesFinal);
         const removed = await repo.deleteImage(tx, {
@@ -456,7 +457,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
       requireNotRebateOnly(me);
       await access.require(me, 'house.channel.read', id);
       if (!(await repo.setChannelDisabled(me.corpId, id, enabled ? null : now())))
-        throw new NotFoundError('渠道不存在');
+        throw new NotFoundError(HOUSE_TEXTS.channelNotFound);
       return { id };
     },
 
@@ -489,7 +490,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
     async recommendDetail(me: Me, id: number): Promise<HouseRecommendDetail> {
       await access.require(me, 'house.recommend.read', id);
       const row = await repo.findRecommend(me.corpId, id);
-      if (!row) throw new NotFoundError('推荐不存在');
+      if (!row) throw new NotFoundError(HOUSE_TEXTS.recommendNotFound);
       return { ...toRecommend(row), phone: maskPhone(row.phone), staff_name: row.staffName };
     },
 
@@ -503,7 +504,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
           bankCard: form.bank_card,
         })
         .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? new RefusedError('该手机号已是本公司的渠道经纪人') : error;
+          throw isUniqueViolation(error) ? new RefusedError(HOUSE_TEXTS.agentPhoneTaken) : error;
         });
       return { id };
     },
@@ -537,16 +538,16 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
         receivers.length !== form.user_ids.length ||
         receivers.some((r) => r.ownerId !== client.ownerId && r.ownerId !== me.id && !isFinance(me))
       ) {
-        throw new RefusedError('返佣人不存在或不属于你');
+        throw new RefusedError(HOUSE_TEXTS.receiverNotYours);
       }
       // The row lock orders racing requests; the one-pending-audit index answers the same should it be passed.
       const set = repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, form.id);
-        if (!locked) throw new NotFoundError('客户不存在');
-        if (locked.brokerageState === 'pending_audit') throw new RefusedError('该客户的返佣正在等待审批');
+        if (!locked) throw new NotFoundError(HOUSE_TEXTS.clientNotFound);
+        if (locked.brokerageState === 'pending_audit') throw new RefusedError(HOUSE_TEXTS.brokeragePendingAudit);
         if (locked.brokerageState === 'approved' || (await repo.hasLiveOrders(tx, me.corpId, form.id)))
-          throw new RefusedError('该客户已设置返佣');
-        if (locked.loanAmountFen <= 0) throw new RefusedError('请先填写贷款金额');
+          throw new RefusedError(HOUSE_TEXTS.brokerageAlreadySet);
+        if (locked.loanAmountFen <= 0) throw new RefusedError(HOUSE_TEXTS.loanAmountFirst);
         const amountFen = computeBrokerageFen(locked.loanAmountFen, form.rate);
         const parts = splitFen(amountFen, form.shares);
         const settle = async (state: 'pending_audit' | 'approved') => {
@@ -591,7 +592,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
         return settle('approved');
       });
       return set.catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new RefusedError('该客户的返佣正在等待审批') : error;
+        throw isUniqueViolation(error) ? new RefusedError(HOUSE_TEXTS.brokeragePendingAudit) : error;
       });
     },
 
@@ -664,7 +665,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
         const at = now();
         const status = input.decision === 'approve' ? 'approved' : 'rejected';
         const decided = await repo.decideAudit(tx, me.corpId, input.id, status, me.id, at);
-        if (!decided) throw new RefusedError('该审批已处理');
+        if (!decided) throw new RefusedError(HOUSE_TEXTS.auditDecided);
         await repo.insertAuditEvent(tx, {
           corpId: me.corpId,
           auditId: decided.id,
@@ -732,8 +733,8 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
     async revealOrderCard(me: Me, id: number): Promise<{ value: string }> {
       requireFinance(me);
       const found = await repo.revealOrderCard(me.corpId, id, { staffId: me.id, at: now() });
-      if (!found) throw new NotFoundError('返佣单不存在');
-      if (found.bankCard === null) throw new RefusedError('返佣单已处理，卡号不再显示');
+      if (!found) throw new NotFoundError(HOUSE_TEXTS.orderNotFound);
+      if (found.bankCard === null) throw new RefusedError(HOUSE_TEXTS.orderCardGone);
       return { value: found.bankCard };
     },
 
@@ -754,7 +755,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
         await access.require(me, 'house.channel.read', request.id);
         value = request.field === 'phone' ? await repo.channelPhone(me.corpId, request.id) : null;
       }
-      if (!value) throw new RefusedError('没有可查看的号码');
+      if (!value) throw new RefusedError(HOUSE_TEXTS.nothingToReveal);
       await repo.logContactReveal(me.corpId, request, { staffId: me.id, at: now() });
       return { value };
     },
@@ -762,12 +763,12 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
     async updateOrder(me: Me, input: z.output<typeof updateHouseOrderRequestSchema>) {
       requireFinance(me);
       const order = await repo.findOrder(me.corpId, input.id);
-      if (!order) throw new NotFoundError('返佣单不存在');
+      if (!order) throw new NotFoundError(HOUSE_TEXTS.orderNotFound);
       const updated = await repo.updateWaitingOrder(me.corpId, input.id, {
         remark: input.remark,
         payRef: input.pay_ref,
       });
-      if (!updated) throw new RefusedError('返佣单已处理，不能修改');
+      if (!updated) throw new RefusedError(HOUSE_TEXTS.orderClosed);
       return { id: input.id };
     },
 
@@ -778,16 +779,16 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
     async updateOrderStatus(me: Me, id: number, status: number) {
       requireFinance(me);
       const order = await repo.findOrder(me.corpId, id);
-      if (!order) throw new NotFoundError('返佣单不存在');
-      if (status !== 2 && status !== 3) throw new RefusedError('返佣单状态无效');
+      if (!order) throw new NotFoundError(HOUSE_TEXTS.orderNotFound);
+      if (status !== 2 && status !== 3) throw new RefusedError(HOUSE_TEXTS.orderStatusInvalid);
       const settled = await repo.settleOrder(me.corpId, id, status, me.id, now());
-      if (!settled) throw new RefusedError('返佣单已处理');
+      if (!settled) throw new RefusedError(HOUSE_TEXTS.orderDecided);
       const msg =
         status === 3
-          ? '已取消'
+          ? HOUSE_TEXTS.orderCancelled
           : settled.nettedFen > 0
-            ? `已支付：实付 ${formatFen(settled.cashFen)}，抵扣欠款 ${formatFen(settled.nettedFen)}`
-            : '已支付';
+            ? HOUSE_TEXTS.orderPaidNetted(formatFen(settled.cashFen), formatFen(settled.nettedFen))
+            : HOUSE_TEXTS.orderPaid;
       return { data: { id }, msg };
     },
 
@@ -802,17 +803,17 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
     async allot(me: Me, input: z.output<typeof allotHouseRequestSchema>) {
       requireActor(me, 'house.allot');
       const target = await repo.findActiveStaff(me.corpId, input.staff_id);
-      if (!target) throw new RefusedError('员工不存在');
+      if (!target) throw new RefusedError(HOUSE_TEXTS.staffNotFound);
       if (input.kind === 'channel') {
         const channel = await repo.findChannel(me.corpId, input.id);
-        if (!channel) throw new NotFoundError('渠道不存在');
+        if (!channel) throw new NotFoundError(HOUSE_TEXTS.channelNotFound);
         if (!(await repo.updateChannelOwner(me.corpId, input.id, target.id, me.id, now())))
-          throw new NotFoundError('渠道不存在');
+          throw new NotFoundError(HOUSE_TEXTS.channelNotFound);
       } else {
         const client = await repo.findClient(me.corpId, input.id);
-        if (!client) throw new NotFoundError('客户不存在');
+        if (!client) throw new NotFoundError(HOUSE_TEXTS.clientNotFound);
         if (!(await repo.reassignClient(me.corpId, input.id, target.id, target.teamId, me.id, now())))
-          throw new NotFoundError('客户不存在');
+          throw new NotFoundError(HOUSE_TEXTS.clientNotFound);
       }
       return { id: input.id };
     },
@@ -827,7 +828,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
       const submitted = repo.transaction(async (tx) => {
         const locked = await repo.lockClient(tx, me.corpId, input.id);
         if (!locked || locked.stewardStatus !== 'waiting' || locked.status !== HOUSE_STATUS.NEW)
-          throw new RefusedError('该客户已提交签约');
+          throw new RefusedError(HOUSE_TEXTS.signAlreadySubmitted);
         const taskId = await createSignTask(tx, {
           corpId: me.corpId,
           houseClientId: input.id,
@@ -840,7 +841,7 @@ export function createHouseService({ repo, access, files, now, holder }: HouseSe
         return { id: taskId };
       });
       return submitted.catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new RefusedError('该客户已提交签约') : error;
+        throw isUniqueViolation(error) ? new RefusedError(HOUSE_TEXTS.signAlreadySubmitted) : error;
       });
     },
   };

@@ -16,12 +16,10 @@ import { requireActor, type Access } from '../access/index.ts';
 import { moveCaseBySigning } from '../cases/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { SignRepository, SignStatus, TaskRow } from './sign.repository.ts';
+import { SIGN_TEXTS } from './sign.texts.ts';
 
 type Me = StaffIdentity;
 type Tx = Parameters<SignRepository['insertEvent']>[0];
-
-const TAKEN_MESSAGE = '手慢了，该任务已被其他签约员领取';
-const CASE_CHANGED_MESSAGE = '报单状态已变化，请刷新后重试';
 
 const requireSigner = (me: Me) => requireActor(me, 'sign.task.list');
 
@@ -130,11 +128,11 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
     async take(me: Me, id: number) {
       const task = await access.require(me, 'sign.task.take', id);
       // Someone was quicker (or it is done): the same answer as losing the race below.
-      if (task.status !== 'open') throw new RefusedError(TAKEN_MESSAGE);
+      if (task.status !== 'open') throw new RefusedError(SIGN_TEXTS.taken);
       return repo.transaction(async (tx) => {
         const at = now();
         const taken = await repo.take(tx, me.corpId, task.id, me.id, at);
-        if (!taken) throw new RefusedError(TAKEN_MESSAGE);
+        if (!taken) throw new RefusedError(SIGN_TEXTS.taken);
         await recordMove(tx, me, id, 'open', 'taken', at);
         return { id };
       });
@@ -155,14 +153,14 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
             note: input.note,
             at,
           });
-          if (!caseMoved) throw new RefusedError(CASE_CHANGED_MESSAGE);
+          if (!caseMoved) throw new RefusedError(SIGN_TEXTS.caseChanged);
         }
         const moved = await repo.move(
           tx,
           { corpId: me.corpId, id: input.id, from: 'taken', signerId: me.id },
           { status: input.outcome, outcomeNote: input.note, finishedAt: at },
         );
-        if (!moved) throw new RefusedError('任务状态已变化，请刷新');
+        if (!moved) throw new RefusedError(SIGN_TEXTS.taskChanged);
         await recordMove(tx, me, input.id, 'taken', input.outcome, at, input.note);
         if (input.outcome === 'signed' && moved.houseClientId !== null) {
           await repo.markHouseSigned(tx, me.corpId, moved.houseClientId, at);
@@ -187,14 +185,14 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
             note: task.outcomeNote ?? '',
             at,
           });
-          if (!caseMoved) throw new RefusedError(CASE_CHANGED_MESSAGE);
+          if (!caseMoved) throw new RefusedError(SIGN_TEXTS.caseChanged);
         }
         const moved = await repo.move(
           tx,
           { corpId: me.corpId, id: input.id, from: 'rejected' },
           { status: to, finishedAt: to === 'taken' ? null : at },
         );
-        if (!moved) throw new RefusedError('该拒签已处理');
+        if (!moved) throw new RefusedError(SIGN_TEXTS.rejectionDecided);
         await recordMove(tx, me, input.id, 'rejected', to, at, input.reason);
         if (to === 'reject_approved' && moved.houseClientId !== null) {
           await repo.markHouseSignFailed(tx, me.corpId, moved.houseClientId, { actorId: me.id, at });
@@ -209,13 +207,14 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
      */
     async wxWorkApprove(me: Me, id: number) {
       const task = await visibleTask(me, id);
-      if (task.signerId !== me.id || task.status !== 'rejected') throw new RefusedError('只能为自己的拒签任务发起审批');
-      if (task.wecomSpNo !== null) throw new RefusedError('已发起企业微信审批');
+      if (task.signerId !== me.id || task.status !== 'rejected')
+        throw new RefusedError(SIGN_TEXTS.approvalOwnRejectionOnly);
+      if (task.wecomSpNo !== null) throw new RefusedError(SIGN_TEXTS.approvalAlreadySent);
       const self = await repo.findStaff(me.corpId, me.id);
       // The demo adapter has no corp members; it is given a stand-in creator so the flow runs offline.
       const creator = self?.wxworkId ?? (wecom.kind === 'demo' ? `demo-staff-${me.id}` : null);
-      if (!creator) throw new RefusedError('请先在企业微信中登录一次以绑定账号');
-      if (!(await repo.claimApproval(me.corpId, id, me.id))) throw new RefusedError('已发起企业微信审批');
+      if (!creator) throw new RefusedError(SIGN_TEXTS.wecomNotBound);
+      if (!(await repo.claimApproval(me.corpId, id, me.id))) throw new RefusedError(SIGN_TEXTS.approvalAlreadySent);
       try {
         const spNo = await wecom.applyApproval({
           creatorUserId: creator,
@@ -224,13 +223,17 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
             { controlId: 'Text-client', text: task.clientName },
             { controlId: 'Text-reason', text: task.outcomeNote ?? '' },
           ],
-          summary: ['签约拒签审批', `客户：${task.clientName}`, `原因：${task.outcomeNote ?? ''}`],
+          summary: [
+            SIGN_TEXTS.approvalTitle,
+            SIGN_TEXTS.approvalClient(task.clientName),
+            SIGN_TEXTS.approvalReason(task.outcomeNote ?? ''),
+          ],
         });
         await repo.setApproval(me.corpId, id, spNo);
         return { sp_no: spNo };
       } catch (error) {
         await repo.setApproval(me.corpId, id, null);
-        if (error instanceof WecomError) throw new RefusedError('企业微信审批发起失败，请稍后重试');
+        if (error instanceof WecomError) throw new RefusedError(SIGN_TEXTS.approvalFailed);
         throw error;
       }
     },
