@@ -122,3 +122,11 @@ export const reassignResponseSchema = z.object({
   skipped: z.array(z.object({ id: z.number().int(), reason: z.string() })),
 });
 export type ReassignAnswer = z.infer<typeof reassignResponseSchema>;
+
+/** Who the caller may move cases to: a leader the team's active members, the company admin anyone active. */
+export const reassignTargetsResponseSchema = z.object({
+  /** The company admin moves across teams; a leader within the team. */
+  across_teams: z.boolean(),
+  list: z.array(z.object({ id: z.number().int(), name: z.string(), team: z.string() })),
+});
+export type ReassignTargets = z.infer<typeof reassignTargetsResponseSchema>;

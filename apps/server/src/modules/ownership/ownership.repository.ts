@@ -89,6 +89,23 @@ export function createOwnershipRepository(db: Db) {
       return row;
     },
 
+    /** Active staff members of the company (of one team, when given), with their team's name, by name. */
+    async activeMembers(ex: Executor, corpId: number, teamId: number | null | undefined) {
+      return ex
+        .select({ id: staff.id, name: staff.name, team: sql<string>`coalesce(${teams.name}, '')` })
+        .from(staff)
+        .leftJoin(teams, eq(teams.id, staff.teamId))
+        .where(
+          and(
+            eq(staff.corpId, corpId),
+            eq(staff.isActive, true),
+            teamId === undefined ? undefined : teamId === null ? sql`false` : eq(staff.teamId, teamId),
+          ),
+        )
+        .orderBy(teams.name, staff.name, staff.id)
+        .limit(500);
+    },
+
     /** Names and team names of staff members, for the masked holders of a duplicate check. */
     async people(ex: Executor, corpId: number, ids: readonly number[]) {
       if (ids.length === 0) return new Map<number, { name: string; team: string }>();

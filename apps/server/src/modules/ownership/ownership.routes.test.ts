@@ -410,6 +410,24 @@ describe('POST /api/crm/reassign', () => {
   });
 });
 
+describe('POST /api/crm/reassignTargets', () => {
+  it("a leader gets the team's active members; the admin the company's; a salesperson and outsiders nothing", async () => {
+    type Targets = { across_teams: boolean; list: { id: number; name: string; team: string }[] };
+    const lead = await post<Targets>(w.cookies.leader, '/api/crm/reassignTargets');
+    expect(lead.body.data?.across_teams).toBe(false);
+    const ids = lead.body.data?.list.map((x) => x.id) ?? [];
+    expect(ids).toEqual(expect.arrayContaining([w.wang.id, w.li.id, w.leader.id]));
+    expect(ids).not.toContain(w.zhao.id);
+    const admin = await post<Targets>(w.cookies.admin, '/api/crm/reassignTargets');
+    expect(admin.body.data?.across_teams).toBe(true);
+    expect(admin.body.data?.list.map((x) => x.id)).toEqual(expect.arrayContaining([w.wang.id, w.zhao.id]));
+    expect(admin.body.data?.list.map((x) => x.id)).not.toContain(w.outsider.id);
+    expect((await post(w.cookies.wang, '/api/crm/reassignTargets')).status).toBe(403);
+    for (const who of [w.cookies.partner, w.cookies.agent, w.cookies.visitor])
+      expect((await post(who, '/api/crm/reassignTargets')).status).toBe(403);
+  });
+});
+
 describe('company settings', () => {
   it('/api/admin/settings reads and changes the pool days and the claim cap', async () => {
     const read = await getForBody<Envelope>(test.app, '/api/admin/settings', {}, { cookie: w.cookies.admin });

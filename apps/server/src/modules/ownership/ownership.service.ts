@@ -6,6 +6,7 @@ import type {
   HoldingKind,
   PoolPage,
   ReassignAnswer,
+  ReassignTargets,
 } from '@crm/domain/api/ownership';
 import { REFERRAL_STATUS, REFERRAL_STATUS_LABELS } from '@crm/domain/api/outside';
 import { HOUSE_STATUS_OPTIONS } from '@crm/domain/house';
@@ -466,6 +467,14 @@ export function createOwnershipService({
         else skipped.push({ id, reason: outcome });
       }
       return { moved, skipped };
+    },
+
+    /** Who the caller may move cases to (the bulk move's picker): the team's active members, or the company's. */
+    async reassignTargets(me: StaffIdentity): Promise<ReassignTargets> {
+      const isAdmin = mayActor(me, 'admin.company');
+      if (!isAdmin) requireActor(me, 'case.list.team');
+      const list = await repo.activeMembers(db, me.corpId, isAdmin ? undefined : me.teamId);
+      return { across_teams: isAdmin, list };
     },
 
     /**

@@ -93,6 +93,27 @@ export const casesTexts = {
     owner: '业务员',
     memberCases: (name: string) => `${name || '成员'} 的报单`,
     barCases: (label: string) => `图表所选：${label || '报单'}`,
+    teamCases: '团队报单',
+  },
+  // The leader's bulk move (decision 066).
+  reassign: {
+    start: '批量转移',
+    stop: '取消选择',
+    selectAll: '全选本页',
+    pick: (name: string) => `选择 ${name}`,
+    go: (n: number) => `转移所选（${n}）`,
+    title: (n: number) => `转移 ${n} 个报单`,
+    whoLabel: '可转给任一团队的同事',
+    acrossTeams: '公司管理员',
+    to: '接手人',
+    reason: '转移原因',
+    reasonPlaceholder: '如：王小明休假，由李四跟进',
+    move: '确认转移',
+    confirm: (n: number, name: string) => `确定把 ${n} 个报单转给 ${name} 吗？原跟进人将不能再查看。`,
+    moved: (moved: number, skipped: number) =>
+      skipped > 0 ? `已转移 ${moved} 个，${skipped} 个未转移` : `已转移 ${moved} 个`,
+    skipped: '未转移',
+    none: '请先选择报单',
   },
   detail: {
     timeline: '进度',

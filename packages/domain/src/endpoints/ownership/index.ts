@@ -8,8 +8,9 @@ import {
   poolResponseSchema,
   reassignRequestSchema,
   reassignResponseSchema,
+  reassignTargetsResponseSchema,
 } from '../../api/ownership.ts';
-import { endpoint, nullSchema } from '../index.ts';
+import { endpoint, noFieldsSchema, nullSchema } from '../index.ts';
 
 /* Customer ownership (decision 066): the duplicate check, the public pool (公海), bulk reassignment. */
 
@@ -46,4 +47,11 @@ export const reassign = endpoint({
   summary: '批量转移报单',
   request: reassignRequestSchema,
   response: reassignResponseSchema,
+});
+
+export const reassignTargets = endpoint({
+  path: '/api/crm/reassignTargets',
+  summary: '可接手报单的同事（组长：本团队；公司管理员：全公司）',
+  request: noFieldsSchema,
+  response: reassignTargetsResponseSchema,
 });

@@ -1,6 +1,18 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCase, findRowLink, loadFailureCases, network, ok, pageOf, renderPage } from '../../../test/page.ts';
+import {
+  aCase,
+  failField,
+  findRowLink,
+  findToast,
+  LEADER,
+  loadFailureCases,
+  network,
+  ok,
+  pageOf,
+  renderPage,
+  tap,
+} from '../../../test/page.ts';
 
 describe('/business/list', () => {
   it('lists my cases with status and amount, and links each to its detail', async () => {
@@ -44,5 +56,73 @@ describe('/business/list', () => {
     fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
     await screen.findByText('暂无数据');
     await expect.poll(() => page.api.lastCall('/api/crm/clientList').fields.keyword).toBe('5678');
+  });
+});
+
+describe('/business/list?scope=team: the leader moves cases (批量转移, decision 066)', () => {
+  const targets = (acrossTeams = false) =>
+    ok({
+      across_teams: acrossTeams,
+      list: [
+        { id: 7, name: '王小明', team: '一组' },
+        { id: 8, name: '李四', team: acrossTeams ? '二组' : '一组' },
+      ],
+    });
+  const cases = ok(pageOf([aCase({ id: 11, name: '陈美玲' }), aCase({ id: 12, name: '李雷' })]));
+
+  it('chooses cases, a colleague and a reason, confirms, and shows the ones that did not move', async () => {
+    const page = await renderPage('/business/list?scope=team', {
+      user: LEADER,
+      api: {
+        '/api/crm/clientList': cases,
+        '/api/crm/reassignTargets': targets(),
+        '/api/crm/reassign': ok({ moved: 1, skipped: [{ id: 12, reason: '报单在公海中，请从公海领取' }] }, '已转移'),
+      },
+    });
+    expect(await screen.findByText('团队报单')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/clientList').fields).toMatchObject({ scope: 'team' });
+    await tap(screen.getByRole('button', { name: '批量转移' }));
+    await tap(screen.getByRole('checkbox', { name: '选择 陈美玲' }));
+    await tap(screen.getByRole('checkbox', { name: '选择 李雷' }));
+    await tap(screen.getByRole('button', { name: '转移所选（2）' }));
+    expect(await screen.findByText('转移 2 个报单')).toBeTruthy();
+    // Nothing chosen: the message is under the field, and nothing is sent.
+    await tap(screen.getByRole('button', { name: '确认转移' }));
+    expect(await screen.findByText('请选择接手人')).toBeTruthy();
+    await tap(screen.getByText('李四'));
+    fireEvent.change(screen.getByPlaceholderText('如：王小明休假，由李四跟进'), { target: { value: '王小明休假' } });
+    await tap(screen.getByRole('button', { name: '确认转移' }));
+    expect(await screen.findByText('确定把 2 个报单转给 李四 吗？原跟进人将不能再查看。')).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/reassign')).toHaveLength(0);
+    await tap(screen.getAllByRole('button', { name: '确认转移' }).at(-1) as HTMLElement);
+    expect(await findToast('已转移 1 个，1 个未转移')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/reassign').fields).toEqual({ ids: '11,12', to_id: '8', reason: '王小明休假' });
+    expect(await screen.findByText('未转移：报单在公海中，请从公海领取')).toBeTruthy();
+  });
+
+  it('names the team beside each colleague for the company admin, and shows a refusal under the field', async () => {
+    const page = await renderPage('/business/list?scope=team', {
+      user: LEADER,
+      api: {
+        '/api/crm/clientList': cases,
+        '/api/crm/reassignTargets': targets(true),
+        '/api/crm/reassign': failField('to_id', '接手人须是本团队成员'),
+      },
+    });
+    await tap(await screen.findByRole('button', { name: '批量转移' }));
+    await tap(screen.getByRole('checkbox', { name: '选择 陈美玲' }));
+    await tap(screen.getByRole('button', { name: '转移所选（1）' }));
+    await tap(await screen.findByText('李四（二组）'));
+    fireEvent.change(screen.getByPlaceholderText('如：王小明休假，由李四跟进'), { target: { value: '调岗' } });
+    await tap(screen.getByRole('button', { name: '确认转移' }));
+    await tap((await screen.findAllByRole('button', { name: '确认转移' })).at(-1) as HTMLElement);
+    expect((await screen.findByRole('alert')).textContent).toBe('接手人须是本团队成员');
+    expect(page.api.callsTo('/api/crm/reassign')).toHaveLength(1);
+  });
+
+  it('offers no bulk move to a salesperson, nor on my own list', async () => {
+    await renderPage('/business/list', { api: { '/api/crm/clientList': cases } });
+    await screen.findByRole('link', { name: /陈美玲/ });
+    expect(screen.queryByRole('button', { name: '批量转移' })).toBeNull();
   });
 });

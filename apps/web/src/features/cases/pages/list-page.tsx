@@ -1,13 +1,17 @@
 import type { CaseListItem } from '@crm/domain/api/cases';
 import { CASE_STATUS_LABELS, CASE_STATUSES } from '@crm/domain/status';
-import { NoticeBar, SearchBar } from 'antd-mobile';
+import { Button, Checkbox, NoticeBar, SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OptionField } from '../../../components/option-field.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
+import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { useClientList } from '../api/get-client-list.ts';
 import { CaseRow } from '../components/case-row.tsx';
+import { ReassignSheet } from '../components/reassign-sheet.tsx';
 import { casesTexts } from '../texts.ts';
+
+const R = casesTexts.reassign;
 
 const STATUS_OPTIONS = [
   { value: 0, label: casesTexts.list.all },
@@ -43,22 +47,81 @@ function useBarFilter(): { filter: BarFilter; scope: 'mine' | 'team'; label: str
   return { filter, scope: params.get('scope') === 'team' ? 'team' : 'mine', label: params.get('label') ?? '' };
 }
 
-/** /business/list: my cases (or one team member's), searchable by name or phone tail, filtered by status. */
+/**
+ * Which cases are chosen for a bulk move (decision 066), and why the server left some where they were. Only
+ * a leader's list of the team offers it; the server checks each case again.
+ */
+function useSelection() {
+  const [ids, setIds] = useState<number[] | null>(null);
+  const [skipped, setSkipped] = useState<Map<number, string>>(new Map());
+  return {
+    isOn: ids !== null,
+    ids: ids ?? [],
+    start: () => setIds([]),
+    stop: () => {
+      setIds(null);
+      setSkipped(new Map());
+    },
+    toggle: (id: number) => setIds((now) => (now?.includes(id) ? now.filter((x) => x !== id) : [...(now ?? []), id])),
+    skipped,
+    /** After a move: what did not move stays chosen, each with the server's why. */
+    keep: (rows: { id: number; reason: string }[]) => {
+      setSkipped(new Map(rows.map((row) => [row.id, row.reason])));
+      setIds(rows.length > 0 ? rows.map((row) => row.id) : null);
+    },
+  };
+}
+
+/**
+ * /business/list: my cases (or, for a leader, the team's: `?scope=team`, or one member's), searchable by name
+ * or phone tail, filtered by status. A leader's team list has a multi-select mode to move cases (批量转移).
+ */
 export function ListPage() {
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState('0');
+  const [params] = useSearchParams();
   const member = useMemberFilter();
   const bar = useBarFilter();
+  const user = useStoredUser();
+  const wholeTeam = !member && !bar && params.get('scope') === 'team';
   const list = useClientList({
     status: Number(status),
     keyword,
+    ...(wholeTeam ? { scope: 'team' as const } : {}),
     ...(member ? { scope: 'team' as const, owner_id: member.owner_id } : {}),
     ...(bar ? { scope: bar.scope, ...bar.filter } : {}),
   });
+  const canMove = user?.leader === true && (wholeTeam || member !== null || bar?.scope === 'team');
+  const selection = useSelection();
+  const [moving, setMoving] = useState<number[] | null>(null);
   return (
     <div className="page">
+      {wholeTeam ? <NoticeBar content={casesTexts.list.teamCases} color="info" /> : null}
       {member ? <NoticeBar content={casesTexts.list.memberCases(member.name)} color="info" /> : null}
       {bar ? <NoticeBar content={casesTexts.list.barCases(bar.label)} color="info" /> : null}
+      {canMove ? (
+        <div className="form-actions form-actions--row">
+          {selection.isOn ? (
+            <>
+              <Button
+                size="small"
+                color="primary"
+                disabled={selection.ids.length === 0}
+                onClick={() => setMoving(selection.ids)}
+              >
+                {R.go(selection.ids.length)}
+              </Button>
+              <Button size="small" onClick={selection.stop}>
+                {R.stop}
+              </Button>
+            </>
+          ) : (
+            <Button size="small" onClick={selection.start}>
+              {R.start}
+            </Button>
+          )}
+        </div>
+      ) : null}
       <div className="toolbar">
         <SearchBar
           placeholder={casesTexts.list.search}
@@ -71,8 +134,29 @@ export function ListPage() {
       </div>
       <PagedList<CaseListItem>
         list={list}
-        renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />}
+        renderItem={(item) =>
+          selection.isOn ? (
+            <div className="case-select">
+              <Checkbox
+                checked={selection.ids.includes(item.id)}
+                onChange={() => selection.toggle(item.id)}
+                aria-label={R.pick(item.name)}
+              />
+              <div className="case-select__row">
+                <CaseRow item={item} to={`/business/detail/${item.id}`} />
+                {selection.skipped.has(item.id) ? (
+                  <div className="form-field__error" role="alert">
+                    {R.skipped}：{selection.skipped.get(item.id)}
+                  </div>
+                ) : null}
+              </div>
+            </div>
+          ) : (
+            <CaseRow item={item} to={`/business/detail/${item.id}`} />
+          )
+        }
       />
+      <ReassignSheet ids={moving} onClose={() => setMoving(null)} onDone={selection.keep} />
     </div>
   );
 }

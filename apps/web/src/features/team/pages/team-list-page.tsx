@@ -82,6 +82,9 @@ export function TeamListPage() {
           <FunnelPanel />
         </Suspense>
         <div className="form-actions">
+          <Link className="link-button link-button--ghost" to="/business/list?scope=team">
+            {T.teamCases}
+          </Link>
           <Link className="link-button link-button--ghost" to="/team/viewLog">
             {T.viewLog.link}
           </Link>
