@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseEvents, clients } from '../../db/schema/cases.ts';
+import { duplicateChecks } from '../../db/schema/ownership.ts';
 import { companies } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
@@ -29,7 +30,7 @@ async function company(claimsPerDay: number) {
 const claim = async (cookie: string, id: number) =>
   (await postForm(test.app, '/api/crm/poolClaim', { id }, { cookie })).json<Envelope>();
 
-describe('concurrent pool claims', () => {
+describe('concurrent pool claims and duplicate checks', () => {
   it('20 claims of one pool case by two people at once: one owner, one claimed event', async () => {
     const { corp, team, gone } = await company(50);
     const a = await createStaff(test.db, corp.id, { teamId: team.id });
@@ -60,5 +61,26 @@ describe('concurrent pool claims', () => {
     );
     const owned = await test.db.select().from(clients).where(eq(clients.ownerId, taker.id));
     expect(owned).toHaveLength(5);
+  });
+
+  it('a daily check limit of 5 with 12 checks at once by one person: exactly 5 answered, 7 refused (429)', async () => {
+    const corp = await createCompany(test.db);
+    await test.db.update(companies).set({ duplicateChecksPerDay: 5 }).where(eq(companies.id, corp.id));
+    const asker = await createStaff(test.db, corp.id, { teamId: (await createTeam(test.db, corp.id)).id });
+    const cookie = await staffCookie(test, asker);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        postForm(test.app, '/api/crm/duplicateCheck', { phone: `1390000${2000 + i}` }, { cookie }),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 200 && r.json<Envelope>().code === 0)).toHaveLength(5);
+    const refused = responses.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(7);
+    expect(new Set(refused.map((r) => r.json<Envelope>().msg))).toEqual(new Set(['今日查重次数已用完（每日 5 次）']));
+    const logged = await test.db
+      .select()
+      .from(duplicateChecks)
+      .where(and(eq(duplicateChecks.corpId, corp.id), eq(duplicateChecks.principalId, asker.id)));
+    expect(logged).toHaveLength(5);
   });
 });
