@@ -1,6 +1,8 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import type { Endpoint } from '@crm/domain/endpoints';
 import type { z } from 'zod';
 import { ApiError, apiGet, apiPost, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { send, type SendInput } from './send.ts';
 
 /** What a read sends: plain values, as a query string (GET) or form fields (POST). */
 export type ReadParams = Record<string, string | number | boolean | null | undefined>;
@@ -50,6 +52,16 @@ export const cursorPages =
   (cursor: number | null, signal: AbortSignal): Promise<z.output<S>> =>
     apiRead(method, path, { ...params, cursor: cursor ?? '' }, schema, signal);
 
+/**
+ * cursorPages through an endpoint contract (issue 45): the path and the answer's schema are the endpoint's,
+ * the parameters typed from its request.
+ */
+export const endpointPages =
+  <E extends Endpoint>(endpoint: E, params: SendInput<E>, method: 'GET' | 'POST' = 'POST') =>
+  (cursor: number | null, signal: AbortSignal): Promise<z.output<E['response']>> =>
+    // The cursor is a field of every paged request; the generic input cannot show it is one of E's.
+    send(endpoint, { ...params, cursor: cursor ?? '' } as SendInput<E>, { method, signal });
+
 /** The query of one record by its id; a route without a usable id (0) asks nothing and stays loading. */
 export const byIdQueryOptions = <T>(
   queryKey: QueryKey,
@@ -62,6 +74,15 @@ export const readById =
   <S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S) =>
   (id: number, signal: AbortSignal): Promise<z.output<S>> =>
     apiRead(method, path, { id }, schema, signal);
+
+/** readById through an endpoint contract whose request is the id alone. */
+export const endpointById =
+  <E extends Endpoint<z.ZodType<unknown, { id: unknown }>>>(endpoint: E, method: 'GET' | 'POST' = 'GET') =>
+  (id: number, signal: AbortSignal): Promise<z.output<E['response']>> => {
+    // E's request takes the id (the bound says so); the generic mapped input cannot show `{ id }` is one.
+    const input = { id } as Partial<z.input<E['request']>> as SendInput<E>;
+    return send(endpoint, input, { method, signal });
+  };
 
 type FeatureKeys<Root extends string, Name extends string> = { all: readonly [Root] } & {
   [N in Name]: readonly [Root, N];

@@ -1,7 +1,8 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Endpoint } from '@crm/domain/endpoints';
 import type { z } from 'zod';
-import { apiRead, cursorPages, type ReadParams } from './api-query.ts';
+import { apiRead, cursorPages, endpointPages, type ReadParams } from './api-query.ts';
+import type { SendInput } from './send.ts';
 import { usePagedList, type ListPage } from './paged-list.ts';
 
 type Method = 'GET' | 'POST';
@@ -33,3 +34,15 @@ export const useCursorList = <Page extends ListPage<unknown>>(
   schema: z.ZodType<Page>,
   params: ReadParams = {},
 ) => usePagedList({ queryKey, fetchPage: cursorPages(method, path, { ...params, limit: 20 }, schema) });
+
+/** useCursorList through an endpoint contract: its path, its request's parameters, its response's pages. */
+export const useEndpointList = <E extends Endpoint<z.ZodType, z.ZodType<ListPage<unknown>>>>(
+  queryKey: QueryKey,
+  endpoint: E,
+  params: SendInput<E> = {},
+  method: Method = 'POST',
+) =>
+  usePagedList({
+    queryKey,
+    fetchPage: endpointPages(endpoint, { ...params, limit: 20 } as SendInput<E>, method),
+  });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { houseImgRequestSchema, okResponseSchema } from '@crm/domain/api/house';
+import { houseImgRequestSchema } from '@crm/domain/api/house';
 import { IMAGE_UPLOAD_CONFIG } from '../../plugins/multipart.ts';
 import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
@@ -33,10 +33,10 @@ export async function houseRoutes(
 
   // ---- images ----
   post(
-    '/api/crm/addHouseImg',
-    '上传房贷客户资料图片',
+    E.addHouseImg.path,
+    E.addHouseImg.summary,
     addHouseImgSchema,
-    okResponseSchema,
+    E.addHouseImg.response,
     (me, q) => house.addImage(me, q.id, q.house_type, q.file),
     { config: IMAGE_UPLOAD_CONFIG },
   );

@@ -40,6 +40,7 @@ import {
   houseRecommendFormSchema,
   setBrokerageFormSchema,
 } from '../../house/index.ts';
+import { z } from 'zod';
 import { endpoint, noFieldsSchema } from '../index.ts';
 
 /* The House CRM calls of spec §7 (plus decision 031's additions). */
@@ -105,6 +106,14 @@ export const houseStatus = endpoint({
   summary: '房贷客户状态选项',
   request: noFieldsSchema,
   response: houseStatusSchema,
+});
+
+/** A document image, multipart: `file` arrives as a Buffer, checked by the server's route. */
+export const addHouseImg = endpoint({
+  path: '/api/crm/addHouseImg',
+  summary: '上传房贷客户资料图片',
+  request: houseImgRequestSchema.extend({ file: z.unknown().optional() }),
+  response: okResponseSchema,
 });
 
 export const delHouseImg = endpoint({

@@ -1,21 +1,19 @@
-import { houseClientListSchema } from '@crm/domain/api/house';
-import { houseChannelEntrySchema } from '@crm/domain/api/houseloan';
+import * as E from '@crm/domain/endpoints/house';
+import { allot } from '@crm/domain/endpoints/houseloan';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
-import { apiRead } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { send, sendAnswer } from '../../../lib/send.ts';
 import { houseKeys, invalidateHouse } from './keys.ts';
 import { pagedListConfig } from './paged.ts';
 
 /** POST /api/crm/getHousePool: channel agents' referrals no steward has taken yet (decision 052). */
-export const usePool = () =>
-  usePagedList(pagedListConfig(houseKeys.pool, '/api/crm/getHousePool', houseClientListSchema, {}));
+export const usePool = () => usePagedList(pagedListConfig(houseKeys.pool, E.getHousePool, {}));
 
 /** POST /api/houseloan/allot: the steward takes one; first come first served (another steward's is refused). */
 export function useTakeReferral() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await apiPost<unknown>('/api/houseloan/allot', { id })).msg,
+    mutationFn: async (id: number) => (await sendAnswer(allot, { id })).msg,
     onSettled: () => invalidateHouse(client),
   });
 }
@@ -25,7 +23,7 @@ export function useSetChannelEnabled() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: number; enabled: boolean }) =>
-      (await apiPost<unknown>('/api/crm/houseChannelStatus', { id: input.id, enabled: String(input.enabled) })).msg,
+      (await sendAnswer(E.houseChannelStatus, { id: input.id, enabled: String(input.enabled) })).msg,
     onSuccess: () => invalidateHouse(client),
   });
 }
@@ -34,7 +32,7 @@ export function useSetChannelEnabled() {
 export const useChannelEntry = (id: number, enabled: boolean) =>
   useQuery({
     queryKey: houseKeys.channelEntry(id),
-    queryFn: ({ signal }) => apiRead('GET', '/api/crm/houseChannelEntry', { id }, houseChannelEntrySchema, signal),
+    queryFn: ({ signal }) => send(E.houseChannelEntry, { id }, { method: 'GET', signal }),
     enabled,
     staleTime: Infinity,
   });

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { delHouseClient as delHouseClientEndpoint } from '@crm/domain/endpoints/house';
+import { send } from '../../../lib/send.ts';
 import { invalidateHouse } from './keys.ts';
 
 /** POST /api/crm/delHouseClient. */
 export async function delHouseClient(id: number): Promise<void> {
-  await apiPost<unknown>('/api/crm/delHouseClient', { id });
+  await send(delHouseClientEndpoint, { id });
 }
 
 export function useDelHouseClient() {

@@ -1,4 +1,4 @@
-import { houseClientListSchema } from '@crm/domain/api/house';
+import { getHouseList } from '@crm/domain/endpoints/house';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { pagedListConfig } from './paged.ts';
 import { houseKeys } from './keys.ts';
@@ -12,6 +12,6 @@ export type HouseListFilter = {
 
 /** POST /api/crm/getHouseList: the caller's home-loan clients (finance: the company's), searched and paged. */
 export const houseListConfig = (filter: HouseListFilter) =>
-  pagedListConfig(houseKeys.list, '/api/crm/getHouseList', houseClientListSchema, { ...filter });
+  pagedListConfig(houseKeys.list, getHouseList, { ...filter });
 
 export const useHouseList = (filter: HouseListFilter) => usePagedList(houseListConfig(filter));

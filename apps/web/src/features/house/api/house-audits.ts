@@ -1,7 +1,7 @@
-import { houseAuditListSchema } from '@crm/domain/api/house';
+import { getHouseAudit, updateHouseAudit as updateHouseAuditEndpoint } from '@crm/domain/endpoints/house';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { sendAnswer } from '../../../lib/send.ts';
 import { pagedListConfig } from './paged.ts';
 import { houseKeys, invalidateHouse } from './keys.ts';
 
@@ -9,7 +9,7 @@ export type AuditStatus = 'pending' | 'approved' | 'rejected';
 
 /** POST /api/crm/getHouseAudit: over-limit brokerage waiting for (or decided by) finance. */
 export const houseAuditListConfig = (status: AuditStatus) =>
-  pagedListConfig(houseKeys.audits, '/api/crm/getHouseAudit', houseAuditListSchema, { status });
+  pagedListConfig(houseKeys.audits, getHouseAudit, { status });
 
 export const useHouseAudits = (status: AuditStatus) => usePagedList(houseAuditListConfig(status));
 
@@ -19,7 +19,7 @@ export async function updateHouseAudit(input: {
   decision: 'approve' | 'reject';
   reason: string;
 }): Promise<string> {
-  const { msg } = await apiPost<unknown>('/api/crm/updateHouseAudit', input);
+  const { msg } = await sendAnswer(updateHouseAuditEndpoint, input);
   return msg;
 }
 

@@ -1,6 +1,5 @@
 import type { houseBrokerageSummarySchema } from '@crm/domain/api/house';
-import { houseBrokerageListSchema } from '@crm/domain/api/house';
-import { houseBrokerage } from '@crm/domain/endpoints/house';
+import { houseBrokerage, houseBrokerageList } from '@crm/domain/endpoints/house';
 import type { z } from 'zod';
 import { readQuery } from '../../../lib/read-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
@@ -13,7 +12,6 @@ export type BrokerageSummary = z.infer<typeof houseBrokerageSummarySchema>;
 export const useHouseBrokerage = readQuery(houseKeys.brokerageSummary, houseBrokerage);
 
 /** POST /api/crm/houseBrokerageList: the clients whose brokerage is set. */
-export const houseBrokerageListConfig = () =>
-  pagedListConfig(houseKeys.brokerageList, '/api/crm/houseBrokerageList', houseBrokerageListSchema, {});
+export const houseBrokerageListConfig = () => pagedListConfig(houseKeys.brokerageList, houseBrokerageList, {});
 
 export const useHouseBrokerageList = () => usePagedList(houseBrokerageListConfig());

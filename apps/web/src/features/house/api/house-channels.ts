@@ -1,4 +1,4 @@
-import { houseChannelListSchema } from '@crm/domain/api/house';
+import { addHouseChannel, getHouseChannelList } from '@crm/domain/endpoints/house';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { useHouseCreate } from './house-create.ts';
 import { pagedListConfig } from './paged.ts';
@@ -6,9 +6,9 @@ import { houseKeys } from './keys.ts';
 
 /** POST /api/crm/getHouseChannelList: the caller's channels (finance: all); `id` narrows to one. */
 export const channelListConfig = (params: { keyword?: string; id?: number }) =>
-  pagedListConfig(houseKeys.channels, '/api/crm/getHouseChannelList', houseChannelListSchema, params);
+  pagedListConfig(houseKeys.channels, getHouseChannelList, params);
 
 export const useChannelList = (params: { keyword?: string; id?: number }) => usePagedList(channelListConfig(params));
 
 /** POST /api/crm/addHouseChannel, once per form fill. */
-export const useAddHouseChannel = () => useHouseCreate('/api/crm/addHouseChannel', 'channels');
+export const useAddHouseChannel = () => useHouseCreate(addHouseChannel, 'channels');

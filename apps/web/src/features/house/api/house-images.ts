@@ -1,15 +1,15 @@
-import { houseImageListSchema } from '@crm/domain/api/house';
+import type { houseImageListSchema } from '@crm/domain/api/house';
+import * as E from '@crm/domain/endpoints/house';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
-import { apiRead } from '../../../lib/api-query.ts';
+import { send } from '../../../lib/send.ts';
 import { houseKeys, invalidateHouse } from './keys.ts';
 
 export type HouseImage = z.infer<typeof houseImageListSchema>[number];
 
 /** GET /api/crm/getHouseImg: a client's images of one type. */
 export const getHouseImg = (id: number, houseType: number, signal?: AbortSignal): Promise<HouseImage[]> =>
-  apiRead('GET', '/api/crm/getHouseImg', { id, house_type: houseType }, houseImageListSchema, signal);
+  send(E.getHouseImg, { id, house_type: houseType }, { method: 'GET', signal });
 
 export const houseImgQueryOptions = (id: number, houseType: number) =>
   queryOptions({
@@ -21,7 +21,7 @@ export const useHouseImg = (id: number, houseType: number) => useQuery(houseImgQ
 
 /** POST /api/crm/addHouseImg (multipart with the file). */
 export async function addHouseImg(input: { id: number; houseType: number; file: File }): Promise<void> {
-  await apiPost<unknown>('/api/crm/addHouseImg', { id: input.id, house_type: input.houseType, file: input.file });
+  await send(E.addHouseImg, { id: input.id, house_type: input.houseType, file: input.file });
 }
 
 export function useAddHouseImg() {
@@ -31,7 +31,7 @@ export function useAddHouseImg() {
 
 /** POST /api/crm/delHouseImg: removes a stored document while the client is new (decision 033). */
 export async function delHouseImg(imageId: number): Promise<void> {
-  await apiPost<unknown>('/api/crm/delHouseImg', { id: imageId });
+  await send(E.delHouseImg, { id: imageId });
 }
 
 export function useDelHouseImg() {

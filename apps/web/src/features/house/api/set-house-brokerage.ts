@@ -1,7 +1,8 @@
-import { setBrokerageResponseSchema } from '@crm/domain/api/house';
+import type { setBrokerageResponseSchema } from '@crm/domain/api/house';
+import { setHouseBrokerage as setHouseBrokerageEndpoint } from '@crm/domain/endpoints/house';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { send } from '../../../lib/send.ts';
 import { invalidateHouse } from './keys.ts';
 
 export type SetBrokerageResult = z.infer<typeof setBrokerageResponseSchema>;
@@ -13,13 +14,12 @@ export async function setHouseBrokerage(input: {
   userIds: number[];
   shares: number[];
 }): Promise<SetBrokerageResult> {
-  const { data } = await apiPost<unknown>('/api/crm/setHouseBrokerage', {
+  return send(setHouseBrokerageEndpoint, {
     id: input.id,
     rate: input.rate,
     user_ids: input.userIds.join(','),
     shares: input.shares.join(','),
   });
-  return setBrokerageResponseSchema.parse(data);
 }
 
 export function useSetHouseBrokerage() {

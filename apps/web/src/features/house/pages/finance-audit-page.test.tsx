@@ -59,7 +59,7 @@ describe('/business/financeAudit', () => {
   });
 
   it('approves after confirmation', async () => {
-    const page = await renderAudits({ '/api/crm/updateHouseAudit': ok(null) });
+    const page = await renderAudits({ '/api/crm/updateHouseAudit': ok({ id: 1 }) });
     await decide('通过');
     expect(await page.confirmedFields('确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual(
       decisionFields('111', 'approve'),

@@ -58,8 +58,8 @@ describe('/business/houseBrokerageOrderList/:param', () => {
 
   it('marks an order paid with its transfer reference', async () => {
     const page = await openAsFinance({
-      '/api/crm/updateHouseBrokerageOrder': ok(null),
-      '/api/crm/updateHouseBrokerageStatus': ok(null),
+      '/api/crm/updateHouseBrokerageOrder': ok({ id: 1 }),
+      '/api/crm/updateHouseBrokerageStatus': ok({ id: 1 }),
     });
     fireEvent.change(await screen.findByLabelText('打款流水号'), { target: { value: 'TX20261104' } });
     expect(

@@ -72,7 +72,7 @@ describe('/business/houseDetail/:father/:id', () => {
   it('deletes the client after confirmation and goes back to the list', async () => {
     const page = await renderDetail({
       '/api/crm/getHouseDetail': ok(aHouseDetail({ can_delete: true })),
-      '/api/crm/delHouseClient': ok(null),
+      '/api/crm/delHouseClient': ok({ id: 1 }),
       '/common/houseStatus': ok([]),
       '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 72, name: '钱多' })])),
     });

@@ -156,7 +156,7 @@ describe('/business/houseBrokerageUser', () => {
   });
 
   it('adds a person in the sheet', async () => {
-    const page = await renderReceivers({ '/api/crm/addHouseBrokerageUser': ok(null) });
+    const page = await renderReceivers({ '/api/crm/addHouseBrokerageUser': ok({ id: 1 }) });
     await tap(await screen.findByRole('button', { name: '新增返佣人' }));
     await fillIn({
       请输入返佣人姓名: '吴刚',

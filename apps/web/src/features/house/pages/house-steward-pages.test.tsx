@@ -73,7 +73,7 @@ describe('/business/houseSign 渠道待接单 (decision 052)', () => {
 
 describe('/business/houseSignDetail/:id', () => {
   it('books the signing of a waiting client with the time and place chosen', async () => {
-    const page = await renderSignDetail({ '/api/crm/houseSignSubmit': ok(null) });
+    const page = await renderSignDetail({ '/api/crm/houseSignSubmit': ok({ id: 1 }) });
     await tap(await screen.findByText('请选择预约时间'));
     await confirmOpenPicker();
     fireEvent.change(screen.getByPlaceholderText('如 工商银行静安支行'), { target: { value: '工商银行静安支行' } });

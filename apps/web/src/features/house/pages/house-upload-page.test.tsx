@@ -33,7 +33,7 @@ describe('/business/houseUpload/:id/:house_type', () => {
 
   it('uploads a chosen image with its client and type', async () => {
     const page = await renderPage('/business/houseUpload/71/2', {
-      api: { '/api/crm/getHouseImg': ok([]), '/api/crm/addHouseImg': ok(null) },
+      api: { '/api/crm/getHouseImg': ok([]), '/api/crm/addHouseImg': ok({ id: 1 }) },
     });
     await screen.findByText('暂无图片');
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
@@ -53,7 +53,7 @@ describe('/business/houseUpload/:id/:house_type', () => {
         '/api/crm/getHouseImg': () => ok(isUploaded ? [image] : []),
         '/api/crm/addHouseImg': () => {
           isUploaded = true;
-          return ok(null);
+          return ok({ id: 1 });
         },
       },
     });

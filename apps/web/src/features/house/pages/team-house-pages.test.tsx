@@ -54,7 +54,7 @@ describe('/team/houseChannel', () => {
   });
 
   it('allots a channel to the salesperson picked', async () => {
-    const page = await renderAllot({ '/api/crm/allotHouse': ok(null) });
+    const page = await renderAllot({ '/api/crm/allotHouse': ok({ id: 1 }) });
     await tap(await screen.findByText('链家静安寺店'));
     expect(await allotToFirstStaff(page, '分配成功')).toEqual({ kind: 'channel', id: '5', staff_id: '8' });
   });

@@ -7,7 +7,7 @@ import { byIdQueryOptions } from '../../../lib/api-query.ts';
 import { send, sendAnswer, type SendInput } from '../../../lib/send.ts';
 import { clearHouseChannel, setHouseChannel } from '../../../lib/storage.ts';
 import { featureKeys } from '../../../lib/api-query.ts';
-import { useCursorList } from '../../../lib/read-query.ts';
+import { useEndpointList } from '../../../lib/read-query.ts';
 
 /** Query keys of the channel portal; the public ranking and reference data live outside 'houseloan'. */
 export const houseloanKeys = {
@@ -65,7 +65,7 @@ export function useLogout() {
 export type ReferralFilter = { stage?: ReferralStage; missingConsent?: boolean };
 
 export const useReferrals = (filter: ReferralFilter) =>
-  useCursorList(houseloanKeys.referrals(filter), 'POST', E.list.path, E.list.response, {
+  useEndpointList(houseloanKeys.referrals(filter), E.list, {
     stage: filter.stage ?? '',
     missing_consent: filter.missingConsent ? '1' : '',
   });
@@ -103,8 +103,7 @@ export function useUploadConsent() {
   });
 }
 
-export const useBrokerage = () =>
-  useCursorList(houseloanKeys.brokerage, 'POST', E.brokerage.path, E.brokerage.response);
+export const useBrokerage = () => useEndpointList(houseloanKeys.brokerage, E.brokerage);
 
 export const useAppointments = () =>
   useQuery({
