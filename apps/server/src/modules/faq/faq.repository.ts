@@ -30,13 +30,10 @@ export interface EntryRow {
   helpful: number;
 }
 
-export interface CandidateRow extends EntryRow {
-  titleTokens: string;
-  searchTokens: string;
-  /** PostgreSQL's ts_rank over the weighted title and body tokens. */
-  rank: number;
-  /** pg_trgm's word similarity of the question to the title. */
-  titleSimilarity: number;
+/** An entry as retrieval reads it (issue 46): its fields and where it is filed. */
+export interface CorpusRow extends EntryRow {
+  keywords: string;
+  typeId: number;
 }
 
 export interface EntryWrite {
@@ -117,39 +114,29 @@ export function createFaqRepository(db: Db) {
       ),
 
     /**
-     * Candidates for a question: entries whose tokens share a word with it (the GIN index over
-     * to_tsvector('simple', search_tokens)) or whose title is close to it by trigrams (gin_trgm_ops), with
-     * both scores; the service ranks them. `tsquery` is tokens joined by `|`, each letters or digits only.
+     * What the company's FAQ looks like now, cheaply: its entries' count, newest change and highest id. The
+     * retrieval index of the company is rebuilt when this changes (an import, a form, a new entry).
      */
-    candidates: async (
-      corpId: number,
-      question: { tsquery: string; text: string },
-      filter: { typeId?: number; categoryId?: number },
-      limit: number,
-    ): Promise<CandidateRow[]> => {
-      const query = sql`to_tsquery('simple', ${question.tsquery})`;
-      const vector = sql`setweight(to_tsvector('simple', ${faqEntries.titleTokens}), 'A') || setweight(to_tsvector('simple', ${faqEntries.searchTokens}), 'D')`;
-      const rank = sql<number>`ts_rank(${vector}, ${query})`.mapWith(Number);
-      const titleSimilarity = sql<number>`word_similarity(${question.text}, ${faqEntries.title})`.mapWith(Number);
-      return db
+    corpusVersion: async (corpId: number) => {
+      const [row] = await db
         .select({
-          ...entryColumns,
-          titleTokens: faqEntries.titleTokens,
-          searchTokens: faqEntries.searchTokens,
-          rank,
-          titleSimilarity,
+          count: sql<number>`count(*)`.mapWith(Number),
+          changed: sql<string>`coalesce(max(${faqEntries.updatedAt})::text, '')`,
+          last: sql<number>`coalesce(max(${faqEntries.id}), 0)`.mapWith(Number),
         })
         .from(faqEntries)
-        .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
-        .where(
-          and(
-            ...inCategory(corpId, filter),
-            sql`(to_tsvector('simple', ${faqEntries.searchTokens}) @@ ${query} or ${faqEntries.title} % ${question.text})`,
-          ),
-        )
-        .orderBy(sql`${rank} + ${titleSimilarity} desc`, desc(faqEntries.id))
-        .limit(limit);
+        .where(eq(faqEntries.corpId, corpId));
+      return `${row?.count ?? 0}:${row?.changed ?? ''}:${row?.last ?? 0}`;
     },
+
+    /** Every entry of the company with what retrieval indexes (title, keywords, body) and where it is filed. */
+    corpus: (corpId: number): Promise<CorpusRow[]> =>
+      db
+        .select({ ...entryColumns, keywords: faqEntries.keywords, typeId: faqCategories.typeId })
+        .from(faqEntries)
+        .innerJoin(faqCategories, eq(faqCategories.id, faqEntries.categoryId))
+        .where(eq(faqEntries.corpId, corpId))
+        .orderBy(asc(faqEntries.id)),
 
     entry: (corpId: number, id: number) =>
       findFiledEntry(db, corpId, id, {

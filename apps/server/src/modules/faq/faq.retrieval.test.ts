@@ -6,17 +6,22 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany } from '../../test/factories.ts';
 import { DEMO_FAQ_ENTRIES } from './faq-demo-entries.ts';
 import { createFaqRepository } from './faq.repository.ts';
-import { createFaqService, type FaqService } from './faq.service.ts';
+import { createFaqService, RELEVANT, type FaqService } from './faq.service.ts';
 
 /*
- * Issue 14's retrieval bar: thirty staff questions written apart from the entries (the fixture), each with
- * the demo entry it should cite; the right entry must be in the top 3 for at least 90 % of them.
+ * Issue 46's bar, measured on questions the retrieval was never tuned on (fixtures/faq-questions-held-out.json,
+ * written before it was built): staff's own words, answerable ones with the demo entry they should cite
+ * first, and questions nothing in the demo FAQ answers. The copilot's rule is what is measured: an entry is
+ * cited only at or above RELEVANT, else the copilot refuses. The tuning set is measured too, for comparison.
  */
-const fixture = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../fixtures/faq-held-out-questions.json',
-);
-const { questions } = JSON.parse(fs.readFileSync(fixture, 'utf8')) as { questions: { q: string; entry: string }[] };
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../fixtures');
+interface QuestionSet {
+  answerable: { q: string; entry: string }[];
+  unanswerable: string[];
+}
+const load = (name: string) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as QuestionSet;
+const heldOut = load('faq-questions-held-out.json');
+const tuning = load('faq-questions-tuning.json');
 
 let test: TestApp;
 let faq: FaqService;
@@ -31,31 +36,65 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => test.close());
 
-describe('FAQ retrieval on held-out staff questions', () => {
-  it('has thirty questions, each naming a demo entry', () => {
-    expect(questions).toHaveLength(30);
-    for (const { entry } of questions) expect(idOf.has(entry), entry).toBe(true);
+/** Runs a set through the copilot's rule; prints what it got wrong and the four numbers. */
+async function measure(name: string, set: QuestionSet) {
+  const wrong: string[] = [];
+  let first = 0;
+  let top3 = 0;
+  let refused = 0;
+  for (const { q, entry } of set.answerable) {
+    const ranked = (await faq.retrieve(corpId, q, {}, 3)).filter((r) => r.relevance >= RELEVANT);
+    const at = ranked.findIndex((r) => r.entry.id === idOf.get(entry));
+    if (at === 0) first += 1;
+    if (at >= 0) top3 += 1;
+    if (ranked.length === 0) refused += 1;
+    if (at !== 0)
+      wrong.push(
+        `${q} → ${entry}: ${ranked.length === 0 ? 'refused' : ranked.map((r) => `${r.entry.title.slice(0, 14)}(${r.relevance.toFixed(2)})`).join(', ')}`,
+      );
+  }
+  let honest = 0;
+  for (const q of set.unanswerable) {
+    const [top] = await faq.retrieve(corpId, q, {}, 1);
+    if (!top || top.relevance < RELEVANT) honest += 1;
+    else wrong.push(`${q} → answered with ${top.entry.title} (${top.relevance.toFixed(2)})`);
+  }
+  const n = set.answerable.length;
+  const m = set.unanswerable.length;
+  const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
+  console.info(
+    `FAQ retrieval, ${name}: right first ${first}/${n} (${pct(first, n)}), right in the top 3 ${top3}/${n} (${pct(top3, n)}), ` +
+      `answerable refused ${refused}/${n}, honest refusals ${honest}/${m} (${pct(honest, m)}), false answers ${m - honest}/${m}` +
+      (wrong.length > 0 ? `\n  ${wrong.join('\n  ')}` : ''),
+  );
+  return { first: first / n, top3: top3 / n, honest: honest / m };
+}
+
+describe('FAQ retrieval on staff questions', () => {
+  it('holds sets of staff questions, a fifth or more unanswerable, each answerable one naming a demo entry', () => {
+    for (const set of [heldOut, tuning]) {
+      for (const { entry } of set.answerable) expect(idOf.has(entry), entry).toBe(true);
+      expect(set.unanswerable.length * 5).toBeGreaterThanOrEqual(set.answerable.length + set.unanswerable.length);
+    }
+    expect(heldOut.answerable.length + heldOut.unanswerable.length).toBeGreaterThanOrEqual(60);
+    // The held-out set shares no question with the tuning set.
+    const tuned = new Set([...tuning.answerable.map((a) => a.q), ...tuning.unanswerable]);
+    for (const q of [...heldOut.answerable.map((a) => a.q), ...heldOut.unanswerable]) expect(tuned.has(q), q).toBe(false);
   });
 
-  it('puts the right entry in the top 3 for at least 90 % of them', async () => {
-    const misses: string[] = [];
-    let hits = 0;
-    let firsts = 0;
-    for (const { q, entry } of questions) {
-      const ranked = await faq.retrieve(corpId, q, {}, 3);
-      const at = ranked.findIndex((r) => r.entry.id === idOf.get(entry));
-      if (at >= 0) hits += 1;
-      if (at === 0) firsts += 1;
-      else
-        misses.push(
-          `${q} → ${entry} at ${at}; got ${ranked.map((r) => `${r.entry.title.slice(0, 12)}(${r.score.toFixed(2)})`).join(', ')}`,
-        );
-    }
-    const share = hits / questions.length;
-    console.info(
-      `FAQ retrieval: ${hits}/${questions.length} = ${(share * 100).toFixed(1)} % in the top 3 (${firsts} first)` +
-        (misses.length > 0 ? `\n  not first:\n  ${misses.join('\n  ')}` : ''),
-    );
-    expect(share).toBeGreaterThanOrEqual(0.9);
+  /*
+   * Issue 46's bar is 90 % right first and every unanswerable question refused. Measured once, before any
+   * change was made looking at this set: 46/54 right first (85.2 %), 9/15 refused (60 %). The bar is not
+   * met (decision 069 says what is left); these floors are what the retrieval holds, so it cannot slip.
+   */
+  it('on the held-out set, holds what it measured: 85 % right first, 60 % of unanswerable questions refused', async () => {
+    const result = await measure('held-out', heldOut);
+    expect(result.first).toBeGreaterThanOrEqual(46 / 54);
+    expect(result.honest).toBeGreaterThanOrEqual(9 / 15);
+  });
+
+  it('prints the tuning set for comparison', async () => {
+    const result = await measure('tuning', tuning);
+    expect(result.top3).toBeGreaterThan(0);
   });
 });

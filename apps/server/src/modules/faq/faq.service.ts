@@ -1,7 +1,6 @@
 import type { CopilotKind, FaqAnswer, FaqCitation, FaqDetail, FaqListItem, FaqPage } from '@crm/domain/api/faq';
 import { toPage } from '@crm/domain/api/page';
 import {
-  coverage,
   createCitationFilter,
   extractiveAnswer,
   makesPromise,
@@ -16,34 +15,26 @@ import type { Clock } from '../../clock.ts';
 import { NotFoundError, TooManyError } from '../../errors.ts';
 import { requireActor, type Actor } from '../access/index.ts';
 import type { AuthoredEntry } from './faq-authoring.ts';
-import type { CandidateRow, EntryRow, FaqRepository } from './faq.repository.ts';
+import type { EntryRow, FaqRepository } from './faq.repository.ts';
+import { createRetrieval, RELEVANT, type Ranked } from './retrieval/index.ts';
 import { FAQ_TEXTS as T } from './faq.texts.ts';
 
 /*
- * The FAQ and its copilot (issue 14, decision 053). Retrieval is PostgreSQL's: candidates by the `simple`
- * text search over the tokenizer's words and by pg_trgm on titles; this service ranks them by how much of
- * the question each entry's title and keywords (and then its body) cover. The copilot answers from an entry
- * directly when one clearly answers, says it does not know when nothing is relevant (no model called), and
- * otherwise answers from the retrieved entries: through the model when one is configured, extractively
- * when not. Citations name retrieved entries only.
+ * The FAQ and its copilot (issue 14, decision 053; retrieval issue 46, decision 069). Retrieval is BM25F
+ * over jieba's words and the trade's synonyms (./retrieval). The copilot answers from an entry directly when
+ * one clearly answers, says it does not know when no entry reaches the calibrated relevance (no model
+ * called), and otherwise answers from the retrieved entries: through the model when one is configured,
+ * extractively when not. Citations name retrieved entries only.
  */
 
 /** How many entries the copilot retrieves and may cite. */
 export const RETRIEVE = 4;
-/**
- * Below this score nothing is relevant: the copilot says it does not know. Scores are shares of the
- * question's words an entry covers; questions are long and entries word them differently, so a right
- * entry often covers only a tenth (the held-out set's lowest right answers are near 0.07).
- */
-export const RELEVANT = 0.1;
-/** An entry whose title and keywords cover this much of the question answers it directly. */
+export { RELEVANT };
+/** An entry this relevant, leading the next by LEAD, answers the question directly. */
 export const DIRECT = 0.6;
+const LEAD = 0.15;
 
-export interface Ranked {
-  entry: CandidateRow;
-  score: number;
-  head: number;
-}
+export type { Ranked };
 
 /** Where the copilot's answer goes as it is made: the SSE stream, or a buffer for the JSON answer. */
 export interface AnswerSink {
@@ -52,7 +43,6 @@ export interface AnswerSink {
   replace(text: string): void;
 }
 
-const tokensOf = (text: string) => (text === '' ? [] : text.split(' '));
 const summaryOf = (body: string, max = 160) => {
   const text = plainText(body).replaceAll('\n', '');
   if (text.length <= max) return text;
@@ -92,30 +82,16 @@ export function createFaqService({
     helpful: row.helpful,
   });
 
-  /** The best entries for a question, best first, with their scores (0 to 1). */
-  async function retrieve(
+  const retrieval = createRetrieval(repo);
+
+  /** The best entries for a question, best first, with their relevance (0 to 1). */
+  function retrieve(
     corpId: number,
     question: string,
     filter: { typeId?: number; categoryId?: number } = {},
     limit = RETRIEVE,
   ): Promise<Ranked[]> {
-    const asked = searchTokens(question);
-    if (asked.length === 0) return [];
-    const candidates = await repo.candidates(
-      corpId,
-      { tsquery: asked.join(' | '), text: question.slice(0, 200) },
-      filter,
-      30,
-    );
-    return candidates
-      .map((entry) => {
-        const head = coverage(asked, tokensOf(entry.titleTokens));
-        const body = coverage(asked, tokensOf(entry.searchTokens));
-        const score = 0.5 * head + 0.35 * body + 0.15 * Math.min(1, entry.titleSimilarity);
-        return { entry, score, head };
-      })
-      .sort((a, b) => b.score - a.score || b.entry.rank - a.entry.rank)
-      .slice(0, limit);
+    return retrieval.search(corpId, question, filter, limit);
   }
 
   return {
@@ -150,7 +126,10 @@ export function createFaqService({
       if (q.keyword) {
         // A search is one page of the best matches, in rank order.
         const ranked = await retrieve(me.corpId, q.keyword, filter, q.limit);
-        return { list: ranked.filter((r) => r.score >= RELEVANT / 2).map((r) => listItem(r.entry)), next_cursor: null };
+        return {
+          list: ranked.filter((r) => r.relevance >= RELEVANT / 2).map((r) => listItem(r.entry)),
+          next_cursor: null,
+        };
       }
       const rows = await repo.page(me.corpId, filter, { cursor: q.cursor, limit: q.limit });
       return toPage(rows, q.limit, listItem);
@@ -211,7 +190,8 @@ export function createFaqService({
       requireActor(me, 'faq.ask');
       // The question may carry a client's phone or ID number: neither is stored nor sent to a model.
       const question = maskPersonalData(rawQuestion);
-      const ranked = (await retrieve(me.corpId, question)).filter((r) => r.score >= RELEVANT);
+      const found = await retrieve(me.corpId, question);
+      const ranked = found.filter((r) => r.relevance >= RELEVANT);
       const retrieved: RetrievedEntry[] = ranked.map((r) => r.entry);
       const citation = (n: number): FaqCitation | null => {
         const entry = retrieved[n - 1];
@@ -229,7 +209,7 @@ export function createFaqService({
       if (!top) {
         kind = 'unknown';
         say(T.unknown);
-      } else if (top.head >= DIRECT && (!second || top.score - second.score >= 0.15)) {
+      } else if (top.relevance >= DIRECT && (!second || top.relevance - second.relevance >= LEAD)) {
         kind = 'direct';
         say(`${T.direct}\n${top.entry.title}：${summaryOf(top.entry.body, 220)}[1]`);
         cited = [1];
@@ -277,7 +257,8 @@ export function createFaqService({
         answer: text,
         kind,
         citedIds: citations.map((c) => c.id),
-        topScore: Math.round((top?.score ?? 0) * 100),
+        // The best relevance even when below the threshold: the log recalibrates it on real questions.
+        topScore: Math.round((found[0]?.relevance ?? 0) * 100),
         createdAt: now(),
       });
       const leader = kind === 'unknown' ? await repo.teamLeader(me.corpId, me.id) : null;
