@@ -1,21 +1,20 @@
-import fs from 'node:fs';
 import { Jieba } from '@node-rs/jieba';
 import { dict, idf } from '@node-rs/jieba/dict.js';
+import { STOP_WORD_LINES } from './stop-words.ts';
+import { TRADE_SYNONYM_LINES } from './trade-synonyms.ts';
+import { TRADE_WORD_LINES } from './trade-words.ts';
 
 /*
  * How the FAQ's retrieval reads Chinese (issue 46, decision 069): jieba's word segmentation (@node-rs/jieba,
  * prebuilt native binaries, its own general dictionary) in search mode with HMM off, plus the trade's words
- * (trade-words.txt and every synonym), so 下款, 撞单 and 老公房 stay whole and no unknown word is invented;
- * text normalised first (NFKC, lower case), stop words dropped (stop-words.txt), and each word mapped to the
+ * (trade-words.ts and every synonym), so 下款, 撞单 and 老公房 stay whole and no unknown word is invented;
+ * text normalised first (NFKC, lower case), stop words dropped (stop-words.ts), and each word mapped to the
  * name of its synonym group, if it has one. The same analyzer reads the entries and the question.
  */
 
-const here = (name: string) => new URL(name, import.meta.url);
-
-/** A data file's lines without comments and blanks. */
-export function dataLines(name: string): string[] {
-  return fs
-    .readFileSync(here(name), 'utf8')
+/** A data text's lines without comments and blanks. */
+export function dataLines(text: string): string[] {
+  return text
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));
@@ -34,8 +33,8 @@ export function parseSynonymLines(lines: readonly string[]): string[][] {
     .filter((group) => group.length >= 2);
 }
 
-export const TRADE_SYNONYMS: readonly string[][] = parseSynonymLines(dataLines('trade-synonyms.txt'));
-const STOP_WORDS = new Set(dataLines('stop-words.txt').flatMap((line) => line.split(/\s+/)));
+export const TRADE_SYNONYMS: readonly string[][] = parseSynonymLines(dataLines(TRADE_SYNONYM_LINES));
+const STOP_WORDS = new Set(dataLines(STOP_WORD_LINES).flatMap((line) => line.split(/\s+/)));
 
 let jieba: Jieba | null = null;
 const known = new Set<string>();
@@ -43,7 +42,7 @@ const known = new Set<string>();
 function segmenter(): Jieba {
   if (!jieba) {
     jieba = Jieba.withDict(dict);
-    addWords(dataLines('trade-words.txt'));
+    addWords(dataLines(TRADE_WORD_LINES));
     addWords(TRADE_SYNONYMS.flat());
   }
   return jieba;
@@ -95,7 +94,7 @@ const WORD = /[\p{L}\p{N}]/u;
  * time and place words (以后, 最近), adverbs (大概, 刚), pronouns, particles, modal words, conjunctions and
  * prepositions (jieba's ICTCLAS tags).
  */
-const EMPTY_TAGS = /^(m|mq|t|tg|f|d|dg|r|rr|rz|u.*|y|e|o|c|p|zg)$/;
+const EMPTY_TAGS = /^(m|mq|t|tg|f|d|dg|r|rr|rz|u.*|y|e|o|c|p)$/;
 
 /** A word of a text and the dictionary words inside it (公积金 → 公积, 积金), each named by its synonym group. */
 export interface Term {
@@ -112,12 +111,13 @@ export function analyze(text: string, synonyms: SynonymMap): Term[] {
   const terms: Term[] = [];
   for (const tagged of cut.tag(text.normalize('NFKC').toLowerCase(), false)) {
     const tag = tagged.tag;
-    const w = tagged.word.trim();
-    if (w === '' || !WORD.test(w) || STOP_WORDS.has(w) || (EMPTY_TAGS.test(tag) && !known.has(w) && !synonyms.has(w))) continue;
+    let w = tagged.word.trim();
+    // A number keeps a unit the trade names: 六十五岁 → 岁 (年龄).
+    if (tag === 'm' && w.length > 1 && synonyms.has(w.slice(-1))) w = w.slice(-1);
+    if (w === '' || !WORD.test(w) || STOP_WORDS.has(w) || (EMPTY_TAGS.test(tag) && !known.has(w) && !synonyms.has(w)))
+      continue;
     const parts =
-      w.length > 2
-        ? cut.cutForSearch(w, false).filter((p) => p !== w && p.length >= 2 && !STOP_WORDS.has(p))
-        : [];
+      w.length > 2 ? cut.cutForSearch(w, false).filter((p) => p !== w && p.length >= 2 && !STOP_WORDS.has(p)) : [];
     terms.push({ word: name(w), parts: [...new Set(parts.map(name))], noun: /^(n|vn|an)/.test(tag) });
   }
   return terms;

@@ -29,7 +29,7 @@ const K1 = 1.2;
 const COMMON = 5;
 const RARE = 9;
 /** A noun the FAQ never uses weighs at least this share of an unseen word: it is what the question is about. */
-const NOUN_FLOOR = Number(process.env.NF ?? 0.5);
+const NOUN_FLOOR = 0.5;
 
 export interface IndexDoc {
   id: number;
@@ -91,7 +91,8 @@ export function buildIndex(docs: readonly IndexDoc[], synonyms: SynonymMap) {
   const lookUp = ({ word, parts, noun }: Term): { weight: number; terms: string[] } => {
     if (postings.has(word)) return { weight: idf(postings.get(word)!.length), terms: [word] };
     const inside = parts.filter((p) => postings.has(p));
-    if (inside.length > 0) return { weight: Math.max(...inside.map((p) => idf(postings.get(p)!.length))), terms: inside };
+    if (inside.length > 0)
+      return { weight: Math.max(...inside.map((p) => idf(postings.get(p)!.length))), terms: inside };
     const rarity = generalRarity(word);
     if (rarity === null) return { weight: /[\u3400-\u9fff]{2}/.test(word) ? unseen : 0, terms: [] };
     const floor = noun ? NOUN_FLOOR : 0;

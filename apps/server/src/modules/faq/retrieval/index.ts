@@ -13,11 +13,12 @@ import { buildIndex, type SearchIndex } from './bm25.ts';
 /**
  * The calibrated refusal threshold: an entry whose relevance (the share of what the question asks that it
  * matches, bm25.ts) is below this answers nothing, and the copilot says it does not know. Chosen on the
- * tuning set (fixtures/faq-questions-tuning.json): the midpoint between its lowest right answer (0.251) and
- * the highest unanswerable question below it (0.243); one unanswerable question (怎么申请调到别的组, 0.43)
- * stays above it. faq.retrieval.test.ts measures it on the held-out set, which nothing was tuned on.
+ * tuning set (fixtures/faq-questions-tuning.json) by `calibrate`: the threshold where right first answers
+ * plus twice the honest refusals are most (a false answer costs twice a false refusal). No threshold there
+ * reaches both 90 % right first and every refusal; this one answers 88 % right first and refuses 24 of 27.
+ * faq.retrieval.test.ts checks it is still the tuning set's best and measures it on the held-out set.
  */
-export const RELEVANT = 0.247;
+export const RELEVANT = 0.28;
 
 export interface Ranked {
   entry: CorpusRow;
@@ -69,4 +70,21 @@ export function createRetrieval(repo: Pick<FaqRepository, 'corpusVersion' | 'cor
       return ranked;
     },
   };
+}
+
+/**
+ * The threshold a question set calls for: among the midpoints between observed relevances, the one where
+ * right first answers (relevance at or above it) plus twice the refused unanswerable questions are most;
+ * the lowest such, rounded to two decimals. `right`: the top relevance of each answerable question whose
+ * right entry came first; `unanswerable`: the top relevance of each unanswerable one (0 when none).
+ */
+export function calibrate(right: readonly number[], unanswerable: readonly number[]): number {
+  const points = [...new Set([...right, ...unanswerable])].sort((a, b) => a - b);
+  const candidates = [0, ...points.slice(1).map((p, i) => (p + points[i]!) / 2), (points.at(-1) ?? 0) + 0.01];
+  let best = { at: 0, value: -1 };
+  for (const at of candidates) {
+    const value = right.filter((r) => r >= at).length + 2 * unanswerable.filter((r) => r < at).length;
+    if (value > best.value) best = { at, value };
+  }
+  return Math.round(best.at * 100) / 100;
 }

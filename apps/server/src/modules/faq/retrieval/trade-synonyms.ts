@@ -1,6 +1,8 @@
+// Data (issue 46, decision 069), kept as text so authors read and extend it as a list; analyzer.ts reads it.
+export const TRADE_SYNONYM_LINES = `
 # The trade's synonyms (issue 46, decision 069): one group a line, words separated by spaces. A question
-# and an entry match when they use any two words of one group. The first word names the group. FAQ
-# authors add their company's own groups in the back office (后台 → 问答同义词); these are the defaults.
+# and an entry match when they use any two words of one group. The first word names the group. A new
+# group here applies to every company at the next start (the back office cannot edit it yet).
 放款 下款 出款 批款
 征信 信用报告 信用记录 征信报告 人行征信 查征信
 社保 社会保险 五险
@@ -40,3 +42,7 @@
 信用卡分期 卡分期 大额分期 专项分期
 身份证 证件
 炒股 股票 股市
+贷款 贷 借款 借钱 贷钱
+抵押率 成数 几成
+老年人 老人 老年
+`;

@@ -1,5 +1,7 @@
+// Data (issue 46, decision 069), kept as text so authors read and extend it as a list; analyzer.ts reads it.
+export const TRADE_WORD_LINES = `
 # Words of the trade the segmenter's general dictionary lacks or splits (issue 46, decision 069): one a
-# line. Every synonym (trade-synonyms.txt and the company's own) is added too.
+# line. Every synonym (trade-synonyms.ts and the company's own) is added too.
 下款
 出款
 批款
@@ -53,3 +55,5 @@
 签约中心
 工资卡
 手续费
+车贷
+`;
