@@ -30,8 +30,8 @@ import { FAQ_TEXTS as T } from './faq.texts.ts';
 /** How many entries the copilot retrieves and may cite. */
 export const RETRIEVE = 4;
 export { RELEVANT };
-/** An entry this relevant, leading the next by LEAD, answers the question directly. */
-export const DIRECT = 0.6;
+/** An entry this relevant (a question close to its own title), leading the next by LEAD, answers directly. */
+export const DIRECT = 0.75;
 const LEAD = 0.15;
 
 export type { Ranked };
