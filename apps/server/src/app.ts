@@ -420,15 +420,24 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   });
   await app.register(esignRoutes, { esign });
   // The commission ledger, claw-backs and statements (decision 067): staff finance, partners and channel agents.
-  await app.register(ledgerRoutes, {
-    ledger: createLedgerService({
-      repo: createLedgerRepository(db),
-      access,
-      now,
-      files: { certificate: config.esign.p12 },
-      publicUrl: config.publicUrl,
-    }),
+  const ledger = createLedgerService({
+    repo: createLedgerRepository(db),
+    access,
+    now,
+    files: { certificate: config.esign.p12 },
+    publicUrl: config.publicUrl,
   });
+  await app.register(ledgerRoutes, { ledger });
+  // Monthly statements (decision 067): at start-up and hourly, on the injected clock, each company's last month
+  // is issued once its statement day has come. Not in tests, which call issueAllDue themselves.
+  if (config.env !== 'test') {
+    const statementSweep = () =>
+      void ledger.issueAllDue().catch((error: unknown) => app.log.error({ err: error }, 'statement sweep failed'));
+    statementSweep();
+    const statementTimer = setInterval(statementSweep, 3600_000);
+    statementTimer.unref();
+    app.addHook('onClose', async () => clearInterval(statementTimer));
+  }
   await app.register(esignSignerRoutes, { esign, secureCookies });
   // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in
   // tests, which call drainOnce themselves.

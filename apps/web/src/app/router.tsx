@@ -140,7 +140,7 @@ const SECTION_PATHS: Record<Exclude<SectionName, 'core'>, string[]> = {
     '/business/match',
     // Not in the spec: the company's public pool (decision 066), from the 公海客户 tile.
     '/business/pool',
-    // Not in the spec: the commission ledger's claw-backs and statements (decision 067), from 超限审批.
+    // Not in the spec: the commission ledger's claw-backs and statements (decision 067), finance's 返佣追回 and 对账单 tiles.
     '/business/clawback',
     '/business/statement',
     '/business/statement/:id',

@@ -137,6 +137,27 @@ export const adminSettingsSchema = z.object({
     .min(100, '综合成本预警线至少 1%')
     .max(3600, '综合成本预警线最多 36%')
     .optional(),
+  // The commission ledger (decision 067); left out of a change, each keeps its value.
+  clawback_window_days: z
+    .number({ error: '追回期限无效' })
+    .int('追回期限须为整数天')
+    .min(1, '追回期限至少 1 天')
+    .max(730, '追回期限最多 730 天')
+    .optional(),
+  clawback_partial: z.boolean({ error: '按比例追回无效' }).optional(),
+  /** 1–28: every month has the day. */
+  statement_day: z
+    .number({ error: '对账日无效' })
+    .int('对账日须为整数')
+    .min(1, '对账日至少每月 1 日')
+    .max(28, '对账日最晚每月 28 日')
+    .optional(),
+  partner_commission_bp: z
+    .number({ error: '合伙人返佣比例无效' })
+    .int('合伙人返佣比例须为整数（万分之一）')
+    .min(0, '合伙人返佣比例不能为负')
+    .max(1000, '合伙人返佣比例最多 10%')
+    .optional(),
   // Customer ownership (decision 066); left out of a change, each keeps its value.
   pool_days: z
     .number({ error: '回收天数无效' })

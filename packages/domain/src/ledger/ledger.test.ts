@@ -134,6 +134,9 @@ describe('the ledger arithmetic (decision 067)', () => {
     expect(previousPeriod('2026-01')).toBe('2025-12');
     expect(nextPeriod('2026-12')).toBe('2027-01');
     expect(statementDates('2026-10', 5)).toEqual({ issueOn: '2026-11-05', payOn: '2026-11-10' });
+    // The latest statement day the back office allows pays in the month after, on a real date.
+    expect(statementDates('2027-01', 28)).toEqual({ issueOn: '2027-02-28', payOn: '2027-03-05' });
+    expect(statementDates('2026-11', 28)).toEqual({ issueOn: '2026-12-28', payOn: '2027-01-02' });
     expect(statementDue('2026-10', 5, new Date('2026-11-04T15:59:00Z'))).toBe(false);
     expect(statementDue('2026-10', 5, new Date('2026-11-04T16:00:00Z'))).toBe(true);
   });

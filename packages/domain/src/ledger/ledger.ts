@@ -84,8 +84,9 @@ export const PAY_DAYS_AFTER_STATEMENT = 5;
 
 /** The statement day of the month after `period` ('YYYY-MM-DD'), and the pay day that follows it. */
 export function statementDates(period: string, statementDay: number): { issueOn: string; payOn: string } {
-  const next = nextPeriod(period);
-  const day = (d: number) => `${next}-${String(d).padStart(2, '0')}`;
+  const [year, month] = nextPeriod(period).split('-').map(Number);
+  // Calendar arithmetic: a statement day of 28 pays on the 2nd or 3rd of the month after.
+  const day = (d: number) => new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, d)).toISOString().slice(0, 10);
   return { issueOn: day(statementDay), payOn: day(statementDay + PAY_DAYS_AFTER_STATEMENT) };
 }
 

@@ -40,7 +40,7 @@ const INSTALMENT = [
 /** The instalment card of someone serving clients (job 3): 客户服务 right after 云闪付. */
 const INSTALMENT_SERVICE = [...INSTALMENT.slice(0, 6), 'service', ...INSTALMENT.slice(6)];
 const HOUSE = ['house', 'houseAdd', 'houseChannel', 'houseBrokerageUser', 'houseRecommendList'];
-const HOUSE_FINANCE = ['houseBrokerage', 'houseBrokerageOrder', 'financeAudit'];
+const HOUSE_FINANCE = ['houseBrokerage', 'houseBrokerageOrder', 'financeAudit', 'clawback', 'statement'];
 const HOUSE_STEWARD = ['houseSign', 'housePhoto', 'houseSignCard'];
 const EXAM = ['examCenter', 'examList'];
 const TEAM = ['teamList', 'teamAppeal', 'teamMoneyConfirm', 'teamYsb', 'teamHouse'];
@@ -224,6 +224,8 @@ describe('homeCards', () => {
           { key: 'houseBrokerage', path: '/business/houseBrokerage' },
           { key: 'houseBrokerageOrder', path: '/business/houseBrokerageOrder' },
           { key: 'financeAudit', path: '/business/financeAudit', badge: 'audit' },
+          { key: 'clawback', path: '/business/clawback' },
+          { key: 'statement', path: '/business/statement' },
           { key: 'houseSign', path: '/business/houseSign', badge: 'remind' },
           { key: 'housePhoto', path: '/business/housePhoto' },
           { key: 'houseSignCard', path: '/business/houseSignCard' },

@@ -49,6 +49,8 @@ export const STATIC_TILE_KEYS = [
   'signReject',
   'match',
   'pool',
+  'clawback',
+  'statement',
 ] as const;
 
 export type StaticTileKey = (typeof STATIC_TILE_KEYS)[number];
@@ -150,6 +152,9 @@ export function homeCards(user: HomeUser): HomeCard[] {
               tile('houseBrokerage', '/business/houseBrokerage'),
               tile('houseBrokerageOrder', '/business/houseBrokerageOrder'),
               tile('financeAudit', '/business/financeAudit', 'audit'),
+              // Not tiles of the spec's card: the commission ledger's claw-backs and statements (decision 067).
+              tile('clawback', '/business/clawback'),
+              tile('statement', '/business/statement'),
             ]
           : []),
         ...(has(JOB.HOUSE_STEWARD)

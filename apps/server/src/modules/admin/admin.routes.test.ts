@@ -198,6 +198,11 @@ describe('the back office (/api/admin)', () => {
       over_limit_rate_bp: 150,
       over_limit_amount_fen: 5_000_000,
       all_in_cost_cap_bp: 2400,
+      // The commission ledger's defaults (decision 067).
+      clawback_window_days: 90,
+      clawback_partial: false,
+      statement_day: 5,
+      partner_commission_bp: 0,
       // Customer ownership's defaults (decision 066).
       pool_days: 15,
       pool_warn_days: 3,
@@ -205,7 +210,16 @@ describe('the back office (/api/admin)', () => {
       duplicate_checks_per_day: 200,
     });
     // What a change leaves out is kept: the cap (a form of before decision 068 still saves), the pool settings.
-    const pooled = { pool_days: 15, pool_warn_days: 3, pool_claims_per_day: 5, duplicate_checks_per_day: 200 };
+    const pooled = {
+      clawback_window_days: 90,
+      clawback_partial: false,
+      statement_day: 5,
+      partner_commission_bp: 0,
+      pool_days: 15,
+      pool_warn_days: 3,
+      pool_claims_per_day: 5,
+      duplicate_checks_per_day: 200,
+    };
     const kept = { referral_protection_days: 40, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
     expect((await call(callers.admin, 'POST', '/api/admin/settings', kept)).body.data).toEqual({
       ...kept,
@@ -232,6 +246,38 @@ describe('the back office (/api/admin)', () => {
     ).toMatchObject({ msg: '每日领取上限不能为负' });
     const bad = await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, referral_protection_days: 0 });
     expect(bad.body).toMatchObject({ msg: '保护期至少 1 天' });
+  });
+
+  it('changes the ledger settings (claw-back window, partial claw-back, statement day, partner rate), validated', async () => {
+    const base = { referral_protection_days: 30, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
+    const ledger = { clawback_window_days: 60, clawback_partial: true, statement_day: 10, partner_commission_bp: 50 };
+    expect((await call(callers.admin, 'POST', '/api/admin/settings', { ...base, ...ledger })).body).toMatchObject({
+      code: 0,
+      data: ledger,
+    });
+    expect((await call(callers.admin, 'GET', '/api/admin/settings')).body.data).toMatchObject(ledger);
+    // Left out, each keeps its value.
+    expect((await call(callers.admin, 'POST', '/api/admin/settings', base)).body.data).toMatchObject(ledger);
+    for (const [field, value, msg] of [
+      ['statement_day', 29, '对账日最晚每月 28 日'],
+      ['statement_day', 0, '对账日至少每月 1 日'],
+      ['clawback_window_days', 0, '追回期限至少 1 天'],
+      ['partner_commission_bp', -1, '合伙人返佣比例不能为负'],
+      ['partner_commission_bp', 1001, '合伙人返佣比例最多 10%'],
+      ['clawback_partial', 'yes', '按比例追回无效'],
+    ] as const) {
+      const refused = await call(callers.admin, 'POST', '/api/admin/settings', { ...base, [field]: value });
+      expect(refused.body).toMatchObject({ code: 1, msg });
+    }
+    expect((await call(callers.admin, 'GET', '/api/admin/settings')).body.data).toMatchObject(ledger);
+    // Company B's ledger settings are untouched.
+    expect((await call(callers.otherAdmin, 'GET', '/api/admin/settings')).body.data).toMatchObject({
+      clawback_window_days: 90,
+      statement_day: 5,
+    });
+  });
+
+  it('settings changes stay in the company', async () => {
     // Company B's settings are untouched.
     expect((await call(callers.otherAdmin, 'GET', '/api/admin/settings')).body.data).toMatchObject({
       referral_protection_days: 30,

@@ -405,6 +405,9 @@ export function createLedgerRepository(db: Db) {
   return {
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
     settings: (corpId: number) => ledgerSettings(db, corpId),
+    /** The companies the statement sweep visits: the active ones. */
+    activeCompanyIds: async () =>
+      (await db.select({ id: companies.id }).from(companies).where(eq(companies.isActive, true))).map((r) => r.id),
 
     /** Receivers' names and the staff member who looks after each (a partner's network, a receiver's owner). */
     async receivers(corpId: number, list: Receiver[]) {

@@ -112,6 +112,17 @@ export function createLedgerService({ repo, access, now, files, publicUrl }: Led
   return {
     issueDue,
 
+    /**
+     * The statement sweep (app.ts, with the pool sweep, on the injected clock): every active company whose
+     * statement day has come gets last month's statements. Listing still issues them too (the same idempotent
+     * call), so a listing between the day's start and the next sweep never shows a month missing.
+     */
+    async issueAllDue(): Promise<number> {
+      let issued = 0;
+      for (const corpId of await repo.activeCompanyIds()) issued += await issueDue(corpId);
+      return issued;
+    },
+
     async ledger(me: Principal, q: z.output<typeof commissionLedgerRequestSchema>): Promise<CommissionLedger> {
       const account = accountFor(me, q);
       const name = (await receiversOf(me.corpId, [account]))(account)?.name;

@@ -10,7 +10,10 @@ import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { getForBody } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
+import { createAccess, createAccessRepository } from '../access/index.ts';
 import { readSheet } from '../adminio/xlsx.ts';
+import { createLedgerRepository } from './ledger.repository.ts';
+import { createLedgerService } from './ledger.service.ts';
 import { caller, houseDeal, ledgerWorld, poster, referredCase, type LedgerWorld } from './ledger.test-helpers.ts';
 
 /*
@@ -40,7 +43,48 @@ async function october() {
   return w;
 }
 
+/** The periodic sweep app.ts runs hourly, on this file's clock. */
+const sweep = () =>
+  createLedgerService({
+    repo: createLedgerRepository(test.db),
+    access: createAccess({ repo: createAccessRepository(test.db) }),
+    now: () => clock,
+    files: { certificate: { demo: true, file: path.join(os.tmpdir(), 'statement-sweep-unused.p12') } },
+    publicUrl: 'http://crm.test',
+  }).issueAllDue();
+const issuedOf = async (corpId: number) =>
+  (
+    await test.db
+      .select({ id: commissionStatements.id, period: commissionStatements.period })
+      .from(commissionStatements)
+      .where(eq(commissionStatements.corpId, corpId))
+  )
+    .map((r) => `${r.period}#${r.id}`)
+    .sort();
+
 describe('monthly statements', () => {
+  it('the sweep issues last month on the company statement day, on the injected clock, once; listing then finds the same', async () => {
+    clock = new Date('2026-10-10T02:00:00Z');
+    const w = await ledgerWorld(test, { statementDay: 12 });
+    const c = await referredCase(test, w);
+    await post(w.cookies.leader, 'updateClientStatus', { id: c.id, status: 5 });
+    clock = new Date('2026-11-11T15:30:00Z'); // 23:30 on the 11th in Shanghai: the day has not come
+    await sweep();
+    expect(await issuedOf(w.corp.id)).toEqual([]);
+    clock = new Date('2026-11-11T16:30:00Z'); // 00:30 on the 12th
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    const issued = await issuedOf(w.corp.id);
+    expect(issued).toHaveLength(1);
+    expect(issued[0]).toMatch(/^2026-10#/);
+    // A second sweep, and a listing, add nothing: the statement the partner reads is the one the sweep issued.
+    await sweep();
+    expect(await issuedOf(w.corp.id)).toEqual(issued);
+    await w.relogin();
+    const listed = await statements(w.cookies.partner);
+    expect(listed.map((s) => `${s.period}#${s.id}`)).toEqual(issued);
+    expect(listed[0]).toMatchObject({ credits_fen: 100_000, closing_fen: 100_000, pay_on: '2026-11-17' });
+  });
+
   it('are issued on the statement day for the month before, frozen, and each month opens where the last closed', async () => {
     const w = await october();
     await at(w, '2026-11-04T15:00:00Z'); // 23:00 on the 4th in Shanghai: not yet

@@ -69,6 +69,8 @@ export const homeTexts = {
     houseBrokerage: '返佣数据',
     houseBrokerageOrder: '返佣订单',
     financeAudit: '超限审批',
+    clawback: '返佣追回',
+    statement: '对账单',
     houseSign: '房贷管家',
     housePhoto: '公众号数据',
     houseSignCard: '卡分期',

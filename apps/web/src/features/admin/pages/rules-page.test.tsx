@@ -57,6 +57,30 @@ describe('/admin/rules', () => {
     ]);
   });
 
+  it('shows and saves the ledger settings (decision 067), refusing a statement day past the 28th', async () => {
+    const ledger = { clawback_window_days: 90, clawback_partial: false, statement_day: 5, partner_commission_bp: 0 };
+    const view = await open({ '/api/admin/settings': ok({ ...settings, ...ledger }) });
+    expect((await screen.findByLabelText<HTMLInputElement>('追回期限（发放后天数）')).value).toBe('90');
+    expectValues(screen, { '每月对账日（1–28）': '5', '合伙人返佣比例（万分之一，0 为不返）': '0' });
+    expect(screen.getByLabelText<HTMLSelectElement>('追回方式').value).toBe('full');
+    view.api.set({
+      '/api/admin/settings': (call) =>
+        call.method === 'POST' ? ok(call.json, '已保存') : ok({ ...settings, ...ledger }),
+    });
+    fireEvent.change(screen.getByLabelText('每月对账日（1–28）'), { target: { value: '31' } });
+    await tap(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('对账日最晚每月 28 日', { selector: '[role="alert"]' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('每月对账日（1–28）'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('追回期限（发放后天数）'), { target: { value: '60' } });
+    fireEvent.change(screen.getByLabelText('追回方式'), { target: { value: 'partial' } });
+    fireEvent.change(screen.getByLabelText('合伙人返佣比例（万分之一，0 为不返）'), { target: { value: '50' } });
+    await tapToToast(screen, '保存', '已保存');
+    const posts = view.api.callsTo('/api/admin/settings').filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.json)).toEqual([
+      { ...settings, clawback_window_days: 60, clawback_partial: true, statement_day: 10, partner_commission_bp: 50 },
+    ]);
+  });
+
   it('shows and saves the public pool settings (decision 066)', async () => {
     const pool = { pool_days: 15, pool_warn_days: 3, pool_claims_per_day: 5, duplicate_checks_per_day: 200 };
     const view = await open({ '/api/admin/settings': ok({ ...settings, ...pool }) });

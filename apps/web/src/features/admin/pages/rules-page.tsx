@@ -3,8 +3,8 @@ import { fenToYuan, yuanToFen } from '@crm/domain/money';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useSettings } from '../api/admin.ts';
-import { FormButtons, InputField, LoadedEdit, submitChecked } from '../components/admin-form.tsx';
-import { AdminShell } from '../components/admin-shell.tsx';
+import { FormButtons, InputField, inputOf, LoadedEdit, submitChecked } from '../components/admin-form.tsx';
+import { AdminShell, Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.rules;
@@ -14,6 +14,11 @@ type RuleValues = {
   over_limit_rate_bp: string;
   over_limit_amount: string;
   all_in_cost_cap: string;
+  clawback_window_days: string;
+  /** '' while the server has not said (kept as it is). */
+  clawback_mode: '' | 'full' | 'partial';
+  statement_day: string;
+  partner_commission_bp: string;
   pool_days: string;
   pool_warn_days: string;
   pool_claims_per_day: string;
@@ -22,12 +27,14 @@ type RuleValues = {
 /** A percent as typed (24, 22.5) in basis points; what is not a number goes on for the schema to refuse. */
 const percentToBp = (text: string) => (text.trim() === '' ? NaN : Math.round(Number(text) * 100));
 const POOL_FIELDS = ['pool_days', 'pool_warn_days', 'pool_claims_per_day', 'duplicate_checks_per_day'] as const;
-/** A pool setting left blank keeps the company's value (the server's rule for a field left out). */
+const LEDGER_FIELDS = ['clawback_window_days', 'statement_day', 'partner_commission_bp'] as const;
+/** A pool or ledger setting left blank keeps the company's value (the server's rule for a field left out). */
 const wholeOrKept = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
 /**
- * /admin/rules: the lead-protection period, the over-limit brokerage rule and the public pool's settings of the
- * company (decision 066: days without a follow-up, warning days, claims a day, duplicate checks a day).
+ * /admin/rules: the lead-protection period, the over-limit brokerage rule, the commission ledger's settings
+ * (decision 067: claw-back window and mode, statement day, the partner's rate) and the public pool's settings of
+ * the company (decision 066: days without a follow-up, warning days, claims a day, duplicate checks a day).
  */
 export function AdminRulesPage() {
   const settings = useSettings();
@@ -41,6 +48,10 @@ export function AdminRulesPage() {
               over_limit_rate_bp: String(data.over_limit_rate_bp),
               over_limit_amount: fenToYuan(data.over_limit_amount_fen),
               all_in_cost_cap: String((data.all_in_cost_cap_bp ?? 2400) / 100),
+              clawback_window_days: String(data.clawback_window_days ?? ''),
+              clawback_mode: data.clawback_partial === undefined ? '' : data.clawback_partial ? 'partial' : 'full',
+              statement_day: String(data.statement_day ?? ''),
+              partner_commission_bp: String(data.partner_commission_bp ?? ''),
               pool_days: String(data.pool_days ?? ''),
               pool_warn_days: String(data.pool_warn_days ?? ''),
               pool_claims_per_day: String(data.pool_claims_per_day ?? ''),
@@ -63,10 +74,15 @@ function RulesForm({ initial }: { initial: RuleValues }) {
       over_limit_rate_bp: v.over_limit_rate_bp.trim() === '' ? NaN : Number(v.over_limit_rate_bp),
       over_limit_amount_fen: yuanToFen(v.over_limit_amount) ?? NaN,
       all_in_cost_cap_bp: percentToBp(v.all_in_cost_cap),
-      ...Object.fromEntries(POOL_FIELDS.map((key) => [key, wholeOrKept(v[key])])),
+      clawback_partial: v.clawback_mode === '' ? undefined : v.clawback_mode === 'partial',
+      ...Object.fromEntries([...LEDGER_FIELDS, ...POOL_FIELDS].map((key) => [key, wholeOrKept(v[key])])),
     }),
     idPrefix: 'admin-rules',
-    ids: { over_limit_amount: 'admin-rules-over_limit_amount_fen', all_in_cost_cap: 'admin-rules-all_in_cost_cap_bp' },
+    ids: {
+      over_limit_amount: 'admin-rules-over_limit_amount_fen',
+      all_in_cost_cap: 'admin-rules-all_in_cost_cap_bp',
+      clawback_mode: 'admin-rules-clawback_partial',
+    },
   });
   return (
     <section className="admin-panel" aria-label={A.nav.rules}>
@@ -90,6 +106,19 @@ function RulesForm({ initial }: { initial: RuleValues }) {
           schemaKey="all_in_cost_cap_bp"
           inputMode="decimal"
         />
+        <p className="admin-hint">{T.ledgerHint}</p>
+        <InputField label={T.clawbackWindowDays} form={form} name="clawback_window_days" inputMode="numeric" />
+        <Field label={T.clawbackMode} binding={form.field('clawback_partial')}>
+          <select {...inputOf(form.input('clawback_mode'))}>
+            {(['full', 'partial'] as const).map((mode) => (
+              <option key={mode} value={mode}>
+                {T.clawbackModes[mode]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <InputField label={T.statementDay} form={form} name="statement_day" inputMode="numeric" />
+        <InputField label={T.partnerCommissionBp} form={form} name="partner_commission_bp" inputMode="numeric" />
         <p className="admin-hint">{T.poolHint}</p>
         <InputField label={T.poolDays} form={form} name="pool_days" inputMode="numeric" />
         <InputField label={T.poolWarnDays} form={form} name="pool_warn_days" inputMode="numeric" />
