@@ -115,3 +115,7 @@ export const productMatchResponseSchema = z.object({
   list: z.array(productMatchItemSchema),
 });
 export type ProductMatch = z.infer<typeof productMatchResponseSchema>;
+
+/** The company's warning line of the all-in cost, percent: what the case form warns above as it is typed. */
+export const allInCostCapSchema = z.object({ all_in_cost_cap: z.number() });
+export type AllInCostCap = z.infer<typeof allInCostCapSchema>;

@@ -290,6 +290,10 @@ export function createCasesService({
       if (amountFen === null || termMonths === null) throw new RefusedError(T.matchNeedsLoan);
       return matchProducts(repo, me.corpId, { ...profile, amountFen, termMonths });
     },
+    /** The company's warning line (decision 068), percent: any staff member's case form warns above it. */
+    async allInCostCap(me: StaffIdentity) {
+      return { all_in_cost_cap: (await repo.allInCostCapBp(me.corpId)) / 100 };
+    },
     cities: () => repo.listCities(),
     signUsers: (me: StaffIdentity) => repo.listSigners(me.corpId),
     statuses: () => CASE_STATUSES.map((value) => ({ value, label: CASE_STATUS_LABELS[value] })),

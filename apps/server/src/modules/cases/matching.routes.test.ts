@@ -177,6 +177,10 @@ describe("a case's fees and all-in cost", () => {
     const added = await post<{ id: number }>(owner, '/api/crm/addClient', caseForm({ amount: '50000', term: '12' }));
     const detail = await get<Detail>(owner, `/api/crm/detail?id=${added.body.data.id}`);
     expect(detail.body.data).toMatchObject({ all_in_cost_cap: 18, all_in_cost: 0, fees: [] });
+    // The case form reads the same line as it is typed (allInCostCap); another company's is its own.
+    expect((await post(owner, '/api/crm/allInCostCap')).body).toMatchObject({ code: 0, data: { all_in_cost_cap: 18 } });
+    expect((await post(stranger, '/api/crm/allInCostCap')).body.data).toEqual({ all_in_cost_cap: 24 });
+    expect((await post(null, '/api/crm/allInCostCap')).status).toBe(401);
     await test.db.update(companies).set({ allInCostCapBp: 2400 }).where(eq(companies.id, corpA));
   });
 

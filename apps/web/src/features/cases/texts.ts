@@ -83,6 +83,7 @@ export const casesTexts = {
       cost: (percent: string) => `综合年化成本约 ${percent}（含产品利率与以上费用，按实际到手金额计算）`,
       noCost: '一次性费用已达贷款金额，无法计算综合成本',
       overLimit: '超过 36%，不能提交报单，请调整费用或产品',
+      overCap: (cap: string) => `超过公司预警线 ${cap}，请向客户说明全部费用`,
       unpriced: '所选产品未定价：综合成本只含以上费用',
     },
   },
@@ -181,6 +182,7 @@ export const casesTexts = {
   match: {
     intro: '填写客户资料，逐条对照各产品的准入条件；未填写的条件显示为“待确认”',
     fromCase: (name: string) => `已带入报单「${name}」的资料，可补充社保、查询次数等`,
+    fromReferral: (name: string) => `已带入「${name}」的报备（金额、身份证推算的年龄），可补充城市、收入、社保等`,
     profile: '客户资料',
     loan: '贷款需求',
     age: '年龄',

@@ -47,6 +47,7 @@ export const ysbTexts = {
   convertedAt: '转报单时间',
   releasedAt: '失效时间',
   convert: '转为报单',
+  match: '匹配产品',
   // team
   members: '成员',
   teamRow: (partners: number, pending: number) => `合作伙伴 ${partners} · 待审核 ${pending}`,

@@ -30,9 +30,9 @@ import {
   updateClientStatusRequestSchema,
   viewLogResponseSchema,
 } from '../../api/cases.ts';
-import { productMatchRequestSchema, productMatchResponseSchema } from '../../api/matching.ts';
+import { allInCostCapSchema, productMatchRequestSchema, productMatchResponseSchema } from '../../api/matching.ts';
 import { z } from 'zod';
-import { endpoint, nullSchema } from '../index.ts';
+import { endpoint, noFieldsSchema, nullSchema } from '../index.ts';
 
 /* Instalment cases: intake, follow-up, appeals, service requests and the team's statistics (spec §7). */
 
@@ -54,6 +54,13 @@ export const productMatch = endpoint({
   summary: '匹配产品：准入逐条判断、评分、月供与综合年化成本',
   request: productMatchRequestSchema,
   response: productMatchResponseSchema,
+});
+
+export const allInCostCap = endpoint({
+  path: '/api/crm/allInCostCap',
+  summary: '公司综合融资成本预警线（报单表单录入时提示）',
+  request: noFieldsSchema,
+  response: allInCostCapSchema,
 });
 
 export const addClient = endpoint({

@@ -26,3 +26,14 @@ export const useReferral = (id: number | null) =>
     queryFn: ({ signal }) => referralForCase(id ?? 0, signal),
     enabled: id !== null,
   });
+
+/**
+ * The referral as matching reads it (匹配产品 from /business/houseYsb/:id, decision 068): the detail as it
+ * stands, numbers not revealed — an ID number shown whole to who may convert it gives the age; a masked one none.
+ */
+export const useReferralProfile = (id: number | null) =>
+  useQuery({
+    queryKey: casesKeys.referralProfile(id ?? 0),
+    queryFn: ({ signal }) => send(ysbOutsideClient, { id: id ?? 0 }, { signal }),
+    enabled: id !== null,
+  });

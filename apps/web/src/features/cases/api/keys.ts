@@ -4,7 +4,7 @@ import { keysWithArgs } from '../../../lib/arg-keys.ts';
 
 /** Query keys of the case calls; mutations invalidate through the helpers below. */
 export const casesKeys = {
-  ...keysWithArgs('cases', ['appeals'], {
+  ...keysWithArgs('cases', ['appeals', 'costCap'], {
     list: {},
     detail: 0,
     pending: '',
@@ -13,6 +13,7 @@ export const casesKeys = {
     serviceOne: 0,
     statistic: '',
     referral: 0,
+    referralProfile: 0,
     match: {},
   }),
   // Outside 'cases' on purpose: a case write does not change banks or products.

@@ -1,6 +1,7 @@
-import { productMatch } from '@crm/domain/endpoints/cases';
+import { allInCostCap, productMatch } from '@crm/domain/endpoints/cases';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRead } from '../../../lib/api-query.ts';
+import { readQuery } from '../../../lib/read-query.ts';
 import { casesKeys } from './keys.ts';
 
 /** What the matching form sends: the profile as typed, every value a string, '' for not known. */
@@ -18,3 +19,6 @@ export const useProductMatch = (fields: MatchFields | null) =>
     enabled: fields !== null,
     placeholderData: keepPreviousData,
   });
+
+/** The company's warning line of the all-in cost (percent): the case form warns above it as it is typed. */
+export const useAllInCostCap = readQuery(casesKeys.costCap, allInCostCap, { staleTime: 5 * 60_000 });

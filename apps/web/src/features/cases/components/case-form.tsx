@@ -1,4 +1,4 @@
-import { allInCost, isAboveLimit, ppmToPercent, type FenFee, type LoanPrice } from '@crm/domain/calculator';
+import { allInCost, isAboveCap, isAboveLimit, ppmToPercent, type FenFee, type LoanPrice } from '@crm/domain/calculator';
 import { caseFormSchema, CASE_FORM_FIELDS } from '@crm/domain/cases';
 import { loanAmountToFen } from '@crm/domain/money';
 import { parseIdNumber } from '@crm/domain/idcard';
@@ -11,18 +11,18 @@ import {
   OCCUPATIONS,
   REGIONS,
 } from '@crm/domain/options';
-import { Button, Checkbox, Input, List, TextArea } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Button, Checkbox, List, TextArea } from 'antd-mobile';
 import { DuplicateHint } from '../../../components/duplicate-hint.tsx';
-import { FormField } from '../../../components/form-field.tsx';
 import { NetworkRetry } from '../../../components/network-retry.tsx';
-import { OptionField, type OptionFieldOption } from '../../../components/option-field.tsx';
+import type { OptionFieldOption } from '../../../components/option-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useDraftedSubmit } from '../../../lib/form-draft.ts';
 import { useBanks, useChannels, useProducts, useSignUsers, useSources } from '../api/get-reference.ts';
+import { useAllInCostCap } from '../api/product-match.ts';
 import { casesTexts } from '../texts.ts';
 import { FeesField } from './fees-field.tsx';
+import { formRows } from './form-rows.tsx';
 
 const T = casesTexts.form;
 
@@ -55,20 +55,33 @@ function typedFees(text: string): FenFee[] | null {
 
 /**
  * The all-in cost line under the fees, as the values stand (decision 068): the server computes the same from
- * the same domain function and refuses the case above 36 %. Nothing while the amount, term or a fee is unfinished.
+ * the same domain function and refuses the case above 36 %; above the company's warning line (`capPercent`,
+ * once read) it warns. Nothing while the amount, term or a fee is unfinished.
  */
-function CostLine({ values, price, isPriced }: { values: CaseFormValues; price: LoanPrice | null; isPriced: boolean }) {
+function CostLine({
+  values,
+  price,
+  isPriced,
+  capPercent,
+}: {
+  values: CaseFormValues;
+  price: LoanPrice | null;
+  isPriced: boolean;
+  capPercent: number | null;
+}) {
   const amountFen = loanAmountToFen(values.amount ?? '');
   const term = Number(values.term);
   const fees = typedFees(values.fees ?? '');
   if (amountFen === null || amountFen <= 0 || !Number.isInteger(term) || term < 1 || fees === null) return null;
   const { irrPpm } = allInCost({ amountFen, termMonths: term, price, fees });
   const above = isAboveLimit(irrPpm);
+  const overCap = !above && capPercent !== null && isAboveCap(irrPpm, Math.round(capPercent * 100));
   const text = irrPpm === null ? T.fees.noCost : T.fees.cost(`${ppmToPercent(irrPpm).toFixed(2)}%`);
   return (
-    <div className={above ? 'cost-line cost-line--over' : 'cost-line'} role="status">
+    <div className={above || overCap ? 'cost-line cost-line--over' : 'cost-line'} role="status">
       {text}
       {above && irrPpm !== null ? `，${T.fees.overLimit}` : ''}
+      {overCap ? `，${T.fees.overCap(`${capPercent}%`)}` : ''}
       {!isPriced && values.product_id ? <div>{T.fees.unpriced}</div> : null}
     </div>
   );
@@ -115,6 +128,7 @@ export function CaseForm({
   const channels = useChannels();
   const sources = useSources();
   const signUsers = useSignUsers();
+  const cap = useAllInCostCap();
 
   // The terms the chosen product takes (none named: any term): the wheel offers only those, as the server
   // refuses any other (该产品不支持所选期限).
@@ -144,38 +158,14 @@ export function CaseForm({
     await idempotent.run((key) => onSubmit(sent, key), form.refuse);
   };
 
-  const item = (field: string, label: string, control: ReactNode, required = false) => (
-    <FormField key={field} field={form.field(field)} label={label} required={required}>
-      {control}
-    </FormField>
-  );
+  const { item, text: textRow, pick } = formRows(form, values, set);
   const text = (
     field: string,
     label: string,
     placeholder: string,
     required = false,
     mode: 'text' | 'numeric' | 'decimal' | 'tel' = 'text',
-  ) =>
-    item(
-      field,
-      label,
-      <Input
-        id={form.field(field).id}
-        value={values[field] ?? ''}
-        onChange={set(field)}
-        placeholder={placeholder}
-        inputMode={mode}
-        clearable
-      />,
-      required,
-    );
-  const pick = (field: string, label: string, options: readonly OptionFieldOption[], required = false) =>
-    item(
-      field,
-      label,
-      <OptionField id={form.field(field).id} value={values[field] ?? ''} options={options} onChange={set(field)} />,
-      required,
-    );
+  ) => textRow(field, label, { placeholder, required, mode });
 
   const facts = parseIdNumber(values.id_number ?? '');
   const chosen = products.data?.find((product) => String(product.id) === values.product_id);
@@ -210,7 +200,12 @@ export function CaseForm({
           <FeesField id={form.field('fees').id} value={values.fees ?? ''} onChange={set('fees')} />,
         )}
         <List.Item>
-          <CostLine values={values} price={price} isPriced={price !== null} />
+          <CostLine
+            values={values}
+            price={price}
+            isPriced={price !== null}
+            capPercent={cap.data?.all_in_cost_cap ?? null}
+          />
         </List.Item>
       </List>
       <List mode="card" header={T.profile}>

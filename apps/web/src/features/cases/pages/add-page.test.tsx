@@ -307,6 +307,23 @@ describe('/business/add: the fees and the all-in cost (decision 068)', () => {
     expect(page.api.callsTo('/api/crm/addClient')).toHaveLength(0);
   });
 
+  it("warns as it is typed once the cost passes the company's line, below the 36 % refusal", async () => {
+    const page = await openForm({ ...accepts(46), '/api/crm/allInCostCap': ok({ all_in_cost_cap: 24 }) });
+    await fillRequired();
+    await tap(screen.getByRole('button', { name: '添加费用' }));
+    typeInto('case-fees-payee-0', '本公司');
+    // 1,000 up front on 50,000 over six months: about 7 %, under the line.
+    typeInto('case-fees-amount-0', '1000');
+    expect(await screen.findByText(/综合年化成本约 \d+\.\d{2}%/)).toBeTruthy();
+    expect(screen.queryByText(/超过公司预警线/)).toBeNull();
+    // 4,000: between 24 % and 36 %, a warning, and the case may still go.
+    typeInto('case-fees-amount-0', '4000');
+    expect(await screen.findByText(/超过公司预警线 24%，请向客户说明全部费用/)).toBeTruthy();
+    expect(screen.queryByText(/超过 36%/)).toBeNull();
+    await submit();
+    await expect.poll(page.pathname).toBe('/business/detail/46');
+  });
+
   it('starts from a matched product with its fees', async () => {
     const fees = JSON.stringify([{ kind: 'guarantee', mode: 'once', amount_fen: 240_000, payee: '担保公司' }]);
     await renderPage(`/business/add?product_id=5&bank_id=2&amount=120000&term=12&product_name=薪易贷&fees=${fees}`, {

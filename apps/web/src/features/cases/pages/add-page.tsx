@@ -36,6 +36,9 @@ function formOfMatch(params: URLSearchParams): CaseFormValues | null {
   };
 }
 
+const nonEmpty = (values: CaseFormValues): CaseFormValues =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+
 function referralIdOf(params: URLSearchParams): number | null {
   const id = Number(params.get('referral'));
   return Number.isInteger(id) && id > 0 ? id : null;
@@ -44,7 +47,8 @@ function referralIdOf(params: URLSearchParams): number | null {
 /**
  * /business/add: a new case (POST addClient); on success the case's detail page. With ?referral={id} (转为报单
  * on /business/houseYsb) the form starts from the partner's referral and the case names it (outside_client_id);
- * with ?product_id=… (用此产品报单 on /business/match) from the matched product, its loan and its fees.
+ * with ?product_id=… (用此产品报单 on /business/match) from the matched product, its loan and its fees; with both
+ * (matching from a referral) the client from the referral and the loan from the match.
  */
 export function AddPage() {
   const navigate = useNavigate();
@@ -53,7 +57,11 @@ export function AddPage() {
   const referralId = referralIdOf(params);
   const referral = useReferral(referralId);
   const save = useSaveClient('add');
-  const matched = referralId === null ? formOfMatch(params) : null;
+  const matched = formOfMatch(params);
+  // From a referral's matching (匹配产品 → 用此产品报单): the client from the referral, the loan from the match.
+  const initial = referral.data
+    ? { ...formOfReferral(referral.data), ...(matched ? nonEmpty(matched) : {}) }
+    : (matched ?? emptyCaseForm());
 
   if (referralId !== null && referral.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
   if (referralId !== null && referral.isError)
@@ -66,7 +74,7 @@ export function AddPage() {
         <NoticeBar wrap content={casesTexts.form.fromMatch(params.get('product_name') ?? '')} color="info" />
       ) : null}
       <CaseForm
-        initial={referral.data ? formOfReferral(referral.data) : (matched ?? emptyCaseForm())}
+        initial={initial}
         submitText={casesTexts.submit}
         // A draft would cover the matched product with what was typed before; a match starts a fresh form.
         draftName={referralId === null && matched === null ? 'case-add' : null}

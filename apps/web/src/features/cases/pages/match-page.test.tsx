@@ -15,6 +15,7 @@ import {
   tap,
   typeInto,
 } from '../../../test/page.ts';
+import { aReferralDetail } from '../../../test/outside-data.ts';
 
 /** A matched product as productMatch answers it; override what the test is about. */
 const aMatch = (over: Partial<ProductMatchItem> = {}): ProductMatchItem => ({
@@ -128,6 +129,43 @@ describe('/business/match', () => {
     await tap(screen.getByRole('button', { name: '开始匹配' }));
     expect(await screen.findByText('共 1 个产品')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/productMatch')).toMatchObject({ fields: { amount: '80000', term: '24' } });
+  });
+
+  it("starts from a partner's referral and 用此产品报单 converts that referral with the product", async () => {
+    const referral = aReferralDetail({
+      id: 21,
+      id_number: '11010519491231002X',
+      amount_fen: 9_000_000,
+      can_convert: true,
+    });
+    const page = await renderPage('/business/match?referral_id=21', {
+      api: {
+        ...REFERENCE_LISTS,
+        '/api/crm/city': CITIES,
+        '/api/crm/ysbOutsideClient': ok(referral),
+        '/api/crm/revealReferral': (call) =>
+          ok({ value: call.fields.field === 'phone' ? '13912345678' : '11010519491231002X' }),
+        '/api/crm/productMatch': answer([aMatch()]),
+      },
+    });
+    expect(await screen.findByText(/已带入「陈客户」的报备/)).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/ysbOutsideClient').fields).toEqual({ id: '21' });
+    // Matching reveals nothing: the number shown to who may convert it gives the age.
+    expect(page.api.callsTo('/api/crm/revealReferral')).toHaveLength(0);
+    expect(inputValue('match-amount')).toBe('90000');
+    expect(Number(inputValue('match-age'))).toBeGreaterThanOrEqual(76);
+    // A referral says no term: it is asked.
+    await tap(document.getElementById('match-term') as HTMLElement);
+    await confirmOpenPicker();
+    await tap(screen.getByRole('button', { name: '开始匹配' }));
+    expect(await screen.findByText('共 1 个产品')).toBeTruthy();
+    await tap(await screen.findByRole('button', { name: '用此产品报单' }));
+    await expect.poll(page.pathname).toBe('/business/add');
+    // The client from the referral, the loan and the product's fees from the match.
+    expect(await screen.findByText('由合作伙伴报备转入')).toBeTruthy();
+    expect(inputValue('case-name')).toBe('陈客户');
+    expect(inputValue('case-amount')).toBe('120000');
+    expect(inputValue('case-fees-payee-0')).toBe('担保公司');
   });
 
   it('says so when the company has no product', async () => {

@@ -1,18 +1,21 @@
 import { productMatchRequestSchema, type ProductMatchItem } from '@crm/domain/api/matching';
 import type { CaseDetail } from '@crm/domain/api/cases';
+import type { ReferralDetail } from '@crm/domain/api/outside';
+import { parseIdNumber } from '@crm/domain/idcard';
 import { fenToYuan, formatFen } from '@crm/domain/money';
 import { EMPLOYER_TYPES, LOAN_PURPOSES, LOAN_TERMS } from '@crm/domain/options';
-import { Button, Input, List, NoticeBar, Skeleton, Tag } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import { Button, List, NoticeBar, Skeleton, Tag } from 'antd-mobile';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FormField } from '../../../components/form-field.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { OptionField, type OptionFieldOption } from '../../../components/option-field.tsx';
+import type { OptionFieldOption } from '../../../components/option-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useClientDetail } from '../api/get-client-detail.ts';
 import { useCities } from '../api/get-reference.ts';
+import { useReferralProfile } from '../api/get-referral.ts';
 import { useProductMatch, type MatchFields } from '../api/product-match.ts';
+import { formRows } from '../components/form-rows.tsx';
 import { casesTexts } from '../texts.ts';
 import './match-page.css';
 
@@ -61,8 +64,24 @@ export function profileOfCase(c: CaseDetail, today = new Date()): MatchFields {
   };
 }
 
-/** The new-case form's address, pre-filled with a matched product, its bank, the loan and the product's fees. */
-export function addCaseAddress(item: ProductMatchItem, purpose: string): string {
+/**
+ * What a partner's referral says about the client: the amount, and the age when the ID number is shown whole
+ * (to who may convert the referral); everything else is asked.
+ */
+export function profileOfReferral(r: ReferralDetail, today = new Date()): MatchFields {
+  const facts = parseIdNumber(r.id_number);
+  return {
+    ...EMPTY,
+    age: facts ? String(ageOn(facts.birthDate, today)) : '',
+    amount: r.amount_fen > 0 ? fenToYuan(r.amount_fen) : '',
+  };
+}
+
+/**
+ * The new-case form's address, pre-filled with a matched product, its bank, the loan and the product's fees;
+ * from a referral, the case is that referral's conversion (转为报单 with the product chosen).
+ */
+export function addCaseAddress(item: ProductMatchItem, purpose: string, referralId: number | null = null): string {
   const params = new URLSearchParams({
     product_id: String(item.product_id),
     product_name: item.product_name,
@@ -72,27 +91,54 @@ export function addCaseAddress(item: ProductMatchItem, purpose: string): string 
   if (item.bank_id !== null) params.set('bank_id', String(item.bank_id));
   if (item.fees.length > 0) params.set('fees', JSON.stringify(item.fees));
   if (purpose) params.set('purpose', purpose);
+  if (referralId !== null) params.set('referral', String(referralId));
   return `/business/add?${params.toString()}`;
 }
 
 /**
- * /business/match (decision 068): the client's profile, typed or taken from a case (?client_id=), read against
- * every product's admission rules (POST productMatch); a tap on a product opens 新增报单 with it filled in.
+ * /business/match (decision 068): the client's profile, typed or taken from a case (?client_id=) or a partner's
+ * referral (?referral_id=), read against every product's admission rules (POST productMatch); a tap on a product
+ * opens 新增报单 with it filled in (from a referral, as its 转为报单).
  */
 export function MatchPage() {
   const [params] = useSearchParams();
-  const clientId = Number(params.get('client_id') ?? 0);
-  const detail = useClientDetail(clientId > 0 ? clientId : 0);
-  if (clientId > 0 && detail.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
-  if (clientId > 0 && detail.isError)
+  const idOf = (name: string) => {
+    const id = Number(params.get(name) ?? 0);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  };
+  const clientId = idOf('client_id');
+  const referralId = clientId === null ? idOf('referral_id') : null;
+  const detail = useClientDetail(clientId ?? 0);
+  const referral = useReferralProfile(referralId);
+  const source = clientId !== null ? detail : referralId !== null ? referral : null;
+  if (source?.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
+  if (source?.isError)
     return (
-      <LoadError title={casesTexts.loadFailed} message={detail.error.message} onRetry={() => void detail.refetch()} />
+      <LoadError title={casesTexts.loadFailed} message={source.error.message} onRetry={() => void source.refetch()} />
     );
-  const c = clientId > 0 ? detail.data : undefined;
-  return <MatchView initial={c ? profileOfCase(c) : EMPTY} caseName={c?.name ?? null} />;
+  if (clientId !== null && detail.data)
+    return <MatchView initial={profileOfCase(detail.data)} notice={T.fromCase(detail.data.name)} referralId={null} />;
+  if (referralId !== null && referral.data)
+    return (
+      <MatchView
+        initial={profileOfReferral(referral.data)}
+        notice={T.fromReferral(referral.data.name)}
+        // Only a referral that may still become a case makes 用此产品报单 its conversion.
+        referralId={referral.data.can_convert ? referralId : null}
+      />
+    );
+  return <MatchView initial={EMPTY} notice={T.intro} referralId={null} />;
 }
 
-function MatchView({ initial, caseName }: { initial: MatchFields; caseName: string | null }) {
+function MatchView({
+  initial,
+  notice,
+  referralId,
+}: {
+  initial: MatchFields;
+  notice: string;
+  referralId: number | null;
+}) {
   const navigate = useNavigate();
   const form = useSchemaForm({ schema: productMatchRequestSchema, initial, idPrefix: 'match' });
   const { values } = form;
@@ -106,41 +152,14 @@ function MatchView({ initial, caseName }: { initial: MatchFields; caseName: stri
   const submit = () => {
     if (form.validate()) setSent({ ...values });
   };
-  const item = (field: string, label: string, control: ReactNode, required = false) => (
-    <FormField key={field} field={form.field(field)} label={label} required={required}>
-      {control}
-    </FormField>
-  );
+  const rows = formRows(form, values, (field) => (value) => form.patch({ [field]: value }));
+  const { pick } = rows;
   const text = (field: string, label: string, mode: 'numeric' | 'decimal' = 'numeric', required = false) =>
-    item(
-      field,
-      label,
-      <Input
-        id={form.field(field).id}
-        value={values[field] ?? ''}
-        onChange={(value) => form.patch({ [field]: value })}
-        placeholder={required ? '' : T.optional}
-        inputMode={mode}
-        clearable
-      />,
-      required,
-    );
-  const pick = (field: string, label: string, options: readonly OptionFieldOption[], required = false) =>
-    item(
-      field,
-      label,
-      <OptionField
-        id={form.field(field).id}
-        value={values[field] ?? ''}
-        options={options}
-        onChange={(value) => form.patch({ [field]: value })}
-      />,
-      required,
-    );
+    rows.text(field, label, { placeholder: required ? '' : T.optional, required, mode });
 
   return (
     <div className="page match-page">
-      <NoticeBar wrap color="info" content={caseName ? T.fromCase(caseName) : T.intro} />
+      <NoticeBar wrap color="info" content={notice} />
       <PlainForm className="match-form" onSubmit={submit}>
         <List mode="card" header={T.loan}>
           {text('amount', T.amount, 'decimal', true)}
@@ -178,7 +197,7 @@ function MatchView({ initial, caseName }: { initial: MatchFields; caseName: stri
               key={row.product_id}
               row={row}
               cap={match.data.all_in_cost_cap}
-              onApply={() => void navigate(addCaseAddress(row, sent.purpose ?? ''))}
+              onApply={() => void navigate(addCaseAddress(row, sent.purpose ?? '', referralId))}
             />
           ))}
         </section>

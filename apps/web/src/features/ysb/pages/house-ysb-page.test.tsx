@@ -22,8 +22,18 @@ describe('/business/houseYsb/:id', () => {
     expect(page.router.state.location.search).toBe('?referral=21');
   });
 
+  it('匹配产品 opens the matching started from this referral (decision 068)', async () => {
+    const page = await renderReferral({
+      '/api/crm/ysbOutsideClient': ok(aReferralDetail({ can_convert: true, can_edit: false })),
+    });
+    await tap(await screen.findByRole('link', { name: '匹配产品' }));
+    await expect.poll(page.pathname).toBe('/business/match');
+    expect(page.router.state.location.search).toBe('?referral_id=21');
+  });
+
   it('offers no 转为报单 when it may not be converted', async () => {
     await showsConvertedReferral(renderReferral, '/api/crm/ysbOutsideClient', '转为报单');
+    expect(screen.queryByRole('link', { name: '匹配产品' })).toBeNull();
   });
 
   it('shows a failure with a retry', async () => {
