@@ -13,7 +13,10 @@ describe('commission ledger journey (issue 42)', () => {
       // 钱财务 (job 4): 首页 → 返佣追回, the demo's waiting claw-back of 邵佳 (房贷签约失败).
       const finance = await phoneOf('13800000005');
       await finance.goto('/index');
-      await finance.getByRole('link', { name: /返佣追回/ }).first().click();
+      await finance
+        .getByRole('link', { name: /返佣追回/ })
+        .first()
+        .click();
       await finance.waitForURL('**/business/clawback');
       const row = finance.locator('.ledger-row', { hasText: '邵佳' });
       await row.waitFor();
@@ -25,7 +28,10 @@ describe('commission ledger journey (issue 42)', () => {
 
       // 对账单 from the home tile: last month's statements of every receiver, one opened.
       await finance.goto('/index');
-      await finance.getByRole('link', { name: /对账单/ }).first().click();
+      await finance
+        .getByRole('link', { name: /对账单/ })
+        .first()
+        .click();
       await finance.waitForURL('**/business/statement');
       const statement = finance.locator('a.ledger-row', { hasText: '张伙伴' }).first();
       await statement.waitFor();

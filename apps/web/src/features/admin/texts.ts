@@ -93,7 +93,8 @@ export const adminTexts = {
     costCap: '综合成本预警线（%）',
     costCapHint: '报单的综合年化成本（利息与全部费用）超过此值时提示业务员；超过 36% 的报单不能提交。',
     badAmount: '请输入金额，最多两位小数',
-    ledgerHint: '返佣对账（决策 067）：已发返佣的单子在追回期限内退单或签约失败，按下列规则提出追回，由财务审批；每月对账日生成上月对账单。',
+    ledgerHint:
+      '返佣对账（决策 067）：已发返佣的单子在追回期限内退单或签约失败，按下列规则提出追回，由财务审批；每月对账日生成上月对账单。',
     clawbackWindowDays: '追回期限（发放后天数）',
     clawbackMode: '追回方式',
     clawbackModes: { full: '全额追回', partial: '按追回期限剩余天数比例追回' },
