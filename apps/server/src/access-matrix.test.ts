@@ -82,8 +82,6 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/product': { reads: true, input: (b) => ({ bank_id: b.bank.id }) },
   // Decision 068: a profile, no record id but a city's; A's products only, none of B's (its name carries MARK).
   'POST /api/crm/productMatch': { reads: true, input: () => ({ amount: '50000', term: '12', city_id: 310100 }) },
-  // Decision 068: the company's own warning line; no record of B's to aim at, A's answer is A's cap.
-  'POST /api/crm/allInCostCap': { reads: true, input: () => ({}) },
   'POST /api/crm/addClient': {
     input: (b) => ({
       ...form(b),
