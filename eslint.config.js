@@ -143,6 +143,10 @@ export default tseslint.config(
       'apps/web/src/features/houseloan/api/houseloan.ts',
       'apps/web/src/features/admin/io/api/import.ts',
       'apps/web/src/features/house/**/*.{ts,tsx}',
+      'apps/web/src/features/ysb/**/*.{ts,tsx}',
+      'apps/web/src/features/reminders/**/*.{ts,tsx}',
+      'apps/web/src/features/pact/**/*.{ts,tsx}',
+      'apps/web/src/features/sign/**/*.{ts,tsx}',
     ],
     // A page test answers the paths the browser asks, as the server would.
     ignores: ['**/*.test.{ts,tsx}'],

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import {
-  inviteQrSchema,
   inviteSchema,
   outsideChannelAddRequestSchema,
   outsideIdQuerySchema,
@@ -145,10 +144,10 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
     async (request) => ({ code: 0, msg: 'ok', data: await outside.invite(inviter(request), publicUrl) }),
   );
   app.post(
-    '/api/crm/ysbQrcode',
+    E.ysbQrcode.path,
     {
       config: both,
-      schema: { tags, summary: '邀请链接的二维码（PNG）', response: { 200: envelopeSchema(inviteQrSchema) } },
+      schema: { tags, summary: E.ysbQrcode.summary, response: { 200: envelopeSchema(E.ysbQrcode.response) } },
     },
     async (request) => ({ code: 0, msg: 'ok', data: await outside.inviteQr(inviter(request), publicUrl) }),
   );

@@ -1,4 +1,5 @@
 import {
+  inviteQrSchema,
   outsideAddChannelRequestSchema,
   outsideBankListSchema,
   outsideBranchBankQuerySchema,
@@ -153,4 +154,12 @@ export const ysbTeam = endpoint({
   summary: '本团队成员的合作伙伴与报备',
   request: noFieldsSchema,
   response: ysbTeamSchema,
+});
+
+/** Registered by the outside routes themselves: staff and partners both call it (their own `both` config). */
+export const ysbQrcode = endpoint({
+  path: '/api/crm/ysbQrcode',
+  summary: '邀请链接的二维码（PNG）',
+  request: noFieldsSchema,
+  response: inviteQrSchema,
 });

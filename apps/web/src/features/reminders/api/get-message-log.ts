@@ -1,10 +1,10 @@
-import { messageLogResponseSchema } from '@crm/domain/api/reminders';
-import { apiRead } from '../../../lib/api-query.ts';
+import { messageLog } from '@crm/domain/endpoints/reminders';
+import { send } from '../../../lib/send.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
 /** GET /api/crm/messageLog: the WeCom reminders sent to the caller, newest first (decision 058). */
 export const getMessageLog = (cursor: number | null, signal?: AbortSignal) =>
-  apiRead('GET', '/api/crm/messageLog', { cursor: cursor ?? '', limit: 20 }, messageLogResponseSchema, signal);
+  send(messageLog, { cursor: cursor ?? '', limit: 20 }, { method: 'GET', signal });
 
 export const useMessageLog = () =>
   usePagedList({

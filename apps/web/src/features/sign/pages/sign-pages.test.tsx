@@ -44,7 +44,10 @@ const openCentreTasks = renderPageWith('/sign/list/20/1', { user: SIGNER });
 
 describe('/sign/list/:userid/:flag', () => {
   it('shows the open tasks of the centre and takes one', async () => {
-    const page = await openCentreTasks({ '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok(null) });
+    const page = await openCentreTasks({
+      '/api/crm/taskList': ok(pageOf([aTask()])),
+      '/api/crm/takeTask': ok({ id: 121 }),
+    });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('分期签约 · 139****5678')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ userid: '20', flag: '1', cursor: '' });
@@ -92,7 +95,7 @@ describe('/sign/list/:userid/:flag', () => {
   it("offers the take of an open task a salesperson chose this signer for, in the signer's own list", async () => {
     const page = await renderPage('/sign/list/20/2', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok(null) },
+      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok({ id: 121 }) },
     });
     await tap(await screen.findByRole('button', { name: '领取' }));
     expect(await findToast('领取成功')).toBeTruthy();
@@ -117,7 +120,7 @@ const openTask = renderPageWith('/sign/update/121', { user: SIGNER });
 
 describe('/sign/update/:id', () => {
   it('records a signed task only after an explicit choice and a confirmation', async () => {
-    const page = await openTask({ '/api/crm/sign': ok(aSignDetail()), '/api/crm/updateTask': ok(null) });
+    const page = await openTask({ '/api/crm/sign': ok(aSignDetail()), '/api/crm/updateTask': ok({ id: 121 }) });
     expect(await screen.findByText('陈美玲 · 待签约')).toBeTruthy();
     expect(screen.getByText('工商银行')).toBeTruthy();
     // Nothing is preselected: submitting without a choice asks for one.
@@ -170,7 +173,7 @@ describe('/sign/update/:id', () => {
   it('asks the reason of a rejection, then records it and sends it to WeCom approval', async () => {
     const page = await openTask({
       '/api/crm/sign': ok(aSignDetail()),
-      '/api/crm/updateTask': ok(null),
+      '/api/crm/updateTask': ok({ id: 121 }),
       '/api/crm/wxWorkApprove': ok({ sp_no: 'SP202611050001' }),
     });
     await tap(await screen.findByText('拒签'));
@@ -217,7 +220,7 @@ describe('/sign/reject', () => {
   });
 
   it('lists the rejections waiting and confirms one', async () => {
-    const page = await renderRejections({ '/api/crm/auditSignReject': ok(null) });
+    const page = await renderRejections({ '/api/crm/auditSignReject': ok({ id: 121 }) });
     expect(await screen.findByText('客户未到场')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
     await tap(screen.getByRole('button', { name: '同意拒签' }));
@@ -250,7 +253,7 @@ describe('/sign/house', () => {
           call.fields.flag === '1'
             ? ok(pageOf([aTask({ kind: 'house', client_name: '赵磊' })]))
             : ok(pageOf([aTask({ id: 123, kind: 'house', client_name: '钱多', status: 'taken', signer_id: 20 })])),
-        '/api/crm/takeTask': ok(null),
+        '/api/crm/takeTask': ok({ id: 121 }),
       },
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
