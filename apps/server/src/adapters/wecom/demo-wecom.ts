@@ -2,6 +2,7 @@ import { systemClock } from '../../clock.ts';
 import { WecomError, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
 import { createDemoWecomChat } from './wecom-chat.ts';
+import { createDemoWecomTransfer } from './wecom-transfer.ts';
 import { createDemoWecomDirectory, type WecomDepartment, type WecomMember } from './wecom-directory.ts';
 import { duplicateKey, textCardBody, type TextCardMessage } from './wecom-message.ts';
 
@@ -49,6 +50,7 @@ export function createDemoWecomAdapter(
     kind: 'demo',
     ...createDemoWecomChat({ corpId: DEMO_WECOM_CORP_ID, nonceStr: DEMO_NONCE_STR, now }),
     ...createDemoWecomDirectory(options.directory),
+    ...createDemoWecomTransfer({ now }),
     oauthAuthorizeUrl: callback,
     webLoginUrl: callback,
     async getUserIdByCode(code) {

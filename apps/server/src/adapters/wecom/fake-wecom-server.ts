@@ -6,6 +6,7 @@ import { listenLocally } from '../local-server.ts';
 import { createFakeChat, type FakeChat, type FakeChatOptions } from './fake-wecom-chat.ts';
 import { createFakeDirectory, type FakeDirectory, type FakeDirectoryOptions } from './fake-wecom-directory.ts';
 import { createFakeMessageInbox, type FakeMessageInbox } from './fake-wecom-message.ts';
+import { createFakeTransfer, type FakeTransfer, type FakeTransferOptions } from './fake-wecom-transfer.ts';
 
 export interface FakeWecomOptions {
   corpId: string;
@@ -24,6 +25,8 @@ export interface FakeWecomOptions {
   members?: string[];
   /** The directory (department/list, user/list) the back office's sync reads (fake-wecom-directory.ts). */
   directory?: FakeDirectoryOptions;
+  /** The customer-contact inheritance endpoints the handover uses (fake-wecom-transfer.ts). */
+  transfer?: FakeTransferOptions;
 }
 
 /** How a group of endpoints answers: WeCom's envelope, its errors, and its access_token check. */
@@ -60,6 +63,8 @@ export interface FakeWecomServer {
   readonly inbox: FakeMessageInbox;
   /** The directory's departments and members; tests change them between syncs. */
   readonly directory: FakeDirectory;
+  /** The external contacts members follow, those of members who left, and the transfers asked. */
+  readonly transfer: FakeTransfer;
   addUser(code: string, userId: string): void;
   /** Every token issued so far now answers 42001 (expired); the next gettoken issues a fresh one. */
   expireTokens(): void;
@@ -82,6 +87,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
   const chat = createFakeChat(opts.chat);
   const inbox = createFakeMessageInbox(opts.members ? new Set(opts.members) : null);
   const directory = createFakeDirectory(opts.directory);
+  const transfer = createFakeTransfer(opts.transfer);
 
   const send = (res: ServerResponse, body: Record<string, unknown>) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -140,6 +146,15 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
         return send(res, { sp_no: `2026112100${String(approvals.length).padStart(4, '0')}` });
       });
     }
+    if (
+      url.pathname.startsWith('/cgi-bin/externalcontact/') &&
+      url.pathname !== '/cgi-bin/externalcontact/get' &&
+      url.pathname !== '/cgi-bin/externalcontact/list'
+    ) {
+      return postJson(req, res, query, (body) => {
+        if (!transfer.handlePost(url.pathname, body, res, { send, fail, tokenOk })) res.writeHead(404).end();
+      });
+    }
     if (req.method !== 'GET') return fail(res, 43001, 'require GET method');
 
     switch (url.pathname) {
@@ -172,6 +187,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
       default:
         if (chat.handle(url.pathname, query, res, { send, fail, tokenOk })) return;
         if (directory.handle(url.pathname, query, res, { send, fail, tokenOk })) return;
+        if (transfer.handleGet(url.pathname, query, res, { send, fail, tokenOk })) return;
         res.writeHead(404).end();
     }
   });
@@ -191,6 +207,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     chat,
     inbox,
     directory,
+    transfer,
     addUser: (code, userId) => void users.set(code, userId),
     expireTokens() {
       for (const t of liveTokens) expiredTokens.add(t);

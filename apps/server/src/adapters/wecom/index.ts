@@ -11,3 +11,11 @@ export { DUPLICATE_CHECK_SECONDS, textCardBody } from './wecom-message.ts';
 export type { TextCardMessage } from './wecom-message.ts';
 export { DEMO_DEPARTMENTS, DEMO_MEMBERS, createDemoWecomDirectory, wecomMember } from './wecom-directory.ts';
 export type { WecomDepartment, WecomDirectoryCalls, WecomMember } from './wecom-directory.ts';
+export { TRANSFER_BATCH } from './wecom-transfer.ts';
+export type {
+  TransferAnswer,
+  TransferMode,
+  TransferRequest,
+  TransferState,
+  WecomTransferCalls,
+} from './wecom-transfer.ts';
