@@ -38,6 +38,7 @@ import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { createCasesRepository } from './modules/cases/cases.repository.ts';
 import { createCasesService } from './modules/cases/cases.service.ts';
 import { createOwnershipRepository, createOwnershipService, ownershipRoutes } from './modules/ownership/index.ts';
+import { createHandoverRepository, createHandoverService, handoverRoutes } from './modules/handover/index.ts';
 import type { HolderCheck } from './modules/holder-check.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
@@ -277,6 +278,9 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   const ownership = createOwnershipService({ repo: createOwnershipRepository(db), access, now });
   const holder: HolderCheck = (corpId, who, caller, options) => ownership.protectedHolder(corpId, who, caller, options);
   await app.register(ownershipRoutes, { ownership });
+  // The handover of a staff member who leaves or changes post (decision 066), WeCom contacts included.
+  const handover = createHandoverService({ repo: createHandoverRepository(db), wecom: adapters.wecom, now });
+  await app.register(handoverRoutes, { handover });
   await app.register(casesRoutes, {
     cases: createCasesService({ repo: createCasesRepository(db), access, now, holder }),
   });

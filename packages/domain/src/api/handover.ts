@@ -27,7 +27,7 @@ export const handoverRequestSchema = z
     if (form.to_id === undefined && !form.to_pool)
       ctx.addIssue({ code: 'custom', path: ['to_id'], message: '请选择接手的同事或退回公海' });
     if (form.to_id !== undefined && form.to_id === form.from_id)
-      ctx.addIssue({ code: 'custom', path: ['to_id'], message: '不能交接给本人' });
+      ctx.addIssue({ code: 'custom', path: ['to_id'], message: '不能交接本人' });
   });
 
 /** What a handover moves, one count per kind (the answer and the report list them in this order). */

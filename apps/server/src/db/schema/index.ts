@@ -21,3 +21,4 @@ export * from './admin.ts';
 export * from './adminio.ts';
 export * from './ledger.ts';
 export * from './ownership.ts';
+export * from './handover.ts';

@@ -41,6 +41,7 @@ export {
   sweepToPool,
 } from './ownership.repository.ts';
 export type { PooledCase } from './ownership.repository.ts';
+export { handOverFollowUps, lockCasesHeldBy } from './handover.repository.ts';
 
 /** A live case with what its policy needs: the row, and whether it was ever put to customer service. */
 const caseScopeQuery = (ex: Executor) =>

@@ -24,6 +24,7 @@ import { cancelOrder, dealFellThrough } from '../ledger/index.ts';
 type Executor = Db | Tx;
 export { findHouseClient } from './house.repository.ts';
 export type { ClientRow as HouseClientRow } from './house.repository.ts';
+export { handOverHouse } from './handover.repository.ts';
 
 /** A channel and its salesperson. */
 export const findHouseChannel = (ex: Executor, corpId: number, id: number) =>

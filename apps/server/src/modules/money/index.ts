@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { moneyRecords, proofRejections, proofs } from '../../db/schema/money.ts';
@@ -33,3 +33,28 @@ export const openProofRejectionsBadge = (corpId: Bound<number>, ownerId: Bound<n
 /** Home badge: the leader's repayments to confirm (a scalar subquery). */
 export const toConfirmBadge = (corpId: Bound<number>, teamId: Bound<number>, leaderId: Bound<number>) =>
   sql`(select count(*)::int from ${moneyRecords} where ${toConfirmCondition(corpId, teamId, leaderId)})`;
+
+/**
+ * A staff handover (decision 066): the repayments still to confirm on the cases that moved (they stay with
+ * their case; the new owner's leader confirms them), and the open proof rejections of those cases, which the
+ * new owner now answers by re-uploading.
+ */
+export async function handOverCaseMoney(tx: Tx, corpId: number, caseIds: number[], toId: number | null) {
+  if (caseIds.length === 0) return { repayments: 0, rejections: 0 };
+  const pending = await tx
+    .select({ id: moneyRecords.id })
+    .from(moneyRecords)
+    .where(
+      and(eq(moneyRecords.corpId, corpId), inArray(moneyRecords.clientId, caseIds), eq(moneyRecords.status, 'pending')),
+    );
+  const open = and(
+    eq(proofRejections.corpId, corpId),
+    inArray(proofRejections.clientId, caseIds),
+    isNull(proofRejections.resolvedAt),
+  );
+  const rejections =
+    toId === null
+      ? await tx.select({ id: proofRejections.id }).from(proofRejections).where(open)
+      : await tx.update(proofRejections).set({ ownerId: toId }).where(open).returning({ id: proofRejections.id });
+  return { repayments: pending.length, rejections: rejections.length };
+}

@@ -5,6 +5,7 @@ import {
   protectedReferralOf,
   releaseExpiredOf,
 } from './outside.repository.ts';
+export { handOverPartners } from './handover.repository.ts';
 
 /*
  * The public surface of modules/outside: the lookups the access policy asks about partners and referrals,

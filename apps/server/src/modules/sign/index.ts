@@ -142,3 +142,72 @@ export async function latestHouseAppointments(ex: Executor, corpId: number, hous
     .orderBy(signTasks.houseClientId, desc(signTasks.id));
   return new Map(rows.map((r) => [r.houseClientId ?? 0, { appointmentAt: r.appointmentAt, place: r.place }]));
 }
+
+/**
+ * A staff handover (decision 066): the signing tasks a person holds. Taken tasks and rejections waiting for
+ * approval go to the new signer when the colleague signs (job 2), each with an event; otherwise a taken task
+ * goes back to the task centre (open, for every signer) and a waiting rejection stays for the approver. Open
+ * tasks proposed to the person are proposed to the colleague, or to nobody. Answers what moved and what stayed.
+ */
+export async function handOverSignTasks(
+  tx: Tx,
+  corpId: number,
+  fromId: number,
+  to: { id: number; name: string; isSigner: boolean } | null,
+  actorId: number,
+  at: Date,
+) {
+  const held = await tx
+    .select({ id: signTasks.id, status: signTasks.status })
+    .from(signTasks)
+    .where(
+      and(
+        eq(signTasks.corpId, corpId),
+        eq(signTasks.signerId, fromId),
+        inArray(signTasks.status, ['taken', 'rejected']),
+      ),
+    )
+    .orderBy(signTasks.id)
+    .for('update');
+  const moved: number[] = [];
+  const reopened: number[] = [];
+  const stayed: number[] = [];
+  for (const task of held) {
+    if (to?.isSigner) {
+      await tx
+        .update(signTasks)
+        .set({ signerId: to.id })
+        .where(and(eq(signTasks.corpId, corpId), eq(signTasks.id, task.id)));
+      await insertTaskEvent(tx, {
+        corpId,
+        taskId: task.id,
+        actorId,
+        fromStatus: task.status,
+        toStatus: task.status,
+        reason: `交接给${to.name}`,
+        createdAt: at,
+      });
+      moved.push(task.id);
+    } else if (task.status === 'taken') {
+      await tx
+        .update(signTasks)
+        .set({ signerId: null, status: 'open', takenAt: null })
+        .where(and(eq(signTasks.corpId, corpId), eq(signTasks.id, task.id)));
+      await insertTaskEvent(tx, {
+        corpId,
+        taskId: task.id,
+        actorId,
+        fromStatus: 'taken',
+        toStatus: 'open',
+        reason: '签约人交接，退回任务中心',
+        createdAt: at,
+      });
+      reopened.push(task.id);
+    } else stayed.push(task.id);
+  }
+  await tx
+    .update(signTasks)
+    .set({ proposedSignerId: to?.isSigner ? to.id : null })
+    .where(and(eq(signTasks.corpId, corpId), eq(signTasks.proposedSignerId, fromId), eq(signTasks.status, 'open')));
+  return { moved, reopened, stayed };
+}
