@@ -30,6 +30,7 @@ import { createAttempt, createPaper, EVERY_KIND } from './test/factories-exam.ts
 import { examAnswers } from './db/schema/exam.ts';
 import { esignOrders } from './db/schema/esign.ts';
 import { notices, staff } from './db/schema/staff.ts';
+import { staffHandovers } from './db/schema/handover.ts';
 import { dataExports, dataImports } from './db/schema/adminio.ts';
 import { commissionClawbacks, commissionDisputes, commissionLines, commissionStatements } from './db/schema/ledger.ts';
 
@@ -326,6 +327,10 @@ const ROWS: Record<string, Row> = {
   'GET /api/admin/staff': { reads: true, input: (b) => ({ cursor: b.signer.id }) },
   'POST /api/admin/staff/add': { input: (b) => ({ name: '新人', phone: '13912340001', team_id: b.team.id }) },
   'POST /api/admin/staff/update': { input: (b) => ({ id: b.owner.id, name: '改名' }) },
+  // The handover (decision 066): B's staff handed to B's colleague or the pool, B's handover polled and reported.
+  'POST /api/admin/handover': { input: (b) => ({ from_id: b.owner.id, to_id: b.signer.id, disable: 'true' }) },
+  'POST /api/admin/handoverResult': { input: (b) => ({ id: b.handover.id }) },
+  'GET /api/admin/handoverReport': { input: (b) => ({ id: b.handover.id }) },
   'POST /api/admin/teams/update': { input: (b) => ({ id: b.team.id, name: '改名' }) },
   'POST /api/admin/notices/update': { input: (b) => ({ id: b.notice.id, text: '改写' }) },
   'GET /api/admin/audit': { reads: true, input: (b) => ({ cursor: b.notice.id + 1000 }) },
@@ -703,6 +708,22 @@ async function companyB(db: TestApp['db']) {
   };
   for (const [name, row] of Object.entries(found)) if (!row) throw new Error(`company B: ${name} not created`);
   const notice = await insertRow(db, notices, { corpId: corp.id, text: `公告${MARK}` }, 'notice');
+  const handover = await insertRow(
+    db,
+    staffHandovers,
+    {
+      corpId: corp.id,
+      fromId: owner.id,
+      toId: signer.id,
+      toPool: false,
+      disabled: false,
+      actorId: leader.id,
+      moved: { cases: 1 },
+      unmoved: [{ kind: 'partners', name: `伙伴${MARK}`, reason: MARK }],
+      wecom: { mode: 'none', handoverUserid: '', takeoverUserid: '', contacts: [] },
+    },
+    'handover',
+  );
   // An XLSX import previewed and an export written by B's admin (decision 059).
   const at = new Date();
   /** What both of those tables key a row by: the company, a random text id, the time. */
@@ -738,6 +759,7 @@ async function companyB(db: TestApp['db']) {
   );
   return {
     ledgerLine,
+    handover,
     clawback,
     statement,
     dispute,

@@ -5,7 +5,14 @@ export { createWecomAdapter, oauthAuthorizeUrl, webLoginUrl } from './wecom-adap
 export type { WecomOptions } from './wecom-adapter.ts';
 export { DEMO_JSAPI_TICKET, DEMO_NONCE_STR, DEMO_WECOM_CORP_ID, createDemoWecomAdapter } from './demo-wecom.ts';
 export type { DemoWecomOptions } from './demo-wecom.ts';
-export { DEMO_AGENT_ID, DEMO_AGENT_TICKET, DEMO_EXTERNAL_CONTACTS, DEMO_FOLLOWER_USERID } from './wecom-chat.ts';
+export {
+  DEMO_AGENT_ID,
+  DEMO_AGENT_TICKET,
+  DEMO_EXTERNAL_CONTACTS,
+  DEMO_FOLLOWER_USERID,
+  DEMO_LEAVER_CONTACTS,
+  DEMO_LEAVER_USERID,
+} from './wecom-chat.ts';
 export type { AgentJsSdkConfig, ExternalContact, WecomChatCalls } from './wecom-chat.ts';
 export { DUPLICATE_CHECK_SECONDS, textCardBody } from './wecom-message.ts';
 export type { TextCardMessage } from './wecom-message.ts';

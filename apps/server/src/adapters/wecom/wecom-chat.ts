@@ -107,6 +107,9 @@ export const DEMO_EXTERNAL_CONTACTS: readonly ExternalContact[] = [
   { externalUserid: 'wmDemoChen0001', name: '陈女士', followUserIds: [DEMO_FOLLOWER_USERID] },
   { externalUserid: 'wmDemoLiu00002', name: '刘先生', followUserIds: [DEMO_FOLLOWER_USERID] },
 ];
+/** The demo's leaving staff member (郑离职, db/seed-handover.ts) and the two contacts they follow offline. */
+export const DEMO_LEAVER_USERID = 'zhenglizhi';
+export const DEMO_LEAVER_CONTACTS: readonly string[] = ['wmDemoZheng001', 'wmDemoZheng002'];
 export const DEMO_AGENT_TICKET = 'demo-agent-ticket';
 export const DEMO_AGENT_ID = '1000001';
 

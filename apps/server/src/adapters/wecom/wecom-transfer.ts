@@ -1,5 +1,10 @@
 import { WecomError } from './wecom.ts';
-import { DEMO_EXTERNAL_CONTACTS, DEMO_FOLLOWER_USERID } from './wecom-chat.ts';
+import {
+  DEMO_EXTERNAL_CONTACTS,
+  DEMO_FOLLOWER_USERID,
+  DEMO_LEAVER_CONTACTS,
+  DEMO_LEAVER_USERID,
+} from './wecom-chat.ts';
 
 /*
  * WeCom's customer-contact inheritance (客户联系 → 在职继承 / 离职继承), for the back office's handover
@@ -151,7 +156,8 @@ export function createWecomTransferCalls(callWithToken: CallWithToken): WecomTra
 }
 
 /**
- * The offline stand-in: the demo member 王小明 (seeded with DEMO_FOLLOWER_USERID) follows the demo contacts;
+ * The offline stand-in: the demo member 王小明 (seeded with DEMO_FOLLOWER_USERID) follows the demo contacts, and
+ * 郑离职 (DEMO_LEAVER_USERID) two of their own;
  * a transfer is started for every contact the handover member follows and is then waiting (2) until the
  * `takeoverAfterMs` has passed on the injected clock, when it reads as taken over (1), as WeCom's 24 h do.
  */
@@ -159,6 +165,7 @@ export function createDemoWecomTransfer(opts: { now: () => number; takeoverAfter
   const takeoverAfter = opts.takeoverAfterMs ?? 24 * 3600_000;
   const followers = new Map<string, Set<string>>([
     [DEMO_FOLLOWER_USERID, new Set(DEMO_EXTERNAL_CONTACTS.map((c) => c.externalUserid))],
+    [DEMO_LEAVER_USERID, new Set(DEMO_LEAVER_CONTACTS)],
   ]);
   const transfers = new Map<string, { externalUserid: string; startedAt: number }[]>();
   const key = (mode: TransferMode, from: string, to: string) => `${mode}:${from}:${to}`;

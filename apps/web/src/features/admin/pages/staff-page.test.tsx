@@ -157,3 +157,103 @@ describe('/admin/staff', () => {
     await expect.poll(() => view.api.lastCall('/api/admin/staff').query.q).toBe('王');
   });
 });
+
+describe('/admin/staff: 离职交接', () => {
+  const answer = (over: Record<string, unknown> = {}) => ({
+    id: 31,
+    from: { id: 7, name: '郑离职' },
+    to: { id: 1, name: '王小明' },
+    to_pool: false,
+    disabled: true,
+    signed_out: 2,
+    created_at: '2026-12-01T02:00:00.000Z',
+    moved: {
+      cases: 2,
+      pooled_cases: 0,
+      follow_ups: 1,
+      repayments: 0,
+      proof_rejections: 0,
+      sign_tasks: 0,
+      partners: 1,
+      house_clients: 1,
+      house_channels: 0,
+      brokerage_users: 0,
+      house_recommends: 0,
+      wecom_contacts: 2,
+    },
+    unmoved: [
+      { kind: 'follow_ups', kind_label: '待跟进', name: '沈国强', reason: '报单未随交接转给接手人，跟进已关闭' },
+    ],
+    wecom: {
+      mode: 'employed',
+      contacts: [
+        { external_userid: 'wmDemoZheng001', errcode: 0, status: 0, status_label: '已发起，等待企业微信确认' },
+      ],
+    },
+    ...over,
+  });
+  const staffPage = page([aStaff({ id: 1 }), aStaff({ id: 7, name: '郑离职', team_name: '销售二组' })]);
+
+  it('hands a leaving member to a colleague after a confirmation, then shows the counts, the reasons and the report link', async () => {
+    const view = await open({
+      '/api/admin/staff': staffPage,
+      '/api/admin/handover': ok(answer(), '已交接'),
+      '/api/admin/handoverResult': ok(
+        answer({
+          wecom: {
+            mode: 'employed',
+            contacts: [{ external_userid: 'wmDemoZheng001', errcode: 0, status: 1, status_label: '接替完毕' }],
+          },
+        }),
+      ),
+    });
+    await tap(within(await rowOf('郑离职')).getByRole('button', { name: '离职交接' }));
+    const form = within(await screen.findByRole('region', { name: '交接：郑离职' }));
+    // Nothing chosen: said under the field, nothing sent.
+    await tap(form.getByRole('button', { name: '确认交接' }));
+    expect(await form.findByText('请选择接手的同事或退回公海')).toBeTruthy();
+    expect(view.api.callsTo('/api/admin/handover')).toHaveLength(0);
+    // The person is not offered as their own heir.
+    expect(form.queryByRole('option', { name: '郑离职（销售二组）' })).toBeNull();
+    fireEvent.change(form.getByLabelText('接手的同事'), { target: { value: '1' } });
+    expect((form.getByLabelText('停用该员工（离职）') as HTMLInputElement).checked).toBe(true);
+    await tap(form.getByRole('button', { name: '确认交接' }));
+    expect(
+      await screen.findByText('确定把 郑离职 手中的全部客户交给 王小明，并停用该员工？此操作不能撤销。'),
+    ).toBeTruthy();
+    await tap(screen.getAllByRole('button', { name: '交接' }).at(-1) as HTMLElement);
+    const done = within(await screen.findByRole('region', { name: '郑离职 已交接给 王小明' }));
+    expect(view.api.lastCall('/api/admin/handover').json).toEqual({
+      from_id: 7,
+      to_id: 1,
+      to_pool: false,
+      disable: true,
+    });
+    expect(done.getByText('已停用，已退出登录 2 处')).toBeTruthy();
+    const moved = within(done.getByRole('table', { name: '已转移' }));
+    expect(within(moved.getByText('分期报单').closest('tr') as HTMLElement).getByText('2')).toBeTruthy();
+    expect(done.getByText('报单未随交接转给接手人，跟进已关闭')).toBeTruthy();
+    expect(done.getByText('wmDemoZheng001：已发起，等待企业微信确认')).toBeTruthy();
+    expect(done.getByRole('link', { name: '下载交接报告（XLSX）' }).getAttribute('href')).toBe(
+      '/api/admin/handoverReport?id=31',
+    );
+    await tap(done.getByRole('button', { name: '刷新接替状态' }));
+    expect(await done.findByText('wmDemoZheng001：接替完毕')).toBeTruthy();
+  });
+
+  it('shows the server refusal under the colleague field and keeps the form', async () => {
+    await open({
+      '/api/admin/staff': staffPage,
+      '/api/admin/handover': failField('to_id', '接手的同事不存在或已停用'),
+    });
+    await tap(within(await rowOf('郑离职')).getByRole('button', { name: '交接' }));
+    const form = within(await screen.findByRole('region', { name: '交接：郑离职' }));
+    expect((form.getByLabelText('停用该员工（离职）') as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(form.getByLabelText('报单退回公海（其余仍交给上面选的同事）'));
+    await tap(form.getByRole('button', { name: '确认交接' }));
+    expect(await screen.findByText('确定把 郑离职 手中的全部客户交给 公海？此操作不能撤销。')).toBeTruthy();
+    await tap(screen.getAllByRole('button', { name: '交接' }).at(-1) as HTMLElement);
+    expect(await form.findByText('接手的同事不存在或已停用')).toBeTruthy();
+    expect(form.getByRole('button', { name: '确认交接' })).toBeTruthy();
+  });
+});

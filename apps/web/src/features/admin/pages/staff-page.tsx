@@ -7,6 +7,7 @@ import { useAdminWrite, useStaffList, useTeams } from '../api/admin.ts';
 import { AddPanel, FormButtons, FormPanel, inputOf, PlainButton, submitChecked } from '../components/admin-form.tsx';
 import { ActiveToggle, activeColumn, useEditing } from '../components/table-rows.tsx';
 import { AdminShell, DataTable, Field, pagedRows } from '../components/admin-shell.tsx';
+import { HandoverPanel } from '../components/handover-panel.tsx';
 import { adminTexts } from '../texts.ts';
 
 const T = adminTexts.staff;
@@ -20,13 +21,14 @@ const toInput = (v: StaffValues) => ({
   sex: Number(v.sex),
 });
 
-/** /admin/staff: the company's staff, added, edited (jobs, leader, team, sex), granted, disabled. */
+/** /admin/staff: the company's staff, added, edited (jobs, leader, team, sex), granted, disabled, handed over. */
 export function AdminStaffPage() {
   const [q, setQ] = useState('');
   const [typed, setTyped] = useState('');
   const { editing, edit, done } = useEditing<AdminStaff>();
   const list = useStaffList(q);
   const update = useAdminWrite('/api/admin/staff/update');
+  const [handing, setHanding] = useState<{ row: AdminStaff; leaving: boolean } | null>(null);
 
   const toggleReject = (row: AdminStaff) => {
     const has = row.grants.includes(GRANT.SIGN_REJECT_APPROVE);
@@ -38,6 +40,15 @@ export function AdminStaffPage() {
     <AdminShell title={A.nav.staff}>
       <StaffAddForm />
       {editing ? <StaffEditForm key={editing.id} row={editing} onDone={done} /> : null}
+      {handing ? (
+        <HandoverPanel
+          key={`${handing.row.id}-${handing.leaving}`}
+          from={handing.row}
+          leaving={handing.leaving}
+          colleagues={list.items}
+          onClose={() => setHanding(null)}
+        />
+      ) : null}
       <div className="admin-panel">
         <PlainForm className="admin-form" onSubmit={() => setQ(typed.trim())}>
           <input
@@ -79,6 +90,8 @@ export function AdminStaffPage() {
                   {row.grants.includes(GRANT.SIGN_REJECT_APPROVE) ? T.revokeReject : T.grantReject}
                 </PlainButton>
                 <ActiveToggle row={row} update={update} />
+                <PlainButton onClick={() => setHanding({ row, leaving: false })}>{T.handover}</PlainButton>
+                <PlainButton onClick={() => setHanding({ row, leaving: true })}>{T.leaveHandover}</PlainButton>
               </>
             ),
           ],

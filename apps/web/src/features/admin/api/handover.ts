@@ -1,0 +1,41 @@
+import * as E from '@crm/domain/endpoints/handover';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { send } from '../../../lib/send.ts';
+import { adminKeys } from './admin.ts';
+
+/*
+ * The handover of a staff member (decision 066), through its endpoint contracts: the handover itself, WeCom's
+ * takeover state asked again, and the report's address (a plain link: the answer is the XLSX file).
+ */
+
+export interface HandoverInput {
+  from_id: number;
+  to_id: number | null;
+  to_pool: boolean;
+  disable: boolean;
+}
+
+export function useHandover() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: HandoverInput) =>
+      send(
+        E.handover,
+        {
+          from_id: input.from_id,
+          to_pool: input.to_pool,
+          disable: input.disable,
+          ...(input.to_id === null ? {} : { to_id: input.to_id }),
+        },
+        { json: true },
+      ),
+    // A disabled person shows as such in the staff list.
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.staff('').slice(0, 2) }),
+  });
+}
+
+export const useHandoverResult = () =>
+  useMutation({ mutationFn: (id: number) => send(E.handoverResult, { id }, { json: true }) });
+
+/** The report's address: the browser downloads it with the admin's session. */
+export const handoverReportHref = (id: number) => `${E.handoverReport.path}?id=${id}`;
