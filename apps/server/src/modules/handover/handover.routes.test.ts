@@ -356,7 +356,7 @@ describe('POST /api/admin/handover', () => {
     [{ from_id: 1, to_pool: 'true', disable: 'maybe' }, '请选择是否停用'],
   ])('refuses bad input %o: %s', async (fields, msg) => {
     const { adminCookie } = await company();
-    const answer = await handover(adminCookie, fields as Record<string, string | number>);
+    const answer = await handover(adminCookie, fields);
     expect(answer.body.code).not.toBe(0);
     expect(answer.body.msg).toBe(msg);
   });

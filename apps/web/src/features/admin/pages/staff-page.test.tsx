@@ -216,7 +216,7 @@ describe('/admin/staff: 离职交接', () => {
     // The person is not offered as their own heir.
     expect(form.queryByRole('option', { name: '郑离职（销售二组）' })).toBeNull();
     fireEvent.change(form.getByLabelText('接手的同事'), { target: { value: '1' } });
-    expect((form.getByLabelText('停用该员工（离职）') as HTMLInputElement).checked).toBe(true);
+    expect(form.getByLabelText<HTMLInputElement>('停用该员工（离职）').checked).toBe(true);
     await tap(form.getByRole('button', { name: '确认交接' }));
     expect(
       await screen.findByText('确定把 郑离职 手中的全部客户交给 王小明，并停用该员工？此操作不能撤销。'),
@@ -248,7 +248,7 @@ describe('/admin/staff: 离职交接', () => {
     });
     await tap(within(await rowOf('郑离职')).getByRole('button', { name: '交接' }));
     const form = within(await screen.findByRole('region', { name: '交接：郑离职' }));
-    expect((form.getByLabelText('停用该员工（离职）') as HTMLInputElement).checked).toBe(false);
+    expect(form.getByLabelText<HTMLInputElement>('停用该员工（离职）').checked).toBe(false);
     fireEvent.click(form.getByLabelText('报单退回公海（其余仍交给上面选的同事）'));
     await tap(form.getByRole('button', { name: '确认交接' }));
     expect(await screen.findByText('确定把 郑离职 手中的全部客户交给 公海？此操作不能撤销。')).toBeTruthy();
