@@ -74,6 +74,9 @@ export async function seedHandoverDemo(tx: Tx, hours: (offset: number) => Date) 
     phone: '13812340210',
     loanAmountFen: 90_000_000,
     bank: '建设银行',
+    // Already seen by the steward: the steward's waiting badge keeps its demo count.
+    stewardId: 6,
+    stewardStatus: 'handled',
     createdAt,
   });
   await tx.insert(outsidePartners).values({
