@@ -800,7 +800,13 @@ async function companyB(db: TestApp['db']) {
 
 /** B's activities, one of each kind, with a sign-up, each title carrying MARK. */
 async function authorB(db: TestApp['db'], corpId: number) {
-  const base = { starts_at: '2000-01-01T00:00:00Z', ends_at: '2100-01-01T00:00:00Z', intro: MARK };
+  const base = {
+    starts_at: '2000-01-01T00:00:00Z',
+    ends_at: '2100-01-01T00:00:00Z',
+    intro: MARK,
+    complaint_contact: `投诉${MARK}`,
+    published: true,
+  };
   const at = new Date();
   const write = (spec: Record<string, unknown>) =>
     authorActivity(db, corpId, activitySpecSchema.parse({ ...base, ...spec }), at);
@@ -814,7 +820,7 @@ async function authorB(db: TestApp['db'], corpId: number) {
     key: 'lottery',
     type: 'lottery',
     title: `抽奖${MARK}`,
-    lottery: { pool_size: 10, prizes: [{ tier: 1, name: `奖品${MARK}`, stock: 10 }] },
+    lottery: { pool_size: 10, prizes: [{ tier: 1, name: `奖品${MARK}`, stock: 10, value_fen: 1000 }] },
   });
   const coupon = await write({
     key: 'coupon',

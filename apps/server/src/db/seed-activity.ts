@@ -16,12 +16,20 @@ export async function seedActivityDemo(tx: Tx, hours: (n: number) => Date): Prom
     .select({ id: fairs.id })
     .from(fairs)
     .where(and(eq(fairs.corpId, 1), eq(fairs.name, FAIR_DEMO.name)));
-  const running = { starts_at: hours(-24).toISOString(), ends_at: hours(24 * 7).toISOString() };
   const prizes = [
-    { tier: 1, name: '扫地机器人', stock: 1, redeem_note: '凭券码到门店服务台领取，活动结束后30天内有效' },
-    { tier: 2, name: '智能电饭煲', stock: 3, redeem_note: '凭券码到门店服务台领取' },
-    { tier: 3, name: '定制保温杯', stock: 6, redeem_note: '凭券码到展位领取' },
+    {
+      tier: 1,
+      name: '扫地机器人',
+      stock: 1,
+      value_fen: 199_900,
+      redeem_note: '凭券码到门店服务台领取，活动结束后30天内有效',
+    },
+    { tier: 2, name: '智能电饭煲', stock: 3, value_fen: 39_900, redeem_note: '凭券码到门店服务台领取' },
+    { tier: 3, name: '定制保温杯', stock: 6, value_fen: 3_900, redeem_note: '凭券码到展位领取' },
   ];
+  // Every page names whom to complain to; all are published (decision 069).
+  const rules = { complaint_contact: '投诉电话 400-800-1234（工作日 9:00-18:00）', published: true };
+  const running = { starts_at: hours(-24).toISOString(), ends_at: hours(24 * 7).toISOString(), ...rules };
   const specs = [
     {
       key: 'demo-car',
@@ -35,10 +43,15 @@ export async function seedActivityDemo(tx: Tx, hours: (n: number) => Date): Prom
       key: 'demo-lottery',
       type: 'lottery',
       title: '五一幸运大抽奖',
-      intro: '每位微信用户可抽奖一次，奖池在活动开始前已固定并公布哈希，结束后公开种子供核验。',
+      intro: '每位微信用户可抽奖一次，奖池在活动开始前已固定并公布哈希，结束后公开种子供核验。奖品按天发放。',
       ...running,
       requires_phone: true,
-      lottery: { pool_size: 200, prizes },
+      // 16 tickets and a share of the prizes a day over the campaign's China days; undrawn ones roll over.
+      lottery: {
+        pool_size: 200,
+        prizes: [...prizes.slice(0, 2), { ...prizes[2], stock: 12 }],
+        release: { every: 'day', rollover: true },
+      },
     },
     {
       key: 'demo-coupon',
@@ -68,6 +81,7 @@ export async function seedActivityDemo(tx: Tx, hours: (n: number) => Date): Prom
       intro: '活动已结束，种子已公开：任何人可以据此重新推导奖池并核对哈希。',
       starts_at: hours(-24 * 10).toISOString(),
       ends_at: hours(-24).toISOString(),
+      ...rules,
       lottery: { pool_size: 50, prizes },
     },
   ];

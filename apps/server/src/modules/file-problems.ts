@@ -49,12 +49,16 @@ const placeOf = (path: readonly PropertyKey[], places: FilePlaces) =>
 
 /**
  * A file (or a file's form) checked by its schema: its data, or an Error whose message lists every problem
- * on its own line, each at its place in the file's words (`whole` for the file itself).
+ * on its own line, each at its place in the file's words (`whole` for the file itself); its `field` is the
+ * first problem's key path.
  */
 export function checkFile<S extends z.ZodType>(schema: S, value: unknown, places: FilePlaces, whole: string) {
   const result = schema.safeParse(value, { error: fileErrorMap });
   if (result.success) return result.data;
-  throw new Error(
+  const problem = new Error(
     result.error.issues.map((issue) => `${placeOf(issue.path, places) || whole}: ${issue.message}`).join('\n'),
   );
+  // The first problem's key path (`lottery.prizes.0.value_fen`), so a form shows the message under that field.
+  const first = result.error.issues[0]?.path.map(String).join('.');
+  throw first ? Object.assign(problem, { field: first }) : problem;
 }

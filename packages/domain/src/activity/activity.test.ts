@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   codeFromBytes,
   derivePool,
+  evenShares,
+  oddsText,
+  periodAt,
+  periodsOf,
+  releaseWindow,
   normaliseCode,
   poolHash,
   seedCommitment,
@@ -67,6 +72,57 @@ describe('the lottery pool', () => {
     const share = firstHalf.filter(Boolean).length / firstHalf.length;
     expect(share).toBeGreaterThan(0.35);
     expect(share).toBeLessThan(0.65);
+  });
+});
+
+describe('a pool released over the campaign (issue 51)', () => {
+  const planned = { ...composition, release: { every: 'day' as const, rollover: false, periods: 4 } };
+  it('holds each period share of every tier in that period segment, shuffled within it', () => {
+    const pool = derivePool('c'.repeat(64), planned);
+    expect(pool).toHaveLength(100);
+    // 25 tickets a day; tier 3 (6) as 2,2,1,1; tier 2 (3) as 1,1,1,0; tier 1 (1) on day 1.
+    const count = (segment: string, tier: string) => [...segment].filter((t) => t === tier).length;
+    const days = [0, 1, 2, 3].map((d) => pool.slice(d * 25, d * 25 + 25));
+    expect(days.map((d) => count(d, '3'))).toEqual([2, 2, 1, 1]);
+    expect(days.map((d) => count(d, '2'))).toEqual([1, 1, 1, 0]);
+    expect(days.map((d) => count(d, '1'))).toEqual([1, 0, 0, 0]);
+    expect(evenShares(10, 4)).toEqual([3, 3, 2, 2]);
+  });
+  it('commits to the plan: the same pool under another plan has another hash, and verification re-derives it', () => {
+    const seed = sha256Hex('planned seed');
+    const pool = derivePool(seed, planned);
+    const published = { seedCommitment: seedCommitment(seed), poolHash: poolHash(pool, planned.release) };
+    expect(verifyRevealedPool({ seed, ...published, composition: planned })).toMatchObject({
+      seedMatches: true,
+      poolMatches: true,
+      pool,
+    });
+    const rolled = { ...planned, release: { ...planned.release, rollover: true } };
+    expect(verifyRevealedPool({ seed, ...published, composition: rolled }).poolMatches).toBe(false);
+    expect(verifyRevealedPool({ seed, ...published, composition }).poolMatches).toBe(false);
+  });
+  it('lets a period draw up to its own segment end, from the cursor with rollover and from its own start without', () => {
+    expect(releaseWindow(planned, 0)).toEqual({ from: 0, to: 25 });
+    expect(releaseWindow(planned, 2)).toEqual({ from: 50, to: 75 });
+    expect(releaseWindow({ ...planned, release: { ...planned.release, rollover: true } }, 2)).toEqual({
+      from: 0,
+      to: 75,
+    });
+    expect(releaseWindow(planned, 9)).toEqual({ from: 75, to: 100 });
+    expect(releaseWindow(planned, -1)).toEqual({ from: 0, to: 0 });
+    expect(releaseWindow(composition, 5)).toEqual({ from: 0, to: 100 });
+  });
+  it("counts China's calendar days and hours", () => {
+    const start = Date.parse('2026-05-01T15:30:00Z'); // 23:30 on 1 May in China
+    expect(periodAt('day', start, Date.parse('2026-05-01T15:59:00Z'))).toBe(0);
+    expect(periodAt('day', start, Date.parse('2026-05-01T16:00:00Z'))).toBe(1);
+    expect(periodsOf('day', start, Date.parse('2026-05-03T16:00:00Z'))).toBe(3);
+    expect(periodsOf('hour', start, Date.parse('2026-05-01T17:00:00Z'))).toBe(2);
+  });
+  it('shows odds as a fraction and a percentage', () => {
+    expect(oddsText(1, 1000)).toBe('1/1000（0.1%）');
+    expect(oddsText(3, 100)).toBe('3/100（3%）');
+    expect(oddsText(1, 3)).toBe('1/3（33.3%）');
   });
 });
 

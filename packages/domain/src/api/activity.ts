@@ -36,6 +36,12 @@ export const activityPrizeSchema = z.object({
   tier: z.number().int(),
   name: z.string(),
   stock: z.number().int(),
+  /** What one prize is worth, fen (at most ¥50,000). */
+  value_fen: z.number().int(),
+  /** The odds of one draw (stock over the pool), as people read them: 1/1000（0.1%）. */
+  odds: z.string(),
+  /** How many are still drawable now: in today's (this hour's) release, or in the whole pool without a plan. */
+  left_now: z.number().int(),
   redeem_note: z.string(),
 });
 
@@ -50,6 +56,8 @@ export const activityInfoSchema = z.object({
   ends_at: z.string(),
   status: z.enum(ACTIVITY_STATUSES),
   requires_phone: z.boolean(),
+  /** Whom a visitor complains to (a phone or address), shown on every page of the activity. */
+  complaint_contact: z.string(),
   fields: z.array(activityFieldSchema),
   questions: z.array(activityQuestionSchema),
   /** The fair a sign-in activity belongs to (the staff check in to the same fair, decision 051). */
@@ -64,6 +72,18 @@ export const activityInfoSchema = z.object({
       drawn: z.number().int(),
       /** The seed, revealed once the activity has ended (null before). */
       seed: z.string().nullable(),
+      /** 谢谢参与's odds. */
+      thank_you_odds: z.string(),
+      /** How the prizes are released over the campaign (part of what the pool hash commits to), or null. */
+      release: z
+        .object({
+          every: z.enum(['day', 'hour']),
+          rollover: z.boolean(),
+          periods: z.number().int(),
+          /** The period now (1-based), null before the start or after the end. */
+          current: z.number().int().nullable(),
+        })
+        .nullable(),
     })
     .nullable(),
   coupon: z

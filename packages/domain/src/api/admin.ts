@@ -468,6 +468,10 @@ export const adminActivitySpecSchema = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
   requires_phone: z.boolean(),
+  /** Whom a visitor complains to (decision 069). */
+  complaint_contact: z.string(),
+  /** Published: public, its tiers and odds frozen (decision 069). */
+  published: z.boolean(),
   fields: z.array(z.unknown()),
   questions: z.array(z.unknown()),
   fair_id: z.number().optional(),
@@ -475,7 +479,16 @@ export const adminActivitySpecSchema = z.object({
     .object({
       pool_size: z.number(),
       prize_redeem_days: z.number(),
-      prizes: z.array(z.object({ tier: z.number(), name: z.string(), stock: z.number(), redeem_note: z.string() })),
+      release: z.object({ every: z.enum(['day', 'hour']), rollover: z.boolean() }).optional(),
+      prizes: z.array(
+        z.object({
+          tier: z.number(),
+          name: z.string(),
+          stock: z.number(),
+          value_fen: z.number(),
+          redeem_note: z.string(),
+        }),
+      ),
     })
     .optional(),
   coupon: z.object({ title: z.string(), value_fen: z.number(), stock: z.number(), valid_days: z.number() }).optional(),

@@ -67,6 +67,20 @@ export const activities = pgTable(
     nextTicket: integer().notNull().default(0),
     /** Days a won prize may be redeemed after the activity ends. */
     prizeRedeemDays: integer().notNull().default(30),
+    /**
+     * The lottery's release plan (issue 51, decision 069): '' the whole pool at once, 'day' or 'hour' one
+     * segment of the pool per China calendar day or hour of the campaign; `releaseRollover` whether a
+     * period's undrawn tickets stay drawable later. Part of what the pool hash commits to.
+     */
+    releaseEvery: text({ enum: ['', 'day', 'hour'] })
+      .notNull()
+      .default(''),
+    releaseRollover: boolean().notNull().default(true),
+    releasePeriods: integer().notNull().default(1),
+    /** Whom a visitor complains to (a phone or address), shown on every page of the activity. */
+    complaintContact: text().notNull().default(''),
+    /** When the activity was published: its page, tiers and odds public; null a draft no visitor sees. */
+    publishedAt: timestamptz(),
     // Coupon: what it is worth, how many, for how long after claiming.
     couponTitle: text().notNull().default(''),
     couponValueFen: integer().notNull().default(0),
@@ -82,6 +96,7 @@ export const activities = pgTable(
     check('activities_pool', sql`${t.nextTicket} >= 0 and ${t.nextTicket} <= ${t.poolSize}`),
     check('activities_coupon_stock', sql`${t.couponIssued} >= 0 and ${t.couponIssued} <= ${t.couponStock}`),
     check('activities_coupon_value', sql`${t.couponValueFen} >= 0`),
+    check('activities_release_periods', sql`${t.releasePeriods} >= 1`),
   ],
 );
 
@@ -100,6 +115,8 @@ export const activityPrizes = pgTable(
     tier: smallint().notNull(),
     name: text().notNull(),
     stock: integer().notNull(),
+    /** What one prize is worth, fen (at most ¥50,000: the ceiling for prize sales, decision 069). */
+    valueFen: integer().notNull().default(0),
     /** How a winner redeems it (shown on the prize page). */
     redeemNote: text().notNull().default(''),
   },
@@ -107,6 +124,7 @@ export const activityPrizes = pgTable(
     uniqueIndex('activity_prizes_tier').on(t.activityId, t.tier),
     check('activity_prizes_tier_range', sql`${t.tier} between 1 and 3`),
     check('activity_prizes_stock', sql`${t.stock} >= 0`),
+    check('activity_prizes_value', sql`${t.valueFen} between 0 and 5000000`),
   ],
 );
 

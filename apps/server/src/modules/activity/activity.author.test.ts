@@ -7,7 +7,7 @@ import { createCompany } from '../../test/factories.ts';
 import { sessionCookie } from '../../test/sessions.ts';
 import { postForm } from '../../test/http.ts';
 import { AT, author, lotterySpec } from './activity.test-helpers.ts';
-import { authorActivity, parseActivityFile } from './index.ts';
+import { authorActivity, compositionOf, parseActivityFile } from './index.ts';
 
 const test = testAppForFile({ now: () => AT });
 
@@ -23,17 +23,12 @@ describe('authoring activities (npm run activity -- file)', () => {
     const row = await authorActivity(test.db, corp.id, lottery, AT);
     expect(row.pool).toHaveLength(1000);
     expect(row.seedCommitment).toBe(seedCommitment(row.seed));
-    expect(row.poolHash).toBe(poolHash(row.pool));
-    expect(
-      derivePool(row.seed, {
-        size: 1000,
-        prizes: [
-          { tier: 1, stock: 1 },
-          { tier: 2, stock: 3 },
-          { tier: 3, stock: 6 },
-        ],
-      }),
-    ).toBe(row.pool);
+    // The example releases its prizes day by day: the plan (31 China days) is part of the commitment.
+    const composition = compositionOf(lottery);
+    expect(composition?.release).toEqual({ every: 'day', rollover: true, periods: 31 });
+    expect(row.poolHash).toBe(poolHash(row.pool, composition?.release));
+    expect(composition && derivePool(row.seed, composition)).toBe(row.pool);
+    expect(row.publishedAt).toEqual(AT);
   });
 
   it('refuses a file whose prizes outnumber the pool, or that ends before it starts', () => {
@@ -41,6 +36,7 @@ describe('authoring activities (npm run activity -- file)', () => {
       key: 'k',
       type: 'lottery',
       title: 't',
+      complaint_contact: '400-800-1234',
       starts_at: '2026-07-01T00:00:00Z',
       ends_at: '2026-07-02T00:00:00Z',
     };
@@ -48,7 +44,7 @@ describe('authoring activities (npm run activity -- file)', () => {
       parseActivityFile(
         JSON.stringify({
           corp_id: 1,
-          activities: [{ ...base, lottery: { pool_size: 1, prizes: [{ tier: 1, name: 'x', stock: 2 }] } }],
+          activities: [{ ...base, lottery: { pool_size: 1, prizes: [{ tier: 1, name: 'x', stock: 2, value_fen: 1000 }] } }],
         }),
       ),
     ).toThrow('奖品总数超过奖池大小');
@@ -59,11 +55,11 @@ describe('authoring activities (npm run activity -- file)', () => {
     ).toThrow('结束时间须晚于开始时间');
   });
 
-  it('re-authoring before the start draws a new pool; after someone drew, the pool and stock cannot change', async () => {
+  it('re-authoring a draft draws a new pool; once published and drawn, the pool and stock cannot change', async () => {
     const corp = await createCompany(test.db);
-    const startsLater = { starts_at: new Date(AT.getTime() + 86_400_000).toISOString() };
-    const first = await author(test, corp.id, lotterySpec('again', startsLater));
-    const second = await author(test, corp.id, lotterySpec('again', { ...startsLater, title: '改名' }));
+    const draft = { published: false };
+    const first = await author(test, corp.id, lotterySpec('again', draft));
+    const second = await author(test, corp.id, lotterySpec('again', { ...draft, title: '改名' }));
     expect(second.id).toBe(first.id);
     expect(second.seed).not.toBe(first.seed);
 
@@ -76,8 +72,8 @@ describe('authoring activities (npm run activity -- file)', () => {
       author(
         test,
         corp.id,
-        lotterySpec('frozen', { lottery: { pool_size: 100, prizes: [{ tier: 1, name: '加码', stock: 50 }] } }),
+        lotterySpec('frozen', { lottery: { pool_size: 100, prizes: [{ tier: 1, name: '加码', stock: 50, value_fen: 1000 }] } }),
       ),
-    ).rejects.toThrow('奖池、奖品与库存不能再改');
+    ).rejects.toThrow('奖项、奖品、价值、数量、概率与发放计划不能再改');
   });
 });

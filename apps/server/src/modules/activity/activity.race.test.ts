@@ -11,7 +11,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createStaff } from '../../test/factories.ts';
 import { postForm } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
-import { createActivityRepository } from './activity.repository.ts';
+import { createActivityRepository, PeriodSpentError } from './activity.repository.ts';
+import { compositionOfRow, windowAt } from './activity.service.ts';
 import { AT, author, authorInNewCompany, couponSpec, lotterySpec } from './activity.test-helpers.ts';
 
 /*
@@ -54,9 +55,9 @@ describe('the lottery under 1,000 concurrent draws', () => {
         lottery: {
           pool_size: 1000,
           prizes: [
-            { tier: 1, name: '一等奖', stock: 1 },
-            { tier: 2, name: '二等奖', stock: 3 },
-            { tier: 3, name: '三等奖', stock: 6 },
+            { tier: 1, name: '一等奖', stock: 1, value_fen: 1000 },
+            { tier: 2, name: '二等奖', stock: 3, value_fen: 1000 },
+            { tier: 3, name: '三等奖', stock: 6, value_fen: 1000 },
           ],
         },
       }),
@@ -116,6 +117,52 @@ describe('the lottery under 1,000 concurrent draws', () => {
     const rows = await test.db.select().from(lotteryDraws).where(eq(lotteryDraws.activityId, activity.id));
     expect(rows).toHaveLength(1);
   });
+});
+
+describe('a lottery released day by day under 200 concurrent draws (issue 51)', () => {
+  it('a day of 100 tickets holding 10 prizes: 100 draws take them, each once, exactly 10 win; 100 are told to come back', async () => {
+    const { corp, activity } = await authorInNewCompany(
+      test,
+      lotterySpec('daily-race', {
+        // Three China days (2 to 4 May; AT is the 2nd): 100 tickets and 10 third prizes a day.
+        starts_at: '2026-05-01T16:00:00Z',
+        ends_at: '2026-05-04T16:00:00Z',
+        lottery: {
+          pool_size: 300,
+          release: { every: 'day', rollover: false },
+          prizes: [{ tier: 3, name: '定制水杯', stock: 30, value_fen: 3_900 }],
+        },
+      }),
+    );
+    const repo = createActivityRepository(wide.db);
+    const composition = compositionOfRow(activity, await repo.prizes(activity.id));
+    const window = windowAt(activity, composition, AT);
+    expect(window).toEqual({ from: 0, to: 100, final: false });
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        repo.draw(
+          { corpId: corp.id, openid: `oDaily${i}`, activityId: activity.id, at: AT, codeExpiresAt: AT, window },
+          newCode,
+        ),
+      ),
+    );
+    const draws = results.flatMap((r) => (r.status === 'fulfilled' && !r.value.already ? [r.value] : []));
+    const spent = results.filter((r) => r.status === 'rejected' && r.reason instanceof PeriodSpentError);
+    expect(draws).toHaveLength(100);
+    expect(spent).toHaveLength(100);
+    expect(draws.filter((d) => d.prize !== null)).toHaveLength(10);
+    const tickets = draws.map((d) => d.draw.ticket ?? -1);
+    expect(new Set(tickets).size).toBe(100);
+    expect(Math.max(...tickets)).toBe(99);
+    const [codes] = await test.db
+      .select({ n: count() })
+      .from(activityCodes)
+      .where(eq(activityCodes.activityId, activity.id));
+    expect(codes?.n).toBe(10);
+    // The refused visitors left no draw behind: they may draw tomorrow.
+    const rows = await test.db.select().from(lotteryDraws).where(eq(lotteryDraws.activityId, activity.id));
+    expect(rows).toHaveLength(100);
+  }, 120_000);
 });
 
 describe('coupons under concurrent claims', () => {

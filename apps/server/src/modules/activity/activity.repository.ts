@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
@@ -38,6 +38,12 @@ function visitorsRows(
 
 /** Thrown inside a claim's transaction to undo it: the stock ran out. */
 class SoldOut extends Error {}
+
+/**
+ * Thrown by a draw (its transaction undone, so the visitor may draw again later) when this period's release
+ * is all drawn and a later period still has tickets (decision 069).
+ */
+export class PeriodSpentError extends Error {}
 
 /** A visitor of a company: the openid their session names. */
 export interface VisitorKey {
@@ -120,7 +126,7 @@ export function createActivityRepository(db: Db) {
           .values({ ...prize, activityId: row.id })
           .onConflictDoUpdate({
             target: [activityPrizes.activityId, activityPrizes.tier],
-            set: { name: prize.name, redeemNote: prize.redeemNote ?? '', stock: prize.stock },
+            set: { name: prize.name, redeemNote: prize.redeemNote ?? '', stock: prize.stock, valueFen: prize.valueFen ?? 0 },
           });
       if (!frozen) {
         const tiers = prizes.map((p) => p.tier);
@@ -183,9 +189,18 @@ export function createActivityRepository(db: Db) {
      * One draw: the visitor's row first (the unique (activity, openid) refuses a second, also when two race),
      * then the next ticket under the activity row's lock (one atomic UPDATE … SET next_ticket = next_ticket + 1
      * RETURNING), so no ticket is taken twice and no prize is issued beyond the pool. A winner gets a code.
+     * `window` is what the release plan lets this period take (decision 069): the ticket is the cursor (or the
+     * window's start, when earlier periods' tickets lapse), and only while it is before the window's end, so
+     * no period issues more than its segment holds however many draw at once. Without it, the whole pool.
      */
     async draw(
-      input: VisitorKey & { activityId: number; at: Date; codeExpiresAt: Date },
+      input: VisitorKey & {
+        activityId: number;
+        at: Date;
+        codeExpiresAt: Date;
+        /** `final`: no later period has tickets (then an empty window is 谢谢参与, as an empty pool is). */
+        window?: { from: number; to: number; final: boolean } | undefined;
+      },
       newCode: () => string,
     ): Promise<{ already: true } | { already: false; draw: DrawRow; code: CodeRow | null; prize: PrizeRow | null }> {
       return db.transaction(async (tx) => {
@@ -201,14 +216,22 @@ export function createActivityRepository(db: Db) {
           .onConflictDoNothing({ target: [lotteryDraws.activityId, lotteryDraws.openid] })
           .returning();
         if (!draw) return { already: true as const };
+        const from = input.window?.from ?? 0;
+        const cursor = sql`greatest(${activities.nextTicket}, ${from}::integer)`;
         const [taken] = await tx
           .update(activities)
-          .set({ nextTicket: sql`${activities.nextTicket} + 1` })
-          .where(and(eq(activities.id, input.activityId), lt(activities.nextTicket, activities.poolSize)))
+          .set({ nextTicket: sql`${cursor} + 1` })
+          .where(
+            and(
+              eq(activities.id, input.activityId),
+              lt(cursor, input.window ? sql`least(${input.window.to}::integer, ${activities.poolSize})` : activities.poolSize),
+            ),
+          )
           .returning({
             ticket: sql<number>`${activities.nextTicket} - 1`,
             tier: sql<string>`substr(${activities.pool}, ${activities.nextTicket}, 1)`,
           });
+        if (!taken && input.window && !input.window.final) throw new PeriodSpentError();
         if (!taken) return { already: false as const, draw, code: null, prize: null };
         const ticket = Number(taken.ticket);
         const tier = Number(taken.tier);
@@ -304,7 +327,7 @@ export function createActivityRepository(db: Db) {
       return { entries, draws, codes, prizes };
     },
 
-    /** A company's activities with their sign-up counts, newest first. */
+    /** A company's published activities with their sign-up counts, newest first (drafts have no share link). */
     async list(corpId: number) {
       return db
         .select({
@@ -312,7 +335,7 @@ export function createActivityRepository(db: Db) {
           entries: sql<number>`(select count(*) from ${activityEntries} where ${activityEntries.activityId} = ${activities.id})`,
         })
         .from(activities)
-        .where(eq(activities.corpId, corpId))
+        .where(and(eq(activities.corpId, corpId), isNotNull(activities.publishedAt)))
         .orderBy(desc(activities.startsAt), desc(activities.id))
         .limit(100);
     },

@@ -15,7 +15,16 @@ import {
   type activityDataListRequestSchema,
 } from '@crm/domain/api/activity';
 import { chinaDay } from '@crm/domain/api/fair';
-import { codeFromBytes, formatCode, normaliseCode, TIER_LABELS } from '@crm/domain/activity';
+import {
+  codeFromBytes,
+  formatCode,
+  normaliseCode,
+  oddsText,
+  periodAt,
+  releaseWindow,
+  TIER_LABELS,
+  type PoolComposition,
+} from '@crm/domain/activity';
 import { maskPhone } from '@crm/domain/validation';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
@@ -23,7 +32,15 @@ import { NotFoundError, RefusedError } from '../../errors.ts';
 import { requireActor } from '../access/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
-import type { ActivityRepository, ActivityRow, CodeRow, DrawRow, PrizeRow, VisitorKey } from './activity.repository.ts';
+import {
+  PeriodSpentError,
+  type ActivityRepository,
+  type ActivityRow,
+  type CodeRow,
+  type DrawRow,
+  type PrizeRow,
+  type VisitorKey,
+} from './activity.repository.ts';
 import { ACTIVITY_TEXTS as T } from './activity.texts.ts';
 
 const DAY_MS = 86_400_000;
@@ -46,6 +63,23 @@ interface ActivityServiceDeps {
 
 export const statusAt = (a: Pick<ActivityRow, 'startsAt' | 'endsAt'>, at: Date): ActivityStatus =>
   at < a.startsAt ? 'upcoming' : at < a.endsAt ? 'running' : 'ended';
+
+/** A lottery's committed composition: pool size, stocks and release plan (decision 069). */
+export const compositionOfRow = (a: ActivityRow, prizes: readonly PrizeRow[]): PoolComposition => ({
+  size: a.poolSize,
+  prizes: prizes.map((p) => ({ tier: p.tier, stock: p.stock })),
+  release:
+    a.releaseEvery === ''
+      ? null
+      : { every: a.releaseEvery, rollover: a.releaseRollover, periods: a.releasePeriods },
+});
+
+/** The tickets a draw at `at` may take: this period's window of the pool (the whole pool without a plan). */
+export function windowAt(a: ActivityRow, composition: PoolComposition, at: Date) {
+  if (!composition.release) return { from: 0, to: a.poolSize, final: true };
+  const window = releaseWindow(composition, periodAt(composition.release.every, a.startsAt.getTime(), at.getTime()));
+  return { ...window, final: window.to >= a.poolSize };
+}
 
 /** China's time of an instant as YYYY-MM-DD HH:MM, for messages. */
 const chinaTime = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
@@ -95,7 +129,7 @@ export function createActivityService({ repo, auth, lookups, secret, now }: Acti
   /** The visitor's activity: of their company, else not found. */
   async function visitorActivity(v: VisitorKey, id: number): Promise<ActivityRow> {
     const activity = await repo.find(id);
-    if (!activity || activity.corpId !== v.corpId) throw new NotFoundError(T.notFound);
+    if (!activity || activity.corpId !== v.corpId || activity.publishedAt === null) throw new NotFoundError(T.notFound);
     return activity;
   }
 
@@ -116,14 +150,25 @@ export function createActivityService({ repo, auth, lookups, secret, now }: Acti
   }
 
   return {
-    /** The public page of an activity: what it is, its prizes and the pool's published hashes (the seed after the end). */
+    /**
+     * The public page of a published activity: what it is, whom to complain to, its prizes with their values,
+     * odds and how many are left now, the release plan and the pool's published hashes (the seed after the
+     * end). A draft is not found.
+     */
     async info(id: number): Promise<ActivityInfo> {
       const a = await repo.find(id);
-      if (!a) throw new NotFoundError(T.notFound);
+      if (!a || a.publishedAt === null) throw new NotFoundError(T.notFound);
       const at = now();
       const status = statusAt(a, at);
       const fair = a.fairId === null ? undefined : await lookups.fair(a.corpId, a.fairId);
       const prizes = a.type === 'lottery' ? await repo.prizes(a.id) : [];
+      const composition = compositionOfRow(a, prizes);
+      // What is left now: the prize tickets between the cursor (or the window's start) and the window's end.
+      const window = status === 'upcoming' ? releaseWindow(composition, 0) : windowAt(a, composition, at);
+      const drawable = status === 'ended' ? '' : a.pool.slice(Math.max(a.nextTicket, window.from), window.to);
+      const leftNow = (tier: number) => [...drawable].filter((t) => t === String(tier)).length;
+      const totalPrizes = prizes.reduce((n, p) => n + p.stock, 0);
+      const release = composition.release;
       return {
         id: a.id,
         corp_id: a.corpId,
@@ -135,6 +180,7 @@ export function createActivityService({ repo, auth, lookups, secret, now }: Acti
         ends_at: iso(a.endsAt),
         status,
         requires_phone: a.requiresPhone,
+        complaint_contact: a.complaintContact,
         fields: a.fields,
         questions: a.questions,
         fair: fair ? { name: fair.name, starts_on: fair.startsOn, ends_on: fair.endsOn } : null,
@@ -142,11 +188,29 @@ export function createActivityService({ repo, auth, lookups, secret, now }: Acti
           a.type === 'lottery'
             ? {
                 pool_size: a.poolSize,
-                prizes: prizes.map((p) => ({ tier: p.tier, name: p.name, stock: p.stock, redeem_note: p.redeemNote })),
+                prizes: prizes.map((p) => ({
+                  tier: p.tier,
+                  name: p.name,
+                  stock: p.stock,
+                  value_fen: p.valueFen,
+                  odds: oddsText(p.stock, a.poolSize),
+                  left_now: leftNow(p.tier),
+                  redeem_note: p.redeemNote,
+                })),
                 seed_commitment: a.seedCommitment,
                 pool_hash: a.poolHash,
                 drawn: a.nextTicket,
                 seed: status === 'ended' ? a.seed : null,
+                thank_you_odds: oddsText(a.poolSize - totalPrizes, a.poolSize),
+                release: release
+                  ? {
+                      every: release.every,
+                      rollover: release.rollover,
+                      periods: release.periods,
+                      current:
+                        status === 'running' ? periodAt(release.every, a.startsAt.getTime(), at.getTime()) + 1 : null,
+                    }
+                  : null,
               }
             : null,
         coupon:
@@ -237,18 +301,25 @@ export function createActivityService({ repo, auth, lookups, secret, now }: Acti
       return { data: { id: row.id, already }, msg };
     },
 
-    /** One draw per visitor and activity, the next ticket of the committed pool. */
+    /** One draw per visitor and activity, the next ticket of the committed pool this period releases. */
     async draw(v: VisitorKey, activityId: number): Promise<LotteryDraw> {
       const { activity, at } = await openActivity(v, activityId, 'lottery');
-      const result = await repo.draw(
-        {
-          ...v,
-          activityId,
-          at,
-          codeExpiresAt: new Date(activity.endsAt.getTime() + activity.prizeRedeemDays * DAY_MS),
-        },
-        newCode,
-      );
+      const composition = compositionOfRow(activity, await repo.prizes(activity.id));
+      const result = await repo
+        .draw(
+          {
+            ...v,
+            activityId,
+            at,
+            window: windowAt(activity, composition, at),
+            codeExpiresAt: new Date(activity.endsAt.getTime() + activity.prizeRedeemDays * DAY_MS),
+          },
+          newCode,
+        )
+        .catch((error: unknown) => {
+          if (error instanceof PeriodSpentError) throw new RefusedError(T.noneLeftNow, { cause: error });
+          throw error;
+        });
       if (result.already) throw new RefusedError(T.alreadyDrawn);
       return toDraw(result.draw, result.prize, result.code);
     },

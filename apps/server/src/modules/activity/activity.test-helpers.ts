@@ -21,6 +21,8 @@ function openActivitySpec(
     key,
     starts_at: new Date(AT.getTime() - day).toISOString(),
     ends_at: new Date(AT.getTime() + daysLeft * day).toISOString(),
+    complaint_contact: '投诉电话 400-800-1234',
+    published: true,
     ...activity,
     ...overrides,
   });
@@ -36,9 +38,9 @@ export const lotterySpec = (key: string, overrides: Record<string, unknown> = {}
       lottery: {
         pool_size: 100,
         prizes: [
-          { tier: 1, name: '扫地机器人', stock: 1, redeem_note: '凭券码到门店领取' },
-          { tier: 2, name: '电饭煲', stock: 3 },
-          { tier: 3, name: '定制水杯', stock: 6 },
+          { tier: 1, name: '扫地机器人', stock: 1, value_fen: 199_900, redeem_note: '凭券码到门店领取' },
+          { tier: 2, name: '电饭煲', stock: 3, value_fen: 39_900 },
+          { tier: 3, name: '定制水杯', stock: 6, value_fen: 3_900 },
         ],
       },
     },

@@ -29,6 +29,23 @@ export const ACTIVITY_TEXTS = {
   codeExpired: '该券码已过期',
   redeemed: '核销成功',
   channelNotYours: '渠道不存在或不属于你',
+  noneLeftNow: '本期奖券已抽完，请下一期再来',
+} as const;
+
+/** What the activity file's rules say when they refuse (issue 51, decision 069). */
+export const ACTIVITY_RULE_TEXTS = {
+  prizeValueRequired: '请填写奖品价值（分，正整数）',
+  prizeValueCeiling: '单个奖品价值不能超过 ¥50,000（5000000 分）：抽奖式有奖销售的最高奖上限',
+  complaintRequired: '请填写投诉联系方式（电话或地址），它会显示在活动的每个页面',
+  complaintTooLong: '投诉联系方式不能超过 100 个字',
+  bannedMechanic: (key: string) =>
+    `不能设置「${key}」：微信禁止以分享、邀请或好友助力作为参与或增加抽奖次数的条件（诱导分享）`,
+  unknownOption: (keys: string) => `不支持的设置：${keys}`,
+  tooManyPeriods: (periods: number, most: number) => `活动跨 ${periods} 期，最多 ${most} 期；请按天发放或缩短活动`,
+  poolSmallerThanPeriods: (periods: number) => `奖池大小须不少于期数（${periods} 期），每期至少一张奖券`,
+  periodOverfull: '按期平分后，某一期的奖品数超过该期的奖券数：请加大奖池',
+  frozen: (key: string) =>
+    `活动「${key}」已发布或已有人参与：奖项、奖品、价值、数量、概率与发放计划不能再改；如需调整，请用新编号新建活动`,
 } as const;
 
 /** An activity file's keys as the back office's form names them, for its problems (checkFile). */
@@ -48,12 +65,17 @@ export const ACTIVITY_PLACES = {
   lottery: '抽奖',
   pool_size: '奖池大小',
   prize_redeem_days: '奖品兑换天数',
+  complaint_contact: '投诉联系方式',
+  published: '发布',
+  release: '发放计划',
+  every: '发放周期',
+  rollover: '未抽完顺延',
   prizes: '奖项',
   tier: '等级',
   name: '名称',
   stock: '数量',
   redeem_note: '兑换说明',
   coupon: '优惠券',
-  value_fen: '面额（分）',
+  value_fen: '价值（分）',
   valid_days: '有效天数',
 } as const;

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { ACTIVITY_TYPES, derivePool, poolHash, seedCommitment } from '@crm/domain/activity';
+import {
+  ACTIVITY_TYPES,
+  derivePool,
+  periodsOf,
+  poolHash,
+  seedCommitment,
+  segmentsOf,
+  type PoolComposition,
+} from '@crm/domain/activity';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageInCorp } from '../../db/find-in-corp.ts';
@@ -9,7 +17,7 @@ import type { KeysetPage } from '../../db/keyset.ts';
 import { activities } from '../../db/schema/activity.ts';
 import { checkFile } from '../file-problems.ts';
 import { createActivityRepository } from './activity.repository.ts';
-import { ACTIVITY_PLACES } from './activity.texts.ts';
+import { ACTIVITY_PLACES, ACTIVITY_RULE_TEXTS as T } from './activity.texts.ts';
 
 /*
  * The public surface of modules/activity (marketing activities for WeChat visitors, decision 056): authoring
@@ -17,48 +25,97 @@ import { ACTIVITY_PLACES } from './activity.texts.ts';
  */
 
 const when = z.iso.datetime({ offset: true, error: '时间须为 ISO 8601，如 2026-05-01T09:00:00+08:00' });
+
+/** The legal ceiling of one prize in a prize sale (反不正当竞争法 第十条: ¥50,000), fen. */
+export const PRIZE_VALUE_CEILING_FEN = 5_000_000;
+/** The most periods a release plan may cut a campaign into (62 days by the hour). */
+const MOST_PERIODS = 1488;
+
+/**
+ * The options WeChat bans on external pages (诱导分享: a draw, or more draws, for sharing, inviting or a
+ * friend's help) have no place in an activity: a key naming one is refused by name; any other key the rules
+ * do not know is refused too, so no such option can hide under another name.
+ */
+const BANNED_MECHANIC = /share|invite|assist|help|friend|referr|分享|转发|邀请|助力|好友|砍价/i;
+const unknownKeys = (issue: z.core.$ZodRawIssue) => {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  const banned = issue.keys.find((k) => BANNED_MECHANIC.test(k));
+  return banned ? T.bannedMechanic(banned) : T.unknownOption(issue.keys.join('、'));
+};
+
+const prizeSchema = z.strictObject(
+  {
+    tier: z.number().int().min(1).max(3),
+    name: z.string().min(1),
+    stock: z.number().int().min(0),
+    /** What one prize is worth, fen: published with the tier, at most the legal ceiling. */
+    value_fen: z
+      .number({ error: T.prizeValueRequired })
+      .int(T.prizeValueRequired)
+      .min(1, T.prizeValueRequired)
+      .max(PRIZE_VALUE_CEILING_FEN, T.prizeValueCeiling),
+    redeem_note: z.string().default(''),
+  },
+  { error: unknownKeys },
+);
+
+const lotterySchema = z.strictObject(
+  {
+    pool_size: z.number().int().positive().max(1_000_000),
+    prizes: z.array(prizeSchema).min(1),
+    prize_redeem_days: z.number().int().positive().default(30),
+    /** Prizes released per China calendar day or hour over the campaign (absent: all at once). */
+    release: z
+      .strictObject(
+        { every: z.enum(['day', 'hour']), rollover: z.boolean().default(true) },
+        { error: unknownKeys },
+      )
+      .optional(),
+  },
+  { error: unknownKeys },
+);
+
 export const activitySpecSchema = z
-  .object({
-    key: z.string().trim().min(1).max(60),
-    type: z.enum(ACTIVITY_TYPES),
-    title: z.string().trim().min(1).max(60),
-    intro: z.string().max(2000).default(''),
-    cover_url: z.string().max(500).default(''),
-    starts_at: when,
-    ends_at: when,
-    requires_phone: z.boolean().default(false),
-    fields: z
-      .array(z.object({ name: z.string().min(1), label: z.string().min(1), options: z.array(z.string()).optional() }))
-      .default([]),
-    questions: z
-      .array(z.object({ id: z.string().min(1).max(40), text: z.string().min(1), options: z.array(z.string()).min(2) }))
-      .default([]),
-    fair_id: z.number().int().positive().optional(),
-    lottery: z
-      .object({
-        pool_size: z.number().int().positive().max(1_000_000),
-        prizes: z
-          .array(
-            z.object({
-              tier: z.number().int().min(1).max(3),
-              name: z.string().min(1),
-              stock: z.number().int().min(0),
-              redeem_note: z.string().default(''),
-            }),
-          )
-          .min(1),
-        prize_redeem_days: z.number().int().positive().default(30),
-      })
-      .optional(),
-    coupon: z
-      .object({
-        title: z.string().min(1),
-        value_fen: z.number().int().min(0),
-        stock: z.number().int().positive(),
-        valid_days: z.number().int().positive().default(30),
-      })
-      .optional(),
-  })
+  .strictObject(
+    {
+      key: z.string().trim().min(1).max(60),
+      type: z.enum(ACTIVITY_TYPES),
+      title: z.string().trim().min(1).max(60),
+      intro: z.string().max(2000).default(''),
+      cover_url: z.string().max(500).default(''),
+      starts_at: when,
+      ends_at: when,
+      requires_phone: z.boolean().default(false),
+      /** Whom a visitor complains to: shown on every page of the activity. */
+      complaint_contact: z
+        .string({ error: T.complaintRequired })
+        .trim()
+        .min(1, T.complaintRequired)
+        .max(100, T.complaintTooLong),
+      /**
+       * Published: the page, tiers, values, counts and odds are public and visitors may take part; from then
+       * on they are frozen (a new version is a new activity). Once published an activity stays published.
+       */
+      published: z.boolean().default(false),
+      fields: z
+        .array(z.object({ name: z.string().min(1), label: z.string().min(1), options: z.array(z.string()).optional() }))
+        .default([]),
+      questions: z
+        .array(z.object({ id: z.string().min(1).max(40), text: z.string().min(1), options: z.array(z.string()).min(2) }))
+        .default([]),
+      fair_id: z.number().int().positive().optional(),
+      lottery: lotterySchema.optional(),
+      coupon: z
+        .object({
+          title: z.string().min(1),
+          value_fen: z.number().int().min(0),
+          stock: z.number().int().positive(),
+          valid_days: z.number().int().positive().default(30),
+        })
+        .optional(),
+    },
+    { error: unknownKeys },
+  )
   .refine((a) => Date.parse(a.starts_at) < Date.parse(a.ends_at), '结束时间须晚于开始时间')
   .refine((a) => a.type !== 'lottery' || a.lottery, '抽奖活动须写明奖池（lottery）')
   .refine((a) => a.type !== 'coupon' || a.coupon, '优惠券活动须写明优惠券（coupon）')
@@ -69,7 +126,40 @@ export const activitySpecSchema = z
   .refine(
     (a) => !a.lottery || a.lottery.prizes.reduce((n, p) => n + p.stock, 0) <= a.lottery.pool_size,
     '奖品总数超过奖池大小',
-  );
+  )
+  .superRefine((a, ctx) => {
+    const composition = a.lottery ? compositionOf(a) : null;
+    if (!composition?.release || Date.parse(a.starts_at) >= Date.parse(a.ends_at)) return;
+    const path = ['lottery', 'release', 'every'];
+    if (composition.release.periods > MOST_PERIODS)
+      ctx.addIssue({ code: 'custom', path, message: T.tooManyPeriods(composition.release.periods, MOST_PERIODS) });
+    else if (composition.size < composition.release.periods)
+      ctx.addIssue({ code: 'custom', path, message: T.poolSmallerThanPeriods(composition.release.periods) });
+    else if (segmentsOf(composition).some((s) => s.prizes.reduce((n, p) => n + p.stock, 0) > s.to - s.from))
+      ctx.addIssue({ code: 'custom', path: ['lottery', 'pool_size'], message: T.periodOverfull });
+  });
+
+/** A lottery spec's pool: its size, stocks and release plan (the periods its dates touch). */
+export function compositionOf(spec: {
+  starts_at: string;
+  ends_at: string;
+  lottery?: { pool_size: number; prizes: { tier: number; stock: number }[]; release?: ReleaseSpec | undefined };
+}): PoolComposition | null {
+  if (!spec.lottery) return null;
+  const release = spec.lottery.release;
+  return {
+    size: spec.lottery.pool_size,
+    prizes: spec.lottery.prizes.map((p) => ({ tier: p.tier, stock: p.stock })),
+    release: release
+      ? {
+          every: release.every,
+          rollover: release.rollover,
+          periods: periodsOf(release.every, Date.parse(spec.starts_at), Date.parse(spec.ends_at)),
+        }
+      : null,
+  };
+}
+type ReleaseSpec = { every: 'day' | 'hour'; rollover: boolean };
 
 export const activityFileSchema = z.object({
   corp_id: z.number().int().positive(),
@@ -81,29 +171,45 @@ export type ActivitySpec = z.output<typeof activitySpecSchema>;
 /** Reads an activity file (YAML or JSON). */
 export const parseActivityFile = (text: string) => activityFileSchema.parse(parseYaml(text));
 
+/** What of a lottery or coupon is frozen once published: tiers, their prizes, values, counts, the odds and plan. */
+function frozenTerms(spec: {
+  type: string;
+  starts_at: string;
+  ends_at: string;
+  lottery?: ActivitySpec['lottery'];
+  coupon?: { stock: number; value_fen: number } | undefined;
+}) {
+  const composition = compositionOf(spec);
+  return JSON.stringify({
+    type: spec.type,
+    pool: composition?.size ?? 0,
+    release: composition?.release ?? null,
+    prizes: [...(spec.lottery?.prizes ?? [])]
+      .sort((a, b) => a.tier - b.tier)
+      .map((p) => [p.tier, p.name, p.stock, p.value_fen]),
+    coupon: spec.coupon ? [spec.coupon.stock, spec.coupon.value_fen] : null,
+  });
+}
+
 /**
  * Writes one activity (or updates the one of the same key). A lottery's pool is fixed here: a fresh secret
- * seed, the shuffled pool and its two hashes; once the activity has started or anyone took part, its pool,
- * prizes and coupon stock are frozen and a file changing them is refused.
+ * seed, the pool (released over the campaign's days or hours when the plan says so) and its two hashes.
+ * `published` makes it public (decision 069); once published, or once anyone took part, its tiers, prizes,
+ * values, counts, odds, release plan and coupon stock are frozen and a file changing them is refused: a new
+ * version is a new activity (another key). Texts may still change.
  */
 export async function authorActivity(db: Db | Tx, corpId: number, spec: ActivitySpec, at: Date) {
   const repo = createActivityRepository(db as Db);
   const run = async (tx: Tx) => {
     const existing = await repo.findByKey(corpId, spec.key, tx);
-    const frozen = existing !== undefined && (existing.startsAt <= at || (await repo.hasParticipants(existing.id, tx)));
-    const composition = spec.lottery
-      ? { size: spec.lottery.pool_size, prizes: spec.lottery.prizes.map((p) => ({ tier: p.tier, stock: p.stock })) }
-      : null;
+    const frozen =
+      existing !== undefined && (existing.publishedAt !== null || (await repo.hasParticipants(existing.id, tx)));
+    const composition = compositionOf(spec);
     let lottery = {};
     if (frozen && existing) {
-      const prizes = await repo.prizes(existing.id, tx);
-      const same =
-        existing.type === spec.type &&
-        existing.poolSize === (composition?.size ?? 0) &&
-        JSON.stringify(prizes.map((p) => [p.tier, p.stock])) ===
-          JSON.stringify((composition?.prizes ?? []).map((p) => [p.tier, p.stock]).sort((a, b) => a[0]! - b[0]!)) &&
-        existing.couponStock === (spec.coupon?.stock ?? 0);
-      if (!same) throw new Error(`活动「${spec.key}」已开始或已有人参与，奖池、奖品与库存不能再改`);
+      const stored = await findActivitySpecForAdmin(tx, corpId, existing.id);
+      if (!stored || frozenTerms(stored.spec as Parameters<typeof frozenTerms>[0]) !== frozenTerms(spec))
+        throw Object.assign(new Error(T.frozen(spec.key)), { field: spec.type === 'coupon' ? 'coupon' : 'lottery' });
     } else if (composition) {
       const seed = randomBytes(32).toString('hex');
       const pool = derivePool(seed, composition);
@@ -112,8 +218,11 @@ export async function authorActivity(db: Db | Tx, corpId: number, spec: Activity
         pool,
         seed,
         seedCommitment: seedCommitment(seed),
-        poolHash: poolHash(pool),
+        poolHash: poolHash(pool, composition.release),
         nextTicket: 0,
+        releaseEvery: composition.release?.every ?? '',
+        releaseRollover: composition.release?.rollover ?? true,
+        releasePeriods: composition.release?.periods ?? 1,
       };
     } else {
       lottery = { poolSize: 0, pool: '', seed: '', seedCommitment: '', poolHash: '', nextTicket: 0 };
@@ -127,9 +236,13 @@ export async function authorActivity(db: Db | Tx, corpId: number, spec: Activity
         title: spec.title,
         intro: spec.intro,
         coverUrl: spec.cover_url,
+        // A published lottery's dates are part of its plan's periods; they are compared above.
         startsAt: new Date(spec.starts_at),
         endsAt: new Date(spec.ends_at),
         requiresPhone: spec.requires_phone,
+        complaintContact: spec.complaint_contact,
+        // Published once, published for good: a file saying `published: false` later does not take it back.
+        publishedAt: existing?.publishedAt ?? (spec.published ? at : null),
         fields: spec.fields,
         questions: spec.questions,
         fairId: spec.fair_id ?? null,
@@ -144,6 +257,7 @@ export async function authorActivity(db: Db | Tx, corpId: number, spec: Activity
         tier: p.tier,
         name: p.name,
         stock: p.stock,
+        valueFen: p.value_fen,
         redeemNote: p.redeem_note,
       })),
       frozen,
@@ -221,6 +335,8 @@ export async function findActivitySpecForAdmin(ex: Db | Tx, corpId: number, id: 
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     requires_phone: row.requiresPhone,
+    complaint_contact: row.complaintContact,
+    published: row.publishedAt !== null,
     fields: row.fields,
     questions: row.questions,
     ...(row.fairId === null ? {} : { fair_id: row.fairId }),
@@ -229,7 +345,16 @@ export async function findActivitySpecForAdmin(ex: Db | Tx, corpId: number, id: 
           lottery: {
             pool_size: row.poolSize,
             prize_redeem_days: row.prizeRedeemDays,
-            prizes: prizes.map((p) => ({ tier: p.tier, name: p.name, stock: p.stock, redeem_note: p.redeemNote })),
+            ...(row.releaseEvery === ''
+              ? {}
+              : { release: { every: row.releaseEvery, rollover: row.releaseRollover } }),
+            prizes: prizes.map((p) => ({
+              tier: p.tier,
+              name: p.name,
+              stock: p.stock,
+              value_fen: p.valueFen,
+              redeem_note: p.redeemNote,
+            })),
           },
         }
       : {}),

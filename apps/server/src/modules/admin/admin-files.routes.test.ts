@@ -29,6 +29,7 @@ activities:
     title: 满减券${key}
     starts_at: 2030-07-01T09:00:00+08:00
     ends_at: 2030-07-31T21:00:00+08:00
+    complaint_contact: 投诉电话 400-800-1234
     coupon: { title: 满5000减300, value_fen: 30000, stock: 10, valid_days: 30 }
 `;
 
@@ -218,14 +219,16 @@ describe('the back office files (/api/admin/papers, /api/admin/activities)', () 
     starts_at: '2030-07-01T01:00:00.000Z',
     ends_at: '2030-07-31T13:00:00.000Z',
     requires_phone: true,
+    complaint_contact: '投诉电话 400-800-1234',
+    published: false,
     fields: [],
     questions: [],
     lottery: {
       pool_size: 100,
       prize_redeem_days: 30,
       prizes: [
-        { tier: 1, name: '扫地机器人', stock: 1, redeem_note: '到店领取' },
-        { tier: 2, name: '保温杯', stock: 5, redeem_note: '' },
+        { tier: 1, name: '扫地机器人', stock: 1, value_fen: 199_900, redeem_note: '到店领取' },
+        { tier: 2, name: '保温杯', stock: 5, value_fen: 3_900, redeem_note: '' },
       ],
     },
   };

@@ -153,8 +153,11 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
       return await repo.transaction(write);
     } catch (error) {
       // A plain Error is the loader's own word on the file; a driver's error is a subclass and stays a fault.
-      if (error instanceof Error && error.constructor === Error)
-        throw new RefusedError(error.message, { cause: error });
+      if (error instanceof Error && error.constructor === Error) {
+        // checkFile names the first problem's key path: the form shows the message under that field.
+        const field = 'field' in error && typeof error.field === 'string' ? error.field : undefined;
+        throw new RefusedError(error.message, { cause: error, ...(field ? { field } : {}) });
+      }
       throw error;
     }
   }
