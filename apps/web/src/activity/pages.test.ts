@@ -30,12 +30,15 @@ afterEach(() => {
   sent.length = 0;
 });
 
+/** Released over four days, undrawn tickets lapsing: the plan is part of the committed pool (decision 069). */
+const release = { every: 'day' as const, rollover: false, periods: 4 };
 const composition = {
   size: 20,
   prizes: [
     { tier: 1, stock: 1 },
     { tier: 3, stock: 2 },
   ],
+  release,
 };
 const seed = 'f'.repeat(64);
 const pool = derivePool(seed, composition);
@@ -52,19 +55,30 @@ function lottery(overrides: Partial<ActivityInfo> = {}): ActivityInfo {
     ends_at: '2026-05-05T00:00:00Z',
     status: 'running',
     requires_phone: false,
+    complaint_contact: '投诉电话 400-800-1234',
     fields: [],
     questions: [],
     fair: null,
     lottery: {
       pool_size: 20,
       prizes: [
-        { tier: 1, name: '扫地机器人', stock: 1, redeem_note: '到店领取' },
-        { tier: 3, name: '水杯', stock: 2, redeem_note: '' },
+        {
+          tier: 1,
+          name: '扫地机器人',
+          stock: 1,
+          value_fen: 199_900,
+          odds: '1/20（5%）',
+          left_now: 1,
+          redeem_note: '到店领取',
+        },
+        { tier: 3, name: '水杯', stock: 2, value_fen: 3_900, odds: '2/20（10%）', left_now: 0, redeem_note: '' },
       ],
       seed_commitment: seedCommitment(seed),
-      pool_hash: poolHash(pool),
+      pool_hash: poolHash(pool, release),
       drawn: 3,
       seed: null,
+      thank_you_odds: '17/20（85%）',
+      release: { ...release, current: 2 },
     },
     coupon: null,
     ...overrides,
@@ -123,8 +137,20 @@ describe('the lottery page', () => {
     });
     const { root, went } = await open('/activity/lottery?id=7');
     expect(root.querySelector('h1')?.textContent).toBe('五一幸运大抽奖');
-    expect(root.textContent).toContain('一等奖 · 扫地机器人 · 共 1 份');
-    expect(root.textContent).toContain('谢谢参与');
+    // The odds panel: each tier's prize, value, count, odds and what is left today; then the plan.
+    const rows = [...root.querySelectorAll('table.act-odds tr')].map((tr) =>
+      [...tr.children].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['奖项', '奖品', '价值', '数量', '每次中奖概率', '今日剩余'],
+      ['一等奖', '扫地机器人', '¥1999.00', '1', '1/20（5%）', '1'],
+      ['三等奖', '水杯', '¥39.00', '2', '2/20（10%）', '0'],
+      ['谢谢参与', '—', '—', '—', '17/20（85%）', '—'],
+    ]);
+    expect(root.textContent).toContain(
+      '奖品按天分 4 期平均投放，现为第 2 期；当期未抽完的奖券作废，不顺延。发放计划已计入奖池哈希。',
+    );
+    expect(root.textContent).toContain('投诉与咨询：投诉电话 400-800-1234');
     expect(root.textContent).toContain(seedCommitment(seed));
     expect(root.textContent).toContain('奖池 20 张，已抽 3 张');
     click([...root.querySelectorAll('button')].find((b) => b.textContent === '立即抽奖'));
@@ -165,7 +191,7 @@ describe('the lottery page', () => {
     expect(again.went).toEqual([]);
   });
 
-  it('after the end shows the seed, and the visitor re-derives the pool on the phone', async () => {
+  it('after the end shows the seed, and the visitor re-derives the plan-based pool on the phone', async () => {
     const ended = lottery({ status: 'ended' });
     if (ended.lottery) ended.lottery.seed = seed;
     stubApi({ '/api/crm/getActivityinfo': { data: ended } });

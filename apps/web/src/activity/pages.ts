@@ -117,6 +117,8 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
     h('p', { class: `act-status act-${info.status}` }, STATUS_TEXT[info.status]),
     h('p', { class: 'act-muted' }, T.period(chinaTime(info.starts_at), chinaTime(info.ends_at))),
     info.intro ? h('p', {}, info.intro) : null,
+    // Whom to complain to, on every page of the activity (decision 069).
+    info.complaint_contact ? h('p', { class: 'act-muted act-complaint' }, T.complaint(info.complaint_contact)) : null,
   );
   const back = h('a', { href: pageUrl(type), class: 'act-link' }, T.back);
   /** The visitor's action (`action`), or first the phone check at `login` where the activity asks for a phone. */
@@ -437,6 +439,7 @@ function phoneForm(done: () => void, fail: (msg: string) => void): HTMLElement {
 function lotteryFacts(info: ActivityInfo): HTMLElement {
   const lottery = info.lottery;
   if (!lottery) return h('section');
+  const release = lottery.release;
   const result = h('p', { role: 'status' });
   const verify = lottery.seed
     ? h(
@@ -452,6 +455,7 @@ function lotteryFacts(info: ActivityInfo): HTMLElement {
               composition: {
                 size: lottery.pool_size,
                 prizes: lottery.prizes.map((p) => ({ tier: p.tier, stock: p.stock })),
+                release: lottery.release,
               },
             });
             result.textContent = check.seedMatches && check.poolMatches ? T.verified : T.notVerified;
@@ -463,13 +467,45 @@ function lotteryFacts(info: ActivityInfo): HTMLElement {
   return h(
     'section',
     { class: 'act-card' },
-    h('h2', {}, T.prizes),
+    h('h2', {}, T.odds),
     h(
-      'ul',
-      { class: 'act-list' },
-      ...lottery.prizes.map((p) => h('li', {}, `${TIER_LABELS[p.tier] ?? ''} · ${p.name} · ${T.tierStock(p.stock)}`)),
-      h('li', {}, T.thankYou),
+      'table',
+      { class: 'act-odds' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...[T.tier, T.prize, T.value, T.count, T.oddsColumn, T.leftNow(release)].map((c) => h('th', {}, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...lottery.prizes.map((p) =>
+          h(
+            'tr',
+            {},
+            ...[TIER_LABELS[p.tier] ?? '', p.name, yuan(p.value_fen), String(p.stock), p.odds].map((c) =>
+              h('td', {}, c),
+            ),
+            h('td', {}, info.status === 'ended' ? '—' : String(p.left_now)),
+          ),
+        ),
+        h(
+          'tr',
+          {},
+          h('td', {}, T.thankYou),
+          h('td', {}, '—'),
+          h('td', {}, '—'),
+          h('td', {}, '—'),
+          h('td', {}, lottery.thank_you_odds),
+          h('td', {}, '—'),
+        ),
+      ),
     ),
+    h('p', { class: 'act-muted' }, release ? T.releasePlan(release) : T.allAtOnce),
     h('h2', {}, T.fairness),
     h('p', { class: 'act-muted' }, T.fairnessIntro),
     h('p', { class: 'act-muted' }, T.poolSize(lottery.pool_size, lottery.drawn)),

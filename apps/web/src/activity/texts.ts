@@ -18,13 +18,26 @@ export const ACTIVITY_PAGE_TEXTS = {
   codeSent: '发送成功，请注意查收',
   phoneFormat: '手机号格式错误',
   verify: '验证',
-  // lottery
+  complaint: (contact: string) => `投诉与咨询：${contact}`,
+  // lottery: the odds panel (decision 069)
   prizes: '奖品',
-  tierStock: (stock: number) => `共 ${stock} 份`,
+  odds: '奖项与中奖概率',
+  tier: '奖项',
+  prize: '奖品',
+  value: '价值',
+  count: '数量',
+  oddsColumn: '每次中奖概率',
+  leftNow: (release: { every: 'day' | 'hour' } | null) =>
+    release ? (release.every === 'day' ? '今日剩余' : '本小时剩余') : '剩余',
+  allAtOnce: '奖品在活动期间一次性投放。',
+  releasePlan: (r: { every: 'day' | 'hour'; rollover: boolean; periods: number; current: number | null }) =>
+    `奖品按${r.every === 'day' ? '天' : '小时'}分 ${r.periods} 期平均投放${
+      r.current === null ? '' : `，现为第 ${r.current} 期`
+    }；${r.rollover ? '当期未抽完的奖券顺延至下一期' : '当期未抽完的奖券作废，不顺延'}。发放计划已计入奖池哈希。`,
   thankYou: '谢谢参与',
   fairness: '公平性承诺',
   fairnessIntro:
-    '奖池在活动开始前已按秘密种子固定顺序，下列哈希已公布；活动结束后公开种子，任何人都可重新推导奖池核对。',
+    '奖池在活动开始前已按秘密种子固定顺序，奖项与概率发布后不可更改，下列哈希已公布；活动结束后公开种子，任何人都可重新推导奖池核对。',
   commitment: '种子承诺 SHA-256',
   poolHash: '奖池哈希 SHA-256',
   poolSize: (n: number, drawn: number) => `奖池 ${n} 张，已抽 ${drawn} 张`,

@@ -135,7 +135,10 @@ export function derivePool(seedHex: string, composition: PoolComposition): strin
   ticketList(composition); // the whole pool's check: no more prizes than tickets
   return segmentsOf(composition)
     .map((segment, p) =>
-      shuffled(ticketList({ size: segment.to - segment.from, prizes: segment.prizes }), wordStream(seedHex, `pool:p${p}:`)),
+      shuffled(
+        ticketList({ size: segment.to - segment.from, prizes: segment.prizes }),
+        wordStream(seedHex, `pool:p${p}:`),
+      ),
     )
     .join('');
 }

@@ -44,7 +44,9 @@ describe('authoring activities (npm run activity -- file)', () => {
       parseActivityFile(
         JSON.stringify({
           corp_id: 1,
-          activities: [{ ...base, lottery: { pool_size: 1, prizes: [{ tier: 1, name: 'x', stock: 2, value_fen: 1000 }] } }],
+          activities: [
+            { ...base, lottery: { pool_size: 1, prizes: [{ tier: 1, name: 'x', stock: 2, value_fen: 1000 }] } },
+          ],
         }),
       ),
     ).toThrow('奖品总数超过奖池大小');
@@ -72,7 +74,9 @@ describe('authoring activities (npm run activity -- file)', () => {
       author(
         test,
         corp.id,
-        lotterySpec('frozen', { lottery: { pool_size: 100, prizes: [{ tier: 1, name: '加码', stock: 50, value_fen: 1000 }] } }),
+        lotterySpec('frozen', {
+          lottery: { pool_size: 100, prizes: [{ tier: 1, name: '加码', stock: 50, value_fen: 1000 }] },
+        }),
       ),
     ).rejects.toThrow('奖项、奖品、价值、数量、概率与发放计划不能再改');
   });

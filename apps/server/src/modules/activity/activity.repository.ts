@@ -126,7 +126,12 @@ export function createActivityRepository(db: Db) {
           .values({ ...prize, activityId: row.id })
           .onConflictDoUpdate({
             target: [activityPrizes.activityId, activityPrizes.tier],
-            set: { name: prize.name, redeemNote: prize.redeemNote ?? '', stock: prize.stock, valueFen: prize.valueFen ?? 0 },
+            set: {
+              name: prize.name,
+              redeemNote: prize.redeemNote ?? '',
+              stock: prize.stock,
+              valueFen: prize.valueFen ?? 0,
+            },
           });
       if (!frozen) {
         const tiers = prizes.map((p) => p.tier);
@@ -224,7 +229,10 @@ export function createActivityRepository(db: Db) {
           .where(
             and(
               eq(activities.id, input.activityId),
-              lt(cursor, input.window ? sql`least(${input.window.to}::integer, ${activities.poolSize})` : activities.poolSize),
+              lt(
+                cursor,
+                input.window ? sql`least(${input.window.to}::integer, ${activities.poolSize})` : activities.poolSize,
+              ),
             ),
           )
           .returning({

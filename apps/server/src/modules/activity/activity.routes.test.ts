@@ -191,7 +191,10 @@ describe('the lottery', () => {
     const { corp, activity } = await authorInNewCompany(
       test,
       lotterySpec('order', {
-        lottery: { pool_size: 10, prizes: [{ tier: 1, name: '扫地机器人', stock: 2, value_fen: 1000, redeem_note: '到店领取' }] },
+        lottery: {
+          pool_size: 10,
+          prizes: [{ tier: 1, name: '扫地机器人', stock: 2, value_fen: 1000, redeem_note: '到店领取' }],
+        },
       }),
     );
     const draws: LotteryDraw[] = [];

@@ -25,8 +25,14 @@ afterAll(() => test.close());
 let visitors = 0;
 const visitor = (corpId: number) => sessionCookie(test, { kind: 'visitor', corpId, openid: `oRules${++visitors}` });
 const draw = async (activityId: number, cookie: string) =>
-  (await postForBody<Body<LotteryDraw | null>>(test.app, '/api/crm/lotteryDraw', { activity_id: activityId }, { cookie }))
-    .body;
+  (
+    await postForBody<Body<LotteryDraw | null>>(
+      test.app,
+      '/api/crm/lotteryDraw',
+      { activity_id: activityId },
+      { cookie },
+    )
+  ).body;
 const info = async (id: number) =>
   (await postForBody<Body<ActivityInfo>>(test.app, '/api/crm/getActivityinfo', { activity_id: id })).body;
 

@@ -69,9 +69,7 @@ export const compositionOfRow = (a: ActivityRow, prizes: readonly PrizeRow[]): P
   size: a.poolSize,
   prizes: prizes.map((p) => ({ tier: p.tier, stock: p.stock })),
   release:
-    a.releaseEvery === ''
-      ? null
-      : { every: a.releaseEvery, rollover: a.releaseRollover, periods: a.releasePeriods },
+    a.releaseEvery === '' ? null : { every: a.releaseEvery, rollover: a.releaseRollover, periods: a.releasePeriods },
 });
 
 /** The tickets a draw at `at` may take: this period's window of the pool (the whole pool without a plan). */

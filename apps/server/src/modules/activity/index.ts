@@ -66,10 +66,7 @@ const lotterySchema = z.strictObject(
     prize_redeem_days: z.number().int().positive().default(30),
     /** Prizes released per China calendar day or hour over the campaign (absent: all at once). */
     release: z
-      .strictObject(
-        { every: z.enum(['day', 'hour']), rollover: z.boolean().default(true) },
-        { error: unknownKeys },
-      )
+      .strictObject({ every: z.enum(['day', 'hour']), rollover: z.boolean().default(true) }, { error: unknownKeys })
       .optional(),
   },
   { error: unknownKeys },
@@ -101,7 +98,9 @@ export const activitySpecSchema = z
         .array(z.object({ name: z.string().min(1), label: z.string().min(1), options: z.array(z.string()).optional() }))
         .default([]),
       questions: z
-        .array(z.object({ id: z.string().min(1).max(40), text: z.string().min(1), options: z.array(z.string()).min(2) }))
+        .array(
+          z.object({ id: z.string().min(1).max(40), text: z.string().min(1), options: z.array(z.string()).min(2) }),
+        )
         .default([]),
       fair_id: z.number().int().positive().optional(),
       lottery: lotterySchema.optional(),
@@ -208,7 +207,7 @@ export async function authorActivity(db: Db | Tx, corpId: number, spec: Activity
     let lottery = {};
     if (frozen && existing) {
       const stored = await findActivitySpecForAdmin(tx, corpId, existing.id);
-      if (!stored || frozenTerms(stored.spec as Parameters<typeof frozenTerms>[0]) !== frozenTerms(spec))
+      if (!stored || frozenTerms(stored.spec) !== frozenTerms(spec))
         throw Object.assign(new Error(T.frozen(spec.key)), { field: spec.type === 'coupon' ? 'coupon' : 'lottery' });
     } else if (composition) {
       const seed = randomBytes(32).toString('hex');
@@ -345,9 +344,7 @@ export async function findActivitySpecForAdmin(ex: Db | Tx, corpId: number, id: 
           lottery: {
             pool_size: row.poolSize,
             prize_redeem_days: row.prizeRedeemDays,
-            ...(row.releaseEvery === ''
-              ? {}
-              : { release: { every: row.releaseEvery, rollover: row.releaseRollover } }),
+            ...(row.releaseEvery === '' ? {} : { release: { every: row.releaseEvery, rollover: row.releaseRollover } }),
             prizes: prizes.map((p) => ({
               tier: p.tier,
               name: p.name,

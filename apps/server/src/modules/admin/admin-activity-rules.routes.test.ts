@@ -48,7 +48,8 @@ const lottery = (key: string, overrides: Record<string, unknown> = {}) => ({
 type Refusal = { code: number; msg: string; field?: string };
 const save = (cookie: string, activity: Record<string, unknown>) =>
   call<{ id: number }>(cookie, 'POST', '/api/admin/activities/save', { activity });
-const info = (id: number) => postForBody<Refusal & { data: unknown }>(test.app, '/api/crm/getActivityinfo', { activity_id: id });
+const info = (id: number) =>
+  postForBody<Refusal & { data: unknown }>(test.app, '/api/crm/getActivityinfo', { activity_id: id });
 
 describe('the activity rules in the back office (/api/admin/activities/save)', () => {
   it('saves a lottery whose top prize is exactly ¥50,000, a draft no visitor sees until it is published', async () => {
@@ -148,7 +149,11 @@ describe('the activity rules in the back office (/api/admin/activities/save)', (
     const small = await save(callers.admin, {
       ...base,
       // 10 tickets a day; day 1 would hold the first prize and 10 of the second.
-      lottery: { ...base.lottery, pool_size: 40, prizes: [base.lottery.prizes[0]!, { ...base.lottery.prizes[1]!, stock: 38 }] },
+      lottery: {
+        ...base.lottery,
+        pool_size: 40,
+        prizes: [base.lottery.prizes[0]!, { ...base.lottery.prizes[1]!, stock: 38 }],
+      },
     });
     expect(small.body).toMatchObject({ code: 1, field: 'lottery.pool_size' });
   });

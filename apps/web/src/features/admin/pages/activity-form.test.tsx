@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectValues, fill, keepsTypedWhenRefused, openAdmin, rowOf, sentJson } from '../test-kit.ts';
 import type { adminApi } from '../../../test/admin-data.ts';
 import { anActivityRow, page } from '../../../test/admin-data.ts';
-import { ok, tap } from '../../../test/page.ts';
+import { failField, ok, tap } from '../../../test/page.ts';
 
 const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/activities', api);
 const storedCoupon = {
@@ -15,6 +15,8 @@ const storedCoupon = {
   starts_at: '2026-07-01T01:00:00.000Z',
   ends_at: '2026-07-31T13:00:00.000Z',
   requires_phone: true,
+  complaint_contact: '投诉电话 400-800-1234',
+  published: true,
   fields: [{ name: 'car_model', label: '意向车型' }],
   questions: [],
   coupon: { title: '满5000减300', value_fen: 30000, stock: 500, valid_days: 30 },
@@ -27,7 +29,16 @@ describe('/admin/activities: the form for one activity', () => {
       '/api/admin/activities/save': ok({ id: 3, key: 'l1', title: '抽奖' }, '已保存'),
     });
     const form = within(await screen.findByRole('region', { name: '新建活动' }));
-    fill(form, { 编号: 'l1', 标题: '抽奖', 奖池大小: '50', '奖项 1 名称': '保温杯', '奖项 1 数量': '5' });
+    fill(form, {
+      编号: 'l1',
+      标题: '抽奖',
+      '投诉联系方式（显示在活动每个页面）': '400-800-1234',
+      奖池大小: '50',
+      奖品发放: 'day',
+      '奖项 1 名称': '保温杯',
+      '奖项 1 数量': '5',
+      '奖项 1 价值（元，最高 50000）': '39',
+    });
     expect(await sentJson(view, form, '保存', '已保存', '/api/admin/activities/save')).toEqual({
       activity: {
         cover_url: '',
@@ -40,10 +51,13 @@ describe('/admin/activities: the form for one activity', () => {
         starts_at: '',
         ends_at: '',
         requires_phone: false,
+        complaint_contact: '400-800-1234',
+        published: false,
         lottery: {
           pool_size: 50,
           prize_redeem_days: 30,
-          prizes: [{ tier: 1, name: '保温杯', stock: 5, redeem_note: '' }],
+          release: { every: 'day', rollover: true },
+          prizes: [{ tier: 1, name: '保温杯', stock: 5, value_fen: 3900, redeem_note: '' }],
         },
       },
     });
@@ -58,6 +72,30 @@ describe('/admin/activities: the form for one activity', () => {
       '(活动): 奖品总数超过奖池大小',
       { 标题: '抽奖', 奖池大小: '1' },
     );
+  });
+
+  it('shows the rules’ refusal under the field it names: a prize worth more than ¥50,000', async () => {
+    const message = '活动 · 抽奖 · 奖项 1 · 价值（分）: 单个奖品价值不能超过 ¥50,000（5000000 分）';
+    const view = await open({
+      '/api/admin/activities': page([]),
+      '/api/admin/activities/save': failField('lottery.prizes.0.value_fen', message),
+    });
+    const form = within(await screen.findByRole('region', { name: '新建活动' }));
+    fill(form, { 编号: 'l2', 标题: '汽车抽奖', '奖项 1 名称': '汽车', '奖项 1 价值（元，最高 50000）': '120000' });
+    await tap(form.getByRole('button', { name: '保存' }));
+    const value = form.getByLabelText('奖项 1 价值（元，最高 50000）');
+    const alert = await within(value.closest('fieldset') as HTMLElement).findByRole('alert');
+    expect(alert.textContent).toBe(message);
+    expect(view.api.lastCall('/api/admin/activities/save').json).toMatchObject({
+      activity: { lottery: { prizes: [{ value_fen: 12_000_000 }] } },
+    });
+    expectValues(form, { '奖项 1 价值（元，最高 50000）': '120000' });
+  });
+
+  it('offers no option to gate a draw on sharing, inviting or a friend’s help', async () => {
+    await open({ '/api/admin/activities': page([]) });
+    const form = within(await screen.findByRole('region', { name: '新建活动' }));
+    for (const word of [/分享/, /邀请/, /助力/, /好友/]) expect(form.queryAllByLabelText(word)).toEqual([]);
   });
 
   it('loads a coupon into the edit form (yuan on screen), and saves it with what the form does not show', async () => {

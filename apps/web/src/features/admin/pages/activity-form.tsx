@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import type { AdminActivitySpec } from '@crm/domain/api/admin';
 import { fenToYuan, yuanToFen } from '@crm/domain/money';
+import { isApiError } from '../../../lib/api-client.ts';
 import { pick } from '../../../lib/form-values.ts';
 import { useActivitySpec, useAdminWrite } from '../api/admin.ts';
 import { FormButtons, FormPanel, LabelOptions, LoadedEdit } from '../components/admin-form.tsx';
@@ -10,7 +12,8 @@ import { toIso, toLocal } from './notices-page.tsx';
 const T = adminTexts.activityForm;
 const A = adminTexts;
 
-type PrizeValues = { tier: string; name: string; stock: string; redeem_note: string };
+/** `value`: yuan on screen, fen on the wire. */
+type PrizeValues = { tier: string; name: string; stock: string; value: string; redeem_note: string };
 type ActivityValues = {
   key: string;
   type: string;
@@ -19,8 +22,13 @@ type ActivityValues = {
   starts_at: string;
   ends_at: string;
   requires_phone: boolean;
+  complaint_contact: string;
+  published: boolean;
   pool_size: string;
   prize_redeem_days: string;
+  /** '' all at once, 'day' or 'hour' (decision 069). */
+  release: string;
+  rollover: boolean;
   prizes: PrizeValues[];
   coupon_title: string;
   /** Yuan on screen, fen on the wire. */
@@ -37,9 +45,13 @@ const EMPTY: ActivityValues = {
   starts_at: '',
   ends_at: '',
   requires_phone: false,
+  complaint_contact: '',
+  published: false,
   pool_size: '100',
   prize_redeem_days: '30',
-  prizes: [{ tier: '1', name: '', stock: '1', redeem_note: '' }],
+  release: '',
+  rollover: true,
+  prizes: [{ tier: '1', name: '', stock: '1', value: '', redeem_note: '' }],
   coupon_title: '',
   coupon_value: '',
   coupon_stock: '100',
@@ -63,15 +75,20 @@ export function activitySpecOf(v: ActivityValues, kept: Partial<AdminActivitySpe
     starts_at: v.starts_at ? toIso(v.starts_at) : '',
     ends_at: v.ends_at ? toIso(v.ends_at) : '',
     requires_phone: v.requires_phone,
+    complaint_contact: v.complaint_contact.trim(),
+    published: v.published,
     ...(v.type === 'lottery'
       ? {
           lottery: {
             pool_size: numberOf(v.pool_size),
             prize_redeem_days: numberOf(v.prize_redeem_days) ?? 30,
+            ...(v.release ? { release: { every: v.release, rollover: v.rollover } } : {}),
             prizes: v.prizes.map((p) => ({
               tier: numberOf(p.tier),
               name: p.name.trim(),
               stock: numberOf(p.stock),
+              // A value the rules refuse (none, not a sum of yuan) goes as null, for them to name.
+              value_fen: yuanToFen(p.value) ?? null,
               redeem_note: p.redeem_note.trim(),
             })),
           },
@@ -92,16 +109,19 @@ export function activitySpecOf(v: ActivityValues, kept: Partial<AdminActivitySpe
 
 function valuesOf(spec: AdminActivitySpec): ActivityValues {
   return {
-    ...pick(spec, ['key', 'type', 'title', 'intro', 'requires_phone']),
+    ...pick(spec, ['key', 'type', 'title', 'intro', 'requires_phone', 'complaint_contact', 'published']),
     starts_at: toLocal(spec.starts_at),
     ends_at: toLocal(spec.ends_at),
     pool_size: String(spec.lottery?.pool_size ?? EMPTY.pool_size),
     prize_redeem_days: String(spec.lottery?.prize_redeem_days ?? EMPTY.prize_redeem_days),
+    release: spec.lottery?.release?.every ?? '',
+    rollover: spec.lottery?.release?.rollover ?? true,
     prizes: spec.lottery
       ? spec.lottery.prizes.map((p) => ({
           tier: String(p.tier),
           name: p.name,
           stock: String(p.stock),
+          value: fenToYuan(p.value_fen),
           redeem_note: p.redeem_note,
         }))
       : EMPTY.prizes,
@@ -118,14 +138,35 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
   const prefix = spec ? 'admin-activity-edit' : 'admin-activity-add';
   const { values: v, set, reset, text, textArea, check } = usePlainValues(spec ? valuesOf(spec) : EMPTY, prefix);
   const title = spec ? T.editTitle(spec.key) : T.addTitle;
+  // The rules' refusal (the write toasts it too), shown under the field it names (decision 069).
+  const [refusal, setRefusal] = useState<{ field: string; msg: string } | null>(null);
+  const under = (field: string) =>
+    refusal?.field === field ? (
+      <span role="alert" className="admin-field__error">
+        {refusal.msg}
+      </span>
+    ) : null;
+  const frozen = spec?.published === true;
   return (
     <FormPanel
       title={title}
       hint={T.hint}
       onSubmit={() =>
-        write.mutate({ activity: activitySpecOf(v, spec) }, { onSuccess: () => (onDone ? onDone() : reset(EMPTY)) })
+        write.mutate(
+          { activity: activitySpecOf(v, spec) },
+          {
+            onSuccess: () => {
+              setRefusal(null);
+              if (onDone) onDone();
+              else reset(EMPTY);
+            },
+            onError: (error) =>
+              setRefusal(isApiError(error) && error.field ? { field: error.field, msg: error.message } : null),
+          },
+        )
       }
     >
+      {frozen ? <p className="admin-hint">{T.frozenHint}</p> : null}
       {text('key', T.key)}
       <PlainField id={`${prefix}-type`} label={T.type}>
         <select id={`${prefix}-type`} value={v.type} onChange={(e) => set('type', e.target.value)}>
@@ -137,15 +178,25 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
       {text('starts_at', T.startsAt, 'datetime-local')}
       {text('ends_at', T.endsAt, 'datetime-local')}
       {check('requires_phone', T.requiresPhone)}
+      {text('complaint_contact', T.complaintContact)}
+      {under('complaint_contact')}
       {v.type === 'lottery' ? (
         <>
           {text('pool_size', T.poolSize)}
+          {under('lottery.pool_size')}
           {text('prize_redeem_days', T.redeemDays)}
+          <PlainField id={`${prefix}-release`} label={T.release}>
+            <select id={`${prefix}-release`} value={v.release} onChange={(e) => set('release', e.target.value)}>
+              <LabelOptions labels={T.releases} />
+            </select>
+          </PlainField>
+          {under('lottery.release.every')}
+          {v.release ? check('rollover', T.rollover) : null}
           <ItemList
             items={v.prizes}
             onChange={(prizes) => set('prizes', prizes)}
             label={T.prize}
-            fresh={(count) => ({ tier: String(count + 1), name: '', stock: '1', redeem_note: '' })}
+            fresh={(count) => ({ tier: String(count + 1), name: '', stock: '1', value: '', redeem_note: '' })}
             addText={T.addPrize}
           >
             {(p, { n, patch, box }) => (
@@ -159,10 +210,13 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
                 </select>
                 {box('name', T.prizeName(n))}
                 {box('stock', T.prizeStock(n))}
+                {box('value', T.prizeValue(n))}
+                {under(`lottery.prizes.${n - 1}.value_fen`)}
                 {box('redeem_note', T.prizeNote(n))}
               </>
             )}
           </ItemList>
+          {under('lottery')}
         </>
       ) : null}
       {v.type === 'coupon' ? (
@@ -173,6 +227,8 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
           {text('coupon_days', T.couponDays)}
         </>
       ) : null}
+      {under('coupon')}
+      {check('published', T.publish)}
       <FormButtons submit={A.save} pending={write.isPending} onCancel={onDone} />
     </FormPanel>
   );
