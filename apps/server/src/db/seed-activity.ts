@@ -27,7 +27,7 @@ export async function seedActivityDemo(tx: Tx, hours: (n: number) => Date): Prom
     { tier: 2, name: '智能电饭煲', stock: 3, value_fen: 39_900, redeem_note: '凭券码到门店服务台领取' },
     { tier: 3, name: '定制保温杯', stock: 6, value_fen: 3_900, redeem_note: '凭券码到展位领取' },
   ];
-  // Every page names whom to complain to; all are published (decision 069).
+  // Every page names whom to complain to; all are published (decision 070).
   const rules = { complaint_contact: '投诉电话 400-800-1234（工作日 9:00-18:00）', published: true };
   const running = { starts_at: hours(-24).toISOString(), ends_at: hours(24 * 7).toISOString(), ...rules };
   const specs = [

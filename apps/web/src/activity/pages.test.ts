@@ -30,7 +30,7 @@ afterEach(() => {
   sent.length = 0;
 });
 
-/** Released over four days, undrawn tickets lapsing: the plan is part of the committed pool (decision 069). */
+/** Released over four days, undrawn tickets lapsing: the plan is part of the committed pool (decision 070). */
 const release = { every: 'day' as const, rollover: false, periods: 4 };
 const composition = {
   size: 20,

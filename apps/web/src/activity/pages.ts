@@ -117,7 +117,7 @@ export async function renderActivityPage(env: PageEnv): Promise<void> {
     h('p', { class: `act-status act-${info.status}` }, STATUS_TEXT[info.status]),
     h('p', { class: 'act-muted' }, T.period(chinaTime(info.starts_at), chinaTime(info.ends_at))),
     info.intro ? h('p', {}, info.intro) : null,
-    // Whom to complain to, on every page of the activity (decision 069).
+    // Whom to complain to, on every page of the activity (decision 070).
     info.complaint_contact ? h('p', { class: 'act-muted act-complaint' }, T.complaint(info.complaint_contact)) : null,
   );
   const back = h('a', { href: pageUrl(type), class: 'act-link' }, T.back);

@@ -19,7 +19,7 @@ export const ACTIVITY_PAGE_TEXTS = {
   phoneFormat: '手机号格式错误',
   verify: '验证',
   complaint: (contact: string) => `投诉与咨询：${contact}`,
-  // lottery: the odds panel (decision 069)
+  // lottery: the odds panel (decision 070)
   prizes: '奖品',
   odds: '奖项与中奖概率',
   tier: '奖项',

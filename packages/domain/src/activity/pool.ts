@@ -12,7 +12,7 @@ import { hmacSha256, sha256Hex } from './sha256.ts';
 export const THANK_YOU_TIER = 4;
 
 /**
- * How a lottery spreads its prizes over the campaign (issue 51, decision 069): the pool is cut into one
+ * How a lottery spreads its prizes over the campaign (issue 51, decision 070): the pool is cut into one
  * segment per China calendar day (or hour) the campaign touches, each segment holding an even share of every
  * tier's stock and of the tickets, shuffled on its own. Draws in a period take tickets only up to the end of
  * that period's segment; with `rollover` a period's undrawn tickets stay drawable later (the cursor never

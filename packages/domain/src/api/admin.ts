@@ -468,9 +468,9 @@ export const adminActivitySpecSchema = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
   requires_phone: z.boolean(),
-  /** Whom a visitor complains to (decision 069). */
+  /** Whom a visitor complains to (decision 070). */
   complaint_contact: z.string(),
-  /** Published: public, its tiers and odds frozen (decision 069). */
+  /** Published: public, its tiers and odds frozen (decision 070). */
   published: z.boolean(),
   fields: z.array(z.unknown()),
   questions: z.array(z.unknown()),

@@ -68,7 +68,7 @@ export const activities = pgTable(
     /** Days a won prize may be redeemed after the activity ends. */
     prizeRedeemDays: integer().notNull().default(30),
     /**
-     * The lottery's release plan (issue 51, decision 069): '' the whole pool at once, 'day' or 'hour' one
+     * The lottery's release plan (issue 51, decision 070): '' the whole pool at once, 'day' or 'hour' one
      * segment of the pool per China calendar day or hour of the campaign; `releaseRollover` whether a
      * period's undrawn tickets stay drawable later. Part of what the pool hash commits to.
      */
@@ -115,7 +115,7 @@ export const activityPrizes = pgTable(
     tier: smallint().notNull(),
     name: text().notNull(),
     stock: integer().notNull(),
-    /** What one prize is worth, fen (at most ¥50,000: the ceiling for prize sales, decision 069). */
+    /** What one prize is worth, fen (at most ¥50,000: the ceiling for prize sales, decision 070). */
     valueFen: integer().notNull().default(0),
     /** How a winner redeems it (shown on the prize page). */
     redeemNote: text().notNull().default(''),

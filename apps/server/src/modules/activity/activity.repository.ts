@@ -41,7 +41,7 @@ class SoldOut extends Error {}
 
 /**
  * Thrown by a draw (its transaction undone, so the visitor may draw again later) when this period's release
- * is all drawn and a later period still has tickets (decision 069).
+ * is all drawn and a later period still has tickets (decision 070).
  */
 export class PeriodSpentError extends Error {}
 
@@ -194,7 +194,7 @@ export function createActivityRepository(db: Db) {
      * One draw: the visitor's row first (the unique (activity, openid) refuses a second, also when two race),
      * then the next ticket under the activity row's lock (one atomic UPDATE … SET next_ticket = next_ticket + 1
      * RETURNING), so no ticket is taken twice and no prize is issued beyond the pool. A winner gets a code.
-     * `window` is what the release plan lets this period take (decision 069): the ticket is the cursor (or the
+     * `window` is what the release plan lets this period take (decision 070): the ticket is the cursor (or the
      * window's start, when earlier periods' tickets lapse), and only while it is before the window's end, so
      * no period issues more than its segment holds however many draw at once. Without it, the whole pool.
      */

@@ -8,7 +8,7 @@ import { sessionCookie, staffCookie } from '../../test/sessions.ts';
 import { AT, author, lotterySpec } from './activity.test-helpers.ts';
 
 /*
- * The lottery released day by day and published before anyone draws (issue 51, decision 069), through the
+ * The lottery released day by day and published before anyone draws (issue 51, decision 070), through the
  * visitor's calls with the test's clock: a day gives out only its own segment of the committed pool; without
  * rollover a day's undrawn tickets lapse; the page shows what is left today; a draft is nobody's to see.
  */

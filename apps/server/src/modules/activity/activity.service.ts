@@ -64,7 +64,7 @@ interface ActivityServiceDeps {
 export const statusAt = (a: Pick<ActivityRow, 'startsAt' | 'endsAt'>, at: Date): ActivityStatus =>
   at < a.startsAt ? 'upcoming' : at < a.endsAt ? 'running' : 'ended';
 
-/** A lottery's committed composition: pool size, stocks and release plan (decision 069). */
+/** A lottery's committed composition: pool size, stocks and release plan (decision 070). */
 export const compositionOfRow = (a: ActivityRow, prizes: readonly PrizeRow[]): PoolComposition => ({
   size: a.poolSize,
   prizes: prizes.map((p) => ({ tier: p.tier, stock: p.stock })),

@@ -32,7 +32,7 @@ export const ACTIVITY_TEXTS = {
   noneLeftNow: '本期奖券已抽完，请下一期再来',
 } as const;
 
-/** What the activity file's rules say when they refuse (issue 51, decision 069). */
+/** What the activity file's rules say when they refuse (issue 51, decision 070). */
 export const ACTIVITY_RULE_TEXTS = {
   prizeValueRequired: '请填写奖品价值（分，正整数）',
   prizeValueCeiling: '单个奖品价值不能超过 ¥50,000（5000000 分）：抽奖式有奖销售的最高奖上限',

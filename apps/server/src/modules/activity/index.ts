@@ -193,7 +193,7 @@ function frozenTerms(spec: {
 /**
  * Writes one activity (or updates the one of the same key). A lottery's pool is fixed here: a fresh secret
  * seed, the pool (released over the campaign's days or hours when the plan says so) and its two hashes.
- * `published` makes it public (decision 069); once published, or once anyone took part, its tiers, prizes,
+ * `published` makes it public (decision 070); once published, or once anyone took part, its tiers, prizes,
  * values, counts, odds, release plan and coupon stock are frozen and a file changing them is refused: a new
  * version is a new activity (another key). Texts may still change.
  */

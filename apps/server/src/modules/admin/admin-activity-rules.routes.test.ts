@@ -5,7 +5,7 @@ import { cookieCaller, postForBody } from '../../test/http.ts';
 import { backOfficeCallers, type BackOfficeCallers } from './admin.test-helpers.ts';
 
 /*
- * The rules a prize draw must obey, as the back office's activity form meets them (issue 51, decision 069):
+ * The rules a prize draw must obey, as the back office's activity form meets them (issue 51, decision 070):
  * the prize value ceiling, a complaint contact, no sharing or friend-assist options, and tiers and odds frozen
  * once published. Each refusal names the field it is about (the envelope's `field`), so the form shows it there.
  */

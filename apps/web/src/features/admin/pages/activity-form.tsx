@@ -26,7 +26,7 @@ type ActivityValues = {
   published: boolean;
   pool_size: string;
   prize_redeem_days: string;
-  /** '' all at once, 'day' or 'hour' (decision 069). */
+  /** '' all at once, 'day' or 'hour' (decision 070). */
   release: string;
   rollover: boolean;
   prizes: PrizeValues[];
@@ -138,7 +138,7 @@ export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDon
   const prefix = spec ? 'admin-activity-edit' : 'admin-activity-add';
   const { values: v, set, reset, text, textArea, check } = usePlainValues(spec ? valuesOf(spec) : EMPTY, prefix);
   const title = spec ? T.editTitle(spec.key) : T.addTitle;
-  // The rules' refusal (the write toasts it too), shown under the field it names (decision 069).
+  // The rules' refusal (the write toasts it too), shown under the field it names (decision 070).
   const [refusal, setRefusal] = useState<{ field: string; msg: string } | null>(null);
   const under = (field: string) =>
     refusal?.field === field ? (
