@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appeals, banks, channels, followUps, serviceRequests } from './db/schema/cases.ts';
+import { appeals, banks, channels, clients, followUps, serviceRequests } from './db/schema/cases.ts';
 import { fairs } from './db/schema/fair.ts';
 import { customerFilings } from './db/schema/chatter.ts';
 import { activityEntries } from './db/schema/activity.ts';
@@ -932,6 +932,16 @@ function leak(response: LightMyRequestResponse, row: Row): string | null {
   return null;
 }
 
+/**
+ * Calls that name a person by phone or ID number instead of a record id (decision 069, the data-subject request),
+ * aimed at B's client: no principal of A may see, export or erase anything of B's through them.
+ */
+const PERSON_ROWS: Record<string, Row> = {
+  'POST /api/admin/subject': { reads: true, input: (b) => ({ who: b.client.phone }) },
+  'POST /api/admin/subject/export': { input: (b) => ({ who: b.client.phone }) },
+  'POST /api/admin/subject/erase': { input: (b) => ({ who: b.client.phone }) },
+};
+
 describe("the access matrix: company A against company B's records", () => {
   it('has a row for every built call that takes a record id, and no row for a call that is gone', () => {
     const routes = idTakingRoutes();
@@ -965,6 +975,22 @@ describe("the access matrix: company A against company B's records", () => {
     expect(combinations).toBe(Object.keys(ROWS).length * Object.keys(principals).length);
     // Every call of every principal, one after another: well over a thousand requests on a shared machine.
   }, 180_000);
+
+  it("never shows, exports or erases B's person to any principal of A (calls keyed by phone or ID number)", async () => {
+    const b = await companyB(test.db);
+    const principals = await principalsOfA(test);
+    const leaks: string[] = [];
+    for (const [key, row] of Object.entries(PERSON_ROWS))
+      for (const [who, cookie] of Object.entries(principals)) {
+        const response = await call(key, row, b, cookie);
+        const why = leak(response, row);
+        if (why) leaks.push(`${key} as ${who}: ${why}: ${response.body.slice(0, 160)}`);
+      }
+    expect(leaks).toEqual([]);
+    // B's person is still whole.
+    const [still] = await test.db.select().from(clients).where(eq(clients.id, b.client.id));
+    expect(still?.phone).toBe(b.client.phone);
+  });
 
   it("sees a leak when there is one: B's own staff reading B's records is flagged", async () => {
     const b = await companyB(test.db);
@@ -1080,6 +1106,8 @@ describe('numbers masked in every list and detail, for every principal of the co
     const rows: Record<string, Row> = {
       ...Object.fromEntries(Object.entries(ROWS).filter(([key, row]) => row.reads && !REVEALS.has(key))),
       ...Object.fromEntries(DETAILS.map((key) => [key, ROWS[key] as Row])),
+      // The data-subject lookup (decision 069) shows the person's records masked; its export is the logged full copy.
+      'POST /api/admin/subject': PERSON_ROWS['POST /api/admin/subject'] as Row,
       ...bareReads(),
     };
     // Staff work phones are the company's, not a client's: whoever must call a colleague sees them.

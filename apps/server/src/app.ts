@@ -29,6 +29,7 @@ import type { Db } from './db/client.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { createAccess, createAccessRepository } from './modules/access/index.ts';
 import { adminRoutes, createAdminRepository, createAdminService } from './modules/admin/index.ts';
+import { createRetentionRepository, createRetentionService, retentionRoutes } from './modules/retention/index.ts';
 import { adminioRoutes, createAdminioRepository, createAdminioService } from './modules/adminio/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
@@ -461,6 +462,17 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   }
   // The back office (decision 057): a company's admin, and the platform's for companies.
   await app.register(adminRoutes, { admin: createAdminService({ repo: createAdminRepository(db), now }) });
+  // Retention (issue 41, decision 069): the data-subject request's calls, and the hourly sweep of what is past its time.
+  const retention = createRetentionService({ repo: createRetentionRepository(db), now });
+  await app.register(retentionRoutes, { retention });
+  if (config.env !== 'test') {
+    const retentionSweep = () =>
+      void retention.sweep().catch((error: unknown) => app.log.error({ err: error }, 'retention sweep failed'));
+    retentionSweep();
+    const retentionTimer = setInterval(retentionSweep, 3600_000);
+    retentionTimer.unref();
+    app.addHook('onClose', async () => clearInterval(retentionTimer));
+  }
   // Its XLSX import and export and the WeCom directory sync (decision 059); a stop waits for exports in hand.
   const adminio = createAdminioService({
     repo: createAdminioRepository(db),

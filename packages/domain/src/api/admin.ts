@@ -114,6 +114,11 @@ export const adminNoticeUpdateSchema = z.object({
   ends_at: isoTime('结束时间').nullable().optional(),
 });
 
+/** The shortest log retention a company may set: six months (Cybersecurity Law art. 21). */
+export const LOG_RETENTION_MIN_MONTHS = 6;
+/** The retention defaults of a new company (decision 069). */
+export const RETENTION_DEFAULTS = { logRetentionMonths: 12, closedCaseRetentionYears: 5 } as const;
+
 export const adminSettingsSchema = z.object({
   referral_protection_days: z
     .number({ error: '保护期无效' })
@@ -182,6 +187,21 @@ export const adminSettingsSchema = z.object({
     .int('每日查重上限须为整数')
     .min(1, '每日查重上限至少 1 次')
     .max(10_000, '每日查重上限最多 10000 次')
+    .optional(),
+  // Retention (issue 41, decision 069); left out of a change, each keeps its value.
+  /** Months the view log, audit log and duplicate-check log are kept: at least six (Cybersecurity Law art. 21). */
+  log_retention_months: z
+    .number({ error: '日志保存期限无效' })
+    .int('日志保存期限须为整数月')
+    .min(LOG_RETENTION_MIN_MONTHS, `日志至少保存 ${LOG_RETENTION_MIN_MONTHS} 个月（网络安全法第二十一条）`)
+    .max(120, '日志保存期限最多 120 个月')
+    .optional(),
+  /** Years after a case closed (rejected, disbursed, returned) before its client's personal data is erased. */
+  closed_case_retention_years: z
+    .number({ error: '结案保存年限无效' })
+    .int('结案保存年限须为整数年')
+    .min(1, '结案保存年限至少 1 年')
+    .max(30, '结案保存年限最多 30 年')
     .optional(),
 });
 

@@ -73,6 +73,11 @@ export const clients = pgTable(
     /** In the company's public pool (公海) since then: nobody owns it; the owner's roles lapse. */
     pooledAt: timestamptz(),
     poolReason: text().notNull().default(''),
+    /**
+     * Retention (decision 069): when the client's personal fields were erased (the closed case's period ran out,
+     * or a data-subject request); the figures statistics need stay.
+     */
+    personalErasedAt: timestamptz(),
   },
   (t) => [
     index().on(t.corpId, t.ownerId, t.id),
@@ -92,6 +97,10 @@ export const clients = pgTable(
     index('clients_corp_phone_live')
       .on(t.corpId, t.phone)
       .where(sql`deleted_at is null`),
+    // The retention sweep (decision 069): closed cases that still hold personal data, by when they last moved.
+    index('clients_closed_not_erased')
+      .on(t.corpId, t.updatedAt)
+      .where(sql`status in (6, 8, 9) and personal_erased_at is null`),
     // One open case per ID number in a company; also enforced when two intakes race.
     uniqueIndex('clients_corp_id_number_open')
       .on(t.corpId, t.idNumber)

@@ -1,4 +1,16 @@
-import { bigint, boolean, index, primaryKey, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  primaryKey,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /** The company a row belongs to: every module's tables carry it, and every query filters on it first. */
@@ -13,35 +25,46 @@ export const staffRef = () =>
     .notNull()
     .references(() => staff.id);
 
-export const companies = pgTable('companies', {
-  id: identity(),
-  name: text().notNull(),
-  isActive: boolean().notNull().default(true),
-  /** Days a partner's referral (报备) stays theirs without progress (decision 049). */
-  referralProtectionDays: smallint().notNull().default(30),
-  /** The over-limit brokerage rule (decision 030/057): above this rate or amount finance approves first. */
-  overLimitRateBp: integer().notNull().default(150),
-  overLimitAmountFen: bigint({ mode: 'number' }).notNull().default(5_000_000),
-  /** Claw-back (decision 067): a deal returned within this many days after payout claws its commission back. */
-  clawbackWindowDays: smallint().notNull().default(90),
-  /** Claw-back pro rata to the days left in the window (true) or in full (false). */
-  clawbackPartial: boolean().notNull().default(false),
-  /** The day of the month statements of the previous month are issued (1–28). */
-  statementDay: smallint().notNull().default(5),
-  /** What the company pays a partner on a referred case's approval, in basis points of the loan; 0 pays nothing. */
-  partnerCommissionBp: integer().notNull().default(0),
-  /** The all-in cost's warning line (decision 068), basis points of a year: above it a case shows a warning. */
-  allInCostCapBp: integer().notNull().default(2400),
-  /** Customer ownership (decision 066): days without a follow-up before a workable case goes to the pool. */
-  poolDays: smallint().notNull().default(15),
-  /** Days before that the owner is warned. */
-  poolWarnDays: smallint().notNull().default(3),
-  /** Pool cases one person may claim in a day. */
-  poolClaimsPerDay: smallint().notNull().default(5),
-  /** Duplicate checks one person may run in a day (the check can be used as an oracle). */
-  duplicateChecksPerDay: smallint().notNull().default(200),
-  createdAt: timestamptzNow(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: identity(),
+    name: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    /** Days a partner's referral (报备) stays theirs without progress (decision 049). */
+    referralProtectionDays: smallint().notNull().default(30),
+    /** The over-limit brokerage rule (decision 030/057): above this rate or amount finance approves first. */
+    overLimitRateBp: integer().notNull().default(150),
+    overLimitAmountFen: bigint({ mode: 'number' }).notNull().default(5_000_000),
+    /** Claw-back (decision 067): a deal returned within this many days after payout claws its commission back. */
+    clawbackWindowDays: smallint().notNull().default(90),
+    /** Claw-back pro rata to the days left in the window (true) or in full (false). */
+    clawbackPartial: boolean().notNull().default(false),
+    /** The day of the month statements of the previous month are issued (1–28). */
+    statementDay: smallint().notNull().default(5),
+    /** What the company pays a partner on a referred case's approval, in basis points of the loan; 0 pays nothing. */
+    partnerCommissionBp: integer().notNull().default(0),
+    /** The all-in cost's warning line (decision 068), basis points of a year: above it a case shows a warning. */
+    allInCostCapBp: integer().notNull().default(2400),
+    /** Customer ownership (decision 066): days without a follow-up before a workable case goes to the pool. */
+    poolDays: smallint().notNull().default(15),
+    /** Days before that the owner is warned. */
+    poolWarnDays: smallint().notNull().default(3),
+    /** Pool cases one person may claim in a day. */
+    poolClaimsPerDay: smallint().notNull().default(5),
+    /** Duplicate checks one person may run in a day (the check can be used as an oracle). */
+    duplicateChecksPerDay: smallint().notNull().default(200),
+    /**
+     * Retention (decision 069): months the view log, audit log and duplicate-check log are kept (at least six,
+     * Cybersecurity Law art. 21: a check refuses less), and years after a case closed before its client's personal
+     * data is erased.
+     */
+    logRetentionMonths: smallint().notNull().default(12),
+    closedCaseRetentionYears: smallint().notNull().default(5),
+    createdAt: timestamptzNow(),
+  },
+  (t) => [check('companies_log_retention_six_months', sql`${t.logRetentionMonths} >= 6`)],
+);
 
 export const teams = pgTable(
   'teams',

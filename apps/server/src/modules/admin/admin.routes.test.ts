@@ -208,6 +208,9 @@ describe('the back office (/api/admin)', () => {
       pool_warn_days: 3,
       pool_claims_per_day: 5,
       duplicate_checks_per_day: 200,
+      // Retention's defaults (decision 069).
+      log_retention_months: 12,
+      closed_case_retention_years: 5,
     });
     // What a change leaves out is kept: the cap (a form of before decision 068 still saves), the pool settings.
     const pooled = {
@@ -219,6 +222,8 @@ describe('the back office (/api/admin)', () => {
       pool_warn_days: 3,
       pool_claims_per_day: 5,
       duplicate_checks_per_day: 200,
+      log_retention_months: 12,
+      closed_case_retention_years: 5,
     };
     const kept = { referral_protection_days: 40, over_limit_rate_bp: 150, over_limit_amount_fen: 5_000_000 };
     expect((await call(callers.admin, 'POST', '/api/admin/settings', kept)).body.data).toEqual({

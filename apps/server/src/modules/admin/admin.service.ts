@@ -365,6 +365,8 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
         'poolWarnDays',
         'poolClaimsPerDay',
         'duplicateChecksPerDay',
+        'logRetentionMonths',
+        'closedCaseRetentionYears',
       ]);
     },
     async updateSettings(me: Actor, form: z.output<typeof adminSettingsSchema>) {
@@ -385,6 +387,8 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           pool_warn_days: company.poolWarnDays,
           pool_claims_per_day: company.poolClaimsPerDay,
           duplicate_checks_per_day: company.duplicateChecksPerDay,
+          log_retention_months: company.logRetentionMonths,
+          closed_case_retention_years: company.closedCaseRetentionYears,
         };
         const after = {
           ...form,
@@ -397,6 +401,8 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           clawback_partial: form.clawback_partial ?? company.clawbackPartial,
           statement_day: form.statement_day ?? company.statementDay,
           partner_commission_bp: form.partner_commission_bp ?? company.partnerCommissionBp,
+          log_retention_months: form.log_retention_months ?? company.logRetentionMonths,
+          closed_case_retention_years: form.closed_case_retention_years ?? company.closedCaseRetentionYears,
         };
         await repo.updateCompany(tx, me.corpId, {
           referralProtectionDays: after.referral_protection_days,
@@ -411,6 +417,8 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           poolWarnDays: after.pool_warn_days,
           poolClaimsPerDay: after.pool_claims_per_day,
           duplicateChecksPerDay: after.duplicate_checks_per_day,
+          logRetentionMonths: after.log_retention_months,
+          closedCaseRetentionYears: after.closed_case_retention_years,
         });
         await audit(tx, me, 'settings.update', 'company', me.corpId, before, after);
         return after;

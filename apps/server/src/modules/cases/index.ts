@@ -42,6 +42,14 @@ export {
 } from './ownership.repository.ts';
 export type { PooledCase } from './ownership.repository.ts';
 export { handOverFollowUps, lockCasesHeldBy } from './handover.repository.ts';
+export {
+  casesOfSubject,
+  eraseCases,
+  eraseClosedCases,
+  ERASED_NAME,
+  purgeClientViews,
+  type SubjectCase,
+} from './retention.repository.ts';
 
 /** A live case with what its policy needs: the row, and whether it was ever put to customer service. */
 const caseScopeQuery = (ex: Executor) =>

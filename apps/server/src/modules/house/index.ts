@@ -25,6 +25,7 @@ type Executor = Db | Tx;
 export { findHouseClient } from './house.repository.ts';
 export type { ClientRow as HouseClientRow } from './house.repository.ts';
 export { handOverHouse } from './handover.repository.ts';
+export { eraseHouseClients, houseClientsOfSubject, type SubjectHouseClient } from './retention.repository.ts';
 
 /** A channel and its salesperson. */
 export const findHouseChannel = (ex: Executor, corpId: number, id: number) =>

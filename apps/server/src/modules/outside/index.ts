@@ -12,6 +12,7 @@ export { handOverPartners } from './handover.repository.ts';
  * and what a staff member's new case must respect of partners' referrals (decision 049).
  */
 export { findPartnerScope, findReferralScope, referralsOfCustomer } from './outside.repository.ts';
+export { eraseReferrals, referralsOfSubject, type SubjectReferral } from './retention.repository.ts';
 
 /**
  * Takes the client's identity lock in a case's transaction and answers the protected referral that holds

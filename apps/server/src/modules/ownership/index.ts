@@ -3,7 +3,7 @@
  * reassignment, the sweep) and its routes. Other modules' creates ask `protectedHolder` through the service
  * app.ts hands them, so no module imports this one.
  */
-export { createOwnershipRepository } from './ownership.repository.ts';
+export { createOwnershipRepository, purgeDuplicateChecks } from './ownership.repository.ts';
 export {
   createOwnershipService,
   type Checker,

@@ -131,3 +131,12 @@ export function createOwnershipRepository(db: Db) {
 }
 
 export type OwnershipRepository = ReturnType<typeof createOwnershipRepository>;
+
+/** Deletes the company's duplicate-check log lines older than `before` (retention, decision 069). */
+export async function purgeDuplicateChecks(ex: Executor, corpId: number, before: Date) {
+  const gone = await ex
+    .delete(duplicateChecks)
+    .where(and(eq(duplicateChecks.corpId, corpId), sql`${duplicateChecks.at} < ${before.toISOString()}`))
+    .returning({ id: duplicateChecks.id });
+  return gone.length;
+}

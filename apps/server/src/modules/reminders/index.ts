@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { insertJob, type NewJob } from './reminders.repository.ts';
+import { insertJob, purgeFinishedJobs, type NewJob } from './reminders.repository.ts';
 import { REMINDER_TEXTS } from './reminders.texts.ts';
 
 /*
@@ -18,3 +18,6 @@ export const reminderCards = REMINDER_TEXTS;
 
 /** Queues a WeCom reminder inside the caller's transaction; false when that event was queued already. */
 export const enqueueReminder = (tx: Tx, job: NewJob) => insertJob(tx, job);
+
+/** Deletes jobs finished (sent, failed for good, skipped) before `before` (retention, decision 069). */
+export { purgeFinishedJobs };

@@ -136,3 +136,20 @@ export function createRemindersRepository(db: Db) {
 }
 
 export type RemindersRepository = ReturnType<typeof createRemindersRepository>;
+
+/**
+ * Deletes the jobs finished (sent, failed for good, skipped) before `before`, every company's (retention, decision
+ * 069): a queued or running job stays however old. Answers how many went.
+ */
+export async function purgeFinishedJobs(ex: Executor, before: Date) {
+  const gone = await ex
+    .delete(jobs)
+    .where(
+      and(
+        inArray(jobs.status, ['done', 'failed', 'skipped']),
+        sql`coalesce(${jobs.doneAt}, ${jobs.createdAt}) < ${before.toISOString()}`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return gone.length;
+}

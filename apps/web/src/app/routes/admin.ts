@@ -12,6 +12,7 @@ import {
   AdminSourcesPage,
 } from '../../features/admin/pages/refs-page.tsx';
 import { AdminRulesPage } from '../../features/admin/pages/rules-page.tsx';
+import { AdminSubjectPage } from '../../features/admin/pages/subject-page.tsx';
 import { AdminStaffPage } from '../../features/admin/pages/staff-page.tsx';
 import { AdminTeamsPage } from '../../features/admin/pages/teams-page.tsx';
 import type { ChunkPages } from './chunk-pages.ts';
@@ -36,4 +37,5 @@ export const pages: ChunkPages = {
   '/admin/import': AdminImportPage,
   '/admin/export': AdminExportPage,
   '/admin/wecom-sync': AdminWecomSyncPage,
+  '/admin/subject': AdminSubjectPage,
 };

@@ -78,6 +78,7 @@ export const ADMIN_PATHS = [
   '/admin/import',
   '/admin/export',
   '/admin/wecom-sync',
+  '/admin/subject',
 ];
 
 /** The patterns each chunk serves (a test checks these against the chunks' own `pages`). */

@@ -29,6 +29,7 @@ const COMPANY_PAGES = [
   'papers',
   'faq',
   'activities',
+  'subject',
 ] as const;
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [

@@ -40,6 +40,7 @@ export const adminTexts = {
     papers: '试卷',
     faq: '问答',
     activities: '营销活动',
+    subject: '个人信息查询',
   },
   companies: {
     name: '公司名称',
@@ -138,6 +139,26 @@ export const adminTexts = {
     poolWarnDays: '提前提醒天数',
     poolClaimsPerDay: '每人每日领取上限',
     duplicateChecksPerDay: '每人每日查重上限',
+    retentionHint:
+      '个人信息保存期限（决策 069）：查看日志、审计日志、查重记录至少保存 6 个月；结案（已拒绝、已放款、已退单）满以下年限后删除客户个人信息，保留金额、日期、状态等统计数据。',
+    logRetentionMonths: '日志保存期限（月）',
+    closedCaseRetentionYears: '结案后个人信息保存年限（年）',
+  },
+  subject: {
+    hint: '按手机号或身份证号查找一个人在本公司的全部个人信息：可导出给本人，也可删除没有保存义务的部分。查询、导出、删除都会记入审计日志。',
+    who: '手机号或身份证号',
+    find: '查询',
+    export: '导出 JSON',
+    erase: '删除可删除的信息',
+    empty: '未找到此人的个人信息',
+    kind: { case: '报单', house_client: '房贷客户', referral: '合作伙伴报备' } as Record<string, string>,
+    columns: { kind: '类型', name: '姓名', phone: '手机号', status: '状态', createdAt: '录入时间', keep: '保存义务' },
+    erasable: '可删除',
+    confirmErase: (n: number) =>
+      `将删除 ${n} 条记录中此人的姓名、手机号、身份证号、银行卡号等个人信息，无法恢复。有保存义务的记录保留。确定删除吗？`,
+    nothingErasable: '所有记录都有保存义务，没有可删除的信息',
+    confirm: '删除',
+    cancel: '取消',
   },
   audit: {
     at: '时间',

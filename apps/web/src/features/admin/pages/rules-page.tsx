@@ -23,18 +23,29 @@ type RuleValues = {
   pool_warn_days: string;
   pool_claims_per_day: string;
   duplicate_checks_per_day: string;
+  log_retention_months: string;
+  closed_case_retention_years: string;
 };
 /** A percent as typed (24, 22.5) in basis points; what is not a number goes on for the schema to refuse. */
 const percentToBp = (text: string) => (text.trim() === '' ? NaN : Math.round(Number(text) * 100));
-const POOL_FIELDS = ['pool_days', 'pool_warn_days', 'pool_claims_per_day', 'duplicate_checks_per_day'] as const;
 const LEDGER_FIELDS = ['clawback_window_days', 'statement_day', 'partner_commission_bp'] as const;
-/** A pool or ledger setting left blank keeps the company's value (the server's rule for a field left out). */
+const KEPT_FIELDS = [
+  'pool_days',
+  'pool_warn_days',
+  'pool_claims_per_day',
+  'duplicate_checks_per_day',
+  'log_retention_months',
+  'closed_case_retention_years',
+  ...LEDGER_FIELDS,
+] as const;
+/** A pool, ledger or retention setting left blank keeps the company's value (the server's rule for a field left out). */
 const wholeOrKept = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
 /**
  * /admin/rules: the lead-protection period, the over-limit brokerage rule, the commission ledger's settings
- * (decision 067: claw-back window and mode, statement day, the partner's rate) and the public pool's settings of
- * the company (decision 066: days without a follow-up, warning days, claims a day, duplicate checks a day).
+ * (decision 067: claw-back window and mode, statement day, the partner's rate), the public pool's settings of
+ * the company (decision 066: days without a follow-up, warning days, claims a day, duplicate checks a day) and
+ * the retention periods (decision 071: logs at least six months, a closed case's personal data).
  */
 export function AdminRulesPage() {
   const settings = useSettings();
@@ -56,6 +67,8 @@ export function AdminRulesPage() {
               pool_warn_days: String(data.pool_warn_days ?? ''),
               pool_claims_per_day: String(data.pool_claims_per_day ?? ''),
               duplicate_checks_per_day: String(data.duplicate_checks_per_day ?? ''),
+              log_retention_months: String(data.log_retention_months ?? ''),
+              closed_case_retention_years: String(data.closed_case_retention_years ?? ''),
             }}
           />
         )}
@@ -75,7 +88,7 @@ function RulesForm({ initial }: { initial: RuleValues }) {
       over_limit_amount_fen: yuanToFen(v.over_limit_amount) ?? NaN,
       all_in_cost_cap_bp: percentToBp(v.all_in_cost_cap),
       clawback_partial: v.clawback_mode === '' ? undefined : v.clawback_mode === 'partial',
-      ...Object.fromEntries([...LEDGER_FIELDS, ...POOL_FIELDS].map((key) => [key, wholeOrKept(v[key])])),
+      ...Object.fromEntries(KEPT_FIELDS.map((key) => [key, wholeOrKept(v[key])])),
     }),
     idPrefix: 'admin-rules',
     ids: {
@@ -124,6 +137,14 @@ function RulesForm({ initial }: { initial: RuleValues }) {
         <InputField label={T.poolWarnDays} form={form} name="pool_warn_days" inputMode="numeric" />
         <InputField label={T.poolClaimsPerDay} form={form} name="pool_claims_per_day" inputMode="numeric" />
         <InputField label={T.duplicateChecksPerDay} form={form} name="duplicate_checks_per_day" inputMode="numeric" />
+        <p className="admin-hint">{T.retentionHint}</p>
+        <InputField label={T.logRetentionMonths} form={form} name="log_retention_months" inputMode="numeric" />
+        <InputField
+          label={T.closedCaseRetentionYears}
+          form={form}
+          name="closed_case_retention_years"
+          inputMode="numeric"
+        />
         <FormButtons submit={A.save} pending={save.isPending} />
       </PlainForm>
     </section>
