@@ -31,6 +31,7 @@ import { seedRemindersDemo } from './seed-reminders.ts';
 import { seedMatchingDemo } from './seed-matching.ts';
 import { seedOwnershipDemo } from './seed-ownership.ts';
 import { seedHandoverDemo } from './seed-handover.ts';
+import { seedRetentionDemo } from './seed-retention.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -586,6 +587,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await seedRemindersDemo(tx, hours);
     await seedOwnershipDemo(tx, hours);
     await seedHandoverDemo(tx, hours);
+    await seedRetentionDemo(tx, hours);
 
     // Explicit ids above (staff 29, case 900 …) leave the identity sequences behind; move each past the demo
     // range and past its largest id, or a later insert would collide with a seeded row.
