@@ -933,7 +933,7 @@ function leak(response: LightMyRequestResponse, row: Row): string | null {
 }
 
 /**
- * Calls that name a person by phone or ID number instead of a record id (decision 069, the data-subject request),
+ * Calls that name a person by phone or ID number instead of a record id (decision 071, the data-subject request),
  * aimed at B's client: no principal of A may see, export or erase anything of B's through them.
  */
 const PERSON_ROWS: Record<string, Row> = {
@@ -1106,7 +1106,7 @@ describe('numbers masked in every list and detail, for every principal of the co
     const rows: Record<string, Row> = {
       ...Object.fromEntries(Object.entries(ROWS).filter(([key, row]) => row.reads && !REVEALS.has(key))),
       ...Object.fromEntries(DETAILS.map((key) => [key, ROWS[key] as Row])),
-      // The data-subject lookup (decision 069) shows the person's records masked; its export is the logged full copy.
+      // The data-subject lookup (decision 071) shows the person's records masked; its export is the logged full copy.
       'POST /api/admin/subject': PERSON_ROWS['POST /api/admin/subject'] as Row,
       ...bareReads(),
     };

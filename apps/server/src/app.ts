@@ -462,7 +462,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   }
   // The back office (decision 057): a company's admin, and the platform's for companies.
   await app.register(adminRoutes, { admin: createAdminService({ repo: createAdminRepository(db), now }) });
-  // Retention (issue 41, decision 069): the data-subject request's calls, and the hourly sweep of what is past its time.
+  // Retention (issue 41, decision 071): the data-subject request's calls, and the hourly sweep of what is past its time.
   const retention = createRetentionService({ repo: createRetentionRepository(db), now });
   await app.register(retentionRoutes, { retention });
   if (config.env !== 'test') {

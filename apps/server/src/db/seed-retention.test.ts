@@ -7,7 +7,7 @@ import { createRetentionRepository, createRetentionService } from '../modules/re
 import { clients } from './schema/cases.ts';
 import { seedDemo } from './seed.ts';
 
-/* Retention's demo (decision 069): what the README's walk-through shows, on a clock of the test's own. */
+/* Retention's demo (decision 071): what the README's walk-through shows, on a clock of the test's own. */
 const at = new Date('2031-06-01T02:00:00.000Z');
 let test: TestApp;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('retention demo data', () => {
     expect(rows).toEqual(
       expect.arrayContaining([
         { phone: '', name: '（已删除）', amountFen: 8_000_000 },
-        { phone: '13512340202', name: '孙退单', amountFen: 4_000_000 },
+        { phone: '13512340303', name: '孙退单', amountFen: 4_000_000 },
       ]),
     );
   });
@@ -38,11 +38,11 @@ describe('retention demo data', () => {
       method: 'POST',
       url: E.subjectFind.path,
       headers: { cookie },
-      payload: { who: '13512340202' },
+      payload: { who: '13512340303' },
     });
     expect(answer.json()).toMatchObject({
       code: 0,
-      data: { records: [{ kind: 'case', name: '孙退单', phone: '135****0202', keep_reason: '' }] },
+      data: { records: [{ kind: 'case', name: '孙退单', phone: '135****0303', keep_reason: '' }] },
     });
   });
 });

@@ -3,9 +3,9 @@ import type { Tx } from './client.ts';
 import { caseEvents, clients } from './schema/cases.ts';
 
 /**
- * The demo of retention (decision 069), both cases 周业务's (8): 严旧案, rejected six years before the seed, whose
+ * The demo of retention (decision 071), both cases 周业务's (8): 严旧案, rejected six years before the seed, whose
  * personal data the sweep erases at the server's start (it shows as （已删除）, amount and dates kept); and 孙退单,
- * returned 200 days ago, whom 何管理 (50) finds at 管理后台 → 个人信息查询 by 13512340202 to export or erase.
+ * returned 200 days ago, whom 何管理 (50) finds at 管理后台 → 个人信息查询 by 13512340303 to export or erase.
  */
 export async function seedRetentionDemo(tx: Tx, hours: (offset: number) => Date) {
   const idNumber = (n: number) => {
@@ -14,7 +14,7 @@ export async function seedRetentionDemo(tx: Tx, hours: (offset: number) => Date)
   };
   const cases = [
     { name: '严旧案', phone: '13512340201', status: 6, closedDaysAgo: 6 * 365 + 30, amountFen: 8_000_000 },
-    { name: '孙退单', phone: '13512340202', status: 9, closedDaysAgo: 200, amountFen: 4_000_000 },
+    { name: '孙退单', phone: '13512340303', status: 9, closedDaysAgo: 200, amountFen: 4_000_000 },
   ];
   for (const [i, c] of cases.entries()) {
     const closedAt = hours(-24 * c.closedDaysAgo);

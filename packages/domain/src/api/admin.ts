@@ -116,7 +116,7 @@ export const adminNoticeUpdateSchema = z.object({
 
 /** The shortest log retention a company may set: six months (Cybersecurity Law art. 21). */
 export const LOG_RETENTION_MIN_MONTHS = 6;
-/** The retention defaults of a new company (decision 069). */
+/** The retention defaults of a new company (decision 071). */
 export const RETENTION_DEFAULTS = { logRetentionMonths: 12, closedCaseRetentionYears: 5 } as const;
 
 export const adminSettingsSchema = z.object({
@@ -188,7 +188,7 @@ export const adminSettingsSchema = z.object({
     .min(1, '每日查重上限至少 1 次')
     .max(10_000, '每日查重上限最多 10000 次')
     .optional(),
-  // Retention (issue 41, decision 069); left out of a change, each keeps its value.
+  // Retention (issue 41, decision 071); left out of a change, each keeps its value.
   /** Months the view log, audit log and duplicate-check log are kept: at least six (Cybersecurity Law art. 21). */
   log_retention_months: z
     .number({ error: '日志保存期限无效' })

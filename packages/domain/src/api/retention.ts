@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ID_NUMBER_PATTERN, PHONE_PATTERN } from '../validation/formats.ts';
 
 /*
- * Retention's data-subject request (issue 41, decision 069): the company admin finds one person by phone or ID
+ * Retention's data-subject request (issue 41, decision 071): the company admin finds one person by phone or ID
  * number, exports everything held about them, and erases what no retention duty keeps.
  */
 

@@ -74,7 +74,7 @@ export const clients = pgTable(
     pooledAt: timestamptz(),
     poolReason: text().notNull().default(''),
     /**
-     * Retention (decision 069): when the client's personal fields were erased (the closed case's period ran out,
+     * Retention (decision 071): when the client's personal fields were erased (the closed case's period ran out,
      * or a data-subject request); the figures statistics need stay.
      */
     personalErasedAt: timestamptz(),
@@ -97,7 +97,7 @@ export const clients = pgTable(
     index('clients_corp_phone_live')
       .on(t.corpId, t.phone)
       .where(sql`deleted_at is null`),
-    // The retention sweep (decision 069): closed cases that still hold personal data, by when they last moved.
+    // The retention sweep (decision 071): closed cases that still hold personal data, by when they last moved.
     index('clients_closed_not_erased')
       .on(t.corpId, t.updatedAt)
       .where(sql`status in (6, 8, 9) and personal_erased_at is null`),

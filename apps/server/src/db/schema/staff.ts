@@ -55,7 +55,7 @@ export const companies = pgTable(
     /** Duplicate checks one person may run in a day (the check can be used as an oracle). */
     duplicateChecksPerDay: smallint().notNull().default(200),
     /**
-     * Retention (decision 069): months the view log, audit log and duplicate-check log are kept (at least six,
+     * Retention (decision 071): months the view log, audit log and duplicate-check log are kept (at least six,
      * Cybersecurity Law art. 21: a check refuses less), and years after a case closed before its client's personal
      * data is erased.
      */

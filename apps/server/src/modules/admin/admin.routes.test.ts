@@ -208,7 +208,7 @@ describe('the back office (/api/admin)', () => {
       pool_warn_days: 3,
       pool_claims_per_day: 5,
       duplicate_checks_per_day: 200,
-      // Retention's defaults (decision 069).
+      // Retention's defaults (decision 071).
       log_retention_months: 12,
       closed_case_retention_years: 5,
     });

@@ -14,7 +14,7 @@ export { createAdminService } from './admin.service.ts';
 /** One line of the audit log (who, when, what, before and after), in the change's own transaction. */
 export const recordAudit = (tx: Tx, entry: typeof auditLog.$inferInsert) => tx.insert(auditLog).values(entry);
 
-/** Deletes the company's audit-log lines older than `before` (retention, decision 069). Answers how many went. */
+/** Deletes the company's audit-log lines older than `before` (retention, decision 071). Answers how many went. */
 export async function purgeAudit(ex: Db | Tx, corpId: number, before: Date) {
   const gone = await ex
     .delete(auditLog)

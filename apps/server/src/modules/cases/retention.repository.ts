@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { caseEvents, clientViews, clients, followUps } from '../../db/schema/cases.ts';
 
 /*
- * Cases' side of retention (decision 069): the view log's purge, the erasure of a closed case's personal data
+ * Cases' side of retention (decision 071): the view log's purge, the erasure of a closed case's personal data
  * once the company's period ran out, and what a data-subject request reads and erases. Reached by
  * modules/retention through index.ts.
  */

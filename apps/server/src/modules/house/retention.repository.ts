@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { houseBrokerageOrders, houseClients } from '../../db/schema/house.ts';
 
 /*
- * Home-loan clients' side of a data-subject request (decision 069): what is held about one person, and the
+ * Home-loan clients' side of a data-subject request (decision 071): what is held about one person, and the
  * erasure of what no duty keeps. Reached by modules/retention through index.ts.
  */
 

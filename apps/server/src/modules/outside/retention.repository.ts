@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { outsideReferrals } from '../../db/schema/outside.ts';
 
 /*
- * Partners' referrals' side of a data-subject request (decision 069): what is held about one person, and the
+ * Partners' referrals' side of a data-subject request (decision 071): what is held about one person, and the
  * erasure of a referral that never became a case. Reached by modules/retention through index.ts.
  */
 

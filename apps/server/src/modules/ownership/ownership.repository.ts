@@ -132,7 +132,7 @@ export function createOwnershipRepository(db: Db) {
 
 export type OwnershipRepository = ReturnType<typeof createOwnershipRepository>;
 
-/** Deletes the company's duplicate-check log lines older than `before` (retention, decision 069). */
+/** Deletes the company's duplicate-check log lines older than `before` (retention, decision 071). */
 export async function purgeDuplicateChecks(ex: Executor, corpId: number, before: Date) {
   const gone = await ex
     .delete(duplicateChecks)

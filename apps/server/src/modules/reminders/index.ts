@@ -19,5 +19,5 @@ export const reminderCards = REMINDER_TEXTS;
 /** Queues a WeCom reminder inside the caller's transaction; false when that event was queued already. */
 export const enqueueReminder = (tx: Tx, job: NewJob) => insertJob(tx, job);
 
-/** Deletes jobs finished (sent, failed for good, skipped) before `before` (retention, decision 069). */
+/** Deletes jobs finished (sent, failed for good, skipped) before `before` (retention, decision 071). */
 export { purgeFinishedJobs };

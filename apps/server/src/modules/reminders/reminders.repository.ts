@@ -139,7 +139,7 @@ export type RemindersRepository = ReturnType<typeof createRemindersRepository>;
 
 /**
  * Deletes the jobs finished (sent, failed for good, skipped) before `before`, every company's (retention, decision
- * 069): a queued or running job stays however old. Answers how many went.
+ * 071): a queued or running job stays however old. Answers how many went.
  */
 export async function purgeFinishedJobs(ex: Executor, before: Date) {
   const gone = await ex

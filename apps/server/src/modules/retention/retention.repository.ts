@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/staff.ts';
 
 /*
- * Retention's own reads (decision 069): the companies and their retention settings. Every table it purges or
+ * Retention's own reads (decision 071): the companies and their retention settings. Every table it purges or
  * erases belongs to another module and is reached through that module's index.ts.
  */
 

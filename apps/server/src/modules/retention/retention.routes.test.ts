@@ -17,7 +17,7 @@ import { backOfficeCallers, type BackOfficeCallers } from '../admin/admin.test-h
 import { createRetentionRepository, createRetentionService, monthsBefore } from './index.ts';
 
 /*
- * Retention (issue 41, decision 069): the company's settings, the sweep on a clock the test moves (never the
+ * Retention (issue 41, decision 071): the company's settings, the sweep on a clock the test moves (never the
  * machine's), and the data-subject request's lookup, export and erasure with its forbidden callers.
  */
 

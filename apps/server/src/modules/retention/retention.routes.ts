@@ -6,7 +6,7 @@ import type { RetentionService } from './retention.service.ts';
 import { RETENTION_TEXTS as T } from './retention.texts.ts';
 
 /**
- * The data-subject request's calls (decision 069): staff sessions only; the service asks the company admin grant.
+ * The data-subject request's calls (decision 071): staff sessions only; the service asks the company admin grant.
  * All are POSTs: each writes its audit line.
  */
 export async function retentionRoutes(root: FastifyInstance, { retention }: { retention: RetentionService }) {

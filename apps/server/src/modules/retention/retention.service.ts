@@ -23,7 +23,7 @@ import { purgeFinishedJobs } from '../reminders/index.ts';
 import type { RetentionRepository, RetentionTx as Tx } from './retention.repository.ts';
 import { RETENTION_TEXTS as T } from './retention.texts.ts';
 
-/** Finished jobs are kept this long (decision 069): long enough to read a failure, short of a log. */
+/** Finished jobs are kept this long (decision 071): long enough to read a failure, short of a log. */
 export const FINISHED_JOB_DAYS = 30;
 /** Cases erased per transaction: a sweep of years of closed cases never holds a long lock. */
 export const ERASE_BATCH = 500;

@@ -1,4 +1,4 @@
-/** Messages of retention and the data-subject request (decision 069). */
+/** Messages of retention and the data-subject request (decision 071). */
 export const RETENTION_TEXTS = {
   notFound: '未找到此人的个人信息',
   erased: (erased: number, kept: number) =>

@@ -7,7 +7,7 @@ import {
 import { endpoint } from '../index.ts';
 
 /*
- * The back office's data-subject request (issue 41, decision 069): the company admin's, each call logged in
+ * The back office's data-subject request (issue 41, decision 071): the company admin's, each call logged in
  * the audit log but the lookup, which shows masked numbers only.
  */
 

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { send, sendAnswer } from '../../../lib/send.ts';
 
 /*
- * The data-subject request (decision 069): each call writes its audit line, so each is a mutation sent through
+ * The data-subject request (decision 071): each call writes its audit line, so each is a mutation sent through
  * its endpoint contract, JSON-bodied like the back office's other calls.
  */
 

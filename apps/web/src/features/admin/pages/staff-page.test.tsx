@@ -234,7 +234,7 @@ describe('/admin/staff: 离职交接', () => {
     expect(within(moved.getByText('分期报单').closest('tr') as HTMLElement).getByText('2')).toBeTruthy();
     expect(done.getByText('报单未随交接转给接手人，跟进已关闭')).toBeTruthy();
     expect(done.getByText('wmDemoZheng001：已发起，等待企业微信确认')).toBeTruthy();
-    expect(done.getByRole('link', { name: '下载交接报告（XLSX）' }).getAttribute('href')).toBe(
+    expect(done.getByRole('link', { name: '下载交接报告（Excel）' }).getAttribute('href')).toBe(
       '/api/admin/handoverReport?id=31',
     );
     await tap(done.getByRole('button', { name: '刷新接替状态' }));

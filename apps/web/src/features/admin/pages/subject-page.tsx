@@ -14,7 +14,7 @@ const A = adminTexts;
 type Row = Omit<SubjectRecord, 'id'> & { id: string };
 
 /**
- * /admin/subject (个人信息查询, decision 069): the company admin finds one person by phone or ID number, sees each
+ * /admin/subject (个人信息查询, decision 071): the company admin finds one person by phone or ID number, sees each
  * record naming them (masked) with the duty that keeps it, exports everything as a JSON file, and erases what no
  * duty keeps after a confirmation. Every step is in the audit log.
  */
