@@ -63,6 +63,8 @@ export default defineConfig({
           // on a loaded 2-core machine needs more than a minute.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A count or badge polled on a phone page arrives with its request; on a loaded machine that is seconds.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
