@@ -102,6 +102,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/poolClaim': { input: (b) => ({ id: b.client.id }) },
   'POST /api/crm/poolRelease': { input: (b) => ({ id: b.client.id, reason: '退回' }) },
   'POST /api/crm/reassign': { input: (b) => ({ ids: String(b.client.id), to_id: b.owner.id, reason: '转移' }) },
+  'POST /api/crm/mergeClients': { input: (b) => ({ keep_id: b.client.id, merge_id: b.client.id + 1 }) },
   'POST /api/crm/updateClient': { input: (b) => ({ ...form(b), id: b.client.id }) },
   'POST /api/crm/delClient': { input: (b) => ({ id: b.client.id }) },
   'POST /api/crm/updateClientStatus': { input: (b) => ({ id: b.client.id, status: 2, reason: '推进' }) },

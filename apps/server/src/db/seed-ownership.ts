@@ -1,6 +1,6 @@
 import { idCheckChar } from '@crm/domain/idcard';
 import type { Tx } from './client.ts';
-import { caseEvents, clients } from './schema/cases.ts';
+import { caseEvents, clients, followUps } from './schema/cases.ts';
 
 /**
  * The demo of customer ownership (decision 066): three cases 周业务 (8) left unworked, already in the company's
@@ -51,4 +51,46 @@ export async function seedOwnershipDemo(tx: Tx, hours: (offset: number) => Date)
       },
     ]),
   );
+
+  // Two records of one customer in 李建国's team (decision 066): 孔德明, taken in twice (王小明's has a follow-up),
+  // for the leader's 合并客户 on either record.
+  const twice = await tx
+    .insert(clients)
+    .values(
+      [
+        { ownerId: 2, idNumber: idNumber(11), createdAt: hours(-24 * 6) },
+        { ownerId: 1, idNumber: '', createdAt: hours(-24 * 3) },
+      ].map((row) => ({
+        ...row,
+        name: '孔德明',
+        phone: '13612340201',
+        corpId: 1,
+        teamId: 1,
+        status: 1,
+        amountFen: 8_000_000,
+        termMonths: 24,
+        updatedAt: row.createdAt,
+      })),
+    )
+    .returning({ id: clients.id, ownerId: clients.ownerId, createdAt: clients.createdAt });
+  await tx.insert(caseEvents).values(
+    twice.map((row) => ({
+      corpId: 1,
+      clientId: row.id,
+      staffId: row.ownerId,
+      kind: 'created' as const,
+      toStatus: 1,
+      createdAt: row.createdAt,
+    })),
+  );
+  const second = twice[1];
+  if (second)
+    await tx.insert(followUps).values({
+      corpId: 1,
+      clientId: second.id,
+      staffId: 1,
+      note: '客户说上周已经找过李建国办理，核实是否重复',
+      nextContactAt: hours(24),
+      createdAt: hours(-24),
+    });
 }

@@ -61,6 +61,7 @@ export const aCaseDetail = (over: Partial<CaseDetail> = {}): CaseDetail => ({
   status: 1,
   reject_reason: null,
   reject_note: '',
+  merged_into: null,
   owner_id: 7,
   owner_name: '王小明',
   created_at: '2026-11-01T08:00:00.000Z',

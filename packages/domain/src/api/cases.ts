@@ -140,6 +140,8 @@ export const caseDetailSchema = z.object({
   status: z.number().int(),
   reject_reason: z.number().int().nullable(),
   reject_note: z.string(),
+  /** Merged into that case (decision 066): this one is a read-only pointer. */
+  merged_into: z.number().int().nullable().default(null),
   ...ownerFields,
   created_at: z.string(),
   events: z.array(caseEventSchema),

@@ -130,3 +130,24 @@ export const reassignTargetsResponseSchema = z.object({
   list: z.array(z.object({ id: z.number().int(), name: z.string(), team: z.string() })),
 });
 export type ReassignTargets = z.infer<typeof reassignTargetsResponseSchema>;
+
+/** Merge two records of one customer (decision 066): `merge_id` moves into `keep_id` and stays as a pointer. */
+export const mergeClientsRequestSchema = z
+  .object({ keep_id: rowIdSchema('请选择保留的报单'), merge_id: rowIdSchema('请选择要合并的报单') })
+  .refine((v) => v.keep_id !== v.merge_id, { message: '不能与自身合并', path: ['merge_id'] });
+export const mergeClientsResponseSchema = z.object({
+  keep_id: z.number().int(),
+  merge_id: z.number().int(),
+  /** What moved to the kept record, per kind. */
+  moved: z.object({
+    follow_ups: z.number().int(),
+    repayments: z.number().int(),
+    proofs: z.number().int(),
+    images: z.number().int(),
+    events: z.number().int(),
+    sign_tasks: z.number().int(),
+    esign_orders: z.number().int(),
+    pacts: z.number().int(),
+  }),
+});
+export type MergeClientsAnswer = z.infer<typeof mergeClientsResponseSchema>;

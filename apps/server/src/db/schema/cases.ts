@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -78,6 +79,12 @@ export const clients = pgTable(
      * or a data-subject request); the figures statistics need stay.
      */
     personalErasedAt: timestamptz(),
+    /**
+     * Merged into that case (decision 066): its follow-ups, money, proofs, images, events and signing tasks
+     * moved there; this row stays as a read-only pointer.
+     */
+    mergedInto: integer().references((): AnyPgColumn => clients.id),
+    mergedAt: timestamptz(),
   },
   (t) => [
     index().on(t.corpId, t.ownerId, t.id),
@@ -206,7 +213,18 @@ export const caseEvents = pgTable(
     clientId: clientRef(),
     staffId: staffRef(),
     kind: text({
-      enum: ['created', 'status', 'resubmit', 'appeal', 'transfer', 'edited', 'pooled', 'claimed', 'reassigned'],
+      enum: [
+        'created',
+        'status',
+        'resubmit',
+        'appeal',
+        'transfer',
+        'edited',
+        'pooled',
+        'claimed',
+        'reassigned',
+        'merged',
+      ],
     }).notNull(),
     fromStatus: smallint(),
     toStatus: smallint(),

@@ -103,6 +103,8 @@ export const outsideReferrals = pgTable(
     convertedBy: integer().references(() => staff.id),
     convertedAt: timestamptz(),
     releasedAt: timestamptz(),
+    /** Put in the company's pool (decision 066) as the case `caseId`, or looked at and left (a live case held it). */
+    pooledAt: timestamptz(),
     createdAt: timestamptzNow(),
     updatedAt: timestamptzNow(),
   },

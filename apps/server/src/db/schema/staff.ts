@@ -61,6 +61,8 @@ export const companies = pgTable(
      */
     logRetentionMonths: smallint().notNull().default(12),
     closedCaseRetentionYears: smallint().notNull().default(5),
+    /** Days a case may go without a planned follow-up before its owner (then its leader) is nudged. */
+    nudgeDays: smallint().notNull().default(3),
     createdAt: timestamptzNow(),
   },
   (t) => [check('companies_log_retention_six_months', sql`${t.logRetentionMonths} >= 6`)],

@@ -1,5 +1,5 @@
 import { JOB } from '@crm/domain/roles';
-import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import type { AccessRepository, Found } from './access.repository.ts';
 import {
   failedGate,
@@ -13,6 +13,16 @@ import {
   type ResourceOf,
 } from './access.policy.ts';
 import { ACCESS_TEXTS as T } from './access.texts.ts';
+
+/** The permissions on a case (or its money) that only read: a merged case still answers them. */
+const READS: ReadonlySet<string> = new Set(['case.read', 'money.read', 'proof.read', 'pact.read']);
+
+/** The case a merged case (or a money record or proof of one) points to, else null. */
+function mergedInto(found: unknown): number | null {
+  const row = found as { mergedInto?: unknown; case?: { mergedInto?: unknown } };
+  const value = row.case?.mergedInto ?? row.mergedInto;
+  return typeof value === 'number' ? value : null;
+}
 
 /** The records a list covers: one owner's, one team's, or the whole company's. */
 export type ListScope = { corpId: number } & ({ ownerId: number } | { teamId: number } | { all: true });
@@ -53,6 +63,9 @@ export function createAccess({ repo }: { repo: AccessRepository }) {
     const found = await lookup(me.corpId, id);
     if (!found) throw new NotFoundError(rule.notFound);
     assertAllowed(me, permission, found as unknown as Facts[ResourceOf<P>]);
+    // A merged case is a read-only pointer (decision 066): its reads answer, every write is refused.
+    const merged = mergedInto(found);
+    if (merged !== null && !READS.has(permission)) throw new RefusedError(T.mergedReadOnly(merged));
     return found;
   }
 

@@ -1,5 +1,6 @@
 /** The 404 and 403 messages of the access policy, shown to the person as they are. */
 export const ACCESS_TEXTS = {
+  mergedReadOnly: (id: number) => `该客户已合并至报单 #${id}，本记录只读，请在合并后的报单上操作`,
   // instalment cases (modules/cases)
   caseNotFound: '报单不存在',
   caseForbidden: '无权操作该报单',

@@ -402,6 +402,7 @@ export function createCasesService({
         education: c.education,
         occupation: c.occupation,
         employer_type: c.employerType,
+        merged_into: c.mergedInto,
         income_fen: c.incomeFen,
         remarks: c.remarks,
         fees: c.fees,

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { POOL_STATUSES } from '@crm/domain/ownership';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
-import { caseEvents, clients, followUps } from '../../db/schema/cases.ts';
+import { appeals, caseEvents, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
 import { companies, staff, teams } from '../../db/schema/staff.ts';
 
 /*
@@ -51,7 +51,7 @@ export async function sweepToPool(
       update clients c set pooled_at = ${iso(at)}, pool_reason = ${before} || co.pool_days::text || ${after},
         updated_at = ${iso(at)}
       from companies co
-      where co.id = c.corp_id and c.pooled_at is null and c.deleted_at is null and c.status in ${workable}
+      where co.id = c.corp_id and c.pooled_at is null and c.merged_into is null and c.deleted_at is null and c.status in ${workable}
         and ${lastTouchOf('c')} + co.pool_days * interval '1 day' <= ${iso(at)}
       returning c.id, c.corp_id, c.owner_id, c.team_id, c.name, c.status, c.pool_reason
     ), events as (
@@ -71,7 +71,8 @@ export async function casesNearPool(ex: Executor, at: Date, limit = 500) {
     select c.id, c.corp_id as "corpId", c.owner_id as "ownerId", c.team_id as "teamId", c.name,
       ${lastTouchOf('c')} + co.pool_days * interval '1 day' as "dueAt"
     from clients c join companies co on co.id = c.corp_id
-    where c.pooled_at is null and c.deleted_at is null and c.status in ${workable} and co.pool_warn_days > 0
+    where c.pooled_at is null and c.merged_into is null and c.deleted_at is null and c.status in ${workable}
+      and co.pool_warn_days > 0
       and ${lastTouchOf('c')} + (co.pool_days - co.pool_warn_days) * interval '1 day' <= ${iso(at)}
       and ${lastTouchOf('c')} + co.pool_days * interval '1 day' > ${iso(at)}
     order by c.id limit ${limit}`);
@@ -158,7 +159,7 @@ export async function putCaseInPool(tx: Tx, corpId: number, id: number, at: Date
 /** A line of the case's history for an ownership move (who did it, why). */
 export const recordOwnershipEvent = (
   tx: Tx,
-  values: { corpId: number; clientId: number; staffId: number; kind: 'pooled' | 'claimed' | 'reassigned' },
+  values: { corpId: number; clientId: number; staffId: number; kind: 'pooled' | 'claimed' | 'reassigned' | 'merged' },
   status: number,
   reason: string,
   at: Date,
@@ -200,7 +201,7 @@ export async function casesOfCustomer(
     .from(clients)
     .innerJoin(owner, eq(owner.id, clients.ownerId))
     .leftJoin(teams, eq(teams.id, clients.teamId))
-    .where(and(eq(clients.corpId, corpId), live, or(...matches)))
+    .where(and(eq(clients.corpId, corpId), live, isNull(clients.mergedInto), or(...matches)))
     .orderBy(desc(clients.id))
     .limit(20);
 }
@@ -224,4 +225,54 @@ export const casesByIds = (ex: Executor, corpId: number, ids: readonly number[])
   ex
     .select({ id: clients.id, ownerId: clients.ownerId, teamId: clients.teamId, pooledAt: clients.pooledAt })
     .from(clients)
-    .where(and(eq(clients.corpId, corpId), inArray(clients.id, [...ids]), live));
+    .where(and(eq(clients.corpId, corpId), inArray(clients.id, [...ids]), live, isNull(clients.mergedInto)));
+
+/**
+ * Locks a live case for a merge (decision 066), with what the merge checks: the customer (phone, ID number),
+ * the owner and team, whether it is pooled or merged already. The caller locks the two in id order.
+ */
+export async function lockCaseForMerge(tx: Tx, corpId: number, id: number) {
+  const [row] = await tx
+    .select({
+      id: clients.id,
+      ownerId: clients.ownerId,
+      teamId: clients.teamId,
+      name: clients.name,
+      phone: clients.phone,
+      idNumber: clients.idNumber,
+      status: clients.status,
+      pooledAt: clients.pooledAt,
+      mergedInto: clients.mergedInto,
+    })
+    .from(clients)
+    .where(and(eq(clients.corpId, corpId), eq(clients.id, id), live))
+    .for('update');
+  return row;
+}
+
+/**
+ * A merge: the merged case's follow-ups, timeline, service requests, appeals and view log move to the kept
+ * case, and the merged row becomes a pointer (`merged_into`). Answers what moved.
+ */
+export async function mergeCaseHistory(tx: Tx, corpId: number, from: number, to: number, at: Date) {
+  const move = async (
+    table: typeof followUps | typeof caseEvents | typeof serviceRequests | typeof appeals | typeof clientViews,
+  ) =>
+    (
+      await tx
+        .update(table)
+        .set({ clientId: to })
+        .where(and(eq(table.corpId, corpId), eq(table.clientId, from)))
+        .returning({ id: table.id })
+    ).length;
+  const followUpsMoved = await move(followUps);
+  const events = await move(caseEvents);
+  await move(serviceRequests);
+  await move(appeals);
+  await move(clientViews);
+  await tx
+    .update(clients)
+    .set({ mergedInto: to, mergedAt: at, updatedAt: at })
+    .where(and(eq(clients.corpId, corpId), eq(clients.id, from)));
+  return { followUps: followUpsMoved, events };
+}

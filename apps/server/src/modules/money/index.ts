@@ -58,3 +58,22 @@ export async function handOverCaseMoney(tx: Tx, corpId: number, caseIds: number[
       : await tx.update(proofRejections).set({ ownerId: toId }).where(open).returning({ id: proofRejections.id });
   return { repayments: pending.length, rejections: rejections.length };
 }
+
+/** A merge (decision 066): the merged case's repayments, proofs and their rejections now belong to the kept one. */
+export async function moveCaseMoney(tx: Tx, corpId: number, from: number, to: number) {
+  const records = await tx
+    .update(moneyRecords)
+    .set({ clientId: to })
+    .where(and(eq(moneyRecords.corpId, corpId), eq(moneyRecords.clientId, from)))
+    .returning({ id: moneyRecords.id });
+  const moved = await tx
+    .update(proofs)
+    .set({ clientId: to })
+    .where(and(eq(proofs.corpId, corpId), eq(proofs.clientId, from)))
+    .returning({ id: proofs.id });
+  await tx
+    .update(proofRejections)
+    .set({ clientId: to })
+    .where(and(eq(proofRejections.corpId, corpId), eq(proofRejections.clientId, from)));
+  return { repayments: records.length, proofs: moved.length };
+}

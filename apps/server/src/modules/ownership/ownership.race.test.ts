@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseEvents, clients } from '../../db/schema/cases.ts';
+import { caseEvents, clients, followUps } from '../../db/schema/cases.ts';
 import { duplicateChecks } from '../../db/schema/ownership.ts';
 import { companies } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -30,7 +30,7 @@ async function company(claimsPerDay: number) {
 const claim = async (cookie: string, id: number) =>
   (await postForm(test.app, '/api/crm/poolClaim', { id }, { cookie })).json<Envelope>();
 
-describe('concurrent pool claims and duplicate checks', () => {
+describe('concurrent pool claims, duplicate checks and merges', () => {
   it('20 claims of one pool case by two people at once: one owner, one claimed event', async () => {
     const { corp, team, gone } = await company(50);
     const a = await createStaff(test.db, corp.id, { teamId: team.id });
@@ -82,5 +82,43 @@ describe('concurrent pool claims and duplicate checks', () => {
       .from(duplicateChecks)
       .where(and(eq(duplicateChecks.corpId, corp.id), eq(duplicateChecks.principalId, asker.id)));
     expect(logged).toHaveLength(5);
+  });
+
+  it('10 merges of one pair at once, in both directions: one merge, the follow-up moved once, no deadlock', async () => {
+    const corp = await createCompany(test.db);
+    const team = await createTeam(test.db, corp.id);
+    const owner = await createStaff(test.db, corp.id, { teamId: team.id });
+    const leader = await createStaff(test.db, corp.id, { teamId: team.id, isLeader: true });
+    const a = await createCase(test.db, owner, { phone: '13900007777' });
+    const b = await createCase(test.db, owner, { phone: '13900007777' });
+    await test.db
+      .insert(followUps)
+      .values({ corpId: corp.id, clientId: b.id, staffId: owner.id, note: '约', nextContactAt: at, createdAt: at });
+    const cookie = await staffCookie(test, leader);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postForm(
+          test.app,
+          '/api/crm/mergeClients',
+          i % 2 ? { keep_id: a.id, merge_id: b.id } : { keep_id: b.id, merge_id: a.id },
+          { cookie },
+        ).then((r) => r.json<Envelope>()),
+      ),
+    );
+    expect(answers.filter((x) => x.code === 0)).toHaveLength(1);
+    expect(answers.filter((x) => x.code !== 0).every((x) => /已合并过/.test(x.msg))).toBe(true);
+    const rows = await test.db
+      .select()
+      .from(clients)
+      .where(inArray(clients.id, [a.id, b.id]));
+    expect(rows.filter((r) => r.mergedInto !== null)).toHaveLength(1);
+    const kept = rows.find((r) => r.mergedInto === null);
+    const notes = await test.db.select().from(followUps).where(eq(followUps.corpId, corp.id));
+    expect(notes.map((n) => n.clientId)).toEqual([kept?.id]);
+    const merged = await test.db
+      .select()
+      .from(caseEvents)
+      .where(and(inArray(caseEvents.clientId, [a.id, b.id]), eq(caseEvents.kind, 'merged')));
+    expect(merged).toHaveLength(2);
   });
 });

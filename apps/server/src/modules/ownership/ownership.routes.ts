@@ -35,4 +35,5 @@ export async function ownershipRoutes(root: FastifyInstance, { ownership }: { ow
   );
   post(E.reassign, (me, q) => ownership.reassign(me, q), { msg: '已转移' });
   post(E.reassignTargets, (me) => ownership.reassignTargets(me));
+  post(E.mergeClients, (me, q) => ownership.mergeClients(me, q), { msg: '已合并' });
 }

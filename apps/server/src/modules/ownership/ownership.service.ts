@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   DuplicateCheckAnswer,
   DuplicateMatch,
+  MergeClientsAnswer,
   duplicateCheckRequestSchema,
   HoldingKind,
   PoolPage,
@@ -30,14 +31,22 @@ import {
   casesNearPool,
   casesOfCustomer,
   listPool,
+  lockCaseForMerge,
   lockCaseForOwnership,
+  mergeCaseHistory,
   ownershipSettings,
   putCaseInPool,
   recordOwnershipEvent,
   setCaseOwner,
   sweepToPool,
 } from '../cases/index.ts';
+import { recordAudit } from '../admin/index.ts';
+import { moveCaseEsignOrders } from '../esign/index.ts';
+import { moveCaseFiles } from '../files/index.ts';
 import { houseClientsOfCustomer } from '../house/index.ts';
+import { moveCaseMoney } from '../money/index.ts';
+import { moveCasePact } from '../pact/index.ts';
+import { moveCaseSignTasks } from '../sign/index.ts';
 import { referralsOfCustomer } from '../outside/index.ts';
 import { enqueueReminder, type JobKind } from '../reminders/index.ts';
 import type { CheckerKind, OwnershipRepository, OwnershipTx as Tx } from './ownership.repository.ts';
@@ -467,6 +476,88 @@ export function createOwnershipService({
         else skipped.push({ id, reason: outcome });
       }
       return { moved, skipped };
+    },
+
+    /**
+     * Merges two records of one customer (same phone or ID number): everything of `merge_id` moves to
+     * `keep_id` in one transaction, the two rows locked in id order (so two merges of one pair at once move
+     * once: the second finds it merged); the merged row stays as a read-only pointer. A leader merges the
+     * team's cases, the company admin any. Both owners are told, and the audit log keeps it.
+     */
+    async mergeClients(me: StaffIdentity, request: { keep_id: number; merge_id: number }): Promise<MergeClientsAnswer> {
+      const isAdmin = mayActor(me, 'admin.company');
+      if (!isAdmin && !mayActor(me, 'case.list.team')) throw new ForbiddenError(T.merge.forbidden);
+      const { keep_id: keepId, merge_id: mergeId } = request;
+      if (keepId === mergeId) throw new RefusedError(T.merge.self, { field: 'merge_id' });
+      const at = now();
+      return repo.transaction(async (tx) => {
+        const [first, second] = keepId < mergeId ? [keepId, mergeId] : [mergeId, keepId];
+        const a = await lockCaseForMerge(tx, me.corpId, first);
+        const b = await lockCaseForMerge(tx, me.corpId, second);
+        if (!a || !b) throw new NotFoundError(T.caseNotFound);
+        const [keep, merge] = a.id === keepId ? [a, b] : [b, a];
+        if (!isAdmin && (keep.teamId !== me.teamId || merge.teamId !== me.teamId || me.teamId === null))
+          throw new ForbiddenError(T.merge.notYourTeam);
+        for (const c of [keep, merge]) if (c.mergedInto !== null) throw new RefusedError(T.merge.alreadyMerged(c.id));
+        if (keep.pooledAt !== null || merge.pooledAt !== null) throw new RefusedError(T.merge.pooled);
+        const samePhone = keep.phone !== '' && keep.phone === merge.phone;
+        const sameId = keep.idNumber !== '' && keep.idNumber === merge.idNumber;
+        if (!samePhone && !sameId) throw new RefusedError(T.merge.notSameCustomer, { field: 'merge_id' });
+        const signTasks = await moveCaseSignTasks(tx, me.corpId, mergeId, keepId);
+        if (signTasks === null) throw new RefusedError(T.merge.bothSignTasks);
+        const esignOrders = await moveCaseEsignOrders(tx, me.corpId, mergeId, keepId);
+        if (esignOrders === null) throw new RefusedError(T.merge.bothEsign);
+        const pacts = await moveCasePact(tx, me.corpId, mergeId, keepId);
+        if (pacts === null) throw new RefusedError(T.merge.bothPacts);
+        const money = await moveCaseMoney(tx, me.corpId, mergeId, keepId);
+        const images = await moveCaseFiles(tx, me.corpId, mergeId, keepId);
+        const history = await mergeCaseHistory(tx, me.corpId, mergeId, keepId, at);
+        const moved = {
+          follow_ups: history.followUps,
+          repayments: money.repayments,
+          proofs: money.proofs,
+          images,
+          events: history.events,
+          sign_tasks: signTasks,
+          esign_orders: esignOrders,
+          pacts,
+        };
+        await recordOwnershipEvent(
+          tx,
+          { corpId: me.corpId, clientId: keepId, staffId: me.id, kind: 'merged' },
+          keep.status,
+          T.mergedFrom(mergeId),
+          at,
+        );
+        await recordOwnershipEvent(
+          tx,
+          { corpId: me.corpId, clientId: mergeId, staffId: me.id, kind: 'merged' },
+          merge.status,
+          T.mergedInto(keepId),
+          at,
+        );
+        await recordAudit(tx, {
+          corpId: me.corpId,
+          actorId: me.id,
+          action: 'case.merge',
+          entity: 'case',
+          entityId: keepId,
+          before: { keep_id: keepId, merge_id: mergeId, keep_owner: keep.ownerId, merge_owner: merge.ownerId },
+          after: { keep_id: keepId, merged_into: keepId, moved },
+          at,
+        });
+        for (const ownerId of new Set([keep.ownerId, merge.ownerId]))
+          await tell(
+            tx,
+            me.corpId,
+            'case-merged',
+            `${mergeId}:${ownerId}`,
+            ownerId,
+            T.cards.merged(maskName(keep.name), keepId, mergeId, me.name),
+            casePath(keepId),
+          );
+        return { keep_id: keepId, merge_id: mergeId, moved };
+      });
     },
 
     /** Who the caller may move cases to (the bulk move's picker): the team's active members, or the company's. */

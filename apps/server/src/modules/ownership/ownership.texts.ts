@@ -25,7 +25,24 @@ export const OWNERSHIP_TEXTS = {
   pooledSkip: '报单在公海中，请从公海领取',
   notYourTeam: '不是本团队的报单',
   notFound: '报单不存在',
+  mergedFrom: (id: number) => `合并了报单 #${id}`,
+  mergedInto: (id: number) => `已合并至报单 #${id}`,
+  merge: {
+    forbidden: '只有组长或公司管理员可以合并客户',
+    self: '不能与自身合并',
+    notYourTeam: '只能合并本团队的报单',
+    alreadyMerged: (id: number) => `报单 #${id} 已合并过，不能再合并`,
+    pooled: '公海中的报单不能合并，请先领取',
+    notSameCustomer: '两条报单的手机号和身份证号都不同，不是同一客户',
+    bothSignTasks: '两条报单都有进行中的签约任务，请先处理其中一条再合并',
+    bothEsign: '两条报单都有待签署的电子合同，请先处理其中一条再合并',
+    bothPacts: '两条报单都已生成融资协议，不能合并',
+  },
   cards: {
+    merged: (client: string, keepId: number, mergeId: number, who: string) => ({
+      title: '客户记录已合并',
+      description: `${who} 把客户 ${client} 的报单 #${mergeId} 合并至 #${keepId}，跟进与还款记录已一并转移`,
+    }),
     claimed: (client: string, who: string) => ({
       title: '公海客户已被领取',
       description: `${who} 从公海领取了客户 ${client}`,

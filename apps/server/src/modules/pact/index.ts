@@ -1,3 +1,5 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { financePacts } from '../../db/schema/pact.ts';
 import type { Tx } from '../../db/client.ts';
 import { caseAgreementTerms } from '../cases/index.ts';
 import { draftPact } from './pact.draft.ts';
@@ -30,4 +32,19 @@ export async function freezeFinancePact(
     frozenBy: freeze.actorId,
   });
   return true;
+}
+
+/** A merge (decision 066): the merged case's financing agreement moves to the kept one; null when both have one. */
+export async function moveCasePact(tx: Tx, corpId: number, from: number, to: number): Promise<number | null> {
+  const both = await tx
+    .select({ clientId: financePacts.clientId })
+    .from(financePacts)
+    .where(and(eq(financePacts.corpId, corpId), inArray(financePacts.clientId, [from, to])));
+  if (new Set(both.map((row) => row.clientId)).size === 2) return null;
+  const moved = await tx
+    .update(financePacts)
+    .set({ clientId: to })
+    .where(and(eq(financePacts.corpId, corpId), eq(financePacts.clientId, from)))
+    .returning({ id: financePacts.id });
+  return moved.length;
 }

@@ -19,7 +19,9 @@ export type JobKind =
   | 'case-claimed'
   | 'case-reassigned'
   | 'case-left'
-  | 'pool-warning';
+  | 'pool-warning'
+  | 'case-merged'
+  | 'case-nudge';
 
 export interface NewJob {
   corpId: number;

@@ -211,3 +211,22 @@ export async function handOverSignTasks(
     .where(and(eq(signTasks.corpId, corpId), eq(signTasks.proposedSignerId, fromId), eq(signTasks.status, 'open')));
   return { moved, reopened, stayed };
 }
+
+/**
+ * A merge (decision 066): the merged case's signing tasks now belong to the kept one. Null (nothing moved)
+ * when both have a live task, since a case has one at a time.
+ */
+export async function moveCaseSignTasks(tx: Tx, corpId: number, from: number, to: number): Promise<number | null> {
+  const live = sql`${signTasks.status} in ('open', 'taken', 'rejected')`;
+  const both = await tx
+    .select({ clientId: signTasks.clientId })
+    .from(signTasks)
+    .where(and(eq(signTasks.corpId, corpId), inArray(signTasks.clientId, [from, to]), live));
+  if (new Set(both.map((row) => row.clientId)).size === 2) return null;
+  const moved = await tx
+    .update(signTasks)
+    .set({ clientId: to })
+    .where(and(eq(signTasks.corpId, corpId), eq(signTasks.clientId, from)))
+    .returning({ id: signTasks.id });
+  return moved.length;
+}

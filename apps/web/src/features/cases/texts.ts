@@ -96,6 +96,19 @@ export const casesTexts = {
     barCases: (label: string) => `图表所选：${label || '报单'}`,
     teamCases: '团队报单',
   },
+  // Merging two records of one customer (decision 066).
+  merge: {
+    open: '合并客户',
+    title: '选择同一客户的另一条报单',
+    hint: '所选报单的跟进、还款、凭证、图片、进度和签约任务将转入本报单，原报单保留为只读记录。',
+    empty: '本团队没有同名的其他报单',
+    go: '合并到本报单',
+    confirm: (id: number, name: string, keep: number) =>
+      `确定把报单 #${id}（${name}）合并到报单 #${keep} 吗？合并后不能撤销。`,
+    done: '已合并',
+    mergedInto: (id: number) => `该客户已合并至报单 #${id}，本记录只读`,
+    openKept: '查看',
+  },
   // The leader's bulk move (decision 066).
   reassign: {
     start: '批量转移',
@@ -149,6 +162,7 @@ export const casesTexts = {
       pooled: '退回公海',
       claimed: '从公海领取',
       reassigned: '转移给他人',
+      merged: '合并客户',
     } as Record<string, string>,
     fields: {
       phone: '手机号码',

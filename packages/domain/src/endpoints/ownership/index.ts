@@ -1,6 +1,8 @@
 import {
   duplicateCheckRequestSchema,
   duplicateCheckResponseSchema,
+  mergeClientsRequestSchema,
+  mergeClientsResponseSchema,
   poolClaimRequestSchema,
   poolClaimResponseSchema,
   poolReleaseRequestSchema,
@@ -54,4 +56,11 @@ export const reassignTargets = endpoint({
   summary: '可接手报单的同事（组长：本团队；公司管理员：全公司）',
   request: noFieldsSchema,
   response: reassignTargetsResponseSchema,
+});
+
+export const mergeClients = endpoint({
+  path: '/api/crm/mergeClients',
+  summary: '合并同一客户的两条报单（组长或公司管理员）',
+  request: mergeClientsRequestSchema,
+  response: mergeClientsResponseSchema,
 });

@@ -1,8 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  aCase,
   aCaseDetail,
   fail,
+  LEADER,
+  pageOf,
+  renderPage,
   findToast,
   loadFailureCases,
   network,
@@ -153,5 +157,59 @@ describe('/business/detail/:id for a non-owner (decision 058)', () => {
     await openCase({ '/api/crm/detail': ok(aCaseDetail({ all_in_cost: 12.5, all_in_cost_cap: 24 })) });
     expect(await screen.findByText('12.50%')).toBeTruthy();
     expect(screen.queryByText(/超过公司预警线/)).toBeNull();
+  });
+});
+
+describe('/business/detail/:id: merging two records of one customer (decision 066)', () => {
+  it('lets a leader pick the duplicate among the team’s cases of the name, confirms, and merges it into this one', async () => {
+    const page = await renderPage('/business/detail/11', {
+      user: LEADER,
+      api: {
+        '/api/crm/detail': ok(aCaseDetail()),
+        '/api/crm/clientList': ok(pageOf([aCase({ id: 11, name: '陈美玲' }), aCase({ id: 15, name: '陈美玲' })])),
+        '/api/crm/mergeClients': ok(
+          {
+            keep_id: 11,
+            merge_id: 15,
+            moved: {
+              follow_ups: 1,
+              repayments: 0,
+              proofs: 0,
+              images: 0,
+              events: 2,
+              sign_tasks: 0,
+              esign_orders: 0,
+              pacts: 0,
+            },
+          },
+          '已合并',
+        ),
+      },
+    });
+    await tap(await screen.findByRole('button', { name: '合并客户' }));
+    expect(await screen.findByText('#15 陈美玲')).toBeTruthy();
+    // The case itself is not offered.
+    expect(screen.queryByText('#11 陈美玲')).toBeNull();
+    expect(page.api.lastCall('/api/crm/clientList').fields).toMatchObject({ scope: 'team', keyword: '陈美玲' });
+    await tap(screen.getByRole('button', { name: '合并到本报单' }));
+    expect(await screen.findByText('确定把报单 #15（陈美玲）合并到报单 #11 吗？合并后不能撤销。')).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/mergeClients')).toHaveLength(0);
+    await tap(screen.getAllByRole('button', { name: '合并到本报单' }).at(-1) as HTMLElement);
+    expect(await findToast('已合并')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/mergeClients').fields).toEqual({ keep_id: '11', merge_id: '15' });
+  });
+
+  it('says where a merged record went, links there, and offers no action on it', async () => {
+    await openCase({ '/api/crm/detail': ok(aCaseDetail({ merged_into: 15, can_edit: true })) });
+    expect(await screen.findByText('该客户已合并至报单 #15，本记录只读')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看' }).getAttribute('href')).toBe('/business/detail/15');
+    expect(screen.queryByRole('link', { name: '修改' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '合并客户' })).toBeNull();
+  });
+
+  it('offers no merge to a salesperson', async () => {
+    await openCase();
+    await screen.findByText('陈美玲');
+    expect(screen.queryByRole('button', { name: '合并客户' })).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { useDelClient } from '../api/del-client.ts';
 import { useClientDetail } from '../api/get-client-detail.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
+import { MergeSheet } from '../components/merge-sheet.tsx';
 import { StatusMovePopup } from '../components/status-move-popup.tsx';
 import { StatusTag } from '../components/status-tag.tsx';
 import { casesTexts } from '../texts.ts';
@@ -52,6 +53,7 @@ export function DetailPage() {
   const move = useUpdateClientStatus();
   const [moving, setMoving] = useState<{ to: number; needs_reason: boolean } | null>(null);
   const me = useStoredUser();
+  const [merging, setMerging] = useState(false);
 
   if (detail.isPending) return <Skeleton.Paragraph lineCount={10} animated />;
   if (detail.isError)
@@ -144,6 +146,18 @@ export function DetailPage() {
             content={`${T.rejectReason}：${[optionLabel(REJECT_REASONS, c.reject_reason), c.reject_note].filter(Boolean).join('，')}`}
           />
         ) : null}
+        {c.merged_into !== null ? (
+          <NoticeBar
+            color="alert"
+            wrap
+            content={casesTexts.merge.mergedInto(c.merged_into)}
+            extra={
+              <Link className="link-button link-button--ghost" to={`/business/detail/${c.merged_into}`}>
+                {casesTexts.merge.openKept}
+              </Link>
+            }
+          />
+        ) : null}
         {c.has_open_service ? <NoticeBar color="info" content={T.openService} /> : null}
         {overCap ? (
           <NoticeBar
@@ -173,63 +187,77 @@ export function DetailPage() {
             ))}
         </List>
 
-        <div className="form-actions">
-          <Space wrap>
-            {c.moves.map((option) => (
-              <Button key={option.to} color="primary" fill="outline" size="small" onClick={() => setMoving(option)}>
-                {T.moveTo(statusName(option.to))}
-              </Button>
-            ))}
-          </Space>
-          <Space wrap>
-            {c.can_edit ? (
-              <Link className="link-button link-button--ghost" to={`/business/edit?id=${c.id}`}>
-                {T.edit}
+        {c.merged_into !== null ? null : (
+          <div className="form-actions">
+            <Space wrap>
+              {c.moves.map((option) => (
+                <Button key={option.to} color="primary" fill="outline" size="small" onClick={() => setMoving(option)}>
+                  {T.moveTo(statusName(option.to))}
+                </Button>
+              ))}
+            </Space>
+            <Space wrap>
+              {c.can_edit ? (
+                <Link className="link-button link-button--ghost" to={`/business/edit?id=${c.id}`}>
+                  {T.edit}
+                </Link>
+              ) : null}
+              {c.can_resubmit ? (
+                <Link className="link-button" to={`/business/edit?id=${c.id}&resubmit=1`}>
+                  {T.resubmit}
+                </Link>
+              ) : null}
+              {c.can_appeal ? (
+                <Link className="link-button" to={`/business/appeal?client_id=${c.id}`}>
+                  {T.appeal}
+                </Link>
+              ) : null}
+              <Link className="link-button link-button--ghost" to={`/business/pendingDetail/${c.id}`}>
+                {T.followUp}
               </Link>
-            ) : null}
-            {c.can_resubmit ? (
-              <Link className="link-button" to={`/business/edit?id=${c.id}&resubmit=1`}>
-                {T.resubmit}
+              <Link className="link-button link-button--ghost" to={`/business/money?id=${c.id}`}>
+                {T.repayments}
               </Link>
-            ) : null}
-            {c.can_appeal ? (
-              <Link className="link-button" to={`/business/appeal?client_id=${c.id}`}>
-                {T.appeal}
+              <Link className="link-button link-button--ghost" to={`/business/upload?id=${c.id}`}>
+                {T.proofs}
               </Link>
-            ) : null}
-            <Link className="link-button link-button--ghost" to={`/business/pendingDetail/${c.id}`}>
-              {T.followUp}
-            </Link>
-            <Link className="link-button link-button--ghost" to={`/business/money?id=${c.id}`}>
-              {T.repayments}
-            </Link>
-            <Link className="link-button link-button--ghost" to={`/business/upload?id=${c.id}`}>
-              {T.proofs}
-            </Link>
-            {c.can_view_pact ? (
-              <Link className="link-button link-button--ghost" to={`/business/financePact/${c.id}`}>
-                {T.pact}
+              {c.can_view_pact ? (
+                <Link className="link-button link-button--ghost" to={`/business/financePact/${c.id}`}>
+                  {T.pact}
+                </Link>
+              ) : null}
+              {/* E-sign (decision 054): the case's owner or a team leader, as the server's case.update. */}
+              {me?.id === c.owner_id || me?.leader === true ? (
+                <Link className="link-button link-button--ghost" to={`/interface/esign/add/${c.id}`}>
+                  {T.esign}
+                </Link>
+              ) : null}
+              <Link className="link-button link-button--ghost" to={`/business/pendingAdd/${c.id}`}>
+                {T.addFollowUp}
               </Link>
-            ) : null}
-            {/* E-sign (decision 054): the case's owner or a team leader, as the server's case.update. */}
-            {me?.id === c.owner_id || me?.leader === true ? (
-              <Link className="link-button link-button--ghost" to={`/interface/esign/add/${c.id}`}>
-                {T.esign}
+              <Link className="link-button link-button--ghost" to={`/business/match?client_id=${c.id}`}>
+                {T.match}
               </Link>
-            ) : null}
-            <Link className="link-button link-button--ghost" to={`/business/pendingAdd/${c.id}`}>
-              {T.addFollowUp}
-            </Link>
-            <Link className="link-button link-button--ghost" to={`/business/match?client_id=${c.id}`}>
-              {T.match}
-            </Link>
-            {c.can_delete ? (
-              <Button color="danger" fill="outline" size="small" loading={del.isPending} onClick={() => void remove()}>
-                {T.delete}
-              </Button>
-            ) : null}
-          </Space>
-        </div>
+              {/* Merge (decision 066): a leader keeps this record and picks the duplicate; the server checks the team. */}
+              {me?.leader === true ? (
+                <Button color="warning" fill="outline" size="small" onClick={() => setMerging(true)}>
+                  {casesTexts.merge.open}
+                </Button>
+              ) : null}
+              {c.can_delete ? (
+                <Button
+                  color="danger"
+                  fill="outline"
+                  size="small"
+                  loading={del.isPending}
+                  onClick={() => void remove()}
+                >
+                  {T.delete}
+                </Button>
+              ) : null}
+            </Space>
+          </div>
+        )}
 
         <div className="section-title">{T.timeline}</div>
         <div className="timeline">
@@ -243,6 +271,7 @@ export function DetailPage() {
             ))}
           </Steps>
         </div>
+        <MergeSheet keep={merging ? { id: c.id, name: c.name } : null} onClose={() => setMerging(false)} />
         <StatusMovePopup
           key={moving?.to ?? 0}
           move={moving}
