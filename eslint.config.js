@@ -147,6 +147,8 @@ export default tseslint.config(
       'apps/web/src/features/reminders/**/*.{ts,tsx}',
       'apps/web/src/features/pact/**/*.{ts,tsx}',
       'apps/web/src/features/sign/**/*.{ts,tsx}',
+      'apps/web/src/features/exam/**/*.{ts,tsx}',
+      'apps/web/src/features/fair/**/*.{ts,tsx}',
     ],
     // A page test answers the paths the browser asks, as the server would.
     ignores: ['**/*.test.{ts,tsx}'],
