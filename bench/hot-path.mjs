@@ -22,13 +22,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { logIn } from './lib/demo-login.mjs';
+import { admin, databaseUrl, measure as measureRun, withRatios } from './lib/measure.mjs';
 import { startProduct, startServer, stopAllServers, stopServer } from './lib/servers.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
 const requireHere = createRequire(import.meta.url);
-const requireServer = createRequire(path.join(repoRoot, 'apps/server/package.json'));
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WARMUP_SECONDS = 3;
 /** Bench staff 2001 (cases-seed.mjs): a team leader in company 1 who owns 1/200 of the cases. */
 const STAFF = { staffId: 2001, phone: '13700000001', corpId: 1 };
@@ -64,24 +63,12 @@ const fail = (message) => {
   failures.push(message);
   console.error(`\n!!! FAIL: ${message}\n`);
 };
-const load = () => os.loadavg()[0];
 
 function run(nodeArgs) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, nodeArgs, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${nodeArgs.join(' ')} exited ${code}`))));
   });
-}
-
-const pg = requireServer('pg');
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 function cannon(request, seconds) {
@@ -97,65 +84,16 @@ function cannon(request, seconds) {
   });
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
-  } catch {
-    return null;
-  }
-}
-
-/** The PostgreSQL backends serving the bench database (not the other engineers' ones on the same server). */
-async function backendPids() {
-  const result = await admin(`select pid from pg_stat_activity where datname = '${dbName}'`);
-  return result.rows.map((row) => row.pid);
-}
-
-/** Where the CPU went during a measured run: the node server and the database's backends, per request. */
-async function cpuAccount(serverPid, work) {
-  const pids = serverPid ? await backendPids() : [];
-  const before = { node: serverPid ? cpuSeconds(serverPid) : null, pg: pids.map(cpuSeconds) };
-  const result = await work();
-  const after = { node: serverPid ? cpuSeconds(serverPid) : null, pg: pids.map(cpuSeconds) };
-  const pg = after.pg.reduce((sum, value, i) => sum + ((value ?? 0) - (before.pg[i] ?? 0)), 0);
-  const n = Math.max(1, result.requests.total);
-  return {
-    result,
-    cpuPerRequestUs:
-      before.node === null
-        ? null
-        : { node: Math.round(((after.node - before.node) * 1e6) / n), postgres: Math.round((pg * 1e6) / n) },
-  };
-}
-
-async function measure(name, request, serverPid = null) {
-  process.stdout.write(`  ${name}: warming up ${WARMUP_SECONDS} s, measuring ${duration} s … `);
-  await cannon(request, WARMUP_SECONDS);
-  const loadBefore = load();
-  const { result, cpuPerRequestUs } = await cpuAccount(serverPid, () => cannon(request, duration));
-  const loadAfter = load();
-  const bad = result.non2xx + result.mismatches + result.errors + result.timeouts;
-  if (bad > 0)
-    fail(`${name}: ${bad} bad answers of ${result.requests.total} (${JSON.stringify(result.statusCodeStats)})`);
-  const row = {
-    call: name,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    requests: result.requests.total,
-    loadAverage1m: [Number(loadBefore.toFixed(2)), Number(loadAfter.toFixed(2))],
-    cpuPerRequestUs,
-  };
-  const cpu = cpuPerRequestUs
-    ? `, CPU per request: node ${cpuPerRequestUs.node} µs, PostgreSQL ${cpuPerRequestUs.postgres} µs`
-    : '';
-  console.log(
-    `${row.requestsPerSecond} req/s, p99 ${row.latencyP99Ms} ms (load ${row.loadAverage1m.join(' → ')})${cpu}`,
-  );
-  return row;
-}
+const measure = (name, request, serverPid = null) =>
+  measureRun({
+    name,
+    cannon: (seconds) => cannon(request, seconds),
+    warmupSeconds: WARMUP_SECONDS,
+    seconds: duration,
+    serverPid,
+    dbName: serverPid ? dbName : null,
+    fail,
+  });
 
 const form = (url, cookie, body) => ({
   url,
@@ -215,8 +153,7 @@ console.log(
       .map((value) => value.toFixed(2))
       .join(' ')}`,
 );
-const url = new URL(PG_ADMIN_URL);
-url.pathname = `/${dbName}`;
+const url = new URL(databaseUrl(dbName));
 const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).rowCount > 0;
 const rows = [];
 let seedSeconds = null;
@@ -262,13 +199,11 @@ try {
   if (!args.keep) await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
 }
 
-const hellos = rows.filter((row) => row.call.startsWith('hello-world'));
-const baseline = hellos.reduce((sum, row) => sum + row.requestsPerSecond, 0) / Math.max(1, hellos.length);
+const baseline = withRatios(rows);
 console.log(
   `\n| call | req/s | p50 | p99 | × hello-world | load average (1 min, before → after) |\n|---|---:|---:|---:|---:|---|`,
 );
 for (const row of rows) {
-  row.ratioToHelloWorld = baseline ? Number((row.requestsPerSecond / baseline).toFixed(3)) : null;
   console.log(
     `| ${row.call} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.latencyP50Ms} ms | ${row.latencyP99Ms} ms | ` +
       `${row.ratioToHelloWorld?.toFixed(3) ?? '—'} | ${row.loadAverage1m.join(' → ')} |`,
