@@ -149,6 +149,7 @@ export default tseslint.config(
       'apps/web/src/features/sign/**/*.{ts,tsx}',
       'apps/web/src/features/exam/**/*.{ts,tsx}',
       'apps/web/src/features/fair/**/*.{ts,tsx}',
+      'apps/web/src/features/money/**/*.{ts,tsx}',
     ],
     // A page test answers the paths the browser asks, as the server would.
     ignores: ['**/*.test.{ts,tsx}'],

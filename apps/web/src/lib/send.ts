@@ -27,7 +27,8 @@ const toField = (value: unknown): FormValue | FormValue[] =>
         ? JSON.stringify(value)
         : (value as string | number | boolean);
 
-function toFields(input: object): FormFields {
+/** A call's input as the form fields it travels as (an object or array as JSON, a file as itself). */
+export function toFields(input: object): FormFields {
   return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, toField(value)]));
 }
 

@@ -2,7 +2,10 @@
  * Multipart upload with progress. fetch cannot report upload progress, so this one call goes through
  * XMLHttpRequest; it reads the same envelope and raises the same ApiError as api-client.
  */
+import type { Endpoint } from '@crm/domain/endpoints';
+import type { z } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE, toFormData, type ApiSuccess, type FormFields } from './api-client.ts';
+import { toFields, type SendInput } from './send.ts';
 import { clearStoredUser } from './storage.ts';
 
 export type UploadOptions = {
@@ -54,4 +57,17 @@ export function uploadForm<T>(path: string, fields: FormFields, options: UploadO
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(toFormData(fields));
   });
+}
+
+/**
+ * uploadForm through an endpoint contract (issue 45): the multipart input typed from the endpoint's request, the
+ * answer parsed by its response schema, with the same upload progress.
+ */
+export async function sendUpload<E extends Endpoint>(
+  endpoint: E,
+  input: SendInput<E>,
+  options: UploadOptions = {},
+): Promise<z.output<E['response']>> {
+  const { data } = await uploadForm<unknown>(endpoint.path, toFields(input), options);
+  return endpoint.response.parse(data) as z.output<E['response']>;
 }

@@ -1,5 +1,7 @@
 import type { MoneyRecord } from '@crm/domain/api/money';
-import { postMoneyRecord, useMoneyWrite } from './money-write.ts';
+import { addMoney as addMoneyEndpoint } from '@crm/domain/endpoints/money';
+import { send } from '../../../lib/send.ts';
+import { useMoneyWrite } from './money-write.ts';
 
 export type AddMoneyInput = {
   id: number;
@@ -15,6 +17,6 @@ export type AddMoneyInput = {
 
 /** POST /api/crm/addMoney. */
 export const addMoney = (input: AddMoneyInput): Promise<MoneyRecord> =>
-  postMoneyRecord('/api/crm/addMoney', { ...input, imgs: input.imgs.join(',') });
+  send(addMoneyEndpoint, { ...input, imgs: input.imgs.join(',') });
 
 export const useAddMoney = (clientId: number) => useMoneyWrite(clientId, addMoney);

@@ -1,5 +1,6 @@
-import { moneyListResponseSchema, type MoneyList } from '@crm/domain/api/money';
-import { apiRead } from '../../../lib/api-query.ts';
+import type { MoneyList } from '@crm/domain/api/money';
+import { moneyList } from '@crm/domain/endpoints/money';
+import { send } from '../../../lib/send.ts';
 import { moneyKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
@@ -7,13 +8,7 @@ const PAGE_SIZE = 20;
 
 /** POST /api/crm/moneyList: one page of a case's repayments, newest first. */
 export const getMoneyList = (clientId: number, cursor: number | null, signal?: AbortSignal): Promise<MoneyList> =>
-  apiRead(
-    'POST',
-    '/api/crm/moneyList',
-    { id: clientId, cursor: cursor ?? undefined, limit: PAGE_SIZE },
-    moneyListResponseSchema,
-    signal,
-  );
+  send(moneyList, { id: clientId, cursor: cursor ?? undefined, limit: PAGE_SIZE }, { signal });
 
 export const moneyListConfig = (clientId: number) => ({
   queryKey: moneyKeys.list(clientId),

@@ -1,11 +1,13 @@
-import { proofListResponseSchema, type ProofList } from '@crm/domain/api/money';
+import type { ProofList } from '@crm/domain/api/money';
+import { getProof as getProofEndpoint } from '@crm/domain/endpoints/money';
 import { useQuery } from '@tanstack/react-query';
-import { apiRead, byIdQueryOptions } from '../../../lib/api-query.ts';
+import { byIdQueryOptions } from '../../../lib/api-query.ts';
+import { send } from '../../../lib/send.ts';
 import { moneyKeys } from './keys.ts';
 
 /** GET /api/crm/getProof?id=<case>: the case's proofs with their history and rejections. */
 export const getProof = (clientId: number, signal?: AbortSignal): Promise<ProofList> =>
-  apiRead('GET', '/api/crm/getProof', { id: clientId }, proofListResponseSchema, signal);
+  send(getProofEndpoint, { id: clientId }, { method: 'GET', signal });
 
 export const proofQueryOptions = (clientId: number) => byIdQueryOptions(moneyKeys.proofs(clientId), clientId, getProof);
 
