@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  admissionRequirements,
   compareMatches,
   EMPTY_PROFILE,
   evaluateAdmission,
@@ -129,6 +130,38 @@ describe('evaluateAdmission', () => {
       { key: 'queries_3m', result: 'unknown', text: '近 3 个月查询 未填写，要求 ≤ 3 次' },
     ]);
     expect(admission.scoreNote).toBe('通过 1 项，待确认 1 项（各计半分），不通过 0 项，共 2 项：75 分');
+  });
+});
+
+describe('admissionRequirements', () => {
+  it("says what a product asks in the evaluator's words, names not codes, in its order", () => {
+    expect(admissionRequirements(SALARIED, cityName).map((r) => `${r.label} ${r.requirement}`)).toEqual([
+      '年龄 22 岁–55 岁',
+      '城市 上海、杭州',
+      '月收入 ≥ ¥8,000.00',
+      '社保 ≥ 12 个月',
+      '公积金 ≥ 6 个月',
+      '单位性质 国有企业、机关事业单位',
+      '近 3 个月查询 ≤ 4 次',
+      '近 6 个月查询 ≤ 8 次',
+      '负债率 ≤ 50%',
+      '用途 购车、装修',
+      '金额 ¥50,000.00–¥300,000.00',
+      '期限 12、24、36 个月',
+    ]);
+  });
+
+  it('reads a stored code no option names as its number, and leaves out rules not set', () => {
+    const product: AdmissionProduct = {
+      rules: productRulesSchema.parse({ employer_types: [2, 99], purposes: [] }),
+      minAmountFen: 0,
+      maxAmountFen: 0,
+      termsMonths: [],
+    };
+    expect(admissionRequirements(product)).toEqual([
+      { key: 'employer_type', label: '单位性质', requirement: '民营企业、99' },
+    ]);
+    expect(admissionRequirements({ ...product, rules: NO_RULES })).toEqual([]);
   });
 });
 

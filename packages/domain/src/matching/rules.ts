@@ -137,16 +137,22 @@ export interface Admission {
 const UNKNOWN = '未填写';
 const joinNames = (names: readonly string[]) => names.join('、');
 
-function check(
-  key: RuleKey,
-  value: number | null,
-  shown: (value: number) => string,
-  passes: (value: number) => boolean,
-  requirement: string,
-  label: string,
-): RuleCheck {
-  const result: RuleResult = value === null ? 'unknown' : passes(value) ? 'pass' : 'fail';
-  return { key, result, text: `${label} ${value === null ? UNKNOWN : shown(value)}，要求 ${requirement}` };
+/** One rule a product sets: what it asks in words, and how a profile's value is read against it. */
+interface RuleSpec {
+  key: RuleKey;
+  label: string;
+  /** e.g. `≥ 12 个月`, `上海、杭州` */
+  requirement: string;
+  value: (profile: MatchProfile) => number | null;
+  shown: (value: number) => string;
+  passes: (value: number) => boolean;
+}
+
+/** One rule a product sets, in words: `社保` `≥ 12 个月`; `城市` `上海、杭州`. */
+export interface RuleRequirement {
+  key: RuleKey;
+  label: string;
+  requirement: string;
 }
 
 function range(min: number | null, max: number | null, unit: (value: number) => string): string {
@@ -156,8 +162,79 @@ function range(min: number | null, max: number | null, unit: (value: number) => 
 const within = (min: number | null, max: number | null) => (value: number) =>
   (min === null || value >= min) && (max === null || value <= max);
 
-const optionNames = (options: readonly Option[], values: readonly number[]) =>
-  joinNames(values.map((value) => optionLabel(options, value) || String(value)));
+/** A stored code no option names (an option since removed) reads as its number rather than vanishing. */
+const optionName = (options: readonly Option[]) => (value: number) => optionLabel(options, value) || String(value);
+
+/** The rules the product sets, in a fixed order; a rule it does not set is left out. */
+function ruleSpecs(product: AdmissionProduct, cityName: (id: number) => string): RuleSpec[] {
+  const { rules } = product;
+  const specs: RuleSpec[] = [];
+  const bounded = (
+    key: RuleKey,
+    label: string,
+    value: RuleSpec['value'],
+    min: number | null,
+    max: number | null,
+    unit: (value: number) => string,
+  ) => {
+    if (min === null && max === null) return;
+    specs.push({ key, label, requirement: range(min, max, unit), value, shown: unit, passes: within(min, max) });
+  };
+  const listed = (
+    key: RuleKey,
+    label: string,
+    value: RuleSpec['value'],
+    allowed: readonly number[],
+    name: (value: number) => string,
+    requirement = joinNames(allowed.map(name)),
+  ) => {
+    if (allowed.length === 0) return;
+    specs.push({ key, label, requirement, value, shown: name, passes: (v) => allowed.includes(v) });
+  };
+  const months = (value: number) => `${value} 个月`;
+  const times = (value: number) => `${value} 次`;
+
+  bounded(
+    'age',
+    '年龄',
+    (p) => p.age,
+    rules.age_min,
+    rules.age_max,
+    (v) => `${v} 岁`,
+  );
+  listed('city', '城市', (p) => p.cityId, rules.city_ids, cityName);
+  bounded('income', '月收入', (p) => p.incomeFen, rules.income_min_fen, null, formatFen);
+  bounded('social_security', '社保', (p) => p.socialSecurityMonths, rules.social_security_months_min, null, months);
+  bounded('housing_fund', '公积金', (p) => p.housingFundMonths, rules.housing_fund_months_min, null, months);
+  listed('employer_type', '单位性质', (p) => p.employerType, rules.employer_types, optionName(EMPLOYER_TYPES));
+  bounded('queries_3m', '近 3 个月查询', (p) => p.queries3m, null, rules.queries_3m_max, times);
+  bounded('queries_6m', '近 6 个月查询', (p) => p.queries6m, null, rules.queries_6m_max, times);
+  bounded(
+    'debt_ratio',
+    '负债率',
+    (p) => p.debtRatioPct,
+    null,
+    rules.debt_ratio_max,
+    (v) => `${v}%`,
+  );
+  listed('purpose', '用途', (p) => p.purpose, rules.purposes, optionName(LOAN_PURPOSES));
+  const maxAmount = product.maxAmountFen > 0 ? product.maxAmountFen : null;
+  const minAmount = product.minAmountFen > 0 ? product.minAmountFen : null;
+  bounded('amount', '金额', (p) => p.amountFen, minAmount, maxAmount, formatFen);
+  listed('term', '期限', (p) => p.termMonths, product.termsMonths, months, `${product.termsMonths.join('、')} 个月`);
+  return specs;
+}
+
+/**
+ * What a product asks, rule by rule, in the evaluator's own words and order (the back office's list shows it):
+ * names for cities, employer types and purposes, never their codes.
+ */
+export function admissionRequirements(
+  product: AdmissionProduct,
+  cityName: (id: number) => string = String,
+): RuleRequirement[] {
+  return ruleSpecs(product, cityName).map(({ key, label, requirement }) => ({ key, label, requirement }));
+}
 
 /**
  * The profile read against every rule the product has, in a fixed order; a rule the product does not set
@@ -168,62 +245,11 @@ export function evaluateAdmission(
   profile: MatchProfile,
   cityName: (id: number) => string = String,
 ): Admission {
-  const { rules } = product;
-  const checks: RuleCheck[] = [];
-  const bounded = (
-    key: RuleKey,
-    label: string,
-    value: number | null,
-    min: number | null,
-    max: number | null,
-    unit: (value: number) => string,
-  ) => {
-    if (min === null && max === null) return;
-    checks.push(check(key, value, unit, within(min, max), range(min, max, unit), label));
-  };
-  const listed = (
-    key: RuleKey,
-    label: string,
-    value: number | null,
-    allowed: readonly number[],
-    name: (value: number) => string,
-    names: string,
-  ) => {
-    if (allowed.length === 0) return;
-    checks.push(check(key, value, name, (v) => allowed.includes(v), names, label));
-  };
-  const months = (value: number) => `${value} 个月`;
-  const times = (value: number) => `${value} 次`;
-
-  bounded('age', '年龄', profile.age, rules.age_min, rules.age_max, (v) => `${v} 岁`);
-  listed('city', '城市', profile.cityId, rules.city_ids, cityName, joinNames(rules.city_ids.map(cityName)));
-  bounded('income', '月收入', profile.incomeFen, rules.income_min_fen, null, formatFen);
-  bounded('social_security', '社保', profile.socialSecurityMonths, rules.social_security_months_min, null, months);
-  bounded('housing_fund', '公积金', profile.housingFundMonths, rules.housing_fund_months_min, null, months);
-  listed(
-    'employer_type',
-    '单位性质',
-    profile.employerType,
-    rules.employer_types,
-    (v) => optionLabel(EMPLOYER_TYPES, v),
-    optionNames(EMPLOYER_TYPES, rules.employer_types),
-  );
-  bounded('queries_3m', '近 3 个月查询', profile.queries3m, null, rules.queries_3m_max, times);
-  bounded('queries_6m', '近 6 个月查询', profile.queries6m, null, rules.queries_6m_max, times);
-  bounded('debt_ratio', '负债率', profile.debtRatioPct, null, rules.debt_ratio_max, (v) => `${v}%`);
-  listed(
-    'purpose',
-    '用途',
-    profile.purpose,
-    rules.purposes,
-    (v) => optionLabel(LOAN_PURPOSES, v),
-    optionNames(LOAN_PURPOSES, rules.purposes),
-  );
-  const maxAmount = product.maxAmountFen > 0 ? product.maxAmountFen : null;
-  const minAmount = product.minAmountFen > 0 ? product.minAmountFen : null;
-  bounded('amount', '金额', profile.amountFen, minAmount, maxAmount, formatFen);
-  listed('term', '期限', profile.termMonths, product.termsMonths, months, `${product.termsMonths.join('、')} 个月`);
-
+  const checks = ruleSpecs(product, cityName).map(({ key, label, requirement, value, shown, passes }): RuleCheck => {
+    const v = value(profile);
+    const result: RuleResult = v === null ? 'unknown' : passes(v) ? 'pass' : 'fail';
+    return { key, result, text: `${label} ${v === null ? UNKNOWN : shown(v)}，要求 ${requirement}` };
+  });
   return { checks, ...scoreOf(checks) };
 }
 

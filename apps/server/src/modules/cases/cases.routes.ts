@@ -29,7 +29,7 @@ export async function casesRoutes(root: FastifyInstance, { cases }: { cases: Cas
   post(E.product, (me, q) => cases.products(me, typeof q?.bank_id === 'number' ? q.bank_id : null));
   post(E.productMatch, (me, profile) => cases.productMatch(me, profile));
   post(E.allInCostCap, (me) => cases.allInCostCap(me));
-  get('/api/crm/city', '省市', noInput, z.array(treeNodeSchema), () => cases.cities());
+  get(E.city, () => cases.cities());
   get('/common/status', '报单状态', noInput, z.array(statusOptionSchema), async () => cases.statuses());
   get('/common/bankTree', '银行与支行', noInput, treeSchema, (me) => cases.bankTree(me));
   get('/common/channelTree', '渠道树', noInput, treeSchema, (me) => cases.channelTree(me));

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cities } from '../../db/schema/cases.ts';
 import { companies } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, createBankAndProduct } from '../../test/factories-cases.ts';
 import { getForBody, loginAs, postForBody } from '../../test/http.ts';
+import { newPartnerCookie } from '../../test/sessions.ts';
 
 /*
  * Decision 068: POST productMatch reads a profile against the company's products; a case's fees travel on
@@ -140,6 +142,50 @@ describe('POST /api/crm/productMatch', () => {
 
   it('refuses a caller without a staff session', async () => {
     expect((await match(null, { amount: '50000', term: '12' })).status).toBe(401);
+  });
+});
+
+describe('GET /api/crm/city (the cities admission rules and 匹配产品 pick from)', () => {
+  type City = { id: number; name: string; parent_id: number | null };
+  const list = (who: { cookie?: string }, query: Record<string, string> = {}) =>
+    getForBody<Body<City[]>>(test.app, '/api/crm/city', query, who);
+  beforeAll(async () => {
+    await test.db
+      .insert(cities)
+      .values([
+        { id: 990000, name: '测试省' },
+        { id: 990100, parentId: 990000, name: '测试市' },
+      ])
+      .onConflictDoNothing();
+  });
+
+  it('lists every province and city with its parent, to any staff member of any company', async () => {
+    for (const who of [owner, stranger]) {
+      const { body } = await list(who);
+      expect(body.code).toBe(0);
+      expect(body.data).toEqual(
+        expect.arrayContaining([
+          { id: 990000, name: '测试省', parent_id: null },
+          { id: 990100, name: '测试市', parent_id: 990000 },
+        ]),
+      );
+    }
+  });
+
+  it('takes no fields: what a caller adds to the query is not read, and the list is whole', async () => {
+    const whole = await list(owner);
+    const { body } = await list(owner, { parent_id: 'abc', id: '-1' });
+    expect(body.code).toBe(0);
+    expect(body.data).toEqual(whole.body.data);
+  });
+
+  it('refuses a caller without a session and a partner (cities are for staff forms)', async () => {
+    expect((await list({})).status).toBe(401);
+    const partner = await newPartnerCookie(test, await createStaff(test.db, corpA));
+    const refused = await list({ cookie: partner });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.body.code).not.toBe(0);
+    expect(refused.body.data ?? null).toBeNull();
   });
 });
 

@@ -24,6 +24,7 @@ import {
   serviceResponseSchema,
   serviceTransferRequestSchema,
   statUserlistSchema,
+  treeNodeSchema,
   statisticRequestSchema,
   statisticSchema,
   updateClientRequestSchema,
@@ -61,6 +62,17 @@ export const allInCostCap = endpoint({
   summary: '公司综合融资成本预警线（报单表单录入时提示）',
   request: noFieldsSchema,
   response: allInCostCapSchema,
+});
+
+/**
+ * Every province and city (GET): the cities table is everyone's. The case form, 匹配产品 and the back office's
+ * admission rules pick from it; a city is a row whose parent_id names its province.
+ */
+export const city = endpoint({
+  path: '/api/crm/city',
+  summary: '省市',
+  request: noFieldsSchema,
+  response: z.array(treeNodeSchema),
 });
 
 export const addClient = endpoint({

@@ -29,6 +29,8 @@ import { apiGet, apiPostJson } from '../../../lib/api-client.ts';
 import { usePagedList, type CursorPage } from '../../../lib/paged-list.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { featureKeys } from '../../../lib/api-query.ts';
+import { readQuery } from '../../../lib/read-query.ts';
+import { city } from '@crm/domain/endpoints/cases';
 
 /*
  * The back office's calls (/api/admin/..., decision 057): JSON bodies, every answer parsed with the
@@ -47,6 +49,7 @@ export const adminKeys = {
     'papers',
     'faq',
     'activities',
+    'cities',
   ]),
   staff: (q: string) => ['admin', 'staff', q] as const,
   refs: (kind: RefKind, parentId: number | null) => ['admin', 'refs', kind, parentId] as const,
@@ -104,6 +107,9 @@ export const useRefs = (kind: RefKind, parentId: number | null) =>
     kind,
     ...(parentId === null ? {} : { parent_id: parentId }),
   });
+
+/** Every province and city (the cities table is everyone's and rarely changes): the admission rules pick from it. */
+export const useCities = readQuery(adminKeys.cities, city, { method: 'GET', staleTime: 10 * 60_000 });
 
 export const useProducts = () => useAdminPages(adminKeys.products, '/api/admin/products', adminProductListSchema);
 

@@ -168,3 +168,32 @@ export function InputField<K extends string>({
     </Field>
   );
 }
+
+/** One text input of a FieldGroup: InputField's props less the form. */
+export type FieldSpec<K extends string> = Omit<InputFieldProps<K>, 'form'>;
+
+/**
+ * A group of a form's text inputs under its hint, one spec a field (the rules page's protection, brokerage,
+ * ledger, pool and retention groups; a product's admission bounds); `children` follow the inputs.
+ */
+export function FieldGroup<K extends string>({
+  hint,
+  form,
+  fields,
+  children,
+}: {
+  hint?: ReactNode;
+  form: InputFieldProps<K>['form'];
+  fields: readonly FieldSpec<K>[];
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {hint ? <p className="admin-hint">{hint}</p> : null}
+      {fields.map((spec) => (
+        <InputField key={spec.name} form={form} {...spec} />
+      ))}
+      {children}
+    </>
+  );
+}

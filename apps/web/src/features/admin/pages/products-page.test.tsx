@@ -1,16 +1,43 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectValues, fill, rowOf, sentJson } from '../test-kit.ts';
+import { NO_RULES } from '@crm/domain/matching';
 import { adminApi, aProduct, aRef, page } from '../../../test/admin-data.ts';
-import { fail, ok, renderPage, tap } from '../../../test/page.ts';
+import { fail, network, ok, renderPage, tap } from '../../../test/page.ts';
 import { showsEmptyList } from '../../../test/steps-list.ts';
 import { retriesFailedLoad } from '../../../test/steps-load.ts';
 
+/** Every province and city, as GET /api/crm/city answers. */
+const CITIES = [
+  { id: 310000, name: '上海市', parent_id: null },
+  { id: 310100, name: '上海市辖区', parent_id: 310000 },
+  { id: 330000, name: '浙江省', parent_id: null },
+  { id: 330100, name: '杭州市', parent_id: 330000 },
+  { id: 330200, name: '宁波市', parent_id: 330000 },
+];
 const open = (api: Parameters<typeof adminApi>[0]) =>
   renderPage('/admin/products', {
     browser: 'desktop',
-    api: adminApi({ '/api/admin/refs': page([aRef(), aRef({ id: 2, name: '上海银行' })]), ...api }),
+    api: adminApi({
+      '/api/admin/refs': page([aRef(), aRef({ id: 2, name: '上海银行' })]),
+      '/api/crm/city': ok(CITIES),
+      ...api,
+    }),
   });
+
+type Scope = Pick<typeof screen, 'getByLabelText' | 'getByRole'>;
+/** Ticks cities by name in the sheet the 城市 field opens, then closes it. */
+async function pickCities(form: Scope, names: string[]) {
+  await tap(form.getByLabelText('城市'));
+  const sheet = within(await screen.findByRole('dialog', { name: '选择城市' }));
+  for (const name of names) await tap(await sheet.findByText(name));
+  await tap(sheet.getByRole('button', { name: '完成' }));
+}
+/** Taps tiles by name in the picker group its label names (单位性质, 贷款用途). */
+async function pickTiles(form: Scope, group: string, names: string[]) {
+  const tiles = within(form.getByRole('group', { name: group }));
+  for (const name of names) await tap(tiles.getByRole('option', { name }));
+}
 
 describe('/admin/products', () => {
   it('lists the products with bank, amounts in yuan, terms and price', async () => {
@@ -83,7 +110,7 @@ describe('/admin/products', () => {
     });
   });
 
-  it('keeps admission rules and fees (decision 068): typed as text, sent as the API reads them', async () => {
+  it('keeps admission rules and fees (decision 068): bounds typed, cities, employer types and purposes picked by name, sent as codes', async () => {
     const view = await open({
       '/api/admin/products': page([]),
       '/api/admin/products/add': ok(aProduct(), '已添加'),
@@ -103,13 +130,19 @@ describe('/admin/products', () => {
     fill(form, {
       最低年龄: '22',
       最高年龄: '55',
-      '城市代码（逗号分隔，如 310100）': '310100, 330100',
       '最低月收入（元）': '8000',
       最少社保月数: '12',
       '近 3 个月最多查询次数': '4',
       '最高负债率（%）': '60',
     });
-    fireEvent.change(form.getByLabelText(/^单位性质/), { target: { value: '1,5' } });
+    expect(form.getByLabelText('城市').textContent).toBe('不限');
+    await pickCities(form, ['杭州市', '上海市辖区', '宁波市']);
+    // A second tick takes a city out again.
+    await pickCities(form, ['宁波市']);
+    expect(form.getByLabelText('城市').textContent).toBe('杭州市、上海市辖区');
+    await pickTiles(form, '单位性质', ['机关事业单位', '国有企业', '民营企业']);
+    await pickTiles(form, '单位性质', ['民营企业']);
+    await pickTiles(form, '贷款用途', ['装修']);
     fireEvent.change(form.getByLabelText(/^产品费用/), {
       target: { value: '担保费 一次性 2 担保公司\n服务费 按月 0.3 本公司' },
     });
@@ -117,10 +150,11 @@ describe('/admin/products', () => {
     expect(sent.rules).toMatchObject({
       age_min: 22,
       age_max: 55,
-      city_ids: [310100, 330100],
+      city_ids: [330100, 310100],
       income_min_fen: 800_000,
       social_security_months_min: 12,
-      employer_types: [1, 5],
+      employer_types: [5, 1],
+      purposes: [2],
       queries_3m_max: 4,
       debt_ratio_max: 60,
     });
@@ -128,6 +162,59 @@ describe('/admin/products', () => {
       { kind: 'guarantee', mode: 'once', rate_ppm: 20_000, payee: '担保公司' },
       { kind: 'service', mode: 'monthly', rate_ppm: 3000, payee: '本公司' },
     ]);
+  });
+
+  it("shows a saved product's rules by name in the list and the form, and saves them back exactly", async () => {
+    const rules = {
+      ...NO_RULES,
+      age_min: 22,
+      age_max: 55,
+      // 999999 names no city any more, 99 no employer type: kept as they were, shown by their code.
+      city_ids: [330100, 999999, 310100],
+      employer_types: [5, 99, 1],
+      purposes: [2, 1],
+      debt_ratio_max: 60,
+    };
+    const view = await open({
+      '/api/admin/products': page([aProduct({ rules })]),
+      '/api/admin/products/update': ok(aProduct({ rules }), '已保存'),
+    });
+    const row = await rowOf('闪电贷');
+    expect(
+      await row.findByText(
+        '年龄 22 岁–55 岁；城市 杭州市、城市 999999、上海市辖区；单位性质 机关事业单位、99、国有企业；负债率 ≤ 60%；用途 装修、购车',
+      ),
+    ).toBeTruthy();
+    await tap(row.getByRole('button', { name: '编辑' }));
+    const form = within(await screen.findByRole('region', { name: '编辑产品：闪电贷' }));
+    expect(form.getByLabelText('城市').textContent).toBe('杭州市、城市 999999、上海市辖区');
+    const chosen = (group: string) =>
+      within(form.getByRole('group', { name: group }))
+        .getAllByRole('option', { selected: true })
+        .map((tile) => tile.textContent);
+    expect(chosen('单位性质')).toEqual(['国有企业', '机关事业单位', '99']);
+    expect(chosen('贷款用途')).toEqual(['购车', '装修']);
+    const sent = (await sentJson(view, form, '保存', '已保存', '/api/admin/products/update')) as Record<
+      string,
+      unknown
+    >;
+    expect(sent.rules).toEqual(rules);
+  });
+
+  it('finds a city by a search, says when none fits, and retries a failed city list', async () => {
+    const view = await open({ '/api/admin/products': page([]), '/api/crm/city': network.httpError(500) });
+    const form = within(await screen.findByRole('region', { name: '添加产品' }));
+    expect(await form.findByText(/城市列表加载失败/)).toBeTruthy();
+    view.api.set({ '/api/crm/city': ok(CITIES) });
+    await tap(form.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(form.queryByText(/城市列表加载失败/)).toBeNull());
+    await tap(form.getByLabelText('城市'));
+    const sheet = within(await screen.findByRole('dialog', { name: '选择城市' }));
+    fireEvent.change(sheet.getByRole('searchbox'), { target: { value: '波' } });
+    expect(sheet.getByText('宁波市')).toBeTruthy();
+    expect(sheet.queryByText('杭州市')).toBeNull();
+    fireEvent.change(sheet.getByRole('searchbox'), { target: { value: '广州' } });
+    expect(sheet.getByText('没有符合的城市')).toBeTruthy();
   });
 
   it('edits and disables a product, showing a refusal', async () => {

@@ -5,12 +5,22 @@ import {
   type AdminProduct,
 } from '@crm/domain/api/admin';
 import { FEE_KINDS, FEE_MODES } from '@crm/domain/calculator';
-import type { ProductFee, ProductRules } from '@crm/domain/matching';
+import { admissionRequirements, type ProductFee, type ProductRules } from '@crm/domain/matching';
 import { fenToYuan, yuanToFen } from '@crm/domain/money';
-import { EMPLOYER_TYPES, LOAN_PURPOSES, type Option } from '@crm/domain/options';
+import { EMPLOYER_TYPES, LOAN_PURPOSES } from '@crm/domain/options';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useAdminWrite, useProducts, useRefs } from '../api/admin.ts';
-import { FormButtons, FormPanel, InputField, inputOf, PlainButton, submitChecked } from '../components/admin-form.tsx';
+import { useAdminWrite, useCities, useProducts, useRefs } from '../api/admin.ts';
+import {
+  FieldGroup,
+  FormButtons,
+  FormPanel,
+  InputField,
+  inputOf,
+  PlainButton,
+  submitChecked,
+  type FieldSpec,
+} from '../components/admin-form.tsx';
+import { ChoicesField, CitiesField, type CityRow } from '../components/pick-fields.tsx';
 import { ActiveToggle, activeColumn, EditableTable } from '../components/table-rows.tsx';
 import { AdminShell, Field, pagedRows } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
@@ -18,19 +28,23 @@ import { adminTexts } from '../texts.ts';
 const T = adminTexts.products;
 const A = adminTexts;
 
-/** The admission rules typed one input each (decision 068); lists as comma-separated codes. */
+/**
+ * The admission rules (decision 068): bounds typed one input each; cities, employer types and purposes picked
+ * by name and kept as the codes the server stores, in the order they were chosen (a product saved unchanged
+ * sends back exactly what it had).
+ */
 const RULE_FIELDS = {
   age_min: '',
   age_max: '',
-  city_ids: '',
+  city_ids: [] as number[],
   income_min: '',
   social_security_months_min: '',
   housing_fund_months_min: '',
-  employer_types: '',
+  employer_types: [] as number[],
   queries_3m_max: '',
   queries_6m_max: '',
   debt_ratio_max: '',
-  purposes: '',
+  purposes: [] as number[],
 };
 const blank = {
   bank_id: '',
@@ -48,38 +62,33 @@ type ProductValues = typeof blank;
 const amount = (text: string) => yuanToFen(text) ?? text;
 /** A bound as typed: empty is no rule; what is not a whole number goes on for the schema to refuse. */
 const bound = (text: string) => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text) : text);
-const codes = (text: string) =>
-  text
-    .split(/[,，\s]+/)
-    .filter(Boolean)
-    .map((code) => (/^\d+$/.test(code) ? Number(code) : code));
 const toRules = (v: ProductValues) => ({
   age_min: bound(v.age_min),
   age_max: bound(v.age_max),
-  city_ids: codes(v.city_ids),
+  city_ids: v.city_ids,
   income_min_fen: v.income_min.trim() === '' ? null : amount(v.income_min),
   social_security_months_min: bound(v.social_security_months_min),
   housing_fund_months_min: bound(v.housing_fund_months_min),
-  employer_types: codes(v.employer_types),
+  employer_types: v.employer_types,
   queries_3m_max: bound(v.queries_3m_max),
   queries_6m_max: bound(v.queries_6m_max),
   debt_ratio_max: bound(v.debt_ratio_max),
-  purposes: codes(v.purposes),
+  purposes: v.purposes,
 });
 const rulesOf = (rules: ProductRules): typeof RULE_FIELDS => {
   const text = (value: number | null) => (value === null ? '' : String(value));
   return {
     age_min: text(rules.age_min),
     age_max: text(rules.age_max),
-    city_ids: rules.city_ids.join(','),
+    city_ids: [...rules.city_ids],
     income_min: rules.income_min_fen === null ? '' : fenToYuan(rules.income_min_fen),
     social_security_months_min: text(rules.social_security_months_min),
     housing_fund_months_min: text(rules.housing_fund_months_min),
-    employer_types: rules.employer_types.join(','),
+    employer_types: [...rules.employer_types],
     queries_3m_max: text(rules.queries_3m_max),
     queries_6m_max: text(rules.queries_6m_max),
     debt_ratio_max: text(rules.debt_ratio_max),
-    purposes: rules.purposes.join(','),
+    purposes: [...rules.purposes],
   };
 };
 /** One fee a line: `担保费 一次性 2 担保公司` (type, once or monthly, percent of the loan, payee). */
@@ -104,11 +113,17 @@ const feeLine = (fee: ProductFee) =>
     String(fee.rate_ppm / 10_000),
     fee.payee,
   ].join(' ');
-/** The codes of a list, with their names: 1 国有企业 · 5 机关事业单位. */
-const optionHint = (options: readonly Option[]) =>
-  options.map((option) => `${option.value} ${option.label}`).join(' · ');
-const ruleCount = (rules: ProductRules) =>
-  Object.values(rules).filter((value) => (Array.isArray(value) ? value.length > 0 : value !== null)).length;
+/**
+ * A product's rules as the list shows them, in the matching's own words and with names, not codes:
+ * `年龄 22 岁–55 岁；城市 上海市辖区、杭州市`. Amounts and terms have columns of their own.
+ */
+const rulesText = (rules: ProductRules, cities: readonly CityRow[]) => {
+  const cityName = (id: number) => cities.find((city) => city.id === id)?.name ?? T.unknownCity(id);
+  const said = admissionRequirements({ rules, minAmountFen: 0, maxAmountFen: 0, termsMonths: [] }, cityName);
+  return said.length === 0 ? T.noRules : said.map((rule) => `${rule.label} ${rule.requirement}`).join('；');
+};
+type BoundKey = Exclude<keyof typeof RULE_FIELDS, 'city_ids' | 'employer_types' | 'purposes'>;
+const count = (label: string, name: BoundKey): FieldSpec<BoundKey> => ({ label, name, inputMode: 'numeric' });
 const toInput = (v: ProductValues) => ({
   bank_id: v.bank_id === '' ? null : Number(v.bank_id),
   name: v.name,
@@ -138,6 +153,7 @@ const valuesOf = (row: AdminProduct): ProductValues => ({
 /** /admin/products: the company's loan products: bank, amounts (yuan on screen, fen on the wire), terms, price. */
 export function AdminProductsPage() {
   const list = useProducts();
+  const cities = useCities();
   const update = useAdminWrite('/api/admin/products/update');
   return (
     <AdminShell title={A.nav.products}>
@@ -150,7 +166,7 @@ export function AdminProductsPage() {
           [T.terms, (row) => row.terms_months.join(', ')],
           [T.feeType, (row) => (row.fee_type === null ? T.unpriced : T.feeTypes[row.fee_type])],
           [T.rate, (row) => row.rate_ppm ?? '—'],
-          [T.rules, (row) => T.rulesCount(ruleCount(row.rules))],
+          [T.rules, (row) => rulesText(row.rules, cities.data ?? [])],
           activeColumn,
           [
             A.actions,
@@ -173,6 +189,7 @@ export function AdminProductsPage() {
 function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void }) {
   const write = useAdminWrite(row ? '/api/admin/products/update' : '/api/admin/products/add');
   const banks = useRefs('bank', null);
+  const cities = useCities();
   const initial = row ? valuesOf(row) : blank;
   const form = useSchemaForm<ProductValues, unknown>({
     schema: row ? adminProductUpdateSchema : adminProductAddSchema,
@@ -227,29 +244,40 @@ function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void 
           {form.field('rules').error}
         </span>
       ) : null}
-      <InputField label={T.ageMin} form={form} name="age_min" inputMode="numeric" />
-      <InputField label={T.ageMax} form={form} name="age_max" inputMode="numeric" />
-      <InputField label={T.cityIds} form={form} name="city_ids" />
-      <InputField label={T.incomeMin} form={form} name="income_min" inputMode="decimal" />
-      <InputField
-        label={T.socialSecurityMin}
+      <FieldGroup
         form={form}
-        name="social_security_months_min"
-
-        inputMode="numeric"
+        fields={[
+          count(T.ageMin, 'age_min'),
+          count(T.ageMax, 'age_max'),
+          { label: T.incomeMin, name: 'income_min', inputMode: 'decimal' },
+          count(T.socialSecurityMin, 'social_security_months_min'),
+          count(T.housingFundMin, 'housing_fund_months_min'),
+          count(T.queries3mMax, 'queries_3m_max'),
+          count(T.queries6mMax, 'queries_6m_max'),
+          count(T.debtRatioMax, 'debt_ratio_max'),
+        ]}
       />
-      <InputField
-        label={T.housingFundMin}
-        form={form}
-        name="housing_fund_months_min"
-
-        inputMode="numeric"
+      <CitiesField
+        label={T.cities}
+        binding={form.field('city_ids')}
+        cities={cities}
+        value={form.values.city_ids}
+        onChange={form.set('city_ids')}
       />
-      <InputField label={`${T.employerTypes}（${optionHint(EMPLOYER_TYPES)}）`} form={form} name="employer_types" />
-      <InputField label={T.queries3mMax} form={form} name="queries_3m_max" inputMode="numeric" />
-      <InputField label={T.queries6mMax} form={form} name="queries_6m_max" inputMode="numeric" />
-      <InputField label={T.debtRatioMax} form={form} name="debt_ratio_max" inputMode="numeric" />
-      <InputField label={`${T.purposes}（${optionHint(LOAN_PURPOSES)}）`} form={form} name="purposes" />
+      <ChoicesField
+        label={T.employerTypes}
+        binding={form.field('employer_types')}
+        options={EMPLOYER_TYPES}
+        value={form.values.employer_types}
+        onChange={form.set('employer_types')}
+      />
+      <ChoicesField
+        label={T.purposes}
+        binding={form.field('purposes')}
+        options={LOAN_PURPOSES}
+        value={form.values.purposes}
+        onChange={form.set('purposes')}
+      />
       <FormButtons submit={row ? A.save : A.add} pending={write.isPending} onCancel={onDone} />
     </FormPanel>
   );

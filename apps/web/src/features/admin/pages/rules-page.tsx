@@ -3,7 +3,14 @@ import { fenToYuan, yuanToFen } from '@crm/domain/money';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useSettings } from '../api/admin.ts';
-import { FormButtons, InputField, inputOf, LoadedEdit, submitChecked } from '../components/admin-form.tsx';
+import {
+  FieldGroup,
+  FormButtons,
+  inputOf,
+  LoadedEdit,
+  submitChecked,
+  type FieldSpec,
+} from '../components/admin-form.tsx';
 import { AdminShell, Field } from '../components/admin-shell.tsx';
 import { adminTexts } from '../texts.ts';
 
@@ -40,6 +47,44 @@ const KEPT_FIELDS = [
 ] as const;
 /** A pool, ledger or retention setting left blank keeps the company's value (the server's rule for a field left out). */
 const wholeOrKept = (value: string) => (value.trim() === '' ? undefined : Number(value));
+
+type TextKey = Exclude<keyof RuleValues, 'clawback_mode'>;
+const whole = (label: string, name: TextKey): FieldSpec<TextKey> => ({ label, name, inputMode: 'numeric' });
+/** The page's groups in order, each under its hint; the claw-back mode's select follows the claw-back window. */
+const GROUPS: readonly { hint?: string; fields: FieldSpec<TextKey>[]; withClawbackMode?: true }[] = [
+  { hint: T.protectionHint, fields: [whole(T.protectionDays, 'referral_protection_days')] },
+  {
+    hint: T.overLimitHint,
+    fields: [
+      whole(T.overLimitRate, 'over_limit_rate_bp'),
+      { label: T.overLimitAmount, name: 'over_limit_amount', schemaKey: 'over_limit_amount_fen', inputMode: 'decimal' },
+    ],
+  },
+  {
+    hint: T.costCapHint,
+    fields: [{ label: T.costCap, name: 'all_in_cost_cap', schemaKey: 'all_in_cost_cap_bp', inputMode: 'decimal' }],
+  },
+  { hint: T.ledgerHint, fields: [whole(T.clawbackWindowDays, 'clawback_window_days')], withClawbackMode: true },
+  {
+    fields: [whole(T.statementDay, 'statement_day'), whole(T.partnerCommissionBp, 'partner_commission_bp')],
+  },
+  {
+    hint: T.poolHint,
+    fields: [
+      whole(T.poolDays, 'pool_days'),
+      whole(T.poolWarnDays, 'pool_warn_days'),
+      whole(T.poolClaimsPerDay, 'pool_claims_per_day'),
+      whole(T.duplicateChecksPerDay, 'duplicate_checks_per_day'),
+    ],
+  },
+  {
+    hint: T.retentionHint,
+    fields: [
+      whole(T.logRetentionMonths, 'log_retention_months'),
+      whole(T.closedCaseRetentionYears, 'closed_case_retention_years'),
+    ],
+  },
+];
 
 /**
  * /admin/rules: the lead-protection period, the over-limit brokerage rule, the commission ledger's settings
@@ -100,51 +145,21 @@ function RulesForm({ initial }: { initial: RuleValues }) {
   return (
     <section className="admin-panel" aria-label={A.nav.rules}>
       <PlainForm className="admin-form" onSubmit={submitChecked(form, save)}>
-        <p className="admin-hint">{T.protectionHint}</p>
-        <InputField label={T.protectionDays} form={form} name="referral_protection_days" inputMode="numeric" />
-        <p className="admin-hint">{T.overLimitHint}</p>
-        <InputField label={T.overLimitRate} form={form} name="over_limit_rate_bp" inputMode="numeric" />
-        <InputField
-          label={T.overLimitAmount}
-          form={form}
-          name="over_limit_amount"
-          schemaKey="over_limit_amount_fen"
-          inputMode="decimal"
-        />
-        <p className="admin-hint">{T.costCapHint}</p>
-        <InputField
-          label={T.costCap}
-          form={form}
-          name="all_in_cost_cap"
-          schemaKey="all_in_cost_cap_bp"
-          inputMode="decimal"
-        />
-        <p className="admin-hint">{T.ledgerHint}</p>
-        <InputField label={T.clawbackWindowDays} form={form} name="clawback_window_days" inputMode="numeric" />
-        <Field label={T.clawbackMode} binding={form.field('clawback_partial')}>
-          <select {...inputOf(form.input('clawback_mode'))}>
-            {(['full', 'partial'] as const).map((mode) => (
-              <option key={mode} value={mode}>
-                {T.clawbackModes[mode]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <InputField label={T.statementDay} form={form} name="statement_day" inputMode="numeric" />
-        <InputField label={T.partnerCommissionBp} form={form} name="partner_commission_bp" inputMode="numeric" />
-        <p className="admin-hint">{T.poolHint}</p>
-        <InputField label={T.poolDays} form={form} name="pool_days" inputMode="numeric" />
-        <InputField label={T.poolWarnDays} form={form} name="pool_warn_days" inputMode="numeric" />
-        <InputField label={T.poolClaimsPerDay} form={form} name="pool_claims_per_day" inputMode="numeric" />
-        <InputField label={T.duplicateChecksPerDay} form={form} name="duplicate_checks_per_day" inputMode="numeric" />
-        <p className="admin-hint">{T.retentionHint}</p>
-        <InputField label={T.logRetentionMonths} form={form} name="log_retention_months" inputMode="numeric" />
-        <InputField
-          label={T.closedCaseRetentionYears}
-          form={form}
-          name="closed_case_retention_years"
-          inputMode="numeric"
-        />
+        {GROUPS.map((group, index) => (
+          <FieldGroup key={index} hint={group.hint} form={form} fields={group.fields}>
+            {group.withClawbackMode ? (
+              <Field label={T.clawbackMode} binding={form.field('clawback_partial')}>
+                <select {...inputOf(form.input('clawback_mode'))}>
+                  {(['full', 'partial'] as const).map((mode) => (
+                    <option key={mode} value={mode}>
+                      {T.clawbackModes[mode]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+          </FieldGroup>
+        ))}
         <FormButtons submit={A.save} pending={save.isPending} />
       </PlainForm>
     </section>
