@@ -307,6 +307,19 @@ describe('/business/add: the fees and the all-in cost (decision 068)', () => {
     expect(page.api.callsTo('/api/crm/addClient')).toHaveLength(0);
   });
 
+  it("shows the server's refusal above 36 % in its words and stays on the form", async () => {
+    const refusal = '综合年化成本 40.12%，超过 36%，不能提交报单，请调整费用或产品';
+    const page = await openForm({ '/api/crm/addClient': failField('fees', refusal) });
+    await fillRequired();
+    await tap(screen.getByRole('button', { name: '添加费用' }));
+    typeInto('case-fees-amount-0', '40000');
+    typeInto('case-fees-payee-0', '本公司');
+    await submit();
+    expect(await findToast(refusal)).toBeTruthy();
+    expect(page.api.callsTo('/api/crm/addClient')).toHaveLength(1);
+    expect(page.pathname()).toBe('/business/add');
+  });
+
   it("warns as it is typed once the cost passes the company's line, below the 36 % refusal", async () => {
     const page = await openForm({ ...accepts(46), '/api/crm/allInCostCap': ok({ all_in_cost_cap: 24 }) });
     await fillRequired();
