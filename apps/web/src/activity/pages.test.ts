@@ -191,6 +191,33 @@ describe('the lottery page', () => {
     expect(again.went).toEqual([]);
   });
 
+  it('counts the SMS resend down from 59 with the one countdown, and offers a new code at zero', async () => {
+    stubApi({
+      '/api/crm/getActivityinfo': { data: lottery({ requires_phone: true }) },
+      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
+      '/common/smsCode': { data: { verifyCode: '123456' } },
+    });
+    const { root } = await open('/activity/lottery/login?id=7');
+    const send = [...root.querySelectorAll('button')].find((b) => b.textContent === '获取验证码')!;
+    (root.querySelector('#act-phone') as HTMLInputElement).value = '13800000001';
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      click(send);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(send.textContent).toBe('59 秒后重发');
+      expect(send.disabled).toBe(true);
+      expect((root.querySelector('#act-code') as HTMLInputElement).value).toBe('123456');
+      await vi.advanceTimersByTimeAsync(58_000);
+      expect(send.textContent).toBe('1 秒后重发');
+      expect(send.disabled).toBe(true);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(send.textContent).toBe('获取验证码');
+      expect(send.disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('after the end shows the seed, and the visitor re-derives the plan-based pool on the phone', async () => {
     const ended = lottery({ status: 'ended' });
     if (ended.lottery) ended.lottery.seed = seed;

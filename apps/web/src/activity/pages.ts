@@ -1,5 +1,6 @@
 import { TIER_LABELS, verifyRevealedPool } from '@crm/domain/activity';
 import type { ActivityCode, ActivityInfo, ActivityMine, ActivityVisitor } from '@crm/domain/api/activity';
+import { runCountdown, SMS_COUNTDOWN_SECONDS } from '../lib/countdown.ts';
 import { activityApi, oauthUrl } from './api.ts';
 import { chinaTime, h, yuan } from './dom.ts';
 import { ACTIVITY_PAGE_TEXTS as T } from './texts.ts';
@@ -405,16 +406,11 @@ function phoneForm(done: () => void, fail: (msg: string) => void): HTMLElement {
       }
       fail(T.codeSent);
       if (answer.data?.verifyCode) code.value = answer.data.verifyCode;
-      let left = 59;
-      send.textContent = T.resendIn(left);
-      const timer = setInterval(() => {
-        left -= 1;
-        send.textContent = left > 0 ? T.resendIn(left) : T.getCode;
-        if (left <= 0) {
-          clearInterval(timer);
-          send.disabled = false;
-        }
-      }, 1000);
+      runCountdown(
+        SMS_COUNTDOWN_SECONDS,
+        (left) => (send.textContent = left > 0 ? T.resendIn(left) : T.getCode),
+        () => (send.disabled = false),
+      );
     });
   });
   const form = h(
