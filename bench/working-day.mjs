@@ -8,9 +8,12 @@
 //
 //   node bench/working-day.mjs [--cases=200000] [--users=100] [--writes=0,1,10] [--duration=10]
 //                              [--connections=50] [--cache=on|off|both] [--reuse] [--keep] [--profile=DIR]
+//                              [--pooler=URL]
 //
 // --reuse keeps an already seeded crm_bench_day_<cases> database, --keep leaves it for the next --reuse,
 // --profile=DIR runs the server under `node --cpu-prof` (the .cpuprofile files land in DIR).
+// --pooler=postgres://postgres@127.0.0.1:6432 runs the server through that PgBouncer in transaction mode
+// (`.ci/pgbouncer` starts one), its change feed on the direct connection (decision 072).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,6 +43,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     reuse: { type: 'boolean' },
     keep: { type: 'boolean' },
+    pooler: { type: 'string' },
   },
   strict: true,
 });
@@ -52,6 +56,7 @@ const cacheModes = { on: [true], off: [false], both: [true, false] }[args.cache 
 if (!cacheModes) throw new Error('--cache is on, off or both');
 if (writeShares.some((w) => !(w >= 0 && w <= 10))) throw new Error('--writes are shares from 0 to 10');
 const dbName = `crm_bench_day_${caseCount}`;
+const via = args.pooler ? ' through PgBouncer' : '';
 const failures = [];
 const fail = (message) => {
   failures.push(message);
@@ -198,7 +203,13 @@ try {
   let users = null;
   for (const readCache of cacheModes) {
     const server = await startProduct('server (PostgreSQL)', {
-      DATABASE_URL: databaseUrl(dbName),
+      ...(args.pooler
+        ? {
+            DATABASE_URL: `${args.pooler.replace(/\/+$/, '')}/${dbName}`,
+            DATABASE_POOLER: 'transaction',
+            LISTEN_DATABASE_URL: databaseUrl(dbName),
+          }
+        : { DATABASE_URL: databaseUrl(dbName) }),
       READ_CACHE: String(readCache),
       RATE_LIMIT_PER_MINUTE: '0',
     });
@@ -207,7 +218,7 @@ try {
       users ??= await signIn(server.url, benchStaff(userCount));
       for (const writes of writeShares) {
         const row = await measure({
-          name: `mix, ${writes} % writes${readCache ? '' : ', READ_CACHE=false'}`,
+          name: `mix, ${writes} % writes${readCache ? '' : ', READ_CACHE=false'}${via}`,
           cannon: cannonFor(server.url, users, writes),
           warmupSeconds: WARMUP_SECONDS,
           seconds: duration,

@@ -17,6 +17,13 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * `transaction` when DATABASE_URL goes through a pooler in transaction mode (PgBouncer): no named prepared
+   * statements, which would land on whichever server connection the pooler hands out (decision 072).
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /** A direct connection for the change feed's LISTEN, which a transaction pooler cannot carry (decision 064). */
+  LISTEN_DATABASE_URL: z.string().url().optional(),
   /** PGlite never fsyncs; production must say out loud that it accepts that. */
   ALLOW_EMBEDDED_DB_IN_PRODUCTION: flag,
   /** Demo mode: seed demo data, accept browsers outside WeCom, offline adapters by default. */
@@ -114,6 +121,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How DATABASE_URL is reached: directly, or through a pooler in transaction mode. */
+  databasePooler: 'none' | 'transaction';
+  /** Where the change feed listens: LISTEN_DATABASE_URL, else DATABASE_URL (only without a pooler). */
+  listenDatabaseUrl: string | undefined;
   demoMode: boolean;
   rateLimitPerMinute: number;
   sessionSecret: string;
@@ -333,12 +344,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     };
   }
 
+  // Behind a transaction pooler the read cache needs a direct connection to listen on; without one it is off.
+  const canListen = env.DATABASE_POOLER === 'none' || Boolean(env.LISTEN_DATABASE_URL);
+  if (env.READ_CACHE === true && !canListen)
+    throw new ConfigError(
+      'READ_CACHE=true with DATABASE_POOLER=transaction needs LISTEN_DATABASE_URL, a direct connection for the change feed',
+    );
+  const readCacheDefault = canListen;
+
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePooler: env.DATABASE_POOLER,
+    listenDatabaseUrl: env.LISTEN_DATABASE_URL ?? (env.DATABASE_POOLER === 'none' ? env.DATABASE_URL : undefined),
     demoMode,
     sessionSecret: env.SESSION_SECRET ?? DEMO_SECRET,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
@@ -349,7 +370,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     reminderEscalateAfterMs: env.REMINDER_ESCALATE_AFTER_HOURS * 3600_000,
     reminderPollMs: env.REMINDER_POLL_SECONDS * 1000,
     trustProxy: env.TRUST_PROXY ?? false,
-    readCache: env.READ_CACHE ?? true,
+    readCache: env.READ_CACHE ?? readCacheDefault,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 0 : 600),
     sms,
     wecom,

@@ -64,10 +64,46 @@ export function hearDroppedConnections(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/**
+ * A connection that never names a statement. Behind a pooler in transaction mode a named statement is prepared
+ * on whichever server connection the pooler hands out, and the next request's `execute` lands on another one
+ * (`prepared statement "…" already exists`, or does not exist). An unnamed statement is parsed with each
+ * query, which costs the server a parse per query (bench/README: the working day through PgBouncer).
+ */
+class UnnamedStatementClient extends pg.Client {
+  // pg's overloads cannot be restated in a subclass: the arguments pass through untouched but for `name`.
+  query(...args: unknown[]): never {
+    const [config] = args;
+    if (config !== null && typeof config === 'object' && 'name' in config && !('submit' in config)) {
+      const { name: _name, ...unnamed } = config as { name?: string };
+      args[0] = unnamed;
+    }
+    return (super.query as (...rest: unknown[]) => never)(...args);
+  }
+}
+
+export interface PostgresOptions {
+  poolSize?: number;
+  /** `transaction`: the URL is a pooler in transaction mode (DATABASE_POOLER). */
+  pooler?: 'none' | 'transaction';
+  /** Where the change feed listens (a direct connection); the URL itself by default. */
+  listenUrl?: string;
+}
+
+export async function openPostgres(url: string, options: number | PostgresOptions = {}): Promise<Database> {
+  const {
+    poolSize = 10,
+    pooler = 'none',
+    listenUrl = url,
+  } = typeof options === 'number' ? { poolSize: options } : options;
   // While the database is away, a request waits at most 5 s for a connection and then answers 503.
   const pool = hearDroppedConnections(
-    new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 }),
+    new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: 5_000,
+      ...(pooler === 'transaction' ? { Client: UnnamedStatementClient } : {}),
+    }),
   );
   // Fail at start, with the driver's reason, rather than on the first request.
   await pool.query('select 1');
@@ -76,7 +112,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
-    changeFeed: () => postgresChangeFeed(url),
+    changeFeed: () => postgresChangeFeed(listenUrl),
     close: () => pool.end(),
   };
 }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery } from '../test/pg-admin.ts';
+import { adminQuery, testPostgres, withDatabase } from '../test/pg-admin.ts';
 
 /*
  * Two real server processes on one PostgreSQL database, as behind a load balancer (docs/deploy.md): one
@@ -15,7 +15,8 @@ import { adminQuery } from '../test/pg-admin.ts';
  * PGlite is one process's embedded database by construction: this file needs DATABASE_URL, and the
  * PostgreSQL pass of .ci/run sets it.
  */
-const url = process.env.DATABASE_URL;
+const postgres = testPostgres();
+const url = postgres?.url;
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
 
@@ -35,7 +36,7 @@ interface Server {
   output: string[];
 }
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
+async function startServer(databaseName: string, dataDir: string): Promise<Server> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(tsx, ['src/server.ts'], {
@@ -44,7 +45,10 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
       PATH: process.env.PATH,
       NODE_ENV: 'development',
       DEMO_MODE: 'true',
-      DATABASE_URL: databaseUrl,
+      // As the CI's pooler pass deploys it: DATABASE_URL through PgBouncer, the change feed directly.
+      DATABASE_URL: withDatabase(postgres!.url, databaseName),
+      DATABASE_POOLER: postgres!.pooler,
+      LISTEN_DATABASE_URL: withDatabase(postgres!.directUrl, databaseName),
       DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',
       HOST: '127.0.0.1',
@@ -98,17 +102,15 @@ describe.skipIf(!url)(title, () => {
   let b: Server | undefined;
 
   beforeAll(async () => {
-    await adminQuery(url!, `create database ${name}`);
-    const address = new URL(url ?? '');
-    address.pathname = `/${name}`;
+    await adminQuery(postgres!.directUrl, `create database ${name}`);
     // One after the other, as a rolling start does: the first migrates and seeds, the second finds both done.
-    a = await startServer(address.toString(), path.join(dataDir, 'a'));
-    b = await startServer(address.toString(), path.join(dataDir, 'b'));
+    a = await startServer(name, path.join(dataDir, 'a'));
+    b = await startServer(name, path.join(dataDir, 'b'));
   }, 200_000);
 
   afterAll(async () => {
     await Promise.all([stop(a), stop(b)]);
-    await adminQuery(url!, `drop database if exists ${name} with (force)`);
+    await adminQuery(postgres!.directUrl, `drop database if exists ${name} with (force)`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -14,7 +14,7 @@ import { buildApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
-import { createScratchDatabase } from './pg-admin.ts';
+import { createScratchDatabase, testPostgres, withDatabase } from './pg-admin.ts';
 
 /** An SMS adapter that remembers what it sent, so tests read codes the way a phone would. */
 export function createRecordingSms(options: { revealsCode?: boolean } = {}) {
@@ -49,11 +49,11 @@ export type TestDatabase = Database & { reopen(): Promise<Database> };
  * the PostgreSQL of DATABASE_URL (dropped on close), so the same suite runs on both drivers.
  */
 export async function openTestDatabase(config: Config): Promise<TestDatabase> {
-  const url = process.env.DATABASE_URL;
+  const postgres = testPostgres();
   // The run's migrated template (global-setup.ts); migrating again below is then a check that finds nothing to do.
   // Undefined when a file runs outside the server project (its global setup then never ran).
   const template: ProvidedContext['testDatabaseTemplate'] | undefined = inject('testDatabaseTemplate');
-  if (!url) {
+  if (!postgres) {
     const startFrom = template?.kind === 'pglite' ? new Blob([fs.readFileSync(template.file)]) : undefined;
     const database = await openPglite(null, startFrom);
     await database.migrate(config.migrationsFolder);
@@ -61,15 +61,19 @@ export async function openTestDatabase(config: Config): Promise<TestDatabase> {
     return { ...database, reopen: async () => ({ ...database, close: async () => undefined }) };
   }
   const scratch = await createScratchDatabase(
-    url,
+    postgres.directUrl,
     'crm_test',
     template?.kind === 'postgres' ? template.name : undefined,
   );
-  const database = await openPostgres(scratch.url, 4);
+  const name = new URL(scratch.url).pathname.slice(1);
+  // The app's pool goes the way DATABASE_URL goes (through the pooler, if any); the feed listens directly.
+  const open = () =>
+    openPostgres(withDatabase(postgres.url, name), { poolSize: 4, pooler: postgres.pooler, listenUrl: scratch.url });
+  const database = await open();
   await database.migrate(config.migrationsFolder);
   return {
     ...database,
-    reopen: () => openPostgres(scratch.url, 4),
+    reopen: open,
     async close() {
       await database.close();
       await scratch.drop();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config.ts';
 import { openPglite, openPostgres } from '../db/client.ts';
-import { createScratchDatabase } from './pg-admin.ts';
+import { createScratchDatabase, testPostgres } from './pg-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,12 +20,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-template-'));
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', DATA_DIR: dataDir });
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const template = await createScratchDatabase(url, 'crm_template');
+  const postgres = testPostgres();
+  if (postgres) {
+    // Directly, never through a pooler: a template must have no connection open while a test copies it.
+    const template = await createScratchDatabase(postgres.directUrl, 'crm_template');
     const database = await openPostgres(template.url, 1);
     await database.migrate(config.migrationsFolder);
-    // A template must have no connection open while a test copies it.
     await database.close();
     project.provide('testDatabaseTemplate', { kind: 'postgres', name: new URL(template.url).pathname.slice(1) });
     return async () => {

@@ -23,7 +23,25 @@ export async function createScratchDatabase(
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  return { url: withDatabase(url, name), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * The PostgreSQL the server tests run on: DATABASE_URL, which may be a pooler in transaction mode
+ * (DATABASE_POOLER=transaction, PgBouncer in the CI's last pass), and a direct address (LISTEN_DATABASE_URL)
+ * for what a pooler cannot carry: creating databases from a template (the pooler keeps idle connections to
+ * it open) and the change feed's LISTEN. Null without DATABASE_URL (the tests run on PGlite).
+ */
+export function testPostgres(): { url: string; directUrl: string; pooler: 'none' | 'transaction' } | null {
+  const url = process.env.DATABASE_URL;
+  if (!url) return null;
+  const pooler = process.env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'none';
+  return { url, directUrl: process.env.LISTEN_DATABASE_URL ?? url, pooler };
+}
+
+/** The same server address with another database name. */
+export function withDatabase(url: string, name: string): string {
   const address = new URL(url);
   address.pathname = `/${name}`;
-  return { url: address.toString(), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
+  return address.toString();
 }
