@@ -117,8 +117,10 @@ const feeLine = (fee: ProductFee) =>
  * A product's rules as the list shows them, in the matching's own words and with names, not codes:
  * `年龄 22 岁–55 岁；城市 上海市辖区、杭州市`. Amounts and terms have columns of their own.
  */
-const rulesText = (rules: ProductRules, cities: readonly CityRow[]) => {
-  const cityName = (id: number) => cities.find((city) => city.id === id)?.name ?? T.unknownCity(id);
+const rulesText = (rules: ProductRules, cities: readonly CityRow[] | undefined) => {
+  // Until the city list has come, a city reads as loading rather than as its code.
+  const cityName = (id: number) =>
+    cities ? (cities.find((city) => city.id === id)?.name ?? T.unknownCity(id)) : T.citiesLoading;
   const said = admissionRequirements({ rules, minAmountFen: 0, maxAmountFen: 0, termsMonths: [] }, cityName);
   return said.length === 0 ? T.noRules : said.map((rule) => `${rule.label} ${rule.requirement}`).join('；');
 };
@@ -166,7 +168,7 @@ export function AdminProductsPage() {
           [T.terms, (row) => row.terms_months.join(', ')],
           [T.feeType, (row) => (row.fee_type === null ? T.unpriced : T.feeTypes[row.fee_type])],
           [T.rate, (row) => row.rate_ppm ?? '—'],
-          [T.rules, (row) => rulesText(row.rules, cities.data ?? [])],
+          [T.rules, (row) => rulesText(row.rules, cities.data)],
           activeColumn,
           [
             A.actions,
