@@ -17,6 +17,8 @@ import {
 import { Dialog, Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import type { Endpoint } from '@crm/domain/endpoints';
+import type { z } from 'zod';
 import { setUpAntdRender } from '../app/antd-render.ts';
 import { QueryProvider, queryClient } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
@@ -26,13 +28,17 @@ import { clearStoredUser, setStoredUser, type UserRecordInput } from '../lib/sto
 // The machine these run on is shared and slow at times: findBy… waits up to 5 s, not 1 s, before failing.
 configure({ asyncUtilTimeout: 5000 });
 
-/** What the fake server answers: an envelope, an HTTP failure without one, or no answer at all. */
-export type FakeReply =
-  | { kind: 'envelope'; httpStatus: number; code: number; msg: string; data: unknown; field?: string }
+/**
+ * What the fake server answers: an envelope with its data (typed `T` when the reply is for an endpoint, see `on`),
+ * a refusal (an envelope with a non-zero code and no data), an HTTP failure without one, or no answer at all.
+ */
+export type FakeReply<T = unknown> =
+  | { kind: 'envelope'; httpStatus: number; code: 0; msg: string; data: T }
+  | { kind: 'refusal'; httpStatus: number; code: number; msg: string; field?: string }
   | { kind: 'http'; httpStatus: number }
   | { kind: 'offline' };
 
-export const ok = (data: unknown = null, msg = '操作成功'): FakeReply => ({
+export const ok = <T = null,>(data: T = null as T, msg = '操作成功'): FakeReply<T> => ({
   kind: 'envelope',
   httpStatus: 200,
   code: 0,
@@ -40,20 +46,13 @@ export const ok = (data: unknown = null, msg = '操作成功'): FakeReply => ({
   data,
 });
 /** A refusal: a non-zero code whose msg the page must show. */
-export const fail = (msg: string, code = 1): FakeReply => ({
-  kind: 'envelope',
-  httpStatus: 200,
-  code,
-  msg,
-  data: null,
-});
+export const fail = (msg: string, code = 1): FakeReply<never> => ({ kind: 'refusal', httpStatus: 200, code, msg });
 /** A refusal about one request field (the envelope's `field`): a form shows msg under that field. */
-export const failField = (field: string, msg: string): FakeReply => ({
-  kind: 'envelope',
+export const failField = (field: string, msg: string): FakeReply<never> => ({
+  kind: 'refusal',
   httpStatus: 200,
   code: 1,
   msg,
-  data: null,
   field,
 });
 /**
@@ -63,8 +62,8 @@ export const failField = (field: string, msg: string): FakeReply => ({
  */
 export const network = {
   message: '网络异常，请检查网络后重试',
-  httpError: (httpStatus = 500): FakeReply => ({ kind: 'http', httpStatus }),
-  offline: (): FakeReply => ({ kind: 'offline' }),
+  httpError: (httpStatus = 500): FakeReply<never> => ({ kind: 'http', httpStatus }),
+  offline: (): FakeReply<never> => ({ kind: 'offline' }),
 };
 
 /** One call as the page sent it: multipart fields and query parameters flattened to strings. */
@@ -80,15 +79,83 @@ export type ApiCall = {
 };
 
 /** A function may answer later (a promise), to hold a reply while the test taps on. */
-export type Handler = FakeReply | ((call: ApiCall) => FakeReply | Promise<FakeReply>);
-/** Path (e.g. '/api/crm/clientList') → what it answers. */
-export type HandlerTable = Record<string, Handler>;
+export type Handler<T = unknown> = FakeReply<T> | ((call: ApiCall) => FakeReply<T> | Promise<FakeReply<T>>);
+/**
+ * Path (e.g. '/api/crm/clientList') → what it answers. The spelled-path fallback, kept while the features not yet
+ * on the endpoint contracts (issue 45) still answer this way; new tests answer endpoints with `on`.
+ */
+export type HandlerTable = Record<string, Handler | SpelledRefusal>;
+
+/**
+ * A refusal written out as an envelope (one houseloan test's 401), accepted in the spelled-path table only: an
+ * endpoint's answer (`on`) is `ok`, `fail` or a network failure, so an `ok(null)` cannot pass for a record.
+ */
+type SpelledRefusal = { kind: 'envelope'; httpStatus: number; code: number; msg: string; data: null };
+
+/** What a call to `target` answers: the endpoint's response as its schema takes it, or anything for a path. */
+export type ReplyData<Target> = Target extends Endpoint ? z.input<Target['response']> : unknown;
+
+/** Where a test says a call goes: an endpoint contract, or (the fallback above) its spelled path. */
+export type CallTarget = Endpoint | string;
+
+/** One endpoint's answer, checked against the endpoint's response schema where it was written (`on`). */
+export type Answer = { readonly key: string; readonly handler: Handler };
+
+/**
+ * The fake server's answer to an endpoint (issue 45): the reply's data is typed from the endpoint's response
+ * schema, so a field renamed in the contract fails `tsc` in the fixture, not a page at run time. `method` is for
+ * the two endpoints of one path (a GET read and a POST write of the same settings): each answers its own method.
+ */
+export const on = <E extends Endpoint>(
+  endpoint: E,
+  handler: Handler<z.input<E['response']>>,
+  method?: 'GET' | 'POST',
+): Answer => ({ key: method ? `${method} ${endpoint.path}` : endpoint.path, handler });
+
+/** The answers to a contract module's endpoints (`import * as E from '@crm/domain/endpoints/admin'`), by name. */
+export type AnswersOf<M> = {
+  [K in keyof M as M[K] extends Endpoint ? K : never]?: M[K] extends Endpoint
+    ? Handler<z.input<M[K]['response']>>
+    : never;
+};
+
+/**
+ * `on` for many endpoints of one contract module at once, each named as the module exports it:
+ * `answersOf(E, { staffList: page([aStaff()]), teamsList: ok([]) })`, every reply typed from its endpoint.
+ */
+export const answersOf = <M extends object>(contracts: M, table: AnswersOf<M>): Answer[] =>
+  Object.entries(table as Record<string, Handler>).map(([name, handler]) => ({
+    key: (contracts[name as keyof M] as Endpoint).path,
+    handler,
+  }));
+
+/** What a page test answers: endpoints' answers (`on`, `answersOf`), or the spelled-path table. */
+export type Answers = HandlerTable | readonly Answer[];
+
+/**
+ * A page test's opener as the shared steps (steps-list.ts, steps-load.ts) call it. Declared as a method so an
+ * opener of the spelled-path table only still fits: a step hands it a table when told a path, and `on` answers
+ * when told an endpoint (`answerTo`), which only the endpoint-keyed openers are given.
+ */
+export type Opener = { open(api: Answers): Promise<PageView> }['open'];
+
+/** The one answer a shared step gives: a path-keyed table for a path, an endpoint's typed answer for an endpoint. */
+export const answerTo = <T extends CallTarget>(target: T, handler: Handler<ReplyData<T>>): Answers =>
+  typeof target === 'string' ? { [target]: handler } : [{ key: target.path, handler: handler as Handler }];
+
+/** The answers as the fake server looks them up: by `METHOD path` first, then by path. */
+export const tableOf = (answers: Answers): HandlerTable =>
+  Array.isArray(answers)
+    ? Object.fromEntries((answers as readonly Answer[]).map(({ key, handler }) => [key, handler]))
+    : (answers as HandlerTable);
+
+const pathOf = (target: CallTarget): string => (typeof target === 'string' ? target : target.path);
 
 /**
  * The two failed loads every page must show, as `it.each` rows [name, reply, text shown]: the server's
  * refusal, whose msg the page shows, and a reply without an envelope, shown as the network message.
  */
-export const loadFailureCases = (refusal: string): [string, FakeReply, string][] => [
+export const loadFailureCases = (refusal: string): [string, FakeReply<never>, string][] => [
   ['a refusal', fail(refusal), refusal],
   ['a 500', network.httpError(500), network.message],
 ];
@@ -109,18 +176,18 @@ function fieldsOf(body: unknown): Record<string, string | string[]> {
 export type FakeApi = {
   /** Every call made so far, in order. */
   calls: ApiCall[];
-  /** The calls made to one path. */
-  callsTo: (path: string) => ApiCall[];
-  /** The last call made to a path; fails the test when there was none. */
-  lastCall: (path: string) => ApiCall;
-  /** Replaces or adds handlers, e.g. to make a failed list succeed before tapping retry. */
-  set: (handlers: HandlerTable) => void;
+  /** The calls made to one endpoint (or path). */
+  callsTo: (target: CallTarget) => ApiCall[];
+  /** The last call made to an endpoint (or path); fails the test when there was none. */
+  lastCall: (target: CallTarget) => ApiCall;
+  /** Replaces or adds answers, e.g. to make a failed list succeed before tapping retry. */
+  set: (answers: Answers) => void;
   /** Paths the page called that no handler answered. */
   unhandled: () => string[];
 };
 
-function installFakeApi(initial: HandlerTable): FakeApi {
-  const handlers: HandlerTable = { ...initial };
+function installFakeApi(initial: Answers): FakeApi {
+  const handlers: HandlerTable = { ...tableOf(initial) };
   const calls: ApiCall[] = [];
   const missed: string[] = [];
 
@@ -138,7 +205,7 @@ function installFakeApi(initial: HandlerTable): FakeApi {
       headers: Object.fromEntries([...new Headers(init?.headers).entries()].map(([k, v]) => [k.toLowerCase(), v])),
     };
     calls.push(call);
-    const handler = handlers[call.path];
+    const handler = handlers[`${call.method} ${call.path}`] ?? handlers[call.path];
     if (!handler) missed.push(call.path);
     const reply = !handler
       ? fail(`no fake for ${call.path}`, UNHANDLED_CODE)
@@ -147,8 +214,16 @@ function installFakeApi(initial: HandlerTable): FakeApi {
         : handler;
     if (reply.kind === 'offline') throw new TypeError('Failed to fetch');
     if (reply.kind === 'http') return new Response('<html>error</html>', { status: reply.httpStatus });
-    const { code, msg, data, field } = reply;
-    return new Response(JSON.stringify({ code, msg, data, ...(field === undefined ? {} : { field }) }), {
+    const body =
+      reply.kind === 'envelope'
+        ? { code: reply.code, msg: reply.msg, data: reply.data }
+        : {
+            code: reply.code,
+            msg: reply.msg,
+            data: null,
+            ...(reply.field === undefined ? {} : { field: reply.field }),
+          };
+    return new Response(JSON.stringify(body), {
       status: reply.httpStatus,
       headers: { 'Content-Type': 'application/json' },
     });
@@ -157,14 +232,15 @@ function installFakeApi(initial: HandlerTable): FakeApi {
 
   return {
     calls,
-    callsTo: (path) => calls.filter((call) => call.path === path),
-    lastCall: (path) => {
+    callsTo: (target) => calls.filter((call) => call.path === pathOf(target)),
+    lastCall: (target) => {
+      const path = pathOf(target);
       const found = calls.filter((call) => call.path === path).at(-1);
       if (!found)
         throw new Error(`no call to ${path}; calls made: ${calls.map((call) => call.path).join(', ') || 'none'}`);
       return found;
     },
-    set: (more) => Object.assign(handlers, more),
+    set: (more) => Object.assign(handlers, tableOf(more)),
     unhandled: () => [...missed],
   };
 }
@@ -183,7 +259,7 @@ export const SALES_USER: UserRecordInput = { id: 7, job: [1], leader: false, nam
 export const LEADER: UserRecordInput = { id: 2, job: [1], leader: true, name: '张组长' };
 
 export type RenderPageOptions = {
-  api?: HandlerTable;
+  api?: Answers;
   /** The stored logged-in user; null for none. */
   user?: UserRecordInput | null;
   /** 'desktop' is a plain browser, where most pages say "请在微信内打开页面". */
@@ -202,9 +278,16 @@ export type RenderPageOptions = {
 type SendStep = (
   what: string,
   toast: string | RegExp,
-  path: string,
+  target: CallTarget,
   then?: { movesTo: string },
 ) => Promise<ApiCall['fields']>;
+
+/** A failed load retried once `target` answers `reply` (typed from the endpoint's response schema). */
+type RetryStep = <T extends CallTarget>(
+  message: string | RegExp,
+  target: T,
+  reply: FakeReply<ReplyData<T>>,
+) => Promise<void>;
 
 export type PageView = RenderResult & {
   api: FakeApi;
@@ -215,12 +298,12 @@ export type PageView = RenderResult & {
    * A failed load: its message shows as an alert with a 重试 button, and tapping it once `path` answers `reply`
    * asks the server again. The caller then looks for what the answer shows.
    */
-  retryFailedLoad: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
+  retryFailedLoad: RetryStep;
   /**
    * The same for a list whose first page failed (LoadMoreList): its message shows above a 重试 button, in no
    * alert, and tapping 重试 once `path` answers `reply` asks the server again.
    */
-  retryFailedList: (message: string | RegExp, path: string, reply: FakeReply) => Promise<void>;
+  retryFailedList: RetryStep;
   /**
    * Sends as a person does: taps the button named `button`, waits for the `toast` the page answers with (a
    * success or the server's refusal), and gives the fields the page sent to `path`. With `movesTo`, a page
@@ -232,7 +315,7 @@ export type PageView = RenderResult & {
    * Sends where the page answers by moving on (a login, a saved form): taps the button named `button`, waits
    * until the page has gone to `pathname`, and gives the fields it sent to `path`.
    */
-  sentFieldsMovingTo: (button: string, pathname: string, path: string) => Promise<ApiCall['fields']>;
+  sentFieldsMovingTo: (button: string, pathname: string, target: CallTarget) => Promise<ApiCall['fields']>;
   /**
    * Answers the confirmation dialog asking `question` with 确定 (antd-mobile Dialog.confirm), waits for the
    * `toast` (and, with `movesTo`, for the page to go there) and gives the fields the page sent to `path`.
@@ -289,24 +372,35 @@ export async function renderPage(
  * to or replaces the usual answers.
  */
 export function renderPageWith(path: string, { api: usual = {}, ...options }: RenderPageOptions = {}) {
-  return (api: HandlerTable = {}): Promise<PageView> => renderPage(path, { ...options, api: { ...usual, ...api } });
+  return (api: Answers = {}): Promise<PageView> =>
+    renderPage(path, { ...options, api: { ...tableOf(usual), ...tableOf(api) } });
 }
 
-async function retryFailedLoad(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
+async function retryFailedLoad(
+  api: FakeApi,
+  message: string | RegExp,
+  target: CallTarget,
+  reply: FakeReply,
+): Promise<void> {
   expect((await screen.findByText(message)).closest('[role="alert"]')).not.toBeNull();
-  await retryWith(api, path, reply);
+  await retryWith(api, target, reply);
 }
 
-async function retryFailedList(api: FakeApi, message: string | RegExp, path: string, reply: FakeReply): Promise<void> {
+async function retryFailedList(
+  api: FakeApi,
+  message: string | RegExp,
+  target: CallTarget,
+  reply: FakeReply,
+): Promise<void> {
   expect(await screen.findByText(message)).toBeTruthy();
-  await retryWith(api, path, reply);
+  await retryWith(api, target, reply);
 }
 
-async function retryWith(api: FakeApi, path: string, reply: FakeReply): Promise<void> {
-  const asked = api.callsTo(path).length;
-  api.set({ [path]: reply });
+async function retryWith(api: FakeApi, target: CallTarget, reply: FakeReply): Promise<void> {
+  const asked = api.callsTo(target).length;
+  api.set({ [pathOf(target)]: reply });
   await tap(await screen.findByRole('button', { name: '重试' }));
-  await expect.poll(() => api.callsTo(path).length).toBeGreaterThan(asked);
+  await expect.poll(() => api.callsTo(target).length).toBeGreaterThan(asked);
 }
 
 /** Toasts: lib/toast.ts's role="alert" node, or antd-mobile's Toast where a page shows one directly. */
@@ -340,13 +434,13 @@ async function sentFields(
   page: PageView,
   button: string,
   toast: string | RegExp,
-  path: string,
+  target: CallTarget,
   then?: { movesTo: string },
 ): Promise<ApiCall['fields']> {
   await tap(screen.getByRole('button', { name: button }));
   expect(await findToast(toast)).toBeTruthy();
   if (then) await expect.poll(page.pathname).toBe(then.movesTo);
-  return page.api.lastCall(path).fields;
+  return page.api.lastCall(target).fields;
 }
 
 /** PageView.sentFieldsMovingTo. */
@@ -354,11 +448,11 @@ async function sentFieldsMovingTo(
   page: PageView,
   button: string,
   pathname: string,
-  path: string,
+  target: CallTarget,
 ): Promise<ApiCall['fields']> {
   await tap(screen.getByRole('button', { name: button }));
   await expect.poll(page.pathname).toBe(pathname);
-  return page.api.lastCall(path).fields;
+  return page.api.lastCall(target).fields;
 }
 
 /**

@@ -5,24 +5,34 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { pageOf } from './factories.ts';
-import { fail, ok, type FakeReply, type HandlerTable, type PageView } from './render-page.tsx';
+import {
+  answerTo,
+  fail,
+  ok,
+  type CallTarget,
+  type FakeReply,
+  type Opener,
+  type PageView,
+  type ReplyData,
+} from './render-page.tsx';
 
-/** Opens the page with `render` while `path` answers `reply`, and finds `shown`. Gives the page. */
-export async function showsOnLoad(
-  render: (api: HandlerTable) => Promise<PageView>,
-  path: string,
-  reply: FakeReply,
+/** Opens the page with `render` while `target` answers `reply`, and finds `shown`. Gives the page. */
+export async function showsOnLoad<T extends CallTarget>(
+  render: Opener,
+  target: T,
+  reply: FakeReply<ReplyData<T>>,
   shown: string | RegExp,
 ): Promise<PageView> {
-  const page = await render({ [path]: reply });
+  const page = await render(answerTo(target, reply));
   expect(await screen.findByText(shown)).toBeTruthy();
   return page;
 }
 
-/** `path` answers an empty page: the list says `emptyText`. */
-export const showsEmptyList = (render: (api: HandlerTable) => Promise<PageView>, path: string, emptyText: string) =>
-  showsOnLoad(render, path, ok(pageOf([])), emptyText);
+/** `target` answers an empty page: the list says `emptyText`. */
+export const showsEmptyList = (render: Opener, target: CallTarget, emptyText: string) =>
+  // An empty page fits every list's response schema; the generic target cannot show it does.
+  showsOnLoad(render, target, ok(pageOf([])) as FakeReply<never>, emptyText);
 
-/** `path` refuses with `msg`: the page shows it. */
-export const showsRefusal = (render: (api: HandlerTable) => Promise<PageView>, path: string, msg: string) =>
-  showsOnLoad(render, path, fail(msg), msg);
+/** `target` refuses with `msg`: the page shows it. */
+export const showsRefusal = (render: Opener, target: CallTarget, msg: string) =>
+  showsOnLoad(render, target, fail(msg), msg);

@@ -3,22 +3,30 @@
  */
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { network, type FakeReply, type HandlerTable, type PageView } from './render-page.tsx';
+import {
+  answerTo,
+  network,
+  type CallTarget,
+  type FakeReply,
+  type Opener,
+  type PageView,
+  type ReplyData,
+} from './render-page.tsx';
 
 /**
- * Opens the page with `render` while `path` answers `failure` (by default a 500 without an envelope). The page
- * shows the failure's message (a refusal's msg, else the network message) with 重试; once `path` answers
+ * Opens the page with `render` while `target` answers `failure` (by default a 500 without an envelope). The page
+ * shows the failure's message (a refusal's msg, else the network message) with 重试; once `target` answers
  * `reply`, tapping 重试 brings `shown`. Gives the page for any further look.
  */
-export async function retriesFailedLoad(
-  render: (api: HandlerTable) => Promise<PageView>,
-  path: string,
-  reply: FakeReply,
+export async function retriesFailedLoad<T extends CallTarget>(
+  render: Opener,
+  target: T,
+  reply: FakeReply<ReplyData<T>>,
   shown: string | RegExp,
-  failure: FakeReply = network.httpError(500),
+  failure: FakeReply<never> = network.httpError(500),
 ): Promise<PageView> {
-  const page = await render({ [path]: failure });
-  await page.retryFailedLoad(failure.kind === 'envelope' ? failure.msg : network.message, path, reply);
+  const page = await render(answerTo(target, failure));
+  await page.retryFailedLoad('msg' in failure ? failure.msg : network.message, target, reply);
   expect(await screen.findByText(shown)).toBeTruthy();
   return page;
 }
