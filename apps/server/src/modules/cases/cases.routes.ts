@@ -5,7 +5,6 @@ import {
   namedSchema,
   pendingRequestSchema,
   statusOptionSchema,
-  teamDataSchema,
   treeNodeSchema,
   treeSchema,
 } from '@crm/domain/api/cases';
@@ -75,6 +74,6 @@ export async function casesRoutes(root: FastifyInstance, { cases }: { cases: Cas
   // ---- statistics ----------------------------------------------------------------------------------
   get(E.statistic, (me, q) => cases.statistic(me, q.scope));
   get(E.statUserlist, (me) => cases.statUserlist(me));
-  get('/api/crm/teamData', '团队数据', noInput, teamDataSchema, (me) => cases.teamData(me));
+  get(E.teamData, (me) => cases.teamData(me));
   get(E.funnel, (me, q) => cases.funnel(me, q.scope));
 }

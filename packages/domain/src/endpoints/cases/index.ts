@@ -24,6 +24,7 @@ import {
   serviceResponseSchema,
   serviceTransferRequestSchema,
   statUserlistSchema,
+  teamDataSchema,
   treeNodeSchema,
   statisticRequestSchema,
   statisticSchema,
@@ -213,6 +214,13 @@ export const statUserlist = endpoint({
   summary: '团队成员统计',
   request: statUserlistRequest,
   response: statUserlistSchema,
+});
+
+export const teamData = endpoint({
+  path: '/api/crm/teamData',
+  summary: '团队数据',
+  request: noFieldsSchema,
+  response: teamDataSchema,
 });
 
 export const funnel = endpoint({

@@ -1,11 +1,11 @@
+import * as E from '@crm/domain/endpoints/cases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { sendAnswer, type SendInput } from '../../../lib/send.ts';
 import { invalidateAfterAudit } from './keys.ts';
 
-export type AuditAppealInput = { id: number; result: 'approved' | 'refused'; reason: string };
-
-/** POST /api/crm/auditAppeal: approve (the case re-enters the flow) or refuse with a reason. */
-export const auditAppeal = async (input: AuditAppealInput) => (await apiPost<null>('/api/crm/auditAppeal', input)).msg;
+/** Approve (the case re-enters the flow) or refuse with a reason; answers the server's message. */
+export const auditAppeal = async (input: SendInput<typeof E.auditAppeal>) =>
+  (await sendAnswer(E.auditAppeal, input)).msg;
 
 export function useAuditAppeal() {
   const queryClient = useQueryClient();

@@ -1,11 +1,7 @@
-import { appealListResponseSchema } from '@crm/domain/api/cases';
-import { cursorPages } from '../../../lib/api-query.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
+import * as E from '@crm/domain/endpoints/cases';
+import { useEndpointList } from '../../../lib/read-query.ts';
 import { teamKeys } from './keys.ts';
 
-/** GET /api/crm/teamAppeal: the appeals of the leader's team. */
+/** The appeals of the leader's team. */
 export const useTeamAppeal = (status: 'open' | 'all') =>
-  usePagedList({
-    queryKey: teamKeys.appeal(status),
-    fetchPage: cursorPages('GET', '/api/crm/teamAppeal', { status, limit: 20 }, appealListResponseSchema),
-  });
+  useEndpointList(teamKeys.appeal(status), E.teamAppeal, { status }, 'GET');
