@@ -141,7 +141,6 @@ export default tseslint.config(
       'apps/web/src/features/cases/api/get-referral.ts',
       'apps/web/src/features/house/api/reveal-order-card.ts',
       'apps/web/src/features/houseloan/api/houseloan.ts',
-      'apps/web/src/features/admin/io/api/import.ts',
       'apps/web/src/features/house/**/*.{ts,tsx}',
       'apps/web/src/features/ysb/**/*.{ts,tsx}',
       'apps/web/src/features/reminders/**/*.{ts,tsx}',
@@ -150,6 +149,8 @@ export default tseslint.config(
       'apps/web/src/features/exam/**/*.{ts,tsx}',
       'apps/web/src/features/fair/**/*.{ts,tsx}',
       'apps/web/src/features/money/**/*.{ts,tsx}',
+      'apps/web/src/features/admin/**/*.{ts,tsx}',
+      'apps/web/src/features/team/**/*.{ts,tsx}',
     ],
     // A page test answers the paths the browser asks, as the server would.
     ignores: ['**/*.test.{ts,tsx}'],

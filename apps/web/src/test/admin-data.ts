@@ -8,7 +8,8 @@ import type {
   adminWhoamiSchema,
 } from '@crm/domain/api/admin';
 import type { z } from 'zod';
-import { ok, type FakeReply, type HandlerTable } from './render-page.tsx';
+import * as E from '@crm/domain/endpoints/admin';
+import { ok, tableOf, type Answers, type FakeReply, type HandlerTable } from './render-page.tsx';
 
 /** Back-office records as the server answers them (decision 057), typed by the shared schemas. */
 export const aWhoami = (over: Partial<z.infer<typeof adminWhoamiSchema>> = {}) => ({
@@ -106,7 +107,7 @@ export const aFaqRow = (over: Partial<z.infer<typeof adminFaqSchema>> = {}) => (
 export const page = <T>(list: T[], next_cursor: number | null = null) => ok({ list, next_cursor });
 
 /** The calls every back-office page makes besides its own: the caller's admin flags. */
-export const adminApi = (table: HandlerTable, whoami: FakeReply = ok(aWhoami())): HandlerTable => ({
-  '/api/admin/whoami': whoami,
-  ...table,
-});
+export const adminApi = (
+  answers: Answers,
+  whoami: FakeReply<z.input<typeof E.whoami.response>> = ok(aWhoami()),
+): HandlerTable => ({ [E.whoami.path]: whoami, ...tableOf(answers) });

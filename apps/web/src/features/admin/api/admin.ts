@@ -1,171 +1,88 @@
-import {
-  adminActivityEntrySchema,
-  adminActivityListSchema,
-  adminActivitySavedSchema,
-  adminActivityUploadedSchema,
-  adminAuditListSchema,
-  adminFaqEntrySchema,
-  adminFaqListSchema,
-  adminFaqUploadedSchema,
-  adminPaperEntrySchema,
-  adminPaperListSchema,
-  adminPaperUploadedSchema,
-  adminCompanySchema,
-  adminNoticeSchema,
-  adminProductListSchema,
-  adminProductSchema,
-  adminRefListSchema,
-  adminRefSchema,
-  adminSettingsSchema,
-  adminStaffListSchema,
-  adminStaffSchema,
-  adminTeamSchema,
-  adminWhoamiSchema,
-  type RefKind,
-} from '@crm/domain/api/admin';
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiPostJson } from '../../../lib/api-client.ts';
-import { usePagedList, type CursorPage } from '../../../lib/paged-list.ts';
+import type { RefKind } from '@crm/domain/api/admin';
+import type { Endpoint, noFieldsSchema } from '@crm/domain/endpoints';
+import * as E from '@crm/domain/endpoints/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { byIdQueryOptions, endpointById } from '../../../lib/api-query.ts';
+import { endpointKey } from '../../../lib/endpoint-key.ts';
+import { readQuery, useEndpointList } from '../../../lib/read-query.ts';
+import { sendAnswer, type SendInput } from '../../../lib/send.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { featureKeys } from '../../../lib/api-query.ts';
-import { readQuery } from '../../../lib/read-query.ts';
 import { city } from '@crm/domain/endpoints/cases';
+import type { z } from 'zod';
 
 /*
- * The back office's calls (/api/admin/..., decision 057): JSON bodies, every answer parsed with the
- * domain's schema. Lists page on the keyset contract (decision 044) through usePagedList.
+ * The back office's calls (decision 057) through their endpoint contracts: reads are GETs, writes JSON bodies,
+ * every answer parsed by the contract's response schema and every query keyed by its endpoint (endpointKey).
+ * Lists page on the keyset contract (decision 044) through useEndpointList.
  */
 
-export const adminKeys = {
-  ...featureKeys('admin', [
-    'whoami',
-    'teams',
-    'notices',
-    'settings',
-    'audit',
-    'companies',
-    'products',
-    'papers',
-    'faq',
-    'activities',
-    'cities',
-  ]),
-  staff: (q: string) => ['admin', 'staff', q] as const,
-  refs: (kind: RefKind, parentId: number | null) => ['admin', 'refs', kind, parentId] as const,
-  paper: (id: number) => ['admin', 'papers', 'entry', id] as const,
-  faqEntry: (id: number) => ['admin', 'faq', 'entry', id] as const,
-  activity: (id: number) => ['admin', 'activities', 'entry', id] as const,
-};
+/** A read that sends nothing: the whole list, the settings, the caller's flags. */
+const wholeRead = <S extends z.ZodType>(endpoint: Endpoint<typeof noFieldsSchema, S>) =>
+  readQuery(endpointKey(endpoint), endpoint, { method: 'GET' });
 
-const PAGE = 20;
-const get = async <T>(
-  path: string,
-  schema: z.ZodType<T>,
-  query?: Record<string, string | number>,
-  signal?: AbortSignal,
-) => schema.parse((await apiGet<unknown>(path, query, signal)).data);
+/** A back-office list, twenty rows at a time; `filters` go with every page beside the cursor and the limit. */
+const usePages = <R extends Parameters<typeof useEndpointList>[1]>(endpoint: R, filters?: SendInput<R>) =>
+  useEndpointList(filters ? endpointKey(endpoint, filters) : endpointKey(endpoint), endpoint, filters, 'GET');
 
-/** One back-office read that is not paged: a whole list, the settings, or one entry by its query. */
-const useAdminRead = <T>(
-  queryKey: QueryKey,
-  path: string,
-  schema: z.ZodType<T>,
-  query: Record<string, string | number> = {},
-) => useQuery({ queryKey, queryFn: ({ signal }) => get(path, schema, query, signal) });
+/** One entry by its id, for an edit form. */
+const useEntry = <R extends Parameters<typeof endpointById>[0]>(endpoint: R, id: number) =>
+  useQuery(byIdQueryOptions(endpointKey(endpoint, { id } as SendInput<R>), id, endpointById(endpoint)));
 
-/** A back-office list, PAGE rows at a time; `filters` go with every page, after the cursor and the limit. */
-const useAdminPages = <Page extends CursorPage>(
-  queryKey: QueryKey,
-  path: string,
-  schema: z.ZodType<Page>,
-  filters: Record<string, string | number> = {},
-) =>
-  usePagedList({
-    queryKey,
-    fetchPage: (cursor, signal) => get(path, schema, { cursor: cursor ?? '', limit: PAGE, ...filters }, signal),
-  });
+export const useWhoami = wholeRead(E.whoami);
 
-export const useWhoami = () => useAdminRead(adminKeys.whoami, '/api/admin/whoami', adminWhoamiSchema);
+export const useStaffList = (q: string) => usePages(E.staffList, q ? { q } : {});
 
-export const useStaffList = (q: string) =>
-  useAdminPages(adminKeys.staff(q), '/api/admin/staff', adminStaffListSchema, q ? { q } : {});
+export const useTeams = wholeRead(E.teamsList);
 
-export const useTeams = () => useAdminRead(adminKeys.teams, '/api/admin/teams', z.array(adminTeamSchema));
+export const useNotices = wholeRead(E.noticesList);
 
-export const useNotices = () => useAdminRead(adminKeys.notices, '/api/admin/notices', z.array(adminNoticeSchema));
+export const useSettings = wholeRead(E.settings);
 
-export const useSettings = () => useAdminRead(adminKeys.settings, '/api/admin/settings', adminSettingsSchema);
+export const useAudit = () => usePages(E.audit);
 
-export const useAudit = () => useAdminPages(adminKeys.audit, '/api/admin/audit', adminAuditListSchema);
-
-export const useCompanies = () =>
-  useAdminRead(adminKeys.companies, '/api/admin/companies', z.array(adminCompanySchema));
+export const useCompanies = wholeRead(E.companiesList);
 
 export const useRefs = (kind: RefKind, parentId: number | null) =>
-  useAdminPages(adminKeys.refs(kind, parentId), '/api/admin/refs', adminRefListSchema, {
-    kind,
-    ...(parentId === null ? {} : { parent_id: parentId }),
-  });
+  usePages(E.refsList, { kind, ...(parentId === null ? {} : { parent_id: parentId }) });
 
 /** Every province and city (the cities table is everyone's and rarely changes): the admission rules pick from it. */
-export const useCities = readQuery(adminKeys.cities, city, { method: 'GET', staleTime: 10 * 60_000 });
+export const useCities = readQuery(endpointKey(city), city, { method: 'GET', staleTime: 10 * 60_000 });
 
-export const useProducts = () => useAdminPages(adminKeys.products, '/api/admin/products', adminProductListSchema);
+export const useProducts = () => usePages(E.productsList);
 
-export const usePapers = () => useAdminPages(adminKeys.papers, '/api/admin/papers', adminPaperListSchema);
+export const usePapers = () => usePages(E.papersList);
 
-export const useFaqEntries = () => useAdminPages(adminKeys.faq, '/api/admin/faq', adminFaqListSchema);
+export const useFaqEntries = () => usePages(E.faqList);
 
 /** One paper as its file's object, for the edit form. */
-export const usePaperFile = (id: number) =>
-  useAdminRead(adminKeys.paper(id), '/api/admin/papers/entry', adminPaperEntrySchema, { id });
+export const usePaperFile = (id: number) => useEntry(E.papersEntry, id);
 
 /** One activity as its file entry's object, for the edit form. */
-export const useActivitySpec = (id: number) =>
-  useAdminRead(adminKeys.activity(id), '/api/admin/activities/entry', adminActivityEntrySchema, { id });
+export const useActivitySpec = (id: number) => useEntry(E.activitiesEntry, id);
 
 /** One FAQ entry with its body, for the edit form. */
-export const useFaqEntry = (id: number) =>
-  useAdminRead(adminKeys.faqEntry(id), '/api/admin/faq/entry', adminFaqEntrySchema, { id });
+export const useFaqEntry = (id: number) => useEntry(E.faqEntry, id);
 
-export const useActivities = () =>
-  useAdminPages(adminKeys.activities, '/api/admin/activities', adminActivityListSchema);
+export const useActivities = () => usePages(E.activitiesList);
 
 /**
- * The write calls: each toasts the server's message and marks everything stale: the back office's lists and
- * audit log, and what other pages show of the change (the home banner's notices, the case form's lists).
+ * What a shared form or table row is handed of a write (admin-form.tsx, table-rows.tsx), whichever endpoint's:
+ * the page that made the write typed its input from the endpoint's request, so the shared part only sends.
  */
-const WRITES = {
-  '/api/admin/staff/add': adminStaffSchema,
-  '/api/admin/staff/update': adminStaffSchema,
-  '/api/admin/teams/add': z.unknown(),
-  '/api/admin/teams/update': z.unknown(),
-  '/api/admin/notices/add': adminNoticeSchema,
-  '/api/admin/notices/update': adminNoticeSchema,
-  '/api/admin/settings': adminSettingsSchema,
-  '/api/admin/companies/add': adminCompanySchema,
-  '/api/admin/companies/update': adminCompanySchema,
-  '/api/admin/refs/add': adminRefSchema,
-  '/api/admin/refs/update': adminRefSchema,
-  '/api/admin/products/add': adminProductSchema,
-  '/api/admin/products/update': adminProductSchema,
-  '/api/admin/papers/upload': adminPaperUploadedSchema,
-  '/api/admin/papers/save': adminPaperUploadedSchema,
-  '/api/admin/faq/upload': adminFaqUploadedSchema,
-  '/api/admin/faq/save': adminFaqEntrySchema,
-  '/api/admin/activities/upload': adminActivityUploadedSchema,
-  '/api/admin/activities/save': adminActivitySavedSchema,
-} as const;
-export type AdminWrite = keyof typeof WRITES;
+export type WriteHandle = {
+  mutate: (input: never, options?: { onSuccess?: () => void; onError?: (error: Error) => void }) => void;
+  isPending: boolean;
+};
 
-export function useAdminWrite(path: AdminWrite) {
+/**
+ * A write call, its body typed from the endpoint's request schema: it toasts the server's message and marks
+ * everything stale: the back office's lists and audit log, and what other features show of the change (the home
+ * banner's notices, the case form's banks and products), whose reads are not the back office's to name.
+ */
+export function useAdminWrite<W extends Endpoint>(endpoint: W) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Record<string, unknown>) => {
-      const answer = await apiPostJson<unknown>(path, body);
-      return { msg: answer.msg, data: WRITES[path].parse(answer.data) };
-    },
+    mutationFn: (body: SendInput<W>) => sendAnswer(endpoint, body, { json: true }),
     onSuccess: ({ msg }) => {
       showToast({ content: msg, icon: 'success' });
       void queryClient.invalidateQueries();

@@ -1,7 +1,8 @@
 import * as E from '@crm/domain/endpoints/handover';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endpointHref, endpointKey } from '../../../lib/endpoint-key.ts';
 import { send } from '../../../lib/send.ts';
-import { adminKeys } from './admin.ts';
+import { staffList } from '@crm/domain/endpoints/admin';
 
 /*
  * The handover of a staff member (decision 066), through its endpoint contracts: the handover itself, WeCom's
@@ -30,7 +31,7 @@ export function useHandover() {
         { json: true },
       ),
     // A disabled person shows as such in the staff list.
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.staff('').slice(0, 2) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(staffList) }),
   });
 }
 
@@ -38,4 +39,4 @@ export const useHandoverResult = () =>
   useMutation({ mutationFn: (id: number) => send(E.handoverResult, { id }, { json: true }) });
 
 /** The report's address: the browser downloads it with the admin's session. */
-export const handoverReportHref = (id: number) => `${E.handoverReport.path}?id=${id}`;
+export const handoverReportHref = (id: number) => endpointHref(E.handoverReport, { id });

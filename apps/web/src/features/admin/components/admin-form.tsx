@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
-import type { useAdminWrite } from '../api/admin.ts';
+import type { WriteHandle } from '../api/admin.ts';
 import { adminTexts as T } from '../texts.ts';
 import type { FieldBinding } from '../../../lib/use-schema-form.ts';
 import { Field, LoadState } from './admin-shell.tsx';
@@ -64,13 +64,14 @@ export function FormButtons({
 export const submitChecked =
   (
     form: { validate: () => unknown; showRefusalAtField: (error: unknown) => void },
-    write: Pick<ReturnType<typeof useAdminWrite>, 'mutate'>,
+    write: Pick<WriteHandle, 'mutate'>,
     onSuccess?: () => void,
   ) =>
   () => {
     const data = form.validate();
     // The write's own onError toasts the refusal; a refusal naming a field also goes under that field.
-    if (data) write.mutate(data as Record<string, unknown>, { onSuccess, onError: form.showRefusalAtField });
+    // The page's form checks with the endpoint's own request schema, so what passes is that endpoint's input.
+    if (data) write.mutate(data as never, { onSuccess, onError: form.showRefusalAtField });
   };
 
 /** A form that adds a record: its panel, its fields and the add button; it empties itself once the add is done. */
@@ -83,7 +84,7 @@ export function AddPanel<V>({
 }: {
   title: string;
   form: { validate: () => unknown; showRefusalAtField: (error: unknown) => void; reset: (values: V) => void };
-  add: Pick<ReturnType<typeof useAdminWrite>, 'mutate' | 'isPending'>;
+  add: WriteHandle;
   blank: V;
   children: ReactNode;
 }) {

@@ -1,5 +1,5 @@
 import { useState, type ComponentProps, type ComponentType } from 'react';
-import type { useAdminWrite } from '../api/admin.ts';
+import type { WriteHandle } from '../api/admin.ts';
 import { adminTexts as T } from '../texts.ts';
 import { PlainButton } from './admin-form.tsx';
 import { DataTable, type Column } from './admin-shell.tsx';
@@ -16,11 +16,12 @@ export function ActiveToggle({
   with: extra,
 }: {
   row: Switchable;
-  update: Pick<ReturnType<typeof useAdminWrite>, 'mutate'>;
+  update: Pick<WriteHandle, 'mutate'>;
   with?: Record<string, unknown>;
 }) {
   return (
-    <PlainButton onClick={() => update.mutate({ ...extra, id: row.id, is_active: !row.is_active })}>
+    // Every switchable kind's update takes the row's id and is_active (and a ref's kind, in `with`).
+    <PlainButton onClick={() => update.mutate({ ...extra, id: row.id, is_active: !row.is_active } as never)}>
       {row.is_active ? T.disable : T.enable}
     </PlainButton>
   );

@@ -1,11 +1,11 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectValues, fill, keepsTypedWhenRefused, openAdmin, rowOf, sentJson } from '../test-kit.ts';
-import type { adminApi } from '../../../test/admin-data.ts';
+import { expectValues, fill, keepsTypedWhenRefused, openAdmin, rowOf, sentJson, type AdminApi } from '../test-kit.ts';
 import { anActivityRow, page } from '../../../test/admin-data.ts';
 import { failField, ok, tap } from '../../../test/page.ts';
 
-const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/activities', api);
+const open = (api: AdminApi) => openAdmin('/admin/activities', api);
 const storedCoupon = {
   key: 'summer-coupon-2026',
   type: 'coupon',
@@ -25,8 +25,8 @@ const storedCoupon = {
 describe('/admin/activities: the form for one activity', () => {
   it('sends a lottery as the activity file describes it, and empties the form after the save', async () => {
     const view = await open({
-      '/api/admin/activities': page([]),
-      '/api/admin/activities/save': ok({ id: 3, key: 'l1', title: '抽奖' }, '已保存'),
+      activitiesList: page([]),
+      activitiesSave: ok({ id: 3, key: 'l1', title: '抽奖' }, '已保存'),
     });
     const form = within(await screen.findByRole('region', { name: '新建活动' }));
     fill(form, {
@@ -39,7 +39,7 @@ describe('/admin/activities: the form for one activity', () => {
       '奖项 1 数量': '5',
       '奖项 1 价值（元，最高 50000）': '39',
     });
-    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/activities/save')).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', E.activitiesSave)).toEqual({
       activity: {
         cover_url: '',
         fields: [],
@@ -77,8 +77,8 @@ describe('/admin/activities: the form for one activity', () => {
   it('shows the rules’ refusal under the field it names: a prize worth more than ¥50,000', async () => {
     const message = '活动 · 抽奖 · 奖项 1 · 价值（分）: 单个奖品价值不能超过 ¥50,000（5000000 分）';
     const view = await open({
-      '/api/admin/activities': page([]),
-      '/api/admin/activities/save': failField('lottery.prizes.0.value_fen', message),
+      activitiesList: page([]),
+      activitiesSave: failField('lottery.prizes.0.value_fen', message),
     });
     const form = within(await screen.findByRole('region', { name: '新建活动' }));
     fill(form, { 编号: 'l2', 标题: '汽车抽奖', '奖项 1 名称': '汽车', '奖项 1 价值（元，最高 50000）': '120000' });
@@ -86,31 +86,31 @@ describe('/admin/activities: the form for one activity', () => {
     const value = form.getByLabelText('奖项 1 价值（元，最高 50000）');
     const alert = await within(value.closest('fieldset') as HTMLElement).findByRole('alert');
     expect(alert.textContent).toBe(message);
-    expect(view.api.lastCall('/api/admin/activities/save').json).toMatchObject({
+    expect(view.api.lastCall(E.activitiesSave).json).toMatchObject({
       activity: { lottery: { prizes: [{ value_fen: 12_000_000 }] } },
     });
     expectValues(form, { '奖项 1 价值（元，最高 50000）': '120000' });
   });
 
   it('offers no option to gate a draw on sharing, inviting or a friend’s help', async () => {
-    await open({ '/api/admin/activities': page([]) });
+    await open({ activitiesList: page([]) });
     const form = within(await screen.findByRole('region', { name: '新建活动' }));
     for (const word of [/分享/, /邀请/, /助力/, /好友/]) expect(form.queryAllByLabelText(word)).toEqual([]);
   });
 
   it('loads a coupon into the edit form (yuan on screen), and saves it with what the form does not show', async () => {
     const view = await open({
-      '/api/admin/activities': page([anActivityRow()]),
-      '/api/admin/activities/entry': ok({ id: 2, spec: storedCoupon }),
-      '/api/admin/activities/save': ok({ id: 2, key: 'summer-coupon-2026', title: '夏季满减券' }, '已保存'),
+      activitiesList: page([anActivityRow()]),
+      activitiesEntry: ok({ id: 2, spec: storedCoupon }),
+      activitiesSave: ok({ id: 2, key: 'summer-coupon-2026', title: '夏季满减券' }, '已保存'),
     });
     const row = await rowOf('夏季满减券');
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '修改活动（summer-coupon-2026）' }));
-    expect(view.api.lastCall('/api/admin/activities/entry').query).toEqual({ id: '2' });
+    expect(view.api.lastCall(E.activitiesEntry).query).toEqual({ id: '2' });
     expectValues(form, { '面额（元）': '300' });
     fill(form, { '面额（元）': '350' });
-    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/activities/save')).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', E.activitiesSave)).toEqual({
       activity: { ...storedCoupon, coupon: { ...storedCoupon.coupon, value_fen: 35000 } },
     });
   });

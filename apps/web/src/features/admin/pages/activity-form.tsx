@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { useState } from 'react';
 import type { AdminActivitySpec } from '@crm/domain/api/admin';
 import { fenToYuan, yuanToFen } from '@crm/domain/money';
@@ -134,7 +135,7 @@ function valuesOf(spec: AdminActivitySpec): ActivityValues {
 
 /** One activity's form (decision 057): the structure of one activity of its YAML file. A refusal keeps what was typed. */
 export function ActivityForm({ spec, onDone }: { spec?: AdminActivitySpec; onDone?: () => void }) {
-  const write = useAdminWrite('/api/admin/activities/save');
+  const write = useAdminWrite(E.activitiesSave);
   const prefix = spec ? 'admin-activity-edit' : 'admin-activity-add';
   const { values: v, set, reset, text, textArea, check } = usePlainValues(spec ? valuesOf(spec) : EMPTY, prefix);
   const title = spec ? T.editTitle(spec.key) : T.addTitle;

@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminApi, aWhoami } from '../../../test/admin-data.ts';
@@ -46,7 +47,7 @@ describe('/admin', () => {
 
   it('retries a failed whoami', async () => {
     const view = await open(network.httpError(500));
-    await view.retryFailedLoad(network.message, '/api/admin/whoami', ok(aWhoami()));
+    await view.retryFailedLoad(network.message, E.whoami, ok(aWhoami()));
     expect(await screen.findByRole('heading', { name: '易数科技 · 管理后台' })).toBeTruthy();
   });
 

@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { adminCompanyAddSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useCompanies } from '../api/admin.ts';
@@ -13,8 +14,8 @@ const blank = { name: '', admin_name: '', admin_phone: '' };
 /** /admin/companies: the operator's companies (platform.admin): opened with a first admin, closed. */
 export function AdminCompaniesPage() {
   const companies = useCompanies();
-  const add = useAdminWrite('/api/admin/companies/add');
-  const update = useAdminWrite('/api/admin/companies/update');
+  const add = useAdminWrite(E.companiesAdd);
+  const update = useAdminWrite(E.companiesUpdate);
   const form = useSchemaForm({ schema: adminCompanyAddSchema, initial: blank, idPrefix: 'admin-company-add' });
   return (
     <AdminShell title={A.nav.companies} platform>

@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { adminFaqSaveSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useFaqEntry } from '../api/admin.ts';
@@ -16,7 +17,7 @@ const EMPTY: FaqValues = { title: '', type: '', category: '', keywords: '', body
  * server writes them as that file and imports it as an upload is; a refusal leaves what was typed in place.
  */
 export function FaqForm({ entry, onDone }: { entry?: Entry; onDone?: () => void }) {
-  const write = useAdminWrite('/api/admin/faq/save');
+  const write = useAdminWrite(E.faqSave);
   const initial: FaqValues = entry
     ? { title: entry.title, type: entry.type, category: entry.category, keywords: entry.keywords, body: entry.body }
     : EMPTY;

@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { formatDateTime } from '@crm/domain/datetime';
 import { useState, type ComponentType } from 'react';
 import { PlainForm } from '../../../components/plain-form.tsx';
@@ -22,10 +23,13 @@ const when = (iso: string | null) => (iso ? formatDateTime(iso) : T.none);
 /** What the back office keeps as uploaded files: each has its page, its upload and its hint. */
 type FileKind = 'papers' | 'activities' | 'faq';
 
+/** Each kind's upload call. */
+const UPLOADS = { papers: E.papersUpload, activities: E.activitiesUpload, faq: E.faqUpload } as const;
+
 /** The upload of a file (YAML, or an FAQ entry's Markdown): its text, read in the browser, sent as JSON. */
 function UploadForm({ kind }: { kind: FileKind }) {
-  const path = `/api/admin/${kind}/upload` as const;
-  const upload = useAdminWrite(path);
+  const upload = useAdminWrite(UPLOADS[kind]);
+  const inputId = `admin-${kind}-file`;
   const [file, setFile] = useState<File | null>(null);
   return (
     <section className="admin-panel" aria-label={T.upload}>
@@ -39,12 +43,12 @@ function UploadForm({ kind }: { kind: FileKind }) {
           }
           const text = await file.text();
           // An FAQ entry is keyed by its file's name (decision 053); the YAML files carry their own keys.
-          upload.mutate(kind === 'faq' ? { name: file.name.replace(/\.md$/i, ''), text } : { text });
+          upload.mutate({ text, ...(kind === 'faq' ? { name: file.name.replace(/\.md$/i, '') } : {}) });
         }}
       >
-        <PlainField id={`${path}-file`} label={T.file}>
+        <PlainField id={inputId} label={T.file}>
           <input
-            id={`${path}-file`}
+            id={inputId}
             type="file"
             accept={kind === 'faq' ? '.md,text/markdown' : '.yaml,.yml,text/yaml'}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}

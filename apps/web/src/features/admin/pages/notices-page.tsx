@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { formatDateTime, fromCstInputValue, toCstInputValue } from '@crm/domain/datetime';
 import { adminNoticeAddSchema, adminNoticeUpdateSchema } from '@crm/domain/api/admin';
 import type { z } from 'zod';
@@ -54,7 +55,7 @@ export function AdminNoticesPage() {
 }
 
 function NoticeForm({ row: notice, onDone }: { row?: Notice; onDone?: () => void }) {
-  const write = useAdminWrite(notice ? '/api/admin/notices/update' : '/api/admin/notices/add');
+  const write = useAdminWrite(notice ? E.noticesUpdate : E.noticesAdd);
   const initial: NoticeValues = notice
     ? {
         text: notice.text,

@@ -1,11 +1,11 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectValues, fill, keepsTypedWhenRefused, openAdmin, rowOf, sentJson } from '../test-kit.ts';
-import type { adminApi } from '../../../test/admin-data.ts';
+import { expectValues, fill, keepsTypedWhenRefused, openAdmin, rowOf, sentJson, type AdminApi } from '../test-kit.ts';
 import { page } from '../../../test/admin-data.ts';
 import { ok, tap } from '../../../test/page.ts';
 
-const open = (api: Parameters<typeof adminApi>[0]) => openAdmin('/admin/papers', api);
+const open = (api: AdminApi) => openAdmin('/admin/papers', api);
 const storedFile = {
   code: 'compliance-2027q1',
   kind: 'exam' as const,
@@ -47,8 +47,8 @@ const untouched = {
 describe('/admin/papers: the form for one paper', () => {
   it('sends the structure the paper file describes, and empties the form after the save', async () => {
     const view = await open({
-      '/api/admin/papers': page([]),
-      '/api/admin/papers/save': ok({ id: 9, code: 'q1', title: '小测', questions: 2 }, '已保存'),
+      papersList: page([]),
+      papersSave: ok({ id: 9, code: 'q1', title: '小测', questions: 2 }, '已保存'),
     });
     const form = within(await screen.findByRole('region', { name: '新建试卷' }));
     fill(form, { '编号（小写字母、数字、连字符）': 'q1', 标题: '小测', '时长（分钟）': '20', 及格分: '60' });
@@ -66,7 +66,7 @@ describe('/admin/papers: the form for one paper', () => {
     expect(second.getByPlaceholderText('第 2 题 题目')).toBeTruthy();
     fill(form, { '第 2 题 题型': 'judge' });
     fill(form, { '第 2 题 题目': '可以代客户签字。', '第 2 题 答案': 'false', '第 2 题 分值': '50' });
-    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/papers/save')).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', E.papersSave)).toEqual({
       paper: {
         ...untouched,
         code: 'q1',
@@ -95,22 +95,19 @@ describe('/admin/papers: the form for one paper', () => {
 
   it('loads a stored paper into the edit form and saves it back unchanged but for what was edited', async () => {
     const view = await open({
-      '/api/admin/papers': page([
+      papersList: page([
         { id: 5, code: 'compliance-2027q1', kind: 'exam', title: '合规考试', opens_at: null, closes_at: null },
       ]),
-      '/api/admin/papers/entry': ok({ id: 5, started: false, file: storedFile }),
-      '/api/admin/papers/save': ok(
-        { id: 10, code: 'compliance-2027q1', title: '合规考试（修订）', questions: 2 },
-        '已保存',
-      ),
+      papersEntry: ok({ id: 5, started: false, file: storedFile }),
+      papersSave: ok({ id: 10, code: 'compliance-2027q1', title: '合规考试（修订）', questions: 2 }, '已保存'),
     });
     const row = await rowOf('合规考试');
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '修改试卷（compliance-2027q1）' }));
-    expect(view.api.lastCall('/api/admin/papers/entry').query).toEqual({ id: '5' });
+    expect(view.api.lastCall(E.papersEntry).query).toEqual({ id: '5' });
     expectValues(form, { '第 1 题 答案': 'A,C', '指派 1 的名称、岗位编号或手机号': '销售一组' });
     fill(form, { 标题: '合规考试（修订）' });
-    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/papers/save')).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', E.papersSave)).toEqual({
       paper: { ...storedFile, title: '合规考试（修订）' },
     });
     expect(screen.queryByRole('region', { name: '修改试卷（compliance-2027q1）' })).toBeNull();
@@ -118,10 +115,10 @@ describe('/admin/papers: the form for one paper', () => {
 
   it('says when a paper has been started and cannot be replaced', async () => {
     await open({
-      '/api/admin/papers': page([
+      papersList: page([
         { id: 5, code: 'compliance-2027q1', kind: 'exam', title: '合规考试', opens_at: null, closes_at: null },
       ]),
-      '/api/admin/papers/entry': ok({ id: 5, started: true, file: storedFile }),
+      papersEntry: ok({ id: 5, started: true, file: storedFile }),
     });
     const row = await rowOf('合规考试');
     await tap(row.getByRole('button', { name: '编辑' }));

@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import type { AdminPaperFile } from '@crm/domain/api/admin';
 import { useAdminWrite, usePaperFile } from '../api/admin.ts';
 import { FormButtons, FormPanel, LabelOptions, LoadedEdit, PlainButton } from '../components/admin-form.tsx';
@@ -157,7 +158,7 @@ export function PaperForm({
   started?: boolean;
   onDone?: () => void;
 }) {
-  const write = useAdminWrite('/api/admin/papers/save');
+  const write = useAdminWrite(E.papersSave);
   const prefix = initial ? 'admin-paper-edit' : 'admin-paper-add';
   const { values: v, set, reset, text, textArea, check } = usePlainValues<PaperValues>(initial ?? EMPTY, prefix);
   const setAssign = (i: number, patch: Partial<AssignValues>) => set('assign', patchAt(v.assign, i, patch));

@@ -1,9 +1,11 @@
+import * as E from '@crm/domain/endpoints/admin';
+import * as C from '@crm/domain/endpoints/cases';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectValues, fill, rowOf, sentJson } from '../test-kit.ts';
+import { expectValues, fill, openAdmin, rowOf, sentJson } from '../test-kit.ts';
 import { NO_RULES } from '@crm/domain/matching';
-import { adminApi, aProduct, aRef, page } from '../../../test/admin-data.ts';
-import { fail, network, ok, renderPage, tap } from '../../../test/page.ts';
+import { aProduct, aRef, page } from '../../../test/admin-data.ts';
+import { answersOf, fail, network, ok, on, tap, type Answer, type AnswersOf } from '../../../test/page.ts';
 import { showsEmptyList } from '../../../test/steps-list.ts';
 import { retriesFailedLoad } from '../../../test/steps-load.ts';
 
@@ -15,15 +17,15 @@ const CITIES = [
   { id: 330100, name: '杭州市', parent_id: 330000 },
   { id: 330200, name: '宁波市', parent_id: 330000 },
 ];
-const open = (api: Parameters<typeof adminApi>[0]) =>
-  renderPage('/admin/products', {
-    browser: 'desktop',
-    api: adminApi({
-      '/api/admin/refs': page([aRef(), aRef({ id: 2, name: '上海银行' })]),
-      '/api/crm/city': ok(CITIES),
-      ...api,
-    }),
-  });
+/** The products page's calls: the admin endpoints and the city list, by their contract names. */
+const PRODUCT_CALLS = { ...E, city: C.city };
+const open = (api: AnswersOf<typeof PRODUCT_CALLS> | readonly Answer[] = {}) =>
+  openAdmin('/admin/products', [
+    ...answersOf(PRODUCT_CALLS, { refsList: page([aRef(), aRef({ id: 2, name: '上海银行' })]), city: ok(CITIES) }),
+    ...(isAnswerList(api) ? api : answersOf(PRODUCT_CALLS, api)),
+  ]);
+const isAnswerList = (api: AnswersOf<typeof PRODUCT_CALLS> | readonly Answer[]): api is readonly Answer[] =>
+  Array.isArray(api);
 
 type Scope = Pick<typeof screen, 'getByLabelText' | 'getByRole'>;
 /** Ticks cities by name in the sheet the 城市 field opens, then closes it. */
@@ -42,7 +44,7 @@ async function pickTiles(form: Scope, group: string, names: string[]) {
 describe('/admin/products', () => {
   it('lists the products with bank, amounts in yuan, terms and price', async () => {
     await open({
-      '/api/admin/products': page([
+      productsList: page([
         aProduct(),
         aProduct({ id: 5, name: '房抵贷', fee_type: null, rate_ppm: null, bank_name: '' }),
       ]),
@@ -59,31 +61,31 @@ describe('/admin/products', () => {
   });
 
   it('says so when there is no product', async () => {
-    await showsEmptyList(open, '/api/admin/products', '还没有产品');
+    await showsEmptyList(open, E.productsList, '还没有产品');
   });
 
   it('shows a failed load with a retry', async () => {
-    await retriesFailedLoad(open, '/api/admin/products', page([aProduct()]), '闪电贷');
+    await retriesFailedLoad(open, E.productsList, page([aProduct()]), '闪电贷');
   });
 
   it('adds a product with amounts sent in fen and terms sorted, refusing a minimum above the maximum first', async () => {
     const view = await open({
-      '/api/admin/products': page([]),
-      '/api/admin/products/add': ok(aProduct(), '已添加'),
+      productsList: page([]),
+      productsAdd: ok(aProduct(), '已添加'),
     });
     const form = within(await screen.findByRole('region', { name: '添加产品' }));
     await form.findByRole('option', { name: '上海银行' });
     fill(form, { 银行: '2', 产品名称: '经营贷', '最低金额（元）': '500000', '最高金额（元）': '100000' });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await form.findByText('最低金额不能高于最高金额')).toBeTruthy();
-    expect(view.api.callsTo('/api/admin/products/add')).toHaveLength(0);
+    expect(view.api.callsTo(E.productsAdd)).toHaveLength(0);
     fill(form, {
       '最高金额（元）': '3000000.5',
       '期限（月，逗号分隔）': '36, 12，24',
       收费方式: '3',
       '费率（百万分之一）': '45000',
     });
-    expect(await sentJson(view, form, '添加', '已添加', '/api/admin/products/add')).toEqual({
+    expect(await sentJson(view, form, '添加', '已添加', E.productsAdd)).toEqual({
       bank_id: 2,
       name: '经营贷',
       min_amount_fen: 50_000_000,
@@ -112,8 +114,8 @@ describe('/admin/products', () => {
 
   it('keeps admission rules and fees (decision 068): bounds typed, cities, employer types and purposes picked by name, sent as codes', async () => {
     const view = await open({
-      '/api/admin/products': page([]),
-      '/api/admin/products/add': ok(aProduct(), '已添加'),
+      productsList: page([]),
+      productsAdd: ok(aProduct(), '已添加'),
     });
     const form = within(await screen.findByRole('region', { name: '添加产品' }));
     await form.findByRole('option', { name: '上海银行' });
@@ -126,7 +128,7 @@ describe('/admin/products', () => {
     });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await form.findByText('最低年龄不能高于最高年龄')).toBeTruthy();
-    expect(view.api.callsTo('/api/admin/products/add')).toHaveLength(0);
+    expect(view.api.callsTo(E.productsAdd)).toHaveLength(0);
     fill(form, {
       最低年龄: '22',
       最高年龄: '55',
@@ -146,7 +148,7 @@ describe('/admin/products', () => {
     fireEvent.change(form.getByLabelText(/^产品费用/), {
       target: { value: '担保费 一次性 2 担保公司\n服务费 按月 0.3 本公司' },
     });
-    const sent = (await sentJson(view, form, '添加', '已添加', '/api/admin/products/add')) as Record<string, unknown>;
+    const sent = (await sentJson(view, form, '添加', '已添加', E.productsAdd)) as Record<string, unknown>;
     expect(sent.rules).toMatchObject({
       age_min: 22,
       age_max: 55,
@@ -176,8 +178,8 @@ describe('/admin/products', () => {
       debt_ratio_max: 60,
     };
     const view = await open({
-      '/api/admin/products': page([aProduct({ rules })]),
-      '/api/admin/products/update': ok(aProduct({ rules }), '已保存'),
+      productsList: page([aProduct({ rules })]),
+      productsUpdate: ok(aProduct({ rules }), '已保存'),
     });
     const row = await rowOf('闪电贷');
     expect(
@@ -194,18 +196,15 @@ describe('/admin/products', () => {
         .map((tile) => tile.textContent);
     expect(chosen('单位性质')).toEqual(['国有企业', '机关事业单位', '99']);
     expect(chosen('贷款用途')).toEqual(['购车', '装修']);
-    const sent = (await sentJson(view, form, '保存', '已保存', '/api/admin/products/update')) as Record<
-      string,
-      unknown
-    >;
+    const sent = (await sentJson(view, form, '保存', '已保存', E.productsUpdate)) as Record<string, unknown>;
     expect(sent.rules).toEqual(rules);
   });
 
   it('finds a city by a search, says when none fits, and retries a failed city list', async () => {
-    const view = await open({ '/api/admin/products': page([]), '/api/crm/city': network.httpError(500) });
+    const view = await open({ productsList: page([]), city: network.httpError(500) });
     const form = within(await screen.findByRole('region', { name: '添加产品' }));
     expect(await form.findByText(/城市列表加载失败/)).toBeTruthy();
-    view.api.set({ '/api/crm/city': ok(CITIES) });
+    view.api.set([on(C.city, ok(CITIES))]);
     await tap(form.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(form.queryByText(/城市列表加载失败/)).toBeNull());
     await tap(form.getByLabelText('城市'));
@@ -219,20 +218,20 @@ describe('/admin/products', () => {
 
   it('edits and disables a product, showing a refusal', async () => {
     const view = await open({
-      '/api/admin/products': page([aProduct()]),
-      '/api/admin/products/update': fail('产品不存在'),
+      productsList: page([aProduct()]),
+      productsUpdate: fail('产品不存在'),
     });
     const row = await rowOf('闪电贷');
     await tap(row.getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '编辑产品：闪电贷' }));
     expectValues(form, { '最低金额（元）': '10000' });
     fireEvent.change(form.getByLabelText('产品名称'), { target: { value: '闪电贷2' } });
-    expect(await sentJson(view, form, '保存', '产品不存在', '/api/admin/products/update')).toMatchObject({
+    expect(await sentJson(view, form, '保存', '产品不存在', E.productsUpdate)).toMatchObject({
       id: 4,
       name: '闪电贷2',
       min_amount_fen: 1_000_000,
     });
     await tap(row.getByRole('button', { name: '停用' }));
-    await expect.poll(() => view.api.lastCall('/api/admin/products/update').json).toEqual({ id: 4, is_active: false });
+    await expect.poll(() => view.api.lastCall(E.productsUpdate).json).toEqual({ id: 4, is_active: false });
   });
 });

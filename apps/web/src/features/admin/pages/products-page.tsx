@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import {
   adminProductAddSchema,
   adminProductUpdateSchema,
@@ -156,7 +157,7 @@ const valuesOf = (row: AdminProduct): ProductValues => ({
 export function AdminProductsPage() {
   const list = useProducts();
   const cities = useCities();
-  const update = useAdminWrite('/api/admin/products/update');
+  const update = useAdminWrite(E.productsUpdate);
   return (
     <AdminShell title={A.nav.products}>
       <EditableTable
@@ -189,7 +190,7 @@ export function AdminProductsPage() {
 }
 
 function ProductForm({ row, onDone }: { row?: AdminProduct; onDone?: () => void }) {
-  const write = useAdminWrite(row ? '/api/admin/products/update' : '/api/admin/products/add');
+  const write = useAdminWrite(row ? E.productsUpdate : E.productsAdd);
   const banks = useRefs('bank', null);
   const cities = useCities();
   const initial = row ? valuesOf(row) : blank;

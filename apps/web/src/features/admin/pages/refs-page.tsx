@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { adminRefAddSchema, type AdminRef, type RefKind } from '@crm/domain/api/admin';
 import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -25,7 +26,7 @@ function RefsPage({ kind }: { kind: RefKind }) {
   const [parent, setParent] = useState<AdminRef | null>(null);
   const whoami = useWhoami();
   const list = useRefs(kind, parent?.id ?? null);
-  const update = useAdminWrite('/api/admin/refs/update');
+  const update = useAdminWrite(E.refsUpdate);
   const renaming = useRenameInPlace((renamed, done) => update.mutate({ kind, ...renamed }, { onSuccess: done }));
   const mayWrite = kind !== 'city' || whoami.data?.platform_admin === true;
   const hasChildren = kind !== 'source' && parent === null;
@@ -67,7 +68,7 @@ function RefsPage({ kind }: { kind: RefKind }) {
 }
 
 function RefAddForm({ kind, parentId, what }: { kind: RefKind; parentId: number | null; what: string }) {
-  const add = useAdminWrite('/api/admin/refs/add');
+  const add = useAdminWrite(E.refsAdd);
   const blank = { name: '', code: '' };
   const form = useSchemaForm<{ name: string; code: string }, unknown>({
     schema: adminRefAddSchema,

@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { adminSettingsSchema } from '@crm/domain/api/admin';
 import { fenToYuan, yuanToFen } from '@crm/domain/money';
 import { PlainForm } from '../../../components/plain-form.tsx';
@@ -123,7 +124,7 @@ export function AdminRulesPage() {
 }
 
 function RulesForm({ initial }: { initial: RuleValues }) {
-  const save = useAdminWrite('/api/admin/settings');
+  const save = useAdminWrite(E.settingsUpdate);
   const form = useSchemaForm<RuleValues, unknown>({
     schema: adminSettingsSchema,
     initial,

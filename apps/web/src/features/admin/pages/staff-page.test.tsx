@@ -1,21 +1,26 @@
+import type { HandoverAnswer } from '@crm/domain/api/handover';
+import * as E from '@crm/domain/endpoints/admin';
+import * as H from '@crm/domain/endpoints/handover';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fill, sentJson, tapToToast } from '../test-kit.ts';
-import { adminApi, aStaff, aWhoami, page } from '../../../test/admin-data.ts';
-import { fail, failField, findToast, network, ok, renderPage, tap } from '../../../test/page.ts';
+import { fill, openAdmin, sentJson, tapToToast } from '../test-kit.ts';
+import { aStaff, aWhoami, page } from '../../../test/admin-data.ts';
+import { answersOf, fail, failField, findToast, network, ok, tap, type AnswersOf } from '../../../test/page.ts';
 
 const teams = ok([
   { id: 1, name: '销售一组', members: 3 },
   { id: 2, name: '销售二组', members: 0 },
 ]);
-const open = (api: Parameters<typeof adminApi>[0], whoami = ok(aWhoami())) =>
-  renderPage('/admin/staff', { browser: 'desktop', api: adminApi({ '/api/admin/teams': teams, ...api }, whoami) });
+/** The staff page's calls: the admin endpoints and the handover's, by their contract names. */
+const STAFF_CALLS = { ...E, ...H };
+const open = (api: AnswersOf<typeof STAFF_CALLS>, whoami = ok(aWhoami())) =>
+  openAdmin('/admin/staff', answersOf(STAFF_CALLS, { teamsList: teams, ...api }), whoami);
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 describe('/admin/staff', () => {
   it('lists the staff with team, jobs, leader flag, sex and grants, in the desktop frame with its sidebar', async () => {
     await open({
-      '/api/admin/staff': page([
+      staffList: page([
         aStaff({ grants: ['sign.reject.approve'] }),
         aStaff({
           id: 8,
@@ -49,31 +54,31 @@ describe('/admin/staff', () => {
   });
 
   it('says so when there is nobody yet', async () => {
-    await open({ '/api/admin/staff': page([]) });
+    await open({ staffList: page([]) });
     expect(await screen.findByText('没有员工')).toBeTruthy();
   });
 
   it('shows the server refusal of the list', async () => {
-    await open({ '/api/admin/staff': fail('仅公司管理员可使用后台管理', 403) });
+    await open({ staffList: fail('仅公司管理员可使用后台管理', 403) });
     expect((await screen.findByText('仅公司管理员可使用后台管理')).closest('[role="alert"]')).not.toBeNull();
   });
 
   it('shows a failed load with a retry that loads again', async () => {
-    const view = await open({ '/api/admin/staff': network.httpError(500) });
-    await view.retryFailedLoad(network.message, '/api/admin/staff', page([aStaff()]));
+    const view = await open({ staffList: network.httpError(500) });
+    await view.retryFailedLoad(network.message, E.staffList, page([aStaff()]));
     expect(await screen.findByText('王小明')).toBeTruthy();
   });
 
   it('tells a staff member without the admin grant why there is nothing to see', async () => {
-    await open({ '/api/admin/staff': page([aStaff()]) }, ok(aWhoami({ company_admin: false })));
+    await open({ staffList: page([aStaff()]) }, ok(aWhoami({ company_admin: false })));
     expect(await screen.findByText('仅公司管理员可使用后台管理')).toBeTruthy();
     expect(screen.queryByText('王小明')).toBeNull();
   });
 
   it('adds a staff member with team, jobs, leader flag and sex, sent as JSON', async () => {
     const view = await open({
-      '/api/admin/staff': page([]),
-      '/api/admin/staff/add': ok(aStaff({ id: 9, name: '新同事' }), '已添加'),
+      staffList: page([]),
+      staffAdd: ok(aStaff({ id: 9, name: '新同事' }), '已添加'),
     });
     const form = within(await screen.findByRole('region', { name: '添加员工' }));
     fill(form, { 姓名: '新同事', 手机号: '13912345601' });
@@ -81,7 +86,7 @@ describe('/admin/staff', () => {
     fill(form, { 团队: '2', 性别: '2' });
     await tap(form.getByLabelText('客服'));
     await tap(form.getByLabelText('组长'));
-    expect(await sentJson(view, form, '添加', '已添加', '/api/admin/staff/add')).toEqual({
+    expect(await sentJson(view, form, '添加', '已添加', E.staffAdd)).toEqual({
       name: '新同事',
       phone: '13912345601',
       team_id: 2,
@@ -93,14 +98,14 @@ describe('/admin/staff', () => {
 
   it('refuses a bad phone before sending, and shows the server refusal of a taken one', async () => {
     const view = await open({
-      '/api/admin/staff': page([]),
-      '/api/admin/staff/add': failField('phone', '该手机号已是本公司员工'),
+      staffList: page([]),
+      staffAdd: failField('phone', '该手机号已是本公司员工'),
     });
     const form = within(await screen.findByRole('region', { name: '添加员工' }));
     fill(form, { 姓名: '新同事', 手机号: '123' });
     await tap(form.getByRole('button', { name: '添加' }));
     expect(await form.findByRole('alert')).toBeTruthy();
-    expect(view.api.callsTo('/api/admin/staff/add')).toHaveLength(0);
+    expect(view.api.callsTo(E.staffAdd)).toHaveLength(0);
     fireEvent.change(form.getByLabelText('手机号'), { target: { value: '13912345601' } });
     await tapToToast(form, '添加', '该手机号已是本公司员工');
     // The refusal names the phone, so it also stands under that field, and what was typed stays.
@@ -110,34 +115,29 @@ describe('/admin/staff', () => {
 
   it('grants and revokes the rejection approval, keeping the admin grant, and disables a person', async () => {
     const view = await open({
-      '/api/admin/staff': page([
-        aStaff(),
-        aStaff({ id: 8, name: '李管理', grants: ['company.admin', 'sign.reject.approve'] }),
-      ]),
-      '/api/admin/staff/update': ok(aStaff(), '已保存'),
+      staffList: page([aStaff(), aStaff({ id: 8, name: '李管理', grants: ['company.admin', 'sign.reject.approve'] })]),
+      staffUpdate: ok(aStaff(), '已保存'),
     });
     await tap(within(await rowOf('王小明')).getByRole('button', { name: '授予驳回审批' }));
     expect(await findToast('已保存')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/staff/update').json).toEqual({ id: 7, grants: ['sign.reject.approve'] });
+    expect(view.api.lastCall(E.staffUpdate).json).toEqual({ id: 7, grants: ['sign.reject.approve'] });
     await tap(within(await rowOf('李管理')).getByRole('button', { name: '取消驳回审批' }));
-    await expect
-      .poll(() => view.api.lastCall('/api/admin/staff/update').json)
-      .toEqual({ id: 8, grants: ['company.admin'] });
+    await expect.poll(() => view.api.lastCall(E.staffUpdate).json).toEqual({ id: 8, grants: ['company.admin'] });
     await tap(within(await rowOf('王小明')).getByRole('button', { name: '停用' }));
-    await expect.poll(() => view.api.lastCall('/api/admin/staff/update').json).toEqual({ id: 7, is_active: false });
+    await expect.poll(() => view.api.lastCall(E.staffUpdate).json).toEqual({ id: 7, is_active: false });
   });
 
   it('edits a person: team, jobs and the company-admin grant in one save', async () => {
     const view = await open({
-      '/api/admin/staff': page([aStaff()]),
-      '/api/admin/staff/update': ok(aStaff(), '已保存'),
+      staffList: page([aStaff()]),
+      staffUpdate: ok(aStaff(), '已保存'),
     });
     await tap(within(await rowOf('王小明')).getByRole('button', { name: '编辑' }));
     const form = within(await screen.findByRole('region', { name: '编辑员工：王小明' }));
     fireEvent.change(form.getByLabelText('团队'), { target: { value: '2' } });
     await tap(form.getByLabelText('房贷管家'));
     await tap(form.getByLabelText('公司管理员'));
-    expect(await sentJson(view, form, '保存', '已保存', '/api/admin/staff/update')).toEqual({
+    expect(await sentJson(view, form, '保存', '已保存', E.staffUpdate)).toEqual({
       id: 7,
       name: '王小明',
       team_id: 2,
@@ -150,16 +150,16 @@ describe('/admin/staff', () => {
   });
 
   it('searches by name or phone', async () => {
-    const view = await open({ '/api/admin/staff': page([aStaff()]) });
+    const view = await open({ staffList: page([aStaff()]) });
     await screen.findByText('王小明');
     fireEvent.change(screen.getByLabelText('按姓名或手机号查找'), { target: { value: '王' } });
     await tap(screen.getByRole('button', { name: '查找' }));
-    await expect.poll(() => view.api.lastCall('/api/admin/staff').query.q).toBe('王');
+    await expect.poll(() => view.api.lastCall(E.staffList).query.q).toBe('王');
   });
 });
 
 describe('/admin/staff: 离职交接', () => {
-  const answer = (over: Record<string, unknown> = {}) => ({
+  const answer = (over: Partial<HandoverAnswer> = {}): HandoverAnswer => ({
     id: 31,
     from: { id: 7, name: '郑离职' },
     to: { id: 1, name: '王小明' },
@@ -196,9 +196,9 @@ describe('/admin/staff: 离职交接', () => {
 
   it('hands a leaving member to a colleague after a confirmation, then shows the counts, the reasons and the report link', async () => {
     const view = await open({
-      '/api/admin/staff': staffPage,
-      '/api/admin/handover': ok(answer(), '已交接'),
-      '/api/admin/handoverResult': ok(
+      staffList: staffPage,
+      handover: ok(answer(), '已交接'),
+      handoverResult: ok(
         answer({
           wecom: {
             mode: 'employed',
@@ -212,7 +212,7 @@ describe('/admin/staff: 离职交接', () => {
     // Nothing chosen: said under the field, nothing sent.
     await tap(form.getByRole('button', { name: '确认交接' }));
     expect(await form.findByText('请选择接手的同事或退回公海')).toBeTruthy();
-    expect(view.api.callsTo('/api/admin/handover')).toHaveLength(0);
+    expect(view.api.callsTo(H.handover)).toHaveLength(0);
     // The person is not offered as their own heir.
     expect(form.queryByRole('option', { name: '郑离职（销售二组）' })).toBeNull();
     fireEvent.change(form.getByLabelText('接手的同事'), { target: { value: '1' } });
@@ -223,7 +223,7 @@ describe('/admin/staff: 离职交接', () => {
     ).toBeTruthy();
     await tap(screen.getAllByRole('button', { name: '交接' }).at(-1) as HTMLElement);
     const done = within(await screen.findByRole('region', { name: '郑离职 已交接给 王小明' }));
-    expect(view.api.lastCall('/api/admin/handover').json).toEqual({
+    expect(view.api.lastCall(H.handover).json).toEqual({
       from_id: 7,
       to_id: 1,
       to_pool: false,
@@ -243,8 +243,8 @@ describe('/admin/staff: 离职交接', () => {
 
   it('shows the server refusal under the colleague field and keeps the form', async () => {
     await open({
-      '/api/admin/staff': staffPage,
-      '/api/admin/handover': failField('to_id', '接手的同事不存在或已停用'),
+      staffList: staffPage,
+      handover: failField('to_id', '接手的同事不存在或已停用'),
     });
     await tap(within(await rowOf('郑离职')).getByRole('button', { name: '交接' }));
     const form = within(await screen.findByRole('region', { name: '交接：郑离职' }));

@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { ADMIN_JOBS, adminStaffAddSchema, adminStaffUpdateSchema, type AdminStaff } from '@crm/domain/api/admin';
 import { GRANT } from '@crm/domain/roles';
 import { useState } from 'react';
@@ -27,7 +28,7 @@ export function AdminStaffPage() {
   const [typed, setTyped] = useState('');
   const { editing, edit, done } = useEditing<AdminStaff>();
   const list = useStaffList(q);
-  const update = useAdminWrite('/api/admin/staff/update');
+  const update = useAdminWrite(E.staffUpdate);
   const [handing, setHanding] = useState<{ row: AdminStaff; leaving: boolean } | null>(null);
 
   const toggleReject = (row: AdminStaff) => {
@@ -165,7 +166,7 @@ function StaffFields({
 }
 
 function StaffAddForm() {
-  const add = useAdminWrite('/api/admin/staff/add');
+  const add = useAdminWrite(E.staffAdd);
   const form = useSchemaForm<StaffValues, unknown>({
     schema: adminStaffAddSchema,
     initial: blank,
@@ -180,7 +181,7 @@ function StaffAddForm() {
 }
 
 function StaffEditForm({ row, onDone }: { row: AdminStaff; onDone: () => void }) {
-  const update = useAdminWrite('/api/admin/staff/update');
+  const update = useAdminWrite(E.staffUpdate);
   const [isAdmin, setIsAdmin] = useState(row.grants.includes(GRANT.COMPANY_ADMIN));
   const [isApprover, setIsApprover] = useState(row.grants.includes(GRANT.SIGN_REJECT_APPROVE));
   const form = useSchemaForm<StaffValues, unknown>({

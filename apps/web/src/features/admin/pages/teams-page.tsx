@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/admin';
 import { adminTeamAddSchema } from '@crm/domain/api/admin';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useTeams } from '../api/admin.ts';
@@ -12,8 +13,8 @@ const A = adminTexts;
 /** /admin/teams: the company's teams, added and renamed. */
 export function AdminTeamsPage() {
   const teams = useTeams();
-  const add = useAdminWrite('/api/admin/teams/add');
-  const rename = useAdminWrite('/api/admin/teams/update');
+  const add = useAdminWrite(E.teamsAdd);
+  const rename = useAdminWrite(E.teamsUpdate);
   const renaming = useRenameInPlace((renamed, done) => rename.mutate(renamed, { onSuccess: done }));
   const form = useSchemaForm({ schema: adminTeamAddSchema, initial: { name: '' }, idPrefix: 'admin-team-add' });
   return (

@@ -1,25 +1,21 @@
-import { exportStatusSchema, type ExportKind } from '@crm/domain/api/adminio';
+import type { ExportKind } from '@crm/domain/api/adminio';
+import { start, status } from '@crm/domain/endpoints/adminio';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../../lib/api-client.ts';
+import { endpointKey } from '../../../../lib/endpoint-key.ts';
+import { send } from '../../../../lib/send.ts';
 
 /** How often the page asks for the export's progress while it runs. */
 export const EXPORT_POLL_MS = 1000;
 
-/** POST /api/admin/export/start: the export is written in the background (decision 059). */
-export async function startExport(filter: { kind: ExportKind; status: number; keyword?: string }) {
-  const { data } = await apiPost<unknown>('/api/admin/export/start', filter);
-  return exportStatusSchema.parse(data);
-}
+/** The export is written in the background (decision 059). */
+export const startExport = (filter: { kind: ExportKind; status: number; keyword?: string }) => send(start, filter);
 
-/** GET /api/admin/export/status: rows done / total, and the download link once written. */
-export async function getExportStatus(id: string, signal?: AbortSignal) {
-  const { data } = await apiGet<unknown>('/api/admin/export/status', { id }, signal);
-  return exportStatusSchema.parse(data);
-}
+/** Rows done / total, and the download link once written. */
+export const getExportStatus = (id: string, signal?: AbortSignal) => send(status, { id }, { method: 'GET', signal });
 
 export const exportStatusQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['admin-io', 'export', id] as const,
+    queryKey: endpointKey(status, { id }),
     queryFn: ({ signal }) => getExportStatus(id, signal),
     staleTime: 0,
     // Asked again while it runs; a finished or failed export is not asked again.

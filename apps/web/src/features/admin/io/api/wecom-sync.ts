@@ -1,11 +1,8 @@
-import { wecomSyncSchema } from '@crm/domain/api/adminio';
+import { wecomSync as wecomSyncEndpoint } from '@crm/domain/endpoints/adminio';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../../lib/api-client.ts';
+import { send } from '../../../../lib/send.ts';
 
-/** POST /api/admin/wecomSync: staff made and disabled from the WeCom directory; what changed (decision 059). */
-export async function wecomSync() {
-  const { data } = await apiPost<unknown>('/api/admin/wecomSync', {});
-  return wecomSyncSchema.parse(data);
-}
+/** Staff made and disabled from the WeCom directory; what changed (decision 059). */
+export const wecomSync = () => send(wecomSyncEndpoint, {});
 
 export const useWecomSync = () => useMutation({ mutationFn: wecomSync });

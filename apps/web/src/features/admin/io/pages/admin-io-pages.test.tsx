@@ -1,14 +1,15 @@
+import * as IO from '@crm/domain/endpoints/adminio';
 import type { ExportStatus, ImportPreview, WecomSyncResult } from '@crm/domain/api/adminio';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, type HandlerTable, network, ok, renderPage, tap } from '../../../../test/page.ts';
+import { answersOf, type AnswersOf, fail, findToast, network, ok, renderPage, tap } from '../../../../test/page.ts';
 import { adminApi } from '../../../../test/admin-data.ts';
 import { adminIoNav } from '../index.ts';
 
 const ADMIN = { id: 50, job: [1], leader: false, name: '何管理' };
 // Through the app's routes: each page inside the back office's frame, which asks whoami for the grant.
-const open = (path: string, api: HandlerTable) =>
-  renderPage(path, { api: adminApi(api), user: ADMIN, browser: 'desktop' });
+const open = (path: string, api: AnswersOf<typeof IO>) =>
+  renderPage(path, { api: adminApi(answersOf(IO, api)), user: ADMIN, browser: 'desktop' });
 
 const aPreview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
   import_id: 'a'.repeat(32),
@@ -50,9 +51,7 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
   describe('/admin/import (数据导入)', () => {
     it('previews a file: the rows to import, the rows already there, every error by row, and the error file', async () => {
       const page = await open('/admin/import', {
-        '/api/admin/import/preview': ok(
-          aPreview({ total: 4, existing: [{ row: 5, message: '该手机号已是本公司员工，跳过' }] }),
-        ),
+        preview: ok(aPreview({ total: 4, existing: [{ row: 5, message: '该手机号已是本公司员工，跳过' }] })),
       });
       expect(await screen.findByText(/表格第一行须为：姓名、手机号、团队/)).toBeTruthy();
       await chooseFile();
@@ -69,18 +68,18 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       const skipped = within(screen.getByRole('region', { name: /已存在/ }));
       expect(skipped.getAllByRole('row')[1]?.textContent).toBe('5该手机号已是本公司员工，跳过');
       expect(within(screen.getByRole('region', { name: '前 3 行预览' })).getByText('陈一')).toBeTruthy();
-      expect(page.api.lastCall('/api/admin/import/preview').fields).toEqual({
+      expect(page.api.lastCall(IO.preview).fields).toEqual({
         kind: 'staff',
         file: '[file staff.xlsx]',
       });
-      expect(page.api.callsTo('/api/admin/import/commit')).toHaveLength(0);
+      expect(page.api.callsTo(IO.commit)).toHaveLength(0);
     });
 
     it('imports the good rows of a file with errors and shows the per-row result with the error file', async () => {
       const preview = aPreview();
       const page = await open('/admin/import', {
-        '/api/admin/import/preview': ok(preview),
-        '/api/admin/import/commit': ok(
+        preview: ok(preview),
+        commit: ok(
           {
             import_id: preview.import_id,
             kind: 'staff',
@@ -97,7 +96,7 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       await chooseFile();
       await tap(await screen.findByRole('button', { name: '导入无误的 1 行' }));
       expect(await findToast('已导入 1 条，2 行有错误未导入')).toBeTruthy();
-      expect(page.api.lastCall('/api/admin/import/commit').fields).toEqual({ import_id: preview.import_id });
+      expect(page.api.lastCall(IO.commit).fields).toEqual({ import_id: preview.import_id });
       const result = within(await screen.findByRole('region', { name: '导入结果' }));
       expect(result.getByText('已导入 1 条，2 行有错误未导入，可以继续上传下一个文件')).toBeTruthy();
       expect(
@@ -114,8 +113,8 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
     it('imports a clean client file and says how many; a file with nothing new cannot be imported', async () => {
       const clean = aPreview({ kind: 'clients', total: 2, valid: 2, errors: [], errors_url: null });
       const page = await open('/admin/import', {
-        '/api/admin/import/preview': ok(clean),
-        '/api/admin/import/commit': ok(
+        preview: ok(clean),
+        commit: ok(
           {
             import_id: clean.import_id,
             kind: 'clients',
@@ -132,47 +131,49 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       await tap(await screen.findByLabelText('客户（报单）'));
       expect(await screen.findByText(/客户姓名、手机号、身份证号/)).toBeTruthy();
       await chooseFile('clients.xlsx');
-      expect(page.api.lastCall('/api/admin/import/preview').fields.kind).toBe('clients');
+      expect(page.api.lastCall(IO.preview).fields.kind).toBe('clients');
       expect(screen.queryByRole('link', { name: '下载错误行（.xlsx）' })).toBeNull();
       await tap(await screen.findByRole('button', { name: '导入无误的 2 行' }));
       expect(await findToast('已导入 2 条')).toBeTruthy();
-      expect(page.api.lastCall('/api/admin/import/commit').fields).toEqual({ import_id: clean.import_id });
+      expect(page.api.lastCall(IO.commit).fields).toEqual({ import_id: clean.import_id });
       expect(await screen.findByText(/已导入 2 条，可以继续上传下一个文件/)).toBeTruthy();
 
-      page.api.set({
-        '/api/admin/import/preview': ok(
-          aPreview({
-            kind: 'clients',
-            total: 2,
-            valid: 0,
-            errors: [],
-            errors_url: null,
-            existing: [
-              { row: 2, message: '该身份证号已有进行中的报单（业务员「陈一」跟进），跳过' },
-              { row: 3, message: '该身份证号已有进行中的报单（业务员「陈一」跟进），跳过' },
-            ],
-          }),
-        ),
-      });
+      page.api.set(
+        answersOf(IO, {
+          preview: ok(
+            aPreview({
+              kind: 'clients',
+              total: 2,
+              valid: 0,
+              errors: [],
+              errors_url: null,
+              existing: [
+                { row: 2, message: '该身份证号已有进行中的报单（业务员「陈一」跟进），跳过' },
+                { row: 3, message: '该身份证号已有进行中的报单（业务员「陈一」跟进），跳过' },
+              ],
+            }),
+          ),
+        }),
+      );
       await chooseFile('clients.xlsx');
       expect(await screen.findByText('共 2 行：可导入 0 行，已存在 2 行（跳过），有错误 0 行')).toBeTruthy();
       expect(screen.getByRole('button', { name: '导入无误的 0 行' }).hasAttribute('disabled')).toBe(true);
     });
 
     it("shows the server's refusal of a file, and a lost network", async () => {
-      const page = await open('/admin/import', { '/api/admin/import/preview': fail('文件不是 .xlsx 格式的表格') });
+      const page = await open('/admin/import', { preview: fail('文件不是 .xlsx 格式的表格') });
       await chooseFile('notes.csv');
       expect(await findToast('文件不是 .xlsx 格式的表格')).toBeTruthy();
       expect(screen.queryByRole('button', { name: '确认导入' })).toBeNull();
-      page.api.set({ '/api/admin/import/preview': network.offline() });
+      page.api.set(answersOf(IO, { preview: network.offline() }));
       await chooseFile();
       expect(await findToast(network.message)).toBeTruthy();
     });
 
     it('shows a refused commit and keeps the preview', async () => {
       await open('/admin/import', {
-        '/api/admin/import/preview': ok(aPreview({ errors: [], valid: 3, errors_url: null })),
-        '/api/admin/import/commit': fail('导入期间数据被反复修改，未导入任何数据，请稍后重新上传'),
+        preview: ok(aPreview({ errors: [], valid: 3, errors_url: null })),
+        commit: fail('导入期间数据被反复修改，未导入任何数据，请稍后重新上传'),
       });
       await chooseFile();
       await tap(await screen.findByRole('button', { name: '导入无误的 3 行' }));
@@ -196,8 +197,8 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
     it('starts an export with the filters, shows its progress, then the download link', async () => {
       let polls = 0;
       const page = await open('/admin/export', {
-        '/api/admin/export/start': ok(status({})),
-        '/api/admin/export/status': () => {
+        start: ok(status({})),
+        status: () => {
           polls += 1;
           return polls < 2
             ? ok(status({ rows_done: 4000 }))
@@ -214,7 +215,7 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       fireEvent.change(await screen.findByLabelText('状态'), { target: { value: '3' } });
       fireEvent.change(screen.getByPlaceholderText('客户姓名或手机号'), { target: { value: '陈' } });
       await tap(screen.getByRole('button', { name: '开始导出' }));
-      expect(page.api.lastCall('/api/admin/export/start').fields).toEqual({
+      expect(page.api.lastCall(IO.start).fields).toEqual({
         kind: 'cases',
         status: '3',
         keyword: '陈',
@@ -226,16 +227,14 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       expect(screen.getByRole('progressbar', { name: '已导出 10000 / 10000 行' }).getAttribute('aria-valuenow')).toBe(
         '100',
       );
-      expect(page.api.lastCall('/api/admin/export/status').query).toEqual({ id: 'b'.repeat(32) });
+      expect(page.api.lastCall(IO.status).query).toEqual({ id: 'b'.repeat(32) });
       expect(screen.getByText(/只显示前 3 位和后 4 位/)).toBeTruthy();
     });
 
     it('exports brokerage orders by their status', async () => {
       const page = await open('/admin/export', {
-        '/api/admin/export/start': ok(
-          status({ kind: 'brokerage', rows_total: 0, status: 'done', message: '导出完成' }),
-        ),
-        '/api/admin/export/status': ok(
+        start: ok(status({ kind: 'brokerage', rows_total: 0, status: 'done', message: '导出完成' })),
+        status: ok(
           status({ kind: 'brokerage', rows_total: 0, status: 'done', message: '导出完成', download_url: '/dl' }),
         ),
       });
@@ -243,18 +242,20 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       expect(screen.queryByPlaceholderText('客户姓名或手机号')).toBeNull();
       fireEvent.change(screen.getByLabelText('状态'), { target: { value: '1' } });
       await tap(screen.getByRole('button', { name: '开始导出' }));
-      expect(page.api.lastCall('/api/admin/export/start').fields).toEqual({ kind: 'brokerage', status: '1' });
+      expect(page.api.lastCall(IO.start).fields).toEqual({ kind: 'brokerage', status: '1' });
       expect(await screen.findByRole('link', { name: '下载文件' })).toBeTruthy();
     });
 
     it('says when an export failed or was refused', async () => {
-      const page = await open('/admin/export', { '/api/admin/export/start': fail('没有后台管理权限', 403) });
+      const page = await open('/admin/export', { start: fail('没有后台管理权限', 403) });
       await tap(await screen.findByRole('button', { name: '开始导出' }));
       expect(await findToast('没有后台管理权限')).toBeTruthy();
-      page.api.set({
-        '/api/admin/export/start': ok(status({})),
-        '/api/admin/export/status': ok(status({ status: 'failed', rows_done: 2000, message: '导出中断，请重新导出' })),
-      });
+      page.api.set(
+        answersOf(IO, {
+          start: ok(status({})),
+          status: ok(status({ status: 'failed', rows_done: 2000, message: '导出中断，请重新导出' })),
+        }),
+      );
       await tap(screen.getByRole('button', { name: '开始导出' }));
       expect(await screen.findByText('导出中断，请重新导出')).toBeTruthy();
       expect(screen.queryByRole('link', { name: '下载文件' })).toBeNull();
@@ -272,7 +273,7 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
     };
 
     it('syncs on the button and lists what changed', async () => {
-      const page = await open('/admin/wecom-sync', { '/api/admin/wecomSync': ok(result) });
+      const page = await open('/admin/wecom-sync', { wecomSync: ok(result) });
       await tap(await screen.findByRole('button', { name: '企业微信同步' }));
       expect(await findToast('同步完成')).toBeTruthy();
       expect(within(screen.getByRole('region', { name: '新增' })).getByText(/陈新人（chenxinren）/)).toBeTruthy();
@@ -282,11 +283,11 @@ describe('the back office pages of import, export and WeCom sync (decision 059)'
       expect(within(screen.getByRole('region', { name: '停用' })).getByText(/离职者/)).toBeTruthy();
       expect(within(screen.getByRole('region', { name: '未处理' })).getByText(/企业微信未提供手机号/)).toBeTruthy();
       expect(screen.getByText('新建团队：销售五组')).toBeTruthy();
-      expect(page.api.lastCall('/api/admin/wecomSync').method).toBe('POST');
+      expect(page.api.lastCall(IO.wecomSync).method).toBe('POST');
     });
 
     it("shows WeCom's failure", async () => {
-      await open('/admin/wecom-sync', { '/api/admin/wecomSync': fail('企业微信通讯录读取失败，请稍后重试') });
+      await open('/admin/wecom-sync', { wecomSync: fail('企业微信通讯录读取失败，请稍后重试') });
       await tap(await screen.findByRole('button', { name: '企业微信同步' }));
       expect(await findToast('企业微信通讯录读取失败，请稍后重试')).toBeTruthy();
       expect(screen.queryByRole('region', { name: '新增' })).toBeNull();
