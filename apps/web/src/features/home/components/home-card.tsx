@@ -1,8 +1,9 @@
 import type { BadgeCounts } from '@crm/domain/api/auth';
-import type { HomeCard as HomeCardData, HomeTile } from '@crm/domain/roles';
+import type { HomeCard as HomeCardData, HomeTile, StaticTileKey } from '@crm/domain/roles';
 import { Badge } from 'antd-mobile';
 import { Link } from 'react-router';
 import type { HomeTexts } from '../texts.ts';
+import { TILE_ICONS } from './tile-icons.tsx';
 
 export type HomeCardProps = {
   card: HomeCardData;
@@ -28,9 +29,11 @@ function TileIcon({ tile, label, texts }: { tile: HomeTile; label: string; texts
       </span>
     );
   }
+  const Icon = TILE_ICONS[tile.key as StaticTileKey] as (typeof TILE_ICONS)[StaticTileKey] | undefined;
   return (
     <span className="home-tile__icon" aria-hidden="true">
-      {label.slice(0, 1)}
+      {/* A tile the set has no icon for (a signer's own tile, a key newer than this page) keeps its first character. */}
+      {Icon ? <Icon /> : label.slice(0, 1)}
     </span>
   );
 }
