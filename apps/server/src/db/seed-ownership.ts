@@ -6,6 +6,7 @@ import { caseEvents, clients, followUps } from './schema/cases.ts';
  * The demo of customer ownership (decision 066): three cases 周业务 (8) left unworked, already in the company's
  * pool (公海), for anyone to claim from 首页 → 公海客户. The duplicate the forms catch needs no row of its own:
  * 高建军 (13612340007) is 李建国's (2) case in 补件, so 王小明 typing that phone on 新增报单 is told at once.
+ * The partner referral 陈客户 (seed-outside), expired unconverted, joins the pool at the server's start-up sweep.
  */
 export async function seedOwnershipDemo(tx: Tx, hours: (offset: number) => Date) {
   const pooledAt = hours(-48);
@@ -92,5 +93,52 @@ export async function seedOwnershipDemo(tx: Tx, hours: (offset: number) => Date)
       note: '客户说上周已经找过李建国办理，核实是否重复',
       nextContactAt: hours(24),
       createdAt: hours(-24),
+    });
+
+  // Nudges and the 待办 (decision 066), for 王小明 (1): 蒋近海 was taken 13 days ago and never followed up, so he
+  // is 2 days from the pool (首页 → 待办: 即将进入公海) and, unplanned for 13 days, nudges 王小明 and his leader
+  // 李建国 on WeCom at start-up; 沈未约's only follow-up was due 4 days ago and nothing new is planned, so the
+  // start-up sweep nudges 王小明 about him (消息记录).
+  const idle = await tx
+    .insert(clients)
+    .values(
+      [
+        { name: '蒋近海', phone: '13512340601', since: hours(-24 * 13) },
+        { name: '沈未约', phone: '13512340602', since: hours(-24 * 6) },
+      ].map(({ since, ...row }, i) => ({
+        ...row,
+        corpId: 1,
+        ownerId: 1,
+        teamId: 1,
+        status: 1,
+        idNumber: idNumber(5 + i),
+        amountFen: 6_000_000,
+        termMonths: 24,
+        createdAt: since,
+        ownedSince: since,
+        updatedAt: since,
+      })),
+    )
+    .returning({ id: clients.id, createdAt: clients.createdAt });
+  await tx.insert(caseEvents).values(
+    idle.map((row) => ({
+      corpId: 1,
+      clientId: row.id,
+      staffId: 1,
+      kind: 'created' as const,
+      toStatus: 1,
+      createdAt: row.createdAt,
+    })),
+  );
+  const unplanned = idle[1];
+  if (unplanned)
+    await tx.insert(followUps).values({
+      corpId: 1,
+      clientId: unplanned.id,
+      staffId: 1,
+      note: '客户说考虑几天再回复',
+      nextContactAt: hours(-24 * 4),
+      doneAt: hours(-24 * 4),
+      createdAt: hours(-24 * 5),
     });
 }

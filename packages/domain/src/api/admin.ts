@@ -182,6 +182,13 @@ export const adminSettingsSchema = z.object({
     .min(0, '每日领取上限不能为负')
     .max(1000, '每日领取上限最多 1000')
     .optional(),
+  /** Days a case may go with no follow-up planned before its owner is nudged (twice that: the leader); 0: off. */
+  nudge_days: z
+    .number({ error: '未安排跟进提醒天数无效' })
+    .int('未安排跟进提醒天数须为整数')
+    .min(0, '未安排跟进提醒天数不能为负（0 为不提醒）')
+    .max(90, '未安排跟进提醒天数最多 90 天')
+    .optional(),
   duplicate_checks_per_day: z
     .number({ error: '每日查重上限无效' })
     .int('每日查重上限须为整数')

@@ -101,6 +101,11 @@ export const userinfoResponseSchema = z.object({
   signer_list: z.array(signerSchema),
   notice: z.array(noticeSchema),
   user: userSchema,
+  /**
+   * The caller's own cases about to go back to the pool (decision 066), soonest first: the 待办 says each,
+   * with the day (`due_at`, ISO), and taps to the case.
+   */
+  near_pool: z.array(z.object({ id: z.number().int(), name: z.string(), due_at: z.string() })).default([]),
 });
 export type UserInfo = z.infer<typeof userinfoResponseSchema>;
 

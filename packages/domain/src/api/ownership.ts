@@ -89,6 +89,8 @@ export const poolItemSchema = z.object({
   last_owner: z.string(),
   reason: z.string(),
   pooled_at: z.string(),
+  /** Made of a partner's referral whose protection ran out unconverted (decision 066); claimed like any other. */
+  from_referral: z.boolean().default(false),
 });
 export type PoolItem = z.infer<typeof poolItemSchema>;
 export const poolResponseSchema = pageSchema(poolItemSchema).extend({

@@ -74,6 +74,7 @@ export const REQUEST_FIELD_LABELS: Readonly<Record<string, string>> = {
   phone_tail: '手机尾号',
   place: '签约地点',
   pool_claims_per_day: '每日领取上限',
+  nudge_days: '未安排跟进提醒天数',
   pool_days: '回收天数',
   pool_warn_days: '提前提醒天数',
   product: '产品',

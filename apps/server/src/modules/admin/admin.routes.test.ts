@@ -207,6 +207,7 @@ describe('the back office (/api/admin)', () => {
       pool_days: 15,
       pool_warn_days: 3,
       pool_claims_per_day: 5,
+      nudge_days: 3,
       duplicate_checks_per_day: 200,
       // Retention's defaults (decision 071).
       log_retention_months: 12,
@@ -221,6 +222,7 @@ describe('the back office (/api/admin)', () => {
       pool_days: 15,
       pool_warn_days: 3,
       pool_claims_per_day: 5,
+      nudge_days: 3,
       duplicate_checks_per_day: 200,
       log_retention_months: 12,
       closed_case_retention_years: 5,
@@ -249,6 +251,19 @@ describe('the back office (/api/admin)', () => {
     expect(
       (await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, pool_claims_per_day: -1 })).body,
     ).toMatchObject({ msg: '每日领取上限不能为负' });
+    // The nudge (decision 066): 0 turns it off; a negative or a quarter's worth is refused, in Chinese.
+    expect(
+      (await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, nudge_days: 0 })).body.data,
+    ).toMatchObject({ nudge_days: 0 });
+    expect(
+      (await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, nudge_days: -1 })).body,
+    ).toMatchObject({ code: 1, msg: '未安排跟进提醒天数不能为负（0 为不提醒）' });
+    expect(
+      (await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, nudge_days: 91 })).body,
+    ).toMatchObject({ code: 1, msg: '未安排跟进提醒天数最多 90 天' });
+    expect(
+      (await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, nudge_days: 4 })).body.data,
+    ).toMatchObject({ nudge_days: 4 });
     const bad = await call(callers.admin, 'POST', '/api/admin/settings', { ...changed, referral_protection_days: 0 });
     expect(bad.body).toMatchObject({ msg: '保护期至少 1 天' });
   });

@@ -31,18 +31,22 @@ export type { CaseRow, CaseScope } from './cases.repository.ts';
 export {
   casesByIds,
   casesNearPool,
+  casesToNudge,
+  insertPooledCase,
+  liveCaseOfCustomer,
   casesOfCustomer,
   listPool,
   lockCaseForMerge,
   lockCaseForOwnership,
   mergeCaseHistory,
+  ownCasesNearPoolJson,
   ownershipSettings,
   putCaseInPool,
   recordOwnershipEvent,
   setCaseOwner,
   sweepToPool,
 } from './ownership.repository.ts';
-export type { PooledCase } from './ownership.repository.ts';
+export type { PooledCase, UnplannedCase } from './ownership.repository.ts';
 export { handOverFollowUps, lockCasesHeldBy } from './handover.repository.ts';
 export {
   casesOfSubject,

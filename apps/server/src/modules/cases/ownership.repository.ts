@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { POOL_STATUSES } from '@crm/domain/ownership';
 import type { Db, Tx } from '../../db/client.ts';
@@ -81,6 +81,70 @@ export async function casesNearPool(ex: Executor, at: Date, limit = 500) {
   ).map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
 }
 
+/**
+ * When a case was last planned (decision 066, nudges): the later of when its owner took it and, over its
+ * follow-ups, when each was written and when its plan ended (its next contact date, or when it was closed if
+ * that came first). Stable while nothing is planned: every date in it has passed, so it names the episode.
+ */
+const unplannedSinceOf = (c: string) =>
+  sql.raw(
+    `greatest(coalesce(${c}.owned_since, ${c}.created_at), coalesce((select max(greatest(f.created_at, least(f.next_contact_at, coalesce(f.done_at, f.next_contact_at)))) from follow_ups f where f.corp_id = ${c}.corp_id and f.client_id = ${c}.id), ${c}.created_at))`,
+  );
+
+export interface UnplannedCase {
+  id: number;
+  corpId: number;
+  ownerId: number;
+  teamId: number | null;
+  name: string;
+  /** Since when nothing has been planned: the episode. */
+  since: Date;
+  /** Unplanned for twice the company's nudge days: the leader is told too. */
+  toLeader: boolean;
+}
+
+/**
+ * Owned workable cases with no follow-up planned (no open follow-up whose next contact date is still ahead)
+ * for the company's `nudge_days` (0: the company nudges nobody).
+ */
+export async function casesToNudge(ex: Executor, at: Date): Promise<UnplannedCase[]> {
+  const result = await ex.execute(sql`
+    select id, "corpId", "ownerId", "teamId", name, since,
+      since + 2 * nudge_days * interval '1 day' <= ${iso(at)} as "toLeader"
+    from (
+      select c.id, c.corp_id as "corpId", c.owner_id as "ownerId", c.team_id as "teamId", c.name, co.nudge_days,
+        ${unplannedSinceOf('c')} as since
+      from clients c join companies co on co.id = c.corp_id
+      where c.pooled_at is null and c.merged_into is null and c.deleted_at is null and c.status in ${workable}
+        and co.nudge_days > 0
+        and not exists (select 1 from follow_ups f where f.corp_id = c.corp_id and f.client_id = c.id
+          and f.done_at is null and f.next_contact_at > ${iso(at)})
+    ) u
+    where since + nudge_days * interval '1 day' <= ${iso(at)}
+    order by id`);
+  return rowsOf<Omit<UnplannedCase, 'since'> & { since: string | Date }>(result).map((row) => ({
+    ...row,
+    since: new Date(row.since),
+  }));
+}
+
+/**
+ * A person's own cases within the company's warning days of the pool (the home page's 待办, decision 066), as
+ * a JSON array `[{id, name, due_at}]`, soonest first, at most 20: a subquery of the home statement (060). The
+ * owner sees their own customer's name in full.
+ */
+export const ownCasesNearPoolJson = (corpId: SQLWrapper, ownerId: SQLWrapper, at: SQLWrapper) => sql<
+  { id: number; name: string; due_at: string }[]
+>`(select coalesce(json_agg(json_build_object('id', n.id, 'name', n.name, 'due_at', n.due_at) order by n.due_at, n.id), '[]'::json)
+    from (select id, name, due_at from (
+      select c.id, c.name, ${lastTouchOf('c')} + co.pool_days * interval '1 day' as due_at, co.pool_warn_days
+      from clients c join companies co on co.id = c.corp_id
+      where c.corp_id = ${corpId} and c.owner_id = ${ownerId} and c.pooled_at is null and c.merged_into is null
+        and c.deleted_at is null and c.status in ${workable} and co.pool_warn_days > 0
+    ) w
+    where due_at > ${at}::timestamptz and due_at - pool_warn_days * interval '1 day' <= ${at}::timestamptz
+    order by due_at, id limit 20) n)`;
+
 /** One keyset page of the company's pool, newest first, with the last owner's name; a phone tail narrows it. */
 export function listPool(ex: Executor, corpId: number, page: KeysetPage & { phoneTail?: string | undefined }) {
   const lastOwner = alias(staff, 'last_owner');
@@ -95,6 +159,8 @@ export function listPool(ex: Executor, corpId: number, page: KeysetPage & { phon
         pooledAt: clients.pooledAt,
         poolReason: clients.poolReason,
         lastOwner: lastOwner.name,
+        // Made of a partner's referral that expired unconverted (decision 066).
+        fromReferral: sql<boolean>`exists (select 1 from outside_referrals r where r.corp_id = ${clients.corpId} and r.case_id = ${clients.id} and r.status = 3)`,
       })
       .from(clients)
       .innerJoin(lastOwner, eq(lastOwner.id, clients.ownerId))
@@ -110,6 +176,49 @@ export function listPool(ex: Executor, corpId: number, page: KeysetPage & { phon
       .orderBy(desc(clients.id))
       .limit(limit),
   );
+}
+
+/**
+ * A case made of a partner's referral that expired unconverted (decision 066), straight into the pool: the
+ * network's staff member its last holder, a `created` and a `pooled` event. Answers its id.
+ */
+export async function insertPooledCase(
+  tx: Tx,
+  values: {
+    corpId: number;
+    ownerId: number;
+    teamId: number | null;
+    name: string;
+    phone: string;
+    idNumber: string;
+    amountFen: number;
+    productId: number | null;
+    remarks: string;
+    reason: string;
+  },
+  at: Date,
+): Promise<number> {
+  const { reason, ...fields } = values;
+  const [row] = await tx
+    .insert(clients)
+    .values({ ...fields, status: 1, createdAt: at, updatedAt: at, ownedSince: at, pooledAt: at, poolReason: reason })
+    .returning({ id: clients.id });
+  if (!row) throw new Error('pool case not inserted');
+  const event = { corpId: values.corpId, clientId: row.id, staffId: values.ownerId, createdAt: at };
+  await tx.insert(caseEvents).values([
+    { ...event, kind: 'created', toStatus: 1 },
+    { ...event, kind: 'pooled', fromStatus: 1, toStatus: 1, reason },
+  ]);
+  return row.id;
+}
+
+/** Whether a live case (open, or in the pool) of the company holds the customer by phone or ID number. */
+export async function liveCaseOfCustomer(ex: Executor, corpId: number, who: { phone: string; idNumber: string }) {
+  const result = await ex.execute(sql`
+    select 1 from clients c where c.corp_id = ${corpId} and c.deleted_at is null and c.merged_into is null
+      and c.status not in (6, 8, 9)
+      and (c.phone = ${who.phone} ${who.idNumber ? sql`or c.id_number = ${who.idNumber}` : sql``}) limit 1`);
+  return result.rows.length > 0;
 }
 
 /** Locks a live case for an ownership move; the row as it is after any move that committed first. */

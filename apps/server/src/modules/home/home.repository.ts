@@ -3,7 +3,7 @@ import { JOB } from '@crm/domain/roles';
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notices, staff } from '../../db/schema/staff.ts';
-import { dueFollowUpsBadge, openAppealsBadge, openServiceBadge } from '../cases/index.ts';
+import { dueFollowUpsBadge, openAppealsBadge, openServiceBadge, ownCasesNearPoolJson } from '../cases/index.ts';
 import { unfinishedExamsBadge } from '../exam/index.ts';
 import { pendingAuditsBadge, waitingForStewardBadge } from '../house/index.ts';
 import { openProofRejectionsBadge, toConfirmBadge } from '../money/index.ts';
@@ -24,6 +24,8 @@ export interface HomeSnapshot {
   total: BadgeCounts;
   signerList: { id: number; name: string; sex: number }[];
   notice: { status: 'info' | 'warning' | 'error'; text: string }[];
+  /** The person's own cases within the warning days of the pool (decision 066). */
+  nearPool: { id: number; name: string; due_at: string }[];
 }
 
 type Flags = BadgeQuery['has'] & { signers: boolean };
@@ -72,6 +74,7 @@ export function createHomeRepository(db: Db) {
               or(isNull(notices.endsAt), gt(notices.endsAt, sql`${p.now}::timestamptz`)),
             )}
             order by ${notices.id} limit 5) n)`,
+        nearPool: ownCasesNearPoolJson(p.corpId, p.staffId, p.now),
         signerList: has.signers
           ? sql<
               HomeSnapshot['signerList']
@@ -112,6 +115,7 @@ export function createHomeRepository(db: Db) {
         },
         signerList: row.signerList,
         notice: row.notice,
+        nearPool: row.nearPool.map((c) => ({ id: c.id, name: c.name, due_at: new Date(c.due_at).toISOString() })),
       };
     },
   };

@@ -15,7 +15,7 @@ export function createHomeService({ repo, now }: { repo: HomeRepository; now: Cl
       if (requestedId !== me.id) throw new ForbiddenError('无权查看其他用户的信息');
       const has = (job: number) => me.jobs.includes(job);
       // One statement answers the badges, the notices and a signing leader's signers (decision 060).
-      const { total, signerList, notice } = await repo.snapshot({
+      const { total, signerList, notice, nearPool } = await repo.snapshot({
         corpId: me.corpId,
         staffId: me.id,
         teamId: me.teamId,
@@ -35,6 +35,7 @@ export function createHomeService({ repo, now }: { repo: HomeRepository; now: Cl
         total,
         signer_list: signerList,
         notice,
+        near_pool: nearPool,
         user: {
           id: me.id,
           name: me.name,

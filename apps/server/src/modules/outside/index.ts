@@ -12,6 +12,14 @@ export { handOverPartners } from './handover.repository.ts';
  * and what a staff member's new case must respect of partners' referrals (decision 049).
  */
 export { findPartnerScope, findReferralScope, referralsOfCustomer } from './outside.repository.ts';
+/** Expired referrals into the pool (decision 066): found, taken once, pointed at their pool case. */
+export {
+  expiredReferralsForPool,
+  linkReferralPoolCase,
+  lockClientIdentity,
+  protectedReferralOf,
+  takeReferralForPool,
+} from './outside.repository.ts';
 export { eraseReferrals, referralsOfSubject, type SubjectReferral } from './retention.repository.ts';
 
 /**

@@ -187,9 +187,89 @@ export async function referralPartnerOfCase(ex: Executor, corpId: number, caseId
   const [row] = await ex
     .select({ partnerId: outsideReferrals.partnerId })
     .from(outsideReferrals)
-    .where(and(eq(outsideReferrals.corpId, corpId), eq(outsideReferrals.caseId, caseId)))
+    .where(
+      and(
+        eq(outsideReferrals.corpId, corpId),
+        eq(outsideReferrals.caseId, caseId),
+        // An expired referral made into a pool case (decision 066) earns its partner nothing.
+        eq(outsideReferrals.status, REFERRAL_STATUS.CONVERTED),
+      ),
+    )
     .limit(1);
   return row?.partnerId ?? null;
+}
+
+/**
+ * Referrals whose protection ran out unconverted and that the pool has not looked at yet (decision 066), with
+ * the staff member whose partner network referred them: the last holder of the pool case made of each.
+ */
+export async function expiredReferralsForPool(ex: Executor, at: Date, limit = 200) {
+  return ex
+    .select({
+      id: outsideReferrals.id,
+      corpId: outsideReferrals.corpId,
+      name: outsideReferrals.name,
+      phone: outsideReferrals.phone,
+      idNumber: outsideReferrals.idNumber,
+      amountFen: outsideReferrals.amountFen,
+      productId: outsideReferrals.productId,
+      remarks: outsideReferrals.remarks,
+      staffId: outsidePartners.staffId,
+      teamId: staff.teamId,
+    })
+    .from(outsideReferrals)
+    .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
+    .innerJoin(staff, eq(staff.id, outsidePartners.staffId))
+    .where(
+      and(
+        isNull(outsideReferrals.pooledAt),
+        isNull(outsideReferrals.caseId),
+        or(
+          eq(outsideReferrals.status, REFERRAL_STATUS.RELEASED),
+          and(eq(outsideReferrals.status, REFERRAL_STATUS.PROTECTED), lte(outsideReferrals.protectedUntil, iso(at))),
+        ),
+      ),
+    )
+    .orderBy(outsideReferrals.id)
+    .limit(limit);
+}
+
+/**
+ * Takes an expired referral for the pool, in the pool's transaction: released if it was not yet, marked looked
+ * at (`pooled_at`). Conditional on nobody having done so, so two sweeps at once take it once: false for the
+ * second.
+ */
+export async function takeReferralForPool(tx: Tx, corpId: number, id: number, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(outsideReferrals)
+    .set({
+      status: REFERRAL_STATUS.RELEASED,
+      releasedAt: sql`coalesce(${outsideReferrals.releasedAt}, ${iso(at)})`,
+      pooledAt: at,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(outsideReferrals.corpId, corpId),
+        eq(outsideReferrals.id, id),
+        isNull(outsideReferrals.pooledAt),
+        isNull(outsideReferrals.caseId),
+        or(
+          eq(outsideReferrals.status, REFERRAL_STATUS.RELEASED),
+          and(eq(outsideReferrals.status, REFERRAL_STATUS.PROTECTED), lte(outsideReferrals.protectedUntil, iso(at))),
+        ),
+      ),
+    )
+    .returning({ id: outsideReferrals.id });
+  return rows.length > 0;
+}
+
+/** Points a pooled referral at the pool case made of it (not a conversion: its status stays released). */
+export async function linkReferralPoolCase(tx: Tx, corpId: number, id: number, caseId: number) {
+  await tx
+    .update(outsideReferrals)
+    .set({ caseId })
+    .where(and(eq(outsideReferrals.corpId, corpId), eq(outsideReferrals.id, id)));
 }
 
 export function createOutsideRepository(db: Db) {

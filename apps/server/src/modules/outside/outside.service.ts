@@ -139,6 +139,13 @@ export function createOutsideService({ repo, auth, access, now, holder }: Outsid
     return { ...invite, networkStaffId: staffId };
   }
 
+  /**
+   * The case a referral became, when the partner's conversion made it one: a referral that expired into the pool
+   * also points at the pool case made of it (decision 066), which is not the partner's to follow.
+   */
+  const caseOf = (row: { status: number; caseId: number | null }) =>
+    row.status === REFERRAL_STATUS.CONVERTED ? row.caseId : null;
+
   /** Referral rows with their product names and, once converted, their case's status. */
   async function toReferralItems(corpId: number, rows: Awaited<ReturnType<OutsideRepository['listReferrals']>>) {
     const [products, cases] = await Promise.all([
@@ -148,7 +155,7 @@ export function createOutsideService({ repo, auth, access, now, holder }: Outsid
       ),
       repo.caseStatuses(
         corpId,
-        rows.flatMap((row) => (row.caseId ? [row.caseId] : [])),
+        rows.flatMap((row) => (caseOf(row) ? [row.caseId ?? 0] : [])),
       ),
     ]);
     return (row: (typeof rows)[number]): ReferralListItem => ({
@@ -157,7 +164,7 @@ export function createOutsideService({ repo, auth, access, now, holder }: Outsid
       phone: maskPhone(row.phone),
       status: row.status,
       status_label: REFERRAL_STATUS_LABELS[row.status] ?? '',
-      case_status_label: row.caseId ? caseLabel(cases.get(row.caseId)) : '',
+      case_status_label: caseOf(row) ? caseLabel(cases.get(row.caseId ?? 0)) : '',
       amount_fen: row.amountFen,
       product_name: row.productId ? (products.get(row.productId) ?? '') : '',
       partner_name: row.partnerName,
@@ -195,9 +202,10 @@ export function createOutsideService({ repo, auth, access, now, holder }: Outsid
     const [names, products, cases] = await Promise.all([
       repo.referralNames(row.corpId, row.partnerId, row.channelId),
       repo.productNames(row.corpId, row.productId ? [row.productId] : []),
-      repo.caseStatuses(row.corpId, row.caseId ? [row.caseId] : []),
+      repo.caseStatuses(row.corpId, caseOf(row) ? [row.caseId ?? 0] : []),
     ]);
-    const caseStatus = row.caseId ? (cases.get(row.caseId) ?? null) : null;
+    const caseId = caseOf(row);
+    const caseStatus = caseId ? (cases.get(caseId) ?? null) : null;
     const protectedNow = status === REFERRAL_STATUS.PROTECTED;
     return {
       id: row.id,
@@ -215,7 +223,7 @@ export function createOutsideService({ repo, auth, access, now, holder }: Outsid
       channel_name: names.channelName,
       partner_id: row.partnerId,
       partner_name: names.partnerName,
-      case_id: row.caseId,
+      case_id: caseId,
       case_status: caseStatus,
       protected_until: iso(row.protectedUntil),
       converted_at: row.convertedAt ? iso(row.convertedAt) : null,

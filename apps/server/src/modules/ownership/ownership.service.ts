@@ -30,7 +30,10 @@ import {
   casesByIds,
   casesNearPool,
   casesOfCustomer,
+  casesToNudge,
+  insertPooledCase,
   listPool,
+  liveCaseOfCustomer,
   lockCaseForMerge,
   lockCaseForOwnership,
   mergeCaseHistory,
@@ -47,7 +50,14 @@ import { houseClientsOfCustomer } from '../house/index.ts';
 import { moveCaseMoney } from '../money/index.ts';
 import { moveCasePact } from '../pact/index.ts';
 import { moveCaseSignTasks } from '../sign/index.ts';
-import { referralsOfCustomer } from '../outside/index.ts';
+import {
+  expiredReferralsForPool,
+  linkReferralPoolCase,
+  lockClientIdentity,
+  protectedReferralOf,
+  referralsOfCustomer,
+  takeReferralForPool,
+} from '../outside/index.ts';
 import { enqueueReminder, type JobKind } from '../reminders/index.ts';
 import type { CheckerKind, OwnershipRepository, OwnershipTx as Tx } from './ownership.repository.ts';
 import { OWNERSHIP_TEXTS as T } from './ownership.texts.ts';
@@ -236,6 +246,86 @@ export function createOwnershipService({
 
   const casePath = (id: number) => `/business/detail/${id}`;
 
+  /**
+   * Partner referrals whose protection ran out unconverted (decision 066) land in the pool as a case made of the
+   * referral (the partner's network staff member its last holder, the referral pointing at it but not converted:
+   * no commission, the partner does not follow it). Each under the customer's identity lock (049), taken once
+   * (`pooled_at`), so two sweeps at once make one case. A customer someone holds again (a live case, another
+   * partner's protected referral, a home-loan client) stays theirs: the referral is looked at and left.
+   */
+  async function poolReferrals(at: Date) {
+    let made = 0;
+    for (const r of await expiredReferralsForPool(db, at)) {
+      const done = await db.transaction(async (tx) => {
+        const who = { phone: r.phone, idNumber: r.idNumber };
+        await lockClientIdentity(tx, r.corpId, who);
+        if (!(await takeReferralForPool(tx, r.corpId, r.id, at))) return false;
+        if (await liveCaseOfCustomer(tx, r.corpId, who)) return false;
+        if (await protectedReferralOf(tx, r.corpId, who, r.id)) return false;
+        if ((await houseClientsOfCustomer(tx, r.corpId, { phone: r.phone, idNumber: r.idNumber || undefined })).length)
+          return false;
+        const caseId = await insertPooledCase(
+          tx,
+          {
+            corpId: r.corpId,
+            ownerId: r.staffId,
+            teamId: r.teamId,
+            name: r.name,
+            phone: r.phone,
+            idNumber: r.idNumber,
+            amountFen: r.amountFen,
+            productId: r.productId,
+            remarks: r.remarks,
+            reason: T.referralPoolReason,
+          },
+          at,
+        );
+        await linkReferralPoolCase(tx, r.corpId, r.id, caseId);
+        return true;
+      });
+      if (done) made += 1;
+    }
+    return made;
+  }
+
+  /**
+   * Nudges (decision 066): a case with nothing planned for the company's `nudge_days` reminds its owner, and
+   * after as many days again its team's leaders. Once per case and episode (since when nothing is planned):
+   * the card's event key names the episode and the queue's unique key refuses a second, so every sweep and
+   * two processes sweeping at once queue it once. Planning a follow-up ends the episode.
+   */
+  async function nudge(at: Date) {
+    const cases = await casesToNudge(db, at);
+    let sent = 0;
+    await db.transaction(async (tx) => {
+      for (const c of cases) {
+        const episode = `${c.id}:${c.since.getTime()}`;
+        const idle = Math.floor((at.getTime() - c.since.getTime()) / 86_400_000);
+        if (
+          await tell(
+            tx,
+            c.corpId,
+            'case-nudge',
+            `owner:${episode}`,
+            c.ownerId,
+            T.cards.nudge(c.name, idle),
+            casePath(c.id),
+          )
+        )
+          sent += 1;
+        if (!c.toLeader) continue;
+        const owner = await repo.people(tx, c.corpId, [c.ownerId]);
+        for (const leader of await repo.leadersOf(tx, c.corpId, c.teamId)) {
+          if (leader.id === c.ownerId) continue;
+          const card = T.cards.nudgeLeader(c.name, owner.get(c.ownerId)?.name ?? '', idle);
+          if (await tell(tx, c.corpId, 'case-nudge', `leader:${episode}:${leader.id}`, leader.id, card, casePath(c.id)))
+            sent += 1;
+        }
+      }
+    });
+    return sent;
+  }
+
   return {
     /**
      * The check before intake: the company's records of the customer, masked, for staff, partners and channel
@@ -315,6 +405,7 @@ export function createOwnershipService({
           status_label: statusLabel(row.status),
           amount_fen: row.amountFen,
           last_owner: maskName(row.lastOwner),
+          from_referral: row.fromReferral,
           reason: row.poolReason,
           pooled_at: row.pooledAt ? iso(row.pooledAt) : '',
         })),
@@ -572,7 +663,7 @@ export function createOwnershipService({
      * The pool sweep, at start-up and every few minutes (app.ts), on the injected clock: cases left too long go
      * to the pool and their owners are told; cases near it warn their owners once per last touch.
      */
-    async sweep(): Promise<{ pooled: number; warned: number }> {
+    async sweep(): Promise<{ pooled: number; warned: number; nudged: number; referrals: number }> {
       const at = now();
       const pooled = await db.transaction(async (tx) => {
         const rows = await sweepToPool(tx, at, T.poolReason);
@@ -607,7 +698,9 @@ export function createOwnershipService({
             warned += 1;
         }
       });
-      return { pooled, warned };
+      const nudged = await nudge(at);
+      const referrals = await poolReferrals(at);
+      return { pooled, warned, nudged, referrals };
     },
   };
 }

@@ -14,6 +14,7 @@ export const OWNERSHIP_TEXTS = {
   inPool: '该客户在公海中，可从公海领取',
   poolReason: ['超过 ', ' 天未跟进，自动退回公海'] as const,
   swept: '长时间未跟进，已自动退回公海',
+  referralPoolReason: '合作伙伴报备保护期满未转报单，进入公海',
   notInPool: '该客户已被领取',
   caseNotFound: '报单不存在',
   claimCap: (n: number) => `今日领取已达上限（每日 ${n} 个）`,
@@ -51,6 +52,14 @@ export const OWNERSHIP_TEXTS = {
     left: (client: string, reason: string) => ({
       title: '客户已移出',
       description: `客户 ${client} 已不再由你跟进：${reason}`,
+    }),
+    nudge: (client: string, days: number) => ({
+      title: '客户待安排跟进',
+      description: `客户 ${client} 已 ${days} 天没有安排下次跟进，请及时联系并填写跟进计划`,
+    }),
+    nudgeLeader: (client: string, owner: string, days: number) => ({
+      title: '组员客户长期未安排跟进',
+      description: `${owner} 的客户 ${client} 已 ${days} 天没有安排下次跟进，请督促跟进`,
     }),
     warning: (client: string, day: string) => ({
       title: '客户即将退回公海',

@@ -5,6 +5,8 @@ export const casesTexts = {
     search: '按手机尾号搜索',
     empty: '公海暂无客户',
     lastOwner: '原跟进人',
+    /** The mark of a pool case made of a partner's referral whose protection ran out (decision 066). */
+    fromReferral: '合作伙伴报备',
     claim: '领取',
     cancel: '取消',
     claimed: '已领取',

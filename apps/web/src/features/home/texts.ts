@@ -23,6 +23,8 @@ export const homeTexts = {
   refreshing: '加载中...',
   refreshed: '刷新成功',
   inboxTitle: '待办',
+  /** A case of mine about to go back to the pool (decision 066): whom, and the day. */
+  nearPool: (name: string, day: string) => `${name} 即将进入公海（${day}前请跟进）`,
   /** The to-do inbox's line for each badge: what waits, said as the person's task. */
   inbox: {
     pending: '待跟进的客户',

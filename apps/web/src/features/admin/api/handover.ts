@@ -1,12 +1,13 @@
 import * as E from '@crm/domain/endpoints/handover';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpointHref, endpointKey } from '../../../lib/endpoint-key.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { send } from '../../../lib/send.ts';
 import { staffList } from '@crm/domain/endpoints/admin';
 
 /*
  * The handover of a staff member (decision 066), through its endpoint contracts: the handover itself, WeCom's
- * takeover state asked again, and the report's address (a plain link: the answer is the XLSX file).
+ * takeover state asked again, and the report downloaded (the answer is the XLSX file, a refusal the envelope).
  */
 
 export interface HandoverInput {
@@ -38,5 +39,9 @@ export function useHandover() {
 export const useHandoverResult = () =>
   useMutation({ mutationFn: (id: number) => send(E.handoverResult, { id }, { json: true }) });
 
-/** The report's address: the browser downloads it with the admin's session. */
-export const handoverReportHref = (id: number) => endpointHref(E.handoverReport, { id });
+/**
+ * Saves the report (an XLSX) fetched with the admin's session; a refusal or a network failure is thrown with
+ * its Chinese message for the panel to toast, never opened as a page.
+ */
+export const downloadHandoverReport = (id: number) =>
+  downloadFile(endpointHref(E.handoverReport, { id }), `handover-${id}.xlsx`);

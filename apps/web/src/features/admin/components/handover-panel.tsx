@@ -3,7 +3,8 @@ import type { AdminStaff } from '@crm/domain/api/admin';
 import { useId, useState } from 'react';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { handoverReportHref, useHandover, useHandoverResult } from '../api/handover.ts';
+import { showErrorToast } from '../../../lib/toast.ts';
+import { downloadHandoverReport, useHandover, useHandoverResult } from '../api/handover.ts';
 import { adminTexts } from '../texts.ts';
 import { FormButtons, FormPanel, PlainButton } from './admin-form.tsx';
 import { Field } from './admin-shell.tsx';
@@ -173,9 +174,9 @@ function HandoverResult({
         </p>
       ) : null}
       <div className="admin-form">
-        <a className="admin-button" href={handoverReportHref(answer.id)} download>
+        <PlainButton onClick={() => void downloadHandoverReport(answer.id).catch(showErrorToast)}>
           {T.report}
-        </a>
+        </PlainButton>
         {answer.wecom.contacts.length > 0 ? (
           <PlainButton onClick={async () => onAnswer(await result.mutateAsync(answer.id))}>{T.refresh}</PlainButton>
         ) : null}

@@ -80,15 +80,33 @@ describe('/admin/rules', () => {
   });
 
   it('shows and saves the public pool settings (decision 066)', async () => {
-    const pool = { pool_days: 15, pool_warn_days: 3, pool_claims_per_day: 5, duplicate_checks_per_day: 200 };
+    const pool = {
+      pool_days: 15,
+      pool_warn_days: 3,
+      pool_claims_per_day: 5,
+      nudge_days: 3,
+      duplicate_checks_per_day: 200,
+    };
     const view = await open({ settings: ok({ ...settings, ...pool }) });
     expect((await screen.findByLabelText<HTMLInputElement>('公海回收天数')).value).toBe('15');
-    expectValues(screen, { 提前提醒天数: '3', 每人每日领取上限: '5', 每人每日查重上限: '200' });
+    expectValues(screen, {
+      提前提醒天数: '3',
+      每人每日领取上限: '5',
+      未安排跟进提醒天数: '3',
+      每人每日查重上限: '200',
+    });
     view.api.set([saves]);
     fireEvent.change(screen.getByLabelText('公海回收天数'), { target: { value: '10' } });
     fireEvent.change(screen.getByLabelText('每人每日领取上限'), { target: { value: '8' } });
+    // The nudge's days: a negative is refused in the form, in Chinese, before anything is sent.
+    fireEvent.change(screen.getByLabelText('未安排跟进提醒天数'), { target: { value: '-1' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('未安排跟进提醒天数不能为负（0 为不提醒）')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('未安排跟进提醒天数'), { target: { value: '5' } });
     await tapToToast(screen, '保存', '已保存');
     const posts = view.api.callsTo(E.settingsUpdate).filter((call) => call.method === 'POST');
-    expect(posts.map((call) => call.json)).toEqual([{ ...settings, ...pool, pool_days: 10, pool_claims_per_day: 8 }]);
+    expect(posts.map((call) => call.json)).toEqual([
+      { ...settings, ...pool, pool_days: 10, pool_claims_per_day: 8, nudge_days: 5 },
+    ]);
   });
 });

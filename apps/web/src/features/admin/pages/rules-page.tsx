@@ -30,6 +30,7 @@ type RuleValues = {
   pool_days: string;
   pool_warn_days: string;
   pool_claims_per_day: string;
+  nudge_days: string;
   duplicate_checks_per_day: string;
   log_retention_months: string;
   closed_case_retention_years: string;
@@ -41,6 +42,7 @@ const KEPT_FIELDS = [
   'pool_days',
   'pool_warn_days',
   'pool_claims_per_day',
+  'nudge_days',
   'duplicate_checks_per_day',
   'log_retention_months',
   'closed_case_retention_years',
@@ -78,6 +80,7 @@ const GROUPS: readonly { hint?: string; fields: FieldSpec<TextKey>[]; withClawba
       whole(T.duplicateChecksPerDay, 'duplicate_checks_per_day'),
     ],
   },
+  { hint: T.nudgeHint, fields: [whole(T.nudgeDays, 'nudge_days')] },
   {
     hint: T.retentionHint,
     fields: [
@@ -90,7 +93,7 @@ const GROUPS: readonly { hint?: string; fields: FieldSpec<TextKey>[]; withClawba
 /**
  * /admin/rules: the lead-protection period, the over-limit brokerage rule, the commission ledger's settings
  * (decision 067: claw-back window and mode, statement day, the partner's rate), the public pool's settings of
- * the company (decision 066: days without a follow-up, warning days, claims a day, duplicate checks a day) and
+ * the company (decision 066: days without a follow-up, warning days, claims a day, the nudge's days, duplicate checks a day) and
  * the retention periods (decision 071: logs at least six months, a closed case's personal data).
  */
 export function AdminRulesPage() {
@@ -112,6 +115,7 @@ export function AdminRulesPage() {
               pool_days: String(data.pool_days ?? ''),
               pool_warn_days: String(data.pool_warn_days ?? ''),
               pool_claims_per_day: String(data.pool_claims_per_day ?? ''),
+              nudge_days: String(data.nudge_days ?? ''),
               duplicate_checks_per_day: String(data.duplicate_checks_per_day ?? ''),
               log_retention_months: String(data.log_retention_months ?? ''),
               closed_case_retention_years: String(data.closed_case_retention_years ?? ''),

@@ -234,9 +234,15 @@ describe('/admin/staff: 离职交接', () => {
     expect(within(moved.getByText('分期报单').closest('tr') as HTMLElement).getByText('2')).toBeTruthy();
     expect(done.getByText('报单未随交接转给接手人，跟进已关闭')).toBeTruthy();
     expect(done.getByText('wmDemoZheng001：已发起，等待企业微信确认')).toBeTruthy();
-    expect(done.getByRole('link', { name: '下载交接报告（Excel）' }).getAttribute('href')).toBe(
-      '/api/admin/handoverReport?id=31',
-    );
+    // The report downloads through fetch with the session: a refusal or a lost network is a Chinese toast,
+    // never the envelope opened as a page.
+    view.api.set({ '/api/admin/handoverReport': fail('交接记录不存在') });
+    await tap(done.getByRole('button', { name: '下载交接报告（Excel）' }));
+    expect(await findToast('交接记录不存在')).toBeTruthy();
+    expect(view.api.lastCall('/api/admin/handoverReport').query).toEqual({ id: '31' });
+    view.api.set({ '/api/admin/handoverReport': network.offline() });
+    await tap(done.getByRole('button', { name: '下载交接报告（Excel）' }));
+    expect(await findToast(network.message)).toBeTruthy();
     await tap(done.getByRole('button', { name: '刷新接替状态' }));
     expect(await done.findByText('wmDemoZheng001：接替完毕')).toBeTruthy();
   });

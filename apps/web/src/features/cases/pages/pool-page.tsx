@@ -1,7 +1,7 @@
 import type { PoolItem } from '@crm/domain/api/ownership';
 import { formatFen } from '@crm/domain/money';
 import { formatDateTime } from '@crm/domain/datetime';
-import { Button, SearchBar } from 'antd-mobile';
+import { Button, SearchBar, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { askToConfirm } from '../../../lib/confirm.ts';
@@ -48,6 +48,7 @@ export function PoolPage() {
           <div className="case-row__top">
             <span>
               {item.client} · {item.phone}
+              {item.from_referral ? <Tag color="warning">{T.fromReferral}</Tag> : null}
             </span>
             <span>{item.status_label}</span>
           </div>

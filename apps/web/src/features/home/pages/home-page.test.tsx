@@ -9,6 +9,7 @@ const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   total: { pending: 3, service: 0, remind: 0, exam: 0, appeal: 0, sign: 0, reject: 0, proof: 0, confirm: 0, audit: 0 },
   signer_list: [],
   notice: [{ status: 'warning', text: '本月考核将于周五截止' }],
+  near_pool: [],
   user: {
     id: 7,
     name: '王小明',
@@ -113,6 +114,23 @@ describe('/index', () => {
     ]);
     await tap(inbox.getByRole('link', { name: /待确认的还款/ }));
     await expect.poll(() => page.pathname()).toBe('/business/moneyConfirm');
+  });
+
+  it('says on the 待办 which of my cases is about to go back to the pool, a tap to the case', async () => {
+    await renderPage('/index', {
+      api: {
+        '/api/crm/userinfo': ok(
+          userinfo({
+            total: { ...userinfo().total, pending: 0 },
+            near_pool: [{ id: 41, name: '陈近海', due_at: '2026-12-03T02:00:00.000Z' }],
+          }),
+        ),
+      },
+    });
+    const inbox = within(await screen.findByRole('region', { name: '待办' }));
+    const line = inbox.getByRole('link', { name: /即将进入公海/ });
+    expect(line.textContent).toBe('陈近海 即将进入公海（12月3日前请跟进）');
+    expect(line.getAttribute('href')).toBe('/business/detail/41');
   });
 
   it('shows no inbox when nothing waits', async () => {

@@ -124,7 +124,7 @@ export function HomePage() {
                 wrap
               />
             ))}
-            <TodoInbox cards={cards} counts={info.total} texts={texts} />
+            <TodoInbox cards={cards} counts={info.total} nearPool={info.near_pool} texts={texts} />
             {cards.map((card) => (
               <HomeCard key={card.key} card={card} counts={info.total} texts={texts} />
             ))}

@@ -1,7 +1,7 @@
 import * as E from '@crm/domain/endpoints/ledger';
 import type { StatementDetail } from '@crm/domain/api/ledger';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { apiRead } from '../../../lib/api-query.ts';
 import { useCursorList } from '../../../lib/read-query.ts';
 import { send, sendAnswer } from '../../../lib/send.ts';
@@ -55,19 +55,7 @@ export function useAnswer() {
 export const sendStatement = async (id: number) => (await sendAnswer(E.statementSend, { id })).data;
 
 /** Downloads a statement's sealed PDF or its XLSX (the answer is the file; a refusal is the envelope). */
-export async function downloadStatement(id: number, kind: 'pdf' | 'xlsx') {
+export function downloadStatement(id: number, kind: 'pdf' | 'xlsx') {
   const path = kind === 'pdf' ? E.statementPdf.path : E.statementXlsx.path;
-  const response = await fetch(`${path}?id=${id}`, { credentials: 'same-origin' });
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.includes('json')) {
-    const body = (await response.json().catch(() => null)) as { code?: number; msg?: string } | null;
-    throw new ApiError(body?.msg ?? NETWORK_ERROR_MESSAGE, body?.code ?? -1, response.status);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `statement.${kind}`;
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return downloadFile(`${path}?id=${id}`, `statement.${kind}`);
 }
