@@ -16,7 +16,7 @@ import { NotFoundError, TooManyError } from '../../errors.ts';
 import { requireActor, type Actor } from '../access/index.ts';
 import type { AuthoredEntry } from './faq-authoring.ts';
 import type { EntryRow, FaqRepository } from './faq.repository.ts';
-import { createRetrieval, RELEVANT, type Ranked } from './retrieval/index.ts';
+import { answers, createRetrieval, RELEVANT, type Ranked } from './retrieval/index.ts';
 import { FAQ_TEXTS as T } from './faq.texts.ts';
 
 /*
@@ -191,7 +191,7 @@ export function createFaqService({
       // The question may carry a client's phone or ID number: neither is stored nor sent to a model.
       const question = maskPersonalData(rawQuestion);
       const found = await retrieve(me.corpId, question);
-      const ranked = found.filter((r) => r.relevance >= RELEVANT);
+      const ranked = found.filter(answers);
       const retrieved: RetrievedEntry[] = ranked.map((r) => r.entry);
       const citation = (n: number): FaqCitation | null => {
         const entry = retrieved[n - 1];

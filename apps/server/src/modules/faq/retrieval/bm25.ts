@@ -48,6 +48,11 @@ export interface Hit {
   score: number;
   /** The score's share of what the question asks, 0 to 1: what the refusal threshold is set on. */
   relevance: number;
+  /**
+   * The heaviest noun of the question the FAQ never uses (nor any word inside it), as a share of an unseen
+   * word's weight, 0 to 1 (0 when every noun is known): what the question is about, and no entry speaks of it.
+   */
+  unknown: number;
 }
 
 export function buildIndex(docs: readonly IndexDoc[], synonyms: SynonymMap) {
@@ -88,15 +93,15 @@ export function buildIndex(docs: readonly IndexDoc[], synonyms: SynonymMap) {
    * otherwise the dictionary words inside it that the FAQ uses (批下来 → 批下); otherwise none, and it weighs
    * by its rarity in Chinese at large (a two-character word the general corpus never saw weighs most).
    */
-  const lookUp = ({ word, parts, noun }: Term): { weight: number; terms: string[] } => {
-    if (postings.has(word)) return { weight: idf(postings.get(word)!.length), terms: [word] };
+  const lookUp = ({ word, parts, noun }: Term): { weight: number; terms: string[]; noun: boolean } => {
+    if (postings.has(word)) return { weight: idf(postings.get(word)!.length), terms: [word], noun };
     const inside = parts.filter((p) => postings.has(p));
     if (inside.length > 0)
-      return { weight: Math.max(...inside.map((p) => idf(postings.get(p)!.length))), terms: inside };
+      return { weight: Math.max(...inside.map((p) => idf(postings.get(p)!.length))), terms: inside, noun };
     const rarity = generalRarity(word);
-    if (rarity === null) return { weight: /[\u3400-\u9fff]{2}/.test(word) ? unseen : 0, terms: [] };
+    if (rarity === null) return { weight: /[\u3400-\u9fff]{2}/.test(word) ? unseen : 0, terms: [], noun };
     const floor = noun ? NOUN_FLOOR : 0;
-    return { weight: unseen * Math.min(1, Math.max(floor, (rarity - COMMON) / (RARE - COMMON))), terms: [] };
+    return { weight: unseen * Math.min(1, Math.max(floor, (rarity - COMMON) / (RARE - COMMON))), terms: [], noun };
   };
 
   return {
@@ -108,6 +113,10 @@ export function buildIndex(docs: readonly IndexDoc[], synonyms: SynonymMap) {
       const looked = words.map(lookUp);
       const asked = looked.reduce((sum, l) => sum + l.weight, 0);
       if (asked === 0) return [];
+      const unknown = Math.max(
+        0,
+        ...looked.filter((l) => l.noun && l.terms.length === 0).map((l) => l.weight / unseen),
+      );
       const scores = new Map<number, number>();
       for (const { weight, terms } of looked) {
         // A word found through several parts counts once per entry, by its best part.
@@ -118,7 +127,7 @@ export function buildIndex(docs: readonly IndexDoc[], synonyms: SynonymMap) {
         for (const [doc, score] of best) scores.set(doc, (scores.get(doc) ?? 0) + score);
       }
       return [...scores]
-        .map(([doc, score]) => ({ id: docs[doc]!.id, score, relevance: score / asked }))
+        .map(([doc, score]) => ({ id: docs[doc]!.id, score, relevance: score / asked, unknown }))
         .sort((a, b) => b.score - a.score || a.id - b.id);
     },
   };

@@ -44,10 +44,22 @@ describe('FAQ retrieval rules', () => {
     expect(index.search('年会几号开')).toEqual([]);
   });
 
-  it('calibrates the threshold where right answers plus twice the refusals are most', () => {
+  it('calibrates the thresholds where right answers plus twice the refusals are most', () => {
+    const at = (relevance: number, unknown = 0) => ({ relevance, unknown });
     // Right answers at 0.3 and up, unanswerable at 0.2 and below: anywhere between is perfect, the midpoint wins.
-    expect(calibrate([0.3, 0.5, 0.7], [0.1, 0.2])).toBe(0.25);
+    expect(calibrate([at(0.3), at(0.5), at(0.7)], [at(0.1), at(0.2)]).relevant).toBe(0.25);
     // An unanswerable question at 0.6: refusing it is worth more than the one right answer lost below it.
-    expect(calibrate([0.3, 0.7, 0.8], [0.1, 0.6])).toBe(0.65);
+    expect(calibrate([at(0.3), at(0.7), at(0.8)], [at(0.1), at(0.6)]).relevant).toBe(0.65);
+    // An unanswerable question as relevant as the right answers, but about a noun no entry uses: the noun
+    // share refuses it, and the right answers (common nouns at most, 0.5) still pass.
+    expect(calibrate([at(0.5), at(0.6, 0.5), at(0.7)], [at(0.1), at(0.6, 0.9)])).toEqual({
+      relevant: 0.3,
+      unknownNoun: 0.7,
+    });
+  });
+
+  it('marks a question about a noun the FAQ never uses, whatever else it matches', () => {
+    expect(index.search('放款需要几个工作日')[0]?.unknown).toBe(0);
+    expect(index.search('护照放款需要几个工作日')[0]?.unknown).toBeGreaterThan(0.58);
   });
 });
