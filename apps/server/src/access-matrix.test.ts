@@ -11,7 +11,7 @@ import { activityEntries } from './db/schema/activity.ts';
 import { activitySpecSchema, authorActivity } from './modules/activity/index.ts';
 import { moneyRecords, proofRejections, proofs } from './db/schema/money.ts';
 import { houseAudits, houseBrokerageOrders, houseImages, houseRecommends } from './db/schema/house.ts';
-import { faqCategories, faqEntries, faqImages } from './db/schema/faq.ts';
+import { faqCategories, faqEntries, faqImages, faqQuestions, faqSynonyms } from './db/schema/faq.ts';
 import { eq } from 'drizzle-orm';
 import { createFaqRepository, createFaqService } from './modules/faq/index.ts';
 import { tinyPng } from './test/factories-faq.ts';
@@ -352,6 +352,10 @@ const ROWS: Record<string, Row> = {
   'POST /api/admin/faq/save': {
     input: (b) => ({ id: b.faq.entryId, title: '改写', type: '业务', category: '放款', body: '正文' }),
   },
+  'POST /api/admin/faq/synonyms/save': { input: (b) => ({ id: b.faq.synonymId, words: '放款 下款' }) },
+  'POST /api/admin/faq/synonyms/delete': { input: (b) => ({ id: b.faq.synonymId }) },
+  'GET /api/admin/faq/unanswered': { reads: true, input: (b) => ({ cursor: b.faq.questionId + 1000 }) },
+  'POST /api/admin/faq/unanswered/handle': { input: (b) => ({ id: b.faq.questionId }) },
   'POST /api/admin/companies/update': { input: (b) => ({ id: b.corp.id, name: '改名' }) },
   // ---- the back office's import, export and WeCom sync (decision 059)
   'POST /api/admin/import/commit': { input: (b) => ({ import_id: b.dataImport.id }) },
@@ -561,6 +565,27 @@ async function companyB(db: TestApp['db']) {
     categoryId: faqEntry.categoryId,
     typeId: (await db.select().from(faqCategories).where(eq(faqCategories.id, faqEntry.categoryId)))[0]?.typeId ?? 0,
     imageId: faqImage.id,
+    synonymId:
+      (
+        await db
+          .insert(faqSynonyms)
+          .values({ corpId: corp.id, words: [`甲${MARK}`, `乙${MARK}`], updatedAt: new Date('2026-01-01T00:00:00Z') })
+          .returning({ id: faqSynonyms.id })
+      )[0]?.id ?? 0,
+    questionId:
+      (
+        await db
+          .insert(faqQuestions)
+          .values({
+            corpId: corp.id,
+            staffId: owner.id,
+            question: `问题${MARK}`,
+            answer: '',
+            kind: 'unknown',
+            createdAt: new Date('2026-01-01T00:00:00Z'),
+          })
+          .returning({ id: faqQuestions.id })
+      )[0]?.id ?? 0,
   };
   const paper = await createPaper(db, corp.id, {
     title: `试卷${MARK}`,

@@ -16,8 +16,8 @@ import { identity, timestamptz, timestamptzNow } from './columns.ts';
 /*
  * The FAQ and its copilot (问答与智能助手, issue 14, decision 053): types, categories, entries with their
  * images, feedback, the copilot's conversation log and its per-staff rate counter. Only modules/faq imports
- * this file. The search indexes drizzle cannot express (GIN over to_tsvector and gin_trgm_ops) are
- * hand-written at the end of migration 0012_faq.
+ * this file. Retrieval reads the entries into an in-memory index (decision 069): no search column or
+ * index is kept here (migration 0031 dropped 053's tokens and their GIN and trigram indexes).
  */
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -54,8 +54,6 @@ export const faqCategories = pgTable(
 
 /**
  * An entry. `body` is the authored Markdown (paragraphs, lists, bold, images as `faq-image:ID`).
- * `searchTokens` holds the words of title, keywords and body as the domain's tokenizer makes them (word
- * segments and CJK bigrams, space separated): PostgreSQL's `simple` configuration indexes them as they are.
  * `sourceKey` names the authored file, so importing a folder again updates rather than duplicates.
  */
 export const faqEntries = pgTable(
@@ -70,8 +68,6 @@ export const faqEntries = pgTable(
     title: text().notNull(),
     keywords: text().notNull().default(''),
     body: text().notNull(),
-    titleTokens: text().notNull().default(''),
-    searchTokens: text().notNull().default(''),
     views: integer().notNull().default(0),
     helpful: integer().notNull().default(0),
     notHelpful: integer().notNull().default(0),
@@ -132,6 +128,8 @@ export const faqQuestions = pgTable(
       .default(sql`'{}'::integer[]`),
     topScore: smallint().notNull().default(0),
     createdAt: timestamptz().notNull(),
+    /** An FAQ author marked the question 已处理 (an unknown one: the list of unanswered questions). */
+    handledAt: timestamptz(),
   },
   (t) => [
     index().on(t.corpId, t.staffId, t.id),
@@ -139,6 +137,22 @@ export const faqQuestions = pgTable(
       .on(t.corpId, t.id)
       .where(sql`kind = 'unknown'`),
   ],
+);
+
+/**
+ * A company's own synonym groups (issue 46), on top of the built-in table (retrieval/trade-synonyms.ts):
+ * words that mean the same to its staff, normalised (NFKC, lower case), at least two. Retrieval reads them
+ * with the entries: a change rebuilds the company's index on the next question.
+ */
+export const faqSynonyms = pgTable(
+  'faq_synonyms',
+  {
+    id: identity(),
+    corpId: companyRef(),
+    words: text().array().notNull(),
+    updatedAt: timestamptz().notNull(),
+  },
+  (t) => [index().on(t.corpId, t.id)],
 );
 
 /**

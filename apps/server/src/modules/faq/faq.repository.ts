@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { lockInCorp } from '../../db/find-in-corp.ts';
@@ -11,6 +11,7 @@ import {
   faqFeedback,
   faqImages,
   faqQuestions,
+  faqSynonyms,
   faqTypes,
 } from '../../db/schema/faq.ts';
 import { staff } from '../../db/schema/staff.ts';
@@ -42,8 +43,6 @@ export interface EntryWrite {
   categoryId: number;
   title: string;
   keywords: string;
-  titleTokens: string;
-  searchTokens: string;
   images: { name: string; contentType: string; data: Buffer }[];
   /** Rewrites the body's image names to the stored ids. */
   body: (imageIds: Map<string, number>) => string;
@@ -126,8 +125,49 @@ export function createFaqRepository(db: Db) {
         })
         .from(faqEntries)
         .where(eq(faqEntries.corpId, corpId));
-      return `${row?.count ?? 0}:${row?.changed ?? ''}:${row?.last ?? 0}`;
+      // The company's synonyms are part of what the index is built from: a group added, edited or deleted changes it.
+      const [words] = await db
+        .select({
+          count: sql<number>`count(*)`.mapWith(Number),
+          changed: sql<string>`coalesce(max(${faqSynonyms.updatedAt})::text, '')`,
+          last: sql<number>`coalesce(max(${faqSynonyms.id}), 0)`.mapWith(Number),
+        })
+        .from(faqSynonyms)
+        .where(eq(faqSynonyms.corpId, corpId));
+      return `${row?.count ?? 0}:${row?.changed ?? ''}:${row?.last ?? 0}|${words?.count ?? 0}:${words?.changed ?? ''}:${words?.last ?? 0}`;
     },
+
+    /** The company's own synonym groups, oldest first (a word already in an earlier group keeps that group). */
+    synonyms: (corpId: number) =>
+      db
+        .select({ id: faqSynonyms.id, words: faqSynonyms.words, updatedAt: faqSynonyms.updatedAt })
+        .from(faqSynonyms)
+        .where(eq(faqSynonyms.corpId, corpId))
+        .orderBy(asc(faqSynonyms.id)),
+
+    /** Adds a group (no id) or rewrites one of the company's; null when the id is not the company's. */
+    saveSynonym: async (corpId: number, id: number | null, words: string[], at: Date) => {
+      const columns = { id: faqSynonyms.id, words: faqSynonyms.words, updatedAt: faqSynonyms.updatedAt };
+      if (id === null) {
+        const [row] = await db.insert(faqSynonyms).values({ corpId, words, updatedAt: at }).returning(columns);
+        return row ?? null;
+      }
+      const [row] = await db
+        .update(faqSynonyms)
+        .set({ words, updatedAt: at })
+        .where(and(eq(faqSynonyms.corpId, corpId), eq(faqSynonyms.id, id)))
+        .returning(columns);
+      return row ?? null;
+    },
+
+    /** Deletes one of the company's groups; answers whether it was there. */
+    deleteSynonym: async (corpId: number, id: number) =>
+      (
+        await db
+          .delete(faqSynonyms)
+          .where(and(eq(faqSynonyms.corpId, corpId), eq(faqSynonyms.id, id)))
+          .returning({ id: faqSynonyms.id })
+      ).length > 0,
 
     /** Every entry of the company with what retrieval indexes (title, keywords, body) and where it is filed. */
     corpus: (corpId: number): Promise<CorpusRow[]> =>
@@ -235,8 +275,6 @@ export function createFaqRepository(db: Db) {
             sourceKey: write.key,
             title: write.title,
             keywords: write.keywords,
-            titleTokens: write.titleTokens,
-            searchTokens: write.searchTokens,
             updatedAt: now,
           };
           const [entry] = await tx
@@ -308,6 +346,68 @@ export function createFaqRepository(db: Db) {
         .orderBy(desc(faqQuestions.id))
         .limit(limit),
 
+    /**
+     * The questions nothing answered, one row per wording, newest ask first, keyset paged on the last ask's id:
+     * how often it was asked, the last asker, the best relevance any ask reached, and whether every ask of it
+     * is marked handled (a new ask after the mark shows it again).
+     */
+    unansweredPage: async (corpId: number, cursor: number | null, limit: number) => {
+      const lastId = sql<number>`max(${faqQuestions.id})`.mapWith(Number);
+      const rows = await db
+        .select({
+          id: lastId,
+          question: faqQuestions.question,
+          times: sql<number>`count(*)`.mapWith(Number),
+          lastAskedAt: sql<string>`max(${faqQuestions.createdAt})`.mapWith((v: string | Date) => new Date(v)),
+          lastAskerId: sql<number>`(array_agg(${faqQuestions.staffId} order by ${faqQuestions.id} desc))[1]`.mapWith(
+            Number,
+          ),
+          bestScore: sql<number>`max(${faqQuestions.topScore})`.mapWith(Number),
+          handled: sql<boolean>`bool_and(${faqQuestions.handledAt} is not null)`,
+        })
+        .from(faqQuestions)
+        .where(and(eq(faqQuestions.corpId, corpId), eq(faqQuestions.kind, 'unknown')))
+        .groupBy(faqQuestions.question)
+        .having(cursor === null ? undefined : sql`max(${faqQuestions.id}) < ${cursor}`)
+        .orderBy(desc(lastId))
+        .limit(limit + 1);
+      const askers = [...new Set(rows.map((r) => r.lastAskerId))];
+      const names =
+        askers.length === 0
+          ? new Map<number, string>()
+          : new Map(
+              (
+                await db
+                  .select({ id: staff.id, name: staff.name })
+                  .from(staff)
+                  .where(and(eq(staff.corpId, corpId), sql`${staff.id} = any(${sql.param(askers)}::integer[])`))
+              ).map((r) => [r.id, r.name]),
+            );
+      return rows.map((r) => ({ ...r, lastAsker: names.get(r.lastAskerId) ?? '' }));
+    },
+
+    /** Marks every unhandled ask of the question the row `id` holds handled; null when the row is not the company's unanswered one. */
+    markHandled: async (corpId: number, id: number, at: Date) => {
+      const [row] = await db
+        .select({ question: faqQuestions.question })
+        .from(faqQuestions)
+        .where(and(eq(faqQuestions.corpId, corpId), eq(faqQuestions.id, id), eq(faqQuestions.kind, 'unknown')));
+      if (!row) return null;
+      const marked = await db
+        .update(faqQuestions)
+        .set({ handledAt: at })
+        .where(
+          and(
+            eq(faqQuestions.corpId, corpId),
+            eq(faqQuestions.kind, 'unknown'),
+            eq(faqQuestions.question, row.question),
+            sql`${faqQuestions.handledAt} is null`,
+          ),
+        )
+        .returning({ id: faqQuestions.id });
+      return marked.length;
+    },
+
     /** Titles of entries of the company by id (a history's citations). */
     titles: async (corpId: number, ids: number[]) => {
       if (ids.length === 0) return new Map<number, string>();
@@ -337,3 +437,12 @@ export function createFaqRepository(db: Db) {
 }
 
 export type FaqRepository = ReturnType<typeof createFaqRepository>;
+
+/** The retention sweep (decision 071): the copilot's log of one company older than its log period. */
+export async function purgeFaqQuestions(ex: Db, corpId: number, before: Date) {
+  const gone = await ex
+    .delete(faqQuestions)
+    .where(and(eq(faqQuestions.corpId, corpId), lt(faqQuestions.createdAt, before)))
+    .returning({ id: faqQuestions.id });
+  return gone.length;
+}

@@ -13,6 +13,7 @@ import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { FaqService } from './faq.service.ts';
 import { FAQ_TEXTS as T } from './faq.texts.ts';
 import * as E from '@crm/domain/endpoints/faq';
+import * as A from '@crm/domain/endpoints/faq-authoring';
 
 /**
  * The FAQ calls (spec §7 faqType, faqCategory, faqList, faqDetail, faqCopilot; decision 053), staff only.
@@ -39,6 +40,14 @@ export async function faqRoutes(root: FastifyInstance, { faq }: { faq: FaqServic
   post(E.faqDetail, (me, q) => faq.detail(me, q.id));
   post(E.faqFeedback, (me, q) => faq.feedback(me, q.id, q.helpful), { msg: T.voted });
   get(E.faqCopilotHistory, (me) => faq.history(me));
+
+  // FAQ authoring beside the entries (issue 46): company admins; the service asks the grant.
+  const admin = staffRoutes(root, ['admin']);
+  admin.get(A.faqSynonyms, (me) => faq.synonyms(me));
+  admin.post(A.faqSynonymSave, (me, form) => faq.saveSynonym(me, form), { msg: T.synonymSaved });
+  admin.post(A.faqSynonymDelete, (me, q) => faq.deleteSynonym(me, q.id), { msg: T.synonymDeleted });
+  admin.get(A.faqUnanswered, (me, q) => faq.unansweredPage(me, q));
+  admin.post(A.faqUnansweredHandle, (me, q) => faq.markHandled(me, q.id), { msg: T.unansweredHandled });
 
   app.get(
     '/api/crm/faqImage',

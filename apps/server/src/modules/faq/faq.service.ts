@@ -7,7 +7,6 @@ import {
   maskPersonalData,
   parseFaqBody,
   plainText,
-  searchTokens,
   type RetrievedEntry,
 } from '@crm/domain/faq';
 import { LlmError, type ChatMessage, type LlmAdapter } from '../../adapters/llm/index.ts';
@@ -42,6 +41,12 @@ export interface AnswerSink {
   /** The text so far is withdrawn and replaced by this. */
   replace(text: string): void;
 }
+
+const synonymItem = (row: { id: number; words: string[]; updatedAt: Date }) => ({
+  id: row.id,
+  words: row.words,
+  updated_at: row.updatedAt.toISOString(),
+});
 
 const summaryOf = (body: string, max = 160) => {
   const text = plainText(body).replaceAll('\n', '');
@@ -284,6 +289,50 @@ export function createFaqService({
       }));
     },
 
+    /** The company's own synonym groups (back office, company admins), oldest first. */
+    async synonyms(me: Actor) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.synonyms(me.corpId);
+      return { list: rows.map(synonymItem) };
+    },
+
+    /** Adds or rewrites a group; the next question rebuilds the company's index with it. */
+    async saveSynonym(me: Actor, form: { id: number | null; words: string[] }) {
+      requireActor(me, 'admin.company');
+      const row = await repo.saveSynonym(me.corpId, form.id, form.words, now());
+      if (!row) throw new NotFoundError(T.synonymNotFound);
+      return synonymItem(row);
+    },
+
+    async deleteSynonym(me: Actor, id: number) {
+      requireActor(me, 'admin.company');
+      if (!(await repo.deleteSynonym(me.corpId, id))) throw new NotFoundError(T.synonymNotFound);
+      return null;
+    },
+
+    /** The questions the copilot refused, one row per wording, newest first (back office, company admins). */
+    async unansweredPage(me: Actor, page: { cursor: number | null; limit: number }) {
+      requireActor(me, 'admin.company');
+      const rows = await repo.unansweredPage(me.corpId, page.cursor, page.limit);
+      return toPage(rows, page.limit, (r) => ({
+        id: r.id,
+        question: r.question,
+        times: r.times,
+        last_asked_at: r.lastAskedAt.toISOString(),
+        last_asker: r.lastAsker,
+        best_score: r.bestScore,
+        handled: r.handled,
+      }));
+    },
+
+    /** Marks a refused question (every ask of its wording) 已处理. */
+    async markHandled(me: Actor, id: number) {
+      requireActor(me, 'admin.company');
+      const handled = await repo.markHandled(me.corpId, id, now());
+      if (handled === null) throw new NotFoundError(T.unansweredNotFound);
+      return { handled };
+    },
+
     /** Imports authored entries into a company (the admin command and the seed). */
     importEntries(corpId: number, entries: AuthoredEntry[]) {
       return repo.importEntries(corpId, now(), async ({ typeId, categoryId }) => {
@@ -291,15 +340,12 @@ export function createFaqService({
         for (const entry of entries) {
           const type = await typeId(entry.type);
           const category = await categoryId(type, entry.category);
-          const head = searchTokens(`${entry.title} ${entry.keywords}`);
           writes.push({
             key: entry.key,
             typeId: type,
             categoryId: category,
             title: entry.title,
             keywords: entry.keywords,
-            titleTokens: head.join(' '),
-            searchTokens: [...new Set([...head, ...searchTokens(plainText(entry.body))])].join(' '),
             images: entry.images ?? [],
             body: (ids: Map<string, number>) =>
               entry.body.replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (whole, alt: string, name: string) => {

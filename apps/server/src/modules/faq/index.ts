@@ -3,7 +3,7 @@
  * which import authored entries through it.
  */
 export { createFaqService, type FaqService } from './faq.service.ts';
-export { createFaqRepository } from './faq.repository.ts';
+export { createFaqRepository, purgeFaqQuestions } from './faq.repository.ts';
 export { readAuthoredFolder, type AuthoredEntry } from './faq-authoring.ts';
 export { DEMO_FAQ_ENTRIES } from './faq-demo-entries.ts';
 export { findFaqEntryForAdmin, importFaqMarkdown, listFaqForAdmin, saveFaqForm } from './faq-upload.repository.ts';

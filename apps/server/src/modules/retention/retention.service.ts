@@ -19,6 +19,7 @@ import {
 import { eraseHouseClients, houseClientsOfSubject, type SubjectHouseClient } from '../house/index.ts';
 import { eraseReferrals, referralsOfSubject, type SubjectReferral } from '../outside/index.ts';
 import { purgeDuplicateChecks } from '../ownership/index.ts';
+import { purgeFaqQuestions } from '../faq/index.ts';
 import { purgeFinishedJobs } from '../reminders/index.ts';
 import type { RetentionRepository, RetentionTx as Tx } from './retention.repository.ts';
 import { RETENTION_TEXTS as T } from './retention.texts.ts';
@@ -110,12 +111,14 @@ export function createRetentionService({
      */
     async sweep() {
       const at = now();
-      const gone = { views: 0, audit: 0, duplicateChecks: 0, cases: 0, jobs: 0 };
+      const gone = { views: 0, audit: 0, duplicateChecks: 0, faqQuestions: 0, cases: 0, jobs: 0 };
       for (const company of await repo.companies()) {
         const logsBefore = monthsBefore(at, company.logRetentionMonths);
         gone.views += await purgeClientViews(db, company.id, logsBefore);
         gone.audit += await purgeAudit(db, company.id, logsBefore);
         gone.duplicateChecks += await purgeDuplicateChecks(db, company.id, logsBefore);
+        // The copilot's log, unanswered questions included (issue 46).
+        gone.faqQuestions += await purgeFaqQuestions(db, company.id, logsBefore);
         const closedBefore = monthsBefore(at, company.closedCaseRetentionYears * 12);
         for (;;) {
           const erased = await repo.transaction((tx) => eraseClosedCases(tx, company.id, closedBefore, at, batch));

@@ -38,6 +38,13 @@ const STOP_WORDS = new Set(dataLines(STOP_WORD_LINES).flatMap((line) => line.spl
 
 let jieba: Jieba | null = null;
 const known = new Set<string>();
+let generation = 0;
+
+/**
+ * How many times words were added to the segmenter's dictionary: one process-wide dictionary, so an index
+ * built before a company's new word cuts text differently from a question after it, and is rebuilt.
+ */
+export const dictionaryGeneration = () => generation;
 
 function segmenter(): Jieba {
   if (!jieba) {
@@ -53,6 +60,7 @@ export function addWords(words: readonly string[]) {
   const fresh = words.filter((w) => /[\u3400-\u9fff]/.test(w) && w.length >= 2 && !known.has(w));
   if (fresh.length === 0) return;
   for (const word of fresh) known.add(word);
+  generation += 1;
   // A high count makes the segmenter keep the word whole against the general dictionary's splits.
   segmenter().loadDict(Buffer.from(fresh.map((w) => `${w} 3000 n`).join('\n') + '\n'));
 }

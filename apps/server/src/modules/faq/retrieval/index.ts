@@ -1,6 +1,6 @@
 import { plainText } from '@crm/domain/faq';
 import type { CorpusRow, FaqRepository } from '../faq.repository.ts';
-import { synonymMap, TRADE_SYNONYMS } from './analyzer.ts';
+import { addWords, dictionaryGeneration, synonymMap, TRADE_SYNONYMS } from './analyzer.ts';
 import { buildIndex, type SearchIndex } from './bm25.ts';
 
 /*
@@ -44,15 +44,18 @@ export interface Ranked {
   unknown: number;
 }
 
-export function createRetrieval(repo: Pick<FaqRepository, 'corpusVersion' | 'corpus'>) {
-  const cache = new Map<number, { version: string; index: SearchIndex; rows: CorpusRow[] }>();
-  const synonyms = synonymMap(TRADE_SYNONYMS);
+export function createRetrieval(repo: Pick<FaqRepository, 'corpusVersion' | 'corpus' | 'synonyms'>) {
+  const cache = new Map<number, { version: string; generation: number; index: SearchIndex; rows: CorpusRow[] }>();
 
   async function indexOf(corpId: number) {
     const version = await repo.corpusVersion(corpId);
     const kept = cache.get(corpId);
-    if (kept?.version === version) return kept;
+    if (kept?.version === version && kept.generation === dictionaryGeneration()) return kept;
     const rows = await repo.corpus(corpId);
+    // The built-in table first, then the company's groups (back office): a word in both keeps the built-in group.
+    const own = (await repo.synonyms(corpId)).map((row) => row.words);
+    addWords(own.flat());
+    const synonyms = synonymMap([...TRADE_SYNONYMS, ...own]);
     const index = buildIndex(
       rows.map((row, at) => ({
         id: at,
@@ -60,7 +63,7 @@ export function createRetrieval(repo: Pick<FaqRepository, 'corpusVersion' | 'cor
       })),
       synonyms,
     );
-    const built = { version, index, rows };
+    const built = { version, generation: dictionaryGeneration(), index, rows };
     cache.set(corpId, built);
     return built;
   }

@@ -2,7 +2,7 @@
 export const TRADE_SYNONYM_LINES = `
 # The trade's synonyms (issue 46, decision 069): one group a line, words separated by spaces. A question
 # and an entry match when they use any two words of one group. The first word names the group. A new
-# group here applies to every company at the next start (the back office cannot edit it yet).
+# group here applies to every company at the next start; a company adds its own in the back office (faq_synonyms).
 放款 下款 出款 批款
 征信 信用报告 信用记录 征信报告 人行征信 查征信
 社保 社会保险 五险
