@@ -151,6 +151,7 @@ export default tseslint.config(
       'apps/web/src/features/money/**/*.{ts,tsx}',
       'apps/web/src/features/admin/**/*.{ts,tsx}',
       'apps/web/src/features/team/**/*.{ts,tsx}',
+      'apps/web/src/features/esign/**/*.{ts,tsx}',
     ],
     // A page test answers the paths the browser asks, as the server would.
     ignores: ['**/*.test.{ts,tsx}'],

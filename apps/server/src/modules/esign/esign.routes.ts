@@ -1,17 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  esignDownloadRequestSchema,
-  esignPageViewSchema,
-  esignSignedSchema,
-  esignSignerDocumentSchema,
-  esignSignerFileSchema,
-  esignSignerLoginSchema,
-  esignSignerStartSchema,
-  esignSignRequestSchema,
-  esignTokenSchema,
-} from '@crm/domain/api/esign';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import { openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
@@ -50,9 +38,10 @@ export async function esignRoutes(root: FastifyInstance, { esign }: { esign: Esi
   post(E.open, (me, b, request) => esign.open(me, b, contextOf(request)), { msg: T.cardSaved });
   post(E.resend, (me, b, request) => esign.resend(me, b.id, contextOf(request)), { msg: T.resent });
   post(E.cancel, (me, b, request) => esign.cancel(me, b.id, contextOf(request)), { msg: T.cancelDone });
+  // A PDF answers, not the envelope: the contract's path, summary and request, and no response schema.
   app.post(
-    '/api/esign/download',
-    { schema: { tags, summary: '下载原始文件、签署后文件或完成证书（PDF）', body: esignDownloadRequestSchema } },
+    E.download.path,
+    { schema: { tags, summary: E.download.summary, body: E.download.request } },
     async (request, reply) =>
       sendPdf(
         reply,
@@ -77,25 +66,17 @@ export async function esignSignerRoutes(
   const ok = <T>(data: T, msg = 'ok') => ({ code: 0, msg, data });
 
   const open = openRoutes(root, tags);
-  open.post(`${SIGNER_PATH}/start`, '打开签署链接', esignTokenSchema, esignSignerStartSchema, (_, b, request) =>
-    esign.start(b.token, contextOf(request)),
-  );
-  open.post(
-    `${SIGNER_PATH}/code`,
-    '向签署单登记的手机发送验证码',
-    esignTokenSchema,
-    z.object({ verifyCode: z.string().optional() }),
-    (_, b, request) => esign.sendCode(b.token, contextOf(request)),
-    { msg: '验证码已发送' },
-  );
+  open.post(E.signerStart, (_, b, request) => esign.start(b.token, contextOf(request)));
+  open.post(E.signerCode, (_, b, request) => esign.sendCode(b.token, contextOf(request)), { msg: '验证码已发送' });
+  // The rest set or read the signer's cookie, so they are written out, still from their contracts.
   app.post(
-    `${SIGNER_PATH}/login`,
+    E.signerLogin.path,
     {
       schema: {
         tags,
-        summary: '验证码与身份证号核验',
-        body: esignSignerLoginSchema,
-        response: { 200: envelopeSchema(z.null()) },
+        summary: E.signerLogin.summary,
+        body: E.signerLogin.request,
+        response: { 200: envelopeSchema(E.signerLogin.response) },
       },
     },
     async (request, reply) => {
@@ -111,34 +92,42 @@ export async function esignSignerRoutes(
     },
   );
   app.post(
-    `${SIGNER_PATH}/document`,
-    { schema: { tags, summary: '待签署文件', response: { 200: envelopeSchema(esignSignerDocumentSchema) } } },
+    E.signerDocument.path,
+    // No body schema: the call carries no fields, and an empty form may arrive as no body at all.
+    {
+      schema: { tags, summary: E.signerDocument.summary, response: { 200: envelopeSchema(E.signerDocument.response) } },
+    },
     async (request) => ok(await esign.document(await signerOrder(request))),
   );
   app.post(
-    `${SIGNER_PATH}/page`,
+    E.signerPage.path,
     {
-      schema: { tags, summary: '记录阅读页面', body: esignPageViewSchema, response: { 200: envelopeSchema(z.null()) } },
+      schema: {
+        tags,
+        summary: E.signerPage.summary,
+        body: E.signerPage.request,
+        response: { 200: envelopeSchema(E.signerPage.response) },
+      },
     },
     async (request) => ok(await esign.viewPage(await signerOrder(request), request.body.page, contextOf(request))),
   );
   app.post(
-    `${SIGNER_PATH}/sign`,
+    E.signerSign.path,
     {
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,
-        summary: '手写签名并签署',
-        body: esignSignRequestSchema,
-        response: { 200: envelopeSchema(esignSignedSchema) },
+        summary: E.signerSign.summary,
+        body: E.signerSign.request,
+        response: { 200: envelopeSchema(E.signerSign.response) },
       },
     },
     async (request) =>
       ok(await esign.sign(await signerOrder(request), request.body.signature, contextOf(request)), T.signedDone),
   );
   app.post(
-    `${SIGNER_PATH}/download`,
-    { schema: { tags, summary: '下载文件（PDF）', body: esignSignerFileSchema } },
+    E.signerDownload.path,
+    { schema: { tags, summary: E.signerDownload.summary, body: E.signerDownload.request } },
     async (request, reply) =>
       sendPdf(reply, await esign.signerDownload(await signerOrder(request), request.body.file, contextOf(request))),
   );

@@ -1,64 +1,52 @@
-import {
-  esignAddedSchema,
-  esignEvidenceSchema,
-  esignListSchema,
-  esignOrderSchema,
-  esignSignerDocumentSchema,
-  esignSignerStartSchema,
-  esignVerifySchema,
-} from '@crm/domain/api/esign';
-import { uploadImgResponseSchema } from '@crm/domain/api/money';
+import type { esignAddedSchema } from '@crm/domain/api/esign';
+import type { Endpoint } from '@crm/domain/endpoints';
+import * as E from '@crm/domain/endpoints/esign';
+import { uploadImg } from '@crm/domain/endpoints/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
-import { apiRead, cursorPages } from '../../../lib/api-query.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
+import type { z } from 'zod';
+import { ApiError, NETWORK_ERROR_MESSAGE, type ApiSuccess } from '../../../lib/api-client.ts';
 import { keysWithArgs } from '../../../lib/arg-keys.ts';
+import { useEndpointList } from '../../../lib/read-query.ts';
+import { send, sendAnswer, type SendInput } from '../../../lib/send.ts';
 
 export const esignKeys = keysWithArgs('esign', ['list', 'signer'], { order: 0, evidence: 0 });
 
-export const useEsignList = () =>
-  usePagedList({
-    queryKey: esignKeys.list,
-    fetchPage: cursorPages('POST', '/api/esign/list', { limit: 20 }, esignListSchema),
-  });
+export const useEsignList = () => useEndpointList(esignKeys.list, E.list);
 
 export const useEsignOrder = (id: number) =>
-  useQuery({
-    queryKey: esignKeys.order(id),
-    queryFn: ({ signal }) => apiRead('POST', '/api/esign/order', { id }, esignOrderSchema, signal),
-  });
+  useQuery({ queryKey: esignKeys.order(id), queryFn: ({ signal }) => send(E.order, { id }, { signal }) });
 
 export const useEsignEvidence = (id: number) =>
-  useQuery({
-    queryKey: esignKeys.evidence(id),
-    queryFn: ({ signal }) => apiRead('POST', '/api/esign/evidence', { id }, esignEvidenceSchema, signal),
-  });
+  useQuery({ queryKey: esignKeys.evidence(id), queryFn: ({ signal }) => send(E.evidence, { id }, { signal }) });
+
+/** What an order write answers: add and resend a fresh link, open and cancel their message alone. */
+type EsignWritten = ApiSuccess<z.output<typeof esignAddedSchema> | null>;
 
 /** add, resend, cancel, open: each changes the order and the list. */
-export function useEsignAction<I extends Record<string, string | number>>(path: string) {
+function useEsignWrite<I>(write: (input: I) => Promise<EsignWritten>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: I) => {
-      const response = await apiPost<unknown>(path, input);
-      const added = esignAddedSchema.safeParse(response.data);
-      return {
-        msg: response.msg,
-        link: added.success ? added.data.link : null,
-        id: added.success ? added.data.id : null,
-      };
+      const { msg, data } = await write(input);
+      return { msg, link: data?.link ?? null, id: data?.id ?? null };
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: esignKeys.all }),
   });
 }
 
+export const useEsignAdd = () => useEsignWrite((input: { user_id: number }) => sendAnswer(E.add, input));
+export const useEsignResend = () => useEsignWrite((input: { id: number }) => sendAnswer(E.resend, input));
+export const useEsignCancel = () => useEsignWrite((input: { id: number }) => sendAnswer(E.cancel, input));
+export const useEsignOpen = () =>
+  useEsignWrite((input: { id: number; bank_card: string; bank_name: string }) => sendAnswer(E.open, input));
+
 /** A call answering a PDF (or, refused, the envelope): saved as a download. */
-export async function downloadPdf(path: string, fields: Record<string, string | number>) {
-  const response = await fetch(path, {
+async function downloadPdf<D extends typeof E.download | typeof E.signerDownload>(endpoint: D, input: SendInput<D>) {
+  const response = await fetch(endpoint.path, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(fields),
+    body: JSON.stringify(input),
   });
   if (!(response.headers.get('content-type') ?? '').includes('application/pdf')) {
     const body = (await response.json().catch(() => null)) as { code?: number; msg?: string } | null;
@@ -73,43 +61,32 @@ export async function downloadPdf(path: string, fields: Record<string, string | 
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** A JSON call (the signature and a PDF to verify are larger than a form field may be). */
-async function postJson<T>(path: string, payload: object, schema: z.ZodType<T>): Promise<{ data: T; msg: string }> {
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-  });
-  const body = (await response.json().catch(() => null)) as { code?: number; msg?: string; data?: unknown } | null;
-  if (!body || body.code !== 0)
-    throw new ApiError(body?.msg ?? NETWORK_ERROR_MESSAGE, body?.code ?? -1, response.status);
-  return { data: schema.parse(body.data), msg: body.msg ?? '' };
-}
+/** POST /api/esign/download: an order's original, sealed file or completion certificate (staff). */
+export const downloadOrderFile = (id: number, file: 'original' | 'sealed' | 'certificate') =>
+  downloadPdf(E.download, { id, file });
 
-export const verifyPdf = (base64: string) => postJson('/api/esign/verify', { pdf: base64 }, esignVerifySchema);
+/** POST /api/esign/signer/download: the signer's own sealed copy. */
+export const downloadSignedCopy = () => downloadPdf(E.signerDownload, { file: 'sealed' });
+
+/** A JSON call (the signature and a PDF to verify are larger than a form field may be). */
+const sendJson = <C extends Endpoint>(endpoint: C, input: SendInput<C>) => send(endpoint, input, { json: true });
+
+export const verifyPdf = (base64: string) => sendJson(E.verify, { pdf: base64 });
 
 // ---- the signer ----
 
-export const signerStart = async (token: string) =>
-  esignSignerStartSchema.parse((await apiPost<unknown>('/api/esign/signer/start', { token })).data);
-export const signerCode = async (token: string) =>
-  z
-    .object({ verifyCode: z.string().optional() })
-    .parse((await apiPost<unknown>('/api/esign/signer/code', { token })).data);
-export const signerLogin = (fields: { token: string; code: string; id_number: string }) =>
-  apiPost<null>('/api/esign/signer/login', fields);
-export const signerDocument = async () =>
-  esignSignerDocumentSchema.parse((await apiPost<unknown>('/api/esign/signer/document', {})).data);
-export const signerPage = (page: number) => apiPost<null>('/api/esign/signer/page', { page });
-export const signerSign = (signature: string) =>
-  postJson('/api/esign/signer/sign', { signature, consent: true }, z.object({ sealed_sha256: z.string() }));
+export const signerStart = (token: string) => send(E.signerStart, { token });
+export const signerCode = (token: string) => send(E.signerCode, { token });
+export const signerLogin = (fields: { token: string; code: string; id_number: string }) => send(E.signerLogin, fields);
+export const signerDocument = () => send(E.signerDocument, {});
+export const signerPage = (page: number) => send(E.signerPage, { page });
+export const signerSign = (signature: string) => sendJson(E.signerSign, { signature, consent: true });
 
 /**
  * POST /api/ysb/uploadImg (kind bankCard): the number the OCR read on a photo of the card, for the open-card
  * form to fill in (the person can still correct it). A refusal (not a card, unreadable) raises its ApiError.
  */
 export async function recognizeBankCard(file: Blob): Promise<string | null> {
-  const { data } = await apiPost<unknown>('/api/ysb/uploadImg', { kind: 'bankCard', file });
-  return uploadImgResponseSchema.parse(data).ocr?.number || null;
+  const { ocr } = await send(uploadImg, { kind: 'bankCard', file });
+  return ocr?.number || null;
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 import { useSearchParams } from 'react-router';
 import SignaturePad from 'signature_pad';
 import {
-  downloadPdf,
+  downloadSignedCopy,
   signerCode,
   signerDocument,
   signerLogin,
@@ -111,11 +111,7 @@ export function EsignSignPage() {
         <Button
           block
           color="primary"
-          onClick={() =>
-            void downloadPdf('/api/esign/signer/download', { file: 'sealed' }).catch((failure: unknown) =>
-              setError(errorText(failure)),
-            )
-          }
+          onClick={() => void downloadSignedCopy().catch((failure: unknown) => setError(errorText(failure)))}
         >
           {T.downloadMine}
         </Button>

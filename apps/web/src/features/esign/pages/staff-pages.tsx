@@ -11,9 +11,12 @@ import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
 import { showToast } from '../../../lib/toast.ts';
 import {
-  downloadPdf,
+  downloadOrderFile,
   recognizeBankCard,
-  useEsignAction,
+  useEsignAdd,
+  useEsignCancel,
+  useEsignOpen,
+  useEsignResend,
   useEsignEvidence,
   useEsignList,
   useEsignOrder,
@@ -73,7 +76,7 @@ function LinkBox({ link }: { link: string }) {
 /** /interface/esign/add/:user_id: generate a case's documents and its signing link. */
 export function EsignAddPage() {
   const userId = Number(useParams().user_id ?? 0);
-  const add = useEsignAction<{ user_id: number }>('/api/esign/add');
+  const add = useEsignAdd();
   return (
     <div className="page">
       <h1 className="page__title">{T.addTitle}</h1>
@@ -106,7 +109,7 @@ function VerifyBox() {
     let binary = '';
     for (const byte of bytes) binary += String.fromCharCode(byte);
     try {
-      setResult((await verifyPdf(btoa(binary))).data);
+      setResult(await verifyPdf(btoa(binary)));
     } catch (failure) {
       setResult(null);
       setError(errorText(failure));
@@ -140,14 +143,12 @@ function VerifyBox() {
 export function EsignDetailPage() {
   const id = Number(useParams().id ?? 0);
   const order = useEsignOrder(id);
-  const resend = useEsignAction<{ id: number }>('/api/esign/resend');
-  const cancel = useEsignAction<{ id: number }>('/api/esign/cancel');
+  const resend = useEsignResend();
+  const cancel = useEsignCancel();
   if (!order.isSuccess) return <QueryFallback query={order} errorTitle={T.loadFailed} />;
   const o = order.data;
   const download = (file: 'original' | 'sealed' | 'certificate') =>
-    void downloadPdf('/api/esign/download', { id, file }).catch((error: unknown) =>
-      showToast({ content: errorText(error) }),
-    );
+    void downloadOrderFile(id, file).catch((error: unknown) => showToast({ content: errorText(error) }));
   const rows: Array<[string, ReactNode]> = [
     [T.signer, o.signer_name],
     [T.phone, o.signer_phone],
@@ -256,7 +257,7 @@ export function EsignEvidencePage() {
 export function EsignOpenPage() {
   const id = Number(useParams().id ?? 0);
   const navigate = useNavigate();
-  const open = useEsignAction<{ id: number; bank_card: string; bank_name: string }>('/api/esign/open');
+  const open = useEsignOpen();
   const [form] = Form.useForm<{ bank_card: string; bank_name: string }>();
   // 拍照识别: the OCR's reading replaces the field (still editable); a refusal is toasted and the typed value kept.
   const scan = async (file: File) => {
