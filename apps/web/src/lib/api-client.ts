@@ -120,6 +120,8 @@ type RequestOptions = {
   /** A JSON body instead (the back office's calls carry arrays, booleans and numbers). */
   json?: unknown;
   signal?: AbortSignal;
+  /** A call that carries megabytes or seals a document may take longer than REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
   /** Sent as the Idempotency-Key header: the create calls make one record however often it is retried. */
   idempotencyKey?: string;
 };
@@ -145,7 +147,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   const timer = setTimeout(() => {
     isTimedOut = true;
     controller.abort();
-  }, REQUEST_TIMEOUT_MS);
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   try {
     return await send<T>(url, options, controller.signal, () => isTimedOut);
   } finally {

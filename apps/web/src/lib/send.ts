@@ -10,6 +10,8 @@ export interface SendOptions {
   /** A create call's form-fill key (decision 046). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Longer than the usual REQUEST_TIMEOUT_MS, for a call that uploads megabytes or seals a document. */
+  timeoutMs?: number;
 }
 
 /** The request an endpoint takes, as a caller hands it over (a form's strings or the parsed values). */
@@ -40,12 +42,13 @@ export function toFields(input: object): FormFields {
 export async function sendAnswer<E extends Endpoint>(
   endpoint: E,
   input: SendInput<E>,
-  { method = 'POST', json = false, idempotencyKey, signal }: SendOptions = {},
+  { method = 'POST', json = false, idempotencyKey, signal, timeoutMs }: SendOptions = {},
 ): Promise<ApiSuccess<z.output<E['response']>>> {
   const fields = input as object;
   const answer = await apiRequest<unknown>(endpoint.path, {
     method,
     signal,
+    timeoutMs,
     idempotencyKey,
     ...(method === 'GET'
       ? { query: toFields(fields) as Record<string, string | number | boolean | null | undefined> }

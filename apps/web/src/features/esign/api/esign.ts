@@ -68,8 +68,12 @@ export const downloadOrderFile = (id: number, file: 'original' | 'sealed' | 'cer
 /** POST /api/esign/signer/download: the signer's own sealed copy. */
 export const downloadSignedCopy = () => downloadPdf(E.signerDownload, { file: 'sealed' });
 
-/** A JSON call (the signature and a PDF to verify are larger than a form field may be). */
-const sendJson = <C extends Endpoint>(endpoint: C, input: SendInput<C>) => send(endpoint, input, { json: true });
+/**
+ * A JSON call (the signature and a PDF to verify are larger than a form field may be). Sealing or checking a
+ * document uploads up to megabytes and does real work, so it is given a minute, not the usual 10 s.
+ */
+const sendJson = <C extends Endpoint>(endpoint: C, input: SendInput<C>) =>
+  send(endpoint, input, { json: true, timeoutMs: 60_000 });
 
 export const verifyPdf = (base64: string) => sendJson(E.verify, { pdf: base64 });
 
