@@ -11,4 +11,6 @@ CREATE INDEX "faq_synonyms_corp_id_id_index" ON "faq_synonyms" USING btree ("cor
 ALTER TABLE "faq_entries" DROP COLUMN "title_tokens";--> statement-breakpoint
 ALTER TABLE "faq_entries" DROP COLUMN "search_tokens";--> statement-breakpoint
 -- Nothing reads 053's search indexes since retrieval moved into memory (decision 069); the GIN one went with its column.
-DROP INDEX IF EXISTS "faq_entries_title_trgm";
+DROP INDEX IF EXISTS "faq_entries_title_trgm";--> statement-breakpoint
+CREATE TRIGGER crm_change AFTER INSERT OR UPDATE OR DELETE ON "faq_synonyms" FOR EACH ROW EXECUTE FUNCTION crm_notify_change();--> statement-breakpoint
+CREATE TRIGGER crm_change_truncate AFTER TRUNCATE ON "faq_synonyms" FOR EACH STATEMENT EXECUTE FUNCTION crm_notify_change();
