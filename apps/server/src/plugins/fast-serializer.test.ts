@@ -16,6 +16,7 @@ const userinfo = {
   total: { pending: 1, service: 0, remind: 2, exam: 0, appeal: 3, sign: 0, reject: 0, proof: 1, confirm: 0, audit: 0 },
   signer_list: [{ id: 8, name: '王"小明', sex: 1 }],
   notice: [{ status: 'warning', text: '系统维护\n今晚' }],
+  near_pool: [{ id: 5, name: '蒋"近海', due_at: '2026-12-03T00:00:00.000Z' }],
   user: {
     id: 7,
     name: '张三',
