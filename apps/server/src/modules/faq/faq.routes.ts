@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
-import {
-  faqAnswerSchema,
-  faqCopilotRequestSchema,
-  faqIdRequestSchema,
-  type CopilotEvent,
-  type FaqAnswer,
-} from '@crm/domain/api/faq';
+import { faqIdRequestSchema, type CopilotEvent, type FaqAnswer } from '@crm/domain/api/faq';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { FaqService } from './faq.service.ts';
@@ -63,13 +57,13 @@ export async function faqRoutes(root: FastifyInstance, { faq }: { faq: FaqServic
   );
 
   app.post(
-    '/api/crm/faqCopilot',
+    E.faqCopilot.path,
     {
       schema: {
         tags,
-        summary: '智能助手提问（Accept: text/event-stream 时流式返回）',
-        body: faqCopilotRequestSchema,
-        response: { 200: envelopeSchema(faqAnswerSchema) },
+        summary: E.faqCopilot.summary,
+        body: E.faqCopilot.request,
+        response: { 200: envelopeSchema(E.faqCopilot.response) },
       },
     },
     async (request, reply) => {

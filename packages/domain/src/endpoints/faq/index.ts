@@ -1,5 +1,7 @@
 import {
+  faqAnswerSchema,
   faqCategoryRequestSchema,
+  faqCopilotRequestSchema,
   faqCategoryListSchema,
   faqDetailSchema,
   faqFeedbackRequestSchema,
@@ -54,4 +56,15 @@ export const faqCopilotHistory = endpoint({
   summary: '我和智能助手的对话',
   request: noFieldsSchema,
   response: faqHistorySchema,
+});
+
+/**
+ * One question to the assistant. A client that asks for `text/event-stream` reads server-sent events
+ * (copilotEventSchema) ending with this answer; any other answers the envelope with it.
+ */
+export const faqCopilot = endpoint({
+  path: '/api/crm/faqCopilot',
+  summary: '智能助手提问（Accept: text/event-stream 时流式返回）',
+  request: faqCopilotRequestSchema,
+  response: faqAnswerSchema,
 });

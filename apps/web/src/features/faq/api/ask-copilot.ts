@@ -1,5 +1,7 @@
-import { copilotEventSchema, faqAnswerSchema, type FaqAnswer } from '@crm/domain/api/faq';
+import { copilotEventSchema, type FaqAnswer } from '@crm/domain/api/faq';
+import { faqCopilot } from '@crm/domain/endpoints/faq';
 import { ApiError, NETWORK_ERROR_MESSAGE, toFormData } from '../../../lib/api-client.ts';
+import { toFields, type SendInput } from '../../../lib/send.ts';
 import { faqTexts as T } from '../texts.ts';
 
 /** Whether this browser can read a response as it arrives (fetch + ReadableStream). */
@@ -25,11 +27,11 @@ export type AskHandlers = {
 export async function askCopilot(question: string, handlers: AskHandlers, signal?: AbortSignal): Promise<FaqAnswer> {
   let response: Response;
   try {
-    response = await fetch('/api/crm/faqCopilot', {
+    response = await fetch(faqCopilot.path, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: canStream() ? 'text/event-stream' : 'application/json' },
-      body: toFormData({ question }),
+      body: toFormData(toFields({ question } satisfies SendInput<typeof faqCopilot>)),
       signal,
     });
   } catch (error) {
@@ -84,7 +86,7 @@ async function readEnvelope(response: Response, handlers: AskHandlers): Promise<
       response.status,
     );
   }
-  const answer = faqAnswerSchema.parse(body.data);
+  const answer = faqCopilot.response.parse(body.data);
   handlers.onReplace(answer.answer);
   return answer;
 }

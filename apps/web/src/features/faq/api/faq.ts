@@ -1,17 +1,10 @@
-import {
-  faqCategorySchema,
-  faqDetailSchema,
-  faqFeedbackSchema,
-  faqHistorySchema,
-  faqPageSchema,
-  faqTypeSchema,
-} from '@crm/domain/api/faq';
+import type { faqDetailSchema } from '@crm/domain/api/faq';
+import * as E from '@crm/domain/endpoints/faq';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { apiRead, cursorPages } from '../../../lib/api-query.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
+import type { z } from 'zod';
 import { featureKeys } from '../../../lib/api-query.ts';
+import { readQuery, useEndpointList } from '../../../lib/read-query.ts';
+import { send, sendAnswer } from '../../../lib/send.ts';
 
 /** Query keys of the FAQ. */
 export const faqKeys = {
@@ -28,33 +21,26 @@ export const useFaqTree = () =>
     queryKey: faqKeys.types,
     queryFn: async ({ signal }) => {
       const [types, categories] = await Promise.all([
-        apiGet<unknown>('/api/crm/faqType', undefined, signal),
-        apiGet<unknown>('/api/crm/faqCategory', undefined, signal),
+        send(E.faqType, {}, { method: 'GET', signal }),
+        send(E.faqCategory, {}, { method: 'GET', signal }),
       ]);
-      return {
-        types: z.array(faqTypeSchema).parse(types.data),
-        categories: z.array(faqCategorySchema).parse(categories.data),
-      };
+      return { types, categories };
     },
   });
 
 /** POST faqList: a search (one page of the best matches) or browsing, newest first. */
 export const useFaqList = (filter: FaqFilter) =>
-  usePagedList({
-    queryKey: faqKeys.list(filter),
-    fetchPage: cursorPages(
-      'POST',
-      '/api/crm/faqList',
-      { keyword: filter.keyword ?? '', type_id: filter.typeId ?? '', category_id: filter.categoryId ?? '', limit: 20 },
-      faqPageSchema,
-    ),
+  useEndpointList(faqKeys.list(filter), E.faqList, {
+    keyword: filter.keyword ?? '',
+    type_id: filter.typeId ?? '',
+    category_id: filter.categoryId ?? '',
   });
 
 /** POST faqDetail (each open counts a view). */
 export const useFaqDetail = (id: number) =>
   useQuery({
     queryKey: faqKeys.detail(id),
-    queryFn: ({ signal }) => apiRead('POST', '/api/crm/faqDetail', { id }, faqDetailSchema, signal),
+    queryFn: ({ signal }) => send(E.faqDetail, { id }, { signal }),
   });
 
 /** POST faqFeedback: one vote per person, which a second tap moves. */
@@ -62,8 +48,8 @@ export function useFaqFeedback(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (helpful: boolean) => {
-      const response = await apiPost<unknown>('/api/crm/faqFeedback', { id, helpful: String(helpful) });
-      return { counts: faqFeedbackSchema.parse(response.data), helpful, msg: response.msg };
+      const response = await sendAnswer(E.faqFeedback, { id, helpful: String(helpful) });
+      return { counts: response.data, helpful, msg: response.msg };
     },
     onSuccess: ({ counts, helpful }) => {
       queryClient.setQueryData(faqKeys.detail(id), (old: z.infer<typeof faqDetailSchema> | undefined) =>
@@ -74,8 +60,4 @@ export function useFaqFeedback(id: number) {
 }
 
 /** GET faqCopilotHistory: the person's conversation, oldest first. */
-export const useCopilotHistory = () =>
-  useQuery({
-    queryKey: faqKeys.history,
-    queryFn: ({ signal }) => apiRead('GET', '/api/crm/faqCopilotHistory', {}, faqHistorySchema, signal),
-  });
+export const useCopilotHistory = readQuery(faqKeys.history, E.faqCopilotHistory, { method: 'GET' });
