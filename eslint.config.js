@@ -138,7 +138,7 @@ export default tseslint.config(
   // spell an API path again. Add each file here as it moves to the contracts, until the list is all of apps/web/src.
   {
     files: [
-      'apps/web/src/features/cases/api/get-referral.ts',
+      'apps/web/src/features/cases/**/*.{ts,tsx}',
       'apps/web/src/features/house/api/reveal-order-card.ts',
       'apps/web/src/features/houseloan/api/houseloan.ts',
       'apps/web/src/features/house/**/*.{ts,tsx}',

@@ -16,8 +16,9 @@ export interface SendOptions {
 
 /** The request an endpoint takes, as a caller hands it over (a form's strings or the parsed values). */
 export type SendInput<E extends Endpoint> =
-  z.input<E['request']> extends object
-    ? { [K in keyof z.input<E['request']>]?: z.input<E['request']>[K] | string | null | Blob }
+  // An optional request (`clientListRequestSchema.optional()`) takes the fields of the object it wraps.
+  NonNullable<z.input<E['request']>> extends object
+    ? { [K in keyof NonNullable<z.input<E['request']>>]?: NonNullable<z.input<E['request']>>[K] | string | null | Blob }
     : Record<string, never>;
 
 const toField = (value: unknown): FormValue | FormValue[] =>

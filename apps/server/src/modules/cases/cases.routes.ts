@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  clientListRequestSchema,
-  namedSchema,
-  pendingRequestSchema,
-  statusOptionSchema,
-  treeNodeSchema,
-  treeSchema,
-} from '@crm/domain/api/cases';
+import { clientListRequestSchema, pendingRequestSchema, statusOptionSchema, treeSchema } from '@crm/domain/api/cases';
 import { servePrincipals } from '../../plugins/session.ts';
 import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { CasesService } from './cases.service.ts';
@@ -22,9 +15,9 @@ export async function casesRoutes(root: FastifyInstance, { cases }: { cases: Cas
   const { post, get } = staffRoutes(root, ['cases']);
 
   // ---- reference data ------------------------------------------------------------------------------
-  post('/api/crm/channel', '渠道列表', noInput, z.array(treeNodeSchema), (me) => cases.channels(me));
-  post('/api/crm/source', '来源列表', noInput, z.array(namedSchema), (me) => cases.sources(me));
-  post('/api/crm/bank', '银行列表', noInput, z.array(namedSchema), (me) => cases.banks(me));
+  post(E.channel, (me) => cases.channels(me));
+  post(E.source, (me) => cases.sources(me));
+  post(E.bank, (me) => cases.banks(me));
   post(E.product, (me, q) => cases.products(me, typeof q?.bank_id === 'number' ? q.bank_id : null));
   post(E.productMatch, (me, profile) => cases.productMatch(me, profile));
   post(E.allInCostCap, (me) => cases.allInCostCap(me));
@@ -32,7 +25,7 @@ export async function casesRoutes(root: FastifyInstance, { cases }: { cases: Cas
   get('/common/status', '报单状态', noInput, z.array(statusOptionSchema), async () => cases.statuses());
   get('/common/bankTree', '银行与支行', noInput, treeSchema, (me) => cases.bankTree(me));
   get('/common/channelTree', '渠道树', noInput, treeSchema, (me) => cases.channelTree(me));
-  get('/common/signUser', '可指派的签约人', noInput, z.array(namedSchema), (me) => cases.signUsers(me));
+  get(E.signUser, (me) => cases.signUsers(me));
 
   // ---- cases ---------------------------------------------------------------------------------------
   post(E.addClient, (me, form) => cases.addClient(me, form, form.outside_client_id), {

@@ -11,6 +11,7 @@ import {
   funnelRequestSchema,
   funnelSchema,
   idQuerySchema,
+  namedSchema,
   pageRequestSchema,
   pendingDetailSchema,
   pendingRequestSchema,
@@ -39,6 +40,39 @@ import { endpoint, noFieldsSchema, nullSchema } from '../index.ts';
 /* Instalment cases: intake, follow-up, appeals, service requests and the team's statistics (spec §7). */
 
 const productRequest = productRequestSchema.optional();
+const namedList = z.array(namedSchema);
+const treeNodeList = z.array(treeNodeSchema);
+
+// ---- the case form's reference lists: they read nothing from the request ----
+
+export const channel = endpoint({
+  path: '/api/crm/channel',
+  summary: '渠道列表',
+  request: noFieldsSchema,
+  response: treeNodeList,
+});
+
+export const source = endpoint({
+  path: '/api/crm/source',
+  summary: '来源列表',
+  request: noFieldsSchema,
+  response: namedList,
+});
+
+export const bank = endpoint({
+  path: '/api/crm/bank',
+  summary: '银行列表',
+  request: noFieldsSchema,
+  response: namedList,
+});
+
+/** GET. */
+export const signUser = endpoint({
+  path: '/common/signUser',
+  summary: '可指派的签约人',
+  request: noFieldsSchema,
+  response: namedList,
+});
 const productResponse = z.array(caseProductSchema);
 const clientListRequest = clientListRequestSchema.optional();
 const pendingRequest = pendingRequestSchema.optional();
@@ -73,7 +107,7 @@ export const city = endpoint({
   path: '/api/crm/city',
   summary: '省市',
   request: noFieldsSchema,
-  response: z.array(treeNodeSchema),
+  response: treeNodeList,
 });
 
 export const addClient = endpoint({

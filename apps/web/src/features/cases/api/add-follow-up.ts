@@ -1,13 +1,14 @@
+import { mortgageUser } from '@crm/domain/endpoints/cases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCreate } from '../../../lib/api-client.ts';
+import { sendAnswer } from '../../../lib/send.ts';
 import { invalidateCasesAndBadges } from './keys.ts';
 
 /**
- * POST /api/crm/mortgageUser: a follow-up note with the next contact time (docs/decisions/007), with the form
- * fill's idempotency key (decision 046).
+ * POST mortgageUser: a follow-up note with the next contact time (docs/decisions/007), with the form fill's
+ * idempotency key (decision 046).
  */
 export const addFollowUp = async ({ fields, key }: { fields: Record<string, string>; key: string }) =>
-  (await apiCreate<{ id: number }>('/api/crm/mortgageUser', fields, key)).msg;
+  (await sendAnswer(mortgageUser, fields, { idempotencyKey: key })).msg;
 
 export function useAddFollowUp() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
+import { delClient as delClientEndpoint } from '@crm/domain/endpoints/cases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { sendAnswer } from '../../../lib/send.ts';
 import { invalidateCases } from './keys.ts';
 
-/** POST /api/crm/delClient: only while signing has not started (the server decides). */
-export const delClient = async (id: number) => (await apiPost<null>('/api/crm/delClient', { id })).msg;
+/** POST delClient: only while signing has not started (the server decides). */
+export const delClient = async (id: number) => (await sendAnswer(delClientEndpoint, { id })).msg;
 
 export function useDelClient() {
   const queryClient = useQueryClient();

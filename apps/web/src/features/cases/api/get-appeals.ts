@@ -1,15 +1,12 @@
-import { appealListResponseSchema } from '@crm/domain/api/cases';
-import { apiRead } from '../../../lib/api-query.ts';
+import { appeal } from '@crm/domain/endpoints/cases';
+import { endpointPages } from '../../../lib/api-query.ts';
 import { casesKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
-/** GET /api/crm/appeal: the caller's appeals and their decisions. */
-export const getAppeals = (cursor: number | null, signal?: AbortSignal) =>
-  apiRead('GET', '/api/crm/appeal', { cursor: cursor ?? '', limit: 20 }, appealListResponseSchema, signal);
-
+/** GET appeal: the caller's appeals and their decisions. */
 export const appealsListConfig = () => ({
   queryKey: casesKeys.appeals,
-  fetchPage: (cursor: number | null, signal: AbortSignal) => getAppeals(cursor, signal),
+  fetchPage: endpointPages(appeal, { limit: 20 }, 'GET'),
 });
 
 export const useAppeals = () => usePagedList(appealsListConfig());

@@ -1,12 +1,11 @@
-import { caseDetailSchema } from '@crm/domain/api/cases';
+import { detail } from '@crm/domain/endpoints/cases';
 import { useQuery } from '@tanstack/react-query';
-import { apiRead, byIdQueryOptions } from '../../../lib/api-query.ts';
+import { byIdQueryOptions, endpointById } from '../../../lib/api-query.ts';
 import { casesKeys } from './keys.ts';
 import { revealClient } from './reveal-client.ts';
 
-/** GET /api/crm/detail?id=: the case, its timeline and what the caller may do with it. */
-export const getClientDetail = (id: number, signal?: AbortSignal) =>
-  apiRead('GET', '/api/crm/detail', { id }, caseDetailSchema, signal);
+/** GET detail?id=: the case, its timeline and what the caller may do with it. */
+const getClientDetail = endpointById(detail);
 
 export const clientDetailQueryOptions = (id: number) => byIdQueryOptions(casesKeys.detail(id), id, getClientDetail);
 
@@ -16,7 +15,7 @@ export const useClientDetail = (id: number) => useQuery(clientDetailQueryOptions
  * The case for its edit form: a non-owner who may edit (the team's leader) gets the masked numbers in full
  * through revealClient, each view logged (decision 058); saving masked values would overwrite the real ones.
  */
-export async function getClientDetailForEdit(id: number, signal?: AbortSignal) {
+export async function getClientDetailForEdit(id: number, signal: AbortSignal) {
   const c = await getClientDetail(id, signal);
   if (!c.masked) return c;
   const [phone, idNumber, bankCard] = await Promise.all([

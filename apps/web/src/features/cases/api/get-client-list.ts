@@ -1,5 +1,5 @@
-import { clientListResponseSchema } from '@crm/domain/api/cases';
-import { apiRead } from '../../../lib/api-query.ts';
+import { clientList } from '@crm/domain/endpoints/cases';
+import { endpointPages } from '../../../lib/api-query.ts';
 import { casesKeys } from './keys.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 
@@ -17,19 +17,10 @@ export type ClientListFilter = {
   channel_id?: string;
 };
 
-/** POST /api/crm/clientList: one keyset page of the caller's cases. */
-export const getClientList = (filter: ClientListFilter, cursor: number | null, signal?: AbortSignal) =>
-  apiRead(
-    'POST',
-    '/api/crm/clientList',
-    { ...filter, cursor: cursor ?? '', limit: 20 },
-    clientListResponseSchema,
-    signal,
-  );
-
+/** POST clientList: keyset pages of the caller's cases. */
 export const clientListConfig = (filter: ClientListFilter) => ({
   queryKey: casesKeys.list(filter),
-  fetchPage: (cursor: number | null, signal: AbortSignal) => getClientList(filter, cursor, signal),
+  fetchPage: endpointPages(clientList, { ...filter, limit: 20 }),
 });
 
 export const useClientList = (filter: ClientListFilter) => usePagedList(clientListConfig(filter));

@@ -1,13 +1,10 @@
-import { pendingDetailSchema } from '@crm/domain/api/cases';
+import { pendingDetail } from '@crm/domain/endpoints/cases';
 import { useQuery } from '@tanstack/react-query';
-import { apiRead, byIdQueryOptions } from '../../../lib/api-query.ts';
+import { byIdQueryOptions, endpointById } from '../../../lib/api-query.ts';
 import { casesKeys } from './keys.ts';
 
-/** GET /api/crm/pendingDetail?id=: a case's follow-up notes, newest first. */
-export const getPendingDetail = (id: number, signal?: AbortSignal) =>
-  apiRead('GET', '/api/crm/pendingDetail', { id }, pendingDetailSchema, signal);
-
+/** GET pendingDetail?id=: a case's follow-up notes, newest first. */
 export const pendingDetailQueryOptions = (id: number) =>
-  byIdQueryOptions(casesKeys.pendingDetail(id), id, getPendingDetail);
+  byIdQueryOptions(casesKeys.pendingDetail(id), id, endpointById(pendingDetail));
 
 export const usePendingDetail = (id: number) => useQuery(pendingDetailQueryOptions(id));

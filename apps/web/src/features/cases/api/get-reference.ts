@@ -1,25 +1,20 @@
-import { caseProductSchema, namedSchema, treeNodeSchema } from '@crm/domain/api/cases';
+import * as E from '@crm/domain/endpoints/cases';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { send } from '../../../lib/send.ts';
 import { casesKeys } from './keys.ts';
 
 /*
- * The form's reference lists: POST bank, product, channel, source and GET /common/signUser (spec §7).
- * They change rarely, so they stay fresh for ten minutes. One file for the five small list calls.
+ * The form's reference lists: POST bank, product, channel, source and GET city, signUser (spec §7).
+ * They change rarely, so they stay fresh for ten minutes. One file for the small list calls.
  */
 const STALE_MS = 10 * 60_000;
-const named = z.array(namedSchema);
 
-export const getBanks = async () => named.parse((await apiPost<unknown>('/api/crm/bank')).data);
-export const getProducts = async (bankId: number | null) =>
-  z
-    .array(caseProductSchema)
-    .parse((await apiPost<unknown>('/api/crm/product', bankId ? { bank_id: bankId } : {})).data);
-export const getChannels = async () => named.parse((await apiPost<unknown>('/api/crm/channel')).data);
-export const getSources = async () => named.parse((await apiPost<unknown>('/api/crm/source')).data);
-export const getCities = async () => z.array(treeNodeSchema).parse((await apiGet<unknown>('/api/crm/city')).data);
-export const getSignUsers = async () => named.parse((await apiGet<unknown>('/common/signUser')).data);
+export const getBanks = () => send(E.bank, {});
+export const getProducts = (bankId: number | null) => send(E.product, bankId ? { bank_id: bankId } : {});
+export const getChannels = () => send(E.channel, {});
+export const getSources = () => send(E.source, {});
+export const getCities = () => send(E.city, {}, { method: 'GET' });
+export const getSignUsers = () => send(E.signUser, {}, { method: 'GET' });
 
 export const useBanks = () =>
   useQuery(queryOptions({ queryKey: casesKeys.reference('bank'), queryFn: getBanks, staleTime: STALE_MS }));

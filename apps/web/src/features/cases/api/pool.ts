@@ -1,8 +1,8 @@
 import { pool, poolClaim } from '@crm/domain/endpoints/ownership';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
-import { apiRead } from '../../../lib/api-query.ts';
+import { endpointPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { sendAnswer } from '../../../lib/send.ts';
 
 const poolKey = (tail: string) => ['cases', 'pool', tail] as const;
 
@@ -10,8 +10,7 @@ const poolKey = (tail: string) => ['cases', 'pool', tail] as const;
 export const usePool = (tail: string) =>
   usePagedList({
     queryKey: poolKey(tail),
-    fetchPage: (cursor: number | null, signal: AbortSignal) =>
-      apiRead('POST', pool.path, { cursor: cursor ?? '', limit: 20, phone_tail: tail }, pool.response, signal),
+    fetchPage: endpointPages(pool, { limit: 20, phone_tail: tail }),
   });
 
 /** POST /api/crm/poolClaim: the case becomes the caller's (first come; a daily cap). */
@@ -19,8 +18,8 @@ export function usePoolClaim() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const answer = await apiPost<unknown>(poolClaim.path, { id });
-      return { ...poolClaim.response.parse(answer.data), msg: answer.msg };
+      const answer = await sendAnswer(poolClaim, { id });
+      return { ...answer.data, msg: answer.msg };
     },
     onSettled: () => client.invalidateQueries({ queryKey: ['cases'] }),
   });

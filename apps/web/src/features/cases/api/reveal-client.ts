@@ -1,12 +1,10 @@
 import type { PersonalField } from '@crm/domain/api/cases';
-import { revealClientResponseSchema } from '@crm/domain/api/cases';
+import { revealClient as revealClientEndpoint } from '@crm/domain/endpoints/cases';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { send } from '../../../lib/send.ts';
 
-/** POST /api/crm/revealClient: one of a client's numbers in full; the server logs the view (decision 058). */
-export async function revealClient(request: { id: number; field: PersonalField }) {
-  const { data } = await apiPost<unknown>('/api/crm/revealClient', { id: String(request.id), field: request.field });
-  return revealClientResponseSchema.parse(data).value;
-}
+/** POST revealClient: one of a client's numbers in full; the server logs the view (decision 058). */
+export const revealClient = async (request: { id: number; field: PersonalField }) =>
+  (await send(revealClientEndpoint, request)).value;
 
 export const useRevealClient = () => useMutation({ mutationFn: revealClient });

@@ -1,13 +1,10 @@
+import { addClient, updateClient, updateClientReject } from '@crm/domain/endpoints/cases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCreate, apiPost } from '../../../lib/api-client.ts';
+import { sendAnswer } from '../../../lib/send.ts';
 import { invalidateCases } from './keys.ts';
 
 export type SaveMode = 'add' | 'edit' | 'resubmit';
-const PATHS: Record<SaveMode, string> = {
-  add: '/api/crm/addClient',
-  edit: '/api/crm/updateClient',
-  resubmit: '/api/crm/updateClientReject',
-};
+const ENDPOINTS = { add: addClient, edit: updateClient, resubmit: updateClientReject } as const;
 
 /**
  * POST addClient, updateClient or updateClientReject: the same form, three calls (spec §7). The server
@@ -15,10 +12,10 @@ const PATHS: Record<SaveMode, string> = {
  * key (decision 046); an edit changes a known record, and sending it twice changes nothing more.
  */
 export async function saveClient(mode: SaveMode, fields: Record<string, string>, id?: number, key?: string) {
-  const body = id ? { ...fields, id } : fields;
-  const response = await (mode === 'add' && key
-    ? apiCreate<{ id: number }>(PATHS[mode], body, key)
-    : apiPost<{ id: number }>(PATHS[mode], body));
+  const response =
+    mode === 'add'
+      ? await sendAnswer(ENDPOINTS.add, fields, key ? { idempotencyKey: key } : {})
+      : await sendAnswer(ENDPOINTS[mode], { ...fields, id });
   return { id: response.data.id, msg: response.msg };
 }
 

@@ -1,10 +1,11 @@
+import { serviceTransfer as serviceTransferEndpoint } from '@crm/domain/endpoints/cases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { sendAnswer } from '../../../lib/send.ts';
 import { invalidateCases } from './keys.ts';
 
-/** POST /api/crm/serviceTransfer: hand the case to another salesperson with a reason. */
+/** POST serviceTransfer: hand the case to another salesperson with a reason. */
 export const serviceTransfer = async (input: Record<string, string>) =>
-  (await apiPost<null>('/api/crm/serviceTransfer', input)).msg;
+  (await sendAnswer(serviceTransferEndpoint, input)).msg;
 
 export function useServiceTransfer() {
   const queryClient = useQueryClient();

@@ -1,12 +1,12 @@
+import { updateClientStatus as updateClientStatusEndpoint } from '@crm/domain/endpoints/cases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { sendAnswer } from '../../../lib/send.ts';
 import { invalidateCases } from './keys.ts';
 
 export type StatusMove = { id: number; status: number; reason_code?: number; reason?: string };
 
-/** POST /api/crm/updateClientStatus: one move of the transition table. */
-export const updateClientStatus = async (move: StatusMove) =>
-  (await apiPost<null>('/api/crm/updateClientStatus', move)).msg;
+/** POST updateClientStatus: one move of the transition table. */
+export const updateClientStatus = async (move: StatusMove) => (await sendAnswer(updateClientStatusEndpoint, move)).msg;
 
 export function useUpdateClientStatus() {
   const queryClient = useQueryClient();
