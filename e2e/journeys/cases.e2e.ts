@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { idNumber, journeyPhones, moveCase } from '../support/journey.ts';
+import { RECEIPT_JPEG } from '../support/images.ts';
 import { confirmPicker } from '../support/staff.ts';
 
 const phoneOf = journeyPhones();
@@ -38,6 +39,13 @@ describe('instalment case journey', () => {
       await owner.waitForURL(/\/business\/detail\/\d+$/);
       const caseUrl = new URL(owner.url()).pathname;
       await timeline(owner, '提交报单');
+      // The client signs the paper authorisation and the salesperson photographs it (decision 072): without it
+      // the signing centre could not take the task, nor the case go to the bank.
+      await owner.locator('.consent-tag', { hasText: '未授权' }).waitFor();
+      await owner
+        .locator('input.consent-file')
+        .setInputFiles({ name: 'consent.jpg', mimeType: 'image/jpeg', buffer: RECEIPT_JPEG });
+      await owner.locator('.consent-tag', { hasText: '已授权' }).waitFor();
       // The salesperson may not declare their own case signed.
       expect(await owner.getByRole('button', { name: '改为「审批中」' }).count()).toBe(0);
 

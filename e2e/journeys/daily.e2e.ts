@@ -27,6 +27,11 @@ describe('a working day, from intake to a confirmed repayment', () => {
     await confirmPicker(owner);
     await owner.getByRole('button', { name: '提交' }).click();
     await owner.waitForURL(/\/business\/detail\/\d+$/);
+    // The client's signed paper authorisation, photographed (decision 072): the signing centre may now take it.
+    await owner
+      .locator('input.consent-file')
+      .setInputFiles({ name: 'consent.jpg', mimeType: 'image/jpeg', buffer: RECEIPT_JPEG });
+    await owner.locator('.consent-tag', { hasText: '已授权' }).waitFor();
 
     // 张签约 finds it in 我的任务, takes it, records it signed, and opens the case from the task.
     const signer = await phoneOf('13800000003');

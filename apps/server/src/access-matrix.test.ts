@@ -324,6 +324,11 @@ const ROWS: Record<string, Row> = {
     input: (b) => ({ id: b.esignOrder.id, bank_card: '6222021234567890123', bank_name: '工商银行' }),
   },
   'POST /api/esign/download': { input: (b) => ({ id: b.esignOrder.id, file: 'original' }) },
+  // ---- the client's consent (decision 072); the client's own calls are public and take the link's token
+  'POST /api/crm/consentStatus': { reads: true, input: (b) => ({ case_id: b.client.id }) },
+  'POST /api/crm/consentRequest': { input: (b) => ({ case_id: b.client.id }) },
+  'POST /api/crm/consentUpload': { file: true, input: (b) => ({ case_id: b.client.id }) },
+  'POST /api/crm/consentWithdraw': { input: (b) => ({ case_id: b.client.id, reason: '客户撤回' }) },
   // ---- the back office (decision 057): A's company admin is among the principals below
   'GET /api/admin/staff': { reads: true, input: (b) => ({ cursor: b.signer.id }) },
   'POST /api/admin/staff/add': { input: (b) => ({ name: '新人', phone: '13912340001', team_id: b.team.id }) },

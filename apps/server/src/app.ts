@@ -36,6 +36,9 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { upcomingRoutes } from './modules/upcoming/upcoming.routes.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
+import { consentClientRoutes, consentRoutes } from './modules/cases/consent.routes.ts';
+import { createConsentRepository } from './modules/cases/consent.repository.ts';
+import { createConsentService } from './modules/cases/consent.service.ts';
 import { createCasesRepository } from './modules/cases/cases.repository.ts';
 import { createCasesService } from './modules/cases/cases.service.ts';
 import { createOwnershipRepository, createOwnershipService, ownershipRoutes } from './modules/ownership/index.ts';
@@ -92,7 +95,7 @@ import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { esignRoutes, esignSignerRoutes } from './modules/esign/esign.routes.ts';
 import { createEsignService } from './modules/esign/esign.service.ts';
 import { NotFoundError } from './errors.ts';
-import { caseAgreementTerms, openFollowUp } from './modules/cases/index.ts';
+import { caseAgreementTerms, openFollowUp, requireConsent } from './modules/cases/index.ts';
 import { createRemindersRepository, createRemindersService, remindersRoutes } from './modules/reminders/index.ts';
 import { metricsPlugin, registerMetricsRoute, type PoolStats } from './ops/metrics.ts';
 import { checkReadiness } from './ops/readiness.ts';
@@ -417,6 +420,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     auth,
     files,
     caseTerms: (corpId, id) => caseAgreementTerms(db, corpId, id),
+    requireConsent: (corpId, clientId) => requireConsent(db, corpId, clientId),
     certificate: config.esign.p12,
     publicUrl: config.publicUrl,
     tsa: adapters.tsa ?? (config.esign.tsaUrl ? createTsaClient({ url: config.esign.tsaUrl }) : undefined),
@@ -444,6 +448,17 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     app.addHook('onClose', async () => clearInterval(statementTimer));
   }
   await app.register(esignSignerRoutes, { esign, secureCookies });
+  // The client's consent to the processing of their personal financial information (decision 072).
+  const consent = createConsentService({
+    repo: createConsentRepository(db),
+    access,
+    auth,
+    files,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  await app.register(consentRoutes, { consent });
+  await app.register(consentClientRoutes, { consent });
   // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in
   // tests, which call drainOnce themselves.
   const reminders = createRemindersService({

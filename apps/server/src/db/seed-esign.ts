@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { createStorageFromConfig } from '../adapters/create-adapters.ts';
 import type { FileStorage } from '../adapters/storage/index.ts';
 import { createAccess, createAccessRepository } from '../modules/access/index.ts';
-import { caseAgreementTerms } from '../modules/cases/index.ts';
+import { caseAgreementTerms, requireConsent } from '../modules/cases/index.ts';
 import { createEsignRepository } from '../modules/esign/esign.repository.ts';
 import { createEsignService } from '../modules/esign/esign.service.ts';
 import type { SealCertificate } from '../modules/esign/esign.seal.ts';
@@ -108,6 +108,7 @@ export async function createEsignDemoOrder(
       now: input.now,
     }),
     caseTerms: (corpId, id) => caseAgreementTerms(db, corpId, id),
+    requireConsent: (corpId, clientId) => requireConsent(db, corpId, clientId),
     certificate: input.certificate,
     publicUrl: input.publicUrl,
     now: input.now,

@@ -24,6 +24,7 @@ import { seedOutsideDemo } from './seed-outside.ts';
 import { seedLedgerDemo, seedLedgerStatements } from './seed-ledger.ts';
 import { seedFaqDemo } from './seed-faq.ts';
 import { seedEsignTemplates } from './seed-esign.ts';
+import { seedConsentDemo } from './seed-consent.ts';
 import { seedPactFairDemo } from './seed-pact-fair.ts';
 import { seedChatterDemo } from './seed-chatter.ts';
 import { seedActivityDemo } from './seed-activity.ts';
@@ -588,6 +589,8 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await seedOwnershipDemo(tx, hours);
     await seedHandoverDemo(tx, hours);
     await seedRetentionDemo(tx, hours);
+    // Last: consent for every case seeded above but the one the consent demo waits on (decision 072).
+    await seedConsentDemo(tx, hours);
 
     // Explicit ids above (staff 29, case 900 …) leave the identity sequences behind; move each past the demo
     // range and past its largest id, or a later insert would collide with a seeded row.

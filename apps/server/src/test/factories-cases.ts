@@ -1,6 +1,7 @@
 import { idCheckChar } from '@crm/domain/idcard';
 import type { Db } from '../db/client.ts';
-import { banks, caseEvents, products } from '../db/schema/cases.ts';
+import { CURRENT_CONSENT_VERSION } from '@crm/domain/consent';
+import { banks, caseConsents, caseEvents, products } from '../db/schema/cases.ts';
 import { clients } from '../db/schema/cases.ts';
 
 let serial = 0;
@@ -33,11 +34,34 @@ export function caseForm(overrides: Record<string, string> = {}): Record<string,
   };
 }
 
-/** A case straight in the database, with its creation event, for tests about what comes after intake. */
+/**
+ * The client's consent in force for a case (decision 072), as if they had confirmed a link: what lets a case
+ * move past intake and go to signing.
+ */
+export async function giveConsent(db: Db, c: { corpId: number; id: number; ownerId: number }) {
+  await db.insert(caseConsents).values({
+    corpId: c.corpId,
+    clientId: c.id,
+    textVersion: CURRENT_CONSENT_VERSION,
+    method: 'sms',
+    status: 'given',
+    ip: '127.0.0.1',
+    userAgent: 'test factory',
+    recordedBy: c.ownerId,
+    givenAt: new Date('2026-01-01T00:00:00Z'),
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+  });
+}
+
+/**
+ * A case straight in the database, with its creation event, for tests about what comes after intake: its
+ * client has consented unless `consent: false` (the tests of the consent gate itself).
+ */
 export async function createCase(
   db: Db,
   owner: { id: number; corpId: number; teamId: number | null },
   overrides: Partial<typeof clients.$inferInsert> = {},
+  { consent = true }: { consent?: boolean } = {},
 ) {
   const [row] = await db
     .insert(clients)
@@ -57,6 +81,7 @@ export async function createCase(
   await db
     .insert(caseEvents)
     .values({ corpId: row.corpId, clientId: row.id, staffId: owner.id, kind: 'created', toStatus: 1 });
+  if (consent) await giveConsent(db, row);
   return row;
 }
 

@@ -332,3 +332,50 @@ export const cities = pgTable(
   },
   (t) => [index().on(t.parentId)],
 );
+
+/**
+ * The client's separate consent to the processing of their personal financial information (PIPL art. 29,
+ * decision 072). One row per attempt: an SMS-link request waits (`requested`) until the client confirms it
+ * with the code sent to the case's phone (`given`, with the address and browser that confirmed), or a photo
+ * of the signed paper form is recorded at once (`given`, with the file). A withdrawal keeps the row
+ * (`withdrawn`, when, by whom, why); a new request replaces a waiting one (`cancelled`). A case moves past
+ * intake, and goes to signing, only while one row is `given`.
+ */
+export const caseConsents = pgTable(
+  'case_consents',
+  {
+    id: identity(),
+    corpId: companyRef(),
+    clientId: clientRef(),
+    /** The version of the authorisation text shown or signed (packages/domain/src/consent). */
+    textVersion: text().notNull(),
+    method: text({ enum: ['sms', 'paper'] }).notNull(),
+    status: text({ enum: ['requested', 'given', 'withdrawn', 'cancelled'] }).notNull(),
+    /** SHA-256 of the link's token while the request waits; cleared when confirmed or replaced. */
+    linkTokenHash: text(),
+    linkExpiresAt: timestamptz(),
+    /** The photo of the paper form (files, owner the case). */
+    fileId: integer(),
+    /** Where the client confirmed the link from. */
+    ip: text(),
+    userAgent: text(),
+    /** The staff member who sent the link or uploaded the photo. */
+    recordedBy: staffRef(),
+    givenAt: timestamptz(),
+    withdrawnAt: timestamptz(),
+    withdrawnBy: integer().references(() => staff.id),
+    withdrawReason: text(),
+    createdAt: timestamptz().notNull(),
+  },
+  (t) => [
+    index().on(t.corpId, t.clientId, t.id),
+    uniqueIndex('case_consents_link_token').on(t.linkTokenHash),
+    // One consent in force and one link waiting per case, even when two taps race.
+    uniqueIndex('case_consents_one_given')
+      .on(t.corpId, t.clientId)
+      .where(sql`status = 'given'`),
+    uniqueIndex('case_consents_one_requested')
+      .on(t.corpId, t.clientId)
+      .where(sql`status = 'requested'`),
+  ],
+);

@@ -141,8 +141,8 @@ export function createAuthService({
     async sendSmsCode(
       phone: string,
       ip: string,
-      scene: 'staff' | 'outside' | 'houseloan' | 'activity' | 'esign' = 'staff',
-      /** The company an 'esign' code is for (the order's): the server's word, never the caller's. */
+      scene: 'staff' | 'outside' | 'houseloan' | 'activity' | 'esign' | 'consent' = 'staff',
+      /** The company an 'esign' or 'consent' code is for (the order's, the case's): the server's word, never the caller's. */
       esignCorpId: number | null = null,
     ): Promise<{ verifyCode?: string }> {
       const at = now();
@@ -150,15 +150,17 @@ export function createAuthService({
       // The 'esign' scene (decision 054) texts the phone an e-sign order names: the server chose it, not the caller.
       // The company is the one the server knows the phone belongs to, so a caller cannot spend another
       // company's ceiling by naming it; a stranger's code counts against no company.
+      // 'consent' (decision 072) likewise texts the phone of the case whose authorisation link was opened.
       const corpId =
-        scene === 'esign'
+        scene === 'esign' || scene === 'consent'
           ? esignCorpId
           : scene === 'houseloan'
             ? await channelAgentCompany(phone)
             : scene === 'staff'
               ? await staff.companyOfStaffPhone(phone)
               : null;
-      const isStaff = scene === 'outside' || scene === 'activity' || scene === 'esign' || corpId !== null;
+      const isStaff =
+        scene === 'outside' || scene === 'activity' || scene === 'esign' || scene === 'consent' || corpId !== null;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // The limits are counted and the row written under a per-address, per-phone and per-company lock, so a
       // burst of requests is judged one at a time and sends one code. The row is written for strangers too,

@@ -25,6 +25,7 @@ import {
   refusalOf,
 } from '@crm/domain/status';
 import { optionLabel, REJECT_REASONS } from '@crm/domain/options';
+import { MOVES_WITHOUT_CONSENT } from '@crm/domain/consent';
 import { isSalesperson } from '@crm/domain/roles';
 import { maskBankCard, maskIdNumber, maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
@@ -40,6 +41,7 @@ import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository, DashboardFilter, EventValues } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
 import { caseCost, matchProducts } from './matching.ts';
+import { requireConsent } from './consent.service.ts';
 
 type Page<T> = { list: T[]; next_cursor: number | null };
 type PageFilter = { cursor: number | null; limit: number };
@@ -521,6 +523,8 @@ export function createCasesService({
         const locked = await repo.lockCase(tx, me.corpId, request.id);
         // Someone else moved it between the check and the lock: refuse rather than skip a step.
         if (!locked || locked.status !== move.from) throw new RefusedError(T.changed);
+        // Past intake only with the client's consent in force (decision 072); ending the case needs none.
+        if (!MOVES_WITHOUT_CONSENT.includes(move.to)) await requireConsent(tx, me.corpId, request.id);
         await repo.updateCase(tx, me.corpId, request.id, {
           status: move.to,
           ...(isRejection ? { rejectReason: request.reason_code, rejectNote: request.reason } : {}),
@@ -781,6 +785,8 @@ export function createCasesService({
           const move = findTransition(c.status, target, ['leader'], 'appeal');
           if (!move) throw new RefusedError(refusalOf(c.status, target));
           to = move.to;
+          // Back to the bank is processing again: it needs the consent in force (decision 072).
+          if (move.to !== CASE_STATUS.SIGNING) await requireConsent(tx, me.corpId, c.id);
           await repo.updateCase(tx, me.corpId, c.id, { status: move.to, rejectReason: null, rejectNote: '' });
           if (move.to === CASE_STATUS.SIGNING) await openSigning(tx, me, c.id, c.signUserId);
         }

@@ -19,6 +19,7 @@ import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { caseSignersSql, openCaseSignTask } from '../sign/index.ts';
 import { dashboardWhere, insertCaseEvent, keywordWhere, openCaseIn, type DashboardFilter } from './cases.repository.ts';
 import type { Bound } from '../../db/bound.ts';
+import { requireConsent } from './consent.service.ts';
 
 /*
  * The public surface of modules/cases: what other modules may know of cases, appeals, follow-ups and
@@ -48,6 +49,9 @@ export {
 } from './ownership.repository.ts';
 export type { PooledCase, UnplannedCase } from './ownership.repository.ts';
 export { handOverFollowUps, lockCasesHeldBy } from './handover.repository.ts';
+/** The consent gate (decision 072) for the signing centre and e-sign, and the case list's marker. */
+export { requireConsent } from './consent.service.ts';
+export { consentedOf, hasConsent } from './consent.repository.ts';
 export {
   casesOfSubject,
   eraseCases,
@@ -185,6 +189,8 @@ export async function moveCaseBySigning(
     isNull(clients.deletedAt),
   );
   if (!locked || !findTransition(locked.status, move.to, ['signer'])) return false;
+  // Signed means the file goes to the bank: only with the client's consent in force (decision 072).
+  if (move.to === CASE_STATUS.APPROVING) await requireConsent(tx, move.corpId, move.clientId);
   const failed = move.to === CASE_STATUS.SIGNING_FAILED;
   await tx
     .update(clients)

@@ -49,6 +49,8 @@ export interface EsignServiceDeps {
   files: FilesService;
   /** A case's terms (modules/cases), read in the company. */
   caseTerms: (corpId: number, id: number) => Promise<CaseAgreementTerms | undefined>;
+  /** Refuses a case without the client's consent in force (modules/cases, decision 072). */
+  requireConsent: (corpId: number, clientId: number) => Promise<void>;
   certificate: SealCertificate;
   /** PUBLIC_URL: signing links point there. */
   publicUrl: string;
@@ -244,6 +246,8 @@ export function createEsignService(deps: EsignServiceDeps) {
       };
       const open = await alreadyOpen();
       if (open) return open;
+      // No signing documents go to a client who has not consented, or withdrew (decision 072).
+      await deps.requireConsent(me.corpId, clientId);
       const terms = await deps.caseTerms(me.corpId, clientId);
       if (!terms) throw new NotFoundError(T.orderNotFound);
       if (!terms.idNumber) throw new RefusedError(T.noIdNumber);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
-import { caseForm } from '../../test/factories-cases.ts';
+import { caseForm, giveConsent } from '../../test/factories-cases.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 
 /*
@@ -14,11 +14,13 @@ type Task = { id: number; kind: string; client_id: number | null; status: string
 type Person = { id: number; cookie: string };
 
 let test: TestApp;
+let corpId = 0;
 const people = {} as Record<'sales' | 'leader' | 'chosen' | 'otherSigner' | 'approver' | 'stranger', Person>;
 
 beforeAll(async () => {
   test = await buildTestApp({ now: () => new Date('2026-11-21T08:00:00Z') });
   const corp = await createCompany(test.db);
+  corpId = corp.id;
   const other = await createCompany(test.db);
   const sales = await createTeam(test.db, corp.id);
   const signing = await createTeam(test.db, corp.id);
@@ -60,6 +62,8 @@ async function addCase(signer: Person | null) {
     caseForm(signer ? { sign_user_id: String(signer.id) } : {}),
   );
   expect(added.code).toBe(0);
+  // The client consented (decision 072): these tests are about what signing does next.
+  await giveConsent(test.db, { corpId, id: added.data.id, ownerId: people.sales.id });
   return added.data.id;
 }
 async function sign(caseId: number, outcome: 'signed' | 'rejected', note = '') {

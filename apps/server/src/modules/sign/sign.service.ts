@@ -13,7 +13,7 @@ import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { WecomError } from '../../adapters/wecom/index.ts';
 import { RefusedError } from '../../errors.ts';
 import { requireActor, type Access } from '../access/index.ts';
-import { moveCaseBySigning } from '../cases/index.ts';
+import { moveCaseBySigning, requireConsent } from '../cases/index.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { SignRepository, SignStatus, TaskRow } from './sign.repository.ts';
 import { SIGN_TEXTS } from './sign.texts.ts';
@@ -131,6 +131,8 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
       if (task.status !== 'open') throw new RefusedError(SIGN_TEXTS.taken);
       return repo.transaction(async (tx) => {
         const at = now();
+        // No signer travels to a client who has not consented, or withdrew (decision 072).
+        if (task.clientId !== null) await requireConsent(tx, me.corpId, task.clientId);
         const taken = await repo.take(tx, me.corpId, task.id, me.id, at);
         if (!taken) throw new RefusedError(SIGN_TEXTS.taken);
         await recordMove(tx, me, id, 'open', 'taken', at);

@@ -161,6 +161,7 @@ export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: strin
   ['/interface/esign/evidence/:id', '补充资料'],
   ['/interface/esign/detail/:id', '详情'],
   ['/interface/esign/success', '提交成功'],
+  ['/interface/consent', '个人信息授权'],
 ];
 
 /** document.title per section (spec §2: Q&A, a real-estate brokerage, a wallet tool, the fair). */

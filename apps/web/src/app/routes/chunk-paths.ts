@@ -56,6 +56,7 @@ export const ESIGN_PATHS = [
   '/interface/esign/evidence/:id',
   '/interface/esign/detail/:id',
   '/interface/esign/success',
+  '/interface/consent',
 ];
 
 /** Not in the spec: the back office (decision 057), a desktop section, from the home page's 管理后台 link. */

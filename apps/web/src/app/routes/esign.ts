@@ -1,3 +1,4 @@
+import { ConsentConfirmPage } from '../../features/esign/pages/consent-page.tsx';
 import { EsignSignPage } from '../../features/esign/pages/sign-page.tsx';
 import {
   EsignAddPage,
@@ -18,4 +19,6 @@ export const pages: ChunkPages = {
   '/interface/esign/evidence/:id': EsignEvidencePage,
   '/interface/esign/detail/:id': EsignDetailPage,
   '/interface/esign/success': EsignSuccessPage,
+  // The client's consent (decision 072): the same public reader as signing, its own link.
+  '/interface/consent': ConsentConfirmPage,
 };

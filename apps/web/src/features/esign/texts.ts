@@ -79,4 +79,14 @@ export const esignTexts = {
   signedText: '文件已加盖数字签名，任何改动都可被发现。',
   downloadMine: '下载已签署文件',
   successTitle: '签署完成',
+  /** The client's consent page (/interface/consent, decision 072). */
+  consentTitle: '个人信息授权',
+  consentIntro: (company: string, name: string, phone: string) =>
+    `${company}请您（${name}）阅读以下授权书；同意请用 ${phone} 收到的短信验证码确认。`,
+  consentVersion: (version: string) => `授权书版本 ${version}`,
+  consentAgree: '我已阅读并同意以上授权',
+  consentConfirm: '同意并确认授权',
+  consentNeedAgree: '请先勾选同意',
+  consentDoneTitle: '授权成功',
+  consentDoneText: '感谢您的配合，您可以关闭本页面。如需撤回授权，请联系您的业务员。',
 } as const;

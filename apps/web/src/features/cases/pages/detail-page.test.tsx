@@ -213,3 +213,53 @@ describe('/business/detail/:id: merging two records of one customer (decision 06
     expect(screen.queryByRole('button', { name: '合并客户' })).toBeNull();
   });
 });
+
+describe('/business/detail/:id: the client consent (decision 072)', () => {
+  const status = (over: object = {}) => ({
+    case_id: 11,
+    state: 'none',
+    state_label: '未授权',
+    given: null,
+    withdrawal: null,
+    link_expires_at: null,
+    can_manage: true,
+    current_version: 'pfi-2026-11',
+    ...over,
+  });
+
+  it('says consent is missing and sends a link the salesperson passes on', async () => {
+    const page = await openCase({
+      '/api/crm/consentStatus': ok(status()),
+      '/api/crm/consentRequest': ok({ link: 'http://x/interface/consent?t=abc', expires_at: '2026-12-01T00:00:00Z' }),
+    });
+    expect(await screen.findByText('未授权')).toBeTruthy();
+    tap(await screen.findByRole('button', { name: '发送授权短信' }));
+    expect(await screen.findByText('http://x/interface/consent?t=abc')).toBeTruthy();
+    expect(page.api.lastCall('/api/crm/consentRequest')).toMatchObject({ method: 'POST' });
+  });
+
+  it('shows consent in hand and offers its withdrawal', async () => {
+    await openCase({
+      '/api/crm/consentStatus': ok(
+        status({
+          state: 'given',
+          state_label: '已授权',
+          given: {
+            id: 1,
+            method: 'paper',
+            method_label: '纸质授权书',
+            text_version: 'pfi-2026-11',
+            given_at: '2026-11-20T02:00:00Z',
+            recorded_by_name: '王小明',
+            ip: null,
+            user_agent: null,
+            photo: null,
+          },
+        }),
+      ),
+    });
+    expect(await screen.findByText('已授权')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '撤回' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '发送授权短信' })).toBeNull();
+  });
+});

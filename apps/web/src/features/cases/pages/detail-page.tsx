@@ -24,6 +24,7 @@ import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { useDelClient } from '../api/del-client.ts';
 import { useClientDetail } from '../api/get-client-detail.ts';
 import { useUpdateClientStatus } from '../api/update-client-status.ts';
+import { ConsentPanel } from '../components/consent-panel.tsx';
 import { MergeSheet } from '../components/merge-sheet.tsx';
 import { StatusMovePopup } from '../components/status-move-popup.tsx';
 import { StatusTag } from '../components/status-tag.tsx';
@@ -186,6 +187,8 @@ export function DetailPage() {
               </List.Item>
             ))}
         </List>
+
+        {c.merged_into !== null ? null : <ConsentPanel caseId={c.id} />}
 
         {c.merged_into !== null ? null : (
           <div className="form-actions">
