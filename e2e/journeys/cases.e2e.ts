@@ -39,7 +39,7 @@ describe('instalment case journey', () => {
       await owner.waitForURL(/\/business\/detail\/\d+$/);
       const caseUrl = new URL(owner.url()).pathname;
       await timeline(owner, '提交报单');
-      // The client signs the paper authorisation and the salesperson photographs it (decision 072): without it
+      // The client signs the paper authorisation and the salesperson photographs it (decision 073): without it
       // the signing centre could not take the task, nor the case go to the bank.
       await owner.locator('.consent-tag', { hasText: '未授权' }).waitFor();
       await owner

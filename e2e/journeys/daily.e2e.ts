@@ -27,7 +27,7 @@ describe('a working day, from intake to a confirmed repayment', () => {
     await confirmPicker(owner);
     await owner.getByRole('button', { name: '提交' }).click();
     await owner.waitForURL(/\/business\/detail\/\d+$/);
-    // The client's signed paper authorisation, photographed (decision 072): the signing centre may now take it.
+    // The client's signed paper authorisation, photographed (decision 073): the signing centre may now take it.
     await owner
       .locator('input.consent-file')
       .setInputFiles({ name: 'consent.jpg', mimeType: 'image/jpeg', buffer: RECEIPT_JPEG });

@@ -324,7 +324,7 @@ const ROWS: Record<string, Row> = {
     input: (b) => ({ id: b.esignOrder.id, bank_card: '6222021234567890123', bank_name: '工商银行' }),
   },
   'POST /api/esign/download': { input: (b) => ({ id: b.esignOrder.id, file: 'original' }) },
-  // ---- the client's consent (decision 072); the client's own calls are public and take the link's token
+  // ---- the client's consent (decision 073); the client's own calls are public and take the link's token
   'POST /api/crm/consentStatus': { reads: true, input: (b) => ({ case_id: b.client.id }) },
   'POST /api/crm/consentRequest': { input: (b) => ({ case_id: b.client.id }) },
   'POST /api/crm/consentUpload': { file: true, input: (b) => ({ case_id: b.client.id }) },

@@ -448,7 +448,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     app.addHook('onClose', async () => clearInterval(statementTimer));
   }
   await app.register(esignSignerRoutes, { esign, secureCookies });
-  // The client's consent to the processing of their personal financial information (decision 072).
+  // The client's consent to the processing of their personal financial information (decision 073).
   const consent = createConsentService({
     repo: createConsentRepository(db),
     access,

@@ -9,7 +9,7 @@ import { signTasks } from './schema/sign.ts';
 export const CONSENT_DEMO = { name: '邵明远', phone: '13712340707' } as const;
 
 /**
- * The consent demo (decision 072). 王小明 (1) took 邵明远 in yesterday, with an open signing task, and has no
+ * The consent demo (decision 073). 王小明 (1) took 邵明远 in yesterday, with an open signing task, and has no
  * consent from him yet: the case page says 未授权, the signing centre cannot take the task, and 发送授权短信 or
  * 上传纸质授权书 on the case page get it. Every other demo case had its client confirm a link the day it was
  * taken in (the demo's evidence: the seed's address and browser), so the other walk-throughs move on.

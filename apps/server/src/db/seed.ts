@@ -589,7 +589,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await seedOwnershipDemo(tx, hours);
     await seedHandoverDemo(tx, hours);
     await seedRetentionDemo(tx, hours);
-    // Last: consent for every case seeded above but the one the consent demo waits on (decision 072).
+    // Last: consent for every case seeded above but the one the consent demo waits on (decision 073).
     await seedConsentDemo(tx, hours);
 
     // Explicit ids above (staff 29, case 900 …) leave the identity sequences behind; move each past the demo

@@ -35,7 +35,7 @@ export function caseForm(overrides: Record<string, string> = {}): Record<string,
 }
 
 /**
- * The client's consent in force for a case (decision 072), as if they had confirmed a link: what lets a case
+ * The client's consent in force for a case (decision 073), as if they had confirmed a link: what lets a case
  * move past intake and go to signing.
  */
 export async function giveConsent(db: Db, c: { corpId: number; id: number; ownerId: number }) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from './cases.ts';
 
-/* The consent calls' schemas (decision 072): the staff side by case id, the client's side by the link's token. */
+/* The consent calls' schemas (decision 073): the staff side by case id, the client's side by the link's token. */
 
 export const consentCaseSchema = z.object({ case_id: recordIdSchema });
 

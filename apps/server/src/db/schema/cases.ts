@@ -335,7 +335,7 @@ export const cities = pgTable(
 
 /**
  * The client's separate consent to the processing of their personal financial information (PIPL art. 29,
- * decision 072). One row per attempt: an SMS-link request waits (`requested`) until the client confirms it
+ * decision 073). One row per attempt: an SMS-link request waits (`requested`) until the client confirms it
  * with the code sent to the case's phone (`given`, with the address and browser that confirmed), or a photo
  * of the signed paper form is recorded at once (`given`, with the file). A withdrawal keeps the row
  * (`withdrawn`, when, by whom, why); a new request replaces a waiting one (`cancelled`). A case moves past

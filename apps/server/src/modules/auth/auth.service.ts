@@ -150,7 +150,7 @@ export function createAuthService({
       // The 'esign' scene (decision 054) texts the phone an e-sign order names: the server chose it, not the caller.
       // The company is the one the server knows the phone belongs to, so a caller cannot spend another
       // company's ceiling by naming it; a stranger's code counts against no company.
-      // 'consent' (decision 072) likewise texts the phone of the case whose authorisation link was opened.
+      // 'consent' (decision 073) likewise texts the phone of the case whose authorisation link was opened.
       const corpId =
         scene === 'esign' || scene === 'consent'
           ? esignCorpId

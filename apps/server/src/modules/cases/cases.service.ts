@@ -523,7 +523,7 @@ export function createCasesService({
         const locked = await repo.lockCase(tx, me.corpId, request.id);
         // Someone else moved it between the check and the lock: refuse rather than skip a step.
         if (!locked || locked.status !== move.from) throw new RefusedError(T.changed);
-        // Past intake only with the client's consent in force (decision 072); ending the case needs none.
+        // Past intake only with the client's consent in force (decision 073); ending the case needs none.
         if (!MOVES_WITHOUT_CONSENT.includes(move.to)) await requireConsent(tx, me.corpId, request.id);
         await repo.updateCase(tx, me.corpId, request.id, {
           status: move.to,
@@ -785,7 +785,7 @@ export function createCasesService({
           const move = findTransition(c.status, target, ['leader'], 'appeal');
           if (!move) throw new RefusedError(refusalOf(c.status, target));
           to = move.to;
-          // Back to the bank is processing again: it needs the consent in force (decision 072).
+          // Back to the bank is processing again: it needs the consent in force (decision 073).
           if (move.to !== CASE_STATUS.SIGNING) await requireConsent(tx, me.corpId, c.id);
           await repo.updateCase(tx, me.corpId, c.id, { status: move.to, rejectReason: null, rejectNote: '' });
           if (move.to === CASE_STATUS.SIGNING) await openSigning(tx, me, c.id, c.signUserId);

@@ -7,7 +7,7 @@ import { companies, staff } from '../../db/schema/staff.ts';
 export type ConsentRow = typeof caseConsents.$inferSelect;
 type Executor = Db | Tx;
 
-/** Whether the case has a consent in force (decision 072): what every move past intake and signing ask. */
+/** Whether the case has a consent in force (decision 073): what every move past intake and signing ask. */
 export async function hasConsent(ex: Executor, corpId: number, clientId: number): Promise<boolean> {
   const [row] = await ex
     .select({ id: caseConsents.id })

@@ -12,7 +12,7 @@ import { signTasks } from '../../db/schema/sign.ts';
 import { CONSENT_TEXTS as T } from './consent.texts.ts';
 
 /*
- * Decision 072: a case's client consents to the processing of their personal financial information by
+ * Decision 073: a case's client consents to the processing of their personal financial information by
  * confirming a link with the code texted to the case's phone, or by a signed paper form whose photo the
  * salesperson uploads; without consent in force (never given, or withdrawn) the case cannot move past
  * intake, its signing task cannot be taken, and no e-sign documents go out.

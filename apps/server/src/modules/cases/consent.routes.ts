@@ -12,7 +12,7 @@ const contextOf = (request: FastifyRequest): CallContext => ({
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
 
-/** The staff side of a case's consent (decision 072): its state, a link, a paper form's photo, a withdrawal. */
+/** The staff side of a case's consent (decision 073): its state, a link, a paper form's photo, a withdrawal. */
 export async function consentRoutes(root: FastifyInstance, { consent }: { consent: ConsentService }) {
   servePrincipals(root, ['staff']);
   const { post } = staffRoutes(root, ['consent']);

@@ -56,7 +56,7 @@ export interface ConsentServiceDeps {
 }
 
 /**
- * The client's separate consent to the processing of their personal financial information (decision 072):
+ * The client's separate consent to the processing of their personal financial information (decision 073):
  * the salesperson sends a link the client confirms with the code texted to the case's phone (the e-sign
  * identity step's machinery: the auth module's codes and limits), or uploads a photo of the signed paper
  * form (the files module's checks and signed links); a withdrawal is recorded and stops the case again.

@@ -1,4 +1,4 @@
-/** What the consent calls say (zh-CN), decision 072. */
+/** What the consent calls say (zh-CN), decision 073. */
 export const CONSENT_TEXTS = {
   /** The refusal of a move past intake, or of signing, without consent: it names what is missing. */
   missing: '客户尚未签署《个人金融信息处理授权书》（个人信息授权），请先在报单详情中发送授权短信或上传纸质授权书',

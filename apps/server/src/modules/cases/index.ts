@@ -49,7 +49,7 @@ export {
 } from './ownership.repository.ts';
 export type { PooledCase, UnplannedCase } from './ownership.repository.ts';
 export { handOverFollowUps, lockCasesHeldBy } from './handover.repository.ts';
-/** The consent gate (decision 072) for the signing centre and e-sign, and the case list's marker. */
+/** The consent gate (decision 073) for the signing centre and e-sign, and the case list's marker. */
 export { requireConsent } from './consent.service.ts';
 export { consentedOf, hasConsent } from './consent.repository.ts';
 export {
@@ -189,7 +189,7 @@ export async function moveCaseBySigning(
     isNull(clients.deletedAt),
   );
   if (!locked || !findTransition(locked.status, move.to, ['signer'])) return false;
-  // Signed means the file goes to the bank: only with the client's consent in force (decision 072).
+  // Signed means the file goes to the bank: only with the client's consent in force (decision 073).
   if (move.to === CASE_STATUS.APPROVING) await requireConsent(tx, move.corpId, move.clientId);
   const failed = move.to === CASE_STATUS.SIGNING_FAILED;
   await tx

@@ -49,7 +49,7 @@ export interface EsignServiceDeps {
   files: FilesService;
   /** A case's terms (modules/cases), read in the company. */
   caseTerms: (corpId: number, id: number) => Promise<CaseAgreementTerms | undefined>;
-  /** Refuses a case without the client's consent in force (modules/cases, decision 072). */
+  /** Refuses a case without the client's consent in force (modules/cases, decision 073). */
   requireConsent: (corpId: number, clientId: number) => Promise<void>;
   certificate: SealCertificate;
   /** PUBLIC_URL: signing links point there. */
@@ -246,7 +246,7 @@ export function createEsignService(deps: EsignServiceDeps) {
       };
       const open = await alreadyOpen();
       if (open) return open;
-      // No signing documents go to a client who has not consented, or withdrew (decision 072).
+      // No signing documents go to a client who has not consented, or withdrew (decision 073).
       await deps.requireConsent(me.corpId, clientId);
       const terms = await deps.caseTerms(me.corpId, clientId);
       if (!terms) throw new NotFoundError(T.orderNotFound);

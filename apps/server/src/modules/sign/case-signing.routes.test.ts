@@ -62,7 +62,7 @@ async function addCase(signer: Person | null) {
     caseForm(signer ? { sign_user_id: String(signer.id) } : {}),
   );
   expect(added.code).toBe(0);
-  // The client consented (decision 072): these tests are about what signing does next.
+  // The client consented (decision 073): these tests are about what signing does next.
   await giveConsent(test.db, { corpId, id: added.data.id, ownerId: people.sales.id });
   return added.data.id;
 }

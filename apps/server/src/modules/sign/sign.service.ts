@@ -131,7 +131,7 @@ export function createSignService({ repo, access, wecom, approvalTemplateId, now
       if (task.status !== 'open') throw new RefusedError(SIGN_TEXTS.taken);
       return repo.transaction(async (tx) => {
         const at = now();
-        // No signer travels to a client who has not consented, or withdrew (decision 072).
+        // No signer travels to a client who has not consented, or withdrew (decision 073).
         if (task.clientId !== null) await requireConsent(tx, me.corpId, task.clientId);
         const taken = await repo.take(tx, me.corpId, task.id, me.id, at);
         if (!taken) throw new RefusedError(SIGN_TEXTS.taken);

@@ -19,6 +19,6 @@ export const pages: ChunkPages = {
   '/interface/esign/evidence/:id': EsignEvidencePage,
   '/interface/esign/detail/:id': EsignDetailPage,
   '/interface/esign/success': EsignSuccessPage,
-  // The client's consent (decision 072): the same public reader as signing, its own link.
+  // The client's consent (decision 073): the same public reader as signing, its own link.
   '/interface/consent': ConsentConfirmPage,
 };

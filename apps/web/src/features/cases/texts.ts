@@ -195,7 +195,7 @@ export const casesTexts = {
     costUnknown: '一次性费用已达贷款金额，无法计算综合成本',
     match: '匹配产品',
   },
-  /** The consent panel of the case page (decision 072). */
+  /** The consent panel of the case page (decision 073). */
   consent: {
     title: '个人信息授权',
     tag: { none: '未授权', requested: '待客户确认', given: '已授权', withdrawn: '已撤回授权' },

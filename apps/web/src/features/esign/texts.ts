@@ -79,7 +79,7 @@ export const esignTexts = {
   signedText: '文件已加盖数字签名，任何改动都可被发现。',
   downloadMine: '下载已签署文件',
   successTitle: '签署完成',
-  /** The client's consent page (/interface/consent, decision 072). */
+  /** The client's consent page (/interface/consent, decision 073). */
   consentTitle: '个人信息授权',
   consentIntro: (company: string, name: string, phone: string) =>
     `${company}请您（${name}）阅读以下授权书；同意请用 ${phone} 收到的短信验证码确认。`,

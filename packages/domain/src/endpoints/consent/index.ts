@@ -12,7 +12,7 @@ import {
 import { endpoint, nullSchema } from '../index.ts';
 
 /*
- * The client's consent to the processing of their personal financial information (decision 072): the staff
+ * The client's consent to the processing of their personal financial information (decision 073): the staff
  * calls by case, and the client's own calls by the link's token (public, like the e-sign signer's).
  */
 

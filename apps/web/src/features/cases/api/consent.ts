@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send, sendAnswer } from '../../../lib/send.ts';
 import { casesKeys, invalidateCases } from './keys.ts';
 
-/* A case's consent to the processing of personal financial information (decision 072), through its contracts. */
+/* A case's consent to the processing of personal financial information (decision 073), through its contracts. */
 
 const consentKey = (caseId: number) => [...casesKeys.all, 'consent', caseId] as const;
 

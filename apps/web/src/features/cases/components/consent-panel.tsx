@@ -27,7 +27,7 @@ export function ConsentTag({ state }: { state: ConsentStatus['state'] }) {
 }
 
 /**
- * The case's consent to the processing of personal financial information (decision 072): whether it is in
+ * The case's consent to the processing of personal financial information (decision 073): whether it is in
  * hand, how it was given (the link's confirmation or the paper form's photo), and for the owner or leader 发送授权短信,
  * 上传纸质授权书 and 撤回.
  */

@@ -214,7 +214,7 @@ describe('/business/detail/:id: merging two records of one customer (decision 06
   });
 });
 
-describe('/business/detail/:id: the client consent (decision 072)', () => {
+describe('/business/detail/:id: the client consent (decision 073)', () => {
   const status = (over: object = {}) => ({
     case_id: 11,
     state: 'none',

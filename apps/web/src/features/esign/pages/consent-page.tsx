@@ -13,7 +13,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * /interface/consent?t=…: the client reads the authorisation to process their personal financial information
- * (decision 072) and confirms it with the code texted to the phone the case names, as e-sign's identity step.
+ * (decision 073) and confirms it with the code texted to the phone the case names, as e-sign's identity step.
  */
 export function ConsentConfirmPage() {
   const [params] = useSearchParams();
