@@ -233,7 +233,7 @@ describe('/business/detail/:id: the client consent (decision 073)', () => {
       '/api/crm/consentRequest': ok({ link: 'http://x/interface/consent?t=abc', expires_at: '2026-12-01T00:00:00Z' }),
     });
     expect(await screen.findByText('未授权')).toBeTruthy();
-    tap(await screen.findByRole('button', { name: '发送授权短信' }));
+    await tap(await screen.findByRole('button', { name: '发送授权短信' }));
     expect(await screen.findByText('http://x/interface/consent?t=abc')).toBeTruthy();
     expect(page.api.lastCall('/api/crm/consentRequest')).toMatchObject({ method: 'POST' });
   });
