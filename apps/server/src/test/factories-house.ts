@@ -4,6 +4,7 @@ import { houseBrokerageUsers, houseChannels } from '../db/schema/house.ts';
 import { clients } from '../db/schema/cases.ts';
 import { houseClients } from '../db/schema/house.ts';
 import { signTasks } from '../db/schema/sign.ts';
+import { giveConsent } from './factories-cases.ts';
 import { insertRow } from './factories.ts';
 
 /*
@@ -23,7 +24,19 @@ const ownedRow =
   (db: Db, corpId: number, ownerId: number, overrides: Partial<PgInsertValue<T>> = {}) =>
     insertRow(db, table, { corpId, ownerId, ...made(), ...overrides } as PgInsertValue<T>, what);
 
-export const createCase = ownedRow(clients, 'case', () => ({ name: `分期客户${unique()}`, phone: '13900001111' }));
+const caseRow = ownedRow(clients, 'case', () => ({ name: `分期客户${unique()}`, phone: '13900001111' }));
+
+/** A case past intake's paperwork: its client has consented (decision 073), so signing and moves are open to it. */
+export async function createCase(
+  db: Db,
+  corpId: number,
+  ownerId: number,
+  overrides: Partial<PgInsertValue<typeof clients>> = {},
+) {
+  const row = await caseRow(db, corpId, ownerId, overrides);
+  await giveConsent(db, row);
+  return row;
+}
 
 export const createHouseClient = ownedRow(houseClients, 'house client', () => ({
   name: `房贷客户${unique()}`,

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { clients } from '../db/schema/cases.ts';
 import type { TestApp } from './build-test-app.ts';
+import { giveConsent } from './factories-cases.ts';
 import { createCompany, createStaff, createTeam, insertRow } from './factories.ts';
 
 /** A case (issue 3 owns the table; tests insert the row directly). */
@@ -10,12 +11,15 @@ export async function createCase(
   owner: { corpId: number; id: number; teamId: number | null },
   name = '测试客户',
 ) {
-  return insertRow(
+  const row = await insertRow(
     db,
     clients,
     { corpId: owner.corpId, ownerId: owner.id, teamId: owner.teamId, name, phone: '13900000000' },
     'case',
   );
+  // Its client has consented (decision 073): the money tests are about what follows intake.
+  await giveConsent(db, row);
+  return row;
 }
 
 /**
