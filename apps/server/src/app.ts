@@ -93,7 +93,7 @@ import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { esignRoutes, esignSignerRoutes } from './modules/esign/esign.routes.ts';
-import { createEsignService } from './modules/esign/esign.service.ts';
+import { createEsignService, TIMESTAMP_MAX_ATTEMPTS } from './modules/esign/esign.service.ts';
 import { NotFoundError } from './errors.ts';
 import { caseAgreementTerms, openFollowUp, requireConsent } from './modules/cases/index.ts';
 import { createRemindersRepository, createRemindersService, remindersRoutes } from './modules/reminders/index.ts';
@@ -469,8 +469,16 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
     escalateAfterMs: config.reminderEscalateAfterMs,
     openFollowUp: (corpId, id) => openFollowUp(db, corpId, id),
     log,
+    tasks: {
+      'esign-timestamp': {
+        run: (job) => esign.retryTimestamp(job.corpId, job.payload.esignOrderId ?? 0, job.attempts + 1),
+        maxAttempts: TIMESTAMP_MAX_ATTEMPTS - 1,
+      },
+    },
   });
   await app.register(remindersRoutes, { reminders });
+  // Tests run the queue's passes themselves, on their own clock.
+  app.decorate('drainJobs', () => reminders.drainOnce());
   if (config.env !== 'test' && config.reminderPollMs > 0) {
     const stop = reminders.start(config.reminderPollMs);
     app.addHook('onClose', stop);

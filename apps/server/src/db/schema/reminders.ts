@@ -30,7 +30,8 @@ export const jobs = pgTable(
     dedupeKey: text().notNull(),
     /** Whom the message is for; null for a job that is not a message. */
     recipientId: integer().references(() => staff.id),
-    payload: jsonb().$type<ReminderCard & { followUpId?: number }>().notNull(),
+    /** A card's words; a task job (no recipient, e.g. an e-sign timestamp retry) names its record instead. */
+    payload: jsonb().$type<ReminderCard & { followUpId?: number; esignOrderId?: number }>().notNull(),
     status: text({ enum: ['queued', 'running', 'done', 'failed', 'skipped'] })
       .notNull()
       .default('queued'),

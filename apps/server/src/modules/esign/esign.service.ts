@@ -23,6 +23,7 @@ import type { EsignEventRow, EsignOrderRow, EsignRepository, Transaction } from 
 import { loadSealCertificate, sealPdf, sha256, verifySeal, type SealCertificate } from './esign.seal.ts';
 import { ESIGN_TEXTS as T } from './esign.texts.ts';
 import type { CaseAgreementTerms } from '../cases/index.ts';
+import { backoffMs, enqueueReminder } from '../reminders/index.ts';
 
 /** Where a call came from: what every event records. */
 export interface CallContext {
@@ -34,6 +35,10 @@ type EventType = EsignEventRow['type'];
 type Detail = Record<string, string | number>;
 
 export const LINK_TTL_MS = 7 * 86_400_000;
+/** Tries of a seal's timestamp, the one at signing included: with the queue's backoff, about eight hours. */
+export const TIMESTAMP_MAX_ATTEMPTS = 20;
+/** What the queue's events record as where they came from. */
+const QUEUE_CONTEXT: CallContext = { ip: '', userAgent: 'job queue' };
 export const SIGNER_SESSION_TTL_MS = 30 * 60_000;
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -161,33 +166,62 @@ export function createEsignService(deps: EsignServiceDeps) {
 
   /**
    * Asks the TSA for an RFC 3161 token over the sealed PDF's hash and records it (token in base64, genTime)
-   * as a `timestamped` event; a failure never undoes the signature: it is a `timestamp_failed` event and a
-   * log line.
+   * as a `timestamped` event. A failure never undoes the signature and never puts the server's clock in the
+   * TSA's place: it is a `timestamp_failed` event (which try, why, when the next comes) and a job on the
+   * queue that tries again with the backoff, until the TSA answers or the tries run out. Answers whether the
+   * order is timestamped now.
    */
-  async function timestamp(tsa: TsaAdapter, order: EsignOrderRow, hash: Buffer, context: CallContext) {
-    let detail: Detail;
-    let type: EventType;
+  async function timestamp(tsa: TsaAdapter, corpId: number, orderId: number, attempt: number, context: CallContext) {
+    const order = await repo.findOrder(corpId, orderId);
+    if (!order?.sealedSha256) return false;
+    const events = await repo.events(corpId, orderId);
+    if (events.some((e) => e.type === 'timestamped')) return true;
+    const hash = Buffer.from(order.sealedSha256, 'hex');
     try {
       const answer = await tsa.timestamp(hash);
-      type = 'timestamped';
-      detail = {
-        sha256: hash.toString('hex'),
-        gen_time: answer.genTime.toISOString(),
-        serial: answer.serial,
-        token: answer.token.toString('base64'),
-      };
+      await record(corpId, orderId, [
+        [
+          'timestamped',
+          'system',
+          context,
+          {
+            sha256: order.sealedSha256,
+            gen_time: answer.genTime.toISOString(),
+            serial: answer.serial,
+            token: answer.token.toString('base64'),
+            attempt,
+          },
+        ],
+      ]);
+      return true;
     } catch (error) {
-      log(`esign order ${order.id}: timestamp authority failed`, error);
-      type = 'timestamp_failed';
-      detail = {
-        sha256: hash.toString('hex'),
-        reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
-      };
+      log(`esign order ${orderId}: timestamp authority failed (try ${attempt})`, error);
+      const final = attempt >= TIMESTAMP_MAX_ATTEMPTS;
+      const retryAt = new Date(now().getTime() + backoffMs(attempt));
+      await repo.transaction(async (tx) => {
+        const locked = await repo.lockOrder(tx, corpId, orderId);
+        if (!locked) return;
+        await append(tx, locked, 'timestamp_failed', 'system', context, {
+          sha256: order.sealedSha256 ?? '',
+          reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+          attempt,
+          ...(final ? { gave_up: 1 } : { retry_at: withZone(retryAt) }),
+        });
+        // The first failure queues the retries; later ones are that job's own tries.
+        if (attempt === 1)
+          await enqueueReminder(tx, {
+            corpId,
+            kind: 'esign-timestamp',
+            eventKey: String(orderId),
+            recipientId: null,
+            card: { title: 'esign timestamp', description: '', path: '' },
+            esignOrderId: orderId,
+            runAt: retryAt,
+            createdAt: now(),
+          });
+      });
+      return false;
     }
-    await repo.transaction(async (tx) => {
-      const locked = await repo.lockOrder(tx, order.corpId, order.id);
-      if (locked) await append(tx, locked, type, 'system', context, detail);
-    });
   }
 
   /** The completion certificate of a signed order, sealed like the contract. */
@@ -613,7 +647,7 @@ export function createEsignService(deps: EsignServiceDeps) {
         if (written.length > 0) await files.removeObjects(written);
         throw error;
       }
-      if (deps.tsa) await timestamp(deps.tsa, order, Buffer.from(sealedSha256, 'hex'), context);
+      if (deps.tsa) await timestamp(deps.tsa, order.corpId, order.id, 1, context);
       return { sealed_sha256: sealedSha256 };
     },
 
@@ -621,6 +655,16 @@ export function createEsignService(deps: EsignServiceDeps) {
       const body = await readFile(order.corpId, file === 'original' ? order.originalFileId : order.sealedFileId);
       await record(order.corpId, order.id, [['downloaded', 'signer', context, { file }]]);
       return { body, name: `esign-${order.id}-${file}.pdf` };
+    },
+
+    /**
+     * The queue's retry of a seal's timestamp (job kind esign-timestamp): `attempt` counts the try at
+     * signing as the first. Throws while the TSA is still away, so the queue tries again after its backoff.
+     */
+    async retryTimestamp(corpId: number, orderId: number, attempt: number) {
+      if (!deps.tsa) return;
+      const done = await timestamp(deps.tsa, corpId, orderId, attempt, QUEUE_CONTEXT);
+      if (!done) throw new Error(`esign order ${orderId}: timestamp authority still unavailable`);
     },
 
     sweepSessions: () => repo.sweepSessions(now()).catch((error: unknown) => log('esign session sweep failed', error)),

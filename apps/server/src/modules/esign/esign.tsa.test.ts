@@ -90,14 +90,36 @@ describe('electronic signing with a timestamp authority (ESIGN_TSA_URL)', () => 
     expect(execFileSync('pdftotext', [file, '-']).toString()).toContain('2026-05-10T02:01:05.000Z');
   });
 
-  it('a TSA refusal leaves the order signed and sealed, with a timestamp_failed event', async () => {
+  it('a TSA outage leaves the order signed and sealed, is recorded, retried by the queue and timestamped once the TSA is back', async () => {
     tsa.set({ status: 2 });
     const { id, cookie, evidence, sealedPdf } = await signOne();
-    expect(evidence.events.at(-1)).toMatchObject({ type: 'timestamp_failed' });
+    expect(evidence.events.at(-1)).toMatchObject({ type: 'timestamp_failed', detail: { attempt: 1 } });
     expect(evidence.events.at(-1)?.detail.reason).toMatch(/status 2/);
+    expect(evidence.events.at(-1)?.detail.retry_at).toMatch(/\+08:00$/);
     expect(sealedPdf.subarray(0, 5).toString()).toBe('%PDF-');
     const order = await post<{ status: string }>('/api/esign/order', { id }, { cookie });
     expect(order.body.data.status).toBe('signed');
+
+    // Not before its time; then a try while the TSA is still away is one more failure, queued again.
+    expect(await test.app.drainJobs()).toBe(0);
+    clock = new Date(clock.getTime() + 31_000);
+    expect(await test.app.drainJobs()).toBe(1);
+    const still = await post<EsignEvidence>('/api/esign/evidence', { id }, { cookie });
+    expect(still.body.data.events.at(-1)).toMatchObject({ type: 'timestamp_failed', detail: { attempt: 2 } });
+
+    tsa.set({ genTime: new Date(Date.UTC(2026, 4, 10, 3, 0, 0)) });
+    clock = new Date(clock.getTime() + 61_000);
+    expect(await test.app.drainJobs()).toBe(1);
+    const after = await post<EsignEvidence>('/api/esign/evidence', { id }, { cookie });
+    const stamped = after.body.data.events.at(-1)!;
+    expect(stamped).toMatchObject({ type: 'timestamped', actor: 'system', detail: { attempt: 3 } });
+    expect(stamped.detail).toMatchObject({ gen_time: '2026-05-10T03:00:00.000Z' });
+    expect(stamped.detail.sha256).toBe(createHash('sha256').update(sealedPdf).digest('hex'));
+    expect(after.body.data.chain).toMatchObject({ intact: true });
+    // Done: nothing is tried again, and no event ever carries the server's clock as the timestamp.
+    clock = new Date(clock.getTime() + 3600_000);
+    expect(await test.app.drainJobs()).toBe(0);
+    expect(after.body.data.events.filter((e) => e.type === 'timestamped')).toHaveLength(1);
   });
 
   it('a token for another hash is not stored as a timestamp', async () => {

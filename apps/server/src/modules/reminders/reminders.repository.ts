@@ -21,7 +21,9 @@ export type JobKind =
   | 'case-left'
   | 'pool-warning'
   | 'case-merged'
-  | 'case-nudge';
+  | 'case-nudge'
+  // a task, not a message: the seal's RFC 3161 timestamp, retried while the TSA is away (decision 054)
+  | 'esign-timestamp';
 
 export interface NewJob {
   corpId: number;
@@ -31,6 +33,8 @@ export interface NewJob {
   recipientId: number | null;
   card: ReminderCard;
   followUpId?: number;
+  /** The e-sign order a task job works on. */
+  esignOrderId?: number;
   runAt: Date;
   createdAt: Date;
 }
@@ -44,7 +48,11 @@ export async function insertJob(ex: Executor, job: NewJob): Promise<boolean> {
       kind: job.kind,
       dedupeKey: `${job.kind}:${job.eventKey}`,
       recipientId: job.recipientId,
-      payload: { ...job.card, ...(job.followUpId === undefined ? {} : { followUpId: job.followUpId }) },
+      payload: {
+        ...job.card,
+        ...(job.followUpId === undefined ? {} : { followUpId: job.followUpId }),
+        ...(job.esignOrderId === undefined ? {} : { esignOrderId: job.esignOrderId }),
+      },
       runAt: job.runAt,
       createdAt: job.createdAt,
     })

@@ -10,3 +10,10 @@ export async function remindersRoutes(root: FastifyInstance, { reminders }: { re
   const { get } = staffRoutes(root, ['reminders']);
   get(E.messageLog, (me, q) => reminders.sentTo(me, q));
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One pass of the job queue (reminders and tasks): the server's loop in production, a test's call. */
+    drainJobs: () => Promise<number>;
+  }
+}

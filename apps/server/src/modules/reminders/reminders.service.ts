@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import { WecomError, type WecomAdapter } from '../../adapters/wecom/index.ts';
-import type { JobRow, RemindersRepository } from './reminders.repository.ts';
+import type { JobKind, JobRow, RemindersRepository } from './reminders.repository.ts';
 import { REMINDER_TEXTS as T } from './reminders.texts.ts';
 
 /** A worker holds a claimed job this long; one that dies mid-job leaves it to be taken again after that. */
@@ -26,6 +26,11 @@ export interface RemindersDeps {
     { staffId: number; staffName: string; clientName: string; note: string; nextContactAt: Date } | undefined
   >;
   log?: (message: string, error: unknown) => void;
+  /**
+   * Jobs that are work, not a card: the kind's own run (a throw retries it with the backoff) and how many
+   * tries it gets before it is given up.
+   */
+  tasks?: Partial<Record<JobKind, { run: (job: JobRow) => Promise<void>; maxAttempts: number }>>;
 }
 
 /**
@@ -75,7 +80,13 @@ export function createRemindersService(deps: RemindersDeps) {
   }
 
   async function run(job: JobRow): Promise<'done' | 'skipped' | 'retry' | 'failed'> {
+    const task = deps.tasks?.[job.kind as JobKind];
     try {
+      if (task) {
+        await task.run(job);
+        await repo.finish(repo.db, job, { status: 'done', at: now() });
+        return 'done';
+      }
       if (job.kind === 'followup-due' || job.kind === 'followup-overdue') {
         const id = job.payload.followUpId;
         if (id === undefined || !(await openFollowUp(job.corpId, id))) {
@@ -100,7 +111,7 @@ export function createRemindersService(deps: RemindersDeps) {
       return 'done';
     } catch (error) {
       deps.log?.(`reminder ${job.id} (${job.kind}) failed on attempt ${job.attempts}`, error);
-      const final = job.attempts >= MAX_ATTEMPTS;
+      const final = job.attempts >= (task?.maxAttempts ?? MAX_ATTEMPTS);
       // WeCom's own errcode and errmsg say why; the WecomError's message is the user-facing one.
       const message =
         error instanceof WecomError
