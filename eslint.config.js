@@ -158,6 +158,7 @@ export default tseslint.config(
       'apps/web/src/features/team/**/*.{ts,tsx}',
       'apps/web/src/features/esign/**/*.{ts,tsx}',
       'apps/web/src/features/faq/**/*.{ts,tsx}',
+      'apps/web/src/features/outside/**/*.{ts,tsx}',
     ],
     // A page test answers the paths the browser asks, as the server would.
     ignores: ['**/*.test.{ts,tsx}'],

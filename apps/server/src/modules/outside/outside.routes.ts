@@ -2,15 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
-import {
-  inviteSchema,
-  outsideChannelAddRequestSchema,
-  outsideIdQuerySchema,
-  outsideLoginRequestSchema,
-  outsideRegisterRequestSchema,
-  outsideUserSchema,
-  REFERRAL_STATUS_LABELS,
-} from '@crm/domain/api/outside';
+import { inviteSchema, REFERRAL_STATUS_LABELS, type outsideUserSchema } from '@crm/domain/api/outside';
 import { statusOptionSchema } from '@crm/domain/api/cases';
 import { ForbiddenError } from '../../errors.ts';
 import { currentPrincipal, servePrincipals } from '../../plugins/session.ts';
@@ -18,6 +10,7 @@ import { answeringNull, callerRoutes, openRoutes, staffRoutes } from '../../plug
 import type { OutsideService, PartnerCaller } from './outside.service.ts';
 import { OUTSIDE_TEXTS as T } from './outside.texts.ts';
 import * as E from '@crm/domain/endpoints/outside';
+import type { Endpoint } from '@crm/domain/endpoints';
 
 export interface OutsideRoutesOptions {
   outside: OutsideService;
@@ -31,8 +24,6 @@ function currentPartner(request: FastifyRequest): PartnerCaller {
   if (principal.kind !== 'partner') throw new ForbiddenError(T.partnerOnly);
   return { corpId: principal.corpId, partnerId: principal.partnerId };
 }
-
-const idOnly = z.object({ id: outsideIdQuerySchema.shape.id });
 
 /**
  * The partner portal's calls (spec §7 outside*, decision 049): a partner session only, but for the two
@@ -52,35 +43,21 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
 
   /** Register and login both open a partner session and answer the account. */
   const signIn = <S extends z.ZodType>(
-    url: string,
-    summary: string,
-    body: S,
+    { path, summary, request: body, response }: Endpoint<S, typeof outsideUserSchema>,
     run: (input: z.output<S>) => ReturnType<OutsideService['login']>,
     msg: string,
   ) =>
     app.post(
-      url,
-      { schema: { tags, summary, body, response: { 200: envelopeSchema(outsideUserSchema) } } },
+      path,
+      { schema: { tags, summary, body, response: { 200: envelopeSchema(response) } } },
       async (request, reply: FastifyReply) => {
         const { token, user } = await run(request.body as z.output<S>);
         app.setSessionCookie(reply, token);
         return { code: 0, msg, data: user };
       },
     );
-  signIn(
-    '/api/crm/outsideRegister',
-    '合作伙伴注册（邀请码＋短信验证码）',
-    outsideRegisterRequestSchema,
-    (b) => outside.register(b),
-    T.registered,
-  );
-  signIn(
-    '/api/crm/outsideLogin',
-    '合作伙伴登录（短信验证码）',
-    outsideLoginRequestSchema,
-    (b) => outside.login(b),
-    T.loggedIn,
-  );
+  signIn(E.outsideRegister, (b) => outside.register(b), T.registered);
+  signIn(E.outsideLogin, (b) => outside.login(b), T.loggedIn);
 
   openRoutes(root, tags).get(E.outsideInvite, (_, q) => outside.inviteInfo(q.code));
 
@@ -93,14 +70,7 @@ export async function outsideRoutes(root: FastifyInstance, { outside, publicUrl 
   get(E.outsideBank, (me) => outside.banks(me, null));
   get(E.outsideBranchBank, (me, q) => outside.banks(me, q.bank_id));
   get(E.outsideChannelList, (me, q) => outside.channels(me, q));
-  post(
-    '/api/crm/outsideChannelAdd',
-    '新增或修改渠道',
-    outsideChannelAddRequestSchema,
-    idOnly,
-    (me, form) => outside.saveChannel(me, form),
-    { msg: T.channelSaved },
-  );
+  post(E.outsideChannelAdd, (me, form) => outside.saveChannel(me, form), { msg: T.channelSaved });
   post(
     E.outsideAddChannel,
     answeringNull((me, q) => outside.setReferralChannel(me, q.client_id, q.channel_id)),

@@ -1,6 +1,9 @@
 import {
   inviteQrSchema,
   outsideAddChannelRequestSchema,
+  outsideChannelAddRequestSchema,
+  outsideLoginRequestSchema,
+  outsideRegisterRequestSchema,
   outsideBankListSchema,
   outsideBranchBankQuerySchema,
   outsideChannelPageSchema,
@@ -26,6 +29,20 @@ import { z } from 'zod';
 import { endpoint, noFieldsSchema, nullSchema } from '../index.ts';
 
 /* The outside partners' portal: invitation, referrals, products, banks and the partner's team. */
+
+export const outsideRegister = endpoint({
+  path: '/api/crm/outsideRegister',
+  summary: '合作伙伴注册（邀请码＋短信验证码）',
+  request: outsideRegisterRequestSchema,
+  response: outsideUserSchema,
+});
+
+export const outsideLogin = endpoint({
+  path: '/api/crm/outsideLogin',
+  summary: '合作伙伴登录（短信验证码）',
+  request: outsideLoginRequestSchema,
+  response: outsideUserSchema,
+});
 
 export const outsideInvite = endpoint({
   path: '/api/crm/outsideInvite',
@@ -95,6 +112,13 @@ export const outsideChannelList = endpoint({
   summary: '我的渠道',
   request: pageRequestSchema,
   response: outsideChannelPageSchema,
+});
+
+export const outsideChannelAdd = endpoint({
+  path: '/api/crm/outsideChannelAdd',
+  summary: '新增或修改渠道',
+  request: outsideChannelAddRequestSchema,
+  response: z.object({ id: z.number().int() }),
 });
 
 export const outsideAddChannel = endpoint({

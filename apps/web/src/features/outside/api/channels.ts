@@ -1,21 +1,19 @@
-import { outsideChannelPageSchema, type OutsideChannelAddRequest } from '@crm/domain/api/outside';
+import * as E from '@crm/domain/endpoints/outside';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
+import { useEndpointList } from '../../../lib/read-query.ts';
+import { send, sendAnswer, type SendInput } from '../../../lib/send.ts';
 import { invalidateChannels, outsideKeys } from './keys.ts';
-import { useCursorList } from '../../../lib/read-query.ts';
 
 /** GET outsideChannelList: my channels, a keyset page at a time. */
-export const useChannels = () =>
-  useCursorList([...outsideKeys.channels, 'list'], 'GET', '/api/crm/outsideChannelList', outsideChannelPageSchema);
+export const useChannels = () => useEndpointList(outsideKeys.channels, E.outsideChannelList, {}, 'GET');
 
 /** POST outsideChannelAdd: a new channel (no id) or a renamed one. */
 export function useSaveChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (fields: OutsideChannelAddRequest) => {
-      const response = await apiPost<unknown>('/api/crm/outsideChannelAdd', fields as FormFields);
-      return { id: z.object({ id: z.number() }).parse(response.data).id, msg: response.msg };
+    mutationFn: async (fields: SendInput<typeof E.outsideChannelAdd>) => {
+      const response = await sendAnswer(E.outsideChannelAdd, fields);
+      return { id: response.data.id, msg: response.msg };
     },
     onSuccess: () => invalidateChannels(queryClient),
   });
@@ -25,7 +23,7 @@ export function useSaveChannel() {
 export function useDeleteChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiGet<unknown>('/api/crm/outsideDelChannel', { id }),
+    mutationFn: (id: number) => send(E.outsideDelChannel, { id }, { method: 'GET' }),
     onSuccess: () => invalidateChannels(queryClient),
   });
 }

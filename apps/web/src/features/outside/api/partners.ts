@@ -1,47 +1,28 @@
-import { inviteQrSchema, outsideBankSchema, outsideProductSchema, partnerPageSchema } from '@crm/domain/api/outside';
+import * as E from '@crm/domain/endpoints/outside';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../../lib/api-client.ts';
-import { apiRead } from '../../../lib/api-query.ts';
+import { readQuery, useEndpointList } from '../../../lib/read-query.ts';
+import { send } from '../../../lib/send.ts';
 import { outsideKeys } from './keys.ts';
-import { useCursorList } from '../../../lib/read-query.ts';
 
 /** GET getOutsideUserTeam: my direct sub-partners, a keyset page at a time. */
-export const useTeam = () => useCursorList(outsideKeys.team, 'GET', '/api/crm/getOutsideUserTeam', partnerPageSchema);
+export const useTeam = () => useEndpointList(outsideKeys.team, E.getOutsideUserTeam, {}, 'GET');
 
 /** POST ysbQrcode: my invite code, link and its QR code (a PNG data URL). */
-export const useInviteQr = () =>
-  useQuery({
-    queryKey: outsideKeys.inviteQr,
-    queryFn: ({ signal }) => apiRead('POST', '/api/crm/ysbQrcode', {}, inviteQrSchema, signal),
-  });
+export const useInviteQr = readQuery(outsideKeys.inviteQr, E.ysbQrcode);
 
 const STALE_MS = 10 * 60_000;
 
 /** GET outsideProduct: what a partner may refer clients for. */
-export const useProducts = () =>
-  useQuery({
-    queryKey: outsideKeys.products,
-    queryFn: ({ signal }) => apiRead('GET', '/api/crm/outsideProduct', {}, z.array(outsideProductSchema), signal),
-    staleTime: STALE_MS,
-  });
+export const useProducts = readQuery(outsideKeys.products, E.outsideProduct, { method: 'GET', staleTime: STALE_MS });
 
 /** GET outsideBank: the banks (their ids, for a product's bank branches). */
-export const useBanks = () =>
-  useQuery({
-    queryKey: ['outside-reference', 'banks'],
-    queryFn: ({ signal }) => apiRead('GET', '/api/crm/outsideBank', {}, z.array(outsideBankSchema), signal),
-    staleTime: STALE_MS,
-  });
+export const useBanks = readQuery(outsideKeys.banks, E.outsideBank, { method: 'GET', staleTime: STALE_MS });
 
 /** GET outsideBranchBank: one bank's branches. */
 export const useBranches = (bankId: number | null) =>
   useQuery({
     queryKey: outsideKeys.branches(bankId ?? 0),
-    queryFn: async ({ signal }) =>
-      z
-        .array(outsideBankSchema)
-        .parse((await apiGet<unknown>('/api/crm/outsideBranchBank', { bank_id: bankId ?? 0 }, signal)).data),
+    queryFn: ({ signal }) => send(E.outsideBranchBank, { bank_id: bankId ?? 0 }, { method: 'GET', signal }),
     enabled: bankId !== null,
     staleTime: STALE_MS,
   });

@@ -1,46 +1,30 @@
-import {
-  outsideChannelPageSchema,
-  referralDetailSchema,
-  referralPageSchema,
-  savedReferralSchema,
-} from '@crm/domain/api/outside';
+import * as E from '@crm/domain/endpoints/outside';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCreate, apiGet, apiPost } from '../../../lib/api-client.ts';
-import { apiRead, byIdQueryOptions, readById } from '../../../lib/api-query.ts';
+import { byIdQueryOptions, endpointById, endpointPages } from '../../../lib/api-query.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { send, type SendInput } from '../../../lib/send.ts';
 import { invalidateReferrals, outsideKeys } from './keys.ts';
 
 export type ReferralFilter = { status: number; scope: 'mine' | 'team'; expiring?: boolean };
 
-/** GET outsideClientList: one keyset page of my (or my sub-partners') referrals. */
-export async function getReferrals(filter: ReferralFilter, cursor: number | null, signal?: AbortSignal) {
-  const query = {
-    status: filter.status,
-    scope: filter.scope,
-    ...(filter.expiring ? { expiring: '1' } : {}),
-    cursor: cursor ?? '',
-    limit: 20,
-  };
-  return referralPageSchema.parse((await apiGet<unknown>('/api/crm/outsideClientList', query, signal)).data);
-}
-
-export const useReferrals = (filter: ReferralFilter) =>
-  usePagedList({
-    queryKey: outsideKeys.referrals(filter),
-    fetchPage: (cursor: number | null, signal: AbortSignal) => getReferrals(filter, cursor, signal),
+/** GET outsideClientList: keyset pages of my (or my sub-partners') referrals. */
+export function useReferrals(filter: ReferralFilter) {
+  const input = { status: filter.status, scope: filter.scope, ...(filter.expiring ? { expiring: '1' } : {}) };
+  return usePagedList({
+    queryKey: outsideKeys.referrals(input),
+    fetchPage: endpointPages(E.outsideClientList, { ...input, limit: 20 }, 'GET'),
   });
+}
 
 /** GET outsideClientDetail: one referral. */
 export const useReferral = (id: number) =>
-  useQuery(
-    byIdQueryOptions(
-      outsideKeys.referral(id),
-      id,
-      readById('GET', '/api/crm/outsideClientDetail', referralDetailSchema),
-    ),
-  );
+  useQuery(byIdQueryOptions(outsideKeys.referral(id), id, endpointById(E.outsideClientDetail)));
 
-export type SaveReferralInput = { fields: Record<string, string>; id: number | null; key: string };
+export type SaveReferralInput = {
+  fields: SendInput<typeof E.updateOutsideClient>;
+  id: number | null;
+  key: string;
+};
 
 /**
  * POST updateOutsideClient: a new referral (with its form fill's idempotency key) or a correction of one still
@@ -49,12 +33,10 @@ export type SaveReferralInput = { fields: Record<string, string>; id: number | n
 export function useSaveReferral() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ fields, id, key }: SaveReferralInput) => {
-      const response = id
-        ? await apiPost<unknown>('/api/crm/updateOutsideClient', { ...fields, id })
-        : await apiCreate<unknown>('/api/crm/updateOutsideClient', fields, key);
-      return savedReferralSchema.parse(response.data);
-    },
+    mutationFn: ({ fields, id, key }: SaveReferralInput) =>
+      id
+        ? send(E.updateOutsideClient, { ...fields, id })
+        : send(E.updateOutsideClient, fields, { idempotencyKey: key }),
     onSuccess: () => invalidateReferrals(queryClient),
   });
 }
@@ -63,8 +45,7 @@ export function useSaveReferral() {
 export function useSetChannel(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (channelId: number) =>
-      apiPost<unknown>('/api/crm/outsideAddChannel', { client_id: clientId, channel_id: channelId }),
+    mutationFn: (channelId: number) => send(E.outsideAddChannel, { client_id: clientId, channel_id: channelId }),
     onSuccess: () => invalidateReferrals(queryClient),
   });
 }
@@ -74,7 +55,6 @@ export const useChannelOptions = (enabled: boolean) =>
   useQuery({
     queryKey: outsideKeys.allChannels,
     queryFn: async ({ signal }) =>
-      (await apiRead('GET', '/api/crm/outsideChannelList', { cursor: '', limit: 50 }, outsideChannelPageSchema, signal))
-        .list,
+      (await send(E.outsideChannelList, { cursor: '', limit: 50 }, { method: 'GET', signal })).list,
     enabled,
   });

@@ -1,14 +1,9 @@
-import {
-  outsideInviteSchema,
-  outsideUserSchema,
-  type OutsideLoginRequest,
-  type OutsideRegisterRequest,
-  type OutsideUser,
-} from '@crm/domain/api/outside';
+import type { OutsideUser } from '@crm/domain/api/outside';
+import { logout } from '@crm/domain/endpoints/auth';
+import * as E from '@crm/domain/endpoints/outside';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type FormFields } from '../../../lib/api-client.ts';
-import { apiRead } from '../../../lib/api-query.ts';
 import { clearOutsideUser, setOutsideUser } from '../../../lib/storage.ts';
+import { send, sendAnswer, type SendInput } from '../../../lib/send.ts';
 import { forgetPartner, outsideKeys } from './keys.ts';
 
 /** ys_outside_user (spec §3): who is logged in, for display only; the session is the cookie. */
@@ -20,7 +15,7 @@ export function rememberPartner(user: OutsideUser): void {
 export const useInvite = (code: string) =>
   useQuery({
     queryKey: outsideKeys.invite(code),
-    queryFn: ({ signal }) => apiRead('GET', '/api/crm/outsideInvite', { code }, outsideInviteSchema, signal),
+    queryFn: ({ signal }) => send(E.outsideInvite, { code }, { method: 'GET', signal }),
     enabled: code !== '',
     retry: false,
   });
@@ -30,20 +25,21 @@ export const useMe = () =>
   useQuery({
     queryKey: outsideKeys.me,
     queryFn: async ({ signal }) => {
-      const user = outsideUserSchema.parse((await apiGet<unknown>('/api/crm/getOutsideUser', undefined, signal)).data);
+      const user = await send(E.getOutsideUser, {}, { method: 'GET', signal });
       rememberPartner(user);
       return user;
     },
   });
 
+type EnterInput = SendInput<typeof E.outsideLogin> | SendInput<typeof E.outsideRegister>;
+
 /** POST outsideLogin or outsideRegister: the partner's account, and the session cookie. */
 export function useEnter(kind: 'login' | 'register') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (fields: OutsideLoginRequest | OutsideRegisterRequest) => {
-      const path = kind === 'login' ? '/api/crm/outsideLogin' : '/api/crm/outsideRegister';
-      const response = await apiPost<unknown>(path, fields as FormFields);
-      return { user: outsideUserSchema.parse(response.data), msg: response.msg };
+    mutationFn: async (fields: EnterInput) => {
+      const response = await sendAnswer(kind === 'login' ? E.outsideLogin : E.outsideRegister, fields);
+      return { user: response.data, msg: response.msg };
     },
     onSuccess: ({ user }) => {
       forgetPartner(queryClient);
@@ -53,15 +49,15 @@ export function useEnter(kind: 'login' | 'register') {
   });
 }
 
-/** POST /api/crm/logout: ends the session. `forget` drops the stored partner and the cached partner queries. */
+/** POST logout: ends the session. `forget` drops the stored partner and the cached partner queries. */
 export function useLogout() {
   const queryClient = useQueryClient();
-  const mutation = useMutation({ mutationFn: () => apiPost<unknown>('/api/crm/logout') });
+  const mutation = useMutation({ mutationFn: () => send(logout, {}) });
   const forget = () => {
     clearOutsideUser();
     // Only queries no page shows: removing a shown one refetches it (and stores the partner again). The next
     // login forgets the rest (useEnter).
-    queryClient.removeQueries({ queryKey: outsideKeys.all, type: 'inactive' });
+    forgetPartner(queryClient, 'inactive');
   };
   return { ...mutation, forget };
 }
