@@ -40,6 +40,7 @@ const page = {
       owner_name: '张三',
       reject_reason: '',
       created_at: '2026-11-27T00:00:00.000Z',
+      consent: true,
     },
   ],
   next_cursor: null,

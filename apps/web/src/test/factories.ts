@@ -22,6 +22,7 @@ export const aCase = (over: Partial<CaseListItem> = {}): CaseListItem => ({
   owner_name: '王小明',
   reject_reason: '',
   created_at: '2026-11-01T08:00:00.000Z',
+  consent: true,
   ...over,
 });
 

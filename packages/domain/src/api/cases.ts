@@ -88,6 +88,8 @@ export const caseListItemSchema = z.object({
   owner_name: z.string(),
   reject_reason: z.string(),
   created_at: z.string(),
+  /** Whether the client's consent to processing is in force (decision 073): the list marks the open cases without it. */
+  consent: z.boolean(),
 });
 export type CaseListItem = z.infer<typeof caseListItemSchema>;
 export const clientListResponseSchema = pageSchema(caseListItemSchema);

@@ -25,7 +25,7 @@ import { eventHistory } from '../../db/event-history.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { companies, staff, teams } from '../../db/schema/staff.ts';
-import { appeals, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { appeals, caseConsents, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
 import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
 
 type Executor = Db | Tx;
@@ -75,6 +75,9 @@ const caseListColumns = {
   termMonths: clients.termMonths,
   rejectReason: clients.rejectReason,
   createdAt: clients.createdAt,
+  // The one-given unique index answers it per row (decision 073): the list's marker costs no extra round trip.
+  // Spelled out: a one-table select leaves its columns unqualified, which the subquery would misread.
+  consent: sql<boolean>`exists (select 1 from ${caseConsents} cc where cc.corp_id = clients.corp_id and cc.client_id = clients.id and cc.status = 'given')`,
 };
 
 /** A bar of the leader's dashboard narrows a case list (decision 058). */

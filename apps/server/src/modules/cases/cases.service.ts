@@ -251,6 +251,7 @@ export function createCasesService({
       owner_name: row.ownerName,
       reject_reason: row.rejectReason ? String(row.rejectReason) : '',
       created_at: iso(row.createdAt) ?? '',
+      consent: row.consent,
     };
   }
 

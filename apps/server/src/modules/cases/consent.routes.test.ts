@@ -246,6 +246,31 @@ describe('consent by a photo of the signed paper form, and its withdrawal', () =
   });
 });
 
+describe('the case list shows whose consent is in force', () => {
+  const listed = async (cookie: string, id: number, scope = 'mine') =>
+    (
+      await post<{ list: { id: number; consent: boolean }[] }>(
+        '/api/crm/clientList',
+        { keyword: '', status: 0, scope },
+        cookie,
+      )
+    ).body.data.list.find((item) => item.id === id);
+
+  it('answers consent false until given, true while in force, false again after a withdrawal', async () => {
+    const w = await world();
+    expect(await listed(w.owner, w.theCase.id)).toMatchObject({ consent: false });
+    const link = await post<{ link: string }>('/api/crm/consentRequest', { case_id: w.theCase.id }, w.owner);
+    // A link sent but not confirmed is no consent yet.
+    expect(await listed(w.owner, w.theCase.id)).toMatchObject({ consent: false });
+    expect((await confirmLink(tokenOf(link.body.data.link), w.phone)).body.code).toBe(0);
+    expect(await listed(w.owner, w.theCase.id)).toMatchObject({ consent: true });
+    // The leader's list (another query: the team's cases) says the same.
+    expect(await listed(w.leader, w.theCase.id, 'team')).toMatchObject({ consent: true });
+    await post('/api/crm/consentWithdraw', { case_id: w.theCase.id, reason: '客户撤回' }, w.owner);
+    expect(await listed(w.owner, w.theCase.id)).toMatchObject({ consent: false });
+  });
+});
+
 describe('who may see and change a case consent', () => {
   it('refuses bad input, a colleague outside the case and another company', async () => {
     const w = await world();

@@ -1,9 +1,19 @@
-import { and, desc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { POOL_STATUSES } from '@crm/domain/ownership';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
-import { appeals, caseEvents, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import {
+  appeals,
+  caseConsents,
+  caseEvents,
+  clients,
+  clientViews,
+  followUps,
+  serviceRequests,
+} from '../../db/schema/cases.ts';
+
+type ConsentStatus = (typeof caseConsents.$inferSelect)['status'];
 import { companies, staff, teams } from '../../db/schema/staff.ts';
 
 /*
@@ -363,6 +373,35 @@ export async function lockCaseForMerge(tx: Tx, corpId: number, id: number) {
  * A merge: the merged case's follow-ups, timeline, service requests, appeals and view log move to the kept
  * case, and the merged row becomes a pointer (`merged_into`). Answers what moved.
  */
+/**
+ * The merged case's consent record (decision 073) follows the client to the kept case: the same person's
+ * consent or withdrawal is theirs whichever record it was taken on. A waiting link of the merged case stops
+ * working. When the kept case already has a consent in force, the merged case's own stays where it was
+ * (one in force per case), still reachable through `merged_into`; every other row moves.
+ */
+async function mergeConsents(tx: Tx, corpId: number, from: number, to: number) {
+  const ofCase = (clientId: number, status?: ConsentStatus) =>
+    and(
+      eq(caseConsents.corpId, corpId),
+      eq(caseConsents.clientId, clientId),
+      status ? eq(caseConsents.status, status) : undefined,
+    );
+  const cancelWaiting = (clientId: number) =>
+    tx
+      .update(caseConsents)
+      .set({ status: 'cancelled', linkTokenHash: null, linkExpiresAt: null })
+      .where(ofCase(clientId, 'requested'));
+  await cancelWaiting(from);
+  const [keptGiven] = await tx.select({ id: caseConsents.id }).from(caseConsents).where(ofCase(to, 'given')).limit(1);
+  const moved = await tx
+    .update(caseConsents)
+    .set({ clientId: to })
+    .where(and(ofCase(from), keptGiven ? ne(caseConsents.status, 'given') : undefined))
+    .returning({ status: caseConsents.status });
+  // Consent that arrived with the merged case makes the kept case's waiting link moot, as a photo would.
+  if (moved.some((row) => row.status === 'given')) await cancelWaiting(to);
+}
+
 export async function mergeCaseHistory(tx: Tx, corpId: number, from: number, to: number, at: Date) {
   const move = async (
     table: typeof followUps | typeof caseEvents | typeof serviceRequests | typeof appeals | typeof clientViews,
@@ -379,6 +418,7 @@ export async function mergeCaseHistory(tx: Tx, corpId: number, from: number, to:
   await move(serviceRequests);
   await move(appeals);
   await move(clientViews);
+  await mergeConsents(tx, corpId, from, to);
   await tx
     .update(clients)
     .set({ mergedInto: to, mergedAt: at, updatedAt: at })

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { CLOSED_STATUSES } from '@crm/domain/status';
 import type { Db, Tx } from '../../db/client.ts';
-import { caseEvents, clientViews, clients, followUps } from '../../db/schema/cases.ts';
+import { caseConsents, caseEvents, clientViews, clients, followUps } from '../../db/schema/cases.ts';
 
 /*
  * Cases' side of retention (decision 071): the view log's purge, the erasure of a closed case's personal data
@@ -34,7 +34,7 @@ const erasedFields = (at: Date) => ({
   personalErasedAt: at,
 });
 
-/** Blanks the free texts written about the cases (follow-up notes, the timeline's reasons): they name the client. */
+/** Blanks the free texts written about the cases (follow-up notes, the timeline's reasons): they name the client; and the consent's traces of the client's device. */
 async function eraseTexts(tx: Tx, corpId: number, ids: number[]) {
   if (ids.length === 0) return;
   await tx
@@ -45,6 +45,22 @@ async function eraseTexts(tx: Tx, corpId: number, ids: number[]) {
     .update(caseEvents)
     .set({ reason: '' })
     .where(and(eq(caseEvents.corpId, corpId), inArray(caseEvents.clientId, ids)));
+  // The consent record keeps what it proves (text version, method, dates, who recorded it); where the
+  // client confirmed from and the free-text withdrawal reason go, and a link still waiting stops working.
+  await tx
+    .update(caseConsents)
+    .set({
+      ip: null,
+      userAgent: null,
+      withdrawReason: sql`case when ${caseConsents.withdrawReason} is null then null else '' end`,
+    })
+    .where(and(eq(caseConsents.corpId, corpId), inArray(caseConsents.clientId, ids)));
+  await tx
+    .update(caseConsents)
+    .set({ status: 'cancelled', linkTokenHash: null, linkExpiresAt: null })
+    .where(
+      and(eq(caseConsents.corpId, corpId), inArray(caseConsents.clientId, ids), eq(caseConsents.status, 'requested')),
+    );
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/admin.ts';
-import { caseEvents, clients, followUps } from '../../db/schema/cases.ts';
+import { caseConsents, caseEvents, clients, followUps } from '../../db/schema/cases.ts';
 import { files } from '../../db/schema/files.ts';
 import { moneyRecords } from '../../db/schema/money.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -161,6 +161,36 @@ describe('POST /api/crm/mergeClients', () => {
       code: 1,
       msg: `报单 #${gone.id} 已合并过，不能再合并`,
     });
+  });
+
+  it('carries the client consent to the kept case; a waiting link of either stops working (decision 073)', async () => {
+    const consentsOf = async (clientId: number) =>
+      (
+        await test.db
+          .select({ status: caseConsents.status })
+          .from(caseConsents)
+          .where(eq(caseConsents.clientId, clientId))
+          .orderBy(caseConsents.id)
+      )
+        .map((row) => row.status)
+        .sort();
+    const phone = uniqueClientPhone();
+    // The kept case waits for its client's link; the merged one holds their consent (a paper form).
+    const keep = await createCase(test.db, w.wang, { phone, name: '邵合并', status: 1 }, { consent: false });
+    const gone = await createCase(test.db, w.li, { phone, name: '邵合并', status: 1 });
+    const link = await post<{ link: string }>(w.cookies.wang, '/api/crm/consentRequest', { case_id: keep.id });
+    expect(link.body.code).toBe(0);
+    expect((await merge(w.cookies.leader, keep.id, gone.id)).body.code).toBe(0);
+    expect(await consentsOf(keep.id)).toEqual(['cancelled', 'given']);
+    expect(await consentsOf(gone.id)).toEqual([]);
+    // The kept case may now go past intake on the consent it received.
+    expect((await post(w.cookies.leader, '/api/crm/updateClientStatus', { id: keep.id, status: 3 })).body.code).toBe(0);
+
+    // Both with consent in force: the kept one's stays in force, the merged one's stays on its own record.
+    const both = await pair();
+    expect((await merge(w.cookies.leader, both.keep.id, both.gone.id)).body.code).toBe(0);
+    expect(await consentsOf(both.keep.id)).toEqual(['given']);
+    expect(await consentsOf(both.gone.id)).toEqual(['given']);
   });
 
   it('refuses the same id, two different customers, and another company (404)', async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/admin.ts';
-import { caseEvents, clients, clientViews, followUps } from '../../db/schema/cases.ts';
+import { caseConsents, caseEvents, clients, clientViews, followUps } from '../../db/schema/cases.ts';
 import { houseBrokerageOrders } from '../../db/schema/house.ts';
 import { duplicateChecks } from '../../db/schema/ownership.ts';
 import { outsideReferrals } from '../../db/schema/outside.ts';
@@ -248,10 +248,16 @@ describe('the retention sweep, on the injected clock', () => {
       expect(notes.map((n) => n.note)).toEqual(['']);
       const events = await test.db.select().from(caseEvents).where(eq(caseEvents.clientId, c.id));
       expect(events.map((e) => [e.reason, e.toStatus])).toEqual([['', c.status]]);
+      // The consent stays as proof of what was agreed and when, without the client's address and browser.
+      const consents = await test.db.select().from(caseConsents).where(eq(caseConsents.clientId, c.id));
+      expect(consents).toEqual([expect.objectContaining({ status: 'given', ip: null, userAgent: null })]);
+      expect(consents[0]?.givenAt).toBeInstanceOf(Date);
     }
     for (const c of [recent, open]) {
       const [row] = await test.db.select().from(clients).where(eq(clients.id, c.id));
       expect(row).toMatchObject({ idNumber: '110101199001011234', personalErasedAt: null });
+      const [consent] = await test.db.select().from(caseConsents).where(eq(caseConsents.clientId, c.id));
+      expect(consent?.ip).not.toBeNull();
     }
     // A year later the recent one's time has come; the open case's never does.
     clock = new Date(clock.getTime() + 400 * DAY);

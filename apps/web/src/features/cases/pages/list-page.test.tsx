@@ -23,6 +23,24 @@ describe('/business/list', () => {
     expect(page.api.lastCall('/api/crm/clientList').fields).toMatchObject({ status: '0', keyword: '', cursor: '' });
   });
 
+  it('marks the open cases whose client has not consented, not the closed ones (decision 073)', async () => {
+    await renderPage('/business/list', {
+      api: {
+        '/api/crm/clientList': ok(
+          pageOf([
+            aCase({ id: 1, name: '甲客户', consent: false, status: 1 }),
+            aCase({ id: 2, name: '乙客户', consent: true, status: 1 }),
+            aCase({ id: 3, name: '丙客户', consent: false, status: 8 }),
+          ]),
+        ),
+      },
+    });
+    const marked = (name: RegExp) => screen.findByRole('link', { name });
+    expect((await marked(/甲客户/)).textContent).toContain('未授权');
+    expect((await marked(/乙客户/)).textContent).not.toContain('未授权');
+    expect((await marked(/丙客户/)).textContent).not.toContain('未授权');
+  });
+
   it('lists only my own cases when the member parameters are not a valid member', async () => {
     const page = await renderPage('/business/list?scope=team&owner=abc&name=x', {
       api: { '/api/crm/clientList': ok({ list: [], next_cursor: null }) },
