@@ -33,9 +33,34 @@ export async function seedFaqDemo(db: Db, clock: Clock): Promise<void> {
       { name: 'signing-flow.png', contentType: 'image/png', data: await flowImage(4, '#00b578') },
     ],
   };
-  const faq = createFaqService({ repo: createFaqRepository(db), llm: null, now: clock, copilotPerMinute: 0 });
+  const repo = createFaqRepository(db);
+  const faq = createFaqService({ repo, llm: null, now: clock, copilotPerMinute: 0 });
   await faq.importEntries(
     1,
     DEMO_FAQ_ENTRIES.map((entry) => ({ ...entry, images: images[entry.key] ?? [] })),
   );
+  await seedFaqAuthoring(faq);
+}
+
+/** The demo company's admin, who keeps its synonyms (README's demo users). */
+const DEMO_ADMIN = 50;
+const staffOf = (id: number) => ({ id, corpId: 1, teamId: null, isLeader: false, jobs: [1], grants: [] });
+const quiet = { delta: () => undefined, replace: () => undefined };
+
+/**
+ * What the back office's 同义词 and 未解答问题 pages show (issue 46): the company's own words, added by its admin
+ * (audit lines included), and questions asked in the company's words that the copilot refused, asked through
+ * the copilot itself so their scores and log rows are a real refusal's.
+ */
+async function seedFaqAuthoring(faq: ReturnType<typeof createFaqService>): Promise<void> {
+  const admin = { ...staffOf(DEMO_ADMIN), grants: ['company.admin'] };
+  for (const words of ['放款 落袋 到卡', '撞单 撞车 碰单', '补件 补料 补东西'])
+    await faq.saveSynonym(admin, { id: null, words: words.split(' ') });
+  for (const [staffId, question] of [
+    [1, '公司年会定在哪天开？'],
+    [2, '停车场怎么收费'],
+    [1, '停车场怎么收费'],
+    [3, '团建费用找谁报销'],
+  ] as const)
+    await faq.ask(staffOf(staffId), question, quiet);
 }

@@ -52,6 +52,10 @@ export const faqUnansweredSchema = z.object({
   handled: z.boolean(),
 });
 export const faqUnansweredRequestSchema = pageRequestSchema;
-export const faqUnansweredPageSchema = pageSchema(faqUnansweredSchema);
+export const faqUnansweredPageSchema = pageSchema(faqUnansweredSchema).extend({
+  /** Wordings in the list, and those of them not yet marked 已处理 (every page says both). */
+  total: z.number().int(),
+  open: z.number().int(),
+});
 export const faqUnansweredHandleSchema = z.object({ id: rowIdSchema('问题无效') });
 export const faqUnansweredHandledSchema = z.object({ handled: z.number().int() });

@@ -15,6 +15,7 @@ import {
   faqTypes,
 } from '../../db/schema/faq.ts';
 import { staff } from '../../db/schema/staff.ts';
+import { recordAudit } from '../admin/index.ts';
 
 /*
  * The FAQ's reads and writes (decision 053). Every query names the company first: another company's entry,
@@ -145,29 +146,53 @@ export function createFaqRepository(db: Db) {
         .where(eq(faqSynonyms.corpId, corpId))
         .orderBy(asc(faqSynonyms.id)),
 
-    /** Adds a group (no id) or rewrites one of the company's; null when the id is not the company's. */
-    saveSynonym: async (corpId: number, id: number | null, words: string[], at: Date) => {
-      const columns = { id: faqSynonyms.id, words: faqSynonyms.words, updatedAt: faqSynonyms.updatedAt };
-      if (id === null) {
-        const [row] = await db.insert(faqSynonyms).values({ corpId, words, updatedAt: at }).returning(columns);
-        return row ?? null;
-      }
-      const [row] = await db
-        .update(faqSynonyms)
-        .set({ words, updatedAt: at })
-        .where(and(eq(faqSynonyms.corpId, corpId), eq(faqSynonyms.id, id)))
-        .returning(columns);
-      return row ?? null;
-    },
+    /**
+     * Adds a group (no id) or rewrites one of the company's, with its audit line (the group before and after) in
+     * the same transaction, as every back-office edit (decision 057); null when the id is not the company's.
+     */
+    saveSynonym: (corpId: number, actorId: number, id: number | null, words: string[], at: Date) =>
+      db.transaction(async (tx) => {
+        const columns = { id: faqSynonyms.id, words: faqSynonyms.words, updatedAt: faqSynonyms.updatedAt };
+        const mine = and(eq(faqSynonyms.corpId, corpId), eq(faqSynonyms.id, id ?? 0));
+        const [before] = id === null ? [] : await tx.select(columns).from(faqSynonyms).where(mine).for('update');
+        if (id !== null && !before) return null;
+        const [row] = before
+          ? await tx.update(faqSynonyms).set({ words, updatedAt: at }).where(mine).returning(columns)
+          : await tx.insert(faqSynonyms).values({ corpId, words, updatedAt: at }).returning(columns);
+        if (!row) return null;
+        await recordAudit(tx, {
+          corpId,
+          actorId,
+          action: before ? 'faq.synonym.update' : 'faq.synonym.add',
+          entity: 'faq_synonym',
+          entityId: row.id,
+          before: before ? { words: before.words } : null,
+          after: { words: row.words },
+          at,
+        });
+        return row;
+      }),
 
-    /** Deletes one of the company's groups; answers whether it was there. */
-    deleteSynonym: async (corpId: number, id: number) =>
-      (
-        await db
+    /** Deletes one of the company's groups with its audit line; answers whether it was there. */
+    deleteSynonym: (corpId: number, actorId: number, id: number, at: Date) =>
+      db.transaction(async (tx) => {
+        const [gone] = await tx
           .delete(faqSynonyms)
           .where(and(eq(faqSynonyms.corpId, corpId), eq(faqSynonyms.id, id)))
-          .returning({ id: faqSynonyms.id })
-      ).length > 0,
+          .returning({ id: faqSynonyms.id, words: faqSynonyms.words });
+        if (!gone) return false;
+        await recordAudit(tx, {
+          corpId,
+          actorId,
+          action: 'faq.synonym.delete',
+          entity: 'faq_synonym',
+          entityId: gone.id,
+          before: { words: gone.words },
+          after: null,
+          at,
+        });
+        return true;
+      }),
 
     /** Every entry of the company with what retrieval indexes (title, keywords, body) and where it is filed. */
     corpus: (corpId: number): Promise<CorpusRow[]> =>
@@ -384,6 +409,20 @@ export function createFaqRepository(db: Db) {
               ).map((r) => [r.id, r.name]),
             );
       return rows.map((r) => ({ ...r, lastAsker: names.get(r.lastAskerId) ?? '' }));
+    },
+
+    /** How many wordings the unanswered list holds, and how many of them wait for an author (not all asks handled). */
+    unansweredCount: async (corpId: number) => {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(distinct ${faqQuestions.question})`.mapWith(Number),
+          open: sql<number>`count(distinct ${faqQuestions.question}) filter (where ${faqQuestions.handledAt} is null)`.mapWith(
+            Number,
+          ),
+        })
+        .from(faqQuestions)
+        .where(and(eq(faqQuestions.corpId, corpId), eq(faqQuestions.kind, 'unknown')));
+      return { total: row?.total ?? 0, open: row?.open ?? 0 };
     },
 
     /** Marks every unhandled ask of the question the row `id` holds handled; null when the row is not the company's unanswered one. */

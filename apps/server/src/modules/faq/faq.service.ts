@@ -299,22 +299,25 @@ export function createFaqService({
     /** Adds or rewrites a group; the next question rebuilds the company's index with it. */
     async saveSynonym(me: Actor, form: { id: number | null; words: string[] }) {
       requireActor(me, 'admin.company');
-      const row = await repo.saveSynonym(me.corpId, form.id, form.words, now());
+      const row = await repo.saveSynonym(me.corpId, me.id, form.id, form.words, now());
       if (!row) throw new NotFoundError(T.synonymNotFound);
       return synonymItem(row);
     },
 
     async deleteSynonym(me: Actor, id: number) {
       requireActor(me, 'admin.company');
-      if (!(await repo.deleteSynonym(me.corpId, id))) throw new NotFoundError(T.synonymNotFound);
+      if (!(await repo.deleteSynonym(me.corpId, me.id, id, now()))) throw new NotFoundError(T.synonymNotFound);
       return null;
     },
 
     /** The questions the copilot refused, one row per wording, newest first (back office, company admins). */
     async unansweredPage(me: Actor, page: { cursor: number | null; limit: number }) {
       requireActor(me, 'admin.company');
-      const rows = await repo.unansweredPage(me.corpId, page.cursor, page.limit);
-      return toPage(rows, page.limit, (r) => ({
+      const [rows, counts] = await Promise.all([
+        repo.unansweredPage(me.corpId, page.cursor, page.limit),
+        repo.unansweredCount(me.corpId),
+      ]);
+      const shown = toPage(rows, page.limit, (r) => ({
         id: r.id,
         question: r.question,
         times: r.times,
@@ -323,6 +326,7 @@ export function createFaqService({
         best_score: r.bestScore,
         handled: r.handled,
       }));
+      return { ...shown, ...counts };
     },
 
     /** Marks a refused question (every ask of its wording) 已处理. */

@@ -3,6 +3,8 @@ import { AdminCompaniesPage } from '../../features/admin/pages/companies-page.ts
 import { AdminHomePage } from '../../features/admin/pages/admin-home-page.tsx';
 import { AdminActivitiesPage, AdminFaqPage, AdminPapersPage } from '../../features/admin/pages/files-page.tsx';
 import { AdminExportPage, AdminImportPage, AdminWecomSyncPage } from '../../features/admin/pages/io-pages.tsx';
+import { AdminFaqSynonymsPage } from '../../features/admin/pages/faq-synonyms-page.tsx';
+import { AdminFaqUnansweredPage } from '../../features/admin/pages/faq-unanswered-page.tsx';
 import { AdminNoticesPage } from '../../features/admin/pages/notices-page.tsx';
 import { AdminProductsPage } from '../../features/admin/pages/products-page.tsx';
 import {
@@ -33,6 +35,8 @@ export const pages: ChunkPages = {
   '/admin/cities': AdminCitiesPage,
   '/admin/papers': AdminPapersPage,
   '/admin/faq': AdminFaqPage,
+  '/admin/faq-synonyms': AdminFaqSynonymsPage,
+  '/admin/faq-unanswered': AdminFaqUnansweredPage,
   '/admin/activities': AdminActivitiesPage,
   '/admin/import': AdminImportPage,
   '/admin/export': AdminExportPage,

@@ -75,6 +75,8 @@ export const ADMIN_PATHS = [
   '/admin/cities',
   '/admin/papers',
   '/admin/faq',
+  '/admin/faq-synonyms',
+  '/admin/faq-unanswered',
   '/admin/activities',
   '/admin/import',
   '/admin/export',

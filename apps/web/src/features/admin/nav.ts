@@ -28,6 +28,8 @@ const COMPANY_PAGES = [
   'cities',
   'papers',
   'faq',
+  'faq-synonyms',
+  'faq-unanswered',
   'activities',
   'subject',
 ] as const;

@@ -1,5 +1,6 @@
 import * as E from '@crm/domain/endpoints/admin';
 import { adminFaqSaveSchema } from '@crm/domain/api/admin';
+import { useSearchParams } from 'react-router';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAdminWrite, useFaqEntry } from '../api/admin.ts';
 import { FormButtons, FormPanel, InputField, inputOf, LoadedEdit, submitChecked } from '../components/admin-form.tsx';
@@ -12,15 +13,19 @@ type FaqValues = { title: string; type: string; category: string; keywords: stri
 type Entry = FaqValues & { id: number; key: string };
 const EMPTY: FaqValues = { title: '', type: '', category: '', keywords: '', body: '' };
 
+/** The query parameter the unanswered list's 新建问答 hands the question in, as the new entry's title. */
+export const NEW_ENTRY_TITLE = 'title';
+
 /**
  * One FAQ entry's form (decision 057): the fields of its Markdown file's front matter and its body. The
  * server writes them as that file and imports it as an upload is; a refusal leaves what was typed in place.
  */
 export function FaqForm({ entry, onDone }: { entry?: Entry; onDone?: () => void }) {
   const write = useAdminWrite(E.faqSave);
+  const [params] = useSearchParams();
   const initial: FaqValues = entry
     ? { title: entry.title, type: entry.type, category: entry.category, keywords: entry.keywords, body: entry.body }
-    : EMPTY;
+    : { ...EMPTY, title: params.get(NEW_ENTRY_TITLE) ?? '' };
   const form = useSchemaForm<FaqValues, unknown>({
     schema: adminFaqSaveSchema,
     initial,
