@@ -25,6 +25,8 @@ import type { WechatMpAdapter } from './adapters/wechat-mp/index.ts';
 import type { WecomAdapter } from './adapters/wecom/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { KEY_RELOAD_MS, keyring } from './pii/keyring.ts';
+import { preparePii } from './pii/start.ts';
 import type { Db } from './db/client.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { createAccess, createAccessRepository } from './modules/access/index.ts';
@@ -193,6 +195,8 @@ export const HOT_ROUTES: ReadonlySet<string> = new Set([
 export async function buildApp({ db: given, config, adapters, now, logger, changes }: BuildAppOptions) {
   // A request that may have written says so before it answers: the read cache moves on (decision 064).
   const db = markingWrites(given);
+  // Every company's keys for personal values, unwrapped before the first request reads a sealed column.
+  await preparePii(given, config);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
@@ -256,6 +260,13 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
 
   const readCache = createReadCache({ feed: config.readCache ? (changes ?? null) : null, now });
   if (changes) app.addHook('onClose', () => changes.close());
+  // The keys another process made (a rotation's new data key) are held here before a row sealed by them is read.
+  const keyTimer = setInterval(
+    () => void keyring.load(given).catch((error: unknown) => app.log.error({ err: error }, 'key reload failed')),
+    KEY_RELOAD_MS,
+  );
+  keyTimer.unref();
+  app.addHook('onClose', async () => clearInterval(keyTimer));
   // Before any route: every route is authenticated unless plugins/public-routes.ts lists it.
   await app.register(sessionPlugin, { auth, cache: readCache, secure: secureCookies, ttlMs: config.sessionTtlMs });
   // After the session guard (a kept answer is found by its principal), for the calls a phone makes most.

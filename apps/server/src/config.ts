@@ -105,6 +105,16 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /**
+   * The master key that wraps the companies' keys for personal values (decision 074): base64 of 32 random bytes.
+   * Required in production unless PII_KMS_KEY_ID names a Tencent Cloud KMS key; the demo makes one under DATA_DIR.
+   */
+  PII_MASTER_KEY: z.string().optional(),
+  PII_KMS_KEY_ID: z.string().optional(),
+  PII_KMS_REGION: z.string().default('ap-guangzhou'),
+  TENCENT_KMS_SECRET_ID: z.string().optional(),
+  TENCENT_KMS_SECRET_KEY: z.string().optional(),
+  TENCENT_KMS_ENDPOINT: z.string().url().optional(),
   /** Seconds between the reminder worker's passes over the job queue; 0 runs no worker in this process. */
   REMINDER_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
 });
@@ -113,6 +123,8 @@ export type Env = z.input<typeof envSchema>;
 
 /** The development secret: fine for a demo on a laptop, refused in production. */
 const DEMO_SECRET = 'demo-only-secret-not-for-production-use-000';
+/** The tests' master key, fixed so every test database of a process wraps its keys alike; never for data. */
+const TEST_PII_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 const MAKE_A_SECRET = 'Make one with `openssl rand -base64 48` (384 random bits).';
 
 export interface Config {
@@ -195,6 +207,18 @@ export interface Config {
     /** The RFC 3161 TSA asked to timestamp each sealed PDF; undefined = off. */
     tsaUrl: string | undefined;
   };
+  /** Where the master key of personal values comes from (decision 074). */
+  pii:
+    | { provider: 'key'; base64: string }
+    | { provider: 'demo-file'; file: string }
+    | {
+        provider: 'kms';
+        keyId: string;
+        region: string;
+        secretId: string;
+        secretKey: string;
+        endpoint: string | undefined;
+      };
   migrationsFolder: string;
   metricsToken: string | undefined;
   shutdownGraceMs: number;
@@ -272,6 +296,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'NODE_ENV=production needs PUBLIC_URL, the https origin people open (https://crm.example.com): invite, entry ' +
           "and signing links and OAuth redirects are built from it, never from the request's Host header.",
       );
+    if (!env.PII_MASTER_KEY && !env.PII_KMS_KEY_ID)
+      throw new ConfigError(
+        'NODE_ENV=production needs PII_MASTER_KEY (`openssl rand -base64 32`) or PII_KMS_KEY_ID: phones, ID numbers ' +
+          'and bank cards are stored encrypted under it (decision 074). Keep it outside the database and its backups.',
+      );
     if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DB_IN_PRODUCTION)
       throw new ConfigError(
         'NODE_ENV=production needs DATABASE_URL: the embedded PGlite database never calls fsync, so an OS crash can lose ' +
@@ -344,6 +373,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     };
   }
 
+  if (env.PII_MASTER_KEY && env.PII_KMS_KEY_ID)
+    throw new ConfigError('PII_MASTER_KEY and PII_KMS_KEY_ID both set: the master key comes from one of them only');
+  if (env.PII_MASTER_KEY && Buffer.from(env.PII_MASTER_KEY, 'base64').length !== 32)
+    throw new ConfigError('PII_MASTER_KEY must be the base64 of 32 random bytes (`openssl rand -base64 32`)');
+  let pii: Config['pii'] = env.PII_MASTER_KEY
+    ? { provider: 'key', base64: env.PII_MASTER_KEY }
+    : env.NODE_ENV === 'test'
+      ? { provider: 'key', base64: TEST_PII_MASTER_KEY }
+      : { provider: 'demo-file', file: path.join(path.resolve(env.DATA_DIR), 'pii-master.key') };
+  if (env.PII_KMS_KEY_ID) {
+    const keys = { secretId: 'TENCENT_KMS_SECRET_ID', secretKey: 'TENCENT_KMS_SECRET_KEY' } as const;
+    pii = {
+      provider: 'kms',
+      keyId: env.PII_KMS_KEY_ID,
+      region: env.PII_KMS_REGION,
+      ...required(env, keys, 'PII_KMS_KEY_ID'),
+      endpoint: env.TENCENT_KMS_ENDPOINT,
+    };
+  }
+
   // Behind a transaction pooler the read cache needs a direct connection to listen on; without one it is off.
   const canListen = env.DATABASE_POOLER === 'none' || Boolean(env.LISTEN_DATABASE_URL);
   if (env.READ_CACHE === true && !canListen)
@@ -386,6 +435,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : { demo: true, file: path.join(path.resolve(env.DATA_DIR), 'esign-demo-cert.p12') },
       tsaUrl: env.ESIGN_TSA_URL,
     },
+    pii,
     migrationsFolder: path.join(serverRoot, 'drizzle'),
     metricsToken: env.METRICS_TOKEN,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -4,6 +4,8 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemo } from './db/seed.ts';
+import { MasterKeyError } from './pii/master-key.ts';
+import { preparePii } from './pii/start.ts';
 import { seedEsignDemo } from './db/seed-esign.ts';
 import { asyncStdout, createLogger } from './ops/request-context.ts';
 import { shutdownGracefully } from './ops/shutdown.ts';
@@ -22,6 +24,17 @@ async function main() {
   const stdout = asyncStdout();
   const logger = createLogger(config.logLevel, stdout);
   const database = await openDatabase(config);
+  try {
+    // Before the seed writes sealed values and before any request reads one (decision 074).
+    await preparePii(database.db, config);
+  } catch (error) {
+    if (error instanceof MasterKeyError) {
+      console.error(`The server will not start: ${error.message}`);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   if (config.demoMode && (await seedDemo(database.db, systemClock))) {
     // The e-sign demo order goes through the e-sign service: a real PDF, hash and evidence (decision 054).
     await seedEsignDemo(database.db, config, systemClock);

@@ -17,4 +17,6 @@ export const PRODUCTION_KEYS = {
   // The e-sign seal's company certificate (read when the first contract is sealed, not at start).
   ESIGN_P12_BASE64: 'MIIKcQIBAzCCCjcGCSqGSIb3DQEHAaCCCigEggokMIIKIDCCBNcGCSqGSIb3DQEHBqCCBMgwggTE',
   ESIGN_P12_PASSPHRASE: 'secret',
+  // The master key personal values are sealed under (decision 074): 32 bytes in base64.
+  PII_MASTER_KEY: 'S2V5Rm9yUHJvZHVjdGlvblRlc3RzT25seTMyQnl0ZXM=',
 };

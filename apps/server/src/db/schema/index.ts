@@ -22,3 +22,4 @@ export * from './adminio.ts';
 export * from './ledger.ts';
 export * from './ownership.ts';
 export * from './handover.ts';
+export * from './pii.ts';
