@@ -108,6 +108,32 @@ describe('faqCopilot with a model, streamed', () => {
     expect(answer?.citations.length).toBeGreaterThan(0);
   });
 
+  it('grounds the model on the offline retrieval: the trade’s words find the entry, the question is masked, only retrieved entries go', async () => {
+    fake.script({ chunks: ['查询次数多要先养一养征信[1]，', '另见[5]。'], firstChunkMs: 0, gapMs: 10 });
+    const { answer } = await ask('客户13812345678征信花了，还能不能下款');
+    const sent = fake.requests.at(-1);
+    const context = sent?.messages[0]?.content ?? '';
+    // 花了 and 下款 are the trade's words for many inquiries and 放款: the entry on inquiries is the first source.
+    expect(context).toContain('[1] 客户征信查询次数多，还能做贷款吗？');
+    const numbered = [...context.matchAll(/^\[(\d+)\] /gm)].map((m) => Number(m[1]));
+    expect(numbered.length).toBeGreaterThan(0);
+    expect(numbered.length).toBeLessThanOrEqual(4);
+    // The client's phone never reaches the model, nor the log.
+    expect(sent?.messages[1]?.content).not.toContain('13812345678');
+    expect(answer?.question).not.toContain('13812345678');
+    // A citation the model made up beyond the sources is dropped; the one it may make is kept.
+    expect(answer).toMatchObject({ kind: 'model', citations: [{ n: 1, id: ids.get('credit-inquiries') }] });
+    expect(answer?.answer).toBe('查询次数多要先养一养征信[1]，另见。');
+  });
+
+  it('does not call the model for a question about a thing no entry names, however well its other words match', async () => {
+    const before = fake.requests.length;
+    // 车子 is a noun the FAQ never uses: 抵押贷款 alone must not ground an answer about cars.
+    const { answer } = await ask('车子能抵押贷款吗');
+    expect(answer?.kind).toBe('unknown');
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('does not call the model when nothing is relevant', async () => {
     const before = fake.requests.length;
     const { answer } = await ask('今天午饭吃什么');
