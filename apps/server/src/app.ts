@@ -333,6 +333,8 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   if (config.env !== 'test') {
     const sweep = () => {
       void files.sweepUnattached().catch((error: unknown) => app.log.error({ err: error }, 'image sweep failed'));
+      // Images of records retention erased whose objects a failed removal left behind (decision 071).
+      void files.sweepErased().catch((error: unknown) => app.log.error({ err: error }, 'erased image sweep failed'));
       // Expired sessions and SMS codes past every limit's window: the tables stay the size of the live ones.
       void auth
         .sweepExpired()
@@ -497,7 +499,11 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   // The back office (decision 057): a company's admin, and the platform's for companies.
   await app.register(adminRoutes, { admin: createAdminService({ repo: createAdminRepository(db), now }) });
   // Retention (issue 41, decision 071): the data-subject request's calls, and the hourly sweep of what is past its time.
-  const retention = createRetentionService({ repo: createRetentionRepository(db), now });
+  const retention = createRetentionService({
+    repo: createRetentionRepository(db),
+    now,
+    removeErasedFiles: () => files.sweepErased(),
+  });
   await app.register(retentionRoutes, { retention });
   if (config.env !== 'test') {
     const retentionSweep = () =>

@@ -49,6 +49,12 @@ export const files = pgTable(
     height: integer().notNull(),
     attachedAt: timestamptz(),
     createdAt: timestamptzNow(),
+    /**
+     * When retention erased the owner's personal data (decision 071): the row stays for the records that
+     * name it (repayment, proof, house document), the image is no longer served, and the files sweep removes
+     * the stored objects, then blanks the keys ('' = objects gone).
+     */
+    erasedAt: timestamptz(),
   },
   (t) => [
     index().on(t.corpId, t.clientId),
@@ -68,5 +74,9 @@ export const files = pgTable(
     index('files_unattached_idx')
       .on(t.corpId, t.createdAt)
       .where(sql`${t.attachedAt} is null`),
+    // Erased files whose objects are still stored: what the files sweep removes next.
+    index('files_erased_pending_idx')
+      .on(t.corpId, t.id)
+      .where(sql`${t.erasedAt} is not null and ${t.storageKey} <> ''`),
   ],
 );

@@ -66,7 +66,7 @@ async function eraseTexts(tx: Tx, corpId: number, ids: number[]) {
 /**
  * One batch of the closed-case sweep: up to `limit` cases of the company closed (rejected, disbursed, returned)
  * and unchanged since `closedBefore`, whose personal data is still there, erased in the caller's transaction.
- * Answers how many went; the sweep calls again while a batch comes back full.
+ * Answers the ids erased; the sweep calls again while a batch comes back full.
  */
 export async function eraseClosedCases(tx: Tx, corpId: number, closedBefore: Date, at: Date, limit: number) {
   const due = await tx
@@ -84,14 +84,14 @@ export async function eraseClosedCases(tx: Tx, corpId: number, closedBefore: Dat
     .limit(limit)
     .for('update', { skipLocked: true });
   const ids = due.map((row) => row.id);
-  if (ids.length === 0) return 0;
+  if (ids.length === 0) return [];
   // updated_at is left alone: the case's own last move stays its date.
   await tx
     .update(clients)
     .set(erasedFields(at))
     .where(and(eq(clients.corpId, corpId), inArray(clients.id, ids)));
   await eraseTexts(tx, corpId, ids);
-  return ids.length;
+  return ids;
 }
 
 /** Deletes the company's view-log rows older than `before` (decision 058's 查看日志). Answers how many went. */
@@ -136,17 +136,14 @@ export async function casesOfSubject(ex: Executor, corpId: number, who: { phone?
 export type SubjectCase = Awaited<ReturnType<typeof casesOfSubject>>[number];
 
 /** Erases the personal data of these cases of the company, in the caller's transaction. */
-export async function eraseCases(tx: Tx, corpId: number, ids: number[], at: Date) {
-  if (ids.length === 0) return 0;
+export async function eraseCases(tx: Tx, corpId: number, ids: number[], at: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
   const done = await tx
     .update(clients)
     .set(erasedFields(at))
     .where(and(eq(clients.corpId, corpId), inArray(clients.id, ids), isNull(clients.personalErasedAt)))
     .returning({ id: clients.id });
-  await eraseTexts(
-    tx,
-    corpId,
-    done.map((row) => row.id),
-  );
-  return done.length;
+  const erased = done.map((row) => row.id);
+  await eraseTexts(tx, corpId, erased);
+  return erased;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/staff.ts';
 import { files } from '../../db/schema/files.ts';
@@ -58,6 +58,24 @@ export function createFilesRepository(db: Db) {
             .delete(files)
             .where(and(eq(files.corpId, corpId), inArray(files.id, fileIds)))
             .returning(keys),
+
+    /** Up to `limit` erased files of a company whose objects are still stored (decision 071). */
+    erasedPending: (corpId: number, limit: number) =>
+      db
+        .select({ id: files.id, ...keys })
+        .from(files)
+        .where(and(eq(files.corpId, corpId), isNotNull(files.erasedAt), ne(files.storageKey, '')))
+        .orderBy(asc(files.id))
+        .limit(limit),
+
+    /** The objects of these erased files are gone: their keys are blanked so the sweep does not ask again. */
+    async objectsRemoved(corpId: number, fileIds: number[]) {
+      if (fileIds.length === 0) return;
+      await db
+        .update(files)
+        .set({ storageKey: '', thumbKey: '' })
+        .where(and(eq(files.corpId, corpId), inArray(files.id, fileIds), isNotNull(files.erasedAt)));
+    },
 
     async companyIds(): Promise<number[]> {
       const rows = await db.select({ id: companies.id }).from(companies);

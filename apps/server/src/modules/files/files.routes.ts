@@ -43,6 +43,7 @@ export async function filesRoutes(root: FastifyInstance, { files, mayRead }: Fil
       const file = await files.findOne(me.corpId, request.params.id);
       if (!file) throw new NotFoundError(T.imageNotFound);
       await mayRead(me, ownerOf(file));
+      if (file.erasedAt) throw new NotFoundError(T.imageErased);
       const image = await files.read(file, v);
       if (!image) throw new NotFoundError(T.imageNotFound);
       return reply

@@ -202,6 +202,7 @@ export function createFilesService({ repo, storage, secret, now, log = () => und
 
     /** The bytes of one file in one size, or null when storage lost them. */
     async read(file: FileRow, variant: ImageVariant): Promise<{ body: Buffer; contentType: string } | null> {
+      if (file.erasedAt) return null;
       const body = await storage.get(variant === 'thumb' ? file.thumbKey : file.storageKey);
       return body ? { body, contentType: variant === 'thumb' ? 'image/jpeg' : file.contentType } : null;
     },
@@ -217,6 +218,28 @@ export function createFilesService({ repo, storage, secret, now, log = () => und
         for (;;) {
           const batch = await repo.deleteStaleUnattached(corpId, before, SWEEP_BATCH);
           await removeObjects(batch.flatMap((file) => [file.storageKey, file.thumbKey]));
+          removed += batch.length;
+          if (batch.length < SWEEP_BATCH) break;
+        }
+      }
+      return removed;
+    },
+
+    /**
+     * Removes the stored objects of files whose owner's personal data retention erased (decision 071), in
+     * batches; the rows stay (repayments and documents name them), their keys blanked. Run after every
+     * erasure and by the hourly sweep, so a crash between the erasure's commit and the removal loses nothing.
+     */
+    async sweepErased(): Promise<number> {
+      let removed = 0;
+      for (const corpId of await repo.companyIds()) {
+        for (;;) {
+          const batch = await repo.erasedPending(corpId, SWEEP_BATCH);
+          await removeObjects(batch.flatMap((file) => [file.storageKey, file.thumbKey]));
+          await repo.objectsRemoved(
+            corpId,
+            batch.map((file) => file.id),
+          );
           removed += batch.length;
           if (batch.length < SWEEP_BATCH) break;
         }

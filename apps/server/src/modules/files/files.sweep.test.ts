@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage/index.ts';
 import { files } from '../../db/schema/files.ts';
@@ -48,6 +49,51 @@ describe('sweepUnattached', () => {
     const left = (await test.db.select({ id: files.id }).from(files)).map((row) => row.id);
     expect(left).toEqual(expect.arrayContaining([used, recent]));
     expect(left).not.toContain(abandoned);
+  });
+});
+
+describe('sweepErased (decision 071)', () => {
+  it('stops serving an erased image at once, then removes its stored objects and blanks its keys', async () => {
+    const root = path.join(test.config.dataDir, 'erased');
+    const service = serviceOver(root);
+    const w = await createMoneyWorld(test.db);
+    const jpeg = await makeJpeg({ width: 40, height: 30 });
+    const store = () =>
+      service.store({
+        corpId: w.theCase.corpId,
+        uploaderId: w.owner.id,
+        owner: { kind: 'case', clientId: w.theCase.id },
+        bytes: jpeg,
+      });
+    const erased = await store();
+    const kept = await store();
+    const stored = () =>
+      fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    expect(stored()).toBe(4);
+    const [row] = await test.db.update(files).set({ erasedAt: clock }).where(eq(files.id, erased.id)).returning();
+    // Not served even while its objects are still stored.
+    expect(row && (await service.read(row, 'full'))).toBeNull();
+    expect(await service.sweepErased()).toBe(1);
+    expect(stored()).toBe(2);
+    const [after] = await test.db.select().from(files).where(eq(files.id, erased.id));
+    expect(after).toMatchObject({ storageKey: '', thumbKey: '', erasedAt: clock });
+    expect(await service.read(kept, 'full')).toMatchObject({ contentType: 'image/jpeg' });
+    // Nothing left to do: a second sweep asks for nothing.
+    expect(await service.sweepErased()).toBe(0);
+  });
+
+  it('answers an erased image with its own message through the signed route', async () => {
+    const w = await createMoneyWorld(test.db);
+    const cookie = await loginAs(test, w.owner);
+    const uploaded = (
+      await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makeJpeg({ width: 200, height: 150 }), {
+        cookie,
+      })
+    ).json<{ data: { image: { id: number; url: string } } }>().data.image;
+    await test.db.update(files).set({ erasedAt: clock }).where(eq(files.id, uploaded.id));
+    const answer = await test.app.inject({ method: 'GET', url: uploaded.url, headers: { cookie } });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({ msg: '该图片已按个人信息保存期限删除' });
   });
 });
 

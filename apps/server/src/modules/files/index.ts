@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 /*
@@ -17,4 +17,24 @@ export async function moveCaseFiles(tx: Tx, corpId: number, from: number, to: nu
     .where(and(eq(files.corpId, corpId), eq(files.clientId, from)))
     .returning({ id: files.id });
   return moved.length;
+}
+
+/**
+ * Retention erased these owners' personal data (decision 071): their images are no longer served, and the
+ * files sweep (`sweepErased`) removes the stored objects. In the erasure's transaction. Answers how many.
+ */
+export async function eraseOwnerFiles(
+  tx: Tx,
+  corpId: number,
+  owner: { kind: 'case' | 'house_client'; ids: number[] },
+  at: Date,
+): Promise<number> {
+  if (owner.ids.length === 0) return 0;
+  const column = owner.kind === 'case' ? files.clientId : files.houseClientId;
+  const erased = await tx
+    .update(files)
+    .set({ erasedAt: at })
+    .where(and(eq(files.corpId, corpId), inArray(column, owner.ids), isNull(files.erasedAt)))
+    .returning({ id: files.id });
+  return erased.length;
 }

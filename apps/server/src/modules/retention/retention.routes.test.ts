@@ -4,11 +4,12 @@ import { auditLog } from '../../db/schema/admin.ts';
 import { caseConsents, caseEvents, clients, clientViews, followUps } from '../../db/schema/cases.ts';
 import { houseBrokerageOrders } from '../../db/schema/house.ts';
 import { duplicateChecks } from '../../db/schema/ownership.ts';
+import { files } from '../../db/schema/files.ts';
 import { outsideReferrals } from '../../db/schema/outside.ts';
 import { jobs } from '../../db/schema/reminders.ts';
 import { companies } from '../../db/schema/staff.ts';
 import { testAppForFile } from '../../test/build-test-app.ts';
-import { createCompany, createStaff } from '../../test/factories.ts';
+import { createCompany, createImageRow, createStaff } from '../../test/factories.ts';
 import { createBrokerageUser, createCase, createHouseClient } from '../../test/factories-house.ts';
 import { createPartner, createReferral } from '../../test/factories-outside.ts';
 import { cookieCaller } from '../../test/http.ts';
@@ -225,8 +226,15 @@ describe('the retention sweep, on the injected clock', () => {
     const recent = await closedLongAgo(6, 4 * 365);
     const open = await closedLongAgo(3, fiveYears);
 
+    const photos = await Promise.all(
+      [...old, recent].map((c) =>
+        createImageRow(test.db, { corpId: corp.id, ownerKind: 'case', clientId: c.id, uploaderId: person.id }),
+      ),
+    );
     const gone = await sweeper(2).sweep();
-    expect(gone.cases).toBe(3);
+    expect(gone).toMatchObject({ cases: 3, images: 3 });
+    const erasedAt = async (id: number) => (await test.db.select().from(files).where(eq(files.id, id)))[0]?.erasedAt;
+    expect(await Promise.all(photos.map((p) => erasedAt(p.id)))).toEqual([clock, clock, clock, null]);
     for (const c of old) {
       const [row] = await test.db.select().from(clients).where(eq(clients.id, c.id));
       expect(row).toMatchObject({
@@ -420,6 +428,18 @@ describe('a data-subject request (/api/admin/subject)', () => {
   });
 
   it('erases what no duty keeps, keeps the rest, and logs it', async () => {
+    const imageOf = (of: { clientId?: number; houseClientId?: number }) =>
+      createImageRow(test.db, {
+        corpId: corpA.id,
+        ownerKind: of.clientId ? 'case' : 'house_client',
+        uploaderId: owner.id,
+        ...of,
+      });
+    const images = {
+      rejected: (await imageOf({ clientId: ids.rejected })).id,
+      open: (await imageOf({ clientId: ids.open })).id,
+      house: (await imageOf({ houseClientId: ids.house })).id,
+    };
     // A brokerage order on the unsigned house client would keep it: none here.
     expect(
       await test.db.select().from(houseBrokerageOrders).where(eq(houseBrokerageOrders.houseClientId, ids.house)),
@@ -434,6 +454,11 @@ describe('a data-subject request (/api/admin/subject)', () => {
     });
     const phoneOf = async (id: number) => (await test.db.select().from(clients).where(eq(clients.id, id)))[0]?.phone;
     expect(await phoneOf(ids.rejected)).toBe('');
+    // The erased records' images went with them (no longer served, stored objects removed); the kept ones' stay.
+    const image = async (id: number) => (await test.db.select().from(files).where(eq(files.id, id)))[0];
+    expect(await image(images.rejected)).toMatchObject({ erasedAt: clock, storageKey: '', thumbKey: '' });
+    expect(await image(images.house)).toMatchObject({ erasedAt: clock, storageKey: '' });
+    expect(await image(images.open)).toMatchObject({ erasedAt: null, storageKey: expect.stringMatching(/./) });
     expect(await phoneOf(ids.open)).toBe(PHONE);
     const [referral] = await test.db.select().from(outsideReferrals).where(eq(outsideReferrals.id, ids.referral));
     expect(referral).toMatchObject({ phone: '', name: '（已删除）', status: 3 });

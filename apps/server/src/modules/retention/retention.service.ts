@@ -19,6 +19,7 @@ import {
 import { eraseHouseClients, houseClientsOfSubject, type SubjectHouseClient } from '../house/index.ts';
 import { eraseReferrals, referralsOfSubject, type SubjectReferral } from '../outside/index.ts';
 import { purgeDuplicateChecks } from '../ownership/index.ts';
+import { eraseOwnerFiles } from '../files/index.ts';
 import { purgeFaqQuestions } from '../faq/index.ts';
 import { purgeFinishedJobs } from '../reminders/index.ts';
 import type { RetentionRepository, RetentionTx as Tx } from './retention.repository.ts';
@@ -58,10 +59,16 @@ export function createRetentionService({
   repo,
   now,
   batch = ERASE_BATCH,
+  removeErasedFiles = () => Promise.resolve(0),
 }: {
   repo: RetentionRepository;
   now: Clock;
   batch?: number;
+  /**
+   * Removes the stored images of erased records once their erasure committed (the files sweep, which also
+   * runs hourly, so nothing is lost when this fails).
+   */
+  removeErasedFiles?: () => Promise<number>;
 }) {
   const { db } = repo;
 
@@ -111,7 +118,7 @@ export function createRetentionService({
      */
     async sweep() {
       const at = now();
-      const gone = { views: 0, audit: 0, duplicateChecks: 0, faqQuestions: 0, cases: 0, jobs: 0 };
+      const gone = { views: 0, audit: 0, duplicateChecks: 0, faqQuestions: 0, cases: 0, images: 0, jobs: 0 };
       for (const company of await repo.companies()) {
         const logsBefore = monthsBefore(at, company.logRetentionMonths);
         gone.views += await purgeClientViews(db, company.id, logsBefore);
@@ -121,12 +128,17 @@ export function createRetentionService({
         gone.faqQuestions += await purgeFaqQuestions(db, company.id, logsBefore);
         const closedBefore = monthsBefore(at, company.closedCaseRetentionYears * 12);
         for (;;) {
-          const erased = await repo.transaction((tx) => eraseClosedCases(tx, company.id, closedBefore, at, batch));
+          const erased = await repo.transaction(async (tx) => {
+            const ids = await eraseClosedCases(tx, company.id, closedBefore, at, batch);
+            gone.images += await eraseOwnerFiles(tx, company.id, { kind: 'case', ids }, at);
+            return ids.length;
+          });
           gone.cases += erased;
           if (erased < batch) break;
         }
       }
       gone.jobs = await purgeFinishedJobs(db, new Date(at.getTime() - FINISHED_JOB_DAYS * DAY_MS));
+      if (gone.images > 0) await removeErasedFiles();
       return gone;
     },
 
@@ -195,16 +207,21 @@ export function createRetentionService({
      */
     async erase(me: Actor, text: string) {
       requireActor(me, 'admin.company');
-      return repo.transaction(async (tx) => {
+      const answer = await repo.transaction(async (tx) => {
         const h = await held(tx, me.corpId, text);
         if (count(h) === 0) throw new NotFoundError(T.notFound);
         const at = now();
         const ids = <R extends { id: number; keep: string }>(rows: R[]) =>
           rows.filter((r) => r.keep === '').map((r) => r.id);
+        const cases = await eraseCases(tx, me.corpId, ids(h.cases), at);
+        const houseClients = ids(h.houseClients);
         const erased =
-          (await eraseCases(tx, me.corpId, ids(h.cases), at)) +
-          (await eraseHouseClients(tx, me.corpId, ids(h.houseClients), ERASED_NAME)) +
+          cases.length +
+          (await eraseHouseClients(tx, me.corpId, houseClients, ERASED_NAME)) +
           (await eraseReferrals(tx, me.corpId, ids(h.referrals), ERASED_NAME, at));
+        // Their images (ID cards, statements, proofs, house documents) go with them.
+        await eraseOwnerFiles(tx, me.corpId, { kind: 'case', ids: cases }, at);
+        await eraseOwnerFiles(tx, me.corpId, { kind: 'house_client', ids: houseClients }, at);
         const kept = count(h) - erased;
         await audit(tx, me, 'subject.erase', {
           who: maskedWho(text),
@@ -213,6 +230,8 @@ export function createRetentionService({
         });
         return { data: { erased, kept }, msg: T.erased(erased, kept) };
       });
+      await removeErasedFiles();
+      return answer;
     },
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "erased_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "files_erased_pending_idx" ON "files" USING btree ("corp_id","id") WHERE "files"."erased_at" is not null and "files"."storage_key" <> '';
