@@ -124,7 +124,13 @@ export const esignVerifySchema = z.object({
   /** The file is byte for byte the sealed document of one of the company's orders. */
   matches_order: z.boolean(),
   order_id: z.number().int().nullable(),
-  seal: z.object({ sealed: z.boolean(), intact: z.boolean(), signer: z.string().nullable() }),
+  seal: z.object({
+    sealed: z.boolean(),
+    intact: z.boolean(),
+    signer: z.string().nullable(),
+    /** The genTime of the RFC 3161 token in the signature (PAdES B-T), over its signature value; null without. */
+    timestamp: z.string().nullable(),
+  }),
   chain: esignChainSchema.nullable(),
 });
 export type EsignVerify = z.infer<typeof esignVerifySchema>;

@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import forge from 'node-forge';
+import { makeTsaIdentity, signToken } from './fake-tsa-token.ts';
 
 /**
  * A local TSA speaking RFC 3161 for tests: it parses the DER TimeStampReq and answers a DER TimeStampResp
- * whose token (a minimal CMS SignedData holding a TSTInfo) echoes the request's imprint and nonce, unless
- * told to lie (`tamper`) or to refuse (`status`).
+ * whose token (a CMS SignedData over a TSTInfo, signed by the TSA's own self-signed certificate with the ESS
+ * signing-certificate-v2 attribute, as `openssl ts -verify` asks) echoes the request's imprint and nonce,
+ * unless told to lie (`tamper`) or to refuse (`status`).
  */
 const asn1 = forge.asn1;
 const { Class, Type } = asn1;
@@ -21,10 +24,17 @@ export type FakeTsaOptions = {
 
 export type FakeTsa = {
   url: string;
+  /** The TSA's self-signed certificate (extended key usage timeStamping), for `openssl ts -verify -CAfile`. */
+  certificatePem: string;
   requests: { contentType: string | undefined; version: number; hashOid: string; nonce: string; certReq: boolean }[];
   set(options: FakeTsaOptions): void;
   close(): Promise<void>;
 };
+
+function respond(res: ServerResponse, body: forge.asn1.Asn1) {
+  res.writeHead(200, { 'Content-Type': 'application/timestamp-reply' });
+  res.end(Buffer.from(asn1.toDer(body).getBytes(), 'binary'));
+}
 
 function flip(bytes: string): string {
   return String.fromCharCode(bytes.charCodeAt(0) ^ 0x01) + bytes.slice(1);
@@ -33,6 +43,7 @@ function flip(bytes: string): string {
 export async function startFakeTsa(initial: FakeTsaOptions = {}): Promise<FakeTsa> {
   let options = initial;
   const requests: FakeTsa['requests'] = [];
+  const identity = await makeTsaIdentity();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -53,44 +64,34 @@ export async function startFakeTsa(initial: FakeTsaOptions = {}): Promise<FakeTs
       });
       const status = options.status ?? 0;
       const statusInfo = seq(int(asn1.integerToDer(status).getBytes()));
-      let body: forge.asn1.Asn1;
-      if (status > 1) body = seq(statusInfo);
-      else {
-        const digest = hashed!.value as string;
-        const tstInfo = seq(
-          int(asn1.integerToDer(1).getBytes()),
-          oid('1.2.3.4.1'),
-          seq(
-            seq(oid(hashOid), asn1.create(Class.UNIVERSAL, Type.NULL, false, '')),
-            asn1.create(Class.UNIVERSAL, Type.OCTETSTRING, false, options.tamper === 'imprint' ? flip(digest) : digest),
-          ),
-          int(asn1.integerToDer(requests.length).getBytes()),
-          asn1.create(
-            Class.UNIVERSAL,
-            Type.GENERALIZEDTIME,
-            false,
-            asn1.dateToGeneralizedTime(options.genTime ?? new Date(Date.UTC(2026, 10, 23, 8, 0, 0))),
-          ),
-          int(options.tamper === 'nonce' ? flip(nonce) : nonce),
-        );
-        const signedData = seq(
-          int(asn1.integerToDer(3).getBytes()),
-          asn1.create(Class.UNIVERSAL, Type.SET, true, [seq(oid('2.16.840.1.101.3.4.2.1'))]),
-          seq(
-            oid('1.2.840.113549.1.9.16.1.4'),
-            asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [
-              asn1.create(Class.UNIVERSAL, Type.OCTETSTRING, false, asn1.toDer(tstInfo).getBytes()),
-            ]),
-          ),
-          asn1.create(Class.UNIVERSAL, Type.SET, true, []),
-        );
-        body = seq(
-          statusInfo,
-          seq(oid('1.2.840.113549.1.7.2'), asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [signedData])),
-        );
+      if (status > 1) {
+        respond(res, seq(statusInfo));
+        return;
       }
-      res.writeHead(200, { 'Content-Type': 'application/timestamp-reply' });
-      res.end(Buffer.from(asn1.toDer(body).getBytes(), 'binary'));
+      const digest = hashed!.value as string;
+      const tstInfo = seq(
+        int(asn1.integerToDer(1).getBytes()),
+        oid('1.2.3.4.1'),
+        seq(
+          seq(oid(hashOid), asn1.create(Class.UNIVERSAL, Type.NULL, false, '')),
+          asn1.create(Class.UNIVERSAL, Type.OCTETSTRING, false, options.tamper === 'imprint' ? flip(digest) : digest),
+        ),
+        int(asn1.integerToDer(requests.length).getBytes()),
+        asn1.create(
+          Class.UNIVERSAL,
+          Type.GENERALIZEDTIME,
+          false,
+          asn1.dateToGeneralizedTime(options.genTime ?? new Date(Date.UTC(2026, 10, 23, 8, 0, 0))),
+        ),
+        int(options.tamper === 'nonce' ? flip(nonce) : nonce),
+      );
+      void signToken(Buffer.from(asn1.toDer(tstInfo).getBytes(), 'binary'), identity).then(
+        (token) => respond(res, seq(statusInfo, asn1.fromDer(Buffer.from(token).toString('binary')))),
+        (error: unknown) => {
+          res.writeHead(500);
+          res.end(String(error));
+        },
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -98,6 +99,7 @@ export async function startFakeTsa(initial: FakeTsaOptions = {}): Promise<FakeTs
   return {
     url: `http://127.0.0.1:${port}/tsa`,
     requests,
+    certificatePem: identity.certificatePem,
     set: (next) => {
       options = next;
     },

@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTsa, type FakeTsa } from './fake-tsa.ts';
 import { createTsaClient, SHA256_OID } from './tsa.ts';
@@ -27,6 +31,26 @@ describe('RFC 3161 TSA client', () => {
       certReq: true,
     });
     expect(sent.nonce).toMatch(/^[0-7][0-9a-f]{15}$/);
+  });
+
+  it('keeps the token exactly as signed: openssl ts -verify accepts it for the hash against the TSA certificate', async () => {
+    tsa.set({});
+    const answer = await createTsaClient({ url: tsa.url }).timestamp(hash);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsa-'));
+    fs.writeFileSync(path.join(dir, 'token.der'), answer.token);
+    fs.writeFileSync(path.join(dir, 'tsa.pem'), tsa.certificatePem);
+    const verify = (digest: string) =>
+      spawnSync(
+        'openssl',
+        ['ts', '-verify', '-digest', digest, '-in', 'token.der', '-token_in', '-CAfile', 'tsa.pem'],
+        {
+          cwd: dir,
+        },
+      );
+    const ok = verify(hash.toString('hex'));
+    expect(ok.stdout.toString() + ok.stderr.toString()).toContain('Verification: OK');
+    const other = createHash('sha256').update('other bytes').digest('hex');
+    expect(verify(other).status).not.toBe(0);
   });
 
   it('uses a fresh nonce each time', async () => {

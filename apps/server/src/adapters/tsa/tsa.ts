@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import * as asn1js from 'asn1js';
 import forge from 'node-forge';
 
 /**
@@ -68,6 +69,17 @@ const bytesOf = (node: forge.asn1.Asn1 | undefined): string => {
 const isUniversal = (node: forge.asn1.Asn1 | undefined, type: forge.asn1.Type) =>
   node?.tagClass === Class.UNIVERSAL && node.type === type;
 
+/**
+ * The token's bytes exactly as the TSA sent them: the TSA's signature covers them, and a re-encoding (forge's
+ * round trip is not guaranteed byte for byte) could break it.
+ */
+function exactToken(der: Buffer): Buffer {
+  const parsed = asn1js.fromBER(der);
+  const token = parsed.result instanceof asn1js.Sequence ? parsed.result.valueBlock.value[1] : undefined;
+  if (parsed.offset === -1 || !token) throw new TsaError('TSA answer is not DER');
+  return Buffer.from(token.valueBeforeDecodeView);
+}
+
 /** Parses a DER TimeStampResp and checks it answers this imprint and nonce; throws TsaError otherwise. */
 export function parseTimeStampResp(der: Buffer, sha256: Buffer, nonce: Buffer): TimestampToken {
   let resp: forge.asn1.Asn1;
@@ -105,7 +117,7 @@ export function parseTimeStampResp(der: Buffer, sha256: Buffer, nonce: Buffer): 
   const genTime = asn1.generalizedTimeToDate(bytesOf(genTimeNode));
   if (Number.isNaN(genTime.getTime())) throw new TsaError('TSA token genTime is unreadable');
   return {
-    token: Buffer.from(asn1.toDer(tokenNode).getBytes(), 'binary'),
+    token: exactToken(der),
     genTime,
     serial: Buffer.from(bytesOf(serial), 'binary').toString('hex'),
   };

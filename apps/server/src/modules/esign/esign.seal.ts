@@ -2,11 +2,11 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
-import { PDFDocument } from 'pdf-lib';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { SignPdf } from '@signpdf/signpdf';
-import { P12Signer } from '@signpdf/signer-p12';
+import { P12Signer, PDF } from '@libpdf/core';
 import { extractSignature } from '@signpdf/utils';
+import type * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import type { TimestampToken, TsaAdapter } from '../../adapters/tsa/tsa.ts';
 
 /*
  * The PKCS#7 seal of e-sign (decision 054): the final PDF is signed over the whole file (adbe.pkcs7.detached,
@@ -20,7 +20,8 @@ export type SealCertificate = { base64: string; passphrase: string } | { demo: t
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 const DEMO_PASSPHRASE = 'esign-demo';
-const SIGNATURE_LENGTH = 8192;
+/** id-aa-signatureTimeStampToken (RFC 3161 appendix A): the token over the signature value, unsigned. */
+export const SIGNATURE_TIME_STAMP_OID = '1.2.840.113549.1.9.16.2.14';
 
 /** Makes the self-signed demo certificate (RSA 2048, ten years) as a PKCS#12 protected by `passphrase`. */
 export function makeDemoP12(commonName: string, passphrase: string, now: Date): Buffer {
@@ -66,23 +67,51 @@ export function loadSealCertificate(certificate: SealCertificate, now: Date): { 
   return { p12, passphrase: DEMO_PASSPHRASE };
 }
 
-/** Seals a PDF: a signature field over the whole file, signed with the certificate at `at`. */
-export async function sealPdf(
+export interface SealInput {
+  p12: Buffer;
+  passphrase: string;
+  at: Date;
+  reason: string;
+  name: string;
+  location: string;
+}
+
+/** Seals a PDF: a signature field over the whole file, signed with the certificate at `at` (PAdES B-B). */
+export async function sealPdf(pdf: Uint8Array, input: SealInput): Promise<Buffer> {
+  return (await sealPades(pdf, input)).pdf;
+}
+
+/**
+ * Seals a PDF as PAdES (ETSI.CAdES.detached, SHA-256) with @libpdf/core: B-B, or with a TSA B-T, the RFC 3161
+ * token over the signature value travelling in the CMS as the signature-time-stamp attribute
+ * (1.2.840.113549.1.9.16.2.14). A TSA failure throws (the caller decides what waits); `timestamp` is the
+ * token the signature carries.
+ */
+export async function sealPades(
   pdf: Uint8Array,
-  input: { p12: Buffer; passphrase: string; at: Date; reason: string; name: string; location: string },
-): Promise<Buffer> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  pdflibAddPlaceholder({
-    pdfDoc: doc,
+  input: SealInput & { tsa?: TsaAdapter | undefined },
+): Promise<{ pdf: Buffer; timestamp: TimestampToken | null }> {
+  const signer = await P12Signer.create(input.p12, input.passphrase);
+  const doc = await PDF.load(pdf);
+  let timestamp: TimestampToken | null = null;
+  const tsa = input.tsa;
+  const authority = tsa && {
+    async timestamp(digest: Uint8Array) {
+      timestamp = await tsa.timestamp(Buffer.from(digest));
+      return new Uint8Array(timestamp.token);
+    },
+  };
+  const signed = await doc.sign({
+    signer,
     reason: input.reason,
-    contactInfo: '',
-    name: input.name,
     location: input.location,
+    contactInfo: input.name,
     signingTime: input.at,
-    signatureLength: SIGNATURE_LENGTH,
+    subFilter: 'ETSI.CAdES.detached',
+    level: authority ? 'B-T' : 'B-B',
+    ...(authority ? { timestampAuthority: authority } : {}),
   });
-  const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(withPlaceholder, new P12Signer(input.p12, { passphrase: input.passphrase }), input.at);
+  return { pdf: Buffer.from(signed.bytes), timestamp };
 }
 
 export interface SealCheck {
@@ -92,6 +121,34 @@ export interface SealCheck {
   intact: boolean;
   /** The sealing certificate's common name. */
   signer: string | null;
+  /**
+   * The genTime of the RFC 3161 token the signature carries (signature-time-stamp attribute, PAdES B-T) when
+   * its imprint is the SHA-256 of the signature value; null without one.
+   */
+  timestamp: string | null;
+}
+
+/** The signature-time-stamp token of a CMS signature (DER), if it carries one, and the genTime it vouches for. */
+export function signatureTimestamp(
+  cmsDer: Uint8Array,
+): { token: Buffer; genTime: Date; coversSignature: boolean } | null {
+  const signedData = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(cmsDer).content });
+  const signerInfo = signedData.signerInfos[0];
+  const attribute = signerInfo?.unsignedAttrs?.attributes.find((a) => a.type === SIGNATURE_TIME_STAMP_OID);
+  const value = attribute?.values[0] as asn1js.BaseBlock | undefined;
+  if (!signerInfo || !value) return null;
+  const token = Buffer.from(value.toBER(false));
+  const tokenData = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(token).content });
+  const eContent = tokenData.encapContentInfo.eContent;
+  if (!eContent) return null;
+  const tstInfo = pkijs.TSTInfo.fromBER(eContent.getValue());
+  const imprint = Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView);
+  const signatureValue = signerInfo.signature.valueBlock.valueHexView;
+  return {
+    token,
+    genTime: tstInfo.genTime,
+    coversSignature: imprint.equals(createHash('sha256').update(signatureValue).digest()),
+  };
 }
 
 /**
@@ -105,7 +162,7 @@ export function verifySeal(pdf: Buffer): SealCheck {
   try {
     extracted = extractSignature(pdf) as typeof extracted;
   } catch {
-    return { sealed: false, intact: false, signer: null };
+    return { sealed: false, intact: false, signer: null, timestamp: null };
   }
   try {
     const { ByteRange, signature, signedData } = extracted;
@@ -141,8 +198,10 @@ export function verifySeal(pdf: Buffer): SealCheck {
       cert !== undefined &&
       p7.rawCapture.signature !== undefined &&
       (cert.publicKey as forge.pki.rsa.PublicKey).verify(md.digest().getBytes(), p7.rawCapture.signature) === true;
-    return { sealed: true, intact: coversAll && digestMatches && rsaOk, signer };
+    const stamp = signatureTimestamp(Buffer.from(der, 'binary'));
+    const timestamp = stamp?.coversSignature ? stamp.genTime.toISOString() : null;
+    return { sealed: true, intact: coversAll && digestMatches && rsaOk, signer, timestamp };
   } catch {
-    return { sealed: true, intact: false, signer: null };
+    return { sealed: true, intact: false, signer: null, timestamp: null };
   }
 }

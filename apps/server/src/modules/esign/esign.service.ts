@@ -9,7 +9,7 @@ import {
 } from '@crm/domain/api/esign';
 import { toPage } from '@crm/domain/api/page';
 import { maskIdNumber, maskPhone } from '@crm/domain/validation';
-import type { TsaAdapter } from '../../adapters/tsa/tsa.ts';
+import type { TimestampToken, TsaAdapter } from '../../adapters/tsa/tsa.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { apiFields } from '../api-fields.ts';
@@ -20,7 +20,7 @@ import type { StaffIdentity } from '../staff/index.ts';
 import { checkChain, eventHash, withZone, type ChainCheck } from './esign.chain.ts';
 import { renderCertificate, renderDocument, stampSignature, type DocPage } from './esign.pdf.ts';
 import type { EsignEventRow, EsignOrderRow, EsignRepository, Transaction } from './esign.repository.ts';
-import { loadSealCertificate, sealPdf, sha256, verifySeal, type SealCertificate } from './esign.seal.ts';
+import { loadSealCertificate, sealPades, sealPdf, sha256, verifySeal, type SealCertificate } from './esign.seal.ts';
 import { ESIGN_TEXTS as T } from './esign.texts.ts';
 import type { CaseAgreementTerms } from '../cases/index.ts';
 import { backoffMs, enqueueReminder } from '../reminders/index.ts';
@@ -165,63 +165,115 @@ export function createEsignService(deps: EsignServiceDeps) {
   }
 
   /**
-   * Asks the TSA for an RFC 3161 token over the sealed PDF's hash and records it (token in base64, genTime)
-   * as a `timestamped` event. A failure never undoes the signature and never puts the server's clock in the
-   * TSA's place: it is a `timestamp_failed` event (which try, why, when the next comes) and a job on the
-   * queue that tries again with the backoff, until the TSA answers or the tries run out. Answers whether the
-   * order is timestamped now.
+   * Seals with the TSA's token in the signature (PAdES B-T) when a TSA is set; when it fails the seal is made
+   * without one (B-B, the signature is never held back) and `failure` says why, for the queue to try again.
    */
-  async function timestamp(tsa: TsaAdapter, corpId: number, orderId: number, attempt: number, context: CallContext) {
+  async function sealTimestamped(pdf: Uint8Array, reason: string, companyName: string) {
+    const at = now();
+    const input = { ...loadSealCertificate(deps.certificate, at), at, reason, name: companyName, location: 'CN' };
+    if (!deps.tsa) return { ...(await sealPades(pdf, input)), failure: null };
+    try {
+      return { ...(await sealPades(pdf, { ...input, tsa: deps.tsa })), failure: null };
+    } catch (error) {
+      return { ...(await sealPades(pdf, input)), failure: error };
+    }
+  }
+
+  const timestampDetail = (sealedSha256: string, token: TimestampToken, attempt: number): Detail => ({
+    sha256: sealedSha256,
+    covers: 'signature value (signature-time-stamp, PAdES B-T)',
+    gen_time: token.genTime.toISOString(),
+    serial: token.serial,
+    token: token.token.toString('base64'),
+    attempt,
+  });
+
+  /**
+   * A failed try of the seal's timestamp: a `timestamp_failed` event (which try, why, when the next comes) and,
+   * at the first, the job that tries again with the queue's backoff until the TSA answers or the tries run out.
+   * The server's clock never stands in for the TSA's.
+   */
+  async function timestampFailed(order: EsignOrderRow, attempt: number, error: unknown, context: CallContext) {
+    log(`esign order ${order.id}: timestamp authority failed (try ${attempt})`, error);
+    const final = attempt >= TIMESTAMP_MAX_ATTEMPTS;
+    const retryAt = new Date(now().getTime() + backoffMs(attempt));
+    await repo.transaction(async (tx) => {
+      const locked = await repo.lockOrder(tx, order.corpId, order.id);
+      if (!locked) return;
+      await append(tx, locked, 'timestamp_failed', 'system', context, {
+        sha256: locked.sealedSha256 ?? '',
+        reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+        attempt,
+        ...(final ? { gave_up: 1 } : { retry_at: withZone(retryAt) }),
+      });
+      if (attempt === 1)
+        await enqueueReminder(tx, {
+          corpId: order.corpId,
+          kind: 'esign-timestamp',
+          eventKey: String(order.id),
+          recipientId: null,
+          card: { title: 'esign timestamp', description: '', path: '' },
+          esignOrderId: order.id,
+          runAt: retryAt,
+          createdAt: now(),
+        });
+    });
+  }
+
+  /**
+   * The queue's try of a seal made without a timestamp: the stamped document (the prefix of the sealed file
+   * before its signature's incremental update, checked against the hash the `sealed` event holds) is sealed
+   * again at B-T; the new file becomes the order's sealed document and the `timestamped` event names both
+   * hashes. Answers whether the order is timestamped now.
+   */
+  async function resealTimestamped(tsa: TsaAdapter, corpId: number, orderId: number, attempt: number) {
     const order = await repo.findOrder(corpId, orderId);
     if (!order?.sealedSha256) return false;
     const events = await repo.events(corpId, orderId);
     if (events.some((e) => e.type === 'timestamped')) return true;
-    const hash = Buffer.from(order.sealedSha256, 'hex');
+    const sealedEvent = events.findLast((e) => e.type === 'sealed');
+    const stampedLength = Number(sealedEvent?.detail.stamped_length);
+    const sealed = await readFile(corpId, order.sealedFileId);
+    const stamped = sealed.subarray(0, stampedLength);
+    if (!stampedLength || sha256(stamped) !== sealedEvent?.detail.stamped_sha256)
+      throw new Error(`esign order ${orderId}: the stamped document cannot be recovered from the sealed one`);
+    const companyName = await repo.companyName(corpId);
+    const at = now();
+    const input = { ...loadSealCertificate(deps.certificate, at), at, name: companyName, location: 'CN' };
+    let result: Awaited<ReturnType<typeof sealPades>>;
     try {
-      const answer = await tsa.timestamp(hash);
-      await record(corpId, orderId, [
-        [
-          'timestamped',
-          'system',
-          context,
-          {
-            sha256: order.sealedSha256,
-            gen_time: answer.genTime.toISOString(),
-            serial: answer.serial,
-            token: answer.token.toString('base64'),
-            attempt,
-          },
-        ],
-      ]);
-      return true;
+      result = await sealPades(stamped, { ...input, reason: `${order.signerName} 签署 ${order.title}`, tsa });
+      if (!result.timestamp) throw new Error('no timestamp');
     } catch (error) {
-      log(`esign order ${orderId}: timestamp authority failed (try ${attempt})`, error);
-      const final = attempt >= TIMESTAMP_MAX_ATTEMPTS;
-      const retryAt = new Date(now().getTime() + backoffMs(attempt));
-      await repo.transaction(async (tx) => {
-        const locked = await repo.lockOrder(tx, corpId, orderId);
-        if (!locked) return;
-        await append(tx, locked, 'timestamp_failed', 'system', context, {
-          sha256: order.sealedSha256 ?? '',
-          reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
-          attempt,
-          ...(final ? { gave_up: 1 } : { retry_at: withZone(retryAt) }),
-        });
-        // The first failure queues the retries; later ones are that job's own tries.
-        if (attempt === 1)
-          await enqueueReminder(tx, {
-            corpId,
-            kind: 'esign-timestamp',
-            eventKey: String(orderId),
-            recipientId: null,
-            card: { title: 'esign timestamp', description: '', path: '' },
-            esignOrderId: orderId,
-            runAt: retryAt,
-            createdAt: now(),
-          });
-      });
+      await timestampFailed(order, attempt, error, QUEUE_CONTEXT);
       return false;
     }
+    const token = result.timestamp;
+    const resealedSha256 = sha256(result.pdf);
+    let storedKey: string | null = null;
+    try {
+      await repo.transaction(async (tx) => {
+        const locked = await repo.lockOrder(tx, corpId, orderId);
+        if (!locked || locked.sealedSha256 !== order.sealedSha256) throw new Error('sealed document moved');
+        const file = await files.storeDocument({
+          corpId,
+          uploaderId: null,
+          owner: { kind: 'esign_order', esignOrderId: orderId },
+          bytes: result.pdf,
+          tx,
+        });
+        storedKey = file.storageKey;
+        await repo.updateOrder(tx, corpId, orderId, { sealedFileId: file.id, sealedSha256: resealedSha256 });
+        await append(tx, locked, 'timestamped', 'system', QUEUE_CONTEXT, {
+          ...timestampDetail(resealedSha256, token, attempt),
+          previous_sha256: order.sealedSha256 ?? '',
+        });
+      });
+    } catch (error) {
+      if (storedKey) await files.removeObjects([storedKey]);
+      throw error;
+    }
+    return true;
   }
 
   /** The completion certificate of a signed order, sealed like the contract. */
@@ -598,7 +650,8 @@ export function createEsignService(deps: EsignServiceDeps) {
       } catch (error) {
         throw new RefusedError(T.badSignature, { cause: error });
       }
-      const sealed = await seal(stamped, `${order.signerName} 签署 ${order.title}`, companyName);
+      const sealing = await sealTimestamped(stamped, `${order.signerName} 签署 ${order.title}`, companyName);
+      const sealed = sealing.pdf;
       const sealedSha256 = sha256(sealed);
       const written: string[] = [];
       try {
@@ -641,13 +694,29 @@ export function createEsignService(deps: EsignServiceDeps) {
             signature_sha256: sha256(png),
             consent: '本人已阅读全部内容并同意签署',
           });
-          await append(tx, locked, 'sealed', 'system', context, { sha256: sealedSha256, algorithm: 'PKCS#7 SHA-256' });
+          await append(tx, locked, 'sealed', 'system', context, {
+            sha256: sealedSha256,
+            algorithm: 'PAdES ETSI.CAdES.detached SHA-256',
+            level: sealing.timestamp ? 'B-T' : 'B-B',
+            // What the seal signed: a later seal (the timestamp's retry) starts again from exactly these bytes.
+            stamped_sha256: sha256(stamped),
+            stamped_length: stamped.length,
+          });
+          if (sealing.timestamp)
+            await append(
+              tx,
+              locked,
+              'timestamped',
+              'system',
+              context,
+              timestampDetail(sealedSha256, sealing.timestamp, 1),
+            );
         });
       } catch (error) {
         if (written.length > 0) await files.removeObjects(written);
         throw error;
       }
-      if (deps.tsa) await timestamp(deps.tsa, order.corpId, order.id, 1, context);
+      if (sealing.failure) await timestampFailed(order, 1, sealing.failure, context);
       return { sealed_sha256: sealedSha256 };
     },
 
@@ -663,7 +732,7 @@ export function createEsignService(deps: EsignServiceDeps) {
      */
     async retryTimestamp(corpId: number, orderId: number, attempt: number) {
       if (!deps.tsa) return;
-      const done = await timestamp(deps.tsa, corpId, orderId, attempt, QUEUE_CONTEXT);
+      const done = await resealTimestamped(deps.tsa, corpId, orderId, attempt);
       if (!done) throw new Error(`esign order ${orderId}: timestamp authority still unavailable`);
     },
 

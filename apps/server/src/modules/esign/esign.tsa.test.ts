@@ -1,9 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractSignature } from '@signpdf/utils';
+import * as pkijs from 'pkijs';
 import type { EsignEvidence } from '@crm/domain/api/esign';
 import { startFakeTsa, type FakeTsa } from '../../adapters/tsa/fake-tsa.ts';
 import { createTsaClient } from '../../adapters/tsa/tsa.ts';
@@ -13,6 +15,7 @@ import { createCompany, createStaff, createTeam } from '../../test/factories.ts'
 import { createCase } from '../../test/factories-cases.ts';
 import { makePng } from '../../test/factories-money.ts';
 import { postJson } from '../../test/http.ts';
+import { signatureTimestamp } from './esign.seal.ts';
 import { staffCookie } from '../../test/sessions.ts';
 
 let clock = new Date('2026-05-10T02:00:00Z');
@@ -67,7 +70,57 @@ async function signOne() {
   return { id: added.body.data.id, cookie, evidence: evidence.body.data, sealedPdf: sealed.rawPayload };
 }
 
+const tmpFile = (name: string, bytes: Uint8Array) => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'esign-tsa-')), name);
+  fs.writeFileSync(file, bytes);
+  return file;
+};
+const pdfsig = (bytes: Uint8Array) => spawnSync('pdfsig', [tmpFile('sealed.pdf', bytes)]).stdout.toString();
+
+/** The signature's CMS and its signature-time-stamp token, checked by openssl against the TSA's certificate. */
+function opensslVerifiesTimestamp(pdf: Buffer) {
+  const { signature } = extractSignature(pdf) as { signature: string };
+  const cms = Buffer.from(signature.replace(/\0+$/, ''), 'binary');
+  const stamp = signatureTimestamp(cms);
+  if (!stamp) return { stamp, output: '' };
+  const signedData = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(cms).content });
+  const value = signedData.signerInfos[0]!.signature.valueBlock.valueHexView;
+  const digest = createHash('sha256').update(value).digest('hex');
+  const token = tmpFile('token.der', stamp.token);
+  const ca = tmpFile('tsa.pem', Buffer.from(tsa.certificatePem));
+  const run = spawnSync('openssl', ['ts', '-verify', '-digest', digest, '-in', token, '-token_in', '-CAfile', ca]);
+  return { stamp, output: run.stdout.toString() + run.stderr.toString() };
+}
+
 describe('electronic signing with a timestamp authority (ESIGN_TSA_URL)', () => {
+  it('seals PAdES B-T: the CMS carries the TSA token over its signature value; pdfsig accepts the seal, one flipped byte fails it', async () => {
+    tsa.set({ genTime: new Date(Date.UTC(2026, 4, 10, 2, 1, 5)) });
+    const { evidence, sealedPdf, cookie } = await signOne();
+    expect(evidence.events.find((e) => e.type === 'sealed')?.detail).toMatchObject({ level: 'B-T' });
+    const verified = await post<{ seal: object }>(
+      '/api/esign/verify',
+      { pdf: sealedPdf.toString('base64') },
+      { cookie },
+    );
+    expect(verified.body.data.seal).toEqual({
+      sealed: true,
+      intact: true,
+      signer: 'E-sign demo seal',
+      timestamp: '2026-05-10T02:01:05.000Z',
+    });
+    const { stamp, output } = opensslVerifiesTimestamp(sealedPdf);
+    expect(stamp).toMatchObject({ coversSignature: true, genTime: new Date('2026-05-10T02:01:05.000Z') });
+    expect(output).toContain('Verification: OK');
+    const report = pdfsig(sealedPdf);
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Signature is Valid');
+    const flipped = Buffer.from(sealedPdf);
+    const at = flipped.indexOf('/Contents', 0) - 40;
+    flipped[at] = flipped[at]! ^ 0x01;
+    expect(pdfsig(flipped)).not.toContain('Signature is Valid');
+  });
+
   it('timestamps the sealed PDF: the evidence holds the token and genTime over the hash of the downloaded file', async () => {
     tsa.set({ genTime: new Date(Date.UTC(2026, 4, 10, 2, 1, 5)) });
     const { id, cookie, evidence, sealedPdf } = await signOne();
@@ -114,7 +167,18 @@ describe('electronic signing with a timestamp authority (ESIGN_TSA_URL)', () => 
     const stamped = after.body.data.events.at(-1)!;
     expect(stamped).toMatchObject({ type: 'timestamped', actor: 'system', detail: { attempt: 3 } });
     expect(stamped.detail).toMatchObject({ gen_time: '2026-05-10T03:00:00.000Z' });
-    expect(stamped.detail.sha256).toBe(createHash('sha256').update(sealedPdf).digest('hex'));
+    // The seal made without a timestamp is sealed again at B-T: the order's document is the new file.
+    expect(stamped.detail.previous_sha256).toBe(createHash('sha256').update(sealedPdf).digest('hex'));
+    expect(opensslVerifiesTimestamp(sealedPdf).stamp).toBeNull();
+    const resealed = await test.app.inject({
+      method: 'POST',
+      url: '/api/esign/download',
+      payload: { id, file: 'sealed' },
+      headers: { cookie },
+    });
+    expect(stamped.detail.sha256).toBe(createHash('sha256').update(resealed.rawPayload).digest('hex'));
+    expect(opensslVerifiesTimestamp(resealed.rawPayload).output).toContain('Verification: OK');
+    expect(pdfsig(resealed.rawPayload)).toContain('Signature is Valid');
     expect(after.body.data.chain).toMatchObject({ intact: true });
     // Done: nothing is tried again, and no event ever carries the server's clock as the timestamp.
     clock = new Date(clock.getTime() + 3600_000);
