@@ -128,7 +128,7 @@ describe('faqCopilot with a model, streamed', () => {
 
   it('does not call the model for a question about a thing no entry names, however well its other words match', async () => {
     const before = fake.requests.length;
-    // 车子 is a noun the FAQ never uses: 抵押贷款 alone must not ground an answer about cars.
+    // 车子 is a thing the FAQ never names: 抵押贷款 alone must not ground an answer about cars.
     const { answer } = await ask('车子能抵押贷款吗');
     expect(answer?.kind).toBe('unknown');
     expect(fake.requests.length).toBe(before);

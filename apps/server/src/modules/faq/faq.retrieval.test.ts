@@ -88,15 +88,16 @@ describe('FAQ retrieval on staff questions', () => {
   });
 
   /*
-   * Issue 46's bar is 90 % right first and every unanswerable question refused. The unknown-noun rule
-   * (decision 069, second round), calibrated on the tuning set, measured on this set once, nothing changed
-   * after: 48/54 right first (88.9 %), 15/23 refused (65.2 %; 9 of the first 15, 6 of the 8 added before it
-   * ran). Neither half holds (decision 069 says why and what is left), so the test holds what was measured.
+   * Issue 46's bar is 90 % right first and every unanswerable question refused. The third round (decision 069:
+   * common words tempered, jieba's misread numerals kept, six synonym lines, calibrated on the tuning set) was
+   * measured on this set once, written before that round and never tuned on, nothing changed after: 55/60
+   * right first (91.7 %), 13/15 refused (86.7 %). Right first holds; every refusal does not (车贷 and 系统登录 share
+   * words with an entry's answer), so the test holds what was measured.
    */
-  it('on the held-out set, cites the right entry first for 48 of 54, and refuses at least 15 of 23 unanswerable questions', async () => {
+  it('on the held-out set, cites the right entry first for 55 of 60 (over 90 %), and refuses at least 13 of 15 unanswerable questions', async () => {
     const result = await measure('held-out', heldOut);
-    expect(result.first).toBeGreaterThanOrEqual(48 / 54);
-    expect(result.honest).toBeGreaterThanOrEqual(15 / 23);
+    expect(result.first).toBeGreaterThanOrEqual(55 / 60);
+    expect(result.honest).toBeGreaterThanOrEqual(13 / 15);
   });
 
   it('refuses below the thresholds the tuning set calls for', async () => {

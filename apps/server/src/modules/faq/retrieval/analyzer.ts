@@ -97,6 +97,7 @@ export function synonymMap(groups: readonly (readonly string[])[]): SynonymMap {
 }
 
 const WORD = /[\p{L}\p{N}]/u;
+const NUMERAL = /[\p{N}零〇一二两三四五六七八九十百千万亿几半多数俩仨]/u;
 /**
  * Parts of speech that never say what a question is about: numerals (一年, 几天, 500),
  * time and place words (以后, 最近), adverbs (大概, 刚), pronouns, particles, modal words, conjunctions and
@@ -122,8 +123,9 @@ export function analyze(text: string, synonyms: SynonymMap): Term[] {
     let w = tagged.word.trim();
     // A number keeps a unit the trade names: 六十五岁 → 岁 (年龄).
     if (tag === 'm' && w.length > 1 && synonyms.has(w.slice(-1))) w = w.slice(-1);
-    if (w === '' || !WORD.test(w) || STOP_WORDS.has(w) || (EMPTY_TAGS.test(tag) && !known.has(w) && !synonyms.has(w)))
-      continue;
+    // jieba's tags are a dictionary's guesses (港澳台 a numeral): a "numeral" with no numeral in it says something.
+    const empty = EMPTY_TAGS.test(tag) && !(tag === 'm' && !NUMERAL.test(w));
+    if (w === '' || !WORD.test(w) || STOP_WORDS.has(w) || (empty && !known.has(w) && !synonyms.has(w))) continue;
     const parts =
       w.length > 2 ? cut.cutForSearch(w, false).filter((p) => p !== w && p.length >= 2 && !STOP_WORDS.has(p)) : [];
     terms.push({ word: name(w), parts: [...new Set(parts.map(name))], noun: /^(n|vn|an)/.test(tag) });

@@ -8,7 +8,8 @@ import { analyze, generalRarity, type SynonymMap, type Term } from './analyzer.t
  * The relevance an answer is judged on is the score's share of what the question asks: the sum of the
  * question's term weights, where a term the FAQ never uses weighs by how rare it is in Chinese at large
  * (jieba's general IDF), so 年会 or 打印机 in a question counts against every entry, and a filler word the
- * stop list missed barely does.
+ * stop list missed barely does. A term the FAQ uses weighs its FAQ rarity tempered the same way (TEMPER_FLOOR):
+ * 开 or 拿 in two entries of thirty are rare there but not what a question is about.
  */
 
 export interface Field {
@@ -55,6 +56,21 @@ export interface Hit {
   unknown: number;
 }
 
+/** How specific a word is in Chinese at large, 0 (common: 去, 开) to 1 (rare, or a word the general corpus lacks). */
+export function specificity(word: string): number {
+  const rarity = generalRarity(word);
+  if (rarity === null) return /[\u3400-\u9fff]{2}/.test(word) ? 1 : 0;
+  return Math.min(1, Math.max(0, (rarity - COMMON) / (RARE - COMMON)));
+}
+
+/**
+ * A word the FAQ uses weighs its rarity in the FAQ tempered by how specific it is in Chinese at large: 开, 去,
+ * 拿 or 报 are rare in thirty entries but say little about what is asked, wherever they occur; a word weighs at
+ * least TEMPER_FLOOR of its FAQ rarity. Chosen on the tuning set (decision 069, third round).
+ */
+const TEMPER_FLOOR = 0.3;
+const tempered = (word: string) => TEMPER_FLOOR + (1 - TEMPER_FLOOR) * specificity(word);
+
 export function buildIndex(docs: readonly IndexDoc[], synonyms: SynonymMap) {
   const postings = new Map<string, Posting[]>();
   const lengths = docs.map(() => FIELDS.map(() => 0));
@@ -94,10 +110,14 @@ export function buildIndex(docs: readonly IndexDoc[], synonyms: SynonymMap) {
    * by its rarity in Chinese at large (a two-character word the general corpus never saw weighs most).
    */
   const lookUp = ({ word, parts, noun }: Term): { weight: number; terms: string[]; noun: boolean } => {
-    if (postings.has(word)) return { weight: idf(postings.get(word)!.length), terms: [word], noun };
+    if (postings.has(word)) return { weight: idf(postings.get(word)!.length) * tempered(word), terms: [word], noun };
     const inside = parts.filter((p) => postings.has(p));
     if (inside.length > 0)
-      return { weight: Math.max(...inside.map((p) => idf(postings.get(p)!.length))), terms: inside, noun };
+      return {
+        weight: Math.max(...inside.map((p) => idf(postings.get(p)!.length) * tempered(p))),
+        terms: inside,
+        noun,
+      };
     const rarity = generalRarity(word);
     if (rarity === null) return { weight: /[\u3400-\u9fff]{2}/.test(word) ? unseen : 0, terms: [], noun };
     const floor = noun ? NOUN_FLOOR : 0;

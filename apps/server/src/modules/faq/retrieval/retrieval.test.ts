@@ -44,6 +44,25 @@ describe('FAQ retrieval rules', () => {
     expect(index.search('年会几号开')).toEqual([]);
   });
 
+  it('weighs a word common in Chinese at large less than a specific one, though both are rare in the FAQ', () => {
+    const own = buildIndex(
+      [
+        { id: 1, fields: { title: '发票怎么开', keywords: '', body: '' } },
+        { id: 2, fields: { title: '面签的地点', keywords: '', body: '' } },
+      ],
+      synonyms,
+    );
+    // 开 and 发票 each appear in one entry of two; matching only 开 is a small share of the question.
+    const common = own.search('例会几点开')[0]?.relevance ?? 0;
+    const specific = own.search('例会发票')[0]?.relevance ?? 0;
+    expect(common).toBeLessThan(specific);
+  });
+
+  it('keeps a word jieba tags a numeral but that holds no numeral (港澳台)', () => {
+    expect(analyze('港澳台身份', synonyms).map((t) => t.word)).toContain('港澳台');
+    expect(analyze('三个月', synonyms).map((t) => t.word)).not.toContain('三个');
+  });
+
   it('calibrates the thresholds where right answers plus twice the refusals are most', () => {
     const at = (relevance: number, unknown = 0) => ({ relevance, unknown });
     // Right answers at 0.3 and up, unanswerable at 0.2 and below: anywhere between is perfect, the midpoint wins.
