@@ -22,6 +22,8 @@ interface QuestionSet {
 }
 const load = (name: string) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as QuestionSet;
 const heldOut = load('faq-questions-held-out.json');
+/** Written after the third round was fixed (decision 069): a second, independent measurement of it. */
+const heldOutLater = load('faq-questions-held-out-2.json');
 const tuning = load('faq-questions-tuning.json');
 
 let test: TestApp;
@@ -76,15 +78,20 @@ async function measure(name: string, set: QuestionSet) {
 
 describe('FAQ retrieval on staff questions', () => {
   it('holds sets of staff questions, a fifth or more unanswerable, each answerable one naming a demo entry', () => {
-    for (const set of [heldOut, tuning]) {
+    for (const set of [heldOut, heldOutLater, tuning]) {
       for (const { entry } of set.answerable) expect(idOf.has(entry), entry).toBe(true);
       expect(set.unanswerable.length * 5).toBeGreaterThanOrEqual(set.answerable.length + set.unanswerable.length);
     }
-    expect(heldOut.answerable.length + heldOut.unanswerable.length).toBeGreaterThanOrEqual(60);
-    // The held-out set shares no question with the tuning set.
-    const tuned = new Set([...tuning.answerable.map((a) => a.q), ...tuning.unanswerable]);
-    for (const q of [...heldOut.answerable.map((a) => a.q), ...heldOut.unanswerable])
-      expect(tuned.has(q), q).toBe(false);
+    // Each held-out set has 60 questions or more and shares none with the tuning set or the other.
+    const questions = (set: QuestionSet) => [...set.answerable.map((a) => a.q), ...set.unanswerable];
+    const seen = new Set(questions(tuning));
+    for (const set of [heldOut, heldOutLater]) {
+      expect(questions(set).length).toBeGreaterThanOrEqual(60);
+      for (const q of questions(set)) {
+        expect(seen.has(q), q).toBe(false);
+        seen.add(q);
+      }
+    }
   });
 
   /*
@@ -98,6 +105,16 @@ describe('FAQ retrieval on staff questions', () => {
     const result = await measure('held-out', heldOut);
     expect(result.first).toBeGreaterThanOrEqual(55 / 60);
     expect(result.honest).toBeGreaterThanOrEqual(13 / 15);
+  });
+
+  /*
+   * The second held-out set, written after the third round was fixed and landed, measured once with it: 52/60
+   * right first (86.7 %), 14/15 refused (93.3 %). Over both held-out sets: 107/120 (89.2 %), 27/30 (90 %).
+   */
+  it('on the second held-out set, cites the right entry first for 52 of 60, and refuses at least 14 of 15', async () => {
+    const result = await measure('second held-out', heldOutLater);
+    expect(result.first).toBeGreaterThanOrEqual(52 / 60);
+    expect(result.honest).toBeGreaterThanOrEqual(14 / 15);
   });
 
   it('refuses below the thresholds the tuning set calls for', async () => {
