@@ -1,3 +1,4 @@
+import { formatDateTime, formatDay } from '@crm/domain/datetime';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -59,8 +60,6 @@ const isDeadlock = (error: unknown): boolean => {
 
 const newId = () => randomBytes(16).toString('hex');
 const yuan = (fen: number) => (fen / 100).toFixed(2);
-const ORDER_STATUS: Record<number, string> = { 1: '待打款', 2: '已打款', 3: '已作废' };
-const shanghaiTime = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 export interface AdminioDeps {
   repo: AdminioRepository;
@@ -284,55 +283,20 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
         .filter((row) => reasons.has(row.row))
         .map((row) => [...row.cells, T.errorReason(row.row, (reasons.get(row.row) ?? []).join('；'))]),
     );
-    const day = shanghaiTime(upload.createdAt).slice(0, 10);
-    return { body, fileName: `${upload.kind === 'staff' ? '员工' : '客户'}导入错误行-${day}.xlsx` };
+    const day = formatDay(upload.createdAt);
+    return { body, fileName: T.errorFileName(upload.kind, day) };
   }
 
   // ---- export -------------------------------------------------------------------------------------
 
   type ExportFilter = z.output<typeof exportStartRequestSchema>;
 
-  const CASE_HEADER = [
-    '编号',
-    '客户姓名',
-    '手机号',
-    '身份证号',
-    '银行卡号',
-    '贷款金额（元）',
-    '期数（月）',
-    '状态',
-    '业务员',
-    '团队',
-    '产品',
-    '银行',
-    '渠道',
-    '备注',
-    '报单时间',
-  ];
-  const ORDER_HEADER = [
-    '编号',
-    '客户',
-    '收款人',
-    '收款人手机号',
-    '开户行',
-    '银行卡号',
-    '返佣金额（元）',
-    '返佣比例',
-    '状态',
-    '备注',
-    '付款流水号',
-    '创建时间',
-  ];
-
   /** Writes the export page by page, moving its progress after each, then stores the file. */
   async function runExport(me: Actor, job: { id: string; kind: 'cases' | 'brokerage'; filter: ExportFilter }) {
     const mark = (values: Parameters<AdminioRepository['updateExport']>[2]) =>
       repo.updateExport(me.corpId, job.id, { ...values, updatedAt: now() });
     try {
-      const writer = createSheetWriter(
-        job.kind === 'cases' ? '报单' : '返佣单',
-        job.kind === 'cases' ? CASE_HEADER : ORDER_HEADER,
-      );
+      const writer = createSheetWriter(T.sheetName[job.kind], job.kind === 'cases' ? T.caseHeader : T.orderHeader);
       let after = 0;
       let done = 0;
       // Numbers are shown in full only to whom the app shows them in full (decision 058): a case's owner;
@@ -360,7 +324,7 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
                   row.bankName,
                   row.channelName,
                   row.remarks,
-                  shanghaiTime(row.createdAt),
+                  formatDateTime(row.createdAt),
                 ]);
               }
               return rows.map((row) => row.id);
@@ -377,10 +341,10 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
                   fullCards ? row.bankCard : maskBankCard(row.bankCard),
                   yuan(row.amountFen),
                   `${(row.rateBp / 100).toFixed(2)}%`,
-                  ORDER_STATUS[row.status] ?? String(row.status),
+                  T.orderStatus[row.status] ?? String(row.status),
                   row.remark,
                   row.payRef,
-                  shanghaiTime(row.createdAt),
+                  formatDateTime(row.createdAt),
                 ]);
               return rows.map((row) => row.id);
             };
@@ -506,8 +470,8 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
       if (row.status !== 'done' || !row.storageKey) throw new NotFoundError(T.exportNotFound);
       const body = await storage.get(row.storageKey);
       if (!body) throw new NotFoundError(T.exportNotFound);
-      const day = shanghaiTime(row.createdAt).slice(0, 10);
-      return { body, fileName: `${row.kind === 'cases' ? '报单' : '返佣单'}-${day}.xlsx` };
+      const day = formatDay(row.createdAt);
+      return { body, fileName: T.exportFileName(T.sheetName[row.kind], day) };
     },
 
     /** Waits for the exports still being written (the server's graceful stop, the tests). */
@@ -606,19 +570,19 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
           const changes: string[] = [];
           if (bind) {
             values.wxworkId = member.userid;
-            changes.push('绑定企业微信');
+            changes.push(T.change.bound);
           }
           if (member.name !== person.name) {
             values.name = member.name;
-            changes.push('姓名');
+            changes.push(T.change.name);
           }
           if (teamId !== undefined && teamId !== person.teamId) {
             values.teamId = teamId;
-            changes.push('团队');
+            changes.push(T.change.team);
           }
           if (teamId !== undefined && leads(member) !== person.isLeader) {
             values.isLeader = leads(member);
-            changes.push('组长');
+            changes.push(T.change.leader);
           }
           if (changes.length === 0) continue;
           await updateStaffRow(tx, me.corpId, person.id, values);

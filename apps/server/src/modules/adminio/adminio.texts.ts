@@ -41,6 +41,45 @@ export const ADMINIO_TEXTS = {
   mobileBound: '该手机号的员工已绑定其他企业微信成员',
   disabledHere: '员工已在后台停用，同步不重新启用',
   notSelf: '不能停用自己',
+  /** What a sync changed of a member, as the result list names it. */
+  change: { bound: '绑定企业微信', name: '姓名', team: '团队', leader: '组长' },
+  errorFileName: (kind: 'staff' | 'clients', day: string) =>
+    `${kind === 'staff' ? '员工' : '客户'}导入错误行-${day}.xlsx`,
+  sheetName: { cases: '报单', brokerage: '返佣单' },
+  exportFileName: (sheet: string, day: string) => `${sheet}-${day}.xlsx`,
+  caseHeader: [
+    '编号',
+    '客户姓名',
+    '手机号',
+    '身份证号',
+    '银行卡号',
+    '贷款金额（元）',
+    '期数（月）',
+    '状态',
+    '业务员',
+    '团队',
+    '产品',
+    '银行',
+    '渠道',
+    '备注',
+    '报单时间',
+  ],
+  orderHeader: [
+    '编号',
+    '客户',
+    '收款人',
+    '收款人手机号',
+    '开户行',
+    '银行卡号',
+    '返佣金额（元）',
+    '返佣比例',
+    '状态',
+    '备注',
+    '付款流水号',
+    '创建时间',
+  ],
+  /** A brokerage order's status in the export (spec §9). */
+  orderStatus: { 1: '待打款', 2: '已打款', 3: '已作废' } as Record<number, string>,
 } as const;
 
 /** Job names an import or WeCom's position field may name (spec §6's job codes 2–6). */

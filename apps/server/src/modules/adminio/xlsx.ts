@@ -55,7 +55,7 @@ export async function readSheet(bytes: Buffer, width: number, maxRows: number): 
 }
 
 /** Writes rows to an XLSX as they come (exceljs's streaming writer), so a large export never holds a DOM. */
-export function createSheetWriter(sheetName: string, header: string[]) {
+export function createSheetWriter(sheetName: string, header: readonly string[]) {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));

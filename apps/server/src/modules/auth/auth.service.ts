@@ -29,11 +29,11 @@ const HOUR_MS = 3_600_000;
 /** A wait as a person reads it: 40 秒, 12 分钟, 3 小时 5 分钟 (rounded up, never 0). */
 export function waitText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} 秒`;
+  if (seconds < 60) return T.wait.seconds(seconds);
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${minutes} 分钟`;
+  if (minutes < 60) return T.wait.minutes(minutes);
   const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} 小时` : `${hours} 小时 ${minutes % 60} 分钟`;
+  return T.wait.hours(hours, minutes % 60);
 }
 
 interface AuthServiceDeps {

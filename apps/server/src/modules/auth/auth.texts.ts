@@ -1,5 +1,11 @@
 /** What the login flow says to a person (zh-CN). */
 export const AUTH_TEXTS = {
+  /** A wait as a person reads it (waitText). */
+  wait: {
+    seconds: (n: number) => `${n} 秒`,
+    minutes: (n: number) => `${n} 分钟`,
+    hours: (hours: number, minutes: number) => (minutes === 0 ? `${hours} 小时` : `${hours} 小时 ${minutes} 分钟`),
+  },
   codeMismatch: '验证码输入错误',
   codeSpent: '验证码错误次数过多，请重新获取',
   resendTooSoon: (seconds: number) => `发送过于频繁，请${seconds}秒后再试`,

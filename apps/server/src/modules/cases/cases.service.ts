@@ -706,7 +706,7 @@ export function createCasesService({
       const target = await repo.findStaff(me.corpId, request.to_staff_id);
       await repo.transaction(async (tx) => {
         const { row: ask, c } = await lockWithCase(tx, me, repo.lockServiceRequest(tx, me.corpId, request.id), {
-          missing: '协助记录不存在',
+          missing: T.serviceMissing,
           closed: T.serviceClosed,
         });
         // The request first (another company's is 404), then whom it goes to: an active salesperson.
@@ -719,7 +719,15 @@ export function createCasesService({
           toStaffId: target.id,
           transferReason: request.reason,
         });
-        await recordEvent(tx, me, c.id, 'transfer', c.status, c.status, `转给 ${target.name}：${request.reason}`);
+        await recordEvent(
+          tx,
+          me,
+          c.id,
+          'transfer',
+          c.status,
+          c.status,
+          T.event.transferred(target.name, request.reason),
+        );
       });
       return null;
     },
@@ -740,7 +748,7 @@ export function createCasesService({
             teamId: c.teamId,
             reason: request.reason,
           });
-          await recordEvent(tx, me, c.id, 'appeal', c.status, null, `申诉：${request.reason}`);
+          await recordEvent(tx, me, c.id, 'appeal', c.status, null, T.event.appealed(request.reason));
           return appealId;
         })
         .catch((error: unknown) => {
@@ -777,7 +785,7 @@ export function createCasesService({
       await access.require(me, 'appeal.decide', request.id);
       await repo.transaction(async (tx) => {
         const { row: appeal, c } = await lockWithCase(tx, me, repo.lockAppeal(tx, me.corpId, request.id), {
-          missing: '申诉不存在',
+          missing: T.appealMissing,
           closed: T.appealDecided,
         });
         let to: number | null = null;
@@ -803,7 +811,7 @@ export function createCasesService({
           'appeal',
           c.status,
           to,
-          `${request.result === 'approved' ? '申诉通过' : '申诉驳回'}${request.reason ? `：${request.reason}` : ''}`,
+          T.event.appealDecided(request.result === 'approved', request.reason),
         );
         await enqueueReminder(tx, {
           corpId: me.corpId,

@@ -32,4 +32,13 @@ export const CASES_TEXTS = {
   appealNotAllowed: '只有签约失败或已拒绝的报单可以申诉',
   appealOpen: '该报单已有待处理的申诉',
   appealDecided: '该申诉已处理',
+  appealMissing: '申诉不存在',
+  serviceMissing: '协助记录不存在',
+  /** The timeline's reasons of the moves that carry one. */
+  event: {
+    transferred: (to: string, reason: string) => `转给 ${to}：${reason}`,
+    appealed: (reason: string) => `申诉：${reason}`,
+    appealDecided: (approved: boolean, reason: string) =>
+      `${approved ? '申诉通过' : '申诉驳回'}${reason ? `：${reason}` : ''}`,
+  },
 } as const;

@@ -378,7 +378,7 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
         paper_id: r.paperId,
         paper_title: r.title,
         kind: r.kind,
-        staff_name: r.anonymous && q.scope !== 'mine' ? '匿名' : r.staffName,
+        staff_name: r.anonymous && q.scope !== 'mine' ? T.anonymous : r.staffName,
         status: r.status,
         status_label: ATTEMPT_STATUS_LABELS[r.status] ?? '',
         score: r.score,
@@ -438,7 +438,7 @@ export function createExamService({ repo, access }: ExamServiceDeps) {
                 ? mine
                     .filter((a) => a.text !== '')
                     .slice(0, 100)
-                    .map((a) => ({ text: a.text, staff_name: paper.anonymous ? '匿名' : a.staffName }))
+                    .map((a) => ({ text: a.text, staff_name: paper.anonymous ? T.anonymous : a.staffName }))
                 : [],
           };
         }),

@@ -1,5 +1,7 @@
 /** What the exam centre's calls say to a person (zh-CN). */
 export const EXAM_TEXTS = {
+  /** Who answered an anonymous questionnaire, as anyone but themselves sees it. */
+  anonymous: '匿名',
   started: '开始答题',
   saved: '已保存',
   submitted: '交卷成功',

@@ -213,11 +213,15 @@ export function createHandoverService({
         const money = await handOverCaseMoney(tx, corpId, caseIds, toPool || !to ? null : to.id);
         if (toPool) {
           if (money.repayments > 0)
-            unmoved.push({ kind: 'repayments', name: `${money.repayments} 笔`, reason: T.unmoved.repaymentPooled });
+            unmoved.push({
+              kind: 'repayments',
+              name: T.unmovedName.repayments(money.repayments),
+              reason: T.unmoved.repaymentPooled,
+            });
           if (money.rejections > 0)
             unmoved.push({
               kind: 'proof_rejections',
-              name: `${money.rejections} 项`,
+              name: T.unmovedName.rejections(money.rejections),
               reason: T.unmoved.rejectionPooled,
             });
         } else {
@@ -229,9 +233,9 @@ export function createHandoverService({
         const sign = await handOverSignTasks(tx, corpId, from.id, signer, me.id, at);
         moved.sign_tasks = sign.moved.length;
         for (const id of sign.reopened)
-          unmoved.push({ kind: 'sign_tasks', name: `任务 ${id}`, reason: T.unmoved.signReopened });
+          unmoved.push({ kind: 'sign_tasks', name: T.unmovedName.signTask(id), reason: T.unmoved.signReopened });
         for (const id of sign.stayed)
-          unmoved.push({ kind: 'sign_tasks', name: `任务 ${id}`, reason: T.unmoved.signStayed });
+          unmoved.push({ kind: 'sign_tasks', name: T.unmovedName.signTask(id), reason: T.unmoved.signStayed });
 
         // Partners and home loans have no pool: they go to the colleague, or stay and are listed.
         const partners = await handOverPartners(tx, corpId, from.id, to?.id ?? null);

@@ -7,6 +7,12 @@ export const HANDOVER_TEXTS = {
   caseReason: (from: string, to: string) => `离职交接：${from} → ${to}`,
   poolReason: (from: string) => `离职交接：${from} 的报单退回公海`,
   successMessage: (to: string) => `您好，后续将由我的同事${to}继续为您服务。`,
+  /** How the report names what did not move when it is a count or a task, not a case. */
+  unmovedName: {
+    repayments: (n: number) => `${n} 笔`,
+    rejections: (n: number) => `${n} 项`,
+    signTask: (id: number) => `任务 ${id}`,
+  },
   unmoved: {
     followUpClosed: '报单未随交接转给接手人，跟进已关闭',
     followUpPooled: '报单退回公海，跟进随之关闭',

@@ -4,6 +4,7 @@ import { GRANT, JOB } from '@crm/domain/roles';
 import { ForbiddenError } from '../../errors.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { HomeRepository } from './home.repository.ts';
+import { HOME_TEXTS } from './home.texts.ts';
 
 /** Holds the company's grant to approve rejected signings (the spec's "stored value 29"). */
 const isRejectApprover = (me: StaffIdentity) => me.grants.includes(GRANT.SIGN_REJECT_APPROVE);
@@ -12,7 +13,7 @@ export function createHomeService({ repo, now }: { repo: HomeRepository; now: Cl
   return {
     /** spec §7 userinfo: only the caller's own; asking for another id is refused, not answered. */
     async userinfo(me: StaffIdentity, requestedId: number): Promise<UserInfo> {
-      if (requestedId !== me.id) throw new ForbiddenError('无权查看其他用户的信息');
+      if (requestedId !== me.id) throw new ForbiddenError(HOME_TEXTS.otherUser);
       const has = (job: number) => me.jobs.includes(job);
       // One statement answers the badges, the notices and a signing leader's signers (decision 060).
       const { total, signerList, notice, nearPool } = await repo.snapshot({

@@ -217,7 +217,7 @@ export function createOwnershipService({
 
   const askedText = (form: CheckForm) =>
     [
-      form.phone && (form.phone.length === 11 ? maskPhone(form.phone) : `尾号${form.phone}`),
+      form.phone && (form.phone.length === 11 ? maskPhone(form.phone) : T.phoneTail(form.phone)),
       form.id_number && maskIdNumber(form.id_number),
       form.name && maskName(form.name),
     ]

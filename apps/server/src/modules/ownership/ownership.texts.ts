@@ -1,5 +1,7 @@
 /** Messages of customer ownership (decision 066); the holder sentence itself is the domain's heldMessage. */
 export const OWNERSHIP_TEXTS = {
+  /** A duplicate check asked by the last four digits of a phone, as its log line shows it. */
+  phoneTail: (digits: string) => `尾号${digits}`,
   visitorNo: '请先登录',
   checkLimit: (n: number) => `今日查重次数已用完（每日 ${n} 次）`,
   tailNeedsName: '按手机尾号查重时请同时填写姓名',
