@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { CHUNK_PATHS } from './src/app/routes/chunk-paths.ts';
+import { PRE_PAINT_SCRIPT } from './src/lib/display-mode.ts';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -86,6 +87,18 @@ function phoneHead(): Plugin {
   };
 }
 
+/**
+ * The staff app's 长辈版 and dark marks on <html> before anything paints (src/lib/display-mode.ts): a classic
+ * inline script, which blocks nothing but its own few hundred bytes. The server's CSP allows it by its hash.
+ */
+function displayModes(): Plugin {
+  return {
+    name: 'crm-display-modes',
+    transformIndexHtml: (_html, context) =>
+      context.path.endsWith('/index.html') ? [{ tag: 'script', children: PRE_PAINT_SCRIPT, injectTo: 'head' }] : [],
+  };
+}
+
 /** The core pages' own chunks (router.tsx imports them by name), and what every page or every signed-in page loads. */
 const CORE_PAGE_MODULES: Record<string, string> = {
   '/': 'src/features/auth/pages/login-page.tsx',
@@ -153,7 +166,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), phoneHead(), inlineEntryCss(), routePreloads(), precompress()],
+  plugins: [react(), phoneHead(), displayModes(), inlineEntryCss(), routePreloads(), precompress()],
   resolve: {
     // npm hoisted React 18 to the repo root for antd-mobile's peers; every package must share this
     // app's React 19, or hooks break with two copies of React.

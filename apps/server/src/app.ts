@@ -103,7 +103,7 @@ import { metricsPlugin, registerMetricsRoute, type PoolStats } from './ops/metri
 import { checkReadiness } from './ops/readiness.ts';
 import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './ops/request-context.ts';
 import { hotRouteSerializerCompiler } from './plugins/fast-serializer.ts';
-import { browserSecurityPlugin } from './plugins/browser-security.ts';
+import { browserSecurityPlugin, contentSecurityPolicy, inlineScriptHashes } from './plugins/browser-security.ts';
 import { compressPlugin, pickEncoding } from './plugins/compress.ts';
 import { compressedPage, staffPages } from './spa-pages.ts';
 import { envelopePlugin, requestValidatorCompiler } from './plugins/envelope.ts';
@@ -547,17 +547,18 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
 function registerSpa(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDist, 'index.html');
   // The SPA reads the mode from this meta: demo mode lets any browser in (spec: WeChat-only otherwise).
-  const indexHtml = fs.existsSync(indexFile)
+  const indexSource = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const indexHtml = indexSource
     ? staffPages(
         config.webDist,
-        fs
-          .readFileSync(indexFile, 'utf8')
-          .replace(
-            '<meta name="crm-mode" content="production"',
-            `<meta name="crm-mode" content="${config.demoMode ? 'demo' : 'production'}"`,
-          ),
+        indexSource.replace(
+          '<meta name="crm-mode" content="production"',
+          `<meta name="crm-mode" content="${config.demoMode ? 'demo' : 'production'}"`,
+        ),
       )
     : null;
+  // The staff page's one inline script (its display modes before the first paint) is allowed by its hash.
+  const indexPolicy = contentSecurityPolicy(indexSource ? inlineScriptHashes(indexSource) : []);
   // The visitor pages of /activity and /interface (lottery, coupon, signin) have their own light entry
   // (decision 056): a phone from WeChat downloads a few KB, not the staff app.
   const activityFile = path.join(config.webDist, 'activity.html');
@@ -583,10 +584,11 @@ function registerSpa(app: FastifyInstance, config: Config) {
     if (!indexHtml || request.method !== 'GET' || isApi || request.url.startsWith('/assets/')) {
       return reply.status(404).send({ code: API_CODE.notFound, msg: '接口不存在', data: null });
     }
-    const page =
-      activityHtml && isActivityPage(request.url) ? activityHtml : indexHtml(request.url.split('?')[0] ?? '/');
+    const isActivity = activityHtml !== null && isActivityPage(request.url);
+    const page = isActivity ? activityHtml : indexHtml(request.url.split('?')[0] ?? '/');
     const encoding = pickEncoding(request.headers['accept-encoding']);
     void reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (!isActivity) void reply.header('content-security-policy', indexPolicy);
     if (!encoding) return reply.send(page.plain);
     return reply.header('content-encoding', encoding).send(page[encoding]);
   });

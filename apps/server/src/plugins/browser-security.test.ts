@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createCompany, createStaff } from '../test/factories.ts';
@@ -80,5 +84,30 @@ describe('in production', () => {
   it('keeps the documentation in development', async () => {
     const docs = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
+  });
+});
+
+describe("the staff app's page", () => {
+  // The head script that sets the display modes before the first paint (apps/web/src/lib/display-mode.ts).
+  const snippet = 'document.documentElement.classList.add("elder-mode")';
+  const page = `<html><head><script>${snippet}</script><script type="module" src="/assets/main-abc.js"></script></head></html>`;
+
+  it('allows its inline script by its hash, and no other inline script, on the page alone', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-csp-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), page);
+    const withPage = await buildTestApp({ config: { WEB_DIST: webDist } });
+    try {
+      const hash = `'sha256-${createHash('sha256').update(snippet).digest('base64')}'`;
+      const answer = await withPage.app.inject({ method: 'GET', url: '/index' });
+      expect(answer.body).toContain(snippet);
+      const csp = String(answer.headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' ${hash};`);
+      expect(csp).not.toMatch(/unsafe-inline[^;]*;[^;]*script-src|script-src[^;]*unsafe-inline/);
+      const api = await withPage.app.inject({ method: 'GET', url: '/api/crm/corp' });
+      expect(String(api.headers['content-security-policy'])).not.toContain('sha256');
+    } finally {
+      await withPage.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError } from '../errors.ts';
@@ -10,22 +11,34 @@ export interface BrowserSecurityOptions {
 }
 
 /*
- * The SPA is one origin with no inline script (Vite emits external modules only), so the policy can be
- * strict. Styles allow 'unsafe-inline' because antd-mobile sets style attributes; images allow blob: and
- * data: for the previews made before upload. The app is never framed: WeCom opens it top-level.
+ * The SPA is one origin whose only inline script is index.html's display-mode snippet (apps/web/src/lib/
+ * display-mode.ts), allowed by its hash on that page alone, so the policy stays strict. Styles allow
+ * 'unsafe-inline' because antd-mobile sets style attributes; images allow blob: and data: for the previews made
+ * before upload. The app is never framed: WeCom opens it top-level.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+/** The CSP source of each inline classic script of a built page (`sha256-…`), to allow exactly those. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].flatMap(([, body]) =>
+    body ? [`sha256-${createHash('sha256').update(body).digest('base64')}`] : [],
+  );
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -53,7 +66,8 @@ export const browserSecurityPlugin = fp(
     });
 
     app.addHook('onSend', (_request, reply, payload, done) => {
-      // The API documentation pages bring their own policy (@fastify/swagger-ui); keep it.
+      // The API documentation pages bring their own policy (@fastify/swagger-ui), the SPA's page one with its
+      // script's hash; keep it.
       if (!reply.hasHeader('content-security-policy'))
         void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
       void reply.header('x-frame-options', 'DENY');

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   outsideUser: 'ys_outside_user',
   houseChannel: 'ys_house_channel',
   locale: 'crm-locale',
+  /** 长辈版 on this phone (lib/display-mode.ts): '1' on, '0' off. A device setting: logging out keeps it. */
+  elderMode: 'crm-elder-mode',
 } as const;
 
 /** The logged-in user as stored for display. */

@@ -16,6 +16,9 @@ export const homeTexts = {
   faq: '问答与AI助手',
   chattergee: '钱包与积分工具',
   logoutConfirm: '确定要退出登录吗？',
+  /** 长辈版 (issue 49): the home page's switch, and what it does, in its own words. */
+  elderMode: '长辈版',
+  elderModeHint: '字更大，按钮更大',
   confirm: '确定',
   cancel: '取消',
   pullToRefresh: '下拉刷新',
@@ -91,12 +94,23 @@ export const homeTexts = {
   } satisfies Record<StaticTileKey, string> as Record<string, string>,
 };
 
+/** Plainer words in 长辈版 where the home page allows (MIIT 适老化: simple wording). */
+export const elderTexts: Partial<typeof homeTexts> = {
+  faq: '常见问题',
+  chattergee: '钱包和积分',
+  messages: '我的消息',
+  admin: '后台管理',
+  logoutConfirm: '要退出登录吗？',
+};
+
 /** The spec's English texts. */
 export const enUS: Partial<typeof homeTexts> = {
   loggingIn: 'Account logging in',
   openInWecom: 'Please open the app inside the enterprise messaging app',
   tipTitle: 'Tip',
   logoutConfirm: 'Are you sure you want to log out?',
+  elderMode: 'Large mode',
+  elderModeHint: 'Larger text and buttons',
 };
 
 export type HomeTexts = typeof homeTexts;

@@ -1,7 +1,8 @@
 import type { UserInfo } from '@crm/domain/api/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getStoredUser } from '../../../lib/storage.ts';
+import { ELDER_CLASS } from '../../../lib/display-mode.ts';
+import { getStoredUser, readItem, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { findToast, LEADER, loadFailureCases, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
@@ -36,6 +37,26 @@ const leaderUser: UserInfo['user'] = {
 };
 
 describe('/index', () => {
+  it('switches 长辈版 on and off with one tap, at once and remembered on the phone, in plainer words', async () => {
+    await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
+    const toggle = await screen.findByRole('switch', { name: /长辈版/ });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('button', { name: '问答与AI助手' })).toBeTruthy();
+    try {
+      await tap(toggle);
+      expect(toggle.getAttribute('aria-checked')).toBe('true');
+      expect(document.documentElement.classList.contains(ELDER_CLASS)).toBe(true);
+      expect(readItem(STORAGE_KEYS.elderMode)).toBe('1');
+      expect(screen.getByRole('button', { name: '常见问题' })).toBeTruthy();
+      await tap(toggle);
+      expect(toggle.getAttribute('aria-checked')).toBe('false');
+      expect(document.documentElement.classList.contains(ELDER_CLASS)).toBe(false);
+      expect(readItem(STORAGE_KEYS.elderMode)).toBe('0');
+    } finally {
+      document.documentElement.classList.remove(ELDER_CLASS);
+    }
+  });
+
   it('greets the user and shows the cards of their role, with badge counts', async () => {
     const page = await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
     expect(await screen.findByText('王小明')).toBeTruthy();

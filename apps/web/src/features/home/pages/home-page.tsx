@@ -1,17 +1,19 @@
 import { homeCards } from '@crm/domain/roles';
 import { Button, NoticeBar, Result } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
-import { pickTexts } from '../../../lib/locale.ts';
+import { isElderMode, setElderMode } from '../../../lib/display-mode.ts';
+import { getLocale, pickTexts } from '../../../lib/locale.ts';
 import { getStoredUser, clearStoredUser } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useUserinfo } from '../api/get-userinfo.ts';
 import { useLogout } from '../api/logout.ts';
 import { HomeCard } from '../components/home-card.tsx';
 import { TodoInbox } from '../components/todo-inbox.tsx';
-import { enUS, homeTexts } from '../texts.ts';
+import { elderTexts, enUS, homeTexts, type HomeTexts } from '../texts.ts';
 import './home-page.css';
 
 /** Spec §9: after logging out, wait 0.5 s before going back to /. */
@@ -25,8 +27,38 @@ function userIdFromState(state: unknown): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/**
+ * 长辈版's switch (issue 49, decision 074): a native switch, the whole row its target. The page grows at once; the
+ * phone remembers it (lib/display-mode.ts).
+ */
+function ElderSwitch({
+  isOn,
+  onChange,
+  texts,
+}: {
+  isOn: boolean;
+  onChange: (isOn: boolean) => void;
+  texts: HomeTexts;
+}) {
+  return (
+    <button type="button" role="switch" aria-checked={isOn} className="elder-switch" onClick={() => onChange(!isOn)}>
+      <span className="elder-switch__text">
+        <span className="elder-switch__label">{texts.elderMode}</span>
+        <span className="elder-switch__hint">{texts.elderModeHint}</span>
+      </span>
+      <span className="elder-switch__track" aria-hidden="true" />
+    </button>
+  );
+}
+
 export function HomePage() {
-  const texts = pickTexts(homeTexts, enUS);
+  const [isElder, setElder] = useState(isElderMode);
+  const base = pickTexts(homeTexts, enUS);
+  const texts = isElder && getLocale() === 'zh-CN' ? { ...base, ...elderTexts } : base;
+  const changeElder = (isOn: boolean) => {
+    setElderMode(isOn);
+    setElder(isOn);
+  };
   const location = useLocation();
   const navigate = useNavigate();
   const storedUser = getStoredUser();
@@ -100,6 +132,7 @@ export function HomePage() {
         {userinfo.isError ? (
           <LoadError message={userinfo.error.message} onRetry={() => void userinfo.refetch()} />
         ) : null}
+        <ElderSwitch isOn={isElder} onChange={changeElder} texts={texts} />
 
         {info ? (
           <>
