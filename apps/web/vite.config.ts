@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { CHUNK_PATHS } from './src/app/routes/chunk-paths.ts';
-import { PRE_PAINT_SCRIPT } from './src/lib/display-mode.ts';
+import { PRE_PAINT_SCRIPT } from './src/lib/pre-paint-script.ts';
 
 const apiTarget = 'http://localhost:3000';
 

@@ -5,7 +5,7 @@ import { marksBeforeTheApp, visitCasePages } from '../support/display-modes.ts';
 import { loginThroughUi } from '../support/staff.ts';
 
 /*
- * Dark mode (issue 49, decision 074): WeCom on Android says its dark theme only in its user agent
+ * Dark mode (issue 49, decision 075): WeCom on Android says its dark theme only in its user agent
  * (`ColorScheme/Dark`); the app turns antd-mobile's dark variables and its own on before the first paint, and axe
  * (support/axe.ts) finds every page the journey opens readable: login, home, a case list, a case.
  */

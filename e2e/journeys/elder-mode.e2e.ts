@@ -5,7 +5,7 @@ import { marksBeforeTheApp, smallTargets, smallText, visitCasePages } from '../s
 import { loginThroughUi } from '../support/staff.ts';
 
 /*
- * 长辈版 (issue 49, decision 074), to the MIIT 适老化 numbers: no text under 18 px and no control under 60 × 60 px on
+ * 长辈版 (issue 49, decision 075), to the MIIT 适老化 numbers: no text under 18 px and no control under 60 × 60 px on
  * the pages a salesperson opens most, contrast checked by axe (support/axe.ts) on each; switched on the home page
  * and remembered on the phone.
  */

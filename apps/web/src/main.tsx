@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
 import { withoutReloadMarker } from './app/routes/load-chunk.ts';
-import { startDisplayModes } from './lib/display-mode.ts';
 // antd-mobile's theme variables first, so index.css's darker colours (contrast of 4.5:1) win over them.
 import 'antd-mobile/es/global';
 import './index.css';
@@ -11,9 +10,6 @@ import './index.css';
 // A reload for a failed chunk came back with `?_r=…`: drop it before the router reads the address.
 const cleanUrl = withoutReloadMarker(window.location.href);
 if (cleanUrl) window.history.replaceState(window.history.state, '', cleanUrl);
-
-// 长辈版 and dark, as index.html's head script set them, kept up to date with the phone's theme from now on.
-startDisplayModes();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

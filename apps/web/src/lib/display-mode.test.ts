@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  COLOR_SCHEME_ATTRIBUTE,
-  ELDER_CLASS,
-  isDarkUserAgent,
-  PRE_PAINT_SCRIPT,
-  setElderMode,
-  startDisplayModes,
-} from './display-mode.ts';
+import { COLOR_SCHEME_ATTRIBUTE, DARK_USER_AGENT, ELDER_CLASS, setElderMode } from './display-mode.ts';
+import { PRE_PAINT_SCRIPT } from './pre-paint-script.ts';
 import { readItem, STORAGE_KEYS } from './storage.ts';
 
 const WECOM_ANDROID =
@@ -57,32 +51,33 @@ describe('dark mode', () => {
     ['WeCom says ColorScheme/Light, the phone light', `${WECOM_ANDROID} ColorScheme/Light`, false, false],
     ['the phone prefers dark (no token)', WECOM_ANDROID, true, true],
     ['neither', WECOM_ANDROID, false, false],
-  ])('before the first paint and at start: %s', (_case, userAgent, prefersDark, expected) => {
+  ])('is set before the first paint when %s', (_case, userAgent, prefersDark, expected) => {
     phone(userAgent, prefersDark);
     runPrePaint();
-    expect(isDark()).toBe(expected);
-    root.removeAttribute(COLOR_SCHEME_ATTRIBUTE);
-    startDisplayModes()();
     expect(isDark()).toBe(expected);
   });
 
   it('reads the token whatever its case, and only as WeCom writes it', () => {
-    expect(isDarkUserAgent('… colorscheme/dark')).toBe(true);
-    expect(isDarkUserAgent('… ColorScheme/Light')).toBe(false);
-    expect(isDarkUserAgent('… Dark ColorScheme')).toBe(false);
+    expect(DARK_USER_AGENT.test('… colorscheme/dark')).toBe(true);
+    expect(DARK_USER_AGENT.test('… ColorScheme/Light')).toBe(false);
+    expect(DARK_USER_AGENT.test('… Dark ColorScheme')).toBe(false);
   });
 
-  it('follows the phone when its theme changes while the app is open, until stopped', () => {
+  it('follows the phone when its theme changes while the app is open', () => {
     const device = phone(WECOM_ANDROID);
-    const stop = startDisplayModes();
+    runPrePaint();
     expect(isDark()).toBe(false);
     device.switchTheme(true);
     expect(isDark()).toBe(true);
     device.switchTheme(false);
     expect(isDark()).toBe(false);
-    stop();
-    device.switchTheme(true);
-    expect(isDark()).toBe(false);
+  });
+
+  it('stays dark in a dark WeCom whatever the phone says', () => {
+    const device = phone(`${WECOM_ANDROID} ColorScheme/Dark`);
+    runPrePaint();
+    device.switchTheme(false);
+    expect(isDark()).toBe(true);
   });
 });
 
@@ -101,7 +96,6 @@ describe('长辈版', () => {
     setElderMode(false);
     expect(isElder()).toBe(false);
     runPrePaint();
-    startDisplayModes()();
     expect(isElder()).toBe(false);
   });
 
@@ -113,6 +107,6 @@ describe('长辈版', () => {
       throw new Error('SecurityError');
     });
     expect(runPrePaint).not.toThrow();
-    expect(() => startDisplayModes()()).not.toThrow();
+    expect(isElder()).toBe(false);
   });
 });

@@ -28,7 +28,7 @@ function userIdFromState(state: unknown): number | null {
 }
 
 /**
- * 长辈版's switch (issue 49, decision 074): a native switch, the whole row its target. The page grows at once; the
+ * 长辈版's switch (issue 49, decision 075): a native switch, the whole row its target. The page grows at once; the
  * phone remembers it (lib/display-mode.ts).
  */
 function ElderSwitch({
