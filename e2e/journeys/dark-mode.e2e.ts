@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPhone, WECOM_USER_AGENT } from '../support/browser.ts';
-import { marksBeforeTheApp, visitCasePages } from '../support/display-modes.ts';
+import { expectAxeRan, marksBeforeTheApp, visitCasePages } from '../support/display-modes.ts';
 import { loginThroughUi } from '../support/staff.ts';
 
 /*
@@ -42,6 +42,9 @@ describe('dark mode in WeCom', () => {
   });
 
   it('draws login, home, a case list and a case dark, with readable text (axe)', async () => {
+    await phone.page.goto('/login');
+    await phone.page.getByRole('button', { name: '登录' }).waitFor();
+    await expectAxeRan(phone.page);
     await loginThroughUi(phone.page, '13800000002');
     await visitCasePages(phone.page);
     const colours = await phone.page.evaluate(() => ({

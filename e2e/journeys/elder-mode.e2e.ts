@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPhone } from '../support/browser.ts';
-import { marksBeforeTheApp, smallTargets, smallText, visitCasePages } from '../support/display-modes.ts';
+import { expectAxeRan, marksBeforeTheApp, smallTargets, smallText, visitCasePages } from '../support/display-modes.ts';
 import { loginThroughUi } from '../support/staff.ts';
 
 /*
@@ -29,26 +29,20 @@ const isElder = (page: Page) => page.evaluate(() => document.documentElement.cla
 describe('长辈版', () => {
   it('has large text and large targets on login, home, a case list and a case', async () => {
     const { page } = phone;
+    const expectLarge = async () => {
+      expect(await smallText(page)).toEqual([]);
+      expect(await smallTargets(page)).toEqual([]);
+    };
     await page.goto('/login');
     await page.getByRole('button', { name: '登录' }).waitFor();
     expect(await isElder(page)).toBe(true);
-    expect(await smallText(page)).toEqual([]);
-    expect(await smallTargets(page)).toEqual([]);
+    await expectAxeRan(page);
+    await expectLarge();
 
     await loginThroughUi(page, '13800000001');
-    // The server's answer is in: the user's row with its link, the inbox, the cards.
+    // The server's answer is in (the user's row with its link), so every page is measured with its data.
     await page.getByRole('link', { name: '我的消息' }).waitFor();
-    expect(await smallText(page)).toEqual([]);
-    expect(await smallTargets(page)).toEqual([]);
-
-    await visitCasePages(page);
-    expect(await smallText(page)).toEqual([]);
-    expect(await smallTargets(page)).toEqual([]);
-    await page.goBack();
-    await page.waitForURL('**/business/list');
-    await page.locator('a.case-row').first().waitFor();
-    expect(await smallText(page)).toEqual([]);
-    expect(await smallTargets(page)).toEqual([]);
+    await visitCasePages(page, expectLarge);
   });
 
   it('is switched off and on from the home page, and the phone remembers it from the first paint', async () => {

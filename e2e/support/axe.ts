@@ -165,6 +165,19 @@ function watchPage(page: Page) {
   });
 }
 
+/**
+ * Waits until axe has run on the page's current address, for a journey that must know it was checked (one that
+ * moves on at once would have its run dropped). True when the address is checked in this file.
+ */
+export async function accessibilityChecked(page: Page): Promise<boolean> {
+  await page.waitForLoadState('load');
+  // A navigation's run is queued on its event; give a same-document one its turn to be queued.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await queues.get(page);
+  const address = addressOf(page.url());
+  return address !== null && checked.has(address);
+}
+
 /** Watches every page the phone opens. */
 export function watchAccessibility(context: BrowserContext): void {
   context.pages().forEach(watchPage);

@@ -1,16 +1,34 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { accessibilityChecked } from './axe.ts';
+
+/** Stays on the page until axe has checked it (support/axe.ts), failing if it could not. */
+export async function expectAxeRan(page: Page): Promise<void> {
+  expect(await accessibilityChecked(page), `axe did not check ${page.url()}`).toBe(true);
+}
 
 /**
- * The pages issue 49's modes are checked on (axe runs on each as it opens, support/axe.ts): the home page, the
- * salesperson's case list, and the first case in it.
+ * The pages issue 49's modes are checked on, each held until axe has run on it (a serious or critical finding fails
+ * the test): the home page, the salesperson's case list, and the first case in it. `onEach` measures more.
  */
-export async function visitCasePages(page: Page): Promise<void> {
+export async function visitCasePages(page: Page, onEach: () => Promise<void> = async () => undefined): Promise<void> {
   await page.goto('/index');
+  await page
+    .getByRole('link', { name: /我的报单|我的消息/ })
+    .first()
+    .waitFor();
+  await expectAxeRan(page);
+  await onEach();
   await page.getByRole('link', { name: /我的报单/ }).click();
   await page.waitForURL('**/business/list');
+  await page.locator('a.case-row').first().waitFor();
+  await expectAxeRan(page);
+  await onEach();
   await page.locator('a.case-row').first().click();
   await page.waitForURL('**/business/detail/*');
   await page.getByText('跟进记录').first().waitFor();
+  await expectAxeRan(page);
+  await onEach();
 }
 
 /**
