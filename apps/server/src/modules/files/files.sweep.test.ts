@@ -22,18 +22,19 @@ const serviceOver = (root: string) =>
     now: () => clock,
   });
 
+/** A photo uploaded for a case's proof by its owner, as the upload grid does: its id and signed link. */
+const uploadProof = async (caseId: number, cookie: string) =>
+  (
+    await postFile(test, '/api/ysb/uploadImg', { id: caseId }, await makeJpeg({ width: 200, height: 150 }), { cookie })
+  ).json<{ data: { image: { id: number; url: string } } }>().data.image;
+
 describe('sweepUnattached', () => {
   it('removes images a form never used once a day old, and keeps used and recent ones', async () => {
     const root = path.join(test.config.dataDir, 'files');
     const service = serviceOver(root);
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
-    const upload = async () =>
-      (
-        await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makeJpeg({ width: 200, height: 150 }), {
-          cookie,
-        })
-      ).json<{ data: { image: { id: number } } }>().data.image.id;
+    const upload = async () => (await uploadProof(w.theCase.id, cookie)).id;
     const abandoned = await upload();
     const used = await upload();
     await postForm(test.app, '/api/crm/proof', { id: w.theCase.id, type: 5, imgs: String(used) }, { cookie });
@@ -85,11 +86,7 @@ describe('sweepErased (decision 071)', () => {
   it('answers an erased image with its own message through the signed route', async () => {
     const w = await createMoneyWorld(test.db);
     const cookie = await loginAs(test, w.owner);
-    const uploaded = (
-      await postFile(test, '/api/ysb/uploadImg', { id: w.theCase.id }, await makeJpeg({ width: 200, height: 150 }), {
-        cookie,
-      })
-    ).json<{ data: { image: { id: number; url: string } } }>().data.image;
+    const uploaded = await uploadProof(w.theCase.id, cookie);
     await test.db.update(files).set({ erasedAt: clock }).where(eq(files.id, uploaded.id));
     const answer = await test.app.inject({ method: 'GET', url: uploaded.url, headers: { cookie } });
     expect(answer.statusCode).toBe(404);
