@@ -159,6 +159,10 @@ export default tseslint.config(
       'apps/web/src/features/esign/**/*.{ts,tsx}',
       'apps/web/src/features/faq/**/*.{ts,tsx}',
       'apps/web/src/features/outside/**/*.{ts,tsx}',
+      'apps/web/src/features/auth/**/*.{ts,tsx}',
+      'apps/web/src/features/home/**/*.{ts,tsx}',
+      'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/web/src/lib/badge-counts.ts',
     ],
     // A page test answers the paths the browser asks, as the server would.
     ignores: ['**/*.test.{ts,tsx}'],

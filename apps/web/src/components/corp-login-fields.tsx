@@ -1,7 +1,7 @@
-import { corpListSchema } from '@crm/domain/api/auth';
-import { useQuery } from '@tanstack/react-query';
+import { corp } from '@crm/domain/endpoints/auth';
 import { List } from 'antd-mobile';
-import { apiGet } from '../lib/api-client.ts';
+import { endpointKey } from '../lib/endpoint-key.ts';
+import { readQuery } from '../lib/read-query.ts';
 import { enterPortal } from '../lib/enter-portal.ts';
 import { useSchemaForm, type FieldBinding, type FormSchema } from '../lib/use-schema-form.ts';
 import { FormField } from './form-field.tsx';
@@ -9,14 +9,8 @@ import { OptionField } from './option-field.tsx';
 import { PhoneAndCodeFields, type PhoneCodeForm, type SmsScene } from './sms-code-field.tsx';
 import { smsTexts as T } from './texts.ts';
 
-/** GET /api/crm/corp: the companies a login offers (public), kept ten minutes. */
-export const useCorps = () =>
-  useQuery({
-    queryKey: ['public', 'corps'],
-    queryFn: async ({ signal }) =>
-      corpListSchema.parse((await apiGet<unknown>('/api/crm/corp', undefined, signal)).data),
-    staleTime: 10 * 60_000,
-  });
+/** GET corp: the companies a login offers (public), kept ten minutes. */
+export const useCorps = readQuery(endpointKey(corp), corp, { method: 'GET', staleTime: 10 * 60_000 });
 
 type CorpLoginValues = { corp_id: string; phone: string; code: string };
 

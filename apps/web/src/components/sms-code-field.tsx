@@ -2,7 +2,8 @@ import { phoneSchema } from '@crm/domain/validation';
 import { Button, Input, type InputProps } from 'antd-mobile';
 import { useState } from 'react';
 import { FormField } from './form-field.tsx';
-import { apiPost } from '../lib/api-client.ts';
+import { smsCode } from '@crm/domain/endpoints/auth';
+import { send } from '../lib/send.ts';
 import { showErrorToast, showToast } from '../lib/toast.ts';
 import type { FieldBinding } from '../lib/use-schema-form.ts';
 import { smsTexts as T } from './texts.ts';
@@ -11,10 +12,9 @@ import { useCountdown } from '../lib/use-countdown.ts';
 /** Whose login the code is for: a partner's (any phone) or a channel agent's (registered agents only). */
 export type SmsScene = 'outside' | 'houseloan';
 
-/** POST /common/smsCode for a scene; the code itself only in demo mode (verifyCode). */
+/** POST smsCode for a scene; the code itself only in demo mode (verifyCode). */
 export async function sendSceneCode(phone: string, scene: SmsScene) {
-  const { data } = await apiPost<{ verifyCode?: string } | null>('/common/smsCode', { phone, scene });
-  return data?.verifyCode ?? '';
+  return (await send(smsCode, { phone, scene })).verifyCode ?? '';
 }
 
 export type SmsCodeFieldProps = {

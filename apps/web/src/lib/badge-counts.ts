@@ -1,3 +1,4 @@
+import { homeRefs } from '@crm/domain/endpoint-refs';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -6,8 +7,9 @@ import type { QueryClient } from '@tanstack/react-query';
  * another: home builds its key from this, and the others refresh the badges through `invalidateBadgeCounts`.
  */
 export const userinfoKeys = {
-  all: ['userinfo'] as const,
-  user: (id: number) => ['userinfo', id] as const,
+  // endpointKey's shape, from the zod-free reference (the home page's first paint carries no contract).
+  all: [homeRefs.userinfo.path] as const,
+  user: (id: number) => [homeRefs.userinfo.path, { id }] as const,
 };
 
 export const invalidateBadgeCounts = (queryClient: QueryClient) =>

@@ -12,9 +12,13 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, R extends z.ZodType =
   response: R;
 }
 
-/** An endpoint contract, checked to be one; it keeps the schemas' own types for the route and the client. */
-export const endpoint = <I extends z.ZodType, R extends z.ZodType>(contract: Endpoint<I, R>): Endpoint<I, R> =>
-  contract;
+/**
+ * An endpoint contract, checked to be one; it keeps the schemas' own types for the route and the client, and
+ * its path as a literal type, so an EndpointRef (endpoint-refs) naming another path fails to compile.
+ */
+export const endpoint = <I extends z.ZodType, R extends z.ZodType, const P extends string>(
+  contract: Endpoint<I, R> & { path: P },
+): Endpoint<I, R> & { path: P } => contract;
 
 /** The request of a call that takes no fields (a plain list of options, say). */
 export const noFieldsSchema = z.object({});

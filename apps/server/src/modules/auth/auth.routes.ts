@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { autoLoginRequestSchema, corpListSchema, loginRequestSchema, loginResponseSchema } from '@crm/domain/api/auth';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import type { WecomAdapter } from '../../adapters/wecom/index.ts';
 import { SESSION_COOKIE, servePrincipals } from '../../plugins/session.ts';
@@ -18,6 +17,7 @@ import {
   WECOM_IDENTITY_TTL_MS,
 } from './wecom-identity.ts';
 import * as E from '@crm/domain/endpoints/auth';
+import { WECOM_LOGIN_PATHS } from '@crm/domain/endpoint-refs';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -43,24 +43,19 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
   const { auth, staff, wecom, secret, secureCookies, now } = options;
   const shortCookie = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' } as const;
 
-  app.get(
-    '/api/crm/corp',
-    { schema: { tags: ['auth'], summary: '公司列表', response: { 200: envelopeSchema(corpListSchema) } } },
-    async () => ({ code: 0, msg: 'ok', data: await staff.listActiveCompanies() }),
-  );
-
   const open = openRoutes(root, ['auth']);
+  open.get(E.corp, () => staff.listActiveCompanies());
   open.get(E.checkCaptcha, (_, q) => auth.checkCaptcha(q.phone));
   open.post(E.smsCode, (_, q, request) => auth.sendSmsCode(q.phone, request.ip, q.scene), { msg: T.sent });
 
   app.post(
-    '/api/crm/login',
+    E.login.path,
     {
       schema: {
         tags: ['auth'],
-        summary: '手机号验证码登录',
-        body: loginRequestSchema,
-        response: { 200: envelopeSchema(loginResponseSchema) },
+        summary: E.login.summary,
+        body: E.login.request,
+        response: { 200: envelopeSchema(E.login.response) },
       },
     },
     async (request, reply) => {
@@ -81,13 +76,13 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
   );
 
   app.post(
-    '/api/crm/autoLogin',
+    E.autoLogin.path,
     {
       schema: {
         tags: ['auth'],
-        summary: '企业微信自动登录',
-        body: autoLoginRequestSchema.passthrough(),
-        response: { 200: envelopeSchema(loginResponseSchema) },
+        summary: E.autoLogin.summary,
+        body: E.autoLogin.request,
+        response: { 200: envelopeSchema(E.autoLogin.response) },
       },
     },
     async (request, reply) => {
@@ -117,7 +112,7 @@ export async function authRoutes(root: FastifyInstance, options: AuthRoutesOptio
    */
   const startWecomLogin = (kind: 'web' | 'oauth') =>
     app.get(
-      kind === 'web' ? '/api/wechat/wwlogin' : '/api/wechat/wxworkLogin',
+      WECOM_LOGIN_PATHS[kind],
       {
         schema: {
           tags: ['auth'],

@@ -1,11 +1,11 @@
 import type { CheckCaptcha } from '@crm/domain/api/auth';
-import { apiGet } from '../../../lib/api-client.ts';
+import { authRefs } from '@crm/domain/endpoint-refs';
+import { sendRef } from '../../../lib/api-client.ts';
 import { useRequest } from './use-request.ts';
 
-/** GET /common/checkCaptcha: whether an SMS may be sent to this phone now, else in how many seconds. */
+/** GET checkCaptcha: whether an SMS may be sent to this phone now, else in how many seconds. */
 export async function checkCaptcha(phone: string, signal?: AbortSignal): Promise<CheckCaptcha> {
-  const { data } = await apiGet<CheckCaptcha>('/common/checkCaptcha', { phone }, signal);
-  return data;
+  return (await sendRef(authRefs.checkCaptcha, { phone }, { method: 'GET', signal })).data;
 }
 
 /** `phone` null = do not ask (the phone is not valid yet). `version` forces a fresh check. */

@@ -1,10 +1,11 @@
 import type { CorpOption } from '@crm/domain/api/auth';
-import { apiGet } from '../../../lib/api-client.ts';
+import { authRefs } from '@crm/domain/endpoint-refs';
+import { sendRef } from '../../../lib/api-client.ts';
 import { useRequest } from './use-request.ts';
 
-/** GET /api/crm/corp: the companies a person can log in to. */
+/** GET corp: the companies a person can log in to. */
 export async function getCorpList(signal?: AbortSignal): Promise<CorpOption[]> {
-  const { data } = await apiGet<CorpOption[]>('/api/crm/corp', undefined, signal);
+  const { data } = await sendRef(authRefs.corp, {}, { method: 'GET', signal });
   return Array.isArray(data) ? data : [];
 }
 

@@ -1,4 +1,5 @@
 import type { UserInfo } from '@crm/domain/api/auth';
+import { homeRefs } from '@crm/domain/endpoint-refs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRead, LazySchema } from '../../../lib/api-query.ts';
 import { getStoredUser, setStoredUser } from '../../../lib/storage.ts';
@@ -6,11 +7,11 @@ import { homeKeys } from './keys.ts';
 
 /** Imported with the request, not the home page: its first paint (cached tiles or the tip) needs no zod. */
 const userinfoSchema = new LazySchema(() =>
-  import('@crm/domain/api/auth').then((contract) => contract.userinfoResponseSchema),
+  import('@crm/domain/endpoints/home').then((contract) => contract.userinfo.response),
 );
 
-/** POST /api/crm/userinfo (id): the user, badge counts, signer list and notices. */
-const getUserinfo = (id: number): Promise<UserInfo> => apiRead('POST', '/api/crm/userinfo', { id }, userinfoSchema);
+/** POST userinfo (id): the user, badge counts, signer list and notices, parsed by the contract's schema. */
+const getUserinfo = (id: number): Promise<UserInfo> => apiRead('POST', homeRefs.userinfo.path, { id }, userinfoSchema);
 
 /**
  * The answer refreshes the stored user (spec §3: kept for display; signer list and notices left out). Until

@@ -1,0 +1,37 @@
+import type { Endpoint } from '../endpoints/index.ts';
+import type * as Auth from '../endpoints/auth/index.ts';
+import type * as Home from '../endpoints/home/index.ts';
+
+/**
+ * An endpoint as a page that cannot carry zod sees it (the staff login's budget, decision 061; the home page's
+ * first paint): its path, with the contract's request and response as types only. The path must be the
+ * contract's own (`endpoint` keeps it as a literal type), so the two cannot drift apart.
+ */
+export interface EndpointRef<E extends Endpoint> {
+  readonly path: E['path'];
+  /** Never set: it carries the contract's type to the caller. */
+  readonly contract?: E;
+}
+
+const ref = <E extends Endpoint>(path: E['path']): EndpointRef<E> => ({ path });
+
+/** The staff login's calls (features/auth) and the logout. */
+export const authRefs = {
+  corp: ref<typeof Auth.corp>('/api/crm/corp'),
+  login: ref<typeof Auth.login>('/api/crm/login'),
+  autoLogin: ref<typeof Auth.autoLogin>('/api/crm/autoLogin'),
+  checkCaptcha: ref<typeof Auth.checkCaptcha>('/common/checkCaptcha'),
+  smsCode: ref<typeof Auth.smsCode>('/common/smsCode'),
+  logout: ref<typeof Auth.logout>('/api/crm/logout'),
+};
+
+/** The home page's one read. */
+export const homeRefs = {
+  userinfo: ref<typeof Home.userinfo>('/api/crm/userinfo'),
+};
+
+/**
+ * Where the WeCom sign-in starts (spec §4): the browser navigates there and is redirected to WeCom, so there is
+ * no envelope and no contract; corp 1 goes through WeCom's web login, the others through its OAuth page.
+ */
+export const WECOM_LOGIN_PATHS = { web: '/api/wechat/wwlogin', oauth: '/api/wechat/wxworkLogin' } as const;
