@@ -145,7 +145,7 @@ export default tseslint.config(
     files: [
       'apps/web/src/features/cases/**/*.{ts,tsx}',
       'apps/web/src/features/house/api/reveal-order-card.ts',
-      'apps/web/src/features/houseloan/api/houseloan.ts',
+      'apps/web/src/features/houseloan/**/*.{ts,tsx}',
       'apps/web/src/features/house/**/*.{ts,tsx}',
       'apps/web/src/features/ysb/**/*.{ts,tsx}',
       'apps/web/src/features/reminders/**/*.{ts,tsx}',

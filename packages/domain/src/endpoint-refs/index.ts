@@ -35,3 +35,9 @@ export const homeRefs = {
  * no envelope and no contract; corp 1 goes through WeCom's web login, the others through its OAuth page.
  */
 export const WECOM_LOGIN_PATHS = { web: '/api/wechat/wwlogin', oauth: '/api/wechat/wxworkLogin' } as const;
+
+/**
+ * Where the channel agents' portal starts WeChat's web authorisation (decision 052): the browser navigates there
+ * with `?corp=`, so, like the WeCom entries, it has no envelope and no contract.
+ */
+export const HOUSELOAN_OAUTH_PATH = '/api/houseloan/oauth';

@@ -15,6 +15,7 @@ import { signWecomIdentity, verifyWecomIdentity } from '../auth/index.ts';
 import type { AgentCaller, HouseloanService } from './houseloan.service.ts';
 import { HOUSELOAN_TEXTS as T } from './houseloan.texts.ts';
 import * as E from '@crm/domain/endpoints/houseloan';
+import { HOUSELOAN_OAUTH_PATH } from '@crm/domain/endpoint-refs';
 
 export interface HouseloanRoutesOptions {
   houseloan: HouseloanService;
@@ -81,7 +82,7 @@ export async function houseloanRoutes(root: FastifyInstance, options: HouseloanR
 
   // WeChat web authorisation (snsapi_base): the portal opened in WeChat learns who is there from WeChat.
   oauthRoundRoutes(root, wechat, {
-    path: '/api/houseloan/oauth',
+    path: HOUSELOAN_OAUTH_PATH,
     summaries: { entry: '微信公众号网页授权入口', callback: '微信公众号网页授权回调' },
     query: oauthQuerySchema,
     state: { cookie: STATE_COOKIE, refusal: T.wechatStateInvalid },

@@ -1,4 +1,5 @@
 import { houseloanLoginRequestSchema } from '@crm/domain/api/houseloan';
+import { HOUSELOAN_OAUTH_PATH } from '@crm/domain/endpoint-refs';
 import { Button } from 'antd-mobile';
 import { Navigate, useSearchParams } from 'react-router';
 import { CorpLoginPage } from '../../../components/corp-login-page.tsx';
@@ -44,7 +45,7 @@ export function HouseloanLoginPage() {
               block
               fill="outline"
               color="success"
-              onClick={() => globalThis.location.assign(`/api/houseloan/oauth?corp=${corpId}`)}
+              onClick={() => globalThis.location.assign(`${HOUSELOAN_OAUTH_PATH}?corp=${corpId}`)}
             >
               {T.wechatLogin}
             </Button>
