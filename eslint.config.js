@@ -163,6 +163,7 @@ export default tseslint.config(
       'apps/web/src/features/home/**/*.{ts,tsx}',
       'apps/web/src/components/**/*.{ts,tsx}',
       'apps/web/src/lib/badge-counts.ts',
+      'apps/web/src/features/chattergee/**/*.{ts,tsx}',
     ],
     // A page test answers the paths the browser asks, as the server would.
     ignores: ['**/*.test.{ts,tsx}'],

@@ -8,7 +8,7 @@ import { PlainForm } from '../../../components/plain-form.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useIdempotentSubmit } from '../../../lib/use-idempotent-submit.ts';
-import { chatterKeys, sendPoint, sendQrcode, useIntegral } from '../api/chatter-api.ts';
+import { invalidateChatter, sendPoint, sendQrcode, useIntegral } from '../api/chatter-api.ts';
 import { useSidebar } from '../lib/use-sidebar.ts';
 import { chatterTexts as T } from '../texts.ts';
 import '../chattergee.css';
@@ -46,7 +46,7 @@ export function ChatterSendPage() {
     setBusy(true);
     await submit.run(async (key) => {
       const { msg, sent } = await sendPoint({ external_userid: ext, amount, reason }, key);
-      void queryClient.invalidateQueries({ queryKey: chatterKeys.all });
+      void invalidateChatter(queryClient);
       if (await deliver(sent.card)) showToast({ content: `${msg}，${T.sendDone}`, icon: 'success' });
       setAmount('');
       setReason('');
