@@ -164,6 +164,8 @@ export default tseslint.config(
       'apps/web/src/components/**/*.{ts,tsx}',
       'apps/web/src/lib/badge-counts.ts',
       'apps/web/src/features/chattergee/**/*.{ts,tsx}',
+      'apps/web/src/features/activity/**/*.{ts,tsx}',
+      'apps/web/src/activity/**/*.ts',
     ],
     // A page test answers the paths the browser asks, as the server would.
     ignores: ['**/*.test.{ts,tsx}'],

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoints/index.ts';
 import type * as Auth from '../endpoints/auth/index.ts';
+import type * as Activity from '../endpoints/activity/index.ts';
 import type * as Home from '../endpoints/home/index.ts';
 
 /**
@@ -41,3 +42,18 @@ export const WECOM_LOGIN_PATHS = { web: '/api/wechat/wwlogin', oauth: '/api/wech
  * with `?corp=`, so, like the WeCom entries, it has no envelope and no contract.
  */
 export const HOUSELOAN_OAUTH_PATH = '/api/houseloan/oauth';
+
+/** The public activity page's calls (apps/web/activity.html, decision 056: its own budget, no zod). */
+export const activityRefs = {
+  info: ref<typeof Activity.getActivityinfo>('/api/crm/getActivityinfo'),
+  visitor: ref<typeof Activity.activityVisitor>('/api/crm/activityVisitor'),
+  mine: ref<typeof Activity.activityMine>('/api/crm/activityMine'),
+  smsCode: ref<typeof Auth.smsCode>('/common/smsCode'),
+  login: ref<typeof Activity.lotteryLogin>('/api/crm/lotteryLogin'),
+  draw: ref<typeof Activity.lotteryDraw>('/api/crm/lotteryDraw'),
+  coupon: ref<typeof Activity.coupon>('/api/crm/coupon'),
+  add: ref<typeof Activity.addActivityData>('/api/crm/addActivityData'),
+};
+
+/** Where the activity page starts WeChat's silent web authorisation (`?activity=&to=`): a navigation, no contract. */
+export const ACTIVITY_OAUTH_PATH = '/api/activity/oauth';

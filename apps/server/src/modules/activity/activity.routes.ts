@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  activityPath,
-  activityVisitorSchema,
-  lotteryLoginRequestSchema,
-  staffActivitySchema,
-} from '@crm/domain/api/activity';
+import { activityPath } from '@crm/domain/api/activity';
 import { rowIdSchema } from '@crm/domain/api/bounds';
 import { envelopeSchema } from '@crm/domain/api/envelope';
 import { WechatMpError, WechatSnapshotUserError, type WechatMpAdapter } from '../../adapters/wechat-mp/index.ts';
@@ -18,6 +13,7 @@ import type { VisitorKey } from './activity.repository.ts';
 import type { ActivityService } from './activity.service.ts';
 import { ACTIVITY_TEXTS as T } from './activity.texts.ts';
 import * as E from '@crm/domain/endpoints/activity';
+import { ACTIVITY_OAUTH_PATH } from '@crm/domain/endpoint-refs';
 
 export interface ActivityRoutesOptions {
   activity: ActivityService;
@@ -63,7 +59,7 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   // WeChat web authorisation (snsapi_base, silent): the visitor's openid, from WeChat, on the server. A refused
   // state leaves the back cookie to expire with the round; the next entry writes it again.
   oauthRoundRoutes(root, wechat, {
-    path: '/api/activity/oauth',
+    path: ACTIVITY_OAUTH_PATH,
     summaries: { entry: '活动页的微信公众号网页授权入口', callback: '活动页的微信公众号网页授权回调' },
     query: oauthQuerySchema,
     state: { cookie: STATE_COOKIE, refusal: T.wechatStateInvalid },
@@ -95,15 +91,15 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   const visitor = callerRoutes(root, tags, currentVisitor);
   root.route({
     method: 'POST',
-    url: '/api/crm/lotteryLogin',
+    url: E.lotteryLogin.path,
     schema: {
       tags,
-      summary: '活动访客验证手机号（短信验证码）',
-      body: lotteryLoginRequestSchema,
-      response: { 200: envelopeSchema(activityVisitorSchema) },
+      summary: E.lotteryLogin.summary,
+      body: E.lotteryLogin.request,
+      response: { 200: envelopeSchema(E.lotteryLogin.response) },
     },
     handler: async (request, reply) => {
-      const { phone, code } = request.body as z.output<typeof lotteryLoginRequestSchema>;
+      const { phone, code } = request.body as z.output<typeof E.lotteryLogin.request>;
       const { token, answer } = await activity.login(currentVisitor(request), phone, code);
       root.setSessionCookie(reply, token);
       return { code: 0, msg: T.loggedIn, data: answer };
@@ -118,16 +114,7 @@ export async function activityRoutes(root: FastifyInstance, options: ActivityRou
   // The staff's side names its own principal.
   const staff = staffRoutes(root, tags);
   const staffOnly = { config: { principals: ['staff' as const] } };
-  staff.get(
-    '/api/crm/activityList',
-    '本公司的营销活动与我的分享链接',
-    z.object({
-      channel_id: z.preprocess((v) => (v === '' || v == null ? undefined : v), rowIdSchema('渠道编号无效').optional()),
-    }),
-    z.array(staffActivitySchema),
-    (me, q) => activity.list(me, q.channel_id),
-    staffOnly,
-  );
+  staff.get(E.activityList, (me, q) => activity.list(me, q.channel_id), staffOnly);
   staff.post(E.getActivityDataList, (me, q) => activity.dataList(me, q), staffOnly);
   staff.post(E.couponRedeem, (me, q) => activity.redeem(me, q.code), { ...staffOnly, msg: T.redeemed });
 }

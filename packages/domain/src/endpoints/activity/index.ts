@@ -10,9 +10,12 @@ import {
   addActivityDataRequestSchema,
   couponClaimSchema,
   lotteryDrawSchema,
+  lotteryLoginRequestSchema,
   redeemRequestSchema,
   redeemSchema,
+  staffActivitySchema,
 } from '../../api/activity.ts';
+import { rowIdSchema } from '../../api/bounds.ts';
 import { z } from 'zod';
 import { endpoint, noFieldsSchema } from '../index.ts';
 
@@ -74,4 +77,20 @@ export const couponRedeem = endpoint({
   summary: '核销优惠券或奖品券码',
   request: redeemRequestSchema,
   response: redeemSchema,
+});
+
+export const lotteryLogin = endpoint({
+  path: '/api/crm/lotteryLogin',
+  summary: '活动访客验证手机号（短信验证码）',
+  request: lotteryLoginRequestSchema,
+  response: activityVisitorSchema,
+});
+
+export const activityList = endpoint({
+  path: '/api/crm/activityList',
+  summary: '本公司的营销活动与我的分享链接',
+  request: z.object({
+    channel_id: z.preprocess((v) => (v === '' || v == null ? undefined : v), rowIdSchema('渠道编号无效').optional()),
+  }),
+  response: z.array(staffActivitySchema),
 });

@@ -1,41 +1,23 @@
-import {
-  activityDataPageSchema,
-  redeemSchema,
-  staffActivitySchema,
-  type ActivityDataPage,
-} from '@crm/domain/api/activity';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { apiRead } from '../../../lib/api-query.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
-import { featureKeys } from '../../../lib/api-query.ts';
+import * as E from '@crm/domain/endpoints/activity';
+import { useMutation } from '@tanstack/react-query';
+import { endpointKey } from '../../../lib/endpoint-key.ts';
+import { readQuery, useEndpointList } from '../../../lib/read-query.ts';
+import { send } from '../../../lib/send.ts';
 
+/** Query keys of the staff's activity pages, each its endpoint's (endpointKey). */
 export const activityKeys = {
-  ...featureKeys('activity', ['list']),
-  data: (id: number) => ['activity', 'data', id] as const,
+  list: endpointKey(E.activityList),
+  data: (id: number) => endpointKey(E.getActivityDataList, { activity_id: id }),
 };
 
-/** GET /api/crm/activityList: the company's activities with my share link. */
-export async function getActivityList(signal?: AbortSignal) {
-  const { data } = await apiGet<unknown>('/api/crm/activityList', {}, signal);
-  return z.array(staffActivitySchema).parse(data);
-}
+/** GET activityList: the company's activities with my share link. */
+export const useActivityList = readQuery(activityKeys.list, E.activityList, { method: 'GET' });
 
-export const useActivityList = () =>
-  useQuery(queryOptions({ queryKey: activityKeys.list, queryFn: ({ signal }) => getActivityList(signal) }));
-
-/** POST /api/crm/getActivityDataList: an activity's sign-ups, newest first, a page at a cursor. */
-export const getActivityData = (id: number, cursor: number | null, signal?: AbortSignal): Promise<ActivityDataPage> =>
-  apiRead('POST', '/api/crm/getActivityDataList', { activity_id: id, cursor }, activityDataPageSchema, signal);
-
+/** POST getActivityDataList: an activity's sign-ups, newest first, a page at a cursor. */
 export const useActivityData = (id: number) =>
-  usePagedList({ queryKey: activityKeys.data(id), fetchPage: (cursor, signal) => getActivityData(id, cursor, signal) });
+  useEndpointList(activityKeys.data(id), E.getActivityDataList, { activity_id: id });
 
-/** POST /api/crm/couponRedeem: redeem a coupon or prize code (typed, any case, with or without the dash). */
-export async function redeemCode(code: string) {
-  const response = await apiPost<unknown>('/api/crm/couponRedeem', { code });
-  return redeemSchema.parse(response.data);
-}
+/** POST couponRedeem: redeem a coupon or prize code (typed, any case, with or without the dash). */
+export const redeemCode = (code: string) => send(E.couponRedeem, { code });
 
 export const useRedeem = () => useMutation({ mutationFn: redeemCode });
