@@ -119,18 +119,38 @@ export type EsignEvidence = z.infer<typeof esignEvidenceSchema>;
 /** A new order's signing link; null when the case already had an open order, which is the one answered. */
 export const esignAddedSchema = z.object({ id: z.number().int(), link: z.string().nullable() });
 
+/** A PDF's seal read from the file alone: its signatures, timestamps and the certificate at the trusted time. */
+export const esignSealCheckSchema = z.object({
+  sealed: z.boolean(),
+  /** Every signature verifies over its byte ranges; what none covers is validation data only. */
+  intact: z.boolean(),
+  signer: z.string().nullable(),
+  /** The genTime of the RFC 3161 token in the signature (PAdES B-T), over its signature value; null without. */
+  timestamp: z.string().nullable(),
+  /** The genTime of the document timestamp over the whole signed file (PAdES B-LTA); null without. */
+  document_timestamp: z.string().nullable(),
+  level: z.enum(['B-B', 'B-T', 'B-LT', 'B-LTA']).nullable(),
+  /** The sealing certificate judged at the trusted time from the chain and CRL the document carries. */
+  certificate: z
+    .object({
+      subject: z.string().nullable(),
+      issuer: z.string().nullable(),
+      not_after: z.string(),
+      expired_now: z.boolean(),
+      valid_at_timestamp: z.boolean().nullable(),
+      chain_complete: z.boolean(),
+      revocation: z.enum(['not_revoked', 'revoked', 'unknown']),
+    })
+    .nullable(),
+});
+export type EsignSealCheck = z.infer<typeof esignSealCheckSchema>;
+
 export const esignVerifySchema = z.object({
   sha256: z.string(),
   /** The file is byte for byte the sealed document of one of the company's orders. */
   matches_order: z.boolean(),
   order_id: z.number().int().nullable(),
-  seal: z.object({
-    sealed: z.boolean(),
-    intact: z.boolean(),
-    signer: z.string().nullable(),
-    /** The genTime of the RFC 3161 token in the signature (PAdES B-T), over its signature value; null without. */
-    timestamp: z.string().nullable(),
-  }),
+  seal: esignSealCheckSchema,
   chain: esignChainSchema.nullable(),
 });
 export type EsignVerify = z.infer<typeof esignVerifySchema>;

@@ -20,7 +20,8 @@ import type { StaffIdentity } from '../staff/index.ts';
 import { checkChain, eventHash, withZone, type ChainCheck } from './esign.chain.ts';
 import { renderCertificate, renderDocument, stampSignature, type DocPage } from './esign.pdf.ts';
 import type { EsignEventRow, EsignOrderRow, EsignRepository, Transaction } from './esign.repository.ts';
-import { loadSealCertificate, sealPades, sealPdf, sha256, verifySeal, type SealCertificate } from './esign.seal.ts';
+import { loadSealCertificate, sealPades, sealPdf, sha256, type SealCertificate } from './esign.seal.ts';
+import { verifyPdf } from './esign.verify.ts';
 import { ESIGN_TEXTS as T } from './esign.texts.ts';
 import type { CaseAgreementTerms } from '../cases/index.ts';
 import { backoffMs, enqueueReminder } from '../reminders/index.ts';
@@ -181,7 +182,7 @@ export function createEsignService(deps: EsignServiceDeps) {
 
   const timestampDetail = (sealedSha256: string, token: TimestampToken, attempt: number): Detail => ({
     sha256: sealedSha256,
-    covers: 'signature value (signature-time-stamp, PAdES B-T)',
+    covers: 'signature value (signature-time-stamp, PAdES B-T; the seal is B-LTA)',
     gen_time: token.genTime.toISOString(),
     serial: token.serial,
     token: token.token.toString('base64'),
@@ -529,7 +530,7 @@ export function createEsignService(deps: EsignServiceDeps) {
       if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new RefusedError(T.badPdf);
       const hash = sha256(pdf);
       const order = await repo.findBySealedHash(me.corpId, hash);
-      const seal = verifySeal(pdf);
+      const seal = await verifyPdf(pdf, now());
       if (!order) return { sha256: hash, matches_order: false, order_id: null, seal, chain: null };
       const { check } = await chainOf(order);
       return { sha256: hash, matches_order: true, order_id: order.id, seal, chain: chainAnswer(check) };
@@ -697,7 +698,7 @@ export function createEsignService(deps: EsignServiceDeps) {
           await append(tx, locked, 'sealed', 'system', context, {
             sha256: sealedSha256,
             algorithm: 'PAdES ETSI.CAdES.detached SHA-256',
-            level: sealing.timestamp ? 'B-T' : 'B-B',
+            level: sealing.documentTimestamp ? 'B-LTA' : sealing.timestamp ? 'B-T' : 'B-B',
             // What the seal signed: a later seal (the timestamp's retry) starts again from exactly these bytes.
             stamped_sha256: sha256(stamped),
             stamped_length: stamped.length,

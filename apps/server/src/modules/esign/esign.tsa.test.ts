@@ -16,6 +16,7 @@ import { createCase } from '../../test/factories-cases.ts';
 import { makePng } from '../../test/factories-money.ts';
 import { postJson } from '../../test/http.ts';
 import { signatureTimestamp } from './esign.seal.ts';
+import { verifyPdf } from './esign.verify.ts';
 import { staffCookie } from '../../test/sessions.ts';
 
 let clock = new Date('2026-05-10T02:00:00Z');
@@ -93,32 +94,51 @@ function opensslVerifiesTimestamp(pdf: Buffer) {
 }
 
 describe('electronic signing with a timestamp authority (ESIGN_TSA_URL)', () => {
-  it('seals PAdES B-T: the CMS carries the TSA token over its signature value; pdfsig accepts the seal, one flipped byte fails it', async () => {
+  it("seals PAdES B-LTA: the signature carries the TSA token over its value, a DSS holds the chain and the CA's CRL, a document timestamp closes it; pdfsig accepts the seal, one flipped byte fails it", async () => {
     tsa.set({ genTime: new Date(Date.UTC(2026, 4, 10, 2, 1, 5)) });
     const { evidence, sealedPdf, cookie } = await signOne();
-    expect(evidence.events.find((e) => e.type === 'sealed')?.detail).toMatchObject({ level: 'B-T' });
-    const verified = await post<{ seal: object }>(
-      '/api/esign/verify',
-      { pdf: sealedPdf.toString('base64') },
-      { cookie },
-    );
-    expect(verified.body.data.seal).toEqual({
+    expect(evidence.events.find((e) => e.type === 'sealed')?.detail).toMatchObject({ level: 'B-LTA' });
+    const verify = (pdf: Buffer) =>
+      post<{ seal: object }>('/api/esign/verify', { pdf: pdf.toString('base64') }, { cookie });
+    const certificate = {
+      subject: 'E-sign demo seal',
+      issuer: 'Loan CRM demo CA',
+      valid_at_timestamp: true,
+      chain_complete: true,
+      revocation: 'not_revoked',
+    };
+    expect((await verify(sealedPdf)).body.data.seal).toMatchObject({
       sealed: true,
       intact: true,
       signer: 'E-sign demo seal',
       timestamp: '2026-05-10T02:01:05.000Z',
+      document_timestamp: '2026-05-10T02:01:05.000Z',
+      level: 'B-LTA',
+      certificate: { ...certificate, expired_now: false },
     });
     const { stamp, output } = opensslVerifiesTimestamp(sealedPdf);
     expect(stamp).toMatchObject({ coversSignature: true, genTime: new Date('2026-05-10T02:01:05.000Z') });
     expect(output).toContain('Verification: OK');
+    expect(sealedPdf.toString('latin1')).toMatch(/\/SubFilter\s*\/ETSI\.RFC3161/);
     const report = pdfsig(sealedPdf);
-    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
-    expect(report).toContain('Total document signed');
-    expect(report).toContain('Signature is Valid');
+    expect(report).toMatch(/Signature #1:[\s\S]*Signature Type: ETSI\.CAdES\.detached[\s\S]*Signature is Valid/);
+    expect(report).toMatch(/Signature #2:[\s\S]*Signer Certificate Common Name: Fake TSA \(tests\)/);
+
     const flipped = Buffer.from(sealedPdf);
     const at = flipped.indexOf('/Contents', 0) - 40;
     flipped[at] = flipped[at]! ^ 0x01;
     expect(pdfsig(flipped)).not.toContain('Signature is Valid');
+    expect((await verify(flipped)).body.data.seal).toMatchObject({ intact: false });
+
+    // Eleven years on, the certificate has expired: the seal still verifies from the document's own chain,
+    // CRL and timestamps, at the TSA's time.
+    // (Read by the verifier itself: a staff session of today would not last eleven years.)
+    const later = new Date(clock.getTime() + 11 * 365 * 86_400_000);
+    expect(await verifyPdf(sealedPdf, later)).toMatchObject({
+      intact: true,
+      level: 'B-LTA',
+      certificate: { ...certificate, expired_now: true },
+    });
   });
 
   it('timestamps the sealed PDF: the evidence holds the token and genTime over the hash of the downloaded file', async () => {
@@ -179,6 +199,7 @@ describe('electronic signing with a timestamp authority (ESIGN_TSA_URL)', () => 
     expect(stamped.detail.sha256).toBe(createHash('sha256').update(resealed.rawPayload).digest('hex'));
     expect(opensslVerifiesTimestamp(resealed.rawPayload).output).toContain('Verification: OK');
     expect(pdfsig(resealed.rawPayload)).toContain('Signature is Valid');
+    expect(resealed.rawPayload.toString('latin1')).toMatch(/\/SubFilter\s*\/ETSI\.RFC3161/);
     expect(after.body.data.chain).toMatchObject({ intact: true });
     // Done: nothing is tried again, and no event ever carries the server's clock as the timestamp.
     clock = new Date(clock.getTime() + 3600_000);
