@@ -30,6 +30,7 @@ import { createAttempt, createPaper, EVERY_KIND } from './test/factories-exam.ts
 import { examAnswers } from './db/schema/exam.ts';
 import { esignOrders } from './db/schema/esign.ts';
 import { notices, staff } from './db/schema/staff.ts';
+import { teamRobots } from './db/schema/robots.ts';
 import { staffHandovers } from './db/schema/handover.ts';
 import { dataExports, dataImports } from './db/schema/adminio.ts';
 import { commissionClawbacks, commissionDisputes, commissionLines, commissionStatements } from './db/schema/ledger.ts';
@@ -359,6 +360,11 @@ const ROWS: Record<string, Row> = {
   },
   'POST /api/admin/faq/synonyms/save': { input: (b) => ({ id: b.faq.synonymId, words: '放款 下款' }) },
   'POST /api/admin/faq/synonyms/delete': { input: (b) => ({ id: b.faq.synonymId }) },
+  'POST /api/admin/robots/save': {
+    input: (b) => ({ id: b.robotId, name: '改', webhook: '', events: 'case-created' }),
+  },
+  'POST /api/admin/robots/delete': { input: (b) => ({ id: b.robotId }) },
+  'POST /api/admin/robots/test': { input: (b) => ({ id: b.robotId }) },
   'GET /api/admin/faq/unanswered': { reads: true, input: (b) => ({ cursor: b.faq.questionId + 1000 }) },
   'POST /api/admin/faq/unanswered/handle': { input: (b) => ({ id: b.faq.questionId }) },
   'POST /api/admin/companies/update': { input: (b) => ({ id: b.corp.id, name: '改名' }) },
@@ -788,7 +794,17 @@ async function companyB(db: TestApp['db']) {
     },
     'data export',
   );
+  // A robot of B's, its key left blank: the matrix is about ids, not WeCom.
+  const robotId = (
+    await insertRow(
+      db,
+      teamRobots,
+      { corpId: corp.id, name: `群${MARK}`, webhookKey: '', events: ['case-created'], updatedAt: at },
+      'robot',
+    )
+  ).id;
   return {
+    robotId,
     ledgerLine,
     handover,
     clawback,

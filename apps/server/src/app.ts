@@ -98,7 +98,13 @@ import { esignRoutes, esignSignerRoutes } from './modules/esign/esign.routes.ts'
 import { createEsignService, TIMESTAMP_MAX_ATTEMPTS } from './modules/esign/esign.service.ts';
 import { NotFoundError } from './errors.ts';
 import { caseAgreementTerms, openFollowUp, requireConsent } from './modules/cases/index.ts';
-import { createRemindersRepository, createRemindersService, remindersRoutes } from './modules/reminders/index.ts';
+import {
+  createRemindersRepository,
+  createRemindersService,
+  MAX_ATTEMPTS,
+  remindersRoutes,
+} from './modules/reminders/index.ts';
+import { createRobotsRepository, createRobotsService, robotsRoutes } from './modules/robots/index.ts';
 import { metricsPlugin, registerMetricsRoute, type PoolStats } from './ops/metrics.ts';
 import { checkReadiness } from './ops/readiness.ts';
 import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './ops/request-context.ts';
@@ -472,6 +478,9 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   });
   await app.register(consentRoutes, { consent });
   await app.register(consentClientRoutes, { consent });
+  // WeCom group robots (issue 50, decision 075): the admin's webhooks; the events' posts run in the queue below.
+  const robots = createRobotsService({ repo: createRobotsRepository(db), wecom: adapters.wecom, now });
+  await app.register(robotsRoutes, { robots });
   // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in
   // tests, which call drainOnce themselves.
   const reminders = createRemindersService({
@@ -487,6 +496,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
         run: (job) => esign.retryTimestamp(job.corpId, job.payload.esignOrderId ?? 0, job.attempts + 1),
         maxAttempts: TIMESTAMP_MAX_ATTEMPTS - 1,
       },
+      'robot-post': { run: (job) => robots.post(job), maxAttempts: MAX_ATTEMPTS },
     },
   });
   await app.register(remindersRoutes, { reminders });

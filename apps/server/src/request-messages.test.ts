@@ -38,7 +38,8 @@ const VALUES: readonly unknown[] = [
 /** zod's type talk (issue 38's list), a type's name, or any English word but the few a form shows as they are. */
 const TYPE_TALK = /期望|实际接收|无效输入|无效选项/;
 const TYPE_NAME = /\b(string|number|NaN|undefined|null|boolean|bigint|object|array|int|date|symbol|function)\b/i;
-const SHOWN_AS_IS = new Set(['PDF', 'MB', 'https']);
+// Webhook: WeCom's own word for a group robot's address, as its robot page shows it.
+const SHOWN_AS_IS = new Set(['PDF', 'MB', 'https', 'Webhook']);
 const englishWord = (message: string) => message.match(/[A-Za-z]{2,}/g)?.find((word) => !SHOWN_AS_IS.has(word));
 
 const NO_LABEL = 'no label for the field';

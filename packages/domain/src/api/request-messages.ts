@@ -34,6 +34,7 @@ export const REQUEST_FIELD_LABELS: Readonly<Record<string, string>> = {
   education: '学历',
   employer_type: '单位性质',
   employer_types: '准入单位性质',
+  events: '通知事件',
   exp: '链接有效期',
   expiring: '即将到期',
   fees: '费用',
@@ -62,6 +63,7 @@ export const REQUEST_FIELD_LABELS: Readonly<Record<string, string>> = {
   name: '姓名',
   need_service: '需要客服协助',
   note: '备注',
+  nudge_days: '未安排跟进提醒天数',
   occupation: '职业',
   outside_client_id: '转介客户',
   page: '页码',
@@ -74,7 +76,6 @@ export const REQUEST_FIELD_LABELS: Readonly<Record<string, string>> = {
   phone_tail: '手机尾号',
   place: '签约地点',
   pool_claims_per_day: '每日领取上限',
-  nudge_days: '未安排跟进提醒天数',
   pool_days: '回收天数',
   pool_warn_days: '提前提醒天数',
   product: '产品',
@@ -117,6 +118,7 @@ export const REQUEST_FIELD_LABELS: Readonly<Record<string, string>> = {
   user_ids: '返佣人',
   userid: '员工',
   v: '图片尺寸',
+  webhook: 'Webhook 地址',
   wxworkid: '企业微信账号',
 };
 

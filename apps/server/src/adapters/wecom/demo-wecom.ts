@@ -2,6 +2,7 @@ import { systemClock } from '../../clock.ts';
 import { WecomError, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
 import { createDemoWecomChat } from './wecom-chat.ts';
+import { createDemoWecomRobot } from './wecom-robot.ts';
 import { createDemoWecomTransfer } from './wecom-transfer.ts';
 import { createDemoWecomDirectory, type WecomDepartment, type WecomMember } from './wecom-directory.ts';
 import { duplicateKey, textCardBody, type TextCardMessage } from './wecom-message.ts';
@@ -35,9 +36,10 @@ function appendQuery(uri: string, params: Record<string, string>): string {
  * Offline stand-in: "authorising" skips WeCom and lands straight on the callback with a code that
  * names the user, so the whole login flow runs in a plain browser without a corp.
  */
-export function createDemoWecomAdapter(
-  options: DemoWecomOptions = {},
-): WecomAdapter & { readonly sentMessages: readonly TextCardMessage[] } {
+export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAdapter & {
+  readonly sentMessages: readonly TextCardMessage[];
+  readonly robotPosts: ReturnType<typeof createDemoWecomRobot>['robotPosts'];
+} {
   const { demoUserId = 'demo-wecom-user', now = () => systemClock().getTime() } = options;
   let approvals = 0;
   // Offline: the cards "sent", with WeCom's duplicate check, so a retried job shows once (decision 058).
@@ -51,6 +53,7 @@ export function createDemoWecomAdapter(
     ...createDemoWecomChat({ corpId: DEMO_WECOM_CORP_ID, nonceStr: DEMO_NONCE_STR, now }),
     ...createDemoWecomDirectory(options.directory),
     ...createDemoWecomTransfer({ now }),
+    ...createDemoWecomRobot(),
     oauthAuthorizeUrl: callback,
     webLoginUrl: callback,
     async getUserIdByCode(code) {

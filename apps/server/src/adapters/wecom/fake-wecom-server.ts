@@ -6,6 +6,7 @@ import { listenLocally } from '../local-server.ts';
 import { createFakeChat, type FakeChat, type FakeChatOptions } from './fake-wecom-chat.ts';
 import { createFakeDirectory, type FakeDirectory, type FakeDirectoryOptions } from './fake-wecom-directory.ts';
 import { createFakeMessageInbox, type FakeMessageInbox } from './fake-wecom-message.ts';
+import { createFakeRobots, type FakeRobots } from './fake-wecom-robot.ts';
 import { createFakeTransfer, type FakeTransfer, type FakeTransferOptions } from './fake-wecom-transfer.ts';
 
 export interface FakeWecomOptions {
@@ -27,6 +28,8 @@ export interface FakeWecomOptions {
   directory?: FakeDirectoryOptions;
   /** The customer-contact inheritance endpoints the handover uses (fake-wecom-transfer.ts). */
   transfer?: FakeTransferOptions;
+  /** The group robots' webhook keys that exist (fake-wecom-robot.ts); unset, any key is one. */
+  robotKeys?: string[];
 }
 
 /** How a group of endpoints answers: WeCom's envelope, its errors, and its access_token check. */
@@ -65,6 +68,8 @@ export interface FakeWecomServer {
   readonly directory: FakeDirectory;
   /** The external contacts members follow, those of members who left, and the transfers asked. */
   readonly transfer: FakeTransfer;
+  /** The group robots' posts (fake-wecom-robot.ts). */
+  readonly robots: FakeRobots;
   addUser(code: string, userId: string): void;
   /** Every token issued so far now answers 42001 (expired); the next gettoken issues a fresh one. */
   expireTokens(): void;
@@ -88,6 +93,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
   const inbox = createFakeMessageInbox(opts.members ? new Set(opts.members) : null);
   const directory = createFakeDirectory(opts.directory);
   const transfer = createFakeTransfer(opts.transfer);
+  const robots = createFakeRobots(opts.robotKeys ?? null);
 
   const send = (res: ServerResponse, body: Record<string, unknown>) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -109,12 +115,13 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     res: ServerResponse,
     query: Record<string, string>,
     answer: (body: Record<string, unknown>) => void,
+    needsToken = true,
   ) => {
     if (req.method !== 'POST') return fail(res, 43002, 'require POST method');
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (!tokenOk(res, query.access_token)) return;
+      if (needsToken && !tokenOk(res, query.access_token)) return;
       let body: unknown;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -132,6 +139,16 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     if (stalls > 0) {
       stalls -= 1;
       return; // never answer; close() tears the socket down
+    }
+    if (url.pathname === '/cgi-bin/webhook/send') {
+      // A robot's key is its credential: no access_token, as in WeCom.
+      return postJson(
+        req,
+        res,
+        { ...query, access_token: '' },
+        (body) => send(res, robots.receive(query.key ?? '', body)),
+        false,
+      );
     }
     if (url.pathname === '/cgi-bin/message/send') {
       return postJson(req, res, query, (body) => send(res, inbox.receive(body)));
@@ -208,6 +225,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     inbox,
     directory,
     transfer,
+    robots,
     addUser: (code, userId) => void users.set(code, userId),
     expireTokens() {
       for (const t of liveTokens) expiredTokens.add(t);

@@ -26,3 +26,5 @@ export type {
   TransferState,
   WecomTransferCalls,
 } from './wecom-transfer.ts';
+export { ROBOT_KEY_PATTERN } from './wecom-robot.ts';
+export type { RobotMessage, WecomRobotCalls } from './wecom-robot.ts';

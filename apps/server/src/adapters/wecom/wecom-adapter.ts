@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { WecomError, applyEventBody, jsSdkSignature } from './wecom.ts';
 import { createWecomChatCalls } from './wecom-chat.ts';
 import { createWecomDirectoryCalls } from './wecom-directory.ts';
+import { createWecomRobotCalls } from './wecom-robot.ts';
 import { createWecomTransferCalls } from './wecom-transfer.ts';
 import type { WecomAdapter } from './wecom.ts';
 import { textCardBody, unreachedRecipient } from './wecom-message.ts';
@@ -194,6 +195,8 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
     ...createWecomDirectoryCalls(callWithToken),
     // The external contacts' inheritance the back office's handover asks (wecom-transfer.ts, decision 066).
     ...createWecomTransferCalls(callWithToken),
+    // The group robots' webhooks (wecom-robot.ts, decision 075): the key is the credential, no token.
+    ...createWecomRobotCalls(getJson),
     oauthAuthorizeUrl: (redirectUri, state) => oauthAuthorizeUrl(corpId, agentId, redirectUri, state),
     webLoginUrl: (redirectUri, state) => webLoginUrl(corpId, agentId, redirectUri, state),
     async getUserIdByCode(code) {

@@ -23,3 +23,4 @@ export * from './ledger.ts';
 export * from './ownership.ts';
 export * from './handover.ts';
 export * from './pii.ts';
+export * from './robots.ts';

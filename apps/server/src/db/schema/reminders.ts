@@ -31,7 +31,7 @@ export const jobs = pgTable(
     /** Whom the message is for; null for a job that is not a message. */
     recipientId: integer().references(() => staff.id),
     /** A card's words; a task job (no recipient, e.g. an e-sign timestamp retry) names its record instead. */
-    payload: jsonb().$type<ReminderCard & { followUpId?: number; esignOrderId?: number }>().notNull(),
+    payload: jsonb().$type<ReminderCard & { followUpId?: number; esignOrderId?: number; robotId?: number }>().notNull(),
     status: text({ enum: ['queued', 'running', 'done', 'failed', 'skipped'] })
       .notNull()
       .default('queued'),

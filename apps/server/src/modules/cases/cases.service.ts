@@ -27,6 +27,8 @@ import {
 import { optionLabel, REJECT_REASONS } from '@crm/domain/options';
 import { MOVES_WITHOUT_CONSENT } from '@crm/domain/consent';
 import { isSalesperson } from '@crm/domain/roles';
+import { maskName } from '@crm/domain/ownership';
+import type { RobotEvent } from '@crm/domain/api/robots';
 import { maskBankCard, maskIdNumber, maskPhone } from '@crm/domain/validation';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
 import { isUniqueViolation } from '../../unique-violation.ts';
@@ -35,6 +37,7 @@ import { accrueCaseCommission, dealFellThrough } from '../ledger/index.ts';
 import { convertReferral, referralHoldingClient, referralPartnerOfCase } from '../outside/index.ts';
 import { freezeFinancePact } from '../pact/index.ts';
 import { enqueueReminder, reminderCards } from '../reminders/index.ts';
+import { announce, robotTexts } from '../robots/index.ts';
 import { openCaseSignTask, withdrawCaseSignTask } from '../sign/index.ts';
 import type { HolderCheck } from '../holder-check.ts';
 import type { StaffIdentity } from '../staff/index.ts';
@@ -56,6 +59,12 @@ function page<R extends { id: number }, T>(rows: R[], limit: number, map: (row: 
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 /** Statuses where the salesperson may still correct the case's fields. */
+/** The moves a company's group robots can be told of (issue 50, decision 075). */
+const ROBOT_MOVES: Partial<Record<number, RobotEvent>> = {
+  [CASE_STATUS.APPROVED]: 'case-approved',
+  [CASE_STATUS.DISBURSED]: 'case-disbursed',
+};
+
 const EDITABLE: readonly number[] = [CASE_STATUS.SIGNING, CASE_STATUS.SIGNING_FAILED, CASE_STATUS.NEEDS_DOCUMENTS];
 
 export function createCasesService({
@@ -327,6 +336,19 @@ export function createCasesService({
             status: CASE_STATUS.SIGNING,
           });
           await recordEvent(tx, me, caseId, 'created', null, CASE_STATUS.SIGNING);
+          // The team's WeCom group hears of it (issue 50, decision 075), queued with the case.
+          await announce(tx, {
+            corpId: me.corpId,
+            teamId: me.teamId,
+            event: 'case-created',
+            eventKey: String(caseId),
+            facts: [
+              [robotTexts.client, maskName(form.name)],
+              [robotTexts.amount, form.amount ? robotTexts.yuan(form.amount) : ''],
+              [robotTexts.by, me.name],
+            ],
+            at,
+          });
           await openSigning(tx, me, caseId, form.sign_user_id);
           if (form.need_service) await repo.openServiceRequest(tx, me.corpId, caseId, me.id);
           if (
@@ -542,6 +564,21 @@ export function createCasesService({
             .filter(Boolean)
             .join(' '),
         );
+        // The team's WeCom group hears of an approval or a disbursement (issue 50, decision 075).
+        const told = ROBOT_MOVES[move.to];
+        if (told)
+          await announce(tx, {
+            corpId: me.corpId,
+            teamId: locked.teamId,
+            event: told,
+            eventKey: `${request.id}:${move.from}:${now().getTime()}`,
+            facts: [
+              [robotTexts.client, maskName(locked.name)],
+              [robotTexts.amount, locked.amountFen ? robotTexts.yuan(locked.amountFen) : ''],
+              [robotTexts.by, me.name],
+            ],
+            at: now(),
+          });
         // Approval freezes the financing agreement in the same transaction (decision 051).
         if (move.to === CASE_STATUS.APPROVED)
           await freezeFinancePact(tx, { corpId: me.corpId, clientId: request.id, actorId: me.id, at: now() });

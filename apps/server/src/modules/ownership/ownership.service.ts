@@ -59,6 +59,7 @@ import {
   takeReferralForPool,
 } from '../outside/index.ts';
 import { enqueueReminder, type JobKind } from '../reminders/index.ts';
+import { announce, robotTexts } from '../robots/index.ts';
 import type { CheckerKind, OwnershipRepository, OwnershipTx as Tx } from './ownership.repository.ts';
 import { OWNERSHIP_TEXTS as T } from './ownership.texts.ts';
 
@@ -438,6 +439,18 @@ export function createOwnershipService({
           at,
         );
         const key = `${id}:${at.getTime()}`;
+        // The team's WeCom group hears of the claim (issue 50, decision 075).
+        await announce(tx, {
+          corpId: me.corpId,
+          teamId: me.teamId,
+          event: 'pool-claimed',
+          eventKey: `${key}:${me.id}`,
+          facts: [
+            [robotTexts.client, maskName(c.name)],
+            [robotTexts.claimedBy, me.name],
+          ],
+          at,
+        });
         await tell(
           tx,
           me.corpId,

@@ -23,7 +23,9 @@ export type JobKind =
   | 'case-merged'
   | 'case-nudge'
   // a task, not a message: the seal's RFC 3161 timestamp, retried while the TSA is away (decision 054)
-  | 'esign-timestamp';
+  | 'esign-timestamp'
+  // a post to a WeCom group robot, retried while WeCom is away (issue 50, decision 075)
+  | 'robot-post';
 
 export interface NewJob {
   corpId: number;
@@ -35,6 +37,8 @@ export interface NewJob {
   followUpId?: number;
   /** The e-sign order a task job works on. */
   esignOrderId?: number;
+  /** The group robot a robot-post job posts through. */
+  robotId?: number;
   runAt: Date;
   createdAt: Date;
 }
@@ -52,6 +56,7 @@ export async function insertJob(ex: Executor, job: NewJob): Promise<boolean> {
         ...job.card,
         ...(job.followUpId === undefined ? {} : { followUpId: job.followUpId }),
         ...(job.esignOrderId === undefined ? {} : { esignOrderId: job.esignOrderId }),
+        ...(job.robotId === undefined ? {} : { robotId: job.robotId }),
       },
       runAt: job.runAt,
       createdAt: job.createdAt,

@@ -13,6 +13,7 @@ import {
   AdminCitiesPage,
   AdminSourcesPage,
 } from '../../features/admin/pages/refs-page.tsx';
+import { AdminRobotsPage } from '../../features/admin/pages/robots-page.tsx';
 import { AdminRulesPage } from '../../features/admin/pages/rules-page.tsx';
 import { AdminSubjectPage } from '../../features/admin/pages/subject-page.tsx';
 import { AdminStaffPage } from '../../features/admin/pages/staff-page.tsx';
@@ -38,6 +39,7 @@ export const pages: ChunkPages = {
   '/admin/faq-synonyms': AdminFaqSynonymsPage,
   '/admin/faq-unanswered': AdminFaqUnansweredPage,
   '/admin/activities': AdminActivitiesPage,
+  '/admin/robots': AdminRobotsPage,
   '/admin/import': AdminImportPage,
   '/admin/export': AdminExportPage,
   '/admin/wecom-sync': AdminWecomSyncPage,

@@ -78,6 +78,7 @@ export const ADMIN_PATHS = [
   '/admin/faq-synonyms',
   '/admin/faq-unanswered',
   '/admin/activities',
+  '/admin/robots',
   '/admin/import',
   '/admin/export',
   '/admin/wecom-sync',

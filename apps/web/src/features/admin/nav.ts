@@ -31,6 +31,7 @@ const COMPANY_PAGES = [
   'faq-synonyms',
   'faq-unanswered',
   'activities',
+  'robots',
   'subject',
 ] as const;
 

@@ -21,8 +21,8 @@ function shownTexts(value: unknown, path: string): Array<[path: string, text: st
   return [];
 }
 
-/** Names a company admin knows as they are: the spreadsheet program and its file type. */
-const KNOWN_NAMES = /Excel|\.xlsx/g;
+/** Names a company admin knows as they are: the spreadsheet program, its file type, WeCom's word for a robot's address. */
+const KNOWN_NAMES = /Excel|\.xlsx|Webhook/g;
 
 describe('the back office texts', () => {
   // Issue 39: hints named YAML, Markdown, docs/… files and npm commands, which a company admin cannot act on.
