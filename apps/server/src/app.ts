@@ -478,7 +478,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   });
   await app.register(consentRoutes, { consent });
   await app.register(consentClientRoutes, { consent });
-  // WeCom group robots (issue 50, decision 075): the admin's webhooks; the events' posts run in the queue below.
+  // WeCom group robots (issue 50, decision 076): the admin's webhooks; the events' posts run in the queue below.
   const robots = createRobotsService({ repo: createRobotsRepository(db), wecom: adapters.wecom, now });
   await app.register(robotsRoutes, { robots });
   // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rowIdSchema } from './bounds.ts';
 
 /*
- * A company's WeCom group robots (issue 50 point 4, decision 075): a group's webhook the admin connects, and the
+ * A company's WeCom group robots (issue 50 point 4, decision 076): a group's webhook the admin connects, and the
  * events it is told of. The key is a secret: once saved it is only ever shown masked.
  */
 

@@ -195,7 +195,7 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
     ...createWecomDirectoryCalls(callWithToken),
     // The external contacts' inheritance the back office's handover asks (wecom-transfer.ts, decision 066).
     ...createWecomTransferCalls(callWithToken),
-    // The group robots' webhooks (wecom-robot.ts, decision 075): the key is the credential, no token.
+    // The group robots' webhooks (wecom-robot.ts, decision 076): the key is the credential, no token.
     ...createWecomRobotCalls(getJson),
     oauthAuthorizeUrl: (redirectUri, state) => oauthAuthorizeUrl(corpId, agentId, redirectUri, state),
     webLoginUrl: (redirectUri, state) => webLoginUrl(corpId, agentId, redirectUri, state),

@@ -3,7 +3,7 @@ import { WecomError } from './wecom.ts';
 /*
  * A WeCom group robot (群机器人): a group's webhook, POST https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=KEY
  * with a JSON message, answered { errcode, errmsg } (errcode 0: posted). No access_token: the key is the whole
- * credential, so it is stored sealed and never shown again in full (decision 075).
+ * credential, so it is stored sealed and never shown again in full (decision 076).
  */
 
 /** What a robot posts: plain text, or WeCom's markdown subset (bold, colours, quotes, links). */

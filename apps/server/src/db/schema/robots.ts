@@ -4,7 +4,7 @@ import { companyRef, teams } from './staff.ts';
 import { identity, timestamptz } from './columns.ts';
 
 /*
- * WeCom group robots (issue 50 point 4, decision 075). Only modules/robots imports this file.
+ * WeCom group robots (issue 50 point 4, decision 076). Only modules/robots imports this file.
  */
 
 /**

@@ -59,7 +59,7 @@ function page<R extends { id: number }, T>(rows: R[], limit: number, map: (row: 
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 /** Statuses where the salesperson may still correct the case's fields. */
-/** The moves a company's group robots can be told of (issue 50, decision 075). */
+/** The moves a company's group robots can be told of (issue 50, decision 076). */
 const ROBOT_MOVES: Partial<Record<number, RobotEvent>> = {
   [CASE_STATUS.APPROVED]: 'case-approved',
   [CASE_STATUS.DISBURSED]: 'case-disbursed',
@@ -336,7 +336,7 @@ export function createCasesService({
             status: CASE_STATUS.SIGNING,
           });
           await recordEvent(tx, me, caseId, 'created', null, CASE_STATUS.SIGNING);
-          // The team's WeCom group hears of it (issue 50, decision 075), queued with the case.
+          // The team's WeCom group hears of it (issue 50, decision 076), queued with the case.
           await announce(tx, {
             corpId: me.corpId,
             teamId: me.teamId,
@@ -564,7 +564,7 @@ export function createCasesService({
             .filter(Boolean)
             .join(' '),
         );
-        // The team's WeCom group hears of an approval or a disbursement (issue 50, decision 075).
+        // The team's WeCom group hears of an approval or a disbursement (issue 50, decision 076).
         const told = ROBOT_MOVES[move.to];
         if (told)
           await announce(tx, {

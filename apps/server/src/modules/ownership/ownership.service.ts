@@ -439,7 +439,7 @@ export function createOwnershipService({
           at,
         );
         const key = `${id}:${at.getTime()}`;
-        // The team's WeCom group hears of the claim (issue 50, decision 075).
+        // The team's WeCom group hears of the claim (issue 50, decision 076).
         await announce(tx, {
           corpId: me.corpId,
           teamId: me.teamId,

@@ -24,7 +24,7 @@ export type JobKind =
   | 'case-nudge'
   // a task, not a message: the seal's RFC 3161 timestamp, retried while the TSA is away (decision 054)
   | 'esign-timestamp'
-  // a post to a WeCom group robot, retried while WeCom is away (issue 50, decision 075)
+  // a post to a WeCom group robot, retried while WeCom is away (issue 50, decision 076)
   | 'robot-post';
 
 export interface NewJob {

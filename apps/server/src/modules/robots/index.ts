@@ -6,7 +6,7 @@ import { robotsHearing } from './robots.repository.ts';
 import { ROBOT_TEXTS } from './robots.texts.ts';
 
 /*
- * The public surface of modules/robots (issue 50 point 4, decision 075): another module announces an event in the
+ * The public surface of modules/robots (issue 50 point 4, decision 076): another module announces an event in the
  * transaction of the change; each robot that hears it gets a job of the durable queue, posted and retried there.
  */
 

@@ -4,7 +4,7 @@ import { staffRoutes } from '../../plugins/staff-routes.ts';
 import type { RobotsService } from './robots.service.ts';
 import { ROBOT_TEXTS as T } from './robots.texts.ts';
 
-/** The back office's group robots (issue 50 point 4, decision 075): company admins; the service asks the grant. */
+/** The back office's group robots (issue 50 point 4, decision 076): company admins; the service asks the grant. */
 export async function robotsRoutes(root: FastifyInstance, { robots }: { robots: RobotsService }) {
   const { get, post } = staffRoutes(root, ['admin']);
   get(R.robots, (me) => robots.list(me));

@@ -26,7 +26,7 @@ const reasonOf = (error: unknown) =>
       : String(error);
 
 /**
- * A company's WeCom group robots (issue 50 point 4, decision 075): the admin connects a group's webhook and picks
+ * A company's WeCom group robots (issue 50 point 4, decision 076): the admin connects a group's webhook and picks
  * events; the events' posts are queued jobs (robots/index.ts announce), which `post` sends.
  */
 export function createRobotsService(deps: { repo: RobotsRepository; wecom: WecomAdapter; now: Clock }) {

@@ -1,6 +1,6 @@
 import { ROBOT_EVENTS, type RobotEvent } from '@crm/domain/api/robots';
 
-/** The group robots' messages (issue 50 point 4, decision 075), in one place. */
+/** The group robots' messages (issue 50 point 4, decision 076), in one place. */
 export const ROBOT_TEXTS = {
   notFound: '群机器人不存在',
   teamNotFound: '团队不存在',

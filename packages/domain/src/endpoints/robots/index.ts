@@ -1,7 +1,7 @@
 import { robotIdSchema, robotListSchema, robotSaveSchema, robotSchema } from '../../api/robots.ts';
 import { endpoint, noFieldsSchema, nullSchema } from '../index.ts';
 
-/* The back office's WeCom group robots (issue 50 point 4, decision 075): company admins, their company's. */
+/* The back office's WeCom group robots (issue 50 point 4, decision 076): company admins, their company's. */
 
 export const robots = endpoint({
   path: '/api/admin/robots',

@@ -3,7 +3,7 @@ import { endpointKey } from '../../../lib/endpoint-key.ts';
 import { readQuery } from '../../../lib/read-query.ts';
 
 /*
- * The company's WeCom group robots (issue 50 point 4, decision 075) through their endpoint contracts. Writes and
+ * The company's WeCom group robots (issue 50 point 4, decision 076) through their endpoint contracts. Writes and
  * the test message go through useAdminWrite.
  */
 

@@ -17,7 +17,7 @@ type RobotValues = { name: string; team_id: string; webhook: string; events: Rob
 const eventNames = (events: readonly RobotEvent[]) => events.map((event) => ROBOT_EVENTS[event]).join('、');
 
 /**
- * /admin/robots: the company's WeCom group robots (issue 50 point 4, decision 075): a group's webhook, shown
+ * /admin/robots: the company's WeCom group robots (issue 50 point 4, decision 076): a group's webhook, shown
  * masked once saved, the team whose events it hears and the events; a test message checks the webhook at once.
  */
 export function AdminRobotsPage() {
