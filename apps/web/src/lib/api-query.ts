@@ -38,8 +38,7 @@ export async function apiRead<S extends z.ZodType>(
   const schemaReady = schema instanceof LazySchema ? schema.load() : schema;
   // Caught here and rethrown below, so a schema that fails while the request is still out is not unhandled.
   void Promise.resolve(schemaReady).catch(() => undefined);
-  const { data } =
-    method === 'GET' ? await apiGet<unknown>(path, params, signal) : await apiPost<unknown>(path, params, signal);
+  const { data } = method === 'GET' ? await apiGet(path, params, signal) : await apiPost(path, params, signal);
   return (await schemaReady).parse(data);
 }
 

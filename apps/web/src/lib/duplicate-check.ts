@@ -1,7 +1,8 @@
 import { duplicateCheck } from '@crm/domain/endpoints/ownership';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiPost } from './api-client.ts';
+import { endpointKey } from './endpoint-key.ts';
+import { send } from './send.ts';
 
 const PHONE = /^1\d{10}$/;
 const ID_NUMBER = /^\d{17}[\dXx]$/;
@@ -22,12 +23,9 @@ export function useDuplicateCheck(phone: string, idNumber: string) {
     return () => clearTimeout(timer);
   }, [p, i]);
   return useQuery({
-    queryKey: ['duplicateCheck', asked.p, asked.i],
+    queryKey: endpointKey(duplicateCheck, { phone: asked.p, id_number: asked.i }),
     enabled: asked.p !== '' || asked.i !== '',
-    queryFn: async ({ signal }) =>
-      duplicateCheck.response.parse(
-        (await apiPost<unknown>(duplicateCheck.path, { phone: asked.p, id_number: asked.i }, signal)).data,
-      ),
+    queryFn: ({ signal }) => send(duplicateCheck, { phone: asked.p, id_number: asked.i }, { signal }),
     staleTime: 60_000,
     retry: false,
   });

@@ -46,7 +46,7 @@ export async function sendAnswer<E extends Endpoint>(
   { method = 'POST', json = false, idempotencyKey, signal, timeoutMs }: SendOptions = {},
 ): Promise<ApiSuccess<z.output<E['response']>>> {
   const fields = input as object;
-  const answer = await apiRequest<unknown>(endpoint.path, {
+  const answer = await apiRequest(endpoint.path, {
     method,
     signal,
     timeoutMs,

@@ -1,38 +1,41 @@
 import * as E from '@crm/domain/endpoints/ledger';
-import type { StatementDetail } from '@crm/domain/api/ledger';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download.ts';
-import { apiRead } from '../../../lib/api-query.ts';
-import { useCursorList } from '../../../lib/read-query.ts';
+import { byIdQueryOptions, endpointById } from '../../../lib/api-query.ts';
+import { endpointHref, endpointKey } from '../../../lib/endpoint-key.ts';
+import { useEndpointList } from '../../../lib/read-query.ts';
 import { send, sendAnswer } from '../../../lib/send.ts';
 
 /* The commission ledger's calls, through their contracts (packages/domain/src/endpoints/ledger). */
 
 const keys = {
-  statements: ['ledger', 'statements'] as const,
-  statement: (id: number) => ['ledger', 'statement', id] as const,
-  clawbacks: (status: string) => ['ledger', 'clawbacks', status] as const,
+  statements: endpointKey(E.statementList),
+  statement: (id: number) => endpointKey(E.statementDetail, { id }),
+  clawbacks: (status: string) => endpointKey(E.clawbackList, { status }),
 };
 
-export const useStatements = () =>
-  useCursorList(keys.statements, 'POST', E.statementList.path, E.statementList.response);
+/** Every ledger read: a decision or an answer moves statements and clawbacks alike. */
+const invalidateLedger = (client: QueryClient) =>
+  Promise.all(
+    [E.statementList, E.statementDetail, E.clawbackList].map((endpoint) =>
+      client.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+    ),
+  );
+
+export const useStatements = () => useEndpointList(keys.statements, E.statementList);
 
 export const useStatement = (id: number) =>
-  useQuery<StatementDetail>({
-    queryKey: keys.statement(id),
-    queryFn: ({ signal }) => apiRead('POST', E.statementDetail.path, { id }, E.statementDetail.response, signal),
-    enabled: id > 0,
-  });
+  useQuery(byIdQueryOptions(keys.statement(id), id, endpointById(E.statementDetail, 'POST')));
 
 export const useClawbacks = (status: 'pending' | 'approved' | 'rejected') =>
-  useCursorList(keys.clawbacks(status), 'POST', E.clawbackList.path, E.clawbackList.response, { status });
+  useEndpointList(keys.clawbacks(status), E.clawbackList, { status });
 
 export function useDecideClawback() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; decision: 'approve' | 'reject'; remark: string }) =>
       send(E.clawbackDecide, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['ledger'] }),
+    onSuccess: () => invalidateLedger(client),
   });
 }
 
@@ -48,7 +51,7 @@ export function useAnswer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; answer: string }) => send(E.statementAnswer, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['ledger'] }),
+    onSuccess: () => invalidateLedger(client),
   });
 }
 
@@ -56,6 +59,6 @@ export const sendStatement = async (id: number) => (await sendAnswer(E.statement
 
 /** Downloads a statement's sealed PDF or its XLSX (the answer is the file; a refusal is the envelope). */
 export function downloadStatement(id: number, kind: 'pdf' | 'xlsx') {
-  const path = kind === 'pdf' ? E.statementPdf.path : E.statementXlsx.path;
-  return downloadFile(`${path}?id=${id}`, `statement.${kind}`);
+  const href = kind === 'pdf' ? endpointHref(E.statementPdf, { id }) : endpointHref(E.statementXlsx, { id });
+  return downloadFile(href, `statement.${kind}`);
 }
