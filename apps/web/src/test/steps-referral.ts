@@ -5,16 +5,16 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { aReferralDetail } from './outside-data.ts';
-import { ok, type HandlerTable, type PageView } from './render-page.tsx';
+import { answerTo, ok, type Answers, type CallTarget, type PageView } from './render-page.tsx';
 
-/** Opens the page with `path` answering a converted referral; the case's status shows and `button` does not. */
+/** Opens the page with `target` answering a converted referral; the case's status shows and `button` does not. */
 export async function showsConvertedReferral(
-  render: (api: HandlerTable) => Promise<PageView>,
-  path: string,
+  render: (api: Answers) => Promise<PageView>,
+  target: CallTarget,
   button: string,
 ): Promise<void> {
   const converted = { status: 2, status_label: '已转报单', case_status_label: '签约中', can_edit: false };
-  await render({ [path]: ok(aReferralDetail({ ...converted, can_convert: false })) });
+  await render(answerTo(target, ok(aReferralDetail({ ...converted, can_convert: false }))));
   expect(await screen.findByText('签约中')).toBeTruthy();
   expect(screen.queryByRole('button', { name: button })).toBeNull();
 }

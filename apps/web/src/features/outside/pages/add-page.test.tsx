@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/outside';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,10 +10,11 @@ import {
   renderPageWith,
   tap,
   typeInto,
+  on,
 } from '../../../test/page.ts';
 import { aProduct, aReferralDetail } from '../../../test/outside-data.ts';
 
-const PRODUCTS = { '/api/crm/outsideProduct': ok([aProduct()]) };
+const PRODUCTS = [on(E.outsideProduct, ok([aProduct()]))];
 const renderAdd = renderPageWith('/outside/add', { user: null, api: PRODUCTS });
 /** The form opened to correct referral 21. */
 const renderCorrection = renderPageWith('/outside/add?id=21', { user: null, api: PRODUCTS });
@@ -27,18 +29,18 @@ async function fill() {
 
 describe('/outside/add', () => {
   it('sends the referral with an idempotency key and opens its detail, saying until when it is protected', async () => {
-    const page = await renderAdd({
-      '/api/crm/updateOutsideClient': ok({ id: 21, protected_until: '2026-12-20' }),
-      '/api/crm/outsideClientDetail': ok(aReferralDetail()),
-      '/api/crm/outsideChannelList': ok({ list: [], next_cursor: null }),
-    });
+    const page = await renderAdd([
+      on(E.updateOutsideClient, ok({ id: 21, protected_until: '2026-12-20' })),
+      on(E.outsideClientDetail, ok(aReferralDetail())),
+      on(E.outsideChannelList, ok({ list: [], next_cursor: null })),
+    ]);
     await fill();
     await tap(document.getElementById('referral-product_id') as HTMLElement);
     await confirmOpenPicker();
     await tap(screen.getByRole('button', { name: '提交报备' }));
     expect(await findToast('报备成功，保护至 2026-12-20')).toBeTruthy();
     await expect.poll(page.pathname).toBe('/outside/detail/21');
-    const call = page.api.lastCall('/api/crm/updateOutsideClient');
+    const call = page.api.lastCall(E.updateOutsideClient);
     expect(call.method).toBe('POST');
     expect(call.fields).toMatchObject({
       name: '陈客户',
@@ -58,11 +60,11 @@ describe('/outside/add', () => {
     typeInto('referral-phone', '123');
     await tap(screen.getByRole('button', { name: '提交报备' }));
     expect((await screen.findAllByRole('alert')).length).toBeGreaterThanOrEqual(3);
-    expect(page.api.callsTo('/api/crm/updateOutsideClient')).toHaveLength(0);
+    expect(page.api.callsTo(E.updateOutsideClient)).toHaveLength(0);
   });
 
   it("shows the server's 该客户已被报备 and keeps what was typed", async () => {
-    const page = await renderAdd({ '/api/crm/updateOutsideClient': fail('该客户已被报备') });
+    const page = await renderAdd([on(E.updateOutsideClient, fail('该客户已被报备'))]);
     await fill();
     await tap(screen.getByRole('button', { name: '提交报备' }));
     expect(await findToast('该客户已被报备')).toBeTruthy();
@@ -71,16 +73,17 @@ describe('/outside/add', () => {
   });
 
   it('?id= corrects a protected referral: prefilled, sent with its id', async () => {
-    const page = await renderCorrection({
-      '/api/crm/outsideClientDetail': ok(aReferralDetail()),
-      '/api/crm/updateOutsideClient': ok({ id: 21, protected_until: '2026-12-20' }),
-      '/api/crm/outsideChannelList': ok({ list: [], next_cursor: null }),
-    });
+    const page = await renderCorrection([
+      on(E.outsideClientDetail, ok(aReferralDetail())),
+      on(E.updateOutsideClient, ok({ id: 21, protected_until: '2026-12-20' })),
+      on(E.outsideChannelList, ok({ list: [], next_cursor: null })),
+    ]);
     await screen.findByRole('button', { name: '保存修改' });
     expect(inputValue('referral-amount')).toBe('50000');
     typeInto('referral-amount', '60000');
-    expect(
-      await page.sentFieldsMovingTo('保存修改', '/outside/detail/21', '/api/crm/updateOutsideClient'),
-    ).toMatchObject({ id: '21', amount: '60000' });
+    expect(await page.sentFieldsMovingTo('保存修改', '/outside/detail/21', E.updateOutsideClient)).toMatchObject({
+      id: '21',
+      amount: '60000',
+    });
   });
 });

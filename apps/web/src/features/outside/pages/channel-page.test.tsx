@@ -1,3 +1,4 @@
+import * as E from '@crm/domain/endpoints/outside';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   renderPage,
   tap,
   typeInto,
+  on,
 } from '../../../test/page.ts';
 
 const CHANNEL = {
@@ -26,30 +28,27 @@ describe('/outside/channel', () => {
   it('lists my channels and adds one in a sheet', async () => {
     const page = await renderPage('/outside/channel', {
       user: null,
-      api: {
-        '/api/crm/outsideChannelList': ok(pageOf([CHANNEL])),
-        '/api/crm/outsideChannelAdd': ok({ id: 5 }, '保存成功'),
-      },
+      api: [on(E.outsideChannelList, ok(pageOf([CHANNEL]))), on(E.outsideChannelAdd, ok({ id: 5 }, '保存成功'))],
     });
     expect(await screen.findByText('中介甲')).toBeTruthy();
     expect(screen.getByText('报备 2 人')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '新增渠道' }));
     await tap(await screen.findByRole('button', { name: '保存' }));
     expect(await screen.findByText('请填写渠道名称', { selector: '[role="alert"]' })).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/outsideChannelAdd')).toHaveLength(0);
+    expect(page.api.callsTo(E.outsideChannelAdd)).toHaveLength(0);
     typeInto('channel-name', '中介乙');
     await tap(screen.getByRole('button', { name: '保存' }));
     expect(await findToast('保存成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/outsideChannelAdd').fields).toMatchObject({ name: '中介乙', id: '' });
+    expect(page.api.lastCall(E.outsideChannelAdd).fields).toMatchObject({ name: '中介乙', id: '' });
   });
 
   it("shows the server's refusal of the name under it, the sheet still open (issue 39)", async () => {
     await renderPage('/outside/channel', {
       user: null,
-      api: {
-        '/api/crm/outsideChannelList': ok(pageOf([CHANNEL])),
-        '/api/crm/outsideChannelAdd': failField('name', '已有同名渠道'),
-      },
+      api: [
+        on(E.outsideChannelList, ok(pageOf([CHANNEL]))),
+        on(E.outsideChannelAdd, failField('name', '已有同名渠道')),
+      ],
     });
     await tap(await screen.findByRole('button', { name: '新增渠道' }));
     typeInto('channel-name', '中介甲');
@@ -61,35 +60,35 @@ describe('/outside/channel', () => {
   it('edits a channel from its row', async () => {
     const page = await renderPage('/outside/channel', {
       user: null,
-      api: { '/api/crm/outsideChannelList': ok(pageOf([CHANNEL])), '/api/crm/outsideChannelAdd': ok({ id: 4 }) },
+      api: [on(E.outsideChannelList, ok(pageOf([CHANNEL]))), on(E.outsideChannelAdd, ok({ id: 4 }))],
     });
     await tap(await screen.findByText('中介甲'));
     expect(inputValue('channel-name')).toBe('中介甲');
     typeInto('channel-name', '中介甲改');
     await tap(screen.getByRole('button', { name: '保存' }));
-    await expect.poll(() => page.api.callsTo('/api/crm/outsideChannelAdd').length).toBe(1);
-    expect(page.api.lastCall('/api/crm/outsideChannelAdd').fields).toMatchObject({ id: '4', name: '中介甲改' });
+    await expect.poll(() => page.api.callsTo(E.outsideChannelAdd).length).toBe(1);
+    expect(page.api.lastCall(E.outsideChannelAdd).fields).toMatchObject({ id: '4', name: '中介甲改' });
   });
 
   it('deletes only after confirming', async () => {
     const page = await renderPage('/outside/channel', {
       user: null,
-      api: { '/api/crm/outsideChannelList': ok(pageOf([CHANNEL])), '/api/crm/outsideDelChannel': ok(null) },
+      api: [on(E.outsideChannelList, ok(pageOf([CHANNEL]))), on(E.outsideDelChannel, ok(null))],
     });
     await tap(await screen.findByRole('button', { name: '删除' }));
     expect(await screen.findByText('确定删除渠道「中介甲」吗？')).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/outsideDelChannel')).toHaveLength(0);
+    expect(page.api.callsTo(E.outsideDelChannel)).toHaveLength(0);
     await tap(screen.getByRole('button', { name: '确定' }));
     expect(await findToast('已删除')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/outsideDelChannel')).toMatchObject({ method: 'GET', query: { id: '4' } });
+    expect(page.api.lastCall(E.outsideDelChannel)).toMatchObject({ method: 'GET', query: { id: '4' } });
   });
 
   it('shows the empty list and a refusal with a retry', async () => {
     const page = await renderPage('/outside/channel', {
       user: null,
-      api: { '/api/crm/outsideChannelList': fail('请先登录') },
+      api: [on(E.outsideChannelList, fail('请先登录'))],
     });
-    await page.retryFailedList('请先登录', '/api/crm/outsideChannelList', ok(pageOf([])));
+    await page.retryFailedList('请先登录', E.outsideChannelList, ok(pageOf([])));
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
+import * as E from '@crm/domain/endpoints/outside';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findToast, ok, renderPageWith, tap } from '../../../test/page.ts';
+import { findToast, ok, renderPageWith, tap, on } from '../../../test/page.ts';
 import { retriesFailedLoad } from '../../../test/steps-load.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
@@ -10,7 +11,7 @@ const renderHomeFromWeChat = renderPageWith('/outside/index/o-abc', { user: null
 
 describe('/outside/index/:openid?', () => {
   it("shows the partner's name, company, counts, protection days and tiles, with no header", async () => {
-    const page = await renderHomeFromWeChat({ '/api/crm/getOutsideUser': ok(aPartner()) });
+    const page = await renderHomeFromWeChat([on(E.getOutsideUser, ok(aPartner()))]);
     expect(await screen.findByText('李伙伴')).toBeTruthy();
     expect(screen.getByText('一号金融')).toBeTruthy();
     expect(screen.getByText('保护中').parentElement?.textContent).toBe('3保护中');
@@ -24,7 +25,7 @@ describe('/outside/index/:openid?', () => {
   });
 
   it('while pending, says so and the tiles that need approval explain why', async () => {
-    await renderHome({ '/api/crm/getOutsideUser': ok(aPartner({ status: 0, status_label: '待审核' })) });
+    await renderHome([on(E.getOutsideUser, ok(aPartner({ status: 0, status_label: '待审核' })))]);
     expect(await screen.findByText('等待公司审核，通过后即可报备客户')).toBeTruthy();
     expect(screen.queryByRole('link', { name: '报备客户' })).toBeNull();
     await tap(screen.getByRole('button', { name: '报备客户' }));
@@ -32,11 +33,11 @@ describe('/outside/index/:openid?', () => {
   });
 
   it('when declined, shows the reason', async () => {
-    await renderHome({ '/api/crm/getOutsideUser': ok(aPartner({ status: 2, decline_reason: '资料不全' })) });
+    await renderHome([on(E.getOutsideUser, ok(aPartner({ status: 2, decline_reason: '资料不全' })))]);
     expect(await screen.findByText('审核未通过：资料不全')).toBeTruthy();
   });
 
   it('shows a failure with a retry', async () => {
-    await retriesFailedLoad(renderHome, '/api/crm/getOutsideUser', ok(aPartner()), '李伙伴');
+    await retriesFailedLoad(renderHome, E.getOutsideUser, ok(aPartner()), '李伙伴');
   });
 });

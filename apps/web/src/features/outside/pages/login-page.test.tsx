@@ -1,6 +1,8 @@
+import * as EAuth from '@crm/domain/endpoints/auth';
+import * as EOutside from '@crm/domain/endpoints/outside';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, findFieldError, findToast, ok, renderPageWith, tap, typeInto } from '../../../test/page.ts';
+import { fail, findFieldError, findToast, ok, renderPageWith, tap, typeInto, on } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 import { logInToPortal, PORTAL_LOGIN_API } from '../../../test/steps-portal.ts';
 
@@ -12,10 +14,10 @@ describe('/outside/login', () => {
   });
 
   it("sends the code with scene 'outside', logs in and opens the partner's home", async () => {
-    const page = await renderLogin({
-      '/api/crm/outsideLogin': ok(aPartner(), '登录成功'),
-      '/api/crm/getOutsideUser': ok(aPartner()),
-    });
+    const page = await renderLogin([
+      on(EOutside.outsideLogin, ok(aPartner(), '登录成功')),
+      on(EOutside.getOutsideUser, ok(aPartner())),
+    ]);
     expect(await screen.findByText('一号金融')).toBeTruthy();
     expect(screen.queryByText('没有账号？注册')?.getAttribute('href')).toBe('/outside/register');
     expect(await logInToPortal(page, 'outside', '13800138000')).toEqual({
@@ -28,22 +30,25 @@ describe('/outside/login', () => {
   });
 
   it('names every bad field and sends nothing', async () => {
-    const page = await renderLogin({
-      '/api/crm/corp': ok([
-        { label: '一号金融', value: 1 },
-        { label: '二号金融', value: 2 },
-      ]),
-    });
+    const page = await renderLogin([
+      on(
+        EAuth.corp,
+        ok([
+          { label: '一号金融', value: 1 },
+          { label: '二号金融', value: 2 },
+        ]),
+      ),
+    ]);
     await screen.findByText('请选择公司');
     await tap(screen.getByRole('button', { name: '登录' }));
     expect((await findFieldError('公司')).textContent).toBeTruthy();
     expect((await findFieldError('手机号')).textContent).toBeTruthy();
     expect((await findFieldError('验证码')).textContent).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/outsideLogin')).toHaveLength(0);
+    expect(page.api.callsTo(EOutside.outsideLogin)).toHaveLength(0);
   });
 
   it("shows the server's refusal and stays", async () => {
-    const page = await renderLogin({ '/api/crm/outsideLogin': fail('验证码错误') });
+    const page = await renderLogin([on(EOutside.outsideLogin, fail('验证码错误'))]);
     await screen.findByText('一号金融');
     typeInto('outside-login-phone', '13800138000');
     typeInto('outside-login-code', '654321');
@@ -58,7 +63,7 @@ describe('/outside/login', () => {
     typeInto('outside-login-phone', '123');
     await tap(screen.getByRole('button', { name: '获取验证码' }));
     expect(await findToast('请输入正确的手机号')).toBeTruthy();
-    expect(page.api.callsTo('/common/smsCode')).toHaveLength(0);
+    expect(page.api.callsTo(EAuth.smsCode)).toHaveLength(0);
   });
 
   it('counts the SMS button down from 59 s, as the staff login does, and enables it at zero', async () => {

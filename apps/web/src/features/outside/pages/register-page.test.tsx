@@ -1,6 +1,7 @@
+import * as E from '@crm/domain/endpoints/outside';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, inputValue, ok, renderPage, tap, typeInto } from '../../../test/page.ts';
+import { fail, findToast, inputValue, ok, renderPage, tap, typeInto, on } from '../../../test/page.ts';
 import { aPartner } from '../../../test/outside-data.ts';
 
 const INVITE = { corp_id: 1, corp_name: '一号金融', inviter_name: '王**' };
@@ -9,20 +10,20 @@ describe('/outside/register', () => {
   it('prefills the invite code from the link, shows the company and inviter, registers and opens home', async () => {
     const page = await renderPage('/outside/register?invite=ABCD2345&corp=1', {
       user: null,
-      api: {
-        '/api/crm/outsideInvite': ok(INVITE),
-        '/api/crm/outsideRegister': ok(aPartner({ status: 0, status_label: '待审核' }), '注册成功'),
-        '/api/crm/getOutsideUser': ok(aPartner({ status: 0, status_label: '待审核' })),
-      },
+      api: [
+        on(E.outsideInvite, ok(INVITE)),
+        on(E.outsideRegister, ok(aPartner({ status: 0, status_label: '待审核' }), '注册成功')),
+        on(E.getOutsideUser, ok(aPartner({ status: 0, status_label: '待审核' }))),
+      ],
     });
     expect(await screen.findByText(/邀请您加入：一号金融/)).toBeTruthy();
     expect(screen.getByText(/邀请人：王\*\*/)).toBeTruthy();
     expect(inputValue('outside-register-invite_code')).toBe('ABCD2345');
-    expect(page.api.lastCall('/api/crm/outsideInvite').query).toEqual({ code: 'ABCD2345' });
+    expect(page.api.lastCall(E.outsideInvite).query).toEqual({ code: 'ABCD2345' });
     typeInto('outside-register-name', '李伙伴');
     typeInto('outside-register-phone', '13800138000');
     typeInto('outside-register-code', '123456');
-    expect(await page.sentFieldsMovingTo('注册', '/outside/index', '/api/crm/outsideRegister')).toEqual({
+    expect(await page.sentFieldsMovingTo('注册', '/outside/index', E.outsideRegister)).toEqual({
       name: '李伙伴',
       phone: '13800138000',
       code: '123456',
@@ -37,13 +38,13 @@ describe('/outside/register', () => {
     await tap(await screen.findByRole('button', { name: '注册' }));
     expect(await screen.findByText('请填写姓名', { selector: '[role="alert"]' })).toBeTruthy();
     expect(screen.getByText('请填写邀请码', { selector: '[role="alert"]' })).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/outsideRegister')).toHaveLength(0);
+    expect(page.api.callsTo(E.outsideRegister)).toHaveLength(0);
   });
 
   it("shows the server's refusal", async () => {
     await renderPage('/outside/register?invite=ABCD2345&corp=1', {
       user: null,
-      api: { '/api/crm/outsideInvite': ok(INVITE), '/api/crm/outsideRegister': fail('该手机号已注册') },
+      api: [on(E.outsideInvite, ok(INVITE)), on(E.outsideRegister, fail('该手机号已注册'))],
     });
     await screen.findByText(/邀请您加入/);
     typeInto('outside-register-name', '李伙伴');
@@ -56,7 +57,7 @@ describe('/outside/register', () => {
   it("says so when the link's invite code is unknown", async () => {
     await renderPage('/outside/register?invite=ZZZZ2345', {
       user: null,
-      api: { '/api/crm/outsideInvite': fail('邀请码无效') },
+      api: [on(E.outsideInvite, fail('邀请码无效'))],
     });
     expect(await screen.findByText('邀请码无效')).toBeTruthy();
     expect(screen.queryByText(/邀请您加入/)).toBeNull();
