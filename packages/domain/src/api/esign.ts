@@ -192,4 +192,5 @@ export const esignSignRequestSchema = z.object({
   consent: z.union([z.literal(true), z.literal('true'), z.literal('1')], { error: '请勾选同意后再签署' }),
 });
 export const esignSignedSchema = z.object({ sealed_sha256: z.string() });
-export const esignSignerFileSchema = z.object({ file: z.enum(['original', 'sealed']) });
+/** The signer's files: the original, their sealed copy, and the signing certificate (签署证书) of the order. */
+export const esignSignerFileSchema = z.object({ file: z.enum(['original', 'sealed', 'certificate']) });

@@ -20,7 +20,7 @@ import type { StaffIdentity } from '../staff/index.ts';
 import { checkChain, eventHash, withZone, type ChainCheck } from './esign.chain.ts';
 import { renderCertificate, renderDocument, stampSignature, type DocPage } from './esign.pdf.ts';
 import type { EsignEventRow, EsignOrderRow, EsignRepository, Transaction } from './esign.repository.ts';
-import { loadSealCertificate, sealPades, sealPdf, sha256, type SealCertificate } from './esign.seal.ts';
+import { loadSealCertificate, sealPades, sha256, type SealCertificate } from './esign.seal.ts';
 import { verifyPdf } from './esign.verify.ts';
 import { ESIGN_TEXTS as T } from './esign.texts.ts';
 import type { CaseAgreementTerms } from '../cases/index.ts';
@@ -157,12 +157,6 @@ export function createEsignService(deps: EsignServiceDeps) {
     const body = file ? await files.read(file, 'full') : null;
     if (!body) throw new NotFoundError(T.orderNotFound);
     return body.body;
-  }
-
-  function seal(pdf: Uint8Array, reason: string, companyName: string) {
-    const at = now();
-    const certificate = loadSealCertificate(deps.certificate, at);
-    return sealPdf(pdf, { ...certificate, at, reason, name: companyName, location: 'CN' });
   }
 
   /**
@@ -302,7 +296,9 @@ export function createEsignService(deps: EsignServiceDeps) {
       events: events.map((e) => ({ seq: e.seq, at: e.at, type: e.type, actor: e.actor, ip: e.ip, hash: e.hash })),
       issuedAt: now(),
     });
-    return seal(pdf, '电子签署完成证书', companyName);
+    // Sealed and, with a TSA, timestamped like the contract (B-LTA); drawn on demand, so a TSA away now
+    // leaves this copy B-B and the next download asks again.
+    return (await sealTimestamped(pdf, '电子签署证书', companyName)).pdf;
   }
 
   // ---- the signer's session ----
@@ -721,8 +717,11 @@ export function createEsignService(deps: EsignServiceDeps) {
       return { sealed_sha256: sealedSha256 };
     },
 
-    async signerDownload(order: EsignOrderRow, file: 'original' | 'sealed', context: CallContext) {
-      const body = await readFile(order.corpId, file === 'original' ? order.originalFileId : order.sealedFileId);
+    async signerDownload(order: EsignOrderRow, file: 'original' | 'sealed' | 'certificate', context: CallContext) {
+      const body =
+        file === 'certificate'
+          ? await certificate(order)
+          : await readFile(order.corpId, file === 'original' ? order.originalFileId : order.sealedFileId);
       await record(order.corpId, order.id, [['downloaded', 'signer', context, { file }]]);
       return { body, name: `esign-${order.id}-${file}.pdf` };
     },

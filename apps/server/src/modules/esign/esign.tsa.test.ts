@@ -68,7 +68,7 @@ async function signOne() {
     payload: { id: added.body.data.id, file: 'sealed' },
     headers: { cookie },
   });
-  return { id: added.body.data.id, cookie, evidence: evidence.body.data, sealedPdf: sealed.rawPayload };
+  return { id: added.body.data.id, cookie, signer, evidence: evidence.body.data, sealedPdf: sealed.rawPayload };
 }
 
 const tmpFile = (name: string, bytes: Uint8Array) => {
@@ -139,6 +139,37 @@ describe('electronic signing with a timestamp authority (ESIGN_TSA_URL)', () => 
       level: 'B-LTA',
       certificate: { ...certificate, expired_now: true },
     });
+  });
+
+  it('the signing certificate (签署证书) is sealed and timestamped too, and the client gets it through the signing link', async () => {
+    tsa.set({ genTime: new Date(Date.UTC(2026, 4, 10, 2, 1, 5)) });
+    const { evidence, signer } = await signOne();
+    const certificate = await test.app.inject({
+      method: 'POST',
+      url: '/api/esign/signer/download',
+      payload: { file: 'certificate' },
+      headers: { cookie: signer, 'user-agent': 'test' },
+    });
+    expect(certificate.headers['content-type']).toBe('application/pdf');
+    expect(await verifyPdf(certificate.rawPayload, clock)).toMatchObject({
+      intact: true,
+      level: 'B-LTA',
+      timestamp: '2026-05-10T02:01:05.000Z',
+    });
+    const text = execFileSync('pdftotext', [tmpFile('certificate.pdf', certificate.rawPayload), '-'])
+      .toString()
+      .replace(/\s/g, '');
+    expect(text).toContain(evidence.original_sha256);
+    expect(text).toContain(evidence.sealed_sha256);
+    expect(text).toContain('code_verified');
+    // Another signer's cookie, or none, gets nothing.
+    const stranger = await test.app.inject({
+      method: 'POST',
+      url: '/api/esign/signer/download',
+      payload: { file: 'certificate' },
+      headers: { cookie: 'esign_signer=not-a-session' },
+    });
+    expect(stranger.headers['content-type']).not.toBe('application/pdf');
   });
 
   it('timestamps the sealed PDF: the evidence holds the token and genTime over the hash of the downloaded file', async () => {

@@ -78,6 +78,7 @@ export const esignTexts = {
   signedTitle: '签署完成',
   signedText: '文件已加盖数字签名，任何改动都可被发现。',
   downloadMine: '下载已签署文件',
+  downloadMyCertificate: '下载签署证书',
   successTitle: '签署完成',
   /** The client's consent page (/interface/consent, decision 073). */
   consentTitle: '个人信息授权',

@@ -68,6 +68,9 @@ export const downloadOrderFile = (id: number, file: 'original' | 'sealed' | 'cer
 /** POST /api/esign/signer/download: the signer's own sealed copy. */
 export const downloadSignedCopy = () => downloadPdf(E.signerDownload, { file: 'sealed' });
 
+/** POST /api/esign/signer/download: the order's signing certificate (签署证书), sealed and timestamped. */
+export const downloadSigningCertificate = () => downloadPdf(E.signerDownload, { file: 'certificate' });
+
 /**
  * A JSON call (the signature and a PDF to verify are larger than a form field may be). Sealing or checking a
  * document uploads up to megabytes and does real work, so it is given a minute, not the usual 10 s.

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import SignaturePad from 'signature_pad';
 import {
   downloadSignedCopy,
+  downloadSigningCertificate,
   signerCode,
   signerDocument,
   signerLogin,
@@ -114,6 +115,13 @@ export function EsignSignPage() {
           onClick={() => void downloadSignedCopy().catch((failure: unknown) => setError(errorText(failure)))}
         >
           {T.downloadMine}
+        </Button>
+        <Button
+          block
+          style={{ marginTop: 12 }}
+          onClick={() => void downloadSigningCertificate().catch((failure: unknown) => setError(errorText(failure)))}
+        >
+          {T.downloadMyCertificate}
         </Button>
         {error ? <NoticeBar wrap color="error" content={error} /> : null}
       </div>
