@@ -1,9 +1,12 @@
+import * as EAuth from '@crm/domain/endpoints/auth';
+import * as EExam from '@crm/domain/endpoints/exam';
+import * as EHome from '@crm/domain/endpoints/home';
 import type { UserInfo } from '@crm/domain/api/auth';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ELDER_CLASS } from '../../../lib/display-mode.ts';
 import { getStoredUser, readItem, STORAGE_KEYS } from '../../../lib/storage.ts';
-import { findToast, LEADER, loadFailureCases, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { findToast, LEADER, loadFailureCases, network, ok, pageOf, renderPage, tap, on } from '../../../test/page.ts';
 
 const userinfo = (over: Partial<UserInfo> = {}): UserInfo => ({
   id: 7,
@@ -38,7 +41,7 @@ const leaderUser: UserInfo['user'] = {
 
 describe('/index', () => {
   it('switches 长辈版 on and off with one tap, at once and remembered on the phone, in plainer words', async () => {
-    await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
+    await renderPage('/index', { api: [on(EHome.userinfo, ok(userinfo()))] });
     const toggle = await screen.findByRole('switch', { name: /长辈版/ });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByRole('button', { name: '问答与AI助手' })).toBeTruthy();
@@ -58,7 +61,7 @@ describe('/index', () => {
   });
 
   it('greets the user and shows the cards of their role, with badge counts', async () => {
-    const page = await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
+    const page = await renderPage('/index', { api: [on(EHome.userinfo, ok(userinfo()))] });
     expect(await screen.findByText('王小明')).toBeTruthy();
     expect(await screen.findByText('易数科技')).toBeTruthy();
     expect(await screen.findByText('本月考核将于周五截止')).toBeTruthy();
@@ -67,7 +70,7 @@ describe('/index', () => {
     expect(pending.getAttribute('href')).toBe('/business/pending');
     expect(pending.textContent).toContain('3');
     expect(screen.queryByRole('region', { name: '团队数据' })).toBeNull();
-    expect(page.api.lastCall('/api/crm/userinfo').fields).toEqual({ id: '7' });
+    expect(page.api.lastCall(EHome.userinfo).fields).toEqual({ id: '7' });
     // The stored user now carries what the server said.
     await expect.poll(() => getStoredUser()?.name).toBe('王小明');
   });
@@ -75,7 +78,7 @@ describe('/index', () => {
   it("draws the cached user's cards at once, before the server has answered", async () => {
     await renderPage('/index', {
       user: { id: 7, job: [1], leader: false, name: '王小明' },
-      api: { '/api/crm/userinfo': network.offline() },
+      api: [on(EHome.userinfo, network.offline())],
     });
     expect(await screen.findByRole('region', { name: '分期业务' })).toBeTruthy();
     expect(screen.getByText('王小明')).toBeTruthy();
@@ -87,21 +90,21 @@ describe('/index', () => {
     ['问答与AI助手', '/faq/index'],
     ['钱包与积分工具', '/chattergee/home'],
   ])('opens %s, a tool of every staff member, with a tap', async (name, path) => {
-    const page = await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
+    const page = await renderPage('/index', { api: [on(EHome.userinfo, ok(userinfo()))] });
     await tap(await screen.findByRole('button', { name }));
     await expect.poll(() => page.pathname()).toBe(path);
   });
 
   it('offers the 管理后台 link to an admin only', async () => {
     await renderPage('/index', {
-      api: { '/api/crm/userinfo': ok(userinfo({ user: { ...userinfo().user, admin: true } })) },
+      api: [on(EHome.userinfo, ok(userinfo({ user: { ...userinfo().user, admin: true } })))],
     });
     const link = await screen.findByRole('link', { name: '管理后台' });
     expect(link.getAttribute('href')).toBe('/admin');
   });
 
   it('hides the 管理后台 link from everyone else', async () => {
-    await renderPage('/index', { api: { '/api/crm/userinfo': ok(userinfo()) } });
+    await renderPage('/index', { api: [on(EHome.userinfo, ok(userinfo()))] });
     expect(await screen.findByText('王小明')).toBeTruthy();
     expect(screen.queryByRole('link', { name: '管理后台' })).toBeNull();
   });
@@ -109,9 +112,7 @@ describe('/index', () => {
   it('shows the team card to a leader', async () => {
     await renderPage('/index', {
       user: LEADER,
-      api: {
-        '/api/crm/userinfo': ok(userinfo({ user: leaderUser })),
-      },
+      api: [on(EHome.userinfo, ok(userinfo({ user: leaderUser })))],
     });
     expect(await screen.findByRole('region', { name: '团队数据' })).toBeTruthy();
   });
@@ -119,11 +120,14 @@ describe('/index', () => {
   it('opens with a to-do inbox of what waits on a leader, each line a tap from its list', async () => {
     const page = await renderPage('/index', {
       user: LEADER,
-      api: {
-        '/api/crm/userinfo': ok(
-          userinfo({ user: leaderUser, total: { ...userinfo().total, pending: 2, confirm: 1, appeal: 4, sign: 9 } }),
+      api: [
+        on(
+          EHome.userinfo,
+          ok(
+            userinfo({ user: leaderUser, total: { ...userinfo().total, pending: 2, confirm: 1, appeal: 4, sign: 9 } }),
+          ),
         ),
-      },
+      ],
     });
     const inbox = within(await screen.findByRole('region', { name: '待办' }));
     const lines = inbox.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
@@ -139,14 +143,17 @@ describe('/index', () => {
 
   it('says on the 待办 which of my cases is about to go back to the pool, a tap to the case', async () => {
     await renderPage('/index', {
-      api: {
-        '/api/crm/userinfo': ok(
-          userinfo({
-            total: { ...userinfo().total, pending: 0 },
-            near_pool: [{ id: 41, name: '陈近海', due_at: '2026-12-03T02:00:00.000Z' }],
-          }),
+      api: [
+        on(
+          EHome.userinfo,
+          ok(
+            userinfo({
+              total: { ...userinfo().total, pending: 0 },
+              near_pool: [{ id: 41, name: '陈近海', due_at: '2026-12-03T02:00:00.000Z' }],
+            }),
+          ),
         ),
-      },
+      ],
     });
     const inbox = within(await screen.findByRole('region', { name: '待办' }));
     const line = inbox.getByRole('link', { name: /即将进入公海/ });
@@ -156,7 +163,7 @@ describe('/index', () => {
 
   it('shows no inbox when nothing waits', async () => {
     await renderPage('/index', {
-      api: { '/api/crm/userinfo': ok(userinfo({ total: { ...userinfo().total, pending: 0 } })) },
+      api: [on(EHome.userinfo, ok(userinfo({ total: { ...userinfo().total, pending: 0 } })))],
     });
     expect(await screen.findByText('王小明')).toBeTruthy();
     expect(screen.queryByRole('region', { name: '待办' })).toBeNull();
@@ -170,14 +177,14 @@ describe('/index', () => {
   });
 
   it.each(loadFailureCases('账号已停用'))('shows %s as an alert', async (_name, reply, message) => {
-    await renderPage('/index', { api: { '/api/crm/userinfo': reply } });
+    await renderPage('/index', { api: [on(EHome.userinfo, reply)] });
     const alert = await screen.findByRole('alert');
     expect(await within(alert).findByText(message)).toBeTruthy();
   });
 
   it('offers a retry button when the user failed to load', async () => {
-    const page = await renderPage('/index', { api: { '/api/crm/userinfo': network.httpError(500) } });
-    await page.retryFailedLoad(network.message, '/api/crm/userinfo', ok(userinfo()));
+    const page = await renderPage('/index', { api: [on(EHome.userinfo, network.httpError(500))] });
+    await page.retryFailedLoad(network.message, EHome.userinfo, ok(userinfo()));
     expect(await screen.findByText('易数科技')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -188,13 +195,13 @@ describe('/index', () => {
     await renderPage('/index', {
       // What the login stores: the id only, not yet known to lead a team.
       user: { id: 2, job: [], leader: false },
-      api: {
-        '/api/crm/userinfo': async () => {
+      api: [
+        on(EHome.userinfo, async () => {
           await answered;
           return ok(userinfo({ id: 2, user: leaderUser }));
-        },
-        '/api/crm/answerList': ok(pageOf([])),
-      },
+        }),
+        on(EExam.answerList, ok(pageOf([]))),
+      ],
     });
     await tap(await screen.findByRole('link', { name: /考试回顾/ }));
     expect(await screen.findByText('暂无答卷')).toBeTruthy();
@@ -206,20 +213,20 @@ describe('/index', () => {
 
   it('logs out after confirmation, forgets the user and goes back to the login page', async () => {
     const page = await renderPage('/index', {
-      api: { '/api/crm/userinfo': ok(userinfo()), '/api/crm/logout': ok(null), '/api/crm/corp': ok([]) },
+      api: [on(EHome.userinfo, ok(userinfo())), on(EAuth.logout, ok(null)), on(EAuth.corp, ok([]))],
     });
     await screen.findByText('王小明');
     await tap(screen.getByRole('button', { name: '退出登录' }));
     await screen.findByText('确定要退出登录吗？');
     await tap(screen.getByRole('button', { name: '确定' }));
-    await expect.poll(() => page.api.callsTo('/api/crm/logout').length).toBe(1);
+    await expect.poll(() => page.api.callsTo(EAuth.logout).length).toBe(1);
     await expect.poll(page.pathname).toBe('/');
     expect(getStoredUser()).toBeNull();
   });
 
   it('still logs out locally when the server cannot be reached, saying so', async () => {
     const page = await renderPage('/index', {
-      api: { '/api/crm/userinfo': ok(userinfo()), '/api/crm/logout': network.httpError(502), '/api/crm/corp': ok([]) },
+      api: [on(EHome.userinfo, ok(userinfo())), on(EAuth.logout, network.httpError(502)), on(EAuth.corp, ok([]))],
     });
     await screen.findByText('王小明');
     await tap(screen.getByRole('button', { name: '退出登录' }));
