@@ -116,6 +116,8 @@ import { envelopePlugin, requestValidatorCompiler } from './plugins/envelope.ts'
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { createReadCache, markingWrites, readCachePlugin } from './plugins/read-cache.ts';
+import { readReplicasPlugin } from './plugins/read-replicas.ts';
+import { primaryReads, type Reads } from './db/replicas.ts';
 import { openApiOptions } from './openapi.ts';
 import { isApiPath } from './plugins/public-routes.ts';
 import { SESSION_COOKIE, sessionPlugin } from './plugins/session.ts';
@@ -147,6 +149,8 @@ export interface BuildAppOptions {
    * the app closes it. Without one (or with READ_CACHE=off) every request reads the database.
    */
   changes?: ChangeFeed;
+  /** Read replicas for lists, dashboards, exports and the funnel (decision 077); the primary alone when left out. */
+  reads?: Reads;
 }
 
 /**
@@ -198,9 +202,18 @@ export const HOT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/crm/taskList',
 ]);
 
-export async function buildApp({ db: given, config, adapters, now, logger, changes }: BuildAppOptions) {
+export async function buildApp({
+  db: given,
+  config,
+  adapters,
+  now,
+  logger,
+  changes,
+  reads: givenReads,
+}: BuildAppOptions) {
   // A request that may have written says so before it answers: the read cache moves on (decision 064).
   const db = markingWrites(given);
+  const reads = givenReads ?? primaryReads(given);
   // Every company's keys for personal values, unwrapped before the first request reads a sealed column.
   await preparePii(given, config);
   const app = Fastify({
@@ -277,6 +290,8 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   await app.register(sessionPlugin, { auth, cache: readCache, secure: secureCookies, ttlMs: config.sessionTtlMs });
   // After the session guard (a kept answer is found by its principal), for the calls a phone makes most.
   await app.register(readCachePlugin, { cache: readCache, routes: HOT_ROUTES });
+  // After the session guard: a refused request reads nothing, and a write leaves its mark (decision 077).
+  await app.register(readReplicasPlugin, { reads, secure: secureCookies });
   // After the session guard: a create call sent again with its Idempotency-Key makes one record (decision 046).
   const idempotency = createIdempotencyService({ repo: createIdempotencyRepository(db), now });
   await app.register(idempotencyPlugin, { idempotency });
@@ -303,7 +318,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   const handover = createHandoverService({ repo: createHandoverRepository(db), wecom: adapters.wecom, now });
   await app.register(handoverRoutes, { handover });
   await app.register(casesRoutes, {
-    cases: createCasesService({ repo: createCasesRepository(db), access, now, holder }),
+    cases: createCasesService({ repo: createCasesRepository(db, reads), access, now, holder }),
   });
   const ocr = adapters.ocr ?? createOcrFromConfig(config, now);
   app.addHook('onClose', () => ocr.close());
@@ -478,7 +493,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   });
   await app.register(consentRoutes, { consent });
   await app.register(consentClientRoutes, { consent });
-  // WeCom group robots (issue 50, decision 076): the admin's webhooks; the events' posts run in the queue below.
+  // WeCom group robots (issue 50, decision 077): the admin's webhooks; the events' posts run in the queue below.
   const robots = createRobotsService({ repo: createRobotsRepository(db), wecom: adapters.wecom, now });
   await app.register(robotsRoutes, { robots });
   // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in
@@ -525,7 +540,7 @@ export async function buildApp({ db: given, config, adapters, now, logger, chang
   }
   // Its XLSX import and export and the WeCom directory sync (decision 059); a stop waits for exports in hand.
   const adminio = createAdminioService({
-    repo: createAdminioRepository(db),
+    repo: createAdminioRepository(db, reads),
     storage,
     wecom: adapters.wecom,
     secret: config.sessionSecret,

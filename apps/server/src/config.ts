@@ -24,6 +24,20 @@ const envSchema = z.object({
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   /** A direct connection for the change feed's LISTEN, which a transaction pooler cannot carry (decision 064). */
   LISTEN_DATABASE_URL: z.string().url().optional(),
+  /**
+   * Streaming replicas of DATABASE_URL, comma-separated: lists, dashboards, exports and the funnel read from them
+   * in turn, except right after the reader's own write (decision 077). Empty: everything reads the primary.
+   */
+  READ_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url('READ_REPLICA_URLS must be comma-separated postgres:// addresses'))),
   /** PGlite never fsyncs; production must say out loud that it accepts that. */
   ALLOW_EMBEDDED_DB_IN_PRODUCTION: flag,
   /** Demo mode: seed demo data, accept browsers outside WeCom, offline adapters by default. */
@@ -137,6 +151,8 @@ export interface Config {
   databasePooler: 'none' | 'transaction';
   /** Where the change feed listens: LISTEN_DATABASE_URL, else DATABASE_URL (only without a pooler). */
   listenDatabaseUrl: string | undefined;
+  /** READ_REPLICA_URLS: none means every read goes to DATABASE_URL (decision 077). */
+  readReplicaUrls: string[];
   demoMode: boolean;
   rateLimitPerMinute: number;
   sessionSecret: string;
@@ -347,7 +363,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       endpoint: env.S3_ENDPOINT,
       region: env.S3_REGION,
       ...required(env, keys, 'STORAGE_PROVIDER=s3'),
-      // A custom endpoint is almost always MinIO or another S3-compatible server, which want path style.
+      // A custom endpoint is almost always an S3-compatible server (SeaweedFS, Garage, COS), most of which want path style.
       forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
     };
   }
@@ -400,6 +416,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'READ_CACHE=true with DATABASE_POOLER=transaction needs LISTEN_DATABASE_URL, a direct connection for the change feed',
     );
   const readCacheDefault = canListen;
+  if (env.READ_REPLICA_URLS.length > 0 && !env.DATABASE_URL)
+    throw new ConfigError(
+      'READ_REPLICA_URLS needs DATABASE_URL: the embedded database (PGlite) has no replicas; unset READ_REPLICA_URLS or set DATABASE_URL to the primary',
+    );
 
   return {
     env: env.NODE_ENV,
@@ -409,6 +429,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     databasePooler: env.DATABASE_POOLER,
     listenDatabaseUrl: env.LISTEN_DATABASE_URL ?? (env.DATABASE_POOLER === 'none' ? env.DATABASE_URL : undefined),
+    readReplicaUrls: env.READ_REPLICA_URLS,
     demoMode,
     sessionSecret: env.SESSION_SECRET ?? DEMO_SECRET,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,

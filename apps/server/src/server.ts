@@ -43,6 +43,7 @@ async function main() {
 
   const app = await buildApp({
     db: database.db,
+    reads: database.reads,
     ...(config.readCache ? { changes: await database.changeFeed() } : {}),
     config,
     adapters: createAdapters(config, (message) => logger.info(message), systemClock),

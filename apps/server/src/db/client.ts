@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
+import { primaryReads, replicaReads, type Reads } from './replicas.ts';
 import * as schema from './schema/index.ts';
 
 /*
@@ -24,6 +25,8 @@ export interface Database {
   migrate(migrationsFolder: string): Promise<void>;
   /** Hears every committed write (decision 064); the caller closes it before the database. */
   changeFeed(): Promise<ChangeFeed>;
+  /** Where lists and dashboards read: read replicas in turn, or the primary alone (decision 077). */
+  reads: Reads;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export async function openPglite(
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     changeFeed: () => pgliteChangeFeed(client),
+    reads: primaryReads(db as unknown as Db),
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
@@ -88,6 +92,8 @@ export interface PostgresOptions {
   pooler?: 'none' | 'transaction';
   /** Where the change feed listens (a direct connection); the URL itself by default. */
   listenUrl?: string;
+  /** Streaming replicas of `url` (READ_REPLICA_URLS), reached the same way as `url`. */
+  replicaUrls?: readonly string[];
 }
 
 export async function openPostgres(url: string, options: number | PostgresOptions = {}): Promise<Database> {
@@ -95,24 +101,41 @@ export async function openPostgres(url: string, options: number | PostgresOption
     poolSize = 10,
     pooler = 'none',
     listenUrl = url,
+    replicaUrls = [],
   } = typeof options === 'number' ? { poolSize: options } : options;
   // While the database is away, a request waits at most 5 s for a connection and then answers 503.
-  const pool = hearDroppedConnections(
-    new pg.Pool({
-      connectionString: url,
-      max: poolSize,
-      connectionTimeoutMillis: 5_000,
-      ...(pooler === 'transaction' ? { Client: UnnamedStatementClient } : {}),
-    }),
-  );
-  // Fail at start, with the driver's reason, rather than on the first request.
-  await pool.query('select 1');
+  const poolOn = (connectionString: string) =>
+    hearDroppedConnections(
+      new pg.Pool({
+        connectionString,
+        max: poolSize,
+        connectionTimeoutMillis: 5_000,
+        ...(pooler === 'transaction' ? { Client: UnnamedStatementClient } : {}),
+      }),
+    );
+  const pool = poolOn(url);
+  const replicaPools = replicaUrls.map(poolOn);
+  const closeAll = () => Promise.all([pool, ...replicaPools].map((each) => each.end())).then(() => undefined);
+  try {
+    // Fail at start, with the driver's reason, rather than on the first request.
+    await pool.query('select 1');
+    for (const [index, replica] of replicaPools.entries()) {
+      const { rows } = await replica.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
+      // A primary listed as a replica would take reads that the read-your-writes check cannot vouch for.
+      if (!rows[0]?.standby) throw new Error(`READ_REPLICA_URLS: address ${index + 1} is not a standby server`);
+    }
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const replicas = replicaPools.map((replica) => drizzlePg({ client: replica, schema, casing: 'snake_case' }));
   return {
     db,
     kind: 'postgres',
     migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
     changeFeed: () => postgresChangeFeed(listenUrl),
-    close: () => pool.end(),
+    reads: replicaReads(db, replicas),
+    close: closeAll,
   };
 }

@@ -8,6 +8,7 @@ export async function openDatabase(config: Config): Promise<Database> {
         pooler: config.databasePooler,
         // No direct connection behind a pooler: the read cache is off then (config.ts), so nobody listens.
         listenUrl: config.listenDatabaseUrl ?? config.databaseUrl,
+        replicaUrls: config.readReplicaUrls,
       })
     : await openPglite(config.dataDir);
   await database.migrate(config.migrationsFolder);

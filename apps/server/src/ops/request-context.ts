@@ -2,15 +2,17 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Db } from '../db/client.ts';
 import { scrubbedErrorSerializer } from '../log-scrub.ts';
 
 /*
  * The request id on every log line (decision 057). Fastify binds `reqId` to `request.log`; lines written
  * through the app's logger while a request runs (a service's `log` callback, a failed sweep it started)
  * get it from this store, which the app enters in its first hook for the rest of the request. `wrote` is set
- * when the request made a call that may write (plugins/read-cache.ts).
+ * when the request made a call that may write (plugins/read-cache.ts); `readFrom` is the read replica its lists
+ * and dashboards read from (plugins/read-replicas.ts, decision 077).
  */
-export const requestContext = new AsyncLocalStorage<{ reqId: string; wrote?: boolean }>();
+export const requestContext = new AsyncLocalStorage<{ reqId: string; wrote?: boolean; readFrom?: Db }>();
 
 /** An id the load balancer sent is kept (one id across its log and ours) when it is a plain token. */
 const FORWARDED_ID = /^[A-Za-z0-9._:-]{8,64}$/;

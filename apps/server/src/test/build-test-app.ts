@@ -14,7 +14,7 @@ import { buildApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
-import { createScratchDatabase, testPostgres, withDatabase } from './pg-admin.ts';
+import { createScratchDatabase, replicasCaughtUp, testPostgres, withDatabase } from './pg-admin.ts';
 
 /** An SMS adapter that remembers what it sent, so tests read codes the way a phone would. */
 export function createRecordingSms(options: { revealsCode?: boolean } = {}) {
@@ -67,9 +67,21 @@ export async function openTestDatabase(config: Config): Promise<TestDatabase> {
   );
   const name = new URL(scratch.url).pathname.slice(1);
   // The app's pool goes the way DATABASE_URL goes (through the pooler, if any); the feed listens directly.
+  // A replica replays every database of its primary's cluster: the scratch database has the same name there.
   const open = () =>
-    openPostgres(withDatabase(postgres.url, name), { poolSize: 4, pooler: postgres.pooler, listenUrl: scratch.url });
-  const database = await open();
+    openPostgres(withDatabase(postgres.url, name), {
+      poolSize: 4,
+      pooler: postgres.pooler,
+      listenUrl: scratch.url,
+      replicaUrls: postgres.replicaUrls.map((url) => withDatabase(url, name)),
+    });
+  // A database that never opens is dropped at once: nobody else would drop it.
+  const database = await replicasCaughtUp(postgres.directUrl, postgres.replicaUrls)
+    .then(open)
+    .catch(async (error: unknown) => {
+      await scratch.drop();
+      throw error;
+    });
   await database.migrate(config.migrationsFolder);
   return {
     ...database,
@@ -137,6 +149,7 @@ async function serverOn(database: Database, config: Config, sms: SmsAdapter, opt
   const changes = await database.changeFeed();
   const app = await buildApp({
     db: database.db,
+    reads: database.reads,
     config,
     changes,
     adapters: {

@@ -14,7 +14,7 @@ export interface S3StorageOptions {
   endpoint?: string;
   accessKeyId: string;
   secretAccessKey: string;
-  /** MinIO and most S3-compatible servers want bucket-in-path addresses. */
+  /** Most self-hosted S3-compatible servers (SeaweedFS, Garage) want bucket-in-path addresses. */
   forcePathStyle: boolean;
 }
 

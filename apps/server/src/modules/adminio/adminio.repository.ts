@@ -1,12 +1,18 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { primaryReads, type Reads } from '../../db/replicas.ts';
 import { dataExports, dataImports } from '../../db/schema/adminio.ts';
 
 /** The back office's imports and exports (decision 059); the records they read and write are other modules'. */
-export function createAdminioRepository(db: Db) {
+export function createAdminioRepository(db: Db, reads: Reads = primaryReads(db)) {
   return {
     /** The database, for the owners' exported reads outside a transaction. */
     db,
+    /**
+     * What an export's pages are read from: a read replica that has replayed every write committed before the
+     * export started, else the primary (decision 077).
+     */
+    exportSource: () => reads.caughtUp(),
     transaction: <T>(run: (tx: Tx) => Promise<T>) => db.transaction(run),
 
     insertImport: (values: typeof dataImports.$inferInsert) => db.insert(dataImports).values(values),

@@ -302,11 +302,12 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
       // Numbers are shown in full only to whom the app shows them in full (decision 058): a case's owner;
       // the brokerage order list's readers (finance, rebate) for the receiver's card.
       const fullCards = mayActor(me, 'brokerage.orders.read');
+      const source = await repo.exportSource();
       /** Writes the page of rows after the id `from`, each as its line, and answers their ids. */
       const writePage =
         job.kind === 'cases'
           ? async (from: number) => {
-              const rows = await exportCasesPage(repo.db, me.corpId, caseFilter(job.filter), from, EXPORT_PAGE);
+              const rows = await exportCasesPage(source, me.corpId, caseFilter(job.filter), from, EXPORT_PAGE);
               for (const row of rows) {
                 const own = row.ownerId === me.id;
                 writer.add([
@@ -330,7 +331,7 @@ export function createAdminioService({ repo, storage, wecom, secret, now, log = 
               return rows.map((row) => row.id);
             }
           : async (from: number) => {
-              const rows = await exportOrdersPage(repo.db, me.corpId, job.filter.status, from, EXPORT_PAGE);
+              const rows = await exportOrdersPage(source, me.corpId, job.filter.status, from, EXPORT_PAGE);
               for (const row of rows)
                 writer.add([
                   row.id,

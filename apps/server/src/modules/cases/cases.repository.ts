@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { primaryReads, type Reads } from '../../db/replicas.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { activeStaff } from '../../db/active-staff.ts';
 import { eventHistory } from '../../db/event-history.ts';
@@ -134,7 +135,12 @@ function perCase(scope: CaseScope, since: Date) {
   ) pc`;
 }
 
-export function createCasesRepository(db: Db) {
+/**
+ * `reads`: the case lists, statistics and the leader's dashboard read through its reader, a replica when the
+ * request was given one (decision 077); everything else, writes first, goes to `db`, the primary.
+ */
+export function createCasesRepository(db: Db, reads: Reads = primaryReads(db)) {
+  const reader = reads.reader;
   const owner = alias(staff, 'owner');
   /**
    * One keyset page of a case's requests (service requests, appeals), newest first, each with its client's
@@ -162,22 +168,31 @@ export function createCasesRepository(db: Db) {
    * plans it once per connection instead of on every page. Status 0 means every status; a missing
    * cursor is passed as the largest id.
    */
-  const myCasesPage = db
-    .select(caseListColumns)
-    .from(clients)
-    .where(
-      and(
-        eq(clients.corpId, sql.placeholder('corpId')),
-        eq(clients.ownerId, sql.placeholder('ownerId')),
-        live,
-        owned,
-        lt(clients.id, sql.placeholder('cursor')),
-        sql`(${sql.placeholder('status')}::int = 0 or ${clients.status} = ${sql.placeholder('status')}::int)`,
-      ),
-    )
-    .orderBy(desc(clients.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('cases_my_page');
+  const prepareMyCasesPage = (ex: Db) =>
+    ex
+      .select(caseListColumns)
+      .from(clients)
+      .where(
+        and(
+          eq(clients.corpId, sql.placeholder('corpId')),
+          eq(clients.ownerId, sql.placeholder('ownerId')),
+          live,
+          owned,
+          lt(clients.id, sql.placeholder('cursor')),
+          sql`(${sql.placeholder('status')}::int = 0 or ${clients.status} = ${sql.placeholder('status')}::int)`,
+        ),
+      )
+      .orderBy(desc(clients.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('cases_my_page');
+  // One prepared statement per executor: a statement prepared on the primary's pool runs there only.
+  const myCasesPages = new Map<Db, ReturnType<typeof prepareMyCasesPage>>();
+  const myCasesPage = () => {
+    const ex = reads.current();
+    let page = myCasesPages.get(ex);
+    if (!page) myCasesPages.set(ex, (page = prepareMyCasesPage(ex)));
+    return page;
+  };
 
   /** The names a case's detail shows, in one statement prepared by name (decision 060); a null id names ''. */
   const place = (name: string) => sql`${sql.placeholder(name)}::int`;
@@ -458,7 +473,7 @@ export function createCasesRepository(db: Db) {
      */
     /** The caller's own cases, no search: the prepared statement above. */
     myCases: (corpId: number, ownerId: number, filter: { status: number; cursor: number | null; limit: number }) =>
-      myCasesPage.execute({
+      myCasesPage().execute({
         corpId,
         ownerId,
         status: filter.status,
@@ -472,7 +487,7 @@ export function createCasesRepository(db: Db) {
     ) => {
       const search = keywordWhere(filter.keyword);
       return keyset(filter, clients.id, (limit, before) =>
-        db
+        reader
           .select({ ...caseListColumns, ownerName: owner.name })
           .from(clients)
           .innerJoin(owner, eq(owner.id, clients.ownerId))
@@ -651,7 +666,7 @@ export function createCasesRepository(db: Db) {
 
     // ---- statistics ------------------------------------------------------------------------------
     async statByStatus(scope: CaseScope) {
-      const rows = await db
+      const rows = await reader
         .select({
           status: clients.status,
           count: sql<number>`count(*)::int`,
@@ -667,7 +682,7 @@ export function createCasesRepository(db: Db) {
     /** Cases and amounts by month of intake (Beijing time) since `since`. */
     async statByMonth(scope: CaseScope, since: Date) {
       const month = sql<string>`to_char(${clients.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
-      const rows = await db
+      const rows = await reader
         .select({
           month,
           count: sql<number>`count(*)::int`,
@@ -687,7 +702,7 @@ export function createCasesRepository(db: Db) {
     },
 
     async memberStats(corpId: number, teamId: number) {
-      const rows = await db
+      const rows = await reader
         .select({
           staffId: staff.id,
           name: staff.name,
@@ -735,7 +750,7 @@ export function createCasesRepository(db: Db) {
 
     // ---- the leader's dashboard (decision 058) ---------------------------------------------------
     async funnelByMonth(scope: CaseScope, since: Date) {
-      const result = await db.execute<Record<string, string | number>>(sql`
+      const result = await reader.execute<Record<string, string | number>>(sql`
         select month, count(*)::int as intake, (count(*) filter (where signed))::int as signed,
           (count(*) filter (where approved))::int as approved, (count(*) filter (where disbursed))::int as disbursed
         from ${perCase(scope, since)} group by month order by month`);
@@ -753,7 +768,7 @@ export function createCasesRepository(db: Db) {
      * on (edits and appeals that change nothing are not moves), median over the scope's cases.
      */
     async statusMedians(scope: CaseScope, since: Date) {
-      const result = await db.execute<Record<string, string | number>>(sql`
+      const result = await reader.execute<Record<string, string | number>>(sql`
         select status, percentile_cont(0.5) within group (order by seconds) / 3600.0 as hours, count(*)::int as moves
         from (
           select m.status, m.seconds
@@ -780,7 +795,7 @@ export function createCasesRepository(db: Db) {
     async approvalBy(scope: CaseScope, since: Date, by: 'bank' | 'product' | 'channel') {
       const names = { bank: banks, product: products, channel: channels }[by];
       const column = sql.raw(`pc.${by}_id`);
-      const result = await db.execute<Record<string, string | number>>(sql`
+      const result = await reader.execute<Record<string, string | number>>(sql`
         select ${column} as id, coalesce(min(r.name), '未填') as name,
           (count(*) filter (where pc.approved or pc.rejected))::int as decided,
           (count(*) filter (where pc.approved))::int as approved
@@ -805,7 +820,7 @@ export function createCasesRepository(db: Db) {
 
     /** Each person's numbers over the same cases. */
     async peopleFigures(scope: CaseScope, since: Date) {
-      const result = await db.execute<Record<string, string | number>>(sql`
+      const result = await reader.execute<Record<string, string | number>>(sql`
         select pc.owner_id as staff_id, min(s.name) as name, count(*)::int as intake,
           (count(*) filter (where pc.approved))::int as approved, (count(*) filter (where pc.disbursed))::int as disbursed,
           coalesce(sum(pc.amount_fen) filter (where pc.disbursed), 0) as disbursed_fen
