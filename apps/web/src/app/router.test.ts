@@ -6,13 +6,15 @@ import {
   CHUNK_PATHS,
   PAGE_CHUNKS,
   routeTable,
-  routes,
+  allRoutes,
   sectionDiscovery,
   sectionOfAddress,
   type PageChunkName,
   type RouteHandle,
 } from './router.tsx';
 import { hasHeader, titleForPath } from './layout/titles.ts';
+
+const routes = allRoutes();
 
 type SpecRoute = { path: string; section: string };
 

@@ -21,7 +21,7 @@ import type { Endpoint } from '@crm/domain/endpoints';
 import type { z } from 'zod';
 import { setUpAntdRender } from '../app/antd-render.ts';
 import { QueryProvider, queryClient } from '../app/provider.tsx';
-import { routes } from '../app/router.tsx';
+import { allRoutes } from '../app/router.tsx';
 import { forgetMemoryDrafts } from '../lib/form-draft.ts';
 import { clearStoredUser, setStoredUser, type UserRecordInput } from '../lib/storage.ts';
 
@@ -342,7 +342,7 @@ export async function renderPage(
   if (user) setStoredUser(user);
   else clearStoredUser();
   const fake = installFakeApi(api);
-  const table = pages ? [{ Component: QueryProvider, children: pages }] : routes;
+  const table = pages ? [{ Component: QueryProvider, children: pages }] : allRoutes();
   const router = createMemoryRouter(table, { initialEntries: [path] });
   const view = render(<RouterProvider router={router} />);
   // The first render of a file transforms a whole section chunk: give it time on a loaded machine.

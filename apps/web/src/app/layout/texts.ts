@@ -1,167 +1,22 @@
 /**
- * UI texts of the app shell: the header title of every route (spec §2), the per-section document titles,
- * and the shell's own pages. Patterns use the router's syntax; the first match wins, so specific patterns
- * come before general ones.
+ * UI texts of the app shell: the core pages' header titles (the others: route-titles.ts), the per-section
+ * document titles, and the shell's own pages.
  */
 
 export const APP_NAME = '移动CRM';
 
-export const ROUTE_TITLES: ReadonlyArray<readonly [pattern: string, title: string]> = [
-  // core
+/** A route pattern (the router's syntax) and its header title. */
+export type RouteTitle = readonly [pattern: string, title: string];
+
+/**
+ * The core pages' titles (login, home, calculator): in the main bundle. Every other page's title is in
+ * route-titles.ts, loaded with the first section page (the login route's JS budget).
+ */
+export const CORE_ROUTE_TITLES: ReadonlyArray<RouteTitle> = [
   ['/', '登录'],
   ['/login', '登录'],
   ['/index', '首页'],
   ['/calculator', '贷款计算器'],
-  // business
-  ['/business/add', '新增报单'],
-  ['/business/list', '我的报单'],
-  ['/business/detail/:id', '报单详情'],
-  ['/business/reject', '签约驳回'],
-  ['/business/service', '客服协助'],
-  ['/business/service_detail/:id', '协助详情'],
-  ['/business/money', '贷款信息'],
-  ['/business/upload', '上传凭证'],
-  ['/business/edit', '修改报单'],
-  ['/business/appeal', '驳回案件'],
-  ['/business/proof', '凭证驳回'],
-  ['/business/moneyConfirm', '待确认还款'],
-  // Not in the spec: a case's financing agreement (decision 051), from the case detail.
-  ['/business/financePact/:id', '融资协议'],
-  ['/business/messages', '消息记录'],
-  // Not in the spec: product matching and the all-in cost (decision 068).
-  ['/business/match', '匹配产品'],
-  ['/business/pool', '公海客户'],
-  ['/team/viewLog', '查看日志'],
-  ['/business/pending', '待跟进'],
-  ['/business/pendingDetail/:id', '跟进详情'],
-  ['/business/pendingAdd/:id', '新增跟进'],
-  ['/business/house', '房贷客户'],
-  ['/business/houseYsb/:id', '房贷易数宝'],
-  ['/business/houseAdd', '新增房贷客户'],
-  ['/business/houseDetail/:father/:id', '房贷客户详情'],
-  ['/business/houseUpload/:id/:house_type', '房贷资料上传'],
-  ['/business/houseSign', '房贷管家'],
-  ['/business/housePhoto', '公众号数据'],
-  ['/business/houseSignCard', '卡分期'],
-  ['/business/houseSignDetail/:id', '房贷管家详情'],
-  ['/business/houseChannel', '渠道报单'],
-  ['/business/houseChannelAdd', '新增渠道'],
-  ['/business/houseChannelDetail/:id', '渠道详情'],
-  ['/business/houseRecommendAdd', '新增推荐'],
-  ['/business/houseRecommendList', '推荐列表'],
-  ['/business/houseBrokerage', '返佣数据'],
-  ['/business/houseBrokerageOrder', '返佣订单'],
-  ['/business/houseBrokerageOrderList/:param', '返佣订单列表'],
-  ['/business/houseBrokerageUser', '返佣人员'],
-  ['/business/houseSetBrokerage/:father/:id', '设置返佣'],
-  ['/business/ysb', '易数宝'],
-  ['/business/ysblist', '易数宝客户'],
-  ['/business/ysbdetail/:userid', '易数宝详情'],
-  ['/business/stat', '统计'],
-  ['/business/signin', '展会签到'],
-  // Not in the spec: the staff's side of the marketing activities (decision 056).
-  ['/business/activity', '营销活动'],
-  ['/business/activityData/:id', '报名名单'],
-  ['/business/financeAudit', '超限审批'],
-  // Not in the spec: the commission ledger (decision 067).
-  ['/business/clawback', '返佣追回'],
-  ['/business/statement', '对账单'],
-  ['/business/statement/:id', '对账单详情'],
-  // team
-  ['/team/list', '团队数据'],
-  ['/team/appeal', '反馈数据'],
-  ['/team/ysb', '团队易数宝'],
-  ['/team/house', '团队房贷'],
-  ['/team/houseChannel', '房贷分配'],
-  // exam
-  ['/exam/center', '考试中心'],
-  ['/exam/list', '我的考试'],
-  ['/exam/paper/:id', '考试中'],
-  ['/exam/detail/:id', '试卷详情'],
-  // sign
-  ['/sign/list/:userid/1', '任务中心'],
-  ['/sign/list/:userid/2', '我的任务'],
-  ['/sign/list/:userid/:flag', '任务中心'],
-  ['/sign/reject', '驳回审批'],
-  ['/sign/update/:id', '报单详情'],
-  ['/sign/house', '房贷对接'],
-  // outside partners
-  ['/outside', '渠道首页'],
-  ['/outside/index/:openid?', '渠道首页'],
-  ['/outside/register', '渠道注册'],
-  ['/outside/add', '新增客户'],
-  ['/outside/list', '我的客户'],
-  ['/outside/detail/:id', '客户详情'],
-  ['/outside/partner', '邀请伙伴'],
-  ['/outside/team', '我的团队'],
-  ['/outside/product', '产品中心'],
-  ['/outside/account', '我的账户'],
-  ['/outside/statement', '对账单'],
-  ['/outside/statement/:id', '对账单详情'],
-  ['/outside/channel', '渠道管理'],
-  ['/outside/work', '工作台'],
-  ['/outside/login', '渠道登录'],
-  // FAQ
-  ['/faq', '登录'],
-  ['/faq/login', '登录'],
-  ['/faq/index', '问答'],
-  ['/faq/list', '问题列表'],
-  ['/faq/detail/:id', '问题详情'],
-  ['/faq/copilot', 'AI助手'],
-  // house loan channel
-  ['/houseloan/login', '登录'],
-  ['/houseloan/home/:openid', '首页'],
-  ['/houseloan/add/:type', '新增客户'],
-  ['/houseloan/auth/:id/:type', '客户授权'],
-  ['/houseloan/photo', '待补授权书'],
-  ['/houseloan/wait', '等待接单'],
-  ['/houseloan/mine', '我的'],
-  ['/houseloan/statement', '对账单'],
-  ['/houseloan/statement/:id', '对账单详情'],
-  ['/houseloan/list', '客户列表'],
-  ['/houseloan/detail/:id', '客户详情'],
-  ['/houseloan/bestList', '渠道排行'],
-  ['/houseloan/bestDetail/:id', '排行详情'],
-  // wallet and points tool
-  ['/chattergee', '钱包工具'],
-  ['/chattergee/home', '钱包工具'],
-  ['/chattergee/list/:id', '客户列表'],
-  ['/chattergee/add/:id', '新建客户档案'],
-  ['/chattergee/tool', '工具'],
-  ['/chattergee/user', '我的'],
-  ['/chattergee/auth/:id', '实名认证'],
-  ['/chattergee/purse/:id', '开通钱包'],
-  ['/chattergee/send/:external_userid', '发送积分'],
-  // activities (the /interface copies of lottery, coupon and signin share these titles)
-  ['/activity', '活动'],
-  ['/activity/test', '活动'],
-  ['/activity/car', '试驾预约'],
-  ['/activity/car/register/:activity_id', '预约登记'],
-  ['/activity/car/success', '预约成功'],
-  ['/:scope/lottery', '幸运抽奖'],
-  ['/:scope/lottery/login', '抽奖登录'],
-  ['/:scope/lottery/Prize', '我的奖品'],
-  ['/:scope/lottery/success', '抽奖结果'],
-  ['/:scope/coupon', '领取优惠券'],
-  ['/:scope/coupon/login/:openid', '优惠券登录'],
-  ['/:scope/coupon/success', '领取成功'],
-  ['/:scope/signin', '家装节签到'],
-  ['/:scope/signin/register', '报名登记'],
-  ['/:scope/signin/subscribe', '关注公众号'],
-  ['/:scope/signin/login', '签到登录'],
-  ['/:scope/signin/list', '签到记录'],
-  ['/:scope/signin/success', '签到成功'],
-  // e-signing
-  // The client opens /interface/esign to sign: 预处理申请 is a staff word (issue 39).
-  ['/interface', '签署合同'],
-  ['/interface/esign', '签署合同'],
-  ['/interface/esign/list', '客户列表'],
-  ['/interface/esign/add/:user_id', '补充资料'],
-  ['/interface/esign/open/:id', '开卡'],
-  ['/interface/esign/evidence/:id', '补充资料'],
-  ['/interface/esign/detail/:id', '详情'],
-  ['/interface/esign/success', '提交成功'],
-  ['/interface/consent', '个人信息授权'],
 ];
 
 /** document.title per section (spec §2: Q&A, a real-estate brokerage, a wallet tool, the fair). */

@@ -1,8 +1,8 @@
 import { matchPath } from 'react-router';
 import { getLocale } from '../../lib/locale.ts';
-import { APP_NAME, ROUTE_TITLES, routeTitlesEnUS, SECTION_DOCUMENT_TITLES } from './texts.ts';
+import { APP_NAME, CORE_ROUTE_TITLES, routeTitlesEnUS, SECTION_DOCUMENT_TITLES, type RouteTitle } from './texts.ts';
 
-type TitleEntry = (typeof ROUTE_TITLES)[number];
+type TitleEntry = RouteTitle;
 
 /**
  * The titles table's entry for each address seen: matching walks ~200 patterns, compiling each to a regular
@@ -10,11 +10,31 @@ type TitleEntry = (typeof ROUTE_TITLES)[number];
  */
 const entryOfAddress = new Map<string, TitleEntry | null>();
 
+/** The titles known so far: the core pages', then every page's once a section page has loaded them. */
+let titles: ReadonlyArray<RouteTitle> = CORE_ROUTE_TITLES;
+let loadingTitles: Promise<void> | undefined;
+
+/**
+ * Loads every page's title (route-titles.ts, its own chunk); a section page's route waits for it beside its
+ * own chunk, so its header has its title when it first shows. A failed load is tried again next time.
+ */
+export function loadSectionTitles(): Promise<void> {
+  loadingTitles ??= import('./route-titles.ts').then(
+    (module) => {
+      titles = module.ROUTE_TITLES;
+      entryOfAddress.clear();
+    },
+    () => {
+      loadingTitles = undefined;
+    },
+  );
+  return loadingTitles;
+}
+
 function titleEntry(pathname: string): TitleEntry | null {
   let entry = entryOfAddress.get(pathname);
   if (entry === undefined) {
-    entry =
-      ROUTE_TITLES.find(([pattern]) => matchPath({ path: pattern, end: true, caseSensitive: true }, pathname)) ?? null;
+    entry = titles.find(([pattern]) => matchPath({ path: pattern, end: true, caseSensitive: true }, pathname)) ?? null;
     // Addresses carry ids: a long session starts over rather than growing without bound.
     if (entryOfAddress.size >= 500) entryOfAddress.clear();
     entryOfAddress.set(pathname, entry);

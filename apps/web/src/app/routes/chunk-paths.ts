@@ -2,6 +2,19 @@
  * The URL patterns each page chunk serves (`router.tsx` loads the chunks; a test checks these against the
  * chunks' own `pages`). Plain data without React, because the build reads it too: it writes, for each pattern,
  * the files its chunk needs, which the server announces in the page as preloads (vite.config.ts, routePreloads).
+ * The router reads each section's patterns off this table too (router.tsx SECTION_PATHS).
+ *
+ * Pages beyond the spec, and where each is reached from:
+ * - /business/moneyConfirm: the leader's repayments to confirm (issue 9), from the team card and the inbox.
+ * - /business/financePact/:id: a case's financing agreement (GET financePact, decision 051), from the case.
+ * - /business/messages: the WeCom reminders sent to the caller (消息记录, decision 058), from the home page.
+ * - /business/activity, /business/activityData/:id: the staff's side of the activities (decision 056), 营销活动.
+ * - /business/match: which products fit a client and what they cost (decision 068), from the instalment card.
+ * - /business/pool: the company's public pool (decision 066), from the 公海客户 tile.
+ * - /business/clawback, /business/statement(/:id): claw-backs and statements (decision 067), finance's tiles.
+ * - /team/viewLog: the leader's view log of personal numbers (decision 058), from /team/list.
+ * - /outside/statement(/:id), /houseloan/statement(/:id): a partner's and an agent's commission statements
+ *   (decision 067), from 我的账户 and 我的.
  */
 
 /** The partner portal's and the channel portal's pages: each section is one chunk. */
