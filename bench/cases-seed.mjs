@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { resealAll } from '../apps/server/src/pii/reseal.ts';
+import { preparePii } from '../apps/server/src/pii/start.ts';
 
 const [kind, target, countArg] = process.argv.slice(2);
 const CASES = Number(countArg ?? 200_000);
@@ -15,6 +18,8 @@ const database = kind === 'pglite' ? await openPglite(target) : await openPostgr
 const started = Date.now();
 try {
   await database.migrate(path.join(repoRoot, 'apps/server/drizzle'));
+  // The master key the bench server will start with (it runs with NODE_ENV=test, lib/servers.mjs).
+  await preparePii(database.db, loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test' }));
   await seedDemo(database.db);
   const db = database.db;
   await db.transaction(async (tx) => {
@@ -54,6 +59,12 @@ try {
       where c.owner_id > 2000 and m.happened
       order by c.id, m.h`);
   });
+  // The bulk rows went in plain: sealed here in batches, as the server's start-up would (decision 074).
+  const sealedAt = Date.now();
+  const sealed = await resealAll(db);
+  console.log(
+    `sealed ${sealed.clients.toLocaleString('en-US')} cases in ${((Date.now() - sealedAt) / 1000).toFixed(1)} s`,
+  );
   await db.execute(sql`analyze`);
   console.log(`seeded ${CASES.toLocaleString('en-US')} cases in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {

@@ -26,7 +26,6 @@ import type { WecomAdapter } from './adapters/wecom/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { KEY_RELOAD_MS, keyring } from './pii/keyring.ts';
-import { preparePii } from './pii/start.ts';
 import type { Db } from './db/client.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { createAccess, createAccessRepository } from './modules/access/index.ts';
@@ -214,8 +213,6 @@ export async function buildApp({
   // A request that may have written says so before it answers: the read cache moves on (decision 064).
   const db = markingWrites(given);
   const reads = givenReads ?? primaryReads(given);
-  // Every company's keys for personal values, unwrapped before the first request reads a sealed column.
-  await preparePii(given, config);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,

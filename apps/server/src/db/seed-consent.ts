@@ -4,6 +4,7 @@ import { CURRENT_CONSENT_VERSION } from '@crm/domain/consent';
 import type { Tx } from './client.ts';
 import { caseEvents, clients } from './schema/cases.ts';
 import { signTasks } from './schema/sign.ts';
+import { sealClients } from '../pii/fields.ts';
 
 /** The demo case waiting for its client's consent (docs/demo-tour.md, 个人信息授权). */
 export const CONSENT_DEMO = { name: '邵明远', phone: '13712340707' } as const;
@@ -20,24 +21,26 @@ export async function seedConsentDemo(tx: Tx, hours: (offset: number) => Date) {
   const createdAt = hours(-24);
   const [row] = await tx
     .insert(clients)
-    .values({
-      corpId: 1,
-      ownerId: 1,
-      teamId: 1,
-      name: CONSENT_DEMO.name,
-      phone: CONSENT_DEMO.phone,
-      idNumber: first17 + idCheckChar(first17),
-      birthDate: '1990-07-07',
-      sex: 1,
-      status: 1,
-      amountFen: 6_000_000,
-      termMonths: 36,
-      bankId: 1,
-      productId: 1,
-      remarks: '演示：尚未取得个人信息授权',
-      createdAt,
-      updatedAt: createdAt,
-    })
+    .values(
+      await sealClients(tx, {
+        corpId: 1,
+        ownerId: 1,
+        teamId: 1,
+        name: CONSENT_DEMO.name,
+        phone: CONSENT_DEMO.phone,
+        idNumber: first17 + idCheckChar(first17),
+        birthDate: '1990-07-07',
+        sex: 1,
+        status: 1,
+        amountFen: 6_000_000,
+        termMonths: 36,
+        bankId: 1,
+        productId: 1,
+        remarks: '演示：尚未取得个人信息授权',
+        createdAt,
+        updatedAt: createdAt,
+      }),
+    )
     .returning({ id: clients.id });
   if (!row) throw new Error('consent demo case not inserted');
   await tx

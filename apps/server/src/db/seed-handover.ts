@@ -5,6 +5,7 @@ import { caseEvents, clients, followUps } from './schema/cases.ts';
 import { houseClients } from './schema/house.ts';
 import { outsidePartners } from './schema/outside.ts';
 import { staff } from './schema/staff.ts';
+import { sealClients } from '../pii/fields.ts';
 
 /** The demo's staff member who leaves (decision 066): the company admin hands them over from 管理后台 → 员工. */
 export const HANDOVER_DEMO = { id: 10, name: '郑离职', phone: '13800000010', teamId: 5 } as const;
@@ -31,19 +32,22 @@ export async function seedHandoverDemo(tx: Tx, hours: (offset: number) => Date) 
   const rows = await tx
     .insert(clients)
     .values(
-      [
-        { name: '蒋晓燕', phone: '13512340201', status: 2, amountFen: 8_000_000 },
-        { name: '沈国强', phone: '13512340202', status: 4, amountFen: 4_000_000 },
-      ].map((row, i) => ({
-        ...row,
-        corpId: 1,
-        ownerId: HANDOVER_DEMO.id,
-        teamId: HANDOVER_DEMO.teamId,
-        idNumber: idNumber(i + 1),
-        termMonths: 36,
-        createdAt,
-        updatedAt: createdAt,
-      })),
+      await sealClients(
+        tx,
+        [
+          { name: '蒋晓燕', phone: '13512340201', status: 2, amountFen: 8_000_000 },
+          { name: '沈国强', phone: '13512340202', status: 4, amountFen: 4_000_000 },
+        ].map((row, i) => ({
+          ...row,
+          corpId: 1,
+          ownerId: HANDOVER_DEMO.id,
+          teamId: HANDOVER_DEMO.teamId,
+          idNumber: idNumber(i + 1),
+          termMonths: 36,
+          createdAt,
+          updatedAt: createdAt,
+        })),
+      ),
     )
     .returning({ id: clients.id });
   await tx.insert(caseEvents).values(

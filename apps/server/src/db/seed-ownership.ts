@@ -1,6 +1,7 @@
 import { idCheckChar } from '@crm/domain/idcard';
 import type { Tx } from './client.ts';
 import { caseEvents, clients, followUps } from './schema/cases.ts';
+import { sealClients } from '../pii/fields.ts';
 
 /**
  * The demo of customer ownership (decision 066): three cases 周业务 (8) left unworked, already in the company's
@@ -19,22 +20,25 @@ export async function seedOwnershipDemo(tx: Tx, hours: (offset: number) => Date)
   const rows = await tx
     .insert(clients)
     .values(
-      [
-        { name: '冯晓东', phone: '13512340101', status: 2, amountFen: 5_000_000 },
-        { name: '褚玉兰', phone: '13512340102', status: 4, amountFen: 12_000_000 },
-        { name: '卫海波', phone: '13512340103', status: 4, amountFen: 3_000_000 },
-      ].map((row, i) => ({
-        ...row,
-        corpId: 1,
-        ownerId: 8,
-        teamId: 5,
-        idNumber: idNumber(i + 1),
-        termMonths: 36,
-        createdAt,
-        updatedAt: pooledAt,
-        pooledAt,
-        poolReason: reason,
-      })),
+      await sealClients(
+        tx,
+        [
+          { name: '冯晓东', phone: '13512340101', status: 2, amountFen: 5_000_000 },
+          { name: '褚玉兰', phone: '13512340102', status: 4, amountFen: 12_000_000 },
+          { name: '卫海波', phone: '13512340103', status: 4, amountFen: 3_000_000 },
+        ].map((row, i) => ({
+          ...row,
+          corpId: 1,
+          ownerId: 8,
+          teamId: 5,
+          idNumber: idNumber(i + 1),
+          termMonths: 36,
+          createdAt,
+          updatedAt: pooledAt,
+          pooledAt,
+          poolReason: reason,
+        })),
+      ),
     )
     .returning({ id: clients.id, status: clients.status });
   await tx.insert(caseEvents).values(
@@ -58,20 +62,23 @@ export async function seedOwnershipDemo(tx: Tx, hours: (offset: number) => Date)
   const twice = await tx
     .insert(clients)
     .values(
-      [
-        { ownerId: 2, idNumber: idNumber(11), createdAt: hours(-24 * 6) },
-        { ownerId: 1, idNumber: '', createdAt: hours(-24 * 3) },
-      ].map((row) => ({
-        ...row,
-        name: '孔德明',
-        phone: '13612340201',
-        corpId: 1,
-        teamId: 1,
-        status: 1,
-        amountFen: 8_000_000,
-        termMonths: 24,
-        updatedAt: row.createdAt,
-      })),
+      await sealClients(
+        tx,
+        [
+          { ownerId: 2, idNumber: idNumber(11), createdAt: hours(-24 * 6) },
+          { ownerId: 1, idNumber: '', createdAt: hours(-24 * 3) },
+        ].map((row) => ({
+          ...row,
+          name: '孔德明',
+          phone: '13612340201',
+          corpId: 1,
+          teamId: 1,
+          status: 1,
+          amountFen: 8_000_000,
+          termMonths: 24,
+          updatedAt: row.createdAt,
+        })),
+      ),
     )
     .returning({ id: clients.id, ownerId: clients.ownerId, createdAt: clients.createdAt });
   await tx.insert(caseEvents).values(
@@ -102,22 +109,25 @@ export async function seedOwnershipDemo(tx: Tx, hours: (offset: number) => Date)
   const idle = await tx
     .insert(clients)
     .values(
-      [
-        { name: '蒋近海', phone: '13512340601', since: hours(-24 * 13) },
-        { name: '沈未约', phone: '13512340602', since: hours(-24 * 6) },
-      ].map(({ since, ...row }, i) => ({
-        ...row,
-        corpId: 1,
-        ownerId: 1,
-        teamId: 1,
-        status: 1,
-        idNumber: idNumber(5 + i),
-        amountFen: 6_000_000,
-        termMonths: 24,
-        createdAt: since,
-        ownedSince: since,
-        updatedAt: since,
-      })),
+      await sealClients(
+        tx,
+        [
+          { name: '蒋近海', phone: '13512340601', since: hours(-24 * 13) },
+          { name: '沈未约', phone: '13512340602', since: hours(-24 * 6) },
+        ].map(({ since, ...row }, i) => ({
+          ...row,
+          corpId: 1,
+          ownerId: 1,
+          teamId: 1,
+          status: 1,
+          idNumber: idNumber(5 + i),
+          amountFen: 6_000_000,
+          termMonths: 24,
+          createdAt: since,
+          ownedSince: since,
+          updatedAt: since,
+        })),
+      ),
     )
     .returning({ id: clients.id, createdAt: clients.createdAt });
   await tx.insert(caseEvents).values(

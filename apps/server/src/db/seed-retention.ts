@@ -1,6 +1,7 @@
 import { idCheckChar } from '@crm/domain/idcard';
 import type { Tx } from './client.ts';
 import { caseEvents, clients } from './schema/cases.ts';
+import { sealClients } from '../pii/fields.ts';
 
 /**
  * The demo of retention (decision 071), both cases 周业务's (8): 严旧案, rejected six years before the seed, whose
@@ -21,21 +22,23 @@ export async function seedRetentionDemo(tx: Tx, hours: (offset: number) => Date)
     const createdAt = hours(-24 * (c.closedDaysAgo + 30));
     const [row] = await tx
       .insert(clients)
-      .values({
-        corpId: 1,
-        ownerId: 8,
-        teamId: 5,
-        name: c.name,
-        phone: c.phone,
-        idNumber: idNumber(i + 1),
-        bankCard: `62258800000002${String(i + 1).padStart(2, '0')}`,
-        status: c.status,
-        amountFen: c.amountFen,
-        termMonths: 24,
-        remarks: '演示：保存期限',
-        createdAt,
-        updatedAt: closedAt,
-      })
+      .values(
+        await sealClients(tx, {
+          corpId: 1,
+          ownerId: 8,
+          teamId: 5,
+          name: c.name,
+          phone: c.phone,
+          idNumber: idNumber(i + 1),
+          bankCard: `62258800000002${String(i + 1).padStart(2, '0')}`,
+          status: c.status,
+          amountFen: c.amountFen,
+          termMonths: 24,
+          remarks: '演示：保存期限',
+          createdAt,
+          updatedAt: closedAt,
+        }),
+      )
       .returning({ id: clients.id });
     if (!row) continue;
     await tx.insert(caseEvents).values([

@@ -33,6 +33,7 @@ import { seedMatchingDemo } from './seed-matching.ts';
 import { seedOwnershipDemo } from './seed-ownership.ts';
 import { seedHandoverDemo } from './seed-handover.ts';
 import { seedRetentionDemo } from './seed-retention.ts';
+import { sealClients } from '../pii/fields.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -243,172 +244,174 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await seedReferenceData(tx);
     const caseRows = await tx
       .insert(clients)
-      .values([
-        demoCase(
-          1,
-          {
-            ownerId: 1,
-            teamId: 1,
-            name: '陈美玲',
-            phone: '13912345678',
-            status: 1,
-            amountFen: 8_000_000,
-            termMonths: 36,
-          },
-          0,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 1,
-            teamId: 1,
-            name: '黄志强',
-            phone: '13712345679',
-            status: 3,
-            amountFen: 15_000_000,
-            termMonths: 60,
-          },
-          3,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 1,
-            teamId: 1,
-            name: '林晓东',
-            phone: '13612345670',
-            status: 6,
-            amountFen: 5_000_000,
-            termMonths: 24,
-            rejectReason: 1,
-            rejectNote: '负债率超过 70%',
-          },
-          10,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 2,
-            teamId: 1,
-            name: '吴海燕',
-            phone: '13512345671',
-            status: 5,
-            amountFen: 20_000_000,
-            termMonths: 48,
-          },
-          20,
-        ),
-        demoCase(
-          2,
-          {
-            ownerId: 101,
-            teamId: 4,
-            name: '郭另客',
-            phone: '13412345672',
-            status: 1,
-            amountFen: 3_000_000,
-            termMonths: 12,
-          },
-          1,
-        ),
-        // History for the statistics pages: disbursed, returned and failed cases over the last months.
-        demoCase(
-          1,
-          {
-            ownerId: 1,
-            teamId: 1,
-            name: '周建华',
-            phone: '13612340001',
-            status: 8,
-            // On the card instalment product (a monthly fee): its agreement shows a fee's true annual rate.
-            productId: 2,
-            amountFen: 12_000_000,
-            termMonths: 36,
-          },
-          35,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 1,
-            teamId: 1,
-            name: '郑秀英',
-            phone: '13612340002',
-            status: 8,
-            amountFen: 6_000_000,
-            termMonths: 24,
-          },
-          70,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 1,
-            teamId: 1,
-            name: '孙志刚',
-            phone: '13612340003',
-            status: 2,
-            amountFen: 4_000_000,
-            termMonths: 18,
-            rejectReason: 10,
-            rejectNote: '缺少收入证明',
-          },
-          5,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 2,
-            teamId: 1,
-            name: '马丽娟',
-            phone: '13612340004',
-            status: 8,
-            amountFen: 30_000_000,
-            termMonths: 60,
-          },
-          100,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 2,
-            teamId: 1,
-            name: '朱国庆',
-            phone: '13612340005',
-            status: 9,
-            amountFen: 7_000_000,
-            termMonths: 36,
-            rejectNote: '客户取消',
-          },
-          130,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 1,
-            teamId: 1,
-            name: '胡春梅',
-            phone: '13612340006',
-            status: 7,
-            amountFen: 25_000_000,
-            termMonths: 48,
-          },
-          45,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 2,
-            teamId: 1,
-            name: '高建军',
-            phone: '13612340007',
-            status: 4,
-            amountFen: 9_000_000,
-            termMonths: 36,
-          },
-          8,
-        ),
-      ])
+      .values(
+        await sealClients(tx, [
+          demoCase(
+            1,
+            {
+              ownerId: 1,
+              teamId: 1,
+              name: '陈美玲',
+              phone: '13912345678',
+              status: 1,
+              amountFen: 8_000_000,
+              termMonths: 36,
+            },
+            0,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 1,
+              teamId: 1,
+              name: '黄志强',
+              phone: '13712345679',
+              status: 3,
+              amountFen: 15_000_000,
+              termMonths: 60,
+            },
+            3,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 1,
+              teamId: 1,
+              name: '林晓东',
+              phone: '13612345670',
+              status: 6,
+              amountFen: 5_000_000,
+              termMonths: 24,
+              rejectReason: 1,
+              rejectNote: '负债率超过 70%',
+            },
+            10,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 2,
+              teamId: 1,
+              name: '吴海燕',
+              phone: '13512345671',
+              status: 5,
+              amountFen: 20_000_000,
+              termMonths: 48,
+            },
+            20,
+          ),
+          demoCase(
+            2,
+            {
+              ownerId: 101,
+              teamId: 4,
+              name: '郭另客',
+              phone: '13412345672',
+              status: 1,
+              amountFen: 3_000_000,
+              termMonths: 12,
+            },
+            1,
+          ),
+          // History for the statistics pages: disbursed, returned and failed cases over the last months.
+          demoCase(
+            1,
+            {
+              ownerId: 1,
+              teamId: 1,
+              name: '周建华',
+              phone: '13612340001',
+              status: 8,
+              // On the card instalment product (a monthly fee): its agreement shows a fee's true annual rate.
+              productId: 2,
+              amountFen: 12_000_000,
+              termMonths: 36,
+            },
+            35,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 1,
+              teamId: 1,
+              name: '郑秀英',
+              phone: '13612340002',
+              status: 8,
+              amountFen: 6_000_000,
+              termMonths: 24,
+            },
+            70,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 1,
+              teamId: 1,
+              name: '孙志刚',
+              phone: '13612340003',
+              status: 2,
+              amountFen: 4_000_000,
+              termMonths: 18,
+              rejectReason: 10,
+              rejectNote: '缺少收入证明',
+            },
+            5,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 2,
+              teamId: 1,
+              name: '马丽娟',
+              phone: '13612340004',
+              status: 8,
+              amountFen: 30_000_000,
+              termMonths: 60,
+            },
+            100,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 2,
+              teamId: 1,
+              name: '朱国庆',
+              phone: '13612340005',
+              status: 9,
+              amountFen: 7_000_000,
+              termMonths: 36,
+              rejectNote: '客户取消',
+            },
+            130,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 1,
+              teamId: 1,
+              name: '胡春梅',
+              phone: '13612340006',
+              status: 7,
+              amountFen: 25_000_000,
+              termMonths: 48,
+            },
+            45,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 2,
+              teamId: 1,
+              name: '高建军',
+              phone: '13612340007',
+              status: 4,
+              amountFen: 9_000_000,
+              termMonths: 36,
+            },
+            8,
+          ),
+        ]),
+      )
       .returning({
         id: clients.id,
         status: clients.status,
@@ -449,48 +452,50 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     // demo tasks are about cases waiting to be signed, one offered to 郑丽 (42) on the case form.
     const waiting = await tx
       .insert(clients)
-      .values([
-        demoCase(
-          1,
-          {
-            ownerId: 1,
-            teamId: 1,
-            name: '韩梅',
-            phone: '13612340001',
-            status: 1,
-            signUserId: 42,
-            amountFen: 6_000_000,
-            termMonths: 24,
-          },
-          1,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 2,
-            teamId: 1,
-            name: '赵子昂',
-            phone: '13612340002',
-            status: 1,
-            amountFen: 9_000_000,
-            termMonths: 36,
-          },
-          2,
-        ),
-        demoCase(
-          1,
-          {
-            ownerId: 1,
-            teamId: 1,
-            name: '钱小红',
-            phone: '13612340003',
-            status: 1,
-            amountFen: 3_000_000,
-            termMonths: 12,
-          },
-          4,
-        ),
-      ])
+      .values(
+        await sealClients(tx, [
+          demoCase(
+            1,
+            {
+              ownerId: 1,
+              teamId: 1,
+              name: '韩梅',
+              phone: '13612340001',
+              status: 1,
+              signUserId: 42,
+              amountFen: 6_000_000,
+              termMonths: 24,
+            },
+            1,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 2,
+              teamId: 1,
+              name: '赵子昂',
+              phone: '13612340002',
+              status: 1,
+              amountFen: 9_000_000,
+              termMonths: 36,
+            },
+            2,
+          ),
+          demoCase(
+            1,
+            {
+              ownerId: 1,
+              teamId: 1,
+              name: '钱小红',
+              phone: '13612340003',
+              status: 1,
+              amountFen: 3_000_000,
+              termMonths: 12,
+            },
+            4,
+          ),
+        ]),
+      )
       .returning({ id: clients.id, corpId: clients.corpId, ownerId: clients.ownerId, createdAt: clients.createdAt });
     await tx.insert(caseEvents).values(waiting.map(intakeEvent));
     const [han, zhao, qian] = waiting.map((row) => row.id) as [number, number, number];
@@ -527,19 +532,22 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       .values([MONEY_DEMO.salesperson, MONEY_DEMO.leader].map((person) => ({ ...person, jobs: [...person.jobs] })));
     // A case as complete as the others (ID number, bank card, amount, product …), since the money journey shows it.
     await tx.insert(clients).values(
-      demoCase(
-        1,
-        {
-          id: MONEY_DEMO.caseId,
-          ownerId: 8,
-          teamId: MONEY_DEMO.teamId,
-          name: '何晓峰',
-          phone: '13712340900',
-          status: 5,
-          amountFen: 20_000_000,
-          termMonths: 36,
-        },
-        20,
+      await sealClients(
+        tx,
+        demoCase(
+          1,
+          {
+            id: MONEY_DEMO.caseId,
+            ownerId: 8,
+            teamId: MONEY_DEMO.teamId,
+            name: '何晓峰',
+            phone: '13712340900',
+            status: 5,
+            amountFen: 20_000_000,
+            termMonths: 36,
+          },
+          20,
+        ),
       ),
     );
     await tx.insert(signTasks).values({

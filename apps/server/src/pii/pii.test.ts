@@ -8,23 +8,26 @@ import { createTencentKmsMasterKey } from '../adapters/kms/tencent-kms.ts';
 import { startFakeTencentKms, type FakeTencentKms } from '../adapters/kms/fake-tencent-kms.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { dataKeys } from '../db/schema/pii.ts';
-import { createCompany } from '../test/factories.ts';
+import { createCompany, insertRow } from '../test/factories.ts';
+import { companies } from '../db/schema/staff.ts';
 import { openTestDatabase, type TestDatabase } from '../test/build-test-app.ts';
 import { PRODUCTION_KEYS } from '../test/production-env.ts';
 import { isSealed, OpenError } from './cipher.ts';
 import { sealedText, PlainValueError } from './column.ts';
-import { Keyring, UnknownKeyError } from './keyring.ts';
-import { localMasterKey, MasterKeyError } from './master-key.ts';
+import { keyring, Keyring, UnknownKeyError } from './keyring.ts';
+import { MasterKeyError } from './master-key.ts';
 import { masterKeyFrom, preparePii } from './start.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase(config);
+  keyring.use(masterA());
 });
 afterAll(() => database.close());
 
-const masterA = () => localMasterKey(Buffer.alloc(32, 1));
+// The tests' master key: the factories make each company's keys through the process's keyring under it.
+const masterA = () => masterKeyFrom(config.pii);
 
 describe('a company sealer', () => {
   it('seals each value differently and opens it again, only for the column it was sealed for', async () => {
@@ -82,7 +85,7 @@ describe('start-up with the master key', () => {
     const sealed = (await writer.forCompany(database.db, corp.id)).seal('clients.bank_card', '6222020200112233445');
     const reader = new Keyring();
     expect(() => reader.open('clients.bank_card', sealed)).toThrow(UnknownKeyError);
-    await preparePii(database.db, { pii: { provider: 'key', base64: Buffer.alloc(32, 1).toString('base64') } }, reader);
+    await preparePii(database.db, config, reader);
     expect(reader.open('clients.bank_card', sealed)).toBe('6222020200112233445');
   });
 
@@ -166,7 +169,8 @@ describe('the Tencent Cloud KMS master key against the fake KMS', () => {
   it('wraps and unwraps the companies keys through signed Encrypt and Decrypt calls', async () => {
     const ring = new Keyring();
     ring.use(kms());
-    const corp = await createCompany(own.db);
+    // A bare company row: its keys are made here, under KMS, not by the factory under the test key.
+    const corp = await insertRow(own.db, companies, { name: 'KMS公司' }, 'company');
     const sealed = (await ring.forCompany(own.db, corp.id)).seal('clients.phone', '13700001111');
     const fresh = new Keyring();
     fresh.use(kms());

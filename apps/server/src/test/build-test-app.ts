@@ -14,6 +14,7 @@ import { buildApp } from '../app.ts';
 import { systemClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { preparePii } from '../pii/start.ts';
 import { createScratchDatabase, replicasCaughtUp, testPostgres, withDatabase } from './pg-admin.ts';
 
 /** An SMS adapter that remembers what it sent, so tests read codes the way a phone would. */
@@ -146,6 +147,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
 }
 
 async function serverOn(database: Database, config: Config, sms: SmsAdapter, options: TestAppOptions) {
+  // As server.ts does before it builds the app: every company's keys unwrapped (decision 074).
+  await preparePii(database.db, config);
   const changes = await database.changeFeed();
   const app = await buildApp({
     db: database.db,

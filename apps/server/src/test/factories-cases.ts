@@ -1,8 +1,10 @@
+import { isNull } from 'drizzle-orm';
 import { idCheckChar } from '@crm/domain/idcard';
 import type { Db } from '../db/client.ts';
 import { CURRENT_CONSENT_VERSION } from '@crm/domain/consent';
 import { banks, caseConsents, caseEvents, products } from '../db/schema/cases.ts';
 import { clients } from '../db/schema/cases.ts';
+import { sealClients } from '../pii/fields.ts';
 
 let serial = 0;
 
@@ -65,17 +67,19 @@ export async function createCase(
 ) {
   const [row] = await db
     .insert(clients)
-    .values({
-      corpId: owner.corpId,
-      ownerId: owner.id,
-      teamId: owner.teamId,
-      name: '库中客户',
-      phone: '13712345678',
-      idNumber: uniqueIdNumber(),
-      amountFen: 5_000_000,
-      termMonths: 36,
-      ...overrides,
-    })
+    .values(
+      await sealClients(db, {
+        corpId: owner.corpId,
+        ownerId: owner.id,
+        teamId: owner.teamId,
+        name: '库中客户',
+        phone: '13712345678',
+        idNumber: uniqueIdNumber(),
+        amountFen: 5_000_000,
+        termMonths: 36,
+        ...overrides,
+      }),
+    )
     .returning();
   if (!row) throw new Error('case not created');
   await db
@@ -107,4 +111,18 @@ export async function createBankAndProduct(
     .returning();
   if (!row) throw new Error('product not created');
   return { bank, product: row };
+}
+
+/**
+ * The live cases holding this phone or ID number, read the way a test checks what landed: the columns are
+ * sealed (decision 074), so the rows are opened and compared here, not in SQL.
+ */
+export async function clientsWith(db: Db, who: { phone?: string; idNumber?: string; corpId?: number }) {
+  const rows = await db.select().from(clients).where(isNull(clients.deletedAt));
+  return rows.filter(
+    (row) =>
+      (who.corpId === undefined || row.corpId === who.corpId) &&
+      (who.phone === undefined || row.phone === who.phone) &&
+      (who.idNumber === undefined || row.idNumber === who.idNumber),
+  );
 }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { getTableName } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { SEALED_TABLES, sealValues } from '../pii/fields.ts';
+import { keyring } from '../pii/keyring.ts';
 import { files } from '../db/schema/files.ts';
 import { companies, staff, staffGrants, teams, type StaffGrant } from '../db/schema/staff.ts';
 
@@ -14,13 +17,24 @@ export async function insertRow<T extends PgTable>(
   values: PgInsertValue<T>,
   what: string,
 ): Promise<T['$inferSelect']> {
+  // A table with sealed personal columns gets them sealed under the row's company (decision 074).
+  const spec = SEALED_TABLES.find((t) => t.table === getTableName(table));
+  const stored = spec ? await sealValues(db, (values as { corpId: number }).corpId, spec, values) : values;
   // Drizzle cannot name the returned row of a generic table; it is the table's select row.
-  const [row] = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
+  const [row] = (await db.insert(table).values(stored).returning()) as T['$inferSelect'][];
   if (!row) throw new Error(`${what} not created`);
   return row;
 }
 
-export const createCompany = (db: Db, name = `公司${unique()}`) => insertRow(db, companies, { name }, 'company');
+/** A company with its keys for personal values, as the back office makes one (decision 074). */
+export async function createCompany(db: Db, name = `公司${unique()}`) {
+  return db.transaction(async (tx) => {
+    const [company] = await tx.insert(companies).values({ name }).returning();
+    if (!company) throw new Error('company not created');
+    await keyring.forCompany(tx, company.id);
+    return company;
+  });
+}
 
 export const createTeam = (db: Db, corpId: number, name = `团队${unique()}`) =>
   insertRow(db, teams, { corpId, name }, 'team');

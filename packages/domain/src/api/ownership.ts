@@ -76,7 +76,8 @@ export const poolRequestSchema = pageRequestSchema.extend({
     z
       .string()
       .trim()
-      .regex(/^\d{1,11}$/, '请输入手机号后几位'),
+      // The phone is sealed and found through blind indexes (decision 074): its last four digits, or all of it.
+      .regex(/^(\d{4}|\d{11})$/, '请输入手机号后4位或完整手机号'),
   ),
 });
 export const poolItemSchema = z.object({

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CaseFee, ProductFee, ProductRules } from '@crm/domain/matching';
 import { companyRef, staff, staffRef, teams } from './staff.ts';
+import { sealedText } from '../../pii/column.ts';
 import { identity, timestamptz, timestamptzNow } from './columns.ts';
 
 /*
@@ -32,16 +33,22 @@ export const clients = pgTable(
     ownerId: staffRef(),
     teamId: integer().references(() => teams.id),
     name: text().notNull(),
-    phone: text().notNull(),
+    /** Sealed (decision 074); found by `phone_bidx`, or by its last four digits by `phone_last4_bidx`. */
+    phone: sealedText('clients.phone').notNull(),
+    phoneBidx: text(),
+    phoneLast4Bidx: text(),
     status: smallint().notNull().default(1),
     createdAt: timestamptzNow(),
     // Case fields (issue 3). Reference ids (product, bank …) point at the company's rows in cases.ts; the
     // service checks they belong to the company, so no foreign key ties this table to that file.
-    idNumber: text().notNull().default(''),
+    /** Sealed (decision 074); found by `id_number_bidx` (null when none). */
+    idNumber: sealedText('clients.id_number').notNull().default(''),
+    idNumberBidx: text(),
     birthDate: date({ mode: 'string' }),
     /** 1 male, 2 female: from the ID number */
     sex: smallint(),
-    bankCard: text().notNull().default(''),
+    /** Sealed (decision 074); never looked up, so no index. */
+    bankCard: sealedText('clients.bank_card').notNull().default(''),
     amountFen: bigint({ mode: 'number' }).notNull().default(0),
     termMonths: smallint().notNull().default(12),
     purpose: smallint(),
@@ -101,17 +108,20 @@ export const clients = pgTable(
     index('clients_corp_pooled_live')
       .on(t.corpId, t.pooledAt, t.id)
       .where(sql`deleted_at is null and pooled_at is not null`),
-    index('clients_corp_phone_live')
-      .on(t.corpId, t.phone)
+    index('clients_corp_phone_bidx_live')
+      .on(t.corpId, t.phoneBidx)
+      .where(sql`deleted_at is null`),
+    index('clients_corp_phone_last4_bidx_live')
+      .on(t.corpId, t.phoneLast4Bidx)
       .where(sql`deleted_at is null`),
     // The retention sweep (decision 071): closed cases that still hold personal data, by when they last moved.
     index('clients_closed_not_erased')
       .on(t.corpId, t.updatedAt)
       .where(sql`status in (6, 8, 9) and personal_erased_at is null`),
     // One open case per ID number in a company; also enforced when two intakes race.
-    uniqueIndex('clients_corp_id_number_open')
-      .on(t.corpId, t.idNumber)
-      .where(sql`deleted_at is null and status not in (6, 8, 9) and id_number <> ''`),
+    uniqueIndex('clients_corp_id_number_bidx_open')
+      .on(t.corpId, t.idNumberBidx)
+      .where(sql`deleted_at is null and status not in (6, 8, 9) and id_number_bidx is not null`),
   ],
 );
 

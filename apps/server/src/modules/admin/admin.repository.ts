@@ -5,6 +5,7 @@ import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { auditLog } from '../../db/schema/admin.ts';
 import { companies, notices, staff, staffGrants, teams, type StaffGrant } from '../../db/schema/staff.ts';
+import { keyring } from '../../pii/keyring.ts';
 
 /** The back office's tables: the org kernel (companies, staff, teams, grants, notices) and the audit log. */
 export function createAdminRepository(db: Db) {
@@ -141,12 +142,13 @@ export function createAdminRepository(db: Db) {
         })
         .from(companies)
         .orderBy(companies.id),
-    insertCompany: (tx: Tx, name: string) =>
-      tx
-        .insert(companies)
-        .values({ name })
-        .returning({ id: companies.id })
-        .then((rows) => rows[0]!.id),
+    async insertCompany(tx: Tx, name: string) {
+      const [row] = await tx.insert(companies).values({ name }).returning({ id: companies.id });
+      // The company's keys for personal values are made with it (decision 074), not inside its first case's
+      // transaction, where every other writer of the company would wait for them.
+      await keyring.forCompany(tx, row!.id);
+      return row!.id;
+    },
     companyCount: () => db.select({ n: count() }).from(companies),
 
     audit: (tx: Tx, entry: typeof auditLog.$inferInsert) => tx.insert(auditLog).values(entry),

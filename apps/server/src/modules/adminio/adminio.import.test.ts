@@ -19,6 +19,7 @@ import {
   upload,
 } from './adminio.test-helpers.ts';
 import { readSheet, writeSheet, XLSX_CONTENT_TYPE } from './xlsx.ts';
+import { clientsWith } from '../../test/factories-cases.ts';
 
 describe('the back office XLSX import (/api/admin/import)', () => {
   let test: TestApp;
@@ -82,10 +83,7 @@ describe('the back office XLSX import (/api/admin/import)', () => {
     });
     expect(await rowsOf(clients, corpA.id)).toBe(clientsBefore + 997);
     // Each imported case is the seller's, in 签约中 with its task in the signing centre, like a new case.
-    const [one] = await test.db
-      .select()
-      .from(clients)
-      .where(and(eq(clients.corpId, corpA.id), eq(clients.idNumber, idNumber(7))));
+    const [one] = await clientsWith(test.db, { corpId: corpA.id, idNumber: idNumber(7) });
     expect(one).toMatchObject({
       ownerId: seller.id,
       teamId: seller.teamId,

@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appeals, clients, followUps, serviceRequests } from '../../db/schema/cases.ts';
+import { appeals, followUps, serviceRequests } from '../../db/schema/cases.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { caseForm, createCase } from '../../test/factories-cases.ts';
+import { caseForm, createCase, clientsWith } from '../../test/factories-cases.ts';
 import { postForm } from '../../test/http.ts';
 import { salesWorld } from '../../test/sales-world.ts';
 
@@ -81,11 +81,6 @@ describe('concurrent requests keep one open record', () => {
     const answers = await burst(3, '/api/crm/addClient', form);
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code !== 0).every((a) => a.body.msg.includes('已有'))).toBe(true);
-    expect(
-      await test.db
-        .select()
-        .from(clients)
-        .where(and(eq(clients.idNumber, form.id_number ?? ''), isNull(clients.deletedAt))),
-    ).toHaveLength(1);
+    expect(await clientsWith(test.db, { idNumber: form.id_number ?? '' })).toHaveLength(1);
   });
 });

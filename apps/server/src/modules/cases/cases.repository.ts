@@ -28,6 +28,8 @@ import { banks, caseEvents, channels, cities, products, sources } from '../../db
 import { companies, staff, teams } from '../../db/schema/staff.ts';
 import { appeals, caseConsents, clients, clientViews, followUps, serviceRequests } from '../../db/schema/cases.ts';
 import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
+import { CLIENTS_PII, sealerOf, sealValues } from '../../pii/fields.ts';
+import type { Sealer } from '../../pii/keyring.ts';
 
 type Executor = Db | Tx;
 export type CaseRow = typeof clients.$inferSelect;
@@ -102,12 +104,16 @@ export function dashboardWhere(filter: DashboardFilter): SQL | undefined {
   );
 }
 
-/** The case list's search: digits match the phone's end, anything else the name's start. */
-export function keywordWhere(keyword: string): SQL | undefined {
+/**
+ * The case list's search: a whole phone or its last four digits through the blind indexes (decision 074;
+ * a sealed phone has no other fragment to match), anything else the name's start.
+ */
+export function keywordWhere(keyword: string, pii: Sealer): SQL | undefined {
   if (!keyword) return undefined;
-  return /^\d{1,11}$/.test(keyword)
-    ? sql`${clients.phone} like ${`%${keyword}`}`
-    : sql`${clients.name} like ${`${keyword.replace(/[%_\\]/g, '\\$&')}%`}`;
+  if (/^\d{11}$/.test(keyword)) return eq(clients.phoneBidx, pii.index('phone', keyword) ?? '');
+  if (/^\d{4}$/.test(keyword)) return eq(clients.phoneLast4Bidx, pii.last4(keyword) ?? '');
+  if (/^\d{1,11}$/.test(keyword)) return sql`false`;
+  return sql`${clients.name} like ${`${keyword.replace(/[%_\\]/g, '\\$&')}%`}`;
 }
 
 /**
@@ -367,7 +373,13 @@ export function createCasesRepository(db: Db, reads: Reads = primaryReads(db)) {
         .select({ id: clients.id, ownerName: owner.name })
         .from(clients)
         .innerJoin(owner, eq(owner.id, clients.ownerId))
-        .where(and(openCaseIn(corpId), eq(clients.idNumber, idNumber), exceptId ? ne(clients.id, exceptId) : undefined))
+        .where(
+          and(
+            openCaseIn(corpId),
+            eq(clients.idNumberBidx, (await sealerOf(ex, corpId)).index('id_number', idNumber) ?? ''),
+            exceptId ? ne(clients.id, exceptId) : undefined,
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -375,7 +387,7 @@ export function createCasesRepository(db: Db, reads: Reads = primaryReads(db)) {
     async insertCase(tx: Tx, corpId: number, values: CaseValues) {
       const [row] = await tx
         .insert(clients)
-        .values({ corpId, ...values })
+        .values(await sealValues(tx, corpId, CLIENTS_PII, { corpId, ...values }))
         .returning({ id: clients.id });
       if (!row) throw new Error('case not inserted');
       return row.id;
@@ -399,7 +411,7 @@ export function createCasesRepository(db: Db, reads: Reads = primaryReads(db)) {
     async updateCase(tx: Tx, corpId: number, id: number, values: Partial<CaseValues>) {
       await tx
         .update(clients)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ ...(await sealValues(tx, corpId, CLIENTS_PII, values)), updatedAt: sql`now()` })
         .where(and(eq(clients.corpId, corpId), eq(clients.id, id)));
     },
 
@@ -481,11 +493,11 @@ export function createCasesRepository(db: Db, reads: Reads = primaryReads(db)) {
         limit: filter.limit + 1,
       }),
 
-    listCases: (
+    listCases: async (
       scope: CaseScope,
       filter: { status: number; keyword: string; cursor: number | null; limit: number } & DashboardFilter,
     ) => {
-      const search = keywordWhere(filter.keyword);
+      const search = filter.keyword ? keywordWhere(filter.keyword, await sealerOf(db, scope.corpId)) : undefined;
       return keyset(filter, clients.id, (limit, before) =>
         reader
           .select({ ...caseListColumns, ownerName: owner.name })

@@ -19,6 +19,8 @@ import { enqueueReminder, reminderCards } from '../reminders/index.ts';
 import { caseSignersSql, openCaseSignTask } from '../sign/index.ts';
 import { dashboardWhere, insertCaseEvent, keywordWhere, openCaseIn, type DashboardFilter } from './cases.repository.ts';
 import type { Bound } from '../../db/bound.ts';
+import { CLIENTS_PII, sealerOf, sealRows } from '../../pii/fields.ts';
+import type { Sealer } from '../../pii/keyring.ts';
 import { requireConsent } from './consent.service.ts';
 
 /*
@@ -127,15 +129,20 @@ export async function caseContacts(ex: Executor, corpId: number, ids: number[]) 
  * Whether a live, open case of the company already holds this client by phone or ID number: a partner's
  * referral of the same person is then refused (decision 049). The caller holds the identity lock.
  */
-export const openCaseHoldsClient = (ex: Executor, corpId: number, who: { phone: string; idNumber: string }) =>
-  anyWhere(
+export async function openCaseHoldsClient(ex: Executor, corpId: number, who: { phone: string; idNumber: string }) {
+  const pii = await sealerOf(ex, corpId);
+  return anyWhere(
     ex,
     clients,
     and(
       openCaseIn(corpId),
-      or(eq(clients.phone, who.phone), who.idNumber ? eq(clients.idNumber, who.idNumber) : undefined),
+      or(
+        eq(clients.phoneBidx, pii.index('phone', who.phone) ?? ''),
+        who.idNumber ? eq(clients.idNumberBidx, pii.index('id_number', who.idNumber) ?? '') : undefined,
+      ),
     ),
   );
+}
 
 /** The statuses of cases by id (a partner follows the case their referral became; notes stay inside). */
 export const caseStatuses = (ex: Executor, corpId: number, ids: readonly number[]) =>
@@ -316,11 +323,20 @@ export * as references from './reference.repository.ts';
 export async function openCasesByIdNumber(ex: Executor, corpId: number, idNumbers: readonly string[]) {
   const wanted = [...new Set(idNumbers.filter((value) => value !== ''))];
   if (wanted.length === 0) return new Map<string, string>();
+  const pii = await sealerOf(ex, corpId);
   const rows = await ex
     .select({ idNumber: clients.idNumber, ownerName: staff.name })
     .from(clients)
     .innerJoin(staff, eq(staff.id, clients.ownerId))
-    .where(and(openCaseIn(corpId), inArray(clients.idNumber, wanted)));
+    .where(
+      and(
+        openCaseIn(corpId),
+        inArray(
+          clients.idNumberBidx,
+          wanted.map((value) => pii.index('id_number', value) ?? ''),
+        ),
+      ),
+    );
   return new Map(rows.map((row) => [row.idNumber, row.ownerName]));
 }
 
@@ -350,13 +366,17 @@ export async function importCases(tx: Tx, about: { corpId: number; actorId: numb
     const inserted = await tx
       .insert(clients)
       .values(
-        rows.slice(i, i + 500).map((row) => ({
-          ...row,
-          corpId: about.corpId,
-          status: CASE_STATUS.SIGNING,
-          createdAt: about.at,
-          updatedAt: about.at,
-        })),
+        await sealRows(
+          tx,
+          CLIENTS_PII,
+          rows.slice(i, i + 500).map((row) => ({
+            ...row,
+            corpId: about.corpId,
+            status: CASE_STATUS.SIGNING,
+            createdAt: about.at,
+            updatedAt: about.at,
+          })),
+        ),
       )
       .returning({ id: clients.id });
     ids.push(...inserted.map((row) => row.id));
@@ -392,25 +412,25 @@ export type CaseExportFilter = DashboardFilter & {
   team_id?: number | undefined;
 };
 
-const exportWhere = (corpId: number, filter: CaseExportFilter) =>
+const exportWhere = (corpId: number, filter: CaseExportFilter, pii: Sealer) =>
   and(
     eq(clients.corpId, corpId),
     isNull(clients.deletedAt),
     filter.status ? eq(clients.status, filter.status) : undefined,
     filter.owner_id ? eq(clients.ownerId, filter.owner_id) : undefined,
     filter.team_id ? eq(clients.teamId, filter.team_id) : undefined,
-    keywordWhere(filter.keyword),
+    keywordWhere(filter.keyword, pii),
     dashboardWhere(filter),
   );
 
-export const countCasesForExport = (ex: Executor, corpId: number, filter: CaseExportFilter) =>
-  countWhere(ex, clients, exportWhere(corpId, filter));
+export const countCasesForExport = async (ex: Executor, corpId: number, filter: CaseExportFilter) =>
+  countWhere(ex, clients, exportWhere(corpId, filter, await sealerOf(ex, corpId)));
 
 const exportBank = alias(banks, 'export_bank');
 const exportOwner = alias(staff, 'export_owner');
 
 /** One page of the export, oldest first after `afterId`, with the names a spreadsheet shows. */
-export const exportCasesPage = (
+export const exportCasesPage = async (
   ex: Executor,
   corpId: number,
   filter: CaseExportFilter,
@@ -442,6 +462,6 @@ export const exportCasesPage = (
     .leftJoin(products, and(eq(products.corpId, clients.corpId), eq(products.id, clients.productId)))
     .leftJoin(exportBank, and(eq(exportBank.corpId, clients.corpId), eq(exportBank.id, clients.bankId)))
     .leftJoin(channels, and(eq(channels.corpId, clients.corpId), eq(channels.id, clients.channelId)))
-    .where(and(exportWhere(corpId, filter), gt(clients.id, afterId)))
+    .where(and(exportWhere(corpId, filter, await sealerOf(ex, corpId)), gt(clients.id, afterId)))
     .orderBy(asc(clients.id))
     .limit(limit);

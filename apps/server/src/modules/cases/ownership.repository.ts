@@ -1,8 +1,10 @@
-import { and, desc, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { POOL_STATUSES } from '@crm/domain/ownership';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
+import { CLIENTS_PII, sealerOf, sealValues } from '../../pii/fields.ts';
+import type { Sealer } from '../../pii/keyring.ts';
 import {
   appeals,
   caseConsents,
@@ -156,8 +158,9 @@ export const ownCasesNearPoolJson = (corpId: SQLWrapper, ownerId: SQLWrapper, at
     order by due_at, id limit 20) n)`;
 
 /** One keyset page of the company's pool, newest first, with the last owner's name; a phone tail narrows it. */
-export function listPool(ex: Executor, corpId: number, page: KeysetPage & { phoneTail?: string | undefined }) {
+export async function listPool(ex: Executor, corpId: number, page: KeysetPage & { phoneTail?: string | undefined }) {
   const lastOwner = alias(staff, 'last_owner');
+  const tail = page.phoneTail ? phoneTailWhere(await sealerOf(ex, corpId), page.phoneTail) : undefined;
   return keyset(page, clients.id, (limit, before) =>
     ex
       .select({
@@ -174,18 +177,20 @@ export function listPool(ex: Executor, corpId: number, page: KeysetPage & { phon
       })
       .from(clients)
       .innerJoin(lastOwner, eq(lastOwner.id, clients.ownerId))
-      .where(
-        and(
-          eq(clients.corpId, corpId),
-          live,
-          isNotNull(clients.pooledAt),
-          page.phoneTail ? like(clients.phone, `%${page.phoneTail}`) : undefined,
-          before,
-        ),
-      )
+      .where(and(eq(clients.corpId, corpId), live, isNotNull(clients.pooledAt), tail, before))
       .orderBy(desc(clients.id))
       .limit(limit),
   );
+}
+
+/**
+ * A phone found through its blind indexes (decision 074): all 11 digits, or the last four. A tail of another
+ * length has no index: the pool's search asks for one of the two.
+ */
+function phoneTailWhere(pii: Sealer, tail: string): SQL {
+  if (tail.length === 11) return eq(clients.phoneBidx, pii.index('phone', tail) ?? '');
+  if (tail.length === 4) return eq(clients.phoneLast4Bidx, pii.last4(tail) ?? '');
+  return sql`false`;
 }
 
 /**
@@ -211,7 +216,17 @@ export async function insertPooledCase(
   const { reason, ...fields } = values;
   const [row] = await tx
     .insert(clients)
-    .values({ ...fields, status: 1, createdAt: at, updatedAt: at, ownedSince: at, pooledAt: at, poolReason: reason })
+    .values(
+      await sealValues(tx, values.corpId, CLIENTS_PII, {
+        ...fields,
+        status: 1,
+        createdAt: at,
+        updatedAt: at,
+        ownedSince: at,
+        pooledAt: at,
+        poolReason: reason,
+      }),
+    )
     .returning({ id: clients.id });
   if (!row) throw new Error('pool case not inserted');
   const event = { corpId: values.corpId, clientId: row.id, staffId: values.ownerId, createdAt: at };
@@ -224,10 +239,13 @@ export async function insertPooledCase(
 
 /** Whether a live case (open, or in the pool) of the company holds the customer by phone or ID number. */
 export async function liveCaseOfCustomer(ex: Executor, corpId: number, who: { phone: string; idNumber: string }) {
+  const pii = await sealerOf(ex, corpId);
+  const phone = pii.index('phone', who.phone);
+  const idNumber = pii.index('id_number', who.idNumber);
   const result = await ex.execute(sql`
     select 1 from clients c where c.corp_id = ${corpId} and c.deleted_at is null and c.merged_into is null
       and c.status not in (6, 8, 9)
-      and (c.phone = ${who.phone} ${who.idNumber ? sql`or c.id_number = ${who.idNumber}` : sql``}) limit 1`);
+      and (c.phone_bidx = ${phone} ${idNumber ? sql`or c.id_number_bidx = ${idNumber}` : sql``}) limit 1`);
   return result.rows.length > 0;
 }
 
@@ -299,17 +317,21 @@ export async function casesOfCustomer(
   },
 ) {
   const owner = alias(staff, 'holder');
+  const pii = await sealerOf(ex, corpId);
   const matches: SQL[] = [];
-  if (who.phone) matches.push(eq(clients.phone, who.phone));
-  if (who.idNumber) matches.push(eq(clients.idNumber, who.idNumber));
-  if (who.name && who.phoneTail)
-    matches.push(and(eq(clients.name, who.name), like(clients.phone, `%${who.phoneTail}`))!);
+  if (who.phone) matches.push(eq(clients.phoneBidx, pii.index('phone', who.phone) ?? ''));
+  if (who.idNumber) matches.push(eq(clients.idNumberBidx, pii.index('id_number', who.idNumber) ?? ''));
+  // A tail longer than four digits: the last four find the candidates, the rest is checked on the opened phone.
+  const tail = who.name && who.phoneTail && who.phoneTail.length >= 4 ? who.phoneTail : undefined;
+  if (who.name && tail)
+    matches.push(and(eq(clients.name, who.name), eq(clients.phoneLast4Bidx, pii.last4(tail) ?? ''))!);
   if (matches.length === 0) return [];
-  return ex
+  const rows = await ex
     .select({
       id: clients.id,
       name: clients.name,
       phone: clients.phone,
+      idNumber: clients.idNumber,
       status: clients.status,
       ownerId: clients.ownerId,
       ownerName: owner.name,
@@ -323,6 +345,13 @@ export async function casesOfCustomer(
     .where(and(eq(clients.corpId, corpId), live, isNull(clients.mergedInto), or(...matches)))
     .orderBy(desc(clients.id))
     .limit(20);
+  if (!tail) return rows;
+  return rows.filter(
+    (row) =>
+      row.name !== who.name ||
+      row.phone.endsWith(tail) ||
+      (who.idNumber !== undefined && row.idNumber === who.idNumber),
+  );
 }
 
 /** The company's ownership settings (the org kernel's row). */

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { CLOSED_STATUSES } from '@crm/domain/status';
 import type { Db, Tx } from '../../db/client.ts';
 import { caseConsents, caseEvents, clientViews, clients, followUps } from '../../db/schema/cases.ts';
+import { sealerOf } from '../../pii/fields.ts';
 
 /*
  * Cases' side of retention (decision 071): the view log's purge, the erasure of a closed case's personal data
@@ -21,7 +22,10 @@ export const ERASED_NAME = '（已删除）';
 const erasedFields = (at: Date) => ({
   name: ERASED_NAME,
   phone: '',
+  phoneBidx: null,
+  phoneLast4Bidx: null,
   idNumber: '',
+  idNumberBidx: null,
   bankCard: '',
   birthDate: null,
   incomeFen: null,
@@ -105,9 +109,10 @@ export async function purgeClientViews(ex: Executor, corpId: number, before: Dat
 
 /** Every case of the company naming this phone or ID number (deleted ones too: they still hold the data). */
 export async function casesOfSubject(ex: Executor, corpId: number, who: { phone?: string; idNumber?: string }) {
+  const pii = await sealerOf(ex, corpId);
   const match = or(
-    ...(who.phone ? [eq(clients.phone, who.phone)] : []),
-    ...(who.idNumber ? [eq(clients.idNumber, who.idNumber)] : []),
+    ...(who.phone ? [eq(clients.phoneBidx, pii.index('phone', who.phone) ?? '')] : []),
+    ...(who.idNumber ? [eq(clients.idNumberBidx, pii.index('id_number', who.idNumber) ?? '')] : []),
   );
   if (!match) return [];
   const rows = await ex

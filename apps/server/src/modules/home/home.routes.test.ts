@@ -8,6 +8,7 @@ import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 import { createPaper } from '../../test/factories-exam.ts';
+import { sealClients } from '../../pii/fields.ts';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
 const hoursFromNow = (n: number) => new Date(NOW.getTime() + n * 3_600_000);
@@ -39,10 +40,12 @@ describe('POST /api/crm/userinfo', () => {
     const member = await createStaff(test.db, corp.id, { teamId: team.id });
     const [client, other] = await test.db
       .insert(clients)
-      .values([
-        { corpId: corp.id, ownerId: member.id, teamId: team.id, name: '客户', phone: '13900000000' },
-        { corpId: corp.id, ownerId: member.id, teamId: team.id, name: '客户二', phone: '13900000002' },
-      ])
+      .values(
+        await sealClients(test.db, [
+          { corpId: corp.id, ownerId: member.id, teamId: team.id, name: '客户', phone: '13900000000' },
+          { corpId: corp.id, ownerId: member.id, teamId: team.id, name: '客户二', phone: '13900000002' },
+        ]),
+      )
       .returning();
     const clientId = client?.id ?? 0;
     await test.db.insert(followUps).values([
@@ -69,13 +72,16 @@ describe('POST /api/crm/userinfo', () => {
     const taskCases = await test.db
       .insert(clients)
       .values(
-        ['签约一', '签约二', '签约三'].map((name) => ({
-          corpId: corp.id,
-          ownerId: member.id,
-          teamId: team.id,
-          name,
-          phone: '13900000003',
-        })),
+        await sealClients(
+          test.db,
+          ['签约一', '签约二', '签约三'].map((name) => ({
+            corpId: corp.id,
+            ownerId: member.id,
+            teamId: team.id,
+            name,
+            phone: '13900000003',
+          })),
+        ),
       )
       .returning({ id: clients.id });
     await test.db.insert(signTasks).values([
@@ -149,7 +155,9 @@ describe('POST /api/crm/userinfo', () => {
     const stranger = await createStaff(test.db, other.id);
     const [client] = await test.db
       .insert(clients)
-      .values({ corpId: other.id, ownerId: stranger.id, name: '别家客户', phone: '13900000002' })
+      .values(
+        await sealClients(test.db, { corpId: other.id, ownerId: stranger.id, name: '别家客户', phone: '13900000002' }),
+      )
       .returning();
     await test.db.insert(serviceRequests).values({ corpId: other.id, clientId: client?.id ?? 0 });
     await test.db.insert(signTasks).values({ corpId: other.id, clientId: client?.id ?? 0 });

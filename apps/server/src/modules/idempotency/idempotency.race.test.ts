@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { clients, followUps } from '../../db/schema/cases.ts';
+import { followUps } from '../../db/schema/cases.ts';
 import { moneyRecords } from '../../db/schema/money.ts';
 import { houseClients } from '../../db/schema/house.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { caseForm, createCase, uniqueIdNumber } from '../../test/factories-cases.ts';
+import { caseForm, createCase, uniqueIdNumber, clientsWith } from '../../test/factories-cases.ts';
 import { houseClientForm } from '../../test/factories-house.ts';
 import { postForBody } from '../../test/http.ts';
 import { salesWorld } from '../../test/sales-world.ts';
@@ -72,7 +72,7 @@ describe('a double submit on a flaky network', () => {
     const answers = await burst(2, '/api/crm/addClient', form, 'flaky-case-0001');
     // Both are the first answer replayed, not "an open case of this ID number exists".
     expect(answers.map((a) => a.body.data?.id)).toEqual([lost?.body.data?.id, lost?.body.data?.id]);
-    expect(await test.db.select().from(clients).where(eq(clients.idNumber, idNumber))).toHaveLength(1);
+    expect(await clientsWith(test.db, { idNumber })).toHaveLength(1);
   });
 
   it('addMoney (the repayment form, key in the body): six at once make one repayment, each answered with it', async () => {

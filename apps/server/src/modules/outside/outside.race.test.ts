@@ -4,10 +4,11 @@ import { clients } from '../../db/schema/cases.ts';
 import { outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
 import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
-import { caseForm, uniqueIdNumber } from '../../test/factories-cases.ts';
+import { caseForm, uniqueIdNumber, clientsWith } from '../../test/factories-cases.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 import { newPartnerCookie } from '../../test/sessions.ts';
 import { referralHoldingClient } from './index.ts';
+import { sealClients } from '../../pii/fields.ts';
 
 /*
  * Who holds a client, under concurrent requests (decision 049). They prove something only in the PostgreSQL
@@ -69,10 +70,7 @@ describe('one holder per client under concurrent referrals', () => {
     const winners = new Set(answers.filter((a) => a.body.code === 0).map((a) => a.kind));
     expect(winners.size).toBe(1);
     const referrals = await test.db.select().from(outsideReferrals).where(eq(outsideReferrals.phone, phone));
-    const cases = await test.db
-      .select()
-      .from(clients)
-      .where(and(eq(clients.corpId, corp.id), eq(clients.phone, phone)));
+    const cases = await clientsWith(test.db, { corpId: corp.id, phone });
     expect(referrals.length === 0 || cases.length === 0).toBe(true);
     expect(referrals.length).toBeLessThanOrEqual(1);
   });
@@ -98,15 +96,17 @@ describe('one holder per client under concurrent referrals', () => {
       });
       const making = test.db.transaction(async (tx) => {
         expect(await referralHoldingClient(tx, corp.id, { phone, idNumber: '' }, AT, null)).toBeUndefined();
-        await tx.insert(clients).values({
-          corpId: corp.id,
-          ownerId: person.id,
-          name: '同一人',
-          phone,
-          idNumber: uniqueIdNumber(),
-          amountFen: 1,
-          termMonths: 12,
-        });
+        await tx.insert(clients).values(
+          await sealClients(tx, {
+            corpId: corp.id,
+            ownerId: person.id,
+            name: '同一人',
+            phone,
+            idNumber: uniqueIdNumber(),
+            amountFen: 1,
+            termMonths: 12,
+          }),
+        );
         caseWritten();
         await held;
       });

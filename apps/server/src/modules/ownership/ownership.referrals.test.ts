@@ -5,7 +5,7 @@ import { outsideReferrals } from '../../db/schema/outside.ts';
 import { companies } from '../../db/schema/staff.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
-import { createCase } from '../../test/factories-cases.ts';
+import { createCase, clientsWith } from '../../test/factories-cases.ts';
 import { createPartner, createReferral } from '../../test/factories-outside.ts';
 import { getForBody, postForm, type Envelope } from '../../test/http.ts';
 import { sessionCookie, staffCookie } from '../../test/sessions.ts';
@@ -92,7 +92,7 @@ describe('expired partner referrals in the pool', () => {
     expect(left?.pooledAt).not.toBeNull();
     // A second sweep makes nothing more.
     await sweep();
-    expect((await test.db.select().from(clients).where(eq(clients.phone, p))).length).toBe(1);
+    expect((await clientsWith(test.db, { phone: p })).length).toBe(1);
 
     const ca = await staffCookie(test, w.a);
     const pool = await post<Pool>(ca, '/api/crm/pool', { phone_tail: p.slice(-4) });
@@ -141,7 +141,7 @@ describe('expired partner referrals in the pool', () => {
     clock = new Date(start.getTime() + 60_000);
     await Promise.all([sweep(), sweep(), sweep()]);
     for (const ref of refs) {
-      const made = await test.db.select().from(clients).where(eq(clients.phone, ref.phone));
+      const made = await clientsWith(test.db, { phone: ref.phone });
       expect(made).toHaveLength(1);
     }
     const [ref] = refs;

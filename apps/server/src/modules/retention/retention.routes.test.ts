@@ -16,6 +16,7 @@ import { cookieCaller } from '../../test/http.ts';
 import { sessionCookie } from '../../test/sessions.ts';
 import { backOfficeCallers, type BackOfficeCallers } from '../admin/admin.test-helpers.ts';
 import { createRetentionRepository, createRetentionService, monthsBefore } from './index.ts';
+import { clientsWith } from '../../test/factories-cases.ts';
 
 /*
  * Retention (issue 41, decision 071): the company's settings, the sweep on a clock the test moves (never the
@@ -477,10 +478,7 @@ describe('a data-subject request (/api/admin/subject)', () => {
       .where(and(eq(auditLog.corpId, corpA.id), eq(auditLog.action, 'subject.erase')));
     expect(line?.after).toMatchObject({ who: '138****5678', erased: expect.arrayContaining([`case:${ids.rejected}`]) });
     // B's record of the same phone is untouched.
-    const [bCase] = await test.db
-      .select()
-      .from(clients)
-      .where(and(eq(clients.corpId, corpB.id), eq(clients.phone, PHONE)));
+    const [bCase] = await clientsWith(test.db, { corpId: corpB.id, phone: PHONE });
     expect(bCase?.name).toBe('B公司机密');
   });
 });
