@@ -1,4 +1,4 @@
-import type { IndexKind } from './cipher.ts';
+import { isSealed, type IndexKind } from './cipher.ts';
 import { keyring, type Sealer } from './keyring.ts';
 import type { Db, Tx } from '../db/client.ts';
 
@@ -37,8 +37,17 @@ export const CLIENTS_PII: SealedTable = {
   ],
 };
 
-/** Every table with sealed columns, for the sweep and the rotation. */
-export const SEALED_TABLES: readonly SealedTable[] = [CLIENTS_PII];
+/** The WeCom group robots' webhook keys (decision 076), sealed by modules/robots. */
+export const TEAM_ROBOTS_PII: SealedTable = {
+  table: 'team_robots',
+  fields: [{ key: 'webhookKey', column: 'team_robots.webhook_key' }],
+};
+
+/**
+ * Every table with sealed columns, for the sweep and the rotation: a table missing here keeps rows under a
+ * data key the rotation would drop as unused.
+ */
+export const SEALED_TABLES: readonly SealedTable[] = [CLIENTS_PII, TEAM_ROBOTS_PII];
 
 /** The SQL name of a Drizzle property (the schema's snake_case casing). */
 export const sqlName = (key: string) => key.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
@@ -51,7 +60,8 @@ export function sealWith<V extends object>(pii: Sealer, spec: SealedTable, value
   const out: Record<string, unknown> = { ...(values as Record<string, unknown>) };
   for (const field of spec.fields) {
     const value = (values as Record<string, unknown>)[field.key];
-    if (typeof value !== 'string') continue;
+    // A value its writer sealed already is kept as it is, never sealed twice.
+    if (typeof value !== 'string' || isSealed(value)) continue;
     out[field.key] = pii.seal(field.column, value);
     if (field.index) out[field.index.key] = pii.index(field.index.kind, value);
     if (field.last4Key) out[field.last4Key] = pii.last4(value);
