@@ -103,7 +103,7 @@ export function ConsentPanel({ caseId }: { caseId: number }) {
         ))}
         {c.given?.photo ? (
           <List.Item extra={<Image src={c.given.photo.thumb_url} width={64} height={64} fit="cover" alt={T.photo} />}>
-            <a href={c.given.photo.url} target="_blank" rel="noreferrer">
+            <a className="consent-panel__photo" href={c.given.photo.url} target="_blank" rel="noreferrer">
               {T.photo}
             </a>
           </List.Item>
