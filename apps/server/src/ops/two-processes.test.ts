@@ -36,6 +36,12 @@ interface Server {
   output: string[];
 }
 
+/**
+ * One master key for both processes, as a deployment sets it (decision 074): each demo DATA_DIR would otherwise
+ * make its own, and the second process could not open the keys the first one made.
+ */
+const masterKey = randomBytes(32).toString('base64');
+
 async function startServer(databaseName: string, dataDir: string): Promise<Server> {
   const port = await freePort();
   const output: string[] = [];
@@ -50,6 +56,7 @@ async function startServer(databaseName: string, dataDir: string): Promise<Serve
       DATABASE_POOLER: postgres!.pooler,
       LISTEN_DATABASE_URL: withDatabase(postgres!.directUrl, databaseName),
       DATA_DIR: dataDir,
+      PII_MASTER_KEY: masterKey,
       WEB_DIST: '/nonexistent',
       HOST: '127.0.0.1',
       PORT: String(port),
