@@ -78,6 +78,12 @@ export const clients = pgTable(
      * over); null means since it was created. With the last follow-up it dates the owner's last touch.
      */
     ownedSince: timestamptz(),
+    /**
+     * The owner's last touch (decision 078): the later of `owned_since` (or the creation) and the newest
+     * follow-up's creation. Kept by the database's triggers (migration 0037), never written by the app, so the
+     * pool's clock reads one indexed column instead of every case's follow-ups.
+     */
+    touchedAt: timestamptzNow(),
     /** In the company's public pool (公海) since then: nobody owns it; the owner's roles lapse. */
     pooledAt: timestamptz(),
     poolReason: text().notNull().default(''),
@@ -104,6 +110,14 @@ export const clients = pgTable(
     index('clients_corp_owner_status_id_live')
       .on(t.corpId, t.ownerId, t.status, t.id)
       .where(sql`deleted_at is null`),
+    // The pool's clock (decision 078): a person's owned workable cases by last touch (the home page's 待办),
+    // and the company's (the sweep, the warnings). The status list is POOL_STATUSES.
+    index('clients_owner_touched_workable')
+      .on(t.corpId, t.ownerId, t.touchedAt)
+      .where(sql`deleted_at is null and pooled_at is null and merged_into is null and status in (1, 2, 4)`),
+    index('clients_corp_touched_workable')
+      .on(t.corpId, t.touchedAt)
+      .where(sql`deleted_at is null and pooled_at is null and merged_into is null and status in (1, 2, 4)`),
     // The pool (公海), newest first, and the sweep's workable cases still owned.
     index('clients_corp_pooled_live')
       .on(t.corpId, t.pooledAt, t.id)

@@ -29,12 +29,14 @@ type Executor = Db | Tx;
 const live = isNull(clients.deletedAt);
 const workable = sql.raw(`(${POOL_STATUSES.join(',')})`);
 
-/** When the owner last worked the case: since they took it, or their latest follow-up, whichever is later. */
-const lastTouchOf = (c: string) =>
-  sql.raw(
-    `greatest(coalesce(${c}.owned_since, ${c}.created_at), coalesce((select max(f.created_at) from follow_ups f where f.corp_id = ${c}.corp_id and f.client_id = ${c}.id), ${c}.created_at))`,
-  );
-export const lastTouchSql = lastTouchOf('clients');
+/*
+ * When the owner last worked the case, `touched_at` (decision 078): since they took it, or their latest
+ * follow-up, whichever is later, kept by the database's triggers. The clauses below compare the bare column
+ * with a bound made of the company's days, so the two partial indexes on it serve them.
+ */
+/** `c.touched_at` is `days` (an SQL expression over `co`) or more before `at`. */
+const touchedBy = (at: Date, days: string) =>
+  sql.raw(`c.touched_at <= '${at.toISOString()}'::timestamptz - (${days}) * interval '1 day'`);
 
 export interface PooledCase {
   id: number;
@@ -64,7 +66,7 @@ export async function sweepToPool(
         updated_at = ${iso(at)}
       from companies co
       where co.id = c.corp_id and c.pooled_at is null and c.merged_into is null and c.deleted_at is null and c.status in ${workable}
-        and ${lastTouchOf('c')} + co.pool_days * interval '1 day' <= ${iso(at)}
+        and ${touchedBy(at, 'co.pool_days')}
       returning c.id, c.corp_id, c.owner_id, c.team_id, c.name, c.status, c.pool_reason
     ), events as (
       insert into case_events (corp_id, client_id, staff_id, kind, from_status, to_status, reason, created_at)
@@ -81,12 +83,12 @@ export async function sweepToPool(
 export async function casesNearPool(ex: Executor, at: Date, limit = 500) {
   const result = await ex.execute(sql`
     select c.id, c.corp_id as "corpId", c.owner_id as "ownerId", c.team_id as "teamId", c.name,
-      ${lastTouchOf('c')} + co.pool_days * interval '1 day' as "dueAt"
+      c.touched_at + co.pool_days * interval '1 day' as "dueAt"
     from clients c join companies co on co.id = c.corp_id
     where c.pooled_at is null and c.merged_into is null and c.deleted_at is null and c.status in ${workable}
       and co.pool_warn_days > 0
-      and ${lastTouchOf('c')} + (co.pool_days - co.pool_warn_days) * interval '1 day' <= ${iso(at)}
-      and ${lastTouchOf('c')} + co.pool_days * interval '1 day' > ${iso(at)}
+      and ${touchedBy(at, 'co.pool_days - co.pool_warn_days')}
+      and not ${touchedBy(at, 'co.pool_days')}
     order by c.id limit ${limit}`);
   return rowsOf<{ id: number; corpId: number; ownerId: number; teamId: number | null; name: string; dueAt: string }>(
     result,
@@ -148,14 +150,13 @@ export async function casesToNudge(ex: Executor, at: Date): Promise<UnplannedCas
 export const ownCasesNearPoolJson = (corpId: SQLWrapper, ownerId: SQLWrapper, at: SQLWrapper) => sql<
   { id: number; name: string; due_at: string }[]
 >`(select coalesce(json_agg(json_build_object('id', n.id, 'name', n.name, 'due_at', n.due_at) order by n.due_at, n.id), '[]'::json)
-    from (select id, name, due_at from (
-      select c.id, c.name, ${lastTouchOf('c')} + co.pool_days * interval '1 day' as due_at, co.pool_warn_days
-      from clients c join companies co on co.id = c.corp_id
-      where c.corp_id = ${corpId} and c.owner_id = ${ownerId} and c.pooled_at is null and c.merged_into is null
-        and c.deleted_at is null and c.status in ${workable} and co.pool_warn_days > 0
-    ) w
-    where due_at > ${at}::timestamptz and due_at - pool_warn_days * interval '1 day' <= ${at}::timestamptz
-    order by due_at, id limit 20) n)`;
+    from (select c.id, c.name, c.touched_at + co.pool_days * interval '1 day' as due_at
+      from companies co join clients c on c.corp_id = co.id
+      where co.id = ${corpId} and co.pool_warn_days > 0 and c.owner_id = ${ownerId} and c.pooled_at is null
+        and c.merged_into is null and c.deleted_at is null and c.status in ${workable}
+        and c.touched_at > ${at}::timestamptz - co.pool_days * interval '1 day'
+        and c.touched_at <= ${at}::timestamptz - (co.pool_days - co.pool_warn_days) * interval '1 day'
+      order by c.touched_at, c.id limit 20) n)`;
 
 /** One keyset page of the company's pool, newest first, with the last owner's name; a phone tail narrows it. */
 export async function listPool(ex: Executor, corpId: number, page: KeysetPage & { phoneTail?: string | undefined }) {
@@ -337,7 +338,7 @@ export async function casesOfCustomer(
       ownerName: owner.name,
       teamName: sql<string>`coalesce(${teams.name}, '')`,
       pooledAt: clients.pooledAt,
-      lastTouch: sql<string>`${lastTouchSql}`,
+      lastTouch: clients.touchedAt,
     })
     .from(clients)
     .innerJoin(owner, eq(owner.id, clients.ownerId))
