@@ -13,9 +13,10 @@ const pg = requireServer('pg');
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const loadAverage = () => os.loadavg()[0];
 
-/** One statement on the admin database, on a connection of its own. */
-export async function admin(statement) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
+/** One statement on the admin database (or `database`), on a connection of its own. */
+export async function admin(statement, database = null) {
+  const connectionString = database ? databaseUrl(database) : PG_ADMIN_URL;
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {
     return await client.query(statement);

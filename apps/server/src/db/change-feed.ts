@@ -7,49 +7,93 @@ const SYNC_PREFIX = 'sync:';
 const RECONNECT_MS = { first: 200, most: 5_000 };
 
 /**
- * What a process keeps of the database is good while `generation` stays the same and `live` is true
- * (decision 064). The generation moves on every write any process commits, on this process's own writes the
- * moment they are answered, and whenever the feed could have missed a notification.
+ * The tables a session's principal is read from (auth.repository's `auth_session_principal`): a change to one of
+ * them, in a company, ends that company's kept sessions; any other change leaves them alone (decision 079).
+ */
+export const SESSION_TABLES: ReadonlySet<string> = new Set(['sessions', 'staff', 'staff_grants', 'companies']);
+
+/**
+ * What a process keeps of the database is good while its version stays the same and `live` is true
+ * (decisions 064, 079). Each notification names the table and the company of the rows a commit changed
+ * (`table:corp`, migration 0038), so a write moves on only that company's versions; a change with no company
+ * (a shared table, a truncate, an old payload) and any moment the feed could have missed one move every
+ * version on. Versions only grow: each is a sum of counters that only grow.
  */
 export interface ChangeFeed {
+  /** Moves on with every change heard: what the tests count. */
   readonly generation: number;
   /** False while no notification can be heard (the listening connection is down): keep nothing then. */
   readonly live: boolean;
-  /** A write this process made: move on now rather than when its notification comes back. */
+  /** Moves on with every change heard that a company's answers may be made of. */
+  version(corpId: number): number;
+  /** Moves on with every change heard to what a company's sessions are made of (SESSION_TABLES). */
+  sessionVersion(corpId: number): number;
+  /** Moves on with a change heard to any company's sessions: a session read before its company is known. */
+  readonly anySessionVersion: number;
+  /** Everything kept may be out of date: move every version on. */
   bump(): void;
-  /** Resolves once every write committed before the call has moved the generation. */
+  /** Resolves once every write committed before the call has been heard. */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The generation and liveness both feeds share; the driver-specific part only says what it heard. */
+/** The versions and liveness both feeds share; the driver-specific part only says what it heard. */
 function feedState(initiallyLive: boolean) {
-  let generation = 0;
+  /** Changes that concern every company. */
+  let everyone = 0;
+  /** Per company: changes of any table, and of the session tables. */
+  const companies = new Map<number, { any: number; sessions: number }>();
+  let sessionsAnywhere = 0;
+  let heardInAll = 0;
   let live = initiallyLive;
   const waiting = new Map<string, () => void>();
   let nextSync = 0;
+  const bumpEveryone = () => {
+    everyone += 1;
+    heardInAll += 1;
+  };
+  const company = (corpId: number) => {
+    let counters = companies.get(corpId);
+    if (!counters) companies.set(corpId, (counters = { any: 0, sessions: 0 }));
+    return counters;
+  };
   return {
     get generation() {
-      return generation;
+      return heardInAll;
     },
     get live() {
       return live;
     },
-    bump: () => {
-      generation += 1;
+    version: (corpId: number) => everyone + (companies.get(corpId)?.any ?? 0),
+    sessionVersion: (corpId: number) => everyone + (companies.get(corpId)?.sessions ?? 0),
+    get anySessionVersion() {
+      return everyone + sessionsAnywhere;
     },
+    bump: bumpEveryone,
     setLive(value: boolean) {
       live = value;
-      // Whatever was kept while deaf, or just before, may be out of date: start a new generation either way.
-      generation += 1;
+      // Whatever was kept while deaf, or just before, may be out of date: start anew either way.
+      bumpEveryone();
     },
     heard(payload: string) {
-      if (!payload.startsWith(SYNC_PREFIX)) {
-        generation += 1;
+      if (payload.startsWith(SYNC_PREFIX)) {
+        waiting.get(payload)?.();
+        waiting.delete(payload);
         return;
       }
-      waiting.get(payload)?.();
-      waiting.delete(payload);
+      const colon = payload.indexOf(':');
+      const corpId = colon > 0 ? Number(payload.slice(colon + 1)) : NaN;
+      if (!(Number.isInteger(corpId) && corpId > 0) || payload.endsWith(':')) {
+        bumpEveryone();
+        return;
+      }
+      heardInAll += 1;
+      const counters = company(corpId);
+      counters.any += 1;
+      if (SESSION_TABLES.has(payload.slice(0, colon))) {
+        counters.sessions += 1;
+        sessionsAnywhere += 1;
+      }
     },
     /** A sync payload to send, and the promise that resolves when it comes back. */
     syncToken() {
@@ -74,6 +118,11 @@ function feedOf(
     },
     get live() {
       return state.live;
+    },
+    version: state.version,
+    sessionVersion: state.sessionVersion,
+    get anySessionVersion() {
+      return state.anySessionVersion;
     },
     bump: state.bump,
     settled: () => driver.settled(),
@@ -157,5 +206,25 @@ export async function postgresChangeFeed(url: string): Promise<ChangeFeed> {
       state.releaseAll();
       await last?.end();
     },
+  });
+}
+
+/**
+ * A feed moved by hand, for the tests: `hear` is a notification arriving now (`'table:corp'`, or `''` for one
+ * that concerns everyone); `commit` one that arrives at the next `settled()`, as a real commit's would.
+ */
+export function handChangeFeed() {
+  const state = feedState(true);
+  const pending: string[] = [];
+  const feed = feedOf(state, {
+    settled: async () => {
+      for (const payload of pending.splice(0)) state.heard(payload);
+    },
+    close: async () => undefined,
+  });
+  return Object.assign(feed, {
+    hear: (payload = '') => state.heard(payload),
+    commit: (payload = '') => void pending.push(payload),
+    setLive: (live: boolean) => state.setLive(live),
   });
 }

@@ -1,23 +1,10 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { ChangeFeed } from '../db/change-feed.ts';
+import { handChangeFeed as handFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/client.ts';
 import type { Principal } from '../modules/auth/principal.ts';
 import { requestContext } from '../ops/request-context.ts';
 import { createReadCache, markingWrites, readCachePlugin } from './read-cache.ts';
-
-/** A change feed the test moves by hand: `heard()` is another process's write arriving. */
-function handFeed() {
-  const feed = {
-    generation: 0,
-    live: true,
-    bump: () => void (feed.generation += 1),
-    heard: () => void (feed.generation += 1),
-    settled: async () => undefined,
-    close: async () => undefined,
-  };
-  return feed satisfies ChangeFeed;
-}
 
 const T0 = Date.parse('2026-11-21T08:00:00Z');
 const identity = {
@@ -52,7 +39,7 @@ describe('the kept session', () => {
     expect(await cache.principal('token-a', load)).toEqual(member);
     await cache.principal('token-a', load);
     expect(load.reads).toBe(1);
-    feed.heard();
+    feed.hear('staff:1');
     await cache.principal('token-a', load);
     expect(load.reads).toBe(2);
   });
@@ -83,7 +70,7 @@ describe('the kept session', () => {
     const racing = async () => {
       reads += 1;
       // The member is switched off between this read and its answer.
-      feed.heard();
+      feed.hear('staff:1');
       return { principal: member, expiresAt: hourLater };
     };
     await cache.principal('token-a', racing);
@@ -91,7 +78,7 @@ describe('the kept session', () => {
     expect(reads).toBe(2);
 
     const load = countingLoader();
-    feed.live = false;
+    feed.setLive(false);
     await cache.principal('token-c', load);
     await cache.principal('token-c', load);
     expect(load.reads).toBe(2);
@@ -106,26 +93,77 @@ describe('the kept session', () => {
   });
 });
 
+describe('what a change ends (decision 079)', () => {
+  it("keeps a company's sessions through its other tables' changes and other companies' session changes", async () => {
+    const feed = handFeed();
+    const cache = createReadCache({ feed, now: () => new Date(T0) });
+    const load = countingLoader();
+    await cache.principal('token-a', load);
+    feed.hear('follow_ups:1');
+    feed.hear('clients:1');
+    feed.hear('staff:2');
+    await cache.principal('token-a', load);
+    expect(load.reads).toBe(1);
+    for (const change of ['staff:1', 'staff_grants:1', 'sessions:1', 'data_keys:', '']) {
+      feed.hear(change);
+      await cache.principal('token-a', load);
+    }
+    expect(load.reads).toBe(6);
+  });
+
+  it("keeps a company's answers through another company's writes, and ends them on its own or on a shared table's", () => {
+    const feed = handFeed();
+    const cache = createReadCache({ feed, now: () => new Date(T0) });
+    const keepFor = (key: string, corpId: number) => {
+      const found = cache.answer(key, corpId);
+      if (!found || !('ticket' in found)) throw new Error('expected a ticket');
+      cache.keepAnswer(found.ticket, key);
+    };
+    keepFor('mine', 1);
+    keepFor('theirs', 2);
+    feed.hear('follow_ups:2');
+    expect(cache.answer('mine', 1)).toEqual({ kept: 'mine' });
+    expect(cache.answer('theirs', 2)).toHaveProperty('ticket');
+    feed.hear('cities:');
+    expect(cache.answer('mine', 1)).toHaveProperty('ticket');
+  });
+
+  it('keeps no answer read while its company changed, even if the change came from another table', () => {
+    const feed = handFeed();
+    const cache = createReadCache({ feed, now: () => new Date(T0) });
+    const found = cache.answer('mine', 1);
+    if (!found || !('ticket' in found)) throw new Error('expected a ticket');
+    feed.hear('money_records:1');
+    cache.keepAnswer(found.ticket, 'stale');
+    expect(cache.answer('mine', 1)).toHaveProperty('ticket');
+  });
+});
+
 describe('kept answers', () => {
   it('keeps at most the number asked, the oldest going first', () => {
     const cache = createReadCache({ feed: handFeed(), now: () => new Date(T0), maxAnswers: 2 });
     for (const key of ['a', 'b', 'c']) {
-      const found = cache.answer(key);
+      const found = cache.answer(key, 1);
       if (!found || !('ticket' in found)) throw new Error('expected a ticket');
       cache.keepAnswer(found.ticket, { key });
     }
-    expect(cache.answer('a')).toHaveProperty('ticket');
-    expect(cache.answer('c')).toEqual({ kept: { key: 'c' } });
+    expect(cache.answer('a', 1)).toHaveProperty('ticket');
+    expect(cache.answer('c', 1)).toEqual({ kept: { key: 'c' } });
     expect(cache.size().answers).toBe(2);
   });
 });
 
 describe('the read cache on routes', () => {
   /** A route that is kept, one that writes through the marked database, and a counter of reads. */
-  async function appWithFeed(feed: ChangeFeed) {
+  async function appWithFeed(feed: ReturnType<typeof handFeed>) {
     const cache = createReadCache({ feed, now: () => new Date(T0) });
     const written: string[] = [];
-    const db = markingWrites({ insert: () => written.push('row'), select: () => written.length } as unknown as Db);
+    // A write whose notification comes back only when the feed is settled, as PostgreSQL's does.
+    const insert = () => {
+      written.push('row');
+      feed.commit('follow_ups:1');
+    };
+    const db = markingWrites({ insert, select: () => written.length } as unknown as Db);
     const app = Fastify();
     app.decorateRequest('principal', null);
     app.addHook('onRequest', (request, _reply, done) => {
@@ -147,8 +185,7 @@ describe('the read cache on routes', () => {
   const count = (app: Awaited<ReturnType<typeof appWithFeed>>['app'], who = 'me') =>
     app.inject({ method: 'POST', url: '/count', headers: { 'x-who': who }, payload: {} });
 
-  it("serves a kept answer to its own principal only, and moves on as soon as this process wrote, before the write's notification comes back", async () => {
-    // This feed never hears anything: only the process's own mark can move it.
+  it("serves a kept answer to its own principal only, and answers a write only once the feed heard it, so the writer's next read is fresh", async () => {
     const feed = handFeed();
     const { app, reads } = await appWithFeed(feed);
     expect((await count(app)).headers['x-cache']).toBeUndefined();
@@ -169,7 +206,7 @@ describe('the read cache on routes', () => {
     const feed = handFeed();
     const { app, reads } = await appWithFeed(feed);
     await count(app);
-    feed.live = false;
+    feed.setLive(false);
     expect((await count(app)).headers['x-cache']).toBeUndefined();
     expect(reads()).toBe(2);
     await app.close();

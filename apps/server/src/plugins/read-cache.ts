@@ -26,7 +26,9 @@ const MAX_ANSWERS = 5_000;
 
 interface Entry<T> {
   value: T;
-  generation: number;
+  /** The company whose version it was read at (decision 079). */
+  corpId: number;
+  version: number;
   /** Epoch ms after which the entry is not served. */
   until: number;
 }
@@ -34,7 +36,8 @@ interface Entry<T> {
 /** What a request that missed has to hand back for its answer to be kept. */
 interface Ticket {
   key: string;
-  generation: number;
+  corpId: number;
+  version: number;
   startedAt: number;
 }
 
@@ -54,17 +57,19 @@ export function createReadCache({
 }) {
   const principals = new Map<string, Entry<Principal>>();
   const answers = new Map<string, Entry<unknown>>();
+  // A session is made of fewer tables than an answer (decision 079): a follow-up written in the company
+  // ends its kept answers, not its kept sessions.
+  const sessionVersion = (corpId: number) => feed?.sessionVersion(corpId) ?? -1;
+  const answerVersion = (corpId: number) => feed?.version(corpId) ?? -1;
 
-  const read = <T>(entries: Map<string, Entry<T>>, key: string): T | undefined => {
+  const read = <T>(entries: Map<string, Entry<T>>, key: string, versionOf: (corpId: number) => number) => {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (feed?.live && entry.generation === feed.generation && now().getTime() < entry.until) return entry.value;
+    if (feed?.live && entry.version === versionOf(entry.corpId) && now().getTime() < entry.until) return entry.value;
     entries.delete(key);
     return undefined;
   };
   const keep = <T>(entries: Map<string, Entry<T>>, key: string, entry: Entry<T>, maxEntries: number) => {
-    // A write committed, or the feed went deaf, while the value was read: it may predate the write.
-    if (!feed?.live || entry.generation !== feed.generation) return;
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
@@ -74,38 +79,54 @@ export function createReadCache({
     enabled: feed !== null,
 
     /** The principal kept for a session token, if any (the session guard's path without a promise). */
-    keptPrincipal: (token: string): Principal | undefined => read(principals, token),
+    keptPrincipal: (token: string): Principal | undefined => read(principals, token, sessionVersion),
 
     /** The principal of a session token, read through `load` (which throws for no session) when not kept. */
     async principal(token: string, load: () => Promise<{ principal: Principal; expiresAt: Date }>): Promise<Principal> {
       if (!feed) return (await load()).principal;
       // The token itself is the key: it is in this process's memory for the request anyway, and hashing it
       // was ~3 % of a kept answer's cost.
-      const kept = read(principals, token);
+      const kept = read(principals, token, sessionVersion);
       if (kept) return kept;
-      const generation = feed.generation;
+      // The company is known only once the row is read: any company's session change meanwhile, and the
+      // read is not kept (it may predate the change).
+      const before = feed.anySessionVersion;
       const startedAt = now().getTime();
       const { principal, expiresAt } = await load();
-      const until = Math.min(startedAt + ttlMs, expiresAt.getTime());
-      keep(principals, token, { value: principal, generation, until }, MAX_PRINCIPALS);
+      if (feed.live && feed.anySessionVersion === before) {
+        const until = Math.min(startedAt + ttlMs, expiresAt.getTime());
+        const { corpId } = principal;
+        keep(principals, token, { value: principal, corpId, version: sessionVersion(corpId), until }, MAX_PRINCIPALS);
+      }
       return principal;
     },
 
     /** A kept answer for this key, or the ticket to keep the one about to be read. */
-    answer(key: string): { kept: unknown } | { ticket: Ticket } | null {
+    answer(key: string, corpId: number): { kept: unknown } | { ticket: Ticket } | null {
       if (!feed?.live) return null;
-      const kept = read(answers, key);
+      const kept = read(answers, key, answerVersion);
       if (kept !== undefined) return { kept };
-      return { ticket: { key, generation: feed.generation, startedAt: now().getTime() } };
+      return { ticket: { key, corpId, version: answerVersion(corpId), startedAt: now().getTime() } };
     },
 
-    keepAnswer(ticket: Ticket, value: unknown) {
-      keep(answers, ticket.key, { value, generation: ticket.generation, until: ticket.startedAt + ttlMs }, maxAnswers);
+    keepAnswer({ key, corpId, version, startedAt }: Ticket, value: unknown) {
+      // A write in the company was heard, or the feed went deaf, while the value was read: it may predate it.
+      if (!feed?.live || answerVersion(corpId) !== version) return;
+      keep(answers, key, { value, corpId, version, until: startedAt + ttlMs }, maxAnswers);
     },
 
-    /** This process committed a write: nothing kept before it may serve the writer's next request. */
-    wrote() {
-      feed?.bump();
+    /**
+     * This process committed a write: its answer waits until the feed has heard it (decision 079), so the
+     * writer's next request, on any process that heard it too, is never served what the write changed. A
+     * settle that fails (the listening connection dropped) ends everything kept instead.
+     */
+    async wrote() {
+      if (!feed) return;
+      try {
+        await feed.settled();
+      } catch {
+        feed.bump();
+      }
     },
 
     /** Entries held now (for the tests). */
@@ -183,6 +204,7 @@ export const readCachePlugin = fp(
           request.principal && input !== null
             ? cache.answer(
                 `${principalKey(request.principal)}\n${request.method} ${request.routeOptions.url}\n${input}`,
+                request.principal.corpId,
               )
             : null;
         // Said in the answer, as caches do: the tests and an operator's curl can tell a kept answer from a read.
@@ -201,13 +223,13 @@ export const readCachePlugin = fp(
       },
     });
 
-    // App-wide: every request that wrote moves the generation on. Registered before compression (app.ts), so
+    // App-wide: every request that wrote is answered once the feed heard its write. Registered before compression (app.ts), so
     // a kept answer is the JSON text; a callback hook, so the requests that neither wrote nor are kept pass
     // without a promise.
     app.addHook('onSend', (request, _reply, payload, done) => {
       if (request.readCacheTicket && typeof payload === 'string') cache.keepAnswer(request.readCacheTicket, payload);
-      if (requestContext.getStore()?.wrote) cache.wrote();
-      done(null, payload);
+      if (!requestContext.getStore()?.wrote) return done(null, payload);
+      void cache.wrote().then(() => done(null, payload));
     });
   },
 );
