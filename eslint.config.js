@@ -57,6 +57,13 @@ function moduleBoundary(module) {
   ];
 }
 
+/** `no-restricted-syntax` entries refusing a string or template that starts like `pattern` (a spelled API path). */
+const spelledPaths = (pattern, instead) =>
+  ['Literal[value=PATTERN]', 'TemplateElement[value.raw=PATTERN]'].map((selector) => ({
+    selector: selector.replace('PATTERN', pattern),
+    message: `${instead}, not a spelled path.`,
+  }));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'coverage/**'] },
   js.configs.recommended,
@@ -143,26 +150,34 @@ export default tseslint.config(
   // endpoint-refs where a page carries no zod), so no file spells an API path or types an answer by hand.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    // A page test answers the paths the browser asks, as the server would (until its fixtures answer `on(E.x)`).
-    // lib/api-client.ts is the fetch wrapper those calls go through.
-    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/lib/api-client.ts'],
+    // lib/api-client.ts is the fetch wrapper those calls go through. Tests are checked below.
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/lib/api-client.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'Literal[value=/^\\/(api|common)\\//]',
-          message: 'Call the server through its endpoint contract (send / readQuery), not a spelled path.',
-        },
-        {
-          selector: 'TemplateElement[value.raw=/^\\/(api|common)\\//]',
-          message: 'Call the server through its endpoint contract (send / readQuery), not a spelled path.',
-        },
+        ...spelledPaths('/^\\/(api|common)\\//', 'Call the server through its endpoint contract (send / readQuery)'),
         {
           // An answer typed by hand (`apiPost<unknown>`, `apiGet<{ id: number }>`) is not parsed by a contract.
           selector:
             'CallExpression[callee.name=/^api(Get|Post|PostJson|Create|Request)$/] > TSTypeParameterInstantiation > *',
           message: "Type the answer from the endpoint's response schema (send / readQuery), not by hand.",
         },
+      ],
+    },
+  },
+  // A test answers and inspects calls by endpoint (`on(E.x, …)`, `lastCall(E.x)`), its replies typed from the
+  // response schema. A URL the server hands back (an image's, a signed download link, with its query) is data a
+  // page shows, not a call. The fetch wrapper's own tests call it with paths.
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/{api-client,api-query,upload}.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...spelledPaths(
+          '/^\\/(api|common)\\/[\\w/-]*\\w$/',
+          'Answer and inspect the call by its endpoint contract (on(E.x, …), lastCall(E.x))',
+        ),
       ],
     },
   },

@@ -1,6 +1,9 @@
+import * as E from '@crm/domain/endpoints/activity';
+import * as EAuth from '@crm/domain/endpoints/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { derivePool, poolHash, seedCommitment } from '@crm/domain/activity';
 import type { ActivityInfo, ActivityMine } from '@crm/domain/api/activity';
+import { fail, installFakeApi, ok, type Answers, type FakeApi, on } from '../test/fake-api.ts';
 import { renderActivityPage } from './pages.ts';
 
 /*
@@ -8,26 +11,14 @@ import { renderActivityPage } from './pages.ts';
  * pages are plain DOM, so the tests drive them directly.
  */
 
-type Reply = { status?: number; code?: number; msg?: string; data: unknown };
-const sent: { url: string; fields: Record<string, string> }[] = [];
-
-function stubApi(routes: Record<string, Reply | ((fields: Record<string, string>) => Reply)>) {
-  vi.stubGlobal('fetch', async (url: string, init: { body?: FormData }) => {
-    const fields: Record<string, string> = {};
-    for (const [k, v] of init.body?.entries() ?? []) if (typeof v === 'string') fields[k] = v;
-    sent.push({ url, fields });
-    const route = routes[url];
-    const reply = typeof route === 'function' ? route(fields) : route;
-    if (!reply) return new Response(JSON.stringify({ code: 404, msg: '接口不存在', data: null }), { status: 404 });
-    return new Response(JSON.stringify({ code: reply.code ?? 0, msg: reply.msg ?? 'ok', data: reply.data }), {
-      status: reply.status ?? 200,
-    });
-  });
-}
+/** The fake server of the last `stubApi`: what the page asked, answered by endpoint (test/fake-api.ts). */
+let api: FakeApi;
+const stubApi = (answers: Answers) => {
+  api = installFakeApi(answers);
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  sent.length = 0;
 });
 
 /** Released over four days, undrawn tickets lapsing: the plan is part of the committed pool (decision 070). */
@@ -86,6 +77,23 @@ function lottery(overrides: Partial<ActivityInfo> = {}): ActivityInfo {
 }
 
 const noneYet: ActivityMine = { phone: null, entries: [], draws: [], codes: [] };
+/** A draw that won the first prize, with its redemption code. */
+const firstPrize: ActivityMine['draws'][number] = {
+  activity_id: 7,
+  ticket: 2,
+  tier: 1,
+  tier_label: '一等奖',
+  prize: { name: '扫地机器人', redeem_note: '到店领取' },
+  code: {
+    kind: 'prize',
+    code: 'ABCDE-FGHJK',
+    title: '扫地机器人',
+    value_fen: 0,
+    expires_at: '2026-06-04T16:00:00Z',
+    redeemed_at: null,
+  },
+  drawn_at: '2026-05-02T02:00:00Z',
+};
 
 async function open(path: string) {
   const root = document.createElement('main');
@@ -109,17 +117,17 @@ describe('the section entry (spec §2: /activity, empty, redirects to test)', ()
     ['/activity/', '/activity/test'],
     ['/activity?from=menu', '/activity/test?from=menu'],
   ])('puts %s in place of itself as %s and shows the test page', async (path, to) => {
-    stubApi({});
+    stubApi([]);
     const { root, replaced, went } = await open(path);
     expect(replaced).toEqual([to]);
     expect(went).toEqual([]);
     expect(root.querySelector('h1')?.textContent).toBe('活动');
     expect(root.textContent).toContain('请从活动链接或二维码进入');
-    expect(sent).toEqual([]);
+    expect(api.calls).toEqual([]);
   });
 
   it('shows the test page at /activity/test, where it already is', async () => {
-    stubApi({});
+    stubApi([]);
     const { root, replaced } = await open('/activity/test');
     expect(replaced).toEqual([]);
     expect(root.querySelector('h1')?.textContent).toBe('活动');
@@ -129,12 +137,12 @@ describe('the section entry (spec §2: /activity, empty, redirects to test)', ()
 
 describe('the lottery page', () => {
   it('shows the prizes and the published hashes, draws on a tap and opens the prize page', async () => {
-    stubApi({
-      '/api/crm/getActivityinfo': { data: lottery() },
-      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
-      '/api/crm/activityMine': { data: noneYet },
-      '/api/crm/lotteryDraw': { data: {} },
-    });
+    stubApi([
+      on(E.getActivityinfo, ok(lottery())),
+      on(E.activityVisitor, ok({ corp_id: 1, phone: null })),
+      on(E.activityMine, ok(noneYet)),
+      on(E.lotteryDraw, ok(firstPrize)),
+    ]);
     const { root, went } = await open('/activity/lottery?id=7');
     expect(root.querySelector('h1')?.textContent).toBe('五一幸运大抽奖');
     // The odds panel: each tier's prize, value, count, odds and what is left today; then the plan.
@@ -155,35 +163,32 @@ describe('the lottery page', () => {
     expect(root.textContent).toContain('奖池 20 张，已抽 3 张');
     click([...root.querySelectorAll('button')].find((b) => b.textContent === '立即抽奖'));
     await settle();
-    expect(sent.at(-1)).toEqual({ url: '/api/crm/lotteryDraw', fields: { activity_id: '7' } });
+    expect(api.calls.at(-1)).toMatchObject({ path: E.lotteryDraw.path, fields: { activity_id: '7' } });
     expect(went).toEqual(['/activity/lottery/Prize?id=7']);
   });
 
   it('sends a visitor without a session to WeChat and back to the same page', async () => {
-    stubApi({
-      '/api/crm/getActivityinfo': { data: lottery() },
-      '/api/crm/activityVisitor': { status: 401, code: 401, msg: '登录已失效，请重新登录', data: null },
-    });
+    stubApi([on(E.getActivityinfo, ok(lottery())), on(E.activityVisitor, fail('登录已失效，请重新登录', 401, 401))]);
     const { went } = await open('/interface/lottery?id=7');
     expect(went).toEqual([`/api/activity/oauth?activity=7&to=${encodeURIComponent('/interface/lottery?id=7')}`]);
   });
 
   it('asks for the phone first where the activity wants it, and says when the draw is refused', async () => {
-    stubApi({
-      '/api/crm/getActivityinfo': { data: lottery({ requires_phone: true }) },
-      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
-      '/api/crm/activityMine': { data: noneYet },
-    });
+    stubApi([
+      on(E.getActivityinfo, ok(lottery({ requires_phone: true }))),
+      on(E.activityVisitor, ok({ corp_id: 1, phone: null })),
+      on(E.activityMine, ok(noneYet)),
+    ]);
     const { root } = await open('/activity/lottery?id=7');
     expect(root.querySelector('a.act-button')?.getAttribute('href')).toBe('/activity/lottery/login?id=7');
     expect(root.textContent).not.toContain('立即抽奖');
 
-    stubApi({
-      '/api/crm/getActivityinfo': { data: lottery() },
-      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: '138****0001' } },
-      '/api/crm/activityMine': { data: noneYet },
-      '/api/crm/lotteryDraw': { code: 1, msg: '您已参与过本次抽奖', data: null },
-    });
+    stubApi([
+      on(E.getActivityinfo, ok(lottery())),
+      on(E.activityVisitor, ok({ corp_id: 1, phone: '138****0001' })),
+      on(E.activityMine, ok(noneYet)),
+      on(E.lotteryDraw, fail('您已参与过本次抽奖')),
+    ]);
     const again = await open('/activity/lottery?id=7');
     click([...again.root.querySelectorAll('button')].find((b) => b.textContent === '立即抽奖'));
     await settle();
@@ -192,11 +197,11 @@ describe('the lottery page', () => {
   });
 
   it('counts the SMS resend down from 59 with the one countdown, and offers a new code at zero', async () => {
-    stubApi({
-      '/api/crm/getActivityinfo': { data: lottery({ requires_phone: true }) },
-      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
-      '/common/smsCode': { data: { verifyCode: '123456' } },
-    });
+    stubApi([
+      on(E.getActivityinfo, ok(lottery({ requires_phone: true }))),
+      on(E.activityVisitor, ok({ corp_id: 1, phone: null })),
+      on(EAuth.smsCode, ok({ verifyCode: '123456' })),
+    ]);
     const { root } = await open('/activity/lottery/login?id=7');
     const send = [...root.querySelectorAll('button')].find((b) => b.textContent === '获取验证码')!;
     (root.querySelector('#act-phone') as HTMLInputElement).value = '13800000001';
@@ -221,7 +226,7 @@ describe('the lottery page', () => {
   it('after the end shows the seed, and the visitor re-derives the plan-based pool on the phone', async () => {
     const ended = lottery({ status: 'ended' });
     if (ended.lottery) ended.lottery.seed = seed;
-    stubApi({ '/api/crm/getActivityinfo': { data: ended } });
+    stubApi([on(E.getActivityinfo, ok(ended))]);
     const { root } = await open('/activity/lottery?id=7');
     expect(root.textContent).toContain(seed);
     click([...root.querySelectorAll('button')].find((b) => b.textContent === '在本机核验奖池'));
@@ -231,40 +236,24 @@ describe('the lottery page', () => {
 
     const tampered = lottery({ status: 'ended' });
     if (tampered.lottery) tampered.lottery.seed = 'e'.repeat(64);
-    stubApi({ '/api/crm/getActivityinfo': { data: tampered } });
+    stubApi([on(E.getActivityinfo, ok(tampered))]);
     const bad = await open('/activity/lottery?id=7');
     click([...bad.root.querySelectorAll('button')].find((b) => b.textContent === '在本机核验奖池'));
     expect(bad.root.querySelector('[role="status"]')?.textContent).toBe('核验失败：种子或奖池与公布的哈希不一致');
   });
 
   it('shows the prize won, how to redeem it and its code', async () => {
-    stubApi({
-      '/api/crm/getActivityinfo': { data: lottery() },
-      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
-      '/api/crm/activityMine': {
-        data: {
+    stubApi([
+      on(E.getActivityinfo, ok(lottery())),
+      on(E.activityVisitor, ok({ corp_id: 1, phone: null })),
+      on(
+        E.activityMine,
+        ok({
           ...noneYet,
-          draws: [
-            {
-              activity_id: 7,
-              ticket: 2,
-              tier: 1,
-              tier_label: '一等奖',
-              prize: { name: '扫地机器人', redeem_note: '到店领取' },
-              code: {
-                kind: 'prize',
-                code: 'ABCDE-FGHJK',
-                title: '扫地机器人',
-                value_fen: 0,
-                expires_at: '2026-06-04T16:00:00Z',
-                redeemed_at: null,
-              },
-              drawn_at: '2026-05-02T02:00:00Z',
-            },
-          ],
-        },
-      },
-    });
+          draws: [firstPrize],
+        }),
+      ),
+    ]);
     const { root } = await open('/activity/lottery/Prize?id=7');
     expect(root.textContent).toContain('恭喜您抽中一等奖：扫地机器人');
     expect(root.textContent).toContain('领取方式：到店领取');
@@ -273,36 +262,38 @@ describe('the lottery page', () => {
   });
 
   it('says so when the activity cannot load, and retries on a tap', async () => {
-    stubApi({ '/api/crm/getActivityinfo': { status: 500, code: 500, msg: 'x', data: null } });
+    stubApi([on(E.getActivityinfo, fail('x', 500, 500))]);
     const { root } = await open('/activity/lottery?id=7');
     expect(root.querySelector('[role="alert"]')?.textContent).toBe('加载失败，请检查网络后重试');
     expect(root.querySelector('button')?.textContent).toBe('重试');
   });
 
   it('refuses a WeChat snapshot page with the way out', async () => {
-    stubApi({});
+    stubApi([]);
     const { root } = await open('/activity/lottery?id=7&wechat=snapshot');
     expect(root.textContent).toContain('使用完整服务');
-    expect(sent).toEqual([]);
+    expect(api.calls).toEqual([]);
   });
 });
 
 describe('the car booking page', () => {
   it('sends the form with the share link, keeps the input when refused, then opens the success page', async () => {
     let refuse = true;
-    stubApi({
-      '/api/crm/getActivityinfo': {
-        data: lottery({
-          type: 'car',
-          title: '试驾季',
-          lottery: null,
-          fields: [{ name: 'car_model', label: '车型', options: ['轩逸', '天籁'] }],
-        }),
-      },
-      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
-      '/api/crm/addActivityData': () =>
-        refuse ? { code: 1, msg: '试驾日期须在今天到活动结束之间', data: null } : { data: { id: 1, already: false } },
-    });
+    stubApi([
+      on(
+        E.getActivityinfo,
+        ok(
+          lottery({
+            type: 'car',
+            title: '试驾季',
+            lottery: null,
+            fields: [{ name: 'car_model', label: '车型', options: ['轩逸', '天籁'] }],
+          }),
+        ),
+      ),
+      on(E.activityVisitor, ok({ corp_id: 1, phone: null })),
+      on(E.addActivityData, () => (refuse ? fail('试驾日期须在今天到活动结束之间') : ok({ id: 1, already: false }))),
+    ]);
     const { root, went } = await open('/activity/car/register/7?ref=s1.abc');
     const input = (id: string) => root.querySelector<HTMLInputElement | HTMLSelectElement>(`#act-${id}`);
     expect(root.querySelector('label[for="act-name"]')?.textContent).toBe('姓名');
@@ -312,7 +303,7 @@ describe('the car booking page', () => {
     (input('date') as HTMLInputElement).value = '2026-05-03';
     root.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true }));
     await settle();
-    expect(sent.at(-1)?.fields).toEqual({
+    expect(api.lastCall(E.addActivityData).fields).toEqual({
       activity_id: '7',
       name: '张三',
       phone: '13900139000',
@@ -332,17 +323,18 @@ describe('the car booking page', () => {
 describe('the fair sign-in pages', () => {
   it('lists the visitor’s sign-ins, or says there are none', async () => {
     const signin = lottery({ type: 'signin', title: '家装节签到', lottery: null });
-    stubApi({
-      '/api/crm/getActivityinfo': { data: signin },
-      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
-      '/api/crm/activityMine': { data: noneYet },
-    });
+    stubApi([
+      on(E.getActivityinfo, ok(signin)),
+      on(E.activityVisitor, ok({ corp_id: 1, phone: null })),
+      on(E.activityMine, ok(noneYet)),
+    ]);
     expect((await open('/activity/signin/list?id=7')).root.textContent).toContain('还没有签到记录');
-    stubApi({
-      '/api/crm/getActivityinfo': { data: signin },
-      '/api/crm/activityVisitor': { data: { corp_id: 1, phone: null } },
-      '/api/crm/activityMine': {
-        data: {
+    stubApi([
+      on(E.getActivityinfo, ok(signin)),
+      on(E.activityVisitor, ok({ corp_id: 1, phone: null })),
+      on(
+        E.activityMine,
+        ok({
           ...noneYet,
           entries: [
             {
@@ -357,9 +349,9 @@ describe('the fair sign-in pages', () => {
               created_at: '2026-05-02T02:00:00Z',
             },
           ],
-        },
-      },
-    });
+        }),
+      ),
+    ]);
     expect((await open('/activity/signin/list?id=7')).root.textContent).toContain('家装节签到 · 2026-05-02 10:00');
   });
 });

@@ -1,6 +1,9 @@
+import * as E from '@crm/domain/endpoints/cases';
+import * as EHouse from '@crm/domain/endpoints/house';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aPendingDetail, fail, findToast, network, ok, pageOf, type PageView, renderPage, tap } from '../test/page.ts';
+import { fail, network, ok, on, type CallTarget, type FakeReply, type ReplyData } from '../test/fake-api.ts';
+import { aPendingDetail, findToast, pageOf, type PageView, renderPage, tap } from '../test/page.ts';
 
 /*
  * The create forms on a weak network (decision 046): a submit that does not reach the server shows why and a
@@ -12,10 +15,10 @@ const typeInto = (placeholder: string, value: string) =>
   fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
 
 /** The retry block shows the network message; 重试, once `path` answers `reply`, sends the same call again. */
-async function retryOnline(page: PageView, path: string, reply: ReturnType<typeof ok>) {
+async function retryOnline<T extends CallTarget>(page: PageView, path: T, reply: FakeReply<ReplyData<T>>) {
   const block = (await screen.findByText(network.message)).closest('[role="alert"]') as HTMLElement;
   expect(block).not.toBeNull();
-  page.api.set({ [path]: reply });
+  page.api.set([on(path, reply)]);
   await tap(within(block).getByRole('button', { name: '重试' }));
   await expect.poll(() => page.api.callsTo(path).length).toBe(2);
   const [first, retry] = page.api.callsTo(path);
@@ -27,7 +30,7 @@ async function retryOnline(page: PageView, path: string, reply: ReturnType<typeo
 describe('a create form submitted offline', () => {
   it('house channel: keeps the fields and 重试 adds the channel once online', async () => {
     const page = await renderPage('/business/houseChannelAdd', {
-      api: { '/api/crm/addHouseChannel': network.offline(), '/api/crm/getHouseChannelList': fail('稍后') },
+      api: [on(EHouse.addHouseChannel, network.offline()), on(EHouse.getHouseChannelList, fail('稍后'))],
     });
     await screen.findByRole('button', { name: '提交' });
     typeInto('如 链家静安寺店', '链家静安寺店');
@@ -36,33 +39,33 @@ describe('a create form submitted offline', () => {
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await screen.findByText(network.message)).toBeTruthy();
     expect(screen.getByDisplayValue('链家静安寺店')).toBeTruthy();
-    await retryOnline(page, '/api/crm/addHouseChannel', ok({ id: 5 }));
+    await retryOnline(page, EHouse.addHouseChannel, ok({ id: 5 }));
     await expect.poll(page.pathname).toBe('/business/houseChannelDetail/5');
   });
 
   it('appeal: 重试 submits the same reason with the same key', async () => {
     const page = await renderPage('/business/appeal?client_id=11', {
-      api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': network.offline() },
+      api: [on(E.appeal, ok(pageOf([]))), on(E.addAppeal, network.offline())],
     });
     fireEvent.change(await screen.findByLabelText('申诉理由'), { target: { value: '客户已补充流水' } });
     await tap(screen.getByRole('button', { name: '提交' }));
-    await retryOnline(page, '/api/crm/addAppeal', ok({ id: 4 }, '申诉已提交'));
+    await retryOnline(page, E.addAppeal, ok({ id: 4 }, '申诉已提交'));
     expect(await findToast('申诉已提交')).toBeTruthy();
   });
 
   it('follow-up: 重试 saves the same note with the same key', async () => {
     const page = await renderPage('/business/pendingAdd/11', {
-      api: { '/api/crm/mortgageUser': network.offline(), '/api/crm/pendingDetail': ok(aPendingDetail()) },
+      api: [on(E.mortgageUser, network.offline()), on(E.pendingDetail, ok(aPendingDetail()))],
     });
     fireEvent.change(await screen.findByPlaceholderText('本次沟通情况与下一步'), { target: { value: '下周补流水' } });
     await tap(screen.getByRole('button', { name: '保存' }));
-    await retryOnline(page, '/api/crm/mortgageUser', ok({ id: 9 }, '跟进已保存'));
+    await retryOnline(page, E.mortgageUser, ok({ id: 9 }, '跟进已保存'));
     await expect.poll(page.pathname).toBe('/business/pendingDetail/11');
   });
 
   it('a second fill after a success gets a new key', async () => {
     const page = await renderPage('/business/appeal?client_id=11', {
-      api: { '/api/crm/appeal': ok(pageOf([])), '/api/crm/addAppeal': ok({ id: 4 }, '申诉已提交') },
+      api: [on(E.appeal, ok(pageOf([]))), on(E.addAppeal, ok({ id: 4 }, '申诉已提交'))],
     });
     fireEvent.change(await screen.findByLabelText('申诉理由'), { target: { value: '第一次' } });
     await tap(screen.getByRole('button', { name: '提交' }));
@@ -70,8 +73,8 @@ describe('a create form submitted offline', () => {
     await page.router.navigate('/business/appeal?client_id=11');
     fireEvent.change(await screen.findByLabelText('申诉理由'), { target: { value: '第二次' } });
     await tap(screen.getByRole('button', { name: '提交' }));
-    await expect.poll(() => page.api.callsTo('/api/crm/addAppeal').length).toBe(2);
-    const [first, second] = page.api.callsTo('/api/crm/addAppeal');
+    await expect.poll(() => page.api.callsTo(E.addAppeal).length).toBe(2);
+    const [first, second] = page.api.callsTo(E.addAppeal);
     expect(second?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
   });
 });

@@ -9,7 +9,7 @@ import type {
 } from '@crm/domain/api/admin';
 import type { z } from 'zod';
 import * as E from '@crm/domain/endpoints/admin';
-import { ok, tableOf, type Answers, type FakeReply, type HandlerTable } from './render-page.tsx';
+import { ok, type Answers, type FakeReply, on } from './render-page.tsx';
 
 /** Back-office records as the server answers them (decision 057), typed by the shared schemas. */
 export const aWhoami = (over: Partial<z.infer<typeof adminWhoamiSchema>> = {}) => ({
@@ -110,4 +110,4 @@ export const page = <T>(list: T[], next_cursor: number | null = null) => ok({ li
 export const adminApi = (
   answers: Answers,
   whoami: FakeReply<z.input<typeof E.whoami.response>> = ok(aWhoami()),
-): HandlerTable => ({ [E.whoami.path]: whoami, ...tableOf(answers) });
+): Answers => [on(E.whoami, whoami), ...answers];

@@ -2,11 +2,12 @@
  * Small factories of what the fake API answers, typed by the shared response schemas so a schema change
  * breaks the tests at compile time instead of leaving them faking a shape the server no longer sends.
  */
+import * as E from '@crm/domain/endpoints/cases';
 import type { AppealItem, CaseDetail, CaseListItem, ServiceItem, Statistic } from '@crm/domain/api/cases';
 import type { MoneyList, MoneyRecord, Proof, ProofList, ProofRejectionItem } from '@crm/domain/api/money';
 import type { HouseDetail, houseClientItemSchema } from '@crm/domain/api/house';
 import type { z } from 'zod';
-import { ok, type HandlerTable } from './render-page.tsx';
+import { ok, type Answers, on } from './render-page.tsx';
 import type { followUpSchema, pendingDetailSchema, pendingItemSchema } from '@crm/domain/api/cases';
 
 /** One keyset page holding every item (no next page). */
@@ -268,10 +269,10 @@ export const decisionFields = (id: string, decision: 'approve' | 'refuse' | 'rej
 });
 
 /** The case form's reference lists (add and edit), answered empty: the form works without them. */
-export const REFERENCE_LISTS: HandlerTable = {
-  '/api/crm/bank': ok([]),
-  '/api/crm/product': ok([]),
-  '/api/crm/channel': ok([]),
-  '/api/crm/source': ok([]),
-  '/common/signUser': ok([]),
-};
+export const REFERENCE_LISTS: Answers = [
+  on(E.bank, ok([])),
+  on(E.product, ok([])),
+  on(E.channel, ok([])),
+  on(E.source, ok([])),
+  on(E.signUser, ok([])),
+];

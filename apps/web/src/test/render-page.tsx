@@ -17,233 +17,29 @@ import {
 import { Dialog, Toast } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { Endpoint } from '@crm/domain/endpoints';
-import type { z } from 'zod';
+import * as EAuth from '@crm/domain/endpoints/auth';
 import { setUpAntdRender } from '../app/antd-render.ts';
 import { QueryProvider, queryClient } from '../app/provider.tsx';
 import { allRoutes } from '../app/router.tsx';
 import { forgetMemoryDrafts } from '../lib/form-draft.ts';
 import { clearStoredUser, setStoredUser, type UserRecordInput } from '../lib/storage.ts';
+import {
+  installFakeApi,
+  type Answers,
+  type ApiCall,
+  type CallTarget,
+  type FakeApi,
+  type FakeReply,
+  type ReplyData,
+} from './fake-api.ts';
+
+export * from './fake-api.ts';
 
 // The machine these run on is shared and slow at times: findBy… waits up to 5 s, not 1 s, before failing.
 configure({ asyncUtilTimeout: 5000 });
 
-/**
- * What the fake server answers: an envelope with its data (typed `T` when the reply is for an endpoint, see `on`),
- * a refusal (an envelope with a non-zero code and no data), an HTTP failure without one, or no answer at all.
- */
-export type FakeReply<T = unknown> =
-  | { kind: 'envelope'; httpStatus: number; code: 0; msg: string; data: T }
-  | { kind: 'refusal'; httpStatus: number; code: number; msg: string; field?: string }
-  | { kind: 'http'; httpStatus: number }
-  | { kind: 'offline' };
-
-export const ok = <T = null,>(data: T = null as T, msg = '操作成功'): FakeReply<T> => ({
-  kind: 'envelope',
-  httpStatus: 200,
-  code: 0,
-  msg,
-  data,
-});
-/** A refusal: a non-zero code whose msg the page must show. */
-export const fail = (msg: string, code = 1): FakeReply<never> => ({ kind: 'refusal', httpStatus: 200, code, msg });
-/** A refusal about one request field (the envelope's `field`): a form shows msg under that field. */
-export const failField = (field: string, msg: string): FakeReply<never> => ({
-  kind: 'refusal',
-  httpStatus: 200,
-  code: 1,
-  msg,
-  field,
-});
-/**
- * The replies api-client turns into its network failure, and the one message it shows for them
- * (lib/api-client.ts): a server error without an envelope (an HTML 500 page from a proxy, say), or fetch
- * itself rejecting (no network).
- */
-export const network = {
-  message: '网络异常，请检查网络后重试',
-  httpError: (httpStatus = 500): FakeReply<never> => ({ kind: 'http', httpStatus }),
-  offline: (): FakeReply<never> => ({ kind: 'offline' }),
-};
-
-/** One call as the page sent it: multipart fields and query parameters flattened to strings. */
-export type ApiCall = {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  fields: Record<string, string | string[]>;
-  /** Request headers, names in lower case (e.g. the create calls' idempotency-key). */
-  headers: Record<string, string>;
-  /** A JSON body as sent (the back office's calls), parsed; undefined for a multipart or empty body. */
-  json?: unknown;
-};
-
-/** A function may answer later (a promise), to hold a reply while the test taps on. */
-export type Handler<T = unknown> = FakeReply<T> | ((call: ApiCall) => FakeReply<T> | Promise<FakeReply<T>>);
-/**
- * Path (e.g. '/api/crm/clientList') → what it answers. The spelled-path fallback, kept while the features not yet
- * on the endpoint contracts (issue 45) still answer this way; new tests answer endpoints with `on`.
- */
-export type HandlerTable = Record<string, Handler | SpelledRefusal>;
-
-/**
- * A refusal written out as an envelope (one houseloan test's 401), accepted in the spelled-path table only: an
- * endpoint's answer (`on`) is `ok`, `fail` or a network failure, so an `ok(null)` cannot pass for a record.
- */
-type SpelledRefusal = { kind: 'envelope'; httpStatus: number; code: number; msg: string; data: null };
-
-/** What a call to `target` answers: the endpoint's response as its schema takes it, or anything for a path. */
-export type ReplyData<Target> = Target extends Endpoint ? z.input<Target['response']> : unknown;
-
-/** Where a test says a call goes: an endpoint contract, or (the fallback above) its spelled path. */
-export type CallTarget = Endpoint | string;
-
-/** One endpoint's answer, checked against the endpoint's response schema where it was written (`on`). */
-export type Answer = { readonly key: string; readonly handler: Handler };
-
-/**
- * The fake server's answer to an endpoint (issue 45): the reply's data is typed from the endpoint's response
- * schema, so a field renamed in the contract fails `tsc` in the fixture, not a page at run time. `method` is for
- * the two endpoints of one path (a GET read and a POST write of the same settings): each answers its own method.
- */
-export const on = <E extends Endpoint>(
-  endpoint: E,
-  handler: Handler<z.input<E['response']>>,
-  method?: 'GET' | 'POST',
-): Answer => ({ key: method ? `${method} ${endpoint.path}` : endpoint.path, handler });
-
-/** The answers to a contract module's endpoints (`import * as E from '@crm/domain/endpoints/admin'`), by name. */
-export type AnswersOf<M> = {
-  [K in keyof M as M[K] extends Endpoint ? K : never]?: M[K] extends Endpoint
-    ? Handler<z.input<M[K]['response']>>
-    : never;
-};
-
-/**
- * `on` for many endpoints of one contract module at once, each named as the module exports it:
- * `answersOf(E, { staffList: page([aStaff()]), teamsList: ok([]) })`, every reply typed from its endpoint.
- */
-export const answersOf = <M extends object>(contracts: M, table: AnswersOf<M>): Answer[] =>
-  Object.entries(table as Record<string, Handler>).map(([name, handler]) => ({
-    key: (contracts[name as keyof M] as Endpoint).path,
-    handler,
-  }));
-
-/** What a page test answers: endpoints' answers (`on`, `answersOf`), or the spelled-path table. */
-export type Answers = HandlerTable | readonly Answer[];
-
-/**
- * A page test's opener as the shared steps (steps-list.ts, steps-load.ts) call it. Declared as a method so an
- * opener of the spelled-path table only still fits: a step hands it a table when told a path, and `on` answers
- * when told an endpoint (`answerTo`), which only the endpoint-keyed openers are given.
- */
-export type Opener = { open(api: Answers): Promise<PageView> }['open'];
-
-/** The one answer a shared step gives: a path-keyed table for a path, an endpoint's typed answer for an endpoint. */
-export const answerTo = <T extends CallTarget>(target: T, handler: Handler<ReplyData<T>>): Answers =>
-  typeof target === 'string' ? { [target]: handler } : [{ key: target.path, handler: handler as Handler }];
-
-/** The answers as the fake server looks them up: by `METHOD path` first, then by path. */
-export const tableOf = (answers: Answers): HandlerTable =>
-  Array.isArray(answers)
-    ? Object.fromEntries((answers as readonly Answer[]).map(({ key, handler }) => [key, handler]))
-    : (answers as HandlerTable);
-
-const pathOf = (target: CallTarget): string => (typeof target === 'string' ? target : target.path);
-
-/**
- * The two failed loads every page must show, as `it.each` rows [name, reply, text shown]: the server's
- * refusal, whose msg the page shows, and a reply without an envelope, shown as the network message.
- */
-export const loadFailureCases = (refusal: string): [string, FakeReply<never>, string][] => [
-  ['a refusal', fail(refusal), refusal],
-  ['a 500', network.httpError(500), network.message],
-];
-/** What an unfaked path answers, so a missing handler shows up as a visible refusal, never a hang. */
-const UNHANDLED_CODE = 404_404;
-
-function fieldsOf(body: unknown): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {};
-  if (!(body instanceof FormData)) return fields;
-  for (const [key, value] of body.entries()) {
-    const text = typeof value === 'string' ? value : `[file ${value.name}]`;
-    const seen = fields[key];
-    fields[key] = seen === undefined ? text : Array.isArray(seen) ? [...seen, text] : [seen, text];
-  }
-  return fields;
-}
-
-export type FakeApi = {
-  /** Every call made so far, in order. */
-  calls: ApiCall[];
-  /** The calls made to one endpoint (or path). */
-  callsTo: (target: CallTarget) => ApiCall[];
-  /** The last call made to an endpoint (or path); fails the test when there was none. */
-  lastCall: (target: CallTarget) => ApiCall;
-  /** Replaces or adds answers, e.g. to make a failed list succeed before tapping retry. */
-  set: (answers: Answers) => void;
-  /** Paths the page called that no handler answered. */
-  unhandled: () => string[];
-};
-
-function installFakeApi(initial: Answers): FakeApi {
-  const handlers: HandlerTable = { ...tableOf(initial) };
-  const calls: ApiCall[] = [];
-  const missed: string[] = [];
-
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const call: ApiCall = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams.entries()),
-      fields: fieldsOf(init?.body),
-      json: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      headers: Object.fromEntries([...new Headers(init?.headers).entries()].map(([k, v]) => [k.toLowerCase(), v])),
-    };
-    calls.push(call);
-    const handler = handlers[`${call.method} ${call.path}`] ?? handlers[call.path];
-    if (!handler) missed.push(call.path);
-    const reply = !handler
-      ? fail(`no fake for ${call.path}`, UNHANDLED_CODE)
-      : typeof handler === 'function'
-        ? await handler(call)
-        : handler;
-    if (reply.kind === 'offline') throw new TypeError('Failed to fetch');
-    if (reply.kind === 'http') return new Response('<html>error</html>', { status: reply.httpStatus });
-    const body =
-      reply.kind === 'envelope'
-        ? { code: reply.code, msg: reply.msg, data: reply.data }
-        : {
-            code: reply.code,
-            msg: reply.msg,
-            data: null,
-            ...(reply.field === undefined ? {} : { field: reply.field }),
-          };
-    return new Response(JSON.stringify(body), {
-      status: reply.httpStatus,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-
-  return {
-    calls,
-    callsTo: (target) => calls.filter((call) => call.path === pathOf(target)),
-    lastCall: (target) => {
-      const path = pathOf(target);
-      const found = calls.filter((call) => call.path === path).at(-1);
-      if (!found)
-        throw new Error(`no call to ${path}; calls made: ${calls.map((call) => call.path).join(', ') || 'none'}`);
-      return found;
-    },
-    set: (more) => Object.assign(handlers, tableOf(more)),
-    unhandled: () => [...missed],
-  };
-}
+/** A page test's opener as the shared steps (steps-list.ts, steps-load.ts) call it. */
+export type Opener = (api: Answers) => Promise<PageView>;
 
 /** A WeCom phone, as the e2e journeys use: other browsers are shown "请在微信内打开页面". */
 const WECOM_USER_AGENT =
@@ -334,7 +130,7 @@ export type PageView = RenderResult & {
  */
 export async function renderPage(
   path: string,
-  { api = {}, user = SALES_USER, browser = 'wecom', routes: pages }: RenderPageOptions = {},
+  { api = [], user = SALES_USER, browser = 'wecom', routes: pages }: RenderPageOptions = {},
 ): Promise<PageView> {
   setUpAntdRender();
   const userAgent = browser === 'wecom' ? WECOM_USER_AGENT : DESKTOP_USER_AGENT;
@@ -371,9 +167,8 @@ export async function renderPage(
  * renderPage with one page's path, user and usual answers fixed, for that page's tests: each call's `api` adds
  * to or replaces the usual answers.
  */
-export function renderPageWith(path: string, { api: usual = {}, ...options }: RenderPageOptions = {}) {
-  return (api: Answers = {}): Promise<PageView> =>
-    renderPage(path, { ...options, api: { ...tableOf(usual), ...tableOf(api) } });
+export function renderPageWith(path: string, { api: usual = [], ...options }: RenderPageOptions = {}) {
+  return (api: Answers = []): Promise<PageView> => renderPage(path, { ...options, api: [...usual, ...api] });
 }
 
 async function retryFailedLoad(
@@ -398,7 +193,7 @@ async function retryFailedList(
 
 async function retryWith(api: FakeApi, target: CallTarget, reply: FakeReply): Promise<void> {
   const asked = api.callsTo(target).length;
-  api.set({ [pathOf(target)]: reply });
+  api.set([{ key: target.path, handler: reply }]);
   await tap(await screen.findByRole('button', { name: '重试' }));
   await expect.poll(() => api.callsTo(target).length).toBeGreaterThan(asked);
 }
@@ -471,7 +266,7 @@ async function requestSmsCode(page: PageView, phoneId: string, phone: string): P
   typeInto(phoneId, phone);
   await tap(screen.getByRole('button', { name: '获取验证码' }));
   expect(await screen.findByRole('button', { name: /秒后重发/ })).toBeTruthy();
-  return page.api.lastCall('/common/smsCode').fields;
+  return page.api.lastCall(EAuth.smsCode).fields;
 }
 
 /** Types `value` into the input with this id (a form's inputs have ids like `case-name`), as a person does. */

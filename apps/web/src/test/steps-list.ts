@@ -6,11 +6,11 @@ import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { pageOf } from './factories.ts';
 import {
-  answerTo,
   fail,
   ok,
   type CallTarget,
   type FakeReply,
+  on,
   type Opener,
   type PageView,
   type ReplyData,
@@ -23,7 +23,7 @@ export async function showsOnLoad<T extends CallTarget>(
   reply: FakeReply<ReplyData<T>>,
   shown: string | RegExp,
 ): Promise<PageView> {
-  const page = await render(answerTo(target, reply));
+  const page = await render([on(target, reply)]);
   expect(await screen.findByText(shown)).toBeTruthy();
   return page;
 }

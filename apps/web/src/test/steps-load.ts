@@ -4,10 +4,10 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import {
-  answerTo,
   network,
   type CallTarget,
   type FakeReply,
+  on,
   type Opener,
   type PageView,
   type ReplyData,
@@ -25,7 +25,7 @@ export async function retriesFailedLoad<T extends CallTarget>(
   shown: string | RegExp,
   failure: FakeReply<never> = network.httpError(500),
 ): Promise<PageView> {
-  const page = await render(answerTo(target, failure));
+  const page = await render([on(target, failure)]);
   await page.retryFailedLoad('msg' in failure ? failure.msg : network.message, target, reply);
   expect(await screen.findByText(shown)).toBeTruthy();
   return page;

@@ -5,7 +5,7 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { aReferralDetail } from './outside-data.ts';
-import { answerTo, ok, type Answers, type CallTarget, type PageView } from './render-page.tsx';
+import { ok, type Answers, type CallTarget, on, type PageView } from './render-page.tsx';
 
 /** Opens the page with `target` answering a converted referral; the case's status shows and `button` does not. */
 export async function showsConvertedReferral(
@@ -14,7 +14,7 @@ export async function showsConvertedReferral(
   button: string,
 ): Promise<void> {
   const converted = { status: 2, status_label: '已转报单', case_status_label: '签约中', can_edit: false };
-  await render(answerTo(target, ok(aReferralDetail({ ...converted, can_convert: false }))));
+  await render([on(target, ok(aReferralDetail({ ...converted, can_convert: false })))]);
   expect(await screen.findByText('签约中')).toBeTruthy();
   expect(screen.queryByRole('button', { name: button })).toBeNull();
 }

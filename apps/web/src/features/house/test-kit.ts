@@ -4,7 +4,7 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { confirmOpenPicker, tap, type ApiCall, type PageView } from '../../test/page.ts';
+import { confirmOpenPicker, tap, type ApiCall, type CallTarget, type PageView } from '../../test/page.ts';
 
 export const FINANCE = { id: 3, job: [4], leader: false, name: '财务老陈' };
 export const FINANCE_LEADER = { id: 3, job: [4], leader: true, name: '财务老陈' };
@@ -52,7 +52,7 @@ export async function sentFieldsOpening(
   page: PageView,
   button: string,
   toast: string,
-  path: string,
+  path: CallTarget,
   opened: string,
 ): Promise<ApiCall['fields']> {
   const fields = await page.sentFields(button, toast, path);
@@ -64,7 +64,7 @@ export async function sentFieldsOpening(
  * Submits the form, waits for 保存成功 and gives the fields the page sent to `path`; given `opened`, also waits
  * until the page has moved on there.
  */
-export const savedFields = (page: PageView, path: string, opened?: string): Promise<ApiCall['fields']> =>
+export const savedFields = (page: PageView, path: CallTarget, opened?: string): Promise<ApiCall['fields']> =>
   opened === undefined
     ? page.sentFields('提交', '保存成功', path)
     : sentFieldsOpening(page, '提交', '保存成功', path, opened);
@@ -78,14 +78,19 @@ export async function confirmedAfterTapping(
   button: string,
   question: string,
   toast: string,
-  path: string,
+  path: CallTarget,
 ): Promise<ApiCall['fields']> {
   await tap(await screen.findByRole('button', { name: button }));
   return page.confirmedFields(question, toast, path);
 }
 
 /** Taps `button` on the empty form: the rules' `message` shows beside its field, and nothing goes to `path`. */
-export async function sendsNothingEmpty(page: PageView, path: string, message: string, button = '提交'): Promise<void> {
+export async function sendsNothingEmpty(
+  page: PageView,
+  path: CallTarget,
+  message: string,
+  button = '提交',
+): Promise<void> {
   await tap(await screen.findByRole('button', { name: button }));
   expect(await screen.findByText(message, { selector: '[role=alert]' })).toBeTruthy();
   expect(page.api.callsTo(path)).toHaveLength(0);

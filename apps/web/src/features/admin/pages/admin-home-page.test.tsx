@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminApi, aWhoami } from '../../../test/admin-data.ts';
 import { fail, network, ok, renderPage, tap } from '../../../test/page.ts';
 
-const open = (whoami = ok(aWhoami())) => renderPage('/admin', { browser: 'desktop', api: adminApi({}, whoami) });
+const open = (whoami = ok(aWhoami())) => renderPage('/admin', { browser: 'desktop', api: adminApi([], whoami) });
 
 describe('/admin', () => {
   it("greets the admin with the company's name and links every page of their grant", async () => {
@@ -38,7 +38,7 @@ describe('/admin', () => {
   it('shows both kinds of page to an admin of both grants', async () => {
     await open(ok(aWhoami({ platform_admin: true })));
     const nav = within(await screen.findByRole('navigation', { name: '管理后台' }));
-    expect(nav.getAllByRole('link')[0]?.textContent).toBe('公司');
+    expect((await nav.findAllByRole('link'))[0]?.textContent).toBe('公司');
   });
 
   it('tells a person without a grant, and goes back to the home page', async () => {

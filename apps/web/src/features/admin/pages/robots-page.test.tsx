@@ -2,15 +2,17 @@ import * as R from '@crm/domain/endpoints/robots';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fill, openAdmin, rowOf, sentJson } from '../test-kit.ts';
-import { answersOf, findToast, ok, tap, type AnswersOf } from '../../../test/page.ts';
+import { answersOf, findToast, ok, tap, type AnswersOf, type ReplyData } from '../../../test/page.ts';
 
-const aRobot = (over: Partial<Record<string, unknown>> = {}) => ({
+type Robot = ReplyData<typeof R.robots>['list'][number];
+
+const aRobot = (over: Partial<Robot> = {}): Robot => ({
   id: 3,
   name: '业务一部群',
   team_id: null,
   team_name: '',
   webhook: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=693a****1234',
-  events: ['case-created', 'case-disbursed'] as ('case-created' | 'case-disbursed')[],
+  events: ['case-created', 'case-disbursed'],
   is_active: true,
   last_error: '',
   updated_at: '2026-11-20T02:00:00.000Z',

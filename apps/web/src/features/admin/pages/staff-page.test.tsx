@@ -5,7 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fill, openAdmin, sentJson, tapToToast } from '../test-kit.ts';
 import { aStaff, aWhoami, page } from '../../../test/admin-data.ts';
-import { answersOf, fail, failField, findToast, network, ok, tap, type AnswersOf } from '../../../test/page.ts';
+import { answersOf, fail, failField, findToast, network, ok, on, tap, type AnswersOf } from '../../../test/page.ts';
 
 const teams = ok([
   { id: 1, name: '销售一组', members: 3 },
@@ -236,11 +236,11 @@ describe('/admin/staff: 离职交接', () => {
     expect(done.getByText('wmDemoZheng001：已发起，等待企业微信确认')).toBeTruthy();
     // The report downloads through fetch with the session: a refusal or a lost network is a Chinese toast,
     // never the envelope opened as a page.
-    view.api.set({ '/api/admin/handoverReport': fail('交接记录不存在') });
+    view.api.set([on(H.handoverReport, fail('交接记录不存在'))]);
     await tap(done.getByRole('button', { name: '下载交接报告（Excel）' }));
     expect(await findToast('交接记录不存在')).toBeTruthy();
-    expect(view.api.lastCall('/api/admin/handoverReport').query).toEqual({ id: '31' });
-    view.api.set({ '/api/admin/handoverReport': network.offline() });
+    expect(view.api.lastCall(H.handoverReport).query).toEqual({ id: '31' });
+    view.api.set([on(H.handoverReport, network.offline())]);
     await tap(done.getByRole('button', { name: '下载交接报告（Excel）' }));
     expect(await findToast(network.message)).toBeTruthy();
     await tap(done.getByRole('button', { name: '刷新接替状态' }));

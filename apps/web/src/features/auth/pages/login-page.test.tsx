@@ -1,28 +1,21 @@
+import * as E from '@crm/domain/endpoints/auth';
+import * as EHome from '@crm/domain/endpoints/home';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '../../../lib/storage.ts';
-import {
-  fail,
-  type FakeReply,
-  findToast,
-  type HandlerTable,
-  network,
-  ok,
-  type PageView,
-  renderPage,
-  tap,
-} from '../../../test/page.ts';
+import { fail, type FakeReply, type Answers, network, ok, on, type ReplyData } from '../../../test/fake-api.ts';
+import { findToast, type PageView, renderPage, tap } from '../../../test/page.ts';
 
 const ONE_CORP = ok([{ label: '易数科技', value: 1 }]);
 const MAY_SEND = ok({ enabled: true, retryAfter: 0 });
 
 /** A server that sends the demo code 246810 and answers the login with `login`. */
-const codeLoginApi = (login: FakeReply): HandlerTable => ({
-  '/api/crm/corp': ONE_CORP,
-  '/common/checkCaptcha': MAY_SEND,
-  '/common/smsCode': ok({ verifyCode: '246810' }),
-  '/api/crm/login': login,
-});
+const codeLoginApi = (login: FakeReply<ReplyData<typeof E.login>>): Answers => [
+  on(E.corp, ONE_CORP),
+  on(E.checkCaptcha, MAY_SEND),
+  on(E.smsCode, ok({ verifyCode: '246810' })),
+  on(E.login, login),
+];
 
 /** The only company shows as chosen: the list has loaded and the form can be filled. */
 async function waitForTheOneCorp(): Promise<void> {
@@ -34,7 +27,7 @@ async function waitForTheOneCorp(): Promise<void> {
 /** Types the phone, waits until the server says a code may be sent, and asks for it. */
 async function requestCode(page: PageView): Promise<void> {
   fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13912345678' } });
-  await expect.poll(() => page.api.callsTo('/common/checkCaptcha').length).toBe(1);
+  await expect.poll(() => page.api.callsTo(E.checkCaptcha).length).toBe(1);
   await expect
     .poll(() => screen.getByRole('button', { name: '获取验证码' }).getAttribute('aria-disabled'))
     .toBe('false');
@@ -42,10 +35,10 @@ async function requestCode(page: PageView): Promise<void> {
 }
 
 /** A login the server accepts; the page opened after it does not matter here, so its userinfo is refused. */
-const ACCEPTED_LOGIN_API = { ...codeLoginApi(ok({ id: 7 }, '登录成功')), '/api/crm/userinfo': fail('稍后') };
+const ACCEPTED_LOGIN_API = [...codeLoginApi(ok({ id: 7 }, '登录成功')), on(EHome.userinfo, fail('稍后'))];
 
 /** Opens `path` logged out over `api`, and asks for a code once the one company shows. */
-async function openAndRequestCode(path: string, api: HandlerTable): Promise<PageView> {
+async function openAndRequestCode(path: string, api: Answers): Promise<PageView> {
   const page = await renderPage(path, { user: null, api });
   await waitForTheOneCorp();
   await requestCode(page);
@@ -95,7 +88,7 @@ describe('/login', () => {
       // 59 s: the count is over and the page asks the server, which allows a new code (its window is 59 s).
       expect(sms().textContent).toBe('获取验证码');
       await settle(() => sms().getAttribute('aria-disabled') === 'false');
-      expect(page.api.callsTo('/common/checkCaptcha').length).toBe(2);
+      expect(page.api.callsTo(E.checkCaptcha).length).toBe(2);
     } finally {
       vi.useRealTimers();
     }
@@ -104,12 +97,12 @@ describe('/login', () => {
   it('logs in with the SMS code sent to the phone typed, then opens the home page', async () => {
     // One company needs no choosing.
     const page = await openAndRequestCode('/login', ACCEPTED_LOGIN_API);
-    expect(page.api.lastCall('/common/smsCode').fields).toEqual({ phone: '13912345678' });
+    expect(page.api.lastCall(E.smsCode).fields).toEqual({ phone: '13912345678' });
     // The demo SMS adapter answers the code, which the form fills in.
     expect(await screen.findByDisplayValue('246810')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '登录' }));
     expect(await findToast('登录成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/login').fields).toEqual({
+    expect(page.api.lastCall(E.login).fields).toEqual({
       corp_id: '1',
       phone: '13912345678',
       code: '246810',
@@ -120,15 +113,15 @@ describe('/login', () => {
   });
 
   it('asks for the company first when there is none to pick', async () => {
-    const page = await renderPage('/login', { user: null, api: { '/api/crm/corp': ok([]) } });
+    const page = await renderPage('/login', { user: null, api: [on(E.corp, ok([]))] });
     expect((await screen.findByRole('button', { name: '公司' })).textContent).toContain('请选择公司');
     await tap(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findAllByText('公司必选')).not.toHaveLength(0);
-    expect(page.api.callsTo('/api/crm/login')).toHaveLength(0);
+    expect(page.api.callsTo(E.login)).toHaveLength(0);
   });
 
   it('marks every bad field at once', async () => {
-    await renderPage('/login', { user: null, api: { '/api/crm/corp': ok([]) } });
+    await renderPage('/login', { user: null, api: [on(E.corp, ok([]))] });
     fireEvent.change(await screen.findByLabelText('手机号码'), { target: { value: '1234' } });
     await tap(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findAllByText('公司必选')).not.toHaveLength(0);
@@ -139,7 +132,7 @@ describe('/login', () => {
   it('remembers who the automatic login signed in, so the home answer can fill in the rest', async () => {
     const page = await renderPage('/login?corp=2&wxworkid=demo-wecom-user', {
       user: null,
-      api: { '/api/crm/autoLogin': ok({ id: 9 }), '/api/crm/userinfo': network.offline() },
+      api: [on(E.autoLogin, ok({ id: 9 })), on(EHome.userinfo, network.offline())],
     });
     await expect.poll(page.pathname).toBe('/index');
     expect(getStoredUser()).toMatchObject({ id: 9, leader: false });
@@ -148,13 +141,16 @@ describe('/login', () => {
   it('comes with the company of the link chosen when the automatic login is refused', async () => {
     await renderPage('/login?corp=2&wxworkid=demo-wecom-user', {
       user: null,
-      api: {
-        '/api/crm/autoLogin': fail('该企业微信成员尚未绑定账号'),
-        '/api/crm/corp': ok([
-          { label: '易数科技', value: 1 },
-          { label: '江南金服', value: 2 },
-        ]),
-      },
+      api: [
+        on(E.autoLogin, fail('该企业微信成员尚未绑定账号')),
+        on(
+          E.corp,
+          ok([
+            { label: '易数科技', value: 1 },
+            { label: '江南金服', value: 2 },
+          ]),
+        ),
+      ],
     });
     await expect
       .poll(async () => (await screen.findByRole('button', { name: '公司' })).textContent)
@@ -164,14 +160,14 @@ describe('/login', () => {
   it('refuses a code that was not sent to this phone without asking the server', async () => {
     const page = await renderPage('/login', {
       user: null,
-      api: { '/api/crm/corp': ONE_CORP, '/common/checkCaptcha': MAY_SEND },
+      api: [on(E.corp, ONE_CORP), on(E.checkCaptcha, MAY_SEND)],
     });
     await waitForTheOneCorp();
     fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13912345678' } });
     fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
     await tap(screen.getByRole('button', { name: '登录' }));
     expect(await findToast('验证码输入错误')).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/login')).toHaveLength(0);
+    expect(page.api.callsTo(E.login)).toHaveLength(0);
   });
 
   it("shows the server's refusal of a login and stays", async () => {
@@ -184,13 +180,13 @@ describe('/login', () => {
   });
 
   it('says so when the company list cannot be loaded', async () => {
-    await renderPage('/login', { user: null, api: { '/api/crm/corp': network.offline() } });
+    await renderPage('/login', { user: null, api: [on(E.corp, network.offline())] });
     expect(await findToast(network.message)).toBeTruthy();
   });
 
   it('offers a retry of the company list', async () => {
-    const page = await renderPage('/login', { user: null, api: { '/api/crm/corp': network.offline() } });
-    await page.retryFailedLoad(network.message, '/api/crm/corp', ONE_CORP);
+    const page = await renderPage('/login', { user: null, api: [on(E.corp, network.offline())] });
+    await page.retryFailedLoad(network.message, E.corp, ONE_CORP);
     await waitForTheOneCorp();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
@@ -205,8 +201,8 @@ describe('/login', () => {
   });
 
   it('sends a stored user straight to the home page', async () => {
-    const page = await renderPage('/login', { api: { '/api/crm/userinfo': fail('稍后') } });
+    const page = await renderPage('/login', { api: [on(EHome.userinfo, fail('稍后'))] });
     await expect.poll(page.pathname).toBe('/index');
-    expect(page.api.callsTo('/api/crm/corp')).toHaveLength(0);
+    expect(page.api.callsTo(E.corp)).toHaveLength(0);
   });
 });

@@ -1,14 +1,14 @@
+import * as E from '@crm/domain/endpoints/cases';
+import * as EOutside from '@crm/domain/endpoints/outside';
 import { screen, within } from '@testing-library/react';
 import type { ProductMatchItem } from '@crm/domain/api/matching';
 import { describe, expect, it } from 'vitest';
+import { fail, loadFailureCases, ok, on } from '../../../test/fake-api.ts';
 import {
   aCaseDetail,
   confirmOpenPicker,
-  fail,
   findToast,
   inputValue,
-  loadFailureCases,
-  ok,
   REFERENCE_LISTS,
   renderPage,
   renderPageWith,
@@ -45,7 +45,7 @@ const CITIES = ok([
   { id: 310000, name: '上海', parent_id: null },
   { id: 310100, name: '上海市', parent_id: 310000 },
 ]);
-const openMatch = renderPageWith('/business/match', { api: { '/api/crm/city': CITIES } });
+const openMatch = renderPageWith('/business/match', { api: [on(E.city, CITIES)] });
 
 /** The loan (required: the amount typed, the picker's first term) and the profile facts the test is about. */
 async function matchWith(fields: Record<string, string> = {}) {
@@ -58,13 +58,13 @@ async function matchWith(fields: Record<string, string> = {}) {
 
 describe('/business/match', () => {
   it('sends the typed profile and lists each product with its rules in words, score, payment and cost', async () => {
-    const page = await openMatch({
-      '/api/crm/productMatch': answer([aMatch(), aMatch({ product_id: 6, product_name: '宽松贷', verdict: 'pass' })]),
-    });
+    const page = await openMatch([
+      on(E.productMatch, answer([aMatch(), aMatch({ product_id: 6, product_name: '宽松贷', verdict: 'pass' })])),
+    ]);
     await matchWith({ social_security_months: '6', age: '30' });
     await tap(screen.getByRole('button', { name: '开始匹配' }));
     expect(await screen.findByText('共 2 个产品')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/productMatch')).toMatchObject({
+    expect(page.api.lastCall(E.productMatch)).toMatchObject({
       method: 'POST',
       fields: { amount: '120000', age: '30', social_security_months: '6', term: expect.stringMatching(/^\d+$/) },
     });
@@ -80,20 +80,20 @@ describe('/business/match', () => {
   });
 
   it('refuses to match without the loan, in words, and sends nothing', async () => {
-    const page = await openMatch({ '/api/crm/productMatch': answer([]) });
+    const page = await openMatch([on(E.productMatch, answer([]))]);
     await screen.findByRole('button', { name: '开始匹配' });
     await tap(screen.getByRole('button', { name: '开始匹配' }));
     expect(await findToast('请填写贷款金额')).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/productMatch')).toHaveLength(0);
+    expect(page.api.callsTo(E.productMatch)).toHaveLength(0);
   });
 
   it("warns of a cost above the company's line and above 36 %", async () => {
-    await openMatch({
-      '/api/crm/productMatch': answer([
-        aMatch({ all_in_cost: 26.5 }),
-        aMatch({ product_id: 7, product_name: '高价贷', all_in_cost: 40.12 }),
-      ]),
-    });
+    await openMatch([
+      on(
+        E.productMatch,
+        answer([aMatch({ all_in_cost: 26.5 }), aMatch({ product_id: 7, product_name: '高价贷', all_in_cost: 40.12 })]),
+      ),
+    ]);
     await matchWith();
     await tap(screen.getByRole('button', { name: '开始匹配' }));
     expect(await screen.findByText('超过公司预警线 24%')).toBeTruthy();
@@ -101,7 +101,7 @@ describe('/business/match', () => {
   });
 
   it('opens 新增报单 with the product, its bank, the loan and its fees filled in', async () => {
-    const page = await openMatch({ '/api/crm/productMatch': answer([aMatch()]), ...REFERENCE_LISTS });
+    const page = await openMatch([on(E.productMatch, answer([aMatch()])), ...REFERENCE_LISTS]);
     await matchWith();
     await tap(screen.getByRole('button', { name: '开始匹配' }));
     await tap(await screen.findByRole('button', { name: '用此产品报单' }));
@@ -114,13 +114,14 @@ describe('/business/match', () => {
 
   it('starts from what the case says when opened from a case', async () => {
     const page = await renderPage('/business/match?client_id=11', {
-      api: {
-        '/api/crm/city': CITIES,
-        '/api/crm/detail': ok(
-          aCaseDetail({ birth_date: '1990-01-01', income_fen: 1_200_000, amount_fen: 8_000_000, term: 24 }),
+      api: [
+        on(E.city, CITIES),
+        on(
+          E.detail,
+          ok(aCaseDetail({ birth_date: '1990-01-01', income_fen: 1_200_000, amount_fen: 8_000_000, term: 24 })),
         ),
-        '/api/crm/productMatch': answer([aMatch()]),
-      },
+        on(E.productMatch, answer([aMatch()])),
+      ],
     });
     expect(await screen.findByText(/已带入报单「陈美玲」的资料/)).toBeTruthy();
     expect(inputValue('match-amount')).toBe('80000');
@@ -128,7 +129,7 @@ describe('/business/match', () => {
     expect(Number(inputValue('match-age'))).toBeGreaterThanOrEqual(35);
     await tap(screen.getByRole('button', { name: '开始匹配' }));
     expect(await screen.findByText('共 1 个产品')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/productMatch')).toMatchObject({ fields: { amount: '80000', term: '24' } });
+    expect(page.api.lastCall(E.productMatch)).toMatchObject({ fields: { amount: '80000', term: '24' } });
   });
 
   it("starts from a partner's referral and 用此产品报单 converts that referral with the product", async () => {
@@ -139,19 +140,20 @@ describe('/business/match', () => {
       can_convert: true,
     });
     const page = await renderPage('/business/match?referral_id=21', {
-      api: {
+      api: [
         ...REFERENCE_LISTS,
-        '/api/crm/city': CITIES,
-        '/api/crm/ysbOutsideClient': ok(referral),
-        '/api/crm/revealReferral': (call) =>
+        on(E.city, CITIES),
+        on(EOutside.ysbOutsideClient, ok(referral)),
+        on(EOutside.revealReferral, (call) =>
           ok({ value: call.fields.field === 'phone' ? '13912345678' : '11010519491231002X' }),
-        '/api/crm/productMatch': answer([aMatch()]),
-      },
+        ),
+        on(E.productMatch, answer([aMatch()])),
+      ],
     });
     expect(await screen.findByText(/已带入「陈客户」的报备/)).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/ysbOutsideClient').fields).toEqual({ id: '21' });
+    expect(page.api.lastCall(EOutside.ysbOutsideClient).fields).toEqual({ id: '21' });
     // Matching reveals nothing: the number shown to who may convert it gives the age.
-    expect(page.api.callsTo('/api/crm/revealReferral')).toHaveLength(0);
+    expect(page.api.callsTo(EOutside.revealReferral)).toHaveLength(0);
     expect(inputValue('match-amount')).toBe('90000');
     expect(Number(inputValue('match-age'))).toBeGreaterThanOrEqual(76);
     // A referral says no term: it is asked.
@@ -169,21 +171,21 @@ describe('/business/match', () => {
   });
 
   it('says so when the company has no product', async () => {
-    await openMatch({ '/api/crm/productMatch': answer([]) });
+    await openMatch([on(E.productMatch, answer([]))]);
     await matchWith();
     await tap(screen.getByRole('button', { name: '开始匹配' }));
     expect(await screen.findByText('公司尚未配置产品，请联系后台管理员')).toBeTruthy();
   });
 
   it.each(loadFailureCases('请填写贷款金额和期限'))('shows %s', async (_name, reply, message) => {
-    await openMatch({ '/api/crm/productMatch': reply });
+    await openMatch([on(E.productMatch, reply)]);
     await matchWith();
     await tap(screen.getByRole('button', { name: '开始匹配' }));
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('shows a refused match', async () => {
-    await openMatch({ '/api/crm/productMatch': fail('年龄须为 16–100 的整数') });
+    await openMatch([on(E.productMatch, fail('年龄须为 16–100 的整数'))]);
     await matchWith();
     await tap(screen.getByRole('button', { name: '开始匹配' }));
     expect(await screen.findByText('年龄须为 16–100 的整数')).toBeTruthy();

@@ -1,8 +1,13 @@
+import * as E from '@crm/domain/endpoints/esign';
+import * as EMoney from '@crm/domain/endpoints/money';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, findToast, ok, renderPage, renderPageWith, tap } from '../../../test/page.ts';
+import { fail, findToast, ok, on, renderPage, renderPageWith, tap, type ReplyData } from '../../../test/page.ts';
 
-const anOrder = (over: Record<string, unknown> = {}) => ({
+type Order = ReplyData<typeof E.list>['list'][number];
+type OrderDetail = ReplyData<typeof E.order>;
+
+const anOrder = (over: Partial<Order> = {}): Order => ({
   id: 5,
   client_id: 900,
   title: '李四 借款签署文件',
@@ -15,7 +20,7 @@ const anOrder = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const anOrderDetail = (over: Record<string, unknown> = {}) => ({
+const anOrderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   ...anOrder(),
   signer_id_number: '310101********1010',
   pages: [{ title: '借款申请书', paragraphs: ['本人李四申请借款'] }],
@@ -33,12 +38,15 @@ const anOrderDetail = (over: Record<string, unknown> = {}) => ({
 describe('/interface/esign/list', () => {
   it("shows the salesperson's orders with their status, each opening its detail", async () => {
     await renderPage('/interface/esign/list', {
-      api: {
-        '/api/esign/list': ok({
-          list: [anOrder(), anOrder({ id: 4, status: 'signed', status_label: '已签署' })],
-          next_cursor: null,
-        }),
-      },
+      api: [
+        on(
+          E.list,
+          ok({
+            list: [anOrder(), anOrder({ id: 4, status: 'signed', status_label: '已签署' })],
+            next_cursor: null,
+          }),
+        ),
+      ],
     });
     expect(await screen.findByText('待签署')).toBeTruthy();
     expect(screen.getByText('已签署')).toBeTruthy();
@@ -46,7 +54,7 @@ describe('/interface/esign/list', () => {
   });
 
   it('says how to start when there is no order, and shows a failed load', async () => {
-    await renderPage('/interface/esign/list', { api: { '/api/esign/list': ok({ list: [], next_cursor: null }) } });
+    await renderPage('/interface/esign/list', { api: [on(E.list, ok({ list: [], next_cursor: null }))] });
     expect(await screen.findByText('还没有签署单：在报单详情里点「电子签约」发起')).toBeTruthy();
   });
 });
@@ -55,36 +63,33 @@ describe('/interface/esign/add/:user_id', () => {
   it('shows the link of a new order, and for a case that already has one says so and opens that order', async () => {
     const open = '该报单已有待签署的签署单，原签署链接仍然有效；需要新链接请在详情中重新发送';
     const page = await renderPage('/interface/esign/add/12', {
-      api: { '/api/esign/add': ok({ id: 5, link: null }, open) },
+      api: [on(E.add, ok({ id: 5, link: null }, open))],
     });
     fireEvent.click(await screen.findByRole('button', { name: '生成签署文件' }));
     expect(await screen.findByText(open)).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看签署单' }).getAttribute('href')).toBe('/interface/esign/detail/5');
-    expect(page.api.callsTo('/api/esign/add')[0]?.fields).toEqual({ user_id: '12' });
+    expect(page.api.callsTo(E.add)[0]?.fields).toEqual({ user_id: '12' });
   });
 });
 
 describe('/interface/esign/detail/:id', () => {
   const renderOrder = renderPageWith('/interface/esign/detail/5', {
-    api: { '/api/esign/order': ok(anOrderDetail()) },
+    api: [on(E.order, ok(anOrderDetail()))],
   });
 
   it('shows the hash of the document as sent, and resending gives a fresh link to copy', async () => {
-    const page = await renderOrder({
-      '/api/esign/resend': ok(
-        { id: 5, link: '/interface/esign?t=fresh-token-0123456789' },
-        '已重新生成签署链接，原链接失效',
-      ),
-    });
+    const page = await renderOrder([
+      on(E.resend, ok({ id: 5, link: '/interface/esign?t=fresh-token-0123456789' }, '已重新生成签署链接，原链接失效')),
+    ]);
     expect(await screen.findByText('a'.repeat(64))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重新发送链接' }));
     expect(await screen.findByText(/fresh-token-0123456789/)).toBeTruthy();
-    expect(page.api.callsTo('/api/esign/resend')[0]?.fields).toEqual({ id: '5' });
+    expect(page.api.callsTo(E.resend)[0]?.fields).toEqual({ id: '5' });
     expect(screen.queryByRole('button', { name: '下载签署后文件' })).toBeNull();
   });
 
   it('shows the server refusing the order (another salesperson)', async () => {
-    await renderOrder({ '/api/esign/order': fail('只能查看自己（或本团队）发起的签署单', 403) });
+    await renderOrder([on(E.order, fail('只能查看自己（或本团队）发起的签署单', 403))]);
     expect(await screen.findByText('只能查看自己（或本团队）发起的签署单')).toBeTruthy();
   });
 });
@@ -92,40 +97,49 @@ describe('/interface/esign/detail/:id', () => {
 describe('/interface/esign/evidence/:id', () => {
   it('lists the events and says the chain is intact', async () => {
     await renderPage('/interface/esign/evidence/5', {
-      api: {
-        '/api/esign/evidence': ok({
-          order_id: 5,
-          original_sha256: 'a'.repeat(64),
-          sealed_sha256: null,
-          chain: { intact: true, broken_at: null, head: 'b'.repeat(64), count: 1 },
-          events: [
-            {
-              seq: 1,
-              type: 'created',
-              label: '生成文件',
-              actor: 'staff:1',
-              ip: '127.0.0.1',
-              user_agent: 'x',
-              at: '2026-11-23T09:00:00.000+08:00',
-              detail: {},
-              prev_hash: 'a'.repeat(64),
-              hash: 'b'.repeat(64),
-            },
-          ],
-        }),
-      },
+      api: [
+        on(
+          E.evidence,
+          ok({
+            order_id: 5,
+            original_sha256: 'a'.repeat(64),
+            sealed_sha256: null,
+            chain: { intact: true, broken_at: null, head: 'b'.repeat(64), count: 1 },
+            events: [
+              {
+                seq: 1,
+                type: 'created',
+                label: '生成文件',
+                actor: 'staff:1',
+                ip: '127.0.0.1',
+                user_agent: 'x',
+                at: '2026-11-23T09:00:00.000+08:00',
+                detail: {},
+                prev_hash: 'a'.repeat(64),
+                hash: 'b'.repeat(64),
+              },
+            ],
+          }),
+        ),
+      ],
     });
     expect(await screen.findByText('证据链完整（1 条）')).toBeTruthy();
     expect(screen.getByText('#1 生成文件')).toBeTruthy();
   });
 });
 
+/** The signing link's opening: who asks whom to sign, and where the code goes. */
+const SIGNER_START = on(
+  E.signerStart,
+  ok({ title: '李四 借款签署文件', company_name: '沪融', signer_name: '李*', phone: '138****8000', status: 'sent' }),
+);
+
 describe('/interface/esign (the client)', () => {
   it('identifies the signer with the SMS code and ID number, then shows the first page to read', async () => {
     const page = await renderPage('/interface/esign?t=link-token-0123456789', {
-      api: {
-        '/api/esign/signer/document': (call) =>
-          page.api.callsTo('/api/esign/signer/login').length > 0
+      api: [
+        on(E.signerDocument, (call) =>
+          page.api.callsTo(E.signerLogin).length > 0
             ? ok({
                 order_id: 5,
                 title: '李四 借款签署文件',
@@ -140,17 +154,12 @@ describe('/interface/esign (the client)', () => {
                 sealed_sha256: null,
               })
             : (void call, fail('请先完成短信验证码与身份证号验证')),
-        '/api/esign/signer/start': ok({
-          title: '李四 借款签署文件',
-          company_name: '沪融',
-          signer_name: '李*',
-          phone: '138****8000',
-          status: 'sent',
-        }),
-        '/api/esign/signer/code': ok({ verifyCode: '123456' }, '验证码已发送'),
-        '/api/esign/signer/login': ok(null, '验证通过'),
-        '/api/esign/signer/page': ok(null),
-      },
+        ),
+        SIGNER_START,
+        on(E.signerCode, ok({ verifyCode: '123456' }, '验证码已发送')),
+        on(E.signerLogin, ok(null, '验证通过')),
+        on(E.signerPage, ok(null)),
+      ],
     });
     expect(await screen.findByText('沪融 请 李* 签署文件。验证码将发送到 138****8000。')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
@@ -159,27 +168,21 @@ describe('/interface/esign (the client)', () => {
     fireEvent.change(screen.getByLabelText('身份证号'), { target: { value: '310104198501011010' } });
     fireEvent.click(screen.getByRole('button', { name: '验证身份' }));
     expect(await screen.findByText('本人李四申请借款')).toBeTruthy();
-    expect(page.api.callsTo('/api/esign/signer/login')[0]?.fields).toEqual({
+    expect(page.api.callsTo(E.signerLogin)[0]?.fields).toEqual({
       token: 'link-token-0123456789',
       code: '123456',
       id_number: '310104198501011010',
     });
-    await expect.poll(() => page.api.callsTo('/api/esign/signer/page').length).toBe(1);
+    await expect.poll(() => page.api.callsTo(E.signerPage).length).toBe(1);
   });
 
   it('is titled for the client, boxes the code field and shows the demo code on its own line', async () => {
     await renderPage('/interface/esign?t=link-token-0123456789', {
-      api: {
-        '/api/esign/signer/document': fail('请先完成短信验证码与身份证号验证'),
-        '/api/esign/signer/start': ok({
-          title: '李四 借款签署文件',
-          company_name: '沪融',
-          signer_name: '李*',
-          phone: '138****8000',
-          status: 'sent',
-        }),
-        '/api/esign/signer/code': ok({ verifyCode: '724676' }, '验证码已发送'),
-      },
+      api: [
+        on(E.signerDocument, fail('请先完成短信验证码与身份证号验证')),
+        SIGNER_START,
+        on(E.signerCode, ok({ verifyCode: '724676' }, '验证码已发送')),
+      ],
     });
     fireEvent.click(await screen.findByRole('button', { name: '获取验证码' }));
     expect(screen.getByRole('heading', { name: '签署合同' })).toBeTruthy();
@@ -199,19 +202,22 @@ describe('/interface/esign (the client)', () => {
     const context = new Proxy({}, { get: () => noop, set: () => true });
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as CanvasRenderingContext2D);
     await renderPage('/interface/esign?t=link-token-0123456789', {
-      api: {
-        '/api/esign/signer/document': ok({
-          order_id: 5,
-          title: '李四 借款签署文件',
-          signer_name: '李四',
-          status: 'sent',
-          pages: [{ title: '借款申请书', paragraphs: ['本人李四申请借款'] }],
-          viewed: [],
-          original_sha256: 'a'.repeat(64),
-          sealed_sha256: null,
-        }),
-        '/api/esign/signer/page': ok(null),
-      },
+      api: [
+        on(
+          E.signerDocument,
+          ok({
+            order_id: 5,
+            title: '李四 借款签署文件',
+            signer_name: '李四',
+            status: 'sent',
+            pages: [{ title: '借款申请书', paragraphs: ['本人李四申请借款'] }],
+            viewed: [],
+            original_sha256: 'a'.repeat(64),
+            sealed_sha256: null,
+          }),
+        ),
+        on(E.signerPage, ok(null)),
+      ],
     });
     const sentence = await screen.findByText('我已阅读全部内容，同意以电子签名方式签署上述文件');
     const row = sentence.closest('label');
@@ -226,10 +232,10 @@ describe('/interface/esign (the client)', () => {
 
   it('says the link is no longer valid', async () => {
     await renderPage('/interface/esign?t=old-token-0123456789', {
-      api: {
-        '/api/esign/signer/document': fail('请先完成短信验证码与身份证号验证'),
-        '/api/esign/signer/start': fail('签署链接无效或已过期，请联系业务员重新发送'),
-      },
+      api: [
+        on(E.signerDocument, fail('请先完成短信验证码与身份证号验证')),
+        on(E.signerStart, fail('签署链接无效或已过期，请联系业务员重新发送')),
+      ],
     });
     expect(await screen.findByText('签署链接无效或已过期，请联系业务员重新发送')).toBeTruthy();
   });
@@ -250,17 +256,20 @@ describe('/interface/esign/open/:id (拍照识别)', () => {
 
   it('sends the photo as a bank card to the OCR and fills the card number with what it read, still editable', async () => {
     const page = await openSigningPage({
-      api: {
-        '/api/ysb/uploadImg': ok({
-          image: null,
-          ocr: { kind: 'bankCard', number: '6222021234567890128', confidence: 0.97, valid: true },
-        }),
-      },
+      api: [
+        on(
+          EMoney.uploadImg,
+          ok({
+            image: null,
+            ocr: { kind: 'bankCard', number: '6222021234567890128', confidence: 0.97, valid: true },
+          }),
+        ),
+      ],
     });
     takePhoto();
     expect(await findToast('已填入识别的卡号，请核对')).toBeTruthy();
     expect(cardInput().value).toBe('6222021234567890128');
-    const sent = page.api.lastCall('/api/ysb/uploadImg').fields;
+    const sent = page.api.lastCall(EMoney.uploadImg).fields;
     expect(sent.kind).toBe('bankCard');
     expect(sent.file).toBe('[file card.jpg]');
     fireEvent.change(cardInput(), { target: { value: '6222021234567890129' } });
@@ -269,7 +278,7 @@ describe('/interface/esign/open/:id (拍照识别)', () => {
 
   it("toasts the OCR's refusal and keeps the number already typed", async () => {
     await openSigningPage({
-      api: { '/api/ysb/uploadImg': fail('未能识别银行卡，请重拍或手动输入') },
+      api: [on(EMoney.uploadImg, fail('未能识别银行卡，请重拍或手动输入'))],
     });
     fireEvent.change(cardInput(), { target: { value: '6222 0212 3456 7890' } });
     takePhoto();

@@ -1,7 +1,8 @@
+import * as E from '@crm/domain/endpoints/faq';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FaqAnswer, FaqCategory, FaqDetail, FaqListItem, FaqType } from '@crm/domain/api/faq';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, on, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const TYPES: FaqType[] = [
   { id: 1, name: '产品政策' },
@@ -51,7 +52,7 @@ const anAnswer = (over: Partial<FaqAnswer> = {}): FaqAnswer => ({
 describe('/faq/index', () => {
   it('shows the types with their categories, and searches', async () => {
     const view = await renderPage('/faq/index', {
-      api: { '/api/crm/faqType': ok(TYPES), '/api/crm/faqCategory': ok(CATEGORIES) },
+      api: [on(E.faqType, ok(TYPES)), on(E.faqCategory, ok(CATEGORIES))],
     });
     expect(await screen.findByText('银行与产品')).toBeTruthy();
     expect(screen.getByText('材料与补件')).toBeTruthy();
@@ -60,37 +61,37 @@ describe('/faq/index', () => {
   });
 
   it('says when the FAQ is empty', async () => {
-    await renderPage('/faq/index', { api: { '/api/crm/faqType': ok([]), '/api/crm/faqCategory': ok([]) } });
+    await renderPage('/faq/index', { api: [on(E.faqType, ok([])), on(E.faqCategory, ok([]))] });
     expect(await screen.findByText('问答库还没有内容')).toBeTruthy();
   });
 
   it('shows a network failure with a retry', async () => {
     const view = await renderPage('/faq/index', {
-      api: { '/api/crm/faqType': network.httpError(500), '/api/crm/faqCategory': ok([]) },
+      api: [on(E.faqType, network.httpError(500)), on(E.faqCategory, ok([]))],
     });
-    view.api.set({ '/api/crm/faqCategory': ok(CATEGORIES) });
-    await view.retryFailedLoad(network.message, '/api/crm/faqType', ok(TYPES));
+    view.api.set([on(E.faqCategory, ok(CATEGORIES))]);
+    await view.retryFailedLoad(network.message, E.faqType, ok(TYPES));
     expect(await screen.findByText('银行与产品')).toBeTruthy();
   });
 });
 
 describe('/faq/list', () => {
   it('searches by the keyword and opens an entry', async () => {
-    const view = await renderPage('/faq/list?keyword=补件', { api: { '/api/crm/faqList': ok(pageOf([anItem()])) } });
+    const view = await renderPage('/faq/list?keyword=补件', { api: [on(E.faqList, ok(pageOf([anItem()])))] });
     expect(await screen.findByText('银行要求补件时需要准备哪些材料？')).toBeTruthy();
-    expect(view.api.lastCall('/api/crm/faqList').fields).toMatchObject({ keyword: '补件', cursor: '' });
+    expect(view.api.lastCall(E.faqList).fields).toMatchObject({ keyword: '补件', cursor: '' });
     await tap(screen.getByText('银行要求补件时需要准备哪些材料？'));
     await waitFor(() => expect(view.pathname()).toBe('/faq/detail/5'));
   });
 
   it('offers the copilot when nothing is found', async () => {
-    await renderPage('/faq/list?keyword=午饭', { api: { '/api/crm/faqList': ok(pageOf([])) } });
+    await renderPage('/faq/list?keyword=午饭', { api: [on(E.faqList, ok(pageOf([])))] });
     expect(await screen.findByText('没有找到相关问答')).toBeTruthy();
     expect(screen.getByText('换个说法，或者问AI助手')).toBeTruthy();
   });
 
   it('shows the server’s refusal', async () => {
-    await renderPage('/faq/list?keyword=x', { api: { '/api/crm/faqList': fail('搜索词不能超过100个字') } });
+    await renderPage('/faq/list?keyword=x', { api: [on(E.faqList, fail('搜索词不能超过100个字'))] });
     expect(await screen.findByText('搜索词不能超过100个字')).toBeTruthy();
   });
 });
@@ -98,22 +99,19 @@ describe('/faq/list', () => {
 describe('/faq/detail/:id', () => {
   it('shows the entry with its image, and votes', async () => {
     const view = await renderPage('/faq/detail/5', {
-      api: {
-        '/api/crm/faqDetail': ok(aDetail()),
-        '/api/crm/faqFeedback': ok({ helpful: 4, not_helpful: 0 }, '感谢反馈'),
-      },
+      api: [on(E.faqDetail, ok(aDetail())), on(E.faqFeedback, ok({ helpful: 4, not_helpful: 0 }, '感谢反馈'))],
     });
     expect(await screen.findByText('对应材料')).toBeTruthy();
     expect(screen.getByText('收入存疑：补工资流水')).toBeTruthy();
     expect(screen.getByRole('button', { name: '补件处理流程' })).toBeTruthy();
     await tap(screen.getByText(/有帮助/));
     await findToast('感谢反馈');
-    expect(view.api.lastCall('/api/crm/faqFeedback').fields).toEqual({ id: '5', helpful: 'true' });
+    expect(view.api.lastCall(E.faqFeedback).fields).toEqual({ id: '5', helpful: 'true' });
     expect(await screen.findByText(/有帮助 4/)).toBeTruthy();
   });
 
   it('shows an entry that is not there as its message, with a retry', async () => {
-    await renderPage('/faq/detail/99', { api: { '/api/crm/faqDetail': fail('问答不存在', 404) } });
+    await renderPage('/faq/detail/99', { api: [on(E.faqDetail, fail('问答不存在', 404))] });
     expect(await screen.findByText('问答不存在')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   });
@@ -122,15 +120,12 @@ describe('/faq/detail/:id', () => {
 describe('/faq/copilot', () => {
   it('shows the conversation, asks, and links each citation to its entry', async () => {
     const view = await renderPage('/faq/copilot', {
-      api: {
-        '/api/crm/faqCopilotHistory': ok([]),
-        '/api/crm/faqCopilot': ok(anAnswer()),
-      },
+      api: [on(E.faqCopilotHistory, ok([])), on(E.faqCopilot, ok(anAnswer()))],
     });
     fireEvent.change(await screen.findByPlaceholderText(/输入你的问题/), { target: { value: '补件要什么' } });
     await tap(screen.getByRole('button', { name: '发送' }));
     expect(await screen.findByText('问答库摘录')).toBeTruthy();
-    expect(view.api.lastCall('/api/crm/faqCopilot').fields).toEqual({ question: '补件要什么' });
+    expect(view.api.lastCall(E.faqCopilot).fields).toEqual({ question: '补件要什么' });
     await tap(screen.getByRole('link', { name: '出处1：银行要求补件时需要准备哪些材料？' }));
     await waitFor(() => expect(view.pathname()).toBe('/faq/detail/5'));
   });
@@ -153,7 +148,7 @@ describe('/faq/copilot', () => {
     });
     try {
       await renderPage('/faq/copilot', {
-        api: { '/api/crm/faqCopilotHistory': ok([]), '/api/crm/faqCopilot': ok(anAnswer()) },
+        api: [on(E.faqCopilotHistory, ok([])), on(E.faqCopilot, ok(anAnswer()))],
       });
       fireEvent.change(await screen.findByPlaceholderText(/输入你的问题/), { target: { value: '补件要什么' } });
       await tap(screen.getByRole('button', { name: '发送' }));
@@ -176,23 +171,26 @@ describe('/faq/copilot', () => {
 
   it('offers the team leader when the FAQ has no answer', async () => {
     await renderPage('/faq/copilot', {
-      api: {
-        '/api/crm/faqCopilotHistory': ok([
-          anAnswer({
-            kind: 'unknown',
-            answer: '问答库里没有找到',
-            citations: [],
-            leader: { name: '李建国', phone: '13800000002' },
-          }),
-        ]),
-      },
+      api: [
+        on(
+          E.faqCopilotHistory,
+          ok([
+            anAnswer({
+              kind: 'unknown',
+              answer: '问答库里没有找到',
+              citations: [],
+              leader: { name: '李建国', phone: '13800000002' },
+            }),
+          ]),
+        ),
+      ],
     });
     expect(await screen.findByText('问组长 李建国')).toBeTruthy();
   });
 
   it('keeps the question and says why when the copilot refuses (too many questions)', async () => {
     await renderPage('/faq/copilot', {
-      api: { '/api/crm/faqCopilotHistory': ok([]), '/api/crm/faqCopilot': fail('提问太频繁，请30秒后再试', 429) },
+      api: [on(E.faqCopilotHistory, ok([])), on(E.faqCopilot, fail('提问太频繁，请30秒后再试', 429))],
     });
     fireEvent.change(await screen.findByPlaceholderText(/输入你的问题/), { target: { value: '补件要什么' } });
     await tap(screen.getByRole('button', { name: '发送' }));
@@ -201,8 +199,8 @@ describe('/faq/copilot', () => {
   });
 
   it('shows a history that failed to load, with a retry', async () => {
-    const view = await renderPage('/faq/copilot', { api: { '/api/crm/faqCopilotHistory': network.httpError(500) } });
-    await view.retryFailedLoad(network.message, '/api/crm/faqCopilotHistory', ok([]));
+    const view = await renderPage('/faq/copilot', { api: [on(E.faqCopilotHistory, network.httpError(500))] });
+    await view.retryFailedLoad(network.message, E.faqCopilotHistory, ok([]));
     expect(await screen.findByText(/我只根据公司问答库回答/)).toBeTruthy();
   });
 });

@@ -1,6 +1,8 @@
+import * as E from '@crm/domain/endpoints/house';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseDetail, decisionFields, fail, findToast, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { fail, ok, on } from '../../../test/fake-api.ts';
+import { aHouseDetail, decisionFields, findToast, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const anAudit = {
@@ -33,7 +35,7 @@ async function decide(button: '通过' | '驳回', reason?: string) {
 /** The audit page as the home-loan finance sees it: `anAudit` waiting, unless `api` answers otherwise. */
 const renderAudits = renderPageWith('/business/financeAudit', {
   user: FINANCE,
-  api: { '/api/crm/getHouseAudit': ok(pageOf([anAudit])) },
+  api: [on(E.getHouseAudit, ok(pageOf([anAudit])))],
 });
 
 describe('/business/financeAudit', () => {
@@ -42,7 +44,7 @@ describe('/business/financeAudit', () => {
     expect(await screen.findByText('赵磊')).toBeTruthy();
     expect(screen.getByText('¥15,000.00')).toBeTruthy();
     expect(screen.getByText(/申请人 王小明/)).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/getHouseAudit').fields).toMatchObject({ status: 'pending' });
+    expect(page.api.lastCall(E.getHouseAudit).fields).toMatchObject({ status: 'pending' });
   });
 
   it('names in the decision sheet the client, the amounts, the rate and whom the approval pays', async () => {
@@ -59,37 +61,34 @@ describe('/business/financeAudit', () => {
   });
 
   it('approves after confirmation', async () => {
-    const page = await renderAudits({ '/api/crm/updateHouseAudit': ok({ id: 1 }) });
+    const page = await renderAudits([on(E.updateHouseAudit, ok({ id: 1 }))]);
     await decide('通过');
-    expect(await page.confirmedFields('确定通过该超限返佣？', '已处理', '/api/crm/updateHouseAudit')).toEqual(
+    expect(await page.confirmedFields('确定通过该超限返佣？', '已处理', E.updateHouseAudit)).toEqual(
       decisionFields('111', 'approve'),
     );
   });
 
   it('rejects with the reason typed, which stays when the server refuses', async () => {
-    const page = await renderAudits({ '/api/crm/updateHouseAudit': fail('不能审批自己的申请') });
+    const page = await renderAudits([on(E.updateHouseAudit, fail('不能审批自己的申请'))]);
     await decide('驳回', '比例过高');
     expect(await findToast('不能审批自己的申请')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateHouseAudit').fields).toEqual(decisionFields('111', 'reject', '比例过高'));
+    expect(page.api.lastCall(E.updateHouseAudit).fields).toEqual(decisionFields('111', 'reject', '比例过高'));
     expect(screen.getByDisplayValue('比例过高')).toBeTruthy();
   });
 
   it('opens the client of a decided audit', async () => {
-    const page = await renderAudits({
-      '/api/crm/getHouseAudit': ok(pageOf([])),
-      '/api/crm/getHouseDetail': ok(aHouseDetail()),
-    });
+    const page = await renderAudits([on(E.getHouseAudit, ok(pageOf([]))), on(E.getHouseDetail, ok(aHouseDetail()))]);
     expect(await screen.findByText('暂无审批')).toBeTruthy();
-    page.api.set({ '/api/crm/getHouseAudit': ok(pageOf([{ ...anAudit, status: 'approved' as const }])) });
+    page.api.set([on(E.getHouseAudit, ok(pageOf([{ ...anAudit, status: 'approved' as const }])))]);
     await tap(screen.getByText('已通过'));
-    await expect.poll(() => page.api.lastCall('/api/crm/getHouseAudit').fields.status).toBe('approved');
+    await expect.poll(() => page.api.lastCall(E.getHouseAudit).fields.status).toBe('approved');
     await tap(await screen.findByText('赵磊'));
     await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
   });
 
   it('shows a refusal with a retry', async () => {
-    const page = await renderAudits({ '/api/crm/getHouseAudit': fail('仅房贷财务可审批') });
-    await page.retryFailedList('仅房贷财务可审批', '/api/crm/getHouseAudit', ok(pageOf([anAudit])));
+    const page = await renderAudits([on(E.getHouseAudit, fail('仅房贷财务可审批'))]);
+    await page.retryFailedList('仅房贷财务可审批', E.getHouseAudit, ok(pageOf([anAudit])));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });

@@ -1,27 +1,17 @@
+import * as E from '@crm/domain/endpoints/house';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  aHouseClient,
-  aHouseDetail,
-  fail,
-  findToast,
-  network,
-  ok,
-  pageOf,
-  renderPageWith,
-  tap,
-} from '../../../test/page.ts';
+import { fail, network, ok, on } from '../../../test/fake-api.ts';
+import { aHouseClient, aHouseDetail, findToast, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 import { aChannel, fillIn, savedFields, search, sendsNothingEmpty, submit } from '../test-kit.ts';
 
+/** The channels the form offers. */
+const CHANNELS = on(E.getHouseChannelList, ok(pageOf([aChannel()])));
 /** The server taking the client in as 71, and the detail opened after. */
-const ADDS = {
-  '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])),
-  '/api/crm/addHouseClient': ok({ id: 71 }),
-  '/api/crm/getHouseDetail': ok(aHouseDetail()),
-};
+const ADDS = [CHANNELS, on(E.addHouseClient, ok({ id: 71 })), on(E.getHouseDetail, ok(aHouseDetail()))];
 /** The form, with the channels it offers; each test adds what the server answers to the submit. */
 const renderAdd = renderPageWith('/business/houseAdd', {
-  api: { '/api/crm/getHouseChannelList': ADDS['/api/crm/getHouseChannelList'] },
+  api: [CHANNELS],
 });
 /** The form as a channel's page opens it, to take in a client the channel referred. */
 const renderAddFromChannel = renderPageWith('/business/houseAdd?channel=5', { api: ADDS });
@@ -56,7 +46,7 @@ describe('/business/houseAdd', () => {
   it('takes in a client and opens their detail', async () => {
     const page = await renderAdd(ADDS);
     await fill();
-    expect(await savedFields(page, '/api/crm/addHouseClient', '/business/houseDetail/0/71')).toMatchObject({
+    expect(await savedFields(page, E.addHouseClient, '/business/houseDetail/0/71')).toMatchObject({
       ...TYPED,
       term_months: '240',
       product: 'mortgage',
@@ -65,21 +55,21 @@ describe('/business/houseAdd', () => {
   });
 
   it('picks the referring client from my clients, searched by name or phone tail, not by typing an id', async () => {
-    const page = await renderAdd({
+    const page = await renderAdd([
       ...ADDS,
-      '/api/crm/getHouseList': ok(pageOf([aHouseClient({ id: 42, name: '钱多多', phone: '139****8888' })])),
-    });
+      on(E.getHouseList, ok(pageOf([aHouseClient({ id: 42, name: '钱多多', phone: '139****8888' })]))),
+    ]);
     await fill();
     expect(screen.queryByPlaceholderText(/客户编号/)).toBeNull();
     await tap(screen.getByRole('button', { name: '推荐客户 选填，从我的客户中选择' }));
     const picker = within(await screen.findByRole('dialog', { name: '选择推荐客户' }));
     search('8888');
-    await expect.poll(() => page.api.lastCall('/api/crm/getHouseList').fields.keyword).toBe('8888');
+    await expect.poll(() => page.api.lastCall(E.getHouseList).fields.keyword).toBe('8888');
     await tap(await picker.findByText('钱多多'));
     expect(await screen.findByRole('button', { name: '推荐客户 钱多多' })).toBeTruthy();
     await submit();
-    await expect.poll(() => page.api.callsTo('/api/crm/addHouseClient').length).toBe(1);
-    expect(page.api.lastCall('/api/crm/addHouseClient').fields).toMatchObject({ referrer_id: '42' });
+    await expect.poll(() => page.api.callsTo(E.addHouseClient).length).toBe(1);
+    expect(page.api.lastCall(E.addHouseClient).fields).toMatchObject({ referrer_id: '42' });
   });
 
   it('takes the channel from the address when opened from a channel', async () => {
@@ -87,12 +77,12 @@ describe('/business/houseAdd', () => {
     expect(await screen.findByText('链家静安寺店')).toBeTruthy();
     await fill();
     await submit();
-    await expect.poll(() => page.api.callsTo('/api/crm/addHouseClient').length).toBe(1);
-    expect(page.api.lastCall('/api/crm/addHouseClient').fields).toMatchObject({ channel_id: '5' });
+    await expect.poll(() => page.api.callsTo(E.addHouseClient).length).toBe(1);
+    expect(page.api.lastCall(E.addHouseClient).fields).toMatchObject({ channel_id: '5' });
   });
 
   it("shows the rules' messages beside the fields and sends nothing", async () => {
-    await sendsNothingEmpty(await renderAdd(), '/api/crm/addHouseClient', '请输入客户姓名');
+    await sendsNothingEmpty(await renderAdd(), E.addHouseClient, '请输入客户姓名');
   });
 
   it('says a loan amount over the cap is too large and sends nothing (issue 39)', async () => {
@@ -100,11 +90,11 @@ describe('/business/houseAdd', () => {
     await fillIn({ 请输入贷款金额: '100000000' });
     await submit();
     expect(await screen.findAllByText('金额不能超过 99,999,999.99 元')).not.toHaveLength(0);
-    expect(page.api.callsTo('/api/crm/addHouseClient')).toHaveLength(0);
+    expect(page.api.callsTo(E.addHouseClient)).toHaveLength(0);
   });
 
   it('keeps what was typed when the server refuses', async () => {
-    await renderAdd({ '/api/crm/addHouseClient': fail('该手机号已是您的客户') });
+    await renderAdd([on(E.addHouseClient, fail('该手机号已是您的客户'))]);
     await fill();
     await submit();
     expect(await findToast('该手机号已是您的客户')).toBeTruthy();
@@ -127,7 +117,7 @@ describe('/business/houseAdd: the unsent draft (decision 058)', () => {
     await expect.poll(nameValue).toBe('赵磊');
     expect(screen.getByDisplayValue('工商银行')).toBeTruthy();
     expect(screen.getByText('240 个月（20 年）')).toBeTruthy();
-    expect(await savedFields(page, '/api/crm/addHouseClient', '/business/houseDetail/0/71')).toMatchObject({
+    expect(await savedFields(page, E.addHouseClient, '/business/houseDetail/0/71')).toMatchObject({
       name: '赵磊',
       term_months: '240',
     });
@@ -141,11 +131,11 @@ describe('/business/houseAdd: the unsent draft (decision 058)', () => {
   });
 
   it('sends a submit lost on a weak network again under its own key after the window was closed', async () => {
-    const first = await renderAdd({ '/api/crm/addHouseClient': network.offline() });
+    const first = await renderAdd([on(E.addHouseClient, network.offline())]);
     await fill();
     await submit();
     expect(await screen.findByText(network.message)).toBeTruthy();
-    const key = first.api.lastCall('/api/crm/addHouseClient').headers['idempotency-key'];
+    const key = first.api.lastCall(E.addHouseClient).headers['idempotency-key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     await draftWritten();
     first.unmount();
@@ -155,6 +145,6 @@ describe('/business/houseAdd: the unsent draft (decision 058)', () => {
     await expect.poll(nameValue).toBe('赵磊');
     await submit();
     await expect.poll(page.pathname).toBe('/business/houseDetail/0/71');
-    expect(page.api.callsTo('/api/crm/addHouseClient').map((call) => call.headers['idempotency-key'])).toEqual([key]);
+    expect(page.api.callsTo(E.addHouseClient).map((call) => call.headers['idempotency-key'])).toEqual([key]);
   });
 });

@@ -1,6 +1,7 @@
+import * as E from '@crm/domain/endpoints/house';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, aHouseDetail, fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aHouseClient, aHouseDetail, fail, ok, on, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { FINANCE } from '../test-kit.ts';
 
 const SUMMARY = ok({
@@ -15,13 +16,11 @@ describe('/business/houseBrokerage', () => {
   it('shows the rebate totals and the clients with brokerage', async () => {
     const page = await renderPage('/business/houseBrokerage', {
       user: FINANCE,
-      api: {
-        '/api/crm/houseBrokerage': SUMMARY,
-        '/api/crm/houseBrokerageList': ok(
-          pageOf([aHouseClient({ brokerage_state: 'approved', brokerage_fen: 1_200_000 })]),
-        ),
-        '/api/crm/getHouseDetail': ok(aHouseDetail()),
-      },
+      api: [
+        on(E.houseBrokerage, SUMMARY),
+        on(E.houseBrokerageList, ok(pageOf([aHouseClient({ brokerage_state: 'approved', brokerage_fen: 1_200_000 })]))),
+        on(E.getHouseDetail, ok(aHouseDetail())),
+      ],
     });
     expect(await screen.findByText('¥12,000.00', { selector: '.house-summary__value' })).toBeTruthy();
     expect(screen.getByText('待打款').nextElementSibling?.textContent).toBe('¥3,000.00');
@@ -33,7 +32,7 @@ describe('/business/houseBrokerage', () => {
   it('says so when no client has brokerage', async () => {
     await renderPage('/business/houseBrokerage', {
       user: FINANCE,
-      api: { '/api/crm/houseBrokerage': SUMMARY, '/api/crm/houseBrokerageList': ok(pageOf([])) },
+      api: [on(E.houseBrokerage, SUMMARY), on(E.houseBrokerageList, ok(pageOf([])))],
     });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
   });
@@ -41,22 +40,22 @@ describe('/business/houseBrokerage', () => {
   it('shows a refusal of the list with a retry that asks for the totals again too', async () => {
     const page = await renderPage('/business/houseBrokerage', {
       user: FINANCE,
-      api: { '/api/crm/houseBrokerage': SUMMARY, '/api/crm/houseBrokerageList': fail('仅房贷财务可查看') },
+      api: [on(E.houseBrokerage, SUMMARY), on(E.houseBrokerageList, fail('仅房贷财务可查看'))],
     });
     expect(await screen.findByText('仅房贷财务可查看')).toBeTruthy();
-    page.api.set({ '/api/crm/houseBrokerageList': ok(pageOf([aHouseClient()])) });
-    const before = page.api.callsTo('/api/crm/houseBrokerage').length;
+    page.api.set([on(E.houseBrokerageList, ok(pageOf([aHouseClient()])))]);
+    const before = page.api.callsTo(E.houseBrokerage).length;
     await tap(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByText('赵磊')).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/houseBrokerage').length).toBeGreaterThan(before);
+    expect(page.api.callsTo(E.houseBrokerage).length).toBeGreaterThan(before);
   });
 
   it('says when the totals failed to load, and retries them', async () => {
     const page = await renderPage('/business/houseBrokerage', {
       user: FINANCE,
-      api: { '/api/crm/houseBrokerage': fail('汇总查询失败'), '/api/crm/houseBrokerageList': ok(pageOf([])) },
+      api: [on(E.houseBrokerage, fail('汇总查询失败')), on(E.houseBrokerageList, ok(pageOf([])))],
     });
-    await page.retryFailedLoad('汇总查询失败', '/api/crm/houseBrokerage', SUMMARY);
+    await page.retryFailedLoad('汇总查询失败', E.houseBrokerage, SUMMARY);
     expect(await screen.findByText('¥12,000.00')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -1,6 +1,7 @@
+import * as E from '@crm/domain/endpoints/house';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHouseClient, aHouseDetail, fail, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { aHouseClient, aHouseDetail, fail, ok, on, pageOf, renderPage, tap } from '../../../test/page.ts';
 import { search } from '../test-kit.ts';
 
 const STATUSES = ok([
@@ -11,15 +12,15 @@ const STATUSES = ok([
 describe('/business/house', () => {
   it('lists my home-loan clients and opens one on tap', async () => {
     const page = await renderPage('/business/house', {
-      api: {
-        '/common/houseStatus': STATUSES,
-        '/api/crm/getHouseList': ok(pageOf([aHouseClient()])),
-        '/api/crm/getHouseDetail': ok(aHouseDetail()),
-      },
+      api: [
+        on(E.houseStatus, STATUSES),
+        on(E.getHouseList, ok(pageOf([aHouseClient()]))),
+        on(E.getHouseDetail, ok(aHouseDetail())),
+      ],
     });
     const row = await screen.findByText('赵磊');
     expect(screen.getByText('138****0001 · ¥1,000,000.00 · 240 个月（20 年）')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/getHouseList').fields).toMatchObject({
+    expect(page.api.lastCall(E.getHouseList).fields).toMatchObject({
       keyword: '',
       status: 'null',
       cursor: '',
@@ -30,21 +31,17 @@ describe('/business/house', () => {
 
   it('filters by the status tab and searches by the keyword', async () => {
     const page = await renderPage('/business/house', {
-      api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': ok(pageOf([])) },
+      api: [on(E.houseStatus, STATUSES), on(E.getHouseList, ok(pageOf([])))],
     });
     await tap(await screen.findByText('已签约'));
-    await expect.poll(() => page.api.lastCall('/api/crm/getHouseList').fields.status).toBe('3');
+    await expect.poll(() => page.api.lastCall(E.getHouseList).fields.status).toBe('3');
     search('赵');
-    await expect.poll(() => page.api.lastCall('/api/crm/getHouseList').fields.keyword).toBe('赵');
+    await expect.poll(() => page.api.lastCall(E.getHouseList).fields.keyword).toBe('赵');
   });
 
   it('says so when there are no clients, and offers to add one', async () => {
     const page = await renderPage('/business/house', {
-      api: {
-        '/common/houseStatus': STATUSES,
-        '/api/crm/getHouseList': ok(pageOf([])),
-        '/api/crm/getHouseChannelList': ok(pageOf([])),
-      },
+      api: [on(E.houseStatus, STATUSES), on(E.getHouseList, ok(pageOf([]))), on(E.getHouseChannelList, ok(pageOf([])))],
     });
     expect(await screen.findByText('暂无房贷客户')).toBeTruthy();
     await tap(screen.getByRole('button', { name: '新增房贷客户' }));
@@ -53,9 +50,9 @@ describe('/business/house', () => {
 
   it('shows a refusal with a retry', async () => {
     const page = await renderPage('/business/house', {
-      api: { '/common/houseStatus': STATUSES, '/api/crm/getHouseList': fail('无权查看') },
+      api: [on(E.houseStatus, STATUSES), on(E.getHouseList, fail('无权查看'))],
     });
-    await page.retryFailedList('无权查看', '/api/crm/getHouseList', ok(pageOf([aHouseClient()])));
+    await page.retryFailedList('无权查看', E.getHouseList, ok(pageOf([aHouseClient()])));
     expect(await screen.findByText('赵磊')).toBeTruthy();
   });
 });

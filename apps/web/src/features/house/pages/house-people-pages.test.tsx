@@ -1,6 +1,7 @@
+import * as E from '@crm/domain/endpoints/house';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, findToast, network, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, on, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 import {
   aChannel,
   aReceiver,
@@ -25,7 +26,7 @@ const aRecommend = {
 
 describe('/business/houseRecommendList', () => {
   const renderList = renderPageWith('/business/houseRecommendList', {
-    api: { '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])) },
+    api: [on(E.getHouseRecommend, ok(pageOf([aRecommend])))],
   });
 
   it('lists the recommendations with their intended amount', async () => {
@@ -36,20 +37,23 @@ describe('/business/houseRecommendList', () => {
   });
 
   it("opens a row's record on tap: its fields, the phone masked until 查看 (logged by the server)", async () => {
-    const page = await renderList({
-      '/api/crm/revealHouseContact': ok({ value: '13700000002' }),
-      '/api/crm/getHouseRecommendDetail': ok({
-        ...aRecommend,
-        phone: '137****0002',
-        channel_name: '链家静安寺店',
-        staff_name: '王小明',
-      }),
-    });
+    const page = await renderList([
+      on(E.revealHouseContact, ok({ value: '13700000002' })),
+      on(
+        E.getHouseRecommendDetail,
+        ok({
+          ...aRecommend,
+          phone: '137****0002',
+          channel_name: '链家静安寺店',
+          staff_name: '王小明',
+        }),
+      ),
+    ]);
     await tap(await screen.findByText('周洁'));
     const sheet = await screen.findByRole('dialog', { name: '推荐详情' });
     await tap(await within(sheet).findByRole('button', { name: '查看完整手机号' }));
     expect(await within(sheet).findByRole('link', { name: '13700000002' })).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/revealHouseContact').fields).toEqual({
+    expect(page.api.lastCall(E.revealHouseContact).fields).toEqual({
       kind: 'recommend',
       id: '91',
       field: 'phone',
@@ -58,24 +62,24 @@ describe('/business/houseRecommendList', () => {
     expect(within(sheet).getByText('想换房')).toBeTruthy();
     expect(within(sheet).getByText('王小明')).toBeTruthy();
     expect(within(sheet).getByText('¥500,000.00')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/getHouseRecommendDetail').query).toEqual({ id: '91' });
+    expect(page.api.lastCall(E.getHouseRecommendDetail).query).toEqual({ id: '91' });
   });
 
   it("shows the server's refusal in the sheet", async () => {
-    await renderList({ '/api/crm/getHouseRecommendDetail': fail('无权查看该推荐') });
+    await renderList([on(E.getHouseRecommendDetail, fail('无权查看该推荐'))]);
     await tap(await screen.findByText('周洁'));
     const sheet = await screen.findByRole('dialog', { name: '推荐详情' });
     expect(await within(sheet).findByText('无权查看该推荐')).toBeTruthy();
   });
 
   it('says so when there are none', async () => {
-    await renderList({ '/api/crm/getHouseRecommend': ok(pageOf([])) });
+    await renderList([on(E.getHouseRecommend, ok(pageOf([])))]);
     expect(await screen.findByText('暂无推荐')).toBeTruthy();
   });
 
   it('shows a failure with a retry', async () => {
-    const page = await renderList({ '/api/crm/getHouseRecommend': network.httpError(500) });
-    await page.retryFailedList(network.message, '/api/crm/getHouseRecommend', ok(pageOf([aRecommend])));
+    const page = await renderList([on(E.getHouseRecommend, network.httpError(500))]);
+    await page.retryFailedList(network.message, E.getHouseRecommend, ok(pageOf([aRecommend])));
     expect(await screen.findByText('周洁')).toBeTruthy();
   });
 });
@@ -85,36 +89,36 @@ const TYPED = { name: '周洁', phone: '13700000002' };
 const fillRecommend = () => fillIn({ 请输入客户姓名: TYPED.name, 请输入手机号码: TYPED.phone });
 
 /** The channels the forms offer in their 来源渠道 row. */
-const CHANNELS = { '/api/crm/getHouseChannelList': ok(pageOf([aChannel()])) };
+const CHANNELS = [on(E.getHouseChannelList, ok(pageOf([aChannel()])))];
 
 describe('/business/houseRecommendAdd', () => {
   const renderAdd = renderPageWith('/business/houseRecommendAdd', { api: CHANNELS });
 
   it('adds a recommendation and goes back to the list', async () => {
-    const page = await renderAdd({
-      '/api/crm/addHouseRecommend': ok({ id: 7 }),
-      '/api/crm/getHouseRecommend': ok(pageOf([aRecommend])),
-    });
+    const page = await renderAdd([
+      on(E.addHouseRecommend, ok({ id: 7 })),
+      on(E.getHouseRecommend, ok(pageOf([aRecommend]))),
+    ]);
     await fillRecommend();
-    const sent = await savedFields(page, '/api/crm/addHouseRecommend', '/business/houseRecommendList');
+    const sent = await savedFields(page, E.addHouseRecommend, '/business/houseRecommendList');
     // The rows left alone go as empty, the channel row's none as 'null'.
     expect(sent).toEqual({ ...TYPED, channel_id: 'null', intent_amount: '', remark: '' });
   });
 
   it('sends the channel picked in its row', async () => {
-    const page = await renderAdd({ '/api/crm/addHouseRecommend': ok({ id: 7 }) });
+    const page = await renderAdd([on(E.addHouseRecommend, ok({ id: 7 }))]);
     await fillRecommend();
     await pickChannel('链家静安寺店');
-    expect(await savedFields(page, '/api/crm/addHouseRecommend')).toMatchObject({ ...TYPED, channel_id: '5' });
+    expect(await savedFields(page, E.addHouseRecommend)).toMatchObject({ ...TYPED, channel_id: '5' });
   });
 
   it('starts on the channel whose page opened it (?channel=5)', async () => {
-    const page = await renderPageWith('/business/houseRecommendAdd?channel=5', { api: CHANNELS })({
-      '/api/crm/addHouseRecommend': ok({ id: 7 }),
-    });
+    const page = await renderPageWith('/business/houseRecommendAdd?channel=5', { api: CHANNELS })([
+      on(E.addHouseRecommend, ok({ id: 7 })),
+    ]);
     await waitFor(() => expect(channelShown()).toBe('链家静安寺店'));
     await fillRecommend();
-    expect(await savedFields(page, '/api/crm/addHouseRecommend')).toMatchObject({ channel_id: '5' });
+    expect(await savedFields(page, E.addHouseRecommend)).toMatchObject({ channel_id: '5' });
   });
 
   it('starts on no channel when the address names none that could be one', async () => {
@@ -124,8 +128,8 @@ describe('/business/houseRecommendAdd', () => {
   });
 
   it('asks for the name before sending, and shows a refusal', async () => {
-    const page = await renderAdd({ '/api/crm/addHouseRecommend': fail('该手机号已被推荐') });
-    await sendsNothingEmpty(page, '/api/crm/addHouseRecommend', '请输入客户姓名');
+    const page = await renderAdd([on(E.addHouseRecommend, fail('该手机号已被推荐'))]);
+    await sendsNothingEmpty(page, E.addHouseRecommend, '请输入客户姓名');
     await fillRecommend();
     await submit();
     expect(await findToast('该手机号已被推荐')).toBeTruthy();
@@ -134,29 +138,29 @@ describe('/business/houseRecommendAdd', () => {
 
 describe('/business/houseBrokerageUser', () => {
   const renderReceivers = renderPageWith('/business/houseBrokerageUser', {
-    api: { '/api/crm/houseBrokerageUser': ok(pageOf([])), ...CHANNELS },
+    api: [on(E.houseBrokerageUser, ok(pageOf([]))), ...CHANNELS],
   });
 
   it('lists the people brokerage is paid to', async () => {
-    const page = await renderReceivers({ '/api/crm/houseBrokerageUser': ok(pageOf([aReceiver()])) });
+    const page = await renderReceivers([on(E.houseBrokerageUser, ok(pageOf([aReceiver()])))]);
     expect(await screen.findByText('吴刚')).toBeTruthy();
     expect(screen.getByText('招商银行 ************1234 · 链家静安寺店')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/houseBrokerageUser').fields).toMatchObject({ keyword: '' });
+    expect(page.api.lastCall(E.houseBrokerageUser).fields).toMatchObject({ keyword: '' });
   });
 
   it('says so when there are none, and shows a refusal with a retry', async () => {
     const page = await renderReceivers();
     expect(await screen.findByText('暂无返佣人')).toBeTruthy();
-    page.api.set({ '/api/crm/houseBrokerageUser': fail('无权查看') });
+    page.api.set([on(E.houseBrokerageUser, fail('无权查看'))]);
     search('吴');
     expect(await screen.findByText('无权查看')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/houseBrokerageUser').fields).toMatchObject({ keyword: '吴' });
-    await page.retryFailedList('无权查看', '/api/crm/houseBrokerageUser', ok(pageOf([aReceiver()])));
+    expect(page.api.lastCall(E.houseBrokerageUser).fields).toMatchObject({ keyword: '吴' });
+    await page.retryFailedList('无权查看', E.houseBrokerageUser, ok(pageOf([aReceiver()])));
     expect(await screen.findByText('吴刚')).toBeTruthy();
   });
 
   it('adds a person in the sheet', async () => {
-    const page = await renderReceivers({ '/api/crm/addHouseBrokerageUser': ok({ id: 1 }) });
+    const page = await renderReceivers([on(E.addHouseBrokerageUser, ok({ id: 1 }))]);
     await tap(await screen.findByRole('button', { name: '新增返佣人' }));
     await fillIn({
       请输入返佣人姓名: '吴刚',
@@ -166,7 +170,7 @@ describe('/business/houseBrokerageUser', () => {
     });
     expect(channelShown()).toBe('不属于任何渠道');
     await pickChannel('链家静安寺店');
-    expect(await savedFields(page, '/api/crm/addHouseBrokerageUser')).toEqual({
+    expect(await savedFields(page, E.addHouseBrokerageUser)).toEqual({
       name: '吴刚',
       phone: '13600000003',
       bank_name: '招商银行',

@@ -1,9 +1,10 @@
+import * as E from '@crm/domain/endpoints/ledger';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, renderPageWith, tap } from '../../../test/page.ts';
+import { ok, on, renderPageWith, tap, type ReplyData } from '../../../test/page.ts';
 
 /* The commission ledger's pages (decision 067): a receiver's statements, a frozen statement, finance's claw-backs. */
-const statement = {
+const statement: ReplyData<typeof E.statementList>['list'][number] = {
   id: 7,
   receiver_kind: 'partner',
   receiver_id: 3,
@@ -19,7 +20,7 @@ const statement = {
   line_count: 1,
   open_disputes: 0,
 };
-const detail = {
+const detail: ReplyData<typeof E.statementDetail> = {
   ...statement,
   lines: [
     {
@@ -37,7 +38,7 @@ const detail = {
   can_answer: false,
   can_dispute: true,
 };
-const clawback = {
+const clawback: ReplyData<typeof E.clawbackList>['list'][number] = {
   id: 4,
   receiver_kind: 'receiver',
   receiver_id: 1,
@@ -62,10 +63,7 @@ describe('/outside/statement', () => {
   it("lists the partner's statements with what will be paid and when, and opens one", async () => {
     const page = await renderPageWith('/outside/statement', {
       user: null,
-      api: {
-        '/api/crm/statementList': ok({ list: [statement], next_cursor: null }),
-        '/api/crm/statementDetail': ok(detail),
-      },
+      api: [on(E.statementList, ok({ list: [statement], next_cursor: null })), on(E.statementDetail, ok(detail))],
     })();
     expect(await screen.findByText('2026-10 · 张伙伴')).toBeTruthy();
     expect(screen.getByText(/预计 2026-11-10 支付/)).toBeTruthy();
@@ -79,7 +77,7 @@ describe('/outside/statement', () => {
   it('says so when there is none', async () => {
     await renderPageWith('/outside/statement', {
       user: null,
-      api: { '/api/crm/statementList': ok({ list: [], next_cursor: null }) },
+      api: [on(E.statementList, ok({ list: [], next_cursor: null }))],
     })();
     expect(await screen.findByText('暂无对账单（每月对账日出上月对账单）')).toBeTruthy();
   });
@@ -88,19 +86,16 @@ describe('/outside/statement', () => {
 describe('/business/clawback', () => {
   it('shows the claw-back waiting with its trigger and who caused it, and approves it after a confirmation', async () => {
     const page = await renderPageWith('/business/clawback', {
-      api: {
-        '/api/crm/clawbackList': ok({ list: [clawback], next_cursor: null }),
-        '/api/crm/clawbackDecide': ok({ id: 4 }),
-      },
+      api: [on(E.clawbackList, ok({ list: [clawback], next_cursor: null })), on(E.clawbackDecide, ok({ id: 4 }))],
     })();
     expect(await screen.findByText('邵佳 · 李经纪（返佣人）')).toBeTruthy();
     expect(screen.getByText(/房贷签约失败/)).toBeTruthy();
     expect(screen.getByText(/由 吴审批 引起/)).toBeTruthy();
     await tap(screen.getByRole('button', { name: '通过（记为欠款）' }));
     expect(await screen.findByText(/从其下次返佣中抵扣/)).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/clawbackDecide')).toHaveLength(0);
+    expect(page.api.callsTo(E.clawbackDecide)).toHaveLength(0);
     await tap(screen.getByRole('button', { name: '确定' }));
-    await expect.poll(() => page.api.callsTo('/api/crm/clawbackDecide').length).toBe(1);
-    expect(page.api.lastCall('/api/crm/clawbackDecide').fields).toMatchObject({ id: '4', decision: 'approve' });
+    await expect.poll(() => page.api.callsTo(E.clawbackDecide).length).toBe(1);
+    expect(page.api.lastCall(E.clawbackDecide).fields).toMatchObject({ id: '4', decision: 'approve' });
   });
 });

@@ -1,7 +1,8 @@
+import * as E from '@crm/domain/endpoints/money';
 import type { MoneyToConfirmItem } from '@crm/domain/api/money';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, LEADER, ok, pageOf, renderPageWith, tap } from '../../../test/page.ts';
+import { fail, LEADER, ok, on, pageOf, renderPageWith, tap } from '../../../test/page.ts';
 import { showsEmptyList, showsRefusal } from '../../../test/steps-list.ts';
 
 /** The leader's list of repayments waiting to be confirmed. */
@@ -21,10 +22,7 @@ const anItem = (over: Partial<MoneyToConfirmItem> = {}): MoneyToConfirmItem => (
 
 describe('/business/moneyConfirm', () => {
   it("lists the team's repayments waiting for the leader and opens the case's repayments", async () => {
-    const page = await openConfirm({
-      '/api/crm/moneyToConfirm': ok(pageOf([anItem()])),
-      '/api/crm/moneyList': fail('加载中断'),
-    });
+    const page = await openConfirm([on(E.moneyToConfirm, ok(pageOf([anItem()]))), on(E.moneyList, fail('加载中断'))]);
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('¥1,280.50')).toBeTruthy();
     expect(screen.getByText('登记人 王小明')).toBeTruthy();
@@ -33,11 +31,12 @@ describe('/business/moneyConfirm', () => {
   });
 
   it("shows the record's proof photo on the row and opens it full screen without leaving the list", async () => {
-    const page = await openConfirm({
-      '/api/crm/moneyToConfirm': ok(
-        pageOf([anItem({ images: [{ id: 7, url: '/common/img/7?v=full', thumb_url: '/common/img/7?v=thumb' }] })]),
+    const page = await openConfirm([
+      on(
+        E.moneyToConfirm,
+        ok(pageOf([anItem({ images: [{ id: 7, url: '/common/img/7?v=full', thumb_url: '/common/img/7?v=thumb' }] })])),
       ),
-    });
+    ]);
     const thumb = await screen.findByRole('button', { name: '查看第 1 张图片' });
     expect(thumb.querySelector('img')?.getAttribute('src')).toBe('/common/img/7?v=thumb');
     await tap(thumb);
@@ -48,10 +47,10 @@ describe('/business/moneyConfirm', () => {
   });
 
   it('says when nothing waits', async () => {
-    await showsEmptyList(openConfirm, '/api/crm/moneyToConfirm', '暂无待确认的还款');
+    await showsEmptyList(openConfirm, E.moneyToConfirm, '暂无待确认的还款');
   });
 
   it("shows the server's refusal", async () => {
-    await showsRefusal(openConfirm, '/api/crm/moneyToConfirm', '仅组长可以操作');
+    await showsRefusal(openConfirm, E.moneyToConfirm, '仅组长可以操作');
   });
 });

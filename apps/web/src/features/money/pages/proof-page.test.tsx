@@ -1,14 +1,16 @@
+import * as E from '@crm/domain/endpoints/money';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aProof, aProofRejection, fail, findToast, network, ok, pageOf, renderPage, tap } from '../../../test/page.ts';
+import { fail, network, ok, on } from '../../../test/fake-api.ts';
+import { aProof, aProofRejection, findToast, pageOf, renderPage, tap } from '../../../test/page.ts';
 
 const rejections = (items = [aProofRejection()]) => ok(pageOf(items));
 
 describe('/business/proof', () => {
   it('lists my rejected proofs with the reason and who rejected them', async () => {
-    await renderPage('/business/proof', { api: { '/api/crm/proofReject': rejections() } });
+    await renderPage('/business/proof', { api: [on(E.proofReject, rejections())] });
     const card = await screen.findByRole('article', { name: '陈美玲 发票' });
     expect(card.textContent).toContain('驳回原因：发票模糊');
     expect(card.textContent).toContain('驳回人 张组长');
@@ -18,7 +20,7 @@ describe('/business/proof', () => {
   it('dates a rejection by the day in China, not the UTC day (issue 39)', async () => {
     const rejectedAt = '2026-11-28T16:00:01.000Z'; // 00:00:01 on the 29th in Shanghai
     await renderPage('/business/proof', {
-      api: { '/api/crm/proofReject': rejections([aProofRejection({ created_at: rejectedAt })]) },
+      api: [on(E.proofReject, rejections([aProofRejection({ created_at: rejectedAt })]))],
     });
     const card = await screen.findByRole('article', { name: '陈美玲 发票' });
     expect(card.textContent).toContain('2026-11-29');
@@ -33,7 +35,7 @@ describe('/business/proof', () => {
     try {
       const image = { id: 61, url: '/img/61.jpg', thumb_url: '/img/61-t.jpg' };
       await renderPage('/business/proof', {
-        api: { '/api/crm/proofReject': rejections([aProofRejection({ images: [image] })]) },
+        api: [on(E.proofReject, rejections([aProofRejection({ images: [image] })]))],
       });
       await tap(await screen.findByRole('button', { name: '查看第 1 张图片' }));
       const mask = await waitFor(() => {
@@ -50,32 +52,32 @@ describe('/business/proof', () => {
   });
 
   it('says so when nothing was rejected', async () => {
-    await renderPage('/business/proof', { api: { '/api/crm/proofReject': rejections([]) } });
+    await renderPage('/business/proof', { api: [on(E.proofReject, rejections([]))] });
     expect(await screen.findByText('没有被驳回的凭证')).toBeTruthy();
   });
 
   it('shows a failed list with a retry that asks again', async () => {
-    const page = await renderPage('/business/proof', { api: { '/api/crm/proofReject': network.offline() } });
-    await page.retryFailedLoad(network.message, '/api/crm/proofReject', rejections());
+    const page = await renderPage('/business/proof', { api: [on(E.proofReject, network.offline())] });
+    await page.retryFailedLoad(network.message, E.proofReject, rejections());
     expect(await screen.findByRole('article', { name: '陈美玲 发票' })).toBeTruthy();
   });
 
   it('re-uploads the proof as its next version', async () => {
     const image = { id: 61, url: '/img/61.jpg', thumb_url: '/img/61-t.jpg' };
     const page = await renderPage('/business/proof', {
-      api: {
-        '/api/crm/proofReject': rejections([aProofRejection({ images: [image] })]),
-        '/api/crm/updateProof': ok(aProof({ version: 2 })),
-      },
+      api: [
+        on(E.proofReject, rejections([aProofRejection({ images: [image] })])),
+        on(E.updateProof, ok(aProof({ version: 2 }))),
+      ],
     });
     await tap(await screen.findByRole('button', { name: '重新上传' }));
     expect(await screen.findByText('重新上传凭证')).toBeTruthy();
-    expect(await page.sentFields('提交', '凭证已重新提交', '/api/crm/updateProof')).toEqual({ id: '41', imgs: '61' });
+    expect(await page.sentFields('提交', '凭证已重新提交', E.updateProof)).toEqual({ id: '41', imgs: '61' });
   });
 
   it("shows the server's refusal of a re-upload", async () => {
     await renderPage('/business/proof', {
-      api: { '/api/crm/proofReject': rejections(), '/api/crm/updateProof': fail('请上传凭证图片') },
+      api: [on(E.proofReject, rejections()), on(E.updateProof, fail('请上传凭证图片'))],
     });
     await tap(await screen.findByRole('button', { name: '重新上传' }));
     await tap(await screen.findByRole('button', { name: '提交' }));

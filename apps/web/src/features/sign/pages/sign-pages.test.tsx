@@ -1,8 +1,10 @@
+import * as E from '@crm/domain/endpoints/sign';
+import * as ECases from '@crm/domain/endpoints/cases';
 import type { SignDetail, SignTask } from '@crm/domain/api/sign';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { decisionFields } from '../../../test/factories.ts';
-import { fail, findToast, network, ok, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
+import { fail, findToast, network, ok, on, pageOf, renderPage, renderPageWith, tap } from '../../../test/page.ts';
 
 const SIGNER = { id: 20, job: [2], leader: false, name: '签约员小何' };
 const APPROVER = { id: 29, job: [2], leader: false, name: '审批人' };
@@ -44,21 +46,15 @@ const openCentreTasks = renderPageWith('/sign/list/20/1', { user: SIGNER });
 
 describe('/sign/list/:userid/:flag', () => {
   it('shows the open tasks of the centre and takes one', async () => {
-    const page = await openCentreTasks({
-      '/api/crm/taskList': ok(pageOf([aTask()])),
-      '/api/crm/takeTask': ok({ id: 121 }),
-    });
+    const page = await openCentreTasks([on(E.taskList, ok(pageOf([aTask()]))), on(E.takeTask, ok({ id: 121 }))]);
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.getByText('分期签约 · 139****5678')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ userid: '20', flag: '1', cursor: '' });
-    expect(await page.sentFields('领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
+    expect(page.api.lastCall(E.taskList).fields).toMatchObject({ userid: '20', flag: '1', cursor: '' });
+    expect(await page.sentFields('领取', '领取成功', E.takeTask)).toEqual({ id: '121' });
   });
 
   it("opens a task's record from its row", async () => {
-    const page = await openCentreTasks({
-      '/api/crm/taskList': ok(pageOf([aTask()])),
-      '/api/crm/sign': ok(aSignDetail()),
-    });
+    const page = await openCentreTasks([on(E.taskList, ok(pageOf([aTask()]))), on(E.sign, ok(aSignDetail()))]);
     // The whole row is the link, its facts and chevron too, not only the name.
     const row = await screen.findByRole('link', { name: /陈美玲/ });
     expect(row.textContent).toContain('分期签约 · 139****5678');
@@ -68,7 +64,7 @@ describe('/sign/list/:userid/:flag', () => {
   });
 
   it('says when a task was taken first by someone else', async () => {
-    await openCentreTasks({ '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': fail('该任务已被领取') });
+    await openCentreTasks([on(E.taskList, ok(pageOf([aTask()]))), on(E.takeTask, fail('该任务已被领取'))]);
     await tap(await screen.findByRole('button', { name: '领取' }));
     expect(await findToast('该任务已被领取')).toBeTruthy();
   });
@@ -76,15 +72,18 @@ describe('/sign/list/:userid/:flag', () => {
   it('lets the signer record the outcome of their own taken task only', async () => {
     const page = await renderPage('/sign/list/20/2', {
       user: SIGNER,
-      api: {
-        '/api/crm/taskList': ok(
-          pageOf([
-            aTask({ status: 'taken', signer_id: 20, signer_name: '签约员小何' }),
-            aTask({ id: 122, client_name: '李雷', status: 'taken', signer_id: 21, signer_name: '别人' }),
-          ]),
+      api: [
+        on(
+          E.taskList,
+          ok(
+            pageOf([
+              aTask({ status: 'taken', signer_id: 20, signer_name: '签约员小何' }),
+              aTask({ id: 122, client_name: '李雷', status: 'taken', signer_id: 21, signer_name: '别人' }),
+            ]),
+          ),
         ),
-        '/api/crm/sign': ok(aSignDetail()),
-      },
+        on(E.sign, ok(aSignDetail())),
+      ],
     });
     await screen.findByText('李雷');
     expect(screen.getAllByRole('button', { name: '登记结果' })).toHaveLength(1);
@@ -95,22 +94,22 @@ describe('/sign/list/:userid/:flag', () => {
   it("offers the take of an open task a salesperson chose this signer for, in the signer's own list", async () => {
     const page = await renderPage('/sign/list/20/2', {
       user: SIGNER,
-      api: { '/api/crm/taskList': ok(pageOf([aTask()])), '/api/crm/takeTask': ok({ id: 121 }) },
+      api: [on(E.taskList, ok(pageOf([aTask()]))), on(E.takeTask, ok({ id: 121 }))],
     });
     await tap(await screen.findByRole('button', { name: '领取' }));
     expect(await findToast('领取成功')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/takeTask').fields).toEqual({ id: '121' });
+    expect(page.api.lastCall(E.takeTask).fields).toEqual({ id: '121' });
   });
 
   it("offers no take in a colleague's list the leader is looking at", async () => {
-    await renderPage('/sign/list/21/2', { user: SIGNER, api: { '/api/crm/taskList': ok(pageOf([aTask()])) } });
+    await renderPage('/sign/list/21/2', { user: SIGNER, api: [on(E.taskList, ok(pageOf([aTask()])))] });
     expect(await screen.findByText('陈美玲')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '领取' })).toBeNull();
   });
 
   it('says so when there are no tasks, and shows a refusal with a retry', async () => {
-    const page = await openCentreTasks({ '/api/crm/taskList': network.httpError(500) });
-    await page.retryFailedList(network.message, '/api/crm/taskList', ok(pageOf([])));
+    const page = await openCentreTasks([on(E.taskList, network.httpError(500))]);
+    await page.retryFailedList(network.message, E.taskList, ok(pageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });
@@ -120,7 +119,7 @@ const openTask = renderPageWith('/sign/update/121', { user: SIGNER });
 
 describe('/sign/update/:id', () => {
   it('records a signed task only after an explicit choice and a confirmation', async () => {
-    const page = await openTask({ '/api/crm/sign': ok(aSignDetail()), '/api/crm/updateTask': ok({ id: 121 }) });
+    const page = await openTask([on(E.sign, ok(aSignDetail())), on(E.updateTask, ok({ id: 121 }))]);
     expect(await screen.findByText('陈美玲 · 待签约')).toBeTruthy();
     expect(screen.getByText('工商银行')).toBeTruthy();
     // Nothing is preselected: submitting without a choice asks for one.
@@ -129,17 +128,17 @@ describe('/sign/update/:id', () => {
     await tap(screen.getByText('已签约'));
     await tap(screen.getByRole('button', { name: '提交' }));
     await screen.findByText('确定登记为已签约吗？报单将进入审批中。');
-    expect(page.api.callsTo('/api/crm/updateTask')).toHaveLength(0);
-    expect(await page.sentFields('确定', '已登记', '/api/crm/updateTask')).toEqual({
+    expect(page.api.callsTo(E.updateTask)).toHaveLength(0);
+    expect(await page.sentFields('确定', '已登记', E.updateTask)).toEqual({
       id: '121',
       outcome: 'signed',
       note: '',
     });
-    expect(page.api.callsTo('/api/crm/wxWorkApprove')).toHaveLength(0);
+    expect(page.api.callsTo(E.wxWorkApprove)).toHaveLength(0);
   });
 
   it("names the client, the task's kind, and opens the case from the task", async () => {
-    const page = await openTask({ '/api/crm/sign': ok(aSignDetail()), '/api/crm/detail': fail('报单不存在') });
+    const page = await openTask([on(E.sign, ok(aSignDetail())), on(ECases.detail, fail('报单不存在'))]);
     expect(await screen.findByText('分期签约')).toBeTruthy();
     expect(screen.getAllByText('陈美玲').length).toBeGreaterThan(0);
     await tap(screen.getByRole('link', { name: '查看报单' }));
@@ -147,65 +146,65 @@ describe('/sign/update/:id', () => {
   });
 
   it("masks the client's phone for the holder too; 查看 asks the server (which logs it) and offers the call", async () => {
-    const page = await openTask({
-      '/api/crm/sign': ok(aSignDetail({ client_phone: '139****5678' })),
-      '/api/crm/revealTaskPhone': ok({ value: '13912345678' }),
-    });
+    const page = await openTask([
+      on(E.sign, ok(aSignDetail({ client_phone: '139****5678' }))),
+      on(E.revealTaskPhone, ok({ value: '13912345678' })),
+    ]);
     expect(await screen.findByText('139****5678', { selector: '.masked-value span' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: '13912345678' })).toBeNull();
     await tap(screen.getByRole('button', { name: '查看完整手机号' }));
     expect((await screen.findByRole('link', { name: '13912345678' })).getAttribute('href')).toBe('tel:13912345678');
-    expect(page.api.lastCall('/api/crm/revealTaskPhone').fields).toEqual({ id: '121' });
+    expect(page.api.lastCall(E.revealTaskPhone).fields).toEqual({ id: '121' });
   });
 
   it('offers no 查看 on a task still in the pool: its holder reveals the phone', async () => {
-    await openTask({ '/api/crm/sign': ok(aSignDetail({ status: 'open', client_phone: '139****5678' })) });
+    await openTask([on(E.sign, ok(aSignDetail({ status: 'open', client_phone: '139****5678' })))]);
     expect(await screen.findByText('分期签约')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '查看完整手机号' })).toBeNull();
   });
 
   it('offers no 查看报单 on a task still in the pool: its case opens to whoever takes it (decision 065)', async () => {
-    await openTask({ '/api/crm/sign': ok(aSignDetail({ status: 'open', client_phone: '139****5678' })) });
+    await openTask([on(E.sign, ok(aSignDetail({ status: 'open', client_phone: '139****5678' })))]);
     expect(await screen.findByText('分期签约')).toBeTruthy();
     expect(screen.queryByRole('link', { name: '查看报单' })).toBeNull();
   });
 
   it('asks the reason of a rejection, then records it and sends it to WeCom approval', async () => {
-    const page = await openTask({
-      '/api/crm/sign': ok(aSignDetail()),
-      '/api/crm/updateTask': ok({ id: 121 }),
-      '/api/crm/wxWorkApprove': ok({ sp_no: 'SP202611050001' }),
-    });
+    const page = await openTask([
+      on(E.sign, ok(aSignDetail())),
+      on(E.updateTask, ok({ id: 121 })),
+      on(E.wxWorkApprove, ok({ sp_no: 'SP202611050001' })),
+    ]);
     await tap(await screen.findByText('拒签'));
     await tap(screen.getByRole('button', { name: '提交' }));
     expect(await findToast('拒签须填写原因')).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/updateTask')).toHaveLength(0);
+    expect(page.api.callsTo(E.updateTask)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('说明'), { target: { value: '客户未到场' } });
     await tap(screen.getByRole('button', { name: '提交' }));
     await tap(await screen.findByRole('button', { name: '确定' }));
     expect(await findToast('已发起企业微信审批（SP202611050001）')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/updateTask').fields).toEqual({
+    expect(page.api.lastCall(E.updateTask).fields).toEqual({
       id: '121',
       outcome: 'rejected',
       note: '客户未到场',
     });
-    expect(page.api.lastCall('/api/crm/wxWorkApprove').fields).toEqual({ id: '121' });
+    expect(page.api.lastCall(E.wxWorkApprove).fields).toEqual({ id: '121' });
   });
 
   it('offers no form once the task is signed', async () => {
-    await openTask({ '/api/crm/sign': ok(aSignDetail({ status: 'signed' })) });
+    await openTask([on(E.sign, ok(aSignDetail({ status: 'signed' })))]);
     expect(await screen.findByText('陈美玲 · 已签约')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
   });
 
   it('shows a refusal of the task', async () => {
-    await openTask({ '/api/crm/sign': fail('任务不存在') });
+    await openTask([on(E.sign, fail('任务不存在'))]);
     expect(await screen.findByText('任务不存在')).toBeTruthy();
   });
 
   it('offers a retry when the task failed to load', async () => {
-    const page = await openTask({ '/api/crm/sign': network.httpError(502) });
-    await page.retryFailedLoad(network.message, '/api/crm/sign', ok(aSignDetail()));
+    const page = await openTask([on(E.sign, network.httpError(502))]);
+    await page.retryFailedLoad(network.message, E.sign, ok(aSignDetail()));
     expect(await screen.findByRole('button', { name: '提交' })).toBeTruthy();
   });
 });
@@ -216,30 +215,30 @@ describe('/sign/reject', () => {
   /** The rejections page as the approver sees it: `rejected` waiting, unless `api` answers otherwise. */
   const renderRejections = renderPageWith('/sign/reject', {
     user: APPROVER,
-    api: { '/api/crm/taskList': ok(pageOf([rejected])) },
+    api: [on(E.taskList, ok(pageOf([rejected])))],
   });
 
   it('lists the rejections waiting and confirms one', async () => {
-    const page = await renderRejections({ '/api/crm/auditSignReject': ok({ id: 121 }) });
+    const page = await renderRejections([on(E.auditSignReject, ok({ id: 121 }))]);
     expect(await screen.findByText('客户未到场')).toBeTruthy();
-    expect(page.api.lastCall('/api/crm/taskList').fields).toMatchObject({ flag: '3' });
+    expect(page.api.lastCall(E.taskList).fields).toMatchObject({ flag: '3' });
     await tap(screen.getByRole('button', { name: '同意拒签' }));
-    expect(
-      await page.confirmedFields('确定同意该拒签吗？客户将标记为签约失败。', '已处理', '/api/crm/auditSignReject'),
-    ).toEqual(decisionFields('121', 'approve'));
+    expect(await page.confirmedFields('确定同意该拒签吗？客户将标记为签约失败。', '已处理', E.auditSignReject)).toEqual(
+      decisionFields('121', 'approve'),
+    );
   });
 
   it('sends one back with the reason typed, and shows a refusal', async () => {
-    const page = await renderRejections({ '/api/crm/auditSignReject': fail('退回须填写原因') });
+    const page = await renderRejections([on(E.auditSignReject, fail('退回须填写原因'))]);
     fireEvent.change(await screen.findByLabelText('意见'), { target: { value: '再约一次' } });
-    expect(await page.sentFields('退回重签', '退回须填写原因', '/api/crm/auditSignReject')).toEqual(
+    expect(await page.sentFields('退回重签', '退回须填写原因', E.auditSignReject)).toEqual(
       decisionFields('121', 'refuse', '再约一次'),
     );
   });
 
   it('says so when nothing waits, and shows a failure with a retry', async () => {
-    const page = await renderRejections({ '/api/crm/taskList': fail('仅审批人可查看') });
-    await page.retryFailedList('仅审批人可查看', '/api/crm/taskList', ok(pageOf([])));
+    const page = await renderRejections([on(E.taskList, fail('仅审批人可查看'))]);
+    await page.retryFailedList('仅审批人可查看', E.taskList, ok(pageOf([])));
     expect(await screen.findByText('暂无待审批的拒签')).toBeTruthy();
   });
 });
@@ -248,17 +247,18 @@ describe('/sign/house', () => {
   it('shows the open bank signings and takes one; my own are on the other tab', async () => {
     const page = await renderPage('/sign/house', {
       user: SIGNER,
-      api: {
-        '/api/crm/taskList': (call) =>
+      api: [
+        on(E.taskList, (call) =>
           call.fields.flag === '1'
             ? ok(pageOf([aTask({ kind: 'house', client_name: '赵磊' })]))
             : ok(pageOf([aTask({ id: 123, kind: 'house', client_name: '钱多', status: 'taken', signer_id: 20 })])),
-        '/api/crm/takeTask': ok({ id: 121 }),
-      },
+        ),
+        on(E.takeTask, ok({ id: 121 })),
+      ],
     });
     expect(await screen.findByText('赵磊')).toBeTruthy();
-    expect(page.api.callsTo('/api/crm/taskList').map((call) => call.fields.kind)).toEqual(['house', 'house']);
-    expect(await page.sentFields('领取', '领取成功', '/api/crm/takeTask')).toEqual({ id: '121' });
+    expect(page.api.callsTo(E.taskList).map((call) => call.fields.kind)).toEqual(['house', 'house']);
+    expect(await page.sentFields('领取', '领取成功', E.takeTask)).toEqual({ id: '121' });
     await tap(screen.getByText('我的房贷签约'));
     const mine = await screen.findByText('钱多');
     expect(
@@ -267,8 +267,8 @@ describe('/sign/house', () => {
   });
 
   it('says so when there are none, and shows a failure with a retry', async () => {
-    const page = await renderPage('/sign/house', { user: SIGNER, api: { '/api/crm/taskList': fail('服务繁忙') } });
-    await page.retryFailedList('服务繁忙', '/api/crm/taskList', ok(pageOf([])));
+    const page = await renderPage('/sign/house', { user: SIGNER, api: [on(E.taskList, fail('服务繁忙'))] });
+    await page.retryFailedList('服务繁忙', E.taskList, ok(pageOf([])));
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
 });
