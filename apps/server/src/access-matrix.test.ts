@@ -31,6 +31,8 @@ import { examAnswers } from './db/schema/exam.ts';
 import { esignOrders } from './db/schema/esign.ts';
 import { notices, staff } from './db/schema/staff.ts';
 import { teamRobots } from './db/schema/robots.ts';
+import { chatScripts } from './db/schema/scripts.ts';
+import { groupSends } from './db/schema/groupsend.ts';
 import { staffHandovers } from './db/schema/handover.ts';
 import { dataExports, dataImports } from './db/schema/adminio.ts';
 import { commissionClawbacks, commissionDisputes, commissionLines, commissionStatements } from './db/schema/ledger.ts';
@@ -365,6 +367,18 @@ const ROWS: Record<string, Row> = {
   },
   'POST /api/admin/robots/delete': { input: (b) => ({ id: b.robotId }) },
   'POST /api/admin/robots/test': { input: (b) => ({ id: b.robotId }) },
+  // ---- the approved scripts and group sends (decision 080)
+  'POST /api/admin/scripts/save': {
+    input: (b) => ({ id: b.scriptId, topic: 'product', title: '改', content: '改' }),
+  },
+  'POST /api/chattergee/scriptUse': { input: (b) => ({ id: b.scriptId }) },
+  'POST /api/crm/groupSend/preview': { reads: true, input: (b) => ({ owner_ids: String(b.owner.id) }) },
+  'POST /api/crm/groupSend/create': {
+    input: (b) => ({ owner_ids: String(b.owner.id), text: '群发', activity_id: b.activities.coupon.id }),
+  },
+  'POST /api/crm/groupSend/list': { reads: true, input: (b) => ({ cursor: b.groupSendId + 1 }) },
+  'POST /api/crm/groupSend/detail': { input: (b) => ({ id: b.groupSendId }) },
+  'POST /api/crm/groupSend/refresh': { input: (b) => ({ id: b.groupSendId }) },
   'GET /api/admin/faq/unanswered': { reads: true, input: (b) => ({ cursor: b.faq.questionId + 1000 }) },
   'POST /api/admin/faq/unanswered/handle': { input: (b) => ({ id: b.faq.questionId }) },
   'POST /api/admin/companies/update': { input: (b) => ({ id: b.corp.id, name: '改名' }) },
@@ -803,8 +817,33 @@ async function companyB(db: TestApp['db']) {
       'robot',
     )
   ).id;
+  const scriptId = (
+    await insertRow(
+      db,
+      chatScripts,
+      { corpId: corp.id, topic: 'product', title: `话术${MARK}`, content: MARK, updatedBy: owner.id, updatedAt: at },
+      'script',
+    )
+  ).id;
+  const groupSendId = (
+    await insertRow(
+      db,
+      groupSends,
+      {
+        corpId: corp.id,
+        createdBy: owner.id,
+        text: MARK,
+        audience: { owner_ids: [], tags: [], sources: [] },
+        month: '2026-11',
+        createdAt: at,
+      },
+      'group send',
+    )
+  ).id;
   return {
     robotId,
+    scriptId,
+    groupSendId,
     ledgerLine,
     handover,
     clawback,
@@ -1076,6 +1115,7 @@ const DETAILS = [
   'POST /api/crm/faqDetail',
   'GET /api/crm/financePact',
   'POST /api/chattergee/pointList',
+  'POST /api/crm/groupSend/detail',
   'POST /api/esign/order',
   'POST /api/crm/getActivityDataList',
   'GET /api/crm/activityList',

@@ -104,6 +104,8 @@ import {
   remindersRoutes,
 } from './modules/reminders/index.ts';
 import { createRobotsRepository, createRobotsService, robotsRoutes } from './modules/robots/index.ts';
+import { createScriptsRepository, createScriptsService, scriptsRoutes } from './modules/scripts/index.ts';
+import { createGroupSend, groupSendRoutes } from './modules/groupsend/index.ts';
 import { metricsPlugin, registerMetricsRoute, type PoolStats } from './ops/metrics.ts';
 import { checkReadiness } from './ops/readiness.ts';
 import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './ops/request-context.ts';
@@ -493,6 +495,14 @@ export async function buildApp({
   // WeCom group robots (issue 50, decision 077): the admin's webhooks; the events' posts run in the queue below.
   const robots = createRobotsService({ repo: createRobotsRepository(db), wecom: adapters.wecom, now });
   await app.register(robotsRoutes, { robots });
+  // The approved scripts (话术库, issue 50 point 3, decision 080): the back office keeps them, the sidebar uses them.
+  await app.register(scriptsRoutes, {
+    scripts: createScriptsService({ repo: createScriptsRepository(db), now }),
+  });
+  // Group sends to customers (群发, issue 50 point 2, decision 080): WeCom's message tasks within its monthly limit.
+  await app.register(groupSendRoutes, {
+    groupSend: createGroupSend({ db, wecom: adapters.wecom, now, publicUrl: config.publicUrl }),
+  });
   // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in
   // tests, which call drainOnce themselves.
   const reminders = createRemindersService({

@@ -27,6 +27,7 @@ import { seedEsignTemplates } from './seed-esign.ts';
 import { seedConsentDemo } from './seed-consent.ts';
 import { seedPactFairDemo } from './seed-pact-fair.ts';
 import { seedChatterDemo } from './seed-chatter.ts';
+import { seedScrmDemo } from './seed-scrm.ts';
 import { seedActivityDemo } from './seed-activity.ts';
 import { seedRemindersDemo } from './seed-reminders.ts';
 import { seedMatchingDemo } from './seed-matching.ts';
@@ -615,6 +616,8 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
   if (seeded) await seedFaqDemo(db, clock);
   // The WeCom sidebar's points go in through the ledger's own code (decision 055).
   if (seeded) await seedChatterDemo(db, clock);
+  // The approved scripts and group sends (decision 080), on the sidebar's customer files.
+  if (seeded) await seedScrmDemo(db, clock);
   // Last month's commission statements, issued through the ledger's own code (decision 067).
   if (seeded) await seedLedgerStatements(db, clock);
   return seeded;

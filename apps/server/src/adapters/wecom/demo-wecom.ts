@@ -3,6 +3,7 @@ import { WecomError, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
 import { createDemoWecomChat } from './wecom-chat.ts';
 import { createDemoWecomRobot } from './wecom-robot.ts';
+import { createDemoWecomGroupMsg } from './wecom-groupmsg.ts';
 import { createDemoWecomTransfer } from './wecom-transfer.ts';
 import { createDemoWecomDirectory, type WecomDepartment, type WecomMember } from './wecom-directory.ts';
 import { duplicateKey, textCardBody, type TextCardMessage } from './wecom-message.ts';
@@ -54,6 +55,7 @@ export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAda
     ...createDemoWecomDirectory(options.directory),
     ...createDemoWecomTransfer({ now }),
     ...createDemoWecomRobot(),
+    ...createDemoWecomGroupMsg({ now }),
     oauthAuthorizeUrl: callback,
     webLoginUrl: callback,
     async getUserIdByCode(code) {

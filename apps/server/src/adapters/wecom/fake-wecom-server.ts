@@ -6,6 +6,7 @@ import { listenLocally } from '../local-server.ts';
 import { createFakeChat, type FakeChat, type FakeChatOptions } from './fake-wecom-chat.ts';
 import { createFakeDirectory, type FakeDirectory, type FakeDirectoryOptions } from './fake-wecom-directory.ts';
 import { createFakeMessageInbox, type FakeMessageInbox } from './fake-wecom-message.ts';
+import { createFakeGroupMsgs, type FakeGroupMsgOptions, type FakeGroupMsgs } from './fake-wecom-groupmsg.ts';
 import { createFakeRobots, type FakeRobots } from './fake-wecom-robot.ts';
 import { createFakeTransfer, type FakeTransfer, type FakeTransferOptions } from './fake-wecom-transfer.ts';
 
@@ -30,6 +31,8 @@ export interface FakeWecomOptions {
   transfer?: FakeTransferOptions;
   /** The group robots' webhook keys that exist (fake-wecom-robot.ts); unset, any key is one. */
   robotKeys?: string[];
+  /** The company group messages to customers (fake-wecom-groupmsg.ts): each member's contacts. */
+  groupMsgs?: FakeGroupMsgOptions;
 }
 
 /** How a group of endpoints answers: WeCom's envelope, its errors, and its access_token check. */
@@ -70,6 +73,8 @@ export interface FakeWecomServer {
   readonly transfer: FakeTransfer;
   /** The group robots' posts (fake-wecom-robot.ts). */
   readonly robots: FakeRobots;
+  /** The group message tasks made, and `confirm` for a member sending one (fake-wecom-groupmsg.ts). */
+  readonly groupMsgs: FakeGroupMsgs;
   addUser(code: string, userId: string): void;
   /** Every token issued so far now answers 42001 (expired); the next gettoken issues a fresh one. */
   expireTokens(): void;
@@ -94,6 +99,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
   const directory = createFakeDirectory(opts.directory);
   const transfer = createFakeTransfer(opts.transfer);
   const robots = createFakeRobots(opts.robotKeys ?? null);
+  const groupMsgs = createFakeGroupMsgs(opts.groupMsgs);
 
   const send = (res: ServerResponse, body: Record<string, unknown>) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -169,6 +175,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
       url.pathname !== '/cgi-bin/externalcontact/list'
     ) {
       return postJson(req, res, query, (body) => {
+        if (groupMsgs.handlePost(url.pathname, body, res, { send, fail, tokenOk })) return;
         if (!transfer.handlePost(url.pathname, body, res, { send, fail, tokenOk })) res.writeHead(404).end();
       });
     }
@@ -226,6 +233,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     directory,
     transfer,
     robots,
+    groupMsgs,
     addUser: (code, userId) => void users.set(code, userId),
     expireTokens() {
       for (const t of liveTokens) expiredTokens.add(t);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { WecomError, applyEventBody, jsSdkSignature } from './wecom.ts';
 import { createWecomChatCalls } from './wecom-chat.ts';
 import { createWecomDirectoryCalls } from './wecom-directory.ts';
+import { createWecomGroupMsgCalls } from './wecom-groupmsg.ts';
 import { createWecomRobotCalls } from './wecom-robot.ts';
 import { createWecomTransferCalls } from './wecom-transfer.ts';
 import type { WecomAdapter } from './wecom.ts';
@@ -197,6 +198,8 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
     ...createWecomTransferCalls(callWithToken),
     // The group robots' webhooks (wecom-robot.ts, decision 076): the key is the credential, no token.
     ...createWecomRobotCalls(getJson),
+    // Group messages to customers (wecom-groupmsg.ts, decision 080): tasks the members confirm, their results.
+    ...createWecomGroupMsgCalls(callWithToken),
     oauthAuthorizeUrl: (redirectUri, state) => oauthAuthorizeUrl(corpId, agentId, redirectUri, state),
     webLoginUrl: (redirectUri, state) => webLoginUrl(corpId, agentId, redirectUri, state),
     async getUserIdByCode(code) {

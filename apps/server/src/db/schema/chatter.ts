@@ -21,6 +21,13 @@ export const customerFilings = pgTable(
     name: text().notNull(),
     mobile: text().notNull().default(''),
     remark: text().notNull().default(''),
+    /** The company's tags of the customer (group sends pick customers by them, decision 080). */
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Where the customer came from (a channel QR code's name, an activity); '' when not known. */
+    source: text().notNull().default(''),
     /** Real-name authentication (实名认证): the name and ID number the ID card's OCR confirmed. */
     realName: text(),
     idNumber: text(),

@@ -24,3 +24,5 @@ export * from './ownership.ts';
 export * from './handover.ts';
 export * from './pii.ts';
 export * from './robots.ts';
+export * from './scripts.ts';
+export * from './groupsend.ts';

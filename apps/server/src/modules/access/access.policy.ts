@@ -227,6 +227,10 @@ export const GATES = {
   companyAdmin: { test: (me) => me.grants.includes(GRANT.COMPANY_ADMIN), message: T.companyAdminOnly },
   platformAdmin: { test: (me) => me.grants.includes(GRANT.PLATFORM_ADMIN), message: T.platformAdminOnly },
   notRebateOnly: { test: (me) => !isRebateOnly(me), message: T.rebateOnlyOrders },
+  leaderOrAdmin: {
+    test: (me) => (me.isLeader && me.teamId !== null) || me.grants.includes(GRANT.COMPANY_ADMIN),
+    message: T.leaderOrAdminOnly,
+  },
   steward: { test: (me) => !isRebateOnly(me) && has(me, JOB.HOUSE_STEWARD), message: T.stewardOnly },
   finance: { test: isFinance, message: T.financeOnly },
   financeOrRebate: { test: (me) => isFinance(me) || isRebateOnly(me), message: T.financeOrRebateOnly },
@@ -447,6 +451,11 @@ export const POLICY = {
   // ---- marketing activities: sign-ups and redeeming codes (docs/decisions/056)
   'activity.list': { resource: null, gates: ['notRebateOnly'] },
   'activity.redeem': { resource: null, gates: ['notRebateOnly'] },
+
+  // ---- WeCom customer operations (docs/decisions/079): the sidebar's scripts, group sends to customers
+  'script.use': { resource: null, gates: ['notRebateOnly'] },
+  /** A leader their team's customers, an admin the company's (the service picks the scope). */
+  'groupsend.manage': { resource: null, gates: ['leaderOrAdmin'] },
 
   // ---- the signing centre's tasks (docs/decisions/032)
   'sign.task.list': { resource: null, gates: ['signingCentre'] },

@@ -67,4 +67,5 @@ export const ACCESS_TEXTS = {
   platformAdminOnly: '仅平台超级管理员可管理公司',
   poolReleaseForbidden: '只有跟进人或团队长可以退回公海',
   reassignForbidden: '只能转移本团队的报单',
+  leaderOrAdminOnly: '仅团队长或公司管理员可以群发',
 } as const;

@@ -368,3 +368,5 @@ export async function findActivitySpecForAdmin(ex: Db | Tx, corpId: number, id: 
   };
   return { id: row.id, spec };
 }
+// The activities a group send may link (decision 080).
+export { activitiesOn } from './links.repository.ts';

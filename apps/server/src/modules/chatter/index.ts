@@ -4,3 +4,6 @@
  */
 export { createChatterRepository } from './chatter.repository.ts';
 export { createChatterService } from './chatter.service.ts';
+// The files as a group send's audience (decision 080).
+export { audienceChoices, audienceOf, filingsByIds, lockFilings } from './audience.repository.ts';
+export type { AudienceFilter, AudienceMember } from './audience.repository.ts';
