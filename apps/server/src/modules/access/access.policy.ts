@@ -452,7 +452,7 @@ export const POLICY = {
   'activity.list': { resource: null, gates: ['notRebateOnly'] },
   'activity.redeem': { resource: null, gates: ['notRebateOnly'] },
 
-  // ---- WeCom customer operations (docs/decisions/079): the sidebar's scripts, group sends to customers
+  // ---- WeCom customer operations (docs/decisions/080): the sidebar's scripts, group sends to customers
   'script.use': { resource: null, gates: ['notRebateOnly'] },
   /** A leader their team's customers, an admin the company's (the service picks the scope). */
   'groupsend.manage': { resource: null, gates: ['leaderOrAdmin'] },
