@@ -22,7 +22,6 @@ import type { Db, Tx } from '../../db/client.ts';
 import { primaryReads, type Reads } from '../../db/replicas.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { activeStaff } from '../../db/active-staff.ts';
-import { eventHistory } from '../../db/event-history.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { banks, caseEvents, channels, cities, products, sources } from '../../db/schema/cases.ts';
 import { companies, staff, teams } from '../../db/schema/staff.ts';
@@ -145,6 +144,17 @@ function perCase(scope: CaseScope, since: Date) {
  * `reads`: the case lists, statistics and the leader's dashboard read through its reader, a replica when the
  * request was given one (decision 077); everything else, writes first, goes to `db`, the primary.
  */
+/** A case event as the detail statement answers it (JSON: the time is text). */
+export interface CaseEventJson {
+  id: number;
+  kind: string;
+  from_status: number | null;
+  to_status: number | null;
+  reason: string;
+  staff_name: string;
+  created_at: string;
+}
+
 export function createCasesRepository(db: Db, reads: Reads = primaryReads(db)) {
   const reader = reads.reader;
   const owner = alias(staff, 'owner');
@@ -200,7 +210,11 @@ export function createCasesRepository(db: Db, reads: Reads = primaryReads(db)) {
     return page;
   };
 
-  /** The names a case's detail shows, in one statement prepared by name (decision 060); a null id names ''. */
+  /**
+   * Everything a case's detail shows beyond its own row, in one statement prepared by name (decisions 060,
+   * issue 44): the names of what it points at (a null id names ''), its history, its product's price and the
+   * company's all-in cost line. One round trip instead of four.
+   */
   const place = (name: string) => sql`${sql.placeholder(name)}::int`;
   const nameOf = (table: SQL, id: string) =>
     sql<string | null>`(select name from ${table} where corp_id = ${place('corpId')} and id = ${place(id)})`;
@@ -216,6 +230,15 @@ export function createCasesRepository(db: Db, reads: Reads = primaryReads(db)) {
       has_moved: sql<boolean>`exists (select 1 from ${caseEvents} where corp_id = ${place('corpId')} and client_id = ${place('id')} and kind <> 'created' and kind <> 'edited')`,
       has_open_service: sql<boolean>`exists (select 1 from ${serviceRequests} where corp_id = ${place('corpId')} and client_id = ${place('id')} and status = 'open')`,
       has_open_appeal: sql<boolean>`exists (select 1 from ${appeals} where corp_id = ${place('corpId')} and client_id = ${place('id')} and status = 'open')`,
+      events: sql<CaseEventJson[]>`(select coalesce(json_agg(json_build_object('id', e.id, 'kind', e.kind,
+          'from_status', e.from_status, 'to_status', e.to_status, 'reason', e.reason, 'staff_name', s.name,
+          'created_at', e.created_at) order by e.id), '[]'::json)
+        from ${caseEvents} e join ${staff} s on s.id = e.staff_id
+        where e.corp_id = ${place('corpId')} and e.client_id = ${place('id')})`,
+      price: sql<{ fee_type: number | null; rate_ppm: number | null; method: number | null } | null>`(select
+        json_build_object('fee_type', fee_type, 'rate_ppm', rate_ppm, 'method', repayment_method)
+        from ${products} where corp_id = ${place('corpId')} and id = ${place('productId')})`,
+      cap_bp: sql<number | null>`(select all_in_cost_cap_bp from ${companies} where id = ${place('corpId')})`,
     })
     .from(sql`(select 1) as one`)
     .prepare('cases_case_names');
@@ -458,26 +481,13 @@ export function createCasesRepository(db: Db, reads: Reads = primaryReads(db)) {
         hasMoved: Boolean(row.has_moved),
         hasOpenService: Boolean(row.has_open_service),
         hasOpenAppeal: Boolean(row.has_open_appeal),
+        events: row.events ?? [],
+        price: row.price
+          ? { feeType: row.price.fee_type, ratePpm: row.price.rate_ppm, method: row.price.method }
+          : undefined,
+        capBp: row.cap_bp ?? DEFAULT_ALL_IN_COST_CAP_BP,
       };
     },
-
-    listEvents: (corpId: number, clientId: number) =>
-      eventHistory(
-        db,
-        caseEvents,
-        caseEvents.staffId,
-        (actor) => ({
-          id: caseEvents.id,
-          kind: caseEvents.kind,
-          fromStatus: caseEvents.fromStatus,
-          toStatus: caseEvents.toStatus,
-          reason: caseEvents.reason,
-          staffName: actor.name,
-          createdAt: caseEvents.createdAt,
-        }),
-        corpId,
-        eq(caseEvents.clientId, clientId),
-      ),
 
     /**
      * One keyset page of cases, newest first: `id < cursor` on an index that leads with corp_id and owner

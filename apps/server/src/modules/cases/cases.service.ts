@@ -43,7 +43,7 @@ import type { HolderCheck } from '../holder-check.ts';
 import type { StaffIdentity } from '../staff/index.ts';
 import type { CaseScope, CaseValues, CasesRepository, DashboardFilter, EventValues } from './cases.repository.ts';
 import { CASES_TEXTS as T } from './cases.texts.ts';
-import { caseCost, matchProducts } from './matching.ts';
+import { caseCost, costAt, matchProducts } from './matching.ts';
 import { requireConsent } from './consent.service.ts';
 
 type Page<T> = { list: T[]; next_cursor: number | null };
@@ -389,12 +389,8 @@ export function createCasesService({
 
     async detail(me: StaffIdentity, id: number): Promise<CaseDetail> {
       const { c, roles } = await visibleCase(me, id);
-      const [names, events, cost, capBp] = await Promise.all([
-        repo.caseNames(c),
-        repo.listEvents(me.corpId, id),
-        caseCost(repo, me.corpId, c),
-        repo.allInCostCapBp(me.corpId),
-      ]);
+      const names = await repo.caseNames(c);
+      const cost = costAt(c, names.price);
       // Masked for every role, the owner too (JR/T 0171-2020 C2, decision 065): a tap reveals one number,
       // logged for anyone but the owner.
       const masked = true;
@@ -432,22 +428,14 @@ export function createCasesService({
         remarks: c.remarks,
         fees: c.fees,
         all_in_cost: cost?.irrPpm == null ? null : ppmToPercent(cost.irrPpm),
-        all_in_cost_cap: capBp / 100,
+        all_in_cost_cap: names.capBp / 100,
         status: c.status,
         reject_reason: c.rejectReason,
         reject_note: c.rejectNote,
         owner_id: c.ownerId,
         owner_name: names.owner,
         created_at: iso(c.createdAt) ?? '',
-        events: events.map((event) => ({
-          id: event.id,
-          kind: event.kind,
-          from_status: event.fromStatus,
-          to_status: event.toStatus,
-          reason: event.reason,
-          staff_name: event.staffName,
-          created_at: iso(event.createdAt) ?? '',
-        })),
+        events: names.events.map((event) => ({ ...event, created_at: iso(event.created_at) ?? '' })),
         moves: allowedMoves(c.status, roles).map((move) => ({ to: move.to, needs_reason: move.needsReason })),
         can_edit: can(me, 'case.update', c) && EDITABLE.includes(c.status),
         can_delete: can(me, 'case.delete', c) && isDeletable(c.status, names.hasMoved),

@@ -48,7 +48,15 @@ export async function caseCost(
   c: { productId: number | null; amountFen: number; termMonths: number; fees: readonly CaseFee[] },
 ): Promise<{ irrPpm: number | null } | null> {
   if (c.amountFen <= 0 || c.termMonths < 1) return null;
-  const row = c.productId === null ? undefined : await repo.productPrice(corpId, c.productId);
+  return costAt(c, c.productId === null ? undefined : await repo.productPrice(corpId, c.productId));
+}
+
+/** caseCost with the product's price row already read (the detail reads it in its one statement). */
+export function costAt(
+  c: { amountFen: number; termMonths: number; fees: readonly CaseFee[] },
+  row: Parameters<typeof priceOf>[0] | undefined,
+): { irrPpm: number | null } | null {
+  if (c.amountFen <= 0 || c.termMonths < 1) return null;
   const price = row ? priceOf(row) : null;
   return allInCost({ amountFen: c.amountFen, termMonths: c.termMonths, price, fees: fenFees(c.fees) });
 }
