@@ -28,6 +28,9 @@ export const ROUTE_TITLES: ReadonlyArray<RouteTitle> = [
   ['/business/match', '匹配产品'],
   ['/business/pool', '公海客户'],
   ['/team/viewLog', '查看日志'],
+  // Not in the spec: group sends to customers (decision 080), from /team/list and the back office.
+  ['/team/groupSend', '客户群发'],
+  ['/team/groupSend/:id', '群发详情'],
   ['/business/pending', '待跟进'],
   ['/business/pendingDetail/:id', '跟进详情'],
   ['/business/pendingAdd/:id', '新增跟进'],
@@ -128,6 +131,7 @@ export const ROUTE_TITLES: ReadonlyArray<RouteTitle> = [
   ['/chattergee/auth/:id', '实名认证'],
   ['/chattergee/purse/:id', '开通钱包'],
   ['/chattergee/send/:external_userid', '发送积分'],
+  ['/chattergee/scripts', '话术库'],
   // activities (the /interface copies of lottery, coupon and signin share these titles)
   ['/activity', '活动'],
   ['/activity/test', '活动'],

@@ -15,6 +15,7 @@ import {
 } from '../../features/admin/pages/refs-page.tsx';
 import { AdminRobotsPage } from '../../features/admin/pages/robots-page.tsx';
 import { AdminRulesPage } from '../../features/admin/pages/rules-page.tsx';
+import { AdminScriptsPage } from '../../features/admin/pages/scripts-page.tsx';
 import { AdminSubjectPage } from '../../features/admin/pages/subject-page.tsx';
 import { AdminStaffPage } from '../../features/admin/pages/staff-page.tsx';
 import { AdminTeamsPage } from '../../features/admin/pages/teams-page.tsx';
@@ -40,6 +41,7 @@ export const pages: ChunkPages = {
   '/admin/faq-unanswered': AdminFaqUnansweredPage,
   '/admin/activities': AdminActivitiesPage,
   '/admin/robots': AdminRobotsPage,
+  '/admin/scripts': AdminScriptsPage,
   '/admin/import': AdminImportPage,
   '/admin/export': AdminExportPage,
   '/admin/wecom-sync': AdminWecomSyncPage,

@@ -1,6 +1,7 @@
 import { ChatterAddPage, ChatterAuthPage, ChatterPursePage } from '../../features/chattergee/pages/forms.tsx';
 import { ChatterHomePage } from '../../features/chattergee/pages/home-page.tsx';
 import { ChatterListPage, ChatterToolPage, ChatterUserPage } from '../../features/chattergee/pages/list-pages.tsx';
+import { ChatterScriptsPage } from '../../features/chattergee/pages/scripts-page.tsx';
 import { ChatterSendPage } from '../../features/chattergee/pages/send-page.tsx';
 import type { ChunkPages } from './chunk-pages.ts';
 
@@ -14,4 +15,5 @@ export const pages: ChunkPages = {
   '/chattergee/auth/:id': ChatterAuthPage,
   '/chattergee/purse/:id': ChatterPursePage,
   '/chattergee/send/:external_userid': ChatterSendPage,
+  '/chattergee/scripts': ChatterScriptsPage,
 };

@@ -12,6 +12,8 @@
  * - /business/match: which products fit a client and what they cost (decision 068), from the instalment card.
  * - /business/pool: the company's public pool (decision 066), from the 公海客户 tile.
  * - /business/clawback, /business/statement(/:id): claw-backs and statements (decision 067), finance's tiles.
+ * - /chattergee/scripts: the approved scripts (话术库, decision 080), from the sidebar's home.
+ * - /team/groupSend(/:id): group sends to customers (群发, decision 080), from /team/list and the back office.
  * - /team/viewLog: the leader's view log of personal numbers (decision 058), from /team/list.
  * - /outside/statement(/:id), /houseloan/statement(/:id): a partner's and an agent's commission statements
  *   (decision 067), from 我的账户 and 我的.
@@ -60,6 +62,7 @@ export const CHATTERGEE_PATHS = [
   '/chattergee/auth/:id',
   '/chattergee/purse/:id',
   '/chattergee/send/:external_userid',
+  '/chattergee/scripts',
 ];
 export const ESIGN_PATHS = [
   '/interface/esign',
@@ -92,6 +95,7 @@ export const ADMIN_PATHS = [
   '/admin/faq-unanswered',
   '/admin/activities',
   '/admin/robots',
+  '/admin/scripts',
   '/admin/import',
   '/admin/export',
   '/admin/wecom-sync',
@@ -140,7 +144,7 @@ export const CHUNK_PATHS = {
     '/team/house',
     '/team/houseChannel',
   ],
-  'team-list': ['/team/list', '/team/viewLog'],
+  'team-list': ['/team/list', '/team/viewLog', '/team/groupSend', '/team/groupSend/:id'],
   'team-appeal': ['/team/appeal'],
   sign: SIGN_PATHS,
   outside: OUTSIDE_PATHS,

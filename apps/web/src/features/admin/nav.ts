@@ -32,12 +32,15 @@ const COMPANY_PAGES = [
   'faq-unanswered',
   'activities',
   'robots',
+  'scripts',
   'subject',
 ] as const;
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   line('companies', true),
   ...COMPANY_PAGES.map((page) => line(page)),
+  // Group sends (decision 080) are the mobile pages a team leader uses too; the admin picks the whole company.
+  { path: '/team/groupSend', label: T.groupSendNav },
   ...adminIoNav,
   line('audit'),
 ];

@@ -55,4 +55,15 @@ export const chatterTexts = {
   pullToRefresh: '下拉刷新',
   releaseToRefresh: '释放立即刷新',
   refreshed: '刷新成功',
+  // approved scripts (话术库, decision 080)
+  scripts: '话术库',
+  scriptsSearch: '搜索话术',
+  scriptsAll: '全部',
+  scriptsEmpty: '没有符合条件的话术',
+  scriptsFailed: '话术加载失败',
+  scriptSend: '发送到聊天',
+  scriptUses: (n: number) => `已用 ${n} 次`,
+  scriptSent: '已发送到聊天',
+  scriptCopied: '不在企业微信中：话术已复制，请粘贴到聊天',
+  scriptSendFailed: '未能发送到聊天',
 } as const;

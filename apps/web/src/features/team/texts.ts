@@ -3,6 +3,7 @@ export const teamTexts = {
   members: '成员业绩',
   /** The team's whole case list, where the leader moves cases (批量转移, decision 066). */
   teamCases: '团队报单 · 批量转移',
+  groupSend: '客户群发',
   memberChart: '成员报单金额（万元）',
   byMonth: '近六个月团队报单金额（万元）',
   legendAmount: '报单金额',

@@ -15,13 +15,27 @@ export interface SidebarSdk {
   /** The external contact of the chat the sidebar is open in; null outside a single chat. */
   currentContact(): Promise<string | null>;
   sendCard(card: ChatCard): Promise<void>;
+  /**
+   * Puts an approved script's text into the chat (decision 080): WeCom's sendChatMessage, msgtype text. Outside
+   * WeCom (demo mode) the text goes to the clipboard instead, to be pasted by hand; answers which happened.
+   */
+  sendText(content: string): Promise<'chat' | 'clipboard'>;
 }
 
 const DEMO_CONTACT_KEY = 'chattergee.demoContact';
 declare global {
   interface Window {
     __chattergeeCards?: ChatCard[];
+    /** The texts the demo stand-in copied (the e2e journey reads them). */
+    __chattergeeTexts?: string[];
   }
+}
+
+/** The demo's stand-in for sending a text: the clipboard, when the browser lets the page write it. */
+async function copyToClipboard(content: string): Promise<'clipboard'> {
+  window.__chattergeeTexts = [...(window.__chattergeeTexts ?? []), content];
+  await globalThis.navigator?.clipboard?.writeText(content).catch(() => undefined);
+  return 'clipboard';
 }
 
 export function demoContact(): string | null {
@@ -58,6 +72,7 @@ export async function openSidebarSdk(): Promise<SidebarSdk> {
       async sendCard(card) {
         window.__chattergeeCards = [...(window.__chattergeeCards ?? []), card];
       },
+      sendText: copyToClipboard,
     };
   }
   if (!registered) {
@@ -81,6 +96,10 @@ export async function openSidebarSdk(): Promise<SidebarSdk> {
     },
     async sendCard(card) {
       await ww.sendChatMessage({ msgtype: 'news', news: card });
+    },
+    async sendText(content) {
+      await ww.sendChatMessage({ msgtype: 'text', text: { content } });
+      return 'chat';
     },
   };
 }

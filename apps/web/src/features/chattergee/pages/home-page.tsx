@@ -104,6 +104,9 @@ export function ChatterHomePage() {
           <Link to="/chattergee/user">{T.myCustomers}</Link>
         </List.Item>
         <List.Item>
+          <Link to="/chattergee/scripts">{T.scripts}</Link>
+        </List.Item>
+        <List.Item>
           <Link to="/chattergee/tool">{T.toolTitle}</Link>
         </List.Item>
       </List>

@@ -88,6 +88,9 @@ export function TeamListPage() {
           <Link className="link-button link-button--ghost" to="/team/viewLog">
             {T.viewLog.link}
           </Link>
+          <Link className="link-button link-button--ghost" to="/team/groupSend">
+            {T.groupSend}
+          </Link>
         </div>
         <List header={T.members}>
           {data.members.map((row) => (
