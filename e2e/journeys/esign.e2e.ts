@@ -82,9 +82,27 @@ describe('electronic signing journey (decision 054)', () => {
       expect(report).toContain('Signature is Valid');
       expect(report).toContain('Total document signed');
       const certificate = await download(owner, '下载完成证书');
-      expect(execFileSync('pdftotext', [certificate, '-']).toString()).toContain('电子签署完成证书');
+      const certificateText = execFileSync('pdftotext', [certificate, '-']).toString();
+      expect(certificateText).toContain('电子签署完成证书');
+      // The certificate prints (and links) the public verify page (issue 48).
+      expect(certificateText).toContain('/interface/esign/verify');
       await owner.getByRole('link', { name: '证据链' }).click();
       await owner.getByText(/证据链完整/).waitFor();
+
+      // Anyone holding the PDF checks it on the public verify page, without logging in: the client taps there
+      // from the signed screen. The sealed contract is valid and names the signer masked; one changed byte fails.
+      await client.getByRole('link', { name: '核验签署文件' }).click();
+      const picker = client.getByLabel('点击选择 PDF，或把文件拖到这里');
+      await picker.setInputFiles(sealed);
+      await client.getByText('有效：本平台签署的文件，签署后未被改动').waitFor();
+      await client.getByText('黄**', { exact: true }).waitFor();
+      const tampered = path.join(path.dirname(sealed), 'tampered.pdf');
+      const bytes = fs.readFileSync(sealed);
+      bytes[1000] = (bytes[1000] ?? 0) ^ 0x01;
+      fs.writeFileSync(tampered, bytes);
+      await picker.setInputFiles(tampered);
+      await client.getByText('无效：文件在签署后被改动过').waitFor();
+      expect(await client.getByText('黄**', { exact: true }).count()).toBe(0);
     },
   );
 });

@@ -43,6 +43,8 @@ export const PUBLIC_ROUTES: readonly { method: 'GET' | 'POST'; url: string; why:
   { method: 'POST', url: '/api/esign/signer/page', why: '电子签署阅读记录（签署人会话）' },
   { method: 'POST', url: '/api/esign/signer/sign', why: '电子签署手写签名（签署人会话）' },
   { method: 'POST', url: '/api/esign/signer/download', why: '电子签署文件下载（签署人会话）' },
+  // The public verify page (issue 48): a PDF's own bytes, checked for anyone who holds it; rate-limited.
+  { method: 'POST', url: '/api/esign/public/verify', why: '公开核验签署文件' },
   // The client who confirms a case's consent (decision 073): the link's token, then the code texted to the
   // case's phone; no staff session is involved.
   { method: 'POST', url: '/api/consent/view', why: '打开个人信息授权链接' },

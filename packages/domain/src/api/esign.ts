@@ -9,9 +9,14 @@ import { labelledStatus } from './rows.ts';
  * reached with the link's token and then the signer's own short-lived session.
  */
 
-export const ESIGN_STATUS_LABELS = { sent: '待签署', signed: '已签署', cancelled: '已撤销' } as const;
+export const ESIGN_STATUS_LABELS = {
+  sent: '待签署',
+  signed: '已签署',
+  cancelled: '已撤销',
+  expired: '已过期',
+} as const;
 export type EsignStatusCode = keyof typeof ESIGN_STATUS_LABELS;
-const esignStatusSchema = z.enum(['sent', 'signed', 'cancelled']);
+const esignStatusSchema = z.enum(['sent', 'signed', 'cancelled', 'expired']);
 
 export const ESIGN_EVENT_LABELS: Record<string, string> = {
   created: '生成文件',
@@ -27,6 +32,10 @@ export const ESIGN_EVENT_LABELS: Record<string, string> = {
   downloaded: '下载文件',
   card_authorised: '银行卡授权',
   cancelled: '撤销签署',
+  reminded: '短信提醒签署',
+  expired: '签署单过期',
+  face_verified: '意愿认证（活体检测与人脸比对）通过',
+  face_failed: '意愿认证未通过',
 };
 
 /** Bank card (spec §9): 16 to 19 digits. */
@@ -125,6 +134,8 @@ export const esignSealCheckSchema = z.object({
   /** Every signature verifies over its byte ranges; what none covers is validation data only. */
   intact: z.boolean(),
   signer: z.string().nullable(),
+  /** The timestamp authority's name (its certificate's common name) on the seal's token; null without one. */
+  tsa: z.string().nullable(),
   /** The genTime of the RFC 3161 token in the signature (PAdES B-T), over its signature value; null without. */
   timestamp: z.string().nullable(),
   /** The genTime of the document timestamp over the whole signed file (PAdES B-LTA); null without. */
@@ -136,6 +147,8 @@ export const esignSealCheckSchema = z.object({
       subject: z.string().nullable(),
       issuer: z.string().nullable(),
       not_after: z.string(),
+      /** SHA-256 of the certificate (DER): its fingerprint. */
+      sha256: z.string(),
       expired_now: z.boolean(),
       valid_at_timestamp: z.boolean().nullable(),
       chain_complete: z.boolean(),
@@ -154,6 +167,36 @@ export const esignVerifySchema = z.object({
   chain: esignChainSchema.nullable(),
 });
 export type EsignVerify = z.infer<typeof esignVerifySchema>;
+
+/** The largest PDF the public verify page takes (a sealed contract is ~100 KB; a scan-heavy one a few MB). */
+export const ESIGN_VERIFY_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The public verify page's upload (multipart): one file, checked by its content to be a PDF. */
+export const esignPublicVerifyRequestSchema = z.object({ file: z.unknown().optional() });
+
+/**
+ * What anyone holding a PDF learns about it (/interface/esign/verify, issue 48): only what its own bytes say, and
+ * whether it is byte for byte a document this product sealed. No order number, nothing of another document.
+ * `verdict`: valid (sealed here and unchanged), altered (a seal that no longer holds), unregistered (a seal that
+ * holds, not one of the sealed contracts: a signing certificate or another issuer's document), unsigned.
+ */
+export const esignPublicVerifySchema = z.object({
+  sha256: z.string(),
+  verdict: z.enum(['valid', 'altered', 'unregistered', 'unsigned']),
+  /** Byte for byte the sealed document of an order signed through this product. */
+  registered: z.boolean(),
+  /** Sealed with this product's own seal certificate (also true of a signing certificate, 签署证书). */
+  our_seal: z.boolean(),
+  /** The sealed order's words, when registered: its company, title and the signer's name masked. */
+  company_name: z.string().nullable(),
+  title: z.string().nullable(),
+  signer_name: z.string().nullable(),
+  signed_at: z.string().nullable(),
+  /** The order's evidence chain recomputes, when registered. */
+  evidence_intact: z.boolean().nullable(),
+  seal: esignSealCheckSchema,
+});
+export type EsignPublicVerify = z.infer<typeof esignPublicVerifySchema>;
 
 // ---- the signer ----
 

@@ -32,7 +32,8 @@ export const esignTemplates = pgTable(
   (t) => [index().on(t.corpId, t.kind)],
 );
 
-export const ESIGN_STATUSES = ['sent', 'signed', 'cancelled'] as const;
+/** expired: unsigned past the company's days (companies.esign_expiry_days, issue 48); its link stops working. */
+export const ESIGN_STATUSES = ['sent', 'signed', 'cancelled', 'expired'] as const;
 export type EsignStatus = (typeof ESIGN_STATUSES)[number];
 
 /**
@@ -70,12 +71,20 @@ export const esignOrders = pgTable(
     eventCount: integer().notNull().default(0),
     signedAt: timestamptz(),
     cancelledAt: timestamptz(),
+    /** When the expiry sweep ended it unsigned. */
+    expiredAt: timestamptz(),
     createdAt: timestamptzNow(),
   },
   (t) => [
     index().on(t.corpId, t.staffId, t.id),
     index().on(t.corpId, t.clientId),
     index().on(t.corpId, t.sealedSha256),
+    // The public verify page looks a PDF's hash up among every company's sealed documents (issue 48).
+    index('esign_orders_sealed_sha256').on(t.sealedSha256),
+    // The expiry and reminder sweep: the unsigned orders by when they expire.
+    index('esign_orders_open_expiry')
+      .on(t.linkExpiresAt)
+      .where(sql`status = 'sent'`),
     uniqueIndex('esign_orders_link_token').on(t.linkTokenHash),
     // One open order per case (decision 054): a second add answers the open one instead of a second link.
     uniqueIndex('esign_orders_one_open')
@@ -98,6 +107,10 @@ export const ESIGN_EVENT_TYPES = [
   'downloaded',
   'card_authorised',
   'cancelled',
+  'reminded',
+  'expired',
+  'face_verified',
+  'face_failed',
 ] as const;
 export type EsignEventType = (typeof ESIGN_EVENT_TYPES)[number];
 

@@ -63,6 +63,10 @@ export const companies = pgTable(
     closedCaseRetentionYears: smallint().notNull().default(5),
     /** Days a case may go without a planned follow-up before its owner (then its leader) is nudged. */
     nudgeDays: smallint().notNull().default(3),
+    /** E-sign (issue 48): days an unsigned order's link lives before the order expires. */
+    esignExpiryDays: smallint().notNull().default(7),
+    /** E-sign intent (意愿认证): a liveness and face match against the ID photo before the signature. */
+    esignFaceCheck: boolean().notNull().default(false),
     createdAt: timestamptzNow(),
   },
   (t) => [check('companies_log_retention_six_months', sql`${t.logRetentionMonths} >= 6`)],

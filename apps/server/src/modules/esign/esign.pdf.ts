@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { esignFontkit as fontkit } from './esign.fontkit.ts';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFString, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /*
  * The PDFs of e-sign (decision 054), drawn with pdf-lib and the Noto Sans Hans (SC) OTF the npm package
@@ -149,6 +149,22 @@ export interface CertificateInput {
   timestamps?: string[];
   events: { seq: number; at: string; type: string; actor: string; ip: string; hash: string }[];
   issuedAt: Date;
+  /** The public verify page (/interface/esign/verify): printed and linked, so a tap in a PDF reader opens it. */
+  verifyUrl: string;
+}
+
+/** A URI link over a rectangle of the page: PDF readers open it on a tap. */
+function linkTo(doc: PDFDocument, page: PDFPage, url: string, rect: [number, number, number, number]) {
+  const annotation = doc.context.register(
+    doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: rect,
+      Border: [0, 0, 0],
+      A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
+    }),
+  );
+  page.node.addAnnot(annotation);
 }
 
 /** The completion certificate: signers, identity checks, both hashes, and every event of the chain. */
@@ -158,6 +174,16 @@ export async function renderCertificate(input: CertificateInput): Promise<Uint8A
   doc.setModificationDate(input.issuedAt);
   const page = doc.addPage(A4);
   page.drawText('电子签署完成证书', { x: MARGIN, y: A4[1] - MARGIN, size: 18, font });
+  // Where anyone holding this certificate or the contract checks them (issue 48): the address, tappable.
+  const verifyY = A4[1] - MARGIN - 30;
+  page.drawText('核验地址（上传本证书或合同 PDF，查验是否被改动）：', { x: MARGIN, y: verifyY, size: 9, font });
+  page.drawText(input.verifyUrl, { x: MARGIN, y: verifyY - 14, size: 9, font, color: rgb(0.05, 0.3, 0.75) });
+  linkTo(doc, page, input.verifyUrl, [
+    MARGIN,
+    verifyY - 18,
+    MARGIN + font.widthOfTextAtSize(input.verifyUrl, 9),
+    verifyY - 4,
+  ]);
   const lines = [
     `签署单号：${input.orderId}  文件：${input.title}`,
     `发起方：${input.companyName}`,
@@ -169,7 +195,7 @@ export async function renderCertificate(input: CertificateInput): Promise<Uint8A
     `证据链末端哈希：${input.chainHead}`,
     `证据链（共 ${input.events.length} 条，每条含上一条的 SHA-256）：`,
   ];
-  const end = writeParagraphs(doc, font, { page, y: A4[1] - MARGIN - 36 }, lines);
+  const end = writeParagraphs(doc, font, { page, y: verifyY - 40 }, lines);
   writeParagraphs(
     doc,
     font,

@@ -124,6 +124,21 @@ export function createEsignRepository(db: Db) {
     findBySealedHash: (corpId: number, hash: string): Promise<EsignOrderRow | undefined> =>
       firstWhere(db, esignOrders, and(eq(esignOrders.corpId, corpId), eq(esignOrders.sealedSha256, hash))),
 
+    /**
+     * The sealed order whose document is exactly these bytes, in whichever company, with its company's name: the
+     * public verify page's one lookup (issue 48). Only a SHA-256 of a whole file finds a row, so nothing can be
+     * listed or guessed through it.
+     */
+    async findAnySealed(hash: string): Promise<(EsignOrderRow & { companyName: string }) | undefined> {
+      const [row] = await db
+        .select({ order: esignOrders, companyName: companies.name })
+        .from(esignOrders)
+        .innerJoin(companies, eq(companies.id, esignOrders.corpId))
+        .where(and(eq(esignOrders.sealedSha256, hash), eq(esignOrders.status, 'signed')))
+        .limit(1);
+      return row && { ...row.order, companyName: row.companyName };
+    },
+
     insertSession: (tx: Tx, values: typeof esignSessions.$inferInsert) => tx.insert(esignSessions).values(values),
 
     findSession: (tokenHash: string, at: Date) =>

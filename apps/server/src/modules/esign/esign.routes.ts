@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@crm/domain/api/envelope';
+import { ESIGN_VERIFY_MAX_BYTES } from '@crm/domain/api/esign';
+import { RefusedError } from '../../errors.ts';
 import { currentStaff, servePrincipals } from '../../plugins/session.ts';
 import { openRoutes, staffRoutes } from '../../plugins/staff-routes.ts';
 import { SIGNER_SESSION_TTL_MS, type CallContext, type EsignService } from './esign.service.ts';
@@ -10,6 +12,8 @@ import * as E from '@crm/domain/endpoints/esign';
 /** The signer's own cookie (decision 054): bound to one order, sent only to the signer's calls. */
 export const SIGNER_COOKIE = 'esign_signer';
 const SIGNER_PATH = '/api/esign/signer';
+/** PDFs one address may have the public verify page check in a minute. */
+export const PUBLIC_VERIFY_PER_MINUTE = 10;
 
 const contextOf = (request: FastifyRequest): CallContext => ({
   ip: request.ip,
@@ -66,6 +70,23 @@ export async function esignSignerRoutes(
   const ok = <T>(data: T, msg = 'ok') => ({ code: 0, msg, data });
 
   const open = openRoutes(root, tags);
+  // The public verify page (issue 48): anyone may check a PDF they hold. Reading and verifying a file costs
+  // CPU, so an address gets a few a minute (the global limiter's key: a caller without a session is its address).
+  open.post(
+    E.publicVerify,
+    (_, form) => {
+      if (!Buffer.isBuffer(form.file)) throw new RefusedError(T.badPdf);
+      return esign.publicVerify(form.file);
+    },
+    {
+      config: {
+        multipartOptions: { limits: { files: 1, fileSize: ESIGN_VERIFY_MAX_BYTES } },
+        rateLimit: { max: PUBLIC_VERIFY_PER_MINUTE, timeWindow: '1 minute' },
+        fileTooLargeMessage: T.pdfTooLarge,
+      },
+      consumes: ['multipart/form-data'],
+    },
+  );
   open.post(E.signerStart, (_, b, request) => esign.start(b.token, contextOf(request)));
   open.post(E.signerCode, (_, b, request) => esign.sendCode(b.token, contextOf(request)), { msg: '验证码已发送' });
   // The rest set or read the signer's cookie, so they are written out, still from their contracts.

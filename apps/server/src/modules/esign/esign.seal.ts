@@ -63,6 +63,20 @@ export function loadSealCertificate(
   };
 }
 
+const sealFingerprints = new Map<string, Promise<string>>();
+
+/** SHA-256 of the seal certificate's DER: the public verify page tells this product's seals from others'. */
+export function sealCertificateSha256(certificate: SealCertificate, now: Date): Promise<string> {
+  const key = 'demo' in certificate ? certificate.file : certificate.base64;
+  let fingerprint = sealFingerprints.get(key);
+  if (!fingerprint) {
+    const { p12, passphrase } = loadSealCertificate(certificate, now);
+    fingerprint = P12Signer.create(p12, passphrase).then((signer) => sha256(signer.certificate));
+    sealFingerprints.set(key, fingerprint);
+  }
+  return fingerprint;
+}
+
 export interface SealInput {
   p12: Buffer;
   passphrase: string;

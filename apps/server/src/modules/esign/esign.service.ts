@@ -5,6 +5,7 @@ import {
   type EsignEvidence,
   type EsignOrder,
   type EsignOrderSummary,
+  type EsignPublicVerify,
   type EsignVerify,
 } from '@crm/domain/api/esign';
 import { toPage } from '@crm/domain/api/page';
@@ -20,7 +21,7 @@ import type { StaffIdentity } from '../staff/index.ts';
 import { checkChain, eventHash, withZone, type ChainCheck } from './esign.chain.ts';
 import { renderCertificate, renderDocument, stampSignature, type DocPage } from './esign.pdf.ts';
 import type { EsignEventRow, EsignOrderRow, EsignRepository, Transaction } from './esign.repository.ts';
-import { loadSealCertificate, sealPades, sha256, type SealCertificate } from './esign.seal.ts';
+import { loadSealCertificate, sealCertificateSha256, sealPades, sha256, type SealCertificate } from './esign.seal.ts';
 import { verifyPdf } from './esign.verify.ts';
 import { ESIGN_TEXTS as T } from './esign.texts.ts';
 import type { CaseAgreementTerms } from '../cases/index.ts';
@@ -42,6 +43,7 @@ export const TIMESTAMP_MAX_ATTEMPTS = 20;
 const QUEUE_CONTEXT: CallContext = { ip: '', userAgent: 'job queue' };
 export const SIGNER_SESSION_TTL_MS = 30 * 60_000;
 
+const PDF_MAGIC = Buffer.from('%PDF-');
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -295,6 +297,7 @@ export function createEsignService(deps: EsignServiceDeps) {
       timestamps: events.filter((e) => e.type === 'timestamped').map((e) => String(e.detail.gen_time)),
       events: events.map((e) => ({ seq: e.seq, at: e.at, type: e.type, actor: e.actor, ip: e.ip, hash: e.hash })),
       issuedAt: now(),
+      verifyUrl: `${deps.publicUrl}/interface/esign/verify`,
     });
     // Sealed and, with a TSA, timestamped like the contract (B-LTA); drawn on demand, so a TSA away now
     // leaves this copy B-B and the next download asks again.
@@ -523,13 +526,43 @@ export function createEsignService(deps: EsignServiceDeps) {
 
     /** Whether a PDF is exactly one of the company's sealed documents, its seal holds and its chain is intact. */
     async verify(me: StaffIdentity, pdf: Buffer): Promise<EsignVerify> {
-      if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new RefusedError(T.badPdf);
+      if (!pdf.subarray(0, 5).equals(PDF_MAGIC)) throw new RefusedError(T.badPdf);
       const hash = sha256(pdf);
       const order = await repo.findBySealedHash(me.corpId, hash);
       const seal = await verifyPdf(pdf, now());
       if (!order) return { sha256: hash, matches_order: false, order_id: null, seal, chain: null };
       const { check } = await chainOf(order);
       return { sha256: hash, matches_order: true, order_id: order.id, seal, chain: chainAnswer(check) };
+    },
+
+    /**
+     * The public verify page (issue 48, no login): what the PDF's own bytes say (its seal, timestamp, TSA and the
+     * certificate at the TSA's time) and whether it is byte for byte a document sealed here; when it is, that
+     * order's company, title, masked signer and time. No order number, nothing of any other document.
+     */
+    async publicVerify(pdf: Buffer): Promise<EsignPublicVerify> {
+      if (!pdf.subarray(0, 5).equals(PDF_MAGIC)) throw new RefusedError(T.badPdf);
+      const hash = sha256(pdf);
+      const [seal, order, ours] = await Promise.all([
+        verifyPdf(pdf, now()),
+        repo.findAnySealed(hash),
+        sealCertificateSha256(deps.certificate, now()),
+      ]);
+      const chain = order ? (await chainOf(order)).check : null;
+      const verdict = !seal.sealed ? 'unsigned' : !seal.intact ? 'altered' : order ? 'valid' : 'unregistered';
+      return {
+        sha256: hash,
+        verdict,
+        registered: order !== undefined,
+        our_seal: seal.certificate?.sha256 === ours,
+        company_name: order?.companyName ?? null,
+        // The order's title names the signer: masked there too.
+        title: order ? order.title.replaceAll(order.signerName, maskName(order.signerName)) : null,
+        signer_name: order ? maskName(order.signerName) : null,
+        signed_at: order?.signedAt?.toISOString() ?? null,
+        evidence_intact: chain ? chain.intact : null,
+        seal,
+      };
     },
 
     // ---- the signer ----

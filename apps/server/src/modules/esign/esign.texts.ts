@@ -13,6 +13,7 @@ export const ESIGN_TEXTS = {
   readAllPages: '请先阅读全部页面后再签署',
   badSignature: '签名图片无效，请重新手写签名',
   badPdf: '请选择 PDF 文件',
+  pdfTooLarge: 'PDF 文件不能超过 10 MB',
   sent: '签署链接已发送',
   alreadyOpen: '该报单已有待签署的签署单，原签署链接仍然有效；需要新链接请在详情中重新发送',
   resent: '已重新生成签署链接，原链接失效',

@@ -28,6 +28,8 @@ export interface CertificateCheck {
   subject: string | null;
   issuer: string | null;
   not_after: string;
+  /** SHA-256 of the certificate's DER: whose seal it is, compared with the product's own. */
+  sha256: string;
   /** Past its notAfter at the time of the check. */
   expired_now: boolean;
   /** Within its validity at the seal's trusted time (the TSA's); null without a trusted time. */
@@ -48,6 +50,8 @@ export interface SealCheck {
   intact: boolean;
   /** The sealing certificate's common name. */
   signer: string | null;
+  /** The timestamp authority that signed the seal's token (its certificate's common name). */
+  tsa: string | null;
   /** The genTime of the seal's signature-time-stamp (PAdES B-T), when its imprint is the signature value's. */
   timestamp: string | null;
   /** The genTime of the last document timestamp (/ETSI.RFC3161, PAdES B-LTA), when it verifies. */
@@ -99,7 +103,8 @@ async function checkToken(token: Uint8Array, data: Uint8Array) {
     const content = signedData.encapContentInfo.eContent;
     if (content) signedData.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: content.getValue() });
     const ok = await signedData.verify({ signer: 0, data: toArrayBuffer(data), checkChain: false }, engine);
-    return ok ? info : null;
+    const authority = signerCertificate(signedData);
+    return ok ? Object.assign(info, { authority: authority ? commonName(authority.subject) : null }) : null;
   } catch {
     return null;
   }
@@ -167,6 +172,7 @@ async function checkCertificate(
     subject: commonName(cert.subject),
     issuer: commonName(cert.issuer),
     not_after: notAfter.toISOString(),
+    sha256: sha256(new Uint8Array(cert.toSchema().toBER(false))).toString('hex'),
     expired_now: now > notAfter,
     valid_at_timestamp: trustedTime ? cert.notBefore.value <= trustedTime && trustedTime <= notAfter : null,
     chain_complete: chainComplete,
@@ -183,6 +189,7 @@ export async function verifyPdf(pdf: Buffer, now: Date): Promise<SealCheck> {
     sealed: false,
     intact: false,
     signer: null,
+    tsa: null,
     timestamp: null,
     document_timestamp: null,
     level: null,
@@ -230,6 +237,7 @@ export async function verifyPdf(pdf: Buffer, now: Date): Promise<SealCheck> {
     sealed: true,
     intact,
     signer: seal.cert ? commonName(seal.cert.subject) : null,
+    tsa: token?.authority ?? null,
     timestamp: token?.genTime.toISOString() ?? null,
     document_timestamp: documentTimestamp?.toISOString() ?? null,
     level:

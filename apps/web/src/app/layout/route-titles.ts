@@ -161,5 +161,6 @@ export const ROUTE_TITLES: ReadonlyArray<RouteTitle> = [
   ['/interface/esign/evidence/:id', '补充资料'],
   ['/interface/esign/detail/:id', '详情'],
   ['/interface/esign/success', '提交成功'],
+  ['/interface/esign/verify', '核验签署文件'],
   ['/interface/consent', '个人信息授权'],
 ];

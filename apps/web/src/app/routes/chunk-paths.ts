@@ -72,6 +72,8 @@ export const ESIGN_PATHS = [
   '/interface/esign/evidence/:id',
   '/interface/esign/detail/:id',
   '/interface/esign/success',
+  // Not in the spec: the public verify page of issue 48 (anyone, no login), linked from the signed screens.
+  '/interface/esign/verify',
   '/interface/consent',
 ];
 

@@ -8,6 +8,7 @@ import {
   EsignOpenPage,
   EsignSuccessPage,
 } from '../../features/esign/pages/staff-pages.tsx';
+import { EsignVerifyPage } from '../../features/esign/pages/verify-page.tsx';
 import type { ChunkPages } from './chunk-pages.ts';
 
 /** Electronic signing (decision 054): the staff's orders and the client's signing page, one chunk. */
@@ -19,6 +20,8 @@ export const pages: ChunkPages = {
   '/interface/esign/evidence/:id': EsignEvidencePage,
   '/interface/esign/detail/:id': EsignDetailPage,
   '/interface/esign/success': EsignSuccessPage,
+  // Anyone checks a PDF they hold (issue 48): no login, the file's own bytes.
+  '/interface/esign/verify': EsignVerifyPage,
   // The client's consent (decision 073): the same public reader as signing, its own link.
   '/interface/consent': ConsentConfirmPage,
 };

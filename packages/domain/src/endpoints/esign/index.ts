@@ -10,6 +10,8 @@ import {
   esignOpenRequestSchema,
   esignOrderSchema,
   esignPageViewSchema,
+  esignPublicVerifyRequestSchema,
+  esignPublicVerifySchema,
   esignSignedSchema,
   esignSignerDocumentSchema,
   esignSignerFileSchema,
@@ -143,4 +145,13 @@ export const signerDownload = endpoint({
   summary: '下载文件（PDF）',
   request: esignSignerFileSchema,
   response: pdfFileSchema,
+});
+
+/* The public verify page (issue 48): no login, a PDF's own bytes. */
+
+export const publicVerify = endpoint({
+  path: '/api/esign/public/verify',
+  summary: '公开核验：上传 PDF，查看是否为本平台签署且未被改动',
+  request: esignPublicVerifyRequestSchema,
+  response: esignPublicVerifySchema,
 });

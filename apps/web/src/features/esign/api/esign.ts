@@ -80,6 +80,9 @@ const sendJson = <C extends Endpoint>(endpoint: C, input: SendInput<C>) =>
 
 export const verifyPdf = (base64: string) => sendJson(E.verify, { pdf: base64 });
 
+/** POST /api/esign/public/verify (no login, multipart): what a PDF's own bytes say, and whether it was sealed here. */
+export const publicVerify = (file: Blob) => send(E.publicVerify, { file }, { timeoutMs: 60_000 });
+
 // ---- the signer ----
 
 export const signerStart = (token: string) => send(E.signerStart, { token });

@@ -286,3 +286,92 @@ describe('/interface/esign/open/:id (拍照识别)', () => {
     expect(cardInput().value).toBe('6222 0212 3456 7890');
   });
 });
+
+describe('/interface/esign/verify (public, issue 48)', () => {
+  type Answer = ReplyData<typeof E.publicVerify>;
+  const aSeal = (over: Partial<Answer['seal']> = {}): Answer['seal'] => ({
+    sealed: true,
+    intact: true,
+    signer: 'E-sign demo seal',
+    tsa: 'Demo TSA',
+    timestamp: '2026-11-23T02:01:05.000Z',
+    document_timestamp: '2026-11-23T02:01:06.000Z',
+    level: 'B-LTA',
+    certificate: {
+      subject: 'E-sign demo seal',
+      issuer: 'Loan CRM demo CA',
+      not_after: '2036-11-23T00:00:00.000Z',
+      sha256: 'c'.repeat(64),
+      expired_now: false,
+      valid_at_timestamp: true,
+      chain_complete: true,
+      revocation: 'not_revoked',
+    },
+    ...over,
+  });
+  const anAnswer = (over: Partial<Answer> = {}): Answer => ({
+    sha256: 'b'.repeat(64),
+    verdict: 'valid',
+    registered: true,
+    our_seal: true,
+    company_name: '演示居间公司',
+    title: '李* 借款签署文件',
+    signer_name: '李*',
+    signed_at: '2026-11-23T02:01:01.000Z',
+    evidence_intact: true,
+    seal: aSeal(),
+    ...over,
+  });
+  const pick = (name = 'contract.pdf') =>
+    fireEvent.change(screen.getByLabelText('点击选择 PDF，或把文件拖到这里'), {
+      target: {
+        files: [new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], name, { type: 'application/pdf' })],
+      },
+    });
+
+  it('sends the picked PDF as a file and shows a valid contract: who (masked), when, the timestamp, the TSA, the certificate', async () => {
+    const page = await renderPage('/interface/esign/verify', { api: [on(E.publicVerify, ok(anAnswer()))] });
+    await screen.findByLabelText('点击选择 PDF，或把文件拖到这里');
+    pick();
+    expect(await screen.findByText('有效：本平台签署的文件，签署后未被改动')).toBeTruthy();
+    expect(screen.getByText('李*')).toBeTruthy();
+    expect(screen.getByText('2026-11-23 10:01:01（北京时间）')).toBeTruthy();
+    expect(screen.getByText('2026-11-23 10:01:05（北京时间）')).toBeTruthy();
+    expect(screen.getByText('Demo TSA')).toBeTruthy();
+    expect(screen.getByText('有效，未被吊销')).toBeTruthy();
+    expect(page.api.lastCall(E.publicVerify).fields.file).toBe('[file contract.pdf]');
+  });
+
+  it('says a changed file is not valid and shows nothing of any order', async () => {
+    await renderPage('/interface/esign/verify', {
+      api: [
+        on(
+          E.publicVerify,
+          ok(
+            anAnswer({
+              verdict: 'altered',
+              registered: false,
+              company_name: null,
+              title: null,
+              signer_name: null,
+              signed_at: null,
+              evidence_intact: null,
+              seal: aSeal({ intact: false }),
+            }),
+          ),
+        ),
+      ],
+    });
+    await screen.findByLabelText('点击选择 PDF，或把文件拖到这里');
+    pick();
+    expect(await screen.findByText('无效：文件在签署后被改动过')).toBeTruthy();
+    expect(screen.queryByText('签署人')).toBeNull();
+  });
+
+  it("shows the server's refusal of a file that is not a PDF", async () => {
+    await renderPage('/interface/esign/verify', { api: [on(E.publicVerify, fail('请选择 PDF 文件'))] });
+    await screen.findByLabelText('点击选择 PDF，或把文件拖到这里');
+    pick('photo.pdf');
+    expect(await screen.findByText('请选择 PDF 文件')).toBeTruthy();
+  });
+});

@@ -1,7 +1,7 @@
 import type { EsignSignerDocument } from '@crm/domain/api/esign';
 import { Button, Checkbox, Input, NoticeBar, Result, Skeleton } from 'antd-mobile';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import SignaturePad from 'signature_pad';
 import {
   downloadSignedCopy,
@@ -123,6 +123,10 @@ export function EsignSignPage() {
         >
           {T.downloadMyCertificate}
         </Button>
+        {/* Anyone holding the PDFs checks them there, without logging in (issue 48). */}
+        <Link className="link-button link-button--ghost esign-verify-link" to="/interface/esign/verify">
+          {T.verifyLink}
+        </Link>
         {error ? <NoticeBar wrap color="error" content={error} /> : null}
       </div>
     );

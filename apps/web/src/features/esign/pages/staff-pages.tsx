@@ -26,7 +26,7 @@ import { esignTexts as T } from '../texts.ts';
 import '../esign.css';
 
 const localTime = (iso: string) => formatDateTimeSeconds(iso);
-const statusColor = { sent: 'warning', signed: 'success', cancelled: 'default' } as const;
+const statusColor = { sent: 'warning', signed: 'success', cancelled: 'default', expired: 'default' } as const;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : T.loadFailed);
 
 /** /interface/esign/list: my (and, for a leader, my team's) signing orders, newest first. */
@@ -215,6 +215,10 @@ export function EsignDetailPage() {
             <Button size="small" onClick={() => download('certificate')}>
               {T.downloadCertificate}
             </Button>
+            {/* The public page the client and a court use too (issue 48). */}
+            <Link className="link-button link-button--ghost" to="/interface/esign/verify">
+              {T.verifyLink}
+            </Link>
           </>
         ) : null}
       </div>
