@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { CHUNK_PATHS } from './src/app/routes/chunk-paths.ts';
+import { ROUTE_TABLE } from './src/app/routes/route-table.ts';
 import { PRE_PAINT_SCRIPT } from './src/lib/pre-paint-script.ts';
 
 const apiTarget = 'http://localhost:3000';
@@ -107,6 +107,8 @@ const CORE_PAGE_MODULES: Record<string, string> = {
   '/calculator': 'src/features/calculator/pages/calculator-page.tsx',
 };
 const EVERY_PAGE_MODULE = 'src/app/antd-render.ts';
+/** The section pages' table, which the router reads before it can send a section address to its page's chunk. */
+const ROUTE_TABLE_MODULE = 'src/app/routes/route-table.ts';
 const QUERY_LAYOUT_MODULE = 'src/app/provider.tsx';
 const OUTSIDE_QUERY_LAYOUT = new Set(['/', '/login', '/calculator']);
 
@@ -148,8 +150,8 @@ function routePreloads(): Plugin {
       };
       const pageModules: Array<[pattern: string, module: string]> = [
         ...Object.entries(CORE_PAGE_MODULES),
-        ...Object.entries(CHUNK_PATHS).flatMap(([chunk, patterns]) =>
-          patterns.map((pattern) => [pattern, `src/app/routes/${chunk}.ts`] as [string, string]),
+        ...ROUTE_TABLE.flatMap(({ path: pattern, chunk }) =>
+          chunk ? [[pattern, `src/app/routes/${chunk}.ts`] as [string, string]] : [],
         ),
       ];
       const routes = pageModules.map(([pattern, module]) => {
@@ -157,6 +159,7 @@ function routePreloads(): Plugin {
           EVERY_PAGE_MODULE,
           module,
           ...(OUTSIDE_QUERY_LAYOUT.has(pattern) ? [] : [QUERY_LAYOUT_MODULE]),
+          ...(pattern in CORE_PAGE_MODULES ? [] : [ROUTE_TABLE_MODULE]),
         ];
         return [pattern, [...new Set(modules.flatMap(closure))]];
       });

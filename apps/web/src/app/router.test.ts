@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
-  CHUNK_PATHS,
   PAGE_CHUNKS,
   routeTable,
   allRoutes,
@@ -13,6 +12,11 @@ import {
   type RouteHandle,
 } from './router.tsx';
 import { hasHeader, titleForPath } from './layout/titles.ts';
+import { ROUTE_TABLE } from './routes/route-table.ts';
+
+/** The patterns the route table sends to `chunk`, or to any chunk. */
+const patternsOf = (chunk?: PageChunkName) =>
+  ROUTE_TABLE.filter((route) => (chunk ? route.chunk === chunk : route.chunk !== null)).map(({ path }) => path);
 
 const routes = allRoutes();
 
@@ -126,7 +130,7 @@ const STILL_PLACEHOLDERS = [
 
 describe('placeholder pages', () => {
   it('are exactly the pages not built yet', () => {
-    const built = new Set(Object.values(CHUNK_PATHS).flat());
+    const built = new Set(patternsOf());
     expect(
       sectionPatterns()
         .filter((pattern) => !built.has(pattern))
@@ -142,16 +146,42 @@ describe('header titles', () => {
   });
 });
 
+describe('the route table', () => {
+  it('names each pattern once', () => {
+    const paths = ROUTE_TABLE.map(({ path }) => path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('lets any browser open only the public home-loan ranking and the back office (spec §2, decision 057)', () => {
+    expect(ROUTE_TABLE.filter(({ guard }) => guard === 'any-browser').map(({ path }) => path)).toEqual([
+      '/houseloan/bestList',
+      '/houseloan/bestDetail/:id',
+      ...ROUTE_TABLE.filter(({ path }) => path.startsWith('/admin')).map(({ path }) => path),
+    ]);
+  });
+
+  it.each([
+    ['outside', 'partner'],
+    ['admin', 'admin'],
+    ['activity', 'visitor'],
+    ['exam', 'staff'],
+  ])('gives every /%s page to the %s', (section, principal) => {
+    const pages = ROUTE_TABLE.filter(({ path }) => path.split('/')[1] === section);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(new Set(pages.map((page) => page.principal))).toEqual(new Set([principal]));
+  });
+});
+
 describe('page chunks', () => {
   const chunkNames = Object.keys(PAGE_CHUNKS) as PageChunkName[];
 
   it.each(chunkNames)('%s serves exactly the patterns the router sends it', async (chunk) => {
     const module = await PAGE_CHUNKS[chunk]();
-    expect(Object.keys(module.pages).sort()).toEqual([...CHUNK_PATHS[chunk]].sort());
+    expect(Object.keys(module.pages).sort()).toEqual(patternsOf(chunk).sort());
   });
 
   it('sends each pattern to one chunk, and only patterns of the route table', () => {
-    const all = chunkNames.flatMap((chunk) => CHUNK_PATHS[chunk]);
+    const all = chunkNames.flatMap((chunk) => patternsOf(chunk));
     expect(new Set(all).size).toBe(all.length);
     for (const pattern of all) expect(leafOf(pattern.replace(/:(\w+)\??/g, '$1-1'))?.path, pattern).toBe(pattern);
   });

@@ -18,9 +18,8 @@ import {
 import { AppHydrateFallback, AppLayout } from './layout/app-layout.tsx';
 import { ErrorPage } from './layout/error-page.tsx';
 import { NotFoundPage } from './layout/not-found-page.tsx';
-import { loadSectionTitles } from './layout/titles.ts';
+import { loadedRouteTable, loadRouteTable, type RouteFact } from './route-facts.ts';
 import type { ChunkPages } from './routes/chunk-pages.ts';
-import { CHUNK_PATHS } from './routes/chunk-paths.ts';
 import { loadChunk } from './routes/load-chunk.ts';
 import { PlaceholderPage } from './routes/placeholder-page.tsx';
 
@@ -65,17 +64,10 @@ export const PAGE_CHUNKS = {
   ledger: () => import('./routes/ledger.ts'),
   reminders: () => import('./routes/reminders.ts'),
   admin: () => import('./routes/admin.ts'),
-} satisfies Record<keyof typeof CHUNK_PATHS, () => Promise<PageChunk>>;
+} satisfies Record<string, () => Promise<PageChunk>>;
 
+/** A page chunk's name, as the route table (routes/route-table.ts) names the chunk serving each pattern. */
 export type PageChunkName = keyof typeof PAGE_CHUNKS;
-
-export { CHUNK_PATHS };
-
-const CHUNK_OF_PATH = new Map<string, PageChunkName>(
-  (Object.keys(CHUNK_PATHS) as PageChunkName[]).flatMap((chunk) =>
-    CHUNK_PATHS[chunk].map((path) => [path, chunk] as const),
-  ),
-);
 
 const PAGE_SECTIONS = [
   'business',
@@ -91,70 +83,16 @@ const PAGE_SECTIONS = [
   'admin',
 ] as const satisfies ReadonlyArray<Exclude<SectionName, 'core'>>;
 
-/**
- * The visitors' pages (activities, decision 056) have their own entry, activity.html; in the staff app they are
- * placeholders, in no chunk.
- */
-const VISITOR_PAGE_PATHS = [
-  '/activity/test',
-  '/activity/car',
-  '/activity/car/register/:activity_id',
-  '/activity/car/success',
-  ...activityPaths('/activity'),
-  ...activityPaths('/interface'),
-];
-
-/**
- * Route patterns of each section: every pattern starts with `/<section>` (router.test.ts), so each section's
- * are read off the chunks' table (chunk-paths.ts, where the pages beyond the spec say why they exist) rather
- * than listed twice; one list in the main bundle is the login route's budget.
- */
-const SECTION_PATHS = Object.fromEntries(
-  PAGE_SECTIONS.map((section) => [
-    section,
-    [...new Set([...Object.values(CHUNK_PATHS).flat(), ...VISITOR_PAGE_PATHS])].filter(
-      (path) => path.split('/')[1] === section,
-    ),
-  ]),
-) as Record<(typeof PAGE_SECTIONS)[number], string[]>;
-
-/** lottery, coupon and signin: the /interface section repeats the /activity routes. */
-function activityPaths(base: string): string[] {
-  return [
-    `${base}/lottery`,
-    `${base}/lottery/login`,
-    `${base}/lottery/Prize`,
-    `${base}/lottery/success`,
-    `${base}/coupon`,
-    `${base}/coupon/login/:openid`,
-    `${base}/coupon/success`,
-    `${base}/signin`,
-    `${base}/signin/register`,
-    `${base}/signin/subscribe`,
-    `${base}/signin/login`,
-    `${base}/signin/list`,
-    `${base}/signin/success`,
-  ];
-}
-
-/** Empty section paths and where they go (spec §2). */
-const SECTION_REDIRECTS: ReadonlyArray<readonly [from: string, to: string, section: SectionName]> = [
-  ['/outside', '/outside/index', 'outside'],
-  ['/faq', '/faq/login', 'faq'],
-  ['/chattergee', '/chattergee/home', 'chattergee'],
-  ['/activity', '/activity/test', 'activity'],
-  ['/interface', '/interface/esign', 'interface'],
-];
-
-function sectionPage(section: Exclude<SectionName, 'core'>, pattern: string): RouteObject {
-  const chunk = CHUNK_OF_PATH.get(pattern);
+/** A section's route: its page's chunk (the placeholder where none serves it), or its redirect. */
+function sectionRoute(section: PageSection, { path, chunk, redirect: to }: RouteFact): RouteObject {
+  const handle = { section } satisfies RouteHandle;
+  if (to !== undefined) return { path, loader: () => redirect(to), element: null, handle };
   // A page not built yet needs no chunk: the placeholder is in the main bundle.
-  // Every page's header title comes beside the page's chunk, in parallel (titles.ts).
   const lazy: LazyRouteFunction<RouteObject> = async () => {
-    const [module] = await Promise.all([chunk ? loadChunk(chunk, PAGE_CHUNKS[chunk]) : undefined, loadSectionTitles()]);
-    return { Component: module?.pages[pattern] ?? PlaceholderPage };
+    const module = chunk ? await loadChunk(chunk, PAGE_CHUNKS[chunk]) : undefined;
+    return { Component: module?.pages[path] ?? PlaceholderPage };
   };
-  return { path: pattern, lazy, handle: { section } satisfies RouteHandle };
+  return { path, lazy, handle };
 }
 
 const corePage = (path: string, lazy: LazyRouteFunction<RouteObject>): RouteObject => ({
@@ -178,15 +116,22 @@ const coreChunk =
 
 const loadLogin = coreChunk('login');
 
-type PageSection = Exclude<SectionName, 'core'>;
+type PageSection = (typeof PAGE_SECTIONS)[number];
 
-const sectionNames = Object.keys(SECTION_PATHS) as PageSection[];
+const sectionNames: readonly PageSection[] = PAGE_SECTIONS;
 
 /** The route the section pages hang under (they need TanStack Query); patched sections are added to it. */
 const SIGNED_IN_ROUTE_ID = 'signed-in';
 
-const sectionRoutes = (section: PageSection): RouteObject[] =>
-  SECTION_PATHS[section].map((path) => sectionPage(section, path));
+/** Each section's routes, grouped in one pass over the table. */
+function routesBySection(table: ReadonlyArray<RouteFact>): Map<PageSection, RouteObject[]> {
+  const bySection = new Map<PageSection, RouteObject[]>();
+  for (const fact of table) {
+    const section = sectionOfAddress(fact.path);
+    if (section) bySection.set(section, [...(bySection.get(section) ?? []), sectionRoute(section, fact)]);
+  }
+  return bySection;
+}
 
 /** The section an address belongs to: every section's patterns start with `/<section>` (router.test.ts). */
 export function sectionOfAddress(pathname: string): PageSection | undefined {
@@ -194,8 +139,12 @@ export function sectionOfAddress(pathname: string): PageSection | undefined {
   return sectionNames.find((section) => section === first);
 }
 
-/** The route table with the pages of the given sections (all of them for tests; none for the app's start). */
+/**
+ * The route table with the pages of the given sections (all of them for tests; none for the app's start), read
+ * off the section table once it has loaded (the tests load it first, test/setup.ts).
+ */
 export function routeTable(sections: readonly PageSection[]): RouteObject[] {
+  const bySection = routesBySection(sections.length > 0 ? (loadedRouteTable() ?? []) : []);
   return [
     {
       id: 'root',
@@ -215,13 +164,7 @@ export function routeTable(sections: readonly PageSection[]): RouteObject[] {
               lazy: coreChunk('query'),
               children: [
                 corePage('/index', coreChunk('home')),
-                ...SECTION_REDIRECTS.map(([from, to, section]): RouteObject => ({
-                  path: from,
-                  loader: () => redirect(to),
-                  element: null,
-                  handle: { section } satisfies RouteHandle,
-                })),
-                ...sections.flatMap(sectionRoutes),
+                ...sections.flatMap((section) => bySection.get(section) ?? []),
               ],
             },
             { path: '*', Component: NotFoundPage },
@@ -238,16 +181,24 @@ export const allRoutes = (): RouteObject[] => routeTable(sectionNames);
 /**
  * The options that add a section's pages on the first visit to one of its addresses. React Router asks on
  * every address it cannot match, or matches only by a parameter or the not-found page (`*`), which is how a
- * section address first arrives; an address of no section stays with the not-found page.
+ * section address first arrives; an address of no section stays with the not-found page. The first asks for
+ * the section table (its own chunk, preloaded with the page where the server knows the address).
  */
 export function sectionDiscovery(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
   const added = new Set<PageSection>();
+  let bySection: Promise<Map<PageSection, RouteObject[]>> | undefined;
   return {
-    patchRoutesOnNavigation({ path, patch }) {
+    async patchRoutesOnNavigation({ path, patch }) {
       const section = sectionOfAddress(path);
       if (!section || added.has(section)) return;
+      bySection ??= loadRouteTable().then(routesBySection, (error: unknown) => {
+        bySection = undefined;
+        throw error;
+      });
+      const routes = (await bySection).get(section) ?? [];
+      if (added.has(section)) return;
       added.add(section);
-      patch(SIGNED_IN_ROUTE_ID, sectionRoutes(section));
+      patch(SIGNED_IN_ROUTE_ID, routes);
     },
   };
 }

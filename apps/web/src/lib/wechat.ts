@@ -20,17 +20,6 @@ export function isDemoMode(doc: Document | undefined = globalThis.document): boo
   return meta?.getAttribute('content') === 'demo';
 }
 
-/**
- * Pages meant for any browser: the calculator and the public home-loan best list (spec §2), and the back
- * office, used from a desktop browser (decision 057; its calls still need an admin's session).
- */
-const EXEMPT_PATHS: RegExp[] = [
-  /^\/admin(\/[^/]*)?\/?$/,
-  /^\/calculator\/?$/,
-  /^\/houseloan\/bestList\/?$/,
-  /^\/houseloan\/bestDetail\/[^/]+\/?$/,
-];
-
 /** Where a back-office admin signs in from a desktop browser: the staff login, bound for /admin afterwards. */
 export const ADMIN_LOGIN = '/login?to=admin';
 
@@ -38,14 +27,21 @@ export const ADMIN_LOGIN = '/login?to=admin';
 export const isAdminLogin = (pathname: string, search: string) =>
   /^\/login\/?$/.test(pathname) && new URLSearchParams(search).get('to') === 'admin';
 
-export function isExemptPath(pathname: string, search = ''): boolean {
-  return EXEMPT_PATHS.some((pattern) => pattern.test(pathname)) || isAdminLogin(pathname, search);
-}
-
-export type BrowserGateInput = { userAgent: string; pathname: string; search?: string; isDemo: boolean };
+export type BrowserGateInput = {
+  userAgent: string;
+  pathname: string;
+  search?: string;
+  isDemo: boolean;
+  /**
+   * The route's guard says any browser may open it (app/routes/route-table.ts): the calculator, the public
+   * home-loan ranking (spec §2) and the back office, used from a desktop (decision 057; its calls still need an
+   * admin's session).
+   */
+  anyBrowser: boolean;
+};
 
 /** True when the page must show "请在微信内打开页面" instead of its content. */
-export function mustOpenInWechat({ userAgent, pathname, search = '', isDemo }: BrowserGateInput): boolean {
-  if (isDemo || isExemptPath(pathname, search)) return false;
+export function mustOpenInWechat({ userAgent, pathname, search = '', isDemo, anyBrowser }: BrowserGateInput): boolean {
+  if (isDemo || anyBrowser || isAdminLogin(pathname, search)) return false;
   return detectBrowser(userAgent) === 'other';
 }

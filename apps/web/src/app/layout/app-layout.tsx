@@ -5,7 +5,7 @@ import { isDemoMode, mustOpenInWechat } from '../../lib/wechat.ts';
 import { AppHeader } from './app-header.tsx';
 import { OpenInWechat } from './open-in-wechat.tsx';
 import { PageSkeleton } from './page-skeleton.tsx';
-import { documentTitleForPath, hasHeader } from './titles.ts';
+import { documentTitleForPath, hasHeader, opensInAnyBrowser } from './titles.ts';
 
 /** The shell every route renders in: the browser check, the header and the page (or its skeleton). */
 export function AppLayout() {
@@ -17,7 +17,8 @@ export function AppLayout() {
     document.title = documentTitleForPath(pathname);
   }, [pathname]);
 
-  if (mustOpenInWechat({ userAgent: navigator.userAgent, pathname, search, isDemo: isDemoMode() })) {
+  const gate = { userAgent: navigator.userAgent, pathname, search, isDemo: isDemoMode() };
+  if (mustOpenInWechat({ ...gate, anyBrowser: opensInAnyBrowser(pathname) })) {
     return <OpenInWechat />;
   }
 

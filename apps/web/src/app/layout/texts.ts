@@ -1,5 +1,5 @@
 /**
- * UI texts of the app shell: the core pages' header titles (the others: route-titles.ts), the per-section
+ * UI texts of the app shell: the core pages' header titles (the others: routes/route-table.ts), the per-section
  * document titles, and the shell's own pages.
  */
 
@@ -10,7 +10,7 @@ export type RouteTitle = readonly [pattern: string, title: string];
 
 /**
  * The core pages' titles (login, home, calculator): in the main bundle. Every other page's title is in
- * route-titles.ts, loaded with the first section page (the login route's JS budget).
+ * routes/route-table.ts, loaded with the first section page (the login route's JS budget).
  */
 export const CORE_ROUTE_TITLES: ReadonlyArray<RouteTitle> = [
   ['/', '登录'],
