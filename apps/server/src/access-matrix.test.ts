@@ -915,23 +915,33 @@ async function authorB(db: TestApp['db'], corpId: number) {
     coupon: { title: `券${MARK}`, value_fen: 100, stock: 5 },
   });
   const signin = await write({ key: 'signin', type: 'signin', title: `签到${MARK}` });
-  await db.insert(activityEntries).values({
-    corpId,
-    activityId: car.id,
-    openid: 'o-visitor-a',
-    name: MARK,
-    phone: '13900002222',
-    answers: { car_model: MARK },
-    createdAt: at,
-  });
-  await db.insert(activityEntries).values({
-    corpId,
-    activityId: signin.id,
-    openid: 'o-visitor-a',
-    name: MARK,
-    phone: '13900002222',
-    createdAt: at,
-  });
+  await insertRow(
+    db,
+    activityEntries,
+    {
+      corpId,
+      activityId: car.id,
+      openid: 'o-visitor-a',
+      name: MARK,
+      phone: '13900002222',
+      answers: { car_model: MARK },
+      createdAt: at,
+    },
+    'entry',
+  );
+  await insertRow(
+    db,
+    activityEntries,
+    {
+      corpId,
+      activityId: signin.id,
+      openid: 'o-visitor-a',
+      name: MARK,
+      phone: '13900002222',
+      createdAt: at,
+    },
+    'entry',
+  );
   return { car, lottery, coupon, signin };
 }
 

@@ -5,6 +5,7 @@ import { createChatterRepository, createChatterService } from '../modules/chatte
 import type { Db } from './client.ts';
 import { customerFilings, workbenchItems } from './schema/chatter.ts';
 import { staff } from './schema/staff.ts';
+import { CUSTOMER_FILINGS_PII, sealValues } from '../pii/fields.ts';
 
 /**
  * The WeCom sidebar tool's demo (decision 055; README: /chattergee): 王小明 (1) is bound to the offline
@@ -31,18 +32,20 @@ export async function seedChatterDemo(db: Db, clock: Clock): Promise<void> {
 
   const [filing] = await db
     .insert(customerFilings)
-    .values({
-      corpId: 1,
-      externalUserid: 'wmDemoLiu00002',
-      staffId: 1,
-      name: '刘先生',
-      mobile: '13712345679',
-      remark: '老客户，咨询经营贷',
-      realName: '刘建华',
-      idNumber: '11010519491231002X',
-      authedAt: at,
-      createdAt: at,
-    })
+    .values(
+      await sealValues(db, 1, CUSTOMER_FILINGS_PII, {
+        corpId: 1,
+        externalUserid: 'wmDemoLiu00002',
+        staffId: 1,
+        name: '刘先生',
+        mobile: '13712345679',
+        remark: '老客户，咨询经营贷',
+        realName: '刘建华',
+        idNumber: '11010519491231002X',
+        authedAt: at,
+        createdAt: at,
+      }),
+    )
     .returning({ id: customerFilings.id });
   if (!filing) throw new Error('demo filing not created');
   const mine = await repo.ensureAccount(1, 'staff', { staffId: 1 }, at);

@@ -5,7 +5,7 @@ import { caseEvents, clients, followUps } from './schema/cases.ts';
 import { houseClients } from './schema/house.ts';
 import { outsidePartners } from './schema/outside.ts';
 import { staff } from './schema/staff.ts';
-import { sealClients } from '../pii/fields.ts';
+import { OUTSIDE_PARTNERS_PII, sealClients, sealRows } from '../pii/fields.ts';
 
 /** The demo's staff member who leaves (decision 066): the company admin hands them over from 管理后台 → 员工. */
 export const HANDOVER_DEMO = { id: 10, name: '郑离职', phone: '13800000010', teamId: 5 } as const;
@@ -83,14 +83,18 @@ export async function seedHandoverDemo(tx: Tx, hours: (offset: number) => Date) 
     stewardStatus: 'handled',
     createdAt,
   });
-  await tx.insert(outsidePartners).values({
-    corpId: 1,
-    staffId: HANDOVER_DEMO.id,
-    name: '钱伙伴',
-    phone: '13700000110',
-    status: 1,
-    decidedBy: HANDOVER_DEMO.id,
-    decidedAt: createdAt,
-    createdAt,
-  });
+  await tx.insert(outsidePartners).values(
+    await sealRows(tx, OUTSIDE_PARTNERS_PII, [
+      {
+        corpId: 1,
+        staffId: HANDOVER_DEMO.id,
+        name: '钱伙伴',
+        phone: '13700000110',
+        status: 1,
+        decidedBy: HANDOVER_DEMO.id,
+        decidedAt: createdAt,
+        createdAt,
+      },
+    ]),
+  );
 }

@@ -5,8 +5,8 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { loginAs, postForBody, type Envelope } from '../test/http.ts';
 import { sessionCookie } from '../test/sessions.ts';
 import { houseBrokerageUsers } from './schema/house.ts';
-import { outsidePartners } from './schema/outside.ts';
 import { eq } from 'drizzle-orm';
+import { partnersWith } from '../test/factories-outside.ts';
 import { seedDemo } from './seed.ts';
 
 /* The commission ledger's demo (decision 067): what the README's walk-through taps on. */
@@ -40,7 +40,7 @@ describe('commission ledger demo data', () => {
 
   it("gives 张伙伴 and 李经纪 last month's statement", async () => {
     const last = previousPeriod(periodOf(new Date()));
-    const [partner] = await test.db.select().from(outsidePartners).where(eq(outsidePartners.phone, '13700000101'));
+    const [partner] = await partnersWith(test.db, { corpId: 1, phone: '13700000101' });
     const [agent] = await test.db
       .select()
       .from(houseBrokerageUsers)

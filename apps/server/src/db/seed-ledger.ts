@@ -7,6 +7,7 @@ import { houseBrokerageOrders, houseBrokerageUsers, houseClients } from './schem
 import { commissionClawbacks, commissionLines } from './schema/ledger.ts';
 import { outsidePartners, outsideReferrals } from './schema/outside.ts';
 import { companies } from './schema/staff.ts';
+import { sealerOf } from '../pii/fields.ts';
 
 /*
  * The commission ledger's demo (issue 42, decision 067), in the demo seed's transaction after the home-loan
@@ -144,7 +145,11 @@ export async function seedLedgerDemo(tx: Tx, seededAt: Date, hours: (n: number) 
     .from(outsideReferrals)
     .innerJoin(outsidePartners, eq(outsidePartners.id, outsideReferrals.partnerId))
     .where(
-      and(eq(outsideReferrals.corpId, 1), eq(outsidePartners.phone, '13700000101'), eq(outsideReferrals.status, 2)),
+      and(
+        eq(outsideReferrals.corpId, 1),
+        eq(outsidePartners.phoneBidx, (await sealerOf(tx, 1)).index('phone', '13700000101') ?? ''),
+        eq(outsideReferrals.status, 2),
+      ),
     );
   if (referral?.caseId)
     await tx.insert(commissionLines).values({

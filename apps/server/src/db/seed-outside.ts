@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 import { clients } from './schema/cases.ts';
 import { outsideChannels, outsideInvites, outsidePartners, outsideReferrals } from './schema/outside.ts';
+import { OUTSIDE_CHANNELS_PII, OUTSIDE_PARTNERS_PII, OUTSIDE_REFERRALS_PII, sealRows } from '../pii/fields.ts';
 
 /** The outside-partner demo's people (README: who to log in as at /outside/login). */
 export const OUTSIDE_DEMO = {
@@ -21,20 +22,29 @@ export async function seedOutsideDemo(tx: Tx, hours: (n: number) => Date): Promi
   await tx.insert(outsideInvites).values({ code: OUTSIDE_DEMO.staffInvite, corpId: 1, staffId: 1 });
   const [approved] = await tx
     .insert(outsidePartners)
-    .values({ corpId: 1, staffId: 1, ...OUTSIDE_DEMO.approved, status: 1, decidedBy: 1, decidedAt: hours(-24 * 20) })
+    .values(
+      await sealRows(tx, OUTSIDE_PARTNERS_PII, [
+        { corpId: 1, staffId: 1, ...OUTSIDE_DEMO.approved, status: 1, decidedBy: 1, decidedAt: hours(-24 * 20) },
+      ]),
+    )
     .returning({ id: outsidePartners.id });
   if (!approved) throw new Error('demo partner not created');
-  await tx.insert(outsidePartners).values([
-    { corpId: 1, staffId: 1, ...OUTSIDE_DEMO.waiting, status: 0 },
-    { corpId: 1, staffId: 1, parentId: approved.id, ...OUTSIDE_DEMO.sub, status: 1, decidedBy: 1 },
-  ]);
-  const [sub] = await tx
-    .select({ id: outsidePartners.id })
-    .from(outsidePartners)
-    .where(and(eq(outsidePartners.corpId, 1), eq(outsidePartners.phone, OUTSIDE_DEMO.sub.phone)));
+  const [, sub] = await tx
+    .insert(outsidePartners)
+    .values(
+      await sealRows(tx, OUTSIDE_PARTNERS_PII, [
+        { corpId: 1, staffId: 1, ...OUTSIDE_DEMO.waiting, status: 0 },
+        { corpId: 1, staffId: 1, parentId: approved.id, ...OUTSIDE_DEMO.sub, status: 1, decidedBy: 1 },
+      ]),
+    )
+    .returning({ id: outsidePartners.id });
   const [channel] = await tx
     .insert(outsideChannels)
-    .values({ corpId: 1, partnerId: approved.id, name: '城东门店', contact: '小王', phone: '13700000111' })
+    .values(
+      await sealRows(tx, OUTSIDE_CHANNELS_PII, [
+        { corpId: 1, partnerId: approved.id, name: '城东门店', contact: '小王', phone: '13700000111' },
+      ]),
+    )
     .returning({ id: outsideChannels.id });
   // The converted referral follows one of 王小明's demo cases: the partner sees its status move.
   const [converted] = await tx
@@ -44,7 +54,7 @@ export async function seedOutsideDemo(tx: Tx, hours: (n: number) => Date): Promi
     .orderBy(asc(clients.id))
     .limit(1);
   const days = (n: number) => hours(24 * n);
-  await tx.insert(outsideReferrals).values([
+  const referrals: (typeof outsideReferrals.$inferInsert)[] = [
     {
       corpId: 1,
       partnerId: approved.id,
@@ -111,5 +121,6 @@ export async function seedOutsideDemo(tx: Tx, hours: (n: number) => Date): Promi
           },
         ]
       : []),
-  ]);
+  ];
+  await tx.insert(outsideReferrals).values(await sealRows(tx, OUTSIDE_REFERRALS_PII, referrals));
 }

@@ -26,3 +26,18 @@ export const sealedText = (column: string) =>
     },
     fromDriver: (value) => keyring.open(column, value),
   })();
+
+/**
+ * A jsonb value kept sealed as text (esign_orders.pages: a document's text names the signer's phone and ID
+ * number). Reads open and parse it; writes take only the sealed form, which `sealWith` makes from the value
+ * when the table's field says `json`.
+ */
+export const sealedJson = <T>(column: string) =>
+  customType<{ data: T; driverData: string }>({
+    dataType: () => 'text',
+    toDriver: (value) => {
+      if (typeof value !== 'string' || !isSealed(value)) throw new PlainValueError(column);
+      return value;
+    },
+    fromDriver: (value) => JSON.parse(keyring.open(column, value)) as T,
+  })();

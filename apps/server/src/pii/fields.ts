@@ -16,11 +16,15 @@ export interface SealedField {
   index?: { kind: IndexKind; key: string };
   /** The property holding the index of the last four digits (phones searched that way). */
   last4Key?: string;
+  /** A jsonb value kept sealed as text (esign_orders.pages): written as its JSON, read back parsed. */
+  json?: true;
 }
 
 export interface SealedTable {
   table: string;
   fields: readonly SealedField[];
+  /** The SQL columns naming one row, when not `id` (activity_visitors: corp_id and openid). */
+  rowKey?: readonly string[];
 }
 
 export const CLIENTS_PII: SealedTable = {
@@ -43,11 +47,86 @@ export const TEAM_ROBOTS_PII: SealedTable = {
   fields: [{ key: 'webhookKey', column: 'team_robots.webhook_key' }],
 };
 
+/** A partner's account (decision 049): found by phone at registration and SMS login; one per phone. */
+export const OUTSIDE_PARTNERS_PII: SealedTable = {
+  table: 'outside_partners',
+  fields: [{ key: 'phone', column: 'outside_partners.phone', index: { kind: 'phone', key: 'phoneBidx' } }],
+};
+
+/**
+ * A partner's referral: who holds a client (phone or ID number), the duplicate check (a name with the last
+ * digits of a phone) and the data-subject search look it up.
+ */
+export const OUTSIDE_REFERRALS_PII: SealedTable = {
+  table: 'outside_referrals',
+  fields: [
+    {
+      key: 'phone',
+      column: 'outside_referrals.phone',
+      index: { kind: 'phone', key: 'phoneBidx' },
+      last4Key: 'phoneLast4Bidx',
+    },
+    { key: 'idNumber', column: 'outside_referrals.id_number', index: { kind: 'id_number', key: 'idNumberBidx' } },
+  ],
+};
+
+/** A partner's channel's contact phone: shown to the partner, never looked up. */
+export const OUTSIDE_CHANNELS_PII: SealedTable = {
+  table: 'outside_channels',
+  fields: [{ key: 'phone', column: 'outside_channels.phone' }],
+};
+
+/** A WeCom contact's customer file (decision 055): opened by its external_userid, never by these values. */
+export const CUSTOMER_FILINGS_PII: SealedTable = {
+  table: 'customer_filings',
+  fields: [
+    { key: 'mobile', column: 'customer_filings.mobile' },
+    { key: 'idNumber', column: 'customer_filings.id_number' },
+  ],
+};
+
+/**
+ * An e-sign order (decision 054): found by its link token; the signer's ID number is compared with the opened
+ * value. The pages carry the case's name, phone and ID number as the document prints them, so they are sealed.
+ */
+export const ESIGN_ORDERS_PII: SealedTable = {
+  table: 'esign_orders',
+  fields: [
+    { key: 'signerPhone', column: 'esign_orders.signer_phone' },
+    { key: 'signerIdNumber', column: 'esign_orders.signer_id_number' },
+    { key: 'bankCard', column: 'esign_orders.bank_card' },
+    { key: 'pages', column: 'esign_orders.pages', json: true },
+  ],
+};
+
+/** The phone an activity's visitor proved (decision 056), read by the visitor's openid. */
+export const ACTIVITY_VISITORS_PII: SealedTable = {
+  table: 'activity_visitors',
+  fields: [{ key: 'phone', column: 'activity_visitors.phone' }],
+  rowKey: ['corp_id', 'openid'],
+};
+
+/** A visitor's sign-up: one per visitor (openid), activity and kind; the phone is what the form asked. */
+export const ACTIVITY_ENTRIES_PII: SealedTable = {
+  table: 'activity_entries',
+  fields: [{ key: 'phone', column: 'activity_entries.phone' }],
+};
+
 /**
  * Every table with sealed columns, for the sweep and the rotation: a table missing here keeps rows under a
  * data key the rotation would drop as unused.
  */
-export const SEALED_TABLES: readonly SealedTable[] = [CLIENTS_PII, TEAM_ROBOTS_PII];
+export const SEALED_TABLES: readonly SealedTable[] = [
+  CLIENTS_PII,
+  TEAM_ROBOTS_PII,
+  OUTSIDE_PARTNERS_PII,
+  OUTSIDE_REFERRALS_PII,
+  OUTSIDE_CHANNELS_PII,
+  CUSTOMER_FILINGS_PII,
+  ESIGN_ORDERS_PII,
+  ACTIVITY_VISITORS_PII,
+  ACTIVITY_ENTRIES_PII,
+];
 
 /** The SQL name of a Drizzle property (the schema's snake_case casing). */
 export const sqlName = (key: string) => key.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
@@ -59,7 +138,8 @@ export const sqlName = (key: string) => key.replace(/[A-Z]/g, (m) => `_${m.toLow
 export function sealWith<V extends object>(pii: Sealer, spec: SealedTable, values: V): V {
   const out: Record<string, unknown> = { ...(values as Record<string, unknown>) };
   for (const field of spec.fields) {
-    const value = (values as Record<string, unknown>)[field.key];
+    const given = (values as Record<string, unknown>)[field.key];
+    const value = field.json && typeof given === 'object' && given !== null ? JSON.stringify(given) : given;
     // A value its writer sealed already is kept as it is, never sealed twice.
     if (typeof value !== 'string' || isSealed(value)) continue;
     out[field.key] = pii.seal(field.column, value);

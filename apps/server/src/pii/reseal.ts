@@ -14,7 +14,6 @@ import { keyring, type Sealer } from './keyring.ts';
 const BATCH = 500;
 
 interface RawRow {
-  id: number;
   corp_id: number;
   [column: string]: string | number | null;
 }
@@ -33,11 +32,14 @@ function pending(spec: SealedTable, keepKeyId: string | undefined): SQL {
 /** One batch of `spec`'s table: answers how many rows it re-sealed. */
 async function resealBatch(db: Db, spec: SealedTable, corpId: number | undefined, keepKeyId: string | undefined) {
   return db.transaction(async (tx) => {
+    const rowKey = spec.rowKey ?? ['id'];
+    const keys = rowKey.map((name) => sql.identifier(name));
     const columns = spec.fields.map((field) => sql.identifier(sqlName(field.key)));
+    const keyColumns = rowKey.includes('corp_id') ? keys : [...keys, sql.identifier('corp_id')];
     const result = await tx.execute(sql`
-      select id, corp_id, ${sql.join(columns, sql`, `)} from ${sql.identifier(spec.table)}
+      select ${sql.join([...keyColumns, ...columns], sql`, `)} from ${sql.identifier(spec.table)}
       where ${corpId === undefined ? sql`true` : sql`corp_id = ${corpId}`} and ${pending(spec, keepKeyId)}
-      order by id limit ${BATCH} for update skip locked`);
+      order by ${sql.join(keys, sql`, `)} limit ${BATCH} for update skip locked`);
     const rows = result.rows as RawRow[];
     if (rows.length === 0) return 0;
     const sealers = new Map<number, Sealer>();
@@ -56,9 +58,20 @@ async function resealBatch(db: Db, spec: SealedTable, corpId: number | undefined
         pii = await keyring.forCompany(tx, row.corp_id);
         sealers.set(row.corp_id, pii);
       }
-      const values: SQL[] = [sql`${row.id}::int`];
+      const values: SQL[] = rowKey.map((name) => {
+        const key = row[name];
+        return sql`${key}::${sql.raw(typeof key === 'number' ? 'int' : 'text')}`;
+      });
       for (const field of spec.fields) {
-        const stored = String(row[sqlName(field.key)] ?? '');
+        const raw = row[sqlName(field.key)];
+        // A null (a file not yet authenticated has no ID number) stays null: checks tie it to other columns.
+        if (raw === null || raw === undefined) {
+          values.push(sql`null::text`);
+          if (field.index) values.push(sql`null::text`);
+          if (field.last4Key) values.push(sql`null::text`);
+          continue;
+        }
+        const stored = String(raw);
         const plain = isSealed(stored) ? keyring.open(field.column, stored) : stored;
         values.push(sql`${pii.seal(field.column, plain)}::text`);
         if (field.index) values.push(sql`${pii.index(field.index.kind, plain)}::text`);
@@ -68,11 +81,14 @@ async function resealBatch(db: Db, spec: SealedTable, corpId: number | undefined
     }
     await tx.execute(sql`
       update ${sql.identifier(spec.table)} t set ${sql.join(sets, sql`, `)}
-      from (values ${sql.join(tuples, sql`, `)}) as v(id, ${sql.join(
-        names.map((name) => sql.identifier(name)),
+      from (values ${sql.join(tuples, sql`, `)}) as v(${sql.join(
+        [...rowKey, ...names].map((name) => sql.identifier(name)),
         sql`, `,
       )})
-      where t.id = v.id`);
+      where ${sql.join(
+        rowKey.map((name) => sql`t.${sql.identifier(name)} = v.${sql.identifier(name)}`),
+        sql` and `,
+      )}`);
     return rows.length;
   });
 }

@@ -41,5 +41,19 @@ export async function createReferral(
   return insertRow(db, outsideReferrals, { ...row, ...values }, 'referral');
 }
 
+/**
+ * The partners, or the referrals, holding this phone, read the way a test checks what landed: the columns are
+ * sealed (decision 074), so the rows are opened and compared here, not in SQL.
+ */
+export async function partnersWith(db: Db, who: { phone: string; corpId?: number }) {
+  const rows = await db.select().from(outsidePartners);
+  return rows.filter((row) => row.phone === who.phone && (who.corpId === undefined || row.corpId === who.corpId));
+}
+
+export async function referralsWith(db: Db, who: { phone: string; corpId?: number }) {
+  const rows = await db.select().from(outsideReferrals);
+  return rows.filter((row) => row.phone === who.phone && (who.corpId === undefined || row.corpId === who.corpId));
+}
+
 export const createOutsideChannel = (db: Db, partner: { corpId: number; id: number }, name = '门店') =>
   insertRow(db, outsideChannels, { corpId: partner.corpId, partnerId: partner.id, name }, 'outside channel');

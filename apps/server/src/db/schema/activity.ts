@@ -15,6 +15,7 @@ import { fairs } from './fair.ts';
 import { houseChannels } from './house.ts';
 import { companyRef, staff } from './staff.ts';
 import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { sealedText } from '../../pii/column.ts';
 
 /*
  * Marketing activities for WeChat visitors (spec §2 /activity, issue 17, decision 056). Only
@@ -134,7 +135,8 @@ export const activityVisitors = pgTable(
   {
     corpId: companyRef(),
     openid: text().notNull(),
-    phone: text().notNull(),
+    /** Sealed (decision 074); read by openid, never looked up. */
+    phone: sealedText('activity_visitors.phone').notNull(),
     verifiedAt: timestamptz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.corpId, t.openid] })],
@@ -152,7 +154,8 @@ export const activityEntries = pgTable(
       .notNull()
       .default('register'),
     name: text().notNull().default(''),
-    phone: text().notNull().default(''),
+    /** Sealed (decision 074); never looked up (one sign-up per openid, not per phone). */
+    phone: sealedText('activity_entries.phone').notNull().default(''),
     /** The form's other answers (car model, date; the questionnaire's choices). */
     answers: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** Who shared the link the visitor came by (a signed share link), for attribution. */

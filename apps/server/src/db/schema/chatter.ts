@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
 import { identity, timestamptz } from './columns.ts';
+import { sealedText } from '../../pii/column.ts';
 
 /*
  * The WeCom sidebar tool (/chattergee, issue 16, decision 055): customer files of WeCom external contacts,
@@ -19,7 +20,8 @@ export const customerFilings = pgTable(
     /** Who filed the customer (a staff member WeCom says follows the contact). */
     staffId: staffRef(),
     name: text().notNull(),
-    mobile: text().notNull().default(''),
+    /** Sealed (decision 074); never looked up. */
+    mobile: sealedText('customer_filings.mobile').notNull().default(''),
     remark: text().notNull().default(''),
     /** The company's tags of the customer (group sends pick customers by them, decision 080). */
     tags: text()
@@ -30,7 +32,8 @@ export const customerFilings = pgTable(
     source: text().notNull().default(''),
     /** Real-name authentication (实名认证): the name and ID number the ID card's OCR confirmed. */
     realName: text(),
-    idNumber: text(),
+    /** Sealed (decision 074); null until authenticated. */
+    idNumber: sealedText('customer_filings.id_number'),
     authedAt: timestamptz(),
     createdAt: timestamptz().notNull(),
   },

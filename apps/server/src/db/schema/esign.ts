@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/p
 import { companyRef, staffRef } from './staff.ts';
 import { clientRef } from './cases.ts';
 import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { sealedJson, sealedText } from '../../pii/column.ts';
 
 /*
  * Electronic signing (modules/esign, decision 054): a company's contract templates, the orders a
@@ -49,11 +50,12 @@ export const esignOrders = pgTable(
     clientId: clientRef(),
     /** The signer as the case named them when the order was made (the document says the same). */
     signerName: text().notNull(),
-    signerPhone: text().notNull(),
-    signerIdNumber: text().notNull(),
+    /** Sealed (decision 074): the SMS code goes to the opened phone, the typed ID number is compared with it. */
+    signerPhone: sealedText('esign_orders.signer_phone').notNull(),
+    signerIdNumber: sealedText('esign_orders.signer_id_number').notNull(),
     title: text().notNull(),
-    /** The pages the signer reads: the same text the PDF was drawn from. */
-    pages: jsonb().$type<{ title: string; paragraphs: string[] }[]>().notNull(),
+    /** The pages the signer reads: the same text the PDF was drawn from; sealed, as it names the signer. */
+    pages: sealedJson<{ title: string; paragraphs: string[] }[]>('esign_orders.pages').notNull(),
     status: text({ enum: ESIGN_STATUSES }).notNull().default('sent'),
     originalFileId: integer(),
     originalSha256: text().notNull(),
@@ -64,7 +66,7 @@ export const esignOrders = pgTable(
     linkTokenHash: text(),
     linkExpiresAt: timestamptz(),
     /** The open-card step (open/{id}): the bank card the client authorises, digits only. */
-    bankCard: text(),
+    bankCard: sealedText('esign_orders.bank_card'),
     bankName: text(),
     /** The hash of the last event and how many there are: removing the last event is caught too. */
     chainHead: text().notNull(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
 import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { sealedText } from '../../pii/column.ts';
 
 /*
  * Outside partners (外部合作伙伴, issue 11, decision 049): their accounts, invite codes, referrals and
@@ -19,7 +20,9 @@ export const outsidePartners = pgTable(
     id: identity(),
     corpId: companyRef(),
     name: text().notNull(),
-    phone: text().notNull(),
+    /** Sealed (decision 074); found by `phone_bidx` (registration, SMS login). */
+    phone: sealedText('outside_partners.phone').notNull(),
+    phoneBidx: text(),
     status: smallint().notNull().default(0),
     staffId: staffRef(),
     parentId: integer(),
@@ -30,7 +33,7 @@ export const outsidePartners = pgTable(
   },
   (t) => [
     // One account per phone in a company; two registrations racing make one.
-    uniqueIndex().on(t.corpId, t.phone),
+    uniqueIndex('outside_partners_corp_phone_bidx').on(t.corpId, t.phoneBidx),
     index().on(t.corpId, t.staffId, t.status, t.id),
     index().on(t.corpId, t.parentId, t.id),
   ],
@@ -72,7 +75,8 @@ export const outsideChannels = pgTable(
     partnerId: partnerRef(),
     name: text().notNull(),
     contact: text().notNull().default(''),
-    phone: text().notNull().default(''),
+    /** Sealed (decision 074); never looked up. */
+    phone: sealedText('outside_channels.phone').notNull().default(''),
     deletedAt: timestamptz(),
     createdAt: timestamptzNow(),
   },
@@ -91,8 +95,13 @@ export const outsideReferrals = pgTable(
     corpId: companyRef(),
     partnerId: partnerRef(),
     name: text().notNull(),
-    phone: text().notNull(),
-    idNumber: text().notNull(),
+    /** Sealed (decision 074); found by `phone_bidx`, or with a name by its last four by `phone_last4_bidx`. */
+    phone: sealedText('outside_referrals.phone').notNull(),
+    phoneBidx: text(),
+    phoneLast4Bidx: text(),
+    /** Sealed (decision 074); found by `id_number_bidx` (null when none). */
+    idNumber: sealedText('outside_referrals.id_number').notNull(),
+    idNumberBidx: text(),
     amountFen: bigint({ mode: 'number' }).notNull(),
     productId: integer(),
     remarks: text().notNull().default(''),
@@ -109,12 +118,16 @@ export const outsideReferrals = pgTable(
     updatedAt: timestamptzNow(),
   },
   (t) => [
-    uniqueIndex('outside_referrals_phone_protected')
-      .on(t.corpId, t.phone)
+    uniqueIndex('outside_referrals_phone_bidx_protected')
+      .on(t.corpId, t.phoneBidx)
       .where(sql`status = 1`),
-    uniqueIndex('outside_referrals_id_number_protected')
-      .on(t.corpId, t.idNumber)
-      .where(sql`status = 1 and id_number <> ''`),
+    uniqueIndex('outside_referrals_id_number_bidx_protected')
+      .on(t.corpId, t.idNumberBidx)
+      .where(sql`status = 1 and id_number_bidx is not null`),
+    // The duplicate check and the data-subject search, over every status.
+    index('outside_referrals_corp_phone_bidx').on(t.corpId, t.phoneBidx),
+    index('outside_referrals_corp_phone_last4_bidx').on(t.corpId, t.phoneLast4Bidx),
+    index('outside_referrals_corp_id_number_bidx').on(t.corpId, t.idNumberBidx),
     uniqueIndex('outside_referrals_one_per_case')
       .on(t.corpId, t.caseId)
       .where(sql`case_id is not null`),

@@ -13,6 +13,7 @@ import {
   lotteryDraws,
 } from '../../db/schema/activity.ts';
 import { staff } from '../../db/schema/staff.ts';
+import { ACTIVITY_ENTRIES_PII, ACTIVITY_VISITORS_PII, sealValues } from '../../pii/fields.ts';
 
 type Executor = Db | Tx;
 
@@ -170,18 +171,23 @@ export function createActivityRepository(db: Db) {
     },
 
     async setVisitorPhone(tx: Tx, v: VisitorKey, phone: string, at: Date) {
+      const sealed = await sealValues(tx, v.corpId, ACTIVITY_VISITORS_PII, { phone });
       await tx
         .insert(activityVisitors)
-        .values({ ...v, phone, verifiedAt: at })
+        .values({ ...v, ...sealed, verifiedAt: at })
         .onConflictDoUpdate({
           target: [activityVisitors.corpId, activityVisitors.openid],
-          set: { phone, verifiedAt: at },
+          set: { ...sealed, verifiedAt: at },
         });
     },
 
     /** Writes a sign-up once per visitor, activity and kind; answers the one that counts and whether this call wrote it. */
     async addEntry(values: typeof activityEntries.$inferInsert): Promise<{ row: EntryRow; already: boolean }> {
-      const [row] = await db.insert(activityEntries).values(values).onConflictDoNothing().returning();
+      const [row] = await db
+        .insert(activityEntries)
+        .values(await sealValues(db, values.corpId, ACTIVITY_ENTRIES_PII, values))
+        .onConflictDoNothing()
+        .returning();
       if (row) return { row, already: false };
       const existing = await entry(values.activityId, values.openid, values.kind ?? 'register');
       if (!existing) throw new Error('entry neither written nor found');

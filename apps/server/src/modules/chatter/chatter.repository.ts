@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/chatter.ts';
 import { staff } from '../../db/schema/staff.ts';
 import { columnsEqual, columnsOf } from '../../db/rows-where.ts';
+import { CUSTOMER_FILINGS_PII, sealValues } from '../../pii/fields.ts';
 
 type Executor = Db | Tx;
 type Filing = typeof customerFilings.$inferSelect;
@@ -85,7 +86,7 @@ export function createChatterRepository(db: Db) {
     ) {
       const [row] = await db
         .insert(customerFilings)
-        .values({ ...values, createdAt: values.at })
+        .values(await sealValues(db, values.corpId, CUSTOMER_FILINGS_PII, { ...values, createdAt: values.at }))
         .onConflictDoNothing()
         .returning({ id: customerFilings.id });
       return row;
@@ -95,7 +96,7 @@ export function createChatterRepository(db: Db) {
     async authFiling(corpId: number, id: number, realName: string, idNumber: string, at: Date) {
       const rows = await db
         .update(customerFilings)
-        .set({ realName, idNumber, authedAt: at })
+        .set(await sealValues(db, corpId, CUSTOMER_FILINGS_PII, { realName, idNumber, authedAt: at }))
         .where(columnsEqual(customerFilings, { corpId, id, authedAt: null }))
         .returning({ id: customerFilings.id });
       return rows.length === 1;

@@ -5,6 +5,7 @@ import { columnsEqual, firstWhere } from '../../db/rows-where.ts';
 import { keyset } from '../../db/keyset.ts';
 import { esignEvents, esignOrders, esignSessions, esignTemplates } from '../../db/schema/esign.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
+import { ESIGN_ORDERS_PII, sealValues } from '../../pii/fields.ts';
 
 type Executor = Db | Tx;
 export type EsignOrderRow = typeof esignOrders.$inferSelect;
@@ -36,7 +37,10 @@ export function createEsignRepository(db: Db) {
     },
 
     async insertOrder(tx: Tx, values: NewEsignOrder): Promise<EsignOrderRow> {
-      const [row] = await tx.insert(esignOrders).values(values).returning();
+      const [row] = await tx
+        .insert(esignOrders)
+        .values(await sealValues(tx, values.corpId, ESIGN_ORDERS_PII, values))
+        .returning();
       if (!row) throw new Error('esign order not inserted');
       return row;
     },
@@ -78,7 +82,7 @@ export function createEsignRepository(db: Db) {
     ) {
       return tx
         .update(esignOrders)
-        .set(set)
+        .set(await sealValues(tx, corpId, ESIGN_ORDERS_PII, set))
         .where(columnsEqual(esignOrders, { corpId, id, status: onlyIf || undefined }))
         .returning({ id: esignOrders.id });
     },

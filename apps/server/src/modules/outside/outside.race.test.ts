@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema/cases.ts';
-import { outsidePartners, outsideReferrals } from '../../db/schema/outside.ts';
 import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam } from '../../test/factories.ts';
 import { caseForm, uniqueIdNumber, clientsWith } from '../../test/factories-cases.ts';
+import { partnersWith, referralsWith } from '../../test/factories-outside.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 import { newPartnerCookie } from '../../test/sessions.ts';
 import { referralHoldingClient } from './index.ts';
@@ -47,10 +47,7 @@ describe('one holder per client under concurrent referrals', () => {
     const answers = await Promise.all(cookies.map((cookie) => refer(cookie, phone)));
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     expect(new Set(answers.filter((a) => a.code !== 0).map((a) => a.msg))).toEqual(new Set(['该客户已被报备']));
-    const held = await test.db
-      .select()
-      .from(outsideReferrals)
-      .where(and(eq(outsideReferrals.corpId, corp.id), eq(outsideReferrals.phone, phone)));
+    const held = await referralsWith(test.db, { corpId: corp.id, phone });
     expect(held).toHaveLength(1);
   });
 
@@ -69,7 +66,7 @@ describe('one holder per client under concurrent referrals', () => {
     ]);
     const winners = new Set(answers.filter((a) => a.body.code === 0).map((a) => a.kind));
     expect(winners.size).toBe(1);
-    const referrals = await test.db.select().from(outsideReferrals).where(eq(outsideReferrals.phone, phone));
+    const referrals = await referralsWith(test.db, { phone });
     const cases = await clientsWith(test.db, { corpId: corp.id, phone });
     expect(referrals.length === 0 || cases.length === 0).toBe(true);
     expect(referrals.length).toBeLessThanOrEqual(1);
@@ -143,6 +140,6 @@ describe('one holder per client under concurrent referrals', () => {
       [1, 2, 3].map(() => answer(postForm(test.app, '/api/crm/outsideRegister', fields))),
     );
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
-    expect(await test.db.select().from(outsidePartners).where(eq(outsidePartners.phone, phone))).toHaveLength(1);
+    expect(await partnersWith(test.db, { phone })).toHaveLength(1);
   });
 });

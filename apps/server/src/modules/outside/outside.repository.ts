@@ -10,6 +10,14 @@ import { outsideChannels, outsideInvites, outsidePartners, outsideReferrals } fr
 import { keyset } from '../../db/keyset.ts';
 import { recordAudit } from '../admin/index.ts';
 import { activeBanks, activeProducts, caseStatuses, productNames } from '../cases/index.ts';
+import {
+  OUTSIDE_CHANNELS_PII,
+  OUTSIDE_PARTNERS_PII,
+  OUTSIDE_REFERRALS_PII,
+  sealerOf,
+  sealValues,
+} from '../../pii/fields.ts';
+import type { Sealer } from '../../pii/keyring.ts';
 
 type Executor = Db | Tx;
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
@@ -86,8 +94,17 @@ export async function lockClientIdentity(tx: Tx, corpId: number, who: { phone: s
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 49))`);
 }
 
+/** A referral naming this phone or ID number, through the blind indexes (decision 074). */
+function holdsWho(pii: Sealer, who: { phone: string; idNumber: string }) {
+  return or(
+    eq(outsideReferrals.phoneBidx, pii.index('phone', who.phone) ?? ''),
+    who.idNumber ? eq(outsideReferrals.idNumberBidx, pii.index('id_number', who.idNumber) ?? '') : undefined,
+  );
+}
+
 /** Releases the company's referrals of this client whose protection ran out (before asking who holds it). */
 export async function releaseExpiredOf(tx: Tx, corpId: number, who: { phone: string; idNumber: string }, at: Date) {
+  const pii = await sealerOf(tx, corpId);
   await tx
     .update(outsideReferrals)
     .set({ status: REFERRAL_STATUS.RELEASED, releasedAt: at, updatedAt: at })
@@ -96,10 +113,7 @@ export async function releaseExpiredOf(tx: Tx, corpId: number, who: { phone: str
         eq(outsideReferrals.corpId, corpId),
         eq(outsideReferrals.status, 1),
         lte(outsideReferrals.protectedUntil, iso(at)),
-        or(
-          eq(outsideReferrals.phone, who.phone),
-          who.idNumber ? eq(outsideReferrals.idNumber, who.idNumber) : undefined,
-        ),
+        holdsWho(pii, who),
       ),
     );
 }
@@ -111,6 +125,7 @@ export async function protectedReferralOf(
   who: { phone: string; idNumber: string },
   exceptId: number | null,
 ) {
+  const pii = await sealerOf(ex, corpId);
   const [row] = await ex
     .select({ id: outsideReferrals.id, partnerId: outsideReferrals.partnerId })
     .from(outsideReferrals)
@@ -118,10 +133,7 @@ export async function protectedReferralOf(
       and(
         eq(outsideReferrals.corpId, corpId),
         eq(outsideReferrals.status, 1),
-        or(
-          eq(outsideReferrals.phone, who.phone),
-          who.idNumber ? eq(outsideReferrals.idNumber, who.idNumber) : undefined,
-        ),
+        holdsWho(pii, who),
         exceptId === null ? undefined : sql`${outsideReferrals.id} <> ${exceptId}`,
       ),
     )
@@ -387,16 +399,20 @@ export function createOutsideRepository(db: Db) {
     // ---- partners ----
 
     async partnerIdByPhone(corpId: number, phone: string, ex: Executor = db) {
+      const bidx = (await sealerOf(ex, corpId)).index('phone', phone) ?? '';
       const [row] = await ex
         .select({ id: outsidePartners.id })
         .from(outsidePartners)
-        .where(and(eq(outsidePartners.corpId, corpId), eq(outsidePartners.phone, phone)))
+        .where(and(eq(outsidePartners.corpId, corpId), eq(outsidePartners.phoneBidx, bidx)))
         .limit(1);
       return row?.id;
     },
 
     async insertPartner(tx: Tx, values: typeof outsidePartners.$inferInsert) {
-      const [row] = await tx.insert(outsidePartners).values(values).returning({ id: outsidePartners.id });
+      const [row] = await tx
+        .insert(outsidePartners)
+        .values(await sealValues(tx, values.corpId, OUTSIDE_PARTNERS_PII, values))
+        .returning({ id: outsidePartners.id });
       return row?.id;
     },
 
@@ -501,7 +517,7 @@ export function createOutsideRepository(db: Db) {
     async insertReferral(tx: Tx, values: typeof outsideReferrals.$inferInsert) {
       const [row] = await tx
         .insert(outsideReferrals)
-        .values(values)
+        .values(await sealValues(tx, values.corpId, OUTSIDE_REFERRALS_PII, values))
         .returning({ id: outsideReferrals.id, protectedUntil: outsideReferrals.protectedUntil });
       return row;
     },
@@ -514,7 +530,7 @@ export function createOutsideRepository(db: Db) {
     ) {
       const [row] = await tx
         .update(outsideReferrals)
-        .set({ ...values, updatedAt: key.at })
+        .set({ ...(await sealValues(tx, key.corpId, OUTSIDE_REFERRALS_PII, values)), updatedAt: key.at })
         .where(
           and(
             eq(outsideReferrals.corpId, key.corpId),
@@ -635,7 +651,10 @@ export function createOutsideRepository(db: Db) {
     },
 
     async insertChannel(values: typeof outsideChannels.$inferInsert) {
-      const [row] = await db.insert(outsideChannels).values(values).returning({ id: outsideChannels.id });
+      const [row] = await db
+        .insert(outsideChannels)
+        .values(await sealValues(db, values.corpId, OUTSIDE_CHANNELS_PII, values))
+        .returning({ id: outsideChannels.id });
       return row?.id;
     },
 
@@ -645,7 +664,7 @@ export function createOutsideRepository(db: Db) {
     ) {
       const rows = await db
         .update(outsideChannels)
-        .set(values)
+        .set(await sealValues(db, key.corpId, OUTSIDE_CHANNELS_PII, values))
         .where(liveChannel(key))
         .returning({ id: outsideChannels.id });
       return rows.length === 1;
@@ -688,19 +707,21 @@ export async function referralsOfCustomer(
   at: Date,
 ) {
   const network = alias(staff, 'network');
+  const pii = await sealerOf(ex, corpId);
   const matches: SQL[] = [];
-  if (who.phone) matches.push(eq(outsideReferrals.phone, who.phone));
-  if (who.idNumber) matches.push(eq(outsideReferrals.idNumber, who.idNumber));
-  if (who.name && who.phoneTail)
-    matches.push(
-      sql`(${outsideReferrals.name} = ${who.name} and ${outsideReferrals.phone} like ${`%${who.phoneTail}`})`,
-    );
+  if (who.phone) matches.push(eq(outsideReferrals.phoneBidx, pii.index('phone', who.phone) ?? ''));
+  if (who.idNumber) matches.push(eq(outsideReferrals.idNumberBidx, pii.index('id_number', who.idNumber) ?? ''));
+  // A tail longer than four digits: the last four find the candidates, the rest is checked on the opened phone.
+  const tail = who.name && who.phoneTail && who.phoneTail.length >= 4 ? who.phoneTail : undefined;
+  if (who.name && tail)
+    matches.push(and(eq(outsideReferrals.name, who.name), eq(outsideReferrals.phoneLast4Bidx, pii.last4(tail) ?? ''))!);
   if (matches.length === 0) return [];
-  const rows = await ex
+  const found = await ex
     .select({
       id: outsideReferrals.id,
       name: outsideReferrals.name,
       phone: outsideReferrals.phone,
+      idNumber: outsideReferrals.idNumber,
       status: outsideReferrals.status,
       protectedUntil: outsideReferrals.protectedUntil,
       partnerName: outsidePartners.name,
@@ -713,6 +734,16 @@ export async function referralsOfCustomer(
     .where(and(eq(outsideReferrals.corpId, corpId), or(...matches)))
     .orderBy(desc(outsideReferrals.id))
     .limit(20);
+  const rows = found
+    .filter(
+      (row) =>
+        !tail ||
+        row.name !== who.name ||
+        row.phone.endsWith(tail) ||
+        (!!who.phone && row.phone === who.phone) ||
+        (!!who.idNumber && row.idNumber === who.idNumber),
+    )
+    .map(({ idNumber: _idNumber, ...row }) => row);
   return rows.map((row) => ({
     ...row,
     status:

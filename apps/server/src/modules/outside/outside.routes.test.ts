@@ -7,7 +7,7 @@ import { sessions } from '../../db/schema/auth.ts';
 import { testAppForFile } from '../../test/build-test-app.ts';
 import { uniquePhone } from '../../test/factories.ts';
 import { caseForm, createBankAndProduct, createCase, uniqueIdNumber } from '../../test/factories-cases.ts';
-import { createOutsideChannel, createPartner, createReferral } from '../../test/factories-outside.ts';
+import { createOutsideChannel, createPartner, createReferral, partnersWith } from '../../test/factories-outside.ts';
 import { getForBody, postForBody } from '../../test/http.ts';
 import { sessionCookie } from '../../test/sessions.ts';
 import { teamWorld } from '../../test/sales-world.ts';
@@ -109,7 +109,7 @@ describe('partner identity: invite, register, login', () => {
         inviter_name: w.sales.name,
       },
     });
-    const [stored] = await test.db.select().from(outsidePartners).where(eq(outsidePartners.phone, phone));
+    const [stored] = await partnersWith(test.db, { phone });
     expect(stored).toMatchObject({ staffId: w.sales.id, parentId: null, status: 0 });
     expect(Object.keys(stored ?? {})).not.toContain('password');
     const [session] = await test.db
@@ -151,7 +151,7 @@ describe('partner identity: invite, register, login', () => {
       corp_id: w.corp.id,
     });
     expect(wrong.body.msg).toBe('验证码输入错误');
-    expect(await test.db.select().from(outsidePartners).where(eq(outsidePartners.phone, phone))).toEqual([]);
+    expect(await partnersWith(test.db, { phone })).toEqual([]);
     // A partner still waiting for approval cannot invite, and a code made before cannot be used.
     const waiting = await createPartner(test.db, w.sales, { status: 0 });
     const refused = await post(await w.partnerCookie(waiting), 'ysbInvite');

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import { REFERRAL_STATUS } from '@crm/domain/api/outside';
 import type { Db, Tx } from '../../db/client.ts';
 import { outsideReferrals } from '../../db/schema/outside.ts';
+import { sealerOf } from '../../pii/fields.ts';
 
 /*
  * Partners' referrals' side of a data-subject request (decision 071): what is held about one person, and the
@@ -12,11 +13,12 @@ type Executor = Db | Tx;
 
 /** Every referral of the company naming this phone or ID number. */
 export async function referralsOfSubject(ex: Executor, corpId: number, who: { phone?: string; idNumber?: string }) {
+  if (!who.phone && !who.idNumber) return [];
+  const pii = await sealerOf(ex, corpId);
   const match = or(
-    ...(who.phone ? [eq(outsideReferrals.phone, who.phone)] : []),
-    ...(who.idNumber ? [eq(outsideReferrals.idNumber, who.idNumber)] : []),
+    ...(who.phone ? [eq(outsideReferrals.phoneBidx, pii.index('phone', who.phone) ?? '')] : []),
+    ...(who.idNumber ? [eq(outsideReferrals.idNumberBidx, pii.index('id_number', who.idNumber) ?? '')] : []),
   );
-  if (!match) return [];
   return ex
     .select({
       id: outsideReferrals.id,
@@ -46,7 +48,10 @@ export async function eraseReferrals(tx: Tx, corpId: number, ids: number[], eras
     .set({
       name: erasedName,
       phone: '',
+      phoneBidx: null,
+      phoneLast4Bidx: null,
       idNumber: '',
+      idNumberBidx: null,
       remarks: '',
       status: REFERRAL_STATUS.RELEASED,
       releasedAt: at,

@@ -167,6 +167,20 @@ describe('POST /api/crm/duplicateCheck', () => {
     expect((await post(w.cookies.visitor, '/api/crm/duplicateCheck', { phone: h })).status).toBe(403);
   });
 
+  it("finds a partner's referral by name with the phone's last four or six digits, not another tail", async () => {
+    const p = phone();
+    // Same last four digits, another sixth-from-last: the last four find both, the six-digit tail only one.
+    const q = `${p.slice(0, 6)}${p[6] === '9' ? '8' : '9'}${p.slice(7)}`;
+    const until = new Date(clock.getTime() + 10 * DAY);
+    await createReferral(test.db, w.partner, { name: '吴尾号', phone: p, protectedUntil: until });
+    await createReferral(test.db, w.partner, { name: '吴尾号', phone: q, protectedUntil: until });
+    const check = (tail: string) =>
+      post<Check>(w.cookies.zhao, '/api/crm/duplicateCheck', { name: '吴尾号', phone: tail });
+    expect((await check(p.slice(-4))).body.data?.list.filter((m) => m.kind === 'referral')).toHaveLength(2);
+    expect((await check(p.slice(-6))).body.data?.list.filter((m) => m.kind === 'referral')).toHaveLength(1);
+    expect((await check('0000')).body.data?.list.filter((m) => m.kind === 'referral')).toEqual([]);
+  });
+
   it('shows another company nothing, and each check is logged', async () => {
     const p = phone();
     await createCase(test.db, w.wang, { phone: p, createdAt: clock });
