@@ -110,6 +110,8 @@ const EVERY_PAGE_MODULE = 'src/app/antd-render.ts';
 /** The section pages' table, which the router reads before it can send a section address to its page's chunk. */
 const ROUTE_TABLE_MODULE = 'src/app/routes/route-table.ts';
 const QUERY_LAYOUT_MODULE = 'src/app/provider.tsx';
+/** The feature chunks' import map (router.tsx), which every section page's route loads before its chunk. */
+const SECTION_IMPORTS_MODULE = 'src/app/routes/page-chunks.ts';
 const OUTSIDE_QUERY_LAYOUT = new Set(['/', '/login', '/calculator']);
 
 /**
@@ -134,8 +136,12 @@ function routePreloads(): Plugin {
         ),
       );
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // A module the bundler merged into another chunk is found among that chunk's modules.
+      const chunkOf = (module: string) =>
+        byModule.get(module) ??
+        chunks.find((chunk) => chunk.moduleIds.some((id) => path.relative(import.meta.dirname, id) === module));
       const closure = (module: string): string[] => {
-        const start = byModule.get(module);
+        const start = chunkOf(module);
         if (!start) throw new Error(`route-preloads: no chunk for ${module}`);
         const files = new Set<string>();
         const visit = (fileName: string) => {
@@ -159,7 +165,7 @@ function routePreloads(): Plugin {
           EVERY_PAGE_MODULE,
           module,
           ...(OUTSIDE_QUERY_LAYOUT.has(pattern) ? [] : [QUERY_LAYOUT_MODULE]),
-          ...(pattern in CORE_PAGE_MODULES ? [] : [ROUTE_TABLE_MODULE]),
+          ...(pattern in CORE_PAGE_MODULES ? [] : [ROUTE_TABLE_MODULE, SECTION_IMPORTS_MODULE]),
         ];
         return [pattern, [...new Set(modules.flatMap(closure))]];
       });

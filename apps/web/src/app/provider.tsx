@@ -21,6 +21,10 @@ export const queryClient = new QueryClient({
   },
 });
 
+// Every signed-in page may open a section's page next: the feature chunks' import map (router.tsx) is fetched now,
+// beside the first page, rather than on that tap. A failure here is retried on the tap.
+import('./routes/page-chunks.ts').catch(() => undefined);
+
 export function QueryProvider() {
   return (
     <QueryClientProvider client={queryClient}>

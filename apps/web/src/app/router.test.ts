@@ -2,15 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  PAGE_CHUNKS,
-  routeTable,
-  allRoutes,
-  sectionDiscovery,
-  sectionOfAddress,
-  type PageChunkName,
-  type RouteHandle,
-} from './router.tsx';
+import { routeTable, allRoutes, sectionDiscovery, sectionOfAddress, type RouteHandle } from './router.tsx';
+import { PAGE_CHUNKS, type PageChunkName } from './routes/page-chunks.ts';
 import { hasHeader, titleForPath } from './layout/titles.ts';
 import { ROUTE_TABLE } from './routes/route-table.ts';
 

@@ -19,8 +19,8 @@ import { AppHydrateFallback, AppLayout } from './layout/app-layout.tsx';
 import { ErrorPage } from './layout/error-page.tsx';
 import { NotFoundPage } from './layout/not-found-page.tsx';
 import { loadedRouteTable, loadRouteTable, type RouteFact } from './route-facts.ts';
-import type { ChunkPages } from './routes/chunk-pages.ts';
 import { loadChunk } from './routes/load-chunk.ts';
+import type { PageChunkName } from './routes/page-chunks.ts';
 import { PlaceholderPage } from './routes/placeholder-page.tsx';
 
 export type SectionName =
@@ -39,35 +39,15 @@ export type SectionName =
 
 export type RouteHandle = { section: SectionName };
 
-type PageChunk = { pages: ChunkPages };
-
-// Literal import() calls, one per feature chunk, so the bundler makes exactly one chunk of each.
-export const PAGE_CHUNKS = {
-  cases: () => import('./routes/cases.ts'),
-  'cases-list': () => import('./routes/cases-list.ts'),
-  'cases-stat': () => import('./routes/cases-stat.ts'),
-  money: () => import('./routes/money.ts'),
-  house: () => import('./routes/house.ts'),
-  'team-list': () => import('./routes/team-list.ts'),
-  'team-appeal': () => import('./routes/team-appeal.ts'),
-  sign: () => import('./routes/sign.ts'),
-  outside: () => import('./routes/outside.ts'),
-  ysb: () => import('./routes/ysb.ts'),
-  houseloan: () => import('./routes/houseloan.ts'),
-  faq: () => import('./routes/faq.ts'),
-  exam: () => import('./routes/exam.ts'),
-  pact: () => import('./routes/pact.ts'),
-  fair: () => import('./routes/fair.ts'),
-  chattergee: () => import('./routes/chattergee.ts'),
-  'activity-staff': () => import('./routes/activity-staff.ts'),
-  esign: () => import('./routes/esign.ts'),
-  ledger: () => import('./routes/ledger.ts'),
-  reminders: () => import('./routes/reminders.ts'),
-  admin: () => import('./routes/admin.ts'),
-} satisfies Record<string, () => Promise<PageChunk>>;
-
 /** A page chunk's name, as the route table (routes/route-table.ts) names the chunk serving each pattern. */
-export type PageChunkName = keyof typeof PAGE_CHUNKS;
+export type { PageChunkName };
+
+/**
+ * The feature chunks' imports, in a chunk of their own (decision 082): each import() carries the names of the
+ * files its chunk needs (for their preloads), ~6 KB of hashed names the login route does not need. The signed-in
+ * layout fetches it as it loads (provider.tsx), and a section address's page lists it among its preloads.
+ */
+const pageChunks = () => loadChunk('page-chunks', () => import('./routes/page-chunks.ts').then((m) => m.PAGE_CHUNKS));
 
 const PAGE_SECTIONS = [
   'business',
@@ -89,7 +69,7 @@ function sectionRoute(section: PageSection, { path, chunk, redirect: to }: Route
   if (to !== undefined) return { path, loader: () => redirect(to), element: null, handle };
   // A page not built yet needs no chunk: the placeholder is in the main bundle.
   const lazy: LazyRouteFunction<RouteObject> = async () => {
-    const module = chunk ? await loadChunk(chunk, PAGE_CHUNKS[chunk]) : undefined;
+    const module = chunk ? await loadChunk(chunk, async () => (await pageChunks())[chunk]()) : undefined;
     return { Component: module?.pages[path] ?? PlaceholderPage };
   };
   return { path, lazy, handle };
