@@ -3,9 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { ROUTE_TABLE } from './src/app/routes/route-table.ts';
 import { PRE_PAINT_SCRIPT } from './src/lib/pre-paint-script.ts';
+import { OFFLINE_READS, SESSION_PATHS } from './src/sw/offline-reads.ts';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -174,8 +175,38 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/sw/sw.ts, decision 078) as /sw.js: one classic script of its own, built once the app is
+ * written, with the lists of reads it keeps taken from the endpoint contracts here, so it carries no contract.
+ * At the site's root, so its scope is the whole app without a Service-Worker-Allowed header.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'crm-service-worker',
+    apply: 'build',
+    async writeBundle(options) {
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        root: import.meta.dirname,
+        define: {
+          __OFFLINE_READS__: JSON.stringify(OFFLINE_READS),
+          __SESSION_PATHS__: JSON.stringify(SESSION_PATHS),
+        },
+        build: {
+          outDir: options.dir ?? 'dist',
+          emptyOutDir: false,
+          copyPublicDir: false,
+          minify: true,
+          lib: { entry: 'src/sw/sw.ts', formats: ['iife'], name: 'crmServiceWorker', fileName: () => 'sw.js' },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), phoneHead(), displayModes(), inlineEntryCss(), routePreloads(), precompress()],
+  plugins: [react(), phoneHead(), displayModes(), inlineEntryCss(), routePreloads(), precompress(), serviceWorker()],
   resolve: {
     // npm hoisted React 18 to the repo root for antd-mobile's peers; every package must share this
     // app's React 19, or hooks break with two copies of React.

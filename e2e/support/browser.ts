@@ -37,9 +37,15 @@ export async function newPhone(
   userAgent = WECOM_USER_AGENT,
   /** A file written by `context.storageState`: the cookies and local storage of a phone already signed in. */
   storageState?: string,
+  /**
+   * The app's service worker (decision 078) answers a page's requests where `page.route` cannot see them; the
+   * journeys that stub or block a request run without it. offline-work.e2e.ts allows it.
+   */
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     storageState,
+    serviceWorkers,
     baseURL: inject('baseURL'),
     viewport: PHONE_VIEWPORT,
     deviceScaleFactor: 3,

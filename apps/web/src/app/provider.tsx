@@ -3,6 +3,7 @@
  * the login page's bundle does not carry TanStack Query; every page that fetches renders below it.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { isApiError } from '../lib/api-client.ts';
 
@@ -25,9 +26,18 @@ export const queryClient = new QueryClient({
 // beside the first page, rather than on that tap. A failure here is retried on the tap.
 import('./routes/page-chunks.ts').catch(() => undefined);
 
+/**
+ * The offline bar and the service worker's registration (decision 078): a chunk of its own, fetched after the
+ * page's, so neither the login route nor a signed-in page's first paint waits for it.
+ */
+const OfflineBar = lazy(() => import('../components/offline-bar.tsx'));
+
 export function QueryProvider() {
   return (
     <QueryClientProvider client={queryClient}>
+      <Suspense fallback={null}>
+        <OfflineBar />
+      </Suspense>
       <Outlet />
     </QueryClientProvider>
   );

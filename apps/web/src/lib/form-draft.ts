@@ -126,10 +126,21 @@ export function useDraftedSubmit<V>(name: string | null, values: V, restore: (va
   const draft = useFormDraft(name, values, restore, submit);
   return {
     ...submit,
-    run: (step, onRefused) =>
-      submit.run(async (key) => {
-        await step(key);
-        await draft.clear();
-      }, onRefused),
+    run: (step, onRefused, offline) =>
+      submit.run(
+        async (key) => {
+          await step(key);
+          await draft.clear();
+        },
+        onRefused,
+        // A write kept for later is no longer a draft: the outbox holds it.
+        offline && {
+          ...offline,
+          onQueued: () => {
+            void draft.clear();
+            offline.onQueued();
+          },
+        },
+      ),
   };
 }

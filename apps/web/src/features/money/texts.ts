@@ -51,6 +51,9 @@ export const moneyTexts = {
   typeLabel: '凭证类型',
   typeRequired: '请选择凭证类型',
   saved: '保存成功',
+  /** Written offline (decision 078): kept on the phone, sent when the network is back. */
+  queued: '当前离线，还款已存入待发送，联网后自动发送',
+  queuedLabel: (amount: string) => `登记还款：¥${amount}`,
   uploadProof: '提交凭证',
   /** Success toasts say what happened, not the button's words again. */
   proofSubmitted: '凭证已提交',

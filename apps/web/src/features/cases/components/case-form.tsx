@@ -18,6 +18,7 @@ import type { OptionFieldOption } from '../../../components/option-field.tsx';
 import { PlainForm } from '../../../components/plain-form.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useDraftedSubmit } from '../../../lib/form-draft.ts';
+import type { OutboxWrite } from '../../../lib/outbox.ts';
 import { useBanks, useChannels, useProducts, useSignUsers, useSources } from '../api/get-reference.ts';
 import { useAllInCostCap } from '../api/product-match.ts';
 import { casesTexts } from '../texts.ts';
@@ -103,6 +104,8 @@ export type CaseFormProps = {
   draftName?: string | null;
   /** A new case: say at once whose customer a typed phone or ID number is (decision 066). */
   checkDuplicate?: boolean;
+  /** A new case written offline: what to keep for sending later, and what follows (decision 078). */
+  offline?: { write: (key: string, values: CaseFormValues) => OutboxWrite; onQueued: () => void };
 };
 
 const named = (rows: { id: number; name: string }[] | undefined): OptionFieldOption[] =>
@@ -120,6 +123,7 @@ export function CaseForm({
   onSubmit,
   draftName = null,
   checkDuplicate = false,
+  offline,
 }: CaseFormProps) {
   const form = useSchemaForm({ schema: caseFormSchema, initial, idPrefix: 'case' });
   const { values } = form;
@@ -155,7 +159,11 @@ export function CaseForm({
     if (!form.validate()) return;
     // The values as typed (strings): the server parses them with the same schema. 重试 sends these again.
     const sent = values;
-    await idempotent.run((key) => onSubmit(sent, key), form.refuse);
+    await idempotent.run(
+      (key) => onSubmit(sent, key),
+      form.refuse,
+      offline && { write: (key) => offline.write(key, sent), onQueued: offline.onQueued },
+    );
   };
 
   const { item, text: textRow, pick } = formRows(form, values, set);

@@ -1,4 +1,5 @@
 import type { ReferralDetail } from '@crm/domain/api/outside';
+import { addClient } from '@crm/domain/endpoints/cases';
 import { fenToYuan } from '@crm/domain/money';
 import { NoticeBar, Skeleton } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
@@ -58,6 +59,8 @@ export function AddPage() {
   const referral = useReferral(referralId);
   const save = useSaveClient('add');
   const matched = formOfMatch(params);
+  const fieldsOf = (values: CaseFormValues) =>
+    referralId === null ? values : { ...values, outside_client_id: String(referralId) };
   // From a referral's matching (匹配产品 → 用此产品报单): the client from the referral, the loan from the match.
   const initial = referral.data
     ? { ...formOfReferral(referral.data), ...(matched ? nonEmpty(matched) : {}) }
@@ -80,8 +83,19 @@ export function AddPage() {
         draftName={referralId === null && matched === null ? 'case-add' : null}
         checkDuplicate={referralId === null}
         isSubmitting={save.isPending}
+        offline={{
+          write: (_key, values) => ({
+            path: addClient.path,
+            fields: fieldsOf(values),
+            label: casesTexts.offlineCase.queuedLabel(values.name ?? ''),
+          }),
+          onQueued: () => {
+            showToast({ content: casesTexts.offlineCase.queued });
+            void navigate('/business/list', { replace: true });
+          },
+        }}
         onSubmit={async (values, key) => {
-          const fields = referralId === null ? values : { ...values, outside_client_id: String(referralId) };
+          const fields = fieldsOf(values);
           const { id, msg } = await save.mutateAsync({ fields, key });
           // The referral is converted now: the partner pages' (feature ysb) cached copies are stale.
           if (referralId !== null) void queryClient.invalidateQueries({ queryKey: ['ysb'] });

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@crm/domain/datetime';
+import { mortgageUser } from '@crm/domain/endpoints/cases';
 import { followUpFormSchema } from '@crm/domain/api/cases';
 import { Button, DatePicker, List, TextArea } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
@@ -52,10 +53,21 @@ export function PendingAddPage() {
   const submit = async () => {
     if (!form.validate()) return;
     const fields = { client_id: String(clientId), note: form.values.note, next_contact_at: nextAt.toISOString() };
-    await idempotent.run(async (key) => {
-      showToast({ content: await add.mutateAsync({ fields, key }), icon: 'success' });
-      void navigate(`/business/pendingDetail/${clientId}`, { replace: true });
-    }, form.refuse);
+    const leave = () => void navigate(`/business/pendingDetail/${clientId}`, { replace: true });
+    await idempotent.run(
+      async (key) => {
+        showToast({ content: await add.mutateAsync({ fields, key }), icon: 'success' });
+        leave();
+      },
+      form.refuse,
+      {
+        write: () => ({ path: mortgageUser.path, fields, label: T.queuedLabel(fields.note) }),
+        onQueued: () => {
+          showToast({ content: T.queued });
+          leave();
+        },
+      },
+    );
   };
 
   return (

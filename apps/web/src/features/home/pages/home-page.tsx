@@ -83,6 +83,8 @@ export function HomePage() {
       if (error instanceof Error) showToast({ content: error.message });
     }
     clearStoredUser();
+    // The writes kept offline and the service worker's copies were this person's (decision 078).
+    await import('../../../lib/outbox.ts').then(({ forgetOfflineData }) => forgetOfflineData()).catch(() => undefined);
     window.setTimeout(() => {
       void navigate('/', { replace: true });
       queryClient.clear();

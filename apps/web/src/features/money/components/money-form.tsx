@@ -1,5 +1,6 @@
 import { formatDay } from '@crm/domain/datetime';
 import { moneyFormSchema } from '@crm/domain/api/money';
+import { addMoney as addMoneyEndpoint } from '@crm/domain/endpoints/money';
 import { CARD_METHODS, REPAYMENT_METHODS } from '@crm/domain/money';
 import { Button, DatePicker, Dialog, Input, List, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
@@ -104,6 +105,18 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
         // Under the field the server names too (issue 39), beside the message above the button.
         form.showRefusalAtField(failure);
         Toast.show({ content: errorMessage(failure) });
+      },
+      {
+        // The key travels in the body on this call (decision 023) as well as in the header.
+        write: (key) => ({
+          path: addMoneyEndpoint.path,
+          fields: { ...sent, imgs: sent.imgs.join(','), key },
+          label: T.queuedLabel(amount),
+        }),
+        onQueued: () => {
+          Toast.show({ content: T.queued });
+          onDone();
+        },
       },
     );
   };
