@@ -110,4 +110,24 @@ describe("the staff app's page", () => {
       fs.rmSync(webDist, { recursive: true, force: true });
     }
   });
+
+  it('serves the service worker from the root, never kept by the HTTP cache, under the same policy (decision 078)', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-sw-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), page);
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    const withWorker = await buildTestApp({ config: { WEB_DIST: webDist } });
+    try {
+      const answer = await withWorker.app.inject({ method: 'GET', url: '/sw.js' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      // A new deploy's worker is found on the next visit: the browser asks for it each time.
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      // At the root its scope is the whole site: no Service-Worker-Allowed needed, and 'self' allows it.
+      expect(answer.headers['service-worker-allowed']).toBeUndefined();
+      expect(String(answer.headers['content-security-policy'])).toContain("default-src 'self'");
+    } finally {
+      await withWorker.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
 });
