@@ -4,7 +4,7 @@ import { launchBrowser, newPhone } from '../support/browser.ts';
 import { loginThroughUi } from '../support/staff.ts';
 
 /*
- * Today's work offline (issue 49 point 1, decision 078), with the app's service worker allowed: after one visit
+ * Today's work offline (issue 49 point 1, decision 082), with the app's service worker allowed: after one visit
  * online, the home page and 我的报单 open with no network, showing what was kept; a follow-up written offline
  * waits on the phone and is sent once when the network returns, with its form's idempotency key.
  */

@@ -38,7 +38,7 @@ export async function newPhone(
   /** A file written by `context.storageState`: the cookies and local storage of a phone already signed in. */
   storageState?: string,
   /**
-   * The app's service worker (decision 078) answers a page's requests where `page.route` cannot see them; the
+   * The app's service worker (decision 082) answers a page's requests where `page.route` cannot see them; the
    * journeys that stub or block a request run without it. offline-work.e2e.ts allows it.
    */
   serviceWorkers: 'allow' | 'block' = 'block',

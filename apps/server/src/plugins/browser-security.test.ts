@@ -111,7 +111,7 @@ describe("the staff app's page", () => {
     }
   });
 
-  it('serves the service worker from the root, never kept by the HTTP cache, under the same policy (decision 078)', async () => {
+  it('serves the service worker from the root, never kept by the HTTP cache, under the same policy (decision 082)', async () => {
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-sw-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), page);
     fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');

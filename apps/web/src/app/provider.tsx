@@ -27,7 +27,7 @@ export const queryClient = new QueryClient({
 import('./routes/page-chunks.ts').catch(() => undefined);
 
 /**
- * The offline bar and the service worker's registration (decision 078): a chunk of its own, fetched after the
+ * The offline bar and the service worker's registration (decision 082): a chunk of its own, fetched after the
  * page's, so neither the login route nor a signed-in page's first paint waits for it.
  */
 const OfflineBar = lazy(() => import('../components/offline-bar.tsx'));

@@ -12,7 +12,7 @@ const RETRY_MS = 30_000;
 const isOnline = () => globalThis.navigator?.onLine !== false;
 
 /**
- * The signed-in pages' offline bar (issue 49, decision 078). It registers the service worker, sends the writes
+ * The signed-in pages' offline bar (issue 49, decision 082). It registers the service worker, sends the writes
  * kept offline when the network returns (lib/outbox.ts), and says what is going on: offline (pages show what was
  * kept), how many writes wait, what was sent and what the server refused; a tap lists them. Nothing shows while
  * the phone is online with nothing kept.

@@ -1,5 +1,5 @@
 /**
- * Texts of the offline bar (components/offline-bar.tsx, decision 078): a file of their own, so the login route,
+ * Texts of the offline bar (components/offline-bar.tsx, decision 082): a file of their own, so the login route,
  * which loads componentTexts, does not carry them.
  */
 export const offlineTexts = {

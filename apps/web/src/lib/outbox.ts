@@ -3,7 +3,7 @@ import { apiRequest, ApiError, isNetworkFailure, type FormFields } from './api-c
 import { getStoredUser } from './storage.ts';
 
 /*
- * Writes made offline, waiting for the network (issue 49, decision 078): a follow-up, a repayment or a new case
+ * Writes made offline, waiting for the network (issue 49, decision 082): a follow-up, a repayment or a new case
  * whose submit could not reach the server is kept here, in IndexedDB, with the idempotency key of its form fill
  * (decision 046), and sent with that key when the network is back, so the server makes it once however often it
  * is sent. What was sent and what the server refused stay listed until the person clears them: a refusal (the

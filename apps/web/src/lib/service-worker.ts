@@ -1,5 +1,5 @@
 /*
- * The service worker's registration (decision 078), from the signed-in pages' offline bar: the login route
+ * The service worker's registration (decision 082), from the signed-in pages' offline bar: the login route
  * loads none of this. The worker is /sw.js at the site's root, so it covers every address.
  */
 

@@ -27,7 +27,7 @@ export type SubmitFailure = { message: string; retry: () => void };
 export type IdempotentStep = (key: string) => Promise<void>;
 
 /**
- * A create call that may wait for the network (issue 49, decision 078): when its submit fails with the phone offline,
+ * A create call that may wait for the network (issue 49, decision 082): when its submit fails with the phone offline,
  * `write` is kept in the outbox with the fill's key and sent when the network is back; `onQueued` says so and
  * leaves the form, as a success would.
  */

@@ -1,7 +1,7 @@
 import { maskBankCard, maskIdNumber, maskPhone } from '@crm/domain/validation';
 
 /*
- * What the service worker keeps of an API answer for reading offline (decision 078): the key it is kept under,
+ * What the service worker keeps of an API answer for reading offline (decision 082): the key it is kept under,
  * and the answer with its personal numbers masked. Pure, so the page tests run it without a worker.
  */
 

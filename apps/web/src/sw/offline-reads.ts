@@ -17,7 +17,7 @@ import { moneyList, moneyToConfirm } from '../../../../packages/domain/src/endpo
 import { sign, taskList } from '../../../../packages/domain/src/endpoints/sign/index.ts';
 
 /*
- * The service worker's lists (decision 078), read by vite.config.ts at build time and written into sw.js as
+ * The service worker's lists (decision 082), read by vite.config.ts at build time and written into sw.js as
  * constants: the worker itself carries no endpoint contracts (and no zod).
  */
 

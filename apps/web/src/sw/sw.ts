@@ -1,5 +1,5 @@
 /*
- * The staff app's service worker (issue 49 point 1, decision 078), built by vite.config.ts into /sw.js as one
+ * The staff app's service worker (issue 49 point 1, decision 082), built by vite.config.ts into /sw.js as one
  * classic script. It keeps:
  * - the app shell: each page address as last loaded (network first; offline, the same address or /index);
  * - every script and stylesheet of /assets once loaded (cache first: their names change with their content);

@@ -265,7 +265,7 @@ export const casesTexts = {
     nextContactPick: '下次联系时间',
     saved: '跟进已保存',
     overdue: '到期',
-    /** Written offline (decision 078): kept on the phone, sent when the network is back. */
+    /** Written offline (decision 082): kept on the phone, sent when the network is back. */
     queued: '当前离线，跟进已存入待发送，联网后自动发送',
     queuedLabel: (note: string) => `跟进：${note.slice(0, 20)}`,
   },

@@ -51,7 +51,7 @@ export const moneyTexts = {
   typeLabel: '凭证类型',
   typeRequired: '请选择凭证类型',
   saved: '保存成功',
-  /** Written offline (decision 078): kept on the phone, sent when the network is back. */
+  /** Written offline (decision 082): kept on the phone, sent when the network is back. */
   queued: '当前离线，还款已存入待发送，联网后自动发送',
   queuedLabel: (amount: string) => `登记还款：¥${amount}`,
   uploadProof: '提交凭证',

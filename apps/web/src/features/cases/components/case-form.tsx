@@ -104,7 +104,7 @@ export type CaseFormProps = {
   draftName?: string | null;
   /** A new case: say at once whose customer a typed phone or ID number is (decision 066). */
   checkDuplicate?: boolean;
-  /** A new case written offline: what to keep for sending later, and what follows (decision 078). */
+  /** A new case written offline: what to keep for sending later, and what follows (decision 082). */
   offline?: { write: (key: string, values: CaseFormValues) => OutboxWrite; onQueued: () => void };
 };
 

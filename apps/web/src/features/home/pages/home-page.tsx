@@ -83,7 +83,7 @@ export function HomePage() {
       if (error instanceof Error) showToast({ content: error.message });
     }
     clearStoredUser();
-    // The writes kept offline and the service worker's copies were this person's (decision 078).
+    // The writes kept offline and the service worker's copies were this person's (decision 082).
     await import('../../../lib/outbox.ts').then(({ forgetOfflineData }) => forgetOfflineData()).catch(() => undefined);
     window.setTimeout(() => {
       void navigate('/', { replace: true });
