@@ -1,3 +1,4 @@
+import { mortgageUser } from '@crm/domain/endpoints/cases';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearFinished, flushOutbox, forgetOfflineData, listOutbox, queueWrite } from './outbox.ts';
 import { setStoredUser } from './storage.ts';
@@ -6,7 +7,7 @@ const fetchMock = vi.fn<typeof fetch>();
 const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const write = (note: string) => ({
-  path: '/api/crm/mortgageUser',
+  path: mortgageUser.path,
   fields: { client_id: '7', note },
   label: `跟进：${note}`,
 });

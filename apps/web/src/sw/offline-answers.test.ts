@@ -1,21 +1,23 @@
+import { clientList } from '@crm/domain/endpoints/cases';
+import { userinfo } from '@crm/domain/endpoints/home';
 import { describe, expect, it } from 'vitest';
 import { maskAnswer, offlineKey } from './offline-answers.ts';
 
 describe('what the service worker keeps of a read', () => {
   it('keys a read by its path and its sorted parameters, whatever order they were sent in', () => {
     const origin = 'https://crm.example.com';
-    const one = offlineKey(origin, '/api/crm/clientList', [
+    const one = offlineKey(origin, clientList.path, [
       ['status', '2'],
       ['cursor', '90'],
     ]);
-    const other = offlineKey(origin, '/api/crm/clientList', [
+    const other = offlineKey(origin, clientList.path, [
       ['cursor', '90'],
       ['status', '2'],
     ]);
     expect(one).toBe(other);
-    expect(one).toBe('https://crm.example.com/__offline__/api/crm/clientList?cursor=90&status=2');
-    expect(offlineKey(origin, '/api/crm/userinfo', [])).toBe('https://crm.example.com/__offline__/api/crm/userinfo');
-    expect(offlineKey(origin, '/api/crm/clientList', [['status', '3']])).not.toBe(one);
+    expect(one).toBe(`https://crm.example.com/__offline__${clientList.path}?cursor=90&status=2`);
+    expect(offlineKey(origin, userinfo.path, [])).toBe(`https://crm.example.com/__offline__${userinfo.path}`);
+    expect(offlineKey(origin, clientList.path, [['status', '3']])).not.toBe(one);
   });
 
   it('keeps no full phone, ID number or bank card, at any depth, and says the answer is masked', () => {
