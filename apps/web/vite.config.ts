@@ -176,7 +176,7 @@ function routePreloads(): Plugin {
 }
 
 /**
- * The service worker (src/sw/sw.ts, decision 078) as /sw.js: one classic script of its own, built once the app is
+ * The service worker (src/sw/sw.ts, decision 082) as /sw.js: one classic script of its own, built once the app is
  * written, with the lists of reads it keeps taken from the endpoint contracts here, so it carries no contract.
  * At the site's root, so its scope is the whole app without a Service-Worker-Allowed header.
  */
