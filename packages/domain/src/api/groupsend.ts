@@ -9,6 +9,12 @@ import { pageRequestSchema, pageSchema } from './page.ts';
  * received. WeCom lets a company reach one customer with at most four group messages a calendar month.
  */
 
+/** Where WeCom keeps the pictures media/uploadimg took: the only addresses a group message's image may have. */
+export const WECOM_IMAGE_URL = /^https:\/\/[a-z0-9.-]+\.qpic\.cn\/[^\s]+$/;
+
+/** What groupSendImage answers: the uploaded picture's address on WeCom. */
+export const groupSendImageSchema = z.object({ image_url: z.string() });
+
 /** WeCom's rule: per customer, per calendar month, from the whole company. */
 export const GROUP_SENDS_PER_MONTH = 4;
 
@@ -80,6 +86,12 @@ export const groupSendCreateSchema = groupAudienceSchema.extend({
     .min(1, '请填写群发内容')
     .max(GROUP_TEXT_MAX_CHARS, `群发内容不能超过 ${GROUP_TEXT_MAX_CHARS} 个字`),
   activity_id: rowIdSchema('活动无效').nullable().default(null),
+  /** A picture uploaded first (groupSendImage): WeCom's address of it; '' for none. */
+  image_url: z
+    .string()
+    .trim()
+    .default('')
+    .refine((url) => url === '' || WECOM_IMAGE_URL.test(url), '图片无效，请重新上传'),
   /** The sender saw who is over the limit and agrees to leave them out; without it such a task is refused. */
   exclude_over_limit: z.boolean().default(false),
 });
@@ -88,6 +100,7 @@ export const groupSendRowSchema = z.object({
   id: z.number().int(),
   text: z.string(),
   activity_title: z.string(),
+  image_url: z.string(),
   created_by: z.string(),
   created_at: z.string(),
   month: z.string(),

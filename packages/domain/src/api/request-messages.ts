@@ -49,6 +49,7 @@ export const REQUEST_FIELD_LABELS: Readonly<Record<string, string>> = {
   id: '编号',
   id_number: '身份证号',
   ids: '报单',
+  image_url: '图片',
   imgs: '图片',
   income: '月收入',
   income_min_fen: '最低月收入',

@@ -29,6 +29,10 @@ export interface FakeGroupMsgs {
   /** How many group messages each customer received (WeCom's own count of the month). */
   readonly received: ReadonlyMap<string, number>;
   handlePost(path: string, body: Record<string, unknown>, res: ServerResponse, io: FakeWecomIo): boolean;
+  /** The pictures uploaded (media/uploadimg), by the address answered. */
+  readonly images: ReadonlyMap<string, number>;
+  /** media/uploadimg: a multipart body with a `media` part of a jpg or png, up to 2 MB. */
+  upload(contentType: string, body: Buffer, res: ServerResponse, io: FakeWecomIo): void;
 }
 
 const PATHS = {
@@ -40,12 +44,26 @@ const PATHS = {
 export function createFakeGroupMsgs(options: FakeGroupMsgOptions = {}): FakeGroupMsgs {
   const tasks: FakeGroupMsgTask[] = [];
   const received = new Map<string, number>();
+  const images = new Map<string, number>();
   const isContact = (sender: string, ext: string) =>
     options.contacts?.[sender] === undefined || options.contacts[sender].includes(ext);
 
   return {
     tasks,
     received,
+    images,
+    upload(contentType, body, res, { send, fail }) {
+      if (!contentType.startsWith('multipart/form-data')) return fail(res, 40005, 'invalid file type');
+      const text = body.toString('latin1');
+      if (!/name="media"/.test(text)) return fail(res, 41005, 'media data missing');
+      const jpeg = text.includes('\xff\xd8\xff');
+      const png = text.includes('\x89PNG');
+      if (!jpeg && !png) return fail(res, 40005, 'invalid file type');
+      if (body.length > 2 * 1024 * 1024 + 4096) return fail(res, 40009, 'invalid image size');
+      const url = `https://wework.qpic.cn/wwpic/fake/${images.size + 1}/0`;
+      images.set(url, body.length);
+      send(res, { url });
+    },
     confirm(msgid, at = 1_764_460_800) {
       const task = tasks.find((t) => t.msgid === msgid);
       if (!task || task.status === 2) return;

@@ -156,6 +156,16 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
         false,
       );
     }
+    if (url.pathname === '/cgi-bin/media/uploadimg') {
+      if (req.method !== 'POST') return fail(res, 43002, 'require POST method');
+      const parts: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => parts.push(chunk));
+      req.on('end', () => {
+        if (!tokenOk(res, query.access_token)) return;
+        groupMsgs.upload(req.headers['content-type'] ?? '', Buffer.concat(parts), res, { send, fail, tokenOk });
+      });
+      return;
+    }
     if (url.pathname === '/cgi-bin/message/send') {
       return postJson(req, res, query, (body) => send(res, inbox.receive(body)));
     }

@@ -28,5 +28,5 @@ export type {
 } from './wecom-transfer.ts';
 export { ROBOT_KEY_PATTERN } from './wecom-robot.ts';
 export type { RobotMessage, WecomRobotCalls } from './wecom-robot.ts';
-export { GROUP_MSG_MAX_CUSTOMERS } from './wecom-groupmsg.ts';
+export { GROUP_MSG_MAX_CUSTOMERS, UPLOAD_IMAGE_MAX_BYTES } from './wecom-groupmsg.ts';
 export type { GroupMsgLink, GroupMsgRequest, WecomGroupMsgCalls } from './wecom-groupmsg.ts';

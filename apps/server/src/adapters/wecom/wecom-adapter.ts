@@ -176,6 +176,49 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
     }
   }
 
+  /** Posts one file as multipart to an access_token API (media uploads); a rejected token refreshed once. */
+  async function uploadWithToken(
+    path: string,
+    field: string,
+    file: { bytes: Buffer; filename: string; contentType: string },
+  ): Promise<Record<string, unknown>> {
+    const once = async (token: string) => {
+      const url = new URL(`${apiBase.replace(/\/+$/, '')}${path}`);
+      url.searchParams.set('access_token', token);
+      const form = new FormData();
+      form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.filename);
+      let body: unknown;
+      try {
+        const res = await fetchImpl(url, { method: 'POST', body: form, signal: AbortSignal.timeout(timeoutMs) });
+        body = JSON.parse(await res.text());
+      } catch (err) {
+        throw new WecomError({
+          reason: 'network',
+          errcode: -1,
+          errmsg: err instanceof Error ? err.message : String(err),
+          cause: err,
+        });
+      }
+      if (!isRecord(body)) throw new WecomError({ reason: 'bad-response', errcode: -1, errmsg: 'not a JSON object' });
+      const errcode = typeof body.errcode === 'number' ? body.errcode : 0;
+      if (errcode !== 0)
+        throw new WecomError({
+          reason: 'api',
+          errcode,
+          errmsg: typeof body.errmsg === 'string' ? body.errmsg : undefined,
+        });
+      return body;
+    };
+    const token = await tokens.get();
+    try {
+      return await once(token);
+    } catch (err) {
+      if (!(err instanceof WecomError && err.reason === 'api' && TOKEN_REJECTED.has(err.errcode))) throw err;
+      tokens.invalidate(token);
+      return once(await tokens.get());
+    }
+  }
+
   const tickets = createCredentialCache(
     async () => expiring(await callWithToken('/cgi-bin/get_jsapi_ticket', {}), 'ticket'),
     now,
@@ -199,7 +242,7 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
     // The group robots' webhooks (wecom-robot.ts, decision 076): the key is the credential, no token.
     ...createWecomRobotCalls(getJson),
     // Group messages to customers (wecom-groupmsg.ts, decision 080): tasks the members confirm, their results.
-    ...createWecomGroupMsgCalls(callWithToken),
+    ...createWecomGroupMsgCalls(callWithToken, uploadWithToken),
     oauthAuthorizeUrl: (redirectUri, state) => oauthAuthorizeUrl(corpId, agentId, redirectUri, state),
     webLoginUrl: (redirectUri, state) => webLoginUrl(corpId, agentId, redirectUri, state),
     async getUserIdByCode(code) {

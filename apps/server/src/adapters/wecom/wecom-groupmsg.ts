@@ -26,6 +26,8 @@ export interface GroupMsgRequest {
   externalUserids: readonly string[];
   text: string;
   link: GroupMsgLink | null;
+  /** A picture's address WeCom gave (uploadImage); '' for none. */
+  imageUrl: string;
 }
 
 export interface GroupMsgTaskState {
@@ -49,7 +51,22 @@ export interface WecomGroupMsgCalls {
   groupMsgTasks(msgid: string): Promise<GroupMsgTaskState[]>;
   /** get_groupmsg_send_result, every page: each customer's state of one member's send. */
   groupMsgSendResults(msgid: string, userid: string): Promise<GroupMsgSendState[]>;
+  /**
+   * POST /cgi-bin/media/uploadimg (multipart, field `media`, jpg or png up to 2 MB) → the picture's address on
+   * WeCom, the only kind a group message's image may carry.
+   */
+  uploadImage(image: { bytes: Buffer; filename: string; contentType: string }): Promise<string>;
 }
+
+/** WeCom's uploadimg takes at most 2 MB. */
+export const UPLOAD_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** A token call that posts one file as multipart (the adapter's, with its token refresh). */
+export type UploadWithToken = (
+  path: string,
+  field: string,
+  file: { bytes: Buffer; filename: string; contentType: string },
+) => Promise<Record<string, unknown>>;
 
 /** WeCom takes at most 10,000 customers in one task. */
 export const GROUP_MSG_MAX_CUSTOMERS = 10_000;
@@ -67,7 +84,10 @@ export function msgTemplateBody(request: GroupMsgRequest): Record<string, unknow
     external_userid: [...request.externalUserids],
     sender: request.sender,
     text: { content: request.text },
-    attachments: request.link ? [{ msgtype: 'link', link: { ...request.link } }] : [],
+    attachments: [
+      ...(request.imageUrl ? [{ msgtype: 'image', image: { pic_url: request.imageUrl } }] : []),
+      ...(request.link ? [{ msgtype: 'link', link: { ...request.link } }] : []),
+    ],
   };
 }
 
@@ -98,8 +118,16 @@ async function allPages(
 }
 
 /** The real calls, on the adapter's access-token plumbing (a rejected token refreshed once). */
-export function createWecomGroupMsgCalls(callWithToken: CallWithToken): WecomGroupMsgCalls {
+export function createWecomGroupMsgCalls(
+  callWithToken: CallWithToken,
+  uploadWithToken: UploadWithToken,
+): WecomGroupMsgCalls {
   return {
+    async uploadImage(image) {
+      const body = await uploadWithToken('/cgi-bin/media/uploadimg', 'media', image);
+      if (typeof body.url !== 'string' || body.url === '') throw bad('missing url');
+      return body.url;
+    },
     async addMsgTemplate(request) {
       if (request.externalUserids.length > GROUP_MSG_MAX_CUSTOMERS) throw bad('too many customers for one task');
       const body = await callWithToken('/cgi-bin/externalcontact/add_msg_template', {}, msgTemplateBody(request));
@@ -146,7 +174,14 @@ export function createDemoWecomGroupMsg(options: { now: () => number }): WecomGr
     if (task) task.sentAt ??= Math.floor(options.now() / 1000);
     return task;
   };
+  let images = 0;
   return {
+    async uploadImage(image) {
+      if (image.bytes.length === 0 || image.bytes.length > UPLOAD_IMAGE_MAX_BYTES)
+        throw new WecomError({ reason: 'api', errcode: 40009, errmsg: 'invalid image size' });
+      images += 1;
+      return `https://wework.qpic.cn/wwpic/demo/${images}/0`;
+    },
     async addMsgTemplate(request) {
       if (request.sender === '' || request.externalUserids.length === 0)
         throw new WecomError({ reason: 'api', errcode: 41048, errmsg: 'no valid external_userid' });

@@ -18,6 +18,8 @@ export const groupSends = pgTable(
     text: text().notNull(),
     /** The activity linked under the text (title, url), or null. */
     link: jsonb().$type<{ activityId: number; title: string; url: string; picurl: string } | null>(),
+    /** The picture sent with the text: WeCom's own address of it (media/uploadimg); '' for none. */
+    imageUrl: text().notNull().default(''),
     audience: jsonb().$type<{ owner_ids: number[]; tags: string[]; sources: string[] }>().notNull(),
     /** YYYY-MM in China time: WeCom's four a calendar month. */
     month: text().notNull(),

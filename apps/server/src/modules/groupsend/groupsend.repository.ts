@@ -68,6 +68,7 @@ export interface SendCounts {
 export interface NewSend {
   createdBy: number;
   text: string;
+  imageUrl: string;
   link: SendLink | null;
   audience: { owner_ids: number[]; tags: string[]; sources: string[] };
   month: string;
@@ -110,6 +111,7 @@ export function createGroupSendRepository(db: Db) {
             corpId: filter.corpId,
             createdBy: send.createdBy,
             text: send.text,
+            imageUrl: send.imageUrl,
             link: send.link,
             audience: send.audience,
             month: send.month,
@@ -153,6 +155,7 @@ export function createGroupSendRepository(db: Db) {
             recipients: parts.sendable.length,
             excluded_over_limit: parts.over.length,
             activity_id: send.link?.activityId ?? null,
+            image_url: send.imageUrl,
           },
           at: send.at,
         });

@@ -8,6 +8,7 @@ import { createAdmin, createCompany, createStaff, createTeam, insertRow } from '
 import { cookieCaller } from '../../test/http.ts';
 import { staffCookie } from '../../test/sessions.ts';
 import { createFiling } from '../../test/factories-groupsend.ts';
+import { makeJpeg, postFile } from '../../test/factories-money.ts';
 
 /*
  * Group sends to customers (群发, issue 50 point 2): a leader or an admin picks customers by tag, source and owner;
@@ -270,7 +271,39 @@ describe('a group send', () => {
     }
   });
 
+  it('uploads a picture to WeCom (media/uploadimg) and sends it with the text as an image attachment', async () => {
+    const jpeg = await makeJpeg({ width: 200, height: 150 });
+    const uploaded = await postFile(test, '/api/crm/groupSend/image', {}, jpeg, { cookie: people.leader });
+    const answer = uploaded.json<{ code: number; msg: string; data: { image_url: string } }>();
+    expect(answer).toMatchObject({ code: 0, msg: '图片已上传' });
+    expect(fake.groupMsgs.images.has(answer.data.image_url)).toBe(true);
+    const made = await create(people.leader, {
+      owner_ids: [ids.zhang],
+      text: '看图',
+      image_url: answer.data.image_url,
+      exclude_over_limit: true,
+    });
+    expect(made.body.code).toBe(0);
+    expect(fake.groupMsgs.tasks.at(-1)?.attachments).toEqual([
+      { msgtype: 'image', image: { pic_url: answer.data.image_url } },
+    ]);
+    // Not a picture, none at all, or a colleague who may not send: refused before WeCom hears of it.
+    const before = fake.groupMsgs.images.size;
+    const text = await postFile(test, '/api/crm/groupSend/image', {}, Buffer.from('not an image'), {
+      cookie: people.leader,
+      filename: 'a.txt',
+      type: 'text/plain',
+    });
+    expect(text.json()).toMatchObject({ code: 1, msg: '图片须为 JPG 或 PNG' });
+    expect(
+      (await postFile(test, '/api/crm/groupSend/image', {}, null, { cookie: people.leader })).json(),
+    ).toMatchObject({ code: 1, msg: '请选择一张图片' });
+    expect((await postFile(test, '/api/crm/groupSend/image', {}, jpeg, { cookie: people.plain })).statusCode).toBe(403);
+    expect(fake.groupMsgs.images.size).toBe(before);
+  });
+
   it.each([
+    [{ tags: ['经营贷'], text: '看看', image_url: 'https://example.com/a.png' }, '图片无效，请重新上传'],
     [{ tags: ['经营贷'], text: ' ' }, '请填写群发内容'],
     [{ tags: ['经营贷'], text: '字'.repeat(1001) }, '群发内容不能超过 1000 个字'],
     [{ tags: ['经营贷'], text: '看看', activity_id: 999999 }, '活动不存在或已结束'],

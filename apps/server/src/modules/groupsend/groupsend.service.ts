@@ -10,7 +10,8 @@ import {
   type groupSendCreateSchema,
 } from '@crm/domain/api/groupsend';
 import { toPage, type PageRequest } from '@crm/domain/api/page';
-import { WecomError, type WecomAdapter } from '../../adapters/wecom/index.ts';
+import { UPLOAD_IMAGE_MAX_BYTES, WecomError, type WecomAdapter } from '../../adapters/wecom/index.ts';
+import { sniffImageFormat } from '../../images/image-processing.ts';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, RefusedError } from '../../errors.ts';
 import { mayActor, requireActor, type Actor } from '../access/index.ts';
@@ -71,6 +72,7 @@ export function createGroupSendService(deps: Deps) {
     id: row.send.id,
     text: row.send.text,
     activity_title: row.send.link?.title ?? '',
+    image_url: row.send.imageUrl,
     created_by: row.createdByName,
     created_at: row.send.createdAt.toISOString(),
     month: row.send.month,
@@ -165,6 +167,7 @@ export function createGroupSendService(deps: Deps) {
       const made = await repo.create(filterOf(me, teamId, form), {
         createdBy: me.id,
         text: form.text,
+        imageUrl: form.image_url,
         link,
         audience: { owner_ids: form.owner_ids, tags: form.tags, sources: form.sources },
         month: chinaMonth(at),
@@ -182,6 +185,7 @@ export function createGroupSendService(deps: Deps) {
             sender: task.sender,
             externalUserids: task.customers.map((c) => c.externalUserid),
             text: form.text,
+            imageUrl: form.image_url,
             link: link && { title: link.title, url: link.url, picurl: link.picurl, desc: T.linkDesc },
           });
           const refused = new Set(answer.failList);
@@ -195,6 +199,28 @@ export function createGroupSendService(deps: Deps) {
         }
       }
       return detail(me, made.sendId);
+    },
+
+    /** Sends a picture to WeCom (media/uploadimg) and answers its address there, for a send to carry. */
+    async uploadImage(me: Actor, file: unknown) {
+      scopeOf(me);
+      if (!Buffer.isBuffer(file) || file.length === 0) throw new RefusedError(T.imageMissing, { field: 'file' });
+      const kind = sniffImageFormat(file);
+      if (kind !== 'jpeg' && kind !== 'png') throw new RefusedError(T.imageKind, { field: 'file' });
+      if (file.length > UPLOAD_IMAGE_MAX_BYTES) throw new RefusedError(T.imageTooLarge, { field: 'file' });
+      try {
+        const url = await wecom.uploadImage({
+          bytes: file,
+          filename: kind === 'png' ? 'image.png' : 'image.jpg',
+          contentType: `image/${kind}`,
+        });
+        return { image_url: url };
+      } catch (error) {
+        if (error instanceof WecomError && error.reason === 'api')
+          throw new RefusedError(T.imageRefused(error.errcode), { cause: error });
+        if (error instanceof WecomError) throw new RefusedError(T.imageUnreachable, { cause: error });
+        throw error;
+      }
     },
 
     async list(me: Actor, page: PageRequest) {

@@ -12,4 +12,10 @@ export const GROUP_SEND_TEXTS = {
     `有 ${count} 位客户本月已收满 ${GROUP_SENDS_PER_MONTH} 条群发消息（企业微信的限制），请确认排除他们后再创建`,
   unreachable: '企业微信暂时无法取回结果，请稍后再试',
   linkDesc: '点击查看活动详情',
+  imageMissing: '请选择一张图片',
+  imageKind: '图片须为 JPG 或 PNG',
+  imageTooLarge: '图片不能超过 2 MB',
+  imageRefused: (errcode: number) => `企业微信未接受这张图片（${errcode}），请换一张`,
+  uploaded: '图片已上传',
+  imageUnreachable: '企业微信暂时无法接收图片，请稍后再试',
 } as const;

@@ -4,10 +4,12 @@ import {
   groupSendCreateSchema,
   groupSendDetailSchema,
   groupSendIdSchema,
+  groupSendImageSchema,
   groupSendListRequestSchema,
   groupSendListSchema,
   groupSendOptionsSchema,
 } from '../../api/groupsend.ts';
+import { z } from 'zod';
 import { endpoint, noFieldsSchema } from '../index.ts';
 
 /*
@@ -55,4 +57,12 @@ export const groupSendRefresh = endpoint({
   summary: '群发：向企业微信取回发送结果',
   request: groupSendIdSchema,
   response: groupSendDetailSchema,
+});
+
+/** Multipart: `file` (a jpg or png up to 2 MB) arrives as a Buffer and goes to WeCom's media/uploadimg. */
+export const groupSendImage = endpoint({
+  path: '/api/crm/groupSend/image',
+  summary: '群发：上传一张图片到企业微信，得到群发消息可用的图片地址',
+  request: z.object({ file: z.unknown().optional() }),
+  response: groupSendImageSchema,
 });

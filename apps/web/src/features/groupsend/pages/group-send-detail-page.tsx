@@ -42,6 +42,11 @@ export function GroupSendDetailPage() {
     <div className="page">
       <Card className="groupsend-card" title={T.by(send.created_by, formatDateTime(send.created_at))}>
         <p className="groupsend-text">{send.text}</p>
+        {send.image_url ? (
+          <div className="groupsend-image">
+            <img src={send.image_url} alt={T.imageAlt} />
+          </div>
+        ) : null}
         {send.activity_title ? <p className="groupsend-hint">🔗 {send.activity_title}</p> : null}
         <p>{T.detailStats(send.members_sent, send.members, send.received, send.recipients)}</p>
         <p className="groupsend-hint">

@@ -40,6 +40,8 @@ function NewSend({ options }: { options: Options }) {
   const [audience, setAudience] = useState<GroupAudience>({ owner_ids: [], tags: [], sources: [] });
   const [text, setText] = useState('');
   const [activity, setActivity] = useState<number | null>(null);
+  const [image, setImage] = useState('');
+  const [uploading, setUploading] = useState(false);
   const [exclude, setExclude] = useState(false);
   const [busy, setBusy] = useState(false);
   const preview = useGroupPreview(audience);
@@ -54,6 +56,7 @@ function NewSend({ options }: { options: Options }) {
           ...audience,
           text,
           activity_id: activity,
+          image_url: image,
           exclude_over_limit: exclude,
         },
         { json: true },
@@ -67,6 +70,20 @@ function NewSend({ options }: { options: Options }) {
       void preview.refetch();
     } finally {
       setBusy(false);
+    }
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const { msg, data } = await sendAnswer(G.groupSendImage, { file });
+      setImage(data.image_url);
+      showToast({ content: msg, icon: 'success' });
+    } catch (error) {
+      showToast({ content: error instanceof Error ? error.message : String(error), icon: 'fail' });
+    } finally {
+      setUploading(false);
     }
   };
 
@@ -138,7 +155,27 @@ function NewSend({ options }: { options: Options }) {
         value={[activity === null ? '' : String(activity)]}
         onChange={(v) => setActivity(v[0] ? Number(v[0]) : null)}
       />
-      <Button block color="primary" loading={busy} onClick={() => void create()}>
+      <label className="groupsend-label" htmlFor="groupsend-image">
+        {T.image}
+      </label>
+      {image ? (
+        <div className="groupsend-image">
+          <img src={image} alt={T.imageAlt} />
+          <Button size="small" onClick={() => setImage('')}>
+            {T.imageRemove}
+          </Button>
+        </div>
+      ) : (
+        <input
+          id="groupsend-image"
+          type="file"
+          accept="image/jpeg,image/png"
+          disabled={uploading}
+          onChange={(e) => void upload(e.target.files?.[0])}
+        />
+      )}
+      {uploading ? <p role="status">{T.imageUploading}</p> : null}
+      <Button block color="primary" loading={busy} disabled={uploading} onClick={() => void create()}>
         {T.create}
       </Button>
     </Card>

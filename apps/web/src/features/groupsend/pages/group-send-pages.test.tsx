@@ -26,6 +26,7 @@ const detail = (over: Partial<GroupSendDetail> = {}): GroupSendDetail => ({
   id: 12,
   text: '本月经营贷有新产品上线。',
   activity_title: '家装节满减券',
+  image_url: '',
   created_by: '李建国',
   created_at: '2026-11-28T02:00:00.000Z',
   month: '2026-11',
@@ -56,6 +57,7 @@ describe('/team/groupSend', () => {
         on(G.groupSendList, ok(pageOf([listRow]))),
         on(G.groupSendCreate, ok(detail(), '群发任务已创建，请提醒成员在企业微信中确认发送')),
         on(G.groupSendDetail, ok(detail())),
+        on(G.groupSendImage, ok({ image_url: 'https://wework.qpic.cn/wwpic/demo/1/0' }, '图片已上传')),
       ],
     });
     expect(await screen.findByText('筛出 3 位客户，可发送 2 位')).toBeTruthy();
@@ -73,6 +75,11 @@ describe('/team/groupSend', () => {
       });
     fireEvent.change(screen.getByLabelText('群发内容'), { target: { value: '本月经营贷有新产品上线。' } });
     await tap(screen.getByText('家装节满减券'));
+    fireEvent.change(screen.getByLabelText('附带图片（JPG 或 PNG，2 MB 以内，可不选）'), {
+      target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'poster.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(await findToast('图片已上传')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '随群发一起发送的图片' })).toBeTruthy();
     await tap(screen.getByRole('checkbox', { name: '排除这 1 位客户后创建' }));
     await tap(screen.getByRole('button', { name: '创建群发任务' }));
     expect(await findToast('群发任务已创建，请提醒成员在企业微信中确认发送')).toBeTruthy();
@@ -82,6 +89,7 @@ describe('/team/groupSend', () => {
       sources: [],
       text: '本月经营贷有新产品上线。',
       activity_id: 3,
+      image_url: 'https://wework.qpic.cn/wwpic/demo/1/0',
       exclude_over_limit: true,
     });
     await expect.poll(() => page.pathname()).toBe('/team/groupSend/12');

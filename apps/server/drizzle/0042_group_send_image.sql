@@ -1,0 +1,1 @@
+ALTER TABLE "group_sends" ADD COLUMN "image_url" text DEFAULT '' NOT NULL;
