@@ -1,7 +1,7 @@
 import { formatDateTime } from '@crm/domain/datetime';
 import { Tag } from 'antd-mobile';
 import { Link } from 'react-router';
-import { ListPage } from '../../../lib/list-page.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useTabbedList } from '../../../components/key-tabs.tsx';
 import { usePending } from '../api/get-pending.ts';
 import { StatusTag } from '../components/status-tag.tsx';

@@ -5,7 +5,7 @@ import { Button, SearchBar, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { askToConfirm } from '../../../lib/confirm.ts';
-import { ListPage } from '../../../lib/list-page.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { usePool, usePoolClaim } from '../api/pool.ts';
 import { casesTexts } from '../texts.ts';

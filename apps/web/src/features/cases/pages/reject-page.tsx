@@ -1,7 +1,7 @@
 import type { CaseListItem } from '@crm/domain/api/cases';
 import { CASE_STATUS } from '@crm/domain/status';
 import { NoticeBar } from 'antd-mobile';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useClientList } from '../api/get-client-list.ts';
 import { CaseRow } from '../components/case-row.tsx';
 import { casesTexts } from '../texts.ts';
@@ -10,12 +10,10 @@ import { casesTexts } from '../texts.ts';
 export function RejectPage() {
   const list = useClientList({ status: CASE_STATUS.SIGNING_FAILED, keyword: '' });
   return (
-    <div className="page">
-      <NoticeBar content={casesTexts.reject.hint} color="info" wrap />
-      <PagedList<CaseListItem>
-        list={list}
-        renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />}
-      />
-    </div>
+    <ListPage<CaseListItem>
+      header={<NoticeBar content={casesTexts.reject.hint} color="info" wrap />}
+      list={list}
+      renderItem={(item) => <CaseRow item={item} to={`/business/detail/${item.id}`} />}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { ServiceItem } from '@crm/domain/api/cases';
 import { Link } from 'react-router';
-import { ListPage } from '../../../lib/list-page.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { openAllTabs, useTabbedList } from '../../../components/key-tabs.tsx';
 import { useService } from '../api/get-service.ts';
 import { StatusTag } from '../components/status-tag.tsx';

@@ -3,7 +3,7 @@ import type { UserlistRow } from '@crm/domain/api/chatter';
 import { Card, List, Tag } from 'antd-mobile';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
-import { ListPage } from '../../../lib/list-page.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useCustomers, useHistory, useIntegral, useWorkList } from '../api/chatter-api.ts';
 import { chatterTexts as T } from '../texts.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import {
   downloadStatement,
@@ -29,26 +30,24 @@ export function StatementListPage() {
   const list = useStatements();
   const { pathname } = useLocation();
   return (
-    <div className="page">
-      <PagedList<StatementItem>
-        list={list}
-        emptyText={T.noStatements}
-        renderItem={(s) => (
-          <Link className="ledger-row" to={`${base(pathname)}/statement/${s.id}`}>
-            <div className="ledger-row__top">
-              <span>
-                {s.period} · {s.receiver_name}
-              </span>
-              <strong>{formatFen(s.closing_fen)}</strong>
-            </div>
-            <div className="ledger-muted">
-              {T.payable} {formatFen(s.payable_fen)} · {T.payOn(s.pay_on)}
-              {s.open_disputes > 0 ? ` · ${T.disputesOpen(s.open_disputes)}` : ''}
-            </div>
-          </Link>
-        )}
-      />
-    </div>
+    <ListPage<StatementItem>
+      list={list}
+      emptyText={T.noStatements}
+      renderItem={(s) => (
+        <Link className="ledger-row" to={`${base(pathname)}/statement/${s.id}`}>
+          <div className="ledger-row__top">
+            <span>
+              {s.period} · {s.receiver_name}
+            </span>
+            <strong>{formatFen(s.closing_fen)}</strong>
+          </div>
+          <div className="ledger-muted">
+            {T.payable} {formatFen(s.payable_fen)} · {T.payOn(s.pay_on)}
+            {s.open_disputes > 0 ? ` · ${T.disputesOpen(s.open_disputes)}` : ''}
+          </div>
+        </Link>
+      )}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatFen } from '@crm/domain/money';
 import { Link } from 'react-router';
-import { ListPage } from '../../../lib/list-page.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useMoneyToConfirm } from '../api/get-money-to-confirm.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { moneyTexts as T } from '../texts.ts';

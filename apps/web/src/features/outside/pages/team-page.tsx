@@ -1,6 +1,6 @@
 import type { PartnerRow } from '@crm/domain/api/outside';
 import { List, Tag } from 'antd-mobile';
-import { PagedPage } from '../../../components/paged-page.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useTeam } from '../api/partners.ts';
 import { outsideTexts as T } from '../texts.ts';
 import '../outside.css';
@@ -8,7 +8,7 @@ import '../outside.css';
 /** /outside/team: my direct sub-partners with their account status and referral counts. */
 export function OutsideTeamPage() {
   return (
-    <PagedPage<PartnerRow>
+    <ListPage<PartnerRow>
       list={useTeam()}
       renderItem={(row) => (
         <List.Item

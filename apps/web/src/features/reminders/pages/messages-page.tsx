@@ -1,7 +1,7 @@
 import type { MessageItem } from '@crm/domain/api/reminders';
 import { Card } from 'antd-mobile';
 import { Link } from 'react-router';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useMessageLog } from '../api/get-message-log.ts';
 import { remindersTexts as T } from '../texts.ts';
 
@@ -13,19 +13,17 @@ import { remindersTexts as T } from '../texts.ts';
 export function MessagesPage() {
   const list = useMessageLog();
   return (
-    <div className="page">
-      <PagedList<MessageItem>
-        list={list}
-        emptyText={T.empty}
-        renderItem={(item) => (
-          <Card title={item.title} extra={T.sentAt(item.sent_at)}>
-            <div>{item.description}</div>
-            <Link className="link-button link-button--ghost" to={item.path}>
-              {T.open}
-            </Link>
-          </Card>
-        )}
-      />
-    </div>
+    <ListPage<MessageItem>
+      list={list}
+      emptyText={T.empty}
+      renderItem={(item) => (
+        <Card title={item.title} extra={T.sentAt(item.sent_at)}>
+          <div>{item.description}</div>
+          <Link className="link-button link-button--ghost" to={item.path}>
+            {T.open}
+          </Link>
+        </Card>
+      )}
+    />
   );
 }

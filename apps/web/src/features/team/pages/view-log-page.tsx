@@ -2,7 +2,7 @@ import { formatDateTime } from '@crm/domain/datetime';
 import type { ViewLogItem } from '@crm/domain/api/cases';
 import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { PagedList } from '../../../components/paged-list.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useViewLog } from '../api/get-view-log.ts';
 import { teamTexts as T } from '../texts.ts';
 
@@ -11,19 +11,17 @@ export function ViewLogPage() {
   const list = useViewLog();
   const navigate = useNavigate();
   return (
-    <div className="page">
-      <PagedList<ViewLogItem>
-        list={list}
-        emptyText={T.viewLog.empty}
-        renderItem={(item) => (
-          <List.Item
-            onClick={() => void navigate(`/business/detail/${item.client_id}`)}
-            description={formatDateTime(item.viewed_at)}
-          >
-            {T.viewLog.line(item.staff_name, T.viewLog.fields[item.field] ?? item.field, item.client_name)}
-          </List.Item>
-        )}
-      />
-    </div>
+    <ListPage<ViewLogItem>
+      list={list}
+      emptyText={T.viewLog.empty}
+      renderItem={(item) => (
+        <List.Item
+          onClick={() => void navigate(`/business/detail/${item.client_id}`)}
+          description={formatDateTime(item.viewed_at)}
+        >
+          {T.viewLog.line(item.staff_name, T.viewLog.fields[item.field] ?? item.field, item.client_name)}
+        </List.Item>
+      )}
+    />
   );
 }
