@@ -1,7 +1,8 @@
 /**
  * A light toast: one DOM node, CSS transitions, no animation library. antd-mobile's Toast brings
  * react-spring (~20 KB gzipped), which would be most of what the login page loads beyond React and the
- * router. It looks like antd-mobile's (centred, dark, optional icon) so pages that use either match.
+ * router. It looks like antd-mobile's (centred, dark, optional icon); it is the app's one toast (a lint rule
+ * refuses antd-mobile's in app code).
  */
 type ShowOptions = {
   content: string;

@@ -14,7 +14,7 @@ import {
   within,
   type RenderResult,
 } from '@testing-library/react';
-import { Dialog, Toast } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import * as EAuth from '@crm/domain/endpoints/auth';
@@ -198,8 +198,8 @@ async function retryWith(api: FakeApi, target: CallTarget, reply: FakeReply): Pr
   await expect.poll(() => api.callsTo(target).length).toBeGreaterThan(asked);
 }
 
-/** Toasts: lib/toast.ts's role="alert" node, or antd-mobile's Toast where a page shows one directly. */
-const TOAST_SELECTOR = '.crm-toast, .adm-toast-main';
+/** The app's one toast: lib/toast.ts's role="alert" node. */
+const TOAST_SELECTOR = '.crm-toast';
 
 /**
  * The toast showing this text. Only toasts count: a field's own message (findFieldError) or a label with the
@@ -316,8 +316,6 @@ export function registerPageTestLifecycle(): void {
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   });
   afterEach(async () => {
-    // antd-mobile reuses an open toast's container: close it, or the next test's toast renders off-page.
-    Toast.clear();
     Dialog.clear();
     cleanup();
     // Imperative dialogs, toasts and picker sheets unmount after their closing animation: wait for it, so

@@ -1,8 +1,9 @@
 import type { FaqAnswer } from '@crm/domain/api/faq';
-import { Button, TextArea, Toast } from 'antd-mobile';
+import { Button, TextArea } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { showToast } from '../../../lib/toast.ts';
 import { askCopilot } from '../api/ask-copilot.ts';
 import { useCopilotHistory } from '../api/faq.ts';
 import { AnswerText } from '../components/rich-text.tsx';
@@ -84,7 +85,7 @@ export function FaqCopilotPage() {
       if (error instanceof DOMException && error.name === 'AbortError') return;
       setTurns((all) => all.filter((turn) => turn.key !== key));
       setQuestion(text);
-      Toast.show({ content: error instanceof Error ? error.message : T.streamBroken });
+      showToast({ content: error instanceof Error ? error.message : T.streamBroken });
     } finally {
       setIsAsking(false);
     }

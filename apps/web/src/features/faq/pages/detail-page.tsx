@@ -1,7 +1,8 @@
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Link, useParams } from 'react-router';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { showToast } from '../../../lib/toast.ts';
 import { useFaqDetail, useFaqFeedback } from '../api/faq.ts';
 import { FaqBlocks } from '../components/rich-text.tsx';
 import { faqTexts as T } from '../texts.ts';
@@ -16,8 +17,8 @@ export function FaqDetailPage() {
   const entry = detail.data;
   const vote = (helpful: boolean) =>
     feedback.mutate(helpful, {
-      onSuccess: ({ msg }) => void Toast.show({ content: msg || T.voted }),
-      onError: (error) => void Toast.show({ content: error.message }),
+      onSuccess: ({ msg }) => void showToast({ content: msg || T.voted }),
+      onError: (error) => void showToast({ content: error.message }),
     });
   const votes = [
     { helpful: true, color: 'primary', label: T.helpful, count: entry.helpful },

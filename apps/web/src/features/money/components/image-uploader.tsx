@@ -1,11 +1,12 @@
 import { MAX_IMAGES_PER_PROOF } from '@crm/domain/money';
 import { VIEWER_CLASS_NAMES } from '../../../components/image-viewer-mask.ts';
-import { ImageViewer, ProgressBar, Toast } from 'antd-mobile';
+import { ImageViewer, ProgressBar } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { moneyTexts as T } from '../texts.ts';
 import type { ImageUploads } from './use-image-uploads.ts';
 import './money.css';
 import { askToConfirm } from '../../../lib/confirm.ts';
+import { showErrorToast } from '../../../lib/toast.ts';
 
 export type ImageUploaderProps = {
   uploads: ImageUploads;
@@ -29,7 +30,7 @@ export function ImageUploader({ uploads, label, max = MAX_IMAGES_PER_PROOF }: Im
     try {
       await uploads.remove(key);
     } catch (error) {
-      Toast.show({ content: error instanceof Error ? error.message : String(error) });
+      showErrorToast(error);
     }
   };
 

@@ -2,7 +2,7 @@ import { formatDay } from '@crm/domain/datetime';
 import { moneyFormSchema } from '@crm/domain/api/money';
 import { addMoney as addMoneyEndpoint } from '@crm/domain/endpoints/money';
 import { CARD_METHODS, REPAYMENT_METHODS } from '@crm/domain/money';
-import { Button, DatePicker, Dialog, Input, List, TextArea, Toast } from 'antd-mobile';
+import { Button, DatePicker, Dialog, Input, List, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { CameraButton } from '../../../components/camera-button.tsx';
 import { ChoiceField } from '../../../components/choice-field.tsx';
@@ -19,6 +19,7 @@ import { ImageUploader } from './image-uploader.tsx';
 import { errorMessage } from './page-states.tsx';
 import { useImageUploads } from './use-image-uploads.ts';
 import { choiceBinding } from '../../../lib/choice-binding.ts';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 
 const toDay = (date: Date) => formatDay(date);
 const isCardMethod = (method: number | null) => method !== null && CARD_METHODS.includes(method);
@@ -74,15 +75,15 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
       });
       if (use) form.set('card_no')(reading.number);
     } catch (failure) {
-      Toast.show({ content: errorMessage(failure) });
+      showErrorToast(failure);
     }
   };
 
   const submit = async () => {
     const checked = form.validate();
     if (!checked) return;
-    if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
-    if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
+    if (uploads.isBusy) return void showToast({ content: T.imagesBusy });
+    if (uploads.hasFailed) return void showToast({ content: T.imagesFailed });
     setError(null);
     // 重试 after a network failure sends these again, under the same key.
     const sent = {
@@ -97,14 +98,14 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
     await idempotent.run(
       async (key) => {
         await add.mutateAsync({ ...sent, key });
-        Toast.show({ icon: 'success', content: T.saved });
+        showToast({ icon: 'success', content: T.saved });
         onDone();
       },
       (failure) => {
         setError(errorMessage(failure));
         // Under the field the server names too (issue 39), beside the message above the button.
         form.showRefusalAtField(failure);
-        Toast.show({ content: errorMessage(failure) });
+        showErrorToast(failure);
       },
       {
         // The key travels in the body on this call (decision 023) as well as in the header.

@@ -1,10 +1,10 @@
 import { rejectProofRequestSchema } from '@crm/domain/api/money';
-import { Button, List, Popup, TextArea, Toast } from 'antd-mobile';
+import { Button, List, Popup, TextArea } from 'antd-mobile';
 import { FormField } from '../../../components/form-field.tsx';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useRejectProof } from '../api/proof-mutations.ts';
 import { moneyTexts as T } from '../texts.ts';
-import { errorMessage } from './page-states.tsx';
 
 /** The reason a team leader or customer service gives when rejecting a proof. Kept if the call fails. */
 export function RejectPopup({ proofId, onClose }: { proofId: number | null; onClose: () => void }) {
@@ -19,12 +19,12 @@ export function RejectPopup({ proofId, onClose }: { proofId: number | null; onCl
     if (proofId === null || !form.validate()) return;
     try {
       const result = await reject.mutateAsync({ id: proofId, reason: form.values.reason });
-      Toast.show({ icon: 'success', content: T.statusRejected });
+      showToast({ icon: 'success', content: T.statusRejected });
       form.reset({ reason: '' });
       onClose();
       return result;
     } catch (error) {
-      Toast.show({ content: errorMessage(error) });
+      showErrorToast(error);
       return undefined;
     }
   };

@@ -1,6 +1,6 @@
 import type { MoneyRecord } from '@crm/domain/api/money';
 import { formatFen, labelOf, REPAYMENT_METHODS } from '@crm/domain/money';
-import { Button, Tag, Toast } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmMoney } from '../api/confirm-money.ts';
@@ -8,18 +8,11 @@ import { useDelMoney } from '../api/del-money.ts';
 import { useMoneyList } from '../api/get-money-list.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { MoneyForm } from '../components/money-form.tsx';
-import {
-  EmptyState,
-  errorMessage,
-  FormSheet,
-  ListSkeleton,
-  MissingCase,
-  MoreFooter,
-  useCaseId,
-} from '../components/page-states.tsx';
+import { EmptyState, FormSheet, ListSkeleton, MissingCase, MoreFooter, useCaseId } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
 
@@ -78,9 +71,9 @@ function MoneyCard({ record, clientId }: { record: MoneyRecord; clientId: number
     if (!(await askToConfirm(T.confirmMoneyAsk(amount), T))) return;
     try {
       await confirm.mutateAsync(record.id);
-      Toast.show({ icon: 'success', content: T.statusConfirmed });
+      showToast({ icon: 'success', content: T.statusConfirmed });
     } catch (error) {
-      Toast.show({ content: errorMessage(error) });
+      showErrorToast(error);
     }
   };
   const handleDelete = async () => {
@@ -88,7 +81,7 @@ function MoneyCard({ record, clientId }: { record: MoneyRecord; clientId: number
     try {
       await del.mutateAsync(record.id);
     } catch (error) {
-      Toast.show({ content: errorMessage(error) });
+      showErrorToast(error);
     }
   };
 

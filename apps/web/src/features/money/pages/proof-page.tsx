@@ -1,16 +1,17 @@
 import { formatDay } from '@crm/domain/datetime';
 import type { ProofRejectionItem } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProofRejections } from '../api/get-proof-rejections.ts';
 import { useUpdateProof } from '../api/proof-mutations.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { ImageUploader } from '../components/image-uploader.tsx';
-import { EmptyState, errorMessage, FormSheet, ListSkeleton, MoreFooter } from '../components/page-states.tsx';
+import { EmptyState, FormSheet, ListSkeleton, MoreFooter } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
@@ -70,14 +71,14 @@ function ReuploadForm({ item, onDone }: { item: ProofRejectionItem; onDone: () =
   const uploads = useImageUploads(item.client.id, item.images);
   const update = useUpdateProof();
   const submit = async () => {
-    if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
-    if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
+    if (uploads.isBusy) return void showToast({ content: T.imagesBusy });
+    if (uploads.hasFailed) return void showToast({ content: T.imagesFailed });
     try {
       await update.mutateAsync({ id: item.proof_id, imgs: uploads.imageIds });
-      Toast.show({ icon: 'success', content: T.proofResubmitted });
+      showToast({ icon: 'success', content: T.proofResubmitted });
       onDone();
     } catch (error) {
-      Toast.show({ content: errorMessage(error) });
+      showErrorToast(error);
     }
   };
   return (

@@ -1,6 +1,6 @@
 import { addProofRequestSchema, type Proof } from '@crm/domain/api/money';
 import { labelOf, PROOF_TYPES } from '@crm/domain/money';
-import { Button, List, Tag, Toast } from 'antd-mobile';
+import { Button, List, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChoiceField } from '../../../components/choice-field.tsx';
@@ -10,7 +10,7 @@ import { useProofs } from '../api/get-proof.ts';
 import { useAddProof, useDelProof } from '../api/proof-mutations.ts';
 import { ImageThumbs } from '../components/image-thumbs.tsx';
 import { ImageUploader } from '../components/image-uploader.tsx';
-import { EmptyState, errorMessage, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
+import { EmptyState, ListSkeleton, MissingCase, useCaseId } from '../components/page-states.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PullRefresh } from '../../../components/pull-refresh.tsx';
 import { askToConfirm } from '../../../lib/confirm.ts';
@@ -19,6 +19,7 @@ import { useImageUploads } from '../components/use-image-uploads.ts';
 import { moneyTexts as T } from '../texts.ts';
 import '../components/money.css';
 import { choiceBinding } from '../../../lib/choice-binding.ts';
+import { showErrorToast, showToast } from '../../../lib/toast.ts';
 
 /** /business/upload?id=<case>: the case's proofs, a form for a new one, and reject for those who may. */
 export function UploadPage() {
@@ -63,12 +64,12 @@ function NewProofForm({ clientId }: { clientId: number }) {
 
   const submit = async () => {
     // The images' own states come first: the schema would only say that none is there yet.
-    if (uploads.isBusy) return void Toast.show({ content: T.imagesBusy });
-    if (uploads.hasFailed) return void Toast.show({ content: T.imagesFailed });
+    if (uploads.isBusy) return void showToast({ content: T.imagesBusy });
+    if (uploads.hasFailed) return void showToast({ content: T.imagesFailed });
     if (!form.validate() || type === null) return;
     try {
       await add.mutateAsync({ id: clientId, type, imgs: uploads.imageIds });
-      Toast.show({ icon: 'success', content: T.proofSubmitted });
+      showToast({ icon: 'success', content: T.proofSubmitted });
       form.reset({ type: null });
       uploads.reset();
     } catch (error) {
@@ -101,7 +102,7 @@ function ProofCard({ proof, canWrite, onReject }: { proof: Proof; canWrite: bool
     try {
       await del.mutateAsync(proof.id);
     } catch (error) {
-      Toast.show({ content: errorMessage(error) });
+      showErrorToast(error);
     }
   };
   return (
