@@ -115,7 +115,7 @@ export function MoneyForm({ clientId, onDone }: { clientId: number; onDone: () =
           label: T.queuedLabel(amount),
         }),
         onQueued: () => {
-          Toast.show({ content: T.queued });
+          showToast({ content: T.queued });
           onDone();
         },
       },
