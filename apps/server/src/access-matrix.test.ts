@@ -508,10 +508,12 @@ async function companyB(db: TestApp['db']) {
     channelAgentId: agent.id,
     source: 'channel',
   });
-  const [recommend] = await db
-    .insert(houseRecommends)
-    .values({ corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' })
-    .returning();
+  const recommend = await insertRow(
+    db,
+    houseRecommends,
+    { corpId: corp.id, staffId: owner.id, name: `推荐${MARK}`, phone: '13900008888' },
+    'recommend',
+  );
   const [audit] = await db
     .insert(houseAudits)
     .values({

@@ -5,7 +5,14 @@ import { caseEvents, clients, followUps } from './schema/cases.ts';
 import { houseClients } from './schema/house.ts';
 import { outsidePartners } from './schema/outside.ts';
 import { staff } from './schema/staff.ts';
-import { OUTSIDE_PARTNERS_PII, sealClients, sealRows } from '../pii/fields.ts';
+import {
+  HOUSE_CLIENTS_PII,
+  OUTSIDE_PARTNERS_PII,
+  sealClients,
+  sealRows,
+  sealValues,
+  STAFF_PII,
+} from '../pii/fields.ts';
 
 /** The demo's staff member who leaves (decision 066): the company admin hands them over from 管理后台 → 员工. */
 export const HANDOVER_DEMO = { id: 10, name: '郑离职', phone: '13800000010', teamId: 5 } as const;
@@ -17,14 +24,16 @@ export const HANDOVER_DEMO = { id: 10, name: '郑离职', phone: '13800000010', 
  */
 export async function seedHandoverDemo(tx: Tx, hours: (offset: number) => Date) {
   const createdAt = hours(-24 * 5);
-  await tx.insert(staff).values({
-    id: HANDOVER_DEMO.id,
-    corpId: 1,
-    teamId: HANDOVER_DEMO.teamId,
-    name: HANDOVER_DEMO.name,
-    phone: HANDOVER_DEMO.phone,
-    wxworkId: DEMO_LEAVER_USERID,
-  });
+  await tx.insert(staff).values(
+    await sealValues(tx, 1, STAFF_PII, {
+      id: HANDOVER_DEMO.id,
+      corpId: 1,
+      teamId: HANDOVER_DEMO.teamId,
+      name: HANDOVER_DEMO.name,
+      phone: HANDOVER_DEMO.phone,
+      wxworkId: DEMO_LEAVER_USERID,
+    }),
+  );
   const idNumber = (n: number) => {
     const first17 = `3101051990${String(n).padStart(2, '0')}15${600 + n}`;
     return first17 + idCheckChar(first17);
@@ -70,19 +79,21 @@ export async function seedHandoverDemo(tx: Tx, hours: (offset: number) => Date) 
       nextContactAt: hours(24),
       createdAt,
     });
-  await tx.insert(houseClients).values({
-    corpId: 1,
-    ownerId: HANDOVER_DEMO.id,
-    teamId: HANDOVER_DEMO.teamId,
-    name: '韩立新',
-    phone: '13812340210',
-    loanAmountFen: 90_000_000,
-    bank: '建设银行',
-    // Already seen by the steward: the steward's waiting badge keeps its demo count.
-    stewardId: 6,
-    stewardStatus: 'handled',
-    createdAt,
-  });
+  await tx.insert(houseClients).values(
+    await sealValues(tx, 1, HOUSE_CLIENTS_PII, {
+      corpId: 1,
+      ownerId: HANDOVER_DEMO.id,
+      teamId: HANDOVER_DEMO.teamId,
+      name: '韩立新',
+      phone: '13812340210',
+      loanAmountFen: 90_000_000,
+      bank: '建设银行',
+      // Already seen by the steward: the steward's waiting badge keeps its demo count.
+      stewardId: 6,
+      stewardStatus: 'handled',
+      createdAt,
+    }),
+  );
   await tx.insert(outsidePartners).values(
     await sealRows(tx, OUTSIDE_PARTNERS_PII, [
       {

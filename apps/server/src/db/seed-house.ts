@@ -10,6 +10,13 @@ import {
 } from './schema/house.ts';
 import { houseClients } from './schema/house.ts';
 import { signTasks } from './schema/sign.ts';
+import {
+  HOUSE_BROKERAGE_USERS_PII,
+  HOUSE_CHANNELS_PII,
+  HOUSE_CLIENTS_PII,
+  HOUSE_RECOMMENDS_PII,
+  sealed,
+} from '../pii/fields.ts';
 
 /**
  * The home-loan demo (issue 5), inside the demo seed's transaction: channels and their agents, clients
@@ -19,75 +26,81 @@ import { signTasks } from './schema/sign.ts';
 export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise<void> {
   const channels = await tx
     .insert(houseChannels)
-    .values([
-      {
-        corpId: 1,
-        ownerId: 1,
-        name: '链家静安寺店',
-        contact: '周经理',
-        phone: '13901010101',
-        remark: '静安区二手房为主',
-      },
-      { corpId: 1, ownerId: 1, name: '中原地产徐汇店', contact: '吴店长', phone: '13902020202' },
-      { corpId: 1, ownerId: 2, name: '我爱我家浦东店', contact: '郑经理', phone: '13903030303' },
-      { corpId: 2, ownerId: 101, name: '江南另司渠道', contact: '钱经理', phone: '13904040404' },
-    ])
+    .values(
+      await sealed(tx, HOUSE_CHANNELS_PII, [
+        {
+          corpId: 1,
+          ownerId: 1,
+          name: '链家静安寺店',
+          contact: '周经理',
+          phone: '13901010101',
+          remark: '静安区二手房为主',
+        },
+        { corpId: 1, ownerId: 1, name: '中原地产徐汇店', contact: '吴店长', phone: '13902020202' },
+        { corpId: 1, ownerId: 2, name: '我爱我家浦东店', contact: '郑经理', phone: '13903030303' },
+        { corpId: 2, ownerId: 101, name: '江南另司渠道', contact: '钱经理', phone: '13904040404' },
+      ]),
+    )
     .returning({ id: houseChannels.id });
   const [ch1, ch2, ch3, ch4] = channels.map((row) => row.id) as [number, number, number, number];
   // A channel staff stopped: its agent 吴经纪 cannot log in to /houseloan (decision 052).
   const [stopped] = await tx
     .insert(houseChannels)
-    .values({
-      corpId: 1,
-      ownerId: 2,
-      name: '满堂红东门店',
-      contact: '冯店长',
-      phone: '13905050505',
-      remark: '合作暂停',
-      disabledAt: hours(-240),
-    })
+    .values(
+      await sealed(tx, HOUSE_CHANNELS_PII, {
+        corpId: 1,
+        ownerId: 2,
+        name: '满堂红东门店',
+        contact: '冯店长',
+        phone: '13905050505',
+        remark: '合作暂停',
+        disabledAt: hours(-240),
+      }),
+    )
     .returning({ id: houseChannels.id });
 
   const receivers = await tx
     .insert(houseBrokerageUsers)
-    .values([
-      {
-        corpId: 1,
-        ownerId: 1,
-        channelId: ch1,
-        name: '李经纪',
-        phone: '13911110001',
-        bankName: '招商银行',
-        bankCard: '6225880211110001',
-      },
-      {
-        corpId: 1,
-        ownerId: 1,
-        channelId: ch1,
-        name: '周经纪',
-        phone: '13911110002',
-        bankName: '工商银行',
-        bankCard: '6222020211110002',
-      },
-      {
-        corpId: 1,
-        ownerId: 2,
-        channelId: ch3,
-        name: '王经纪',
-        phone: '13911110003',
-        bankName: '建设银行',
-        bankCard: '6217000211110003',
-      },
-      {
-        corpId: 1,
-        ownerId: 2,
-        channelId: stopped?.id ?? null,
-        name: '吴经纪',
-        phone: '13911110004',
-        bankName: '农业银行',
-        bankCard: '6228480211110004',
-      },
-    ])
+    .values(
+      await sealed(tx, HOUSE_BROKERAGE_USERS_PII, [
+        {
+          corpId: 1,
+          ownerId: 1,
+          channelId: ch1,
+          name: '李经纪',
+          phone: '13911110001',
+          bankName: '招商银行',
+          bankCard: '6225880211110001',
+        },
+        {
+          corpId: 1,
+          ownerId: 1,
+          channelId: ch1,
+          name: '周经纪',
+          phone: '13911110002',
+          bankName: '工商银行',
+          bankCard: '6222020211110002',
+        },
+        {
+          corpId: 1,
+          ownerId: 2,
+          channelId: ch3,
+          name: '王经纪',
+          phone: '13911110003',
+          bankName: '建设银行',
+          bankCard: '6217000211110003',
+        },
+        {
+          corpId: 1,
+          ownerId: 2,
+          channelId: stopped?.id ?? null,
+          name: '吴经纪',
+          phone: '13911110004',
+          bankName: '农业银行',
+          bankCard: '6228480211110004',
+        },
+      ]),
+    )
     .returning({ id: houseBrokerageUsers.id });
   const [r1, r2] = receivers.map((row) => row.id) as [number, number, number, number];
 
@@ -95,109 +108,111 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
   const stewarded = { corpId: 1, teamId: 1, stewardId: 6 };
   const rows = await tx
     .insert(houseClients)
-    .values([
-      {
-        ...stewarded,
-        ownerId: 1,
-        channelId: ch1,
-        source: 'channel',
-        name: '沈家豪',
-        phone: '13812341234',
-        loanAmountFen: 150_000_000,
-        termMonths: 240,
-        bank: '工商银行',
-      },
-      {
-        ...stewarded,
-        ownerId: 2,
-        channelId: ch3,
-        source: 'channel',
-        name: '韩雪',
-        phone: '13812344321',
-        stewardStatus: 'handled',
-        status: 2,
-        loanAmountFen: 220_000_000,
-        termMonths: 300,
-        bank: '建设银行',
-      },
-      {
-        ...stewarded,
-        ownerId: 1,
-        channelId: ch2,
-        source: 'channel',
-        name: '马俊',
-        phone: '13812345555',
-        loanAmountFen: 80_000_000,
-        termMonths: 120,
-        bank: '招商银行',
-      },
-      {
-        ...stewarded,
-        ownerId: 1,
-        channelId: ch1,
-        source: 'channel',
-        name: '赵磊',
-        phone: '13812346666',
-        stewardStatus: 'handled',
-        status: 3,
-        loanAmountFen: 120_000_000,
-        termMonths: 360,
-        bank: '中国银行',
-        brokerageRateBp: 100,
-        brokerageFen: 1_200_000,
-        brokerageState: 'approved',
-      },
-      {
-        ...stewarded,
-        ownerId: 1,
-        channelId: ch1,
-        source: 'channel',
-        name: '钱多多',
-        phone: '13812347777',
-        stewardStatus: 'handled',
-        status: 3,
-        loanAmountFen: 300_000_000,
-        termMonths: 360,
-        bank: '交通银行',
-        brokerageRateBp: 200,
-        brokerageFen: 6_000_000,
-        brokerageState: 'pending_audit',
-      },
-      {
-        ...stewarded,
-        ownerId: 2,
-        name: '孙丽',
-        phone: '13812348888',
-        stewardStatus: 'handled',
-        product: 'card',
-        loanAmountFen: 20_000_000,
-        termMonths: 36,
-        bank: '浦发银行',
-      },
-      {
-        ...stewarded,
-        ownerId: 2,
-        source: 'official',
-        name: '朱明',
-        phone: '13812349999',
-        stewardStatus: 'handled',
-        loanAmountFen: 60_000_000,
-        termMonths: 180,
-        bank: '农业银行',
-      },
-      {
-        corpId: 2,
-        ownerId: 101,
-        teamId: 4,
-        channelId: ch4,
-        source: 'channel',
-        name: '另司房贷客户',
-        phone: '13812340000',
-        loanAmountFen: 50_000_000,
-        termMonths: 120,
-        bank: '工商银行',
-      },
-    ])
+    .values(
+      await sealed<typeof houseClients.$inferInsert>(tx, HOUSE_CLIENTS_PII, [
+        {
+          ...stewarded,
+          ownerId: 1,
+          channelId: ch1,
+          source: 'channel',
+          name: '沈家豪',
+          phone: '13812341234',
+          loanAmountFen: 150_000_000,
+          termMonths: 240,
+          bank: '工商银行',
+        },
+        {
+          ...stewarded,
+          ownerId: 2,
+          channelId: ch3,
+          source: 'channel',
+          name: '韩雪',
+          phone: '13812344321',
+          stewardStatus: 'handled',
+          status: 2,
+          loanAmountFen: 220_000_000,
+          termMonths: 300,
+          bank: '建设银行',
+        },
+        {
+          ...stewarded,
+          ownerId: 1,
+          channelId: ch2,
+          source: 'channel',
+          name: '马俊',
+          phone: '13812345555',
+          loanAmountFen: 80_000_000,
+          termMonths: 120,
+          bank: '招商银行',
+        },
+        {
+          ...stewarded,
+          ownerId: 1,
+          channelId: ch1,
+          source: 'channel',
+          name: '赵磊',
+          phone: '13812346666',
+          stewardStatus: 'handled',
+          status: 3,
+          loanAmountFen: 120_000_000,
+          termMonths: 360,
+          bank: '中国银行',
+          brokerageRateBp: 100,
+          brokerageFen: 1_200_000,
+          brokerageState: 'approved',
+        },
+        {
+          ...stewarded,
+          ownerId: 1,
+          channelId: ch1,
+          source: 'channel',
+          name: '钱多多',
+          phone: '13812347777',
+          stewardStatus: 'handled',
+          status: 3,
+          loanAmountFen: 300_000_000,
+          termMonths: 360,
+          bank: '交通银行',
+          brokerageRateBp: 200,
+          brokerageFen: 6_000_000,
+          brokerageState: 'pending_audit',
+        },
+        {
+          ...stewarded,
+          ownerId: 2,
+          name: '孙丽',
+          phone: '13812348888',
+          stewardStatus: 'handled',
+          product: 'card',
+          loanAmountFen: 20_000_000,
+          termMonths: 36,
+          bank: '浦发银行',
+        },
+        {
+          ...stewarded,
+          ownerId: 2,
+          source: 'official',
+          name: '朱明',
+          phone: '13812349999',
+          stewardStatus: 'handled',
+          loanAmountFen: 60_000_000,
+          termMonths: 180,
+          bank: '农业银行',
+        },
+        {
+          corpId: 2,
+          ownerId: 101,
+          teamId: 4,
+          channelId: ch4,
+          source: 'channel',
+          name: '另司房贷客户',
+          phone: '13812340000',
+          loanAmountFen: 50_000_000,
+          termMonths: 120,
+          bank: '工商银行',
+        },
+      ]),
+    )
     .returning({ id: houseClients.id });
   const [, hanXue, maJun, zhaoLei, qianDuoduo] = rows.map<number>((row) => row.id);
   if (hanXue === undefined || maJun === undefined || zhaoLei === undefined || qianDuoduo === undefined)
@@ -213,20 +228,22 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
       .update(houseClients)
       .set({ signedAt: hours(-20) })
       .where(eq(houseClients.id, id));
-  await tx.insert(houseClients).values({
-    corpId: 1,
-    teamId: 1,
-    ownerId: 1,
-    channelId: ch1,
-    channelAgentId: r1,
-    source: 'channel',
-    name: '冯晓',
-    phone: '13812341111',
-    loanAmountFen: 80_000_000,
-    termMonths: 240,
-    bank: '招商银行',
-    remark: '首套改善，周末可面签',
-  });
+  await tx.insert(houseClients).values(
+    await sealed<typeof houseClients.$inferInsert>(tx, HOUSE_CLIENTS_PII, {
+      corpId: 1,
+      teamId: 1,
+      ownerId: 1,
+      channelId: ch1,
+      channelAgentId: r1,
+      source: 'channel',
+      name: '冯晓',
+      phone: '13812341111',
+      loanAmountFen: 80_000_000,
+      termMonths: 240,
+      bank: '招商银行',
+      remark: '首套改善，周末可面签',
+    }),
+  );
 
   // 马俊 was referred by 赵磊: the referral chain of the detail page.
   await tx.update(houseClients).set({ referrerId: zhaoLei }).where(eq(houseClients.id, maJun));
@@ -266,18 +283,20 @@ export async function seedHouseDemo(tx: Tx, hours: (n: number) => Date): Promise
     .insert(houseAuditEvents)
     .values({ corpId: 1, auditId: audit.id, actorId: 1, decision: 'requested', createdAt: hours(-5) });
 
-  await tx.insert(houseRecommends).values([
-    {
-      corpId: 1,
-      staffId: 1,
-      channelId: ch1,
-      name: '陶晓峰',
-      phone: '13813130001',
-      intentAmountFen: 100_000_000,
-      remark: '想做经营贷置换',
-    },
-    { corpId: 1, staffId: 1, name: '许婷', phone: '13813130002', intentAmountFen: 50_000_000, remark: '首套房' },
-  ]);
+  await tx.insert(houseRecommends).values(
+    await sealed(tx, HOUSE_RECOMMENDS_PII, [
+      {
+        corpId: 1,
+        staffId: 1,
+        channelId: ch1,
+        name: '陶晓峰',
+        phone: '13813130001',
+        intentAmountFen: 100_000_000,
+        remark: '想做经营贷置换',
+      },
+      { corpId: 1, staffId: 1, name: '许婷', phone: '13813130002', intentAmountFen: 50_000_000, remark: '首套房' },
+    ]),
+  );
 
   // 韩雪 is at the bank: an open signing task of the home-loan docking.
   await tx.insert(signTasks).values({

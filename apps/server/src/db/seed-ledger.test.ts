@@ -8,6 +8,7 @@ import { houseBrokerageUsers } from './schema/house.ts';
 import { eq } from 'drizzle-orm';
 import { partnersWith } from '../test/factories-outside.ts';
 import { seedDemo } from './seed.ts';
+import { sealerOf } from '../pii/fields.ts';
 
 /* The commission ledger's demo (decision 067): what the README's walk-through taps on. */
 let test: TestApp;
@@ -41,10 +42,11 @@ describe('commission ledger demo data', () => {
   it("gives 张伙伴 and 李经纪 last month's statement", async () => {
     const last = previousPeriod(periodOf(new Date()));
     const [partner] = await partnersWith(test.db, { corpId: 1, phone: '13700000101' });
+    // The receiver's phone is sealed (decision 074): found through its blind index.
     const [agent] = await test.db
       .select()
       .from(houseBrokerageUsers)
-      .where(eq(houseBrokerageUsers.phone, '13911110001'));
+      .where(eq(houseBrokerageUsers.phoneBidx, (await sealerOf(test.db, 1)).index('phone', '13911110001') ?? ''));
     const partnerCookie = await sessionCookie(test, { kind: 'partner', corpId: 1, partnerId: partner?.id ?? 0 });
     const agentCookie = await sessionCookie(test, { kind: 'channel', corpId: 1, channelAgentId: agent?.id ?? 0 });
     expect((await call<List>(partnerCookie, L.statementList.path)).data.list).toEqual([

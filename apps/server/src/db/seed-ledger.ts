@@ -7,7 +7,7 @@ import { houseBrokerageOrders, houseBrokerageUsers, houseClients } from './schem
 import { commissionClawbacks, commissionLines } from './schema/ledger.ts';
 import { outsidePartners, outsideReferrals } from './schema/outside.ts';
 import { companies } from './schema/staff.ts';
-import { sealerOf } from '../pii/fields.ts';
+import { HOUSE_CLIENTS_PII, sealed, sealerOf } from '../pii/fields.ts';
 
 /*
  * The commission ledger's demo (issue 42, decision 067), in the demo seed's transaction after the home-loan
@@ -23,31 +23,38 @@ export async function seedLedgerDemo(tx: Tx, seededAt: Date, hours: (n: number) 
   const [li] = await tx
     .select({ id: houseBrokerageUsers.id })
     .from(houseBrokerageUsers)
-    .where(and(eq(houseBrokerageUsers.corpId, 1), eq(houseBrokerageUsers.phone, '13911110001')));
+    .where(
+      and(
+        eq(houseBrokerageUsers.corpId, 1),
+        eq(houseBrokerageUsers.phoneBidx, (await sealerOf(tx, 1)).index('phone', '13911110001') ?? ''),
+      ),
+    );
   if (!li) throw new Error('ledger demo: 李经纪 missing');
 
   // 邵佳: 1 % of ¥800,000 to 李经纪, paid on the 20th of last month; the bank refused her, and 吴审批 (29)
   // confirmed the failed signing six hours ago: the ¥8,000 is proposed for claw-back.
   const [shao] = await tx
     .insert(houseClients)
-    .values({
-      corpId: 1,
-      teamId: 1,
-      ownerId: 2,
-      stewardId: 6,
-      stewardStatus: 'handled',
-      name: '邵佳',
-      phone: '13812346666',
-      loanAmountFen: 80_000_000,
-      termMonths: 240,
-      bank: '中国银行',
-      status: 4,
-      brokerageRateBp: 100,
-      brokerageFen: 800_000,
-      brokerageState: 'approved',
-      remark: '银行复核征信未通过，签约失败',
-      createdAt: lastMonth(3),
-    })
+    .values(
+      await sealed<typeof houseClients.$inferInsert>(tx, HOUSE_CLIENTS_PII, {
+        corpId: 1,
+        teamId: 1,
+        ownerId: 2,
+        stewardId: 6,
+        stewardStatus: 'handled',
+        name: '邵佳',
+        phone: '13812346666',
+        loanAmountFen: 80_000_000,
+        termMonths: 240,
+        bank: '中国银行',
+        status: 4,
+        brokerageRateBp: 100,
+        brokerageFen: 800_000,
+        brokerageState: 'approved',
+        remark: '银行复核征信未通过，签约失败',
+        createdAt: lastMonth(3),
+      }),
+    )
     .returning({ id: houseClients.id });
   if (!shao) throw new Error('ledger demo: 邵佳 not seeded');
   const [order] = await tx

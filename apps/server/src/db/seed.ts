@@ -34,7 +34,7 @@ import { seedMatchingDemo } from './seed-matching.ts';
 import { seedOwnershipDemo } from './seed-ownership.ts';
 import { seedHandoverDemo } from './seed-handover.ts';
 import { seedRetentionDemo } from './seed-retention.ts';
-import { sealClients } from '../pii/fields.ts';
+import { sealClients, sealRows, STAFF_PII } from '../pii/fields.ts';
 
 /**
  * Demo staff, one per role of spec §6. The spec's special people are data, not ids (decision 040):
@@ -233,9 +233,13 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
       { id: 2, name: '江南金服（演示）' },
     ]);
     await tx.insert(teams).values([...named(1, 1, ['销售一组', '签约组', '房贷组']), ...named(2, 4, ['销售部'])]);
-    await tx
-      .insert(staff)
-      .values(DEMO_STAFF.map(({ role: _role, ...person }) => ({ ...person, jobs: [...person.jobs] })));
+    await tx.insert(staff).values(
+      await sealRows(
+        tx,
+        STAFF_PII,
+        DEMO_STAFF.map(({ role: _role, ...person }) => ({ ...person, jobs: [...person.jobs] })),
+      ),
+    );
     await tx.insert(staffGrants).values([...DEMO_GRANTS]);
     await tx.insert(notices).values([
       { corpId: 1, status: 'info', text: '本月起放款资料请于每周五前提交至签约中心。' },
@@ -528,9 +532,13 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
     await seedLedgerDemo(tx, seededAt, hours);
 
     await tx.insert(teams).values({ id: MONEY_DEMO.teamId, corpId: 1, name: '销售二组' });
-    await tx
-      .insert(staff)
-      .values([MONEY_DEMO.salesperson, MONEY_DEMO.leader].map((person) => ({ ...person, jobs: [...person.jobs] })));
+    await tx.insert(staff).values(
+      await sealRows(
+        tx,
+        STAFF_PII,
+        [MONEY_DEMO.salesperson, MONEY_DEMO.leader].map((person) => ({ ...person, jobs: [...person.jobs] })),
+      ),
+    );
     // A case as complete as the others (ID number, bank card, amount, product …), since the money journey shows it.
     await tx.insert(clients).values(
       await sealClients(

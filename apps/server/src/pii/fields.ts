@@ -1,5 +1,7 @@
 import { isSealed, type IndexKind } from './cipher.ts';
 import { keyring, type Sealer } from './keyring.ts';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 
 /*
@@ -85,6 +87,55 @@ export const CUSTOMER_FILINGS_PII: SealedTable = {
   ],
 };
 
+/** Home-loan clients (modules/house): found by phone, its last four (the list's search) and ID number. */
+export const HOUSE_CLIENTS_PII: SealedTable = {
+  table: 'house_clients',
+  fields: [
+    {
+      key: 'phone',
+      column: 'house_clients.phone',
+      index: { kind: 'phone', key: 'phoneBidx' },
+      last4Key: 'phoneLast4Bidx',
+    },
+    { key: 'idNumber', column: 'house_clients.id_number', index: { kind: 'id_number', key: 'idNumberBidx' } },
+  ],
+};
+
+/** Brokerage receivers: a channel's agent logs in by phone; the receivers' list searches its last four. */
+export const HOUSE_BROKERAGE_USERS_PII: SealedTable = {
+  table: 'house_brokerage_users',
+  fields: [
+    {
+      key: 'phone',
+      column: 'house_brokerage_users.phone',
+      index: { kind: 'phone', key: 'phoneBidx' },
+      last4Key: 'phoneLast4Bidx',
+    },
+    { key: 'bankCard', column: 'house_brokerage_users.bank_card' },
+  ],
+};
+
+/** A house channel's contact phone: shown masked, revealed on request, never looked up. */
+export const HOUSE_CHANNELS_PII: SealedTable = {
+  table: 'house_channels',
+  fields: [{ key: 'phone', column: 'house_channels.phone' }],
+};
+
+/** A recommendation's phone: shown masked, revealed on its sheet, never looked up. */
+export const HOUSE_RECOMMENDS_PII: SealedTable = {
+  table: 'house_recommends',
+  fields: [{ key: 'phone', column: 'house_recommends.phone' }],
+};
+
+/** An agreement's frozen copy of the borrower's phone and ID number (decision 051): read whole, never looked up. */
+export const FINANCE_PACTS_PII: SealedTable = {
+  table: 'finance_pacts',
+  fields: [
+    { key: 'borrowerPhone', column: 'finance_pacts.borrower_phone' },
+    { key: 'borrowerIdNumber', column: 'finance_pacts.borrower_id_number' },
+  ],
+};
+
 /**
  * An e-sign order (decision 054): found by its link token; the signer's ID number is compared with the opened
  * value. The pages carry the case's name, phone and ID number as the document prints them, so they are sealed.
@@ -113,6 +164,17 @@ export const ACTIVITY_ENTRIES_PII: SealedTable = {
 };
 
 /**
+ * Staff: login by phone finds them by `phone_bidx` (in every company when the company is not known yet,
+ * `indexedInAnyCompany`); the back office's staff search by the last four.
+ */
+export const STAFF_PII: SealedTable = {
+  table: 'staff',
+  fields: [
+    { key: 'phone', column: 'staff.phone', index: { kind: 'phone', key: 'phoneBidx' }, last4Key: 'phoneLast4Bidx' },
+  ],
+};
+
+/**
  * Every table with sealed columns, for the sweep and the rotation: a table missing here keeps rows under a
  * data key the rotation would drop as unused.
  */
@@ -126,6 +188,12 @@ export const SEALED_TABLES: readonly SealedTable[] = [
   ESIGN_ORDERS_PII,
   ACTIVITY_VISITORS_PII,
   ACTIVITY_ENTRIES_PII,
+  HOUSE_CLIENTS_PII,
+  HOUSE_BROKERAGE_USERS_PII,
+  HOUSE_CHANNELS_PII,
+  HOUSE_RECOMMENDS_PII,
+  FINANCE_PACTS_PII,
+  STAFF_PII,
 ];
 
 /** The SQL name of a Drizzle property (the schema's snake_case casing). */
@@ -139,7 +207,13 @@ export function sealWith<V extends object>(pii: Sealer, spec: SealedTable, value
   const out: Record<string, unknown> = { ...(values as Record<string, unknown>) };
   for (const field of spec.fields) {
     const given = (values as Record<string, unknown>)[field.key];
-    const value = field.json && typeof given === 'object' && given !== null ? JSON.stringify(given) : given;
+    // A nullable field set to null (a house client's ID number) takes its indexes with it.
+    if (given === null) {
+      if (field.index) out[field.index.key] = null;
+      if (field.last4Key) out[field.last4Key] = null;
+      continue;
+    }
+    const value = field.json && typeof given === 'object' ? JSON.stringify(given) : given;
     // A value its writer sealed already is kept as it is, never sealed twice.
     if (typeof value !== 'string' || isSealed(value)) continue;
     out[field.key] = pii.seal(field.column, value);
@@ -151,6 +225,8 @@ export function sealWith<V extends object>(pii: Sealer, spec: SealedTable, value
 
 /** `values` of company `corpId` sealed (see sealWith). */
 export async function sealValues<V extends object>(db: Db | Tx, corpId: number, spec: SealedTable, values: V) {
+  // An update that touches no personal field needs no key (and no look-up of one).
+  if (!spec.fields.some((field) => field.key in values)) return values;
   return sealWith(await keyring.forCompany(db, corpId), spec, values);
 }
 
@@ -169,8 +245,46 @@ export async function sealRows<V extends { corpId: number }>(db: Db | Tx, spec: 
   return out;
 }
 
+/**
+ * A row of any company whose `bidx` is `value`'s index under that row's own company's key: the lookups made
+ * before the company is known (an SMS code for a staff member's or a channel agent's phone). The plain
+ * `in` lets the planner use the index on `bidx`; the pairs keep a row to its own company's index.
+ */
+export async function indexedInAnyCompany(
+  db: Db | Tx,
+  corpColumn: PgColumn,
+  bidxColumn: PgColumn,
+  kind: IndexKind,
+  value: string,
+): Promise<SQL> {
+  const pairs = await keyring.indexInEveryCompany(db, kind, value);
+  if (pairs.length === 0) return sql`false`;
+  const tuples = pairs.map((pair) => sql`(${pair.corpId}::int, ${pair.index}::text)`);
+  return sql`(${inArray(
+    bidxColumn,
+    pairs.map((pair) => pair.index),
+  )} and (${corpColumn}, ${bidxColumn}) in (${sql.join(tuples, sql`, `)}))`;
+}
+
+/**
+ * A search box's phone (decision 074): all 11 digits through the phone's index, four through its last four's;
+ * undefined for anything else (a sealed phone has no other fragment to match).
+ */
+export function phoneSearch(pii: Sealer, keyword: string, columns: { bidx: PgColumn; last4: PgColumn }) {
+  if (/^\d{11}$/.test(keyword)) return eq(columns.bidx, pii.index('phone', keyword) ?? '');
+  if (/^\d{4}$/.test(keyword)) return eq(columns.last4, pii.last4(keyword) ?? '');
+  return undefined;
+}
+
 /** The company's sealer, for a lookup by blind index. */
 export const sealerOf = (db: Db | Tx, corpId: number) => keyring.forCompany(db, corpId);
+
+/** Rows (or one row) of `spec`'s table with their personal fields sealed, each under its company's key: seeds, factories. */
+export async function sealed<V extends { corpId: number }>(db: Db | Tx, spec: SealedTable, values: V): Promise<V>;
+export async function sealed<V extends { corpId: number }>(db: Db | Tx, spec: SealedTable, values: V[]): Promise<V[]>;
+export async function sealed<V extends { corpId: number }>(db: Db | Tx, spec: SealedTable, values: V | V[]) {
+  return Array.isArray(values) ? sealRows(db, spec, values) : (await sealRows(db, spec, [values]))[0];
+}
 
 /** Rows (or one row) of the cases' clients table with their personal fields sealed: for seeds and factories. */
 export async function sealClients<V extends { corpId: number }>(db: Db | Tx, values: V): Promise<V>;

@@ -117,6 +117,21 @@ export class Keyring {
     };
   }
 
+  /**
+   * `value`'s blind index under every company's index key, for a lookup made before the company is known (an
+   * SMS code asked for a phone, the login by phone): one HMAC per company. A row matches only the index of
+   * its own company (the caller compares `corpId` too).
+   */
+  async indexInEveryCompany(db: Reader, kind: IndexKind, value: string): Promise<{ corpId: number; index: string }[]> {
+    if (value === '') return [];
+    const rows = await db
+      .select({ id: dataKeys.id, corpId: dataKeys.corpId })
+      .from(dataKeys)
+      .where(eq(dataKeys.purpose, 'index'));
+    if (rows.some((row) => !this.held.has(row.id))) await this.load(db);
+    return rows.map((row) => ({ corpId: row.corpId, index: blindIndexWith(this.secretOf(row.id), kind, value) }));
+  }
+
   private keyRows(db: Reader, corpId: number) {
     return db
       .select({ id: dataKeys.id, purpose: dataKeys.purpose, version: dataKeys.version })

@@ -6,6 +6,9 @@ import { dataKeys } from '../db/schema/pii.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createCompany, createStaff } from '../test/factories.ts';
 import { createCase, uniqueIdNumber } from '../test/factories-cases.ts';
+import { createBrokerageUser, createChannel, createHouseClient } from '../test/factories-house.ts';
+import { houseBrokerageUsers, houseChannels, houseClients } from '../db/schema/house.ts';
+import { staff } from '../db/schema/staff.ts';
 import { loginAs, postForBody } from '../test/http.ts';
 import { Keyring } from './keyring.ts';
 import { localMasterKey } from './master-key.ts';
@@ -49,14 +52,50 @@ describe('keys:rotate --corp N', () => {
         ),
       );
     await createCase(test.db, stranger, { phone: '13911112222' }, { consent: false });
+    // The home-loan side and the staff are the company's rows too (decision 074): they move with the cases.
+    const house = await createHouseClient(test.db, corp.id, seller.id, {
+      phone: '13922223333',
+      idNumber: idNumbers[0],
+    });
+    const channel = await createChannel(test.db, corp.id, seller.id, { phone: '13922224444' });
+    const receiver = await createBrokerageUser(test.db, corp.id, seller.id, { bankCard: '6225880000009999' });
     const [before] = await rawKeyIds(corp.id);
     const [otherBefore] = await rawKeyIds(other.id);
 
     const batches: number[] = [];
-    const report = await rotateCompany(test.db, corp.id, { waitMs: 0, onBatch: (_, rows) => batches.push(rows) });
+    const report = await rotateCompany(test.db, corp.id, {
+      waitMs: 0,
+      onBatch: (table, rows) => (table === 'clients' ? batches.push(rows) : undefined),
+    });
 
     expect(report.resealed.clients).toBe(1203);
     expect(batches).toEqual([500, 500, 203]);
+    expect(report.resealed).toMatchObject({ staff: 1, house_clients: 1, house_channels: 1, house_brokerage_users: 1 });
+    for (const [table, column] of [
+      ['staff', 'phone'],
+      ['house_clients', 'id_number'],
+      ['house_channels', 'phone'],
+      ['house_brokerage_users', 'bank_card'],
+    ] as const) {
+      const keys = await test.db.execute(
+        sql`select distinct substr(${sql.identifier(column)}, 4, 16) as key_id from ${sql.identifier(table)} where corp_id = ${corp.id}`,
+      );
+      expect(keys.rows, table).toEqual([{ key_id: report.newKeyId }]);
+    }
+    const opened = async <T>(rows: Promise<T[]>) => (await rows)[0];
+    expect(await opened(test.db.select().from(houseClients).where(eq(houseClients.id, house.id)))).toMatchObject({
+      phone: '13922223333',
+      idNumber: idNumbers[0],
+    });
+    expect(await opened(test.db.select().from(houseChannels).where(eq(houseChannels.id, channel.id)))).toMatchObject({
+      phone: '13922224444',
+    });
+    expect(
+      await opened(test.db.select().from(houseBrokerageUsers).where(eq(houseBrokerageUsers.id, receiver.id))),
+    ).toMatchObject({ bankCard: '6225880000009999' });
+    expect(await opened(test.db.select().from(staff).where(eq(staff.id, seller.id)))).toMatchObject({
+      phone: seller.phone,
+    });
     expect(await rawKeyIds(corp.id)).toEqual([report.newKeyId]);
     expect(report.droppedKeyIds).toEqual([before]);
     expect(await rawKeyIds(other.id)).toEqual([otherBefore]);

@@ -49,7 +49,11 @@ export const smsCodes = pgTable(
   'sms_codes',
   {
     id: identity(),
-    phone: text().notNull(),
+    /**
+     * HMAC-SHA256 of the phone under the server secret (`smsPhoneHash`), never the phone itself (decision 074):
+     * a code is only ever found by the phone it was sent to, and the row lives a day.
+     */
+    phoneHash: text().notNull(),
     codeHash: text().notNull(),
     ip: text().notNull(),
     /**
@@ -62,5 +66,5 @@ export const smsCodes = pgTable(
     expiresAt: timestamptz().notNull(),
     usedAt: timestamptz(),
   },
-  (t) => [index().on(t.phone, t.createdAt), index().on(t.ip, t.createdAt), index().on(t.corpId, t.createdAt)],
+  (t) => [index().on(t.phoneHash, t.createdAt), index().on(t.ip, t.createdAt), index().on(t.corpId, t.createdAt)],
 );

@@ -13,6 +13,7 @@ import {
 import { companyRef, staff, staffRef, teams } from './staff.ts';
 import { files } from './files.ts';
 import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { sealedText } from '../../pii/column.ts';
 
 /*
  * The home-loan business (modules/house): house clients, channels that refer them, recommendations,
@@ -33,7 +34,10 @@ export const houseClients = pgTable(
     ownerId: staffRef(),
     stewardId: integer().references(() => staff.id),
     name: text().notNull(),
-    phone: text().notNull(),
+    /** Sealed (decision 074); found by `phone_bidx`, or by its last four digits by `phone_last4_bidx`. */
+    phone: sealedText('house_clients.phone').notNull(),
+    phoneBidx: text(),
+    phoneLast4Bidx: text(),
     stewardStatus: text({ enum: ['waiting', 'handled'] })
       .notNull()
       .default('waiting'),
@@ -44,7 +48,9 @@ export const houseClients = pgTable(
     channelId: integer(),
     /** The client who referred this one: the referral chain of the detail page. */
     referrerId: integer().references((): AnyPgColumn => houseClients.id),
-    idNumber: text(),
+    /** Sealed (decision 074), null when not given; found by `id_number_bidx`. */
+    idNumber: sealedText('house_clients.id_number'),
+    idNumberBidx: text(),
     loanAmountFen: bigint({ mode: 'number' }).notNull().default(0),
     termMonths: smallint().notNull().default(240),
     bank: text().notNull().default(''),
@@ -84,6 +90,14 @@ export const houseClients = pgTable(
       .on(t.corpId, t.id)
       .where(sql`${t.deletedAt} is null`),
     index().on(t.corpId, t.brokerageState, t.id),
+    // The duplicate check and the data-subject search (decision 074's blind indexes).
+    index('house_clients_corp_phone_bidx')
+      .on(t.corpId, t.phoneBidx)
+      .where(sql`${t.deletedAt} is null`),
+    index('house_clients_corp_phone_last4_bidx')
+      .on(t.corpId, t.phoneLast4Bidx)
+      .where(sql`${t.deletedAt} is null`),
+    index('house_clients_corp_id_number_bidx').on(t.corpId, t.idNumberBidx),
   ],
 );
 
@@ -102,7 +116,8 @@ export const houseChannels = pgTable(
     ownerId: staffRef(),
     name: text().notNull(),
     contact: text().notNull(),
-    phone: text().notNull(),
+    /** Sealed (decision 074): shown masked, revealed on request, never looked up. */
+    phone: sealedText('house_channels.phone').notNull(),
     remark: text().notNull().default(''),
     createdAt: timestamptzNow(),
     /** Stopped by staff: its agents can no longer log in to /houseloan or refer (decision 052). */
@@ -120,7 +135,8 @@ export const houseRecommends = pgTable(
     staffId: staffRef(),
     channelId: integer().references(() => houseChannels.id),
     name: text().notNull(),
-    phone: text().notNull(),
+    /** Sealed (decision 074): shown masked, revealed on the recommendation's sheet, never looked up. */
+    phone: sealedText('house_recommends.phone').notNull(),
     intentAmountFen: bigint({ mode: 'number' }).notNull().default(0),
     remark: text().notNull().default(''),
     createdAt: timestamptzNow(),
@@ -162,9 +178,13 @@ export const houseBrokerageUsers = pgTable(
     ownerId: staffRef(),
     channelId: integer().references(() => houseChannels.id),
     name: text().notNull(),
-    phone: text().notNull(),
+    /** Sealed (decision 074); an agent logs in by it through `phone_bidx`, the list searches `phone_last4_bidx`. */
+    phone: sealedText('house_brokerage_users.phone').notNull(),
+    phoneBidx: text(),
+    phoneLast4Bidx: text(),
     bankName: text().notNull(),
-    bankCard: text().notNull(),
+    /** Sealed (decision 074); shown masked, opened for the payment of an order (logged). */
+    bankCard: sealedText('house_brokerage_users.bank_card').notNull(),
     createdAt: timestamptzNow(),
     /**
      * The WeChat official-account openid the agent bound at /houseloan (snsapi_base, verified by the server
@@ -176,9 +196,12 @@ export const houseBrokerageUsers = pgTable(
     index().on(t.corpId, t.ownerId, t.id),
     index().on(t.corpId, t.id),
     // A channel agent logs in by phone: one agent per phone in a company.
-    uniqueIndex('house_brokerage_users_agent_phone')
-      .on(t.corpId, t.phone)
+    uniqueIndex('house_brokerage_users_agent_phone_bidx')
+      .on(t.corpId, t.phoneBidx)
       .where(sql`${t.channelId} is not null`),
+    // The portal's login before a company is known: every company's index of the phone.
+    index('house_brokerage_users_phone_bidx').on(t.phoneBidx),
+    index('house_brokerage_users_corp_phone_last4_bidx').on(t.corpId, t.phoneLast4Bidx),
     uniqueIndex('house_brokerage_users_openid')
       .on(t.corpId, t.wechatOpenid)
       .where(sql`${t.wechatOpenid} is not null`),

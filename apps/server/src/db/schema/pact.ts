@@ -2,6 +2,7 @@ import { bigint, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'dr
 import { clientRef } from './cases.ts';
 import { companyRef, staff } from './staff.ts';
 import { identity, timestamptz } from './columns.ts';
+import { sealedText } from '../../pii/column.ts';
 
 /*
  * Financing agreements (融资协议, decision 051): the terms of an instalment case as they stood when it was
@@ -42,8 +43,9 @@ export const financePacts = pgTable(
     totalInterestFen: bigint({ mode: 'number' }).notNull(),
     schedule: jsonb().$type<FrozenRow[]>().notNull(),
     borrowerName: text().notNull(),
-    borrowerIdNumber: text().notNull(),
-    borrowerPhone: text().notNull(),
+    /** Sealed (decision 074), as the case's own; read whole with the agreement, never looked up. */
+    borrowerIdNumber: sealedText('finance_pacts.borrower_id_number').notNull(),
+    borrowerPhone: sealedText('finance_pacts.borrower_phone').notNull(),
     intermediaryName: text().notNull(),
     agentId: integer().references(() => staff.id),
     agentName: text().notNull(),

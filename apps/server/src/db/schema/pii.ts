@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptzNow } from './columns.ts';
-import { companyRef } from './staff.ts';
+import { companies } from './staff.ts';
 
 /**
  * The companies' keys for personal values (decision 074), each wrapped by the master key, which is never
@@ -13,7 +13,11 @@ export const dataKeys = pgTable(
   'data_keys',
   {
     id: text().primaryKey(),
-    corpId: companyRef(),
+    // Spelled out rather than companyRef(): staff.ts seals its phone column (pii/column.ts → keyring → this
+    // file), so this file must not call into staff.ts while the modules load; the reference is resolved later.
+    corpId: integer()
+      .notNull()
+      .references(() => companies.id),
     purpose: text({ enum: ['data', 'index'] }).notNull(),
     version: smallint().notNull(),
     wrapped: text().notNull(),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { sealedText } from '../../pii/column.ts';
 
 /** The company a row belongs to: every module's tables carry it, and every query filters on it first. */
 export const companyRef = () =>
@@ -94,7 +95,13 @@ export const staff = pgTable(
     corpId: companyRef(),
     teamId: integer().references(() => teams.id),
     name: text().notNull(),
-    phone: text().notNull(),
+    /**
+     * Sealed (decision 074); found by `phone_bidx` (login by phone, in every company before one is known) or
+     * by its last four digits by `phone_last4_bidx` (the back office's search).
+     */
+    phone: sealedText('staff.phone').notNull(),
+    phoneBidx: text(),
+    phoneLast4Bidx: text(),
     /** 1 male, 2 female, 0 unknown: picks the icon of the person's tile on a signing leader's card. */
     sex: smallint().notNull().default(0),
     jobs: smallint().array().notNull().default([]),
@@ -104,11 +111,12 @@ export const staff = pgTable(
     createdAt: timestamptzNow(),
   },
   (t) => [
-    uniqueIndex().on(t.corpId, t.phone),
+    uniqueIndex('staff_corp_id_phone_bidx_index').on(t.corpId, t.phoneBidx),
     uniqueIndex().on(t.corpId, t.wxworkId),
     index().on(t.corpId, t.teamId),
-    // SMS codes are asked for by phone alone, before a company is known.
-    index().on(t.phone),
+    // SMS codes are asked for by phone alone, before a company is known: every company's index of it.
+    index('staff_phone_bidx_index').on(t.phoneBidx),
+    index('staff_corp_id_phone_last4_bidx_index').on(t.corpId, t.phoneLast4Bidx),
   ],
 );
 

@@ -1,11 +1,12 @@
 import { anyContains } from '../../db/rows-where.ts';
-import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { keyset, type KeysetPage } from '../../db/keyset.ts';
 import { auditLog } from '../../db/schema/admin.ts';
 import { companies, notices, staff, staffGrants, teams, type StaffGrant } from '../../db/schema/staff.ts';
 import { keyring } from '../../pii/keyring.ts';
+import { phoneSearch, sealerOf, sealValues, STAFF_PII } from '../../pii/fields.ts';
 
 /** The back office's tables: the org kernel (companies, staff, teams, grants, notices) and the audit log. */
 export function createAdminRepository(db: Db) {
@@ -46,29 +47,34 @@ export function createAdminRepository(db: Db) {
         .limit(1)
         .then((rows) => rows[0]),
 
-    listStaff(corpId: number, page: KeysetPage, q: string | undefined) {
+    /** The search matches the name, or the sealed phone by all 11 digits or the last four (decision 074). */
+    async listStaff(corpId: number, page: KeysetPage, q: string | undefined) {
+      const byPhone = q
+        ? phoneSearch(await sealerOf(db, corpId), q, { bidx: staff.phoneBidx, last4: staff.phoneLast4Bidx })
+        : undefined;
+      const search = q ? or(anyContains(q, staff.name), byPhone) : undefined;
       return keyset(page, staff.id, (limit, before) =>
         db
           .select(staffColumns)
           .from(staff)
           .leftJoin(teams, eq(teams.id, staff.teamId))
-          .where(and(eq(staff.corpId, corpId), before, anyContains(q, staff.name, staff.phone)))
+          .where(and(eq(staff.corpId, corpId), before, search))
           .orderBy(desc(staff.id))
           .limit(limit),
       );
     },
     staff: (corpId: number, id: number, ex: Db | Tx = db) => oneStaff(ex, corpId, id),
     lockStaff: (tx: Tx, corpId: number, id: number) => lockInCorp(tx, staff, { id: staff.id }, corpId, id),
-    insertStaff: (tx: Tx, values: typeof staff.$inferInsert) =>
+    insertStaff: async (tx: Tx, values: typeof staff.$inferInsert) =>
       tx
         .insert(staff)
-        .values(values)
+        .values(await sealValues(tx, values.corpId, STAFF_PII, values))
         .returning({ id: staff.id })
         .then((rows) => rows[0]!.id),
-    updateStaff: (tx: Tx, corpId: number, id: number, values: Partial<typeof staff.$inferInsert>) =>
+    updateStaff: async (tx: Tx, corpId: number, id: number, values: Partial<typeof staff.$inferInsert>) =>
       tx
         .update(staff)
-        .set(values)
+        .set(await sealValues(tx, corpId, STAFF_PII, values))
         .where(and(eq(staff.corpId, corpId), eq(staff.id, id))),
     /** Replaces the person's grants among `managed` (the ones a company admin gives) with `grants`. */
     async setGrants(tx: Tx, corpId: number, staffId: number, managed: readonly StaffGrant[], grants: StaffGrant[]) {

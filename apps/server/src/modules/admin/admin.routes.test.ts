@@ -105,6 +105,15 @@ describe('the back office (/api/admin)', () => {
       q: '新同事',
     });
     expect(list.body.data.list).toEqual([expect.objectContaining({ id, is_active: false })]);
+    // The phone is sealed (decision 074): the search finds it by all 11 digits or the last four, and shows it whole.
+    for (const q of ['13912345601', '5601']) {
+      const byPhone = await call<{ list: { id: number; phone: string }[] }>(callers.admin, 'GET', '/api/admin/staff', {
+        q,
+      });
+      expect(byPhone.body.data.list).toEqual([expect.objectContaining({ id, phone: '13912345601' })]);
+    }
+    const raw = await test.db.execute(`select phone from staff where id = ${id}`);
+    expect(raw.rows[0]).toMatchObject({ phone: expect.stringMatching(/^v1:/) });
 
     const audit = await call<{
       list: { action: string; entity_id: number; actor_name: string; before: unknown; after: unknown }[];
@@ -116,7 +125,8 @@ describe('the back office (/api/admin)', () => {
       before: { is_active: true, jobs: [4] },
       after: { is_active: false, jobs: [4] },
     });
-    expect(mine[2]).toMatchObject({ before: null, after: { name: '新同事', phone: '13912345601' } });
+    // The audit log keeps the phone masked: it holds no phone in plain text.
+    expect(mine[2]).toMatchObject({ before: null, after: { name: '新同事', phone: '139****5601' } });
   });
 
   it('refuses a second staff member with the same phone in the company, a team of another company, bad jobs', async () => {

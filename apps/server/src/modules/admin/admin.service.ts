@@ -19,6 +19,7 @@ import {
   type adminStaffUpdateSchema,
 } from '@crm/domain/api/admin';
 import { GRANT } from '@crm/domain/roles';
+import { maskPhone } from '@crm/domain/validation';
 import { NO_RULES, productFeesSchema, productRulesSchema } from '@crm/domain/matching';
 import type { Clock } from '../../clock.ts';
 import { NotFoundError, RefusedError } from '../../errors.ts';
@@ -53,6 +54,8 @@ const toStaff = (row: NonNullable<Awaited<ReturnType<AdminRepository['staff']>>>
   grants: row.grants,
   sex: row.sex,
 });
+/** A staff member as the audit log keeps them: the phone masked, so the log holds no phone (decision 074). */
+const toAuditedStaff = (row: Parameters<typeof toStaff>[0]) => ({ ...toStaff(row), phone: maskPhone(row.phone) });
 const toNotice = (row: {
   id: number;
   text: string;
@@ -253,7 +256,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
             });
             const after = await repo.staff(me.corpId, id, tx);
             if (!after) throw new NotFoundError(T.staffNotFound);
-            await audit(tx, me, 'staff.add', 'staff', id, null, toStaff(after));
+            await audit(tx, me, 'staff.add', 'staff', id, null, toAuditedStaff(after));
             return toStaff(after);
           }),
         );
@@ -273,7 +276,15 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           if (Object.keys(values).length > 0) await repo.updateStaff(tx, me.corpId, id, values);
           if (grants !== undefined) await repo.setGrants(tx, me.corpId, id, COMPANY_GRANTS, grants);
           const after = await repo.staff(me.corpId, id, tx);
-          await audit(tx, me, 'staff.update', 'staff', id, before && toStaff(before), after && toStaff(after));
+          await audit(
+            tx,
+            me,
+            'staff.update',
+            'staff',
+            id,
+            before && toAuditedStaff(before),
+            after && toAuditedStaff(after),
+          );
           return toStaff(after!);
         });
       },
@@ -647,7 +658,7 @@ export function createAdminService({ repo, now }: { repo: AdminRepository; now: 
           const after = {
             id: corpId,
             name: form.name,
-            admin: { id: adminId, name: form.admin_name, phone: form.admin_phone },
+            admin: { id: adminId, name: form.admin_name, phone: maskPhone(form.admin_phone) },
           };
           // Written in both books: the operator's company and the new one.
           await audit(tx, me, 'company.add', 'company', corpId, null, after);

@@ -6,7 +6,7 @@ import { createCompany, createStaff } from '../../test/factories.ts';
 import { postForm } from '../../test/http.ts';
 import { createStaffRepository } from '../staff/staff.repository.ts';
 import { createAuthRepository } from './auth.repository.ts';
-import { createAuthService, SMS_RULES } from './auth.service.ts';
+import { createAuthService, SMS_RULES, smsPhoneHash } from './auth.service.ts';
 
 /*
  * Bursts of concurrent requests against the SMS limits and the wrong-tries counter. They prove something
@@ -19,7 +19,11 @@ beforeAll(async () => {
   corpId = (await createCompany(test.db)).id;
 });
 
-const codesOf = (phone: string) => test.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
+const codesOf = (phone: string) =>
+  test.db
+    .select()
+    .from(smsCodes)
+    .where(eq(smsCodes.phoneHash, smsPhoneHash(test.config.sessionSecret, phone)));
 
 describe('POST /common/smsCode under a burst', () => {
   it('sends one code when five requests for one phone arrive at once', async () => {
@@ -38,7 +42,7 @@ describe('POST /common/smsCode under a burst', () => {
     // Nine codes today, the newest two minutes ago: one more may go.
     await test.db.insert(smsCodes).values(
       Array.from({ length: SMS_RULES.perPhonePerDay - 1 }, (_, i) => ({
-        phone: person.phone,
+        phoneHash: smsPhoneHash(test.config.sessionSecret, person.phone),
         codeHash: 'x',
         ip: '10.0.0.1',
         createdAt: new Date(clock.getTime() - (i + 2) * 120_000),
@@ -55,7 +59,7 @@ describe('POST /common/smsCode under a burst', () => {
     const ip = '10.9.9.9';
     await test.db.insert(smsCodes).values(
       Array.from({ length: SMS_RULES.perIpPerHour - 2 }, (_, i) => ({
-        phone: `1300000${String(i).padStart(4, '0')}`,
+        phoneHash: smsPhoneHash(test.config.sessionSecret, `1300000${String(i).padStart(4, '0')}`),
         codeHash: 'x',
         ip,
         createdAt: new Date(clock.getTime() - 600_000),
@@ -113,7 +117,7 @@ describe('sweepExpired', () => {
       { tokenHash: 'sweep-live', corpId, staffId: person.id, createdAt: hours(-1), expiresAt: hours(5) },
     ]);
     const code = (createdAt: Date, usedAt: Date | null) => ({
-      phone: person.phone,
+      phoneHash: smsPhoneHash(test.config.sessionSecret, person.phone),
       codeHash: 'x',
       ip: '10.1.1.1',
       createdAt,

@@ -29,6 +29,10 @@ async function limitFreedBy(executor: Db | Tx, match: SQL, since: Date, limit: n
   return row?.createdAt;
 }
 
+/*
+ * SMS codes are found by the phone they were sent to through `phoneHash` (the service's `smsPhoneHash`), never
+ * by the phone itself, which the table does not hold (decision 074).
+ */
 export function createAuthRepository(db: Db) {
   // Every guarded request asks it: built once and prepared by name (decision 060), so a request neither
   // rebuilds the query in drizzle nor has PostgreSQL parse and plan it again.
@@ -57,21 +61,21 @@ export function createAuthRepository(db: Db) {
     .prepare('auth_session_principal');
 
   return {
-    async lastCodeSentAt(phone: string, executor: Db | Tx = db): Promise<Date | undefined> {
+    async lastCodeSentAt(phoneHash: string, executor: Db | Tx = db): Promise<Date | undefined> {
       const [row] = await executor
         .select({ createdAt: smsCodes.createdAt })
         .from(smsCodes)
-        .where(eq(smsCodes.phone, phone))
+        .where(eq(smsCodes.phoneHash, phoneHash))
         .orderBy(desc(smsCodes.createdAt))
         .limit(1);
       return row?.createdAt;
     },
 
-    countCodesForPhoneSince: (phone: string, since: Date, executor: Db | Tx = db) =>
-      countCodesSince(executor, eq(smsCodes.phone, phone), since),
+    countCodesForPhoneSince: (phoneHash: string, since: Date, executor: Db | Tx = db) =>
+      countCodesSince(executor, eq(smsCodes.phoneHash, phoneHash), since),
 
-    phoneLimitFreedBy: (phone: string, since: Date, limit: number, executor: Db | Tx = db) =>
-      limitFreedBy(executor, eq(smsCodes.phone, phone), since, limit),
+    phoneLimitFreedBy: (phoneHash: string, since: Date, limit: number, executor: Db | Tx = db) =>
+      limitFreedBy(executor, eq(smsCodes.phoneHash, phoneHash), since, limit),
 
     ipLimitFreedBy: (ip: string, since: Date, limit: number, executor: Db | Tx = db) =>
       limitFreedBy(executor, eq(smsCodes.ip, ip), since, limit),
@@ -94,12 +98,19 @@ export function createAuthRepository(db: Db) {
     /** A new code replaces any earlier one for the phone: only the newest may be used. */
     async insertCode(
       tx: Tx,
-      input: { phone: string; codeHash: string; ip: string; corpId: number | null; createdAt: Date; expiresAt: Date },
+      input: {
+        phoneHash: string;
+        codeHash: string;
+        ip: string;
+        corpId: number | null;
+        createdAt: Date;
+        expiresAt: Date;
+      },
     ) {
       await tx
         .update(smsCodes)
         .set({ usedAt: input.createdAt })
-        .where(and(eq(smsCodes.phone, input.phone), isNull(smsCodes.usedAt)));
+        .where(and(eq(smsCodes.phoneHash, input.phoneHash), isNull(smsCodes.usedAt)));
       const [row] = await tx.insert(smsCodes).values(input).returning({ id: smsCodes.id });
       return row;
     },
@@ -108,11 +119,11 @@ export function createAuthRepository(db: Db) {
       await db.delete(smsCodes).where(eq(smsCodes.id, id));
     },
 
-    async findUsableCode(phone: string, now: Date) {
+    async findUsableCode(phoneHash: string, now: Date) {
       const [row] = await db
         .select({ id: smsCodes.id, codeHash: smsCodes.codeHash, failedAttempts: smsCodes.failedAttempts })
         .from(smsCodes)
-        .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, now)))
+        .where(and(eq(smsCodes.phoneHash, phoneHash), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, now)))
         .orderBy(desc(smsCodes.createdAt))
         .limit(1);
       return row;

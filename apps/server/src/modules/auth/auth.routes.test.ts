@@ -4,7 +4,7 @@ import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff } from '../../test/factories.ts';
 import { cookieFrom, loginAs, postForm } from '../../test/http.ts';
 import { smsCodes } from '../../db/schema/auth.ts';
-import { SMS_RULES } from './auth.service.ts';
+import { SMS_RULES, smsPhoneHash } from './auth.service.ts';
 import { signWecomIdentity, WECOM_IDENTITY_COOKIE } from './wecom-identity.ts';
 
 let clock = new Date('2026-11-21T08:00:00Z');
@@ -50,7 +50,7 @@ describe('GET /api/crm/corp', () => {
 });
 
 describe('POST /common/smsCode', () => {
-  it('sends a 6-digit code to a staff phone and keeps only its hash', async () => {
+  it('sends a 6-digit code to a staff phone and keeps only its hash, and no phone (decision 074)', async () => {
     const phone = '13911110001';
     await createStaff(test.db, corpA.id, { phone });
     const response = await postForm(test.app, '/common/smsCode', { phone });
@@ -59,9 +59,14 @@ describe('POST /common/smsCode', () => {
     expect(code).toMatch(/^\d{6}$/);
     // The recording adapter does not reveal codes, as production's does not.
     expect(envelope(response).data).toEqual({});
-    const stored = await test.db.execute(`select code_hash from sms_codes where phone = '${phone}'`);
-    const hashes = JSON.stringify(stored);
-    expect(hashes).not.toContain(`"${code}"`);
+    // Found by the phone's keyed hash; neither the code nor the phone is anywhere in the row.
+    const stored = await test.db.execute(
+      `select * from sms_codes where phone_hash = '${smsPhoneHash(test.config.sessionSecret, phone)}'`,
+    );
+    expect(stored.rows).toHaveLength(1);
+    const rows = JSON.stringify(stored.rows);
+    expect(rows).not.toContain(`"${code}"`);
+    expect(rows).not.toContain(phone);
   });
 
   it.each([
@@ -125,7 +130,7 @@ describe('POST /common/smsCode', () => {
     // Earlier this hour, 48 minutes ago and since: the office's first 299 codes (written directly, as sends).
     await test.db.insert(smsCodes).values(
       Array.from({ length: SMS_RULES.perIpPerHour - 1 }, (_, i) => ({
-        phone: `1370000${String(1000 + i)}`,
+        phoneHash: smsPhoneHash(test.config.sessionSecret, `1370000${String(1000 + i)}`),
         codeHash: 'x',
         ip,
         createdAt: new Date(clock.getTime() - 48 * 60_000 + i * 1000),

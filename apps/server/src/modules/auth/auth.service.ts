@@ -57,6 +57,13 @@ export function newSessionToken(): { token: string; tokenHash: string } {
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/**
+ * What `sms_codes` holds instead of the phone (decision 074): an HMAC under the server secret, so a code is
+ * found by its phone and a dump holds no phone. Not a company's blind index: a stranger's code has no company.
+ */
+export const smsPhoneHash = (secret: string, phone: string): string =>
+  createHmac('sha256', secret).update(`sms-phone:${phone}`).digest('hex');
+
 export function createAuthService({
   repo,
   staff,
@@ -76,7 +83,7 @@ export function createAuthService({
 
   /** Seconds until a new code may be sent to this phone, 0 when it may be sent now. */
   async function secondsUntilResend(phone: string, at: Date): Promise<number> {
-    const last = await repo.lastCodeSentAt(phone);
+    const last = await repo.lastCodeSentAt(smsPhoneHash(secret, phone));
     if (!last) return 0;
     const waitMs = last.getTime() + SMS_RULES.resendAfterMs - at.getTime();
     return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
@@ -102,7 +109,7 @@ export function createAuthService({
 
   /** The stored code's id when `code` is the phone's live one; a wrong code counts against its tries. */
   async function verifyCode(phone: string, code: string, at: Date): Promise<number> {
-    const stored = await repo.findUsableCode(phone, at);
+    const stored = await repo.findUsableCode(smsPhoneHash(secret, phone), at);
     if (!stored) throw new RefusedError(T.codeMismatch);
     const expected = Buffer.from(stored.codeHash, 'hex');
     const given = Buffer.from(hashCode(phone, code), 'hex');
@@ -124,7 +131,10 @@ export function createAuthService({
       const at = now();
       const retryAfter = await secondsUntilResend(phone, at);
       if (retryAfter > 0) return { enabled: false, retryAfter };
-      const sentToday = await repo.countCodesForPhoneSince(phone, new Date(at.getTime() - 86_400_000));
+      const sentToday = await repo.countCodesForPhoneSince(
+        smsPhoneHash(secret, phone),
+        new Date(at.getTime() - 86_400_000),
+      );
       return sentToday >= SMS_RULES.perPhonePerDay
         ? { enabled: false, retryAfter: 0 }
         : { enabled: true, retryAfter: 0 };
@@ -162,17 +172,18 @@ export function createAuthService({
       const isStaff =
         scene === 'outside' || scene === 'activity' || scene === 'esign' || scene === 'consent' || corpId !== null;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const phoneHash = smsPhoneHash(secret, phone);
       // The limits are counted and the row written under a per-address, per-phone and per-company lock, so a
       // burst of requests is judged one at a time and sends one code. The row is written for strangers too,
       // so the resend and daily limits treat every phone alike.
       const row = await repo.transaction(async (tx) => {
         await repo.lockSmsSenders(tx, phone, ip, smsPerCompanyPerHour > 0 ? corpId : null);
-        const last = await repo.lastCodeSentAt(phone, tx);
+        const last = await repo.lastCodeSentAt(phoneHash, tx);
         const waitMs = last ? last.getTime() + SMS_RULES.resendAfterMs - at.getTime() : 0;
         if (waitMs > 0) throw new TooManyError(T.resendTooSoon(Math.ceil(waitMs / 1000)), Math.ceil(waitMs / 1000));
         // A full window says when its oldest counted code leaves it: that is when the next one may go.
         const dayAgo = new Date(at.getTime() - DAY_MS);
-        const phoneFreed = await repo.phoneLimitFreedBy(phone, dayAgo, SMS_RULES.perPhonePerDay, tx);
+        const phoneFreed = await repo.phoneLimitFreedBy(phoneHash, dayAgo, SMS_RULES.perPhonePerDay, tx);
         if (phoneFreed) throw refusal(T.phoneLimit, phoneFreed.getTime() + DAY_MS - at.getTime());
         const hourAgo = new Date(at.getTime() - HOUR_MS);
         const ipFreed = await repo.ipLimitFreedBy(ip, hourAgo, SMS_RULES.perIpPerHour, tx);
@@ -182,7 +193,7 @@ export function createAuthService({
           if (corpFreed) throw refusal(T.companyLimit, corpFreed.getTime() + HOUR_MS - at.getTime());
         }
         return repo.insertCode(tx, {
-          phone,
+          phoneHash,
           codeHash: isStaff ? hashCode(phone, code) : hashCode(phone, randomBytes(16).toString('hex')),
           ip,
           corpId,

@@ -8,7 +8,7 @@ import { testAppForFile } from '../../test/build-test-app.ts';
 import { createCompany, createStaff, createTeam, grantStaff } from '../../test/factories.ts';
 import { loginAs, postForm } from '../../test/http.ts';
 import { createPaper } from '../../test/factories-exam.ts';
-import { sealClients } from '../../pii/fields.ts';
+import { HOUSE_CLIENTS_PII, sealClients, sealed } from '../../pii/fields.ts';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
 const hoursFromNow = (n: number) => new Date(NOW.getTime() + n * 3_600_000);
@@ -90,9 +90,15 @@ describe('POST /api/crm/userinfo', () => {
       { corpId: corp.id, clientId: taskCases[2]?.id ?? 0, status: 'rejected' },
     ]);
     await createPaper(test.db, corp.id, { targets: [{ targetKind: 'staff', targetId: leader.id }] });
-    await test.db
-      .insert(houseClients)
-      .values({ corpId: corp.id, ownerId: member.id, stewardId: leader.id, name: '房贷客户', phone: '13900000001' });
+    await test.db.insert(houseClients).values(
+      await sealed(test.db, HOUSE_CLIENTS_PII, {
+        corpId: corp.id,
+        ownerId: member.id,
+        stewardId: leader.id,
+        name: '房贷客户',
+        phone: '13900000001',
+      }),
+    );
     await test.db.insert(notices).values([
       { corpId: corp.id, text: '当前通知', startsAt: hoursFromNow(-1) },
       { corpId: corp.id, text: '过期通知', startsAt: hoursFromNow(-10), endsAt: hoursFromNow(-1) },

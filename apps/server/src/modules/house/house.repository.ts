@@ -35,6 +35,16 @@ import {
   houseRecommends,
 } from '../../db/schema/house.ts';
 import { houseClients } from '../../db/schema/house.ts';
+import {
+  HOUSE_BROKERAGE_USERS_PII,
+  HOUSE_CHANNELS_PII,
+  HOUSE_CLIENTS_PII,
+  HOUSE_RECOMMENDS_PII,
+  phoneSearch,
+  sealerOf,
+  sealValues,
+} from '../../pii/fields.ts';
+import type { Sealer } from '../../pii/keyring.ts';
 
 /**
  * A client's or a channel's hand-over under its row's lock (`where` narrows the row further): false when it is
@@ -147,9 +157,18 @@ function scopeWhere(scope: ClientScope): SQL | undefined {
   return and(base, who.length > 0 ? or(...who) : sql`false`);
 }
 
-function filterWhere(f: ClientFilter): SQL[] {
+/**
+ * The list's filters. The keyword matches the name, or the sealed phone through its blind indexes: all 11
+ * digits or the last four (decision 074).
+ */
+function filterWhere(f: ClientFilter, pii: Sealer): SQL[] {
   const where: SQL[] = [];
-  const either = anyContains(f.keyword, houseClients.name, houseClients.phone);
+  const either = f.keyword
+    ? or(
+        anyContains(f.keyword, houseClients.name),
+        phoneSearch(pii, f.keyword, { bidx: houseClients.phoneBidx, last4: houseClients.phoneLast4Bidx }),
+      )
+    : undefined;
   if (either) where.push(either);
   if (f.status !== null) where.push(eq(houseClients.status, f.status));
   if (f.channelId !== null) where.push(eq(houseClients.channelId, f.channelId));
@@ -216,18 +235,23 @@ export function createHouseRepository(db: Db) {
     // ---- clients ------------------------------------------------------------------------------
 
     async insertClient(values: typeof houseClients.$inferInsert) {
-      const [row] = await db.insert(houseClients).values(values).returning({ id: houseClients.id });
+      const [row] = await db
+        .insert(houseClients)
+        .values(await sealValues(db, values.corpId, HOUSE_CLIENTS_PII, values))
+        .returning({ id: houseClients.id });
       if (!row) throw new Error('house client not inserted');
       return row.id;
     },
 
-    listClients: (scope: ClientScope, filter: ClientFilter, page: PageRequest) =>
-      keyset(page, houseClients.id, (limit, before) =>
+    listClients: async (scope: ClientScope, filter: ClientFilter, page: PageRequest) => {
+      const where = filterWhere(filter, await sealerOf(db, scope.corpId));
+      return keyset(page, houseClients.id, (limit, before) =>
         selectClients()
-          .where(and(scopeWhere(scope), ...filterWhere(filter), before))
+          .where(and(scopeWhere(scope), ...where, before))
           .orderBy(desc(houseClients.id))
           .limit(limit),
-      ),
+      );
+    },
 
     findClient: (corpId: number, id: number, executor: Db | Tx = db) => findHouseClient(executor, corpId, id),
 
@@ -260,10 +284,10 @@ export function createHouseRepository(db: Db) {
         isNull(houseClients.deletedAt),
       ),
 
-    updateClient: (tx: Tx | Db, corpId: number, id: number, values: Partial<typeof houseClients.$inferInsert>) =>
+    updateClient: async (tx: Tx | Db, corpId: number, id: number, values: Partial<typeof houseClients.$inferInsert>) =>
       tx
         .update(houseClients)
-        .set(values)
+        .set(await sealValues(tx, corpId, HOUSE_CLIENTS_PII, values))
         .where(and(eq(houseClients.corpId, corpId), eq(houseClients.id, id))),
 
     /** Who referred whom: walks up the referrers (at most `depth` steps), nearest first. */
@@ -384,7 +408,10 @@ export function createHouseRepository(db: Db) {
     // ---- channels, recommendations, receivers ------------------------------------------------
 
     async insertChannel(values: typeof houseChannels.$inferInsert) {
-      const [row] = await db.insert(houseChannels).values(values).returning({ id: houseChannels.id });
+      const [row] = await db
+        .insert(houseChannels)
+        .values(await sealValues(db, values.corpId, HOUSE_CHANNELS_PII, values))
+        .returning({ id: houseChannels.id });
       if (!row) throw new Error('channel not inserted');
       return row.id;
     },
@@ -482,7 +509,10 @@ export function createHouseRepository(db: Db) {
       ),
 
     async insertRecommend(values: typeof houseRecommends.$inferInsert) {
-      const [row] = await db.insert(houseRecommends).values(values).returning({ id: houseRecommends.id });
+      const [row] = await db
+        .insert(houseRecommends)
+        .values(await sealValues(db, values.corpId, HOUSE_RECOMMENDS_PII, values))
+        .returning({ id: houseRecommends.id });
       if (!row) throw new Error('recommendation not inserted');
       return row.id;
     },
@@ -500,11 +530,24 @@ export function createHouseRepository(db: Db) {
     },
 
     async insertBrokerageUser(values: typeof houseBrokerageUsers.$inferInsert) {
-      const [row] = await db.insert(houseBrokerageUsers).values(values).returning({ id: houseBrokerageUsers.id });
+      const [row] = await db
+        .insert(houseBrokerageUsers)
+        .values(await sealValues(db, values.corpId, HOUSE_BROKERAGE_USERS_PII, values))
+        .returning({ id: houseBrokerageUsers.id });
       if (!row) throw new Error('brokerage user not inserted');
       return row.id;
     },
-    listBrokerageUsers: (corpId: number, ownerId: number | null, keyword: string, page: PageRequest) => {
+    /** The keyword matches the name, or the sealed phone by all 11 digits or the last four (decision 074). */
+    listBrokerageUsers: async (corpId: number, ownerId: number | null, keyword: string, page: PageRequest) => {
+      const search = keyword
+        ? or(
+            anyContains(keyword, houseBrokerageUsers.name),
+            phoneSearch(await sealerOf(db, corpId), keyword, {
+              bidx: houseBrokerageUsers.phoneBidx,
+              last4: houseBrokerageUsers.phoneLast4Bidx,
+            }),
+          )
+        : undefined;
       return keyset(page, houseBrokerageUsers.id, (limit, before) =>
         db
           .select({
@@ -523,7 +566,7 @@ export function createHouseRepository(db: Db) {
               eq(houseBrokerageUsers.corpId, corpId),
               before,
               ownerId === null ? undefined : eq(houseBrokerageUsers.ownerId, ownerId),
-              anyContains(keyword, houseBrokerageUsers.name, houseBrokerageUsers.phone),
+              search,
             ),
           )
           .orderBy(desc(houseBrokerageUsers.id))

@@ -18,6 +18,7 @@ import {
 import { activeBanks } from '../cases/index.ts';
 import { houseAppointments, latestHouseAppointments } from '../sign/index.ts';
 import { HOUSELOAN_CONSENT_TYPE } from './houseloan.texts.ts';
+import { HOUSE_CLIENTS_PII, indexedInAnyCompany, sealerOf, sealValues } from '../../pii/fields.ts';
 
 /*
  * The channel portal's reads and writes (decision 052). Every query of an agent's records names the
@@ -122,6 +123,10 @@ export interface Month {
 }
 
 export function createHouseloanRepository(db: Db) {
+  /** A receiver of any company with this phone, before the company is known (the portal's SMS, decision 074). */
+  const agentPhoneInAnyCompany = (phone: string) =>
+    indexedInAnyCompany(db, houseBrokerageUsers.corpId, houseBrokerageUsers.phoneBidx, 'phone', phone);
+
   const selectAgent = (ex: Db | Tx = db) =>
     ex
       .select(agentColumns)
@@ -138,8 +143,10 @@ export function createHouseloanRepository(db: Db) {
     // ---- agents -------------------------------------------------------------------------------
 
     async agentByPhone(corpId: number, phone: string, ex: Db | Tx = db): Promise<AgentRow | undefined> {
+      // The phone is sealed: found through its blind index (decision 074).
+      const bidx = (await sealerOf(ex, corpId)).index('phone', phone) ?? '';
       const [row] = await selectAgent(ex)
-        .where(and(eq(houseBrokerageUsers.corpId, corpId), eq(houseBrokerageUsers.phone, phone)))
+        .where(and(eq(houseBrokerageUsers.corpId, corpId), eq(houseBrokerageUsers.phoneBidx, bidx)))
         .limit(1);
       return row;
     },
@@ -161,17 +168,17 @@ export function createHouseloanRepository(db: Db) {
       const [row] = await db
         .select({ corpId: houseBrokerageUsers.corpId })
         .from(houseBrokerageUsers)
-        .where(and(eq(houseBrokerageUsers.phone, phone), isNotNull(houseBrokerageUsers.channelId)))
+        .where(and(await agentPhoneInAnyCompany(phone), isNotNull(houseBrokerageUsers.channelId)))
         .orderBy(houseBrokerageUsers.corpId)
         .limit(1);
       return row?.corpId ?? null;
     },
 
-    isAgentPhone: (phone: string): Promise<boolean> =>
+    isAgentPhone: async (phone: string): Promise<boolean> =>
       anyWhere(
         db,
         houseBrokerageUsers,
-        and(eq(houseBrokerageUsers.phone, phone), isNotNull(houseBrokerageUsers.channelId)),
+        and(await agentPhoneInAnyCompany(phone), isNotNull(houseBrokerageUsers.channelId)),
       ),
     /** Binds a WeChat user to the agent; the openid leaves any agent that held it before (one person, one account). */
     async bindOpenid(tx: Tx, corpId: number, agentId: number, openid: string) {
@@ -209,7 +216,10 @@ export function createHouseloanRepository(db: Db) {
     // ---- referrals ----------------------------------------------------------------------------
 
     async insertReferral(tx: Tx, values: typeof houseClients.$inferInsert) {
-      const [row] = await tx.insert(houseClients).values(values).returning({ id: houseClients.id });
+      const [row] = await tx
+        .insert(houseClients)
+        .values(await sealValues(tx, values.corpId, HOUSE_CLIENTS_PII, values))
+        .returning({ id: houseClients.id });
       if (!row) throw new Error('referral not inserted');
       return row.id;
     },

@@ -14,6 +14,7 @@ import {
 import type { Bound } from '../../db/bound.ts';
 import { orderPaymentColumns } from './house.repository.ts';
 import { cancelOrder, dealFellThrough } from '../ledger/index.ts';
+import { sealerOf } from '../../pii/fields.ts';
 
 /*
  * The public surface of modules/house: home-loan clients and their brokerage audits as other modules
@@ -195,19 +196,24 @@ export async function houseClientsOfCustomer(
     name?: string | undefined;
   },
 ) {
+  // The phone and ID number are sealed: matched through their blind indexes (decision 074). A tail longer than
+  // four digits: its last four find the candidates, the rest is checked on the opened phone.
+  const pii = await sealerOf(ex, corpId);
+  const tail = who.name && who.phoneTail && who.phoneTail.length >= 4 ? who.phoneTail : undefined;
   const matches = [
-    who.phone ? eq(houseClients.phone, who.phone) : undefined,
-    who.idNumber ? eq(houseClients.idNumber, who.idNumber) : undefined,
-    who.name && who.phoneTail
-      ? sql`(${houseClients.name} = ${who.name} and ${houseClients.phone} like ${`%${who.phoneTail}`})`
+    who.phone ? eq(houseClients.phoneBidx, pii.index('phone', who.phone) ?? '') : undefined,
+    who.idNumber ? eq(houseClients.idNumberBidx, pii.index('id_number', who.idNumber) ?? '') : undefined,
+    who.name && tail
+      ? and(eq(houseClients.name, who.name), eq(houseClients.phoneLast4Bidx, pii.last4(tail) ?? ''))
       : undefined,
   ].filter((m) => m !== undefined);
   if (matches.length === 0) return [];
-  return ex
+  const rows = await ex
     .select({
       id: houseClients.id,
       name: houseClients.name,
       phone: houseClients.phone,
+      idNumber: houseClients.idNumber,
       status: houseClients.status,
       ownerId: houseClients.ownerId,
       teamId: houseClients.teamId,
@@ -217,4 +223,14 @@ export async function houseClientsOfCustomer(
     .where(and(eq(houseClients.corpId, corpId), isNull(houseClients.deletedAt), or(...matches)))
     .orderBy(sql`${houseClients.id} desc`)
     .limit(20);
+  const found = tail
+    ? rows.filter(
+        (row) =>
+          row.name !== who.name ||
+          row.phone.endsWith(tail) ||
+          (who.phone !== undefined && row.phone === who.phone) ||
+          (who.idNumber !== undefined && row.idNumber === who.idNumber),
+      )
+    : rows;
+  return found.map(({ idNumber: _idNumber, ...row }) => row);
 }

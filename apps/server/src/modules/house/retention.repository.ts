@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { houseBrokerageOrders, houseClients } from '../../db/schema/house.ts';
+import { sealerOf } from '../../pii/fields.ts';
 
 /*
  * Home-loan clients' side of a data-subject request (decision 071): what is held about one person, and the
@@ -11,9 +12,11 @@ type Executor = Db | Tx;
 
 /** Every home-loan client of the company naming this phone or ID number, with whether a duty keeps it. */
 export async function houseClientsOfSubject(ex: Executor, corpId: number, who: { phone?: string; idNumber?: string }) {
+  // Sealed values, found through their blind indexes (decision 074).
+  const pii = await sealerOf(ex, corpId);
   const match = or(
-    ...(who.phone ? [eq(houseClients.phone, who.phone)] : []),
-    ...(who.idNumber ? [eq(houseClients.idNumber, who.idNumber)] : []),
+    ...(who.phone ? [eq(houseClients.phoneBidx, pii.index('phone', who.phone) ?? '')] : []),
+    ...(who.idNumber ? [eq(houseClients.idNumberBidx, pii.index('id_number', who.idNumber) ?? '')] : []),
   );
   if (!match) return [];
   return ex
@@ -45,7 +48,15 @@ export async function eraseHouseClients(tx: Tx, corpId: number, ids: number[], e
   if (ids.length === 0) return 0;
   const done = await tx
     .update(houseClients)
-    .set({ name: erasedName, phone: '', idNumber: null, remark: '' })
+    .set({
+      name: erasedName,
+      phone: '',
+      phoneBidx: null,
+      phoneLast4Bidx: null,
+      idNumber: null,
+      idNumberBidx: null,
+      remark: '',
+    })
     .where(
       and(
         eq(houseClients.corpId, corpId),

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { financePacts } from '../../db/schema/pact.ts';
 import { companies, staff } from '../../db/schema/staff.ts';
+import { FINANCE_PACTS_PII, sealValues } from '../../pii/fields.ts';
 
 type Executor = Db | Tx;
 export type PactValues = typeof financePacts.$inferInsert;
@@ -20,7 +21,11 @@ export async function namesOf(ex: Executor, corpId: number, staffId: number) {
  * first writer win, also when two first reads (or a read and the approval) race.
  */
 export async function insertPactOnce(ex: Executor, values: PactValues) {
-  await ex.insert(financePacts).values(values).onConflictDoNothing();
+  // The borrower's phone and ID number are sealed like the case's own (decision 074).
+  await ex
+    .insert(financePacts)
+    .values(await sealValues(ex, values.corpId, FINANCE_PACTS_PII, values))
+    .onConflictDoNothing();
 }
 
 export async function findPact(ex: Executor, corpId: number, clientId: number): Promise<PactRecord | undefined> {

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { anyWhere } from '../../db/rows-where.ts';
 import { companies, staff, staffGrants, teams, type StaffGrant } from '../../db/schema/staff.ts';
+import { indexedInAnyCompany, sealerOf, sealRows, STAFF_PII } from '../../pii/fields.ts';
 
 /** What the rest of the server knows of a logged-in staff member. */
 export interface StaffIdentity {
@@ -49,10 +50,17 @@ export function createStaffRepository(db: Db) {
         .orderBy(companies.id);
     },
 
+    /** The login's lookup: the phone is sealed, so it is found through its blind index (decision 074). */
     async findByPhone(corpId: number, phone: string): Promise<StaffIdentity | undefined> {
+      const bidx = (await sealerOf(db, corpId)).index('phone', phone) ?? '';
       const [row] = await selectIdentity()
         .where(
-          and(eq(staff.corpId, corpId), eq(staff.phone, phone), eq(staff.isActive, true), eq(companies.isActive, true)),
+          and(
+            eq(staff.corpId, corpId),
+            eq(staff.phoneBidx, bidx),
+            eq(staff.isActive, true),
+            eq(companies.isActive, true),
+          ),
         )
         .limit(1);
       return row;
@@ -80,15 +88,21 @@ export function createStaffRepository(db: Db) {
     },
 
     /** Whether any company has an active staff member with this phone (SMS codes go to staff only). */
-    phoneBelongsToStaff: (phone: string): Promise<boolean> =>
-      anyWhere(db, staff, and(eq(staff.phone, phone), eq(staff.isActive, true))),
+    phoneBelongsToStaff: async (phone: string): Promise<boolean> =>
+      anyWhere(
+        db,
+        staff,
+        and(await indexedInAnyCompany(db, staff.corpId, staff.phoneBidx, 'phone', phone), eq(staff.isActive, true)),
+      ),
 
     /** The company of an active staff member with this phone (the first, should several have it), or null. */
     async companyOfStaffPhone(phone: string): Promise<number | null> {
       const [row] = await db
         .select({ corpId: staff.corpId })
         .from(staff)
-        .where(and(eq(staff.phone, phone), eq(staff.isActive, true)))
+        .where(
+          and(await indexedInAnyCompany(db, staff.corpId, staff.phoneBidx, 'phone', phone), eq(staff.isActive, true)),
+        )
         .orderBy(staff.corpId)
         .limit(1);
       return row?.corpId ?? null;
@@ -159,7 +173,13 @@ export async function insertStaffRows(tx: Tx, corpId: number, rows: NewStaff[]) 
     inserted.push(
       ...(await tx
         .insert(staff)
-        .values(rows.slice(i, i + 1000).map((row) => ({ ...row, corpId })))
+        .values(
+          await sealRows(
+            tx,
+            STAFF_PII,
+            rows.slice(i, i + 1000).map((row) => ({ ...row, corpId })),
+          ),
+        )
         .returning({ id: staff.id, phone: staff.phone })),
     );
   return inserted;
