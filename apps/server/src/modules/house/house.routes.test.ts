@@ -211,6 +211,31 @@ describe('addHouseClient, getHouseList, getHouseDetail', () => {
     expect(filtered.body.data?.list).toEqual([]);
     expect((await post(w.cookies.rebate, 'getHouseList', { page: 1 })).status).toBe(403);
   });
+
+  it('finds a client by the whole phone or its last four though the phone is sealed at rest (decision 074)', async () => {
+    const w = await world();
+    const mine = await createHouseClient(test.db, w.corp.id, w.sales.id, {
+      name: '密存客户',
+      phone: '13655557777',
+      idNumber: '11010519491231002X',
+    });
+    await createHouseClient(test.db, w.corp.id, w.sales.id, { name: '另一位', phone: '13655558888' });
+    const names = async (keyword: string) =>
+      (await post<ListBody['data']>(w.cookies.sales, 'getHouseList', { page: 1, keyword })).body.data?.list.map(
+        (c) => c.name,
+      );
+    expect(await names('13655557777')).toEqual(['密存客户']);
+    expect(await names('7777')).toEqual(['密存客户']);
+    // Another fragment has no index: nothing, rather than a scan of opened phones.
+    expect(await names('5557777')).toEqual([]);
+    const raw = await test.db.execute(`select phone, id_number, phone_bidx from house_clients where id = ${mine.id}`);
+    expect(raw.rows[0]).toMatchObject({
+      phone: expect.stringMatching(/^v1:/),
+      id_number: expect.stringMatching(/^v1:/),
+      phone_bidx: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    expect(JSON.stringify(raw.rows)).not.toContain('13655557777');
+  });
 });
 
 describe('delHouseClient', () => {
