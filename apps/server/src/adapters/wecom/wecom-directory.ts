@@ -88,8 +88,8 @@ export function createWecomDirectoryCalls(
 }
 
 /**
- * The offline demo's directory: the corp (root), 销售一组 (the seed's team of that name) with 王小明 bound as
- * in the seed and a new colleague, 陈新人, whom a sync adds; and the demo login member, whose mobile WeCom
+ * The offline demo's directory: the corp (root), 销售一组 (the seed's team of that name) with 王小明 and its
+ * leader 李建国 bound as in the seed and a new colleague, 陈新人, whom a sync adds; and the demo login member, whose mobile WeCom
  * withholds (a sync binds nobody by it; the first SMS login does).
  */
 export const DEMO_DEPARTMENTS: readonly WecomDepartment[] = [
@@ -115,6 +115,17 @@ export const DEMO_MEMBERS: readonly WecomMember[] = [
     mobile: '13800000001',
     departments: [2],
     mainDepartment: 2,
+    gender: 1,
+  }),
+  // 销售一组's leader, bound in the seed (decision 080's group-send demo names him in WeCom): a sync keeps him.
+  wecomMember({
+    userid: 'lijianguo',
+    name: '李建国',
+    mobile: '13800000002',
+    departments: [2],
+    mainDepartment: 2,
+    leads: [2],
+    position: '团队长',
     gender: 1,
   }),
   wecomMember({
