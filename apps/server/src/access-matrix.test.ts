@@ -33,6 +33,7 @@ import { notices, staff } from './db/schema/staff.ts';
 import { teamRobots } from './db/schema/robots.ts';
 import { chatScripts } from './db/schema/scripts.ts';
 import { groupSends } from './db/schema/groupsend.ts';
+import { contactWays } from './db/schema/contactways.ts';
 import { staffHandovers } from './db/schema/handover.ts';
 import { dataExports, dataImports } from './db/schema/adminio.ts';
 import { commissionClawbacks, commissionDisputes, commissionLines, commissionStatements } from './db/schema/ledger.ts';
@@ -379,6 +380,13 @@ const ROWS: Record<string, Row> = {
   'POST /api/crm/groupSend/list': { reads: true, input: (b) => ({ cursor: b.groupSendId + 1 }) },
   'POST /api/crm/groupSend/detail': { input: (b) => ({ id: b.groupSendId }) },
   'POST /api/crm/groupSend/refresh': { input: (b) => ({ id: b.groupSendId }) },
+  // 渠道活码 (decision 083): a QR for B's member, and B's QR.
+  'POST /api/contactWays/create': { input: (b) => ({ name: `码${MARK}`, kind: 'channel', staff_id: b.owner.id }) },
+  ...sameRow(
+    { input: (b) => ({ id: b.contactWayId }) },
+    'POST /api/contactWays/disable',
+    'POST /api/contactWays/simulate',
+  ),
   'GET /api/admin/faq/unanswered': { reads: true, input: (b) => ({ cursor: b.faq.questionId + 1000 }) },
   'POST /api/admin/faq/unanswered/handle': { input: (b) => ({ id: b.faq.questionId }) },
   'POST /api/admin/companies/update': { input: (b) => ({ id: b.corp.id, name: '改名' }) },
@@ -842,10 +850,29 @@ async function companyB(db: TestApp['db']) {
       'group send',
     )
   ).id;
+  const contactWayId = (
+    await insertRow(
+      db,
+      contactWays,
+      {
+        corpId: corp.id,
+        name: `码${MARK}`,
+        kind: 'channel',
+        state: `cw${MARK}`,
+        staffId: owner.id,
+        configId: 'b-config',
+        qrCode: '',
+        createdBy: owner.id,
+        createdAt: at,
+      },
+      'contact way',
+    )
+  ).id;
   return {
     robotId,
     scriptId,
     groupSendId,
+    contactWayId,
     ledgerLine,
     handover,
     clawback,

@@ -22,7 +22,7 @@ import {
 } from './adapters/create-adapters.ts';
 import type { LlmAdapter } from './adapters/llm/index.ts';
 import type { WechatMpAdapter } from './adapters/wechat-mp/index.ts';
-import type { WecomAdapter } from './adapters/wecom/index.ts';
+import { DEMO_WECOM_CORP_ID, randomCallbackKeys, type WecomAdapter } from './adapters/wecom/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { KEY_RELOAD_MS, keyring } from './pii/keyring.ts';
@@ -106,6 +106,12 @@ import {
 import { createRobotsRepository, createRobotsService, robotsRoutes } from './modules/robots/index.ts';
 import { createScriptsRepository, createScriptsService, scriptsRoutes } from './modules/scripts/index.ts';
 import { createGroupSend, groupSendRoutes } from './modules/groupsend/index.ts';
+import {
+  callbackPathOf,
+  contactWaysRoutes,
+  createContactWaysRepository,
+  createContactWaysService,
+} from './modules/contactways/index.ts';
 import { metricsPlugin, registerMetricsRoute, type PoolStats } from './ops/metrics.ts';
 import { checkReadiness } from './ops/readiness.ts';
 import { REQUEST_ID_HEADER, requestContext, requestIdOf } from './ops/request-context.ts';
@@ -503,6 +509,30 @@ export async function buildApp({
   await app.register(groupSendRoutes, {
     groupSend: createGroupSend({ db, wecom: adapters.wecom, now, publicUrl: config.publicUrl }),
   });
+  // 渠道活码 (issue 50, decision 083): members' contact-me QRs, and WeCom's add-contact callback, whose events the
+  // queue below tags and files. Offline, the process makes its own callback keys for its simulated scans.
+  const callbackKeys = config.wecomCallback ?? (config.wecom.provider === 'demo' ? randomCallbackKeys() : null);
+  const contactWays = createContactWaysService({
+    repo: createContactWaysRepository(db),
+    wecom: adapters.wecom,
+    now,
+    callback: callbackKeys && {
+      ...callbackKeys,
+      receiveId: config.wecom.provider === 'wecom' ? config.wecom.corpId : DEMO_WECOM_CORP_ID,
+    },
+    deliver: async (corpId, sealed) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `${callbackPathOf(corpId)}?${new URLSearchParams(sealed.query).toString()}`,
+          headers: { 'content-type': 'text/xml' },
+          payload: sealed.body,
+        })
+      ).body,
+    settle: () => reminders.drainOnce(),
+    log: (message, detail) => app.log.warn({ detail }, message),
+  });
+  await app.register(contactWaysRoutes, { contactWays });
   // WeCom reminders (decision 058): the worker drains the job queue every server process shares. Not in
   // tests, which call drainOnce themselves.
   const reminders = createRemindersService({
@@ -519,6 +549,7 @@ export async function buildApp({
         maxAttempts: TIMESTAMP_MAX_ATTEMPTS - 1,
       },
       'robot-post': { run: (job) => robots.post(job), maxAttempts: MAX_ATTEMPTS },
+      'contact-way-add': { run: (job) => contactWays.runAdd(job), maxAttempts: MAX_ATTEMPTS },
     },
   });
   await app.register(remindersRoutes, { reminders });

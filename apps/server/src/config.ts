@@ -76,6 +76,18 @@ const envSchema = z.object({
   WECOM_AGENT_ID: z.string().optional(),
   WECOM_SECRET: z.string().optional(),
   WECOM_API_BASE: z.string().url().optional(),
+  /**
+   * 渠道活码's callback URL (decision 083): the Token and EncodingAESKey entered beside it in WeCom's admin page
+   * (客户联系 → API → 接收事件服务器). Unset in demo mode: the process makes its own for the offline WeCom.
+   */
+  WECOM_CALLBACK_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,32}$/, 'WECOM_CALLBACK_TOKEN: up to 32 letters and digits, as WeCom makes it')
+    .optional(),
+  WECOM_CALLBACK_AES_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{43}$/, 'WECOM_CALLBACK_AES_KEY: the 43-character EncodingAESKey WeCom makes')
+    .optional(),
   WECHAT_MP_PROVIDER: z.enum(['demo', 'wechat']).optional(),
   WECHAT_MP_APP_ID: z.string().optional(),
   WECHAT_MP_SECRET: z.string().optional(),
@@ -187,6 +199,8 @@ export interface Config {
   wecom:
     | { provider: 'demo' }
     | { provider: 'wecom'; corpId: string; agentId: string; secret: string; apiBase: string | undefined };
+  /** The callback URL's Token and EncodingAESKey (WECOM_CALLBACK_TOKEN, WECOM_CALLBACK_AES_KEY); null: unset. */
+  wecomCallback: { token: string; encodingAesKey: string } | null;
   /** The WeChat official account whose web authorisation the channel portal uses (decision 052). */
   wechatMp: { provider: 'demo' } | { provider: 'wechat'; appId: string; secret: string; apiBase: string | undefined };
   /** Uploaded files: a folder under DATA_DIR, or an S3-compatible bucket. */
@@ -341,6 +355,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wecom = { provider: 'wecom', ...required(env, keys, 'WECOM_PROVIDER=wecom'), apiBase: env.WECOM_API_BASE };
   }
 
+  if ((env.WECOM_CALLBACK_TOKEN === undefined) !== (env.WECOM_CALLBACK_AES_KEY === undefined))
+    throw new ConfigError('WECOM_CALLBACK_TOKEN and WECOM_CALLBACK_AES_KEY go together: set both or neither.');
+  const wecomCallback =
+    env.WECOM_CALLBACK_TOKEN && env.WECOM_CALLBACK_AES_KEY
+      ? { token: env.WECOM_CALLBACK_TOKEN, encodingAesKey: env.WECOM_CALLBACK_AES_KEY }
+      : null;
+
   let wechatMp: Config['wechatMp'] = { provider: 'demo' };
   if (wechatMpProvider === 'wechat') {
     const keys = { appId: 'WECHAT_MP_APP_ID', secret: 'WECHAT_MP_SECRET' } as const;
@@ -444,6 +465,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 0 : 600),
     sms,
     wecom,
+    wecomCallback,
     wechatMp,
     storage,
     ocr,

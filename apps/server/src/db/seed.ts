@@ -28,6 +28,7 @@ import { seedConsentDemo } from './seed-consent.ts';
 import { seedPactFairDemo } from './seed-pact-fair.ts';
 import { seedChatterDemo } from './seed-chatter.ts';
 import { seedScrmDemo } from './seed-scrm.ts';
+import { seedContactWaysDemo } from './seed-contactways.ts';
 import { seedActivityDemo } from './seed-activity.ts';
 import { seedRemindersDemo } from './seed-reminders.ts';
 import { seedMatchingDemo } from './seed-matching.ts';
@@ -626,6 +627,8 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<bool
   if (seeded) await seedChatterDemo(db, clock);
   // The approved scripts and group sends (decision 080), on the sidebar's customer files.
   if (seeded) await seedScrmDemo(db, clock);
+  // 渠道活码's QRs and the customers tagged by them (decision 083).
+  if (seeded) await seedContactWaysDemo(db, clock);
   // Last month's commission statements, issued through the ledger's own code (decision 067).
   if (seeded) await seedLedgerStatements(db, clock);
   return seeded;

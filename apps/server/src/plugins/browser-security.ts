@@ -14,14 +14,15 @@ export interface BrowserSecurityOptions {
  * The SPA is one origin whose only inline script is index.html's display-mode snippet (apps/web/src/lib/
  * display-mode.ts), allowed by its hash on that page alone, so the policy stays strict. Styles allow
  * 'unsafe-inline' because antd-mobile sets style attributes; images allow blob: and data: for the previews made
- * before upload. The app is never framed: WeCom opens it top-level.
+ * before upload, and WeCom's QR images. The app is never framed: WeCom opens it top-level.
  */
 export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // wework.qpic.cn: WeCom's contact-me QR images (渠道活码, decision 083).
+    "img-src 'self' data: blob: https://wework.qpic.cn",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",

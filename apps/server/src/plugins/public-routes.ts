@@ -50,6 +50,9 @@ export const PUBLIC_ROUTES: readonly { method: 'GET' | 'POST'; url: string; why:
   { method: 'POST', url: '/api/consent/view', why: '打开个人信息授权链接' },
   { method: 'POST', url: '/api/consent/code', why: '个人信息授权短信验证码' },
   { method: 'POST', url: '/api/consent/confirm', why: '客户确认个人信息授权' },
+  // WeCom's callback URL (渠道活码, decision 083): WeCom itself calls it; its msg_signature and encryption are the check.
+  { method: 'GET', url: '/api/wecom/callback/:corp', why: '企业微信回调 URL 校验' },
+  { method: 'POST', url: '/api/wecom/callback/:corp', why: '企业微信事件回调' },
   // Operations and the API's own documentation.
   { method: 'GET', url: '/healthz', why: '健康检查' },
   { method: 'GET', url: '/readyz', why: '就绪检查（数据库与迁移）' },

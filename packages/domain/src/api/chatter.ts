@@ -101,6 +101,8 @@ export const filingSchema = z.object({
   name: z.string(),
   mobile: z.string(),
   remark: z.string(),
+  /** Where the customer came from (渠道活码, decision 083): 渠道 · 地推-人民广场; '' when not through a QR. */
+  source: z.string(),
   staff_name: z.string(),
   /** Real-name auth: the name on the ID card, and the ID number masked. */
   real_name: z.string().nullable(),

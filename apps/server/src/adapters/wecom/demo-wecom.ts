@@ -2,6 +2,7 @@ import { systemClock } from '../../clock.ts';
 import { WecomError, jsSdkSignature } from './wecom.ts';
 import type { WecomAdapter } from './wecom.ts';
 import { createDemoWecomChat } from './wecom-chat.ts';
+import { createDemoWecomContactWay } from './wecom-contact-way.ts';
 import { createDemoWecomRobot } from './wecom-robot.ts';
 import { createDemoWecomGroupMsg } from './wecom-groupmsg.ts';
 import { createDemoWecomTransfer } from './wecom-transfer.ts';
@@ -48,10 +49,20 @@ export function createDemoWecomAdapter(options: DemoWecomOptions = {}): WecomAda
   const seen = new Set<string>();
   const callback = (redirectUri: string, state: string) =>
     appendQuery(redirectUri, { code: `${CODE_PREFIX}${demoUserId}`, state });
+  const chat = createDemoWecomChat({ corpId: DEMO_WECOM_CORP_ID, nonceStr: DEMO_NONCE_STR, now });
+  // 渠道活码 (decision 083): a simulated scan's customer is a contact WeCom knows from then on.
+  const { simulatedContacts, ...contactWays } = createDemoWecomContactWay();
 
   return {
     kind: 'demo',
-    ...createDemoWecomChat({ corpId: DEMO_WECOM_CORP_ID, nonceStr: DEMO_NONCE_STR, now }),
+    ...chat,
+    ...contactWays,
+    async getExternalContact(externalUserid) {
+      const scanned = simulatedContacts.get(externalUserid);
+      return scanned
+        ? { ...scanned, followUserIds: [...scanned.followUserIds] }
+        : chat.getExternalContact(externalUserid);
+    },
     ...createDemoWecomDirectory(options.directory),
     ...createDemoWecomTransfer({ now }),
     ...createDemoWecomRobot(),

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenLocally } from '../local-server.ts';
 import { createFakeChat, type FakeChat, type FakeChatOptions } from './fake-wecom-chat.ts';
+import { createFakeContactWays, type FakeContactWayOptions, type FakeContactWays } from './fake-wecom-contact-way.ts';
 import { createFakeDirectory, type FakeDirectory, type FakeDirectoryOptions } from './fake-wecom-directory.ts';
 import { createFakeMessageInbox, type FakeMessageInbox } from './fake-wecom-message.ts';
 import { createFakeGroupMsgs, type FakeGroupMsgOptions, type FakeGroupMsgs } from './fake-wecom-groupmsg.ts';
@@ -33,6 +34,8 @@ export interface FakeWecomOptions {
   robotKeys?: string[];
   /** The company group messages to customers (fake-wecom-groupmsg.ts): each member's contacts. */
   groupMsgs?: FakeGroupMsgOptions;
+  /** 渠道活码's contact-way endpoints and the add-contact callback (fake-wecom-contact-way.ts). */
+  contactWays?: FakeContactWayOptions;
 }
 
 /** How a group of endpoints answers: WeCom's envelope, its errors, and its access_token check. */
@@ -75,6 +78,8 @@ export interface FakeWecomServer {
   readonly robots: FakeRobots;
   /** The group message tasks made, and `confirm` for a member sending one (fake-wecom-groupmsg.ts). */
   readonly groupMsgs: FakeGroupMsgs;
+  /** The contact-me QRs made and deleted, and a customer's scan that POSTs the callback. */
+  readonly contactWays: FakeContactWays;
   addUser(code: string, userId: string): void;
   /** Every token issued so far now answers 42001 (expired); the next gettoken issues a fresh one. */
   expireTokens(): void;
@@ -100,6 +105,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
   const transfer = createFakeTransfer(opts.transfer);
   const robots = createFakeRobots(opts.robotKeys ?? null);
   const groupMsgs = createFakeGroupMsgs(opts.groupMsgs);
+  const contactWays = createFakeContactWays(opts.contactWays ?? {}, (contact) => chat.addContact(contact));
 
   const send = (res: ServerResponse, body: Record<string, unknown>) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
@@ -186,6 +192,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     ) {
       return postJson(req, res, query, (body) => {
         if (groupMsgs.handlePost(url.pathname, body, res, { send, fail, tokenOk })) return;
+        if (contactWays.handlePost(url.pathname, body, res, { send, fail, tokenOk })) return;
         if (!transfer.handlePost(url.pathname, body, res, { send, fail, tokenOk })) res.writeHead(404).end();
       });
     }
@@ -244,6 +251,7 @@ export async function startFakeWecomServer(opts: FakeWecomOptions): Promise<Fake
     transfer,
     robots,
     groupMsgs,
+    contactWays,
     addUser: (code, userId) => void users.set(code, userId),
     expireTokens() {
       for (const t of liveTokens) expiredTokens.add(t);

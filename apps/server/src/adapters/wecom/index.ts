@@ -30,3 +30,18 @@ export { ROBOT_KEY_PATTERN } from './wecom-robot.ts';
 export type { RobotMessage, WecomRobotCalls } from './wecom-robot.ts';
 export { GROUP_MSG_MAX_CUSTOMERS, UPLOAD_IMAGE_MAX_BYTES } from './wecom-groupmsg.ts';
 export type { GroupMsgLink, GroupMsgRequest, WecomGroupMsgCalls } from './wecom-groupmsg.ts';
+export { CONTACT_WAY_TEXT_MAX } from './wecom-contact-way.ts';
+export type { ContactWay, ContactWayRequest, WecomContactWayCalls } from './wecom-contact-way.ts';
+export {
+  CALLBACK_TOKEN_PATTERN,
+  CallbackError,
+  ENCODING_AES_KEY_PATTERN,
+  addContactEventXml,
+  callbackSignature,
+  decryptCallback,
+  randomCallbackKeys,
+  readCallbackXml,
+  sealCallback,
+  signatureMatches,
+} from './wecom-callback.ts';
+export type { CallbackFault, CallbackKeys } from './wecom-callback.ts';

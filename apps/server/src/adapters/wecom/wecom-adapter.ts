@@ -2,6 +2,7 @@ import { systemClock } from '../../clock.ts';
 import { randomBytes } from 'node:crypto';
 import { WecomError, applyEventBody, jsSdkSignature } from './wecom.ts';
 import { createWecomChatCalls } from './wecom-chat.ts';
+import { createWecomContactWayCalls } from './wecom-contact-way.ts';
 import { createWecomDirectoryCalls } from './wecom-directory.ts';
 import { createWecomGroupMsgCalls } from './wecom-groupmsg.ts';
 import { createWecomRobotCalls } from './wecom-robot.ts';
@@ -243,6 +244,8 @@ export function createWecomAdapter(options: WecomOptions): WecomAdapter {
     ...createWecomRobotCalls(getJson),
     // Group messages to customers (wecom-groupmsg.ts, decision 080): tasks the members confirm, their results.
     ...createWecomGroupMsgCalls(callWithToken, uploadWithToken),
+    // 渠道活码's "contact me" QRs (wecom-contact-way.ts, decision 083).
+    ...createWecomContactWayCalls(callWithToken),
     oauthAuthorizeUrl: (redirectUri, state) => oauthAuthorizeUrl(corpId, agentId, redirectUri, state),
     webLoginUrl: (redirectUri, state) => webLoginUrl(corpId, agentId, redirectUri, state),
     async getUserIdByCode(code) {

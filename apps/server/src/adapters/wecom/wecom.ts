@@ -1,6 +1,7 @@
 import { providerErrorClass } from '../provider-error.ts';
 import { createHash } from 'node:crypto';
 import type { WecomChatCalls } from './wecom-chat.ts';
+import type { WecomContactWayCalls } from './wecom-contact-way.ts';
 import type { WecomDirectoryCalls } from './wecom-directory.ts';
 import type { WecomGroupMsgCalls } from './wecom-groupmsg.ts';
 import type { TextCardMessage } from './wecom-message.ts';
@@ -8,7 +9,12 @@ import type { WecomRobotCalls } from './wecom-robot.ts';
 import type { WecomTransferCalls } from './wecom-transfer.ts';
 
 export interface WecomAdapter
-  extends WecomChatCalls, WecomDirectoryCalls, WecomTransferCalls, WecomRobotCalls, WecomGroupMsgCalls {
+  extends WecomChatCalls,
+    WecomDirectoryCalls,
+    WecomTransferCalls,
+    WecomRobotCalls,
+    WecomGroupMsgCalls,
+    WecomContactWayCalls {
   readonly kind: 'demo' | 'wecom';
   /** in-app OAuth2 (snsapi_base): https://open.weixin.qq.com/connect/oauth2/authorize?appid=CORPID&redirect_uri=ENC&response_type=code&scope=snsapi_base&state=STATE&agentid=AGENTID#wechat_redirect */
   oauthAuthorizeUrl(redirectUri: string, state: string): string;

@@ -26,3 +26,4 @@ export * from './pii.ts';
 export * from './robots.ts';
 export * from './scripts.ts';
 export * from './groupsend.ts';
+export * from './contactways.ts';

@@ -15,6 +15,15 @@ export interface ReminderCard {
   path: string;
 }
 
+/** WeCom's add-contact event as its callback said it (渠道活码, decision 083). */
+export interface ContactAddEvent {
+  userId: string;
+  externalUserId: string;
+  state: string;
+  /** WeCom's CreateTime, seconds. */
+  createTime: number;
+}
+
 /**
  * One thing to send, enqueued in the same transaction as the change that causes it (an outbox). The dedupe
  * key names the event ("followup-due:12", "appeal-decided:7"): a second enqueue of one event is a no-op, so an
@@ -31,7 +40,11 @@ export const jobs = pgTable(
     /** Whom the message is for; null for a job that is not a message. */
     recipientId: integer().references(() => staff.id),
     /** A card's words; a task job (no recipient, e.g. an e-sign timestamp retry) names its record instead. */
-    payload: jsonb().$type<ReminderCard & { followUpId?: number; esignOrderId?: number; robotId?: number }>().notNull(),
+    payload: jsonb()
+      .$type<
+        ReminderCard & { followUpId?: number; esignOrderId?: number; robotId?: number; contactAdd?: ContactAddEvent }
+      >()
+      .notNull(),
     status: text({ enum: ['queued', 'running', 'done', 'failed', 'skipped'] })
       .notNull()
       .default('queued'),

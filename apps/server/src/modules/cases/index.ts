@@ -465,3 +465,29 @@ export const exportCasesPage = async (
     .where(and(exportWhere(corpId, filter, await sealerOf(ex, corpId)), gt(clients.id, afterId)))
     .orderBy(asc(clients.id))
     .limit(limit);
+
+/**
+ * 渠道活码's statistics (decision 083): which of these phones a case of the company was made for (found by the
+ * phone's blind index, decision 074; a merged or deleted case does not count).
+ */
+export async function phonesWithCases(ex: Executor, corpId: number, phones: readonly string[]): Promise<Set<string>> {
+  const pii = await sealerOf(ex, corpId);
+  const byIndex = new Map<string, string>();
+  for (const phone of phones) {
+    const index = pii.index('phone', phone);
+    if (index) byIndex.set(index, phone);
+  }
+  if (byIndex.size === 0) return new Set();
+  const rows = await ex
+    .selectDistinct({ index: clients.phoneBidx })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.corpId, corpId),
+        inArray(clients.phoneBidx, [...byIndex.keys()]),
+        isNull(clients.deletedAt),
+        isNull(clients.mergedInto),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.index ? [byIndex.get(row.index) ?? ''] : [])).filter(Boolean));
+}

@@ -45,6 +45,7 @@ const filingFields = {
   name: customerFilings.name,
   mobile: customerFilings.mobile,
   remark: customerFilings.remark,
+  source: customerFilings.source,
   realName: customerFilings.realName,
   idNumber: customerFilings.idNumber,
   authedAt: customerFilings.authedAt,

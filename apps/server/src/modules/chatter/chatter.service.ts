@@ -80,6 +80,7 @@ export function createChatterService({ repo, wecom, recognizeIdCard, now, public
       name: filing.name,
       mobile: filing.mobile,
       remark: filing.remark,
+      source: filing.source,
       staff_name: filing.staffName,
       real_name: filing.realName,
       id_number_masked: filing.idNumber ? maskIdNumber(filing.idNumber) : null,

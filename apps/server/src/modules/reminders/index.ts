@@ -9,6 +9,7 @@ import { REMINDER_TEXTS } from './reminders.texts.ts';
 
 export { createRemindersRepository } from './reminders.repository.ts';
 export type { JobKind, NewJob } from './reminders.repository.ts';
+export type { ContactAddEvent } from '../../db/schema/reminders.ts';
 export { createRemindersService, LEASE_MS, MAX_ATTEMPTS, backoffMs } from './reminders.service.ts';
 export type { RemindersService } from './reminders.service.ts';
 export { remindersRoutes } from './reminders.routes.ts';

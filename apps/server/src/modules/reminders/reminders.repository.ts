@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp } from '../../db/find-in-corp.ts';
 import { keyset } from '../../db/keyset.ts';
-import { jobs, type ReminderCard } from '../../db/schema/reminders.ts';
+import { jobs, type ContactAddEvent, type ReminderCard } from '../../db/schema/reminders.ts';
 import { staff } from '../../db/schema/staff.ts';
 
 type Executor = Db | Tx;
@@ -25,7 +25,9 @@ export type JobKind =
   // a task, not a message: the seal's RFC 3161 timestamp, retried while the TSA is away (decision 054)
   | 'esign-timestamp'
   // a post to a WeCom group robot, retried while WeCom is away (issue 50, decision 076)
-  | 'robot-post';
+  | 'robot-post'
+  // a customer's add through a 渠道活码, tagged and filed after WeCom's callback was answered (decision 083)
+  | 'contact-way-add';
 
 export interface NewJob {
   corpId: number;
@@ -39,6 +41,8 @@ export interface NewJob {
   esignOrderId?: number;
   /** The group robot a robot-post job posts through. */
   robotId?: number;
+  /** The add-contact event a contact-way-add job tags and files. */
+  contactAdd?: ContactAddEvent;
   runAt: Date;
   createdAt: Date;
 }
@@ -57,6 +61,7 @@ export async function insertJob(ex: Executor, job: NewJob): Promise<boolean> {
         ...(job.followUpId === undefined ? {} : { followUpId: job.followUpId }),
         ...(job.esignOrderId === undefined ? {} : { esignOrderId: job.esignOrderId }),
         ...(job.robotId === undefined ? {} : { robotId: job.robotId }),
+        ...(job.contactAdd === undefined ? {} : { contactAdd: job.contactAdd }),
       },
       runAt: job.runAt,
       createdAt: job.createdAt,

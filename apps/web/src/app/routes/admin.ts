@@ -14,6 +14,8 @@ import {
   AdminSourcesPage,
 } from '../../features/admin/pages/refs-page.tsx';
 import { AdminRobotsPage } from '../../features/admin/pages/robots-page.tsx';
+import { AdminContactWaysPage } from '../../features/admin/pages/contact-ways-page.tsx';
+import { AdminContactWayStatsPage } from '../../features/admin/pages/contact-ways-stats-page.tsx';
 import { AdminRulesPage } from '../../features/admin/pages/rules-page.tsx';
 import { AdminScriptsPage } from '../../features/admin/pages/scripts-page.tsx';
 import { AdminSubjectPage } from '../../features/admin/pages/subject-page.tsx';
@@ -42,6 +44,8 @@ export const pages: ChunkPages = {
   '/admin/activities': AdminActivitiesPage,
   '/admin/robots': AdminRobotsPage,
   '/admin/scripts': AdminScriptsPage,
+  '/admin/contact-ways': AdminContactWaysPage,
+  '/admin/contact-ways-stats': AdminContactWayStatsPage,
   '/admin/import': AdminImportPage,
   '/admin/export': AdminExportPage,
   '/admin/wecom-sync': AdminWecomSyncPage,

@@ -246,6 +246,8 @@ export const ROUTE_TABLE: ReadonlyArray<RouteFact> = [
   adminPage('/admin/activities'),
   adminPage('/admin/robots'),
   adminPage('/admin/scripts'),
+  adminPage('/admin/contact-ways'),
+  adminPage('/admin/contact-ways-stats'),
   adminPage('/admin/import'),
   adminPage('/admin/export'),
   adminPage('/admin/wecom-sync'),

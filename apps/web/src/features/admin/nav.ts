@@ -33,6 +33,8 @@ const COMPANY_PAGES = [
   'activities',
   'robots',
   'scripts',
+  'contact-ways',
+  'contact-ways-stats',
   'subject',
 ] as const;
 

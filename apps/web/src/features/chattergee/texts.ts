@@ -27,6 +27,8 @@ export const chatterTexts = {
   name: '客户姓名',
   mobile: '手机号',
   remark: '备注',
+  /** Where the customer came from (渠道活码, decision 083). */
+  source: (label: string) => `来源：${label}`,
   submit: '提交',
   // auth
   realName: '身份证姓名',

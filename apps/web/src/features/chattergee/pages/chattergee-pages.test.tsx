@@ -23,6 +23,7 @@ const aFiling = (over: Partial<Filing> = {}): Filing => ({
   name: '陈女士',
   mobile: '',
   remark: '',
+  source: '',
   staff_name: '王小明',
   real_name: null,
   id_number_masked: null,

@@ -32,6 +32,7 @@ function ContactCard({ ext }: { ext: string }) {
               {file.name}{' '}
               <Tag color={file.authed_at ? 'success' : 'default'}>{file.authed_at ? T.authed : T.notAuthed}</Tag>
             </p>
+            {file.source ? <p className="chatter-card__line">{T.source(file.source)}</p> : null}
             <p className="chatter-card__line">{file.wallet ? T.walletBalance(file.wallet.balance) : T.noWallet}</p>
             <div className="chatter-actions">
               {!file.authed_at ? (
