@@ -9,7 +9,8 @@ import type { WecomRobotCalls } from './wecom-robot.ts';
 import type { WecomTransferCalls } from './wecom-transfer.ts';
 
 export interface WecomAdapter
-  extends WecomChatCalls,
+  extends
+    WecomChatCalls,
     WecomDirectoryCalls,
     WecomTransferCalls,
     WecomRobotCalls,
