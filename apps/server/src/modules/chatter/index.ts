@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { customerFilings } from '../../db/schema/chatter.ts';
+import { CUSTOMER_FILINGS_PII, sealValues } from '../../pii/fields.ts';
 
 /*
  * The public surface of modules/chatter (the WeCom sidebar's wallet and points tool, decision 055): the
@@ -31,15 +32,17 @@ export async function openSourcedFiling(
 ): Promise<number> {
   const [row] = await ex
     .insert(customerFilings)
-    .values({
-      corpId: values.corpId,
-      externalUserid: values.externalUserid,
-      staffId: values.staffId,
-      name: values.name,
-      source: values.source,
-      mobile: values.mobile ?? '',
-      createdAt: values.at,
-    })
+    .values(
+      await sealValues(ex, values.corpId, CUSTOMER_FILINGS_PII, {
+        corpId: values.corpId,
+        externalUserid: values.externalUserid,
+        staffId: values.staffId,
+        name: values.name,
+        source: values.source,
+        mobile: values.mobile ?? '',
+        createdAt: values.at,
+      }),
+    )
     .onConflictDoUpdate({
       target: [customerFilings.corpId, customerFilings.externalUserid],
       // A no-op update when it has a source already, so the row (and its id) is still answered.
@@ -52,7 +55,7 @@ export async function openSourcedFiling(
   return row.id;
 }
 
-/** The mobiles the members wrote on these files ('' for none), by file id. */
+/** The mobiles the members wrote on these files ('' for none), opened, by file id. */
 export async function filingMobiles(ex: Db | Tx, corpId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await ex

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { customerFilings } from '../../db/schema/chatter.ts';
+import { CUSTOMER_FILINGS_PII, sealValues } from '../../pii/fields.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWecomServer, type FakeWecomServer } from '../../adapters/wecom/fake-wecom-server.ts';
 import {
@@ -268,7 +270,10 @@ describe('statistics and disabling', () => {
     }
     await test.app.drainJobs();
     // The member wrote the first customer's phone on the file; a case was made for that phone.
-    await test.db.execute(sql`update customer_filings set mobile = '13800007001' where external_userid = 'wmStat01'`);
+    await test.db
+      .update(customerFilings)
+      .set(await sealValues(test.db, corp.id, CUSTOMER_FILINGS_PII, { mobile: '13800007001' }))
+      .where(eq(customerFilings.externalUserid, 'wmStat01'));
     await createCase(test.db, boss, { phone: '13800007001', name: '客户1' });
 
     const stats = await call<{
