@@ -373,8 +373,9 @@ export async function buildApp({
         .catch((error: unknown) => app.log.error({ err: error }, 'copilot counter sweep failed'));
       // Exam attempts whose time ran out and whose phone never came back (decision 050).
       void exam.sweepOverdue().catch((error: unknown) => app.log.error({ err: error }, 'exam hand-in sweep failed'));
-      // Signers' sessions past their half hour (decision 054).
+      // Signers' sessions past their half hour (decision 054); unsigned orders past their days, and reminders (issue 48).
       void esign.sweepSessions();
+      void esign.sweepUnsigned().catch((error: unknown) => app.log.error({ err: error }, 'esign expiry sweep failed'));
       // The back office's uploads and exports past their day, with the exported files (decision 059).
       void adminio
         .sweepExpired()
@@ -462,6 +463,7 @@ export async function buildApp({
     requireConsent: (corpId, clientId) => requireConsent(db, corpId, clientId),
     certificate: config.esign.p12,
     publicUrl: config.publicUrl,
+    sms: adapters.sms,
     tsa: adapters.tsa ?? (config.esign.tsaUrl ? createTsaClient({ url: config.esign.tsaUrl }) : undefined),
     now,
     log,
@@ -550,11 +552,18 @@ export async function buildApp({
       },
       'robot-post': { run: (job) => robots.post(job), maxAttempts: MAX_ATTEMPTS },
       'contact-way-add': { run: (job) => contactWays.runAdd(job), maxAttempts: MAX_ATTEMPTS },
+      // The kind of reminder is the dedupe key's last part (esign-remind:<order>:<day1|last>).
+      'esign-remind': {
+        run: (job) =>
+          esign.remind(job.corpId, job.payload.esignOrderId ?? 0, job.dedupeKey.endsWith(':last') ? 'last' : 'day1'),
+        maxAttempts: 3,
+      },
     },
   });
   await app.register(remindersRoutes, { reminders });
   // Tests run the queue's passes themselves, on their own clock.
   app.decorate('drainJobs', () => reminders.drainOnce());
+  app.decorate('esignSweep', () => esign.sweepUnsigned());
   if (config.env !== 'test' && config.reminderPollMs > 0) {
     const stop = reminders.start(config.reminderPollMs);
     app.addHook('onClose', stop);

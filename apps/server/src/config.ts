@@ -71,6 +71,8 @@ const envSchema = z.object({
   TENCENT_SMS_SIGN_NAME: z.string().optional(),
   TENCENT_SMS_TEMPLATE_ID: z.string().optional(),
   TENCENT_SMS_ENDPOINT: z.string().url().optional(),
+  /** The approved template of the e-sign reminder (issue 48): {1} company, {2} document, {3} link's end. */
+  TENCENT_SMS_ESIGN_REMINDER_TEMPLATE_ID: z.string().optional(),
   WECOM_PROVIDER: z.enum(['demo', 'wecom']).optional(),
   WECOM_CORP_ID: z.string().optional(),
   WECOM_AGENT_ID: z.string().optional(),
@@ -195,6 +197,7 @@ export interface Config {
         signName: string;
         templateId: string;
         endpoint: string | undefined;
+        noticeTemplates: { 'esign-reminder'?: string };
       };
   wecom:
     | { provider: 'demo' }
@@ -347,7 +350,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       signName: 'TENCENT_SMS_SIGN_NAME',
       templateId: 'TENCENT_SMS_TEMPLATE_ID',
     } as const;
-    sms = { provider: 'tencent', ...required(env, keys, 'SMS_PROVIDER=tencent'), endpoint: env.TENCENT_SMS_ENDPOINT };
+    sms = {
+      provider: 'tencent',
+      ...required(env, keys, 'SMS_PROVIDER=tencent'),
+      endpoint: env.TENCENT_SMS_ENDPOINT,
+      noticeTemplates: env.TENCENT_SMS_ESIGN_REMINDER_TEMPLATE_ID
+        ? { 'esign-reminder': env.TENCENT_SMS_ESIGN_REMINDER_TEMPLATE_ID }
+        : {},
+    };
   }
   let wecom: Config['wecom'] = { provider: 'demo' };
   if (wecomProvider === 'wecom') {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, inject, type ProvidedContext } from 'vitest';
 import type { LlmAdapter } from '../adapters/llm/index.ts';
 import type { OcrAdapter } from '../adapters/ocr/index.ts';
 import type { TsaAdapter } from '../adapters/tsa/tsa.ts';
-import type { SmsAdapter } from '../adapters/sms/index.ts';
+import type { SmsAdapter, SmsNotice } from '../adapters/sms/index.ts';
 import type { WechatMpAdapter } from '../adapters/wechat-mp/index.ts';
 import type { FileStorage } from '../adapters/storage/index.ts';
 import { createDemoWecomAdapter, type WecomAdapter } from '../adapters/wecom/index.ts';
@@ -20,6 +20,7 @@ import { createScratchDatabase, replicasCaughtUp, testPostgres, withDatabase } f
 /** An SMS adapter that remembers what it sent, so tests read codes the way a phone would. */
 export function createRecordingSms(options: { revealsCode?: boolean } = {}) {
   const sent: { phone: string; code: string }[] = [];
+  const notices: { phone: string; notice: SmsNotice }[] = [];
   let failure: Error | null = null;
   const adapter: SmsAdapter = {
     kind: 'demo',
@@ -30,10 +31,15 @@ export function createRecordingSms(options: { revealsCode?: boolean } = {}) {
       if (failing) throw failing;
       sent.push({ phone, code });
     },
+    async sendNotice(phone, notice) {
+      notices.push({ phone, notice });
+    },
   };
   return {
     adapter,
     sent,
+    /** The notices (the e-sign reminder) each phone was sent. */
+    notices,
     lastCodeFor: (phone: string) => sent.filter((s) => s.phone === phone).at(-1)?.code,
     /** The next send fails with this error, as a provider's refusal or outage would. */
     failNext: (error: Error) => {

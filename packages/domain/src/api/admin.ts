@@ -189,6 +189,13 @@ export const adminSettingsSchema = z.object({
     .min(0, '未安排跟进提醒天数不能为负（0 为不提醒）')
     .max(90, '未安排跟进提醒天数最多 90 天')
     .optional(),
+  /** E-sign (issue 48): days an unsigned order's link lives before the order expires. */
+  esign_expiry_days: z
+    .number({ error: '签署有效天数无效' })
+    .int('签署有效天数须为整数')
+    .min(1, '签署有效天数至少 1 天')
+    .max(90, '签署有效天数最多 90 天')
+    .optional(),
   duplicate_checks_per_day: z
     .number({ error: '每日查重上限无效' })
     .int('每日查重上限须为整数')

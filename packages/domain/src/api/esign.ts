@@ -73,6 +73,10 @@ export const esignOrderSummarySchema = z.object({
   ...labelledStatus(esignStatusSchema),
   created_at: z.string(),
   signed_at: z.string().nullable(),
+  /** When an unsigned order expires and its link stops working (issue 48); null once it is not waiting. */
+  expires_at: z.string().nullable(),
+  /** Whole days left before it expires, rounded up; null once it is not waiting. */
+  days_left: z.number().int().nullable(),
 });
 export type EsignOrderSummary = z.infer<typeof esignOrderSummarySchema>;
 export const esignListSchema = pageSchema(esignOrderSummarySchema);

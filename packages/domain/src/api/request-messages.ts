@@ -67,6 +67,7 @@ export const REQUEST_FIELD_LABELS: Readonly<Record<string, string>> = {
   need_service: '需要客服协助',
   note: '备注',
   nudge_days: '未安排跟进提醒天数',
+  esign_expiry_days: '签署有效天数',
   occupation: '职业',
   outside_client_id: '转介客户',
   owner_ids: '负责人',

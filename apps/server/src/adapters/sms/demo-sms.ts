@@ -12,5 +12,8 @@ export function createDemoSmsAdapter({ log }: DemoSmsOptions): SmsAdapter {
     async sendVerificationCode(phone, code) {
       log(`[demo sms] ${phone} 验证码 ${code}`);
     },
+    async sendNotice(phone, notice) {
+      log(`[demo sms] ${phone} ${notice.kind} ${notice.params.join(' / ')}`);
+    },
   };
 }

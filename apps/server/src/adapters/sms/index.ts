@@ -1,5 +1,5 @@
 export { SMS_SEND_FAILED_MESSAGE, SmsSendError } from './sms.ts';
-export type { SmsAdapter, SmsSendErrorDetails } from './sms.ts';
+export type { SmsAdapter, SmsNotice, SmsSendErrorDetails } from './sms.ts';
 export { createDemoSmsAdapter } from './demo-sms.ts';
 export type { DemoSmsOptions } from './demo-sms.ts';
 export { createTencentSmsAdapter } from './tencent-sms.ts';

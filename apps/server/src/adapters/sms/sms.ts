@@ -6,7 +6,15 @@ export interface SmsAdapter {
   readonly revealsCode: boolean;
   /** Throws SmsSendError (its message is Chinese and safe to show the user) on any failure. */
   sendVerificationCode(phone: string, code: string): Promise<void>;
+  /**
+   * A notice on one of the provider's approved templates (issue 48: the e-sign reminder). Throws SmsSendError like
+   * the code; a provider with no template for it throws with providerCode 'TemplateNotConfigured'.
+   */
+  sendNotice(phone: string, notice: SmsNotice): Promise<void>;
 }
+
+/** The e-sign reminder: the company, the document, and when the signing link stops working (Beijing time). */
+export type SmsNotice = { kind: 'esign-reminder'; params: [company: string, title: string, expiresAt: string] };
 
 export const SMS_SEND_FAILED_MESSAGE = '短信发送失败，请稍后再试';
 

@@ -218,6 +218,7 @@ describe('the back office (/api/admin)', () => {
       pool_warn_days: 3,
       pool_claims_per_day: 5,
       nudge_days: 3,
+      esign_expiry_days: 7,
       duplicate_checks_per_day: 200,
       // Retention's defaults (decision 071).
       log_retention_months: 12,
@@ -233,6 +234,7 @@ describe('the back office (/api/admin)', () => {
       pool_warn_days: 3,
       pool_claims_per_day: 5,
       nudge_days: 3,
+      esign_expiry_days: 7,
       duplicate_checks_per_day: 200,
       log_retention_months: 12,
       closed_case_retention_years: 5,

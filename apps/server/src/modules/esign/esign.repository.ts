@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { findInCorp, lockInCorp } from '../../db/find-in-corp.ts';
 import { columnsEqual, firstWhere } from '../../db/rows-where.ts';
@@ -30,6 +30,27 @@ export function createEsignRepository(db: Db) {
       const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, corpId));
       return row?.name ?? '';
     },
+
+    /** Days an unsigned order of the company lives (its esign_expiry_days, issue 48). */
+    async expiryDays(corpId: number): Promise<number> {
+      const [row] = await db
+        .select({ days: companies.esignExpiryDays })
+        .from(companies)
+        .where(eq(companies.id, corpId));
+      return row?.days ?? 7;
+    },
+
+    /**
+     * The unsigned orders of every company, soonest to expire first (index esign_orders_open_expiry): what the
+     * hourly sweep expires or reminds.
+     */
+    openOrders: (limit: number) =>
+      db
+        .select()
+        .from(esignOrders)
+        .where(and(eq(esignOrders.status, 'sent'), isNotNull(esignOrders.linkExpiresAt)))
+        .orderBy(asc(esignOrders.linkExpiresAt))
+        .limit(limit),
 
     /** A staff member's team, for a leader's view of the team's orders (the org kernel). */
     async teamOf(corpId: number, staffId: number): Promise<number | null> {

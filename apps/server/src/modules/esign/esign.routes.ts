@@ -153,3 +153,10 @@ export async function esignSignerRoutes(
       sendPdf(reply, await esign.signerDownload(await signerOrder(request), request.body.file, contextOf(request))),
   );
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hourly sweep of unsigned orders (expiry, reminders), run by tests on their own clock. */
+    esignSweep: () => Promise<void>;
+  }
+}

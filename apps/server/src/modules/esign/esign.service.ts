@@ -10,6 +10,7 @@ import {
 } from '@crm/domain/api/esign';
 import { toPage } from '@crm/domain/api/page';
 import { maskIdNumber, maskPhone } from '@crm/domain/validation';
+import type { SmsAdapter } from '../../adapters/sms/index.ts';
 import type { TimestampToken, TsaAdapter } from '../../adapters/tsa/tsa.ts';
 import type { Clock } from '../../clock.ts';
 import { ForbiddenError, NotFoundError, RefusedError } from '../../errors.ts';
@@ -36,7 +37,10 @@ export interface CallContext {
 type EventType = EsignEventRow['type'];
 type Detail = Record<string, string | number>;
 
-export const LINK_TTL_MS = 7 * 86_400_000;
+const DAY_MS = 86_400_000;
+/** The reminders of an unsigned order (issue 48), once each: a day after it was sent, and a day before it expires. */
+export const ESIGN_REMINDERS = ['day1', 'last'] as const;
+export type EsignReminder = (typeof ESIGN_REMINDERS)[number];
 /** Tries of a seal's timestamp, the one at signing included: with the queue's backoff, about eight hours. */
 export const TIMESTAMP_MAX_ATTEMPTS = 20;
 /** What the queue's events record as where they came from. */
@@ -62,6 +66,8 @@ export interface EsignServiceDeps {
   certificate: SealCertificate;
   /** PUBLIC_URL: signing links point there. */
   publicUrl: string;
+  /** Texts the reminders of unsigned orders (issue 48); none are sent without it. */
+  sms?: Pick<SmsAdapter, 'sendNotice'> | undefined;
   /** RFC 3161 timestamp authority over each sealed PDF; off when absent (decision 054). */
   tsa?: TsaAdapter | undefined;
   now: Clock;
@@ -142,6 +148,19 @@ export function createEsignService(deps: EsignServiceDeps) {
     count: check.count,
   });
 
+  /** Whole days (rounded up) an unsigned order has before it expires; null once it is not waiting. */
+  const daysLeft = (order: EsignOrderRow) =>
+    order.status === 'sent' && order.linkExpiresAt
+      ? Math.max(0, Math.ceil((order.linkExpiresAt.getTime() - now().getTime()) / DAY_MS))
+      : null;
+
+  /** Why an order not waiting for its signer refuses a change. */
+  const notOpen = (status: EsignOrderRow['status']) =>
+    status === 'signed' ? T.alreadySigned : status === 'expired' ? T.expired : T.cancelled;
+
+  /** When an order sent (or resent) now expires: the company's days (esign_expiry_days). */
+  const expiryFrom = async (corpId: number) => new Date(now().getTime() + (await repo.expiryDays(corpId)) * DAY_MS);
+
   function summary(order: EsignOrderRow): EsignOrderSummary {
     return {
       ...apiFields(order, ['id', 'clientId', 'title', 'signerName', 'status']),
@@ -150,7 +169,26 @@ export function createEsignService(deps: EsignServiceDeps) {
       status_label: ESIGN_STATUS_LABELS[order.status],
       created_at: order.createdAt.toISOString(),
       signed_at: order.signedAt?.toISOString() ?? null,
+      expires_at: order.status === 'sent' ? (order.linkExpiresAt?.toISOString() ?? null) : null,
+      days_left: daysLeft(order),
     };
+  }
+
+  /** An unsigned order past its time: expired, its link and signer sessions end, an `expired` event. */
+  async function expire(order: EsignOrderRow) {
+    await repo.transaction(async (tx) => {
+      const locked = await repo.lockOrder(tx, order.corpId, order.id);
+      if (!locked || locked.status !== 'sent' || !locked.linkExpiresAt || locked.linkExpiresAt > now()) return;
+      await repo.updateOrder(
+        tx,
+        order.corpId,
+        order.id,
+        { status: 'expired', expiredAt: now(), linkTokenHash: null },
+        'sent',
+      );
+      await repo.endSessions(tx, order.corpId, order.id);
+      await append(tx, locked, 'expired', 'system', QUEUE_CONTEXT, { expires_at: withZone(locked.linkExpiresAt) });
+    });
   }
 
   async function readFile(corpId: number, fileId: number | null): Promise<Buffer> {
@@ -363,6 +401,7 @@ export function createEsignService(deps: EsignServiceDeps) {
       );
       const originalSha256 = sha256(pdf);
       const token = newToken();
+      const expires = await expiryFrom(me.corpId);
       let storedKey: string | null = null;
       try {
         const id = await repo.transaction(async (tx) => {
@@ -378,7 +417,7 @@ export function createEsignService(deps: EsignServiceDeps) {
             originalSha256,
             chainHead: originalSha256,
             linkTokenHash: hashToken(token),
-            linkExpiresAt: new Date(at.getTime() + LINK_TTL_MS),
+            linkExpiresAt: expires,
             createdAt: at,
           });
           const file = await files.storeDocument({
@@ -467,11 +506,12 @@ export function createEsignService(deps: EsignServiceDeps) {
     async resend(me: StaffIdentity, id: number, context: CallContext) {
       await ownOrder(me, id);
       const token = newToken();
+      // Read before the transaction: PGlite's one connection would wait on itself.
+      const expires = await expiryFrom(me.corpId);
       await repo.transaction(async (tx) => {
         const order = await repo.lockOrder(tx, me.corpId, id);
         if (!order) throw new NotFoundError(T.orderNotFound);
-        if (order.status !== 'sent') throw new RefusedError(order.status === 'signed' ? T.alreadySigned : T.cancelled);
-        const expires = new Date(now().getTime() + LINK_TTL_MS);
+        if (order.status !== 'sent') throw new RefusedError(notOpen(order.status));
         await repo.updateOrder(tx, me.corpId, id, { linkTokenHash: hashToken(token), linkExpiresAt: expires });
         await repo.endSessions(tx, me.corpId, id);
         await append(tx, order, 'sent', `staff:${me.id}`, context, { expires_at: withZone(expires), resend: 1 });
@@ -484,7 +524,7 @@ export function createEsignService(deps: EsignServiceDeps) {
       await repo.transaction(async (tx) => {
         const order = await repo.lockOrder(tx, me.corpId, id);
         if (!order) throw new NotFoundError(T.orderNotFound);
-        if (order.status !== 'sent') throw new RefusedError(order.status === 'signed' ? T.alreadySigned : T.cancelled);
+        if (order.status !== 'sent') throw new RefusedError(notOpen(order.status));
         await repo.updateOrder(tx, me.corpId, id, {
           status: 'cancelled',
           cancelledAt: now(),
@@ -503,7 +543,7 @@ export function createEsignService(deps: EsignServiceDeps) {
       await repo.transaction(async (tx) => {
         const order = await repo.lockOrder(tx, me.corpId, input.id);
         if (!order) throw new NotFoundError(T.orderNotFound);
-        if (order.status !== 'sent') throw new RefusedError(order.status === 'signed' ? T.alreadySigned : T.cancelled);
+        if (order.status !== 'sent') throw new RefusedError(notOpen(order.status));
         await repo.updateOrder(tx, me.corpId, input.id, { bankCard: input.bank_card, bankName: input.bank_name });
         await append(tx, order, 'card_authorised', `staff:${me.id}`, context, {
           card_last4: input.bank_card.slice(-4),
@@ -626,7 +666,8 @@ export function createEsignService(deps: EsignServiceDeps) {
       const session = await repo.findSession(hashToken(sessionToken), now());
       if (!session) throw new RefusedError(T.signerSessionMissing);
       const order = await repo.findOrder(session.corpId, session.orderId);
-      if (!order || order.status === 'cancelled') throw new RefusedError(T.signerSessionMissing);
+      if (!order || order.status === 'cancelled' || order.status === 'expired')
+        throw new RefusedError(T.signerSessionMissing);
       return order;
     },
 
@@ -659,6 +700,8 @@ export function createEsignService(deps: EsignServiceDeps) {
      */
     async sign(order: EsignOrderRow, signatureDataUrl: string, context: CallContext) {
       if (order.status !== 'sent') throw new RefusedError(T.alreadySigned);
+      // Past its days the order is over even before the hourly sweep has marked it.
+      if (!order.linkExpiresAt || order.linkExpiresAt <= now()) throw new RefusedError(T.expired);
       const events = await repo.events(order.corpId, order.id);
       const viewed = new Set(events.filter((e) => e.type === 'page_viewed').map((e) => Number(e.detail.page)));
       if (order.pages.some((_, index) => !viewed.has(index + 1))) throw new RefusedError(T.readAllPages);
@@ -767,6 +810,54 @@ export function createEsignService(deps: EsignServiceDeps) {
       if (!deps.tsa) return;
       const done = await resealTimestamped(deps.tsa, corpId, orderId, attempt);
       if (!done) throw new Error(`esign order ${orderId}: timestamp authority still unavailable`);
+    },
+
+    /**
+     * The hourly sweep of unsigned orders (issue 48): those past their days expire; the others get their reminders
+     * queued, a day after sending and a day before expiry, once each (the queue's dedupe key, and the job checks
+     * the chain again), the later one alone when both are due.
+     */
+    async sweepUnsigned() {
+      const at = now().getTime();
+      for (const order of await repo.openOrders(500)) {
+        const expiresAt = order.linkExpiresAt?.getTime() ?? 0;
+        if (expiresAt <= at) {
+          await expire(order);
+          continue;
+        }
+        const which: EsignReminder | null =
+          expiresAt - DAY_MS <= at ? 'last' : order.createdAt.getTime() + DAY_MS <= at ? 'day1' : null;
+        if (!which) continue;
+        await repo.transaction((tx) =>
+          enqueueReminder(tx, {
+            corpId: order.corpId,
+            kind: 'esign-remind',
+            eventKey: `${order.id}:${which}`,
+            recipientId: null,
+            card: { title: 'esign reminder', description: '', path: '' },
+            esignOrderId: order.id,
+            runAt: now(),
+            createdAt: now(),
+          }),
+        );
+      }
+    },
+
+    /** The queue's reminder job: texts the signer, once per kind, while the order still waits; a `reminded` event. */
+    async remind(corpId: number, orderId: number, which: EsignReminder) {
+      const order = await repo.findOrder(corpId, orderId);
+      if (!deps.sms || !order || order.status !== 'sent' || !order.linkExpiresAt || order.linkExpiresAt <= now())
+        return;
+      const events = await repo.events(corpId, orderId);
+      if (events.some((e) => e.type === 'reminded' && e.detail.which === which)) return;
+      const expiresAt = withZone(order.linkExpiresAt);
+      await deps.sms.sendNotice(order.signerPhone, {
+        kind: 'esign-reminder',
+        params: [await repo.companyName(corpId), order.title, `${expiresAt.slice(0, 16).replace('T', ' ')}`],
+      });
+      await record(corpId, orderId, [
+        ['reminded', 'system', QUEUE_CONTEXT, { which, phone: maskPhone(order.signerPhone), expires_at: expiresAt }],
+      ]);
     },
 
     sweepSessions: () => repo.sweepSessions(now()).catch((error: unknown) => log('esign session sweep failed', error)),

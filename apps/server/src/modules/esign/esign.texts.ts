@@ -6,6 +6,7 @@ export const ESIGN_TEXTS = {
   noIdNumber: '该报单未填写身份证号，无法发起电子签署',
   alreadySigned: '该签署单已签署，不能再修改',
   cancelled: '该签署单已撤销',
+  expired: '该签署单已过期，请重新发起',
   notSigned: '该签署单尚未签署完成',
   linkInvalid: '签署链接无效或已过期，请联系业务员重新发送',
   identityMismatch: '身份证号与签署人信息不一致',

@@ -24,6 +24,8 @@ export type JobKind =
   | 'case-nudge'
   // a task, not a message: the seal's RFC 3161 timestamp, retried while the TSA is away (decision 054)
   | 'esign-timestamp'
+  // a task: the SMS reminder of an unsigned e-sign order, once per kind (issue 48)
+  | 'esign-remind'
   // a post to a WeCom group robot, retried while WeCom is away (issue 50, decision 076)
   | 'robot-post'
   // a customer's add through a 渠道活码, tagged and filed after WeCom's callback was answered (decision 083)

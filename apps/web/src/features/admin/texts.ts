@@ -147,6 +147,9 @@ export const adminTexts = {
     poolClaimsPerDay: '每人每日领取上限',
     nudgeHint: '报单连续以下天数没有安排下次跟进时，提醒跟进人；再过同样天数仍未安排，提醒组长。填 0 不提醒。',
     nudgeDays: '未安排跟进提醒天数',
+    esignExpiryDays: '签署有效天数',
+    esignHint:
+      '电子签约：发出（或重新发送）后多少天未签署即过期，链接失效；发出 1 天后与过期前 1 天各短信提醒客户一次。',
     duplicateChecksPerDay: '每人每日查重上限',
     retentionHint:
       '个人信息保存期限（决策 071）：查看日志、审计日志、查重记录至少保存 6 个月；结案（已拒绝、已放款、已退单）满以下年限后删除客户个人信息，保留金额、日期、状态等统计数据。',

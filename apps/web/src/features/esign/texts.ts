@@ -10,6 +10,7 @@ export const esignTexts = {
   empty: '还没有签署单：在报单详情里点「电子签约」发起',
   loadFailed: '加载失败',
   createdAt: '发起时间',
+  daysLeft: (days: number) => (days <= 0 ? '今日过期' : `剩 ${days} 天`),
   signedAt: '签署时间',
   addTitle: '预处理申请：生成签署文件',
   addIntro: '将按本公司的合同模板，用该报单的客户信息生成《借款申请书》《授权书》《居间服务协议》，并生成签署链接。',

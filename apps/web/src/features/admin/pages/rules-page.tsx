@@ -31,6 +31,7 @@ type RuleValues = {
   pool_warn_days: string;
   pool_claims_per_day: string;
   nudge_days: string;
+  esign_expiry_days: string;
   duplicate_checks_per_day: string;
   log_retention_months: string;
   closed_case_retention_years: string;
@@ -43,6 +44,7 @@ const KEPT_FIELDS = [
   'pool_warn_days',
   'pool_claims_per_day',
   'nudge_days',
+  'esign_expiry_days',
   'duplicate_checks_per_day',
   'log_retention_months',
   'closed_case_retention_years',
@@ -81,6 +83,7 @@ const GROUPS: readonly { hint?: string; fields: FieldSpec<TextKey>[]; withClawba
     ],
   },
   { hint: T.nudgeHint, fields: [whole(T.nudgeDays, 'nudge_days')] },
+  { hint: T.esignHint, fields: [whole(T.esignExpiryDays, 'esign_expiry_days')] },
   {
     hint: T.retentionHint,
     fields: [
@@ -116,6 +119,7 @@ export function AdminRulesPage() {
               pool_warn_days: String(data.pool_warn_days ?? ''),
               pool_claims_per_day: String(data.pool_claims_per_day ?? ''),
               nudge_days: String(data.nudge_days ?? ''),
+              esign_expiry_days: String(data.esign_expiry_days ?? ''),
               duplicate_checks_per_day: String(data.duplicate_checks_per_day ?? ''),
               log_retention_months: String(data.log_retention_months ?? ''),
               closed_case_retention_years: String(data.closed_case_retention_years ?? ''),

@@ -17,6 +17,8 @@ const anOrder = (over: Partial<Order> = {}): Order => ({
   status_label: '待签署',
   created_at: '2026-11-23T01:00:00.000Z',
   signed_at: null,
+  expires_at: '2026-11-30T01:00:00.000Z',
+  days_left: 3,
   ...over,
 });
 

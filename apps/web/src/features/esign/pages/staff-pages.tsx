@@ -45,6 +45,12 @@ export function EsignListPage() {
                 {row.signer_name} · {row.title}
               </span>
               <Tag color={statusColor[row.status]}>{row.status_label}</Tag>
+              {/* What waits, and how long it still may (issue 48): the link stops when the days run out. */}
+              {row.days_left !== null ? (
+                <Tag color={row.days_left <= 1 ? 'danger' : 'primary'} fill="outline">
+                  {T.daysLeft(row.days_left)}
+                </Tag>
+              ) : null}
               <small>
                 {T.createdAt} {localTime(row.created_at)}
               </small>
