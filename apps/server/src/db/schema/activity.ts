@@ -14,7 +14,7 @@ import {
 import { fairs } from './fair.ts';
 import { houseChannels } from './house.ts';
 import { companyRef, staff } from './staff.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 import { sealedText } from '../../pii/column.ts';
 
 /*
@@ -58,7 +58,7 @@ export const activities = pgTable(
     fields: jsonb().$type<ActivityField[]>().notNull().default([]),
     questions: jsonb().$type<ActivityQuestion[]>().notNull().default([]),
     /** The fair a sign-in activity is the visitors' side of (the staff check in to the same fair, decision 051). */
-    fairId: integer().references(() => fairs.id),
+    fairId: integer(),
     // Lottery: the pool fixed at authoring (tier digits), its secret seed, the published hashes, the next ticket.
     poolSize: integer().notNull().default(0),
     pool: text().notNull().default(''),
@@ -91,6 +91,8 @@ export const activities = pgTable(
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('activities_fair_id_fk', t.corpId, t.fairId, () => fairs),
     uniqueIndex('activities_key').on(t.corpId, t.key),
     index().on(t.corpId, t.endsAt),
     check('activities_dates', sql`${t.startsAt} < ${t.endsAt}`),
@@ -102,16 +104,14 @@ export const activities = pgTable(
 );
 
 /** The activity a row belongs to. */
-export const activityRef = () =>
-  integer()
-    .notNull()
-    .references(() => activities.id);
+export const activityRef = () => integer().notNull();
 
 /** A lottery's prize of a tier (1..3; tier 4, 谢谢参与, has none). */
 export const activityPrizes = pgTable(
   'activity_prizes',
   {
     id: identity(),
+    corpId: companyRef(),
     activityId: activityRef(),
     tier: smallint().notNull(),
     name: text().notNull(),
@@ -122,7 +122,9 @@ export const activityPrizes = pgTable(
     redeemNote: text().notNull().default(''),
   },
   (t) => [
-    uniqueIndex('activity_prizes_tier').on(t.activityId, t.tier),
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('activity_prizes_activity_id_fk', t.corpId, t.activityId, () => activities),
+    uniqueIndex('activity_prizes_tier').on(t.activityId, t.tier, t.corpId),
     check('activity_prizes_tier_range', sql`${t.tier} between 1 and 3`),
     check('activity_prizes_stock', sql`${t.stock} >= 0`),
     check('activity_prizes_value', sql`${t.valueFen} between 0 and 5000000`),
@@ -159,12 +161,16 @@ export const activityEntries = pgTable(
     /** The form's other answers (car model, date; the questionnaire's choices). */
     answers: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** Who shared the link the visitor came by (a signed share link), for attribution. */
-    sharedByStaffId: integer().references(() => staff.id),
-    sharedByChannelId: integer().references(() => houseChannels.id),
+    sharedByStaffId: integer(),
+    sharedByChannelId: integer(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
-    uniqueIndex('activity_entries_once').on(t.activityId, t.openid, t.kind),
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('activity_entries_activity_id_fk', t.corpId, t.activityId, () => activities),
+    corpRef('activity_entries_shared_by_staff_id_fk', t.corpId, t.sharedByStaffId, () => staff),
+    corpRef('activity_entries_shared_by_channel_id_fk', t.corpId, t.sharedByChannelId, () => houseChannels),
+    uniqueIndex('activity_entries_once').on(t.activityId, t.openid, t.kind, t.corpId),
     index().on(t.corpId, t.activityId, t.id),
     check('activity_entries_one_sharer', sql`num_nonnulls(${t.sharedByStaffId}, ${t.sharedByChannelId}) <= 1`),
   ],
@@ -180,12 +186,15 @@ export const lotteryDraws = pgTable(
     openid: text().notNull(),
     ticket: integer(),
     tier: smallint().notNull(),
-    prizeId: integer().references(() => activityPrizes.id),
+    prizeId: integer(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
-    uniqueIndex('lottery_draws_once').on(t.activityId, t.openid),
-    uniqueIndex('lottery_draws_ticket').on(t.activityId, t.ticket),
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('lottery_draws_activity_id_fk', t.corpId, t.activityId, () => activities),
+    corpRef('lottery_draws_prize_id_fk', t.corpId, t.prizeId, () => activityPrizes),
+    uniqueIndex('lottery_draws_once').on(t.activityId, t.openid, t.corpId),
+    uniqueIndex('lottery_draws_ticket').on(t.activityId, t.ticket, t.corpId),
     check('lottery_draws_tier', sql`${t.tier} between 1 and 4`),
   ],
 );
@@ -202,15 +211,19 @@ export const activityCodes = pgTable(
     code: text().notNull(),
     title: text().notNull(),
     valueFen: integer().notNull().default(0),
-    prizeId: integer().references(() => activityPrizes.id),
+    prizeId: integer(),
     expiresAt: timestamptz().notNull(),
     redeemedAt: timestamptz(),
-    redeemedBy: integer().references(() => staff.id),
+    redeemedBy: integer(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
-    uniqueIndex('activity_codes_code').on(t.code),
-    uniqueIndex('activity_codes_once').on(t.activityId, t.openid),
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('activity_codes_activity_id_fk', t.corpId, t.activityId, () => activities),
+    corpRef('activity_codes_prize_id_fk', t.corpId, t.prizeId, () => activityPrizes),
+    corpRef('activity_codes_redeemed_by_fk', t.corpId, t.redeemedBy, () => staff),
+    uniqueIndex('activity_codes_code').on(t.code, t.corpId),
+    uniqueIndex('activity_codes_once').on(t.activityId, t.openid, t.corpId),
     index().on(t.corpId, t.activityId, t.id),
     check('activity_codes_redeemed', sql`(${t.redeemedAt} is null) = (${t.redeemedBy} is null)`),
   ],

@@ -1,5 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { companyRef, staffRef } from './staff.ts';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { companyRef } from './staff.ts';
 import { timestamptz } from './columns.ts';
 
 /**
@@ -9,9 +9,14 @@ import { timestamptz } from './columns.ts';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     corpId: companyRef(),
-    actorId: staffRef(),
+    /**
+     * Who made the change. No foreign key: the platform admin's opening of a company is written in the new
+     * company's book too (admin.service), naming a person of another company, which a company-scoped key
+     * (decision 084) cannot point at.
+     */
+    actorId: integer().notNull(),
     /** e.g. 'staff.add', 'staff.update', 'team.add', 'notice.update', 'settings.update', 'company.add'. */
     action: text().notNull(),
     entity: text().notNull(),
@@ -20,5 +25,5 @@ export const auditLog = pgTable(
     after: jsonb(),
     at: timestamptz().notNull(),
   },
-  (t) => [index().on(t.corpId, t.id)],
+  (t) => [primaryKey({ columns: [t.id, t.corpId] }), index().on(t.corpId, t.id)],
 );

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { companyRef, staffRef } from './staff.ts';
-import { timestamptz } from './columns.ts';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { timestamptz, corpRef } from './columns.ts';
 
 /*
  * The back office's XLSX import and export (modules/adminio, decision 059). Only modules/adminio imports
@@ -33,7 +33,11 @@ export const dataImports = pgTable(
     createdAt: timestamptz().notNull(),
     committedAt: timestamptz(),
   },
-  (t) => [primaryKey({ columns: [t.corpId, t.id] }), index().on(t.corpId, t.createdAt)],
+  (t) => [
+    corpRef('data_imports_created_by_fk', t.corpId, t.createdBy, () => staff),
+    primaryKey({ columns: [t.corpId, t.id] }),
+    index().on(t.corpId, t.createdAt),
+  ],
 );
 
 /**
@@ -61,5 +65,9 @@ export const dataExports = pgTable(
     /** Moved at every page written: a running export not moved for two minutes died with its process. */
     updatedAt: timestamptz().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.corpId, t.id] }), index().on(t.corpId, t.requestedBy, t.createdAt)],
+  (t) => [
+    corpRef('data_exports_requested_by_fk', t.corpId, t.requestedBy, () => staff),
+    primaryKey({ columns: [t.corpId, t.id] }),
+    index().on(t.corpId, t.requestedBy, t.createdAt),
+  ],
 );

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff } from './staff.ts';
 import { outsidePartners } from './outside.ts';
 import { houseBrokerageUsers } from './house.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { timestamptz, timestamptzNow, corpRef } from './columns.ts';
 
 /** The four kinds of principal a session may carry (decision 040). */
 export const PRINCIPAL_KINDS = ['staff', 'partner', 'channel', 'visitor'] as const;
@@ -16,17 +16,22 @@ export const PRINCIPAL_KINDS = ['staff', 'partner', 'channel', 'visitor'] as con
 export const sessions = pgTable(
   'sessions',
   {
-    tokenHash: text().primaryKey(),
+    tokenHash: text().notNull(),
     corpId: companyRef(),
     kind: text({ enum: PRINCIPAL_KINDS }).notNull().default('staff'),
-    staffId: integer().references(() => staff.id),
-    partnerId: integer().references(() => outsidePartners.id),
-    channelAgentId: integer().references(() => houseBrokerageUsers.id),
+    staffId: integer(),
+    partnerId: integer(),
+    channelAgentId: integer(),
     visitorOpenid: text(),
     expiresAt: timestamptz().notNull(),
     createdAt: timestamptzNow(),
   },
   (t) => [
+    // The cookie's hash finds the session on its own (it leads); corp_id makes the key Citus-shaped (decision 084).
+    primaryKey({ columns: [t.tokenHash, t.corpId] }),
+    corpRef('sessions_staff_id_fk', t.corpId, t.staffId, () => staff),
+    corpRef('sessions_partner_id_fk', t.corpId, t.partnerId, () => outsidePartners),
+    corpRef('sessions_channel_agent_id_fk', t.corpId, t.channelAgentId, () => houseBrokerageUsers),
     index().on(t.corpId, t.staffId),
     index().on(t.expiresAt),
     check(
@@ -48,7 +53,9 @@ export const sessions = pgTable(
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: identity(),
+    // Its own key, without the company: a code is asked for by phone, often before any company is known, so it
+    // is not a company's row (a coordinator-local table under Citus, db/shared-tables.ts).
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
     /**
      * HMAC-SHA256 of the phone under the server secret (`smsPhoneHash`), never the phone itself (decision 074):
      * a code is only ever found by the phone it was sent to, and the row lives a day.

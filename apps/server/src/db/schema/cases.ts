@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -11,11 +10,12 @@ import {
   smallint,
   text,
   uniqueIndex,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 import type { CaseFee, ProductFee, ProductRules } from '@crm/domain/matching';
 import { companyRef, staff, staffRef, teams } from './staff.ts';
 import { sealedText } from '../../pii/column.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 
 /*
  * Tables of the instalment-case module (modules/cases): the cases, their follow-ups, customer-service
@@ -31,7 +31,7 @@ export const clients = pgTable(
     id: identity(),
     corpId: companyRef(),
     ownerId: staffRef(),
-    teamId: integer().references(() => teams.id),
+    teamId: integer(),
     name: text().notNull(),
     /** Sealed (decision 074); found by `phone_bidx`, or by its last four digits by `phone_last4_bidx`. */
     phone: sealedText('clients.phone').notNull(),
@@ -57,7 +57,7 @@ export const clients = pgTable(
     channelId: integer(),
     sourceId: integer(),
     cityId: integer(),
-    signUserId: integer().references(() => staff.id),
+    signUserId: integer(),
     region: smallint(),
     marital: smallint(),
     education: smallint(),
@@ -96,10 +96,15 @@ export const clients = pgTable(
      * Merged into that case (decision 066): its follow-ups, money, proofs, images, events and signing tasks
      * moved there; this row stays as a read-only pointer.
      */
-    mergedInto: integer().references((): AnyPgColumn => clients.id),
+    mergedInto: integer(),
     mergedAt: timestamptz(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('clients_owner_id_fk', t.corpId, t.ownerId, () => staff),
+    corpRef('clients_team_id_fk', t.corpId, t.teamId, () => teams),
+    corpRef('clients_sign_user_id_fk', t.corpId, t.signUserId, () => staff),
+    corpRef('clients_merged_into_fk', t.corpId, t.mergedInto, () => t),
     index().on(t.corpId, t.ownerId, t.id),
     index().on(t.corpId, t.teamId, t.id),
     // The leader's funnel: a team's cases taken in since a date (decision 058).
@@ -139,11 +144,8 @@ export const clients = pgTable(
   ],
 );
 
-/** An instalment case a row belongs to. */
-export const clientRef = () =>
-  integer()
-    .notNull()
-    .references(() => clients.id);
+/** An instalment case a row belongs to; its foreign key is a `corpRef` in the table's extra config. */
+export const clientRef = () => integer().notNull();
 
 /** A note on a case with the next time to contact the client; open until done. */
 export const followUps = pgTable(
@@ -159,6 +161,9 @@ export const followUps = pgTable(
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('follow_ups_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('follow_ups_staff_id_fk', t.corpId, t.staffId, () => staff),
     index().on(t.corpId, t.staffId, t.nextContactAt),
     index().on(t.corpId, t.clientId, t.id),
     // One next step per person and case: a new follow-up closes the earlier one, also when two race.
@@ -179,13 +184,18 @@ export const serviceRequests = pgTable(
       .notNull()
       .default('open'),
     createdAt: timestamptzNow(),
-    requestedBy: integer().references(() => staff.id),
-    handledBy: integer().references(() => staff.id),
-    toStaffId: integer().references(() => staff.id),
+    requestedBy: integer(),
+    handledBy: integer(),
+    toStaffId: integer(),
     transferReason: text().notNull().default(''),
     handledAt: timestamptz(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('service_requests_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('service_requests_requested_by_fk', t.corpId, t.requestedBy, () => staff),
+    corpRef('service_requests_handled_by_fk', t.corpId, t.handledBy, () => staff),
+    corpRef('service_requests_to_staff_id_fk', t.corpId, t.toStaffId, () => staff),
     index().on(t.corpId, t.status),
     index().on(t.corpId, t.status, t.id),
     index().on(t.corpId, t.clientId),
@@ -204,17 +214,22 @@ export const appeals = pgTable(
     corpId: companyRef(),
     clientId: clientRef(),
     staffId: staffRef(),
-    teamId: integer().references(() => teams.id),
+    teamId: integer(),
     reason: text().notNull(),
     status: text({ enum: ['open', 'approved', 'refused'] })
       .notNull()
       .default('open'),
     createdAt: timestamptzNow(),
-    decidedBy: integer().references(() => staff.id),
+    decidedBy: integer(),
     decisionReason: text().notNull().default(''),
     decidedAt: timestamptz(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('appeals_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('appeals_staff_id_fk', t.corpId, t.staffId, () => staff),
+    corpRef('appeals_team_id_fk', t.corpId, t.teamId, () => teams),
+    corpRef('appeals_decided_by_fk', t.corpId, t.decidedBy, () => staff),
     index().on(t.corpId, t.teamId, t.status),
     index().on(t.corpId, t.staffId),
     index().on(t.corpId, t.clientId),
@@ -256,6 +271,9 @@ export const caseEvents = pgTable(
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('case_events_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('case_events_staff_id_fk', t.corpId, t.staffId, () => staff),
     // A case's timeline, and (with the move's columns, read from the index alone) the leader's funnel and
     // medians over a team's cases without touching the table (decision 058; bench/README.md §3).
     index('case_events_corp_client_id_moves').on(t.corpId, t.clientId, t.id, t.fromStatus, t.toStatus, t.createdAt),
@@ -274,11 +292,18 @@ export const clientViews = pgTable(
     clientId: clientRef(),
     staffId: staffRef(),
     /** The case's team when it was viewed: the leader who reads the log. */
-    teamId: integer().references(() => teams.id),
+    teamId: integer(),
     field: text({ enum: ['phone', 'id_number', 'bank_card'] }).notNull(),
     viewedAt: timestamptz().notNull(),
   },
-  (t) => [index().on(t.corpId, t.teamId, t.id), index().on(t.corpId, t.clientId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('client_views_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('client_views_staff_id_fk', t.corpId, t.staffId, () => staff),
+    corpRef('client_views_team_id_fk', t.corpId, t.teamId, () => teams),
+    index().on(t.corpId, t.teamId, t.id),
+    index().on(t.corpId, t.clientId, t.id),
+  ],
 );
 
 /** Where a case came from (agent, partner, online …): a two-level tree per company. */
@@ -292,7 +317,7 @@ export const channels = pgTable(
     isActive: boolean().notNull().default(true),
     sortOrder: smallint().notNull().default(0),
   },
-  (t) => [index().on(t.corpId, t.parentId)],
+  (t) => [primaryKey({ columns: [t.id, t.corpId] }), index().on(t.corpId, t.parentId)],
 );
 
 /** How the client heard of us (referral, ad, walk-in …). */
@@ -304,7 +329,7 @@ export const sources = pgTable(
     name: text().notNull(),
     isActive: boolean().notNull().default(true),
   },
-  (t) => [index().on(t.corpId)],
+  (t) => [primaryKey({ columns: [t.id, t.corpId] }), index().on(t.corpId)],
 );
 
 /** Lending banks and their branches (parent_id → the bank). */
@@ -317,7 +342,7 @@ export const banks = pgTable(
     name: text().notNull(),
     isActive: boolean().notNull().default(true),
   },
-  (t) => [index().on(t.corpId, t.parentId)],
+  (t) => [primaryKey({ columns: [t.id, t.corpId] }), index().on(t.corpId, t.parentId)],
 );
 
 /** A bank's loan product the company sells, with the amounts and terms it allows. */
@@ -326,7 +351,7 @@ export const products = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    bankId: integer().references(() => banks.id),
+    bankId: integer(),
     name: text().notNull(),
     minAmountFen: bigint({ mode: 'number' }).notNull().default(0),
     maxAmountFen: bigint({ mode: 'number' }).notNull().default(0),
@@ -343,7 +368,11 @@ export const products = pgTable(
     rules: jsonb().$type<Partial<ProductRules>>().notNull().default({}),
     fees: jsonb().$type<ProductFee[]>().notNull().default([]),
   },
-  (t) => [index().on(t.corpId, t.bankId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('products_bank_id_fk', t.corpId, t.bankId, () => banks),
+    index().on(t.corpId, t.bankId),
+  ],
 );
 
 /** Provinces and their cities (parent_id → the province); the same for every company. */
@@ -387,13 +416,17 @@ export const caseConsents = pgTable(
     recordedBy: staffRef(),
     givenAt: timestamptz(),
     withdrawnAt: timestamptz(),
-    withdrawnBy: integer().references(() => staff.id),
+    withdrawnBy: integer(),
     withdrawReason: text(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('case_consents_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('case_consents_recorded_by_fk', t.corpId, t.recordedBy, () => staff),
+    corpRef('case_consents_withdrawn_by_fk', t.corpId, t.withdrawnBy, () => staff),
     index().on(t.corpId, t.clientId, t.id),
-    uniqueIndex('case_consents_link_token').on(t.linkTokenHash),
+    uniqueIndex('case_consents_link_token').on(t.linkTokenHash, t.corpId),
     // One consent in force and one link waiting per case, even when two taps race.
     uniqueIndex('case_consents_one_given')
       .on(t.corpId, t.clientId)

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
-import { identity, timestamptz } from './columns.ts';
+import { identity, timestamptz, corpRef } from './columns.ts';
 import { sealedText } from '../../pii/column.ts';
 
 /*
@@ -38,6 +38,8 @@ export const customerFilings = pgTable(
     createdAt: timestamptz().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('customer_filings_staff_id_fk', t.corpId, t.staffId, () => staff),
     uniqueIndex('customer_filings_one_per_contact').on(t.corpId, t.externalUserid),
     index().on(t.corpId, t.staffId, t.id),
     check('customer_filings_auth_whole', sql`(${t.authedAt} is null) = (${t.idNumber} is null)`),
@@ -56,14 +58,17 @@ export const pointAccounts = pgTable(
     id: identity(),
     corpId: companyRef(),
     kind: text({ enum: ['issuer', 'pool', 'staff', 'wallet'] }).notNull(),
-    staffId: integer().references(() => staff.id),
-    filingId: integer().references(() => customerFilings.id),
+    staffId: integer(),
+    filingId: integer(),
     balance: bigint({ mode: 'number' }).notNull().default(0),
     /** A wallet's unguessable code: what its QR code links to (decision 055). */
     walletCode: text(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('point_accounts_staff_id_fk', t.corpId, t.staffId, () => staff),
+    corpRef('point_accounts_filing_id_fk', t.corpId, t.filingId, () => customerFilings),
     uniqueIndex('point_accounts_one_company_account')
       .on(t.corpId, t.kind)
       .where(sql`kind in ('issuer', 'pool')`),
@@ -73,7 +78,7 @@ export const pointAccounts = pgTable(
     uniqueIndex('point_accounts_one_wallet_per_file')
       .on(t.corpId, t.filingId)
       .where(sql`kind = 'wallet'`),
-    uniqueIndex('point_accounts_wallet_code').on(t.walletCode),
+    uniqueIndex('point_accounts_wallet_code').on(t.walletCode, t.corpId),
     check('point_accounts_never_negative', sql`${t.kind} = 'issuer' or ${t.balance} >= 0`),
     check(
       'point_accounts_subject',
@@ -93,23 +98,24 @@ export const pointTransfers = pgTable(
     id: identity(),
     corpId: companyRef(),
     kind: text({ enum: ['issue', 'grant', 'send'] }).notNull(),
-    fromAccountId: integer()
-      .notNull()
-      .references(() => pointAccounts.id),
-    toAccountId: integer()
-      .notNull()
-      .references(() => pointAccounts.id),
+    fromAccountId: integer().notNull(),
+    toAccountId: integer().notNull(),
     amount: integer().notNull(),
     /** Who: the staff member who made the movement. */
     actorStaffId: staffRef(),
     /** To whom, for a send: the customer's file. */
-    filingId: integer().references(() => customerFilings.id),
+    filingId: integer(),
     /** Why: the reason the sender wrote. */
     reason: text().notNull(),
     idempotencyKey: text().notNull(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('point_transfers_from_account_id_fk', t.corpId, t.fromAccountId, () => pointAccounts),
+    corpRef('point_transfers_to_account_id_fk', t.corpId, t.toAccountId, () => pointAccounts),
+    corpRef('point_transfers_actor_staff_id_fk', t.corpId, t.actorStaffId, () => staff),
+    corpRef('point_transfers_filing_id_fk', t.corpId, t.filingId, () => customerFilings),
     uniqueIndex('point_transfers_one_per_key').on(t.corpId, t.actorStaffId, t.idempotencyKey),
     index().on(t.corpId, t.filingId, t.id),
     check('point_transfers_positive', sql`${t.amount} > 0`),
@@ -123,17 +129,16 @@ export const pointEntries = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    transferId: integer()
-      .notNull()
-      .references(() => pointTransfers.id),
-    accountId: integer()
-      .notNull()
-      .references(() => pointAccounts.id),
+    transferId: integer().notNull(),
+    accountId: integer().notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
-    uniqueIndex('point_entries_one_per_side').on(t.transferId, t.accountId),
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('point_entries_transfer_id_fk', t.corpId, t.transferId, () => pointTransfers),
+    corpRef('point_entries_account_id_fk', t.corpId, t.accountId, () => pointAccounts),
+    uniqueIndex('point_entries_one_per_side').on(t.transferId, t.accountId, t.corpId),
     index().on(t.corpId, t.accountId, t.id),
     check('point_entries_nonzero', sql`${t.amount} <> 0`),
   ],
@@ -151,5 +156,10 @@ export const workbenchItems = pgTable(
     createdBy: staffRef(),
     createdAt: timestamptz().notNull(),
   },
-  (t) => [uniqueIndex('workbench_items_one_title').on(t.corpId, t.title), index().on(t.corpId, t.sort, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('workbench_items_created_by_fk', t.corpId, t.createdBy, () => staff),
+    uniqueIndex('workbench_items_one_title').on(t.corpId, t.title),
+    index().on(t.corpId, t.sort, t.id),
+  ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
-import { identity, timestamptz } from './columns.ts';
+import { identity, timestamptz, corpRef } from './columns.ts';
 
 /*
  * 渠道活码 (issue 50 point 1, decision 083). Only modules/contactways imports this file.
@@ -29,6 +29,9 @@ export const contactWays = pgTable(
     disabledAt: timestamptz(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('contact_ways_staff_id_fk', t.corpId, t.staffId, () => staff),
+    corpRef('contact_ways_created_by_fk', t.corpId, t.createdBy, () => staff),
     uniqueIndex('contact_ways_one_state').on(t.corpId, t.state),
     index().on(t.corpId, t.id),
     index().on(t.corpId, t.staffId, t.id),
@@ -45,17 +48,18 @@ export const contactWayCustomers = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    contactWayId: integer()
-      .notNull()
-      .references(() => contactWays.id),
+    contactWayId: integer().notNull(),
     externalUserid: text().notNull(),
-    staffId: integer().references(() => staff.id),
+    staffId: integer(),
     filingId: integer(),
     /** WeCom's CreateTime of the add event. */
     addedAt: timestamptz().notNull(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('contact_way_customers_contact_way_id_fk', t.corpId, t.contactWayId, () => contactWays),
+    corpRef('contact_way_customers_staff_id_fk', t.corpId, t.staffId, () => staff),
     uniqueIndex('contact_way_customers_one_source').on(t.corpId, t.externalUserid),
     index().on(t.corpId, t.contactWayId, t.id),
   ],

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companyRef, staffRef } from './staff.ts';
-import { clientRef } from './cases.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { clientRef, clients } from './cases.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 import { sealedJson, sealedText } from '../../pii/column.ts';
 
 /*
@@ -30,7 +30,7 @@ export const esignTemplates = pgTable(
     active: integer().notNull().default(1),
     createdAt: timestamptzNow(),
   },
-  (t) => [index().on(t.corpId, t.kind)],
+  (t) => [primaryKey({ columns: [t.id, t.corpId] }), index().on(t.corpId, t.kind)],
 );
 
 /** expired: unsigned past the company's days (companies.esign_expiry_days, issue 48); its link stops working. */
@@ -78,6 +78,9 @@ export const esignOrders = pgTable(
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('esign_orders_staff_id_fk', t.corpId, t.staffId, () => staff),
+    corpRef('esign_orders_client_id_fk', t.corpId, t.clientId, () => clients),
     index().on(t.corpId, t.staffId, t.id),
     index().on(t.corpId, t.clientId),
     index().on(t.corpId, t.sealedSha256),
@@ -87,7 +90,7 @@ export const esignOrders = pgTable(
     index('esign_orders_open_expiry')
       .on(t.linkExpiresAt)
       .where(sql`status = 'sent'`),
-    uniqueIndex('esign_orders_link_token').on(t.linkTokenHash),
+    uniqueIndex('esign_orders_link_token').on(t.linkTokenHash, t.corpId),
     // One open order per case (decision 054): a second add answers the open one instead of a second link.
     uniqueIndex('esign_orders_one_open')
       .on(t.corpId, t.clientId)
@@ -126,9 +129,7 @@ export const esignEvents = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    orderId: integer()
-      .notNull()
-      .references(() => esignOrders.id),
+    orderId: integer().notNull(),
     seq: integer().notNull(),
     type: text({ enum: ESIGN_EVENT_TYPES }).notNull(),
     /** `staff:<id>`, `signer` or `system`. */
@@ -141,7 +142,12 @@ export const esignEvents = pgTable(
     prevHash: text().notNull(),
     hash: text().notNull(),
   },
-  (t) => [uniqueIndex('esign_events_order_seq').on(t.orderId, t.seq), index().on(t.corpId, t.orderId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('esign_events_order_id_fk', t.corpId, t.orderId, () => esignOrders),
+    uniqueIndex('esign_events_order_seq').on(t.orderId, t.seq, t.corpId),
+    index().on(t.corpId, t.orderId),
+  ],
 );
 
 /**
@@ -153,12 +159,15 @@ export const esignSessions = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    orderId: integer()
-      .notNull()
-      .references(() => esignOrders.id),
+    orderId: integer().notNull(),
     tokenHash: text().notNull(),
     expiresAt: timestamptz().notNull(),
     createdAt: timestamptzNow(),
   },
-  (t) => [uniqueIndex('esign_sessions_token').on(t.tokenHash), index().on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('esign_sessions_order_id_fk', t.corpId, t.orderId, () => esignOrders),
+    uniqueIndex('esign_sessions_token').on(t.tokenHash, t.corpId),
+    index().on(t.expiresAt),
+  ],
 );

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 
 /*
  * The exam centre and questionnaires (modules/exam, issue 13, decision 050): papers authored as files and
@@ -33,10 +44,12 @@ export const examPapers = pgTable(
     /** A questionnaire whose results never name the respondent. */
     anonymous: boolean().notNull().default(false),
     /** The leader who owns the paper: reads its results and marks its short answers. */
-    ownerId: integer().references(() => staff.id),
+    ownerId: integer(),
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('exam_papers_owner_id_fk', t.corpId, t.ownerId, () => staff),
     uniqueIndex().on(t.corpId, t.code),
     check('exam_papers_attempts', sql`${t.maxAttempts} >= 1`),
     check('exam_papers_limit', sql`${t.timeLimitSec} is null or ${t.timeLimitSec} > 0`),
@@ -53,9 +66,7 @@ export const examQuestions = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    paperId: integer()
-      .notNull()
-      .references(() => examPapers.id, { onDelete: 'cascade' }),
+    paperId: integer().notNull(),
     position: smallint().notNull(),
     type: text({ enum: ['single', 'multiple', 'judge', 'short'] }).notNull(),
     text: text().notNull(),
@@ -64,7 +75,11 @@ export const examQuestions = pgTable(
     reference: text().notNull().default(''),
     points: integer().notNull().default(0),
   },
-  (t) => [index().on(t.corpId, t.paperId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('exam_questions_paper_id_fk', t.corpId, t.paperId, () => examPapers).onDelete('cascade'),
+    index().on(t.corpId, t.paperId, t.position),
+  ],
 );
 
 /**
@@ -76,13 +91,15 @@ export const examTargets = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    paperId: integer()
-      .notNull()
-      .references(() => examPapers.id, { onDelete: 'cascade' }),
+    paperId: integer().notNull(),
     targetKind: text({ enum: ['staff', 'team', 'job', 'all'] }).notNull(),
     targetId: integer().notNull().default(0),
   },
-  (t) => [index().on(t.corpId, t.paperId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('exam_targets_paper_id_fk', t.corpId, t.paperId, () => examPapers).onDelete('cascade'),
+    index().on(t.corpId, t.paperId),
+  ],
 );
 
 /**
@@ -95,9 +112,7 @@ export const examAttempts = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    paperId: integer()
-      .notNull()
-      .references(() => examPapers.id, { onDelete: 'cascade' }),
+    paperId: integer().notNull(),
     staffId: staffRef(),
     /** A questionnaire's response (copied from the paper so the one-response index can say it). */
     survey: boolean().notNull().default(false),
@@ -114,6 +129,9 @@ export const examAttempts = pgTable(
     optionOrder: jsonb().$type<Record<string, number[]>>().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('exam_attempts_paper_id_fk', t.corpId, t.paperId, () => examPapers).onDelete('cascade'),
+    corpRef('exam_attempts_staff_id_fk', t.corpId, t.staffId, () => staff),
     index().on(t.corpId, t.staffId, t.paperId),
     index().on(t.corpId, t.paperId, t.status),
     // One open attempt of an exam per person: two phones starting at once resume one attempt.
@@ -136,17 +154,20 @@ export const examAnswers = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    attemptId: integer()
-      .notNull()
-      .references(() => examAttempts.id, { onDelete: 'cascade' }),
-    questionId: integer()
-      .notNull()
-      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    attemptId: integer().notNull(),
+    questionId: integer().notNull(),
     choice: jsonb().$type<number[]>().notNull(),
     text: text().notNull().default(''),
     points: integer(),
-    markedBy: integer().references(() => staff.id),
+    markedBy: integer(),
     savedAt: timestamptzNow(),
   },
-  (t) => [uniqueIndex().on(t.corpId, t.attemptId, t.questionId), index().on(t.corpId, t.questionId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('exam_answers_attempt_id_fk', t.corpId, t.attemptId, () => examAttempts).onDelete('cascade'),
+    corpRef('exam_answers_question_id_fk', t.corpId, t.questionId, () => examQuestions).onDelete('cascade'),
+    corpRef('exam_answers_marked_by_fk', t.corpId, t.markedBy, () => staff),
+    uniqueIndex().on(t.corpId, t.attemptId, t.questionId),
+    index().on(t.corpId, t.questionId),
+  ],
 );

@@ -10,8 +10,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyRef, staffRef } from './staff.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 
 /*
  * The FAQ and its copilot (问答与智能助手, issue 14, decision 053): types, categories, entries with their
@@ -34,7 +34,7 @@ export const faqTypes = pgTable(
     name: text().notNull(),
     sort: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex().on(t.corpId, t.name)],
+  (t) => [primaryKey({ columns: [t.id, t.corpId] }), uniqueIndex().on(t.corpId, t.name)],
 );
 
 /** A category inside a type. */
@@ -43,13 +43,15 @@ export const faqCategories = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    typeId: integer()
-      .notNull()
-      .references(() => faqTypes.id),
+    typeId: integer().notNull(),
     name: text().notNull(),
     sort: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex().on(t.corpId, t.typeId, t.name)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('faq_categories_type_id_fk', t.corpId, t.typeId, () => faqTypes),
+    uniqueIndex().on(t.corpId, t.typeId, t.name),
+  ],
 );
 
 /**
@@ -61,9 +63,7 @@ export const faqEntries = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    categoryId: integer()
-      .notNull()
-      .references(() => faqCategories.id),
+    categoryId: integer().notNull(),
     sourceKey: text().notNull(),
     title: text().notNull(),
     keywords: text().notNull().default(''),
@@ -74,7 +74,12 @@ export const faqEntries = pgTable(
     createdAt: timestamptzNow(),
     updatedAt: timestamptzNow(),
   },
-  (t) => [uniqueIndex().on(t.corpId, t.sourceKey), index().on(t.corpId, t.categoryId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('faq_entries_category_id_fk', t.corpId, t.categoryId, () => faqCategories),
+    uniqueIndex().on(t.corpId, t.sourceKey),
+    index().on(t.corpId, t.categoryId, t.id),
+  ],
 );
 
 /** An image of an entry, kept in the database: authored images are few and small, and travel with the entry. */
@@ -83,14 +88,16 @@ export const faqImages = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    entryId: integer()
-      .notNull()
-      .references(() => faqEntries.id, { onDelete: 'cascade' }),
+    entryId: integer().notNull(),
     name: text().notNull(),
     contentType: text().notNull(),
     data: bytea().notNull(),
   },
-  (t) => [uniqueIndex().on(t.corpId, t.entryId, t.name)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('faq_images_entry_id_fk', t.corpId, t.entryId, () => faqEntries).onDelete('cascade'),
+    uniqueIndex().on(t.corpId, t.entryId, t.name),
+  ],
 );
 
 /** One vote per staff member per entry; changing one's mind moves the vote. */
@@ -98,14 +105,16 @@ export const faqFeedback = pgTable(
   'faq_feedback',
   {
     corpId: companyRef(),
-    entryId: integer()
-      .notNull()
-      .references(() => faqEntries.id, { onDelete: 'cascade' }),
+    entryId: integer().notNull(),
     staffId: staffRef(),
     isHelpful: boolean().notNull(),
     createdAt: timestamptzNow(),
   },
-  (t) => [primaryKey({ columns: [t.corpId, t.entryId, t.staffId] })],
+  (t) => [
+    corpRef('faq_feedback_entry_id_fk', t.corpId, t.entryId, () => faqEntries).onDelete('cascade'),
+    corpRef('faq_feedback_staff_id_fk', t.corpId, t.staffId, () => staff),
+    primaryKey({ columns: [t.corpId, t.entryId, t.staffId] }),
+  ],
 );
 
 /**
@@ -132,6 +141,8 @@ export const faqQuestions = pgTable(
     handledAt: timestamptz(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('faq_questions_staff_id_fk', t.corpId, t.staffId, () => staff),
     index().on(t.corpId, t.staffId, t.id),
     index('faq_questions_unanswered')
       .on(t.corpId, t.id)
@@ -152,7 +163,7 @@ export const faqSynonyms = pgTable(
     words: text().array().notNull(),
     updatedAt: timestamptz().notNull(),
   },
-  (t) => [index().on(t.corpId, t.id)],
+  (t) => [primaryKey({ columns: [t.id, t.corpId] }), index().on(t.corpId, t.id)],
 );
 
 /**
@@ -167,5 +178,8 @@ export const faqCopilotUsage = pgTable(
     windowStart: timestamptz().notNull(),
     count: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.corpId, t.staffId, t.windowStart] })],
+  (t) => [
+    corpRef('faq_copilot_usage_staff_id_fk', t.corpId, t.staffId, () => staff),
+    primaryKey({ columns: [t.corpId, t.staffId, t.windowStart] }),
+  ],
 );

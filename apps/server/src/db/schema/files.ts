@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff } from './staff.ts';
 import { clients } from './cases.ts';
 import { houseBrokerageUsers, houseClients } from './house.ts';
 import { esignOrders } from './esign.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 
 /*
  * Uploaded files (modules/files): every image any module stores, whoever attaches it. Only modules/files
@@ -32,15 +32,15 @@ export const files = pgTable(
     id: identity(),
     corpId: companyRef(),
     ownerKind: text({ enum: FILE_OWNER_KINDS }).notNull(),
-    clientId: integer().references(() => clients.id),
-    houseClientId: integer().references(() => houseClients.id),
-    esignOrderId: integer().references(() => esignOrders.id),
+    clientId: integer(),
+    houseClientId: integer(),
+    esignOrderId: integer(),
     /**
      * Staff who uploaded it, or a channel agent of /houseloan (decision 052): exactly one; an e-sign
      * order's files (generated documents, a signer's signature) may have neither: its event log says who.
      */
-    uploaderId: integer().references(() => staff.id),
-    uploaderAgentId: integer().references(() => houseBrokerageUsers.id),
+    uploaderId: integer(),
+    uploaderAgentId: integer(),
     storageKey: text().notNull(),
     thumbKey: text().notNull(),
     contentType: text().notNull(),
@@ -57,6 +57,12 @@ export const files = pgTable(
     erasedAt: timestamptz(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('files_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('files_house_client_id_fk', t.corpId, t.houseClientId, () => houseClients),
+    corpRef('files_esign_order_id_fk', t.corpId, t.esignOrderId, () => esignOrders),
+    corpRef('files_uploader_id_fk', t.corpId, t.uploaderId, () => staff),
+    corpRef('files_uploader_agent_id_fk', t.corpId, t.uploaderAgentId, () => houseBrokerageUsers),
     index().on(t.corpId, t.clientId),
     index().on(t.corpId, t.houseClientId),
     // Exactly the owner column of the file's kind is set.

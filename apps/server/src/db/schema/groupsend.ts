@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { customerFilings } from './chatter.ts';
-import { companyRef, staffRef } from './staff.ts';
-import { identity, timestamptz } from './columns.ts';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { identity, timestamptz, corpRef } from './columns.ts';
 
 /*
  * Group sends to customers (群发, issue 50 point 2, decision 080). Only modules/groupsend imports this file.
@@ -26,7 +26,12 @@ export const groupSends = pgTable(
     fetchedAt: timestamptz(),
     createdAt: timestamptz().notNull(),
   },
-  (t) => [index().on(t.corpId, t.id), index().on(t.corpId, t.createdBy, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('group_sends_created_by_fk', t.corpId, t.createdBy, () => staff),
+    index().on(t.corpId, t.id),
+    index().on(t.corpId, t.createdBy, t.id),
+  ],
 );
 
 /** One owner's WeCom task (add_msg_template with them as sender): its msgid, and whether they sent it. */
@@ -35,9 +40,7 @@ export const groupSendTasks = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    sendId: integer()
-      .notNull()
-      .references(() => groupSends.id),
+    sendId: integer().notNull(),
     staffId: staffRef(),
     /** WeCom's msgid; '' when WeCom refused the task (error says why). */
     msgid: text().notNull().default(''),
@@ -46,7 +49,13 @@ export const groupSendTasks = pgTable(
     error: text().notNull().default(''),
     sentAt: timestamptz(),
   },
-  (t) => [uniqueIndex().on(t.sendId, t.staffId), index().on(t.corpId, t.sendId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('group_send_tasks_send_id_fk', t.corpId, t.sendId, () => groupSends),
+    corpRef('group_send_tasks_staff_id_fk', t.corpId, t.staffId, () => staff),
+    uniqueIndex().on(t.sendId, t.staffId, t.corpId),
+    index().on(t.corpId, t.sendId),
+  ],
 );
 
 /**
@@ -59,12 +68,8 @@ export const groupSendRecipients = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    sendId: integer()
-      .notNull()
-      .references(() => groupSends.id),
-    filingId: integer()
-      .notNull()
-      .references(() => customerFilings.id),
+    sendId: integer().notNull(),
+    filingId: integer().notNull(),
     /** The owner whose task carries it. */
     staffId: staffRef(),
     month: text().notNull(),
@@ -73,7 +78,11 @@ export const groupSendRecipients = pgTable(
     sentAt: timestamptz(),
   },
   (t) => [
-    uniqueIndex().on(t.sendId, t.filingId),
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('group_send_recipients_send_id_fk', t.corpId, t.sendId, () => groupSends),
+    corpRef('group_send_recipients_filing_id_fk', t.corpId, t.filingId, () => customerFilings),
+    corpRef('group_send_recipients_staff_id_fk', t.corpId, t.staffId, () => staff),
+    uniqueIndex().on(t.sendId, t.filingId, t.corpId),
     index().on(t.corpId, t.filingId, t.month),
     index().on(t.corpId, t.sendId, t.id),
     check('group_send_recipients_status', sql`${t.status} in (0, 1, 2, 3, 9)`),

@@ -1,6 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, smallint } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 
 /*
  * Staff handovers (modules/handover, decision 066): who was handed over to whom by which admin, what moved
@@ -15,7 +15,7 @@ export const staffHandovers = pgTable(
     id: identity(),
     corpId: companyRef(),
     fromId: staffRef(),
-    toId: integer().references(() => staff.id),
+    toId: integer(),
     toPool: boolean().notNull(),
     disabled: boolean().notNull(),
     actorId: staffRef(),
@@ -35,5 +35,12 @@ export const staffHandovers = pgTable(
     /** When WeCom's transfer result was last asked. */
     checkedAt: timestamptz(),
   },
-  (t) => [index().on(t.corpId, t.id), index().on(t.corpId, t.fromId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('staff_handovers_from_id_fk', t.corpId, t.fromId, () => staff),
+    corpRef('staff_handovers_to_id_fk', t.corpId, t.toId, () => staff),
+    corpRef('staff_handovers_actor_id_fk', t.corpId, t.actorId, () => staff),
+    index().on(t.corpId, t.id),
+    index().on(t.corpId, t.fromId),
+  ],
 );

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef, teams } from './staff.ts';
 import { files } from './files.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef, type CorpKeyed } from './columns.ts';
 import { sealedText } from '../../pii/column.ts';
 
 /*
@@ -32,7 +22,7 @@ export const houseClients = pgTable(
     id: identity(),
     corpId: companyRef(),
     ownerId: staffRef(),
-    stewardId: integer().references(() => staff.id),
+    stewardId: integer(),
     name: text().notNull(),
     /** Sealed (decision 074); found by `phone_bidx`, or by its last four digits by `phone_last4_bidx`. */
     phone: sealedText('house_clients.phone').notNull(),
@@ -43,11 +33,11 @@ export const houseClients = pgTable(
       .default('waiting'),
     createdAt: timestamptzNow(),
     /** The owner's team when taken in or allocated: the team leader's view (houseTeam). */
-    teamId: integer().references(() => teams.id),
+    teamId: integer(),
     /** A house channel (db/schema/house.ts); no foreign key here to keep the two schema files acyclic. */
     channelId: integer(),
     /** The client who referred this one: the referral chain of the detail page. */
-    referrerId: integer().references((): AnyPgColumn => houseClients.id),
+    referrerId: integer(),
     /** Sealed (decision 074), null when not given; found by `id_number_bidx`. */
     idNumber: sealedText('house_clients.id_number'),
     idNumberBidx: text(),
@@ -70,11 +60,17 @@ export const houseClients = pgTable(
       .default('none'),
     deletedAt: timestamptz(),
     /** The channel agent who referred the client through /houseloan (decision 052); null for staff intake. */
-    channelAgentId: integer().references((): AnyPgColumn => houseBrokerageUsers.id),
+    channelAgentId: integer(),
     /** When the signing centre signed the client: the month a channel's referral counts as completed. */
     signedAt: timestamptz(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_clients_owner_id_fk', t.corpId, t.ownerId, () => staff),
+    corpRef('house_clients_steward_id_fk', t.corpId, t.stewardId, () => staff),
+    corpRef('house_clients_team_id_fk', t.corpId, t.teamId, () => teams),
+    corpRef('house_clients_referrer_id_fk', t.corpId, t.referrerId, () => t),
+    corpRef('house_clients_channel_agent_id_fk', t.corpId, t.channelAgentId, (): CorpKeyed => houseBrokerageUsers),
     index().on(t.corpId, t.channelAgentId, t.id),
     // The stewards' pool of channel referrals nobody has taken yet (allot).
     index('house_clients_unclaimed_idx')
@@ -102,10 +98,7 @@ export const houseClients = pgTable(
 );
 
 /** A home-loan client a row belongs to. */
-export const houseClientRef = () =>
-  integer()
-    .notNull()
-    .references(() => houseClients.id);
+export const houseClientRef = () => integer().notNull();
 
 /** A partner (an estate agency, a broker) that refers home-loan clients; owned by one salesperson. */
 export const houseChannels = pgTable(
@@ -123,7 +116,12 @@ export const houseChannels = pgTable(
     /** Stopped by staff: its agents can no longer log in to /houseloan or refer (decision 052). */
     disabledAt: timestamptz(),
   },
-  (t) => [index().on(t.corpId, t.ownerId, t.id), index().on(t.corpId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_channels_owner_id_fk', t.corpId, t.ownerId, () => staff),
+    index().on(t.corpId, t.ownerId, t.id),
+    index().on(t.corpId, t.id),
+  ],
 );
 
 /** A prospective client recommended by a salesperson or a channel, before it becomes a house client. */
@@ -133,7 +131,7 @@ export const houseRecommends = pgTable(
     id: identity(),
     corpId: companyRef(),
     staffId: staffRef(),
-    channelId: integer().references(() => houseChannels.id),
+    channelId: integer(),
     name: text().notNull(),
     /** Sealed (decision 074): shown masked, revealed on the recommendation's sheet, never looked up. */
     phone: sealedText('house_recommends.phone').notNull(),
@@ -142,7 +140,13 @@ export const houseRecommends = pgTable(
     createdAt: timestamptzNow(),
   },
   // The second index serves finance, who lists the whole company's recommendations.
-  (t) => [index().on(t.corpId, t.staffId, t.id), index().on(t.corpId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_recommends_staff_id_fk', t.corpId, t.staffId, () => staff),
+    corpRef('house_recommends_channel_id_fk', t.corpId, t.channelId, () => houseChannels),
+    index().on(t.corpId, t.staffId, t.id),
+    index().on(t.corpId, t.id),
+  ],
 );
 
 /** An image of a house client's file, by type (HOUSE_IMAGE_TYPES); the file itself is modules/files'. */
@@ -154,17 +158,25 @@ export const houseImages = pgTable(
     houseClientId: houseClientRef(),
     houseType: smallint().notNull(),
     /** The stored image (modules/files): storage, signed links and the sweep are that module's. */
-    fileId: integer()
-      .notNull()
-      .references(() => files.id),
+    fileId: integer().notNull(),
     /** Staff who uploaded it, or the channel agent (the client's consent photo of /houseloan): exactly one. */
-    uploadedBy: integer().references(() => staff.id),
-    uploadedByAgentId: integer().references((): AnyPgColumn => houseBrokerageUsers.id),
+    uploadedBy: integer(),
+    uploadedByAgentId: integer(),
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_images_house_client_id_fk', t.corpId, t.houseClientId, () => houseClients),
+    corpRef('house_images_file_id_fk', t.corpId, t.fileId, () => files),
+    corpRef('house_images_uploaded_by_fk', t.corpId, t.uploadedBy, () => staff),
+    corpRef(
+      'house_images_uploaded_by_agent_id_fk',
+      t.corpId,
+      t.uploadedByAgentId,
+      (): CorpKeyed => houseBrokerageUsers,
+    ),
     index().on(t.corpId, t.houseClientId, t.houseType, t.id),
-    uniqueIndex().on(t.fileId),
+    uniqueIndex().on(t.fileId, t.corpId),
     check('house_images_one_uploader', sql`num_nonnulls(${t.uploadedBy}, ${t.uploadedByAgentId}) = 1`),
   ],
 );
@@ -176,7 +188,7 @@ export const houseBrokerageUsers = pgTable(
     id: identity(),
     corpId: companyRef(),
     ownerId: staffRef(),
-    channelId: integer().references(() => houseChannels.id),
+    channelId: integer(),
     name: text().notNull(),
     /** Sealed (decision 074); an agent logs in by it through `phone_bidx`, the list searches `phone_last4_bidx`. */
     phone: sealedText('house_brokerage_users.phone').notNull(),
@@ -193,6 +205,9 @@ export const houseBrokerageUsers = pgTable(
     wechatOpenid: text(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_brokerage_users_owner_id_fk', t.corpId, t.ownerId, () => staff),
+    corpRef('house_brokerage_users_channel_id_fk', t.corpId, t.channelId, () => houseChannels),
     index().on(t.corpId, t.ownerId, t.id),
     index().on(t.corpId, t.id),
     // A channel agent logs in by phone: one agent per phone in a company.
@@ -226,11 +241,15 @@ export const houseAudits = pgTable(
     status: text({ enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
-    decidedBy: integer().references(() => staff.id),
+    decidedBy: integer(),
     decidedAt: timestamptz(),
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_audits_house_client_id_fk', t.corpId, t.houseClientId, () => houseClients),
+    corpRef('house_audits_requested_by_fk', t.corpId, t.requestedBy, () => staff),
+    corpRef('house_audits_decided_by_fk', t.corpId, t.decidedBy, () => staff),
     index().on(t.corpId, t.status, t.id),
     uniqueIndex('house_audits_one_pending')
       .on(t.corpId, t.houseClientId)
@@ -244,15 +263,18 @@ export const houseAuditEvents = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    auditId: integer()
-      .notNull()
-      .references(() => houseAudits.id),
+    auditId: integer().notNull(),
     actorId: staffRef(),
     decision: text({ enum: ['requested', 'approved', 'rejected'] }).notNull(),
     reason: text().notNull().default(''),
     createdAt: timestamptzNow(),
   },
-  (t) => [index().on(t.corpId, t.auditId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_audit_events_audit_id_fk', t.corpId, t.auditId, () => houseAudits),
+    corpRef('house_audit_events_actor_id_fk', t.corpId, t.actorId, () => staff),
+    index().on(t.corpId, t.auditId, t.id),
+  ],
 );
 
 /** One receiver's part of a client's brokerage: 1 waiting for payment → 2 paid, or 3 cancelled. */
@@ -262,10 +284,8 @@ export const houseBrokerageOrders = pgTable(
     id: identity(),
     corpId: companyRef(),
     houseClientId: houseClientRef(),
-    brokerageUserId: integer()
-      .notNull()
-      .references(() => houseBrokerageUsers.id),
-    auditId: integer().references(() => houseAudits.id),
+    brokerageUserId: integer().notNull(),
+    auditId: integer(),
     amountFen: bigint({ mode: 'number' }).notNull(),
     rateBp: integer().notNull(),
     status: smallint().notNull().default(1),
@@ -273,11 +293,21 @@ export const houseBrokerageOrders = pgTable(
     /** The bank's transfer reference once paid. */
     payRef: text().notNull().default(''),
     createdBy: staffRef(),
-    decidedBy: integer().references(() => staff.id),
+    decidedBy: integer(),
     decidedAt: timestamptz(),
     createdAt: timestamptzNow(),
   },
-  (t) => [index().on(t.corpId, t.status, t.id), index().on(t.corpId, t.houseClientId), index().on(t.corpId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_brokerage_orders_house_client_id_fk', t.corpId, t.houseClientId, () => houseClients),
+    corpRef('house_brokerage_orders_brokerage_user_id_fk', t.corpId, t.brokerageUserId, () => houseBrokerageUsers),
+    corpRef('house_brokerage_orders_audit_id_fk', t.corpId, t.auditId, () => houseAudits),
+    corpRef('house_brokerage_orders_created_by_fk', t.corpId, t.createdBy, () => staff),
+    corpRef('house_brokerage_orders_decided_by_fk', t.corpId, t.decidedBy, () => staff),
+    index().on(t.corpId, t.status, t.id),
+    index().on(t.corpId, t.houseClientId),
+    index().on(t.corpId, t.id),
+  ],
 );
 
 /**
@@ -297,7 +327,13 @@ export const houseOwnerEvents = pgTable(
     actorId: staffRef(),
     createdAt: timestamptzNow(),
   },
-  (t) => [index().on(t.corpId, t.subject, t.subjectId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_owner_events_from_staff_id_fk', t.corpId, t.fromStaffId, () => staff),
+    corpRef('house_owner_events_to_staff_id_fk', t.corpId, t.toStaffId, () => staff),
+    corpRef('house_owner_events_actor_id_fk', t.corpId, t.actorId, () => staff),
+    index().on(t.corpId, t.subject, t.subjectId, t.id),
+  ],
 );
 
 /**
@@ -314,11 +350,18 @@ export const houseImageEvents = pgTable(
     /** The removed house_images row's id; no reference, the row is gone. */
     imageId: integer().notNull(),
     houseType: smallint().notNull(),
-    uploadedBy: integer().references(() => staff.id),
-    uploadedByAgentId: integer().references(() => houseBrokerageUsers.id),
+    uploadedBy: integer(),
+    uploadedByAgentId: integer(),
     uploadedAt: timestamptz().notNull(),
     actorId: staffRef(),
     createdAt: timestamptz().notNull(),
   },
-  (t) => [index().on(t.corpId, t.houseClientId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('house_image_events_house_client_id_fk', t.corpId, t.houseClientId, () => houseClients),
+    corpRef('house_image_events_uploaded_by_fk', t.corpId, t.uploadedBy, () => staff),
+    corpRef('house_image_events_uploaded_by_agent_id_fk', t.corpId, t.uploadedByAgentId, () => houseBrokerageUsers),
+    corpRef('house_image_events_actor_id_fk', t.corpId, t.actorId, () => staff),
+    index().on(t.corpId, t.houseClientId, t.id),
+  ],
 );

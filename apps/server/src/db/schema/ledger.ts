@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
-import { identity, timestamptz } from './columns.ts';
+import { identity, timestamptz, corpRef } from './columns.ts';
 
 /*
  * The commission ledger (modules/ledger, issue 42, decision 067): immutable lines in integer fen, the
@@ -41,10 +41,12 @@ export const commissionLines = pgTable(
     /** The claw-back a reversal carries out: one reversal per claw-back (the unique index below). */
     clawbackId: integer(),
     note: text().notNull().default(''),
-    actorId: integer().references(() => staff.id),
+    actorId: integer(),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('commission_lines_actor_id_fk', t.corpId, t.actorId, () => staff),
     index().on(t.corpId, t.receiverKind, t.receiverId, t.id),
     index().on(t.corpId, t.dealKind, t.dealId),
     index().on(t.corpId, t.createdAt),
@@ -86,12 +88,15 @@ export const commissionClawbacks = pgTable(
       .notNull()
       .default('pending'),
     proposedBy: staffRef(),
-    decidedBy: integer().references(() => staff.id),
+    decidedBy: integer(),
     decidedAt: timestamptz(),
     remark: text().notNull().default(''),
     createdAt: timestamptz().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('commission_clawbacks_proposed_by_fk', t.corpId, t.proposedBy, () => staff),
+    corpRef('commission_clawbacks_decided_by_fk', t.corpId, t.decidedBy, () => staff),
     index().on(t.corpId, t.status, t.id),
     index().on(t.corpId, t.receiverKind, t.receiverId, t.id),
     uniqueIndex('commission_clawbacks_one_open')
@@ -125,6 +130,7 @@ export const commissionStatements = pgTable(
     issuedAt: timestamptz().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
     uniqueIndex().on(t.corpId, t.receiverKind, t.receiverId, t.period),
     index().on(t.corpId, t.period, t.id),
     index().on(t.corpId, t.receiverKind, t.receiverId, t.id),
@@ -137,17 +143,20 @@ export const commissionDisputes = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    statementId: integer()
-      .notNull()
-      .references(() => commissionStatements.id),
-    lineId: integer()
-      .notNull()
-      .references(() => commissionLines.id),
+    statementId: integer().notNull(),
+    lineId: integer().notNull(),
     note: text().notNull(),
     answer: text().notNull().default(''),
-    answeredBy: integer().references(() => staff.id),
+    answeredBy: integer(),
     answeredAt: timestamptz(),
     createdAt: timestamptz().notNull(),
   },
-  (t) => [index().on(t.corpId, t.statementId, t.id), index().on(t.corpId, t.answeredAt, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('commission_disputes_statement_id_fk', t.corpId, t.statementId, () => commissionStatements),
+    corpRef('commission_disputes_line_id_fk', t.corpId, t.lineId, () => commissionLines),
+    corpRef('commission_disputes_answered_by_fk', t.corpId, t.answeredBy, () => staff),
+    index().on(t.corpId, t.statementId, t.id),
+    index().on(t.corpId, t.answeredAt, t.id),
+  ],
 );

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, smallint, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
-import { clientRef } from './cases.ts';
+import { clientRef, clients } from './cases.ts';
 import { files } from './files.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 
 /*
  * Repayment records and their proof images (modules/money). Every table carries corp_id and leads its
@@ -27,28 +27,37 @@ export const moneyRecords = pgTable(
       .notNull()
       .default('pending'),
     createdBy: staffRef(),
-    confirmedBy: integer().references(() => staff.id),
+    confirmedBy: integer(),
     confirmedAt: timestamptz(),
     /** The client's idempotency key (a UUID made when the form opens): a retry records once. */
     idempotencyKey: text().notNull(),
     createdAt: timestamptzNow(),
   },
-  (t) => [uniqueIndex().on(t.corpId, t.idempotencyKey), index().on(t.corpId, t.clientId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('money_records_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('money_records_created_by_fk', t.corpId, t.createdBy, () => staff),
+    corpRef('money_records_confirmed_by_fk', t.corpId, t.confirmedBy, () => staff),
+    uniqueIndex().on(t.corpId, t.idempotencyKey),
+    index().on(t.corpId, t.clientId, t.id),
+  ],
 );
 
 export const moneyImages = pgTable(
   'money_images',
   {
     corpId: companyRef(),
-    moneyId: integer()
-      .notNull()
-      .references(() => moneyRecords.id, { onDelete: 'cascade' }),
-    fileId: integer()
-      .notNull()
-      .references(() => files.id),
+    moneyId: integer().notNull(),
+    fileId: integer().notNull(),
     position: smallint().notNull(),
   },
-  (t) => [uniqueIndex().on(t.corpId, t.moneyId, t.fileId), index().on(t.corpId, t.fileId)],
+  (t) => [
+    corpRef('money_images_money_id_fk', t.corpId, t.moneyId, () => moneyRecords).onDelete('cascade'),
+    corpRef('money_images_file_id_fk', t.corpId, t.fileId, () => files),
+    // Its key (it had none, only this unique index): Citus moves a shard by logical replication, which needs one.
+    primaryKey({ columns: [t.corpId, t.moneyId, t.fileId] }),
+    index().on(t.corpId, t.fileId),
+  ],
 );
 
 /** A proof (bill, invoice, contract …) of a case, of one of the 12 types of spec §9. */
@@ -71,6 +80,9 @@ export const proofs = pgTable(
     deletedAt: timestamptz(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('proofs_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('proofs_created_by_fk', t.corpId, t.createdBy, () => staff),
     index()
       .on(t.corpId, t.clientId, t.id)
       .where(sql`${t.deletedAt} is null`),
@@ -83,16 +95,18 @@ export const proofImages = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    proofId: integer()
-      .notNull()
-      .references(() => proofs.id),
-    fileId: integer()
-      .notNull()
-      .references(() => files.id),
+    proofId: integer().notNull(),
+    fileId: integer().notNull(),
     version: integer().notNull(),
     position: smallint().notNull(),
   },
-  (t) => [uniqueIndex().on(t.corpId, t.proofId, t.version, t.fileId), index().on(t.corpId, t.fileId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('proof_images_proof_id_fk', t.corpId, t.proofId, () => proofs),
+    corpRef('proof_images_file_id_fk', t.corpId, t.fileId, () => files),
+    uniqueIndex().on(t.corpId, t.proofId, t.version, t.fileId),
+    index().on(t.corpId, t.fileId),
+  ],
 );
 
 /**
@@ -104,9 +118,7 @@ export const proofRejections = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    proofId: integer()
-      .notNull()
-      .references(() => proofs.id),
+    proofId: integer().notNull(),
     clientId: clientRef(),
     ownerId: staffRef(),
     reason: text().notNull(),
@@ -115,6 +127,11 @@ export const proofRejections = pgTable(
     resolvedAt: timestamptz(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('proof_rejections_proof_id_fk', t.corpId, t.proofId, () => proofs),
+    corpRef('proof_rejections_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('proof_rejections_owner_id_fk', t.corpId, t.ownerId, () => staff),
+    corpRef('proof_rejections_rejected_by_fk', t.corpId, t.rejectedBy, () => staff),
     index('proof_rejections_open_idx')
       .on(t.corpId, t.ownerId, t.id)
       .where(sql`${t.resolvedAt} is null`),

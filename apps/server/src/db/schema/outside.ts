@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 import { sealedText } from '../../pii/column.ts';
 
 /*
@@ -27,11 +27,14 @@ export const outsidePartners = pgTable(
     staffId: staffRef(),
     parentId: integer(),
     declineReason: text().notNull().default(''),
-    decidedBy: integer().references(() => staff.id),
+    decidedBy: integer(),
     decidedAt: timestamptz(),
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('outside_partners_staff_id_fk', t.corpId, t.staffId, () => staff),
+    corpRef('outside_partners_decided_by_fk', t.corpId, t.decidedBy, () => staff),
     // One account per phone in a company; two registrations racing make one.
     uniqueIndex('outside_partners_corp_phone_bidx').on(t.corpId, t.phoneBidx),
     index().on(t.corpId, t.staffId, t.status, t.id),
@@ -40,22 +43,23 @@ export const outsidePartners = pgTable(
 );
 
 /** The partner a row belongs to. */
-const partnerRef = () =>
-  integer()
-    .notNull()
-    .references(() => outsidePartners.id);
+const partnerRef = () => integer().notNull();
 
 /** The invite code of a staff member or a partner: made once on first ask, then the same for good. */
 export const outsideInvites = pgTable(
   'outside_invites',
   {
-    code: text().primaryKey(),
+    code: text().notNull(),
     corpId: companyRef(),
-    staffId: integer().references(() => staff.id),
-    partnerId: integer().references(() => outsidePartners.id),
+    staffId: integer(),
+    partnerId: integer(),
     createdAt: timestamptzNow(),
   },
   (t) => [
+    // The invite link's code finds the invite on its own (it leads); corp_id makes the key Citus-shaped (decision 084).
+    primaryKey({ columns: [t.code, t.corpId] }),
+    corpRef('outside_invites_staff_id_fk', t.corpId, t.staffId, () => staff),
+    corpRef('outside_invites_partner_id_fk', t.corpId, t.partnerId, () => outsidePartners),
     uniqueIndex('outside_invites_one_per_staff')
       .on(t.corpId, t.staffId)
       .where(sql`staff_id is not null`),
@@ -80,7 +84,11 @@ export const outsideChannels = pgTable(
     deletedAt: timestamptz(),
     createdAt: timestamptzNow(),
   },
-  (t) => [index().on(t.corpId, t.partnerId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('outside_channels_partner_id_fk', t.corpId, t.partnerId, () => outsidePartners),
+    index().on(t.corpId, t.partnerId, t.id),
+  ],
 );
 
 /**
@@ -105,11 +113,11 @@ export const outsideReferrals = pgTable(
     amountFen: bigint({ mode: 'number' }).notNull(),
     productId: integer(),
     remarks: text().notNull().default(''),
-    channelId: integer().references(() => outsideChannels.id),
+    channelId: integer(),
     status: smallint().notNull().default(1),
     protectedUntil: timestamptz().notNull(),
     caseId: integer(),
-    convertedBy: integer().references(() => staff.id),
+    convertedBy: integer(),
     convertedAt: timestamptz(),
     releasedAt: timestamptz(),
     /** Put in the company's pool (decision 066) as the case `caseId`, or looked at and left (a live case held it). */
@@ -118,6 +126,10 @@ export const outsideReferrals = pgTable(
     updatedAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('outside_referrals_partner_id_fk', t.corpId, t.partnerId, () => outsidePartners),
+    corpRef('outside_referrals_channel_id_fk', t.corpId, t.channelId, () => outsideChannels),
+    corpRef('outside_referrals_converted_by_fk', t.corpId, t.convertedBy, () => staff),
     uniqueIndex('outside_referrals_phone_bidx_protected')
       .on(t.corpId, t.phoneBidx)
       .where(sql`status = 1`),

@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { companyRef, staffRef } from './staff.ts';
-import { identity, timestamptzNow } from './columns.ts';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { identity, timestamptzNow, corpRef } from './columns.ts';
 
 /*
  * Tables of customer ownership (modules/ownership, decision 066): the log of duplicate checks and the daily
@@ -26,7 +26,11 @@ export const duplicateChecks = pgTable(
     matches: smallint().notNull(),
     at: timestamptzNow(),
   },
-  (t) => [index().on(t.corpId, t.principalKind, t.principalId, t.day), index().on(t.corpId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    index().on(t.corpId, t.principalKind, t.principalId, t.day),
+    index().on(t.corpId, t.id),
+  ],
 );
 
 /** How many pool cases a person claimed on a Beijing day: a conditional upsert keeps the cap under races. */
@@ -38,5 +42,8 @@ export const poolClaimDays = pgTable(
     day: date({ mode: 'string' }).notNull(),
     claims: smallint().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.corpId, t.staffId, t.day] })],
+  (t) => [
+    corpRef('pool_claim_days_staff_id_fk', t.corpId, t.staffId, () => staff),
+    primaryKey({ columns: [t.corpId, t.staffId, t.day] }),
+  ],
 );

@@ -1,7 +1,7 @@
-import { bigint, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clientRef } from './cases.ts';
+import { bigint, integer, jsonb, pgTable, smallint, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
+import { clientRef, clients } from './cases.ts';
 import { companyRef, staff } from './staff.ts';
-import { identity, timestamptz } from './columns.ts';
+import { identity, timestamptz, corpRef } from './columns.ts';
 import { sealedText } from '../../pii/column.ts';
 
 /*
@@ -30,7 +30,7 @@ export const financePacts = pgTable(
     clientId: clientRef(),
     frozenAt: timestamptz().notNull(),
     /** Whose move approved the case (or whose first read froze a case approved before agreements existed). */
-    frozenBy: integer().references(() => staff.id),
+    frozenBy: integer(),
     bankName: text().notNull(),
     productName: text().notNull(),
     amountFen: bigint({ mode: 'number' }).notNull(),
@@ -47,10 +47,14 @@ export const financePacts = pgTable(
     borrowerIdNumber: sealedText('finance_pacts.borrower_id_number').notNull(),
     borrowerPhone: sealedText('finance_pacts.borrower_phone').notNull(),
     intermediaryName: text().notNull(),
-    agentId: integer().references(() => staff.id),
+    agentId: integer(),
     agentName: text().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('finance_pacts_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('finance_pacts_frozen_by_fk', t.corpId, t.frozenBy, () => staff),
+    corpRef('finance_pacts_agent_id_fk', t.corpId, t.agentId, () => staff),
     // Frozen exactly once per case: a second freeze (two first reads at once) inserts nothing.
     uniqueIndex('finance_pacts_one_per_case').on(t.corpId, t.clientId),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, smallint, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { timestamptzNow } from './columns.ts';
 import { companies } from './staff.ts';
 
@@ -12,7 +12,7 @@ import { companies } from './staff.ts';
 export const dataKeys = pgTable(
   'data_keys',
   {
-    id: text().primaryKey(),
+    id: text().notNull(),
     // Spelled out rather than companyRef(): staff.ts seals its phone column (pii/column.ts → keyring → this
     // file), so this file must not call into staff.ts while the modules load; the reference is resolved later.
     corpId: integer()
@@ -24,6 +24,7 @@ export const dataKeys = pgTable(
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
     uniqueIndex('data_keys_corp_purpose_version').on(t.corpId, t.purpose, t.version),
     check('data_keys_purpose', sql`${t.purpose} in ('data', 'index')`),
     check('data_keys_version', sql`${t.version} >= 1`),

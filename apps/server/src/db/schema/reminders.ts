@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff } from './staff.ts';
-import { identity, timestamptz } from './columns.ts';
+import { identity, timestamptz, corpRef } from './columns.ts';
 
 /*
  * The durable job queue of modules/reminders (decision 058). Only that module imports this file.
@@ -38,7 +38,7 @@ export const jobs = pgTable(
     kind: text().notNull(),
     dedupeKey: text().notNull(),
     /** Whom the message is for; null for a job that is not a message. */
-    recipientId: integer().references(() => staff.id),
+    recipientId: integer(),
     /** A card's words; a task job (no recipient, e.g. an e-sign timestamp retry) names its record instead. */
     payload: jsonb()
       .$type<
@@ -56,6 +56,8 @@ export const jobs = pgTable(
     createdAt: timestamptz().notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('jobs_recipient_id_fk', t.corpId, t.recipientId, () => staff),
     uniqueIndex('jobs_corp_dedupe_key').on(t.corpId, t.dedupeKey),
     // What a worker scans: the unfinished jobs, by when they are due.
     index('jobs_due')

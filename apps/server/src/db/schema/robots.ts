@@ -1,7 +1,7 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, primaryKey } from 'drizzle-orm/pg-core';
 import { sealedText } from '../../pii/column.ts';
 import { companyRef, teams } from './staff.ts';
-import { identity, timestamptz } from './columns.ts';
+import { identity, timestamptz, corpRef } from './columns.ts';
 
 /*
  * WeCom group robots (issue 50 point 4, decision 076). Only modules/robots imports this file.
@@ -17,7 +17,7 @@ export const teamRobots = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    teamId: integer().references(() => teams.id),
+    teamId: integer(),
     name: text().notNull(),
     webhookKey: sealedText('team_robots.webhook_key').notNull(),
     events: text().array().notNull(),
@@ -26,5 +26,9 @@ export const teamRobots = pgTable(
     lastError: text().notNull().default(''),
     updatedAt: timestamptz().notNull(),
   },
-  (t) => [index().on(t.corpId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('team_robots_team_id_fk', t.corpId, t.teamId, () => teams),
+    index().on(t.corpId, t.id),
+  ],
 );

@@ -1,7 +1,7 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, primaryKey } from 'drizzle-orm/pg-core';
 import { SCRIPT_TOPIC_KEYS } from '@crm/domain/api/scripts';
-import { companyRef, staffRef } from './staff.ts';
-import { identity, timestamptz } from './columns.ts';
+import { companyRef, staff, staffRef } from './staff.ts';
+import { identity, timestamptz, corpRef } from './columns.ts';
 
 /*
  * The approved scripts (话术库, issue 50 point 3, decision 080). Only modules/scripts imports this file.
@@ -22,7 +22,11 @@ export const chatScripts = pgTable(
     updatedBy: staffRef(),
     updatedAt: timestamptz().notNull(),
   },
-  (t) => [index().on(t.corpId, t.topic, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('chat_scripts_updated_by_fk', t.corpId, t.updatedBy, () => staff),
+    index().on(t.corpId, t.topic, t.id),
+  ],
 );
 
 /** One time a member put a script into a chat: per script and per member usage, and with whom. */
@@ -31,13 +35,17 @@ export const chatScriptUses = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    scriptId: integer()
-      .notNull()
-      .references(() => chatScripts.id),
+    scriptId: integer().notNull(),
     staffId: staffRef(),
     /** The chat's external contact; '' when the sidebar was open outside a single chat. */
     externalUserid: text().notNull().default(''),
     usedAt: timestamptz().notNull(),
   },
-  (t) => [index().on(t.corpId, t.scriptId), index().on(t.corpId, t.staffId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('chat_script_uses_script_id_fk', t.corpId, t.scriptId, () => chatScripts),
+    corpRef('chat_script_uses_staff_id_fk', t.corpId, t.staffId, () => staff),
+    index().on(t.corpId, t.scriptId),
+    index().on(t.corpId, t.staffId),
+  ],
 );

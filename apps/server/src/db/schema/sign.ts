@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { companyRef, staff, staffRef } from './staff.ts';
 import { clients } from './cases.ts';
 import { houseClients } from './house.ts';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef, type CorpKeyed } from './columns.ts';
 
 /*
  * The signing centre (modules/sign): a signing task per instalment case or house client, taken first come
@@ -22,14 +22,14 @@ export const signTasks = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    clientId: integer().references(() => clients.id),
-    houseClientId: integer().references((): AnyPgColumn => houseClients.id),
-    signerId: integer().references(() => staff.id),
+    clientId: integer(),
+    houseClientId: integer(),
+    signerId: integer(),
     /**
      * The signer the salesperson chose on the case form (签约人): the open task is in that signer's
      * "my tasks" as well as in the pool, and whoever takes it first holds it.
      */
-    proposedSignerId: integer().references(() => staff.id),
+    proposedSignerId: integer(),
     /** `withdrawn`: the case left signing another way (withdrawn by the client, moved by a leader). */
     status: text({ enum: ['open', 'taken', 'signed', 'rejected', 'reject_approved', 'withdrawn'] })
       .notNull()
@@ -41,12 +41,18 @@ export const signTasks = pgTable(
     outcomeNote: text(),
     /** WeCom OA approval number once the rejection was sent to WeCom (wxWorkApprove). */
     wecomSpNo: text(),
-    createdBy: integer().references(() => staff.id),
+    createdBy: integer(),
     takenAt: timestamptz(),
     finishedAt: timestamptz(),
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('sign_tasks_client_id_fk', t.corpId, t.clientId, () => clients),
+    corpRef('sign_tasks_house_client_id_fk', t.corpId, t.houseClientId, (): CorpKeyed => houseClients),
+    corpRef('sign_tasks_signer_id_fk', t.corpId, t.signerId, () => staff),
+    corpRef('sign_tasks_proposed_signer_id_fk', t.corpId, t.proposedSignerId, () => staff),
+    corpRef('sign_tasks_created_by_fk', t.corpId, t.createdBy, () => staff),
     index().on(t.corpId, t.status),
     index().on(t.corpId, t.signerId, t.status),
     index().on(t.corpId, t.status, t.id),
@@ -74,14 +80,17 @@ export const signTaskEvents = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    taskId: integer()
-      .notNull()
-      .references(() => signTasks.id),
+    taskId: integer().notNull(),
     actorId: staffRef(),
     fromStatus: text().notNull(),
     toStatus: text().notNull(),
     reason: text().notNull().default(''),
     createdAt: timestamptzNow(),
   },
-  (t) => [index().on(t.corpId, t.taskId, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('sign_task_events_task_id_fk', t.corpId, t.taskId, () => signTasks),
+    corpRef('sign_task_events_actor_id_fk', t.corpId, t.actorId, () => staff),
+    index().on(t.corpId, t.taskId, t.id),
+  ],
 );

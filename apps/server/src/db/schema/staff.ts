@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { identity, timestamptz, timestamptzNow } from './columns.ts';
+import { identity, timestamptz, timestamptzNow, corpRef } from './columns.ts';
 import { sealedText } from '../../pii/column.ts';
 
 /** The company a row belongs to: every module's tables carry it, and every query filters on it first. */
@@ -20,16 +20,14 @@ export const companyRef = () =>
     .notNull()
     .references(() => companies.id);
 
-/** A staff member a row names (owner, author, assignee …). */
-export const staffRef = () =>
-  integer()
-    .notNull()
-    .references(() => staff.id);
+/** A staff member a row names (owner, author, assignee …); its foreign key is a `corpRef` in the table's extra config. */
+export const staffRef = () => integer().notNull();
 
+/** A reference table (decision 084): every company's rows name it, so Citus copies it to every node. */
 export const companies = pgTable(
   'companies',
   {
-    id: identity(),
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
     name: text().notNull(),
     isActive: boolean().notNull().default(true),
     /** Days a partner's referral (报备) stays theirs without progress (decision 049). */
@@ -80,7 +78,7 @@ export const teams = pgTable(
     corpId: companyRef(),
     name: text().notNull(),
   },
-  (t) => [index().on(t.corpId)],
+  (t) => [primaryKey({ columns: [t.id, t.corpId] }), index().on(t.corpId)],
 );
 
 /**
@@ -93,7 +91,7 @@ export const staff = pgTable(
   {
     id: identity(),
     corpId: companyRef(),
-    teamId: integer().references(() => teams.id),
+    teamId: integer(),
     name: text().notNull(),
     /**
      * Sealed (decision 074); found by `phone_bidx` (login by phone, in every company before one is known) or
@@ -111,6 +109,8 @@ export const staff = pgTable(
     createdAt: timestamptzNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.corpId] }),
+    corpRef('staff_team_id_fk', t.corpId, t.teamId, () => teams),
     uniqueIndex('staff_corp_id_phone_bidx_index').on(t.corpId, t.phoneBidx),
     uniqueIndex().on(t.corpId, t.wxworkId),
     index().on(t.corpId, t.teamId),
@@ -132,7 +132,7 @@ export const notices = pgTable(
     startsAt: timestamptzNow(),
     endsAt: timestamptz(),
   },
-  (t) => [index().on(t.corpId, t.startsAt)],
+  (t) => [primaryKey({ columns: [t.id, t.corpId] }), index().on(t.corpId, t.startsAt)],
 );
 
 /** Permissions a company grants one staff member beyond what their jobs give (decision 040). */
@@ -151,5 +151,9 @@ export const staffGrants = pgTable(
     permission: text({ enum: STAFF_GRANTS }).notNull(),
     createdAt: timestamptzNow(),
   },
-  (t) => [primaryKey({ columns: [t.corpId, t.staffId, t.permission] }), index().on(t.corpId, t.permission)],
+  (t) => [
+    corpRef('staff_grants_staff_id_fk', t.corpId, t.staffId, () => staff),
+    primaryKey({ columns: [t.corpId, t.staffId, t.permission] }),
+    index().on(t.corpId, t.permission),
+  ],
 );

@@ -111,7 +111,7 @@ export function createActivityRepository(db: Db) {
     async saveActivity(
       tx: Tx,
       values: NewActivity,
-      prizes: Omit<typeof activityPrizes.$inferInsert, 'activityId'>[],
+      prizes: Omit<typeof activityPrizes.$inferInsert, 'activityId' | 'corpId'>[],
       frozen: boolean,
     ) {
       const { corpId: _corp, key: _key, ...changes } = values;
@@ -124,9 +124,9 @@ export function createActivityRepository(db: Db) {
       for (const prize of prizes)
         await tx
           .insert(activityPrizes)
-          .values({ ...prize, activityId: row.id })
+          .values({ ...prize, corpId: row.corpId, activityId: row.id })
           .onConflictDoUpdate({
-            target: [activityPrizes.activityId, activityPrizes.tier],
+            target: [activityPrizes.corpId, activityPrizes.activityId, activityPrizes.tier],
             set: {
               name: prize.name,
               redeemNote: prize.redeemNote ?? '',
@@ -224,7 +224,7 @@ export function createActivityRepository(db: Db) {
             tier: 4,
             createdAt: input.at,
           })
-          .onConflictDoNothing({ target: [lotteryDraws.activityId, lotteryDraws.openid] })
+          .onConflictDoNothing({ target: [lotteryDraws.activityId, lotteryDraws.openid, lotteryDraws.corpId] })
           .returning();
         if (!draw) return { already: true as const };
         const from = input.window?.from ?? 0;

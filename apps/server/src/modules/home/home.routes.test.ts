@@ -185,11 +185,12 @@ describe('POST /api/crm/userinfo', () => {
     expect(body.data?.user.reject_approver).toBe(false);
   });
 
-  it("reads the approval grant per company: another company's grant to the same person counts for nothing here", async () => {
+  it("reads the approval grant per company: another company's book cannot even hold one for this person", async () => {
     const corp = await createCompany(test.db);
     const other = await createCompany(test.db);
     const signer = await createStaff(test.db, corp.id, { jobs: [2] });
-    await grantStaff(test.db, { corpId: other.id, id: signer.id });
+    // A grant names its staff member by (corp_id, staff_id) (decision 084): the database refuses the row.
+    await expect(grantStaff(test.db, { corpId: other.id, id: signer.id })).rejects.toThrow();
     const cookie = await loginAs(test, signer);
     expect((await userinfo(cookie, signer.id)).body.data?.user.reject_approver).toBe(false);
   });
